@@ -1,0 +1,196 @@
+/**
+ * One error base class for the whole project (STYLE.md rule 7), modelled on viem's `BaseError`:
+ * a short message for people, optional details, the cause, and meta lines.
+ *
+ * EIP-1193 provider errors (and the JSON-RPC -32xxx range) are mapped to typed subclasses by
+ * {@link toProviderError}, so machines can tell a user's rejection (4001) from a real failure.
+ */
+export type BaseErrorParameters = {
+  cause?: unknown
+  details?: string
+  metaMessages?: string[]
+}
+
+export class BaseError extends Error {
+  override name = 'BaseError'
+  shortMessage: string
+  details: string
+  metaMessages: string[]
+  override cause: unknown
+
+  constructor(shortMessage: string, args: BaseErrorParameters = {}) {
+    const details =
+      args.details ??
+      (args.cause instanceof Error ? args.cause.message : typeof args.cause === 'string' ? args.cause : '')
+    const message = [shortMessage, ...(args.metaMessages ?? []), ...(details ? [`Details: ${details}`] : [])].join(
+      '\n',
+    )
+    super(message)
+    this.shortMessage = shortMessage
+    this.details = details
+    this.metaMessages = args.metaMessages ?? []
+    this.cause = args.cause
+  }
+}
+
+/** An EIP-1193 / JSON-RPC error with its numeric code. */
+export class ProviderRpcError extends BaseError {
+  override name = 'ProviderRpcError'
+  code: number
+  data: unknown
+  constructor(code: number, shortMessage: string, args: BaseErrorParameters & { data?: unknown } = {}) {
+    super(shortMessage, args)
+    this.code = code
+    this.data = args.data
+  }
+}
+
+/** EIP-1193 4001: the user rejected the request. Not a failure: the flow lets the user try again. */
+export class UserRejectedRequestError extends ProviderRpcError {
+  static code = 4001 as const
+  override name = 'UserRejectedRequestError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4001, 'User rejected the request.', args)
+  }
+}
+/** EIP-1193 4100: the requested method or account has not been authorised by the user. */
+export class UnauthorizedProviderError extends ProviderRpcError {
+  static code = 4100 as const
+  override name = 'UnauthorizedProviderError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4100, 'The requested method and/or account has not been authorized by the user.', args)
+  }
+}
+/** EIP-1193 4200: the provider does not support the method. */
+export class UnsupportedProviderMethodError extends ProviderRpcError {
+  static code = 4200 as const
+  override name = 'UnsupportedProviderMethodError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4200, 'The provider does not support the requested method.', args)
+  }
+}
+/** EIP-1193 4900: the provider is disconnected from all chains. */
+export class ProviderDisconnectedError extends ProviderRpcError {
+  static code = 4900 as const
+  override name = 'ProviderDisconnectedError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4900, 'The provider is disconnected from all chains.', args)
+  }
+}
+/** EIP-1193 4901: the provider is not connected to the requested chain. */
+export class ChainDisconnectedError extends ProviderRpcError {
+  static code = 4901 as const
+  override name = 'ChainDisconnectedError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4901, 'The provider is not connected to the requested chain.', args)
+  }
+}
+/** EIP-3085/3326 4902: the wallet does not know the chain; the caller may add it (spec §5, §8). */
+export class UnrecognizedChainError extends ProviderRpcError {
+  static code = 4902 as const
+  override name = 'UnrecognizedChainError'
+  constructor(args: BaseErrorParameters = {}) {
+    super(4902, 'Unrecognized chain.', args)
+  }
+}
+
+/** JSON-RPC error codes of spec §8 and their names. */
+export const jsonRpcErrorNames: Record<number, string> = {
+  [-32700]: 'Parse error',
+  [-32600]: 'Invalid request',
+  [-32601]: 'Method not found',
+  [-32602]: 'Invalid params',
+  [-32603]: 'Internal error',
+  [-32000]: 'Server error',
+}
+
+/** A JSON-RPC error in the -32xxx range. */
+export class JsonRpcError extends ProviderRpcError {
+  override name = 'JsonRpcError'
+}
+
+/** A wallet answered with something that is not what the method promises (not an address, not a hex chain id). */
+export class InvalidProviderResponseError extends BaseError {
+  override name = 'InvalidProviderResponseError'
+  constructor(method: string, received: unknown) {
+    super(`The wallet answered ${method} with an invalid value.`, {
+      details: `Received: ${safeStringify(received)}`,
+    })
+  }
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
+    return text.length > 120 ? `${text.slice(0, 117)}...` : text
+  } catch {
+    return String(value)
+  }
+}
+
+/**
+ * Maps anything a wallet may throw (an EIP-1193 error object, an `Error`, a plain string, `undefined`)
+ * to a typed {@link BaseError}. Never throws.
+ *
+ * @example toProviderError({ code: 4001, message: 'denied' }) instanceof UserRejectedRequestError // true
+ */
+export function toProviderError(error: unknown): BaseError {
+  if (error instanceof BaseError) return error
+  const code = readCode(error)
+  const message = readMessage(error)
+  const args = { cause: error, details: message }
+  switch (code) {
+    case 4001:
+      return new UserRejectedRequestError(args)
+    case 4100:
+      return new UnauthorizedProviderError(args)
+    case 4200:
+      return new UnsupportedProviderMethodError(args)
+    case 4900:
+      return new ProviderDisconnectedError(args)
+    case 4901:
+      return new ChainDisconnectedError(args)
+    case 4902:
+      return new UnrecognizedChainError(args)
+  }
+  if (code !== undefined && code <= -32000 && code >= -32799) {
+    return new JsonRpcError(code, jsonRpcErrorNames[code] ?? 'JSON-RPC error', {
+      ...args,
+      data: (error as { data?: unknown }).data,
+    })
+  }
+  if (code !== undefined) return new ProviderRpcError(code, message || 'The wallet returned an error.', args)
+  return new BaseError(message || 'Unknown error', { cause: error })
+}
+
+function readCode(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'number' && Number.isInteger(code)) return code
+  // Some wallets nest the EIP-1193 error (`{ data: { originalError: { code } } }` or `cause`).
+  const nested = (error as { cause?: unknown; data?: { originalError?: unknown } }).cause ??
+    (error as { data?: { originalError?: unknown } }).data?.originalError
+  return nested && nested !== error ? readCode(nested) : undefined
+}
+
+function readMessage(error: unknown): string {
+  if (typeof error === 'string') return error
+  if (typeof error === 'object' && error !== null) {
+    const message = (error as { message?: unknown }).message
+    if (typeof message === 'string') return message
+  }
+  return ''
+}
+
+/** True when the error is the user's rejection (EIP-1193 4001). */
+export function isUserRejection(error: unknown): boolean {
+  return toProviderError(error) instanceof UserRejectedRequestError
+}
+
+/** A serialisable summary of an error, kept in machine context (contexts stay inspectable). */
+export type ErrorSummary = { name: string; message: string; code?: number }
+
+export function summarizeError(error: unknown): ErrorSummary {
+  const e = toProviderError(error)
+  return { name: e.name, message: e.shortMessage, ...(e instanceof ProviderRpcError ? { code: e.code } : {}) }
+}

@@ -1,0 +1,196 @@
+import { BaseError } from './errors.ts'
+
+/** Chain namespaces of spec §3. */
+export const chainNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
+export type ChainNamespace = (typeof chainNamespaces)[number]
+
+/** A CAIP-2 network id: `namespace:reference`, e.g. `eip155:1`. */
+export type CaipNetworkId = `${string}:${string}`
+/** A CAIP-10 account id: `namespace:reference:address`. */
+export type CaipAddress = `${string}:${string}:${string}`
+
+/**
+ * A network as the modal knows it (spec §3 "Network").
+ * `id` is the chain reference (EVM chain id as a number; Solana genesis prefix or Bitcoin genesis hash as a string).
+ */
+export type CaipNetwork = {
+  id: number | string
+  name: string
+  chainNamespace: ChainNamespace
+  caipNetworkId: CaipNetworkId
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
+  blockExplorers?: { default: { name: string; url: string } }
+  testnet?: boolean
+  /** Optional icon URL (http(s) or data:image). */
+  imageUrl?: string
+}
+
+/** Thrown by {@link parseCaipAddress} for a malformed CAIP-10 account id (spec §5). */
+export class InvalidCaipAddressError extends BaseError {
+  override name = 'InvalidCaipAddressError'
+  constructor(value: unknown) {
+    super('Invalid CAIP-10 address', { details: `Received: ${String(value)}` })
+  }
+}
+/** Thrown by {@link parseCaipNetworkId} for a malformed CAIP-2 network id (spec §5). */
+export class InvalidCaipNetworkIdError extends BaseError {
+  override name = 'InvalidCaipNetworkIdError'
+  constructor(value: unknown) {
+    super('Invalid CAIP-2 network id', { details: `Received: ${String(value)}` })
+  }
+}
+
+function isKnownNamespace(value: string): value is ChainNamespace {
+  return (chainNamespaces as readonly string[]).includes(value)
+}
+
+/**
+ * Parses a CAIP-2 network id (spec §5: two non-empty colon-separated parts, known namespace).
+ * @throws InvalidCaipNetworkIdError
+ * @example parseCaipNetworkId('eip155:1') // { chainNamespace: 'eip155', chainId: '1' }
+ */
+export function parseCaipNetworkId(value: unknown): { chainNamespace: ChainNamespace; chainId: string } {
+  if (typeof value !== 'string') throw new InvalidCaipNetworkIdError(value)
+  const parts = value.split(':')
+  if (parts.length !== 2 || parts.some((p) => p.length === 0)) throw new InvalidCaipNetworkIdError(value)
+  const [ns, chainId] = parts as [string, string]
+  if (!isKnownNamespace(ns)) throw new InvalidCaipNetworkIdError(value)
+  return { chainNamespace: ns, chainId }
+}
+
+/**
+ * Parses a CAIP-10 account id (spec §5: three non-empty colon-separated parts, known namespace).
+ * @throws InvalidCaipAddressError
+ * @example parseCaipAddress('eip155:1:0xabc…') // { chainNamespace: 'eip155', chainId: '1', address: '0xabc…' }
+ */
+export function parseCaipAddress(value: unknown): { chainNamespace: ChainNamespace; chainId: string; address: string } {
+  if (typeof value !== 'string') throw new InvalidCaipAddressError(value)
+  const parts = value.split(':')
+  if (parts.length !== 3 || parts.some((p) => p.length === 0)) throw new InvalidCaipAddressError(value)
+  const [ns, chainId, address] = parts as [string, string, string]
+  if (!isKnownNamespace(ns)) throw new InvalidCaipAddressError(value)
+  return { chainNamespace: ns, chainId, address }
+}
+
+/** Defines an EVM network from viem-like chain facts. */
+export function defineEvmNetwork(chain: {
+  id: number
+  name: string
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  rpcUrl: string
+  blockExplorer?: { name: string; url: string }
+  testnet?: boolean
+  imageUrl?: string
+}): CaipNetwork {
+  return {
+    id: chain.id,
+    name: chain.name,
+    chainNamespace: 'eip155',
+    caipNetworkId: `eip155:${chain.id}`,
+    nativeCurrency: chain.nativeCurrency,
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+    ...(chain.blockExplorer ? { blockExplorers: { default: chain.blockExplorer } } : {}),
+    testnet: chain.testnet ?? false,
+    ...(chain.imageUrl ? { imageUrl: chain.imageUrl } : {}),
+  }
+}
+
+const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+/** Ethereum mainnet (chain id 1), the default network (spec §9). */
+export const mainnet = defineEvmNetwork({
+  id: 1,
+  name: 'Ethereum',
+  nativeCurrency: ether,
+  rpcUrl: 'https://eth.merkle.io',
+  blockExplorer: { name: 'Etherscan', url: 'https://etherscan.io' },
+})
+/** Arbitrum One (42161). */
+export const arbitrum = defineEvmNetwork({
+  id: 42161,
+  name: 'Arbitrum One',
+  nativeCurrency: ether,
+  rpcUrl: 'https://arb1.arbitrum.io/rpc',
+  blockExplorer: { name: 'Arbiscan', url: 'https://arbiscan.io' },
+})
+/** BNB Smart Chain (56). */
+export const bsc = defineEvmNetwork({
+  id: 56,
+  name: 'BNB Smart Chain',
+  nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+  rpcUrl: 'https://56.rpc.thirdweb.com',
+  blockExplorer: { name: 'BscScan', url: 'https://bscscan.com' },
+})
+
+const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+/** Solana mainnet (CAIP-2 reference is the genesis hash prefix). */
+export const solana: CaipNetwork = {
+  id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name: 'Solana',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
+  blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
+  testnet: false,
+}
+export const solanaDevnet: CaipNetwork = {
+  id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  name: 'Solana Devnet',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
+  testnet: true,
+}
+export const solanaTestnet: CaipNetwork = {
+  id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  name: 'Solana Testnet',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
+  testnet: true,
+}
+const btc = { name: 'Bitcoin', symbol: 'BTC', decimals: 8 }
+/** Bitcoin mainnet (CAIP-2 reference is the genesis block hash prefix). */
+export const bitcoin: CaipNetwork = {
+  id: '000000000019d6689c085ae165831e93',
+  name: 'Bitcoin',
+  chainNamespace: 'bip122',
+  caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+  nativeCurrency: btc,
+  rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
+  testnet: false,
+}
+export const bitcoinTestnet: CaipNetwork = {
+  id: '000000000933ea01ad0ee984209779ba',
+  name: 'Bitcoin Testnet',
+  chainNamespace: 'bip122',
+  caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
+  nativeCurrency: btc,
+  rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
+  testnet: true,
+}
+
+/** Every built-in network of spec §3. */
+export const builtInNetworks: readonly CaipNetwork[] = [
+  mainnet,
+  arbitrum,
+  bsc,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  bitcoin,
+  bitcoinTestnet,
+]
+
+/** Finds a network of a namespace by its chain reference (`1`, `'1'`, or the Solana/Bitcoin reference). */
+export function findNetwork(
+  networks: readonly CaipNetwork[],
+  chainNamespace: ChainNamespace,
+  chainId: number | string,
+): CaipNetwork | undefined {
+  return networks.find((n) => n.chainNamespace === chainNamespace && String(n.id) === String(chainId))
+}

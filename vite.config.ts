@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * One config for the demo (`npm start`, `npm run build`) and the unit tests (`vitest`).
+ * The demo page lives in demo/; the anvil RPC URLs reach it as VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2,
+ * set by dev/start.ts.
+ */
+export default defineConfig({
+  root: `${root}demo`,
+  envDir: root,
+  plugins: [react()],
+  server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
+  preview: { host: '127.0.0.1', strictPort: true },
+  build: { outDir: `${root}dist/demo`, emptyOutDir: true, target: 'es2022', sourcemap: false },
+  test: {
+    root,
+    include: ['machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    globalSetup: ['tests/harness/global-setup.ts'],
+    testTimeout: 20_000,
+    pool: 'threads',
+  },
+})
