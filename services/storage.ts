@@ -1,0 +1,249 @@
+import * as v from 'valibot'
+
+/**
+ * Browser storage of spec §3, every key under one prefix (`@latchkey/`).
+ *
+ * Reads are validated with a schema: a malformed or foreign value (bad JSON, wrong shape, another
+ * library's data under our key) is ignored, removed and reported as absent — never thrown at the user.
+ * Writes never throw either (a full or disabled storage is ignored): losing a cache is better than
+ * breaking the modal.
+ */
+export const storagePrefix = '@latchkey/'
+
+/** The spec's storage keys (§3), without the prefix. One key per namespace for the connected connector id. */
+export const storageKeys = {
+  walletId: 'wallet_id',
+  walletName: 'wallet_name',
+  activeNetworkId: 'active_caip_network_id',
+  activeNamespace: 'active_namespace',
+  connectedNamespaces: 'connected_namespaces',
+  connectionStatus: 'connection_status',
+  recentWallets: 'recent_wallets',
+  siwxAuthToken: 'siwx_auth_token',
+  siwxNonceToken: 'siwx_nonce_token',
+  balanceCache: 'balance_cache',
+  portfolioCache: 'portfolio_cache',
+  nameCache: 'name_cache',
+  identityCache: 'identity_cache',
+  preferredAccountTypes: 'preferred_account_types',
+  connections: 'connections',
+  disconnectedConnectorIds: 'disconnected_connector_ids',
+  deepLinkChoice: 'deeplink_choice',
+  connectedConnectorId: (namespace: string) => `${namespace}:connected_connector_id`,
+} as const
+
+/** The part of the Web Storage API we use; `localStorage` fits, and so does an in-memory map in tests. */
+export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+const accountSchema = v.object({ address: v.pipe(v.string(), v.minLength(1)) })
+const connectionSchema = v.object({ connectorId: v.pipe(v.string(), v.minLength(1)), accounts: v.array(accountSchema) })
+/** Connections per namespace: `{ eip155: [{ connectorId, accounts: [{ address }] }] }`. */
+const connectionsSchema = v.record(v.string(), v.array(connectionSchema))
+const recentWalletSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  name: v.string(),
+  imageUrl: v.optional(v.string()),
+  rdns: v.optional(v.string()),
+})
+const stringSchema = v.pipe(v.string(), v.minLength(1))
+const statusSchema = v.picklist(['connecting', 'connected', 'disconnected'])
+
+export type StoredConnection = v.InferOutput<typeof connectionSchema>
+export type StoredConnections = v.InferOutput<typeof connectionsSchema>
+export type RecentWallet = v.InferOutput<typeof recentWalletSchema>
+export type ConnectionStatus = v.InferOutput<typeof statusSchema>
+
+/** Recent wallets kept (spec §9). */
+export const recentWalletsLimit = 2
+
+export type CreateStorageParameters = {
+  /** Defaults to `globalThis.localStorage` when present, else an in-memory store. */
+  storage?: StorageLike | undefined
+  prefix?: string
+}
+export type ModalStorage = ReturnType<typeof createStorage>
+
+/** An in-memory {@link StorageLike} (server rendering, tests, storage disabled by the browser). */
+export function createMemoryStorage(initial: Record<string, string> = {}): StorageLike & { dump(): Record<string, string> } {
+  const map = new Map(Object.entries(initial))
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, value) => void map.set(k, String(value)),
+    removeItem: (k) => void map.delete(k),
+    dump: () => Object.fromEntries(map),
+  }
+}
+
+function defaultStorage(): StorageLike {
+  try {
+    const ls = globalThis.localStorage
+    if (ls) return ls
+  } catch {
+    // Access to localStorage can throw (sandboxed frames, disabled cookies).
+  }
+  return createMemoryStorage()
+}
+
+/**
+ * Creates the modal's storage. One per modal instance; no module state.
+ *
+ * @example
+ * const storage = createStorage({ storage: localStorage })
+ * storage.addConnection('eip155', 'io.metamask', [{ address: '0xabc…' }])
+ * storage.getConnections() // { eip155: [{ connectorId: 'io.metamask', accounts: [{ address: '0xabc…' }] }] }
+ */
+export function createStorage({ storage = defaultStorage(), prefix = storagePrefix }: CreateStorageParameters = {}) {
+  const full = (key: string) => `${prefix}${key}`
+
+  function read<S extends v.GenericSchema>(key: string, schema: S): v.InferOutput<S> | undefined {
+    let raw: string | null
+    try {
+      raw = storage.getItem(full(key))
+    } catch {
+      return undefined
+    }
+    if (raw === null) return undefined
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(raw)
+    } catch {
+      remove(key)
+      return undefined
+    }
+    const result = v.safeParse(schema, parsed)
+    if (!result.success) {
+      remove(key)
+      return undefined
+    }
+    return result.output
+  }
+  function write(key: string, value: unknown): void {
+    try {
+      storage.setItem(full(key), JSON.stringify(value))
+    } catch {
+      // Quota exceeded or storage disabled: the modal keeps working without persistence.
+    }
+  }
+  function remove(key: string): void {
+    try {
+      storage.removeItem(full(key))
+    } catch {
+      // ignore
+    }
+  }
+
+  function getConnections(): StoredConnections {
+    return read(storageKeys.connections, connectionsSchema) ?? {}
+  }
+
+  return {
+    /** Raw access for keys of later features; values are JSON. */
+    read,
+    write,
+    remove,
+
+    getActiveNetworkId: () => read(storageKeys.activeNetworkId, stringSchema),
+    setActiveNetworkId: (id: string) => write(storageKeys.activeNetworkId, id),
+    getActiveNamespace: () => read(storageKeys.activeNamespace, stringSchema),
+    setActiveNamespace: (ns: string) => write(storageKeys.activeNamespace, ns),
+
+    /** The connector id of the namespace's current connection (spec §3: one key per namespace). */
+    getConnectedConnectorId: (namespace: string) => read(storageKeys.connectedConnectorId(namespace), stringSchema),
+    setConnectedConnectorId: (namespace: string, connectorId: string) =>
+      write(storageKeys.connectedConnectorId(namespace), connectorId),
+    removeConnectedConnectorId: (namespace: string) => remove(storageKeys.connectedConnectorId(namespace)),
+
+    getConnectionStatus: () => read(storageKeys.connectionStatus, statusSchema),
+    setConnectionStatus: (status: ConnectionStatus) => write(storageKeys.connectionStatus, status),
+
+    getConnectedNamespaces: () => read(storageKeys.connectedNamespaces, v.array(v.string())) ?? [],
+    addConnectedNamespace(namespace: string) {
+      const list = this.getConnectedNamespaces()
+      if (!list.includes(namespace)) write(storageKeys.connectedNamespaces, [...list, namespace])
+    },
+    removeConnectedNamespace(namespace: string) {
+      write(storageKeys.connectedNamespaces, this.getConnectedNamespaces().filter((n) => n !== namespace))
+    },
+
+    getConnections,
+    /**
+     * Records accounts of a connector (spec §4 "Connection storage"): the auth connector's list is replaced;
+     * other connectors' lists are merged without case-insensitive duplicates; connectors left with no
+     * accounts are removed.
+     */
+    addConnection(namespace: string, connectorId: string, accounts: readonly { address: string }[], opts: { replace?: boolean } = {}) {
+      const all = getConnections()
+      const list = all[namespace] ?? []
+      const existing = list.find((c) => c.connectorId === connectorId)
+      let merged: { address: string }[]
+      if (opts.replace || !existing) merged = dedupeAccounts(accounts)
+      else merged = dedupeAccounts([...existing.accounts, ...accounts])
+      const next = list.filter((c) => c.connectorId !== connectorId)
+      if (merged.length > 0) next.push({ connectorId, accounts: merged })
+      write(storageKeys.connections, { ...all, [namespace]: next })
+    },
+    /** Drops one connector's connection for a namespace. */
+    removeConnection(namespace: string, connectorId: string) {
+      const all = getConnections()
+      write(storageKeys.connections, { ...all, [namespace]: (all[namespace] ?? []).filter((c) => c.connectorId !== connectorId) })
+    },
+    /** Drops every stored connection (spec §4: reconnect disabled). */
+    clearConnections() {
+      remove(storageKeys.connections)
+      remove(storageKeys.connectionStatus)
+      remove(storageKeys.connectedNamespaces)
+    },
+
+    getDisconnectedConnectorIds: () => read(storageKeys.disconnectedConnectorIds, v.array(v.string())) ?? [],
+    addDisconnectedConnectorId(connectorId: string) {
+      const ids = this.getDisconnectedConnectorIds()
+      if (!ids.includes(connectorId)) write(storageKeys.disconnectedConnectorIds, [...ids, connectorId])
+    },
+    removeDisconnectedConnectorId(connectorId: string) {
+      write(storageKeys.disconnectedConnectorIds, this.getDisconnectedConnectorIds().filter((id) => id !== connectorId))
+    },
+
+    /** Recent wallets, newest first, at most {@link recentWalletsLimit} (spec §4, §9). */
+    getRecentWallets: (): RecentWallet[] => (read(storageKeys.recentWallets, v.array(recentWalletSchema)) ?? []).slice(0, recentWalletsLimit),
+    addRecentWallet(wallet: RecentWallet) {
+      const rest = this.getRecentWallets().filter((w) => w.id !== wallet.id)
+      write(storageKeys.recentWallets, [wallet, ...rest].slice(0, recentWalletsLimit))
+    },
+
+    setWallet(info: { id: string; name: string }) {
+      write(storageKeys.walletId, info.id)
+      write(storageKeys.walletName, info.name)
+    },
+    clearWallet() {
+      remove(storageKeys.walletId)
+      remove(storageKeys.walletName)
+    },
+  }
+}
+
+function dedupeAccounts(accounts: readonly { address: string }[]): { address: string }[] {
+  const seen = new Set<string>()
+  const out: { address: string }[] = []
+  for (const a of accounts) {
+    const key = a.address.toLowerCase()
+    if (seen.has(key)) continue
+    seen.add(key)
+    out.push({ address: a.address })
+  }
+  return out
+}
+
+/**
+ * Derives a connector's status for a namespace (spec §4): `connected` when it is the namespace's active
+ * connector, `active` when any stored connection has it, else `disconnected`.
+ */
+export function connectorStatus(
+  connectorId: string,
+  namespace: string,
+  activeConnectorId: string | undefined,
+  connections: StoredConnections,
+): 'connected' | 'active' | 'disconnected' {
+  if (activeConnectorId === connectorId) return 'connected'
+  if ((connections[namespace] ?? []).some((c) => c.connectorId === connectorId)) return 'active'
+  return 'disconnected'
+}
