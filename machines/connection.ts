@@ -1,0 +1,275 @@
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate'
+import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { ChainNamespace } from '../adapters/networks.ts'
+import type { WalletEvent, WalletSession } from '../adapters/types.ts'
+import { timing } from './timing.ts'
+
+/** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
+export type BalanceSummary = { value: string; decimals: number; symbol: string }
+
+/** Context of one namespace's connection (spec §3 "Account state per chain namespace", the part this issue needs). */
+export type ConnectionContext = {
+  namespace: ChainNamespace
+  /** `enableReconnect` (spec §4). */
+  reconnect: boolean
+  /** The connector being connected or connected. */
+  connectorId?: string
+  /** The first account (checksummed for eip155). */
+  address?: string
+  /** Chain reference the wallet reports (EVM chain id). */
+  chainId?: number | string
+  balance?: BalanceSummary
+  /** Last connect or balance failure (a rejection is not stored here). */
+  error?: ErrorSummary
+}
+
+export type ConnectionInput = {
+  namespace: ChainNamespace
+  /** Stored connector id of this namespace, if any (spec §3). */
+  storedConnectorId?: string | undefined
+  /** `enableReconnect` option (spec §4): default true. */
+  reconnect?: boolean
+}
+
+export type ConnectionEvent =
+  | { type: 'connection.request'; connectorId: string }
+  | { type: 'connection.cancel' }
+  | { type: 'connection.disconnect' }
+  | { type: 'connection.refreshBalance' }
+  /** Reported by the wallet (watchWallet actor). */
+  | { type: 'connection.accountsChanged'; accounts: readonly string[] }
+  | { type: 'connection.chainChanged'; chainId: number | string }
+  | { type: 'connection.walletDisconnected' }
+
+export type ConnectionEmitted =
+  | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
+  | { type: 'connection.accountChanged'; namespace: ChainNamespace; connectorId: string; address: string }
+  | { type: 'connection.chainChanged'; namespace: ChainNamespace; chainId: number | string }
+  | { type: 'connection.disconnected'; namespace: ChainNamespace; connectorId: string | undefined; reason: 'user' | 'wallet' | 'restoreFailed' }
+  /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
+  | { type: 'connection.storedDropped'; namespace: ChainNamespace }
+
+/** Spec §4 connection status, derived from the chart by tags. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected'
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The connection machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * The connection of one chain namespace (spec §4 "Connection status per chain namespace", "Network switch":
+ * account-change events, relay disconnect; spec §3 account state). One actor per namespace, all on this machine.
+ *
+ * - Boot: with reconnect enabled and a stored connector, starts `reconnecting` (status connecting) and
+ *   restores without prompting; with reconnect disabled it starts `disconnected` and emits
+ *   `connection.storedDropped`.
+ * - `connection.request` → `connecting` → `connected`; the user's rejection (4001) → `rejected` (retry);
+ *   any other failure → `failed` (retry). `connection.cancel` returns to `disconnected` from any of them
+ *   (a wallet that never answers leaves the view usable).
+ * - `connected` watches the wallet: accountsChanged resyncs the first account (an empty list disconnects);
+ *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
+ *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
+ * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ *
+ * Actors to provide: `connect`, `reconnect` ({ connectorId } → WalletSession), `disconnect`,
+ * `getBalance` ({ connectorId, address, chainId } → BalanceSummary), `watchWallet` (callback sending the events above).
+ */
+export const connectionMachine = setup({
+  types: {
+    context: {} as ConnectionContext,
+    events: {} as ConnectionEvent,
+    emitted: {} as ConnectionEmitted,
+    input: {} as ConnectionInput,
+  },
+  actors: {
+    connect: fromPromise<WalletSession, { connectorId: string }>(notProvided('connect')),
+    reconnect: fromPromise<WalletSession, { connectorId: string }>(notProvided('reconnect')),
+    disconnect: fromPromise<void, { connectorId: string }>(notProvided('disconnect')),
+    getBalance: fromPromise<BalanceSummary, { connectorId: string; address: string; chainId: number | string }>(
+      notProvided('getBalance'),
+    ),
+    watchWallet: fromCallback<ConnectionEvent, { connectorId: string }>(notProvided('watchWallet')),
+  },
+  delays: {
+    nativeBalanceTtl: timing.nativeBalanceTtl,
+    balanceRetry: timing.balanceRetry,
+  },
+  guards: {
+    /** A stored connection exists and reconnect is enabled (spec §4). */
+    shouldRestore: ({ context }) => context.reconnect && Boolean(context.connectorId),
+    /** A stored connection exists and reconnect is disabled: it is dropped (spec §4). */
+    hasStoredConnectionToDrop: ({ context }) => !context.reconnect && Boolean(context.connectorId),
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    hasNoAccounts: ({ event }) => event.type === 'connection.accountsChanged' && event.accounts.length === 0,
+    isSameAccount: ({ context, event }) =>
+      event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
+  },
+  actions: {
+    setConnector: assign({
+      connectorId: ({ event }) => (event.type === 'connection.request' ? event.connectorId : undefined),
+      error: undefined,
+    }),
+    setSession: assign(({ event }) => {
+      const session = (event as unknown as { output: WalletSession }).output
+      return { address: session.accounts[0], chainId: session.chainId, error: undefined }
+    }),
+    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    clearError: assign({ error: undefined }),
+    setFirstAccount: assign({
+      address: ({ context, event }) => (event.type === 'connection.accountsChanged' ? event.accounts[0] : context.address),
+      balance: undefined,
+    }),
+    setChain: assign({
+      chainId: ({ context, event }) => (event.type === 'connection.chainChanged' ? event.chainId : context.chainId),
+      balance: undefined,
+    }),
+    setBalance: assign({ balance: ({ event }) => (event as unknown as { output: BalanceSummary }).output }),
+    resetAccount: assign({
+      connectorId: undefined,
+      address: undefined,
+      chainId: undefined,
+      balance: undefined,
+      error: undefined,
+    }),
+    emitConnected: emit(({ context }, params: { restored: boolean }) => ({
+      type: 'connection.connected' as const,
+      namespace: context.namespace,
+      connectorId: context.connectorId!,
+      address: context.address!,
+      chainId: context.chainId!,
+      restored: params.restored,
+    })),
+    emitAccountChanged: emit(({ context }) => ({
+      type: 'connection.accountChanged' as const,
+      namespace: context.namespace,
+      connectorId: context.connectorId!,
+      address: context.address!,
+    })),
+    emitChainChanged: emit(({ context }) => ({
+      type: 'connection.chainChanged' as const,
+      namespace: context.namespace,
+      chainId: context.chainId!,
+    })),
+    emitDisconnected: emit(({ context }, params: { reason: 'user' | 'wallet' | 'restoreFailed' }) => ({
+      type: 'connection.disconnected' as const,
+      namespace: context.namespace,
+      connectorId: context.connectorId,
+      reason: params.reason,
+    })),
+    emitStoredDropped: emit(({ context }) => ({ type: 'connection.storedDropped' as const, namespace: context.namespace })),
+  },
+}).createMachine({
+  id: 'connection',
+  context: ({ input }) => ({
+    namespace: input.namespace,
+    reconnect: input.reconnect ?? true,
+    ...(input.storedConnectorId ? { connectorId: input.storedConnectorId } : {}),
+  }),
+  initial: 'boot',
+  states: {
+    boot: {
+      always: [
+        { guard: 'shouldRestore', target: 'reconnecting' },
+        { guard: 'hasStoredConnectionToDrop', target: 'disconnected', actions: ['emitStoredDropped', 'resetAccount'] },
+        { target: 'disconnected' },
+      ],
+    },
+    disconnected: {
+      tags: ['disconnected'],
+      on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
+    },
+    reconnecting: {
+      tags: ['connecting'],
+      invoke: {
+        src: 'reconnect',
+        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: true } }] },
+        onError: {
+          target: 'disconnected',
+          actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount'],
+        },
+      },
+      on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
+    },
+    connecting: {
+      tags: ['connecting'],
+      invoke: {
+        src: 'connect',
+        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
+        onError: [{ guard: 'isUserRejection', target: 'rejected' }, { target: 'failed', actions: 'setError' }],
+      },
+      on: {
+        'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
+        'connection.request': { target: 'connecting', reenter: true, actions: 'setConnector' },
+      },
+    },
+    /** The user declined in the wallet: not a failure, the view offers a retry. */
+    rejected: {
+      tags: ['disconnected'],
+      on: {
+        'connection.request': { target: 'connecting', actions: 'setConnector' },
+        'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
+      },
+    },
+    failed: {
+      tags: ['disconnected'],
+      on: {
+        'connection.request': { target: 'connecting', actions: 'setConnector' },
+        'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
+      },
+    },
+    connected: {
+      tags: ['connected'],
+      invoke: { src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId! }) },
+      initial: 'fetchingBalance',
+      states: {
+        fetchingBalance: {
+          invoke: {
+            src: 'getBalance',
+            input: ({ context }) => ({ connectorId: context.connectorId!, address: context.address!, chainId: context.chainId! }),
+            onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
+            onError: { target: 'balanceUnavailable', actions: 'setError' },
+          },
+        },
+        balanceReady: { after: { nativeBalanceTtl: 'fetchingBalance' } },
+        /** Balance fetch failed; retried after `balanceRetry` (spec §9 back-off). */
+        balanceUnavailable: { after: { balanceRetry: 'fetchingBalance' } },
+      },
+      on: {
+        'connection.refreshBalance': '.fetchingBalance',
+        'connection.accountsChanged': [
+          {
+            guard: 'hasNoAccounts',
+            target: 'disconnected',
+            actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
+          },
+          { guard: 'isSameAccount' },
+          { target: '.fetchingBalance', actions: ['setFirstAccount', 'emitAccountChanged'] },
+        ],
+        'connection.chainChanged': { target: '.fetchingBalance', actions: ['setChain', 'emitChainChanged'] },
+        'connection.walletDisconnected': {
+          target: 'disconnected',
+          actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
+        },
+        'connection.disconnect': 'disconnecting',
+      },
+    },
+    disconnecting: {
+      tags: ['connecting'],
+      invoke: {
+        src: 'disconnect',
+        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        onDone: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
+        onError: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
+      },
+    },
+  },
+})
+
+/** The spec's status of a connection snapshot (§4): connecting, connected or disconnected. */
+export function connectionStatus(snapshot: { hasTag(tag: string): boolean }): ConnectionStatus {
+  if (snapshot.hasTag('connected')) return 'connected'
+  if (snapshot.hasTag('connecting')) return 'connecting'
+  return 'disconnected'
+}

@@ -1,0 +1,105 @@
+import { assign, emit, setup } from 'xstate'
+import { timing } from './timing.ts'
+
+/** Modal context. `closeBlocked`: a required sign-in has no session yet (fed by the SIWX issue). */
+export type ModalContext = { closeBlocked: boolean }
+
+export type ModalEvent =
+  | { type: 'modal.open' }
+  | { type: 'modal.close' }
+  /** The opened view's code and data are ready: the loading indicator ends. */
+  | { type: 'modal.loaded' }
+  | { type: 'modal.shake' }
+  /** Whether closing is refused (spec §2: required sign-in without a session). */
+  | { type: 'modal.setCloseBlocked'; blocked: boolean }
+
+export type ModalEmitted = { type: 'modal.opened' } | { type: 'modal.closed' }
+
+export type ModalInput = { closeBlocked?: boolean }
+
+/** Spec §2 presence states, derived from the chart. */
+export type ModalPresence = 'mounted' | 'unmountSuspended' | 'unmounted'
+
+/**
+ * The modal's open/close lifecycle (spec §2 "Modal presence states", §4 "Modal", §9 "Shake").
+ *
+ * - `closed` (presence `unmounted`) → `modal.open` → `open` (presence `mounted`) with `loading` until
+ *   `modal.loaded`.
+ * - `modal.close` → `closing` (presence `unmountSuspended`, the exit transition) → after `viewTransition` →
+ *   `closed`, emitting `modal.closed` so the owner resets the view.
+ * - Closing is refused while `closeBlocked`; the modal shakes instead (500 ms `shakeDuration`).
+ * - `modal.open` while closing reopens at once.
+ */
+export const modalMachine = setup({
+  types: {
+    context: {} as ModalContext,
+    events: {} as ModalEvent,
+    emitted: {} as ModalEmitted,
+    input: {} as ModalInput,
+  },
+  delays: {
+    shakeDuration: timing.shakeDuration,
+    viewTransition: timing.viewTransition,
+  },
+  guards: {
+    isCloseBlocked: ({ context }) => context.closeBlocked,
+  },
+  actions: {
+    setCloseBlocked: assign({
+      closeBlocked: ({ event }) => (event.type === 'modal.setCloseBlocked' ? event.blocked : false),
+    }),
+    notifyOpened: emit({ type: 'modal.opened' } as const),
+    notifyClosed: emit({ type: 'modal.closed' } as const),
+  },
+}).createMachine({
+  id: 'modal',
+  context: ({ input }) => ({ closeBlocked: input?.closeBlocked ?? false }),
+  initial: 'closed',
+  on: {
+    'modal.setCloseBlocked': { actions: 'setCloseBlocked' },
+  },
+  states: {
+    closed: {
+      tags: ['unmounted'],
+      on: { 'modal.open': { target: 'open', actions: 'notifyOpened' } },
+    },
+    open: {
+      tags: ['mounted'],
+      type: 'parallel',
+      on: {
+        'modal.close': [{ guard: 'isCloseBlocked', target: '.shake.shaking', reenter: true }, { target: 'closing' }],
+      },
+      states: {
+        content: {
+          initial: 'loading',
+          states: {
+            loading: { on: { 'modal.loaded': 'ready' } },
+            ready: {},
+          },
+        },
+        shake: {
+          initial: 'still',
+          states: {
+            still: { on: { 'modal.shake': 'shaking' } },
+            shaking: {
+              after: { shakeDuration: 'still' },
+              on: { 'modal.shake': { target: 'shaking', reenter: true } },
+            },
+          },
+        },
+      },
+    },
+    closing: {
+      tags: ['unmountSuspended'],
+      after: { viewTransition: { target: 'closed', actions: 'notifyClosed' } },
+      on: { 'modal.open': { target: 'open', actions: 'notifyOpened' } },
+    },
+  },
+})
+
+/** The spec's presence state of a modal snapshot. */
+export function modalPresence(snapshot: { hasTag(tag: string): boolean }): ModalPresence {
+  if (snapshot.hasTag('mounted')) return 'mounted'
+  if (snapshot.hasTag('unmountSuspended')) return 'unmountSuspended'
+  return 'unmounted'
+}

@@ -1,0 +1,198 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { isUserRejection, summarizeError, toProviderError, UnrecognizedChainError, type ErrorSummary } from '../adapters/errors.ts'
+import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace } from '../adapters/networks.ts'
+
+export type NetworkContext = {
+  namespace: ChainNamespace
+  networks: readonly CaipNetwork[]
+  activeCaipNetworkId: CaipNetworkId
+  /** The wallet's chain when it is not in `networks` (the chart is then in `unsupported`). */
+  walletChainId?: number | string
+  /** The network a switch is under way to. */
+  target?: CaipNetworkId
+  /** The wallet asked to switch (set with `target`). */
+  connectorId?: string
+  error?: ErrorSummary
+}
+
+export type NetworkInput = {
+  namespace?: ChainNamespace
+  networks: readonly CaipNetwork[]
+  /** Stored or default active network; falls back to the first network when unknown. */
+  activeCaipNetworkId?: string | undefined
+}
+
+export type NetworkEvent =
+  /** Switch the active network. With a connector (a connected wallet) the wallet is asked; without, it is just set (spec §4). */
+  | { type: 'network.switch'; caipNetworkId: string; connectorId?: string | undefined }
+  /** The wallet reports its chain (on connect or a chainChanged event). */
+  | { type: 'network.walletChainChanged'; chainId: number | string }
+  | { type: 'network.walletDisconnected' }
+
+export type NetworkEmitted =
+  | { type: 'network.changed'; caipNetworkId: CaipNetworkId }
+  | { type: 'network.switched'; caipNetworkId: CaipNetworkId }
+  | { type: 'network.switchRejected'; caipNetworkId: CaipNetworkId }
+  | { type: 'network.switchFailed'; caipNetworkId: CaipNetworkId; error: ErrorSummary }
+  /** Switch to a network id that is not configured: the switch-network-not-found alert (spec §5). */
+  | { type: 'network.notFound'; caipNetworkId: string }
+
+/** Thrown into context when adding a chain fails (spec §8). */
+export const chainNotSupportedMessage = 'Chain is not supported'
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The network machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * The active network of a namespace and the switch lifecycle (spec §4 "Network switch").
+ *
+ * - `supported` / `unsupported`: `network.walletChainChanged` to a configured chain makes it active; to an
+ *   unknown chain marks the network unsupported (the chart's `unsupported` state).
+ * - `network.switch` without a connector just sets the network; with one, `switching` asks the wallet
+ *   (`wallet_switchEthereumChain`); an unrecognised chain (4902) goes to `addingChain`
+ *   (`wallet_addEthereumChain`). Success emits `network.switched`; the user's rejection emits
+ *   `network.switchRejected` (the view stays, the user may retry); any other failure emits
+ *   `network.switchFailed` (the owner goes back one view).
+ * - A switch to a network id that is not configured emits `network.notFound` and changes nothing.
+ */
+export const networkMachine = setup({
+  types: {
+    context: {} as NetworkContext,
+    events: {} as NetworkEvent,
+    emitted: {} as NetworkEmitted,
+    input: {} as NetworkInput,
+  },
+  actors: {
+    switchChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(notProvided('switchChain')),
+    addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(notProvided('addChain')),
+  },
+  guards: {
+    isUnknownNetwork: ({ context, event }) =>
+      event.type === 'network.switch' && !context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
+    hasConnector: ({ event }) => event.type === 'network.switch' && Boolean(event.connectorId),
+    isKnownWalletChain: ({ context, event }) =>
+      event.type === 'network.walletChainChanged' && Boolean(findNetwork(context.networks, context.namespace, event.chainId)),
+    isUnrecognizedChain: ({ event }) => toProviderError((event as { error?: unknown }).error) instanceof UnrecognizedChainError,
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isWalletOnUnknownChain: ({ context }) => context.walletChainId !== undefined,
+  },
+  actions: {
+    setActiveFromEvent: assign(({ event }) => (event.type === 'network.switch' ? { activeCaipNetworkId: event.caipNetworkId as CaipNetworkId, walletChainId: undefined } : {})),
+    setActiveFromWallet: assign(({ context, event }) => {
+      if (event.type !== 'network.walletChainChanged') return {}
+      const network = findNetwork(context.networks, context.namespace, event.chainId)
+      return network ? { activeCaipNetworkId: network.caipNetworkId, walletChainId: undefined } : { walletChainId: event.chainId }
+    }),
+    setActiveFromTarget: assign(({ context }) => ({ activeCaipNetworkId: context.target ?? context.activeCaipNetworkId, walletChainId: undefined, target: undefined, connectorId: undefined, error: undefined })),
+    setTarget: assign(({ event }) => (event.type === 'network.switch' ? { target: event.caipNetworkId as CaipNetworkId, error: undefined } : {})),
+    setConnector: assign(({ event }) => (event.type === 'network.switch' ? { connectorId: event.connectorId } : {})),
+    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setChainNotSupported: assign({ error: ({ event }) => ({ ...summarizeError((event as { error?: unknown }).error), message: chainNotSupportedMessage }) }),
+    clearTarget: assign({ target: undefined, connectorId: undefined }),
+    clearWalletChain: assign({ walletChainId: undefined }),
+    emitChanged: emit(({ context }) => ({ type: 'network.changed' as const, caipNetworkId: context.activeCaipNetworkId })),
+    emitSwitched: emit(({ context }) => ({ type: 'network.switched' as const, caipNetworkId: context.activeCaipNetworkId })),
+    emitRejected: emit(({ context }) => ({ type: 'network.switchRejected' as const, caipNetworkId: context.target ?? context.activeCaipNetworkId })),
+    emitFailed: emit(({ context }) => ({
+      type: 'network.switchFailed' as const,
+      caipNetworkId: context.target ?? context.activeCaipNetworkId,
+      error: context.error ?? { name: 'Error', message: 'Unknown error' },
+    })),
+    emitNotFound: emit(({ event }) => ({ type: 'network.notFound' as const, caipNetworkId: event.type === 'network.switch' ? event.caipNetworkId : '' })),
+  },
+}).createMachine({
+  id: 'network',
+  context: ({ input }) => {
+    const networks = input.networks
+    const known = networks.find((n) => n.caipNetworkId === input.activeCaipNetworkId)
+    const first = known ?? networks[0]
+    if (!first) throw new Error('At least one network is required (options.networks).')
+    return {
+      namespace: input.namespace ?? first.chainNamespace,
+      networks,
+      activeCaipNetworkId: first.caipNetworkId,
+    }
+  },
+  initial: 'supported',
+  states: {
+    supported: {
+      on: {
+        'network.switch': [
+          { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
+          { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
+          { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
+        ],
+        'network.walletChainChanged': [
+          { guard: 'isKnownWalletChain', target: 'supported', actions: ['setActiveFromWallet', 'emitChanged'] },
+          { target: 'unsupported', actions: 'setActiveFromWallet' },
+        ],
+      },
+    },
+    /** The wallet is on a chain the dapp did not configure. */
+    unsupported: {
+      on: {
+        'network.switch': [
+          { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
+          { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
+          { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
+        ],
+        'network.walletChainChanged': [
+          { guard: 'isKnownWalletChain', target: 'supported', actions: ['setActiveFromWallet', 'emitChanged'] },
+          { target: 'unsupported', actions: 'setActiveFromWallet' },
+        ],
+        'network.walletDisconnected': { target: 'supported', actions: 'clearWalletChain' },
+      },
+    },
+    switching: {
+      invoke: {
+        src: 'switchChain',
+        input: ({ context }) => switchInput(context),
+        onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
+        onError: [
+          { guard: 'isUnrecognizedChain', target: 'addingChain' },
+          { guard: 'isUserRejection', target: 'settled', actions: ['emitRejected', 'clearTarget'] },
+          { target: 'settled', actions: ['setError', 'emitFailed', 'clearTarget'] },
+        ],
+      },
+      on: {
+        // The wallet usually reports the new chain before answering; the answer settles the switch.
+        'network.walletChainChanged': { actions: 'setActiveFromWallet' },
+        'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
+      },
+    },
+    /** The wallet did not know the chain (4902): ask it to add it. */
+    addingChain: {
+      invoke: {
+        src: 'addChain',
+        input: ({ context }) => switchInput(context),
+        onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
+        onError: [
+          { guard: 'isUserRejection', target: 'settled', actions: ['emitRejected', 'clearTarget'] },
+          { target: 'settled', actions: ['setChainNotSupported', 'emitFailed', 'clearTarget'] },
+        ],
+      },
+      on: {
+        'network.walletChainChanged': { actions: 'setActiveFromWallet' },
+        'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
+      },
+    },
+    /** Back to supported or unsupported, from the wallet's last reported chain. */
+    settled: {
+      always: [{ guard: 'isWalletOnUnknownChain', target: 'unsupported' }, { target: 'supported' }],
+    },
+  },
+  on: {
+    'network.walletDisconnected': { target: '.supported', actions: 'clearWalletChain' },
+  },
+})
+
+function switchInput(context: NetworkContext): { connectorId: string; network: CaipNetwork } {
+  const network = context.networks.find((n) => n.caipNetworkId === context.target)!
+  return { connectorId: context.connectorId!, network }
+}
+
+/** The active network object of a network snapshot's context. */
+export function activeNetwork(context: NetworkContext): CaipNetwork {
+  return context.networks.find((n) => n.caipNetworkId === context.activeCaipNetworkId) ?? context.networks[0]!
+}

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest'
+import { createActor } from 'xstate'
+import { routerMachine } from './router.ts'
+
+function start(input = {}) {
+  const actor = createActor(routerMachine, { input }).start()
+  const closes: unknown[] = []
+  actor.on('router.closeRequested', (e) => closes.push(e))
+  return { actor, closes, views: () => actor.getSnapshot().context.history.map((h) => h.view) }
+}
+
+describe('router', () => {
+  test('behavior: starts at Connect, or at the input view', () => {
+    expect(start().actor.getSnapshot().value).toBe('Connect')
+    expect(start({ view: 'Account' }).actor.getSnapshot().value).toBe('Account')
+  })
+
+  test('behavior: push adds a view and sets direction next', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    expect(actor.getSnapshot().value).toBe('AllWallets')
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    expect(actor.getSnapshot().context.direction).toBe('next')
+  })
+
+  test('behavior: push ignores the current view', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'Connect' })
+    expect(views()).toEqual(['Connect'])
+  })
+
+  test('behavior: push keeps the view data', () => {
+    const { actor } = start()
+    actor.send({ type: 'router.push', view: 'ConnectingExternal', data: { connectorId: 'x' } })
+    expect(actor.getSnapshot().context.history.at(-1)).toEqual({ view: 'ConnectingExternal', data: { connectorId: 'x' } })
+  })
+
+  test('behavior: replace swaps the last entry and ignores a view equal to it', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.replace', view: 'AllWallets' })
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    actor.send({ type: 'router.replace', view: 'ConnectingExternal' })
+    expect(views()).toEqual(['Connect', 'ConnectingExternal'])
+    expect(actor.getSnapshot().value).toBe('ConnectingExternal')
+  })
+
+  test('behavior: back pops history with direction prev', () => {
+    const { actor, views, closes } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.push', view: 'ConnectingExternal' })
+    actor.send({ type: 'router.back', isConnected: false })
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    expect(actor.getSnapshot().value).toBe('AllWallets')
+    expect(actor.getSnapshot().context.direction).toBe('prev')
+    expect(closes).toHaveLength(0)
+  })
+
+  test('behavior: back at the last entry asks to close the modal and keeps the view', () => {
+    const { actor, closes } = start()
+    actor.send({ type: 'router.back', isConnected: false })
+    expect(closes).toEqual([{ type: 'router.closeRequested' }])
+    expect(actor.getSnapshot().value).toBe('Connect')
+  })
+
+  test('behavior: back to Connect while connected shows Account instead', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'ConnectingExternal' })
+    actor.send({ type: 'router.back', isConnected: true })
+    expect(actor.getSnapshot().value).toBe('Account')
+    expect(views()).toEqual(['Account'])
+  })
+
+  test('behavior: reset starts a new history', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.reset', view: 'Account' })
+    expect(views()).toEqual(['Account'])
+    expect(actor.getSnapshot().value).toBe('Account')
+  })
+})

@@ -1,0 +1,18 @@
+/**
+ * Every duration of spec §9 that the machines use, in milliseconds, in one place (STYLE.md rule 5).
+ * Machines reference them as named delays.
+ */
+export const timing = {
+  /** Modal shake (spec §4, §9). */
+  shakeDuration: 500,
+  /** An open toast closes and the next appears after this (spec §2, §9). */
+  toastSwap: 150,
+  /** How long a success or error toast stays. Not in the spec; long enough to read two lines. */
+  toastTtl: 2_500,
+  /** Modal height and view transitions; the presence stays `unmountSuspended` this long on close (spec §2). */
+  viewTransition: 150,
+  /** Balance retry back-off after a failure (spec §9). */
+  balanceRetry: 30_000,
+  /** Native balance cache (spec §9). */
+  nativeBalanceTtl: 30_000,
+} as const

@@ -1,0 +1,61 @@
+import { assign, setup } from 'xstate'
+import { timing } from './timing.ts'
+
+export type ToastVariant = 'loading' | 'success' | 'error'
+export type ToastMessage = { variant: ToastVariant; message: string }
+
+export type ToastContext = { current?: ToastMessage; next?: ToastMessage }
+export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: string } | { type: 'toast.hide' }
+
+/**
+ * The toast area (spec §2 "Toasts"): loading, success and error messages. If one is open it closes and
+ * the new one appears after `toastSwap` (150 ms). Success and error hide after `toastTtl`; loading stays
+ * until replaced or hidden.
+ */
+export const toastMachine = setup({
+  types: { context: {} as ToastContext, events: {} as ToastEvent },
+  delays: { toastSwap: timing.toastSwap, toastTtl: timing.toastTtl },
+  guards: {
+    isLoading: ({ context }) => context.current?.variant === 'loading',
+  },
+  actions: {
+    showNow: assign({
+      current: ({ event }) => (event.type === 'toast.show' ? { variant: event.variant, message: event.message } : undefined),
+      next: undefined,
+    }),
+    queueNext: assign({
+      next: ({ event }) => (event.type === 'toast.show' ? { variant: event.variant, message: event.message } : undefined),
+    }),
+    promoteNext: assign({ current: ({ context }) => context.next, next: undefined }),
+    clear: assign({ current: undefined, next: undefined }),
+  },
+}).createMachine({
+  id: 'toast',
+  context: {},
+  initial: 'hidden',
+  states: {
+    hidden: {
+      on: { 'toast.show': { target: 'visible', actions: 'showNow' } },
+    },
+    visible: {
+      initial: 'checking',
+      states: {
+        checking: { always: [{ guard: 'isLoading', target: 'sticky' }, { target: 'timed' }] },
+        sticky: {},
+        timed: { after: { toastTtl: { target: '#toast.hidden', actions: 'clear' } } },
+      },
+      on: {
+        'toast.show': { target: 'swapping', actions: 'queueNext' },
+        'toast.hide': { target: 'hidden', actions: 'clear' },
+      },
+    },
+    /** The open toast is closing; the queued one appears after `toastSwap`. */
+    swapping: {
+      after: { toastSwap: { target: 'visible', actions: 'promoteNext' } },
+      on: {
+        'toast.show': { actions: 'queueNext' },
+        'toast.hide': { target: 'hidden', actions: 'clear' },
+      },
+    },
+  },
+})

@@ -1,0 +1,35 @@
+/**
+ * The modal's views (spec §2), by the spec's names. The router has one state per view of this build;
+ * views of later features join this list when their screens exist.
+ */
+export const views = ['Connect', 'Account', 'AllWallets', 'ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain'] as const
+
+/** Every view name of spec §2, including those later issues build. */
+export type SpecViewName =
+  | 'Connect'
+  | 'Account'
+  | 'AllWallets'
+  | 'ConnectingWalletConnectBasic'
+  | 'ConnectingWalletConnect'
+  | 'ConnectingExternal'
+  | 'ConnectingFarcaster'
+  | 'SwitchNetwork'
+  | 'SwitchActiveChain'
+  | 'UnsupportedChain'
+  | 'RegisterAccountName'
+  | 'RegisterAccountNameSuccess'
+  | 'SIWXSignMessage'
+  | 'ApproveTransaction'
+  | 'Swap'
+  | 'EmailLogin'
+  | 'ProfileWallets'
+  | 'UpdateEmailWallet'
+
+export type ViewName = (typeof views)[number] & SpecViewName
+
+/** Data a view may carry (a connector to wait for, a network to switch to). */
+export type ViewData = { connectorId?: string; caipNetworkId?: string }
+
+export function isViewName(value: unknown): value is ViewName {
+  return typeof value === 'string' && (views as readonly string[]).includes(value)
+}
