@@ -52,3 +52,6 @@ export interface ChainAdapter {
   addChain(parameters: { connectorId: string; network: CaipNetwork }): Promise<void>
   watchWallet(parameters: { connectorId: string }, listener: (event: WalletEvent) => void): () => void
 }
+
+/** Native balance as machine context keeps it: `value` is a decimal string of the smallest unit (wei), so context stays serialisable. */
+export type BalanceSummary = { value: string; decimals: number; symbol: string }

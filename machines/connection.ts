@@ -5,7 +5,8 @@ import type { WalletEvent, WalletSession } from '../adapters/types.ts'
 import { timing } from './timing.ts'
 
 /** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
-export type BalanceSummary = { value: string; decimals: number; symbol: string }
+export type { BalanceSummary } from "../adapters/types.ts"
+import type { BalanceSummary } from "../adapters/types.ts"
 
 /** Context of one namespace's connection (spec §3 "Account state per chain namespace", the part this issue needs). */
 export type ConnectionContext = {

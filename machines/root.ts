@@ -1,0 +1,279 @@
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
+import type { Connector } from '../adapters/types.ts'
+import type { RecentWallet } from '../services/storage.ts'
+import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
+import { modalMachine, type ModalEmitted } from './modal.ts'
+import { networkMachine, type NetworkEmitted } from './network.ts'
+import { routerMachine, type RouterEmitted } from './router.ts'
+import { toastMachine } from './toast.ts'
+import type { ViewData, ViewName } from './views.ts'
+
+/** Options the root machine needs (a subset of the public options, already defaulted). */
+export type RootOptions = {
+  namespace: ChainNamespace
+  networks: readonly CaipNetwork[]
+  enableReconnect: boolean
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+  /** Embedded mode: closing shows Account if connected (spec §2). */
+  enableEmbedded: boolean
+  debug: boolean
+}
+
+export type RootInput = {
+  options: RootOptions
+  storedConnectorId?: string | undefined
+  storedActiveNetworkId?: string | undefined
+  recentWallets?: readonly RecentWallet[]
+}
+
+export type RootContext = {
+  options: RootOptions
+  connectors: readonly Connector[]
+  recentWallets: readonly RecentWallet[]
+  router: ActorRefFrom<typeof routerMachine>
+  modal: ActorRefFrom<typeof modalMachine>
+  toast: ActorRefFrom<typeof toastMachine>
+  connection: ActorRefFrom<typeof connectionMachine>
+  network: ActorRefFrom<typeof networkMachine>
+}
+
+/** Events the UI and the public API send to the root. */
+export type AppEvent =
+  | { type: 'app.open'; view?: ViewName; data?: ViewData }
+  | { type: 'app.close' }
+  | { type: 'app.back' }
+  | { type: 'app.selectWallet'; connectorId: string }
+  | { type: 'app.disconnect' }
+  | { type: 'app.selectNetwork'; caipNetworkId: string }
+  | { type: 'app.viewLoaded' }
+  | { type: 'connectors.changed'; connectors: readonly Connector[] }
+
+export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted
+
+const notProvided = () => () => {
+  throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
+}
+
+function isConnected(context: RootContext): boolean {
+  return connectionStatus(context.connection.getSnapshot()) === 'connected'
+}
+function currentView(context: RootContext): ViewName {
+  return context.router.getSnapshot().context.history.at(-1)?.view ?? 'Connect'
+}
+
+/**
+ * The root actor of one modal instance: it owns the router, modal, toast, connection (one per namespace;
+ * eip155 in this build) and network actors, and coordinates them. Children never talk to each other:
+ * they emit, this machine listens (the `childEvents` actor) and sends. No module state: two modals on
+ * one page own two roots.
+ *
+ * Opening (spec §2): a requested view with data; else UnsupportedChain when the active network is
+ * unsupported, network switching is enabled and unsupported chains are not allowed; else Account when
+ * connected, else Connect. Closing resets the view (embedded mode: Account if connected).
+ *
+ * Side effects that are not lifecycles (storage writes, debug logs) are named actions provided at
+ * assembly: `persistConnection`, `persistAccount`, `forgetConnection`, `dropStoredConnections`,
+ * `persistNetwork`, `reportNetworkNotFound`.
+ */
+export const rootMachine = setup({
+  types: {
+    context: {} as RootContext,
+    events: {} as RootEvent,
+    input: {} as RootInput,
+  },
+  actors: {
+    router: routerMachine,
+    modal: modalMachine,
+    toast: toastMachine,
+    connection: connectionMachine,
+    network: networkMachine,
+    watchConnectors: fromCallback<AppEvent>(notProvided()),
+    /** Relays every event a child emits to the root. */
+    childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
+      const subs = input.children.map((child) => child.on('*', (event: RootEvent) => sendBack(event)))
+      return () => subs.forEach((s) => s.unsubscribe())
+    }),
+  },
+  guards: {
+    hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
+    isUnsupportedOnOpen: ({ context }) =>
+      context.network.getSnapshot().matches('unsupported') &&
+      context.options.enableNetworkSwitch &&
+      !context.options.allowUnsupportedChain,
+    isConnected: ({ context }) => isConnected(context),
+    isOnView: ({ context }, params: { view: ViewName }) => currentView(context) === params.view,
+    isConnectedOnUnsupportedChain: ({ context }) => isConnected(context) && currentView(context) === 'UnsupportedChain',
+    isEmbeddedAndConnected: ({ context }) => context.options.enableEmbedded && isConnected(context),
+    isUserDisconnect: ({ event }) => event.type === 'connection.disconnected' && event.reason === 'user',
+    isRestored: ({ event }) => event.type === 'connection.connected' && event.restored,
+    isModalOpen: ({ context }) => context.modal.getSnapshot().hasTag('mounted'),
+  },
+  actions: {
+    resetToRequested: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => {
+        const e = event as Extract<AppEvent, { type: 'app.open' }>
+        return { type: 'router.reset' as const, view: e.view!, ...(e.data ? { data: e.data } : {}) }
+      },
+    ),
+    resetTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.reset' as const, view: params.view })),
+    openModal: sendTo(({ context }) => context.modal, { type: 'modal.open' }),
+    closeModal: sendTo(({ context }) => context.modal, { type: 'modal.close' }),
+    markLoaded: sendTo(({ context }) => context.modal, { type: 'modal.loaded' }),
+    pushConnecting: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => ({
+        type: 'router.push' as const,
+        view: 'ConnectingExternal' as const,
+        data: { connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId },
+      }),
+    ),
+    pushSwitchNetwork: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => ({
+        type: 'router.push' as const,
+        view: 'SwitchNetwork' as const,
+        data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
+      }),
+    ),
+    goBack: sendTo(({ context }) => context.router, ({ context }) => ({ type: 'router.back' as const, isConnected: isConnected(context) })),
+    requestConnection: sendTo(
+      ({ context }) => context.connection,
+      ({ event }) => ({ type: 'connection.request' as const, connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId }),
+    ),
+    cancelConnection: sendTo(({ context }) => context.connection, { type: 'connection.cancel' }),
+    disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
+    switchNetwork: sendTo(
+      ({ context }) => context.network,
+      ({ context, event }) => ({
+        type: 'network.switch' as const,
+        caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId,
+        connectorId: isConnected(context) ? context.connection.getSnapshot().context.connectorId : undefined,
+      }),
+    ),
+    forwardWalletChain: sendTo(
+      ({ context }) => context.network,
+      ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
+    ),
+    forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
+    toastError: sendTo(
+      ({ context }) => context.toast,
+      ({ event }) => ({
+        type: 'toast.show' as const,
+        variant: 'error' as const,
+        message: (event as { error?: { message?: string } }).error?.message ?? 'Unknown error',
+      }),
+    ),
+    setConnectors: assign({
+      connectors: ({ context, event }) => (event.type === 'connectors.changed' ? event.connectors : context.connectors),
+    }),
+    rememberRecentWallet: assign({
+      recentWallets: ({ context, event }) => {
+        if (event.type !== 'connection.connected') return context.recentWallets
+        const c = context.connectors.find((x) => x.id === event.connectorId)
+        if (!c) return context.recentWallets
+        const entry: RecentWallet = { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
+        return [entry, ...context.recentWallets.filter((w) => w.id !== c.id)].slice(0, 2)
+      },
+    }),
+    // Provided at assembly (storage, logging); no-ops here keep the machine pure and testable.
+    persistConnection: () => {},
+    persistAccount: () => {},
+    forgetConnection: () => {},
+    dropStoredConnections: () => {},
+    persistNetwork: () => {},
+    reportNetworkNotFound: () => {},
+  },
+}).createMachine({
+  id: 'root',
+  context: ({ input, spawn }) => {
+    const { options } = input
+    return {
+      options,
+      connectors: [],
+      recentWallets: input.recentWallets ?? [],
+      router: spawn('router', { id: 'router', systemId: 'router', input: {} }),
+      modal: spawn('modal', { id: 'modal', systemId: 'modal', input: {} }),
+      toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
+      network: spawn('network', {
+        id: 'network',
+        systemId: 'network',
+        input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
+      }),
+      connection: spawn('connection', {
+        id: `connection.${options.namespace}`,
+        systemId: `connection.${options.namespace}`,
+        input: { namespace: options.namespace, storedConnectorId: input.storedConnectorId, reconnect: options.enableReconnect },
+      }),
+    }
+  },
+  invoke: [
+    { src: 'watchConnectors' },
+    {
+      src: 'childEvents',
+      input: ({ context }) => ({ children: [context.router, context.modal, context.toast, context.connection, context.network] }),
+    },
+  ],
+  on: {
+    'app.open': [
+      { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal'] },
+      { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal'] },
+      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal'] },
+      { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal'] },
+    ],
+    'app.close': { actions: 'closeModal' },
+    'app.viewLoaded': { actions: 'markLoaded' },
+    'app.back': [
+      { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
+      { actions: 'goBack' },
+    ],
+    'app.selectWallet': { actions: ['pushConnecting', 'requestConnection'] },
+    'app.disconnect': { actions: 'disconnect' },
+    'app.selectNetwork': [
+      // UnsupportedChain shows the pending switch itself and closes on success.
+      { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },
+      // Spec §2: SwitchNetwork is pushed while the wallet confirms (push ignores it when already shown).
+      { guard: 'isConnected', actions: ['pushSwitchNetwork', 'switchNetwork'] },
+      // Not connected: the network is just set (spec §4), and the list is left.
+      { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['switchNetwork', 'goBack'] },
+      { actions: 'switchNetwork' },
+    ],
+    'connectors.changed': { actions: 'setConnectors' },
+
+    'router.closeRequested': { actions: 'closeModal' },
+    'modal.opened': {},
+    'modal.closed': [
+      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['cancelConnection', { type: 'resetTo', params: { view: 'Connect' } }] },
+    ],
+
+    'connection.connected': [
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain'] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal'] },
+    ],
+    'connection.accountChanged': { actions: 'persistAccount' },
+    'connection.chainChanged': { actions: 'forwardWalletChain' },
+    'connection.disconnected': [
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'closeModal'] },
+      {
+        guard: 'isModalOpen',
+        actions: ['forgetConnection', 'forwardWalletDisconnected', { type: 'resetTo', params: { view: 'Connect' } }],
+      },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected'] },
+    ],
+    'connection.storedDropped': { actions: 'dropStoredConnections' },
+
+    'network.changed': { actions: 'persistNetwork' },
+    'network.switched': [
+      { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: 'goBack' },
+      { guard: { type: 'isOnView', params: { view: 'UnsupportedChain' } }, actions: 'closeModal' },
+    ],
+    'network.switchRejected': {},
+    'network.switchFailed': { actions: ['goBack', 'toastError'] },
+    'network.notFound': { actions: 'reportNetworkNotFound' },
+  },
+})
+
+export type RootActor = ActorRefFrom<typeof rootMachine>
