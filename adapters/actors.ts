@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { defineEvmNetwork, findNetwork, type CaipNetwork } from './networks.ts'
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
 
@@ -32,11 +32,12 @@ export function connectionActors(adapter: ChainAdapter, networks: readonly CaipN
         return { value: b.value.toString(), decimals: b.decimals, symbol: b.symbol }
       },
     ),
-    watchWallet: fromCallback<WalletWatchEvent, { connectorId: string }>(({ input, sendBack }) =>
+    watchWallet: fromCallback<EventObject, { connectorId: string }>(({ input, sendBack }) =>
       adapter.watchWallet({ connectorId: input.connectorId }, (e) => {
-        if (e.type === 'accountsChanged') sendBack({ type: 'connection.accountsChanged', accounts: e.accounts })
-        else if (e.type === 'chainChanged') sendBack({ type: 'connection.chainChanged', chainId: e.chainId })
-        else sendBack({ type: 'connection.walletDisconnected' })
+        const send = (event: WalletWatchEvent) => sendBack(event)
+        if (e.type === 'accountsChanged') send({ type: 'connection.accountsChanged', accounts: e.accounts })
+        else if (e.type === 'chainChanged') send({ type: 'connection.chainChanged', chainId: e.chainId })
+        else send({ type: 'connection.walletDisconnected' })
       }),
     ),
   }
@@ -52,7 +53,7 @@ export function networkActors(adapter: ChainAdapter) {
 
 /** The root's connector discovery actor: sends `connectors.changed` with the full list on every change. */
 export function connectorDiscoveryActor(adapter: ChainAdapter) {
-  return fromCallback<{ type: 'connectors.changed'; connectors: readonly Connector[] }>(({ sendBack }) =>
+  return fromCallback<EventObject>(({ sendBack }) =>
     adapter.watchConnectors((connectors) => sendBack({ type: 'connectors.changed', connectors })),
   )
 }

@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate'
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { WalletEvent, WalletSession } from '../adapters/types.ts'
@@ -89,7 +89,7 @@ export const connectionMachine = setup({
     getBalance: fromPromise<BalanceSummary, { connectorId: string; address: string; chainId: number | string }>(
       notProvided('getBalance'),
     ),
-    watchWallet: fromCallback<ConnectionEvent, { connectorId: string }>(notProvided('watchWallet')),
+    watchWallet: fromCallback<EventObject, { connectorId: string }>(notProvided('watchWallet')),
   },
   delays: {
     nativeBalanceTtl: timing.nativeBalanceTtl,

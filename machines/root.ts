@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef } from 'xstate'
+import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import type { RecentWallet } from '../services/storage.ts'
@@ -44,6 +44,8 @@ export type AppEvent =
   | { type: 'app.open'; view?: ViewName; data?: ViewData }
   | { type: 'app.close' }
   | { type: 'app.back' }
+  /** Navigate to a view from a gesture (e.g. the All Wallets entry). */
+  | { type: 'app.push'; view: ViewName; data?: ViewData }
   | { type: 'app.selectWallet'; connectorId: string }
   | { type: 'app.disconnect' }
   | { type: 'app.selectNetwork'; caipNetworkId: string }
@@ -89,7 +91,7 @@ export const rootMachine = setup({
     toast: toastMachine,
     connection: connectionMachine,
     network: networkMachine,
-    watchConnectors: fromCallback<AppEvent>(notProvided()),
+    watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
       const subs = input.children.map((child) => child.on('*', (event: RootEvent) => sendBack(event)))
@@ -137,6 +139,13 @@ export const rootMachine = setup({
         view: 'SwitchNetwork' as const,
         data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
       }),
+    ),
+    pushView: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => {
+        const e = event as Extract<AppEvent, { type: 'app.push' }>
+        return { type: 'router.push' as const, view: e.view, ...(e.data ? { data: e.data } : {}) }
+      },
     ),
     goBack: sendTo(({ context }) => context.router, ({ context }) => ({ type: 'router.back' as const, isConnected: isConnected(context) })),
     requestConnection: sendTo(
@@ -224,6 +233,7 @@ export const rootMachine = setup({
       { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal'] },
     ],
     'app.close': { actions: 'closeModal' },
+    'app.push': { actions: 'pushView' },
     'app.viewLoaded': { actions: 'markLoaded' },
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },

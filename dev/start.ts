@@ -1,0 +1,104 @@
+/**
+ * `npm start`: two local anvil chains plus the Vite dev server for the demo page.
+ *
+ * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), PORT (default 5173).
+ * Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 for the demo. Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0;
+ * a busy port stops what already started and exits 1.
+ */
+import { createServer } from 'vite'
+import type { ViteDevServer } from 'vite'
+import { AnvilStartError, DEV_ADDRESSES, DEV_MNEMONIC, devChains, repoRoot, startAnvil } from './anvil.ts'
+import type { AnvilInstance } from './anvil.ts'
+
+const anvils: AnvilInstance[] = []
+let vite: ViteDevServer | undefined
+let shuttingDown = false
+
+/** Closes Vite, stops the anvils that started, then exits with `code`. Runs once. */
+async function shutdown(code: number): Promise<never> {
+  if (!shuttingDown) {
+    shuttingDown = true
+    if (code === 0) console.log('\n  Stopping the dev server and the anvil chains…')
+    await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
+    await Promise.all(anvils.map((anvil) => anvil.stop()))
+    process.exit(code)
+  }
+  return new Promise<never>(() => {})
+}
+
+/** Reads a TCP port from the environment; exits 1 with a message when it is not a valid port. */
+async function readPort(envVar: string, fallback: number): Promise<number> {
+  const raw = process.env[envVar]
+  if (raw === undefined || raw === '') return fallback
+  const port = Number(raw)
+  if (Number.isInteger(port) && port >= 1 && port <= 65_535) return port
+  console.error(`\n  ✗ ${envVar}=${raw} is not a valid TCP port (1-65535).\n`)
+  return shutdown(1)
+}
+
+function isPortInUse(error: unknown): boolean {
+  if (error instanceof AnvilStartError) return error.reason === 'port-in-use'
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+  return code === 'EADDRINUSE' || (typeof message === 'string' && /already in use/i.test(message))
+}
+
+async function main(): Promise<void> {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0))
+
+  for (const chain of devChains) {
+    const port = await readPort(chain.portEnvVar, chain.defaultPort)
+    try {
+      const anvil = await startAnvil({ port, chainId: chain.chainId })
+      anvils.push(anvil)
+      process.env[chain.rpcEnvVar] = anvil.url
+    } catch (error) {
+      if (isPortInUse(error)) {
+        console.error(
+          `\n  ✗ Port ${port} is already in use, so the anvil for chain ${chain.chainId} (${chain.name}) cannot start.` +
+            `\n    Free the port, or choose another one: ${chain.portEnvVar}=<port> npm start\n`,
+        )
+      } else {
+        console.error(`\n  ✗ Could not start the anvil for chain ${chain.chainId} (${chain.name}) on port ${port}:\n`, error)
+      }
+      await shutdown(1)
+    }
+    if (shuttingDown) return
+  }
+
+  const port = await readPort('PORT', 5173)
+  try {
+    vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port } })
+    await vite.listen()
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${port} is already in use, so the demo server cannot start.\n    Free the port, or choose another one: PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the Vite dev server:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
+  const demoUrl = vite?.resolvedUrls?.local[0] ?? `http://127.0.0.1:${port}/`
+  const width = Math.max(...devChains.map((c) => c.name.length))
+  console.log(
+    [
+      '',
+      '  Latchkey dev environment is running',
+      '',
+      `  Demo        ${demoUrl}`,
+      ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
+      '',
+      `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
+      `  Mnemonic: "${DEV_MNEMONIC}"`,
+      '',
+      '  Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  )
+}
+
+main().catch(async (error: unknown) => {
+  console.error('\n  ✗ npm start failed:\n', error)
+  await shutdown(1)
+})

@@ -1,0 +1,247 @@
+import { formatEther, hexToString, isHex } from 'viem'
+import type { DevWallet, PendingRequest } from './provider.ts'
+
+let mountCount = 0
+
+const styles = {
+  panel:
+    'position:fixed;right:16px;bottom:16px;z-index:2147483647;width:340px;max-height:70vh;overflow:auto;' +
+    'box-sizing:border-box;padding:12px 14px;border:1px solid #c9ced8;border-radius:12px;background:#fff;color:#14181f;' +
+    'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 8px 28px rgba(20,24,31,.22);text-align:left',
+  title: 'margin:0 0 6px;font-size:14px;font-weight:700',
+  status: 'margin:0 0 8px;color:#4a5262',
+  row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
+  label: 'flex:0 0 88px;font-weight:600',
+  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:2px 4px',
+  button:
+    'font:inherit;padding:4px 10px;border-radius:6px;border:1px solid #9aa3b2;background:#f4f6f9;color:#14181f;cursor:pointer',
+  approve: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
+  reject: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #a33a3a;background:#fff;color:#a33a3a;cursor:pointer',
+  request: 'margin-top:10px;padding:8px 10px;border:1px solid #e0b84e;border-radius:8px;background:#fff8e5',
+  question: 'margin:0 0 4px;font-weight:700',
+  detail: 'margin:0 0 6px;color:#4a5262;word-break:break-all;white-space:pre-wrap;max-height:8em;overflow:auto',
+  actions: 'display:flex;gap:8px',
+}
+
+/**
+ * Mounts the dev wallet's "extension popup": a small fixed panel (bottom-right) titled 'Dev Wallet',
+ * plain DOM with inline styles, `data-testid="dev-wallet"`.
+ *
+ * Controls (all with accessible names): select 'Account' (calls `setAccount`), select 'Wallet chain'
+ * (calls `setChain`), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
+ * `role="region"` named 'Wallet request' with a question ('Connect to this site?', 'Switch to chain 31338?',
+ * 'Sign message?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
+ *
+ * @param wallet the wallet to show and control.
+ * @param container where the panel is appended; default `document.body`.
+ * @returns an idempotent unmount function (unsubscribes and removes the panel).
+ */
+export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = document.body): () => void {
+  const doc = container.ownerDocument
+  const uid = `dev-wallet-${++mountCount}`
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, style?: string, text?: string): HTMLElementTagNameMap[K] => {
+    const node = doc.createElement(tag)
+    if (style) node.setAttribute('style', style)
+    if (text !== undefined) node.textContent = text
+    return node
+  }
+
+  const panel = el('aside', styles.panel)
+  panel.dataset.testid = 'dev-wallet'
+  panel.setAttribute('aria-labelledby', `${uid}-title`)
+  const title = el('h2', styles.title, 'Dev Wallet')
+  title.id = `${uid}-title`
+  const status = el('p', styles.status)
+  status.dataset.testid = 'dev-wallet-status'
+  status.setAttribute('aria-live', 'polite')
+
+  const labelled = <T extends HTMLElement>(labelText: string, control: T, id: string): HTMLDivElement => {
+    const row = el('div', styles.row)
+    const label = el('label', styles.label, labelText)
+    label.htmlFor = id
+    control.id = id
+    row.append(label, control)
+    return row
+  }
+
+  const accountSelect = el('select', styles.select)
+  accountSelect.addEventListener('change', () => wallet.setAccount(Number(accountSelect.value)))
+  const chainSelect = el('select', styles.select)
+  chainSelect.addEventListener('change', () => wallet.setChain(Number(chainSelect.value)))
+
+  const autoRow = el('div', styles.row)
+  const autoApprove = el('input')
+  autoApprove.type = 'checkbox'
+  autoApprove.id = `${uid}-auto`
+  autoApprove.addEventListener('change', () => wallet.setAutoApprove(autoApprove.checked))
+  const autoLabel = el('label', undefined, 'Auto-approve')
+  autoLabel.htmlFor = autoApprove.id
+  autoRow.append(autoApprove, autoLabel)
+
+  const disconnect = el('button', styles.button, 'Disconnect site')
+  disconnect.type = 'button'
+  disconnect.addEventListener('click', () => wallet.disconnect())
+  autoRow.append(el('span', 'flex:1 1 auto'), disconnect)
+
+  const requests = el('div')
+  requests.dataset.testid = 'dev-wallet-requests'
+
+  panel.append(
+    title,
+    status,
+    labelled('Account', accountSelect, `${uid}-account`),
+    labelled('Wallet chain', chainSelect, `${uid}-chain`),
+    autoRow,
+    requests,
+  )
+
+  const requestNodes = new Map<number, HTMLElement>()
+  let accountsKey = ''
+  let chainsKey = ''
+
+  const renderRequest = (request: PendingRequest): HTMLElement => {
+    const region = el('div', styles.request)
+    region.setAttribute('role', 'region')
+    region.setAttribute('aria-label', 'Wallet request')
+    region.dataset.requestId = String(request.id)
+    const { question, detail } = describeRequest(request)
+    region.append(el('p', styles.question, question))
+    const lines = [...(request.origin ? [`From ${request.origin}`] : []), ...(detail ? [detail] : [])]
+    if (lines.length > 0) region.append(el('p', styles.detail, lines.join('\n')))
+    const actions = el('div', styles.actions)
+    const approve = el('button', styles.approve, 'Approve')
+    approve.type = 'button'
+    approve.addEventListener('click', () => wallet.approve(request.id))
+    const reject = el('button', styles.reject, 'Reject')
+    reject.type = 'button'
+    reject.addEventListener('click', () => wallet.reject(request.id))
+    actions.append(approve, reject)
+    region.append(actions)
+    return region
+  }
+
+  const render = (): void => {
+    const state = wallet.state
+    const chains = wallet.chains
+    const addresses = wallet.addresses
+
+    const nextAccountsKey = addresses.join(',')
+    if (nextAccountsKey !== accountsKey) {
+      accountsKey = nextAccountsKey
+      accountSelect.replaceChildren(
+        ...addresses.map((address, index) => {
+          const option = el('option', undefined, `${index}: ${address}`)
+          option.value = String(index)
+          return option
+        }),
+      )
+    }
+    if (accountSelect.value !== String(state.accountIndex)) accountSelect.value = String(state.accountIndex)
+
+    const nextChainsKey = chains.map((c) => `${c.chainId}:${c.name}`).join(',')
+    if (nextChainsKey !== chainsKey) {
+      chainsKey = nextChainsKey
+      chainSelect.replaceChildren(
+        ...chains.map((chain) => {
+          const option = el('option', undefined, `${chain.name} (${chain.chainId})`)
+          option.value = String(chain.chainId)
+          return option
+        }),
+      )
+    }
+    if (chainSelect.value !== String(state.chainId)) chainSelect.value = String(state.chainId)
+
+    autoApprove.checked = state.autoApprove
+    disconnect.disabled = !state.authorised
+    status.textContent = `${state.authorised ? 'Connected to site' : 'Not connected'} · chain ${state.chainId}`
+
+    const pending = wallet.pending
+    const ids = new Set(pending.map((r) => r.id))
+    for (const [id, node] of requestNodes) {
+      if (!ids.has(id)) {
+        node.remove()
+        requestNodes.delete(id)
+      }
+    }
+    for (const request of pending) {
+      if (requestNodes.has(request.id)) continue
+      const node = renderRequest(request)
+      requestNodes.set(request.id, node)
+      requests.append(node)
+    }
+  }
+
+  render()
+  container.append(panel)
+  const unsubscribe = wallet.subscribe(render)
+  let mounted = true
+  return () => {
+    if (!mounted) return
+    mounted = false
+    unsubscribe()
+    panel.remove()
+  }
+}
+
+/**
+ * The question and details the panel shows for a pending request.
+ *
+ * @returns `question` such as 'Connect to this site?', 'Switch to chain 31338?', 'Add chain 5 (Goerli) and
+ *   switch to it?', 'Sign message?', 'Sign typed data?', 'Send transaction?'; `detail` a short description
+ *   of the payload, or '' when there is nothing more to say.
+ */
+export function describeRequest(request: PendingRequest): { question: string; detail: string } {
+  const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
+  const first = params[0] as Record<string, unknown> | undefined
+  switch (request.kind) {
+    case 'connect':
+      return { question: 'Connect to this site?', detail: '' }
+    case 'switchChain':
+      return { question: `Switch to chain ${chainIdText(first?.chainId)}?`, detail: '' }
+    case 'addChain': {
+      const name = typeof first?.chainName === 'string' ? ` (${first.chainName})` : ''
+      const rpc = Array.isArray(first?.rpcUrls) ? String(first.rpcUrls[0]) : ''
+      return { question: `Add chain ${chainIdText(first?.chainId)}${name} and switch to it?`, detail: rpc && `RPC ${rpc}` }
+    }
+    case 'sign':
+      if (request.method === 'personal_sign') return { question: 'Sign message?', detail: messageText(params[0]) }
+      return { question: 'Sign typed data?', detail: typedDataText(params[1]) }
+    case 'sendTransaction': {
+      const to = typeof first?.to === 'string' ? first.to : 'new contract'
+      let value = '0'
+      try {
+        if (typeof first?.value === 'string') value = formatEther(BigInt(first.value))
+      } catch {
+        value = String(first?.value)
+      }
+      return { question: 'Send transaction?', detail: `To ${to}\nValue ${value} ETH` }
+    }
+  }
+}
+
+function chainIdText(value: unknown): string {
+  if (typeof value === 'string' && /^0x[0-9a-f]+$/i.test(value)) return String(Number.parseInt(value, 16))
+  return String(value)
+}
+
+function messageText(message: unknown): string {
+  if (typeof message !== 'string') return ''
+  if (!isHex(message)) return message
+  try {
+    const text = hexToString(message)
+    // Show decoded text only when it is printable.
+    return /^[\P{Cc}\n\r\t]*$/u.test(text) ? text : message
+  } catch {
+    return message
+  }
+}
+
+function typedDataText(data: unknown): string {
+  try {
+    const parsed = typeof data === 'string' ? (JSON.parse(data) as unknown) : data
+    const primaryType = (parsed as { primaryType?: unknown } | null)?.primaryType
+    return typeof primaryType === 'string' ? `Type ${primaryType}` : ''
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,59 @@
+import type { SnapshotFrom } from 'xstate'
+import type { CaipNetwork } from '../adapters/networks.ts'
+import { connectionMachine, connectionStatus } from './connection.ts'
+import { formatBalance, truncateAddress } from './format.ts'
+
+/** Account of one namespace as the UI shows it (spec §3 account state, the part this build has). */
+export type AccountView = {
+  status: 'connecting' | 'connected' | 'disconnected'
+  isConnected: boolean
+  connectorId: string | undefined
+  address: string | undefined
+  /** CAIP-10 (`eip155:31337:0x…`). */
+  caipAddress: string | undefined
+  displayAddress: string
+  chainId: number | string | undefined
+  /** Floored to 3 decimals (spec §5); undefined while loading or unavailable. */
+  balance: string | undefined
+  balanceSymbol: string | undefined
+  isBalanceLoading: boolean
+  isBalanceUnavailable: boolean
+}
+
+export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>, network?: CaipNetwork): AccountView {
+  const c = snapshot.context
+  const status = connectionStatus(snapshot)
+  const isConnected = status === 'connected'
+  return {
+    status,
+    isConnected,
+    connectorId: isConnected ? c.connectorId : undefined,
+    address: isConnected ? c.address : undefined,
+    caipAddress: isConnected && c.address ? `${c.namespace}:${c.chainId}:${c.address}` : undefined,
+    displayAddress: isConnected ? truncateAddress(c.address) : '',
+    chainId: isConnected ? c.chainId : undefined,
+    balance: isConnected && c.balance ? formatBalance(c.balance.value, c.balance.decimals) : undefined,
+    balanceSymbol: c.balance?.symbol ?? network?.nativeCurrency.symbol,
+    isBalanceLoading: snapshot.matches({ connected: 'fetchingBalance' }) && !c.balance,
+    isBalanceUnavailable: snapshot.matches({ connected: 'balanceUnavailable' }),
+  }
+}
+
+/** The ConnectingExternal view's phase (spec §2): waiting in the wallet, declined (retry), error (retry). */
+export type ConnectingView = {
+  phase: 'waiting' | 'declined' | 'error' | 'connected' | 'idle'
+  errorMessage: string | undefined
+}
+
+export function connectConnecting(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectingView {
+  const phase = snapshot.matches('connecting')
+    ? 'waiting'
+    : snapshot.matches('rejected')
+      ? 'declined'
+      : snapshot.matches('failed')
+        ? 'error'
+        : snapshot.hasTag('connected')
+          ? 'connected'
+          : 'idle'
+  return { phase, errorMessage: phase === 'error' ? snapshot.context.error?.message : undefined }
+}

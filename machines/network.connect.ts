@@ -1,0 +1,34 @@
+import type { SnapshotFrom } from 'xstate'
+import type { CaipNetwork } from '../adapters/networks.ts'
+import { activeNetwork, type networkMachine } from './network.ts'
+
+export type NetworkItem = { network: CaipNetwork; isActive: boolean; isPending: boolean }
+
+/** The network button and the SwitchNetwork / UnsupportedChain lists. */
+export type NetworkView = {
+  active: CaipNetwork
+  isUnsupported: boolean
+  isSwitching: boolean
+  /** Wallet's chain id when it is not a configured network. */
+  walletChainId: number | string | undefined
+  items: NetworkItem[]
+  errorMessage: string | undefined
+}
+
+export function connectNetwork(snapshot: SnapshotFrom<typeof networkMachine>): NetworkView {
+  const c = snapshot.context
+  const active = activeNetwork(c)
+  const isUnsupported = snapshot.matches('unsupported') || (c.walletChainId !== undefined && !snapshot.matches('supported'))
+  return {
+    active,
+    isUnsupported,
+    isSwitching: snapshot.matches('switching') || snapshot.matches('addingChain'),
+    walletChainId: c.walletChainId,
+    items: c.networks.map((network) => ({
+      network,
+      isActive: !isUnsupported && network.caipNetworkId === c.activeCaipNetworkId,
+      isPending: c.target === network.caipNetworkId,
+    })),
+    errorMessage: c.error?.message,
+  }
+}

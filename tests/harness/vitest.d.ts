@@ -1,0 +1,12 @@
+// A module (not a script), so the block below augments 'vitest' instead of replacing it.
+export {}
+
+declare module 'vitest' {
+  /** Values provided by tests/harness/global-setup.ts; read them with `inject('anvilRpc1')`. */
+  export interface ProvidedContext {
+    /** HTTP JSON-RPC URL of the test anvil with chain id 31337. */
+    anvilRpc1: string
+    /** HTTP JSON-RPC URL of the test anvil with chain id 31338. */
+    anvilRpc2: string
+  }
+}

@@ -1,0 +1,34 @@
+import { useCopy } from '../context.ts'
+import { useNetwork, useSend } from '../hooks.ts'
+
+/** The network list of SwitchNetwork and UnsupportedChain: each network a button named by its name; the active one marked. */
+export function NetworkList() {
+  const copy = useCopy()
+  const send = useSend()
+  const { items, isSwitching } = useNetwork()
+  return (
+    <ul className="lk-list">
+      {items.map(({ network, isActive, isPending }) => (
+        <li key={network.caipNetworkId}>
+          <button
+            type="button"
+            className="lk-row"
+            aria-label={network.name}
+            aria-current={isActive ? 'true' : undefined}
+            aria-busy={isPending ? 'true' : undefined}
+            disabled={isSwitching}
+            onClick={() => send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })}
+          >
+            <span className="lk-row-name">{network.name}</span>
+            {isPending && <span className="lk-spinner" aria-hidden="true" />}
+            {isActive && (
+              <span className="lk-tag" data-variant="accent">
+                {copy.activeNetwork}
+              </span>
+            )}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

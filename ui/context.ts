@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react'
+import type { ModalInstance } from './createModal.ts'
+import { en, type Copy } from './locales/en.ts'
+
+export const ModalContext = createContext<ModalInstance | null>(null)
+export const CopyContext = createContext<Copy>(en)
+
+/**
+ * The modal instance given to `<ModalProvider>`.
+ * @throws Error when used outside a `<ModalProvider>`.
+ */
+export function useModalInstance(): ModalInstance {
+  const modal = useContext(ModalContext)
+  if (!modal) throw new Error('useModal and the buttons must be used inside <ModalProvider modal={…}>.')
+  return modal
+}
+
+export function useCopy(): Copy {
+  return useContext(CopyContext)
+}

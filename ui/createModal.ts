@@ -1,0 +1,236 @@
+import { createActor, type InspectionEvent, type Observer } from 'xstate'
+import { connectionActors, connectorDiscoveryActor, networkActors } from '../adapters/actors.ts'
+import { createEip155Adapter } from '../adapters/eip155.ts'
+import { BaseError } from '../adapters/errors.ts'
+import { mainnet, type CaipNetwork } from '../adapters/networks.ts'
+import type { ChainAdapter } from '../adapters/types.ts'
+import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
+import { connectionMachine } from '../machines/connection.ts'
+import { connectModal } from '../machines/modal.connect.ts'
+import { connectNetwork } from '../machines/network.connect.ts'
+import { networkMachine } from '../machines/network.ts'
+import { rootMachine, type RootActor } from '../machines/root.ts'
+import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
+import { createStorage, type StorageLike } from '../services/storage.ts'
+import type { ThemeMode, ThemeVariables } from './theme.ts'
+
+/** App metadata shown to wallets (spec §3 "Dapp data sync"). */
+export type Metadata = { name: string; description: string; url: string; icons: string[] }
+
+/**
+ * Options of {@link createModal} (spec §3 "Options").
+ */
+export type ModalOptions = {
+  /** The project id of the wallet directory / relay (spec §7). Required; a missing one raises an alert later. */
+  projectId: string
+  /** Networks the dapp supports; the first is the default unless `defaultNetwork` is set. */
+  networks: readonly [CaipNetwork, ...CaipNetwork[]]
+  defaultNetwork?: CaipNetwork
+  metadata?: Metadata
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  /** Restore a stored connection on load (spec §4). Default true. */
+  enableReconnect?: boolean
+  /** Allow the wallet to stay on a chain not in `networks` without showing UnsupportedChain. Default false. */
+  allowUnsupportedChain?: boolean
+  /** Default true (spec §9). */
+  enableNetworkSwitch?: boolean
+  /** Embedded mode: after closing, the modal shows Account when connected (spec §2). */
+  enableEmbedded?: boolean
+  features?: { allWallets?: boolean }
+  /** Alerts and warnings are logged only in debug mode (spec §8). */
+  debug?: boolean
+  /** Storage for the spec's keys; default `localStorage`. */
+  storage?: StorageLike
+  /** XState inspection hook (the statechart visualiser attaches here). */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
+  /** The chain adapter; default the EIP-6963/injected adapter on `window`. */
+  adapter?: ChainAdapter
+}
+
+/** Public state of the modal: what a dapp reads with `getState()` or `subscribe()`. */
+export type ModalState = {
+  open: boolean
+  view: ViewName
+  account: AccountView
+  /** CAIP-2 id of the active network. */
+  caipNetworkId: string
+  network: CaipNetwork
+  /** The wallet is on a chain that is not in `networks`. */
+  isUnsupportedChain: boolean
+}
+
+/** Thrown by {@link createModal} for options it cannot work with. */
+export class InvalidOptionsError extends BaseError {
+  override name = 'InvalidOptionsError'
+}
+
+export type ModalInstance = ReturnType<typeof createModal>
+
+/**
+ * Creates one modal instance: its root actor with router, modal, toast, connection and network actors,
+ * the eip155 adapter and storage. Nothing is rendered until a `<ModalProvider>` (or `mountModal`) mounts
+ * the UI; nothing is requested from the network except the reconnect of a stored connection.
+ *
+ * @throws InvalidOptionsError when `networks` is empty or holds a malformed network.
+ * @example
+ * const modal = createModal({ projectId: 'demo', networks: [mainnet, arbitrum] })
+ * modal.open()                      // Connect, or Account when connected
+ * modal.open({ view: 'SwitchNetwork' })
+ * modal.subscribe((state) => console.log(state.account.address))
+ */
+export function createModal(options: ModalOptions) {
+  if (!Array.isArray(options.networks) || options.networks.length === 0) {
+    throw new InvalidOptionsError('At least one network is required', { details: 'options.networks is empty.' })
+  }
+  for (const n of options.networks) {
+    if (!n || typeof n.caipNetworkId !== 'string' || !n.caipNetworkId.includes(':')) {
+      throw new InvalidOptionsError('Invalid network in options.networks', { details: JSON.stringify(n) })
+    }
+  }
+  const storage = createStorage({ storage: options.storage })
+  const adapter = options.adapter ?? createEip155Adapter()
+  const namespace = 'eip155' as const
+  const networks = options.networks.filter((n) => n.chainNamespace === namespace)
+  const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
+  const enableReconnect = options.enableReconnect ?? true
+
+  const machine = rootMachine.provide({
+    actors: {
+      connection: connectionMachine.provide({ actors: connectionActors(adapter, networks) }),
+      network: networkMachine.provide({ actors: networkActors(adapter) }),
+      watchConnectors: connectorDiscoveryActor(adapter),
+    },
+    actions: {
+      persistConnection: ({ context, event }) => {
+        if (event.type !== 'connection.connected') return
+        storage.setConnectedConnectorId(event.namespace, event.connectorId)
+        storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
+        storage.addConnectedNamespace(event.namespace)
+        storage.setConnectionStatus('connected')
+        storage.removeDisconnectedConnectorId(event.connectorId)
+        storage.setActiveNamespace(event.namespace)
+        const connector = context.connectors.find((c) => c.id === event.connectorId)
+        if (connector) {
+          storage.setWallet({ id: connector.id, name: connector.name })
+          if (!event.restored) {
+            storage.addRecentWallet({
+              id: connector.id,
+              name: connector.name,
+              ...(connector.imageUrl ? { imageUrl: connector.imageUrl } : {}),
+              ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}),
+            })
+          }
+        }
+      },
+      persistAccount: ({ event }) => {
+        if (event.type === 'connection.accountChanged') storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
+      },
+      forgetConnection: ({ event }) => {
+        if (event.type !== 'connection.disconnected') return
+        storage.removeConnectedConnectorId(event.namespace)
+        storage.removeConnectedNamespace(event.namespace)
+        storage.setConnectionStatus('disconnected')
+        storage.clearWallet()
+        if (event.connectorId) {
+          storage.removeConnection(event.namespace, event.connectorId)
+          if (event.reason === 'user') storage.addDisconnectedConnectorId(event.connectorId)
+        }
+      },
+      dropStoredConnections: () => storage.clearConnections(),
+      persistNetwork: ({ event }) => {
+        if (event.type === 'network.changed') storage.setActiveNetworkId(event.caipNetworkId)
+      },
+      reportNetworkNotFound: ({ event }) => {
+        if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
+      },
+    },
+  })
+
+  const storedNetwork = storage.getActiveNetworkId()
+  const actor: RootActor = createActor(machine, {
+    input: {
+      options: {
+        namespace,
+        networks: networks.length ? networks : [defaultNetwork],
+        enableReconnect,
+        enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+        allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+        enableEmbedded: options.enableEmbedded ?? false,
+        debug: options.debug ?? false,
+      },
+      storedConnectorId: storage.getConnectedConnectorId(namespace),
+      storedActiveNetworkId: storedNetwork ?? defaultNetwork.caipNetworkId,
+      recentWallets: storage.getRecentWallets(),
+    },
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+  })
+  actor.start()
+  const { router, modal, connection, network } = actor.getSnapshot().context
+
+  function getState(): ModalState {
+    const net = connectNetwork(network.getSnapshot())
+    const m = connectModal(modal.getSnapshot(), router.getSnapshot())
+    return {
+      open: m.isOpen,
+      view: m.view,
+      account: connectAccount(connection.getSnapshot(), net.active),
+      caipNetworkId: net.active.caipNetworkId,
+      network: net.active,
+      isUnsupportedChain: net.isUnsupported,
+    }
+  }
+
+  return {
+    /** The options the instance was created with. */
+    options,
+    /** The root actor (for the visualiser and advanced use). */
+    actor,
+    /** Internal: storage, for the UI's recent-wallet list. */
+    storage,
+    /**
+     * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
+     * @throws InvalidOptionsError for a view name this build does not have.
+     */
+    open(args: { view?: ViewName; data?: ViewData } = {}) {
+      if (args.view !== undefined && !isViewName(args.view)) {
+        throw new InvalidOptionsError(`Unknown view "${String(args.view)}"`)
+      }
+      actor.send({ type: 'app.open', ...(args.view ? { view: args.view } : {}), ...(args.data ? { data: args.data } : {}) })
+    },
+    /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
+    close() {
+      actor.send({ type: 'app.close' })
+    },
+    getState,
+    /** Calls `listener` with the new state on every change; returns unsubscribe. */
+    subscribe(listener: (state: ModalState) => void): () => void {
+      let last = JSON.stringify(getState())
+      const onChange = () => {
+        const next = getState()
+        const key = JSON.stringify(next)
+        if (key !== last) {
+          last = key
+          listener(next)
+        }
+      }
+      const subs = [router.subscribe(onChange), modal.subscribe(onChange), connection.subscribe(onChange), network.subscribe(onChange)]
+      return () => subs.forEach((s) => s.unsubscribe())
+    },
+    /**
+     * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),
+     * else just sets it (spec §4). An unknown id is ignored (alert in debug mode).
+     */
+    switchNetwork(network: CaipNetwork | string) {
+      actor.send({ type: 'app.selectNetwork', caipNetworkId: typeof network === 'string' ? network : network.caipNetworkId })
+    },
+    /** Disconnects the connected wallet of the namespace. */
+    disconnect() {
+      actor.send({ type: 'app.disconnect' })
+    },
+    /** Stops every actor of this instance. */
+    destroy() {
+      actor.stop()
+    },
+  }
+}

@@ -1,0 +1,76 @@
+import { useSelector } from '@xstate/react'
+import { useCallback, useMemo } from 'react'
+import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
+import { connectModal, type ModalView } from '../machines/modal.connect.ts'
+import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
+import { useModalInstance } from './context.ts'
+
+/** Shallow JSON equality for view models (they are small and serialisable). */
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+function useRefs() {
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  return useModalInstance().actor.getSnapshot().context
+}
+
+/**
+ * Opens and closes the modal. `open({ view, data })` opens a specific view (spec §2).
+ * @example const { open, close, isOpen } = useModal()
+ */
+export function useModal() {
+  const modal = useModalInstance()
+  const isOpen = useSelector(useRefs().modal, (s) => s.hasTag('mounted'))
+  return { open: modal.open, close: modal.close, isOpen }
+}
+
+/** The modal shell's view model. */
+export function useModalView(): ModalView {
+  const { modal, router } = useRefs()
+  const m = useSelector(modal, (s) => s)
+  const r = useSelector(router, (s) => s)
+  return useMemo(() => connectModal(m, r), [m, r])
+}
+
+/** The eip155 account: status, address (checksummed), CAIP-10 address, balance floored to 3 decimals. */
+export function useAccount(): AccountView {
+  const { connection, network } = useRefs()
+  const net = useSelector(network, (s) => connectNetwork(s).active, same)
+  return useSelector(connection, (s) => connectAccount(s, net), same)
+}
+
+/** The active network, the list with the active one marked, and whether the wallet is on an unsupported chain. */
+export function useNetwork(): NetworkView & { switchNetwork: (caipNetworkId: string) => void } {
+  const modal = useModalInstance()
+  const view = useSelector(useRefs().network, connectNetwork, same)
+  return { ...view, switchNetwork: modal.switchNetwork }
+}
+
+/** The ConnectingExternal phase. */
+export function useConnecting() {
+  return useSelector(useRefs().connection, connectConnecting, same)
+}
+
+/** Disconnects the connected wallet. */
+export function useDisconnect(): () => void {
+  const modal = useModalInstance()
+  return useCallback(() => modal.disconnect(), [modal])
+}
+
+/** Sends an event to the root actor (views use it for gestures). */
+export function useSend() {
+  const modal = useModalInstance()
+  return modal.actor.send
+}
+
+/** The discovered connectors and the recent wallets. */
+export function useConnectors() {
+  const modal = useModalInstance()
+  const connectors = useSelector(modal.actor, (s) => s.context.connectors, same)
+  const recent = useSelector(modal.actor, (s) => s.context.recentWallets, same)
+  return { connectors, recent }
+}
+
+/** The current toast, if any. */
+export function useToast() {
+  return useSelector(useRefs().toast, (s) => (s.matches('visible') ? s.context.current : undefined), same)
+}

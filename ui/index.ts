@@ -1,0 +1,14 @@
+/**
+ * latchkey: a statechart-driven wallet-connection modal.
+ *
+ * @example
+ * import { createModal, mainnet } from 'latchkey'
+ * import { ModalProvider, ConnectButton } from 'latchkey/react'
+ * const modal = createModal({ projectId: 'my-project', networks: [mainnet] })
+ */
+export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
+export * from '../adapters/networks.ts'
+export { BaseError, UserRejectedRequestError, UnrecognizedChainError, ProviderRpcError } from '../adapters/errors.ts'
+export type { Connector } from '../adapters/types.ts'
+export type { ViewName, ViewData } from '../machines/views.ts'
+export { lightTheme, darkTheme, type ThemeMode, type ThemeVariables } from './theme.ts'

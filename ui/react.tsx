@@ -1,0 +1,109 @@
+import { useMemo, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { ModalContext, useCopy, useModalInstance } from './context.ts'
+import type { ModalInstance } from './createModal.ts'
+import { useAccount, useModal, useNetwork } from './hooks.ts'
+import { ModalShell } from './Modal.tsx'
+import { ShadowHost } from './ShadowHost.tsx'
+import { modalCss } from './styles.ts'
+import { themeCss } from './theme.ts'
+
+export { useAccount, useDisconnect, useModal, useNetwork } from './hooks.ts'
+
+function useCss(modal: ModalInstance): string {
+  return useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])
+}
+
+/**
+ * Provides a modal instance to the hooks and buttons, and renders the modal (in its own shadow root) once.
+ * @example
+ * const modal = createModal({ projectId, networks: [mainnet] })
+ * <ModalProvider modal={modal}><App /></ModalProvider>
+ */
+export function ModalProvider({ modal, children }: { modal: ModalInstance; children?: ReactNode }) {
+  const css = useCss(modal)
+  return (
+    <ModalContext.Provider value={modal}>
+      {children}
+      <ShadowHost css={css} testId="latchkey-modal">
+        <ModalShell />
+      </ShadowHost>
+    </ModalContext.Provider>
+  )
+}
+
+/**
+ * Renders the modal for a page without React of its own: `mountModal(modal)` appends a host to
+ * `container` (default `document.body`). Returns unmount.
+ */
+export function mountModal(modal: ModalInstance, container: HTMLElement = document.body): () => void {
+  const el = document.createElement('div')
+  container.appendChild(el)
+  const root = createRoot(el)
+  root.render(<ModalProvider modal={modal} />)
+  return () => {
+    root.unmount()
+    el.remove()
+  }
+}
+
+function PageButton({ children }: { children: ReactNode }) {
+  const css = useCss(useModalInstance())
+  return (
+    <ShadowHost css={css} inline>
+      {children}
+    </ShadowHost>
+  )
+}
+
+/** The page's connect button ("Connect Wallet"); opens the modal. Shows "Connecting…" while restoring or connecting. */
+export function ConnectButton() {
+  const copy = useCopy()
+  const { open } = useModal()
+  const account = useAccount()
+  return (
+    <PageButton>
+      <button type="button" className="lk-page-button" aria-haspopup="dialog" onClick={() => open()}>
+        {account.status === 'connecting' ? copy.connecting : copy.connectButton}
+      </button>
+    </PageButton>
+  )
+}
+
+/** The account button: balance and truncated address; opens Account. Renders the connect button when disconnected. */
+export function AccountButton() {
+  const { open } = useModal()
+  const account = useAccount()
+  if (!account.isConnected) return <ConnectButton />
+  return (
+    <PageButton>
+      <button type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} onClick={() => open()}>
+        <span data-testid="account-button-balance">
+          {account.balance ?? '…'} {account.balanceSymbol}
+        </span>
+        <span data-testid="account-button-address">{account.displayAddress}</span>
+      </button>
+    </PageButton>
+  )
+}
+
+/** The network button: the active network's name, or "Wrong network"; opens SwitchNetwork (or UnsupportedChain). */
+export function NetworkButton() {
+  const copy = useCopy()
+  const { open } = useModal()
+  const network = useNetwork()
+  return (
+    <PageButton>
+      <button
+        type="button"
+        className="lk-page-button"
+        data-variant={network.isUnsupported ? 'warning' : 'neutral'}
+        aria-haspopup="dialog"
+        aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
+        onClick={() => (network.isUnsupported ? open() : open({ view: 'SwitchNetwork' }))}
+      >
+        {network.isUnsupported ? copy.wrongNetwork : network.active.name}
+      </button>
+    </PageButton>
+  )
+}

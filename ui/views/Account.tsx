@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { Avatar } from '../components/Avatar.tsx'
+import { useCopy } from '../context.ts'
+import { useAccount, useNetwork, useSend } from '../hooks.ts'
+
+/** Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to 3 decimals, network, disconnect. */
+export function Account() {
+  const copy = useCopy()
+  const send = useSend()
+  const account = useAccount()
+  const network = useNetwork()
+  const [copied, setCopied] = useState(false)
+  if (!account.address) return <p className="lk-muted">{copy.loading}</p>
+  const address = account.address
+  return (
+    <div className="lk-center">
+      <Avatar address={address} />
+      <div className="lk-address">
+        <span title={address} data-testid="account-address">
+          {account.displayAddress}
+        </span>
+        <button
+          type="button"
+          className="lk-icon-button"
+          aria-label={copy.copyAddress}
+          onClick={() => {
+            void navigator.clipboard?.writeText(address).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }}
+        >
+          ⧉
+        </button>
+      </div>
+      <span className="lk-sr-only" role="status">
+        {copied ? copy.copied : ''}
+      </span>
+      <div className="lk-balance" data-testid="account-balance">
+        {account.isBalanceUnavailable
+          ? copy.balanceUnavailable
+          : account.balance === undefined
+            ? copy.loading
+            : `${account.balance} ${account.balanceSymbol ?? ''}`}
+      </div>
+      <button
+        type="button"
+        className="lk-secondary"
+        aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
+        onClick={() => send({ type: 'app.push', view: network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork' })}
+      >
+        {network.isUnsupported ? copy.wrongNetwork : network.active.name}
+      </button>
+      <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
+        {copy.disconnect}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { useCopy } from '../context.ts'
+import { useConnecting, useConnectors, useModalView, useSend } from '../hooks.ts'
+
+/** ConnectingExternal (spec §2): waiting for the browser wallet, declined with retry, error with retry. */
+export default function ConnectingExternal() {
+  const copy = useCopy()
+  const send = useSend()
+  const { data } = useModalView()
+  const { connectors } = useConnectors()
+  const { phase, errorMessage } = useConnecting()
+  const connectorId = data?.connectorId ?? ''
+  const connector = connectors.find((c) => c.id === connectorId)
+  const name = connector?.name ?? connectorId
+  const retry = () => send({ type: 'app.selectWallet', connectorId })
+  return (
+    <div className="lk-center" aria-live="polite">
+      <WalletIcon src={connector?.imageUrl} name={name} large />
+      {phase === 'declined' ? (
+        <>
+          <p className="lk-error">{copy.declined}</p>
+          <p className="lk-muted">{copy.declinedHint}</p>
+          <button type="button" className="lk-primary" onClick={retry}>
+            {copy.tryAgain}
+          </button>
+        </>
+      ) : phase === 'error' ? (
+        <>
+          <p className="lk-error">{copy.failed}</p>
+          {errorMessage && <p className="lk-muted">{errorMessage}</p>}
+          <button type="button" className="lk-primary" onClick={retry}>
+            {copy.tryAgain}
+          </button>
+        </>
+      ) : (
+        <>
+          <p>
+            <strong>{copy.continueIn(name)}</strong>
+          </p>
+          <p className="lk-muted">{copy.acceptRequest}</p>
+          <span className="lk-spinner" role="progressbar" aria-label={copy.connecting} />
+        </>
+      )}
+    </div>
+  )
+}

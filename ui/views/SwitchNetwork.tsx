@@ -1,0 +1,17 @@
+import { NetworkList } from '../components/NetworkList.tsx'
+import { useCopy } from '../context.ts'
+import { useNetwork } from '../hooks.ts'
+
+/** SwitchNetwork (spec §2): the network list with the active one marked; while the wallet confirms, a prompt. */
+export default function SwitchNetwork() {
+  const copy = useCopy()
+  const { isSwitching } = useNetwork()
+  return (
+    <>
+      <p className="lk-muted" role="status" style={{ minHeight: '1.4em', marginBottom: 8, textAlign: 'center' }}>
+        {isSwitching ? copy.approveSwitch : ''}
+      </p>
+      <NetworkList />
+    </>
+  )
+}
