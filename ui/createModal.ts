@@ -168,7 +168,16 @@ export function createModal(options: ModalOptions) {
   actor.start()
   const { router, modal, connection, network } = actor.getSnapshot().context
 
+  let cached: { key: string; state: ModalState } | undefined
+  /** The current public state; the same object is returned until something changes (safe for useSyncExternalStore). */
   function getState(): ModalState {
+    const state = computeState()
+    const key = JSON.stringify(state)
+    if (cached?.key === key) return cached.state
+    cached = { key, state }
+    return state
+  }
+  function computeState(): ModalState {
     const net = connectNetwork(network.getSnapshot())
     const m = connectModal(modal.getSnapshot(), router.getSnapshot())
     return {
@@ -205,12 +214,11 @@ export function createModal(options: ModalOptions) {
     getState,
     /** Calls `listener` with the new state on every change; returns unsubscribe. */
     subscribe(listener: (state: ModalState) => void): () => void {
-      let last = JSON.stringify(getState())
+      let last = getState()
       const onChange = () => {
         const next = getState()
-        const key = JSON.stringify(next)
-        if (key !== last) {
-          last = key
+        if (next !== last) {
+          last = next
           listener(next)
         }
       }

@@ -56,11 +56,15 @@ function PageButton({ children }: { children: ReactNode }) {
   )
 }
 
-/** The page's connect button ("Connect Wallet"); opens the modal. Shows "Connecting…" while restoring or connecting. */
+/**
+ * The page's connect button ("Connect Wallet"); opens the modal. Shows "Connecting…" while restoring or
+ * connecting; renders nothing once connected (place an `<AccountButton>` beside it).
+ */
 export function ConnectButton() {
   const copy = useCopy()
   const { open } = useModal()
   const account = useAccount()
+  if (account.isConnected) return null
   return (
     <PageButton>
       <button type="button" className="lk-page-button" aria-haspopup="dialog" onClick={() => open()}>
@@ -70,11 +74,11 @@ export function ConnectButton() {
   )
 }
 
-/** The account button: balance and truncated address; opens Account. Renders the connect button when disconnected. */
+/** The account button: balance and truncated address; opens Account. Renders nothing while disconnected. */
 export function AccountButton() {
   const { open } = useModal()
   const account = useAccount()
-  if (!account.isConnected) return <ConnectButton />
+  if (!account.isConnected) return null
   return (
     <PageButton>
       <button type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} onClick={() => open()}>
