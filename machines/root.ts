@@ -30,6 +30,7 @@ export type RootInput = {
 
 export type RootContext = {
   options: RootOptions
+  storedConnectorId: string | undefined
   connectors: readonly Connector[]
   recentWallets: readonly RecentWallet[]
   router: ActorRefFrom<typeof routerMachine>
@@ -110,6 +111,7 @@ export const rootMachine = setup({
     isEmbeddedAndConnected: ({ context }) => context.options.enableEmbedded && isConnected(context),
     isUserDisconnect: ({ event }) => event.type === 'connection.disconnected' && event.reason === 'user',
     isRestored: ({ event }) => event.type === 'connection.connected' && event.restored,
+    hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
     isModalOpen: ({ context }) => context.modal.getSnapshot().hasTag('mounted'),
   },
   actions: {
@@ -201,6 +203,7 @@ export const rootMachine = setup({
     const { options } = input
     return {
       options,
+      storedConnectorId: input.storedConnectorId,
       connectors: [],
       recentWallets: input.recentWallets ?? [],
       router: spawn('router', { id: 'router', systemId: 'router', input: {} }),
@@ -217,6 +220,17 @@ export const rootMachine = setup({
         input: { namespace: options.namespace, storedConnectorId: input.storedConnectorId, reconnect: options.enableReconnect },
       }),
     }
+  },
+  initial: 'boot',
+  states: {
+    /**
+     * Children emit only after the root listens, so boot-time rules are applied here: with reconnect
+     * disabled, stored connections are dropped (spec §4).
+     */
+    boot: {
+      always: [{ guard: 'hasStoredConnectionToDrop', target: 'running', actions: 'dropStoredConnections' }, { target: 'running' }],
+    },
+    running: {},
   },
   invoke: [
     { src: 'watchConnectors' },
@@ -273,7 +287,6 @@ export const rootMachine = setup({
       },
       { actions: ['forgetConnection', 'forwardWalletDisconnected'] },
     ],
-    'connection.storedDropped': { actions: 'dropStoredConnections' },
 
     'network.changed': { actions: 'persistNetwork' },
     'network.switched': [

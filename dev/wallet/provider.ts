@@ -190,9 +190,11 @@ export class DevWallet {
    * EIP-1193 `request`. Resolves with the method's result; rejects with a {@link DevWalletRpcError}
    * (or, with `misbehave.throwString`, a plain string).
    *
+   * The result is typed `any` (not `unknown`) so that a DevWallet is assignable to viem's and mipd's
+   * `EIP1193Provider` types; the same goes for the listener types of `on` / `removeListener`.
+   *
    * @param args `{ method, params }`; params as the method defines them (usually an array).
    */
-  // `any` (not `unknown`) so a DevWallet is assignable to viem's / mipd's `EIP1193Provider` type.
   async request(args: { method: string; params?: unknown }): Promise<any> {
     if (this.misbehave.throwString !== undefined) throw this.misbehave.throwString
     if (typeof args !== 'object' || args === null || typeof args.method !== 'string') {

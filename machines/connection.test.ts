@@ -1,0 +1,228 @@
+import { describe, expect, test, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { UserRejectedRequestError } from '../adapters/errors.ts'
+import type { BalanceSummary, WalletSession } from '../adapters/types.ts'
+import { deferred, flush, type Deferred } from '../tests/harness/deferred.ts'
+import { connectionMachine, connectionStatus, type ConnectionInput } from './connection.ts'
+import { connectAccount, connectConnecting } from './connection.connect.ts'
+
+const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** The wallet's side, played by the test: each request waits until the test answers it. */
+function harness(input: Partial<ConnectionInput> = {}) {
+  const connects: Deferred<WalletSession>[] = []
+  const reconnects: Deferred<WalletSession>[] = []
+  const balances: Array<{ input: { address: string; chainId: number | string }; d: Deferred<BalanceSummary> }> = []
+  let walletSend: ((e: EventObject) => void) | undefined
+  const disconnect = vi.fn(async () => {})
+  const machine = connectionMachine.provide({
+    actors: {
+      connect: fromPromise(() => {
+        const d = deferred<WalletSession>()
+        connects.push(d)
+        return d.promise
+      }),
+      reconnect: fromPromise(() => {
+        const d = deferred<WalletSession>()
+        reconnects.push(d)
+        return d.promise
+      }),
+      disconnect: fromPromise(disconnect),
+      getBalance: fromPromise(({ input }) => {
+        const d = deferred<BalanceSummary>()
+        balances.push({ input, d })
+        return d.promise
+      }),
+      watchWallet: fromCallback(({ sendBack }) => {
+        walletSend = sendBack
+        return () => {
+          walletSend = undefined
+        }
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { namespace: 'eip155', ...input } })
+  const emitted: EventObject[] = []
+  actor.on('*', (e) => emitted.push(e))
+  actor.start()
+  return {
+    actor,
+    emitted,
+    connects,
+    reconnects,
+    balances,
+    disconnect,
+    wallet: (e: EventObject) => {
+      if (!walletSend) throw new Error('not watching the wallet')
+      walletSend(e)
+    },
+    isWatching: () => Boolean(walletSend),
+    status: () => connectionStatus(actor.getSnapshot()),
+  }
+}
+
+describe('connection', () => {
+  test('behavior: starts disconnected without a stored connection', () => {
+    const h = harness()
+    expect(h.status()).toBe('disconnected')
+    expect(h.emitted).toEqual([])
+  })
+
+  test('behavior: with reconnect enabled a stored connection starts as connecting and restores', async () => {
+    const h = harness({ storedConnectorId: 'dev.wallet', reconnect: true })
+    expect(h.status()).toBe('connecting')
+    h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(h.status()).toBe('connected')
+    expect(h.emitted).toEqual([
+      { type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true },
+    ])
+  })
+
+  test('behavior: with reconnect disabled it starts disconnected and drops stored connections', () => {
+    const h = harness({ storedConnectorId: 'dev.wallet', reconnect: false })
+    expect(h.status()).toBe('disconnected')
+    expect(h.reconnects).toHaveLength(0)
+    expect(h.emitted).toEqual([{ type: 'connection.storedDropped', namespace: 'eip155' }])
+    expect(h.actor.getSnapshot().context.connectorId).toBeUndefined()
+  })
+
+  test('behavior: a failed restore ends disconnected and tells the owner to forget it', async () => {
+    const h = harness({ storedConnectorId: 'gone.wallet' })
+    h.reconnects[0]!.reject(new Error('not found'))
+    await flush()
+    expect(h.status()).toBe('disconnected')
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'restoreFailed', connectorId: 'gone.wallet' })
+  })
+
+  test('behavior: connect, then the balance is fetched for the first account on the wallet chain', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    expect(h.status()).toBe('connecting')
+    expect(connectConnecting(h.actor.getSnapshot()).phase).toBe('waiting')
+    h.connects[0]!.resolve({ accounts: [A, B], chainId: 31337 })
+    await flush()
+    expect(h.status()).toBe('connected')
+    expect(h.isWatching()).toBe(true)
+    expect(h.balances[0]!.input).toEqual({ connectorId: 'dev.wallet', address: A, chainId: 31337 })
+    h.balances[0]!.d.resolve({ value: '1234567000000000000000', decimals: 18, symbol: 'ETH' })
+    await flush()
+    const view = connectAccount(h.actor.getSnapshot())
+    expect(view).toMatchObject({ address: A, balance: '1234.567', balanceSymbol: 'ETH', caipAddress: `eip155:31337:${A}`, displayAddress: '0xf39F…2266' })
+  })
+
+  test('behavior: a user rejection (4001) is declined, not an error, and can be retried', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[0]!.reject(new UserRejectedRequestError())
+    await flush()
+    expect(h.actor.getSnapshot().value).toBe('rejected')
+    expect(h.actor.getSnapshot().context.error).toBeUndefined()
+    expect(connectConnecting(h.actor.getSnapshot()).phase).toBe('declined')
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[1]!.resolve({ accounts: [A], chainId: 1 })
+    await flush()
+    expect(h.status()).toBe('connected')
+  })
+
+  test('behavior: a wallet error is a failure with its message, and can be retried', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[0]!.reject('something broke')
+    await flush()
+    expect(h.actor.getSnapshot().value).toBe('failed')
+    expect(connectConnecting(h.actor.getSnapshot())).toEqual({ phase: 'error', errorMessage: 'something broke' })
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    expect(h.status()).toBe('connecting')
+  })
+
+  test('behavior: cancel while the wallet never answers returns to disconnected; a late answer is ignored', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.actor.send({ type: 'connection.cancel' })
+    expect(h.status()).toBe('disconnected')
+    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+    await flush()
+    expect(h.status()).toBe('disconnected')
+    expect(h.emitted).toEqual([])
+  })
+
+  test('behavior: accountsChanged resyncs the first account and refetches the balance', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'w' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+    await flush()
+    h.wallet({ type: 'connection.accountsChanged', accounts: [B, A] })
+    expect(h.actor.getSnapshot().context.address).toBe(B)
+    expect(h.balances.at(-1)!.input.address).toBe(B)
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.accountChanged', namespace: 'eip155', connectorId: 'w', address: B })
+  })
+
+  test('behavior: accountsChanged with the same first account changes nothing', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'w' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+    await flush()
+    const before = h.emitted.length
+    h.wallet({ type: 'connection.accountsChanged', accounts: [A.toLowerCase()] })
+    expect(h.emitted.length).toBe(before)
+    expect(h.balances).toHaveLength(1)
+  })
+
+  test('behavior: an empty accountsChanged or the wallet disconnecting resets the account', async () => {
+    for (const event of [{ type: 'connection.accountsChanged', accounts: [] }, { type: 'connection.walletDisconnected' }]) {
+      const h = harness()
+      h.actor.send({ type: 'connection.request', connectorId: 'w' })
+      h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+      await flush()
+      h.wallet(event)
+      expect(h.status()).toBe('disconnected')
+      expect(h.actor.getSnapshot().context).toMatchObject({ address: undefined, connectorId: undefined, balance: undefined })
+      expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'wallet', connectorId: 'w' })
+      expect(h.isWatching()).toBe(false)
+    }
+  })
+
+  test('behavior: chainChanged updates the chain and refetches the balance on it', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'w' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+    expect(h.actor.getSnapshot().context.chainId).toBe(31338)
+    expect(h.balances.at(-1)!.input.chainId).toBe(31338)
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.chainChanged', namespace: 'eip155', chainId: 31338 })
+  })
+
+  test('behavior: a balance failure shows unavailable and retries only after 30 s', async () => {
+    vi.useFakeTimers()
+    try {
+      const h = harness()
+      h.actor.send({ type: 'connection.request', connectorId: 'w' })
+      h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+      await vi.advanceTimersByTimeAsync(0)
+      h.balances[0]!.d.reject(new Error('rpc down'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectAccount(h.actor.getSnapshot()).isBalanceUnavailable).toBe(true)
+      await vi.advanceTimersByTimeAsync(29_999)
+      expect(h.balances).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(h.balances).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('behavior: disconnect asks the wallet, then resets the account', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'w' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
+    await flush()
+    h.actor.send({ type: 'connection.disconnect' })
+    await flush()
+    expect(h.disconnect).toHaveBeenCalledOnce()
+    expect(h.status()).toBe('disconnected')
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'user', connectorId: 'w' })
+  })
+})

@@ -1,0 +1,221 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { UserRejectedRequestError } from '../adapters/errors.ts'
+import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
+import { connectionStatus } from './connection.ts'
+import { timing } from './timing.ts'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+const tick = (ms = 0) => vi.advanceTimersByTimeAsync(ms)
+
+async function connected(h: ReturnType<typeof createRootHarness>, chainId = 31337) {
+  h.actor.send({ type: 'app.open' })
+  h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+  h.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId })
+  await tick(timing.viewTransition)
+}
+
+describe('root', () => {
+  test('behavior: opens on Connect when disconnected, with the loading flag on', () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    expect(h.view()).toBe('Connect')
+    expect(h.modal().matches({ open: { content: 'loading' } })).toBe(true)
+    h.actor.send({ type: 'app.viewLoaded' })
+    expect(h.modal().matches({ open: { content: 'ready' } })).toBe(true)
+  })
+
+  test('behavior: opens a requested view with its data', () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open', view: 'SwitchNetwork', data: { caipNetworkId: 'eip155:31338' } })
+    expect(h.view()).toBe('SwitchNetwork')
+    expect(h.actor.getSnapshot().context.router.getSnapshot().context.history[0]!.data).toEqual({ caipNetworkId: 'eip155:31338' })
+  })
+
+  test('behavior: selecting a wallet shows ConnectingExternal; success closes the modal and the next open shows Account', async () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    expect(h.view()).toBe('ConnectingExternal')
+    expect(connectionStatus(h.connection())).toBe('connecting')
+    h.connects[0]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick()
+    expect(h.modal().value).toBe('closing')
+    await tick(timing.viewTransition)
+    expect(h.modal().value).toBe('closed')
+    expect(h.view()).toBe('Connect')
+    expect(h.calls).toContain('persistConnection')
+    expect(h.actor.getSnapshot().context.recentWallets.map((w) => w.id)).toEqual(['dev.wallet'])
+    h.actor.send({ type: 'app.open' })
+    expect(h.view()).toBe('Account')
+  })
+
+  test('behavior: in embedded mode closing shows Account when connected', async () => {
+    const h = createRootHarness({ options: { enableEmbedded: true } })
+    await connected(h)
+    expect(h.view()).toBe('Account')
+  })
+
+  test('behavior: the wallet declining keeps ConnectingExternal; retry connects', async () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects[0]!.reject(new UserRejectedRequestError())
+    await tick()
+    expect(h.view()).toBe('ConnectingExternal')
+    expect(h.connection().value).toBe('rejected')
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    expect(h.history()).toEqual(['Connect', 'ConnectingExternal'])
+    h.connects[1]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick()
+    expect(connectionStatus(h.connection())).toBe('connected')
+  })
+
+  test('behavior: back from ConnectingExternal cancels the pending connection', async () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.actor.send({ type: 'app.back' })
+    expect(h.view()).toBe('Connect')
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+  })
+
+  test('behavior: back at the last entry closes the modal; closing cancels a pending connection', async () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.back' })
+    expect(h.modal().value).toBe('closing')
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.actor.send({ type: 'app.close' })
+    await tick(timing.viewTransition)
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+    expect(h.view()).toBe('Connect')
+  })
+
+  test('behavior: opens UnsupportedChain when the wallet is on an unknown chain, switching is enabled and unsupported chains are not allowed', async () => {
+    const h = createRootHarness()
+    await connected(h, 5)
+    expect(h.network().value).toBe('unsupported')
+    h.actor.send({ type: 'app.open' })
+    expect(h.view()).toBe('UnsupportedChain')
+
+    const allowed = createRootHarness({ options: { allowUnsupportedChain: true } })
+    await connected(allowed, 5)
+    allowed.actor.send({ type: 'app.open' })
+    expect(allowed.view()).toBe('Account')
+
+    const noSwitch = createRootHarness({ options: { enableNetworkSwitch: false } })
+    await connected(noSwitch, 5)
+    noSwitch.actor.send({ type: 'app.open' })
+    expect(noSwitch.view()).toBe('Account')
+  })
+
+  test('behavior: switching from UnsupportedChain closes the modal on success', async () => {
+    const h = createRootHarness()
+    await connected(h, 5)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31337' })
+    expect(h.view()).toBe('UnsupportedChain')
+    h.switches[0]!.resolve()
+    await tick()
+    expect(h.modal().value).toBe('closing')
+  })
+
+  test('behavior: while connected, selecting a network pushes SwitchNetwork; success goes back to Account', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    expect(h.history()).toEqual(['Account', 'SwitchNetwork'])
+    h.switches[0]!.resolve()
+    await tick()
+    expect(h.view()).toBe('Account')
+    expect(h.network().context.activeCaipNetworkId).toBe('eip155:31338')
+    expect(h.calls).toContain('persistNetwork')
+  })
+
+  test('behavior: a failed switch goes back one view and shows an error toast', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.push', view: 'SwitchNetwork' })
+    h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    h.switches[0]!.reject({ code: -32603, message: 'Internal error' })
+    await tick()
+    expect(h.view()).toBe('Account')
+    expect(h.toast().context.current).toEqual({ variant: 'error', message: 'Internal error' })
+  })
+
+  test('behavior: a rejected switch keeps the SwitchNetwork view for another try', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.actor.send({ type: 'app.open', view: 'SwitchNetwork' })
+    h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    h.switches[0]!.reject(new UserRejectedRequestError())
+    await tick()
+    expect(h.view()).toBe('SwitchNetwork')
+    expect(h.modal().hasTag('mounted')).toBe(true)
+  })
+
+  test('behavior: while disconnected, picking a network just sets it and leaves the list', () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.push', view: 'SwitchNetwork' })
+    h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    expect(h.network().context.activeCaipNetworkId).toBe('eip155:31338')
+    expect(h.switches).toHaveLength(0)
+    expect(h.view()).toBe('Connect')
+  })
+
+  test('behavior: the wallet chain follows chainChanged events', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+    expect(h.network().context.activeCaipNetworkId).toBe('eip155:31338')
+  })
+
+  test('behavior: disconnect closes the modal and forgets the connection', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.disconnect' })
+    await tick(timing.viewTransition)
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+    expect(h.modal().value).toBe('closed')
+    expect(h.calls).toContain('forgetConnection')
+  })
+
+  test('behavior: the wallet disconnecting while the modal is open shows Connect', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.wallet({ type: 'connection.walletDisconnected' })
+    expect(h.view()).toBe('Connect')
+    expect(h.modal().hasTag('mounted')).toBe(true)
+  })
+
+  test('behavior: a stored connection is restored without opening the modal', async () => {
+    const h = createRootHarness({ storedConnectorId: 'dev.wallet' })
+    expect(connectionStatus(h.connection())).toBe('connecting')
+    h.reconnects[0]!.resolve({ accounts: [ADDRESS], chainId: 31338 })
+    await tick()
+    expect(connectionStatus(h.connection())).toBe('connected')
+    expect(h.modal().value).toBe('closed')
+    expect(h.network().context.activeCaipNetworkId).toBe('eip155:31338')
+  })
+
+  test('behavior: reconnect disabled drops the stored connections', () => {
+    const h = createRootHarness({ storedConnectorId: 'dev.wallet', options: { enableReconnect: false } })
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+    expect(h.calls).toEqual(['dropStoredConnections'])
+  })
+
+  test('behavior: two roots share no state', async () => {
+    const a = createRootHarness()
+    const b = createRootHarness()
+    await connected(a)
+    expect(connectionStatus(a.connection())).toBe('connected')
+    expect(connectionStatus(b.connection())).toBe('disconnected')
+  })
+})

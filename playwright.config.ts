@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** Ports of the e2e stack; the specs' fixtures use the same ones (tests/e2e/fixtures.ts). */
+const PORT = '5273'
+const ANVIL_PORT_1 = '28545'
+const ANVIL_PORT_2 = '28546'
+
+/**
+ * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
+ * chains and the Vite dev server) on dedicated ports. One worker: the anvil chains are shared state.
+ * The browser is the system Chromium (Debian package); never `npx playwright install`.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx dev/start.ts',
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2 },
+    url: `http://127.0.0.1:${PORT}`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+})

@@ -1,0 +1,130 @@
+/**
+ * The dialog pattern (focus in, Tab trapped, Escape closes, focus returns), axe scans of the open modal,
+ * and the shadow root's isolation from the page's CSS.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import {
+  accountButton,
+  anyDialog,
+  connectButton,
+  connectDevWallet,
+  dialog,
+  expect,
+  focusIsInsideDialog,
+  openConnectDialog,
+  test,
+  walletPanel,
+} from './fixtures.ts'
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+
+/** One line per violation and node, for the assertion message. */
+function describeViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` +
+        v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
+    )
+    .join('\n')
+}
+
+async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
+}
+
+test.describe('keyboard', () => {
+  test('Escape closes the modal and focus returns to the Connect Wallet button', async ({ demo: page }) => {
+    const connect = await openConnectDialog(page)
+    // Focus moved into the dialog on open.
+    await expect.poll(async () => (await focusIsInsideDialog(page)).inside).toBe(true)
+
+    await page.keyboard.press('Escape')
+    await expect(connect).toBeHidden()
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(connectButton(page)).toBeFocused()
+    // The page's button lives in its own shadow root: the host has document focus, the button the root's.
+    const focus = await page.evaluate(() => {
+      const host = document.activeElement
+      const inner = host?.shadowRoot?.activeElement
+      return { hostHasShadow: Boolean(host?.shadowRoot), innerText: inner?.textContent ?? null, innerTag: inner?.tagName ?? null }
+    })
+    expect(focus).toEqual({ hostHasShadow: true, innerText: 'Connect Wallet', innerTag: 'BUTTON' })
+  })
+
+  test('Tab and Shift+Tab stay inside the dialog', async ({ demo: page }) => {
+    await openConnectDialog(page)
+    const seen = new Set<string>()
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      const focus = await focusIsInsideDialog(page)
+      expect(focus.inside, `Tab #${i + 1} moved focus out of the dialog, to ${focus.focused}`).toBe(true)
+      seen.add(focus.focused)
+    }
+    // Close, the wallet and All Wallets: every control was reached, in a cycle.
+    expect(seen.size).toBe(3)
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Shift+Tab')
+      const focus = await focusIsInsideDialog(page)
+      expect(focus.inside, `Shift+Tab #${i + 1} moved focus out of the dialog, to ${focus.focused}`).toBe(true)
+    }
+    await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  })
+
+  test('Tab stays inside the Account dialog', async ({ demo: page }) => {
+    await connectDevWallet(page)
+    await accountButton(page).address.click()
+    await expect(dialog(page, 'Account')).toBeVisible()
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab')
+      const focus = await focusIsInsideDialog(page)
+      expect(focus.inside, `Tab #${i + 1} moved focus out of the dialog, to ${focus.focused}`).toBe(true)
+    }
+  })
+})
+
+test.describe('axe', () => {
+  // The dialog fades and slides in; scan what is on screen without waiting on animations.
+  test.use({ reducedMotion: 'reduce' })
+
+  test('the Connect view has no axe violations', async ({ demo: page }) => {
+    await openConnectDialog(page)
+    await expect(dialog(page, 'Connect Wallet')).not.toHaveAttribute('aria-busy', 'true')
+    await expectNoAxeViolations(page, 'Connect Wallet')
+  })
+
+  test('the Account view has no axe violations', async ({ demo: page }) => {
+    await connectDevWallet(page)
+    await accountButton(page).address.click()
+    const account = dialog(page, 'Account')
+    await expect(account.getByTestId('account-balance')).toHaveText(/ETH$/)
+    await expect(account).not.toHaveAttribute('aria-busy', 'true')
+    await expectNoAxeViolations(page, 'Account')
+  })
+
+  test('the Switch Network view has no axe violations', async ({ demo: page }) => {
+    await connectDevWallet(page)
+    await accountButton(page).address.click()
+    await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+    const switcher = dialog(page, 'Switch Network')
+    await expect(switcher.getByRole('button', { name: 'Anvil Local 2', exact: true })).toBeVisible()
+    await expect(switcher).not.toHaveAttribute('aria-busy', 'true')
+    await expectNoAxeViolations(page, 'Switch Network')
+  })
+})
+
+test('the page’s hostile CSS does not reach the modal', async ({ demo: page }) => {
+  // Control: the page's CSS does restyle light-DOM buttons (the dev wallet panel's).
+  const panelButton = walletPanel(page).getByRole('button', { name: 'Disconnect site', exact: true })
+  await expect(panelButton).toHaveCSS('text-transform', 'uppercase')
+
+  const connect = await openConnectDialog(page)
+  const wallet = connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })
+  await expect(wallet).toHaveCSS('text-transform', 'none')
+  const fontFamily = await wallet.evaluate((el) => getComputedStyle(el).fontFamily)
+  expect(fontFamily).not.toMatch(/comic sans/i)
+  // The page's own connect button is isolated the same way.
+  await expect(connectButton(page)).toHaveCSS('text-transform', 'none')
+})

@@ -1,0 +1,179 @@
+/**
+ * Connecting, disconnecting and the wallet's own events, through the demo page and the dev wallet panel.
+ */
+import {
+  ACCOUNT_0,
+  ACCOUNT_1,
+  accountButton,
+  anyDialog,
+  approveWalletRequest,
+  connectButton,
+  connectDevWallet,
+  dialog,
+  expect,
+  expectedBalance,
+  liveState,
+  openConnectDialog,
+  rejectWalletRequest,
+  setAnvilBalance,
+  test,
+  truncated,
+  walletPanel,
+  walletRequests,
+} from './fixtures.ts'
+
+test('opening the modal shows the Connect Wallet dialog with the dev wallet and All Wallets', async ({ demo: page }) => {
+  const connect = await openConnectDialog(page)
+  await expect(connect).toHaveAttribute('aria-modal', 'true')
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toBeVisible()
+  await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Close', exact: true })).toBeVisible()
+  // Nothing was asked of the wallet just by opening the modal.
+  await expect(walletRequests(page)).toHaveCount(0)
+})
+
+test('connecting the dev wallet shows the address and the real balance of account 0 on chain 31337', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  const balance = await expectedBalance(ACCOUNT_0, 31337)
+
+  const button = accountButton(page)
+  await expect(button.address).toHaveText('0xf39F…2266')
+  await expect(button.balance).toHaveText(`${balance} ETH`)
+  await expect(connectButton(page)).toHaveCount(0)
+  const state = liveState(page)
+  await expect(state.address).toHaveText(ACCOUNT_0)
+  await expect(state.balance).toHaveText(balance)
+  await expect(state.network).toHaveText('eip155:31337')
+
+  // Opening again shows Account with that address and balance.
+  await button.address.click()
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible()
+  await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_0))
+  await expect(account.getByTestId('account-address')).toHaveAttribute('title', ACCOUNT_0)
+  await expect(account.getByTestId('account-balance')).toHaveText(`${balance} ETH`)
+  await expect(account.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true })).toBeVisible()
+})
+
+test('a declined connection offers Try again, which asks the wallet again and connects on approval', async ({ demo: page }) => {
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  const connecting = dialog(page, 'Connecting')
+  await expect(connecting).toBeVisible()
+  await expect(connecting.getByText('Continue in Latchkey Dev Wallet')).toBeVisible()
+
+  await rejectWalletRequest(page, 'Connect to this site?')
+  await expect(connecting.getByText('Connection declined', { exact: true })).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  const tryAgain = connecting.getByRole('button', { name: 'Try again', exact: true })
+  await expect(tryAgain).toBeVisible()
+  await expect(walletRequests(page)).toHaveCount(0)
+
+  await tryAgain.click()
+  await expect(walletRequests(page)).toHaveCount(1)
+  await expect(connecting.getByText('Continue in Latchkey Dev Wallet')).toBeVisible()
+  await approveWalletRequest(page, 'Connect to this site?')
+
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+})
+
+test('when the wallet changes account, the page shows the new address and its balance', async ({ demo: page }) => {
+  // A balance of its own, so a stale balance of account 0 cannot pass for account 1's.
+  await setAnvilBalance(ACCOUNT_1, '1234.56789', 31337)
+  await connectDevWallet(page)
+  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+
+  await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption('1')
+  const balance = await expectedBalance(ACCOUNT_1, 31337)
+  expect(balance).toBe('1234.567')
+  const state = liveState(page)
+  await expect(state.address).toHaveText(ACCOUNT_1)
+  await expect(accountButton(page).address).toHaveText('0x7099…79C8')
+  await expect(accountButton(page).balance).toHaveText(`${balance} ETH`)
+  await expect(state.balance).toHaveText(balance)
+  await expect(state.status).toHaveText('connected')
+  // Changing account is not a new connection: no prompt.
+  await expect(walletRequests(page)).toHaveCount(0)
+
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account.getByTestId('account-address')).toHaveText('0x7099…79C8')
+  await expect(account.getByTestId('account-balance')).toHaveText(`${balance} ETH`)
+})
+
+test('Disconnect in the Account dialog disconnects', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible()
+
+  await account.getByRole('button', { name: 'Disconnect', exact: true }).click()
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(connectButton(page)).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await expect(liveState(page).address).toHaveText('—')
+  await expect(accountButton(page).address).toHaveCount(0)
+  // The wallet was told (wallet_revokePermissions).
+  await expect(page.getByTestId('dev-wallet-status')).toContainText('Not connected')
+
+  // Opening again starts from Connect, not Account.
+  await openConnectDialog(page)
+})
+
+test('a reload restores the connection without a wallet prompt', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+
+  await page.reload()
+  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+  await expect(accountButton(page).balance).toHaveText(`${await expectedBalance(ACCOUNT_0, 31337)} ETH`)
+  await expect(walletRequests(page)).toHaveCount(0)
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(connectButton(page)).toHaveCount(0)
+})
+
+test('when the wallet disconnects the site, the page goes back to disconnected', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await walletPanel(page).getByRole('button', { name: 'Disconnect site', exact: true }).click()
+
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await expect(liveState(page).address).toHaveText('—')
+  await expect(connectButton(page)).toBeVisible()
+  await expect(accountButton(page).address).toHaveCount(0)
+
+  // And a reload does not bring the connection back.
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+})
+
+test('Back while the wallet has not answered returns to Connect; the late answer breaks nothing', async ({ demo: page }) => {
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  const connecting = dialog(page, 'Connecting')
+  await expect(connecting).toBeVisible()
+  await expect(walletRequests(page)).toHaveCount(1)
+
+  // Do not answer in the wallet; go back.
+  await connecting.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+
+  // The wallet answers late (rejects): the modal stays on Connect, nothing breaks.
+  await rejectWalletRequest(page, 'Connect to this site?')
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  await expect(dialog(page, 'Connect Wallet').getByText('Connection declined')).toHaveCount(0)
+  await expect(liveState(page).status).toHaveText('disconnected')
+
+  // Picking the wallet again asks again; approving connects.
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  await expect(dialog(page, 'Connecting')).toBeVisible()
+  await approveWalletRequest(page, 'Connect to this site?')
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
+})

@@ -1,0 +1,103 @@
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
+import type { BalanceSummary, Connector, WalletSession } from '../../adapters/types.ts'
+import { connectionMachine } from '../../machines/connection.ts'
+import { networkMachine } from '../../machines/network.ts'
+import { rootMachine, type RootOptions } from '../../machines/root.ts'
+import { deferred, type Deferred } from './deferred.ts'
+
+const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+export const anvil1 = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: eth, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
+export const anvil2 = defineEvmNetwork({ id: 31338, name: 'Anvil Local 2', nativeCurrency: eth, rpcUrl: 'http://127.0.0.1:8546', testnet: true })
+export const ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+export const walletConnector: Connector = { id: 'dev.wallet', name: 'Dev Wallet', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'dev.wallet' } }
+
+/**
+ * The root machine with the wallet's side played by the test: every connect, switch and balance request
+ * waits for the test to answer. Used by machine tests that need the coordination of all children.
+ */
+export function createRootHarness({
+  options = {},
+  storedConnectorId,
+  networks = [anvil1, anvil2],
+}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[] } = {}) {
+  const connects: Deferred<WalletSession>[] = []
+  const reconnects: Deferred<WalletSession>[] = []
+  const switches: Deferred<void>[] = []
+  const calls: string[] = []
+  let walletSend: ((e: EventObject) => void) | undefined
+  const machine = rootMachine.provide({
+    actors: {
+      connection: connectionMachine.provide({
+        actors: {
+          connect: fromPromise(() => {
+            const d = deferred<WalletSession>()
+            connects.push(d)
+            return d.promise
+          }),
+          reconnect: fromPromise(() => {
+            const d = deferred<WalletSession>()
+            reconnects.push(d)
+            return d.promise
+          }),
+          disconnect: fromPromise(async () => {}),
+          getBalance: fromPromise(async (): Promise<BalanceSummary> => ({ value: '5000000000000000000', decimals: 18, symbol: 'ETH' })),
+          watchWallet: fromCallback(({ sendBack }) => {
+            walletSend = sendBack
+            return () => (walletSend = undefined)
+          }),
+        },
+      }),
+      network: networkMachine.provide({
+        actors: {
+          switchChain: fromPromise(() => {
+            const d = deferred<void>()
+            switches.push(d)
+            return d.promise
+          }),
+          addChain: fromPromise(async () => {}),
+        },
+      }),
+      watchConnectors: fromCallback(({ sendBack }) => {
+        sendBack({ type: 'connectors.changed', connectors: [walletConnector] })
+      }),
+    },
+    actions: {
+      persistConnection: () => void calls.push('persistConnection'),
+      forgetConnection: () => void calls.push('forgetConnection'),
+      dropStoredConnections: () => void calls.push('dropStoredConnections'),
+      persistNetwork: () => void calls.push('persistNetwork'),
+      persistAccount: () => void calls.push('persistAccount'),
+    },
+  })
+  const actor = createActor(machine, {
+    input: {
+      options: {
+        namespace: 'eip155',
+        networks,
+        enableReconnect: true,
+        enableNetworkSwitch: true,
+        allowUnsupportedChain: false,
+        enableEmbedded: false,
+        debug: false,
+        ...options,
+      },
+      storedConnectorId,
+    },
+  }).start()
+  const ctx = () => actor.getSnapshot().context
+  return {
+    actor,
+    connects,
+    reconnects,
+    switches,
+    calls,
+    wallet: (e: EventObject) => walletSend?.(e),
+    view: () => ctx().router.getSnapshot().value as string,
+    history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
+    modal: () => ctx().modal.getSnapshot(),
+    connection: () => ctx().connection.getSnapshot(),
+    network: () => ctx().network.getSnapshot(),
+    toast: () => ctx().toast.getSnapshot(),
+  }
+}
