@@ -53,7 +53,7 @@ function harness(input: Partial<ConnectionInput> = {}) {
     reconnects,
     balances,
     disconnect,
-    wallet: (e: EventObject) => {
+    wallet: (e: { type: string; [k: string]: unknown }) => {
       if (!walletSend) throw new Error('not watching the wallet')
       walletSend(e)
     },

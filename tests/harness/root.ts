@@ -92,7 +92,7 @@ export function createRootHarness({
     reconnects,
     switches,
     calls,
-    wallet: (e: EventObject) => walletSend?.(e),
+    wallet: (e: { type: string; [k: string]: unknown }) => walletSend?.(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
     modal: () => ctx().modal.getSnapshot(),
