@@ -1,0 +1,103 @@
+import { describe, expect, test } from 'vitest'
+import { connectorStatus, createMemoryStorage, createStorage, storagePrefix } from './storage.ts'
+
+function setup(initial: Record<string, string> = {}) {
+  const raw = createMemoryStorage(initial)
+  return { raw, storage: createStorage({ storage: raw }) }
+}
+
+describe('storage', () => {
+  test('behavior: every key is under the one prefix', () => {
+    const { raw, storage } = setup()
+    storage.setActiveNetworkId('eip155:1')
+    storage.setConnectedConnectorId('eip155', 'io.metamask')
+    expect(Object.keys(raw.dump()).every((k) => k.startsWith(storagePrefix))).toBe(true)
+    expect(raw.dump()).toEqual({
+      '@latchkey/active_caip_network_id': '"eip155:1"',
+      '@latchkey/eip155:connected_connector_id': '"io.metamask"',
+    })
+  })
+
+  test('behavior: connections merge accounts without case-insensitive duplicates', () => {
+    const { storage } = setup()
+    storage.addConnection('eip155', 'w', [{ address: '0xAbC' }])
+    storage.addConnection('eip155', 'w', [{ address: '0xabc' }, { address: '0xDef' }])
+    expect(storage.getConnections()).toEqual({ eip155: [{ connectorId: 'w', accounts: [{ address: '0xAbC' }, { address: '0xDef' }] }] })
+  })
+
+  test('behavior: the auth connector replaces its account list', () => {
+    const { storage } = setup()
+    storage.addConnection('eip155', 'AUTH', [{ address: '0x1' }])
+    storage.addConnection('eip155', 'AUTH', [{ address: '0x2' }], { replace: true })
+    expect(storage.getConnections().eip155).toEqual([{ connectorId: 'AUTH', accounts: [{ address: '0x2' }] }])
+  })
+
+  test('behavior: connectors with no accounts left are removed', () => {
+    const { storage } = setup()
+    storage.addConnection('eip155', 'w', [{ address: '0x1' }])
+    storage.addConnection('eip155', 'w', [], { replace: true })
+    expect(storage.getConnections().eip155).toEqual([])
+  })
+
+  test('behavior: recent wallets keeps 2, newest first, without duplicates', () => {
+    const { storage } = setup()
+    storage.addRecentWallet({ id: 'a', name: 'A' })
+    storage.addRecentWallet({ id: 'b', name: 'B' })
+    storage.addRecentWallet({ id: 'a', name: 'A' })
+    storage.addRecentWallet({ id: 'c', name: 'C' })
+    expect(storage.getRecentWallets().map((w) => w.id)).toEqual(['c', 'a'])
+  })
+
+  test('behavior: malformed or foreign values are ignored and removed, never thrown', () => {
+    const { raw, storage } = setup({
+      '@latchkey/connections': '{not json',
+      '@latchkey/recent_wallets': '[{"id":42}]',
+      '@latchkey/eip155:connected_connector_id': '{"evil":true}',
+      '@latchkey/connection_status': '"teleporting"',
+      '@latchkey/active_caip_network_id': '""',
+    })
+    expect(storage.getConnections()).toEqual({})
+    expect(storage.getRecentWallets()).toEqual([])
+    expect(storage.getConnectedConnectorId('eip155')).toBeUndefined()
+    expect(storage.getConnectionStatus()).toBeUndefined()
+    expect(storage.getActiveNetworkId()).toBeUndefined()
+    expect(raw.dump()).toEqual({})
+    storage.addConnection('eip155', 'w', [{ address: '0x1' }])
+    expect(storage.getConnections().eip155).toHaveLength(1)
+  })
+
+  test('behavior: a storage that throws (disabled, full) is tolerated', () => {
+    const throwing = {
+      getItem: () => {
+        throw new Error('SecurityError')
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError')
+      },
+      removeItem: () => {
+        throw new Error('SecurityError')
+      },
+    }
+    const storage = createStorage({ storage: throwing })
+    expect(() => storage.addConnection('eip155', 'w', [{ address: '0x1' }])).not.toThrow()
+    expect(storage.getConnections()).toEqual({})
+  })
+
+  test('behavior: clearConnections drops every stored connection', () => {
+    const { storage } = setup()
+    storage.addConnection('eip155', 'w', [{ address: '0x1' }])
+    storage.setConnectionStatus('connected')
+    storage.addConnectedNamespace('eip155')
+    storage.clearConnections()
+    expect(storage.getConnections()).toEqual({})
+    expect(storage.getConnectionStatus()).toBeUndefined()
+    expect(storage.getConnectedNamespaces()).toEqual([])
+  })
+
+  test('behavior: connector status is connected for the active connector, active when stored, else disconnected', () => {
+    const connections = { eip155: [{ connectorId: 'b', accounts: [{ address: '0x1' }] }] }
+    expect(connectorStatus('a', 'eip155', 'a', connections)).toBe('connected')
+    expect(connectorStatus('b', 'eip155', 'a', connections)).toBe('active')
+    expect(connectorStatus('c', 'eip155', 'a', connections)).toBe('disconnected')
+  })
+})
