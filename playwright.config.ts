@@ -51,5 +51,9 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
+    // Without it Playwright SIGKILLs the server's process group, and the anvils (detached into process groups
+    // of their own by dev/anvil.ts) outlive the run and keep 28545/28546 busy. SIGTERM lets dev/start.ts
+    // stop Vite and both anvils.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 })

@@ -36,7 +36,6 @@ export type ConnectionEvent =
   | { type: 'connection.request'; connectorId: string }
   | { type: 'connection.cancel' }
   | { type: 'connection.disconnect' }
-  | { type: 'connection.refreshBalance' }
   /** Reported by the wallet (watchWallet actor). */
   | { type: 'connection.accountsChanged'; accounts: readonly string[] }
   | { type: 'connection.chainChanged'; chainId: number | string }
@@ -182,6 +181,7 @@ export const connectionMachine = setup({
     reconnecting: {
       tags: ['connecting'],
       invoke: {
+        id: 'reconnect',
         src: 'reconnect',
         input: ({ context }) => ({ connectorId: context.connectorId! }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: true } }] },
@@ -195,6 +195,7 @@ export const connectionMachine = setup({
     connecting: {
       tags: ['connecting'],
       invoke: {
+        id: 'connect',
         src: 'connect',
         input: ({ context }) => ({ connectorId: context.connectorId! }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
@@ -202,7 +203,6 @@ export const connectionMachine = setup({
       },
       on: {
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
-        'connection.request': { target: 'connecting', reenter: true, actions: 'setConnector' },
       },
     },
     /** The user declined in the wallet: not a failure, the view offers a retry. */
@@ -222,11 +222,12 @@ export const connectionMachine = setup({
     },
     connected: {
       tags: ['connected'],
-      invoke: { src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId! }) },
+      invoke: { id: 'watchWallet', src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId! }) },
       initial: 'fetchingBalance',
       states: {
         fetchingBalance: {
           invoke: {
+            id: 'getBalance',
             src: 'getBalance',
             input: ({ context }) => ({ connectorId: context.connectorId!, address: context.address!, chainId: context.chainId! }),
             onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
@@ -238,7 +239,6 @@ export const connectionMachine = setup({
         balanceUnavailable: { after: { balanceRetry: 'fetchingBalance' } },
       },
       on: {
-        'connection.refreshBalance': '.fetchingBalance',
         'connection.accountsChanged': [
           {
             guard: 'hasNoAccounts',
@@ -259,6 +259,7 @@ export const connectionMachine = setup({
     disconnecting: {
       tags: ['connecting'],
       invoke: {
+        id: 'disconnect',
         src: 'disconnect',
         input: ({ context }) => ({ connectorId: context.connectorId! }),
         onDone: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },

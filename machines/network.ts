@@ -146,6 +146,7 @@ export const networkMachine = setup({
     },
     switching: {
       invoke: {
+        id: 'switchChain',
         src: 'switchChain',
         input: ({ context }) => switchInput(context),
         onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
@@ -164,6 +165,7 @@ export const networkMachine = setup({
     /** The wallet did not know the chain (4902): ask it to add it. */
     addingChain: {
       invoke: {
+        id: 'addChain',
         src: 'addChain',
         input: ({ context }) => switchInput(context),
         onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { lazy, Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import type { ViewName } from '../machines/views.ts'
-import { useCopy } from './context.ts'
+import { PageButtonsContext, useCopy } from './context.ts'
 import { useModalView, useSend, useToast } from './hooks.ts'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { Account } from './views/Account.tsx'
@@ -42,6 +42,7 @@ export function ModalShell() {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const returnFocusTo = useRef<HTMLElement | null>(null)
+  const pageButtons = useContext(PageButtonsContext)
   const mounted = view.presence !== 'unmounted'
 
   useEffect(() => {
@@ -49,9 +50,21 @@ export function ModalShell() {
     returnFocusTo.current = deepActiveElement()
     return () => {
       const el = returnFocusTo.current
-      if (el && el.isConnected) el.focus()
+      // The opener may be gone (the connect button becomes the account button): use a page button instead.
+      const target = el?.isConnected ? el : [...pageButtons].find((b) => b.isConnected)
+      target?.focus()
     }
-  }, [mounted])
+  }, [mounted, pageButtons])
+
+  // Escape closes even when the focus is not in the dialog (the wallet's own popup may hold it).
+  useEffect(() => {
+    if (view.presence !== 'mounted') return
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) send({ type: 'app.close' })
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [view.presence, send])
 
   useEffect(() => {
     if (!mounted) return
@@ -65,7 +78,7 @@ export function ModalShell() {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape') {
-      e.stopPropagation()
+      e.preventDefault()
       send({ type: 'app.close' })
       return
     }

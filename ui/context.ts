@@ -6,6 +6,12 @@ export const ModalContext = createContext<ModalInstance | null>(null)
 export const CopyContext = createContext<Copy>(en)
 
 /**
+ * The page buttons of this modal (connect, account, network), so focus can return to one of them when
+ * the element that opened the modal is gone (the connect button is replaced by the account button).
+ */
+export const PageButtonsContext = createContext<Set<HTMLElement>>(new Set())
+
+/**
  * The modal instance given to `<ModalProvider>`.
  * @throws Error when used outside a `<ModalProvider>`.
  */

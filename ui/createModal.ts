@@ -1,4 +1,7 @@
-import { createActor, type InspectionEvent, type Observer } from 'xstate'
+import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate'
+
+/** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
+export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 import { connectionActors, connectorDiscoveryActor, networkActors } from '../adapters/actors.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { BaseError } from '../adapters/errors.ts'
@@ -46,6 +49,8 @@ export type ModalOptions = {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
   /** The chain adapter; default the EIP-6963/injected adapter on `window`. */
   adapter?: ChainAdapter
+  /** The clock of every delay (`setTimeout`/`clearTimeout` shape); tests pass a simulated one. */
+  clock?: Clock
 }
 
 /** Public state of the modal: what a dapp reads with `getState()` or `subscribe()`. */
@@ -164,6 +169,7 @@ export function createModal(options: ModalOptions) {
       recentWallets: storage.getRecentWallets(),
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
   const { router, modal, connection, network } = actor.getSnapshot().context

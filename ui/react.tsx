@@ -1,6 +1,6 @@
-import { useMemo, type ReactNode } from 'react'
+import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ModalContext, useCopy, useModalInstance } from './context.ts'
+import { ModalContext, PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
 import { useAccount, useModal, useNetwork } from './hooks.ts'
 import { ModalShell } from './Modal.tsx'
@@ -22,12 +22,15 @@ function useCss(modal: ModalInstance): string {
  */
 export function ModalProvider({ modal, children }: { modal: ModalInstance; children?: ReactNode }) {
   const css = useCss(modal)
+  const [pageButtons] = useState(() => new Set<HTMLElement>())
   return (
     <ModalContext.Provider value={modal}>
-      {children}
-      <ShadowHost css={css} testId="latchkey-modal">
-        <ModalShell />
-      </ShadowHost>
+      <PageButtonsContext.Provider value={pageButtons}>
+        {children}
+        <ShadowHost css={css} testId="latchkey-modal">
+          <ModalShell />
+        </ShadowHost>
+      </PageButtonsContext.Provider>
     </ModalContext.Provider>
   )
 }
@@ -56,6 +59,20 @@ function PageButton({ children }: { children: ReactNode }) {
   )
 }
 
+/** A ref callback registering a page button, so the modal can return focus to it. */
+function usePageButtonRef() {
+  const buttons = useContext(PageButtonsContext)
+  const [el, setEl] = useState<HTMLElement | null>(null)
+  return useCallback(
+    (node: HTMLElement | null) => {
+      if (el) buttons.delete(el)
+      if (node) buttons.add(node)
+      setEl(node)
+    },
+    [buttons, el],
+  )
+}
+
 /**
  * The page's connect button ("Connect Wallet"); opens the modal. Shows "Connecting…" while restoring or
  * connecting; renders nothing once connected (place an `<AccountButton>` beside it).
@@ -64,10 +81,11 @@ export function ConnectButton() {
   const copy = useCopy()
   const { open } = useModal()
   const account = useAccount()
+  const ref = usePageButtonRef()
   if (account.isConnected) return null
   return (
     <PageButton>
-      <button type="button" className="lk-page-button" aria-haspopup="dialog" onClick={() => open()}>
+      <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" onClick={() => open()}>
         {account.status === 'connecting' ? copy.connecting : copy.connectButton}
       </button>
     </PageButton>
@@ -78,10 +96,11 @@ export function ConnectButton() {
 export function AccountButton() {
   const { open } = useModal()
   const account = useAccount()
+  const ref = usePageButtonRef()
   if (!account.isConnected) return null
   return (
     <PageButton>
-      <button type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} onClick={() => open()}>
+      <button ref={ref} type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} onClick={() => open()}>
         <span data-testid="account-button-balance">
           {account.balance ?? '…'} {account.balanceSymbol}
         </span>
@@ -96,9 +115,11 @@ export function NetworkButton() {
   const copy = useCopy()
   const { open } = useModal()
   const network = useNetwork()
+  const ref = usePageButtonRef()
   return (
     <PageButton>
       <button
+        ref={ref}
         type="button"
         className="lk-page-button"
         data-variant={network.isUnsupported ? 'warning' : 'neutral'}

@@ -15,6 +15,7 @@ import {
   openConnectDialog,
   test,
   walletPanel,
+  walletRequests,
 } from './fixtures.ts'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
@@ -82,6 +83,31 @@ test.describe('keyboard', () => {
       const focus = await focusIsInsideDialog(page)
       expect(focus.inside, `Tab #${i + 1} moved focus out of the dialog, to ${focus.focused}`).toBe(true)
     }
+  })
+
+  // Regression: the list used to be `disabled` while the wallet confirmed, which dropped focus to <body>.
+  test('focus stays in the dialog while a network switch is pending, and Escape still closes', async ({ demo: page }) => {
+    await connectDevWallet(page)
+    await accountButton(page).address.click()
+    await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+    const switcher = dialog(page, 'Switch Network')
+    const target = switcher.getByRole('button', { name: 'Anvil Local 2', exact: true })
+    await target.click()
+    await expect(walletRequests(page)).toHaveCount(1)
+    await expect(target).toHaveAttribute('aria-disabled', 'true')
+    const focus = await focusIsInsideDialog(page)
+    expect(focus.inside, `focus left the dialog while switching, to ${focus.focused}`).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(anyDialog(page)).toHaveCount(0)
+  })
+
+  // Regression: the opener (the account button) is gone after Disconnect; focus goes to the button that replaced it.
+  test('after Disconnect, focus moves to the Connect Wallet button instead of being lost', async ({ demo: page }) => {
+    await connectDevWallet(page)
+    await accountButton(page).address.click()
+    await dialog(page, 'Account').getByRole('button', { name: 'Disconnect', exact: true }).click()
+    await expect(anyDialog(page)).toHaveCount(0)
+    await expect(connectButton(page)).toBeFocused()
   })
 })
 

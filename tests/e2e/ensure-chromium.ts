@@ -45,5 +45,6 @@ if (process.getuid?.() === 0) {
   process.exit(0)
 }
 
-console.error(`Chromium is missing (${chromiumPath}). Install it with: sudo apt-get install -y chromium`)
+console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium')
+console.error(`(Looked for ${chromiumPath}; set CHROMIUM_PATH to use another Chromium executable.)`)
 process.exit(1)

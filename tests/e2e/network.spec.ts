@@ -10,9 +10,11 @@ import {
   expect,
   expectedBalance,
   liveState,
+  rejectWalletRequest,
   setAnvilBalance,
   test,
   walletPanel,
+  walletRequests,
 } from './fixtures.ts'
 
 test('switching to Anvil Local 2 and back shows each chain’s real balance', async ({ demo: page }) => {
@@ -65,4 +67,49 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   await expect(accountButton(page).balance).toHaveText(`${balance1} ETH`)
   await expect(account).toBeVisible()
   await expect(account.getByTestId('account-balance')).toHaveText(`${balance1} ETH`)
+})
+
+test('a switch declined in the wallet keeps the network and lets the user pick again', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+  const switcher = dialog(page, 'Switch Network')
+  const anvil2 = switcher.getByRole('button', { name: 'Anvil Local 2', exact: true })
+  await anvil2.click()
+  await expect(anvil2).toBeDisabled()
+  await rejectWalletRequest(page, 'Switch to chain 31338?')
+
+  // The view stays, usable again; nothing changed.
+  await expect(switcher).toBeVisible()
+  await expect(anvil2).toBeEnabled()
+  await expect(switcher.getByText('Approve the network switch in your wallet')).toHaveCount(0)
+  await expect(switcher.getByRole('button', { name: 'Anvil Local', exact: true })).toHaveAttribute('aria-current', 'true')
+  await expect(liveState(page).network).toHaveText('eip155:31337')
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(walletPanel(page).getByRole('combobox', { name: 'Wallet chain' })).toHaveValue('31337')
+
+  // Picking again asks again.
+  await anvil2.click()
+  await approveWalletRequest(page, 'Switch to chain 31338?')
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+})
+
+test('when the wallet switches chain by itself, the page follows with that chain’s balance', async ({ demo: page }) => {
+  await setAnvilBalance(ACCOUNT_0, '4321.98765', 31338)
+  await connectDevWallet(page)
+  await expect(liveState(page).network).toHaveText('eip155:31337')
+
+  await walletPanel(page).getByRole('combobox', { name: 'Wallet chain' }).selectOption('31338')
+  const balance2 = await expectedBalance(ACCOUNT_0, 31338)
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+  await expect(accountButton(page).balance).toHaveText(`${balance2} ETH`)
+  await expect(page.locator('.buttons').getByRole('button', { name: 'Switch network (Anvil Local 2)', exact: true })).toBeVisible()
+  // No prompt: the wallet's own change needs no approval from the site.
+  await expect(walletRequests(page)).toHaveCount(0)
+
+  // A reload keeps the wallet's chain.
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+  await expect(accountButton(page).balance).toHaveText(`${balance2} ETH`)
 })

@@ -16,8 +16,11 @@ export function NetworkList() {
             aria-label={network.name}
             aria-current={isActive ? 'true' : undefined}
             aria-busy={isPending ? 'true' : undefined}
-            disabled={isSwitching}
-            onClick={() => send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })}
+            // aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
+            aria-disabled={isSwitching ? 'true' : undefined}
+            onClick={() => {
+              if (!isSwitching) send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })
+            }}
           >
             <span className="lk-row-name">{network.name}</span>
             {isPending && <span className="lk-spinner" aria-hidden="true" />}

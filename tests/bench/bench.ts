@@ -1,0 +1,381 @@
+/**
+ * `npm run bench`: what a visitor's browser pays for latchkey, measured for real, next to a peer
+ * (RainbowKit) measured in the same run.
+ *
+ * 1. Builds for production: the demo (dist/demo, with the dev wallet), the library-only page
+ *    (tests/bench/fixture), a React-only floor page (tests/bench/react-only) and the RainbowKit peer page
+ *    (tests/bench/peer-rainbowkit), the last three into a temp dir.
+ * 2. Serves each build on 127.0.0.1, starts two anvils (38545, 38546) for the demo, and loads every page in
+ *    Chromium: the JS loaded before 'Connect Wallet' is clicked, gzipped (level 9) from the files on disk;
+ *    then the chunks that opening the modal (and, for latchkey, All Wallets) loads.
+ * 3. Click to paint: 10 reloads of each page, alternating latchkey and RainbowKit, timed in the page by
+ *    tests/bench/probe.ts.
+ * 4. Prints the tables. Everything it started stops on success, failure, Ctrl-C or time-out.
+ *
+ * Not part of `npm test`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { AnvilStartError, devChains, repoRoot, startAnvil } from '../../dev/anvil.ts'
+import { attributeBySource, originOf } from './attribution.ts'
+import { launchChromium, measurePageLoad, openClickToPaint } from './browser.ts'
+import type { ClickTiming, ClickToPaintPage, PageLoad } from './browser.ts'
+import { benchDir, buildBenchPage, buildDemo, readChunks } from './build.ts'
+import type { ChunkInfo } from './build.ts'
+import { ms, ratio, renderTable, summarize } from './report.ts'
+import { serveStatic } from './serve.ts'
+import type { StaticServer } from './serve.ts'
+import { kB, totalOf, weighFile } from './sizes.ts'
+import type { WeighedFile } from './sizes.ts'
+
+const ANVIL_PORTS = [38545, 38546] as const
+const CLICK_RUNS = 10
+/** The whole run gives up (and cleans up) after this long; it normally takes well under a minute. */
+const BUDGET_MS = 300_000
+
+/** Figures from the issue, measured earlier on this machine for the same kind of page (gzip kB; ms). */
+const documented = {
+  react: 67,
+  peers: [
+    { name: 'RainbowKit', initialJs: 275, click: '24–38 ms' },
+    { name: 'ConnectKit', initialJs: 412, click: '—' },
+    { name: 'AppKit', initialJs: 531, click: '62–100 ms' },
+  ],
+} as const
+
+/** A failure the bench explains itself: printed as its message, without a stack. */
+class BenchError extends Error {
+  override name = 'BenchError'
+}
+
+type Cleanup = () => Promise<unknown> | unknown
+const cleanups: Cleanup[] = []
+let cleaning: Promise<void> | undefined
+
+/** Runs the registered cleanups, last first, once; a failing one is reported and the others still run. */
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (let fn = cleanups.pop(); fn; fn = cleanups.pop()) {
+      try {
+        await fn()
+      } catch (error) {
+        console.error('  cleanup failed:', error)
+      }
+    }
+  })()
+  return cleaning
+}
+
+const started = performance.now()
+const elapsed = (): string => `${((performance.now() - started) / 1000).toFixed(1)} s`
+const log = (message: string): void => console.log(`  · ${message} (${elapsed()})`)
+
+/** One page as measured: its build, its load, and for the pages that have a button its click-to-paint runs. */
+type Measured = { outDir: string; server: StaticServer; load: PageLoad; chunks: Map<string, ChunkInfo>; clicks: ClickTiming[] }
+
+async function main(): Promise<void> {
+  console.log('\n  latchkey bench: initial JS and click-to-paint, latchkey vs RainbowKit measured in this run\n')
+
+  for (const [i, chain] of devChains.entries()) {
+    const port = ANVIL_PORTS[i]
+    if (port === undefined) throw new Error(`No bench port for ${chain.name}`)
+    const anvil = await startAnvil({ port, chainId: chain.chainId }).catch((error: unknown) => {
+      if (error instanceof AnvilStartError && error.reason === 'port-in-use') {
+        throw new BenchError(`Port ${port} on 127.0.0.1 is in use; the bench runs its anvils on ${ANVIL_PORTS.join(' and ')}. Free it and run again.`)
+      }
+      throw error
+    })
+    cleanups.push(() => anvil.stop())
+    process.env[chain.rpcEnvVar] = anvil.url
+  }
+  log(`anvils on ${ANVIL_PORTS.join(', ')}`)
+
+  const demoDir = await buildDemo()
+  log('built the demo (dist/demo)')
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  cleanups.push(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  log('built the library-only page')
+  const reactDir = await buildBenchPage('react-only', join(tmp, 'react-only'))
+  log('built the React-only page')
+  let peerError: unknown
+  let peerDir: string | undefined
+  try {
+    peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
+    log('built the RainbowKit page')
+  } catch (error) {
+    peerError = error
+    log(`could not build the RainbowKit page: ${String(error)}`)
+  }
+
+  const serve = async (dir: string): Promise<StaticServer> => {
+    const server = await serveStatic(dir)
+    cleanups.push(() => server.close())
+    return server
+  }
+  const browser = await launchChromium()
+  cleanups.push(() => browser.close())
+  log(`Chromium ${browser.version()}`)
+
+  const load = async (dir: string, root: string, steps: Parameters<typeof measurePageLoad>[2] = []): Promise<Measured> => {
+    const server = await serve(dir)
+    return { outDir: dir, server, load: await measurePageLoad(browser, server, steps), chunks: await readChunks(dir, root), clicks: [] }
+  }
+  const demo = await load(demoDir, join(repoRoot, 'demo'))
+  const latchkey = await load(latchkeyDir, join(benchDir, 'fixture'), [
+    { label: 'opening the modal', button: 'Connect Wallet', exact: true },
+    { label: 'All Wallets', button: 'All Wallets' },
+  ])
+  const reactOnly = await load(reactDir, join(benchDir, 'react-only'))
+  let peer: Measured | undefined
+  if (peerDir) {
+    try {
+      peer = await load(peerDir, join(benchDir, 'peer-rainbowkit'), [{ label: 'opening the modal', button: 'Connect Wallet', exact: true }])
+    } catch (error) {
+      peerError = error
+    }
+  }
+  log('loaded the pages')
+
+  // Alternate the two pages so that any drift of the machine hits both alike.
+  const latchkeyPage = await openClickToPaint(browser, latchkey.server)
+  cleanups.push(() => latchkeyPage.close())
+  let peerPage: ClickToPaintPage | undefined
+  if (peer) {
+    try {
+      peerPage = await openClickToPaint(browser, peer.server)
+      cleanups.push(() => peerPage?.close())
+    } catch (error) {
+      peerError = error
+      peer = undefined
+    }
+  }
+  for (let run = 0; run < CLICK_RUNS; run++) {
+    latchkey.clicks.push(await latchkeyPage.measure())
+    if (peer && peerPage) {
+      try {
+        peer.clicks.push(await peerPage.measure())
+      } catch (error) {
+        peerError = error
+        peer = undefined
+      }
+    }
+  }
+  log(`timed ${CLICK_RUNS} clicks per page`)
+
+  const origins = await originsOf(latchkey)
+  const lazy = await lazyRows(latchkey)
+  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chromium: browser.version() })
+}
+
+/** Splits the latchkey page's initial JS by origin (package or folder) with the hidden source maps. */
+async function originsOf(page: Measured): Promise<Array<{ origin: string; bytes: number; gzip: number }>> {
+  const chars = new Map<string, number>()
+  for (const file of page.load.initialJs) {
+    for (const [origin, count] of await attributeBySource(join(page.outDir, file.file), originOf(repoRoot))) {
+      chars.set(origin, (chars.get(origin) ?? 0) + count)
+    }
+  }
+  const allChars = [...chars.values()].reduce((a, b) => a + b, 0)
+  const total = totalOf(page.load.initialJs)
+  return [...chars]
+    .map(([origin, count]) => ({ origin, bytes: (total.bytes * count) / allChars, gzip: (total.gzip * count) / allChars }))
+    .sort((a, b) => b.bytes - a.bytes)
+}
+
+type Results = {
+  demo: Measured
+  latchkey: Measured
+  reactOnly: Measured
+  peer: Measured | undefined
+  peerError: unknown
+  origins: Array<{ origin: string; bytes: number; gzip: number }>
+  lazy: string[][]
+  chromium: string
+}
+
+function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chromium }: Results): void {
+  const gz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialJs).gzip : undefined)
+  const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
+  const floor = gz(reactOnly) ?? 0
+  const above = (page: Measured | undefined): number | undefined => (page ? (gz(page) ?? 0) - floor : undefined)
+  const clicks = (page: Measured | undefined, key: keyof ClickTiming) =>
+    page && page.clicks.length ? summarize(page.clicks.map((c) => c[key])) : undefined
+  const lk = clicks(latchkey, 'toPaint')
+  const rk = clicks(peer, 'toPaint')
+  const lkDom = clicks(latchkey, 'toDom')
+  const rkDom = clicks(peer, 'toDom')
+  const show = (value: number | undefined, format: (n: number) => string): string =>
+    value === undefined ? 'not measured' : format(value)
+  const docKb = (n: number): string => `${n} kB`
+  const [docRainbow, docConnect, docAppKit] = documented.peers
+
+  const peerHeader = peer ? 'RainbowKit (measured now)' : 'RainbowKit (NOT measured in this run)'
+  const docLabel = peer ? '(documented)' : '(documented, not measured in this run)'
+  console.log(`\n  Chromium ${chromium}, Node ${process.versions.node}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.\n`)
+  console.log(
+    renderTable(
+      ['Metric', 'latchkey', peerHeader, 'latchkey / RainbowKit', ...documented.peers.map((p) => `${p.name} ${docLabel}`)],
+      [
+        [
+          'Initial JS incl. React, gzip',
+          kB(gz(latchkey) ?? 0),
+          show(gz(peer), kB),
+          ratio(gz(latchkey), gz(peer)),
+          ...documented.peers.map((p) => docKb(p.initialJs)),
+        ],
+        [
+          'Initial JS above the React floor, gzip',
+          kB(above(latchkey) ?? 0),
+          show(above(peer), kB),
+          ratio(above(latchkey), above(peer)),
+          ...documented.peers.map((p) => docKb(p.initialJs - documented.react)),
+        ],
+        [
+          'JS files loaded before the click',
+          String(latchkey.load.initialJs.length),
+          show(peer?.load.initialJs.length, String),
+          '',
+          '',
+          '',
+          '',
+        ],
+        [
+          'Initial CSS, gzip (latchkey: inside its JS)',
+          kB(cssGz(latchkey) ?? 0),
+          show(cssGz(peer), kB),
+          '',
+          '',
+          '',
+          '',
+        ],
+        [
+          `Click → Connect dialog painted, median of ${CLICK_RUNS}`,
+          show(lk?.median, ms),
+          show(rk?.median, ms),
+          ratio(lk?.median, rk?.median),
+          docRainbow?.click ?? '',
+          docConnect?.click ?? '',
+          docAppKit?.click ?? '',
+        ],
+        ['Click → painted, min', show(lk?.min, ms), show(rk?.min, ms), '', '', '', ''],
+        ['Click → painted, max', show(lk?.max, ms), show(rk?.max, ms), '', '', '', ''],
+        [`Click → dialog in the DOM, median of ${CLICK_RUNS}`, show(lkDom?.median, ms), show(rkDom?.median, ms), ratio(lkDom?.median, rkDom?.median), '', '', ''],
+      ],
+    ),
+  )
+  console.log(`\n  React floor (react + react-dom rendering one button, measured now): ${kB(floor)} gzip; documented: ${documented.react} kB.`)
+  const runs = (page: Measured, key: keyof ClickTiming): string => page.clicks.map((c) => c[key].toFixed(1)).join('  ')
+  console.log(`  Click → painted, each run, latchkey:    ${runs(latchkey, 'toPaint')} ms`)
+  if (peer) console.log(`  Click → painted, each run, RainbowKit:  ${runs(peer, 'toPaint')} ms`)
+  console.log(`  Click → in DOM, each run, latchkey:     ${runs(latchkey, 'toDom')} ms`)
+  if (peer) console.log(`  Click → in DOM, each run, RainbowKit:   ${runs(peer, 'toDom')} ms`)
+  console.log(
+    '  Painted = the first animation frame after the one in which the role=dialog element was first seen (probe.ts),\n' +
+      '  so it moves in steps of a frame (~16.7 ms at 60 Hz). In the DOM = right after the page\'s click handlers ran:\n' +
+      '  the synchronous work of opening the modal.',
+  )
+  if (!peer) {
+    console.log(`\n  ! RainbowKit was not measured in this run, so the ratios are n/a: ${describe(peerError)}`)
+  }
+
+  console.log('\n  Initial JS per page (everything loaded before clicking "Connect Wallet")\n')
+  const pageRow = (name: string, page: Measured | undefined): string[] => {
+    if (!page) return [name, 'not measured', '', '']
+    const total = totalOf(page.load.initialJs)
+    return [name, String(page.load.initialJs.length), kB(total.bytes), kB(total.gzip)]
+  }
+  console.log(
+    renderTable(
+      ['Page', 'JS files', 'minified', 'gzip'],
+      [
+        pageRow('latchkey, library only (tests/bench/fixture)', latchkey),
+        pageRow('React + react-dom only (tests/bench/react-only)', reactOnly),
+        pageRow('RainbowKit + wagmi + react-query (tests/bench/peer-rainbowkit)', peer),
+        pageRow('latchkey demo incl. dev wallet (demo/, not the library)', demo),
+      ],
+    ),
+  )
+
+  console.log('\n  latchkey library-only page: initial JS files\n')
+  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)), ['left', 'left']))
+
+  console.log('\n  latchkey initial JS by origin (hidden source maps; gzip shared out in proportion to minified size)\n')
+  const totalBytes = origins.reduce((sum, o) => sum + o.bytes, 0)
+  console.log(
+    renderTable(
+      ['Origin', 'minified', 'share', '≈ gzip'],
+      origins.map((o) => [o.origin, kB(o.bytes), `${((100 * o.bytes) / totalBytes).toFixed(1)} %`, kB(o.gzip)]),
+    ),
+  )
+
+  console.log('\n  latchkey lazy chunks (not loaded before the click)\n')
+  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip', 'Loaded when'], lazy, ['left', 'left', 'right', 'right', 'left']))
+
+  if (peer) {
+    const initial = new Set(peer.load.initialJs.map((f) => f.file))
+    const onOpen = peer.load.steps.flatMap((s) => s.js)
+    const opened = new Set(onOpen.map((f) => f.file))
+    const rest = [...peer.chunks.keys()].filter((file) => !initial.has(file) && !opened.has(file))
+    console.log(
+      `\n  RainbowKit lazy chunks: opening the modal loaded ${onOpen.length} (${kB(totalOf(onOpen).gzip)} gzip); ` +
+        `${rest.length} more in the build (icons, locales, wallets) load on demand.`,
+    )
+  }
+
+  const foreign = [demo, latchkey, reactOnly, peer].flatMap((page) => page?.load.foreignRequests ?? [])
+  if (foreign.length) console.log(`\n  ! Requests that left 127.0.0.1 (blocked here, they cost time): ${foreign.join(', ')}`)
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+function fileRow(file: WeighedFile, chunks: Map<string, ChunkInfo>): string[] {
+  const chunk = chunks.get(file.file)
+  const label = chunk ? `${chunk.label}${chunk.shared ? ' (shared chunk)' : ''}` : ''
+  return [file.file, label, kB(file.bytes), kB(file.gzip)]
+}
+
+/** Every JS chunk of the build that the initial load did not fetch, weighed, with the step that loaded it. */
+async function lazyRows(page: Measured): Promise<string[][]> {
+  const initial = new Set(page.load.initialJs.map((f) => f.file))
+  const when = new Map<string, string>()
+  for (const step of page.load.steps) for (const f of step.js) if (!when.has(f.file)) when.set(f.file, step.label)
+  const lazy = [...page.chunks.values()].filter((chunk) => !initial.has(chunk.file)).sort((a, b) => a.file.localeCompare(b.file))
+  return Promise.all(
+    lazy.map(async (chunk) => {
+      const weight = await weighFile(page.outDir, chunk.file)
+      const label = chunk.shared ? `${chunk.label} (shared by ${chunk.usedBy.join(', ') || '?'})` : chunk.label
+      return [chunk.file, label, kB(weight.bytes), kB(weight.gzip), when.get(chunk.file) ?? 'not reached in this run']
+    }),
+  )
+}
+
+function describe(error: unknown): string {
+  if (error === undefined) return 'unknown reason'
+  return error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.error(`\n  ${signal}: stopping the anvils, servers and browser…`)
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+const watchdog = setTimeout(() => {
+  console.error(`\n  ✗ The bench took longer than ${BUDGET_MS / 1000} s; stopping.`)
+  void cleanUp().finally(() => process.exit(1))
+}, BUDGET_MS)
+
+main()
+  .then(async () => {
+    await cleanUp()
+    clearTimeout(watchdog)
+    process.exit(0)
+  })
+  .catch(async (error: unknown) => {
+    console.error('\n  ✗ npm run bench failed:', error instanceof BenchError ? error.message : error)
+    await cleanUp()
+    clearTimeout(watchdog)
+    process.exit(1)
+  })

@@ -1,0 +1,173 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { chromium } from 'playwright'
+import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import type { StaticServer } from './serve.ts'
+import { weighFile } from './sizes.ts'
+import type { WeighedFile } from './sizes.ts'
+
+/** Chromium flags: no sandbox (we run as root), no GPU, and no traffic of the browser's own. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Launches the system Chromium (/usr/bin/chromium) headless with {@link chromiumArgs}. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true })
+}
+
+/** A click on a button, found by its accessible name (through open shadow roots), after the page loaded. */
+export type Step = { label: string; button: string; exact?: boolean }
+
+/** What a page loaded: JS and CSS before any click, then the JS each {@link Step} loaded. */
+export type PageLoad = {
+  initialJs: WeighedFile[]
+  initialCss: WeighedFile[]
+  steps: Array<{ label: string; js: WeighedFile[] }>
+  /** Requests to anything other than the page's own server (there should be none). */
+  foreignRequests: string[]
+}
+
+/** The network goes quiet when nothing is in flight and nothing started or ended for this long. */
+const QUIET_MS = 500
+const TIMEOUT_MS = 20_000
+
+/**
+ * Opens `server`'s page in a fresh browser context (empty cache) and records every script and stylesheet
+ * response until the network is quiet, then performs `steps` one by one, recording the scripts each one
+ * loads. Sizes come from the files on disk under `server.root`, so they are what a CDN would gzip.
+ *
+ * @throws when a step's button does not appear, or a response is not a file under `server.root`.
+ */
+export async function measurePageLoad(browser: Browser, server: StaticServer, steps: readonly Step[] = []): Promise<PageLoad> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    page.setDefaultTimeout(TIMEOUT_MS)
+    const network = trackNetwork(page, server)
+    let js: string[] = []
+    const css: string[] = []
+    page.on('response', (response) => {
+      const file = ownFile(response, server)
+      if (file === undefined) return
+      if (isScript(response)) js.push(file)
+      else if (isStylesheet(response)) css.push(file)
+    })
+    await page.goto(server.url, { waitUntil: 'load' })
+    await network.quiet()
+    const initialJs = js
+    const initialCss = [...css]
+    const done: PageLoad['steps'] = []
+    for (const step of steps) {
+      js = []
+      await page.getByRole('button', { name: step.button, exact: step.exact ?? false }).first().click()
+      await network.quiet()
+      done.push({ label: step.label, js: await weighAll(server, js) })
+    }
+    return {
+      initialJs: await weighAll(server, initialJs),
+      initialCss: await weighAll(server, initialCss),
+      steps: done,
+      foreignRequests: network.foreign,
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+/** One click on "Connect Wallet", timed by the probe (probe.ts), in milliseconds from the click. */
+export type ClickTiming = { toDom: number; toPaint: number }
+
+/** A page kept open for repeated click-to-paint runs; see {@link openClickToPaint}. */
+export type ClickToPaintPage = {
+  /** Reloads the page, waits for a quiet network, clicks "Connect Wallet" and resolves what the probe measured. */
+  measure(): Promise<ClickTiming>
+  close(): Promise<void>
+}
+
+/**
+ * Opens `server`'s page (the first load warms the HTTP stack and is not measured). Each `measure()` reloads
+ * it and reads the probe that the bench's Vite config inlined (probe.ts): milliseconds from the click on
+ * "Connect Wallet" to the `role=dialog` element in the DOM, and to the first frame after the one that painted it.
+ */
+export async function openClickToPaint(browser: Browser, server: StaticServer): Promise<ClickToPaintPage> {
+  const context: BrowserContext = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    page.setDefaultTimeout(TIMEOUT_MS)
+    const network = trackNetwork(page, server)
+    await page.goto(server.url, { waitUntil: 'load' })
+    await network.quiet()
+    return {
+      async measure() {
+        await page.reload({ waitUntil: 'load' })
+        await network.quiet()
+        await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+        // Strings, not functions: tsx compiles this file with keepNames, whose helpers do not exist in the page.
+        await page.waitForFunction('typeof window.__benchClickToPaint === "number"')
+        const timing: unknown = await page.evaluate('({ toDom: window.__benchClickToDom, toPaint: window.__benchClickToPaint })')
+        const { toDom, toPaint } = (timing ?? {}) as Partial<Record<keyof ClickTiming, unknown>>
+        if (typeof toDom !== 'number' || typeof toPaint !== 'number') throw new Error(`The click-to-paint probe on ${server.url} reported ${JSON.stringify(timing)}`)
+        return { toDom, toPaint }
+      },
+      close: () => context.close(),
+    }
+  } catch (error) {
+    await context.close()
+    throw error
+  }
+}
+
+/** Counts requests in flight; `quiet()` resolves once none has been in flight for {@link QUIET_MS}. */
+function trackNetwork(page: Page, server: StaticServer): { quiet(): Promise<void>; foreign: string[] } {
+  let inFlight = 0
+  let lastActivity = Date.now()
+  const foreign: string[] = []
+  page.on('request', (request) => {
+    inFlight += 1
+    lastActivity = Date.now()
+    const url = request.url()
+    if (!url.startsWith(server.url) && !url.startsWith('data:') && !foreign.includes(url)) foreign.push(url)
+  })
+  const settle = (): void => {
+    inFlight = Math.max(0, inFlight - 1)
+    lastActivity = Date.now()
+  }
+  page.on('requestfinished', settle)
+  page.on('requestfailed', settle)
+  return {
+    foreign,
+    async quiet() {
+      const deadline = Date.now() + TIMEOUT_MS
+      // Let a click's consequences start before judging the network quiet.
+      await delay(50)
+      while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
+        if (Date.now() > deadline) throw new Error(`The network of ${server.url} did not go quiet within ${TIMEOUT_MS} ms (${inFlight} in flight).`)
+        await delay(50)
+      }
+    },
+  }
+}
+
+function ownFile(response: Response, server: StaticServer): string | undefined {
+  const url = response.url()
+  if (!url.startsWith(server.url) || response.status() !== 200) return undefined
+  return decodeURIComponent(new URL(url).pathname).replace(/^\/+/, '') || 'index.html'
+}
+
+function isScript(response: Response): boolean {
+  return /\.m?js$/.test(new URL(response.url()).pathname) || /javascript/.test(response.headers()['content-type'] ?? '')
+}
+
+function isStylesheet(response: Response): boolean {
+  return /\.css$/.test(new URL(response.url()).pathname) || /text\/css/.test(response.headers()['content-type'] ?? '')
+}
+
+async function weighAll(server: StaticServer, files: readonly string[]): Promise<WeighedFile[]> {
+  return Promise.all([...new Set(files)].map((file) => weighFile(server.root, file)))
+}

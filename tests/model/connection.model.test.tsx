@@ -1,0 +1,183 @@
+// @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react'
+import { afterAll, describe, expect, test } from 'vitest'
+import { JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
+import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
+import { connectionMachine } from '../../machines/connection.ts'
+import { timing } from '../../machines/timing.ts'
+import { RDNS, renderApp, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based tests of the connection machine: paths generated from the production chart reach every
+ * state and fire every transition, and each path is walked through the real UI (happy-dom) with the
+ * real development wallet on anvil. Each event maps to one gesture of the visitor or the wallet's user.
+ */
+const [A, B] = DEV_ADDRESSES
+const session = (address: string) => ({ accounts: [address], chainId: 31337 })
+const balance = { value: '1', decimals: 18, symbol: 'ETH' }
+
+/** The events a gesture can produce in a state (the model's alphabet), with payloads as the UI makes them. */
+/** A model event: its type and the payload the gesture produces. */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+function events(snapshot: any): ModelEvent[] {
+  const address = snapshot.context.address as string | undefined
+  const connected: ModelEvent[] = [
+    { type: 'connection.accountsChanged', accounts: [address === A ? B : A] },
+    { type: 'connection.accountsChanged', accounts: [address] },
+    { type: 'connection.accountsChanged', accounts: [] },
+    { type: 'connection.chainChanged', chainId: snapshot.context.chainId === 31337 ? 31338 : 31337 },
+    { type: 'connection.walletDisconnected' },
+    { type: 'connection.disconnect' },
+  ]
+  const byState: Record<string, ModelEvent[]> = {
+    '"disconnected"': [{ type: 'connection.request', connectorId: RDNS }],
+    '"reconnecting"': [
+      { type: 'connection.request', connectorId: RDNS },
+      { type: 'xstate.done.actor.reconnect', output: session(A!) },
+      { type: 'xstate.error.actor.reconnect', error: new Error('not authorised') },
+    ],
+    '"connecting"': [
+      { type: 'connection.cancel' },
+      { type: 'xstate.done.actor.connect', output: session(A!) },
+      { type: 'xstate.error.actor.connect', error: new UserRejectedRequestError() },
+      { type: 'xstate.error.actor.connect', error: new JsonRpcError(-32603, 'Internal error') },
+    ],
+    '"rejected"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
+    '"failed"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
+    '{"connected":"fetchingBalance"}': [
+      { type: 'xstate.done.actor.getBalance', output: balance },
+      { type: 'xstate.error.actor.getBalance', error: new Error('node down') },
+      ...connected,
+    ],
+    '{"connected":"balanceReady"}': connected,
+    '{"connected":"balanceUnavailable"}': connected,
+    '"disconnecting"': [
+      { type: 'xstate.done.actor.disconnect', output: undefined },
+      { type: 'xstate.error.actor.disconnect', error: new Error('revoke failed') },
+    ],
+  }
+  return [...(byState[stateKey(snapshot)] ?? []), ...delayedEvents(snapshot)]
+}
+
+/** One gesture per event: what a person does in the page or in the wallet. */
+async function perform(app: App, event: any, from: string) {
+  const type: string = event.type
+  if (type === 'connection.request') {
+    // While the page restores the stored connection, the user revoked the site in the wallet and now picks it again.
+    if (from === '"reconnecting"') app.wallet.disconnect()
+    await app.ensureOpen()
+    if (app.find('button', 'Try again')) return app.click('button', 'Try again')
+    return app.click('button', 'Latchkey Dev Wallet')
+  }
+  if (type === 'connection.cancel') return app.click('button', 'Back')
+  if (type === 'xstate.done.actor.connect') {
+    await app.gates.release('eth_requestAccounts')
+    return app.walletAnswer('Approve')
+  }
+  if (type === 'xstate.error.actor.connect') {
+    if (event.error instanceof UserRejectedRequestError) {
+      await app.gates.release('eth_requestAccounts')
+      return app.walletAnswer('Reject')
+    }
+    // The wallet's own RPC fails before the user sees anything.
+    await app.gates.fail('eth_requestAccounts', { code: -32603, message: 'Internal error' })
+    return app.settle()
+  }
+  if (type === 'xstate.done.actor.reconnect') return app.gates.release('eth_accounts')
+  if (type === 'xstate.error.actor.reconnect') {
+    app.wallet.disconnect() // the user revoked the site in the wallet meanwhile
+    return app.gates.release('eth_accounts')
+  }
+  if (type === 'xstate.done.actor.getBalance') return app.gates.release('eth_getBalance')
+  if (type === 'xstate.error.actor.getBalance') return app.gates.fail('eth_getBalance', { code: -32603, message: 'node down' })
+  if (type.startsWith('xstate.after.nativeBalanceTtl')) return app.clock.advance(timing.nativeBalanceTtl)
+  if (type.startsWith('xstate.after.balanceRetry')) return app.clock.advance(timing.balanceRetry)
+  if (type === 'connection.accountsChanged') {
+    if (event.accounts.length === 0) return app.click('button', 'Disconnect site')
+    const index = DEV_ADDRESSES.indexOf(event.accounts[0])
+    if (index === app.wallet.state.accountIndex) {
+      app.wallet.setAccount(index) // the wallet re-reports the same account
+      return app.settle()
+    }
+    return app.selectInPanel('Account', String(index))
+  }
+  if (type === 'connection.chainChanged') return app.selectInPanel('Wallet chain', String(event.chainId))
+  if (type === 'connection.walletDisconnected') return app.click('button', 'Disconnect site')
+  if (type === 'connection.disconnect') {
+    await app.ensureOpen()
+    return app.click('button', 'Disconnect')
+  }
+  if (type === 'xstate.done.actor.disconnect') return app.gates.release('wallet_revokePermissions')
+  if (type === 'xstate.error.actor.disconnect') return app.gates.fail('wallet_revokePermissions', { code: 4200, message: 'unsupported' })
+  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+}
+
+/** What the visitor sees in each state of the chart. */
+async function expectUi(app: App, state: string) {
+  if (state === '"disconnected"') await app.get('button', 'Connect Wallet')
+  if (state === '"reconnecting"') await app.get('button', 'Connecting…')
+  if (state === '"connecting"') await app.get('progressbar', 'Connecting…')
+  if (state === '"rejected"') await waitFor(() => expect(app.dialog()?.textContent).toContain('Connection declined'))
+  if (state === '"failed"') await waitFor(() => expect(app.dialog()?.textContent).toContain('Connection failed'))
+  if (state.startsWith('{"connected"')) await app.get('button', new RegExp(app.modal.getState().account.displayAddress))
+  if (state === '{"connected":"balanceUnavailable"}') {
+    await app.ensureOpen()
+    await waitFor(() => expect(app.dialog()?.textContent).toContain('Token Balance Unavailable'))
+  }
+}
+
+const fixtures = [
+  { name: 'fresh visitor', input: { namespace: 'eip155' }, app: {} },
+  { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'] } },
+  { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false } },
+] as const
+
+const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events, covered: runs }) })
+
+async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
+  const app = await renderApp(fixture.app)
+  app.gates.close('eth_requestAccounts')
+  app.gates.close('eth_getBalance')
+  app.gates.close('wallet_revokePermissions')
+  const connection = app.modal.actor.getSnapshot().context.connection
+  const visited: string[] = [stateKey(connection.getSnapshot())]
+  const sub = connection.subscribe((s) => visited.push(stateKey(s)))
+  try {
+    for (const step of path.steps) {
+      const from = visited.length - 1
+      await perform(app, step.event, visited[from]!)
+      await waitFor(() => {
+        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+      })
+    }
+    await expectUi(app, path.target)
+  } finally {
+    sub.unsubscribe()
+    await app.dispose()
+  }
+}
+
+describe('connection model', () => {
+  afterAll(() => {
+    const report = coverageReport(connectionMachine, runs, (id, states) => states.has(id.split(' --')[0]!))
+    console.log(formatCoverage('connection (model paths walked in the UI)', report))
+  })
+
+  test('coverage: the paths reach every state and fire every transition of the chart', () => {
+    const report = coverageReport(connectionMachine, runs, (id, states) => states.has(id.split(' --')[0]!))
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        const name = path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ') || '(initial)'
+        test(`walk: ${name} ⇒ ${path.target}`, () => walk(run.fixture, path), 20_000)
+      }
+    })
+  }
+})

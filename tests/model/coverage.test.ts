@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { assign, setup } from 'xstate'
+import { buildModelPaths, coverageReport, stateInventory, transitionInventory } from './coverage.ts'
+
+const sample = setup({
+  types: { events: {} as { type: 'go' } | { type: 'back' } | { type: 'never' }, context: {} as { n: number } },
+  guards: { isFirst: ({ context }) => context.n === 0 },
+  actions: { count: assign({ n: ({ context }) => context.n + 1 }) },
+}).createMachine({
+  context: { n: 0 },
+  initial: 'a',
+  states: {
+    a: { on: { go: [{ guard: 'isFirst', target: 'b', actions: 'count' }, { target: 'c' }] } },
+    b: { on: { back: 'a' } },
+    c: { on: { never: 'a' } },
+  },
+})
+
+describe('model coverage', () => {
+  test('behavior: the inventory lists every state and every guarded branch, nothing else', () => {
+    expect(stateInventory(sample).sort()).toEqual(['(machine).a', '(machine).b', '(machine).c'])
+    expect(transitionInventory(sample).sort()).toEqual([
+      '(machine).a --go[0]',
+      '(machine).a --go[1]',
+      '(machine).b --back[0]',
+      '(machine).c --never[0]',
+    ])
+  })
+
+  test('behavior: paths reach every state reachable with the given events and report what is missing', () => {
+    const run = buildModelPaths(sample, { events: () => [{ type: 'go' }, { type: 'back' }] })
+    const report = coverageReport(sample, [run])
+    expect(report.states).toEqual({ covered: 3, total: 3, missing: [] })
+    expect(report.transitions.missing).toEqual(['(machine).c --never[0]'])
+    expect(run.paths.map((p) => p.steps.map((s) => s.event.type).join('>'))).toContain('go>back>go')
+  })
+})

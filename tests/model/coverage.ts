@@ -1,0 +1,188 @@
+import { createActor, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate'
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+
+/**
+ * Model-based test support (STYLE.md rule 11): from a production machine and the events its gestures can
+ * produce, build paths that reach every state and fire every transition, and measure the coverage.
+ *
+ * A transition is identified by its source state node, its event and its index among that node's
+ * transitions for the event (guarded branches are distinct transitions). Eventless (`always`)
+ * transitions are counted when their source is entered and their target reached.
+ */
+
+export type TransitionId = string
+export type Step = { event: EventObject; state: string }
+export type ModelPath = { steps: Step[]; target: string; transition?: TransitionId }
+
+/** Serialises a snapshot by its state value only (context differences are not new states). */
+export const stateKey = (snapshot: { value: unknown }) => JSON.stringify(snapshot.value)
+
+type StateNodeLike = {
+  id: string
+  key: string
+  states: Record<string, StateNodeLike>
+  transitions: Map<string, Array<{ eventType: string; target?: Array<{ id: string }> }>>
+  always?: Array<unknown>
+}
+
+function allNodes(machine: AnyStateMachine): StateNodeLike[] {
+  const out: StateNodeLike[] = []
+  const visit = (node: StateNodeLike) => {
+    out.push(node)
+    Object.values(node.states).forEach(visit)
+  }
+  visit(machine.root as unknown as StateNodeLike)
+  return out
+}
+
+/** Every state node id of the machine, root excluded. */
+export function stateInventory(machine: AnyStateMachine): string[] {
+  return allNodes(machine)
+    .filter((n) => n !== (machine.root as unknown))
+    .map((n) => n.id)
+}
+
+/** Every event-driven transition of the machine (incl. delayed `xstate.after.*` and actor done/error). */
+export function transitionInventory(machine: AnyStateMachine): TransitionId[] {
+  const ids: TransitionId[] = []
+  for (const node of allNodes(machine)) {
+    for (const [eventType, list] of node.transitions) {
+      list.forEach((_, i) => ids.push(`${node.id} --${eventType}[${i}]`))
+    }
+    ;(node.always ?? []).forEach((_, i) => ids.push(`${node.id} --always[${i}]`))
+  }
+  return ids
+}
+
+/** The transitions `event` fires from `snapshot` (identified as in {@link transitionInventory}). */
+export function firedTransitions(machine: AnyStateMachine, snapshot: SnapshotFrom<AnyStateMachine>, event: EventObject): TransitionId[] {
+  const data = machine.getTransitionData(snapshot as never, event) as Array<{ source: StateNodeLike; eventType: string }>
+  return data.map((t) => {
+    const list = t.source.transitions.get(t.eventType) ?? []
+    return `${t.source.id} --${t.eventType}[${list.indexOf(t as never)}]`
+  })
+}
+
+/** Active state node ids of a snapshot (all levels). */
+export function activeStateIds(snapshot: SnapshotFrom<AnyStateMachine>): string[] {
+  return (snapshot as unknown as { _nodes: Array<{ id: string }> })._nodes.map((n) => n.id)
+}
+
+export type ModelOptions = {
+  input?: unknown
+  /** The events available in a state: only those a gesture can produce there (return [] to bound the graph). */
+  events: (snapshot: SnapshotFrom<AnyStateMachine>) => EventObject[]
+  /** Coverage of earlier runs (other inputs): their states and transitions get no new paths here. */
+  covered?: { coveredStates: Set<string>; coveredTransitions: Set<TransitionId> }[]
+  /** How the traversal tells states apart; default value + context. */
+  serialize?: (snapshot: SnapshotFrom<AnyStateMachine>) => string
+}
+
+const valueAndContext = (snapshot: { value: unknown; context: unknown }) => JSON.stringify({ value: snapshot.value, context: snapshot.context })
+
+/**
+ * Paths for the machine: the shortest path to every reachable state, plus for every edge (state × event)
+ * that fires a transition not yet covered, the shortest path to its source followed by that event.
+ * Also returns what they cover.
+ */
+export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions) {
+  const traversal = { events: options.events, serializeState: options.serialize ?? valueAndContext, ...(options.input !== undefined ? { input: options.input } : {}) } as never
+  const shortest = getShortestPaths(machine, traversal) as unknown as Array<{ state: SnapshotFrom<AnyStateMachine>; steps: Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }> }>
+  const toState = new Map<string, Step[]>()
+  const paths: ModelPath[] = []
+  const coveredStates = new Set<string>()
+  const coveredTransitions = new Set<TransitionId>()
+  const earlierStates = new Set((options.covered ?? []).flatMap((r) => [...r.coveredStates]))
+  const earlierTransitions = new Set((options.covered ?? []).flatMap((r) => [...r.coveredTransitions]))
+
+  // In xstate/graph paths, steps[i].state is the state *after* steps[i].event (steps[0] is xstate.init).
+  const record = (steps: Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }>) => {
+    steps.forEach((step, i) => {
+      activeStateIds(step.state).forEach((id) => coveredStates.add(id))
+      const before = steps[i - 1]?.state
+      if (before) firedTransitions(machine, before, step.event).forEach((t) => coveredTransitions.add(t))
+    })
+  }
+
+  const serialize = (options.serialize ?? valueAndContext) as (s: unknown) => string
+  // Eventless transitions taken while starting (a transient boot state) are seen through inspection.
+  for (const t of initialTransitions(machine, options.input)) {
+    coveredTransitions.add(t)
+    coveredStates.add(t.split(' --')[0]!)
+  }
+
+  for (const p of shortest) {
+    const key = stateKey(p.state)
+    const steps = p.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, state: stateKey(s.state) }))
+    toState.set(serialize(p.state), steps)
+    const isNew = activeStateIds(p.state).some((id) => !earlierStates.has(id))
+    record(p.steps)
+    // One path per distinct state value is enough to reach it; the edge paths below add the rest.
+    if ((isNew || steps.length === 0) && !paths.some((q) => q.target === key && q.transition === undefined)) paths.push({ steps, target: key })
+  }
+
+  const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { state: SnapshotFrom<AnyStateMachine>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<AnyStateMachine> }> }>
+  for (const [, { state, transitions }] of Object.entries(adjacency)) {
+    const prefix = toState.get(serialize(state))
+    if (!prefix) continue
+    for (const { event, state: next } of Object.values(transitions)) {
+      const fired = firedTransitions(machine, state, event)
+      const fresh = fired.filter((t) => !coveredTransitions.has(t) && !earlierTransitions.has(t))
+      if (fresh.length === 0) continue
+      fresh.forEach((t) => coveredTransitions.add(t))
+      activeStateIds(next).forEach((id) => coveredStates.add(id))
+      paths.push({ steps: [...prefix, { event, state: stateKey(next) }], target: stateKey(next), transition: fresh[0]! })
+    }
+  }
+  return { paths, coveredStates, coveredTransitions }
+}
+
+/** Transitions (eventless ones included) taken by the machine while it starts with `input`. */
+function initialTransitions(machine: AnyStateMachine, input: unknown): TransitionId[] {
+  const taken: TransitionId[] = []
+  const actor = createActor(machine, {
+    ...(input !== undefined ? { input } : {}),
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return
+      for (const t of (ev as unknown as { _transitions: Array<{ source: StateNodeLike; eventType: string }> })._transitions) {
+        const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+        taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t as never)}]`)
+      }
+    },
+  })
+  actor.subscribe({ error: () => {} })
+  try {
+    actor.start()
+  } catch {
+    // Actors the machine invokes at start may be unprovided here: only the microsteps matter.
+  }
+  actor.stop()
+  return taken
+}
+
+/** Coverage figures of several runs of one machine (different inputs or fixtures). */
+export function coverageReport(machine: AnyStateMachine, runs: Array<{ coveredStates: Set<string>; coveredTransitions: Set<TransitionId> }>, alwaysCovered: (id: TransitionId, states: Set<string>) => boolean = () => false) {
+  const states = new Set(runs.flatMap((r) => [...r.coveredStates]))
+  const transitions = new Set(runs.flatMap((r) => [...r.coveredTransitions]))
+  const allStates = stateInventory(machine)
+  const allTransitions = transitionInventory(machine)
+  for (const t of allTransitions) if (t.includes('--always[') && alwaysCovered(t, states)) transitions.add(t)
+  const missingStates = allStates.filter((s) => !states.has(s))
+  const missingTransitions = allTransitions.filter((t) => !transitions.has(t))
+  return {
+    states: { covered: allStates.length - missingStates.length, total: allStates.length, missing: missingStates },
+    transitions: { covered: allTransitions.length - missingTransitions.length, total: allTransitions.length, missing: missingTransitions },
+  }
+}
+
+/** One line for the console: `router: states 7/7 (100%), transitions 20/24 (83%)`. */
+export function formatCoverage(name: string, report: ReturnType<typeof coverageReport>): string {
+  const pct = (a: number, b: number) => `${b === 0 ? 100 : Math.round((a / b) * 100)}%`
+  return `${name}: states ${report.states.covered}/${report.states.total} (${pct(report.states.covered, report.states.total)}), transitions ${report.transitions.covered}/${report.transitions.total} (${pct(report.transitions.covered, report.transitions.total)})`
+}
+
+/** The delayed (`after`) events the active states of a snapshot are waiting for. */
+export function delayedEvents(snapshot: SnapshotFrom<AnyStateMachine>): EventObject[] {
+  const nodes = (snapshot as unknown as { _nodes: StateNodeLike[] })._nodes
+  return nodes.flatMap((n) => [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')).map((type) => ({ type })))
+}
