@@ -51,7 +51,11 @@ export function ModalShell() {
     return () => {
       const el = returnFocusTo.current
       // The opener may be gone (the connect button becomes the account button): use a page button instead.
-      const target = el?.isConnected ? el : [...pageButtons].find((b) => b.isConnected)
+      const target = el?.isConnected
+        ? el
+        : [...pageButtons.entries()]
+            .filter(([b]) => b.isConnected)
+            .sort((a, b) => a[1] - b[1])[0]?.[0]
       target?.focus()
     }
   }, [mounted, pageButtons])

@@ -8,8 +8,9 @@ export const CopyContext = createContext<Copy>(en)
 /**
  * The page buttons of this modal (connect, account, network), so focus can return to one of them when
  * the element that opened the modal is gone (the connect button is replaced by the account button).
+ * The value is a priority: lower is preferred (connect and account buttons before the network button).
  */
-export const PageButtonsContext = createContext<Set<HTMLElement>>(new Set())
+export const PageButtonsContext = createContext<Map<HTMLElement, number>>(new Map())
 
 /**
  * The modal instance given to `<ModalProvider>`.

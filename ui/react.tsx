@@ -22,7 +22,7 @@ function useCss(modal: ModalInstance): string {
  */
 export function ModalProvider({ modal, children }: { modal: ModalInstance; children?: ReactNode }) {
   const css = useCss(modal)
-  const [pageButtons] = useState(() => new Set<HTMLElement>())
+  const [pageButtons] = useState(() => new Map<HTMLElement, number>())
   return (
     <ModalContext.Provider value={modal}>
       <PageButtonsContext.Provider value={pageButtons}>
@@ -59,17 +59,16 @@ function PageButton({ children }: { children: ReactNode }) {
   )
 }
 
-/** A ref callback registering a page button, so the modal can return focus to it. */
-function usePageButtonRef() {
+/** A ref callback registering a page button (with its focus-return priority) while it is mounted. */
+function usePageButtonRef(priority: number) {
   const buttons = useContext(PageButtonsContext)
-  const [el, setEl] = useState<HTMLElement | null>(null)
   return useCallback(
     (node: HTMLElement | null) => {
-      if (el) buttons.delete(el)
-      if (node) buttons.add(node)
-      setEl(node)
+      if (!node) return
+      buttons.set(node, priority)
+      return () => void buttons.delete(node)
     },
-    [buttons, el],
+    [buttons, priority],
   )
 }
 
@@ -81,7 +80,7 @@ export function ConnectButton() {
   const copy = useCopy()
   const { open } = useModal()
   const account = useAccount()
-  const ref = usePageButtonRef()
+  const ref = usePageButtonRef(0)
   if (account.isConnected) return null
   return (
     <PageButton>
@@ -96,7 +95,7 @@ export function ConnectButton() {
 export function AccountButton() {
   const { open } = useModal()
   const account = useAccount()
-  const ref = usePageButtonRef()
+  const ref = usePageButtonRef(0)
   if (!account.isConnected) return null
   return (
     <PageButton>
@@ -115,7 +114,7 @@ export function NetworkButton() {
   const copy = useCopy()
   const { open } = useModal()
   const network = useNetwork()
-  const ref = usePageButtonRef()
+  const ref = usePageButtonRef(1)
   return (
     <PageButton>
       <button
