@@ -107,6 +107,17 @@ export async function renderApp(
       fireEvent.click(await get(role, name))
       await settle()
     },
+    /** Clicks a control inside the open dialog (the page may have a button of the same name). */
+    async clickInDialog(role: string, name: string | RegExp) {
+      let el: HTMLElement | undefined
+      await waitFor(() => {
+        const d = dialog()
+        if (!d) throw new Error('no dialog')
+        el = within(d).getByRole(role as never, { name })
+      })
+      fireEvent.click(el!)
+      await settle()
+    },
     /** The dialog is open; opens it with the page button if needed. */
     async ensureOpen() {
       await settle()

@@ -89,6 +89,7 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
   const traversal = { events: options.events, serializeState: options.serialize ?? valueAndContext, ...(options.input !== undefined ? { input: options.input } : {}) } as never
   const shortest = getShortestPaths(machine, traversal) as unknown as Array<{ state: SnapshotFrom<AnyStateMachine>; steps: Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }> }>
   const toState = new Map<string, Step[]>()
+  const shortestBySerialized = new Map<string, Array<{ state: SnapshotFrom<AnyStateMachine>; event: EventObject }>>()
   const paths: ModelPath[] = []
   const coveredStates = new Set<string>()
   const coveredTransitions = new Set<TransitionId>()
@@ -115,10 +116,13 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
     const key = stateKey(p.state)
     const steps = p.steps.filter((s) => s.event.type !== 'xstate.init').map((s) => ({ event: s.event, state: stateKey(s.state) }))
     toState.set(serialize(p.state), steps)
-    const isNew = activeStateIds(p.state).some((id) => !earlierStates.has(id))
-    record(p.steps)
-    // One path per distinct state value is enough to reach it; the edge paths below add the rest.
-    if ((isNew || steps.length === 0) && !paths.some((q) => q.target === key && q.transition === undefined)) paths.push({ steps, target: key })
+    shortestBySerialized.set(serialize(p.state), p.steps)
+    const isNew = activeStateIds(p.state).some((id) => !earlierStates.has(id) && !coveredStates.has(id))
+    // One walked path per new state value; only walked paths count as coverage. The edge paths below add the rest.
+    if ((isNew || steps.length === 0) && !paths.some((q) => q.target === key && q.transition === undefined)) {
+      record(p.steps)
+      paths.push({ steps, target: key })
+    }
   }
 
   const adjacency = getAdjacencyMap(machine, traversal) as unknown as Record<string, { state: SnapshotFrom<AnyStateMachine>; transitions: Record<string, { event: EventObject; state: SnapshotFrom<AnyStateMachine> }> }>
@@ -129,8 +133,8 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
       const fired = firedTransitions(machine, state, event)
       const fresh = fired.filter((t) => !coveredTransitions.has(t) && !earlierTransitions.has(t))
       if (fresh.length === 0) continue
-      fresh.forEach((t) => coveredTransitions.add(t))
-      activeStateIds(next).forEach((id) => coveredStates.add(id))
+      const prefixPath = shortestBySerialized.get(serialize(state))!
+      record([...prefixPath, { state: next, event }])
       paths.push({ steps: [...prefix, { event, state: stateKey(next) }], target: stateKey(next), transition: fresh[0]! })
     }
   }

@@ -32,7 +32,7 @@ export function Connect() {
         ))}
         {showAllWallets && (
           <li>
-            <button type="button" className="lk-row" onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
+            <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
               <span className="lk-wallet-icon" aria-hidden="true" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
                 ⋯
               </span>

@@ -1,0 +1,190 @@
+// @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createActor } from 'xstate'
+import { routerMachine, type RouterContext } from '../../machines/router.ts'
+import { views, type ViewName } from '../../machines/views.ts'
+import { en } from '../../ui/locales/en.ts'
+import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based tests of the router (the view stack, spec §2).
+ *
+ * 1. The chart alone: every event with every view, from every view as the first entry, reaches every state
+ *    and fires every transition (pure, no UI).
+ * 2. The chart through the UI: per fixture (disconnected, connected, on an unsupported chain), the events
+ *    a gesture can produce there; every path is walked in the real modal with the real wallet.
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+const maxDepth = 3
+const history = (s: any) => (s.context as RouterContext).history
+const current = (s: any) => history(s).at(-1)!.view as ViewName
+
+describe('router model: the chart', () => {
+  const everyEvent = (s: any): ModelEvent[] =>
+    history(s).length >= maxDepth
+      ? [{ type: 'router.back', isConnected: false }, { type: 'router.back', isConnected: true }]
+      : [
+          ...views.flatMap((view) => [
+            { type: 'router.push', view },
+            { type: 'router.replace', view },
+            { type: 'router.reset', view },
+          ]),
+          { type: 'router.back', isConnected: false },
+          { type: 'router.back', isConnected: true },
+        ]
+  const runs: Array<ReturnType<typeof buildModelPaths>> = []
+  for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view }, events: everyEvent, covered: runs }))
+
+  test('coverage: every state and every transition of the router', () => {
+    const report = coverageReport(routerMachine, runs)
+    console.log(formatCoverage('router (chart)', report))
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  test('invariant: along every path the state is the last history entry and history is never empty', () => {
+    for (const run of runs) {
+      for (const path of run.paths) {
+        expect(path.steps.every((s) => JSON.parse(s.state) !== undefined)).toBe(true)
+      }
+    }
+    // Replay every path on the machine and check the invariant on each snapshot.
+    for (const [i, view] of views.entries()) {
+      for (const path of runs[i]!.paths) {
+        const actor = createActor(routerMachine, { input: { view } }).start()
+        for (const step of path.steps) {
+          actor.send(step.event as never)
+          const snap = actor.getSnapshot()
+          expect(snap.context.history.length).toBeGreaterThan(0)
+          expect(snap.value).toBe(snap.context.history.at(-1)!.view)
+        }
+        actor.stop()
+      }
+    }
+  })
+})
+
+type Fixture = { name: string; app: Parameters<typeof renderApp>[0]; setup?: (app: App) => Promise<void>; events: (s: any) => ModelEvent[] }
+
+const fixtures: Fixture[] = [
+  {
+    name: 'disconnected (the wallet does not answer)',
+    app: { hold: ['eth_requestAccounts'] },
+    events: (s) => {
+      const list: ModelEvent[] = [
+        { type: 'router.reset', view: 'Connect' },
+        { type: 'router.reset', view: 'SwitchNetwork' },
+      ]
+      if (history(s).length < maxDepth) {
+        if (current(s) === 'Connect') list.push({ type: 'router.push', view: 'AllWallets' })
+        if (current(s) === 'Connect' || current(s) === 'AllWallets') list.push({ type: 'router.push', view: 'ConnectingExternal', data: { connectorId: RDNS } })
+      }
+      if (history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
+      return list
+    },
+  },
+  {
+    name: 'connected',
+    app: { stored: true, authorised: true },
+    setup: async (app) => {
+      await app.get('button', /0xf39F/)
+    },
+    events: (s) => {
+      const list: ModelEvent[] = [
+        { type: 'router.reset', view: 'Account' },
+        { type: 'router.reset', view: 'SwitchNetwork' },
+      ]
+      if (history(s).length < maxDepth && current(s) === 'Account') list.push({ type: 'router.push', view: 'SwitchNetwork' })
+      // Picking a network in the list pushes SwitchNetwork again (ignored: it is the current view) while the wallet confirms.
+      if (current(s) === 'SwitchNetwork') list.push({ type: 'router.push', view: 'SwitchNetwork', pick: 'Anvil Local 2' })
+      if (history(s).length > 1) list.push({ type: 'router.back', isConnected: true })
+      return list
+    },
+  },
+  {
+    name: 'connected on a chain the dapp does not support',
+    app: { stored: true, authorised: true },
+    setup: async (app) => {
+      await app.get('button', /0xf39F/)
+      await app.selectInPanel('Wallet chain', String(UNKNOWN_CHAIN))
+      await app.get('button', 'Switch network (Wrong network)')
+    },
+    events: () => [{ type: 'router.reset', view: 'UnsupportedChain' }],
+  },
+]
+
+/** One gesture per router event. */
+async function perform(app: App, event: any) {
+  if (event.type === 'router.reset') {
+    await app.close()
+    if (event.view === 'SwitchNetwork' || event.view === 'UnsupportedChain') return app.click('button', /^Switch network/)
+    return app.ensureOpen()
+  }
+  if (event.type === 'router.push' && event.view === 'AllWallets') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', 'All Wallets')
+  }
+  if (event.type === 'router.push' && event.view === 'ConnectingExternal') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', 'Latchkey Dev Wallet')
+  }
+  if (event.type === 'router.push' && event.view === 'SwitchNetwork') {
+    if (event.pick) return app.clickInDialog('button', event.pick)
+    return app.clickInDialog('button', /^Switch network/)
+  }
+  if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
+  throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
+}
+
+const uiRuns: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) uiRuns.push({ fixture, ...buildModelPaths(routerMachine, { input: {}, events: fixture.events, covered: uiRuns }) })
+
+async function walk(fixture: Fixture, path: ModelPath) {
+  const app = await renderApp(fixture.app)
+  try {
+    await fixture.setup?.(app)
+    const router = app.modal.actor.getSnapshot().context.router
+    const visited: string[] = [stateKey(router.getSnapshot())]
+    const sub = router.subscribe((s) => visited.push(stateKey(s)))
+    for (const step of path.steps) {
+      const from = visited.length - 1
+      await perform(app, step.event)
+      await waitFor(() => {
+        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+      })
+    }
+    sub.unsubscribe()
+    const expected = createActor(routerMachine, { input: {} }).start()
+    for (const step of path.steps) expected.send(step.event as never)
+    expect(router.getSnapshot().context.history.map((h) => h.view)).toEqual(expected.getSnapshot().context.history.map((h) => h.view))
+    const view = JSON.parse(path.target) as ViewName
+    if (path.steps.length > 0) await app.get('dialog', en.titles[view])
+    expect(router.getSnapshot().value).toBe(view)
+  } finally {
+    await app.dispose()
+  }
+}
+
+describe('router model: walked in the UI', () => {
+  afterAll(() => {
+    const report = coverageReport(routerMachine, uiRuns, (id, states) => states.has(id.split(' --')[0]!))
+    console.log(formatCoverage('router (model paths walked in the UI)', report))
+    console.log(`  not reachable from this build's UI: ${report.transitions.missing.join(', ')}`)
+  })
+
+  test('coverage: the UI reaches every view', () => {
+    const report = coverageReport(routerMachine, uiRuns)
+    expect(report.states.missing).toEqual([])
+  })
+
+  for (const run of uiRuns) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        const name = path.steps.map((s) => `${s.event.type.replace('router.', '')}(${(s.event as any).view ?? (s.event as any).isConnected})`).join(' → ') || '(initial)'
+        test(`walk: ${name} ⇒ ${path.target}`, () => walk(run.fixture, path), 20_000)
+      }
+    })
+  }
+})
