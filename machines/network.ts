@@ -40,6 +40,28 @@ export type NetworkEmitted =
 /** Thrown into context when adding a chain fails (spec §8). */
 export const chainNotSupportedMessage = 'Chain is not supported'
 
+/** Events handled the same way in `supported` and `unsupported`. */
+const settledHandlers = {
+  'network.switch': [
+    { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
+    { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
+    { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
+  ],
+  'network.walletChainChanged': [
+    { guard: 'isKnownWalletChain', target: 'supported', actions: ['setActiveFromWallet', 'emitChanged'] },
+    { target: 'unsupported', actions: 'setActiveFromWallet' },
+  ],
+} as const
+
+/**
+ * Events handled the same way while the wallet is asked (`switching`, `addingChain`): the wallet usually
+ * reports the new chain before answering, and the answer settles the switch.
+ */
+const pendingHandlers = {
+  'network.walletChainChanged': { actions: 'setActiveFromWallet' },
+  'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
+} as const
+
 const notProvided = (name: string) => () => {
   throw new Error(`The network machine's "${name}" actor was not provided (machine.provide({ actors })).`)
 }
@@ -117,30 +139,12 @@ export const networkMachine = setup({
   initial: 'supported',
   states: {
     supported: {
-      on: {
-        'network.switch': [
-          { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
-          { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
-          { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
-        ],
-        'network.walletChainChanged': [
-          { guard: 'isKnownWalletChain', target: 'supported', actions: ['setActiveFromWallet', 'emitChanged'] },
-          { target: 'unsupported', actions: 'setActiveFromWallet' },
-        ],
-      },
+      on: settledHandlers,
     },
     /** The wallet is on a chain the dapp did not configure. */
     unsupported: {
       on: {
-        'network.switch': [
-          { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
-          { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
-          { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
-        ],
-        'network.walletChainChanged': [
-          { guard: 'isKnownWalletChain', target: 'supported', actions: ['setActiveFromWallet', 'emitChanged'] },
-          { target: 'unsupported', actions: 'setActiveFromWallet' },
-        ],
+        ...settledHandlers,
         'network.walletDisconnected': { target: 'supported', actions: 'clearWalletChain' },
       },
     },
@@ -156,11 +160,7 @@ export const networkMachine = setup({
           { target: 'settled', actions: ['setError', 'emitFailed', 'clearTarget'] },
         ],
       },
-      on: {
-        // The wallet usually reports the new chain before answering; the answer settles the switch.
-        'network.walletChainChanged': { actions: 'setActiveFromWallet' },
-        'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
-      },
+      on: pendingHandlers,
     },
     /** The wallet did not know the chain (4902): ask it to add it. */
     addingChain: {
@@ -174,10 +174,7 @@ export const networkMachine = setup({
           { target: 'settled', actions: ['setChainNotSupported', 'emitFailed', 'clearTarget'] },
         ],
       },
-      on: {
-        'network.walletChainChanged': { actions: 'setActiveFromWallet' },
-        'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
-      },
+      on: pendingHandlers,
     },
     /** Back to supported or unsupported, from the wallet's last reported chain. */
     settled: {

@@ -1,7 +1,7 @@
 import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
-import type { RecentWallet } from '../services/storage.ts'
+import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
@@ -57,6 +57,11 @@ export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmit
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
+}
+
+/** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
+export function toRecentWallet(c: Connector): RecentWallet {
+  return { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
 }
 
 function isConnected(context: RootContext): boolean {
@@ -185,8 +190,7 @@ export const rootMachine = setup({
         if (event.type !== 'connection.connected') return context.recentWallets
         const c = context.connectors.find((x) => x.id === event.connectorId)
         if (!c) return context.recentWallets
-        const entry: RecentWallet = { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
-        return [entry, ...context.recentWallets.filter((w) => w.id !== c.id)].slice(0, 2)
+        return [toRecentWallet(c), ...context.recentWallets.filter((w) => w.id !== c.id)].slice(0, recentWalletsLimit)
       },
     }),
     // Provided at assembly (storage, logging); no-ops here keep the machine pure and testable.

@@ -12,7 +12,7 @@ import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
-import { rootMachine, type RootActor } from '../machines/root.ts'
+import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { createStorage, type StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
@@ -118,14 +118,7 @@ export function createModal(options: ModalOptions) {
         const connector = context.connectors.find((c) => c.id === event.connectorId)
         if (connector) {
           storage.setWallet({ id: connector.id, name: connector.name })
-          if (!event.restored) {
-            storage.addRecentWallet({
-              id: connector.id,
-              name: connector.name,
-              ...(connector.imageUrl ? { imageUrl: connector.imageUrl } : {}),
-              ...(connector.info?.rdns ? { rdns: connector.info.rdns } : {}),
-            })
-          }
+          if (!event.restored) storage.addRecentWallet(toRecentWallet(connector))
         }
       },
       persistAccount: ({ event }) => {
