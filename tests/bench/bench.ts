@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks'
 import { AnvilStartError, devChains, repoRoot, startAnvil } from '../../dev/anvil.ts'
 import { attributeBySource, originOf } from './attribution.ts'
 import { launchChromium, measurePageLoad, openClickToPaint } from './browser.ts'
-import type { ClickTiming, ClickToPaintPage, PageLoad } from './browser.ts'
+import type { ClickTiming, ClickToPaintPage, PageLoad, Step } from './browser.ts'
 import { benchDir, buildBenchPage, buildDemo, readChunks } from './build.ts'
 import type { ChunkInfo } from './build.ts'
 import { ms, ratio, renderTable, summarize } from './report.ts'
@@ -53,6 +53,12 @@ class BenchError extends Error {
 type Cleanup = () => Promise<unknown> | unknown
 const cleanups: Cleanup[] = []
 let cleaning: Promise<void> | undefined
+
+/** Registers a cleanup; once cleaning has begun (Ctrl-C, time-out), runs it at once instead. */
+function defer(fn: Cleanup): void {
+  if (cleaning) void Promise.resolve().then(fn).catch((error: unknown) => console.error('  cleanup failed:', error))
+  else cleanups.push(fn)
+}
 
 /** Runs the registered cleanups, last first, once; a failing one is reported and the others still run. */
 function cleanUp(): Promise<void> {
@@ -87,7 +93,7 @@ async function main(): Promise<void> {
       }
       throw error
     })
-    cleanups.push(() => anvil.stop())
+    defer(() => anvil.stop())
     process.env[chain.rpcEnvVar] = anvil.url
   }
   log(`anvils on ${ANVIL_PORTS.join(', ')}`)
@@ -95,7 +101,7 @@ async function main(): Promise<void> {
   const demoDir = await buildDemo()
   log('built the demo (dist/demo)')
   const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
-  cleanups.push(() => rm(tmp, { recursive: true, force: true }))
+  defer(() => rm(tmp, { recursive: true, force: true }))
   const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
   log('built the library-only page')
   const reactDir = await buildBenchPage('react-only', join(tmp, 'react-only'))
@@ -107,19 +113,19 @@ async function main(): Promise<void> {
     log('built the RainbowKit page')
   } catch (error) {
     peerError = error
-    log(`could not build the RainbowKit page: ${String(error)}`)
+    log(`could not build the RainbowKit page: ${describe(error)}`)
   }
 
   const serve = async (dir: string): Promise<StaticServer> => {
     const server = await serveStatic(dir)
-    cleanups.push(() => server.close())
+    defer(() => server.close())
     return server
   }
   const browser = await launchChromium()
-  cleanups.push(() => browser.close())
+  defer(() => browser.close())
   log(`Chromium ${browser.version()}`)
 
-  const load = async (dir: string, root: string, steps: Parameters<typeof measurePageLoad>[2] = []): Promise<Measured> => {
+  const load = async (dir: string, root: string, steps: readonly Step[] = []): Promise<Measured> => {
     const server = await serve(dir)
     return { outDir: dir, server, load: await measurePageLoad(browser, server, steps), chunks: await readChunks(dir, root), clicks: [] }
   }
@@ -141,12 +147,12 @@ async function main(): Promise<void> {
 
   // Alternate the two pages so that any drift of the machine hits both alike.
   const latchkeyPage = await openClickToPaint(browser, latchkey.server)
-  cleanups.push(() => latchkeyPage.close())
+  defer(() => latchkeyPage.close())
   let peerPage: ClickToPaintPage | undefined
   if (peer) {
     try {
       peerPage = await openClickToPaint(browser, peer.server)
-      cleanups.push(() => peerPage?.close())
+      defer(() => peerPage?.close())
     } catch (error) {
       peerError = error
       peer = undefined
@@ -213,11 +219,10 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chr
   const [docRainbow, docConnect, docAppKit] = documented.peers
 
   const peerHeader = peer ? 'RainbowKit (measured now)' : 'RainbowKit (NOT measured in this run)'
-  const docLabel = peer ? '(documented)' : '(documented, not measured in this run)'
   console.log(`\n  Chromium ${chromium}, Node ${process.versions.node}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.\n`)
   console.log(
     renderTable(
-      ['Metric', 'latchkey', peerHeader, 'latchkey / RainbowKit', ...documented.peers.map((p) => `${p.name} ${docLabel}`)],
+      ['Metric', 'latchkey', peerHeader, 'latchkey / RainbowKit', ...documented.peers.map((p) => `${p.name} (documented, not measured in this run)`)],
       [
         [
           'Initial JS incl. React, gzip',
@@ -267,6 +272,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chr
     ),
   )
   console.log(`\n  React floor (react + react-dom rendering one button, measured now): ${kB(floor)} gzip; documented: ${documented.react} kB.`)
+  console.log(`  Documented "above the React floor" = documented initial JS − the documented ${documented.react} kB React.`)
   const runs = (page: Measured, key: keyof ClickTiming): string => page.clicks.map((c) => c[key].toFixed(1)).join('  ')
   console.log(`  Click → painted, each run, latchkey:    ${runs(latchkey, 'toPaint')} ms`)
   if (peer) console.log(`  Click → painted, each run, RainbowKit:  ${runs(peer, 'toPaint')} ms`)
@@ -274,7 +280,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chr
   if (peer) console.log(`  Click → in DOM, each run, RainbowKit:   ${runs(peer, 'toDom')} ms`)
   console.log(
     '  Painted = the first animation frame after the one in which the role=dialog element was first seen (probe.ts),\n' +
-      '  so it moves in steps of a frame (~16.7 ms at 60 Hz). In the DOM = right after the page\'s click handlers ran:\n' +
+      '  so it moves in steps of a frame (~16.7 ms at 60 Hz). In the DOM = right after the page’s click handlers ran:\n' +
       '  the synchronous work of opening the modal.',
   )
   if (!peer) {
@@ -346,14 +352,19 @@ async function lazyRows(page: Measured): Promise<string[][]> {
     lazy.map(async (chunk) => {
       const weight = await weighFile(page.outDir, chunk.file)
       const label = chunk.shared ? `${chunk.label} (shared by ${chunk.usedBy.join(', ') || '?'})` : chunk.label
-      return [chunk.file, label, kB(weight.bytes), kB(weight.gzip), when.get(chunk.file) ?? 'not reached in this run']
+      return [chunk.file, label, kB(weight.bytes), kB(weight.gzip), when.get(chunk.file) ?? 'on demand, not clicked here']
     }),
   )
 }
 
+/** An error's message without stack frames or blank lines, on one line. */
 function describe(error: unknown): string {
   if (error === undefined) return 'unknown reason'
-  return error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error)
+  const text = error instanceof Error ? error.message : String(error)
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s+at /.test(line))
+    .join(' ')
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
