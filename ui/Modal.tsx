@@ -2,6 +2,7 @@ import { lazy, Suspense, useContext, useEffect, useId, useRef, type KeyboardEven
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy } from './context.ts'
 import { useModalView, useSend, useToast } from './hooks.ts'
+import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { Account } from './views/Account.tsx'
 import { Connect } from './views/Connect.tsx'
@@ -128,7 +129,7 @@ export function ModalShell() {
           <header className="lk-header">
             {view.canGoBack ? (
               <button type="button" className="lk-icon-button" aria-label={copy.back} onClick={() => send({ type: 'app.back' })}>
-                ←
+                <BackIcon />
               </button>
             ) : (
               <span />
@@ -137,7 +138,7 @@ export function ModalShell() {
               {title}
             </h2>
             <button type="button" className="lk-icon-button" aria-label={copy.close} onClick={() => send({ type: 'app.close' })}>
-              ×
+              <CloseIcon />
             </button>
           </header>
           <div className="lk-body" data-direction={view.direction} key={view.view}>

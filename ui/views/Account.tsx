@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
+import { CheckIcon, CopyIcon } from '../components/icons.tsx'
 import { useCopy } from '../context.ts'
 import { useAccount, useNetwork, useSend } from '../hooks.ts'
 
@@ -30,7 +31,7 @@ export function Account() {
             )
           }}
         >
-          ⧉
+          {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
       <span className="lk-sr-only" role="status">

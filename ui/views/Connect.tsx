@@ -1,6 +1,7 @@
 import type { Connector } from '../../adapters/types.ts'
 import { useCopy, useModalInstance } from '../context.ts'
 import { useConnectors, useSend } from '../hooks.ts'
+import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
 /**
@@ -34,7 +35,7 @@ export function Connect() {
           <li>
             <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
               <span className="lk-wallet-icon" aria-hidden="true" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
-                ⋯
+                <GridIcon />
               </span>
               <span className="lk-row-name">{copy.allWallets}</span>
               <span className="lk-tag">{connectors.length}</span>
