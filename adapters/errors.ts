@@ -190,6 +190,7 @@ export function isUserRejection(error: unknown): boolean {
 /** A serialisable summary of an error, kept in machine context (contexts stay inspectable). */
 export type ErrorSummary = { name: string; message: string; code?: number }
 
+/** Maps any thrown value to an {@link ErrorSummary} (name, short message, EIP-1193 code). Never throws. */
 export function summarizeError(error: unknown): ErrorSummary {
   const e = toProviderError(error)
   return { name: e.name, message: e.shortMessage, ...(e instanceof ProviderRpcError ? { code: e.code } : {}) }

@@ -135,6 +135,7 @@ export const solana: CaipNetwork = {
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
   testnet: false,
 }
+/** Solana devnet. */
 export const solanaDevnet: CaipNetwork = {
   id: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
   name: 'Solana Devnet',
@@ -144,6 +145,7 @@ export const solanaDevnet: CaipNetwork = {
   rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
   testnet: true,
 }
+/** Solana testnet. */
 export const solanaTestnet: CaipNetwork = {
   id: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
   name: 'Solana Testnet',
@@ -164,6 +166,7 @@ export const bitcoin: CaipNetwork = {
   rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
   testnet: false,
 }
+/** Bitcoin testnet. */
 export const bitcoinTestnet: CaipNetwork = {
   id: '000000000933ea01ad0ee984209779ba',
   name: 'Bitcoin Testnet',

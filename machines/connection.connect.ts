@@ -20,6 +20,11 @@ export type AccountView = {
   isBalanceUnavailable: boolean
 }
 
+/**
+ * Turns a connection snapshot into the account view model (zag-style `connect`): address and CAIP-10
+ * address only while connected, the native balance floored to 3 decimals (spec §5), loading and
+ * 'Token Balance Unavailable' flags. `network` supplies the symbol before a balance arrives.
+ */
 export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>, network?: CaipNetwork): AccountView {
   const c = snapshot.context
   const status = connectionStatus(snapshot)
@@ -45,6 +50,7 @@ export type ConnectingView = {
   errorMessage: string | undefined
 }
 
+/** The ConnectingExternal phase of a connection snapshot: `connecting` → waiting, `rejected` → declined, `failed` → error. */
 export function connectConnecting(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectingView {
   const phase = snapshot.matches('connecting')
     ? 'waiting'

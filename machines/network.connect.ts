@@ -15,6 +15,10 @@ export type NetworkView = {
   errorMessage: string | undefined
 }
 
+/**
+ * Turns a network snapshot into the view model of the network button and lists: the active network,
+ * whether the wallet is on an unsupported chain, the pending target while the wallet confirms.
+ */
 export function connectNetwork(snapshot: SnapshotFrom<typeof networkMachine>): NetworkView {
   const c = snapshot.context
   const active = activeNetwork(c)

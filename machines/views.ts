@@ -30,6 +30,7 @@ export type ViewName = (typeof views)[number] & SpecViewName
 /** Data a view may carry (a connector to wait for, a network to switch to). */
 export type ViewData = { connectorId?: string; caipNetworkId?: string }
 
+/** True for a view name this build has (guards `open({ view })` input). */
 export function isViewName(value: unknown): value is ViewName {
   return typeof value === 'string' && (views as readonly string[]).includes(value)
 }

@@ -2,7 +2,9 @@ import { createContext, useContext } from 'react'
 import type { ModalInstance } from './createModal.ts'
 import { en, type Copy } from './locales/en.ts'
 
+/** The modal instance of the nearest `<ModalProvider>`. */
 export const ModalContext = createContext<ModalInstance | null>(null)
+/** The copy catalogue (English by default; a locale provider would replace it). */
 export const CopyContext = createContext<Copy>(en)
 
 /**
@@ -22,6 +24,7 @@ export function useModalInstance(): ModalInstance {
   return modal
 }
 
+/** The current copy catalogue. */
 export function useCopy(): Copy {
   return useContext(CopyContext)
 }
