@@ -1,65 +1,22 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { createActor, type EventObject } from 'xstate'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
-import type { BalanceSummary, WalletSession } from '../adapters/types.ts'
-import { deferred, flush, type Deferred } from '../tests/harness/deferred.ts'
+import { flush } from '../tests/harness/deferred.ts'
+import { controllableConnectionActors } from '../tests/harness/wallet-actors.ts'
 import { connectionMachine, connectionStatus, type ConnectionInput } from './connection.ts'
 import { connectAccount, connectConnecting } from './connection.connect.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-/** The wallet's side, played by the test: each request waits until the test answers it. */
+/** The connection machine with the wallet's side played by the test. */
 function harness(input: Partial<ConnectionInput> = {}) {
-  const connects: Deferred<WalletSession>[] = []
-  const reconnects: Deferred<WalletSession>[] = []
-  const balances: Array<{ input: { address: string; chainId: number | string }; d: Deferred<BalanceSummary> }> = []
-  let walletSend: ((e: EventObject) => void) | undefined
-  const disconnect = vi.fn(async () => {})
-  const machine = connectionMachine.provide({
-    actors: {
-      connect: fromPromise(() => {
-        const d = deferred<WalletSession>()
-        connects.push(d)
-        return d.promise
-      }),
-      reconnect: fromPromise(() => {
-        const d = deferred<WalletSession>()
-        reconnects.push(d)
-        return d.promise
-      }),
-      disconnect: fromPromise(disconnect),
-      getBalance: fromPromise(({ input }) => {
-        const d = deferred<BalanceSummary>()
-        balances.push({ input, d })
-        return d.promise
-      }),
-      watchWallet: fromCallback(({ sendBack }) => {
-        walletSend = sendBack
-        return () => {
-          walletSend = undefined
-        }
-      }),
-    },
-  })
-  const actor = createActor(machine, { input: { namespace: 'eip155', ...input } })
+  const wallet = controllableConnectionActors()
+  const actor = createActor(connectionMachine.provide({ actors: wallet.actors }), { input: { namespace: 'eip155', ...input } })
   const emitted: EventObject[] = []
   actor.on('*', (e) => emitted.push(e))
   actor.start()
-  return {
-    actor,
-    emitted,
-    connects,
-    reconnects,
-    balances,
-    disconnect,
-    wallet: (e: { type: string; [k: string]: unknown }) => {
-      if (!walletSend) throw new Error('not watching the wallet')
-      walletSend(e)
-    },
-    isWatching: () => Boolean(walletSend),
-    status: () => connectionStatus(actor.getSnapshot()),
-  }
+  return { ...wallet, actor, emitted, status: () => connectionStatus(actor.getSnapshot()) }
 }
 
 describe('connection', () => {
@@ -221,7 +178,7 @@ describe('connection', () => {
     await flush()
     h.actor.send({ type: 'connection.disconnect' })
     await flush()
-    expect(h.disconnect).toHaveBeenCalledOnce()
+    expect(h.disconnects).toEqual([{ connectorId: 'w' }])
     expect(h.status()).toBe('disconnected')
     expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'user', connectorId: 'w' })
   })

@@ -1,10 +1,11 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
 import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
-import type { BalanceSummary, Connector, WalletSession } from '../../adapters/types.ts'
+import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type RootOptions } from '../../machines/root.ts'
 import { deferred, type Deferred } from './deferred.ts'
+import { controllableConnectionActors } from './wallet-actors.ts'
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 export const anvil1 = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: eth, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -21,33 +22,12 @@ export function createRootHarness({
   storedConnectorId,
   networks = [anvil1, anvil2],
 }: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[] } = {}) {
-  const connects: Deferred<WalletSession>[] = []
-  const reconnects: Deferred<WalletSession>[] = []
+  const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
   const calls: string[] = []
-  let walletSend: ((e: EventObject) => void) | undefined
   const machine = rootMachine.provide({
     actors: {
-      connection: connectionMachine.provide({
-        actors: {
-          connect: fromPromise(() => {
-            const d = deferred<WalletSession>()
-            connects.push(d)
-            return d.promise
-          }),
-          reconnect: fromPromise(() => {
-            const d = deferred<WalletSession>()
-            reconnects.push(d)
-            return d.promise
-          }),
-          disconnect: fromPromise(async () => {}),
-          getBalance: fromPromise(async (): Promise<BalanceSummary> => ({ value: '5000000000000000000', decimals: 18, symbol: 'ETH' })),
-          watchWallet: fromCallback(({ sendBack }) => {
-            walletSend = sendBack
-            return () => (walletSend = undefined)
-          }),
-        },
-      }),
+      connection: connectionMachine.provide({ actors: wallet.actors }),
       network: networkMachine.provide({
         actors: {
           switchChain: fromPromise(() => {
@@ -88,11 +68,11 @@ export function createRootHarness({
   const ctx = () => actor.getSnapshot().context
   return {
     actor,
-    connects,
-    reconnects,
+    connects: wallet.connects,
+    reconnects: wallet.reconnects,
     switches,
     calls,
-    wallet: (e: { type: string; [k: string]: unknown }) => walletSend?.(e),
+    wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
     modal: () => ctx().modal.getSnapshot(),
