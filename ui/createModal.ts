@@ -93,6 +93,10 @@ export function createModal(options: ModalOptions) {
       throw new InvalidOptionsError('Invalid network in options.networks', { details: JSON.stringify(n) })
     }
   }
+  if (!options.projectId && options.debug) {
+    // Spec §5/§8: a missing project id raises the "Project ID Not Configured" alert (alerts only in debug mode).
+    console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
+  }
   const storage = createStorage({ storage: options.storage })
   const adapter = options.adapter ?? createEip155Adapter()
   const namespace = 'eip155' as const
