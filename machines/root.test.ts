@@ -219,3 +219,11 @@ describe('root', () => {
     expect(connectionStatus(b.connection())).toBe('disconnected')
   })
 })
+
+describe('root: toasts', () => {
+  test('behavior: app.notify shows a toast', () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })
+    expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Address copied' })
+  })
+})

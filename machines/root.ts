@@ -45,6 +45,8 @@ export type AppEvent =
   | { type: 'app.open'; view?: ViewName; data?: ViewData }
   | { type: 'app.close' }
   | { type: 'app.back' }
+  /** Show a toast (e.g. "Address copied"). */
+  | { type: 'app.notify'; variant: 'loading' | 'success' | 'error'; message: string }
   /** Navigate to a view from a gesture (e.g. the All Wallets entry). */
   | { type: 'app.push'; view: ViewName; data?: ViewData }
   | { type: 'app.selectWallet'; connectorId: string }
@@ -174,6 +176,13 @@ export const rootMachine = setup({
       ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
     ),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
+    notify: sendTo(
+      ({ context }) => context.toast,
+      ({ event }) => {
+        const e = event as Extract<AppEvent, { type: 'app.notify' }>
+        return { type: 'toast.show' as const, variant: e.variant, message: e.message }
+      },
+    ),
     toastError: sendTo(
       ({ context }) => context.toast,
       ({ event }) => ({
@@ -252,6 +261,7 @@ export const rootMachine = setup({
     ],
     'app.close': { actions: 'closeModal' },
     'app.push': { actions: 'pushView' },
+    'app.notify': { actions: 'notify' },
     'app.viewLoaded': { actions: 'markLoaded' },
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },

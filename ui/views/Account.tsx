@@ -26,7 +26,10 @@ export function Account() {
           aria-label={copy.copyAddress}
           onClick={() => {
             void navigator.clipboard?.writeText(address).then(
-              () => setCopied(true),
+              () => {
+                setCopied(true)
+                send({ type: 'app.notify', variant: 'success', message: copy.copied })
+              },
               () => setCopied(false),
             )
           }}
@@ -34,9 +37,6 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
-      <span className="lk-sr-only" role="status">
-        {copied ? copy.copied : ''}
-      </span>
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable
           ? copy.balanceUnavailable
