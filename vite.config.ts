@@ -18,7 +18,7 @@ export default defineConfig({
   build: { outDir: `${root}dist/demo`, emptyOutDir: true, target: 'es2022', sourcemap: false },
   test: {
     root,
-    include: ['machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
+    include: ['openapi/**/*.test.ts', 'machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['tests/harness/global-setup.ts'],
     testTimeout: 20_000,
