@@ -1,0 +1,121 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch'
+import * as v from 'valibot'
+import { BaseError } from '../adapters/errors.ts'
+
+/** Common parameters of every call (spec §7): SDK type and version, project id, optional client id. */
+export type ApiClientParameters = {
+  /** Base URL of the service, e.g. `https://rpc.example/` or the reference server's `http://127.0.0.1:8600/blockchain`. */
+  baseUrl: string
+  projectId: string
+  /** SDK type (`st`), default `appkit` (spec §9). */
+  sdkType?: string
+  /** SDK version (`sv`). */
+  sdkVersion?: string
+  /** Appended to every call when set (spec §7). */
+  clientId?: string | undefined
+  /** Injected fetch (tests, server rendering); default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch
+  /** POST paths that also carry `projectId` in the query (spec §7: on-ramp URL, on-ramp quote, session revoke). */
+  postPathsWithProjectId?: readonly string[]
+}
+
+/** A non-OK HTTP status from a service: carries the status and the body as read (JSON when it parses). */
+export class ApiError extends BaseError {
+  override name = 'ApiError'
+  status: number
+  body: unknown
+  url: string
+  constructor({ status, body, url }: { status: number; body: unknown; url: string }) {
+    const message = typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message : ''
+    super(`HTTP ${status} from ${new URL(url).pathname}`, { details: message || undefined })
+    this.status = status
+    this.body = body
+    this.url = url
+  }
+}
+export type ApiErrorType = ApiError | InvalidResponseError
+
+/** A response that does not match the contract: rejected whole, never passed on half-read. */
+export class InvalidResponseError extends BaseError {
+  override name = 'InvalidResponseError'
+  constructor(operation: string, issues: string) {
+    super(`The ${operation} response does not match the API contract.`, { details: issues })
+  }
+}
+
+export const defaultSdkType = 'appkit'
+export const defaultSdkVersion = 'latchkey-0.1.0'
+
+/**
+ * Creates a typed client for one OpenAPI contract on openapi-fetch, with the middleware of spec §7:
+ * `st`, `sv` and `projectId` on every GET (and on the POSTs the spec names), `clientId` when set, and a
+ * non-OK status thrown as an {@link ApiError} carrying status and body. One per modal instance.
+ *
+ * @example
+ * const client = createApiClient<paths>({ baseUrl, projectId: 'p' })
+ * const { data } = await client.GET('/getWallets', { params: { query: { page: 1, entries: 40 } } })
+ */
+export function createApiClient<Paths extends {}>(parameters: ApiClientParameters): Client<Paths> {
+  const baseUrl = parameters.baseUrl.replace(/\/+$/, '')
+  const client = createClient<Paths>({ baseUrl, ...(parameters.fetch ? { fetch: (r: Request) => parameters.fetch!(r) } : {}) })
+  const common: Middleware = {
+    onRequest({ request, schemaPath }) {
+      const url = new URL(request.url)
+      const isGet = request.method === 'GET'
+      if (isGet || parameters.postPathsWithProjectId?.includes(schemaPath)) url.searchParams.set('projectId', parameters.projectId)
+      if (isGet) {
+        url.searchParams.set('st', parameters.sdkType ?? defaultSdkType)
+        url.searchParams.set('sv', parameters.sdkVersion ?? defaultSdkVersion)
+      }
+      if (parameters.clientId) url.searchParams.set('clientId', parameters.clientId)
+      return new Request(url, request)
+    },
+    async onResponse({ response }) {
+      if (response.ok) return undefined
+      const text = await response.clone().text().catch(() => '')
+      let body: unknown = text
+      try {
+        body = JSON.parse(text)
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ApiError({ status: response.status, body, url: response.url || 'http://unknown/' })
+    },
+  }
+  client.use(common)
+  return client
+}
+
+/**
+ * Validates `data` against a valibot schema mirroring the contract.
+ * @throws InvalidResponseError naming the first issues.
+ */
+export function parseResponse<S extends v.GenericSchema>(operation: string, schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data)
+  if (result.success) return result.output
+  const issues = result.issues
+    .slice(0, 3)
+    .map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`)
+    .join('; ')
+  throw new InvalidResponseError(operation, issues)
+}
+
+/**
+ * Runs an openapi-fetch call and validates its data; a body that is not JSON is an invalid response.
+ * @throws ApiError for a non-OK status, InvalidResponseError for a body that does not match.
+ */
+export async function call<S extends v.GenericSchema>(
+  operation: string,
+  schema: S,
+  request: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
+): Promise<v.InferOutput<S>> {
+  let result: { data?: unknown; error?: unknown; response: Response }
+  try {
+    result = await request()
+  } catch (error) {
+    if (error instanceof ApiError) throw error
+    if (error instanceof SyntaxError) throw new InvalidResponseError(operation, `not JSON: ${error.message}`)
+    throw new BaseError(`The ${operation} request failed.`, { cause: error })
+  }
+  return parseResponse(operation, schema, result.data)
+}

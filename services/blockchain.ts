@@ -1,0 +1,220 @@
+import type { paths } from '../openapi/blockchain.d.ts'
+import { call, createApiClient, type ApiClientParameters } from './api.ts'
+import { createTtlCache } from './cache.ts'
+import {
+  allowanceSchema,
+  balanceResponseSchema,
+  fungiblesSchema,
+  gasPriceSchema,
+  historyResponseSchema,
+  identitySchema,
+  nameProfileSchema,
+  nameProfilesSchema,
+  nameSuggestionsSchema,
+  onrampOptionsSchema,
+  onrampQuoteSchema,
+  onrampUrlSchema,
+  sessionsSchema,
+  successSchema,
+  supportedChainsSchema,
+  swapQuotesSchema,
+  swapTokensSchema,
+  txResponseSchema,
+  type Identity,
+  type NameProfile,
+  type OnrampOptions,
+  type OnrampQuote,
+  type TokenBalance,
+} from './schemas.ts'
+
+/** Cache lifetimes of spec §9, in ms. */
+export const blockchainCacheTtl = { identity: 5 * 60_000, balances: 30_000, names: 5 * 60_000 } as const
+
+/** POSTs that carry `projectId` in the query (spec §7). */
+const postPathsWithProjectId = ['/v1/generators/onrampurl', '/v1/onramp/quote', '/v1/sessions/{address}/revoke'] as const
+
+export type CreateBlockchainApiParameters = ApiClientParameters & {
+  /** Whether the active network is supported: when it is not, every call except on-ramp options and quotes is skipped with an empty result (spec §7). */
+  isNetworkSupported?: () => boolean
+  /** Clock of the caches (ms). */
+  now?: () => number
+}
+
+/** Built-in sample on-ramp options used when the options call fails (spec §8 fallbacks, §9 limits). */
+export const fallbackOnrampOptions: OnrampOptions = {
+  paymentCurrencies: ['USD', 'EUR'].map((id) => ({
+    id,
+    limits: [
+      { id: 'card', min: '10.00', max: '7500.00' },
+      { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+    ],
+  })),
+  purchaseCurrencies: [
+    { id: 'ETH', name: 'Ethereum', symbol: 'ETH', networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1' }] },
+    { id: 'USDC', name: 'USD Coin', symbol: 'USDC', networks: [{ name: 'ethereum', display_name: 'Ethereum', chain_id: '1' }] },
+  ],
+}
+
+/** The placeholder quote used when the quote call fails (spec §8). */
+export function placeholderOnrampQuote(p: { purchaseCurrency: string; paymentCurrency: string; amount: string }): OnrampQuote {
+  const zero = (currency: string) => ({ amount: '0', currency })
+  return {
+    coinbaseFee: zero(p.paymentCurrency),
+    networkFee: zero(p.paymentCurrency),
+    paymentSubtotal: { amount: p.amount, currency: p.paymentCurrency },
+    paymentTotal: { amount: p.amount, currency: p.paymentCurrency },
+    purchaseAmount: zero(p.purchaseCurrency),
+    quoteId: 'placeholder',
+  }
+}
+
+export type BlockchainApi = ReturnType<typeof createBlockchainApi>
+
+/**
+ * The blockchain API client (spec §7): one function per call, each answer validated against the contract.
+ * Identity and names are cached 5 min, balances 30 s. Every call other than on-ramp options and quotes is
+ * skipped with an empty result when the active network is unsupported.
+ *
+ * @throws ApiError (non-OK status, with status and body), InvalidResponseError (answer does not match).
+ * @example
+ * const api = createBlockchainApi({ baseUrl: 'http://127.0.0.1:8600/blockchain', projectId: 'p' })
+ * const balances = await api.getBalances({ address: '0x…', chainId: 'eip155:31337' })
+ */
+export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
+  const client = createApiClient<paths>({ ...parameters, postPathsWithProjectId })
+  const supported = parameters.isNetworkSupported ?? (() => true)
+  const now = parameters.now ?? Date.now
+  const identityCache = createTtlCache<Identity>(blockchainCacheTtl.identity, now)
+  const balanceCache = createTtlCache<TokenBalance[]>(blockchainCacheTtl.balances, now)
+  const nameCache = createTtlCache<unknown>(blockchainCacheTtl.names, now)
+  /** Runs `fn` unless the network is unsupported, in which case `empty` is returned without a request. */
+  const unlessUnsupported = <T>(empty: T, fn: () => Promise<T>): Promise<T> => (supported() ? fn() : Promise.resolve(empty))
+
+  return {
+    getSupportedChains: () =>
+      unlessUnsupported({ http: [], ws: [] }, () => call('getSupportedChains', supportedChainsSchema, () => client.GET('/v1/supported-chains'))),
+    /** Name and avatar of an address, cached 5 min. */
+    getIdentity: ({ address, sender }: { address: string; sender?: string }) =>
+      unlessUnsupported<Identity>({ name: null, avatar: null }, () =>
+        identityCache.get(`${address.toLowerCase()}|${sender ?? ''}`, () =>
+          call('getIdentity', identitySchema, () =>
+            client.GET('/v1/identity/{address}', { params: { path: { address }, query: { ...(sender ? { sender } : {}) } } }),
+          ),
+        ),
+      ),
+    /** A page of history; `next` is the cursor of the following page. */
+    getHistory: ({ account, cursor, chainId, onramp }: { account: string; cursor?: string | undefined; chainId?: string; onramp?: string }) =>
+      unlessUnsupported({ data: [], next: null }, () =>
+        call('getHistory', historyResponseSchema, () =>
+          client.GET('/v1/account/{account}/history', {
+            params: { path: { account }, query: { ...(cursor ? { cursor } : {}), ...(chainId ? { chainId } : {}), ...(onramp ? { onramp } : {}) } },
+          }),
+        ),
+      ),
+    /** Token balances in USD, cached 30 s; `forceUpdate` (a CAIP-10 token address) bypasses the cache. */
+    getBalances: ({ address, chainId, forceUpdate }: { address: string; chainId?: string; forceUpdate?: string }) =>
+      unlessUnsupported<TokenBalance[]>([], async () => {
+        const key = `${address.toLowerCase()}|${chainId ?? ''}`
+        if (forceUpdate) balanceCache.delete(key)
+        return balanceCache.get(key, async () =>
+          (
+            await call('getBalances', balanceResponseSchema, () =>
+              client.GET('/v1/account/{address}/balance', {
+                params: { path: { address }, query: { currency: 'usd', ...(chainId ? { chainId } : {}), ...(forceUpdate ? { forceUpdate } : {}) } },
+              }),
+            )
+          ).balances,
+        )
+      }),
+    getSwapQuotes: (query: { amount: string; userAddress: string; from: string; to: string; gasPrice?: string }) =>
+      unlessUnsupported({ quotes: [] }, () => call('getSwapQuotes', swapQuotesSchema, () => client.GET('/v1/convert/quotes', { params: { query } }))),
+    getSwapTokens: ({ chainId }: { chainId: string }) =>
+      unlessUnsupported({ tokens: [] }, () => call('getSwapTokens', swapTokensSchema, () => client.GET('/v1/convert/tokens', { params: { query: { chainId } } }))),
+    getTokenPrices: ({ addresses }: { addresses: string[] }) =>
+      unlessUnsupported({ fungibles: [] }, () =>
+        call('getTokenPrices', fungiblesSchema, () =>
+          client.POST('/v1/fungible/price', { body: { currency: 'usd', addresses, projectId: parameters.projectId } }),
+        ),
+      ),
+    getSwapAllowance: (query: { tokenAddress: string; userAddress: string }) =>
+      unlessUnsupported({ allowance: '0' }, () => call('getSwapAllowance', allowanceSchema, () => client.GET('/v1/convert/allowance', { params: { query } }))),
+    getGasPrice: ({ chainId }: { chainId: string }) =>
+      unlessUnsupported({ standard: '0', fast: '0', instant: '0' }, () =>
+        call('getGasPrice', gasPriceSchema, () => client.GET('/v1/convert/gas-price', { params: { query: { chainId } } })),
+      ),
+    buildSwapTransaction: (body: { amount: string; slippage: string; from: string; to: string; userAddress: string; disableEstimate?: boolean }) =>
+      unlessUnsupported(undefined, () =>
+        call('buildSwapTransaction', txResponseSchema, () =>
+          client.POST('/v1/convert/build-transaction', {
+            body: {
+              amount: body.amount,
+              eip155: { slippage: body.slippage },
+              projectId: parameters.projectId,
+              from: body.from,
+              to: body.to,
+              userAddress: body.userAddress,
+              ...(body.disableEstimate !== undefined ? { disableEstimate: body.disableEstimate } : {}),
+            },
+          }),
+        ),
+      ),
+    buildSwapApprove: (query: { userAddress: string; from: string; to: string }) =>
+      unlessUnsupported(undefined, () => call('buildSwapApprove', txResponseSchema, () => client.GET('/v1/convert/build-approve', { params: { query } }))),
+    /** The addresses and attributes of a name, cached 5 min. */
+    lookupName: ({ name }: { name: string }) =>
+      unlessUnsupported(undefined, () =>
+        nameCache.get(`name|${name.toLowerCase()}`, () =>
+          call('lookupName', nameProfileSchema, () => client.GET('/v1/profile/account/{name}', { params: { path: { name }, query: { apiVersion: '2' } } })),
+        ) as Promise<NameProfile>,
+      ),
+    /** Names registered for an address, cached 5 min. */
+    reverseLookupName: ({ address, sender }: { address: string; sender?: string }) =>
+      unlessUnsupported([], () =>
+        nameCache.get(`reverse|${address.toLowerCase()}`, () =>
+          call('reverseLookupName', nameProfilesSchema, () =>
+            client.GET('/v1/profile/reverse/{address}', { params: { path: { address }, query: { apiVersion: '2', ...(sender ? { sender } : {}) } } }),
+          ),
+        ) as Promise<NameProfile[]>,
+      ),
+    getNameSuggestions: ({ name, zone }: { name: string; zone?: string }) =>
+      unlessUnsupported({ suggestions: [] }, () =>
+        call('getNameSuggestions', nameSuggestionsSchema, () =>
+          client.GET('/v1/profile/suggestions/{name}', { params: { path: { name }, query: { ...(zone ? { zone } : {}) } } }),
+        ),
+      ),
+    registerName: (body: { coin_type: number; address: string; message: string; signature: string }) =>
+      unlessUnsupported({ success: false }, () => call('registerName', successSchema, () => client.POST('/v1/profile/account', { body }))),
+    generateOnrampUrl: (body: {
+      destinationWallets: Array<{ address: string; blockchains?: string[]; assets?: string[] }>
+      partnerUserId: string
+      defaultNetwork?: string
+      presetCryptoAmount?: number
+      presetFiatAmount?: number
+    }) =>
+      unlessUnsupported(undefined, () =>
+        call('generateOnrampUrl', onrampUrlSchema, () => client.POST('/v1/generators/onrampurl', { body: { ...body, defaultExperience: 'buy' } })),
+      ),
+    /** On-ramp options; never skipped; falls back to built-in sample options on failure (spec §8). */
+    async getOnrampOptions(): Promise<OnrampOptions> {
+      try {
+        return await call('getOnrampOptions', onrampOptionsSchema, () => client.GET('/v1/onramp/options'))
+      } catch {
+        return fallbackOnrampOptions
+      }
+    },
+    /** An on-ramp quote; never skipped; falls back to a placeholder quote on failure (spec §8). */
+    async getOnrampQuote(body: { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string }): Promise<OnrampQuote> {
+      try {
+        return await call('getOnrampQuote', onrampQuoteSchema, () => client.POST('/v1/onramp/quote', { body }))
+      } catch {
+        return placeholderOnrampQuote(body)
+      }
+    },
+    getSessions: ({ address }: { address: string }) =>
+      unlessUnsupported({ pcis: [] }, () => call('getSessions', sessionsSchema, () => client.GET('/v1/sessions/{address}', { params: { path: { address } } }))),
+    revokeSession: ({ address, pci, signature }: { address: string; pci: string; signature: string }) =>
+      unlessUnsupported({ success: false }, () =>
+        call('revokeSession', successSchema, () => client.POST('/v1/sessions/{address}/revoke', { params: { path: { address } }, body: { pci, signature } })),
+      ),
+  }
+}
