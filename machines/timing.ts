@@ -13,6 +13,12 @@ export const timing = {
   viewTransition: 150,
   /** Balance retry back-off after a failure (spec §9). */
   balanceRetry: 30_000,
+  /** Wallet search: the server is asked after the visitor stops typing this long (spec §9 default debounce). */
+  searchDebounce: 500,
+  /** Wallet search: its spinner shows at least this long (spec §9). */
+  searchMinDuration: 300,
+  /** Wallet images: a preload gives up after this long (spec §9). */
+  imagePreloadTimeout: 2_000,
   /** Native balance cache (spec §9). */
   nativeBalanceTtl: 30_000,
 } as const

@@ -1,0 +1,91 @@
+import type { SnapshotFrom } from 'xstate'
+import type { Wallet } from '../services/schemas.ts'
+import type { catalogueMachine } from './catalogue.ts'
+
+/** A catalogue wallet with its image URL (resolved by the assembly). */
+export type CatalogueWallet = Wallet & { imageUrl?: string }
+
+/** What AllWallets renders. */
+export type CatalogueView = {
+  /** Featured first, then recommended, then the paged list; deduplicated; excluded wallets hidden. */
+  items: CatalogueWallet[]
+  isLoading: boolean
+  isLoadingMore: boolean
+  hasMore: boolean
+  /** The search spinner (at least 300 ms once the server is asked). */
+  isSearching: boolean
+  query: string
+  count: number
+  loadFailed: boolean
+}
+
+/** Wallets already shown as installed connectors are hidden from the catalogue (by rdns or lowercase name, spec §6). */
+export type Exclusions = { rdns: readonly string[]; names: readonly string[] }
+
+function dedupe(list: CatalogueWallet[], exclusions: Exclusions): CatalogueWallet[] {
+  const seen = new Set<string>()
+  const rdns = new Set(exclusions.rdns)
+  const names = new Set(exclusions.names.map((n) => n.toLowerCase()))
+  return list.filter((w) => {
+    if (seen.has(w.id)) return false
+    seen.add(w.id)
+    return !(w.rdns && rdns.has(w.rdns)) && !names.has(w.name.toLowerCase())
+  })
+}
+
+/**
+ * Turns a catalogue snapshot into AllWallets' view model. While the visitor types, the wallets already
+ * loaded are filtered at once (case-insensitive, trimmed); the server's results replace them when they
+ * arrive.
+ */
+export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>, exclusions: Exclusions, typed?: string): CatalogueView {
+  const c = snapshot.context
+  const query = (typed ?? c.query).trim()
+  const searchActive = query !== '' && !snapshot.matches({ search: 'idle' })
+  const all = [...c.featured, ...c.recommended, ...c.wallets] as CatalogueWallet[]
+  let items: CatalogueWallet[]
+  if (query === '') items = all
+  else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) items = c.results as CatalogueWallet[]
+  else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
+  return {
+    items: dedupe(items, exclusions),
+    isLoading: snapshot.matches({ list: 'loadingInitial' }),
+    isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
+    hasMore: query === '' && c.wallets.length < c.count,
+    isSearching: searchActive && (snapshot.matches({ search: 'debouncing' }) || snapshot.matches({ search: 'searching' })),
+    query,
+    count: query === '' ? c.count : c.resultsCount,
+    loadFailed: snapshot.matches({ list: 'failed' }),
+  }
+}
+
+/** Wallet ids of wallets that ship their own built-in connector; the core variant excludes them (spec §6). */
+export const builtInWalletIds: readonly string[] = []
+
+/**
+ * Mobile filtering (spec §6): wallets with a mobile link, plus Coinbase, and on Solana also Solflare and Phantom.
+ */
+export function filterForMobile(wallets: readonly Wallet[], namespace: string): Wallet[] {
+  const always = ['coinbase wallet']
+  const solana = ['solflare', 'phantom']
+  return wallets.filter((w) => {
+    const name = w.name.toLowerCase()
+    return Boolean(w.mobile_link) || always.includes(name) || (namespace === 'solana' && solana.includes(name))
+  })
+}
+
+/** Universal-provider mode (spec §6): wallets with no mobile, desktop or web link are excluded. */
+export function filterForUniversalProvider(wallets: readonly Wallet[]): Wallet[] {
+  return wallets.filter((w) => Boolean(w.mobile_link || w.desktop_link || w.webapp_link))
+}
+
+/**
+ * Connect method order (spec §2): email, social, wallet by default; wallet, email, social when injected or
+ * announced wallets are shown.
+ */
+export function connectMethodOrder(hasInstalledWallets: boolean): Array<'email' | 'social' | 'wallet'> {
+  return hasInstalledWallets ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
+}
+
+/** connectorTypeOrder default (spec §9). */
+export const connectorTypeOrder = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
