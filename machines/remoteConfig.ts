@@ -1,0 +1,133 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import type { RemoteFeatures } from '../services/schemas.ts'
+import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../services/features.ts'
+
+/** Alert keys and texts of spec §8 that the project configuration can raise. */
+export const alerts = {
+  PROJECT_ID_NOT_CONFIGURED: { title: 'Project ID Not Configured', message: 'Set the projectId option to the id of your project.' },
+  UNVERIFIED_DOMAIN: { title: 'Invalid App Configuration', message: 'This origin is not on the project\'s allowlist. Add it in the dashboard.' },
+  RATE_LIMITED: { title: 'Rate Limited', message: 'Too many requests: the project configuration could not be checked.' },
+  SERVER_ERROR: { title: 'Server Error', message: 'Failed to get app configuration.' },
+  LOCAL_CONFIGURATION_IGNORED: { title: 'Local configuration ignored', message: '' },
+} as const
+export type AlertKey = keyof typeof alerts
+
+/** What the config actor returns: the remote config (or 'failed'), and the allowed origins (or an error code). */
+export type RemoteConfigResult = {
+  config: { features: RemoteFeatures } | 'failed' | undefined
+  origins: string[] | 'RATE_LIMITED' | 'SERVER_ERROR'
+}
+
+export type RemoteConfigContext = {
+  projectId: string
+  local: Partial<Features>
+  basic: boolean
+  /** The page origin, checked against the allowed origins. */
+  origin: string
+  features: Features
+  ignored: string[]
+}
+
+export type RemoteConfigInput = { projectId: string; local?: Partial<Features>; basic?: boolean; origin?: string }
+export type RemoteConfigEvent = { type: 'remoteConfig.load' }
+export type RemoteConfigEmitted = { type: 'remoteConfig.alert'; key: AlertKey; title: string; message: string } | { type: 'remoteConfig.ready'; features: Features }
+
+const notProvided = () => () => {
+  throw new Error('The remote config machine\'s "loadRemoteConfig" actor was not provided.')
+}
+
+/** True when `origin` matches an allowed origin; `*` matches any port (`http://127.0.0.1:*`) or subdomain (`https://*.example.org`). */
+export function isOriginAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((pattern) => {
+    if (pattern === origin) return true
+    if (!pattern.includes('*')) return false
+    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`)
+    return re.test(origin)
+  })
+}
+
+/**
+ * The project's remote configuration (spec §6, §8): loaded once, on the first opening of the modal
+ * (nothing is requested before). Local options apply until then and when nothing is fetched; basic mode
+ * turns remote features off; a remote config overrides local settings with a warning naming what was
+ * ignored; analytics turns off when the config call fails. A missing project id, an origin not on the
+ * allowlist, 429 and 5xx raise the spec's alerts (emitted; the owner shows each once, in debug mode).
+ */
+export const remoteConfigMachine = setup({
+  types: {
+    context: {} as RemoteConfigContext,
+    events: {} as RemoteConfigEvent,
+    emitted: {} as RemoteConfigEmitted,
+    input: {} as RemoteConfigInput,
+  },
+  actors: {
+    loadRemoteConfig: fromPromise<RemoteConfigResult, { projectId: string }>(notProvided()),
+  },
+  guards: {
+    hasNoProjectId: ({ context }) => context.projectId.trim() === '',
+    isRateLimited: ({ event }) => (event as unknown as { output: RemoteConfigResult }).output.origins === 'RATE_LIMITED',
+    isServerError: ({ event }) => (event as unknown as { output: RemoteConfigResult }).output.origins === 'SERVER_ERROR',
+    isOriginNotAllowed: ({ context, event }) => {
+      const { origins } = (event as unknown as { output: RemoteConfigResult }).output
+      return Array.isArray(origins) && !isOriginAllowed(context.origin, origins)
+    },
+  },
+  actions: {
+    apply: assign(({ context, event }) => {
+      const { config } = (event as unknown as { output: RemoteConfigResult }).output
+      const r = resolveFeatures(context.local, config, { basic: context.basic })
+      return { features: r.features, ignored: r.ignored }
+    }),
+    applyFailure: assign(({ context }) => ({ features: resolveFeatures(context.local, 'failed', { basic: context.basic }).features, ignored: [] })),
+    /** The "local configuration ignored" notice, when the remote config overrode local options. */
+    emitIgnoredIfAny: enqueueActions(({ context, enqueue }) => {
+      const message = ignoredConfigurationWarning(context.ignored)
+      if (message) enqueue.emit({ type: 'remoteConfig.alert', key: 'LOCAL_CONFIGURATION_IGNORED', title: alerts.LOCAL_CONFIGURATION_IGNORED.title, message })
+    }),
+    emitAlert: emit((_, params: { key: AlertKey }) => ({ type: 'remoteConfig.alert' as const, key: params.key, ...alerts[params.key] })),
+    emitReady: emit(({ context }) => ({ type: 'remoteConfig.ready' as const, features: context.features })),
+  },
+}).createMachine({
+  id: 'remoteConfig',
+  context: ({ input }) => {
+    const local = input.local ?? {}
+    return {
+      projectId: input.projectId,
+      local,
+      basic: input.basic ?? false,
+      origin: input.origin ?? '',
+      features: resolveFeatures(local, undefined, { basic: input.basic ?? false }).features,
+      ignored: [],
+    }
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'remoteConfig.load': [
+          { guard: 'hasNoProjectId', target: 'failed', actions: ['applyFailure', { type: 'emitAlert', params: { key: 'PROJECT_ID_NOT_CONFIGURED' } }, 'emitReady'] },
+          { target: 'loading' },
+        ],
+      },
+    },
+    loading: {
+      invoke: {
+        id: 'loadRemoteConfig',
+        src: 'loadRemoteConfig',
+        input: ({ context }) => ({ projectId: context.projectId }),
+        onDone: [
+          { guard: 'isRateLimited', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'RATE_LIMITED' } }] },
+          { guard: 'isServerError', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'SERVER_ERROR' } }] },
+          { guard: 'isOriginNotAllowed', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'UNVERIFIED_DOMAIN' } }] },
+          { target: 'ready', actions: 'apply' },
+        ],
+        onError: { target: 'failed', actions: ['applyFailure', 'emitReady'] },
+      },
+    },
+    ready: {
+      entry: ['emitIgnoredIfAny', 'emitReady'],
+    },
+    /** No remote config: local options, analytics off. */
+    failed: {},
+  },
+})
