@@ -2,9 +2,11 @@ import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRe
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
+import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
+import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
 import { toastMachine } from './toast.ts'
 import type { ViewData, ViewName } from './views.ts'
@@ -23,6 +25,8 @@ export type RootOptions = {
 
 export type RootInput = {
   options: RootOptions
+  catalogue?: CatalogueOptions
+  remoteConfig?: RemoteConfigInput
   storedConnectorId?: string | undefined
   storedActiveNetworkId?: string | undefined
   recentWallets?: readonly RecentWallet[]
@@ -38,6 +42,8 @@ export type RootContext = {
   toast: ActorRefFrom<typeof toastMachine>
   connection: ActorRefFrom<typeof connectionMachine>
   network: ActorRefFrom<typeof networkMachine>
+  catalogue: ActorRefFrom<typeof catalogueMachine>
+  remoteConfig: ActorRefFrom<typeof remoteConfigMachine>
 }
 
 /** Events the UI and the public API send to the root. */
@@ -55,7 +61,7 @@ export type AppEvent =
   | { type: 'app.viewLoaded' }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
 
-export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted
+export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
@@ -85,7 +91,8 @@ function currentView(context: RootContext): ViewName {
  *
  * Side effects that are not lifecycles (storage writes, debug logs) are named actions provided at
  * assembly: `persistConnection`, `persistAccount`, `forgetConnection`, `dropStoredConnections`,
- * `persistNetwork`, `reportNetworkNotFound`.
+ * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (debug mode, each alert once), `trackOpen` and
+ * `trackConnected` (analytics).
  */
 export const rootMachine = setup({
   types: {
@@ -99,6 +106,8 @@ export const rootMachine = setup({
     toast: toastMachine,
     connection: connectionMachine,
     network: networkMachine,
+    catalogue: catalogueMachine,
+    remoteConfig: remoteConfigMachine,
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -175,6 +184,8 @@ export const rootMachine = setup({
       ({ context }) => context.network,
       ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
     ),
+    /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
+    loadRemoteConfig: sendTo(({ context }) => context.remoteConfig, { type: 'remoteConfig.load' }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     notify: sendTo(
       ({ context }) => context.toast,
@@ -209,6 +220,9 @@ export const rootMachine = setup({
     dropStoredConnections: () => {},
     persistNetwork: () => {},
     reportNetworkNotFound: () => {},
+    showAlert: () => {},
+    trackOpen: () => {},
+    trackConnected: () => {},
   },
 }).createMachine({
   id: 'root',
@@ -227,6 +241,8 @@ export const rootMachine = setup({
         systemId: 'network',
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
+      catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
+      remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
       connection: spawn('connection', {
         id: `connection.${options.namespace}`,
         systemId: `connection.${options.namespace}`,
@@ -249,16 +265,20 @@ export const rootMachine = setup({
     { src: 'watchConnectors' },
     {
       src: 'childEvents',
-      input: ({ context }) => ({ children: [context.router, context.modal, context.toast, context.connection, context.network] }),
+      input: ({ context }) => ({
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig],
+      }),
     },
   ],
   on: {
     'app.open': [
-      { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal'] },
-      { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal'] },
-      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal'] },
-      { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal'] },
+      { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
     ],
+    'remoteConfig.alert': { actions: 'showAlert' },
+    'remoteConfig.ready': {},
     'app.close': { actions: 'closeModal' },
     'app.push': { actions: 'pushView' },
     'app.notify': { actions: 'notify' },
@@ -289,7 +309,7 @@ export const rootMachine = setup({
 
     'connection.connected': [
       { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain'] },
-      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal'] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected'] },
     ],
     'connection.accountChanged': { actions: 'persistAccount' },
     'connection.chainChanged': { actions: 'forwardWalletChain' },

@@ -16,6 +16,15 @@ import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { createStorage, type StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
+import { catalogueMachine } from '../machines/catalogue.ts'
+import { cataloguePage } from '../machines/catalogue.ts'
+import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remoteConfig.ts'
+import { timing } from '../machines/timing.ts'
+import { createAnalytics } from '../services/analytics.ts'
+import { AllowedOriginsError, createDirectoryApi, type GetWalletsParameters, type GetWalletsReturnType } from '../services/directory.ts'
+import type { Features } from '../services/features.ts'
+import type { Wallet } from '../services/schemas.ts'
+import { fromPromise } from 'xstate'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
@@ -40,7 +49,27 @@ export type ModalOptions = {
   enableNetworkSwitch?: boolean
   /** Embedded mode: after closing, the modal shows Account when connected (spec §2). */
   enableEmbedded?: boolean
-  features?: { allWallets?: boolean }
+  /**
+   * Local feature options (spec §6, §9). A remote project config found on first opening overrides the
+   * remote-controlled ones (email, socials, swaps, onramp, activity, reownBranding, multiWallet).
+   */
+  features?: { allWallets?: boolean } & Partial<Features>
+  /** Basic mode: every remote feature off (spec §6). */
+  basic?: boolean
+  /**
+   * The services of spec §7. Without `directoryUrl` the catalogue shows only installed wallets and no
+   * remote config is fetched; without `analyticsUrl` nothing is tracked. The demo and the tests point them
+   * at the reference server (`dev/api`).
+   */
+  api?: { blockchainUrl?: string; directoryUrl?: string; analyticsUrl?: string }
+  /** Appended to every API call when set (spec §7). */
+  clientId?: string
+  /** Wallet ids shown first in AllWallets (page size = their number). */
+  featuredWalletIds?: string[]
+  /** Only these wallet ids are listed. */
+  includeWalletIds?: string[]
+  /** These wallet ids are never listed. */
+  excludeWalletIds?: string[]
   /** Alerts and warnings are logged only in debug mode (spec §8). */
   debug?: boolean
   /** Storage for the spec's keys; default `localStorage`. */
@@ -63,6 +92,28 @@ export type ModalState = {
   network: CaipNetwork
   /** The wallet is on a chain that is not in `networks`. */
   isUnsupportedChain: boolean
+}
+
+/** The remote-controllable features among the local options. */
+function localFeatures(features: ModalOptions['features']): Partial<Features> {
+  if (!features) return {}
+  const { allWallets: _allWallets, ...rest } = features
+  return rest
+}
+
+/** Loads images so the first rows paint with their icons; gives up after `imagePreloadTimeout` (spec §9). Browser only. */
+function preloadImages(urls: readonly string[]): Promise<void> {
+  const ImageCtor = (globalThis as { Image?: typeof Image }).Image
+  if (!ImageCtor || urls.length === 0) return Promise.resolve()
+  const one = (url: string) =>
+    new Promise<void>((resolve) => {
+      const img = new ImageCtor()
+      const done = () => resolve()
+      img.onload = done
+      img.onerror = done
+      img.src = url
+    })
+  return Promise.race([Promise.all(urls.map(one)).then(() => undefined), new Promise<void>((r) => setTimeout(r, timing.imagePreloadTimeout))])
 }
 
 /** Thrown by {@link createModal} for options it cannot work with. */
@@ -104,8 +155,63 @@ export function createModal(options: ModalOptions) {
   const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
   const enableReconnect = options.enableReconnect ?? true
 
+  const apiCommon = { projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}) }
+  const directory = options.api?.directoryUrl ? createDirectoryApi({ baseUrl: options.api.directoryUrl, ...apiCommon }) : undefined
+  const withImages = (page: GetWalletsReturnType): GetWalletsReturnType & { data: Array<Wallet & { imageUrl?: string }> } => ({
+    count: page.count,
+    data: page.data.map((w) => (directory ? { ...w, imageUrl: directory.walletImageUrl(w.image_id) } : w)),
+  })
+  async function fetchWallets(p: GetWalletsParameters): Promise<GetWalletsReturnType> {
+    if (!directory) return { data: [], count: 0 }
+    const page = withImages(await directory.getWallets(p))
+    // Spec §9: images are fetched for the first 20 of a page; the rest load as rows scroll into view.
+    await preloadImages(page.data.slice(0, cataloguePage.imagesPreloaded).flatMap((w: Wallet & { imageUrl?: string }) => (w.imageUrl ? [w.imageUrl] : [])))
+    return page
+  }
+  let alertShown = new Set<string>()
+  let toastRef: { send(e: { type: 'toast.show'; variant: 'error'; message: string }): void } | undefined
+  const analytics = options.api?.analyticsUrl
+    ? createAnalytics({
+        baseUrl: options.api.analyticsUrl,
+        ...apiCommon,
+        isEnabled: () => actor.getSnapshot().context.remoteConfig.getSnapshot().context.features.analytics,
+        onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
+      })
+    : undefined
+
   const machine = rootMachine.provide({
     actors: {
+      catalogue: catalogueMachine.provide({
+        actors: {
+          fetchWallets: fromPromise(({ input }) => fetchWallets(input)),
+          loadInitial: fromPromise(async ({ input }) => {
+            const o = input.options
+            const base = { include: o.includeWalletIds, chains: o.chains, platform: o.platform }
+            const featuredIds = o.featuredWalletIds ?? []
+            const exclude = [...(o.excludeWalletIds ?? []), ...featuredIds]
+            const [featured, recommended, first] = await Promise.all([
+              featuredIds.length ? fetchWallets({ page: 1, entries: featuredIds.length, include: featuredIds }) : Promise.resolve({ data: [], count: 0 }),
+              fetchWallets({ ...base, page: 1, entries: cataloguePage.recommended, exclude }),
+              fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }),
+            ])
+            // Featured keeps the configured order.
+            const order = new Map(featuredIds.map((id, i) => [id, i]))
+            return { featured: [...featured.data].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)), recommended: recommended.data, first }
+          }),
+        },
+      }),
+      remoteConfig: remoteConfigMachine.provide({
+        actors: {
+          loadRemoteConfig: fromPromise(async (): Promise<RemoteConfigResult> => {
+            if (!directory) return { config: undefined, origins: ['*'] }
+            const [config, origins] = await Promise.all([
+              directory.getProjectConfig().catch(() => 'failed' as const),
+              directory.getAllowedOrigins().catch((e: unknown) => (e instanceof AllowedOriginsError ? e.code : ([] as string[]))),
+            ])
+            return { config, origins }
+          }),
+        },
+      }),
       connection: connectionMachine.provide({ actors: connectionActors(adapter, networks) }),
       network: networkMachine.provide({ actors: networkActors(adapter) }),
       watchConnectors: connectorDiscoveryActor(adapter),
@@ -143,6 +249,17 @@ export function createModal(options: ModalOptions) {
       persistNetwork: ({ event }) => {
         if (event.type === 'network.changed') storage.setActiveNetworkId(event.caipNetworkId)
       },
+      showAlert: ({ event }) => {
+        // Spec §8: alerts show only in debug mode, each once.
+        if (!options.debug || event.type !== 'remoteConfig.alert' || alertShown.has(event.key)) return
+        alertShown = new Set([...alertShown, event.key])
+        console.warn(`[latchkey] ${event.title}: ${event.message}`)
+        toastRef?.send({ type: 'toast.show', variant: 'error', message: event.title })
+      },
+      trackOpen: ({ context }) => void analytics?.track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
+      trackConnected: ({ event }) => {
+        if (event.type === 'connection.connected') void analytics?.track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
+      },
       reportNetworkNotFound: ({ event }) => {
         if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
       },
@@ -164,12 +281,25 @@ export function createModal(options: ModalOptions) {
       storedConnectorId: storage.getConnectedConnectorId(namespace),
       storedActiveNetworkId: storedNetwork ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
+      catalogue: {
+        ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
+        ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
+        ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
+        chains: networks.map((n) => n.caipNetworkId),
+      },
+      remoteConfig: {
+        projectId: options.projectId ?? '',
+        local: localFeatures(options.features),
+        basic: options.basic ?? false,
+        origin: globalThis.location?.origin ?? '',
+      },
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
-  const { router, modal, connection, network } = actor.getSnapshot().context
+  const { router, modal, connection, network, toast } = actor.getSnapshot().context
+  toastRef = toast
 
   let cached: { key: string; state: ModalState } | undefined
   /** The current public state; the same object is returned until something changes (safe for useSyncExternalStore). */

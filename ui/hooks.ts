@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useCallback, useMemo } from 'react'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
 import { connectModal, type ModalView } from '../machines/modal.connect.ts'
+import { connectCatalogue, type CatalogueView } from '../machines/catalogue.connect.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
 import { useModalInstance } from './context.ts'
 
@@ -73,4 +74,29 @@ export function useConnectors() {
 /** The current toast, if any. */
 export function useToast() {
   return useSelector(useRefs().toast, (s) => (s.matches('visible') ? s.context.current : undefined), same)
+}
+
+/**
+ * The wallet catalogue of AllWallets: the view model (installed wallets excluded by rdns or name) and the
+ * gestures. `typed` is the search box's current text, filtered at once while the server is asked.
+ */
+export function useCatalogue(typed: string): CatalogueView & { load(): void; loadMore(): void; search(query: string): void } {
+  const modal = useModalInstance()
+  const { catalogue } = modal.actor.getSnapshot().context
+  const connectors = useSelector(modal.actor, (s) => s.context.connectors, same)
+  const snapshot = useSelector(catalogue, (s) => s)
+  const view = useMemo(
+    () =>
+      connectCatalogue(snapshot, {
+        rdns: connectors.flatMap((c) => (c.info?.rdns ? [c.info.rdns] : [])),
+        names: connectors.map((c) => c.name),
+      }, typed),
+    [snapshot, connectors, typed],
+  )
+  return {
+    ...view,
+    load: () => catalogue.send({ type: 'catalogue.load' }),
+    loadMore: () => catalogue.send({ type: 'catalogue.loadMore' }),
+    search: (query: string) => catalogue.send({ type: 'catalogue.search', query }),
+  }
 }

@@ -34,6 +34,8 @@ export const modalCss = `
 .lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
 .lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }
 .lk-spinner { width: 20px; height: 20px; border: 2px solid var(--lk-border); border-top-color: var(--lk-accent); border-radius: 50%; animation: lk-spin 800ms linear infinite; }
+.lk-virtual { overflow-y: auto; overscroll-behavior: contain; margin: 0 -4px; padding: 0 4px; }
+.lk-virtual .lk-row { height: 48px; }
 .lk-search { width: 100%; padding: 8px 12px; margin-bottom: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
 .lk-toast { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); z-index: calc(var(--lk-z-index) + 1); padding: 8px 14px; border-radius: calc(var(--lk-border-radius-master) * 6); background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); box-shadow: 0 4px 16px rgba(0,0,0,0.15); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); display: flex; gap: 8px; align-items: center; animation: lk-fade 150ms; }
 .lk-toast[data-variant="error"] { border-color: var(--lk-danger); }

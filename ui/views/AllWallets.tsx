@@ -1,37 +1,127 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState, type UIEvent } from 'react'
+import type { Connector } from '../../adapters/types.ts'
+import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
+import { safeLinkUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../context.ts'
-import { useConnectors, useSend } from '../hooks.ts'
+import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
 import { WalletRow } from './Connect.tsx'
 
-/** AllWallets (spec §2): every wallet this build knows, with a search (trimmed, spec §5). The directory catalogue joins later. */
+/** Row height of the virtual list (px): a 48 px row and an 8 px gap. */
+const rowHeight = 56
+/** Height of the scrolling area (px). */
+const viewportHeight = 392
+/** Rows rendered above and below the visible ones. */
+const overscan = 6
+/** Ask for the next page when this many rows remain below the visible ones. */
+const loadMoreThreshold = 10
+
+type Row = { kind: 'installed'; connector: Connector } | { kind: 'catalogue'; wallet: CatalogueWallet }
+
+/**
+ * AllWallets (spec §2): the installed wallets, then the directory's catalogue (featured first, then
+ * recommended, then pages of 40 as the list scrolls), with a search box. The list is virtualised: only
+ * the rows in view are in the DOM, so the whole catalogue scrolls and filters without blocking the page.
+ */
 export default function AllWallets() {
   const copy = useCopy()
   const send = useSend()
   const { connectors } = useConnectors()
-  const [query, setQuery] = useState('')
-  const q = query.trim().toLowerCase()
-  const shown = q ? connectors.filter((c) => c.name.toLowerCase().includes(q)) : connectors
+  const [typed, setTyped] = useState('')
+  const catalogue = useCatalogue(typed)
+  const [scrollTop, setScrollTop] = useState(0)
+  const listRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const q = typed.trim().toLowerCase()
+  const installed = q ? connectors.filter((c) => c.name.toLowerCase().includes(q)) : connectors
+  const rows: Row[] = [
+    ...installed.map((connector) => ({ kind: 'installed' as const, connector })),
+    ...catalogue.items.map((wallet) => ({ kind: 'catalogue' as const, wallet })),
+  ]
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
+  const last = Math.min(rows.length, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan)
+
+  useEffect(() => {
+    if (catalogue.hasMore && !catalogue.isLoadingMore && last >= rows.length - loadMoreThreshold) catalogue.loadMore()
+  }, [last, rows.length, catalogue.hasMore, catalogue.isLoadingMore]) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onScroll = (e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)
+
   return (
     <>
-      <input
-        className="lk-search"
-        type="search"
-        aria-label={copy.searchWallets}
-        placeholder={copy.searchWallets}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      {shown.length === 0 ? (
-        <p className="lk-muted">{copy.noMatch}</p>
+      <div style={{ position: 'relative' }}>
+        <input
+          className="lk-search"
+          type="search"
+          aria-label={copy.searchWallet}
+          placeholder={copy.searchWallet}
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value)
+            catalogue.search(e.target.value)
+            listRef.current?.scrollTo({ top: 0 })
+            setScrollTop(0)
+          }}
+        />
+        {catalogue.isSearching && (
+          <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 12, top: 9 }} />
+        )}
+      </div>
+      {catalogue.isLoading && rows.length === 0 ? (
+        <div className="lk-center">
+          <span className="lk-spinner" role="progressbar" aria-label={copy.loading} />
+        </div>
+      ) : rows.length === 0 ? (
+        <p className="lk-muted">{catalogue.isSearching ? copy.searching : copy.noMatch}</p>
       ) : (
-        <ul className="lk-list">
-          {shown.map((c) => (
-            <li key={c.id}>
-              <WalletRow connector={c} onSelect={() => send({ type: 'app.selectWallet', connectorId: c.id })} />
-            </li>
-          ))}
-        </ul>
+        <div ref={listRef} className="lk-virtual" style={{ height: Math.min(viewportHeight, rows.length * rowHeight) }} onScroll={onScroll} data-testid="wallet-list">
+          <ul className="lk-list" style={{ position: 'relative', height: rows.length * rowHeight, display: 'block' }} aria-label={copy.titles.AllWallets}>
+            {rows.slice(first, last).map((row, i) => {
+              const index = first + i
+              const key = row.kind === 'installed' ? `c:${row.connector.id}` : `w:${row.wallet.id}`
+              return (
+                <li key={key} aria-setsize={rows.length} aria-posinset={index + 1} style={{ position: 'absolute', top: index * rowHeight, left: 0, right: 0 }}>
+                  {row.kind === 'installed' ? (
+                    <WalletRow connector={row.connector} tag={copy.installed} onSelect={() => send({ type: 'app.selectWallet', connectorId: row.connector.id })} />
+                  ) : (
+                    <CatalogueRow wallet={row.wallet} />
+                  )}
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      )}
+      {catalogue.isLoadingMore && (
+        <div className="lk-center" style={{ padding: 4 }}>
+          <span className="lk-spinner" role="progressbar" aria-label={copy.loading} />
+        </div>
       )}
     </>
+  )
+}
+
+/**
+ * A directory wallet that is not installed: its button opens the wallet's web app or homepage (http(s)
+ * only) in a new tab. Connecting it over WalletConnect arrives with the relay issue.
+ */
+function CatalogueRow({ wallet }: { wallet: CatalogueWallet }) {
+  const link = safeLinkUrl(wallet.webapp_link ?? undefined) ?? safeLinkUrl(wallet.homepage ?? undefined) ?? safeLinkUrl(wallet.desktop_link ?? undefined)
+  return (
+    <button
+      type="button"
+      className="lk-row"
+      aria-label={wallet.name}
+      aria-disabled={link ? undefined : 'true'}
+      data-wallet-id={wallet.id}
+      onClick={() => {
+        if (link) window.open(link, '_blank', 'noopener,noreferrer')
+      }}
+    >
+      <WalletIcon src={wallet.imageUrl} name={wallet.name} lazy />
+      <span className="lk-row-name">{wallet.name}</span>
+      {wallet.badge_type === 'certified' && <span className="lk-tag">✓</span>}
+    </button>
   )
 }
