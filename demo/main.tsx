@@ -11,6 +11,7 @@ import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount 
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
 const rpc2 = import.meta.env.VITE_ANVIL_RPC_2 ?? 'http://127.0.0.1:8546'
+const apiUrl = import.meta.env.VITE_API_URL ?? 'http://127.0.0.1:8600'
 const [chainA, chainB] = devChains
 const anvil1 = anvilNetwork(chainA.chainId, chainA.name, rpc1)
 const anvil2 = anvilNetwork(chainB.chainId, chainB.name, rpc2)
@@ -32,6 +33,10 @@ const modal = createModal({
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'dark' ? 'dark' : 'light',
   debug: true,
+  // The reference server (dev/api) implements the three contracts of openapi/.
+  api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
+  ...(params.get('featured') ? { featuredWalletIds: params.get('featured')!.split(',') } : {}),
+  ...(params.get('exclude') ? { excludeWalletIds: params.get('exclude')!.split(',') } : {}),
 })
 // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
