@@ -4,10 +4,12 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = '5273'
 const ANVIL_PORT_1 = '28545'
 const ANVIL_PORT_2 = '28546'
+/** The reference API server (dev/api) of the e2e stack; the demo reaches it through VITE_API_URL. */
+const API_PORT = '28600'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
- * chains and the Vite dev server) on dedicated ports. One worker: the anvil chains are shared state.
+ * chains, the reference API server and the Vite dev server) on dedicated ports. One worker: the anvil chains are shared state.
  * The browser is the system Chromium (Debian package); never `npx playwright install`.
  */
 export default defineConfig({
@@ -46,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2 },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -1,25 +1,30 @@
 /**
- * `npm start`: two local anvil chains plus the Vite dev server for the demo page.
+ * `npm start`: two local anvil chains, the reference API server and the Vite dev server for the demo page.
  *
- * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), PORT (default 5173).
- * Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 for the demo. Ctrl-C (SIGINT) or SIGTERM stops everything and exits 0;
- * a busy port stops what already started and exits 1.
+ * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), API_PORT (default
+ * 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 and VITE_API_URL for the demo. Ctrl-C
+ * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
 import { createServer } from 'vite'
 import type { ViteDevServer } from 'vite'
 import { AnvilStartError, DEV_ADDRESSES, DEV_MNEMONIC, devChains, repoRoot, startAnvil } from './anvil.ts'
 import type { AnvilInstance } from './anvil.ts'
+import { startApiServer } from './api/server.ts'
+import type { ApiServer } from './api/server.ts'
+import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
+let api: ApiServer | undefined
 let shuttingDown = false
 
-/** Closes Vite, stops the anvils that started, then exits with `code`. Runs once. */
+/** Closes Vite and the API server, stops the anvils that started, then exits with `code`. Runs once. */
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true
-    if (code === 0) console.log('\n  Stopping the dev server and the anvil chains…')
+    if (code === 0) console.log('\n  Stopping the dev server, the API server and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
+    await api?.stop()
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     process.exit(code)
   }
@@ -66,6 +71,25 @@ async function main(): Promise<void> {
   }
 
   const port = await readPort('PORT', 5173)
+  const apiPort = await readPort('API_PORT', 8600)
+  try {
+    api = await startApiServer({
+      port: apiPort,
+      chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })),
+      // The demo page's own origin (PORT) is allowed besides the usual demo and e2e ports.
+      dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]) },
+    })
+    process.env.VITE_API_URL = api.url
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${apiPort} is already in use, so the API server cannot start.\n    Free the port, or choose another one: API_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the API server:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
   try {
     vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port } })
     await vite.listen()
@@ -88,6 +112,7 @@ async function main(): Promise<void> {
       '',
       `  Demo        ${demoUrl}`,
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
+      `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics; VITE_API_URL)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Mnemonic: "${DEV_MNEMONIC}"`,

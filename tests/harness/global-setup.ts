@@ -1,6 +1,8 @@
 import type { TestProject } from 'vitest/node'
 import { AnvilStartError, findFreePort, startAnvil } from '../../dev/anvil.ts'
 import type { AnvilInstance } from '../../dev/anvil.ts'
+import { startApiServer } from '../../dev/api/server.ts'
+import type { ApiServer } from '../../dev/api/server.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [
@@ -14,12 +16,19 @@ export const testAnvils = [
  * with `inject('anvilRpc1')`. When a preferred port is busy (say another test run is going), a free
  * ephemeral port is used instead and a note is printed.
  *
- * @returns the teardown, which stops both nodes.
+ * Then starts one reference API server (`dev/api/server.ts`) on a free port, reading both chains, and provides
+ * its URL as `apiUrl` (`inject('apiUrl')` → `http://127.0.0.1:<port>`, contracts under `/blockchain`,
+ * `/directory`, `/analytics`). It is shared by every test file: a test that switches its control modes should
+ * start a server of its own (`startApiServer({ port: 0, … })`).
+ *
+ * @returns the teardown, which stops the API server and both nodes.
  * @throws AnvilStartError when a node cannot be started.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   const started: AnvilInstance[] = []
+  let api: ApiServer | undefined
   const teardown = async (): Promise<void> => {
+    await api?.stop()
     await Promise.all(started.map((anvil) => anvil.stop()))
   }
   try {
@@ -28,6 +37,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
       started.push(anvil)
       provide(key, anvil.url)
     }
+    api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })) })
+    provide('apiUrl', api.url)
   } catch (error) {
     await teardown()
     throw error

@@ -8,5 +8,7 @@ declare module 'vitest' {
     anvilRpc1: string
     /** HTTP JSON-RPC URL of the test anvil with chain id 31338. */
     anvilRpc2: string
+    /** Base URL of the shared reference API server (`dev/api/server.ts`), e.g. `http://127.0.0.1:40123`. */
+    apiUrl: string
   }
 }

@@ -1,0 +1,448 @@
+/**
+ * The data of the reference server where no real source exists on this machine: the wallet catalogue, project
+ * features, names, prices, swap tokens, on-ramp options, smart sessions. Everything is deterministic (no
+ * clock, no randomness at run time): the same call gives the same bytes in every run.
+ *
+ * Real data (native balances, history, gas prices) comes from the anvil chains, see `dev/api/chain.ts`.
+ * Dev-only: never imported by the library.
+ */
+import { createHash } from 'node:crypto'
+import { getAddress } from 'viem'
+import type { Address } from 'viem'
+import type { components as BlockchainComponents } from '../../openapi/blockchain.d.ts'
+import type { components as DirectoryComponents } from '../../openapi/directory.d.ts'
+import { builtInNetworks } from '../../adapters/networks.ts'
+import { DEV_ADDRESSES } from '../accounts.ts'
+import { devChains } from '../chains.ts'
+import { initialsSvg, svgDataUri } from './images.ts'
+
+/** A wallet of the directory (contract `directory.yaml#/components/schemas/Wallet`). */
+export type Wallet = DirectoryComponents['schemas']['Wallet']
+/** Project feature flags (contract `directory.yaml#/components/schemas/Features`). */
+export type Features = DirectoryComponents['schemas']['Features']
+/** A registered name (contract `blockchain.yaml#/components/schemas/NameProfile`). */
+export type NameProfile = BlockchainComponents['schemas']['NameProfile']
+/** A token offered for swaps (contract `SwapToken`). */
+export type SwapToken = BlockchainComponents['schemas']['SwapToken']
+/** A smart-session permission (contract `SmartSession`). */
+export type SmartSession = BlockchainComponents['schemas']['SmartSession']
+/** Payment currency with limits per method (contract `PaymentCurrency`). */
+export type PaymentCurrency = BlockchainComponents['schemas']['PaymentCurrency']
+/** On-ramp purchase currency (contract `OnrampCurrency`). */
+export type OnrampCurrency = BlockchainComponents['schemas']['OnrampCurrency']
+/** Supported chains (contract `SupportedChains`). */
+export type SupportedChains = BlockchainComponents['schemas']['SupportedChains']
+
+/** An ERC-20 contract deployed on a dev chain, whose balances the server reads with `balanceOf`. */
+export type Erc20Token = {
+  /** Contract address (20 bytes, checksummed). */
+  address: Address
+  name: string
+  symbol: string
+  /** Token decimals, e.g. 6 for a USD stablecoin. */
+  decimals: number
+}
+
+/** A native currency: display name, symbol and decimals (18 for ETH). */
+export type NativeCurrency = { name: string; symbol: string; decimals: number }
+
+/** Everything the reference server answers from memory rather than from a chain. */
+export type Dataset = {
+  /** The wallet catalogue, sorted by `order` (at least 500 wallets in {@link defaultDataset}). */
+  wallets: readonly Wallet[]
+  /** Features of every project whose features were not set with `control.setFeatures`. */
+  features: Features
+  /** The allowed origins of every project (`/projects/v1/origins`), exact `scheme://host:port` strings. */
+  allowedOrigins: readonly string[]
+  /** `/getAnalyticsConfig`. */
+  analyticsEnabled: boolean
+  /** Names and avatars by lower-case 0x address (`/v1/identity/{address}`). */
+  identities: Readonly<Record<string, { name: string | null; avatar: string | null }>>
+  /** Names registered before the server starts; `POST /v1/profile/account` adds to them in memory. */
+  names: readonly NameProfile[]
+  /** Demo USD prices by token symbol (`ETH` → 3000). */
+  pricesUsd: Readonly<Record<string, number>>
+  /** Native currency by CAIP-2 id; EVM chains not listed use Ether. */
+  nativeCurrencies: Readonly<Record<string, NativeCurrency>>
+  /**
+   * ERC-20 contracts on the dev chains, by CAIP-2 id, whose balances `/v1/account/{address}/balance` reads
+   * from the chain (`balanceOf`). None are deployed yet: the hook for when the dev stack gets tokens.
+   */
+  erc20Tokens: Readonly<Record<string, readonly Erc20Token[]>>
+  /** Swap tokens by CAIP-2 id (`/v1/convert/tokens`); the native token has address `<caip2>:0xeeee…eeee`. */
+  swapTokens: Readonly<Record<string, readonly SwapToken[]>>
+  /** Chains served besides the ones the server has an RPC URL for (`/v1/supported-chains`). */
+  supportedChains: SupportedChains
+  /** Gas prices in wei (decimal strings) for chains without an RPC URL. */
+  gasPricesWei: { standard: string; fast: string; instant: string }
+  /** The swap router the built transactions call (a fixed dev address). */
+  swapRouter: Address
+  paymentCurrencies: readonly PaymentCurrency[]
+  purchaseCurrencies: readonly OnrampCurrency[]
+  /** Smart sessions by lower-case address. */
+  sessions: Readonly<Record<string, readonly SmartSession[]>>
+  /** Ids the three non-wallet image routes know: network asset ids, fiat currency codes, token symbols. */
+  images: {
+    /** `/public/getAssetImage/{id}`: asset id → label (see {@link networkImageId}). */
+    assets: Readonly<Record<string, string>>
+    /** `/public/getCurrencyImage/{id}`: `USD`, `EUR`, `GBP`. */
+    currencies: Readonly<Record<string, string>>
+    /** `/public/getTokenImage/{id}`: token symbols. */
+    tokens: Readonly<Record<string, string>>
+  }
+}
+
+/** The name of the development wallet in the catalogue (the one `dev/wallet` announces). */
+export const devWalletName = 'Latchkey Dev Wallet'
+/** The reverse-DNS id the development wallet announces with (EIP-6963). */
+export const devWalletRdns = 'dev.latchkey.wallet'
+
+/** CAIP-2 ids used by the catalogue. */
+export const caip2 = {
+  ethereum: 'eip155:1',
+  arbitrum: 'eip155:42161',
+  bsc: 'eip155:56',
+  optimism: 'eip155:10',
+  polygon: 'eip155:137',
+  base: 'eip155:8453',
+  solana: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  solanaDevnet: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  bitcoin: 'bip122:000000000019d6689c085ae165831e93',
+} as const
+
+/** The features a project has unless a test sets others (spec §3 project feature flags). */
+export const defaultFeatures: Features = {
+  email: true,
+  socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+  swaps: true,
+  onramp: true,
+  activity: true,
+  reownBranding: true,
+  multiWallet: false,
+  analytics: true,
+}
+
+/** Ports of the pages that call the API from a browser: the demo (5173) and the e2e stack (5273). */
+export const defaultPagePorts = [5173, 5273] as const
+
+/**
+ * The allowed origins for pages on loopback ports: `http://127.0.0.1:<port>` and `http://localhost:<port>`.
+ *
+ * @param ports TCP ports, default {@link defaultPagePorts}.
+ * @returns exact origins, no wildcards.
+ */
+export function loopbackOrigins(ports: readonly number[] = defaultPagePorts): string[] {
+  return ports.flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
+}
+
+/**
+ * A hex SHA-256 digest.
+ *
+ * @param text UTF-8 input.
+ * @returns 64 lower-case hex characters.
+ */
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex')
+}
+
+/**
+ * A UUID-shaped id derived from a text (8-4-4-4-12 hex of its SHA-256), used for image ids and quote ids.
+ *
+ * @param text UTF-8 input.
+ * @returns e.g. `'3f1c…-…'`, 36 characters.
+ */
+export function stableUuid(text: string): string {
+  const hex = sha256Hex(text)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/**
+ * The id of a network's image for `/public/getAssetImage/{id}`.
+ *
+ * @param caipNetworkId CAIP-2 id, e.g. `'eip155:1'`.
+ * @returns a UUID-shaped id derived from it.
+ */
+export function networkImageId(caipNetworkId: string): string {
+  return stableUuid(`network:${caipNetworkId}`)
+}
+
+/** A small deterministic PRNG (mulberry32): numbers in [0, 1). */
+function prng(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+}
+
+const syllables = [
+  'ka', 'zo', 'lu', 'mi', 'ra', 'ven', 'tor', 'bex', 'qui', 'nal', 'dor', 'fen', 'gal', 'hox', 'jin', 'lor',
+  'mar', 'nex', 'ori', 'pax', 'ryn', 'tal', 'ux', 'vor', 'wyn', 'xen', 'yar', 'zel', 'cor', 'dra', 'el', 'fi',
+  'gro', 'hal', 'ix', 'jo', 'kel', 'lum', 'mo', 'nu', 'op', 'pra', 'quo', 'rho', 'sa', 'tu', 'vi', 'wa', 'ze',
+] as const
+const suffixes = ['Wallet', 'Wallet', 'Vault', 'Pay', 'Keys', 'Safe', 'Pocket', 'Connect', 'Purse', 'Ark', 'Nest', 'Hub', '', '', ''] as const
+
+type WalletSeed = {
+  name: string
+  order?: number
+  rdns?: string
+  chains: string[]
+  mobile?: 'native' | 'universal'
+  desktop?: boolean
+  webapp?: boolean
+  badge: Wallet['badge_type']
+}
+
+const evmChains = [caip2.ethereum, caip2.arbitrum, caip2.bsc, caip2.optimism, caip2.polygon, caip2.base]
+const devEvmChains = devChains.map((chain) => `eip155:${chain.chainId}`)
+
+/** The hand-placed wallets every test can count on, at fixed catalogue positions. */
+const specialWallets: WalletSeed[] = [
+  { name: devWalletName, order: 1, rdns: devWalletRdns, chains: [caip2.ethereum, caip2.arbitrum, caip2.bsc, ...devEvmChains], badge: 'certified' },
+  { name: 'MetaVault', order: 3, chains: [caip2.ethereum, caip2.arbitrum, caip2.polygon], mobile: 'native', desktop: true, badge: 'certified' },
+  { name: 'Sunflare Wallet', order: 6, chains: [caip2.solana], mobile: 'universal', badge: 'certified' },
+  { name: 'Metaverse Wallet', order: 8, chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, badge: 'none' },
+  { name: 'Satoshi Pocket', order: 11, chains: [caip2.bitcoin], mobile: 'native', badge: 'none' },
+  { name: 'Metal Pay', order: 15, chains: [caip2.ethereum, caip2.bitcoin], mobile: 'native', badge: 'none' },
+  { name: 'Browserbank Web', order: 20, chains: [caip2.ethereum, caip2.arbitrum], webapp: true, badge: 'none' },
+  { name: 'Deskkey Desktop', order: 25, chains: [caip2.ethereum], desktop: true, badge: 'none' },
+  { name: 'Cosmeta Wallet', order: 120, chains: [caip2.ethereum, caip2.solana], mobile: 'universal', badge: null },
+  { name: 'META Sphere', order: 333, chains: [caip2.bsc], mobile: 'native', desktop: true, badge: 'none' },
+  { name: 'Offline Vault', order: 480, chains: [caip2.ethereum], badge: null },
+]
+
+/** How many generated wallets follow the special ones. */
+const generatedCount = 520
+
+function slugOf(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '')
+}
+
+function walletFromSeed(seed: WalletSeed, order: number): Wallet {
+  const slug = slugOf(seed.name)
+  const mobileLink = seed.mobile === 'native' ? `${slug}://` : seed.mobile === 'universal' ? `https://${slug}.example/wc` : null
+  return {
+    id: sha256Hex(seed.name),
+    name: seed.name,
+    image_id: stableUuid(`wallet-image:${seed.name}`),
+    rdns: seed.rdns ?? `com.${slug}`,
+    homepage: `https://${slug}.example`,
+    mobile_link: mobileLink,
+    desktop_link: seed.desktop ? `${slug}-desktop://` : null,
+    webapp_link: seed.webapp ? `https://app.${slug}.example` : null,
+    app_store: mobileLink ? `https://apps.apple.com/app/id${BigInt(`0x${sha256Hex(`ios:${seed.name}`).slice(0, 8)}`) % 1_000_000_000n}` : null,
+    play_store: mobileLink ? `https://play.google.com/store/apps/details?id=com.${slug}` : null,
+    chains: seed.chains,
+    badge_type: seed.badge,
+    order,
+  }
+}
+
+function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[] {
+  const random = prng(0x1a7c4e)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
+  const seeds: WalletSeed[] = []
+  const names = new Set(taken)
+  while (seeds.length < count) {
+    const parts = random() < 0.35 ? 3 : 2
+    let stem = ''
+    for (let i = 0; i < parts; i++) stem += pick(syllables)
+    const suffix = pick(suffixes)
+    const name = `${stem[0]?.toUpperCase() ?? ''}${stem.slice(1)}${suffix ? ` ${suffix}` : ''}`
+    // 'meta' is reserved for the hand-placed wallets so that searches for it have a known answer.
+    if (names.has(name.toLowerCase()) || /meta/i.test(name)) continue
+    names.add(name.toLowerCase())
+
+    const r = random()
+    const someEvm = [caip2.ethereum, ...evmChains.slice(1).filter(() => random() < 0.4)]
+    const chains =
+      r < 0.7 ? someEvm
+        : r < 0.8 ? [...someEvm, caip2.solana]
+          : r < 0.87 ? (random() < 0.5 ? [caip2.solana] : [caip2.solana, caip2.solanaDevnet])
+            : r < 0.93 ? [caip2.bitcoin]
+              : [...someEvm, caip2.solana, caip2.bitcoin]
+    const m = random()
+    const b = random()
+    seeds.push({
+      name,
+      chains,
+      ...(m < 0.55 ? { mobile: 'native' as const } : m < 0.8 ? { mobile: 'universal' as const } : {}),
+      desktop: random() < 0.3,
+      webapp: random() < 0.2,
+      badge: b < 0.15 ? 'certified' : b < 0.9 ? 'none' : null,
+    })
+  }
+  return seeds
+}
+
+/**
+ * Builds the wallet catalogue: the hand-placed wallets of `specialWallets` at their fixed `order`
+ * (the development wallet first; `MetaVault`, `Metaverse Wallet`, `Metal Pay`, `Cosmeta Wallet`, `META Sphere`
+ * are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a desktop-only and a
+ * link-less wallet) and 520 generated ones (syllable names, mixed chains, native `slug://` and universal
+ * `https://slug.example/wc` mobile links) in the remaining positions.
+ *
+ * `id` is the SHA-256 hex of the name, `image_id` a UUID-shaped id for `/getWalletImage/{id}`, `rdns` is
+ * `com.<slug>` (the dev wallet: `dev.latchkey.wallet`).
+ *
+ * @returns the wallets sorted by `order` (1..531), deterministic.
+ */
+export function buildWalletCatalogue(): Wallet[] {
+  const specials = specialWallets.map((seed) => ({ seed, order: seed.order ?? 0 }))
+  const generated = generatedSeeds(generatedCount, new Set(specialWallets.map((s) => s.name.toLowerCase())))
+  const total = specials.length + generated.length
+  const used = new Set(specials.map((s) => s.order))
+  const free: number[] = []
+  for (let order = 1; order <= total; order++) if (!used.has(order)) free.push(order)
+  const all = [...specials, ...generated.map((seed, i) => ({ seed, order: free[i] ?? total + i + 1 }))]
+  return all.map(({ seed, order }) => walletFromSeed(seed, order)).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+}
+
+/**
+ * An avatar for an address: the initials of the name's first label (`alice.reown.id` → `AL`) on a colour
+ * from the address, as a data URI.
+ *
+ * @param address 0x address.
+ * @param name the name whose first label's initials are drawn.
+ * @returns `data:image/svg+xml;base64,…`.
+ */
+export function avatarFor(address: string, name: string): string {
+  return svgDataUri(initialsSvg(address.toLowerCase(), name.split('.')[0] ?? name))
+}
+
+const devNames = [
+  { name: 'alice.reown.id', address: DEV_ADDRESSES[0], bio: 'Dev account 0' },
+  { name: 'bob.reown.id', address: DEV_ADDRESSES[1], bio: 'Dev account 1' },
+  { name: 'carol.wcn.id', address: DEV_ADDRESSES[2], bio: 'Dev account 2 (legacy suffix)' },
+] as const
+
+/** When the dev names were registered: 2026-01-01T00:00:00Z, in Unix seconds. */
+const devNamesRegistered = 1_767_225_600
+
+/**
+ * A token address on a dev chain that has no deployed contract: a stable fake from the symbol.
+ */
+function fakeTokenAddress(caipNetworkId: string, symbol: string): Address {
+  return getAddress(`0x${sha256Hex(`${caipNetworkId}:${symbol}`).slice(0, 40)}`)
+}
+
+/** The native token's CAIP-10 address on an EVM chain (`0xeeee…eeee`, the usual convention). */
+export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+
+function swapToken(caipNetworkId: string, address: string, name: string, symbol: string, decimals: number): SwapToken {
+  return { name, symbol, address: `${caipNetworkId}:${address}`, decimals, logoUri: svgDataUri(initialsSvg(`token:${symbol}`, symbol)), eip2612: symbol === 'USDC' || symbol === 'DAI' }
+}
+
+function swapTokens(): Record<string, SwapToken[]> {
+  const tokens: Record<string, SwapToken[]> = {
+    [caip2.ethereum]: [
+      swapToken(caip2.ethereum, nativeTokenAddress, 'Ether', 'ETH', 18),
+      swapToken(caip2.ethereum, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USD Coin', 'USDC', 6),
+      swapToken(caip2.ethereum, '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'Tether USD', 'USDT', 6),
+      swapToken(caip2.ethereum, '0x6B175474E89094C44Da98b954EedeAC495271d0F', 'Dai Stablecoin', 'DAI', 18),
+      swapToken(caip2.ethereum, '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'Wrapped Ether', 'WETH', 18),
+      swapToken(caip2.ethereum, '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', 'Wrapped BTC', 'WBTC', 8),
+    ],
+    [caip2.arbitrum]: [
+      swapToken(caip2.arbitrum, nativeTokenAddress, 'Ether', 'ETH', 18),
+      swapToken(caip2.arbitrum, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 'USD Coin', 'USDC', 6),
+      swapToken(caip2.arbitrum, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 'Wrapped Ether', 'WETH', 18),
+      swapToken(caip2.arbitrum, '0x912CE59144191C1204E64559FE8253a0e49E6548', 'Arbitrum', 'ARB', 18),
+    ],
+    [caip2.bsc]: [
+      swapToken(caip2.bsc, nativeTokenAddress, 'BNB', 'BNB', 18),
+      swapToken(caip2.bsc, '0x55d398326f99059fF775485246999027B3197955', 'Tether USD', 'USDT', 18),
+      swapToken(caip2.bsc, '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', 'Wrapped BNB', 'WBNB', 18),
+    ],
+  }
+  for (const chain of devEvmChains) {
+    tokens[chain] = [
+      swapToken(chain, nativeTokenAddress, 'Ether', 'ETH', 18),
+      ...(
+        [
+          ['USD Coin', 'USDC', 6],
+          ['Dai Stablecoin', 'DAI', 18],
+          ['Wrapped Ether', 'WETH', 18],
+        ] as const
+      ).map(([name, symbol, decimals]) => swapToken(chain, fakeTokenAddress(chain, symbol), name, symbol, decimals)),
+    ]
+  }
+  return tokens
+}
+
+/**
+ * The dataset the server uses unless `startApiServer({ dataset })` overrides parts of it.
+ *
+ * @returns a fresh object (the catalogue is rebuilt each call, about 10 ms); see {@link Dataset}.
+ */
+export function defaultDataset(): Dataset {
+  const identities: Record<string, { name: string | null; avatar: string | null }> = {}
+  for (const { name, address } of devNames) identities[address.toLowerCase()] = { name, avatar: avatarFor(address, name) }
+  const tokenSymbols = ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'BNB', 'WBNB', 'ARB', 'SOL', 'BTC']
+  const assets: Record<string, string> = {}
+  for (const network of [...builtInNetworks.map((n) => ({ id: n.caipNetworkId, name: n.name })), ...devChains.map((c) => ({ id: `eip155:${c.chainId}`, name: c.name }))]) {
+    assets[networkImageId(network.id)] = network.name
+  }
+  return {
+    wallets: buildWalletCatalogue(),
+    features: defaultFeatures,
+    allowedOrigins: loopbackOrigins(),
+    analyticsEnabled: true,
+    identities,
+    names: devNames.map(({ name, address, bio }) => ({
+      name,
+      registered: devNamesRegistered,
+      updated: devNamesRegistered,
+      addresses: { '60': { address, created: new Date(devNamesRegistered * 1000).toISOString() } },
+      attributes: { bio },
+    })),
+    pricesUsd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 65_000, BTC: 65_000, BNB: 600, WBNB: 600, ARB: 0.8, SOL: 150 },
+    nativeCurrencies: { [caip2.bsc]: { name: 'BNB', symbol: 'BNB', decimals: 18 } },
+    erc20Tokens: {},
+    swapTokens: swapTokens(),
+    supportedChains: {
+      http: [...builtInNetworks.map((n) => n.caipNetworkId), caip2.optimism, caip2.polygon, caip2.base],
+      ws: [caip2.ethereum, caip2.arbitrum, caip2.base],
+    },
+    gasPricesWei: { standard: '20000000000', fast: '25000000000', instant: '30000000000' },
+    swapRouter: '0x1111111254EEB25477B68fb85Ed929f73A960582',
+    paymentCurrencies: [
+      { id: 'USD', limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
+      { id: 'EUR', limits: [{ id: 'card', min: '10.00', max: '5000.00' }, { id: 'sepa_bank_account', min: '10.00', max: '20000.00' }] },
+      { id: 'GBP', limits: [{ id: 'card', min: '10.00', max: '5000.00' }] },
+    ],
+    purchaseCurrencies: [
+      {
+        id: 'ETH', name: 'Ether', symbol: 'ETH',
+        networks: [
+          { name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' },
+          { name: 'arbitrum', display_name: 'Arbitrum One', chain_id: '42161', contract_address: '' },
+          { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '' },
+        ],
+      },
+      {
+        id: 'USDC', name: 'USD Coin', symbol: 'USDC',
+        networks: [
+          { name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+          { name: 'arbitrum', display_name: 'Arbitrum One', chain_id: '42161', contract_address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },
+        ],
+      },
+      { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ name: 'solana', display_name: 'Solana', chain_id: '', contract_address: '' }] },
+      { id: 'BTC', name: 'Bitcoin', symbol: 'BTC', networks: [{ name: 'bitcoin', display_name: 'Bitcoin', chain_id: '', contract_address: '' }] },
+    ],
+    sessions: {
+      [DEV_ADDRESSES[0].toLowerCase()]: [
+        { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:1`), expiry: 1_893_456_000, chainId: 'eip155:31337' },
+        { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:2`), expiry: 1_893_456_000, chainId: 'eip155:31338' },
+      ],
+    },
+    images: {
+      assets,
+      currencies: { USD: 'US Dollar', EUR: 'Euro', GBP: 'Pound Sterling' },
+      tokens: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, symbol])),
+    },
+  }
+}

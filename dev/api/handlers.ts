@@ -1,0 +1,453 @@
+/**
+ * The operations of the three contracts, one handler per `operationId`. The mapped types below make the
+ * compiler check that every operation of `openapi/*.d.ts` has a handler and that each returns the contract's
+ * 200 body; the server checks the same again at run time with the YAML schemas. Dev-only.
+ */
+import type { IncomingHttpHeaders } from 'node:http'
+import { encodeFunctionData, erc20Abi, getAddress, isAddress, isHex, maxUint256, parseAbi, verifyMessage } from 'viem'
+import type { Address } from 'viem'
+import type { components as AnalyticsComponents, operations as AnalyticsOperations } from '../../openapi/analytics.d.ts'
+import type { operations as BlockchainOperations } from '../../openapi/blockchain.d.ts'
+import type { operations as DirectoryOperations } from '../../openapi/directory.d.ts'
+import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.ts'
+import type { ChainReader, HistoryCursor } from './chain.ts'
+import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
+import type { Dataset, Features, NameProfile, SwapToken, Wallet } from './dataset.ts'
+import { initialsSvg } from './images.ts'
+
+/** An analytics event as received (contract `AnalyticsEvent`). */
+export type AnalyticsEvent = AnalyticsComponents['schemas']['AnalyticsEvent']
+
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never
+type PathOf<O> = O extends { parameters: { path: infer P } } ? P : never
+type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? B : never
+type OkJsonOf<O> = O extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : never
+
+/** What a handler receives: the request after contract validation (query coerced, e.g. `page` a number). */
+export type HandlerRequest<O> = {
+  query: QueryOf<O>
+  path: PathOf<O>
+  body: BodyOf<O>
+  url: URL
+  headers: IncomingHttpHeaders
+}
+
+/** What a handler answers: a JSON 200 of the contract's type, an empty 204, or raw bytes (images). */
+export type Reply<T> =
+  | { kind: 'json'; status: 200; body: T; headers?: Record<string, string> }
+  | { kind: 'empty'; status: 204 }
+  | { kind: 'raw'; status: 200; contentType: string; body: string; headers?: Record<string, string> }
+
+/** A handler of one operation `O` (an entry of the generated `operations` interface). */
+export type Handler<O> = (request: HandlerRequest<O>) => Reply<OkJsonOf<O>> | Promise<Reply<OkJsonOf<O>>>
+
+/** One handler per operation of a contract. */
+export type Handlers<Operations> = { [K in keyof Operations]: Handler<Operations[K]> }
+
+/** An error answer a handler throws on purpose: the status and the contract's `Error` body. */
+export class ApiHttpError extends Error {
+  override name = 'ApiHttpError'
+  status: number
+  reasons: Array<{ description: string }> | undefined
+  /**
+   * @param status HTTP status, 4xx or 5xx.
+   * @param message the `message` of the body.
+   * @param reasons optional `reasons` (blockchain contract only; name registration shows the first).
+   */
+  constructor(status: number, message: string, reasons?: Array<{ description: string }>) {
+    super(message)
+    this.status = status
+    this.reasons = reasons
+  }
+}
+
+/** The mutable state of one server (nothing is shared between two servers). */
+export type ApiState = {
+  dataset: Dataset
+  /** Chain readers by CAIP-2 id, in the order given to the server. */
+  readers: Map<string, ChainReader>
+  /** Registered names by lower-case name. */
+  names: Map<string, NameProfile>
+  /** Revoked smart-session ids (`pci`). */
+  revokedSessions: Set<string>
+  /** Analytics events received, oldest first. */
+  events: AnalyticsEvent[]
+  /** Feature overrides by project id. */
+  features: Map<string, Features>
+  allowedOrigins: string[]
+  walletsById: Map<string, Wallet>
+  walletsByImageId: Map<string, Wallet>
+}
+
+/**
+ * A fresh state from a dataset: the dataset's names registered, no events, no overrides.
+ *
+ * @param dataset the data to serve.
+ * @param readers chain readers by CAIP-2 id.
+ * @returns the state, see {@link ApiState}.
+ */
+export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>): ApiState {
+  return {
+    dataset,
+    readers,
+    names: new Map(dataset.names.map((profile) => [profile.name.toLowerCase(), profile])),
+    revokedSessions: new Set(),
+    events: [],
+    features: new Map(),
+    allowedOrigins: [...dataset.allowedOrigins],
+    walletsById: new Map(dataset.wallets.map((wallet) => [wallet.id, wallet])),
+    walletsByImageId: new Map(dataset.wallets.map((wallet) => [wallet.image_id, wallet])),
+  }
+}
+
+const json = <T>(body: T, headers?: Record<string, string>): Reply<T> => ({ kind: 'json', status: 200, body, ...(headers ? { headers } : {}) })
+const svg = (body: string): Reply<never> => ({
+  kind: 'raw',
+  status: 200,
+  contentType: 'image/svg+xml',
+  body,
+  headers: { 'Cache-Control': 'public, max-age=86400, immutable' },
+})
+
+/** Accepts `0x…` or CAIP-10 `eip155:<id>:0x…`; answers 400 otherwise. */
+function parseAccount(text: string, what = 'address'): { address: Address; caipNetworkId?: string } {
+  const caip = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(text)
+  if (caip?.[1] && caip[2]) return { address: getAddress(caip[2]), caipNetworkId: caip[1] }
+  if (isAddress(text, { strict: false })) return { address: getAddress(text) }
+  throw new ApiHttpError(400, `Invalid ${what}: expected a 0x address or a CAIP-10 account, got '${text}'`)
+}
+
+/** Name suffix zones (spec §9: `.reown.id` and the legacy `.wcn.id`). */
+export const nameZones = ['reown.id', 'wcn.id'] as const
+/** Shortest name label (spec §9: name minimum length 4). */
+export const nameMinLength = 4
+
+function splitName(text: string, defaultZone: string): { label: string; zone: string } {
+  const lower = text.trim().toLowerCase()
+  for (const zone of [defaultZone, ...nameZones]) if (lower.endsWith(`.${zone}`)) return { label: lower.slice(0, -zone.length - 1), zone }
+  return { label: lower, zone: defaultZone }
+}
+
+function checkLabel(label: string): void {
+  if (label.length < nameMinLength) {
+    const description = `Name must be at least ${nameMinLength} characters`
+    throw new ApiHttpError(400, description, [{ description }])
+  }
+  if (!/^[a-z0-9-]+$/.test(label)) {
+    const description = 'Name can only contain lower-case letters, digits and hyphens'
+    throw new ApiHttpError(400, description, [{ description }])
+  }
+}
+
+function findSwapToken(dataset: Dataset, caip10: string): SwapToken | undefined {
+  const wanted = caip10.toLowerCase()
+  for (const tokens of Object.values(dataset.swapTokens)) {
+    const token = tokens.find((t) => t.address.toLowerCase() === wanted)
+    if (token) return token
+  }
+  return undefined
+}
+
+function requireSwapToken(dataset: Dataset, caip10: string, what: string): SwapToken {
+  const token = findSwapToken(dataset, caip10)
+  if (!token) throw new ApiHttpError(400, `Unknown ${what} token '${caip10}' (expected a CAIP-10 address from /v1/convert/tokens)`)
+  return token
+}
+
+/** Runs a read on a chain; a node that does not answer becomes a 502 naming the chain (not a server bug). */
+async function fromChain<T>(reader: ChainReader, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    const reason = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+    throw new ApiHttpError(502, `The node of ${reader.caipNetworkId} (${reader.rpcUrl}) did not answer: ${reason}`)
+  }
+}
+
+const micro = (price: number): bigint => BigInt(Math.round(price * 1_000_000))
+
+const swapAbi = parseAbi(['function swap(address fromToken, address toToken, uint256 amount, uint256 minReturn)'])
+
+/** Handlers of `openapi/blockchain.yaml`. */
+export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperations> {
+  const { dataset } = state
+  return {
+    getSupportedChains: () => json({ http: [...new Set([...state.readers.keys(), ...dataset.supportedChains.http])], ws: [...dataset.supportedChains.ws] }),
+
+    getIdentity: ({ path }) => {
+      const { address } = parseAccount(path.address)
+      const known = dataset.identities[address.toLowerCase()]
+      if (known) return json({ name: known.name, avatar: known.avatar })
+      const registered = [...state.names.values()].filter((profile) => Object.values(profile.addresses).some((a) => a.address.toLowerCase() === address.toLowerCase())).at(-1)
+      return json(registered ? { name: registered.name, avatar: avatarFor(address, registered.name) } : { name: null, avatar: null })
+    },
+
+    getHistory: async ({ path, query }) => {
+      const account = parseAccount(path.account, 'account')
+      const caipNetworkId = query.chainId ?? account.caipNetworkId ?? state.readers.keys().next().value
+      const reader = caipNetworkId === undefined ? undefined : state.readers.get(caipNetworkId)
+      let cursor: HistoryCursor | undefined
+      if (query.cursor !== undefined && query.cursor !== '') {
+        cursor = decodeCursor(query.cursor)
+        if (!cursor) throw new ApiHttpError(400, `Invalid cursor '${query.cursor}': pass the 'next' of the previous page`)
+      }
+      if (!reader) return json({ data: [], next: null })
+      return json(await fromChain(reader, () => readHistory(reader, account.address, cursor, dataset)))
+    },
+
+    getSwapQuotes: ({ query }) => {
+      if (!/^\d+$/.test(query.amount)) throw new ApiHttpError(400, `Invalid amount '${query.amount}': expected an integer in the token's smallest unit`)
+      const from = requireSwapToken(dataset, query.from, 'from')
+      const to = requireSwapToken(dataset, query.to, 'to')
+      const fromPrice = micro(dataset.pricesUsd[from.symbol] ?? 0)
+      const toPrice = micro(dataset.pricesUsd[to.symbol] ?? 0)
+      if (toPrice === 0n) throw new ApiHttpError(400, `No price for ${to.symbol}`)
+      // 0.3 % fee, amounts in each token's smallest unit.
+      const toAmount = (BigInt(query.amount) * fromPrice * 10n ** BigInt(to.decimals) * 997n) / (toPrice * 10n ** BigInt(from.decimals) * 1000n)
+      return json({ quotes: [{ fromAmount: query.amount, toAmount: toAmount.toString(), fromToken: from.address, toToken: to.address }] })
+    },
+
+    getSwapTokens: ({ query }) => json({ tokens: query.chainId ? [...(dataset.swapTokens[query.chainId] ?? [])] : Object.values(dataset.swapTokens).flat() }),
+
+    getTokenPrices: ({ body }) => {
+      const fungibles = body.addresses.flatMap((address) => {
+        const token = findSwapToken(dataset, address)
+        if (!token) return []
+        return [{ name: token.name, symbol: token.symbol, iconUrl: token.logoUri, price: dataset.pricesUsd[token.symbol] ?? 0 }]
+      })
+      return json({ fungibles })
+    },
+
+    getSwapAllowance: async ({ query }) => {
+      const user = parseAccount(query.userAddress, 'userAddress')
+      const match = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(query.tokenAddress)
+      const reader = match?.[1] ? state.readers.get(match[1]) : undefined
+      const token = match?.[1] && match[2] ? dataset.erc20Tokens[match[1]]?.find((t) => t.address.toLowerCase() === match[2]?.toLowerCase()) : undefined
+      if (reader && token) {
+        const allowance = await fromChain(reader, () => reader.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'allowance', args: [user.address, dataset.swapRouter] }))
+        return json({ allowance: allowance.toString() })
+      }
+      return json({ allowance: match?.[2]?.toLowerCase() === nativeTokenAddress ? maxUint256.toString() : '0' })
+    },
+
+    getGasPrice: async ({ query }) => {
+      if (query.chainId !== undefined && !query.chainId.startsWith('eip155:')) throw new ApiHttpError(400, 'Network not supported for Gas Price')
+      const reader = query.chainId ? state.readers.get(query.chainId) : undefined
+      return json(reader ? await fromChain(reader, () => readGasPrices(reader)) : { ...dataset.gasPricesWei })
+    },
+
+    buildSwapTransaction: ({ body }) => {
+      if (!/^\d+$/.test(body.amount)) throw new ApiHttpError(400, `Invalid amount '${body.amount}': expected an integer in the token's smallest unit`)
+      const from = requireSwapToken(dataset, body.from, 'from')
+      const to = requireSwapToken(dataset, body.to, 'to')
+      const user = parseAccount(body.userAddress, 'userAddress')
+      const fromAddress = getAddress(from.address.split(':')[2] ?? '')
+      const toAddress = getAddress(to.address.split(':')[2] ?? '')
+      const slippage = Number(body.eip155.slippage)
+      if (!Number.isFinite(slippage) || slippage < 0 || slippage > 50) throw new ApiHttpError(400, `Invalid slippage '${body.eip155.slippage}': expected a percentage between 0 and 50`)
+      const minReturn = (BigInt(body.amount) * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
+      return json({
+        tx: {
+          from: user.address,
+          to: dataset.swapRouter,
+          data: encodeFunctionData({ abi: swapAbi, functionName: 'swap', args: [fromAddress, toAddress, BigInt(body.amount), minReturn] }),
+          value: fromAddress.toLowerCase() === nativeTokenAddress ? body.amount : '0',
+          gas: '200000',
+          gasPrice: dataset.gasPricesWei.standard,
+        },
+      })
+    },
+
+    buildSwapApprove: ({ query }) => {
+      const user = parseAccount(query.userAddress, 'userAddress')
+      const from = requireSwapToken(dataset, query.from, 'from')
+      requireSwapToken(dataset, query.to, 'to')
+      const tokenAddress = getAddress(from.address.split(':')[2] ?? '')
+      if (tokenAddress.toLowerCase() === nativeTokenAddress) throw new ApiHttpError(400, `${from.symbol} is the native token: it needs no approval`)
+      return json({
+        tx: {
+          from: user.address,
+          to: tokenAddress,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [dataset.swapRouter, maxUint256] }),
+          value: '0',
+          gas: '60000',
+          gasPrice: dataset.gasPricesWei.standard,
+        },
+      })
+    },
+
+    getBalances: async ({ path, query }) => {
+      const { address } = parseAccount(path.address)
+      const readers = query.chainId ? [state.readers.get(query.chainId)].filter((r) => r !== undefined) : [...state.readers.values()]
+      const balances = (await Promise.all(readers.map((reader) => fromChain(reader, () => readBalances(reader, address, dataset))))).flat()
+      return json({ balances })
+    },
+
+    lookupName: ({ path }) => {
+      const { label, zone } = splitName(path.name, 'reown.id')
+      const profile = state.names.get(`${label}.${zone}`)
+      if (!profile) throw new ApiHttpError(404, `Name '${path.name}' is not registered`)
+      return json(profile)
+    },
+
+    reverseLookupName: ({ path }) => {
+      const { address } = parseAccount(path.address)
+      return json([...state.names.values()].filter((profile) => Object.values(profile.addresses).some((a) => a.address.toLowerCase() === address.toLowerCase())))
+    },
+
+    getNameSuggestions: ({ path, query }) => {
+      const zone = query.zone?.replace(/^\./, '') || 'reown.id'
+      const { label } = splitName(path.name, zone)
+      checkLabel(label)
+      const labels = [label, `${label}1`, `${label}2`, `${label}-id`, `the${label}`]
+      return json({ suggestions: labels.map((l) => ({ name: `${l}.${zone}`, registered: state.names.has(`${l}.${zone}`) })) })
+    },
+
+    registerName: async ({ body }) => {
+      let message: { name?: unknown; attributes?: unknown; timestamp?: unknown }
+      try {
+        message = JSON.parse(body.message) as typeof message
+      } catch {
+        throw new ApiHttpError(400, 'Invalid message', [{ description: 'The message must be the JSON of the registration (name, attributes, timestamp)' }])
+      }
+      if (typeof message !== 'object' || message === null || typeof message.name !== 'string') {
+        throw new ApiHttpError(400, 'Invalid message', [{ description: 'The message must name the name to register' }])
+      }
+      const { address } = parseAccount(body.address)
+      if (!isHex(body.signature)) throw new ApiHttpError(400, 'Invalid signature', [{ description: 'The signature must be hex' }])
+      const valid = await verifyMessage({ address, message: body.message, signature: body.signature }).catch(() => false)
+      if (!valid) throw new ApiHttpError(401, 'Invalid signature', [{ description: 'The signature does not match the address' }])
+      const { label, zone } = splitName(message.name, 'reown.id')
+      checkLabel(label)
+      const name = `${label}.${zone}`
+      if (state.names.has(name)) throw new ApiHttpError(400, `Name ${name} is already registered`, [{ description: 'Name is already registered' }])
+      const attributes = typeof message.attributes === 'object' && message.attributes !== null
+        ? Object.fromEntries(Object.entries(message.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+        : {}
+      const now = Math.floor(Date.now() / 1000)
+      state.names.set(name, { name, registered: now, updated: now, addresses: { [String(body.coin_type)]: { address, created: new Date(now * 1000).toISOString() } }, attributes })
+      return json({ success: true })
+    },
+
+    generateOnrampUrl: ({ query, body }) => {
+      const url = new URL('https://pay.onramp.example/buy/select-asset')
+      url.searchParams.set('appId', query.projectId ?? '')
+      url.searchParams.set('destinationWallets', JSON.stringify(body.destinationWallets))
+      url.searchParams.set('partnerUserId', body.partnerUserId)
+      url.searchParams.set('defaultExperience', body.defaultExperience)
+      if (body.defaultNetwork) url.searchParams.set('defaultNetwork', body.defaultNetwork)
+      if (body.presetCryptoAmount !== undefined) url.searchParams.set('presetCryptoAmount', String(body.presetCryptoAmount))
+      if (body.presetFiatAmount !== undefined) url.searchParams.set('presetFiatAmount', String(body.presetFiatAmount))
+      return json({ url: url.toString() })
+    },
+
+    getOnrampOptions: () => json({ paymentCurrencies: [...dataset.paymentCurrencies], purchaseCurrencies: [...dataset.purchaseCurrencies] }),
+
+    getOnrampQuote: ({ body }) => {
+      const purchase = dataset.purchaseCurrencies.find((c) => c.id.toLowerCase() === body.purchaseCurrency.toLowerCase())
+      if (!purchase) throw new ApiHttpError(400, `Unknown purchase currency '${body.purchaseCurrency}'`)
+      const payment = dataset.paymentCurrencies.find((c) => c.id.toLowerCase() === body.paymentCurrency.toLowerCase())
+      if (!payment) throw new ApiHttpError(400, `Unknown payment currency '${body.paymentCurrency}'`)
+      if (!purchase.networks?.some((n) => n.name === body.network)) throw new ApiHttpError(400, `${purchase.id} cannot be bought on network '${body.network}'`)
+      const subtotal = Number(body.amount)
+      if (!/^\d+(\.\d+)?$/.test(body.amount) || !(subtotal > 0)) throw new ApiHttpError(400, `Invalid amount '${body.amount}': expected a positive decimal`)
+      const price = dataset.pricesUsd[purchase.symbol ?? purchase.id] ?? 1
+      // Fees of spec §9 ("1-2 %"): 1.5 % provider fee and a flat network fee.
+      const fee = Math.round(subtotal * 1.5) / 100
+      const networkFee = 0.5
+      const money = (amount: number) => ({ amount: amount.toFixed(2), currency: payment.id })
+      return json({
+        coinbaseFee: money(fee),
+        networkFee: money(networkFee),
+        paymentSubtotal: money(subtotal),
+        paymentTotal: money(subtotal + fee + networkFee),
+        purchaseAmount: { amount: (subtotal / price).toFixed(8), currency: purchase.id },
+        quoteId: stableUuid(`quote:${purchase.id}:${payment.id}:${body.amount}:${body.network}`),
+      })
+    },
+
+    getSessions: ({ path }) => {
+      const { address } = parseAccount(path.address)
+      return json({ pcis: (dataset.sessions[address.toLowerCase()] ?? []).filter((s) => !state.revokedSessions.has(s.pci)) })
+    },
+
+    revokeSession: ({ path, body }) => {
+      const { address } = parseAccount(path.address)
+      // The contract models the result as a success flag: an unknown or already revoked session is `false`.
+      const session = (dataset.sessions[address.toLowerCase()] ?? []).find((s) => s.pci === body.pci)
+      if (!session || state.revokedSessions.has(body.pci)) return json({ success: false })
+      state.revokedSessions.add(body.pci)
+      return json({ success: true })
+    },
+  }
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+/**
+ * Filters the catalogue as `/getWallets` does: `search` (trimmed, case-insensitive substring of the name),
+ * `include` (only these ids), `exclude` (not these ids), `chains` (supports any), `badge_type`, `platform`
+ * (`mobile`: has a mobile link; `links`: has a mobile, desktop or web-app link), in catalogue `order`.
+ *
+ * @param wallets the catalogue.
+ * @param query the request's query (lists comma-separated).
+ * @returns the matching wallets, all pages.
+ */
+export function filterWallets(wallets: readonly Wallet[], query: QueryOf<DirectoryOperations['getWallets']>): Wallet[] {
+  const search = query.search?.trim().toLowerCase() ?? ''
+  const include = new Set(splitList(query.include))
+  const exclude = new Set(splitList(query.exclude))
+  const chains = new Set(splitList(query.chains))
+  return wallets
+    .filter((wallet) =>
+      (!search || wallet.name.toLowerCase().includes(search)) &&
+      (include.size === 0 || include.has(wallet.id)) &&
+      !exclude.has(wallet.id) &&
+      (chains.size === 0 || wallet.chains.some((chain) => chains.has(chain))) &&
+      (!query.badge_type || wallet.badge_type === query.badge_type) &&
+      (query.platform !== 'mobile' || Boolean(wallet.mobile_link)) &&
+      (query.platform !== 'links' || Boolean(wallet.mobile_link || wallet.desktop_link || wallet.webapp_link)),
+    )
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+}
+
+/** Handlers of `openapi/directory.yaml`. */
+export function directoryHandlers(state: ApiState): Handlers<DirectoryOperations> {
+  const { dataset } = state
+  const image = (labels: Readonly<Record<string, string>>, kind: string, id: string, caseInsensitive: boolean): Reply<never> => {
+    const key = caseInsensitive ? Object.keys(labels).find((k) => k.toLowerCase() === id.toLowerCase()) : id
+    const label = key === undefined ? undefined : labels[key]
+    if (key === undefined || label === undefined) throw new ApiHttpError(404, `No ${kind} image '${id}'`)
+    return svg(initialsSvg(`${kind}:${key}`, label))
+  }
+  return {
+    getProjectConfig: ({ query }) => json({ features: state.features.get(query.projectId ?? '') ?? dataset.features }),
+    getAllowedOrigins: () => json({ allowedOrigins: [...state.allowedOrigins] }),
+    getWallets: ({ query }) => {
+      const all = filterWallets(dataset.wallets, query)
+      const start = (query.page - 1) * query.entries
+      return json({ data: all.slice(start, start + query.entries), count: all.length })
+    },
+    getWalletImage: ({ path }) => {
+      const wallet = state.walletsByImageId.get(path.id)
+      if (!wallet) throw new ApiHttpError(404, `No wallet image '${path.id}'`)
+      return svg(initialsSvg(wallet.image_id, wallet.name))
+    },
+    getAssetImage: ({ path }) => image(dataset.images.assets, 'asset', path.id, false),
+    getCurrencyImage: ({ path }) => image(dataset.images.currencies, 'currency', path.id, true),
+    getTokenImage: ({ path }) => image(dataset.images.tokens, 'token', path.id, true),
+    getAnalyticsConfig: () => json({ isAnalyticsEnabled: dataset.analyticsEnabled }),
+  }
+}
+
+/** Handlers of `openapi/analytics.yaml`. */
+export function analyticsHandlers(state: ApiState): Handlers<AnalyticsOperations> {
+  return {
+    sendEvent: ({ body }) => {
+      state.events.push(body)
+      return { kind: 'empty', status: 204 }
+    },
+  }
+}

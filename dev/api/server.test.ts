@@ -1,0 +1,657 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import { createPublicClient, createWalletClient, formatEther, http } from 'viem'
+import type { Address, Hash } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { DEV_ADDRESSES, devAccounts } from '../accounts.ts'
+import { findFreePort } from '../anvil.ts'
+import { loadContracts } from './contract.ts'
+import type { Operation } from './contract.ts'
+import { defaultDataset, devWalletName, devWalletRdns, nativeTokenAddress, networkImageId } from './dataset.ts'
+import type { Wallet } from './dataset.ts'
+import { startApiServer } from './server.ts'
+import type { ApiServer } from './server.ts'
+
+const rpc1 = inject('anvilRpc1')
+const rpc2 = inject('anvilRpc2')
+const common = { st: 'appkit', sv: 'latchkey-test', projectId: 'test-project' }
+const contracts = loadContracts()
+const dataset = defaultDataset()
+const alice = DEV_ADDRESSES[0]
+const ethMainnet = `eip155:1:${nativeTokenAddress}`
+const usdcMainnet = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+
+const publicClient = createPublicClient({ transport: http(rpc1), cacheTime: 0 })
+const walletClient = createWalletClient({ transport: http(rpc1) })
+
+let api: ApiServer
+
+beforeAll(async () => {
+  api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }, { chainId: 31338, rpcUrl: rpc2 }] })
+})
+afterAll(() => api.stop())
+afterEach(() => api.control.reset())
+
+type Query = Record<string, string | number | undefined>
+
+function url(path: string, query: Query = {}): string {
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value))
+  const text = search.toString()
+  return `${api.url}${path}${text ? `?${text}` : ''}`
+}
+
+/** A GET with st, sv and projectId (what the client middleware adds), plus `query`. */
+function get(path: string, query: Query = {}): Promise<Response> {
+  return fetch(url(path, { ...common, ...query }))
+}
+
+async function getJson<T>(path: string, query: Query = {}): Promise<T> {
+  const response = await get(path, query)
+  const body = await response.text()
+  expect(response.status, body).toBe(200)
+  return JSON.parse(body) as T
+}
+
+function post(path: string, body: unknown, query: Query = {}): Promise<Response> {
+  return fetch(url(path, query), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+}
+
+function operation(operationId: string): Operation {
+  const found = contracts.operations.find((o) => o.operationId === operationId)
+  if (!found) throw new Error(`no operation ${operationId}`)
+  return found
+}
+
+/** True when `body` matches the contract's 200 schema of the operation. */
+function matchesContract(operationId: string, body: unknown): boolean {
+  const validate = contracts.responseFor(operation(operationId), 200)?.validateJson
+  if (!validate) throw new Error(`${operationId} has no JSON 200`)
+  return validate(body)
+}
+
+async function sendEth(from: number, to: Address, value: bigint): Promise<Hash> {
+  const account = devAccounts()[from]
+  if (!account) throw new Error(`no dev account ${from}`)
+  const hash = await walletClient.sendTransaction({ account, to, value, chain: null })
+  await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  return hash
+}
+
+type WalletsPage = { data: Wallet[]; count: number }
+type HistoryPage = {
+  data: Array<{ id: string; metadata: { hash: string; minedAt: string; chain: string; sentFrom: string; sentTo: string; status: string }; transfers: Array<{ direction: string; quantity?: { numeric: string; decimals: string } }> }>
+  next?: string | null
+}
+
+const analyticsEvent = {
+  eventId: '7d3c1c1e-0000-4000-8000-000000000001',
+  url: 'http://127.0.0.1:5173/',
+  domain: '127.0.0.1',
+  timestamp: 1_767_225_600_000,
+  props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
+}
+
+describe('every operation of the three contracts', () => {
+  type Sample = { method: 'GET' | 'POST'; path: string; query?: Query; body?: unknown }
+  const samples: Record<string, () => Sample | Promise<Sample>> = {
+    getSupportedChains: () => ({ method: 'GET', path: '/blockchain/v1/supported-chains' }),
+    getIdentity: () => ({ method: 'GET', path: `/blockchain/v1/identity/${alice}`, query: { sender: DEV_ADDRESSES[1] } }),
+    getHistory: () => ({ method: 'GET', path: `/blockchain/v1/account/${alice}/history`, query: { chainId: 'eip155:31337' } }),
+    getSwapQuotes: () => ({ method: 'GET', path: '/blockchain/v1/convert/quotes', query: { amount: '1000000000000000000', userAddress: alice, from: ethMainnet, to: usdcMainnet } }),
+    getSwapTokens: () => ({ method: 'GET', path: '/blockchain/v1/convert/tokens', query: { chainId: 'eip155:1' } }),
+    getTokenPrices: () => ({ method: 'POST', path: '/blockchain/v1/fungible/price', body: { currency: 'usd', addresses: [usdcMainnet, ethMainnet], projectId: 'p' } }),
+    getSwapAllowance: () => ({ method: 'GET', path: '/blockchain/v1/convert/allowance', query: { tokenAddress: usdcMainnet, userAddress: alice } }),
+    getGasPrice: () => ({ method: 'GET', path: '/blockchain/v1/convert/gas-price', query: { chainId: 'eip155:31337' } }),
+    buildSwapTransaction: () => ({
+      method: 'POST',
+      path: '/blockchain/v1/convert/build-transaction',
+      body: { amount: '1000000', eip155: { slippage: '1' }, projectId: 'p', from: usdcMainnet, to: ethMainnet, userAddress: `eip155:1:${alice}`, disableEstimate: true },
+    }),
+    buildSwapApprove: () => ({ method: 'GET', path: '/blockchain/v1/convert/build-approve', query: { userAddress: alice, from: usdcMainnet, to: ethMainnet } }),
+    getBalances: () => ({ method: 'GET', path: `/blockchain/v1/account/${alice}/balance`, query: { currency: 'usd', chainId: 'eip155:31337' } }),
+    lookupName: () => ({ method: 'GET', path: '/blockchain/v1/profile/account/alice.reown.id', query: { apiVersion: '2' } }),
+    reverseLookupName: () => ({ method: 'GET', path: `/blockchain/v1/profile/reverse/${alice}`, query: { apiVersion: '2' } }),
+    getNameSuggestions: () => ({ method: 'GET', path: '/blockchain/v1/profile/suggestions/latchkey', query: { zone: 'reown.id' } }),
+    registerName: async () => {
+      const account = devAccounts()[3]!
+      const message = JSON.stringify({ name: 'table-sample.reown.id', attributes: {}, timestamp: 1_767_225_600 })
+      return { method: 'POST', path: '/blockchain/v1/profile/account', body: { coin_type: 60, address: account.address, message, signature: await account.signMessage({ message }) } }
+    },
+    generateOnrampUrl: () => ({
+      method: 'POST',
+      path: '/blockchain/v1/generators/onrampurl',
+      query: { projectId: 'p' },
+      body: { destinationWallets: [{ address: alice, blockchains: ['ethereum'], assets: ['ETH'] }], defaultNetwork: 'ethereum', partnerUserId: alice, defaultExperience: 'buy', presetFiatAmount: 100 },
+    }),
+    getOnrampOptions: () => ({ method: 'GET', path: '/blockchain/v1/onramp/options' }),
+    getOnrampQuote: () => ({ method: 'POST', path: '/blockchain/v1/onramp/quote', query: { projectId: 'p' }, body: { purchaseCurrency: 'ETH', paymentCurrency: 'USD', amount: '100', network: 'ethereum' } }),
+    getSessions: () => ({ method: 'GET', path: `/blockchain/v1/sessions/${alice}` }),
+    revokeSession: () => ({
+      method: 'POST',
+      path: `/blockchain/v1/sessions/${alice}/revoke`,
+      query: { projectId: 'p' },
+      body: { pci: dataset.sessions[alice.toLowerCase()]?.[0]?.pci, signature: '0x1234' },
+    }),
+    getProjectConfig: () => ({ method: 'GET', path: '/directory/appkit/v1/config' }),
+    getAllowedOrigins: () => ({ method: 'GET', path: '/directory/projects/v1/origins' }),
+    getWallets: () => ({ method: 'GET', path: '/directory/getWallets', query: { page: 1, entries: 40 } }),
+    getWalletImage: () => ({ method: 'GET', path: `/directory/getWalletImage/${dataset.wallets[0]?.image_id}` }),
+    getAssetImage: () => ({ method: 'GET', path: `/directory/public/getAssetImage/${networkImageId('eip155:1')}` }),
+    getCurrencyImage: () => ({ method: 'GET', path: '/directory/public/getCurrencyImage/USD' }),
+    getTokenImage: () => ({ method: 'GET', path: '/directory/public/getTokenImage/ETH' }),
+    getAnalyticsConfig: () => ({ method: 'GET', path: '/directory/getAnalyticsConfig' }),
+    sendEvent: () => ({ method: 'POST', path: '/analytics/e', query: common, body: analyticsEvent }),
+  }
+
+  it('has a sample request for each operation of the YAML contracts (29 operations)', () => {
+    expect(Object.keys(samples).sort()).toEqual(contracts.operations.map((o) => o.operationId).sort())
+    expect(contracts.operations).toHaveLength(29)
+  })
+
+  for (const [operationId, makeSample] of Object.entries(samples)) {
+    it(`${operationId}: answers a valid request with a success the contract declares`, async () => {
+      const sample = await makeSample()
+      const op = operation(operationId)
+      expect(op.method).toBe(sample.method)
+      const response = sample.method === 'GET' ? await get(sample.path, sample.query) : await post(sample.path, sample.body, sample.query)
+      const text = await response.text()
+      expect([200, 204], text).toContain(response.status)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      const spec = contracts.responseFor(op, response.status)
+      if (response.status === 204) {
+        expect(text).toBe('')
+      } else if (spec?.validateJson) {
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+        expect(spec.validateJson(JSON.parse(text)), JSON.stringify(spec.validateJson.errors)).toBe(true)
+      } else {
+        expect(spec?.contentTypes).toContain(response.headers.get('content-type'))
+      }
+    })
+  }
+})
+
+describe('balances (real, from anvil)', () => {
+  it('the native balance of a dev account is what viem getBalance reads, on each chain', async () => {
+    for (const [chainId, rpcUrl] of [[31337, rpc1], [31338, rpc2]] as const) {
+      const client = createPublicClient({ transport: http(rpcUrl), cacheTime: 0 })
+      // Another test file may move funds meanwhile: compare only when the balance held still around the call.
+      for (let attempt = 0; ; attempt++) {
+        const before = await client.getBalance({ address: DEV_ADDRESSES[2] })
+        const { balances } = await getJson<{ balances: Array<Record<string, unknown>> }>(`/blockchain/v1/account/${DEV_ADDRESSES[2]}/balance`, { currency: 'usd', chainId: `eip155:${chainId}` })
+        const after = await client.getBalance({ address: DEV_ADDRESSES[2] })
+        if (before !== after && attempt < 3) continue
+        expect(balances).toEqual([
+          {
+            name: 'Ether',
+            symbol: 'ETH',
+            chainId: `eip155:${chainId}`,
+            price: 3000,
+            value: Math.round(Number(formatEther(before)) * 3000 * 100) / 100,
+            quantity: { decimals: '18', numeric: formatEther(before) },
+          },
+        ])
+        break
+      }
+    }
+  })
+
+  it('a fresh address has a zero native balance; an unknown chain has no balances; no chainId means every chain', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey()).address
+    const one = await getJson<{ balances: Array<{ quantity: { numeric: string }; value: number }> }>(`/blockchain/v1/account/${fresh}/balance`, { currency: 'usd', chainId: 'eip155:31337' })
+    expect(one.balances.map((b) => [b.quantity.numeric, b.value])).toEqual([['0', 0]])
+    expect(await getJson(`/blockchain/v1/account/${fresh}/balance`, { currency: 'usd', chainId: 'eip155:1' })).toEqual({ balances: [] })
+    const all = await getJson<{ balances: Array<{ chainId: string }> }>(`/blockchain/v1/account/${fresh}/balance`, { currency: 'usd' })
+    expect(all.balances.map((b) => b.chainId)).toEqual(['eip155:31337', 'eip155:31338'])
+  })
+
+  it('answers 502 naming the chain when its node does not answer', async () => {
+    const port = await findFreePort()
+    const orphan = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: `http://127.0.0.1:${port}` }] })
+    try {
+      const response = await fetch(`${orphan.url}/blockchain/v1/account/${alice}/balance?currency=usd&${new URLSearchParams(common)}`)
+      expect(response.status).toBe(502)
+      expect(((await response.json()) as { message: string }).message).toContain(`The node of eip155:31337 (http://127.0.0.1:${port}) did not answer`)
+    } finally {
+      await orphan.stop()
+    }
+  })
+
+  it('rejects a currency other than usd and an address that is not one', async () => {
+    const wrongCurrency = await get(`/blockchain/v1/account/${alice}/balance`, { currency: 'eur' })
+    expect(wrongCurrency.status).toBe(400)
+    expect(((await wrongCurrency.json()) as { message: string }).message).toContain("query parameter 'currency' must be equal to constant")
+    const notAnAddress = await get('/blockchain/v1/account/0x1234/balance', { currency: 'usd' })
+    expect(notAnAddress.status).toBe(400)
+    expect(((await notAnAddress.json()) as { message: string }).message).toMatchInlineSnapshot(`"Invalid address: expected a 0x address or a CAIP-10 account, got '0x1234'"`)
+  })
+})
+
+describe('history (real transactions on anvil)', () => {
+  it('lists a transfer from dev account 4 to dev account 3 in both histories, newest first', async () => {
+    const value = 1_000_000_000_000_000n + BigInt(Math.floor(Math.random() * 1_000_000))
+    const hash = await sendEth(4, DEV_ADDRESSES[3], value)
+
+    const incoming = await getJson<HistoryPage>(`/blockchain/v1/account/${DEV_ADDRESSES[3]}/history`, { chainId: 'eip155:31337' })
+    const received = incoming.data.find((tx) => tx.metadata.hash === hash)
+    expect(received).toMatchObject({
+      metadata: { chain: 'eip155:31337', status: 'confirmed', sentFrom: DEV_ADDRESSES[4], sentTo: DEV_ADDRESSES[3] },
+      transfers: [{ direction: 'in', quantity: { decimals: '18', numeric: formatEther(value) } }],
+    })
+    const outgoing = await getJson<HistoryPage>(`/blockchain/v1/account/${DEV_ADDRESSES[4]}/history`, { chainId: 'eip155:31337' })
+    expect(outgoing.data.find((tx) => tx.metadata.hash === hash)?.transfers[0]?.direction).toBe('out')
+    for (const page of [incoming, outgoing]) {
+      const times = page.data.map((tx) => Date.parse(tx.metadata.minedAt))
+      expect(times).toEqual([...times].sort((a, b) => b - a))
+    }
+  })
+
+  it('pages 10 at a time with an opaque cursor, newest first, until next is null', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey()).address
+    const sent: Hash[] = []
+    for (let i = 0; i < 12; i++) sent.push(await sendEth(4, fresh, BigInt(i + 1)))
+
+    const first = await getJson<HistoryPage>(`/blockchain/v1/account/${fresh}/history`, { chainId: 'eip155:31337' })
+    expect(first.data).toHaveLength(10)
+    expect(typeof first.next).toBe('string')
+    const second = await getJson<HistoryPage>(`/blockchain/v1/account/${fresh}/history`, { chainId: 'eip155:31337', cursor: first.next ?? '' })
+    expect(second.data).toHaveLength(2)
+    expect(second.next).toBeNull()
+    expect([...first.data, ...second.data].map((tx) => tx.metadata.hash)).toEqual([...sent].reverse())
+    expect(first.data.every((tx) => tx.transfers[0]?.direction === 'in')).toBe(true)
+  })
+
+  it('answers an empty page for a chain without a node and 400 for a cursor it did not make', async () => {
+    expect(await getJson(`/blockchain/v1/account/${alice}/history`, { chainId: 'eip155:1' })).toEqual({ data: [], next: null })
+    const response = await get(`/blockchain/v1/account/${alice}/history`, { chainId: 'eip155:31337', cursor: 'not-a-cursor' })
+    expect(response.status).toBe(400)
+    expect(((await response.json()) as { message: string }).message).toMatchInlineSnapshot(`"Invalid cursor 'not-a-cursor': pass the 'next' of the previous page"`)
+  })
+})
+
+describe('identity and names', () => {
+  it('knows the dev names with a generated avatar, and nothing about other addresses', async () => {
+    const identity = await getJson<{ name: string; avatar: string }>(`/blockchain/v1/identity/${alice}`)
+    expect(identity.name).toBe('alice.reown.id')
+    expect(identity.avatar).toMatch(/^data:image\/svg\+xml;base64,/)
+    expect(Buffer.from(identity.avatar.split(',')[1] ?? '', 'base64').toString()).toContain('>AL</text>')
+    expect(await getJson(`/blockchain/v1/identity/${DEV_ADDRESSES[4]}`)).toEqual({ name: null, avatar: null })
+  })
+
+  it('registers a name signed by its owner, then suggests it as taken and refuses it again', async () => {
+    const account = devAccounts()[3]!
+    const message = JSON.stringify({ name: 'latchkey-dev.reown.id', attributes: { bio: 'test' }, timestamp: 1_767_225_600 })
+    const body = { coin_type: 60, address: account.address, message, signature: await account.signMessage({ message }) }
+
+    const suggestionsBefore = await getJson<{ suggestions: Array<{ name: string; registered: boolean }> }>('/blockchain/v1/profile/suggestions/latchkey-dev')
+    expect(suggestionsBefore.suggestions[0]).toEqual({ name: 'latchkey-dev.reown.id', registered: false })
+    expect(suggestionsBefore.suggestions.every((s) => s.name.endsWith('.reown.id'))).toBe(true)
+
+    const first = await post('/blockchain/v1/profile/account', body)
+    expect(first.status).toBe(200)
+    expect(await first.json()).toEqual({ success: true })
+
+    const suggestionsAfter = await getJson<{ suggestions: Array<{ name: string; registered: boolean }> }>('/blockchain/v1/profile/suggestions/latchkey-dev')
+    expect(suggestionsAfter.suggestions[0]).toEqual({ name: 'latchkey-dev.reown.id', registered: true })
+    const profile = await getJson<{ addresses: Record<string, { address: string }>; attributes: Record<string, string> }>('/blockchain/v1/profile/account/latchkey-dev.reown.id', { apiVersion: '2' })
+    expect(profile.addresses['60']?.address).toBe(account.address)
+    expect(profile.attributes).toEqual({ bio: 'test' })
+    expect((await getJson<{ name: string }>(`/blockchain/v1/identity/${account.address}`)).name).toBe('latchkey-dev.reown.id')
+
+    const again = await post('/blockchain/v1/profile/account', body)
+    expect(again.status).toBe(400)
+    expect(await again.json()).toEqual({ message: 'Name latchkey-dev.reown.id is already registered', reasons: [{ description: 'Name is already registered' }] })
+  })
+
+  it('refuses a registration whose signature is not the address owner’s, and a name shorter than 4', async () => {
+    const signer = devAccounts()[2]!
+    const message = JSON.stringify({ name: 'forged-name.reown.id', timestamp: 1 })
+    const forged = await post('/blockchain/v1/profile/account', { coin_type: 60, address: DEV_ADDRESSES[3], message, signature: await signer.signMessage({ message }) })
+    expect(forged.status).toBe(401)
+    expect(((await forged.json()) as { reasons: unknown }).reasons).toEqual([{ description: 'The signature does not match the address' }])
+    const short = await get('/blockchain/v1/profile/suggestions/abc')
+    expect(short.status).toBe(400)
+    expect(await short.json()).toEqual({ message: 'Name must be at least 4 characters', reasons: [{ description: 'Name must be at least 4 characters' }] })
+    expect((await get('/blockchain/v1/profile/account/nobody-here.reown.id', { apiVersion: '2' })).status).toBe(404)
+  })
+})
+
+describe('swaps, prices, on-ramp and sessions (dataset)', () => {
+  it('quotes 1 ETH as 2991 USDC at the demo prices less a 0.3 % fee', async () => {
+    const { quotes } = await getJson<{ quotes: Array<{ toAmount: string }> }>('/blockchain/v1/convert/quotes', { amount: '1000000000000000000', userAddress: alice, from: ethMainnet, to: usdcMainnet })
+    expect(quotes[0]?.toAmount).toBe('2991000000')
+    const unknown = await get('/blockchain/v1/convert/quotes', { amount: '1', userAddress: alice, from: 'eip155:1:0x0000000000000000000000000000000000000001', to: usdcMainnet })
+    expect(unknown.status).toBe(400)
+  })
+
+  it('reads the gas price of an anvil chain and refuses a non-EVM network', async () => {
+    const gas = await getJson<{ standard: string; fast: string; instant: string }>('/blockchain/v1/convert/gas-price', { chainId: 'eip155:31337' })
+    expect(BigInt(gas.standard)).toBeGreaterThan(0n)
+    expect(BigInt(gas.fast)).toBeGreaterThanOrEqual(BigInt(gas.standard))
+    expect(BigInt(gas.instant)).toBeGreaterThanOrEqual(BigInt(gas.fast))
+    const solana = await get('/blockchain/v1/convert/gas-price', { chainId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    expect(solana.status).toBe(400)
+    expect(await solana.json()).toEqual({ message: 'Network not supported for Gas Price' })
+  })
+
+  it('revokes a smart session once (success false for an unknown or revoked one)', async () => {
+    const { pcis } = await getJson<{ pcis: Array<{ pci: string }> }>(`/blockchain/v1/sessions/${alice}`)
+    expect(pcis).toHaveLength(2)
+    const pci = pcis[0]?.pci
+    const revoke = async (body: unknown) => (await post(`/blockchain/v1/sessions/${alice}/revoke`, body, { projectId: 'p' })).json()
+    expect(await revoke({ pci, signature: '0x12' })).toEqual({ success: true })
+    expect((await getJson<{ pcis: unknown[] }>(`/blockchain/v1/sessions/${alice}`)).pcis).toHaveLength(1)
+    expect(await revoke({ pci, signature: '0x12' })).toEqual({ success: false })
+    expect(await revoke({ pci: 'pci-unknown', signature: '0x12' })).toEqual({ success: false })
+  })
+})
+
+describe('wallet directory', () => {
+  const wallets = (query: Query) => getJson<WalletsPage>('/directory/getWallets', { page: 1, entries: 200, ...query })
+  let catalogue: Wallet[] = []
+  beforeAll(async () => {
+    const first = await wallets({})
+    catalogue = [...first.data]
+    for (let page = 2; catalogue.length < first.count; page++) catalogue.push(...(await wallets({ page })).data)
+  })
+
+  it('holds at least 500 wallets in catalogue order, with unique 64-hex ids, the dev wallet first', async () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(500)
+    expect((await wallets({ entries: 1 })).count).toBe(catalogue.length)
+    expect(new Set(catalogue.map((w) => w.id)).size).toBe(catalogue.length)
+    expect(catalogue.every((w) => /^[0-9a-f]{64}$/.test(w.id))).toBe(true)
+    expect(catalogue.map((w) => w.order)).toEqual([...catalogue.map((w) => w.order)].sort((a, b) => (a ?? 0) - (b ?? 0)))
+    expect(catalogue[0]).toMatchObject({ name: devWalletName, rdns: devWalletRdns, order: 1 })
+  })
+
+  it('has wallets with universal and with native mobile links, without a mobile link, web-only, Solana-only and Bitcoin-only', () => {
+    expect(catalogue.some((w) => w.mobile_link?.startsWith('https://'))).toBe(true)
+    expect(catalogue.some((w) => w.mobile_link && /^[a-z0-9-]+:\/\/$/.test(w.mobile_link))).toBe(true)
+    expect(catalogue.some((w) => !w.mobile_link)).toBe(true)
+    expect(catalogue.some((w) => !w.mobile_link && !w.desktop_link && w.webapp_link)).toBe(true)
+    expect(catalogue.some((w) => w.chains.length === 1 && w.chains[0] === 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe(true)
+    expect(catalogue.some((w) => w.chains.length === 1 && w.chains[0] === 'bip122:000000000019d6689c085ae165831e93')).toBe(true)
+    expect(catalogue.every((w) => w.rdns === devWalletRdns || w.rdns?.startsWith('com.'))).toBe(true)
+  })
+
+  it('searches names case-insensitively, trimming the text', async () => {
+    const lower = await wallets({ search: 'meta' })
+    expect(lower.data.map((w) => w.name)).toEqual(['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere'])
+    expect(lower.count).toBe(5)
+    expect(await wallets({ search: '  mEtA ' })).toEqual(lower)
+    expect((await wallets({ search: 'no wallet is called this' })).count).toBe(0)
+  })
+
+  it('pages with page and entries, count being the total after filtering', async () => {
+    const page1 = await getJson<WalletsPage>('/directory/getWallets', { page: 1, entries: 40 })
+    const page2 = await getJson<WalletsPage>('/directory/getWallets', { page: 2, entries: 40 })
+    expect(page1.data).toEqual(catalogue.slice(0, 40))
+    expect(page2.data).toEqual(catalogue.slice(40, 80))
+    expect(page2.count).toBe(catalogue.length)
+    const beyond = await getJson<WalletsPage>('/directory/getWallets', { page: 100, entries: 40 })
+    expect(beyond).toEqual({ data: [], count: catalogue.length })
+    expect((await get('/directory/getWallets', { page: 1, entries: 201 })).status).toBe(400)
+  })
+
+  it('include keeps only the given ids, exclude drops them', async () => {
+    const [a, b] = [catalogue[10]!, catalogue[20]!]
+    const included = await wallets({ include: `${b.id},${a.id}` })
+    expect(included).toEqual({ data: [a, b], count: 2 })
+    const excluded = await wallets({ exclude: a.id })
+    expect(excluded.count).toBe(catalogue.length - 1)
+    expect(excluded.data.some((w) => w.id === a.id)).toBe(false)
+  })
+
+  it('filters by chains (any of them), badge and platform', async () => {
+    const solana = await wallets({ chains: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' })
+    expect(solana.data.map((w) => w.name)).toContain('Sunflare Wallet')
+    expect(solana.data.every((w) => w.chains.includes('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))).toBe(true)
+    const either = await wallets({ chains: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp,bip122:000000000019d6689c085ae165831e93' })
+    expect(either.data.map((w) => w.name)).toEqual(expect.arrayContaining(['Sunflare Wallet', 'Satoshi Pocket']))
+    expect(either.count).toBeGreaterThan(solana.count)
+
+    const certified = await wallets({ badge_type: 'certified' })
+    expect(certified.count).toBeGreaterThan(0)
+    expect(certified.data.every((w) => w.badge_type === 'certified')).toBe(true)
+
+    const mobile = await wallets({ platform: 'mobile', entries: 200 })
+    expect(mobile.count).toBe(catalogue.filter((w) => w.mobile_link).length)
+    expect(mobile.data.every((w) => w.mobile_link)).toBe(true)
+    const links = await wallets({ platform: 'links', search: 'b' })
+    expect(links.data.map((w) => w.name)).toContain('Browserbank Web')
+    expect((await wallets({ platform: 'mobile', search: 'Browserbank' })).count).toBe(0)
+    expect((await wallets({ platform: 'links', search: 'Offline Vault' })).count).toBe(0)
+    expect((await wallets({ platform: 'links', search: devWalletName })).count).toBe(0)
+    expect((await get('/directory/getWallets', { page: 1, entries: 1, platform: 'tablet' })).status).toBe(400)
+  }, 30_000)
+
+  it('serves a cacheable SVG per wallet image id and 404 for an unknown id', async () => {
+    const wallet = catalogue.find((w) => w.name === 'Metal Pay')!
+    const response = await get(`/directory/getWalletImage/${wallet.image_id}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(response.headers.get('cache-control')).toContain('max-age=')
+    const svg = await response.text()
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+    expect(svg).toContain('>MP</text>')
+    expect(await (await get(`/directory/getWalletImage/${wallet.image_id}`)).text()).toBe(svg)
+
+    const unknown = await get('/directory/getWalletImage/no-such-image')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ message: "No wallet image 'no-such-image'" })
+    for (const path of ['/directory/public/getTokenImage/ETH', '/directory/public/getCurrencyImage/eur', `/directory/public/getAssetImage/${networkImageId('eip155:31337')}`]) {
+      const image = await get(path)
+      expect(image.headers.get('content-type'), path).toBe('image/svg+xml')
+    }
+    expect((await get('/directory/public/getTokenImage/NOPE')).status).toBe(404)
+  })
+
+  it('answers the project config, allowed origins and analytics config, overridable per project', async () => {
+    expect(await getJson('/directory/appkit/v1/config')).toEqual({
+      features: { email: true, socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'], swaps: true, onramp: true, activity: true, reownBranding: true, multiWallet: false, analytics: true },
+    })
+    api.control.setFeatures('basic-project', { email: false, socials: false, swaps: false })
+    expect(await getJson('/directory/appkit/v1/config', { projectId: 'basic-project' })).toEqual({ features: { email: false, socials: false, swaps: false } })
+    expect(((await getJson<{ features: { email: boolean } }>('/directory/appkit/v1/config')).features.email)).toBe(true)
+    expect(() => api.control.setFeatures('p', { socials: ['myspace'] } as never)).toThrow(/Invalid features/)
+
+    expect((await getJson<{ allowedOrigins: string[] }>('/directory/projects/v1/origins')).allowedOrigins).toEqual(expect.arrayContaining(['http://127.0.0.1:5173', 'http://localhost:5273']))
+    api.control.setAllowedOrigins(['https://dapp.example'])
+    expect(await getJson('/directory/projects/v1/origins')).toEqual({ allowedOrigins: ['https://dapp.example'] })
+    expect(await getJson('/directory/getAnalyticsConfig')).toEqual({ isAnalyticsEnabled: true })
+  })
+})
+
+describe('analytics', () => {
+  it('records a valid event (204) and refuses an invalid one (400)', async () => {
+    const accepted = await post('/analytics/e', analyticsEvent, common)
+    expect(accepted.status).toBe(204)
+    const invalid = await post('/analytics/e', { ...analyticsEvent, props: { type: 'track' } }, common)
+    expect(invalid.status).toBe(400)
+    expect(((await invalid.json()) as { message: string }).message).toMatchInlineSnapshot(`"Invalid request to sendEvent: body/props must have required property 'event'"`)
+    expect(api.control.events()).toEqual([analyticsEvent])
+    expect(await (await fetch(`${api.url}/__control/events`)).json()).toEqual([analyticsEvent])
+  })
+})
+
+describe('request validation', () => {
+  it('answers 400 naming st, sv or projectId when one is missing or empty', async () => {
+    for (const [name, path, query] of [
+      ['st', '/blockchain/v1/supported-chains', {}],
+      ['sv', '/directory/getWallets', { page: 1, entries: 1 }],
+      ['projectId', `/blockchain/v1/identity/${alice}`, {}],
+      ['projectId', '/directory/getWalletImage/x', {}],
+    ] as const) {
+      const response = await fetch(url(path, { ...common, ...query, [name]: undefined }))
+      expect(response.status, path).toBe(400)
+      expect(((await response.json()) as { message: string }).message).toContain(`query parameter '${name}' is required`)
+      const empty = await fetch(url(path, { ...common, ...query, [name]: '' }))
+      expect(empty.status, path).toBe(400)
+    }
+    const noProject = await post('/analytics/e', analyticsEvent, { st: 'appkit', sv: '1' })
+    expect(noProject.status).toBe(400)
+    expect(await noProject.json()).toEqual({ message: "Invalid request to sendEvent: query parameter 'projectId' is required" })
+  })
+
+  it('answers 400 for a missing required parameter, a wrong type, a bad body or no body', async () => {
+    const noPage = await get('/directory/getWallets', { entries: 10 })
+    expect(await noPage.json()).toEqual({ message: "Invalid request to getWallets: query parameter 'page' is required" })
+    const notInteger = await get('/directory/getWallets', { page: 'one', entries: 10 })
+    expect(await notInteger.json()).toEqual({ message: "Invalid request to getWallets: query parameter 'page' must be integer" })
+    const badEnum = await get('/directory/getWallets', { page: 1, entries: 10, badge_type: 'gold' })
+    expect(((await badEnum.json()) as { message: string }).message).toContain(`query parameter 'badge_type' must be equal to one of the allowed values ("none", "certified")`)
+    const badBody = await post('/blockchain/v1/fungible/price', { currency: 'eur', addresses: 'x' })
+    expect(badBody.status).toBe(400)
+    expect(((await badBody.json()) as { message: string }).message).toMatchInlineSnapshot(`"Invalid request to getTokenPrices: body must have required property 'projectId'; body/currency must be equal to constant ("usd"); body/addresses must be array"`)
+    const notJson = await fetch(url('/analytics/e', common), { method: 'POST', body: '{nope' })
+    expect(await notJson.json()).toEqual({ message: 'The request body is not valid JSON' })
+    const noBody = await fetch(url('/analytics/e', common), { method: 'POST' })
+    expect(await noBody.json()).toEqual({ message: 'Invalid request to sendEvent: a JSON body is required' })
+  })
+
+  it('answers 404 for an unknown path and 405 for a known path with another method', async () => {
+    const unknown = await get('/directory/nope')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ message: 'No route GET /directory/nope' })
+    expect((await get('/getWallets')).status).toBe(404)
+    const wrongMethod = await post('/directory/getWallets', {})
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('allow')).toBe('GET')
+  })
+
+  it('answers CORS preflights and allows any origin', async () => {
+    const preflight = await fetch(`${api.url}/analytics/e`, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*')
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('content-type')
+    expect((await get('/nope')).headers.get('access-control-allow-origin')).toBe('*')
+  })
+})
+
+describe('response validation', () => {
+  it('answers 500 and logs when the server itself breaks the contract', async () => {
+    const broken = defaultDataset()
+    const buggy = await startApiServer({ port: 0, chains: [], dataset: { wallets: [{ ...broken.wallets[0]!, chains: 'eip155:1' as never }] } })
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const response = await fetch(`${buggy.url}/directory/getWallets?page=1&entries=1&st=a&sv=b&projectId=c`)
+      expect(response.status).toBe(500)
+      expect(await response.json()).toEqual({ message: 'The reference API broke its contract on getWallets (HTTP 200): response/data/0/chains must be array' })
+      expect(errors).toHaveBeenCalledWith(expect.stringContaining('broke its contract on getWallets'))
+    } finally {
+      errors.mockRestore()
+      await buggy.stop()
+    }
+  })
+
+  it('listens on loopback only', async () => {
+    await expect(startApiServer({ port: 0, host: '0.0.0.0', chains: [] })).rejects.toThrow(RangeError)
+  })
+})
+
+describe('control modes', () => {
+  const walletsPath = '/directory/getWallets'
+  const walletsQuery = { page: 1, entries: 5 }
+
+  it('slow delays the answer by delayMs, then answers normally', async () => {
+    api.control.set({ mode: 'slow', delayMs: 400 })
+    const started = performance.now()
+    const body = await getJson<WalletsPage>(walletsPath, walletsQuery)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390)
+    expect(body.data).toHaveLength(5)
+  })
+
+  it('status answers 403, 429, 500 and 503 with { message }', async () => {
+    for (const status of [403, 429, 500, 503]) {
+      api.control.set({ mode: 'status', status })
+      const response = await get('/directory/projects/v1/origins')
+      expect(response.status).toBe(status)
+      expect(await response.json()).toEqual({ message: `Simulated HTTP ${status} (reference API control mode 'status')` })
+      const analytics = await post('/analytics/e', analyticsEvent, common)
+      expect(analytics.status).toBe(status)
+    }
+    expect(api.control.events()).toEqual([])
+    expect(() => api.control.set({ mode: 'status', status: 200 })).toThrow(/from 400 to 599/)
+  })
+
+  it('malformed answers 200 with JSON that does not match the contract', async () => {
+    api.control.set({ mode: 'malformed' })
+    const cases = [
+      ['getWallets', walletsPath, walletsQuery],
+      ['getBalances', `/blockchain/v1/account/${alice}/balance`, { currency: 'usd', chainId: 'eip155:31337' }],
+      ['getIdentity', `/blockchain/v1/identity/${alice}`, {}],
+      ['getProjectConfig', '/directory/appkit/v1/config', {}],
+      ['reverseLookupName', `/blockchain/v1/profile/reverse/${alice}`, { apiVersion: '2' }],
+      ['getHistory', `/blockchain/v1/account/${alice}/history`, { chainId: 'eip155:31337' }],
+    ] as const
+    for (const [operationId, path, query] of cases) {
+      const response = await get(path, query)
+      expect(response.status, operationId).toBe(200)
+      const body = (await response.json()) as unknown
+      expect(matchesContract(operationId, body), `${operationId}: ${JSON.stringify(body)}`).toBe(false)
+    }
+    const event = await post('/analytics/e', analyticsEvent, common)
+    expect(event.status).toBe(200)
+    expect(await event.json()).toEqual({ malformed: true })
+  })
+
+  it('garbage answers 200 with a body that is not JSON', async () => {
+    api.control.set({ mode: 'garbage' })
+    const response = await get(walletsPath, walletsQuery)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json')
+    const text = await response.text()
+    expect(() => JSON.parse(text)).toThrow(SyntaxError)
+  })
+
+  it('paths limits the misbehaviour to routes starting with one of the prefixes', async () => {
+    api.control.set({ mode: 'status', status: 503, paths: [walletsPath] })
+    expect((await get(walletsPath, walletsQuery)).status).toBe(503)
+    expect((await get('/directory/appkit/v1/config')).status).toBe(200)
+    api.control.set({ mode: 'garbage', paths: ['/blockchain'] })
+    const garbage = await (await get('/blockchain/v1/supported-chains')).text()
+    expect(() => JSON.parse(garbage)).toThrow(SyntaxError)
+    expect((await getJson<WalletsPage>(walletsPath, walletsQuery)).data).toHaveLength(5)
+    api.control.set({ mode: 'slow', delayMs: 1_000, paths: ['/blockchain/v1/identity'] })
+    const started = performance.now()
+    await getJson(walletsPath, walletsQuery)
+    expect(performance.now() - started).toBeLessThan(900)
+  })
+
+  it('still validates requests first: a bad request is 400 whatever the mode', async () => {
+    api.control.set({ mode: 'status', status: 503 })
+    expect((await fetch(url(walletsPath, walletsQuery))).status).toBe(400)
+  })
+
+  it('works over HTTP for Playwright: POST /__control, GET /__control, reset, features, origins', async () => {
+    const set = await fetch(`${api.url}/__control`, { method: 'POST', body: JSON.stringify({ mode: 'status', status: 429, paths: ['/directory'] }) })
+    expect(await set.json()).toEqual({ behaviour: { mode: 'status', status: 429, paths: ['/directory'] } })
+    expect((await get(walletsPath, walletsQuery)).status).toBe(429)
+    expect(api.control.behaviour()).toEqual({ mode: 'status', status: 429, paths: ['/directory'] })
+
+    const invalid = await fetch(`${api.url}/__control`, { method: 'POST', body: JSON.stringify({ mode: 'sleepy' }) })
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toEqual({ message: 'Unknown mode "sleepy"; use one of normal, slow, status, malformed, garbage' })
+
+    const features = await fetch(`${api.url}/__control/features`, { method: 'POST', body: JSON.stringify({ projectId: 'no-email', features: { email: false } }) })
+    expect(features.status).toBe(200)
+    const origins = await fetch(`${api.url}/__control/origins`, { method: 'POST', body: JSON.stringify({ allowedOrigins: [] }) })
+    expect(origins.status).toBe(200)
+
+    expect((await fetch(`${api.url}/__control/reset`, { method: 'POST' })).status).toBe(200)
+    expect(await (await fetch(`${api.url}/__control`)).json()).toEqual({ behaviour: { mode: 'normal' } })
+    expect((await get(walletsPath, walletsQuery)).status).toBe(200)
+    expect(await getJson('/directory/appkit/v1/config', { projectId: 'no-email' })).toEqual({ features: dataset.features })
+    expect((await fetch(`${api.url}/__control/nope`)).status).toBe(404)
+  })
+})
+
+describe('shared server of the global setup', () => {
+  // Other test files switch its modes: only the control routes, which never misbehave, are asserted here.
+  it('is provided as apiUrl on loopback and answers its control route', async () => {
+    expect(inject('apiUrl')).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const response = await fetch(`${inject('apiUrl')}/__control`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toHaveProperty('behaviour.mode')
+  })
+})

@@ -1,0 +1,467 @@
+/**
+ * The reference server of the three API contracts (`openapi/blockchain.yaml`, `directory.yaml`,
+ * `analytics.yaml`) for the demo and the tests: one loopback origin, one path prefix per contract.
+ *
+ * ```
+ * <url>/blockchain/v1/...            blockchain API (balances and history read from the anvil chains)
+ * <url>/directory/getWallets ...     wallet directory and project config
+ * <url>/analytics/e                  analytics events
+ * <url>/__control ...                dev-only switches for the tests (see ApiControl)
+ * ```
+ *
+ * Requests are validated against the contract (400 `{ message }` naming what is wrong) and so is every answer
+ * the server produces (a mismatch is a bug of this server: 500 `{ message }` and a console.error). Dev-only:
+ * never imported by the library.
+ */
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describeErrors, loadContracts } from './contract.ts'
+import type { Operation } from './contract.ts'
+import { createChainReader } from './chain.ts'
+import type { ChainReader } from './chain.ts'
+import { defaultDataset } from './dataset.ts'
+import type { Dataset, Features } from './dataset.ts'
+import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, directoryHandlers } from './handlers.ts'
+import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
+
+export type { AnalyticsEvent } from './handlers.ts'
+
+/**
+ * How the server misbehaves, for tests of loading and error states. `paths` (optional) limits it to requests
+ * whose path starts with one of the prefixes, e.g. `['/directory/getWallets']`; without it every contract
+ * route misbehaves. Preflights and the control routes never do.
+ *
+ * - `normal`: answers per the contract.
+ * - `slow`: waits `delayMs` milliseconds, then answers normally.
+ * - `status`: answers `status` (an HTTP error code: 403, 429, 500, 503, …) with `{ message }`.
+ * - `malformed`: answers 200 with valid JSON that does not match the contract (wrong types, missing fields).
+ * - `garbage`: answers 200 with `Content-Type: application/json` and a body that is not JSON.
+ */
+export type ApiBehaviour =
+  | { mode: 'normal' }
+  | { mode: 'slow'; delayMs: number; paths?: string[] }
+  | { mode: 'status'; status: number; paths?: string[] }
+  | { mode: 'malformed'; paths?: string[] }
+  | { mode: 'garbage'; paths?: string[] }
+
+/** Test switches of a running server. Dev-only; the same is reachable over HTTP under `/__control`. */
+export type ApiControl = {
+  /**
+   * Sets how the server behaves from the next request on (see {@link ApiBehaviour}).
+   *
+   * @throws TypeError when the behaviour is not one of the modes (e.g. a status outside 400..599).
+   */
+  set(behaviour: ApiBehaviour): void
+  /** The current behaviour. */
+  behaviour(): ApiBehaviour
+  /** The analytics events received so far (bodies of `POST /analytics/e`), oldest first. */
+  events(): AnalyticsEvent[]
+  /**
+   * The features `/directory/appkit/v1/config` answers for one project id.
+   *
+   * @throws TypeError when `features` does not match the contract's `Features` schema.
+   */
+  setFeatures(projectId: string, features: Features): void
+  /** The origins `/directory/projects/v1/origins` answers (exact `scheme://host:port` strings). */
+  setAllowedOrigins(origins: readonly string[]): void
+  /** Back to the start: normal mode, dataset features and origins, no events, registered names and revoked sessions forgotten. */
+  reset(): void
+}
+
+/** Options of {@link startApiServer}. */
+export type StartApiServerOptions = {
+  /** TCP port; 0 picks a free ephemeral port. */
+  port: number
+  /** Loopback address to listen on; default `127.0.0.1`. */
+  host?: string
+  /** The EVM chains whose balances and history are read from a real node (anvil). */
+  chains: ReadonlyArray<{ chainId: number; rpcUrl: string }>
+  /** Replaces parts of {@link defaultDataset}. */
+  dataset?: Partial<Dataset>
+}
+
+/** A running reference server. */
+export type ApiServer = {
+  /** `http://<host>:<port>`, without a trailing slash. */
+  url: string
+  /** Closes the server (open connections too). Idempotent. */
+  stop(): Promise<void>
+  control: ApiControl
+}
+
+/** Largest request body accepted, in bytes. */
+export const maxBodyBytes = 1_000_000
+
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
+
+/**
+ * Starts the reference server on loopback. Every operation of the three contracts has a handler; the server
+ * refuses to start otherwise.
+ *
+ * Request rules beyond the contract: the query parameters `st`, `sv` and `projectId` are required (non-empty)
+ * wherever an operation declares them (every GET of the blockchain API and the directory, `POST /analytics/e`
+ * and the POSTs that declare `projectId`). Unknown path → 404, wrong method → 405, body over 1 MB → 413.
+ * Every answer carries `Access-Control-Allow-Origin: *`; preflights (OPTIONS) answer 204.
+ *
+ * @param options see {@link StartApiServerOptions}.
+ * @returns the URL, `stop()` and the {@link ApiControl}.
+ * @throws RangeError when `host` is not a loopback address or `port` is not 0..65535.
+ * @throws Error (`EADDRINUSE`) when the port is taken.
+ *
+ * @example
+ * const api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }] })
+ * await fetch(`${api.url}/directory/getWallets?page=1&entries=40&st=appkit&sv=1&projectId=p`)
+ * api.control.set({ mode: 'status', status: 503, paths: ['/blockchain'] })
+ * await api.stop()
+ */
+export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
+  const host = options.host ?? '127.0.0.1'
+  if (!loopbackHosts.has(host)) throw new RangeError(`The reference API listens on loopback only, not on ${host}`)
+  if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) throw new RangeError(`Invalid port: ${options.port}`)
+
+  const contracts = loadContracts()
+  const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
+  const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
+  let state = createApiState(dataset, readers)
+  let behaviour: ApiBehaviour = { mode: 'normal' }
+
+  const byOperationId = (s: ApiState): Map<string, Handler<never>> =>
+    new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s) }) as Array<[string, Handler<never>]>)
+  let handlers = byOperationId(state)
+  const missing = contracts.operations.filter((operation) => !handlers.has(operation.operationId))
+  if (missing.length) throw new Error(`The reference API has no handler for ${missing.map((o) => o.operationId).join(', ')}`)
+
+  const featuresValidator = contracts.schemaValidator('directory', '/components/schemas/Features')
+  const control: ApiControl = {
+    set(next) {
+      behaviour = checkBehaviour(next)
+    },
+    behaviour: () => structuredClone(behaviour),
+    events: () => structuredClone(state.events),
+    setFeatures(projectId, features) {
+      if (!featuresValidator(features)) throw new TypeError(`Invalid features: ${describeErrors('body', featuresValidator.errors)}`)
+      state.features.set(projectId, structuredClone(features))
+    },
+    setAllowedOrigins(origins) {
+      if (!Array.isArray(origins) || !origins.every((o) => typeof o === 'string')) throw new TypeError('Allowed origins must be a list of strings')
+      state.allowedOrigins = [...origins]
+    },
+    reset() {
+      behaviour = { mode: 'normal' }
+      state = createApiState(dataset, readers)
+      handlers = byOperationId(state)
+    },
+  }
+
+  const route = (method: string, pathname: string): { dispatch?: Dispatch; allowed: string[] } => {
+    const allowed = new Set<string>()
+    for (const operation of contracts.operations) {
+      const match = operation.pattern.exec(pathname)
+      if (!match) continue
+      allowed.add(operation.method)
+      const handler = handlers.get(operation.operationId)
+      if (operation.method !== method || !handler) continue
+      const params: Record<string, string> = {}
+      operation.pathParamNames.forEach((name, i) => {
+        params[name] = safeDecode(match[i + 1] ?? '')
+      })
+      return { dispatch: { operation, handler, params }, allowed: [...allowed] }
+    }
+    return { allowed: [...allowed] }
+  }
+
+  /** Sends a reply after checking it against the operation's declared responses; a mismatch becomes a 500. */
+  const sendChecked = (operation: Operation, response: ServerResponse, reply: Outgoing): void => {
+    const problem = contractProblem(operation, reply)
+    if (problem) {
+      const message = `The reference API broke its contract on ${operation.operationId} (HTTP ${reply.status}): ${problem}`
+      console.error(`[reference API] ${message}`)
+      return sendJson(response, 500, { message })
+    }
+    send(response, reply)
+  }
+
+  const contractProblem = (operation: Operation, reply: Outgoing): string | undefined => {
+    const spec = contracts.responseFor(operation, reply.status)
+    if (!spec) return `status ${reply.status} is not declared`
+    if (reply.kind === 'empty') return spec.contentTypes.length ? `an empty body is not allowed (expected ${spec.contentTypes.join(', ')})` : undefined
+    if (reply.kind === 'raw') return spec.contentTypes.includes(reply.contentType) ? undefined : `content type ${reply.contentType} is not declared`
+    if (!spec.validateJson) return 'a JSON body is not declared'
+    return spec.validateJson(reply.body) ? undefined : describeErrors('response', spec.validateJson.errors)
+  }
+
+  /** Control mode 'malformed': valid JSON that the operation's 200 schema rejects. */
+  const sendMalformed = (operation: Operation, response: ServerResponse, reply: Outgoing): void => {
+    if (reply.kind !== 'json') return sendJson(response, 200, { malformed: true })
+    let body = malform(reply.body)
+    if (contracts.responseFor(operation, 200)?.validateJson?.(body)) body = 'malformed'
+    sendJson(response, 200, body)
+  }
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
+    const method = (request.method ?? 'GET').toUpperCase()
+    if (method === 'OPTIONS') return sendPreflight(request, response)
+    if (url.pathname === '/__control' || url.pathname.startsWith('/__control/')) return handleControl(method, url, request, response, control)
+
+    const { dispatch, allowed } = route(method, url.pathname)
+    if (!dispatch) {
+      if (allowed.length) return sendJson(response, 405, { message: `${method} is not allowed on ${url.pathname}; use ${allowed.join(', ')}` }, { Allow: allowed.join(', ') })
+      return sendJson(response, 404, { message: `No route ${method} ${url.pathname}` })
+    }
+    const { operation, handler, params } = dispatch
+
+    let body: unknown
+    if (method !== 'GET' && method !== 'HEAD') {
+      try {
+        body = await readJsonBody(request)
+      } catch (error) {
+        if (error instanceof ApiHttpError) return sendJson(response, error.status, { message: error.message })
+        throw error
+      }
+    }
+    const validated = validateRequest(operation, url, params, body)
+    if (!validated.ok) return sendJson(response, 400, { message: `Invalid request to ${operation.operationId}: ${validated.message}` })
+
+    const misbehaviour = appliesTo(behaviour, url.pathname)
+    if (misbehaviour?.mode === 'slow') await delay(misbehaviour.delayMs)
+    if (misbehaviour?.mode === 'status') {
+      return sendChecked(operation, response, errorReply(misbehaviour.status, `Simulated HTTP ${misbehaviour.status} (reference API control mode 'status')`))
+    }
+    if (misbehaviour?.mode === 'garbage') return send(response, { kind: 'raw', status: 200, contentType: 'application/json', body: '{"data": [ this is not JSON' })
+
+    let reply: Outgoing
+    try {
+      reply = await handler({ query: validated.query as never, path: params as never, body: body as never, url, headers: request.headers })
+    } catch (error) {
+      if (!(error instanceof ApiHttpError)) throw error
+      reply = errorReply(error.status, error.message, operation.contract === 'blockchain' ? error.reasons : undefined)
+    }
+    if (misbehaviour?.mode === 'malformed') return sendMalformed(operation, response, reply)
+    sendChecked(operation, response, reply)
+  }
+
+  const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*')
+    handle(request, response).catch((error: unknown) => {
+      console.error('[reference API] request failed:', error)
+      if (!response.headersSent) sendJson(response, 500, { message: `The reference API failed: ${error instanceof Error ? error.message : String(error)}` })
+      else response.destroy()
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen({ port: options.port, host, exclusive: true }, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+
+  let stopping: Promise<void> | undefined
+  return {
+    url,
+    control,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      return stopping
+    },
+  }
+}
+
+type Dispatch = { operation: Operation; handler: Handler<never>; params: Record<string, string> }
+
+/** A reply on its way out: a handler's reply, or an error body with its status. */
+type Outgoing = Reply<unknown> | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
+
+function errorReply(status: number, message: string, reasons?: Array<{ description: string }>): Outgoing {
+  return { kind: 'json', status, body: reasons?.length ? { message, reasons } : { message } }
+}
+
+function validateRequest(operation: Operation, url: URL, params: Record<string, string>, body: unknown): { ok: true; query: Record<string, unknown> } | { ok: false; message: string } {
+  const query = queryObject(url)
+  const issues: string[] = []
+  for (const name of operation.requiredCommonQuery) if (!query[name]) issues.push(`query parameter '${name}' is required`)
+  // Ajv coerces in place: after this, integer parameters are numbers.
+  if (!operation.validateQuery(query)) issues.push(describeErrors('query', operation.validateQuery.errors))
+  if (!operation.validatePath(params)) issues.push(describeErrors('path', operation.validatePath.errors))
+  if (operation.validateBody) {
+    if (body === undefined) {
+      if (operation.bodyRequired) issues.push('a JSON body is required')
+    } else if (!operation.validateBody(body)) {
+      issues.push(describeErrors('body', operation.validateBody.errors))
+    }
+  } else if (body !== undefined) {
+    issues.push('this operation takes no body')
+  }
+  return issues.length ? { ok: false, message: [...new Set(issues)].join('; ') } : { ok: true, query }
+}
+
+/** The query as an object: the first value of each name. */
+function queryObject(url: URL): Record<string, unknown> {
+  const query: Record<string, unknown> = {}
+  for (const [name, value] of url.searchParams) if (!(name in query)) query[name] = value
+  return query
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
+function send(response: ServerResponse, reply: Outgoing): void {
+  if (reply.kind === 'empty') {
+    response.writeHead(reply.status).end()
+    return
+  }
+  if (reply.kind === 'raw') {
+    response.writeHead(reply.status, { 'Content-Type': reply.contentType, ...reply.headers }).end(reply.body)
+    return
+  }
+  sendJson(response, reply.status, reply.body, reply.headers)
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers }).end(JSON.stringify(body))
+}
+
+function sendPreflight(request: IncomingMessage, response: ServerResponse): void {
+  const headers: Record<string, string> = {
+    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? 'content-type',
+    'Access-Control-Max-Age': '600',
+  }
+  // Chrome's Private Network Access asks before a public page calls loopback; the demo is loopback too, but say yes.
+  if (request.headers['access-control-request-private-network']) headers['Access-Control-Allow-Private-Network'] = 'true'
+  response.writeHead(204, headers).end()
+}
+
+async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > maxBodyBytes) throw new ApiHttpError(413, `The request body is larger than ${maxBodyBytes} bytes`)
+    chunks.push(chunk)
+  }
+  const text = Buffer.concat(chunks).toString('utf8')
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new ApiHttpError(400, 'The request body is not valid JSON')
+  }
+}
+
+/** A value of the same shape with every field of the wrong type (arrays become objects and so on). */
+function malform(value: unknown): unknown {
+  if (Array.isArray(value)) return { malformed: 'expected a list here' }
+  if (typeof value !== 'object' || value === null) return [value]
+  const wrong: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field === 'string') wrong[key] = 12_345
+    else if (typeof field === 'number') wrong[key] = 'not a number'
+    else if (typeof field === 'boolean') wrong[key] = 'yes'
+    else if (Array.isArray(field)) wrong[key] = 'not a list'
+    else if (field === null) wrong[key] = 0
+    else wrong[key] = 'not an object'
+  }
+  return wrong
+}
+
+function appliesTo(behaviour: ApiBehaviour, pathname: string): Exclude<ApiBehaviour, { mode: 'normal' }> | undefined {
+  if (behaviour.mode === 'normal') return undefined
+  if (behaviour.paths && !behaviour.paths.some((prefix) => pathname.startsWith(prefix))) return undefined
+  return behaviour
+}
+
+const modes = ['normal', 'slow', 'status', 'malformed', 'garbage'] as const
+
+/**
+ * Checks a behaviour given to {@link ApiControl.set} (or `POST /__control`) and returns a clean copy.
+ *
+ * @throws TypeError naming the problem.
+ */
+function checkBehaviour(value: unknown): ApiBehaviour {
+  if (typeof value !== 'object' || value === null) throw new TypeError('The behaviour must be an object like { mode: "slow", delayMs: 2000 }')
+  const { mode, paths, delayMs, status } = value as Record<string, unknown>
+  if (!(modes as readonly unknown[]).includes(mode)) throw new TypeError(`Unknown mode ${JSON.stringify(mode)}; use one of ${modes.join(', ')}`)
+  if (paths !== undefined && (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string' && p.startsWith('/')))) {
+    throw new TypeError('paths must be a list of path prefixes starting with "/", e.g. ["/directory/getWallets"]')
+  }
+  const scope = paths === undefined ? {} : { paths: [...(paths as string[])] }
+  switch (mode as (typeof modes)[number]) {
+    case 'normal':
+      return { mode: 'normal' }
+    case 'slow':
+      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0 || delayMs > 120_000) throw new TypeError('slow mode needs delayMs, a number of milliseconds from 0 to 120000')
+      return { mode: 'slow', delayMs, ...scope }
+    case 'status':
+      if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) throw new TypeError('status mode needs status, an HTTP error code from 400 to 599 (403, 429, 500, 503)')
+      return { mode: 'status', status, ...scope }
+    case 'malformed':
+      return { mode: 'malformed', ...scope }
+    case 'garbage':
+      return { mode: 'garbage', ...scope }
+  }
+}
+
+/**
+ * The dev-only control routes (for Playwright, which cannot reach the `ApiControl` object):
+ *
+ * - `GET  /__control`           → `{ behaviour }`
+ * - `POST /__control`           `{ mode, paths?, delayMs?, status? }` → `{ behaviour }` (400 when invalid)
+ * - `GET  /__control/events`    → the analytics events received (a JSON array, oldest first)
+ * - `POST /__control/reset`     → `{ ok: true }`
+ * - `POST /__control/features`  `{ projectId, features }` → `{ ok: true }`
+ * - `POST /__control/origins`   `{ allowedOrigins }` → `{ ok: true }`
+ */
+async function handleControl(method: string, url: URL, request: IncomingMessage, response: ServerResponse, control: ApiControl): Promise<void> {
+  const route = `${method} ${url.pathname.replace(/\/+$/, '')}`
+  let body: unknown
+  try {
+    body = method === 'POST' ? await readJsonBody(request) : undefined
+    switch (route) {
+      case 'GET /__control':
+        return sendJson(response, 200, { behaviour: control.behaviour() })
+      case 'POST /__control':
+        control.set(body as ApiBehaviour)
+        return sendJson(response, 200, { behaviour: control.behaviour() })
+      case 'GET /__control/events':
+        return sendJson(response, 200, control.events())
+      case 'POST /__control/reset':
+        control.reset()
+        return sendJson(response, 200, { ok: true })
+      case 'POST /__control/features': {
+        const { projectId, features } = (body ?? {}) as { projectId?: unknown; features?: unknown }
+        if (typeof projectId !== 'string' || projectId === '') throw new TypeError('projectId must be a non-empty string')
+        control.setFeatures(projectId, features as Features)
+        return sendJson(response, 200, { ok: true })
+      }
+      case 'POST /__control/origins': {
+        const { allowedOrigins } = (body ?? {}) as { allowedOrigins?: unknown }
+        control.setAllowedOrigins(allowedOrigins as string[])
+        return sendJson(response, 200, { ok: true })
+      }
+      default:
+        return sendJson(response, 404, { message: `No control route ${route}` })
+    }
+  } catch (error) {
+    if (error instanceof ApiHttpError) return sendJson(response, error.status, { message: error.message })
+    if (error instanceof TypeError) return sendJson(response, 400, { message: error.message })
+    throw error
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
