@@ -7,8 +7,12 @@ export type CatalogueWallet = Wallet & { imageUrl?: string }
 
 /** What AllWallets renders. */
 export type CatalogueView = {
-  /** Featured first, then recommended, then the paged list; deduplicated; excluded wallets hidden. */
+  /** Featured first, then custom, then recommended, then the paged list; deduplicated; excluded wallets hidden. */
   items: CatalogueWallet[]
+  /** The lists of the Connect view (spec §9 connectorTypeOrder: featured, custom, …, recommended). */
+  featured: CatalogueWallet[]
+  custom: CatalogueWallet[]
+  recommended: CatalogueWallet[]
   isLoading: boolean
   isLoadingMore: boolean
   hasMore: boolean
@@ -42,13 +46,19 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
   const c = snapshot.context
   const query = (typed ?? c.query).trim()
   const searchActive = query !== '' && !snapshot.matches({ search: 'idle' })
-  const all = [...c.featured, ...c.recommended, ...c.wallets] as CatalogueWallet[]
+  const custom = (c.options.customWallets ?? []) as CatalogueWallet[]
+  const all = [...c.featured, ...custom, ...c.recommended, ...c.wallets] as CatalogueWallet[]
+  const featured = dedupe(c.featured as CatalogueWallet[], exclusions)
+  const shownFirst = new Set([...featured, ...custom].map((w) => w.id))
   let items: CatalogueWallet[]
   if (query === '') items = all
   else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) items = c.results as CatalogueWallet[]
   else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
   return {
     items: dedupe(items, exclusions),
+    featured,
+    custom: dedupe(custom, exclusions),
+    recommended: dedupe(c.recommended as CatalogueWallet[], exclusions).filter((w) => !shownFirst.has(w.id)),
     isLoading: snapshot.matches({ list: 'loadingInitial' }),
     isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
     hasMore: query === '' && c.wallets.length < c.count,

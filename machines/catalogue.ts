@@ -30,6 +30,8 @@ export type CatalogueOptions = {
   chains?: readonly string[]
   /** `mobile` on phones (wallets with a mobile link); `links` in universal-provider mode. */
   platform?: 'mobile' | 'links'
+  /** Wallets the dapp adds itself (spec §6 custom wallets), listed after the featured ones. */
+  customWallets?: ReadonlyArray<Wallet & { imageUrl?: string }>
 }
 
 export type CatalogueEvent =

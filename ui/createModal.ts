@@ -70,6 +70,8 @@ export type ModalOptions = {
   includeWalletIds?: string[]
   /** These wallet ids are never listed. */
   excludeWalletIds?: string[]
+  /** Wallets the dapp adds itself (spec §6), listed after the featured ones. */
+  customWallets?: Array<{ id: string; name: string; homepage?: string; imageUrl?: string; mobile_link?: string; desktop_link?: string; webapp_link?: string }>
   /** Alerts and warnings are logged only in debug mode (spec §8). */
   debug?: boolean
   /** Storage for the spec's keys; default `localStorage`. */
@@ -285,6 +287,7 @@ export function createModal(options: ModalOptions) {
         ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
         ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
         ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
+        ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
         chains: networks.map((n) => n.caipNetworkId),
       },
       remoteConfig: {

@@ -18,6 +18,7 @@ export const en = {
   disconnect: 'Disconnect',
   allWallets: 'All Wallets',
   recent: 'Recent',
+  featured: 'Featured',
   installed: 'Installed',
   noWallets: 'No browser wallet found. Install one, or open this page in a wallet app.',
   searchWallet: 'Search wallet',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type UIEvent } from 'react'
 import type { Connector } from '../../adapters/types.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
-import { safeLinkUrl, WalletIcon } from '../components/WalletIcon.tsx'
+import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { useCopy } from '../context.ts'
 import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
 import { WalletRow } from './Connect.tsx'
@@ -99,29 +99,5 @@ export default function AllWallets() {
         </div>
       )}
     </>
-  )
-}
-
-/**
- * A directory wallet that is not installed: its button opens the wallet's web app or homepage (http(s)
- * only) in a new tab. Connecting it over WalletConnect arrives with the relay issue.
- */
-function CatalogueRow({ wallet }: { wallet: CatalogueWallet }) {
-  const link = safeLinkUrl(wallet.webapp_link ?? undefined) ?? safeLinkUrl(wallet.homepage ?? undefined) ?? safeLinkUrl(wallet.desktop_link ?? undefined)
-  return (
-    <button
-      type="button"
-      className="lk-row"
-      aria-label={wallet.name}
-      aria-disabled={link ? undefined : 'true'}
-      data-wallet-id={wallet.id}
-      onClick={() => {
-        if (link) window.open(link, '_blank', 'noopener,noreferrer')
-      }}
-    >
-      <WalletIcon src={wallet.imageUrl} name={wallet.name} lazy />
-      <span className="lk-row-name">{wallet.name}</span>
-      {wallet.badge_type === 'certified' && <span className="lk-tag">✓</span>}
-    </button>
   )
 }

@@ -1,12 +1,18 @@
 import type { Connector } from '../../adapters/types.ts'
 import { useCopy, useModalInstance } from '../context.ts'
-import { useConnectors, useSend } from '../hooks.ts'
+import { useEffect } from 'react'
+import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
+import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
+/** How many directory wallets the Connect view lists below the installed ones (featured, custom, recommended). */
+const connectCatalogueRows = 4
+
 /**
- * Connect (spec §2): recent wallets first, then announced (EIP-6963) and injected wallets, then the
- * All Wallets entry. Each wallet is a button named by the wallet's name.
+ * Connect (spec §2, §9 connectorTypeOrder): recent wallets first, then announced (EIP-6963) and injected
+ * wallets, then the directory's featured, custom and recommended wallets (up to 4), then the All Wallets
+ * entry with the catalogue's size. Each wallet is a button named by the wallet's name.
  */
 export function Connect() {
   const copy = useCopy()
@@ -22,6 +28,13 @@ export function Connect() {
     ...connectors.filter((c) => !recentIds.includes(c.id)).map((connector) => ({ connector, isRecent: false })),
   ]
   const showAllWallets = modal.options.features?.allWallets !== false
+  const catalogue = useCatalogue('')
+  useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  const directoryRows = [
+    ...catalogue.featured.map((wallet) => ({ wallet, tag: copy.featured })),
+    ...catalogue.custom.map((wallet) => ({ wallet, tag: undefined })),
+    ...catalogue.recommended.map((wallet) => ({ wallet, tag: undefined })),
+  ].slice(0, Math.max(connectCatalogueRows, catalogue.featured.length))
   return (
     <>
       {ordered.length === 0 && <p className="lk-muted" style={{ marginBottom: 12 }}>{copy.noWallets}</p>}
@@ -31,6 +44,11 @@ export function Connect() {
             <WalletRow connector={connector} tag={isRecent ? copy.recent : copy.installed} onSelect={() => send({ type: 'app.selectWallet', connectorId: connector.id })} />
           </li>
         ))}
+        {directoryRows.map(({ wallet, tag }) => (
+          <li key={`w:${wallet.id}`}>
+            <CatalogueRow wallet={wallet} {...(tag ? { tag } : {})} />
+          </li>
+        ))}
         {showAllWallets && (
           <li>
             <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
@@ -38,7 +56,7 @@ export function Connect() {
                 <GridIcon />
               </span>
               <span className="lk-row-name">{copy.allWallets}</span>
-              <span className="lk-tag">{connectors.length}</span>
+              <span className="lk-tag">{catalogue.count > 0 ? `${Math.floor(catalogue.count / 10) * 10}+` : connectors.length}</span>
             </button>
           </li>
         )}
