@@ -65,7 +65,7 @@ export default function AllWallets() {
           }}
         />
         {catalogue.isSearching && (
-          <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 12, top: 9 }} />
+          <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 40, top: 9 }} />
         )}
       </div>
       {catalogue.isLoading && rows.length === 0 ? (
