@@ -20,8 +20,8 @@ import { catalogueMachine } from '../machines/catalogue.ts'
 import { cataloguePage } from '../machines/catalogue.ts'
 import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remoteConfig.ts'
 import { timing } from '../machines/timing.ts'
-import { createAnalytics } from '../services/analytics.ts'
-import { AllowedOriginsError, createDirectoryApi, type GetWalletsParameters, type GetWalletsReturnType } from '../services/directory.ts'
+import type { Analytics } from '../services/analytics.ts'
+import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { fromPromise } from 'xstate'
@@ -158,28 +158,37 @@ export function createModal(options: ModalOptions) {
   const enableReconnect = options.enableReconnect ?? true
 
   const apiCommon = { projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}) }
-  const directory = options.api?.directoryUrl ? createDirectoryApi({ baseUrl: options.api.directoryUrl, ...apiCommon }) : undefined
-  const withImages = (page: GetWalletsReturnType): GetWalletsReturnType & { data: Array<Wallet & { imageUrl?: string }> } => ({
-    count: page.count,
-    data: page.data.map((w) => (directory ? { ...w, imageUrl: directory.walletImageUrl(w.image_id) } : w)),
-  })
+  // The service clients (openapi-fetch, schemas) load with the first call, not with the page.
+  let directoryPromise: Promise<DirectoryApi> | undefined
+  const getDirectory = (): Promise<DirectoryApi> | undefined =>
+    options.api?.directoryUrl
+      ? (directoryPromise ??= import('../services/directory.ts').then((m) => m.createDirectoryApi({ baseUrl: options.api!.directoryUrl!, ...apiCommon })))
+      : undefined
   async function fetchWallets(p: GetWalletsParameters): Promise<GetWalletsReturnType> {
-    if (!directory) return { data: [], count: 0 }
-    const page = withImages(await directory.getWallets(p))
+    const pending = getDirectory()
+    if (!pending) return { data: [], count: 0 }
+    const directory = await pending
+    const fetched = await directory.getWallets(p)
+    const page = { count: fetched.count, data: fetched.data.map((w) => ({ ...w, imageUrl: directory.walletImageUrl(w.image_id) })) }
     // Spec §9: images are fetched for the first 20 of a page; the rest load as rows scroll into view.
     await preloadImages(page.data.slice(0, cataloguePage.imagesPreloaded).flatMap((w: Wallet & { imageUrl?: string }) => (w.imageUrl ? [w.imageUrl] : [])))
     return page
   }
   let alertShown = new Set<string>()
   let toastRef: { send(e: { type: 'toast.show'; variant: 'error'; message: string }): void } | undefined
-  const analytics = options.api?.analyticsUrl
-    ? createAnalytics({
-        baseUrl: options.api.analyticsUrl,
+  let analyticsPromise: Promise<Analytics> | undefined
+  const track = (event: string, properties: Record<string, unknown>) => {
+    if (!options.api?.analyticsUrl) return
+    analyticsPromise ??= import('../services/analytics.ts').then((m) =>
+      m.createAnalytics({
+        baseUrl: options.api!.analyticsUrl!,
         ...apiCommon,
         isEnabled: () => actor.getSnapshot().context.remoteConfig.getSnapshot().context.features.analytics,
         onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
-      })
-    : undefined
+      }),
+    )
+    void analyticsPromise.then((a) => a.track(event, properties))
+  }
 
   const machine = rootMachine.provide({
     actors: {
@@ -205,10 +214,13 @@ export function createModal(options: ModalOptions) {
       remoteConfig: remoteConfigMachine.provide({
         actors: {
           loadRemoteConfig: fromPromise(async (): Promise<RemoteConfigResult> => {
-            if (!directory) return { config: undefined, origins: ['*'] }
+            const pending = getDirectory()
+            if (!pending) return { config: undefined, origins: ['*'] }
+            const directory = await pending
             const [config, origins] = await Promise.all([
               directory.getProjectConfig().catch(() => 'failed' as const),
-              directory.getAllowedOrigins().catch((e: unknown) => (e instanceof AllowedOriginsError ? e.code : ([] as string[]))),
+              // getAllowedOrigins throws only AllowedOriginsError (RATE_LIMITED, SERVER_ERROR).
+              directory.getAllowedOrigins().catch((e: { code: 'RATE_LIMITED' | 'SERVER_ERROR' }) => e.code),
             ])
             return { config, origins }
           }),
@@ -258,9 +270,9 @@ export function createModal(options: ModalOptions) {
         console.warn(`[latchkey] ${event.title}: ${event.message}`)
         toastRef?.send({ type: 'toast.show', variant: 'error', message: event.title })
       },
-      trackOpen: ({ context }) => void analytics?.track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
+      trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
       trackConnected: ({ event }) => {
-        if (event.type === 'connection.connected') void analytics?.track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
+        if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
       },
       reportNetworkNotFound: ({ event }) => {
         if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
