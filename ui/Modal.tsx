@@ -1,4 +1,4 @@
-import { lazy, Suspense, useContext, useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { createElement, lazy, Suspense, useContext, useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy } from './context.ts'
 import { useModalView, useSend, useToast } from './hooks.ts'
@@ -7,18 +7,45 @@ import { deepActiveElement } from './ShadowHost.tsx'
 import { Account } from './views/Account.tsx'
 import { Connect } from './views/Connect.tsx'
 
-// Views other than Connect and Account load on demand (issue: nothing else before the visitor needs it).
+/**
+ * A view loaded on demand that can also be preloaded: once its code is in, it renders without suspending
+ * (React otherwise keeps a just-shown fallback for 300 ms).
+ */
+function preloadable(factory: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined
+  let pending: Promise<{ default: ComponentType }> | undefined
+  const preload = () =>
+    (pending ??= factory().then((m) => {
+      loaded = m.default
+      return m
+    }))
+  const Lazy = lazy(preload)
+  const View = () => (loaded ? createElement(loaded) : createElement(Lazy))
+  return { View, preload }
+}
+
+// Views other than Connect and Account load on demand (nothing before the visitor opens the modal).
 const lazyViews = {
-  ConnectingExternal: lazy(() => import('./views/ConnectingExternal.tsx')),
-  SwitchNetwork: lazy(() => import('./views/SwitchNetwork.tsx')),
-  UnsupportedChain: lazy(() => import('./views/UnsupportedChain.tsx')),
-  AllWallets: lazy(() => import('./views/AllWallets.tsx')),
+  ConnectingExternal: preloadable(() => import('./views/ConnectingExternal.tsx')),
+  SwitchNetwork: preloadable(() => import('./views/SwitchNetwork.tsx')),
+  UnsupportedChain: preloadable(() => import('./views/UnsupportedChain.tsx')),
+  AllWallets: preloadable(() => import('./views/AllWallets.tsx')),
 } satisfies Partial<Record<ViewName, unknown>>
 
+/** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
+const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
+  Connect: ['AllWallets', 'ConnectingExternal'],
+  AllWallets: ['ConnectingExternal'],
+  Account: ['SwitchNetwork'],
+}
+
 function ViewBody({ view }: { view: ViewName }) {
+  useEffect(() => {
+    for (const next of nextViews[view] ?? []) void lazyViews[next].preload()
+  }, [view])
   if (view === 'Connect') return <Connect />
   if (view === 'Account') return <Account />
-  const View = lazyViews[view]
+  const { View } = lazyViews[view]
   return <View />
 }
 

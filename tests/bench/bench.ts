@@ -10,7 +10,11 @@
  *    then the chunks that opening the modal (and, for latchkey, All Wallets) loads.
  * 3. Click to paint: 10 reloads of each page, alternating latchkey and RainbowKit, timed in the page by
  *    tests/bench/probe.ts.
- * 4. Prints the tables. Everything it started stops on success, failure, Ctrl-C or time-out.
+ * 4. AllWallets with the full catalogue: a reference API server (dev/api, on a free port, reading the bench's
+ *    anvils) serves its 531-wallet directory to the library-only page (`?api=`); 10 reloads time the click on
+ *    'All Wallets' to the first 40 wallets painted and a keystroke in the search box to the filtered list
+ *    painted (tests/bench/allWallets.ts). The RainbowKit page's modal is inspected for a comparable view.
+ * 5. Prints the tables. Everything it started stops on success, failure, Ctrl-C or time-out.
  *
  * Not part of `npm test`.
  */
@@ -19,8 +23,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { AnvilStartError, devChains, repoRoot, startAnvil } from '../../dev/anvil.ts'
+import { startApiServer } from '../../dev/api/server.ts'
+import type { ApiServer } from '../../dev/api/server.ts'
+import { FIRST_PAGE_ROWS, inspectPeerWalletList, openAllWalletsBench, SEARCH_KEY } from './allWallets.ts'
+import type { AllWalletsTiming, PeerWalletList } from './allWallets.ts'
 import { attributeBySource, originOf } from './attribution.ts'
 import { launchChromium, measurePageLoad, openClickToPaint } from './browser.ts'
+import type { Browser } from 'playwright'
 import type { ClickTiming, ClickToPaintPage, PageLoad, Step } from './browser.ts'
 import { benchDir, buildBenchPage, buildDemo, readChunks } from './build.ts'
 import type { ChunkInfo } from './build.ts'
@@ -32,6 +41,8 @@ import type { WeighedFile } from './sizes.ts'
 
 const ANVIL_PORTS = [38545, 38546] as const
 const CLICK_RUNS = 10
+/** AllWallets runs (each reloads the page, opens Connect, then All Wallets, then types one key). */
+const ALL_WALLETS_RUNS = 10
 /** The whole run gives up (and cleans up) after this long; it normally takes well under a minute. */
 const BUDGET_MS = 300_000
 
@@ -84,6 +95,7 @@ type Measured = { outDir: string; server: StaticServer; load: PageLoad; chunks: 
 async function main(): Promise<void> {
   console.log('\n  latchkey bench: initial JS and click-to-paint, latchkey vs RainbowKit measured in this run\n')
 
+  const chains: Array<{ chainId: number; rpcUrl: string }> = []
   for (const [i, chain] of devChains.entries()) {
     const port = ANVIL_PORTS[i]
     if (port === undefined) throw new Error(`No bench port for ${chain.name}`)
@@ -95,8 +107,12 @@ async function main(): Promise<void> {
     })
     defer(() => anvil.stop())
     process.env[chain.rpcEnvVar] = anvil.url
+    chains.push({ chainId: chain.chainId, rpcUrl: anvil.url })
   }
   log(`anvils on ${ANVIL_PORTS.join(', ')}`)
+  const api: ApiServer = await startApiServer({ port: 0, chains })
+  defer(() => api.stop())
+  log(`reference API server on ${api.url}`)
 
   const demoDir = await buildDemo()
   log('built the demo (dist/demo)')
@@ -171,9 +187,52 @@ async function main(): Promise<void> {
   }
   log(`timed ${CLICK_RUNS} clicks per page`)
 
+  const allWallets = await measureAllWallets(browser, latchkey.server, api, peer?.server)
+  log(`timed ${allWallets.runs.length} AllWallets runs`)
+
   const origins = await originsOf(latchkey)
   const lazy = await lazyRows(latchkey)
-  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chromium: browser.version() })
+  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, chromium: browser.version() })
+}
+
+/** The AllWallets runs of latchkey, and what the peer's modal has in place of such a view. */
+type AllWalletsResults = {
+  runs: AllWalletsTiming[]
+  /** Why latchkey's runs stopped early, if they did. */
+  error?: unknown
+  /** Wallets the reference server lists for the page's network (mainnet), i.e. the catalogue's `count`. */
+  catalogueCount?: number
+  peer?: PeerWalletList
+  peerError?: unknown
+}
+
+/**
+ * Times AllWallets on the library-only page pointed at the reference server, {@link ALL_WALLETS_RUNS} times,
+ * and inspects the RainbowKit page's modal for a comparable list (a failure there is reported, not fatal).
+ */
+async function measureAllWallets(browser: Browser, server: StaticServer, api: ApiServer, peerServer: StaticServer | undefined): Promise<AllWalletsResults> {
+  const results: AllWalletsResults = { runs: [] }
+  // The page's origin is on the project's allowlist, as a dapp's would be.
+  api.control.setAllowedOrigins([new URL(server.url).origin])
+  try {
+    const query = new URLSearchParams({ page: '1', entries: '1', chains: 'eip155:1', st: 'appkit', sv: 'bench', projectId: 'latchkey-bench' })
+    const answer = (await (await fetch(`${api.url}/directory/getWallets?${query}`)).json()) as { count?: number }
+    results.catalogueCount = answer.count
+    const page = await openAllWalletsBench(browser, server, api.url)
+    defer(() => page.close())
+    for (let run = 0; run < ALL_WALLETS_RUNS; run++) results.runs.push(await page.measure())
+    await page.close()
+  } catch (error) {
+    results.error = error
+  }
+  if (peerServer) {
+    try {
+      results.peer = await inspectPeerWalletList(browser, peerServer)
+    } catch (error) {
+      results.peerError = error
+    }
+  }
+  return results
 }
 
 /** Splits the latchkey page's initial JS by origin (package or folder) with the hidden source maps. */
@@ -199,10 +258,11 @@ type Results = {
   peerError: unknown
   origins: Array<{ origin: string; bytes: number; gzip: number }>
   lazy: string[][]
+  allWallets: AllWalletsResults
   chromium: string
 }
 
-function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chromium }: Results): void {
+function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, chromium }: Results): void {
   const gz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialJs).gzip : undefined)
   const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
   const floor = gz(reactOnly) ?? 0
@@ -287,6 +347,8 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chr
     console.log(`\n  ! RainbowKit was not measured in this run, so the ratios are n/a: ${describe(peerError)}`)
   }
 
+  reportAllWallets(allWallets)
+
   console.log('\n  Initial JS per page (everything loaded before clicking "Connect Wallet")\n')
   const pageRow = (name: string, page: Measured | undefined): string[] => {
     if (!page) return [name, 'not measured', '', '']
@@ -334,6 +396,56 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, chr
   const foreign = [demo, latchkey, reactOnly, peer].flatMap((page) => page?.load.foreignRequests ?? [])
   if (foreign.length) console.log(`\n  ! Requests that left 127.0.0.1 (blocked here, they cost time): ${foreign.join(', ')}`)
   console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllWalletsResults): void {
+  const catalogue = catalogueCount === undefined ? 'the reference catalogue' : `the reference catalogue (${catalogueCount} of its 531 wallets listed for mainnet)`
+  console.log(`\n  AllWallets with ${catalogue}, library-only page, ${runs.length} runs\n`)
+  const open = runs.length ? summarize(runs.map((r) => r.open)) : undefined
+  const reopen = runs.length ? summarize(runs.map((r) => r.reopen)) : undefined
+  const key = runs.length ? summarize(runs.map((r) => r.keystroke)) : undefined
+  const range = (s: { min: number; max: number } | undefined): string => (s ? `${ms(s.min)} – ${ms(s.max)}` : '')
+  // The peer has a comparable view only if its modal has a search box to filter a wallet catalogue.
+  const peerCell = peer
+    ? peer.searchBoxes > 0
+      ? 'has a search box: not measured (see below)'
+      : 'no comparable view'
+    : `not inspected: ${describe(peerError ?? 'the RainbowKit page was not measured')}`
+  console.log(
+    renderTable(
+      ['Metric', 'latchkey, median', 'latchkey, min – max', 'RainbowKit'],
+      [
+        [`Click 'All Wallets' → first ${FIRST_PAGE_ROWS} wallets painted`, open ? ms(open.median) : 'not measured', range(open), peerCell],
+        [`  the same, AllWallets chunk already loaded (after Back)`, reopen ? ms(reopen.median) : 'not measured', range(reopen), peerCell],
+        [`Keystroke '${SEARCH_KEY}' → filtered list painted`, key ? ms(key.median) : 'not measured', range(key), peerCell],
+      ],
+    ),
+  )
+  if (runs.length) {
+    console.log(`  Click → first ${FIRST_PAGE_ROWS} painted, each run: ${runs.map((r) => r.open.toFixed(1)).join('  ')} ms`)
+    console.log(`  Again after Back, each run:        ${runs.map((r) => r.reopen.toFixed(1)).join('  ')} ms`)
+    console.log(`  Keystroke → filtered painted, each run: ${runs.map((r) => r.keystroke.toFixed(1)).join('  ')} ms`)
+    const first = runs[0]!
+    console.log(`  Rows before → after '${SEARCH_KEY}': ${first.rowsBefore} → ${first.rowsAfter} (the loaded wallets, filtered at once; the server search follows 500 ms later)`)
+  }
+  console.log(
+    '  Each run reloads the page, opens Connect and waits for its network to settle (Connect already asks for the\n' +
+      '  catalogue\'s first page), then clicks All Wallets (its lazy chunk loads on the first click of each reload),\n' +
+      '  types the key, goes Back and clicks All Wallets again. On the first click the view suspends on its chunk:\n' +
+      '  React shows the Suspense fallback and reveals the content no sooner than ~300 ms after that fallback\n' +
+      '  (React\'s fallback throttle), whatever the chunk\'s load time; the second click has no fallback.\n' +
+      `  Painted = the animation frame after the first one that found the list with ≥ ${FIRST_PAGE_ROWS} rows (aria-setsize) and its\n` +
+      '  rows in the DOM (a virtual list: only the visible rows are in the DOM), or every rendered row matching the\n' +
+      '  key; frame steps, then (~16.7 ms at 60 Hz).',
+  )
+  if (peer) {
+    console.log(
+      `  RainbowKit (this run): its modal has ${peer.searchBoxes} search box(es) and ${peer.buttons.length} buttons (${peer.buttons.map((b) => `'${b}'`).join(', ')}).\n` +
+        '  It lists only the wallets the dapp configured (here the injected wallet): no wallet directory and no search\n' +
+        '  to compare with AllWallets, so no figure is given.',
+    )
+  }
+  if (error) console.log(`\n  ! AllWallets runs stopped after ${runs.length}: ${describe(error)}`)
 }
 
 function fileRow(file: WeighedFile, chunks: Map<string, ChunkInfo>): string[] {

@@ -35,7 +35,7 @@ export type PageLoad = {
 
 /** The network goes quiet when nothing is in flight and nothing started or ended for this long. */
 const QUIET_MS = 500
-const TIMEOUT_MS = 20_000
+export const TIMEOUT_MS = 20_000
 
 /**
  * Opens `server`'s page in a fresh browser context (empty cache) and records every script and stylesheet
@@ -123,8 +123,11 @@ export async function openClickToPaint(browser: Browser, server: StaticServer): 
   }
 }
 
-/** Counts requests in flight; `quiet()` resolves once none has been in flight for {@link QUIET_MS}. */
-function trackNetwork(page: Page, server: StaticServer): { quiet(): Promise<void>; foreign: string[] } {
+/**
+ * Counts requests in flight; `quiet()` resolves once none has been in flight for {@link QUIET_MS}. Requests to
+ * anything but `server` and the `alsoOwn` origins (the reference API of the AllWallets runs) are `foreign`.
+ */
+export function trackNetwork(page: Page, server: StaticServer, alsoOwn: readonly string[] = []): { quiet(): Promise<void>; foreign: string[] } {
   let inFlight = 0
   let lastActivity = Date.now()
   const foreign: string[] = []
@@ -132,7 +135,8 @@ function trackNetwork(page: Page, server: StaticServer): { quiet(): Promise<void
     inFlight += 1
     lastActivity = Date.now()
     const url = request.url()
-    if (!url.startsWith(server.url) && !url.startsWith('data:') && !foreign.includes(url)) foreign.push(url)
+    const own = url.startsWith(server.url) || url.startsWith('data:') || alsoOwn.some((origin) => url.startsWith(origin))
+    if (!own && !foreign.includes(url)) foreign.push(url)
   })
   const settle = (): void => {
     inFlight = Math.max(0, inFlight - 1)

@@ -2,7 +2,8 @@
  * Helpers of the end-to-end specs: a clean demo page, the dev wallet's approval panel, and the real
  * balances read from the anvil chains the webServer started (playwright.config.ts: ports 28545 / 28546).
  */
-import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test as base, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
 import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
@@ -113,10 +114,11 @@ export function rejectWalletRequest(page: Page, question?: string | RegExp): Pro
 /**
  * Opens the demo with clean storage: the dev wallet's authorisation ('latchkey-dev-wallet') and the
  * modal's keys ('@latchkey/…') are cleared once, then the page is reloaded. Later reloads in the test
- * keep storage (the reload-restores test relies on it).
+ * keep storage (the reload-restores test relies on it). `path` may carry the demo's query parameters
+ * (`/?featured=id1,id2`, `/?exclude=id`).
  */
-export async function openCleanDemo(page: Page): Promise<void> {
-  await page.goto('/')
+export async function openCleanDemo(page: Page, path = '/'): Promise<void> {
+  await page.goto(path)
   await page.evaluate(() => localStorage.clear())
   await page.reload()
   await expect(connectButton(page)).toBeVisible()
@@ -157,6 +159,121 @@ export function focusIsInsideDialog(page: Page): Promise<{ inside: boolean; focu
       e ? `${e.tagName.toLowerCase()}${e.getAttribute('aria-label') ? `[aria-label="${e.getAttribute('aria-label')}"]` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"` : 'null'
     return { inside: Boolean(dlg && el && dlg.contains(el)), focused: describe(el) }
   })
+}
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
+
+/** One line per violation and node, for the assertion message. */
+export function describeViolations(violations: AxeResults['violations']): string {
+  return violations
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` +
+        v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
+    )
+    .join('\n')
+}
+
+/** Runs axe on the whole page (the modal's open shadow root included) and expects no violation. */
+export async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
+}
+
+/** The reference API server of the e2e stack (playwright.config.ts: API_PORT 28600). */
+export const API_URL = 'http://127.0.0.1:28600'
+
+/** A behaviour of the reference server (dev/api/server.ts `ApiBehaviour`). */
+export type ApiBehaviour =
+  | { mode: 'normal' }
+  | { mode: 'slow'; delayMs: number; paths?: string[] }
+  | { mode: 'status'; status: number; paths?: string[] }
+  | { mode: 'malformed'; paths?: string[] }
+  | { mode: 'garbage'; paths?: string[] }
+
+/** Switches the reference server's behaviour (`POST /__control`); it applies from the next request on. */
+export async function setApiBehaviour(request: APIRequestContext, behaviour: ApiBehaviour): Promise<void> {
+  const response = await request.post(`${API_URL}/__control`, { data: behaviour })
+  expect(response.ok(), `POST /__control ${JSON.stringify(behaviour)}: HTTP ${response.status()} ${await response.text()}`).toBe(true)
+}
+
+/** A wallet of the reference server's catalogue, as far as the specs read it. */
+export type DirectoryWallet = { id: string; name: string; rdns?: string | null; order?: number | null }
+
+/**
+ * Looks a wallet up by its exact name in the reference server's catalogue (`/directory/getWallets?search=`).
+ *
+ * @throws (fails the test) when no wallet has exactly that name.
+ */
+export async function directoryWallet(request: APIRequestContext, name: string): Promise<DirectoryWallet> {
+  const query = new URLSearchParams({ page: '1', entries: '5', search: name, st: 'appkit', sv: 'test', projectId: 'e2e' })
+  const response = await request.get(`${API_URL}/directory/getWallets?${query}`)
+  expect(response.ok(), `getWallets?search=${name}: HTTP ${response.status()}`).toBe(true)
+  const { data } = (await response.json()) as { data: DirectoryWallet[] }
+  const wallet = data.find((w) => w.name === name)
+  if (!wallet) throw new Error(`No wallet named '${name}' in the reference catalogue (got ${data.map((w) => w.name).join(', ') || 'none'})`)
+  return wallet
+}
+
+/** Is this a request of the page to the directory's `getWallets`? */
+export function isGetWallets(request: Request): boolean {
+  return request.url().startsWith(`${API_URL}/directory/getWallets`)
+}
+
+/** The query of every `/directory/getWallets` request the page makes from now on, in order. */
+export function recordGetWallets(page: Page): URLSearchParams[] {
+  const seen: URLSearchParams[] = []
+  page.on('request', (request) => {
+    if (isGetWallets(request)) seen.push(new URL(request.url()).searchParams)
+  })
+  return seen
+}
+
+/** The scrolling container of AllWallets' virtual list. */
+export function walletList(page: Page): Locator {
+  return dialog(page, 'All Wallets').getByTestId('wallet-list')
+}
+
+/** Opens Connect, then All Wallets; returns the 'All Wallets' dialog. */
+export async function openAllWallets(page: Page): Promise<Locator> {
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('button', { name: 'All Wallets', exact: true }).click()
+  const all = dialog(page, 'All Wallets')
+  await expect(all).toBeVisible()
+  await expect(all.getByRole('searchbox', { name: 'Search wallet', exact: true })).toBeVisible()
+  return all
+}
+
+/** A row of the virtual list as it is in the DOM: its 1-based position among all rows, and the wallet's name. */
+export type RenderedRow = { position: number; of: number; name: string; installed: boolean }
+
+/** The rows the virtual list has in the DOM now, in list order. */
+export function renderedRows(page: Page): Promise<RenderedRow[]> {
+  return walletList(page)
+    .locator('li')
+    .evaluateAll((items) =>
+      items
+        .map((li) => {
+          const button = li.querySelector('button')
+          return {
+            position: Number(li.getAttribute('aria-posinset')),
+            of: Number(li.getAttribute('aria-setsize')),
+            name: button?.getAttribute('aria-label') ?? '',
+            installed: Boolean(button && !button.hasAttribute('data-wallet-id')),
+          }
+        })
+        .sort((a, b) => a.position - b.position),
+    )
+}
+
+/** The number of rows of the virtual list (installed + catalogue), read from `aria-setsize`; 0 without a list. */
+export async function listSize(page: Page): Promise<number> {
+  return (await renderedRows(page))[0]?.of ?? 0
+}
+
+/** Scrolls the virtual list to its end (the list's scroll handler runs as for a visitor's scroll). */
+export async function scrollListToEnd(page: Page): Promise<void> {
+  await walletList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
 }
 
 /** Every test starts from a clean demo page (see {@link openCleanDemo}). */

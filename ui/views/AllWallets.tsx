@@ -68,11 +68,7 @@ export default function AllWallets() {
           <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 40, top: 9 }} />
         )}
       </div>
-      {catalogue.isLoading && rows.length === 0 ? (
-        <div className="lk-center">
-          <span className="lk-spinner" role="progressbar" aria-label={copy.loading} />
-        </div>
-      ) : rows.length === 0 ? (
+      {rows.length === 0 && !catalogue.isLoading ? (
         <p className="lk-muted">{catalogue.isSearching ? copy.searching : copy.noMatch}</p>
       ) : (
         <div ref={listRef} className="lk-virtual" style={{ height: Math.min(viewportHeight, rows.length * rowHeight) }} onScroll={onScroll} data-testid="wallet-list">
@@ -93,7 +89,7 @@ export default function AllWallets() {
           </ul>
         </div>
       )}
-      {catalogue.isLoadingMore && (
+      {(catalogue.isLoading || catalogue.isLoadingMore) && (
         <div className="lk-center" style={{ padding: 4 }}>
           <span className="lk-spinner" role="progressbar" aria-label={copy.loading} />
         </div>
