@@ -59,7 +59,7 @@ export function createApiClient<Paths extends {}>(parameters: ApiClientParameter
   const baseUrl = parameters.baseUrl.replace(/\/+$/, '')
   const client = createClient<Paths>({ baseUrl, ...(parameters.fetch ? { fetch: (r: Request) => parameters.fetch!(r) } : {}) })
   const common: Middleware = {
-    onRequest({ request, schemaPath }) {
+    async onRequest({ request, schemaPath }) {
       const url = new URL(request.url)
       const isGet = request.method === 'GET'
       if (isGet || parameters.postPathsWithProjectId?.includes(schemaPath)) url.searchParams.set('projectId', parameters.projectId)
@@ -68,7 +68,11 @@ export function createApiClient<Paths extends {}>(parameters: ApiClientParameter
         url.searchParams.set('sv', parameters.sdkVersion ?? defaultSdkVersion)
       }
       if (parameters.clientId) url.searchParams.set('clientId', parameters.clientId)
-      return new Request(url, request)
+      if (url.href === request.url) return request
+      // The body is read as text, not passed on as a stream: browsers send streamed bodies only over HTTP/2
+      // (Chromium fails such a POST over HTTP/1.1 with ERR_ALPN_NEGOTIATION_FAILED).
+      const body = isGet || request.method === 'HEAD' ? undefined : await request.text()
+      return new Request(url, { method: request.method, headers: request.headers, body, signal: request.signal, credentials: request.credentials })
     },
     async onResponse({ response }) {
       if (response.ok) return undefined

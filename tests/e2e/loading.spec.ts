@@ -35,3 +35,14 @@ test('a stored connection is restored on load: that is the only chain traffic be
   expect(requests.filter(anvil).length).toBeGreaterThan(0)
   expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
 })
+
+test('opening the modal sends MODAL_OPEN to analytics; the POST reaches the reference server', async ({ demo: page, request }) => {
+  const failed: string[] = []
+  page.on('requestfailed', (r) => failed.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`))
+  const before = ((await (await request.get('http://127.0.0.1:28600/__control/events')).json()) as unknown[]).length
+  await openConnectDialog(page)
+  await expect
+    .poll(async () => ((await (await request.get('http://127.0.0.1:28600/__control/events')).json()) as Array<{ props: { event: string } }>).slice(before).map((e) => e.props.event))
+    .toContain('MODAL_OPEN')
+  expect(failed.filter((f) => f.includes(':28600/'))).toEqual([])
+})
