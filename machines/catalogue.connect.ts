@@ -54,11 +54,17 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
   if (query === '') items = all
   else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) items = c.results as CatalogueWallet[]
   else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
+  const device = (list: CatalogueWallet[]): CatalogueWallet[] =>
+    c.options.platform === 'mobile'
+      ? (filterForMobile(list, c.options.namespace ?? 'eip155') as CatalogueWallet[])
+      : c.options.platform === 'links'
+        ? (filterForUniversalProvider(list) as CatalogueWallet[])
+        : list
   return {
-    items: dedupe(items, exclusions),
+    items: device(dedupe(items, exclusions)),
     featured,
     custom: dedupe(custom, exclusions),
-    recommended: dedupe(c.recommended as CatalogueWallet[], exclusions).filter((w) => !shownFirst.has(w.id)),
+    recommended: device(dedupe(c.recommended as CatalogueWallet[], exclusions).filter((w) => !shownFirst.has(w.id))),
     isLoading: snapshot.matches({ list: 'loadingInitial' }),
     isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
     hasMore: query === '' && c.wallets.length < c.count,

@@ -139,3 +139,21 @@ describe('catalogue filters', () => {
     expect(connectMethodOrder(true)).toEqual(['wallet', 'email', 'social'])
   })
 })
+
+describe('catalogue device filters in the view', () => {
+  test('behavior: on a phone only wallets with a mobile link (and the always-kept ones) are shown', async () => {
+    vi.useFakeTimers()
+    const h = harness({ platform: 'mobile', namespace: 'eip155' })
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('m', { mobile_link: 'm://' }), wallet('d', { desktop_link: 'https://d' }), wallet('c', { name: 'Coinbase Wallet' })], count: 3 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().items.map((w) => w.id)).toEqual(['m', 'c'])
+  })
+  test('behavior: in universal-provider mode wallets with no link are hidden', async () => {
+    const h = harness({ platform: 'links' })
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('n'), wallet('w', { webapp_link: 'https://w' })], count: 2 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().items.map((w) => w.id)).toEqual(['w'])
+  })
+})

@@ -28,8 +28,14 @@ export type CatalogueOptions = {
   excludeWalletIds?: readonly string[]
   /** CAIP-2 ids of the configured networks: wallets supporting any are listed. */
   chains?: readonly string[]
-  /** `mobile` on phones (wallets with a mobile link); `links` in universal-provider mode. */
+  /**
+   * Device filters of spec §6, applied to what is shown: `mobile` (on phones: wallets with a mobile link,
+   * plus Coinbase, and Solflare and Phantom on Solana), `links` (universal-provider mode: wallets with some link).
+   * The server is asked without them so the always-kept wallets are not lost.
+   */
   platform?: 'mobile' | 'links'
+  /** The active namespace, for the mobile filter's Solana wallets. */
+  namespace?: string
   /** Wallets the dapp adds itself (spec §6 custom wallets), listed after the featured ones. */
   customWallets?: ReadonlyArray<Wallet & { imageUrl?: string }>
 }
@@ -46,8 +52,8 @@ const notProvided = () => () => {
   throw new Error('The catalogue machine\'s "fetchWallets" actor was not provided.')
 }
 
-function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 'chains' | 'platform'> {
-  return { include: o.includeWalletIds, chains: o.chains, platform: o.platform }
+function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 'chains'> {
+  return { include: o.includeWalletIds, chains: o.chains }
 }
 
 /**

@@ -64,6 +64,12 @@ export type ModalOptions = {
   api?: { blockchainUrl?: string; directoryUrl?: string; analyticsUrl?: string }
   /** Appended to every API call when set (spec §7). */
   clientId?: string
+  /**
+   * Device filter of the catalogue (spec §6): `mobile` keeps wallets with a mobile link (plus Coinbase, and
+   * Solflare and Phantom on Solana); `links` (universal-provider mode) drops wallets with no link. Default:
+   * `mobile` on a phone (user agent), else none.
+   */
+  platform?: 'mobile' | 'links' | 'none'
   /** Wallet ids shown first in AllWallets (page size = their number). */
   featuredWalletIds?: string[]
   /** Only these wallet ids are listed. */
@@ -94,6 +100,15 @@ export type ModalState = {
   network: CaipNetwork
   /** The wallet is on a chain that is not in `networks`. */
   isUnsupportedChain: boolean
+}
+
+/** The catalogue's device filter: the option, else `mobile` on a phone. */
+function resolvePlatform(option: ModalOptions['platform']): 'mobile' | 'links' | undefined {
+  if (option === 'none') return undefined
+  if (option) return option
+  const nav = globalThis.navigator as (Navigator & { userAgentData?: { mobile?: boolean } }) | undefined
+  const mobile = nav?.userAgentData?.mobile ?? /Android|iPhone|iPad|iPod|Mobi/i.test(nav?.userAgent ?? '')
+  return mobile ? 'mobile' : undefined
 }
 
 /** The remote-controllable features among the local options. */
@@ -197,7 +212,7 @@ export function createModal(options: ModalOptions) {
           fetchWallets: fromPromise(({ input }) => fetchWallets(input)),
           loadInitial: fromPromise(async ({ input }) => {
             const o = input.options
-            const base = { include: o.includeWalletIds, chains: o.chains, platform: o.platform }
+            const base = { include: o.includeWalletIds, chains: o.chains }
             const featuredIds = o.featuredWalletIds ?? []
             const exclude = [...(o.excludeWalletIds ?? []), ...featuredIds]
             const [featured, recommended, first] = await Promise.all([
@@ -301,6 +316,8 @@ export function createModal(options: ModalOptions) {
         ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
         ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
         chains: networks.map((n) => n.caipNetworkId),
+        namespace,
+        ...(resolvePlatform(options.platform) ? { platform: resolvePlatform(options.platform)! } : {}),
       },
       remoteConfig: {
         projectId: options.projectId ?? '',
