@@ -46,6 +46,8 @@ export type ConnectionEmitted =
   | { type: 'connection.accountChanged'; namespace: ChainNamespace; connectorId: string; address: string }
   | { type: 'connection.chainChanged'; namespace: ChainNamespace; chainId: number | string }
   | { type: 'connection.disconnected'; namespace: ChainNamespace; connectorId: string | undefined; reason: 'user' | 'wallet' | 'restoreFailed' }
+  /** Connecting failed for a reason other than the user's rejection (reported to analytics by the owner). */
+  | { type: 'connection.failed'; namespace: ChainNamespace; connectorId: string | undefined; error: ErrorSummary }
   /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
   | { type: 'connection.storedDropped'; namespace: ChainNamespace }
 
@@ -156,6 +158,12 @@ export const connectionMachine = setup({
       connectorId: context.connectorId,
       reason: params.reason,
     })),
+    emitFailed: emit(({ context }) => ({
+      type: 'connection.failed' as const,
+      namespace: context.namespace,
+      connectorId: context.connectorId,
+      error: context.error ?? { name: 'Error', message: 'Unknown error' },
+    })),
     emitStoredDropped: emit(({ context }) => ({ type: 'connection.storedDropped' as const, namespace: context.namespace })),
   },
 }).createMachine({
@@ -199,7 +207,7 @@ export const connectionMachine = setup({
         src: 'connect',
         input: ({ context }) => ({ connectorId: context.connectorId! }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
-        onError: [{ guard: 'isUserRejection', target: 'rejected' }, { target: 'failed', actions: 'setError' }],
+        onError: [{ guard: 'isUserRejection', target: 'rejected' }, { target: 'failed', actions: ['setError', 'emitFailed'] }],
       },
       on: {
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },

@@ -227,3 +227,18 @@ describe('root: toasts', () => {
     expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Address copied' })
   })
 })
+
+describe('root: error reports', () => {
+  test('behavior: a wallet failure is reported to analytics; the user declining is not', async () => {
+    const h = createRootHarness()
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects[0]!.reject(new UserRejectedRequestError())
+    await tick()
+    expect(h.calls).not.toContain('reportError')
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects[1]!.reject({ code: -32603, message: 'Internal error' })
+    await tick()
+    expect(h.calls.filter((c) => c === 'reportError')).toHaveLength(1)
+  })
+})

@@ -91,8 +91,8 @@ function currentView(context: RootContext): ViewName {
  *
  * Side effects that are not lifecycles (storage writes, debug logs) are named actions provided at
  * assembly: `persistConnection`, `persistAccount`, `forgetConnection`, `dropStoredConnections`,
- * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (debug mode, each alert once), `trackOpen` and
- * `trackConnected` (analytics).
+ * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (debug mode, each alert once), `trackOpen`,
+ * `trackConnected` and `reportError` (analytics; wallet failures, not the user's rejections).
  */
 export const rootMachine = setup({
   types: {
@@ -223,6 +223,7 @@ export const rootMachine = setup({
     showAlert: () => {},
     trackOpen: () => {},
     trackConnected: () => {},
+    reportError: () => {},
   },
 }).createMachine({
   id: 'root',
@@ -328,7 +329,8 @@ export const rootMachine = setup({
       { guard: { type: 'isOnView', params: { view: 'UnsupportedChain' } }, actions: 'closeModal' },
     ],
     'network.switchRejected': {},
-    'network.switchFailed': { actions: ['goBack', 'toastError'] },
+    'network.switchFailed': { actions: ['goBack', 'toastError', 'reportError'] },
+    'connection.failed': { actions: 'reportError' },
     'network.notFound': { actions: 'reportNetworkNotFound' },
   },
 })

@@ -192,18 +192,22 @@ export function createModal(options: ModalOptions) {
   let alertShown = new Set<string>()
   let toastRef: { send(e: { type: 'toast.show'; variant: 'error'; message: string }): void } | undefined
   let analyticsPromise: Promise<Analytics> | undefined
-  const track = (event: string, properties: Record<string, unknown>) => {
-    if (!options.api?.analyticsUrl) return
-    analyticsPromise ??= import('../services/analytics.ts').then((m) =>
-      m.createAnalytics({
-        baseUrl: options.api!.analyticsUrl!,
-        ...apiCommon,
-        isEnabled: () => actor.getSnapshot().context.remoteConfig.getSnapshot().context.features.analytics,
-        onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
-      }),
-    )
-    void analyticsPromise.then((a) => a.track(event, properties))
-  }
+  /** The analytics client, loaded with its first use; undefined without `api.analyticsUrl`. */
+  const getAnalytics = (): Promise<Analytics> | undefined =>
+    options.api?.analyticsUrl
+      ? (analyticsPromise ??= import('../services/analytics.ts').then((m) =>
+          m.createAnalytics({
+            baseUrl: options.api!.analyticsUrl!,
+            ...apiCommon,
+            isEnabled: () => actor.getSnapshot().context.remoteConfig.getSnapshot().context.features.analytics,
+            onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
+          }),
+        ))
+      : undefined
+  const track = (event: string, properties: Record<string, unknown>) => void getAnalytics()?.then((a) => a.track(event, properties))
+  /** Wallet failures (not the user's rejections) are reported as SDK errors of category WALLET_ERROR. */
+  const reportWalletError = (error: { name: string; message: string }) =>
+    void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR'))
 
   const machine = rootMachine.provide({
     actors: {
@@ -288,6 +292,9 @@ export function createModal(options: ModalOptions) {
       trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
       trackConnected: ({ event }) => {
         if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
+      },
+      reportError: ({ event }) => {
+        if (event.type === 'connection.failed' || event.type === 'network.switchFailed') reportWalletError(event.error)
       },
       reportNetworkNotFound: ({ event }) => {
         if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)

@@ -48,6 +48,7 @@ export function createRootHarness({
       dropStoredConnections: () => void calls.push('dropStoredConnections'),
       persistNetwork: () => void calls.push('persistNetwork'),
       persistAccount: () => void calls.push('persistAccount'),
+      reportError: () => void calls.push('reportError'),
     },
   })
   const actor = createActor(machine, {
