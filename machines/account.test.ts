@@ -1,0 +1,139 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
+import { deferred, type Deferred } from '../tests/harness/deferred.ts'
+import { connectAccountData, filterTransactions, floorDecimal, groupByMonth } from './account.connect.ts'
+import { accountMachine, type AccountTarget } from './account.ts'
+import { timing } from './timing.ts'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+const mainnetTarget: AccountTarget = { address: '0xabc', caipNetworkId: 'eip155:1', namespace: 'eip155', testnet: false, supported: true }
+const token = (symbol: string, numeric: string, decimals = '18', value = 10): TokenBalance => ({ name: symbol, symbol, chainId: 'eip155:1', value, price: 1, quantity: { decimals, numeric }, ...(symbol === 'ETH' ? {} : { address: `eip155:1:0x${symbol}` }) })
+const tx = (id: string, minedAt: string, chain = 'eip155:1', spam = false): Transaction => ({
+  id,
+  metadata: { minedAt, chain, hash: id, status: 'confirmed', operationType: 'send', sentFrom: '0xa', sentTo: '0xb' },
+  transfers: [{ direction: 'out', operation_type: 'send', ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}) }],
+})
+
+function harness() {
+  const balances: Deferred<TokenBalance[]>[] = []
+  const identities: Deferred<Identity>[] = []
+  const histories: Array<{ cursor?: string | undefined; d: Deferred<{ data: Transaction[]; next?: string | null }> }> = []
+  const actor = createActor(
+    accountMachine.provide({
+      actors: {
+        fetchBalances: fromPromise(() => {
+          const d = deferred<TokenBalance[]>()
+          balances.push(d)
+          return d.promise
+        }),
+        fetchIdentity: fromPromise(() => {
+          const d = deferred<Identity>()
+          identities.push(d)
+          return d.promise
+        }),
+        fetchHistory: fromPromise(({ input }) => {
+          const d = deferred<{ data: Transaction[]; next?: string | null }>()
+          histories.push({ cursor: input.cursor, d })
+          return d.promise
+        }),
+      },
+    }),
+  ).start()
+  return { actor, balances, identities, histories, view: () => connectAccountData(actor.getSnapshot()) }
+}
+
+describe('account', () => {
+  test('behavior: the portfolio drops decimals-0 items (they are the NFTs), floors amounts to 3 decimals, totals USD', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.resolve([token('ETH', '1.23456'), token('PUNK', '1', '0', 0), token('DEV', '1000000', '18', 5)])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().tokens.map((t) => [t.symbol, t.amount, t.usd])).toEqual([
+      ['ETH', '1.234', '10.00'],
+      ['DEV', '1000000.000', '5.00'],
+    ])
+    expect(h.view().nfts.map((t) => t.symbol)).toEqual(['PUNK'])
+    expect(h.view().totalUsd).toBe('15.00')
+  })
+
+  test('behavior: USD values are 0.00 on testnets', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true } })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.resolve([token('ETH', '2')])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().tokens[0]!.usd).toBe('0.00')
+  })
+
+  test('behavior: Token Balance Unavailable on failure, and a retry only 30 s after it', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.reject(new Error('down'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().isBalanceUnavailable).toBe(true)
+    h.actor.send({ type: 'account.refresh' })
+    expect(h.balances).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(timing.balanceRetry)
+    h.actor.send({ type: 'account.refresh' })
+    expect(h.balances).toHaveLength(2)
+  })
+
+  test('behavior: an unsupported network shows Token Balance Unavailable without a request', () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, supported: false } })
+    h.actor.send({ type: 'account.refresh' })
+    expect(h.balances).toHaveLength(0)
+    expect(h.view().isBalanceUnavailable).toBe(true)
+  })
+
+  test('behavior: identity only on eip155 non-testnet networks, otherwise cleared', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.refresh' })
+    h.identities[0]!.resolve({ name: 'alice.reown.id', avatar: null })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().identityName).toBe('alice.reown.id')
+    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, testnet: true } })
+    h.actor.send({ type: 'account.refresh' })
+    expect(h.identities).toHaveLength(1)
+    expect(h.view().identityName).toBeNull()
+  })
+
+  test('behavior: activity loads with the Activity tab, pages by cursor, and a failure empties it and clears the cursor', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    expect(h.histories).toHaveLength(0)
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    expect(h.view().currentTab).toBe('activity')
+    h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: 'c2' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().hasMoreActivity).toBe(true)
+    h.actor.send({ type: 'account.loadMoreActivity' })
+    expect(h.histories[1]!.cursor).toBe('c2')
+    h.histories[1]!.d.reject(new Error('down'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view()).toMatchObject({ activityFailed: true, activity: [], hasMoreActivity: false })
+    expect(h.actor.getSnapshot().context.cursor).toBeNull()
+  })
+})
+
+describe('account view helpers', () => {
+  test('behavior: floors decimal strings without floating point', () => {
+    expect(floorDecimal('0.99999999999999999999')).toBe('0.999')
+    expect(floorDecimal('12')).toBe('12.000')
+    expect(floorDecimal('not a number')).toBe('0.000')
+  })
+  test('behavior: drops spam-only transactions and other chains; groups by month, newest first', () => {
+    const list = filterTransactions([tx('a', '2026-10-01T00:00:00Z'), tx('b', '2026-11-02T00:00:00Z', 'eip155:5'), tx('c', '2026-11-03T00:00:00Z', 'eip155:1', true), tx('d', '2026-11-04T00:00:00Z')], 'eip155:1')
+    expect(list.map((t) => t.id)).toEqual(['a', 'd'])
+    expect(groupByMonth(list).map((g) => [g.label, g.transactions.map((t) => t.id)])).toEqual([
+      ['November 2026', ['d']],
+      ['October 2026', ['a']],
+    ])
+  })
+})

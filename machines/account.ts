@@ -1,0 +1,189 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
+import { timing } from './timing.ts'
+
+/** The Account view's tabs (spec §2); `currentTab` is kept in the account state (spec §3). */
+export type AccountTab = 'tokens' | 'nfts' | 'activity'
+
+/** Who and where: the connected account and its network. */
+export type AccountTarget = {
+  address: string
+  /** CAIP-2 id of the connected chain. */
+  caipNetworkId: string
+  namespace: string
+  testnet: boolean
+  /** The active network is one the dapp configured (spec §7: unsupported networks skip the API). */
+  supported: boolean
+}
+
+export type AccountContext = {
+  target?: AccountTarget
+  currentTab: AccountTab
+  tokens: TokenBalance[]
+  identity: Identity
+  transactions: Transaction[]
+  /** Cursor of the next history page; null at the end. */
+  cursor: string | null
+}
+
+export type AccountEvent =
+  | { type: 'account.set'; target: AccountTarget }
+  | { type: 'account.clear' }
+  /** The Account view is shown: load what is not loaded yet. */
+  | { type: 'account.refresh' }
+  | { type: 'account.selectTab'; tab: AccountTab }
+  /** The activity list was scrolled near its end. */
+  | { type: 'account.loadMoreActivity' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The account machine's "${name}" actor was not provided.`)
+}
+const noIdentity: Identity = { name: null, avatar: null }
+
+/**
+ * The Account view's data (spec §2, §3, §5, §8): the portfolio from the balance endpoint, the identity
+ * (eip155 non-testnet only, otherwise cleared) and the activity, paged by cursor. Each is a region:
+ *
+ * - balances: `unavailable` ('Token Balance Unavailable') on failure or an unsupported network; a retry is
+ *   allowed only `balanceRetry` (30 s) after a failure.
+ * - identity: loaded on eip155 mainnets, `cleared` elsewhere.
+ * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
+ *   list and clears the cursor.
+ *
+ * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchHistory`.
+ */
+export const accountMachine = setup({
+  types: { context: {} as AccountContext, events: {} as AccountEvent },
+  actors: {
+    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
+    fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
+    fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(
+      notProvided('fetchHistory'),
+    ),
+  },
+  delays: { balanceRetry: timing.balanceRetry },
+  guards: {
+    hasTarget: ({ context }) => Boolean(context.target),
+    isSupported: ({ context }) => Boolean(context.target?.supported),
+    hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
+    isActivityTab: ({ event }) => event.type === 'account.selectTab' && event.tab === 'activity',
+    hasMoreActivity: ({ context }) => context.cursor !== null,
+  },
+  actions: {
+    setTarget: assign(({ event }) => (event.type === 'account.set' ? { target: event.target, tokens: [], identity: noIdentity, transactions: [], cursor: null } : {})),
+    clear: assign({ target: undefined, tokens: [], identity: noIdentity, transactions: [], cursor: null, currentTab: 'tokens' as const }),
+    setTab: assign({ currentTab: ({ context, event }) => (event.type === 'account.selectTab' ? event.tab : context.currentTab) }),
+    setTokens: assign({ tokens: ({ event }) => (event as unknown as { output: TokenBalance[] }).output }),
+    clearTokens: assign({ tokens: [] }),
+    setIdentity: assign({ identity: ({ event }) => (event as unknown as { output: Identity }).output }),
+    clearIdentity: assign({ identity: noIdentity }),
+    setHistory: assign(({ event }) => {
+      const page = (event as unknown as { output: { data: Transaction[]; next?: string | null } }).output
+      return { transactions: page.data, cursor: page.next ?? null }
+    }),
+    appendHistory: assign(({ context, event }) => {
+      const page = (event as unknown as { output: { data: Transaction[]; next?: string | null } }).output
+      const seen = new Set(context.transactions.map((t) => t.id))
+      return { transactions: [...context.transactions, ...page.data.filter((t) => !seen.has(t.id))], cursor: page.next ?? null }
+    }),
+    clearHistory: assign({ transactions: [], cursor: null }),
+  },
+}).createMachine({
+  id: 'account',
+  context: { currentTab: 'tokens', tokens: [], identity: noIdentity, transactions: [], cursor: null },
+  type: 'parallel',
+  on: {
+    'account.set': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'setTarget' },
+    'account.clear': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'clear' },
+    'account.selectTab': { actions: 'setTab' },
+  },
+  states: {
+    balances: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'account.refresh': [
+              { guard: 'isSupported', target: 'loading' },
+              { guard: 'hasTarget', target: 'unavailable', actions: 'clearTokens' },
+            ],
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'fetchBalances',
+            src: 'fetchBalances',
+            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
+            onDone: { target: 'ready', actions: 'setTokens' },
+            onError: { target: 'unavailable', actions: 'clearTokens' },
+          },
+        },
+        ready: { on: { 'account.refresh': { guard: 'isSupported', target: 'loading' } } },
+        /** 'Token Balance Unavailable'; a retry is allowed only `balanceRetry` after the failure (spec §9). */
+        unavailable: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { balanceRetry: 'retryable' } },
+            retryable: { on: { 'account.refresh': { guard: 'isSupported', target: '#account.balances.loading' } } },
+          },
+        },
+      },
+    },
+    identity: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'account.refresh': [
+              { guard: 'hasIdentity', target: 'loading' },
+              { guard: 'hasTarget', target: 'cleared', actions: 'clearIdentity' },
+            ],
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'fetchIdentity',
+            src: 'fetchIdentity',
+            input: ({ context }) => ({ address: context.target!.address }),
+            onDone: { target: 'ready', actions: 'setIdentity' },
+            onError: { target: 'cleared', actions: 'clearIdentity' },
+          },
+        },
+        ready: {},
+        /** No identity here: not eip155, a testnet, an unsupported network, or the lookup failed. */
+        cleared: {},
+      },
+    },
+    activity: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' },
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'fetchHistory',
+            src: 'fetchHistory',
+            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
+            onDone: { target: 'ready', actions: 'setHistory' },
+            onError: { target: 'failed', actions: 'clearHistory' },
+          },
+        },
+        ready: { on: { 'account.loadMoreActivity': { guard: 'hasMoreActivity', target: 'loadingMore' } } },
+        loadingMore: {
+          invoke: {
+            id: 'fetchMoreHistory',
+            src: 'fetchHistory',
+            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId, cursor: context.cursor ?? undefined }),
+            onDone: { target: 'ready', actions: 'appendHistory' },
+            onError: { target: 'failed', actions: 'clearHistory' },
+          },
+        },
+        /** 'Failed to fetch transactions': an empty list, the cursor cleared (spec §8). */
+        failed: { on: { 'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' } } },
+      },
+    },
+  },
+})
