@@ -2,6 +2,7 @@ import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRe
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
+import { accountMachine, type AccountTarget } from './account.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
@@ -44,6 +45,7 @@ export type RootContext = {
   network: ActorRefFrom<typeof networkMachine>
   catalogue: ActorRefFrom<typeof catalogueMachine>
   remoteConfig: ActorRefFrom<typeof remoteConfigMachine>
+  account: ActorRefFrom<typeof accountMachine>
 }
 
 /** Events the UI and the public API send to the root. */
@@ -108,6 +110,7 @@ export const rootMachine = setup({
     network: networkMachine,
     catalogue: catalogueMachine,
     remoteConfig: remoteConfigMachine,
+    account: accountMachine,
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -186,6 +189,23 @@ export const rootMachine = setup({
     ),
     /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
     loadRemoteConfig: sendTo(({ context }) => context.remoteConfig, { type: 'remoteConfig.load' }),
+    /** The account data follows the connected address and chain. */
+    syncAccount: sendTo(
+      ({ context }) => context.account,
+      ({ context }) => {
+        const c = context.connection.getSnapshot().context
+        const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
+        const target: AccountTarget = {
+          address: c.address ?? '',
+          caipNetworkId: `${c.namespace}:${c.chainId}`,
+          namespace: c.namespace,
+          testnet: network?.testnet ?? false,
+          supported: Boolean(network),
+        }
+        return { type: 'account.set' as const, target }
+      },
+    ),
+    clearAccount: sendTo(({ context }) => context.account, { type: 'account.clear' }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     notify: sendTo(
       ({ context }) => context.toast,
@@ -242,6 +262,7 @@ export const rootMachine = setup({
         systemId: 'network',
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
+      account: spawn('account', { id: 'account', systemId: 'account' }),
       catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
       remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
       connection: spawn('connection', {
@@ -267,7 +288,7 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account],
       }),
     },
   ],
@@ -309,18 +330,18 @@ export const rootMachine = setup({
     ],
 
     'connection.connected': [
-      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain'] },
-      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected'] },
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount'] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount'] },
     ],
-    'connection.accountChanged': { actions: 'persistAccount' },
-    'connection.chainChanged': { actions: 'forwardWalletChain' },
+    'connection.accountChanged': { actions: ['persistAccount', 'syncAccount'] },
+    'connection.chainChanged': { actions: ['forwardWalletChain', 'syncAccount'] },
     'connection.disconnected': [
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'closeModal'] },
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected'] },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount'] },
     ],
 
     'network.changed': { actions: 'persistNetwork' },

@@ -21,6 +21,8 @@ import { cataloguePage } from '../machines/catalogue.ts'
 import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remoteConfig.ts'
 import { timing } from '../machines/timing.ts'
 import type { Analytics } from '../services/analytics.ts'
+import type { BlockchainApi } from '../services/blockchain.ts'
+import { accountMachine } from '../machines/account.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
@@ -191,6 +193,20 @@ export function createModal(options: ModalOptions) {
   }
   let alertShown = new Set<string>()
   let toastRef: { send(e: { type: 'toast.show'; variant: 'error'; message: string }): void } | undefined
+  let blockchainPromise: Promise<BlockchainApi> | undefined
+  /** The blockchain-API client, loaded with its first use; undefined without `api.blockchainUrl`. */
+  const getBlockchain = (): Promise<BlockchainApi> | undefined =>
+    options.api?.blockchainUrl
+      ? (blockchainPromise ??= import('../services/blockchain.ts').then((m) =>
+          m.createBlockchainApi({
+            baseUrl: options.api!.blockchainUrl!,
+            ...apiCommon,
+            isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().matches('unsupported'),
+          }),
+        ))
+      : undefined
+  const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
+
   let analyticsPromise: Promise<Analytics> | undefined
   /** The analytics client, loaded with its first use; undefined without `api.analyticsUrl`. */
   const getAnalytics = (): Promise<Analytics> | undefined =>
@@ -228,6 +244,18 @@ export function createModal(options: ModalOptions) {
             const order = new Map(featuredIds.map((id, i) => [id, i]))
             return { featured: [...featured.data].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)), recommended: recommended.data, first }
           }),
+        },
+      }),
+      account: accountMachine.provide({
+        actors: {
+          fetchBalances: fromPromise(async ({ input }) => {
+            const api = await (getBlockchain() ?? notConfigured())
+            return api.getBalances({ address: input.address, chainId: input.caipNetworkId })
+          }),
+          fetchIdentity: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
+          fetchHistory: fromPromise(async ({ input }) =>
+            (await (getBlockchain() ?? notConfigured())).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }),
+          ),
         },
       }),
       remoteConfig: remoteConfigMachine.provide({

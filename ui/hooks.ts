@@ -3,6 +3,8 @@ import { useCallback, useMemo } from 'react'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
 import { connectModal, type ModalView } from '../machines/modal.connect.ts'
 import { connectCatalogue, type CatalogueView } from '../machines/catalogue.connect.ts'
+import { connectAccountData, type AccountDataView } from '../machines/account.connect.ts'
+import type { AccountTab } from '../machines/account.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
 import { useModalInstance } from './context.ts'
 
@@ -98,5 +100,17 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
     load: () => catalogue.send({ type: 'catalogue.load' }),
     loadMore: () => catalogue.send({ type: 'catalogue.loadMore' }),
     search: (query: string) => catalogue.send({ type: 'catalogue.search', query }),
+  }
+}
+
+/** The Account view's tabs: portfolio, NFTs, activity, identity, and the gestures. */
+export function useAccountData(): AccountDataView & { refresh(): void; selectTab(tab: AccountTab): void; loadMoreActivity(): void } {
+  const { account } = useRefs()
+  const view = useSelector(account, connectAccountData, same)
+  return {
+    ...view,
+    refresh: () => account.send({ type: 'account.refresh' }),
+    selectTab: (tab: AccountTab) => account.send({ type: 'account.selectTab', tab }),
+    loadMoreActivity: () => account.send({ type: 'account.loadMoreActivity' }),
   }
 }

@@ -34,6 +34,13 @@ export const modalCss = `
 .lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
 .lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }
 .lk-spinner { width: 20px; height: 20px; border: 2px solid var(--lk-border); border-top-color: var(--lk-accent); border-radius: 50%; animation: lk-spin 800ms linear infinite; }
+.lk-tabs { display: flex; gap: 4px; padding: 4px; margin: 8px 0; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
+.lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
+.lk-tab[aria-selected="true"] { background: var(--lk-background); color: var(--lk-foreground); font-weight: 600; }
+.lk-tabpanel { max-height: 260px; overflow-y: auto; text-align: left; }
+.lk-static { cursor: default; }
+.lk-static:hover { border-color: transparent; }
+.lk-group { font-size: calc(var(--lk-font-size-master) * 1.2); color: var(--lk-muted); margin: 8px 0 4px; font-weight: 600; }
 .lk-virtual { overflow-y: auto; overscroll-behavior: contain; margin: 0 -4px; padding: 0 4px; }
 .lk-virtual .lk-row { height: 48px; }
 .lk-search { width: 100%; padding: 8px 12px; margin-bottom: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }

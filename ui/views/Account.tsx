@@ -2,7 +2,9 @@ import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
 import { useCopy } from '../context.ts'
-import { useAccount, useNetwork, useSend } from '../hooks.ts'
+import { useAccount, useAccountData, useNetwork, useSend } from '../hooks.ts'
+import { AccountTabs } from './AccountTabs.tsx'
+import { safeImageUrl } from '../components/WalletIcon.tsx'
 
 /** Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to 3 decimals, network, disconnect. */
 export function Account() {
@@ -11,14 +13,16 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
+  const { identityName, identityAvatar } = useAccountData()
+  const avatar = safeImageUrl(identityAvatar ?? undefined)
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
   return (
     <div className="lk-center">
-      <Avatar address={address} />
+      {avatar ? <img className="lk-avatar" src={avatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
       <div className="lk-address">
         <span title={address} data-testid="account-address">
-          {account.displayAddress}
+          {identityName ?? account.displayAddress}
         </span>
         <button
           type="button"
@@ -52,6 +56,7 @@ export function Account() {
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
+      <AccountTabs />
       <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
         {copy.disconnect}
       </button>

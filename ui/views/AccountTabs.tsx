@@ -1,0 +1,122 @@
+import { useEffect, useId } from 'react'
+import type { AccountTab } from '../../machines/account.ts'
+import type { Transaction } from '../../services/schemas.ts'
+import { useCopy } from '../context.ts'
+import { useAccountData } from '../hooks.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { truncateAddress } from '../../machines/format.ts'
+
+const tabs: AccountTab[] = ['tokens', 'nfts', 'activity']
+
+/**
+ * The Account view's tabs (spec §2): Tokens, NFTs and Activity, as a WAI-ARIA tablist (arrow keys move
+ * between tabs). The data comes from the account machine; the view asks for it when shown.
+ */
+export function AccountTabs() {
+  const copy = useCopy()
+  const data = useAccountData()
+  const baseId = useId()
+  useEffect(() => data.refresh(), []) // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onKeyDown = (e: React.KeyboardEvent, index: number) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
+    const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!
+    data.selectTab(next)
+    const el = (e.currentTarget.parentElement?.querySelector(`#${CSS.escape(`${baseId}-tab-${next}`)}`) as HTMLElement | null)
+    el?.focus()
+  }
+
+  return (
+    <div style={{ width: '100%' }}>
+      <div role="tablist" aria-label={copy.accountTabs} className="lk-tabs">
+        {tabs.map((tab, i) => (
+          <button
+            key={tab}
+            id={`${baseId}-tab-${tab}`}
+            type="button"
+            role="tab"
+            className="lk-tab"
+            aria-selected={data.currentTab === tab}
+            aria-controls={`${baseId}-panel`}
+            tabIndex={data.currentTab === tab ? 0 : -1}
+            onClick={() => data.selectTab(tab)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
+            {copy.tabs[tab]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${data.currentTab}`} className="lk-tabpanel" aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
+        {data.currentTab === 'tokens' && <TokenList rows={data.tokens} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : data.isLoadingBalances ? copy.loading : copy.noTokens} />}
+        {data.currentTab === 'nfts' && <TokenList rows={data.nfts} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : copy.noNfts} />}
+        {data.currentTab === 'activity' && (
+          <>
+            {data.activityFailed ? (
+              <p className="lk-error">{copy.activityFailed}</p>
+            ) : data.activity.length === 0 ? (
+              <p className="lk-muted">{data.isLoadingActivity ? copy.loading : copy.noActivity}</p>
+            ) : (
+              data.activity.map((group) => (
+                <section key={group.key} aria-label={group.label}>
+                  <h3 className="lk-group">{group.label}</h3>
+                  <ul className="lk-list">
+                    {group.transactions.map((t) => (
+                      <li key={t.id}>
+                        <ActivityRow tx={t} />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ))
+            )}
+            {data.hasMoreActivity && (
+              <button type="button" className="lk-secondary" style={{ marginTop: 8 }} onClick={() => data.loadMoreActivity()}>
+                {copy.loadMore}
+              </button>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['tokens']; empty: string }) {
+  if (rows.length === 0) return <p className="lk-muted">{empty}</p>
+  return (
+    <ul className="lk-list">
+      {rows.map((r) => (
+        <li key={r.key} className="lk-row lk-static">
+          <WalletIcon src={r.iconUrl} name={r.symbol} />
+          <span className="lk-row-name">
+            {r.name}
+            <br />
+            <span className="lk-muted">
+              {r.amount} {r.symbol}
+            </span>
+          </span>
+          <span>${r.usd}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function ActivityRow({ tx }: { tx: Transaction }) {
+  const copy = useCopy()
+  const transfer = tx.transfers[0]
+  const incoming = transfer?.direction === 'in'
+  const amount = transfer?.quantity ? `${transfer.quantity.numeric} ${transfer.fungible_info?.symbol ?? ''}`.trim() : ''
+  const counterparty = incoming ? tx.metadata.sentFrom : tx.metadata.sentTo
+  return (
+    <div className="lk-row lk-static">
+      <span className="lk-row-name">
+        {incoming ? copy.received : copy.sent} {amount}
+        <br />
+        <span className="lk-muted">
+          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' })}
+        </span>
+      </span>
+    </div>
+  )
+}
