@@ -1,0 +1,67 @@
+/**
+ * The Account view's tabs against the reference server, which reads the anvil chains: the portfolio
+ * (native and the two dev ERC-20 tokens), and the activity listing a real transaction by month.
+ */
+import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { ACCOUNT_0, accountButton, connectDevWallet, dialog, expect, expectedBalance, setApiBehaviour, test } from './fixtures.ts'
+
+const rpc = 'http://127.0.0.1:28545'
+const sender = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 })
+
+async function openAccount(page: import('@playwright/test').Page) {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  return dialog(page, 'Account')
+}
+
+test.afterEach(async ({ request }) => {
+  await setApiBehaviour(request, { mode: 'normal' })
+})
+
+test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens; USD is 0.00 on a testnet', async ({ demo: page }) => {
+  const account = await openAccount(page)
+  await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
+  const panel = account.getByRole('tabpanel')
+  await expect(panel).toContainText('Dev Token')
+  await expect(panel).toContainText('Dev Tether')
+  await expect(panel).toContainText(`${await expectedBalance(ACCOUNT_0)} ETH`)
+  await expect(panel).toContainText('$0.00')
+  await expect(panel).not.toContainText(/\$[1-9]/)
+})
+
+test('the Activity tab lists a real transfer to the account under its month, newest first', async ({ demo: page }) => {
+  const account = await openAccount(page)
+  const wallet = createWalletClient({ account: sender, transport: http(rpc) })
+  const hash = await wallet.sendTransaction({ to: ACCOUNT_0, value: parseEther('0.123'), chain: null })
+  const receipt = await createPublicClient({ transport: http(rpc) }).waitForTransactionReceipt({ hash })
+  const block = await createPublicClient({ transport: http(rpc) }).getBlock({ blockNumber: receipt.blockNumber })
+  const month = new Date(Number(block.timestamp) * 1000).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  const group = account.getByRole('region', { name: month })
+  await expect(group).toBeVisible()
+  await expect(group.getByRole('listitem').first()).toContainText('Received 0.123')
+})
+
+test('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ demo: page, request }) => {
+  const account = await openAccount(page)
+  await setApiBehaviour(request, { mode: 'malformed', paths: ['/blockchain/v1/account'] })
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('tabpanel')).toContainText('Failed to fetch transactions')
+  await account.getByRole('tab', { name: 'Tokens' }).click()
+  await expect(account.getByRole('button', { name: 'Disconnect' })).toBeEnabled()
+})
+
+test('a failing balance endpoint shows "Token Balance Unavailable"', async ({ demo: page, request }) => {
+  await setApiBehaviour(request, { mode: 'status', status: 500, paths: ['/blockchain/v1/account'] })
+  const account = await openAccount(page)
+  await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
+})
+
+test('arrow keys move between the tabs', async ({ demo: page }) => {
+  const account = await openAccount(page)
+  await account.getByRole('tab', { name: 'Tokens' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(account.getByRole('tab', { name: 'NFTs' })).toBeFocused()
+  await expect(account.getByRole('tab', { name: 'NFTs' })).toHaveAttribute('aria-selected', 'true')
+})
