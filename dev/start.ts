@@ -1,5 +1,6 @@
 /**
- * `npm start`: two local anvil chains, the reference API server and the Vite dev server for the demo page.
+ * `npm start`: two local anvil chains with the dev ERC-20 tokens (DEV, dUSDT; `dev/tokens`), the reference API
+ * server and the Vite dev server for the demo page.
  *
  * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), API_PORT (default
  * 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 and VITE_API_URL for the demo. Ctrl-C
@@ -12,6 +13,7 @@ import type { AnvilInstance } from './anvil.ts'
 import { startApiServer } from './api/server.ts'
 import type { ApiServer } from './api/server.ts'
 import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
+import { deployDevTokens, devTokens } from './tokens/deploy.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
@@ -70,6 +72,14 @@ async function main(): Promise<void> {
     if (shuttingDown) return
   }
 
+  try {
+    await Promise.all(anvils.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+  } catch (error) {
+    console.error('\n  ✗ Could not deploy the dev tokens:\n', error)
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
   const port = await readPort('PORT', 5173)
   const apiPort = await readPort('API_PORT', 8600)
   try {
@@ -115,6 +125,8 @@ async function main(): Promise<void> {
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics; VITE_API_URL)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
+      `  Tokens (both chains, 1000000 each per dev account):`,
+      ...devTokens.map((token) => `    ${token.symbol.padEnd(6)} ${token.address}  ${token.name}, ${token.decimals} decimals${token.transferReturnsBool ? '' : ', USDT-style: transfer returns no bool'}`),
       `  Mnemonic: "${DEV_MNEMONIC}"`,
       '',
       '  Press Ctrl-C to stop.',

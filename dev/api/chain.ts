@@ -2,10 +2,10 @@
  * The real data of the reference server: native and ERC-20 balances, transaction history and gas prices
  * read with viem from the anvil chains it was given. Dev-only.
  */
-import { createPublicClient, erc20Abi, formatUnits, getAddress, http } from 'viem'
+import { BaseError as ViemBaseError, ContractFunctionZeroDataError, createPublicClient, erc20Abi, formatUnits, getAddress, http, parseAbiItem } from 'viem'
 import type { Address, Hash, PublicClient, Transaction as ViemTransaction } from 'viem'
 import type { components } from '../../openapi/blockchain.d.ts'
-import type { Dataset } from './dataset.ts'
+import type { Dataset, Erc20Token } from './dataset.ts'
 
 /** A token balance (contract `TokenBalance`). */
 export type TokenBalance = components['schemas']['TokenBalance']
@@ -50,8 +50,21 @@ function usdValue(amount: string, priceUsd: number): number {
 }
 
 /**
+ * `balanceOf(address)` of an ERC-20 token; 0 when the token has no code on the chain (a node the dev tokens were
+ * not deployed on), so one missing contract does not fail the whole balance answer.
+ */
+async function readTokenBalance(reader: ChainReader, token: Erc20Token, address: Address): Promise<bigint> {
+  try {
+    return await reader.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+  } catch (error) {
+    if (error instanceof ViemBaseError && error.walk((e) => e instanceof ContractFunctionZeroDataError) instanceof ContractFunctionZeroDataError) return 0n
+    throw error
+  }
+}
+
+/**
  * The balances of an address on one chain: the native balance (`eth_getBalance`) and every ERC-20 token of
- * `dataset.erc20Tokens[caipNetworkId]` (`balanceOf`; zero balances left out).
+ * `dataset.erc20Tokens[caipNetworkId]` (`balanceOf`; zero balances and tokens without code left out).
  *
  * @param reader the chain.
  * @param address 0x address.
@@ -65,7 +78,7 @@ export async function readBalances(reader: ChainReader, address: Address, datase
   const tokens = dataset.erc20Tokens[reader.caipNetworkId] ?? []
   const [wei, ...tokenBalances] = await Promise.all([
     reader.client.getBalance({ address }),
-    ...tokens.map((token) => reader.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] })),
+    ...tokens.map((token) => readTokenBalance(reader, token, address)),
   ])
   const nativePrice = dataset.pricesUsd[native.symbol] ?? 0
   const nativeAmount = formatUnits(wei, native.decimals)
@@ -125,16 +138,74 @@ export function decodeCursor(text: string): HistoryCursor | undefined {
   }
 }
 
+/** The ERC-20 `Transfer` event, as every token of `dataset.erc20Tokens` emits it. */
+const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)')
+
+/** One ERC-20 `Transfer` log from or to the account, decoded. */
+type TokenTransferLog = { token: Erc20Token; from: Address; to: Address; value: bigint; logIndex: number }
+
+/**
+ * The `Transfer` logs of the chain's ERC-20 tokens (`dataset.erc20Tokens`) from or to `address` in blocks
+ * `fromBlock..toBlock`, grouped by transaction hash, each group in log order. Two `eth_getLogs` calls (sender
+ * topic, recipient topic); a self-transfer matches both and is kept once.
+ */
+async function readTokenTransfers(
+  reader: ChainReader,
+  tokens: readonly Erc20Token[],
+  address: Address,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<Map<Hash, TokenTransferLog[]>> {
+  const byTx = new Map<Hash, TokenTransferLog[]>()
+  if (tokens.length === 0 || toBlock < fromBlock) return byTx
+  const byAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]))
+  const filter = { address: tokens.map((token) => token.address), event: transferEvent, fromBlock, toBlock } as const
+  const [sent, received] = await Promise.all([
+    reader.client.getLogs({ ...filter, args: { from: address } }),
+    reader.client.getLogs({ ...filter, args: { to: address } }),
+  ])
+  const seen = new Set<string>()
+  for (const log of [...sent, ...received]) {
+    const token = byAddress.get(log.address.toLowerCase())
+    const { from, to, value } = log.args
+    if (!token || log.transactionHash === null || log.logIndex === null || from === undefined || to === undefined || value === undefined) continue
+    const key = `${log.transactionHash}:${log.logIndex}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const group = byTx.get(log.transactionHash) ?? []
+    group.push({ token, from, to, value, logIndex: log.logIndex })
+    byTx.set(log.transactionHash, group)
+  }
+  for (const group of byTx.values()) group.sort((a, b) => a.logIndex - b.logIndex)
+  return byTx
+}
+
+type Direction = 'in' | 'out' | 'self'
+type HistoryTransfer = HistoryTransaction['transfers'][number]
+
+function directionOf(me: string, from: string | null | undefined, to: string | null | undefined): Direction {
+  const isFrom = from?.toLowerCase() === me
+  const isTo = to?.toLowerCase() === me
+  return isFrom && isTo ? 'self' : isFrom ? 'out' : 'in'
+}
+
 /**
  * One page of an address's transaction history on a chain, newest first: every transaction sent from or to
- * the address, found by scanning blocks from the newest down to at most {@link historyScanBlocks} blocks below
- * the newest one at the first page. Each is a `Transaction` with one native-currency `Transfer` (direction
- * `in`, `out` or `self`; quantity in whole tokens).
+ * the address, and every transaction that moved one of the chain's ERC-20 tokens (`dataset.erc20Tokens`) from or
+ * to it (their `Transfer` logs), found by scanning blocks from the newest down to at most
+ * {@link historyScanBlocks} blocks below the newest one at the first page; the logs are read for the same range.
+ *
+ * Each is a `Transaction` whose `transfers` are, in order: the native-currency transfer (when the address sent or
+ * received the transaction and it carried value, or when it moved no token of the address), then one transfer
+ * per token `Transfer` log from or to the address (`fungible_info` with the token's name and symbol). Directions
+ * are `in`, `out` or `self`; quantities in whole tokens. `operationType`: `deploy` (the address created a
+ * contract), `receive` (sent by someone else, only incoming transfers), `send` (a plain value transfer, or a
+ * call whose transfers only left the address, e.g. ERC-20 `transfer`), otherwise `execute`.
  *
  * @param reader the chain.
  * @param address 0x address, any case.
  * @param cursor where the previous page stopped, or `undefined` for the first page.
- * @param dataset prices and native currency.
+ * @param dataset prices, native currency and ERC-20 tokens.
  * @returns `{ data, next }`: up to {@link historyPageSize} transactions and the cursor of the next page
  *   (`null` when there are no more within the scanned range).
  * @throws viem errors when the RPC does not answer.
@@ -152,6 +223,7 @@ export async function readHistory(
   const resume = cursor !== undefined && cursor.block <= latest
   let block = resume ? cursor.block : latest
   let startIndex = resume ? cursor.index : undefined
+  const tokenTransfers = await readTokenTransfers(reader, dataset.erc20Tokens[reader.caipNetworkId] ?? [], address, floor, block)
   const found: Array<{ tx: ViemTransaction; timestamp: bigint; index: number }> = []
 
   scan: while (block >= floor) {
@@ -165,7 +237,7 @@ export async function readHistory(
       for (let index = from; index >= 0; index--) {
         const tx = txs[index]
         if (!tx) continue
-        if (tx.from.toLowerCase() !== me && tx.to?.toLowerCase() !== me) continue
+        if (tx.from.toLowerCase() !== me && tx.to?.toLowerCase() !== me && !tokenTransfers.has(tx.hash)) continue
         found.push({ tx, timestamp: current.timestamp, index })
         if (found.length > historyPageSize) break scan
       }
@@ -179,17 +251,45 @@ export async function readHistory(
   const next = after && after.tx.blockNumber !== null ? encodeCursor({ block: after.tx.blockNumber, index: after.index, floor }) : null
   const receipts = await Promise.all(page.map(({ tx }) => reader.client.getTransactionReceipt({ hash: tx.hash }).catch(() => undefined)))
   const native = dataset.nativeCurrencies[reader.caipNetworkId] ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
-  const price = dataset.pricesUsd[native.symbol] ?? 0
+  const nativePrice = dataset.pricesUsd[native.symbol] ?? 0
 
   const data = page.map(({ tx, timestamp }, i): HistoryTransaction => {
     const receipt = receipts[i]
     const isFrom = tx.from.toLowerCase() === me
     const isTo = tx.to?.toLowerCase() === me
-    const direction = isFrom && isTo ? 'self' : isFrom ? 'out' : 'in'
     const recipient = tx.to ?? receipt?.contractAddress
     const sentTo = recipient ? getAddress(recipient) : ''
-    const amount = formatUnits(tx.value, native.decimals)
-    const operationType = tx.to === null ? 'deploy' : direction === 'in' ? 'receive' : tx.input !== '0x' ? 'execute' : 'send'
+    const tokens = (tokenTransfers.get(tx.hash) ?? []).map((log): HistoryTransfer => {
+      const amount = formatUnits(log.value, log.token.decimals)
+      const price = dataset.pricesUsd[log.token.symbol] ?? 0
+      return {
+        operation_type: 'transfer',
+        direction: directionOf(me, log.from, log.to),
+        fungible_info: { name: log.token.name, symbol: log.token.symbol },
+        quantity: { decimals: String(log.token.decimals), numeric: amount },
+        value: usdValue(amount, price),
+        price,
+      }
+    })
+    const transfers: HistoryTransfer[] = []
+    if ((isFrom || isTo) && (tx.value > 0n || tokens.length === 0)) {
+      const amount = formatUnits(tx.value, native.decimals)
+      transfers.push({
+        operation_type: 'transfer',
+        direction: directionOf(me, tx.from, tx.to),
+        fungible_info: { name: native.name, symbol: native.symbol },
+        quantity: { decimals: String(native.decimals), numeric: amount },
+        value: usdValue(amount, nativePrice),
+        price: nativePrice,
+      })
+    }
+    transfers.push(...tokens)
+    const onlyOut = tokens.length > 0 && transfers.every((t) => t.direction === 'out')
+    const operationType =
+      isFrom && tx.to === null ? 'deploy'
+        : !isFrom ? (transfers.every((t) => t.direction === 'in') ? 'receive' : 'execute')
+          : tx.input === '0x' || onlyOut ? 'send'
+            : 'execute'
     return {
       id: txId(reader.caipNetworkId, tx.hash),
       metadata: {
@@ -202,16 +302,7 @@ export async function readHistory(
         sentTo,
         nonce: tx.nonce,
       },
-      transfers: [
-        {
-          operation_type: 'transfer',
-          direction,
-          fungible_info: { name: native.name, symbol: native.symbol },
-          quantity: { decimals: String(native.decimals), numeric: amount },
-          value: usdValue(amount, price),
-          price,
-        },
-      ],
+      transfers,
     }
   })
   return { data, next }

@@ -3,7 +3,7 @@
  * features, names, prices, swap tokens, on-ramp options, smart sessions. Everything is deterministic (no
  * clock, no randomness at run time): the same call gives the same bytes in every run.
  *
- * Real data (native balances, history, gas prices) comes from the anvil chains, see `dev/api/chain.ts`.
+ * Real data (native and ERC-20 balances, history, gas prices) comes from the anvil chains, see `dev/api/chain.ts`.
  * Dev-only: never imported by the library.
  */
 import { createHash } from 'node:crypto'
@@ -14,6 +14,7 @@ import type { components as DirectoryComponents } from '../../openapi/directory.
 import { builtInNetworks } from '../../adapters/networks.ts'
 import { DEV_ADDRESSES } from '../accounts.ts'
 import { devChains } from '../chains.ts'
+import { devTokens } from '../tokens/tokens.ts'
 import { initialsSvg, svgDataUri } from './images.ts'
 
 /** A wallet of the directory (contract `directory.yaml#/components/schemas/Wallet`). */
@@ -65,8 +66,9 @@ export type Dataset = {
   /** Native currency by CAIP-2 id; EVM chains not listed use Ether. */
   nativeCurrencies: Readonly<Record<string, NativeCurrency>>
   /**
-   * ERC-20 contracts on the dev chains, by CAIP-2 id, whose balances `/v1/account/{address}/balance` reads
-   * from the chain (`balanceOf`). None are deployed yet: the hook for when the dev stack gets tokens.
+   * ERC-20 contracts on the dev chains, by CAIP-2 id: `/v1/account/{address}/balance` reads their balances
+   * (`balanceOf`) and `/v1/account/{account}/history` their `Transfer` logs. {@link defaultDataset} lists the
+   * dev tokens of `dev/tokens` (DEV and dUSDT, deployed by `npm start` and the test setup) on both dev chains.
    */
   erc20Tokens: Readonly<Record<string, readonly Erc20Token[]>>
   /** Swap tokens by CAIP-2 id (`/v1/convert/tokens`); the native token has address `<caip2>:0xeeee…eeee`. */
@@ -373,6 +375,9 @@ function swapTokens(): Record<string, SwapToken[]> {
   return tokens
 }
 
+/** Demo USD prices of the dev tokens (dev/tokens): DEV 0.5, dUSDT 1. */
+export const devTokenPricesUsd = { DEV: 0.5, dUSDT: 1 } as const
+
 /**
  * The dataset the server uses unless `startApiServer({ dataset })` overrides parts of it.
  *
@@ -381,7 +386,7 @@ function swapTokens(): Record<string, SwapToken[]> {
 export function defaultDataset(): Dataset {
   const identities: Record<string, { name: string | null; avatar: string | null }> = {}
   for (const { name, address } of devNames) identities[address.toLowerCase()] = { name, avatar: avatarFor(address, name) }
-  const tokenSymbols = ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'BNB', 'WBNB', 'ARB', 'SOL', 'BTC']
+  const tokenSymbols = ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'BNB', 'WBNB', 'ARB', 'SOL', 'BTC', ...devTokens.map((t) => t.symbol)]
   const assets: Record<string, string> = {}
   for (const network of [...builtInNetworks.map((n) => ({ id: n.caipNetworkId, name: n.name })), ...devChains.map((c) => ({ id: `eip155:${c.chainId}`, name: c.name }))]) {
     assets[networkImageId(network.id)] = network.name
@@ -399,9 +404,9 @@ export function defaultDataset(): Dataset {
       addresses: { '60': { address, created: new Date(devNamesRegistered * 1000).toISOString() } },
       attributes: { bio },
     })),
-    pricesUsd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 65_000, BTC: 65_000, BNB: 600, WBNB: 600, ARB: 0.8, SOL: 150 },
+    pricesUsd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 65_000, BTC: 65_000, BNB: 600, WBNB: 600, ARB: 0.8, SOL: 150, ...devTokenPricesUsd },
     nativeCurrencies: { [caip2.bsc]: { name: 'BNB', symbol: 'BNB', decimals: 18 } },
-    erc20Tokens: {},
+    erc20Tokens: Object.fromEntries(devEvmChains.map((chain) => [chain, devTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals }))])),
     swapTokens: swapTokens(),
     supportedChains: {
       http: [...builtInNetworks.map((n) => n.caipNetworkId), caip2.optimism, caip2.polygon, caip2.base],

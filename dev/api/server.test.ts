@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest'
-import { createPublicClient, createWalletClient, formatEther, http } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, formatEther, formatUnits, http, parseUnits } from 'viem'
 import type { Address, Hash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_ADDRESSES, devAccounts } from '../accounts.ts'
 import { findFreePort } from '../anvil.ts'
+import { devTetherTokenAbi } from '../tokens/artifacts.ts'
+import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, devTetherToken, devToken } from '../tokens/tokens.ts'
 import { loadContracts } from './contract.ts'
 import type { Operation } from './contract.ts'
 import { defaultDataset, devWalletName, devWalletRdns, nativeTokenAddress, networkImageId } from './dataset.ts'
@@ -77,9 +79,26 @@ async function sendEth(from: number, to: Address, value: bigint): Promise<Hash> 
   return hash
 }
 
+/** Sends `amount` (smallest unit) of a dev token from dev account `from` with `transfer`; dUSDT through its own no-return ABI. */
+async function sendToken(token: typeof devToken | typeof devTetherToken, from: number, to: Address, amount: bigint): Promise<Hash> {
+  const account = devAccounts()[from]
+  if (!account) throw new Error(`no dev account ${from}`)
+  const hash = token.transferReturnsBool
+    ? await walletClient.writeContract({ account, chain: null, address: token.address, abi: erc20Abi, functionName: 'transfer', args: [to, amount] })
+    : await walletClient.writeContract({ account, chain: null, address: token.address, abi: devTetherTokenAbi, functionName: 'transfer', args: [to, amount] })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+  expect(receipt.status).toBe('success')
+  return hash
+}
+
 type WalletsPage = { data: Wallet[]; count: number }
+type HistoryTransfer = { direction: string; fungible_info?: { name?: string; symbol?: string }; quantity?: { numeric: string; decimals: string }; price?: number; value?: number }
 type HistoryPage = {
-  data: Array<{ id: string; metadata: { hash: string; minedAt: string; chain: string; sentFrom: string; sentTo: string; status: string }; transfers: Array<{ direction: string; quantity?: { numeric: string; decimals: string } }> }>
+  data: Array<{
+    id: string
+    metadata: { hash: string; minedAt: string; chain: string; sentFrom: string; sentTo: string; status: string; operationType: string }
+    transfers: HistoryTransfer[]
+  }>
   next?: string | null
 }
 
@@ -171,7 +190,7 @@ describe('every operation of the three contracts', () => {
 })
 
 describe('balances (real, from anvil)', () => {
-  it('the native balance of a dev account is what viem getBalance reads, on each chain', async () => {
+  it('the native balance of a dev account is what viem getBalance reads, followed by its DEV and dUSDT, on each chain', async () => {
     for (const [chainId, rpcUrl] of [[31337, rpc1], [31338, rpc2]] as const) {
       const client = createPublicClient({ transport: http(rpcUrl), cacheTime: 0 })
       // Another test file may move funds meanwhile: compare only when the balance held still around the call.
@@ -189,6 +208,25 @@ describe('balances (real, from anvil)', () => {
             value: Math.round(Number(formatEther(before)) * 3000 * 100) / 100,
             quantity: { decimals: '18', numeric: formatEther(before) },
           },
+          // Nobody moves account 2's tokens: the 1 000 000 each the deployment minted.
+          {
+            name: 'Dev Token',
+            symbol: 'DEV',
+            chainId: `eip155:${chainId}`,
+            address: `eip155:${chainId}:${DEV_TOKEN_ADDRESS}`,
+            price: 0.5,
+            value: 500_000,
+            quantity: { decimals: '18', numeric: '1000000' },
+          },
+          {
+            name: 'Dev Tether',
+            symbol: 'dUSDT',
+            chainId: `eip155:${chainId}`,
+            address: `eip155:${chainId}:${DEV_TETHER_ADDRESS}`,
+            price: 1,
+            value: 1_000_000,
+            quantity: { decimals: '6', numeric: '1000000' },
+          },
         ])
         break
       }
@@ -202,6 +240,34 @@ describe('balances (real, from anvil)', () => {
     expect(await getJson(`/blockchain/v1/account/${fresh}/balance`, { currency: 'usd', chainId: 'eip155:1' })).toEqual({ balances: [] })
     const all = await getJson<{ balances: Array<{ chainId: string }> }>(`/blockchain/v1/account/${fresh}/balance`, { currency: 'usd' })
     expect(all.balances.map((b) => b.chainId)).toEqual(['eip155:31337', 'eip155:31338'])
+  })
+
+  it('token balances follow transfers (balanceOf), and a listed token without code on the chain is left out', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey()).address
+    await sendToken(devTetherToken, 1, fresh, parseUnits('2.5', 6))
+    const { balances } = await getJson<{ balances: Array<{ symbol: string; address?: string; value: number; quantity: { numeric: string; decimals: string } }> }>(
+      `/blockchain/v1/account/${fresh}/balance`,
+      { currency: 'usd', chainId: 'eip155:31337' },
+    )
+    // Zero balances (ETH is listed anyway, DEV is not) are left out.
+    expect(balances.map((b) => [b.symbol, b.address, b.quantity, b.value])).toEqual([
+      ['ETH', undefined, { decimals: '18', numeric: '0' }, 0],
+      ['dUSDT', `eip155:31337:${DEV_TETHER_ADDRESS}`, { decimals: '6', numeric: '2.5' }, 2.5],
+    ])
+
+    const ghost = privateKeyToAccount(generatePrivateKey()).address
+    const other = await startApiServer({
+      port: 0,
+      chains: [{ chainId: 31337, rpcUrl: rpc1 }],
+      dataset: { erc20Tokens: { 'eip155:31337': [{ address: ghost, name: 'Ghost', symbol: 'GHO', decimals: 18 }, { ...devToken }] } },
+    })
+    try {
+      const response = await fetch(`${other.url}/blockchain/v1/account/${alice}/balance?currency=usd&chainId=eip155:31337&${new URLSearchParams(common)}`)
+      expect(response.status).toBe(200)
+      expect(((await response.json()) as { balances: Array<{ symbol: string }> }).balances.map((b) => b.symbol)).toEqual(['ETH', 'DEV'])
+    } finally {
+      await other.stop()
+    }
   })
 
   it('answers 502 naming the chain when its node does not answer', async () => {
@@ -258,6 +324,55 @@ describe('history (real transactions on anvil)', () => {
     expect(second.next).toBeNull()
     expect([...first.data, ...second.data].map((tx) => tx.metadata.hash)).toEqual([...sent].reverse())
     expect(first.data.every((tx) => tx.transfers[0]?.direction === 'in')).toBe(true)
+  })
+
+  it('lists ERC-20 transfers (Transfer logs) merged with native ones, newest first, on both sides', async () => {
+    const fresh = privateKeyToAccount(generatePrivateKey()).address
+    const dev = parseUnits('12.5', 18) + BigInt(Math.floor(Math.random() * 1_000_000))
+    const devHash = await sendToken(devToken, 1, fresh, dev)
+    const ethHash = await sendEth(1, fresh, 1_000n)
+    const usdtHash = await sendToken(devTetherToken, 1, fresh, 4_200_000n)
+
+    const incoming = await getJson<HistoryPage>(`/blockchain/v1/account/${fresh}/history`, { chainId: 'eip155:31337' })
+    expect(incoming.data.map((tx) => tx.metadata.hash)).toEqual([usdtHash, ethHash, devHash])
+    expect(incoming.next).toBeNull()
+    const [usdtTx, ethTx, devTx] = incoming.data
+    expect(usdtTx).toMatchObject({
+      metadata: { chain: 'eip155:31337', status: 'confirmed', operationType: 'receive', sentFrom: DEV_ADDRESSES[1], sentTo: DEV_TETHER_ADDRESS },
+      transfers: [{ operation_type: 'transfer', direction: 'in', fungible_info: { name: 'Dev Tether', symbol: 'dUSDT' }, quantity: { decimals: '6', numeric: '4.2' }, price: 1, value: 4.2 }],
+    })
+    expect(ethTx?.transfers).toMatchObject([{ direction: 'in', fungible_info: { symbol: 'ETH' }, quantity: { decimals: '18', numeric: formatEther(1_000n) } }])
+    expect(devTx?.transfers).toEqual([
+      {
+        operation_type: 'transfer',
+        direction: 'in',
+        fungible_info: { name: 'Dev Token', symbol: 'DEV' },
+        quantity: { decimals: '18', numeric: formatUnits(dev, 18) },
+        price: 0.5,
+        value: Math.round(Number(formatUnits(dev, 18)) * 0.5 * 100) / 100,
+      },
+    ])
+
+    // The sender's side: one outgoing DEV transfer, no 0 ETH entry beside it.
+    const outgoing = await getJson<HistoryPage>(`/blockchain/v1/account/${DEV_ADDRESSES[1]}/history`, { chainId: 'eip155:31337' })
+    const sent = outgoing.data.find((tx) => tx.metadata.hash === devHash)
+    expect(sent?.metadata).toMatchObject({ operationType: 'send', sentFrom: DEV_ADDRESSES[1], sentTo: DEV_TOKEN_ADDRESS })
+    expect(sent?.transfers.map((t) => [t.direction, t.fungible_info?.symbol, t.quantity?.numeric])).toEqual([['out', 'DEV', formatUnits(dev, 18)]])
+  })
+
+  it('shows the tokens minted at deployment as received by each dev account', async () => {
+    const mints: HistoryPage['data'] = []
+    let cursor: string | undefined
+    for (let page = 0; page < 50; page++) {
+      const body = await getJson<HistoryPage>(`/blockchain/v1/account/${DEV_ADDRESSES[2]}/history`, { chainId: 'eip155:31338', cursor })
+      mints.push(...body.data.filter((tx) => tx.metadata.sentFrom === DEV_TOKEN_DEPLOYER))
+      if (!body.next) break
+      cursor = body.next
+    }
+    expect(mints.map((tx) => [tx.metadata.operationType, tx.metadata.sentTo, tx.transfers])).toEqual([
+      ['receive', DEV_TETHER_ADDRESS, [expect.objectContaining({ direction: 'in', fungible_info: { name: 'Dev Tether', symbol: 'dUSDT' }, quantity: { decimals: '6', numeric: '1000000' } })]],
+      ['receive', DEV_TOKEN_ADDRESS, [expect.objectContaining({ direction: 'in', fungible_info: { name: 'Dev Token', symbol: 'DEV' }, quantity: { decimals: '18', numeric: '1000000' } })]],
+    ])
   })
 
   it('answers an empty page for a chain without a node and 400 for a cursor it did not make', async () => {

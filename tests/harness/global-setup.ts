@@ -3,6 +3,7 @@ import { AnvilStartError, findFreePort, startAnvil } from '../../dev/anvil.ts'
 import type { AnvilInstance } from '../../dev/anvil.ts'
 import { startApiServer } from '../../dev/api/server.ts'
 import type { ApiServer } from '../../dev/api/server.ts'
+import { deployDevTokens } from '../../dev/tokens/deploy.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [
@@ -16,6 +17,10 @@ export const testAnvils = [
  * with `inject('anvilRpc1')`. When a preferred port is busy (say another test run is going), a free
  * ephemeral port is used instead and a note is printed.
  *
+ * On both it deploys the dev ERC-20 tokens (`dev/tokens`: DEV and the USDT-style dUSDT, 1 000 000 of each for
+ * dev accounts 0..4) before any test runs. Nothing new is provided for them: their addresses are the constants
+ * `DEV_TOKEN_ADDRESS` and `DEV_TETHER_ADDRESS` of `dev/tokens/tokens.ts`, the same on both chains.
+ *
  * Then starts one reference API server (`dev/api/server.ts`) on a free port, reading both chains, and provides
  * its URL as `apiUrl` (`inject('apiUrl')` → `http://127.0.0.1:<port>`, contracts under `/blockchain`,
  * `/directory`, `/analytics`). It is shared by every test file: a test that switches its control modes should
@@ -23,6 +28,7 @@ export const testAnvils = [
  *
  * @returns the teardown, which stops the API server and both nodes.
  * @throws AnvilStartError when a node cannot be started.
+ * @throws DevTokenDeployError when the tokens cannot be deployed.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   const started: AnvilInstance[] = []
@@ -37,6 +43,7 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
       started.push(anvil)
       provide(key, anvil.url)
     }
+    await Promise.all(started.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })) })
     provide('apiUrl', api.url)
   } catch (error) {

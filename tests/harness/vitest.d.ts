@@ -2,7 +2,10 @@
 export {}
 
 declare module 'vitest' {
-  /** Values provided by tests/harness/global-setup.ts; read them with `inject('anvilRpc1')`. */
+  /**
+   * Values provided by tests/harness/global-setup.ts; read them with `inject('anvilRpc1')`. The dev ERC-20
+   * tokens it deploys on both anvils are not provided: their addresses are constants (`dev/tokens/tokens.ts`).
+   */
   export interface ProvidedContext {
     /** HTTP JSON-RPC URL of the test anvil with chain id 31337. */
     anvilRpc1: string
