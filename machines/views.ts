@@ -2,7 +2,7 @@
  * The modal's views (spec §2), by the spec's names. The router has one state per view of this build;
  * views of later features join this list when their screens exist.
  */
-export const views = ['Connect', 'Account', 'AllWallets', 'ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain'] as const
+export const views = ['Connect', 'Account', 'AllWallets', 'ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'Receive'] as const
 
 /** Every view name of spec §2, including those later issues build. */
 export type SpecViewName =
@@ -24,6 +24,8 @@ export type SpecViewName =
   | 'EmailLogin'
   | 'ProfileWallets'
   | 'UpdateEmailWallet'
+  /** The receive section (spec §2 names the section, not its view; this build calls it Receive). */
+  | 'Receive'
 
 export type ViewName = (typeof views)[number] & SpecViewName
 

@@ -30,13 +30,14 @@ const lazyViews = {
   SwitchNetwork: preloadable(() => import('./views/SwitchNetwork.tsx')),
   UnsupportedChain: preloadable(() => import('./views/UnsupportedChain.tsx')),
   AllWallets: preloadable(() => import('./views/AllWallets.tsx')),
+  Receive: preloadable(() => import('./views/Receive.tsx')),
 } satisfies Partial<Record<ViewName, unknown>>
 
 /** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
 const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
   Connect: ['AllWallets', 'ConnectingExternal'],
   AllWallets: ['ConnectingExternal'],
-  Account: ['SwitchNetwork'],
+  Account: ['SwitchNetwork', 'Receive'],
 }
 
 function ViewBody({ view }: { view: ViewName }) {

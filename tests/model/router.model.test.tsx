@@ -96,7 +96,10 @@ const fixtures: Fixture[] = [
         { type: 'router.reset', view: 'Account' },
         { type: 'router.reset', view: 'SwitchNetwork' },
       ]
-      if (history(s).length < maxDepth && current(s) === 'Account') list.push({ type: 'router.push', view: 'SwitchNetwork' })
+      if (history(s).length < maxDepth && current(s) === 'Account') {
+        list.push({ type: 'router.push', view: 'SwitchNetwork' })
+        list.push({ type: 'router.push', view: 'Receive' })
+      }
       // Picking a network in the list pushes SwitchNetwork again (ignored: it is the current view) while the wallet confirms.
       if (current(s) === 'SwitchNetwork') list.push({ type: 'router.push', view: 'SwitchNetwork', pick: 'Anvil Local 2' })
       if (history(s).length > 1) list.push({ type: 'router.back', isConnected: true })
@@ -134,6 +137,7 @@ async function perform(app: App, event: any) {
     if (event.pick) return app.clickInDialog('button', event.pick)
     return app.clickInDialog('button', /^Switch network/)
   }
+  if (event.type === 'router.push' && event.view === 'Receive') return app.clickInDialog('button', 'Receive')
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
   throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }

@@ -56,6 +56,9 @@ export function Account() {
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
+      <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
+        {copy.receive}
+      </button>
       <AccountTabs />
       <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
         {copy.disconnect}

@@ -1,0 +1,29 @@
+/**
+ * Receive: the address as text and as a QR code that decodes (jsQR on a screenshot) to the same address.
+ */
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { ACCOUNT_0, accountButton, connectDevWallet, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'
+
+test('the receive QR code decodes to the connected address; the address is shown and the networks listed', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
+  const receive = dialog(page, 'Receive')
+  await expect(receive.getByTestId('receive-address')).toHaveText(ACCOUNT_0)
+  await expect(receive.getByRole('list', { name: 'Works on these networks' })).toContainText('Anvil Local 2')
+  const qr = receive.getByRole('img', { name: 'QR code of your address' })
+  const png = PNG.sync.read(await qr.screenshot())
+  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+  expect(decoded?.data).toBe(ACCOUNT_0)
+  await receive.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(dialog(page, 'Account')).toBeVisible()
+})
+
+test('the Receive view has no axe violations', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
+  await expect(dialog(page, 'Receive').getByTestId('receive-address')).toBeVisible()
+  await expectNoAxeViolations(page, 'Receive')
+})
