@@ -55,3 +55,44 @@ export interface ChainAdapter {
 
 /** Native balance as machine context keeps it: `value` is a decimal string of the smallest unit (wei), so context stays serialisable. */
 export type BalanceSummary = { value: string; decimals: number; symbol: string }
+
+/**
+ * A transfer of the native currency or of a token (spec §3 send state, §4 Send). Amounts are integers in the
+ * smallest unit (wei for ETH, the token's base unit for an ERC-20), never floating point.
+ */
+export type TransferRequest = {
+  connectorId: string
+  /** The sender (the connected address). */
+  from: string
+  /** The receiver (already resolved from a name, if one was typed). */
+  to: string
+  /** Smallest unit of the currency or token. Positive. */
+  amount: bigint
+  /** CAIP-2 id of the chain the transfer is on; the wallet must be on it. */
+  caipNetworkId: string
+  /** The token's contract address (eip155: 0x…); absent for the native currency. */
+  tokenAddress?: string | undefined
+}
+
+/** What a transfer will cost: `gas` units at `gasPrice`, `fee` = gas × gasPrice, in the native currency's smallest unit. */
+export type TransferEstimate = { gas: bigint; gasPrice: bigint; fee: bigint }
+
+/** The outcome of a transfer once the chain included it. */
+export type TransferReceipt = { hash: string; status: 'success' | 'reverted'; blockNumber: bigint }
+
+/**
+ * Sending for one namespace (spec §4 Send; §6: eip155 and solana only). Every method throws
+ * {@link BaseError} subclasses; the user's rejection in the wallet is `UserRejectedRequestError` (4001).
+ */
+export interface TransferAdapter {
+  readonly namespace: ChainNamespace
+  /**
+   * Estimates the transfer without asking the user. Throws when it would fail on chain (e.g. more tokens
+   * than the balance) or when the wallet is on another chain than `caipNetworkId`.
+   */
+  estimateTransfer(request: TransferRequest): Promise<TransferEstimate>
+  /** Asks the wallet to sign and broadcast; resolves with the transaction hash once the wallet returns it. */
+  sendTransfer(request: TransferRequest): Promise<{ hash: string }>
+  /** Waits until the transaction is included; resolves with its status (a revert is a result, not a throw). */
+  waitForTransfer(parameters: { connectorId: string; caipNetworkId: string; hash: string }): Promise<TransferReceipt>
+}

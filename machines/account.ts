@@ -24,6 +24,8 @@ export type AccountContext = {
   transactions: Transaction[]
   /** Cursor of the next history page; null at the end. */
   cursor: string | null
+  /** The token a reload was asked for (`account.reload`). */
+  forceUpdate?: string | undefined
 }
 
 export type AccountEvent =
@@ -34,6 +36,11 @@ export type AccountEvent =
   | { type: 'account.selectTab'; tab: AccountTab }
   /** The activity list was scrolled near its end. */
   | { type: 'account.loadMoreActivity' }
+  /**
+   * Something changed on chain (a send landed): balances and loaded activity are read again, bypassing
+   * caches; `forceUpdate` is the CAIP-10 address of the token that changed (spec §7 balance `forceUpdate`).
+   */
+  | { type: 'account.reload'; forceUpdate?: string | undefined }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The account machine's "${name}" actor was not provided.`)
@@ -55,7 +62,9 @@ const noIdentity: Identity = { name: null, avatar: null }
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent },
   actors: {
-    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
+    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(
+      notProvided('fetchBalances'),
+    ),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
     fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(
       notProvided('fetchHistory'),
@@ -87,6 +96,7 @@ export const accountMachine = setup({
       return { transactions: [...context.transactions, ...page.data.filter((t) => !seen.has(t.id))], cursor: page.next ?? null }
     }),
     clearHistory: assign({ transactions: [], cursor: null }),
+    setForceUpdate: assign({ forceUpdate: ({ event }) => (event.type === 'account.reload' ? event.forceUpdate : undefined) }),
   },
 }).createMachine({
   id: 'account',
@@ -100,6 +110,7 @@ export const accountMachine = setup({
   states: {
     balances: {
       initial: 'idle',
+      on: { 'account.reload': { guard: 'isSupported', target: '.reloading', actions: 'setForceUpdate' } },
       states: {
         idle: {
           on: {
@@ -119,6 +130,16 @@ export const accountMachine = setup({
           },
         },
         ready: { on: { 'account.refresh': { guard: 'isSupported', target: 'loading' } } },
+        /** Read again after a change on chain, bypassing caches. */
+        reloading: {
+          invoke: {
+            id: 'reloadBalances',
+            src: 'fetchBalances',
+            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId, force: true, forceUpdate: context.forceUpdate }),
+            onDone: { target: 'ready', actions: 'setTokens' },
+            onError: { target: 'unavailable', actions: 'clearTokens' },
+          },
+        },
         /** 'Token Balance Unavailable'; a retry is allowed only `balanceRetry` after the failure (spec §9). */
         unavailable: {
           initial: 'coolingDown',
@@ -171,7 +192,12 @@ export const accountMachine = setup({
             onError: { target: 'failed', actions: 'clearHistory' },
           },
         },
-        ready: { on: { 'account.loadMoreActivity': { guard: 'hasMoreActivity', target: 'loadingMore' } } },
+        ready: {
+          on: {
+            'account.loadMoreActivity': { guard: 'hasMoreActivity', target: 'loadingMore' },
+            'account.reload': { target: 'loading' },
+          },
+        },
         loadingMore: {
           invoke: {
             id: 'fetchMoreHistory',
@@ -182,7 +208,12 @@ export const accountMachine = setup({
           },
         },
         /** 'Failed to fetch transactions': an empty list, the cursor cleared (spec §8). */
-        failed: { on: { 'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' } } },
+        failed: {
+          on: {
+            'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' },
+            'account.reload': { target: 'loading' },
+          },
+        },
       },
     },
   },

@@ -40,6 +40,8 @@ export type ConnectionEvent =
   | { type: 'connection.accountsChanged'; accounts: readonly string[] }
   | { type: 'connection.chainChanged'; chainId: number | string }
   | { type: 'connection.walletDisconnected' }
+  /** Read the native balance again now (after a send, spec §4). */
+  | { type: 'connection.refreshBalance' }
 
 export type ConnectionEmitted =
   | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
@@ -262,6 +264,7 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
         },
         'connection.disconnect': 'disconnecting',
+        'connection.refreshBalance': { target: '.fetchingBalance' },
       },
     },
     disconnecting: {

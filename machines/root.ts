@@ -9,6 +9,7 @@ import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
 import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
+import { sendMachine, type SendEmitted, type SendTarget } from './send.ts'
 import { toastMachine } from './toast.ts'
 import type { ViewData, ViewName } from './views.ts'
 
@@ -46,6 +47,7 @@ export type RootContext = {
   catalogue: ActorRefFrom<typeof catalogueMachine>
   remoteConfig: ActorRefFrom<typeof remoteConfigMachine>
   account: ActorRefFrom<typeof accountMachine>
+  send: ActorRefFrom<typeof sendMachine>
 }
 
 /** Events the UI and the public API send to the root. */
@@ -61,9 +63,19 @@ export type AppEvent =
   | { type: 'app.disconnect' }
   | { type: 'app.selectNetwork'; caipNetworkId: string }
   | { type: 'app.viewLoaded' }
+  /** Account → the send form; `tokenKey` preselects a token (a row of the Tokens tab). */
+  | { type: 'app.startSend'; tokenKey?: string }
+  /** The send form's token button: the picker. */
+  | { type: 'app.chooseSendToken' }
+  /** A token picked in the picker: selected, back to the form. */
+  | { type: 'app.pickSendToken'; tokenKey: string }
+  /** The form's review button: the send machine validates; the preview is pushed when it passes. */
+  | { type: 'app.reviewSend' }
+  /** The preview's send button: the transaction enters the stack and the wallet is asked. */
+  | { type: 'app.confirmSend' }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
 
-export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted
+export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted | SendEmitted
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
@@ -111,6 +123,7 @@ export const rootMachine = setup({
     catalogue: catalogueMachine,
     remoteConfig: remoteConfigMachine,
     account: accountMachine,
+    send: sendMachine,
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -132,6 +145,9 @@ export const rootMachine = setup({
     isRestored: ({ event }) => event.type === 'connection.connected' && event.restored,
     hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
     isModalOpen: ({ context }) => context.modal.getSnapshot().hasTag('mounted'),
+    isOnSendView: ({ context }) => ['Send', 'SendSelectToken', 'SendPreview'].includes(currentView(context)),
+    isSendConfirming: ({ context }) => context.send.getSnapshot().matches({ flow: 'confirming' }),
+    isSendSending: ({ context }) => context.send.getSnapshot().matches({ flow: 'sending' }),
   },
   actions: {
     resetToRequested: sendTo(
@@ -161,6 +177,7 @@ export const rootMachine = setup({
         data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
       }),
     ),
+    pushTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.push' as const, view: params.view })),
     pushView: sendTo(
       ({ context }) => context.router,
       ({ event }) => {
@@ -206,6 +223,57 @@ export const rootMachine = setup({
       },
     ),
     clearAccount: sendTo(({ context }) => context.account, { type: 'account.clear' }),
+    /** The send state follows the connected account (another address or chain resets it, spec §4). */
+    syncSend: sendTo(
+      ({ context }) => context.send,
+      ({ context }) => {
+        const c = context.connection.getSnapshot().context
+        const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
+        const target: SendTarget = {
+          address: c.address ?? '',
+          caipNetworkId: `${c.namespace}:${c.chainId}`,
+          namespace: c.namespace,
+          connectorId: c.connectorId ?? '',
+          supported: Boolean(network),
+          testnet: network?.testnet ?? false,
+        }
+        return { type: 'send.setTarget' as const, target }
+      },
+    ),
+    clearSend: sendTo(({ context }) => context.send, { type: 'send.clear' }),
+    openSend: sendTo(
+      ({ context }) => context.send,
+      ({ event }) => {
+        const e = event as Extract<AppEvent, { type: 'app.startSend' }>
+        return { type: 'send.open' as const, ...(e.tokenKey ? { tokenKey: e.tokenKey } : {}) }
+      },
+    ),
+    pickSendToken: sendTo(
+      ({ context }) => context.send,
+      ({ event }) => ({ type: 'send.selectToken' as const, tokenKey: (event as Extract<AppEvent, { type: 'app.pickSendToken' }>).tokenKey }),
+    ),
+    reviewSend: sendTo(({ context }) => context.send, { type: 'send.review' }),
+    editSend: sendTo(({ context }) => context.send, { type: 'send.edit' }),
+    abandonSend: sendTo(({ context }) => context.send, { type: 'send.abandon' }),
+    confirmSend: sendTo(({ context }) => context.send, { type: 'send.confirm' }),
+    pushTransaction: sendTo(({ context }) => context.router, () => ({
+      type: 'router.pushTransaction' as const,
+      id: `send-${Date.now().toString(36)}`,
+      onSuccess: 'Account' as const,
+    })),
+    popTransaction: sendTo(
+      ({ context }) => context.router,
+      ({ context }, params: { outcome: 'success' | 'error' | 'cancel' }) => ({ type: 'router.popTransaction' as const, outcome: params.outcome, isConnected: isConnected(context) }),
+    ),
+    clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
+    /** After a send: the wallet's native balance and the Account data are read again, bypassing caches (spec §4). */
+    refreshBalances: sendTo(({ context }) => context.connection, { type: 'connection.refreshBalance' }),
+    reloadAccount: sendTo(
+      ({ context }) => context.account,
+      ({ event }) => ({ type: 'account.reload' as const, ...(event.type === 'send.succeeded' ? { forceUpdate: event.tokenAddress } : {}) }),
+    ),
+    notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: 'Transaction sent' }),
+    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     notify: sendTo(
       ({ context }) => context.toast,
@@ -263,6 +331,7 @@ export const rootMachine = setup({
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
       account: spawn('account', { id: 'account', systemId: 'account' }),
+      send: spawn('send', { id: 'send', systemId: 'send' }),
       catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
       remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
       connection: spawn('connection', {
@@ -288,7 +357,7 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send],
       }),
     },
   ],
@@ -307,6 +376,10 @@ export const rootMachine = setup({
     'app.viewLoaded': { actions: 'markLoaded' },
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
+      // The transaction is on its way: the preview stays until the chain answers.
+      { guard: 'isSendConfirming' },
+      { guard: 'isSendSending', actions: ['abandonSend', 'clearTransactions', 'goBack'] },
+      { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
       { actions: 'goBack' },
     ],
     'app.selectWallet': { actions: ['pushConnecting', 'requestConnection'] },
@@ -321,27 +394,45 @@ export const rootMachine = setup({
       { actions: 'switchNetwork' },
     ],
     'connectors.changed': { actions: 'setConnectors' },
+    'app.startSend': { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
+    'app.chooseSendToken': { actions: { type: 'pushTo', params: { view: 'SendSelectToken' } } },
+    'app.pickSendToken': { actions: ['pickSendToken', 'goBack'] },
+    'app.reviewSend': { actions: 'reviewSend' },
+    'app.confirmSend': { actions: ['pushTransaction', 'confirmSend'] },
+    'send.previewing': { actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
+    'send.submitted': {},
+    'send.succeeded': { actions: [{ type: 'popTransaction', params: { outcome: 'success' } }, 'refreshBalances', 'reloadAccount', 'notifySent'] },
+    'send.cancelled': { actions: { type: 'popTransaction', params: { outcome: 'cancel' } } },
+    'send.failed': { actions: [{ type: 'popTransaction', params: { outcome: 'error' } }, 'toastError', 'reportError'] },
+    'router.transactionStackFull': { actions: ['notifyStackFull', 'abandonSend'] },
 
     'router.closeRequested': { actions: 'closeModal' },
     'modal.opened': {},
     'modal.closed': [
-      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['cancelConnection', { type: 'resetTo', params: { view: 'Connect' } }] },
+      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
     ],
 
     'connection.connected': [
-      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount'] },
-      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount'] },
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount', 'syncSend'] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount', 'syncSend'] },
     ],
-    'connection.accountChanged': { actions: ['persistAccount', 'syncAccount'] },
-    'connection.chainChanged': { actions: ['forwardWalletChain', 'syncAccount'] },
+    // Another account or chain resets the send state (spec §4); a send view in front returns to Account.
+    'connection.accountChanged': [
+      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['persistAccount', 'syncAccount', 'syncSend'] },
+    ],
+    'connection.chainChanged': [
+      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend'] },
+    ],
     'connection.disconnected': [
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'closeModal'] },
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount'] },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend'] },
     ],
 
     'network.changed': { actions: 'persistNetwork' },

@@ -4,10 +4,25 @@ import { views, type ViewData, type ViewName } from './views.ts'
 /** One entry of the view history. */
 export type RouterEntry = { view: ViewName; data?: ViewData }
 
-/** Router context: the history list (last entry is the current view) and the last transition's direction. */
+/**
+ * A transaction waiting for its outcome (spec §4 "transaction stack"): where success leads. Error and cancel
+ * always go back one view. Declarative instead of callbacks, so the context stays serialisable.
+ */
+export type TransactionEntry = { id: string; onSuccess: (typeof transactionSuccessViews)[number] }
+
+/** Pending transactions kept at most (spec §9). */
+export const pendingTransactionsLimit = 99
+
+/** The views a transaction's success can lead to. */
+export const transactionSuccessViews = ['Account'] as const satisfies readonly ViewName[]
+
+/** Router context: the history list (last entry is the current view), the last transition's direction and the transaction stack. */
 export type RouterContext = {
   history: RouterEntry[]
   direction: 'next' | 'prev'
+  transactionStack: TransactionEntry[]
+  /** {@link pendingTransactionsLimit} unless the input sets another. */
+  transactionLimit: number
 }
 
 /** Router events (spec §2 "Navigation rules"). */
@@ -17,11 +32,20 @@ export type RouterEvent =
   /** `isConnected`: whether an address is connected, for "back to Connect while connected shows Account". */
   | { type: 'router.back'; isConnected: boolean }
   | { type: 'router.reset'; view: ViewName; data?: ViewData }
+  /** A transaction is handed to the wallet; its outcome pops it. */
+  | { type: 'router.pushTransaction'; id: string; onSuccess: TransactionEntry['onSuccess'] }
+  /** The newest transaction ended: success shows its `onSuccess` view (a new history), error and cancel go back one view. */
+  | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean }
+  /** The modal closed: pending entries are dropped. */
+  | { type: 'router.clearTransactions' }
 
-/** Emitted when back is pressed at the last history entry: the owner closes the modal. */
-export type RouterEmitted = { type: 'router.closeRequested' }
+/**
+ * `router.closeRequested`: back was pressed (or a transaction failed) at the last history entry, the owner
+ * closes the modal. `router.transactionStackFull`: a push was refused at {@link pendingTransactionsLimit}.
+ */
+export type RouterEmitted = { type: 'router.closeRequested' } | { type: 'router.transactionStackFull' }
 
-export type RouterInput = { view?: ViewName; data?: ViewData }
+export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?: number }
 
 type Target = { view: ViewName; data?: ViewData }
 
@@ -46,6 +70,9 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  *   Going back to Connect while an address is connected shows Account instead.
  * - `router.reset` starts a new history with one view.
  * - `direction` is `next` after push/replace/reset and `prev` after back.
+ * - The transaction stack (spec §4; at most 99 entries, spec §9): `router.pushTransaction` when the wallet is
+ *   asked, `router.popTransaction` with the outcome: success shows the entry's view as a new history (send →
+ *   Account); error and cancel go back one view (or close at the last entry).
  *
  * @example
  * const router = createActor(routerMachine).start()
@@ -71,7 +98,11 @@ export const routerMachine = setup({
     isCurrent: ({ context }, params: { view: ViewName }) => current(context).view === params.view,
     isLastEntry: ({ context }) => context.history.length <= 1,
     isBackTarget: ({ context, event }, params: { view: ViewName }) =>
-      event.type === 'router.back' && backTarget(context, event.isConnected)?.view === params.view,
+      (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
+    isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
+    hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
+    isSuccessTarget: ({ context, event }, params: { view: ViewName }) =>
+      event.type === 'router.popTransaction' && event.outcome === 'success' && context.transactionStack.at(-1)?.onSuccess === params.view,
   },
   actions: {
     pushHistory: assign(({ context, event }) => {
@@ -87,17 +118,31 @@ export const routerMachine = setup({
       return { history: [entry(e)], direction: 'next' as const }
     }),
     popHistory: assign(({ context, event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.back' }>
+      const e = event as Extract<RouterEvent, { type: 'router.back' | 'router.popTransaction' }>
       const target = backTarget(context, e.isConnected)!
       return { history: [...context.history.slice(0, -2), target], direction: 'prev' as const }
     }),
     requestClose: emit({ type: 'router.closeRequested' } as const),
+    pushTransaction: assign(({ context, event }) => {
+      const e = event as Extract<RouterEvent, { type: 'router.pushTransaction' }>
+      return { transactionStack: [...context.transactionStack, { id: e.id, onSuccess: e.onSuccess }] }
+    }),
+    dropTransaction: assign(({ context }) => ({ transactionStack: context.transactionStack.slice(0, -1) })),
+    clearTransactions: assign({ transactionStack: [] }),
+    showSuccessView: assign(({ context }) => ({
+      history: [{ view: context.transactionStack.at(-1)!.onSuccess }],
+      direction: 'next' as const,
+      transactionStack: context.transactionStack.slice(0, -1),
+    })),
+    reportStackFull: emit({ type: 'router.transactionStackFull' } as const),
   },
 }).createMachine({
   id: 'router',
   context: ({ input }) => ({
     history: [{ view: input?.view ?? 'Connect', ...(input?.data ? { data: input.data } : {}) }],
     direction: 'next',
+    transactionStack: [],
+    transactionLimit: input?.transactionLimit ?? pendingTransactionsLimit,
   }),
   initial: 'resolving',
   states: {
@@ -121,6 +166,14 @@ export const routerMachine = setup({
       ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: 'popHistory' })),
     ],
     'router.reset': views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: 'resetHistory' })),
+    'router.pushTransaction': [{ guard: 'isStackFull', actions: 'reportStackFull' }, { actions: 'pushTransaction' }],
+    'router.popTransaction': [
+      { guard: 'hasNoTransaction' },
+      ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget', params: { view } }, target: `.${view}`, actions: 'showSuccessView' })),
+      { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
+      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory'] })),
+    ],
+    'router.clearTransactions': { actions: 'clearTransactions' },
   } as any,
 })
 

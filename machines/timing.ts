@@ -19,6 +19,8 @@ export const timing = {
   searchMinDuration: 300,
   /** Wallet images: a preload gives up after this long (spec §9). */
   imagePreloadTimeout: 2_000,
+  /** Send: a typed receiver name is resolved after the visitor stops typing this long. Not in the spec. */
+  nameResolveDebounce: 300,
   /** Native balance cache (spec §9). */
   nativeBalanceTtl: 30_000,
 } as const

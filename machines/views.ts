@@ -2,7 +2,18 @@
  * The modal's views (spec §2), by the spec's names. The router has one state per view of this build;
  * views of later features join this list when their screens exist.
  */
-export const views = ['Connect', 'Account', 'AllWallets', 'ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'Receive'] as const
+export const views = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingExternal',
+  'SwitchNetwork',
+  'UnsupportedChain',
+  'Receive',
+  'Send',
+  'SendSelectToken',
+  'SendPreview',
+] as const
 
 /** Every view name of spec §2, including those later issues build. */
 export type SpecViewName =
@@ -26,6 +37,10 @@ export type SpecViewName =
   | 'UpdateEmailWallet'
   /** The receive section (spec §2 names the section, not its view; this build calls it Receive). */
   | 'Receive'
+  /** The send section's form, token picker and preview (spec §2 names the section; this build names its views). */
+  | 'Send'
+  | 'SendSelectToken'
+  | 'SendPreview'
 
 export type ViewName = (typeof views)[number] & SpecViewName
 

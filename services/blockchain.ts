@@ -111,11 +111,14 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
           }),
         ),
       ),
-    /** Token balances in USD, cached 30 s; `forceUpdate` (a CAIP-10 token address) bypasses the cache. */
-    getBalances: ({ address, chainId, forceUpdate }: { address: string; chainId?: string; forceUpdate?: string }) =>
+    /**
+     * Token balances in USD, cached 30 s; `force` bypasses this cache (after a send); `forceUpdate` (a CAIP-10
+     * token address) also asks the server to refresh that token.
+     */
+    getBalances: ({ address, chainId, forceUpdate, force }: { address: string; chainId?: string; forceUpdate?: string; force?: boolean }) =>
       unlessUnsupported<TokenBalance[]>([], async () => {
         const key = `${address.toLowerCase()}|${chainId ?? ''}`
-        if (forceUpdate) balanceCache.delete(key)
+        if (forceUpdate || force) balanceCache.delete(key)
         return balanceCache.get(key, async () =>
           (
             await call('getBalances', balanceResponseSchema, () =>

@@ -31,13 +31,17 @@ const lazyViews = {
   UnsupportedChain: preloadable(() => import('./views/UnsupportedChain.tsx')),
   AllWallets: preloadable(() => import('./views/AllWallets.tsx')),
   Receive: preloadable(() => import('./views/Receive.tsx')),
+  Send: preloadable(() => import('./views/Send.tsx')),
+  SendSelectToken: preloadable(() => import('./views/SendSelectToken.tsx')),
+  SendPreview: preloadable(() => import('./views/SendPreview.tsx')),
 } satisfies Partial<Record<ViewName, unknown>>
 
 /** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
 const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
   Connect: ['AllWallets', 'ConnectingExternal'],
   AllWallets: ['ConnectingExternal'],
-  Account: ['SwitchNetwork', 'Receive'],
+  Account: ['SwitchNetwork', 'Receive', 'Send'],
+  Send: ['SendSelectToken', 'SendPreview'],
 }
 
 function ViewBody({ view }: { view: ViewName }) {

@@ -6,7 +6,9 @@ import { connectionActors, connectorDiscoveryActor, networkActors } from '../ada
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { BaseError } from '../adapters/errors.ts'
 import { mainnet, type CaipNetwork } from '../adapters/networks.ts'
-import type { ChainAdapter } from '../adapters/types.ts'
+import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
+import { sendMachine } from '../machines/send.ts'
+import { evmCoinType } from '../adapters/address.ts'
 import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
@@ -55,7 +57,7 @@ export type ModalOptions = {
    * Local feature options (spec §6, §9). A remote project config found on first opening overrides the
    * remote-controlled ones (email, socials, swaps, onramp, activity, reownBranding, multiWallet).
    */
-  features?: { allWallets?: boolean } & Partial<Features>
+  features?: { allWallets?: boolean; send?: boolean; receive?: boolean } & Partial<Features>
   /** Basic mode: every remote feature off (spec §6). */
   basic?: boolean
   /**
@@ -63,7 +65,13 @@ export type ModalOptions = {
    * remote config is fetched; without `analyticsUrl` nothing is tracked. The demo and the tests point them
    * at the reference server (`dev/api`).
    */
-  api?: { blockchainUrl?: string; directoryUrl?: string; analyticsUrl?: string }
+  api?: {
+    blockchainUrl?: string
+    directoryUrl?: string
+    analyticsUrl?: string
+    /** The fetch every API call goes through (a proxy, server rendering, tests); default `globalThis.fetch`. */
+    fetch?: typeof globalThis.fetch
+  }
   /** Appended to every API call when set (spec §7). */
   clientId?: string
   /**
@@ -88,6 +96,11 @@ export type ModalOptions = {
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
   /** The chain adapter; default the EIP-6963/injected adapter on `window`. */
   adapter?: ChainAdapter
+  /**
+   * Sends transfers (spec §4 Send). Default: the EVM transfer adapter over the chain adapter's EIP-1193
+   * providers, loaded with the first send.
+   */
+  transferAdapter?: TransferAdapter
   /** The clock of every delay (`setTimeout`/`clearTimeout` shape); tests pass a simulated one. */
   clock?: Clock
 }
@@ -116,7 +129,7 @@ function resolvePlatform(option: ModalOptions['platform']): 'mobile' | 'links' |
 /** The remote-controllable features among the local options. */
 function localFeatures(features: ModalOptions['features']): Partial<Features> {
   if (!features) return {}
-  const { allWallets: _allWallets, ...rest } = features
+  const { allWallets: _allWallets, send: _send, receive: _receive, ...rest } = features
   return rest
 }
 
@@ -174,7 +187,11 @@ export function createModal(options: ModalOptions) {
   const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
   const enableReconnect = options.enableReconnect ?? true
 
-  const apiCommon = { projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}) }
+  const apiCommon = {
+    projectId: options.projectId,
+    ...(options.clientId ? { clientId: options.clientId } : {}),
+    ...(options.api?.fetch ? { fetch: options.api.fetch } : {}),
+  }
   // The service clients (openapi-fetch, schemas) load with the first call, not with the page.
   let directoryPromise: Promise<DirectoryApi> | undefined
   const getDirectory = (): Promise<DirectoryApi> | undefined =>
@@ -206,6 +223,21 @@ export function createModal(options: ModalOptions) {
         ))
       : undefined
   const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
+
+  let transferPromise: Promise<TransferAdapter> | undefined
+  /** The transfer adapter, loaded with the first send (spec §2: the send section loads on demand). */
+  const getTransfer = (): Promise<TransferAdapter> =>
+    (transferPromise ??= options.transferAdapter
+      ? Promise.resolve(options.transferAdapter)
+      : import('../adapters/eip155.transfer.ts').then((m) => {
+          const getProvider = (adapter as Partial<{ getProvider: (id: string) => never }>).getProvider
+          if (!getProvider) throw new InvalidOptionsError('This chain adapter cannot send: pass options.transferAdapter.')
+          return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id) })
+        }))
+  const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
+    ...input,
+    amount: BigInt(input.amount),
+  })
 
   let analyticsPromise: Promise<Analytics> | undefined
   /** The analytics client, loaded with its first use; undefined without `api.analyticsUrl`. */
@@ -250,12 +282,42 @@ export function createModal(options: ModalOptions) {
         actors: {
           fetchBalances: fromPromise(async ({ input }) => {
             const api = await (getBlockchain() ?? notConfigured())
-            return api.getBalances({ address: input.address, chainId: input.caipNetworkId })
+            return api.getBalances({
+              address: input.address,
+              chainId: input.caipNetworkId,
+              ...(input.force ? { force: true } : {}),
+              ...(input.forceUpdate ? { forceUpdate: input.forceUpdate } : {}),
+            })
           }),
           fetchIdentity: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
           fetchHistory: fromPromise(async ({ input }) =>
             (await (getBlockchain() ?? notConfigured())).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }),
           ),
+        },
+      }),
+      send: sendMachine.provide({
+        actors: {
+          fetchBalances: fromPromise(async ({ input }) =>
+            (await (getBlockchain() ?? notConfigured())).getBalances({ address: input.address, chainId: input.caipNetworkId }),
+          ),
+          resolveName: fromPromise(async ({ input }) => {
+            const api = await (getBlockchain() ?? notConfigured())
+            const profile = await api.lookupName({ name: input.name })
+            const chainId = Number(input.caipNetworkId.split(':')[1])
+            // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
+            const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']
+            return { address: entry?.address ?? null, avatar: profile?.attributes?.['avatar'] ?? null }
+          }),
+          fetchReceiverProfile: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
+          estimateTransfer: fromPromise(async ({ input }) => {
+            const e = await (await getTransfer()).estimateTransfer(toTransfer(input))
+            return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
+          }),
+          sendTransfer: fromPromise(async ({ input }) => (await getTransfer()).sendTransfer(toTransfer(input))),
+          waitForTransfer: fromPromise(async ({ input }) => {
+            const r = await (await getTransfer()).waitForTransfer(input)
+            return { status: r.status, hash: r.hash }
+          }),
         },
       }),
       remoteConfig: remoteConfigMachine.provide({
@@ -322,7 +384,7 @@ export function createModal(options: ModalOptions) {
         if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
       },
       reportError: ({ event }) => {
-        if (event.type === 'connection.failed' || event.type === 'network.switchFailed') reportWalletError(event.error)
+        if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'send.failed') reportWalletError(event.error)
       },
       reportNetworkNotFound: ({ event }) => {
         if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)

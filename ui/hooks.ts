@@ -6,6 +6,7 @@ import { connectCatalogue, type CatalogueView } from '../machines/catalogue.conn
 import { connectAccountData, type AccountDataView } from '../machines/account.connect.ts'
 import type { AccountTab } from '../machines/account.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
+import { connectSend, type SendView } from '../machines/send.connect.ts'
 import { useModalInstance } from './context.ts'
 
 /** Shallow JSON equality for view models (they are small and serialisable). */
@@ -112,5 +113,38 @@ export function useAccountData(): AccountDataView & { refresh(): void; selectTab
     refresh: () => account.send({ type: 'account.refresh' }),
     selectTab: (tab: AccountTab) => account.send({ type: 'account.selectTab', tab }),
     loadMoreActivity: () => account.send({ type: 'account.loadMoreActivity' }),
+  }
+}
+
+/**
+ * The send views' model and the gestures: form edits go to the send machine; navigation (token picker,
+ * review, confirm) goes through the root, which moves the view stack (spec §4 Send).
+ */
+export function useSendFlow(): SendView & {
+  setAmount(amount: string): void
+  setMax(): void
+  setReceiver(receiver: string): void
+  chooseToken(): void
+  pickToken(tokenKey: string): void
+  review(): void
+  confirm(): void
+  retryEstimate(): void
+  open(): void
+} {
+  const modal = useModalInstance()
+  const { send } = useRefs()
+  const view = useSelector(send, connectSend, same)
+  const root = modal.actor
+  return {
+    ...view,
+    setAmount: (amount) => send.send({ type: 'send.setAmount', amount }),
+    setMax: () => send.send({ type: 'send.setMax' }),
+    setReceiver: (receiver) => send.send({ type: 'send.setReceiver', receiver }),
+    chooseToken: () => root.send({ type: 'app.chooseSendToken' }),
+    pickToken: (tokenKey) => root.send({ type: 'app.pickSendToken', tokenKey }),
+    review: () => root.send({ type: 'app.reviewSend' }),
+    confirm: () => root.send({ type: 'app.confirmSend' }),
+    retryEstimate: () => send.send({ type: 'send.retryEstimate' }),
+    open: () => send.send({ type: 'send.open' }),
   }
 }

@@ -30,6 +30,22 @@ export const modalCss = `
 .lk-error { color: var(--lk-danger); margin: 0; }
 .lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }
 .lk-secondary { padding: 10px 16px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; width: 100%; }
+.lk-form { gap: 12px; width: 100%; }
+.lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: left; }
+.lk-field > label { font-weight: 600; }
+.lk-field .lk-search { margin-bottom: 0; }
+.lk-input-row { display: flex; gap: 8px; align-items: stretch; }
+.lk-max { width: auto; padding: 6px 12px; }
+.lk-token-button { display: flex; align-items: center; gap: 10px; text-align: left; }
+.lk-receiver { min-height: 1.4em; display: inline-flex; align-items: center; gap: 6px; word-break: break-all; }
+.lk-avatar-sm { width: 20px; height: 20px; border-radius: 50%; }
+.lk-wide { width: 100%; }
+.lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; width: 100%; margin: 0; text-align: left; }
+.lk-summary dt { color: var(--lk-muted); }
+.lk-summary dd { margin: 0; text-align: right; word-break: break-all; }
+.lk-actions { display: flex; gap: 8px; width: 100%; }
+.lk-actions > button { flex: 1 1 0; }
+.lk-primary:disabled, .lk-secondary:disabled { opacity: 0.5; cursor: not-allowed; }
 .lk-avatar { width: 64px; height: 64px; border-radius: 50%; }
 .lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
 .lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }

@@ -20,7 +20,22 @@ export const UNKNOWN_CHAIN = 999
  * delays run on a manual clock. Walks drive it only through what a visitor or the wallet's user does.
  */
 export async function renderApp(
-  fixture: { stored?: boolean; reconnect?: boolean; announce?: boolean; authorised?: boolean; hold?: readonly string[] } = {},
+  fixture: {
+    stored?: boolean
+    reconnect?: boolean
+    announce?: boolean
+    authorised?: boolean
+    /** Wallet methods and API calls ({@link apiGateKey}) held until the test releases them. */
+    hold?: readonly string[]
+    /** The blockchain API of the reference server (`inject('apiUrl')`, or `apiUrl`). */
+    api?: boolean
+    apiUrl?: string
+    /** The wallet's account (dev account index); default 0. */
+    accountIndex?: number
+    /** The dapp configures the dev chains as mainnets (identity lookups happen). */
+    mainnets?: boolean
+    allowUnsupportedChain?: boolean
+  } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
   const rpc2 = inject('anvilRpc2')
@@ -35,6 +50,7 @@ export async function renderApp(
     storage: walletStorage,
     autoApprove: false,
   })
+  if (fixture.accountIndex !== undefined) wallet.setAccount(fixture.accountIndex)
   if (fixture.authorised) {
     wallet.setAutoApprove(true)
     await wallet.request({ method: 'eth_requestAccounts' })
@@ -44,7 +60,14 @@ export async function renderApp(
     modalStorage.setItem('@latchkey/eip155:connected_connector_id', JSON.stringify(RDNS))
     modalStorage.setItem('@latchkey/connections', JSON.stringify({ eip155: [{ connectorId: RDNS, accounts: [{ address: wallet.state.address }] }] }))
   }
-  const gates = createGates(wallet)
+  const gates = createGates()
+  const walletRequest = wallet.request.bind(wallet)
+  wallet.request = (args: { method: string; params?: unknown }) => gates.run(args.method, () => walletRequest(args)) as Promise<any>
+  const apiUrl = fixture.apiUrl ?? (fixture.api ? inject('apiUrl') : undefined)
+  const gatedFetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    return gates.run(apiGateKey(url), () => fetch(input, init)) as Promise<Response>
+  }
   for (const method of fixture.hold ?? []) gates.close(method)
   let unannounce: (() => void) | undefined
   const announce = () => {
@@ -54,7 +77,12 @@ export async function renderApp(
   const clock = createManualClock()
   const modal = createModal({
     projectId: 'model-tests',
-    networks: [anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)],
+    networks: [anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)].map((n) => (fixture.mainnets ? { ...n, testnet: false } : n)) as [
+      ReturnType<typeof anvilNetwork>,
+      ReturnType<typeof anvilNetwork>,
+    ],
+    ...(apiUrl ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
+    ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
     storage: modalStorage,
     adapter: createEip155Adapter({ window }),
     enableReconnect: fixture.reconnect ?? true,
@@ -146,6 +174,17 @@ export async function renderApp(
       await settle()
     },
     panel,
+    /** Types into the dialog's text field labelled `label` (replaces its value, like a paste). */
+    async type(label: string, text: string) {
+      let input: HTMLElement | undefined
+      await waitFor(() => {
+        const d = dialog()
+        if (!d) throw new Error('no dialog')
+        input = within(d).getByLabelText(label)
+      })
+      fireEvent.change(input!, { target: { value: text } })
+      await settle()
+    },
     async selectInPanel(label: string, value: string) {
       fireEvent.change(panel().getByLabelText(label), { target: { value } })
       await settle()
@@ -179,43 +218,69 @@ export async function renderApp(
 export type App = Awaited<ReturnType<typeof renderApp>>
 
 /**
- * Holds chosen wallet methods until the test releases or fails them: the wallet's RPC answering late,
- * or the node failing. The wallet and the chain stay real; only the timing is the test's.
+ * The gate key of a blockchain-API call: `api:` and the path's kind (`balance`, `history`, `identity`,
+ * `name`, `reverse`, …), so a fixture can hold, fail or answer it like a wallet method.
  */
-function createGates(wallet: DevWallet) {
-  const held = new Map<string, Deferred<void>[]>()
+export function apiGateKey(url: string): string {
+  const path = new URL(url).pathname
+  if (/\/v1\/account\/[^/]+\/balance$/.test(path)) return 'api:balance'
+  if (/\/v1\/account\/[^/]+\/history$/.test(path)) return 'api:history'
+  if (path.includes('/v1/identity/')) return 'api:identity'
+  if (path.includes('/v1/profile/account/')) return 'api:name'
+  if (path.includes('/v1/profile/reverse/')) return 'api:reverse'
+  return `api:${path}`
+}
+
+/**
+ * Holds chosen calls (wallet methods by name, API calls by {@link apiGateKey}) until the test releases,
+ * fails or answers them: the wallet's RPC or the server answering late, failing, or answering oddly. The
+ * wallet, the chain and the server stay real; only the timing (and, with `answer`, that one reply) is the test's.
+ */
+function createGates() {
+  type Held = { go: Deferred<void>; answer?: unknown; answered: boolean }
+  const held = new Map<string, Held[]>()
   const closed = new Set<string>()
-  const original = wallet.request.bind(wallet)
-  wallet.request = async (args: { method: string; params?: unknown }) => {
-    if (closed.has(args.method)) {
-      const d = deferred<void>()
-      held.set(args.method, [...(held.get(args.method) ?? []), d])
-      await d.promise
-    }
-    return original(args)
+  const waitHeld = async (key: string) => {
+    await waitFor(() => {
+      if (!held.get(key)?.length) throw new Error(`no ${key} waiting`)
+    })
+    return held.get(key)!.shift()!
   }
   return {
-    close(method: string) {
-      closed.add(method)
+    /** Runs `call` now, or once the gate of `key` lets it through. */
+    async run(key: string, call: () => Promise<unknown>): Promise<unknown> {
+      if (closed.has(key)) {
+        const entry: Held = { go: deferred<void>(), answered: false }
+        held.set(key, [...(held.get(key) ?? []), entry])
+        await entry.go.promise
+        if (entry.answered) return entry.answer
+      }
+      return call()
     },
-    open(method: string) {
-      closed.delete(method)
+    close(key: string) {
+      closed.add(key)
     },
-    waiting: (method: string) => held.get(method)?.length ?? 0,
-    async release(method: string) {
-      await waitFor(() => {
-        if (!held.get(method)?.length) throw new Error(`no ${method} waiting`)
-      })
-      held.get(method)!.shift()!.resolve()
+    open(key: string) {
+      closed.delete(key)
     },
-    async fail(method: string, error: unknown) {
-      await waitFor(() => {
-        if (!held.get(method)?.length) throw new Error(`no ${method} waiting`)
-      })
-      held.get(method)!.shift()!.reject(error)
+    waiting: (key: string) => held.get(key)?.length ?? 0,
+    /** The oldest held call goes through to the real wallet or server. */
+    async release(key: string) {
+      ;(await waitHeld(key)).go.resolve()
+    },
+    /** The oldest held call fails with `error`. */
+    async fail(key: string, error: unknown) {
+      ;(await waitHeld(key)).go.reject(error)
+    },
+    /** The oldest held call returns `value` instead (a wallet reply or a `Response`). */
+    async answer(key: string, value: unknown) {
+      const entry = await waitHeld(key)
+      entry.answered = true
+      entry.answer = value
+      entry.go.resolve()
     },
     releaseAll() {
-      for (const list of held.values()) list.splice(0).forEach((d) => d.reject(new Error('test over')))
+      for (const list of held.values()) list.splice(0).forEach((d) => d.go.reject(new Error('test over')))
     },
   }
 }

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { waitFor } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
 import { JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
@@ -30,6 +31,7 @@ function events(snapshot: any): ModelEvent[] {
     { type: 'connection.chainChanged', chainId: snapshot.context.chainId === 31337 ? 31338 : 31337 },
     { type: 'connection.walletDisconnected' },
     { type: 'connection.disconnect' },
+    { type: 'connection.refreshBalance' },
   ]
   const byState: Record<string, ModelEvent[]> = {
     '"disconnected"': [{ type: 'connection.request', connectorId: RDNS }],
@@ -109,6 +111,19 @@ async function perform(app: App, event: any, from: string) {
     await app.ensureOpen()
     return app.click('button', 'Disconnect')
   }
+  if (type === 'connection.refreshBalance') {
+    // A send lands: the balance is read again (spec §4).
+    await app.ensureOpen()
+    await app.clickInDialog('button', 'Send')
+    await app.get('button', /^Token: ETH/)
+    await app.type('Amount', '0.0001')
+    await app.type('To', privateKeyToAccount(generatePrivateKey()).address)
+    await app.clickInDialog('button', 'Review send')
+    await waitFor(() => expect((app.find('button', 'Send') as HTMLButtonElement | null)?.disabled).toBe(false))
+    await app.clickInDialog('button', 'Send')
+    await app.walletAnswer('Approve')
+    return app.get('dialog', 'Account')
+  }
   if (type === 'xstate.done.actor.disconnect') return app.gates.release('wallet_revokePermissions')
   if (type === 'xstate.error.actor.disconnect') return app.gates.fail('wallet_revokePermissions', { code: 4200, message: 'unsupported' })
   throw new Error(`No gesture for ${type}: every event of the model needs one`)
@@ -129,9 +144,9 @@ async function expectUi(app: App, state: string) {
 }
 
 const fixtures = [
-  { name: 'fresh visitor', input: { namespace: 'eip155' }, app: {} },
-  { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'] } },
-  { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false } },
+  { name: 'fresh visitor', input: { namespace: 'eip155' }, app: { api: true } },
+  { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'], api: true } },
+  { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false, api: true } },
 ] as const
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []

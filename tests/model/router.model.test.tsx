@@ -5,6 +5,7 @@ import { createActor } from 'xstate'
 import { routerMachine, type RouterContext } from '../../machines/router.ts'
 import { views, type ViewName } from '../../machines/views.ts'
 import { en } from '../../ui/locales/en.ts'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
@@ -22,10 +23,18 @@ const history = (s: any) => (s.context as RouterContext).history
 const current = (s: any) => history(s).at(-1)!.view as ViewName
 
 describe('router model: the chart', () => {
+  // The stack limit is 1 here (input), so a second push is refused: every stack transition is reachable.
+  const stackEvents = (s: any): ModelEvent[] => [
+    { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
+    ...(['success', 'error', 'cancel'] as const).map((outcome) => ({ type: 'router.popTransaction', outcome, isConnected: true })),
+    { type: 'router.popTransaction', outcome: 'error', isConnected: false },
+    { type: 'router.clearTransactions' },
+  ]
   const everyEvent = (s: any): ModelEvent[] =>
     history(s).length >= maxDepth
-      ? [{ type: 'router.back', isConnected: false }, { type: 'router.back', isConnected: true }]
+      ? [{ type: 'router.back', isConnected: false }, { type: 'router.back', isConnected: true }, ...stackEvents(s)]
       : [
+          ...stackEvents(s),
           ...views.flatMap((view) => [
             { type: 'router.push', view },
             { type: 'router.replace', view },
@@ -35,7 +44,7 @@ describe('router model: the chart', () => {
           { type: 'router.back', isConnected: true },
         ]
   const runs: Array<ReturnType<typeof buildModelPaths>> = []
-  for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view }, events: everyEvent, covered: runs }))
+  for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view, transactionLimit: 1 }, events: everyEvent, covered: runs }))
 
   test('coverage: every state and every transition of the router', () => {
     const report = coverageReport(routerMachine, runs)
@@ -53,7 +62,7 @@ describe('router model: the chart', () => {
     // Replay every path on the machine and check the invariant on each snapshot.
     for (const [i, view] of views.entries()) {
       for (const path of runs[i]!.paths) {
-        const actor = createActor(routerMachine, { input: { view } }).start()
+        const actor = createActor(routerMachine, { input: { view, transactionLimit: 1 } }).start()
         for (const step of path.steps) {
           actor.send(step.event as never)
           const snap = actor.getSnapshot()
@@ -87,7 +96,7 @@ const fixtures: Fixture[] = [
   },
   {
     name: 'connected',
-    app: { stored: true, authorised: true },
+    app: { stored: true, authorised: true, api: true },
     setup: async (app) => {
       await app.get('button', /0xf39F/)
     },
@@ -99,6 +108,11 @@ const fixtures: Fixture[] = [
       if (history(s).length < maxDepth && current(s) === 'Account') {
         list.push({ type: 'router.push', view: 'SwitchNetwork' })
         list.push({ type: 'router.push', view: 'Receive' })
+        list.push({ type: 'router.push', view: 'Send' })
+      }
+      if (history(s).length < maxDepth + 1 && current(s) === 'Send') {
+        list.push({ type: 'router.push', view: 'SendSelectToken' })
+        list.push({ type: 'router.push', view: 'SendPreview' })
       }
       // Picking a network in the list pushes SwitchNetwork again (ignored: it is the current view) while the wallet confirms.
       if (current(s) === 'SwitchNetwork') list.push({ type: 'router.push', view: 'SwitchNetwork', pick: 'Anvil Local 2' })
@@ -138,6 +152,14 @@ async function perform(app: App, event: any) {
     return app.clickInDialog('button', /^Switch network/)
   }
   if (event.type === 'router.push' && event.view === 'Receive') return app.clickInDialog('button', 'Receive')
+  if (event.type === 'router.push' && event.view === 'Send') return app.clickInDialog('button', 'Send')
+  if (event.type === 'router.push' && event.view === 'SendSelectToken') return app.clickInDialog('button', /^Token: ETH/)
+  if (event.type === 'router.push' && event.view === 'SendPreview') {
+    // A valid native send: the send machine lets the preview open.
+    await app.type('Amount', '0.001')
+    await app.type('To', DEV_ADDRESSES[1]!)
+    return app.clickInDialog('button', 'Review send')
+  }
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
   throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }

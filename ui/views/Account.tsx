@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy, useModalInstance } from '../context.ts'
 import { useAccount, useAccountData, useNetwork, useSend } from '../hooks.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
@@ -10,6 +10,7 @@ import { safeImageUrl } from '../components/WalletIcon.tsx'
 export function Account() {
   const copy = useCopy()
   const send = useSend()
+  const features = useModalInstance().options.features ?? {}
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -56,9 +57,18 @@ export function Account() {
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
-        {copy.receive}
-      </button>
+      <div className="lk-actions">
+        {features.receive !== false && (
+          <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
+            {copy.receive}
+          </button>
+        )}
+        {features.send !== false && (
+          <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.startSend' })}>
+            {copy.send}
+          </button>
+        )}
+      </div>
       <AccountTabs />
       <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
         {copy.disconnect}

@@ -1,0 +1,127 @@
+import { formatUnits } from 'viem'
+import type { SnapshotFrom } from 'xstate'
+import type { TokenBalance } from '../services/schemas.ts'
+import { floorDecimal, formatUsd } from './account.connect.ts'
+import { truncateAddress } from './format.ts'
+import { sendableTokens, tokenKey, type sendMachine } from './send.ts'
+
+/** A token as the picker and the form show it. */
+export type SendTokenRow = {
+  key: string
+  name: string
+  symbol: string
+  /** Balance floored to 3 decimals (spec §5). */
+  balance: string
+  /** The exact balance (whole tokens). */
+  exactBalance: string
+  usd: string
+  iconUrl?: string | undefined
+  selected: boolean
+}
+
+/** Where the send flow is (one value per state of the `flow` region, the preview's substates spelled out). */
+export type SendPhase = 'idle' | 'editing' | 'estimating' | 'ready' | 'estimateFailed' | 'sending' | 'confirming'
+
+/** The send views' model (the form, the token picker, the preview). */
+export type SendView = {
+  phase: SendPhase
+  tokens: SendTokenRow[]
+  token: SendTokenRow | undefined
+  amount: string
+  /** USD value of the typed amount, 2 decimals ('0.00' on testnets); undefined when the amount does not parse. */
+  amountUsd: string | undefined
+  receiver: string
+  receiverStatus: 'empty' | 'invalid' | 'resolving' | 'valid' | 'notFound'
+  resolvedAddress: string | undefined
+  receiverName: string | undefined
+  receiverAvatar: string | undefined
+  /** The form's validation message (spec §5 strings). */
+  error: string | undefined
+  /** The last estimate or send failure's message. */
+  failure: string | undefined
+  isLoadingBalances: boolean
+  /** 'Token Balance Unavailable'. */
+  isBalanceUnavailable: boolean
+  /** The network fee, formatted with the native symbol (e.g. '0.000021 ETH'). */
+  fee: string | undefined
+  /** The amount was lowered to leave room for the fee. */
+  adjustedForFee: boolean
+  hash: string | undefined
+  /** `loading` of spec §3: the wallet is asked or the chain has not included the transaction yet. */
+  loading: boolean
+}
+
+function row(t: TokenBalance, selectedKey: string | undefined, zeroUsd: boolean): SendTokenRow {
+  const key = tokenKey(t)
+  return {
+    key,
+    name: t.name,
+    symbol: t.symbol,
+    balance: floorDecimal(t.quantity.numeric),
+    exactBalance: t.quantity.numeric,
+    usd: formatUsd(t.value, zeroUsd),
+    iconUrl: t.iconUrl,
+    selected: key === selectedKey,
+  }
+}
+
+function phaseOf(snapshot: SnapshotFrom<typeof sendMachine>): SendPhase {
+  if (snapshot.matches({ flow: { preview: 'estimating' } })) return 'estimating'
+  if (snapshot.matches({ flow: { preview: 'ready' } })) return 'ready'
+  if (snapshot.matches({ flow: { preview: 'estimateFailed' } })) return 'estimateFailed'
+  for (const phase of ['editing', 'sending', 'confirming'] as const) if (snapshot.matches({ flow: phase })) return phase
+  return 'idle'
+}
+
+/** The USD value of an amount typed for a token (display only: a float is fine here, never for the amount itself). */
+function amountUsd(amount: string, token: TokenBalance | undefined, zeroUsd: boolean): string | undefined {
+  if (!token || !/^(\d+\.?\d*|\.\d+)$/.test(amount.trim())) return undefined
+  return formatUsd(Number(amount) * token.price, zeroUsd)
+}
+
+/**
+ * Turns a send snapshot into the send views' model: sendable tokens (decimals '0' and empty balances left
+ * out), the selected token, the receiver's status and profile, the fee in the native currency, the phase.
+ */
+export function connectSend(snapshot: SnapshotFrom<typeof sendMachine>): SendView {
+  const c = snapshot.context
+  const zeroUsd = !c.target || c.target.testnet
+  const selectedKey = c.token ? tokenKey(c.token) : undefined
+  const native = c.tokenBalances.find((t) => !t.address)
+  const nativeDecimals = Number(native?.quantity.decimals ?? 18)
+  const receiverStatus = snapshot.matches({ receiver: 'name' })
+    ? 'resolving'
+    : snapshot.matches({ receiver: 'valid' })
+      ? 'valid'
+      : snapshot.matches({ receiver: 'invalid' })
+        ? 'invalid'
+        : snapshot.matches({ receiver: 'notFound' })
+          ? 'notFound'
+          : 'empty'
+  return {
+    phase: phaseOf(snapshot),
+    tokens: sendableTokens(c.tokenBalances).map((t) => row(t, selectedKey, zeroUsd)),
+    token: c.token ? row(c.token, selectedKey, zeroUsd) : undefined,
+    amount: c.sendTokenAmount,
+    amountUsd: amountUsd(c.sendTokenAmount, c.token, zeroUsd),
+    receiver: c.receiverAddress,
+    receiverStatus,
+    resolvedAddress: c.resolvedAddress,
+    receiverName: c.receiverProfileName,
+    receiverAvatar: c.receiverProfileImageUrl,
+    error: c.error,
+    failure: c.failure?.message,
+    isLoadingBalances: snapshot.matches({ balances: 'loading' }),
+    isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
+    fee: c.estimate ? `${formatUnits(BigInt(c.estimate.fee), nativeDecimals)} ${native?.symbol ?? 'ETH'}` : undefined,
+    adjustedForFee: c.adjustedForFee,
+    hash: c.hash,
+    loading: snapshot.hasTag('loading'),
+  }
+}
+
+/** The receiver as the preview names it: the name with the short address, or the short address. */
+export function receiverLabel(view: Pick<SendView, 'receiverName' | 'resolvedAddress'>): string {
+  const short = truncateAddress(view.resolvedAddress)
+  return view.receiverName ? `${view.receiverName} (${short})` : short
+}

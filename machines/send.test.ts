@@ -1,0 +1,425 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { UserRejectedRequestError } from '../adapters/errors.ts'
+import type { TokenBalance } from '../services/schemas.ts'
+import { deferred, type Deferred } from '../tests/harness/deferred.ts'
+import { connectSend } from './send.connect.ts'
+import { parseAmount, sendMachine, sendMessages, tokenKey, type SendEstimate, type SendTarget, type SendTransferInput } from './send.ts'
+import { timing } from './timing.ts'
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+const from = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const bob = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const target: SendTarget = { address: from, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true }
+const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' } }
+const dev: TokenBalance = {
+  name: 'Dev Token',
+  symbol: 'DEV',
+  chainId: 'eip155:31337',
+  address: 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35',
+  value: 5,
+  price: 1,
+  quantity: { decimals: '18', numeric: '5' },
+}
+const usdt: TokenBalance = {
+  name: 'Dev Tether',
+  symbol: 'dUSDT',
+  chainId: 'eip155:31337',
+  address: 'eip155:31337:0xA15BB66138824a1c7167f5E85b957d04Dd34E468',
+  value: 2.5,
+  price: 1,
+  quantity: { decimals: '6', numeric: '2.5' },
+}
+const nft: TokenBalance = { name: 'Kitty', symbol: 'KIT', chainId: 'eip155:31337', address: 'eip155:31337:0x1', value: 0, price: 0, quantity: { decimals: '0', numeric: '1' } }
+
+function harness() {
+  const balances: Deferred<TokenBalance[]>[] = []
+  const names: Array<{ name: string; d: Deferred<{ address: string | null; avatar?: string | null }> }> = []
+  const profiles: Deferred<{ name?: string | null; avatar?: string | null }>[] = []
+  const estimates: Array<{ input: SendTransferInput; d: Deferred<SendEstimate> }> = []
+  const sends: Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }> = []
+  const receipts: Deferred<{ status: 'success' | 'reverted'; hash: string }>[] = []
+  const actor = createActor(
+    sendMachine.provide({
+      actors: {
+        fetchBalances: fromPromise(() => {
+          const d = deferred<TokenBalance[]>()
+          balances.push(d)
+          return d.promise
+        }),
+        resolveName: fromPromise(({ input }) => {
+          const d = deferred<{ address: string | null; avatar?: string | null }>()
+          names.push({ name: input.name, d })
+          return d.promise
+        }),
+        fetchReceiverProfile: fromPromise(() => {
+          const d = deferred<{ name?: string | null; avatar?: string | null }>()
+          profiles.push(d)
+          return d.promise
+        }),
+        estimateTransfer: fromPromise(({ input }) => {
+          const d = deferred<SendEstimate>()
+          estimates.push({ input, d })
+          return d.promise
+        }),
+        sendTransfer: fromPromise(({ input }) => {
+          const d = deferred<{ hash: string }>()
+          sends.push({ input, d })
+          return d.promise
+        }),
+        waitForTransfer: fromPromise(() => {
+          const d = deferred<{ status: 'success' | 'reverted'; hash: string }>()
+          receipts.push(d)
+          return d.promise
+        }),
+      },
+    }),
+  )
+  const emitted: Array<{ type: string; [k: string]: unknown }> = []
+  actor.on('*', (e) => emitted.push(e as never))
+  actor.start()
+  const view = () => connectSend(actor.getSnapshot())
+  const flush = () => vi.advanceTimersByTimeAsync(0)
+  /** Opens the form with the given balances loaded. */
+  async function openWith(list: TokenBalance[], t: SendTarget = target) {
+    actor.send({ type: 'send.setTarget', target: t })
+    actor.send({ type: 'send.open' })
+    balances.at(-1)!.resolve(list)
+    await flush()
+  }
+  /** Fills a valid native send of 0.25 ETH to bob and reviews it. */
+  async function reviewNative() {
+    await openWith([eth, dev, usdt])
+    actor.send({ type: 'send.setAmount', amount: '0.25' })
+    actor.send({ type: 'send.setReceiver', receiver: bob })
+    actor.send({ type: 'send.review' })
+    await flush()
+  }
+  const fee: SendEstimate = { gas: '21000', gasPrice: '1000000000', fee: '21000000000000' }
+  return { actor, view, flush, openWith, reviewNative, balances, names, profiles, estimates, sends, receipts, emitted, fee }
+}
+
+describe('parseAmount', () => {
+  test('parses with the token decimals, exactly', () => {
+    expect(parseAmount('1.5', usdt)).toEqual({ ok: true, value: 1_500_000n })
+    expect(parseAmount('.5', eth)).toEqual({ ok: true, value: 500_000_000_000_000_000n })
+    expect(parseAmount('0.000000000000000001', eth)).toEqual({ ok: true, value: 1n })
+    expect(parseAmount('123456789.123456', usdt)).toEqual({ ok: true, value: 123_456_789_123_456n })
+  })
+  test('refuses negative, zero, non-numeric, and too many decimals, with a message', () => {
+    expect(parseAmount('-1', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
+    expect(parseAmount('0', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
+    expect(parseAmount('0.0', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
+    for (const bad of ['abc', '1e5', '1,5', '1.2.3', '0x10', ' ', '.', 'Infinity', 'NaN']) {
+      expect(parseAmount(bad, eth)).toEqual({ ok: false, message: sendMessages.invalidAmount })
+    }
+    expect(parseAmount('1.1234567', usdt)).toEqual({ ok: false, message: 'Too many decimals: dUSDT allows 6' })
+  })
+})
+
+describe('send machine', () => {
+  test('opening loads the balances and selects the native currency; tokens without decimals or balance are left out', async () => {
+    const h = harness()
+    await h.openWith([eth, dev, nft, { ...usdt, value: 0, quantity: { decimals: '6', numeric: '0' } }])
+    expect(h.actor.getSnapshot().matches({ flow: 'editing', balances: 'ready' })).toBe(true)
+    expect(h.view().token?.symbol).toBe('ETH')
+    expect(h.view().tokens.map((t) => t.symbol)).toEqual(['ETH', 'DEV'])
+    expect(h.actor.getSnapshot().context.networkBalanceInUSD).toBe('3005.00')
+  })
+
+  test('open with a token key preselects that token', async () => {
+    const h = harness()
+    h.actor.send({ type: 'send.setTarget', target })
+    h.actor.send({ type: 'send.open', tokenKey: tokenKey(usdt) })
+    h.balances[0]!.resolve([eth, dev, usdt])
+    await h.flush()
+    expect(h.view().token?.symbol).toBe('dUSDT')
+  })
+
+  test('without a target the form does not open', () => {
+    const h = harness()
+    h.actor.send({ type: 'send.open' })
+    expect(h.actor.getSnapshot().matches({ flow: 'idle', balances: 'idle' })).toBe(true)
+  })
+
+  test('validation follows spec §5 in order, word for word', async () => {
+    const h = harness()
+    await h.openWith([])
+    const review = () => {
+      h.actor.send({ type: 'send.review' })
+      return h.view().error
+    }
+    expect(review()).toBe('An amount and receiver address are required')
+    h.actor.send({ type: 'send.setAmount', amount: '1' })
+    expect(review()).toBe('An amount and receiver address are required')
+    h.actor.send({ type: 'send.setReceiver', receiver: bob })
+    expect(review()).toBe('A token is required')
+    expect(h.actor.getSnapshot().matches({ flow: 'editing' })).toBe(true)
+  })
+
+  test("'Unsupported chain' outside eip155 and solana, and on a network the dapp did not configure", async () => {
+    for (const t of [{ ...target, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }, { ...target, supported: false }]) {
+      const h = harness()
+      await h.openWith([eth], t)
+      h.actor.send({ type: 'send.setAmount', amount: '0.1' })
+      h.actor.send({ type: 'send.setReceiver', receiver: bob })
+      h.actor.send({ type: 'send.review' })
+      expect(h.view().error).toBe('Unsupported chain')
+    }
+  })
+
+  test('amount, receiver and balance refusals keep the form and ask nobody', async () => {
+    const h = harness()
+    await h.openWith([eth, usdt])
+    h.actor.send({ type: 'send.setReceiver', receiver: bob })
+    const cases: Array<[string, string]> = [
+      ['-1', sendMessages.notPositive],
+      ['abc', sendMessages.invalidAmount],
+      ['0.0000000000000000001', 'Too many decimals: ETH allows 18'],
+      ['1.000000000000000001', 'Insufficient ETH balance'],
+    ]
+    for (const [amount, message] of cases) {
+      h.actor.send({ type: 'send.setAmount', amount })
+      h.actor.send({ type: 'send.review' })
+      expect(h.view().error).toBe(message)
+    }
+    h.actor.send({ type: 'send.setAmount', amount: '1' })
+    h.actor.send({ type: 'send.setReceiver', receiver: '0x123' })
+    h.actor.send({ type: 'send.review' })
+    expect(h.view().error).toBe('Invalid receiver address')
+    // A wrong checksum is not an address.
+    h.actor.send({ type: 'send.setReceiver', receiver: bob.replace('C5', 'c5') })
+    expect(h.view().receiverStatus).toBe('invalid')
+    expect(h.estimates).toHaveLength(0)
+    expect(h.actor.getSnapshot().matches({ flow: 'editing' })).toBe(true)
+    expect(h.view().amount).toBe('1')
+  })
+
+  test('editing clears the message', async () => {
+    const h = harness()
+    await h.openWith([eth])
+    h.actor.send({ type: 'send.review' })
+    expect(h.view().error).toBeDefined()
+    h.actor.send({ type: 'send.setAmount', amount: '1' })
+    expect(h.view().error).toBeUndefined()
+  })
+
+  test('Max fills the whole balance of the selected token', async () => {
+    const h = harness()
+    await h.openWith([eth, usdt])
+    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(usdt) })
+    h.actor.send({ type: 'send.setMax' })
+    expect(h.view().amount).toBe('2.5')
+    // An unknown key changes nothing.
+    h.actor.send({ type: 'send.selectToken', tokenKey: 'eip155:31337:0xnope' })
+    expect(h.view().token?.symbol).toBe('dUSDT')
+  })
+
+  test('a name resolves after the debounce; the resolved address is the receiver', async () => {
+    const h = harness()
+    await h.openWith([eth])
+    h.actor.send({ type: 'send.setReceiver', receiver: 'Bob.reown.id ' })
+    expect(h.view().receiverStatus).toBe('resolving')
+    await vi.advanceTimersByTimeAsync(timing.nameResolveDebounce - 1)
+    expect(h.names).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(h.names[0]!.name).toBe('bob.reown.id')
+    h.names[0]!.d.resolve({ address: bob.toLowerCase() })
+    await h.flush()
+    expect(h.view().receiverStatus).toBe('valid')
+    expect(h.view().resolvedAddress).toBe(bob)
+    expect(h.view().receiverName).toBe('bob.reown.id')
+    // testnet: no identity lookup
+    expect(h.profiles).toHaveLength(0)
+  })
+
+  test('typing again restarts the debounce; an unknown name or a failed lookup is notFound', async () => {
+    const h = harness()
+    await h.openWith([eth])
+    h.actor.send({ type: 'send.setReceiver', receiver: 'bo.reown.id' })
+    await vi.advanceTimersByTimeAsync(200)
+    h.actor.send({ type: 'send.setReceiver', receiver: 'bob.reown.id' })
+    await vi.advanceTimersByTimeAsync(200)
+    expect(h.names).toHaveLength(0)
+    await vi.advanceTimersByTimeAsync(100)
+    expect(h.names.map((n) => n.name)).toEqual(['bob.reown.id'])
+    h.names[0]!.d.resolve({ address: null })
+    await h.flush()
+    expect(h.view().receiverStatus).toBe('notFound')
+    h.actor.send({ type: 'send.setAmount', amount: '0.1' })
+    h.actor.send({ type: 'send.review' })
+    expect(h.view().error).toBe('No address found for this name')
+    h.actor.send({ type: 'send.setReceiver', receiver: 'carol.wcn.id' })
+    h.actor.send({ type: 'send.review' })
+    expect(h.view().error).toBe(sendMessages.nameResolving)
+    await vi.advanceTimersByTimeAsync(timing.nameResolveDebounce)
+    h.names[1]!.d.reject(new Error('404'))
+    await h.flush()
+    expect(h.view().receiverStatus).toBe('notFound')
+  })
+
+  test('on an eip155 mainnet the receiver profile is looked up; a failure is ignored', async () => {
+    const h = harness()
+    const mainnet = { ...target, caipNetworkId: 'eip155:1', testnet: false }
+    await h.openWith([{ ...eth, chainId: 'eip155:1' }], mainnet)
+    h.actor.send({ type: 'send.setReceiver', receiver: bob })
+    expect(h.profiles).toHaveLength(1)
+    h.profiles[0]!.resolve({ name: 'bob.reown.id', avatar: 'https://example.com/a.png' })
+    await h.flush()
+    expect(h.view()).toMatchObject({ receiverName: 'bob.reown.id', receiverAvatar: 'https://example.com/a.png', receiverStatus: 'valid' })
+    h.actor.send({ type: 'send.setReceiver', receiver: from })
+    h.profiles[1]!.reject(new Error('down'))
+    await h.flush()
+    expect(h.view()).toMatchObject({ receiverName: undefined, receiverStatus: 'valid', resolvedAddress: from })
+  })
+
+  test('native send: preview estimates, confirm asks the wallet, success resets and emits succeeded', async () => {
+    const h = harness()
+    await h.reviewNative()
+    expect(h.emitted.map((e) => e.type)).toContain('send.previewing')
+    expect(h.view().phase).toBe('estimating')
+    expect(h.estimates[0]!.input).toEqual({ connectorId: 'dev', from, to: bob, amount: '250000000000000000', caipNetworkId: 'eip155:31337', tokenAddress: undefined })
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    expect(h.view().phase).toBe('ready')
+    expect(h.view().fee).toBe('0.000021 ETH')
+    h.actor.send({ type: 'send.confirm' })
+    expect(h.view()).toMatchObject({ phase: 'sending', loading: true })
+    h.sends[0]!.d.resolve({ hash: '0xabc' })
+    await h.flush()
+    expect(h.view()).toMatchObject({ phase: 'confirming', loading: true, hash: '0xabc' })
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.submitted', hash: '0xabc', caipNetworkId: 'eip155:31337' })
+    h.receipts[0]!.resolve({ status: 'success', hash: '0xabc' })
+    await h.flush()
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.succeeded', hash: '0xabc', caipNetworkId: 'eip155:31337', native: true, tokenAddress: undefined })
+    // Spec §4: reset clears token, amount, receiver, profile and balances.
+    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', token: undefined, tokens: [], loading: false })
+  })
+
+  test('an ERC-20 send goes to the token contract with the amount in the token decimals', async () => {
+    const h = harness()
+    await h.openWith([eth, usdt])
+    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(usdt) })
+    h.actor.send({ type: 'send.setAmount', amount: '1.25' })
+    h.actor.send({ type: 'send.setReceiver', receiver: bob })
+    h.actor.send({ type: 'send.review' })
+    expect(h.estimates[0]!.input).toMatchObject({ amount: '1250000', tokenAddress: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468', to: bob })
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[0]!.d.resolve({ hash: '0xdef' })
+    await h.flush()
+    h.receipts[0]!.resolve({ status: 'success', hash: '0xdef' })
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', native: false, tokenAddress: usdt.address })
+  })
+
+  test("the user's rejection is a cancel: back to the form with nothing lost", async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[0]!.d.reject(new UserRejectedRequestError())
+    await h.flush()
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.cancelled' })
+    expect(h.view()).toMatchObject({ phase: 'editing', amount: '0.25', receiver: bob, failure: undefined })
+    expect(h.view().token?.symbol).toBe('ETH')
+  })
+
+  test('a wallet failure and a reverted transaction emit failed and return to the form', async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[0]!.d.reject(new Error('nonce too low'))
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { message: 'nonce too low' } })
+    expect(h.view().phase).toBe('editing')
+    h.actor.send({ type: 'send.review' })
+    h.estimates[1]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[1]!.d.resolve({ hash: '0x1' })
+    await h.flush()
+    h.receipts[0]!.resolve({ status: 'reverted', hash: '0x1' })
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { message: sendMessages.reverted } })
+    expect(h.view()).toMatchObject({ phase: 'editing', amount: '0.25' })
+  })
+
+  test('a failed estimate can be retried; edit goes back to the form', async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.reject(new Error('execution reverted'))
+    await h.flush()
+    expect(h.view()).toMatchObject({ phase: 'estimateFailed', failure: 'execution reverted' })
+    h.actor.send({ type: 'send.confirm' })
+    expect(h.sends).toHaveLength(0)
+    h.actor.send({ type: 'send.retryEstimate' })
+    expect(h.view().phase).toBe('estimating')
+    h.actor.send({ type: 'send.edit' })
+    expect(h.view().phase).toBe('editing')
+  })
+
+  test('a native Max leaves room for the fee; a balance below the fee cannot send', async () => {
+    const h = harness()
+    await h.openWith([eth])
+    h.actor.send({ type: 'send.setMax' })
+    h.actor.send({ type: 'send.setReceiver', receiver: bob })
+    h.actor.send({ type: 'send.review' })
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    expect(h.view()).toMatchObject({ phase: 'ready', amount: '0.999979', adjustedForFee: true })
+
+    const poor = harness()
+    await poor.openWith([{ ...eth, quantity: { decimals: '18', numeric: '0.00001' } }])
+    poor.actor.send({ type: 'send.setMax' })
+    poor.actor.send({ type: 'send.setReceiver', receiver: bob })
+    poor.actor.send({ type: 'send.review' })
+    poor.estimates[0]!.d.resolve(poor.fee)
+    await poor.flush()
+    expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: 'Not enough ETH to pay the network fee' })
+  })
+
+  test('leaving while the wallet is asked ignores its answer', async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.actor.send({ type: 'send.abandon' })
+    h.sends[0]!.d.resolve({ hash: '0x9' })
+    await h.flush()
+    expect(h.view()).toMatchObject({ phase: 'editing', hash: undefined })
+  })
+
+  test('balances: failure is unavailable; a retry only after 30 s', async () => {
+    const h = harness()
+    h.actor.send({ type: 'send.setTarget', target })
+    h.actor.send({ type: 'send.open' })
+    h.balances[0]!.reject(new Error('500'))
+    await h.flush()
+    expect(h.view().isBalanceUnavailable).toBe(true)
+    h.actor.send({ type: 'send.open' })
+    expect(h.balances).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(timing.balanceRetry)
+    h.actor.send({ type: 'send.open' })
+    expect(h.balances).toHaveLength(2)
+  })
+
+  test('another account or chain resets the send state; the same target keeps it; clear forgets it', async () => {
+    const h = harness()
+    await h.openWith([eth])
+    h.actor.send({ type: 'send.setAmount', amount: '0.5' })
+    h.actor.send({ type: 'send.setTarget', target: { ...target } })
+    expect(h.view().amount).toBe('0.5')
+    h.actor.send({ type: 'send.setTarget', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    expect(h.view()).toMatchObject({ amount: '', phase: 'idle', tokens: [] })
+    h.actor.send({ type: 'send.clear' })
+    expect(h.actor.getSnapshot().context.target).toBeUndefined()
+  })
+})

@@ -1,0 +1,510 @@
+import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
+import { formatUnits, parseUnits } from 'viem'
+import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
+import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { TokenBalance } from '../services/schemas.ts'
+import { timing } from './timing.ts'
+
+/** The spec's validation messages (§5), word for word, and this build's own for the amount and receiver. */
+export const sendMessages = {
+  required: 'An amount and receiver address are required',
+  tokenRequired: 'A token is required',
+  unsupportedChain: 'Unsupported chain',
+  invalidAmount: 'Enter a valid amount',
+  notPositive: 'The amount must be greater than 0',
+  tooManyDecimals: (symbol: string, decimals: number) => `Too many decimals: ${symbol} allows ${decimals}`,
+  insufficient: (symbol: string) => `Insufficient ${symbol} balance`,
+  insufficientForFee: (symbol: string) => `Not enough ${symbol} to pay the network fee`,
+  invalidReceiver: 'Invalid receiver address',
+  nameNotFound: 'No address found for this name',
+  nameResolving: 'Looking up the name, try again in a moment',
+  reverted: 'The transaction failed on chain',
+} as const
+
+/** The namespaces that can send (spec §6: eip155 and solana). */
+export const sendNamespaces = ['eip155', 'solana'] as const
+
+/** Who sends, from where: the connected account of the active namespace. */
+export type SendTarget = {
+  address: string
+  /** CAIP-2 id of the connected chain. */
+  caipNetworkId: string
+  namespace: string
+  connectorId: string
+  /** The chain is one the dapp configured. */
+  supported: boolean
+  testnet: boolean
+}
+
+/** A fee estimate as context keeps it: decimal strings of the native currency's smallest unit (wei). */
+export type SendEstimate = { gas: string; gasPrice: string; fee: string }
+
+/**
+ * The send state of spec §3: `token`, `sendTokenAmount`, `receiverAddress`, `receiverProfileImageUrl`,
+ * `receiverProfileName`, `networkBalanceInUSD`, `tokenBalances` (`loading` is the `flow.sending` and
+ * `flow.confirming` states, `lastRetry` the `balances.unavailable.coolingDown` state). Plus what the flow needs.
+ */
+export type SendContext = {
+  target?: SendTarget | undefined
+  token?: TokenBalance | undefined
+  /** The amount as the visitor typed it (whole tokens, '.' decimal point). Parsed with the token's decimals, never as a float. */
+  sendTokenAmount: string
+  /** The receiver as the visitor typed it: an address or a name. */
+  receiverAddress: string
+  /** The address the receiver resolved to (checksummed for eip155). */
+  resolvedAddress?: string | undefined
+  receiverProfileName?: string | undefined
+  receiverProfileImageUrl?: string | undefined
+  /** Sum of the balances' USD values, 2 decimals. */
+  networkBalanceInUSD?: string | undefined
+  tokenBalances: TokenBalance[]
+  /** The token the form should select once balances arrive (`send.open` with a token key). */
+  requestedTokenKey?: string | undefined
+  estimate?: SendEstimate | undefined
+  /** The amount was lowered so that amount + fee fits the native balance. */
+  adjustedForFee: boolean
+  hash?: string | undefined
+  /** The form's validation message (spec §5 strings). */
+  error?: string | undefined
+  /** The last estimate or send failure. */
+  failure?: ErrorSummary | undefined
+}
+
+export type SendEvent =
+  | { type: 'send.setTarget'; target: SendTarget }
+  | { type: 'send.clear' }
+  /** The send form is shown; `tokenKey` preselects a token ({@link tokenKey}). */
+  | { type: 'send.open'; tokenKey?: string }
+  | { type: 'send.selectToken'; tokenKey: string }
+  | { type: 'send.setAmount'; amount: string }
+  | { type: 'send.setMax' }
+  | { type: 'send.setReceiver'; receiver: string }
+  | { type: 'send.review' }
+  | { type: 'send.edit' }
+  | { type: 'send.retryEstimate' }
+  | { type: 'send.confirm' }
+  /** The visitor left the preview while the wallet was asked: the answer is ignored. */
+  | { type: 'send.abandon' }
+
+export type SendEmitted =
+  | { type: 'send.previewing' }
+  | { type: 'send.submitted'; hash: string; caipNetworkId: string }
+  /** `tokenAddress`: the sent token's CAIP-10 address; absent for the native currency. */
+  | { type: 'send.succeeded'; hash: string; caipNetworkId: string; native: boolean; tokenAddress?: string | undefined }
+  /** The user rejected in the wallet (4001): a cancel, not an error. */
+  | { type: 'send.cancelled' }
+  | { type: 'send.failed'; error: ErrorSummary }
+
+/** A transfer as the send actors take it: the amount in the smallest unit as a decimal string (context stays serialisable). */
+export type SendTransferInput = {
+  connectorId: string
+  from: string
+  to: string
+  amount: string
+  caipNetworkId: string
+  tokenAddress?: string | undefined
+}
+
+/** A token's key in the picker: its CAIP-10 address, or `<caipNetworkId>:native` for the native currency. */
+export function tokenKey(token: Pick<TokenBalance, 'address' | 'chainId'>): string {
+  return token.address ?? `${token.chainId}:native`
+}
+
+/** The contract address of a token balance (the last part of its CAIP-10 address); undefined for the native currency. */
+export function tokenContractAddress(token: Pick<TokenBalance, 'address'>): string | undefined {
+  return token.address?.split(':').at(-1)
+}
+
+/** Tokens the form can send: fungible (decimals not '0', spec §5) with a positive balance. */
+export function sendableTokens(balances: readonly TokenBalance[]): TokenBalance[] {
+  return balances.filter((t) => t.quantity.decimals !== '0' && /[1-9]/.test(t.quantity.numeric))
+}
+
+/** A token's balance in its smallest unit; 0n when the API's number is malformed. */
+export function tokenBalanceUnits(token: TokenBalance): bigint {
+  try {
+    return parseUnits(token.quantity.numeric, Number(token.quantity.decimals))
+  } catch {
+    return 0n
+  }
+}
+
+/**
+ * Parses a typed amount with the token's decimals (viem `parseUnits`), never through floating point.
+ * @returns the smallest-unit amount, or the message to show (spec §5 and this build's amount messages).
+ */
+export function parseAmount(amount: string, token: TokenBalance): { ok: true; value: bigint } | { ok: false; message: string } {
+  const text = amount.trim()
+  const decimals = Number(token.quantity.decimals)
+  if (/^-/.test(text)) return { ok: false, message: sendMessages.notPositive }
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: sendMessages.invalidAmount }
+  const fraction = text.split('.')[1] ?? ''
+  if (fraction.length > decimals) return { ok: false, message: sendMessages.tooManyDecimals(token.symbol, decimals) }
+  const value = parseUnits(text.startsWith('.') ? `0${text}` : text, decimals)
+  if (value <= 0n) return { ok: false, message: sendMessages.notPositive }
+  return { ok: true, value }
+}
+
+const isNative = (token: TokenBalance | undefined) => Boolean(token && !token.address)
+const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)
+const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The send machine's "${name}" actor was not provided.`)
+}
+
+const emptyForm = {
+  token: undefined,
+  sendTokenAmount: '',
+  receiverAddress: '',
+  resolvedAddress: undefined,
+  receiverProfileName: undefined,
+  receiverProfileImageUrl: undefined,
+  estimate: undefined,
+  adjustedForFee: false,
+  hash: undefined,
+  error: undefined,
+  failure: undefined,
+  requestedTokenKey: undefined,
+} satisfies Partial<SendContext>
+
+/**
+ * Send (spec §3 send state, §4 "Send", §5 validation, §6 namespaces). Three regions:
+ *
+ * - `balances`: the sendable tokens from the balance endpoint, loaded when the form opens. On failure
+ *   `unavailable`; a retry is allowed only `balanceRetry` (30 s) later (spec §9).
+ * - `receiver`: what the typed receiver is: `empty`, `invalid`, a `name` being resolved (after
+ *   `nameDebounce`) that ends `valid` or `notFound`, or a `valid` address (its profile loaded on eip155 mainnets).
+ * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
+ *   for the fee is lowered to balance − fee) → `sending` (the wallet is asked; `loading` true) →
+ *   `confirming` (waiting for inclusion). Success resets the send state and emits `send.succeeded`; the
+ *   user's rejection (4001) emits `send.cancelled` and a failure `send.failed`, both back to `editing` with
+ *   the form intact. `send.review` applies the rules of spec §5 in order, each a guarded transition:
+ *   'Unsupported chain', 'An amount and receiver address are required', 'A token is required', the amount's
+ *   format and decimals, the receiver, and the balance (more than the balance is refused before the wallet is asked).
+ *
+ * `send.setTarget` with another address or chain and `send.clear` (disconnect) clear token, amount,
+ * receiver, profile and balances, as a successful send does (spec §4 reset; a namespace switch resets send state).
+ *
+ * Actors to provide: `fetchBalances`, `resolveName`, `fetchReceiverProfile`, `estimateTransfer`,
+ * `sendTransfer`, `waitForTransfer` (amounts as decimal strings of the smallest unit).
+ */
+export const sendMachine = setup({
+  types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted },
+  actors: {
+    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
+    resolveName: fromPromise<{ address: string | null; avatar?: string | null }, { name: string; caipNetworkId: string }>(notProvided('resolveName')),
+    fetchReceiverProfile: fromPromise<{ name?: string | null | undefined; avatar?: string | null | undefined }, { address: string }>(notProvided('fetchReceiverProfile')),
+    estimateTransfer: fromPromise<SendEstimate, SendTransferInput>(notProvided('estimateTransfer')),
+    sendTransfer: fromPromise<{ hash: string }, SendTransferInput>(notProvided('sendTransfer')),
+    waitForTransfer: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(
+      notProvided('waitForTransfer'),
+    ),
+  },
+  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce },
+  guards: {
+    hasTarget: ({ context }) => Boolean(context.target),
+    isOtherTarget: ({ context, event }) =>
+      event.type === 'send.setTarget' &&
+      (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    isUnsupportedChain: ({ context }) =>
+      !context.target || !context.target.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
+    isMissingAmountOrReceiver: ({ context }) => context.sendTokenAmount.trim() === '' || context.receiverAddress.trim() === '',
+    isMissingToken: ({ context }) => !context.token,
+    isInvalidAmount: ({ context }) => !context.token || !parseAmount(context.sendTokenAmount, context.token).ok,
+    exceedsBalance: ({ context }) => {
+      const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
+      return !parsed?.ok || parsed.value > tokenBalanceUnits(context.token!)
+    },
+    isReceiverEmpty: ({ context }) => context.receiverAddress.trim() === '',
+    isReceiverAddress: ({ context }) => Boolean(context.target) && isValidAddress(context.target!.namespace, context.receiverAddress.trim()),
+    isReceiverName: ({ context }) => context.target?.namespace === 'eip155' && looksLikeName(context.receiverAddress.trim()),
+    hasResolvedAddress: ({ context, event }) => {
+      const address = (event as unknown as { output: { address: string | null } }).output.address
+      return typeof address === 'string' && Boolean(context.target) && isValidAddress(context.target!.namespace, address)
+    },
+    /** Identity lookups only on eip155 non-testnet networks (spec §5). */
+    hasIdentityLookup: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet,
+    /** A native amount plus the fee exceeds the balance but the balance covers the fee: the amount is lowered. */
+    needsFeeAdjustment: ({ context, event }) => {
+      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+      const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
+      if (!parsed?.ok) return false
+      const balance = tokenBalanceUnits(context.token!)
+      return parsed.value + fee > balance && balance > fee
+    },
+    cannotPayFee: ({ context, event }) => {
+      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+      const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
+      return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee
+    },
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
+  },
+  actions: {
+    setTarget: assign(({ event }) => (event.type === 'send.setTarget' ? { target: event.target } : {})),
+    resetForm: assign({ ...emptyForm, tokenBalances: [], networkBalanceInUSD: undefined }),
+    clearTarget: assign({ target: undefined }),
+    requestToken: assign({ requestedTokenKey: ({ event }) => (event.type === 'send.open' ? event.tokenKey : undefined) }),
+    /** An explicitly requested token is selected at once when its balance is known. */
+    selectRequestedToken: assign(({ context }) => {
+      const requested = context.requestedTokenKey
+      if (!requested) return {}
+      const token = sendableTokens(context.tokenBalances).find((t) => tokenKey(t) === requested)
+      return token ? { token, requestedTokenKey: undefined, error: undefined } : {}
+    }),
+    setBalances: assign(({ context, event }) => {
+      const balances = (event as unknown as { output: TokenBalance[] }).output
+      const sendable = sendableTokens(balances)
+      const requested = context.requestedTokenKey ? sendable.find((t) => tokenKey(t) === context.requestedTokenKey) : undefined
+      // Keep the chosen token, with its fresh balance; else the requested one; else the native currency.
+      const kept = context.token ? sendable.find((t) => tokenKey(t) === tokenKey(context.token!)) : undefined
+      const token = requested ?? kept ?? (context.token ? undefined : sendable.find((t) => !t.address))
+      return { tokenBalances: balances, networkBalanceInUSD: sumUsd(balances), token, requestedTokenKey: undefined }
+    }),
+    clearBalances: assign({ tokenBalances: [], networkBalanceInUSD: undefined }),
+    selectToken: assign(({ context, event }) => {
+      if (event.type !== 'send.selectToken') return {}
+      const token = sendableTokens(context.tokenBalances).find((t) => tokenKey(t) === event.tokenKey)
+      return token ? { token, error: undefined } : {}
+    }),
+    setAmount: assign(({ event }) => (event.type === 'send.setAmount' ? { sendTokenAmount: event.amount, error: undefined, adjustedForFee: false } : {})),
+    setMax: assign(({ context }) => (context.token ? { sendTokenAmount: context.token.quantity.numeric, error: undefined, adjustedForFee: false } : {})),
+    setReceiver: assign(({ event }) =>
+      event.type === 'send.setReceiver'
+        ? { receiverAddress: event.receiver, resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, error: undefined }
+        : {},
+    ),
+    clearReceiver: assign({ resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined }),
+    useTypedAddress: assign(({ context }) => ({ resolvedAddress: normalizeAddress(context.target!.namespace, context.receiverAddress.trim()) })),
+    setResolvedName: assign(({ context, event }) => {
+      const output = (event as unknown as { output: { address: string; avatar?: string | null } }).output
+      return {
+        resolvedAddress: normalizeAddress(context.target!.namespace, output.address),
+        receiverProfileName: context.receiverAddress.trim().toLowerCase(),
+        receiverProfileImageUrl: output.avatar ?? undefined,
+      }
+    }),
+    setProfile: assign(({ context, event }) => {
+      const output = (event as unknown as { output: { name?: string | null; avatar?: string | null } }).output
+      return {
+        receiverProfileName: context.receiverProfileName ?? output.name ?? undefined,
+        receiverProfileImageUrl: context.receiverProfileImageUrl ?? output.avatar ?? undefined,
+      }
+    }),
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    setAmountError: assign(({ context }) => {
+      const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
+      return { error: parsed && !parsed.ok ? parsed.message : sendMessages.invalidAmount }
+    }),
+    setBalanceError: assign(({ context }) => ({ error: sendMessages.insufficient(context.token?.symbol ?? '') })),
+    clearError: assign({ error: undefined, failure: undefined }),
+    setEstimate: assign({ estimate: ({ event }) => (event as unknown as { output: SendEstimate }).output }),
+    lowerAmountForFee: assign(({ context, event }) => {
+      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+      const token = context.token!
+      const decimals = Number(token.quantity.decimals)
+      const value = tokenBalanceUnits(token) - fee
+      return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate: (event as unknown as { output: SendEstimate }).output }
+    }),
+    setFeeFailure: assign(({ context }) => ({
+      failure: { name: 'InsufficientFundsError', message: sendMessages.insufficientForFee(context.token?.symbol ?? '') },
+      estimate: undefined,
+    })),
+    setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: sendMessages.reverted } }),
+    setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
+    emitPreviewing: emit({ type: 'send.previewing' } as const),
+    emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
+    emitSucceeded: emit(({ context }) => ({
+      type: 'send.succeeded' as const,
+      hash: context.hash!,
+      caipNetworkId: context.target!.caipNetworkId,
+      native: isNative(context.token),
+      tokenAddress: context.token?.address,
+    })),
+    emitCancelled: emit({ type: 'send.cancelled' } as const),
+    emitFailed: emit(({ context }) => ({ type: 'send.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
+  },
+}).createMachine({
+  id: 'send',
+  type: 'parallel',
+  context: { ...emptyForm, sendTokenAmount: '', receiverAddress: '', tokenBalances: [], adjustedForFee: false },
+  on: {
+    // The same address and chain is ignored (the form is kept).
+    'send.setTarget': { guard: 'isOtherTarget', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget'] },
+    'send.clear': { target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'clearTarget'] },
+  },
+  states: {
+    balances: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'send.open': { guard: 'hasTarget', target: 'loading' } } },
+        loading: {
+          invoke: {
+            id: 'fetchBalances',
+            src: 'fetchBalances',
+            input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
+            onDone: { target: 'ready', actions: 'setBalances' },
+            onError: { target: 'unavailable', actions: 'clearBalances' },
+          },
+        },
+        ready: { on: { 'send.open': { target: 'loading' } } },
+        /** 'Token Balance Unavailable'; a retry is allowed only `balanceRetry` after the failure (spec §9). */
+        unavailable: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { balanceRetry: 'retryable' } },
+            retryable: { on: { 'send.open': { target: '#send.balances.loading' } } },
+          },
+        },
+      },
+    },
+    receiver: {
+      initial: 'empty',
+      on: { 'send.setReceiver': { target: '.checking', actions: 'setReceiver' } },
+      states: {
+        /** Classifies the typed receiver. */
+        checking: {
+          always: [
+            { guard: 'isReceiverEmpty', target: 'empty' },
+            { guard: 'isReceiverAddress', target: 'valid', actions: 'useTypedAddress' },
+            { guard: 'isReceiverName', target: 'name' },
+            { target: 'invalid' },
+          ],
+        },
+        empty: {},
+        invalid: {},
+        /** A name (e.g. `alice.reown.id`): resolved through the names API after the visitor stops typing. */
+        name: {
+          initial: 'debouncing',
+          states: {
+            debouncing: { after: { nameDebounce: 'resolving' } },
+            resolving: {
+              invoke: {
+                id: 'resolveName',
+                src: 'resolveName',
+                input: ({ context }) => ({ name: context.receiverAddress.trim().toLowerCase(), caipNetworkId: context.target!.caipNetworkId }),
+                onDone: [{ guard: 'hasResolvedAddress', target: '#send.receiver.valid', actions: 'setResolvedName' }, { target: '#send.receiver.notFound' }],
+                onError: { target: '#send.receiver.notFound' },
+              },
+            },
+          },
+        },
+        notFound: {},
+        /** `resolvedAddress` is set; the receiver's profile is looked up on eip155 mainnets. */
+        valid: {
+          initial: 'checkingProfile',
+          states: {
+            checkingProfile: { always: [{ guard: 'hasIdentityLookup', target: 'loadingProfile' }, { target: 'ready' }] },
+            loadingProfile: {
+              invoke: {
+                id: 'fetchReceiverProfile',
+                src: 'fetchReceiverProfile',
+                input: ({ context }) => ({ address: context.resolvedAddress! }),
+                onDone: { target: 'ready', actions: 'setProfile' },
+                // A missing profile does not stop the send.
+                onError: { target: 'ready' },
+              },
+            },
+            ready: {},
+          },
+        },
+      },
+    },
+    flow: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'send.open': { guard: 'hasTarget', target: 'editing', actions: 'requestToken' } },
+        },
+        /** The form: token, amount, receiver. */
+        editing: {
+          on: {
+            'send.open': { actions: ['requestToken', 'selectRequestedToken'] },
+            'send.selectToken': { actions: 'selectToken' },
+            'send.setAmount': { actions: 'setAmount' },
+            'send.setMax': { actions: 'setMax' },
+            'send.review': [
+              { guard: 'isUnsupportedChain', actions: { type: 'setError', params: { message: sendMessages.unsupportedChain } } },
+              { guard: 'isMissingAmountOrReceiver', actions: { type: 'setError', params: { message: sendMessages.required } } },
+              { guard: 'isMissingToken', actions: { type: 'setError', params: { message: sendMessages.tokenRequired } } },
+              { guard: 'isInvalidAmount', actions: 'setAmountError' },
+              { guard: stateIn({ receiver: 'invalid' }), actions: { type: 'setError', params: { message: sendMessages.invalidReceiver } } },
+              { guard: stateIn({ receiver: 'notFound' }), actions: { type: 'setError', params: { message: sendMessages.nameNotFound } } },
+              { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessages.nameResolving } } },
+              { guard: 'exceedsBalance', actions: 'setBalanceError' },
+              { target: 'preview', actions: ['clearError', 'emitPreviewing'] },
+            ],
+          },
+        },
+        /** The summary the visitor confirms: amount, receiver, network fee. */
+        preview: {
+          initial: 'estimating',
+          on: { 'send.edit': { target: 'editing' } },
+          states: {
+            estimating: {
+              invoke: {
+                id: 'estimateTransfer',
+                src: 'estimateTransfer',
+                input: ({ context }) => transferInput(context),
+                onDone: [
+                  { guard: 'needsFeeAdjustment', target: 'ready', actions: 'lowerAmountForFee' },
+                  { guard: 'cannotPayFee', target: 'estimateFailed', actions: 'setFeeFailure' },
+                  { target: 'ready', actions: 'setEstimate' },
+                ],
+                onError: { target: 'estimateFailed', actions: 'setFailure' },
+              },
+            },
+            ready: { on: { 'send.confirm': { target: '#send.flow.sending' } } },
+            estimateFailed: { on: { 'send.retryEstimate': { target: 'estimating', actions: 'clearError' } } },
+          },
+        },
+        /** The wallet is asked to sign and send (spec §4: loading is true). */
+        sending: {
+          tags: ['loading'],
+          invoke: {
+            id: 'sendTransfer',
+            src: 'sendTransfer',
+            input: ({ context }) => transferInput(context),
+            onDone: { target: 'confirming', actions: ['setHash', 'emitSubmitted'] },
+            onError: [
+              { guard: 'isUserRejection', target: 'editing', actions: 'emitCancelled' },
+              { target: 'editing', actions: ['setFailure', 'emitFailed'] },
+            ],
+          },
+          on: { 'send.abandon': { target: 'editing' } },
+        },
+        /** Broadcast; waiting for the chain to include it. */
+        confirming: {
+          tags: ['loading'],
+          invoke: {
+            id: 'waitForTransfer',
+            src: 'waitForTransfer',
+            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
+            onDone: [
+              { guard: 'isReverted', target: 'editing', actions: ['setRevertFailure', 'emitFailed'] },
+              // Spec §4: success resets the send state (the owner refreshes the balances).
+              { target: '#send.flow.idle', actions: ['emitSucceeded', 'resetForm'] },
+            ],
+            onError: { target: 'editing', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+      },
+    },
+  },
+})
+
+/** The transfer the context describes (call only once `send.review` passed). */
+function transferInput(context: SendContext): SendTransferInput {
+  const token = context.token!
+  const parsed = parseAmount(context.sendTokenAmount, token)
+  return {
+    connectorId: context.target!.connectorId,
+    from: context.target!.address,
+    to: context.resolvedAddress!,
+    amount: (parsed.ok ? parsed.value : 0n).toString(),
+    caipNetworkId: context.target!.caipNetworkId,
+    tokenAddress: tokenContractAddress(token),
+  }
+}

@@ -1,0 +1,101 @@
+import { useId } from 'react'
+import { useCopy } from '../context.ts'
+import { useSendFlow } from '../hooks.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { safeImageUrl } from '../components/WalletIcon.tsx'
+import { truncateAddress } from '../../machines/format.ts'
+
+/**
+ * The send form (spec §1 send, §4 Send, §5 validation): a token button that opens the picker, the amount
+ * (typed as text so every input reaches the machine's validation) with a Max button and its USD value, the
+ * receiver (an address or a name, resolved as the visitor types), and Review. Messages come from the send
+ * machine, word for word.
+ */
+export default function Send() {
+  const copy = useCopy()
+  const flow = useSendFlow()
+  const amountId = useId()
+  const receiverId = useId()
+  const statusId = useId()
+  const errorId = useId()
+  const avatar = safeImageUrl(flow.receiverAvatar)
+  const unavailable = flow.isBalanceUnavailable && !flow.token
+  return (
+    <form
+      className="lk-center lk-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        flow.review()
+      }}
+    >
+      <button type="button" className="lk-secondary lk-token-button" aria-label={`${copy.token}: ${flow.token?.symbol ?? copy.chooseToken}`} onClick={() => flow.chooseToken()}>
+        {flow.token ? (
+          <>
+            <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} />
+            <span className="lk-row-name">
+              {flow.token.symbol}
+              <br />
+              <span className="lk-muted">{copy.balanceOf(flow.token.balance, flow.token.symbol)}</span>
+            </span>
+          </>
+        ) : (
+          <span className="lk-row-name">{flow.isLoadingBalances ? copy.loading : unavailable ? copy.balanceUnavailable : copy.chooseToken}</span>
+        )}
+      </button>
+
+      <div className="lk-field">
+        <label htmlFor={amountId}>{copy.amount}</label>
+        <div className="lk-input-row">
+          <input
+            id={amountId}
+            className="lk-search"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0"
+            value={flow.amount}
+            aria-invalid={flow.error ? true : undefined}
+            aria-describedby={flow.error ? errorId : undefined}
+            onChange={(e) => flow.setAmount(e.target.value)}
+          />
+          <button type="button" className="lk-secondary lk-max" disabled={!flow.token} aria-label={copy.maxLabel(flow.token?.symbol ?? '')} onClick={() => flow.setMax()}>
+            {copy.max}
+          </button>
+        </div>
+        {flow.amountUsd !== undefined && <span className="lk-muted" data-testid="send-amount-usd">${flow.amountUsd}</span>}
+      </div>
+
+      <div className="lk-field">
+        <label htmlFor={receiverId}>{copy.receiver}</label>
+        <input
+          id={receiverId}
+          className="lk-search"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={copy.receiverPlaceholder}
+          value={flow.receiver}
+          aria-describedby={statusId}
+          onChange={(e) => flow.setReceiver(e.target.value)}
+        />
+        <span id={statusId} className="lk-muted lk-receiver" role="status" data-testid="send-receiver-status">
+          {flow.receiverStatus === 'resolving' && copy.resolvingName}
+          {flow.receiverStatus === 'valid' && flow.resolvedAddress && (
+            <>
+              {avatar && <img className="lk-avatar-sm" src={avatar} alt="" width={20} height={20} />}
+              {flow.receiverName ? `${flow.receiverName} · ${truncateAddress(flow.resolvedAddress)}` : truncateAddress(flow.resolvedAddress)}
+            </>
+          )}
+        </span>
+      </div>
+
+      <p id={errorId} className="lk-error" role="alert" data-testid="send-error">
+        {flow.error ?? ''}
+      </p>
+      <button type="submit" className="lk-primary lk-wide">
+        {copy.reviewSend}
+      </button>
+    </form>
+  )
+}
