@@ -32,6 +32,8 @@ export async function renderApp(
     apiUrl?: string
     /** The wallet's account (dev account index); default 0. */
     accountIndex?: number
+    /** The wallet's accounts instead of the anvil dev accounts. */
+    accounts?: ConstructorParameters<typeof DevWallet>[0]['accounts']
     /** The dapp configures the dev chains as mainnets (identity lookups happen). */
     mainnets?: boolean
     allowUnsupportedChain?: boolean
@@ -49,6 +51,7 @@ export async function renderApp(
     ],
     storage: walletStorage,
     autoApprove: false,
+    ...(fixture.accounts ? { accounts: fixture.accounts } : {}),
   })
   if (fixture.accountIndex !== undefined) wallet.setAccount(fixture.accountIndex)
   if (fixture.authorised) {

@@ -101,7 +101,13 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
     steps.forEach((step, i) => {
       activeStateIds(step.state).forEach((id) => coveredStates.add(id))
       const before = steps[i - 1]?.state
-      if (before) firedTransitions(machine, before, step.event).forEach((t) => coveredTransitions.add(t))
+      if (!before) return
+      firedTransitions(machine, before, step.event).forEach((t) => coveredTransitions.add(t))
+      // Eventless transitions the event led through (transient states are never at rest in a snapshot).
+      for (const t of eventlessTransitions(machine, before, step.event)) {
+        coveredTransitions.add(t)
+        coveredStates.add(t.split(' --')[0]!)
+      }
     })
   }
 
@@ -130,7 +136,7 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
     const prefix = toState.get(serialize(state))
     if (!prefix) continue
     for (const { event, state: next } of Object.values(transitions)) {
-      const fired = firedTransitions(machine, state, event)
+      const fired = [...firedTransitions(machine, state, event), ...eventlessTransitions(machine, state, event)]
       const fresh = fired.filter((t) => !coveredTransitions.has(t) && !earlierTransitions.has(t))
       if (fresh.length === 0) continue
       const prefixPath = shortestBySerialized.get(serialize(state))!
@@ -139,6 +145,37 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
     }
   }
   return { paths, coveredStates, coveredTransitions }
+}
+
+/**
+ * The eventless (`always`) transitions taken when `event` is sent in `snapshot`: the event is replayed on an
+ * actor restored from the snapshot, with inspection (invoked actors are not run; only the microsteps matter).
+ */
+function eventlessTransitions(machine: AnyStateMachine, snapshot: SnapshotFrom<AnyStateMachine>, event: EventObject): TransitionId[] {
+  const taken: TransitionId[] = []
+  let root: string | undefined
+  const actor = createActor(machine, {
+    snapshot: { ...(snapshot as object), children: {} } as never,
+    inspect: (ev) => {
+      if (ev.type !== '@xstate.microstep') return
+      root ??= ev.rootId
+      if (ev.actorRef.sessionId !== ev.rootId) return
+      for (const t of (ev as unknown as { _transitions: Array<{ source: StateNodeLike; eventType: string }> })._transitions) {
+        if (t.eventType !== '') continue
+        taken.push(`${t.source.id} --always[${(t.source.always ?? []).indexOf(t as never)}]`)
+      }
+    },
+  })
+  actor.subscribe({ error: () => {} })
+  try {
+    actor.start()
+    taken.length = 0
+    actor.send(event)
+  } catch {
+    // An unprovided invoked actor may throw: the microsteps seen so far are what counts.
+  }
+  actor.stop()
+  return taken
 }
 
 /** Transitions (eventless ones included) taken by the machine while it starts with `input`. */

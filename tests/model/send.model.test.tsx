@@ -1,0 +1,330 @@
+// @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react'
+import { createTestClient, encodeAbiParameters, http, keccak256, numberToHex, pad, parseEther, parseUnits, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
+import { UserRejectedRequestError } from '../../adapters/errors.ts'
+import { sendMachine, type SendContext, type SendTarget } from '../../machines/send.ts'
+import { timing } from '../../machines/timing.ts'
+import type { TokenBalance } from '../../services/schemas.ts'
+import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based tests of the send machine (spec §3 send state, §4 Send, §5 validation), walked through the UI:
+ * every event of the chart is a gesture of the visitor (typing, clicking), of the wallet's user (approve,
+ * reject, switching chain) or the timing of the wallet, the node or the reference server (a call held, then
+ * let through, failed, or — for a gas spike and a reverted receipt — answered by the test). The chain, the
+ * wallet and the server are real: sends land on anvil.
+ *
+ * The sender is an account of this file's own, reset before each walk to 100 ETH, 1000 DEV and 1000 dUSDT (anvil storage
+ * writes; no other test sends from it).
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+/** The sender: a key of its own, so no other test file sends from it (its nonce is this file's alone). */
+const senderAccount = privateKeyToAccount(keccak256(toHex('latchkey send model sender')))
+const SENDER = senderAccount.address
+const BOB = DEV_ADDRESSES[1]!
+const chain = 'eip155:31337'
+const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: chain, value: 0, price: 0, quantity: { decimals: '18', numeric: '100' } }
+const dev: TokenBalance = { name: 'Dev Token', symbol: 'DEV', chainId: chain, address: `${chain}:${DEV_TOKEN_ADDRESS}`, value: 0, price: 0, quantity: { decimals: '18', numeric: '1000' } }
+const usdt: TokenBalance = { name: 'Dev Tether', symbol: 'dUSDT', chainId: chain, address: `${chain}:${DEV_TETHER_ADDRESS}`, value: 0, price: 0, quantity: { decimals: '6', numeric: '1000' } }
+const target = (over: Partial<SendTarget> = {}): SendTarget => ({ address: SENDER, caipNetworkId: chain, namespace: 'eip155', connectorId: RDNS, supported: true, testnet: true, ...over })
+const normalFee = { gas: '21000', gasPrice: '1000000000', fee: '21000000000000' }
+/** A gas spike: 21000 gas at 10^22 wei. */
+const spikeGasPrice = 10n ** 22n
+const spikeFee = { gas: '21000', gasPrice: spikeGasPrice.toString(), fee: (21000n * spikeGasPrice).toString() }
+const held = ['api:balance', 'api:name', 'api:identity', 'eth_gasPrice', 'eth_sendTransaction', 'eth_getTransactionReceipt']
+
+const ctx = (s: any) => s.context as SendContext
+const inFlow = (s: any, value: string) => s.matches({ flow: value })
+
+/** What the traversal tells apart: the state and the form's inputs (not messages or fees). */
+const serialize = (s: any) =>
+  JSON.stringify({ v: s.value, a: ctx(s).sendTokenAmount, r: ctx(s).receiverAddress, t: ctx(s).token?.symbol, b: ctx(s).tokenBalances.length, n: ctx(s).target?.caipNetworkId, s: ctx(s).target?.supported })
+
+/** Outcomes of the invoked actors, as the real wallet, chain and server produce them. */
+function actorEvents(s: any, fixture: Fixture): ModelEvent[] {
+  const list: ModelEvent[] = []
+  if (s.matches({ balances: 'loading' })) {
+    const balances = ctx(s).target?.supported === false ? [] : [eth, dev, usdt]
+    list.push({ type: 'xstate.done.actor.fetchBalances', output: balances })
+    if (fixture.failures) list.push({ type: 'xstate.error.actor.fetchBalances', error: new Error('Failed to fetch') })
+  }
+  if (s.matches({ receiver: { name: 'resolving' } })) {
+    list.push({ type: 'xstate.done.actor.resolveName', output: { address: BOB, avatar: null } })
+    if (fixture.failures) {
+      list.push({ type: 'xstate.done.actor.resolveName', output: { address: null }, noAddress: true })
+      list.push({ type: 'xstate.error.actor.resolveName', error: new Error('404') })
+    }
+  }
+  if (s.matches({ receiver: { valid: 'loadingProfile' } })) {
+    list.push({ type: 'xstate.done.actor.fetchReceiverProfile', output: { name: 'bob.reown.id', avatar: null } })
+    list.push({ type: 'xstate.error.actor.fetchReceiverProfile', error: new Error('500') })
+  }
+  if (s.matches({ flow: { preview: 'estimating' } })) {
+    list.push({ type: 'xstate.done.actor.estimateTransfer', output: normalFee })
+    if (fixture.failures) {
+      list.push({ type: 'xstate.done.actor.estimateTransfer', output: spikeFee, spike: true })
+      list.push({ type: 'xstate.error.actor.estimateTransfer', error: new Error('Internal error') })
+    }
+  }
+  if (inFlow(s, 'sending')) {
+    list.push({ type: 'xstate.done.actor.sendTransfer', output: { hash: '0x01' } })
+    list.push({ type: 'xstate.error.actor.sendTransfer', error: new UserRejectedRequestError() })
+    if (fixture.failures) list.push({ type: 'xstate.error.actor.sendTransfer', error: new Error('Internal error') })
+  }
+  if (inFlow(s, 'confirming')) {
+    list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x01' } })
+    if (fixture.failures) {
+      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'reverted', hash: '0x01' } })
+      list.push({ type: 'xstate.error.actor.waitForTransfer', error: new Error('Internal error') })
+    }
+  }
+  return list
+}
+
+/** What the visitor can do in a state: kept small (each input set once per path) so the graph stays finite. */
+function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
+  const c = ctx(s)
+  const list: ModelEvent[] = []
+  if (!c.target) return [{ type: 'send.setTarget', target: fixture.target }]
+  // Balances that answer at once (no request): nothing happens in between.
+  if (fixture.instantBalances && s.matches({ balances: 'loading' })) return []
+  if (inFlow(s, 'idle') || inFlow(s, 'editing')) list.push({ type: 'send.open' })
+  if (inFlow(s, 'idle') && fixture.failures && c.target.caipNetworkId === chain) {
+    list.push({ type: 'send.setTarget', target: target({ caipNetworkId: 'eip155:31338' }) })
+    list.push({ type: 'send.clear' })
+  }
+  if (inFlow(s, 'editing')) {
+    if (c.sendTokenAmount === '') {
+      for (const amount of fixture.amounts) list.push({ type: 'send.setAmount', amount })
+      if (fixture.failures) list.push({ type: 'send.setMax' })
+    }
+    if (c.receiverAddress === '') for (const receiver of fixture.receivers) list.push({ type: 'send.setReceiver', receiver })
+    else if (fixture.failures) list.push({ type: 'send.setReceiver', receiver: '' })
+    if (fixture.failures && c.token?.symbol === 'ETH') list.push({ type: 'send.selectToken', tokenKey: dev.address })
+    list.push({ type: 'send.review' })
+  }
+  if (s.matches('flow.preview')) list.push({ type: 'send.edit' })
+  if (s.matches({ flow: { preview: 'ready' } })) list.push({ type: 'send.confirm' })
+  if (s.matches({ flow: { preview: 'estimateFailed' } })) list.push({ type: 'send.retryEstimate' })
+  if (inFlow(s, 'sending')) list.push({ type: 'send.abandon' })
+  return list
+}
+
+type Fixture = {
+  name: string
+  app: Parameters<typeof renderApp>[0]
+  target: SendTarget
+  /** Failures, odd answers and the rarer gestures (one fixture has them, to keep the others small). */
+  failures: boolean
+  amounts: string[]
+  receivers: string[]
+  setup?: (app: App) => Promise<void>
+  /** The balance read answers without a request (an unconfigured chain). */
+  instantBalances?: boolean
+}
+
+const base = { stored: true, authorised: true, api: true, accounts: [senderAccount], hold: held }
+const fixtures: Fixture[] = [
+  {
+    name: 'connected on a testnet',
+    app: base,
+    target: target(),
+    failures: true,
+    amounts: ['0.5', '-1', 'abc', '0.0000000000000000001', '1000'],
+    receivers: [BOB, 'bob.reown.id', '0x123'],
+  },
+  {
+    name: 'the dapp calls the chain a mainnet: the receiver profile is looked up',
+    app: { ...base, mainnets: true },
+    target: target({ testnet: false }),
+    failures: false,
+    amounts: [],
+    receivers: [BOB],
+  },
+  {
+    name: 'on a chain the dapp does not configure',
+    app: { ...base, allowUnsupportedChain: true },
+    target: target({ caipNetworkId: `eip155:${UNKNOWN_CHAIN}`, supported: false }),
+    failures: false,
+    amounts: ['0.5'],
+    receivers: [BOB],
+    instantBalances: true,
+    setup: async (app) => {
+      await app.get('button', /0x/)
+      await app.selectInPanel('Wallet chain', String(UNKNOWN_CHAIN))
+    },
+  },
+]
+
+/** Resets the sender's funds: 100 ETH, 1000 DEV, 1000 dUSDT (both tokens keep balanceOf in slot 1). */
+async function fundSender() {
+  const anvil = createTestClient({ mode: 'anvil', transport: http(inject('anvilRpc1')) })
+  await anvil.setBalance({ address: SENDER, value: parseEther('100') })
+  const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [SENDER, 1n]))
+  for (const [token, amount] of [
+    [DEV_TOKEN_ADDRESS, parseUnits('1000', 18)],
+    [DEV_TETHER_ADDRESS, parseUnits('1000', 6)],
+  ] as const) {
+    await anvil.setStorageAt({ address: token, index: slot, value: pad(numberToHex(amount), { size: 32 }) })
+  }
+}
+
+/** The dialog's current title. */
+const title = (app: App) => app.dialog()?.getAttribute('aria-label') ?? app.dialog()?.querySelector('h2')?.textContent ?? ''
+
+/** Lets the oldest held call of `key` through (or fails / answers it), once the machine has made it. */
+async function onHeld(app: App, key: string, act: () => Promise<void>) {
+  await waitFor(() => {
+    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+  })
+  await act()
+  // Other held calls of the same kind (the Account view's own balance read) go through too.
+  while (app.gates.waiting(key)) await app.gates.release(key)
+  await app.settle()
+}
+
+const rpcError = { code: -32603, message: 'Internal error' }
+
+/** One gesture per event. */
+async function perform(app: App, event: any) {
+  const send = app.modal.actor.getSnapshot().context.send
+  const type: string = event.type
+  if (type === 'send.setTarget') {
+    if (event.target.caipNetworkId === 'eip155:31338') return app.selectInPanel('Wallet chain', '31338')
+    return app.get('button', /0x/) // the stored connection restores by itself
+  }
+  if (type === 'send.clear') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', 'Disconnect')
+  }
+  if (type === 'send.open') {
+    await app.ensureOpen()
+    if (/^Send$|Select Token/.test(await dialogTitle(app))) await app.clickInDialog('button', 'Back')
+    if ((await dialogTitle(app)) === 'Select Token') await app.clickInDialog('button', 'Back')
+    return app.clickInDialog('button', 'Send')
+  }
+  if (type === 'send.setAmount') return app.type('Amount', event.amount)
+  if (type === 'send.setMax') return app.clickInDialog('button', /^Use the whole/)
+  if (type === 'send.setReceiver') return app.type('To', event.receiver)
+  if (type === 'send.selectToken') {
+    await app.clickInDialog('button', /^Token: /)
+    return app.clickInDialog('button', /^Dev Token/)
+  }
+  if (type === 'send.review') return app.clickInDialog('button', 'Review send')
+  if (type === 'send.edit' || type === 'send.abandon') return app.clickInDialog('button', 'Cancel')
+  if (type === 'send.confirm') return app.clickInDialog('button', 'Send')
+  if (type === 'send.retryEstimate') return app.clickInDialog('button', 'Try again')
+  if (type.startsWith('xstate.after.')) {
+    if (type.includes('balanceRetry')) return app.clock.advance(timing.balanceRetry)
+    if (type.includes('nameDebounce')) return app.clock.advance(timing.nameResolveDebounce)
+  }
+  if (type === 'xstate.done.actor.fetchBalances') {
+    // On a chain the dapp does not configure, the client answers [] without asking the server.
+    if (event.output.length === 0) return app.settle()
+    return onHeld(app, 'api:balance', () => app.gates.release('api:balance'))
+  }
+  if (type === 'xstate.error.actor.fetchBalances') return onHeld(app, 'api:balance', () => app.gates.fail('api:balance', new TypeError('Failed to fetch')))
+  if (type === 'xstate.done.actor.resolveName') {
+    if (event.noAddress) {
+      // The name exists but has no address for EVM chains.
+      const body = JSON.stringify({ name: 'bob.reown.id', addresses: {} })
+      return onHeld(app, 'api:name', () => app.gates.answer('api:name', new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })))
+    }
+    return onHeld(app, 'api:name', () => app.gates.release('api:name'))
+  }
+  if (type === 'xstate.error.actor.resolveName') return onHeld(app, 'api:name', () => app.gates.fail('api:name', new TypeError('Failed to fetch')))
+  if (type === 'xstate.done.actor.fetchReceiverProfile') return onHeld(app, 'api:identity', () => app.gates.release('api:identity'))
+  if (type === 'xstate.error.actor.fetchReceiverProfile') return onHeld(app, 'api:identity', () => app.gates.fail('api:identity', new TypeError('Failed to fetch')))
+  if (type === 'xstate.done.actor.estimateTransfer') {
+    if (event.spike) return onHeld(app, 'eth_gasPrice', () => app.gates.answer('eth_gasPrice', numberToHex(spikeGasPrice)))
+    return onHeld(app, 'eth_gasPrice', () => app.gates.release('eth_gasPrice'))
+  }
+  if (type === 'xstate.error.actor.estimateTransfer') return onHeld(app, 'eth_gasPrice', () => app.gates.fail('eth_gasPrice', rpcError))
+  if (type === 'xstate.done.actor.sendTransfer') {
+    await onHeld(app, 'eth_sendTransaction', () => app.gates.release('eth_sendTransaction'))
+    return app.walletAnswer('Approve')
+  }
+  if (type === 'xstate.error.actor.sendTransfer') {
+    if (event.error instanceof UserRejectedRequestError) {
+      await onHeld(app, 'eth_sendTransaction', () => app.gates.release('eth_sendTransaction'))
+      return app.walletAnswer('Reject')
+    }
+    return onHeld(app, 'eth_sendTransaction', () => app.gates.fail('eth_sendTransaction', rpcError))
+  }
+  if (type === 'xstate.done.actor.waitForTransfer') {
+    if (event.output.status === 'reverted') {
+      const hash = send.getSnapshot().context.hash!
+      return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { transactionHash: hash, status: '0x0', blockNumber: '0x1' }))
+    }
+    return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
+  }
+  if (type === 'xstate.error.actor.waitForTransfer') return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.fail('eth_getTransactionReceipt', rpcError))
+  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+}
+
+async function dialogTitle(app: App): Promise<string> {
+  await app.settle()
+  const d = app.dialog()
+  const id = d?.getAttribute('aria-labelledby')
+  return (id ? d?.querySelector(`#${CSS.escape(id)}`)?.textContent : title(app)) ?? ''
+}
+
+const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) {
+  runs.push({
+    fixture,
+    ...buildModelPaths(sendMachine, {
+      events: (s) => [...visitorEvents(s, fixture), ...actorEvents(s, fixture), ...delayedEvents(s)] as never,
+      serialize: serialize as never,
+      covered: runs,
+    }),
+  })
+}
+
+async function walk(fixture: Fixture, path: ModelPath) {
+  await fundSender()
+  const app = await renderApp(fixture.app)
+  try {
+    const send = app.modal.actor.getSnapshot().context.send
+    const visited: string[] = [stateKey(send.getSnapshot())]
+    const sub = send.subscribe((s) => visited.push(stateKey(s)))
+    await fixture.setup?.(app)
+    for (const step of path.steps) {
+      const from = visited.length - 1
+      await perform(app, step.event)
+      await waitFor(() => {
+        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+      })
+    }
+    sub.unsubscribe()
+    // (The state may have moved on since: a cached balance read answers at once.)
+    expect(visited).toContain(path.target)
+  } finally {
+    await app.dispose()
+  }
+}
+
+describe('send model: walked in the UI', () => {
+  afterAll(() => console.log(formatCoverage('send (model paths walked in the UI)', coverageReport(sendMachine, runs))))
+
+  test('coverage: the walks reach every state and fire every transition of the send machine', () => {
+    const report = coverageReport(sendMachine, runs)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        const name = path.steps.map((s) => s.event.type.replace('xstate.', '').replace('send.', '')).join(' → ') || '(initial)'
+        test(`walk: ${name}`, () => walk(run.fixture, path), 30_000)
+      }
+    })
+  }
+})
