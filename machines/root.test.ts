@@ -241,4 +241,116 @@ describe('root: error reports', () => {
     await tick()
     expect(h.calls.filter((c) => c === 'reportError')).toHaveLength(1)
   })
+
+  describe('send (spec §4 Send, the transaction stack)', () => {
+    const eth = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 0, price: 0, quantity: { decimals: '18', numeric: '2' } }
+    const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const fee = { gas: '21000', gasPrice: '1', fee: '21000' }
+    /** Connected, Account → Send, balances in, a valid form reviewed: the preview is shown and ready. */
+    async function previewReady(h: ReturnType<typeof createRootHarness>) {
+      await connected(h)
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.startSend' })
+      expect(h.view()).toBe('Send')
+      h.send.balances.at(-1)!.resolve([eth])
+      await tick()
+      const send = h.actor.getSnapshot().context.send
+      send.send({ type: 'send.setAmount', amount: '0.5' })
+      send.send({ type: 'send.setReceiver', receiver: BOB })
+      h.actor.send({ type: 'app.reviewSend' })
+      expect(h.view()).toBe('SendPreview')
+      h.send.estimates.at(-1)!.resolve(fee)
+      await tick()
+      expect(h.sendActor().matches({ flow: { preview: 'ready' } })).toBe(true)
+    }
+    const stack = (h: ReturnType<typeof createRootHarness>) => h.actor.getSnapshot().context.router.getSnapshot().context.transactionStack
+
+    test('behavior: an invalid form stays on Send with the message; nothing is pushed', async () => {
+      const h = createRootHarness()
+      await connected(h)
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.startSend' })
+      h.actor.send({ type: 'app.reviewSend' })
+      expect(h.view()).toBe('Send')
+      expect(h.sendActor().context.error).toBe('An amount and receiver address are required')
+    })
+
+    test('behavior: success pops the stack to Account (a new history), reads the balance again and says so', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      expect(stack(h)).toHaveLength(1)
+      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      await tick()
+      // Back is ignored while the chain has not answered.
+      h.actor.send({ type: 'app.back' })
+      expect(h.view()).toBe('SendPreview')
+      const connection = h.actor.getSnapshot().context.connection
+      const states: string[] = []
+      const sub = connection.subscribe((s) => states.push(JSON.stringify(s.value)))
+      h.send.receipts[0]!.resolve({ status: 'success', hash: '0xabc' })
+      await tick()
+      sub.unsubscribe()
+      // The wallet's native balance is read again.
+      expect(states[0]).toBe('{"connected":"fetchingBalance"}')
+      expect(h.history()).toEqual(['Account'])
+      expect(stack(h)).toEqual([])
+      expect(h.toast().context.current?.message).toBe('Transaction sent')
+      expect(h.sendActor().context.sendTokenAmount).toBe('')
+    })
+
+    test('behavior: a rejection in the wallet goes back one view to the form, everything kept', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      h.send.transfers[0]!.d.reject(new UserRejectedRequestError())
+      await tick()
+      expect(h.history()).toEqual(['Account', 'Send'])
+      expect(stack(h)).toEqual([])
+      expect(h.sendActor().context).toMatchObject({ sendTokenAmount: '0.5', receiverAddress: BOB })
+      expect(h.toast().matches('visible')).toBe(false)
+    })
+
+    test('behavior: a failure goes back one view with an error toast and is reported', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      h.send.transfers[0]!.d.reject(new Error('nonce too low'))
+      await tick()
+      expect(h.view()).toBe('Send')
+      expect(h.toast().context.current).toMatchObject({ variant: 'error', message: 'nonce too low' })
+      expect(h.calls).toContain('reportError')
+    })
+
+    test('behavior: back while the wallet is asked leaves the preview and drops the transaction', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'app.back' })
+      expect(h.view()).toBe('Send')
+      expect(stack(h)).toEqual([])
+      expect(h.sendActor().matches({ flow: 'editing' })).toBe(true)
+    })
+
+    test('behavior: another chain while on a send view returns to Account with the send state reset', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+      await tick()
+      expect(h.history()).toEqual(['Account'])
+      expect(h.sendActor().context.sendTokenAmount).toBe('')
+    })
+
+    test('behavior: open({ view: "Send" }) opens the form when connected, Connect otherwise', async () => {
+      const h = createRootHarness()
+      h.actor.send({ type: 'app.open', view: 'Send' })
+      expect(h.sendActor().matches({ flow: 'idle' })).toBe(true)
+      h.actor.send({ type: 'app.close' })
+      await tick(timing.viewTransition)
+      await connected(h)
+      h.actor.send({ type: 'app.open', view: 'Send' })
+      expect(h.view()).toBe('Send')
+      expect(h.sendActor().matches({ flow: 'editing', balances: 'loading' })).toBe(true)
+    })
+  })
 })

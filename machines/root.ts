@@ -133,6 +133,8 @@ export const rootMachine = setup({
   },
   guards: {
     hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
+    /** `open({ view: 'Send' })` while connected: the form opens as from Account. */
+    isRequestingSend: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && isConnected(context),
     isUnsupportedOnOpen: ({ context }) =>
       context.network.getSnapshot().matches('unsupported') &&
       context.options.enableNetworkSwitch &&
@@ -244,8 +246,8 @@ export const rootMachine = setup({
     openSend: sendTo(
       ({ context }) => context.send,
       ({ event }) => {
-        const e = event as Extract<AppEvent, { type: 'app.startSend' }>
-        return { type: 'send.open' as const, ...(e.tokenKey ? { tokenKey: e.tokenKey } : {}) }
+        const tokenKey = event.type === 'app.startSend' ? event.tokenKey : undefined
+        return { type: 'send.open' as const, ...(tokenKey ? { tokenKey } : {}) }
       },
     ),
     pickSendToken: sendTo(
@@ -363,6 +365,7 @@ export const rootMachine = setup({
   ],
   on: {
     'app.open': [
+      { guard: 'isRequestingSend', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen', 'openSend'] },
       { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },

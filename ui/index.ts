@@ -9,6 +9,7 @@
 export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
 export * from '../adapters/networks.ts'
 export { BaseError, UserRejectedRequestError, UnrecognizedChainError, ProviderRpcError } from '../adapters/errors.ts'
-export type { Connector } from '../adapters/types.ts'
+export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, TransferReceipt } from '../adapters/types.ts'
+export { sendMessages } from '../machines/send.ts'
 export type { ViewName, ViewData } from '../machines/views.ts'
 export { lightTheme, darkTheme, type ThemeMode, type ThemeVariables } from './theme.ts'

@@ -4,6 +4,8 @@ import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type RootOptions } from '../../machines/root.ts'
+import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
+import type { TokenBalance } from '../../services/schemas.ts'
 import { deferred, type Deferred } from './deferred.ts'
 import { controllableConnectionActors } from './wallet-actors.ts'
 
@@ -25,6 +27,18 @@ export function createRootHarness({
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
   const calls: string[] = []
+  /** The send machine's calls, answered by the test. */
+  const send = {
+    balances: [] as Deferred<TokenBalance[]>[],
+    estimates: [] as Deferred<SendEstimate>[],
+    transfers: [] as Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }>,
+    receipts: [] as Deferred<{ status: 'success' | 'reverted'; hash: string }>[],
+  }
+  const held = <T>(list: Deferred<T>[]) => () => {
+    const d = deferred<T>()
+    list.push(d)
+    return d.promise
+  }
   const machine = rootMachine.provide({
     actors: {
       connection: connectionMachine.provide({ actors: wallet.actors }),
@@ -36,6 +50,20 @@ export function createRootHarness({
             return d.promise
           }),
           addChain: fromPromise(async () => {}),
+        },
+      }),
+      send: sendMachine.provide({
+        actors: {
+          fetchBalances: fromPromise(held(send.balances)),
+          resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
+          fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null; avatar?: string | null }> => ({ name: null, avatar: null })),
+          estimateTransfer: fromPromise(held(send.estimates)),
+          sendTransfer: fromPromise(({ input }) => {
+            const d = deferred<{ hash: string }>()
+            send.transfers.push({ input, d })
+            return d.promise
+          }),
+          waitForTransfer: fromPromise(held(send.receipts)),
         },
       }),
       watchConnectors: fromCallback(({ sendBack }) => {
@@ -73,6 +101,8 @@ export function createRootHarness({
     reconnects: wallet.reconnects,
     switches,
     calls,
+    send,
+    sendActor: () => ctx().send.getSnapshot(),
     wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
