@@ -373,7 +373,7 @@ describe('send machine', () => {
     h.actor.send({ type: 'send.review' })
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    expect(h.view()).toMatchObject({ phase: 'ready', amount: '0.999979', adjustedForFee: true })
+    expect(h.view()).toMatchObject({ phase: 'ready', amount: '0.999958', adjustedForFee: true })
 
     const poor = harness()
     await poor.openWith([{ ...eth, quantity: { decimals: '18', numeric: '0.00001' } }])

@@ -145,6 +145,12 @@ export function parseAmount(amount: string, token: TokenBalance): { ok: true; va
   return { ok: true, value }
 }
 
+/**
+ * A native Max keeps twice the estimated fee: EIP-1559 wallets commit gas × maxFeePerGas (about 1.2 × the
+ * base fee plus a tip), more than gas × eth_gasPrice, and refuse a transfer that leaves less.
+ */
+export const feeReserveFactor = 2n
+
 const isNative = (token: TokenBalance | undefined) => Boolean(token && !token.address)
 const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)
 const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
@@ -176,7 +182,7 @@ const emptyForm = {
  * - `receiver`: what the typed receiver is: `empty`, `invalid`, a `name` being resolved (after
  *   `nameDebounce`) that ends `valid` or `notFound`, or a `valid` address (its profile loaded on eip155 mainnets).
  * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
- *   for the fee is lowered to balance − fee) → `sending` (the wallet is asked; `loading` true) →
+ *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `sending` (the wallet is asked; `loading` true) →
  *   `confirming` (waiting for inclusion). Success resets the send state and emits `send.succeeded`; the
  *   user's rejection (4001) emits `send.cancelled` and a failure `send.failed`, both back to `editing` with
  *   the form intact. `send.review` applies the rules of spec §5 in order, each a guarded transition:
@@ -231,12 +237,12 @@ export const sendMachine = setup({
       const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
       if (!parsed?.ok) return false
       const balance = tokenBalanceUnits(context.token!)
-      return parsed.value + fee > balance && balance > fee
+      return parsed.value + fee * feeReserveFactor > balance && balance > fee * feeReserveFactor
     },
     cannotPayFee: ({ context, event }) => {
       const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
       const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee
+      return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee * feeReserveFactor
     },
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
@@ -304,7 +310,7 @@ export const sendMachine = setup({
       const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
       const token = context.token!
       const decimals = Number(token.quantity.decimals)
-      const value = tokenBalanceUnits(token) - fee
+      const value = tokenBalanceUnits(token) - fee * feeReserveFactor
       return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate: (event as unknown as { output: SendEstimate }).output }
     }),
     setFeeFailure: assign(({ context }) => ({

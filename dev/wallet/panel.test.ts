@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 // Testing Library's role queries check the accessible names the Playwright tests rely on.
 import { within } from '@testing-library/react'
+import { encodeFunctionData, erc20Abi } from 'viem'
 import { DEV_ADDRESSES } from '../accounts.ts'
 import { DevWallet } from './provider.ts'
 import { describeRequest, mountWalletPanel } from './panel.ts'
@@ -117,5 +118,16 @@ describe('describeRequest', () => {
     expect(
       describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], value: '0xde0b6b3a7640000' }] }),
     ).toEqual({ question: 'Send transaction?', detail: `To ${DEV_ADDRESSES[3]}\nValue 1 ETH` })
+  })
+
+  it('shows the receiver and amount of an ERC-20 transfer, and the selector of other calldata', () => {
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [DEV_ADDRESSES[1], 1_500_000n] })
+    expect(describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], value: '0x0', data }] })).toEqual({
+      question: 'Send transaction?',
+      detail: `To ${DEV_ADDRESSES[3]}\nValue 0 ETH\nCalls transfer(${DEV_ADDRESSES[1]}, 1500000)`,
+    })
+    expect(describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], input: '0xdeadbeef0001' }] }).detail).toBe(
+      `To ${DEV_ADDRESSES[3]}\nValue 0 ETH\nCalls 0xdeadbeef (6 bytes of data)`,
+    )
   })
 })

@@ -1,4 +1,4 @@
-import { formatEther, hexToString, isHex } from 'viem'
+import { decodeFunctionData, erc20Abi, formatEther, hexToString, isHex, size, slice } from 'viem'
 import type { DevWallet, PendingRequest } from './provider.ts'
 
 let mountCount = 0
@@ -188,7 +188,10 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
  *
  * @returns `question` such as 'Connect to this site?', 'Switch to chain 31338?', 'Add chain 5 (Goerli) and
  *   switch to it?', 'Sign message?', 'Sign typed data?', 'Send transaction?'; `detail` a short description
- *   of the payload, or '' when there is nothing more to say.
+ *   of the payload, or '' when there is nothing more to say. A transaction's detail is its `to` and `value`,
+ *   and for a contract call the decoded ERC-20 call ('Calls transfer(0x7099…, 1500000)', amounts in the
+ *   token's smallest unit) or the selector and size of other calldata, so that the approver sees who really
+ *   receives a token transfer (the transaction's `to` is the token contract).
  */
 export function describeRequest(request: PendingRequest): { question: string; detail: string } {
   const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
@@ -214,8 +217,21 @@ export function describeRequest(request: PendingRequest): { question: string; de
       } catch {
         value = String(first?.value)
       }
-      return { question: 'Send transaction?', detail: `To ${to}\nValue ${value} ETH` }
+      const data = typeof first?.data === 'string' ? first.data : first?.input
+      const call = callText(data)
+      return { question: 'Send transaction?', detail: `To ${to}\nValue ${value} ETH${call ? `\n${call}` : ''}` }
     }
+  }
+}
+
+/** An ERC-20 call decoded ('Calls transfer(<to>, <amount>)'), else the selector and size of the calldata; '' without calldata. */
+function callText(data: unknown): string {
+  if (typeof data !== 'string' || !isHex(data) || size(data) === 0) return ''
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data })
+    return `Calls ${functionName}(${(args ?? []).map(String).join(', ')})`
+  } catch {
+    return size(data) >= 4 ? `Calls ${slice(data, 0, 4)} (${size(data)} bytes of data)` : `Data ${data}`
   }
 }
 

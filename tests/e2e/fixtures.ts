@@ -4,7 +4,10 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
-import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther, type Address, type TransactionReceipt } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
+import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
@@ -17,9 +20,10 @@ export const RPC = {
 } as const
 export type DevChainId = keyof typeof RPC
 
+// No response cache (viem keeps `eth_blockNumber` 4 s by default): the chains change under the tests.
 const publicClients = {
-  31337: createPublicClient({ transport: http(RPC[31337]) }),
-  31338: createPublicClient({ transport: http(RPC[31338]) }),
+  31337: createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 }),
+  31338: createPublicClient({ transport: http(RPC[31338]), cacheTime: 0 }),
 }
 
 /** The real native balance of `address` on a dev chain, in wei. */
@@ -39,8 +43,54 @@ export async function expectedBalance(address: Address, chainId: DevChainId = 31
 
 /** Sets a native balance on a dev chain (`anvil_setBalance`), so a test can tell balances apart. */
 export async function setAnvilBalance(address: Address, ether: string, chainId: DevChainId = 31337): Promise<void> {
+  await setAnvilBalanceWei(address, parseEther(ether), chainId)
+}
+
+/** Sets a native balance on a dev chain in wei (`anvil_setBalance`), e.g. to restore one read with {@link anvilBalanceWei}. */
+export async function setAnvilBalanceWei(address: Address, wei: bigint, chainId: DevChainId = 31337): Promise<void> {
   const client = createTestClient({ mode: 'anvil', transport: http(RPC[chainId]) })
-  await client.setBalance({ address, value: parseEther(ether) })
+  await client.setBalance({ address, value: wei })
+}
+
+/** A fresh random EVM address (checksummed): a receiver no test has used, whose balances start at 0. */
+export function freshAddress(): Address {
+  return privateKeyToAccount(generatePrivateKey()).address
+}
+
+/** The two dev ERC-20 tokens of the e2e chains (dev/tokens), by symbol. */
+export type DevTokenSymbol = 'DEV' | 'dUSDT'
+
+/**
+ * The real ERC-20 balance of `holder` on a dev chain, in the token's smallest unit: `balanceOf` read with the
+ * token's own ABI (dUSDT's `transfer` returns nothing, so the standard ERC-20 ABI is not used for it).
+ */
+export async function anvilTokenBalance(symbol: DevTokenSymbol, holder: Address, chainId: DevChainId = 31337): Promise<bigint> {
+  const client = publicClients[chainId]
+  return symbol === 'DEV'
+    ? client.readContract({ address: DEV_TOKEN_ADDRESS, abi: devTokenAbi, functionName: 'balanceOf', args: [holder] })
+    : client.readContract({ address: DEV_TETHER_ADDRESS, abi: devTetherTokenAbi, functionName: 'balanceOf', args: [holder] })
+}
+
+/** The latest block number of a dev chain (a mark to look for transactions mined after it). */
+export function anvilBlockNumber(chainId: DevChainId = 31337): Promise<bigint> {
+  return publicClients[chainId].getBlockNumber()
+}
+
+/**
+ * The receipts of the transactions sent by `from` in the blocks after `after` (anvil mines one block per
+ * transaction), oldest first. The fee a sender paid is `gasUsed * effectiveGasPrice` of its receipt, in wei.
+ */
+export async function anvilTransactionsFrom(from: Address, after: bigint, chainId: DevChainId = 31337): Promise<TransactionReceipt[]> {
+  const client = publicClients[chainId]
+  const latest = await client.getBlockNumber()
+  const receipts: TransactionReceipt[] = []
+  for (let n = after + 1n; n <= latest; n++) {
+    const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+    for (const tx of block.transactions) {
+      if (tx.from.toLowerCase() === from.toLowerCase()) receipts.push(await client.getTransactionReceipt({ hash: tx.hash }))
+    }
+  }
+  return receipts
 }
 
 /** `0xf39F…2266`: how the modal truncates an address. */

@@ -1,9 +1,24 @@
 import { useId } from 'react'
 import { useCopy } from '../context.ts'
 import { useSendFlow } from '../hooks.ts'
-import { WalletIcon } from '../components/WalletIcon.tsx'
-import { safeImageUrl } from '../components/WalletIcon.tsx'
+import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
+import { sendMessages } from '../../machines/send.ts'
+
+/**
+ * The messages about the receiver, and those about no input. 'required' is about whichever field is empty;
+ * every other message is about the amount.
+ */
+const receiverMessages: readonly string[] = [sendMessages.invalidReceiver, sendMessages.nameNotFound, sendMessages.nameResolving]
+const formMessages: readonly string[] = [sendMessages.tokenRequired, sendMessages.unsupportedChain]
+
+/** Which inputs a validation message is about, so that only those are marked invalid and described by it. */
+function invalidFields(error: string | undefined, amount: string, receiver: string): { amount: boolean; receiver: boolean } {
+  if (!error || formMessages.includes(error)) return { amount: false, receiver: false }
+  if (error === sendMessages.required) return { amount: amount.trim() === '', receiver: receiver.trim() === '' }
+  const aboutReceiver = receiverMessages.includes(error)
+  return { amount: !aboutReceiver, receiver: aboutReceiver }
+}
 
 /**
  * The send form (spec §1 send, §4 Send, §5 validation): a token button that opens the picker, the amount
@@ -20,6 +35,7 @@ export default function Send() {
   const errorId = useId()
   const avatar = safeImageUrl(flow.receiverAvatar)
   const unavailable = flow.isBalanceUnavailable && !flow.token
+  const invalid = invalidFields(flow.error, flow.amount, flow.receiver)
   return (
     <form
       className="lk-center lk-form"
@@ -55,8 +71,8 @@ export default function Send() {
             autoComplete="off"
             placeholder="0"
             value={flow.amount}
-            aria-invalid={flow.error ? true : undefined}
-            aria-describedby={flow.error ? errorId : undefined}
+            aria-invalid={invalid.amount ? true : undefined}
+            aria-describedby={invalid.amount ? errorId : undefined}
             onChange={(e) => flow.setAmount(e.target.value)}
           />
           <button type="button" className="lk-secondary lk-max" disabled={!flow.token} aria-label={copy.maxLabel(flow.token?.symbol ?? '')} onClick={() => flow.setMax()}>
@@ -76,7 +92,8 @@ export default function Send() {
           spellCheck={false}
           placeholder={copy.receiverPlaceholder}
           value={flow.receiver}
-          aria-describedby={statusId}
+          aria-invalid={invalid.receiver ? true : undefined}
+          aria-describedby={invalid.receiver ? `${statusId} ${errorId}` : statusId}
           onChange={(e) => flow.setReceiver(e.target.value)}
         />
         <span id={statusId} className="lk-muted lk-receiver" role="status" data-testid="send-receiver-status">
