@@ -1,5 +1,5 @@
 /**
- * The three OpenAPI 3.1 contracts (`openapi/*.yaml`) loaded as the single source of the reference server:
+ * The four OpenAPI 3.1 contracts (`openapi/*.yaml`) loaded as the single source of the reference server:
  * its route table, its request validation and its response validation. Nothing here is a copy of a schema;
  * every validator is compiled by Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) from the YAML, with `$ref`s
  * resolved inside each document.
@@ -18,9 +18,10 @@ export const contractMounts = [
   { name: 'blockchain', prefix: '/blockchain' },
   { name: 'directory', prefix: '/directory' },
   { name: 'analytics', prefix: '/analytics' },
+  { name: 'siwx', prefix: '/siwx' },
 ] as const
 
-/** `'blockchain' | 'directory' | 'analytics'`. */
+/** `'blockchain' | 'directory' | 'analytics' | 'siwx'`. */
 export type ContractName = (typeof contractMounts)[number]['name']
 
 /**
@@ -104,7 +105,7 @@ export const openapiFolder = fileURLToPath(new URL('../../openapi/', import.meta
 let cached: Contracts | undefined
 
 /**
- * Loads `openapi/{blockchain,directory,analytics}.yaml` and compiles every operation's validators.
+ * Loads `openapi/{blockchain,directory,analytics,siwx}.yaml` and compiles every operation's validators.
  * Memoised: the contracts are files, read once per process.
  *
  * @returns the operations with validators, see {@link Contracts}.

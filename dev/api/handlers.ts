@@ -1,7 +1,7 @@
 /**
- * The operations of the three contracts, one handler per `operationId`. The mapped types below make the
- * compiler check that every operation of `openapi/*.d.ts` has a handler and that each returns the contract's
- * 200 body; the server checks the same again at run time with the YAML schemas. Dev-only.
+ * The operations of the blockchain, directory and analytics contracts (SIWX's are in `siwx.ts`), one handler per
+ * `operationId`. The mapped types below make the compiler check that every operation of `openapi/*.d.ts` has a
+ * handler and that each returns the contract's 200 body; the server checks the same again at run time with the YAML schemas. Dev-only.
  */
 import type { IncomingHttpHeaders } from 'node:http'
 import { encodeFunctionData, erc20Abi, getAddress, isAddress, isHex, maxUint256, parseAbi, verifyMessage } from 'viem'

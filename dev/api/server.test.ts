@@ -162,9 +162,11 @@ describe('every operation of the three contracts', () => {
     sendEvent: () => ({ method: 'POST', path: '/analytics/e', query: common, body: analyticsEvent }),
   }
 
-  it('has a sample request for each operation of the YAML contracts (29 operations)', () => {
-    expect(Object.keys(samples).sort()).toEqual(contracts.operations.map((o) => o.operationId).sort())
-    expect(contracts.operations).toHaveLength(29)
+  // The SIWX operations need signed messages and a session token: dev/api/siwx.test.ts runs each of them.
+  const sampled = contracts.operations.filter((o) => o.contract !== 'siwx')
+  it('has a sample request for each operation of the YAML contracts but SIWX (29 operations)', () => {
+    expect(Object.keys(samples).sort()).toEqual(sampled.map((o) => o.operationId).sort())
+    expect(sampled).toHaveLength(29)
   })
 
   for (const [operationId, makeSample] of Object.entries(samples)) {

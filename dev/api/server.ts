@@ -1,11 +1,12 @@
 /**
- * The reference server of the three API contracts (`openapi/blockchain.yaml`, `directory.yaml`,
- * `analytics.yaml`) for the demo and the tests: one loopback origin, one path prefix per contract.
+ * The reference server of the four API contracts (`openapi/blockchain.yaml`, `directory.yaml`,
+ * `analytics.yaml`, `siwx.yaml`) for the demo and the tests: one loopback origin, one path prefix per contract.
  *
  * ```
  * <url>/blockchain/v1/...            blockchain API (balances and history read from the anvil chains)
  * <url>/directory/getWallets ...     wallet directory and project config
  * <url>/analytics/e                  analytics events
+ * <url>/siwx/v1/...                  sign-in with X: nonces, verification on the anvil chains, sessions
  * <url>/__control ...                dev-only switches for the tests (see ApiControl)
  * ```
  *
@@ -24,8 +25,11 @@ import { defaultDataset } from './dataset.ts'
 import type { Dataset, Features } from './dataset.ts'
 import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, directoryHandlers } from './handlers.ts'
 import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
+import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
+import type { SiwxOptions, SiwxState } from './siwx.ts'
 
 export type { AnalyticsEvent } from './handlers.ts'
+export type { SiwxOptions } from './siwx.ts'
 
 /**
  * How the server misbehaves, for tests of loading and error states. `paths` (optional) limits it to requests
@@ -65,7 +69,10 @@ export type ApiControl = {
   setFeatures(projectId: string, features: Features): void
   /** The origins `/directory/projects/v1/origins` answers (exact `scheme://host:port` strings). */
   setAllowedOrigins(origins: readonly string[]): void
-  /** Back to the start: normal mode, dataset features and origins, no events, registered names and revoked sessions forgotten. */
+  /**
+   * Back to the start: normal mode, dataset features and origins, no events, registered names and revoked sessions
+   * forgotten, SIWX nonces and sessions forgotten.
+   */
   reset(): void
 }
 
@@ -79,6 +86,8 @@ export type StartApiServerOptions = {
   chains: ReadonlyArray<{ chainId: number; rpcUrl: string }>
   /** Replaces parts of {@link defaultDataset}. */
   dataset?: Partial<Dataset>
+  /** The SIWX routes' origins and clock (default: the dataset's allowed origins, `Date.now`); see {@link SiwxOptions}. */
+  siwx?: SiwxOptions
 }
 
 /** A running reference server. */
@@ -96,7 +105,7 @@ export const maxBodyBytes = 1_000_000
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
 
 /**
- * Starts the reference server on loopback. Every operation of the three contracts has a handler; the server
+ * Starts the reference server on loopback. Every operation of the four contracts has a handler; the server
  * refuses to start otherwise.
  *
  * Request rules beyond the contract: the query parameters `st`, `sv` and `projectId` are required (non-empty)
@@ -107,6 +116,7 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
  * @param options see {@link StartApiServerOptions}.
  * @returns the URL, `stop()` and the {@link ApiControl}.
  * @throws RangeError when `host` is not a loopback address or `port` is not 0..65535.
+ * @throws TypeError when a SIWX origin is not an http(s) origin.
  * @throws Error (`EADDRINUSE`) when the port is taken.
  *
  * @example
@@ -124,11 +134,13 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
   let state = createApiState(dataset, readers)
+  const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
+  let siwx = newSiwxState()
   let behaviour: ApiBehaviour = { mode: 'normal' }
 
-  const byOperationId = (s: ApiState): Map<string, Handler<never>> =>
-    new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s) }) as Array<[string, Handler<never>]>)
-  let handlers = byOperationId(state)
+  const byOperationId = (s: ApiState, sx: SiwxState): Map<string, Handler<never>> =>
+    new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s), ...siwxHandlers(sx) }) as Array<[string, Handler<never>]>)
+  let handlers = byOperationId(state, siwx)
   const missing = contracts.operations.filter((operation) => !handlers.has(operation.operationId))
   if (missing.length) throw new Error(`The reference API has no handler for ${missing.map((o) => o.operationId).join(', ')}`)
 
@@ -150,7 +162,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     reset() {
       behaviour = { mode: 'normal' }
       state = createApiState(dataset, readers)
-      handlers = byOperationId(state)
+      siwx = newSiwxState()
+      handlers = byOperationId(state, siwx)
     },
   }
 
@@ -236,7 +249,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       reply = await handler({ query: validated.query as never, path: params as never, body: body as never, url, headers: request.headers })
     } catch (error) {
       if (!(error instanceof ApiHttpError)) throw error
-      reply = errorReply(error.status, error.message, operation.contract === 'blockchain' ? error.reasons : undefined)
+      reply = error instanceof SiwxHttpError ? errorReply(error.status, error.message, undefined, error.code) : errorReply(error.status, error.message, operation.contract === 'blockchain' ? error.reasons : undefined)
     }
     if (misbehaviour?.mode === 'malformed') return sendMalformed(operation, response, reply)
     sendChecked(operation, response, reply)
@@ -280,8 +293,8 @@ type Dispatch = { operation: Operation; handler: Handler<never>; params: Record<
 /** A reply on its way out: a handler's reply, or an error body with its status. */
 type Outgoing = Reply<unknown> | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
 
-function errorReply(status: number, message: string, reasons?: Array<{ description: string }>): Outgoing {
-  return { kind: 'json', status, body: reasons?.length ? { message, reasons } : { message } }
+function errorReply(status: number, message: string, reasons?: Array<{ description: string }>, code?: string): Outgoing {
+  return { kind: 'json', status, body: { ...(code ? { code } : {}), message, ...(reasons?.length ? { reasons } : {}) } }
 }
 
 function validateRequest(operation: Operation, url: URL, params: Record<string, string>, body: unknown): { ok: true; query: Record<string, unknown> } | { ok: false; message: string } {
@@ -336,7 +349,7 @@ function sendJson(response: ServerResponse, status: number, body: unknown, heade
 
 function sendPreflight(request: IncomingMessage, response: ServerResponse): void {
   const headers: Record<string, string> = {
-    'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+    'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
     'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? 'content-type',
     'Access-Control-Max-Age': '600',
   }
