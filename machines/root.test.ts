@@ -322,14 +322,49 @@ describe('root: error reports', () => {
       expect(h.calls).toContain('reportError')
     })
 
-    test('behavior: back while the wallet is asked leaves the preview and drops the transaction', async () => {
+    test('behavior: while the wallet is asked, back is ignored; closing and reopening shows the pending preview; the answer still lands', async () => {
       const h = createRootHarness()
       await previewReady(h)
       h.actor.send({ type: 'app.confirmSend' })
       h.actor.send({ type: 'app.back' })
-      expect(h.view()).toBe('Send')
+      expect(h.view()).toBe('SendPreview')
+      h.actor.send({ type: 'app.close' })
+      await tick(timing.viewTransition)
       expect(stack(h)).toEqual([])
-      expect(h.sendActor().matches({ flow: 'editing' })).toBe(true)
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.startSend' })
+      expect(h.history()).toEqual(['Account', 'SendPreview'])
+      h.send.transfers[0]!.d.resolve({ hash: '0x1' })
+      await tick()
+      h.send.receipts[0]!.resolve({ status: 'success', hash: '0x1' })
+      await tick()
+      expect(h.toast().context.current?.message).toBe('Transaction sent')
+      expect(h.send.transfers).toHaveLength(1)
+      expect(h.history()).toEqual(['Account'])
+    })
+
+    test('behavior: a rejection after the modal was reopened shows the form again', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'app.close' })
+      await tick(timing.viewTransition)
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.startSend' })
+      h.send.transfers[0]!.d.reject(new UserRejectedRequestError())
+      await tick()
+      expect(h.history()).toEqual(['Account', 'Send'])
+      expect(h.sendActor().context.sendTokenAmount).toBe('0.5')
+    })
+
+    test('behavior: a full transaction stack refuses to ask the wallet', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      const router = h.actor.getSnapshot().context.router
+      for (let i = 0; i < 99; i++) router.send({ type: 'router.pushTransaction', id: `t${i}`, onSuccess: 'Account' })
+      h.actor.send({ type: 'app.confirmSend' })
+      expect(h.send.transfers).toHaveLength(0)
+      expect(h.toast().context.current?.message).toBe('Too many pending transactions')
     })
 
     test('behavior: another chain while on a send view returns to Account with the send state reset', async () => {

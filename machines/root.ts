@@ -148,8 +148,13 @@ export const rootMachine = setup({
     hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
     isModalOpen: ({ context }) => context.modal.getSnapshot().hasTag('mounted'),
     isOnSendView: ({ context }) => ['Send', 'SendSelectToken', 'SendPreview'].includes(currentView(context)),
-    isSendConfirming: ({ context }) => context.send.getSnapshot().matches({ flow: 'confirming' }),
-    isSendSending: ({ context }) => context.send.getSnapshot().matches({ flow: 'sending' }),
+    isOnSendViewWithoutTransaction: ({ context }) =>
+      currentView(context) === 'SendPreview' && context.router.getSnapshot().context.transactionStack.length === 0,
+    isSendBusy: ({ context }) => context.send.getSnapshot().hasTag('loading'),
+    isTransactionStackFull: ({ context }) => {
+      const router = context.router.getSnapshot().context
+      return router.transactionStack.length >= router.transactionLimit
+    },
   },
   actions: {
     resetToRequested: sendTo(
@@ -179,6 +184,7 @@ export const rootMachine = setup({
         data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
       }),
     ),
+    replaceWith: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.replace' as const, view: params.view })),
     pushTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.push' as const, view: params.view })),
     pushView: sendTo(
       ({ context }) => context.router,
@@ -256,7 +262,6 @@ export const rootMachine = setup({
     ),
     reviewSend: sendTo(({ context }) => context.send, { type: 'send.review' }),
     editSend: sendTo(({ context }) => context.send, { type: 'send.edit' }),
-    abandonSend: sendTo(({ context }) => context.send, { type: 'send.abandon' }),
     confirmSend: sendTo(({ context }) => context.send, { type: 'send.confirm' }),
     pushTransaction: sendTo(({ context }) => context.router, () => ({
       type: 'router.pushTransaction' as const,
@@ -379,9 +384,9 @@ export const rootMachine = setup({
     'app.viewLoaded': { actions: 'markLoaded' },
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
-      // The transaction is on its way: the preview stays until the chain answers.
-      { guard: 'isSendConfirming' },
-      { guard: 'isSendSending', actions: ['abandonSend', 'clearTransactions', 'goBack'] },
+      // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
+      // could send twice). Closing the modal stays possible; the answer is still handled.
+      { guard: 'isSendBusy' },
       { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
       { actions: 'goBack' },
     ],
@@ -397,17 +402,34 @@ export const rootMachine = setup({
       { actions: 'switchNetwork' },
     ],
     'connectors.changed': { actions: 'setConnectors' },
-    'app.startSend': { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
+    'app.startSend': [
+      // A send still waiting for the wallet or the chain: its preview, not a second form.
+      { guard: 'isSendBusy', actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
+      { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
+    ],
     'app.chooseSendToken': { actions: { type: 'pushTo', params: { view: 'SendSelectToken' } } },
     'app.pickSendToken': { actions: ['pickSendToken', 'goBack'] },
     'app.reviewSend': { actions: 'reviewSend' },
-    'app.confirmSend': { actions: ['pushTransaction', 'confirmSend'] },
+    'app.confirmSend': [{ guard: 'isTransactionStackFull', actions: 'notifyStackFull' }, { actions: ['pushTransaction', 'confirmSend'] }],
     'send.previewing': { actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
     'send.submitted': {},
-    'send.succeeded': { actions: [{ type: 'popTransaction', params: { outcome: 'success' } }, 'refreshBalances', 'reloadAccount', 'notifySent'] },
-    'send.cancelled': { actions: { type: 'popTransaction', params: { outcome: 'cancel' } } },
-    'send.failed': { actions: [{ type: 'popTransaction', params: { outcome: 'error' } }, 'toastError', 'reportError'] },
-    'router.transactionStackFull': { actions: ['notifyStackFull', 'abandonSend'] },
+    // Without a stack entry (the modal was closed and reopened meanwhile), the views are moved here.
+    'send.succeeded': [
+      {
+        guard: 'isOnSendViewWithoutTransaction',
+        actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'refreshBalances', 'reloadAccount', 'notifySent'],
+      },
+      { actions: [{ type: 'popTransaction', params: { outcome: 'success' } }, 'refreshBalances', 'reloadAccount', 'notifySent'] },
+    ],
+    'send.cancelled': [
+      { guard: 'isOnSendViewWithoutTransaction', actions: { type: 'replaceWith', params: { view: 'Send' } } },
+      { actions: { type: 'popTransaction', params: { outcome: 'cancel' } } },
+    ],
+    'send.failed': [
+      { guard: 'isOnSendViewWithoutTransaction', actions: [{ type: 'replaceWith', params: { view: 'Send' } }, 'toastError', 'reportError'] },
+      { actions: [{ type: 'popTransaction', params: { outcome: 'error' } }, 'toastError', 'reportError'] },
+    ],
+    'router.transactionStackFull': { actions: 'notifyStackFull' },
 
     'router.closeRequested': { actions: 'closeModal' },
     'modal.opened': {},

@@ -385,16 +385,16 @@ describe('send machine', () => {
     expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: 'Not enough ETH to pay the network fee' })
   })
 
-  test('leaving while the wallet is asked ignores its answer', async () => {
+  test('while the wallet is asked, form edits and a second review are ignored', async () => {
     const h = harness()
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
     h.actor.send({ type: 'send.confirm' })
-    h.actor.send({ type: 'send.abandon' })
-    h.sends[0]!.d.resolve({ hash: '0x9' })
-    await h.flush()
-    expect(h.view()).toMatchObject({ phase: 'editing', hash: undefined })
+    h.actor.send({ type: 'send.setAmount', amount: '0.3' })
+    h.actor.send({ type: 'send.review' })
+    expect(h.view()).toMatchObject({ phase: 'sending', amount: '0.25' })
+    expect(h.estimates).toHaveLength(1)
   })
 
   test('balances: failure is unavailable; a retry only after 30 s', async () => {

@@ -83,8 +83,6 @@ export type SendEvent =
   | { type: 'send.edit' }
   | { type: 'send.retryEstimate' }
   | { type: 'send.confirm' }
-  /** The visitor left the preview while the wallet was asked: the answer is ignored. */
-  | { type: 'send.abandon' }
 
 export type SendEmitted =
   | { type: 'send.previewing' }
@@ -479,7 +477,6 @@ export const sendMachine = setup({
               { target: 'editing', actions: ['setFailure', 'emitFailed'] },
             ],
           },
-          on: { 'send.abandon': { target: 'editing' } },
         },
         /** Broadcast; waiting for the chain to include it. */
         confirming: {

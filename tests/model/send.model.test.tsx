@@ -112,7 +112,6 @@ function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
   if (s.matches('flow.preview')) list.push({ type: 'send.edit' })
   if (s.matches({ flow: { preview: 'ready' } })) list.push({ type: 'send.confirm' })
   if (s.matches({ flow: { preview: 'estimateFailed' } })) list.push({ type: 'send.retryEstimate' })
-  if (inFlow(s, 'sending')) list.push({ type: 'send.abandon' })
   return list
 }
 
@@ -217,7 +216,7 @@ async function perform(app: App, event: any) {
     return app.clickInDialog('button', /^Dev Token/)
   }
   if (type === 'send.review') return app.clickInDialog('button', 'Review send')
-  if (type === 'send.edit' || type === 'send.abandon') return app.clickInDialog('button', 'Cancel')
+  if (type === 'send.edit') return app.clickInDialog('button', 'Cancel')
   if (type === 'send.confirm') return app.clickInDialog('button', 'Send')
   if (type === 'send.retryEstimate') return app.clickInDialog('button', 'Try again')
   if (type.startsWith('xstate.after.')) {

@@ -45,7 +45,7 @@ export default function SendPreview() {
       </p>
       {flow.loading && <span className="lk-spinner" aria-hidden="true" />}
       <div className="lk-actions">
-        <button type="button" className="lk-secondary" disabled={flow.phase === 'confirming'} onClick={() => send({ type: 'app.back' })}>
+        <button type="button" className="lk-secondary" disabled={flow.loading} onClick={() => send({ type: 'app.back' })}>
           {copy.cancel}
         </button>
         <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
