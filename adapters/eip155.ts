@@ -1,5 +1,5 @@
 import { createStore, type EIP6963ProviderDetail, type Store } from 'mipd'
-import { getAddress, isAddress, numberToHex } from 'viem'
+import { getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import {
   BaseError,
   InvalidProviderResponseError,
@@ -197,10 +197,25 @@ export function createEip155Adapter({ window: win = globalThis.window as any, st
         provider.removeListener?.('disconnect', onDisconnect)
       }
     },
+    async signMessage({ connectorId, address, message }) {
+      // EIP-191 personal_sign takes the message as hex (UTF-8 bytes) and the signer second.
+      const raw = await call(requireProvider(connectorId), 'personal_sign', [stringToHex(message), address])
+      return parseSignature('personal_sign', raw)
+    },
     destroy() {
       mipd?.destroy()
     },
   }
+}
+
+/**
+ * Validates a signature answer: `0x` and whole bytes, at least 65 (an EOA's r, s, v; smart accounts'
+ * ERC-1271 and ERC-6492 signatures are longer).
+ * @throws InvalidProviderResponseError for anything else (a non-string, a short, odd-length or non-hex reply).
+ */
+export function parseSignature(method: string, value: unknown): `0x${string}` {
+  if (typeof value !== 'string' || !/^0x(?:[0-9a-fA-F]{2}){65,}$/.test(value)) throw new InvalidProviderResponseError(method, value)
+  return value as `0x${string}`
 }
 
 function isProvider(value: unknown): value is Eip1193Provider {

@@ -51,7 +51,21 @@ export interface ChainAdapter {
   /** Adds the chain to the wallet (and lets it switch). */
   addChain(parameters: { connectorId: string; network: CaipNetwork }): Promise<void>
   watchWallet(parameters: { connectorId: string }, listener: (event: WalletEvent) => void): () => void
+  /**
+   * Has the wallet sign a text message with the account's key (eip155: EIP-191 `personal_sign`), for SIWX
+   * (spec §4 "Sign-in (SIWX)"). Resolves with the signature as the wallet returns it (eip155: 0x-hex, 65 bytes).
+   * Throws `UserRejectedRequestError` (4001) when the user declines, `InvalidProviderResponseError` for a reply
+   * that is not a signature.
+   */
+  signMessage(parameters: SignMessageParameters): Promise<SignMessageReturnType>
 }
+
+/** What {@link ChainAdapter.signMessage} takes: the connector, the signing address and the UTF-8 text. */
+export type SignMessageParameters = { connectorId: string; address: string; message: string }
+/** The signature, as the namespace encodes it (eip155: `0x` + 130 hex digits). */
+export type SignMessageReturnType = string
+/** What {@link ChainAdapter.signMessage} rejects with. */
+export type SignMessageErrorType = import('./errors.ts').BaseError
 
 /** Native balance as machine context keeps it: `value` is a decimal string of the smallest unit (wei), so context stays serialisable. */
 export type BalanceSummary = { value: string; decimals: number; symbol: string }

@@ -6,7 +6,7 @@
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
-import { arbitrum, bsc, createModal, mainnet } from '../ui/index.ts'
+import { arbitrum, bsc, createModal, createSiwx, mainnet } from '../ui/index.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
@@ -27,6 +27,13 @@ announceDevWallet(wallet)
 mountWalletPanel(wallet)
 
 const params = new URLSearchParams(location.search)
+
+/** The demo's "Sign in with the wallet" switch: off, optional or required; `?siwx=` wins, else the last choice. */
+type SignInMode = 'off' | 'optional' | 'required'
+const signInModeKey = 'latchkey-demo:siwx'
+const isSignInMode = (v: unknown): v is SignInMode => v === 'off' || v === 'optional' || v === 'required'
+const signInMode: SignInMode = [params.get('siwx'), localStorage.getItem(signInModeKey)].find(isSignInMode) ?? 'off'
+localStorage.setItem(signInModeKey, signInMode)
 const modal = createModal({
   projectId: 'latchkey-demo',
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc],
@@ -37,9 +44,51 @@ const modal = createModal({
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
   ...(params.get('featured') ? { featuredWalletIds: params.get('featured')!.split(',') } : {}),
   ...(params.get('exclude') ? { excludeWalletIds: params.get('exclude')!.split(',') } : {}),
+  // Sign in with the wallet against the reference server's SIWX API (openapi/siwx.yaml).
+  ...(signInMode !== 'off'
+    ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) }
+    : {}),
 })
 // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
+
+/** The switch (the page reloads: `required` is read when the modal is created) and the session, if any. */
+function SignInPanel() {
+  const state = useSyncExternalStore(modal.subscribe, modal.getState)
+  const choose = (mode: SignInMode) => {
+    localStorage.setItem(signInModeKey, mode)
+    const url = new URL(location.href)
+    url.searchParams.set('siwx', mode)
+    location.assign(url)
+  }
+  const session = state.siwx?.session
+  return (
+    <section aria-label="Sign in with the wallet">
+      <fieldset>
+        <legend>Sign in with the wallet (SIWX)</legend>
+        {(['off', 'optional', 'required'] as const).map((mode) => (
+          <label key={mode} style={{ marginRight: 12 }}>
+            <input type="radio" name="siwx-mode" value={mode} checked={signInMode === mode} onChange={() => choose(mode)} />{' '}
+            {mode === 'off' ? 'Off' : mode === 'optional' ? 'Optional' : 'Require sign-in'}
+          </label>
+        ))}
+      </fieldset>
+      {state.siwx && (
+        <p>
+          Sign-in: <span data-testid="siwx-phase">{state.siwx.phase}</span>
+          {session && (
+            <>
+              {' '}
+              · Signed in as <span data-testid="siwx-session-address">{session.address}</span> on{' '}
+              <span data-testid="siwx-session-network">{session.caipNetworkId}</span>
+              {session.expirationTime && <> · until {new Date(session.expirationTime).toLocaleString()}</>}
+            </>
+          )}
+        </p>
+      )}
+    </section>
+  )
+}
 
 function LiveState() {
   const state = useSyncExternalStore(modal.subscribe, modal.getState)
@@ -66,6 +115,7 @@ createRoot(document.getElementById('root')!).render(
         <AccountButton />
         <NetworkButton />
       </div>
+      <SignInPanel />
       <LiveState />
     </ModalProvider>
   </StrictMode>,

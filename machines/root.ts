@@ -1,4 +1,4 @@
-import { assign, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
+import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
@@ -10,6 +10,7 @@ import { networkMachine, type NetworkEmitted } from './network.ts'
 import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
 import { sendMachine, type SendEmitted, type SendTarget } from './send.ts'
+import { siwxMachine, siwxMessages, type SiwxEmitted, type SiwxInput, type SiwxTarget } from './siwx.ts'
 import { toastMachine } from './toast.ts'
 import type { ViewData, ViewName } from './views.ts'
 
@@ -23,6 +24,8 @@ export type RootOptions = {
   /** Embedded mode: closing shows Account if connected (spec §2). */
   enableEmbedded: boolean
   debug: boolean
+  /** The `siwx` option is set: connecting leads to the sign-in check (spec §4 "Sign-in (SIWX)"). */
+  siwxEnabled: boolean
 }
 
 export type RootInput = {
@@ -32,6 +35,8 @@ export type RootInput = {
   storedConnectorId?: string | undefined
   storedActiveNetworkId?: string | undefined
   recentWallets?: readonly RecentWallet[]
+  /** The `siwx` option's flags (required, sign out on disconnect). */
+  siwx?: SiwxInput
 }
 
 export type RootContext = {
@@ -48,6 +53,7 @@ export type RootContext = {
   remoteConfig: ActorRefFrom<typeof remoteConfigMachine>
   account: ActorRefFrom<typeof accountMachine>
   send: ActorRefFrom<typeof sendMachine>
+  siwx: ActorRefFrom<typeof siwxMachine>
 }
 
 /** Events the UI and the public API send to the root. */
@@ -73,9 +79,16 @@ export type AppEvent =
   | { type: 'app.reviewSend' }
   /** The preview's send button: the transaction enters the stack and the wallet is asked. */
   | { type: 'app.confirmSend' }
+  /** SIWXSignMessage's Sign button. */
+  | { type: 'app.signIn' }
+  /** SIWXSignMessage's Cancel button (spec §4 cancel rules). */
+  | { type: 'app.cancelSignIn' }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
 
-export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted | SendEmitted
+export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted | SendEmitted | SiwxEmitted
+
+/** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
+type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
@@ -124,6 +137,7 @@ export const rootMachine = setup({
     remoteConfig: remoteConfigMachine,
     account: accountMachine,
     send: sendMachine,
+    siwx: siwxMachine,
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -151,6 +165,16 @@ export const rootMachine = setup({
     isOnSendViewWithoutTransaction: ({ context }) =>
       currentView(context) === 'SendPreview' && context.router.getSnapshot().context.transactionStack.length === 0,
     isSendBusy: ({ context }) => context.send.getSnapshot().hasTag('loading'),
+    isSiwxEnabled: ({ context }) => context.options.siwxEnabled,
+    /** The sign-in prompt is up (or the wallet is signing): opening shows SIWXSignMessage. */
+    isSiwxAwaiting: ({ context }) => context.siwx.getSnapshot().matches('awaitingSession'),
+    isSiwxPrompting: ({ context }) => context.siwx.getSnapshot().matches({ awaitingSession: 'prompting' }),
+    /** A cancel whose owner must disconnect (required, no session in this connection). */
+    isCancelToDisconnect: ({ event }) => event.type === 'siwx.cancelled' && event.disconnect,
+    /** A cancel that returns to the network of the newest session (required). */
+    isCancelToReturn: ({ event }) => event.type === 'siwx.cancelled' && event.returnTo !== undefined,
+    /** A sign view or the connecting view is showing: a session found makes it pointless. */
+    isOnSignInPath: ({ context }) => ['SIWXSignMessage', 'ConnectingExternal'].includes(currentView(context)),
     isTransactionStackFull: ({ context }) => {
       const router = context.router.getSnapshot().context
       return router.transactionStack.length >= router.transactionLimit
@@ -281,6 +305,34 @@ export const rootMachine = setup({
     ),
     notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: 'Transaction sent' }),
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
+    /** The connected account and chain go to the SIWX machine (sessions are per address and chain); nothing without the option. */
+    syncSiwx: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
+      if (!context.options.siwxEnabled) return
+      const c = context.connection.getSnapshot().context
+      const target: SiwxTarget = { address: c.address ?? '', caipNetworkId: `${c.namespace}:${c.chainId}`, namespace: c.namespace, connectorId: c.connectorId ?? '' }
+      enqueue.sendTo(context.siwx, { type: 'siwx.connected', target })
+    }) as never,
+    /** Spec §4: SIWX signs out on disconnect (the machine knows whether it is configured to). */
+    signOutSiwx: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
+      if (context.options.siwxEnabled) enqueue.sendTo(context.siwx, { type: 'siwx.disconnected' })
+    }) as never,
+    signIn: sendTo(({ context }) => context.siwx, { type: 'siwx.sign' }),
+    cancelSignIn: sendTo(({ context }) => context.siwx, { type: 'siwx.cancel' }),
+    setCloseBlocked: sendTo(
+      ({ context }) => context.modal,
+      ({ event }) => ({ type: 'modal.setCloseBlocked' as const, blocked: event.type === 'siwx.closeBlocked' && event.blocked }),
+    ),
+    /** With no connection, no sign-in can be required. */
+    allowClose: sendTo(({ context }) => context.modal, { type: 'modal.setCloseBlocked', blocked: false }),
+    /** Required cancel with an earlier session (spec §4): the wallet goes back to that session's network. */
+    returnToSignedInNetwork: enqueueActions(({ context, event, enqueue }: { context: RootContext; event: RootEvent; enqueue: SendQueue }) => {
+      if (event.type !== 'siwx.cancelled' || !event.returnTo) return
+      const caipNetworkId = event.returnTo
+      enqueue.sendTo(context.router, { type: 'router.reset', view: 'SwitchNetwork', data: { caipNetworkId } })
+      enqueue.sendTo(context.network, { type: 'network.switch', caipNetworkId, connectorId: context.connection.getSnapshot().context.connectorId })
+    }) as never,
+    toastSignFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.signFailed }),
+    toastInitFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.initFailed }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     notify: sendTo(
       ({ context }) => context.toast,
@@ -318,6 +370,7 @@ export const rootMachine = setup({
     showAlert: () => {},
     trackOpen: () => {},
     trackConnected: () => {},
+    trackSignIn: () => {},
     reportError: () => {},
   },
 }).createMachine({
@@ -339,6 +392,7 @@ export const rootMachine = setup({
       }),
       account: spawn('account', { id: 'account', systemId: 'account' }),
       send: spawn('send', { id: 'send', systemId: 'send' }),
+      siwx: spawn('siwx', { id: 'siwx', systemId: 'siwx', input: input.siwx ?? {} }),
       catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
       remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
       connection: spawn('connection', {
@@ -364,12 +418,14 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx],
       }),
     },
   ],
   on: {
     'app.open': [
+      // A sign-in waits for the visitor: its view, whatever else was asked.
+      { guard: 'isSiwxAwaiting', actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isRequestingSend', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen', 'openSend'] },
       { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
@@ -434,30 +490,50 @@ export const rootMachine = setup({
     'router.closeRequested': { actions: 'closeModal' },
     'modal.opened': {},
     'modal.closed': [
+      // Not required (else the modal could not close): dismissing the prompt is a cancel.
+      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
       { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
       { actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
     ],
 
     'connection.connected': [
-      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount', 'syncSend'] },
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
+      // With SIWX the modal stays for the session check: a session found closes it, none shows the prompt.
+      { guard: 'isSiwxEnabled', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', 'syncAccount', 'syncSend', 'syncSiwx'] },
       { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount', 'syncSend'] },
     ],
     // Another account or chain resets the send state (spec §4); a send view in front returns to Account.
     'connection.accountChanged': [
-      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['persistAccount', 'syncAccount', 'syncSend'] },
+      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx'] },
     ],
     'connection.chainChanged': [
-      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend'] },
+      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
     ],
     'connection.disconnected': [
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'closeModal'] },
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend'] },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose'] },
+    ],
+
+    // Sign-in (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").
+    'app.signIn': { actions: 'signIn' },
+    'app.cancelSignIn': { actions: 'cancelSignIn' },
+    'siwx.prompt': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal'] },
+    'siwx.closeBlocked': { actions: 'setCloseBlocked' },
+    'siwx.sessionFound': [{ guard: 'isOnSignInPath', actions: 'closeModal' }, {}],
+    'siwx.signedIn': { actions: ['closeModal', 'trackSignIn'] },
+    // The view reopens with the message (the modal may have been closed meanwhile when not required).
+    'siwx.signFailed': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'toastSignFailed'] },
+    'siwx.initFailed': { actions: ['disconnect', { type: 'resetTo', params: { view: 'Connect' } }, 'toastInitFailed'] },
+    'siwx.cancelled': [
+      { guard: 'isCancelToDisconnect', actions: 'disconnect' },
+      { guard: 'isCancelToReturn', actions: 'returnToSignedInNetwork' },
+      { actions: 'closeModal' },
     ],
 
     'network.changed': { actions: 'persistNetwork' },

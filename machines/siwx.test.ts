@@ -22,7 +22,7 @@ function harness(required = false) {
   const messages: Deferred<SiwxMessage>[] = []
   const signatures: Array<{ input: { message: string }; d: Deferred<string> }> = []
   const added: Array<{ input: SiwxSession; d: Deferred<SiwxSession> }> = []
-  const revoked: Array<{ session?: SiwxSession | undefined }> = []
+  const revoked: Array<{ sessions: SiwxSession[] }> = []
   const hold = <T>(list: Deferred<T>[]) => () => {
     const d = deferred<T>()
     list.push(d)
@@ -43,7 +43,7 @@ function harness(required = false) {
           added.push({ input, d })
           return d.promise
         }),
-        revokeSession: fromPromise(async ({ input }) => void revoked.push(input)),
+        revokeSession: fromPromise(async ({ input }) => void revoked.push({ sessions: input.sessions })),
       },
     }),
     { input: { required } },

@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { and, assign, emit, fromPromise, setup } from 'xstate'
 import { isUserRejection } from '../adapters/errors.ts'
+import type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
 
 /** The spec's SIWX strings (§4, §8), word for word. */
 export const siwxMessages = {
@@ -9,71 +10,65 @@ export const siwxMessages = {
   bothConfigs: 'Cannot set both `siweConfig` and `siwx` options',
 } as const
 
-/**
- * The SIWX message of spec §3 (CAIP-122). `chainId` is CAIP-2; `accountAddress` the bare address.
- * Times are ISO 8601 strings.
- */
-export type SiwxMessage = {
-  accountAddress: string
-  chainId: string
-  domain: string
-  uri: string
-  version: string
-  nonce: string
-  notBefore?: string | undefined
-  statement?: string | undefined
-  resources?: string[] | undefined
-  requestId?: string | undefined
-  issuedAt?: string | undefined
-  expirationTime?: string | undefined
-  /** The text the wallet signs (EIP-4361 for eip155; each namespace supplies its formatter). */
-  serializedMessage: string
-}
+export type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
 
-/** A signed-in session: the message, its signature and what the verifier returned. */
-export type SiwxSession = {
-  data: SiwxMessage
-  message: string
-  signature: string
-  /** The verifier's session token (the spec's sign-in auth token), when the verifier issues one. */
-  token?: string | undefined
-}
-
-/** Who signs in: the connected account. */
+/** Who signs in: the connected account. `address` is the bare address, `caipNetworkId` CAIP-2. */
 export type SiwxTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
 
+/** Input: the `siwx` option's flags, read when the modal is created. */
+export type SiwxInput = {
+  /** Sign-in is required: the modal cannot close while no session exists (spec §2). Default false. */
+  required?: boolean
+  /** Sign out when the wallet disconnects (spec §4: by default). Default true. */
+  signOutOnDisconnect?: boolean
+}
+
 export type SiwxContext = {
-  /** Sign-in is required: the modal cannot close while no session exists (spec §2). */
   required: boolean
+  signOutOnDisconnect: boolean
   target?: SiwxTarget | undefined
+  /** The message being signed (after `createMessage`). */
   message?: SiwxMessage | undefined
+  /** The session of the current account and chain. */
   session?: SiwxSession | undefined
-  /** The account had a session during this connection (on another chain): cancel then returns to the last connected network. */
-  hadSession: boolean
+  /**
+   * Every session of this connection, oldest first (one per chain the visitor signed in on). The newest one's
+   * chain is where a cancel returns (spec §4); disconnecting signs them all out.
+   */
+  sessions: SiwxSession[]
+  /** 'Error signing message' after a failed attempt, until the next one. */
   error?: string | undefined
 }
 
 export type SiwxEvent =
-  /** A wallet connected (or was restored) on this account and chain. */
+  /** A wallet connected (or was restored), or its account or chain changed: sessions are per address and chain. */
   | { type: 'siwx.connected'; target: SiwxTarget }
-  /** The wallet disconnected: the session is signed out (spec §4, by default). */
+  /** The wallet disconnected: the sessions are signed out (spec §4, by default). */
   | { type: 'siwx.disconnected' }
+  /** The visitor pressed Sign. */
   | { type: 'siwx.sign' }
+  /** The visitor pressed Cancel (or, not required, dismissed the modal). */
   | { type: 'siwx.cancel' }
 
 export type SiwxEmitted =
   /** No session for this account and chain: the owner shows SIWXSignMessage. */
   | { type: 'siwx.prompt' }
+  /** A stored session holds for this account and chain: nothing to sign (the owner leaves a sign view). */
+  | { type: 'siwx.sessionFound'; session: SiwxSession }
+  /** Signed and verified: the owner closes the modal and tracks success (spec §4). */
   | { type: 'siwx.signedIn'; session: SiwxSession }
   /** "Error signing message": the view stays for another try. */
   | { type: 'siwx.signFailed'; message: string }
   /** Init failure: the owner disconnects the wallet, resets the view and shows the message (spec §4). */
   | { type: 'siwx.initFailed'; message: string }
   /**
-   * The visitor cancelled (or rejected in the wallet). Required: `disconnect` (no session at all) or
-   * return to the last connected network (`disconnect: false`). Not required: the modal closes.
+   * The visitor cancelled. Required: `disconnect` when no session of this connection exists, else `returnTo`
+   * names the CAIP-2 network of the newest session (spec §4 "returns to the last connected network"). Not
+   * required: the modal closes.
    */
-  | { type: 'siwx.cancelled'; required: boolean; disconnect: boolean }
+  | { type: 'siwx.cancelled'; required: boolean; disconnect: boolean; returnTo?: string | undefined }
+  /** Closing the modal is refused (`blocked`) while a required sign-in has no session (spec §2), and allowed again after. */
+  | { type: 'siwx.closeBlocked'; blocked: boolean }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The SIWX machine's "${name}" actor was not provided.`)
@@ -83,61 +78,93 @@ const notProvided = (name: string) => () => {
  * Sign in with the wallet (spec §2 sign-in prompt, §3 SIWX message, §4 "Sign-in (SIWX)", §8 strings).
  *
  * - `siwx.connected` → `checking`: the stored sessions of the account and chain (`getSessions`). One found →
- *   `signedIn`; none → `prompting` (emits `siwx.prompt`, the owner shows SIWXSignMessage); the check
- *   failing → `idle` with `siwx.initFailed` ('A problem occurred while trying initialize authentication').
+ *   `signedIn` (emits `siwx.sessionFound`); none → `awaitingSession.prompting` (emits `siwx.prompt`: the owner
+ *   shows SIWXSignMessage); the check failing → `idle` with `siwx.initFailed` ('A problem occurred while trying
+ *   initialize authentication'). The same account and chain announced again while signed in changes nothing.
+ * - `awaitingSession` emits `siwx.closeBlocked` on entry (blocked when required) and on exit (unblocked): the
+ *   modal cannot close while a required sign-in has no session (spec §2).
  * - `siwx.sign` → `signing`: `createMessage` (nonce from the verifier) → `signMessage` (the wallet) →
- *   `addSession` (verify and store) → `signedIn` (emits `siwx.signedIn`: the owner closes the modal and
- *   tracks success). A failure returns to `prompting` with 'Error signing message'; the user's rejection
- *   in the wallet is a cancel.
- * - `siwx.cancel` (prompting): emits `siwx.cancelled` with what the owner does (required and no session:
- *   disconnect; required with a session: back to the last connected network; not required: close).
- * - `siwx.disconnected` → `signingOut` (`revokeSession`) → `idle` (spec §4: SIWX signs out on disconnect).
+ *   `addSession` (verify and store) → `signedIn` (emits `siwx.signedIn`: the owner closes the modal and tracks
+ *   success). A failure returns to `prompting` with 'Error signing message'. The user's rejection in the wallet
+ *   is a cancel, not an error: not required, it cancels (the modal closes); required, the prompt stays for
+ *   another try or an explicit Cancel, which disconnects (issue 5: "stays on the sign view").
+ * - `siwx.cancel` (prompting): emits `siwx.cancelled` with what the owner does (required and no session of this
+ *   connection: disconnect; required with one: return to its network; not required: close).
+ * - `siwx.disconnected` → `signingOut` (`revokeSession` for every session of the connection) → `idle`; with
+ *   `signOutOnDisconnect: false` → `idle` at once, the sessions kept where they are stored.
  *
  * Actors to provide: `getSessions`, `createMessage`, `signMessage`, `addSession`, `revokeSession`.
+ *
+ * @example
+ * const siwx = createActor(siwxMachine.provide({ actors: { getSessions, createMessage, signMessage, addSession, revokeSession } }), { input: { required: true } })
+ * siwx.on('siwx.prompt', () => router.send({ type: 'router.reset', view: 'SIWXSignMessage' }))
+ * siwx.start().send({ type: 'siwx.connected', target: { address, caipNetworkId: 'eip155:1', namespace: 'eip155', connectorId } })
  */
 export const siwxMachine = setup({
   types: {
     context: {} as SiwxContext,
     events: {} as SiwxEvent,
     emitted: {} as SiwxEmitted,
-    input: {} as { required?: boolean },
+    input: {} as SiwxInput,
   },
   actors: {
     getSessions: fromPromise<SiwxSession[], SiwxTarget>(notProvided('getSessions')),
     createMessage: fromPromise<SiwxMessage, SiwxTarget>(notProvided('createMessage')),
     signMessage: fromPromise<string, { target: SiwxTarget; message: string }>(notProvided('signMessage')),
     addSession: fromPromise<SiwxSession, SiwxSession>(notProvided('addSession')),
-    revokeSession: fromPromise<void, { session?: SiwxSession | undefined; target?: SiwxTarget | undefined }>(notProvided('revokeSession')),
+    revokeSession: fromPromise<void, { sessions: SiwxSession[]; target?: SiwxTarget | undefined }>(notProvided('revokeSession')),
   },
   guards: {
     hasSession: ({ event }) => ((event as unknown as { output: SiwxSession[] }).output ?? []).length > 0,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isRequired: ({ context }) => context.required,
+    /** Signed in already on the announced address and chain (a wallet re-announcing itself). */
+    isSignedInTarget: ({ context, event }) =>
+      event.type === 'siwx.connected' &&
+      context.session !== undefined &&
+      context.target?.caipNetworkId === event.target.caipNetworkId &&
+      context.target.address.toLowerCase() === event.target.address.toLowerCase(),
+    isSigningOutOnDisconnect: ({ context }) => context.signOutOnDisconnect,
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'siwx.connected' ? { target: event.target, session: undefined, message: undefined, error: undefined } : {})),
-    setSession: assign({ session: ({ event }) => (event as unknown as { output: SiwxSession[] }).output[0], hadSession: true }),
-    setSignedSession: assign({ session: ({ event }) => (event as unknown as { output: SiwxSession }).output, error: undefined, hadSession: true }),
+    setFoundSession: assign(({ context, event }) => {
+      const session = (event as unknown as { output: SiwxSession[] }).output[0]!
+      return { session, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
+    }),
+    setSignedSession: assign(({ context, event }) => {
+      const session = (event as unknown as { output: SiwxSession }).output
+      return { session, error: undefined, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
+    }),
     noSession: assign({ session: undefined }),
     setMessage: assign({ message: ({ event }) => (event as unknown as { output: SiwxMessage }).output }),
     setSignFailed: assign({ error: siwxMessages.signFailed }),
-    clear: assign({ target: undefined, session: undefined, message: undefined, error: undefined, hadSession: false }),
+    clearError: assign({ error: undefined }),
+    clear: assign({ target: undefined, session: undefined, message: undefined, error: undefined, sessions: [] }),
     emitPrompt: emit({ type: 'siwx.prompt' } as const),
+    emitSessionFound: emit(({ context }) => ({ type: 'siwx.sessionFound' as const, session: context.session! })),
     emitSignedIn: emit(({ context }) => ({ type: 'siwx.signedIn' as const, session: context.session! })),
     emitSignFailed: emit({ type: 'siwx.signFailed', message: siwxMessages.signFailed } as const),
     emitInitFailed: emit({ type: 'siwx.initFailed', message: siwxMessages.initFailed } as const),
-    emitCancelled: emit(({ context }) => ({
-      type: 'siwx.cancelled' as const,
-      required: context.required,
-      disconnect: context.required && !context.hadSession,
-    })),
+    emitCancelled: emit(({ context }) => {
+      const last = context.sessions.at(-1)
+      return {
+        type: 'siwx.cancelled' as const,
+        required: context.required,
+        disconnect: context.required && !last,
+        ...(context.required && last ? { returnTo: last.data.chainId } : {}),
+      }
+    }),
+    emitCloseBlocked: emit(({ context }) => ({ type: 'siwx.closeBlocked' as const, blocked: context.required })),
+    emitCloseUnblocked: emit({ type: 'siwx.closeBlocked', blocked: false } as const),
   },
 }).createMachine({
   id: 'siwx',
-  context: ({ input }) => ({ required: input?.required ?? false, hadSession: false }),
+  context: ({ input }) => ({ required: input?.required ?? false, signOutOnDisconnect: input?.signOutOnDisconnect ?? true, sessions: [] }),
   initial: 'idle',
   on: {
-    'siwx.connected': { target: '.checking', actions: 'setTarget' },
-    'siwx.disconnected': { target: '.signingOut' },
+    'siwx.connected': [{ guard: 'isSignedInTarget' }, { target: '.checking', actions: 'setTarget' }],
+    'siwx.disconnected': [{ guard: 'isSigningOutOnDisconnect', target: '.signingOut' }, { target: '.idle', actions: 'clear' }],
   },
   states: {
     idle: {},
@@ -147,56 +174,64 @@ export const siwxMachine = setup({
         src: 'getSessions',
         input: ({ context }) => context.target!,
         onDone: [
-          { guard: 'hasSession', target: 'signedIn', actions: 'setSession' },
-          { target: 'prompting', actions: ['noSession', 'emitPrompt'] },
+          { guard: 'hasSession', target: 'signedIn', actions: ['setFoundSession', 'emitSessionFound'] },
+          { target: 'awaitingSession', actions: ['noSession', 'emitPrompt'] },
         ],
         onError: { target: 'idle', actions: ['clear', 'emitInitFailed'] },
       },
     },
     /** SIWXSignMessage is shown; the modal cannot close while sign-in is required. */
-    prompting: {
+    awaitingSession: {
       tags: ['closeBlocked'],
-      on: {
-        'siwx.sign': { target: 'signing' },
-        'siwx.cancel': { target: 'idle', actions: 'emitCancelled' },
-      },
-    },
-    signing: {
-      tags: ['closeBlocked'],
-      initial: 'creatingMessage',
+      entry: 'emitCloseBlocked',
+      exit: 'emitCloseUnblocked',
+      initial: 'prompting',
       states: {
-        creatingMessage: {
-          invoke: {
-            id: 'createMessage',
-            src: 'createMessage',
-            input: ({ context }) => context.target!,
-            onDone: { target: 'awaitingSignature', actions: 'setMessage' },
-            onError: { target: '#siwx.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
+        prompting: {
+          on: {
+            'siwx.sign': { target: 'signing', actions: 'clearError' },
+            'siwx.cancel': { target: '#siwx.idle', actions: 'emitCancelled' },
           },
         },
-        awaitingSignature: {
-          invoke: {
-            id: 'signMessage',
-            src: 'signMessage',
-            input: ({ context }) => ({ target: context.target!, message: context.message!.serializedMessage }),
-            onDone: { target: 'verifying' },
-            onError: [
-              { guard: 'isUserRejection', target: '#siwx.idle', actions: 'emitCancelled' },
-              { target: '#siwx.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
-            ],
-          },
-        },
-        verifying: {
-          invoke: {
-            id: 'addSession',
-            src: 'addSession',
-            input: ({ context, event }) => ({
-              data: context.message!,
-              message: context.message!.serializedMessage,
-              signature: (event as unknown as { output: string }).output,
-            }),
-            onDone: { target: '#siwx.signedIn', actions: ['setSignedSession', 'emitSignedIn'] },
-            onError: { target: '#siwx.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
+        signing: {
+          initial: 'creatingMessage',
+          states: {
+            creatingMessage: {
+              invoke: {
+                id: 'createMessage',
+                src: 'createMessage',
+                input: ({ context }) => context.target!,
+                onDone: { target: 'awaitingSignature', actions: 'setMessage' },
+                onError: { target: '#siwx.awaitingSession.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
+              },
+            },
+            awaitingSignature: {
+              invoke: {
+                id: 'signMessage',
+                src: 'signMessage',
+                input: ({ context }) => ({ target: context.target!, message: context.message!.serializedMessage }),
+                onDone: { target: 'verifying' },
+                onError: [
+                  // Declined in the wallet: no error. Required, the prompt stays; not required, it is a cancel.
+                  { guard: and(['isUserRejection', 'isRequired']), target: '#siwx.awaitingSession.prompting' },
+                  { guard: 'isUserRejection', target: '#siwx.idle', actions: 'emitCancelled' },
+                  { target: '#siwx.awaitingSession.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
+                ],
+              },
+            },
+            verifying: {
+              invoke: {
+                id: 'addSession',
+                src: 'addSession',
+                input: ({ context, event }) => ({
+                  data: context.message!,
+                  message: context.message!.serializedMessage,
+                  signature: (event as unknown as { output: string }).output,
+                }),
+                onDone: { target: '#siwx.signedIn', actions: ['setSignedSession', 'emitSignedIn'] },
+                onError: { target: '#siwx.awaitingSession.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
+              },
+            },
           },
         },
       },
@@ -206,7 +241,7 @@ export const siwxMachine = setup({
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',
-        input: ({ context }) => ({ session: context.session, target: context.target }),
+        input: ({ context }) => ({ sessions: context.sessions, target: context.target }),
         onDone: { target: 'idle', actions: 'clear' },
         // Signing out locally does not wait for a verifier that is down.
         onError: { target: 'idle', actions: 'clear' },

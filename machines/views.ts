@@ -13,6 +13,7 @@ export const views = [
   'Send',
   'SendSelectToken',
   'SendPreview',
+  'SIWXSignMessage',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */

@@ -34,12 +34,14 @@ const lazyViews = {
   Send: preloadable(() => import('./views/Send.tsx')),
   SendSelectToken: preloadable(() => import('./views/SendSelectToken.tsx')),
   SendPreview: preloadable(() => import('./views/SendPreview.tsx')),
+  SIWXSignMessage: preloadable(() => import('./views/SIWXSignMessage.tsx')),
 } satisfies Partial<Record<ViewName, unknown>>
 
 /** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
 const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
   Connect: ['AllWallets', 'ConnectingExternal'],
   AllWallets: ['ConnectingExternal'],
+  ConnectingExternal: ['SIWXSignMessage'],
   Account: ['SwitchNetwork', 'Receive', 'Send'],
   Send: ['SendSelectToken', 'SendPreview'],
 }

@@ -25,6 +25,9 @@ import { timing } from '../machines/timing.ts'
 import type { Analytics } from '../services/analytics.ts'
 import type { BlockchainApi } from '../services/blockchain.ts'
 import { accountMachine } from '../machines/account.ts'
+import type { SiwxConfig } from '../adapters/siwx.ts'
+import { siwxMachine, siwxMessages, type SiwxSession } from '../machines/siwx.ts'
+import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
@@ -103,6 +106,18 @@ export type ModalOptions = {
   transferAdapter?: TransferAdapter
   /** The clock of every delay (`setTimeout`/`clearTimeout` shape); tests pass a simulated one. */
   clock?: Clock
+  /**
+   * Sign in with the wallet (spec §3 "siwx", §4 "Sign-in (SIWX)"): after connecting, the visitor signs a CAIP-122
+   * message (EIP-4361 on eip155) unless a session for the account and chain exists. `createSiwx({ url })` is the
+   * default on the project's SIWX API; any {@link SiwxConfig} works. `required: true` keeps the modal open until
+   * a session exists.
+   */
+  siwx?: SiwxConfig
+  /**
+   * The legacy sign-in option of other modals. Not supported: pass `siwx`. Setting both is refused with
+   * "Cannot set both `siweConfig` and `siwx` options" (spec §5).
+   */
+  siweConfig?: unknown
 }
 
 /** Public state of the modal: what a dapp reads with `getState()` or `subscribe()`. */
@@ -115,6 +130,8 @@ export type ModalState = {
   network: CaipNetwork
   /** The wallet is on a chain that is not in `networks`. */
   isUnsupportedChain: boolean
+  /** Sign-in (SIWX): `undefined` without the `siwx` option. */
+  siwx: { phase: SiwxView['phase']; required: boolean; session: SiwxView['session'] } | undefined
 }
 
 /** The catalogue's device filter: the option, else `mobile` on a phone. */
@@ -175,6 +192,16 @@ export function createModal(options: ModalOptions) {
     if (!n || typeof n.caipNetworkId !== 'string' || !n.caipNetworkId.includes(':')) {
       throw new InvalidOptionsError('Invalid network in options.networks', { details: JSON.stringify(n) })
     }
+  }
+  if (options.siwx !== undefined && options.siweConfig !== undefined) {
+    throw new InvalidOptionsError(siwxMessages.bothConfigs)
+  }
+  if (options.siweConfig !== undefined) {
+    throw new InvalidOptionsError('`siweConfig` is not supported', { details: 'Pass `siwx` (for example `createSiwx({ url })`) instead.' })
+  }
+  if (options.siwx !== undefined) {
+    const missing = (['createMessage', 'addSession', 'getSessions', 'revokeSession'] as const).filter((m) => typeof (options.siwx as Partial<SiwxConfig>)?.[m] !== 'function')
+    if (missing.length) throw new InvalidOptionsError('Invalid `siwx` option', { details: `Missing methods: ${missing.join(', ')}.` })
   }
   if (!options.projectId && options.debug) {
     // Spec §5/§8: a missing project id raises the "Project ID Not Configured" alert (alerts only in debug mode).
@@ -257,6 +284,12 @@ export function createModal(options: ModalOptions) {
   const reportWalletError = (error: { name: string; message: string }) =>
     void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR'))
 
+  /** The `siwx` option; 'SIWX is not enabled' without it (spec §8). */
+  const requireSiwx = (): SiwxConfig => {
+    if (!options.siwx) throw new InvalidOptionsError(siwxMessages.notEnabled)
+    return options.siwx
+  }
+
   const machine = rootMachine.provide({
     actors: {
       catalogue: catalogueMachine.provide({
@@ -335,6 +368,17 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
+      siwx: siwxMachine.provide({
+        actors: {
+          getSessions: fromPromise(async ({ input }) => requireSiwx().getSessions(input.caipNetworkId, input.address)),
+          createMessage: fromPromise(async ({ input }) => requireSiwx().createMessage({ accountAddress: input.address, chainId: input.caipNetworkId })),
+          signMessage: fromPromise(({ input }) => adapter.signMessage({ connectorId: input.target.connectorId, address: input.target.address, message: input.message })),
+          addSession: fromPromise(async ({ input }): Promise<SiwxSession> => (await requireSiwx().addSession(input)) ?? input),
+          revokeSession: fromPromise(async ({ input }) => {
+            await Promise.all(input.sessions.map((s) => requireSiwx().revokeSession(s.data.chainId, s.data.accountAddress)))
+          }),
+        },
+      }),
       connection: connectionMachine.provide({ actors: connectionActors(adapter, networks) }),
       network: networkMachine.provide({ actors: networkActors(adapter) }),
       watchConnectors: connectorDiscoveryActor(adapter),
@@ -380,6 +424,9 @@ export function createModal(options: ModalOptions) {
         toastRef?.send({ type: 'toast.show', variant: 'error', message: event.title })
       },
       trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
+      trackSignIn: ({ event }) => {
+        if (event.type === 'siwx.signedIn') track('SIWX_AUTH_SUCCESS', { network: event.session.data.chainId })
+      },
       trackConnected: ({ event }) => {
         if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
       },
@@ -403,7 +450,16 @@ export function createModal(options: ModalOptions) {
         allowUnsupportedChain: options.allowUnsupportedChain ?? false,
         enableEmbedded: options.enableEmbedded ?? false,
         debug: options.debug ?? false,
+        siwxEnabled: options.siwx !== undefined,
       },
+      ...(options.siwx
+        ? {
+            siwx: {
+              required: options.siwx.required ?? false,
+              ...(options.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: options.siwx.signOutOnDisconnect } : {}),
+            },
+          }
+        : {}),
       storedConnectorId: storage.getConnectedConnectorId(namespace),
       storedActiveNetworkId: storedNetwork ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
@@ -427,7 +483,7 @@ export function createModal(options: ModalOptions) {
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
-  const { router, modal, connection, network, toast } = actor.getSnapshot().context
+  const { router, modal, connection, network, toast, siwx } = actor.getSnapshot().context
   toastRef = toast
 
   let cached: { key: string; state: ModalState } | undefined
@@ -449,7 +505,11 @@ export function createModal(options: ModalOptions) {
       caipNetworkId: net.active.caipNetworkId,
       network: net.active,
       isUnsupportedChain: net.isUnsupported,
+      siwx: options.siwx ? pickSiwx(connectSiwx(siwx.getSnapshot())) : undefined,
     }
+  }
+  function pickSiwx(view: SiwxView): ModalState['siwx'] {
+    return { phase: view.phase, required: view.required, session: view.session }
   }
 
   return {
@@ -484,7 +544,7 @@ export function createModal(options: ModalOptions) {
           listener(next)
         }
       }
-      const subs = [router.subscribe(onChange), modal.subscribe(onChange), connection.subscribe(onChange), network.subscribe(onChange)]
+      const subs = [router.subscribe(onChange), modal.subscribe(onChange), connection.subscribe(onChange), network.subscribe(onChange), siwx.subscribe(onChange)]
       return () => subs.forEach((s) => s.unsubscribe())
     },
     /**
@@ -493,6 +553,15 @@ export function createModal(options: ModalOptions) {
      */
     switchNetwork(network: CaipNetwork | string) {
       actor.send({ type: 'app.selectNetwork', caipNetworkId: typeof network === 'string' ? network : network.caipNetworkId })
+    },
+    /**
+     * The sign-in session of the connected account and chain (spec §3 SIWX message, signature), or `undefined`
+     * when the visitor has not signed in.
+     * @throws InvalidOptionsError 'SIWX is not enabled' without the `siwx` option (spec §8).
+     */
+    getSiwxSession(): SiwxSession | undefined {
+      requireSiwx()
+      return siwx.getSnapshot().context.session
     },
     /** Disconnects the connected wallet of the namespace. */
     disconnect() {

@@ -7,6 +7,7 @@ import { connectAccountData, type AccountDataView } from '../machines/account.co
 import type { AccountTab } from '../machines/account.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
 import { connectSend, type SendView } from '../machines/send.connect.ts'
+import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
 import { useModalInstance } from './context.ts'
 
 /** Shallow JSON equality for view models (they are small and serialisable). */
@@ -146,5 +147,19 @@ export function useSendFlow(): SendView & {
     confirm: () => root.send({ type: 'app.confirmSend' }),
     retryEstimate: () => send.send({ type: 'send.retryEstimate' }),
     open: () => send.send({ type: 'send.open' }),
+  }
+}
+
+/**
+ * SIWXSignMessage's model (spec §2 sign-in prompt) and its gestures: Sign and Cancel go through the root,
+ * which applies the spec's cancel rules (§4).
+ */
+export function useSignIn(): SiwxView & { sign(): void; cancel(): void } {
+  const modal = useModalInstance()
+  const view = useSelector(useRefs().siwx, connectSiwx, same)
+  return {
+    ...view,
+    sign: () => modal.actor.send({ type: 'app.signIn' }),
+    cancel: () => modal.actor.send({ type: 'app.cancelSignIn' }),
   }
 }

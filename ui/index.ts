@@ -13,3 +13,16 @@ export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, Tra
 export { sendMessages } from '../machines/send.ts'
 export type { ViewName, ViewData } from '../machines/views.ts'
 export { lightTheme, darkTheme, type ThemeMode, type ThemeVariables } from './theme.ts'
+export { createSiwx, defaultSiwxExpiry, SiwxNonceError, type CreateSiwxParameters } from '../services/siwxSessions.ts'
+export {
+  formatCaip122Message,
+  formatEip155Message,
+  InvalidSiwxMessageError,
+  toSiwxMessage,
+  type SiwxConfig,
+  type SiwxFormatter,
+  type SiwxMessage,
+  type SiwxMessageInput,
+  type SiwxSession,
+} from '../adapters/siwx.ts'
+export { siwxMessages } from '../machines/siwx.ts'

@@ -5,6 +5,7 @@ import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type RootOptions } from '../../machines/root.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
+import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { deferred, type Deferred } from './deferred.ts'
 import { controllableConnectionActors } from './wallet-actors.ts'
@@ -23,7 +24,8 @@ export function createRootHarness({
   options = {},
   storedConnectorId,
   networks = [anvil1, anvil2],
-}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[] } = {}) {
+  siwx,
+}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[]; siwx?: SiwxInput } = {}) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
   const calls: string[] = []
@@ -33,6 +35,19 @@ export function createRootHarness({
     estimates: [] as Deferred<SendEstimate>[],
     transfers: [] as Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }>,
     receipts: [] as Deferred<{ status: 'success' | 'reverted'; hash: string }>[],
+  }
+  /** The SIWX machine's calls (config and wallet), answered by the test. */
+  const signIn = {
+    sessions: [] as Array<{ input: SiwxTarget; d: Deferred<SiwxSession[]> }>,
+    messages: [] as Array<{ input: SiwxTarget; d: Deferred<SiwxMessage> }>,
+    signatures: [] as Array<{ input: { target: SiwxTarget; message: string }; d: Deferred<string> }>,
+    added: [] as Array<{ input: SiwxSession; d: Deferred<SiwxSession> }>,
+    revoked: [] as Array<{ sessions: SiwxSession[] }>,
+  }
+  const heldWithInput = <I, T>(list: Array<{ input: I; d: Deferred<T> }>) => ({ input }: { input: I }) => {
+    const d = deferred<T>()
+    list.push({ input, d })
+    return d.promise
   }
   const held = <T>(list: Deferred<T>[]) => () => {
     const d = deferred<T>()
@@ -66,6 +81,15 @@ export function createRootHarness({
           waitForTransfer: fromPromise(held(send.receipts)),
         },
       }),
+      siwx: siwxMachine.provide({
+        actors: {
+          getSessions: fromPromise(heldWithInput(signIn.sessions)),
+          createMessage: fromPromise(heldWithInput(signIn.messages)),
+          signMessage: fromPromise(heldWithInput(signIn.signatures)),
+          addSession: fromPromise(heldWithInput(signIn.added)),
+          revokeSession: fromPromise(async ({ input }) => void signIn.revoked.push({ sessions: input.sessions })),
+        },
+      }),
       watchConnectors: fromCallback(({ sendBack }) => {
         sendBack({ type: 'connectors.changed', connectors: [walletConnector] })
       }),
@@ -89,9 +113,11 @@ export function createRootHarness({
         allowUnsupportedChain: false,
         enableEmbedded: false,
         debug: false,
+        siwxEnabled: Boolean(siwx),
         ...options,
       },
       storedConnectorId,
+      ...(siwx ? { siwx } : {}),
     },
   }).start()
   const ctx = () => actor.getSnapshot().context
@@ -102,7 +128,9 @@ export function createRootHarness({
     switches,
     calls,
     send,
+    signIn,
     sendActor: () => ctx().send.getSnapshot(),
+    siwx: () => ctx().siwx.getSnapshot(),
     wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),

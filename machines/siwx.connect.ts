@@ -1,0 +1,56 @@
+import type { SnapshotFrom } from 'xstate'
+import type { siwxMachine } from './siwx.ts'
+
+/** Where the sign-in is: one value per leaf state of the SIWX chart. */
+export type SiwxPhase = 'idle' | 'checking' | 'prompting' | 'creatingMessage' | 'awaitingSignature' | 'verifying' | 'signedIn' | 'signingOut'
+
+/** A session as the page may show it (never the token). */
+export type SiwxSessionSummary = {
+  /** The signer, as in the message. */
+  address: string
+  /** CAIP-2 network of the message. */
+  caipNetworkId: string
+  /** ISO 8601, when present in the message. */
+  issuedAt?: string | undefined
+  /** ISO 8601, when present in the message. */
+  expirationTime?: string | undefined
+}
+
+/** SIWXSignMessage's model and the public sign-in state. */
+export type SiwxView = {
+  phase: SiwxPhase
+  /** Signing is under way (the buttons wait). */
+  isSigning: boolean
+  /** Sign-in is required: the modal cannot close without a session. */
+  required: boolean
+  /** Cancelling disconnects (required, and no session in this connection). */
+  cancelDisconnects: boolean
+  /** 'Error signing message' after a failed attempt. */
+  error: string | undefined
+  /** Who signs in. */
+  address: string | undefined
+  caipNetworkId: string | undefined
+  session: SiwxSessionSummary | undefined
+}
+
+const phases = ['creatingMessage', 'awaitingSignature', 'verifying'] as const
+
+/** Turns a SIWX snapshot into the view model (zag-style `connect`). */
+export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine>): SiwxView {
+  const c = snapshot.context
+  const signing = phases.find((p) => snapshot.matches({ awaitingSession: { signing: p } }))
+  const phase: SiwxPhase =
+    signing ??
+    (snapshot.matches({ awaitingSession: 'prompting' }) ? 'prompting' : (['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle')
+  const s = c.session?.data
+  return {
+    phase,
+    isSigning: signing !== undefined,
+    required: c.required,
+    cancelDisconnects: c.required && c.sessions.length === 0,
+    error: c.error,
+    address: c.target?.address,
+    caipNetworkId: c.target?.caipNetworkId,
+    session: s ? { address: s.accountAddress, caipNetworkId: s.chainId, issuedAt: s.issuedAt, expirationTime: s.expirationTime } : undefined,
+  }
+}
