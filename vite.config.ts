@@ -14,6 +14,8 @@ export default defineConfig({
   envDir: root,
   plugins: [react()],
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
+  // Found at start, not on first use: a dependency discovered late makes Vite reload the page mid-test.
+  optimizeDeps: { include: ['viem/siwe'] },
   preview: { host: '127.0.0.1', strictPort: true },
   build: { outDir: `${root}dist/demo`, emptyOutDir: true, target: 'es2022', sourcemap: false },
   test: {
