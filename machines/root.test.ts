@@ -389,3 +389,197 @@ describe('root: error reports', () => {
     })
   })
 })
+
+describe('root: sign-in (SIWX)', () => {
+  const message = {
+    accountAddress: ADDRESS,
+    chainId: 'eip155:31337',
+    domain: 'example.org',
+    uri: 'https://example.org',
+    version: '1',
+    nonce: 'abcdefgh1',
+    serializedMessage: 'example.org wants you to sign in…',
+  }
+  const session = { data: message, message: message.serializedMessage, signature: '0xsig', token: 't' }
+
+  /** Connects through the modal; the session check is left pending. */
+  async function connectedChecking(h: ReturnType<typeof createRootHarness>) {
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick()
+  }
+  async function prompting(h: ReturnType<typeof createRootHarness>) {
+    await connectedChecking(h)
+    h.signIn.sessions.at(-1)!.d.resolve([])
+    await tick()
+  }
+
+  test('behavior: without the siwx option nothing is checked and connecting closes the modal', async () => {
+    const h = createRootHarness()
+    await connected(h)
+    expect(h.signIn.sessions).toHaveLength(0)
+    expect(h.modal().value).toBe('closed')
+  })
+
+  test('behavior: connecting checks the account and chain; the modal stays meanwhile; a session found closes it', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    expect(h.signIn.sessions[0]!.input).toEqual({ address: ADDRESS, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'dev.wallet' })
+    expect(h.view()).toBe('ConnectingExternal')
+    expect(h.modal().hasTag('mounted')).toBe(true)
+    h.signIn.sessions[0]!.d.resolve([session])
+    await tick(timing.viewTransition)
+    expect(h.modal().value).toBe('closed')
+  })
+
+  test('behavior: no session: SIWXSignMessage opens as a new history, and required the modal cannot close (it shakes)', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await prompting(h)
+    expect(h.history()).toEqual(['SIWXSignMessage'])
+    expect(h.modal().context.closeBlocked).toBe(true)
+    h.actor.send({ type: 'app.close' })
+    expect(h.modal().matches({ open: { shake: 'shaking' } })).toBe(true)
+    h.actor.send({ type: 'app.back' })
+    await tick(timing.viewTransition)
+    expect(h.modal().hasTag('mounted')).toBe(true)
+  })
+
+  test('behavior: a restored connection without a session opens the modal on the sign view', async () => {
+    const h = createRootHarness({ siwx: { required: true }, storedConnectorId: 'dev.wallet' })
+    h.reconnects[0]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick()
+    expect(h.modal().hasTag('mounted')).toBe(false)
+    h.signIn.sessions[0]!.d.resolve([])
+    await tick()
+    expect(h.modal().hasTag('mounted')).toBe(true)
+    expect(h.view()).toBe('SIWXSignMessage')
+  })
+
+  test('behavior: signing closes the modal and tracks success; opening again shows Account', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await prompting(h)
+    h.actor.send({ type: 'app.signIn' })
+    h.signIn.messages[0]!.d.resolve(message)
+    await tick()
+    expect(h.signIn.signatures[0]!.input).toEqual({ target: expect.objectContaining({ address: ADDRESS }), message: message.serializedMessage })
+    h.signIn.signatures[0]!.d.resolve('0xsig')
+    await tick()
+    h.signIn.added[0]!.d.resolve(session)
+    await tick(timing.viewTransition)
+    expect(h.modal().value).toBe('closed')
+    expect(h.modal().context.closeBlocked).toBe(false)
+    expect(h.calls).toContain('trackSignIn')
+    h.actor.send({ type: 'app.open' })
+    expect(h.view()).toBe('Account')
+  })
+
+  test('behavior: a signing failure keeps SIWXSignMessage with "Error signing message" in a toast', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await prompting(h)
+    h.actor.send({ type: 'app.signIn' })
+    h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
+    await tick()
+    expect(h.view()).toBe('SIWXSignMessage')
+    expect(h.toast().context.current?.message).toBe('Error signing message')
+    expect(h.modal().hasTag('mounted')).toBe(true)
+  })
+
+  test('behavior: not required, a failure after the visitor closed the modal reopens the sign view', async () => {
+    const h = createRootHarness({ siwx: { required: false } })
+    await prompting(h)
+    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'app.close' })
+    await tick(timing.viewTransition)
+    expect(h.modal().value).toBe('closed')
+    h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
+    await tick()
+    expect(h.modal().hasTag('mounted')).toBe(true)
+    expect(h.view()).toBe('SIWXSignMessage')
+  })
+
+  test('behavior: an init failure disconnects the wallet, resets the view and shows the spec message', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    h.signIn.sessions[0]!.d.reject(new Error('verifier down'))
+    await tick(timing.viewTransition)
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+    expect(h.view()).toBe('Connect')
+    expect(h.toast().context.current?.message).toBe('A problem occurred while trying initialize authentication')
+  })
+
+  test('behavior: cancel when required and never signed in disconnects and closes', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await prompting(h)
+    h.actor.send({ type: 'app.cancelSignIn' })
+    await tick(timing.viewTransition)
+    expect(connectionStatus(h.connection())).toBe('disconnected')
+    expect(h.modal().value).toBe('closed')
+  })
+
+  test('behavior: cancel when required after a session on another chain switches the wallet back to that chain', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    h.signIn.sessions[0]!.d.resolve([session])
+    await tick(timing.viewTransition)
+    h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+    await tick()
+    h.signIn.sessions[1]!.d.resolve([])
+    await tick()
+    expect(h.view()).toBe('SIWXSignMessage')
+    h.actor.send({ type: 'app.cancelSignIn' })
+    expect(h.view()).toBe('SwitchNetwork')
+    expect(h.network().context.target).toBe('eip155:31337')
+    expect(h.switches).toHaveLength(1)
+    expect(connectionStatus(h.connection())).toBe('connected')
+  })
+
+  test('behavior: cancel when not required closes and stays connected; so does closing the modal', async () => {
+    for (const gesture of ['app.cancelSignIn', 'app.close'] as const) {
+      const h = createRootHarness({ siwx: { required: false } })
+      await prompting(h)
+      h.actor.send({ type: gesture })
+      await tick(timing.viewTransition)
+      expect(h.modal().value).toBe('closed')
+      expect(h.siwx().value).toBe('idle')
+      expect(connectionStatus(h.connection())).toBe('connected')
+    }
+  })
+
+  test('behavior: opening while the prompt waits shows the sign view', async () => {
+    const h = createRootHarness({ siwx: { required: false } })
+    await prompting(h)
+    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'app.close' })
+    await tick(timing.viewTransition)
+    h.actor.send({ type: 'app.open' })
+    expect(h.view()).toBe('SIWXSignMessage')
+  })
+
+  test('behavior: disconnecting signs out and lets the modal close', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    h.signIn.sessions[0]!.d.resolve([session])
+    await tick(timing.viewTransition)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.disconnect' })
+    await tick(timing.viewTransition)
+    expect(h.signIn.revoked).toEqual([{ sessions: [session] }])
+    expect(h.modal().value).toBe('closed')
+  })
+
+  test('behavior: the wallet changing account asks the new account to sign in', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    h.signIn.sessions[0]!.d.resolve([session])
+    await tick(timing.viewTransition)
+    const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    h.wallet({ type: 'connection.accountsChanged', accounts: [other] })
+    await tick()
+    expect(h.signIn.sessions[1]!.input.address).toBe(other)
+    h.signIn.sessions[1]!.d.resolve([])
+    await tick()
+    expect(h.view()).toBe('SIWXSignMessage')
+    expect(h.modal().context.closeBlocked).toBe(true)
+  })
+})

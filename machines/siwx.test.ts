@@ -17,12 +17,13 @@ const message: SiwxMessage = {
 const session: SiwxSession = { data: message, message: message.serializedMessage, signature: '0xsig' }
 const flush = () => new Promise((r) => setTimeout(r, 0))
 
-function harness(required = false) {
+function harness(required = false, signOutOnDisconnect = true) {
   const sessions: Deferred<SiwxSession[]>[] = []
   const messages: Deferred<SiwxMessage>[] = []
   const signatures: Array<{ input: { message: string }; d: Deferred<string> }> = []
   const added: Array<{ input: SiwxSession; d: Deferred<SiwxSession> }> = []
   const revoked: Array<{ sessions: SiwxSession[] }> = []
+  const state = { failRevoke: false }
   const hold = <T>(list: Deferred<T>[]) => () => {
     const d = deferred<T>()
     list.push(d)
@@ -43,10 +44,13 @@ function harness(required = false) {
           added.push({ input, d })
           return d.promise
         }),
-        revokeSession: fromPromise(async ({ input }) => void revoked.push({ sessions: input.sessions })),
+        revokeSession: fromPromise(async ({ input }) => {
+          if (state.failRevoke) throw new Error('verifier down')
+          revoked.push({ sessions: input.sessions })
+        }),
       },
     }),
-    { input: { required } },
+    { input: { required, signOutOnDisconnect } },
   )
   const emitted: Array<{ type: string; [k: string]: unknown }> = []
   actor.on('*', (e) => emitted.push(e as never))
@@ -57,28 +61,44 @@ function harness(required = false) {
     sessions.at(-1)!.resolve([])
     await flush()
   }
-  return { actor, sessions, messages, signatures, added, revoked, emitted, prompting, value: () => actor.getSnapshot().value }
+  return {
+    actor,
+    sessions,
+    messages,
+    signatures,
+    added,
+    revoked,
+    emitted,
+    prompting,
+    value: () => actor.getSnapshot().value,
+    set failRevoke(v: boolean) {
+      state.failRevoke = v
+    },
+  }
 }
 
+const blocked = (h: ReturnType<typeof harness>) => h.emitted.filter((e) => e.type === 'siwx.closeBlocked').map((e) => e.blocked)
+
 describe('siwx machine', () => {
-  test('a stored session signs in without a prompt', async () => {
+  test('behavior: a stored session signs in without a prompt', async () => {
     const h = harness()
     h.actor.send({ type: 'siwx.connected', target })
     expect(h.value()).toBe('checking')
     h.sessions[0]!.resolve([session])
     await flush()
     expect(h.value()).toBe('signedIn')
-    expect(h.emitted).toEqual([])
+    expect(h.emitted).toEqual([{ type: 'siwx.sessionFound', session }])
   })
 
-  test('no session: the prompt; signing creates a message, has the wallet sign it, stores the session', async () => {
+  test('behavior: no session: the prompt blocks closing when required; signing creates a message, has the wallet sign it, stores the session, then unblocks', async () => {
     const h = harness(true)
     await h.prompting()
-    expect(h.emitted).toEqual([{ type: 'siwx.prompt' }])
-    expect(h.actor.getSnapshot().hasTag('closeBlocked')).toBe(true)
+    expect(h.emitted).toEqual([{ type: 'siwx.prompt' }, { type: 'siwx.closeBlocked', blocked: true }])
     h.actor.send({ type: 'siwx.sign' })
+    expect(h.value()).toEqual({ awaitingSession: { signing: 'creatingMessage' } })
     h.messages[0]!.resolve(message)
     await flush()
+    expect(h.value()).toEqual({ awaitingSession: { signing: 'awaitingSignature' } })
     expect(h.signatures[0]!.input.message).toBe(message.serializedMessage)
     h.signatures[0]!.d.resolve('0xsig')
     await flush()
@@ -86,11 +106,20 @@ describe('siwx machine', () => {
     h.added[0]!.d.resolve({ ...session, token: 't' })
     await flush()
     expect(h.value()).toBe('signedIn')
-    expect(h.emitted.at(-1)).toEqual({ type: 'siwx.signedIn', session: { ...session, token: 't' } })
-    expect(h.actor.getSnapshot().hasTag('closeBlocked')).toBe(false)
+    expect(h.emitted.slice(-2)).toEqual([
+      { type: 'siwx.closeBlocked', blocked: false },
+      { type: 'siwx.signedIn', session: { ...session, token: 't' } },
+    ])
   })
 
-  test('a failure at any step reopens the prompt with "Error signing message"', async () => {
+  test('behavior: not required, the prompt never blocks closing', async () => {
+    const h = harness(false)
+    await h.prompting()
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(blocked(h)).toEqual([false, false])
+  })
+
+  test('behavior: a failure at any step reopens the prompt with "Error signing message"; the next attempt clears it', async () => {
     for (const step of ['message', 'signature', 'verify'] as const) {
       const h = harness(true)
       await h.prompting()
@@ -107,29 +136,45 @@ describe('siwx machine', () => {
         }
       }
       await flush()
-      expect(h.value()).toBe('prompting')
+      expect(h.value()).toEqual({ awaitingSession: 'prompting' })
       expect(h.actor.getSnapshot().context.error).toBe('Error signing message')
       expect(h.emitted.at(-1)).toEqual({ type: 'siwx.signFailed', message: siwxMessages.signFailed })
+      // Still blocked: the prompt never left awaitingSession.
+      expect(blocked(h)).toEqual([true])
+      h.actor.send({ type: 'siwx.sign' })
+      expect(h.actor.getSnapshot().context.error).toBeUndefined()
     }
   })
 
-  test("the wallet's rejection is a cancel", async () => {
-    const h = harness(true)
-    await h.prompting()
-    h.actor.send({ type: 'siwx.sign' })
-    h.messages[0]!.resolve(message)
+  test("behavior: the wallet's rejection is no error: required, the prompt stays; not required, it is a cancel", async () => {
+    const required = harness(true)
+    await required.prompting()
+    required.actor.send({ type: 'siwx.sign' })
+    required.messages[0]!.resolve(message)
     await flush()
-    h.signatures[0]!.d.reject(new UserRejectedRequestError())
+    required.signatures[0]!.d.reject(new UserRejectedRequestError())
     await flush()
-    expect(h.value()).toBe('idle')
-    expect(h.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: true })
+    expect(required.value()).toEqual({ awaitingSession: 'prompting' })
+    expect(required.actor.getSnapshot().context.error).toBeUndefined()
+    expect(required.emitted.map((e) => e.type)).not.toContain('siwx.cancelled')
+
+    const optional = harness(false)
+    await optional.prompting()
+    optional.actor.send({ type: 'siwx.sign' })
+    optional.messages[0]!.resolve(message)
+    await flush()
+    optional.signatures[0]!.d.reject(new UserRejectedRequestError())
+    await flush()
+    expect(optional.value()).toBe('idle')
+    expect(optional.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: false, disconnect: false })
   })
 
-  test('cancel: required without a session disconnects; with an earlier session returns; not required closes', async () => {
+  test('behavior: cancel: required without a session disconnects; with an earlier session returns to its network; not required closes', async () => {
     const required = harness(true)
     await required.prompting()
     required.actor.send({ type: 'siwx.cancel' })
     expect(required.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: true })
+    expect(required.value()).toBe('idle')
 
     const switched = harness(true)
     switched.actor.send({ type: 'siwx.connected', target })
@@ -139,7 +184,7 @@ describe('siwx machine', () => {
     switched.sessions[1]!.resolve([])
     await flush()
     switched.actor.send({ type: 'siwx.cancel' })
-    expect(switched.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: false })
+    expect(switched.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: false, returnTo: 'eip155:31337' })
 
     const optional = harness(false)
     await optional.prompting()
@@ -147,7 +192,20 @@ describe('siwx machine', () => {
     expect(optional.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: false, disconnect: false })
   })
 
-  test('an init failure: idle, and the owner is told to disconnect', async () => {
+  test('behavior: the same account and chain announced again while signed in changes nothing; another account is checked', async () => {
+    const h = harness()
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve([session])
+    await flush()
+    h.actor.send({ type: 'siwx.connected', target: { ...target, address: target.address.toLowerCase() } })
+    expect(h.value()).toBe('signedIn')
+    expect(h.sessions).toHaveLength(1)
+    h.actor.send({ type: 'siwx.connected', target: { ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
+    expect(h.value()).toBe('checking')
+    expect(h.actor.getSnapshot().context.session).toBeUndefined()
+  })
+
+  test('behavior: an init failure: idle, and the owner is told to disconnect', async () => {
     const h = harness(true)
     h.actor.send({ type: 'siwx.connected', target })
     h.sessions[0]!.reject(new Error('storage broken'))
@@ -156,15 +214,42 @@ describe('siwx machine', () => {
     expect(h.emitted.at(-1)).toEqual({ type: 'siwx.initFailed', message: 'A problem occurred while trying initialize authentication' })
   })
 
-  test('disconnect signs out', async () => {
+  test('behavior: disconnect signs out every session of the connection', async () => {
     const h = harness()
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve([session])
+    await flush()
+    const other = { ...session, data: { ...message, chainId: 'eip155:31338' } }
+    h.actor.send({ type: 'siwx.connected', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.sessions[1]!.resolve([other])
+    await flush()
+    h.actor.send({ type: 'siwx.disconnected' })
+    await flush()
+    expect(h.revoked).toEqual([{ sessions: [session, other] }])
+    expect(h.value()).toBe('idle')
+    expect(h.actor.getSnapshot().context).toMatchObject({ session: undefined, sessions: [], target: undefined })
+  })
+
+  test('behavior: with signOutOnDisconnect off, disconnect keeps the sessions where they are stored', async () => {
+    const h = harness(false, false)
     h.actor.send({ type: 'siwx.connected', target })
     h.sessions[0]!.resolve([session])
     await flush()
     h.actor.send({ type: 'siwx.disconnected' })
     await flush()
-    expect(h.revoked).toEqual([{ session, target }])
+    expect(h.revoked).toEqual([])
     expect(h.value()).toBe('idle')
-    expect(h.actor.getSnapshot().context.session).toBeUndefined()
+  })
+
+  test('behavior: a verifier that is down does not keep the visitor signed in locally', async () => {
+    const h = harness()
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve([session])
+    await flush()
+    h.failRevoke = true
+    h.actor.send({ type: 'siwx.disconnected' })
+    await flush()
+    expect(h.value()).toBe('idle')
+    expect(h.actor.getSnapshot().context.sessions).toEqual([])
   })
 })

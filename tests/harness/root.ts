@@ -99,6 +99,7 @@ export function createRootHarness({
       forgetConnection: () => void calls.push('forgetConnection'),
       dropStoredConnections: () => void calls.push('dropStoredConnections'),
       persistNetwork: () => void calls.push('persistNetwork'),
+      trackSignIn: () => void calls.push('trackSignIn'),
       persistAccount: () => void calls.push('persistAccount'),
       reportError: () => void calls.push('reportError'),
     },
