@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { createPublicClient, http } from 'viem'
+import { createPublicClient, http, verifyMessage } from 'viem'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
-import { createEip155Adapter, NotConnectedError, parseAccounts, parseChainId } from './eip155.ts'
+import { createEip155Adapter, NotConnectedError, parseAccounts, parseChainId, parseSignature } from './eip155.ts'
 import { BaseError, InvalidProviderResponseError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
 import { defineEvmNetwork, mainnet } from './networks.ts'
 
@@ -145,6 +145,41 @@ describe('eip155 adapter: against anvil', () => {
       [ConnectorNotFoundError: Connector not found
       Details: No wallet with id "missing.wallet" was discovered.]
     `)
+  })
+})
+
+describe('eip155 adapter: signing (SIWX)', () => {
+  test('behavior: signMessage is personal_sign of the UTF-8 text; the signature verifies for the account', async () => {
+    const { adapter } = setup()
+    const [address] = (await adapter.connect({ connectorId: RDNS })).accounts
+    const message = 'example.org wants you to sign in with your Ethereum account:\n… ünïcode ✓'
+    const signature = await adapter.signMessage({ connectorId: RDNS, address: address!, message })
+    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+    expect(await verifyMessage({ address: address as `0x${string}`, message, signature: signature as `0x${string}` })).toBe(true)
+  })
+
+  test('behavior: the user declining is a UserRejectedRequestError (4001)', async () => {
+    const { adapter, wallet } = setup()
+    const [address] = (await adapter.connect({ connectorId: RDNS })).accounts
+    wallet.setAutoApprove(false)
+    const pending = adapter.signMessage({ connectorId: RDNS, address: address!, message: 'hello' })
+    await new Promise((r) => setTimeout(r, 0))
+    wallet.reject(wallet.pending[0]!.id)
+    await expect(pending).rejects.toBeInstanceOf(UserRejectedRequestError)
+  })
+
+  test('behavior: a reply that is not a signature is refused with a clear error', async () => {
+    const { adapter, wallet } = setup()
+    const [address] = (await adapter.connect({ connectorId: RDNS })).accounts
+    const real = wallet.request.bind(wallet)
+    for (const reply of ['0x1234', 'signed!', 42, null, `0x${'zz'.repeat(65)}`]) {
+      wallet.request = ((args: { method: string }) => (args.method === 'personal_sign' ? Promise.resolve(reply) : real(args as never))) as typeof wallet.request
+      const error = await adapter.signMessage({ connectorId: RDNS, address: address!, message: 'hello' }).then(() => undefined, (e: unknown) => e)
+      expect(error).toBeInstanceOf(InvalidProviderResponseError)
+    }
+    expect(parseSignature('personal_sign', `0x${'ab'.repeat(65)}`)).toBe(`0x${'ab'.repeat(65)}`)
+    // Smart-account (ERC-1271 / ERC-6492) signatures are longer than 65 bytes.
+    expect(parseSignature('personal_sign', `0x${'ab'.repeat(200)}`)).toHaveLength(402)
   })
 })
 

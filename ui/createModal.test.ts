@@ -61,3 +61,41 @@ describe('createModal', () => {
     expect(b.getState().open).toBe(false)
   })
 })
+
+describe('createModal: the siwx option', () => {
+  const siwx = {
+    createMessage: async () => {
+      throw new Error('unused')
+    },
+    addSession: async () => {},
+    getSessions: async () => [],
+    revokeSession: async () => {},
+  }
+
+  test('behavior: siweConfig together with siwx is refused with the spec message', () => {
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx, siweConfig: {} })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: Cannot set both \`siweConfig\` and \`siwx\` options]`,
+    )
+  })
+
+  test('behavior: siweConfig alone points to siwx; a siwx without its methods names what is missing', () => {
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], siweConfig: {} })).toThrow('`siweConfig` is not supported')
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx: { createMessage: siwx.createMessage } as never })).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: Invalid \`siwx\` option
+      Details: Missing methods: addSession, getSessions, revokeSession.]
+    `)
+  })
+
+  test("behavior: without siwx the state has no sign-in and getSiwxSession throws 'SIWX is not enabled'", () => {
+    const modal = make()
+    expect(modal.getState().siwx).toBeUndefined()
+    expect(() => modal.getSiwxSession()).toThrow('SIWX is not enabled')
+  })
+
+  test('behavior: with siwx the state reports the sign-in phase and whether it is required', () => {
+    const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), siwx: { ...siwx, required: true } })
+    instances.push(modal)
+    expect(modal.getState().siwx).toEqual({ phase: 'idle', required: true, session: undefined })
+    expect(modal.getSiwxSession()).toBeUndefined()
+  })
+})
