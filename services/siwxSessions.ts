@@ -44,8 +44,8 @@ export type CreateSiwxParameters = {
   /** The clock (Unix ms) for `issuedAt` and `expirationTime`. Default `Date.now`. */
   now?: () => number
 }
-/** {@link createSiwx} returns a {@link SiwxConfig}. */
-export type CreateSiwxReturnType = SiwxConfig
+/** {@link createSiwx} returns a {@link SiwxConfig} whose `addSession` resolves with the stored session and its token. */
+export type CreateSiwxReturnType = SiwxConfig & { addSession(session: SiwxSession): Promise<SiwxSession & { token: string }> }
 /**
  * What the config's methods reject with: `ApiError` (a refusal is a 422 with `body.code`, see `siwxErrorCode`),
  * `InvalidResponseError`, {@link InvalidSiwxMessageError}, {@link SiwxNonceError}.
