@@ -45,7 +45,7 @@ export type CreateSiwxParameters = {
   now?: () => number
 }
 /** {@link createSiwx} returns a {@link SiwxConfig} whose `addSession` resolves with the stored session and its token. */
-export type CreateSiwxReturnType = SiwxConfig & { addSession(session: SiwxSession): Promise<SiwxSession & { token: string }> }
+export type CreateSiwxReturnType = Omit<SiwxConfig, 'addSession'> & { addSession(session: SiwxSession): Promise<SiwxSession & { token: string }> }
 /**
  * What the config's methods reject with: `ApiError` (a refusal is a 422 with `body.code`, see `siwxErrorCode`),
  * `InvalidResponseError`, {@link InvalidSiwxMessageError}, {@link SiwxNonceError}.
