@@ -67,6 +67,7 @@ export const en = {
   searching: 'Searching…',
   noMatch: 'No wallet matches',
   continueIn: (name: string) => `Continue in ${name}`,
+  connectedTo: (name: string) => `Connected to ${name}`,
   acceptRequest: 'Accept the connection request in the wallet',
   declined: 'Connection declined',
   declinedHint: 'The connection was declined in the wallet.',

@@ -2,7 +2,7 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../context.ts'
 import { useConnecting, useConnectors, useModalView, useSend } from '../hooks.ts'
 
-/** ConnectingExternal (spec §2): waiting for the browser wallet, declined with retry, error with retry. */
+/** ConnectingExternal (spec §2): waiting for the browser wallet, declined with retry, error with retry; connected while a sign-in session is looked up. */
 export default function ConnectingExternal() {
   const copy = useCopy()
   const send = useSend()
@@ -31,6 +31,15 @@ export default function ConnectingExternal() {
           <button type="button" className="lk-primary" onClick={retry}>
             {copy.tryAgain}
           </button>
+        </>
+      ) : phase === 'connected' ? (
+        // With sign-in on, the modal stays while the session of the new account is looked up.
+        <>
+          <p>
+            <strong>{copy.connectedTo(name)}</strong>
+          </p>
+          <p className="lk-muted">{copy.signInChecking}</p>
+          <span className="lk-spinner" role="progressbar" aria-label={copy.signInChecking} />
         </>
       ) : (
         <>
