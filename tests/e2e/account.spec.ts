@@ -4,7 +4,7 @@
  */
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { ACCOUNT_0, accountButton, connectDevWallet, dialog, expect, expectedBalance, setApiBehaviour, test } from './fixtures.ts'
+import { ACCOUNT_0, API_URL, accountButton, connectDevWallet, dialog, expect, expectedBalance, setApiBehaviour, test } from './fixtures.ts'
 
 const rpc = 'http://127.0.0.1:28545'
 const sender = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 })
@@ -56,6 +56,38 @@ test('a failing balance endpoint shows "Token Balance Unavailable"', async ({ de
   await setApiBehaviour(request, { mode: 'status', status: 500, paths: ['/blockchain/v1/account'] })
   const account = await openAccount(page)
   await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
+})
+
+test('a malformed balance answer shows "Token Balance Unavailable" and the view keeps working', async ({ demo: page, request }) => {
+  // Only the balance of the connected account misbehaves (a path prefix; the server compares it case-sensitively
+  // with the request's path, where the client puts the address as the wallet gives it: checksummed).
+  const balancePath = `/blockchain/v1/account/${ACCOUNT_0}/balance`
+  const balanceRequests: string[] = []
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${API_URL}/blockchain/v1/account/`) && new URL(r.url()).pathname.endsWith('/balance')) balanceRequests.push(new URL(r.url()).pathname)
+  })
+  await setApiBehaviour(request, { mode: 'malformed', paths: [balancePath] })
+  const account = await openAccount(page)
+  await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
+  await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
+  expect(balanceRequests.length).toBeGreaterThan(0)
+  expect(balanceRequests.every((path) => path === balancePath), balanceRequests.join(', ')).toBe(true)
+
+  // The Activity tab reads history, which answers normally.
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true')
+  const activity = account.getByRole('tabpanel')
+  await expect(activity.getByRole('listitem').first().or(activity.getByText('No activity yet', { exact: true }))).toBeVisible()
+  await expect(activity).not.toContainText('Failed to fetch transactions')
+
+  // Receive works and returns to Account.
+  await account.getByRole('button', { name: 'Receive', exact: true }).click()
+  const receive = dialog(page, 'Receive')
+  await expect(receive.getByTestId('receive-address')).toHaveText(ACCOUNT_0)
+  await expect(receive.getByRole('img', { name: 'QR code of your address' })).toBeVisible()
+  await receive.getByRole('button', { name: 'Back', exact: true }).click()
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Disconnect' })).toBeEnabled()
 })
 
 test('arrow keys move between the tabs', async ({ demo: page }) => {

@@ -335,3 +335,43 @@ export const test = base.extend<{ demo: Page }>({
 })
 
 export { expect }
+
+/** Back to the reference server's start (`POST /__control/reset`): normal mode, no events, SIWX nonces and sessions forgotten. */
+export async function resetApi(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${API_URL}/__control/reset`)
+  expect(response.ok(), `POST /__control/reset: HTTP ${response.status()} ${await response.text()}`).toBe(true)
+}
+
+/** The names of the analytics events the reference server received (`GET /__control/events`), oldest first. */
+export async function analyticsEventNames(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get(`${API_URL}/__control/events`)
+  expect(response.ok(), `GET /__control/events: HTTP ${response.status()}`).toBe(true)
+  return ((await response.json()) as Array<{ props: { event: string } }>).map((e) => e.props.event)
+}
+
+/** The toast (a live region in the modal's shadow root, rendered whether the modal is open or not) showing `message`. */
+export function toast(page: Page, message: string): Locator {
+  return page.getByRole('status').getByText(message, { exact: true })
+}
+
+/** A SIWX session as the default config stores it under `@latchkey/siwx_auth_token` (services/siwxSessions.ts). */
+export type StoredSiwxSession = {
+  data: { accountAddress: string; chainId: string; domain: string; uri: string; nonce: string; serializedMessage: string }
+  message: string
+  signature: `0x${string}`
+  token: string
+}
+
+/** The SIWX sessions stored in the page's localStorage (`@latchkey/siwx_auth_token`); `null` when the key is absent. */
+export function storedSiwxSessions(page: Page): Promise<StoredSiwxSession[] | null> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('@latchkey/siwx_auth_token')
+    return raw === null ? null : (JSON.parse(raw) as StoredSiwxSession[])
+  })
+}
+
+/** The reference server's answer to `GET /siwx/v1/session` with `token` as bearer: its status and body. */
+export async function siwxServerSession(request: APIRequestContext, token: string): Promise<{ status: number; body: unknown }> {
+  const response = await request.get(`${API_URL}/siwx/v1/session`, { headers: { Authorization: `Bearer ${token}` } })
+  return { status: response.status(), body: await response.json().catch(() => undefined) }
+}
