@@ -3,6 +3,7 @@ import { inject } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
 import { announceDevWallet, anvilNetwork, DevWallet, mountWalletPanel } from '../../dev/wallet/index.ts'
 import { timing } from '../../machines/timing.ts'
+import { createSiwx } from '../../services/siwxSessions.ts'
 import { createMemoryStorage } from '../../services/storage.ts'
 import { createModal } from '../../ui/createModal.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from '../../ui/react.tsx'
@@ -37,6 +38,13 @@ export async function renderApp(
     /** The dapp configures the dev chains as mainnets (identity lookups happen). */
     mainnets?: boolean
     allowUnsupportedChain?: boolean
+    /**
+     * Sign in with the wallet: the default `siwx` option (`createSiwx`) on the reference server's SIWX API
+     * (`apiUrl` or `inject('apiUrl')`, under `/siwx`), its sessions in the modal's storage, its calls through the
+     * gates (`api:/siwx/v1/nonce`, `api:/siwx/v1/verify`, `api:/siwx/v1/session`). The message names an origin
+     * the server signs in for (the demo's, `http://127.0.0.1:5173`): happy-dom's own page is not one.
+     */
+    siwx?: { required?: boolean; signOutOnDisconnect?: boolean }
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -86,6 +94,20 @@ export async function renderApp(
     ],
     ...(apiUrl ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
+    ...(fixture.siwx
+      ? {
+          siwx: createSiwx({
+            url: `${fixture.apiUrl ?? inject('apiUrl')}/siwx`,
+            projectId: 'model-tests',
+            domain: '127.0.0.1:5173',
+            uri: 'http://127.0.0.1:5173',
+            ...(fixture.siwx.required !== undefined ? { required: fixture.siwx.required } : {}),
+            ...(fixture.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: fixture.siwx.signOutOnDisconnect } : {}),
+            storage: modalStorage,
+            fetch: gatedFetch as typeof fetch,
+          }),
+        }
+      : {}),
     storage: modalStorage,
     adapter: createEip155Adapter({ window }),
     enableReconnect: fixture.reconnect ?? true,
