@@ -169,6 +169,8 @@ export const rootMachine = setup({
     /** The sign-in prompt is up (or the wallet is signing): opening shows SIWXSignMessage. */
     isSiwxAwaiting: ({ context }) => context.siwx.getSnapshot().matches('awaitingSession'),
     isSiwxPrompting: ({ context }) => context.siwx.getSnapshot().matches({ awaitingSession: 'prompting' }),
+    /** A required cancel is switching the wallet back to the signed-in network. */
+    isSiwxReturning: ({ context }) => context.siwx.getSnapshot().matches({ awaitingSession: 'returning' }),
     /** A cancel whose owner must disconnect (required, no session in this connection). */
     isCancelToDisconnect: ({ event }) => event.type === 'siwx.cancelled' && event.disconnect,
     /** A cancel that returns to the network of the newest session (required). */
@@ -324,13 +326,20 @@ export const rootMachine = setup({
     ),
     /** With no connection, no sign-in can be required. */
     allowClose: sendTo(({ context }) => context.modal, { type: 'modal.setCloseBlocked', blocked: false }),
-    /** Required cancel with an earlier session (spec §4): the wallet goes back to that session's network. */
-    returnToSignedInNetwork: enqueueActions(({ context, event, enqueue }: { context: RootContext; event: RootEvent; enqueue: SendQueue }) => {
-      if (event.type !== 'siwx.cancelled' || !event.returnTo) return
-      const caipNetworkId = event.returnTo
-      enqueue.sendTo(context.router, { type: 'router.reset', view: 'SwitchNetwork', data: { caipNetworkId } })
-      enqueue.sendTo(context.network, { type: 'network.switch', caipNetworkId, connectorId: context.connection.getSnapshot().context.connectorId })
-    }) as never,
+    /**
+     * Required cancel with an earlier session (spec §4): the wallet goes back to that session's network. The sign
+     * view stays (it says so) and the modal stays unclosable until the chain change finds the session.
+     */
+    returnToSignedInNetwork: sendTo(
+      ({ context }) => context.network,
+      ({ context, event }) => ({
+        type: 'network.switch' as const,
+        caipNetworkId: (event as Extract<SiwxEmitted, { type: 'siwx.cancelled' }>).returnTo!,
+        connectorId: context.connection.getSnapshot().context.connectorId,
+      }),
+    ),
+    /** The wallet did not return to the signed-in network: the prompt again. */
+    siwxReturnFailed: sendTo(({ context }) => context.siwx, { type: 'siwx.returnFailed' }),
     toastSignFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.signFailed }),
     toastInitFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.initFailed }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
@@ -541,8 +550,11 @@ export const rootMachine = setup({
       { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: 'goBack' },
       { guard: { type: 'isOnView', params: { view: 'UnsupportedChain' } }, actions: 'closeModal' },
     ],
-    'network.switchRejected': {},
-    'network.switchFailed': { actions: ['goBack', 'toastError', 'reportError'] },
+    'network.switchRejected': [{ guard: 'isSiwxReturning', actions: 'siwxReturnFailed' }, {}],
+    'network.switchFailed': [
+      { guard: 'isSiwxReturning', actions: ['siwxReturnFailed', 'toastError', 'reportError'] },
+      { actions: ['goBack', 'toastError', 'reportError'] },
+    ],
     'connection.failed': { actions: 'reportError' },
     'network.notFound': { actions: 'reportNetworkNotFound' },
   },

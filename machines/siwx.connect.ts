@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
-import type { siwxMachine } from './siwx.ts'
+import { sessionsOfTarget, type siwxMachine } from './siwx.ts'
 
 /** Where the sign-in is: one value per leaf state of the SIWX chart. */
-export type SiwxPhase = 'idle' | 'checking' | 'prompting' | 'creatingMessage' | 'awaitingSignature' | 'verifying' | 'signedIn' | 'signingOut'
+export type SiwxPhase = 'idle' | 'checking' | 'prompting' | 'returning' | 'creatingMessage' | 'awaitingSignature' | 'verifying' | 'signedIn' | 'signingOut'
 
 /** A session as the page may show it (never the token). */
 export type SiwxSessionSummary = {
@@ -25,6 +25,8 @@ export type SiwxView = {
   required: boolean
   /** Cancelling disconnects (required, and no session in this connection). */
   cancelDisconnects: boolean
+  /** While `returning`: the CAIP-2 network the wallet is asked to switch back to. */
+  returnTo: string | undefined
   /** 'Error signing message' after a failed attempt. */
   error: string | undefined
   /** Who signs in. */
@@ -41,13 +43,18 @@ export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine>): SiwxVie
   const signing = phases.find((p) => snapshot.matches({ awaitingSession: { signing: p } }))
   const phase: SiwxPhase =
     signing ??
-    (snapshot.matches({ awaitingSession: 'prompting' }) ? 'prompting' : (['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle')
+    (snapshot.matches({ awaitingSession: 'prompting' })
+      ? 'prompting'
+      : snapshot.matches({ awaitingSession: 'returning' })
+        ? 'returning'
+        : ((['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle'))
   const s = c.session?.data
   return {
     phase,
     isSigning: signing !== undefined,
     required: c.required,
-    cancelDisconnects: c.required && c.sessions.length === 0,
+    cancelDisconnects: c.required && sessionsOfTarget(c).length === 0,
+    returnTo: phase === 'returning' ? sessionsOfTarget(c).at(-1)?.data.chainId : undefined,
     error: c.error,
     address: c.target?.address,
     caipNetworkId: c.target?.caipNetworkId,

@@ -23,7 +23,7 @@ function harness(required = false, signOutOnDisconnect = true) {
   const signatures: Array<{ input: { message: string }; d: Deferred<string> }> = []
   const added: Array<{ input: SiwxSession; d: Deferred<SiwxSession> }> = []
   const revoked: Array<{ sessions: SiwxSession[] }> = []
-  const state = { failRevoke: false }
+  const state = { failRevoke: false, holdRevoke: false }
   const hold = <T>(list: Deferred<T>[]) => () => {
     const d = deferred<T>()
     list.push(d)
@@ -45,6 +45,7 @@ function harness(required = false, signOutOnDisconnect = true) {
           return d.promise
         }),
         revokeSession: fromPromise(async ({ input }) => {
+          if (state.holdRevoke) await new Promise(() => {})
           if (state.failRevoke) throw new Error('verifier down')
           revoked.push({ sessions: input.sessions })
         }),
@@ -73,6 +74,9 @@ function harness(required = false, signOutOnDisconnect = true) {
     value: () => actor.getSnapshot().value,
     set failRevoke(v: boolean) {
       state.failRevoke = v
+    },
+    set holdRevoke(v: boolean) {
+      state.holdRevoke = v
     },
   }
 }
@@ -185,11 +189,43 @@ describe('siwx machine', () => {
     await flush()
     switched.actor.send({ type: 'siwx.cancel' })
     expect(switched.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: false, returnTo: 'eip155:31337' })
+    // Still blocking close while the wallet returns; a refusal shows the prompt again.
+    expect(switched.value()).toEqual({ awaitingSession: 'returning' })
+    switched.actor.send({ type: 'siwx.returnFailed' })
+    expect(switched.value()).toEqual({ awaitingSession: 'prompting' })
+    expect(blocked(switched)).toEqual([true])
 
     const optional = harness(false)
     await optional.prompting()
     optional.actor.send({ type: 'siwx.cancel' })
     expect(optional.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: false, disconnect: false })
+  })
+
+  test("behavior: required cancel after another account's session: that session does not count, the owner disconnects", async () => {
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve([session])
+    await flush()
+    h.actor.send({ type: 'siwx.connected', target: { ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
+    h.sessions[1]!.resolve([])
+    await flush()
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(h.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: true })
+    expect(h.value()).toBe('idle')
+  })
+
+  test('behavior: signing out drops the session at once; a wallet connecting meanwhile is checked anew', async () => {
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve([session])
+    await flush()
+    h.holdRevoke = true
+    h.actor.send({ type: 'siwx.disconnected' })
+    expect(h.value()).toBe('signingOut')
+    expect(h.actor.getSnapshot().context.session).toBeUndefined()
+    h.actor.send({ type: 'siwx.connected', target })
+    expect(h.value()).toBe('checking')
+    expect(h.actor.getSnapshot().context.sessions).toEqual([])
   })
 
   test('behavior: the same account and chain announced again while signed in changes nothing; another account is checked', async () => {

@@ -49,6 +49,8 @@ export type SiwxEvent =
   | { type: 'siwx.sign' }
   /** The visitor pressed Cancel (or, not required, dismissed the modal). */
   | { type: 'siwx.cancel' }
+  /** After a required cancel, the wallet refused (or failed) to return to the signed-in network: the prompt again. */
+  | { type: 'siwx.returnFailed' }
 
 export type SiwxEmitted =
   /** No session for this account and chain: the owner shows SIWXSignMessage. */
@@ -70,6 +72,12 @@ export type SiwxEmitted =
   /** Closing the modal is refused (`blocked`) while a required sign-in has no session (spec §2), and allowed again after. */
   | { type: 'siwx.closeBlocked'; blocked: boolean }
 
+/** The sessions of the current account in this connection (another account's never count for it). */
+export function sessionsOfTarget(context: Pick<SiwxContext, 'sessions' | 'target'>): SiwxSession[] {
+  const address = context.target?.address.toLowerCase()
+  return context.sessions.filter((s) => s.data.accountAddress.toLowerCase() === address)
+}
+
 const notProvided = (name: string) => () => {
   throw new Error(`The SIWX machine's "${name}" actor was not provided.`)
 }
@@ -80,7 +88,7 @@ const notProvided = (name: string) => () => {
  * - `siwx.connected` → `checking`: the stored sessions of the account and chain (`getSessions`). One found →
  *   `signedIn` (emits `siwx.sessionFound`); none → `awaitingSession.prompting` (emits `siwx.prompt`: the owner
  *   shows SIWXSignMessage); the check failing → `idle` with `siwx.initFailed` ('A problem occurred while trying
- *   initialize authentication'). The same account and chain announced again while signed in changes nothing.
+ *   initialize authentication'). The same account and chain announced again while `signedIn` changes nothing.
  * - `awaitingSession` emits `siwx.closeBlocked` on entry (blocked when required) and on exit (unblocked): the
  *   modal cannot close while a required sign-in has no session (spec §2).
  * - `siwx.sign` → `signing`: `createMessage` (nonce from the verifier) → `signMessage` (the wallet) →
@@ -88,9 +96,12 @@ const notProvided = (name: string) => () => {
  *   success). A failure returns to `prompting` with 'Error signing message'. The user's rejection in the wallet
  *   is a cancel, not an error: not required, it cancels (the modal closes); required, the prompt stays for
  *   another try or an explicit Cancel, which disconnects (issue 5: "stays on the sign view").
- * - `siwx.cancel` (prompting): emits `siwx.cancelled` with what the owner does (required and no session of this
- *   connection: disconnect; required with one: return to its network; not required: close).
- * - `siwx.disconnected` → `signingOut` (`revokeSession` for every session of the connection) → `idle`; with
+ * - `siwx.cancel` (prompting): emits `siwx.cancelled` with what the owner does. Required with a session of this
+ *   account in this connection: `returning` (still blocking close) until the wallet's chain change brings the
+ *   next `siwx.connected`, or `siwx.returnFailed` (the wallet refused) shows the prompt again. Required without
+ *   one: disconnect. Not required: close.
+ * - `siwx.disconnected` → `signingOut` (the session is dropped at once; `revokeSession` for every session of the
+ *   connection) → `idle`; with
  *   `signOutOnDisconnect: false` → `idle` at once, the sessions kept where they are stored.
  *
  * Actors to provide: `getSessions`, `createMessage`, `signMessage`, `addSession`, `revokeSession`.
@@ -118,6 +129,8 @@ export const siwxMachine = setup({
     hasSession: ({ event }) => ((event as unknown as { output: SiwxSession[] }).output ?? []).length > 0,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isRequired: ({ context }) => context.required,
+    /** Required, and this account signed in on another network during this connection: cancel returns there. */
+    isReturnable: ({ context }) => context.required && sessionsOfTarget(context).length > 0,
     /** Signed in already on the announced address and chain (a wallet re-announcing itself). */
     isSignedInTarget: ({ context, event }) =>
       event.type === 'siwx.connected' &&
@@ -141,13 +154,15 @@ export const siwxMachine = setup({
     setSignFailed: assign({ error: siwxMessages.signFailed }),
     clearError: assign({ error: undefined }),
     clear: assign({ target: undefined, session: undefined, message: undefined, error: undefined, sessions: [] }),
+    /** Signing out: the session no longer holds, whatever the verifier answers (the list stays for the revocation). */
+    dropSession: assign({ target: undefined, session: undefined, message: undefined, error: undefined }),
     emitPrompt: emit({ type: 'siwx.prompt' } as const),
     emitSessionFound: emit(({ context }) => ({ type: 'siwx.sessionFound' as const, session: context.session! })),
     emitSignedIn: emit(({ context }) => ({ type: 'siwx.signedIn' as const, session: context.session! })),
     emitSignFailed: emit({ type: 'siwx.signFailed', message: siwxMessages.signFailed } as const),
     emitInitFailed: emit({ type: 'siwx.initFailed', message: siwxMessages.initFailed } as const),
     emitCancelled: emit(({ context }) => {
-      const last = context.sessions.at(-1)
+      const last = sessionsOfTarget(context).at(-1)
       return {
         type: 'siwx.cancelled' as const,
         required: context.required,
@@ -163,7 +178,7 @@ export const siwxMachine = setup({
   context: ({ input }) => ({ required: input?.required ?? false, signOutOnDisconnect: input?.signOutOnDisconnect ?? true, sessions: [] }),
   initial: 'idle',
   on: {
-    'siwx.connected': [{ guard: 'isSignedInTarget' }, { target: '.checking', actions: 'setTarget' }],
+    'siwx.connected': { target: '.checking', actions: 'setTarget' },
     'siwx.disconnected': [{ guard: 'isSigningOutOnDisconnect', target: '.signingOut' }, { target: '.idle', actions: 'clear' }],
   },
   states: {
@@ -190,8 +205,16 @@ export const siwxMachine = setup({
         prompting: {
           on: {
             'siwx.sign': { target: 'signing', actions: 'clearError' },
-            'siwx.cancel': { target: '#siwx.idle', actions: 'emitCancelled' },
+            'siwx.cancel': [
+              // The owner switches the wallet back; its chain change (`siwx.connected`) finds that session.
+              { guard: 'isReturnable', target: 'returning', actions: 'emitCancelled' },
+              { target: '#siwx.idle', actions: 'emitCancelled' },
+            ],
           },
+        },
+        /** Required cancel: waiting for the wallet to return to the network of this account's last session. */
+        returning: {
+          on: { 'siwx.returnFailed': { target: 'prompting' } },
         },
         signing: {
           initial: 'creatingMessage',
@@ -236,8 +259,14 @@ export const siwxMachine = setup({
         },
       },
     },
-    signedIn: {},
+    signedIn: {
+      // A wallet re-announcing the same account and chain (some do on unlock) changes nothing.
+      on: { 'siwx.connected': { guard: 'isSignedInTarget' } },
+    },
     signingOut: {
+      entry: 'dropSession',
+      // A wallet connecting while the sign-out is on its way: the old connection's sessions are over.
+      on: { 'siwx.connected': { target: 'checking', actions: ['clear', 'setTarget'] } },
       invoke: {
         id: 'revokeSession',
         src: 'revokeSession',

@@ -316,6 +316,16 @@ export class DevWallet {
     this.#changeChain(chainId)
   }
 
+  /**
+   * Test hook: announces the current account and chain again (`accountsChanged`, `chainChanged`) without a change,
+   * as some wallets do when they unlock or wake up. No-op when the site is not connected.
+   */
+  reannounce(): void {
+    if (!this.#state.authorised) return
+    this.#emit('accountsChanged', this.#accountsForSite())
+    this.#emit('chainChanged', this.#chainIdForSite())
+  }
+
   /** Turns auto-approve on or off (persisted). Turning it on approves everything pending. */
   setAutoApprove(value: boolean): void {
     if (value === this.#state.autoApprove) return

@@ -280,6 +280,10 @@ test('required: Cancel on another chain after signing in returns the wallet to c
   await expectCloseRefused(page, sign, () => page.keyboard.press('Escape'), 'Escape')
 
   await signView(sign).cancel.click()
+  // The sign view stays, says where the wallet goes, and still cannot be closed until the session is found.
+  await expect(sign.getByRole('status')).toHaveText('Switch back to Anvil Local in your wallet, where you are signed in')
+  await expect(siwxPanel(page).phase).toHaveText('returning')
+  await expectCloseRefused(page, sign, () => page.keyboard.press('Escape'), 'Escape')
   await approveWalletRequest(page, 'Switch to chain 31337?')
   await expect(liveState(page).network).toHaveText('eip155:31337')
   await expect(anyDialog(page)).toHaveCount(0)
@@ -288,6 +292,20 @@ test('required: Cancel on another chain after signing in returns the wallet to c
   await expect(siwxPanel(page).network).toHaveText('eip155:31337')
   const stored = await storedSiwxSessions(page)
   expect(stored?.map((s) => s.data.chainId)).toEqual(['eip155:31337'])
+})
+
+test('required: Cancel on another chain, the wallet refuses to switch back: the prompt again, still unclosable', async ({ page }) => {
+  await connectAndSignIn(page)
+  await page.evaluate(() => (window as unknown as { latchkey: { switchNetwork(id: string): void } }).latchkey.switchNetwork('eip155:31338'))
+  await approveWalletRequest(page, 'Switch to chain 31338?')
+  const sign = dialog(page, 'Sign In')
+  await expect(sign).toBeVisible()
+  await signView(sign).cancel.click()
+  await rejectWalletRequest(page, 'Switch to chain 31337?')
+  await expect(siwxPanel(page).phase).toHaveText('prompting')
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+  await expectCloseRefused(page, sign, () => page.keyboard.press('Escape'), 'Escape')
+  await expect(liveState(page).status).toHaveText('connected')
 })
 
 test('optional: Cancel closes the modal, the wallet stays connected, sign-in idle', async ({ page }) => {

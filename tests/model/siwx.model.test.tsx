@@ -5,7 +5,7 @@ import type { AnyStateMachine } from 'xstate'
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
-import { siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
+import { sessionsOfTarget, siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { RDNS, renderApp, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
@@ -24,10 +24,9 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
  * `clear` happens before its last step (a cleared machine is the initial state again, and a shortest path never
  * returns there), so the stored sessions of the walk are exactly the sessions of the machine's context.
  *
- * Every state and transition is reached from the UI, `isSignedInTarget` included: the same account and chain
- * announced while the machine still holds a session happens when the visitor connects the same wallet again while
- * its sign-out is on its way (the wallet and the connection machine never re-announce an unchanged account or chain
- * while signed in). What that leads to is one of the known product bugs at the end of this file.
+ * Every state and transition is reached from the UI, `isSignedInTarget` included: the wallet announcing the same
+ * account and chain again while signed in (as wallets do when they unlock) is the dev wallet's `reannounce()`.
+ * The three ways a required sign-in used to be skipped (found by these walks) are regression tests at the end.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 
@@ -80,10 +79,15 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     if (!t) return [{ type: 'siwx.connected', target: target(A), gesture: 'connect' }]
     // Cancelled, not required: the modal closed, the wallet stays connected.
     if (!c.required) return []
-    // Cancelled, required, no session in this connection: the root disconnects.
-    if (c.sessions.length === 0) return [{ type: 'siwx.disconnected', auto: true }]
-    // Cancelled, required, with a session: the root asks the wallet back to its network; the wallet's user approves.
-    return [{ type: 'siwx.connected', target: target(c.sessions.at(-1)!.data.chainId, t.address), gesture: 'approveSwitch' }]
+    // Cancelled, required, no session of this account in this connection: the root disconnects.
+    return [{ type: 'siwx.disconnected', auto: true }]
+  }
+  if (s.matches({ awaitingSession: 'returning' })) {
+    // Required cancel with a session of this account: the root asks the wallet back to that session's network.
+    return [
+      { type: 'siwx.connected', target: target(sessionsOfTarget(c).at(-1)!.data.chainId, t!.address), gesture: 'approveSwitch' },
+      { type: 'siwx.returnFailed', gesture: 'rejectSwitch' },
+    ]
   }
   if (s.matches('checking')) {
     // Nothing stored for this account and chain: no request, the answer is at once.
@@ -125,17 +129,20 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
       { type: 'siwx.connected', target: target(other(t!.caipNetworkId), t!.address), gesture: 'walletChain' },
       // The wallet's user picks the other account (once: never back to the first one).
       ...(t!.address === ADDRESS ? [{ type: 'siwx.connected', target: target(t!.caipNetworkId, OTHER_ADDRESS), gesture: 'walletAccount' }] : []),
+      // The wallet announces the same account and chain again.
+      { type: 'siwx.connected', target: t!, gesture: 'reannounce' },
       { type: 'siwx.disconnected' },
     ]
   }
   if (s.matches('signingOut')) {
     // No session to end: no request, done at once.
     if (c.sessions.length === 0) return [{ type: 'xstate.done.actor.revokeSession', output: undefined, auto: true }]
+    // With sessions kept on disconnect there is no sign-out to wait for.
     return [
       { type: 'xstate.done.actor.revokeSession', output: undefined },
       { type: 'xstate.error.actor.revokeSession', error: new TypeError('Failed to fetch') },
       // While the sign-out is on its way, the visitor connects the same wallet again (same account and chain).
-      ...(c.session ? [{ type: 'siwx.connected', target: target(t!.caipNetworkId, t!.address), gesture: 'reconnect' }] : []),
+      { type: 'siwx.connected', target: target(c.sessions.at(-1)!.data.chainId, c.sessions.at(-1)!.data.accountAddress), gesture: 'reconnect' },
     ]
   }
   return []
@@ -182,9 +189,14 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
     path: scenario(fixtures[0]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel', (e) => e.type === 'siwx.disconnected', (e) => e.type.includes('revokeSession')]),
   },
   {
+    name: 'required: Cancel after signing in on another chain, the wallet refuses to switch back: the prompt again',
+    fixture: fixtures[0]!,
+    path: scenario(fixtures[0]!, (s) => prompting(s) && sessionsOfTarget(ctx(s)).length > 0, [(e) => e.type === 'siwx.cancel', (e) => e.type === 'siwx.returnFailed']),
+  },
+  {
     name: 'required: Cancel after signing in on another chain returns the wallet to that chain, signed in',
     fixture: fixtures[0]!,
-    path: scenario(fixtures[0]!, (s) => prompting(s) && ctx(s).sessions.length > 0 && ctx(s).sessions.at(-1)!.data.chainId !== ctx(s).target?.caipNetworkId, [
+    path: scenario(fixtures[0]!, (s) => prompting(s) && sessionsOfTarget(ctx(s)).length > 0 && sessionsOfTarget(ctx(s)).at(-1)!.data.chainId !== ctx(s).target?.caipNetworkId, [
       (e) => e.type === 'siwx.cancel',
       (e) => e.type === 'siwx.connected',
       (e) => e.type === 'xstate.done.actor.getSessions',
@@ -270,7 +282,12 @@ async function perform(app: App, event: any) {
     if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', chainNumber(event.target.caipNetworkId))
     if (event.gesture === 'walletAccount') return app.selectInPanel('Account', '1')
     if (event.gesture === 'approveSwitch') return app.walletAnswer('Approve')
+    if (event.gesture === 'reannounce') {
+      app.wallet.reannounce()
+      return app.settle()
+    }
   }
+  if (type === 'siwx.returnFailed') return app.walletAnswer('Reject')
   if (type === 'siwx.disconnected') {
     // Account → Disconnect (the modal may show another view: closed and opened again, it shows Account).
     await app.close()
@@ -310,7 +327,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   if (state === stateKey({ value: { awaitingSession: 'prompting' } })) {
     const dialog = await app.get('dialog', 'Sign In')
     // Required and no session in this connection: the view says that cancelling disconnects.
-    const disconnects = required && siwxOf(app).getSnapshot().context.sessions.length === 0
+    const disconnects = required && sessionsOfTarget(siwxOf(app).getSnapshot().context).length === 0
     expect(dialog.textContent?.includes('Cancelling disconnects your wallet.')).toBe(disconnects)
     // Who signs in: the wallet's current account.
     expect(within(dialog).getByTestId('siwx-address').getAttribute('title')?.toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
@@ -350,10 +367,18 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
     expect(app.gates.waiting(SESSION)).toBe(0)
   }
   // The same account and chain announced while signed in: nothing changes (no new check).
+  if (event.type === 'siwx.connected' && event.gesture === 'reannounce') {
+    await app.settle()
+    expect(visitedSinceStep).not.toContain(stateKey({ value: 'checking' }))
+    expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)
+  }
+  // Connected again while the sign-out is on its way: a new check (the old session is over).
   if (event.type === 'siwx.connected' && event.gesture === 'reconnect') {
     await waitFor(() => expect(status(app)).toBe('connected'))
-    expect(visitedSinceStep).not.toContain(stateKey({ value: 'checking' }))
+    expect(visitedSinceStep).toContain(stateKey({ value: 'checking' }))
   }
+  // The wallet refused to return: the prompt again, and (required) still no way to close.
+  if (event.type === 'siwx.returnFailed') await app.get('dialog', 'Sign In')
 }
 
 async function walk(fixture: Fixture, path: ModelPath) {
@@ -405,72 +430,73 @@ describe('siwx model: walked in the UI', () => {
   }
 
   /**
-   * Spec §2: with required sign-in the modal cannot close while no session exists. Three gesture sequences leave the
-   * wallet connected with the SIWX machine idle (no session, no prompt, the modal closes on Escape). Each is a
-   * `test.fails` until the product is fixed; the test after it checks the walk really got to the point of the bug.
+   * Spec §2: with required sign-in the modal cannot close while no session exists. These three gesture sequences
+   * used to leave the wallet connected with no session and no prompt (found by the walks above); each now ends at
+   * the prompt or disconnected.
    */
-  describe('known product bugs: a required sign-in is skipped', () => {
-    const reached: Record<string, boolean> = {}
-    /** Connected, required, and nothing asks for a sign-in: what must not happen. */
-    const skipped = (app: App) => status(app) === 'connected' && siwxOf(app).getSnapshot().matches('idle')
+  describe('regressions: a required sign-in is never skipped', () => {
     const signIn = async (app: App) => {
       await connectWallet(app)
       await app.clickInDialog('button', 'Sign')
       await app.walletAnswer('Approve')
       await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true))
     }
+    /** The prompt is up and Escape cannot close it. */
+    const promptStays = async (app: App) => {
+      await app.get('dialog', 'Sign In')
+      await pressEscape(app)
+      expect(app.find('dialog', 'Sign In')).not.toBeNull()
+      expect(siwxOf(app).getSnapshot().matches({ awaitingSession: 'prompting' })).toBe(true)
+    }
 
-    test.fails('reconnecting the same wallet while its sign-out is on its way: the ignored announcement leaves it connected and never signed in', async () => {
+    test('reconnecting the same wallet while its sign-out is on its way asks for a new sign-in', async () => {
       const app = await renderApp({ siwx: { required: true }, hold: [SESSION] })
       try {
         await signIn(app)
         await app.close()
         await app.ensureOpen()
         await app.clickInDialog('button', 'Disconnect')
+        expect(app.modal.getState().siwx?.session).toBeUndefined()
         await connectWallet(app)
         await onHeld(app, SESSION, () => app.gates.release(SESSION))
-        await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signingOut')).toBe(false))
-        reached.reconnect = skipped(app)
-        await waitFor(() => expect(skipped(app)).toBe(false))
+        await promptStays(app)
+        expect(status(app)).toBe('connected')
       } finally {
         await app.dispose()
       }
     })
-    test('(the walk above got to the point of the bug)', () => expect(reached.reconnect).toBe(true))
 
-    test.fails('Cancel after signing in on another chain, the wallet refuses to switch back: connected on a chain without a session', async () => {
+    test('Cancel after signing in on another chain, the wallet refuses to switch back: the prompt again, unclosable', async () => {
       const app = await renderApp({ siwx: { required: true } })
       try {
         await signIn(app)
         await app.selectInPanel('Wallet chain', chainNumber(B))
         await app.get('dialog', 'Sign In')
         await app.clickInDialog('button', 'Cancel')
+        expect(siwxOf(app).getSnapshot().matches({ awaitingSession: 'returning' })).toBe(true)
+        await pressEscape(app)
+        expect(app.find('dialog', 'Sign In')).not.toBeNull()
         await app.walletAnswer('Reject')
-        await waitFor(() => expect(siwxOf(app).getSnapshot().matches('idle')).toBe(true))
-        reached.switchRejected = skipped(app)
-        await waitFor(() => expect(skipped(app)).toBe(false))
+        await promptStays(app)
+        expect(app.wallet.state.chainId).toBe(31338)
       } finally {
         await app.dispose()
       }
     })
-    test('(the walk above got to the point of the bug)', () => expect(reached.switchRejected).toBe(true))
 
-    test.fails('another account picked in the wallet, Cancel: "returns" to the first account\'s session chain (the current one) and stays connected unsigned', async () => {
+    test("another account picked in the wallet, Cancel: the first account's session does not count, the wallet is disconnected", async () => {
       const app = await renderApp({ siwx: { required: true } })
       try {
         await signIn(app)
         await app.selectInPanel('Account', '1')
-        await app.get('dialog', 'Sign In')
+        const dialog = await app.get('dialog', 'Sign In')
+        expect(dialog.textContent).toContain('Cancelling disconnects your wallet.')
         await app.clickInDialog('button', 'Cancel')
-        await waitFor(() => expect(siwxOf(app).getSnapshot().matches('idle')).toBe(true))
-        await app.settle()
-        reached.otherAccount = skipped(app)
-        await waitFor(() => expect(skipped(app)).toBe(false))
+        await waitFor(() => expect(status(app)).toBe('disconnected'))
       } finally {
         await app.dispose()
       }
     })
-    test('(the walk above got to the point of the bug)', () => expect(reached.otherAccount).toBe(true))
   })
 
   describe('the cancel and close rules', () => {

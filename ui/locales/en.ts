@@ -25,6 +25,7 @@ export const en = {
   signInInWallet: 'Sign the message in your wallet',
   signInVerifying: 'Verifying the signature…',
   signInChecking: 'Checking your session…',
+  signInReturning: (network: string) => `Switch back to ${network} in your wallet, where you are signed in`,
   thisApp: 'This app',
   send: 'Send',
   token: 'Token',

@@ -7,7 +7,8 @@ import { truncateAddress } from '../../machines/format.ts'
  * SIWXSignMessage (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)"): who asks, which account and network sign
  * in, and Sign / Cancel. While signing, the view says where it is (message, wallet, verification). A failed
  * attempt shows 'Error signing message' (spec §8) and Sign tries again. When sign-in is required and no
- * session exists, the modal cannot close (it shakes) and the view says that cancelling disconnects.
+ * session exists, the modal cannot close (it shakes) and the view says that cancelling disconnects; after a
+ * required cancel with an earlier session it says the wallet is asked to return to that session's network.
  */
 export default function SIWXSignMessage() {
   const copy = useCopy()
@@ -16,8 +17,11 @@ export default function SIWXSignMessage() {
   const signIn = useSignIn()
   const dapp = modal.options.metadata?.name ?? copy.thisApp
   const networkName = network.items.find((i) => i.network.caipNetworkId === signIn.caipNetworkId)?.network.name ?? signIn.caipNetworkId
+  const returnName = network.items.find((i) => i.network.caipNetworkId === signIn.returnTo)?.network.name ?? signIn.returnTo ?? ''
   const status =
-    signIn.phase === 'checking'
+    signIn.phase === 'returning'
+      ? copy.signInReturning(returnName)
+      : signIn.phase === 'checking'
       ? copy.signInChecking
       : signIn.phase === 'creatingMessage'
         ? copy.signInPreparing
@@ -27,7 +31,7 @@ export default function SIWXSignMessage() {
             ? copy.signInVerifying
             : ''
   return (
-    <div className="lk-center" aria-busy={signIn.isSigning ? 'true' : undefined}>
+    <div className="lk-center" aria-busy={signIn.isSigning || signIn.phase === 'returning' ? 'true' : undefined}>
       {signIn.address && <Avatar address={signIn.address} size={56} />}
       <p style={{ margin: 0, fontWeight: 600 }}>{copy.signInHeading(dapp)}</p>
       <p className="lk-muted">{copy.signInExplainer}</p>
@@ -47,7 +51,7 @@ export default function SIWXSignMessage() {
       <p className="lk-muted" role="status">
         {status}
       </p>
-      {signIn.isSigning && <span className="lk-spinner" aria-hidden="true" />}
+      {(signIn.isSigning || signIn.phase === 'returning') && <span className="lk-spinner" aria-hidden="true" />}
       {signIn.cancelDisconnects && <p className="lk-muted">{copy.signInCancelDisconnects}</p>}
       <div className="lk-actions">
         <button type="button" className="lk-secondary" disabled={signIn.phase !== 'prompting'} onClick={signIn.cancel}>
