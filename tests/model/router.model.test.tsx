@@ -130,10 +130,17 @@ const fixtures: Fixture[] = [
     },
     events: () => [{ type: 'router.reset', view: 'UnsupportedChain' }],
   },
+  {
+    name: 'a stored connection restored with sign-in required and no session',
+    app: { stored: true, authorised: true, siwx: { required: true } },
+    events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
+  },
 ]
 
 /** One gesture per router event. */
 async function perform(app: App, event: any) {
+  // The restored connection has no session: the sign view opens by itself (spec §4).
+  if (event.type === 'router.reset' && event.restore) return void (await app.get('dialog', en.titles.SIWXSignMessage))
   if (event.type === 'router.reset') {
     await app.close()
     if (event.view === 'SwitchNetwork' || event.view === 'UnsupportedChain') return app.click('button', /^Switch network/)
