@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import { BaseError } from '../adapters/errors.ts'
-import { InvalidSiwxMessageError, siwxFormatters, toSiwxMessage, type SiwxConfig, type SiwxFormatter, type SiwxSession } from '../adapters/siwx.ts'
+import type { InvalidSiwxMessageError, SiwxConfig, SiwxFormatter, SiwxSession } from '../adapters/siwx.ts'
 import { ApiError } from './api.ts'
 import type { SiwxApi } from './siwx.ts'
 import { createStorage, storageKeys, type StorageLike } from './storage.ts'
@@ -84,7 +84,7 @@ const sameAccount = (s: { data: { chainId: string; accountAddress: string } }, c
 
 /**
  * The default SIWX config on the project's SIWX API. Its client (openapi-fetch and the schemas) loads with the
- * first call, not with the page.
+ * first call, not with the page; so does the message formatting (viem's SIWE utilities).
  *
  * - `createMessage`: a fresh nonce from the server (its nonce token kept under `siwx_nonce_token`), the message
  *   with this page's domain and origin, issued now, expiring after `expiresIn`.
@@ -105,6 +105,8 @@ export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnTy
   const storage = createStorage({ storage: parameters.storage })
   const now = parameters.now ?? Date.now
   const expiresIn = parameters.expiresIn ?? defaultSiwxExpiry
+  // The message formatting (viem's SIWE utilities) and the client load with the first sign-in, not with the page.
+  const messages = () => import('../adapters/siwx.ts')
   let apiPromise: Promise<SiwxApi> | undefined
   const api = () =>
     (apiPromise ??= import('./siwx.ts').then((m) =>
@@ -124,6 +126,7 @@ export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnTy
       storage.write(storageKeys.siwxNonceToken, { nonce, token, expiresAt })
       const issued = now()
       const location = globalThis.location as Location | undefined
+      const { toSiwxMessage, siwxFormatters } = await messages()
       return toSiwxMessage(
         {
           accountAddress,
@@ -146,7 +149,10 @@ export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnTy
       if (!issued || issued.nonce !== session.data.nonce) {
         throw new SiwxNonceError('This message was not made with a nonce issued to this page', { details: session.data.nonce })
       }
-      if (!/^0x[0-9a-fA-F]+$/.test(session.signature)) throw new InvalidSiwxMessageError('The signature is not hex', { details: session.signature })
+      if (!/^0x[0-9a-fA-F]+$/.test(session.signature)) {
+        const { InvalidSiwxMessageError } = await messages()
+        throw new InvalidSiwxMessageError('The signature is not hex', { details: session.signature })
+      }
       // Spent whatever the answer: the server spends the nonce on every verification.
       storage.remove(storageKeys.siwxNonceToken)
       const verified = await (await api()).verify({
