@@ -45,6 +45,22 @@ export async function renderApp(
      * the server signs in for (the demo's, `http://127.0.0.1:5173`): happy-dom's own page is not one.
      */
     siwx?: { required?: boolean; signOutOnDisconnect?: boolean }
+    /**
+     * The wallet directory of the reference server (`api.directoryUrl`: `apiUrl` or `inject('apiUrl')`, under
+     * `/directory`): the catalogue and the remote config, their calls through the gates
+     * (`api:/directory/getWallets`, `api:/directory/appkit/v1/config`, `api:/directory/projects/v1/origins`).
+     */
+    directory?: boolean
+    /** The `projectId` option; default `'model-tests'` (`''`: not configured). */
+    projectId?: string
+    /** Debug mode: alerts are shown (as error toasts) and logged. */
+    debug?: boolean
+    /** The local `features` option. */
+    features?: Parameters<typeof createModal>[0]['features']
+    /** Basic mode: every remote feature off. */
+    basic?: boolean
+    /** Wallet ids the dapp features in the catalogue. */
+    featuredWalletIds?: string[]
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -87,12 +103,25 @@ export async function renderApp(
   if (fixture.announce !== false) announce()
   const clock = createManualClock()
   const modal = createModal({
-    projectId: 'model-tests',
+    projectId: fixture.projectId ?? 'model-tests',
     networks: [anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)].map((n) => (fixture.mainnets ? { ...n, testnet: false } : n)) as [
       ReturnType<typeof anvilNetwork>,
       ReturnType<typeof anvilNetwork>,
     ],
-    ...(apiUrl ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
+    ...(apiUrl && !fixture.directory ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
+    ...(fixture.directory
+      ? {
+          api: {
+            ...(apiUrl ? { blockchainUrl: `${apiUrl}/blockchain` } : {}),
+            directoryUrl: `${fixture.apiUrl ?? inject('apiUrl')}/directory`,
+            fetch: gatedFetch,
+          },
+        }
+      : {}),
+    ...(fixture.debug ? { debug: true } : {}),
+    ...(fixture.features ? { features: fixture.features } : {}),
+    ...(fixture.basic ? { basic: true } : {}),
+    ...(fixture.featuredWalletIds ? { featuredWalletIds: fixture.featuredWalletIds } : {}),
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
     ...(fixture.siwx
       ? {
