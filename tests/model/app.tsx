@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
 import { inject } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
+import type { CaipNetwork } from '../../adapters/networks.ts'
 import { announceDevWallet, anvilNetwork, DevWallet, mountWalletPanel } from '../../dev/wallet/index.ts'
 import { timing } from '../../machines/timing.ts'
 import { createSiwx } from '../../services/siwxSessions.ts'
@@ -61,6 +62,8 @@ export async function renderApp(
     basic?: boolean
     /** Wallet ids the dapp features in the catalogue. */
     featuredWalletIds?: string[]
+    /** Networks the dapp configures after the two anvil chains (e.g. `mainnet`: the catalogue lists the wallets of its chains). */
+    extraNetworks?: CaipNetwork[]
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -104,10 +107,10 @@ export async function renderApp(
   const clock = createManualClock()
   const modal = createModal({
     projectId: fixture.projectId ?? 'model-tests',
-    networks: [anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)].map((n) => (fixture.mainnets ? { ...n, testnet: false } : n)) as [
-      ReturnType<typeof anvilNetwork>,
-      ReturnType<typeof anvilNetwork>,
-    ],
+    networks: [
+      ...[anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)].map((n) => (fixture.mainnets ? { ...n, testnet: false } : n)),
+      ...(fixture.extraNetworks ?? []),
+    ] as [CaipNetwork, ...CaipNetwork[]],
     ...(apiUrl && !fixture.directory ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
     ...(fixture.directory
       ? {

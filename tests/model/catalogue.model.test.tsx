@@ -1,0 +1,361 @@
+// @vitest-environment happy-dom
+// @vitest-environment-options {"settings": {"enableImageFileLoading": true}}
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { mainnet } from '../../adapters/networks.ts'
+import { sha256Hex } from '../../dev/api/dataset.ts'
+import { catalogueMachine, cataloguePage, type CatalogueContext, type CatalogueOptions } from '../../machines/catalogue.ts'
+import { timing } from '../../machines/timing.ts'
+import type { Wallet } from '../../services/schemas.ts'
+import { en } from '../../ui/locales/en.ts'
+import { createManualClock } from '../harness/clock.ts'
+import { renderApp, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
+
+/**
+ * Model-based tests of the wallet catalogue (spec §2 AllWallets, §3 wallet catalogue state, §9 wallet lists and
+ * search), walked through the UI: every event of the chart is a gesture of the visitor (opening the modal, which
+ * shows Connect; scrolling AllWallets' virtual list to its end; typing in or clearing the search box), the
+ * manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the timing of the reference server's
+ * directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
+ * (531 wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
+ * and features MetaVault and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
+ *
+ * Every call of the catalogue is `getWallets` (one gate key): the model lets the list page and search at
+ * different times (a search only with the list loaded, a page only with no search), as the UI does (AllWallets
+ * asks for no page while a search is typed), so the held call is always the one the step answers. A search
+ * typed while the previous one is on its way leaves that call behind (its actor stopped): the server answers it
+ * after the keystroke.
+ *
+ * The parallel `searching` state ends (`onDone`) when both its regions are final: that transition is taken on a
+ * raised event, which coverage.ts does not see; {@link doneStateTransitions} replays the walked paths to count it.
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+const WALLETS = 'api:/directory/getWallets'
+/** The wallets of the reference catalogue whose names contain "meta" (dev/api/dataset.ts). */
+const META_WALLETS = ['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const FEATURED = ['MetaVault', 'Metal Pay']
+const featuredWalletIds = FEATURED.map((name) => sha256Hex(name))
+/** The paged list's pages walked: the first and one more (the catalogue has 12 more). */
+const maxPage = 2
+/** What the visitor types: a word, then one more letter (and back). */
+const queries = ['meta', 'metal'] as const
+const ROW_HEIGHT = 56
+
+const fixture = {
+  app: { directory: true, hold: [WALLETS], extraNetworks: [mainnet], featuredWalletIds } satisfies Parameters<typeof renderApp>[0],
+  /** The catalogue's input, as createModal builds it. */
+  input: { featuredWalletIds, chains: ['eip155:31337', 'eip155:31338', 'eip155:1'], namespace: 'eip155' } satisfies CatalogueOptions,
+}
+/** Calls of the first load: featured, recommended and the first page. */
+const initialCalls = 3
+
+const ctx = (s: any) => s.context as CatalogueContext
+const wallet = (id: string): Wallet => ({ id, name: id, image_id: id, chains: ['eip155:1'] }) as unknown as Wallet
+const page = (n: number) => ({ data: Array.from({ length: cataloguePage.entries }, (_, i) => wallet(`p${n}-${i}`)), count: 466 })
+
+/** The events a gesture (or the clock) can produce in a state. */
+function modelEvents(s: any): ModelEvent[] {
+  const c = ctx(s)
+  const list: ModelEvent[] = []
+  const searchIdle = s.matches({ search: 'idle' })
+  const listLoading = s.matches({ list: 'loadingInitial' }) || s.matches({ list: 'loadingPage' })
+  const searchPending = s.matches({ search: { searching: { request: 'pending' } } })
+  // Connect shows (and asks for the catalogue): the first opening, then (list idle or failed) Back to Connect or opening again.
+  if ((s.matches({ list: 'idle' }) || s.matches({ list: 'failed' })) && !searchPending) {
+    list.push({ type: 'catalogue.load', gesture: c.page === 0 && s.matches({ list: 'idle' }) ? 'open' : 'connect' })
+  }
+  if (s.matches({ list: 'loadingInitial' })) {
+    list.push({ type: 'xstate.done.actor.loadInitial', output: { featured: [wallet('f1')], recommended: [wallet('r1')], first: page(1) } })
+    list.push({ type: 'xstate.error.actor.loadInitial', error: new TypeError('Failed to fetch') })
+  }
+  if (s.matches({ list: 'ready' }) && searchIdle && c.page < maxPage) list.push({ type: 'catalogue.loadMore' })
+  if (s.matches({ list: 'loadingPage' })) {
+    list.push({ type: 'xstate.done.actor.loadPage', output: page(c.page + 1) })
+    list.push({ type: 'xstate.error.actor.loadPage', error: new TypeError('Failed to fetch') })
+  }
+  // Searching once the list is loaded, never while a page of it is on its way.
+  if (!listLoading && c.page >= 1) {
+    if (searchIdle) list.push({ type: 'catalogue.search', query: queries[0] })
+    else {
+      list.push({ type: 'catalogue.search', query: c.query === queries[0] ? queries[1] : queries[0] })
+      list.push({ type: 'catalogue.search', query: '' })
+    }
+    if (searchPending) {
+      list.push({ type: 'xstate.done.actor.search', output: { data: [wallet('s1')], count: 1 } })
+      list.push({ type: 'xstate.error.actor.search', error: new TypeError('Failed to fetch') })
+    }
+    list.push(...delayedEvents(s))
+  }
+  return list
+}
+
+/** What the traversal tells apart: the state, the pages loaded and the query. */
+const serialize = (s: any) => JSON.stringify({ v: s.value, p: ctx(s).page, q: ctx(s).query })
+
+const run = buildModelPaths(catalogueMachine, { input: fixture.input, events: modelEvents as never, serialize: serialize as never })
+
+/**
+ * The `onDone` transitions of parallel states the walked paths take (on the raised `xstate.done.state.*` event):
+ * each path replayed on the machine with actors that never answer (their outcomes are the path's events).
+ */
+function doneStateTransitions(paths: ModelPath[]): Set<TransitionId> {
+  const taken = new Set<TransitionId>()
+  const never = fromPromise(() => new Promise<never>(() => {}))
+  const machine = catalogueMachine.provide({ actors: { fetchWallets: never as never, loadInitial: never as never } })
+  for (const path of paths) {
+    const actor = createActor(machine, {
+      input: fixture.input,
+      clock: createManualClock(),
+      inspect: (ev) => {
+        if (ev.type !== '@xstate.microstep' || ev.actorRef.sessionId !== ev.rootId) return
+        for (const t of (ev as unknown as { _transitions: Array<{ source: { id: string; transitions: Map<string, unknown[]> }; eventType: string }> })._transitions) {
+          if (t.eventType.startsWith('xstate.done.state.')) taken.add(`${t.source.id} --${t.eventType}[${t.source.transitions.get(t.eventType)!.indexOf(t)}]`)
+        }
+      },
+    }).start()
+    for (const step of path.steps) actor.send(step.event as never)
+    actor.stop()
+  }
+  return taken
+}
+for (const t of doneStateTransitions(run.paths)) run.coveredTransitions.add(t)
+
+// ---------------------------------------------------------------- gestures
+
+/** The dialog's title. */
+const title = (app: App) => app.dialog()?.getAttribute('aria-label') ?? ''
+const catalogueOf = (app: App) => app.modal.actor.getSnapshot().context.catalogue
+
+/** AllWallets is shown (from Connect, its entry). */
+async function showAllWallets(app: App) {
+  await app.ensureOpen()
+  if (!app.find('searchbox', en.searchWallet)) await app.clickInDialog('button', en.allWallets)
+  await app.get('searchbox', en.searchWallet)
+}
+
+/** The virtual list's scrolling area. */
+const scroller = async (app: App) => (await app.get('list', en.titles.AllWallets)).parentElement!
+/** How many rows the list has (installed wallets and catalogue). */
+const listSize = async (app: App) => Number((await app.get('list', en.titles.AllWallets)).querySelector('li')?.getAttribute('aria-setsize') ?? 0)
+/** The names of the rows in the DOM (a window of the list). */
+const renderedNames = async (app: App) => Array.from((await app.get('list', en.titles.AllWallets)).querySelectorAll('li button')).map((b) => b.getAttribute('aria-label') ?? '')
+/** Connect's wallet list: the names of its rows. */
+const connectRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.getAttribute('aria-label') ?? '')
+const spinner = (app: App) => within(app.dialog()!).queryByRole('progressbar', { name: en.searching })
+
+/** Waits for `count` held `getWallets` calls, then lets them through (or fails the first and lets the rest through). */
+async function answer(app: App, count: number, fail: boolean) {
+  await waitFor(() => {
+    if (app.gates.waiting(WALLETS) < count) throw new Error(`${app.gates.waiting(WALLETS)} of ${count} getWallets calls held`)
+  })
+  if (fail) await app.gates.fail(WALLETS, new TypeError('Failed to fetch'))
+  while (app.gates.waiting(WALLETS)) await app.gates.release(WALLETS)
+  await app.settle()
+}
+
+/** One gesture per event. */
+async function perform(app: App, event: any) {
+  const type: string = event.type
+  if (type === 'catalogue.load') {
+    // Connect shows (and asks for the catalogue): Back from AllWallets, else the modal opens (closed first when open).
+    if (event.gesture === 'connect') {
+      if (app.find('searchbox', en.searchWallet)) return app.clickInDialog('button', en.back)
+      await app.close()
+    }
+    return app.ensureOpen()
+  }
+  if (type === 'xstate.done.actor.loadInitial') return answer(app, initialCalls, false)
+  if (type === 'xstate.error.actor.loadInitial') return answer(app, initialCalls, true)
+  if (type === 'catalogue.loadMore') {
+    // The visitor scrolls the list to its end.
+    await showAllWallets(app)
+    const el = await scroller(app)
+    fireEvent.scroll(el, { target: { scrollTop: (await listSize(app)) * ROW_HEIGHT } })
+    return app.settle()
+  }
+  if (type === 'xstate.done.actor.loadPage') return answer(app, 1, false)
+  if (type === 'xstate.error.actor.loadPage') return answer(app, 1, true)
+  if (type === 'catalogue.search') {
+    await showAllWallets(app)
+    await app.type(en.searchWallet, event.query)
+    // A search on its way when the visitor typed again: the server answers it now (its actor is gone).
+    while (app.gates.waiting(WALLETS)) await app.gates.release(WALLETS)
+    return app.settle()
+  }
+  if (type === 'xstate.done.actor.search') return answer(app, 1, false)
+  if (type === 'xstate.error.actor.search') return answer(app, 1, true)
+  if (type.startsWith('xstate.after.')) {
+    if (type.includes('searchDebounce')) app.clock.advance(timing.searchDebounce)
+    else if (type.includes('searchMinDuration')) app.clock.advance(timing.searchMinDuration)
+    else throw new Error(`No delay for ${type}`)
+    return app.settle()
+  }
+  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+}
+
+/** Plain assertions after a step. */
+async function check(app: App, event: any, state: string, sizeBefore: number) {
+  const snapshot = catalogueOf(app).getSnapshot()
+  const value = JSON.parse(state)
+  const onAllWallets = title(app) === en.titles.AllWallets
+  if (event.type === 'xstate.done.actor.loadInitial') {
+    // Connect: the installed wallet, the featured wallets (tagged, in the configured order), then recommended; the entry counts the catalogue.
+    const d = app.dialog()!
+    expect(connectRows(app).slice(0, 3)).toEqual([WALLET_NAME, ...FEATURED])
+    for (const name of FEATURED) expect(within(d).getByRole('button', { name }).textContent).toContain(en.featured)
+    expect(within(d).getByRole('button', { name: en.allWallets }).textContent).toContain(`${Math.floor(ctx(snapshot).count / 10) * 10}+`)
+    expect(ctx(snapshot).page).toBe(1)
+  }
+  if (event.type === 'xstate.error.actor.loadInitial') {
+    // Errors are swallowed: no message, only the installed wallet.
+    const d = app.dialog()!
+    expect(within(d).queryByRole('alert')).toBeNull()
+    expect(connectRows(app)).toEqual([WALLET_NAME, en.allWallets])
+  }
+  if (event.type === 'catalogue.loadMore') {
+    // The next page of 40 is asked for once; the list keeps its rows meanwhile (spinner below).
+    await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1))
+    expect(within(app.dialog()!).getByRole('progressbar', { name: en.loading })).toBeTruthy()
+  }
+  if (event.type === 'xstate.done.actor.loadPage') await waitFor(async () => expect(await listSize(app)).toBe(sizeBefore + cataloguePage.entries))
+  if (event.type === 'xstate.error.actor.loadPage') {
+    // Swallowed: the list keeps what it had.
+    expect(await listSize(app)).toBe(sizeBefore)
+    expect(within(app.dialog()!).queryByRole('alert')).toBeNull()
+  }
+  if (onAllWallets && value.search === 'debouncing') {
+    // The spinner from the first keystroke; the loaded wallets filtered at once (no request yet).
+    expect(spinner(app)).not.toBeNull()
+    expect(app.gates.waiting(WALLETS)).toBe(0)
+    for (const name of await renderedNames(app)) expect(name.toLowerCase()).toContain(ctx(snapshot).query)
+  }
+  if (onAllWallets && typeof value.search === 'object' && value.search.searching) {
+    // The spinner until the answer and at least 300 ms (spec §9), whichever is later.
+    expect(spinner(app)).not.toBeNull()
+    if (event.type.startsWith('xstate.after.searchDebounce')) await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1))
+  }
+  if (onAllWallets && value.search === 'showingResults') {
+    await waitFor(() => expect(spinner(app)).toBeNull())
+    const query = ctx(snapshot).query
+    const failed = ctx(snapshot).resultsCount === 0
+    if (failed) expect(within(app.dialog()!).getByText(en.noMatch)).toBeTruthy()
+    else expect((await renderedNames(app)).sort()).toEqual(META_WALLETS.filter((n) => n.toLowerCase().includes(query)).sort())
+  }
+  if (onAllWallets && value.search === 'idle' && event.type === 'catalogue.search') {
+    // Cleared: the whole list again, no spinner, nothing asked.
+    expect(spinner(app)).toBeNull()
+    expect(await renderedNames(app)).toContain(WALLET_NAME)
+  }
+}
+
+async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
+  const app = await renderApp(fixture.app)
+  try {
+    const catalogue = catalogueOf(app)
+    const visited: string[] = [stateKey(catalogue.getSnapshot())]
+    const sub = catalogue.subscribe((s) => visited.push(stateKey(s)))
+    // Nothing is asked before the modal opens.
+    await app.get('button', 'Connect Wallet')
+    expect(app.gates.waiting(WALLETS)).toBe(0)
+    for (const step of path.steps) {
+      const from = visited.length - 1
+      const sizeBefore = app.find('list', en.titles.AllWallets) ? await listSize(app) : 0
+      await perform(app, step.event)
+      await waitFor(() => {
+        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+      })
+      await check(app, step.event, step.state, sizeBefore)
+    }
+    sub.unsubscribe()
+    expect(visited).toContain(path.target)
+    await after?.(app)
+  } finally {
+    await app.dispose()
+  }
+}
+
+const stepName = (s: Step) => {
+  const e = s.event as ModelEvent
+  const name = e.type.replace('xstate.', '').replace('catalogue.', '').replace(/^after\.(\w+)\..*/, 'after.$1')
+  return e.type === 'catalogue.search' ? `search('${String(e.query)}')` : e.gesture ? `${name}(${String(e.gesture)})` : name
+}
+
+describe('catalogue model: walked in the UI', () => {
+  afterAll(() => console.log(formatCoverage('catalogue (model paths walked in the UI)', coverageReport(catalogueMachine, [run]))))
+
+  test('coverage: the walks reach every state and fire every transition of the catalogue machine', () => {
+    const report = coverageReport(catalogueMachine, [run])
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const path of run.paths) {
+    test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(path), 30_000)
+  }
+
+  /** The walked path whose events are, in order, those named (as {@link stepName} names them). */
+  const pathOf = (names: string[]) => {
+    const found = run.paths.find((p) => p.steps.map(stepName).join(' → ') === names.join(' → '))
+    if (!found) throw new Error(`no walked path ${names.join(' → ')}`)
+    return found
+  }
+  const listState = (app: App) => (catalogueOf(app).getSnapshot().value as { list: string }).list
+  const scrollToEnd = async (app: App) => {
+    fireEvent.scroll(await scroller(app), { target: { scrollTop: (await listSize(app)) * ROW_HEIGHT } })
+    await app.settle()
+  }
+
+  /**
+   * machines/catalogue.ts: a search (`catalogue.search` with text) is `reenter: true` on the `search` region; the
+   * region's parent is the parallel root, so the transition's domain is the whole machine and the `list` region is
+   * exited and entered again: every search keystroke puts the loaded list back in `idle`. The list keeps its
+   * wallets, but a page on its way is dropped and `catalogue.loadMore` is ignored in `idle`: after searching and
+   * clearing the search, scrolling to the end of AllWallets loads nothing more (until Connect shows again, which
+   * loads the first page again).
+   */
+  describe('bug: a search puts the loaded list back in idle (paging stops)', () => {
+    const path = pathOf(['load(open)', 'done.actor.loadInitial', "search('meta')"])
+
+    test('the walk reaches it: after the first keystroke the list region is idle', () =>
+      walk(path, async (app) => {
+        expect(listState(app)).toBe('idle')
+        expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(1)
+      }))
+
+    test.fails('after searching and clearing the search, scrolling to the end loads the next page', () =>
+      walk(path, async (app) => {
+        await app.type(en.searchWallet, '')
+        await scrollToEnd(app)
+        await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1), { timeout: 1000 })
+        expect(listState(app)).toBe('loadingPage')
+      }))
+  })
+
+  /**
+   * ui/views/AllWallets.tsx: the effect that asks for the next page runs again when `isLoadingMore` turns false;
+   * after a failed page the visitor is still at the end of the list, so the page is asked for again at once, with
+   * no gesture and no delay. A server failing every page is asked in a loop, as fast as it answers.
+   */
+  describe('bug: a failed page is asked for again at once, in a loop', () => {
+    const path = pathOf(['load(open)', 'done.actor.loadInitial', 'loadMore', 'error.actor.loadPage'])
+
+    test('the walk reaches it: the page failed, the list kept its rows and is ready', () =>
+      walk(path, async (app) => {
+        expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(1)
+        // The loop: each failure is followed by a new request.
+        for (let i = 0; i < 3; i++) await answer(app, 1, true)
+        await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1))
+      }))
+
+    test.fails('after a failed page nothing is asked until the visitor scrolls again', () =>
+      walk(path, async (app) => {
+        await app.settle()
+        await new Promise((r) => setTimeout(r, 200))
+        expect(app.gates.waiting(WALLETS)).toBe(0)
+        expect(listState(app)).toBe('ready')
+      }))
+  })
+})
