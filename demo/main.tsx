@@ -5,6 +5,7 @@
  */
 import { StrictMode, useSyncExternalStore } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createInspectBridge } from '../dev/visualiser/bridge.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
 import { arbitrum, bsc, createModal, createSiwx, mainnet } from '../ui/index.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
@@ -34,6 +35,8 @@ const signInModeKey = 'latchkey-demo:siwx'
 const isSignInMode = (v: unknown): v is SignInMode => v === 'off' || v === 'optional' || v === 'required'
 const signInMode: SignInMode = [params.get('siwx'), localStorage.getItem(signInModeKey)].find(isSignInMode) ?? 'off'
 localStorage.setItem(signInModeKey, signInMode)
+// The statechart visualiser (demo/visualiser.html) follows this page's actors over BroadcastChannel('latchkey-inspect').
+const inspectBridge = createInspectBridge()
 const modal = createModal({
   projectId: 'latchkey-demo',
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc],
@@ -48,7 +51,9 @@ const modal = createModal({
   ...(signInMode !== 'off'
     ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) }
     : {}),
+  inspect: inspectBridge.inspect,
 })
+inspectBridge.attach(modal.actor)
 // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
 
@@ -115,6 +120,12 @@ createRoot(document.getElementById('root')!).render(
         <AccountButton />
         <NetworkButton />
       </div>
+      <p>
+        <a href="./visualiser.html" target="_blank" rel="noopener">
+          Statechart visualiser
+        </a>{' '}
+        (opens in a new tab: every machine of the modal, live)
+      </p>
       <SignInPanel />
       <LiveState />
     </ModalProvider>

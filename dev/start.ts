@@ -1,6 +1,6 @@
 /**
  * `npm start`: two local anvil chains with the dev ERC-20 tokens (DEV, dUSDT; `dev/tokens`), the reference API
- * server and the Vite dev server for the demo page.
+ * server and the Vite dev server for the demo page and the statechart visualiser (`/visualiser.html`).
  *
  * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), API_PORT (default
  * 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 and VITE_API_URL for the demo. Ctrl-C
@@ -121,6 +121,7 @@ async function main(): Promise<void> {
       '  Latchkey dev environment is running',
       '',
       `  Demo        ${demoUrl}`,
+      `  Visualiser  ${new URL('visualiser.html', demoUrl).href}  (statecharts of machines/, live with the demo tab)`,
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics; VITE_API_URL)`,
       '',

@@ -25,12 +25,12 @@ afterEach(() => {
 })
 
 /** A demo (the bridge on a running `house`) and a visualiser end on one real BroadcastChannel name. */
-function link() {
+function link({ streamFromStart = true } = {}) {
   const name = `latchkey-inspect-test-${Math.random()}`
   const received: DemoMessage[] = []
   const visualiser = new BroadcastChannel(name)
   visualiser.onmessage = (e) => received.push(e.data as DemoMessage)
-  const bridge = createInspectBridge({ channel: new BroadcastChannel(name) as unknown as ChannelLike, instance: 'demo-1' })
+  const bridge = createInspectBridge({ channel: new BroadcastChannel(name) as unknown as ChannelLike, instance: 'demo-1', streamFromStart })
   open.push(visualiser, bridge)
   const actor = createActor(house, { inspect: bridge.inspect }).start()
   bridge.attach(actor)
@@ -53,6 +53,17 @@ describe('inspect bridge', () => {
     // The root's context holds an actor ref and a bigint: both as strings.
     const root = await next('inspection', (m) => m.type === '@xstate.snapshot' && m.actor.name === 'root')
     expect(root.type === '@xstate.snapshot' && root.snapshot.context).toEqual({ light: '[ActorRef light]', amount: '1n' })
+  })
+
+  test('behavior: until a visualiser speaks only the hello is posted; its first message starts the stream', async () => {
+    const { received, send, next, actor } = link({ streamFromStart: false })
+    await next('hello')
+    await new Promise((r) => setTimeout(r, 30))
+    expect(received.map((m) => m.kind)).toEqual(['hello'])
+    send({ kind: 'snapshots.request', requestId: 'r0' })
+    await next('snapshots')
+    actor.getSnapshot().context.light.send({ type: 'light.toggle' })
+    expect(await next('inspection', (m) => m.type === '@xstate.snapshot' && m.actor.name === 'light')).toMatchObject({ snapshot: { value: 'on' } })
   })
 
   test('behavior: a snapshot request is answered with every running actor’s current state', async () => {

@@ -5,7 +5,7 @@
  * visualiser's snapshot requests are answered with every running actor's snapshot; its commands are sent to the
  * named actor (checked first: a bad one is answered with an error and changes nothing).
  */
-import type { AnyActorRef, InspectionEvent } from 'xstate'
+import type { ActorRefLike, AnyActorRef, InspectionEvent } from 'xstate'
 import {
   channelName,
   checkCommandEvent,
@@ -23,6 +23,12 @@ export type InspectBridgeOptions = {
   channel?: ChannelLike
   /** This page's instance id; default a random one. */
   instance?: string
+  /**
+   * Post inspection events before a visualiser has spoken. Default false: until a visualiser sends its first
+   * message (it asks for the snapshots when it opens, and again when a demo says hello), the page pays
+   * nothing for serialising its events.
+   */
+  streamFromStart?: boolean
 }
 
 export type InspectBridge = {
@@ -49,7 +55,7 @@ function machineIdOf(actor: ActorLike): string | null {
 }
 
 /** How an actor is named on the channel (the visualiser and its commands use this name). */
-export function describeActor(actor: AnyActorRef): ActorInfo {
+export function describeActor(actor: AnyActorRef | ActorRefLike): ActorInfo {
   const a = actor as ActorLike
   const systemId = typeof a.systemId === 'string' ? a.systemId : null
   const parent = a._parent ?? null
@@ -83,7 +89,8 @@ const plainEvent = (event: unknown): PlainEvent => {
 }
 
 /**
- * Creates the bridge. Messages are posted in a microtask after the inspection event (the actor's system id is
+ * Creates the bridge. Inspection events are posted once a visualiser has spoken (see `streamFromStart`);
+ * they are posted in a microtask after the inspection event (the actor's system id is
  * set just after XState reports the actor), in the order the events happened.
  *
  * @example
@@ -99,6 +106,7 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
   let root: AnyActorRef | undefined
   let seq = 0
   let closed = false
+  let streaming = options.streamFromStart ?? false
 
   const post = (message: DemoMessage) => {
     if (closed) return
@@ -110,10 +118,12 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
   }
 
   const inspect = (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') actors.set(event.actorRef.sessionId, event.actorRef as AnyActorRef)
+    if (event.type === '@xstate.snapshot' && (event.snapshot as { status?: string }).status !== 'active') actors.delete(event.actorRef.sessionId)
+    if (!streaming) return
     const at = Date.now()
     const n = ++seq
     if (event.type === '@xstate.actor') {
-      actors.set(event.actorRef.sessionId, event.actorRef)
       queueMicrotask(() => post({ kind: 'inspection', instance, seq: n, at, type: '@xstate.actor', actor: describeActor(event.actorRef) }))
     } else if (event.type === '@xstate.event') {
       queueMicrotask(() =>
@@ -129,8 +139,7 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
         }),
       )
     } else if (event.type === '@xstate.snapshot') {
-      const snapshot = event.snapshot as { status?: string }
-      if (snapshot.status !== 'active') actors.delete(event.actorRef.sessionId)
+      const snapshot = event.snapshot
       queueMicrotask(() =>
         post({ kind: 'inspection', instance, seq: n, at, type: '@xstate.snapshot', actor: describeActor(event.actorRef), event: plainEvent(event.event), snapshot: describeSnapshot(snapshot) }),
       )
@@ -150,6 +159,8 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
   const onMessage = ({ data }: { data: unknown }) => {
     const message = parseVisualiserMessage(data)
     if (!message) return
+    // A visualiser is listening: from now on every inspection event goes out.
+    streaming = true
     if (message.kind === 'snapshots.request') {
       const running = [...(root ? [root] : []), ...actors.values()].filter(
         (a, i, all) => all.indexOf(a) === i && (a.getSnapshot() as { status?: string }).status === 'active',

@@ -174,6 +174,7 @@ export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartL
     edges: elkEdges.get(frameId) ?? [],
     layoutOptions: {
       'elk.padding': '[top=0,left=12,bottom=0,right=0]',
+      'elk.direction': 'DOWN',
       'elk.algorithm': 'layered',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.edgeRouting': 'ORTHOGONAL',

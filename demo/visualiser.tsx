@@ -1,0 +1,2 @@
+/** Entry of the statechart visualiser page (the code lives in dev/visualiser/). */
+import '../dev/visualiser/main.tsx'

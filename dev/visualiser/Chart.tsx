@@ -1,0 +1,224 @@
+/**
+ * Draws a laid-out statechart as SVG: states as nested boxes (parallel regions dashed, initial states marked
+ * with a dot and arrow, final states double-bordered), transitions as arrows labelled `event [guard] / delay`,
+ * internal transitions as rows inside their state, active states highlighted. Wheel zooms around the pointer,
+ * dragging pans; the view transform sits on one outer group, so the drawing inside is the chart alone (what
+ * the SVG export keeps). Every colour is an attribute: the exported file needs no stylesheet.
+ */
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { invokeText, metrics, title, type ChartLayout, type LayoutEdge, type LayoutNode } from './layout.ts'
+
+export const chartColours = {
+  background: '#ffffff',
+  stateFill: ['#f4f6fa', '#ffffff', '#f8f9fb', '#ffffff', '#f8f9fb'],
+  stateStroke: '#8a94a6',
+  text: '#1b1d21',
+  muted: '#5b6475',
+  activeFill: '#dcf5e3',
+  activeStroke: '#1a7f37',
+  edge: '#6b7385',
+  labelBackground: '#ffffff',
+} as const
+
+export type ChartHandle = {
+  /** The drawn SVG as a self-contained document (the whole chart at zoom 1, no pan). */
+  exportSvg(): string
+  fit(): void
+  zoomBy(factor: number): void
+}
+
+type View = { x: number; y: number; k: number }
+
+const pathOf = (points: LayoutEdge['points']) => points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ')
+
+function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
+  const { node } = n
+  const fill = active ? chartColours.activeFill : chartColours.stateFill[Math.min(n.depth, chartColours.stateFill.length - 1)]
+  const stroke = active ? chartColours.activeStroke : chartColours.stateStroke
+  const strokeWidth = active ? 2.5 : 1.2
+  const isHistory = node.type === 'history'
+  const nameY = n.y + 17
+  const rowY = n.rowsTop + metrics.rowHeight - 2
+  return (
+    <g data-state-id={n.id} data-active={active ? 'true' : 'false'} data-type={node.type}>
+      <title>{`${n.id} (${node.type})${node.tags.length ? ` tags: ${node.tags.join(', ')}` : ''}`}</title>
+      <rect
+        x={n.x}
+        y={n.y}
+        width={n.width}
+        height={n.height}
+        rx={isHistory ? n.height / 2 : 7}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={strokeWidth}
+        {...(n.isRegion ? { strokeDasharray: '6 4' } : {})}
+      />
+      {node.type === 'final' && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={5} fill="none" stroke={stroke} strokeWidth={1} />}
+      {n.isInitial && (
+        <g data-initial="true">
+          <circle cx={n.x - 9} cy={n.y + 12} r={3.5} fill={chartColours.text} />
+          <line x1={n.x - 6} y1={n.y + 12} x2={n.x - 1} y2={n.y + 12} stroke={chartColours.text} strokeWidth={1.2} />
+        </g>
+      )}
+      <text x={n.x + 10} y={nameY} fontSize={metrics.titleSize} fontWeight={active || n.depth === 0 ? 700 : 600} fill={chartColours.text}>
+        {isHistory ? `${title(node)} ${node.key}` : title(node)}
+        {node.type === 'parallel' ? ' ∥' : ''}
+      </text>
+      {node.tags.length > 0 && (
+        <text x={n.x + n.width - 8} y={nameY} fontSize={metrics.labelSize} fill={chartColours.muted} textAnchor="end">
+          {node.tags.map((t) => `#${t}`).join(' ')}
+        </text>
+      )}
+      {node.invoke.length > 0 && (
+        <text x={n.x + 10} y={rowY} fontSize={metrics.labelSize} fill={chartColours.muted} fontStyle="italic">
+          {invokeText(node)}
+        </text>
+      )}
+      {n.rows.map((row, i) => (
+        <text key={row.edge.id} data-edge-id={row.edge.id} x={n.x + 10} y={rowY + (i + (node.invoke.length ? 1 : 0)) * metrics.rowHeight} fontSize={metrics.labelSize} fill={chartColours.muted}>
+          {row.text}
+        </text>
+      ))}
+    </g>
+  )
+}
+
+function EdgeArrow({ e, fromActive }: { e: LayoutEdge; fromActive: boolean }) {
+  const stroke = fromActive ? chartColours.activeStroke : chartColours.edge
+  return (
+    <g data-edge-id={e.edge.id}>
+      <path d={pathOf(e.points)} fill="none" stroke={stroke} strokeWidth={fromActive ? 1.6 : 1.1} markerEnd={fromActive ? 'url(#lk-arrow-active)' : 'url(#lk-arrow)'} />
+      {e.label && (
+        <>
+          <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={chartColours.labelBackground} fillOpacity={0.92} />
+          <text x={e.label.x + 2} y={e.label.y + e.label.height - 4} fontSize={metrics.labelSize} fill={fromActive ? chartColours.activeStroke : chartColours.text}>
+            {e.label.text}
+          </text>
+        </>
+      )}
+    </g>
+  )
+}
+
+type ChartProps = { layout: ChartLayout; machineId: string; activeIds: ReadonlySet<string> }
+
+export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout, machineId, activeIds }, ref) {
+  const svgRef = useRef<SVGSVGElement>(null)
+  const contentRef = useRef<SVGGElement>(null)
+  // Zoom and pan are view state of this component only (no business state).
+  const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 })
+  const drag = useRef<{ x: number; y: number; view: View } | null>(null)
+
+  const fit = useCallback(() => {
+    const box = svgRef.current?.getBoundingClientRect()
+    if (!box || box.width === 0) return
+    const k = Math.min(1, (box.width - 40) / layout.width, (box.height - 40) / layout.height)
+    setView({ k, x: (box.width - layout.width * k) / 2, y: 20 })
+  }, [layout])
+  useEffect(fit, [fit])
+
+  const zoomAt = useCallback((factor: number, cx: number, cy: number) => {
+    setView((v) => {
+      const k = Math.min(4, Math.max(0.1, v.k * factor))
+      const f = k / v.k
+      return { k, x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f }
+    })
+  }, [])
+
+  useEffect(() => {
+    const svg = svgRef.current
+    if (!svg) return
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault()
+      const box = svg.getBoundingClientRect()
+      zoomAt(Math.exp(-event.deltaY * 0.0015), event.clientX - box.left, event.clientY - box.top)
+    }
+    svg.addEventListener('wheel', onWheel, { passive: false })
+    return () => svg.removeEventListener('wheel', onWheel)
+  }, [zoomAt])
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      fit,
+      zoomBy: (factor) => {
+        const box = svgRef.current?.getBoundingClientRect()
+        zoomAt(factor, (box?.width ?? 0) / 2, (box?.height ?? 0) / 2)
+      },
+      exportSvg: () => {
+        const content = contentRef.current
+        if (!content) throw new Error('The chart is not drawn yet')
+        const w = layout.width + 20
+        const h = layout.height + 20
+        const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null)
+        const svg = doc.documentElement
+        svg.setAttribute('width', String(w))
+        svg.setAttribute('height', String(h))
+        svg.setAttribute('viewBox', `-10 -10 ${w} ${h}`)
+        const heading = doc.createElementNS('http://www.w3.org/2000/svg', 'title')
+        heading.textContent = `Statechart of ${machineId}`
+        svg.appendChild(heading)
+        const background = doc.createElementNS('http://www.w3.org/2000/svg', 'rect')
+        for (const [k, v] of Object.entries({ x: '-10', y: '-10', width: String(w), height: String(h), fill: chartColours.background })) background.setAttribute(k, v)
+        svg.appendChild(background)
+        svg.appendChild(doc.importNode(svgRef.current!.querySelector('defs')!, true))
+        svg.appendChild(doc.importNode(content, true))
+        return `<?xml version="1.0" encoding="UTF-8"?>\n${new XMLSerializer().serializeToString(doc)}`
+      },
+    }),
+    [fit, zoomAt, layout, machineId],
+  )
+
+  const onPointerDown = (event: ReactPointerEvent<SVGSVGElement>) => {
+    if (event.button !== 0) return
+    event.currentTarget.setPointerCapture(event.pointerId)
+    drag.current = { x: event.clientX, y: event.clientY, view }
+  }
+  const onPointerMove = (event: ReactPointerEvent<SVGSVGElement>) => {
+    const d = drag.current
+    if (!d) return
+    setView({ ...d.view, x: d.view.x + event.clientX - d.x, y: d.view.y + event.clientY - d.y })
+  }
+  const onPointerUp = () => {
+    drag.current = null
+  }
+
+  const nodes = [...layout.nodes].sort((a, b) => a.depth - b.depth)
+  return (
+    <svg
+      ref={svgRef}
+      role="img"
+      aria-label={`Statechart of ${machineId}`}
+      data-testid="chart"
+      data-machine={machineId}
+      width="100%"
+      height="100%"
+      style={{ display: 'block', cursor: drag.current ? 'grabbing' : 'grab', touchAction: 'none', background: chartColours.background }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
+    >
+      <defs>
+        <marker id="lk-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" fill={chartColours.edge} />
+        </marker>
+        <marker id="lk-arrow-active" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" fill={chartColours.activeStroke} />
+        </marker>
+      </defs>
+      <g transform={`translate(${view.x},${view.y}) scale(${view.k})`}>
+        <g ref={contentRef} data-chart-content="" fontFamily={metrics.fontFamily}>
+          {nodes.map((n) => (
+            // The machine's own box is always active: only its states are marked.
+            <StateBox key={n.id} n={n} active={n.depth > 0 && activeIds.has(n.id)} />
+          ))}
+          {layout.edges.map((e) => (
+            // The machine root is always active: only its states' transitions are marked as enabled.
+            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.edge.source) && e.edge.source !== layout.nodes[0]?.id} />
+          ))}
+        </g>
+      </g>
+    </svg>
+  )
+})
