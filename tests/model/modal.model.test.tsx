@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
-import type { AnyStateMachine } from 'xstate'
+import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 import { modalMachine } from '../../machines/modal.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the modal machine (spec §2 "Modal presence states", §4 "Modal", §9 "Shake"), walked
@@ -251,23 +251,47 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   void fixture
 }
 
+/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
+function recordTransitions(actor: AnyActorRef) {
+  const taken: string[] = []
+  const sub = actor.system.inspect((ev: any) => {
+    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
+    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
+      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
+    }
+  })
+  return { taken, stop: () => sub.unsubscribe() }
+}
+
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
   try {
     const modal = modalOf(app)
     const visited: string[] = [stateKey(modal.getSnapshot())]
     const sub = modal.subscribe((s) => visited.push(stateKey(s)))
+    const transitions = recordTransitions(modal)
+    let model = getInitialSnapshot(modalMachine, {})
     // Where the previous step's state was seen: what the modal does by itself may be over before its step starts.
     let reached = 0
+    let previousTaken = 0
     for (const step of path.steps) {
-      const from = (step.event as ModelEvent).auto ? reached : visited.length - 1
+      const auto = Boolean((step.event as ModelEvent).auto)
+      const from = auto ? reached : visited.length - 1
+      const fromTaken = auto ? previousTaken : transitions.taken.length
+      previousTaken = transitions.taken.length
+      const fired = firedTransitions(modalMachine as AnyStateMachine, model as never, step.event)
       await perform(app, step.event)
       await waitFor(() => {
         if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
+      // The transition the model fires is the one the UI fired.
+      await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))
+      model = getNextSnapshot(modalMachine, model, step.event as never)
       reached = visited.indexOf(step.state, from)
       await check(app, fixture, step.event, step.state, visited.slice(from + 1))
     }
+    transitions.stop()
     sub.unsubscribe()
     expect(visited).toContain(path.target)
   } finally {

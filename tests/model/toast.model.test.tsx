@@ -3,7 +3,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
+import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
@@ -11,7 +11,7 @@ import { timing } from '../../machines/timing.ts'
 import { toastMachine, type ToastContext } from '../../machines/toast.ts'
 import { en } from '../../ui/locales/en.ts'
 import { renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the toast machine (spec §2 "Toasts", §9: the swap after 150 ms, success and error toasts
@@ -255,6 +255,19 @@ async function check(app: App, event: any, state: string, expected: ToastContext
   if (event.gesture === 'sent') expect(app.modal.getState().account.status).toBe('connected')
 }
 
+/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
+function recordTransitions(actor: AnyActorRef) {
+  const taken: string[] = []
+  const sub = actor.system.inspect((ev: any) => {
+    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
+    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
+      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
+    }
+  })
+  return { taken, stop: () => sub.unsubscribe() }
+}
+
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
   try {
@@ -262,16 +275,22 @@ async function walk(fixture: Fixture, path: ModelPath) {
     const toast = toastOf(app)
     const visited: string[] = [stateKey(toast.getSnapshot())]
     const sub = toast.subscribe((s) => visited.push(stateKey(s)))
+    const transitions = recordTransitions(toast)
     let model = getInitialSnapshot(toastMachine)
     for (const step of path.steps) {
+      const fired = firedTransitions(toastMachine as AnyStateMachine, model as never, step.event)
       model = getNextSnapshot(toastMachine, model, step.event as never)
       const from = visited.length - 1
+      const fromTaken = transitions.taken.length
       await perform(app, step.event)
       await waitFor(() => {
         if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
+      // The transition the model fires is the one the UI fired.
+      await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))
       await check(app, step.event, step.state, model.context)
     }
+    transitions.stop()
     sub.unsubscribe()
     expect(visited).toContain(path.target)
   } finally {

@@ -1,0 +1,442 @@
+// @vitest-environment happy-dom
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { toHex } from 'viem'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
+import { chainNotSupportedMessage, networkMachine, type NetworkContext } from '../../machines/network.ts'
+import { en } from '../../ui/locales/en.ts'
+import { RDNS, renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+
+/**
+ * Model-based tests of the network machine (spec §4 "Network switch", §5 switch-network-not-found), walked
+ * through the UI: every event of the chart is a gesture of the visitor (the page's network button, a network
+ * picked in SwitchNetwork or UnsupportedChain, Disconnect, Cancel on the sign-in prompt), of the wallet's user
+ * (approving or rejecting the switch, another chain in the wallet's 'Wallet chain' select, 'Disconnect site',
+ * the wallet announcing its chain again) or the wallet's RPC (a held `wallet_switchEthereumChain` or
+ * `wallet_addEthereumChain` let through, or failed with 4902 'Unrecognized chain' or -32603 'Internal error').
+ *
+ * The network machine does not know whether a wallet is connected, so each fixture's model offers only the
+ * gestures of one situation: connected (restored); not connected (a network picked is just set); connected while
+ * the visitor's Disconnect is on its way (the wallet's `wallet_revokePermissions` held: not connected any more,
+ * the chain still unsupported); and a required sign-in whose newest session is on a chain the dapp does not
+ * configure, where a Cancel asks for a switch to a network id the dapp does not know (the reference server verifies
+ * only on its two chains: the sign-in on 999 is verified by the test's answer to the held verification).
+ *
+ * Every step checks, through XState's inspection, that the transition the model fires is the one the UI fired.
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+const A = 'eip155:31337'
+const B = 'eip155:31338'
+const UNKNOWN = `eip155:${UNKNOWN_CHAIN}`
+/** A second chain the dapp does not configure (the sign-in fixture's wallet adds it). */
+const OTHER_UNKNOWN_CHAIN = 998
+const SWITCH = 'wallet_switchEthereumChain'
+const ADD = 'wallet_addEthereumChain'
+const REVOKE = 'wallet_revokePermissions'
+const rpcError = { code: -32603, message: 'Internal error' }
+const unrecognized = { code: 4902, message: 'Unrecognized chain ID. Try adding the chain first.' }
+const rejected = { code: 4001, message: 'User rejected the request.' }
+const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2' }
+
+const ctx = (s: any) => s.context as NetworkContext
+const chainNumber = (caip: string) => Number(caip.split(':')[1])
+const other = (caip: string) => (caip === A ? B : A)
+/** Where the wallet is: its unknown chain, else the active network (the chart follows the wallet's reports). */
+const walletChain = (s: any) => (ctx(s).walletChainId !== undefined ? Number(ctx(s).walletChainId) : chainNumber(ctx(s).activeCaipNetworkId))
+/** What the traversal tells apart: the state, the active network, the wallet's unknown chain, the switch's target. */
+const serialize = (s: any) => JSON.stringify({ v: s.value, a: ctx(s).activeCaipNetworkId, w: ctx(s).walletChainId, t: ctx(s).target })
+
+const walletChainChanged = (chainId: number, gesture = 'walletChain'): ModelEvent => ({ type: 'network.walletChainChanged', chainId, gesture })
+const walletDisconnects: ModelEvent = { type: 'network.walletDisconnected', gesture: 'walletDisconnects', terminal: true }
+
+/** The wallet's answers to a pending switch (`switching`) or add (`addingChain`) request. */
+function answers(s: any, actor: 'switchChain' | 'addChain'): ModelEvent[] {
+  const onTarget = walletChain(s) === chainNumber(ctx(s).target!)
+  const gate = actor === 'switchChain' ? SWITCH : ADD
+  return [
+    // On the target already, the wallet answers at once; else its user approves.
+    { type: `xstate.done.actor.${actor}`, gate, gesture: onTarget ? 'release' : 'approve' },
+    ...(onTarget ? [] : [{ type: `xstate.error.actor.${actor}`, error: rejected, gate, gesture: 'reject' }]),
+    ...(actor === 'switchChain' ? [{ type: `xstate.error.actor.${actor}`, error: unrecognized, gate, gesture: 'unrecognized' }] : []),
+    { type: `xstate.error.actor.${actor}`, error: rpcError, gate, gesture: 'fails' },
+    // The wallet's user picks the target in the wallet while it is asked.
+    ...(onTarget ? [] : [walletChainChanged(chainNumber(ctx(s).target!))]),
+    walletDisconnects,
+  ]
+}
+
+type Fixture = {
+  name: string
+  app: () => Parameters<typeof renderApp>[0]
+  setup?: (app: App) => Promise<void>
+  events: (s: any) => ModelEvent[]
+}
+
+/** The SIWX verification: the reference server verifies only on its two chains, so a sign-in on 999 is answered by the test. */
+const VERIFY = 'api:/siwx/v1/verify'
+
+const restored = async (app: App) => void (await app.get('button', /0x/))
+
+const fixtures: Fixture[] = [
+  {
+    name: 'connected',
+    app: () => ({ stored: true, authorised: true, hold: [SWITCH, ADD] }),
+    setup: restored,
+    events: (s) => {
+      const c = ctx(s)
+      if (s.matches('supported')) {
+        return [
+          { type: 'network.switch', caipNetworkId: other(c.activeCaipNetworkId), connectorId: RDNS, gesture: 'pickNetwork' },
+          walletChainChanged(chainNumber(other(c.activeCaipNetworkId))),
+          walletChainChanged(UNKNOWN_CHAIN),
+          walletDisconnects,
+        ]
+      }
+      if (s.matches('unsupported')) {
+        return [
+          { type: 'network.switch', caipNetworkId: c.activeCaipNetworkId, connectorId: RDNS, gesture: 'pickNetwork' },
+          walletChainChanged(chainNumber(c.activeCaipNetworkId)),
+          // The wallet announces its (unknown) chain again, as wallets do when they unlock.
+          walletChainChanged(Number(c.walletChainId), 'reannounce'),
+          walletDisconnects,
+        ]
+      }
+      if (s.matches('switching')) return answers(s, 'switchChain')
+      if (s.matches('addingChain')) return answers(s, 'addChain')
+      return []
+    },
+  },
+  {
+    name: 'not connected: a network picked is just set',
+    app: () => ({}),
+    events: (s) => (s.matches('supported') && ctx(s).activeCaipNetworkId === A ? [{ type: 'network.switch', caipNetworkId: B, gesture: 'pickNotConnected' }] : []),
+  },
+  {
+    name: 'on an unsupported chain, a network picked while the Disconnect is on its way',
+    app: () => ({ stored: true, authorised: true, hold: [REVOKE] }),
+    setup: restored,
+    events: (s) => {
+      // With Account open (its Disconnect is the way out of it), the wallet moves to 999.
+      if (s.matches('supported') && ctx(s).activeCaipNetworkId === A) return [walletChainChanged(UNKNOWN_CHAIN, 'walletChainOnAccount')]
+      if (s.matches('unsupported') && ctx(s).activeCaipNetworkId === A) return [{ type: 'network.switch', caipNetworkId: B, gesture: 'pickWhileDisconnecting', terminal: true }]
+      return []
+    },
+  },
+  {
+    name: 'sign-in required, the newest session on a chain the dapp does not configure',
+    app: () => ({ siwx: { required: true }, hold: [VERIFY] }),
+    setup: async (app) => {
+      // The wallet's user adds chain 998 in the wallet (it switches there), then picks 999: two chains the dapp does not know.
+      const adding = app.wallet.request({ method: ADD, params: [{ chainId: toHex(OTHER_UNKNOWN_CHAIN), chainName: 'Another unknown chain', rpcUrls: [inject('anvilRpc1')] }] })
+      await app.walletAnswer('Approve')
+      await adding
+      await app.selectInPanel('Wallet chain', String(UNKNOWN_CHAIN))
+    },
+    events: (s) => {
+      const c = ctx(s)
+      // Connect on 999 and sign in there (the session of this connection is on 999).
+      if (s.matches('supported') && c.activeCaipNetworkId === A) return [walletChainChanged(UNKNOWN_CHAIN, 'connectAndSignIn')]
+      if (s.matches('unsupported') && c.walletChainId === UNKNOWN_CHAIN) return [walletChainChanged(OTHER_UNKNOWN_CHAIN), walletChainChanged(chainNumber(B))]
+      // No session here: the prompt; Cancel returns to the session's network, one the dapp does not configure.
+      if ((s.matches('unsupported') && c.walletChainId === OTHER_UNKNOWN_CHAIN) || (s.matches('supported') && c.activeCaipNetworkId === B)) {
+        return [{ type: 'network.switch', caipNetworkId: UNKNOWN, connectorId: RDNS, gesture: 'cancelSignIn' }]
+      }
+      return []
+    },
+  },
+]
+
+const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) {
+  runs.push({ fixture, ...buildModelPaths(networkMachine, { input: input(), events: fixture.events as never, serialize: serialize as never, covered: runs }) })
+}
+
+/** The machine's input as the modal gives it (the two anvil networks; their RPC URLs do not matter to the chart). */
+function input() {
+  const network = (id: number, name: string) => ({ id, name, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [''] } } })
+  return { namespace: 'eip155', networks: [network(31337, 'Anvil Local'), network(31338, 'Anvil Local 2')] }
+}
+
+// ---------------------------------------------------------------- gestures
+
+async function inDialog(app: App, name: string | RegExp): Promise<HTMLElement> {
+  let el: HTMLElement | undefined
+  await waitFor(() => {
+    const d = app.dialog()
+    if (!d) throw new Error('no dialog')
+    el = within(d).getAllByRole('button', { name })[0]
+  })
+  return el!
+}
+
+/** Once the machine has made the call of `key` (held at its gate), `act` on it. */
+async function onHeld(app: App, key: string, act: () => Promise<void>) {
+  await waitFor(() => {
+    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+  })
+  await act()
+  await app.settle()
+}
+
+const networkOf = (app: App) => app.modal.actor.getSnapshot().context.network
+const siwxOf = (app: App) => app.modal.actor.getSnapshot().context.siwx
+const status = (app: App) => app.modal.getState().account.status
+
+/** The page's network button, then a network in the list it opens (SwitchNetwork, or UnsupportedChain on a wrong network). */
+async function pickOnPage(app: App, caipNetworkId: string) {
+  await app.close()
+  await app.click('button', /^Switch network \(/)
+  fireEvent.click(await inDialog(app, names[caipNetworkId]!))
+  await app.settle()
+}
+
+/** One gesture per event. */
+async function perform(app: App, event: any) {
+  const type: string = event.type
+  if (type === 'network.switch') {
+    if (event.gesture === 'pickNetwork' || event.gesture === 'pickNotConnected') return pickOnPage(app, event.caipNetworkId)
+    if (event.gesture === 'pickWhileDisconnecting') {
+      // Account's Disconnect (the wallet's revoke held: not connected any more, the chain still 999) → the page's
+      // network button (UnsupportedChain) → 'Anvil Local 2'.
+      await app.clickInDialog('button', en.disconnect)
+      await waitFor(() => expect(status(app)).toBe('connecting'))
+      await app.click('button', en.switchNetworkLabel(en.wrongNetwork))
+      fireEvent.click(await inDialog(app, names[event.caipNetworkId]!))
+      return app.settle()
+    }
+    if (event.gesture === 'cancelSignIn') {
+      await app.get('dialog', en.titles.SIWXSignMessage)
+      return app.clickInDialog('button', en.cancel)
+    }
+  }
+  if (type === 'network.walletChainChanged') {
+    if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', String(event.chainId))
+    if (event.gesture === 'walletChainOnAccount') {
+      await app.ensureOpen()
+      await app.get('dialog', en.titles.Account)
+      return app.selectInPanel('Wallet chain', String(event.chainId))
+    }
+    if (event.gesture === 'reannounce') {
+      app.wallet.reannounce()
+      return app.settle()
+    }
+    if (event.gesture === 'connectAndSignIn') {
+      await app.ensureOpen()
+      await app.clickInDialog('button', WALLET_NAME)
+      await app.walletAnswer('Approve')
+      await app.clickInDialog('button', 'Sign')
+      await app.walletAnswer('Approve')
+      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app)))
+      return void (await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)))
+    }
+  }
+  if (type === 'network.walletDisconnected') {
+    fireEvent.click(app.panel().getByRole('button', { name: 'Disconnect site' }))
+    return app.settle()
+  }
+  if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
+    const gate: string = event.gate
+    if (event.gesture === 'release') return onHeld(app, gate, () => app.gates.release(gate))
+    if (event.gesture === 'approve' || event.gesture === 'reject') {
+      await onHeld(app, gate, () => app.gates.release(gate))
+      return app.walletAnswer(event.gesture === 'approve' ? 'Approve' : 'Reject')
+    }
+    if (event.gesture === 'unrecognized' || event.gesture === 'fails') return onHeld(app, gate, () => app.gates.fail(gate, event.error))
+  }
+  throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
+}
+
+/**
+ * The answer of a verifier that verifies on chain 999 (the reference server refuses chains it does not read): the
+ * session of the message the wallet signed.
+ */
+function verifiedOn999(app: App): Response {
+  const message = siwxOf(app).getSnapshot().context.message!
+  const session = {
+    token: 'model-test-session-on-999',
+    address: app.wallet.state.address,
+    chainId: UNKNOWN,
+    domain: message.domain,
+    uri: message.uri,
+    issuedAt: message.issuedAt,
+    message: message.serializedMessage,
+    signature: '0x01',
+  }
+  return new Response(JSON.stringify({ session }), { status: 200, headers: { 'content-type': 'application/json' } })
+}
+
+/** The toast area's text (it lives in the modal's shadow root, open or not). */
+function toastText(): string {
+  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
+}
+
+/** What the visitor and the wallet show after a step. */
+async function check(app: App, event: any, state: string, before: NetworkContext) {
+  const value = JSON.parse(state)
+  const c = ctx(networkOf(app).getSnapshot())
+  if (value === 'supported' && !event.terminal) {
+    await app.get('button', en.switchNetworkLabel(names[c.activeCaipNetworkId]!))
+    expect(app.modal.getState().isUnsupportedChain).toBe(false)
+  }
+  if (value === 'unsupported') {
+    await app.get('button', en.switchNetworkLabel(en.wrongNetwork))
+    expect(app.modal.getState().isUnsupportedChain).toBe(true)
+  }
+  if (value === 'switching' || value === 'addingChain') {
+    // The list says the wallet is asked, the target marked pending.
+    const dialog = app.dialog()!
+    await waitFor(() => expect(dialog.textContent).toContain(en.approveSwitch))
+    expect(within(dialog).getByRole('button', { name: names[c.target!]! }).getAttribute('aria-busy')).toBe('true')
+  }
+  const type: string = event.type
+  // The wallet is on the target: from the list it came from, the modal goes back (SwitchNetwork) or closes (UnsupportedChain).
+  if (type.startsWith('xstate.done.actor.')) {
+    expect(app.wallet.state.chainId).toBe(chainNumber(before.target!))
+    if (before.walletChainId !== undefined) await waitFor(() => expect(app.dialog()).toBeNull())
+    else await waitFor(() => expect(app.find('dialog', en.titles.SwitchNetwork)).toBeNull())
+  }
+  // Rejected in the wallet: the list stays for another try, no toast.
+  if (event.gesture === 'reject') {
+    expect(app.dialog()?.textContent).not.toContain(en.approveSwitch)
+    expect(toastText().trim()).toBe('')
+  }
+  // Failed: the wallet's error (a failed add: 'Chain is not supported') as a toast, the view goes back.
+  if (event.gesture === 'fails') await waitFor(() => expect(toastText()).toContain(type.includes('addChain') ? chainNotSupportedMessage : rpcError.message))
+  if (event.type === 'network.walletDisconnected') await waitFor(() => expect(status(app)).toBe('disconnected'))
+  // Not connected: just set, the wallet not asked.
+  if (event.gesture === 'pickNotConnected' || event.gesture === 'pickWhileDisconnecting') {
+    expect(app.modal.getState().caipNetworkId).toBe(event.caipNetworkId)
+    expect(app.gates.waiting(SWITCH) + app.panel().queryAllByRole('region', { name: 'Wallet request' }).length).toBe(0)
+  }
+}
+
+/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
+function recordTransitions(actor: AnyActorRef) {
+  const taken: string[] = []
+  const sub = actor.system.inspect((ev: any) => {
+    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
+    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
+      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
+    }
+  })
+  return { taken, stop: () => sub.unsubscribe() }
+}
+
+async function walk(fixture: Fixture, path: ModelPath) {
+  const app = await renderApp(fixture.app())
+  try {
+    await fixture.setup?.(app)
+    const network = networkOf(app)
+    const visited: string[] = [stateKey(network.getSnapshot())]
+    const sub = network.subscribe((s) => visited.push(stateKey(s)))
+    const transitions = recordTransitions(network)
+    let model = getInitialSnapshot(networkMachine, input() as never)
+    for (const [i, step] of path.steps.entries()) {
+      if ((step.event as ModelEvent).terminal && i < path.steps.length - 1) throw new Error(`the model goes on after ${step.event.type}: its fixture must end the path there`)
+      const from = visited.length - 1
+      const fromTaken = transitions.taken.length
+      const fired = firedTransitions(networkMachine as AnyStateMachine, model as never, step.event)
+      const before = ctx(network.getSnapshot())
+      await perform(app, step.event)
+      await waitFor(() => {
+        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+      })
+      // The transition the model fires is the one the UI fired.
+      await waitFor(() => expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired)))
+      model = getNextSnapshot(networkMachine, model, step.event as never)
+      await check(app, step.event, step.state, before)
+    }
+    transitions.stop()
+    sub.unsubscribe()
+    expect(visited).toContain(path.target)
+  } finally {
+    await app.dispose()
+  }
+}
+
+const stepName = (s: Step) => {
+  const e = s.event as ModelEvent
+  const name = e.type.replace('xstate.', '').replace('network.', '')
+  const detail = [e.gesture, e.caipNetworkId ?? e.chainId].filter((x) => x !== undefined).join(' ')
+  return detail ? `${name}(${detail})` : name
+}
+
+describe('network model: walked in the UI', () => {
+  afterAll(() => {
+    console.log(formatCoverage('network (model paths walked in the UI)', coverageReport(networkMachine, runs)))
+  })
+
+  test('coverage: the walks reach every state and fire every transition of the network machine', () => {
+    const report = coverageReport(networkMachine, runs)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
+      }
+    })
+  }
+
+  /**
+   * Product bug (found by these walks): sign-in required, the newest session of the account on a chain the dapp
+   * does not configure (999: the wallet was there when it connected and signed in). The wallet moves to a chain
+   * with no session (31338, or 998), the prompt shows, the visitor presses Cancel: the SIWX machine goes to
+   * `returning` and the root asks the network machine to switch to `eip155:999`, which it does not configure, so
+   * it only emits `network.notFound` (machines/network.ts `isUnknownNetwork`) and the root only reports it
+   * (machines/root.ts `'network.notFound': { actions: 'reportNetworkNotFound' }`; `siwxReturnFailed` is sent on
+   * `network.switchRejected` / `switchFailed` only). The wallet is never asked, and the sign view waits for it for
+   * ever: Sign and Cancel disabled, the spinner, the modal unclosable (still close-blocked). Expected: the prompt
+   * again (`siwx.returnFailed`, as when the wallet refuses), or a cancel that disconnects.
+   */
+  describe('product bug: a required Cancel returning to a network the dapp does not configure waits for ever', () => {
+    const cancelOnB = async () => {
+      const fixture = fixtures[3]!
+      const app = await renderApp(fixture.app())
+      await fixture.setup!(app)
+      await perform(app, walletChainChanged(UNKNOWN_CHAIN, 'connectAndSignIn'))
+      await perform(app, walletChainChanged(chainNumber(B)))
+      await perform(app, { type: 'network.switch', caipNetworkId: UNKNOWN, connectorId: RDNS, gesture: 'cancelSignIn' })
+      await app.settle()
+      return app
+    }
+
+    test('reached: after Cancel the sign view waits, the wallet is not asked, the modal cannot close', async () => {
+      const app = await cancelOnB()
+      try {
+        expect(siwxOf(app).getSnapshot().matches({ awaitingSession: 'returning' })).toBe(true)
+        expect(app.modal.actor.getSnapshot().context.modal.getSnapshot().context.closeBlocked).toBe(true)
+        expect(networkOf(app).getSnapshot().matches('supported')).toBe(true)
+        expect(app.gates.waiting(SWITCH) + app.panel().queryAllByRole('region', { name: 'Wallet request' }).length).toBe(0)
+        const dialog = await app.get('dialog', en.titles.SIWXSignMessage)
+        expect(within(dialog).getByRole('button', { name: en.cancel }).hasAttribute('disabled')).toBe(true)
+        expect(within(dialog).getByRole('button', { name: 'Sign' }).hasAttribute('disabled')).toBe(true)
+        fireEvent.keyDown(dialog, { key: 'Escape' })
+        await app.settle()
+        expect(app.find('dialog', en.titles.SIWXSignMessage)).not.toBeNull()
+        expect(siwxOf(app).getSnapshot().matches({ awaitingSession: 'returning' })).toBe(true)
+      } finally {
+        await app.dispose()
+      }
+    })
+
+    test.fails('expected: the prompt again (or the wallet asked to return), never a view that waits for nothing', async () => {
+      const app = await cancelOnB()
+      try {
+        await waitFor(() => {
+          const prompting = siwxOf(app).getSnapshot().matches({ awaitingSession: 'prompting' })
+          const asked = app.gates.waiting(SWITCH) + app.panel().queryAllByRole('region', { name: 'Wallet request' }).length > 0
+          expect(prompting || asked || status(app) === 'disconnected').toBe(true)
+        })
+      } finally {
+        await app.dispose()
+      }
+    })
+  })
+})
