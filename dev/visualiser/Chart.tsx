@@ -33,7 +33,9 @@ const pathOf = (points: LayoutEdge['points']) => points.map((p, i) => `${i === 0
 
 function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
   const { node } = n
-  const fill = active ? chartColours.activeFill : chartColours.stateFill[Math.min(n.depth, chartColours.stateFill.length - 1)]
+  // An active leaf is filled; an active compound state (and region) only gets the green border, so its children stay readable.
+  const isLeaf = node.type === 'atomic' || node.type === 'final' || node.type === 'history'
+  const fill = active && isLeaf ? chartColours.activeFill : chartColours.stateFill[Math.min(n.depth, chartColours.stateFill.length - 1)]
   const stroke = active ? chartColours.activeStroke : chartColours.stateStroke
   const strokeWidth = active ? 2.5 : 1.2
   const isHistory = node.type === 'history'
@@ -86,13 +88,17 @@ function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
 function EdgeArrow({ e, fromActive }: { e: LayoutEdge; fromActive: boolean }) {
   const stroke = fromActive ? chartColours.activeStroke : chartColours.edge
   return (
-    <g data-edge-id={e.edge.id}>
+    <g data-edge-ids={e.edges.map((x) => x.id).join(' ')}>
       <path d={pathOf(e.points)} fill="none" stroke={stroke} strokeWidth={fromActive ? 1.6 : 1.1} markerEnd={fromActive ? 'url(#lk-arrow-active)' : 'url(#lk-arrow)'} />
       {e.label && (
         <>
           <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={chartColours.labelBackground} fillOpacity={0.92} />
-          <text x={e.label.x + 2} y={e.label.y + e.label.height - 4} fontSize={metrics.labelSize} fill={fromActive ? chartColours.activeStroke : chartColours.text}>
-            {e.label.text}
+          <text x={e.label.x + 2} y={e.label.y} fontSize={metrics.labelSize} fill={fromActive ? chartColours.activeStroke : chartColours.text}>
+            {e.label.lines.map((line, i) => (
+              <tspan key={i} x={e.label!.x + 2} dy={metrics.rowHeight - (i === 0 ? 2 : 0)}>
+                {line}
+              </tspan>
+            ))}
           </text>
         </>
       )}
@@ -215,7 +221,7 @@ export const Chart = forwardRef<ChartHandle, ChartProps>(function Chart({ layout
           ))}
           {layout.edges.map((e) => (
             // The machine root is always active: only its states' transitions are marked as enabled.
-            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.edge.source) && e.edge.source !== layout.nodes[0]?.id} />
+            <EdgeArrow key={e.id} e={e} fromActive={activeIds.has(e.source) && e.source !== layout.nodes[0]?.id} />
           ))}
         </g>
       </g>

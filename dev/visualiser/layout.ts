@@ -1,6 +1,7 @@
 /**
  * Lays a {@link MachineGraph} out as nested boxes with ELK's layered algorithm (elkjs): compound and parallel
- * states contain their children, transitions between states are routed edges labelled `event [guard] / delay`,
+ * states contain their children, transitions between states are routed edges labelled `event [guard] / delay`
+ * (one arrow per pair of states, one label line per transition),
  * and transitions without a target (or back to their own state) are listed as rows inside their state, as a
  * statechart's internal transitions are (the root machine has ~70 of them on one node: as edges they would be
  * unreadable loops).
@@ -46,17 +47,19 @@ export type LayoutNode = {
   rowsTop: number
 }
 
-/** A transition drawn as an arrow from its source box to one target box. */
+/** An arrow from a source box to a target box: every transition between the two, its label one line each. */
 export type LayoutEdge = {
-  /** The graph edge id, with `→<target>` when the transition has several targets. */
+  /** `<source>→<target>`. */
   id: string
-  edge: GraphEdge
+  source: string
   target: string
+  /** The transitions it stands for, in document order (the label's lines, in the same order). */
+  edges: GraphEdge[]
   points: Point[]
-  label: { text: string; x: number; y: number; width: number; height: number } | null
+  label: { lines: string[]; x: number; y: number; width: number; height: number } | null
 }
 
-export type ChartLayout = { width: number; height: number; nodes: LayoutNode[]; edges: LayoutEdge[] }
+export type ChartLayout = { width: number; height: number; direction: 'DOWN' | 'RIGHT'; nodes: LayoutNode[]; edges: LayoutEdge[] }
 
 const textWidth = (text: string, size: number) => Math.ceil(text.length * size * metrics.charWidth)
 
@@ -83,7 +86,27 @@ export function isInternalEdge(edge: GraphEdge): boolean {
  * const layout = await layoutGraph(machineToGraph(siwxMachine), new ELK())
  * layout.nodes.find((n) => n.id === 'siwx.idle') // { x, y, width, height, … }
  */
-export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartLayout> {
+export async function layoutGraph(graph: MachineGraph, elk: ELK, options: LayoutOptions = {}): Promise<ChartLayout> {
+  if (options.direction) return layoutOnce(graph, elk, options.direction)
+  const down = await layoutOnce(graph, elk, 'DOWN')
+  if (down.width / down.height <= wideLimit) return down
+  // A hub (the router: every view is reached from the machine's own `on`) lays out as one very wide row: read
+  // left to right, it becomes a column. The shape closer to a screen's wins.
+  const right = await layoutOnce(graph, elk, 'RIGHT')
+  const misfit = (l: ChartLayout) => Math.abs(Math.log(l.width / l.height / screenAspect))
+  return misfit(right) < misfit(down) ? right : down
+}
+
+export type LayoutOptions = {
+  /** The main direction of the arrows; default top to bottom, or left to right when that draws a much wider chart than tall. */
+  direction?: 'DOWN' | 'RIGHT'
+}
+
+/** A top-to-bottom chart wider than this many times its height is tried left to right too. */
+const wideLimit = 3
+const screenAspect = 16 / 10
+
+async function layoutOnce(graph: MachineGraph, elk: ELK, direction: 'DOWN' | 'RIGHT'): Promise<ChartLayout> {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]))
   const children = new Map<string, GraphNode[]>()
   for (const n of graph.nodes) if (n.parent !== null) children.set(n.parent, [...(children.get(n.parent) ?? []), n])
@@ -126,25 +149,32 @@ export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartL
     return Math.max(60, ...texts.map(({ t, s }) => textWidth(t, s) + 2 * pad.side))
   }
 
-  const elkEdges = new Map<string, ElkExtendedEdge[]>()
-  const edgeInfo = new Map<string, { edge: GraphEdge; target: string }>()
+  // Transitions between the same two states share one arrow whose label lists them, one line each (the router
+  // has five events into each of its views: five arrows each would make the chart ten times wider).
+  const bundles = new Map<string, { source: string; target: string; edges: GraphEdge[] }>()
   for (const edge of drawn) {
-    const targets = [...new Set(edge.targets.filter((t) => t !== edge.source))]
-    for (const target of targets) {
-      const id = targets.length > 1 ? `${edge.id}→${target}` : edge.id
-      const text = edgeLabel(edge)
-      const owner = container(edge.source, target)
-      edgeInfo.set(id, { edge, target })
-      elkEdges.set(owner, [
-        ...(elkEdges.get(owner) ?? []),
-        {
-          id,
-          sources: [edge.source],
-          targets: [target],
-          labels: [{ id: `${id}#label`, text, width: textWidth(text, metrics.labelSize) + 4, height: metrics.rowHeight + 2 }],
-        },
-      ])
+    for (const target of new Set(edge.targets.filter((t) => t !== edge.source))) {
+      const key = `${edge.source}→${target}`
+      const bundle = bundles.get(key) ?? { source: edge.source, target, edges: [] }
+      bundle.edges.push(edge)
+      bundles.set(key, bundle)
     }
+  }
+  const elkEdges = new Map<string, ElkExtendedEdge[]>()
+  const edgeInfo = new Map<string, { edges: GraphEdge[]; target: string; lines: string[] }>()
+  for (const [id, bundle] of bundles) {
+    const lines = bundle.edges.map(edgeLabel)
+    const owner = container(bundle.source, bundle.target)
+    edgeInfo.set(id, { edges: bundle.edges, target: bundle.target, lines })
+    elkEdges.set(owner, [
+      ...(elkEdges.get(owner) ?? []),
+      {
+        id,
+        sources: [bundle.source],
+        targets: [bundle.target],
+        labels: [{ id: `${id}#label`, text: lines.join('\n'), width: Math.max(...lines.map((l) => textWidth(l, metrics.labelSize))) + 4, height: lines.length * metrics.rowHeight + 3 }],
+      },
+    ])
   }
 
   const toElk = (node: GraphNode): ElkNode => {
@@ -161,7 +191,7 @@ export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartL
         'elk.nodeSize.constraints': 'MINIMUM_SIZE',
         'elk.nodeSize.minimum': `(${w}, ${h + 20})`,
         // Regions of a parallel state side by side, the others top to bottom.
-        'elk.direction': node.type === 'parallel' ? 'RIGHT' : 'DOWN',
+        'elk.direction': node.type === 'parallel' ? 'RIGHT' : direction,
       },
       children: kids.map(toElk),
       edges: elkEdges.get(node.id) ?? [],
@@ -174,7 +204,7 @@ export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartL
     edges: elkEdges.get(frameId) ?? [],
     layoutOptions: {
       'elk.padding': '[top=0,left=12,bottom=0,right=0]',
-      'elk.direction': 'DOWN',
+      'elk.direction': direction,
       'elk.algorithm': 'layered',
       'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
       'elk.edgeRouting': 'ORTHOGONAL',
@@ -223,16 +253,17 @@ export async function layoutGraph(graph: MachineGraph, elk: ELK): Promise<ChartL
       const l = ee.labels?.[0]
       edges.push({
         id: ee.id,
-        edge: info.edge,
+        source: info.edges[0]!.source,
         target: info.target,
+        edges: info.edges,
         points,
-        label: l ? { text: l.text ?? '', x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 } : null,
+        label: l ? { lines: info.lines, x: l.x ?? 0, y: l.y ?? 0, width: l.width ?? 0, height: l.height ?? 0 } : null,
       })
     }
     for (const c of e.children ?? []) collect(c)
   }
   collect(out)
-  return { width: Math.ceil((out.width ?? 0) + 2), height: Math.ceil((out.height ?? 0) + 2), nodes, edges }
+  return { width: Math.ceil((out.width ?? 0) + 2), height: Math.ceil((out.height ?? 0) + 2), direction, nodes, edges }
 }
 
 /** The name drawn in a state's header: its key, with the kind of node where it matters. */
