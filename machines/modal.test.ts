@@ -51,10 +51,15 @@ describe('modal', () => {
     expect(emitted).toEqual(['modal.opened', 'modal.opened'])
   })
 
-  test('behavior: shake lasts 500 ms', () => {
+  test('behavior: a refused close shakes for 500 ms, restarted by another refused close; the content stays loaded', () => {
     const { actor } = start()
     actor.send({ type: 'modal.open' })
-    actor.send({ type: 'modal.shake' })
+    actor.send({ type: 'modal.loaded' })
+    actor.send({ type: 'modal.setCloseBlocked', blocked: true })
+    actor.send({ type: 'modal.close' })
+    vi.advanceTimersByTime(300)
+    actor.send({ type: 'modal.close' })
+    expect(actor.getSnapshot().matches({ open: { content: 'ready', shake: 'shaking' } })).toBe(true)
     expect(actor.getSnapshot().matches({ open: { shake: 'shaking' } })).toBe(true)
     vi.advanceTimersByTime(499)
     expect(actor.getSnapshot().matches({ open: { shake: 'shaking' } })).toBe(true)

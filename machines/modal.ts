@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate'
+import { assign, emit, not, setup } from 'xstate'
 import { timing } from './timing.ts'
 
 /** Modal context. `closeBlocked`: a required sign-in has no session yet (fed by the SIWX issue). */
@@ -9,7 +9,6 @@ export type ModalEvent =
   | { type: 'modal.close' }
   /** The opened view's code and data are ready: the loading indicator ends. */
   | { type: 'modal.loaded' }
-  | { type: 'modal.shake' }
   /** Whether closing is refused (spec §2: required sign-in without a session). */
   | { type: 'modal.setCloseBlocked'; blocked: boolean }
 
@@ -27,7 +26,8 @@ export type ModalPresence = 'mounted' | 'unmountSuspended' | 'unmounted'
  *   `modal.loaded`.
  * - `modal.close` → `closing` (presence `unmountSuspended`, the exit transition) → after `viewTransition` →
  *   `closed`, emitting `modal.closed` so the owner resets the view.
- * - Closing is refused while `closeBlocked`; the modal shakes instead (500 ms `shakeDuration`).
+ * - Closing is refused while `closeBlocked`; the shake region shakes instead (500 ms `shakeDuration`, restarted by
+ *   each refused close) and the content region is left as it is (a view already loaded stays loaded).
  * - `modal.open` while closing reopens at once.
  */
 export const modalMachine = setup({
@@ -67,7 +67,7 @@ export const modalMachine = setup({
       tags: ['mounted'],
       type: 'parallel',
       on: {
-        'modal.close': [{ guard: 'isCloseBlocked', target: '.shake.shaking', reenter: true }, { target: 'closing' }],
+        'modal.close': { guard: not('isCloseBlocked'), target: 'closing' },
       },
       states: {
         content: {
@@ -77,13 +77,14 @@ export const modalMachine = setup({
             ready: {},
           },
         },
+        /** A refused close shakes (again: the 500 ms restart); only this region re-enters, the content stays loaded. */
         shake: {
           initial: 'still',
           states: {
-            still: { on: { 'modal.shake': 'shaking' } },
+            still: { on: { 'modal.close': { guard: 'isCloseBlocked', target: 'shaking' } } },
             shaking: {
               after: { shakeDuration: 'still' },
-              on: { 'modal.shake': { target: 'shaking', reenter: true } },
+              on: { 'modal.close': { guard: 'isCloseBlocked', target: 'shaking', reenter: true } },
             },
           },
         },

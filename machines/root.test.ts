@@ -562,6 +562,22 @@ describe('root: sign-in (SIWX)', () => {
     expect(connectionStatus(h.connection())).toBe('connected')
   })
 
+  test('behavior: a required cancel returning to a network the dapp does not configure shows the prompt again', async () => {
+    const h = createRootHarness({ siwx: { required: true } })
+    await connectedChecking(h)
+    h.signIn.sessions[0]!.d.resolve([{ ...session, data: { ...message, chainId: 'eip155:999' } }])
+    await tick(timing.viewTransition)
+    h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+    await tick()
+    h.signIn.sessions[1]!.d.resolve([])
+    await tick()
+    h.actor.send({ type: 'app.cancelSignIn' })
+    await tick()
+    expect(h.switches).toHaveLength(0)
+    expect(h.siwx().value).toEqual({ awaitingSession: 'prompting' })
+    expect(h.modal().context.closeBlocked).toBe(true)
+  })
+
   test('behavior: cancel when not required closes and stays connected; so does closing the modal', async () => {
     for (const gesture of ['app.cancelSignIn', 'app.close'] as const) {
       const h = createRootHarness({ siwx: { required: false } })

@@ -556,7 +556,8 @@ export const rootMachine = setup({
       { actions: ['goBack', 'toastError', 'reportError'] },
     ],
     'connection.failed': { actions: 'reportError' },
-    'network.notFound': { actions: 'reportNetworkNotFound' },
+    // A required cancel returning to a network the dapp does not configure cannot switch: the prompt again.
+    'network.notFound': [{ guard: 'isSiwxReturning', actions: ['reportNetworkNotFound', 'siwxReturnFailed'] }, { actions: 'reportNetworkNotFound' }],
   },
 })
 
