@@ -64,6 +64,10 @@ export async function renderApp(
     featuredWalletIds?: string[]
     /** Networks the dapp configures after the two anvil chains (e.g. `mainnet`: the catalogue lists the wallets of its chains). */
     extraNetworks?: CaipNetwork[]
+    /** Embedded mode (`enableEmbedded`): closing shows Account when connected. */
+    embedded?: boolean
+    /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
+    inspect?: Parameters<typeof createModal>[0]['inspect']
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -126,6 +130,8 @@ export async function renderApp(
     ...(fixture.basic ? { basic: true } : {}),
     ...(fixture.featuredWalletIds ? { featuredWalletIds: fixture.featuredWalletIds } : {}),
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
+    ...(fixture.embedded ? { enableEmbedded: true } : {}),
+    ...(fixture.inspect ? { inspect: fixture.inspect } : {}),
     ...(fixture.siwx
       ? {
           siwx: createSiwx({
