@@ -30,6 +30,9 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  *
  * The parallel `searching` state ends (`onDone`) when both its regions are final: that transition is taken on a
  * raised event, which coverage.ts does not see; {@link doneStateTransitions} replays the walked paths to count it.
+ *
+ * Pinned with `test.fails` (found by these walks): a search puts the loaded list back in `idle`, so paging stops
+ * after a search; and a failed page is asked for again at once, in a loop.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 

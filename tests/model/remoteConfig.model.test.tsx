@@ -19,6 +19,9 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stat
  * loopback origins, not it, so letting the origins call through is an origin not on the allowlist.
  *
  * Not reachable from any gesture: `loading --xstate.error.actor.loadRemoteConfig` (see {@link unreachable}).
+ *
+ * Pinned with `test.fails` (found by these walks): basic mode keeps analytics on after a failed config call; and
+ * without a directory (nothing fetched) the first opening raises 'Invalid App Configuration'.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 
@@ -91,6 +94,9 @@ function modelEvents(s: any): ModelEvent[] {
   return []
 }
 
+/** Both calls answered with bodies that break the contract: the config is not used, the origins are an empty list (spec §7). */
+const malformed: ModelEvent = { type: 'xstate.done.actor.loadRemoteConfig', output: { config: 'failed', origins: [] }, answer: 'malformed' }
+
 /** State values only: the context follows from the path (the same gestures, the same answers). */
 const serialize = (s: any) => JSON.stringify(s.value)
 
@@ -133,6 +139,10 @@ async function perform(app: App, event: any) {
       await onHeld(app, CONFIG, () => app.gates.release(CONFIG))
       return onHeld(app, ORIGINS, () => app.gates.release(ORIGINS))
     }
+    if (event.answer === 'malformed') {
+      await onHeld(app, CONFIG, () => app.gates.answer(CONFIG, json({ features: { swaps: 'yes' } })))
+      return onHeld(app, ORIGINS, () => app.gates.answer(ORIGINS, new Response('<html>not json</html>', { status: 200, headers: { 'content-type': 'text/html' } })))
+    }
     if (event.answer === 'allowed') {
       await onHeld(app, CONFIG, () => app.gates.answer(CONFIG, json({ message: 'Internal error' }, 500)))
       return onHeld(app, ORIGINS, () => app.gates.answer(ORIGINS, json({ allowedOrigins: [origin()] })))
@@ -153,7 +163,7 @@ const alertLine = (key: AlertKey) => `[latchkey] ${alerts[key].title}: ${alerts[
 const alertOf = (event: any): AlertKey | undefined =>
   event.type === 'remoteConfig.load'
     ? undefined
-    : ({ rateLimited: 'RATE_LIMITED', serverError: 'SERVER_ERROR', release: 'UNVERIFIED_DOMAIN', allowed: undefined } as Record<string, AlertKey | undefined>)[event.answer]
+    : ({ rateLimited: 'RATE_LIMITED', serverError: 'SERVER_ERROR', release: 'UNVERIFIED_DOMAIN', malformed: 'UNVERIFIED_DOMAIN', allowed: undefined } as Record<string, AlertKey | undefined>)[event.answer]
 
 /** Plain assertions after a step. */
 async function check(app: App, fixture: Fixture, event: any, state: string) {
@@ -181,7 +191,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     }
     // The features: basic mode turns every remote feature off; a found config overrides local options (naming
     // them in the "Local configuration ignored" notice); a failed config keeps local options, analytics off.
-    const config = event.answer === 'allowed' ? 'failed' : { features: serverFeatures }
+    const config = event.answer === 'allowed' || event.answer === 'malformed' ? 'failed' : { features: serverFeatures }
     const expected = resolveFeatures(fixture.input.local, config as never, { basic: fixture.input.basic })
     expect(features).toEqual(expected.features)
     if (fixture.input.basic) expect(features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
@@ -199,6 +209,12 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     // (Basic mode with a failed config call keeps analytics on: a known bug, pinned below.)
     if (config === 'failed' && !fixture.input.basic) expect(features.analytics).toBe(false)
     else if (!fixture.input.basic) expect(features).toMatchObject({ ...defaultFeatures, ...serverFeatures })
+    // Opened again, nothing is fetched again and nothing changes.
+    await app.close()
+    await app.ensureOpen()
+    await app.settle()
+    expect(app.gates.waiting(CONFIG) + app.gates.waiting(ORIGINS)).toBe(0)
+    expect(app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot().value).toBe('ready')
   }
   if (event.type === 'remoteConfig.load') {
     // Opened again, the config is not fetched again (first opening only).
@@ -261,9 +277,12 @@ describe('remoteConfig model: walked in the UI', () => {
     })
   }
 
+  test(`malformed answers: the config is not used (analytics off), the origins are an empty list (Invalid App Configuration): open → config(malformed)`, () =>
+    walk(fixtures[0]!, { steps: [{ event: { type: 'remoteConfig.load', gesture: 'open' }, state: '"loading"' }, { event: malformed, state: '"ready"' }], target: '"ready"' }))
+
   /**
-   * Spec §3/§4: "Analytics is set from project config and turns off when the config call fails"; basic mode turns
-   * off the remote features (email, socials, swaps, onramp, activity, reownBranding, multiWallet), not analytics.
+   * Spec §4: "Analytics is set from project config and turns off when the config call fails"; basic mode turns
+   * off the remote features (§6: email, socials, swaps, onramp, activity, reownBranding, multiWallet), not analytics.
    * services/features.ts `resolveFeatures` returns the basic features before the failed-config rule, so in basic
    * mode a failed config call leaves analytics on (and a remote `analytics: false` is ignored too).
    */

@@ -1,0 +1,499 @@
+// @vitest-environment happy-dom
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { createTestClient, createWalletClient, http, keccak256, parseEther, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import type { AnyStateMachine } from 'xstate'
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { truncateAddress } from '../../machines/format.ts'
+import { accountMachine, type AccountContext, type AccountTab, type AccountTarget } from '../../machines/account.ts'
+import { timing } from '../../machines/timing.ts'
+import { en } from '../../ui/locales/en.ts'
+import { renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+
+/**
+ * Model-based tests of the account machine (spec §2 Account tabs, §3 account state, §5 balance and identity rules,
+ * §8 'Token Balance Unavailable' and 'Failed to fetch transactions', §9 the 30 s balance retry), walked through the
+ * UI: every event of the chart is a gesture of the visitor (showing the Account view, which asks for its data;
+ * clicking a tab or moving between tabs with the arrow keys; 'Load more' at the end of the activity; Disconnect;
+ * connecting; sending funds, after which the data is read again), of the wallet's user (another chain in the
+ * wallet), the manual clock (the 30 s retry back-off) or the timing of the reference server's blockchain API (a
+ * balance, identity or history call held, then let through or failed).
+ *
+ * The account of the testnet walks is a key of this file's own, funded before each walk; `beforeAll` gives it
+ * more transactions than one history page holds on the first anvil chain (11 sends to dev account 1), so its
+ * activity pages by cursor. Balances are cached 30 s by the client (spec §9): a read of the same account and chain
+ * within a walk after a successful one answers without a request (an `auto` event of the model).
+ *
+ * Pinned with `test.fails` (found by these walks): the wallet switching chain while Account is shown leaves the new
+ * chain's data unloaded ('No tokens yet'); and the activity pages with a 'Load more' button, not as the visitor
+ * scrolls (issue 4 §1).
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+const ownAccount = privateKeyToAccount(keccak256(toHex('latchkey account model')))
+const OWN = ownAccount.address
+const BOB = DEV_ADDRESSES[1]!
+const A = 'eip155:31337'
+const BALANCE = 'api:balance'
+const HISTORY = 'api:history'
+const IDENTITY = 'api:identity'
+const held = [BALANCE, HISTORY, IDENTITY]
+/** Sends from the own account before the walks: one more than a history page (10). */
+const seededSends = 11
+
+const ctx = (s: any) => s.context as AccountContext
+const eth = { name: 'Ether', symbol: 'ETH', chainId: A, value: 0, price: 0, quantity: { decimals: '18', numeric: '100' } }
+
+type Fixture = {
+  name: string
+  app: Parameters<typeof renderApp>[0]
+  /** The chain the wallet's user switches to (once, from 31337, before the view is shown). */
+  switchTo?: number
+  /** Tabs, 'Load more', Disconnect and connecting again. */
+  tabs: boolean
+  disconnect: boolean
+  /** A send (the data is read again after it). */
+  reload: boolean
+  /** Balance and history calls fail too. */
+  failures: boolean
+}
+
+const base = { stored: true, authorised: true, api: true, hold: held }
+const fixtures: Fixture[] = [
+  {
+    name: 'connected on a testnet (an account with more than a page of activity)',
+    app: { ...base, accounts: [ownAccount] },
+    tabs: true,
+    disconnect: true,
+    reload: true,
+    failures: true,
+  },
+  {
+    name: 'the dapp calls the chain a mainnet: the identity is looked up',
+    app: { ...base, mainnets: true },
+    tabs: false,
+    disconnect: false,
+    reload: false,
+    failures: false,
+  },
+  {
+    name: 'on a chain the dapp does not configure',
+    app: { ...base, accounts: [ownAccount], allowUnsupportedChain: true },
+    switchTo: UNKNOWN_CHAIN,
+    tabs: true,
+    disconnect: false,
+    reload: false,
+    failures: false,
+  },
+]
+
+/** The account and network the root sets (root.ts `syncAccount`): the dapp's networks are testnets unless `mainnets`; others unsupported. */
+function target(caipNetworkId: string, f: Fixture): AccountTarget {
+  const configured = caipNetworkId === A || caipNetworkId === 'eip155:31338'
+  return { address: f.app!.accounts ? OWN : DEV_ADDRESSES[0]!, caipNetworkId, namespace: 'eip155', testnet: configured && !f.app!.mainnets, supported: configured }
+}
+
+/** The events a gesture (or the root, the clock, the cache) can produce in a state. */
+function modelEvents(s: any, f: Fixture): ModelEvent[] {
+  const c = ctx(s)
+  const t = c.target
+  const list: ModelEvent[] = []
+  // Disconnected: the stored connection is restored (first), or the visitor connects the wallet (after Disconnect).
+  if (!t) return [{ type: 'account.set', target: target(A, f), gesture: 'connect' }]
+  const chain = Number(t.caipNetworkId.split(':')[1])
+  // The view has been shown since the account was set: every gesture that hides it also resets the regions.
+  const shown = !s.matches({ balances: 'idle' })
+  list.push({ type: 'account.refresh' })
+  if (f.switchTo !== undefined && chain === 31337 && !shown) {
+    list.push({ type: 'account.set', target: target(`eip155:${f.switchTo}`, f), gesture: 'walletChain' })
+  }
+  if (shown && f.tabs) {
+    list.push({ type: 'account.selectTab', tab: 'activity' as AccountTab })
+    if (c.currentTab === 'tokens') list.push({ type: 'account.selectTab', tab: 'nfts' as AccountTab, key: 'ArrowRight' })
+    if (c.currentTab !== 'tokens') list.push({ type: 'account.selectTab', tab: 'tokens' as AccountTab })
+    if (c.currentTab === 'activity' && s.matches({ activity: 'ready' }) && c.cursor !== null) list.push({ type: 'account.loadMoreActivity' })
+  }
+  if (shown && f.disconnect) list.push({ type: 'account.clear' })
+  if (shown && f.reload && s.matches({ balances: 'ready' }) && ['idle', 'ready', 'failed'].some((v) => s.matches({ activity: v }))) list.push({ type: 'account.reload' })
+  // Outcomes of the calls.
+  if (s.matches({ balances: 'loading' })) {
+    if (c.tokens.length > 0) list.push({ type: 'xstate.done.actor.fetchBalances', output: [eth], auto: true })
+    else {
+      list.push({ type: 'xstate.done.actor.fetchBalances', output: [eth] })
+      if (f.failures) list.push({ type: 'xstate.error.actor.fetchBalances', error: new TypeError('Failed to fetch') })
+    }
+  }
+  if (s.matches({ balances: 'reloading' })) {
+    list.push({ type: 'xstate.done.actor.reloadBalances', output: [eth] })
+    list.push({ type: 'xstate.error.actor.reloadBalances', error: new TypeError('Failed to fetch') })
+  }
+  if (s.matches({ identity: 'loading' })) {
+    list.push({ type: 'xstate.done.actor.fetchIdentity', output: { name: 'alice.reown.id', avatar: null } })
+    list.push({ type: 'xstate.error.actor.fetchIdentity', error: new TypeError('Failed to fetch') })
+  }
+  if (s.matches({ activity: 'loading' })) {
+    // On a chain the dapp does not configure the client answers an empty page without a request.
+    if (!t.supported) list.push({ type: 'xstate.done.actor.fetchHistory', output: { data: [], next: null }, auto: true })
+    else {
+      list.push({ type: 'xstate.done.actor.fetchHistory', output: { data: [], next: 'next-page' } })
+      if (f.failures) list.push({ type: 'xstate.error.actor.fetchHistory', error: new TypeError('Failed to fetch') })
+    }
+  }
+  if (s.matches({ activity: 'loadingMore' })) {
+    list.push({ type: 'xstate.done.actor.fetchMoreHistory', output: { data: [], next: null } })
+    list.push({ type: 'xstate.error.actor.fetchMoreHistory', error: new TypeError('Failed to fetch') })
+  }
+  list.push(...delayedEvents(s))
+  return list
+}
+
+/** What the traversal tells apart: the state, the chain, the tab, whether tokens are loaded and whether a next page exists. */
+const serialize = (s: any) =>
+  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null })
+
+const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) {
+  runs.push({ fixture, ...buildModelPaths(accountMachine, { events: (s) => modelEvents(s, fixture) as never, serialize: serialize as never, covered: runs }) })
+}
+
+/** The shortest path to a state where `where` holds, then `then` (each the first event of that state it matches). */
+function scenario(fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath {
+  const traversal = { events: (s: any) => modelEvents(s, fixture), serializeState: serialize } as never
+  const found = (getShortestPaths(accountMachine as AnyStateMachine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
+  if (!found) throw new Error('no such state in the model')
+  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
+  const adjacency = getAdjacencyMap(accountMachine as AnyStateMachine, traversal) as any
+  let state = found.state
+  for (const match of then) {
+    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: ModelEvent; state: any }>).find((t) => match(t.event))
+    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
+    steps.push({ event: next.event, state: stateKey(next.state) })
+    state = next.state
+  }
+  return { steps, target: stateKey(state) }
+}
+
+// ---------------------------------------------------------------- chain
+
+const rpc1 = () => inject('anvilRpc1')
+/** The own account's funds: 100 ETH before each walk. */
+async function fund() {
+  await createTestClient({ mode: 'anvil', transport: http(rpc1()) }).setBalance({ address: OWN, value: parseEther('100') })
+}
+/** More than a page of activity on the first chain: sends from the own account to dev account 1. */
+async function seedHistory() {
+  await fund()
+  const client = createWalletClient({ account: ownAccount, chain: { ...anvil, rpcUrls: { default: { http: [rpc1()] } } }, transport: http(rpc1()) })
+  for (let i = 0; i < seededSends; i++) await client.sendTransaction({ to: BOB, value: parseEther('0.001') })
+}
+
+// ---------------------------------------------------------------- gestures
+
+const accountOf = (app: App) => app.modal.actor.getSnapshot().context.account
+const status = (app: App) => app.modal.getState().account.status
+const tabpanel = (app: App) => within(app.dialog()!).getByRole('tabpanel')
+
+/** Waits for a held call of `key`, then lets every held one through (or fails them). */
+async function onHeld(app: App, key: string, fail: boolean) {
+  await waitFor(() => {
+    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+  })
+  while (app.gates.waiting(key)) await (fail ? app.gates.fail(key, new TypeError('Failed to fetch')) : app.gates.release(key))
+  await app.settle()
+}
+
+/** Connect Wallet → the development wallet → the wallet's user approves. */
+async function connectWallet(app: App) {
+  await app.ensureOpen()
+  let el: HTMLElement | undefined
+  await waitFor(() => {
+    el = within(app.dialog()!).getAllByRole('button', { name: WALLET_NAME })[0]
+  })
+  fireEvent.click(el!)
+  await app.settle()
+  await app.walletAnswer('Approve')
+}
+
+/** The Account view is shown afresh (the modal opens, closed first when open): the view asks for its data. */
+async function showAccount(app: App) {
+  await app.close()
+  await app.ensureOpen()
+  await app.get('tablist', en.accountTabs)
+}
+
+/** A native send from Account (0.001 ETH to dev account 1), approved in the wallet; the data is read again after it. */
+async function sendFunds(app: App) {
+  await app.clickInDialog('button', en.send)
+  // The form's balances: the cache answers (the Account view read them), else let the read through.
+  while (app.gates.waiting(BALANCE)) await app.gates.release(BALANCE)
+  await app.type(en.amount, '0.001')
+  await app.type(en.receiver, BOB)
+  await waitFor(async () => {
+    while (app.gates.waiting(BALANCE)) await app.gates.release(BALANCE)
+    expect(within(app.dialog()!).getByRole('button', { name: en.reviewSend }).hasAttribute('disabled')).toBe(false)
+  })
+  await app.clickInDialog('button', en.reviewSend)
+  // The preview, once the fee is estimated.
+  await app.get('dialog', en.titles.SendPreview)
+  let confirm: HTMLElement | undefined
+  await waitFor(() => {
+    confirm = within(app.dialog()!).getByRole('button', { name: en.confirmSend })
+    expect(confirm.hasAttribute('disabled')).toBe(false)
+  })
+  fireEvent.click(confirm!)
+  await app.settle()
+  await app.walletAnswer('Approve')
+  // The receipt (polled by the transfer adapter), then Account again.
+  await waitFor(
+    async () => {
+      await app.settle()
+      if (!app.find('tablist', en.accountTabs)) throw new Error('not back on Account')
+    },
+    { timeout: 10_000 },
+  )
+}
+
+/** One gesture per event (none for what the cache or the client answers by itself). */
+async function perform(app: App, event: any, first: boolean) {
+  const type: string = event.type
+  if (event.auto) return app.settle()
+  if (type === 'account.set') {
+    if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', event.target.caipNetworkId.split(':')[1])
+    // The stored connection restores by itself; after Disconnect the visitor connects again.
+    if (first) return void (await app.get('button', /0x/))
+    await connectWallet(app)
+    return void (await app.get('button', /0x/))
+  }
+  if (type === 'account.refresh') return showAccount(app)
+  if (type === 'account.selectTab') {
+    if (event.key) {
+      const current = within(app.dialog()!).getByRole('tab', { selected: true })
+      fireEvent.keyDown(current, { key: event.key })
+      return app.settle()
+    }
+    return app.clickInDialog('tab', en.tabs[event.tab as AccountTab])
+  }
+  if (type === 'account.loadMoreActivity') return app.clickInDialog('button', en.loadMore)
+  if (type === 'account.clear') return app.clickInDialog('button', en.disconnect)
+  if (type === 'account.reload') return sendFunds(app)
+  if (type === 'xstate.done.actor.fetchBalances') {
+    // (After Disconnect and connecting again, the client's cache may still answer for the same account.)
+    await waitFor(() => {
+      if (!app.gates.waiting(BALANCE) && accountOf(app).getSnapshot().matches({ balances: 'loading' })) throw new Error(`no ${BALANCE} waiting`)
+    })
+    while (app.gates.waiting(BALANCE)) await app.gates.release(BALANCE)
+    return app.settle()
+  }
+  if (type === 'xstate.done.actor.reloadBalances') return onHeld(app, BALANCE, false)
+  if (type === 'xstate.error.actor.fetchBalances' || type === 'xstate.error.actor.reloadBalances') return onHeld(app, BALANCE, true)
+  if (type === 'xstate.done.actor.fetchIdentity') return onHeld(app, IDENTITY, false)
+  if (type === 'xstate.error.actor.fetchIdentity') return onHeld(app, IDENTITY, true)
+  if (type === 'xstate.done.actor.fetchHistory' || type === 'xstate.done.actor.fetchMoreHistory') return onHeld(app, HISTORY, false)
+  if (type === 'xstate.error.actor.fetchHistory' || type === 'xstate.error.actor.fetchMoreHistory') return onHeld(app, HISTORY, true)
+  if (type.startsWith('xstate.after.') && type.includes('balanceRetry')) {
+    app.clock.advance(timing.balanceRetry)
+    return app.settle()
+  }
+  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+}
+
+/** Plain assertions after a step. */
+async function check(app: App, fixture: Fixture, event: any, state: string, before: { rows: number }) {
+  const snapshot = accountOf(app).getSnapshot()
+  const c = ctx(snapshot)
+  const value = JSON.parse(state)
+  const open = Boolean(app.find('tablist', en.accountTabs))
+  if (event.type === 'account.set') {
+    expect(c.target?.address.toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
+    expect(c.target?.caipNetworkId).toBe(`eip155:${app.wallet.state.chainId}`)
+  }
+  if (event.type === 'account.clear') {
+    await waitFor(() => expect(status(app)).toBe('disconnected'))
+    expect(app.dialog()).toBeNull()
+    expect(c.currentTab).toBe('tokens')
+  }
+  if (event.type === 'account.selectTab' && open) {
+    expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs[event.tab as AccountTab])
+    expect(c.currentTab).toBe(event.tab)
+  }
+  // A retry only 30 s after a failure (spec §9): shown again before that, nothing is asked.
+  if (event.type === 'account.refresh' && value.balances?.unavailable === 'coolingDown') {
+    await app.settle()
+    expect(app.gates.waiting(BALANCE)).toBe(0)
+  }
+  if (!open) return
+  const panel = tabpanel(app)
+  if (c.currentTab === 'tokens' || c.currentTab === 'nfts') {
+    // 'Token Balance Unavailable' on a failure or an unsupported network (spec §8).
+    if (value.balances && typeof value.balances === 'object' && value.balances.unavailable) {
+      await waitFor(() => expect(tabpanel(app).textContent).toContain(en.balanceUnavailable))
+    }
+    if (value.balances === 'ready' && c.currentTab === 'tokens') await waitFor(() => expect(tabpanel(app).textContent).toMatch(/Ether[\s\S]*ETH/))
+  }
+  if (c.currentTab === 'activity') {
+    if (value.activity === 'failed') {
+      await waitFor(() => expect(tabpanel(app).textContent).toContain(en.activityFailed))
+      expect(within(panel).queryByRole('button', { name: en.loadMore })).toBeNull()
+    }
+    if (value.activity === 'ready') {
+      if (c.target?.supported) {
+        // The activity by month, newest first; a first page of 10 with a cursor: 'Load more'.
+        await waitFor(() => expect(within(tabpanel(app)).getAllByRole('listitem').length).toBeGreaterThan(0))
+        if (event.type === 'xstate.done.actor.fetchHistory') {
+          expect(within(tabpanel(app)).getAllByRole('listitem')).toHaveLength(10)
+          expect(within(tabpanel(app)).getByRole('button', { name: en.loadMore })).toBeTruthy()
+        }
+        if (event.type === 'xstate.done.actor.fetchMoreHistory') expect(within(tabpanel(app)).getAllByRole('listitem').length).toBeGreaterThan(before.rows)
+      } else await waitFor(() => expect(tabpanel(app).textContent).toContain(en.noActivity))
+    }
+  }
+  // Identity: on eip155 mainnets the name replaces the address; elsewhere (or failed) the truncated address.
+  if (value.identity === 'ready') await waitFor(() => expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe('alice.reown.id'))
+  if (value.identity === 'cleared') expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe(truncateAddress(c.target!.address))
+  // No balance request on a chain the dapp does not configure (spec §7).
+  if (c.target && !c.target.supported) expect(app.gates.waiting(BALANCE)).toBe(0)
+}
+
+async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Promise<void>) {
+  await fund()
+  const app = await renderApp(fixture.app)
+  try {
+    const account = accountOf(app)
+    const visited: string[] = [stateKey(account.getSnapshot())]
+    const sub = account.subscribe((s) => visited.push(stateKey(s)))
+    for (const [i, step] of path.steps.entries()) {
+      const from = visited.length - 1
+      const rows = app.find('tabpanel', /.*/) ? within(tabpanel(app)).queryAllByRole('listitem').length : 0
+      await perform(app, step.event, i === 0)
+      await waitFor(
+        () => {
+          if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        },
+        { timeout: 5000 },
+      )
+      // A set or clear stops the calls on their way: the server answers them now (their actors are gone).
+      if (step.event.type === 'account.set' || step.event.type === 'account.clear') for (const key of held) while (app.gates.waiting(key)) await app.gates.release(key)
+      await check(app, fixture, step.event, step.state, { rows })
+    }
+    sub.unsubscribe()
+    expect(visited).toContain(path.target)
+    await after?.(app)
+  } finally {
+    await app.dispose()
+  }
+}
+
+const stepName = (s: Step, i: number) => {
+  const e = s.event as ModelEvent
+  const name = e.type.replace('xstate.', '').replace('account.', '').replace(/^after\.(\w+)\..*/, 'after.$1')
+  const detail = i === 0 ? 'restore' : (e.gesture ?? e.key ?? (e.tab as string | undefined) ?? (e.auto ? 'auto' : ''))
+  return detail ? `${name}(${String(detail)})` : name
+}
+
+describe('account model: walked in the UI', () => {
+  beforeAll(seedHistory, 60_000)
+  afterAll(() => console.log(formatCoverage('account (model paths walked in the UI)', coverageReport(accountMachine, runs))))
+
+  test('coverage: the walks reach every state and fire every transition of the account machine', () => {
+    const report = coverageReport(accountMachine, runs)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
+      }
+    })
+  }
+
+  describe('the rules, each walked once', () => {
+    const testnet = fixtures[0]!
+    const scenarios: Array<{ name: string; path: ModelPath }> = [
+      {
+        name: "'Token Balance Unavailable': shown again within 30 s nothing is asked; after 30 s it is",
+        path: scenario(testnet, (s) => s.matches({ balances: { unavailable: 'coolingDown' } }), [
+          (e) => e.type === 'account.refresh',
+          (e) => e.type.startsWith('xstate.after.'),
+          (e) => e.type === 'account.refresh',
+          (e) => e.type === 'xstate.done.actor.fetchBalances',
+        ]),
+      },
+      {
+        name: 'Disconnect, then connecting again: the view shows the account afresh, on the Tokens tab',
+        path: scenario(testnet, (s) => s.matches({ balances: 'ready' }) && ctx(s).currentTab === 'activity', [
+          (e) => e.type === 'account.clear',
+          (e) => e.type === 'account.set',
+          (e) => e.type === 'account.refresh',
+          (e) => e.type === 'xstate.done.actor.fetchBalances',
+        ]),
+      },
+    ]
+    for (const { name, path } of scenarios) test(`${name}: ${path.steps.map(stepName).join(' → ')}`, () => walk(testnet, path), 30_000)
+  })
+
+  /**
+   * Issue 4 §1 (Activity): "paging by cursor as the visitor scrolls". The Activity tab (ui/views/AccountTabs.tsx) pages
+   * only with its 'Load more' button: no element listens for scrolling, so scrolling to the end of the activity asks
+   * for nothing.
+   */
+  describe('deviation: the activity pages with a button, not as the visitor scrolls', () => {
+    const testnet = fixtures[0]!
+    const path = scenario(testnet, (s) => s.matches({ activity: 'ready' }) && ctx(s).cursor !== null && ctx(s).currentTab === 'activity', [])
+    const scrollActivityToEnd = async (app: App) => {
+      for (let el: HTMLElement | null = tabpanel(app); el && el !== app.dialog()?.parentElement; el = el.parentElement) {
+        fireEvent.scroll(el, { target: { scrollTop: 10_000 } })
+      }
+      await app.settle()
+    }
+
+    test("the walk reaches it: a first page with a cursor, 'Load more' below it", () =>
+      walk(testnet, path, async (app) => {
+        expect(within(tabpanel(app)).getAllByRole('listitem')).toHaveLength(10)
+        expect(within(tabpanel(app)).getByRole('button', { name: en.loadMore })).toBeTruthy()
+      }))
+
+    test.fails('scrolling to the end of the activity asks for the next page', () =>
+      walk(testnet, path, async (app) => {
+        await scrollActivityToEnd(app)
+        await waitFor(() => expect(app.gates.waiting(HISTORY)).toBe(1), { timeout: 1000 })
+      }))
+  })
+
+  /**
+   * The Account view asks for its data when it mounts (ui/views/AccountTabs.tsx `useEffect(() => data.refresh(), [])`),
+   * and `account.set` (machines/account.ts; root.ts `syncAccount` on every chain or account change) puts every region
+   * back in `idle` with the tokens, identity and activity cleared. When the wallet switches chain while Account is
+   * shown, nothing asks again: the Tokens tab says 'No tokens yet' (the Activity tab 'No activity yet') for the new
+   * chain until the visitor closes and opens the modal.
+   */
+  describe('bug: the wallet switches chain while Account is shown: the new chain\'s data is never loaded', () => {
+    const testnet = fixtures[0]!
+    const path = scenario(testnet, (s) => s.matches({ balances: 'ready' }) && ctx(s).currentTab === 'tokens', [])
+    const switchChain = async (app: App) => {
+      await app.selectInPanel('Wallet chain', '31338')
+      await waitFor(() => expect(ctx(accountOf(app).getSnapshot()).target?.caipNetworkId).toBe('eip155:31338'))
+      await app.settle()
+    }
+
+    test('the walk reaches it: the view stays, the regions are idle, the Tokens tab says there are none', () =>
+      walk(testnet, path, async (app) => {
+        expect(tabpanel(app).textContent).toMatch(/Ether[\s\S]*ETH/)
+        await switchChain(app)
+        expect(app.find('tablist', en.accountTabs)).not.toBeNull()
+        expect(accountOf(app).getSnapshot().value).toEqual({ balances: 'idle', identity: 'idle', activity: 'idle' })
+        expect(tabpanel(app).textContent).toBe(en.noTokens)
+      }))
+
+    test.fails("the new chain's balances are asked for while the view is shown", () =>
+      walk(testnet, path, async (app) => {
+        await switchChain(app)
+        await waitFor(() => expect(app.gates.waiting(BALANCE)).toBe(1), { timeout: 1000 })
+      }))
+  })
+})
