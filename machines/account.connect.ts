@@ -21,6 +21,8 @@ export type AccountDataView = {
   /** 'Failed to fetch transactions' (spec §8). */
   activityFailed: boolean
   hasMoreActivity: boolean
+  /** `<CAIP-2>:<address>` of the account shown (undefined when none): the view asks for data again when it changes. */
+  targetKey: string | undefined
 }
 
 /** Floors a decimal string to 3 decimals (spec §5: balance display), never through floating point. */
@@ -90,5 +92,6 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),
     hasMoreActivity: snapshot.matches({ activity: 'ready' }) && c.cursor !== null,
+    targetKey: target ? `${target.caipNetworkId}:${target.address}` : undefined,
   }
 }

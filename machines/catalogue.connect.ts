@@ -15,6 +15,8 @@ export type CatalogueView = {
   recommended: CatalogueWallet[]
   isLoading: boolean
   isLoadingMore: boolean
+  /** The last page failed: the next page is asked only when the visitor scrolls again (no retry loop). */
+  isPageFailed: boolean
   hasMore: boolean
   /** The search spinner (at least 300 ms once the server is asked). */
   isSearching: boolean
@@ -67,6 +69,7 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
     recommended: device(dedupe(c.recommended as CatalogueWallet[], exclusions).filter((w) => !shownFirst.has(w.id))),
     isLoading: snapshot.matches({ list: 'loadingInitial' }),
     isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
+    isPageFailed: snapshot.matches({ list: 'pageFailed' }),
     hasMore: query === '' && c.wallets.length < c.count,
     isSearching: searchActive && (snapshot.matches({ search: 'debouncing' }) || snapshot.matches({ search: 'searching' })),
     query,

@@ -68,6 +68,36 @@ describe('catalogue', () => {
     expect(h.view().isLoading).toBe(true)
   })
 
+  test('behavior: a failed page keeps the rows and waits for the next scroll (no retry loop)', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('a')], count: 3 } })
+    await vi.advanceTimersByTimeAsync(0)
+    h.actor.send({ type: 'catalogue.loadMore' })
+    h.calls[0]!.d.reject(new Error('down'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view()).toMatchObject({ isPageFailed: true, isLoadingMore: false, hasMore: true })
+    expect(h.view().items.map((w) => w.id)).toEqual(['a'])
+    h.actor.send({ type: 'catalogue.loadMore' })
+    expect(h.calls[1]!.input).toMatchObject({ page: 2 })
+  })
+
+  test('behavior: searching leaves the paged list as it is (a page on its way still lands)', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('a')], count: 3 } })
+    await vi.advanceTimersByTimeAsync(0)
+    h.actor.send({ type: 'catalogue.loadMore' })
+    h.actor.send({ type: 'catalogue.search', query: 'me' })
+    h.actor.send({ type: 'catalogue.search', query: 'met' })
+    h.actor.send({ type: 'catalogue.search', query: '' })
+    expect(h.actor.getSnapshot().matches({ list: 'loadingPage' })).toBe(true)
+    h.calls[0]!.d.resolve({ data: [wallet('b')], count: 3 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().items.map((w) => w.id)).toEqual(['a', 'b'])
+    expect(h.actor.getSnapshot().matches({ list: 'ready' })).toBe(true)
+  })
+
   test('behavior: search filters the loaded wallets at once, asks the server after the debounce for 100, and shows the spinner at least 300 ms', async () => {
     const h = harness()
     h.actor.send({ type: 'catalogue.load' })

@@ -131,9 +131,11 @@ export const catalogueMachine = setup({
               exclude: [...(context.options.excludeWalletIds ?? []), ...(context.options.featuredWalletIds ?? [])],
             }),
             onDone: { target: 'ready', actions: 'appendPage' },
-            onError: 'ready',
+            onError: 'pageFailed',
           },
         },
+        /** A page failed (swallowed, spec §4): the list keeps what it has; the visitor's next scroll asks again. */
+        pageFailed: { on: { 'catalogue.loadMore': { guard: 'hasMore', target: 'loadingPage' } } },
         /** The first load failed; showing the catalogue again retries. */
         failed: { on: { 'catalogue.load': 'loadingInitial' } },
       },
@@ -143,7 +145,9 @@ export const catalogueMachine = setup({
       on: {
         'catalogue.search': [
           { guard: 'isBlankQuery', target: '.idle', actions: 'clearSearch' },
-          { target: '.debouncing', reenter: true, actions: 'setQuery' },
+          // Internal (no reenter): only this region's child restarts (the debounce timer with it); a re-entry would
+          // take the whole parallel machine as its scope and put the list back in idle.
+          { target: '.debouncing', actions: 'setQuery' },
         ],
       },
       states: {

@@ -69,5 +69,7 @@ describe('remote config', () => {
     expect(isOriginAllowed('https://app.example.org', ['https://*.example.org'])).toBe(true)
     expect(isOriginAllowed('https://evil.org', ['https://*.example.org'])).toBe(false)
     expect(isOriginAllowed('https://example.org.evil.org', ['https://example.org'])).toBe(false)
+    // A bare `*` (what the assembly answers when no directory is configured) allows any origin.
+    expect(isOriginAllowed('http://localhost:3000', ['*'])).toBe(true)
   })
 })

@@ -36,10 +36,11 @@ const notProvided = () => () => {
   throw new Error('The remote config machine\'s "loadRemoteConfig" actor was not provided.')
 }
 
-/** True when `origin` matches an allowed origin; `*` matches any port (`http://127.0.0.1:*`) or subdomain (`https://*.example.org`). */
+/** True when `origin` matches an allowed origin; `*` alone matches any origin, inside a pattern any port (`http://127.0.0.1:*`) or subdomain (`https://*.example.org`). */
 export function isOriginAllowed(origin: string, allowed: readonly string[]): boolean {
   return allowed.some((pattern) => {
-    if (pattern === origin) return true
+    // A bare `*` allows any origin (what the assembly answers when no directory is configured: nothing to check).
+    if (pattern === origin || pattern === '*') return true
     if (!pattern.includes('*')) return false
     const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`)
     return re.test(origin)

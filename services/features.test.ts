@@ -16,7 +16,10 @@ describe('features', () => {
     expect(ignoredConfigurationWarning(r.ignored)).toMatchInlineSnapshot(`"Local configuration ignored: the project's remote configuration sets swaps. Change them in the dashboard instead."`)
     expect(ignoredConfigurationWarning([])).toBeUndefined()
   })
-  test('behavior: analytics turns off when the config call fails', () => {
+  test('behavior: analytics turns off when the config call fails, in basic mode too', () => {
     expect(resolveFeatures({}, 'failed').features.analytics).toBe(false)
+    expect(resolveFeatures({}, 'failed', { basic: true }).features.analytics).toBe(false)
+    expect(resolveFeatures({}, undefined, { basic: true }).features.analytics).toBe(true)
+    expect(resolveFeatures({}, { features: { analytics: false } }, { basic: true }).features.analytics).toBe(false)
   })
 })

@@ -47,8 +47,10 @@ export function resolveFeatures(
 ): ResolveFeaturesReturnType {
   const base: Features = { ...defaultFeatures, ...local }
   if (options.basic) {
+    // Every remote feature off; analytics still follows the config call (off when it failed, spec §4).
+    const analytics = remote === 'failed' ? false : (remote?.features.analytics ?? base.analytics)
     return {
-      features: { ...base, email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false },
+      features: { ...base, email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false, analytics },
       ignored: [],
       source: 'basic',
     }

@@ -7,16 +7,25 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
 
 const tabs: AccountTab[] = ['tokens', 'nfts', 'activity']
+/** Activity pages by cursor as the visitor scrolls: the next page is asked this close (px) to the panel's bottom. */
+const activityLoadThreshold = 80
 
 /**
  * The Account view's tabs (spec §2): Tokens, NFTs and Activity, as a WAI-ARIA tablist (arrow keys move
- * between tabs). The data comes from the account machine; the view asks for it when shown.
+ * between tabs). The data comes from the account machine; the view asks for it when shown and again when the
+ * account or chain changes under it. Activity pages by cursor as the visitor scrolls (a Load more button too, for
+ * keyboards and lists too short to scroll).
  */
 export function AccountTabs() {
   const copy = useCopy()
   const data = useAccountData()
   const baseId = useId()
-  useEffect(() => data.refresh(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => data.refresh(), [data.targetKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  const onPanelScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget
+    if (data.currentTab !== 'activity' || !data.hasMoreActivity || data.isLoadingActivity) return
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= activityLoadThreshold) data.loadMoreActivity()
+  }
 
   const onKeyDown = (e: React.KeyboardEvent, index: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
@@ -46,7 +55,7 @@ export function AccountTabs() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${data.currentTab}`} className="lk-tabpanel" aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${data.currentTab}`} className="lk-tabpanel" onScroll={onPanelScroll} aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
         {data.currentTab === 'tokens' && <TokenList rows={data.tokens} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : data.isLoadingBalances ? copy.loading : copy.noTokens} />}
         {data.currentTab === 'nfts' && <TokenList rows={data.nfts} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : copy.noNfts} />}
         {data.currentTab === 'activity' && (

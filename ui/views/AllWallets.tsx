@@ -42,11 +42,17 @@ export default function AllWallets() {
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
   const last = Math.min(rows.length, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan)
 
+  const nearEnd = (lastRow: number) => catalogue.hasMore && !catalogue.isLoadingMore && lastRow >= rows.length - loadMoreThreshold
   useEffect(() => {
-    if (catalogue.hasMore && !catalogue.isLoadingMore && last >= rows.length - loadMoreThreshold) catalogue.loadMore()
-  }, [last, rows.length, catalogue.hasMore, catalogue.isLoadingMore]) // eslint-disable-line react-hooks/exhaustive-deps
+    // After a failed page, only the visitor's next scroll asks again (below), never this effect: no retry loop.
+    if (!catalogue.isPageFailed && nearEnd(last)) catalogue.loadMore()
+  }, [last, rows.length, catalogue.hasMore, catalogue.isLoadingMore, catalogue.isPageFailed]) // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onScroll = (e: UIEvent<HTMLDivElement>) => setScrollTop(e.currentTarget.scrollTop)
+  const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    const top = e.currentTarget.scrollTop
+    setScrollTop(top)
+    if (catalogue.isPageFailed && nearEnd(Math.ceil((top + viewportHeight) / rowHeight) + overscan)) catalogue.loadMore()
+  }
 
   return (
     <>
