@@ -1,4 +1,4 @@
-import { createActor, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate'
+import { createActor, type AnyStateMachine, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate'
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 
 /**
@@ -226,4 +226,42 @@ export function formatCoverage(name: string, report: ReturnType<typeof coverageR
 export function delayedEvents(snapshot: SnapshotFrom<AnyStateMachine>): EventObject[] {
   const nodes = (snapshot as unknown as { _nodes: StateNodeLike[] })._nodes
   return nodes.flatMap((n) => [...n.transitions.keys()].filter((t) => t.startsWith('xstate.after.')).map((type) => ({ type })))
+}
+
+/**
+ * Records what one actor of a running system does, from XState's inspection: every transition it takes, named as
+ * in {@link transitionInventory} (the guarded branch each event fired, eventless ones included), and the states it
+ * is in. Pass `inspect` to `createActor` (or `createModal`) to see the actor's start too, or to `system.inspect`.
+ * `select` picks the actor (default: the system's root). `coveredStates` and `coveredTransitions` have the shape
+ * {@link coverageReport} takes.
+ *
+ * The branch is read from the microstep the actor took (`_transitions`). With `machine`, each event relayed to the
+ * actor (`@xstate.event`) is also given to {@link firedTransitions} with the actor's snapshot at that moment
+ * (`firedAtRelay`), as a check of the two: an event relayed while the actor still processes an earlier one waits
+ * in its mailbox, and guards that read other actors (a coordinator's) are evaluated when it is dequeued.
+ */
+export function transitionRecorder(options: { machine?: AnyStateMachine; select?: (actorRef: InspectionEvent['actorRef'], rootId: string) => boolean } = {}) {
+  const select = options.select ?? ((actorRef, rootId) => actorRef.sessionId === rootId)
+  const coveredStates = new Set<string>()
+  const coveredTransitions = new Set<TransitionId>()
+  const firedAtRelay = new Set<TransitionId>()
+  /** Every transition taken, in order, with the event's type. */
+  const taken: Array<{ event: string; transition: TransitionId }> = []
+  const inspect = (ev: InspectionEvent) => {
+    if (!select(ev.actorRef, ev.rootId)) return
+    if (ev.type === '@xstate.event' && options.machine && ev.event.type !== 'xstate.init' && ev.event.type !== 'xstate.stop') {
+      const snapshot = (ev.actorRef as unknown as { getSnapshot(): SnapshotFrom<AnyStateMachine> }).getSnapshot()
+      if (snapshot.status === 'active') firedTransitions(options.machine, snapshot, ev.event).forEach((t) => firedAtRelay.add(t))
+    }
+    if (ev.type !== '@xstate.microstep') return
+    for (const t of (ev as unknown as { _transitions: Array<{ source: StateNodeLike; eventType: string }> })._transitions) {
+      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
+      const id = `${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t as never)}]`
+      coveredTransitions.add(id)
+      coveredStates.add(t.source.id)
+      taken.push({ event: ev.event.type, transition: id })
+    }
+    activeStateIds(ev.snapshot as never).forEach((id) => coveredStates.add(id))
+  }
+  return { inspect, coveredStates, coveredTransitions, firedAtRelay, taken }
 }

@@ -1,0 +1,893 @@
+// @vitest-environment happy-dom
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { rootMachine } from '../../machines/root.ts'
+import { pendingTransactionsLimit } from '../../machines/router.ts'
+import { siwxMessages } from '../../machines/siwx.ts'
+import { timing } from '../../machines/timing.ts'
+import { en } from '../../ui/locales/en.ts'
+import { renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
+import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
+
+/**
+ * Model-based coverage of the root machine (issue 8 §2), the coordinator of one modal instance. Its state value
+ * never changes (`boot` → `running`, eventless), so paths generated over it say nothing: its ~75 handlers on the
+ * root node (each guarded branch a transition) react to the UI's `app.*` events and to what its children emit, and
+ * their guards read the children. So this file walks named scenarios instead, one behaviour each, every one a fresh
+ * modal in happy-dom (`renderApp`: the real dev wallet, anvil, the reference API and SIWX server), driven only by
+ * gestures: the visitor's (the page's buttons, the dialog's controls, Escape), the wallet's user's (approve,
+ * reject, another chain or account, 'Disconnect site'), the wallet's RPC and the server (a call held, then let
+ * through, failed or answered) and, where a dapp would, the public API (`open({ view })`, `switchNetwork`).
+ *
+ * XState's inspection (`createModal`'s `inspect`, from creation, so `boot` is seen) records the branch of the root
+ * each event fired ({@link transitionRecorder}: the microstep the root took, checked against `firedTransitions` on
+ * the root's snapshot when the event was sent to it); each scenario asserts the branches it is about and what the
+ * visitor sees, and the coverage over all of them must be complete but for {@link unreachable}. The transaction
+ * stack's limit (99) is reached from the UI too, through the bug pinned below (one walk of 99 sends, ~10 s).
+ *
+ * Pinned with `test.fails` (found by these walks): a send the wallet was asked for stays pending after the wallet
+ * disconnects with the modal open; and the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows
+ * the form, which, once the send succeeds, stays emptied and dead instead of Account.
+ *
+ * The sender is a key of this file's own (no other test sends from it), funded before the walks.
+ */
+
+/** Root transitions no gesture, wallet action, held or failed call or timer can fire, with the reason. */
+const unreachable: Record<TransitionId, string> = {
+  'root --router.transactionStackFull[0]':
+    "the router emits it only for a router.pushTransaction at the limit, and the root sends that only from app.confirmSend's second branch, whose guard is that the stack is not full (the same condition, checked in the same macrostep)",
+}
+
+const sender = privateKeyToAccount(keccak256(toHex('latchkey root model sender')))
+const other = privateKeyToAccount(keccak256(toHex('latchkey root model other')))
+const BOB = DEV_ADDRESSES[1]!
+const A = 'eip155:31337'
+const B = 'eip155:31338'
+const SWITCH = 'wallet_switchEthereumChain'
+const ADD = 'wallet_addEthereumChain'
+const REVOKE = 'wallet_revokePermissions'
+const SEND_TX = 'eth_sendTransaction'
+const NONCE = 'api:/siwx/v1/nonce'
+const VERIFY = 'api:/siwx/v1/verify'
+const SESSION = 'api:/siwx/v1/session'
+const rpcError = { code: -32603, message: 'Internal error' }
+/** The names of the dapp's two networks (renderApp's anvil chains). */
+const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2' }
+
+type Fixture = Parameters<typeof renderApp>[0]
+const runs: Array<ReturnType<typeof transitionRecorder> & { name: string }> = []
+const started = Date.now()
+
+/** Connected at start (a stored connection the wallet still authorises), on the file's own accounts, with the blockchain API. */
+const restored: Fixture = { stored: true, authorised: true, api: true, accounts: [sender, other] }
+
+/**
+ * One scenario: a fresh modal (inspected from its creation), the gestures of `body`, and the root branches it must
+ * fire (besides what `body` asserts the visitor sees).
+ */
+function scenario(name: string, fixture: Fixture, fires: TransitionId[], body: (app: App) => Promise<void>, timeout = 30_000) {
+  test(name, async () => {
+    const recorder = transitionRecorder({ machine: rootMachine })
+    const app = await renderApp({ ...fixture, inspect: recorder.inspect })
+    runs.push({ ...recorder, name })
+    try {
+      await body(app)
+      await app.settle()
+    } finally {
+      await app.dispose()
+    }
+    const taken = [...recorder.coveredTransitions]
+    expect(taken).toEqual(expect.arrayContaining(fires))
+    // The branches recomputed from the root's snapshot when each event was sent to it are the ones it took.
+    expect([...recorder.firedAtRelay].sort()).toEqual(taken.filter((t) => !t.includes('--always[')).sort())
+  }, timeout)
+}
+
+// ---------------------------------------------------------------- what the visitor sees
+
+const status = (app: App) => app.modal.getState().account.status
+const rootOf = (app: App) => app.modal.actor.getSnapshot().context
+const stack = (app: App) => rootOf(app).router.getSnapshot().context.transactionStack
+
+/**
+ * `waitFor` polling every 2 ms: most of what these walks wait for is in the modal's shadow root, where
+ * testing-library's mutation observer does not look, so its default 50 ms polls would make most of the wall time.
+ */
+const until = <T,>(callback: () => T | Promise<T>) => waitFor(callback, { interval: 2, timeout: 5_000 })
+
+/** The dialog's title is `title` (the dialog is named by it). */
+const shows = (app: App, title: string) =>
+  until(() => {
+    const dialog = app.find('dialog', title)
+    if (!dialog) throw new Error(`no dialog ${title}; the dialog is ${app.dialog()?.getAttribute('data-view') ?? 'closed'}`)
+    return dialog
+  })
+
+async function closed(app: App) {
+  await until(async () => {
+    await app.settle()
+    if (app.dialog()) throw new Error('dialog still open')
+  })
+}
+
+/** The toast area's text (it lives in the modal's shadow root, open or not). */
+function toastText(): string {
+  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
+}
+const toasts = (text: string) => until(() => expect(toastText()).toContain(text))
+
+/** Pending wallet requests in the wallet's panel. */
+const walletRequests = (app: App) => app.panel().queryAllByRole('region', { name: 'Wallet request' }).length
+
+// ---------------------------------------------------------------- gestures
+
+/** Clicks the first control of that name in the dialog (the wallet may be listed as recent and as installed). */
+async function press(app: App, name: string | RegExp) {
+  const el = await until(() => {
+    const d = app.dialog()
+    if (!d) throw new Error('no dialog')
+    return within(d).getAllByRole('button', { name })[0]!
+  })
+  fireEvent.click(el)
+  await app.settle()
+}
+
+/** A button named `name`, on the page or in the dialog, once it is there. */
+const button = (app: App, name: string | RegExp) =>
+  until(() => {
+    const el = app.find('button', name)
+    if (!el) throw new Error(`no button ${String(name)}`)
+    return el
+  })
+
+/** A button of the page (outside the modal). */
+async function pressOnPage(app: App, name: string | RegExp) {
+  fireEvent.click(await button(app, name))
+  await app.settle()
+}
+
+/** The last control of that name in the dialog, once enabled (SendPreview's Send, not Account's). */
+async function pressEnabled(app: App, name: string) {
+  const el = await until(() => {
+    const el = within(app.dialog()!).getAllByRole('button', { name }).at(-1)
+    if (!el || el.hasAttribute('disabled')) throw new Error(`${name} not enabled`)
+    return el
+  })
+  fireEvent.click(el)
+  await app.settle()
+}
+
+/** Types into the dialog's field labelled `label` (replaces its value, like a paste). */
+async function type(app: App, label: string, text: string) {
+  fireEvent.change(await until(() => within(app.dialog()!).getByLabelText(label)), { target: { value: text } })
+  await app.settle()
+}
+
+/** The wallet user's answer to the oldest pending request, in the wallet's own panel. */
+async function wallet(app: App, answer: 'Approve' | 'Reject') {
+  const region = await until(() => app.panel().getAllByRole('region', { name: 'Wallet request' })[0]!)
+  fireEvent.click(within(region).getByRole('button', { name: answer }))
+  await app.settle()
+}
+
+/** Once the call of `key` is held at its gate, `act` on it. */
+async function onHeld(app: App, key: string, act: () => Promise<void>) {
+  await until(() => {
+    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+  })
+  await act()
+  await app.settle()
+}
+
+/** The page's account button: Account. */
+async function openAccount(app: App) {
+  await pressOnPage(app, /0x/)
+  await shows(app, en.titles.Account)
+}
+
+/** Escape, and the exit transition on the manual clock. */
+async function escape(app: App) {
+  fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
+  app.clock.advance(Math.max(timing.viewTransition, timing.shakeDuration))
+  await app.settle()
+}
+
+/** Account → Send → amount and receiver (the native token is preselected) → Review send → the fee estimated. */
+async function fillSend(app: App, amount = '0.01') {
+  await press(app, en.send)
+  await shows(app, en.titles.Send)
+  await button(app, /^Token: ETH/)
+  await type(app, en.amount, amount)
+  await type(app, en.receiver, BOB)
+  await review(app)
+}
+
+async function review(app: App) {
+  await press(app, en.reviewSend)
+  await shows(app, en.titles.SendPreview)
+  await until(() => expect(within(app.dialog()!).getAllByRole('button', { name: en.confirmSend }).at(-1)!.hasAttribute('disabled')).toBe(false))
+}
+
+/** SendPreview's Send: the wallet is asked (its `eth_sendTransaction` held at the gate). */
+async function confirm(app: App) {
+  const before = app.gates.waiting(SEND_TX)
+  await pressEnabled(app, en.confirmSend)
+  await until(() => expect(app.gates.waiting(SEND_TX)).toBe(before + 1))
+}
+
+/** From Account: a send the wallet is asked for, then the wallet's 'Disconnect site' (the modal shows Connect). */
+async function askThenDisconnect(app: App) {
+  await fillSend(app)
+  await confirm(app)
+  await walletDisconnects(app)
+  await shows(app, en.titles.Connect)
+}
+
+/** Connect Wallet → the dev wallet → the wallet's user approves. */
+async function connect(app: App) {
+  await pressOnPage(app, en.connectButton)
+  await press(app, WALLET_NAME)
+  await wallet(app, 'Approve')
+}
+
+/** Sign on the prompt; the wallet's user approves the message; the server verifies it. */
+async function signIn(app: App) {
+  await shows(app, en.titles.SIWXSignMessage)
+  await press(app, en.signIn)
+  await wallet(app, 'Approve')
+  await until(() => expect(rootOf(app).siwx.getSnapshot().matches('signedIn')).toBe(true))
+  await closed(app)
+}
+
+const walletChain = (app: App, chainId: number) => app.selectInPanel('Wallet chain', String(chainId))
+const walletDisconnects = async (app: App) => {
+  fireEvent.click(app.panel().getByRole('button', { name: 'Disconnect site' }))
+  await app.settle()
+}
+
+beforeAll(async () => {
+  const anvil = createTestClient({ mode: 'anvil', transport: http(inject('anvilRpc1')) })
+  await anvil.setBalance({ address: sender.address, value: parseEther('100') })
+})
+
+describe('root model: scenario walks in the UI', () => {
+  afterAll(() => {
+    const report = coverageReport(rootMachine, runs)
+    console.log(formatCoverage('root (scenario walks in the UI)', report))
+    console.log(`  ${runs.length} scenarios, ${Math.round((Date.now() - started) / 100) / 10} s; not reachable: ${Object.entries(unreachable).map(([t, why]) => `${t} (${why})`).join('; ')}`)
+  })
+
+  // ------------------------------------------------------------ start, open, close
+
+  scenario('boot: a stored connection with reconnect disabled is dropped', { stored: true, authorised: true, reconnect: false }, ['root.boot --always[0]'], async (app) => {
+    await button(app, en.connectButton)
+    expect(status(app)).toBe('disconnected')
+    expect(app.modal.storage.getConnections()).toEqual({})
+  })
+
+  scenario(
+    'restored connection: the account button opens Account; copy, Receive and Back, Escape',
+    restored,
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[0]', 'root --app.open[4]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[3]', 'root --app.close[0]', 'root --modal.closed[2]'],
+    async (app) => {
+      await openAccount(app)
+      await press(app, en.copyAddress)
+      await toasts(en.copied)
+      await press(app, en.receive)
+      await shows(app, en.titles.Receive)
+      await press(app, en.back)
+      await shows(app, en.titles.Account)
+      await app.close()
+      expect(app.modal.getState().view).toBe('Connect')
+    },
+  )
+
+  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root --modal.closed[1]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.receive)
+    await app.close()
+    expect(app.modal.getState().view).toBe('Account')
+    await openAccount(app)
+  })
+
+  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root --remoteConfig.alert[0]', 'root --remoteConfig.ready[0]'], async (app) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await pressOnPage(app, en.connectButton)
+      await toasts('Project ID Not Configured')
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  // ------------------------------------------------------------ connecting
+
+  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[5]', 'root --app.selectWallet[0]', 'root --connection.connected[2]'], async (app) => {
+    await connect(app)
+    await closed(app)
+    expect(status(app)).toBe('connected')
+    await button(app, /0x/)
+  })
+
+  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[3]', 'root --app.back[0]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, en.allWallets)
+    await shows(app, en.titles.AllWallets)
+    await press(app, en.back)
+    await shows(app, en.titles.Connect)
+    await press(app, WALLET_NAME)
+    await shows(app, en.titles.ConnectingExternal)
+    expect(status(app)).toBe('connecting')
+    await press(app, en.back)
+    await shows(app, en.titles.Connect)
+    expect(status(app)).toBe('disconnected')
+  })
+
+  scenario("the wallet fails the connection: 'Connection failed', Try again connects", { hold: ['eth_requestAccounts'] }, ['root --connection.failed[0]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, WALLET_NAME)
+    await onHeld(app, 'eth_requestAccounts', () => app.gates.fail('eth_requestAccounts', rpcError))
+    await until(() => expect(app.dialog()!.textContent).toContain(en.failed))
+    app.gates.open('eth_requestAccounts')
+    await press(app, en.tryAgain)
+    await wallet(app, 'Approve')
+    await closed(app)
+    expect(status(app)).toBe('connected')
+  })
+
+  // ------------------------------------------------------------ disconnecting
+
+  scenario("Account's Disconnect: the modal closes, disconnected", restored, ['root --app.disconnect[0]', 'root --connection.disconnected[0]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.disconnect)
+    await closed(app)
+    expect(status(app)).toBe('disconnected')
+    await button(app, en.connectButton)
+  })
+
+  scenario("'Disconnect site' in the wallet while Account shows: the modal stays, on Connect", restored, ['root --connection.disconnected[1]'], async (app) => {
+    await openAccount(app)
+    await walletDisconnects(app)
+    await shows(app, en.titles.Connect)
+    expect(status(app)).toBe('disconnected')
+  })
+
+  scenario("'Disconnect site' in the wallet while the modal is closed: it stays closed, disconnected", restored, ['root --connection.disconnected[2]'], async (app) => {
+    await button(app, /0x/)
+    await walletDisconnects(app)
+    await button(app, en.connectButton)
+    expect(app.dialog()).toBeNull()
+  })
+
+  // ------------------------------------------------------------ networks
+
+  scenario(
+    'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
+    restored,
+    ['root --app.open[2]', 'root --app.selectNetwork[1]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
+    async (app) => {
+      await pressOnPage(app, en.switchNetworkLabel(names[A]!))
+      await shows(app, en.titles.SwitchNetwork)
+      await press(app, names[B]!)
+      await wallet(app, 'Approve')
+      await closed(app)
+      expect(app.wallet.state.chainId).toBe(31338)
+      await button(app, en.switchNetworkLabel(names[B]!))
+    },
+  )
+
+  scenario('Account → network → a network the wallet refuses to switch to: the list stays, no toast', { ...restored, hold: [SWITCH] }, ['root --network.switchRejected[1]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.switchNetworkLabel(names[A]!))
+    await shows(app, en.titles.SwitchNetwork)
+    await press(app, names[B]!)
+    await onHeld(app, SWITCH, () => app.gates.release(SWITCH))
+    await wallet(app, 'Reject')
+    await shows(app, en.titles.SwitchNetwork)
+    expect(app.wallet.state.chainId).toBe(31337)
+    expect(toastText().trim()).toBe('')
+  })
+
+  scenario("Account → network → the wallet's switch fails: the error as a toast, back to Account", { ...restored, hold: [SWITCH] }, ['root --network.switchFailed[1]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.switchNetworkLabel(names[A]!))
+    await press(app, names[B]!)
+    await onHeld(app, SWITCH, () => app.gates.fail(SWITCH, rpcError))
+    await toasts(rpcError.message)
+    await shows(app, en.titles.Account)
+  })
+
+  scenario(
+    "the wallet moves to a chain the dapp does not configure: 'Wrong network' opens UnsupportedChain; a network picked, approved: the modal closes",
+    restored,
+    ['root --connection.chainChanged[1]', 'root --app.open[3]', 'root --app.selectNetwork[0]', 'root --network.switched[1]'],
+    async (app) => {
+      await button(app, /0x/)
+      await walletChain(app, UNKNOWN_CHAIN)
+      await pressOnPage(app, en.switchNetworkLabel(en.wrongNetwork))
+      await shows(app, en.titles.UnsupportedChain)
+      await press(app, names[A]!)
+      await wallet(app, 'Approve')
+      await closed(app)
+      expect(app.wallet.state.chainId).toBe(31337)
+      expect(app.modal.getState().isUnsupportedChain).toBe(false)
+    },
+  )
+
+  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[2]'], async (app) => {
+    await pressOnPage(app, en.switchNetworkLabel(names[A]!))
+    await press(app, names[B]!)
+    await closed(app)
+    expect(app.modal.getState().caipNetworkId).toBe(B)
+    expect(walletRequests(app)).toBe(0)
+  })
+
+  scenario(
+    'on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set',
+    { ...restored, hold: [REVOKE] },
+    ['root --app.selectNetwork[3]'],
+    async (app) => {
+      await openAccount(app)
+      await walletChain(app, UNKNOWN_CHAIN)
+      await press(app, en.disconnect)
+      await until(() => expect(status(app)).toBe('connecting'))
+      await escape(app)
+      await pressOnPage(app, en.switchNetworkLabel(en.wrongNetwork))
+      await shows(app, en.titles.UnsupportedChain)
+      await press(app, names[B]!)
+      expect(app.modal.getState().caipNetworkId).toBe(B)
+      expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
+    },
+  )
+
+  scenario("the dapp asks for a network it does not configure (switchNetwork('eip155:1')): nothing changes, debug logs it", { ...restored, debug: true }, ['root --network.notFound[1]'], async (app) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await button(app, /0x/)
+      app.modal.switchNetwork('eip155:1')
+      await app.settle()
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('Network Not Found: eip155:1'))
+      expect(app.modal.getState().caipNetworkId).toBe(A)
+      expect(walletRequests(app)).toBe(0)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  // ------------------------------------------------------------ sending
+
+  scenario(
+    'send: token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: sent, Account',
+    { ...restored, hold: [SEND_TX] },
+    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[2]', 'root --app.confirmSend[1]', 'root --app.back[1]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
+    async (app) => {
+      await openAccount(app)
+      await press(app, en.send)
+      await press(app, /^Token: ETH/)
+      await shows(app, en.titles.SendSelectToken)
+      await press(app, /^Ether/)
+      await shows(app, en.titles.Send)
+      await type(app, en.amount, '0.01')
+      await type(app, en.receiver, BOB)
+      await review(app)
+      await press(app, en.cancel)
+      await shows(app, en.titles.Send)
+      await review(app)
+      await confirm(app)
+      expect(stack(app)).toHaveLength(1)
+      await press(app, en.back)
+      await shows(app, en.titles.SendPreview)
+      await app.gates.release(SEND_TX)
+      await wallet(app, 'Approve')
+      await shows(app, en.titles.Account)
+      await toasts('Transaction sent')
+      expect(stack(app)).toHaveLength(0)
+    },
+  )
+
+  scenario("send rejected in the wallet: back to the form, which keeps its values", { ...restored, hold: [SEND_TX] }, ['root --send.cancelled[1]'], async (app) => {
+    await openAccount(app)
+    await fillSend(app)
+    await confirm(app)
+    await app.gates.release(SEND_TX)
+    await wallet(app, 'Reject')
+    await shows(app, en.titles.Send)
+    expect((within(app.dialog()!).getByLabelText(en.amount) as HTMLInputElement).value).toBe('0.01')
+    expect(stack(app)).toHaveLength(0)
+  })
+
+  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root --send.failed[1]'], async (app) => {
+    await openAccount(app)
+    await fillSend(app)
+    await confirm(app)
+    await app.gates.fail(SEND_TX, rpcError)
+    await toasts(rpcError.message)
+    await shows(app, en.titles.Send)
+    expect(stack(app)).toHaveLength(0)
+  })
+
+  /** Send, then Escape while the wallet is asked, the account button, Send: the preview again (no second form). */
+  async function reopenWhileAsked(app: App) {
+    await openAccount(app)
+    await fillSend(app)
+    await confirm(app)
+    await escape(app)
+    await closed(app)
+    expect(stack(app)).toHaveLength(0)
+    await openAccount(app)
+    await press(app, en.send)
+    await shows(app, en.titles.SendPreview)
+    expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
+  }
+
+  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX] }, ['root --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
+    await reopenWhileAsked(app)
+    await app.gates.release(SEND_TX)
+    await wallet(app, 'Approve')
+    await shows(app, en.titles.Account)
+    await toasts('Transaction sent')
+  })
+
+  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --send.cancelled[0]'], async (app) => {
+    await reopenWhileAsked(app)
+    await app.gates.release(SEND_TX)
+    await wallet(app, 'Reject')
+    await shows(app, en.titles.Send)
+    expect(toastText().trim()).toBe('')
+  })
+
+  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root --send.failed[0]'], async (app) => {
+    await reopenWhileAsked(app)
+    await app.gates.fail(SEND_TX, rpcError)
+    await shows(app, en.titles.Send)
+    await toasts(rpcError.message)
+  })
+
+  scenario("the dapp opens the send form (open({ view: 'Send' })) while connected: the form, its balances loading", restored, ['root --app.open[1]'], async (app) => {
+    await button(app, /0x/)
+    app.modal.open({ view: 'Send' })
+    await shows(app, en.titles.Send)
+    await button(app, /^Token: ETH/)
+  })
+
+  scenario('another account picked in the wallet while the send form shows: Account', restored, ['root --connection.accountChanged[0]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.send)
+    await shows(app, en.titles.Send)
+    await app.selectInPanel('Account', '1')
+    await shows(app, en.titles.Account)
+    await until(() => expect(app.modal.getState().account.address).toBe(other.address))
+  })
+
+  scenario('another chain picked in the wallet while the send form shows: Account', restored, ['root --connection.chainChanged[0]'], async (app) => {
+    await openAccount(app)
+    await press(app, en.send)
+    await shows(app, en.titles.Send)
+    await walletChain(app, 31338)
+    await shows(app, en.titles.Account)
+    expect(app.modal.getState().caipNetworkId).toBe(B)
+  })
+
+  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[1]'], async (app) => {
+    await openAccount(app)
+    await app.selectInPanel('Account', '1')
+    await until(() => expect(app.modal.getState().account.address).toBe(other.address))
+    await shows(app, en.titles.Account)
+  })
+
+  /**
+   * The transaction stack's limit (99 pending, spec §9) from the UI: each time, the wallet is asked to send and then
+   * disconnects ('Disconnect site') with the modal open; the send is cleared but its stack entry stays (the bug pinned
+   * below). To stay in the same opening, the wallet connects again with a sign-in session kept from before, and the
+   * visitor presses Back while that session is checked: Account, with no sign-in view to close the modal.
+   * When the bug is fixed, `app.confirmSend[0]` has no way left to fire: it moves to {@link unreachable}.
+   */
+  scenario(
+    `the wallet disconnects while asked to send, ${pendingTransactionsLimit} times in one opening: Send answers 'Too many pending transactions', the wallet is not asked`,
+    { api: true, accounts: [sender], siwx: { signOutOnDisconnect: false }, hold: [SEND_TX, SESSION] },
+    ['root --app.confirmSend[0]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      await openAccount(app)
+      for (let i = 0; i < pendingTransactionsLimit; i++) {
+        await askThenDisconnect(app)
+        // Connected again: the session of the account is found while the visitor has gone Back to Account.
+        await press(app, WALLET_NAME)
+        await wallet(app, 'Approve')
+        await onHeld(app, SESSION, () => press(app, en.back))
+        await app.gates.release(SESSION)
+        await shows(app, en.titles.Account)
+      }
+      expect(stack(app)).toHaveLength(pendingTransactionsLimit)
+      await fillSend(app)
+      const asked = app.gates.waiting(SEND_TX)
+      await pressEnabled(app, en.confirmSend)
+      await toasts('Too many pending transactions')
+      await shows(app, en.titles.SendPreview)
+      expect(app.gates.waiting(SEND_TX)).toBe(asked)
+    },
+    120_000,
+  )
+
+  // ------------------------------------------------------------ sign-in
+
+  scenario(
+    'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
+    { siwx: {} },
+    ['root --connection.connected[1]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root --app.signIn[0]', 'root --siwx.signedIn[0]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
+    },
+  )
+
+  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root --modal.closed[0]', 'root --siwx.cancelled[2]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    await escape(app)
+    await closed(app)
+    expect(status(app)).toBe('connected')
+    expect(rootOf(app).siwx.getSnapshot().matches('idle')).toBe(true)
+  })
+
+  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root --app.cancelSignIn[0]', 'root --siwx.cancelled[2]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    await press(app, en.cancel)
+    await closed(app)
+    expect(status(app)).toBe('connected')
+  })
+
+  scenario(
+    'closed while the wallet is asked to sign: the account button shows the sign view again; approved: signed in',
+    { siwx: {}, hold: ['personal_sign'] },
+    ['root --app.open[0]'],
+    async (app) => {
+      await connect(app)
+      await shows(app, en.titles.SIWXSignMessage)
+      await press(app, en.signIn)
+      await until(() => expect(app.gates.waiting('personal_sign')).toBe(1))
+      await escape(app)
+      await closed(app)
+      await pressOnPage(app, /0x/)
+      await shows(app, en.titles.SIWXSignMessage)
+      expect(app.dialog()!.textContent).toContain(en.signInInWallet)
+      await app.gates.release('personal_sign')
+      await wallet(app, 'Approve')
+      await closed(app)
+      expect(app.modal.getSiwxSession()).toBeDefined()
+    },
+  )
+
+  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root --siwx.signFailed[0]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    await press(app, en.signIn)
+    await onHeld(app, NONCE, () => app.gates.fail(NONCE, new TypeError('Failed to fetch')))
+    await toasts(siwxMessages.signFailed)
+    await shows(app, en.titles.SIWXSignMessage)
+    expect(within(app.dialog()!).getByRole('alert').textContent).toBe(siwxMessages.signFailed)
+  })
+
+  scenario(
+    'signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes',
+    { siwx: {} },
+    ['root --siwx.sessionFound[0]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      await walletChain(app, 31338)
+      await shows(app, en.titles.SIWXSignMessage)
+      await walletChain(app, 31337)
+      await closed(app)
+      expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
+    },
+  )
+
+  scenario(
+    'signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed',
+    { siwx: {} },
+    ['root --siwx.sessionFound[1]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      await walletChain(app, 31338)
+      await shows(app, en.titles.SIWXSignMessage)
+      await escape(app)
+      await closed(app)
+      await walletChain(app, 31337)
+      await until(() => expect(app.modal.getSiwxSession()?.data.chainId).toBe(A))
+      await app.settle()
+      expect(app.dialog()).toBeNull()
+    },
+  )
+
+  scenario(
+    "the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'",
+    { siwx: { signOutOnDisconnect: false }, hold: [SESSION] },
+    ['root --siwx.initFailed[0]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      await walletChain(app, 31338)
+      await shows(app, en.titles.SIWXSignMessage)
+      await walletChain(app, 31337)
+      await onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
+      await toasts(siwxMessages.initFailed)
+      await until(() => expect(status(app)).toBe('disconnected'))
+      expect(app.modal.getState().view).toBe('Connect')
+    },
+  )
+
+  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --siwx.cancelled[0]', 'root --connection.disconnected[0]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
+    await app.settle()
+    expect(app.dialog()!.getAttribute('data-shaking')).toBe('true')
+    await press(app, en.cancel)
+    await closed(app)
+    expect(status(app)).toBe('disconnected')
+  })
+
+  scenario(
+    'required sign-in, signed in on one chain, the wallet on another: Cancel asks the wallet back; refused, then failed: the prompt again; approved: signed in there, closed',
+    { siwx: { required: true }, hold: [SWITCH] },
+    ['root --siwx.cancelled[1]', 'root --network.switchRejected[0]', 'root --network.switchFailed[0]'],
+    async (app) => {
+      await connect(app)
+      await signIn(app)
+      await walletChain(app, 31338)
+      await shows(app, en.titles.SIWXSignMessage)
+      // Refused in the wallet: the prompt again.
+      await press(app, en.cancel)
+      await until(() => expect(app.dialog()!.textContent).toContain(en.signInReturning(names[A]!)))
+      await onHeld(app, SWITCH, () => app.gates.release(SWITCH))
+      await wallet(app, 'Reject')
+      await until(() => expect(within(app.dialog()!).getByRole('button', { name: en.signIn }).hasAttribute('disabled')).toBe(false))
+      // Failed: the error as a toast, the prompt again.
+      await press(app, en.cancel)
+      await onHeld(app, SWITCH, () => app.gates.fail(SWITCH, rpcError))
+      await toasts(rpcError.message)
+      await until(() => expect(within(app.dialog()!).getByRole('button', { name: en.signIn }).hasAttribute('disabled')).toBe(false))
+      // Approved: back on the signed-in chain, its session found.
+      await press(app, en.cancel)
+      await onHeld(app, SWITCH, () => app.gates.release(SWITCH))
+      await wallet(app, 'Approve')
+      await closed(app)
+      expect(app.wallet.state.chainId).toBe(31337)
+      expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
+      expect(status(app)).toBe('connected')
+    },
+  )
+
+  scenario(
+    'required sign-in, the newest session on a chain the dapp does not configure: Cancel cannot switch there, the prompt again',
+    { siwx: { required: true }, hold: [VERIFY] },
+    ['root --network.notFound[0]'],
+    async (app) => {
+      // The wallet's user adds chain 998 in the wallet, then picks 999: two chains the dapp does not know.
+      const adding = app.wallet.request({ method: ADD, params: [{ chainId: toHex(998), chainName: 'Another unknown chain', rpcUrls: [inject('anvilRpc1')] }] })
+      await wallet(app, 'Approve')
+      await adding
+      await walletChain(app, UNKNOWN_CHAIN)
+      // Connected and signed in on 999 (the reference server verifies only its own chains: the test answers for it).
+      await connect(app)
+      await shows(app, en.titles.SIWXSignMessage)
+      await press(app, en.signIn)
+      await wallet(app, 'Approve')
+      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app)))
+      await closed(app)
+      // On a chain with no session: the prompt; Cancel returns to 999, which the dapp does not configure.
+      await walletChain(app, 998)
+      await shows(app, en.titles.SIWXSignMessage)
+      await press(app, en.cancel)
+      await until(() => expect(rootOf(app).siwx.getSnapshot().matches({ awaitingSession: 'prompting' })).toBe(true))
+      expect(within(app.dialog()!).getByRole('button', { name: en.signIn }).hasAttribute('disabled')).toBe(false)
+      expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
+      expect(status(app)).toBe('connected')
+    },
+  )
+
+  /**
+   * machines/root.ts, `connection.disconnected` (the wallet disconnects while the modal is open, second branch): the
+   * view is reset to Connect and the send cleared (`clearSend`), but the transaction stack is not (`clearTransactions`
+   * is done only when the modal closes). A send the wallet was asked for never reports its outcome once cleared, so
+   * its entry stays pending for as long as the modal stays open; enough of them and the visitor is told 'Too many
+   * pending transactions' with nothing pending (the walk above).
+   */
+  describe('bug: a send the wallet was asked for stays pending after the wallet disconnects with the modal open', () => {
+    const leaked = async (check: (app: App) => void) => {
+      const app = await renderApp({ ...restored, hold: [SEND_TX] })
+      try {
+        await openAccount(app)
+        await askThenDisconnect(app)
+        check(app)
+      } finally {
+        await app.dispose()
+      }
+    }
+
+    test('the walk reaches it: the wallet asked, then disconnected; Connect shows, the send is cleared', () =>
+      leaked((app) => {
+        expect(app.gates.waiting(SEND_TX)).toBe(1)
+        expect(status(app)).toBe('disconnected')
+        expect(rootOf(app).send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+        expect(stack(app)).toHaveLength(1)
+      }))
+
+    test.fails('nothing is pending once the wallet has disconnected', () => leaked((app) => expect(stack(app)).toEqual([])))
+  })
+
+  /**
+   * machines/root.ts, `app.open`'s second branch (`isRequestingSend`): `open({ view: 'Send' })` "opens the form as
+   * from Account" (README: Account → Send does the same), but unlike Account's Send (`app.startSend`, whose first
+   * branch shows the preview of a send still waiting for the wallet) it does not look at a send in progress. Opened
+   * while the wallet is asked, the form shows instead of the preview (its Review does nothing), and when the send
+   * succeeds the view stays there: the form emptied, 'Choose a token', its fields ignoring input (the send machine is
+   * `idle`), instead of Account (README: "Success returns to Account"): `send.succeeded` takes its second branch
+   * (not on SendPreview), whose `popTransaction` finds the stack empty (cleared when the modal closed).
+   */
+  describe("bug: the dapp's open({ view: 'Send' }) while the wallet is asked to send: after success, a dead form instead of Account", () => {
+    const openSendWhileAsked = async (check: (app: App) => Promise<void>) => {
+      const app = await renderApp({ ...restored, hold: [SEND_TX] })
+      try {
+        await openAccount(app)
+        await fillSend(app)
+        await confirm(app)
+        await escape(app)
+        await closed(app)
+        app.modal.open({ view: 'Send' })
+        await shows(app, en.titles.Send)
+        await app.gates.release(SEND_TX)
+        await wallet(app, 'Approve')
+        await toasts('Transaction sent')
+        await check(app)
+      } finally {
+        await app.dispose()
+      }
+    }
+
+    test('the walk reaches it: sent, the form stays, emptied, and ignores the amount typed', () =>
+      openSendWhileAsked(async (app) => {
+        await shows(app, en.titles.Send)
+        await button(app, `${en.token}: ${en.chooseToken}`)
+        await type(app, en.amount, '0.02')
+        expect((within(app.dialog()!).getByLabelText(en.amount) as HTMLInputElement).value).toBe('')
+      }))
+
+    test.fails('sent: Account, as after a send from Account', () =>
+      openSendWhileAsked(async (app) => {
+        await app.settle()
+        expect(app.find('dialog', en.titles.Account)).not.toBeNull()
+      }))
+  })
+
+  test('coverage: the scenarios reach every state and fire every transition of the root machine a gesture can fire', () => {
+    const report = coverageReport(rootMachine, runs)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual(Object.keys(unreachable))
+  })
+})
+
+/** The answer of a verifier that verifies on chain 999: the session of the message the wallet signed. */
+function verifiedOn999(app: App): Response {
+  const message = rootOf(app).siwx.getSnapshot().context.message!
+  const session = {
+    token: 'root-model-session-on-999',
+    address: app.wallet.state.address,
+    chainId: `eip155:${UNKNOWN_CHAIN}`,
+    domain: message.domain,
+    uri: message.uri,
+    issuedAt: message.issuedAt,
+    message: message.serializedMessage,
+    signature: '0x01',
+  }
+  return new Response(JSON.stringify({ session }), { status: 200, headers: { 'content-type': 'application/json' } })
+}
