@@ -1,0 +1,170 @@
+/**
+ * The model paths of the main journeys walked in Chromium against the demo (issue 8 §2, last bullet; STYLE.md
+ * rule 11): the same production charts and `buildModelPaths` as the happy-dom walks of tests/model, over the
+ * gestures a browser can make (tests/model/paths.ts builds them; DOM-free).
+ *
+ * - connection: connect, reject and retry, Back, the wallet's account and chain changes, 'Disconnect site',
+ *   Disconnect, and a stored connection restored by a page reload.
+ * - SIWX with required sign-in (`/?siwx=required`): connect, Sign approved or rejected in the wallet, Cancel
+ *   (the wallet is disconnected), Disconnect while signed in.
+ *
+ * Each test is one path; each model event is one gesture: a button in the modal, Approve/Reject in the dev wallet
+ * panel, its 'Account' / 'Wallet chain' selects or 'Disconnect site', a page reload. After each step the actor's
+ * state in the page (`window.latchkey.actor.getSnapshot().context.<child>.getSnapshot().value`) must equal the
+ * step's state, polled with `expect.poll`.
+ *
+ * Events with no browser gesture are left out by construction: the model functions of paths.ts offer only what
+ * Playwright can do. Nothing is held in the browser, so the failures of a held or failed network call (the
+ * connect RPC's, the balance read's, the SIWX nonce, verification and session calls'), a request while a restore
+ * or a sign-out is on its way, the wallet re-announcing itself, `connection.walletDisconnected` on its own (the dev
+ * wallet's 'Disconnect site' sends `accountsChanged []` first) and the 30 s timers are walked by the happy-dom
+ * model tests only. An answer that comes by itself (the balance read, `eth_accounts` at restore, the SIWX calls,
+ * the root disconnecting after a required cancel) is a step with no gesture; the state before it is transient, so
+ * it is looked for in the actor's history (recorded in the page from the modal's creation) instead of at rest.
+ */
+import type { Page } from '@playwright/test'
+import { formatCoverage, coverageReport } from '../model/coverage.ts'
+import { connectionJourneys, siwxRequiredJourneys, type BrowserEvent, type BrowserPath, type Journeys } from '../model/paths.ts'
+import { accountButton, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, openCleanDemo, rejectWalletRequest, resetApi, test, walletPanel } from './fixtures.ts'
+
+type Child = 'connection' | 'siwx'
+type LatchkeyWindow = {
+  latchkey: { actor: { getSnapshot(): { context: Record<Child, { getSnapshot(): { value: unknown } }> } } }
+  __modelLog: Record<Child, string[]>
+}
+
+/**
+ * Runs before the demo's scripts on every page load: when the demo exposes its modal (`window.latchkey = modal`),
+ * records every state value of the connection and SIWX actors (`JSON.stringify`, as `stateKey`), the first one included.
+ */
+function recordStates() {
+  const w = window as unknown as LatchkeyWindow & { latchkey: unknown }
+  w.__modelLog = { connection: [], siwx: [] }
+  let modal: unknown
+  Object.defineProperty(window, 'latchkey', {
+    configurable: true,
+    get: () => modal,
+    set: (value: LatchkeyWindow['latchkey']) => {
+      modal = value
+      const context = value.actor.getSnapshot().context
+      for (const child of ['connection', 'siwx'] as const) {
+        const actor = context[child] as unknown as { getSnapshot(): { value: unknown }; subscribe(next: (s: { value: unknown }) => void): unknown } | undefined
+        if (!actor) continue
+        w.__modelLog[child].push(JSON.stringify(actor.getSnapshot().value))
+        actor.subscribe((s) => w.__modelLog[child].push(JSON.stringify(s.value)))
+      }
+    },
+  })
+}
+
+/** The actor's state value now, read in the page. */
+function stateOf(page: Page, child: Child): Promise<unknown> {
+  return page.evaluate((c) => (window as unknown as LatchkeyWindow).latchkey.actor.getSnapshot().context[c].getSnapshot().value, child)
+}
+
+/** Every state value the actor has had since the page loaded. */
+function historyOf(page: Page, child: Child): Promise<string[]> {
+  return page.evaluate((c) => (window as unknown as LatchkeyWindow).__modelLog[c], child)
+}
+
+/** The one gesture of a model event (`from`: the state before it). */
+async function perform(page: Page, event: BrowserEvent, from: string): Promise<void> {
+  const modal = anyDialog(page)
+  switch (event.gesture) {
+    case 'none':
+      return
+    case 'pickWallet':
+      // On the declined view the wallet is asked again from the view itself.
+      if (from === '"rejected"') return modal.getByRole('button', { name: 'Try again', exact: true }).click()
+      await connectButton(page).click()
+      return dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first().click()
+    case 'back':
+      return modal.getByRole('button', { name: 'Back', exact: true }).click()
+    case 'approve':
+      return approveWalletRequest(page, event.question)
+    case 'reject':
+      return rejectWalletRequest(page, event.question)
+    case 'walletAccount':
+      await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption(event.option!)
+      return
+    case 'walletChain':
+      await walletPanel(page).getByRole('combobox', { name: 'Wallet chain' }).selectOption(event.option!)
+      return
+    case 'disconnectSite':
+      return walletPanel(page).getByRole('button', { name: 'Disconnect site', exact: true }).click()
+    case 'disconnect':
+      // The modal closed once connected (or signed in); the account button opens Account.
+      await expect(modal).toHaveCount(0)
+      await accountButton(page).address.click()
+      return dialog(page, 'Account').getByRole('button', { name: 'Disconnect', exact: true }).click()
+    case 'connectWallet':
+      await connectButton(page).click()
+      await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first().click()
+      return approveWalletRequest(page, event.question)
+    case 'sign':
+      return dialog(page, 'Sign In').getByRole('button', { name: 'Sign', exact: true }).click()
+    case 'cancel':
+      return dialog(page, 'Sign In').getByRole('button', { name: 'Cancel', exact: true }).click()
+  }
+}
+
+/**
+ * The state was reached, at or after `from` in the actor's history; returns where. At rest, the actor is still there.
+ */
+async function expectState(page: Page, child: Child, state: string, rest: boolean, from: number, what: string): Promise<number> {
+  let found = -1
+  await expect
+    .poll(
+      async () => {
+        const history = await historyOf(page, child)
+        found = history.indexOf(state, from)
+        return found >= 0 ? state : history.slice(from).join(' > ')
+      },
+      { message: `${what}: ${child} reaches ${state}` },
+    )
+    .toBe(state)
+  if (rest) await expect.poll(() => stateOf(page, child), { message: `${what}: ${child} is in ${state}` }).toEqual(JSON.parse(state))
+  return found
+}
+
+async function walk(page: Page, child: Child, path: BrowserPath): Promise<void> {
+  if (path.start === 'reload') {
+    // A stored connection: connected earlier, then the page reloaded (the chart starts restoring it).
+    await connectDevWallet(page)
+    await page.reload()
+  }
+  let cursor = (await expectState(page, child, path.initial, path.initialRest, 0, 'start')) + 1
+  let from = path.initial
+  for (const [i, step] of path.steps.entries()) {
+    // A gesture's state comes after the gesture; an answer by itself may be in before its step is looked at.
+    if (step.event.gesture !== 'none') cursor = (await historyOf(page, child)).length
+    await perform(page, step.event, from)
+    cursor = (await expectState(page, child, step.state, step.rest, cursor, `step ${i + 1} (${step.event.type}, ${step.event.gesture})`)) + 1
+    from = step.state
+  }
+}
+
+function describeJourneys(title: string, child: Child, url: string, journeys: Journeys) {
+  test.describe(title, () => {
+    const passed = new Set<string>()
+    test.beforeEach(async ({ page, request }) => {
+      await resetApi(request)
+      await page.addInitScript(recordStates)
+      await openCleanDemo(page, url)
+    })
+    test.afterEach(async ({ request }, testInfo) => {
+      if (testInfo.status === 'passed') passed.add(testInfo.title)
+      await resetApi(request)
+    })
+    test.afterAll(() => {
+      const report = coverageReport(journeys.machine, journeys.runs)
+      console.log(`${formatCoverage(`${child} (model paths walked in Chromium, ${passed.size}/${journeys.paths.length} passed)`, report)}`)
+    })
+    for (const path of journeys.paths) {
+      test(path.name, async ({ page }) => walk(page, child, path))
+    }
+  })
+}
+
+describeJourneys('connection model paths', 'connection', '/', connectionJourneys())
+describeJourneys('siwx model paths (required sign-in)', 'siwx', '/?siwx=required', siwxRequiredJourneys())
