@@ -16,9 +16,9 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
 /**
  * Model-based tests of the wallet catalogue (spec §2 AllWallets, §3 wallet catalogue state, §9 wallet lists and
  * search), walked through the UI: every event of the chart is a gesture of the visitor (opening the modal, which
- * shows Connect; scrolling AllWallets' virtual list to its end; typing in or clearing the search box), the
- * manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the timing of the reference server's
- * directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
+ * shows Connect; scrolling AllWallets' virtual list to its end, and after a failed page scrolling it again; typing
+ * in or clearing the search box), the manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the
+ * timing of the reference server's directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
  * (531 wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
  * and features MetaVault and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
  *
@@ -31,8 +31,9 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * The parallel `searching` state ends (`onDone`) when both its regions are final: that transition is taken on a
  * raised event, which coverage.ts does not see; {@link doneStateTransitions} replays the walked paths to count it.
  *
- * Pinned with `test.fails` (found by these walks): a search puts the loaded list back in `idle`, so paging stops
- * after a search; and a failed page is asked for again at once, in a loop.
+ * Regressions (found by these walks, now fixed): a search put the loaded list back in `idle`, so paging stopped
+ * after a search (the search region's transition is internal now: the list stays `ready`); and a failed page was
+ * asked for again at once, in a loop (the list is `pageFailed` now, and only the visitor's next scroll asks again).
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 
@@ -75,6 +76,8 @@ function modelEvents(s: any): ModelEvent[] {
     list.push({ type: 'xstate.error.actor.loadInitial', error: new TypeError('Failed to fetch') })
   }
   if (s.matches({ list: 'ready' }) && searchIdle && c.page < maxPage) list.push({ type: 'catalogue.loadMore' })
+  // After a failed page the view asks nothing by itself: the visitor scrolls the list again.
+  if (s.matches({ list: 'pageFailed' }) && searchIdle && c.page < maxPage) list.push({ type: 'catalogue.loadMore', gesture: 'scrollAgain' })
   if (s.matches({ list: 'loadingPage' })) {
     list.push({ type: 'xstate.done.actor.loadPage', output: page(c.page + 1) })
     list.push({ type: 'xstate.error.actor.loadPage', error: new TypeError('Failed to fetch') })
@@ -173,9 +176,13 @@ async function perform(app: App, event: any) {
   if (type === 'xstate.done.actor.loadInitial') return answer(app, initialCalls, false)
   if (type === 'xstate.error.actor.loadInitial') return answer(app, initialCalls, true)
   if (type === 'catalogue.loadMore') {
-    // The visitor scrolls the list to its end.
+    // The visitor scrolls the list to its end; after a failed page (already at the end), back up and to the end again.
     await showAllWallets(app)
     const el = await scroller(app)
+    if (event.gesture === 'scrollAgain') {
+      fireEvent.scroll(el, { target: { scrollTop: 0 } })
+      await app.settle()
+    }
     fireEvent.scroll(el, { target: { scrollTop: (await listSize(app)) * ROW_HEIGHT } })
     return app.settle()
   }
@@ -225,9 +232,12 @@ async function check(app: App, event: any, state: string, sizeBefore: number) {
   }
   if (event.type === 'xstate.done.actor.loadPage') await waitFor(async () => expect(await listSize(app)).toBe(sizeBefore + cataloguePage.entries))
   if (event.type === 'xstate.error.actor.loadPage') {
-    // Swallowed: the list keeps what it had.
+    // Swallowed: the list keeps what it had, no spinner, and nothing is asked again until the visitor scrolls.
     expect(await listSize(app)).toBe(sizeBefore)
     expect(within(app.dialog()!).queryByRole('alert')).toBeNull()
+    expect(within(app.dialog()!).queryByRole('progressbar', { name: en.loading })).toBeNull()
+    await app.settle()
+    expect(app.gates.waiting(WALLETS)).toBe(0)
   }
   if (onAllWallets && value.search === 'debouncing') {
     // The spinner from the first keystroke; the loaded wallets filtered at once (no request yet).
@@ -312,53 +322,68 @@ describe('catalogue model: walked in the UI', () => {
   }
 
   /**
-   * machines/catalogue.ts: a search (`catalogue.search` with text) is `reenter: true` on the `search` region; the
-   * region's parent is the parallel root, so the transition's domain is the whole machine and the `list` region is
-   * exited and entered again: every search keystroke puts the loaded list back in `idle`. The list keeps its
-   * wallets, but a page on its way is dropped and `catalogue.loadMore` is ignored in `idle`: after searching and
-   * clearing the search, scrolling to the end of AllWallets loads nothing more (until Connect shows again, which
-   * loads the first page again).
+   * machines/catalogue.ts: a search (`catalogue.search` with text) was `reenter: true` on the `search` region; the
+   * region's parent is the parallel root, so the transition's domain was the whole machine and the `list` region was
+   * exited and entered again: every search keystroke put the loaded list back in `idle`, and after searching and
+   * clearing the search, scrolling to the end of AllWallets loaded nothing more. The transition is internal now.
    */
-  describe('bug: a search puts the loaded list back in idle (paging stops)', () => {
+  describe('regression (found by these walks): a search leaves the paged list as it is (paging goes on)', () => {
     const path = pathOf(['load(open)', 'done.actor.loadInitial', "search('meta')"])
 
-    test('the walk reaches it: after the first keystroke the list region is idle', () =>
+    test('after searching and clearing the search, scrolling to the end loads the next page', () =>
       walk(path, async (app) => {
-        expect(listState(app)).toBe('idle')
+        // The first keystroke restarts only the search region: the list stays loaded and ready.
+        expect(listState(app)).toBe('ready')
         expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(1)
-      }))
-
-    test.fails('after searching and clearing the search, scrolling to the end loads the next page', () =>
-      walk(path, async (app) => {
         await app.type(en.searchWallet, '')
+        expect(listState(app)).toBe('ready')
         await scrollToEnd(app)
         await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1), { timeout: 1000 })
         expect(listState(app)).toBe('loadingPage')
+        await answer(app, 1, false)
+        await waitFor(() => expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(2))
+        expect(listState(app)).toBe('ready')
       }))
   })
 
   /**
-   * ui/views/AllWallets.tsx: the effect that asks for the next page runs again when `isLoadingMore` turns false;
-   * after a failed page the visitor is still at the end of the list, so the page is asked for again at once, with
-   * no gesture and no delay. A server failing every page is asked in a loop, as fast as it answers.
+   * ui/views/AllWallets.tsx: the effect that asks for the next page ran again when `isLoadingMore` turned false;
+   * after a failed page the visitor was still at the end of the list, so the page was asked for again at once, with
+   * no gesture and no delay (a server failing every page was asked in a loop). A failed page is `list.pageFailed`
+   * now: the effect asks nothing there, and the visitor's next scroll near the end asks once.
    */
-  describe('bug: a failed page is asked for again at once, in a loop', () => {
+  describe('regression (found by these walks): a failed page is asked for again only when the visitor scrolls again', () => {
     const path = pathOf(['load(open)', 'done.actor.loadInitial', 'loadMore', 'error.actor.loadPage'])
 
-    test('the walk reaches it: the page failed, the list kept its rows and is ready', () =>
-      walk(path, async (app) => {
-        expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(1)
-        // The loop: each failure is followed by a new request.
-        for (let i = 0; i < 3; i++) await answer(app, 1, true)
-        await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1))
-      }))
-
-    test.fails('after a failed page nothing is asked until the visitor scrolls again', () =>
+    test('after a failed page nothing is asked until the visitor scrolls again; then the page is asked once', () =>
       walk(path, async (app) => {
         await app.settle()
         await new Promise((r) => setTimeout(r, 200))
+        await app.settle()
         expect(app.gates.waiting(WALLETS)).toBe(0)
-        expect(listState(app)).toBe('ready')
+        expect(listState(app)).toBe('pageFailed')
+        expect(ctx(catalogueOf(app).getSnapshot()).page).toBe(1)
+        // Scrolling far from the end asks nothing; back near the end, the page is asked once.
+        fireEvent.scroll(await scroller(app), { target: { scrollTop: 0 } })
+        await app.settle()
+        expect(app.gates.waiting(WALLETS)).toBe(0)
+        expect(listState(app)).toBe('pageFailed')
+        await scrollToEnd(app)
+        await waitFor(() => expect(app.gates.waiting(WALLETS)).toBe(1), { timeout: 1000 })
+        expect(listState(app)).toBe('loadingPage')
+        // Failing again: still no loop.
+        await answer(app, 1, true)
+        await waitFor(() => expect(listState(app)).toBe('pageFailed'))
+        await new Promise((r) => setTimeout(r, 200))
+        await app.settle()
+        expect(app.gates.waiting(WALLETS)).toBe(0)
+        expect(listState(app)).toBe('pageFailed')
+        // The next scroll asks again, and this time the page comes.
+        const size = await listSize(app)
+        await scrollToEnd(app)
+        await answer(app, 1, false)
+        await waitFor(() => expect(listState(app)).toBe('ready'))
+        await waitFor(async () => expect(await listSize(app)).toBe(size + cataloguePage.entries))
       }))
   })
 })
