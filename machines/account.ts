@@ -73,6 +73,7 @@ export const accountMachine = setup({
   delays: { balanceRetry: timing.balanceRetry },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
+    isOnActivityTab: ({ context }) => Boolean(context.target) && context.currentTab === 'activity',
     isSupported: ({ context }) => Boolean(context.target?.supported),
     hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
     isActivityTab: ({ event }) => event.type === 'account.selectTab' && event.tab === 'activity',
@@ -181,6 +182,8 @@ export const accountMachine = setup({
         idle: {
           on: {
             'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' },
+            // Shown again (or for another account or chain) with Activity as the current tab: its history.
+            'account.refresh': { guard: 'isOnActivityTab', target: 'loading' },
           },
         },
         loading: {

@@ -148,7 +148,9 @@ export const rootMachine = setup({
   guards: {
     hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
     /** `open({ view: 'Send' })` while connected: the form opens as from Account. */
-    isRequestingSend: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && isConnected(context),
+    isRequestingSend: ({ context, event }) =>
+      event.type === 'app.open' && event.view === 'Send' && isConnected(context) && !context.send.getSnapshot().hasTag('loading'),
+    isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && context.send.getSnapshot().hasTag('loading'),
     isUnsupportedOnOpen: ({ context }) =>
       context.network.getSnapshot().matches('unsupported') &&
       context.options.enableNetworkSwitch &&
@@ -436,6 +438,12 @@ export const rootMachine = setup({
       // A sign-in waits for the visitor: its view, whatever else was asked.
       { guard: 'isSiwxAwaiting', actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isRequestingSend', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen', 'openSend'] },
+      // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
+      // second form; the outcome then returns to Account.
+      {
+        guard: 'isRequestingSendWhileBusy',
+        actions: [{ type: 'resetTo', params: { view: 'Account' } }, { type: 'pushTo', params: { view: 'SendPreview' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'],
+      },
       { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
@@ -521,12 +529,13 @@ export const rootMachine = setup({
       { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
     ],
     'connection.disconnected': [
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose', 'closeModal'] },
+      // A cleared send never reports its outcome: its transaction stack entry goes with it.
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'signOutSiwx', 'allowClose'] },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose'] },
     ],
 
     // Sign-in (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").

@@ -25,18 +25,20 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
  * XState's inspection (`createModal`'s `inspect`, from creation, so `boot` is seen) records the branch of the root
  * each event fired ({@link transitionRecorder}: the microstep the root took, checked against `firedTransitions` on
  * the root's snapshot when the event was sent to it); each scenario asserts the branches it is about and what the
- * visitor sees, and the coverage over all of them must be complete but for {@link unreachable}. The transaction
- * stack's limit (99) is reached from the UI too, through the bug pinned below (one walk of 99 sends, ~10 s).
+ * visitor sees, and the coverage over all of them must be complete but for {@link unreachable}.
  *
- * Pinned with `test.fails` (found by these walks): a send the wallet was asked for stays pending after the wallet
- * disconnects with the modal open; and the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows
- * the form, which, once the send succeeds, stays emptied and dead instead of Account.
+ * Regressions (found by these walks): a send the wallet was asked for used to stay pending after the wallet
+ * disconnected with the modal open (99 such rounds made Send answer 'Too many pending transactions' with nothing
+ * pending); and the dapp's `open({ view: 'Send' })` while the wallet was asked to send showed a form that, once the
+ * send succeeded, stayed emptied and dead instead of Account.
  *
  * The sender is a key of this file's own (no other test sends from it), funded before the walks.
  */
 
 /** Root transitions no gesture, wallet action, held or failed call or timer can fire, with the reason. */
 const unreachable: Record<TransitionId, string> = {
+  'root --app.confirmSend[0]':
+    'one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send walks fill it directly)',
   'root --router.transactionStackFull[0]':
     "the router emits it only for a router.pushTransaction at the limit, and the root sends that only from app.confirmSend's second branch, whose guard is that the stack is not full (the same condition, checked in the same macrostep)",
 }
@@ -272,7 +274,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[0]', 'root --app.open[4]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[3]', 'root --app.close[0]', 'root --modal.closed[2]'],
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[0]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[3]', 'root --app.close[0]', 'root --modal.closed[2]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -306,7 +308,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ connecting
 
-  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[5]', 'root --app.selectWallet[0]', 'root --connection.connected[2]'], async (app) => {
+  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[6]', 'root --app.selectWallet[0]', 'root --connection.connected[2]'], async (app) => {
     await connect(app)
     await closed(app)
     expect(status(app)).toBe('connected')
@@ -368,7 +370,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[2]', 'root --app.selectNetwork[1]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root --app.open[3]', 'root --app.selectNetwork[1]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -404,7 +406,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the wallet moves to a chain the dapp does not configure: 'Wrong network' opens UnsupportedChain; a network picked, approved: the modal closes",
     restored,
-    ['root --connection.chainChanged[1]', 'root --app.open[3]', 'root --app.selectNetwork[0]', 'root --network.switched[1]'],
+    ['root --connection.chainChanged[1]', 'root --app.open[4]', 'root --app.selectNetwork[0]', 'root --network.switched[1]'],
     async (app) => {
       await button(app, /0x/)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -578,41 +580,6 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
     await shows(app, en.titles.Account)
   })
-
-  /**
-   * The transaction stack's limit (99 pending, spec §9) from the UI: each time, the wallet is asked to send and then
-   * disconnects ('Disconnect site') with the modal open; the send is cleared but its stack entry stays (the bug pinned
-   * below). To stay in the same opening, the wallet connects again with a sign-in session kept from before, and the
-   * visitor presses Back while that session is checked: Account, with no sign-in view to close the modal.
-   * When the bug is fixed, `app.confirmSend[0]` has no way left to fire: it moves to {@link unreachable}.
-   */
-  scenario(
-    `the wallet disconnects while asked to send, ${pendingTransactionsLimit} times in one opening: Send answers 'Too many pending transactions', the wallet is not asked`,
-    { api: true, accounts: [sender], siwx: { signOutOnDisconnect: false }, hold: [SEND_TX, SESSION] },
-    ['root --app.confirmSend[0]'],
-    async (app) => {
-      await connect(app)
-      await signIn(app)
-      await openAccount(app)
-      for (let i = 0; i < pendingTransactionsLimit; i++) {
-        await askThenDisconnect(app)
-        // Connected again: the session of the account is found while the visitor has gone Back to Account.
-        await press(app, WALLET_NAME)
-        await wallet(app, 'Approve')
-        await onHeld(app, SESSION, () => press(app, en.back))
-        await app.gates.release(SESSION)
-        await shows(app, en.titles.Account)
-      }
-      expect(stack(app)).toHaveLength(pendingTransactionsLimit)
-      await fillSend(app)
-      const asked = app.gates.waiting(SEND_TX)
-      await pressEnabled(app, en.confirmSend)
-      await toasts('Too many pending transactions')
-      await shows(app, en.titles.SendPreview)
-      expect(app.gates.waiting(SEND_TX)).toBe(asked)
-    },
-    120_000,
-  )
 
   // ------------------------------------------------------------ sign-in
 
@@ -795,78 +762,36 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  /**
-   * machines/root.ts, `connection.disconnected` (the wallet disconnects while the modal is open, second branch): the
-   * view is reset to Connect and the send cleared (`clearSend`), but the transaction stack is not (`clearTransactions`
-   * is done only when the modal closes). A send the wallet was asked for never reports its outcome once cleared, so
-   * its entry stays pending for as long as the modal stays open; enough of them and the visitor is told 'Too many
-   * pending transactions' with nothing pending (the walk above).
-   */
-  describe('bug: a send the wallet was asked for stays pending after the wallet disconnects with the modal open', () => {
-    const leaked = async (check: (app: App) => void) => {
-      const app = await renderApp({ ...restored, hold: [SEND_TX] })
-      try {
-        await openAccount(app)
-        await askThenDisconnect(app)
-        check(app)
-      } finally {
-        await app.dispose()
-      }
-    }
-
-    test('the walk reaches it: the wallet asked, then disconnected; Connect shows, the send is cleared', () =>
-      leaked((app) => {
-        expect(app.gates.waiting(SEND_TX)).toBe(1)
-        expect(status(app)).toBe('disconnected')
-        expect(rootOf(app).send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
-        expect(stack(app)).toHaveLength(1)
-      }))
-
-    test.fails('nothing is pending once the wallet has disconnected', () => leaked((app) => expect(stack(app)).toEqual([])))
-  })
+  /** Regression: the send is cleared with the connection, and so is its transaction stack entry. */
+  scenario(
+    'a send the wallet was asked for leaves nothing pending once the wallet has disconnected',
+    { ...restored, hold: [SEND_TX] },
+    ['root --connection.disconnected[1]'],
+    async (app) => {
+      await openAccount(app)
+      await askThenDisconnect(app)
+      expect(status(app)).toBe('disconnected')
+      expect(rootOf(app).send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+      expect(stack(app)).toEqual([])
+    },
+  )
 
   /**
-   * machines/root.ts, `app.open`'s second branch (`isRequestingSend`): `open({ view: 'Send' })` "opens the form as
-   * from Account" (README: Account → Send does the same), but unlike Account's Send (`app.startSend`, whose first
-   * branch shows the preview of a send still waiting for the wallet) it does not look at a send in progress. Opened
-   * while the wallet is asked, the form shows instead of the preview (its Review does nothing), and when the send
-   * succeeds the view stays there: the form emptied, 'Choose a token', its fields ignoring input (the send machine is
-   * `idle`), instead of Account (README: "Success returns to Account"): `send.succeeded` takes its second branch
-   * (not on SendPreview), whose `popTransaction` finds the stack empty (cleared when the modal closed).
+   * Regression: the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows that send's preview (as
+   * Account → Send does), and its success returns to Account.
    */
-  describe("bug: the dapp's open({ view: 'Send' }) while the wallet is asked to send: after success, a dead form instead of Account", () => {
-    const openSendWhileAsked = async (check: (app: App) => Promise<void>) => {
-      const app = await renderApp({ ...restored, hold: [SEND_TX] })
-      try {
-        await openAccount(app)
-        await fillSend(app)
-        await confirm(app)
-        await escape(app)
-        await closed(app)
-        app.modal.open({ view: 'Send' })
-        await shows(app, en.titles.Send)
-        await app.gates.release(SEND_TX)
-        await wallet(app, 'Approve')
-        await toasts('Transaction sent')
-        await check(app)
-      } finally {
-        await app.dispose()
-      }
-    }
-
-    test('the walk reaches it: sent, the form stays, emptied, and ignores the amount typed', () =>
-      openSendWhileAsked(async (app) => {
-        await shows(app, en.titles.Send)
-        await button(app, `${en.token}: ${en.chooseToken}`)
-        await type(app, en.amount, '0.02')
-        expect((within(app.dialog()!).getByLabelText(en.amount) as HTMLInputElement).value).toBe('')
-      }))
-
-    test.fails('sent: Account, as after a send from Account', () =>
-      openSendWhileAsked(async (app) => {
-        await app.settle()
-        expect(app.find('dialog', en.titles.Account)).not.toBeNull()
-      }))
+  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX] }, ['root --app.open[2]'], async (app) => {
+      await openAccount(app)
+      await fillSend(app)
+      await confirm(app)
+      await escape(app)
+      await closed(app)
+      app.modal.open({ view: 'Send' })
+      await shows(app, en.titles.SendPreview)
+      await app.gates.release(SEND_TX)
+      await wallet(app, 'Approve')
+      await toasts('Transaction sent')
+      await shows(app, en.titles.Account)
   })
 
   test('coverage: the scenarios reach every state and fire every transition of the root machine a gesture can fire', () => {
