@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       `  Demo        ${demoUrl}`,
       `  Visualiser  ${new URL('visualiser.html', demoUrl).href}  (statecharts of machines/, live with the demo tab)`,
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
-      `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics; VITE_API_URL)`,
+      `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Tokens (both chains, 1000000 each per dev account):`,
