@@ -4,15 +4,13 @@ import { createTestClient, createWalletClient, http, keccak256, parseEther, toHe
 import { privateKeyToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import type { AnyStateMachine } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { accountMachine, type AccountContext, type AccountTab, type AccountTarget } from '../../machines/account.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
-import { renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { connectWallet, describeWalks, onHeld as heldThen, renderApp, status, UNKNOWN_CHAIN, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the account machine (spec §2 Account tabs, §3 account state, §5 balance and identity rules,
@@ -172,21 +170,8 @@ for (const fixture of fixtures) {
 }
 
 /** The shortest path to a state where `where` holds, then `then` (each the first event of that state it matches). */
-function scenario(fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath {
-  const traversal = { events: (s: any) => modelEvents(s, fixture), serializeState: serialize } as never
-  const found = (getShortestPaths(accountMachine as AnyStateMachine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
-  if (!found) throw new Error('no such state in the model')
-  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
-  const adjacency = getAdjacencyMap(accountMachine as AnyStateMachine, traversal) as any
-  let state = found.state
-  for (const match of then) {
-    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: ModelEvent; state: any }>).find((t) => match(t.event))
-    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
-    steps.push({ event: next.event, state: stateKey(next.state) })
-    state = next.state
-  }
-  return { steps, target: stateKey(state) }
-}
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
+  scenarioPath(accountMachine, { events: (s: any) => modelEvents(s, fixture), serialize }, where, then)
 
 // ---------------------------------------------------------------- chain
 
@@ -205,7 +190,6 @@ async function seedHistory() {
 // ---------------------------------------------------------------- gestures
 
 const accountOf = (app: App) => app.modal.actor.getSnapshot().context.account
-const status = (app: App) => app.modal.getState().account.status
 const tabpanel = (app: App) => within(app.dialog()!).getByRole('tabpanel')
 
 /**
@@ -224,25 +208,10 @@ async function scrollPanel(app: App, to: 'end' | 'top') {
 }
 
 /** Waits for a held call of `key`, then lets every held one through (or fails them). */
-async function onHeld(app: App, key: string, fail: boolean) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+const onHeld = (app: App, key: string, fail: boolean) =>
+  heldThen(app, key, async () => {
+    while (app.gates.waiting(key)) await (fail ? app.gates.fail(key, new TypeError('Failed to fetch')) : app.gates.release(key))
   })
-  while (app.gates.waiting(key)) await (fail ? app.gates.fail(key, new TypeError('Failed to fetch')) : app.gates.release(key))
-  await app.settle()
-}
-
-/** Connect Wallet → the development wallet → the wallet's user approves. */
-async function connectWallet(app: App) {
-  await app.ensureOpen()
-  let el: HTMLElement | undefined
-  await waitFor(() => {
-    el = within(app.dialog()!).getAllByRole('button', { name: WALLET_NAME })[0]
-  })
-  fireEvent.click(el!)
-  await app.settle()
-  await app.walletAnswer('Approve')
-}
 
 /** The Account view is shown afresh (the modal opens, closed first when open): the view asks for its data. */
 async function showAccount(app: App) {
@@ -435,13 +404,7 @@ describe('account model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual([])
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   describe('the rules, each walked once', () => {
     const testnet = fixtures[0]!

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
-import { inject } from 'vitest'
+import { cleanup, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
+import { describe, inject, test } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
 import { announceDevWallet, anvilNetwork, DevWallet, mountWalletPanel } from '../../dev/wallet/index.ts'
@@ -10,6 +10,7 @@ import { createModal } from '../../ui/createModal.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from '../../ui/react.tsx'
 import { createManualClock } from '../harness/clock.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
+import type { ModelPath, Step } from './coverage.ts'
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
@@ -279,6 +280,127 @@ export async function renderApp(
 }
 
 export type App = Awaited<ReturnType<typeof renderApp>>
+
+// ---------------------------------------------------------------- gestures and views shared by the walks
+
+/** Lets promises and React settle without moving the clock (a closing modal stays closing, timers stay where they are). */
+export const tick = () => new Promise((r) => setTimeout(r, 0))
+
+/** The account status the modal reports (`connected`, `connecting`, `disconnected`, …). */
+export const status = (app: App) => app.modal.getState().account.status
+
+/**
+ * The first button named `name` in the open dialog, once it is there (the page may have a button of the same name).
+ *
+ * @param wait The `waitFor` options (default: testing-library's).
+ */
+export async function inDialog(app: App, name: string | RegExp, wait?: waitForOptions): Promise<HTMLElement> {
+  let el: HTMLElement | undefined
+  await waitFor(() => {
+    const d = app.dialog()
+    if (!d) throw new Error('no dialog')
+    el = within(d).getAllByRole('button', { name })[0]
+  }, wait)
+  return el!
+}
+
+/**
+ * Clicks the first control of that name in the dialog (the wallet may be listed as recent and as installed), then settles.
+ *
+ * @param wait The `waitFor` options of the wait for the control (default: testing-library's).
+ */
+export async function clickFirstInDialog(app: App, name: string | RegExp, wait?: waitForOptions) {
+  fireEvent.click(await inDialog(app, name, wait))
+  await app.settle()
+}
+
+/** Connect Wallet → the development wallet → the wallet's user approves. */
+export async function connectWallet(app: App) {
+  await app.ensureOpen()
+  await clickFirstInDialog(app, WALLET_NAME)
+  await app.walletAnswer('Approve')
+}
+
+/**
+ * Once the machine has made the call of `key` (held at its gate), `act` on it (release, fail or answer it), then
+ * settle.
+ *
+ * @param options.releaseRest Other held calls of the same key go through too (e.g. a view's own read of the same kind).
+ * @param options.settle What to wait for afterwards; default `app.settle` (pass {@link tick} not to move the clock).
+ * @param options.wait The `waitFor` options of the wait for the held call.
+ */
+export async function onHeld(app: App, key: string, act: () => Promise<void>, options: { releaseRest?: boolean; settle?: () => Promise<unknown>; wait?: waitForOptions } = {}) {
+  await waitFor(() => {
+    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
+  }, options.wait)
+  await act()
+  if (options.releaseRest) while (app.gates.waiting(key)) await app.gates.release(key)
+  await (options.settle ?? app.settle)()
+}
+
+/** Escape in the dialog, and the exit transition (or the shake) on the manual clock. */
+export async function pressEscape(app: App) {
+  fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
+  app.clock.advance(Math.max(timing.viewTransition, timing.shakeDuration))
+  await app.settle()
+}
+
+/**
+ * The dialog closes (its exit transition runs on the manual clock).
+ *
+ * @param wait The `waitFor` options (default: testing-library's).
+ */
+export async function dialogCloses(app: App, wait?: waitForOptions) {
+  await waitFor(async () => {
+    await app.settle()
+    if (app.dialog()) throw new Error('dialog still open')
+  }, wait)
+}
+
+/** The toast area's text (it lives in the modal's shadow root, open or not). */
+export function toastText(): string {
+  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
+  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
+}
+
+/**
+ * The answer of a SIWX verifier that verifies on chain 999 (the reference server refuses chains it does not read):
+ * the session of the message the wallet signed, as a `Response` for `app.gates.answer`.
+ *
+ * @param token The session token the answer carries.
+ */
+export function verifiedOn999(app: App, token: string): Response {
+  const message = app.modal.actor.getSnapshot().context.siwx.getSnapshot().context.message!
+  const session = {
+    token,
+    address: app.wallet.state.address,
+    chainId: `eip155:${UNKNOWN_CHAIN}`,
+    domain: message.domain,
+    uri: message.uri,
+    issuedAt: message.issuedAt,
+    message: message.serializedMessage,
+    signature: '0x01',
+  }
+  return new Response(JSON.stringify({ session }), { status: 200, headers: { 'content-type': 'application/json' } })
+}
+
+/**
+ * Registers the walks of the coverage paths: one `describe` per run (named by its fixture), one test per path named
+ * `walk: <its steps>` (`(initial)` for the empty path), each with a 30 s timeout.
+ *
+ * @param runs The runs of `buildModelPaths` (coverage.ts), each with its fixture.
+ * @param stepName Names a step in a test's name (given the step and its index).
+ * @param walk Walks one path of a fixture in the UI.
+ */
+export function describeWalks<F extends { name: string }>(runs: Array<{ fixture: F; paths: ModelPath[] }>, stepName: (step: Step, index: number) => string, walk: (fixture: F, path: ModelPath) => Promise<void>) {
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
+      }
+    })
+  }
+}
 
 /**
  * The gate key of a blockchain-API call: `api:` and the path's kind (`balance`, `history`, `identity`,

@@ -1,4 +1,4 @@
-import { createActor, type AnyStateMachine, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate'
+import { createActor, type AnyActorRef, type AnyStateMachine, type EventObject, type InspectionEvent, type SnapshotFrom } from 'xstate'
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 
 /**
@@ -264,4 +264,60 @@ export function transitionRecorder(options: { machine?: AnyStateMachine; select?
     activeStateIds(ev.snapshot as never).forEach((id) => coveredStates.add(id))
   }
   return { inspect, coveredStates, coveredTransitions, firedAtRelay, taken }
+}
+
+/**
+ * Records the transitions one actor of a running system takes, as {@link transitionInventory} names them, through
+ * `actor.system.inspect` (a {@link transitionRecorder} that selects only `actor`). `taken` is every transition
+ * taken since the call, in order; `stop` ends the recording.
+ *
+ * @param actor The actor whose transitions count (e.g. the modal's child machine of a walk).
+ */
+export function recordTransitions(actor: AnyActorRef) {
+  const recorder = transitionRecorder({ select: (actorRef) => actorRef === actor })
+  const sub = actor.system.inspect(recorder.inspect)
+  return {
+    /** The transition ids taken so far, in order. */
+    get taken(): TransitionId[] {
+      return recorder.taken.map((t) => t.transition)
+    },
+    stop: () => sub.unsubscribe(),
+  }
+}
+
+/** How a model's traversal is built: the same options as {@link buildModelPaths} takes. */
+export type TraversalOptions<E extends EventObject = EventObject> = {
+  /** The events available in a state (the gestures of a fixture). */
+  events: (snapshot: any) => E[]
+  /** How the traversal tells states apart. */
+  serialize: (snapshot: any) => string
+  /** The machine's input, if it takes one. */
+  input?: unknown
+}
+
+/**
+ * A walk whatever the coverage paths happen to take (a named scenario): the shortest path to a state where `where`
+ * holds, then `then`, each matcher picking the first event of the state reached so far it matches (from
+ * `getAdjacencyMap`). Throws when no state matches or a matcher finds no event.
+ *
+ * @param machine The production machine.
+ * @param options The traversal: events, serialisation and input, as for the coverage paths.
+ * @param where Picks the state to start from (the nearest one that holds).
+ * @param then The events to follow from there, in order.
+ */
+export function scenarioPath<E extends EventObject>(machine: AnyStateMachine, options: TraversalOptions<E>, where: (snapshot: any) => boolean, then: Array<(event: E) => boolean>): ModelPath {
+  const { serialize } = options
+  const traversal = { events: options.events, serializeState: serialize, ...(options.input !== undefined ? { input: options.input } : {}) } as never
+  const found = (getShortestPaths(machine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
+  if (!found) throw new Error('no such state in the model')
+  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
+  const adjacency = getAdjacencyMap(machine, traversal) as any
+  let state = found.state
+  for (const match of then) {
+    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: E; state: any }>).find((t) => match(t.event))
+    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
+    steps.push({ event: next.event, state: stateKey(next.state) })
+    state = next.state
+  }
+  return { steps, target: stateKey(state) }
 }

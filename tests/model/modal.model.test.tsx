@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
-import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { modalMachine } from '../../machines/modal.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
-import { renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { describeWalks, inDialog, renderApp, status, tick, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the modal machine (spec §2 "Modal presence states", §4 "Modal", §9 "Shake"), walked
@@ -92,21 +91,8 @@ for (const fixture of fixtures) {
  * A walk whatever the coverage paths happen to take: the shortest path to a state where `where` holds, then
  * `then` (each the first event of that state it matches).
  */
-function scenario(fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath {
-  const traversal = { events: fixture.events, serializeState: serialize } as never
-  const found = (getShortestPaths(modalMachine as AnyStateMachine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
-  if (!found) throw new Error('no such state in the model')
-  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
-  const adjacency = getAdjacencyMap(modalMachine as AnyStateMachine, traversal) as any
-  let state = found.state
-  for (const match of then) {
-    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: ModelEvent; state: any }>).find((t) => match(t.event))
-    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
-    steps.push({ event: next.event, state: stateKey(next.state) })
-    state = next.state
-  }
-  return { steps, target: stateKey(state) }
-}
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
+  scenarioPath(modalMachine, { events: fixture.events, serialize }, where, then)
 
 const ready = (s: any) => s.matches({ open: { content: 'ready', shake: 'still' } })
 const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
@@ -129,19 +115,6 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
 
 // ---------------------------------------------------------------- gestures
 
-/** Lets promises and React settle without moving the clock (a closing modal stays closing). */
-const tick = () => new Promise((r) => setTimeout(r, 0))
-
-async function inDialog(app: App, name: string | RegExp): Promise<HTMLElement> {
-  let el: HTMLElement | undefined
-  await waitFor(() => {
-    const d = app.dialog()
-    if (!d) throw new Error('no dialog')
-    el = within(d).getAllByRole('button', { name })[0]
-  })
-  return el!
-}
-
 async function pendingWalletRequest(app: App): Promise<HTMLElement> {
   let region: HTMLElement | undefined
   await waitFor(() => {
@@ -152,7 +125,6 @@ async function pendingWalletRequest(app: App): Promise<HTMLElement> {
 }
 
 const modalOf = (app: App) => app.modal.actor.getSnapshot().context.modal
-const status = (app: App) => app.modal.getState().account.status
 
 /** One gesture per event. */
 async function perform(app: App, event: any) {
@@ -247,19 +219,6 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   void fixture
 }
 
-/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
-function recordTransitions(actor: AnyActorRef) {
-  const taken: string[] = []
-  const sub = actor.system.inspect((ev: any) => {
-    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
-    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
-      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
-      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
-    }
-  })
-  return { taken, stop: () => sub.unsubscribe() }
-}
-
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
   try {
@@ -314,13 +273,7 @@ describe('modal model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual(Object.keys(unreachable))
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   /** Opens the modal, connects the wallet: the required sign-in prompt is up, closing is refused. */
   const requiredPrompt = async () => {

@@ -2,11 +2,11 @@
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { toHex } from 'viem'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { chainNotSupportedMessage, networkMachine, type NetworkContext } from '../../machines/network.ts'
 import { en } from '../../ui/locales/en.ts'
-import { RDNS, renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { describeWalks, inDialog, onHeld, RDNS, renderApp, status, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the network machine (spec §4 "Network switch", §5 switch-network-not-found), walked
@@ -161,28 +161,8 @@ function input() {
 
 // ---------------------------------------------------------------- gestures
 
-async function inDialog(app: App, name: string | RegExp): Promise<HTMLElement> {
-  let el: HTMLElement | undefined
-  await waitFor(() => {
-    const d = app.dialog()
-    if (!d) throw new Error('no dialog')
-    el = within(d).getAllByRole('button', { name })[0]
-  })
-  return el!
-}
-
-/** Once the machine has made the call of `key` (held at its gate), `act` on it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  await app.settle()
-}
-
 const networkOf = (app: App) => app.modal.actor.getSnapshot().context.network
 const siwxOf = (app: App) => app.modal.actor.getSnapshot().context.siwx
-const status = (app: App) => app.modal.getState().account.status
 
 /** The page's network button, then a network in the list it opens (SwitchNetwork, or UnsupportedChain on a wrong network). */
 async function pickOnPage(app: App, caipNetworkId: string) {
@@ -228,7 +208,7 @@ async function perform(app: App, event: any) {
       await app.walletAnswer('Approve')
       await app.clickInDialog('button', 'Sign')
       await app.walletAnswer('Approve')
-      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app)))
+      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app, 'model-test-session-on-999')))
       return void (await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)))
     }
   }
@@ -246,31 +226,6 @@ async function perform(app: App, event: any) {
     if (event.gesture === 'unrecognized' || event.gesture === 'fails') return onHeld(app, gate, () => app.gates.fail(gate, event.error))
   }
   throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
-}
-
-/**
- * The answer of a verifier that verifies on chain 999 (the reference server refuses chains it does not read): the
- * session of the message the wallet signed.
- */
-function verifiedOn999(app: App): Response {
-  const message = siwxOf(app).getSnapshot().context.message!
-  const session = {
-    token: 'model-test-session-on-999',
-    address: app.wallet.state.address,
-    chainId: UNKNOWN,
-    domain: message.domain,
-    uri: message.uri,
-    issuedAt: message.issuedAt,
-    message: message.serializedMessage,
-    signature: '0x01',
-  }
-  return new Response(JSON.stringify({ session }), { status: 200, headers: { 'content-type': 'application/json' } })
-}
-
-/** The toast area's text (it lives in the modal's shadow root, open or not). */
-function toastText(): string {
-  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
 }
 
 /** What the visitor and the wallet show after a step. */
@@ -311,19 +266,6 @@ async function check(app: App, event: any, state: string, before: NetworkContext
     expect(app.modal.getState().caipNetworkId).toBe(event.caipNetworkId)
     expect(app.gates.waiting(SWITCH) + app.panel().queryAllByRole('region', { name: 'Wallet request' }).length).toBe(0)
   }
-}
-
-/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
-function recordTransitions(actor: AnyActorRef) {
-  const taken: string[] = []
-  const sub = actor.system.inspect((ev: any) => {
-    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
-    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
-      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
-      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
-    }
-  })
-  return { taken, stop: () => sub.unsubscribe() }
 }
 
 async function walk(fixture: Fixture, path: ModelPath) {
@@ -376,13 +318,7 @@ describe('network model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual([])
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   /**
    * Regression (found by these walks): sign-in required, the newest session of the account on a chain the dapp

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test, vi, type MockI
 import { alerts, remoteConfigMachine, type AlertKey, type RemoteConfigContext } from '../../machines/remoteConfig.ts'
 import { timing } from '../../machines/timing.ts'
 import { defaultFeatures, resolveFeatures, type Features } from '../../services/features.ts'
-import { renderApp, type App } from './app.tsx'
+import { describeWalks, onHeld, renderApp, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
 
 /**
@@ -108,21 +108,6 @@ for (const fixture of fixtures) {
 }
 
 // ---------------------------------------------------------------- gestures
-
-/** Answers the oldest held call of `key` (or lets it through), once the machine has made it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  await app.settle()
-}
-
-/** The toast area's text (it lives in the modal's shadow root). */
-function toastText(): string {
-  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
-}
 
 /** One gesture per event. */
 async function perform(app: App, event: any) {
@@ -271,13 +256,7 @@ describe('remoteConfig model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual(Object.keys(unreachable))
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   test(`malformed answers: the config is not used (analytics off), the origins are an empty list (Invalid App Configuration): open → config(malformed)`, () =>
     walk(fixtures[0]!, { steps: [{ event: { type: 'remoteConfig.load', gesture: 'open' }, state: '"loading"' }, { event: malformed, state: '"ready"' }], target: '"ready"' }))

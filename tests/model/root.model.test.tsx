@@ -7,9 +7,8 @@ import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { rootMachine } from '../../machines/root.ts'
 import { pendingTransactionsLimit } from '../../machines/router.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
-import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
-import { renderApp, UNKNOWN_CHAIN, WALLET_NAME, type App } from './app.tsx'
+import { clickFirstInDialog, dialogCloses, onHeld as heldThen, pressEscape, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
 
 /**
@@ -98,7 +97,8 @@ const stack = (app: App) => rootOf(app).router.getSnapshot().context.transaction
  * `waitFor` polling every 2 ms: most of what these walks wait for is in the modal's shadow root, where
  * testing-library's mutation observer does not look, so its default 50 ms polls would make most of the wall time.
  */
-const until = <T,>(callback: () => T | Promise<T>) => waitFor(callback, { interval: 2, timeout: 5_000 })
+const untilOptions = { interval: 2, timeout: 5_000 }
+const until = <T,>(callback: () => T | Promise<T>) => waitFor(callback, untilOptions)
 
 /** The dialog's title is `title` (the dialog is named by it). */
 const shows = (app: App, title: string) =>
@@ -108,18 +108,9 @@ const shows = (app: App, title: string) =>
     return dialog
   })
 
-async function closed(app: App) {
-  await until(async () => {
-    await app.settle()
-    if (app.dialog()) throw new Error('dialog still open')
-  })
-}
+/** The dialog closes (its exit transition on the manual clock). */
+const closed = (app: App) => dialogCloses(app, untilOptions)
 
-/** The toast area's text (it lives in the modal's shadow root, open or not). */
-function toastText(): string {
-  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
-}
 const toasts = (text: string) => until(() => expect(toastText()).toContain(text))
 
 /** Pending wallet requests in the wallet's panel. */
@@ -128,15 +119,7 @@ const walletRequests = (app: App) => app.panel().queryAllByRole('region', { name
 // ---------------------------------------------------------------- gestures
 
 /** Clicks the first control of that name in the dialog (the wallet may be listed as recent and as installed). */
-async function press(app: App, name: string | RegExp) {
-  const el = await until(() => {
-    const d = app.dialog()
-    if (!d) throw new Error('no dialog')
-    return within(d).getAllByRole('button', { name })[0]!
-  })
-  fireEvent.click(el)
-  await app.settle()
-}
+const press = (app: App, name: string | RegExp) => clickFirstInDialog(app, name, untilOptions)
 
 /** A button named `name`, on the page or in the dialog, once it is there. */
 const button = (app: App, name: string | RegExp) =>
@@ -177,25 +160,12 @@ async function wallet(app: App, answer: 'Approve' | 'Reject') {
 }
 
 /** Once the call of `key` is held at its gate, `act` on it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await until(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  await app.settle()
-}
+const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { wait: untilOptions })
 
 /** The page's account button: Account. */
 async function openAccount(app: App) {
   await pressOnPage(app, /0x/)
   await shows(app, en.titles.Account)
-}
-
-/** Escape, and the exit transition on the manual clock. */
-async function escape(app: App) {
-  fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
-  app.clock.advance(Math.max(timing.viewTransition, timing.shakeDuration))
-  await app.settle()
 }
 
 /** Account → Send → amount and receiver (the native token is preselected) → Review send → the fee estimated. */
@@ -437,7 +407,7 @@ describe('root model: scenario walks in the UI', () => {
       await walletChain(app, UNKNOWN_CHAIN)
       await press(app, en.disconnect)
       await until(() => expect(status(app)).toBe('connecting'))
-      await escape(app)
+      await pressEscape(app)
       await pressOnPage(app, en.switchNetworkLabel(en.wrongNetwork))
       await shows(app, en.titles.UnsupportedChain)
       await press(app, names[B]!)
@@ -517,7 +487,7 @@ describe('root model: scenario walks in the UI', () => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
-    await escape(app)
+    await pressEscape(app)
     await closed(app)
     expect(stack(app)).toHaveLength(0)
     await openAccount(app)
@@ -597,7 +567,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root --modal.closed[0]', 'root --siwx.cancelled[2]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
-    await escape(app)
+    await pressEscape(app)
     await closed(app)
     expect(status(app)).toBe('connected')
     expect(rootOf(app).siwx.getSnapshot().matches('idle')).toBe(true)
@@ -620,7 +590,7 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.SIWXSignMessage)
       await press(app, en.signIn)
       await until(() => expect(app.gates.waiting('personal_sign')).toBe(1))
-      await escape(app)
+      await pressEscape(app)
       await closed(app)
       await pressOnPage(app, /0x/)
       await shows(app, en.titles.SIWXSignMessage)
@@ -666,7 +636,7 @@ describe('root model: scenario walks in the UI', () => {
       await signIn(app)
       await walletChain(app, 31338)
       await shows(app, en.titles.SIWXSignMessage)
-      await escape(app)
+      await pressEscape(app)
       await closed(app)
       await walletChain(app, 31337)
       await until(() => expect(app.modal.getSiwxSession()?.data.chainId).toBe(A))
@@ -749,7 +719,7 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.SIWXSignMessage)
       await press(app, en.signIn)
       await wallet(app, 'Approve')
-      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app)))
+      await onHeld(app, VERIFY, () => app.gates.answer(VERIFY, verifiedOn999(app, 'root-model-session-on-999')))
       await closed(app)
       // On a chain with no session: the prompt; Cancel returns to 999, which the dapp does not configure.
       await walletChain(app, 998)
@@ -784,7 +754,7 @@ describe('root model: scenario walks in the UI', () => {
       await openAccount(app)
       await fillSend(app)
       await confirm(app)
-      await escape(app)
+      await pressEscape(app)
       await closed(app)
       app.modal.open({ view: 'Send' })
       await shows(app, en.titles.SendPreview)
@@ -801,18 +771,3 @@ describe('root model: scenario walks in the UI', () => {
   })
 })
 
-/** The answer of a verifier that verifies on chain 999: the session of the message the wallet signed. */
-function verifiedOn999(app: App): Response {
-  const message = rootOf(app).siwx.getSnapshot().context.message!
-  const session = {
-    token: 'root-model-session-on-999',
-    address: app.wallet.state.address,
-    chainId: `eip155:${UNKNOWN_CHAIN}`,
-    domain: message.domain,
-    uri: message.uri,
-    issuedAt: message.issuedAt,
-    message: message.serializedMessage,
-    signature: '0x01',
-  }
-  return new Response(JSON.stringify({ session }), { status: 200, headers: { 'content-type': 'application/json' } })
-}

@@ -9,7 +9,7 @@ import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { sendMachine, type SendContext, type SendTarget } from '../../machines/send.ts'
 import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
-import { RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
+import { onHeld as heldThen, RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -177,16 +177,11 @@ async function fundSender() {
 /** The dialog's current title. */
 const title = (app: App) => app.dialog()?.getAttribute('aria-label') ?? app.dialog()?.querySelector('h2')?.textContent ?? ''
 
-/** Lets the oldest held call of `key` through (or fails / answers it), once the machine has made it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  // Other held calls of the same kind (the Account view's own balance read) go through too.
-  while (app.gates.waiting(key)) await app.gates.release(key)
-  await app.settle()
-}
+/**
+ * Lets the oldest held call of `key` through (or fails / answers it), once the machine has made it. Other held calls
+ * of the same kind (the Account view's own balance read) go through too.
+ */
+const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { releaseRest: true })
 
 const rpcError = { code: -32603, message: 'Internal error' }
 

@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
-import type { AnyStateMachine } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { sessionsOfTarget, siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
-import { timing } from '../../machines/timing.ts'
-import { RDNS, renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { connectWallet, describeWalks, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, status, toastText, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the SIWX machine (issue 5 §3; spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings),
@@ -166,21 +163,8 @@ for (const fixture of fixtures) {
  * The cancel and close rules (spec §4), each walked once whatever the coverage paths happen to take: the
  * shortest path to a state where `where` holds, then `then` (each the first event of that state it matches).
  */
-function scenario(fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath {
-  const traversal = { events: (s: any) => modelEvents(s, fixture), serializeState: serialize, input: fixture.app!.siwx } as never
-  const found = (getShortestPaths(siwxMachine as AnyStateMachine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
-  if (!found) throw new Error('no such state in the model')
-  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
-  const adjacency = getAdjacencyMap(siwxMachine as AnyStateMachine, traversal) as any
-  let state = found.state
-  for (const match of then) {
-    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: ModelEvent; state: any }>).find((t) => match(t.event))
-    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
-    steps.push({ event: next.event, state: stateKey(next.state) })
-    state = next.state
-  }
-  return { steps, target: stateKey(state) }
-}
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
+  scenarioPath(siwxMachine, { events: (s: any) => modelEvents(s, fixture), serialize, input: fixture.app!.siwx }, where, then)
 const prompting = (s: any) => s.matches({ awaitingSession: 'prompting' })
 const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
   {
@@ -221,57 +205,10 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
 
 // ---------------------------------------------------------------- gestures
 
-/** Lets the oldest held call of `key` through (or fails it), once the machine has made it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  while (app.gates.waiting(key)) await app.gates.release(key)
-  await app.settle()
-}
+/** Lets the oldest held call of `key` through (or fails it), once the machine has made it; others of `key` go through too. */
+const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { releaseRest: true })
 
-/** Clicks the first control of that name in the dialog (the wallet may be listed as recent and as installed). */
-async function clickFirstInDialog(app: App, name: string | RegExp) {
-  let el: HTMLElement | undefined
-  await waitFor(() => {
-    const d = app.dialog()
-    if (!d) throw new Error('no dialog')
-    el = within(d).getAllByRole('button', { name })[0]
-  })
-  fireEvent.click(el!)
-  await app.settle()
-}
-
-/** Connect Wallet → the development wallet → the wallet's user approves. */
-async function connectWallet(app: App) {
-  await app.ensureOpen()
-  await clickFirstInDialog(app, WALLET_NAME)
-  await app.walletAnswer('Approve')
-}
-
-async function pressEscape(app: App) {
-  fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
-  app.clock.advance(Math.max(timing.viewTransition, timing.shakeDuration))
-  await app.settle()
-}
-
-/** The dialog closes (its exit transition runs on the manual clock). */
-async function dialogCloses(app: App) {
-  await waitFor(async () => {
-    await app.settle()
-    if (app.dialog()) throw new Error('dialog still open')
-  })
-}
-
-const status = (app: App) => app.modal.getState().account.status
 const siwxOf = (app: App) => app.modal.actor.getSnapshot().context.siwx
-
-/** The toast area's text (it lives in the modal's shadow root, open or not). */
-function toastText(): string {
-  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-  return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
-}
 
 /** One gesture per event (none for what the root does by itself). */
 async function perform(app: App, event: any) {
@@ -421,13 +358,7 @@ describe('siwx model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual([])
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   /**
    * Spec §2: with required sign-in the modal cannot close while no session exists. These three gesture sequences

@@ -1,17 +1,16 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor } from '@testing-library/react'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { getInitialSnapshot, getNextSnapshot, type AnyActorRef, type AnyStateMachine } from 'xstate'
-import { getAdjacencyMap, getShortestPaths } from 'xstate/graph'
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { toastMachine, type ToastContext } from '../../machines/toast.ts'
 import { en } from '../../ui/locales/en.ts'
-import { renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { describeWalks, inDialog, onHeld as heldThen, renderApp, tick, toastText, WALLET_NAME, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the toast machine (spec §2 "Toasts", §9: the swap after 150 ms, success and error toasts
@@ -95,21 +94,8 @@ for (const fixture of fixtures) {
 }
 
 /** The shortest path to a state where `where` holds, then `then` (each the first event of that state it matches). */
-function scenario(fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath {
-  const traversal = { events: fixture.events, serializeState: serialize } as never
-  const found = (getShortestPaths(toastMachine as AnyStateMachine, traversal) as any[]).filter((p) => where(p.state)).sort((a, b) => a.steps.length - b.steps.length)[0]
-  if (!found) throw new Error('no such state in the model')
-  const steps: Step[] = found.steps.filter((s: any) => s.event.type !== 'xstate.init').map((s: any) => ({ event: s.event, state: stateKey(s.state) }))
-  const adjacency = getAdjacencyMap(toastMachine as AnyStateMachine, traversal) as any
-  let state = found.state
-  for (const match of then) {
-    const next = Object.values(adjacency[serialize(state)].transitions as Record<string, { event: ModelEvent; state: any }>).find((t) => match(t.event))
-    if (!next) throw new Error(`no event to follow in ${serialize(state)}`)
-    steps.push({ event: next.event, state: stateKey(next.state) })
-    state = next.state
-  }
-  return { steps, target: stateKey(state) }
-}
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
+  scenarioPath(toastMachine, { events: fixture.events, serialize }, where, then)
 
 const hidden = (s: any) => s.matches('hidden')
 const after = (e: ModelEvent) => e.type.startsWith('xstate.after.')
@@ -143,42 +129,15 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
 
 // ---------------------------------------------------------------- gestures
 
-/** Lets promises and React settle without moving the clock (the toasts' timers stay where they are). */
-const tick = () => new Promise((r) => setTimeout(r, 0))
-
-async function inDialog(app: App, name: string | RegExp): Promise<HTMLElement> {
-  let el: HTMLElement | undefined
-  await waitFor(() => {
-    const d = app.dialog()
-    if (!d) throw new Error('no dialog')
-    el = within(d).getAllByRole('button', { name })[0]
-  })
-  return el!
-}
 const press = async (app: App, name: string | RegExp) => {
   fireEvent.click(await inDialog(app, name))
   await tick()
 }
 
-/** Lets the oldest held call of `key` through (or fails it), once the machine has made it. */
-async function onHeld(app: App, key: string, act: () => Promise<void>) {
-  await waitFor(() => {
-    if (!app.gates.waiting(key)) throw new Error(`no ${key} waiting`)
-  })
-  await act()
-  await tick()
-}
+/** Lets the oldest held call of `key` through (or fails it), once the machine has made it (the clock does not move). */
+const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { settle: tick })
 
 const toastOf = (app: App) => app.modal.actor.getSnapshot().context.toast
-
-/** The toast area's text (it lives in the modal's shadow root, open or not). */
-function toastText(): string {
-  const roots = [document, ...Array.from(document.querySelectorAll('*')).flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))]
-  return roots
-    .flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? ''))
-    .join(' ')
-    .trim()
-}
 
 /** One gesture per event (none moves the clock). */
 async function perform(app: App, event: any) {
@@ -241,9 +200,9 @@ async function check(app: App, event: any, state: string, expected: ToastContext
   if (typeof value === 'object' && value.visible) {
     // The message and variant the model expects (a queued toast promoted by the swap included).
     expect(current).toEqual(expected.current)
-    await waitFor(() => expect(toastText()).toBe(expected.current!.message))
+    await waitFor(() => expect(toastText().trim()).toBe(expected.current!.message))
   } else {
-    await waitFor(() => expect(toastText()).toBe(''))
+    await waitFor(() => expect(toastText().trim()).toBe(''))
   }
   // 'Address copied' means the address is on the clipboard.
   if (event.gesture === 'copyAccount' || event.gesture === 'copyReceive') expect((await navigator.clipboard.readText()).toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
@@ -253,19 +212,6 @@ async function check(app: App, event: any, state: string, expected: ToastContext
     expect(app.modal.getState().caipNetworkId).toBe('eip155:31337')
   }
   if (event.gesture === 'sent') expect(app.modal.getState().account.status).toBe('connected')
-}
-
-/** Transitions of `actor` taken in the UI, as the coverage names them (from XState's inspection). */
-function recordTransitions(actor: AnyActorRef) {
-  const taken: string[] = []
-  const sub = actor.system.inspect((ev: any) => {
-    if (ev.type !== '@xstate.microstep' || ev.actorRef !== actor) return
-    for (const t of ev._transitions as Array<{ source: any; eventType: string }>) {
-      const list = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
-      taken.push(`${t.source.id} --${t.eventType === '' ? 'always' : t.eventType}[${list.indexOf(t)}]`)
-    }
-  })
-  return { taken, stop: () => sub.unsubscribe() }
 }
 
 async function walk(fixture: Fixture, path: ModelPath) {
@@ -316,13 +262,7 @@ describe('toast model: walked in the UI', () => {
     expect(report.transitions.missing).toEqual(Object.keys(unreachable.transitions))
   })
 
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) {
-        test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path), 30_000)
-      }
-    })
-  }
+  describeWalks(runs, stepName, walk)
 
   describe('every gesture that raises a toast', () => {
     for (const { name, fixture, path } of scenarios) {
