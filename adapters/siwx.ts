@@ -37,6 +37,9 @@ export type SiwxSession = {
   token?: string | undefined
 }
 
+/** What {@link SiwxConfig.signMessage} is asked to sign: the text, the signer's address, its CAIP-2 network and connector. */
+export type SiwxSignMessageInput = { message: string; address: string; chainId: string; connectorId: string }
+
 /** What {@link SiwxConfig.createMessage} is asked for: the account and the CAIP-2 network it signs in on. */
 export type SiwxMessageInput = { accountAddress: string; chainId: string }
 
@@ -58,6 +61,12 @@ export interface SiwxConfig {
   getSessions(chainId: string, address: string): Promise<SiwxSession[]>
   /** Ends the session of this CAIP-2 network and address (signing out on disconnect). */
   revokeSession(chainId: string, address: string): Promise<void>
+  /**
+   * Signs the message's text for the account (e.g. through an embedded wallet or a custom signer). Default: the
+   * connected wallet through its chain adapter (eip155: `personal_sign`). A rejection carrying EIP-1193 code 4001 is
+   * the user's refusal (not an error); anything else is 'Error signing message'.
+   */
+  signMessage?(input: SiwxSignMessageInput): Promise<string>
   /** Sign-in is required: the modal cannot close while no session exists (spec §2). Read when the modal is created. Default false. */
   required?: boolean
   /** Sign out when the wallet disconnects (spec §4: by default). Default true. */

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, test } from 'vitest'
+import { verifyMessage } from 'viem'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../adapters/siwx.ts'
+import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
-import { mainnet } from '../adapters/networks.ts'
+import { defineEvmNetwork, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
 
@@ -97,5 +100,58 @@ describe('createModal: the siwx option', () => {
     instances.push(modal)
     expect(modal.getState().siwx).toEqual({ phase: 'idle', required: true, session: undefined })
     expect(modal.getSiwxSession()).toBeUndefined()
+  })
+})
+
+describe('createModal: who signs the SIWX message', () => {
+  const rpc = inject('anvilRpc1')
+  const message = (accountAddress: string, chainId: string): SiwxMessage => ({
+    accountAddress,
+    chainId,
+    domain: 'example.org',
+    uri: 'https://example.org',
+    version: '1',
+    nonce: 'abcdefgh1',
+    serializedMessage: `example.org wants you to sign in with ${accountAddress}`,
+  })
+
+  /** A modal with the real dev wallet (auto-approving), connected, at the sign-in prompt; then Sign. */
+  async function signWith(signMessage?: SiwxConfig['signMessage']) {
+    const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+    const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
+    const added: SiwxSession[] = []
+    const siwx: SiwxConfig = {
+      createMessage: async ({ accountAddress, chainId }) => message(accountAddress, chainId),
+      addSession: async (session) => void added.push(session),
+      getSessions: async () => [],
+      revokeSession: async () => {},
+      ...(signMessage ? { signMessage } : {}),
+    }
+    const network = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
+    const modal = createModal({ projectId: 'p', networks: [network], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), siwx })
+    instances.push(modal, { destroy: unannounce })
+    modal.open()
+    modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
+    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
+    modal.actor.send({ type: 'app.signIn' })
+    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'))
+    return { wallet, added }
+  }
+
+  test('behavior: by default the connected wallet signs (personal_sign); the signature verifies', async () => {
+    const { wallet, added } = await signWith()
+    const session = added[0]!
+    expect(session.data.accountAddress).toBe(wallet.state.address)
+    expect(await verifyMessage({ address: wallet.state.address as `0x${string}`, message: session.message, signature: session.signature as `0x${string}` })).toBe(true)
+  })
+
+  test("behavior: the config's own signMessage signs instead, with the message, address, CAIP-2 network and connector", async () => {
+    const calls: SiwxSignMessageInput[] = []
+    const { wallet, added } = await signWith(async (input) => {
+      calls.push(input)
+      return `0x${'11'.repeat(65)}`
+    })
+    expect(calls).toEqual([{ message: message(wallet.state.address, 'eip155:31337').serializedMessage, address: wallet.state.address, chainId: 'eip155:31337', connectorId: 'dev.latchkey.wallet' }])
+    expect(added[0]!.signature).toBe(`0x${'11'.repeat(65)}`)
   })
 })

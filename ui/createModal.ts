@@ -372,7 +372,14 @@ export function createModal(options: ModalOptions) {
         actors: {
           getSessions: fromPromise(async ({ input }) => requireSiwx().getSessions(input.caipNetworkId, input.address)),
           createMessage: fromPromise(async ({ input }) => requireSiwx().createMessage({ accountAddress: input.address, chainId: input.caipNetworkId })),
-          signMessage: fromPromise(({ input }) => adapter.signMessage({ connectorId: input.target.connectorId, address: input.target.address, message: input.message })),
+          // The config's own signer when it has one (spec's pluggable siwx), else the connected wallet.
+          signMessage: fromPromise(({ input }) => {
+            const { connectorId, address, caipNetworkId } = input.target
+            const custom = requireSiwx().signMessage
+            return custom
+              ? custom.call(requireSiwx(), { message: input.message, address, chainId: caipNetworkId, connectorId })
+              : adapter.signMessage({ connectorId, address, message: input.message })
+          }),
           addSession: fromPromise(async ({ input }): Promise<SiwxSession> => (await requireSiwx().addSession(input)) ?? input),
           revokeSession: fromPromise(async ({ input }) => {
             await Promise.all(input.sessions.map((s) => requireSiwx().revokeSession(s.data.chainId, s.data.accountAddress)))

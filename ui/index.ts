@@ -23,6 +23,7 @@ export {
   type SiwxFormatter,
   type SiwxMessage,
   type SiwxMessageInput,
+  type SiwxSignMessageInput,
   type SiwxSession,
 } from '../adapters/siwx.ts'
 export { siwxMessages } from '../machines/siwx.ts'
