@@ -124,6 +124,36 @@ export const bsc = defineEvmNetwork({
 })
 
 const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 }
+
+/**
+ * Defines a Solana network (spec §3 "Network"): `reference` is the CAIP-2 reference, the first 32 characters of
+ * the cluster's base58 genesis hash; the native currency is SOL (9 decimals, amounts in lamports).
+ *
+ * @throws InvalidCaipNetworkIdError when `reference` is not 1–32 base58 characters.
+ * @example defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
+ */
+export function defineSolanaNetwork(network: {
+  reference: string
+  name: string
+  rpcUrl: string
+  blockExplorer?: { name: string; url: string }
+  testnet?: boolean
+  imageUrl?: string
+}): CaipNetwork {
+  if (!/^[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(network.reference)) throw new InvalidCaipNetworkIdError(`solana:${network.reference}`)
+  return {
+    id: network.reference,
+    name: network.name,
+    chainNamespace: 'solana',
+    caipNetworkId: `solana:${network.reference}`,
+    nativeCurrency: sol,
+    rpcUrls: { default: { http: [network.rpcUrl] } },
+    ...(network.blockExplorer ? { blockExplorers: { default: network.blockExplorer } } : {}),
+    testnet: network.testnet ?? false,
+    ...(network.imageUrl ? { imageUrl: network.imageUrl } : {}),
+  }
+}
+
 /** Solana mainnet (CAIP-2 reference is the genesis hash prefix). */
 export const solana: CaipNetwork = {
   id: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
