@@ -331,6 +331,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bitcoin/address/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description Bitcoin (bip122) balances, modelled on a public UTXO API (Esplora's `GET /address/:address`): what the address
+         *     received and spent. The balance in satoshis is `chain_stats.funded_txo_sum - chain_stats.spent_txo_sum`
+         *     (plus the same of `mempool_stats`). Spec §6 lists balances of eip155 and solana only for
+         *     `/v1/account/{address}/balance`; the Bitcoin adapter reads these UTXO routes instead.
+         */
+        get: operations["getBitcoinAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bitcoin/address/{address}/utxo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The unspent outputs of a Bitcoin address, oldest first (Esplora `GET /address/:address/utxo`). A wallet builds its transfers from them. */
+        get: operations["getBitcoinUtxos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bitcoin/address/{address}/txs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The transactions paying to or spending from a Bitcoin address, newest first, 25 a page (Esplora `GET /address/:address/txs`; the next page with `after_txid` = the last txid of this one, where Esplora uses `/txs/chain/:last_seen_txid`). */
+        get: operations["getBitcoinTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bitcoin/tx/{txid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Bitcoin transaction by txid (Esplora `GET /tx/:txid`); 404 when unknown. */
+        get: operations["getBitcoinTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bitcoin/tx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Broadcasts a signed Bitcoin transaction (Esplora's `POST /tx`, which takes the raw hex as `text/plain`; here the
+         *     hex travels in a JSON body like every other call of this API) and answers its txid. The dev server verifies it
+         *     (every input spends an unspent output, every signature verifies, outputs do not exceed inputs) and confirms it at
+         *     once. A refusal is 400 with the reason in `message` and its code as `reasons[0].description`: `MALFORMED`,
+         *     `MISSING_INPUT`, `DOUBLE_SPEND`, `BAD_SIGNATURE`, `UNSUPPORTED_SCRIPT` or `OUTPUTS_EXCEED_INPUTS`.
+         */
+        post: operations["broadcastBitcoinTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -509,6 +605,77 @@ export interface components {
             pci: string;
             expiry: number;
             chainId?: string;
+        };
+        /** @description Where a Bitcoin transaction is included (Esplora `status`). The dev index confirms every transaction at once, in a block of its own. */
+        BitcoinTxStatus: {
+            confirmed: boolean;
+            block_height?: number;
+            /** @description Hex, display order. */
+            block_hash?: string;
+            /** @description Unix seconds. */
+            block_time?: number;
+        };
+        /** @description An unspent output of an address (Esplora `GET /address/:address/utxo`). */
+        BitcoinUtxo: {
+            txid: string;
+            vout: number;
+            /** @description Satoshis. */
+            value: number;
+            status: components["schemas"]["BitcoinTxStatus"];
+        };
+        /** @description Outputs an address received (funded) and spent, with their sums in satoshis. The balance is `funded_txo_sum - spent_txo_sum`. */
+        BitcoinAddressStats: {
+            funded_txo_count: number;
+            /** @description Satoshis. */
+            funded_txo_sum: number;
+            spent_txo_count: number;
+            /** @description Satoshis. */
+            spent_txo_sum: number;
+            tx_count: number;
+        };
+        /** @description An address and its statistics (Esplora `GET /address/:address`): `chain_stats` confirmed, `mempool_stats` unconfirmed (always zero on the dev index, which has no mempool). */
+        BitcoinAddress: {
+            address: string;
+            chain_stats: components["schemas"]["BitcoinAddressStats"];
+            mempool_stats: components["schemas"]["BitcoinAddressStats"];
+        };
+        BitcoinTxOutput: {
+            /** @description Output script, hex. */
+            scriptpubkey: string;
+            /** @description Absent for scripts without an address (OP_RETURN). */
+            scriptpubkey_address?: string;
+            /** @enum {string} */
+            scriptpubkey_type: "v0_p2wpkh" | "v0_p2wsh" | "v1_p2tr" | "p2pkh" | "p2sh" | "op_return" | "unknown";
+            /** @description Satoshis. */
+            value: number;
+        };
+        BitcoinTxInput: {
+            /** @description The spent transaction (all zeros for a coinbase). */
+            txid: string;
+            vout: number;
+            /** @description The spent output; null for a coinbase. */
+            prevout: components["schemas"]["BitcoinTxOutput"] | null;
+            /** @description Hex. */
+            scriptsig: string;
+            /** @description Witness items, hex. */
+            witness: string[];
+            is_coinbase: boolean;
+            sequence: number;
+        };
+        /** @description A Bitcoin transaction (Esplora `GET /tx/:txid`). */
+        BitcoinTransaction: {
+            txid: string;
+            version: number;
+            locktime: number;
+            vin: components["schemas"]["BitcoinTxInput"][];
+            vout: components["schemas"]["BitcoinTxOutput"][];
+            /** @description Bytes. */
+            size: number;
+            /** @description Weight units (virtual size = weight / 4). */
+            weight: number;
+            /** @description Satoshis (inputs minus outputs; 0 for a coinbase). */
+            fee: number;
+            status: components["schemas"]["BitcoinTxStatus"];
         };
     };
     responses: never;
@@ -1393,6 +1560,221 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                     };
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBitcoinAddress: {
+        parameters: {
+            query?: {
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                /** @description A Bitcoin address of the server's network (the dev server: regtest, `bcrt1…`); another network's address (`bc1…`, `tb1…`) answers 400. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address statistics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitcoinAddress"];
+                };
+            };
+            /** @description Error: 400 for an address of another network or a refused transaction, 404 for an unknown transaction. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBitcoinUtxos: {
+        parameters: {
+            query?: {
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                /** @description A Bitcoin address of the server's network (the dev server: regtest, `bcrt1…`); another network's address (`bc1…`, `tb1…`) answers 400. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unspent outputs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitcoinUtxo"][];
+                };
+            };
+            /** @description Error: 400 for an address of another network or a refused transaction, 404 for an unknown transaction. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBitcoinTransactions: {
+        parameters: {
+            query?: {
+                /** @description The last txid of the previous page. */
+                after_txid?: string;
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                /** @description A Bitcoin address of the server's network (the dev server: regtest, `bcrt1…`); another network's address (`bc1…`, `tb1…`) answers 400. */
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitcoinTransaction"][];
+                };
+            };
+            /** @description Error: 400 for an address of another network or a refused transaction, 404 for an unknown transaction. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBitcoinTransaction: {
+        parameters: {
+            query?: {
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                txid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BitcoinTransaction"];
+                };
+            };
+            /** @description Error: 400 for an address of another network or a refused transaction, 404 for an unknown transaction. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    broadcastBitcoinTransaction: {
+        parameters: {
+            query?: {
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The raw signed transaction, hex (segwit serialisation). */
+                    hex: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Broadcast (and, on the dev server, confirmed). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        txid: string;
+                    };
+                };
+            };
+            /** @description Refused: the reason in `message`, its code in `reasons[0].description`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Error. */

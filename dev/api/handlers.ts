@@ -9,6 +9,9 @@ import type { Address } from 'viem'
 import type { components as AnalyticsComponents, operations as AnalyticsOperations } from '../../openapi/analytics.d.ts'
 import type { operations as BlockchainOperations } from '../../openapi/blockchain.d.ts'
 import type { operations as DirectoryOperations } from '../../openapi/directory.d.ts'
+import { bitcoinHandlers, bitcoinTokenBalances } from '../bitcoin/api.ts'
+import { createDevUtxoIndex } from '../bitcoin/utxoIndex.ts'
+import type { UtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.ts'
 import type { ChainReader, HistoryCursor } from './chain.ts'
 import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
@@ -77,6 +80,8 @@ export type ApiState = {
   allowedOrigins: string[]
   walletsById: Map<string, Wallet>
   walletsByImageId: Map<string, Wallet>
+  /** The Bitcoin regtest UTXO set (`dev/bitcoin`): the dev payment addresses funded with 1 BTC each. */
+  bitcoin: UtxoIndex
 }
 
 /**
@@ -97,6 +102,7 @@ export function createApiState(dataset: Dataset, readers: Map<string, ChainReade
     allowedOrigins: [...dataset.allowedOrigins],
     walletsById: new Map(dataset.wallets.map((wallet) => [wallet.id, wallet])),
     walletsByImageId: new Map(dataset.wallets.map((wallet) => [wallet.image_id, wallet])),
+    bitcoin: createDevUtxoIndex(),
   }
 }
 
@@ -277,6 +283,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
     },
 
     getBalances: async ({ path, query }) => {
+      if (query.chainId?.startsWith('bip122:')) return json({ balances: bitcoinTokenBalances(state.bitcoin, path.address, query.chainId, dataset.pricesUsd.BTC ?? 0) })
       const { address } = parseAccount(path.address)
       const readers = query.chainId ? [state.readers.get(query.chainId)].filter((r) => r !== undefined) : [...state.readers.values()]
       const balances = (await Promise.all(readers.map((reader) => fromChain(reader, () => readBalances(reader, address, dataset))))).flat()
@@ -379,6 +386,8 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       state.revokedSessions.add(body.pci)
       return json({ success: true })
     },
+
+    ...bitcoinHandlers(state.bitcoin),
   }
 }
 

@@ -4,6 +4,9 @@ import type { Address, Hash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { DEV_ADDRESSES, devAccounts } from '../accounts.ts'
 import { findFreePort } from '../anvil.ts'
+import { DEV_BITCOIN_PAYMENT_ADDRESSES, devBitcoinAccounts } from '../bitcoin/accounts.ts'
+import { rawTransfer } from '../bitcoin/testing.ts'
+import { createDevUtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { devTetherTokenAbi } from '../tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, devTetherToken, devToken } from '../tokens/tokens.ts'
 import { loadContracts } from './contract.ts'
@@ -110,6 +113,23 @@ const analyticsEvent = {
   props: { type: 'track', event: 'MODAL_OPEN', properties: { connected: false } },
 }
 
+/** Samples of the `/v1/bitcoin/…` operations (dev/bitcoin): dev account 0's genesis UTXO, spent by the broadcast sample. */
+function bitcoinSamples() {
+  const [payment] = DEV_BITCOIN_PAYMENT_ADDRESSES
+  const utxo = createDevUtxoIndex().utxos(payment)[0]!
+  return {
+    getBitcoinAddress: () => ({ method: 'GET' as const, path: `/blockchain/v1/bitcoin/address/${payment}` }),
+    getBitcoinUtxos: () => ({ method: 'GET' as const, path: `/blockchain/v1/bitcoin/address/${payment}/utxo` }),
+    getBitcoinTransactions: () => ({ method: 'GET' as const, path: `/blockchain/v1/bitcoin/address/${payment}/txs` }),
+    getBitcoinTransaction: () => ({ method: 'GET' as const, path: `/blockchain/v1/bitcoin/tx/${utxo.txid}` }),
+    broadcastBitcoinTransaction: () => ({
+      method: 'POST' as const,
+      path: '/blockchain/v1/bitcoin/tx',
+      body: { hex: rawTransfer([{ utxo, key: devBitcoinAccounts()[0]!.payment }], [{ address: DEV_BITCOIN_PAYMENT_ADDRESSES[1], value: 99_999_000n }]) },
+    }),
+  }
+}
+
 describe('every operation of the three contracts', () => {
   type Sample = { method: 'GET' | 'POST'; path: string; query?: Query; body?: unknown }
   const samples: Record<string, () => Sample | Promise<Sample>> = {
@@ -160,13 +180,14 @@ describe('every operation of the three contracts', () => {
     getTokenImage: () => ({ method: 'GET', path: '/directory/public/getTokenImage/ETH' }),
     getAnalyticsConfig: () => ({ method: 'GET', path: '/directory/getAnalyticsConfig' }),
     sendEvent: () => ({ method: 'POST', path: '/analytics/e', query: common, body: analyticsEvent }),
+    ...bitcoinSamples(),
   }
 
   // The SIWX operations need signed messages and a session token: dev/api/siwx.test.ts runs each of them.
   const sampled = contracts.operations.filter((o) => o.contract !== 'siwx')
-  it('has a sample request for each operation of the YAML contracts but SIWX (29 operations)', () => {
+  it('has a sample request for each operation of the YAML contracts but SIWX (34 operations)', () => {
     expect(Object.keys(samples).sort()).toEqual(sampled.map((o) => o.operationId).sort())
-    expect(sampled).toHaveLength(29)
+    expect(sampled).toHaveLength(34)
   })
 
   for (const [operationId, makeSample] of Object.entries(samples)) {
