@@ -207,6 +207,22 @@ export const bitcoinTestnet: CaipNetwork = {
   testnet: true,
 }
 
+/**
+ * The local Bitcoin regtest chain of the dev stack (issue 7): CAIP-2 reference = the first 32 hex digits of the
+ * regtest genesis block hash. Its RPC URL is the reference API server's blockchain API (`npm start`: port 8600), whose
+ * Esplora-style `/v1/bitcoin/…` routes serve the UTXO index; the Bitcoin adapter reads balances there. A server on
+ * another port: `{ ...bitcoinRegtest, rpcUrls: { default: { http: [`${apiUrl}/blockchain`] } } }`.
+ */
+export const bitcoinRegtest: CaipNetwork = {
+  id: '0f9188f13cb7b2c71f2a335e3a4fc328',
+  name: 'Bitcoin Regtest',
+  chainNamespace: 'bip122',
+  caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  nativeCurrency: btc,
+  rpcUrls: { default: { http: ['http://127.0.0.1:8600/blockchain'] } },
+  testnet: true,
+}
+
 /** Every built-in network of spec §3. */
 export const builtInNetworks: readonly CaipNetwork[] = [
   mainnet,
