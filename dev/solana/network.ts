@@ -1,0 +1,34 @@
+/**
+ * The local Solana network of the dev stack (LiteSVM behind `dev/solana/server.ts`): its fixed genesis hash, its
+ * CAIP-2 id and its network facts. Browser-safe (no Node modules): the demo page and the dev wallet import it.
+ */
+import { defineSolanaNetwork } from '../../adapters/networks.ts'
+import type { CaipNetwork } from '../../adapters/networks.ts'
+
+/**
+ * The genesis hash the local RPC answers to `getGenesisHash`: base58 of SHA-256("latchkey solana localnet genesis").
+ * Fixed, so the CAIP-2 id of the local network is the same on every machine and every start.
+ */
+export const SOLANA_LOCALNET_GENESIS_HASH = 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZxtA3jyyEkZwQ'
+/** The CAIP-2 reference of the local network: the first 32 characters of the genesis hash (CAIP-30). */
+export const SOLANA_LOCALNET_REFERENCE = SOLANA_LOCALNET_GENESIS_HASH.slice(0, 32)
+/** `solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ`. */
+export const SOLANA_LOCALNET_CAIP_NETWORK_ID = `solana:${SOLANA_LOCALNET_REFERENCE}` as const
+/** The Wallet Standard's own id for a local cluster; the dev wallet lists it beside the CAIP-2 id. */
+export const SOLANA_LOCALNET_STANDARD_CHAIN = 'solana:localnet' as const
+/** Default port of the local RPC (`npm start`, env SOLANA_PORT), the one `solana-test-validator` uses. */
+export const SOLANA_DEFAULT_PORT = 8899
+
+/**
+ * The local network as the modal takes it (`CaipNetwork`): id = the CAIP-2 reference, name 'Solana Localnet',
+ * SOL with 9 decimals, testnet.
+ *
+ * @param rpcUrl the local RPC's URL (what `startSolanaRpc` returned); default `http://127.0.0.1:8899`.
+ * @example createModal({ networks: [mainnet, solanaLocalnetAt(import.meta.env.VITE_SOLANA_RPC)] })
+ */
+export function solanaLocalnetAt(rpcUrl = `http://127.0.0.1:${SOLANA_DEFAULT_PORT}`): CaipNetwork {
+  return defineSolanaNetwork({ reference: SOLANA_LOCALNET_REFERENCE, name: 'Solana Localnet', rpcUrl, testnet: true })
+}
+
+/** The local network at the default URL (`http://127.0.0.1:8899`); use {@link solanaLocalnetAt} for another port. */
+export const solanaLocalnet: CaipNetwork = solanaLocalnetAt()
