@@ -6,6 +6,8 @@ const ANVIL_PORT_1 = '28545'
 const ANVIL_PORT_2 = '28546'
 /** The reference API server (dev/api) of the e2e stack; the demo reaches it through VITE_API_URL. */
 const API_PORT = '28600'
+/** The local Solana RPC (dev/solana, LiteSVM) of the e2e stack; the demo reaches it through VITE_SOLANA_RPC. */
+const SOLANA_PORT = '28899'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
@@ -48,7 +50,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

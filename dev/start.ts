@@ -2,8 +2,9 @@
  * `npm start`: two local anvil chains with the dev ERC-20 tokens (DEV, dUSDT; `dev/tokens`), the reference API
  * server and the Vite dev server for the demo page and the statechart visualiser (`/visualiser.html`).
  *
- * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), API_PORT (default
- * 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2 and VITE_API_URL for the demo. Ctrl-C
+ * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), SOLANA_PORT (default
+ * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 /
+ * VITE_ANVIL_RPC_2, VITE_SOLANA_RPC and VITE_API_URL for the demo. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
 import { createServer } from 'vite'
@@ -14,10 +15,13 @@ import { startApiServer } from './api/server.ts'
 import type { ApiServer } from './api/server.ts'
 import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
 import { deployDevTokens, devTokens } from './tokens/deploy.ts'
+import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, SOLANA_DEFAULT_PORT, SOLANA_LOCALNET_CAIP_NETWORK_ID, startSolanaRpc } from './solana/index.ts'
+import type { SolanaRpcServer } from './solana/index.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
 let api: ApiServer | undefined
+let solana: SolanaRpcServer | undefined
 let shuttingDown = false
 
 /** Closes Vite and the API server, stops the anvils that started, then exits with `code`. Runs once. */
@@ -27,6 +31,7 @@ async function shutdown(code: number): Promise<never> {
     if (code === 0) console.log('\n  Stopping the dev server, the API server and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
+    await solana?.stop()
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     process.exit(code)
   }
@@ -80,12 +85,27 @@ async function main(): Promise<void> {
   }
   if (shuttingDown) return
 
+  const solanaPort = await readPort('SOLANA_PORT', SOLANA_DEFAULT_PORT)
+  try {
+    solana = await startSolanaRpc({ port: solanaPort })
+    process.env.VITE_SOLANA_RPC = solana.url
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${solanaPort} is already in use, so the local Solana RPC cannot start.\n    Free the port, or choose another one: SOLANA_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the local Solana RPC:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
   const port = await readPort('PORT', 5173)
   const apiPort = await readPort('API_PORT', 8600)
   try {
     api = await startApiServer({
       port: apiPort,
       chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })),
+      solanaRpcUrl: solana?.url,
       // The demo page's own origin (PORT) is allowed besides the usual demo and e2e ports.
       dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]) },
     })
@@ -123,12 +143,14 @@ async function main(): Promise<void> {
       `  Demo        ${demoUrl}`,
       `  Visualiser  ${new URL('visualiser.html', demoUrl).href}  (statecharts of machines/, live with the demo tab)`,
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
+      `  ${'Solana'.padEnd(width)}  ${SOLANA_LOCALNET_CAIP_NETWORK_ID}  ${solana?.url ?? '?'}  (LiteSVM; VITE_SOLANA_RPC)`,
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Tokens (both chains, 1000000 each per dev account):`,
       ...devTokens.map((token) => `    ${token.symbol.padEnd(6)} ${token.address}  ${token.name}, ${token.decimals} decimals${token.transferReturnsBool ? '' : ', USDT-style: transfer returns no bool'}`),
       `  Mnemonic: "${DEV_MNEMONIC}"`,
+      `  Solana dev accounts (${DEV_SOLANA_ACCOUNT_LAMPORTS / 1_000_000_000n} SOL each): ${DEV_SOLANA_ADDRESSES[0]} … (${DEV_SOLANA_ADDRESSES.length} accounts, seeds in dev/solana/accounts.ts)`,
       '',
       '  Press Ctrl-C to stop.',
       '',

@@ -17,6 +17,8 @@ import type { ChainReader, HistoryCursor } from './chain.ts'
 import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
 import type { Dataset, Features, NameProfile, SwapToken, Wallet } from './dataset.ts'
 import { initialsSvg } from './images.ts'
+import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
+import type { SolanaReader } from './solana.ts'
 
 /** An analytics event as received (contract `AnalyticsEvent`). */
 export type AnalyticsEvent = AnalyticsComponents['schemas']['AnalyticsEvent']
@@ -69,6 +71,8 @@ export type ApiState = {
   dataset: Dataset
   /** Chain readers by CAIP-2 id, in the order given to the server. */
   readers: Map<string, ChainReader>
+  /** The local Solana network whose SOL balances are served (`solanaRpcUrl`), if any. */
+  solana: SolanaReader | undefined
   /** Registered names by lower-case name. */
   names: Map<string, NameProfile>
   /** Revoked smart-session ids (`pci`). */
@@ -89,12 +93,14 @@ export type ApiState = {
  *
  * @param dataset the data to serve.
  * @param readers chain readers by CAIP-2 id.
+ * @param solana the local Solana network, if balances are served for it.
  * @returns the state, see {@link ApiState}.
  */
-export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>): ApiState {
+export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader): ApiState {
   return {
     dataset,
     readers,
+    solana,
     names: new Map(dataset.names.map((profile) => [profile.name.toLowerCase(), profile])),
     revokedSessions: new Set(),
     events: [],
@@ -178,7 +184,7 @@ const swapAbi = parseAbi(['function swap(address fromToken, address toToken, uin
 export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperations> {
   const { dataset } = state
   return {
-    getSupportedChains: () => json({ http: [...new Set([...state.readers.keys(), ...dataset.supportedChains.http])], ws: [...dataset.supportedChains.ws] }),
+    getSupportedChains: () => json({ http: [...new Set([...state.readers.keys(), ...(state.solana ? [state.solana.caipNetworkId] : []), ...dataset.supportedChains.http])], ws: [...dataset.supportedChains.ws] }),
 
     getIdentity: ({ path }) => {
       const { address } = parseAccount(path.address)
@@ -284,6 +290,18 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
 
     getBalances: async ({ path, query }) => {
       if (query.chainId?.startsWith('bip122:')) return json({ balances: bitcoinTokenBalances(state.bitcoin, path.address, query.chainId, dataset.pricesUsd.BTC ?? 0) })
+      // Solana (spec §6): a base58 or solana:<ref>:<address> account, or any account asked for on a solana: chain.
+      const solanaAccount = parseSolanaAccount(path.address, query.chainId)
+      if (solanaAccount || query.chainId?.startsWith('solana:')) {
+        if (!solanaAccount) throw new ApiHttpError(400, `Invalid address: expected a Solana address for ${query.chainId}, got '${path.address}'`)
+        const reader = state.solana && (solanaAccount.caipNetworkId ?? state.solana.caipNetworkId) === state.solana.caipNetworkId ? state.solana : undefined
+        if (!reader) return json({ balances: [] })
+        try {
+          return json({ balances: await readSolanaBalances(reader, solanaAccount.address, dataset) })
+        } catch (error) {
+          throw new ApiHttpError(502, `The node of ${reader.caipNetworkId} (${reader.rpcUrl}) did not answer: ${error instanceof Error ? error.message : String(error)}`)
+        }
+      }
       const { address } = parseAccount(path.address)
       const readers = query.chainId ? [state.readers.get(query.chainId)].filter((r) => r !== undefined) : [...state.readers.values()]
       const balances = (await Promise.all(readers.map((reader) => fromChain(reader, () => readBalances(reader, address, dataset))))).flat()

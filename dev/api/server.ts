@@ -26,6 +26,7 @@ import type { Dataset, Features } from './dataset.ts'
 import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, directoryHandlers } from './handlers.ts'
 import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
+import { createSolanaReader } from './solana.ts'
 import type { SiwxOptions, SiwxState } from './siwx.ts'
 
 export type { AnalyticsEvent } from './handlers.ts'
@@ -84,6 +85,12 @@ export type StartApiServerOptions = {
   host?: string
   /** The EVM chains whose balances and history are read from a real node (anvil). */
   chains: ReadonlyArray<{ chainId: number; rpcUrl: string }>
+  /**
+   * The local Solana RPC (`dev/solana`) whose SOL balances `/v1/account/{address}/balance` serves for base58 and
+   * `solana:<ref>:` accounts; its CAIP-2 id comes from its genesis hash, asked at start. Without it Solana
+   * accounts get an empty balance list.
+   */
+  solanaRpcUrl?: string
   /** Replaces parts of {@link defaultDataset}. */
   dataset?: Partial<Dataset>
   /** The SIWX routes' origins and clock (default: the dataset's allowed origins, `Date.now`); see {@link SiwxOptions}. */
@@ -133,7 +140,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const contracts = loadContracts()
   const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
-  let state = createApiState(dataset, readers)
+  const solana = options.solanaRpcUrl === undefined ? undefined : await createSolanaReader(options.solanaRpcUrl)
+  let state = createApiState(dataset, readers, solana)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
   let behaviour: ApiBehaviour = { mode: 'normal' }
@@ -161,7 +169,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     },
     reset() {
       behaviour = { mode: 'normal' }
-      state = createApiState(dataset, readers)
+      state = createApiState(dataset, readers, solana)
       siwx = newSiwxState()
       handlers = byOperationId(state, siwx)
     },

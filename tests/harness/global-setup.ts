@@ -4,6 +4,8 @@ import type { AnvilInstance } from '../../dev/anvil.ts'
 import { startApiServer } from '../../dev/api/server.ts'
 import type { ApiServer } from '../../dev/api/server.ts'
 import { deployDevTokens } from '../../dev/tokens/deploy.ts'
+import { startSolanaRpc } from '../../dev/solana/server.ts'
+import type { SolanaRpcServer } from '../../dev/solana/server.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [
@@ -21,20 +23,25 @@ export const testAnvils = [
  * dev accounts 0..4) before any test runs. Nothing new is provided for them: their addresses are the constants
  * `DEV_TOKEN_ADDRESS` and `DEV_TETHER_ADDRESS` of `dev/tokens/tokens.ts`, the same on both chains.
  *
+ * Then starts the local Solana RPC (`dev/solana`, LiteSVM; the five Solana dev accounts hold 100 SOL each) on a
+ * free port and provides its URL as `solanaRpc` (`inject('solanaRpc')`, a web3.js `Connection` endpoint).
+ *
  * Then starts one reference API server (`dev/api/server.ts`) on a free port, reading both chains, and provides
  * its URL as `apiUrl` (`inject('apiUrl')` → `http://127.0.0.1:<port>`, contracts under `/blockchain`,
- * `/directory`, `/analytics`). It is shared by every test file: a test that switches its control modes should
+ * `/directory`, `/analytics`; SOL balances read from the Solana RPC). It is shared by every test file: a test that switches its control modes should
  * start a server of its own (`startApiServer({ port: 0, … })`).
  *
- * @returns the teardown, which stops the API server and both nodes.
+ * @returns the teardown, which stops the API server, the Solana RPC and both nodes.
  * @throws AnvilStartError when a node cannot be started.
  * @throws DevTokenDeployError when the tokens cannot be deployed.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   const started: AnvilInstance[] = []
   let api: ApiServer | undefined
+  let solana: SolanaRpcServer | undefined
   const teardown = async (): Promise<void> => {
     await api?.stop()
+    await solana?.stop()
     await Promise.all(started.map((anvil) => anvil.stop()))
   }
   try {
@@ -44,7 +51,9 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
       provide(key, anvil.url)
     }
     await Promise.all(started.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
-    api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })) })
+    solana = await startSolanaRpc({ port: 0 })
+    provide('solanaRpc', solana.url)
+    api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
     provide('apiUrl', api.url)
   } catch (error) {
     await teardown()

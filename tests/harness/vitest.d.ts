@@ -11,6 +11,11 @@ declare module 'vitest' {
     anvilRpc1: string
     /** HTTP JSON-RPC URL of the test anvil with chain id 31338. */
     anvilRpc2: string
+    /**
+     * HTTP JSON-RPC URL of the shared local Solana RPC (`dev/solana`, LiteSVM), network
+     * `solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ`; the five Solana dev accounts start with 100 SOL each.
+     */
+    solanaRpc: string
     /** Base URL of the shared reference API server (`dev/api/server.ts`), e.g. `http://127.0.0.1:40123`. */
     apiUrl: string
   }
