@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { defineEvmNetwork, findNetwork, type CaipNetwork } from './networks.ts'
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
+import type { WalletConnectClient } from './walletconnect.ts'
 
 /** The connection events a wallet watcher sends back (matches the connection machine's events). */
 export type WalletWatchEvent =
@@ -56,4 +57,49 @@ export function connectorDiscoveryActor(adapter: ChainAdapter) {
   return fromCallback<EventObject>(({ sendBack }) =>
     adapter.watchConnectors((connectors) => sendBack({ type: 'connectors.changed', connectors })),
   )
+}
+
+/** Thrown by the pairing actors when WalletConnect is off (`walletConnect: false`). */
+export class WalletConnectDisabledError extends Error {
+  override name = 'WalletConnectDisabledError'
+  constructor() {
+    super('WalletConnect is turned off (options.walletConnect is false).')
+  }
+}
+
+/**
+ * The actors the pairing machine declares: `load` (the provider's code and socket, once) and `propose` (a
+ * proposal: sends back `pairing.uriReady`, then `pairing.walletApproved` or `pairing.walletFailed`; once stopped —
+ * refreshed or cancelled — it reports nothing more and the proposal is abandoned).
+ */
+export function pairingActors(walletConnect: WalletConnectClient | undefined) {
+  return {
+    load: fromPromise<void>(async () => {
+      if (!walletConnect) throw new WalletConnectDisabledError()
+      await walletConnect.restore()
+    }),
+    propose: fromCallback<EventObject>(({ sendBack }) => {
+      let stopped = false
+      const report = (event: { type: 'pairing.uriReady'; uri: string; createdAt: number } | { type: 'pairing.walletApproved' } | { type: 'pairing.walletFailed'; error: unknown }) => {
+        if (!stopped) sendBack(event)
+      }
+      if (!walletConnect) {
+        report({ type: 'pairing.walletFailed', error: new WalletConnectDisabledError() })
+        return () => {}
+      }
+      walletConnect.propose().then(
+        ({ uri, createdAt, approval }) => {
+          report({ type: 'pairing.uriReady', uri, createdAt })
+          approval.then(
+            () => report({ type: 'pairing.walletApproved' }),
+            (error: unknown) => report({ type: 'pairing.walletFailed', error }),
+          )
+        },
+        (error: unknown) => report({ type: 'pairing.walletFailed', error }),
+      )
+      return () => {
+        stopped = true
+      }
+    }),
+  }
 }

@@ -7,6 +7,7 @@ import {
 } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
+import type { WalletConnectClient } from './walletconnect.ts'
 
 /** A minimal EIP-1193 provider: what every browser wallet exposes. */
 export type Eip1193Provider = {
@@ -40,6 +41,16 @@ export type CreateEip155AdapterParameters = {
   window?: (Window & { ethereum?: unknown }) | undefined
   /** Injected for tests; default mipd's store. */
   store?: Store
+  /**
+   * WalletConnect (`adapters/walletconnect.ts`): listed first as the `walletConnect` connector (spec §9
+   * connectorTypeOrder), its session served as one more EIP-1193 provider. Without it, no relay code exists.
+   */
+  walletConnect?: WalletConnectClient | undefined
+  /**
+   * Discover browser wallets (EIP-6963 and `window.ethereum`). Default true; false is the universal-provider mode
+   * of spec §2/§6 where WalletConnect is the only way in.
+   */
+  discover?: boolean | undefined
 }
 
 /**
@@ -52,7 +63,12 @@ export type CreateEip155AdapterParameters = {
  * const adapter = createEip155Adapter()
  * const { accounts, chainId } = await adapter.connect({ connectorId: 'dev.latchkey.wallet' })
  */
-export function createEip155Adapter({ window: win = globalThis.window as any, store }: CreateEip155AdapterParameters = {}): ChainAdapter & {
+export function createEip155Adapter({
+  window: win = globalThis.window as any,
+  store,
+  walletConnect,
+  discover = true,
+}: CreateEip155AdapterParameters = {}): ChainAdapter & {
   getProvider(connectorId: string): Eip1193Provider | undefined
   destroy(): void
 } {
@@ -65,6 +81,8 @@ export function createEip155Adapter({ window: win = globalThis.window as any, st
   }
 
   function connectorsOf(details: readonly EIP6963ProviderDetail[]): Connector[] {
+    const relay: Connector[] = walletConnect ? [walletConnect.connector] : []
+    if (!discover) return relay
     const announced: Connector[] = details.map((d) => ({
       id: d.info.rdns,
       name: d.info.name,
@@ -78,10 +96,14 @@ export function createEip155Adapter({ window: win = globalThis.window as any, st
     if (eth && !details.some((d) => d.provider === eth)) {
       announced.push({ id: injectedConnectorId, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' })
     }
-    return announced
+    return [...relay, ...announced]
   }
 
+  const isRelay = (connectorId: string) => walletConnect !== undefined && connectorId === walletConnect.connector.id
+
   function getProvider(connectorId: string): Eip1193Provider | undefined {
+    if (isRelay(connectorId)) return walletConnect!.hasSession() ? walletConnect!.eip1193() : undefined
+    if (!discover) return undefined
     if (connectorId === injectedConnectorId) return injected()
     const detail = ensureStore().findProvider({ rdns: connectorId as any })
     return detail?.provider as Eip1193Provider | undefined
@@ -89,6 +111,8 @@ export function createEip155Adapter({ window: win = globalThis.window as any, st
 
   function requireProvider(connectorId: string): Eip1193Provider {
     const p = getProvider(connectorId)
+    // WalletConnect without a session: never paired, or the wallet ended it.
+    if (!p && isRelay(connectorId)) throw new NotConnectedError()
     if (!p) throw new ConnectorNotFoundError(connectorId)
     return p
   }
@@ -130,17 +154,27 @@ export function createEip155Adapter({ window: win = globalThis.window as any, st
   return {
     namespace: 'eip155',
     getProvider,
-    getConnectors: () => connectorsOf(ensureStore().getProviders()),
+    getConnectors: () => connectorsOf(discover ? ensureStore().getProviders() : []),
     watchConnectors(listener) {
+      if (!discover) {
+        listener(connectorsOf([]))
+        return () => {}
+      }
       return ensureStore().subscribe((details) => listener(connectorsOf(details)), { emitImmediately: true })
     },
     async connect({ connectorId }) {
+      // WalletConnect: the pairing machine had the wallet approve; the session's accounts are read locally.
       return session(requireProvider(connectorId), 'eth_requestAccounts')
     },
     async reconnect({ connectorId }) {
+      if (isRelay(connectorId)) {
+        if (!(await walletConnect!.restore())) throw new NotConnectedError()
+        return session(walletConnect!.eip1193(), 'eth_accounts')
+      }
       return session(await waitForProvider(connectorId), 'eth_accounts')
     },
     async disconnect({ connectorId }) {
+      if (isRelay(connectorId)) return walletConnect!.disconnect()
       const provider = getProvider(connectorId)
       if (!provider) return
       // Best effort (EIP-2255): many wallets do not support revoking; the modal forgets the connection anyway.

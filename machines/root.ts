@@ -7,6 +7,7 @@ import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
+import { pairingMachine, type PairingEmitted, type PairingWallet } from './pairing.ts'
 import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
 import { sendMachine, type SendEmitted, type SendTarget } from './send.ts'
@@ -26,6 +27,15 @@ export type RootOptions = {
   debug: boolean
   /** The `siwx` option is set: connecting leads to the sign-in check (spec §4 "Sign-in (SIWX)"). */
   siwxEnabled: boolean
+  /** WalletConnect is configured: its connector id (pairing instead of ConnectingExternal). Undefined: off. */
+  walletConnectConnectorId?: string | undefined
+  /**
+   * Opening while disconnected goes straight to WalletConnect (spec §2): the manual-WalletConnect option, or no
+   * adapter besides WalletConnect (universal-provider mode).
+   */
+  walletConnectFirst?: boolean | undefined
+  /** A phone (spec §2: AllWallets on mobile, ConnectingWalletConnectBasic on desktop). */
+  isMobile?: boolean | undefined
 }
 
 export type RootInput = {
@@ -54,6 +64,7 @@ export type RootContext = {
   account: ActorRefFrom<typeof accountMachine>
   send: ActorRefFrom<typeof sendMachine>
   siwx: ActorRefFrom<typeof siwxMachine>
+  pairing: ActorRefFrom<typeof pairingMachine>
 }
 
 /** Events the UI and the public API send to the root. */
@@ -83,9 +94,24 @@ export type AppEvent =
   | { type: 'app.signIn' }
   /** SIWXSignMessage's Cancel button (spec §4 cancel rules). */
   | { type: 'app.cancelSignIn' }
+  /** A directory or custom wallet (not installed) picked: WalletConnect with that wallet's links (spec §2). */
+  | { type: 'app.selectCatalogueWallet'; wallet: PairingWallet }
+  /** ConnectingWalletConnect's "Try again" after a rejection or a failure. */
+  | { type: 'app.retryPairing' }
+  /** A wallet link was opened on a phone: remembered as the deep-link choice (spec §3). */
+  | { type: 'app.openedWalletLink'; href: string; name: string }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
 
-export type RootEvent = AppEvent | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | RemoteConfigEmitted | SendEmitted | SiwxEmitted
+export type RootEvent =
+  | AppEvent
+  | RouterEmitted
+  | ModalEmitted
+  | ConnectionEmitted
+  | NetworkEmitted
+  | RemoteConfigEmitted
+  | SendEmitted
+  | SiwxEmitted
+  | PairingEmitted
 
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
@@ -138,6 +164,7 @@ export const rootMachine = setup({
     account: accountMachine,
     send: sendMachine,
     siwx: siwxMachine,
+    pairing: pairingMachine,
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -178,7 +205,15 @@ export const rootMachine = setup({
     /** A cancel that returns to the network of the newest session (required). */
     isCancelToReturn: ({ event }) => event.type === 'siwx.cancelled' && event.returnTo !== undefined,
     /** A sign view or the connecting view is showing: a session found makes it pointless. */
-    isOnSignInPath: ({ context }) => ['SIWXSignMessage', 'ConnectingExternal'].includes(currentView(context)),
+    isOnSignInPath: ({ context }) => ['SIWXSignMessage', 'ConnectingExternal', 'ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
+    /** The WalletConnect connector was picked (its row in Connect): a pairing, not ConnectingExternal. */
+    isWalletConnectPicked: ({ context, event }) =>
+      event.type === 'app.selectWallet' && context.options.walletConnectConnectorId !== undefined && event.connectorId === context.options.walletConnectConnectorId,
+    isWalletConnectEnabled: ({ context }) => context.options.walletConnectConnectorId !== undefined,
+    /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
+    isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && !isConnected(context),
+    isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
+    isOnPairingView: ({ context }) => ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
     isTransactionStackFull: ({ context }) => {
       const router = context.router.getSnapshot().context
       return router.transactionStack.length >= router.transactionLimit
@@ -227,6 +262,29 @@ export const rootMachine = setup({
       ({ event }) => ({ type: 'connection.request' as const, connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId }),
     ),
     cancelConnection: sendTo(({ context }) => context.connection, { type: 'connection.cancel' }),
+    /** The plain WalletConnect QR (the connector row, ConnectingWalletConnectBasic). */
+    startPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.start' }),
+    /** A catalogue wallet over WalletConnect: its links open it on the URI. */
+    startWalletPairing: sendTo(
+      ({ context }) => context.pairing,
+      ({ event }) => ({ type: 'pairing.start' as const, wallet: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet }),
+    ),
+    pushPairing: sendTo(({ context }) => context.router, { type: 'router.push', view: 'ConnectingWalletConnect' }),
+    pushWalletPairing: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => ({
+        type: 'router.push' as const,
+        view: 'ConnectingWalletConnect' as const,
+        data: { walletId: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet.id },
+      }),
+    ),
+    retryPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.retry' }),
+    cancelPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.cancel' }),
+    /** The wallet approved the pairing: the eip155 connection reads the session (no second prompt). */
+    connectPairedSession: sendTo(
+      ({ context }) => context.connection,
+      ({ context }) => ({ type: 'connection.request' as const, connectorId: context.options.walletConnectConnectorId ?? 'walletConnect' }),
+    ),
     disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
     switchNetwork: sendTo(
       ({ context }) => context.network,
@@ -377,6 +435,7 @@ export const rootMachine = setup({
     forgetConnection: () => {},
     dropStoredConnections: () => {},
     persistNetwork: () => {},
+    persistDeepLinkChoice: () => {},
     reportNetworkNotFound: () => {},
     showAlert: () => {},
     trackOpen: () => {},
@@ -404,6 +463,7 @@ export const rootMachine = setup({
       account: spawn('account', { id: 'account', systemId: 'account' }),
       send: spawn('send', { id: 'send', systemId: 'send' }),
       siwx: spawn('siwx', { id: 'siwx', systemId: 'siwx', input: input.siwx ?? {} }),
+      pairing: spawn('pairing', { id: 'pairing', systemId: 'pairing' }),
       catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
       remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
       connection: spawn('connection', {
@@ -429,7 +489,7 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx, context.pairing],
       }),
     },
   ],
@@ -447,6 +507,12 @@ export const rootMachine = setup({
       { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
+      { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      {
+        guard: 'isWalletConnectFirstOnDesktop',
+        actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'startPairing', 'openModal', 'loadRemoteConfig', 'trackOpen'],
+      },
       { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
     ],
     'remoteConfig.alert': { actions: 'showAlert' },
@@ -457,13 +523,23 @@ export const rootMachine = setup({
     'app.viewLoaded': { actions: 'markLoaded' },
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
+      { guard: 'isOnPairingView', actions: ['cancelPairing', 'cancelConnection', 'goBack'] },
       // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
       // could send twice). Closing the modal stays possible; the answer is still handled.
       { guard: 'isSendBusy' },
       { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
       { actions: 'goBack' },
     ],
-    'app.selectWallet': { actions: ['pushConnecting', 'requestConnection'] },
+    'app.selectWallet': [
+      { guard: 'isWalletConnectPicked', actions: ['pushPairing', 'startPairing'] },
+      { actions: ['pushConnecting', 'requestConnection'] },
+    ],
+    // Without WalletConnect a catalogue wallet cannot connect here (the view opens its web page instead).
+    'app.selectCatalogueWallet': { guard: 'isWalletConnectEnabled', actions: ['pushWalletPairing', 'startWalletPairing'] },
+    'app.retryPairing': { actions: ['cancelConnection', 'retryPairing'] },
+    'pairing.approved': { actions: 'connectPairedSession' },
+    'pairing.failed': { actions: 'reportError' },
+    'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
     'app.disconnect': { actions: 'disconnect' },
     'app.selectNetwork': [
       // UnsupportedChain shows the pending switch itself and closes on success.
@@ -508,9 +584,9 @@ export const rootMachine = setup({
     'modal.opened': {},
     'modal.closed': [
       // Not required (else the modal could not close): dismissing the prompt is a cancel.
-      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
-      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['cancelConnection', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
     ],
 
     'connection.connected': [

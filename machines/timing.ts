@@ -23,4 +23,8 @@ export const timing = {
   nameResolveDebounce: 300,
   /** Native balance cache (spec §9). */
   nativeBalanceTtl: 30_000,
+  /** A new WalletConnect pairing expires after this long (spec §4, §9). */
+  pairingTtl: 240_000,
+  /** A pairing counts as expired when this much or less remains (spec §4, §9): it is refreshed then. */
+  pairingExpiryMargin: 10_000,
 } as const

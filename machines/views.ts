@@ -6,6 +6,8 @@ export const views = [
   'Connect',
   'Account',
   'AllWallets',
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectBasic',
   'ConnectingExternal',
   'SwitchNetwork',
   'UnsupportedChain',
@@ -46,7 +48,7 @@ export type SpecViewName =
 export type ViewName = (typeof views)[number] & SpecViewName
 
 /** Data a view may carry (a connector to wait for, a network to switch to). */
-export type ViewData = { connectorId?: string; caipNetworkId?: string }
+export type ViewData = { connectorId?: string; caipNetworkId?: string; walletId?: string }
 
 /** True for a view name this build has (guards `open({ view })` input). */
 export function isViewName(value: unknown): value is ViewName {

@@ -210,6 +210,11 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       write(storageKeys.recentWallets, [wallet, ...rest].slice(0, recentWalletsLimit))
     },
 
+    /** The wallet link last opened on a phone (spec §3 deep-link choice): `{ href, name }`; malformed values read as none. */
+    getDeepLinkChoice: () => read(storageKeys.deepLinkChoice, v.object({ href: v.string(), name: v.string() })),
+    setDeepLinkChoice: (choice: { href: string; name: string }) => write(storageKeys.deepLinkChoice, { href: choice.href, name: choice.name }),
+    removeDeepLinkChoice: () => remove(storageKeys.deepLinkChoice),
+
     setWallet(info: { id: string; name: string }) {
       write(storageKeys.walletId, info.id)
       write(storageKeys.walletName, info.name)

@@ -35,12 +35,15 @@ const lazyViews = {
   SendSelectToken: preloadable(() => import('./views/SendSelectToken.tsx')),
   SendPreview: preloadable(() => import('./views/SendPreview.tsx')),
   SIWXSignMessage: preloadable(() => import('./views/SIWXSignMessage.tsx')),
+  ConnectingWalletConnect: preloadable(() => import('./views/ConnectingWalletConnect.tsx')),
+  ConnectingWalletConnectBasic: preloadable(() => import('./views/ConnectingWalletConnect.tsx')),
 } satisfies Partial<Record<ViewName, unknown>>
 
 /** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
 const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
-  Connect: ['AllWallets', 'ConnectingExternal'],
-  AllWallets: ['ConnectingExternal'],
+  Connect: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'],
+  AllWallets: ['ConnectingExternal', 'ConnectingWalletConnect'],
+  ConnectingWalletConnect: ['SIWXSignMessage'],
   ConnectingExternal: ['SIWXSignMessage'],
   Account: ['SwitchNetwork', 'Receive', 'Send'],
   Send: ['SendSelectToken', 'SendPreview'],

@@ -2,8 +2,10 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
-import { connectionActors, connectorDiscoveryActor, networkActors } from '../adapters/actors.ts'
+import { connectionActors, connectorDiscoveryActor, networkActors, pairingActors } from '../adapters/actors.ts'
+import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
+import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import { BaseError } from '../adapters/errors.ts'
 import { mainnet, type CaipNetwork } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
@@ -97,8 +99,31 @@ export type ModalOptions = {
   storage?: StorageLike
   /** XState inspection hook (the statechart visualiser attaches here). */
   inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
-  /** The chain adapter; default the EIP-6963/injected adapter on `window`. */
-  adapter?: ChainAdapter
+  /**
+   * The chain adapter; default the EIP-6963/injected adapter on `window`, with WalletConnect when it is on.
+   * `null`: no browser-wallet adapter (universal-provider mode, spec §2/§6): WalletConnect is the only way in.
+   */
+  adapter?: ChainAdapter | null
+  /**
+   * Mobile wallets over the WalletConnect relay (spec §2, §7 "Relay protocol"). On by default with the hosted
+   * relay; `false` turns it off. Its code and socket load only when the visitor picks it or a stored session is
+   * restored. The demo and the tests point `relayUrl` at the loopback relay (`dev/relay`).
+   */
+  walletConnect?:
+    | false
+    | {
+        /** `ws(s)://` relay URL (spec §5). Default the hosted relay. */
+        relayUrl?: string
+        /** Prefix of the SDK's storage keys (two modals on one page need two). Default `latchkey`. */
+        storagePrefix?: string
+        /** The SDK's key-value storage (tests in Node pass an in-memory one). */
+        storage?: WalletConnectStorage
+      }
+  /**
+   * The manual-WalletConnect option (spec §2): opening while disconnected shows WalletConnect directly
+   * (AllWallets on a phone, ConnectingWalletConnectBasic on a desktop).
+   */
+  manualWalletConnect?: boolean
   /**
    * Sends transfers (spec §4 Send). Default: the EVM transfer adapter over the chain adapter's EIP-1193
    * providers, loaded with the first send.
@@ -208,9 +233,31 @@ export function createModal(options: ModalOptions) {
     console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
   }
   const storage = createStorage({ storage: options.storage })
-  const adapter = options.adapter ?? createEip155Adapter()
   const namespace = 'eip155' as const
   const networks = options.networks.filter((n) => n.chainNamespace === namespace)
+  const metadata: Metadata = options.metadata ?? {
+    name: globalThis.document?.title || 'App',
+    description: '',
+    url: globalThis.location?.origin ?? '',
+    icons: [],
+  }
+  /** WalletConnect: created now (nothing loads), used by the eip155 adapter as one more provider. */
+  const walletConnect: WalletConnectClient | undefined =
+    options.walletConnect === false
+      ? undefined
+      : createWalletConnect({
+          projectId: options.projectId,
+          relayUrl: options.walletConnect?.relayUrl,
+          storagePrefix: options.walletConnect?.storagePrefix,
+          storage: options.walletConnect?.storage,
+          metadata,
+          networks,
+        })
+  if (options.adapter === null && !walletConnect) {
+    throw new InvalidOptionsError('No way to connect', { details: 'With `adapter: null`, WalletConnect must stay on.' })
+  }
+  const adapter: ChainAdapter = options.adapter ?? createEip155Adapter({ walletConnect, discover: options.adapter !== null })
+  const isMobile = resolvePlatform(options.platform) === 'mobile'
   const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
   const enableReconnect = options.enableReconnect ?? true
 
@@ -387,6 +434,7 @@ export function createModal(options: ModalOptions) {
         },
       }),
       connection: connectionMachine.provide({ actors: connectionActors(adapter, networks) }),
+      pairing: pairingMachine.provide({ actors: pairingActors(walletConnect) }),
       network: networkMachine.provide({ actors: networkActors(adapter) }),
       watchConnectors: connectorDiscoveryActor(adapter),
     },
@@ -420,6 +468,9 @@ export function createModal(options: ModalOptions) {
         }
       },
       dropStoredConnections: () => storage.clearConnections(),
+      persistDeepLinkChoice: ({ event }) => {
+        if (event.type === 'app.openedWalletLink') storage.setDeepLinkChoice({ href: event.href, name: event.name })
+      },
       persistNetwork: ({ event }) => {
         if (event.type === 'network.changed') storage.setActiveNetworkId(event.caipNetworkId)
       },
@@ -438,7 +489,9 @@ export function createModal(options: ModalOptions) {
         if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
       },
       reportError: ({ event }) => {
-        if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'send.failed') reportWalletError(event.error)
+        if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'send.failed' || event.type === 'pairing.failed') {
+          reportWalletError(event.error)
+        }
       },
       reportNetworkNotFound: ({ event }) => {
         if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
@@ -458,6 +511,10 @@ export function createModal(options: ModalOptions) {
         enableEmbedded: options.enableEmbedded ?? false,
         debug: options.debug ?? false,
         siwxEnabled: options.siwx !== undefined,
+        // A custom adapter decides itself whether it lists WalletConnect.
+        walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
+        walletConnectFirst: Boolean(walletConnect) && (options.manualWalletConnect === true || options.adapter === null),
+        isMobile,
       },
       ...(options.siwx
         ? {
@@ -574,9 +631,10 @@ export function createModal(options: ModalOptions) {
     disconnect() {
       actor.send({ type: 'app.disconnect' })
     },
-    /** Stops every actor of this instance. */
+    /** Stops every actor of this instance (and closes the WalletConnect socket, if one was opened). */
     destroy() {
       actor.stop()
+      void walletConnect?.destroy()
     },
   }
 }

@@ -8,6 +8,7 @@ import type { AccountTab } from '../machines/account.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
 import { connectSend, type SendView } from '../machines/send.connect.ts'
 import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
+import { connectPairing, type PairingView } from '../machines/pairing.connect.ts'
 import { useModalInstance } from './context.ts'
 
 /** Shallow JSON equality for view models (they are small and serialisable). */
@@ -161,5 +162,26 @@ export function useSignIn(): SiwxView & { sign(): void; cancel(): void } {
     ...view,
     sign: () => modal.actor.send({ type: 'app.signIn' }),
     cancel: () => modal.actor.send({ type: 'app.cancelSignIn' }),
+  }
+}
+
+/**
+ * ConnectingWalletConnect's model (spec §2): the URI to show or the wallet link to open, the pairing's phase, and
+ * its gestures (retry; remembering the wallet link a phone opens — spec §3 deep-link choice).
+ */
+export function usePairing(): PairingView & { retry(): void; openedLink(link: { href: string; name: string }): void } {
+  const modal = useModalInstance()
+  const refs = useRefs()
+  const options = refs.options
+  const pairing = useSelector(refs.pairing, (s) => s)
+  const connection = useSelector(refs.connection, (s) => s)
+  const view = useMemo(
+    () => connectPairing(pairing, connection, { isMobile: Boolean(options.isMobile), walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect' }),
+    [pairing, connection, options.isMobile, options.walletConnectConnectorId],
+  )
+  return {
+    ...view,
+    retry: () => modal.actor.send({ type: 'app.retryPairing' }),
+    openedLink: (link) => modal.actor.send({ type: 'app.openedWalletLink', href: link.href, name: link.name }),
   }
 }

@@ -41,7 +41,11 @@ export function Connect() {
       <ul className="lk-list">
         {ordered.map(({ connector, isRecent }) => (
           <li key={connector.id}>
-            <WalletRow connector={connector} tag={isRecent ? copy.recent : copy.installed} onSelect={() => send({ type: 'app.selectWallet', connectorId: connector.id })} />
+            <WalletRow
+              connector={connector}
+              tag={isRecent ? copy.recent : connector.type === 'WALLET_CONNECT' ? copy.qrCode : copy.installed}
+              onSelect={() => send({ type: 'app.selectWallet', connectorId: connector.id })}
+            />
           </li>
         ))}
         {directoryRows.map(({ wallet, tag }) => (

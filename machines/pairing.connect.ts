@@ -1,0 +1,77 @@
+import type { SnapshotFrom } from 'xstate'
+import { checkWalletLink, formatWalletLink, type WalletLink } from '../adapters/links.ts'
+import { connectionMachine } from './connection.ts'
+import { pairingMachine, type PairingWallet } from './pairing.ts'
+
+/**
+ * ConnectingWalletConnect / ConnectingWalletConnectBasic as the UI shows them (spec §2, §5 links):
+ * - `loading`: the provider loads or the relay is asked for a URI;
+ * - `showing`: the URI is ready — a QR code and a copy button on desktop, the wallet's deep link on a phone;
+ * - `connecting`: the wallet approved, the session is being read;
+ * - `declined` (the visitor said no in the wallet) and `error` (relay, wallet or link failure), each with a retry;
+ * - `connected`: done (the modal closes, or the sign-in check runs).
+ */
+export type PairingView = {
+  phase: 'idle' | 'loading' | 'showing' | 'connecting' | 'declined' | 'error' | 'connected'
+  /** The pairing URI on show. */
+  uri: string | undefined
+  /** How many URIs were shown (1 + refreshes). */
+  uris: number
+  wallet: PairingWallet | undefined
+  /** The wallet's app opened on the URI: its mobile link on a phone, else its desktop link. */
+  appLink: WalletLink | undefined
+  /** The wallet's web app (http(s) only). */
+  webLink: string | undefined
+  /** Why a wallet link was refused (never opened). */
+  linkError: string | undefined
+  errorMessage: string | undefined
+}
+
+/**
+ * Builds the pairing view model from the pairing and eip155 connection snapshots.
+ * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}.
+ */
+export function connectPairing(
+  pairing: SnapshotFrom<typeof pairingMachine>,
+  connection: SnapshotFrom<typeof connectionMachine>,
+  { isMobile, walletConnectConnectorId }: { isMobile: boolean; walletConnectConnectorId: string },
+): PairingView {
+  const { uri, wallet, uris, error } = pairing.context
+  const viaRelay = connection.context.connectorId === walletConnectConnectorId
+  let phase: PairingView['phase'] = 'idle'
+  let errorMessage: string | undefined
+  if (pairing.matches('loading') || pairing.matches({ proposing: 'requestingUri' })) phase = 'loading'
+  else if (pairing.matches({ proposing: 'showingUri' })) phase = 'showing'
+  else if (pairing.matches('rejected')) phase = 'declined'
+  else if (pairing.matches('failed')) {
+    phase = 'error'
+    errorMessage = error?.message
+  } else if (pairing.matches('approved')) {
+    if (viaRelay && connection.hasTag('connected')) phase = 'connected'
+    else if (viaRelay && connection.matches('failed')) {
+      phase = 'error'
+      errorMessage = connection.context.error?.message
+    } else phase = 'connecting'
+  }
+
+  let appLink: WalletLink | undefined
+  let linkError: string | undefined
+  let webLink: string | undefined
+  const appUrl = isMobile ? wallet?.mobile_link : wallet?.desktop_link
+  if (appUrl && uri) {
+    try {
+      appLink = formatWalletLink({ appUrl, wcUri: uri, name: wallet!.name })
+    } catch (e) {
+      linkError = (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
+    }
+  }
+  if (wallet?.webapp_link) {
+    try {
+      const checked = checkWalletLink(wallet.webapp_link)
+      if (checked.kind === 'universal') webLink = checked.href
+    } catch {
+      // A web link that is not http(s) is not offered.
+    }
+  }
+  return { phase, uri: phase === 'showing' ? uri : undefined, uris, wallet, appLink, webLink, linkError, errorMessage }
+}

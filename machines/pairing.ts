@@ -1,0 +1,172 @@
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { timing } from './timing.ts'
+
+/** The wallet a pairing is for (a directory or custom wallet), or none for the plain WalletConnect QR. */
+export type PairingWallet = {
+  id: string
+  name: string
+  imageUrl?: string | undefined
+  mobile_link?: string | null | undefined
+  desktop_link?: string | null | undefined
+  webapp_link?: string | null | undefined
+}
+
+/** Context of the pairing machine (spec §4 "Wallet pairing"). */
+export type PairingContext = {
+  /** The wallet picked, if any (its links open the wallet on the URI). */
+  wallet: PairingWallet | undefined
+  /** The URI on show (`wc:…`); undefined until the relay answered. */
+  uri: string | undefined
+  /** When the URI on show expires (ms since the epoch, from the clock of the proposal). */
+  expiresAt: number | undefined
+  /** How many URIs this pairing has shown (the first, then one per refresh). */
+  uris: number
+  /** Why the last attempt failed (not set for the visitor's rejection). */
+  error: ErrorSummary | undefined
+}
+
+export type PairingEvent =
+  /** The visitor picked WalletConnect (or a wallet reached through it): a URI is requested. */
+  | { type: 'pairing.start'; wallet?: PairingWallet | undefined }
+  /** Try again after a rejection or a failure. */
+  | { type: 'pairing.retry' }
+  /** A new URI now (the visitor asked, or the relay came back). */
+  | { type: 'pairing.refresh' }
+  /** The view was left or the modal closed: the proposal is dropped. */
+  | { type: 'pairing.cancel' }
+  /** From the proposal actor. */
+  | { type: 'pairing.uriReady'; uri: string; createdAt: number }
+  | { type: 'pairing.walletApproved' }
+  | { type: 'pairing.walletFailed'; error: unknown }
+
+/** `pairing.approved`: the wallet approved; the owner connects the session (connection.request walletConnect). */
+export type PairingEmitted =
+  | { type: 'pairing.approved'; wallet: PairingWallet | undefined }
+  | { type: 'pairing.failed'; error: ErrorSummary }
+
+/** What the `propose` actor reports back (see {@link pairingMachine}). */
+export type ProposeEvent =
+  | { type: 'pairing.uriReady'; uri: string; createdAt: number }
+  | { type: 'pairing.walletApproved' }
+  | { type: 'pairing.walletFailed'; error: unknown }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The pairing machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * A WalletConnect pairing (spec §4 "Wallet pairing": a new pairing expires after 4 minutes and counts as expired
+ * when 10 s or less remain; §2 ConnectingWalletConnect / ConnectingWalletConnectBasic).
+ *
+ * - `idle` → `pairing.start` → `loading` (the provider's code and socket load, once) → `proposing`.
+ * - `proposing.requestingUri` waits for the relay; `proposing.showingUri` shows it (QR, copy, deep link) until
+ *   the wallet answers or the URI counts as expired (`pairingTtl − pairingExpiryMargin` after it was shown) →
+ *   `expired` → a new proposal, whose URI replaces the old one. `pairing.refresh` does the same at once.
+ * - The wallet approves → `approved` (emits `pairing.approved`: the owner connects the session).
+ * - The visitor declines in the wallet → `rejected` (retry); any other failure (relay, load, expiry of the
+ *   proposal in the SDK) → `failed` with the error (retry; emits `pairing.failed`).
+ * - `pairing.cancel` (view left, modal closed) → `idle` from anywhere; the proposal is dropped.
+ *
+ * Actors to provide: `load` (promise: loads and initialises the provider), `propose` (callback: starts a
+ * proposal and sends back {@link ProposeEvent}s; stopping it abandons the proposal).
+ */
+export const pairingMachine = setup({
+  types: {
+    context: {} as PairingContext,
+    events: {} as PairingEvent,
+    emitted: {} as PairingEmitted,
+  },
+  actors: {
+    load: fromPromise<void>(notProvided('load')),
+    propose: fromCallback<EventObject>(notProvided('propose')),
+  },
+  delays: {
+    /** From showing a URI until it counts as expired (spec §4). */
+    pairingRefreshTimeout: timing.pairingTtl - timing.pairingExpiryMargin,
+  },
+  guards: {
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+  },
+  actions: {
+    setWallet: assign({ wallet: ({ event }) => (event.type === 'pairing.start' ? event.wallet : undefined), uris: 0, error: undefined }),
+    clearUri: assign({ uri: undefined, expiresAt: undefined }),
+    setUri: assign(({ context, event }) =>
+      event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {},
+    ),
+    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    clearError: assign({ error: undefined }),
+    reset: assign({ wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined }),
+    emitApproved: emit(({ context }) => ({ type: 'pairing.approved' as const, wallet: context.wallet })),
+    emitFailed: emit(({ context }) => ({ type: 'pairing.failed' as const, error: context.error ?? { name: 'Error', message: 'Unknown error' } })),
+  },
+}).createMachine({
+  id: 'pairing',
+  context: { wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'pairing.start': { target: 'loading', actions: 'setWallet' } },
+    },
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: 'proposing',
+        onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
+      },
+    },
+    proposing: {
+      invoke: { id: 'propose', src: 'propose' },
+      initial: 'requestingUri',
+      states: {
+        requestingUri: {
+          on: { 'pairing.uriReady': { target: 'showingUri', actions: 'setUri' } },
+        },
+        showingUri: {
+          after: { pairingRefreshTimeout: '#pairing.expired' },
+        },
+      },
+      on: {
+        'pairing.walletApproved': { target: 'approved', actions: 'emitApproved' },
+        'pairing.walletFailed': [
+          { guard: 'isUserRejection', target: 'rejected', actions: 'clearUri' },
+          { target: 'failed', actions: ['clearUri', 'setError', 'emitFailed'] },
+        ],
+        'pairing.refresh': { target: 'expired' },
+      },
+    },
+    /** The URI counts as expired (10 s or less left) or a refresh was asked: a new proposal replaces it. */
+    expired: {
+      always: { target: 'proposing' },
+    },
+    /** The wallet approved; the connection takes over. A new `pairing.start` pairs again (after a disconnect). */
+    approved: {
+      on: { 'pairing.start': { target: 'loading', actions: ['clearUri', 'setWallet'] } },
+    },
+    /** The visitor declined in the wallet: not a failure (STYLE rule 7), a retry. */
+    rejected: {
+      on: {
+        'pairing.retry': { target: 'loading', actions: 'clearError' },
+        'pairing.start': { target: 'loading', actions: 'setWallet' },
+      },
+    },
+    failed: {
+      on: {
+        'pairing.retry': { target: 'loading', actions: 'clearError' },
+        'pairing.start': { target: 'loading', actions: 'setWallet' },
+      },
+    },
+  },
+  on: {
+    'pairing.cancel': { target: '.idle', actions: 'reset' },
+  },
+})
+
+/**
+ * Whether a pairing that expires at `expiresAt` counts as expired at `now` (spec §4: 10 s or less remain).
+ * @example isPairingExpired(Date.now() + 5_000) // true
+ */
+export function isPairingExpired(expiresAt: number, now: number = Date.now()): boolean {
+  return expiresAt - now <= timing.pairingExpiryMargin
+}
