@@ -1,0 +1,8 @@
+/**
+ * The WalletConnect v2 relay on loopback (issue 6 §2): `startRelay` and the auth helpers for raw-socket tools.
+ * Dev and test only (Node); never part of the library bundle.
+ */
+export { defaultPingInterval, maxFrameBytes, maxTtlSeconds, RelayErrorCode, sessionTags, startRelay } from './server.ts'
+export type { Relay, RelayStats, StartRelayOptions } from './server.ts'
+export { createRelayClientIdentity, RelayAuthError, verifyRelayAuth } from './auth.ts'
+export type { RelayAuthClaims, RelayAuthFailure, RelayClientIdentity } from './auth.ts'
