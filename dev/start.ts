@@ -28,7 +28,7 @@ let shuttingDown = false
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true
-    if (code === 0) console.log('\n  Stopping the dev server, the API server and the anvil chains…')
+    if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
     await solana?.stop()
