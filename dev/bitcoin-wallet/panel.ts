@@ -1,0 +1,149 @@
+import type { BitcoinDevWallet, BitcoinPendingRequest } from './wallet.ts'
+
+let mountCount = 0
+
+const styles = {
+  panel:
+    'position:fixed;left:16px;bottom:16px;z-index:2147483647;width:340px;max-height:70vh;overflow:auto;' +
+    'box-sizing:border-box;padding:12px 14px;border:1px solid #e8b46b;border-radius:12px;background:#fff;color:#14181f;' +
+    'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 8px 28px rgba(20,24,31,.22);text-align:left',
+  title: 'margin:0 0 6px;font-size:14px;font-weight:700',
+  status: 'margin:0 0 8px;color:#4a5262;word-break:break-all',
+  row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
+  label: 'flex:0 0 70px;font-weight:600',
+  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:2px 4px',
+  button: 'font:inherit;padding:4px 10px;border-radius:6px;border:1px solid #9aa3b2;background:#f4f6f9;color:#14181f;cursor:pointer',
+  approve: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
+  reject: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #a33a3a;background:#fff;color:#a33a3a;cursor:pointer',
+  request: 'margin-top:10px;padding:8px 10px;border:1px solid #e0b84e;border-radius:8px;background:#fff8e5',
+  question: 'margin:0 0 4px;font-weight:700',
+  detail: 'margin:0 0 6px;color:#4a5262;word-break:break-all;white-space:pre-wrap;max-height:8em;overflow:auto',
+  actions: 'display:flex;gap:8px',
+}
+
+/** The question the panel asks for each kind of request. */
+export const bitcoinRequestQuestions: Record<BitcoinPendingRequest['kind'], string> = {
+  connect: 'Connect to this site?',
+  signMessage: 'Sign message?',
+  signTransaction: 'Sign transaction?',
+  sendTransfer: 'Send bitcoin?',
+}
+
+/**
+ * Mounts the Bitcoin dev wallet's "extension popup": a fixed panel (bottom-left, so that it sits beside the EVM dev
+ * wallet's), plain DOM with inline styles, `data-testid="bitcoin-dev-wallet"`, titled 'Bitcoin Dev Wallet'.
+ *
+ * Controls, all with accessible names: select 'Bitcoin account' (`setAccount`), checkbox 'Auto-approve Bitcoin',
+ * button 'Disconnect Bitcoin site', and per pending request a `role="region"` named 'Bitcoin wallet request' with its
+ * question ({@link bitcoinRequestQuestions}), the request's detail and buttons 'Approve' / 'Reject'. Re-renders on
+ * every wallet change.
+ *
+ * @param wallet the wallet to show and control.
+ * @param container where the panel is appended; default `document.body`.
+ * @returns an idempotent unmount function.
+ */
+export function mountBitcoinWalletPanel(wallet: BitcoinDevWallet, container: HTMLElement = document.body): () => void {
+  const doc = container.ownerDocument
+  const uid = `bitcoin-dev-wallet-${++mountCount}`
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, style?: string, text?: string): HTMLElementTagNameMap[K] => {
+    const node = doc.createElement(tag)
+    if (style) node.setAttribute('style', style)
+    if (text !== undefined) node.textContent = text
+    return node
+  }
+
+  const panel = el('aside', styles.panel)
+  panel.dataset.testid = 'bitcoin-dev-wallet'
+  panel.setAttribute('aria-labelledby', `${uid}-title`)
+  const title = el('h2', styles.title, 'Bitcoin Dev Wallet')
+  title.id = `${uid}-title`
+  const status = el('p', styles.status)
+  status.dataset.testid = 'bitcoin-dev-wallet-status'
+  status.setAttribute('aria-live', 'polite')
+
+  const accountRow = el('div', styles.row)
+  const accountLabel = el('label', styles.label, 'Account')
+  const accountSelect = el('select', styles.select)
+  accountSelect.id = `${uid}-account`
+  accountSelect.setAttribute('aria-label', 'Bitcoin account')
+  accountLabel.htmlFor = accountSelect.id
+  accountSelect.addEventListener('change', () => wallet.setAccount(Number(accountSelect.value)))
+  accountRow.append(accountLabel, accountSelect)
+
+  const autoRow = el('div', styles.row)
+  const autoApprove = el('input')
+  autoApprove.type = 'checkbox'
+  autoApprove.id = `${uid}-auto`
+  autoApprove.setAttribute('aria-label', 'Auto-approve Bitcoin')
+  autoApprove.addEventListener('change', () => wallet.setAutoApprove(autoApprove.checked))
+  const autoLabel = el('label', undefined, 'Auto-approve')
+  autoLabel.htmlFor = autoApprove.id
+  const disconnect = el('button', styles.button, 'Disconnect site')
+  disconnect.type = 'button'
+  disconnect.setAttribute('aria-label', 'Disconnect Bitcoin site')
+  disconnect.addEventListener('click', () => wallet.disconnect())
+  autoRow.append(autoApprove, autoLabel, el('span', 'flex:1 1 auto'), disconnect)
+
+  const requests = el('div')
+  requests.dataset.testid = 'bitcoin-dev-wallet-requests'
+  panel.append(title, status, accountRow, autoRow, requests)
+
+  const requestNodes = new Map<number, HTMLElement>()
+  const options = wallet.addresses.map((address, index) => {
+    const option = el('option', undefined, `${index}: ${address}`)
+    option.value = String(index)
+    return option
+  })
+  accountSelect.replaceChildren(...options)
+
+  const renderRequest = (request: BitcoinPendingRequest): HTMLElement => {
+    const region = el('div', styles.request)
+    region.setAttribute('role', 'region')
+    region.setAttribute('aria-label', 'Bitcoin wallet request')
+    region.dataset.requestId = String(request.id)
+    region.append(el('p', styles.question, bitcoinRequestQuestions[request.kind]))
+    region.append(el('p', styles.detail, [...(request.origin ? [`From ${request.origin}`] : []), request.detail].join('\n')))
+    const actions = el('div', styles.actions)
+    const approve = el('button', styles.approve, 'Approve')
+    approve.type = 'button'
+    approve.addEventListener('click', () => wallet.approve(request.id))
+    const reject = el('button', styles.reject, 'Reject')
+    reject.type = 'button'
+    reject.addEventListener('click', () => wallet.reject(request.id))
+    actions.append(approve, reject)
+    region.append(actions)
+    return region
+  }
+
+  const render = (): void => {
+    const state = wallet.state
+    if (accountSelect.value !== String(state.accountIndex)) accountSelect.value = String(state.accountIndex)
+    autoApprove.checked = state.autoApprove
+    disconnect.disabled = !state.authorised
+    status.textContent = `${state.authorised ? 'Connected to site' : 'Not connected'} · regtest · ${state.paymentAddress}`
+    const pending = wallet.pending
+    const ids = new Set(pending.map((r) => r.id))
+    for (const [id, node] of requestNodes) {
+      if (ids.has(id)) continue
+      node.remove()
+      requestNodes.delete(id)
+    }
+    for (const request of pending) {
+      if (requestNodes.has(request.id)) continue
+      const node = renderRequest(request)
+      requestNodes.set(request.id, node)
+      requests.append(node)
+    }
+  }
+
+  render()
+  container.append(panel)
+  const unsubscribe = wallet.subscribe(render)
+  let mounted = true
+  return () => {
+    if (!mounted) return
+    mounted = false
+    unsubscribe()
+    panel.remove()
+  }
+}

@@ -1,0 +1,514 @@
+import * as bitcoin from 'bitcoinjs-lib'
+import type { IdentifierArray, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import type { StandardEventsListeners } from '@wallet-standard/features'
+import {
+  BitcoinConnect,
+  BitcoinSendTransfer,
+  BitcoinSignMessage,
+  BitcoinSignTransaction,
+  type BitcoinConnectInput,
+  type BitcoinConnectOutput,
+  type BitcoinMessageProtocol,
+  type BitcoinSendTransferInput,
+  type BitcoinSendTransferOutput,
+  type BitcoinSignMessageInput,
+  type BitcoinSignMessageOutput,
+  type BitcoinSignTransactionInput,
+  type BitcoinSignTransactionOutput,
+  type BitcoinWalletAccount,
+  type BitcoinWalletFeatures,
+} from '../../adapters/bip122.standard.ts'
+import { devBitcoinAccounts } from '../bitcoin/accounts.ts'
+import type { DevBitcoinAccount, DevBitcoinKey } from '../bitcoin/accounts.ts'
+import { buildTransferPsbt, devWalletNetwork, InsufficientFundsError, signBip322, signEcdsaMessage, signPsbtInputs } from './signing.ts'
+
+/** What a pending request asks the user to approve. */
+export type BitcoinPendingRequestKind = 'connect' | 'signMessage' | 'signTransaction' | 'sendTransfer'
+
+/** A request waiting in the approval queue, shown by the wallet panel. */
+export type BitcoinPendingRequest = {
+  /** Unique per wallet instance; pass it to {@link BitcoinDevWallet.approve} / {@link BitcoinDevWallet.reject}. */
+  readonly id: number
+  readonly kind: BitcoinPendingRequestKind
+  /** One line for the approver: the purposes, the message text, the inputs to sign, the amount and recipient. */
+  readonly detail: string
+  /** The site's origin (`location.origin` in a browser), when known. */
+  readonly origin?: string
+}
+
+/**
+ * Test hooks: make the wallet misbehave like a broken or malicious one. Each applies when set; change them at run
+ * time through {@link BitcoinDevWallet.misbehave}.
+ */
+export type BitcoinDevWalletMisbehaviour = {
+  /**
+   * What `bitcoin:signTransaction` answers after approval: `unsigned` the PSBT as received; `alteredOutputs` the
+   * first output lowered by 1000 sat, then signed; `alteredInputs` the first input's sequence changed, then signed;
+   * `badSignature` signed, then one byte of each signature flipped.
+   */
+  psbt?: 'unsigned' | 'alteredOutputs' | 'alteredInputs' | 'badSignature'
+  /** Every request that needs the user is rejected (4001) at once, without a pending entry. */
+  rejectAll?: boolean
+}
+
+/** The subset of the Web Storage API the wallet persists to (`localStorage` fits). */
+export type BitcoinWalletStorage = { getItem(key: string): string | null; setItem(key: string, value: string): void; removeItem(key: string): void }
+
+/** Options of the {@link BitcoinDevWallet} constructor. */
+export type BitcoinDevWalletOptions = {
+  /**
+   * The blockchain API base the wallet reads UTXOs from and broadcasts through, e.g. `http://127.0.0.1:8600/blockchain`
+   * (the reference server's `/v1/bitcoin/…` routes).
+   */
+  apiUrl: string
+  /** `projectId` of the API's GETs; default 'latchkey-dev-wallet'. */
+  projectId?: string
+  /** Accounts offered; default the 5 dev accounts ({@link devBitcoinAccounts}). */
+  accounts?: readonly DevBitcoinAccount[]
+  /** Name shown by the modal; default 'Latchkey Bitcoin Dev Wallet'. */
+  name?: string
+  /** Where state is persisted (JSON under `storageKey`); default memory only. */
+  storage?: BitcoinWalletStorage
+  /** Default 'latchkey-bitcoin-dev-wallet'. */
+  storageKey?: string
+  /** When given, overrides the persisted auto-approve setting (and is persisted). */
+  autoApprove?: boolean
+  /** Origin recorded on pending requests; default `location.origin` in a browser. */
+  origin?: string
+  /** Fee rate of transfers, satoshis per virtual byte; default 2. */
+  feeRate?: number
+  /** Message protocols the wallet offers, preferred first; default `['bip322', 'ecdsa']`. `['ecdsa']` plays a legacy wallet. */
+  messageProtocols?: readonly BitcoinMessageProtocol[]
+  /** Test hooks, see {@link BitcoinDevWalletMisbehaviour}. */
+  misbehave?: BitcoinDevWalletMisbehaviour
+  /** Injected fetch; default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch
+}
+
+/** A snapshot of the wallet's user-visible state. */
+export type BitcoinDevWalletState = {
+  authorised: boolean
+  accountIndex: number
+  /** The selected account's payment and ordinals addresses. */
+  paymentAddress: string
+  ordinalsAddress: string
+  autoApprove: boolean
+}
+
+/** A wallet error with an EIP-1193-style `code` (see `adapters/bip122.standard.ts`). */
+export class BitcoinWalletError extends Error {
+  override name = 'BitcoinWalletError'
+  code: number
+  constructor(code: number, message: string) {
+    super(message)
+    this.code = code
+  }
+}
+
+const rejected = () => new BitcoinWalletError(4001, 'User rejected the request.')
+const unauthorised = (detail = 'Connect first.') => new BitcoinWalletError(4100, `The requested method and/or account has not been authorized by the user. ${detail}`)
+const invalid = (detail: string) => new BitcoinWalletError(-32602, `Invalid params: ${detail}`)
+
+/** The Wallet Standard chain of the dev wallet. */
+export const devWalletChain = 'bitcoin:regtest' as const
+
+/** The dev Bitcoin wallet's icon (an orange ₿ tile), a data URI as the Wallet Standard requires. */
+export const bitcoinDevWalletIcon: WalletIcon = `data:image/svg+xml;base64,${btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#f7931a"/><text x="48" y="66" font-family="Arial,sans-serif" font-size="52" font-weight="700" text-anchor="middle" fill="#fff">B</text></svg>',
+)}`
+
+type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boolean }
+type QueueEntry = { request: BitcoinPendingRequest; resolve: () => void; reject: (error: unknown) => void }
+
+const featureNames = [BitcoinConnect, BitcoinSignMessage, BitcoinSignTransaction, BitcoinSendTransfer] as const
+
+/**
+ * A development Bitcoin wallet on the Wallet Standard (`bitcoin:connect`, `bitcoin:signMessage`,
+ * `bitcoin:signTransaction`, `bitcoin:sendTransfer`, `standard:disconnect`, `standard:events`; features and errors in
+ * `adapters/bip122.standard.ts`), on regtest, with the dev keys of `dev/bitcoin/accounts.ts`. Register it with
+ * {@link registerBitcoinWallet} (`./register.ts`). Dev and test use only; never part of the library bundle.
+ *
+ * Like the EVM dev wallet: requests that need the user wait in {@link BitcoinDevWallet.pending} until
+ * {@link BitcoinDevWallet.approve} / {@link BitcoinDevWallet.reject} (4001), unless auto-approve is on. The site gets
+ * the selected account's payment (P2WPKH) and ordinals (P2TR) addresses for the purposes it asked for.
+ * `sendTransfer` reads the payment address's UTXOs from the blockchain API, builds, signs and broadcasts the
+ * transaction there (`POST /v1/bitcoin/tx`).
+ *
+ * @example
+ * const wallet = new BitcoinDevWallet({ apiUrl: `${api.url}/blockchain`, autoApprove: true })
+ * const unregister = registerBitcoinWallet(wallet)
+ */
+export class BitcoinDevWallet implements Wallet {
+  readonly version = '1.0.0' as const
+  readonly name: string
+  readonly icon = bitcoinDevWalletIcon
+  readonly chains: IdentifierArray = [devWalletChain]
+  /** Test hooks; mutable. */
+  misbehave: BitcoinDevWalletMisbehaviour
+
+  readonly #apiUrl: string
+  readonly #projectId: string
+  readonly #accounts: readonly DevBitcoinAccount[]
+  readonly #storage: BitcoinWalletStorage | undefined
+  readonly #storageKey: string
+  readonly #origin: string | undefined
+  readonly #feeRate: number
+  readonly #protocols: readonly BitcoinMessageProtocol[]
+  readonly #fetch: typeof globalThis.fetch
+  #state: Persisted
+  /** The purposes the site asked for at its last connect. */
+  #purposes: readonly ('payment' | 'ordinals')[] = ['payment', 'ordinals']
+  readonly #queue = new Map<number, QueueEntry>()
+  #nextId = 1
+  readonly #changeListeners = new Set<StandardEventsListeners['change']>()
+  readonly #subscribers = new Set<() => void>()
+  readonly #walletAccounts = new Map<string, BitcoinWalletAccount>()
+  readonly features: BitcoinWalletFeatures
+
+  /** @throws Error when `accounts` is empty or `feeRate` is not positive. */
+  constructor(options: BitcoinDevWalletOptions) {
+    this.#apiUrl = options.apiUrl.replace(/\/+$/, '')
+    this.#projectId = options.projectId ?? 'latchkey-dev-wallet'
+    this.#accounts = options.accounts ?? devBitcoinAccounts()
+    if (this.#accounts.length === 0) throw new Error('BitcoinDevWallet needs at least one account.')
+    this.name = options.name ?? 'Latchkey Bitcoin Dev Wallet'
+    this.#storage = options.storage
+    this.#storageKey = options.storageKey ?? 'latchkey-bitcoin-dev-wallet'
+    this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
+    this.#feeRate = options.feeRate ?? 2
+    if (!(this.#feeRate > 0)) throw new Error('feeRate must be a positive number of sat/vB.')
+    this.#protocols = options.messageProtocols ?? ['bip322', 'ecdsa']
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.misbehave = options.misbehave ?? {}
+    this.#state = this.#load()
+    if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
+      this.#state.autoApprove = options.autoApprove
+      this.#save()
+    }
+    this.features = {
+      [BitcoinConnect]: { version: '1.0.0', connect: (input) => this.#connect(input) },
+      [BitcoinSignMessage]: { version: '1.0.0', protocols: this.#protocols, signMessage: (input) => this.#signMessage(input) },
+      [BitcoinSignTransaction]: { version: '1.0.0', signTransaction: (input) => this.#signTransaction(input) },
+      [BitcoinSendTransfer]: { version: '1.0.0', sendTransfer: (input) => this.#sendTransfer(input) },
+      'standard:disconnect': { version: '1.0.0', disconnect: async () => this.disconnect() },
+      'standard:events': {
+        version: '1.0.0',
+        on: (event, listener) => {
+          if (event !== 'change') return () => {}
+          this.#changeListeners.add(listener)
+          return () => {
+            this.#changeListeners.delete(listener)
+          }
+        },
+      },
+    }
+  }
+
+  /** The accounts granted to the site (the selected account's, for the purposes asked), or none. */
+  get accounts(): readonly BitcoinWalletAccount[] {
+    if (!this.#state.authorised) return []
+    const account = this.#selected()
+    return this.#purposes.map((purpose) => this.#walletAccount(account[purpose]))
+  }
+
+  // ---------------------------------------------------------------- wallet UI side
+
+  /** Requests waiting for approval, oldest first. */
+  get pending(): BitcoinPendingRequest[] {
+    return [...this.#queue.values()].map((e) => e.request)
+  }
+
+  /** A snapshot of the user-visible state. */
+  get state(): BitcoinDevWalletState {
+    const account = this.#selected()
+    return {
+      authorised: this.#state.authorised,
+      accountIndex: this.#state.accountIndex,
+      paymentAddress: account.payment.address,
+      ordinalsAddress: account.ordinals.address,
+      autoApprove: this.#state.autoApprove,
+    }
+  }
+
+  /** The payment addresses of the wallet's accounts, in index order. */
+  get addresses(): readonly string[] {
+    return this.#accounts.map((a) => a.payment.address)
+  }
+
+  /**
+   * Approves a pending request: it proceeds.
+   * @returns false when no pending request has this id.
+   */
+  approve(id: number): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    entry.resolve()
+    this.#notify()
+    return true
+  }
+
+  /**
+   * Rejects a pending request: the site's call rejects with a 4001 {@link BitcoinWalletError}.
+   * @returns false when no pending request has this id.
+   */
+  reject(id: number): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    entry.reject(rejected())
+    this.#notify()
+    return true
+  }
+
+  /** Calls `listener` after any change (pending list, account, authorisation, auto-approve). @returns unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#subscribers.add(listener)
+    return () => {
+      this.#subscribers.delete(listener)
+    }
+  }
+
+  /**
+   * Selects account `index` (user action). Emits a `standard:events` change with the new accounts when connected.
+   * @throws RangeError when there is no such account.
+   */
+  setAccount(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Bitcoin account at index ${index}.`)
+    if (index === this.#state.accountIndex) return
+    this.#state.accountIndex = index
+    this.#save()
+    if (this.#state.authorised) this.#emitChange()
+    this.#notify()
+  }
+
+  /** Turns auto-approve on or off (persisted); turning it on approves everything pending. */
+  setAutoApprove(value: boolean): void {
+    if (value === this.#state.autoApprove) return
+    this.#state.autoApprove = value
+    this.#save()
+    if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
+    this.#notify()
+  }
+
+  /** Disconnects the site (user action, or `standard:disconnect`): no accounts, a change event with `[]`. */
+  disconnect(): void {
+    if (!this.#state.authorised) return
+    this.#state.authorised = false
+    this.#save()
+    this.#emitChange()
+    this.#notify()
+  }
+
+  // ---------------------------------------------------------------- features
+
+  async #connect(input: BitcoinConnectInput): Promise<BitcoinConnectOutput> {
+    const purposes = Array.isArray(input?.purposes) ? input.purposes : undefined
+    if (!purposes || purposes.length === 0 || !purposes.every((p) => p === 'payment' || p === 'ordinals')) {
+      throw invalid("purposes must be a non-empty list of 'payment' and 'ordinals'.")
+    }
+    if (input.silent) return { accounts: this.#state.authorised ? this.#accountsFor(purposes) : [] }
+    let changed = false
+    if (!this.#state.authorised) {
+      await this.#ask('connect', `Purposes: ${purposes.join(', ')}`)
+      this.#state.authorised = true
+      this.#save()
+      changed = true
+    }
+    const asked = [...new Set(purposes)]
+    if (asked.join() !== this.#purposes.join()) changed = true
+    this.#purposes = asked
+    if (changed) this.#emitChange()
+    this.#notify()
+    return { accounts: this.accounts }
+  }
+
+  async #signMessage(input: BitcoinSignMessageInput): Promise<BitcoinSignMessageOutput> {
+    const key = this.#keyFor(input?.account)
+    if (!(input.message instanceof Uint8Array)) throw invalid('message must be a Uint8Array.')
+    if (!this.#protocols.includes(input.protocol)) throw new BitcoinWalletError(4200, `The wallet does not sign ${String(input.protocol)} messages.`)
+    const text = new TextDecoder().decode(input.message)
+    await this.#ask('signMessage', `${input.protocol === 'bip322' ? 'BIP-322' : 'ECDSA'} by ${key.address}: ${text}`)
+    const signature = input.protocol === 'bip322' ? signBip322(key, input.message) : signEcdsaMessage(key, input.message)
+    return { signature, protocol: input.protocol }
+  }
+
+  async #signTransaction(input: BitcoinSignTransactionInput): Promise<BitcoinSignTransactionOutput> {
+    let psbt: bitcoin.Psbt
+    try {
+      psbt = bitcoin.Psbt.fromBase64(String(input?.psbt), { network: devWalletNetwork })
+    } catch (error) {
+      throw invalid(`psbt is not a base64 PSBT (${error instanceof Error ? error.message : String(error)}).`)
+    }
+    if (!Array.isArray(input.inputsToSign) || input.inputsToSign.length === 0) throw invalid('inputsToSign must list at least one account and its input indexes.')
+    const plan = input.inputsToSign.map((entry) => {
+      const key = this.#keyFor(entry.account)
+      const indexes = entry.signingIndexes
+      if (!Array.isArray(indexes) || indexes.length === 0 || !indexes.every((i) => Number.isInteger(i) && i >= 0 && i < psbt.inputCount)) {
+        throw invalid(`signingIndexes of ${key.address} must be input indexes of the PSBT (0..${psbt.inputCount - 1}).`)
+      }
+      return { key, indexes, sigHash: entry.sigHash }
+    })
+    const outputs = psbt.txOutputs.map((o) => `${o.address ?? 'script'} ${o.value} sat`).join(', ')
+    await this.#ask('signTransaction', `Sign inputs ${plan.map((p) => `${p.indexes.join(', ')} (${p.key.address})`).join('; ')} · outputs: ${outputs}`)
+
+    const mode = this.misbehave.psbt
+    if (mode === 'unsigned') return { psbt: psbt.toBase64() }
+    if (mode === 'alteredOutputs') {
+      const tx = (psbt.data.globalMap.unsignedTx as unknown as { tx: bitcoin.Transaction }).tx
+      tx.outs[0]!.value -= 1_000n
+    }
+    if (mode === 'alteredInputs') psbt.setInputSequence(0, 0xfffffff0)
+    try {
+      for (const { key, indexes, sigHash } of plan) signPsbtInputs(psbt, key, indexes, sigHash)
+    } catch (error) {
+      throw invalid(error instanceof Error ? error.message : String(error))
+    }
+    if (mode === 'badSignature') {
+      for (const data of psbt.data.inputs) {
+        for (const partial of data.partialSig ?? []) flipByte(partial.signature, 10)
+        if (data.tapKeySig) flipByte(data.tapKeySig, 10)
+      }
+    }
+    return { psbt: psbt.toBase64() }
+  }
+
+  async #sendTransfer(input: BitcoinSendTransferInput): Promise<BitcoinSendTransferOutput> {
+    const key = this.#keyFor(input?.account)
+    if (key.purpose !== 'payment') throw invalid('transfers are paid from the payment account.')
+    if (typeof input.amount !== 'string' || !/^[1-9]\d*$/.test(input.amount)) throw invalid('amount must be a positive integer of satoshis, as a decimal string.')
+    const amount = BigInt(input.amount)
+    let recipientScript: Uint8Array
+    try {
+      recipientScript = bitcoin.address.toOutputScript(String(input.recipient), devWalletNetwork)
+    } catch {
+      throw invalid(`recipient '${String(input.recipient)}' is not a Bitcoin Regtest address.`)
+    }
+    await this.#ask('sendTransfer', `Send ${amount} sat to ${input.recipient} from ${key.address}`)
+    const utxos = await this.#api<Array<{ txid: string; vout: number; value: number }>>('GET', `/v1/bitcoin/address/${key.address}/utxo`)
+    let psbt: bitcoin.Psbt
+    try {
+      ;({ psbt } = buildTransferPsbt({ from: key, utxos: utxos.map((u) => ({ txid: u.txid, vout: u.vout, value: BigInt(u.value) })), recipientScript, amount, feeRate: this.#feeRate }))
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw new BitcoinWalletError(-32603, error.message)
+      throw error
+    }
+    signPsbtInputs(psbt, key, psbt.data.inputs.map((_, i) => i))
+    psbt.finalizeAllInputs()
+    const { txid } = await this.#api<{ txid: string }>('POST', '/v1/bitcoin/tx', { hex: psbt.extractTransaction().toHex() })
+    return { txid }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  async #api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const url = new URL(`${this.#apiUrl}${path}`)
+    if (method === 'GET') for (const [k, v] of Object.entries({ st: 'dev-wallet', sv: '1', projectId: this.#projectId })) url.searchParams.set(k, v)
+    let response: Response
+    try {
+      response = await this.#fetch(url, method === 'GET' ? undefined : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    } catch (error) {
+      throw new BitcoinWalletError(-32603, `Could not reach ${this.#apiUrl}: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    const answer = (await response.json().catch(() => undefined)) as { message?: unknown } | undefined
+    if (!response.ok) throw new BitcoinWalletError(-32603, typeof answer?.message === 'string' ? answer.message : `HTTP ${response.status} from ${url.pathname}`)
+    return answer as T
+  }
+
+  #ask(kind: BitcoinPendingRequestKind, detail: string): Promise<void> {
+    if (this.misbehave.rejectAll) return Promise.reject(rejected())
+    if (this.#state.autoApprove) return Promise.resolve()
+    return new Promise<void>((resolve, reject) => {
+      const id = this.#nextId++
+      this.#queue.set(id, { request: { id, kind, detail, ...(this.#origin ? { origin: this.#origin } : {}) }, resolve, reject })
+      this.#notify()
+    })
+  }
+
+  #selected(): DevBitcoinAccount {
+    return this.#accounts[this.#state.accountIndex] ?? (this.#accounts[0] as DevBitcoinAccount)
+  }
+
+  #accountsFor(purposes: readonly ('payment' | 'ordinals')[]): BitcoinWalletAccount[] {
+    const account = this.#selected()
+    return [...new Set(purposes)].map((purpose) => this.#walletAccount(account[purpose]))
+  }
+
+  /** The key of an account granted to the site; 4100 for anything else. */
+  #keyFor(account: WalletAccount | undefined): DevBitcoinKey {
+    if (!this.#state.authorised) throw unauthorised()
+    const selected = this.#selected()
+    const key = [selected.payment, selected.ordinals].find((k) => k.address === account?.address)
+    if (!key) throw unauthorised(`${String(account?.address)} is not an account of this site.`)
+    return key
+  }
+
+  #walletAccount(key: DevBitcoinKey): BitcoinWalletAccount {
+    let account = this.#walletAccounts.get(key.address)
+    if (!account) {
+      account = Object.freeze({
+        address: key.address,
+        publicKey: key.purpose === 'payment' ? key.publicKey : key.publicKey.slice(1, 33),
+        chains: [devWalletChain],
+        features: [...featureNames],
+        label: `${key.purpose === 'payment' ? 'Payment' : 'Ordinals'} ${key.path}`,
+        purpose: key.purpose,
+        addressType: key.purpose === 'payment' ? 'p2wpkh' : 'p2tr',
+        path: key.path,
+      })
+      this.#walletAccounts.set(key.address, account)
+    }
+    return account
+  }
+
+  #emitChange(): void {
+    const accounts = this.accounts
+    for (const listener of [...this.#changeListeners]) {
+      try {
+        listener({ accounts })
+      } catch (error) {
+        console.error('BitcoinDevWallet: a change listener threw', error)
+      }
+    }
+  }
+
+  #notify(): void {
+    for (const subscriber of [...this.#subscribers]) {
+      try {
+        subscriber()
+      } catch (error) {
+        console.error('BitcoinDevWallet: a subscriber threw', error)
+      }
+    }
+  }
+
+  #load(): Persisted {
+    const state: Persisted = { authorised: false, accountIndex: 0, autoApprove: false }
+    let raw: unknown
+    try {
+      const text = this.#storage?.getItem(this.#storageKey)
+      raw = text ? JSON.parse(text) : undefined
+    } catch {
+      return state
+    }
+    if (typeof raw !== 'object' || raw === null) return state
+    const r = raw as Record<string, unknown>
+    if (typeof r.authorised === 'boolean') state.authorised = r.authorised
+    if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
+    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#accounts.length) state.accountIndex = r.accountIndex as number
+    return state
+  }
+
+  #save(): void {
+    try {
+      this.#storage?.setItem(this.#storageKey, JSON.stringify(this.#state))
+    } catch {
+      // Quota or privacy mode: the wallet keeps working in memory.
+    }
+  }
+}
+
+/** Flips every bit of byte `at` (a signature that no longer verifies). */
+function flipByte(bytes: Uint8Array, at: number): void {
+  bytes[at] = (bytes[at] ?? 0) ^ 0xff
+}
