@@ -45,7 +45,6 @@ export const acknowledgementPoll = 25
 export const walletReasons = {
   userRejectedProposal: { code: 5000, message: 'User rejected.' },
   unsupportedChains: { code: 5100, message: 'Unsupported chains.' },
-  unsupportedNamespace: { code: 5104, message: 'Unsupported namespace key.' },
   userDisconnected: { code: 6000, message: 'User disconnected.' },
   userRejectedRequest: { code: 4001, message: 'User rejected the request.' },
 } as const
@@ -78,8 +77,10 @@ export type DevMobileWalletOptions = {
   projectId?: string
   /** The chains the wallet knows, at least one (e.g. the two anvils from `dev/chains.ts`); the first is its default chain. */
   chains: readonly DevWalletChain[]
-  /** Which anvil dev account (0..4) the wallet holds; default 0. */
+  /** Which anvil dev account (0..4) the wallet holds; default 0. Ignored when `account` is given. */
   accountIndex?: number
+  /** A viem local account to hold instead of a dev account (tests use a fresh funded key to keep nonces their own). */
+  account?: LocalAccount
   /** Approve proposals and requests without asking; default false. */
   autoApprove?: boolean
   /**
@@ -180,7 +181,7 @@ type ApproveNamespaces = Parameters<SignClient['approve']>[0]['namespaces']
 type QueueEntry = { item: DevMobilePending; approve: () => Promise<void>; reject: () => Promise<void>; sdkId: number }
 
 /** Outcome of checking a proposal against the wallet's chains. */
-type ProposalPlan = { chains: string[]; methods: string[]; events: string[]; problem?: { code: number; message: string } }
+type ProposalPlan = { chains: string[]; problem?: { code: number; message: string } }
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const hexQuantity = /^0x[0-9a-fA-F]+$/
@@ -214,6 +215,9 @@ export class DevMobileWallet {
   readonly #queue = new Map<number, QueueEntry>()
   readonly #listeners = new Set<(state: DevMobileWalletState) => void>()
   readonly #clients = new Map<string, WalletClient<Transport, Chain>>()
+  readonly #storage: KeyValueStorage
+  /** How many of {@link DevMobileWallet.#chains} came from the options (the rest were added by dapps). */
+  readonly #ownChains: number
   #nextId = 1
   #chainId: number
   #autoApprove: boolean
@@ -221,17 +225,17 @@ export class DevMobileWallet {
   #lastError: string | undefined
   #closed = false
 
-  private constructor(client: SignClient, options: DevMobileWalletOptions, account: LocalAccount, storagePrefix: string) {
+  private constructor(client: SignClient, options: DevMobileWalletOptions, account: LocalAccount, storagePrefix: string, storage: KeyValueStorage, saved: unknown) {
     this.client = client
     this.#account = account
     this.#chains = options.chains.map((c) => ({ ...c }))
+    this.#ownChains = this.#chains.length
     this.#chainId = (this.#chains[0] as DevWalletChain).chainId
     this.#autoApprove = options.autoApprove ?? false
     this.misbehave = options.misbehave ?? {}
     this.#storagePrefix = storagePrefix
-    // A restored session decides the current chain.
-    const restored = client.session.getAll()[0]?.namespaces.eip155?.chains?.[0]
-    if (restored) this.#chainId = Number(restored.split(':')[1])
+    this.#storage = storage
+    this.#restore(saved)
     for (const event of SDK_EVENTS) client.on(event, this.#handlers[event] as never)
   }
 
@@ -254,10 +258,13 @@ export class DevMobileWallet {
     }
     const projectId = options.projectId ?? devProjectId
     if (!/^[0-9a-f]{32}$/i.test(projectId)) throw new DevMobileWalletError('The project id must be 32 hex characters.')
-    const accounts = devAccounts()
-    const accountIndex = options.accountIndex ?? 0
-    const account = accounts[accountIndex]
-    if (!Number.isInteger(accountIndex) || !account) throw new DevMobileWalletError(`No dev account at index ${accountIndex} (0..${accounts.length - 1}).`)
+    let account = options.account
+    if (!account) {
+      const accounts = devAccounts()
+      const accountIndex = options.accountIndex ?? 0
+      account = accounts[accountIndex]
+      if (!Number.isInteger(accountIndex) || !account) throw new DevMobileWalletError(`No dev account at index ${accountIndex} (0..${accounts.length - 1}).`)
+    }
     instances++
     const storagePrefix =
       options.storagePrefix ??
@@ -270,13 +277,16 @@ export class DevMobileWallet {
       icons: [],
       ...options.metadata,
     }
+    const storage = options.storage ?? new MemoryKeyValueStorage()
     let client: SignClient
+    let saved: unknown
     try {
+      saved = await storage.getItem(walletStateKey(storagePrefix))
       client = await SignClient.init({
         projectId,
         relayUrl: options.relayUrl,
         metadata,
-        storage: (options.storage ?? new MemoryKeyValueStorage()) as never,
+        storage: storage as never,
         customStoragePrefix: storagePrefix,
         logger: options.logLevel ?? 'error',
         telemetryEnabled: false,
@@ -284,7 +294,7 @@ export class DevMobileWallet {
     } catch (error) {
       throw new DevMobileWalletError('The WalletConnect client could not start.', { cause: error })
     }
-    return new DevMobileWallet(client, options, account, storagePrefix)
+    return new DevMobileWallet(client, options, account, storagePrefix, storage, saved)
   }
 
   // ---------------------------------------------------------------- reading
@@ -411,8 +421,8 @@ export class DevMobileWallet {
    *
    * @param id a {@link DevMobilePending.id}.
    * @returns false when nothing is pending under `id`.
-   * @throws DevMobileWalletError when the proposal asks for chains or namespaces the wallet cannot serve (the dapp
-   *   gets a 5100/5104 rejection) or the SDK fails to publish.
+   * @throws DevMobileWalletError when the proposal asks for no eip155 chain the wallet knows (the dapp gets a 5100
+   *   rejection) or the SDK fails to publish.
    */
   async approve(id: number): Promise<boolean> {
     const entry = this.#take(id)
@@ -468,7 +478,7 @@ export class DevMobileWallet {
     for (const session of this.client.session.getAll()) {
       await this.#ensureChainInSession(session.topic, chainId)
     }
-    this.#chainId = chainId
+    this.#setChain(chainId)
     await this.#emitChainChanged(this.client.session.getAll().map((s) => s.topic))
     this.#notify()
   }
@@ -563,39 +573,24 @@ export class DevMobileWallet {
     })
   }
 
-  /** The chains, methods and events to approve, or why the proposal cannot be approved. */
+  /**
+   * The chains to approve (the eip155 chains of the proposal, required or optional, that the wallet knows, in the
+   * dapp's order), or why the proposal cannot be approved. Since SDK 2.x moved required namespaces into optional
+   * ones, both are read alike; namespaces other than eip155 are left out.
+   */
   #plan(proposal: Proposal): ProposalPlan {
     const known = new Set(this.#chains.map((c) => `eip155:${c.chainId}`))
-    const collect = (namespaces: Record<string, ProposalNamespace> | undefined, required: boolean) => {
-      const chains: string[] = []
-      const methods: string[] = []
-      const events: string[] = []
-      const others: string[] = []
+    const asked: string[] = []
+    for (const namespaces of [proposal.requiredNamespaces, proposal.optionalNamespaces]) {
       for (const [key, ns] of Object.entries(namespaces ?? {})) {
         const [namespace, reference] = key.split(':')
-        if (namespace !== 'eip155') {
-          if (required) others.push(key)
-          continue
-        }
-        chains.push(...(reference ? [key] : (ns.chains ?? [])))
-        methods.push(...(ns.methods ?? []))
-        events.push(...(ns.events ?? []))
+        if (namespace === 'eip155') asked.push(...(reference ? [key] : (ns.chains ?? [])))
       }
-      return { chains, methods, events, others }
     }
-    const required = collect(proposal.requiredNamespaces, true)
-    const optional = collect(proposal.optionalNamespaces, false)
-    const chains = [...new Set([...required.chains, ...optional.chains])].filter((c) => known.has(c))
-    // Required methods and events are approved too (the session is invalid otherwise); the wallet answers those
-    // it does not implement with 4200.
-    const methods = [...new Set([...supportedMethods, ...required.methods])]
-    const events = [...new Set([...supportedEvents, ...required.events])]
-    const missing = required.chains.filter((c) => !known.has(c))
-    let problem: ProposalPlan['problem']
-    if (required.others.length) problem = { ...walletReasons.unsupportedNamespace, message: `Unsupported namespace(s): ${required.others.join(', ')}.` }
-    else if (missing.length) problem = { ...walletReasons.unsupportedChains, message: `Unsupported chains: ${missing.join(', ')}.` }
-    else if (chains.length === 0) problem = { ...walletReasons.unsupportedChains, message: 'None of the requested chains is known to this wallet.' }
-    return { chains, methods, events, ...(problem ? { problem } : {}) }
+    const chains = [...new Set(asked)].filter((c) => known.has(c))
+    if (chains.length > 0) return { chains }
+    const message = asked.length ? `None of the requested chains (${[...new Set(asked)].join(', ')}) is known to this wallet.` : 'The site asked for no eip155 chain.'
+    return { chains, problem: { ...walletReasons.unsupportedChains, message } }
   }
 
   async #approveProposal(sdkId: number, plan: ProposalPlan): Promise<void> {
@@ -604,10 +599,10 @@ export class DevMobileWallet {
       throw new DevMobileWalletError(`The proposal cannot be approved: ${plan.problem.message}`)
     }
     const namespaces = {
-      eip155: { chains: plan.chains, accounts: plan.chains.map((c) => `${c}:${this.#siteAddress()}`), methods: plan.methods, events: plan.events },
+      eip155: { chains: plan.chains, accounts: plan.chains.map((c) => `${c}:${this.#siteAddress()}`), methods: [...supportedMethods], events: [...supportedEvents] },
     } satisfies Record<string, Namespace>
     const { acknowledged } = await this.client.approve({ id: sdkId, namespaces: namespaces as ApproveNamespaces })
-    this.#chainId = Number((plan.chains[0] as string).split(':')[1])
+    this.#setChain(caipReference(plan.chains[0] as string))
     const { topic } = await acknowledged()
     this.#watchAcknowledgement(topic)
   }
@@ -762,7 +757,7 @@ export class DevMobileWallet {
   /** Adds `chainId` to the session when missing, makes it current and emits `chainChanged`. @returns null (the RPC result). */
   async #switchFor(topic: string, chainId: number): Promise<null> {
     await this.#ensureChainInSession(topic, chainId)
-    this.#chainId = chainId
+    this.#setChain(chainId)
     await this.#emitChainChanged([topic])
     this.#notify()
     return null
@@ -846,6 +841,29 @@ export class DevMobileWallet {
     return this.client.session.getAll().find((s) => s.topic === topic)?.namespaces.eip155?.chains ?? []
   }
 
+  /** Makes `chainId` current and saves it (with the chains dapps added) next to the SDK's data. */
+  #setChain(chainId: number): void {
+    this.#chainId = chainId
+    const state = { chainId, addedChains: this.#chains.slice(this.#ownChains) }
+    this.#storage.setItem(walletStateKey(this.#storagePrefix), state).catch(() => {
+      // A storage that refuses: the wallet keeps working in memory.
+    })
+  }
+
+  /** Reads what {@link DevMobileWallet.#setChain} saved; ignores anything malformed. */
+  #restore(saved: unknown): void {
+    if (typeof saved !== 'object' || saved === null) return
+    const { chainId, addedChains } = saved as { chainId?: unknown; addedChains?: unknown }
+    if (Array.isArray(addedChains)) {
+      for (const chain of addedChains as Array<Partial<DevWalletChain> | null>) {
+        if (!chain || !Number.isSafeInteger(chain.chainId) || typeof chain.name !== 'string' || typeof chain.rpcUrl !== 'string') continue
+        if (this.#findChain(chain.chainId as number)) continue
+        this.#chains.push({ chainId: chain.chainId as number, name: chain.name, rpcUrl: chain.rpcUrl, ...(isCurrency(chain.nativeCurrency) ? { nativeCurrency: chain.nativeCurrency as DevWalletChain['nativeCurrency'] } : {}) })
+      }
+    }
+    if (typeof chainId === 'number' && this.#findChain(chainId)) this.#chainId = chainId
+  }
+
   #findChain(chainId: number): DevWalletChain | undefined {
     return this.#chains.find((c) => c.chainId === chainId)
   }
@@ -901,6 +919,11 @@ export class DevMobileWallet {
 }
 
 type Prepared = { kind: Exclude<PendingRequestKind, 'connect'>; run: () => Promise<unknown>; immediate?: boolean }
+
+/** The storage key of the wallet's own state (current chain, added chains), beside the SDK's keys. */
+function walletStateKey(storagePrefix: string): string {
+  return `latchkey-mobile-wallet//${storagePrefix}//state`
+}
 
 /** `params` as an array of at least `min` items; -32602 otherwise. */
 function tuple(method: string, params: unknown, min: number): unknown[] {

@@ -13,13 +13,13 @@ let dapps = 0
 
 /**
  * Starts a dapp-side `SignClient` on `relayUrl` with a fresh {@link MemoryKeyValueStorage}, a unique
- * `customStoragePrefix`, telemetry off and the SDK logger at `logLevel` (default 'error').
+ * `customStoragePrefix`, telemetry off and the SDK logger at `logLevel` (default 'silent': the dapp SDK logs every error answer).
  *
  * @example
  * const dapp = await startTestDapp(relay.url)
  * const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } } })
  */
-export async function startTestDapp(relayUrl: string, logLevel = 'error'): Promise<SignClientInstance> {
+export async function startTestDapp(relayUrl: string, logLevel = 'silent'): Promise<SignClientInstance> {
   dapps++
   return SignClient.init({
     projectId: '0123456789abcdef0123456789abcdef',
