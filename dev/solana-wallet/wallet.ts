@@ -1,0 +1,629 @@
+import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignAndSendTransactionInput,
+  SolanaSignAndSendTransactionOutput,
+  SolanaSignMessageFeature,
+  SolanaSignMessageInput,
+  SolanaSignMessageOutput,
+  SolanaSignTransactionFeature,
+  SolanaSignTransactionInput,
+  SolanaSignTransactionOutput,
+} from '@solana/wallet-standard-features'
+import type { IdentifierString, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import { StandardConnect, StandardDisconnect, StandardEvents } from '@wallet-standard/features'
+import type {
+  StandardConnectFeature,
+  StandardConnectInput,
+  StandardConnectOutput,
+  StandardDisconnectFeature,
+  StandardEventsChangeProperties,
+  StandardEventsFeature,
+  StandardEventsListeners,
+  StandardEventsNames,
+} from '@wallet-standard/features'
+import { devSolanaKeypairs } from '../solana/accounts.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from '../solana/network.ts'
+
+/** A chain the wallet can sign for and send on. */
+export type DevSolanaWalletChain = {
+  /** Wallet Standard chain id: `solana:localnet`-style or CAIP-2 `solana:<genesis reference>`. */
+  id: IdentifierString
+  /** JSON-RPC URL `signAndSendTransaction` sends through. */
+  rpcUrl: string
+}
+
+/** What a pending request asks the user to approve. */
+export type DevSolanaRequestKind = 'connect' | 'signMessage' | 'signTransaction' | 'signAndSendTransaction'
+
+/** A request waiting in the approval queue. */
+export type DevSolanaPendingRequest = {
+  /** Unique per wallet; pass it to {@link DevSolanaWallet.approve} / {@link DevSolanaWallet.reject}. */
+  readonly id: number
+  readonly kind: DevSolanaRequestKind
+  /** The Wallet Standard feature, e.g. 'solana:signMessage'. */
+  readonly feature: string
+  /** What the user sees: message texts, or one line per transaction (fee payer, instructions, System transfers). */
+  readonly details: readonly string[]
+  /** The site's origin (`location.origin` in a browser), when known. */
+  readonly origin?: string
+}
+
+/** The subset of the Web Storage API the wallet persists to (`localStorage` fits). */
+export type DevSolanaWalletStorage = {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/**
+ * Test hook: make the wallet misbehave like a broken or malicious real wallet. Each switch applies while set.
+ * Mutable at runtime through {@link DevSolanaWallet.misbehave}.
+ */
+export type DevSolanaWalletMisbehaviour = {
+  /** signTransaction returns the transaction it was given, unsigned; signAndSendTransaction sends it unsigned. */
+  unsignedTransaction?: boolean
+  /**
+   * The wallet adds a System transfer of `alterLamports` (default 1 000 000) from the signer to
+   * {@link DEV_SOLANA_THIEF_ADDRESS} before signing (a drainer), then returns or sends that transaction.
+   */
+  alterTransaction?: boolean
+  alterLamports?: number
+  /** signMessage answers a 63-byte signature. */
+  shortSignature?: boolean
+  /** signMessage signs other bytes than it was given (a signature that does not verify). */
+  wrongSignature?: boolean
+  /** Every feature method rejects with this plain string (not an Error, no code). */
+  throwString?: string
+}
+
+/** Options of the {@link DevSolanaWallet} constructor. */
+export type DevSolanaWalletOptions = {
+  /** The local Solana RPC (`dev/solana`), used for `solana:localnet` and the local CAIP-2 id unless `chains` is given. */
+  rpcUrl: string
+  /** Chains the wallet supports; default `solana:localnet` and `solana:<local reference>`, both at `rpcUrl`. */
+  chains?: readonly DevSolanaWalletChain[]
+  /** Accounts; default the five dev keypairs (`dev/solana/accounts.ts`), account 0 selected. At least one. */
+  keypairs?: readonly Keypair[]
+  /** Where state is persisted (JSON under `storageKey`); default none. */
+  storage?: DevSolanaWalletStorage
+  /** Storage key; default 'latchkey-dev-solana-wallet'. */
+  storageKey?: string
+  /** When given, overrides the persisted auto-approve setting (and is persisted). */
+  autoApprove?: boolean
+  /** Origin recorded on pending requests; default `location.origin` in a browser. */
+  origin?: string
+  /** Wallet name; default 'Latchkey Dev Solana Wallet'. */
+  name?: string
+  /** Test hook: features (e.g. 'solana:signMessage') whose methods never settle. */
+  hang?: ReadonlySet<string>
+  /** Test hook, see {@link DevSolanaWalletMisbehaviour}. */
+  misbehave?: DevSolanaWalletMisbehaviour
+}
+
+/** A snapshot of the wallet's user-visible state. */
+export type DevSolanaWalletState = {
+  authorised: boolean
+  accountIndex: number
+  /** Base58 address of the selected account. */
+  address: string
+  autoApprove: boolean
+}
+
+/**
+ * An error as Solana wallets throw it: a real `Error` with a numeric `code` (4001 rejected, 4100 not connected,
+ * 4900 disconnected, -32602 bad input, or the node's JSON-RPC code when a send failed: -32002 with the runtime's
+ * message and `data.logs`, -32003 bad signature).
+ */
+export class DevSolanaWalletError extends Error {
+  override name = 'DevSolanaWalletError'
+  code: number
+  data?: unknown
+  constructor(code: number, message: string, data?: unknown) {
+    super(message)
+    this.code = code
+    if (data !== undefined) this.data = data
+  }
+}
+
+/** Where {@link DevSolanaWalletMisbehaviour.alterTransaction} sends lamports: base58 of 32 bytes of 0x7e. */
+export const DEV_SOLANA_THIEF_ADDRESS = new PublicKey(new Uint8Array(32).fill(0x7e)).toBase58()
+
+const iconSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
+  '<rect width="96" height="96" rx="22" fill="#1b1035"/>' +
+  '<circle cx="34" cy="48" r="15" fill="none" stroke="#14f195" stroke-width="8"/>' +
+  '<path d="M49 48h31M70 48v13M80 48v9" fill="none" stroke="#14f195" stroke-width="8" stroke-linecap="round"/>' +
+  '<circle cx="34" cy="48" r="4" fill="#9945ff"/>' +
+  '</svg>'
+
+/** The wallet's icon: the dev key in Solana colours, an SVG data URI in base64 (the Wallet Standard's form). */
+export const devSolanaWalletIcon: WalletIcon = `data:image/svg+xml;base64,${btoa(iconSvg)}`
+
+/** Every feature of the wallet, by name. */
+export type DevSolanaWalletFeatures = StandardConnectFeature &
+  StandardDisconnectFeature &
+  StandardEventsFeature &
+  SolanaSignMessageFeature &
+  SolanaSignTransactionFeature &
+  SolanaSignAndSendTransactionFeature
+
+/** The features every account of the wallet supports. */
+const accountFeatures = [SolanaSignMessage, SolanaSignTransaction, SolanaSignAndSendTransaction] as const
+
+type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boolean }
+type QueueEntry = { request: DevSolanaPendingRequest; resolve: () => void; reject: (error: unknown) => void }
+
+const userRejected = (): DevSolanaWalletError => new DevSolanaWalletError(4001, 'User rejected the request.')
+const notConnected = (): DevSolanaWalletError =>
+  new DevSolanaWalletError(4100, 'The requested account has not been authorized by the user.')
+const invalidInput = (feature: string, detail: string): DevSolanaWalletError =>
+  new DevSolanaWalletError(-32602, `Invalid input for ${feature}: ${detail}`)
+
+/**
+ * A development Solana wallet for the Wallet Standard: a web3.js `Keypair` per account (dev account 0 selected),
+ * features `standard:connect` (with `silent`), `standard:disconnect`, `standard:events`, `solana:signMessage`,
+ * `solana:signTransaction` (several inputs = sign-all, one approval) and `solana:signAndSendTransaction`
+ * (options skipPreflight, preflightCommitment, maxRetries, minContextSlot go to the RPC's `sendTransaction`;
+ * `commitment` waits for that status). Legacy and v0 transactions. Dev and test use only.
+ *
+ * Like the EVM dev wallet, requests that need the user wait in {@link DevSolanaWallet.pending} until
+ * {@link DevSolanaWallet.approve} or {@link DevSolanaWallet.reject}, unless auto-approve is on; see
+ * {@link DevSolanaWalletMisbehaviour} for the broken-wallet switches. Errors are {@link DevSolanaWalletError}s.
+ *
+ * @example
+ * const wallet = new DevSolanaWallet({ rpcUrl: 'http://127.0.0.1:8899', autoApprove: true })
+ * registerDevSolanaWallet(wallet) // window events of the Wallet Standard
+ */
+export class DevSolanaWallet implements Wallet {
+  readonly version = '1.0.0' as const
+  readonly name: string
+  readonly icon: WalletIcon = devSolanaWalletIcon
+  /** Test hook: features whose methods never settle. Mutable. */
+  hang: ReadonlySet<string>
+  /** Test hook, see {@link DevSolanaWalletMisbehaviour}. Mutable. */
+  misbehave: DevSolanaWalletMisbehaviour
+
+  readonly #chains: readonly DevSolanaWalletChain[]
+  readonly #keypairs: readonly Keypair[]
+  readonly #accounts: readonly WalletAccount[]
+  readonly #storage: DevSolanaWalletStorage | undefined
+  readonly #storageKey: string
+  readonly #origin: string | undefined
+  #state: Persisted
+  readonly #queue = new Map<number, QueueEntry>()
+  #nextId = 1
+  #connecting: Promise<void> | undefined
+  readonly #listeners = new Set<StandardEventsListeners['change']>()
+  readonly #subscribers = new Set<() => void>()
+  readonly #features: DevSolanaWalletFeatures
+
+  /** @throws Error when `keypairs` or `chains` is empty. */
+  constructor(options: DevSolanaWalletOptions) {
+    this.#chains = options.chains ?? [
+      { id: SOLANA_LOCALNET_STANDARD_CHAIN, rpcUrl: options.rpcUrl },
+      { id: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: options.rpcUrl },
+    ]
+    if (this.#chains.length === 0) throw new Error('DevSolanaWallet needs at least one chain.')
+    this.#keypairs = options.keypairs ?? devSolanaKeypairs()
+    if (this.#keypairs.length === 0) throw new Error('DevSolanaWallet needs at least one keypair.')
+    const chainIds = this.#chains.map((c) => c.id)
+    this.#accounts = this.#keypairs.map((keypair, i) =>
+      Object.freeze({
+        address: keypair.publicKey.toBase58(),
+        publicKey: keypair.publicKey.toBytes(),
+        chains: chainIds,
+        features: accountFeatures,
+        label: `Dev account ${i}`,
+      }),
+    )
+    this.name = options.name ?? 'Latchkey Dev Solana Wallet'
+    this.#storage = options.storage
+    this.#storageKey = options.storageKey ?? 'latchkey-dev-solana-wallet'
+    this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
+    this.hang = options.hang ?? new Set()
+    this.misbehave = options.misbehave ?? {}
+    this.#state = this.#load()
+    if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
+      this.#state.autoApprove = options.autoApprove
+      this.#save()
+    }
+    const guard = <A extends readonly unknown[], R>(feature: string, method: (...args: A) => Promise<R>) =>
+      (...args: A): Promise<R> => {
+        if (this.misbehave.throwString !== undefined) return Promise.reject(this.misbehave.throwString)
+        if (this.hang.has(feature)) return new Promise<never>(() => {})
+        return method(...args)
+      }
+    this.#features = Object.freeze({
+      [StandardConnect]: { version: '1.0.0', connect: guard(StandardConnect, (input?: StandardConnectInput) => this.#connect(input)) },
+      [StandardDisconnect]: { version: '1.0.0', disconnect: guard(StandardDisconnect, async () => this.disconnect()) },
+      [StandardEvents]: { version: '1.0.0', on: <E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]) => this.#on(event, listener) },
+      [SolanaSignMessage]: { version: '1.1.0', signMessage: guard(SolanaSignMessage, (...inputs: readonly SolanaSignMessageInput[]) => this.#signMessage(inputs)) },
+      [SolanaSignTransaction]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signTransaction: guard(SolanaSignTransaction, (...inputs: readonly SolanaSignTransactionInput[]) => this.#signTransaction(inputs)),
+      },
+      [SolanaSignAndSendTransaction]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0],
+        signAndSendTransaction: guard(SolanaSignAndSendTransaction, (...inputs: readonly SolanaSignAndSendTransactionInput[]) => this.#signAndSend(inputs)),
+      },
+    } as const)
+  }
+
+  // ---------------------------------------------------------------- Wallet Standard
+
+  /** Chain ids the wallet supports. */
+  get chains(): IdentifierString[] {
+    return this.#chains.map((c) => c.id)
+  }
+
+  /** The features (standard:connect, standard:disconnect, standard:events and the three solana: ones). */
+  get features(): DevSolanaWalletFeatures {
+    return this.#features
+  }
+
+  /** The accounts the site may use: the selected one while authorised, else none. Stable objects. */
+  get accounts(): readonly WalletAccount[] {
+    return this.#state.authorised ? [this.#accounts[this.#state.accountIndex] as WalletAccount] : []
+  }
+
+  // ---------------------------------------------------------------- wallet UI side
+
+  /** Requests waiting for approval, oldest first. */
+  get pending(): DevSolanaPendingRequest[] {
+    return [...this.#queue.values()].map((e) => e.request)
+  }
+
+  /** A snapshot of the user-visible state. */
+  get state(): DevSolanaWalletState {
+    return {
+      authorised: this.#state.authorised,
+      accountIndex: this.#state.accountIndex,
+      address: (this.#accounts[this.#state.accountIndex] as WalletAccount).address,
+      autoApprove: this.#state.autoApprove,
+    }
+  }
+
+  /** Base58 addresses of every account, in index order. */
+  get addresses(): readonly string[] {
+    return this.#accounts.map((a) => a.address)
+  }
+
+  /**
+   * Approves a pending request: it proceeds.
+   * @returns false when no pending request has this id.
+   */
+  approve(id: number): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    entry.resolve()
+    this.#notify()
+    return true
+  }
+
+  /**
+   * Rejects a pending request: its method rejects with a 4001 {@link DevSolanaWalletError}.
+   * @returns false when no pending request has this id.
+   */
+  reject(id: number): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    entry.reject(userRejected())
+    this.#notify()
+    return true
+  }
+
+  /** Calls `listener` after any change (pending list, account, authorisation, auto-approve). @returns unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#subscribers.add(listener)
+    return () => {
+      this.#subscribers.delete(listener)
+    }
+  }
+
+  /**
+   * Selects account `index` (user action). Emits `change` with the new accounts when the site is connected.
+   * @throws RangeError when `index` is not an account index.
+   */
+  setAccount(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) throw new RangeError(`No dev Solana wallet account at index ${index}.`)
+    if (index === this.#state.accountIndex) return
+    this.#state.accountIndex = index
+    this.#save()
+    if (this.#state.authorised) this.#emit({ accounts: this.accounts })
+    this.#notify()
+  }
+
+  /** Turns auto-approve on or off (persisted). Turning it on approves everything pending. */
+  setAutoApprove(value: boolean): void {
+    if (value === this.#state.autoApprove) return
+    this.#state.autoApprove = value
+    this.#save()
+    if (value) for (const id of [...this.#queue.keys()]) this.approve(id)
+    this.#notify()
+  }
+
+  /**
+   * Disconnects the site (the user in the wallet, or `standard:disconnect`): de-authorises and emits `change` with
+   * no accounts. No-op when not connected.
+   */
+  disconnect(): void {
+    if (!this.#state.authorised) return
+    this.#state.authorised = false
+    this.#save()
+    this.#emit({ accounts: [] })
+    this.#notify()
+  }
+
+  /** The keypair of the selected account (tests verify signatures with it). */
+  get keypair(): Keypair {
+    return this.#keypairs[this.#state.accountIndex] as Keypair
+  }
+
+  // ---------------------------------------------------------------- features
+
+  async #connect(input: StandardConnectInput | undefined): Promise<StandardConnectOutput> {
+    if (this.#state.authorised) return { accounts: this.accounts }
+    if (input?.silent) return { accounts: [] }
+    this.#connecting ??= this.#ask('connect', StandardConnect, []).finally(() => {
+      this.#connecting = undefined
+    })
+    await this.#connecting
+    if (!this.#state.authorised) {
+      this.#state.authorised = true
+      this.#save()
+      this.#emit({ accounts: this.accounts })
+      this.#notify()
+    }
+    return { accounts: this.accounts }
+  }
+
+  #on<E extends StandardEventsNames>(event: E, listener: StandardEventsListeners[E]): () => void {
+    if (event !== 'change') return () => {}
+    this.#listeners.add(listener)
+    return () => {
+      this.#listeners.delete(listener)
+    }
+  }
+
+  async #signMessage(inputs: readonly SolanaSignMessageInput[]): Promise<readonly SolanaSignMessageOutput[]> {
+    if (inputs.length === 0) throw invalidInput(SolanaSignMessage, 'no input.')
+    const checked = inputs.map((input) => {
+      const keypair = this.#keypairFor(SolanaSignMessage, input?.account)
+      if (!(input.message instanceof Uint8Array)) throw invalidInput(SolanaSignMessage, 'message must be a Uint8Array.')
+      return { keypair, message: input.message }
+    })
+    await this.#ask('signMessage', SolanaSignMessage, checked.map(({ message }) => messageText(message)))
+    const outputs: SolanaSignMessageOutput[] = []
+    for (const { keypair, message } of checked) {
+      const signed = this.misbehave.wrongSignature ? new Uint8Array([...message, 0x21]) : message
+      let signature = await ed25519Sign(keypair, signed)
+      if (this.misbehave.shortSignature) signature = signature.slice(0, 63)
+      outputs.push({ signedMessage: message, signature, signatureType: 'ed25519' })
+    }
+    return outputs
+  }
+
+  async #signTransaction(inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> {
+    const prepared = this.#prepare(SolanaSignTransaction, inputs, false)
+    await this.#ask('signTransaction', SolanaSignTransaction, prepared.map(({ transaction }) => describeTransaction(transaction)))
+    return prepared.map(({ keypair, transaction, original }) => ({ signedTransaction: this.#sign(keypair, transaction, original) }))
+  }
+
+  async #signAndSend(inputs: readonly SolanaSignAndSendTransactionInput[]): Promise<readonly SolanaSignAndSendTransactionOutput[]> {
+    const prepared = this.#prepare(SolanaSignAndSendTransaction, inputs, true)
+    await this.#ask('signAndSendTransaction', SolanaSignAndSendTransaction, prepared.map(({ transaction }) => describeTransaction(transaction)))
+    const outputs: SolanaSignAndSendTransactionOutput[] = []
+    for (const { keypair, transaction, original, chain, options } of prepared) {
+      const wire = this.#sign(keypair, transaction, original)
+      const config = {
+        encoding: 'base64',
+        ...(options?.skipPreflight !== undefined ? { skipPreflight: options.skipPreflight } : {}),
+        ...(options?.preflightCommitment !== undefined ? { preflightCommitment: options.preflightCommitment } : {}),
+        ...(options?.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+        ...(options?.minContextSlot !== undefined ? { minContextSlot: options.minContextSlot } : {}),
+      }
+      const rpcUrl = (chain as DevSolanaWalletChain).rpcUrl
+      const signature = await rpc<string>(rpcUrl, 'sendTransaction', [base64(wire), config])
+      if (options?.commitment) await waitForStatus(rpcUrl, signature, options.commitment)
+      outputs.push({ signature: VersionedTransaction.deserialize(wire).signatures[0] as Uint8Array })
+    }
+    return outputs
+  }
+
+  /** Checks every input before anything is asked: the connected account, a supported chain, a transaction it must sign. */
+  #prepare(
+    feature: string,
+    inputs: readonly (SolanaSignTransactionInput | SolanaSignAndSendTransactionInput)[],
+    needsChain: boolean,
+  ): Array<{ keypair: Keypair; transaction: VersionedTransaction; original: Uint8Array; chain: DevSolanaWalletChain | undefined; options: SolanaSignAndSendTransactionInput['options'] }> {
+    if (inputs.length === 0) throw invalidInput(feature, 'no input.')
+    return inputs.map((input) => {
+      const keypair = this.#keypairFor(feature, input?.account)
+      if (needsChain && input.chain === undefined) throw invalidInput(feature, 'chain is required.')
+      const chain = input.chain === undefined ? undefined : this.#chains.find((c) => c.id === input.chain)
+      if (input.chain !== undefined && !chain) throw invalidInput(feature, `unsupported chain ${input.chain}.`)
+      if (!(input.transaction instanceof Uint8Array)) throw invalidInput(feature, 'transaction must be a Uint8Array.')
+      let transaction: VersionedTransaction
+      try {
+        transaction = VersionedTransaction.deserialize(input.transaction)
+      } catch (error) {
+        throw invalidInput(feature, `the transaction does not deserialize (${error instanceof Error ? error.message : String(error)}).`)
+      }
+      const signers = transaction.message.staticAccountKeys.slice(0, transaction.message.header.numRequiredSignatures)
+      if (!signers.some((key) => key.equals(keypair.publicKey))) throw invalidInput(feature, `${keypair.publicKey.toBase58()} is not a signer of the transaction.`)
+      return { keypair, transaction, original: input.transaction, chain: chain ?? this.#chains[0], options: (input as SolanaSignAndSendTransactionInput).options }
+    })
+  }
+
+  /** Signs (or, misbehaving, alters then signs, or leaves unsigned) and returns the wire bytes. */
+  #sign(keypair: Keypair, transaction: VersionedTransaction, original: Uint8Array): Uint8Array {
+    if (this.misbehave.unsignedTransaction) return original
+    let tx = transaction
+    if (this.misbehave.alterTransaction) {
+      const message = TransactionMessage.decompile(tx.message)
+      message.instructions.push(SystemProgram.transfer({ fromPubkey: keypair.publicKey, toPubkey: new PublicKey(DEV_SOLANA_THIEF_ADDRESS), lamports: this.misbehave.alterLamports ?? 1_000_000 }))
+      tx = new VersionedTransaction(tx.message.version === 'legacy' ? message.compileToLegacyMessage() : message.compileToV0Message())
+    }
+    tx.sign([keypair])
+    return tx.serialize()
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /** The keypair of `account` if it is the connected account; 4100 otherwise. */
+  #keypairFor(feature: string, account: WalletAccount | undefined): Keypair {
+    if (!this.#state.authorised) throw notConnected()
+    if (typeof account?.address !== 'string') throw invalidInput(feature, 'account is required.')
+    if (account.address !== this.state.address) throw notConnected()
+    return this.keypair
+  }
+
+  #ask(kind: DevSolanaRequestKind, feature: string, details: readonly string[]): Promise<void> {
+    if (this.#state.autoApprove) return Promise.resolve()
+    return new Promise<void>((resolve, reject) => {
+      const id = this.#nextId++
+      const request: DevSolanaPendingRequest = { id, kind, feature, details, ...(this.#origin ? { origin: this.#origin } : {}) }
+      this.#queue.set(id, { request, resolve, reject })
+      this.#notify()
+    })
+  }
+
+  #emit(properties: StandardEventsChangeProperties): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(properties)
+      } catch (error) {
+        console.error("DevSolanaWallet: a 'change' listener threw", error)
+      }
+    }
+  }
+
+  #notify(): void {
+    for (const subscriber of [...this.#subscribers]) {
+      try {
+        subscriber()
+      } catch (error) {
+        console.error('DevSolanaWallet: a subscriber threw', error)
+      }
+    }
+  }
+
+  #load(): Persisted {
+    const state: Persisted = { authorised: false, accountIndex: 0, autoApprove: false }
+    let raw: unknown
+    try {
+      const text = this.#storage?.getItem(this.#storageKey)
+      raw = text ? JSON.parse(text) : undefined
+    } catch {
+      return state // unreadable storage or malformed JSON: start fresh
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return state
+    const r = raw as Record<string, unknown>
+    if (typeof r.authorised === 'boolean') state.authorised = r.authorised
+    if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
+    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#keypairs.length) {
+      state.accountIndex = r.accountIndex as number
+    }
+    return state
+  }
+
+  #save(): void {
+    try {
+      this.#storage?.setItem(this.#storageKey, JSON.stringify(this.#state))
+    } catch {
+      // Quota or privacy mode: the wallet keeps working in memory.
+    }
+  }
+}
+
+/** Ed25519 signature of `message` with the keypair's secret key (WebCrypto; Node 20 and current browsers). */
+async function ed25519Sign(keypair: Keypair, message: Uint8Array): Promise<Uint8Array> {
+  const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const key = await crypto.subtle.importKey(
+    'jwk',
+    { kty: 'OKP', crv: 'Ed25519', d: b64url(keypair.secretKey.slice(0, 32)), x: b64url(keypair.publicKey.toBytes()) },
+    { name: 'Ed25519' },
+    false,
+    ['sign'],
+  )
+  return new Uint8Array(await crypto.subtle.sign('Ed25519', key, message as Uint8Array<ArrayBuffer>))
+}
+
+/**
+ * One JSON-RPC call to the chain's node. A node error becomes a {@link DevSolanaWalletError} with the node's code,
+ * message and data (a failed preflight: -32002, 'Transaction simulation failed: <the runtime's words>', `data.logs`).
+ */
+async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
+  let body: { result?: T; error?: { code?: unknown; message?: unknown; data?: unknown } }
+  try {
+    const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    body = (await response.json()) as typeof body
+  } catch (error) {
+    throw new DevSolanaWalletError(-32603, `Could not reach ${rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (body.error) {
+    const { code, message, data } = body.error
+    throw new DevSolanaWalletError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : 'JSON-RPC error', data)
+  }
+  return body.result as T
+}
+
+function base64(bytes: Uint8Array): string {
+  let text = ''
+  for (const byte of bytes) text += String.fromCharCode(byte)
+  return btoa(text)
+}
+
+/** Polls the signature's status until it reaches `commitment` (30 s at most). */
+async function waitForStatus(rpcUrl: string, signature: string, commitment: 'processed' | 'confirmed' | 'finalized'): Promise<void> {
+  const rank = { processed: 0, confirmed: 1, finalized: 2 } as const
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    const { value } = await rpc<{ value: Array<{ confirmationStatus?: keyof typeof rank } | null> }>(rpcUrl, 'getSignatureStatuses', [[signature]])
+    const reached = value[0]?.confirmationStatus
+    if (reached && rank[reached] >= rank[commitment]) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new DevSolanaWalletError(-32603, `Transaction ${signature} did not reach ${commitment} within 30 s.`)
+}
+
+/** A message as the approval shows it: UTF-8 text when printable, else hex. */
+export function messageText(message: Uint8Array): string {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(message)
+    if (/^[\P{Cc}\n\r\t]*$/u.test(text)) return text
+  } catch {
+    // not UTF-8
+  }
+  return `0x${[...message].map((b) => b.toString(16).padStart(2, '0')).join('')}`
+}
+
+/**
+ * One line about a transaction for the approval: its version, fee payer and each instruction, System transfers
+ * spelled out ('Transfer 0.5 SOL to 7BNg…'), so the approver sees who receives what.
+ */
+export function describeTransaction(transaction: VersionedTransaction): string {
+  const message = transaction.message
+  const keys = message.staticAccountKeys
+  const parts = message.compiledInstructions.map((ix) => {
+    const program = keys[ix.programIdIndex]
+    if (program?.equals(SystemProgram.programId) && ix.data.length === 12 && ix.data[0] === 2 && ix.data[1] === 0 && ix.data[2] === 0 && ix.data[3] === 0) {
+      const lamports = new DataView(ix.data.buffer, ix.data.byteOffset + 4, 8).getBigUint64(0, true)
+      const to = keys[ix.accountKeyIndexes[1] ?? -1]?.toBase58() ?? '?'
+      return `Transfer ${formatSol(lamports)} SOL to ${to}`
+    }
+    return `Call ${program?.toBase58() ?? '?'} (${ix.data.length} bytes of data)`
+  })
+  return [`${message.version === 'legacy' ? 'Legacy' : 'Version 0'} transaction, fee payer ${keys[0]?.toBase58() ?? '?'}`, ...parts].join('\n')
+}
+
+function formatSol(lamports: bigint): string {
+  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '')
+  return `${lamports / 1_000_000_000n}${fraction ? `.${fraction}` : ''}`
+}
