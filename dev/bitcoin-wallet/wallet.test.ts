@@ -6,6 +6,7 @@ import type { ApiServer } from '../api/server.ts'
 import { DEV_BITCOIN_ORDINALS_ADDRESSES, DEV_BITCOIN_PAYMENT_ADDRESSES, devBitcoinAccounts } from '../bitcoin/accounts.ts'
 import { createDevUtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { buildTransferPsbt, devWalletNetwork, signBip322, signEcdsaMessage } from './signing.ts'
+import { registerBitcoinWallet } from './register.ts'
 import { BitcoinDevWallet, BitcoinWalletError } from './wallet.ts'
 import type { BitcoinWalletAccount } from '../../adapters/bip122.standard.ts'
 
@@ -209,4 +210,8 @@ describe('BitcoinDevWallet', () => {
     expect(tooMuch.code).toBe(-32603)
     expect(tooMuch.message).toMatch(/^Insufficient funds: \d+ sat available/)
   })
+})
+
+test('registerBitcoinWallet: without a window (Node) it says what to do instead', () => {
+  expect(() => registerBitcoinWallet(new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1' }))).toThrow('registerBitcoinWallet needs a window (in Node, use getWallets().register(wallet)).')
 })

@@ -1,0 +1,441 @@
+import { getWallets, type Wallets } from '@wallet-standard/app'
+import type { Wallet } from '@wallet-standard/base'
+import * as v from 'valibot'
+import type { paths } from '../openapi/blockchain.d.ts'
+import { ApiError, call, createApiClient } from '../services/api.ts'
+import {
+  BitcoinBroadcastError,
+  BitcoinConnect,
+  BitcoinSendTransfer,
+  BitcoinSignMessage,
+  BitcoinSignTransaction,
+  chainOfNetwork,
+  InvalidBitcoinAddressError,
+  InvalidBitcoinRequestError,
+  looksLikeAddressOf,
+  referenceOfChain,
+  UnsupportedBitcoinChainError,
+  type BitcoinAddressPurpose,
+  type BitcoinChain,
+  type BitcoinMessageProtocol,
+  type BitcoinWallet,
+  type BitcoinWalletAccount,
+  type InvalidSignedPsbtError,
+} from './bip122.standard.ts'
+import { ConnectorNotFoundError, NotConnectedError } from './eip155.ts'
+import { type BaseError, InvalidProviderResponseError, toProviderError, UnsupportedProviderMethodError, type UserRejectedRequestError } from './errors.ts'
+import type { CaipNetwork } from './networks.ts'
+import type { ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
+
+export * from './bip122.standard.ts'
+
+/** How long a reconnect waits for a stored Bitcoin wallet to register itself (Wallet Standard) before giving up. */
+export const bitcoinWalletDiscoveryTimeout = 1_500
+
+/** The purposes asked at connect: payment first (the default account type of spec §4), then ordinals. */
+export const defaultBitcoinPurposes: readonly BitcoinAddressPurpose[] = ['payment', 'ordinals']
+
+/** A connected Bitcoin account (spec §3 "Account (from a connection)": namespace, address, type, publicKey, path). */
+export type Bip122Account = {
+  namespace: 'bip122'
+  address: string
+  /** The account type: `payment` (default, spec §4) or `ordinals`. */
+  type: BitcoinAddressPurpose
+  /** Hex: 33-byte compressed key (P2WPKH) or 32-byte x-only key (P2TR). */
+  publicKey: string
+  path?: string
+}
+
+export type CreateBip122AdapterParameters = {
+  /** `projectId` of the blockchain API calls (spec §7: every GET carries `st`, `sv`, `projectId`). */
+  projectId: string
+  sdkType?: string
+  sdkVersion?: string
+  clientId?: string
+  /** Injected fetch (tests); default `globalThis.fetch`. */
+  fetch?: typeof globalThis.fetch
+  /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` (called on first use). */
+  wallets?: Wallets
+  /** Purposes asked at connect; default {@link defaultBitcoinPurposes}. */
+  purposes?: readonly BitcoinAddressPurpose[]
+}
+
+/** What {@link Bip122Adapter.signPSBT} takes. */
+export type SignPsbtParameters = {
+  connectorId: string
+  /** The network the PSBT is for; its RPC URL is the blockchain API used when `broadcast` is set. */
+  network: CaipNetwork
+  /** The PSBT (BIP-174), base64. Each input to sign needs its `witnessUtxo`. */
+  psbt: string
+  /** The inputs to sign, each by the connected account whose address the spent output pays. */
+  signInputs: ReadonlyArray<{ address: string; index: number; sighashTypes?: readonly number[] }>
+  /** Finalise and broadcast through the blockchain API (`POST /v1/bitcoin/tx`) once signed. */
+  broadcast?: boolean
+}
+/** The signed PSBT (base64; finalised only when broadcast), and the txid when broadcast. */
+export type SignPsbtReturnType = { psbt: string; txid?: string }
+/** What {@link Bip122Adapter.signPSBT} rejects with. */
+export type SignPsbtErrorType =
+  | UserRejectedRequestError
+  | InvalidBitcoinRequestError
+  | InvalidBitcoinAddressError
+  | InvalidSignedPsbtError
+  | BitcoinBroadcastError
+  | ConnectorNotFoundError
+  | BaseError
+
+/** What {@link Bip122Adapter.sendTransfer} takes: the receiver on `network` and the amount in satoshis. */
+export type SendTransferParameters = { connectorId: string; network: CaipNetwork; recipient: string; amount: bigint }
+/** The broadcast transaction's id. */
+export type SendTransferReturnType = { txid: string }
+/** What {@link Bip122Adapter.sendTransfer} rejects with. */
+export type SendTransferErrorType = UserRejectedRequestError | InvalidBitcoinRequestError | InvalidBitcoinAddressError | UnsupportedBitcoinChainError | ConnectorNotFoundError | BaseError
+
+/** The Bitcoin adapter: the {@link ChainAdapter} contract plus the Bitcoin-only calls the UI needs. */
+export type Bip122Adapter = ChainAdapter & {
+  readonly namespace: 'bip122'
+  /** The connected accounts of a connector (payment first), with type, public key and path; empty when not connected. */
+  getAccounts(parameters: { connectorId: string }): readonly Bip122Account[]
+  /**
+   * Has the wallet sign inputs of a PSBT (`bitcoin:signTransaction`), checks what it returns, optionally broadcasts.
+   * Nothing reaches the wallet before the PSBT and the inputs are checked (addresses of `network`, inputs that exist
+   * and spend the signer's outputs). The answer is refused when the wallet returns it unsigned, altered (other inputs
+   * or outputs than asked) or with a signature that does not verify.
+   *
+   * @throws see {@link SignPsbtErrorType}; a rejection in the wallet is `UserRejectedRequestError` (4001).
+   */
+  signPSBT(parameters: SignPsbtParameters): Promise<SignPsbtReturnType>
+  /**
+   * Sends `amount` satoshis to `recipient` through the wallet's `bitcoin:sendTransfer` (the wallet builds, signs and
+   * broadcasts; spec §6 keeps Bitcoin out of the modal's own send). The recipient must be an address of `network`
+   * (a `bc1…` or `tb1…` address on regtest is refused before the wallet is asked).
+   *
+   * @throws see {@link SendTransferErrorType}.
+   */
+  sendTransfer(parameters: SendTransferParameters): Promise<SendTransferReturnType>
+  /** Stops listening to the wallet registry. */
+  destroy(): void
+}
+
+type Session = { accounts: BitcoinWalletAccount[]; chain: BitcoinChain }
+
+/** The lazily loaded PSBT half (bitcoinjs-lib); one import per page. */
+let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
+const loadPsbt = () => (psbtModule ??= import('./bip122.psbt.ts'))
+
+const addressStatsSchema = v.object({
+  funded_txo_count: v.number(),
+  funded_txo_sum: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  spent_txo_count: v.number(),
+  spent_txo_sum: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  tx_count: v.number(),
+})
+const bitcoinAddressSchema = v.object({ address: v.string(), chain_stats: addressStatsSchema, mempool_stats: addressStatsSchema })
+const broadcastSchema = v.object({ txid: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
+
+/**
+ * The Bitcoin (bip122) adapter (issue 7 §1; spec §3, §4, §6): wallets discovered through the Wallet Standard
+ * (`getWallets()` of `@wallet-standard/app`; those with `bitcoin:connect`, see `bip122.standard.ts`), accounts with the
+ * payment and ordinals purposes (payment first: the default account type of spec §4), balances from the blockchain
+ * API's UTXO routes (`GET {rpcUrl}/v1/bitcoin/address/{address}`: funded − spent, in satoshis, 8 decimals), message
+ * signing with BIP-322 and a legacy ECDSA fallback, and {@link Bip122Adapter.signPSBT} / {@link Bip122Adapter.sendTransfer}.
+ *
+ * bitcoinjs-lib loads only when a call needs it (`import('./bip122.psbt.ts')`: PSBT checks, full address decoding);
+ * discovery, connect and balances never load it. Connector ids are the wallets' names. One adapter per modal instance.
+ *
+ * @example
+ * const adapter = createBip122Adapter({ projectId: 'p' })
+ * const { accounts } = await adapter.connect({ connectorId: 'Latchkey Bitcoin Dev Wallet' })
+ * const balance = await adapter.getBalance({ connectorId, address: accounts[0], network: bitcoinRegtest }) // { value: 100000000n, decimals: 8, symbol: 'BTC' }
+ * const { txid } = await adapter.sendTransfer({ connectorId, network: bitcoinRegtest, recipient: 'bcrt1q…', amount: 25_000n })
+ */
+export function createBip122Adapter(parameters: CreateBip122AdapterParameters): Bip122Adapter {
+  const purposes = parameters.purposes ?? defaultBitcoinPurposes
+  let registry: Wallets | undefined = parameters.wallets
+  const ensureRegistry = () => (registry ??= getWallets())
+  const sessions = new Map<string, Session>()
+  const chainListeners = new Map<string, Set<(event: WalletEvent) => void>>()
+  const offs: Array<() => void> = []
+
+  const bitcoinWallets = (): BitcoinWallet[] => ensureRegistry().get().filter(isBitcoinWallet)
+  const findWallet = (connectorId: string): BitcoinWallet | undefined => bitcoinWallets().find((w) => w.name === connectorId)
+  const requireWallet = (connectorId: string): BitcoinWallet => {
+    const wallet = findWallet(connectorId)
+    if (!wallet) throw new ConnectorNotFoundError(connectorId)
+    return wallet
+  }
+  const connectorsOf = (wallets: readonly BitcoinWallet[]): Connector[] =>
+    wallets.map((w) => ({ id: w.name, name: w.name, type: 'ANNOUNCED', chain: 'bip122', imageUrl: w.icon }))
+
+  const apiClient = (network: CaipNetwork) => {
+    const baseUrl = network.rpcUrls.default.http[0]
+    if (!baseUrl) throw new InvalidBitcoinRequestError(`${network.name} has no RPC URL to read balances from.`)
+    return createApiClient<paths>({
+      baseUrl,
+      projectId: parameters.projectId,
+      ...(parameters.sdkType ? { sdkType: parameters.sdkType } : {}),
+      ...(parameters.sdkVersion ? { sdkVersion: parameters.sdkVersion } : {}),
+      ...(parameters.clientId ? { clientId: parameters.clientId } : {}),
+      ...(parameters.fetch ? { fetch: parameters.fetch } : {}),
+    })
+  }
+
+  async function walletCall<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      throw toProviderError(error)
+    }
+  }
+
+  /** Validates a connect answer and keeps the session: payment accounts first, every address of the session's chain. */
+  function openSession(connectorId: string, wallet: BitcoinWallet, answer: unknown): Session {
+    const accounts = (answer as { accounts?: unknown } | undefined)?.accounts
+    if (!Array.isArray(accounts) || !accounts.every(isBitcoinAccount)) throw new InvalidProviderResponseError(BitcoinConnect, answer)
+    const previous = sessions.get(connectorId)?.chain
+    const chains = accounts.flatMap((a) => a.chains).filter((c): c is BitcoinChain => referenceOfChain(c) !== undefined)
+    const chain = previous && chains.includes(previous) ? previous : (chains[0] ?? (wallet.chains.find((c) => referenceOfChain(c)) as BitcoinChain | undefined))
+    if (!chain) throw new InvalidProviderResponseError(BitcoinConnect, answer)
+    const onChain = accounts.filter((a) => a.chains.includes(chain))
+    if (!onChain.every((a) => looksLikeAddressOf(chain, a.address))) throw new InvalidProviderResponseError(BitcoinConnect, answer)
+    const ordered = [...onChain].sort((a, b) => purposeRank(a.purpose) - purposeRank(b.purpose))
+    const session = { accounts: ordered, chain }
+    sessions.set(connectorId, session)
+    return session
+  }
+
+  const toWalletSession = (session: Session): WalletSession => ({ accounts: session.accounts.map((a) => a.address), chainId: referenceOfChain(session.chain)! })
+
+  function requireAccount(connectorId: string, address: string): BitcoinWalletAccount {
+    const account = sessions.get(connectorId)?.accounts.find((a) => a.address === address)
+    if (!account) throw new InvalidBitcoinRequestError(`${address} is not a connected account of ${connectorId}.`)
+    return account
+  }
+
+  function requireSessionOn(connectorId: string, network: CaipNetwork): Session {
+    const session = sessions.get(connectorId)
+    if (!session) throw new NotConnectedError()
+    if (session.chain !== chainOfNetwork(network)) throw new UnsupportedBitcoinChainError(network.name)
+    return session
+  }
+
+  async function waitForWallet(connectorId: string): Promise<BitcoinWallet> {
+    const found = findWallet(connectorId)
+    if (found) return found
+    return new Promise((resolve, reject) => {
+      const off = ensureRegistry().on('register', () => {
+        const wallet = findWallet(connectorId)
+        if (!wallet) return
+        clearTimeout(timer)
+        off()
+        resolve(wallet)
+      })
+      const timer = setTimeout(() => {
+        off()
+        reject(new ConnectorNotFoundError(connectorId))
+      }, bitcoinWalletDiscoveryTimeout)
+    })
+  }
+
+  async function broadcast(network: CaipNetwork, hex: string): Promise<string> {
+    try {
+      const { txid } = await call('broadcastBitcoinTransaction', broadcastSchema, () => apiClient(network).POST('/v1/bitcoin/tx', { body: { hex } }))
+      return txid
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const body = error.body as { message?: unknown; reasons?: Array<{ description?: unknown }> } | undefined
+        const code = typeof body?.reasons?.[0]?.description === 'string' ? body.reasons[0].description : undefined
+        throw new BitcoinBroadcastError(typeof body?.message === 'string' ? body.message : error.shortMessage, code, error)
+      }
+      throw error
+    }
+  }
+
+  return {
+    namespace: 'bip122',
+    getConnectors: () => connectorsOf(bitcoinWallets()),
+    watchConnectors(listener) {
+      const emit = () => listener(connectorsOf(bitcoinWallets()))
+      const offRegister = ensureRegistry().on('register', emit)
+      const offUnregister = ensureRegistry().on('unregister', emit)
+      emit()
+      const off = () => {
+        offRegister()
+        offUnregister()
+      }
+      offs.push(off)
+      return off
+    },
+    async connect({ connectorId }) {
+      const wallet = requireWallet(connectorId)
+      const answer = await walletCall(() => wallet.features[BitcoinConnect].connect({ purposes }))
+      return toWalletSession(openSession(connectorId, wallet, answer))
+    },
+    async reconnect({ connectorId }) {
+      const wallet = await waitForWallet(connectorId)
+      const answer = await walletCall(() => wallet.features[BitcoinConnect].connect({ purposes, silent: true }))
+      if (Array.isArray((answer as { accounts?: unknown })?.accounts) && (answer as { accounts: unknown[] }).accounts.length === 0) throw new NotConnectedError()
+      return toWalletSession(openSession(connectorId, wallet, answer))
+    },
+    async disconnect({ connectorId }) {
+      sessions.delete(connectorId)
+      const wallet = findWallet(connectorId)
+      try {
+        await wallet?.features['standard:disconnect']?.disconnect()
+      } catch {
+        // Best effort: the modal forgets the connection anyway.
+      }
+    },
+    getAccounts({ connectorId }) {
+      return (sessions.get(connectorId)?.accounts ?? []).map((a) => ({
+        namespace: 'bip122' as const,
+        address: a.address,
+        type: a.purpose,
+        publicKey: toHex(a.publicKey),
+        ...(a.path ? { path: a.path } : {}),
+      }))
+    },
+    async getBalance({ address, network }): Promise<NativeBalance> {
+      const chain = chainOfNetwork(network)
+      if (!looksLikeAddressOf(chain, address)) throw new InvalidBitcoinAddressError(address, network.name)
+      const body = await call('getBitcoinAddress', bitcoinAddressSchema, () => apiClient(network).GET('/v1/bitcoin/address/{address}', { params: { path: { address } } }))
+      const stats = [body.chain_stats, body.mempool_stats]
+      const value = stats.reduce((sum, s) => sum + BigInt(s.funded_txo_sum) - BigInt(s.spent_txo_sum), 0n)
+      return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
+    },
+    async switchChain({ connectorId, network }) {
+      const chain = chainOfNetwork(network)
+      const wallet = requireWallet(connectorId)
+      if (!wallet.chains.includes(chain)) throw new UnsupportedBitcoinChainError(network.name)
+      const session = sessions.get(connectorId)
+      if (!session || session.chain === chain) return
+      session.chain = chain
+      for (const listener of chainListeners.get(connectorId) ?? []) listener({ type: 'chainChanged', chainId: referenceOfChain(chain)! })
+    },
+    async addChain({ network }) {
+      // Bitcoin wallets have no "add network" request: the networks are fixed.
+      throw new UnsupportedBitcoinChainError(network.name)
+    },
+    watchWallet({ connectorId }, listener) {
+      const wallet = findWallet(connectorId)
+      let set = chainListeners.get(connectorId)
+      if (!set) chainListeners.set(connectorId, (set = new Set()))
+      set.add(listener)
+      const offEvents = wallet?.features['standard:events']?.on('change', (properties) => {
+        if (!properties.accounts) return
+        if (properties.accounts.length === 0) {
+          sessions.delete(connectorId)
+          listener({ type: 'disconnect' })
+          return
+        }
+        try {
+          const session = openSession(connectorId, wallet, { accounts: properties.accounts })
+          listener({ type: 'accountsChanged', accounts: session.accounts.map((a) => a.address) })
+        } catch {
+          // A malformed event is ignored: the current accounts stay.
+        }
+      })
+      return () => {
+        set.delete(listener)
+        offEvents?.()
+      }
+    },
+    async signMessage({ connectorId, address, message }) {
+      const wallet = requireWallet(connectorId)
+      const feature = wallet.features[BitcoinSignMessage]
+      if (!feature) throw new UnsupportedProviderMethodError({ details: `${connectorId} has no ${BitcoinSignMessage} feature.` })
+      const account = requireAccount(connectorId, address)
+      const bytes = new TextEncoder().encode(message)
+      const protocols = feature.protocols?.length ? feature.protocols : (['bip322', 'ecdsa'] as const)
+      const sign = (protocol: BitcoinMessageProtocol) => walletCall(() => feature.signMessage({ account, message: bytes, protocol }))
+      let answer: unknown
+      const first = protocols.includes('bip322') ? 'bip322' : 'ecdsa'
+      try {
+        answer = await sign(first)
+      } catch (error) {
+        // BIP-322 first; a wallet that says it cannot (4200) signs the legacy way.
+        if (!(error instanceof UnsupportedProviderMethodError) || first !== 'bip322' || !protocols.includes('ecdsa')) throw error
+        answer = await sign('ecdsa')
+      }
+      const signature = (answer as { signature?: unknown } | undefined)?.signature
+      if (typeof signature !== 'string' || !/^[A-Za-z0-9+/]{40,}={0,2}$/.test(signature)) throw new InvalidProviderResponseError(BitcoinSignMessage, answer)
+      return signature
+    },
+    async signPSBT({ connectorId, network, psbt, signInputs, broadcast: shouldBroadcast }) {
+      const wallet = requireWallet(connectorId)
+      const feature = wallet.features[BitcoinSignTransaction]
+      if (!feature) throw new UnsupportedProviderMethodError({ details: `${connectorId} has no ${BitcoinSignTransaction} feature.` })
+      requireSessionOn(connectorId, network)
+      const lazy = await loadPsbt()
+      const requested = lazy.parseRequestedPsbt(psbt, network, signInputs)
+      const byAccount = new Map<string, { account: BitcoinWalletAccount; signingIndexes: number[]; sigHash?: number }>()
+      for (const input of signInputs) {
+        const account = requireAccount(connectorId, input.address)
+        const entry = byAccount.get(account.address) ?? { account, signingIndexes: [], ...(input.sighashTypes?.[0] !== undefined ? { sigHash: input.sighashTypes[0] } : {}) }
+        entry.signingIndexes.push(input.index)
+        byAccount.set(account.address, entry)
+      }
+      const answer = await walletCall(() => feature.signTransaction({ psbt, inputsToSign: [...byAccount.values()] }))
+      const signed = lazy.checkSignedPsbt(requested, (answer as { psbt?: unknown } | undefined)?.psbt, signInputs, network)
+      if (!shouldBroadcast) return { psbt: signed.toBase64() }
+      const { hex } = lazy.finalizeTransaction(signed)
+      const txid = await broadcast(network, hex)
+      return { psbt: signed.toBase64(), txid }
+    },
+    async sendTransfer({ connectorId, network, recipient, amount }) {
+      if (typeof amount !== 'bigint' || amount <= 0n) throw new InvalidBitcoinRequestError('The amount must be a positive number of satoshis.', { details: `Received: ${String(amount)}` })
+      const wallet = requireWallet(connectorId)
+      const feature = wallet.features[BitcoinSendTransfer]
+      if (!feature) throw new UnsupportedProviderMethodError({ details: `${connectorId} has no ${BitcoinSendTransfer} feature.` })
+      const session = requireSessionOn(connectorId, network)
+      const lazy = await loadPsbt()
+      lazy.outputScriptOf(recipient, network)
+      const account = session.accounts.find((a) => a.purpose === 'payment')
+      if (!account) throw new InvalidBitcoinRequestError(`${connectorId} gave no payment account to pay from.`)
+      const answer = await walletCall(() => feature.sendTransfer({ account, recipient, amount: amount.toString() }))
+      const txid = (answer as { txid?: unknown } | undefined)?.txid
+      if (typeof txid !== 'string' || !/^[0-9a-fA-F]{64}$/.test(txid)) throw new InvalidProviderResponseError(BitcoinSendTransfer, answer)
+      return { txid: txid.toLowerCase() }
+    },
+    destroy() {
+      for (const off of offs.splice(0)) off()
+      sessions.clear()
+      chainListeners.clear()
+    },
+  }
+}
+
+/**
+ * Has the connected wallet sign a PSBT and checks the answer; see {@link Bip122Adapter.signPSBT}.
+ * @example const { psbt, txid } = await signPSBT(adapter, { connectorId, network: bitcoinRegtest, psbt: base64, signInputs: [{ address, index: 0 }], broadcast: true })
+ */
+export function signPSBT(adapter: Bip122Adapter, parameters: SignPsbtParameters): Promise<SignPsbtReturnType> {
+  return adapter.signPSBT(parameters)
+}
+
+/**
+ * Sends satoshis through the connected wallet's `bitcoin:sendTransfer`; see {@link Bip122Adapter.sendTransfer}.
+ * @example const { txid } = await sendTransfer(adapter, { connectorId, network: bitcoinRegtest, recipient: 'bcrt1q…', amount: 10_000n })
+ */
+export function sendTransfer(adapter: Bip122Adapter, parameters: SendTransferParameters): Promise<SendTransferReturnType> {
+  return adapter.sendTransfer(parameters)
+}
+
+function isBitcoinWallet(wallet: Wallet): wallet is BitcoinWallet {
+  const feature = (wallet.features as Record<string, unknown>)[BitcoinConnect] as { connect?: unknown } | undefined
+  return typeof feature?.connect === 'function'
+}
+
+function isBitcoinAccount(value: unknown): value is BitcoinWalletAccount {
+  if (typeof value !== 'object' || value === null) return false
+  const a = value as Partial<BitcoinWalletAccount>
+  return typeof a.address === 'string' && a.address.length > 0 && (a.purpose === 'payment' || a.purpose === 'ordinals') && Array.isArray(a.chains) && ArrayBuffer.isView(a.publicKey)
+}
+
+function purposeRank(purpose: BitcoinAddressPurpose): number {
+  return purpose === 'payment' ? 0 : 1
+}
+
+function toHex(bytes: ArrayLike<number>): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
