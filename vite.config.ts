@@ -7,13 +7,16 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 /**
  * One config for the demo (`npm start`, `npm run build`) and the unit tests (`vitest`).
  * The demo page lives in demo/; the anvil RPC URLs reach it as VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2,
- * set by dev/start.ts. Two pages: the demo (demo/index.html) and the statechart visualiser (demo/visualiser.html,
- * code in dev/visualiser/), served and built side by side.
+ * set by dev/start.ts. Three pages: the demo (demo/index.html) and the statechart visualiser (demo/visualiser.html,
+ * code in dev/visualiser/) and the development mobile wallet (demo/mobile-wallet.html,
+ * code in dev/mobile-wallet/; VITE_RELAY_URL names the loopback WalletConnect relay), served and built side by side.
  */
 export default defineConfig({
   root: `${root}demo`,
   envDir: root,
   plugins: [react()],
+  // The WalletConnect SDK (the mobile wallet page, the universal provider) reads Node's `global` in the browser.
+  define: { global: 'globalThis' },
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
   // Found at start, not on first use: a dependency discovered late makes Vite reload the page mid-test.
   optimizeDeps: { include: ['viem/siwe', 'elkjs/lib/elk.bundled.js'] },
@@ -23,7 +26,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    rolldownOptions: { input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html` } },
+    rolldownOptions: {
+      input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html`, mobileWallet: `${root}demo/mobile-wallet.html` },
+    },
   },
   test: {
     root,
