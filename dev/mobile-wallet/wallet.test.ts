@@ -19,6 +19,9 @@ import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
 import { DevMobileWallet } from './wallet.ts'
 import type { DevMobilePending, DevMobileWalletOptions } from './wallet.ts'
 
+// The SDKs skip their cloud verify and telemetry calls when they see this (vitest sets VITEST, not IS_VITEST).
+process.env.IS_VITEST = 'true'
+
 type Session = Awaited<ReturnType<Awaited<ReturnType<SignClientInstance['connect']>>['approval']>>
 type ProposalNamespaces = Parameters<SignClientInstance['connect']>[0]['optionalNamespaces']
 

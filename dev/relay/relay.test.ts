@@ -17,6 +17,9 @@ import type { Relay, StartRelayOptions } from './server.ts'
 import { startTestDapp, stopSignClient } from './testing.ts'
 import type { SignClientInstance } from './testing.ts'
 
+// The SDKs skip their cloud verify and telemetry calls when they see this (vitest sets VITEST, not IS_VITEST).
+process.env.IS_VITEST = 'true'
+
 type Frame = Record<string, any>
 
 /** A bare JSON-RPC client on a raw socket, as the SDK's transport would be. */
