@@ -1,10 +1,12 @@
 /**
  * `npm start`: two local anvil chains with the dev ERC-20 tokens (DEV, dUSDT; `dev/tokens`), the reference API
- * server and the Vite dev server for the demo page and the statechart visualiser (`/visualiser.html`).
+ * server, the loopback WalletConnect relay (`dev/relay`) and the Vite dev server for the demo page, the statechart
+ * visualiser (`/visualiser.html`) and the development mobile wallet (`/mobile-wallet.html`).
  *
  * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), SOLANA_PORT (default
- * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), PORT (default 5173). Sets VITE_ANVIL_RPC_1 /
- * VITE_ANVIL_RPC_2, VITE_SOLANA_RPC and VITE_API_URL for the demo. Ctrl-C
+ * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), RELAY_PORT (default 8700, the WalletConnect
+ * relay; RELAY_LOG=0 silences its line per method served), PORT (default 5173). Sets VITE_ANVIL_RPC_1 /
+ * VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL and VITE_RELAY_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
 import { createServer } from 'vite'
@@ -17,21 +19,25 @@ import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
 import { deployDevTokens, devTokens } from './tokens/deploy.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, SOLANA_DEFAULT_PORT, SOLANA_LOCALNET_CAIP_NETWORK_ID, startSolanaRpc } from './solana/index.ts'
 import type { SolanaRpcServer } from './solana/index.ts'
+import { startRelay } from './relay/server.ts'
+import type { Relay } from './relay/server.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
 let api: ApiServer | undefined
 let solana: SolanaRpcServer | undefined
+let relay: Relay | undefined
 let shuttingDown = false
 
-/** Closes Vite and the API server, stops the anvils that started, then exits with `code`. Runs once. */
+/** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
 async function shutdown(code: number): Promise<never> {
   if (!shuttingDown) {
     shuttingDown = true
-    if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC and the anvil chains…')
+    if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC, the WalletConnect relay and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
     await solana?.stop()
+    await relay?.stop()
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     process.exit(code)
   }
@@ -120,6 +126,20 @@ async function main(): Promise<void> {
   }
   if (shuttingDown) return
 
+  const relayPort = await readPort('RELAY_PORT', 8700)
+  try {
+    relay = await startRelay({ port: relayPort, ...(process.env.RELAY_LOG === '0' ? {} : { log: (line: string) => console.log(`  ${line}`) }) })
+    process.env.VITE_RELAY_URL = relay.url
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${relayPort} is already in use, so the WalletConnect relay cannot start.\n    Free the port, or choose another one: RELAY_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the WalletConnect relay:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
   try {
     vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port } })
     await vite.listen()
@@ -142,9 +162,11 @@ async function main(): Promise<void> {
       '',
       `  Demo        ${demoUrl}`,
       `  Visualiser  ${new URL('visualiser.html', demoUrl).href}  (statecharts of machines/, live with the demo tab)`,
+      `  Mobile      ${new URL('mobile-wallet.html', demoUrl).href}  (development mobile wallet over WalletConnect: paste the dapp's URI)`,
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
       `  ${'Solana'.padEnd(width)}  ${SOLANA_LOCALNET_CAIP_NETWORK_ID}  ${solana?.url ?? '?'}  (LiteSVM; VITE_SOLANA_RPC)`,
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
+      `  ${'Relay'.padEnd(width)}  ${relay?.url ?? '?'}  (WalletConnect v2 on loopback; VITE_RELAY_URL)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Tokens (both chains, 1000000 each per dev account):`,

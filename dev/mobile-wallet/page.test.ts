@@ -29,11 +29,13 @@ afterAll(() => {
 })
 
 describe('pageConfig', () => {
-  test('behavior: ?relay= wins over VITE_RELAY_URL, which wins over the default; chains from the anvil env', () => {
+  test('behavior: ?relay= wins over VITE_RELAY_URL, which wins over the default; chains from the anvil env; ?autoApprove=1', () => {
     const env = { VITE_RELAY_URL: 'ws://127.0.0.1:28700', VITE_ANVIL_RPC_1: 'http://127.0.0.1:28545' }
     expect(pageConfig('?relay=ws://127.0.0.1:1', env).relayUrl).toBe('ws://127.0.0.1:1')
+    expect(pageConfig('?autoApprove=1', {}).autoApprove).toBe(true)
     expect(pageConfig('', env)).toEqual({
       relayUrl: 'ws://127.0.0.1:28700',
+      autoApprove: false,
       chains: [
         { chainId: 31337, name: 'Anvil Local', rpcUrl: 'http://127.0.0.1:28545' },
         { chainId: 31338, name: 'Anvil Local 2', rpcUrl: 'http://127.0.0.1:8546' },

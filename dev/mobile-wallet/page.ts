@@ -194,15 +194,28 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   }
 }
 
+/** What {@link pageConfig} reads from the page's URL and environment. */
+export type MobileWalletPageConfig = {
+  relayUrl: string
+  chains: Array<{ chainId: number; name: string; rpcUrl: string }>
+  /** `?autoApprove=1`: approve proposals and requests without asking. */
+  autoApprove: boolean
+}
+
 /**
- * The relay URL and chains the page uses: `?relay=` wins over `VITE_RELAY_URL` (set by `npm start`), else
- * {@link defaultRelayUrl}; the two anvils from `VITE_ANVIL_RPC_1` / `VITE_ANVIL_RPC_2` (defaults 8545 / 8546).
+ * The page's settings: `?relay=` wins over `VITE_RELAY_URL` (set by `npm start`), else {@link defaultRelayUrl}; the
+ * two anvils from `VITE_ANVIL_RPC_1` / `VITE_ANVIL_RPC_2` (defaults 8545 / 8546); `?autoApprove=1` turns
+ * auto-approve on.
+ *
+ * @param search `location.search`, e.g. '?relay=ws://127.0.0.1:28700&autoApprove=1'.
+ * @param env `import.meta.env`.
  */
-export function pageConfig(search: string, env: Record<string, string | undefined>): { relayUrl: string; chains: Array<{ chainId: number; name: string; rpcUrl: string }> } {
+export function pageConfig(search: string, env: Record<string, string | undefined>): MobileWalletPageConfig {
   const params = new URLSearchParams(search)
   const [chainA, chainB] = devChains
   return {
     relayUrl: params.get('relay') || env.VITE_RELAY_URL || defaultRelayUrl,
+    autoApprove: params.get('autoApprove') === '1' || params.get('autoApprove') === 'true',
     chains: [
       { chainId: chainA.chainId, name: chainA.name, rpcUrl: env.VITE_ANVIL_RPC_1 || 'http://127.0.0.1:8545' },
       { chainId: chainB.chainId, name: chainB.name, rpcUrl: env.VITE_ANVIL_RPC_2 || 'http://127.0.0.1:8546' },
@@ -213,7 +226,8 @@ export function pageConfig(search: string, env: Record<string, string | undefine
 /**
  * Starts the page in a browser: skips the SDK's cloud verify calls (everything is on loopback), creates the wallet
  * on `localStorage` (a reload keeps its sessions), mounts the page into `#root`, exposes the wallet as
- * `window.latchkeyMobileWallet` for tests, and pairs at once when the URL has `?uri=wc:…` (a deep link).
+ * `window.latchkeyMobileWallet` for tests, and pairs at once when the URL has `?uri=wc:…` (a deep link). See
+ * {@link pageConfig} for `?relay=` and `?autoApprove=1`.
  *
  * @returns the wallet.
  * @throws DevMobileWalletError when the wallet cannot start (bad relay URL).
@@ -226,8 +240,8 @@ export async function startMobileWalletPage(env: Record<string, string | undefin
   globals.process.env.IS_VITEST = 'true'
 
   const root = document.getElementById('root') ?? document.body
-  const { relayUrl, chains } = pageConfig(location.search, env)
-  const wallet = await DevMobileWallet.create({ relayUrl, chains, storage: new WebKeyValueStorage(localStorage) })
+  const { relayUrl, chains, autoApprove } = pageConfig(location.search, env)
+  const wallet = await DevMobileWallet.create({ relayUrl, chains, storage: new WebKeyValueStorage(localStorage), ...(autoApprove ? { autoApprove } : {}) })
   ;(window as { latchkeyMobileWallet?: DevMobileWallet }).latchkeyMobileWallet = wallet
   mountMobileWalletPage(wallet, root, { relayUrl })
   const uri = new URLSearchParams(location.search).get('uri')
