@@ -92,17 +92,6 @@ describe('pairing machine (spec §4 "Wallet pairing")', () => {
     expect(isPairingExpired(now - 5, now)).toBe(true)
   })
 
-  test('behavior: refresh replaces the URI at once; an abandoned proposal reports nothing', async () => {
-    const h = harness()
-    await h.started()
-    const first = h.last()
-    first.sendBack({ type: 'pairing.uriReady', uri: uri(1), createdAt: Date.now() })
-    h.actor.send({ type: 'pairing.refresh' })
-    expect(first.stopped).toBe(true)
-    expect(h.proposals).toHaveLength(2)
-    expect(h.actor.getSnapshot().context.uri).toBe(uri(1))
-  })
-
   test('behavior: the wallet approves → approved, pairing.approved emitted with the wallet', async () => {
     const h = harness()
     h.actor.send({ type: 'pairing.start', wallet: { id: 'w1', name: 'Wallet One' } })
@@ -160,14 +149,5 @@ describe('pairing machine (spec §4 "Wallet pairing")', () => {
     // Nothing fires later.
     await vi.advanceTimersByTimeAsync(600_000)
     expect(h.proposals).toHaveLength(1)
-  })
-
-  test('behavior: after approval a new start pairs again (a later connection after a disconnect)', async () => {
-    const h = harness()
-    await h.started()
-    h.last().sendBack({ type: 'pairing.walletApproved' })
-    h.actor.send({ type: 'pairing.start', wallet: { id: 'w2', name: 'Two' } })
-    expect(h.value()).toBe('loading')
-    expect(h.actor.getSnapshot().context.wallet?.id).toBe('w2')
   })
 })

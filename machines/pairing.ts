@@ -31,8 +31,6 @@ export type PairingEvent =
   | { type: 'pairing.start'; wallet?: PairingWallet | undefined }
   /** Try again after a rejection or a failure. */
   | { type: 'pairing.retry' }
-  /** A new URI now (the visitor asked, or the relay came back). */
-  | { type: 'pairing.refresh' }
   /** The view was left or the modal closed: the proposal is dropped. */
   | { type: 'pairing.cancel' }
   /** From the proposal actor. */
@@ -62,7 +60,7 @@ const notProvided = (name: string) => () => {
  * - `idle` → `pairing.start` → `loading` (the provider's code and socket load, once) → `proposing`.
  * - `proposing.requestingUri` waits for the relay; `proposing.showingUri` shows it (QR, copy, deep link) until
  *   the wallet answers or the URI counts as expired (`pairingTtl − pairingExpiryMargin` after it was shown) →
- *   `expired` → a new proposal, whose URI replaces the old one. `pairing.refresh` does the same at once.
+ *   `expired` → a new proposal, whose URI replaces the old one.
  * - The wallet approves → `approved` (emits `pairing.approved`: the owner connects the session).
  * - The visitor declines in the wallet → `rejected` (retry); any other failure (relay, load, expiry of the
  *   proposal in the SDK) → `failed` with the error (retry; emits `pairing.failed`).
@@ -133,29 +131,23 @@ export const pairingMachine = setup({
           { guard: 'isUserRejection', target: 'rejected', actions: 'clearUri' },
           { target: 'failed', actions: ['clearUri', 'setError', 'emitFailed'] },
         ],
-        'pairing.refresh': { target: 'expired' },
       },
     },
     /** The URI counts as expired (10 s or less left) or a refresh was asked: a new proposal replaces it. */
     expired: {
       always: { target: 'proposing' },
     },
-    /** The wallet approved; the connection takes over. A new `pairing.start` pairs again (after a disconnect). */
-    approved: {
-      on: { 'pairing.start': { target: 'loading', actions: ['clearUri', 'setWallet'] } },
-    },
+    /**
+     * The wallet approved; the connection takes over. The view is left (or the modal closes) once connected, which
+     * cancels: the next pairing starts from `idle`.
+     */
+    approved: {},
     /** The visitor declined in the wallet: not a failure (STYLE rule 7), a retry. */
     rejected: {
-      on: {
-        'pairing.retry': { target: 'loading', actions: 'clearError' },
-        'pairing.start': { target: 'loading', actions: 'setWallet' },
-      },
+      on: { 'pairing.retry': { target: 'loading', actions: 'clearError' } },
     },
     failed: {
-      on: {
-        'pairing.retry': { target: 'loading', actions: 'clearError' },
-        'pairing.start': { target: 'loading', actions: 'setWallet' },
-      },
+      on: { 'pairing.retry': { target: 'loading', actions: 'clearError' } },
     },
   },
   on: {

@@ -1,3 +1,4 @@
+import { MemoryKeyValueStorage } from '../../dev/mobile-wallet/storage.ts'
 import { cleanup, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
 import { describe, inject, test } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
@@ -69,6 +70,12 @@ export async function renderApp(
     embedded?: boolean
     /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
     inspect?: Parameters<typeof createModal>[0]['inspect']
+    /**
+     * WalletConnect on the loopback relay (`relayUrl`, e.g. `inject('relayUrl')`): the modal's default adapter is
+     * used (browser wallets and the WalletConnect connector); the SDK keeps its data in `storage` (default a fresh
+     * in-memory one) under a prefix of its own.
+     */
+    walletConnect?: { relayUrl: string; storage?: unknown }
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -148,7 +155,15 @@ export async function renderApp(
         }
       : {}),
     storage: modalStorage,
-    adapter: createEip155Adapter({ window }),
+    ...(fixture.walletConnect
+      ? {
+          walletConnect: {
+            relayUrl: fixture.walletConnect.relayUrl,
+            storage: (fixture.walletConnect.storage ?? new MemoryKeyValueStorage()) as never,
+            storagePrefix: `model-${Math.random().toString(36).slice(2, 10)}`,
+          },
+        }
+      : { adapter: createEip155Adapter({ window }) }),
     enableReconnect: fixture.reconnect ?? true,
     clock,
   })

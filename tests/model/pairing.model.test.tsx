@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+import { waitFor } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { UserRejectedRequestError } from '../../adapters/errors.ts'
+import { DevMobileWallet, type DevMobileWalletOptions } from '../../dev/mobile-wallet/wallet.ts'
+import { startRelay, type Relay } from '../../dev/relay/server.ts'
+import { pairingMachine } from '../../machines/pairing.ts'
+import { timing } from '../../machines/timing.ts'
+import { renderApp, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based tests of the pairing machine (spec §4 "Wallet pairing", §2 ConnectingWalletConnect): paths generated
+ * from the production chart reach every state and fire every transition, and each path is walked through the real
+ * UI (happy-dom) with the real universal provider, the loopback relay (`dev/relay`) and the development mobile
+ * wallet (`dev/mobile-wallet`, in Node). Each event is one gesture:
+ * - the visitor: the WalletConnect row of Connect (start), Back (cancel), Try again (retry);
+ * - the phone's user: scanning the URI and approving, rejecting, or holding a wallet that knows none of the
+ *   dapp's chains (the wallet refuses the proposal: a failure, not a rejection);
+ * - the page by itself: the provider loads, the relay answers with the URI, the connection closes the modal
+ *   after approval (cancel); or cannot load (the SDK's storage refuses: the `storage refused` fixture);
+ * - the manual clock: 3 min 50 s after a URI is shown it counts as expired (10 s before the 4 minutes).
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+/** The SDK's key-value storage refusing every write (quota, privacy mode): the provider cannot start. */
+const refusingStorage = {
+  getKeys: async () => [],
+  getEntries: async () => [],
+  getItem: async () => undefined,
+  setItem: async () => {
+    throw new Error('QuotaExceededError: storage refused')
+  },
+  removeItem: async () => {},
+}
+
+let relay: Relay
+beforeAll(async () => {
+  relay = await startRelay({ port: 0 })
+})
+afterAll(async () => {
+  await relay?.stop()
+})
+
+const uriReady = { type: 'pairing.uriReady', uri: 'wc:model', createdAt: 0 }
+
+function eventsFor(loadFails: boolean) {
+  return (snapshot: any): ModelEvent[] => {
+    const key = stateKey(snapshot)
+    const byState: Record<string, ModelEvent[]> = {
+      '"idle"': [{ type: 'pairing.start' }],
+      '"loading"': loadFails ? [{ type: 'xstate.error.actor.load', error: new Error('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }],
+      '{"proposing":"requestingUri"}': [uriReady, { type: 'pairing.cancel' }],
+      '{"proposing":"showingUri"}': [
+        { type: 'pairing.walletApproved' },
+        { type: 'pairing.walletFailed', error: new UserRejectedRequestError() },
+        { type: 'pairing.walletFailed', error: { code: 5100, message: 'Unsupported chains.' } },
+        { type: 'pairing.cancel' },
+      ],
+      '"approved"': [{ type: 'pairing.cancel', auto: true }],
+      '"rejected"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
+      '"failed"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
+    }
+    return [...(byState[key] ?? []), ...delayedEvents(snapshot)]
+  }
+}
+
+const fixtures = [
+  { name: 'the relay and a phone wallet', loadFails: false },
+  { name: 'storage refused (the provider cannot start)', loadFails: true },
+] as const
+
+const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) {
+  runs.push({ fixture, ...buildModelPaths(pairingMachine, { events: eventsFor(fixture.loadFails), serialize: (s: any) => stateKey(s), covered: runs }) })
+}
+
+/** Everything a walk starts, stopped at its end. */
+type Walk = { app: App; wallets: DevMobileWallet[] }
+
+async function phone(walk: Walk, options: Partial<DevMobileWalletOptions> = {}): Promise<DevMobileWallet> {
+  const wallet = await DevMobileWallet.create({
+    relayUrl: relay.url,
+    chains: [
+      { chainId: 31337, name: 'Anvil Local', rpcUrl: inject('anvilRpc1') },
+      { chainId: 31338, name: 'Anvil Local 2', rpcUrl: inject('anvilRpc2') },
+    ],
+    autoApprove: true,
+    ...options,
+  })
+  walk.wallets.push(wallet)
+  return wallet
+}
+
+/** The URI the QR code shows (the e2e spec decodes the drawn QR code; here the view model's value is read). */
+function shownUri(app: App): string {
+  const uri = app.modal.actor.getSnapshot().context.pairing.getSnapshot().context.uri
+  if (!uri) throw new Error('no URI on show')
+  return uri
+}
+
+async function perform(walk: Walk, event: any): Promise<void> {
+  const { app } = walk
+  const type: string = event.type
+  if (type === 'pairing.start') {
+    await app.ensureOpen()
+    return app.click('button', 'WalletConnect')
+  }
+  if (type === 'xstate.done.actor.load' || type === 'xstate.error.actor.load' || type === 'pairing.uriReady') return app.settle()
+  if (type.startsWith('xstate.after.pairingRefreshTimeout')) return app.clock.advance(timing.pairingTtl - timing.pairingExpiryMargin)
+  if (type === 'pairing.walletApproved') return (await phone(walk)).pair(shownUri(app))
+  if (type === 'pairing.walletFailed') {
+    if (event.error instanceof UserRejectedRequestError) {
+      const wallet = await phone(walk, { autoApprove: false })
+      await wallet.pair(shownUri(app))
+      const { pending } = await wallet.waitFor((s) => s.pending.some((p) => p.kind === 'proposal'))
+      await wallet.reject(pending[0]!.id)
+      return
+    }
+    // A wallet that knows none of the dapp's chains refuses the proposal (5100): a failure.
+    return (await phone(walk, { chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })).pair(shownUri(app))
+  }
+  if (type === 'pairing.cancel') {
+    // After approval the connection reads the session and closes the modal: the view is left by itself.
+    if (event.auto) return app.settle()
+    return app.click('button', 'Back')
+  }
+  if (type === 'pairing.retry') return app.click('button', 'Try again')
+  throw new Error(`No gesture for ${type}: every event of the model needs one`)
+}
+
+/** What the visitor sees in each state. */
+async function expectUi(app: App, state: string): Promise<void> {
+  const text = () => app.dialog()?.textContent ?? ''
+  if (state === '{"proposing":"showingUri"}') await app.get('img', 'WalletConnect QR code')
+  if (state === '"rejected"') await waitFor(() => expect(text()).toContain('Connection declined'))
+  if (state === '"failed"') await waitFor(() => expect(text()).toContain('Connection failed'))
+  if (state === '"idle"') await waitFor(() => expect(app.dialog() === null || /Connect Wallet|Account/.test(app.dialog()!.getAttribute('aria-label') ?? text())).toBe(true))
+}
+
+async function walk(fixture: (typeof fixtures)[number], path: ModelPath): Promise<void> {
+  const app = await renderApp({ walletConnect: { relayUrl: relay.url, ...(fixture.loadFails ? { storage: refusingStorage } : {}) } })
+  const state: Walk = { app, wallets: [] }
+  const pairing = app.modal.actor.getSnapshot().context.pairing
+  const visited: string[] = [stateKey(pairing.getSnapshot())]
+  const sub = pairing.subscribe((s) => visited.push(stateKey(s)))
+  try {
+    for (const step of path.steps) {
+      const from = visited.length - 1
+      await perform(state, step.event)
+      await waitFor(
+        () => {
+          if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        },
+        { timeout: 10_000 },
+      )
+    }
+    await expectUi(app, path.target)
+  } finally {
+    sub.unsubscribe()
+    await app.dispose()
+    await Promise.all(state.wallets.map((w) => w.close()))
+  }
+}
+
+describe('pairing model', () => {
+  afterAll(() => {
+    console.log(formatCoverage('pairing (model paths walked in the UI)', coverageReport(pairingMachine, runs, () => true)))
+  })
+
+  test('coverage: the paths reach every state and fire every transition of the chart', () => {
+    const report = coverageReport(pairingMachine, runs, () => true)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) {
+        const name = path.steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ') || '(initial)'
+        test(`walk: ${name} ⇒ ${path.target}`, () => walk(run.fixture, path), 40_000)
+      }
+    })
+  }
+})
