@@ -8,6 +8,8 @@ const ANVIL_PORT_2 = '28546'
 const API_PORT = '28600'
 /** The local Solana RPC (dev/solana, LiteSVM) of the e2e stack; the demo reaches it through VITE_SOLANA_RPC. */
 const SOLANA_PORT = '28899'
+/** The loopback WalletConnect relay (dev/relay) of the e2e stack; the pages reach it through VITE_RELAY_URL. */
+const RELAY_PORT = '28700'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
@@ -50,7 +52,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -38,7 +38,7 @@ class RawClient {
     })
   }
 
-  static async open(relay: Relay, options: { identity?: RelayClientIdentity; socket?: ClientOptions } = {}): Promise<RawClient> {
+  static async open(relay: Pick<Relay, 'url'>, options: { identity?: RelayClientIdentity; socket?: ClientOptions } = {}): Promise<RawClient> {
     const identity = options.identity ?? createRelayClientIdentity()
     const socket = new WebSocket(`${relay.url}/?auth=${identity.sign(relay.url)}&projectId=${'0'.repeat(32)}&ua=test`, options.socket)
     await new Promise<void>((resolve, reject) => {
@@ -411,6 +411,19 @@ describe('relay protocol over raw sockets', () => {
     await expect(startRelay({ host: '0.0.0.0' })).rejects.toThrow('The relay listens on loopback only, not on 0.0.0.0')
     await expect(startRelay({ port: 70_000 })).rejects.toThrow('Invalid port: 70000')
     await expect(startRelay({ pingInterval: 0 })).rejects.toThrow('Invalid pingInterval: 0 (milliseconds, > 0)')
+  })
+})
+
+describe('the shared relay of the test global setup', () => {
+  test('behavior: inject(\'relayUrl\') names a running relay on loopback that serves subscriptions', async () => {
+    const url = inject('relayUrl')
+    expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
+    const client = await RawClient.open({ url })
+    try {
+      expect((await client.request('irn_subscribe', { topic: topic('shared') })).result).toMatch(/^[0-9a-f]{64}$/)
+    } finally {
+      client.close()
+    }
   })
 })
 

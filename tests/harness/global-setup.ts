@@ -6,6 +6,8 @@ import type { ApiServer } from '../../dev/api/server.ts'
 import { deployDevTokens } from '../../dev/tokens/deploy.ts'
 import { startSolanaRpc } from '../../dev/solana/server.ts'
 import type { SolanaRpcServer } from '../../dev/solana/server.ts'
+import { startRelay } from '../../dev/relay/server.ts'
+import type { Relay } from '../../dev/relay/server.ts'
 
 /** Preferred ports of the two test anvils (chain ids 31337 and 31338). */
 export const testAnvils = [
@@ -31,7 +33,11 @@ export const testAnvils = [
  * `/directory`, `/analytics`; SOL balances read from the Solana RPC). It is shared by every test file: a test that switches its control modes should
  * start a server of its own (`startApiServer({ port: 0, … })`).
  *
- * @returns the teardown, which stops the API server, the Solana RPC and both nodes.
+ * Then starts one loopback WalletConnect relay (`dev/relay`) on a free port and provides its URL as `relayUrl`
+ * (`inject('relayUrl')` → `ws://127.0.0.1:<port>`, the SDKs' `relayUrl`). A test that drops its sockets
+ * (`dropAllSockets`) or reads its counters should start a relay of its own (`startRelay()`).
+ *
+ * @returns the teardown, which stops the relay, the API server, the Solana RPC and both nodes.
  * @throws AnvilStartError when a node cannot be started.
  * @throws DevTokenDeployError when the tokens cannot be deployed.
  */
@@ -39,7 +45,9 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   const started: AnvilInstance[] = []
   let api: ApiServer | undefined
   let solana: SolanaRpcServer | undefined
+  let relay: Relay | undefined
   const teardown = async (): Promise<void> => {
+    await relay?.stop()
     await api?.stop()
     await solana?.stop()
     await Promise.all(started.map((anvil) => anvil.stop()))
@@ -55,6 +63,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     provide('solanaRpc', solana.url)
     api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
     provide('apiUrl', api.url)
+    relay = await startRelay({ port: 0 })
+    provide('relayUrl', relay.url)
   } catch (error) {
     await teardown()
     throw error

@@ -18,5 +18,7 @@ declare module 'vitest' {
     solanaRpc: string
     /** Base URL of the shared reference API server (`dev/api/server.ts`), e.g. `http://127.0.0.1:40123`. */
     apiUrl: string
+    /** URL of the shared loopback WalletConnect relay (`dev/relay`), e.g. `ws://127.0.0.1:40124`: the SDKs' `relayUrl`. */
+    relayUrl: string
   }
 }
