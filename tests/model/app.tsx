@@ -75,7 +75,7 @@ export async function renderApp(
      * used (browser wallets and the WalletConnect connector); the SDK keeps its data in `storage` (default a fresh
      * in-memory one) under a prefix of its own.
      */
-    walletConnect?: { relayUrl: string; storage?: unknown }
+    walletConnect?: { relayUrl: string; storage?: unknown; manual?: boolean }
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -162,6 +162,7 @@ export async function renderApp(
             storage: (fixture.walletConnect.storage ?? new MemoryKeyValueStorage()) as never,
             storagePrefix: `model-${Math.random().toString(36).slice(2, 10)}`,
           },
+          ...(fixture.walletConnect.manual ? { manualWalletConnect: true } : {}),
         }
       : { adapter: createEip155Adapter({ window }) }),
     enableReconnect: fixture.reconnect ?? true,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, inject, test } from 'vitest'
 import { createActor } from 'xstate'
 import { routerMachine, type RouterContext } from '../../machines/router.ts'
 import { views, type ViewName } from '../../machines/views.ts'
@@ -131,6 +131,21 @@ const fixtures: Fixture[] = [
     events: () => [{ type: 'router.reset', view: 'UnsupportedChain' }],
   },
   {
+    name: 'WalletConnect on (the loopback relay)',
+    app: { walletConnect: { relayUrl: inject('relayUrl') } },
+    events: (s) => {
+      const list: ModelEvent[] = []
+      if (history(s).length < maxDepth && current(s) === 'Connect') list.push({ type: 'router.push', view: 'ConnectingWalletConnect' })
+      if (history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
+      return list
+    },
+  },
+  {
+    name: 'the manual-WalletConnect option on a desktop: opening shows ConnectingWalletConnectBasic',
+    app: { walletConnect: { relayUrl: inject('relayUrl'), manual: true } },
+    events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'ConnectingWalletConnectBasic' }] : []),
+  },
+  {
     name: 'a stored connection restored with sign-in required and no session',
     app: { stored: true, authorised: true, siwx: { required: true } },
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
@@ -149,6 +164,10 @@ async function perform(app: App, event: any) {
   if (event.type === 'router.push' && event.view === 'AllWallets') {
     await app.ensureOpen()
     return app.clickInDialog('button', 'All Wallets')
+  }
+  if (event.type === 'router.push' && event.view === 'ConnectingWalletConnect') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', 'WalletConnect')
   }
   if (event.type === 'router.push' && event.view === 'ConnectingExternal') {
     await app.ensureOpen()
