@@ -162,7 +162,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
     })
   }
 
-  async function session(connectorId: string, wallet: Wallet, silent: boolean): Promise<WalletSession> {
+  async function session(wallet: Wallet, silent: boolean): Promise<WalletSession> {
     const connect = feature<{ connect(input?: { silent?: boolean }): Promise<{ accounts: readonly WalletAccount[] }> }>(wallet, solanaFeatures.connect)
     let output: unknown
     try {
@@ -214,10 +214,10 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
       }
     },
     async connect({ connectorId }) {
-      return session(connectorId, requireWallet(connectorId), false)
+      return session(requireWallet(connectorId), false)
     },
     async reconnect({ connectorId }) {
-      return session(connectorId, await waitForWallet(connectorId), true)
+      return session(await waitForWallet(connectorId), true)
     },
     async disconnect({ connectorId }) {
       const wallet = getWallet(connectorId)
