@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config'
+import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * The development mobile wallet's universal link (spec §5): the demo lists it with `mobile_link`
+ * `<origin>/mobile-wallet/`, so a pairing opens `<origin>/mobile-wallet/wc?uri=wc:…`, which serves its page.
+ */
+const mobileWalletUniversalLink: Plugin = {
+  name: 'latchkey-mobile-wallet-universal-link',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      const match = /^\/mobile-wallet\/wc(\?.*)?$/.exec(req.url ?? '')
+      if (match) req.url = `/mobile-wallet.html${match[1] ?? ''}`
+      next()
+    })
+  },
+}
 
 /**
  * One config for the demo (`npm start`, `npm run build`) and the unit tests (`vitest`).
@@ -14,7 +30,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 export default defineConfig({
   root: `${root}demo`,
   envDir: root,
-  plugins: [react()],
+  plugins: [react(), mobileWalletUniversalLink],
   // The WalletConnect SDK (the mobile wallet page, the universal provider) reads Node's `global` in the browser.
   define: { global: 'globalThis' },
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
@@ -35,6 +51,8 @@ export default defineConfig({
     include: ['openapi/**/*.test.ts', 'machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['tests/harness/global-setup.ts'],
+    // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
+    env: { IS_VITEST: 'true' },
     testTimeout: 20_000,
     pool: 'threads',
   },

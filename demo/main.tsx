@@ -13,6 +13,11 @@ import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
 const rpc2 = import.meta.env.VITE_ANVIL_RPC_2 ?? 'http://127.0.0.1:8546'
 const apiUrl = import.meta.env.VITE_API_URL ?? 'http://127.0.0.1:8600'
+const relayUrl = import.meta.env.VITE_RELAY_URL ?? 'ws://127.0.0.1:8700'
+// MOCKED (cannot run here): the WalletConnect SDK verifies the dapp's origin through a hosted verify page in a
+// hidden iframe and waits 5 s for it on each proposal and request. The SDK skips it in its own test mode, which
+// this switch turns on for the demo page only (dev stack, never the library).
+;(globalThis as { process?: unknown }).process ??= { env: { IS_VITEST: 'true' } }
 const [chainA, chainB] = devChains
 const anvil1 = anvilNetwork(chainA.chainId, chainA.name, rpc1)
 const anvil2 = anvilNetwork(chainB.chainId, chainB.name, rpc2)
@@ -28,6 +33,18 @@ announceDevWallet(wallet)
 mountWalletPanel(wallet)
 
 const params = new URLSearchParams(location.search)
+/** `?platform=mobile` shows the phone layout (AllWallets first with manual WalletConnect, wallet deep links). */
+const platform = params.get('platform') === 'mobile' ? ('mobile' as const) : undefined
+/** The development mobile wallet (demo/mobile-wallet.html) as a catalogue wallet: its universal link and web app. */
+const devMobileWallet = {
+  id: 'latchkey-dev-mobile-wallet',
+  name: 'Latchkey Mobile (dev)',
+  mobile_link: `${location.origin}/mobile-wallet/`,
+  desktop_link: `${location.origin}/mobile-wallet/`,
+  webapp_link: `${location.origin}/mobile-wallet.html`,
+}
+/** `?badLinkWallet=1` adds a wallet whose links could run script: the modal must refuse them (spec §5). */
+const badLinkWallet = { id: 'latchkey-bad-link-wallet', name: 'Bad Link Wallet (test)', mobile_link: 'javascript:alert(document.domain)//', desktop_link: 'data:text/html,<script>alert(1)</script>' }
 
 /** The demo's "Sign in with the wallet" switch: off, optional or required; `?siwx=` wins, else the last choice. */
 type SignInMode = 'off' | 'optional' | 'required'
@@ -51,6 +68,11 @@ const modal = createModal({
   ...(signInMode !== 'off'
     ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) }
     : {}),
+  // Mobile wallets over the loopback WalletConnect relay (dev/relay) started by `npm start`.
+  walletConnect: { relayUrl },
+  ...(platform ? { platform } : {}),
+  ...(params.get('manualWalletConnect') === '1' ? { manualWalletConnect: true } : {}),
+  customWallets: params.get('badLinkWallet') === '1' ? [devMobileWallet, badLinkWallet] : [devMobileWallet],
   inspect: inspectBridge.inspect,
 })
 inspectBridge.attach(modal.actor)

@@ -1,0 +1,228 @@
+/**
+ * Mobile wallets over WalletConnect (issue 6), everything on loopback: the demo dapp (universal provider) in one
+ * page, the development mobile wallet (`/mobile-wallet.html`, sign-client) in a second page of the same browser,
+ * the loopback relay of the dev stack between them, anvil behind. The dapp's QR code is read back from a
+ * screenshot (jsQR) and pasted into the wallet, as a phone camera would.
+ */
+import type { Locator, Page } from '@playwright/test'
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { parseEther } from 'viem'
+import {
+  ACCOUNT_0,
+  accountButton,
+  anvilBalanceWei,
+  anyDialog,
+  connectButton,
+  dialog,
+  expect,
+  expectedBalance,
+  expectNoAxeViolations,
+  freshAddress,
+  liveState,
+  openCleanDemo,
+  test,
+} from './fixtures.ts'
+
+/** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
+async function scanQr(qr: Locator): Promise<string> {
+  await expect(qr).toBeVisible()
+  const png = PNG.sync.read(await qr.screenshot())
+  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+  expect(decoded, 'the QR code decodes').not.toBeNull()
+  return decoded!.data
+}
+
+/** The wallet page: a second page of the browser context. */
+async function openWallet(page: Page, path = '/mobile-wallet.html'): Promise<Page> {
+  const wallet = await page.context().newPage()
+  await wallet.goto(path)
+  await expect(wallet.getByTestId('mw-relay')).toBeVisible()
+  return wallet
+}
+
+function pending(wallet: Page, kind: 'proposal' | 'request') {
+  return wallet.getByRole('region', { name: kind === 'proposal' ? 'Session proposal' : 'Wallet request' })
+}
+
+async function approveIn(wallet: Page, kind: 'proposal' | 'request'): Promise<void> {
+  const item = pending(wallet, kind).first()
+  await expect(item).toBeVisible()
+  await item.getByRole('button', { name: 'Approve' }).click()
+}
+
+/** Connect → WalletConnect → the QR view; returns the URI read from the QR code. */
+async function openPairing(page: Page): Promise<{ view: Locator; uri: string }> {
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const view = dialog(page, 'WalletConnect')
+  await expect(view).toBeVisible()
+  const uri = await scanQr(view.getByTestId('pairing-qr'))
+  return { view, uri }
+}
+
+/** The wallet page pairs from `uri` and approves the proposal; the dapp lands connected with the modal closed. */
+async function pairAndApprove(page: Page, wallet: Page, uri: string): Promise<void> {
+  await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await wallet.getByRole('button', { name: 'Pair' }).click()
+  await approveIn(wallet, 'proposal')
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(anyDialog(page)).toHaveCount(0)
+}
+
+test('scan the QR code, approve in the mobile wallet: connected with the real balance; nothing of WalletConnect loaded before', async ({ demo: page }) => {
+  // The relay's code and socket load only when WalletConnect is picked.
+  const sockets: string[] = []
+  page.on('websocket', (ws) => sockets.push(ws.url()))
+  await connectButton(page).click()
+  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true })).toBeVisible()
+  expect(sockets.filter((u) => u.includes(':28700'))).toEqual([])
+  await page.keyboard.press('Escape')
+
+  const { view, uri } = await openPairing(page)
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
+  await expectNoAxeViolations(page, 'WalletConnect')
+  expect(sockets.some((u) => u.startsWith('ws://127.0.0.1:28700'))).toBe(true)
+
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31337))
+  await expect(liveState(page).network).toHaveText('eip155:31337')
+})
+
+test('a transaction sent from the dapp is approved in the mobile wallet and lands on anvil', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+
+  const receiver = freshAddress()
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.125')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const preview = dialog(page, 'Review Send')
+  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/ETH$/)
+  await preview.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'eth_sendTransaction')
+  await expect(pending(wallet, 'request')).toContainText(`To ${receiver}`)
+  await expect(pending(wallet, 'request')).toContainText('Value 0.125 ETH')
+  await approveIn(wallet, 'request')
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await expect.poll(() => anvilBalanceWei(receiver, 31337)).toBe(parseEther('0.125'))
+})
+
+test('sign in with the wallet (SIWX) over the relay: the wallet signs, the session verifies', async ({ page }) => {
+  await openCleanDemo(page, '/?siwx=optional')
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await wallet.getByRole('button', { name: 'Pair' }).click()
+  await approveIn(wallet, 'proposal')
+  const sign = dialog(page, 'Sign In')
+  await expect(sign).toBeVisible()
+  await sign.getByRole('button', { name: 'Sign', exact: true }).click()
+  await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'personal_sign')
+  await expect(pending(wallet, 'request')).toContainText('wants you to sign in with your Ethereum account')
+  await approveIn(wallet, 'request')
+  await expect(page.getByTestId('siwx-session-address')).toHaveText(ACCOUNT_0)
+  await expect(page.getByTestId('siwx-phase')).toHaveText('signedIn')
+})
+
+test('switching to another approved chain follows at once; the balance of that chain shows', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local 2', exact: true }).click()
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31338))
+})
+
+test('the visitor rejects in the wallet: "Connection declined", and Try again shows a new QR code that works', async ({ demo: page }) => {
+  const { view, uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await wallet.getByRole('button', { name: 'Pair' }).click()
+  const proposal = pending(wallet, 'proposal').first()
+  await proposal.getByRole('button', { name: 'Reject' }).click()
+  await expect(view.getByText('Connection declined')).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await view.getByRole('button', { name: 'Try again' }).click()
+  const second = await scanQr(view.getByTestId('pairing-qr'))
+  expect(second).not.toBe(uri)
+  await pairAndApprove(page, wallet, second)
+})
+
+test('the URI is refreshed before it expires (4 minutes, 10 s margin)', async ({ page }) => {
+  await page.clock.install()
+  await openCleanDemo(page)
+  const { view, uri } = await openPairing(page)
+  await page.clock.fastForward(229_000)
+  await expect(view.getByTestId('pairing-qr')).toBeVisible()
+  expect(await scanQr(view.getByTestId('pairing-qr'))).toBe(uri)
+  await page.clock.fastForward(2_000)
+  await expect.poll(async () => (await view.locator('[data-pairing-uris]').getAttribute('data-pairing-uris')) ?? '', { timeout: 15_000 }).toBe('2')
+  const fresh = await scanQr(view.getByTestId('pairing-qr'))
+  expect(fresh).not.toBe(uri)
+  // The fresh one pairs.
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, fresh)
+})
+
+test('the wallet disconnects from its side: the dapp resets', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+  await wallet.getByRole('button', { name: 'Disconnect' }).click()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await expect(liveState(page).address).toHaveText('—')
+})
+
+test('a reload restores the WalletConnect session without asking the wallet', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+  await expect(pending(wallet, 'proposal')).toHaveCount(0)
+})
+
+test('on a phone a directory wallet opens through its deep link (universal link), remembered as the deep-link choice', async ({ page }) => {
+  await openCleanDemo(page, '/?platform=mobile')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
+  const view = dialog(page, 'WalletConnect')
+  const link = view.getByTestId('pairing-app-link')
+  await expect(link).toHaveText('Continue in Latchkey Mobile (dev)')
+  const href = (await link.getAttribute('href'))!
+  const origin = new URL(page.url()).origin
+  expect(href.startsWith(`${origin}/mobile-wallet/wc?uri=wc%3A`)).toBe(true)
+  // The phone hands the link to the wallet app: here, the wallet page opens it; the dapp page stays.
+  await page.evaluate(() => document.addEventListener('click', (e) => e.preventDefault(), { capture: true, once: true }))
+  await link.click()
+  const choice = await page.evaluate(() => localStorage.getItem('@latchkey/deeplink_choice'))
+  expect(JSON.parse(choice!)).toEqual({ href, name: 'Latchkey Mobile (dev)' })
+  const wallet = await page.context().newPage()
+  await wallet.goto(href.slice(origin.length))
+  await approveIn(wallet, 'proposal')
+  await expect(liveState(page).status).toHaveText('connected')
+})
+
+test('bad input: a wallet whose links could run script is refused, never rendered as a link', async ({ page }) => {
+  await openCleanDemo(page, '/?platform=mobile&badLinkWallet=1')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: /^All Wallets/ }).click()
+  await dialog(page, 'All Wallets').getByRole('button', { name: 'Bad Link Wallet (test)', exact: true }).click()
+  const view = dialog(page, 'WalletConnect')
+  await expect(view.getByRole('alert')).toContainText('This wallet link cannot be opened: Invalid wallet link')
+  await expect(view.getByTestId('pairing-app-link')).toHaveCount(0)
+  await expect(view.locator('a[href^="javascript"], a[href^="data"]')).toHaveCount(0)
+  // The QR code still works for that wallet.
+  await expect(view.getByTestId('pairing-qr')).toBeVisible()
+})
