@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519'
@@ -196,8 +198,20 @@ describe('getBalance', () => {
     for (const address of ['0OIl', 'not base58 at all!', base58Encode(new Uint8Array(31).fill(9)), '']) {
       await expect(solana.getBalance({ connectorId: 'x', address, network: localnet })).rejects.toBeInstanceOf(InvalidSolanaAddressError)
     }
-    const down = solanaLocalnetAt('http://127.0.0.1:9')
-    await expect(solana.getBalance({ connectorId: 'x', address: funded[0]!.publicKey.toBase58(), network: down })).rejects.toBeInstanceOf(SolanaRpcRequestError)
+    // An RPC that answers 503 to everything.
+    const down = createServer((request, response) => {
+      const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }
+      response.writeHead(request.method === 'OPTIONS' ? 204 : 503, cors).end(request.method === 'OPTIONS' ? undefined : 'unavailable')
+    })
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
+    try {
+      const network = solanaLocalnetAt(`http://127.0.0.1:${(down.address() as AddressInfo).port}`)
+      const error = await solana.getBalance({ connectorId: 'x', address: funded[0]!.publicKey.toBase58(), network }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(SolanaRpcRequestError)
+      expect((error as SolanaRpcRequestError).details).toMatch(/503/)
+    } finally {
+      await new Promise((resolve) => down.close(resolve))
+    }
   })
 })
 
