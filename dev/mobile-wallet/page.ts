@@ -213,13 +213,16 @@ export type MobileWalletPageConfig = {
 export function pageConfig(search: string, env: Record<string, string | undefined>): MobileWalletPageConfig {
   const params = new URLSearchParams(search)
   const [chainA, chainB] = devChains
+  const all = [
+    { chainId: chainA.chainId, name: chainA.name, rpcUrl: env.VITE_ANVIL_RPC_1 || 'http://127.0.0.1:8545' },
+    { chainId: chainB.chainId, name: chainB.name, rpcUrl: env.VITE_ANVIL_RPC_2 || 'http://127.0.0.1:8546' },
+  ]
+  // `?chains=31337` plays a wallet that knows fewer chains (it answers 4902 for the others until they are added).
+  const only = (params.get('chains') ?? '').split(',').map(Number).filter((id) => all.some((c) => c.chainId === id))
   return {
     relayUrl: params.get('relay') || env.VITE_RELAY_URL || defaultRelayUrl,
     autoApprove: params.get('autoApprove') === '1' || params.get('autoApprove') === 'true',
-    chains: [
-      { chainId: chainA.chainId, name: chainA.name, rpcUrl: env.VITE_ANVIL_RPC_1 || 'http://127.0.0.1:8545' },
-      { chainId: chainB.chainId, name: chainB.name, rpcUrl: env.VITE_ANVIL_RPC_2 || 'http://127.0.0.1:8546' },
-    ],
+    chains: only.length ? all.filter((c) => only.includes(c.chainId)) : all,
   }
 }
 

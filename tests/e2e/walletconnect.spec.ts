@@ -143,6 +143,21 @@ test('switching to another approved chain follows at once; the balance of that c
   await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31338))
 })
 
+test('switching to a chain the wallet does not know: it answers 4902, the dapp asks to add it, the wallet adds and switches', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page, '/mobile-wallet.html?chains=31337')
+  await pairAndApprove(page, wallet, uri)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local 2', exact: true }).click()
+  // The switch request reached the wallet, which does not know chain 31338: the add request follows.
+  const add = pending(wallet, 'request').first()
+  await expect(add).toHaveAttribute('data-method', 'wallet_addEthereumChain')
+  await approveIn(wallet, 'request')
+  await expect(liveState(page).network).toHaveText('eip155:31338')
+  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31338))
+})
+
 test('the visitor rejects in the wallet: "Connection declined", and Try again shows a new QR code that works', async ({ demo: page }) => {
   const { view, uri } = await openPairing(page)
   const wallet = await openWallet(page)
