@@ -116,6 +116,13 @@ export type RootEvent =
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
 
+/**
+ * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast) from the hash the wallet returned until the
+ * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. The UI's
+ * catalogue has the same words (`en.sendSubmitted`): a machine does not import ui/.
+ */
+export const sendToastMessages = { submitted: 'Waiting for the transaction…', sent: 'Transaction sent' } as const
+
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
 }
