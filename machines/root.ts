@@ -17,7 +17,13 @@ import type { ViewData, ViewName } from './views.ts'
 
 /** Options the root machine needs (a subset of the public options, already defaulted). */
 export type RootOptions = {
+  /** The namespace active at start (the active network's). */
   namespace: ChainNamespace
+  /**
+   * Every namespace the dapp configures networks and an adapter for: one connection actor each (spec §3 "Account
+   * state per chain namespace"). Default `[namespace]`.
+   */
+  namespaces?: readonly ChainNamespace[]
   networks: readonly CaipNetwork[]
   enableReconnect: boolean
   enableNetworkSwitch: boolean
@@ -42,7 +48,10 @@ export type RootInput = {
   options: RootOptions
   catalogue?: CatalogueOptions
   remoteConfig?: RemoteConfigInput
+  /** The stored connector id of the start namespace (spec §3: one key per namespace). */
   storedConnectorId?: string | undefined
+  /** The stored connector ids of the other namespaces. */
+  storedConnectorIds?: Partial<Record<ChainNamespace, string>>
   storedActiveNetworkId?: string | undefined
   recentWallets?: readonly RecentWallet[]
   /** The `siwx` option's flags (required, sign out on disconnect). */
@@ -65,6 +74,10 @@ export type RootContext = {
   send: ActorRefFrom<typeof sendMachine>
   siwx: ActorRefFrom<typeof siwxMachine>
   pairing: ActorRefFrom<typeof pairingMachine>
+  /** One connection per configured namespace (spec §3). */
+  connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
+  /** The active namespace (spec §3); `connection` is its connection. */
+  activeNamespace: ChainNamespace
 }
 
 /** Events the UI and the public API send to the root. */
@@ -100,6 +113,8 @@ export type AppEvent =
   | { type: 'app.retryPairing' }
   /** A wallet link was opened on a phone: remembered as the deep-link choice (spec §3). */
   | { type: 'app.openedWalletLink'; href: string; name: string }
+  /** SwitchActiveChain's button: the network of another namespace becomes active, then Connect (spec §2). */
+  | { type: 'app.confirmNamespaceSwitch'; caipNetworkId: string }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
 
 export type RootEvent =
@@ -130,6 +145,35 @@ const notProvided = () => () => {
 /** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
 export function toRecentWallet(c: Connector): RecentWallet {
   return { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
+}
+
+/** The namespace of a configured network id, if any. */
+function namespaceOf(context: RootContext, caipNetworkId: string): ChainNamespace | undefined {
+  return context.options.networks.find((n) => n.caipNetworkId === caipNetworkId)?.chainNamespace
+}
+
+/** The connections of the namespaces other than the start one (the start one is `connection`, already listened to). */
+function otherConnections(context: RootContext): AnyActorRef[] {
+  return Object.values(context.connections).filter((c): c is NonNullable<typeof c> => Boolean(c) && c !== context.connection)
+}
+
+/** Spawns one connection per configured namespace; the start namespace's is `connection`. */
+function spawnConnections(
+  input: RootInput,
+  spawn: (src: 'connection', options: { id: string; systemId: string; input: unknown }) => ActorRefFrom<typeof connectionMachine>,
+): Pick<RootContext, 'connection' | 'connections' | 'activeNamespace'> {
+  const { options } = input
+  const namespaces = [...new Set([options.namespace, ...(options.namespaces ?? [])])]
+  const connections: RootContext['connections'] = {}
+  for (const ns of namespaces) {
+    const stored = ns === options.namespace ? (input.storedConnectorId ?? input.storedConnectorIds?.[ns]) : input.storedConnectorIds?.[ns]
+    connections[ns] = spawn('connection', {
+      id: `connection.${ns}`,
+      systemId: `connection.${ns}`,
+      input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect },
+    })
+  }
+  return { connections, connection: connections[options.namespace]!, activeNamespace: options.namespace }
 }
 
 function isConnected(context: RootContext): boolean {
@@ -221,6 +265,22 @@ export const rootMachine = setup({
     isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
     isOnPairingView: ({ context }) => ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
+    /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
+    isOtherNamespaceEvent: ({ context, event }) => 'namespace' in event && typeof event.namespace === 'string' && event.type.startsWith('connection.') && event.namespace !== context.activeNamespace,
+    /** Spec §2: connected on the current namespace, switching to another namespace with no address there. */
+    isOtherNamespaceWithoutAccount: ({ context, event }) => {
+      if (event.type !== 'app.selectNetwork') return false
+      const ns = namespaceOf(context, event.caipNetworkId)
+      if (!ns || ns === context.activeNamespace || !isConnected(context)) return false
+      const target = context.connections[ns]
+      return !target || connectionStatus(target.getSnapshot()) !== 'connected'
+    },
+    /** A network of another configured namespace (spec §4: a namespace switch). */
+    isOtherNamespaceNetwork: ({ context, event }) => {
+      if (event.type !== 'app.selectNetwork') return false
+      const ns = namespaceOf(context, event.caipNetworkId)
+      return ns !== undefined && ns !== context.activeNamespace && context.connections[ns] !== undefined
+    },
     isTransactionStackFull: ({ context }) => {
       const router = context.router.getSnapshot().context
       return router.transactionStack.length >= router.transactionLimit
@@ -269,6 +329,36 @@ export const rootMachine = setup({
       ({ event }) => ({ type: 'connection.request' as const, connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId }),
     ),
     cancelConnection: sendTo(({ context }) => context.connection, { type: 'connection.cancel' }),
+    pushSwitchActiveChain: sendTo(
+      ({ context }) => context.router,
+      ({ event }) => ({
+        type: 'router.push' as const,
+        view: 'SwitchActiveChain' as const,
+        data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
+      }),
+    ),
+    /** The namespace of the event's network becomes active; `connection` follows (spec §3, §4). */
+    setActiveNamespace: assign(({ context, event }) => {
+      const id = (event as { caipNetworkId?: string }).caipNetworkId ?? ''
+      const ns = namespaceOf(context, id)
+      if (!ns || !context.connections[ns]) return {}
+      return { activeNamespace: ns, connection: context.connections[ns]! }
+    }),
+    /** The event's network is just set (no wallet is asked: it is of the namespace just made active). */
+    setNetworkFromEvent: sendTo(
+      ({ context }) => context.network,
+      ({ event }) => ({ type: 'network.switch' as const, caipNetworkId: (event as { caipNetworkId: string }).caipNetworkId }),
+    ),
+    /** The account and send state follow the active namespace's connection: its account, or none. */
+    syncActiveAccount: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue & { (action: string): void } }) => {
+      if (isConnected(context)) {
+        enqueue('syncAccount')
+        enqueue('syncSend')
+      } else {
+        enqueue.sendTo(context.account, { type: 'account.clear' })
+        enqueue.sendTo(context.send, { type: 'send.clear' })
+      }
+    }) as never,
     /** The plain WalletConnect QR (the connector row, ConnectingWalletConnectBasic). */
     startPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.start' }),
     /** A catalogue wallet over WalletConnect: its links open it on the URI. */
@@ -372,7 +462,18 @@ export const rootMachine = setup({
       ({ context }) => context.account,
       ({ event }) => ({ type: 'account.reload' as const, ...(event.type === 'send.succeeded' ? { forceUpdate: event.tokenAddress } : {}) }),
     ),
-    notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: 'Transaction sent' }),
+    /** The wallet returned the hash: a loading toast until the outcome replaces it (spec §2 "Toasts"). */
+    notifySubmitted: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'loading', message: sendToastMessages.submitted }),
+    notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: sendToastMessages.sent }),
+    /**
+     * A send cleared before its outcome (disconnect, another account or chain) never replaces its loading toast: it
+     * is hidden, if it is the toast shown (or the one about to show after the swap). Any other toast stays.
+     */
+    hideSendToast: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
+      const toast = context.toast.getSnapshot()
+      const shown = toast.matches('swapping') ? toast.context.next : toast.matches('visible') ? toast.context.current : undefined
+      if (shown?.variant === 'loading' && shown.message === sendToastMessages.submitted) enqueue.sendTo(context.toast, { type: 'toast.hide' })
+    }) as never,
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
     /** The connected account and chain go to the SIWX machine (sessions are per address and chain); nothing without the option. */
     syncSiwx: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
@@ -442,6 +543,7 @@ export const rootMachine = setup({
     forgetConnection: () => {},
     dropStoredConnections: () => {},
     persistNetwork: () => {},
+    persistActiveNamespace: () => {},
     persistDeepLinkChoice: () => {},
     reportNetworkNotFound: () => {},
     showAlert: () => {},
@@ -473,11 +575,7 @@ export const rootMachine = setup({
       pairing: spawn('pairing', { id: 'pairing', systemId: 'pairing' }),
       catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
       remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
-      connection: spawn('connection', {
-        id: `connection.${options.namespace}`,
-        systemId: `connection.${options.namespace}`,
-        input: { namespace: options.namespace, storedConnectorId: input.storedConnectorId, reconnect: options.enableReconnect },
-      }),
+      ...spawnConnections(input, spawn as never),
     }
   },
   initial: 'boot',
@@ -496,7 +594,7 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx, context.pairing],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx, context.pairing, ...otherConnections(context)],
       }),
     },
   ],
@@ -547,8 +645,18 @@ export const rootMachine = setup({
     'pairing.approved': { actions: 'connectPairedSession' },
     'pairing.failed': { actions: 'reportError' },
     'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
+    'app.confirmNamespaceSwitch': {
+      actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
+    },
     'app.disconnect': { actions: 'disconnect' },
     'app.selectNetwork': [
+      // Spec §2: connected here, no address in the other namespace: SwitchActiveChain, then Connect.
+      { guard: 'isOtherNamespaceWithoutAccount', actions: 'pushSwitchActiveChain' },
+      // Spec §4: a switch to a different namespace marks a namespace switch, resets the send state, stores the network.
+      {
+        guard: 'isOtherNamespaceNetwork',
+        actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'resetTo', params: { view: 'Account' } }],
+      },
       // UnsupportedChain shows the pending switch itself and closes on success.
       { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },
       // Spec §2: SwitchNetwork is pushed while the wallet confirms (push ignores it when already shown).
@@ -597,6 +705,8 @@ export const rootMachine = setup({
     ],
 
     'connection.connected': [
+      // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
+      { guard: 'isOtherNamespaceEvent', actions: 'persistConnection' },
       { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
       // With SIWX the modal stays for the session check: a session found closes it, none shows the prompt.
       { guard: 'isSiwxEnabled', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', 'syncAccount', 'syncSend', 'syncSiwx'] },
@@ -604,14 +714,17 @@ export const rootMachine = setup({
     ],
     // Another account or chain resets the send state (spec §4); a send view in front returns to Account.
     'connection.accountChanged': [
+      { guard: 'isOtherNamespaceEvent', actions: 'persistAccount' },
       { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
       { actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx'] },
     ],
     'connection.chainChanged': [
+      { guard: 'isOtherNamespaceEvent' },
       { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
       { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
     ],
     'connection.disconnected': [
+      { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
       // A cleared send never reports its outcome: its transaction stack entry goes with it.
       { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose', 'closeModal'] },
       {
