@@ -676,7 +676,8 @@ export const rootMachine = setup({
     'app.reviewSend': { actions: 'reviewSend' },
     'app.confirmSend': [{ guard: 'isTransactionStackFull', actions: 'notifyStackFull' }, { actions: ['pushTransaction', 'confirmSend'] }],
     'send.previewing': { actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
-    'send.submitted': {},
+    // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
+    'send.submitted': { actions: 'notifySubmitted' },
     // Without a stack entry (the modal was closed and reopened meanwhile), the views are moved here.
     'send.succeeded': [
       {
