@@ -713,26 +713,26 @@ export const rootMachine = setup({
       { guard: 'isSiwxEnabled', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', 'syncAccount', 'syncSend', 'syncSiwx'] },
       { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount', 'syncSend'] },
     ],
-    // Another account or chain resets the send state (spec §4); a send view in front returns to Account.
+    // Another account or chain resets the send state (spec §4), its loading toast hidden; a send view in front returns to Account.
     'connection.accountChanged': [
       { guard: 'isOtherNamespaceEvent', actions: 'persistAccount' },
-      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['persistAccount', 'syncAccount', 'syncSend', 'syncSiwx'] },
+      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
     ],
     'connection.chainChanged': [
       { guard: 'isOtherNamespaceEvent' },
-      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
+      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
     ],
     'connection.disconnected': [
       { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
       // A cleared send never reports its outcome: its transaction stack entry goes with it.
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose', 'closeModal'] },
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'clearTransactions', 'signOutSiwx', 'allowClose'] },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose'] },
     ],
 
     // Sign-in (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").
