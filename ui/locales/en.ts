@@ -65,6 +65,8 @@ export const en = {
   cancel: 'Cancel',
   confirmInWallet: 'Confirm the transaction in your wallet',
   waitingForConfirmation: 'Waiting for the transaction to be confirmed…',
+  /** The toast of a send handed to the chain; the root machine sends these words (`sendToastMessages.submitted`). */
+  sendSubmitted: 'Waiting for the transaction…',
   noSendableTokens: 'No tokens to send',
   sendTokens: 'Tokens you can send',
   selectedToken: 'selected',
