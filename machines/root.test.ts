@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { connectionStatus } from './connection.ts'
+import { sendToastMessages } from './root.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -282,6 +283,7 @@ describe('root: error reports', () => {
       expect(stack(h)).toHaveLength(1)
       h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
       await tick()
+      expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
       // Back is ignored while the chain has not answered.
       h.actor.send({ type: 'app.back' })
       expect(h.view()).toBe('SendPreview')
@@ -295,7 +297,10 @@ describe('root: error reports', () => {
       expect(states[0]).toBe('{"connected":"fetchingBalance"}')
       expect(h.history()).toEqual(['Account'])
       expect(stack(h)).toEqual([])
-      expect(h.toast().context.current?.message).toBe('Transaction sent')
+      // The loading toast closes; 'Transaction sent' appears after the swap (spec §2 "Toasts").
+      expect(h.toast().context.next).toEqual({ variant: 'success', message: 'Transaction sent' })
+      await tick(timing.toastSwap)
+      expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Transaction sent' })
       expect(h.sendActor().context.sendTokenAmount).toBe('')
     })
 
@@ -337,7 +342,7 @@ describe('root: error reports', () => {
       h.send.transfers[0]!.d.resolve({ hash: '0x1' })
       await tick()
       h.send.receipts[0]!.resolve({ status: 'success', hash: '0x1' })
-      await tick()
+      await tick(timing.toastSwap)
       expect(h.toast().context.current?.message).toBe('Transaction sent')
       expect(h.send.transfers).toHaveLength(1)
       expect(h.history()).toEqual(['Account'])
@@ -365,6 +370,102 @@ describe('root: error reports', () => {
       h.actor.send({ type: 'app.confirmSend' })
       expect(h.send.transfers).toHaveLength(0)
       expect(h.toast().context.current?.message).toBe('Too many pending transactions')
+    })
+
+    /** `previewReady`, Send, and the wallet returns the hash: the send waits for the chain. */
+    async function submitted(h: ReturnType<typeof createRootHarness>) {
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      await tick()
+    }
+
+    test('behavior: a send handed to the chain shows a loading toast that stays until the outcome replaces it', async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.confirmSend' })
+      await tick()
+      // The wallet is asked: no toast yet.
+      expect(h.toast().matches('hidden')).toBe(true)
+      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      await tick()
+      expect(h.toast().matches({ visible: 'sticky' })).toBe(true)
+      expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
+      // A loading toast has no ttl.
+      await tick(timing.toastTtl * 2)
+      expect(h.toast().context.current?.variant).toBe('loading')
+      // A reverted transaction: the error replaces it after the swap.
+      h.send.receipts[0]!.resolve({ status: 'reverted', hash: '0xabc' })
+      await tick()
+      expect(h.toast().matches('swapping')).toBe(true)
+      await tick(timing.toastSwap)
+      expect(h.toast().context.current).toEqual({ variant: 'error', message: 'The transaction failed on chain' })
+    })
+
+    test('behavior: the wallet disconnecting while a send waits for the chain hides its loading toast', async () => {
+      const h = createRootHarness()
+      await submitted(h)
+      h.actor.send({ type: 'app.close' })
+      await tick(timing.viewTransition)
+      h.wallet({ type: 'connection.walletDisconnected' })
+      await tick()
+      expect(connectionStatus(h.connection())).toBe('disconnected')
+      expect(h.sendActor().matches({ flow: 'idle' })).toBe(true)
+      expect(h.toast().matches('hidden')).toBe(true)
+      expect(h.toast().context).toEqual({})
+    })
+
+    test("behavior: Account's Disconnect hides the loading toast while it is about to show (during the swap)", async () => {
+      const h = createRootHarness()
+      await previewReady(h)
+      h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })
+      h.actor.send({ type: 'app.confirmSend' })
+      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      await tick()
+      expect(h.toast().matches('swapping')).toBe(true)
+      expect(h.toast().context.next?.variant).toBe('loading')
+      h.actor.send({ type: 'app.disconnect' })
+      await tick()
+      expect(h.toast().matches('hidden')).toBe(true)
+      await tick(timing.toastSwap)
+      expect(h.toast().matches('hidden')).toBe(true)
+    })
+
+    test('behavior: a disconnect hides only the send\'s loading toast: another toast stays', async () => {
+      const h = createRootHarness()
+      await submitted(h)
+      h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })
+      await tick(timing.toastSwap)
+      expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Address copied' })
+      h.wallet({ type: 'connection.walletDisconnected' })
+      await tick()
+      expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Address copied' })
+      // A loading toast that is not the send's (the dapp's own) stays too.
+      const other = createRootHarness()
+      await connected(other)
+      other.actor.send({ type: 'app.notify', variant: 'loading', message: 'Minting…' })
+      other.wallet({ type: 'connection.walletDisconnected' })
+      await tick()
+      expect(other.toast().context.current).toEqual({ variant: 'loading', message: 'Minting…' })
+    })
+
+    test('behavior: another chain or account clears the send and hides its loading toast, on a send view or not', async () => {
+      const onPreview = createRootHarness()
+      await submitted(onPreview)
+      onPreview.wallet({ type: 'connection.chainChanged', chainId: 31338 })
+      await tick()
+      expect(onPreview.history()).toEqual(['Account'])
+      expect(onPreview.sendActor().matches({ flow: 'idle' })).toBe(true)
+      expect(onPreview.toast().matches('hidden')).toBe(true)
+
+      const closed = createRootHarness()
+      await submitted(closed)
+      closed.actor.send({ type: 'app.close' })
+      await tick(timing.viewTransition)
+      closed.wallet({ type: 'connection.accountsChanged', accounts: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'] })
+      await tick()
+      expect(closed.sendActor().matches({ flow: 'idle' })).toBe(true)
+      expect(closed.toast().matches('hidden')).toBe(true)
     })
 
     test('behavior: another chain while on a send view returns to Account with the send state reset', async () => {
