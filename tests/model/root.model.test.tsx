@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { rootMachine } from '../../machines/root.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
+import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { clickFirstInDialog, dialogCloses, onHeld as heldThen, pressEscape, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
@@ -50,6 +51,7 @@ const SWITCH = 'wallet_switchEthereumChain'
 const ADD = 'wallet_addEthereumChain'
 const REVOKE = 'wallet_revokePermissions'
 const SEND_TX = 'eth_sendTransaction'
+const RECEIPT = 'eth_getTransactionReceipt'
 const NONCE = 'api:/siwx/v1/nonce'
 const VERIFY = 'api:/siwx/v1/verify'
 const SESSION = 'api:/siwx/v1/session'
@@ -190,6 +192,20 @@ async function confirm(app: App) {
   await until(() => expect(app.gates.waiting(SEND_TX)).toBe(before + 1))
 }
 
+/**
+ * The wallet approved (the receipt held): the loading toast while the chain includes the send; the receipt let
+ * through: 'Transaction sent' replaces it after the swap (spec §2 "Toasts", the manual clock).
+ */
+async function lands(app: App) {
+  await toasts(en.sendSubmitted)
+  await onHeld(app, RECEIPT, () => app.gates.release(RECEIPT))
+  await until(() => expect(rootOf(app).toast.getSnapshot().context.next?.message).toBe('Transaction sent'))
+  expect(toastText()).not.toContain('Transaction sent')
+  app.clock.advance(timing.toastSwap)
+  await toasts('Transaction sent')
+  expect(toastText()).not.toContain(en.sendSubmitted)
+}
+
 /** From Account: a send the wallet is asked for, then the wallet's 'Disconnect site' (the modal shows Connect). */
 async function askThenDisconnect(app: App) {
   await fillSend(app)
@@ -243,7 +259,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[0]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[3]', 'root --app.close[0]', 'root --modal.closed[2]'],
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[4]', 'root --app.close[0]', 'root --modal.closed[2]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -277,14 +293,14 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ connecting
 
-  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[6]', 'root --app.selectWallet[0]', 'root --connection.connected[2]'], async (app) => {
+  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[8]', 'root --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
     await connect(app)
     await closed(app)
     expect(status(app)).toBe('connected')
     await button(app, /0x/)
   })
 
-  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[3]', 'root --app.back[0]'], async (app) => {
+  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[4]', 'root --app.back[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, en.allWallets)
     await shows(app, en.titles.AllWallets)
@@ -312,7 +328,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ disconnecting
 
-  scenario("Account's Disconnect: the modal closes, disconnected", restored, ['root --app.disconnect[0]', 'root --connection.disconnected[0]'], async (app) => {
+  scenario("Account's Disconnect: the modal closes, disconnected", restored, ['root --app.disconnect[0]', 'root --connection.disconnected[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.disconnect)
     await closed(app)
@@ -320,14 +336,14 @@ describe('root model: scenario walks in the UI', () => {
     await button(app, en.connectButton)
   })
 
-  scenario("'Disconnect site' in the wallet while Account shows: the modal stays, on Connect", restored, ['root --connection.disconnected[1]'], async (app) => {
+  scenario("'Disconnect site' in the wallet while Account shows: the modal stays, on Connect", restored, ['root --connection.disconnected[2]'], async (app) => {
     await openAccount(app)
     await walletDisconnects(app)
     await shows(app, en.titles.Connect)
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario("'Disconnect site' in the wallet while the modal is closed: it stays closed, disconnected", restored, ['root --connection.disconnected[2]'], async (app) => {
+  scenario("'Disconnect site' in the wallet while the modal is closed: it stays closed, disconnected", restored, ['root --connection.disconnected[3]'], async (app) => {
     await button(app, /0x/)
     await walletDisconnects(app)
     await button(app, en.connectButton)
@@ -339,7 +355,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[3]', 'root --app.selectNetwork[1]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root --app.open[3]', 'root --app.selectNetwork[3]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -375,7 +391,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the wallet moves to a chain the dapp does not configure: 'Wrong network' opens UnsupportedChain; a network picked, approved: the modal closes",
     restored,
-    ['root --connection.chainChanged[1]', 'root --app.open[4]', 'root --app.selectNetwork[0]', 'root --network.switched[1]'],
+    ['root --connection.chainChanged[2]', 'root --app.open[4]', 'root --app.selectNetwork[2]', 'root --network.switched[1]'],
     async (app) => {
       await button(app, /0x/)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -389,7 +405,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[2]'], async (app) => {
+  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[4]'], async (app) => {
     await pressOnPage(app, en.switchNetworkLabel(names[A]!))
     await press(app, names[B]!)
     await closed(app)
@@ -400,7 +416,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set',
     { ...restored, hold: [REVOKE] },
-    ['root --app.selectNetwork[3]'],
+    ['root --app.selectNetwork[5]'],
     async (app) => {
       await openAccount(app)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -432,9 +448,9 @@ describe('root model: scenario walks in the UI', () => {
   // ------------------------------------------------------------ sending
 
   scenario(
-    'send: token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: sent, Account',
-    { ...restored, hold: [SEND_TX] },
-    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[2]', 'root --app.confirmSend[1]', 'root --app.back[1]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
+    'send: token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
+    { ...restored, hold: [SEND_TX, RECEIPT] },
+    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[3]', 'root --app.confirmSend[1]', 'root --app.back[2]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.send)
@@ -454,8 +470,8 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.SendPreview)
       await app.gates.release(SEND_TX)
       await wallet(app, 'Approve')
+      await lands(app)
       await shows(app, en.titles.Account)
-      await toasts('Transaction sent')
       expect(stack(app)).toHaveLength(0)
     },
   )
@@ -495,12 +511,12 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
   }
 
-  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX] }, ['root --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Approve')
+    await lands(app)
     await shows(app, en.titles.Account)
-    await toasts('Transaction sent')
   })
 
   scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --send.cancelled[0]'], async (app) => {
@@ -525,7 +541,7 @@ describe('root model: scenario walks in the UI', () => {
     await button(app, /^Token: ETH/)
   })
 
-  scenario('another account picked in the wallet while the send form shows: Account', restored, ['root --connection.accountChanged[0]'], async (app) => {
+  scenario('another account picked in the wallet while the send form shows: Account', restored, ['root --connection.accountChanged[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.send)
     await shows(app, en.titles.Send)
@@ -534,7 +550,7 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
   })
 
-  scenario('another chain picked in the wallet while the send form shows: Account', restored, ['root --connection.chainChanged[0]'], async (app) => {
+  scenario('another chain picked in the wallet while the send form shows: Account', restored, ['root --connection.chainChanged[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.send)
     await shows(app, en.titles.Send)
@@ -543,7 +559,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getState().caipNetworkId).toBe(B)
   })
 
-  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[1]'], async (app) => {
+  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[2]'], async (app) => {
     await openAccount(app)
     await app.selectInPanel('Account', '1')
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
@@ -555,7 +571,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
     { siwx: {} },
-    ['root --connection.connected[1]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root --app.signIn[0]', 'root --siwx.signedIn[0]'],
+    ['root --connection.connected[2]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root --app.signIn[0]', 'root --siwx.signedIn[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -661,7 +677,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --siwx.cancelled[0]', 'root --connection.disconnected[0]'], async (app) => {
+  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --siwx.cancelled[0]', 'root --connection.disconnected[1]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
@@ -735,7 +751,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'a send the wallet was asked for leaves nothing pending once the wallet has disconnected',
     { ...restored, hold: [SEND_TX] },
-    ['root --connection.disconnected[1]'],
+    ['root --connection.disconnected[2]'],
     async (app) => {
       await openAccount(app)
       await askThenDisconnect(app)
@@ -749,7 +765,7 @@ describe('root model: scenario walks in the UI', () => {
    * Regression: the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows that send's preview (as
    * Account → Send does), and its success returns to Account.
    */
-  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX] }, ['root --app.open[2]'], async (app) => {
+  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.open[2]'], async (app) => {
       await openAccount(app)
       await fillSend(app)
       await confirm(app)
@@ -759,7 +775,7 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.SendPreview)
       await app.gates.release(SEND_TX)
       await wallet(app, 'Approve')
-      await toasts('Transaction sent')
+      await lands(app)
       await shows(app, en.titles.Account)
   })
 
