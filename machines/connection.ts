@@ -53,6 +53,9 @@ export type ConnectionEmitted =
   /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
   | { type: 'connection.storedDropped'; namespace: ChainNamespace }
 
+/** What every actor of the connection machine gets: the connector, and the namespace (which adapter serves it). */
+export type ConnectorInput = { connectorId: string; namespace?: ChainNamespace }
+
 /** Spec §4 connection status, derived from the chart by tags. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected'
 
@@ -86,13 +89,11 @@ export const connectionMachine = setup({
     input: {} as ConnectionInput,
   },
   actors: {
-    connect: fromPromise<WalletSession, { connectorId: string }>(notProvided('connect')),
-    reconnect: fromPromise<WalletSession, { connectorId: string }>(notProvided('reconnect')),
-    disconnect: fromPromise<void, { connectorId: string }>(notProvided('disconnect')),
-    getBalance: fromPromise<BalanceSummary, { connectorId: string; address: string; chainId: number | string }>(
-      notProvided('getBalance'),
-    ),
-    watchWallet: fromCallback<EventObject, { connectorId: string }>(notProvided('watchWallet')),
+    connect: fromPromise<WalletSession, ConnectorInput>(notProvided('connect')),
+    reconnect: fromPromise<WalletSession, ConnectorInput>(notProvided('reconnect')),
+    disconnect: fromPromise<void, ConnectorInput>(notProvided('disconnect')),
+    getBalance: fromPromise<BalanceSummary, ConnectorInput & { address: string; chainId: number | string }>(notProvided('getBalance')),
+    watchWallet: fromCallback<EventObject, ConnectorInput>(notProvided('watchWallet')),
   },
   delays: {
     nativeBalanceTtl: timing.nativeBalanceTtl,
@@ -193,7 +194,7 @@ export const connectionMachine = setup({
       invoke: {
         id: 'reconnect',
         src: 'reconnect',
-        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: true } }] },
         onError: {
           target: 'disconnected',
@@ -207,7 +208,7 @@ export const connectionMachine = setup({
       invoke: {
         id: 'connect',
         src: 'connect',
-        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
         onError: [{ guard: 'isUserRejection', target: 'rejected' }, { target: 'failed', actions: ['setError', 'emitFailed'] }],
       },
@@ -232,14 +233,14 @@ export const connectionMachine = setup({
     },
     connected: {
       tags: ['connected'],
-      invoke: { id: 'watchWallet', src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId! }) },
+      invoke: { id: 'watchWallet', src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }) },
       initial: 'fetchingBalance',
       states: {
         fetchingBalance: {
           invoke: {
             id: 'getBalance',
             src: 'getBalance',
-            input: ({ context }) => ({ connectorId: context.connectorId!, address: context.address!, chainId: context.chainId! }),
+            input: ({ context }) => ({ connectorId: context.connectorId!, address: context.address!, chainId: context.chainId!, namespace: context.namespace }),
             onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },
           },
@@ -272,7 +273,7 @@ export const connectionMachine = setup({
       invoke: {
         id: 'disconnect',
         src: 'disconnect',
-        input: ({ context }) => ({ connectorId: context.connectorId! }),
+        input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
         onDone: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
         onError: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
       },

@@ -3,6 +3,7 @@ import { isUserRejection, summarizeError, toProviderError, UnrecognizedChainErro
 import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace } from '../adapters/networks.ts'
 
 export type NetworkContext = {
+  /** The namespace of the active network (the wallet's chain events are read in it). */
   namespace: ChainNamespace
   networks: readonly CaipNetwork[]
   activeCaipNetworkId: CaipNetworkId
@@ -67,7 +68,8 @@ const notProvided = (name: string) => () => {
 }
 
 /**
- * The active network of a namespace and the switch lifecycle (spec §4 "Network switch").
+ * The active network (of any configured namespace) and the switch lifecycle (spec §4 "Network switch"). A switch
+ * to a network of another namespace is just set (the owner marks the namespace switch).
  *
  * - `supported` / `unsupported`: `network.walletChainChanged` to a configured chain makes it active; to an
  *   unknown chain marks the network unsupported (the chart's `unsupported` state).
@@ -100,7 +102,12 @@ export const networkMachine = setup({
     isWalletOnUnknownChain: ({ context }) => context.walletChainId !== undefined,
   },
   actions: {
-    setActiveFromEvent: assign(({ event }) => (event.type === 'network.switch' ? { activeCaipNetworkId: event.caipNetworkId as CaipNetworkId, walletChainId: undefined } : {})),
+    /** The network is just set; it may be of another namespace (spec §4: a namespace switch). */
+    setActiveFromEvent: assign(({ context, event }) => {
+      if (event.type !== 'network.switch') return {}
+      const network = context.networks.find((n) => n.caipNetworkId === event.caipNetworkId)
+      return { activeCaipNetworkId: event.caipNetworkId as CaipNetworkId, walletChainId: undefined, ...(network ? { namespace: network.chainNamespace } : {}) }
+    }),
     setActiveFromWallet: assign(({ context, event }) => {
       if (event.type !== 'network.walletChainChanged') return {}
       const network = findNetwork(context.networks, context.namespace, event.chainId)

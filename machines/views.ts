@@ -10,6 +10,7 @@ export const views = [
   'ConnectingWalletConnectBasic',
   'ConnectingExternal',
   'SwitchNetwork',
+  'SwitchActiveChain',
   'UnsupportedChain',
   'Receive',
   'Send',

@@ -28,6 +28,7 @@ function preloadable(factory: () => Promise<{ default: ComponentType }>) {
 const lazyViews = {
   ConnectingExternal: preloadable(() => import('./views/ConnectingExternal.tsx')),
   SwitchNetwork: preloadable(() => import('./views/SwitchNetwork.tsx')),
+  SwitchActiveChain: preloadable(() => import('./views/SwitchActiveChain.tsx')),
   UnsupportedChain: preloadable(() => import('./views/UnsupportedChain.tsx')),
   AllWallets: preloadable(() => import('./views/AllWallets.tsx')),
   Receive: preloadable(() => import('./views/Receive.tsx')),

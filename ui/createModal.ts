@@ -2,12 +2,12 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
-import { connectionActors, connectorDiscoveryActor, networkActors, pairingActors } from '../adapters/actors.ts'
+import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, pairingActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import { BaseError } from '../adapters/errors.ts'
-import { mainnet, type CaipNetwork } from '../adapters/networks.ts'
+import { mainnet, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
 import { sendMachine } from '../machines/send.ts'
 import { evmCoinType } from '../adapters/address.ts'
@@ -153,6 +153,8 @@ export type ModalState = {
   /** CAIP-2 id of the active network. */
   caipNetworkId: string
   network: CaipNetwork
+  /** The active namespace (spec §3): the account above is of this namespace. */
+  activeNamespace: ChainNamespace
   /** The wallet is on a chain that is not in `networks`. */
   isUnsupportedChain: boolean
   /** Sign-in (SIWX): `undefined` without the `siwx` option. */
@@ -233,8 +235,18 @@ export function createModal(options: ModalOptions) {
     console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
   }
   const storage = createStorage({ storage: options.storage })
-  const namespace = 'eip155' as const
-  const networks = options.networks.filter((n) => n.chainNamespace === namespace)
+  /** The namespaces this build connects (spec §3); networks of others are refused below. */
+  const supportedNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
+  for (const n of options.networks) {
+    if (!supportedNamespaces.includes(n.chainNamespace)) {
+      // Spec §5: adding a network needs an adapter for its namespace.
+      throw new InvalidOptionsError(`The adapter for the ${n.chainNamespace} namespace does not exist.`, { details: `Network ${n.caipNetworkId}.` })
+    }
+  }
+  const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
+  const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
+  const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
+  const networks = [...options.networks]
   const metadata: Metadata = options.metadata ?? {
     name: globalThis.document?.title || 'App',
     description: '',
@@ -251,14 +263,37 @@ export function createModal(options: ModalOptions) {
           storagePrefix: options.walletConnect?.storagePrefix,
           storage: options.walletConnect?.storage,
           metadata,
-          networks,
+          networks: evmNetworks,
         })
   if (options.adapter === null && !walletConnect) {
     throw new InvalidOptionsError('No way to connect', { details: 'With `adapter: null`, WalletConnect must stay on.' })
   }
   const adapter: ChainAdapter = options.adapter ?? createEip155Adapter({ walletConnect, discover: options.adapter !== null })
+  /**
+   * One adapter per configured namespace (spec §3). Solana and Bitcoin load lazily (their modules, and inside them
+   * web3.js and bitcoinjs-lib): a dapp that configures only EVM networks ships none of their code.
+   */
+  const adapters: AdaptersByNamespace = {
+    eip155: adapter,
+    ...(solanaNetworks.length
+      ? { solana: lazyAdapter('solana', () => import('../adapters/solana.ts').then((m) => solanaAdapterFor(m))) }
+      : {}),
+    ...(bitcoinNetworks.length
+      ? {
+          bip122: lazyAdapter('bip122', () =>
+            import('../adapters/bip122.ts').then((m) =>
+              m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) }),
+            ),
+          ),
+        }
+      : {}),
+  }
+  const configuredNamespaces = (Object.keys(adapters) as ChainNamespace[]).filter((ns) => ns === 'eip155' || options.networks.some((n) => n.chainNamespace === ns))
   const isMobile = resolvePlatform(options.platform) === 'mobile'
   const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
+  const storedNetworkId = storage.getActiveNetworkId()
+  /** The active namespace at start: the stored active network's (spec §4 stores it), else the default network's. */
+  const namespace: ChainNamespace = networks.find((n) => n.caipNetworkId === storedNetworkId)?.chainNamespace ?? defaultNetwork.chainNamespace
   const enableReconnect = options.enableReconnect ?? true
 
   const apiCommon = {
@@ -298,16 +333,36 @@ export function createModal(options: ModalOptions) {
       : undefined
   const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
 
-  let transferPromise: Promise<TransferAdapter> | undefined
-  /** The transfer adapter, loaded with the first send (spec §2: the send section loads on demand). */
-  const getTransfer = (): Promise<TransferAdapter> =>
-    (transferPromise ??= options.transferAdapter
-      ? Promise.resolve(options.transferAdapter)
-      : import('../adapters/eip155.transfer.ts').then((m) => {
-          const getProvider = (adapter as Partial<{ getProvider: (id: string) => never }>).getProvider
-          if (!getProvider) throw new InvalidOptionsError('This chain adapter cannot send: pass options.transferAdapter.')
-          return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id) })
-        }))
+  const transferPromises = new Map<ChainNamespace, Promise<TransferAdapter>>()
+  /**
+   * The transfer adapter of a namespace, loaded with the first send there (spec §2: the send section loads on demand;
+   * §6: send on eip155 and solana).
+   */
+  const getTransfer = (caipNetworkId: string): Promise<TransferAdapter> => {
+    const ns = caipNetworkId.split(':')[0] as ChainNamespace
+    let pending = transferPromises.get(ns)
+    if (!pending) {
+      pending =
+        options.transferAdapter && ns === 'eip155'
+          ? Promise.resolve(options.transferAdapter)
+          : ns === 'solana'
+            ? Promise.all([import('../adapters/solana.ts'), import('../adapters/solana.transfer.ts')]).then(([solanaModule, m]) =>
+                m.createSolanaTransferAdapter({ adapter: solanaAdapterFor(solanaModule), networks: solanaNetworks }),
+              )
+            : ns === 'eip155'
+              ? import('../adapters/eip155.transfer.ts').then((m) => {
+                  const getProvider = (adapter as Partial<{ getProvider: (id: string) => never }>).getProvider
+                  if (!getProvider) throw new InvalidOptionsError('This chain adapter cannot send: pass options.transferAdapter.')
+                  return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id) })
+                })
+              : Promise.reject(new InvalidOptionsError('Unsupported chain'))
+      transferPromises.set(ns, pending)
+    }
+    return pending
+  }
+  /** The Solana adapter instance behind the lazy one (the transfer adapter needs its wallets). */
+  let solanaInstance: import('../adapters/solana.ts').SolanaAdapter | undefined
+  const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) => (solanaInstance ??= m.createSolanaAdapter({ networks: solanaNetworks }))
   const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
     ...input,
     amount: BigInt(input.amount),
@@ -390,12 +445,12 @@ export function createModal(options: ModalOptions) {
           }),
           fetchReceiverProfile: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
           estimateTransfer: fromPromise(async ({ input }) => {
-            const e = await (await getTransfer()).estimateTransfer(toTransfer(input))
+            const e = await (await getTransfer(input.caipNetworkId)).estimateTransfer(toTransfer(input))
             return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
           }),
-          sendTransfer: fromPromise(async ({ input }) => (await getTransfer()).sendTransfer(toTransfer(input))),
+          sendTransfer: fromPromise(async ({ input }) => (await getTransfer(input.caipNetworkId)).sendTransfer(toTransfer(input))),
           waitForTransfer: fromPromise(async ({ input }) => {
-            const r = await (await getTransfer()).waitForTransfer(input)
+            const r = await (await getTransfer(input.caipNetworkId)).waitForTransfer(input)
             return { status: r.status, hash: r.hash }
           }),
         },
@@ -425,7 +480,7 @@ export function createModal(options: ModalOptions) {
             const custom = requireSiwx().signMessage
             return custom
               ? custom.call(requireSiwx(), { message: input.message, address, chainId: caipNetworkId, connectorId })
-              : adapter.signMessage({ connectorId, address, message: input.message })
+              : (adapters[caipNetworkId.split(':')[0] as ChainNamespace] ?? adapter).signMessage({ connectorId, address, message: input.message })
           }),
           addSession: fromPromise(async ({ input }): Promise<SiwxSession> => (await requireSiwx().addSession(input)) ?? input),
           revokeSession: fromPromise(async ({ input }) => {
@@ -433,10 +488,10 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
-      connection: connectionMachine.provide({ actors: connectionActors(adapter, networks) }),
+      connection: connectionMachine.provide({ actors: connectionActors(adapters, networks) }),
       pairing: pairingMachine.provide({ actors: pairingActors(walletConnect) }),
-      network: networkMachine.provide({ actors: networkActors(adapter) }),
-      watchConnectors: connectorDiscoveryActor(adapter),
+      network: networkMachine.provide({ actors: networkActors(adapters) }),
+      watchConnectors: connectorDiscoveryActor(adapters),
     },
     actions: {
       persistConnection: ({ context, event }) => {
@@ -471,6 +526,7 @@ export function createModal(options: ModalOptions) {
       persistDeepLinkChoice: ({ event }) => {
         if (event.type === 'app.openedWalletLink') storage.setDeepLinkChoice({ href: event.href, name: event.name })
       },
+      persistActiveNamespace: ({ context }) => storage.setActiveNamespace(context.activeNamespace),
       persistNetwork: ({ event }) => {
         if (event.type === 'network.changed') storage.setActiveNetworkId(event.caipNetworkId)
       },
@@ -504,6 +560,7 @@ export function createModal(options: ModalOptions) {
     input: {
       options: {
         namespace,
+        namespaces: configuredNamespaces,
         networks: networks.length ? networks : [defaultNetwork],
         enableReconnect,
         enableNetworkSwitch: options.enableNetworkSwitch ?? true,
@@ -525,6 +582,10 @@ export function createModal(options: ModalOptions) {
           }
         : {}),
       storedConnectorId: storage.getConnectedConnectorId(namespace),
+      storedConnectorIds: Object.fromEntries(configuredNamespaces.flatMap((ns) => {
+        const id = storage.getConnectedConnectorId(ns)
+        return id ? [[ns, id]] : []
+      })),
       storedActiveNetworkId: storedNetwork ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
       catalogue: {
@@ -532,8 +593,8 @@ export function createModal(options: ModalOptions) {
         ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
         ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
         ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
-        chains: networks.map((n) => n.caipNetworkId),
-        namespace,
+        chains: evmNetworks.map((n) => n.caipNetworkId),
+        namespace: 'eip155',
         ...(resolvePlatform(options.platform) ? { platform: resolvePlatform(options.platform)! } : {}),
       },
       remoteConfig: {
@@ -547,7 +608,7 @@ export function createModal(options: ModalOptions) {
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
-  const { router, modal, connection, network, toast, siwx } = actor.getSnapshot().context
+  const { router, modal, network, toast, siwx, connections } = actor.getSnapshot().context
   toastRef = toast
 
   let cached: { key: string; state: ModalState } | undefined
@@ -565,7 +626,8 @@ export function createModal(options: ModalOptions) {
     return {
       open: m.isOpen,
       view: m.view,
-      account: connectAccount(connection.getSnapshot(), net.active),
+      account: connectAccount(actor.getSnapshot().context.connection.getSnapshot(), net.active),
+      activeNamespace: actor.getSnapshot().context.activeNamespace,
       caipNetworkId: net.active.caipNetworkId,
       network: net.active,
       isUnsupportedChain: net.isUnsupported,
@@ -608,7 +670,14 @@ export function createModal(options: ModalOptions) {
           listener(next)
         }
       }
-      const subs = [router.subscribe(onChange), modal.subscribe(onChange), connection.subscribe(onChange), network.subscribe(onChange), siwx.subscribe(onChange)]
+      const subs = [
+        actor.subscribe(onChange),
+        router.subscribe(onChange),
+        modal.subscribe(onChange),
+        ...Object.values(connections).map((c) => c!.subscribe(onChange)),
+        network.subscribe(onChange),
+        siwx.subscribe(onChange),
+      ]
       return () => subs.forEach((s) => s.unsubscribe())
     },
     /**

@@ -37,11 +37,22 @@ export function useModalView(): ModalView {
   return useMemo(() => connectModal(m, r), [m, r])
 }
 
-/** The eip155 account: status, address (checksummed), CAIP-10 address, balance floored to 3 decimals. */
+/** The active namespace's connection actor: changes when the visitor switches namespace (spec §4). */
+function useActiveConnection() {
+  return useSelector(useModalInstance().actor, (s) => s.context.connection)
+}
+
+/** The active namespace's account: status, address (checksummed on eip155), CAIP-10 address, balance floored to 3 decimals. */
 export function useAccount(): AccountView {
-  const { connection, network } = useRefs()
+  const { network } = useRefs()
+  const connection = useActiveConnection()
   const net = useSelector(network, (s) => connectNetwork(s).active, same)
   return useSelector(connection, (s) => connectAccount(s, net), same)
+}
+
+/** The active namespace (spec §3). */
+export function useActiveNamespace() {
+  return useSelector(useModalInstance().actor, (s) => s.context.activeNamespace)
 }
 
 /** The active network, the list with the active one marked, and whether the wallet is on an unsupported chain. */
@@ -53,7 +64,7 @@ export function useNetwork(): NetworkView & { switchNetwork: (caipNetworkId: str
 
 /** The ConnectingExternal phase. */
 export function useConnecting() {
-  return useSelector(useRefs().connection, connectConnecting, same)
+  return useSelector(useActiveConnection(), connectConnecting, same)
 }
 
 /** Disconnects the connected wallet. */
@@ -68,10 +79,10 @@ export function useSend() {
   return modal.actor.send
 }
 
-/** The discovered connectors and the recent wallets. */
+/** The discovered connectors of the active namespace and the recent wallets. */
 export function useConnectors() {
   const modal = useModalInstance()
-  const connectors = useSelector(modal.actor, (s) => s.context.connectors, same)
+  const connectors = useSelector(modal.actor, (s) => s.context.connectors.filter((c) => c.chain === s.context.activeNamespace), same)
   const recent = useSelector(modal.actor, (s) => s.context.recentWallets, same)
   return { connectors, recent }
 }
@@ -174,7 +185,7 @@ export function usePairing(): PairingView & { retry(): void; openedLink(link: { 
   const refs = useRefs()
   const options = refs.options
   const pairing = useSelector(refs.pairing, (s) => s)
-  const connection = useSelector(refs.connection, (s) => s)
+  const connection = useSelector(useActiveConnection(), (s) => s)
   const view = useMemo(
     () => connectPairing(pairing, connection, { isMobile: Boolean(options.isMobile), walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect' }),
     [pairing, connection, options.isMobile, options.walletConnectConnectorId],
