@@ -59,18 +59,43 @@ export async function attributeBySource(jsPath: string, label: (source: string) 
  * @param repoRoot absolute path of the repository, ending in a slash.
  */
 export function originOf(repoRoot: string): (source: string) => string {
+  const fine = sourceOriginOf(repoRoot)
+  return (source) => folderOf(fine(source))
+}
+
+/**
+ * Like {@link originOf}, one file finer for the library's own code: `latchkey adapters/solana.ts`.
+ * {@link folderOf} turns it into {@link originOf}'s name.
+ *
+ * @param repoRoot absolute path of the repository, ending in a slash.
+ */
+export function sourceOriginOf(repoRoot: string): (source: string) => string {
   return (source) => {
     const inPackages = source.lastIndexOf('node_modules/')
-    if (inPackages >= 0) {
-      const parts = source.slice(inPackages + 'node_modules/'.length).split('/')
-      return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1] ?? ''}` : (parts[0] ?? source)
-    }
+    if (inPackages >= 0) return packageOf(source.slice(inPackages + 'node_modules/'.length)) ?? source
     const own = relative(repoRoot, source)
     if (own.startsWith('..') || own.includes('\0') || /(^|\/)(vite|rolldown)\//.test(own)) return 'bundler runtime'
     if (own.startsWith('tests/')) return 'the page itself (main.tsx)'
-    return `latchkey ${own.split('/')[0] ?? own}/`
+    return `${OWN}${own}`
   }
 }
+
+/** {@link sourceOriginOf}'s name of an own file (`latchkey adapters/solana.ts`) as its folder (`latchkey adapters/`); others unchanged. */
+export function folderOf(origin: string): string {
+  return origin.startsWith(OWN) ? `${OWN}${origin.slice(OWN.length).split('/')[0] ?? ''}/` : origin
+}
+
+/**
+ * The npm package of a path inside node_modules (`@solana/web3.js/lib/index.js` → `@solana/web3.js`,
+ * `viem/_esm/index.js` → `viem`), or undefined for an empty path.
+ */
+export function packageOf(pathInNodeModules: string): string | undefined {
+  const parts = pathInNodeModules.split('/')
+  if (!parts[0]) return undefined
+  return parts[0].startsWith('@') ? `${parts[0]}/${parts[1] ?? ''}` : parts[0]
+}
+
+const OWN = 'latchkey '
 
 function decodeVlq(segment: string): number[] {
   const values: number[] = []

@@ -14,7 +14,12 @@
  *    anvils) serves its 531-wallet directory to the library-only page (`?api=`); 10 reloads time the click on
  *    'All Wallets' to the first 40 wallets painted and a keystroke in the search box to the filtered list
  *    painted (tests/bench/allWallets.ts). The RainbowKit page's modal is inspected for a comparable view.
- * 5. Prints the tables. Everything it started stops on success, failure, Ctrl-C or time-out.
+ * 5. The lazy rule of issues 6 and 7 (tests/bench/lazyRule.ts): the WalletConnect, Solana and Bitcoin libraries
+ *    in the library-only page's initial JS (0 B expected); the WalletConnect chunks weighed, and checked in
+ *    Chromium against a loopback relay (dev/relay, free port): no socket and no SDK chunk until the visitor
+ *    clicks 'WalletConnect'; the multi-chain page (tests/bench/fixture-multichain: EVM + Solana + Bitcoin) and
+ *    the lazy chunks of the Solana and Bitcoin adapters, when createModal imports them.
+ * 6. Prints the tables. Everything it started stops on success, failure, Ctrl-C or time-out.
  *
  * Not part of `npm test`.
  */
@@ -25,9 +30,11 @@ import { performance } from 'node:perf_hooks'
 import { AnvilStartError, devChains, repoRoot, startAnvil } from '../../dev/anvil.ts'
 import { startApiServer } from '../../dev/api/server.ts'
 import type { ApiServer } from '../../dev/api/server.ts'
+import { startRelay } from '../../dev/relay/server.ts'
+import type { Relay, RelayStats } from '../../dev/relay/server.ts'
 import { FIRST_PAGE_ROWS, inspectPeerWalletList, openAllWalletsBench, SEARCH_KEY } from './allWallets.ts'
 import type { AllWalletsTiming, PeerWalletList } from './allWallets.ts'
-import { attributeBySource, originOf } from './attribution.ts'
+import { attributeBySource, folderOf, sourceOriginOf } from './attribution.ts'
 import { launchChromium, measurePageLoad, openClickToPaint } from './browser.ts'
 import type { Browser } from 'playwright'
 import type { ClickTiming, ClickToPaintPage, PageLoad, Step } from './browser.ts'
@@ -38,6 +45,8 @@ import { serveStatic } from './serve.ts'
 import type { StaticServer } from './serve.ts'
 import { kB, totalOf, weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
+import { bytesText, checkWalletConnectPick, chunkSet, isUniversalProvider, lazyFigures, lazyLibraries, lazyOwnModules, moduleOrigin } from './lazyRule.ts'
+import type { ChunkSet, LazyFigure, WalletConnectPick } from './lazyRule.ts'
 
 const ANVIL_PORTS = [38545, 38546] as const
 const CLICK_RUNS = 10
@@ -113,6 +122,9 @@ async function main(): Promise<void> {
   const api: ApiServer = await startApiServer({ port: 0, chains })
   defer(() => api.stop())
   log(`reference API server on ${api.url}`)
+  const relay = await startRelay({ port: 0 })
+  defer(() => relay.stop())
+  log(`loopback WalletConnect relay on ${relay.url}`)
 
   const demoDir = await buildDemo()
   log('built the demo (dist/demo)')
@@ -120,6 +132,8 @@ async function main(): Promise<void> {
   defer(() => rm(tmp, { recursive: true, force: true }))
   const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
   log('built the library-only page')
+  const multichainDir = await buildBenchPage('fixture-multichain', join(tmp, 'multichain'), { sourcemap: true })
+  log('built the multi-chain page')
   const reactDir = await buildBenchPage('react-only', join(tmp, 'react-only'))
   log('built the React-only page')
   let peerError: unknown
@@ -190,9 +204,89 @@ async function main(): Promise<void> {
   const allWallets = await measureAllWallets(browser, latchkey.server, api, peer?.server)
   log(`timed ${allWallets.runs.length} AllWallets runs`)
 
-  const origins = await originsOf(latchkey)
+  const walletConnect = await measureWalletConnect(browser, latchkey, relay)
+  log('checked the WalletConnect pick')
+  let multichain: Measured | { error: unknown }
+  try {
+    multichain = await load(multichainDir, join(benchDir, 'fixture-multichain'), [{ label: 'opening the modal', button: 'Connect Wallet', exact: true }])
+    log('loaded the multi-chain page')
+  } catch (error) {
+    multichain = { error }
+    log(`could not load the multi-chain page: ${describe(error)}`)
+  }
+
+  const sources = await originsOf(latchkey)
+  const origins = regroup(sources, folderOf)
   const lazy = await lazyRows(latchkey)
-  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, chromium: browser.version() })
+  const lazyRule = await lazyRuleOf(latchkey, sources, walletConnect, multichain)
+  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, chromium: browser.version() })
+}
+
+/** The Chromium check of issue 6 on the library-only page, with the relay's counters after it. */
+type WalletConnectResults = { pick?: WalletConnectPick; error?: unknown; relayUrl: string; relay: RelayStats }
+
+/** Runs {@link checkWalletConnectPick} against the loopback relay; a failure is reported, not fatal. */
+async function measureWalletConnect(browser: Browser, page: Measured, relay: Relay): Promise<WalletConnectResults> {
+  try {
+    const pick = await checkWalletConnectPick(browser, page.server, relay.url)
+    return { pick, relayUrl: relay.url, relay: relay.stats() }
+  } catch (error) {
+    return { error, relayUrl: relay.url, relay: relay.stats() }
+  }
+}
+
+/** The lazy rule's figures (issues 6 and 7) for the report. */
+type LazyRuleResults = {
+  /** The library-only page's initial JS: each lazy library and latchkey's own modules around them. */
+  initial: LazyFigure[]
+  /** The chunks holding @walletconnect/universal-provider in the library-only build. */
+  walletConnectChunks: ChunkSet
+  walletConnect: WalletConnectResults
+  /** The multi-chain page's figures, or why it could not be measured. */
+  multichain: MultichainResults | { error: unknown }
+}
+
+/** The multi-chain page: its load, the lazy groups in its initial JS, and its Solana, Bitcoin and WalletConnect chunks. */
+type MultichainResults = {
+  page: Measured
+  initial: LazyFigure[]
+  /** Whether createModal imports the Solana / Bitcoin adapter (some chunk of the build holds it). */
+  wired: { solana: boolean; bip122: boolean }
+  sets: Array<{ label: string; set: ChunkSet }>
+}
+
+const lazyGroups = [...lazyLibraries, ...lazyOwnModules]
+const initialOf = (page: Measured): Set<string> => new Set(page.load.initialJs.map((f) => f.file))
+const initialChunks = (page: Measured): ChunkInfo[] => [...initialOf(page)].flatMap((file) => page.chunks.get(file) ?? [])
+const chunksHolding = (page: Measured, holds: (moduleId: string) => boolean): Promise<ChunkSet> => chunkSet(page.outDir, page.chunks, initialOf(page), holds)
+const isModule = (id: string) => (moduleId: string) => moduleId === id
+const ofPackage = (name: string) => (moduleId: string) => moduleOrigin(moduleId) === name
+
+/** The lazy rule's figures from the library-only page, the WalletConnect check and the multi-chain page. */
+async function lazyRuleOf(latchkey: Measured, sources: Origin[], walletConnect: WalletConnectResults, multichain: Measured | { error: unknown }): Promise<LazyRuleResults> {
+  return {
+    initial: lazyFigures(lazyGroups, sources, initialChunks(latchkey)),
+    walletConnectChunks: await chunksHolding(latchkey, isUniversalProvider),
+    walletConnect,
+    multichain: 'error' in multichain ? multichain : await multichainOf(multichain),
+  }
+}
+
+/** The multi-chain page's figures: wiring, lazy groups in its initial JS, and its lazy chunk sets. */
+async function multichainOf(page: Measured): Promise<MultichainResults> {
+  const holdsAny = (holds: (moduleId: string) => boolean): boolean => [...page.chunks.values()].some((c) => [...c.modules.keys()].some(holds))
+  return {
+    page,
+    initial: lazyFigures(lazyGroups, await originsOf(page), initialChunks(page)),
+    wired: { solana: holdsAny(isModule('adapters/solana.ts')), bip122: holdsAny(isModule('adapters/bip122.ts')) },
+    sets: [
+      { label: 'Solana adapter (adapters/solana.ts)', set: await chunksHolding(page, isModule('adapters/solana.ts')) },
+      { label: '@solana/web3.js (the adapter loads it on use)', set: await chunksHolding(page, ofPackage('@solana/web3.js')) },
+      { label: 'Bitcoin adapter (adapters/bip122.ts)', set: await chunksHolding(page, isModule('adapters/bip122.ts')) },
+      { label: 'bitcoinjs-lib (adapters/bip122.psbt.ts, on use)', set: await chunksHolding(page, ofPackage('bitcoinjs-lib')) },
+      { label: '@walletconnect/universal-provider', set: await chunksHolding(page, isUniversalProvider) },
+    ],
+  }
 }
 
 /** The AllWallets runs of latchkey, and what the peer's modal has in place of such a view. */
@@ -235,11 +329,17 @@ async function measureAllWallets(browser: Browser, server: StaticServer, api: Ap
   return results
 }
 
-/** Splits the latchkey page's initial JS by origin (package or folder) with the hidden source maps. */
-async function originsOf(page: Measured): Promise<Array<{ origin: string; bytes: number; gzip: number }>> {
+/** A share of a page's initial JS: minified bytes, and gzip bytes shared out in proportion. */
+type Origin = { origin: string; bytes: number; gzip: number }
+
+/**
+ * Splits a latchkey page's initial JS by origin (package, or latchkey's own file) with the hidden source maps,
+ * largest first.
+ */
+async function originsOf(page: Measured): Promise<Origin[]> {
   const chars = new Map<string, number>()
   for (const file of page.load.initialJs) {
-    for (const [origin, count] of await attributeBySource(join(page.outDir, file.file), originOf(repoRoot))) {
+    for (const [origin, count] of await attributeBySource(join(page.outDir, file.file), sourceOriginOf(repoRoot))) {
       chars.set(origin, (chars.get(origin) ?? 0) + count)
     }
   }
@@ -250,19 +350,31 @@ async function originsOf(page: Measured): Promise<Array<{ origin: string; bytes:
     .sort((a, b) => b.bytes - a.bytes)
 }
 
+/** Adds up origins under coarser names (`folderOf`: latchkey's files by folder), largest first. */
+function regroup(origins: readonly Origin[], name: (origin: string) => string): Origin[] {
+  const groups = new Map<string, Origin>()
+  for (const o of origins) {
+    const key = name(o.origin)
+    const sum = groups.get(key) ?? { origin: key, bytes: 0, gzip: 0 }
+    groups.set(key, { origin: key, bytes: sum.bytes + o.bytes, gzip: sum.gzip + o.gzip })
+  }
+  return [...groups.values()].sort((a, b) => b.bytes - a.bytes)
+}
+
 type Results = {
   demo: Measured
   latchkey: Measured
   reactOnly: Measured
   peer: Measured | undefined
   peerError: unknown
-  origins: Array<{ origin: string; bytes: number; gzip: number }>
+  origins: Origin[]
   lazy: string[][]
   allWallets: AllWalletsResults
+  lazyRule: LazyRuleResults
   chromium: string
 }
 
-function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, chromium }: Results): void {
+function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, chromium }: Results): void {
   const gz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialJs).gzip : undefined)
   const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
   const floor = gz(reactOnly) ?? 0
@@ -393,7 +505,10 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
     )
   }
 
-  const foreign = [demo, latchkey, reactOnly, peer].flatMap((page) => page?.load.foreignRequests ?? [])
+  reportLazyRule(lazyRule, latchkey)
+
+  const multichainPage = 'page' in lazyRule.multichain ? lazyRule.multichain.page : undefined
+  const foreign = [demo, latchkey, reactOnly, peer, multichainPage].flatMap((page) => page?.load.foreignRequests ?? [])
   if (foreign.length) console.log(`\n  ! Requests that left 127.0.0.1 (blocked here, they cost time): ${foreign.join(', ')}`)
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
@@ -446,6 +561,136 @@ function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllW
     )
   }
   if (error) console.log(`\n  ! AllWallets runs stopped after ${runs.length}: ${describe(error)}`)
+}
+
+/** Prints the lazy rule's figures (issues 6 and 7); a broken rule is printed in capitals, not hidden. */
+function reportLazyRule({ initial, walletConnectChunks, walletConnect, multichain }: LazyRuleResults, latchkey: Measured): void {
+  const headers = ['In the initial JS', 'Issue', 'minified (source maps)', '≈ gzip', 'modules in the initial chunks (bundler)']
+  const figureRow = (f: LazyFigure): string[] => [
+    f.group.name,
+    String(f.group.issue),
+    bytesText(f.bytes),
+    bytesText(f.gzip),
+    f.modules.length ? `${f.modules.length}: ${f.modules.slice(0, 3).join(', ')}${f.modules.length > 3 ? ', …' : ''}` : '0',
+  ]
+  const statement = (f: LazyFigure): string => {
+    const disagree = (f.bytes === 0) !== (f.modules.length === 0) ? ' (source maps and module list disagree: check)' : ''
+    if (f.bytes === 0) return `  ${f.group.name}: 0 B in the initial JS${disagree}`
+    const verdict = f.group.allowed ? `allowed: ${f.group.allowed}` : 'THE LAZY RULE IS BROKEN'
+    return `  ${f.group.name}: ${bytesText(f.bytes)} minified, ≈ ${bytesText(f.gzip)} gzip in the initial JS (${verdict})${disagree}`
+  }
+
+  console.log('\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n')
+  console.log(renderTable(headers, initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
+  for (const f of initial) console.log(statement(f))
+
+  console.log('\n  WalletConnect (issue 6): the lazy chunks holding @walletconnect/universal-provider, with what they import\n  statically beyond the initial JS (what picking WalletConnect fetches for the SDK)\n')
+  const wcHolders = new Set(walletConnectChunks.holders.filter((file) => !walletConnectChunks.initialHolders.includes(file)))
+  const total = totalOf(walletConnectChunks.lazyFiles)
+  console.log(
+    renderTable(
+      ['File', 'Chunk', 'minified', 'gzip'],
+      [...walletConnectChunks.lazyFiles.map((f) => fileRow(f, latchkey.chunks)), ['Total', '', kB(total.bytes), kB(total.gzip)]],
+      ['left', 'left'],
+    ),
+  )
+  if (!walletConnectChunks.holders.length) console.log('  ! No chunk of the build holds @walletconnect/universal-provider.')
+  if (walletConnectChunks.initialHolders.length) console.log(`  ! IN THE INITIAL JS: ${walletConnectChunks.initialHolders.join(', ')} hold(s) @walletconnect/universal-provider.`)
+  reportWalletConnectPick(walletConnect, wcHolders, latchkey)
+
+  console.log('\n  Solana and Bitcoin (issue 7), multi-chain page (tests/bench/fixture-multichain: mainnet + Solana localnet +\n  Bitcoin regtest)\n')
+  if ('error' in multichain) {
+    console.log(`  ! Not measured: ${describe(multichain.error)}`)
+    return
+  }
+  const { page, wired, sets } = multichain
+  const evm = totalOf(latchkey.load.initialJs)
+  const multi = totalOf(page.load.initialJs)
+  const wiring = (name: string, module: string, yes: boolean): string =>
+    yes
+      ? `  ${name}: wired (the build has a chunk holding ${module})`
+      : `  ${name}: NOT WIRED YET (no chunk of the build holds ${module}: createModal does not import it, so the page ignores that network)`
+  console.log(wiring('Solana', 'adapters/solana.ts', wired.solana))
+  console.log(wiring('Bitcoin', 'adapters/bip122.ts', wired.bip122))
+  console.log(
+    '\n' +
+      renderTable(
+        ['Page', 'JS files', 'minified', 'gzip', 'Δ gzip vs EVM only'],
+        [
+          ['EVM only (tests/bench/fixture)', String(latchkey.load.initialJs.length), kB(evm.bytes), kB(evm.gzip), ''],
+          ['EVM + Solana + Bitcoin (tests/bench/fixture-multichain)', String(page.load.initialJs.length), kB(multi.bytes), kB(multi.gzip), `${multi.gzip >= evm.gzip ? '+' : '−'}${kB(Math.abs(multi.gzip - evm.gzip))}`],
+        ],
+      ),
+  )
+  console.log('\n  The multi-chain page\'s initial JS\n')
+  console.log(renderTable(headers, multichain.initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
+  const opened = new Set(page.load.steps.flatMap((step) => step.js.map((f) => f.file)))
+  const setRow = ({ label, set }: { label: string; set: ChunkSet }): string[] => {
+    if (!set.holders.length) return [label, 'no chunk in this build', '', '', '']
+    const sum = totalOf(set.lazyFiles)
+    const loaded = set.initialHolders.length
+      ? `IN THE INITIAL JS (${set.initialHolders.join(', ')})`
+      : set.lazyFiles.some((f) => opened.has(f.file))
+        ? `on opening the modal: ${set.lazyFiles.filter((f) => opened.has(f.file)).map((f) => f.file).join(', ')}`
+        : 'not by the page nor by opening the modal (on use)'
+    return [label, set.lazyFiles.map((f) => f.file).join(', ') || '(all in the initial JS)', kB(sum.bytes), kB(sum.gzip), loaded]
+  }
+  console.log('\n  The multi-chain page\'s lazy chunks (each with its static imports beyond the initial JS; a chunk shared by\n  two rows counts in both)\n')
+  console.log(renderTable(['What', 'Files', 'minified', 'gzip', 'Loaded'], sets.map(setRow), ['left', 'left', 'right', 'right', 'left']))
+  if (!wired.solana || !wired.bip122) {
+    console.log('  Rows reading \'no chunk in this build\' get their figures once createModal import()s the adapter for a configured namespace.')
+  }
+}
+
+/**
+ * Prints the Chromium check of issue 6: what the page fetched and opened before and after picking WalletConnect.
+ * `wcFiles`: the lazy chunks that hold @walletconnect/universal-provider's modules.
+ */
+function reportWalletConnectPick({ pick, error, relayUrl, relay }: WalletConnectResults, wcFiles: ReadonlySet<string>, latchkey: Measured): void {
+  console.log(`\n  In Chromium, library-only page with ?relay=${relayUrl} (a loopback relay, dev/relay)\n`)
+  if (!pick) {
+    console.log(`  ! The check did not run to its end: ${describe(error)}`)
+    return
+  }
+  const sdk = (files: readonly string[]): string[] => files.filter((file) => wcFiles.has(file))
+  const quietRow = (phase: string, js: readonly string[], sockets: readonly string[]): string[] => {
+    const ok = sdk(js).length === 0 && sockets.length === 0
+    return [phase, String(new Set(js).size), String(sdk(js).length), sockets.length ? sockets.join(', ') : '0', ok ? 'as the rule says: nothing of WalletConnect' : 'THE LAZY RULE IS BROKEN']
+  }
+  const pickedFiles = pick.pick.js.map((f) => f.file)
+  const fetchedSdk = sdk(pickedFiles)
+  const pickOk = fetchedSdk.length === wcFiles.size && wcFiles.size > 0 && pick.pick.sockets.length > 0
+  const picked = totalOf(pick.pick.js)
+  console.log(
+    renderTable(
+      ['Phase', 'JS files fetched', 'of them chunks holding universal-provider', 'WebSockets opened', 'Verdict'],
+      [
+        quietRow('page load', pick.load.js, pick.load.sockets),
+        quietRow(`'Connect Wallet' → Connect dialog${pick.open.dialogShown ? '' : ' (the dialog did NOT show)'}`, pick.open.js, pick.open.sockets),
+        [
+          "'WalletConnect' row clicked",
+          `${pickedFiles.length} (${kB(picked.gzip)} gzip)`,
+          `${fetchedSdk.length} of ${wcFiles.size}`,
+          pick.pick.sockets.length ? pick.pick.sockets.map((url) => url.replace(/\?.*$/, '?…')).join(', ') : '0',
+          pickOk ? 'as the rule says: the SDK and its socket load now' : 'NOT AS EXPECTED: the SDK chunks or the socket did not load',
+        ],
+      ],
+      ['left', 'right', 'right', 'left', 'left'],
+    ),
+  )
+  console.log("\n  JS fetched after the click on 'WalletConnect'\n")
+  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], [...pick.pick.js.map((f) => fileRow(f, latchkey.chunks)), ['Total', '', kB(picked.bytes), kB(picked.gzip)]], ['left', 'left']))
+  const served = Object.entries(relay.served)
+    .map(([method, count]) => `${method} ×${count}`)
+    .join(', ')
+  console.log(
+    `  Pairing QR code shown: ${pick.pick.qrAfterMs === undefined ? 'NO (not within the time-out)' : `yes, ≈ ${ms(pick.pick.qrAfterMs)} after the click (timed from Node: chunk load, SDK start, relay round trips)`}.`,
+  )
+  console.log(`  The relay served: ${served || 'no request'}.`)
+  if (pick.blocked.length) {
+    const hosts = [...new Set(pick.blocked.map((url) => new URL(url).host))]
+    console.log(`  Requests to hosted services, aborted here (the SDK's own calls, after the click): ${hosts.join(', ')}`)
+  }
 }
 
 function fileRow(file: WeighedFile, chunks: Map<string, ChunkInfo>): string[] {

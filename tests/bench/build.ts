@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import type { InlineConfig } from 'vite'
 import { repoRoot } from '../../dev/anvil.ts'
+import { chunkModulesFile } from './vite.config.ts'
 
 /** Folder of the bench (this file's folder), ending in a slash. */
 export const benchDir = fileURLToPath(new URL('.', import.meta.url))
 
 /** The bench pages: folders under tests/bench/, each an index.html + main.tsx. */
-export type BenchPage = 'fixture' | 'react-only' | 'peer-rainbowkit'
+export type BenchPage = 'fixture' | 'fixture-multichain' | 'react-only' | 'peer-rainbowkit'
 
 /** A chunk in a build's manifest (`.vite/manifest.json`), as far as the bench reads it. */
 type ManifestChunk = { file: string; name?: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
@@ -24,6 +25,15 @@ export type ChunkInfo = {
   shared: boolean
   /** Labels of the chunks that import it, statically or dynamically. */
   usedBy: string[]
+  /** Files of the chunks it imports statically (they load with it). */
+  imports: string[]
+  /**
+   * The modules it holds, as paths relative to the repository (`adapters/solana.ts`,
+   * `node_modules/@solana/web3.js/lib/index.browser.esm.js`; bundler helpers keep their virtual id), each with
+   * its rendered length in characters before minification. Modules tree-shaken to nothing are left out. Empty
+   * for a build without the bench's `chunkModules` plugin (the demo).
+   */
+  modules: Map<string, number>
 }
 
 /**
@@ -62,9 +72,13 @@ export async function buildBenchPage(page: BenchPage, outDir: string, options: {
 export async function readChunks(outDir: string, root: string): Promise<Map<string, ChunkInfo>> {
   const chunks = new Map<string, ChunkInfo>()
   const manifest = await readManifest(outDir)
+  const held = await readChunkModules(outDir)
+  const modulesOf = (file: string): Map<string, number> => held.get(file) ?? new Map()
   const labelOf = (chunk: ManifestChunk): string => (chunk.src ? relative(repoRoot, resolve(root, chunk.src)) : (chunk.name ?? chunk.file))
   for (const chunk of Object.values(manifest)) {
-    if (chunk.file.endsWith('.js')) chunks.set(chunk.file, { file: chunk.file, label: labelOf(chunk), shared: !chunk.src, usedBy: [] })
+    if (!chunk.file.endsWith('.js')) continue
+    const imports = (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : []))
+    chunks.set(chunk.file, { file: chunk.file, label: labelOf(chunk), shared: !chunk.src, usedBy: [], imports, modules: modulesOf(chunk.file) })
   }
   for (const chunk of Object.values(manifest)) {
     for (const key of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
@@ -75,9 +89,46 @@ export async function readChunks(outDir: string, root: string): Promise<Map<stri
   }
   for (const file of await readdir(join(outDir, 'assets')).catch(() => [])) {
     const path = `assets/${file}`
-    if (file.endsWith('.js') && !chunks.has(path)) chunks.set(path, { file: path, label: file, shared: false, usedBy: [] })
+    if (file.endsWith('.js') && !chunks.has(path)) chunks.set(path, { file: path, label: file, shared: false, usedBy: [], imports: [], modules: modulesOf(path) })
   }
   return chunks
+}
+
+/**
+ * The chunks `files` load, with every chunk they import statically, transitively (what the browser fetches
+ * when it runs them), in a stable order.
+ */
+export function withStaticImports(chunks: Map<string, ChunkInfo>, files: Iterable<string>): string[] {
+  const seen = new Set<string>()
+  const visit = (file: string): void => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const imported of chunks.get(file)?.imports ?? []) visit(imported)
+  }
+  for (const file of files) visit(file)
+  return [...seen]
+}
+
+/** A module id of the bundler as a path relative to the repository: no `\0` prefix, no query, no absolute root. */
+export function moduleIdOf(id: string): string {
+  const path = id.replace(/^\0/, '').replace(/\?.*$/, '')
+  return path.startsWith(repoRoot) ? path.slice(repoRoot.length) : path
+}
+
+async function readChunkModules(outDir: string): Promise<Map<string, Map<string, number>>> {
+  let list: Record<string, Record<string, number>>
+  try {
+    list = JSON.parse(await readFile(join(outDir, chunkModulesFile), 'utf8')) as Record<string, Record<string, number>>
+  } catch {
+    return new Map()
+  }
+  return new Map(
+    Object.entries(list).map(([file, modules]) => {
+      const kept = new Map<string, number>()
+      for (const [id, length] of Object.entries(modules)) if (length > 0) kept.set(moduleIdOf(id), (kept.get(moduleIdOf(id)) ?? 0) + length)
+      return [file, kept]
+    }),
+  )
 }
 
 async function readManifest(outDir: string): Promise<Record<string, ManifestChunk>> {

@@ -23,14 +23,39 @@ export function clickToPaintProbe(): Plugin {
   }
 }
 
+/** Where {@link chunkModules} writes its list, relative to the build's outDir (beside Vite's manifest). */
+export const chunkModulesFile = '.vite/chunk-modules.json'
+
+/**
+ * Writes, for every JS chunk of the build, the modules it holds and their rendered length in characters (before
+ * minification; 0 for a module tree-shaken away) to {@link chunkModulesFile}: `{ [chunkFile]: { [moduleId]: length } }`,
+ * module ids as the bundler has them (absolute paths; `\0` virtual modules). The bench reads it (build.ts
+ * `readChunks`) to tell which chunk holds which package, independently of the source maps.
+ */
+export function chunkModules(): Plugin {
+  return {
+    name: 'latchkey-bench:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const list: Record<string, Record<string, number>> = {}
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue
+        list[output.fileName] = Object.fromEntries(Object.entries(output.modules).map(([id, module]) => [id, module.renderedLength]))
+      }
+      this.emitFile({ type: 'asset', fileName: chunkModulesFile, source: JSON.stringify(list) })
+    },
+  }
+}
+
 /**
  * The bench pages' production build: the latchkey-only fixture by default. The bench overrides `root`
- * (react-only/, peer-rainbowkit/) and `build.outDir` (a temp dir) per page. Same target as the demo build;
- * a manifest names the lazy chunks.
+ * (react-only/, peer-rainbowkit/, fixture-multichain/) and `build.outDir` (a temp dir) per page. Same target as the demo build;
+ * a manifest names the lazy chunks and
+ * {@link chunkModules} lists what each chunk holds.
  */
 export default defineConfig({
   root: `${here}fixture`,
-  plugins: [react(), clickToPaintProbe()],
+  plugins: [react(), clickToPaintProbe(), chunkModules()],
   build: {
     outDir: `${tmpdir()}/latchkey-bench-fixture`,
     emptyOutDir: true,

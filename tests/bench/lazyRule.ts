@@ -1,0 +1,217 @@
+/**
+ * The lazy rule of issues 6 and 7, checked on the bench's production builds:
+ *
+ * - issue 6: the WalletConnect universal provider's code and its socket load only when the visitor picks
+ *   WalletConnect (or a stored session is restored), never with the page or with the modal;
+ * - issue 7: the Solana (`@solana/web3.js`, `@wallet-standard/*`) and Bitcoin (`bitcoinjs-lib`,
+ *   `@bitcoinerlab/secp256k1`) libraries load only when their namespace is configured and used; an EVM-only
+ *   dapp ships none of their code.
+ *
+ * Two independent sources say what a built chunk holds: the hidden source maps (attribution.ts, minified
+ * characters per package) and the bundler's own module list per chunk (vite.config.ts `chunkModules`). The
+ * Chromium check ({@link checkWalletConnectPick}) says what a visitor's browser actually fetches and opens.
+ */
+import type { Browser } from 'playwright'
+import { TIMEOUT_MS, trackNetwork } from './browser.ts'
+import { packageOf } from './attribution.ts'
+import { withStaticImports } from './build.ts'
+import type { ChunkInfo } from './build.ts'
+import type { StaticServer } from './serve.ts'
+import { weighFile } from './sizes.ts'
+import type { WeighedFile } from './sizes.ts'
+
+/** A group of modules the lazy rule keeps out of the initial JS. */
+export type LazyGroup = {
+  /** As printed: `@walletconnect/*`, `latchkey adapters/solana*.ts`. */
+  name: string
+  issue: 6 | 7
+  /** Whether an origin of attribution.ts `sourceOriginOf` (a package, or `latchkey <path>`) belongs to the group. */
+  matches(origin: string): boolean
+  /** Printed beside a figure that is not zero and is allowed (latchkey's own loaders). */
+  allowed?: string
+}
+
+/** The libraries of issues 6 and 7: each must weigh 0 B in an EVM-only page's initial JS. */
+export const lazyLibraries: readonly LazyGroup[] = [
+  { name: '@walletconnect/*', issue: 6, matches: (o) => o.startsWith('@walletconnect/') },
+  { name: '@solana/web3.js', issue: 7, matches: (o) => o === '@solana/web3.js' },
+  { name: '@solana/* besides web3.js', issue: 7, matches: (o) => o.startsWith('@solana/') && o !== '@solana/web3.js' },
+  { name: '@wallet-standard/*', issue: 7, matches: (o) => o.startsWith('@wallet-standard/') },
+  { name: 'bitcoinjs-lib', issue: 7, matches: (o) => o === 'bitcoinjs-lib' },
+  { name: '@bitcoinerlab/secp256k1', issue: 7, matches: (o) => o === '@bitcoinerlab/secp256k1' },
+]
+
+/**
+ * latchkey's own modules around those libraries. The WalletConnect client (adapters/walletconnect.ts) is the
+ * loader that `createModal` creates at once and that `import()`s the SDK on use, so it may be in the initial JS;
+ * the Solana and Bitcoin adapters may not, on an EVM-only page.
+ */
+export const lazyOwnModules: readonly LazyGroup[] = [
+  {
+    name: 'latchkey adapters/walletconnect.ts',
+    issue: 6,
+    matches: (o) => o === 'latchkey adapters/walletconnect.ts',
+    allowed: 'the loader: created with the modal, it import()s the SDK on use',
+  },
+  { name: 'latchkey adapters/solana*.ts', issue: 7, matches: (o) => /^latchkey adapters\/solana[^/]*\.ts$/.test(o) },
+  { name: 'latchkey adapters/bip122*.ts', issue: 7, matches: (o) => /^latchkey adapters\/bip122[^/]*\.ts$/.test(o) },
+]
+
+/** The origin of a module id of build.ts `ChunkInfo.modules`, named as attribution.ts `sourceOriginOf` names sources. */
+export function moduleOrigin(moduleId: string): string {
+  const inPackages = moduleId.lastIndexOf('node_modules/')
+  if (inPackages >= 0) return packageOf(moduleId.slice(inPackages + 'node_modules/'.length)) ?? moduleId
+  if (/(^|\/)(vite|rolldown)\//.test(moduleId)) return 'bundler runtime'
+  if (moduleId.startsWith('/') || moduleId.startsWith('tests/') || !/\.[cm]?[jt]sx?$/.test(moduleId)) return 'not latchkey'
+  return `latchkey ${moduleId}`
+}
+
+/** A {@link LazyGroup} in a page's initial JS. */
+export type LazyFigure = {
+  group: LazyGroup
+  /** Minified bytes from the source maps (0 means no character of the group). */
+  bytes: number
+  /** Its share of the initial JS's gzip size, in proportion to the minified size. */
+  gzip: number
+  /** The group's modules that the bundler put into the initial chunks (an independent cross-check). */
+  modules: string[]
+}
+
+/**
+ * Weighs each group in a page's initial JS.
+ *
+ * @param origins the initial JS split by `sourceOriginOf` origin, in bytes and gzip bytes.
+ * @param initialChunks the chunks of the initial JS.
+ */
+export function lazyFigures(
+  groups: readonly LazyGroup[],
+  origins: ReadonlyArray<{ origin: string; bytes: number; gzip: number }>,
+  initialChunks: readonly ChunkInfo[],
+): LazyFigure[] {
+  return groups.map((group) => {
+    const mine = origins.filter((o) => group.matches(o.origin))
+    const modules = initialChunks.flatMap((chunk) => [...chunk.modules.keys()].filter((id) => group.matches(moduleOrigin(id))))
+    return {
+      group,
+      bytes: mine.reduce((sum, o) => sum + o.bytes, 0),
+      gzip: mine.reduce((sum, o) => sum + o.gzip, 0),
+      modules: [...new Set(modules)].sort(),
+    }
+  })
+}
+
+/** The chunks of a build that hold some modules, and what loading them costs beyond the initial JS. */
+export type ChunkSet = {
+  /** Chunks holding at least one matching module. */
+  holders: string[]
+  /** Holders that are part of the initial JS (the rule is broken if any). */
+  initialHolders: string[]
+  /** The lazy holders with the chunks they import statically, minus the initial JS: what their first use fetches. */
+  lazyFiles: WeighedFile[]
+}
+
+/**
+ * Finds the chunks that hold a module matching `holds` (a module id of build.ts `ChunkInfo.modules`), and weighs
+ * what fetching the lazy ones costs: themselves and their static imports, less the files already in `initial`.
+ */
+export async function chunkSet(outDir: string, chunks: Map<string, ChunkInfo>, initial: ReadonlySet<string>, holds: (moduleId: string) => boolean): Promise<ChunkSet> {
+  const holders = [...chunks.values()].filter((chunk) => [...chunk.modules.keys()].some(holds)).map((chunk) => chunk.file).sort()
+  const lazyHolders = holders.filter((file) => !initial.has(file))
+  const files = withStaticImports(chunks, lazyHolders).filter((file) => !initial.has(file))
+  return {
+    holders,
+    initialHolders: holders.filter((file) => initial.has(file)),
+    lazyFiles: await Promise.all(files.map((file) => weighFile(outDir, file))),
+  }
+}
+
+/** True for a module of `@walletconnect/universal-provider`. */
+export const isUniversalProvider = (moduleId: string): boolean => moduleOrigin(moduleId) === '@walletconnect/universal-provider'
+
+/** What a page did in one phase of {@link checkWalletConnectPick}. */
+export type PhaseTraffic = {
+  /** JS files fetched from the page's server (paths relative to the build). */
+  js: string[]
+  /** WebSocket URLs opened. */
+  sockets: string[]
+}
+
+/** The result of {@link checkWalletConnectPick}. */
+export type WalletConnectPick = {
+  /** The page's load, until its network was quiet. */
+  load: PhaseTraffic
+  /** The click on 'Connect Wallet', until the dialog showed and the network was quiet. */
+  open: PhaseTraffic & { dialogShown: boolean }
+  /** The click on the 'WalletConnect' row, until the QR code showed (or not) and the network was quiet. */
+  pick: Omit<PhaseTraffic, 'js'> & {
+    js: WeighedFile[]
+    /** Milliseconds from the click to the pairing QR code in the page, timed from Node (includes Playwright's round trips); undefined if it never showed. */
+    qrAfterMs: number | undefined
+  }
+  /** Requests to anything but the page's server, aborted (hosted services the SDK calls). */
+  blocked: string[]
+}
+
+/**
+ * Loads the library-only page with `?relay=<relayUrl>` (the page passes it as `walletConnect.relayUrl`) in a
+ * fresh context, records the JS files fetched and WebSockets opened while the page loads, while 'Connect Wallet'
+ * opens the modal, and after a click on the Connect view's 'WalletConnect' row (until the pairing QR code shows
+ * or {@link TIMEOUT_MS} passes, then a quiet network). Requests that leave the page's server are aborted and
+ * listed; a WebSocket is not a request, so the relay socket goes through.
+ *
+ * @throws when 'Connect Wallet' or the 'WalletConnect' row is not found, or the network never goes quiet.
+ */
+export async function checkWalletConnectPick(browser: Browser, server: StaticServer, relayUrl: string): Promise<WalletConnectPick> {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    page.setDefaultTimeout(TIMEOUT_MS)
+    await context.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort('blockedbyclient')))
+    const network = trackNetwork(page, server)
+    let traffic: PhaseTraffic = { js: [], sockets: [] }
+    page.on('websocket', (socket) => traffic.sockets.push(socket.url()))
+    page.on('response', (response) => {
+      const url = new URL(response.url())
+      if (response.url().startsWith(server.url) && response.status() === 200 && /\.m?js$/.test(url.pathname)) {
+        traffic.js.push(decodeURIComponent(url.pathname).replace(/^\/+/, ''))
+      }
+    })
+    const phase = (): PhaseTraffic => {
+      const done = traffic
+      traffic = { js: [], sockets: [] }
+      return done
+    }
+
+    await page.goto(`${server.url}?${new URLSearchParams({ relay: relayUrl })}`, { waitUntil: 'load' })
+    await network.quiet()
+    const load = phase()
+
+    await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+    const dialogShown = await page
+      .getByRole('dialog')
+      .waitFor({ state: 'visible' })
+      .then(() => true, () => false)
+    await network.quiet()
+    const open = { ...phase(), dialogShown }
+
+    const clicked = performance.now()
+    await page.getByRole('button', { name: 'WalletConnect', exact: true }).click()
+    const qrAfterMs = await page
+      .getByTestId('pairing-qr')
+      .waitFor({ state: 'visible' })
+      .then(() => performance.now() - clicked, () => undefined)
+    await network.quiet()
+    const picked = phase()
+    const js = await Promise.all([...new Set(picked.js)].map((file) => weighFile(server.root, file)))
+    return { load, open, pick: { sockets: picked.sockets, js, qrAfterMs }, blocked: network.foreign }
+  } finally {
+    await context.close()
+  }
+}
+
+/** `bytes` as `0 B` when nothing, `N B` under a kilobyte, else kB with one decimal (1 kB = 1000 bytes). */
+export function bytesText(bytes: number): string {
+  if (bytes === 0) return '0 B'
+  if (bytes < 1000) return `${Math.round(bytes)} B`
+  return `${(bytes / 1000).toFixed(1)} kB`
+}
