@@ -82,7 +82,8 @@ async function review(page: Page, send: Locator, amount: string, receiver: strin
 
 /**
  * Confirms in the preview, checks what the wallet is asked (`detail`: lines of the panel's request, e.g. the
- * receiver and value), approves, and expects Account with the 'Transaction sent' toast.
+ * receiver and value), approves, and expects Account with the 'Transaction sent' toast, which replaced the loading toast
+ * 'Waiting for the transaction…' after the 150 ms swap (anvil mines at once, so the loading toast is too brief to assert).
  */
 async function confirmAndApprove(page: Page, preview: Locator, detail: string[]): Promise<void> {
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
@@ -93,6 +94,7 @@ async function confirmAndApprove(page: Page, preview: Locator, detail: string[])
   await expect(dialog(page, 'Account')).toBeVisible()
   // The toast (a live region outside the dialog; the message element is what shows).
   await expect(page.getByRole('status').getByText('Transaction sent', { exact: true })).toBeVisible()
+  await expect(page.getByRole('status').getByText('Waiting for the transaction…', { exact: true })).toBeHidden()
 }
 
 /** Switches the dapp and the wallet to 'Anvil Local 2' from the Account view (as network.spec.ts does). */
