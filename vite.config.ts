@@ -35,7 +35,20 @@ export default defineConfig({
   define: { global: 'globalThis' },
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
   // Found at start, not on first use: a dependency discovered late makes Vite reload the page mid-test.
-  optimizeDeps: { include: ['viem/siwe', 'elkjs/lib/elk.bundled.js'] },
+  optimizeDeps: {
+    include: [
+      'viem/siwe',
+      'elkjs/lib/elk.bundled.js',
+      // The Solana and Bitcoin adapters and dev wallets load them with dynamic imports.
+      '@solana/web3.js',
+      '@solana/wallet-standard-features',
+      '@wallet-standard/app',
+      '@wallet-standard/features',
+      'bitcoinjs-lib',
+      'ecpair',
+      '@bitcoinerlab/secp256k1',
+    ],
+  },
   preview: { host: '127.0.0.1', strictPort: true },
   build: {
     outDir: `${root}dist/demo`,

@@ -8,12 +8,18 @@ import { createRoot } from 'react-dom/client'
 import { createInspectBridge } from '../dev/visualiser/bridge.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
 import { arbitrum, bsc, createModal, createSiwx, mainnet } from '../ui/index.ts'
+import { solanaLocalnetAt } from '../dev/solana/network.ts'
+import { bitcoinRegtest } from '../adapters/networks.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
 const rpc2 = import.meta.env.VITE_ANVIL_RPC_2 ?? 'http://127.0.0.1:8546'
 const apiUrl = import.meta.env.VITE_API_URL ?? 'http://127.0.0.1:8600'
 const relayUrl = import.meta.env.VITE_RELAY_URL ?? 'ws://127.0.0.1:8700'
+const solanaRpc = import.meta.env.VITE_SOLANA_RPC ?? 'http://127.0.0.1:8899'
+/** The local Solana network (LiteSVM behind dev/solana) and Bitcoin regtest (the reference server's UTXO index). */
+const solanaLocal = solanaLocalnetAt(solanaRpc)
+const bitcoinLocal = { ...bitcoinRegtest, rpcUrls: { default: { http: [`${apiUrl}/blockchain`] } } }
 // MOCKED (cannot run here): the WalletConnect SDK verifies the dapp's origin through a hosted verify page in a
 // hidden iframe and waits 5 s for it on each proposal and request. The SDK skips it in its own test mode, which
 // this switch turns on for the demo page only (dev stack, never the library).
@@ -31,6 +37,21 @@ const wallet = new DevWallet({
 })
 announceDevWallet(wallet)
 mountWalletPanel(wallet)
+
+// The Solana and Bitcoin development wallets (Wallet Standard), with their panels; loaded after the page (their
+// libraries are the demo's, not the library's: the modal itself loads web3.js / bitcoinjs-lib only when used).
+void import('../dev/solana-wallet/index.ts').then(({ DevSolanaWallet, registerDevSolanaWallet, mountSolanaWalletPanel }) => {
+  const solanaWallet = new DevSolanaWallet({ rpcUrl: solanaRpc, storage: localStorage })
+  registerDevSolanaWallet(solanaWallet)
+  mountSolanaWalletPanel(solanaWallet)
+  ;(window as unknown as { latchkeySolanaWallet: unknown }).latchkeySolanaWallet = solanaWallet
+})
+void import('../dev/bitcoin-wallet/index.ts').then(({ BitcoinDevWallet, registerBitcoinWallet, mountBitcoinWalletPanel }) => {
+  const bitcoinWallet = new BitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage })
+  registerBitcoinWallet(bitcoinWallet)
+  mountBitcoinWalletPanel(bitcoinWallet)
+  ;(window as unknown as { latchkeyBitcoinWallet: unknown }).latchkeyBitcoinWallet = bitcoinWallet
+})
 
 const params = new URLSearchParams(location.search)
 /** `?platform=mobile` shows the phone layout (AllWallets first with manual WalletConnect, wallet deep links). */
@@ -56,7 +77,7 @@ localStorage.setItem(signInModeKey, signInMode)
 const inspectBridge = createInspectBridge()
 const modal = createModal({
   projectId: 'latchkey-demo',
-  networks: [anvil1, anvil2, mainnet, arbitrum, bsc],
+  networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [] },
   themeMode: params.get('theme') === 'dark' ? 'dark' : 'light',
   debug: true,

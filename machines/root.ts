@@ -349,6 +349,15 @@ export const rootMachine = setup({
       ({ context }) => context.network,
       ({ event }) => ({ type: 'network.switch' as const, caipNetworkId: (event as { caipNetworkId: string }).caipNetworkId }),
     ),
+    /**
+     * After a namespace switch picked in SwitchNetwork: Account when that namespace is connected, else the list is
+     * left as when nothing is connected (back, or closed at the last entry).
+     */
+    leaveNetworkList: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
+      if (currentView(context) !== 'SwitchNetwork') return
+      if (isConnected(context)) enqueue.sendTo(context.router, { type: 'router.reset', view: 'Account' })
+      else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
+    }) as never,
     /** The account and send state follow the active namespace's connection: its account, or none. */
     syncActiveAccount: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue & { (action: string): void } }) => {
       if (isConnected(context)) {
@@ -655,7 +664,7 @@ export const rootMachine = setup({
       // Spec §4: a switch to a different namespace marks a namespace switch, resets the send state, stores the network.
       {
         guard: 'isOtherNamespaceNetwork',
-        actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'resetTo', params: { view: 'Account' } }],
+        actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', 'leaveNetworkList'],
       },
       // UnsupportedChain shows the pending switch itself and closes on success.
       { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },

@@ -4,7 +4,7 @@ let mountCount = 0
 
 const styles = {
   panel:
-    'position:fixed;left:16px;bottom:16px;z-index:2147483647;width:340px;max-height:70vh;overflow:auto;' +
+    'position:fixed;right:16px;top:16px;z-index:2147483647;width:340px;max-height:70vh;overflow:auto;' +
     'box-sizing:border-box;padding:12px 14px;border:1px solid #e8b46b;border-radius:12px;background:#fff;color:#14181f;' +
     'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 8px 28px rgba(20,24,31,.22);text-align:left',
   title: 'margin:0 0 6px;font-size:14px;font-weight:700',
@@ -30,7 +30,7 @@ export const bitcoinRequestQuestions: Record<BitcoinPendingRequest['kind'], stri
 }
 
 /**
- * Mounts the Bitcoin dev wallet's "extension popup": a fixed panel (bottom-left, so that it sits beside the EVM dev
+ * Mounts the Bitcoin dev wallet's "extension popup": a fixed panel (top-right, so that it sits apart from the EVM dev
  * wallet's), plain DOM with inline styles, `data-testid="bitcoin-dev-wallet"`, titled 'Bitcoin Dev Wallet'.
  *
  * Controls, all with accessible names: select 'Bitcoin account' (`setAccount`), checkbox 'Auto-approve Bitcoin',

@@ -1,0 +1,160 @@
+/**
+ * EVM, Solana and Bitcoin side by side (issue 7), on the demo: the EVM dev wallet on anvil, the Solana dev wallet
+ * (Wallet Standard) on the LiteSVM RPC of the dev stack, the Bitcoin dev wallet on the reference server's UTXO
+ * index. Balances are read independently from the runtimes (Solana JSON-RPC, the UTXO routes) and compared.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { DEV_BITCOIN_PAYMENT_ADDRESSES } from '../../dev/bitcoin/accounts.ts'
+import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
+import { ACCOUNT_0, accountButton, anyDialog, API_URL, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
+
+const SOLANA_RPC = 'http://127.0.0.1:28899'
+const BITCOIN_NETWORK = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+
+/** Lamports of an address on the local Solana runtime (getBalance), read beside the modal. */
+async function lamports(address: string): Promise<bigint> {
+  const response = await fetch(SOLANA_RPC, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
+  const body = (await response.json()) as { result: { value: number } }
+  return BigInt(body.result.value)
+}
+/** Satoshis of an address in the UTXO index (funded − spent of the Esplora-style route). */
+async function satoshis(address: string): Promise<bigint> {
+  const response = await fetch(`${API_URL}/blockchain/v1/bitcoin/address/${address}?projectId=e2e&st=appkit&sv=test`)
+  const body = (await response.json()) as { chain_stats: { funded_txo_sum: number | string; spent_txo_sum: number | string } }
+  return BigInt(body.chain_stats.funded_txo_sum) - BigInt(body.chain_stats.spent_txo_sum)
+}
+/** Floors a smallest-unit amount to 3 decimals as the modal shows it. */
+function shown(value: bigint, decimals: number): string {
+  const milli = value / 10n ** BigInt(decimals - 3)
+  return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`
+}
+
+function solanaPanel(page: Page): Locator {
+  return page.getByTestId('dev-solana-wallet')
+}
+function bitcoinPanel(page: Page): Locator {
+  return page.getByTestId('bitcoin-dev-wallet')
+}
+async function answer(panel: Locator, region: string, question: string, button: 'Approve' | 'Reject'): Promise<void> {
+  const request = panel.getByRole('region', { name: region }).filter({ hasText: question })
+  await expect(request).toBeVisible()
+  await request.getByRole('button', { name: button }).click()
+}
+
+/** The page's network button → SwitchNetwork → a network. */
+async function pickNetwork(page: Page, name: string): Promise<void> {
+  await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name, exact: true }).click()
+}
+
+test('connected on EVM, a Solana network with no Solana account: SwitchActiveChain, then Connect; the Solana wallet connects with its real balance', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await pickNetwork(page, 'Solana Localnet')
+  const switcher = dialog(page, 'Switch Chain')
+  await expect(switcher).toContainText('Connect a Solana wallet to use Solana Localnet')
+  await switcher.getByRole('button', { name: 'Connect a wallet' }).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true })).toBeVisible()
+  // Only the Solana namespace's wallets (the EVM ones and WalletConnect are not offered here).
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toHaveCount(0)
+  await connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(anyDialog(page)).toHaveCount(0)
+  const state = liveState(page)
+  await expect(state.address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+  await expect(state.network).toHaveText(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+  await expect(state.balance).toHaveText(shown(await lamports(DEV_SOLANA_ADDRESSES[0]!), 9))
+
+  // Back to the EVM network: that connection was kept all along.
+  await pickNetwork(page, 'Anvil Local')
+  await expect(state.address).toHaveText(ACCOUNT_0)
+  await expect(state.network).toHaveText('eip155:31337')
+})
+
+test('reload restores both namespaces; the active one is the last used', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await pickNetwork(page, 'Solana Localnet')
+  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+  await pickNetwork(page, 'Anvil Local')
+  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+  // Nothing was asked again of either wallet.
+  await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
+})
+
+test('send SOL to another account: both balances change by the runtime', async ({ demo: page }) => {
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).status).toHaveText('connected')
+  const from = DEV_SOLANA_ADDRESSES[0]!
+  const to = DEV_SOLANA_ADDRESSES[3]!
+  const [fromBefore, toBefore] = [await lamports(from), await lamports(to)]
+
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await expect(send.getByRole('button', { name: 'Token: SOL', exact: true })).toBeVisible()
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1.5')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill(to)
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const preview = dialog(page, 'Review Send')
+  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/SOL$/)
+  await preview.getByRole('button', { name: 'Send', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Send transaction?', 'Approve')
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await expect.poll(() => lamports(to)).toBe(toBefore + 1_500_000_000n)
+  const fromAfter = await lamports(from)
+  expect(fromBefore - fromAfter).toBeGreaterThanOrEqual(1_500_000_000n)
+  expect(fromBefore - fromAfter).toBeLessThan(1_500_000_000n + 100_000n)
+})
+
+test('a malformed Solana receiver is refused before the wallet is asked', async ({ demo: page }) => {
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill('0OIl-not-base58')
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  await expect(send.getByTestId('send-error')).toBeVisible()
+  await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
+})
+
+test('the Bitcoin wallet connects with the balance of the UTXO index; a rejection leaves the visitor where they were', async ({ demo: page }) => {
+  await pickNetwork(page, 'Bitcoin Regtest')
+  await connectButton(page).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await connect.getByRole('button', { name: 'Latchkey Bitcoin Dev Wallet', exact: true }).click()
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Reject')
+  await expect(dialog(page, 'Connecting').getByText('Connection declined')).toBeVisible()
+  await dialog(page, 'Connecting').getByRole('button', { name: 'Try again' }).click()
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).status).toHaveText('connected')
+  const address = DEV_BITCOIN_PAYMENT_ADDRESSES[0]!
+  await expect(liveState(page).address).toHaveText(address)
+  await expect(liveState(page).network).toHaveText(BITCOIN_NETWORK)
+  await expect(liveState(page).balance).toHaveText(shown(await satoshis(address), 8))
+})
+
+test('a rejection in the Solana wallet: declined, Try again connects', async ({ demo: page }) => {
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Reject')
+  await expect(dialog(page, 'Connecting').getByText('Connection declined')).toBeVisible()
+  await dialog(page, 'Connecting').getByRole('button', { name: 'Try again' }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+})
