@@ -52,6 +52,25 @@ export async function attributeBySource(jsPath: string, label: (source: string) 
 }
 
 /**
+ * Splits `length` characters of a built chunk that has no source map (the bundler writes none for a chunk of
+ * its own runtime) by the chunk's module list: in proportion to each module's rendered length.
+ *
+ * @param modules module path (absolute, or relative to `root`) → rendered length in characters.
+ * @param label as for {@link attributeBySource}.
+ * @returns characters per group, adding up to `length`; all `(unmapped: bundler glue)` when `modules` is empty.
+ */
+export function attributeByModules(length: number, modules: ReadonlyMap<string, number>, root: string, label: (source: string) => string): Map<string, number> {
+  const total = [...modules.values()].reduce((a, b) => a + b, 0)
+  if (total === 0) return new Map([[UNMAPPED, length]])
+  const counts = new Map<string, number>()
+  for (const [id, rendered] of modules) {
+    const group = label(resolve(root, id))
+    counts.set(group, (counts.get(group) ?? 0) + (length * rendered) / total)
+  }
+  return counts
+}
+
+/**
  * Names the origin of a source file: the npm package for anything under node_modules, `latchkey <dir>/`
  * for the library's own code, `the page itself` for a bench page's main.tsx, `bundler runtime` for the
  * bundler's helpers.

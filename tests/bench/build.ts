@@ -23,6 +23,8 @@ export type ChunkInfo = {
   label: string
   /** True for a chunk of modules shared by several entries (no entry module of its own). */
   shared: boolean
+  /** True for the page's entry (what its HTML loads). */
+  entry: boolean
   /** Labels of the chunks that import it, statically or dynamically. */
   usedBy: string[]
   /** Files of the chunks it imports statically (they load with it). */
@@ -78,7 +80,7 @@ export async function readChunks(outDir: string, root: string): Promise<Map<stri
   for (const chunk of Object.values(manifest)) {
     if (!chunk.file.endsWith('.js')) continue
     const imports = (chunk.imports ?? []).flatMap((key) => (manifest[key] ? [manifest[key].file] : []))
-    chunks.set(chunk.file, { file: chunk.file, label: labelOf(chunk), shared: !chunk.src, usedBy: [], imports, modules: modulesOf(chunk.file) })
+    chunks.set(chunk.file, { file: chunk.file, label: labelOf(chunk), shared: !chunk.src, entry: chunk.isEntry === true, usedBy: [], imports, modules: modulesOf(chunk.file) })
   }
   for (const chunk of Object.values(manifest)) {
     for (const key of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) {
@@ -89,7 +91,7 @@ export async function readChunks(outDir: string, root: string): Promise<Map<stri
   }
   for (const file of await readdir(join(outDir, 'assets')).catch(() => [])) {
     const path = `assets/${file}`
-    if (file.endsWith('.js') && !chunks.has(path)) chunks.set(path, { file: path, label: file, shared: false, usedBy: [], imports: [], modules: modulesOf(path) })
+    if (file.endsWith('.js') && !chunks.has(path)) chunks.set(path, { file: path, label: file, shared: false, entry: false, usedBy: [], imports: [], modules: modulesOf(path) })
   }
   return chunks
 }

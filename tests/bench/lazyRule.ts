@@ -14,6 +14,7 @@
 import type { Browser } from 'playwright'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
 import { packageOf } from './attribution.ts'
+import type { PageLoad } from './browser.ts'
 import { withStaticImports } from './build.ts'
 import type { ChunkInfo } from './build.ts'
 import type { StaticServer } from './serve.ts'
@@ -100,29 +101,60 @@ export function lazyFigures(
   })
 }
 
-/** The chunks of a build that hold some modules, and what loading them costs beyond the initial JS. */
+/**
+ * A part of a build (the WalletConnect SDK, the Solana adapter, web3.js…): the chunks holding its modules, and
+ * what fetching them costs.
+ */
 export type ChunkSet = {
-  /** Chunks holding at least one matching module. */
+  label: string
+  /**
+   * `library`: a third-party library of issues 6/7, which loads only when used; `adapter`: latchkey's own adapter,
+   * which may load with the page when its namespace is configured (and never on a page without it).
+   */
+  kind: 'library' | 'adapter'
+  /** Chunks holding at least one of its modules. */
   holders: string[]
-  /** Holders that are part of the initial JS (the rule is broken if any). */
-  initialHolders: string[]
-  /** The lazy holders with the chunks they import statically, minus the initial JS: what their first use fetches. */
-  lazyFiles: WeighedFile[]
+  /**
+   * The holders with the chunks they import statically, less the chunks the page's entry imports statically:
+   * what loading it fetches at most (a shared chunk already fetched for something else is not fetched again).
+   */
+  files: WeighedFile[]
+}
+
+/** Finds the chunks holding a module that matches `holds` (a module id of build.ts `ChunkInfo.modules`), and weighs them. */
+export async function chunkSet(
+  outDir: string,
+  chunks: Map<string, ChunkInfo>,
+  part: { label: string; kind: ChunkSet['kind']; holds: (moduleId: string) => boolean },
+): Promise<ChunkSet> {
+  const entry = new Set(withStaticImports(chunks, [...chunks.values()].filter((chunk) => chunk.entry).map((chunk) => chunk.file)))
+  const holders = [...chunks.values()].filter((chunk) => [...chunk.modules.keys()].some(part.holds)).map((chunk) => chunk.file).sort()
+  const files = withStaticImports(chunks, holders).filter((file) => !entry.has(file) || holders.includes(file))
+  return { label: part.label, kind: part.kind, holders, files: await Promise.all(files.map((file) => weighFile(outDir, file))) }
 }
 
 /**
- * Finds the chunks that hold a module matching `holds` (a module id of build.ts `ChunkInfo.modules`), and weighs
- * what fetching the lazy ones costs: themselves and their static imports, less the files already in `initial`.
+ * When a page fetched one of the set's holders: `page load`, the label of the first step that fetched one, or
+ * undefined when none was fetched.
  */
-export async function chunkSet(outDir: string, chunks: Map<string, ChunkInfo>, initial: ReadonlySet<string>, holds: (moduleId: string) => boolean): Promise<ChunkSet> {
-  const holders = [...chunks.values()].filter((chunk) => [...chunk.modules.keys()].some(holds)).map((chunk) => chunk.file).sort()
-  const lazyHolders = holders.filter((file) => !initial.has(file))
-  const files = withStaticImports(chunks, lazyHolders).filter((file) => !initial.has(file))
-  return {
-    holders,
-    initialHolders: holders.filter((file) => initial.has(file)),
-    lazyFiles: await Promise.all(files.map((file) => weighFile(outDir, file))),
-  }
+export function whenFetched(set: ChunkSet, load: PageLoad): string | undefined {
+  const fetched = (files: readonly WeighedFile[]): boolean => files.some((f) => set.holders.includes(f.file))
+  if (fetched(load.initialJs)) return 'page load'
+  return load.steps.find((step) => fetched(step.js))?.label
+}
+
+/**
+ * The verdict on a set's loading: a library fetched before its use, or an adapter fetched on a page that does not
+ * configure its namespace, breaks the rule; an adapter fetched with the page of a configured namespace does not.
+ *
+ * @param configured whether the page configures the namespace of an `adapter` set.
+ */
+export function loadVerdict(set: ChunkSet, load: PageLoad, configured: boolean): { text: string; broken: boolean } {
+  if (!set.holders.length) return { text: 'no chunk in this build', broken: false }
+  const when = whenFetched(set, load)
+  if (!when) return { text: 'not fetched (loads on use)', broken: false }
+  if (set.kind === 'adapter' && configured) return { text: `fetched on ${when} (its namespace is configured)`, broken: false }
+  return { text: `FETCHED ON ${when.toUpperCase()}: THE LAZY RULE IS BROKEN`, broken: true }
 }
 
 /** True for a module of `@walletconnect/universal-provider`. */
@@ -147,6 +179,8 @@ export type WalletConnectPick = {
     js: WeighedFile[]
     /** Milliseconds from the click to the pairing QR code in the page, timed from Node (includes Playwright's round trips); undefined if it never showed. */
     qrAfterMs: number | undefined
+    /** What happened after the click, in order: milliseconds from the click (timed from Node) and what. */
+    timeline: Array<{ atMs: number; what: string }>
   }
   /** Requests to anything but the page's server, aborted (hosted services the SDK calls). */
   blocked: string[]
@@ -169,12 +203,25 @@ export async function checkWalletConnectPick(browser: Browser, server: StaticSer
     await context.route('**/*', (route) => (route.request().url().startsWith(server.url) ? route.continue() : route.abort('blockedbyclient')))
     const network = trackNetwork(page, server)
     let traffic: PhaseTraffic = { js: [], sockets: [] }
-    page.on('websocket', (socket) => traffic.sockets.push(socket.url()))
+    let clicked: number | undefined
+    const timeline: WalletConnectPick['pick']['timeline'] = []
+    const note = (what: string): void => {
+      if (clicked !== undefined) timeline.push({ atMs: performance.now() - clicked, what })
+    }
+    page.on('websocket', (socket) => {
+      traffic.sockets.push(socket.url())
+      note(`WebSocket opened: ${socket.url().replace(/\?.*$/, '')}`)
+    })
     page.on('response', (response) => {
       const url = new URL(response.url())
       if (response.url().startsWith(server.url) && response.status() === 200 && /\.m?js$/.test(url.pathname)) {
-        traffic.js.push(decodeURIComponent(url.pathname).replace(/^\/+/, ''))
+        const file = decodeURIComponent(url.pathname).replace(/^\/+/, '')
+        traffic.js.push(file)
+        note(`fetched ${file}`)
       }
+    })
+    page.on('requestfailed', (request) => {
+      if (!request.url().startsWith(server.url)) note(`aborted (hosted service) ${request.url().replace(/\?.*$/, '')}`)
     })
     const phase = (): PhaseTraffic => {
       const done = traffic
@@ -194,16 +241,18 @@ export async function checkWalletConnectPick(browser: Browser, server: StaticSer
     await network.quiet()
     const open = { ...phase(), dialogShown }
 
-    const clicked = performance.now()
+    const start = performance.now()
+    clicked = start
     await page.getByRole('button', { name: 'WalletConnect', exact: true }).click()
     const qrAfterMs = await page
       .getByTestId('pairing-qr')
       .waitFor({ state: 'visible' })
-      .then(() => performance.now() - clicked, () => undefined)
+      .then(() => performance.now() - start, () => undefined)
+    if (qrAfterMs !== undefined) note('pairing QR code shown')
     await network.quiet()
     const picked = phase()
     const js = await Promise.all([...new Set(picked.js)].map((file) => weighFile(server.root, file)))
-    return { load, open, pick: { sockets: picked.sockets, js, qrAfterMs }, blocked: network.foreign }
+    return { load, open, pick: { sockets: picked.sockets, js, qrAfterMs, timeline }, blocked: network.foreign }
   } finally {
     await context.close()
   }
