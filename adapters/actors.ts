@@ -92,9 +92,9 @@ export function connectorDiscoveryActor(adapters: ChainAdapter | AdaptersByNames
  * A {@link ChainAdapter} whose module loads on first use (spec §1 lazy rule: a namespace's libraries load only
  * when it is configured and used). Discovery starts the load; until it is done the namespace lists no connector.
  */
-export function lazyAdapter(namespace: ChainNamespace, load: () => Promise<ChainAdapter>): ChainAdapter {
-  let loaded: ChainAdapter | undefined
-  let loading: Promise<ChainAdapter> | undefined
+export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, load: () => Promise<A>): ChainAdapter & { load(): Promise<A> } {
+  let loaded: A | undefined
+  let loading: Promise<A> | undefined
   const get = () =>
     (loading ??= load().then(
       (adapter) => (loaded = adapter),
@@ -105,6 +105,8 @@ export function lazyAdapter(namespace: ChainNamespace, load: () => Promise<Chain
     ))
   return {
     namespace,
+    /** The adapter itself (its namespace-only calls: Bitcoin's `sendTransfer`, `signPSBT`, …), loaded now if needed. */
+    load: get,
     getConnectors: () => loaded?.getConnectors() ?? [],
     watchConnectors(listener) {
       let off: (() => void) | undefined

@@ -3,7 +3,8 @@
  * buttons, the live account state, and the development wallet (announced through EIP-6963, with its own
  * approval panel). The dev wallet is part of the demo, never of the library.
  */
-import { StrictMode, useSyncExternalStore } from 'react'
+import { StrictMode, useState, useSyncExternalStore } from 'react'
+import type { Bip122Adapter } from '../adapters/bip122.ts'
 import { createRoot } from 'react-dom/client'
 import { createInspectBridge } from '../dev/visualiser/bridge.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
@@ -138,6 +139,74 @@ function SignInPanel() {
   )
 }
 
+/**
+ * What a dapp does with the connected wallet through the public API: sign a message (any namespace) and, on
+ * Bitcoin, a transfer through the wallet's sendTransfer (`modal.getAdapter('bip122')`).
+ */
+function WalletActions() {
+  const state = useSyncExternalStore(modal.subscribe, modal.getState)
+  const [message, setMessage] = useState('Hello from the Latchkey demo')
+  const [signature, setSignature] = useState('')
+  const [recipient, setRecipient] = useState('')
+  const [sats, setSats] = useState('10000')
+  const [txid, setTxid] = useState('')
+  const [error, setError] = useState('')
+  const run = (task: () => Promise<void>) => {
+    setError('')
+    task().catch((e: unknown) => setError(e instanceof Error ? (e as Error & { shortMessage?: string }).shortMessage ?? e.message : String(e)))
+  }
+  if (!state.account.isConnected) return null
+  return (
+    <section aria-label="Wallet actions">
+      <h2 style={{ fontSize: 16 }}>Wallet actions</h2>
+      <label>
+        Message <input value={message} onChange={(e) => setMessage(e.target.value)} />
+      </label>{' '}
+      <button type="button" onClick={() => run(async () => setSignature(await modal.signMessage({ message })))}>
+        Sign message
+      </button>
+      {signature && (
+        <p>
+          Signature: <code data-testid="signed-message-signature" style={{ wordBreak: 'break-all' }}>{signature}</code>
+        </p>
+      )}
+      {state.activeNamespace === 'bip122' && (
+        <p>
+          <label>
+            Recipient <input value={recipient} onChange={(e) => setRecipient(e.target.value)} />
+          </label>{' '}
+          <label>
+            Satoshis <input value={sats} onChange={(e) => setSats(e.target.value)} />
+          </label>{' '}
+          <button
+            type="button"
+            onClick={() =>
+              run(async () => {
+                const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
+                const result = await btc.sendTransfer({ connectorId: state.account.connectorId!, network: state.network, recipient, amount: BigInt(sats) })
+                setTxid(result.txid)
+              })
+            }
+          >
+            Send bitcoin
+          </button>
+          {txid && (
+            <>
+              {' '}
+              Sent: <code data-testid="bitcoin-txid">{txid}</code>
+            </>
+          )}
+        </p>
+      )}
+      {error && (
+        <p role="alert" data-testid="wallet-action-error">
+          {error}
+        </p>
+      )}
+    </section>
+  )
+}
+
 function LiveState() {
   const state = useSyncExternalStore(modal.subscribe, modal.getState)
   const account = useAccount()
@@ -170,6 +239,7 @@ createRoot(document.getElementById('root')!).render(
         (opens in a new tab: every machine of the modal, live)
       </p>
       <SignInPanel />
+      <WalletActions />
       <LiveState />
     </ModalProvider>
   </StrictMode>,

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../adapters/siwx.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
-import { defineEvmNetwork, mainnet } from '../adapters/networks.ts'
+import { defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'
+import { MemoryKeyValueStorage } from '../dev/mobile-wallet/storage.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
 
@@ -153,5 +154,54 @@ describe('createModal: who signs the SIWX message', () => {
     })
     expect(calls).toEqual([{ message: message(wallet.state.address, 'eip155:31337').serializedMessage, address: wallet.state.address, chainId: 'eip155:31337', connectorId: 'dev.latchkey.wallet' }])
     expect(added[0]!.signature).toBe(`0x${'11'.repeat(65)}`)
+  })
+})
+
+describe('createModal: WalletConnect and namespaces (issues 6, 7)', () => {
+  const wc = () => ({ relayUrl: inject('relayUrl'), storage: new MemoryKeyValueStorage() as never, storagePrefix: `cm-${Math.random().toString(36).slice(2, 9)}` })
+
+  test('behavior: universal-provider mode (adapter: null) opens ConnectingWalletConnectBasic on a desktop and starts a pairing', async () => {
+    const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: null, walletConnect: wc(), platform: 'none' })
+    instances.push(modal)
+    modal.open()
+    expect(modal.getState().view).toBe('ConnectingWalletConnectBasic')
+    const pairing = modal.actor.getSnapshot().context.pairing
+    expect(pairing.getSnapshot().value).not.toBe('idle')
+    await vi.waitFor(() => expect(pairing.getSnapshot().value).toEqual({ proposing: 'showingUri' }), { timeout: 10_000 })
+    expect(pairing.getSnapshot().context.uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  })
+
+  test('behavior: the manual-WalletConnect option on a phone opens AllWallets; on Connect the WalletConnect row leads the list', () => {
+    const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), walletConnect: wc(), manualWalletConnect: true, platform: 'mobile' })
+    instances.push(modal)
+    modal.open()
+    expect(modal.getState().view).toBe('AllWallets')
+    expect(modal.actor.getSnapshot().context.connectors[0]).toMatchObject({ id: 'walletConnect', type: 'WALLET_CONNECT' })
+  })
+
+  test('bad input: universal-provider mode with WalletConnect off has no way in; a network of a namespace without an adapter is refused', () => {
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], adapter: null, walletConnect: false })).toThrow('No way to connect')
+    const polkadot = { ...mainnet, id: '91b171bb158e2d3848fa23a9f1c25182', chainNamespace: 'polkadot', caipNetworkId: 'polkadot:91b171bb158e2d3848fa23a9f1c25182' } as const
+    expect(() => createModal({ projectId: 'p', networks: [mainnet, polkadot as never] })).toThrow('The adapter for the polkadot namespace does not exist.')
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], walletConnect: { relayUrl: 'https://relay.example' } })).toThrow('Invalid relay URL')
+  })
+
+  test('bad input: signMessage with nothing connected and getAdapter of an unconfigured namespace throw clear errors', async () => {
+    const modal = make()
+    await expect(modal.signMessage({ message: 'hi' })).rejects.toThrow('The wallet is not connected to this site.')
+    await expect(modal.getAdapter('solana')).rejects.toThrow('The adapter for the solana namespace does not exist.')
+    expect(modal.getState().activeNamespace).toBe('eip155')
+  })
+
+  test('behavior: an EVM-only dapp has one connection actor; a dapp with a Solana network has one per namespace, and the stored active network picks the active namespace', () => {
+    const evm = make()
+    expect(Object.keys(evm.actor.getSnapshot().context.connections)).toEqual(['eip155'])
+    const storage = createMemoryStorage()
+    storage.setItem('@latchkey/active_caip_network_id', JSON.stringify('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'))
+    const multi = createModal({ projectId: 'p', networks: [mainnet, solana], storage, adapter: createEip155Adapter({ window }) })
+    instances.push(multi)
+    expect(Object.keys(multi.actor.getSnapshot().context.connections).sort()).toEqual(['eip155', 'solana'])
+    expect(multi.getState().activeNamespace).toBe('solana')
+    expect(multi.getState().caipNetworkId).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
   })
 })

@@ -4,7 +4,7 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, pairingActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { pairingMachine } from '../machines/pairing.ts'
-import { createEip155Adapter } from '../adapters/eip155.ts'
+import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import { BaseError } from '../adapters/errors.ts'
 import { mainnet, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
@@ -695,6 +695,35 @@ export function createModal(options: ModalOptions) {
     getSiwxSession(): SiwxSession | undefined {
       requireSiwx()
       return siwx.getSnapshot().context.session
+    },
+    /**
+     * Has the active namespace's connected wallet sign a text message (eip155: EIP-191 `personal_sign`, 0x-hex
+     * signature; solana: `solana:signMessage`, base58 signature; bip122: BIP-322, base64).
+     * @throws NotConnectedError when no wallet is connected in the active namespace; `UserRejectedRequestError` when
+     *   the visitor declines; `InvalidProviderResponseError` for a reply that is not a signature.
+     * @example const signature = await modal.signMessage({ message: 'Hello' })
+     */
+    async signMessage({ message }: { message: string }): Promise<string> {
+      const { connection: active, activeNamespace } = actor.getSnapshot().context
+      const c = active.getSnapshot()
+      if (!c.hasTag('connected') || !c.context.address || !c.context.connectorId) throw new NotConnectedError()
+      const target = adapters[activeNamespace] ?? adapter
+      return target.signMessage({ connectorId: c.context.connectorId, address: c.context.address, message })
+    },
+    /**
+     * The chain adapter of a configured namespace, loaded if it was not yet (spec §1 lazy rule): for the calls only
+     * one namespace has, e.g. Bitcoin's `sendTransfer` (the wallet builds, signs and broadcasts; spec §6 keeps
+     * Bitcoin out of the Send view) or `signPSBT`.
+     * @throws InvalidOptionsError when no network of that namespace is configured.
+     * @example
+     * const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
+     * await btc.sendTransfer({ connectorId, network, recipient, amount: 10_000n })
+     */
+    async getAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
+      const found = adapters[namespace]
+      if (!found) throw new InvalidOptionsError(`The adapter for the ${namespace} namespace does not exist.`)
+      const lazy = found as ChainAdapter & { load?: () => Promise<ChainAdapter> }
+      return lazy.load ? lazy.load() : found
     },
     /** Disconnects the connected wallet of the namespace. */
     disconnect() {
