@@ -185,6 +185,7 @@ function WalletActions() {
                 const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
                 const result = await btc.sendTransfer({ connectorId: state.account.connectorId!, network: state.network, recipient, amount: BigInt(sats) })
                 setTxid(result.txid)
+                modal.refreshBalance()
               })
             }
           >

@@ -725,6 +725,15 @@ export function createModal(options: ModalOptions) {
       const lazy = found as ChainAdapter & { load?: () => Promise<ChainAdapter> }
       return lazy.load ? lazy.load() : found
     },
+    /**
+     * Reads the active account's native balance and its Account data (tokens, activity) again, bypassing the caches:
+     * after a transaction the dapp sent itself (e.g. Bitcoin's `sendTransfer` through {@link getAdapter}).
+     */
+    refreshBalance() {
+      const { connection: active, account } = actor.getSnapshot().context
+      active.send({ type: 'connection.refreshBalance' })
+      account.send({ type: 'account.reload' })
+    },
     /** Disconnects the connected wallet of the namespace. */
     disconnect() {
       actor.send({ type: 'app.disconnect' })

@@ -4,10 +4,14 @@
  * index. Balances are read independently from the runtimes (Solana JSON-RPC, the UTXO routes) and compared.
  */
 import type { Locator, Page } from '@playwright/test'
+import { ed25519 } from '@noble/curves/ed25519'
+import { Verifier } from 'bip322-js'
+import { verifyMessage } from 'viem'
+import { base58Decode } from '../../adapters/solana.base58.ts'
 import { DEV_BITCOIN_PAYMENT_ADDRESSES } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
-import { ACCOUNT_0, accountButton, anyDialog, API_URL, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
 
 const SOLANA_RPC = 'http://127.0.0.1:28899'
 const BITCOIN_NETWORK = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -157,4 +161,97 @@ test('a rejection in the Solana wallet: declined, Try again connects', async ({ 
   await dialog(page, 'Connecting').getByRole('button', { name: 'Try again' }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+})
+
+/** Connects the Solana dev wallet from a disconnected page. */
+async function connectSolana(page: Page): Promise<void> {
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+}
+/** Connects the Bitcoin dev wallet from a disconnected page. */
+async function connectBitcoin(page: Page): Promise<void> {
+  await pickNetwork(page, 'Bitcoin Regtest')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Bitcoin Dev Wallet', exact: true }).click()
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_BITCOIN_PAYMENT_ADDRESSES[0]!)
+}
+async function signOnPage(page: Page, message: string): Promise<void> {
+  const actions = page.getByRole('region', { name: 'Wallet actions' })
+  await actions.getByRole('textbox', { name: 'Message' }).fill(message)
+  await actions.getByRole('button', { name: 'Sign message' }).click()
+}
+
+test('sign a message on each namespace; each signature verifies (EIP-191, ed25519, BIP-322)', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await signOnPage(page, 'evm says hi')
+  await approveWalletRequest(page, 'Sign message?')
+  const evmSignature = await page.getByTestId('signed-message-signature').textContent()
+  expect(await verifyMessage({ address: ACCOUNT_0, message: 'evm says hi', signature: evmSignature as `0x${string}` })).toBe(true)
+
+  await pickNetwork(page, 'Solana Localnet')
+  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
+  await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+  await signOnPage(page, 'solana says hi')
+  await answer(solanaPanel(page), 'Solana wallet request', 'Sign message?', 'Approve')
+  await expect(page.getByTestId('signed-message-signature')).not.toHaveText(evmSignature!)
+  const solSignature = (await page.getByTestId('signed-message-signature').textContent())!
+  expect(ed25519.verify(base58Decode(solSignature), new TextEncoder().encode('solana says hi'), base58Decode(DEV_SOLANA_ADDRESSES[0]!))).toBe(true)
+
+  await pickNetwork(page, 'Bitcoin Regtest')
+  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Bitcoin Dev Wallet', exact: true }).click()
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Approve')
+  await expect(liveState(page).address).toHaveText(DEV_BITCOIN_PAYMENT_ADDRESSES[0]!)
+  await signOnPage(page, 'bitcoin says hi')
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Sign message?', 'Approve')
+  await expect(page.getByTestId('signed-message-signature')).not.toHaveText(solSignature)
+  const btcSignature = (await page.getByTestId('signed-message-signature').textContent())!
+  expect(Verifier.verifySignature(DEV_BITCOIN_PAYMENT_ADDRESSES[0]!, 'bitcoin says hi', btcSignature)).toBe(true)
+})
+
+test('a Bitcoin transfer through the wallet: signed (PSBT) and broadcast, both balances in the UTXO index change', async ({ demo: page }) => {
+  await connectBitcoin(page)
+  const from = DEV_BITCOIN_PAYMENT_ADDRESSES[0]!
+  const to = DEV_BITCOIN_PAYMENT_ADDRESSES[2]!
+  const [fromBefore, toBefore] = [await satoshis(from), await satoshis(to)]
+  const actions = page.getByRole('region', { name: 'Wallet actions' })
+  await actions.getByRole('textbox', { name: 'Recipient' }).fill(to)
+  await actions.getByRole('textbox', { name: 'Satoshis' }).fill('25000')
+  await actions.getByRole('button', { name: 'Send bitcoin' }).click()
+  await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Send bitcoin?', 'Approve')
+  await expect(page.getByTestId('bitcoin-txid')).toHaveText(/^[0-9a-f]{64}$/)
+  expect(await satoshis(to)).toBe(toBefore + 25_000n)
+  const spent = fromBefore - (await satoshis(from))
+  expect(spent).toBeGreaterThan(25_000n)
+  expect(spent).toBeLessThan(25_000n + 10_000n)
+  // The demo asks the modal to read the balance again (modal.refreshBalance()): it follows.
+  await expect(liveState(page).balance).toHaveText(shown(await satoshis(from), 8))
+})
+
+test('bad input: a Bitcoin address of another network is refused before the wallet is asked', async ({ demo: page }) => {
+  await connectBitcoin(page)
+  const actions = page.getByRole('region', { name: 'Wallet actions' })
+  await actions.getByRole('textbox', { name: 'Recipient' }).fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
+  await actions.getByRole('button', { name: 'Send bitcoin' }).click()
+  await expect(page.getByTestId('wallet-action-error')).toBeVisible()
+  await expect(bitcoinPanel(page).getByRole('region', { name: 'Bitcoin wallet request' })).toHaveCount(0)
+})
+
+test('a Solana transaction the runtime refuses: the error reaches the visitor in plain words', async ({ demo: page }) => {
+  await connectSolana(page)
+  // 0.0001 SOL to a new account is below the rent-exempt minimum (890,880 lamports): the runtime refuses it.
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.0001')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  await expect(page.getByText(/insufficient funds for rent/i).first()).toBeVisible()
+  await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })
