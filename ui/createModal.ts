@@ -499,8 +499,11 @@ export function createModal(options: ModalOptions) {
         storage.setConnectedConnectorId(event.namespace, event.connectorId)
         storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
         storage.addConnectedNamespace(event.namespace)
-        storage.setConnectionStatus('connected')
         storage.removeDisconnectedConnectorId(event.connectorId)
+        // Another namespace's connection restored in the background keeps only its own keys: the status, active
+        // namespace and wallet stored are the active namespace's (spec §3).
+        if (event.namespace !== context.activeNamespace) return
+        storage.setConnectionStatus('connected')
         storage.setActiveNamespace(event.namespace)
         const connector = context.connectors.find((c) => c.id === event.connectorId)
         if (connector) {
@@ -511,16 +514,18 @@ export function createModal(options: ModalOptions) {
       persistAccount: ({ event }) => {
         if (event.type === 'connection.accountChanged') storage.addConnection(event.namespace, event.connectorId, [{ address: event.address }])
       },
-      forgetConnection: ({ event }) => {
+      forgetConnection: ({ context, event }) => {
         if (event.type !== 'connection.disconnected') return
         storage.removeConnectedConnectorId(event.namespace)
         storage.removeConnectedNamespace(event.namespace)
-        storage.setConnectionStatus('disconnected')
-        storage.clearWallet()
         if (event.connectorId) {
           storage.removeConnection(event.namespace, event.connectorId)
           if (event.reason === 'user') storage.addDisconnectedConnectorId(event.connectorId)
         }
+        // A wallet of another namespace leaving does not touch the active namespace's status and wallet (spec §3).
+        if (event.namespace !== context.activeNamespace) return
+        storage.setConnectionStatus('disconnected')
+        storage.clearWallet()
       },
       dropStoredConnections: () => storage.clearConnections(),
       persistDeepLinkChoice: ({ event }) => {
