@@ -71,7 +71,9 @@ export function connectSession(snapshot: SnapshotFrom<typeof sessionMachine>, gr
   const chartActors = graph
     ? runningOfSelected.map((a) => ({ sessionId: a.sessionId, name: a.name, value: a.value, activeIds: activeNodeIds(graph, a.value as never) }))
     : []
-  const activeIds = new Set(chartActors.flatMap((a) => a.activeIds))
+  // The chart shows one actor: the selected one, else the first running (several actors of one machine, e.g. a
+  // connection per namespace, would otherwise light up each other's states). The actor list shows every one.
+  const activeIds = new Set(chartActors.filter((a) => a.sessionId === driven?.sessionId).flatMap((a) => a.activeIds))
 
   /** The last payload of each event type the app sent (the drive panel starts from it). */
   const lastPayload = new Map<string, Record<string, unknown>>()

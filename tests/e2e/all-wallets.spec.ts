@@ -139,7 +139,8 @@ test.describe('the catalogue', () => {
     const requests = recordGetWallets(page)
     await search(page, 'latchkey')
     expect(requests.some((q) => q.get('search') === 'latchkey')).toBe(true)
-    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET])
+    // The dapp's own custom wallet (local configuration, not the directory's) stays after the installed one.
+    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET, 'Latchkey Mobile (dev)'])
     await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveCount(1)
     await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toContainText('Installed')
   })
@@ -246,14 +247,15 @@ test.describe('when the directory fails', () => {
     await setApiBehaviour(request, { mode: 'normal' })
   })
 
-  /** Opens AllWallets with the directory misbehaving; it must show the installed wallet and nothing else, without a page error. */
+  /** Opens AllWallets with the directory misbehaving; it must show the installed wallet and the dapp's custom one, nothing else, without a page error. */
   async function expectInstalledOnly(page: Page): Promise<void> {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     const all = await openAllWallets(page)
     await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
     await expect(all.getByRole('progressbar', { name: 'Loading…', exact: true })).toHaveCount(0)
-    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET])
+    // The dapp's own custom wallet (local configuration, not the directory's) stays after the installed one.
+    await expect.poll(() => renderedNames(page)).toEqual([DEV_WALLET, 'Latchkey Mobile (dev)'])
     // Still usable: the search box filters the installed wallet.
     const box = all.getByRole('searchbox', { name: 'Search wallet', exact: true })
     await box.fill('latch')

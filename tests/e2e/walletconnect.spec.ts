@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import { parseEther } from 'viem'
+import { parseEther, verifyMessage } from 'viem'
 import {
   ACCOUNT_0,
   accountButton,
@@ -113,6 +113,19 @@ test('a transaction sent from the dapp is approved in the mobile wallet and land
   await approveIn(wallet, 'request')
   await expect(dialog(page, 'Account')).toBeVisible()
   await expect.poll(() => anvilBalanceWei(receiver, 31337)).toBe(parseEther('0.125'))
+})
+
+test('a message signed in the mobile wallet over the relay verifies (EIP-191)', async ({ demo: page }) => {
+  const { uri } = await openPairing(page)
+  const wallet = await openWallet(page)
+  await pairAndApprove(page, wallet, uri)
+  const actions = page.getByRole('region', { name: 'Wallet actions' })
+  await actions.getByRole('textbox', { name: 'Message' }).fill('signed on the phone')
+  await actions.getByRole('button', { name: 'Sign message' }).click()
+  await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'personal_sign')
+  await approveIn(wallet, 'request')
+  const signature = (await page.getByTestId('signed-message-signature').textContent()) as `0x${string}`
+  expect(await verifyMessage({ address: ACCOUNT_0, message: 'signed on the phone', signature })).toBe(true)
 })
 
 test('sign in with the wallet (SIWX) over the relay: the wallet signs, the session verifies', async ({ page }) => {

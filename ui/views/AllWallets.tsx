@@ -34,7 +34,9 @@ export default function AllWallets() {
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
 
   const q = typed.trim().toLowerCase()
-  const installed = q ? connectors.filter((c) => c.name.toLowerCase().includes(q)) : connectors
+  // WalletConnect is not a wallet: every catalogue row below pairs through it.
+  const wallets = connectors.filter((c) => c.type !== 'WALLET_CONNECT')
+  const installed = q ? wallets.filter((c) => c.name.toLowerCase().includes(q)) : wallets
   const rows: Row[] = [
     ...installed.map((connector) => ({ kind: 'installed' as const, connector })),
     ...catalogue.items.map((wallet) => ({ kind: 'catalogue' as const, wallet })),
