@@ -54,7 +54,10 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
   const shownFirst = new Set([...featured, ...custom].map((w) => w.id))
   let items: CatalogueWallet[]
   if (query === '') items = all
-  else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) items = c.results as CatalogueWallet[]
+  // The server searches its directory; the dapp's own custom wallets that match are kept in front of its results.
+  else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) {
+    items = [...custom.filter((w) => w.name.toLowerCase().includes(query.toLowerCase())), ...(c.results as CatalogueWallet[])]
+  }
   else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
   const device = (list: CatalogueWallet[]): CatalogueWallet[] =>
     c.options.platform === 'mobile'
