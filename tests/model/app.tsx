@@ -76,6 +76,20 @@ export async function renderApp(
      * in-memory one) under a prefix of its own.
      */
     walletConnect?: { relayUrl: string; storage?: unknown; manual?: boolean }
+    /** The `platform` option (`'mobile'`: a phone; the catalogue keeps wallets with a mobile link). */
+    platform?: Parameters<typeof createModal>[0]['platform']
+    /** The `customWallets` option: wallets the dapp adds to the catalogue itself. */
+    customWallets?: Parameters<typeof createModal>[0]['customWallets']
+    /**
+     * The Solana and Bitcoin namespaces beside the two anvil chains: the local Solana network
+     * (`solanaLocalnetAt(inject('solanaRpc'))`, LiteSVM) and Bitcoin regtest on the reference server's UTXO index
+     * (`${inject('apiUrl')}/blockchain`), whose adapters the modal loads lazily; the development Solana wallet
+     * (`DevSolanaWallet`) and Bitcoin wallet (`BitcoinDevWallet`) registered through the Wallet Standard's window events,
+     * each asking its user in its own panel (`solanaPanel()`, `bitcoinPanel()`). Unregistered by `dispose()`.
+     */
+    namespaces?: boolean
+    /** The active network stored by an earlier visit (`active_caip_network_id`): the modal starts on its namespace. */
+    activeNetworkId?: string
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -116,12 +130,15 @@ export async function renderApp(
     unannounce ??= announceDevWallet(wallet, { rdns: RDNS, name: WALLET_NAME })
   }
   if (fixture.announce !== false) announce()
+  const namespaces = fixture.namespaces ? await mountNamespaceWallets() : undefined
+  if (fixture.activeNetworkId) modalStorage.setItem('@latchkey/active_caip_network_id', JSON.stringify(fixture.activeNetworkId))
   const clock = createManualClock()
   const modal = createModal({
     projectId: fixture.projectId ?? 'model-tests',
     networks: [
       ...[anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)].map((n) => (fixture.mainnets ? { ...n, testnet: false } : n)),
       ...(fixture.extraNetworks ?? []),
+      ...(namespaces?.networks ?? []),
     ] as [CaipNetwork, ...CaipNetwork[]],
     ...(apiUrl && !fixture.directory ? { api: { blockchainUrl: `${apiUrl}/blockchain`, fetch: gatedFetch } } : {}),
     ...(fixture.directory
@@ -140,6 +157,8 @@ export async function renderApp(
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
     ...(fixture.embedded ? { enableEmbedded: true } : {}),
     ...(fixture.inspect ? { inspect: fixture.inspect } : {}),
+    ...(fixture.platform ? { platform: fixture.platform } : {}),
+    ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),
     ...(fixture.siwx
       ? {
           siwx: createSiwx({
@@ -201,6 +220,10 @@ export async function renderApp(
   }
   const dialog = () => find('dialog', /.*/)
   const panel = () => within(panelHost)
+  const namespacePanel = (host: HTMLElement | undefined) => {
+    if (!host) throw new Error('no such wallet: render the app with `namespaces: true`')
+    return within(host)
+  }
 
   const ui = {
     wallet,
@@ -254,6 +277,14 @@ export async function renderApp(
       await settle()
     },
     panel,
+    /** The development Solana wallet (`namespaces: true`). */
+    solana: namespaces?.solana,
+    /** The development Bitcoin wallet (`namespaces: true`). */
+    bitcoin: namespaces?.bitcoin,
+    /** The Solana wallet's own panel ('Dev Solana Wallet': 'Account', 'Disconnect site', 'Solana wallet request' regions). */
+    solanaPanel: () => namespacePanel(namespaces?.solanaHost),
+    /** The Bitcoin wallet's own panel ('Bitcoin Dev Wallet': 'Bitcoin account', 'Disconnect Bitcoin site', 'Bitcoin wallet request' regions). */
+    bitcoinPanel: () => namespacePanel(namespaces?.bitcoinHost),
     /** Types into the dialog's text field labelled `label` (replaces its value, like a paste). */
     async type(label: string, text: string) {
       let input: HTMLElement | undefined
@@ -288,6 +319,7 @@ export async function renderApp(
       unmountPanel()
       panelHost.remove()
       unannounce?.()
+      namespaces?.dispose()
       page.unmount()
       cleanup()
       modal.destroy()
@@ -296,6 +328,43 @@ export async function renderApp(
 }
 
 export type App = Awaited<ReturnType<typeof renderApp>>
+
+/**
+ * The Solana and Bitcoin side of the `namespaces` fixture: their networks (the local Solana RPC of the global setup,
+ * Bitcoin regtest on the reference server), the development wallets registered with the page through the Wallet
+ * Standard's window events, and their panels mounted. Their modules load only here (web3.js, bitcoinjs-lib), so the
+ * other walks do not pay for them.
+ */
+async function mountNamespaceWallets() {
+  const [{ DevSolanaWallet, registerDevSolanaWallet, mountSolanaWalletPanel }, { solanaLocalnetAt }, { BitcoinDevWallet, registerBitcoinWallet, mountBitcoinWalletPanel }, { bitcoinRegtest }] = await Promise.all([
+    import('../../dev/solana-wallet/index.ts'),
+    import('../../dev/solana/network.ts'),
+    import('../../dev/bitcoin-wallet/index.ts'),
+    import('../../adapters/networks.ts'),
+  ])
+  const solanaRpc = inject('solanaRpc')
+  const blockchainUrl = `${inject('apiUrl')}/blockchain`
+  const solana = new DevSolanaWallet({ rpcUrl: solanaRpc, autoApprove: false })
+  const bitcoin = new BitcoinDevWallet({ apiUrl: blockchainUrl, autoApprove: false })
+  const unregister = [registerDevSolanaWallet(solana, window), registerBitcoinWallet(bitcoin, window)]
+  const solanaHost = document.createElement('div')
+  const bitcoinHost = document.createElement('div')
+  document.body.append(solanaHost, bitcoinHost)
+  const unmount = [mountSolanaWalletPanel(solana, solanaHost), mountBitcoinWalletPanel(bitcoin, bitcoinHost)]
+  return {
+    networks: [solanaLocalnetAt(solanaRpc), { ...bitcoinRegtest, rpcUrls: { default: { http: [blockchainUrl] } } }] as CaipNetwork[],
+    solana,
+    bitcoin,
+    solanaHost,
+    bitcoinHost,
+    dispose() {
+      unmount.forEach((f) => f())
+      unregister.forEach((f) => f())
+      solanaHost.remove()
+      bitcoinHost.remove()
+    },
+  }
+}
 
 // ---------------------------------------------------------------- gestures and views shared by the walks
 

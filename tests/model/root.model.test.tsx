@@ -3,12 +3,15 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
+import { mainnet } from '../../adapters/networks.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { DevMobileWallet, type DevMobileWalletOptions } from '../../dev/mobile-wallet/wallet.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { rootMachine } from '../../machines/root.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
-import { clickFirstInDialog, dialogCloses, onHeld as heldThen, pressEscape, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
+import { clickFirstInDialog, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
 
 /**
@@ -20,6 +23,16 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
  * gestures: the visitor's (the page's buttons, the dialog's controls, Escape), the wallet's user's (approve,
  * reject, another chain or account, 'Disconnect site'), the wallet's RPC and the server (a call held, then let
  * through, failed or answered) and, where a dapp would, the public API (`open({ view })`, `switchNetwork`).
+ * WalletConnect walks pair over the loopback relay of the global setup with the development mobile wallet (in Node):
+ * the phone's user scans the URI (read behind the QR code, as the pairing walks do), approves, declines, or holds a
+ * wallet that knows none of the dapp's chains. Namespace walks add the Solana and Bitcoin networks and their
+ * development wallets (`namespaces`: the local LiteSVM RPC, the reference server's UTXO index), each answered in its
+ * own panel; the EVM wallet's user acts in the background while another namespace is active.
+ *
+ * `connection.chainChanged` of a namespace that is not the active one comes from the EVM wallet in the background:
+ * a Solana wallet cannot report a chain change (the Wallet Standard has no such event; the Solana adapter never
+ * emits one), and the Bitcoin adapter reports one only after its own `switchChain`, which the root asks only of
+ * the active namespace's connection.
  *
  * XState's inspection (`createModal`'s `inspect`, from creation, so `boot` is seen) records the branch of the root
  * each event fired ({@link transitionRecorder}: the microstep the root took, checked against `firedTransitions` on
@@ -29,7 +42,9 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
  * Regressions (found by these walks): a send the wallet was asked for used to stay pending after the wallet
  * disconnected with the modal open (99 such rounds made Send answer 'Too many pending transactions' with nothing
  * pending); and the dapp's `open({ view: 'Send' })` while the wallet was asked to send showed a form that, once the
- * send succeeded, stayed emptied and dead instead of Account.
+ * send succeeded, stayed emptied and dead instead of Account. Another namespace's connection restored in the
+ * background made its namespace the stored active one, and its wallet leaving stored the connection status as
+ * 'disconnected' (and forgot the wallet) while the active namespace's wallet stayed connected.
  *
  * The sender is a key of this file's own (no other test sends from it), funded before the walks.
  */
@@ -62,6 +77,8 @@ const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2'
 type Fixture = Parameters<typeof renderApp>[0]
 const runs: Array<ReturnType<typeof transitionRecorder> & { name: string }> = []
 const started = Date.now()
+/** What a scenario started besides the modal (phone wallets on the relay), stopped once it is over. */
+const afterScenario: Array<() => Promise<void>> = []
 
 /** Connected at start (a stored connection the wallet still authorises), on the file's own accounts, with the blockchain API. */
 const restored: Fixture = { stored: true, authorised: true, api: true, accounts: [sender, other] }
@@ -80,6 +97,7 @@ function scenario(name: string, fixture: Fixture, fires: TransitionId[], body: (
       await app.settle()
     } finally {
       await app.dispose()
+      for (const stop of afterScenario.splice(0)) await stop()
     }
     const taken = [...recorder.coveredTransitions]
     expect(taken).toEqual(expect.arrayContaining(fires))
@@ -234,6 +252,99 @@ const walletChain = (app: App, chainId: number) => app.selectInPanel('Wallet cha
 const walletDisconnects = async (app: App) => {
   fireEvent.click(app.panel().getByRole('button', { name: 'Disconnect site' }))
   await app.settle()
+}
+
+// ---------------------------------------------------------------- WalletConnect: the loopback relay and a phone wallet
+
+/** WalletConnect on the loopback relay of the global setup (the modal's default adapter: the dev wallet and the WalletConnect row). */
+const wc: Fixture = { walletConnect: { relayUrl: inject('relayUrl') } }
+/** A wallet the dapp adds itself (`customWallets`), with a universal mobile link. */
+const PHONE_WALLET = { id: 'root-model-phone-wallet', name: 'Root Model Phone Wallet', mobile_link: 'https://phone-wallet.example/app/' }
+/** The development mobile wallet's chains: the dapp's two anvils. */
+const phoneChains = () => [
+  { chainId: 31337, name: 'Anvil Local', rpcUrl: inject('anvilRpc1') },
+  { chainId: 31338, name: 'Anvil Local 2', rpcUrl: inject('anvilRpc2') },
+]
+
+/** The development mobile wallet on a phone (in Node, on the loopback relay), stopped after the scenario. */
+async function phoneWallet(options: Partial<DevMobileWalletOptions> = {}): Promise<DevMobileWallet> {
+  const wallet = await DevMobileWallet.create({ relayUrl: inject('relayUrl'), chains: phoneChains(), autoApprove: true, ...options })
+  afterScenario.push(() => wallet.close())
+  return wallet
+}
+
+/**
+ * The URI the QR code shows, once it shows (the e2e spec decodes the drawn QR code; here, as in the pairing walks,
+ * the pairing's value behind it is read).
+ */
+async function scanQr(app: App): Promise<string> {
+  await until(() => expect(app.find('img', en.pairingQr)).not.toBeNull())
+  const uri = rootOf(app).pairing.getSnapshot().context.uri
+  if (!uri) throw new Error('no URI on show')
+  return uri
+}
+
+/** The phone's user scans the QR code with a wallet that approves at once: connected, the modal closes. */
+async function phoneApproves(app: App) {
+  const phone = await phoneWallet()
+  await phone.pair(await scanQr(app))
+  await closed(app)
+  await until(() => expect(status(app)).toBe('connected'))
+  expect(app.modal.getState().account.address).toBe(phone.address)
+  await button(app, /0x/)
+}
+
+// ---------------------------------------------------------------- namespaces: the Solana and Bitcoin dev wallets
+
+/** Connected on EVM at start (a stored connection the dev wallet still authorises), the Solana and Bitcoin networks configured. */
+const namespaces: Fixture = { stored: true, authorised: true, namespaces: true }
+const SOLANA = 'Solana Localnet'
+const BITCOIN = 'Bitcoin Regtest'
+const SOLANA_WALLET = 'Latchkey Dev Solana Wallet'
+const BITCOIN_WALLET = 'Latchkey Bitcoin Dev Wallet'
+
+/** The Solana wallet's user answers the oldest request in its own panel. */
+async function solanaWallet(app: App, answer: 'Approve' | 'Reject') {
+  const region = await until(() => app.solanaPanel().getAllByRole('region', { name: 'Solana wallet request' })[0]!)
+  fireEvent.click(within(region).getByRole('button', { name: answer }))
+  await app.settle()
+}
+
+/** The Bitcoin wallet's user answers the oldest request in its own panel. */
+async function bitcoinWallet(app: App, answer: 'Approve' | 'Reject') {
+  const region = await until(() => app.bitcoinPanel().getAllByRole('region', { name: 'Bitcoin wallet request' })[0]!)
+  fireEvent.click(within(region).getByRole('button', { name: answer }))
+  await app.settle()
+}
+
+/** The wallet rows of the open dialog (Connect's list). */
+const walletRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.getAttribute('aria-label') ?? '')
+
+/** A namespace's connection is connected (`connections[namespace]` of the root). */
+const connectedIn = (app: App, namespace: 'eip155' | 'solana' | 'bip122') => rootOf(app).connections[namespace]?.getSnapshot().hasTag('connected') ?? false
+
+/**
+ * Connected on EVM: the network button → Solana Localnet (SwitchActiveChain) → 'Connect a wallet' (Connect for Solana
+ * wallets) → the Solana wallet, approved in its panel: Solana is the active namespace, the EVM wallet stays connected.
+ */
+async function connectSolanaBeside(app: App) {
+  await button(app, /0x/)
+  await pressOnPage(app, en.switchNetworkLabel(names[A]!))
+  await shows(app, en.titles.SwitchNetwork)
+  await press(app, SOLANA)
+  await shows(app, en.titles.SwitchActiveChain)
+  await until(() => expect(app.dialog()!.textContent).toContain(en.switchActiveChainBody(en.namespaceNames['solana']!, SOLANA)))
+  await press(app, en.switchActiveChainConfirm)
+  await shows(app, en.titles.Connect)
+  expect(app.modal.getState().activeNamespace).toBe('solana')
+  await until(() => expect(walletRows(app)).toContain(SOLANA_WALLET))
+  expect(walletRows(app)).not.toContain(WALLET_NAME)
+  await press(app, SOLANA_WALLET)
+  await solanaWallet(app, 'Approve')
+  await closed(app)
+  await until(() => expect(app.modal.getState().account.address).toBe(app.solana!.state.address))
+  expect(app.modal.getState().caipNetworkId).toBe(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+  expect(connectedIn(app, 'eip155')).toBe(true)
 }
 
 beforeAll(async () => {
@@ -778,6 +889,197 @@ describe('root model: scenario walks in the UI', () => {
       await lands(app)
       await shows(app, en.titles.Account)
   })
+
+  // ------------------------------------------------------------ WalletConnect (the loopback relay, the dev mobile wallet)
+
+  scenario("the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect", wc, ['root --app.selectWallet[0]', 'root --app.back[1]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    await shows(app, en.titles.ConnectingWalletConnect)
+    await scanQr(app)
+    await press(app, en.back)
+    await shows(app, en.titles.Connect)
+    await until(() => expect(rootOf(app).pairing.getSnapshot().matches('idle')).toBe(true))
+    expect(status(app)).toBe('disconnected')
+  })
+
+  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root --app.selectWallet[0]', 'root --pairing.approved[0]', 'root --connection.connected[3]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    await phoneApproves(app)
+  })
+
+  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root --app.retryPairing[0]', 'root --pairing.approved[0]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    const phone = await phoneWallet({ autoApprove: false })
+    const first = await scanQr(app)
+    await phone.pair(first)
+    const { pending } = await phone.waitFor((s) => s.pending.some((p) => p.kind === 'proposal'))
+    await phone.reject(pending[0]!.id)
+    await until(() => expect(app.dialog()!.textContent).toContain(en.pairingDeclined))
+    await press(app, en.tryAgain)
+    const second = await scanQr(app)
+    expect(second).not.toBe(first)
+    phone.setAutoApprove(true)
+    await phone.pair(second)
+    await closed(app)
+    await until(() => expect(app.modal.getState().account.address).toBe(phone.address))
+  })
+
+  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --pairing.failed[0]', 'root --app.back[1]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
+    await phone.pair(await scanQr(app))
+    await until(() => expect(app.dialog()!.textContent).toContain(en.pairingFailed))
+    expect(status(app)).toBe('disconnected')
+    await press(app, en.back)
+    await shows(app, en.titles.Connect)
+  })
+
+  scenario(
+    'manual WalletConnect on a desktop: Connect Wallet opens ConnectingWalletConnectBasic with the QR code; approved on the phone: connected',
+    { walletConnect: { relayUrl: inject('relayUrl'), manual: true } },
+    ['root --app.open[7]', 'root --pairing.approved[0]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      await shows(app, en.titles.ConnectingWalletConnectBasic)
+      expect(app.modal.getState().view).toBe('ConnectingWalletConnectBasic')
+      await phoneApproves(app)
+    },
+  )
+
+  scenario(
+    "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …'; tapped: the page leaves for the wallet's link, remembered as the deep-link choice",
+    { walletConnect: { relayUrl: inject('relayUrl'), manual: true }, platform: 'mobile', customWallets: [PHONE_WALLET] },
+    ['root --app.open[6]', 'root --app.selectCatalogueWallet[0]', 'root --app.openedWalletLink[0]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      await shows(app, en.titles.AllWallets)
+      await press(app, PHONE_WALLET.name)
+      await shows(app, en.titles.ConnectingWalletConnect)
+      const uri = await scanQr(app)
+      const link = await until(() => within(app.dialog()!).getByRole('link', { name: en.pairingTapToOpen(PHONE_WALLET.name) }))
+      const href = `${PHONE_WALLET.mobile_link}wc?uri=${encodeURIComponent(uri)}`
+      expect(link.getAttribute('href')).toBe(href)
+      // happy-dom's window does not load the link's page; it takes its URL, which is put back for the next scenarios.
+      const page = window.location.href
+      try {
+        fireEvent.click(link)
+        await app.settle()
+        expect(window.location.href).toBe(href)
+      } finally {
+        ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(page)
+      }
+      expect(app.modal.storage.getDeepLinkChoice()).toEqual({ href, name: PHONE_WALLET.name })
+      await shows(app, en.titles.ConnectingWalletConnect)
+    },
+  )
+
+  scenario(
+    "a directory wallet picked with WalletConnect on: 'Scan with' that wallet; the phone approves: connected",
+    { ...wc, directory: true, extraNetworks: [mainnet] },
+    ['root --app.selectCatalogueWallet[0]', 'root --pairing.approved[0]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      // The catalogue's rows below the installed ones (after its images load or time out, spec §9).
+      const row = await waitFor(
+        () => {
+          const el = app.dialog()!.querySelector<HTMLElement>('button[data-wallet-id]')
+          if (!el) throw new Error('no directory wallet listed')
+          return el
+        },
+        { interval: 20, timeout: 10_000 },
+      )
+      const walletName = row.getAttribute('aria-label')!
+      fireEvent.click(row)
+      await app.settle()
+      await shows(app, en.titles.ConnectingWalletConnect)
+      await until(() => expect(app.dialog()!.textContent).toContain(en.pairingScanWith(walletName)))
+      await phoneApproves(app)
+    },
+  )
+
+  // ------------------------------------------------------------ namespaces (EVM, Solana, Bitcoin side by side)
+
+  scenario(
+    "connected on EVM, Solana Localnet picked: SwitchActiveChain; 'Connect a wallet': Connect for Solana wallets; approved: the Solana account, the EVM wallet still connected",
+    namespaces,
+    ['root --app.selectNetwork[0]', 'root --app.confirmNamespaceSwitch[0]', 'root --app.selectWallet[1]', 'root --connection.connected[3]'],
+    connectSolanaBeside,
+  )
+
+  scenario(
+    "Solana active; the EVM wallet picks another account, another chain, then 'Disconnect site': the Solana account stays, the EVM connection follows and is forgotten",
+    namespaces,
+    ['root --connection.accountChanged[0]', 'root --connection.chainChanged[0]', 'root --connection.disconnected[0]'],
+    async (app) => {
+      await connectSolanaBeside(app)
+      const evm = () => rootOf(app).connections.eip155!.getSnapshot().context
+      await app.selectInPanel('Account', '1')
+      await until(() => expect(evm().address).toBe(DEV_ADDRESSES[1]))
+      await walletChain(app, 31338)
+      await until(() => expect(String(evm().chainId)).toBe('31338'))
+      await walletDisconnects(app)
+      await until(() => expect(connectedIn(app, 'eip155')).toBe(false))
+      expect(app.modal.storage.getConnectedConnectorId('eip155')).toBeUndefined()
+      // Spec §3: the stored connection status is the active namespace's, where the Solana wallet is still connected.
+      expect(app.modal.storage.getConnectionStatus()).toBe('connected')
+      expect(app.modal.getState().account.address).toBe(app.solana!.state.address)
+      expect(app.modal.getState().caipNetworkId).toBe(SOLANA_LOCALNET_CAIP_NETWORK_ID)
+      expect(status(app)).toBe('connected')
+    },
+  )
+
+  scenario('both connected, Solana active: Anvil Local picked in the network list: EVM active again, Account of the EVM wallet', namespaces, ['root --app.selectNetwork[1]'], async (app) => {
+    await connectSolanaBeside(app)
+    await pressOnPage(app, en.switchNetworkLabel(SOLANA))
+    await shows(app, en.titles.SwitchNetwork)
+    await press(app, names[A]!)
+    await shows(app, en.titles.Account)
+    expect(app.modal.getState().activeNamespace).toBe('eip155')
+    expect(app.modal.getState().account.address).toBe(app.wallet.state.address)
+    expect(connectedIn(app, 'solana')).toBe(true)
+  })
+
+  scenario(
+    'a stored EVM connection, Solana the stored active network: restored in the background (Connect Wallet shows); Anvil Local picked: Account of the EVM wallet',
+    { ...namespaces, activeNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID },
+    ['root --connection.connected[0]', 'root --app.selectNetwork[1]'],
+    async (app) => {
+      await until(() => expect(connectedIn(app, 'eip155')).toBe(true))
+      await button(app, en.connectButton)
+      expect(app.modal.getState().activeNamespace).toBe('solana')
+      expect(status(app)).toBe('disconnected')
+      // Stored for its own namespace, the restored connection does not make it the stored active namespace (spec §3).
+      expect(app.modal.storage.getConnectedConnectorId('eip155')).toBe(RDNS)
+      expect(app.modal.storage.getActiveNamespace()).not.toBe('eip155')
+      await pressOnPage(app, en.switchNetworkLabel(SOLANA))
+      await press(app, names[A]!)
+      await shows(app, en.titles.Account)
+      expect(app.modal.getState().account.address).toBe(app.wallet.state.address)
+    },
+  )
+
+  scenario(
+    'not connected: Bitcoin Regtest picked: the list is left, Bitcoin active; Connect Wallet lists the Bitcoin wallet; approved: its account',
+    { namespaces: true },
+    ['root --app.selectNetwork[1]', 'root --connection.connected[3]'],
+    async (app) => {
+      await pressOnPage(app, en.switchNetworkLabel(names[A]!))
+      await press(app, BITCOIN)
+      await closed(app)
+      expect(app.modal.getState().activeNamespace).toBe('bip122')
+      await pressOnPage(app, en.connectButton)
+      await until(() => expect(walletRows(app)).toContain(BITCOIN_WALLET))
+      await press(app, BITCOIN_WALLET)
+      await bitcoinWallet(app, 'Approve')
+      await closed(app)
+      await until(() => expect(app.modal.getState().account.address).toBe(app.bitcoin!.state.paymentAddress))
+      expect(app.modal.getState().caipNetworkId).toBe('bip122:0f9188f13cb7b2c71f2a335e3a4fc328')
+    },
+  )
 
   test('coverage: the scenarios reach every state and fire every transition of the root machine a gesture can fire', () => {
     const report = coverageReport(rootMachine, runs)

@@ -14,8 +14,9 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
  *
  * 1. The chart alone: every event with every view, from every view as the first entry, reaches every state
  *    and fires every transition (pure, no UI).
- * 2. The chart through the UI: per fixture (disconnected, connected, on an unsupported chain), the events
- *    a gesture can produce there; every path is walked in the real modal with the real wallet.
+ * 2. The chart through the UI: per fixture (disconnected, connected, on an unsupported chain, WalletConnect on,
+ *    connected on EVM with the Solana and Bitcoin networks, …), the events a gesture can produce there; every path
+ *    is walked in the real modal with the real wallet.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 const maxDepth = 3
@@ -146,6 +147,21 @@ const fixtures: Fixture[] = [
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'ConnectingWalletConnectBasic' }] : []),
   },
   {
+    // Spec §2: connected here, a network of another namespace with no wallet there: SwitchActiveChain, then Connect (replace).
+    name: 'connected on EVM, the Solana and Bitcoin networks configured',
+    app: { stored: true, authorised: true, namespaces: true },
+    setup: async (app) => {
+      await app.get('button', /0xf39F/)
+    },
+    events: (s) => {
+      const list: ModelEvent[] = [{ type: 'router.reset', view: 'Account' }]
+      if (current(s) === 'Account' && history(s).length === 1) list.push({ type: 'router.push', view: 'SwitchNetwork' })
+      if (current(s) === 'SwitchNetwork') list.push({ type: 'router.push', view: 'SwitchActiveChain', pick: 'Solana Localnet' })
+      if (current(s) === 'SwitchActiveChain') list.push({ type: 'router.replace', view: 'Connect' })
+      return list
+    },
+  },
+  {
     name: 'a stored connection restored with sign-in required and no session',
     app: { stored: true, authorised: true, siwx: { required: true } },
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
@@ -177,6 +193,10 @@ async function perform(app: App, event: any) {
     if (event.pick) return app.clickInDialog('button', event.pick)
     return app.clickInDialog('button', /^Switch network/)
   }
+  // A network of another namespace picked in the list while connected: SwitchActiveChain.
+  if (event.type === 'router.push' && event.view === 'SwitchActiveChain') return app.clickInDialog('button', event.pick)
+  // SwitchActiveChain's button: that network becomes active, Connect replaces the view.
+  if (event.type === 'router.replace' && event.view === 'Connect') return app.clickInDialog('button', en.switchActiveChainConfirm)
   if (event.type === 'router.push' && event.view === 'Receive') return app.clickInDialog('button', 'Receive')
   if (event.type === 'router.push' && event.view === 'Send') return app.clickInDialog('button', 'Send')
   if (event.type === 'router.push' && event.view === 'SendSelectToken') return app.clickInDialog('button', /^Token: ETH/)
