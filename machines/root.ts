@@ -344,10 +344,19 @@ export const rootMachine = setup({
       if (!ns || !context.connections[ns]) return {}
       return { activeNamespace: ns, connection: context.connections[ns]! }
     }),
-    /** The event's network is just set (no wallet is asked: it is of the namespace just made active). */
+    /**
+     * The event's network becomes active in the namespace just made active: its wallet, when connected on another
+     * chain of that namespace, is asked to switch (spec §4: same namespace with an address switches via the adapter);
+     * otherwise the network is just set.
+     */
     setNetworkFromEvent: sendTo(
       ({ context }) => context.network,
-      ({ event }) => ({ type: 'network.switch' as const, caipNetworkId: (event as { caipNetworkId: string }).caipNetworkId }),
+      ({ context, event }) => {
+        const caipNetworkId = (event as { caipNetworkId: string }).caipNetworkId
+        const c = context.connection.getSnapshot()
+        const onOtherChain = c.hasTag('connected') && `${c.context.namespace}:${c.context.chainId}` !== caipNetworkId
+        return { type: 'network.switch' as const, caipNetworkId, ...(onOtherChain ? { connectorId: c.context.connectorId } : {}) }
+      },
     ),
     /**
      * After a namespace switch picked in SwitchNetwork: Account when that namespace is connected, else the list is

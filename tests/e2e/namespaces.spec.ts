@@ -74,6 +74,14 @@ test('connected on EVM, a Solana network with no Solana account: SwitchActiveCha
   await pickNetwork(page, 'Anvil Local')
   await expect(state.address).toHaveText(ACCOUNT_0)
   await expect(state.network).toHaveText('eip155:31337')
+
+  // Back to Solana, then to the other EVM chain: the EVM wallet (on 31337) is asked to switch, as within a namespace.
+  await pickNetwork(page, 'Solana Localnet')
+  await expect(state.address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
+  await pickNetwork(page, 'Anvil Local 2')
+  await approveWalletRequest(page, 'Switch to chain 31338?')
+  await expect(state.network).toHaveText('eip155:31338')
+  await expect(state.address).toHaveText(ACCOUNT_0)
 })
 
 test('reload restores both namespaces; the active one is the last used', async ({ demo: page }) => {
