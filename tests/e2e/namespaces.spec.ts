@@ -48,6 +48,11 @@ async function answer(panel: Locator, region: string, question: string, button: 
 
 /** The page's network button → SwitchNetwork → a network. */
 async function pickNetwork(page: Page, name: string): Promise<void> {
+  // A switch to a connected namespace leaves Account open: close it to reach the page's button.
+  if ((await anyDialog(page).count()) > 0) {
+    await page.keyboard.press('Escape')
+    await expect(anyDialog(page)).toHaveCount(0)
+  }
   await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
   await dialog(page, 'Switch Network').getByRole('button', { name, exact: true }).click()
 }
