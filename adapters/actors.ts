@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
+import { BaseError } from './errors.ts'
 import { defineEvmNetwork, findNetwork, type CaipNetwork, type ChainNamespace } from './networks.ts'
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
@@ -13,7 +14,7 @@ export type WalletWatchEvent =
 export type AdaptersByNamespace = Partial<Record<ChainNamespace, ChainAdapter>>
 
 /** Thrown when a connection or network action names a namespace the dapp has no adapter for (spec §5). */
-export class AdapterNotFoundError extends Error {
+export class AdapterNotFoundError extends BaseError {
   override name = 'AdapterNotFoundError'
   constructor(namespace: string) {
     super(`The adapter for the ${namespace} namespace does not exist.`)
@@ -145,7 +146,7 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
 }
 
 /** Thrown by the pairing actors when WalletConnect is off (`walletConnect: false`). */
-export class WalletConnectDisabledError extends Error {
+export class WalletConnectDisabledError extends BaseError {
   override name = 'WalletConnectDisabledError'
   constructor() {
     super('WalletConnect is turned off (options.walletConnect is false).')

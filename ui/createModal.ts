@@ -560,7 +560,6 @@ export function createModal(options: ModalOptions) {
     },
   })
 
-  const storedNetwork = storage.getActiveNetworkId()
   const actor: RootActor = createActor(machine, {
     input: {
       options: {
@@ -591,7 +590,7 @@ export function createModal(options: ModalOptions) {
         const id = storage.getConnectedConnectorId(ns)
         return id ? [[ns, id]] : []
       })),
-      storedActiveNetworkId: storedNetwork ?? defaultNetwork.caipNetworkId,
+      storedActiveNetworkId: storedNetworkId ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
       catalogue: {
         ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
