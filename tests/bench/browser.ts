@@ -18,7 +18,7 @@ export const chromiumArgs = [
 
 /** Launches the system Chromium (/usr/bin/chromium) headless with {@link chromiumArgs}. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs, headless: true })
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs, headless: true })
 }
 
 /** A click on a button, found by its accessible name (through open shadow roots), after the page loaded. */
