@@ -3,6 +3,7 @@ import { BaseError, UserRejectedRequestError, toProviderError } from './errors.t
 import type { Eip1193Provider } from './eip155.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
+import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
 
 /**
  * Mobile wallets over the WalletConnect v2 relay protocol (spec §2, §4 "Network switch", §7 "Relay protocol"),
@@ -79,12 +80,33 @@ export class NoWalletConnectSessionError extends BaseError {
     super('No WalletConnect session.', { details: 'Pair a wallet first.' })
   }
 }
-/** Thrown for a relay URL that is not ws(s) (spec §5 "Connection layer accepts only http(s) or ws(s) URLs"). */
+/** Thrown for a relay URL that is not an absolute ws(s) URL (spec §5 "Connection layer accepts only http(s) or ws(s) URLs"). */
 export class InvalidRelayUrlError extends BaseError {
   override name = 'InvalidRelayUrlError'
-  constructor(url: unknown) {
-    super('Invalid relay URL', { details: `Expected ws:// or wss://; received ${String(url)}` })
+  constructor(url: unknown, cause?: InvalidUrlError) {
+    super('Invalid relay URL', { details: `${cause?.reason ?? 'Expected an absolute ws:// or wss:// URL.'} Received: ${preview(url)}`, ...(cause ? { cause } : {}) })
   }
+}
+
+export type CheckRelayUrlParameters = unknown
+export type CheckRelayUrlReturnType = string
+export type CheckRelayUrlErrorType = InvalidRelayUrlError
+
+/**
+ * Checks a relay URL with the connection layer's URL policy ({@link parseConnectionUrl}: parsed with `URL`, ws(s)
+ * only, a host, no credentials, no whitespace or control characters, no fragment), never with a pattern.
+ *
+ * @returns the URL as given (the SDK receives what the dapp configured).
+ * @throws InvalidRelayUrlError with the reason; e.g. for `'ws://127.0.0.1:8700 evil'` or `'https://relay.example'`.
+ * @example checkRelayUrl('ws://127.0.0.1:8700') // 'ws://127.0.0.1:8700'
+ */
+export function checkRelayUrl(url: CheckRelayUrlParameters): CheckRelayUrlReturnType {
+  try {
+    parseConnectionUrl(url, { protocols: wsProtocols })
+  } catch (error) {
+    throw new InvalidRelayUrlError(url, error as InvalidUrlError)
+  }
+  return url as string
 }
 
 /** A pairing proposal: the URI the wallet scans, and the wallet's answer. */
@@ -124,7 +146,7 @@ export type WalletConnectClient = {
  * Creates the WalletConnect client of one modal instance (spec §7 "Relay protocol": the universal provider is
  * initialised with project id and app metadata). Nothing loads until it is used.
  *
- * @throws InvalidRelayUrlError at once when `relayUrl` is not ws(s).
+ * @throws InvalidRelayUrlError at once when `relayUrl` is not an absolute ws(s) URL ({@link checkRelayUrl}).
  * @example
  * const wc = createWalletConnect({ projectId, relayUrl: 'ws://127.0.0.1:8700', metadata, networks })
  * const { uri, approval } = await wc.propose() // show `uri` as a QR code
@@ -132,8 +154,7 @@ export type WalletConnectClient = {
  * await wc.eip1193().request({ method: 'eth_accounts' })
  */
 export function createWalletConnect(options: WalletConnectOptions): WalletConnectClient {
-  const relayUrl = options.relayUrl ?? defaultRelayUrl
-  if (!/^wss?:\/\/[^\s/]+/.test(relayUrl)) throw new InvalidRelayUrlError(relayUrl)
+  const relayUrl = checkRelayUrl(options.relayUrl ?? defaultRelayUrl)
   const networks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const load = options.load ?? (() => import('@walletconnect/universal-provider'))
 

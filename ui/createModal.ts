@@ -6,8 +6,7 @@ import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, 
 import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
-import { BaseError } from '../adapters/errors.ts'
-import { mainnet, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
 import { sendMachine } from '../machines/send.ts'
 import { evmCoinType } from '../adapters/address.ts'
@@ -34,6 +33,7 @@ import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '.
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { fromPromise } from 'xstate'
+import { InvalidOptionsError, validateOptions } from './options.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
@@ -192,10 +192,8 @@ function preloadImages(urls: readonly string[]): Promise<void> {
   return Promise.race([Promise.all(urls.map(one)).then(() => undefined), new Promise<void>((r) => setTimeout(r, timing.imagePreloadTimeout))])
 }
 
-/** Thrown by {@link createModal} for options it cannot work with. */
-export class InvalidOptionsError extends BaseError {
-  override name = 'InvalidOptionsError'
-}
+/** Thrown by {@link createModal} for options it cannot work with (defined in `options.ts`, with the validation). */
+export { InvalidOptionsError }
 
 export type ModalInstance = ReturnType<typeof createModal>
 
@@ -204,7 +202,9 @@ export type ModalInstance = ReturnType<typeof createModal>
  * the eip155 adapter and storage. Nothing is rendered until a `<ModalProvider>` (or `mountModal`) mounts
  * the UI; nothing is requested from the network except the reconnect of a stored connection.
  *
- * @throws InvalidOptionsError when `networks` is empty or holds a malformed network.
+ * @throws InvalidOptionsError for an option it cannot work with, naming the option and why ({@link validateOptions}):
+ *   no networks, a malformed network or CAIP-2 id, a duplicate network id, a `defaultNetwork` not in `networks`, a
+ *   namespace without an adapter, a wrong type, a URL that is not http(s) (ws(s) for the relay), `siweConfig`, …
  * @example
  * const modal = createModal({ projectId: 'demo', networks: [mainnet, arbitrum] })
  * modal.open()                      // Connect, or Account when connected
@@ -212,37 +212,13 @@ export type ModalInstance = ReturnType<typeof createModal>
  * modal.subscribe((state) => console.log(state.account.address))
  */
 export function createModal(options: ModalOptions) {
-  if (!Array.isArray(options.networks) || options.networks.length === 0) {
-    throw new InvalidOptionsError('At least one network is required', { details: 'options.networks is empty.' })
-  }
-  for (const n of options.networks) {
-    if (!n || typeof n.caipNetworkId !== 'string' || !n.caipNetworkId.includes(':')) {
-      throw new InvalidOptionsError('Invalid network in options.networks', { details: JSON.stringify(n) })
-    }
-  }
-  if (options.siwx !== undefined && options.siweConfig !== undefined) {
-    throw new InvalidOptionsError(siwxMessages.bothConfigs)
-  }
-  if (options.siweConfig !== undefined) {
-    throw new InvalidOptionsError('`siweConfig` is not supported', { details: 'Pass `siwx` (for example `createSiwx({ url })`) instead.' })
-  }
-  if (options.siwx !== undefined) {
-    const missing = (['createMessage', 'addSession', 'getSessions', 'revokeSession'] as const).filter((m) => typeof (options.siwx as Partial<SiwxConfig>)?.[m] !== 'function')
-    if (missing.length) throw new InvalidOptionsError('Invalid `siwx` option', { details: `Missing methods: ${missing.join(', ')}.` })
-  }
+  // Every option is checked before anything starts (issue 14): the first that cannot work throws InvalidOptionsError.
+  const validated = validateOptions(options)
   if (!options.projectId && options.debug) {
     // Spec §5/§8: a missing project id raises the "Project ID Not Configured" alert (alerts only in debug mode).
     console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
   }
   const storage = createStorage({ storage: options.storage })
-  /** The namespaces this build connects (spec §3); networks of others are refused below. */
-  const supportedNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
-  for (const n of options.networks) {
-    if (!supportedNamespaces.includes(n.chainNamespace)) {
-      // Spec §5: adding a network needs an adapter for its namespace.
-      throw new InvalidOptionsError(`The adapter for the ${n.chainNamespace} namespace does not exist.`, { details: `Network ${n.caipNetworkId}.` })
-    }
-  }
   const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
   const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
@@ -290,7 +266,8 @@ export function createModal(options: ModalOptions) {
   }
   const configuredNamespaces = (Object.keys(adapters) as ChainNamespace[]).filter((ns) => ns === 'eip155' || options.networks.some((n) => n.chainNamespace === ns))
   const isMobile = resolvePlatform(options.platform) === 'mobile'
-  const defaultNetwork = options.defaultNetwork ?? networks[0] ?? mainnet
+  /** The configured network of `defaultNetwork`'s id (one of `networks`, checked above), else the first network. */
+  const defaultNetwork = validated.defaultNetwork
   const storedNetworkId = storage.getActiveNetworkId()
   /** The active namespace at start: the stored active network's (spec §4 stores it), else the default network's. */
   const namespace: ChainNamespace = networks.find((n) => n.caipNetworkId === storedNetworkId)?.chainNamespace ?? defaultNetwork.chainNamespace

@@ -1,0 +1,346 @@
+import * as v from 'valibot'
+import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
+import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
+import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../adapters/urls.ts'
+import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
+import { siwxMessages } from '../machines/siwx.ts'
+import type { ModalOptions } from './createModal.ts'
+
+/**
+ * Validation of {@link ModalOptions} (issue 14): every option is checked when the modal is created, before anything
+ * starts, and the first one that cannot work is refused with an {@link InvalidOptionsError} naming it by its path
+ * (`options.networks[1].caipNetworkId`) and saying why. Unknown extra keys are ignored. The shapes are valibot
+ * schemas (the options are a trust boundary like any other); the CAIP-2 ids go through the parser of spec §5, the
+ * URLs through the connection layer's URL policy (`adapters/urls.ts`: parsed with `URL`, http(s) or ws(s) only).
+ */
+
+/** Thrown by `createModal` for options it cannot work with; `option` is the path of the refused option. */
+export class InvalidOptionsError extends BaseError {
+  override name = 'InvalidOptionsError'
+  /** The refused option's path (`options.networks[1].caipNetworkId`); undefined for errors about no single option. */
+  option: string | undefined
+  constructor(shortMessage: string, args: BaseErrorParameters & { option?: string } = {}) {
+    super(shortMessage, args)
+    this.option = args.option
+  }
+}
+
+/** The namespaces this build has an adapter for (spec §5: adding a network needs one). */
+export const supportedNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
+
+/** The methods a `siwx` config must have (spec §3 SIWX). */
+const siwxMethods = ['createMessage', 'addSession', 'getSessions', 'revokeSession'] as const
+/** The methods a `ChainAdapter` must have. */
+const adapterMethods = ['watchConnectors', 'getConnectors', 'connect', 'reconnect', 'disconnect', 'getBalance', 'switchChain', 'addChain', 'watchWallet', 'signMessage'] as const
+/** The methods a `TransferAdapter` must have. */
+const transferMethods = ['estimateTransfer', 'sendTransfer', 'waitForTransfer'] as const
+
+type Path = ReadonlyArray<string | number>
+
+/** `['networks', 1, 'caipNetworkId']` → `options.networks[1].caipNetworkId`. */
+export function optionPath(path: Path): string {
+  return `options${path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')}`
+}
+
+function refuse(path: Path, why: string, details?: string): never {
+  const option = optionPath(path)
+  throw new InvalidOptionsError(`${option}: ${why}`, { option, ...(details ? { details } : {}) })
+}
+
+// ------------------------------------------------------------------ schemas of the shapes
+
+const fn = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', (issue) => `Invalid type: Expected a function but received ${preview(issue.input)}`)
+const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'Expected a non-empty string'))
+
+/** A URL of the connection layer (spec §5), checked with {@link parseConnectionUrl}; the issue carries its reason. */
+const connectionUrl = (protocols: readonly ConnectionProtocol[], base = false) =>
+  v.pipe(
+    v.string(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      try {
+        parseConnectionUrl(dataset.value, { protocols, base })
+      } catch (error) {
+        addIssue({ message: `Invalid URL: ${(error as InvalidUrlError).reason} Received: ${preview(dataset.value)}` })
+      }
+    }),
+  )
+const relayUrl = v.pipe(
+  v.string(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    try {
+      checkRelayUrl(dataset.value)
+    } catch (error) {
+      addIssue({ message: `Invalid relay URL: ${(error as InvalidRelayUrlError).details}` })
+    }
+  }),
+)
+const imageUrl = v.pipe(
+  v.string(),
+  v.check<string, (issue: v.CheckIssue<string>) => string>((value) => isImageUrl(value), (issue) => `Invalid image URL: expected an http(s) URL or a data:image/… URI. Received: ${preview(issue.input)}`),
+)
+/** A wallet link's type only: what it may open is the link policy's (adapters/links.ts), applied where it is used. */
+const walletLink = v.nullish(v.string())
+const booleanOption = v.optional(v.boolean())
+const ids = v.optional(v.array(nonEmptyString))
+const objectWithMethods = (methods: readonly string[]) => v.looseObject(Object.fromEntries(methods.map((m) => [m, fn])))
+
+const networkShape = v.looseObject({
+  name: nonEmptyString,
+  chainNamespace: v.string(),
+  caipNetworkId: v.string(),
+  nativeCurrency: v.looseObject({
+    name: v.string(),
+    symbol: nonEmptyString,
+    decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  }),
+  rpcUrls: v.looseObject({
+    default: v.looseObject({
+      http: v.array(connectionUrl(httpProtocols)),
+      webSocket: v.optional(v.array(connectionUrl(wsProtocols))),
+    }),
+  }),
+  blockExplorers: v.optional(v.looseObject({ default: v.looseObject({ name: v.string(), url: connectionUrl(httpProtocols) }) })),
+  testnet: booleanOption,
+  imageUrl: v.optional(imageUrl),
+})
+
+const customWalletShape = v.looseObject({
+  id: nonEmptyString,
+  name: nonEmptyString,
+  homepage: walletLink,
+  imageUrl: v.nullish(imageUrl),
+  mobile_link: walletLink,
+  desktop_link: walletLink,
+  webapp_link: walletLink,
+})
+
+/** Every option but `networks`, `defaultNetwork`, `siwx` and `siweConfig` (checked first, with their own messages). */
+const optionsShape = v.looseObject({
+  projectId: v.optional(v.string()),
+  metadata: v.optional(
+    v.looseObject({
+      name: v.string(),
+      description: v.string(),
+      url: connectionUrl(httpProtocols),
+      icons: v.array(imageUrl),
+    }),
+  ),
+  themeMode: v.optional(v.picklist(['light', 'dark'])),
+  themeVariables: v.optional(
+    v.looseObject({
+      accent: v.optional(v.string()),
+      background: v.optional(v.string()),
+      foreground: v.optional(v.string()),
+      fontFamily: v.optional(v.string()),
+      fontSizeMaster: v.optional(v.string()),
+      borderRadiusMaster: v.optional(v.string()),
+      zIndex: v.optional(v.pipe(v.number(), v.integer())),
+    }),
+  ),
+  enableReconnect: booleanOption,
+  allowUnsupportedChain: booleanOption,
+  enableNetworkSwitch: booleanOption,
+  enableEmbedded: booleanOption,
+  features: v.optional(
+    v.looseObject({
+      allWallets: booleanOption,
+      send: booleanOption,
+      receive: booleanOption,
+      analytics: booleanOption,
+      email: booleanOption,
+      socials: v.optional(v.union([v.literal(false), v.array(v.string())])),
+      swaps: booleanOption,
+      onramp: booleanOption,
+      activity: booleanOption,
+      reownBranding: booleanOption,
+      multiWallet: booleanOption,
+    }),
+  ),
+  basic: booleanOption,
+  api: v.optional(
+    v.looseObject({
+      blockchainUrl: v.optional(connectionUrl(httpProtocols, true)),
+      directoryUrl: v.optional(connectionUrl(httpProtocols, true)),
+      analyticsUrl: v.optional(connectionUrl(httpProtocols, true)),
+      fetch: v.optional(fn),
+    }),
+  ),
+  clientId: v.optional(v.string()),
+  platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
+  featuredWalletIds: ids,
+  includeWalletIds: ids,
+  excludeWalletIds: ids,
+  customWallets: v.optional(v.array(customWalletShape)),
+  debug: booleanOption,
+  storage: v.optional(objectWithMethods(['getItem', 'setItem', 'removeItem'])),
+  inspect: v.optional(
+    v.union([fn, v.looseObject({ next: v.optional(fn), error: v.optional(fn), complete: v.optional(fn) })], (issue) => `Invalid type: Expected a function or an observer ({ next, error, complete }) but received ${preview(issue.input)}`),
+  ),
+  adapter: v.optional(v.nullable(objectWithMethods(adapterMethods))),
+  walletConnect: v.optional(
+    v.union(
+      [
+        v.literal(false),
+        v.looseObject({
+          relayUrl: v.optional(relayUrl),
+          storagePrefix: v.optional(nonEmptyString),
+          storage: v.optional(v.looseObject({})),
+        }),
+      ],
+      (issue) => `Invalid type: Expected false or { relayUrl, storagePrefix, storage } but received ${preview(issue.input)}`,
+    ),
+  ),
+  manualWalletConnect: booleanOption,
+  transferAdapter: v.optional(objectWithMethods(transferMethods)),
+  clock: v.optional(objectWithMethods(['setTimeout', 'clearTimeout'])),
+})
+
+/** The path of a valibot issue (the deepest one for unions), as keys. */
+function issuePath(issue: v.BaseIssue<unknown>): Array<string | number> {
+  return (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)))
+}
+
+/** The first issue of a failed parse, its nested union issue when that names a deeper option. */
+function firstIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown> {
+  let issue = issues[0]!
+  while (issue.issues?.length && issue.issues[0]!.path && issue.issues[0]!.path.length > (issue.path?.length ?? 0)) issue = issue.issues[0]!
+  return issue
+}
+
+function checkShape(schema: v.GenericSchema, value: unknown, prefix: Path): void {
+  const result = v.safeParse(schema, value)
+  if (result.success) return
+  const issue = firstIssue(result.issues)
+  refuse([...prefix, ...issuePath(issue)], issue.message)
+}
+
+// ------------------------------------------------------------------ networks
+
+/** The CAIP-2 reference of each namespace (CAIP-3 eip155: decimal chain id; CAIP-30 solana: base58 genesis prefix; CAIP-4 bip122: 32 hex digits). */
+const referencePatterns: Partial<Record<ChainNamespace, { pattern: RegExp; says: string }>> = {
+  eip155: { pattern: /^[1-9][0-9]{0,15}$/, says: 'An eip155 reference is the chain id in decimal digits (no leading zero).' },
+  solana: { pattern: /^[1-9A-HJ-NP-Za-km-z]{1,32}$/, says: 'A solana reference is 1 to 32 base58 characters (the genesis hash prefix).' },
+  bip122: { pattern: /^[0-9a-f]{32}$/, says: 'A bip122 reference is 32 lower-case hex digits (the genesis block hash prefix).' },
+}
+
+/** One network of `options.networks` (spec §3 Network, §5 CAIP-2). */
+function checkNetwork(network: unknown, i: number): asserts network is CaipNetwork {
+  const at = (key?: string): Path => (key ? ['networks', i, key] : ['networks', i])
+  if (typeof network !== 'object' || network === null || Array.isArray(network)) refuse(at(), 'Expected a network (CaipNetwork)', `Received: ${preview(network)}`)
+  checkShape(networkShape, network, at())
+  const n = network as Record<string, unknown> & { chainNamespace: string; caipNetworkId: string }
+  let parsed: { chainNamespace: ChainNamespace; chainId: string }
+  try {
+    parsed = parseCaipNetworkId(n.caipNetworkId)
+  } catch {
+    refuse(
+      at('caipNetworkId'),
+      'Invalid CAIP-2 network id',
+      `Expected namespace:reference, two non-empty parts with a known namespace (${chainNamespaces.join(', ')}). Received: ${preview(n.caipNetworkId)}`,
+    )
+  }
+  if (n.chainNamespace !== parsed.chainNamespace) {
+    refuse(at('chainNamespace'), 'does not match the caipNetworkId', `chainNamespace is ${preview(n.chainNamespace)} but caipNetworkId ${preview(n.caipNetworkId)} is of ${parsed.chainNamespace}.`)
+  }
+  if (!supportedNamespaces.includes(parsed.chainNamespace)) {
+    // Spec §5: adding a network needs an adapter for its namespace (this message predates the option paths).
+    throw new InvalidOptionsError(`The adapter for the ${parsed.chainNamespace} namespace does not exist.`, { option: optionPath(at()), details: `Network ${n.caipNetworkId} (${optionPath(at())}).` })
+  }
+  const id = n['id']
+  if (parsed.chainNamespace === 'eip155') {
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) refuse(at('id'), 'Invalid chain id', `An eip155 network's id is its chain id, a positive integer. Received: ${preview(id)}`)
+  } else if (typeof id !== 'string' || id.length === 0) {
+    refuse(at('id'), 'Invalid network id', `A ${parsed.chainNamespace} network's id is its CAIP-2 reference, a string. Received: ${preview(id)}`)
+  }
+  const reference = referencePatterns[parsed.chainNamespace]
+  if (reference && !reference.pattern.test(parsed.chainId)) refuse(at('caipNetworkId'), 'Invalid CAIP-2 network id', `${reference.says} Received: ${preview(n.caipNetworkId)}`)
+  if (String(id) !== parsed.chainId) refuse(at('id'), 'does not match the caipNetworkId', `id is ${preview(id)} but caipNetworkId is ${preview(n.caipNetworkId)}.`)
+}
+
+// ------------------------------------------------------------------ the options
+
+export type ValidateOptionsParameters = unknown
+export type ValidateOptionsReturnType = {
+  /** The default network: `options.defaultNetwork` as configured in `networks` (the same id), else the first network. */
+  defaultNetwork: CaipNetwork
+}
+export type ValidateOptionsErrorType = InvalidOptionsError
+
+/**
+ * Checks every option of `createModal` (issue 14) before anything starts.
+ *
+ * - `networks`: a non-empty array of networks (spec §3), each with a CAIP-2 id of two non-empty parts and a known
+ *   namespace (spec §5 'Invalid CAIP-2 network id'), the reference of its namespace (eip155 decimal, solana base58,
+ *   bip122 hex), a `chainNamespace` and an `id` that agree with it (an eip155 id is a positive integer: NaN is
+ *   refused), a namespace this build has an adapter for ('The adapter for the … namespace does not exist.'), http(s)
+ *   RPC URLs (ws(s) for `webSocket`), and no id twice. `defaultNetwork` must be one of them (the same CAIP-2 id).
+ * - `siwx` has its four methods; `siweConfig` is refused (spec §5: with `siwx`, "Cannot set both `siweConfig` and
+ *   `siwx` options").
+ * - Every other option has its documented type: booleans, `themeMode` light or dark (spec §5), `platform`,
+ *   `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false` or an object whose
+ *   `relayUrl` is ws(s)), wallet id lists of strings, `customWallets` entries (non-empty `id` and `name`, unique ids;
+ *   their links are strings, opened only through the link policy of `adapters/links.ts`), and the `storage`,
+ *   `clock`, `inspect`, `adapter` and `transferAdapter` objects with their methods.
+ * - `adapter: null` needs WalletConnect ('No way to connect').
+ *
+ * @returns the resolved default network.
+ * @throws InvalidOptionsError for the first option that cannot work: `shortMessage` `<path>: <why>` (e.g.
+ *   `options.networks[1].caipNetworkId: Invalid CAIP-2 network id`), `option` the path, `details` what was received.
+ * @example
+ * validateOptions({ projectId: 'p', networks: [mainnet], defaultNetwork: solana })
+ * // throws InvalidOptionsError: options.defaultNetwork: not one of options.networks
+ */
+export function validateOptions(options: ValidateOptionsParameters): ValidateOptionsReturnType {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new InvalidOptionsError('Invalid options', { details: `createModal expects an options object. Received: ${preview(options)}` })
+  }
+  const o = options as Partial<Record<keyof ModalOptions, unknown>>
+  // networks
+  if (!Array.isArray(o.networks)) {
+    throw new InvalidOptionsError('At least one network is required', { option: 'options.networks', details: `options.networks must be an array of networks. Received: ${preview(o.networks)}` })
+  }
+  if (o.networks.length === 0) throw new InvalidOptionsError('At least one network is required', { option: 'options.networks', details: 'options.networks is empty.' })
+  const networks = o.networks as unknown[]
+  networks.forEach(checkNetwork)
+  const seen = new Map<string, number>()
+  ;(networks as CaipNetwork[]).forEach((n, i) => {
+    const first = seen.get(n.caipNetworkId)
+    if (first !== undefined) refuse(['networks', i, 'caipNetworkId'], 'duplicate network id', `${n.caipNetworkId} is also options.networks[${first}].`)
+    seen.set(n.caipNetworkId, i)
+  })
+  // defaultNetwork
+  let defaultNetwork = networks[0] as CaipNetwork
+  if (o.defaultNetwork !== undefined) {
+    const id = (o.defaultNetwork as { caipNetworkId?: unknown } | null)?.caipNetworkId
+    const index = typeof id === 'string' ? seen.get(id) : undefined
+    if (index === undefined) {
+      refuse(['defaultNetwork'], 'not one of options.networks', `${preview(id ?? o.defaultNetwork)} is not configured (${[...seen.keys()].join(', ')}): add it to networks, or leave defaultNetwork out.`)
+    }
+    defaultNetwork = networks[index] as CaipNetwork
+  }
+  // siwx (the messages of spec §5 and of the earlier checks)
+  if (o.siwx !== undefined && o.siweConfig !== undefined) throw new InvalidOptionsError(siwxMessages.bothConfigs, { option: 'options.siweConfig' })
+  if (o.siweConfig !== undefined) {
+    throw new InvalidOptionsError('`siweConfig` is not supported', { option: 'options.siweConfig', details: 'Pass `siwx` (for example `createSiwx({ url })`) instead.' })
+  }
+  if (o.siwx !== undefined) {
+    const siwx = o.siwx as Record<string, unknown> | null
+    const missing = siwxMethods.filter((m) => typeof siwx?.[m] !== 'function')
+    if (missing.length) throw new InvalidOptionsError('Invalid `siwx` option', { option: 'options.siwx', details: `Missing methods: ${missing.join(', ')}.` })
+    checkShape(v.looseObject({ signMessage: v.optional(fn), required: booleanOption, signOutOnDisconnect: booleanOption }), siwx, ['siwx'])
+  }
+  // every other option
+  checkShape(optionsShape, o, [])
+  const customIds = new Map<string, number>()
+  ;((o.customWallets ?? []) as Array<{ id: string }>).forEach((w, i) => {
+    const first = customIds.get(w.id)
+    if (first !== undefined) refuse(['customWallets', i, 'id'], 'duplicate wallet id', `${preview(w.id)} is also options.customWallets[${first}].`)
+    customIds.set(w.id, i)
+  })
+  if (o.adapter === null && o.walletConnect === false) {
+    throw new InvalidOptionsError('No way to connect', { option: 'options.adapter', details: 'With `adapter: null`, WalletConnect must stay on.' })
+  }
+  return { defaultNetwork }
+}
