@@ -15,7 +15,7 @@ afterEach(() => instances.splice(0).forEach((m) => m.destroy()))
 
 const anvil31337 = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const base = (): ModalOptions => ({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }) })
-const make = (options: Partial<ModalOptions> & Record<string, unknown>) => {
+const make = (options: Record<string, unknown>) => {
   const modal = createModal({ ...base(), ...options } as ModalOptions)
   instances.push(modal)
   return modal
@@ -244,7 +244,7 @@ describe('createModal accepts every option of the right shape', () => {
       featuredWalletIds: ['a'],
       includeWalletIds: [],
       excludeWalletIds: ['b'],
-      customWallets: [{ id: 'mine', name: 'Mine', homepage: 'https://mine.example', mobile_link: 'mine://', desktop_link: null, webapp_link: undefined, imageUrl: 'https://mine.example/i.png' }],
+      customWallets: [{ id: 'mine', name: 'Mine', homepage: 'https://mine.example', mobile_link: 'mine://', webapp_link: undefined, imageUrl: 'https://mine.example/i.png' }],
       debug: false,
       inspect: { next: () => {} },
       walletConnect: { relayUrl: 'wss://relay.example/v1', storagePrefix: 'x' },
