@@ -423,3 +423,65 @@ describe('send machine', () => {
     expect(h.actor.getSnapshot().context.target).toBeUndefined()
   })
 })
+
+describe('the receiver: optional 0x, CAIP-10 (spec §5; issue 14 defect 12)', () => {
+  const bare = bob.slice(2)
+  /** Opens the form with ETH, types 0.25 and `receiver`, reviews; returns the error shown and the estimate's input. */
+  async function reviewTo(receiver: string, t: SendTarget = target) {
+    const h = harness()
+    await h.openWith([eth], t)
+    h.actor.send({ type: 'send.setAmount', amount: '0.25' })
+    h.actor.send({ type: 'send.setReceiver', receiver })
+    h.actor.send({ type: 'send.review' })
+    await h.flush()
+    return { error: h.view().error, status: h.view().receiverStatus, resolved: h.view().resolvedAddress, estimate: h.estimates[0]?.input }
+  }
+
+  test('behavior: 40 hex digits without 0x are an address: checksummed with 0x, and the transfer goes to it', async () => {
+    for (const receiver of [bare, bare.toLowerCase(), bare.toUpperCase(), ` ${bare} `]) {
+      const r = await reviewTo(receiver)
+      expect(r, receiver).toMatchObject({ error: undefined, status: 'valid', resolved: bob })
+      expect(r.estimate?.to).toBe(bob)
+    }
+  })
+
+  test('bad input: a mixed-case address with a wrong checksum is refused with or without 0x; so are other lengths and 0X', async () => {
+    const wrongChecksum = bare.replace('C5', 'c5')
+    for (const receiver of [wrongChecksum, `0x${wrongChecksum}`, bare.slice(1), `${bare}0`, `0X${bare}`, `0x0x${bare}`, `x${bare}`]) {
+      expect(await reviewTo(receiver), receiver).toMatchObject({ error: 'Invalid receiver address', status: 'invalid', estimate: undefined })
+    }
+  })
+
+  test('behavior: a CAIP-10 receiver of the network the form sends on is its address', async () => {
+    for (const receiver of [`eip155:31337:${bob}`, `eip155:31337:${bare.toLowerCase()}`]) {
+      const r = await reviewTo(receiver)
+      expect(r, receiver).toMatchObject({ error: undefined, status: 'valid', resolved: bob })
+      expect(r.estimate?.to).toBe(bob)
+    }
+  })
+
+  test('bad input: a CAIP-10 receiver of another network is refused and says which', async () => {
+    expect(await reviewTo(`eip155:1:${bob}`)).toMatchObject({ error: 'This address is on another network (eip155:1)', estimate: undefined })
+    const solanaAddress = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+    expect((await reviewTo(`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${solanaAddress}`)).error).toBe('This address is on another network (solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp)')
+  })
+
+  test("bad input: a malformed CAIP-10 receiver is 'Invalid CAIP-10 address' (spec §5), its bad address part 'Invalid receiver address'", async () => {
+    for (const receiver of ['eip155:31337', `eip155::${bob}`, `:31337:${bob}`, 'eip155:31337:', `foo:31337:${bob}`, `eip155:31337:${bob}:x`, ':']) {
+      expect(await reviewTo(receiver), receiver).toMatchObject({ error: 'Invalid CAIP-10 address', status: 'invalid', estimate: undefined })
+    }
+    expect((await reviewTo('eip155:31337:0x123')).error).toBe('Invalid receiver address')
+  })
+
+  test('behavior: on Solana a CAIP-10 receiver of the connected cluster is its base58 address', async () => {
+    const solanaTarget: SendTarget = { ...target, namespace: 'solana', caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1', address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }
+    const sol: TokenBalance = { ...eth, name: 'Solana', symbol: 'SOL', chainId: solanaTarget.caipNetworkId, quantity: { decimals: '9', numeric: '1' } }
+    const h = harness()
+    await h.openWith([sol], solanaTarget)
+    const to = 'HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH'
+    h.actor.send({ type: 'send.setReceiver', receiver: `solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1:${to}` })
+    expect(h.view()).toMatchObject({ receiverStatus: 'valid', resolvedAddress: to })
+    h.actor.send({ type: 'send.setReceiver', receiver: bare })
+    expect(h.view().receiverStatus).toBe('invalid')
+  })
+})

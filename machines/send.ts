@@ -1,6 +1,7 @@
 import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
 import { formatUnits, parseUnits } from 'viem'
-import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
+import { isValidAddress, normalizeAddress, parseAddress } from '../adapters/address.ts'
+import { parseCaipAddress } from '../adapters/networks.ts'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { timing } from './timing.ts'
@@ -16,6 +17,10 @@ export const sendMessages = {
   insufficient: (symbol: string) => `Insufficient ${symbol} balance`,
   insufficientForFee: (symbol: string) => `Not enough ${symbol} to pay the network fee`,
   invalidReceiver: 'Invalid receiver address',
+  /** Spec §5: a chain-qualified (CAIP-10) receiver that is not three non-empty parts with a known namespace. */
+  invalidCaipAddress: 'Invalid CAIP-10 address',
+  /** A CAIP-10 receiver of another network than the one the form sends on. */
+  receiverOnOtherNetwork: (caipNetworkId: string) => `This address is on another network (${caipNetworkId})`,
   nameNotFound: 'No address found for this name',
   nameResolving: 'Looking up the name, try again in a moment',
   reverted: 'The transaction failed on chain',
@@ -143,6 +148,45 @@ export function parseAmount(amount: string, token: TokenBalance): { ok: true; va
   return { ok: true, value }
 }
 
+export type ParseReceiverParameters = { target: Pick<SendTarget, 'namespace' | 'caipNetworkId'>; receiver: string }
+export type ParseReceiverReturnType = { ok: true; address: string } | { ok: false; message: string }
+
+/**
+ * Reads a typed receiver address (spec §5) for the network the form sends on:
+ *
+ * - a plain address of the target's namespace ({@link parseAddress}: on eip155 40 hex digits with an optional `0x`,
+ *   a mixed-case one with a valid checksum), returned in its canonical form (checksummed `0x…` on eip155);
+ * - a chain-qualified CAIP-10 address `namespace:reference:address` (three non-empty parts, known namespace, else
+ *   'Invalid CAIP-10 address'), accepted only when its CAIP-2 network is the target's (else
+ *   {@link sendMessages.receiverOnOtherNetwork}), its address part read as above.
+ *
+ * Names (`alice.reown.id`) are not addresses: the machine resolves them. Never throws.
+ * @example parseReceiver({ target, receiver: 'eip155:31337:70997970c51812dc3a010c7d01b50e0d17dc79c8' })
+ * // { ok: true, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } when target.caipNetworkId is 'eip155:31337'
+ */
+export function parseReceiver({ target, receiver }: ParseReceiverParameters): ParseReceiverReturnType {
+  const text = receiver.trim()
+  let namespace: string = target.namespace
+  let address = text
+  if (text.includes(':')) {
+    let caip: ReturnType<typeof parseCaipAddress>
+    try {
+      caip = parseCaipAddress(text)
+    } catch {
+      return { ok: false, message: sendMessages.invalidCaipAddress }
+    }
+    const network = `${caip.chainNamespace}:${caip.chainId}`
+    if (network !== target.caipNetworkId) return { ok: false, message: sendMessages.receiverOnOtherNetwork(network) }
+    namespace = caip.chainNamespace
+    address = caip.address
+  }
+  try {
+    return { ok: true, address: parseAddress(namespace, address) }
+  } catch {
+    return { ok: false, message: sendMessages.invalidReceiver }
+  }
+}
+
 /**
  * A native Max keeps twice the estimated fee: EIP-1559 wallets commit gas × maxFeePerGas (about 1.2 × the
  * base fee plus a tip), more than gas × eth_gasPrice, and refuse a transfer that leaves less.
@@ -178,7 +222,10 @@ const emptyForm = {
  * - `balances`: the sendable tokens from the balance endpoint, loaded when the form opens. On failure
  *   `unavailable`; a retry is allowed only `balanceRetry` (30 s) later (spec §9).
  * - `receiver`: what the typed receiver is: `empty`, `invalid`, a `name` being resolved (after
- *   `nameDebounce`) that ends `valid` or `notFound`, or a `valid` address (its profile loaded on eip155 mainnets).
+ *   `nameDebounce`) that ends `valid` or `notFound`, or a `valid` address (its profile loaded on eip155 mainnets):
+ *   an address of the namespace (eip155: optional `0x`, checksummed) or a CAIP-10 address of the network sent on
+ *   ({@link parseReceiver}; an invalid one says why at review: 'Invalid CAIP-10 address', another network's, or
+ *   'Invalid receiver address').
  * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
  *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `sending` (the wallet is asked; `loading` true) →
  *   `confirming` (waiting for inclusion). Success resets the send state and emits `send.succeeded`; the
@@ -221,7 +268,7 @@ export const sendMachine = setup({
       return !parsed?.ok || parsed.value > tokenBalanceUnits(context.token!)
     },
     isReceiverEmpty: ({ context }) => context.receiverAddress.trim() === '',
-    isReceiverAddress: ({ context }) => Boolean(context.target) && isValidAddress(context.target!.namespace, context.receiverAddress.trim()),
+    isReceiverAddress: ({ context }) => Boolean(context.target) && parseReceiver({ target: context.target!, receiver: context.receiverAddress }).ok,
     isReceiverName: ({ context }) => context.target?.namespace === 'eip155' && looksLikeName(context.receiverAddress.trim()),
     hasResolvedAddress: ({ context, event }) => {
       const address = (event as unknown as { output: { address: string | null } }).output.address
@@ -280,7 +327,10 @@ export const sendMachine = setup({
         : {},
     ),
     clearReceiver: assign({ resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined }),
-    useTypedAddress: assign(({ context }) => ({ resolvedAddress: normalizeAddress(context.target!.namespace, context.receiverAddress.trim()) })),
+    useTypedAddress: assign(({ context }) => {
+      const parsed = parseReceiver({ target: context.target!, receiver: context.receiverAddress })
+      return { resolvedAddress: parsed.ok ? parsed.address : undefined }
+    }),
     setResolvedName: assign(({ context, event }) => {
       const output = (event as unknown as { output: { address: string; avatar?: string | null } }).output
       return {
@@ -300,6 +350,11 @@ export const sendMachine = setup({
     setAmountError: assign(({ context }) => {
       const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
       return { error: parsed && !parsed.ok ? parsed.message : sendMessages.invalidAmount }
+    }),
+    /** Why the typed receiver is not an address: 'Invalid CAIP-10 address', another network's, or 'Invalid receiver address'. */
+    setReceiverError: assign(({ context }) => {
+      const parsed = context.target ? parseReceiver({ target: context.target, receiver: context.receiverAddress }) : undefined
+      return { error: parsed && !parsed.ok ? parsed.message : sendMessages.invalidReceiver }
     }),
     setBalanceError: assign(({ context }) => ({ error: sendMessages.insufficient(context.token?.symbol ?? '') })),
     clearError: assign({ error: undefined, failure: undefined }),
@@ -434,7 +489,7 @@ export const sendMachine = setup({
               { guard: 'isMissingAmountOrReceiver', actions: { type: 'setError', params: { message: sendMessages.required } } },
               { guard: 'isMissingToken', actions: { type: 'setError', params: { message: sendMessages.tokenRequired } } },
               { guard: 'isInvalidAmount', actions: 'setAmountError' },
-              { guard: stateIn({ receiver: 'invalid' }), actions: { type: 'setError', params: { message: sendMessages.invalidReceiver } } },
+              { guard: stateIn({ receiver: 'invalid' }), actions: 'setReceiverError' },
               { guard: stateIn({ receiver: 'notFound' }), actions: { type: 'setError', params: { message: sendMessages.nameNotFound } } },
               { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessages.nameResolving } } },
               { guard: 'exceedsBalance', actions: 'setBalanceError' },
