@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { httpProtocols, isImageUrl, parseConnectionUrl } from '../adapters/urls.ts'
 
 /**
  * Valibot schemas mirroring the response schemas of `openapi/*.yaml`, used to validate what crosses the
@@ -7,6 +8,54 @@ import * as v from 'valibot'
  * so a drift between these and the contract fails there.
  */
 const nullableString = v.nullish(v.string())
+
+/** RFC 3339 / ISO 8601 date-time with a zone (`format: date-time` of the contracts): `2024-05-01T12:00:00.000Z`. */
+const dateTimePattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/
+
+/**
+ * Whether `value` is an ISO 8601 timestamp of the contracts' `date-time` format that names a real instant: a date
+ * that exists (no 31 February, which `Date` would quietly roll over into March), a time of day below 24:00:00, a zone
+ * (`Z` or ±hh:mm), and within `Date`'s range. Never throws.
+ * @example isIsoTimestamp('2024-02-29T12:00:00Z') // true
+ * isIsoTimestamp('2023-02-29T12:00:00Z') // false
+ * isIsoTimestamp('yesterday') // false
+ */
+export function isIsoTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  const m = dateTimePattern.exec(value)
+  if (!m) return false
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+  const daysInMonth = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+  if (daysInMonth === undefined || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59) return false
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return false
+  return Number.isFinite(Date.parse(value))
+}
+/** A `date-time` string ({@link isIsoTimestamp}). */
+export const isoTimestampSchema = v.pipe(v.string(), v.check((s: string) => isIsoTimestamp(s), 'Invalid date-time: expected an ISO 8601 timestamp with a zone, of a real date'))
+
+/** A whole number as a decimal string (wei, token smallest units, allowances): `'0'`, `'21000'`; no sign, no leading zero. */
+export const uintStringSchema = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/, 'Invalid integer: expected decimal digits'))
+/** An amount as a decimal string (`'1.5'`, `'0.000021'`, `'10.00'`): digits, an optional fraction; no sign or exponent. */
+export const decimalStringSchema = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'Invalid amount: expected a decimal number such as 1.5'))
+/** A finite number (JSON's 1e400 parses to Infinity). */
+const finiteNumber = v.pipe(v.number(), v.finite())
+/** A USD price or value: finite, not negative. */
+const usdSchema = v.pipe(v.number(), v.finite(), v.minValue(0))
+/** A count or a timestamp in seconds: a non-negative safe integer. */
+const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
+
+/** An image URL: an http(s) URL of the connection layer's URL policy, or a `data:image/…` URI ({@link isImageUrl}). */
+export const imageUrlSchema = v.pipe(v.string(), v.check((s: string) => isImageUrl(s), 'Invalid image URL: expected an http(s) URL or a data:image URI'))
+/** Whether `value` is an absolute http(s) URL of the connection layer's URL policy (adapters/urls.ts). Never throws. */
+function isHttpUrl(value: string): boolean {
+  try {
+    parseConnectionUrl(value, { protocols: httpProtocols })
+    return true
+  } catch {
+    return false
+  }
+}
 
 // Wallet directory
 export const walletSchema = v.object({
@@ -22,10 +71,10 @@ export const walletSchema = v.object({
   play_store: nullableString,
   chains: v.array(v.string()),
   badge_type: v.nullish(v.picklist(['none', 'certified'])),
-  order: v.optional(v.number()),
+  order: v.optional(finiteNumber),
 })
 export type Wallet = v.InferOutput<typeof walletSchema>
-export const walletsPageSchema = v.object({ data: v.array(walletSchema), count: v.pipe(v.number(), v.integer(), v.minValue(0)) })
+export const walletsPageSchema = v.object({ data: v.array(walletSchema), count: countSchema })
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster'] as const
 export const featuresSchema = v.object({
   analytics: v.optional(v.boolean()),
@@ -43,71 +92,99 @@ export const allowedOriginsSchema = v.object({ allowedOrigins: v.array(v.string(
 export const analyticsConfigSchema = v.object({ isAnalyticsEnabled: v.boolean() })
 
 // Blockchain API
-const quantitySchema = v.object({ decimals: v.string(), numeric: v.string() })
+/**
+ * A token quantity (spec §3): `decimals` the token's decimals (0–255, `'0'` for NFTs), `numeric` the amount in whole
+ * tokens, with no more fraction digits than `decimals` (so it converts to the smallest unit exactly).
+ */
+const quantitySchema = v.pipe(
+  v.object({
+    decimals: v.pipe(uintStringSchema, v.check((d) => Number(d) <= 255, 'Invalid decimals: at most 255')),
+    numeric: decimalStringSchema,
+  }),
+  v.check((q) => (q.numeric.split('.')[1] ?? '').length <= Number(q.decimals), 'Invalid quantity: more fraction digits than the token has decimals'),
+)
 export const tokenBalanceSchema = v.object({
   name: v.string(),
   symbol: v.string(),
   chainId: v.string(),
   address: v.optional(v.string()),
-  value: v.number(),
-  price: v.number(),
-  iconUrl: v.optional(v.string()),
+  value: usdSchema,
+  price: usdSchema,
+  iconUrl: v.optional(imageUrlSchema),
   quantity: quantitySchema,
 })
 export type TokenBalance = v.InferOutput<typeof tokenBalanceSchema>
 export const balanceResponseSchema = v.object({ balances: v.array(tokenBalanceSchema) })
 const transferSchema = v.object({
-  fungible_info: v.optional(v.object({ name: v.optional(v.string()), symbol: v.optional(v.string()), icon: v.optional(v.object({ url: v.optional(v.string()) })) })),
+  fungible_info: v.optional(v.object({ name: v.optional(v.string()), symbol: v.optional(v.string()), icon: v.optional(v.object({ url: v.optional(imageUrlSchema) })) })),
   nft_info: v.optional(v.object({ name: v.optional(v.string()), flags: v.optional(v.object({ is_spam: v.optional(v.boolean()) })) })),
   direction: v.picklist(['in', 'out', 'self']),
   quantity: v.optional(quantitySchema),
-  value: v.optional(v.number()),
-  price: v.optional(v.number()),
+  value: v.optional(usdSchema),
+  price: v.optional(usdSchema),
   operation_type: v.string(),
 })
 export const transactionSchema = v.object({
   id: v.string(),
   metadata: v.object({
-    minedAt: v.string(),
+    /** When the block was mined: a real ISO 8601 instant (a malformed one would show as 'Invalid Date' in Activity). */
+    minedAt: isoTimestampSchema,
     chain: v.string(),
     hash: v.string(),
     status: v.picklist(['confirmed', 'failed', 'pending']),
     operationType: v.string(),
     sentFrom: v.string(),
     sentTo: v.string(),
-    nonce: v.optional(v.number()),
+    nonce: v.optional(countSchema),
   }),
   transfers: v.array(transferSchema),
 })
 export type Transaction = v.InferOutput<typeof transactionSchema>
 export const historyResponseSchema = v.object({ data: v.array(transactionSchema), next: v.nullish(v.string()) })
-export const identitySchema = v.object({ name: nullableString, avatar: nullableString })
+export const identitySchema = v.object({ name: nullableString, avatar: v.nullish(imageUrlSchema) })
 export type Identity = v.InferOutput<typeof identitySchema>
 export const supportedChainsSchema = v.object({ http: v.array(v.string()), ws: v.array(v.string()) })
 export const swapQuotesSchema = v.object({
-  quotes: v.array(v.object({ fromAmount: v.string(), toAmount: v.string(), fromToken: v.optional(v.string()), toToken: v.optional(v.string()) })),
+  quotes: v.array(v.object({ fromAmount: uintStringSchema, toAmount: uintStringSchema, fromToken: v.optional(v.string()), toToken: v.optional(v.string()) })),
 })
 export const swapTokensSchema = v.object({
-  tokens: v.array(v.object({ name: v.string(), symbol: v.string(), address: v.string(), decimals: v.number(), logoUri: v.string(), eip2612: v.optional(v.boolean()) })),
+  tokens: v.array(
+    v.object({ name: v.string(), symbol: v.string(), address: v.string(), decimals: v.pipe(countSchema, v.maxValue(255)), logoUri: imageUrlSchema, eip2612: v.optional(v.boolean()) }),
+  ),
 })
-export const fungiblesSchema = v.object({ fungibles: v.array(v.object({ name: v.string(), symbol: v.string(), iconUrl: v.string(), price: v.number() })) })
-export const allowanceSchema = v.object({ allowance: v.string() })
-export const gasPriceSchema = v.object({ standard: v.string(), fast: v.string(), instant: v.string() })
-const txRequestSchema = v.object({ from: v.string(), to: v.string(), data: v.string(), value: v.string(), gas: v.optional(v.string()), gasPrice: v.optional(v.string()) })
+export const fungiblesSchema = v.object({ fungibles: v.array(v.object({ name: v.string(), symbol: v.string(), iconUrl: imageUrlSchema, price: usdSchema })) })
+export const allowanceSchema = v.object({ allowance: uintStringSchema })
+export const gasPriceSchema = v.object({ standard: uintStringSchema, fast: uintStringSchema, instant: uintStringSchema })
+/** An EVM address (the wallet checks the checksum when it sends). */
+const hexAddressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address: expected 0x and 40 hex digits'))
+const txRequestSchema = v.object({
+  from: hexAddressSchema,
+  to: hexAddressSchema,
+  // Spec §5: call data starts with 0x.
+  data: v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})*$/, 'Invalid data: expected 0x and hex bytes')),
+  value: uintStringSchema,
+  gas: v.optional(uintStringSchema),
+  gasPrice: v.optional(uintStringSchema),
+})
 export const txResponseSchema = v.object({ tx: txRequestSchema })
 export const nameProfileSchema = v.object({
   name: v.string(),
-  registered: v.optional(v.number()),
-  updated: v.optional(v.number()),
-  addresses: v.record(v.string(), v.object({ address: v.string(), created: v.optional(v.string()) })),
+  registered: v.optional(countSchema),
+  updated: v.optional(countSchema),
+  addresses: v.record(v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/, 'Invalid coin type')), v.object({ address: v.string(), created: v.optional(isoTimestampSchema) })),
   attributes: v.optional(v.record(v.string(), v.string())),
 })
 export type NameProfile = v.InferOutput<typeof nameProfileSchema>
 export const nameProfilesSchema = v.array(nameProfileSchema)
 export const nameSuggestionsSchema = v.object({ suggestions: v.array(v.object({ name: v.string(), registered: v.boolean() })) })
 export const successSchema = v.object({ success: v.boolean() })
-export const onrampUrlSchema = v.object({ url: v.string() })
-const paymentLimitSchema = v.object({ id: v.string(), min: v.string(), max: v.string() })
+export const onrampUrlSchema = v.object({
+  url: v.pipe(
+    v.string(),
+    v.check((u: string) => isHttpUrl(u), 'Invalid URL: expected an http(s) URL'),
+  ),
+})
+const paymentLimitSchema = v.object({ id: v.string(), min: decimalStringSchema, max: decimalStringSchema })
 export const onrampOptionsSchema = v.object({
   paymentCurrencies: v.array(v.object({ id: v.string(), limits: v.array(paymentLimitSchema) })),
   purchaseCurrencies: v.array(
@@ -120,7 +197,7 @@ export const onrampOptionsSchema = v.object({
   ),
 })
 export type OnrampOptions = v.InferOutput<typeof onrampOptionsSchema>
-const amountSchema = v.object({ amount: v.string(), currency: v.string() })
+const amountSchema = v.object({ amount: decimalStringSchema, currency: v.string() })
 export const onrampQuoteSchema = v.object({
   coinbaseFee: amountSchema,
   networkFee: amountSchema,
@@ -130,4 +207,4 @@ export const onrampQuoteSchema = v.object({
   quoteId: v.string(),
 })
 export type OnrampQuote = v.InferOutput<typeof onrampQuoteSchema>
-export const sessionsSchema = v.object({ pcis: v.array(v.object({ pci: v.string(), expiry: v.number(), chainId: v.optional(v.string()) })) })
+export const sessionsSchema = v.object({ pcis: v.array(v.object({ pci: v.string(), expiry: countSchema, chainId: v.optional(v.string()) })) })

@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import type { BaseError } from '../adapters/errors.ts'
 import type { paths } from '../openapi/siwx.d.ts'
 import { ApiError, call, createApiClient } from './api.ts'
+import { isoTimestampSchema } from './schemas.ts'
 import type { ApiClientParameters, InvalidResponseError } from './api.ts'
 
 /** Why the server refused a sign-in (contract `RefusalCode`), answered with HTTP 422. */
@@ -23,7 +24,7 @@ const caipNetworkIdSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-
 export const siwxNonceSchema = v.object({
   nonce: v.pipe(v.string(), v.regex(/^[a-zA-Z0-9]{8,}$/)),
   token: v.pipe(v.string(), v.minLength(16)),
-  expiresAt: v.string(),
+  expiresAt: isoTimestampSchema,
 })
 /** A nonce to put in the message, the nonce token that binds it, and when the server forgets it (ISO 8601). */
 export type SiwxNonce = v.InferOutput<typeof siwxNonceSchema>
@@ -35,8 +36,8 @@ export const siwxSessionSchema = v.object({
   chainId: caipNetworkIdSchema,
   domain: v.string(),
   uri: v.string(),
-  issuedAt: v.string(),
-  expirationTime: v.optional(v.string()),
+  issuedAt: isoTimestampSchema,
+  expirationTime: v.optional(isoTimestampSchema),
   message: v.string(),
   signature: v.string(),
 })

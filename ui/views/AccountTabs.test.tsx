@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { onHeld, renderApp, type App } from '../../tests/model/app.tsx'
+import { en } from '../locales/en.ts'
+
+/**
+ * Activity with the API's answer at the trust boundary (issue 14, defect 10): a history answer whose `minedAt` is not a
+ * real ISO 8601 instant is refused like any other malformed answer ('Failed to fetch transactions', spec §8), never
+ * shown as 'Invalid Date'. The real modal, wallet and chain; only the history answer is the test's.
+ */
+let app: App | undefined
+afterEach(async () => {
+  await app?.dispose()
+  app = undefined
+})
+
+const chain = 'eip155:31337'
+const transaction = (minedAt: unknown) => ({
+  id: 'tx-1',
+  metadata: { minedAt, chain, hash: `0x${'ab'.repeat(32)}`, status: 'confirmed', operationType: 'send', sentFrom: DEV_ADDRESSES[0], sentTo: DEV_ADDRESSES[1] },
+  transfers: [{ direction: 'out', operation_type: 'send', quantity: { decimals: '18', numeric: '0.5' }, fungible_info: { symbol: 'ETH' } }],
+})
+
+/** Account → Activity, the history call answered with `body`; returns the tab panel's text once it settles. */
+async function activityWith(body: unknown): Promise<string> {
+  app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:history'] })
+  await app.get('button', /0x/)
+  await app.ensureOpen()
+  await app.clickInDialog('tab', en.tabs.activity)
+  const response = new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+  await onHeld(app, 'api:history', () => app!.gates.answer('api:history', response))
+  const panel = () => within(app!.dialog()!).getByRole('tabpanel')
+  await waitFor(() => expect(panel().textContent).toMatch(new RegExp(`${en.activityFailed}|${en.noActivity}|0\\.5`)))
+  return panel().textContent ?? ''
+}
+
+describe('Activity and the history answer (defect 10)', () => {
+  test.each([['not a date'], ['2024-02-31T10:00:00Z'], ['2024-05-01'], [''], [1714557600]])(
+    "bad input: a minedAt of %j is a malformed answer: 'Failed to fetch transactions', no 'Invalid Date'",
+    async (minedAt) => {
+      const text = await activityWith({ data: [transaction(minedAt)], next: null })
+      expect(text).toContain(en.activityFailed)
+      expect(text).not.toContain('Invalid Date')
+    },
+    30_000,
+  )
+
+  test('behavior: a real ISO 8601 minedAt shows its date', async () => {
+    const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null })
+    expect(text).toContain('May 1')
+    expect(text).not.toContain(en.activityFailed)
+  }, 30_000)
+})
