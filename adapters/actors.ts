@@ -1,5 +1,9 @@
+import * as v from 'valibot'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import { BaseError } from './errors.ts'
+import { callForeign, callForeignSync, parseForeign, releaseForeign, safeParse, type TimerClock } from './boundary.ts'
+import { BaseError, InvalidCallbackResponseError } from './errors.ts'
+import type { SiwxConfig, SiwxMessage, SiwxSession } from './siwx.ts'
+import { isSessionOf, parseSiwxMessage, siwxSessionSchema } from './siwx.session.ts'
 import { defineEvmNetwork, findNetwork, type CaipNetwork, type ChainNamespace } from './networks.ts'
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
@@ -31,17 +35,72 @@ function isAdapter(value: ChainAdapter | AdaptersByNamespace): value is ChainAda
   return typeof (value as ChainAdapter).connect === 'function'
 }
 
+/** A chain reference as adapters report it: a positive safe integer (EVM) or a non-empty string. */
+const chainIdSchema = v.union([v.pipe(v.number(), v.safeInteger(), v.minValue(1)), v.pipe(v.string(), v.nonEmpty())])
+/** What `connect` and `reconnect` must resolve with (the {@link WalletSession} contract): at least one account. */
+const walletSessionSchema = v.object({
+  accounts: v.pipe(v.array(v.pipe(v.string(), v.nonEmpty())), v.minLength(1)),
+  chainId: chainIdSchema,
+})
+/** What `getBalance` must resolve with (the {@link NativeBalance} contract): a non-negative bigint in the smallest unit. */
+const nativeBalanceSchema = v.object({
+  value: v.pipe(v.bigint(), v.minValue(0n)),
+  decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  symbol: v.string(),
+})
+/** A wallet event as an adapter reports it (anything else is dropped). */
+const walletEventSchema = v.variant('type', [
+  v.object({ type: v.literal('accountsChanged'), accounts: v.array(v.pipe(v.string(), v.nonEmpty())) }),
+  v.object({ type: v.literal('chainChanged'), chainId: chainIdSchema }),
+  v.object({ type: v.literal('disconnect') }),
+])
+/** A connector as the UI lists it (spec §3 "Connector"); one that does not match is left out of the list. */
+export const connectorSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  name: v.pipe(v.string(), v.nonEmpty()),
+  type: v.picklist(['ANNOUNCED', 'INJECTED', 'AUTH', 'MULTI_CHAIN', 'WALLET_CONNECT']),
+  chain: v.picklist(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']),
+  imageUrl: v.optional(v.string()),
+  info: v.optional(v.object({ rdns: v.optional(v.string()) })),
+  explorerId: v.optional(v.string()),
+})
+
+/**
+ * The connectors of an adapter's list that match {@link connectorSchema}; the others are dropped with a debug log
+ * (a custom adapter's, or a wallet's, malformed entry must not break Connect for the rest; issue 14).
+ */
+export function validConnectors(list: unknown): Connector[] {
+  if (!Array.isArray(list)) return []
+  return list.flatMap((item: unknown) => {
+    const result = safeParse(connectorSchema, item)
+    if (result.success) return [result.output as Connector]
+    console.debug('[latchkey] Ignored an invalid connector:', result.issues)
+    return []
+  })
+}
+
 /**
  * Turns the chain adapters into the actors the connection machine declares (`connect`, `reconnect`, `disconnect`,
  * `getBalance`, `watchWallet`); each call goes to the adapter of the connection's namespace (one adapter: that one).
  * `networks` resolves a chain id to its native currency; an unknown EVM chain is read as 18-decimal ETH.
+ *
+ * The adapter may be the dapp's own (`options.adapter`), so every call is made through the boundary (`boundary.ts`):
+ * a synchronous throw or a rejection becomes a typed `BaseError`, an answer that breaks the {@link ChainAdapter}
+ * contract an `InvalidCallbackResponseError`, and `watchWallet`'s subscribe throwing fails the actor with a typed
+ * error (the machine's `onError`) while its unsubscribe throwing is dropped. Hangs are bounded by the machine's delays.
  */
 export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, networks: readonly CaipNetwork[]) {
   type Input = { connectorId: string; namespace?: ChainNamespace }
+  const session = async (operation: 'connect' | 'reconnect', input: Input): Promise<WalletSession> => {
+    const answer = await callForeign(`adapter.${operation}`, () => adapterOf(adapters, input.namespace)[operation]({ connectorId: input.connectorId }))
+    return parseForeign(`adapter.${operation}`, walletSessionSchema, answer)
+  }
   return {
-    connect: fromPromise<WalletSession, Input>(({ input }) => adapterOf(adapters, input.namespace).connect({ connectorId: input.connectorId })),
-    reconnect: fromPromise<WalletSession, Input>(({ input }) => adapterOf(adapters, input.namespace).reconnect({ connectorId: input.connectorId })),
-    disconnect: fromPromise<void, Input>(({ input }) => adapterOf(adapters, input.namespace).disconnect({ connectorId: input.connectorId })),
+    connect: fromPromise<WalletSession, Input>(({ input }) => session('connect', input)),
+    reconnect: fromPromise<WalletSession, Input>(({ input }) => session('reconnect', input)),
+    disconnect: fromPromise<void, Input>(async ({ input }) => {
+      await callForeign('adapter.disconnect', () => adapterOf(adapters, input.namespace).disconnect({ connectorId: input.connectorId }))
+    }),
     getBalance: fromPromise<BalanceSummary, Input & { address: string; chainId: number | string }>(async ({ input }) => {
       const adapter = adapterOf(adapters, input.namespace)
       const network =
@@ -52,53 +111,90 @@ export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, n
           nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
           rpcUrl: 'http://127.0.0.1',
         })
-      const b = await adapter.getBalance({ connectorId: input.connectorId, address: input.address, network })
+      const answer = await callForeign('adapter.getBalance', () => adapter.getBalance({ connectorId: input.connectorId, address: input.address, network }))
+      const b = parseForeign('adapter.getBalance', nativeBalanceSchema, answer)
       return { value: b.value.toString(), decimals: b.decimals, symbol: b.symbol }
     }),
-    watchWallet: fromCallback<EventObject, Input>(({ input, sendBack }) =>
-      adapterOf(adapters, input.namespace).watchWallet({ connectorId: input.connectorId }, (e) => {
-        const send = (event: WalletWatchEvent) => sendBack(event)
-        if (e.type === 'accountsChanged') send({ type: 'connection.accountsChanged', accounts: e.accounts })
-        else if (e.type === 'chainChanged') send({ type: 'connection.chainChanged', chainId: e.chainId })
+    watchWallet: fromCallback<EventObject, Input>(({ input, sendBack }) => {
+      const listener = (e: unknown) => {
+        const result = safeParse(walletEventSchema, e)
+        if (!result.success) return void console.debug('[latchkey] Ignored an invalid wallet event:', result.issues)
+        const event = result.output
+        const send = (watched: WalletWatchEvent) => sendBack(watched)
+        if (event.type === 'accountsChanged') send({ type: 'connection.accountsChanged', accounts: event.accounts })
+        else if (event.type === 'chainChanged') send({ type: 'connection.chainChanged', chainId: event.chainId })
         else send({ type: 'connection.walletDisconnected' })
-      }),
-    ),
+      }
+      // A throw here fails this actor with a typed error: the connection stays, unwatched (its `onError`).
+      const off = callForeignSync(() => adapterOf(adapters, input.namespace).watchWallet({ connectorId: input.connectorId }, listener))
+      return () => releaseForeign('adapter.watchWallet (unsubscribe)', off)
+    }),
   }
 }
 
-/** The actors the network machine declares (`switchChain`, `addChain`), each on the adapter of the network's namespace. */
+/**
+ * The actors the network machine declares (`switchChain`, `addChain`), each on the adapter of the network's namespace,
+ * through the boundary (a throw or a rejection is a typed `BaseError`; 4001 and 4902 keep their classes).
+ */
 export function networkActors(adapters: ChainAdapter | AdaptersByNamespace) {
   return {
-    switchChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(({ input }) => adapterOf(adapters, input.network.chainNamespace).switchChain(input)),
-    addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(({ input }) => adapterOf(adapters, input.network.chainNamespace).addChain(input)),
+    switchChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(async ({ input }) => {
+      await callForeign('adapter.switchChain', () => adapterOf(adapters, input.network.chainNamespace).switchChain(input))
+    }),
+    addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(async ({ input }) => {
+      await callForeign('adapter.addChain', () => adapterOf(adapters, input.network.chainNamespace).addChain(input))
+    }),
   }
 }
 
-/** The root's connector discovery actor: sends `connectors.changed` with the full list of every adapter on each change. */
+/**
+ * The root's connector discovery actor: sends `connectors.changed` with the full list of every adapter on each change.
+ * Each adapter's list is validated ({@link validConnectors}); an adapter whose `watchConnectors` throws is left out
+ * (logged) and the others keep working; unsubscribing never throws.
+ */
 export function connectorDiscoveryActor(adapters: ChainAdapter | AdaptersByNamespace) {
   const list = isAdapter(adapters) ? [adapters] : Object.values(adapters).filter((a): a is ChainAdapter => Boolean(a))
   return fromCallback<EventObject>(({ sendBack }) => {
     const current = new Map<ChainAdapter, readonly Connector[]>()
-    const offs = list.map((adapter) =>
-      adapter.watchConnectors((connectors) => {
-        current.set(adapter, connectors)
-        sendBack({ type: 'connectors.changed', connectors: list.flatMap((a) => current.get(a) ?? []) })
-      }),
-    )
-    return () => offs.forEach((off) => off())
+    const offs = list.map((adapter) => {
+      try {
+        return adapter.watchConnectors((connectors) => {
+          current.set(adapter, validConnectors(connectors))
+          sendBack({ type: 'connectors.changed', connectors: list.flatMap((a) => current.get(a) ?? []) })
+        })
+      } catch (error) {
+        console.debug(`[latchkey] The ${safeNamespace(adapter)} adapter's watchConnectors threw; its wallets are not listed.`, error)
+        return undefined
+      }
+    })
+    return () => offs.forEach((off) => releaseForeign('adapter.watchConnectors (unsubscribe)', off))
   })
+}
+
+function safeNamespace(adapter: ChainAdapter): string {
+  try {
+    return String(adapter.namespace)
+  } catch {
+    return '(unknown)'
+  }
 }
 
 /**
  * A {@link ChainAdapter} whose module loads on first use (spec §1 lazy rule: a namespace's libraries load only
  * when it is configured and used). Discovery starts the load; until it is done the namespace lists no connector.
  */
-export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, load: () => Promise<A>): ChainAdapter & { load(): Promise<A> } {
+export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, load: () => Promise<A>): ChainAdapter & { load(): Promise<A>; destroy(): void } {
   let loaded: A | undefined
   let loading: Promise<A> | undefined
+  let destroyed = false
   const get = () =>
     (loading ??= load().then(
-      (adapter) => (loaded = adapter),
+      (adapter) => {
+        loaded = adapter
+        // Loaded after the modal was destroyed: released at once.
+        if (destroyed) releaseForeign(`The ${namespace} adapter's destroy`, (adapter as A & { destroy?: () => void }).destroy?.bind(adapter))
+        return adapter
+      },
       (error: unknown) => {
         loading = undefined
         throw error
@@ -114,10 +210,10 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
       let stopped = false
       get().then(
         (adapter) => {
-          if (!stopped) off = adapter.watchConnectors(listener)
+          if (!stopped && !destroyed) off = adapter.watchConnectors(listener)
         },
         (error: unknown) => console.error(`[latchkey] The ${namespace} adapter could not load:`, error),
-      )
+      ).catch((error: unknown) => console.debug(`[latchkey] The ${namespace} adapter's watchConnectors threw:`, error))
       return () => {
         stopped = true
         off?.()
@@ -134,13 +230,21 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
       if (loaded) return loaded.watchWallet(p, listener)
       let off: (() => void) | undefined
       let stopped = false
-      void get().then((adapter) => {
-        if (!stopped) off = adapter.watchWallet(p, listener)
-      })
+      get()
+        .then((adapter) => {
+          if (!stopped && !destroyed) off = adapter.watchWallet(p, listener)
+        })
+        .catch((error: unknown) => console.debug(`[latchkey] The ${namespace} wallet could not be watched:`, error))
       return () => {
         stopped = true
         off?.()
       }
+    },
+    /** Releases the loaded adapter's listeners and connections (`destroy()` of the modal); a later load subscribes nothing. */
+    destroy() {
+      destroyed = true
+      const instance = loaded as (A & { destroy?: () => void }) | undefined
+      releaseForeign(`The ${namespace} adapter's destroy`, instance?.destroy?.bind(instance))
     },
   }
 }
@@ -186,6 +290,70 @@ export function pairingActors(walletConnect: WalletConnectClient | undefined) {
       return () => {
         stopped = true
       }
+    }),
+  }
+}
+
+/** Who signs in, as the SIWX machine's actors get it (`address` bare, `caipNetworkId` CAIP-2). */
+export type SiwxActorTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
+
+/** What {@link siwxActors} takes. */
+export type SiwxActorsParameters = {
+  /** The `siwx` option (read at each call; throws 'SIWX is not enabled' without it). */
+  config: () => SiwxConfig
+  /** Signs with the connected wallet (the chain adapter's `signMessage`) when the config has no `signMessage`. */
+  signWithWallet: (parameters: { connectorId: string; address: string; message: string; namespace: string }) => Promise<string>
+  /** Ends the config's non-interactive calls (`getSessions`, `createMessage`, `addSession`, `revokeSession`), in ms. */
+  timeout: number
+  /** The clock of that timeout (the modal's `clock` option); default `globalThis`. */
+  clock?: TimerClock | undefined
+}
+
+/**
+ * The actors the SIWX machine declares, made from the `siwx` option (spec §4 "Sign-in (SIWX)"). The option is the
+ * dapp's code, so each call goes through the boundary (issue 14): a throw or a rejection is a typed `BaseError` (a
+ * 4001 from a custom signer stays the user's rejection), `getSessions`, `createMessage`, `addSession` and
+ * `revokeSession` end with `RequestTimeoutError` after `timeout` ms, and an answer that breaks the contract is an
+ * `InvalidCallbackResponseError`: a message that is malformed or for another account or network, a signature that is
+ * not a non-empty string, a stored session that is malformed or another account's. `getSessions`' answer is passed on
+ * as it is: the machine keeps only well-formed sessions of exactly the account and network. The signature is
+ * interactive and has no timeout: the visitor ends it with Cancel.
+ */
+export function siwxActors({ config, signWithWallet, timeout, clock }: SiwxActorsParameters) {
+  const bounded = { timeout, clock }
+  return {
+    getSessions: fromPromise<SiwxSession[], SiwxActorTarget>(async ({ input }) =>
+      (await callForeign('siwx.getSessions', () => config().getSessions(input.caipNetworkId, input.address), bounded)) as SiwxSession[],
+    ),
+    createMessage: fromPromise<SiwxMessage, SiwxActorTarget>(async ({ input }) => {
+      const answer = await callForeign('siwx.createMessage', () => config().createMessage({ accountAddress: input.address, chainId: input.caipNetworkId }), bounded)
+      const message = parseSiwxMessage(answer, input)
+      if (!message) throw new InvalidCallbackResponseError('siwx.createMessage', answer)
+      return message
+    }),
+    // The config's own signer when it has one (the pluggable siwx), else the connected wallet.
+    signMessage: fromPromise<string, { target: SiwxActorTarget; message: string }>(async ({ input }) => {
+      const { connectorId, address, caipNetworkId, namespace } = input.target
+      const signature = await callForeign('siwx.signMessage', () => {
+        const siwx = config()
+        const custom = siwx.signMessage
+        return typeof custom === 'function'
+          ? custom.call(siwx, { message: input.message, address, chainId: caipNetworkId, connectorId })
+          : signWithWallet({ connectorId, address, message: input.message, namespace })
+      })
+      if (typeof signature !== 'string' || signature.length === 0) throw new InvalidCallbackResponseError('siwx.signMessage', signature)
+      return signature
+    }),
+    addSession: fromPromise<SiwxSession, SiwxSession>(async ({ input }) => {
+      const answer = await callForeign('siwx.addSession', () => config().addSession(input), bounded)
+      if (answer === undefined || answer === null) return input
+      const session = parseForeign('siwx.addSession', siwxSessionSchema, answer) as SiwxSession
+      // The verifier may add its token; it may not store a session of another account or network.
+      if (!isSessionOf(session, { address: input.data.accountAddress, caipNetworkId: input.data.chainId })) throw new InvalidCallbackResponseError('siwx.addSession', answer)
+      return session
+    }),
+    revokeSession: fromPromise<void, { sessions: SiwxSession[]; target?: SiwxActorTarget | undefined }>(async ({ input }) => {
+      await Promise.all(input.sessions.map((s) => callForeign('siwx.revokeSession', () => config().revokeSession(s.data.chainId, s.data.accountAddress), bounded)))
     }),
   }
 }

@@ -22,6 +22,7 @@ import {
   type BitcoinWalletAccount,
   type InvalidSignedPsbtError,
 } from './bip122.standard.ts'
+import { callForeignSync, imageIcon, isListableStandardWallet, releaseForeign } from './boundary.ts'
 import { ConnectorNotFoundError, NotConnectedError } from './eip155.ts'
 import { type BaseError, InvalidProviderResponseError, toProviderError, UnsupportedProviderMethodError, type UserRejectedRequestError } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
@@ -157,7 +158,15 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
   const chainListeners = new Map<string, Set<(event: WalletEvent) => void>>()
   const offs: Array<() => void> = []
 
-  const bitcoinWallets = (): BitcoinWallet[] => ensureRegistry().get().filter(isBitcoinWallet)
+  const bitcoinWallets = (): BitcoinWallet[] => {
+    let registered: readonly Wallet[]
+    try {
+      registered = ensureRegistry().get()
+    } catch {
+      return []
+    }
+    return registered.filter(isBitcoinWallet)
+  }
   const findWallet = (connectorId: string): BitcoinWallet | undefined => bitcoinWallets().find((w) => w.name === connectorId)
   const requireWallet = (connectorId: string): BitcoinWallet => {
     const wallet = findWallet(connectorId)
@@ -165,7 +174,15 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
     return wallet
   }
   const connectorsOf = (wallets: readonly BitcoinWallet[]): Connector[] =>
-    wallets.map((w) => ({ id: w.name, name: w.name, type: 'ANNOUNCED', chain: 'bip122', imageUrl: w.icon }))
+    wallets.map((w) => {
+      let icon: string | undefined
+      try {
+        icon = imageIcon(w.icon) // the Wallet Standard's rule: an image data URI, else no icon
+      } catch {
+        icon = undefined
+      }
+      return { id: w.name, name: w.name, type: 'ANNOUNCED', chain: 'bip122', ...(icon ? { imageUrl: icon } : {}) }
+    })
 
   const apiClient = (network: CaipNetwork) => {
     const baseUrl = network.rpcUrls.default.http[0]
@@ -321,23 +338,40 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
       let set = chainListeners.get(connectorId)
       if (!set) chainListeners.set(connectorId, (set = new Set()))
       set.add(listener)
-      const offEvents = wallet?.features['standard:events']?.on('change', (properties) => {
-        if (!properties.accounts) return
-        if (properties.accounts.length === 0) {
+      const onChange = (properties: { accounts?: readonly unknown[] }) => {
+        let accounts: readonly unknown[] | undefined
+        try {
+          accounts = properties?.accounts
+          if (!accounts) return
+          if (!Array.isArray(accounts)) return
+        } catch {
+          return // a malformed event is ignored
+        }
+        if (accounts.length === 0) {
           sessions.delete(connectorId)
           listener({ type: 'disconnect' })
           return
         }
+        let session: Session
         try {
-          const session = openSession(connectorId, wallet, { accounts: properties.accounts })
-          listener({ type: 'accountsChanged', accounts: session.accounts.map((a) => a.address) })
+          session = openSession(connectorId, wallet!, { accounts })
         } catch {
-          // A malformed event is ignored: the current accounts stay.
+          return // A malformed event is ignored: the current accounts stay.
         }
-      })
+        listener({ type: 'accountsChanged', accounts: session.accounts.map((a) => a.address) })
+      }
+      let offEvents: (() => void) | undefined
+      try {
+        // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error (issue 14).
+        const events = wallet ? callForeignSync(() => wallet.features['standard:events']) : undefined
+        offEvents = typeof events?.on === 'function' ? callForeignSync(() => events.on('change', onChange as never)) : undefined
+      } catch (error) {
+        set.delete(listener)
+        throw error
+      }
       return () => {
         set.delete(listener)
-        offEvents?.()
+        releaseForeign(`${connectorId}'s standard:events off()`, offEvents)
       }
     },
     async signMessage({ connectorId, address, message }) {
@@ -421,9 +455,18 @@ export function sendTransfer(adapter: Bip122Adapter, parameters: SendTransferPar
   return adapter.sendTransfer(parameters)
 }
 
+/**
+ * A registered wallet the Bitcoin adapter lists: a well-formed Wallet Standard wallet (issue 14: a malformed one is
+ * ignored, never breaks the list) with a `bitcoin:connect` feature. Never throws.
+ */
 function isBitcoinWallet(wallet: Wallet): wallet is BitcoinWallet {
-  const feature = (wallet.features as Record<string, unknown>)[BitcoinConnect] as { connect?: unknown } | undefined
-  return typeof feature?.connect === 'function'
+  try {
+    if (!isListableStandardWallet(wallet)) return false
+    const feature = (wallet.features as Record<string, unknown>)[BitcoinConnect] as { connect?: unknown } | undefined
+    return typeof feature?.connect === 'function'
+  } catch {
+    return false
+  }
 }
 
 function isBitcoinAccount(value: unknown): value is BitcoinWalletAccount {

@@ -1,5 +1,6 @@
-import { createStore, type EIP6963ProviderDetail, type Store } from 'mipd'
+import * as v from 'valibot'
 import { getAddress, isAddress, numberToHex, stringToHex } from 'viem'
+import { callForeignSync, imageIcon, releaseForeign, safeParse } from './boundary.ts'
 import {
   BaseError,
   InvalidProviderResponseError,
@@ -39,8 +40,8 @@ export class NotConnectedError extends BaseError {
 export type CreateEip155AdapterParameters = {
   /** The window whose EIP-6963 announcements and `window.ethereum` are used. Default: globalThis.window. */
   window?: (Window & { ethereum?: unknown }) | undefined
-  /** Injected for tests; default mipd's store. */
-  store?: Store
+  /** Injected for tests (mipd's `Store` fits); default {@link createAnnouncementStore} on the window. */
+  store?: AnnouncementStore
   /**
    * WalletConnect (`adapters/walletconnect.ts`): listed first as the `walletConnect` connector (spec §9
    * connectorTypeOrder), its session served as one more EIP-1193 provider. Without it, no relay code exists.
@@ -54,7 +55,7 @@ export type CreateEip155AdapterParameters = {
 }
 
 /**
- * The EVM adapter (spec §3, §4): EIP-6963 discovery through mipd, a plain `window.ethereum` fallback
+ * The EVM adapter (spec §3, §4): EIP-6963 discovery (announcements validated, issue 14), a plain `window.ethereum` fallback
  * shown as the browser-wallet entry, requests through the EIP-1193 provider, viem for addresses
  * (checksummed) and chain ids. Every wallet answer is validated; every wallet error is mapped to a typed
  * error (errors.ts). One adapter per modal instance.
@@ -72,28 +73,54 @@ export function createEip155Adapter({
   getProvider(connectorId: string): Eip1193Provider | undefined
   destroy(): void
 } {
-  let mipd: Store | undefined = store
-  const ensureStore = () => (mipd ??= createStore())
+  let mipd: AnnouncementStore | undefined = store
+  let destroyed = false
+  const ensureStore = () => (mipd ??= createAnnouncementStore())
+  /** Pending waits for a wallet to announce itself (reconnect): ended by `destroy()`. */
+  const waits = new Set<() => void>()
 
   function injected(): Eip1193Provider | undefined {
-    const eth = win?.ethereum
+    let eth: unknown
+    try {
+      eth = win?.ethereum
+    } catch {
+      return undefined // a getter another script installed that throws
+    }
     return isProvider(eth) ? eth : undefined
   }
 
-  function connectorsOf(details: readonly EIP6963ProviderDetail[]): Connector[] {
+  /** Each announcement the store holds, validated once (EIP-6963): the valid ones, in announcement order. */
+  const checked = new WeakMap<object, Announcement | null>()
+  function validAnnouncements(details: readonly unknown[]): Announcement[] {
+    const valid: Announcement[] = []
+    for (const detail of details) {
+      if (typeof detail !== 'object' || detail === null) continue
+      let parsed = checked.get(detail)
+      if (parsed === undefined) {
+        parsed = parseAnnouncement(detail)
+        checked.set(detail, parsed)
+      }
+      // The first announcement of an rdns wins (a later one cannot take over its id).
+      if (parsed && !valid.some((a) => a.info.rdns === parsed!.info.rdns)) valid.push(parsed)
+    }
+    return valid
+  }
+
+  function connectorsOf(details: readonly unknown[]): Connector[] {
     const relay: Connector[] = walletConnect ? [walletConnect.connector] : []
     if (!discover) return relay
-    const announced: Connector[] = details.map((d) => ({
+    const valid = validAnnouncements(details)
+    const announced: Connector[] = valid.map((d) => ({
       id: d.info.rdns,
       name: d.info.name,
       type: 'ANNOUNCED',
       chain: 'eip155',
-      imageUrl: d.info.icon,
+      ...(d.info.icon ? { imageUrl: d.info.icon } : {}),
       info: { rdns: d.info.rdns },
     }))
     const eth = injected()
     // The plain injected entry is shown only when no announced wallet is that same provider.
-    if (eth && !details.some((d) => d.provider === eth)) {
+    if (eth && !valid.some((d) => d.provider === eth)) {
       announced.push({ id: injectedConnectorId, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' })
     }
     return [...relay, ...announced]
@@ -105,8 +132,8 @@ export function createEip155Adapter({
     if (isRelay(connectorId)) return walletConnect!.hasSession() ? walletConnect!.eip1193() : undefined
     if (!discover) return undefined
     if (connectorId === injectedConnectorId) return injected()
-    const detail = ensureStore().findProvider({ rdns: connectorId as any })
-    return detail?.provider as Eip1193Provider | undefined
+    if (destroyed) return undefined
+    return validAnnouncements(ensureStore().getProviders()).find((d) => d.info.rdns === connectorId)?.provider
   }
 
   function requireProvider(connectorId: string): Eip1193Provider {
@@ -120,19 +147,26 @@ export function createEip155Adapter({
   async function waitForProvider(connectorId: string): Promise<Eip1193Provider> {
     const found = getProvider(connectorId)
     if (found) return found
+    if (destroyed) throw new ConnectorNotFoundError(connectorId)
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const end = () => {
+        clearTimeout(timer)
         unsubscribe()
+        waits.delete(stop)
+      }
+      const stop = () => {
+        end()
         reject(new ConnectorNotFoundError(connectorId))
-      }, connectorDiscoveryTimeout)
+      }
+      const timer = setTimeout(stop, connectorDiscoveryTimeout)
       const unsubscribe = ensureStore().subscribe(() => {
         const p = getProvider(connectorId)
         if (p) {
-          clearTimeout(timer)
-          unsubscribe()
+          end()
           resolve(p)
         }
       })
+      waits.add(stop)
     })
   }
 
@@ -154,9 +188,9 @@ export function createEip155Adapter({
   return {
     namespace: 'eip155',
     getProvider,
-    getConnectors: () => connectorsOf(discover ? ensureStore().getProviders() : []),
+    getConnectors: () => connectorsOf(discover && !destroyed ? ensureStore().getProviders() : []),
     watchConnectors(listener) {
-      if (!discover) {
+      if (!discover || destroyed) {
         listener(connectorsOf([]))
         return () => {}
       }
@@ -206,7 +240,7 @@ export function createEip155Adapter({
     },
     watchWallet({ connectorId }, listener: (event: WalletEvent) => void) {
       const provider = getProvider(connectorId)
-      if (!provider?.on) return () => {}
+      if (typeof provider?.on !== 'function') return () => {}
       const onAccounts = (accounts: unknown) => {
         try {
           listener({ type: 'accountsChanged', accounts: parseAccounts('accountsChanged', accounts) })
@@ -222,14 +256,27 @@ export function createEip155Adapter({
         }
       }
       const onDisconnect = () => listener({ type: 'disconnect' })
-      provider.on('accountsChanged', onAccounts)
-      provider.on('chainChanged', onChain)
-      provider.on('disconnect', onDisconnect)
-      return () => {
-        provider.removeListener?.('accountsChanged', onAccounts)
-        provider.removeListener?.('chainChanged', onChain)
-        provider.removeListener?.('disconnect', onDisconnect)
+      const handlers = [
+        ['accountsChanged', onAccounts],
+        ['chainChanged', onChain],
+        ['disconnect', onDisconnect],
+      ] as const
+      // The provider is foreign code: its on() and removeListener() may throw (issue 14). A throw while subscribing
+      // undoes what was added and reaches the caller as a typed error; a throw while unsubscribing is dropped.
+      const added: Array<(typeof handlers)[number]> = []
+      const release = () => {
+        for (const [event, handler] of added.splice(0)) releaseForeign(`The wallet's removeListener('${event}')`, () => provider.removeListener?.(event, handler))
       }
+      try {
+        for (const entry of handlers) {
+          callForeignSync(() => provider.on!(entry[0], entry[1]))
+          added.push(entry)
+        }
+      } catch (error) {
+        release()
+        throw error
+      }
+      return release
     },
     async signMessage({ connectorId, address, message }) {
       // EIP-191 personal_sign takes the message as hex (UTF-8 bytes) and the signer second.
@@ -237,9 +284,109 @@ export function createEip155Adapter({
       return parseSignature('personal_sign', raw)
     },
     destroy() {
-      mipd?.destroy()
+      destroyed = true
+      for (const stop of [...waits]) stop()
+      // The store listens on the window for announcements; a store passed in belongs to the caller.
+      if (!store) mipd?.destroy()
     },
   }
+}
+
+/** What the adapter needs of an EIP-6963 store (mipd's `Store` fits): the announcements so far, a subscription, release. */
+export type AnnouncementStore = {
+  /** The announcements so far, in order (an injected store may hold invalid ones: the adapter validates them). */
+  getProviders(): readonly unknown[]
+  /** Calls `listener` with every announcement on each new one (and at once with `emitImmediately`). Returns unsubscribe. */
+  subscribe(listener: (details: readonly unknown[]) => void, options?: { emitImmediately?: boolean }): () => void
+  /** Stops listening on the window and forgets the announcements and subscribers. */
+  destroy(): void
+}
+
+/**
+ * The EIP-6963 discovery of one adapter: listens to `eip6963:announceProvider` on `target` (default the window) and
+ * asks wallets to announce (`eip6963:requestProvider`). Each announcement is validated on arrival
+ * ({@link parseAnnouncement}; an invalid one is ignored with a debug log, issue 14) and kept once per `info.uuid`.
+ * Nothing an extension dispatches makes its listener throw. `destroy()` removes the window listener.
+ *
+ * @example
+ * const store = createAnnouncementStore()
+ * const off = store.subscribe((details) => console.log(details.length), { emitImmediately: true })
+ */
+export function createAnnouncementStore(target: EventTarget | undefined = globalThis.window): AnnouncementStore {
+  const listeners = new Set<(details: readonly unknown[]) => void>()
+  let details: Announcement[] = []
+  const notify = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(details)
+      } catch (error) {
+        console.debug('[latchkey] An EIP-6963 subscriber threw:', error)
+      }
+    }
+  }
+  const onAnnounce = (event: Event) => {
+    let detail: unknown
+    try {
+      detail = (event as CustomEvent).detail
+    } catch {
+      return
+    }
+    const parsed = parseAnnouncement(detail)
+    if (!parsed || details.some((d) => d.info.uuid === parsed.info.uuid)) return
+    details = [...details, parsed]
+    notify()
+  }
+  target?.addEventListener('eip6963:announceProvider', onAnnounce)
+  target?.dispatchEvent(new CustomEvent('eip6963:requestProvider'))
+  return {
+    getProviders: () => details,
+    subscribe(listener, options = {}) {
+      listeners.add(listener)
+      if (options.emitImmediately) listener(details)
+      return () => void listeners.delete(listener)
+    },
+    destroy() {
+      target?.removeEventListener('eip6963:announceProvider', onAnnounce)
+      listeners.clear()
+      details = []
+    },
+  }
+}
+
+/** An EIP-6963 announcement that passed validation; `icon` only when it is a data URI of an image. */
+export type Announcement = { info: { uuid: string; name: string; rdns: string; icon?: string | undefined }; provider: Eip1193Provider }
+
+/**
+ * The EIP-6963 `detail` of an `eip6963:announceProvider` event (issue 14): `info.uuid` a UUID, `info.name` and
+ * `info.rdns` non-empty strings, `info.icon` a string, `provider` an EIP-1193 provider (an object with `request`).
+ */
+export const announcementSchema = v.object({
+  info: v.object({
+    uuid: v.pipe(v.string(), v.uuid()),
+    name: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    rdns: v.pipe(v.string(), v.trim(), v.nonEmpty()),
+    icon: v.optional(v.unknown()),
+  }),
+  provider: v.custom<Eip1193Provider>(isProvider, 'An EIP-1193 provider has a request function.'),
+})
+
+/**
+ * Validates an EIP-6963 announcement's `detail` (issue 14: one extension's malformed announcement must not break
+ * Connect for the others). Returns the announcement with its icon kept only when it is an image data URI, or `null`
+ * for an invalid one, logged with `console.debug`. Never throws.
+ *
+ * @example parseAnnouncement({ info: { uuid, name: 'W', rdns: 'com.w', icon: 'https://x' }, provider }) // { info: { …, icon: undefined }, provider }
+ */
+export function parseAnnouncement(detail: unknown): Announcement | null {
+  const result = safeParse(announcementSchema, detail)
+  if (!result.success) {
+    console.debug('[latchkey] Ignored an invalid EIP-6963 announcement:', result.issues)
+    return null
+  }
+  const { info, provider } = result.output
+  // EIP-6963: the icon MUST be a data URI (RFC 2397) of an image; anything else is dropped (the wallet stays).
+  const icon = imageIcon(info.icon)
+  return { info: { uuid: info.uuid, name: info.name, rdns: info.rdns, icon }, provider }
 }
 
 /**
@@ -252,8 +399,13 @@ export function parseSignature(method: string, value: unknown): `0x${string}` {
   return value as `0x${string}`
 }
 
+/** An object with a `request` function (EIP-1193). Never throws (a hostile getter counts as not a provider). */
 function isProvider(value: unknown): value is Eip1193Provider {
-  return typeof value === 'object' && value !== null && typeof (value as Eip1193Provider).request === 'function'
+  try {
+    return typeof value === 'object' && value !== null && typeof (value as Eip1193Provider).request === 'function'
+  } catch {
+    return false
+  }
 }
 
 /**

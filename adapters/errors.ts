@@ -124,7 +124,11 @@ function safeStringify(value: unknown): string {
     const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
     return text.length > 120 ? `${text.slice(0, 117)}...` : text
   } catch {
-    return String(value)
+    try {
+      return String(value)
+    } catch {
+      return Object.prototype.toString.call(value)
+    }
   }
 }
 
@@ -136,6 +140,15 @@ function safeStringify(value: unknown): string {
  */
 export function toProviderError(error: unknown): BaseError {
   if (error instanceof BaseError) return error
+  try {
+    return mapProviderError(error)
+  } catch (unreadable) {
+    // A hostile error object (a getter that throws, a proxy): still a typed error.
+    return new BaseError('Unknown error', { details: 'The error could not be read.', cause: unreadable })
+  }
+}
+
+function mapProviderError(error: unknown): BaseError {
   const code = readCode(error)
   const message = readMessage(error)
   const args = { cause: error, details: message }
@@ -163,14 +176,14 @@ export function toProviderError(error: unknown): BaseError {
   return new BaseError(message || 'Unknown error', { cause: error })
 }
 
-function readCode(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined
+function readCode(error: unknown, depth = 0): number | undefined {
+  if (typeof error !== 'object' || error === null || depth > 4) return undefined
   const code = (error as { code?: unknown }).code
   if (typeof code === 'number' && Number.isInteger(code)) return code
   // Some wallets nest the EIP-1193 error (`{ data: { originalError: { code } } }` or `cause`).
   const nested = (error as { cause?: unknown; data?: { originalError?: unknown } }).cause ??
     (error as { data?: { originalError?: unknown } }).data?.originalError
-  return nested && nested !== error ? readCode(nested) : undefined
+  return nested && nested !== error ? readCode(nested, depth + 1) : undefined
 }
 
 function readMessage(error: unknown): string {
@@ -194,4 +207,37 @@ export type ErrorSummary = { name: string; message: string; code?: number }
 export function summarizeError(error: unknown): ErrorSummary {
   const e = toProviderError(error)
   return { name: e.name, message: e.shortMessage, ...(e instanceof ProviderRpcError ? { code: e.code } : {}) }
+}
+
+/**
+ * A request that was not answered in time: a wallet's non-interactive call (`eth_accounts`, `eth_getBalance`,
+ * `wallet_revokePermissions`, a Wallet Standard silent connect) or a dapp-supplied function (the `siwx` option's
+ * `getSessions`, …). Spec §9 "RPC default timeout 10 s". `operation` names what was asked, `timeout` is in ms.
+ */
+export class RequestTimeoutError extends BaseError {
+  override name = 'RequestTimeoutError'
+  operation: string
+  timeout: number
+  constructor(operation: string, timeout: number, args: BaseErrorParameters = {}) {
+    super(`${operation} timed out after ${formatSeconds(timeout)}.`, args)
+    this.operation = operation
+    this.timeout = timeout
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
+}
+
+/**
+ * Code the dapp supplies (a `siwx` option's function, a custom `adapter` or `transferAdapter`) answered with a value
+ * that is not what its contract promises. `operation` names the function (`siwx.createMessage`).
+ */
+export class InvalidCallbackResponseError extends BaseError {
+  override name = 'InvalidCallbackResponseError'
+  operation: string
+  constructor(operation: string, received: unknown, args: Omit<BaseErrorParameters, 'details'> = {}) {
+    super(`${operation} answered with an invalid value.`, { ...args, details: `Received: ${safeStringify(received)}` })
+    this.operation = operation
+  }
 }

@@ -2,6 +2,7 @@ import { getWallets } from '@wallet-standard/app'
 import type { Wallets } from '@wallet-standard/app'
 import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { Connection } from '@solana/web3.js'
+import { callForeignSync, imageIcon, isListableStandardWallet, releaseForeign } from './boundary.ts'
 import { ConnectorNotFoundError, NotConnectedError, connectorDiscoveryTimeout } from './eip155.ts'
 import {
   BaseError,
@@ -136,7 +137,15 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
     return found
   }
 
-  const solanaWallets = (): Wallet[] => ensureWallets().get().filter(isSolanaWallet)
+  const solanaWallets = (): Wallet[] => {
+    let registered: readonly Wallet[]
+    try {
+      registered = ensureWallets().get()
+    } catch {
+      return []
+    }
+    return registered.filter(isSolanaWallet)
+  }
   const getWallet = (connectorId: string): Wallet | undefined => solanaWallets().find((w) => w.name === connectorId)
   const requireWallet = (connectorId: string): Wallet => {
     const wallet = getWallet(connectorId)
@@ -254,30 +263,29 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
     watchWallet({ connectorId }, listener: (event: WalletEvent) => void) {
       const wallet = getWallet(connectorId)
       if (!wallet) return () => {}
-      const events = wallet.features[solanaFeatures.events] as { on?: (event: 'change', listener: (properties: { accounts?: unknown }) => void) => () => void } | undefined
-      const offChange =
-        typeof events?.on === 'function'
-          ? events.on('change', (properties) => {
-              if (!properties || !('accounts' in properties)) return
-              let accounts: WalletAccount[]
-              try {
-                accounts = parseAccounts('change', properties.accounts)
-              } catch {
-                return // A malformed event is ignored: the current account stays.
-              }
-              const first = accounts[0]
-              if (!first) {
-                listener({ type: 'disconnect' })
-                return
-              }
-              listener({ type: 'accountsChanged', accounts: accounts.map((a) => a.address) })
-            })
-          : () => {}
+      const events = callForeignSync(() => wallet.features[solanaFeatures.events]) as { on?: (event: 'change', listener: (properties: { accounts?: unknown }) => void) => () => void } | undefined
+      const onChange = (properties: { accounts?: unknown }) => {
+        let accounts: WalletAccount[]
+        try {
+          if (!properties || !('accounts' in properties)) return
+          accounts = parseAccounts('change', properties.accounts)
+        } catch {
+          return // A malformed event is ignored: the current account stays.
+        }
+        const first = accounts[0]
+        if (!first) {
+          listener({ type: 'disconnect' })
+          return
+        }
+        listener({ type: 'accountsChanged', accounts: accounts.map((a) => a.address) })
+      }
+      // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error (issue 14).
+      const offChange = typeof events?.on === 'function' ? callForeignSync(() => events.on!('change', onChange)) : undefined
       const offUnregister = ensureWallets().on('unregister', (...gone) => {
         if (gone.includes(wallet)) listener({ type: 'disconnect' })
       })
       return () => {
-        offChange()
+        releaseForeign(`${connectorId}'s standard:events off()`, offChange)
         offUnregister()
       }
     },
@@ -314,16 +322,22 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
   }
 }
 
-/** Whether a registered wallet can be a Solana connector: standard:connect, solana:signMessage, a solana: chain. */
+/**
+ * Whether a registered wallet can be a Solana connector: a well-formed Wallet Standard wallet (a name, chains, accounts
+ * and features; issue 14: a malformed one is ignored, never breaks the list) with standard:connect,
+ * solana:signMessage and a solana: chain. Never throws.
+ */
 export function isSolanaWallet(wallet: Wallet): boolean {
-  return (
-    typeof wallet === 'object' &&
-    wallet !== null &&
-    Array.isArray(wallet.chains) &&
-    wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) &&
-    hasFeature(wallet, solanaFeatures.connect) &&
-    hasFeature(wallet, solanaFeatures.signMessage)
-  )
+  try {
+    return (
+      isListableStandardWallet(wallet) &&
+      wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) &&
+      hasFeature(wallet, solanaFeatures.connect) &&
+      hasFeature(wallet, solanaFeatures.signMessage)
+    )
+  } catch {
+    return false
+  }
 }
 
 /** The wallet's chain id for a network: its exact CAIP-2 id, or the cluster alias of a public cluster. */
@@ -331,8 +345,15 @@ function walletChain(wallet: Wallet, network: Pick<CaipNetwork, 'id' | 'caipNetw
   return wallet.chains.find((c) => c === network.caipNetworkId || solanaClusterAliases[c] === String(network.id))
 }
 
+/** The wallet as a connector; its icon only when it is an image data URI (the Wallet Standard's rule). */
 function toConnector(wallet: Wallet): Connector {
-  return { id: wallet.name, name: wallet.name, type: 'ANNOUNCED', chain: 'solana', imageUrl: wallet.icon }
+  let icon: string | undefined
+  try {
+    icon = imageIcon(wallet.icon)
+  } catch {
+    icon = undefined // a getter that throws: no icon
+  }
+  return { id: wallet.name, name: wallet.name, type: 'ANNOUNCED', chain: 'solana', ...(icon ? { imageUrl: icon } : {}) }
 }
 
 function hasFeature(wallet: Wallet, name: string): boolean {

@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { WalletEvent, WalletSession } from '../adapters/types.ts'
 import { timing } from './timing.ts'
@@ -20,8 +20,13 @@ export type ConnectionContext = {
   /** Chain reference the wallet reports (EVM chain id). */
   chainId?: number | string
   balance?: BalanceSummary
-  /** Last connect or balance failure (a rejection is not stored here). */
+  /** Last connect, restore or balance failure (a rejection is not stored here); a timeout is a `RequestTimeoutError`. */
   error?: ErrorSummary
+  /**
+   * The wallet's events could not be watched (its `on()` threw, issue 14): the connection holds, but account and
+   * chain changes made in the wallet are not followed until the next connection.
+   */
+  watchError?: ErrorSummary
 }
 
 export type ConnectionInput = {
@@ -77,6 +82,11 @@ const notProvided = (name: string) => () => {
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
  *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
  * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ * - Nothing waits for ever on a wallet nobody is asked to approve (issue 14): a restore, or a balance read, that has
+ *   not answered after `walletRequestTimeout` (10 s, spec §9) ends with a `RequestTimeoutError` in context (the restore
+ *   → `disconnected`, the balance → `balanceUnavailable`, retried later); a revoke that has not answered after
+ *   `disconnectWait` (3 s) is given up and the connection forgotten. A `watchWallet` that fails (the wallet's `on()`
+ *   throws) keeps the connection, with `watchError` in context.
  *
  * Actors to provide: `connect`, `reconnect` ({ connectorId } → WalletSession), `disconnect`,
  * `getBalance` ({ connectorId, address, chainId } → BalanceSummary), `watchWallet` (callback sending the events above).
@@ -98,6 +108,8 @@ export const connectionMachine = setup({
   delays: {
     nativeBalanceTtl: timing.nativeBalanceTtl,
     balanceRetry: timing.balanceRetry,
+    walletRequestTimeout: timing.walletRequestTimeout,
+    disconnectWait: timing.disconnectWait,
   },
   guards: {
     /** A stored connection exists and reconnect is enabled (spec §4). */
@@ -119,6 +131,9 @@ export const connectionMachine = setup({
       return { address: session.accounts[0], chainId: session.chainId, error: undefined }
     }),
     setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
+    setTimedOut: assign({ error: (_, params: { operation: string }) => summarizeError(new RequestTimeoutError(params.operation, timing.walletRequestTimeout)) }),
+    setWatchError: assign({ watchError: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
     clearError: assign({ error: undefined }),
     setFirstAccount: assign({
       address: ({ context, event }) => (event.type === 'connection.accountsChanged' ? event.accounts[0] : context.address),
@@ -135,6 +150,7 @@ export const connectionMachine = setup({
       chainId: undefined,
       balance: undefined,
       error: undefined,
+      watchError: undefined,
     }),
     emitConnected: emit(({ context }, params: { restored: boolean }) => ({
       type: 'connection.connected' as const,
@@ -201,6 +217,13 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount'],
         },
       },
+      // A wallet that never answers the silent restore (eth_accounts, a silent connect): given up, its late answer ignored.
+      after: {
+        walletRequestTimeout: {
+          target: 'disconnected',
+          actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection' } }],
+        },
+      },
       on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
     },
     connecting: {
@@ -233,7 +256,13 @@ export const connectionMachine = setup({
     },
     connected: {
       tags: ['connected'],
-      invoke: { id: 'watchWallet', src: 'watchWallet', input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }) },
+      invoke: {
+        id: 'watchWallet',
+        src: 'watchWallet',
+        input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
+        // The wallet's on() threw: the connection holds, unwatched (issue 14).
+        onError: { actions: 'setWatchError' },
+      },
       initial: 'fetchingBalance',
       states: {
         fetchingBalance: {
@@ -244,6 +273,7 @@ export const connectionMachine = setup({
             onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },
           },
+          after: { walletRequestTimeout: { target: 'balanceUnavailable', actions: { type: 'setTimedOut', params: { operation: 'Reading the balance' } } } },
         },
         balanceReady: { after: { nativeBalanceTtl: 'fetchingBalance' } },
         /** Balance fetch failed; retried after `balanceRetry` (spec §9 back-off). */
@@ -277,6 +307,8 @@ export const connectionMachine = setup({
         onDone: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
         onError: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
       },
+      // Best effort: a wallet that does not answer the revoke does not keep the visitor connected.
+      after: { disconnectWait: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] } },
     },
   },
 })

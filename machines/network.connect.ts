@@ -26,7 +26,7 @@ export function connectNetwork(snapshot: SnapshotFrom<typeof networkMachine>): N
   return {
     active,
     isUnsupported,
-    isSwitching: snapshot.matches('switching') || snapshot.matches('addingChain'),
+    isSwitching: snapshot.matches('pending'),
     walletChainId: c.walletChainId,
     items: c.networks.map((network) => ({
       network,

@@ -63,7 +63,7 @@ describe('network', () => {
   test('behavior: with a wallet, switching asks it, marks the target pending, then makes it active', async () => {
     const h = harness()
     h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
-    expect(h.actor.getSnapshot().value).toBe('switching')
+    expect(h.actor.getSnapshot().value).toEqual({ pending: 'switching' })
     expect(h.switches[0]!.input).toEqual({ connectorId: 'w', network: local2 })
     const view = connectNetwork(h.actor.getSnapshot())
     expect(view.isSwitching).toBe(true)
@@ -81,7 +81,7 @@ describe('network', () => {
     h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:1', connectorId: 'w' })
     h.switches[0]!.d.reject({ code: 4902, message: 'Unrecognized chain ID' })
     await flush()
-    expect(h.actor.getSnapshot().value).toBe('addingChain')
+    expect(h.actor.getSnapshot().value).toEqual({ pending: 'addingChain' })
     expect(h.adds[0]!.input.network).toBe(mainnet)
     h.adds[0]!.d.resolve()
     await flush()
@@ -140,6 +140,90 @@ describe('network', () => {
     h.switches[0]!.d.reject(new UserRejectedRequestError())
     await flush()
     expect(h.actor.getSnapshot().value).toBe('unsupported')
+  })
+
+  describe('a wallet that never answers (issue 14)', () => {
+    test('behavior: a new switch while the wallet has not answered supersedes it: the wallet is asked again, the late answer is ignored', async () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:1', connectorId: 'w' })
+      expect(h.switches.map((s) => s.input.network.caipNetworkId)).toEqual(['eip155:31338', 'eip155:1'])
+      expect(h.actor.getSnapshot().context.target).toBe('eip155:1')
+      // The first request answers late: nothing happens.
+      h.switches[0]!.d.resolve()
+      await flush()
+      expect(h.active()).toBe('eip155:31337')
+      expect(h.actor.getSnapshot().value).toEqual({ pending: 'switching' })
+      h.switches[1]!.d.resolve()
+      await flush()
+      expect(h.active()).toBe('eip155:1')
+      expect(h.emitted.map((e) => e.type)).toEqual(['network.changed', 'network.switched'])
+    })
+
+    test('behavior: the same target picked again asks the wallet again (a fresh request)', () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      expect(h.switches).toHaveLength(2)
+    })
+
+    test('behavior: a new switch while the wallet is adding the chain supersedes the add', async () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:1', connectorId: 'w' })
+      h.switches[0]!.d.reject(new UnrecognizedChainError())
+      await flush()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      expect(h.actor.getSnapshot().value).toEqual({ pending: 'switching' })
+      h.adds[0]!.d.resolve()
+      await flush()
+      expect(h.active()).toBe('eip155:31337')
+      h.switches[1]!.d.resolve()
+      await flush()
+      expect(h.active()).toBe('eip155:31338')
+    })
+
+    test('behavior: without a connector (the wallet is going) a pick while pending is just set', () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:1' })
+      expect(h.actor.getSnapshot().value).toBe('supported')
+      expect(h.active()).toBe('eip155:1')
+      expect(h.actor.getSnapshot().context.target).toBeUndefined()
+    })
+
+    test('behavior: an unknown network picked while pending is reported and the pending switch stays', () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:424242', connectorId: 'w' })
+      expect(h.emitted).toEqual([{ type: 'network.notFound', caipNetworkId: 'eip155:424242' }])
+      expect(h.actor.getSnapshot().context.target).toBe('eip155:31338')
+      expect(h.switches).toHaveLength(1)
+    })
+
+    test('behavior: network.cancel gives the pending switch up (supported, or unsupported where the wallet is); its late answer is ignored', async () => {
+      const h = harness()
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })
+      h.actor.send({ type: 'network.cancel' })
+      expect(h.actor.getSnapshot().value).toBe('supported')
+      expect(connectNetwork(h.actor.getSnapshot()).isSwitching).toBe(false)
+      expect(h.actor.getSnapshot().context.target).toBeUndefined()
+      h.switches[0]!.d.resolve()
+      await flush()
+      expect(h.active()).toBe('eip155:31337')
+      expect(h.emitted).toEqual([])
+
+      h.actor.send({ type: 'network.walletChainChanged', chainId: 5 })
+      h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31337', connectorId: 'w' })
+      h.actor.send({ type: 'network.cancel' })
+      expect(h.actor.getSnapshot().value).toBe('unsupported')
+    })
+
+    test('behavior: network.cancel while settled changes nothing', () => {
+      const h = harness()
+      h.actor.send({ type: 'network.cancel' })
+      expect(h.actor.getSnapshot().value).toBe('supported')
+      expect(h.emitted).toEqual([])
+    })
   })
 
   test('behavior: the wallet disconnecting clears the unsupported mark', () => {

@@ -29,6 +29,11 @@ export type NetworkEvent =
   /** The wallet reports its chain (on connect or a chainChanged event). */
   | { type: 'network.walletChainChanged'; chainId: number | string }
   | { type: 'network.walletDisconnected' }
+  /**
+   * The visitor left the view that waits for the wallet (SwitchNetwork's Back, closing the modal): the pending switch
+   * is given up, its late answer ignored (issue 14: a wallet that never answers must not hold the network).
+   */
+  | { type: 'network.cancel' }
 
 export type NetworkEmitted =
   | { type: 'network.changed'; caipNetworkId: CaipNetworkId }
@@ -45,7 +50,7 @@ export const chainNotSupportedMessage = 'Chain is not supported'
 const settledHandlers = {
   'network.switch': [
     { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
-    { guard: 'hasConnector', target: 'switching', actions: ['setTarget', 'setConnector'] },
+    { guard: 'hasConnector', target: 'pending', actions: ['setTarget', 'setConnector'] },
     { target: 'supported', actions: ['setActiveFromEvent', 'emitChanged'] },
   ],
   'network.walletChainChanged': [
@@ -54,14 +59,6 @@ const settledHandlers = {
   ],
 } as const
 
-/**
- * Events handled the same way while the wallet is asked (`switching`, `addingChain`): the wallet usually
- * reports the new chain before answering, and the answer settles the switch.
- */
-const pendingHandlers = {
-  'network.walletChainChanged': { actions: 'setActiveFromWallet' },
-  'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
-} as const
 
 const notProvided = (name: string) => () => {
   throw new Error(`The network machine's "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -79,6 +76,10 @@ const notProvided = (name: string) => () => {
  *   `network.switchRejected` (the view stays, the user may retry); any other failure emits
  *   `network.switchFailed` (the owner goes back one view).
  * - A switch to a network id that is not configured emits `network.notFound` and changes nothing.
+ * - While the wallet is asked (`pending`: `switching` or `addingChain`) nothing waits for it for ever (issue 14): a
+ *   new `network.switch` supersedes the pending one (the wallet is asked again, for the new target; the old answer is
+ *   ignored), without a connector it just sets the network; `network.cancel` (the visitor left the view) gives the
+ *   switch up. The wallet usually reports the new chain before answering, and the answer settles the switch.
  */
 export const networkMachine = setup({
   types: {
@@ -155,33 +156,48 @@ export const networkMachine = setup({
         'network.walletDisconnected': { target: 'supported', actions: 'clearWalletChain' },
       },
     },
-    switching: {
-      invoke: {
-        id: 'switchChain',
-        src: 'switchChain',
-        input: ({ context }) => switchInput(context),
-        onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
-        onError: [
-          { guard: 'isUnrecognizedChain', target: 'addingChain' },
-          { guard: 'isUserRejection', target: 'settled', actions: ['emitRejected', 'clearTarget'] },
-          { target: 'settled', actions: ['setError', 'emitFailed', 'clearTarget'] },
-        ],
+    /** The wallet is asked (switch, then add on 4902). */
+    pending: {
+      initial: 'switching',
+      states: {
+        switching: {
+          invoke: {
+            id: 'switchChain',
+            src: 'switchChain',
+            input: ({ context }) => switchInput(context),
+            onDone: { target: '#network.settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
+            onError: [
+              { guard: 'isUnrecognizedChain', target: 'addingChain' },
+              { guard: 'isUserRejection', target: '#network.settled', actions: ['emitRejected', 'clearTarget'] },
+              { target: '#network.settled', actions: ['setError', 'emitFailed', 'clearTarget'] },
+            ],
+          },
+        },
+        /** The wallet did not know the chain (4902): ask it to add it. */
+        addingChain: {
+          invoke: {
+            id: 'addChain',
+            src: 'addChain',
+            input: ({ context }) => switchInput(context),
+            onDone: { target: '#network.settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
+            onError: [
+              { guard: 'isUserRejection', target: '#network.settled', actions: ['emitRejected', 'clearTarget'] },
+              { target: '#network.settled', actions: ['setChainNotSupported', 'emitFailed', 'clearTarget'] },
+            ],
+          },
+        },
       },
-      on: pendingHandlers,
-    },
-    /** The wallet did not know the chain (4902): ask it to add it. */
-    addingChain: {
-      invoke: {
-        id: 'addChain',
-        src: 'addChain',
-        input: ({ context }) => switchInput(context),
-        onDone: { target: 'settled', actions: ['setActiveFromTarget', 'emitChanged', 'emitSwitched'] },
-        onError: [
-          { guard: 'isUserRejection', target: 'settled', actions: ['emitRejected', 'clearTarget'] },
-          { target: 'settled', actions: ['setChainNotSupported', 'emitFailed', 'clearTarget'] },
+      on: {
+        'network.walletChainChanged': { actions: 'setActiveFromWallet' },
+        'network.walletDisconnected': { target: 'supported', actions: ['clearWalletChain', 'clearTarget'] },
+        'network.switch': [
+          { guard: 'isUnknownNetwork', actions: 'emitNotFound' },
+          // A new pick supersedes the request the wallet has not answered: asked again, for the new target.
+          { guard: 'hasConnector', target: '.switching', reenter: true, actions: ['setTarget', 'setConnector'] },
+          { target: 'supported', actions: ['clearTarget', 'setActiveFromEvent', 'emitChanged'] },
         ],
+        'network.cancel': { target: 'settled', actions: 'clearTarget' },
       },
-      on: pendingHandlers,
     },
     /** Back to supported or unsupported, from the wallet's last reported chain. */
     settled: {

@@ -665,9 +665,14 @@ describe('root: sign-in (SIWX)', () => {
 
   test('behavior: a required cancel returning to a network the dapp does not configure shows the prompt again', async () => {
     const h = createRootHarness({ siwx: { required: true } })
-    await connectedChecking(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    // The wallet connects on 999 (a chain the dapp does not configure) and a session exists there.
+    h.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 999 })
+    await tick()
     h.signIn.sessions[0]!.d.resolve([{ ...session, data: { ...message, chainId: 'eip155:999' } }])
     await tick(timing.viewTransition)
+    expect(h.siwx().value).toBe('signedIn')
     h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
     await tick()
     h.signIn.sessions[1]!.d.resolve([])

@@ -409,6 +409,11 @@ export const rootMachine = setup({
         connectorId: isConnected(context) ? context.connection.getSnapshot().context.connectorId : undefined,
       }),
     ),
+    /**
+     * The visitor left the view that waits for the wallet's switch (SwitchNetwork's Back, closing the modal): the
+     * pending switch is given up (issue 14). The network machine ignores it when nothing is pending.
+     */
+    cancelNetworkSwitch: sendTo(({ context }) => context.network, { type: 'network.cancel' }),
     forwardWalletChain: sendTo(
       ({ context }) => context.network,
       ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
@@ -647,6 +652,8 @@ export const rootMachine = setup({
     'app.back': [
       { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
       { guard: 'isOnPairingView', actions: ['cancelPairing', 'cancelConnection', 'goBack'] },
+      // Leaving SwitchNetwork gives up a switch the wallet has not answered (issue 14).
+      { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['cancelNetworkSwitch', 'goBack'] },
       // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
       // could send twice). Closing the modal stays possible; the answer is still handled.
       { guard: 'isSendBusy' },
@@ -718,9 +725,9 @@ export const rootMachine = setup({
     'modal.opened': {},
     'modal.closed': [
       // Not required (else the modal could not close): dismissing the prompt is a cancel.
-      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
-      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['cancelConnection', 'cancelPairing', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
     ],
 
     'connection.connected': [

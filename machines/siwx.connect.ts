@@ -19,8 +19,12 @@ export type SiwxSessionSummary = {
 /** SIWXSignMessage's model and the public sign-in state. */
 export type SiwxView = {
   phase: SiwxPhase
-  /** Signing is under way (the buttons wait). */
+  /** Signing is under way (Sign waits; Cancel stays: the wallet may never answer). */
   isSigning: boolean
+  /** Sign starts a request: prompting, or while the wallet is asked to return (sign in where it is instead). */
+  canSign: boolean
+  /** Cancel works (spec §4 cancel rules): prompting, while signing and while returning (issue 14). */
+  canCancel: boolean
   /** Sign-in is required: the modal cannot close without a session. */
   required: boolean
   /** Cancelling disconnects (required, and no session in this connection). */
@@ -52,6 +56,8 @@ export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine>): SiwxVie
   return {
     phase,
     isSigning: signing !== undefined,
+    canSign: phase === 'prompting' || phase === 'returning',
+    canCancel: phase === 'prompting' || phase === 'returning' || signing !== undefined,
     required: c.required,
     cancelDisconnects: c.required && sessionsOfTarget(c).length === 0,
     returnTo: phase === 'returning' ? sessionsOfTarget(c).at(-1)?.data.chainId : undefined,

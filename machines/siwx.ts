@@ -1,6 +1,7 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate'
 import { isUserRejection } from '../adapters/errors.ts'
 import type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
+import { parseSiwxSessions } from '../adapters/siwx.session.ts'
 
 /** The spec's SIWX strings (§4, §8), word for word. */
 export const siwxMessages = {
@@ -78,6 +79,17 @@ export function sessionsOfTarget(context: Pick<SiwxContext, 'sessions' | 'target
   return context.sessions.filter((s) => s.data.accountAddress.toLowerCase() === address)
 }
 
+/**
+ * The sessions a `getSessions` answer holds for the target: well-formed and of exactly its address and CAIP-2 network
+ * (EVM addresses case-insensitively, others exactly). The answer comes from the dapp's config: whatever it returns,
+ * another address's or chain's session never counts (issue 14).
+ */
+function sessionsFound(context: Pick<SiwxContext, 'target'>, event: unknown): SiwxSession[] {
+  const target = context.target
+  if (!target) return []
+  return parseSiwxSessions((event as { output?: unknown }).output, target)
+}
+
 const notProvided = (name: string) => () => {
   throw new Error(`The SIWX machine's "${name}" actor was not provided.`)
 }
@@ -85,7 +97,8 @@ const notProvided = (name: string) => () => {
 /**
  * Sign in with the wallet (spec §2 sign-in prompt, §3 SIWX message, §4 "Sign-in (SIWX)", §8 strings).
  *
- * - `siwx.connected` → `checking`: the stored sessions of the account and chain (`getSessions`). One found →
+ * - `siwx.connected` → `checking`: the stored sessions of the account and chain (`getSessions`; only well-formed
+ *   sessions of exactly that address and CAIP-2 network count, whatever the config answers). One found →
  *   `signedIn` (emits `siwx.sessionFound`); none → `awaitingSession.prompting` (emits `siwx.prompt`: the owner
  *   shows SIWXSignMessage); the check failing → `idle` with `siwx.initFailed` ('A problem occurred while trying
  *   initialize authentication'). The same account and chain announced again while `signedIn` changes nothing.
@@ -96,10 +109,12 @@ const notProvided = (name: string) => () => {
  *   success). A failure returns to `prompting` with 'Error signing message'. The user's rejection in the wallet
  *   is a cancel, not an error: not required, it cancels (the modal closes); required, the prompt stays for
  *   another try or an explicit Cancel, which disconnects (issue 5: "stays on the sign view").
- * - `siwx.cancel` (prompting): emits `siwx.cancelled` with what the owner does. Required with a session of this
- *   account in this connection: `returning` (still blocking close) until the wallet's chain change brings the
- *   next `siwx.connected`, or `siwx.returnFailed` (the wallet refused) shows the prompt again. Required without
- *   one: disconnect. Not required: close.
+ * - `siwx.cancel` (anywhere in `awaitingSession`: prompting, while signing — a wallet that never answers the
+ *   signature must not trap the visitor, issue 14 — or while returning): emits `siwx.cancelled` with what the owner
+ *   does. Required with a session of this account in this connection: `returning` (still blocking close) until the
+ *   wallet's chain change brings the next `siwx.connected`, or `siwx.returnFailed` (the wallet refused) shows the
+ *   prompt again. Required without one: disconnect. Not required: close. A request left unanswered is abandoned (its
+ *   late answer ignored); Sign starts a fresh one, also while `returning` (sign in where the wallet is instead).
  * - `siwx.disconnected` → `signingOut` (the session is dropped at once; `revokeSession` for every session of the
  *   connection) → `idle`; with
  *   `signOutOnDisconnect: false` → `idle` at once, the sessions kept where they are stored.
@@ -126,7 +141,7 @@ export const siwxMachine = setup({
     revokeSession: fromPromise<void, { sessions: SiwxSession[]; target?: SiwxTarget | undefined }>(notProvided('revokeSession')),
   },
   guards: {
-    hasSession: ({ event }) => ((event as unknown as { output: SiwxSession[] }).output ?? []).length > 0,
+    hasSession: ({ context, event }) => sessionsFound(context, event).length > 0,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isRequired: ({ context }) => context.required,
     /** Required, and this account signed in on another network during this connection: cancel returns there. */
@@ -142,7 +157,7 @@ export const siwxMachine = setup({
   actions: {
     setTarget: assign(({ event }) => (event.type === 'siwx.connected' ? { target: event.target, session: undefined, message: undefined, error: undefined } : {})),
     setFoundSession: assign(({ context, event }) => {
-      const session = (event as unknown as { output: SiwxSession[] }).output[0]!
+      const session = sessionsFound(context, event)[0]!
       return { session, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
     }),
     setSignedSession: assign(({ context, event }) => {
@@ -201,20 +216,29 @@ export const siwxMachine = setup({
       entry: 'emitCloseBlocked',
       exit: 'emitCloseUnblocked',
       initial: 'prompting',
+      on: {
+        // Prompting, signing (the wallet may never answer) or returning: Cancel always works (spec §4 cancel rules).
+        'siwx.cancel': [
+          // The owner switches the wallet back; its chain change (`siwx.connected`) finds that session.
+          { guard: 'isReturnable', target: '.returning', actions: 'emitCancelled' },
+          { target: '#siwx.idle', actions: 'emitCancelled' },
+        ],
+      },
       states: {
         prompting: {
           on: {
             'siwx.sign': { target: 'signing', actions: 'clearError' },
-            'siwx.cancel': [
-              // The owner switches the wallet back; its chain change (`siwx.connected`) finds that session.
-              { guard: 'isReturnable', target: 'returning', actions: 'emitCancelled' },
-              { target: '#siwx.idle', actions: 'emitCancelled' },
-            ],
           },
         },
-        /** Required cancel: waiting for the wallet to return to the network of this account's last session. */
+        /**
+         * Required cancel: waiting for the wallet to return to the network of this account's last session. Cancel asks
+         * again (the new switch supersedes one the wallet has not answered); Sign signs in where the wallet is instead.
+         */
         returning: {
-          on: { 'siwx.returnFailed': { target: 'prompting' } },
+          on: {
+            'siwx.returnFailed': { target: 'prompting' },
+            'siwx.sign': { target: 'signing', actions: 'clearError' },
+          },
         },
         signing: {
           initial: 'creatingMessage',

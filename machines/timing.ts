@@ -27,4 +27,13 @@ export const timing = {
   pairingTtl: 240_000,
   /** A pairing counts as expired when this much or less remains (spec §4, §9): it is refreshed then. */
   pairingExpiryMargin: 10_000,
+  /**
+   * A wallet call nobody is asked to approve (the restore's `eth_accounts`/`eth_chainId` or a Wallet Standard silent
+   * connect, a balance read) ends with `RequestTimeoutError` after this (spec §9 "RPC default timeout 10 s"; issue 14).
+   */
+  walletRequestTimeout: 10_000,
+  /** Disconnecting waits this long for the wallet's revoke (`wallet_revokePermissions`), then forgets it anyway (spec §9 "Disconnect wait"). */
+  disconnectWait: 3_000,
+  /** The `siwx` option's calls (`getSessions`, `createMessage`, `addSession`, `revokeSession`) end after this (spec §9 RPC timeout). */
+  siwxRequestTimeout: 10_000,
 } as const

@@ -3,6 +3,7 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, pairingActors, type AdaptersByNamespace } from '../adapters/actors.ts'
+import { siwxActors } from '../adapters/actors.ts'
 import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
@@ -363,6 +364,15 @@ export function createModal(options: ModalOptions) {
   const reportWalletError = (error: { name: string; message: string }) =>
     void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR'))
 
+  /**
+   * Releases the adapters this instance made (a dapp's own `adapter` is the dapp's to release): the eip155 adapter's
+   * EIP-6963 store (a window listener), the Solana and Bitcoin adapters if they were loaded.
+   */
+  const releaseAdapters = () => {
+    const owned = [options.adapter == null ? adapter : undefined, adapters.solana, adapters.bip122]
+    for (const a of owned) (a as { destroy?: () => void } | undefined)?.destroy?.()
+  }
+
   /** The `siwx` option; 'SIWX is not enabled' without it (spec §8). */
   const requireSiwx = (): SiwxConfig => {
     if (!options.siwx) throw new InvalidOptionsError(siwxMessages.notEnabled)
@@ -447,23 +457,14 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
+      // The `siwx` option is the dapp's code: its calls go through the boundary (timeouts, typed errors, validation).
       siwx: siwxMachine.provide({
-        actors: {
-          getSessions: fromPromise(async ({ input }) => requireSiwx().getSessions(input.caipNetworkId, input.address)),
-          createMessage: fromPromise(async ({ input }) => requireSiwx().createMessage({ accountAddress: input.address, chainId: input.caipNetworkId })),
-          // The config's own signer when it has one (spec's pluggable siwx), else the connected wallet.
-          signMessage: fromPromise(({ input }) => {
-            const { connectorId, address, caipNetworkId } = input.target
-            const custom = requireSiwx().signMessage
-            return custom
-              ? custom.call(requireSiwx(), { message: input.message, address, chainId: caipNetworkId, connectorId })
-              : (adapters[caipNetworkId.split(':')[0] as ChainNamespace] ?? adapter).signMessage({ connectorId, address, message: input.message })
-          }),
-          addSession: fromPromise(async ({ input }): Promise<SiwxSession> => (await requireSiwx().addSession(input)) ?? input),
-          revokeSession: fromPromise(async ({ input }) => {
-            await Promise.all(input.sessions.map((s) => requireSiwx().revokeSession(s.data.chainId, s.data.accountAddress)))
-          }),
-        },
+        actors: siwxActors({
+          config: requireSiwx,
+          signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
+          timeout: timing.siwxRequestTimeout,
+          clock: options.clock,
+        }),
       }),
       connection: connectionMachine.provide({ actors: connectionActors(adapters, networks) }),
       pairing: pairingMachine.provide({ actors: pairingActors(walletConnect) }),
@@ -719,9 +720,14 @@ export function createModal(options: ModalOptions) {
     disconnect() {
       actor.send({ type: 'app.disconnect' })
     },
-    /** Stops every actor of this instance (and closes the WalletConnect socket, if one was opened). */
+    /**
+     * Stops every actor of this instance and releases what it registered (issue 14): the adapters' window listeners
+     * (EIP-6963 store, Wallet Standard registry listeners), pending waits and timers, the WalletConnect socket.
+     * Calling it again does nothing more.
+     */
     destroy() {
       actor.stop()
+      releaseAdapters()
       void walletConnect?.destroy()
     },
   }

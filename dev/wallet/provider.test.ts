@@ -601,5 +601,16 @@ describe('DevWallet', () => {
       wallet.misbehave = {}
       expect(await wallet.request({ method: 'eth_chainId' })).toBe('0x7a69')
     })
+
+    it('misbehave.onThrows / removeListenerThrows: the event API throws synchronously', () => {
+      const wallet = makeWallet({ misbehave: { onThrows: new TypeError('on is broken') } })
+      const listener = () => {}
+      expect(() => wallet.on('accountsChanged', listener)).toThrow('on is broken')
+      wallet.misbehave = { removeListenerThrows: 'removeListener is broken' }
+      wallet.on('accountsChanged', listener)
+      expect(() => wallet.removeListener('accountsChanged', listener)).toThrow('removeListener is broken')
+      wallet.misbehave = {}
+      expect(wallet.removeListener('accountsChanged', listener)).toBe(wallet)
+    })
   })
 })

@@ -50,6 +50,10 @@ export type DevWalletMisbehaviour = {
   chainId?: unknown
   /** When set, every `request()` rejects with this plain string (not an Error, not a code). */
   throwString?: string
+  /** When set, `on()` throws this synchronously (a wallet whose event API is broken; issue 14). */
+  onThrows?: unknown
+  /** When set, `removeListener()` throws this synchronously. */
+  removeListenerThrows?: unknown
 }
 
 /** Options of the {@link DevWallet} constructor. */
@@ -210,6 +214,7 @@ export class DevWallet {
    * @returns this wallet, for chaining.
    */
   on(event: string, listener: (...args: any[]) => void): this {
+    if (this.misbehave.onThrows !== undefined) throw this.misbehave.onThrows
     let set = this.#listeners.get(event)
     if (!set) this.#listeners.set(event, (set = new Set()))
     set.add(listener)
@@ -221,6 +226,7 @@ export class DevWallet {
    * @returns this wallet, for chaining.
    */
   removeListener(event: string, listener: (...args: any[]) => void): this {
+    if (this.misbehave.removeListenerThrows !== undefined) throw this.misbehave.removeListenerThrows
     this.#listeners.get(event)?.delete(listener)
     return this
   }

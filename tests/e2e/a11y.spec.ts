@@ -97,7 +97,7 @@ test.describe('keyboard', () => {
     const target = switcher.getByRole('button', { name: 'Anvil Local 2', exact: true })
     await target.click()
     await expect(walletRequests(page)).toHaveCount(1)
-    await expect(target).toHaveAttribute('aria-disabled', 'true')
+    await expect(target).toHaveAttribute('aria-busy', 'true')
     const focus = await focusIsInsideDialog(page)
     expect(focus.inside, `focus left the dialog while switching, to ${focus.focused}`).toBe(true)
     await page.keyboard.press('Escape')

@@ -1,11 +1,15 @@
 import { useCopy } from '../context.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 
-/** The network list of SwitchNetwork and UnsupportedChain: each network a button named by its name; the active one marked. */
+/**
+ * The network list of SwitchNetwork and UnsupportedChain: each network a button named by its name; the active one
+ * marked, the one the wallet is asked for busy. A pick while the wallet has not answered supersedes that request (a
+ * wallet that never answers must not hold the list, issue 14).
+ */
 export function NetworkList() {
   const copy = useCopy()
   const send = useSend()
-  const { items, isSwitching } = useNetwork()
+  const { items } = useNetwork()
   return (
     <ul className="lk-list">
       {items.map(({ network, isActive, isPending }) => (
@@ -16,11 +20,7 @@ export function NetworkList() {
             aria-label={network.name}
             aria-current={isActive ? 'true' : undefined}
             aria-busy={isPending ? 'true' : undefined}
-            // aria-disabled, not disabled: a disabled button would drop the focus out of the dialog.
-            aria-disabled={isSwitching ? 'true' : undefined}
-            onClick={() => {
-              if (!isSwitching) send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })
-            }}
+            onClick={() => send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })}
           >
             <span className="lk-row-name">{network.name}</span>
             {isPending && <span className="lk-spinner" aria-hidden="true" />}

@@ -8,7 +8,8 @@ import { truncateAddress } from '../../machines/format.ts'
  * in, and Sign / Cancel. While signing, the view says where it is (message, wallet, verification). A failed
  * attempt shows 'Error signing message' (spec §8) and Sign tries again. When sign-in is required and no
  * session exists, the modal cannot close (it shakes) and the view says that cancelling disconnects; after a
- * required cancel with an earlier session it says the wallet is asked to return to that session's network.
+ * required cancel with an earlier session it says the wallet is asked to return to that session's network. Cancel
+ * stays enabled while the wallet is asked (it may never answer, issue 14); Sign again starts a fresh request.
  */
 export default function SIWXSignMessage() {
   const copy = useCopy()
@@ -54,10 +55,10 @@ export default function SIWXSignMessage() {
       {(signIn.isSigning || signIn.phase === 'returning') && <span className="lk-spinner" aria-hidden="true" />}
       {signIn.cancelDisconnects && <p className="lk-muted">{copy.signInCancelDisconnects}</p>}
       <div className="lk-actions">
-        <button type="button" className="lk-secondary" disabled={signIn.phase !== 'prompting'} onClick={signIn.cancel}>
+        <button type="button" className="lk-secondary" disabled={!signIn.canCancel} onClick={signIn.cancel}>
           {copy.cancel}
         </button>
-        <button type="button" className="lk-primary" disabled={signIn.phase !== 'prompting'} onClick={signIn.sign}>
+        <button type="button" className="lk-primary" disabled={!signIn.canSign} onClick={signIn.sign}>
           {copy.signIn}
         </button>
       </div>
