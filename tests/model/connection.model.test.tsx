@@ -2,7 +2,7 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { waitFor } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
-import { JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
+import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { timing } from '../../machines/timing.ts'
@@ -13,6 +13,10 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * Model-based tests of the connection machine: paths generated from the production chart reach every
  * state and fire every transition, and each path is walked through the real UI (happy-dom) with the
  * real development wallet on anvil. Each event maps to one gesture of the visitor or the wallet's user.
+ *
+ * Issue 14: a restore, a balance read or a revoke the wallet never answers ends on the manual clock
+ * (`walletRequestTimeout`, `disconnectWait`; the abandoned request then answers late and is ignored); a wallet whose
+ * `on()` throws connects, unwatched (`xstate.error.actor.watchWallet`, which arrives by itself as the connection starts).
  */
 const [A, B] = DEV_ADDRESSES
 const session = (address: string) => ({ accounts: [address], chainId: 31337 })
@@ -21,6 +25,16 @@ const balance = { value: '1', decimals: 18, symbol: 'ETH' }
 /** The events a gesture can produce in a state (the model's alphabet), with payloads as the UI makes them. */
 /** A model event: its type and the payload the gesture produces. */
 type ModelEvent = { type: string; [key: string]: unknown }
+
+/** The events of a fixture: every gesture, or (`onThrows`) only the way to the watch failing. */
+const eventsOf = (fixture: { onThrows?: boolean }) => (snapshot: any): ModelEvent[] => {
+  if (!fixture.onThrows) return events(snapshot)
+  const key = stateKey(snapshot)
+  if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
+  if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: session(A!) }]
+  if (key.startsWith('{"connected"') && !snapshot.context.watchError) return [{ type: 'xstate.error.actor.watchWallet', error: new BaseError('on() is broken') }]
+  return []
+}
 
 function events(snapshot: any): ModelEvent[] {
   const address = snapshot.context.address as string | undefined
@@ -96,6 +110,20 @@ async function perform(app: App, event: any, from: string) {
   if (type === 'xstate.error.actor.getBalance') return app.gates.fail('eth_getBalance', { code: -32603, message: 'node down' })
   if (type.startsWith('xstate.after.nativeBalanceTtl')) return app.clock.advance(timing.nativeBalanceTtl)
   if (type.startsWith('xstate.after.balanceRetry')) return app.clock.advance(timing.balanceRetry)
+  // The wallet never answers: the machine gives up on the clock; the abandoned request then answers late (ignored).
+  if (type.startsWith('xstate.after.walletRequestTimeout')) {
+    const method = from === '"reconnecting"' ? 'eth_accounts' : 'eth_getBalance'
+    app.clock.advance(timing.walletRequestTimeout)
+    await app.settle()
+    return abandon(app, method)
+  }
+  if (type.startsWith('xstate.after.disconnectWait')) {
+    app.clock.advance(timing.disconnectWait)
+    await app.settle()
+    return abandon(app, 'wallet_revokePermissions')
+  }
+  // The wallet's on() threw as the connection started: nothing to do, the error is there already.
+  if (type === 'xstate.error.actor.watchWallet') return app.settle()
   if (type === 'connection.accountsChanged') {
     if (event.accounts.length === 0) return app.click('button', 'Disconnect site')
     const index = DEV_ADDRESSES.indexOf(event.accounts[0])
@@ -129,6 +157,12 @@ async function perform(app: App, event: any, from: string) {
   throw new Error(`No gesture for ${type}: every event of the model needs one`)
 }
 
+/** A request the machine gave up on answers late (it fails): nothing happens. */
+async function abandon(app: App, method: string) {
+  await app.gates.fail(method, { code: -32603, message: 'late' })
+  await app.settle()
+}
+
 /** What the visitor sees in each state of the chart. */
 async function expectUi(app: App, state: string) {
   if (state === '"disconnected"') await app.get('button', 'Connect Wallet')
@@ -147,13 +181,15 @@ const fixtures = [
   { name: 'fresh visitor', input: { namespace: 'eip155' }, app: { api: true } },
   { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'], api: true } },
   { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false, api: true } },
-] as const
+  { name: "a wallet whose on() throws", input: { namespace: 'eip155' }, app: { api: true }, onThrows: true },
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
-for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events, covered: runs }) })
+for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
 
 async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
   const app = await renderApp(fixture.app)
+  if (fixture.onThrows) app.wallet.misbehave = { onThrows: new TypeError('on() is broken') }
   app.gates.close('eth_requestAccounts')
   app.gates.close('eth_getBalance')
   app.gates.close('wallet_revokePermissions')
@@ -169,6 +205,16 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
       })
     }
     await expectUi(app, path.target)
+    const last = path.steps.at(-1)?.event.type
+    // Typed errors in context, named for what the visitor waited on.
+    if (last?.startsWith('xstate.after.walletRequestTimeout')) expect(connection.getSnapshot().context.error?.name).toBe('RequestTimeoutError')
+    if (last === 'xstate.error.actor.watchWallet') {
+      expect(connection.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
+      // The modal still opens and closes.
+      await app.ensureOpen()
+      await app.get('dialog', 'Account')
+      await app.close()
+    }
   } finally {
     sub.unsubscribe()
     await app.dispose()

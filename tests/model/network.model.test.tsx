@@ -23,6 +23,12 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, reco
  * configure, where a Cancel asks for a switch to a network id the dapp does not know (the reference server verifies
  * only on its two chains: the sign-in on 999 is verified by the test's answer to the held verification).
  *
+ * Issue 14 (a wallet that never answers): while the wallet is asked (`pending`), the visitor picks another network in
+ * the list (it supersedes the held request), leaves the list (Back, or closing at its last entry: the switch is given
+ * up), or the dapp asks for a network id it does not configure (`modal.switchNetwork`); and a fixture where the dapp
+ * disconnects (`modal.disconnect()`, the revoke held) while a switch is pending, then the visitor picks a network: it
+ * is just set.
+ *
  * Every step checks, through XState's inspection, that the transition the model fires is the one the UI fired.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
@@ -51,7 +57,7 @@ const serialize = (s: any) => JSON.stringify({ v: s.value, a: ctx(s).activeCaipN
 const walletChainChanged = (chainId: number, gesture = 'walletChain'): ModelEvent => ({ type: 'network.walletChainChanged', chainId, gesture })
 const walletDisconnects: ModelEvent = { type: 'network.walletDisconnected', gesture: 'walletDisconnects', terminal: true }
 
-/** The wallet's answers to a pending switch (`switching`) or add (`addingChain`) request. */
+/** The wallet's answers to a pending switch (`switching`) or add (`addingChain`) request, and the visitor's ways out. */
 function answers(s: any, actor: 'switchChain' | 'addChain'): ModelEvent[] {
   const onTarget = walletChain(s) === chainNumber(ctx(s).target!)
   const gate = actor === 'switchChain' ? SWITCH : ADD
@@ -64,6 +70,10 @@ function answers(s: any, actor: 'switchChain' | 'addChain'): ModelEvent[] {
     // The wallet's user picks the target in the wallet while it is asked.
     ...(onTarget ? [] : [walletChainChanged(chainNumber(ctx(s).target!))]),
     walletDisconnects,
+    // The wallet has not answered: another pick supersedes it, leaving the list gives it up (issue 14).
+    { type: 'network.switch', caipNetworkId: other(ctx(s).target!), connectorId: RDNS, gesture: 'pickWhilePending' },
+    { type: 'network.cancel', gesture: 'leaveList' },
+    { type: 'network.switch', caipNetworkId: 'eip155:424242', connectorId: RDNS, gesture: 'dappSwitchUnknown' },
   ]
 }
 
@@ -103,8 +113,20 @@ const fixtures: Fixture[] = [
           walletDisconnects,
         ]
       }
-      if (s.matches('switching')) return answers(s, 'switchChain')
-      if (s.matches('addingChain')) return answers(s, 'addChain')
+      if (s.matches({ pending: 'switching' })) return answers(s, 'switchChain')
+      if (s.matches({ pending: 'addingChain' })) return answers(s, 'addChain')
+      return []
+    },
+  },
+  {
+    name: 'a switch pending while the dapp disconnects, then a network picked',
+    app: () => ({ stored: true, authorised: true, hold: [SWITCH, REVOKE] }),
+    setup: restored,
+    events: (s) => {
+      const c = ctx(s)
+      if (s.matches('supported') && c.activeCaipNetworkId === A) return [{ type: 'network.switch', caipNetworkId: B, connectorId: RDNS, gesture: 'pickNetwork' }]
+      // The dapp's modal.disconnect() (the revoke held: not connected any more), then a network picked in the list.
+      if (s.matches({ pending: 'switching' }) && c.target === B) return [{ type: 'network.switch', caipNetworkId: A, gesture: 'pickWhileDappDisconnects', terminal: true }]
       return []
     },
   },
@@ -172,6 +194,15 @@ async function pickOnPage(app: App, caipNetworkId: string) {
   await app.settle()
 }
 
+/** The gate of the request the wallet is asked now (the switch, or the add after 4902). */
+const heldGate = (app: App) => (networkOf(app).getSnapshot().matches({ pending: 'addingChain' }) ? ADD : SWITCH)
+
+/** A request the machine no longer waits for (superseded or given up) answers late, with a failure: nothing happens. */
+async function abandonHeld(app: App, gate: string) {
+  await app.gates.fail(gate, rpcError)
+  await app.settle()
+}
+
 /** One gesture per event. */
 async function perform(app: App, event: any) {
   const type: string = event.type
@@ -190,6 +221,39 @@ async function perform(app: App, event: any) {
       await app.get('dialog', en.titles.SIWXSignMessage)
       return app.clickInDialog('button', en.cancel)
     }
+    // The wallet has not answered: another network picked in the list (SwitchNetwork or UnsupportedChain).
+    if (event.gesture === 'pickWhilePending') {
+      const gate = heldGate(app)
+      const waiting = app.gates.waiting(SWITCH)
+      fireEvent.click(await inDialog(app, names[event.caipNetworkId]!))
+      await waitFor(() => expect(app.gates.waiting(SWITCH)).toBe(waiting + 1))
+      // The superseded request answers late (it fails): the machine ignores it.
+      return abandonHeld(app, gate)
+    }
+    // The dapp asks for a network id it does not configure (its own button calling modal.switchNetwork).
+    if (event.gesture === 'dappSwitchUnknown') {
+      app.modal.switchNetwork(event.caipNetworkId)
+      return app.settle()
+    }
+    if (event.gesture === 'pickWhileDappDisconnects') {
+      app.modal.disconnect()
+      await waitFor(() => expect(status(app)).toBe('connecting'))
+      fireEvent.click(await inDialog(app, names[event.caipNetworkId]!))
+      return app.settle()
+    }
+  }
+  if (type === 'network.cancel') {
+    // Back in the list (at its last entry it closes the modal): the switch is given up.
+    const gate = heldGate(app)
+    const back = app.dialog() && within(app.dialog()!).queryByRole('button', { name: en.back })
+    if (back) {
+      fireEvent.click(back)
+      await app.settle()
+    }
+    if (app.dialog()) await app.close()
+    await app.settle()
+    // The given-up request answers late (it fails): the machine ignores it.
+    return abandonHeld(app, gate)
   }
   if (type === 'network.walletChainChanged') {
     if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', String(event.chainId))
@@ -240,7 +304,7 @@ async function check(app: App, event: any, state: string, before: NetworkContext
     await app.get('button', en.switchNetworkLabel(en.wrongNetwork))
     expect(app.modal.getState().isUnsupportedChain).toBe(true)
   }
-  if (value === 'switching' || value === 'addingChain') {
+  if (value?.pending === 'switching' || value?.pending === 'addingChain') {
     // The list says the wallet is asked, the target marked pending.
     const dialog = app.dialog()!
     await waitFor(() => expect(dialog.textContent).toContain(en.approveSwitch))
@@ -261,6 +325,19 @@ async function check(app: App, event: any, state: string, before: NetworkContext
   // Failed: the wallet's error (a failed add: 'Chain is not supported') as a toast, the view goes back.
   if (event.gesture === 'fails') await waitFor(() => expect(toastText()).toContain(type.includes('addChain') ? chainNotSupportedMessage : rpcError.message))
   if (event.type === 'network.walletDisconnected') await waitFor(() => expect(status(app)).toBe('disconnected'))
+  // Superseded: the wallet is asked again, for the new target (the old request's late failure ignored).
+  if (event.gesture === 'pickWhilePending') {
+    expect(networkOf(app).getSnapshot().matches({ pending: 'switching' })).toBe(true)
+    expect(c.target).toBe(event.caipNetworkId)
+    expect(app.gates.waiting(SWITCH)).toBe(1)
+  }
+  // Given up: the list is gone, no network is pending.
+  if (type === 'network.cancel') {
+    expect(app.dialog()).toBeNull()
+    expect(app.modal.getState().network.caipNetworkId).toBe(before.activeCaipNetworkId)
+  }
+  if (event.gesture === 'dappSwitchUnknown') expect(c.target).toBe(before.target)
+  if (event.gesture === 'pickWhileDappDisconnects') expect(app.modal.getState().caipNetworkId).toBe(event.caipNetworkId)
   // Not connected: just set, the wallet not asked.
   if (event.gesture === 'pickNotConnected' || event.gesture === 'pickWhileDisconnecting') {
     expect(app.modal.getState().caipNetworkId).toBe(event.caipNetworkId)
@@ -329,7 +406,7 @@ describe('network model: walked in the UI', () => {
    */
   describe('a required Cancel returning to a network the dapp does not configure shows the prompt again', () => {
     const cancelOnB = async () => {
-      const fixture = fixtures[3]!
+      const fixture = fixtures.find((f) => f.name.startsWith('sign-in required'))!
       const app = await renderApp(fixture.app())
       await fixture.setup!(app)
       await perform(app, walletChainChanged(UNKNOWN_CHAIN, 'connectAndSignIn'))

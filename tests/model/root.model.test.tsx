@@ -370,7 +370,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[4]', 'root --app.close[0]', 'root --modal.closed[2]'],
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[5]', 'root --app.close[0]', 'root --modal.closed[2]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -411,7 +411,7 @@ describe('root model: scenario walks in the UI', () => {
     await button(app, /0x/)
   })
 
-  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[4]', 'root --app.back[0]'], async (app) => {
+  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[5]', 'root --app.back[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, en.allWallets)
     await shows(app, en.titles.AllWallets)
@@ -490,6 +490,33 @@ describe('root model: scenario walks in the UI', () => {
     expect(toastText().trim()).toBe('')
   })
 
+  scenario(
+    'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left (issue 14)',
+    { ...restored, hold: [SWITCH] },
+    ['root --app.selectNetwork[3]', 'root --app.back[2]'],
+    async (app) => {
+      await openAccount(app)
+      await press(app, en.switchNetworkLabel(names[A]!))
+      await shows(app, en.titles.SwitchNetwork)
+      await press(app, names[B]!)
+      await until(() => expect(app.gates.waiting(SWITCH)).toBe(1))
+      // The wallet has not answered: the same pick again asks it afresh (the list is not locked).
+      await press(app, names[B]!)
+      await until(() => expect(app.gates.waiting(SWITCH)).toBe(2))
+      await press(app, en.back)
+      await shows(app, en.titles.Account)
+      const network = rootOf(app).network
+      await until(() => expect(network.getSnapshot().value).toBe('supported'))
+      // Both abandoned requests answer late: nothing changes.
+      await app.gates.release(SWITCH)
+      await app.gates.release(SWITCH)
+      await app.settle()
+      expect(app.modal.getState().caipNetworkId).toBe(A)
+      await shows(app, en.titles.Account)
+      expect(toastText().trim()).toBe('')
+    },
+  )
+
   scenario("Account → network → the wallet's switch fails: the error as a toast, back to Account", { ...restored, hold: [SWITCH] }, ['root --network.switchFailed[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.switchNetworkLabel(names[A]!))
@@ -561,7 +588,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'send: token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[3]', 'root --app.confirmSend[1]', 'root --app.back[2]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
+    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[4]', 'root --app.confirmSend[1]', 'root --app.back[3]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.send)

@@ -24,6 +24,10 @@ import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey
  * Every state and transition is reached from the UI, `isSignedInTarget` included: the wallet announcing the same
  * account and chain again while signed in (as wallets do when they unlock) is the dev wallet's `reannounce()`.
  * The three ways a required sign-in used to be skipped (found by these walks) are regression tests at the end.
+ *
+ * Issue 14 (a wallet or a server that never answers): Cancel works while signing (the held call never answers; the
+ * cancel rules of spec §4 apply) and while the wallet is asked to return to the signed-in network (asked again), and
+ * Sign works there too (sign in where the wallet is).
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 
@@ -84,6 +88,9 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     return [
       { type: 'siwx.connected', target: target(sessionsOfTarget(c).at(-1)!.data.chainId, t!.address), gesture: 'approveSwitch' },
       { type: 'siwx.returnFailed', gesture: 'rejectSwitch' },
+      // The wallet has not answered the switch: Cancel asks again, Sign signs in where the wallet is (issue 14).
+      { type: 'siwx.cancel', gesture: 'cancelAgain' },
+      { type: 'siwx.sign', gesture: 'signHere' },
     ]
   }
   if (s.matches('checking')) {
@@ -102,10 +109,13 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
       { type: 'siwx.connected', target: target(other(t!.caipNetworkId), t!.address), gesture: 'walletChain' },
     ]
   }
+  // While signing, the call held (it may never answer): Cancel works (issue 14).
+  const cancelWhileSigning: ModelEvent = { type: 'siwx.cancel', gesture: 'cancelWhileSigning' }
   if (s.matches({ awaitingSession: { signing: 'creatingMessage' } })) {
     return [
       { type: 'xstate.done.actor.createMessage', output: message(t!.caipNetworkId, t!.address) },
       { type: 'xstate.error.actor.createMessage', error: new TypeError('Failed to fetch') },
+      cancelWhileSigning,
     ]
   }
   if (s.matches({ awaitingSession: { signing: 'awaitingSignature' } })) {
@@ -113,12 +123,14 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
       { type: 'xstate.done.actor.signMessage', output: '0x01' },
       { type: 'xstate.error.actor.signMessage', error: new UserRejectedRequestError() },
       { type: 'xstate.error.actor.signMessage', error: new Error('Internal error') },
+      cancelWhileSigning,
     ]
   }
   if (s.matches({ awaitingSession: { signing: 'verifying' } })) {
     return [
       { type: 'xstate.done.actor.addSession', output: session(t!.caipNetworkId, t!.address) },
       { type: 'xstate.error.actor.addSession', error: new TypeError('Failed to fetch') },
+      cancelWhileSigning,
     ]
   }
   if (s.matches('signedIn')) {
@@ -201,6 +213,29 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
     fixture: fixtures[1]!,
     path: scenario(fixtures[1]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel' && e.escape === true]),
   },
+  {
+    name: 'required: Cancel while the wallet has not answered the signature disconnects the wallet (issue 14)',
+    fixture: fixtures[0]!,
+    path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [
+      (e) => e.gesture === 'cancelWhileSigning',
+      (e) => e.type === 'siwx.disconnected',
+    ]),
+  },
+  {
+    name: 'optional: Cancel while the wallet has not answered the signature closes the modal, the wallet stays connected (issue 14)',
+    fixture: fixtures[1]!,
+    path: scenario(fixtures[1]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [(e) => e.gesture === 'cancelWhileSigning']),
+  },
+  {
+    name: 'required: Cancel while the server has not answered the verification, with a session on another chain: the wallet is asked back (issue 14)',
+    fixture: fixtures[0]!,
+    path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'verifying' } }) && sessionsOfTarget(ctx(s)).length > 0, [(e) => e.gesture === 'cancelWhileSigning']),
+  },
+  {
+    name: 'required: the wallet has not answered the switch back: Cancel asks again, then Sign signs in where it is (issue 14)',
+    fixture: fixtures[0]!,
+    path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: 'returning' }), [(e) => e.gesture === 'cancelAgain', (e) => e.gesture === 'signHere', (e) => e.type === 'xstate.done.actor.createMessage']),
+  },
 ]
 
 // ---------------------------------------------------------------- gestures
@@ -232,6 +267,12 @@ async function perform(app: App, event: any) {
     return app.clickInDialog('button', 'Disconnect')
   }
   if (type === 'siwx.sign') return app.clickInDialog('button', 'Sign')
+  if (type === 'siwx.cancel' && event.gesture === 'cancelAgain') {
+    const asked = app.panel().queryAllByRole('region', { name: 'Wallet request' }).length
+    await app.clickInDialog('button', 'Cancel')
+    // The wallet is asked again (the new switch supersedes the one it has not answered).
+    return void (await waitFor(() => expect(app.panel().queryAllByRole('region', { name: 'Wallet request' }).length).toBe(asked + 1)))
+  }
   if (type === 'siwx.cancel') {
     if (event.escape) return pressEscape(app)
     return app.clickInDialog('button', 'Cancel')
@@ -286,6 +327,13 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
       await dialogCloses(app)
       expect(status(app)).toBe('connected')
     }
+    // Cancelled while the wallet or the server had not answered: no longer waiting for it.
+    if (event.gesture === 'cancelWhileSigning') expect(siwxOf(app).getSnapshot().matches({ awaitingSession: 'signing' })).toBe(false)
+  }
+  // Signing where the wallet is: the prompt says it prepares the message (Cancel still works).
+  if (event.gesture === 'signHere') {
+    const dialog = await app.get('dialog', 'Sign In')
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(false)
   }
   if (event.type === 'xstate.error.actor.signMessage' || event.type === 'xstate.error.actor.createMessage' || event.type === 'xstate.error.actor.addSession') {
     if (!(event.error instanceof UserRejectedRequestError)) await waitFor(() => expect(toastText()).toContain(siwxMessages.signFailed))
