@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { checkWalletLink, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri } from './links.ts'
+import { catalogueWalletLink, checkWalletLink, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri } from './links.ts'
 
 const wcUri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}&expiryTimestamp=1700000000`
 const encoded = encodeURIComponent(wcUri)
@@ -70,5 +70,31 @@ describe('wallet links (spec §5)', () => {
       expect(isPairingUri(bad)).toBe(false)
     }
     expect(() => formatWalletLink({ appUrl: 'https://wallet.example', wcUri: 'wc:nope', name: 'Ex' })).toThrow(InvalidPairingUriError)
+  })
+})
+
+describe('catalogue rows without WalletConnect: one link policy (issue 14, defect 5)', () => {
+  test.each([
+    ['https://wallet.example@evil.example/', 'credentials'],
+    ['https://u:p@evil.example/', 'credentials'],
+    ['https:\\\\evil.example', 'backslash'],
+    ['https:evil.example', 'must start with https://'],
+    ['javascript:alert(1)', 'javascript: scheme'],
+    ['https://wallet.example/ x', 'whitespace'],
+  ])('bad input: a link %j in any field refuses the wallet (%s): nothing of it is opened', (link, reason) => {
+    for (const field of ['homepage', 'webapp_link', 'desktop_link', 'mobile_link'] as const) {
+      const result = catalogueWalletLink({ name: 'W', homepage: 'https://wallet.example/', [field]: link })
+      expect(result, field).toMatchObject({ kind: 'refused', field })
+      expect((result as { error: InvalidWalletLinkError }).error).toBeInstanceOf(InvalidWalletLinkError)
+      expect((result as { error: InvalidWalletLinkError }).error.details).toContain(reason)
+    }
+  })
+
+  test('behavior: the web app first, then the homepage, then an http(s) desktop link; native and mobile links are not opened in a tab', () => {
+    expect(catalogueWalletLink({ name: 'W', webapp_link: 'https://app.w.example/#/x', homepage: 'https://w.example' })).toEqual({ kind: 'open', link: { href: 'https://app.w.example/#/x', kind: 'universal', name: 'W' } })
+    expect(catalogueWalletLink({ name: 'W', homepage: 'https://w.example', desktop_link: 'https://d.w.example' })).toMatchObject({ kind: 'open', link: { href: 'https://w.example/' } })
+    expect(catalogueWalletLink({ name: 'W', desktop_link: 'https://d.w.example', webapp_link: null, homepage: '' })).toMatchObject({ kind: 'open', link: { href: 'https://d.w.example/' } })
+    expect(catalogueWalletLink({ name: 'W', desktop_link: 'wallet://', mobile_link: 'https://w.example/wc' })).toEqual({ kind: 'none' })
+    expect(catalogueWalletLink({ name: 'W' })).toEqual({ kind: 'none' })
   })
 })

@@ -1,4 +1,5 @@
 import { BaseError } from './errors.ts'
+import { httpProtocols, InvalidUrlError, parseConnectionUrl } from './urls.ts'
 
 /**
  * Wallet links (spec §5 "Links: http or https are universal links; otherwise a native scheme link is built").
@@ -76,8 +77,8 @@ export function linkScheme(link: string): string | undefined {
  * `https://host/path/wc?uri=<encoded>`; any other scheme a native link `scheme://wc?uri=<encoded>`.
  *
  * @throws InvalidWalletLinkError for a forbidden scheme (javascript:, data:, vbscript:, file:, …), a link
- *   with whitespace or control characters, an http(s) link that does not parse or carries credentials,
- *   or a link with no scheme.
+ *   with whitespace or control characters, an http(s) link that the connection layer's URL policy refuses (does not
+ *   parse, no `//` and host, credentials, a backslash), or a link with no scheme.
  * @throws InvalidPairingUriError when `wcUri` is not a WalletConnect v2 URI.
  * @example
  * formatWalletLink({ appUrl: 'https://wallet.example/app', wcUri, name: 'Example' }).href
@@ -111,16 +112,68 @@ export function checkWalletLink(link: unknown): { href: string; kind: 'universal
     throw new InvalidWalletLinkError(link, `The ${scheme}: scheme is never opened.`)
   }
   if (scheme === 'http' || scheme === 'https') {
+    // The connection layer's URL policy (adapters/urls.ts): parsed with URL, `scheme://` and a host, no credentials
+    // (`https://wallet.example@evil.example/` goes to evil.example), no backslash; a web app may have a fragment.
     let url: URL
     try {
-      url = new URL(link)
-    } catch {
-      throw new InvalidWalletLinkError(link, 'The link does not parse as a URL.')
+      url = parseConnectionUrl(link, { protocols: httpProtocols, allowFragment: true })
+    } catch (error) {
+      throw new InvalidWalletLinkError(link, error instanceof InvalidUrlError ? error.reason : 'The link does not parse as a URL.')
     }
-    if (!url.hostname) throw new InvalidWalletLinkError(link, 'The link has no host.')
-    if (url.username || url.password) throw new InvalidWalletLinkError(link, 'The link may not carry credentials.')
     return { href: url.href, kind: 'universal' }
   }
   // A native scheme: only the scheme is used, so nothing after it can change where the link goes.
   return { href: `${scheme}://`, kind: 'native' }
+}
+
+/** A catalogue wallet's links, as the directory (or the dapp's `customWallets`) gives them. */
+export type CatalogueWalletLinks = {
+  name: string
+  homepage?: string | null | undefined
+  webapp_link?: string | null | undefined
+  desktop_link?: string | null | undefined
+  mobile_link?: string | null | undefined
+}
+export type CatalogueWalletLinkParameters = CatalogueWalletLinks
+/**
+ * What a catalogue row may do without WalletConnect: `open` an http(s) page in a new tab, show the wallet as
+ * `refused` (a link of the wallet breaks the link policy: the row is disabled and says why, nothing is opened), or
+ * `none` (no page to open, e.g. only a native app link).
+ */
+export type CatalogueWalletLinkReturnType =
+  | { kind: 'open'; link: WalletLink }
+  | { kind: 'refused'; field: keyof Omit<CatalogueWalletLinks, 'name'>; error: InvalidWalletLinkError }
+  | { kind: 'none' }
+export type CatalogueWalletLinkErrorType = never
+
+/** The link fields of a catalogue wallet, in the order a row without WalletConnect opens them. */
+const catalogueLinkFields = ['webapp_link', 'homepage', 'desktop_link', 'mobile_link'] as const
+
+/**
+ * The link policy for a catalogue row when WalletConnect is off (spec §5 links, issue 14 defect 5): every link the
+ * wallet has — `webapp_link`, `homepage`, `desktop_link`, `mobile_link` — goes through {@link checkWalletLink}, the
+ * same check the WalletConnect views make. One refused link (a forbidden scheme such as `javascript:`, whitespace, a
+ * link that does not parse, or credentials before the host such as `https://wallet.example@evil.example/`, a
+ * look-alike that goes to `evil.example`) refuses the wallet: nothing of it is opened or rendered as a link.
+ * Otherwise the first universal (http(s)) link among web app, homepage and desktop link is opened; native app links
+ * are not opened in a tab. Empty and absent links are skipped. Never throws.
+ *
+ * @example
+ * catalogueWalletLink({ name: 'W', homepage: 'https://wallet.example' }) // { kind: 'open', link: { href: 'https://wallet.example/', … } }
+ * catalogueWalletLink({ name: 'W', homepage: 'https://wallet.example@evil.example/' }).kind // 'refused'
+ */
+export function catalogueWalletLink(wallet: CatalogueWalletLinkParameters): CatalogueWalletLinkReturnType {
+  let open: WalletLink | undefined
+  for (const field of catalogueLinkFields) {
+    const value = wallet[field]
+    if (value === undefined || value === null || value === '') continue
+    let checked: { href: string; kind: 'universal' | 'native' }
+    try {
+      checked = checkWalletLink(value)
+    } catch (error) {
+      return { kind: 'refused', field, error: error instanceof InvalidWalletLinkError ? error : new InvalidWalletLinkError(value, 'The link could not be checked.') }
+    }
+    if (!open && checked.kind === 'universal' && field !== 'mobile_link') open = { href: checked.href, kind: 'universal', name: wallet.name }
+  }
+  return open ? { kind: 'open', link: open } : { kind: 'none' }
 }

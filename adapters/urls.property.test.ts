@@ -121,7 +121,12 @@ describe('parseConnectionUrl and checkRelayUrl (property)', () => {
     fc.assert(
       fc.property(fc.oneof(anything, fc.anything(), validRelay.map((r) => r.url.replace(/^wss?/i, 'https'))), (value) => {
         const accepted = isImageUrl(value)
-        const asHttp = attempt(value, httpProtocols) instanceof URL
+        let asHttp = false
+        try {
+          asHttp = parseConnectionUrl(value, { protocols: httpProtocols, allowFragment: true }) instanceof URL
+        } catch (error) {
+          expect(error).toBeInstanceOf(InvalidUrlError)
+        }
         const asData = typeof value === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)
         expect(accepted).toBe(asHttp || asData)
       }),

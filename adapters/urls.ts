@@ -46,6 +46,8 @@ export type ParseConnectionUrlParameters = {
   protocols: readonly ConnectionProtocol[]
   /** A base URL that paths are appended to: a query or a fragment would swallow them, so both are refused. */
   base?: boolean | undefined
+  /** A page to open (a wallet's web app) may have a fragment (`#/connect`); a URL to connect to may not. */
+  allowFragment?: boolean | undefined
 }
 export type ParseConnectionUrlReturnType = URL
 export type ParseConnectionUrlErrorType = InvalidUrlError
@@ -64,7 +66,7 @@ const whitespaceOrControl = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/
  * parseConnectionUrl('wss://relay.walletconnect.org', { protocols: ['ws:', 'wss:'] }).host // 'relay.walletconnect.org'
  * parseConnectionUrl('ws://127.0.0.1:8700 evil', { protocols: ['ws:', 'wss:'] }) // throws InvalidUrlError
  */
-export function parseConnectionUrl(value: unknown, { protocols, base = false }: ParseConnectionUrlParameters): ParseConnectionUrlReturnType {
+export function parseConnectionUrl(value: unknown, { protocols, base = false, allowFragment = false }: ParseConnectionUrlParameters): ParseConnectionUrlReturnType {
   const expected = `Expected an absolute ${protocols.map((p) => `${p}//`).join(' or ')} URL.`
   if (typeof value !== 'string' || value.length === 0) throw new InvalidUrlError(value, `${expected} It must be a non-empty string.`)
   if (whitespaceOrControl.test(value)) throw new InvalidUrlError(value, 'A URL may not contain whitespace or control characters.')
@@ -81,7 +83,7 @@ export function parseConnectionUrl(value: unknown, { protocols, base = false }: 
   if (!url.hostname) throw new InvalidUrlError(value, `${expected} It has no host.`)
   if (url.username || url.password) throw new InvalidUrlError(value, 'A URL may not carry credentials (user:password@): the host would be the part after the @.')
   if (base && (url.search || value.includes('?'))) throw new InvalidUrlError(value, 'A base URL may not have a query: paths are appended to it.')
-  if (url.hash || value.includes('#')) throw new InvalidUrlError(value, 'A URL may not have a fragment.')
+  if ((base || !allowFragment) && (url.hash || value.includes('#'))) throw new InvalidUrlError(value, 'A URL may not have a fragment.')
   return url
 }
 
@@ -94,7 +96,8 @@ export const wsProtocols: readonly ConnectionProtocol[] = ['ws:', 'wss:']
 const dataImage = /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i
 
 /**
- * Whether `value` may be used as an image source: an http(s) URL (as {@link parseConnectionUrl} accepts it) or a
+ * Whether `value` may be used as an image source: an http(s) URL (as {@link parseConnectionUrl} accepts it, a fragment
+ * allowed: `sprite.svg#icon`) or a
  * `data:image/…` URI of a raster or SVG type. Never throws.
  * @example isImageUrl('https://example.org/icon.png') // true
  * isImageUrl('javascript:alert(1)') // false
@@ -104,7 +107,7 @@ export function isImageUrl(value: unknown): value is string {
   // An image source cannot run script: a data: image is fine whatever its content.
   if (dataImage.test(value)) return true
   try {
-    parseConnectionUrl(value, { protocols: httpProtocols })
+    parseConnectionUrl(value, { protocols: httpProtocols, allowFragment: true })
     return true
   } catch {
     return false

@@ -22,6 +22,8 @@ export type CatalogueView = {
   isSearching: boolean
   query: string
   count: number
+  /** Wallets of the directory not loaded yet (pages still to come; 0 while searching). */
+  unloaded: number
   loadFailed: boolean
 }
 
@@ -77,8 +79,24 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
     isSearching: searchActive && (snapshot.matches({ search: 'debouncing' }) || snapshot.matches({ search: 'searching' })),
     query,
     count: query === '' ? c.count : c.resultsCount,
+    unloaded: query === '' ? Math.max(0, c.count - c.wallets.length) : 0,
     loadFailed: snapshot.matches({ list: 'failed' }),
   }
+}
+
+/**
+ * The All Wallets entry's tag in Connect (issue 14, defect 11): how many wallets All Wallets lists — the installed
+ * ones (WalletConnect, which is not a wallet, left out), the catalogue's rows already loaded (featured, custom,
+ * recommended, pages; deduplicated, the installed ones and the device filter applied) and the directory's wallets
+ * still to load. Exact under 10 (`'0'`–`'9'`), else rounded down to the ten with a plus (`'10+'`, `'520+'`).
+ *
+ * @param parameters.installed the installed wallets' count; `view` the catalogue view of an empty query.
+ * @example allWalletsTag({ installed: 1, view: { items: [], unloaded: 0 } }) // '1'
+ * allWalletsTag({ installed: 1, view: { items: Array(40), unloaded: 490 } }) // '530+'
+ */
+export function allWalletsTag({ installed, view }: { installed: number; view: Pick<CatalogueView, 'items' | 'unloaded'> }): string {
+  const total = installed + view.items.length + view.unloaded
+  return total < 10 ? String(total) : `${Math.floor(total / 10) * 10}+`
 }
 
 /** Wallet ids of wallets that ship their own built-in connector; the core variant excludes them (spec §6). */

@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
-import { connectCatalogue, connectMethodOrder, filterForMobile, filterForUniversalProvider } from './catalogue.connect.ts'
+import { allWalletsTag, connectCatalogue, connectMethodOrder, filterForMobile, filterForUniversalProvider } from './catalogue.connect.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { timing } from './timing.ts'
 
@@ -185,5 +185,35 @@ describe('catalogue device filters in the view', () => {
     h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('n'), wallet('w', { webapp_link: 'https://w' })], count: 2 } })
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().items.map((w) => w.id)).toEqual(['w'])
+  })
+})
+
+describe('the All Wallets tag (issue 14, defect 11)', () => {
+  const view = (items: number, unloaded = 0) => ({ items: Array.from({ length: items }, (_, i) => wallet(String(i))), unloaded })
+
+  test.each([
+    [0, 0, 0, '0'],
+    [0, 1, 0, '1'],
+    [1, 0, 0, '1'],
+    [1, 8, 0, '9'],
+    [0, 9, 0, '9'],
+    [1, 9, 0, '10+'],
+    [0, 10, 0, '10+'],
+    [2, 17, 0, '10+'],
+    [0, 20, 0, '20+'],
+    [1, 40, 485, '520+'],
+  ])('behavior: %i installed, %i listed, %i to load → %s (exact under 10, else rounded down to the ten)', (installed, items, unloaded, tag) => {
+    expect(allWalletsTag({ installed, view: view(items, unloaded) })).toBe(tag)
+  })
+
+  test('behavior: the view counts the directory wallets not loaded yet; none while searching', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [wallet('a')], first: { data: [wallet('a'), wallet('b')], count: 45 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view()).toMatchObject({ count: 45, unloaded: 43 })
+    expect(h.view().items).toHaveLength(2)
+    expect(allWalletsTag({ installed: 1, view: h.view() })).toBe('40+')
+    expect(h.view('zzz').unloaded).toBe(0)
   })
 })

@@ -68,9 +68,11 @@ export function connectPairing(
   if (wallet?.webapp_link) {
     try {
       const checked = checkWalletLink(wallet.webapp_link)
+      // A native web link is not a web app: not offered.
       if (checked.kind === 'universal') webLink = checked.href
-    } catch {
-      // A web link that is not http(s) is not offered.
+    } catch (e) {
+      // A refused web link is never rendered: the reason shows instead (one link policy, issue 14).
+      linkError ??= (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
     }
   }
   return { phase, uri: phase === 'showing' ? uri : undefined, uris, wallet, appLink, webLink, linkError, errorMessage }

@@ -1,22 +1,28 @@
+import { catalogueWalletLink } from '../../adapters/links.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
-import { useModalInstance } from '../context.ts'
-import { safeLinkUrl, WalletIcon } from './WalletIcon.tsx'
+import { useCopy, useModalInstance } from '../context.ts'
+import { WalletIcon } from './WalletIcon.tsx'
 
 /**
- * A directory wallet that is not installed. With WalletConnect on, its button starts a pairing for that wallet
- * (ConnectingWalletConnect: the QR code, and the wallet's own links). Without it, the button opens the wallet's
- * web app or homepage (http(s) only; anything else is refused) in a new tab.
+ * A directory (or custom) wallet that is not installed. With WalletConnect on, its button starts a pairing for that
+ * wallet (ConnectingWalletConnect: the QR code, and the wallet's own links, each checked there). Without it, the
+ * button opens the wallet's web app or homepage (http(s)) in a new tab, through the one link policy of
+ * `adapters/links.ts` ({@link catalogueWalletLink}): a wallet with a refused link (a forbidden scheme, whitespace, or
+ * credentials before the host, a look-alike) is a disabled row that says so and opens nothing (issue 14, defect 5).
  */
 export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: string }) {
+  const copy = useCopy()
   const modal = useModalInstance()
   const viaRelay = modal.actor.getSnapshot().context.options.walletConnectConnectorId !== undefined
-  const link = safeLinkUrl(wallet.webapp_link ?? undefined) ?? safeLinkUrl(wallet.homepage ?? undefined) ?? safeLinkUrl(wallet.desktop_link ?? undefined)
+  const link = viaRelay ? undefined : catalogueWalletLink(wallet)
+  const refused = link?.kind === 'refused' ? `${copy.pairingLinkRefused}: ${link.error.shortMessage}` : undefined
   return (
     <button
       type="button"
       className="lk-row"
       aria-label={wallet.name}
-      aria-disabled={viaRelay || link ? undefined : 'true'}
+      aria-disabled={viaRelay || link?.kind === 'open' ? undefined : 'true'}
+      {...(refused ? { title: refused, 'data-link-refused': 'true' } : {})}
       data-wallet-id={wallet.id}
       onClick={() => {
         if (viaRelay) {
@@ -31,12 +37,19 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
               webapp_link: wallet.webapp_link ?? null,
             },
           })
-        } else if (link) window.open(link, '_blank', 'noopener,noreferrer')
+        } else if (link?.kind === 'open') window.open(link.link.href, '_blank', 'noopener,noreferrer')
+        else if (refused) modal.actor.send({ type: 'app.notify', variant: 'error', message: refused })
       }}
     >
       <WalletIcon src={wallet.imageUrl} name={wallet.name} lazy />
       <span className="lk-row-name">{wallet.name}</span>
-      {tag ? <span className="lk-tag">{tag}</span> : wallet.badge_type === 'certified' ? <span className="lk-tag">✓</span> : null}
+      {refused ? (
+        <span className="lk-tag">{copy.linkRefusedTag}</span>
+      ) : tag ? (
+        <span className="lk-tag">{tag}</span>
+      ) : wallet.badge_type === 'certified' ? (
+        <span className="lk-tag">✓</span>
+      ) : null}
     </button>
   )
 }

@@ -1,24 +1,12 @@
-/** Only data:image URIs (EIP-6963) and http(s) URLs are used as image sources; anything else shows a placeholder. */
-export function safeImageUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(url)) return url
-  try {
-    const u = new URL(url)
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined
-  } catch {
-    return undefined
-  }
-}
+import { isImageUrl } from '../../adapters/urls.ts'
 
-/** An http(s) URL to open for a wallet, or undefined for anything else (javascript:, data:, malformed). */
-export function safeLinkUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    const u = new URL(url)
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined
-  } catch {
-    return undefined
-  }
+/**
+ * Only data:image URIs (EIP-6963) and http(s) URLs of the connection layer's URL policy (no credentials, whitespace
+ * or backslash) are used as image sources ({@link isImageUrl}); anything else shows a placeholder.
+ */
+export function safeImageUrl(url: string | undefined): string | undefined {
+  if (!isImageUrl(url)) return undefined
+  return url.startsWith('data:') ? url : new URL(url).href
 }
 
 /** A wallet's icon; `lazy` images load as their row scrolls into view. */

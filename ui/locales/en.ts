@@ -38,6 +38,8 @@ export const en = {
   pairingDeclinedHint: 'The wallet declined the connection. You can try again.',
   pairingFailed: 'Connection failed',
   pairingLinkRefused: 'This wallet link cannot be opened',
+  /** The tag of a catalogue row whose wallet link was refused (nothing of it is opened). */
+  linkRefusedTag: 'Link refused',
   pairingExpiryHint: 'The code renews itself before it expires.',
   signInHeading: (dapp: string) => `${dapp} asks you to sign in`,
   signInExplainer: 'Signing a message proves that you own this account. It is free and sends no transaction.',

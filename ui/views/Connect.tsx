@@ -3,6 +3,7 @@ import { useCopy, useModalInstance } from '../context.ts'
 import { useEffect } from 'react'
 import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
+import { allWalletsTag } from '../../machines/catalogue.connect.ts'
 import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
@@ -12,7 +13,7 @@ const connectCatalogueRows = 4
 /**
  * Connect (spec §2, §9 connectorTypeOrder): recent wallets first, then announced (EIP-6963) and injected
  * wallets, then the directory's featured, custom and recommended wallets (up to 4), then the All Wallets
- * entry with the catalogue's size. Each wallet is a button named by the wallet's name.
+ * entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down to 'N+'). Each wallet is a button named by the wallet's name.
  */
 export function Connect() {
   const copy = useCopy()
@@ -60,7 +61,7 @@ export function Connect() {
                 <GridIcon />
               </span>
               <span className="lk-row-name">{copy.allWallets}</span>
-              <span className="lk-tag">{catalogue.count > 0 ? `${Math.floor(catalogue.count / 10) * 10}+` : connectors.length}</span>
+              <span className="lk-tag">{allWalletsTag({ installed: connectors.filter((c) => c.type !== 'WALLET_CONNECT').length, view: catalogue })}</span>
             </button>
           </li>
         )}
