@@ -77,7 +77,7 @@ const hexAddress = fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'
 const caip2 = fc.constantFrom('eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
 
 const tokenBalance = fc.record(
-  { name: fc.string(), symbol: fc.string(), chainId: caip2, address: fc.string(), value: usd, price: usd, iconUrl: imageUrl, quantity },
+  { name: fc.string(), symbol: fc.string(), chainId: caip2, address: fc.tuple(caip2, hexAddress).map(([c, a]) => `${c}:${a}`), value: usd, price: usd, iconUrl: imageUrl, quantity },
   { requiredKeys: ['name', 'symbol', 'chainId', 'value', 'price', 'quantity'] },
 )
 const transaction = fc.record({
@@ -199,6 +199,9 @@ describe('API answer schemas (property)', () => {
       fc.constantFrom(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, -1, '1').map((value) => (t: Record<string, any>) => ({ ...t, value })),
       fc.constantFrom(Number.POSITIVE_INFINITY, -0.01, '3000').map((price) => (t: Record<string, any>) => ({ ...t, price })),
       notAnImage.map((iconUrl) => (t: Record<string, any>) => ({ ...t, iconUrl })),
+      // A token address that is not CAIP-10 (spec §5), a chain that is not CAIP-2.
+      fc.constantFrom('0xabc', 'eip155:1', 'eip155::0xabc', 'foo:1:0xabc', '').map((address) => (t: Record<string, any>) => ({ ...t, address })),
+      fc.constantFrom('1', 'eip155:', ':1', 'foo:1').map((chainId) => (t: Record<string, any>) => ({ ...t, chainId })),
       // More fraction digits than the token has decimals.
       fc.constant((t: Record<string, any>) => ({ ...t, quantity: { decimals: '2', numeric: '1.123' } })),
       fc.constant((t: Record<string, any>) => ({ ...t, quantity: { decimals: '256', numeric: '1' } })),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { parseCaipAddress, parseCaipNetworkId } from '../adapters/networks.ts'
 import { httpProtocols, isImageUrl, parseConnectionUrl } from '../adapters/urls.ts'
 
 /**
@@ -38,6 +39,24 @@ export const isoTimestampSchema = v.pipe(v.string(), v.check((s: string) => isIs
 export const uintStringSchema = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/, 'Invalid integer: expected decimal digits'))
 /** An amount as a decimal string (`'1.5'`, `'0.000021'`, `'10.00'`): digits, an optional fraction; no sign or exponent. */
 export const decimalStringSchema = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, 'Invalid amount: expected a decimal number such as 1.5'))
+/** A CAIP-2 network id (spec §5: two non-empty parts, a known namespace), through the parser of adapters/networks.ts. */
+export const caipNetworkIdSchema = v.pipe(
+  v.string(),
+  v.check((s: string) => succeeds(() => parseCaipNetworkId(s)), 'Invalid CAIP-2 network id'),
+)
+/** A CAIP-10 address (spec §5: three non-empty parts, a known namespace), through the parser of adapters/networks.ts. */
+export const caipAddressSchema = v.pipe(
+  v.string(),
+  v.check((s: string) => succeeds(() => parseCaipAddress(s)), 'Invalid CAIP-10 address'),
+)
+function succeeds(parse: () => unknown): boolean {
+  try {
+    parse()
+    return true
+  } catch {
+    return false
+  }
+}
 /** A finite number (JSON's 1e400 parses to Infinity). */
 const finiteNumber = v.pipe(v.number(), v.finite())
 /** A USD price or value: finite, not negative. */
@@ -106,8 +125,9 @@ const quantitySchema = v.pipe(
 export const tokenBalanceSchema = v.object({
   name: v.string(),
   symbol: v.string(),
-  chainId: v.string(),
-  address: v.optional(v.string()),
+  chainId: caipNetworkIdSchema,
+  /** The token's CAIP-10 address (a chain-qualified address enters here); absent for the native currency. */
+  address: v.optional(caipAddressSchema),
   value: usdSchema,
   price: usdSchema,
   iconUrl: v.optional(imageUrlSchema),
@@ -129,7 +149,7 @@ export const transactionSchema = v.object({
   metadata: v.object({
     /** When the block was mined: a real ISO 8601 instant (a malformed one would show as 'Invalid Date' in Activity). */
     minedAt: isoTimestampSchema,
-    chain: v.string(),
+    chain: caipNetworkIdSchema,
     hash: v.string(),
     status: v.picklist(['confirmed', 'failed', 'pending']),
     operationType: v.string(),
@@ -149,7 +169,7 @@ export const swapQuotesSchema = v.object({
 })
 export const swapTokensSchema = v.object({
   tokens: v.array(
-    v.object({ name: v.string(), symbol: v.string(), address: v.string(), decimals: v.pipe(countSchema, v.maxValue(255)), logoUri: imageUrlSchema, eip2612: v.optional(v.boolean()) }),
+    v.object({ name: v.string(), symbol: v.string(), address: caipAddressSchema, decimals: v.pipe(countSchema, v.maxValue(255)), logoUri: imageUrlSchema, eip2612: v.optional(v.boolean()) }),
   ),
 })
 export const fungiblesSchema = v.object({ fungibles: v.array(v.object({ name: v.string(), symbol: v.string(), iconUrl: imageUrlSchema, price: usdSchema })) })
