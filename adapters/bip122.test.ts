@@ -1,7 +1,7 @@
 import * as bitcoin from 'bitcoinjs-lib'
 import { Verifier } from 'bip322-js'
 import { getWallets } from '@wallet-standard/app'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startApiServer } from '../dev/api/server.ts'
 import type { ApiServer } from '../dev/api/server.ts'
 import { bitcoinRegtestNetwork, DEV_BITCOIN_ORDINALS_ADDRESSES, DEV_BITCOIN_PAYMENT_ADDRESSES, devBitcoinAccounts } from '../dev/bitcoin/index.ts'
@@ -17,7 +17,7 @@ import {
 } from './bip122.ts'
 import type { Bip122Adapter } from './bip122.ts'
 import { NotConnectedError } from './eip155.ts'
-import { UserRejectedRequestError } from './errors.ts'
+import { BaseError, UserRejectedRequestError } from './errors.ts'
 import { bitcoin as bitcoinMainnet, bitcoinTestnet } from './networks.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector, WalletEvent } from './types.ts'
@@ -91,6 +91,43 @@ describe('discovery', () => {
     other()
     expect(seen.at(-1)).toEqual([])
     expect(seen.some((list) => list.length === 1)).toBe(true)
+  })
+})
+
+describe('discovery: malformed and hostile wallets (issue 14)', () => {
+  const icon = 'data:image/svg+xml,%3Csvg%3E'
+  const connectFeature = { 'bitcoin:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) } }
+  const wallet = (overrides: Record<string, unknown>) => ({ version: '1.0.0', name: 'Hostile BTC', icon, chains: ['bitcoin:regtest'], accounts: [], features: connectFeature, ...overrides }) as never
+
+  test('behavior: malformed wallets are not listed and do not break the list; an icon that is not an image data URI is dropped', () => {
+    const adapter = createBip122Adapter({ projectId: 'p' })
+    cleanups.push(() => adapter.destroy())
+    const good = new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1', name: 'Hostile-proof Wallet' })
+    cleanups.push(registerBitcoinWallet(good))
+    const malformed = [
+      wallet({ name: 42 }),
+      wallet({ name: 'Hostile BTC chains', chains: null }),
+      wallet({ name: 'Hostile BTC accounts', accounts: 'none' }),
+      wallet({ name: 'Hostile BTC features', features: null }),
+      Object.defineProperty(wallet({}), 'features', { get: () => { throw new Error('getter') } }),
+    ]
+    for (const w of malformed) cleanups.push(getWallets().register(w))
+    cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC icon', icon: 'javascript:alert(1)' })))
+    const names = adapter.getConnectors().map((c) => c.name).filter((n) => n.startsWith('Hostile'))
+    expect(names).toEqual(['Hostile-proof Wallet', 'Hostile BTC icon'])
+    expect(adapter.getConnectors().find((c) => c.name === 'Hostile BTC icon')).toEqual({ id: 'Hostile BTC icon', name: 'Hostile BTC icon', type: 'ANNOUNCED', chain: 'bip122' })
+  })
+
+  test("behavior: the wallet's events.on() throwing: watchWallet throws a typed error and keeps no listener; off() throwing is dropped", () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const adapter = createBip122Adapter({ projectId: 'p' })
+    cleanups.push(() => adapter.destroy())
+    cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC events', features: { ...connectFeature, 'standard:events': { version: '1.0.0', on: () => { throw new Error('events are broken') } } } })))
+    cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC off', features: { ...connectFeature, 'standard:events': { version: '1.0.0', on: () => () => { throw new Error('off exploded') } } } })))
+    expect(() => adapter.watchWallet({ connectorId: 'Hostile BTC events' }, () => {})).toThrow(BaseError)
+    const off = adapter.watchWallet({ connectorId: 'Hostile BTC off' }, () => {})
+    expect(off).not.toThrow()
+    vi.restoreAllMocks()
   })
 })
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { createPublicClient, http, verifyMessage } from 'viem'
-import { afterEach, describe, expect, inject, test } from 'vitest'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
-import { createEip155Adapter, NotConnectedError, parseAccounts, parseChainId, parseSignature } from './eip155.ts'
+import { ConnectorNotFoundError, createAnnouncementStore, createEip155Adapter, NotConnectedError, parseAccounts, parseAnnouncement, parseChainId, parseSignature, type Eip1193Provider } from './eip155.ts'
 import { BaseError, InvalidProviderResponseError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
 import { defineEvmNetwork, mainnet } from './networks.ts'
 
@@ -232,5 +232,121 @@ describe('eip155 adapter: bad wallet answers', () => {
     for (const bad of ['0x', '0x0', '7a69', -1, 1.5, null, '0xzz', `0x${'f'.repeat(20)}`]) {
       expect(() => parseChainId('x', bad)).toThrow(InvalidProviderResponseError)
     }
+  })
+})
+
+describe('eip155 adapter: hostile announcements and providers (issue 14)', () => {
+  const provider: Eip1193Provider = { request: async () => [] }
+  const info = (overrides: Record<string, unknown> = {}) => ({ uuid: crypto.randomUUID(), name: 'W', rdns: 'com.w', icon: 'data:image/svg+xml,%3Csvg%3E', ...overrides })
+  const announce = (detail: unknown) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+
+  test('behavior: parseAnnouncement keeps a valid announcement, drops an icon that is not an image data URI, refuses the rest with a debug log', () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const valid = info()
+    expect(parseAnnouncement({ info: valid, provider })).toEqual({ info: valid, provider })
+    expect(parseAnnouncement({ info: info({ icon: 'https://x.example/i.png' }), provider })?.info.icon).toBeUndefined()
+    expect(parseAnnouncement({ info: info({ icon: undefined }), provider })?.info.icon).toBeUndefined()
+    expect(parseAnnouncement({ info: info({ name: '  Padded  ' }), provider })?.info.name).toBe('Padded')
+    const invalid = [
+      null,
+      'detail',
+      { provider },
+      { info: info(), provider: null },
+      { info: info(), provider: {} },
+      { info: info({ name: undefined }), provider },
+      { info: info({ name: 42 }), provider },
+      { info: info({ name: '   ' }), provider },
+      { info: info({ rdns: '' }), provider },
+      { info: info({ uuid: 'not-a-uuid' }), provider },
+      { info: { ...info(), get rdns(): string { throw new Error('getter') } }, provider },
+    ]
+    for (const detail of invalid) expect(parseAnnouncement(detail)).toBeNull()
+    expect(debug).toHaveBeenCalledTimes(invalid.length)
+    debug.mockRestore()
+  })
+
+  test('behavior: the store ignores what an extension dispatches wrongly without throwing, keeps one announcement per uuid, and stops listening when destroyed', () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const store = createAnnouncementStore(window)
+    const seen: number[] = []
+    const off = store.subscribe((details) => seen.push(details.length))
+    expect(() => announce(null)).not.toThrow()
+    expect(() => announce({ info: null, provider })).not.toThrow()
+    expect(() => window.dispatchEvent(new Event('eip6963:announceProvider'))).not.toThrow()
+    const once = info({ rdns: 'com.once' })
+    announce({ info: once, provider })
+    announce({ info: once, provider })
+    expect(store.getProviders()).toHaveLength(1)
+    expect(seen).toEqual([1])
+    // A subscriber that throws does not stop the others.
+    store.subscribe(() => {
+      throw new Error('subscriber exploded')
+    })
+    announce({ info: info({ rdns: 'com.second' }), provider })
+    expect(seen).toEqual([1, 2])
+    off()
+    store.destroy()
+    announce({ info: info({ rdns: 'com.after' }), provider })
+    expect(store.getProviders()).toEqual([])
+    vi.restoreAllMocks()
+  })
+
+  test('behavior: a malformed announcement beside the dev wallet: the dev wallet alone is listed and connects; an impostor of its rdns is ignored', async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const { adapter } = setup()
+    announce({ info: info({ name: 42, rdns: 'evil.name' }), provider })
+    announce({ info: info({ name: 'Impostor', rdns: RDNS }), provider })
+    expect(adapter.getConnectors().map((c) => [c.id, c.name])).toEqual([[RDNS, 'Latchkey Dev Wallet']])
+    await expect(adapter.connect({ connectorId: RDNS })).resolves.toMatchObject({ chainId: 31337 })
+    vi.restoreAllMocks()
+  })
+
+  test("behavior: the provider's on() throwing: watchWallet throws a typed error and leaves nothing subscribed", () => {
+    const added: string[] = []
+    const removed: string[] = []
+    const hostile = {
+      request: async () => [],
+      on: (event: string) => {
+        if (event === 'chainChanged') throw 'chainChanged is not supported'
+        added.push(event)
+      },
+      removeListener: (event: string) => void removed.push(event),
+    }
+    const target = new EventTarget()
+    const store = createAnnouncementStore(target)
+    const adapter = createEip155Adapter({ window, store })
+    cleanups.push(() => adapter.destroy(), () => store.destroy())
+    target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: info({ rdns: 'com.hostile' }), provider: hostile } }))
+    const error = (() => {
+      try {
+        adapter.watchWallet({ connectorId: 'com.hostile' }, () => {})
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(BaseError)
+    expect((error as BaseError).shortMessage).toBe('chainChanged is not supported')
+    expect(added).toEqual(['accountsChanged'])
+    expect(removed).toEqual(['accountsChanged'])
+  })
+
+  test("behavior: the provider's removeListener() throwing: unwatching does not throw, and tries every listener", async () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const { adapter, wallet } = setup()
+    await adapter.connect({ connectorId: RDNS })
+    const off = adapter.watchWallet({ connectorId: RDNS }, () => {})
+    wallet.misbehave = { removeListenerThrows: new Error('removeListener exploded') }
+    expect(off).not.toThrow()
+    expect(console.debug).toHaveBeenCalledTimes(3)
+    vi.restoreAllMocks()
+  })
+
+  test('behavior: destroy ends a reconnect still waiting for its wallet to announce itself (no timer left), and stops discovery', async () => {
+    const adapter = createEip155Adapter({ window })
+    const restoring = adapter.reconnect({ connectorId: 'never.announced' })
+    adapter.destroy()
+    await expect(restoring).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    expect(adapter.getConnectors()).toEqual([])
+    await expect(adapter.reconnect({ connectorId: RDNS })).rejects.toBeInstanceOf(ConnectorNotFoundError)
   })
 })

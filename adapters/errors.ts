@@ -127,7 +127,7 @@ function safeStringify(value: unknown): string {
     try {
       return String(value)
     } catch {
-      return Object.prototype.toString.call(value)
+      return '(unreadable)'
     }
   }
 }
@@ -139,8 +139,8 @@ function safeStringify(value: unknown): string {
  * @example toProviderError({ code: 4001, message: 'denied' }) instanceof UserRejectedRequestError // true
  */
 export function toProviderError(error: unknown): BaseError {
-  if (error instanceof BaseError) return error
   try {
+    if (error instanceof BaseError) return error
     return mapProviderError(error)
   } catch (unreadable) {
     // A hostile error object (a getter that throws, a proxy): still a typed error.

@@ -7,13 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519'
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
 import type { Wallet } from '@wallet-standard/base'
-import { afterEach, beforeAll, describe, expect, inject, test } from 'vitest'
+import { getWallets } from '@wallet-standard/app'
+import { afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { DevSolanaWallet } from '../dev/solana-wallet/wallet.ts'
 import type { DevSolanaWalletOptions } from '../dev/solana-wallet/wallet.ts'
 import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
 import { SOLANA_LOCALNET_REFERENCE, solanaLocalnetAt } from '../dev/solana/network.ts'
 import { ConnectorNotFoundError, NotConnectedError } from './eip155.ts'
-import { InvalidProviderResponseError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from './errors.ts'
+import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from './errors.ts'
 import { solana as solanaMainnet, solanaDevnet } from './networks.ts'
 import type { CaipNetwork } from './networks.ts'
 import { createSolanaAdapter, InvalidSolanaAddressError, isSolanaWallet, SolanaChainNotSupportedError, SolanaRpcRequestError } from './solana.ts'
@@ -292,5 +293,70 @@ describe('addresses and the lazy rule', () => {
     for (const entry of ['adapters/solana.ts', 'adapters/solana.transfer.ts', 'adapters/eip155.ts', 'ui/createModal.ts']) visit(resolve(root, entry))
     expect(seen.size).toBeGreaterThan(5)
     expect(offenders).toEqual([])
+  })
+})
+
+describe('malformed and hostile wallets (issue 14)', () => {
+  const icon = 'data:image/svg+xml,%3Csvg%3E' as const
+  const features = (extra: Record<string, unknown> = {}) => ({
+    'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) },
+    'solana:signMessage': { version: '1.0.0', signMessage: async () => [] },
+    ...extra,
+  })
+  const wallet = (overrides: Record<string, unknown>) => ({ version: '1.0.0', name: 'Hostile', icon, chains: ['solana:devnet'], accounts: [], features: features(), ...overrides }) as unknown as Wallet
+
+  test('behavior: a wallet whose name, chains, accounts or features are malformed (or whose getters throw) is not listed; the others still are', () => {
+    const good = registered()
+    const malformed = [
+      wallet({ name: 42 }),
+      wallet({ name: '' }),
+      wallet({ name: 'Hostile chains', chains: 'solana:devnet' }),
+      wallet({ name: 'Hostile accounts', accounts: null }),
+      wallet({ name: 'Hostile features', features: null }),
+      Object.defineProperty(wallet({ name: 'x' }), 'name', { get: () => { throw new Error('getter') } }),
+      Object.defineProperty(wallet({ name: 'Hostile getter features' }), 'features', { get: () => { throw new Error('getter') } }),
+    ]
+    for (const w of malformed) cleanups.push(getWallets().register(w))
+    const solana = adapter()
+    const seen: string[][] = []
+    cleanups.push(solana.watchConnectors((list) => seen.push(list.map((c) => c.id))))
+    expect(solana.getConnectors().map((c) => c.id).filter((id) => id === good.name || id.startsWith('Hostile'))).toEqual([good.name])
+    expect(seen.at(-1)).toContain(good.name)
+    expect(isSolanaWallet(malformed[0]!)).toBe(false)
+  })
+
+  test('behavior: an icon that is not an image data URI is dropped, the wallet kept', () => {
+    cleanups.push(getWallets().register(wallet({ name: 'Hostile icon', icon: 'https://evil.example/pixel.png' })))
+    expect(adapter().getConnectors().find((c) => c.id === 'Hostile icon')).toEqual({ id: 'Hostile icon', name: 'Hostile icon', type: 'ANNOUNCED', chain: 'solana' })
+  })
+
+  test("behavior: the wallet's events.on() throwing: watchWallet throws a typed error; its off() throwing is dropped", () => {
+    vi.spyOn(console, 'debug').mockImplementation(() => {})
+    const throwingOn = wallet({ name: 'Hostile events', features: features({ 'standard:events': { version: '1.0.0', on: () => { throw 'events are broken' } } }) })
+    const throwingOff = wallet({ name: 'Hostile off', features: features({ 'standard:events': { version: '1.0.0', on: () => () => { throw new Error('off exploded') } } }) })
+    cleanups.push(getWallets().register(throwingOn), getWallets().register(throwingOff))
+    const solana = adapter()
+    const error = (() => {
+      try {
+        solana.watchWallet({ connectorId: 'Hostile events' }, () => {})
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(BaseError)
+    expect((error as BaseError).shortMessage).toBe('events are broken')
+    const off = solana.watchWallet({ connectorId: 'Hostile off' }, () => {})
+    expect(off).not.toThrow()
+    vi.restoreAllMocks()
+  })
+
+  test('behavior: a change event that is hostile (a throwing getter) is ignored', () => {
+    let emit!: (properties: unknown) => void
+    cleanups.push(getWallets().register(wallet({ name: 'Hostile change', features: features({ 'standard:events': { version: '1.0.0', on: (_: string, l: (p: unknown) => void) => ((emit = l), () => {}) } }) })))
+    const events: WalletEvent[] = []
+    cleanups.push(adapter().watchWallet({ connectorId: 'Hostile change' }, (e) => events.push(e)))
+    expect(() => emit({ get accounts(): unknown { throw new Error('getter') } })).not.toThrow()
+    expect(() => emit(new Proxy({}, { has: () => { throw new Error('trap') } }))).not.toThrow()
+    expect(events).toEqual([])
   })
 })

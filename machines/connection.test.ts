@@ -1,10 +1,12 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createActor, type EventObject } from 'xstate'
+import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
+import { createManualClock } from '../tests/harness/clock.ts'
 import { flush } from '../tests/harness/deferred.ts'
 import { controllableConnectionActors } from '../tests/harness/wallet-actors.ts'
 import { connectionMachine, connectionStatus, type ConnectionInput } from './connection.ts'
 import { connectAccount, connectConnecting } from './connection.connect.ts'
+import { timing } from './timing.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -181,5 +183,79 @@ describe('connection', () => {
     expect(h.disconnects).toEqual([{ connectorId: 'w', namespace: 'eip155' }])
     expect(h.status()).toBe('disconnected')
     expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'user', connectorId: 'w' })
+  })
+})
+
+describe('connection: a wallet that never answers or whose events break (issue 14)', () => {
+  /** The machine on a manual clock, its watchWallet optionally replaced. */
+  function timed(input: Partial<ConnectionInput> = {}, overrides: Partial<Record<'watchWallet' | 'disconnect', unknown>> = {}) {
+    const wallet = controllableConnectionActors()
+    const clock = createManualClock()
+    const actor = createActor(connectionMachine.provide({ actors: { ...wallet.actors, ...(overrides as object) } }), { input: { namespace: 'eip155', ...input }, clock })
+    const emitted: EventObject[] = []
+    actor.on('*', (e) => emitted.push(e))
+    actor.start()
+    return { ...wallet, actor, clock, emitted, status: () => connectionStatus(actor.getSnapshot()) }
+  }
+  async function connected(h: ReturnType<typeof timed>) {
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects.at(-1)!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+  }
+
+  test('behavior: a restore the wallet never answers gives up after walletRequestTimeout with a typed timeout error; its late answer is ignored', async () => {
+    const h = timed({ storedConnectorId: 'dev.wallet' })
+    h.clock.advance(timing.walletRequestTimeout - 1)
+    expect(h.status()).toBe('connecting')
+    h.clock.advance(1)
+    expect(h.status()).toBe('disconnected')
+    expect(h.actor.getSnapshot().context.error).toEqual({ name: 'RequestTimeoutError', message: 'Restoring the wallet connection timed out after 10 s.' })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'restoreFailed', connectorId: 'dev.wallet' })
+    h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(h.status()).toBe('disconnected')
+  })
+
+  test('behavior: a balance the wallet never answers is unavailable after walletRequestTimeout, then retried after balanceRetry', async () => {
+    const h = timed()
+    await connected(h)
+    h.clock.advance(timing.walletRequestTimeout)
+    expect(h.actor.getSnapshot().value).toEqual({ connected: 'balanceUnavailable' })
+    expect(connectAccount(h.actor.getSnapshot()).isBalanceUnavailable).toBe(true)
+    expect(h.actor.getSnapshot().context.error).toEqual({ name: 'RequestTimeoutError', message: 'Reading the balance timed out after 10 s.' })
+    h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(h.actor.getSnapshot().value).toEqual({ connected: 'balanceUnavailable' })
+    h.clock.advance(timing.balanceRetry)
+    expect(h.balances).toHaveLength(2)
+  })
+
+  test('behavior: a revoke the wallet never answers is given up after disconnectWait: disconnected, as the visitor asked', async () => {
+    const h = timed({}, { disconnect: fromPromise(() => new Promise<void>(() => {})) })
+    await connected(h)
+    h.actor.send({ type: 'connection.disconnect' })
+    await flush()
+    expect(h.status()).toBe('connecting')
+    h.clock.advance(timing.disconnectWait)
+    expect(h.status()).toBe('disconnected')
+    expect(h.emitted.filter((e) => e.type === 'connection.disconnected')).toEqual([{ type: 'connection.disconnected', namespace: 'eip155', connectorId: 'dev.wallet', reason: 'user' }])
+    await flush()
+    expect(h.emitted.filter((e) => e.type === 'connection.disconnected')).toHaveLength(1)
+  })
+
+  test("behavior: the wallet's on() throwing: the connection holds, with the typed error as watchError; it is cleared with the account", async () => {
+    const throwing = fromCallback(() => {
+      throw new TypeError('on() is broken')
+    })
+    const h = timed({}, { watchWallet: throwing })
+    await connected(h)
+    expect(h.status()).toBe('connected')
+    expect(h.actor.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
+    h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
+    await flush()
+    expect(h.actor.getSnapshot().value).toEqual({ connected: 'balanceReady' })
+    h.actor.send({ type: 'connection.disconnect' })
+    await flush()
+    expect(h.actor.getSnapshot().context.watchError).toBeUndefined()
   })
 })

@@ -289,3 +289,119 @@ describe('siwx machine', () => {
     expect(h.actor.getSnapshot().context.sessions).toEqual([])
   })
 })
+
+describe('siwx machine: a wallet or a config that never answers, a config that answers wrongly (issue 14)', () => {
+  const OTHER = '0x000000000000000000000000000000000000dEaD'
+  const sessionOf = (accountAddress: string, chainId: string): SiwxSession => ({ ...session, data: { ...message, accountAddress, chainId } })
+  /** Prompting, Sign, the message made: the wallet is asked and has not answered. */
+  async function awaitingSignature(h: ReturnType<typeof harness>) {
+    await h.prompting()
+    h.actor.send({ type: 'siwx.sign' })
+    h.messages.at(-1)!.resolve(message)
+    await flush()
+    expect(h.value()).toEqual({ awaitingSession: { signing: 'awaitingSignature' } })
+  }
+
+  test('behavior: required, no session: Cancel while the wallet has not answered cancels (the owner disconnects), unblocks closing, and the late signature is ignored', async () => {
+    const h = harness(true)
+    await awaitingSignature(h)
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(h.value()).toBe('idle')
+    expect(h.emitted.filter((e) => e.type === 'siwx.cancelled')).toEqual([{ type: 'siwx.cancelled', required: true, disconnect: true }])
+    expect(blocked(h)).toEqual([true, false])
+    h.signatures[0]!.d.resolve('0xlate')
+    await flush()
+    expect(h.added).toHaveLength(0)
+    expect(h.value()).toBe('idle')
+  })
+
+  test('behavior: not required: Cancel while the wallet has not answered closes (the owner closes the modal)', async () => {
+    const h = harness(false)
+    await awaitingSignature(h)
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(h.value()).toBe('idle')
+    expect(h.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: false, disconnect: false })
+  })
+
+  test('behavior: Cancel also works while the message is made and while the session is verified', async () => {
+    const making = harness(false)
+    await making.prompting()
+    making.actor.send({ type: 'siwx.sign' })
+    making.actor.send({ type: 'siwx.cancel' })
+    expect(making.value()).toBe('idle')
+
+    const verifying = harness(false)
+    await awaitingSignature(verifying)
+    verifying.signatures[0]!.d.resolve('0xsig')
+    await flush()
+    expect(verifying.value()).toEqual({ awaitingSession: { signing: 'verifying' } })
+    verifying.actor.send({ type: 'siwx.cancel' })
+    expect(verifying.value()).toBe('idle')
+    verifying.added[0]!.d.resolve(session)
+    await flush()
+    expect(verifying.value()).toBe('idle')
+    expect(verifying.emitted.some((e) => e.type === 'siwx.signedIn')).toBe(false)
+  })
+
+  test('behavior: required with a session on another chain: Cancel while signing returns there; Cancel again asks again; Sign there starts a fresh request', async () => {
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.sessions[0]!.resolve([sessionOf(target.address, 'eip155:31338')])
+    await flush()
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[1]!.resolve([])
+    await flush()
+    h.actor.send({ type: 'siwx.sign' })
+    h.messages[0]!.resolve(message)
+    await flush()
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(h.value()).toEqual({ awaitingSession: 'returning' })
+    h.actor.send({ type: 'siwx.cancel' })
+    expect(h.emitted.filter((e) => e.type === 'siwx.cancelled')).toEqual([
+      { type: 'siwx.cancelled', required: true, disconnect: false, returnTo: 'eip155:31338' },
+      { type: 'siwx.cancelled', required: true, disconnect: false, returnTo: 'eip155:31338' },
+    ])
+    h.actor.send({ type: 'siwx.sign' })
+    expect(h.value()).toEqual({ awaitingSession: { signing: 'creatingMessage' } })
+    h.messages[1]!.resolve(message)
+    await flush()
+    expect(h.signatures).toHaveLength(2)
+    // Still unclosable all along: one block, no unblock yet.
+    expect(blocked(h)).toEqual([true])
+  })
+
+  test.each([
+    ['another address', [sessionOf(OTHER, target.caipNetworkId)]],
+    ['this address on another chain', [sessionOf(target.address, 'eip155:1')]],
+    ['malformed sessions', [null, 42, { data: null }, { ...session, signature: 7 }]],
+    ['not a list', { ...session }],
+    ['nothing', undefined],
+  ])('behavior: getSessions answering %s: no session counts, the prompt is shown', async (_, answer) => {
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target })
+    h.sessions[0]!.resolve(answer as never)
+    await flush()
+    expect(h.value()).toEqual({ awaitingSession: 'prompting' })
+    expect(h.actor.getSnapshot().context.session).toBeUndefined()
+  })
+
+  test('behavior: only the session of exactly this account and network counts (EVM addresses in any letter case); others in the answer are left out', async () => {
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target })
+    const mine = sessionOf(target.address.toLowerCase(), target.caipNetworkId)
+    h.sessions[0]!.resolve([sessionOf(OTHER, target.caipNetworkId), mine])
+    await flush()
+    expect(h.value()).toBe('signedIn')
+    expect(h.actor.getSnapshot().context.session).toEqual(mine)
+    expect(h.actor.getSnapshot().context.sessions).toEqual([mine])
+  })
+
+  test('behavior: on other namespaces the address must match exactly (base58 is case-sensitive)', async () => {
+    const solanaTarget: SiwxTarget = { address: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW', caipNetworkId: 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', namespace: 'solana', connectorId: 'dev' }
+    const h = harness(true)
+    h.actor.send({ type: 'siwx.connected', target: solanaTarget })
+    h.sessions[0]!.resolve([sessionOf(solanaTarget.address.toLowerCase(), solanaTarget.caipNetworkId)])
+    await flush()
+    expect(h.value()).toEqual({ awaitingSession: 'prompting' })
+  })
+})
