@@ -1,5 +1,6 @@
 import { getAddress, isAddress } from 'viem'
 import { BaseError } from './errors.ts'
+import { preview } from './urls.ts'
 import type { ChainNamespace } from './networks.ts'
 
 /** Spec §5: a Solana address is 32 to 44 base58 characters. */
@@ -11,7 +12,7 @@ const bitcoinAddress = /^([13mn2][1-9A-HJ-NP-Za-km-z]{25,34}|(bc|tb|bcrt)1[02-9a
 export class InvalidAddressError extends BaseError {
   override name = 'InvalidAddressError'
   constructor(namespace: string, value: unknown, reason: string) {
-    super('Invalid address', { details: `${reason} Received for ${namespace}: ${String(value).slice(0, 100)}` })
+    super('Invalid address', { details: `${reason} Received for ${namespace}: ${preview(value)}` })
   }
 }
 
@@ -85,7 +86,7 @@ export function normalizeAddress(namespace: ChainNamespace | string, value: stri
 export class InvalidChainIdError extends BaseError {
   override name = 'InvalidChainIdError'
   constructor(chainId: unknown) {
-    super('Invalid chainId', { details: `An EVM chain id for a name coin type must be a positive integer below 2147483648; received ${String(chainId)}.` })
+    super('Invalid chainId', { details: `An EVM chain id for a name coin type must be a positive integer below 2147483648; received ${preview(chainId)}.` })
   }
 }
 

@@ -1,5 +1,5 @@
 import { BaseError } from './errors.ts'
-import { httpProtocols, InvalidUrlError, parseConnectionUrl } from './urls.ts'
+import { httpProtocols, InvalidUrlError, parseConnectionUrl, preview } from './urls.ts'
 
 /**
  * Wallet links (spec §5 "Links: http or https are universal links; otherwise a native scheme link is built").
@@ -16,19 +16,15 @@ export const forbiddenLinkSchemes = ['javascript', 'data', 'vbscript', 'file', '
 export class InvalidWalletLinkError extends BaseError {
   override name = 'InvalidWalletLinkError'
   constructor(link: unknown, reason: string) {
-    super('Invalid wallet link', { details: `${reason} Received: ${truncate(String(link))}` })
+    super('Invalid wallet link', { details: `${reason} Received: ${preview(link)}` })
   }
 }
 /** Thrown for a pairing URI that is not a WalletConnect v2 URI (`wc:<topic>@2?…`). */
 export class InvalidPairingUriError extends BaseError {
   override name = 'InvalidPairingUriError'
   constructor(uri: unknown) {
-    super('Invalid WalletConnect URI', { details: `Expected wc:<topic>@2?relay-protocol=…&symKey=…; received ${truncate(String(uri))}` })
+    super('Invalid WalletConnect URI', { details: `Expected wc:<topic>@2?relay-protocol=…&symKey=…; received ${preview(uri)}` })
   }
-}
-
-function truncate(s: string): string {
-  return s.length > 80 ? `${s.slice(0, 77)}…` : s
 }
 
 /** A link to open, with how it was built. */
