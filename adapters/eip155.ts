@@ -73,9 +73,9 @@ export function createEip155Adapter({
   getProvider(connectorId: string): Eip1193Provider | undefined
   destroy(): void
 } {
-  let mipd: AnnouncementStore | undefined = store
+  let announcements: AnnouncementStore | undefined = store
   let destroyed = false
-  const ensureStore = () => (mipd ??= createAnnouncementStore())
+  const ensureStore = () => (announcements ??= createAnnouncementStore())
   /** Pending waits for a wallet to announce itself (reconnect): ended by `destroy()`. */
   const waits = new Set<() => void>()
 
@@ -287,7 +287,7 @@ export function createEip155Adapter({
       destroyed = true
       for (const stop of [...waits]) stop()
       // The store listens on the window for announcements; a store passed in belongs to the caller.
-      if (!store) mipd?.destroy()
+      if (!store) announcements?.destroy()
     },
   }
 }

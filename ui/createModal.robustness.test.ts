@@ -406,6 +406,38 @@ describe('issue 14 §6: destroy() releases what the instance registered', () => 
   })
 })
 
+describe('issue 14 §6: destroy() with the Solana and Bitcoin adapters loaded', () => {
+  test('behavior: 50 cycles with their adapters loaded leave no Wallet Standard registry listener behind', async () => {
+    const { getWallets } = await import('@wallet-standard/app')
+    const { bitcoinRegtest, solanaDevnet } = await import('../adapters/networks.ts')
+    const cycle = async () => {
+      const modal = createModal({ projectId: 'p', networks: [anvil1, solanaDevnet, bitcoinRegtest], storage: createMemoryStorage(), walletConnect: false })
+      await modal.getAdapter('solana')
+      await modal.getAdapter('bip122')
+      // Discovery subscribes once the lazily loaded adapters are there.
+      await new Promise((r) => setTimeout(r, 0))
+      modal.destroy()
+    }
+    for (let i = 0; i < 50; i++) await cycle()
+    // A wallet registered now is read by every registry listener still there: none.
+    let reads = 0
+    const probe = { version: '1.0.0', name: 'Probe', icon: 'data:image/png;base64,AA==', accounts: [], features: {}, get chains() {
+      reads++
+      return ['solana:devnet', 'bitcoin:regtest']
+    } }
+    const unregister = getWallets().register(probe as never)
+    unregister()
+    expect(reads).toBe(0)
+    // The probe itself works: a live modal reads it.
+    const live = createModal({ projectId: 'p', networks: [anvil1, solanaDevnet], storage: createMemoryStorage(), walletConnect: false })
+    cleanups.push(() => live.destroy())
+    await live.getAdapter('solana')
+    await new Promise((r) => setTimeout(r, 0))
+    cleanups.push(getWallets().register(probe as never))
+    expect(reads).toBeGreaterThan(0)
+  })
+})
+
 describe('issue 14 §7: a custom getSessions answer is checked', () => {
   const message = (accountAddress: string, chainId: string): SiwxMessage => ({
     accountAddress,
