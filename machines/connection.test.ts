@@ -238,6 +238,7 @@ describe('connection: a wallet that never answers or whose events break (issue 1
     expect(h.status()).toBe('connecting')
     h.clock.advance(timing.disconnectWait)
     expect(h.status()).toBe('disconnected')
+    expect(h.actor.getSnapshot().context.error).toEqual({ name: 'RequestTimeoutError', message: "Revoking the wallet's permissions timed out after 3 s." })
     expect(h.emitted.filter((e) => e.type === 'connection.disconnected')).toEqual([{ type: 'connection.disconnected', namespace: 'eip155', connectorId: 'dev.wallet', reason: 'user' }])
     await flush()
     expect(h.emitted.filter((e) => e.type === 'connection.disconnected')).toHaveLength(1)

@@ -85,7 +85,7 @@ const notProvided = (name: string) => () => {
  * - Nothing waits for ever on a wallet nobody is asked to approve (issue 14): a restore, or a balance read, that has
  *   not answered after `walletRequestTimeout` (10 s, spec §9) ends with a `RequestTimeoutError` in context (the restore
  *   → `disconnected`, the balance → `balanceUnavailable`, retried later); a revoke that has not answered after
- *   `disconnectWait` (3 s) is given up and the connection forgotten. A `watchWallet` that fails (the wallet's `on()`
+ *   `disconnectWait` (3 s) is given up and the connection forgotten (its `RequestTimeoutError` in context). A `watchWallet` that fails (the wallet's `on()`
  *   throws) keeps the connection, with `watchError` in context.
  *
  * Actors to provide: `connect`, `reconnect` ({ connectorId } → WalletSession), `disconnect`,
@@ -132,7 +132,7 @@ export const connectionMachine = setup({
     }),
     setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
     /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
-    setTimedOut: assign({ error: (_, params: { operation: string }) => summarizeError(new RequestTimeoutError(params.operation, timing.walletRequestTimeout)) }),
+    setTimedOut: assign({ error: (_, params: { operation: string; timeout: number }) => summarizeError(new RequestTimeoutError(params.operation, params.timeout)) }),
     setWatchError: assign({ watchError: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
     clearError: assign({ error: undefined }),
     setFirstAccount: assign({
@@ -221,7 +221,7 @@ export const connectionMachine = setup({
       after: {
         walletRequestTimeout: {
           target: 'disconnected',
-          actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection' } }],
+          actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection', timeout: timing.walletRequestTimeout } }],
         },
       },
       on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
@@ -273,7 +273,7 @@ export const connectionMachine = setup({
             onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },
           },
-          after: { walletRequestTimeout: { target: 'balanceUnavailable', actions: { type: 'setTimedOut', params: { operation: 'Reading the balance' } } } },
+          after: { walletRequestTimeout: { target: 'balanceUnavailable', actions: { type: 'setTimedOut', params: { operation: 'Reading the balance', timeout: timing.walletRequestTimeout } } } },
         },
         balanceReady: { after: { nativeBalanceTtl: 'fetchingBalance' } },
         /** Balance fetch failed; retried after `balanceRetry` (spec §9 back-off). */
@@ -307,8 +307,17 @@ export const connectionMachine = setup({
         onDone: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
         onError: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] },
       },
-      // Best effort: a wallet that does not answer the revoke does not keep the visitor connected.
-      after: { disconnectWait: { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount'] } },
+      // Best effort: a wallet that does not answer the revoke does not keep the visitor connected (the timeout kept in context).
+      after: {
+        disconnectWait: {
+          target: 'disconnected',
+          actions: [
+            { type: 'emitDisconnected', params: { reason: 'user' } },
+            'resetAccount',
+            { type: 'setTimedOut', params: { operation: "Revoking the wallet's permissions", timeout: timing.disconnectWait } },
+          ],
+        },
+      },
     },
   },
 })

@@ -327,6 +327,7 @@ describe('issue 14 §3: a wallet request that never resolves', () => {
     expect(modal.getState().account.status).toBe('connecting')
     clock.advance(timing.disconnectWait)
     expect(modal.getState().account.status).toBe('disconnected')
+    expect(connection(modal).context.error?.name).toBe('RequestTimeoutError')
   })
 
   test('behavior: eth_getBalance never answers: Token Balance Unavailable after walletRequestTimeout, then retried', async () => {

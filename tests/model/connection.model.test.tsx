@@ -207,7 +207,7 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
     await expectUi(app, path.target)
     const last = path.steps.at(-1)?.event.type
     // Typed errors in context, named for what the visitor waited on.
-    if (last?.startsWith('xstate.after.walletRequestTimeout')) expect(connection.getSnapshot().context.error?.name).toBe('RequestTimeoutError')
+    if (last?.startsWith('xstate.after.walletRequestTimeout') || last?.startsWith('xstate.after.disconnectWait')) expect(connection.getSnapshot().context.error?.name).toBe('RequestTimeoutError')
     if (last === 'xstate.error.actor.watchWallet') {
       expect(connection.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
       // The modal still opens and closes.
