@@ -4,7 +4,7 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { connectSend } from './send.connect.ts'
-import { parseAmount, sendMachine, sendMessages, tokenKey, type SendEstimate, type SendTarget, type SendTransferInput } from './send.ts'
+import { isReceiverMessage, parseAmount, sendMachine, sendMessages, tokenKey, type SendEstimate, type SendTarget, type SendTransferInput } from './send.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -471,6 +471,15 @@ describe('the receiver: optional 0x, CAIP-10 (spec §5; issue 14 defect 12)', ()
       expect(await reviewTo(receiver), receiver).toMatchObject({ error: 'Invalid CAIP-10 address', status: 'invalid', estimate: undefined })
     }
     expect((await reviewTo('eip155:31337:0x123')).error).toBe('Invalid receiver address')
+  })
+
+  test('behavior: the receiver messages are told from the amount and form messages (the view marks the right input)', () => {
+    for (const m of [sendMessages.invalidReceiver, sendMessages.invalidCaipAddress, sendMessages.receiverOnOtherNetwork('eip155:1'), sendMessages.nameNotFound, sendMessages.nameResolving]) {
+      expect(isReceiverMessage(m), m).toBe(true)
+    }
+    for (const m of [sendMessages.required, sendMessages.tokenRequired, sendMessages.invalidAmount, sendMessages.notPositive, sendMessages.insufficient('ETH'), sendMessages.tooManyDecimals('ETH', 18)]) {
+      expect(isReceiverMessage(m), m).toBe(false)
+    }
   })
 
   test('behavior: on Solana a CAIP-10 receiver of the connected cluster is its base58 address', async () => {

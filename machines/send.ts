@@ -6,6 +6,8 @@ import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/
 import type { TokenBalance } from '../services/schemas.ts'
 import { timing } from './timing.ts'
 
+const otherNetworkMessage = 'This address is on another network'
+
 /** The spec's validation messages (§5), word for word, and this build's own for the amount and receiver. */
 export const sendMessages = {
   required: 'An amount and receiver address are required',
@@ -20,11 +22,22 @@ export const sendMessages = {
   /** Spec §5: a chain-qualified (CAIP-10) receiver that is not three non-empty parts with a known namespace. */
   invalidCaipAddress: 'Invalid CAIP-10 address',
   /** A CAIP-10 receiver of another network than the one the form sends on. */
-  receiverOnOtherNetwork: (caipNetworkId: string) => `This address is on another network (${caipNetworkId})`,
+  receiverOnOtherNetwork: (caipNetworkId: string) => `${otherNetworkMessage} (${caipNetworkId})`,
   nameNotFound: 'No address found for this name',
   nameResolving: 'Looking up the name, try again in a moment',
   reverted: 'The transaction failed on chain',
 } as const
+
+/** Whether a form message is about the receiver (the view marks only that input invalid and described by it). */
+export function isReceiverMessage(message: string): boolean {
+  return (
+    message === sendMessages.invalidReceiver ||
+    message === sendMessages.invalidCaipAddress ||
+    message === sendMessages.nameNotFound ||
+    message === sendMessages.nameResolving ||
+    message.startsWith(`${otherNetworkMessage} (`)
+  )
+}
 
 /** The namespaces that can send (spec §6: eip155 and solana). */
 export const sendNamespaces = ['eip155', 'solana'] as const

@@ -15,6 +15,7 @@ import { devAccounts } from '../accounts.ts'
 import { describeRequest } from '../wallet/panel.ts'
 import { DevWalletRpcError } from '../wallet/provider.ts'
 import type { DevWalletChain, PendingRequestKind } from '../wallet/provider.ts'
+import { parseConnectionUrl, wsProtocols } from '../../adapters/urls.ts'
 import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
@@ -253,7 +254,10 @@ export class DevMobileWallet {
         throw new DevMobileWalletError(`Invalid chain ${JSON.stringify(chain)}: expected { chainId, name, rpcUrl }.`)
       }
     }
-    if (typeof options.relayUrl !== 'string' || !/^wss?:\/\/[^\s]+$/.test(options.relayUrl)) {
+    try {
+      // Parsed with URL (the connection layer's policy, adapters/urls.ts), never matched with a pattern.
+      parseConnectionUrl(options.relayUrl, { protocols: wsProtocols })
+    } catch {
       throw new DevMobileWalletError(`Invalid relay URL ${JSON.stringify(options.relayUrl)}: expected ws://host:port.`)
     }
     const projectId = options.projectId ?? devProjectId

@@ -2,7 +2,8 @@
  * Send (spec §4 Send, §5 validation): native ETH on both dev chains and the two dev ERC-20 tokens (DEV, and
  * the USDT-style dUSDT whose `transfer` returns nothing) from the connected dev account 0 to fresh receivers,
  * checked against the anvil chains; the wallet's rejection; the validation messages word for word, refused
- * before the wallet is asked; a wallet failure; a name as receiver; Max; axe on the Send and Review Send views.
+ * before the wallet is asked; a wallet failure; a name as receiver; a receiver without 0x or chain-qualified (CAIP-10);
+ * Max; axe on the Send and Review Send views.
  */
 import type { Locator, Page } from '@playwright/test'
 import { formatUnits, parseEther, parseUnits } from 'viem'
@@ -281,6 +282,12 @@ test('invalid inputs show their message word for word and never reach the wallet
   const cases: Case[] = [
     { amount: '1', receiver: '0x123', message: 'Invalid receiver address', invalid: ['receiver'] },
     { amount: '1', receiver: wrongChecksum, message: 'Invalid receiver address', invalid: ['receiver'] },
+    // Without 0x the checksum still counts (issue 14).
+    { amount: '1', receiver: wrongChecksum.slice(2), message: 'Invalid receiver address', invalid: ['receiver'] },
+    // Chain-qualified (CAIP-10, spec §5): malformed, of an unknown namespace, of another network.
+    { amount: '1', receiver: 'eip155:31337', message: 'Invalid CAIP-10 address', invalid: ['receiver'] },
+    { amount: '1', receiver: `foo:31337:${valid}`, message: 'Invalid CAIP-10 address', invalid: ['receiver'] },
+    { amount: '1', receiver: `eip155:1:${valid}`, message: 'This address is on another network (eip155:1)', invalid: ['receiver'] },
     { amount: '', receiver: valid, message: 'An amount and receiver address are required', invalid: ['amount'] },
     { amount: '1', receiver: '', message: 'An amount and receiver address are required', invalid: ['receiver'] },
     { amount: '-1', receiver: valid, message: 'The amount must be greater than 0', invalid: ['amount'] },
@@ -299,7 +306,7 @@ test('invalid inputs show their message word for word and never reach the wallet
       const input = f[field]
       if (c.invalid.includes(field)) {
         await expect(input, `${field} of ${what}`).toHaveAttribute('aria-invalid', 'true')
-        await expect(input, `${field} of ${what}`).toHaveAccessibleDescription(new RegExp(c.message))
+        await expect(input, `${field} of ${what}`).toHaveAccessibleDescription(new RegExp(c.message.replace(/[()]/g, '\\$&')))
       } else {
         await expect(input, `${field} of ${what}`).not.toHaveAttribute('aria-invalid')
       }
@@ -310,6 +317,23 @@ test('invalid inputs show their message word for word and never reach the wallet
   await f.review.click()
   await expect(dialog(page, 'Review Send')).toBeVisible()
   await expect(walletRequests(page)).toHaveCount(0)
+})
+
+test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5, issue 14)', async ({ demo: page }) => {
+  const send = await openSendForm(page)
+  const f = form(send)
+  const receiver = freshAddress()
+  const bare = receiver.slice(2).toLowerCase()
+  await f.receiver.fill(`eip155:31337:${receiver}`)
+  await expect(f.receiverStatus).toHaveText(truncated(receiver))
+  await f.receiver.fill(bare)
+  await expect(f.receiverStatus).toHaveText(truncated(receiver))
+
+  const preview = await review(page, send, '0.0321', bare)
+  await expect(preview.getByTestId('send-preview-receiver')).toHaveText(truncated(receiver))
+  await expect(preview.getByTestId('send-preview-receiver')).toHaveAttribute('title', receiver)
+  await confirmAndApprove(page, preview, [`To ${receiver}`, 'Value 0.0321 ETH'])
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.0321'))
 })
 
 test('a name as receiver: bob.reown.id resolves to dev account 1, the preview names it, the ETH arrives', async ({ demo: page }) => {

@@ -3,20 +3,19 @@ import { useCopy } from '../context.ts'
 import { useSendFlow } from '../hooks.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
-import { sendMessages } from '../../machines/send.ts'
+import { isReceiverMessage, sendMessages } from '../../machines/send.ts'
 
 /**
- * The messages about the receiver, and those about no input. 'required' is about whichever field is empty;
- * every other message is about the amount.
+ * The messages about no input ({@link isReceiverMessage} tells those about the receiver). 'required' is about
+ * whichever field is empty; every other message is about the amount.
  */
-const receiverMessages: readonly string[] = [sendMessages.invalidReceiver, sendMessages.nameNotFound, sendMessages.nameResolving]
 const formMessages: readonly string[] = [sendMessages.tokenRequired, sendMessages.unsupportedChain]
 
 /** Which inputs a validation message is about, so that only those are marked invalid and described by it. */
 function invalidFields(error: string | undefined, amount: string, receiver: string): { amount: boolean; receiver: boolean } {
   if (!error || formMessages.includes(error)) return { amount: false, receiver: false }
   if (error === sendMessages.required) return { amount: amount.trim() === '', receiver: receiver.trim() === '' }
-  const aboutReceiver = receiverMessages.includes(error)
+  const aboutReceiver = isReceiverMessage(error)
   return { amount: !aboutReceiver, receiver: aboutReceiver }
 }
 
