@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { connectAccountData, filterTransactions, floorDecimal, groupByMonth } from './account.connect.ts'
-import { accountMachine, type AccountTarget } from './account.ts'
+import { accountMachine, type AccountInput, type AccountTarget } from './account.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -17,7 +17,7 @@ const tx = (id: string, minedAt: string, chain = 'eip155:1', spam = false): Tran
   transfers: [{ direction: 'out', operation_type: 'send', ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}) }],
 })
 
-function harness() {
+function harness(input: AccountInput = {}) {
   const balances: Deferred<TokenBalance[]>[] = []
   const identities: Deferred<Identity>[] = []
   const histories: Array<{ cursor?: string | undefined; d: Deferred<{ data: Transaction[]; next?: string | null }> }> = []
@@ -41,6 +41,7 @@ function harness() {
         }),
       },
     }),
+    { input },
   ).start()
   return { actor, balances, identities, histories, view: () => connectAccountData(actor.getSnapshot()) }
 }
@@ -119,6 +120,67 @@ describe('account', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view()).toMatchObject({ activityFailed: true, activity: [], hasMoreActivity: false })
     expect(h.actor.getSnapshot().context.cursor).toBeNull()
+  })
+
+  test('behavior: with activity off no history is fetched: not on the Activity tab, not on refresh, not on reload', async () => {
+    const h = harness({ activity: false })
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    expect(h.view().currentTab).toBe('tokens')
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.resolve([token('ETH', '1')])
+    await vi.advanceTimersByTimeAsync(0)
+    h.actor.send({ type: 'account.reload' })
+    h.actor.send({ type: 'account.loadMoreActivity' })
+    expect(h.histories).toHaveLength(0)
+    expect(h.actor.getSnapshot().matches({ activity: 'idle' })).toBe(true)
+  })
+
+  test('behavior: activity turned off while its tab shows: Tokens becomes current, the history is dropped and never fetched again', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: 'c2' })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().activity).toHaveLength(1)
+    h.actor.send({ type: 'account.configure', activity: false })
+    expect(h.view()).toMatchObject({ currentTab: 'tokens', activity: [], hasMoreActivity: false })
+    expect(h.actor.getSnapshot().matches({ activity: 'idle' })).toBe(true)
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    h.actor.send({ type: 'account.reload' })
+    expect(h.histories).toHaveLength(1)
+  })
+
+  test('behavior: activity turned off while its history is on its way: the answer is dropped', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    h.actor.send({ type: 'account.configure', activity: false })
+    h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: null })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().activity).toEqual([])
+    expect(h.actor.getSnapshot().matches({ activity: 'idle' })).toBe(true)
+  })
+
+  test('behavior: activity turned on (local option off, the remote config on): the tab loads its history when picked', () => {
+    const h = harness({ activity: false })
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.configure', activity: true })
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    expect(h.view().currentTab).toBe('activity')
+    expect(h.histories).toHaveLength(1)
+  })
+
+  test('behavior: configuring activity on again keeps the loaded history and the tab', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.selectTab', tab: 'activity' })
+    h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: null })
+    await vi.advanceTimersByTimeAsync(0)
+    h.actor.send({ type: 'account.configure', activity: true })
+    expect(h.view()).toMatchObject({ currentTab: 'activity' })
+    expect(h.view().activity).toHaveLength(1)
+    expect(h.actor.getSnapshot().matches({ activity: 'ready' })).toBe(true)
   })
 })
 

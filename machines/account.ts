@@ -26,7 +26,15 @@ export type AccountContext = {
   cursor: string | null
   /** The token a reload was asked for (`account.reload`). */
   forceUpdate?: string | undefined
+  /**
+   * The `activity` feature (spec §6; issue 15 §3), handed in by the owner from the resolved feature set: off, the
+   * history is never fetched and the Activity tab cannot be the current tab.
+   */
+  activityEnabled: boolean
 }
+
+/** What the owner hands the machine at start: the `activity` feature of the resolved set (default on). */
+export type AccountInput = { activity?: boolean }
 
 export type AccountEvent =
   | { type: 'account.set'; target: AccountTarget }
@@ -41,6 +49,11 @@ export type AccountEvent =
    * caches; `forceUpdate` is the CAIP-10 address of the token that changed (spec §7 balance `forceUpdate`).
    */
   | { type: 'account.reload'; forceUpdate?: string | undefined }
+  /**
+   * The resolved feature set changed (the remote config arrived): `activity` off leaves the Activity tab (Tokens
+   * becomes current), drops the loaded history, and no history is fetched from then on.
+   */
+  | { type: 'account.configure'; activity: boolean }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The account machine's "${name}" actor was not provided.`)
@@ -55,12 +68,13 @@ const noIdentity: Identity = { name: null, avatar: null }
  *   allowed only `balanceRetry` (30 s) after a failure.
  * - identity: loaded on eip155 mainnets, `cleared` elsewhere.
  * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
- *   list and clears the cursor.
+ *   list and clears the cursor. Only while the `activity` feature is on (`input.activity`, then `account.configure`):
+ *   off, `/v1/account/{address}/history` is never requested (issue 15 §3).
  *
  * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchHistory`.
  */
 export const accountMachine = setup({
-  types: { context: {} as AccountContext, events: {} as AccountEvent },
+  types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput },
   actors: {
     fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(
       notProvided('fetchBalances'),
@@ -73,16 +87,26 @@ export const accountMachine = setup({
   delays: { balanceRetry: timing.balanceRetry },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
-    isOnActivityTab: ({ context }) => Boolean(context.target) && context.currentTab === 'activity',
+    isOnActivityTab: ({ context }) => context.activityEnabled && Boolean(context.target) && context.currentTab === 'activity',
     isSupported: ({ context }) => Boolean(context.target?.supported),
     hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
-    isActivityTab: ({ event }) => event.type === 'account.selectTab' && event.tab === 'activity',
+    isActivityTab: ({ context, event }) => context.activityEnabled && event.type === 'account.selectTab' && event.tab === 'activity',
+    isActivityTurnedOff: ({ event }) => event.type === 'account.configure' && !event.activity,
     hasMoreActivity: ({ context }) => context.cursor !== null,
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'account.set' ? { target: event.target, tokens: [], identity: noIdentity, transactions: [], cursor: null } : {})),
     clear: assign({ target: undefined, tokens: [], identity: noIdentity, transactions: [], cursor: null, currentTab: 'tokens' as const }),
-    setTab: assign({ currentTab: ({ context, event }) => (event.type === 'account.selectTab' ? event.tab : context.currentTab) }),
+    setTab: assign({
+      currentTab: ({ context, event }) =>
+        event.type === 'account.selectTab' && (event.tab !== 'activity' || context.activityEnabled) ? event.tab : context.currentTab,
+    }),
+    /** The `activity` feature: off, Tokens replaces the Activity tab and the loaded history is dropped. */
+    configure: assign(({ context, event }) => {
+      if (event.type !== 'account.configure') return {}
+      if (event.activity) return { activityEnabled: true }
+      return { activityEnabled: false, currentTab: context.currentTab === 'activity' ? ('tokens' as const) : context.currentTab, transactions: [], cursor: null }
+    }),
     setTokens: assign({ tokens: ({ event }) => (event as unknown as { output: TokenBalance[] }).output }),
     clearTokens: assign({ tokens: [] }),
     setIdentity: assign({ identity: ({ event }) => (event as unknown as { output: Identity }).output }),
@@ -101,12 +125,14 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: { currentTab: 'tokens', tokens: [], identity: noIdentity, transactions: [], cursor: null },
+  context: ({ input }) => ({ currentTab: 'tokens', tokens: [], identity: noIdentity, transactions: [], cursor: null, activityEnabled: input?.activity ?? true }),
   type: 'parallel',
   on: {
     'account.set': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'setTarget' },
     'account.clear': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'clear' },
     'account.selectTab': { actions: 'setTab' },
+    // The activity region goes back to idle (a history on its way is dropped); on, nothing else changes.
+    'account.configure': [{ guard: 'isActivityTurnedOff', target: '.activity.idle', actions: 'configure' }, { actions: 'configure' }],
   },
   states: {
     balances: {

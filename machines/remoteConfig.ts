@@ -20,10 +20,15 @@ export type RemoteConfigResult = {
 
 export type RemoteConfigContext = {
   projectId: string
+  /** The dapp's `features` option: remote-controlled and local-only keys (spec §9). */
   local: Partial<Features>
   basic: boolean
   /** The page origin, checked against the allowed origins. */
   origin: string
+  /**
+   * The one resolved feature set (issue 15 §3): resolved from the local options at start, again when the remote
+   * config arrives (or fails). Views select it (`useFeatures()`), the public state carries it (`getState().features`).
+   */
   features: Features
   ignored: string[]
 }
@@ -48,11 +53,13 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
 }
 
 /**
- * The project's remote configuration (spec §6, §8): loaded once, on the first opening of the modal
- * (nothing is requested before). Local options apply until then and when nothing is fetched; basic mode
+ * The project's remote configuration (spec §6, §8) and the resolved feature set it decides: loaded once, on the first
+ * opening of the modal (nothing is requested before). Local options apply until then and when nothing is fetched
+ * (`context.features` covers every feature, the local-only send, receive, allWallets and pay too); basic mode
  * turns remote features off; a remote config overrides local settings with a warning naming what was
  * ignored; analytics turns off when the config call fails. A missing project id, an origin not on the
- * allowlist, 429 and 5xx raise the spec's alerts (emitted; the owner shows each once, in debug mode).
+ * allowlist, 429 and 5xx raise the spec's alerts (emitted; the owner shows each once, in debug mode). Every
+ * resolution emits `remoteConfig.ready` with the features (the root hands the account machine its activity flag).
  */
 export const remoteConfigMachine = setup({
   types: {

@@ -10,6 +10,7 @@ import { networkMachine, type NetworkEmitted } from './network.ts'
 import { pairingMachine, type PairingEmitted, type PairingWallet } from './pairing.ts'
 import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
+import { resolveFeatures } from '../services/features.ts'
 import { sendMachine, type SendEmitted, type SendTarget } from './send.ts'
 import { siwxMachine, siwxMessages, type SiwxEmitted, type SiwxInput, type SiwxTarget } from './siwx.ts'
 import { toastMachine } from './toast.ts'
@@ -262,7 +263,9 @@ export const rootMachine = setup({
       event.type === 'app.selectWallet' && context.options.walletConnectConnectorId !== undefined && event.connectorId === context.options.walletConnectConnectorId,
     isWalletConnectEnabled: ({ context }) => context.options.walletConnectConnectorId !== undefined,
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
-    isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && !isConnected(context),
+    // With the allWallets feature off (issue 15 §3) a phone falls back to the plain WalletConnect view, as a desktop does.
+    isWalletConnectFirstOnMobile: ({ context }) =>
+      Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.remoteConfig.getSnapshot().context.features.allWallets && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
     isOnPairingView: ({ context }) => ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
     /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
@@ -420,6 +423,11 @@ export const rootMachine = setup({
     ),
     /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
     loadRemoteConfig: sendTo(({ context }) => context.remoteConfig, { type: 'remoteConfig.load' }),
+    /** The `activity` feature of the newly resolved set goes to the account machine (issue 15 §3). */
+    configureAccount: sendTo(
+      ({ context }) => context.account,
+      ({ event }) => ({ type: 'account.configure' as const, activity: (event as Extract<RemoteConfigEmitted, { type: 'remoteConfig.ready' }>).features.activity }),
+    ),
     /** The account data follows the connected address and chain. */
     syncAccount: sendTo(
       ({ context }) => context.account,
@@ -592,7 +600,8 @@ export const rootMachine = setup({
         systemId: 'network',
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
-      account: spawn('account', { id: 'account', systemId: 'account' }),
+      // The account data starts with the `activity` feature of the local options (the remote config may change it).
+      account: spawn('account', { id: 'account', systemId: 'account', input: { activity: resolveFeatures(input.remoteConfig?.local ?? {}, undefined, { basic: input.remoteConfig?.basic ?? false }).features.activity } }),
       send: spawn('send', { id: 'send', systemId: 'send' }),
       siwx: spawn('siwx', { id: 'siwx', systemId: 'siwx', input: input.siwx ?? {} }),
       pairing: spawn('pairing', { id: 'pairing', systemId: 'pairing' }),
@@ -644,7 +653,8 @@ export const rootMachine = setup({
       { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
     ],
     'remoteConfig.alert': { actions: 'showAlert' },
-    'remoteConfig.ready': {},
+    // The resolved feature set changed: the account machine gets its flag (no history fetched with activity off).
+    'remoteConfig.ready': { actions: 'configureAccount' },
     'app.close': { actions: 'closeModal' },
     'app.push': { actions: 'pushView' },
     'app.notify': { actions: 'notify' },

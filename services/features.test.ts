@@ -1,13 +1,35 @@
 import { describe, expect, test } from 'vitest'
-import { defaultFeatures, ignoredConfigurationWarning, resolveFeatures } from './features.ts'
+import { defaultFeatures, ignoredConfigurationWarning, isFeatureOn, localFeatureKeys, remoteFeatureKeys, resolveFeatures } from './features.ts'
 
 describe('features', () => {
   test('behavior: local options when no remote config is fetched', () => {
     expect(resolveFeatures({ swaps: false }, undefined)).toEqual({ features: { ...defaultFeatures, swaps: false }, ignored: [], source: 'local' })
   })
+  test('behavior: the local-only features have the spec §9 defaults: send, receive and allWallets on, pay off', () => {
+    expect(resolveFeatures({}, undefined).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false })
+    expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'pay'])
+  })
+  test('behavior: the local-only features follow the options, and a remote config never changes them', () => {
+    const local = { send: false, receive: false, allWallets: false, pay: true }
+    expect(resolveFeatures(local, undefined).features).toMatchObject(local)
+    // A remote answer carrying keys it does not control (the schema drops them; here forced) changes nothing local.
+    const r = resolveFeatures(local, { features: { activity: false, send: true, allWallets: true } as never })
+    expect(r.features).toMatchObject({ ...local, activity: false })
+    expect(r.ignored).toEqual([])
+    expect(resolveFeatures(local, 'failed').features).toMatchObject(local)
+  })
   test('behavior: basic mode turns every remote feature off', () => {
     const { features } = resolveFeatures({}, { features: { swaps: true } }, { basic: true })
     expect(features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
+  })
+  test('behavior: basic mode keeps the local send, receive and allWallets (on by default, off when the options say)', () => {
+    expect(resolveFeatures({}, undefined, { basic: true }).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false, activity: false })
+    expect(resolveFeatures({ send: false, allWallets: false, activity: true }, { features: { activity: true } }, { basic: true }).features).toMatchObject({
+      send: false,
+      receive: true,
+      allWallets: false,
+      activity: false,
+    })
   })
   test('behavior: a remote config overrides local settings and names what it ignored', () => {
     const r = resolveFeatures({ swaps: false, email: true, onramp: false }, { features: { swaps: true, email: true, onramp: false } })
@@ -16,10 +38,31 @@ describe('features', () => {
     expect(ignoredConfigurationWarning(r.ignored)).toMatchInlineSnapshot(`"Local configuration ignored: the project's remote configuration sets swaps. Change them in the dashboard instead."`)
     expect(ignoredConfigurationWarning([])).toBeUndefined()
   })
+  test('behavior: a remote activity:false overrides the local activity:true, in the ignored warning', () => {
+    const r = resolveFeatures({ activity: true, reownBranding: false }, { features: { activity: false, reownBranding: true } })
+    expect(r.features).toMatchObject({ activity: false, reownBranding: true })
+    expect(r.ignored).toEqual(['activity', 'reownBranding'])
+    expect(r.source).toBe('remote')
+  })
+  test('behavior: a key the remote config leaves out keeps its local value, and is not named as ignored', () => {
+    const r = resolveFeatures({ activity: false }, { features: { swaps: false } })
+    expect(r.features).toMatchObject({ activity: false, swaps: false })
+    expect(r.ignored).toEqual([])
+  })
   test('behavior: analytics turns off when the config call fails, in basic mode too', () => {
     expect(resolveFeatures({}, 'failed').features.analytics).toBe(false)
     expect(resolveFeatures({}, 'failed', { basic: true }).features.analytics).toBe(false)
     expect(resolveFeatures({}, undefined, { basic: true }).features.analytics).toBe(true)
     expect(resolveFeatures({}, { features: { analytics: false } }, { basic: true }).features.analytics).toBe(false)
+  })
+  test('behavior: every key of the set is remote-controlled, local-only or analytics', () => {
+    expect(Object.keys(defaultFeatures).sort()).toEqual(['analytics', ...remoteFeatureKeys, ...localFeatureKeys].sort())
+  })
+  test('behavior: socials is on with at least one provider', () => {
+    expect(isFeatureOn(defaultFeatures, 'socials')).toBe(true)
+    expect(isFeatureOn({ ...defaultFeatures, socials: [] }, 'socials')).toBe(false)
+    expect(isFeatureOn({ ...defaultFeatures, socials: false }, 'socials')).toBe(false)
+    expect(isFeatureOn(defaultFeatures, 'pay')).toBe(false)
+    expect(isFeatureOn(defaultFeatures, 'send')).toBe(true)
   })
 })

@@ -1,18 +1,51 @@
 import type { RemoteFeatures } from './schemas.ts'
 
-/** The features a project can turn on or off remotely (spec §3 "Project feature flags", §6). */
-export type Features = {
+/**
+ * The features a project can turn on or off remotely (spec §3 "Project feature flags", §6 "Feature access follows the
+ * project's remote configuration"): the directory's `/appkit/v1/config` answers them; basic mode turns them off.
+ */
+export type RemoteFeatureFlags = {
   analytics: boolean
   email: boolean
+  /** The social logins offered, or `false` for none. */
   socials: false | readonly string[]
   swaps: boolean
   onramp: boolean
   activity: boolean
+  /** The branding footer at the bottom of Connect and Account. */
   reownBranding: boolean
   multiWallet: boolean
 }
 
-/** Local defaults (spec §9 "Local feature defaults" and "Remote feature defaults"). */
+/** The features only the dapp's options decide (spec §9 "Local feature defaults"): no remote config touches them. */
+export type LocalFeatureFlags = {
+  /** Account's Send button and the send views. */
+  send: boolean
+  /** Account's Receive button and the Receive view. */
+  receive: boolean
+  /** Connect's All Wallets entry and the AllWallets view. */
+  allWallets: boolean
+  /** Pay (no view yet). */
+  pay: boolean
+}
+
+/**
+ * The one resolved feature set (spec §6, §9; issue 15 §3): every feature of the modal, on or off. It gates what exists:
+ * a feature that is off shows no entry point, loads no code, and its public API call throws `FeatureDisabledError`.
+ * Resolved by {@link resolveFeatures}, held by the remote config machine (`machines/remoteConfig.ts`), read by the
+ * views (`useFeatures()`) and the dapp (`modal.getState().features`).
+ */
+export type Features = RemoteFeatureFlags & LocalFeatureFlags
+
+/** A key of the feature set (what a feature registration names as its `flag`). */
+export type FeatureFlag = keyof Features
+
+/** The remote-controlled keys (spec §6), in the spec's order; analytics follows the config call (spec §4). */
+export const remoteFeatureKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet'] as const
+/** The keys only local options decide (spec §9 "Local feature defaults"); basic mode keeps them. */
+export const localFeatureKeys = ['send', 'receive', 'allWallets', 'pay'] as const
+
+/** Defaults (spec §9 "Remote feature defaults" and "Local feature defaults"). */
 export const defaultFeatures: Features = {
   analytics: true,
   email: true,
@@ -22,9 +55,36 @@ export const defaultFeatures: Features = {
   activity: true,
   reownBranding: true,
   multiWallet: false,
+  send: true,
+  receive: true,
+  allWallets: true,
+  pay: false,
 }
 
-const remoteKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet'] as const
+/** The remote features basic mode turns off (spec §6). */
+const basicOff: Omit<RemoteFeatureFlags, 'analytics'> = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  reownBranding: false,
+  multiWallet: false,
+}
+
+/** True when `flag` is on in `features` (`socials` is on with at least one provider). */
+export function isFeatureOn(features: Features, flag: FeatureFlag): boolean {
+  const value = features[flag]
+  return Array.isArray(value) ? value.length > 0 : value === true
+}
+
+export type ResolveFeaturesParameters = {
+  /** The dapp's `features` option (any key; unknown keys are not read). */
+  local: Partial<Features>
+  /** The project config fetched (its features), `'failed'` when the call failed, `undefined` when none was fetched. */
+  remote: { features: RemoteFeatures } | 'failed' | undefined
+  options?: { basic?: boolean }
+}
 
 export type ResolveFeaturesReturnType = {
   features: Features
@@ -34,35 +94,38 @@ export type ResolveFeaturesReturnType = {
 }
 
 /**
- * Decides the features (spec §6): local options when no remote config was fetched; in basic mode every
- * remote feature is off; a found remote config overrides the local settings, naming what it ignored.
- * Analytics turns off when the config call failed (`remote === 'failed'`).
+ * Decides the features (spec §6, §9): the defaults, then the local options; when no remote config was fetched that is
+ * all. A found remote config overrides the remote-controlled keys (email, socials, swaps, onramp, activity,
+ * reownBranding, multiWallet, and analytics), naming the local options it ignored; the local-only keys (send, receive,
+ * allWallets, pay) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
+ * the options say. Analytics turns off when the config call failed (`remote === 'failed'`, spec §4).
  *
- * @example resolveFeatures({ swaps: false }, { features: { swaps: true } }) // ignored: ['swaps']
+ * @example
+ * resolveFeatures({ swaps: false }, { features: { swaps: true } }) // { features: { swaps: true, … }, ignored: ['swaps'], source: 'remote' }
+ * resolveFeatures({ send: false }, undefined, { basic: true }).features // { send: false, receive: true, activity: false, … }
  */
 export function resolveFeatures(
-  local: Partial<Features>,
-  remote: { features: RemoteFeatures } | 'failed' | undefined,
-  options: { basic?: boolean } = {},
+  local: ResolveFeaturesParameters['local'],
+  remote: ResolveFeaturesParameters['remote'],
+  options: NonNullable<ResolveFeaturesParameters['options']> = {},
 ): ResolveFeaturesReturnType {
-  const base: Features = { ...defaultFeatures, ...local }
+  const base: Features = { ...defaultFeatures }
+  for (const key of Object.keys(defaultFeatures) as FeatureFlag[]) {
+    if (local[key] !== undefined) (base as Record<string, unknown>)[key] = local[key]
+  }
   if (options.basic) {
     // Every remote feature off; analytics still follows the config call (off when it failed, spec §4).
     const analytics = remote === 'failed' ? false : (remote?.features.analytics ?? base.analytics)
-    return {
-      features: { ...base, email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false, analytics },
-      ignored: [],
-      source: 'basic',
-    }
+    return { features: { ...base, ...basicOff, analytics }, ignored: [], source: 'basic' }
   }
   if (remote === undefined) return { features: base, ignored: [], source: 'local' }
   if (remote === 'failed') return { features: { ...base, analytics: false }, ignored: [], source: 'local' }
   const features: Features = { ...base }
   const ignored: string[] = []
-  for (const key of remoteKeys) {
+  for (const key of remoteFeatureKeys) {
     const value = remote.features[key]
     if (value === undefined) continue
-    if (key in local && JSON.stringify(local[key]) !== JSON.stringify(value)) ignored.push(key)
+    if (local[key] !== undefined && JSON.stringify(local[key]) !== JSON.stringify(value)) ignored.push(key)
     ;(features as Record<string, unknown>)[key] = value
   }
   if (remote.features.analytics !== undefined) features.analytics = remote.features.analytics

@@ -1,63 +1,81 @@
 import { createElement, lazy, Suspense, useContext, useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
-import type { ViewName } from '../machines/views.ts'
+import { views, type ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy } from './context.ts'
-import { useModalView, useSend, useToast } from './hooks.ts'
+import { isViewOn, nextViewsOf, preloadable, viewRegistration } from './features.ts'
+import { useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { Account } from './views/Account.tsx'
 import { Connect } from './views/Connect.tsx'
 
+/** The views in the page's first JS (`load: 'initial'` in the registry); every other view has a chunk of its own. */
+const initialViews = { Connect, Account } satisfies Partial<Record<ViewName, ComponentType>>
+
+type LoadedView = { preload: () => Promise<ComponentType>; View: ComponentType }
 /**
- * A view loaded on demand that can also be preloaded: once its code is in, it renders without suspending
- * (React otherwise keeps a just-shown fallback for 300 ms).
+ * The on-demand views of the registry (ui/features.ts), wrapped once: `React.lazy` while the chunk is on its way, the
+ * component itself once it is in (preloaded views render without suspending). Built on first use, shared by every
+ * modal of the page (a cache of code, not state).
  */
-function preloadable(factory: () => Promise<{ default: ComponentType }>) {
-  let loaded: ComponentType | undefined
-  let pending: Promise<{ default: ComponentType }> | undefined
-  const preload = () =>
-    (pending ??= factory().then((m) => {
-      loaded = m.default
-      return m
-    }))
-  const Lazy = lazy(preload)
-  const View = () => (loaded ? createElement(loaded) : createElement(Lazy))
-  return { View, preload }
-}
-
-// Views other than Connect and Account load on demand (nothing before the visitor opens the modal).
-const lazyViews = {
-  ConnectingExternal: preloadable(() => import('./views/ConnectingExternal.tsx')),
-  SwitchNetwork: preloadable(() => import('./views/SwitchNetwork.tsx')),
-  SwitchActiveChain: preloadable(() => import('./views/SwitchActiveChain.tsx')),
-  UnsupportedChain: preloadable(() => import('./views/UnsupportedChain.tsx')),
-  AllWallets: preloadable(() => import('./views/AllWallets.tsx')),
-  Receive: preloadable(() => import('./views/Receive.tsx')),
-  Send: preloadable(() => import('./views/Send.tsx')),
-  SendSelectToken: preloadable(() => import('./views/SendSelectToken.tsx')),
-  SendPreview: preloadable(() => import('./views/SendPreview.tsx')),
-  SIWXSignMessage: preloadable(() => import('./views/SIWXSignMessage.tsx')),
-  ConnectingWalletConnect: preloadable(() => import('./views/ConnectingWalletConnect.tsx')),
-  ConnectingWalletConnectBasic: preloadable(() => import('./views/ConnectingWalletConnect.tsx')),
-} satisfies Partial<Record<ViewName, unknown>>
-
-/** The views a visitor can reach in one step from each view: their code is fetched while this one shows. */
-const nextViews: Partial<Record<ViewName, Array<keyof typeof lazyViews>>> = {
-  Connect: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'],
-  AllWallets: ['ConnectingExternal', 'ConnectingWalletConnect'],
-  ConnectingWalletConnect: ['SIWXSignMessage'],
-  ConnectingExternal: ['SIWXSignMessage'],
-  Account: ['SwitchNetwork', 'Receive', 'Send'],
-  Send: ['SendSelectToken', 'SendPreview'],
+let onDemand: Map<ViewName, LoadedView> | undefined
+function onDemandView(view: ViewName): LoadedView | undefined {
+  onDemand ??= new Map(
+    views.flatMap((name) => {
+      const load = viewRegistration(name)?.view.load
+      if (typeof load !== 'function') return []
+      const p = preloadable(load)
+      const Lazy = lazy(() => p.preload().then((c) => ({ default: c })))
+      const View = () => {
+        const Loaded = p.loaded()
+        return Loaded ? createElement(Loaded) : createElement(Lazy)
+      }
+      return [[name, { preload: p.preload, View }] as const]
+    }),
+  )
+  return onDemand.get(view)
 }
 
 function ViewBody({ view }: { view: ViewName }) {
+  const features = useFeatures()
+  const on = isViewOn(view, features)
+  const next = nextViewsOf(view, features).join(',')
   useEffect(() => {
-    for (const next of nextViews[view] ?? []) void lazyViews[next].preload()
-  }, [view])
-  if (view === 'Connect') return <Connect />
-  if (view === 'Account') return <Account />
-  const { View } = lazyViews[view]
-  return <View />
+    // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.
+    for (const name of next ? (next.split(',') as ViewName[]) : []) void onDemandView(name)?.preload()
+  }, [next])
+  if (!on) return <LeaveDisabledView />
+  if (view === 'Connect' || view === 'Account') {
+    const Initial = initialViews[view]
+    return <Initial />
+  }
+  const loaded = onDemandView(view)
+  if (!loaded) return null
+  return <loaded.View />
+}
+
+/**
+ * A view of a feature that is off reached the router anyway (it cannot from a gesture: the entry points are hidden
+ * and `open({ view })` throws): nothing of it is shown or fetched, the modal goes back (and closes at the first entry).
+ */
+function LeaveDisabledView() {
+  const send = useSend()
+  useEffect(() => send({ type: 'app.back' }), [send])
+  return null
+}
+
+/**
+ * The branding footer (the `reownBranding` feature, spec §9 "branding on") at the bottom of Connect and Account.
+ * Its words are the copy catalogue's, its colours the theme's.
+ */
+function BrandingFooter({ view }: { view: ViewName }) {
+  const copy = useCopy()
+  const features = useFeatures()
+  if (!features.reownBranding || (view !== 'Connect' && view !== 'Account')) return null
+  return (
+    <p className="lk-branding" data-testid="branding-footer">
+      {copy.brandingPrefix} <span className="lk-branding-name">{copy.brandingName}</span>
+    </p>
+  )
 }
 
 /** Tells the modal machine the view is on screen: the opening `loading` flag ends. */
@@ -185,6 +203,7 @@ export function ModalShell() {
               <Loaded />
             </Suspense>
           </div>
+          <BrandingFooter view={view.view} />
         </div>
       </div>
       <Toast />

@@ -23,6 +23,8 @@ import type { ThemeMode, ThemeVariables } from './theme.ts'
 import { catalogueMachine } from '../machines/catalogue.ts'
 import { cataloguePage } from '../machines/catalogue.ts'
 import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remoteConfig.ts'
+import { connectFeatures } from '../machines/remoteConfig.connect.ts'
+import { disabledFlagOf, FeatureDisabledError } from './features.ts'
 import { timing } from '../machines/timing.ts'
 import type { Analytics } from '../services/analytics.ts'
 import type { BlockchainApi } from '../services/blockchain.ts'
@@ -60,10 +62,14 @@ export type ModalOptions = {
   /** Embedded mode: after closing, the modal shows Account when connected (spec §2). */
   enableEmbedded?: boolean
   /**
-   * Local feature options (spec §6, §9). A remote project config found on first opening overrides the
-   * remote-controlled ones (email, socials, swaps, onramp, activity, reownBranding, multiWallet).
+   * Local feature options (spec §6, §9; issue 15 §3). Local-only, decided here alone: `send`, `receive`, `allWallets`
+   * (on by default) and `pay` (off). Remote-controlled: `email`, `socials`, `swaps`, `onramp`, `activity`,
+   * `reownBranding` (the branding footer), `multiWallet`, `analytics`; a remote project config found on first opening
+   * overrides them (the 'Local configuration ignored' notice names what it overrode, in debug mode). The resolved set
+   * is `getState().features`. A feature that is off shows no entry point, loads no code, and `open({ view })` of its
+   * views throws {@link FeatureDisabledError}.
    */
-  features?: { allWallets?: boolean; send?: boolean; receive?: boolean } & Partial<Features>
+  features?: Partial<Features>
   /** Basic mode: every remote feature off (spec §6). */
   basic?: boolean
   /**
@@ -160,6 +166,12 @@ export type ModalState = {
   isUnsupportedChain: boolean
   /** Sign-in (SIWX): `undefined` without the `siwx` option. */
   siwx: { phase: SiwxView['phase']; required: boolean; session: SiwxView['session'] } | undefined
+  /**
+   * The resolved feature set (spec §6, §9; issue 15 §3): the `features` option, overridden by the project's remote
+   * config once it arrives (first opening), every remote feature off in basic mode. What is off here does not exist
+   * in the modal.
+   */
+  features: Features
 }
 
 /** The catalogue's device filter: the option, else `mobile` on a phone. */
@@ -171,12 +183,6 @@ function resolvePlatform(option: ModalOptions['platform']): 'mobile' | 'links' |
   return mobile ? 'mobile' : undefined
 }
 
-/** The remote-controllable features among the local options. */
-function localFeatures(features: ModalOptions['features']): Partial<Features> {
-  if (!features) return {}
-  const { allWallets: _allWallets, send: _send, receive: _receive, ...rest } = features
-  return rest
-}
 
 /** Loads images so the first rows paint with their icons; gives up after `imagePreloadTimeout` (spec §9). Browser only. */
 function preloadImages(urls: readonly string[]): Promise<void> {
@@ -195,6 +201,8 @@ function preloadImages(urls: readonly string[]): Promise<void> {
 
 /** Thrown by {@link createModal} for options it cannot work with (defined in `options.ts`, with the validation). */
 export { InvalidOptionsError }
+/** Thrown by `open({ view })` for a view of a feature that is off (defined in `features.ts`, with the registry). */
+export { FeatureDisabledError }
 
 export type ModalInstance = ReturnType<typeof createModal>
 
@@ -389,10 +397,12 @@ export function createModal(options: ModalOptions) {
             const base = { include: o.includeWalletIds, chains: o.chains }
             const featuredIds = o.featuredWalletIds ?? []
             const exclude = [...(o.excludeWalletIds ?? []), ...featuredIds]
+            // The first page of 40 is AllWallets' list (and its count, the entry's tag): nothing of it with allWallets off.
+            const allWallets = connectFeatures(actor.getSnapshot().context.remoteConfig.getSnapshot()).allWallets
             const [featured, recommended, first] = await Promise.all([
               featuredIds.length ? fetchWallets({ page: 1, entries: featuredIds.length, include: featuredIds }) : Promise.resolve({ data: [], count: 0 }),
               fetchWallets({ ...base, page: 1, entries: cataloguePage.recommended, exclude }),
-              fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }),
+              allWallets ? fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }) : Promise.resolve({ data: [], count: 0 }),
             ])
             // Featured keeps the configured order.
             const order = new Map(featuredIds.map((id, i) => [id, i]))
@@ -581,7 +591,7 @@ export function createModal(options: ModalOptions) {
       },
       remoteConfig: {
         projectId: options.projectId ?? '',
-        local: localFeatures(options.features),
+        local: options.features ?? {},
         basic: options.basic ?? false,
         origin: globalThis.location?.origin ?? '',
       },
@@ -590,8 +600,10 @@ export function createModal(options: ModalOptions) {
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
-  const { router, modal, network, toast, siwx, connections } = actor.getSnapshot().context
+  const { router, modal, network, toast, siwx, connections, remoteConfig } = actor.getSnapshot().context
   toastRef = toast
+  /** The one resolved feature set (held by the remote config actor). */
+  const features = (): Features => connectFeatures(remoteConfig.getSnapshot())
 
   let cached: { key: string; state: ModalState } | undefined
   /** The current public state; the same object is returned until something changes (safe for useSyncExternalStore). */
@@ -614,6 +626,7 @@ export function createModal(options: ModalOptions) {
       network: net.active,
       isUnsupportedChain: net.isUnsupported,
       siwx: options.siwx ? pickSiwx(connectSiwx(siwx.getSnapshot())) : undefined,
+      features: features(),
     }
   }
   function pickSiwx(view: SiwxView): ModalState['siwx'] {
@@ -630,11 +643,18 @@ export function createModal(options: ModalOptions) {
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
      * @throws InvalidOptionsError for a view name this build does not have.
+     * @throws FeatureDisabledError for a view of a feature that is off in the resolved set (issue 15 §3): `Send`,
+     *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
+     *   with `features.allWallets` off. Nothing opens then.
+     * @example
+     * modal.open({ view: 'Send' }) // throws FeatureDisabledError (feature 'send', option 'features.send') with send off
      */
     open(args: { view?: ViewName; data?: ViewData } = {}) {
       if (args.view !== undefined && !isViewName(args.view)) {
         throw new InvalidOptionsError(`Unknown view "${String(args.view)}"`)
       }
+      const off = args.view === undefined ? undefined : disabledFlagOf(args.view, features())
+      if (off) throw new FeatureDisabledError({ feature: off, view: args.view! })
       actor.send({ type: 'app.open', ...(args.view ? { view: args.view } : {}), ...(args.data ? { data: args.data } : {}) })
     },
     /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
@@ -659,6 +679,7 @@ export function createModal(options: ModalOptions) {
         ...Object.values(connections).map((c) => c!.subscribe(onChange)),
         network.subscribe(onChange),
         siwx.subscribe(onChange),
+        remoteConfig.subscribe(onChange),
       ]
       return () => subs.forEach((s) => s.unsubscribe())
     },

@@ -9,6 +9,8 @@ import { connectNetwork, type NetworkView } from '../machines/network.connect.ts
 import { connectSend, type SendView } from '../machines/send.connect.ts'
 import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
 import { connectPairing, type PairingView } from '../machines/pairing.connect.ts'
+import { connectFeatures } from '../machines/remoteConfig.connect.ts'
+import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
 
 /** Shallow JSON equality for view models (they are small and serialisable). */
@@ -35,6 +37,16 @@ export function useModalView(): ModalView {
   const m = useSelector(modal, (s) => s)
   const r = useSelector(router, (s) => s)
   return useMemo(() => connectModal(m, r), [m, r])
+}
+
+/**
+ * The resolved feature set (spec §6, §9; issue 15 §3): local options, overridden by the project's remote config when it
+ * arrives (the view re-renders then, no reload), basic mode turning the remote features off. Views gate their entry
+ * points on it.
+ * @example const { send, receive, activity } = useFeatures()
+ */
+export function useFeatures(): Features {
+  return useSelector(useRefs().remoteConfig, connectFeatures, same)
 }
 
 /** The active namespace's connection actor: changes when the visitor switches namespace (spec §4). */

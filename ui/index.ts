@@ -7,6 +7,8 @@
  * const modal = createModal({ projectId: 'my-project', networks: [mainnet] })
  */
 export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
+export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './features.ts'
+export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
 export { BaseError, UserRejectedRequestError, UnrecognizedChainError, ProviderRpcError } from '../adapters/errors.ts'
 export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, TransferReceipt } from '../adapters/types.ts'

@@ -156,6 +156,7 @@ const optionsShape = v.looseObject({
       activity: booleanOption,
       reownBranding: booleanOption,
       multiWallet: booleanOption,
+      pay: booleanOption,
     }),
   ),
   basic: booleanOption,

@@ -8,7 +8,7 @@ import { ShadowHost } from './ShadowHost.tsx'
 import { modalCss } from './styles.ts'
 import { themeCss } from './theme.ts'
 
-export { useAccount, useDisconnect, useModal, useNetwork } from './hooks.ts'
+export { useAccount, useDisconnect, useFeatures, useModal, useNetwork } from './hooks.ts'
 
 function useCss(modal: ModalInstance): string {
   return useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])

@@ -63,6 +63,8 @@ export const modalCss = `
 .lk-toast { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); z-index: calc(var(--lk-z-index) + 1); padding: 8px 14px; border-radius: calc(var(--lk-border-radius-master) * 6); background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); box-shadow: 0 4px 16px rgba(0,0,0,0.15); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); display: flex; gap: 8px; align-items: center; animation: lk-fade 150ms; }
 .lk-toast[data-variant="error"] { border-color: var(--lk-danger); }
 .lk-toast[data-variant="success"] { border-color: var(--lk-success); }
+.lk-branding { margin: 0; padding: 10px 16px 12px; border-top: 1px solid var(--lk-border); text-align: center; font-size: calc(var(--lk-font-size-master) * 1.2); letter-spacing: 0.02em; color: var(--lk-muted); }
+.lk-branding-name { font-weight: 600; color: var(--lk-foreground); }
 .lk-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 button:focus-visible, input:focus-visible, .lk-dialog:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-page-button { display: inline-flex; align-items: center; gap: 8px; padding: 8px 14px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 25); background: var(--lk-accent); color: var(--lk-accent-foreground); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); font-weight: 600; cursor: pointer; }

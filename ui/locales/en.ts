@@ -121,6 +121,9 @@ export const en = {
   accountTabs: 'Account details',
   loading: 'Loading…',
   walletIcon: (name: string) => `${name} icon`,
+  /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey". */
+  brandingPrefix: 'UX by',
+  brandingName: 'latchkey',
   unknownError: 'Unknown error',
 } as const
 

@@ -1,16 +1,19 @@
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
-import { useCopy, useModalInstance } from '../context.ts'
-import { useAccount, useAccountData, useNetwork, useSend } from '../hooks.ts'
+import { useCopy } from '../context.ts'
+import { useAccount, useAccountData, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
 
-/** Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to 3 decimals, network, disconnect. */
+/**
+ * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
+ * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set, issue 15 §3).
+ */
 export function Account() {
   const copy = useCopy()
   const send = useSend()
-  const features = useModalInstance().options.features ?? {}
+  const features = useFeatures()
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -57,18 +60,20 @@ export function Account() {
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      <div className="lk-actions">
-        {features.receive !== false && (
-          <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
-            {copy.receive}
-          </button>
-        )}
-        {features.send !== false && (
-          <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.startSend' })}>
-            {copy.send}
-          </button>
-        )}
-      </div>
+      {(features.receive || features.send) && (
+        <div className="lk-actions">
+          {features.receive && (
+            <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
+              {copy.receive}
+            </button>
+          )}
+          {features.send && (
+            <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.startSend' })}>
+              {copy.send}
+            </button>
+          )}
+        </div>
+      )}
       <AccountTabs />
       <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
         {copy.disconnect}

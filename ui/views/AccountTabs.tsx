@@ -2,11 +2,11 @@ import { useEffect, useId } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
 import type { Transaction } from '../../services/schemas.ts'
 import { useCopy } from '../context.ts'
-import { useAccountData } from '../hooks.ts'
+import { useAccountData, useFeatures } from '../hooks.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
 
-const tabs: AccountTab[] = ['tokens', 'nfts', 'activity']
+const allTabs: AccountTab[] = ['tokens', 'nfts', 'activity']
 /** Activity pages by cursor as the visitor scrolls: the next page is asked this close (px) to the panel's bottom. */
 const activityLoadThreshold = 80
 
@@ -14,16 +14,20 @@ const activityLoadThreshold = 80
  * The Account view's tabs (spec §2): Tokens, NFTs and Activity, as a WAI-ARIA tablist (arrow keys move
  * between tabs). The data comes from the account machine; the view asks for it when shown and again when the
  * account or chain changes under it. Activity pages by cursor as the visitor scrolls (a Load more button too, for
- * keyboards and lists too short to scroll).
+ * keyboards and lists too short to scroll). The Activity tab exists only with the `activity` feature on (the resolved
+ * set, issue 15 §3; the account machine then fetches no history either).
  */
 export function AccountTabs() {
   const copy = useCopy()
   const data = useAccountData()
+  const { activity } = useFeatures()
+  const tabs = activity ? allTabs : allTabs.filter((t) => t !== 'activity')
+  const currentTab = tabs.includes(data.currentTab) ? data.currentTab : 'tokens'
   const baseId = useId()
   useEffect(() => data.refresh(), [data.targetKey]) // eslint-disable-line react-hooks/exhaustive-deps
   const onPanelScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget
-    if (data.currentTab !== 'activity' || !data.hasMoreActivity || data.isLoadingActivity) return
+    if (currentTab !== 'activity' || !data.hasMoreActivity || data.isLoadingActivity) return
     if (el.scrollHeight - el.scrollTop - el.clientHeight <= activityLoadThreshold) data.loadMoreActivity()
   }
 
@@ -45,9 +49,9 @@ export function AccountTabs() {
             type="button"
             role="tab"
             className="lk-tab"
-            aria-selected={data.currentTab === tab}
+            aria-selected={currentTab === tab}
             aria-controls={`${baseId}-panel`}
-            tabIndex={data.currentTab === tab ? 0 : -1}
+            tabIndex={currentTab === tab ? 0 : -1}
             onClick={() => data.selectTab(tab)}
             onKeyDown={(e) => onKeyDown(e, i)}
           >
@@ -55,10 +59,10 @@ export function AccountTabs() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${data.currentTab}`} className="lk-tabpanel" onScroll={onPanelScroll} aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
-        {data.currentTab === 'tokens' && <TokenList rows={data.tokens} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : data.isLoadingBalances ? copy.loading : copy.noTokens} />}
-        {data.currentTab === 'nfts' && <TokenList rows={data.nfts} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : copy.noNfts} />}
-        {data.currentTab === 'activity' && (
+      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${currentTab}`} className="lk-tabpanel" onScroll={onPanelScroll} aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
+        {currentTab === 'tokens' && <TokenList rows={data.tokens} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : data.isLoadingBalances ? copy.loading : copy.noTokens} />}
+        {currentTab === 'nfts' && <TokenList rows={data.nfts} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : copy.noNfts} />}
+        {currentTab === 'activity' && (
           <>
             {data.activityFailed ? (
               <p className="lk-error">{copy.activityFailed}</p>

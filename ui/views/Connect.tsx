@@ -1,7 +1,7 @@
 import type { Connector } from '../../adapters/types.ts'
-import { useCopy, useModalInstance } from '../context.ts'
+import { useCopy } from '../context.ts'
 import { useEffect } from 'react'
-import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
+import { useCatalogue, useConnectors, useFeatures, useSend } from '../hooks.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { allWalletsTag } from '../../machines/catalogue.connect.ts'
 import { GridIcon } from '../components/icons.tsx'
@@ -13,12 +13,12 @@ const connectCatalogueRows = 4
 /**
  * Connect (spec §2, §9 connectorTypeOrder): recent wallets first, then announced (EIP-6963) and injected
  * wallets, then the directory's featured, custom and recommended wallets (up to 4), then the All Wallets
- * entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down to 'N+'). Each wallet is a button named by the wallet's name.
+ * entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down to 'N+'), only with the
+ * `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
  */
 export function Connect() {
   const copy = useCopy()
   const send = useSend()
-  const modal = useModalInstance()
   const { connectors, recent } = useConnectors()
   const recentIds = recent.map((r) => r.id)
   const ordered: Array<{ connector: Connector; isRecent: boolean }> = [
@@ -28,7 +28,7 @@ export function Connect() {
     }),
     ...connectors.filter((c) => !recentIds.includes(c.id)).map((connector) => ({ connector, isRecent: false })),
   ]
-  const showAllWallets = modal.options.features?.allWallets !== false
+  const showAllWallets = useFeatures().allWallets
   const catalogue = useCatalogue('')
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
   const directoryRows = [

@@ -1,0 +1,224 @@
+/**
+ * The feature registry (issue 15 §1 and §3; STYLE.md rule 14): every feature of the modal, in one file. Start here to
+ * find what a feature is made of.
+ *
+ * Each entry says
+ * - `id`: the feature's name;
+ * - `flag`: the key of the resolved feature set (`services/features.ts` {@link Features}) that gates the whole feature,
+ *   or none when it is always there;
+ * - `views`: the views it owns (spec §2 names), each with how its code arrives: `'initial'` (in the page's first JS:
+ *   only Connect and Account) or a loader (`() => import('./views/X.tsx')`: its own chunk, fetched when the view is
+ *   first shown or while a view that leads to it is shown, `next`); a view may carry a `flag` of its own beside the
+ *   feature's (AllWallets: `allWallets`);
+ * - `parts`: entry points inside another feature's view that a flag of their own gates (Account's Activity tab:
+ *   `activity`; the branding footer: `reownBranding`);
+ * - a TSDoc line saying what it is.
+ *
+ * A feature whose flag is off exists nowhere: its entry points are hidden (the views read `useFeatures()`), its views
+ * are never rendered and their chunks never fetched (the modal renders through {@link isViewOn}; the prefetch of
+ * `next` skips them), and `modal.open({ view })` of one of its views throws {@link FeatureDisabledError}.
+ *
+ * **How a new feature plugs in** (email, socials, swaps, onramp, multiWallet and pay are in the feature set, with no
+ * entry yet): write its views in `ui/views/` (default export, read state through hooks), its machine in `machines/`
+ * and its client calls in `services/`; add its view names to `machines/views.ts` (one router state each) and their
+ * titles to `ui/locales/en.ts`; then one registration here, e.g.
+ *
+ * ```ts
+ * swaps: { id: 'swaps', flag: 'swaps', views: { Swap: { load: () => import('./views/Swap.tsx') } } },
+ * ```
+ *
+ * Its entry point (a button in Account, say) checks `useFeatures().swaps`. Nothing else changes: the modal renders,
+ * prefetches and gates the views from here. The multiWallet methods (get connections, switch, delete) do not exist
+ * yet; when they come, with `multiWallet` off they show the spec's 'Multi-Wallet Not Enabled' info alert and return
+ * nothing (spec §6, §8).
+ *
+ * This file imports no React (types only): `createModal` reads it to gate `open({ view })` without pulling the views in.
+ */
+import type { ComponentType } from 'react'
+import { BaseError } from '../adapters/errors.ts'
+import type { ViewName } from '../machines/views.ts'
+import { isFeatureOn, localFeatureKeys, type FeatureFlag, type Features } from '../services/features.ts'
+
+/** A view's chunk: the module whose default export is the view. */
+export type ViewLoader = () => Promise<{ default: ComponentType }>
+
+/** One view of a feature. */
+export type ViewRegistration = {
+  /** `'initial'`: in the page's first JS (rendered by `ui/Modal.tsx`'s `initialViews`); else the loader of its chunk. */
+  load: 'initial' | ViewLoader
+  /** A flag gating this view beside the feature's own (AllWallets: `allWallets`). */
+  flag?: FeatureFlag
+  /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
+  next?: readonly ViewName[]
+}
+
+/** One feature: what gates it and what it owns (see the file's docstring). */
+export type FeatureRegistration = {
+  id: string
+  /** The feature-set key gating the whole feature; none: always there. */
+  flag?: FeatureFlag
+  views: Partial<Record<ViewName, ViewRegistration>>
+  /** Entry points inside another view, each gated by its own flag (what hides when the flag is off). */
+  parts?: Readonly<Record<string, FeatureFlag>>
+}
+
+/**
+ * A view whose code is fetched on demand and can be fetched ahead (`preload`); once in, `loaded()` is the component
+ * itself, so the modal renders it without suspending (React otherwise keeps a just-shown fallback for 300 ms).
+ */
+export type PreloadableView = { preload: () => Promise<ComponentType>; loaded: () => ComponentType | undefined }
+
+/** Wraps a loader: one fetch, however often it is asked (preload, then render). */
+export function preloadable(load: ViewLoader): PreloadableView {
+  let component: ComponentType | undefined
+  let pending: Promise<ComponentType> | undefined
+  return {
+    preload: () =>
+      (pending ??= load().then((m) => {
+        component = m.default
+        return m.default
+      })),
+    loaded: () => component,
+  }
+}
+
+/** The registry (see the file's docstring for the shape and how a feature plugs in). */
+export const featureRegistry = {
+  /** Connect: the installed, recent and catalogue wallets (spec §2), connecting to a browser wallet, and the full catalogue. */
+  connect: {
+    id: 'connect',
+    views: {
+      Connect: { load: 'initial', next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'] },
+      ConnectingExternal: { load: () => import('./views/ConnectingExternal.tsx'), next: ['SIWXSignMessage'] },
+      AllWallets: { load: () => import('./views/AllWallets.tsx'), flag: 'allWallets', next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
+    },
+    parts: { 'Connect: All Wallets entry': 'allWallets' },
+  },
+  /** WalletConnect: pairing a mobile wallet over the relay, its QR code and links (spec §2, §7 relay). */
+  walletConnect: {
+    id: 'walletConnect',
+    views: {
+      ConnectingWalletConnect: { load: () => import('./views/ConnectingWalletConnect.tsx'), next: ['SIWXSignMessage'] },
+      ConnectingWalletConnectBasic: { load: () => import('./views/ConnectingWalletConnect.tsx'), next: ['SIWXSignMessage'] },
+    },
+  },
+  /** Networks: switching network, another namespace's network, and the wallet on a chain the dapp does not support. */
+  network: {
+    id: 'network',
+    views: {
+      SwitchNetwork: { load: () => import('./views/SwitchNetwork.tsx') },
+      SwitchActiveChain: { load: () => import('./views/SwitchActiveChain.tsx') },
+      UnsupportedChain: { load: () => import('./views/UnsupportedChain.tsx') },
+    },
+  },
+  /** Account: address, balance, network and the Tokens, NFTs and Activity tabs (spec §2); Activity only with `activity`. */
+  account: {
+    id: 'account',
+    views: { Account: { load: 'initial', next: ['SwitchNetwork', 'Receive', 'Send'] } },
+    parts: { 'Account: Activity tab (and the history request)': 'activity' },
+  },
+  /** Send: the form, the token picker and the preview (spec §4 Send); Account's Send button. */
+  send: {
+    id: 'send',
+    flag: 'send',
+    views: {
+      Send: { load: () => import('./views/Send.tsx'), next: ['SendSelectToken', 'SendPreview'] },
+      SendSelectToken: { load: () => import('./views/SendSelectToken.tsx') },
+      SendPreview: { load: () => import('./views/SendPreview.tsx') },
+    },
+    parts: { 'Account: Send button': 'send' },
+  },
+  /** Receive: the address as text and QR code, and the networks it works on; Account's Receive button. */
+  receive: {
+    id: 'receive',
+    flag: 'receive',
+    views: { Receive: { load: () => import('./views/Receive.tsx') } },
+    parts: { 'Account: Receive button': 'receive' },
+  },
+  /** Sign in with the wallet (SIWX, spec §4): on with the `siwx` option, not a feature-set flag. */
+  siwx: {
+    id: 'siwx',
+    views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx') } },
+  },
+  /** The branding footer at the bottom of Connect and Account (spec §9 "branding on"); no view of its own. */
+  branding: {
+    id: 'branding',
+    flag: 'reownBranding',
+    views: {},
+    parts: { 'Connect and Account: branding footer': 'reownBranding' },
+  },
+} as const satisfies Record<string, FeatureRegistration>
+
+export type FeatureId = keyof typeof featureRegistry
+
+/** The feature owning each view, and the view's own registration. */
+const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegistration }>(
+  Object.values(featureRegistry as Record<string, FeatureRegistration>).flatMap((feature) =>
+    Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const),
+  ),
+)
+
+/** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */
+export function viewRegistration(view: ViewName): { feature: FeatureRegistration; view: ViewRegistration } | undefined {
+  return byView.get(view)
+}
+
+/** The flags a view needs on: its feature's, then its own (AllWallets: `allWallets`). */
+export function viewFlags(view: ViewName): FeatureFlag[] {
+  const r = byView.get(view)
+  if (!r) return []
+  return [r.feature.flag, r.view.flag].filter((f): f is FeatureFlag => f !== undefined)
+}
+
+/** The first flag of `view` that is off in `features`, if any. */
+export function disabledFlagOf(view: ViewName, features: Features): FeatureFlag | undefined {
+  return viewFlags(view).find((flag) => !isFeatureOn(features, flag))
+}
+
+/** True when every flag `view` needs is on: the view may be rendered, prefetched and opened. */
+export function isViewOn(view: ViewName, features: Features): boolean {
+  return disabledFlagOf(view, features) === undefined
+}
+
+/** The views to prefetch while `view` shows: its `next` views that are on and have a chunk. */
+export function nextViewsOf(view: ViewName, features: Features): ViewName[] {
+  return (byView.get(view)?.view.next ?? []).filter((v) => isViewOn(v, features) && typeof byView.get(v)?.view.load === 'function')
+}
+
+export type FeatureDisabledErrorParameters = {
+  /** The feature-set key that is off. */
+  feature: FeatureFlag
+  /** The view that was asked for. */
+  view: ViewName
+}
+
+/**
+ * `modal.open({ view })` asked for a view of a feature that is off (issue 15 §3): e.g. `open({ view: 'Send' })` with
+ * `features: { send: false }`. Names the feature and the option that turns it on; for a remote-controlled feature
+ * (spec §6), also the project's remote configuration and basic mode, which can turn it off whatever the option says.
+ *
+ * @example
+ * try { modal.open({ view: 'Send' }) } catch (e) { if (e instanceof FeatureDisabledError) console.log(e.feature) } // 'send'
+ */
+export class FeatureDisabledError extends BaseError {
+  override name = 'FeatureDisabledError'
+  /** The feature-set key that is off (`send`, `receive`, `allWallets`, …). */
+  feature: FeatureFlag
+  /** The option that turns it on: `features.<key>`. */
+  option: string
+  view: ViewName
+  constructor({ feature, view }: FeatureDisabledErrorParameters) {
+    const option = `features.${feature}`
+    const local = (localFeatureKeys as readonly string[]).includes(feature)
+    super(`The ${feature} feature is off: the ${view} view cannot open.`, {
+      metaMessages: [
+        local
+          ? `Turn it on with the \`${option}\` option of createModal.`
+          : `Turn it on with the \`${option}\` option of createModal, or in the project's remote configuration (which overrides the option); basic mode turns it off.`,
+      ],
+    })
+    this.feature = feature
+    this.option = option
+    this.view = view
+  }
+}
