@@ -2,7 +2,7 @@
  * AllWallets against the reference server's 531-wallet catalogue: the installed dev wallet first, then the
  * directory (featured first, pages of 40 as the list scrolls) in a virtualised list, the search box (the
  * loaded wallets filtered at once, then the server asked for 100), the dapp's featured and excluded wallets,
- * the server failing or slow, and an axe scan.
+ * the server failing or slow, Connect's All Wallets entry and its count, and an axe scan.
  */
 import type { Page } from '@playwright/test'
 import type { RenderedRow } from './fixtures.ts'
@@ -15,6 +15,7 @@ import {
   isGetWallets,
   listSize,
   openAllWallets,
+  openConnectDialog,
   openCleanDemo,
   recordGetWallets,
   renderedRows,
@@ -299,6 +300,34 @@ test.describe('when the directory fails', () => {
     await expect(spinner).toBeHidden({ timeout: 10_000 })
     await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
+  })
+})
+
+test.describe("Connect's All Wallets entry (issue 14)", () => {
+  /** The tag of Connect's All Wallets entry. */
+  const allWalletsTag = (page: Page) => dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }).locator('.lk-tag')
+
+  test('it shows how many wallets All Wallets lists, rounded down to the ten: the catalogue for the chains, and the custom wallet', async ({ demo: page, request }) => {
+    const queries = recordGetWallets(page)
+    await openConnectDialog(page)
+    await expect(allWalletsTag(page)).toHaveText(/^[1-9][0-9]*0\+$/)
+    // The page's own catalogue query (its chains, page 1), asked again for the count.
+    const first = queries.find((q) => q.get('page') === '1' && !q.get('include'))!
+    const response = await request.get(`${API_URL}/directory/getWallets?${first}`)
+    const { count } = (await response.json()) as { count: number }
+    // The installed dev wallet is its own catalogue entry (listed once); the dapp adds one custom wallet.
+    await expect(allWalletsTag(page)).toHaveText(`${Math.floor((count + 1) / 10) * 10}+`)
+  })
+
+  test('with the directory failing it counts the installed and custom wallets exactly (WalletConnect is not one)', async ({ demo: page, request }) => {
+    try {
+      await setApiBehaviour(request, { mode: 'status', status: 500, paths: ['/directory/getWallets'] })
+      await openConnectDialog(page)
+      await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true })).toBeVisible()
+      await expect(allWalletsTag(page)).toHaveText('2')
+    } finally {
+      await setApiBehaviour(request, { mode: 'normal' })
+    }
   })
 })
 
