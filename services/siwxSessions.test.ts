@@ -4,6 +4,7 @@ import { verifyMessage } from 'viem'
 import { parseSiweMessage } from 'viem/siwe'
 import { devAccounts } from '../dev/accounts.ts'
 import { startApiServer, type ApiServer } from '../dev/api/server.ts'
+import { InvalidUrlError } from '../adapters/urls.ts'
 import { ApiError } from './api.ts'
 import { siwxErrorCode } from './siwx.ts'
 import { createSiwx, SiwxNonceError, type CreateSiwxParameters } from './siwxSessions.ts'
@@ -163,5 +164,14 @@ describe('createSiwx', () => {
     const data = await siwx.createMessage({ accountAddress: alice.address, chainId: chain })
     expect(data.expirationTime).toBeUndefined()
     expect(data.serializedMessage).not.toContain('Expiration Time')
+  })
+})
+
+describe('createSiwx: its url (issue 14)', () => {
+  it('bad input: a url that is not an absolute http(s) base URL is refused at once with InvalidUrlError', () => {
+    for (const url of ['javascript:alert(1)', 'ws://127.0.0.1:8600/siwx', 'http://127.0.0.1:8600/siwx evil', 'https://u:p@evil.example/siwx', 'https://api.example/siwx?x=1', '/siwx', '']) {
+      expect(() => createSiwx({ url }), url).toThrow(InvalidUrlError)
+    }
+    expect(() => createSiwx({ url: 'https://api.example/siwx' })).not.toThrow()
   })
 })

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot'
 import { BaseError } from '../adapters/errors.ts'
+import { httpProtocols, parseConnectionUrl } from '../adapters/urls.ts'
 import type { InvalidSiwxMessageError, SiwxConfig, SiwxFormatter, SiwxSession } from '../adapters/siwx.ts'
 import { ApiError } from './api.ts'
 import type { SiwxApi } from './siwx.ts'
@@ -96,12 +97,15 @@ const sameAccount = (s: { data: { chainId: string; accountAddress: string } }, c
  *
  * @param parameters see {@link CreateSiwxParameters}.
  * @returns a {@link SiwxConfig} for `createModal({ siwx })`.
+ * @throws InvalidUrlError at once when `url` is not an absolute http(s) base URL (spec §5: the connection layer
+ *   accepts only http(s) or ws(s) URLs; parsed with `URL`, no credentials, query or fragment).
  * @throws (from its methods) see {@link CreateSiwxErrorType}; `getSessions` rejects only when the server cannot
  *   be asked (network failure, 5xx, an answer that breaks the contract).
  * @example
  * const modal = createModal({ projectId, networks: [mainnet], siwx: createSiwx({ url: 'https://api.example/siwx', required: true }) })
  */
 export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnType {
+  parseConnectionUrl(parameters.url, { protocols: httpProtocols, base: true })
   const storage = createStorage({ storage: parameters.storage })
   const now = parameters.now ?? Date.now
   const expiresIn = parameters.expiresIn ?? defaultSiwxExpiry
