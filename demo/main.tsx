@@ -8,7 +8,7 @@ import type { Bip122Adapter } from '../adapters/bip122.ts'
 import { createRoot } from 'react-dom/client'
 import { createInspectBridge } from '../dev/visualiser/bridge.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
-import { arbitrum, bsc, createModal, createSiwx, mainnet } from '../ui/index.ts'
+import { arbitrum, bsc, createModal, createSiwx, mainnet, type Features } from '../ui/index.ts'
 import { solanaLocalnetAt } from '../dev/solana/network.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
@@ -68,6 +68,19 @@ const devMobileWallet = {
 /** `?badLinkWallet=1` adds a wallet whose links could run script: the modal must refuse them (spec §5). */
 const badLinkWallet = { id: 'latchkey-bad-link-wallet', name: 'Bad Link Wallet (test)', mobile_link: 'javascript:alert(document.domain)//', desktop_link: 'data:text/html,<script>alert(1)</script>' }
 
+/**
+ * `?features=send:off,activity:off` sets the modal's local `features` option (any key of the feature set, `on` or
+ * `off`); `?basic=1` is basic mode. The reference server's project config (`POST /__control/features`) still overrides
+ * the remote-controlled keys once it arrives (spec §6).
+ */
+const featureOptions = Object.fromEntries(
+  (params.get('features') ?? '')
+    .split(',')
+    .map((pair) => pair.split(':'))
+    .filter(([key, value]) => key && (value === 'on' || value === 'off'))
+    .map(([key, value]) => [key!, value === 'on']),
+) as Partial<Features>
+
 /** The demo's "Sign in with the wallet" switch: off, optional or required; `?siwx=` wins, else the last choice. */
 type SignInMode = 'off' | 'optional' | 'required'
 const signInModeKey = 'latchkey-demo:siwx'
@@ -95,6 +108,8 @@ const modal = createModal({
   ...(platform ? { platform } : {}),
   ...(params.get('manualWalletConnect') === '1' ? { manualWalletConnect: true } : {}),
   customWallets: params.get('badLinkWallet') === '1' ? [devMobileWallet, badLinkWallet] : [devMobileWallet],
+  ...(Object.keys(featureOptions).length ? { features: featureOptions } : {}),
+  ...(params.get('basic') === '1' ? { basic: true } : {}),
   inspect: inspectBridge.inspect,
 })
 inspectBridge.attach(modal.actor)

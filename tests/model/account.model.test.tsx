@@ -62,9 +62,17 @@ type Fixture = {
   reload: boolean
   /** Balance and history calls fail too. */
   failures: boolean
+  /**
+   * The project's remote config (spec §6) arrives while Account shows and sets `activity` (issue 15 §3): `false` (the
+   * config call answered `{ features: { activity: false } }`), or `true` over a local `activity: false` option (the
+   * reference server's default answer). The root hands it to the machine as `account.configure`.
+   */
+  remoteActivity?: boolean
 }
 
 const base = { stored: true, authorised: true, api: true, hold: held }
+const CONFIG = 'api:/directory/appkit/v1/config'
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 const fixtures: Fixture[] = [
   {
     name: 'connected on a testnet (an account with more than a page of activity)',
@@ -91,7 +99,28 @@ const fixtures: Fixture[] = [
     reload: false,
     failures: false,
   },
+  {
+    name: "the project's remote config turns Activity off while Account shows",
+    app: { ...base, accounts: [ownAccount], directory: true, hold: [...held, CONFIG] },
+    tabs: true,
+    disconnect: false,
+    reload: false,
+    failures: false,
+    remoteActivity: false,
+  },
+  {
+    name: "the dapp turns Activity off, the project's remote config turns it on",
+    app: { ...base, accounts: [ownAccount], directory: true, hold: [...held, CONFIG], features: { activity: false } },
+    tabs: true,
+    disconnect: false,
+    reload: false,
+    failures: false,
+    remoteActivity: true,
+  },
 ]
+
+/** The machine's input as the root builds it: the `activity` feature of the local options. */
+const inputOf = (f: Fixture) => ({ activity: f.app!.features?.activity ?? true })
 
 /** The account and network the root sets (root.ts `syncAccount`): the dapp's networks are testnets unless `mainnets`; others unsupported. */
 function target(caipNetworkId: string, f: Fixture): AccountTarget {
@@ -116,8 +145,13 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
   if (f.switchTo !== undefined && chain === 31337 && (!shown || c.currentTab === 'activity')) {
     list.push({ type: 'account.set', target: target(`eip155:${f.switchTo}`, f), gesture: 'walletChain' })
   }
+  // The remote config arrives once (first opening), while the view shows: it sets the activity feature.
+  if (shown && f.remoteActivity !== undefined && c.activityEnabled !== f.remoteActivity) {
+    list.push({ type: 'account.configure', activity: f.remoteActivity, gesture: 'remoteConfig' })
+  }
   if (shown && f.tabs) {
-    list.push({ type: 'account.selectTab', tab: 'activity' as AccountTab })
+    // The Activity tab exists only with the feature on.
+    if (c.activityEnabled) list.push({ type: 'account.selectTab', tab: 'activity' as AccountTab })
     if (c.currentTab === 'tokens') list.push({ type: 'account.selectTab', tab: 'nfts' as AccountTab, key: 'ArrowRight' })
     if (c.currentTab !== 'tokens') list.push({ type: 'account.selectTab', tab: 'tokens' as AccountTab })
     if (c.currentTab === 'activity' && s.matches({ activity: 'ready' }) && c.cursor !== null) {
@@ -162,16 +196,16 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
 
 /** What the traversal tells apart: the state, the chain, the tab, whether tokens are loaded and whether a next page exists. */
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null })
+  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null, act: ctx(s).activityEnabled })
 
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
-  runs.push({ fixture, ...buildModelPaths(accountMachine, { events: (s) => modelEvents(s, fixture) as never, serialize: serialize as never, covered: runs }) })
+  runs.push({ fixture, ...buildModelPaths(accountMachine, { input: inputOf(fixture), events: (s) => modelEvents(s, fixture) as never, serialize: serialize as never, covered: runs }) })
 }
 
 /** The shortest path to a state where `where` holds, then `then` (each the first event of that state it matches). */
 const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
-  scenarioPath(accountMachine, { events: (s: any) => modelEvents(s, fixture), serialize }, where, then)
+  scenarioPath(accountMachine, { input: inputOf(fixture), events: (s: any) => modelEvents(s, fixture), serialize }, where, then)
 
 // ---------------------------------------------------------------- chain
 
@@ -275,6 +309,10 @@ async function perform(app: App, event: any, first: boolean) {
   if (type === 'account.loadMoreActivity') return event.gesture === 'button' ? app.clickInDialog('button', en.loadMore) : scrollPanel(app, 'end')
   if (type === 'account.clear') return app.clickInDialog('button', en.disconnect)
   if (type === 'account.reload') return sendFunds(app)
+  // The directory answers the project's config: activity off (answered by the test), or the server's default (on).
+  if (type === 'account.configure') {
+    return heldThen(app, CONFIG, () => (event.activity ? app.gates.release(CONFIG) : app.gates.answer(CONFIG, json({ features: { activity: false } }))))
+  }
   if (type === 'xstate.done.actor.fetchBalances') {
     // (After Disconnect and connecting again, the client's cache may still answer for the same account.)
     await waitFor(() => {
@@ -311,6 +349,18 @@ async function check(app: App, fixture: Fixture, event: any, state: string, befo
     expect(app.dialog()).toBeNull()
     expect(c.currentTab).toBe('tokens')
   }
+  if (event.type === 'account.configure') {
+    // The answer reaches the machine through the root (the state value does not change: wait for the flag).
+    await waitFor(() => expect(ctx(accountOf(app).getSnapshot()).activityEnabled).toBe(event.activity))
+    expect(app.modal.getState().features.activity).toBe(event.activity)
+    if (open) {
+      // The view follows at once (no reload): the tab is there or gone; gone, Tokens is the current tab.
+      await waitFor(() => expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity }) !== null).toBe(event.activity))
+      if (!event.activity) expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs.tokens)
+    }
+  }
+  // With the feature off no history is ever requested (issue 15 §3).
+  if (!c.activityEnabled) expect(app.gates.waiting(HISTORY)).toBe(0)
   if (event.type === 'account.selectTab' && open) {
     expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs[event.tab as AccountTab])
     expect(c.currentTab).toBe(event.tab)
@@ -436,6 +486,18 @@ describe('account model: walked in the UI', () => {
       },
     ]
     for (const { name, path } of scenarios) test(`${name}: ${path.steps.map(stepName).join(' → ')}`, () => walk(testnet, path), 30_000)
+
+    const remoteOff = fixtures.find((f) => f.remoteActivity === false)!
+    const offWhileShown = scenario(remoteOff, (s) => s.matches({ activity: 'ready' }) && ctx(s).currentTab === 'activity' && ctx(s).activityEnabled, [(e) => e.type === 'account.configure'])
+    test(`the remote config turns Activity off while its tab shows: Tokens, the history dropped, none asked again: ${offWhileShown.steps.map(stepName).join(' → ')}`, () =>
+      walk(remoteOff, offWhileShown, async (app) => {
+        expect(ctx(accountOf(app).getSnapshot()).transactions).toEqual([])
+        await showAccount(app)
+        app.modal.refreshBalance()
+        await app.settle()
+        expect(app.gates.waiting(HISTORY)).toBe(0)
+        expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity })).toBeNull()
+      }), 30_000)
   })
 
   /**
