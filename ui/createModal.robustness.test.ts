@@ -146,6 +146,32 @@ describe('issue 14 §1: a wallet whose on() or removeListener() throws', () => {
     await vi.waitFor(() => expect(connection(modal).context.watchError?.message).toBe('watchWallet exploded'))
     expect(rootStatus(modal)).toBe('active')
   })
+
+  test('behavior: modal.signMessage through a custom adapter that throws synchronously, throws a string or answers a non-signature rejects with a typed error', async () => {
+    const base = createEip155Adapter({ window })
+    devWallet()
+    let answer: 'throw' | 'string' | 'number' | 'ok' = 'throw'
+    const hostile: ChainAdapter = {
+      ...base,
+      namespace: 'eip155',
+      signMessage: ((p: { message: string }) => {
+        if (answer === 'throw') throw new Error('signMessage exploded synchronously')
+        if (answer === 'string') throw 'no' // eslint-disable-line no-throw-literal
+        if (answer === 'number') return Promise.resolve(42)
+        return base.signMessage(p as never)
+      }) as never,
+    }
+    const modal = modalWith({ adapter: hostile })
+    await connect(modal)
+    await expect(modal.signMessage({ message: 'hi' })).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'signMessage exploded synchronously' })
+    answer = 'string'
+    await expect(modal.signMessage({ message: 'hi' })).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'no' })
+    answer = 'number'
+    await expect(modal.signMessage({ message: 'hi' })).rejects.toMatchObject({ name: 'InvalidProviderResponseError' })
+    answer = 'ok'
+    await expect(modal.signMessage({ message: 'hi' })).resolves.toMatch(/^0x[0-9a-f]{130}$/)
+    expect(rootStatus(modal)).toBe('active')
+  })
 })
 
 const devWalletAddress = () => new DevWallet({ chains: [{ chainId: 31337, name: 'A', rpcUrl: rpc1 }] }).state.address
