@@ -4,6 +4,8 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, pairingActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { siwxActors } from '../adapters/actors.ts'
+import { callForeign } from '../adapters/boundary.ts'
+import { InvalidProviderResponseError } from '../adapters/errors.ts'
 import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
@@ -442,12 +444,18 @@ export function createModal(options: ModalOptions) {
           }),
           fetchReceiverProfile: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
           estimateTransfer: fromPromise(async ({ input }) => {
-            const e = await (await getTransfer(input.caipNetworkId)).estimateTransfer(toTransfer(input))
+            const transfer = await getTransfer(input.caipNetworkId)
+            const e = await callForeign('transferAdapter.estimateTransfer', () => transfer.estimateTransfer(toTransfer(input)))
             return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
           }),
-          sendTransfer: fromPromise(async ({ input }) => (await getTransfer(input.caipNetworkId)).sendTransfer(toTransfer(input))),
+          // A dapp's own transferAdapter is foreign code: a throw becomes a typed error in the send machine (issue 14).
+          sendTransfer: fromPromise(async ({ input }) => {
+            const transfer = await getTransfer(input.caipNetworkId)
+            return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(input)))
+          }),
           waitForTransfer: fromPromise(async ({ input }) => {
-            const r = await (await getTransfer(input.caipNetworkId)).waitForTransfer(input)
+            const transfer = await getTransfer(input.caipNetworkId)
+            const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer(input))
             return { status: r.status, hash: r.hash }
           }),
         },
@@ -711,7 +719,11 @@ export function createModal(options: ModalOptions) {
       const c = active.getSnapshot()
       if (!c.hasTag('connected') || !c.context.address || !c.context.connectorId) throw new NotConnectedError()
       const target = adapters[activeNamespace] ?? adapter
-      return target.signMessage({ connectorId: c.context.connectorId, address: c.context.address, message })
+      const { connectorId, address } = c.context
+      // The adapter may be the dapp's own: a synchronous throw or a foreign error value becomes a typed error.
+      const signature = await callForeign('signMessage', () => target.signMessage({ connectorId, address, message }))
+      if (typeof signature !== 'string' || signature.length === 0) throw new InvalidProviderResponseError('signMessage', signature)
+      return signature
     },
     /**
      * The chain adapter of a configured namespace, loaded if it was not yet (spec §1 lazy rule): for the calls only
