@@ -10,7 +10,19 @@ export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions
 export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './features.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
-export { BaseError, UserRejectedRequestError, UnrecognizedChainError, ProviderRpcError } from '../adapters/errors.ts'
+export {
+  BaseError,
+  UserRejectedRequestError,
+  UnrecognizedChainError,
+  ProviderRpcError,
+  InvalidProviderResponseError,
+  InvalidCallbackResponseError,
+  RequestTimeoutError,
+} from '../adapters/errors.ts'
+export { InvalidUrlError } from '../adapters/urls.ts'
+export { InvalidAddressError } from '../adapters/address.ts'
+export { InvalidWalletLinkError } from '../adapters/links.ts'
+export { NotConnectedError, ConnectorNotFoundError } from '../adapters/eip155.ts'
 export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, TransferReceipt } from '../adapters/types.ts'
 export { sendMessages } from '../machines/send.ts'
 export type { ViewName, ViewData } from '../machines/views.ts'
