@@ -9,7 +9,9 @@ import { Account } from './views/Account.tsx'
 import { Connect } from './views/Connect.tsx'
 
 /** The views in the page's first JS (`load: 'initial'` in the registry); every other view has a chunk of its own. */
-const initialViews = { Connect, Account } satisfies Partial<Record<ViewName, ComponentType>>
+const initialViews: Partial<Record<ViewName, ComponentType>> = { Connect, Account }
+/** The views the branding footer (the `reownBranding` feature) sits under. */
+const brandedViews: readonly ViewName[] = ['Connect', 'Account']
 
 type LoadedView = { preload: () => Promise<ComponentType>; View: ComponentType }
 /**
@@ -44,10 +46,8 @@ function ViewBody({ view }: { view: ViewName }) {
     for (const name of next ? (next.split(',') as ViewName[]) : []) void onDemandView(name)?.preload()
   }, [next])
   if (!on) return <LeaveDisabledView />
-  if (view === 'Connect' || view === 'Account') {
-    const Initial = initialViews[view]
-    return <Initial />
-  }
+  const Initial = viewRegistration(view)?.view.load === 'initial' ? initialViews[view] : undefined
+  if (Initial) return <Initial />
   const loaded = onDemandView(view)
   if (!loaded) return null
   return <loaded.View />
@@ -59,7 +59,13 @@ function ViewBody({ view }: { view: ViewName }) {
  */
 function LeaveDisabledView() {
   const send = useSend()
-  useEffect(() => send({ type: 'app.back' }), [send])
+  // Once per view shown (StrictMode runs effects twice: a second back would leave the view before it).
+  const left = useRef(false)
+  useEffect(() => {
+    if (left.current) return
+    left.current = true
+    send({ type: 'app.back' })
+  }, [send])
   return null
 }
 
@@ -70,7 +76,7 @@ function LeaveDisabledView() {
 function BrandingFooter({ view }: { view: ViewName }) {
   const copy = useCopy()
   const features = useFeatures()
-  if (!features.reownBranding || (view !== 'Connect' && view !== 'Account')) return null
+  if (!features.reownBranding || !brandedViews.includes(view)) return null
   return (
     <p className="lk-branding" data-testid="branding-footer">
       {copy.brandingPrefix} <span className="lk-branding-name">{copy.brandingName}</span>
