@@ -127,7 +127,8 @@ const optionsShape = v.looseObject({
       icons: v.array(imageUrl),
     }),
   ),
-  themeMode: v.optional(v.picklist(['light', 'dark'])),
+  // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
+  themeMode: v.optional(v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)),
   themeVariables: v.optional(
     v.looseObject({
       accent: v.optional(v.string()),
