@@ -1,5 +1,5 @@
 import { BaseError } from './errors.ts'
-import { preview } from './urls.ts'
+import { httpProtocols, parseConnectionUrl, preview } from './urls.ts'
 
 /** Chain namespaces of spec §3. */
 export const chainNamespaces = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const
@@ -88,7 +88,13 @@ export function parseCaipAddress(value: unknown): ParseCaipAddressReturnType {
   return { chainNamespace: ns, chainId, address }
 }
 
-/** Defines an EVM network from viem-like chain facts. */
+/**
+ * Defines an EVM network from viem-like chain facts (spec §3 "Network"): `caipNetworkId` `eip155:<id>`.
+ *
+ * @throws InvalidUrlError when `rpcUrl` is not an absolute http(s) URL (spec §5: the connection layer accepts only
+ *   http(s) or ws(s) URLs; parsed with `URL`, see `parseConnectionUrl` of adapters/urls.ts).
+ * @example defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
+ */
 export function defineEvmNetwork(chain: {
   id: number
   name: string
@@ -98,6 +104,7 @@ export function defineEvmNetwork(chain: {
   testnet?: boolean
   imageUrl?: string
 }): CaipNetwork {
+  parseConnectionUrl(chain.rpcUrl, { protocols: httpProtocols })
   return {
     id: chain.id,
     name: chain.name,
@@ -145,6 +152,7 @@ const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 }
  * the cluster's base58 genesis hash; the native currency is SOL (9 decimals, amounts in lamports).
  *
  * @throws InvalidCaipNetworkIdError when `reference` is not 1–32 base58 characters.
+ * @throws InvalidUrlError when `rpcUrl` is not an absolute http(s) URL (spec §5, as {@link defineEvmNetwork}).
  * @example defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
  */
 export function defineSolanaNetwork(network: {
@@ -156,6 +164,7 @@ export function defineSolanaNetwork(network: {
   imageUrl?: string
 }): CaipNetwork {
   if (!/^[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(network.reference)) throw new InvalidCaipNetworkIdError(`solana:${network.reference}`)
+  parseConnectionUrl(network.rpcUrl, { protocols: httpProtocols })
   return {
     id: network.reference,
     name: network.name,

@@ -19,7 +19,7 @@ export class SdkError extends BaseError {
 /** Error reports allowed per window (spec §9: 5 per 60 s). */
 export const errorReportLimit = { count: 5, windowMs: 60_000 } as const
 
-export type CreateAnalyticsParameters = Omit<ApiClientParameters, 'postPathsWithProjectId'> & {
+export type CreateAnalyticsParameters = Omit<ApiClientParameters, 'postQuery'> & {
   /** Whether analytics is on (project config; spec §6). Checked at each send. */
   isEnabled?: () => boolean
   /** Called once, on the first 403: the "Invalid App Configuration" notification (spec §8). */
@@ -44,7 +44,7 @@ export type Analytics = ReturnType<typeof createAnalytics>
  * analytics.reportError(new Error('boom'))
  */
 export function createAnalytics(parameters: CreateAnalyticsParameters) {
-  const client = createApiClient<paths>({ ...parameters, postPathsWithProjectId: ['/e'] })
+  const client = createApiClient<paths>({ ...parameters, postQuery: { '/e': ['projectId', 'st', 'sv'] } })
   const now = parameters.now ?? Date.now
   const location = parameters.location ?? (globalThis.location as { href: string; hostname: string } | undefined) ?? { href: '', hostname: '' }
   const randomId = parameters.randomId ?? (() => globalThis.crypto.randomUUID())
@@ -55,7 +55,6 @@ export function createAnalytics(parameters: CreateAnalyticsParameters) {
     if (parameters.isEnabled && !parameters.isEnabled()) return false
     try {
       await client.POST('/e', {
-        params: { query: { st: parameters.sdkType ?? 'appkit', sv: parameters.sdkVersion ?? 'latchkey-0.1.0' } },
         body: { eventId: randomId(), url: location.href, domain: location.hostname, timestamp: now(), props },
         parseAs: 'text',
       })

@@ -1,6 +1,10 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import * as v from 'valibot'
 import { BaseError } from '../adapters/errors.ts'
+import { httpProtocols, parseConnectionUrl } from '../adapters/urls.ts'
+
+/** The common query parameters of spec §7: `st` (SDK type), `sv` (SDK version), `projectId`. */
+export type CommonQueryParameter = 'st' | 'sv' | 'projectId'
 
 /** Common parameters of every call (spec §7): SDK type and version, project id, optional client id. */
 export type ApiClientParameters = {
@@ -15,8 +19,12 @@ export type ApiClientParameters = {
   clientId?: string | undefined
   /** Injected fetch (tests, server rendering); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch
-  /** POST paths that also carry `projectId` in the query (spec §7: on-ramp URL, on-ramp quote, session revoke). */
-  postPathsWithProjectId?: readonly string[]
+  /**
+   * The common query parameters of each POST, by its contract path (spec §7 names them per call: the analytics
+   * `POST /e` carries `projectId`, `st` and `sv`; the blockchain API's on-ramp URL, on-ramp quote and session revoke
+   * carry `projectId` only). A POST not listed carries none (`clientId` aside). Every GET carries all three.
+   */
+  postQuery?: Readonly<Record<string, readonly CommonQueryParameter[]>>
 }
 
 /** A non-OK HTTP status from a service: carries the status and the body as read (JSON when it parses). */
@@ -48,25 +56,31 @@ export const defaultSdkVersion = 'latchkey-0.1.0'
 
 /**
  * Creates a typed client for one OpenAPI contract on openapi-fetch, with the middleware of spec §7:
- * `st`, `sv` and `projectId` on every GET (and on the POSTs the spec names), `clientId` when set, and a
- * non-OK status thrown as an {@link ApiError} carrying status and body. One per modal instance.
+ * `st`, `sv` and `projectId` on every GET, on a POST the ones `postQuery` lists for its path, `clientId` on
+ * every call when set, and a non-OK status thrown as an {@link ApiError} carrying status and body. One per
+ * modal instance.
  *
+ * @throws InvalidUrlError at once when `baseUrl` is not an absolute http(s) base URL (spec §5: the connection layer
+ *   accepts only http(s) or ws(s) URLs; parsed with `URL` by `parseConnectionUrl`, no credentials, query or fragment).
  * @example
  * const client = createApiClient<paths>({ baseUrl, projectId: 'p' })
  * const { data } = await client.GET('/getWallets', { params: { query: { page: 1, entries: 40 } } })
  */
 export function createApiClient<Paths extends {}>(parameters: ApiClientParameters): Client<Paths> {
+  parseConnectionUrl(parameters.baseUrl, { protocols: httpProtocols, base: true })
   const baseUrl = parameters.baseUrl.replace(/\/+$/, '')
+  const commonQuery: Record<CommonQueryParameter, string> = {
+    st: parameters.sdkType ?? defaultSdkType,
+    sv: parameters.sdkVersion ?? defaultSdkVersion,
+    projectId: parameters.projectId,
+  }
   const client = createClient<Paths>({ baseUrl, ...(parameters.fetch ? { fetch: (r: Request) => parameters.fetch!(r) } : {}) })
   const common: Middleware = {
     async onRequest({ request, schemaPath }) {
       const url = new URL(request.url)
       const isGet = request.method === 'GET'
-      if (isGet || parameters.postPathsWithProjectId?.includes(schemaPath)) url.searchParams.set('projectId', parameters.projectId)
-      if (isGet) {
-        url.searchParams.set('st', parameters.sdkType ?? defaultSdkType)
-        url.searchParams.set('sv', parameters.sdkVersion ?? defaultSdkVersion)
-      }
+      const names: readonly CommonQueryParameter[] = isGet ? ['st', 'sv', 'projectId'] : request.method === 'POST' ? (parameters.postQuery?.[schemaPath] ?? []) : []
+      for (const name of names) url.searchParams.set(name, commonQuery[name])
       if (parameters.clientId) url.searchParams.set('clientId', parameters.clientId)
       if (url.href === request.url) return request
       // The body is read as text, not passed on as a stream: browsers send streamed bodies only over HTTP/2

@@ -1,5 +1,5 @@
 import type { paths } from '../openapi/blockchain.d.ts'
-import { call, createApiClient, type ApiClientParameters } from './api.ts'
+import { call, createApiClient, type ApiClientParameters, type CommonQueryParameter } from './api.ts'
 import { createTtlCache } from './cache.ts'
 import {
   allowanceSchema,
@@ -30,8 +30,19 @@ import {
 /** Cache lifetimes of spec §9, in ms. */
 export const blockchainCacheTtl = { identity: 5 * 60_000, balances: 30_000, names: 5 * 60_000 } as const
 
-/** POSTs that carry `projectId` in the query (spec §7). */
-const postPathsWithProjectId = ['/v1/generators/onrampurl', '/v1/onramp/quote', '/v1/sessions/{address}/revoke'] as const
+/**
+ * The common query parameters of the POSTs (spec §7): every GET carries `st`, `sv` and `projectId`; of the POSTs,
+ * the on-ramp URL, the on-ramp quote and the session revoke carry `projectId` in the query; the fungible price and
+ * the swap build-transaction carry it in the body; the name registration carries none.
+ */
+export const blockchainPostQuery = {
+  '/v1/fungible/price': [],
+  '/v1/convert/build-transaction': [],
+  '/v1/profile/account': [],
+  '/v1/generators/onrampurl': ['projectId'],
+  '/v1/onramp/quote': ['projectId'],
+  '/v1/sessions/{address}/revoke': ['projectId'],
+} as const satisfies Record<string, readonly CommonQueryParameter[]>
 
 export type CreateBlockchainApiParameters = ApiClientParameters & {
   /** Whether the active network is supported: when it is not, every call except on-ramp options and quotes is skipped with an empty result (spec §7). */
@@ -81,7 +92,7 @@ export type BlockchainApi = ReturnType<typeof createBlockchainApi>
  * const balances = await api.getBalances({ address: '0x…', chainId: 'eip155:31337' })
  */
 export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
-  const client = createApiClient<paths>({ ...parameters, postPathsWithProjectId })
+  const client = createApiClient<paths>({ ...parameters, postQuery: blockchainPostQuery })
   const supported = parameters.isNetworkSupported ?? (() => true)
   const now = parameters.now ?? Date.now
   const identityCache = createTtlCache<Identity>(blockchainCacheTtl.identity, now)

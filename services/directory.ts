@@ -1,6 +1,6 @@
 import type { paths } from '../openapi/directory.d.ts'
 import { BaseError } from '../adapters/errors.ts'
-import { ApiError, call, createApiClient, type ApiClientParameters } from './api.ts'
+import { ApiError, call, createApiClient, defaultSdkType, defaultSdkVersion, type ApiClientParameters } from './api.ts'
 import { allowedOriginsSchema, analyticsConfigSchema, projectConfigSchema, walletsPageSchema, type Wallet } from './schemas.ts'
 
 /** Query of `getWallets` (spec §7): 1-based page, entries per page, filters. Lists are sent comma-separated. */
@@ -41,7 +41,7 @@ export function createDirectoryApi(parameters: ApiClientParameters) {
   const client = createApiClient<paths>(parameters)
   const join = (list?: readonly string[]) => (list && list.length ? list.join(',') : undefined)
   const imageQuery = () => {
-    const q = new URLSearchParams({ projectId: parameters.projectId, st: parameters.sdkType ?? 'appkit', sv: parameters.sdkVersion ?? 'latchkey-0.1.0' })
+    const q = new URLSearchParams({ projectId: parameters.projectId, st: parameters.sdkType ?? defaultSdkType, sv: parameters.sdkVersion ?? defaultSdkVersion })
     if (parameters.clientId) q.set('clientId', parameters.clientId)
     return q.toString()
   }

@@ -52,7 +52,7 @@ export type SiwxSession = v.InferOutput<typeof siwxSessionSchema>
 const sessionResponseSchema = v.object({ session: siwxSessionSchema })
 
 /** What {@link createSiwxApi} takes: the common client parameters (the `/siwx` base URL, project id, fetch). */
-export type CreateSiwxApiParameters = Omit<ApiClientParameters, 'postPathsWithProjectId'>
+export type CreateSiwxApiParameters = Omit<ApiClientParameters, 'postQuery'>
 
 /** What `verify` sends. */
 export type VerifySiwxParameters = {
