@@ -101,6 +101,20 @@ describe('connectionActors', () => {
     expect((await run(actors.getBalance, input)).output).toEqual({ value: '1000000000000000000', decimals: 18, symbol: 'ETH' })
   })
 
+  test('spec §3 §9: native balance cache: a first read takes the cached balance, a fresh read asks the wallet and stores it', async () => {
+    let reads = 0
+    const stored = new Map<string, { value: string; decimals: number; symbol: string }>()
+    const balanceCache = { get: (key: string) => stored.get(key), set: (key: string, b: { value: string; decimals: number; symbol: string }) => void stored.set(key, b) }
+    const actors = connectionActors(adapterWith({ getBalance: (async () => ({ value: BigInt(++reads), decimals: 18, symbol: 'ETH' })) as never }), [network], { balanceCache })
+    const input = { connectorId: 'w', address: ADDRESS, chainId: 31337 }
+    expect((await run(actors.getBalance, input)).output).toMatchObject({ value: '1' })
+    expect((await run(actors.getBalance, input)).output).toMatchObject({ value: '1' })
+    expect([...stored.keys()]).toEqual([`eip155|31337|${ADDRESS}`])
+    expect((await run(actors.getBalance, { ...input, fresh: true })).output).toMatchObject({ value: '2' })
+    expect((await run(actors.getBalance, input)).output).toMatchObject({ value: '2' })
+    expect(reads).toBe(2)
+  })
+
   test("behavior: watchWallet's subscribe throwing fails the actor with a typed error (the machine's onError); its unsubscribe throwing is dropped", () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
     const throwing = parentOf(connectionActors(adapterWith({ watchWallet: () => { throw 'on() exploded' } }), [network]).watchWallet, { connectorId: 'w' })

@@ -79,6 +79,16 @@ export function validConnectors(list: unknown): Connector[] {
   })
 }
 
+/** What {@link connectionActors} may be given: the native balance cache (createModal backs it with storage's `balance_cache`). */
+export type ConnectionActorsOptions = {
+  balanceCache?: {
+    /** The stored balance while it is within its lifetime, else undefined. */
+    get(key: string): BalanceSummary | undefined
+    /** Stores a balance just read (with its lifetime). */
+    set(key: string, balance: BalanceSummary): void
+  }
+}
+
 /**
  * Turns the chain adapters into the actors the connection machine declares (`connect`, `reconnect`, `disconnect`,
  * `getBalance`, `watchWallet`); each call goes to the adapter of the connection's namespace (one adapter: that one).
@@ -88,12 +98,35 @@ export function validConnectors(list: unknown): Connector[] {
  * a synchronous throw or a rejection becomes a typed `BaseError`, an answer that breaks the {@link ChainAdapter}
  * contract an `InvalidCallbackResponseError`, and `watchWallet`'s subscribe throwing fails the actor with a typed
  * error (the machine's `onError`) while its unsubscribe throwing is dropped. Hangs are bounded by the machine's delays.
+ *
+ * With `options.balanceCache` the native balance is read through it, keyed `namespace|chainId|address` (spec §3, §9:
+ * the native balance cache, 30 s): a read that is not `fresh` takes the cached value; a `fresh` one asks the wallet
+ * and stores the answer.
  */
-export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, networks: readonly CaipNetwork[]) {
+export function connectionActors(
+  adapters: ChainAdapter | AdaptersByNamespace,
+  networks: readonly CaipNetwork[],
+  options: ConnectionActorsOptions = {},
+) {
+  const balanceCache = options.balanceCache
   type Input = { connectorId: string; namespace?: ChainNamespace }
   const session = async (operation: 'connect' | 'reconnect', input: Input): Promise<WalletSession> => {
     const answer = await callForeign(`adapter.${operation}`, () => adapterOf(adapters, input.namespace)[operation]({ connectorId: input.connectorId }))
     return parseForeign(`adapter.${operation}`, walletSessionSchema, answer)
+  }
+  const readBalance = async (input: Input & { address: string; chainId: number | string }): Promise<BalanceSummary> => {
+    const adapter = adapterOf(adapters, input.namespace)
+    const network =
+      findNetwork(networks, adapter.namespace, input.chainId) ??
+      defineEvmNetwork({
+        id: Number(input.chainId),
+        name: `Chain ${input.chainId}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrl: 'http://127.0.0.1',
+      })
+    const answer = await callForeign('adapter.getBalance', () => adapter.getBalance({ connectorId: input.connectorId, address: input.address, network }))
+    const b = parseForeign('adapter.getBalance', nativeBalanceSchema, answer)
+    return { value: b.value.toString(), decimals: b.decimals, symbol: b.symbol }
   }
   return {
     connect: fromPromise<WalletSession, Input>(({ input }) => session('connect', input)),
@@ -101,19 +134,15 @@ export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, n
     disconnect: fromPromise<void, Input>(async ({ input }) => {
       await callForeign('adapter.disconnect', () => adapterOf(adapters, input.namespace).disconnect({ connectorId: input.connectorId }))
     }),
-    getBalance: fromPromise<BalanceSummary, Input & { address: string; chainId: number | string }>(async ({ input }) => {
-      const adapter = adapterOf(adapters, input.namespace)
-      const network =
-        findNetwork(networks, adapter.namespace, input.chainId) ??
-        defineEvmNetwork({
-          id: Number(input.chainId),
-          name: `Chain ${input.chainId}`,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrl: 'http://127.0.0.1',
-        })
-      const answer = await callForeign('adapter.getBalance', () => adapter.getBalance({ connectorId: input.connectorId, address: input.address, network }))
-      const b = parseForeign('adapter.getBalance', nativeBalanceSchema, answer)
-      return { value: b.value.toString(), decimals: b.decimals, symbol: b.symbol }
+    getBalance: fromPromise<BalanceSummary, Input & { address: string; chainId: number | string; fresh?: boolean }>(async ({ input }) => {
+      if (!balanceCache) return readBalance(input)
+      const key = `${adapterOf(adapters, input.namespace).namespace}|${input.chainId}|${input.address}`
+      // Never a shared pending read: a read the wallet never answered must not hold up the retry.
+      const hit = input.fresh ? undefined : balanceCache.get(key)
+      if (hit) return hit
+      const balance = await readBalance(input)
+      balanceCache.set(key, balance)
+      return balance
     }),
     watchWallet: fromCallback<EventObject, Input>(({ input, sendBack }) => {
       const listener = (e: unknown) => {

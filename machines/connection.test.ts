@@ -64,11 +64,23 @@ describe('connection', () => {
     await flush()
     expect(h.status()).toBe('connected')
     expect(h.isWatching()).toBe(true)
-    expect(h.balances[0]!.input).toEqual({ connectorId: 'dev.wallet', address: A, chainId: 31337, namespace: 'eip155' })
+    expect(h.balances[0]!.input).toEqual({ connectorId: 'dev.wallet', address: A, chainId: 31337, namespace: 'eip155', fresh: false })
     h.balances[0]!.d.resolve({ value: '1234567000000000000000', decimals: 18, symbol: 'ETH' })
     await flush()
     const view = connectAccount(h.actor.getSnapshot())
     expect(view).toMatchObject({ address: A, balance: '1234.567', balanceSymbol: 'ETH', caipAddress: `eip155:31337:${A}`, displayAddress: '0xf39F…2266' })
+  })
+
+  test('spec §3 §9: native balance cache: the first read may be the stored balance; a refresh or a poll with a balance shown is fresh', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(h.balances[0]!.input).toMatchObject({ fresh: false })
+    h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
+    await flush()
+    h.actor.send({ type: 'connection.refreshBalance' })
+    expect(h.balances[1]!.input).toMatchObject({ fresh: true })
   })
 
   test('behavior: a user rejection (4001) is declined, not an error, and can be retried', async () => {

@@ -102,7 +102,12 @@ export const connectionMachine = setup({
     connect: fromPromise<WalletSession, ConnectorInput>(notProvided('connect')),
     reconnect: fromPromise<WalletSession, ConnectorInput>(notProvided('reconnect')),
     disconnect: fromPromise<void, ConnectorInput>(notProvided('disconnect')),
-    getBalance: fromPromise<BalanceSummary, ConnectorInput & { address: string; chainId: number | string }>(notProvided('getBalance')),
+    /**
+     * `fresh` is true when a balance is already shown (a poll after `nativeBalanceTtl`, a refresh after a send): the
+     * wallet is asked, never a stored value. The first read after a connect, restore or change may come from the
+     * stored cache (spec §3, §9: native balance 30 s).
+     */
+    getBalance: fromPromise<BalanceSummary, ConnectorInput & { address: string; chainId: number | string; fresh?: boolean }>(notProvided('getBalance')),
     watchWallet: fromCallback<EventObject, ConnectorInput>(notProvided('watchWallet')),
   },
   delays: {
@@ -269,7 +274,13 @@ export const connectionMachine = setup({
           invoke: {
             id: 'getBalance',
             src: 'getBalance',
-            input: ({ context }) => ({ connectorId: context.connectorId!, address: context.address!, chainId: context.chainId!, namespace: context.namespace }),
+            input: ({ context }) => ({
+              connectorId: context.connectorId!,
+              address: context.address!,
+              chainId: context.chainId!,
+              namespace: context.namespace,
+              fresh: context.balance !== undefined,
+            }),
             onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },
           },

@@ -21,8 +21,14 @@ export const timing = {
   imagePreloadTimeout: 2_000,
   /** Send: a typed receiver name is resolved after the visitor stops typing this long. Not in the spec. */
   nameResolveDebounce: 300,
-  /** Native balance cache (spec §9). */
+  /** Native balance cache (spec §9); kept in storage too (`balance_cache`), so a reload within it shows the balance at once. */
   nativeBalanceTtl: 30_000,
+  /** Portfolio (token balances) cache, in memory and in storage (`portfolio_cache`; spec §3, §9). */
+  portfolioTtl: 30_000,
+  /** Name-service cache (names and reverse names), in memory and in storage (`name_cache`; spec §3, §9). */
+  nameCacheTtl: 300_000,
+  /** Identity (name and avatar of an address) cache, in memory and in storage (`identity_cache`; spec §3, §9). */
+  identityTtl: 300_000,
   /** A new WalletConnect pairing expires after this long (spec §4, §9). */
   pairingTtl: 240_000,
   /** A pairing counts as expired when this much or less remains (spec §4, §9): it is refreshed then. */

@@ -1,6 +1,8 @@
 import type { paths } from '../openapi/blockchain.d.ts'
 import { call, createApiClient, type ApiClientParameters, type CommonQueryParameter } from './api.ts'
+import * as v from 'valibot'
 import { createTtlCache } from './cache.ts'
+import type { ModalStorage } from './storage.ts'
 import {
   allowanceSchema,
   balanceResponseSchema,
@@ -11,6 +13,7 @@ import {
   nameProfileSchema,
   nameProfilesSchema,
   nameSuggestionsSchema,
+  tokenBalanceSchema,
   onrampOptionsSchema,
   onrampQuoteSchema,
   onrampUrlSchema,
@@ -27,8 +30,10 @@ import {
   type TokenBalance,
 } from './schemas.ts'
 
-/** Cache lifetimes of spec §9, in ms. */
+/** Cache lifetimes of spec §9, in ms (the defaults; createModal passes machines/timing.ts's, which are the same). */
 export const blockchainCacheTtl = { identity: 5 * 60_000, balances: 30_000, names: 5 * 60_000 } as const
+/** Cache lifetimes in ms: identity, portfolio balances, names (spec §9). */
+export type BlockchainCacheTtl = { identity: number; balances: number; names: number }
 
 /**
  * The common query parameters of the POSTs (spec §7): every GET carries `st`, `sv` and `projectId`; of the POSTs,
@@ -49,6 +54,14 @@ export type CreateBlockchainApiParameters = ApiClientParameters & {
   isNetworkSupported?: () => boolean
   /** Clock of the caches (ms). */
   now?: () => number
+  /**
+   * Where the caches are kept across reloads (spec §3: the identity, portfolio and name-service caches in storage):
+   * a value read within its lifetime needs no request; a malformed or expired stored value is dropped. Without it the
+   * caches live in memory only.
+   */
+  storage?: Pick<ModalStorage, 'cache'> | undefined
+  /** Cache lifetimes (ms); default {@link blockchainCacheTtl}. */
+  cacheTtl?: BlockchainCacheTtl | undefined
 }
 
 /** Built-in sample on-ramp options used when the options call fails (spec §8 fallbacks, §9 limits). */
@@ -83,7 +96,8 @@ export type BlockchainApi = ReturnType<typeof createBlockchainApi>
 
 /**
  * The blockchain API client (spec §7): one function per call, each answer validated against the contract.
- * Identity and names are cached 5 min, balances 30 s. Every call other than on-ramp options and quotes is
+ * Identity and names are cached 5 min, balances 30 s (in `storage` too when given, so a reload within the lifetime
+ * sends nothing). Every call other than on-ramp options and quotes is
  * skipped with an empty result when the active network is unsupported.
  *
  * @throws ApiError (non-OK status, with status and body), InvalidResponseError (answer does not match).
@@ -95,9 +109,11 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
   const client = createApiClient<paths>({ ...parameters, postQuery: blockchainPostQuery })
   const supported = parameters.isNetworkSupported ?? (() => true)
   const now = parameters.now ?? Date.now
-  const identityCache = createTtlCache<Identity>(blockchainCacheTtl.identity, now)
-  const balanceCache = createTtlCache<TokenBalance[]>(blockchainCacheTtl.balances, now)
-  const nameCache = createTtlCache<unknown>(blockchainCacheTtl.names, now)
+  const ttl = parameters.cacheTtl ?? blockchainCacheTtl
+  const stored = parameters.storage
+  const identityCache = createTtlCache<Identity>(ttl.identity, now, stored?.cache('identityCache', identitySchema))
+  const balanceCache = createTtlCache<TokenBalance[]>(ttl.balances, now, stored?.cache('portfolioCache', v.array(tokenBalanceSchema)))
+  const nameCache = createTtlCache<unknown>(ttl.names, now, stored?.cache('nameCache', v.union([nameProfileSchema, nameProfilesSchema])))
   /** Runs `fn` unless the network is unsupported, in which case `empty` is returned without a request. */
   const unlessUnsupported = <T>(empty: T, fn: () => Promise<T>): Promise<T> => (supported() ? fn() : Promise.resolve(empty))
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { connectorStatus, createMemoryStorage, createStorage, storagePrefix } from './storage.ts'
+import * as v from 'valibot'
+import { balanceSummarySchema, connectorStatus, createMemoryStorage, createStorage, storagePrefix } from './storage.ts'
 
 function setup(initial: Record<string, string> = {}) {
   const raw = createMemoryStorage(initial)
@@ -99,5 +100,26 @@ describe('storage', () => {
     expect(connectorStatus('a', 'eip155', 'a', connections)).toBe('connected')
     expect(connectorStatus('b', 'eip155', 'a', connections)).toBe('active')
     expect(connectorStatus('c', 'eip155', 'a', connections)).toBe('disconnected')
+  })
+
+  test('spec §3 §9: caches in storage: each cache has its key; a malformed or expired entry is dropped, the others kept', () => {
+    const { raw, storage } = setup({
+      '@latchkey/balance_cache': JSON.stringify({
+        'eip155|1|0xa': { value: { value: '10', decimals: 18, symbol: 'ETH' }, expires: 2_000 },
+        'eip155|1|0xb': { value: { value: '-1', decimals: 18, symbol: 'ETH' }, expires: 2_000 },
+        'eip155|1|0xc': { value: { value: '5', decimals: 18, symbol: 'ETH' }, expires: 500 },
+        'eip155|1|0xd': 'garbage',
+      }),
+    })
+    const balances = storage.cache('balanceCache', balanceSummarySchema)
+    expect(balances.get('eip155|1|0xa', 1_000)).toEqual({ value: { value: '10', decimals: 18, symbol: 'ETH' }, expires: 2_000 })
+    expect(balances.get('eip155|1|0xb', 1_000)).toBeUndefined()
+    expect(balances.get('eip155|1|0xc', 1_000)).toBeUndefined()
+    expect(Object.keys(JSON.parse(raw.dump()['@latchkey/balance_cache']!))).toEqual(['eip155|1|0xa'])
+    storage.cache('portfolioCache', v.array(v.string())).set('0xa|eip155:1', ['x'], 31_000, 1_000)
+    storage.cache('nameCache', v.string()).set('name|bob', 'bob', 301_000, 1_000)
+    expect(Object.keys(raw.dump()).sort()).toEqual(['@latchkey/balance_cache', '@latchkey/name_cache', '@latchkey/portfolio_cache'])
+    balances.delete('eip155|1|0xa', 1_000)
+    expect(raw.dump()['@latchkey/balance_cache']).toBeUndefined()
   })
 })

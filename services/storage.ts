@@ -46,6 +46,12 @@ const recentWalletSchema = v.object({
   rdns: v.optional(v.string()),
 })
 const stringSchema = v.pipe(v.string(), v.minLength(1))
+/** A native balance as the native balance cache keeps it: `value` in the smallest unit (wei, lamports, satoshis), decimal digits. */
+export const balanceSummarySchema = v.object({
+  value: v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/)),
+  decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  symbol: v.string(),
+})
 const statusSchema = v.picklist(['connecting', 'connected', 'disconnected'])
 
 export type StoredConnection = v.InferOutput<typeof connectionSchema>
@@ -55,6 +61,21 @@ export type ConnectionStatus = v.InferOutput<typeof statusSchema>
 
 /** Recent wallets kept (spec §9). */
 export const recentWalletsLimit = 2
+
+/** The four API caches of spec §3 kept in storage, by their key in {@link storageKeys}. */
+export type CacheName = 'balanceCache' | 'portfolioCache' | 'nameCache' | 'identityCache'
+
+/**
+ * One cache kept in storage under one key: `{ [entry]: { value, expires } }`, `expires` in ms since the epoch.
+ * {@link createTtlCache} (services/cache.ts) writes through it so a reload within the lifetime finds the value.
+ */
+export type CacheStore<T> = {
+  /** The entry's value while `now` is before its expiry; an expired or malformed entry is dropped and reads as none. */
+  get(entry: string, now: number): { value: T; expires: number } | undefined
+  /** Writes the entry; expired entries (at `now`, ms) are dropped on the way. */
+  set(entry: string, value: T, expires: number, now: number): void
+  delete(entry: string, now: number): void
+}
 
 export type CreateStorageParameters = {
   /** Defaults to `globalThis.localStorage` when present, else an in-memory store. */
@@ -136,11 +157,57 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
     return read(storageKeys.connections, connectionsSchema) ?? {}
   }
 
+  /**
+   * The cache `name` (spec §3 balance, portfolio, name-service and identity caches; lifetimes of spec §9 are the
+   * caller's). Each entry is checked with `schema` on read (valibot at the boundary): a malformed entry, or one whose
+   * expiry has passed, is dropped from storage and reads as none.
+   *
+   * @example
+   * const identities = storage.cache('identityCache', identitySchema)
+   * identities.set('0xabc…|', { name: 'bob.reown.id', avatar: null }, Date.now() + 300_000, Date.now())
+   * identities.get('0xabc…|', Date.now()) // { value: { name: 'bob.reown.id', avatar: null }, expires: … }
+   */
+  function cache<S extends v.GenericSchema>(name: CacheName, schema: S): CacheStore<v.InferOutput<S>> {
+    const key = storageKeys[name]
+    const entrySchema = v.object({ value: schema, expires: v.pipe(v.number(), v.finite()) })
+    /** The stored entries, each valid and unexpired; the rest are dropped (and the key rewritten without them). */
+    type Entry = { value: v.InferOutput<S>; expires: number }
+    function entries(now: number): Record<string, Entry> {
+      const all = read(key, v.record(v.string(), v.unknown()))
+      if (!all) return {}
+      const kept: Record<string, Entry> = {}
+      let dropped = false
+      for (const [entry, raw] of Object.entries(all)) {
+        const parsed = v.safeParse(entrySchema, raw)
+        const output = parsed.success ? (parsed.output as Entry) : undefined
+        if (output && output.expires > now) kept[entry] = output
+        else dropped = true
+      }
+      if (dropped) {
+        if (Object.keys(kept).length) write(key, kept)
+        else remove(key)
+      }
+      return kept
+    }
+    return {
+      get: (entry, now) => entries(now)[entry],
+      set: (entry, value, expires, now) => write(key, { ...entries(now), [entry]: { value, expires } }),
+      delete(entry, now) {
+        const rest = { ...entries(now) }
+        if (!(entry in rest)) return
+        delete rest[entry]
+        if (Object.keys(rest).length) write(key, rest)
+        else remove(key)
+      },
+    }
+  }
+
   return {
     /** Raw access for keys of later features; values are JSON. */
     read,
     write,
     remove,
+    cache,
 
     getActiveNetworkId: () => read(storageKeys.activeNetworkId, stringSchema),
     setActiveNetworkId: (id: string) => write(storageKeys.activeNetworkId, id),

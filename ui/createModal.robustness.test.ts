@@ -512,3 +512,21 @@ describe('issue 14 §7: a custom getSessions answer is checked', () => {
     expect(modal.getState().siwx?.session?.caipNetworkId).toBe('eip155:31337')
   })
 })
+
+describe('spec §3 §9: caches in storage', () => {
+  test('spec §3 §9: caches in storage: a reload within 30 s shows the Account with its balance while the wallet has not answered the balance yet', async () => {
+    const { wallet, count } = devWallet()
+    const storage = createMemoryStorage()
+    const first = modalWith({ storage })
+    await connect(first)
+    await vi.waitFor(() => expect(first.getState().account.balance).toBe('10000.000'))
+    expect(JSON.parse(storage.dump()['@latchkey/balance_cache']!)).toMatchObject({ [`eip155|31337|${wallet.state.address}`]: { value: { decimals: 18, symbol: 'ETH' } } })
+    first.destroy()
+    // The page reloads; the wallet restores the connection but never answers eth_getBalance.
+    wallet.hang = new Set(['eth_getBalance'])
+    const reloaded = modalWith({ storage })
+    await vi.waitFor(() => expect(reloaded.getState().account.status).toBe('connected'))
+    await vi.waitFor(() => expect(reloaded.getState().account.balance).toBe('10000.000'))
+    expect(count('eth_getBalance')).toBe(1)
+  })
+})

@@ -20,7 +20,8 @@ import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
 import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
-import { createStorage, type StorageLike } from '../services/storage.ts'
+import { balanceSummarySchema, createStorage, type StorageLike } from '../services/storage.ts'
+import type { BalanceSummary } from '../adapters/types.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import { catalogueMachine } from '../machines/catalogue.ts'
 import { cataloguePage } from '../machines/catalogue.ts'
@@ -316,9 +317,18 @@ export function createModal(options: ModalOptions) {
             baseUrl: options.api!.blockchainUrl!,
             ...apiCommon,
             isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().matches('unsupported'),
+            // Spec §3, §9: the identity, portfolio and name-service caches, kept in storage with their lifetimes.
+            storage,
+            cacheTtl: { identity: timing.identityTtl, balances: timing.portfolioTtl, names: timing.nameCacheTtl },
           }),
         ))
       : undefined
+  /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
+  const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)
+  const nativeBalanceCache = {
+    get: (key: string) => nativeBalanceStore.get(key, Date.now())?.value,
+    set: (key: string, balance: BalanceSummary) => nativeBalanceStore.set(key, balance, Date.now() + timing.nativeBalanceTtl, Date.now()),
+  }
   const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
 
   const transferPromises = new Map<ChainNamespace, Promise<TransferAdapter>>()
@@ -484,7 +494,7 @@ export function createModal(options: ModalOptions) {
           clock: options.clock,
         }),
       }),
-      connection: connectionMachine.provide({ actors: connectionActors(adapters, networks) }),
+      connection: connectionMachine.provide({ actors: connectionActors(adapters, networks, { balanceCache: nativeBalanceCache }) }),
       pairing: pairingMachine.provide({ actors: pairingActors(walletConnect) }),
       network: networkMachine.provide({ actors: networkActors(adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters),
