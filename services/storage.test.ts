@@ -122,4 +122,26 @@ describe('storage', () => {
     balances.delete('eip155|1|0xa', 1_000)
     expect(raw.dump()['@latchkey/balance_cache']).toBeUndefined()
   })
+
+  test('spec §3 §4 §6: preferred account types: stored per namespace under preferred_account_types, defaults bip122 payment, eip155 smartAccount, polkadot eoa, solana eoa', () => {
+    const { raw, storage } = setup()
+    expect(['bip122', 'eip155', 'polkadot', 'solana'].map((ns) => storage.getPreferredAccountType(ns))).toEqual(['payment', 'smartAccount', 'eoa', 'eoa'])
+    storage.setPreferredAccountType('eip155', 'eoa')
+    storage.setPreferredAccountType('bip122', 'ordinal')
+    expect(raw.dump()).toEqual({ '@latchkey/preferred_account_types': '{"eip155":"eoa","bip122":"ordinal"}' })
+    expect(storage.getPreferredAccountType('eip155')).toBe('eoa')
+    expect(storage.getPreferredAccountType('solana')).toBe('eoa')
+    expect(storage.getPreferredAccountTypes()).toEqual({ eip155: 'eoa', bip122: 'ordinal' })
+    expect(() => storage.setPreferredAccountType('eip155', 'payment')).toThrowErrorMatchingInlineSnapshot(`[TypeError: Invalid account type "payment" for the eip155 namespace]`)
+  })
+
+  test('spec §3 §6: preferred account types: a malformed stored value is dropped, the valid ones kept', () => {
+    const { raw, storage } = setup({ '@latchkey/preferred_account_types': JSON.stringify({ eip155: 'eoa', solana: 'teleport', bip122: 'smartAccount', polkadot: 7 }) })
+    expect(storage.getPreferredAccountTypes()).toEqual({ eip155: 'eoa' })
+    expect(storage.getPreferredAccountType('bip122')).toBe('payment')
+    expect(raw.dump()).toEqual({ '@latchkey/preferred_account_types': '{"eip155":"eoa"}' })
+    raw.setItem('@latchkey/preferred_account_types', '["eoa"]')
+    expect(storage.getPreferredAccountType('eip155')).toBe('smartAccount')
+    expect(raw.dump()).toEqual({})
+  })
 })

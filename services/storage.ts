@@ -77,6 +77,27 @@ export type CacheStore<T> = {
   delete(entry: string, now: number): void
 }
 
+/**
+ * Account types (spec §3, §6): `eoa` or `smartAccount` for account-based namespaces; a Bitcoin wallet's `payment` or
+ * `ordinal` address for bip122.
+ */
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal'
+/** The account types a namespace can prefer; a stored type outside its namespace's list is dropped. */
+export const accountTypesByNamespace: Readonly<Record<string, readonly AccountType[]>> = {
+  eip155: ['eoa', 'smartAccount'],
+  solana: ['eoa', 'smartAccount'],
+  polkadot: ['eoa', 'smartAccount'],
+  bip122: ['payment', 'ordinal'],
+}
+/** Account types by default per namespace (spec §4): bip122 payment, eip155 smartAccount, polkadot eoa, solana eoa. */
+export const defaultAccountTypes: Readonly<Record<string, AccountType>> = {
+  bip122: 'payment',
+  eip155: 'smartAccount',
+  polkadot: 'eoa',
+  solana: 'eoa',
+}
+const accountTypeSchema = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal'])
+
 export type CreateStorageParameters = {
   /** Defaults to `globalThis.localStorage` when present, else an in-memory store. */
   storage?: StorageLike | undefined
@@ -275,6 +296,43 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
     addRecentWallet(wallet: RecentWallet) {
       const rest = this.getRecentWallets().filter((w) => w.id !== wallet.id)
       write(storageKeys.recentWallets, [wallet, ...rest].slice(0, recentWalletsLimit))
+    },
+
+    /**
+     * The preferred account type of each namespace that has one stored (spec §3 `preferred_account_types`, §6 "preferred
+     * type stored per chain"): `{ eip155: 'eoa' }`. A value that is not an account type of its namespace is dropped
+     * (and the key rewritten without it); a malformed key reads as `{}` and is removed.
+     */
+    getPreferredAccountTypes(): Partial<Record<string, AccountType>> {
+      const all = read(storageKeys.preferredAccountTypes, v.record(v.string(), v.unknown()))
+      if (!all) return {}
+      const kept: Partial<Record<string, AccountType>> = {}
+      for (const [namespace, type] of Object.entries(all)) {
+        const parsed = v.safeParse(accountTypeSchema, type)
+        if (parsed.success && accountTypesByNamespace[namespace]?.includes(parsed.output)) kept[namespace] = parsed.output
+      }
+      if (Object.keys(kept).length === 0) remove(storageKeys.preferredAccountTypes)
+      else if (Object.keys(kept).length !== Object.keys(all).length) write(storageKeys.preferredAccountTypes, kept)
+      return kept
+    },
+    /**
+     * The namespace's preferred account type: the stored one, else the default of spec §4 ({@link defaultAccountTypes}),
+     * else `eoa`.
+     * @example
+     * storage.getPreferredAccountType('eip155') // 'smartAccount' until another is stored
+     */
+    getPreferredAccountType(namespace: string): AccountType {
+      return this.getPreferredAccountTypes()[namespace] ?? defaultAccountTypes[namespace] ?? 'eoa'
+    },
+    /**
+     * Stores the namespace's preferred account type (spec §6; what a switch to or from a smart account records).
+     * @throws TypeError for a type the namespace does not have (`payment` on eip155, `smartAccount` on bip122).
+     */
+    setPreferredAccountType(namespace: string, type: AccountType) {
+      if (!(accountTypesByNamespace[namespace] ?? ['eoa', 'smartAccount']).includes(type)) {
+        throw new TypeError(`Invalid account type "${type}" for the ${namespace} namespace`)
+      }
+      write(storageKeys.preferredAccountTypes, { ...this.getPreferredAccountTypes(), [namespace]: type })
     },
 
     /** The wallet link last opened on a phone (spec §3 deep-link choice): `{ href, name }`; malformed values read as none. */
