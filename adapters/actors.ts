@@ -61,6 +61,7 @@ export const connectorSchema = v.object({
   type: v.picklist(['ANNOUNCED', 'INJECTED', 'AUTH', 'MULTI_CHAIN', 'WALLET_CONNECT']),
   chain: v.picklist(['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']),
   imageUrl: v.optional(v.string()),
+  imageId: v.optional(v.string()),
   info: v.optional(v.object({ rdns: v.optional(v.string()) })),
   explorerId: v.optional(v.string()),
 })

@@ -20,7 +20,7 @@ import { NotConnectedError } from './eip155.ts'
 import { BaseError, UserRejectedRequestError } from './errors.ts'
 import { bitcoin as bitcoinMainnet, bitcoinTestnet } from './networks.ts'
 import type { CaipNetwork } from './networks.ts'
-import type { Connector, WalletEvent } from './types.ts'
+import type { Account, Connector, WalletEvent } from './types.ts'
 
 /**
  * The Bitcoin adapter against the real pieces: the dev wallet registered in the Wallet Standard registry
@@ -132,15 +132,16 @@ describe('discovery: malformed and hostile wallets (issue 14)', () => {
 })
 
 describe('connection', () => {
-  test('behavior: connect asks the wallet, answers payment then ordinals on regtest, keeps type, public key and path', async () => {
+  test('spec §3: Account entity: connect asks the wallet, answers payment then ordinals on regtest, keeps type, public key and path', async () => {
     const { wallet, adapter, connectorId } = setup({ account: 1 })
     const pending = adapter.connect({ connectorId })
     await flush()
     expect(wallet.pending.map((r) => r.kind)).toEqual(['connect'])
     wallet.approve(wallet.pending[0]!.id)
     expect(await pending).toEqual({ accounts: [DEV_BITCOIN_PAYMENT_ADDRESSES[1], DEV_BITCOIN_ORDINALS_ADDRESSES[1]], chainId: '0f9188f13cb7b2c71f2a335e3a4fc328' })
-    const accounts = adapter.getAccounts({ connectorId })
-    expect(accounts.map((a) => [a.type, a.address, a.path, a.publicKey.length])).toEqual([
+    const accounts: readonly Account[] = adapter.getAccounts({ connectorId })
+    expect(accounts.every((a) => a.namespace === 'bip122')).toBe(true)
+    expect(accounts.map((a) => [a.type, a.address, a.path, a.publicKey?.length])).toEqual([
       ['payment', DEV_BITCOIN_PAYMENT_ADDRESSES[1], "m/84'/1'/0'/0/1", 66],
       ['ordinals', DEV_BITCOIN_ORDINALS_ADDRESSES[1], "m/86'/1'/0'/0/1", 64],
     ])

@@ -93,7 +93,7 @@ export type SendTransferReturnType = { txid: string }
 export type SendTransferErrorType = UserRejectedRequestError | InvalidBitcoinRequestError | InvalidBitcoinAddressError | UnsupportedBitcoinChainError | ConnectorNotFoundError | BaseError
 
 /** The Bitcoin adapter: the {@link ChainAdapter} contract plus the Bitcoin-only calls the UI needs. */
-export type Bip122Adapter = ChainAdapter & {
+export type Bip122Adapter = Omit<ChainAdapter, 'getAccounts'> & {
   readonly namespace: 'bip122'
   /** The connected accounts of a connector (payment first), with type, public key and path; empty when not connected. */
   getAccounts(parameters: { connectorId: string }): readonly Bip122Account[]

@@ -117,6 +117,18 @@ describe('eip155 adapter: against anvil', () => {
     expect(wallet.pending).toHaveLength(0)
   })
 
+  test('spec §3: Account entity: a connection gives eip155 accounts (namespace, address, type eoa), following account changes; none after disconnect', async () => {
+    const { adapter, wallet } = setup()
+    expect(adapter.getAccounts({ connectorId: RDNS })).toEqual([])
+    await adapter.connect({ connectorId: RDNS })
+    expect(adapter.getAccounts({ connectorId: RDNS })).toEqual([{ namespace: 'eip155', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', type: 'eoa' }])
+    cleanups.push(adapter.watchWallet({ connectorId: RDNS }, () => {}))
+    wallet.setAccount(1)
+    expect(adapter.getAccounts({ connectorId: RDNS })).toEqual([{ namespace: 'eip155', address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', type: 'eoa' }])
+    await adapter.disconnect({ connectorId: RDNS })
+    expect(adapter.getAccounts({ connectorId: RDNS })).toEqual([])
+  })
+
   test('behavior: account changes reach the watcher checksummed; the wallet disconnecting is reported', async () => {
     const { adapter, wallet } = setup()
     await adapter.connect({ connectorId: RDNS })

@@ -7,7 +7,7 @@ import {
   toProviderError,
 } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
-import type { ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
+import type { Account, ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
 
 /** A minimal EIP-1193 provider: what every browser wallet exposes. */
@@ -70,6 +70,7 @@ export function createEip155Adapter({
   walletConnect,
   discover = true,
 }: CreateEip155AdapterParameters = {}): ChainAdapter & {
+  getAccounts(parameters: { connectorId: string }): readonly Account[]
   getProvider(connectorId: string): Eip1193Provider | undefined
   destroy(): void
 } {
@@ -178,10 +179,13 @@ export function createEip155Adapter({
     }
   }
 
-  async function session(provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts'): Promise<WalletSession> {
+  /** The accounts of each connected connector (spec §3 Account), as the last connect, restore or accountsChanged gave them. */
+  const connectedAccounts = new Map<string, readonly string[]>()
+  async function session(provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts', connectorId: string): Promise<WalletSession> {
     const accounts = parseAccounts(method, await call(provider, method))
     if (accounts.length === 0) throw new NotConnectedError()
     const chainId = parseChainId('eth_chainId', await call(provider, 'eth_chainId'))
+    connectedAccounts.set(connectorId, accounts)
     return { accounts, chainId }
   }
 
@@ -198,16 +202,21 @@ export function createEip155Adapter({
     },
     async connect({ connectorId }) {
       // WalletConnect: the pairing machine had the wallet approve; the session's accounts are read locally.
-      return session(requireProvider(connectorId), 'eth_requestAccounts')
+      return session(requireProvider(connectorId), 'eth_requestAccounts', connectorId)
     },
     async reconnect({ connectorId }) {
       if (isRelay(connectorId)) {
         if (!(await walletConnect!.restore())) throw new NotConnectedError()
-        return session(walletConnect!.eip1193(), 'eth_accounts')
+        return session(walletConnect!.eip1193(), 'eth_accounts', connectorId)
       }
-      return session(await waitForProvider(connectorId), 'eth_accounts')
+      return session(await waitForProvider(connectorId), 'eth_accounts', connectorId)
+    },
+    /** The connector's accounts (spec §3 Account): type `eoa` (smart accounts are not built), no public key (an EVM wallet does not give it). */
+    getAccounts({ connectorId }) {
+      return (connectedAccounts.get(connectorId) ?? []).map((address) => ({ namespace: 'eip155' as const, address, type: 'eoa' as const }))
     },
     async disconnect({ connectorId }) {
+      connectedAccounts.delete(connectorId)
       if (isRelay(connectorId)) return walletConnect!.disconnect()
       const provider = getProvider(connectorId)
       if (!provider) return
@@ -243,7 +252,10 @@ export function createEip155Adapter({
       if (typeof provider?.on !== 'function') return () => {}
       const onAccounts = (accounts: unknown) => {
         try {
-          listener({ type: 'accountsChanged', accounts: parseAccounts('accountsChanged', accounts) })
+          const parsed = parseAccounts('accountsChanged', accounts)
+          if (parsed.length) connectedAccounts.set(connectorId, parsed)
+          else connectedAccounts.delete(connectorId)
+          listener({ type: 'accountsChanged', accounts: parsed })
         } catch {
           // A malformed event is ignored: the current account stays.
         }

@@ -115,6 +115,19 @@ describe('connect, reconnect, disconnect', () => {
     expect(await connecting).toEqual({ accounts: [funded[0]?.publicKey.toBase58()], chainId: SOLANA_LOCALNET_REFERENCE })
   })
 
+  test('spec §3: Account entity: a connection gives solana accounts (namespace, address, type eoa, publicKey the ed25519 key in hex)', async () => {
+    const wallet = registered()
+    const solana = adapter()
+    const connecting = solana.connect({ connectorId: wallet.name })
+    wallet.approve((await nextPending(wallet)).id)
+    await connecting
+    const key = funded[0]!.publicKey
+    expect(solana.getAccounts({ connectorId: wallet.name })).toEqual([
+      { namespace: 'solana', address: key.toBase58(), type: 'eoa', publicKey: Buffer.from(key.toBytes()).toString('hex') },
+    ])
+    expect(solana.getAccounts({ connectorId: 'no such wallet' })).toEqual([])
+  })
+
   test('behavior: a wallet supporting none of the dapp\'s networks reports its own first chain (the machine shows it unsupported)', async () => {
     const wallet = registered({ autoApprove: true, chains: [{ id: 'solana:devnet', rpcUrl }] })
     const session = await createSolanaAdapter({ networks: [localnet, solanaMainnet] }).connect({ connectorId: wallet.name })

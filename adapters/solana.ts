@@ -14,7 +14,7 @@ import { solana as solanaMainnet, solanaDevnet, solanaTestnet } from './networks
 import type { CaipNetwork } from './networks.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import { toSolanaWalletError } from './solana.errors.ts'
-import type { ChainAdapter, Connector, NativeBalance, SignMessageParameters, SignMessageReturnType, WalletEvent, WalletSession } from './types.ts'
+import type { Account, ChainAdapter, Connector, NativeBalance, SignMessageParameters, SignMessageReturnType, WalletEvent, WalletSession } from './types.ts'
 
 /**
  * The Solana adapter (spec §3, §4, §5; issue 7): wallets discovered through the Wallet Standard, balances read
@@ -88,6 +88,8 @@ export type CreateSolanaAdapterParameters = {
 
 /** What {@link createSolanaAdapter} returns: the contract plus what the transfer adapter needs. */
 export type SolanaAdapter = ChainAdapter & {
+  /** The wallet's Solana accounts (spec §3 Account); empty when not connected. */
+  getAccounts(parameters: { connectorId: string }): readonly Account[]
   /** The registered wallet of a connector id, if any. */
   getWallet(connectorId: string): Wallet | undefined
   /** The wallet's account for `address` (the connected one), if the site may use it. */
@@ -224,6 +226,26 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
     },
     async connect({ connectorId }) {
       return session(requireWallet(connectorId), false)
+    },
+    /**
+     * The wallet's Solana accounts (spec §3 Account), as the wallet lists them now: type `eoa`, `publicKey` the 32-byte
+     * ed25519 key in hex; empty when the wallet is gone or grants none.
+     */
+    getAccounts({ connectorId }) {
+      const wallet = getWallet(connectorId)
+      if (!wallet) return []
+      let accounts: WalletAccount[]
+      try {
+        accounts = parseAccounts('accounts', wallet.accounts)
+      } catch {
+        return []
+      }
+      return accounts.map((a) => ({
+        namespace: 'solana' as const,
+        address: a.address,
+        type: 'eoa' as const,
+        ...(a.publicKey instanceof Uint8Array && a.publicKey.length === 32 ? { publicKey: toHex(a.publicKey) } : {}),
+      }))
     },
     async reconnect({ connectorId }) {
       return session(await waitForWallet(connectorId), true)
@@ -411,4 +433,9 @@ function equalBytes(a: unknown, b: Uint8Array): boolean {
 
 function describeBytes(value: unknown): unknown {
   return value instanceof Uint8Array ? `${value.length} bytes` : value
+}
+
+/** Lower-case hex of bytes, no prefix. */
+function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }

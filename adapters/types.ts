@@ -10,8 +10,30 @@ export type Connector = {
   type: ConnectorType
   chain: ChainNamespace
   imageUrl?: string
+  /**
+   * The wallet directory's image id of this wallet (spec §3), where the connector is a directory wallet (matched by
+   * rdns); resolved to an image URL through the directory's `/getWalletImage/{imageId}` when a directory is configured.
+   */
+  imageId?: string
   info?: { rdns?: string }
+  /** The wallet directory's id of this wallet (spec §3), where known (matched by rdns). */
   explorerId?: string
+}
+
+/** Account types (spec §3, §4): `eoa` or `smartAccount`; a Bitcoin wallet's `payment` or `ordinals` address. */
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinals'
+
+/**
+ * An account of a connection (spec §3 "Account (from a connection)"): every namespace's adapter produces these with
+ * {@link ChainAdapter.getAccounts}. `publicKey` is hex where the wallet gives it (Solana's 32-byte ed25519 key, a
+ * Bitcoin account's key); an EVM wallet does not reveal it. `path` is the derivation path where the wallet tells it.
+ */
+export type Account = {
+  namespace: ChainNamespace
+  address: string
+  type: AccountType
+  publicKey?: string
+  path?: string
 }
 
 /** Accounts and chain of a wallet, as an adapter returns them after validation. */
@@ -51,6 +73,11 @@ export interface ChainAdapter {
   /** Adds the chain to the wallet (and lets it switch). */
   addChain(parameters: { connectorId: string; network: CaipNetwork }): Promise<void>
   watchWallet(parameters: { connectorId: string }, listener: (event: WalletEvent) => void): () => void
+  /**
+   * The connected accounts of a connector as {@link Account}s (spec §3), the first the active one; empty when not
+   * connected. Optional for a dapp's own adapter; the built-in eip155, solana and bip122 adapters have it.
+   */
+  getAccounts?(parameters: { connectorId: string }): readonly Account[]
   /**
    * Has the wallet sign a text message with the account's key (eip155: EIP-191 `personal_sign`), for SIWX
    * (spec §4 "Sign-in (SIWX)"). Resolves with the signature as the wallet returns it (eip155: 0x-hex, 65 bytes).

@@ -79,15 +79,15 @@ export type CacheStore<T> = {
 
 /**
  * Account types (spec §3, §6): `eoa` or `smartAccount` for account-based namespaces; a Bitcoin wallet's `payment` or
- * `ordinal` address for bip122.
+ * `ordinals` address for bip122.
  */
-export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal'
+export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinals'
 /** The account types a namespace can prefer; a stored type outside its namespace's list is dropped. */
 export const accountTypesByNamespace: Readonly<Record<string, readonly AccountType[]>> = {
   eip155: ['eoa', 'smartAccount'],
   solana: ['eoa', 'smartAccount'],
   polkadot: ['eoa', 'smartAccount'],
-  bip122: ['payment', 'ordinal'],
+  bip122: ['payment', 'ordinals'],
 }
 /** Account types by default per namespace (spec §4): bip122 payment, eip155 smartAccount, polkadot eoa, solana eoa. */
 export const defaultAccountTypes: Readonly<Record<string, AccountType>> = {
@@ -96,7 +96,7 @@ export const defaultAccountTypes: Readonly<Record<string, AccountType>> = {
   polkadot: 'eoa',
   solana: 'eoa',
 }
-const accountTypeSchema = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinal'])
+const accountTypeSchema = v.picklist(['eoa', 'smartAccount', 'payment', 'ordinals'])
 
 export type CreateStorageParameters = {
   /** Defaults to `globalThis.localStorage` when present, else an in-memory store. */
