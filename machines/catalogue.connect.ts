@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import type { Connector } from '../adapters/types.ts'
 import type { Wallet } from '../services/schemas.ts'
 import type { catalogueMachine } from './catalogue.ts'
 
@@ -119,13 +120,121 @@ export function filterForUniversalProvider(wallets: readonly Wallet[]): Wallet[]
   return wallets.filter((w) => Boolean(w.mobile_link || w.desktop_link || w.webapp_link))
 }
 
+/** A section of Connect (spec §2 connect methods): email login, social login, the wallet list. */
+export type ConnectMethod = 'email' | 'social' | 'wallet'
+
 /**
  * Connect method order (spec §2): email, social, wallet by default; wallet, email, social when injected or
  * announced wallets are shown.
  */
-export function connectMethodOrder(hasInstalledWallets: boolean): Array<'email' | 'social' | 'wallet'> {
+export function connectMethodOrder(hasInstalledWallets: boolean): ConnectMethod[] {
   return hasInstalledWallets ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
 }
 
-/** connectorTypeOrder default (spec §9). */
-export const connectorTypeOrder = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const
+/** A group of Connect's wallet rows (spec §9 connectorTypeOrder). */
+export type ConnectorTypeOrderItem = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
+
+/** connectorTypeOrder default (spec §9): walletConnect, recent, injected, featured, custom, external, recommended. */
+export const connectorTypeOrder = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const satisfies readonly ConnectorTypeOrderItem[]
+
+/** How many directory wallets Connect lists (featured, custom, recommended together; all the featured ones when more). */
+export const connectCatalogueRows = 4
+
+/**
+ * The connectors with what the wallet directory knows of them (spec §3 Connector): a connector whose `info.rdns` is a
+ * directory wallet's `rdns` gets that wallet's id as `explorerId` and its `image_id` as `imageId`, and the wallet's
+ * image URL (the directory's `/getWalletImage/{imageId}`) when it has no image of its own. Others are unchanged.
+ *
+ * @example
+ * withDirectoryInfo([{ id: 'io.metamask', info: { rdns: 'io.metamask' }, … }], [{ id: 'c57c…', rdns: 'io.metamask', image_id: '018b…', … }])
+ * // [{ id: 'io.metamask', explorerId: 'c57c…', imageId: '018b…', … }]
+ */
+export function withDirectoryInfo(connectors: readonly Connector[], wallets: readonly CatalogueWallet[]): Connector[] {
+  const byRdns = new Map<string, CatalogueWallet>()
+  for (const w of wallets) if (w.rdns && !byRdns.has(w.rdns)) byRdns.set(w.rdns, w)
+  return connectors.map((c) => {
+    const w = c.info?.rdns ? byRdns.get(c.info.rdns) : undefined
+    if (!w) return c
+    return {
+      ...c,
+      explorerId: c.explorerId ?? w.id,
+      ...(c.imageId ?? w.image_id ? { imageId: c.imageId ?? w.image_id } : {}),
+      ...(c.imageUrl ?? w.imageUrl ? { imageUrl: c.imageUrl ?? w.imageUrl } : {}),
+    }
+  })
+}
+
+/** One row of Connect's wallet list. */
+export type ConnectRow =
+  | { kind: 'connector'; group: 'walletConnect' | 'recent' | 'injected' | 'external'; connector: Connector; tag: 'recent' | 'qrCode' | 'installed' }
+  | { kind: 'wallet'; group: 'featured' | 'custom' | 'recommended'; wallet: CatalogueWallet; isFeatured: boolean }
+
+/** What Connect renders (spec §2, §9). */
+export type ConnectView = {
+  /** The sections in the order shown (spec §2 connect method order), only those this build has. */
+  sections: ConnectMethod[]
+  /** The wallet section's rows, grouped in `connectorTypeOrder`. */
+  rows: ConnectRow[]
+  /** Installed (announced or injected) wallets, for the All Wallets entry's count. */
+  installedCount: number
+}
+
+export type ConnectConnectParameters = {
+  /** The active namespace's connectors. */
+  connectors: readonly Connector[]
+  /** Recent wallet ids, newest first. */
+  recentIds: readonly string[]
+  /** The catalogue's Connect lists (installed wallets already excluded). */
+  catalogue: Pick<CatalogueView, 'featured' | 'custom' | 'recommended'>
+  /** Every directory wallet loaded (featured, recommended, pages), to match connectors by rdns. */
+  directory?: readonly CatalogueWallet[]
+  /** The `connectorTypeOrder` option; default {@link connectorTypeOrder}. Groups left out are not shown. */
+  order?: readonly ConnectorTypeOrderItem[] | undefined
+  /** Which connect methods exist (email and social login are not built yet: only `wallet` by default). */
+  methods?: Partial<Record<ConnectMethod, boolean>>
+}
+
+/**
+ * Connect's view model (spec §2, §9): the sections in the connect method order ({@link connectMethodOrder}, wallet first
+ * when installed wallets are shown), and the wallet rows grouped by `connectorTypeOrder`: WalletConnect, recent wallets
+ * (newest first), installed (announced and injected) wallets, the directory's featured, the dapp's custom, external
+ * connectors (a custom adapter's multi-chain or auth connectors), the directory's recommended. At most
+ * {@link connectCatalogueRows} directory rows (all the featured ones when there are more), taken in that order.
+ *
+ * @example
+ * connectConnect({ connectors, recentIds: ['io.metamask'], catalogue }).rows.map((r) => r.group)
+ * // ['walletConnect', 'recent', 'injected', 'featured', 'recommended', …]
+ */
+export function connectConnect({ connectors, recentIds, catalogue, directory = [], order = connectorTypeOrder, methods = { wallet: true } }: ConnectConnectParameters): ConnectView {
+  const enriched = withDirectoryInfo(connectors, directory)
+  const groupOf = (c: Connector): 'walletConnect' | 'recent' | 'injected' | 'external' =>
+    recentIds.includes(c.id) ? 'recent' : c.type === 'WALLET_CONNECT' ? 'walletConnect' : c.type === 'ANNOUNCED' || c.type === 'INJECTED' ? 'injected' : 'external'
+  const connectorRows = (group: 'walletConnect' | 'recent' | 'injected' | 'external'): ConnectRow[] => {
+    const inGroup = enriched.filter((c) => groupOf(c) === group)
+    if (group === 'recent') inGroup.sort((a, b) => recentIds.indexOf(a.id) - recentIds.indexOf(b.id))
+    return inGroup.map((connector) => ({
+      kind: 'connector' as const,
+      group,
+      connector,
+      tag: group === 'recent' ? ('recent' as const) : connector.type === 'WALLET_CONNECT' ? ('qrCode' as const) : ('installed' as const),
+    }))
+  }
+  const walletLimit = Math.max(connectCatalogueRows, catalogue.featured.length)
+  let wallets = 0
+  const rows: ConnectRow[] = []
+  for (const group of order) {
+    if (group === 'featured' || group === 'custom' || group === 'recommended') {
+      for (const wallet of catalogue[group]) {
+        if (wallets >= walletLimit) break
+        wallets++
+        rows.push({ kind: 'wallet', group, wallet, isFeatured: group === 'featured' })
+      }
+    } else rows.push(...connectorRows(group))
+  }
+  const installedCount = enriched.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED').length
+  return {
+    sections: connectMethodOrder(installedCount > 0).filter((m) => methods[m] === true),
+    rows,
+    installedCount,
+  }
+}

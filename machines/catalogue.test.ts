@@ -3,7 +3,8 @@ import { createActor, fromPromise } from 'xstate'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
-import { allWalletsTag, connectCatalogue, connectMethodOrder, filterForMobile, filterForUniversalProvider } from './catalogue.connect.ts'
+import { allWalletsTag, connectCatalogue, connectConnect, connectMethodOrder, filterForMobile, filterForUniversalProvider, withDirectoryInfo } from './catalogue.connect.ts'
+import type { Connector } from '../adapters/types.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { timing } from './timing.ts'
 
@@ -215,5 +216,57 @@ describe('the All Wallets tag (issue 14, defect 11)', () => {
     expect(h.view().items).toHaveLength(2)
     expect(allWalletsTag({ installed: 1, view: h.view() })).toBe('40+')
     expect(h.view('zzz').unloaded).toBe(0)
+  })
+})
+
+describe('Connect view model', () => {
+  const connector = (id: string, type: Connector['type'], rdns?: string): Connector => ({ id, name: id, type, chain: 'eip155', ...(rdns ? { info: { rdns } } : {}) })
+  const wc = connector('walletConnect', 'WALLET_CONNECT')
+  const metamask = connector('io.metamask', 'ANNOUNCED', 'io.metamask')
+  const rabby = connector('io.rabby', 'ANNOUNCED', 'io.rabby')
+  const injected = connector('injected', 'INJECTED')
+  const external = connector('coinbaseSdk', 'MULTI_CHAIN')
+  const catalogue = { featured: [wallet('f1')], custom: [wallet('c1')], recommended: [wallet('r1'), wallet('r2'), wallet('r3')] }
+  const groups = (view: ReturnType<typeof connectConnect>) => view.rows.map((r) => (r.kind === 'connector' ? `${r.group}:${r.connector.id}` : `${r.group}:${r.wallet.id}`))
+
+  test('spec §9: connector order: by default walletConnect, recent, injected, featured, custom, external, recommended (WalletConnect before the recent wallets)', () => {
+    const view = connectConnect({ connectors: [metamask, external, rabby, injected, wc], recentIds: ['io.rabby'], catalogue })
+    expect(groups(view)).toEqual([
+      'walletConnect:walletConnect',
+      'recent:io.rabby',
+      'injected:io.metamask',
+      'injected:injected',
+      'featured:f1',
+      'custom:c1',
+      'external:coinbaseSdk',
+      'recommended:r1',
+      'recommended:r2',
+    ])
+    expect(view.rows.map((r) => (r.kind === 'connector' ? r.tag : r.isFeatured))).toEqual(['qrCode', 'recent', 'installed', 'installed', true, false, 'installed', false, false])
+  })
+
+  test('spec §9: connector order: the connectorTypeOrder option reorders the groups; a group left out is not shown', () => {
+    const view = connectConnect({ connectors: [metamask, wc, rabby], recentIds: ['io.rabby', 'io.metamask'], catalogue, order: ['recommended', 'recent', 'walletConnect'] })
+    expect(groups(view)).toEqual(['recommended:r1', 'recommended:r2', 'recommended:r3', 'recent:io.rabby', 'recent:io.metamask', 'walletConnect:walletConnect'])
+  })
+
+  test('spec §2: connect method order: the sections follow connectMethodOrder, wallet first when installed wallets are shown; only the methods this build has', () => {
+    const all = { wallet: true, email: true, social: true }
+    expect(connectConnect({ connectors: [wc], recentIds: [], catalogue, methods: all }).sections).toEqual(['email', 'social', 'wallet'])
+    expect(connectConnect({ connectors: [wc, metamask], recentIds: [], catalogue, methods: all }).sections).toEqual(['wallet', 'email', 'social'])
+    expect(connectConnect({ connectors: [wc], recentIds: [], catalogue }).sections).toEqual(['wallet'])
+  })
+
+  test('spec §3: Connector imageId and explorerId: a connector matched by rdns to a directory wallet gets its id, image id and image URL', () => {
+    const directory = [{ ...wallet('dir-mm'), rdns: 'io.metamask', image_id: 'img-mm', imageUrl: 'https://dir.example/getWalletImage/img-mm' }]
+    expect(withDirectoryInfo([metamask, injected, { ...rabby, imageUrl: 'data:image/png;base64,AA' }], directory)).toEqual([
+      { ...metamask, explorerId: 'dir-mm', imageId: 'img-mm', imageUrl: 'https://dir.example/getWalletImage/img-mm' },
+      injected,
+      { ...rabby, imageUrl: 'data:image/png;base64,AA' },
+    ])
+    const own = { ...metamask, imageUrl: 'data:image/svg+xml,<svg/>' }
+    expect(withDirectoryInfo([own], directory)[0]).toEqual({ ...own, explorerId: 'dir-mm', imageId: 'img-mm' })
+    const row = connectConnect({ connectors: [metamask], recentIds: [], catalogue, directory }).rows[0]
+    expect(row).toMatchObject({ kind: 'connector', connector: { explorerId: 'dir-mm', imageId: 'img-mm' } })
   })
 })

@@ -29,6 +29,7 @@ import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remote
 import { connectFeatures } from '../machines/remoteConfig.connect.ts'
 import { disabledFlagOf, FeatureDisabledError } from './features.ts'
 import { timing } from '../machines/timing.ts'
+import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { Analytics } from '../services/analytics.ts'
 import type { BlockchainApi } from '../services/blockchain.ts'
 import { accountMachine } from '../machines/account.ts'
@@ -134,6 +135,14 @@ export type ModalOptions = {
    * (AllWallets on a phone, ConnectingWalletConnectBasic on a desktop).
    */
   manualWalletConnect?: boolean
+  /**
+   * The order of Connect's wallet groups (spec §9 connectorTypeOrder). Default `['walletConnect', 'recent', 'injected',
+   * 'featured', 'custom', 'external', 'recommended']`: WalletConnect, recent wallets, installed (announced and injected)
+   * wallets, the directory's featured wallets, `customWallets`, a custom adapter's other connectors, the directory's
+   * recommended wallets. A group left out is not shown; each may appear once.
+   * @example connectorTypeOrder: ['recent', 'injected', 'walletConnect', 'featured', 'custom', 'external', 'recommended']
+   */
+  connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
   /**
    * Sends transfers (spec §4 Send). Default: the EVM transfer adapter over the chain adapter's EIP-1193
    * providers, loaded with the first send.

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useCallback, useMemo } from 'react'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
 import { connectModal, type ModalView } from '../machines/modal.connect.ts'
-import { connectCatalogue, type CatalogueView } from '../machines/catalogue.connect.ts'
+import { connectCatalogue, connectConnect, type CatalogueView, type CatalogueWallet, type ConnectView } from '../machines/catalogue.connect.ts'
 import { connectAccountData, type AccountDataView } from '../machines/account.connect.ts'
 import type { AccountTab } from '../machines/account.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
@@ -127,6 +127,28 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
     loadMore: () => catalogue.send({ type: 'catalogue.loadMore' }),
     search: (query: string) => catalogue.send({ type: 'catalogue.search', query }),
   }
+}
+
+/**
+ * Connect's view model (spec §2, §9; `connectConnect`): its sections in the connect method order and its wallet rows in
+ * the `connectorTypeOrder` option's order, connectors matched to the directory by rdns (imageId, explorerId), with the
+ * catalogue's gestures.
+ */
+export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof useCatalogue> } {
+  const modal = useModalInstance()
+  const { connectors, recent } = useConnectors()
+  const catalogue = useCatalogue('')
+  const directory = useSelector(
+    modal.actor.getSnapshot().context.catalogue,
+    (s) => [...s.context.featured, ...s.context.recommended, ...s.context.wallets] as CatalogueWallet[],
+    same,
+  )
+  const order = modal.options.connectorTypeOrder
+  const view = useMemo(
+    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order }),
+    [connectors, recent, catalogue, directory, order],
+  )
+  return { ...view, catalogue }
 }
 
 /** The Account view's tabs: portfolio, NFTs, activity, identity, and the gestures. */

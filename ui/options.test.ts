@@ -194,6 +194,9 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     ['metadata', { name: 'x', description: '', url: 'javascript:alert(1)', icons: [] }, 'options.metadata.url'],
     ['metadata', { name: 'x', description: '', url: 'https://example.org', icons: ['javascript:alert(1)'] }, 'options.metadata.icons[0]'],
     ['platform', 'tablet', 'options.platform'],
+    ['connectorTypeOrder', ['walletConnect', 'teleport'], 'options.connectorTypeOrder[1]'],
+    ['connectorTypeOrder', ['recent', 'recent'], 'options.connectorTypeOrder'],
+    ['connectorTypeOrder', 'recent', 'options.connectorTypeOrder'],
     ['featuredWalletIds', [1], 'options.featuredWalletIds[0]'],
     ['includeWalletIds', 'a,b', 'options.includeWalletIds'],
     ['excludeWalletIds', [''], 'options.excludeWalletIds[0]'],
@@ -259,5 +262,15 @@ describe('createModal accepts every option of the right shape', () => {
   test('behavior: the built-in networks and networks of defineEvmNetwork pass', () => {
     const networks: CaipNetwork[] = [mainnet, arbitrum, solana, bitcoin, anvil31337]
     expect(validateOptions({ networks }).defaultNetwork).toBe(mainnet)
+  })
+})
+
+describe('spec §9: connectorTypeOrder option', () => {
+  test('spec §9: connectorTypeOrder option: the spec group names, each at most once; anything else is refused with the reason', () => {
+    expect(() => validateOptions({ networks: [mainnet], connectorTypeOrder: ['recent', 'injected', 'walletConnect'] })).not.toThrow()
+    expect(refusal({ connectorTypeOrder: ['walletConnect', 'teleport'] }).shortMessage).toMatchInlineSnapshot(
+      `"options.connectorTypeOrder[1]: Invalid connector type: expected one of walletConnect, recent, injected, featured, custom, external, recommended but received "teleport""`,
+    )
+    expect(refusal({ connectorTypeOrder: ['recent', 'recent'] }).shortMessage).toMatchInlineSnapshot(`"options.connectorTypeOrder: Duplicate connector type"`)
   })
 })

@@ -4,6 +4,7 @@ import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamesp
 import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../adapters/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { siwxMessages } from '../machines/siwx.ts'
+import { connectorTypeOrder } from '../machines/catalogue.connect.ts'
 import type { ModalOptions } from './createModal.ts'
 
 /**
@@ -195,6 +196,12 @@ const optionsShape = v.looseObject({
     ),
   ),
   manualWalletConnect: booleanOption,
+  connectorTypeOrder: v.optional(
+    v.pipe(
+      v.array(v.picklist(connectorTypeOrder, (issue) => `Invalid connector type: expected one of ${connectorTypeOrder.join(', ')} but received ${preview(issue.input)}`)),
+      v.check((list) => new Set(list).size === list.length, 'Duplicate connector type'),
+    ),
+  ),
   transferAdapter: v.optional(objectWithMethods(transferMethods)),
   clock: v.optional(objectWithMethods(['setTimeout', 'clearTimeout'])),
 })
@@ -283,7 +290,8 @@ export type ValidateOptionsErrorType = InvalidOptionsError
  * - Every other option has its documented type: booleans, `themeMode` light or dark (spec §5), `platform`,
  *   `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false` or an object whose
  *   `relayUrl` is ws(s)), wallet id lists of strings, `customWallets` entries (non-empty `id` and `name`, unique ids;
- *   their links are strings, opened only through the link policy of `adapters/links.ts`), and the `storage`,
+ *   their links are strings, opened only through the link policy of `adapters/links.ts`), `connectorTypeOrder` (spec §9
+ *   group names, each at most once), and the `storage`,
  *   `clock`, `inspect`, `adapter` and `transferAdapter` objects with their methods.
  * - `adapter: null` needs WalletConnect ('No way to connect').
  *

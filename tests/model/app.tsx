@@ -80,6 +80,8 @@ export async function renderApp(
     platform?: Parameters<typeof createModal>[0]['platform']
     /** The `customWallets` option: wallets the dapp adds to the catalogue itself. */
     customWallets?: Parameters<typeof createModal>[0]['customWallets']
+    /** The `connectorTypeOrder` option (spec §9): the order of Connect's wallet groups. */
+    connectorTypeOrder?: Parameters<typeof createModal>[0]['connectorTypeOrder']
     /**
      * The Solana and Bitcoin namespaces beside the two anvil chains: the local Solana network
      * (`solanaLocalnetAt(inject('solanaRpc'))`, LiteSVM) and Bitcoin regtest on the reference server's UTXO index
@@ -159,6 +161,7 @@ export async function renderApp(
     ...(fixture.inspect ? { inspect: fixture.inspect } : {}),
     ...(fixture.platform ? { platform: fixture.platform } : {}),
     ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),
+    ...(fixture.connectorTypeOrder ? { connectorTypeOrder: fixture.connectorTypeOrder } : {}),
     ...(fixture.siwx
       ? {
           siwx: createSiwx({

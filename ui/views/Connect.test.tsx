@@ -174,3 +174,25 @@ describe('catalogue rows with WalletConnect off open links only through the link
     expect((await rowOf(app, WALLET_NAME)).getAttribute('aria-disabled')).toBeNull()
   })
 })
+
+describe('spec §9: connector order', () => {
+  /** The names of Connect's wallet rows, top to bottom (the All Wallets entry left out). */
+  const rowNames = (a: App) =>
+    within(a.dialog()!)
+      .getAllByRole('button')
+      .filter((b) => b.classList.contains('lk-row') && b.getAttribute('aria-label') !== en.allWallets)
+      .map((b) => b.getAttribute('aria-label'))
+  const customWallets = [{ id: 'a', name: 'Custom A', homepage: 'https://a.example' }]
+
+  test('spec §9: connector order: Connect follows connectorTypeOrder (default installed before custom; the option puts custom first)', async () => {
+    app = await renderApp({ customWallets })
+    await app.ensureOpen()
+    await rowOf(app, 'Custom A')
+    expect(rowNames(app)).toEqual([WALLET_NAME, 'Custom A'])
+    await app.dispose()
+    app = await renderApp({ customWallets, connectorTypeOrder: ['custom', 'injected'] })
+    await app.ensureOpen()
+    await rowOf(app, 'Custom A')
+    expect(rowNames(app)).toEqual(['Custom A', WALLET_NAME])
+  })
+})

@@ -1,71 +1,62 @@
 import type { Connector } from '../../adapters/types.ts'
 import { useCopy } from '../context.ts'
-import { useEffect } from 'react'
-import { useCatalogue, useConnectors, useFeatures, useSend } from '../hooks.ts'
+import { Fragment, useEffect } from 'react'
+import { useConnectView, useFeatures, useSend } from '../hooks.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { allWalletsTag } from '../../machines/catalogue.connect.ts'
 import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
-/** How many directory wallets the Connect view lists below the installed ones (featured, custom, recommended). */
-const connectCatalogueRows = 4
-
 /**
- * Connect (spec §2, §9 connectorTypeOrder): recent wallets first, then announced (EIP-6963) and injected
- * wallets, then the directory's featured, custom and recommended wallets (up to 4), then the All Wallets
- * entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down to 'N+'), only with the
- * `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
+ * Connect (spec §2, §9): renders `connectConnect`'s view model. Its sections come in the connect method order (only
+ * the wallet list exists in this build; email and social login slot in by name). The wallet list follows the
+ * `connectorTypeOrder` option (default WalletConnect, recent, installed, featured, custom, external, recommended),
+ * then the All Wallets entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down
+ * to 'N+'), only with the `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
  */
 export function Connect() {
   const copy = useCopy()
   const send = useSend()
-  const { connectors, recent } = useConnectors()
-  const recentIds = recent.map((r) => r.id)
-  const ordered: Array<{ connector: Connector; isRecent: boolean }> = [
-    ...recentIds.flatMap((id) => {
-      const c = connectors.find((x) => x.id === id)
-      return c ? [{ connector: c, isRecent: true }] : []
-    }),
-    ...connectors.filter((c) => !recentIds.includes(c.id)).map((connector) => ({ connector, isRecent: false })),
-  ]
+  const view = useConnectView()
+  const { catalogue } = view
   const showAllWallets = useFeatures().allWallets
-  const catalogue = useCatalogue('')
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
-  const directoryRows = [
-    ...catalogue.featured.map((wallet) => ({ wallet, tag: copy.featured })),
-    ...catalogue.custom.map((wallet) => ({ wallet, tag: undefined })),
-    ...catalogue.recommended.map((wallet) => ({ wallet, tag: undefined })),
-  ].slice(0, Math.max(connectCatalogueRows, catalogue.featured.length))
+  const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
+  const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
+  const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
   return (
     <>
-      {ordered.length === 0 && <p className="lk-muted" style={{ marginBottom: 12 }}>{copy.noWallets}</p>}
-      <ul className="lk-list">
-        {ordered.map(({ connector, isRecent }) => (
-          <li key={connector.id}>
-            <WalletRow
-              connector={connector}
-              tag={isRecent ? copy.recent : connector.type === 'WALLET_CONNECT' ? copy.qrCode : copy.installed}
-              onSelect={() => send({ type: 'app.selectWallet', connectorId: connector.id })}
-            />
-          </li>
-        ))}
-        {directoryRows.map(({ wallet, tag }) => (
-          <li key={`w:${wallet.id}`}>
-            <CatalogueRow wallet={wallet} {...(tag ? { tag } : {})} />
-          </li>
-        ))}
-        {showAllWallets && (
-          <li>
-            <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
-              <span className="lk-wallet-icon" aria-hidden="true" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
-                <GridIcon />
-              </span>
-              <span className="lk-row-name">{copy.allWallets}</span>
-              <span className="lk-tag">{allWalletsTag({ installed: connectors.filter((c) => c.type !== 'WALLET_CONNECT').length, view: catalogue })}</span>
-            </button>
-          </li>
-        )}
-      </ul>
+      {view.sections.map((section) =>
+        section === 'wallet' ? (
+          <Fragment key="wallet">
+            {connectorCount === 0 && <p className="lk-muted" style={{ marginBottom: 12 }}>{copy.noWallets}</p>}
+            <ul className="lk-list">
+              {view.rows.map((row) =>
+                row.kind === 'connector' ? (
+                  <li key={row.connector.id}>
+                    <WalletRow connector={row.connector} tag={tags[row.tag]} onSelect={() => send({ type: 'app.selectWallet', connectorId: row.connector.id })} />
+                  </li>
+                ) : (
+                  <li key={`w:${row.wallet.id}`}>
+                    <CatalogueRow wallet={row.wallet} {...(row.isFeatured ? { tag: copy.featured } : {})} />
+                  </li>
+                ),
+              )}
+              {showAllWallets && (
+                <li>
+                  <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
+                    <span className="lk-wallet-icon" aria-hidden="true" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
+                      <GridIcon />
+                    </span>
+                    <span className="lk-row-name">{copy.allWallets}</span>
+                    <span className="lk-tag">{allWalletsTag({ installed, view: catalogue })}</span>
+                  </button>
+                </li>
+              )}
+            </ul>
+          </Fragment>
+        ) : null,
+      )}
     </>
   )
 }
