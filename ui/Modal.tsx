@@ -1,6 +1,6 @@
 import { createElement, lazy, Suspense, useContext, useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import { views, type ViewName } from '../machines/views.ts'
-import { PageButtonsContext, useCopy } from './context.ts'
+import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import { isViewOn, nextViewsOf, preloadable, viewRegistration } from './features.ts'
 import { useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
@@ -40,7 +40,9 @@ function onDemandView(view: ViewName): LoadedView | undefined {
 function ViewBody({ view }: { view: ViewName }) {
   const features = useFeatures()
   const on = isViewOn(view, features)
-  const next = nextViewsOf(view, features).join(',')
+  const { options } = useModalInstance()
+  const reach = { siwx: options.siwx !== undefined, otherNamespace: new Set(options.networks.map((n) => n.chainNamespace)).size > 1 }
+  const next = nextViewsOf(view, features, reach).join(',')
   useEffect(() => {
     // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.
     for (const name of next ? (next.split(',') as ViewName[]) : []) void onDemandView(name)?.preload()

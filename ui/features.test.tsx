@@ -88,6 +88,14 @@ describe('the feature registry', () => {
     expect(nextViewsOf('Account', { ...defaultFeatures, send: false, receive: false })).toEqual(['SwitchNetwork'])
     expect(nextViewsOf('Connect', { ...defaultFeatures, allWallets: false })).toEqual(['ConnectingExternal', 'ConnectingWalletConnect'])
   })
+
+  test('behavior: the prefetch skips views the dapp configured no way to reach (SIWX without siwx, SwitchActiveChain with one namespace)', () => {
+    const none = { siwx: false, otherNamespace: false }
+    expect(nextViewsOf('ConnectingExternal', defaultFeatures, none)).toEqual([])
+    expect(nextViewsOf('ConnectingExternal', defaultFeatures, { ...none, siwx: true })).toEqual(['SIWXSignMessage'])
+    expect(nextViewsOf('SwitchNetwork', defaultFeatures, none)).toEqual([])
+    expect(nextViewsOf('SwitchNetwork', defaultFeatures, { ...none, otherNamespace: true })).toEqual(['SwitchActiveChain'])
+  })
 })
 
 describe('features through the public API', () => {

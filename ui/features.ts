@@ -50,7 +50,15 @@ export type ViewRegistration = {
   flag?: FeatureFlag
   /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
   next?: readonly ViewName[]
+  /**
+   * What the dapp must configure for a visitor to reach this view at all (`siwx`: the `siwx` option;
+   * `otherNamespace`: networks of more than one namespace). Without it the view is never prefetched.
+   */
+  reachableWith?: 'siwx' | 'otherNamespace'
 }
+
+/** What the dapp configured that decides which views can be reached (see {@link ViewRegistration.reachableWith}). */
+export type ViewReach = { siwx: boolean; otherNamespace: boolean }
 
 /** One feature: what gates it and what it owns (see the file's docstring). */
 export type FeatureRegistration = {
@@ -106,8 +114,8 @@ export const featureRegistry = {
   network: {
     id: 'network',
     views: {
-      SwitchNetwork: { load: () => import('./views/SwitchNetwork.tsx') },
-      SwitchActiveChain: { load: () => import('./views/SwitchActiveChain.tsx') },
+      SwitchNetwork: { load: () => import('./views/SwitchNetwork.tsx'), next: ['SwitchActiveChain'] },
+      SwitchActiveChain: { load: () => import('./views/SwitchActiveChain.tsx'), reachableWith: 'otherNamespace' },
       UnsupportedChain: { load: () => import('./views/UnsupportedChain.tsx') },
     },
   },
@@ -138,7 +146,7 @@ export const featureRegistry = {
   /** Sign in with the wallet (SIWX, spec §4): on with the `siwx` option, not a feature-set flag. */
   siwx: {
     id: 'siwx',
-    views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx') } },
+    views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx'), reachableWith: 'siwx' } },
   },
   /** The branding footer at the bottom of Connect and Account (spec §9 "branding on"); no view of its own. */
   branding: {
@@ -180,9 +188,17 @@ export function isViewOn(view: ViewName, features: Features): boolean {
   return disabledFlagOf(view, features) === undefined
 }
 
-/** The views to prefetch while `view` shows: its `next` views that are on and have a chunk. */
-export function nextViewsOf(view: ViewName, features: Features): ViewName[] {
-  return (byView.get(view)?.view.next ?? []).filter((v) => isViewOn(v, features) && typeof byView.get(v)?.view.load === 'function')
+/**
+ * The views to prefetch while `view` shows: its `next` views that are on, have a chunk and can be reached with what
+ * the dapp configured (`reach`; default: everything reachable). No SIWX chunk without `siwx`; SwitchActiveChain only
+ * with networks of several namespaces.
+ */
+export function nextViewsOf(view: ViewName, features: Features, reach: ViewReach = { siwx: true, otherNamespace: true }): ViewName[] {
+  return (byView.get(view)?.view.next ?? []).filter((v) => {
+    const registration = byView.get(v)?.view
+    if (!registration || typeof registration.load !== 'function' || !isViewOn(v, features)) return false
+    return registration.reachableWith === undefined || reach[registration.reachableWith]
+  })
 }
 
 export type FeatureDisabledErrorParameters = {
