@@ -112,6 +112,25 @@ describe('root', () => {
     expect(noSwitch.view()).toBe('Account')
   })
 
+  test('spec §2: open rules: UnsupportedChain opens only when no basic remote-wallet session exists (a WalletConnect session in basic mode)', async () => {
+    const restoredOn = async (h: ReturnType<typeof createRootHarness>) => {
+      h.reconnects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 5 })
+      await tick(timing.viewTransition)
+      expect(h.network().value).toBe('unsupported')
+      h.actor.send({ type: 'app.open' })
+      return h.view()
+    }
+    const options = { walletConnectConnectorId: 'walletConnect' }
+    const basicSession = createRootHarness({ options, storedConnectorId: 'walletConnect', remoteConfig: { projectId: 'p', basic: true } })
+    expect(await restoredOn(basicSession)).toBe('Account')
+    // Not basic mode: UnsupportedChain.
+    const fullSession = createRootHarness({ options, storedConnectorId: 'walletConnect', remoteConfig: { projectId: 'p' } })
+    expect(await restoredOn(fullSession)).toBe('UnsupportedChain')
+    // Basic mode with a browser wallet: UnsupportedChain.
+    const basicBrowser = createRootHarness({ options, storedConnectorId: 'dev.wallet', remoteConfig: { projectId: 'p', basic: true } })
+    expect(await restoredOn(basicBrowser)).toBe('UnsupportedChain')
+  })
+
   test('behavior: switching from UnsupportedChain closes the modal on success', async () => {
     const h = createRootHarness()
     await connected(h, 5)

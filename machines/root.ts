@@ -180,6 +180,19 @@ function spawnConnections(
 function isConnected(context: RootContext): boolean {
   return connectionStatus(context.connection.getSnapshot()) === 'connected'
 }
+/**
+ * A basic remote-wallet session exists (spec §2 open rules): basic mode, and the active namespace is connected through
+ * WalletConnect. The wallet then decides its chain itself, so opening does not show UnsupportedChain.
+ */
+function hasBasicRemoteWalletSession(context: RootContext): boolean {
+  const walletConnectId = context.options.walletConnectConnectorId
+  return (
+    context.remoteConfig.getSnapshot().context.basic &&
+    walletConnectId !== undefined &&
+    isConnected(context) &&
+    context.connection.getSnapshot().context.connectorId === walletConnectId
+  )
+}
 function currentView(context: RootContext): ViewName {
   return context.router.getSnapshot().context.history.at(-1)?.view ?? 'Connect'
 }
@@ -230,10 +243,12 @@ export const rootMachine = setup({
     isRequestingSend: ({ context, event }) =>
       event.type === 'app.open' && event.view === 'Send' && isConnected(context) && !context.send.getSnapshot().hasTag('loading'),
     isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && context.send.getSnapshot().hasTag('loading'),
+    /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
     isUnsupportedOnOpen: ({ context }) =>
       context.network.getSnapshot().matches('unsupported') &&
       context.options.enableNetworkSwitch &&
-      !context.options.allowUnsupportedChain,
+      !context.options.allowUnsupportedChain &&
+      !hasBasicRemoteWalletSession(context),
     isConnected: ({ context }) => isConnected(context),
     isOnView: ({ context }, params: { view: ViewName }) => currentView(context) === params.view,
     isConnectedOnUnsupportedChain: ({ context }) => isConnected(context) && currentView(context) === 'UnsupportedChain',

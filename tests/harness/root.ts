@@ -5,6 +5,7 @@ import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type RootOptions } from '../../machines/root.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
+import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { deferred, type Deferred } from './deferred.ts'
@@ -25,7 +26,8 @@ export function createRootHarness({
   storedConnectorId,
   networks = [anvil1, anvil2],
   siwx,
-}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[]; siwx?: SiwxInput } = {}) {
+  remoteConfig,
+}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[]; siwx?: SiwxInput; remoteConfig?: RemoteConfigInput } = {}) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
   const calls: string[] = []
@@ -119,6 +121,7 @@ export function createRootHarness({
       },
       storedConnectorId,
       ...(siwx ? { siwx } : {}),
+      ...(remoteConfig ? { remoteConfig } : {}),
     },
   }).start()
   const ctx = () => actor.getSnapshot().context
