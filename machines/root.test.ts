@@ -131,6 +131,21 @@ describe('root', () => {
     expect(await restoredOn(basicBrowser)).toBe('UnsupportedChain')
   })
 
+  test('spec §2: SwitchNetwork is pushed when confirmation is not ignored; with ignoreSwitchConfirmation the wallet is asked without it', async () => {
+    const confirming = createRootHarness()
+    await connected(confirming)
+    confirming.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    expect(confirming.view()).toBe('SwitchNetwork')
+    expect(confirming.switches).toHaveLength(1)
+
+    const ignoring = createRootHarness({ options: { ignoreSwitchConfirmation: true } })
+    await connected(ignoring)
+    const before = ignoring.view()
+    ignoring.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    expect(ignoring.view()).toBe(before)
+    expect(ignoring.switches).toHaveLength(1)
+  })
+
   test('behavior: switching from UnsupportedChain closes the modal on success', async () => {
     const h = createRootHarness()
     await connected(h, 5)

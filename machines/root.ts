@@ -43,6 +43,11 @@ export type RootOptions = {
   walletConnectFirst?: boolean | undefined
   /** A phone (spec §2: AllWallets on mobile, ConnectingWalletConnectBasic on desktop). */
   isMobile?: boolean | undefined
+  /**
+   * The switch confirmation is ignored (spec §2 "SwitchNetwork is pushed when confirmation is not ignored"): a network
+   * switch while connected asks the wallet without pushing SwitchNetwork. Default false.
+   */
+  ignoreSwitchConfirmation?: boolean | undefined
 }
 
 export type RootInput = {
@@ -250,6 +255,8 @@ export const rootMachine = setup({
       !context.options.allowUnsupportedChain &&
       !hasBasicRemoteWalletSession(context),
     isConnected: ({ context }) => isConnected(context),
+    /** Connected, and the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option). */
+    isConnectedWithoutConfirmation: ({ context }) => isConnected(context) && context.options.ignoreSwitchConfirmation === true,
     isOnView: ({ context }, params: { view: ViewName }) => currentView(context) === params.view,
     isConnectedOnUnsupportedChain: ({ context }) => isConnected(context) && currentView(context) === 'UnsupportedChain',
     isEmbeddedAndConnected: ({ context }) => context.options.enableEmbedded && isConnected(context),
@@ -709,6 +716,8 @@ export const rootMachine = setup({
       },
       // UnsupportedChain shows the pending switch itself and closes on success.
       { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },
+      // Spec §2: with the confirmation ignored, the wallet is asked and SwitchNetwork is not pushed.
+      { guard: 'isConnectedWithoutConfirmation', actions: 'switchNetwork' },
       // Spec §2: SwitchNetwork is pushed while the wallet confirms (push ignores it when already shown).
       { guard: 'isConnected', actions: ['pushSwitchNetwork', 'switchNetwork'] },
       // Not connected: the network is just set (spec §4), and the list is left.

@@ -144,6 +144,12 @@ export type ModalOptions = {
    */
   connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
   /**
+   * Skips the SwitchNetwork confirmation view (spec §2: "SwitchNetwork is pushed when confirmation is not ignored"): a
+   * network switch while connected (`switchNetwork()`, a pick in a network list) asks the wallet without pushing
+   * SwitchNetwork. Default `false`.
+   */
+  ignoreSwitchConfirmation?: boolean
+  /**
    * Sends transfers (spec §4 Send). Default: the EVM transfer adapter over the chain adapter's EIP-1193
    * providers, loaded with the first send.
    */
@@ -584,6 +590,7 @@ export function createModal(options: ModalOptions) {
         enableReconnect,
         enableNetworkSwitch: options.enableNetworkSwitch ?? true,
         allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+        ignoreSwitchConfirmation: options.ignoreSwitchConfirmation ?? false,
         enableEmbedded: options.enableEmbedded ?? false,
         debug: options.debug ?? false,
         siwxEnabled: options.siwx !== undefined,

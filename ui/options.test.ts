@@ -180,6 +180,7 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     ['basic', 'true'],
     ['debug', 0],
     ['manualWalletConnect', {}],
+    ['ignoreSwitchConfirmation', 'yes'],
   ])('bad input: the boolean option %s = %j', (key, value) => {
     const error = refusal({ [key]: value })
     expect(error.option).toBe(`options.${key}`)

@@ -196,6 +196,7 @@ const optionsShape = v.looseObject({
     ),
   ),
   manualWalletConnect: booleanOption,
+  ignoreSwitchConfirmation: booleanOption,
   connectorTypeOrder: v.optional(
     v.pipe(
       v.array(v.picklist(connectorTypeOrder, (issue) => `Invalid connector type: expected one of ${connectorTypeOrder.join(', ')} but received ${preview(issue.input)}`)),

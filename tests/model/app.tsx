@@ -82,6 +82,8 @@ export async function renderApp(
     customWallets?: Parameters<typeof createModal>[0]['customWallets']
     /** The `connectorTypeOrder` option (spec §9): the order of Connect's wallet groups. */
     connectorTypeOrder?: Parameters<typeof createModal>[0]['connectorTypeOrder']
+    /** The `ignoreSwitchConfirmation` option (spec §2): a switch while connected does not push SwitchNetwork. */
+    ignoreSwitchConfirmation?: boolean
     /**
      * The Solana and Bitcoin namespaces beside the two anvil chains: the local Solana network
      * (`solanaLocalnetAt(inject('solanaRpc'))`, LiteSVM) and Bitcoin regtest on the reference server's UTXO index
@@ -162,6 +164,7 @@ export async function renderApp(
     ...(fixture.platform ? { platform: fixture.platform } : {}),
     ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),
     ...(fixture.connectorTypeOrder ? { connectorTypeOrder: fixture.connectorTypeOrder } : {}),
+    ...(fixture.ignoreSwitchConfirmation ? { ignoreSwitchConfirmation: true } : {}),
     ...(fixture.siwx
       ? {
           siwx: createSiwx({

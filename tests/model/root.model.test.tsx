@@ -466,7 +466,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[3]', 'root --app.selectNetwork[3]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root --app.open[3]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -493,7 +493,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left (issue 14)',
     { ...restored, hold: [SWITCH] },
-    ['root --app.selectNetwork[3]', 'root --app.back[2]'],
+    ['root --app.selectNetwork[4]', 'root --app.back[2]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.switchNetworkLabel(names[A]!))
@@ -543,7 +543,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[4]'], async (app) => {
+  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[5]'], async (app) => {
     await pressOnPage(app, en.switchNetworkLabel(names[A]!))
     await press(app, names[B]!)
     await closed(app)
@@ -554,7 +554,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set',
     { ...restored, hold: [REVOKE] },
-    ['root --app.selectNetwork[5]'],
+    ['root --app.selectNetwork[6]'],
     async (app) => {
       await openAccount(app)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -566,6 +566,20 @@ describe('root model: scenario walks in the UI', () => {
       await press(app, names[B]!)
       expect(app.modal.getState().caipNetworkId).toBe(B)
       expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
+    },
+  )
+
+  scenario(
+    'spec §2 SwitchNetwork: with ignoreSwitchConfirmation the dapp switches the network while connected: the wallet switches, no SwitchNetwork shows',
+    { ...restored, ignoreSwitchConfirmation: true },
+    ['root --app.selectNetwork[3]'],
+    async (app) => {
+      await button(app, /0x/)
+      app.modal.switchNetwork(B)
+      await wallet(app, 'Approve')
+      await button(app, en.switchNetworkLabel(names[B]!))
+      expect(app.wallet.state.chainId).toBe(31338)
+      expect(app.dialog()).toBeNull()
     },
   )
 
