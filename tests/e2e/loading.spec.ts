@@ -3,7 +3,7 @@
  * network before the modal opens, except the reconnect of a stored connection; views other than Connect
  * and Account load on demand).
  */
-import { connectDevWallet, dialog, expect, openConnectDialog, test } from './fixtures.ts'
+import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, liveState, openConnectDialog, test } from './fixtures.ts'
 
 const anvil = (url: string) => /:(28545|28546)\//.test(url) || /:(28545|28546)$/.test(url)
 const lazyViews = ['ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'AllWallets']
@@ -25,13 +25,23 @@ test('before the modal opens, nothing is requested from a chain and no lazy view
   expect(requests.some((u) => u.includes('/SwitchNetwork.tsx'))).toBe(false)
 })
 
-test('a stored connection is restored on load: that is the only chain traffic before a click', async ({ demo: page }) => {
+test('a stored connection is restored on load: within 30 s its balance comes from the storage cache (spec §3 §9), else from its chain; no view code beyond Connect/Account', async ({ demo: page }) => {
   await connectDevWallet(page)
+  const balance = await expectedBalance(ACCOUNT_0, 31337)
   const requests: string[] = []
   page.on('request', (r) => requests.push(r.url()))
   await page.reload()
-  await expect(page.getByTestId('state-status')).toHaveText('connected')
-  // The restored account's balance is read from its chain; no view code beyond Connect/Account is loaded.
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).balance).toContainText(balance)
+  // The native balance cache (30 s) answers the restore: no chain traffic, no lazy view.
+  expect(requests.filter(anvil)).toEqual([])
+  expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
+  // Without the cached entry the restored account's balance is read from its chain.
+  await page.evaluate(() => localStorage.removeItem('@latchkey/balance_cache'))
+  requests.length = 0
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).balance).toContainText(balance)
   expect(requests.filter(anvil).length).toBeGreaterThan(0)
   expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
 })
