@@ -4,12 +4,8 @@ import type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
 import { parseSiwxSessions } from '../adapters/siwx.session.ts'
 
 /** The spec's SIWX strings (§4, §8), word for word. */
-export const siwxMessages = {
-  signFailed: 'Error signing message',
-  initFailed: 'A problem occurred while trying initialize authentication',
-  notEnabled: 'SIWX is not enabled',
-  bothConfigs: 'Cannot set both `siweConfig` and `siwx` options',
-} as const
+export { siwxMessages } from './siwx.messages.ts'
+import { siwxMessages } from './siwx.messages.ts'
 
 export type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
 
