@@ -24,7 +24,7 @@ export { InvalidAddressError } from '../adapters/address.ts'
 export { InvalidWalletLinkError } from '../adapters/links.ts'
 export { NotConnectedError, ConnectorNotFoundError } from '../adapters/eip155.ts'
 export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, TransferReceipt } from '../adapters/types.ts'
-export { sendMessages } from '../machines/send.ts'
+export { sendMessages } from '../machines/send.messages.ts'
 export type { ViewName, ViewData } from '../machines/views.ts'
 export { lightTheme, darkTheme, type ThemeMode, type ThemeVariables } from './theme.ts'
 export { createSiwx, defaultSiwxExpiry, SiwxNonceError, type CreateSiwxParameters } from '../services/siwxSessions.ts'
@@ -40,4 +40,4 @@ export {
   type SiwxSignMessageInput,
   type SiwxSession,
 } from '../adapters/siwx.ts'
-export { siwxMessages } from '../machines/siwx.ts'
+export { siwxMessages } from '../machines/siwx.messages.ts'

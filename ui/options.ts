@@ -3,7 +3,7 @@ import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
 import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
 import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../adapters/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
-import { siwxMessages } from '../machines/siwx.ts'
+import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectorTypeOrder } from '../machines/catalogue.connect.ts'
 import type { ModalOptions } from './createModal.ts'
 
