@@ -82,19 +82,4 @@ export function normalizeAddress(namespace: ChainNamespace | string, value: stri
   return parseAddress(namespace, value)
 }
 
-/** Thrown by {@link evmCoinType} (spec §5 'Invalid chainId'). */
-export class InvalidChainIdError extends BaseError {
-  override name = 'InvalidChainIdError'
-  constructor(chainId: unknown) {
-    super('Invalid chainId', { details: `An EVM chain id for a name coin type must be a positive integer below 2147483648; received ${preview(chainId)}.` })
-  }
-}
-
-/**
- * The name-service coin type of an EVM chain (ENSIP-11): 60 on Ethereum mainnet, else `0x80000000 | chainId`.
- * @throws InvalidChainIdError when the chain id is not an integer in 1..2147483647 (spec §5).
- */
-export function evmCoinType(chainId: number): number {
-  if (!Number.isInteger(chainId) || chainId <= 0 || chainId >= 2147483648) throw new InvalidChainIdError(chainId)
-  return chainId === 1 ? 60 : (0x80000000 | chainId) >>> 0
-}
+export { evmCoinType, InvalidChainIdError } from './coinType.ts'

@@ -235,10 +235,10 @@ describe('eip155 adapter: bad wallet answers', () => {
     expect(events).toEqual([])
   })
 
-  test('behavior: the parsers accept only what EIP-1193 allows', () => {
-    expect(parseAccounts('x', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'])).toEqual(['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'])
-    expect(parseAccounts('x', [])).toEqual([])
-    expect(() => parseAccounts('x', [null])).toThrow(InvalidProviderResponseError)
+  test('behavior: the parsers accept only what EIP-1193 allows', async () => {
+    expect(await parseAccounts('x', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'])).toEqual(['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'])
+    expect(await parseAccounts('x', [])).toEqual([])
+    await expect(parseAccounts('x', [null])).rejects.toThrow(InvalidProviderResponseError)
     expect(parseChainId('x', '0x7a69')).toBe(31337)
     expect(parseChainId('x', 1)).toBe(1)
     for (const bad of ['0x', '0x0', '7a69', -1, 1.5, null, '0xzz', `0x${'f'.repeat(20)}`]) {

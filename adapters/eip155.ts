@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { getAddress, isAddress, numberToHex, stringToHex } from 'viem'
 import { callForeignSync, imageIcon, releaseForeign, safeParse } from './boundary.ts'
 import {
   BaseError,
@@ -9,6 +8,22 @@ import {
 import type { CaipNetwork } from './networks.ts'
 import type { Account, ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
+
+/** viem's address and hex utilities ({@link loadEncoding}). */
+type Encoding = typeof import('./eip155.encoding.ts')
+/** {@link loadEncoding}'s module once it is in: a cache of code shared by every adapter of the page, not state. */
+let encoding: Encoding | undefined
+
+/**
+ * viem's address and hex utilities (`adapters/eip155.encoding.ts`: EIP-55 checksums, hex quantities), fetched on the
+ * first use (the first accounts answer, chain switch or signature) rather than with the page (issue 15 §4); one fetch,
+ * however often it is asked.
+ * @returns the module; rejects only when its chunk cannot be fetched.
+ * @example const { getAddress } = await loadEncoding()
+ */
+export function loadEncoding(): Promise<Encoding> {
+  return encoding ? Promise.resolve(encoding) : import('./eip155.encoding.ts').then((m) => (encoding = m))
+}
 
 /** A minimal EIP-1193 provider: what every browser wallet exposes. */
 export type Eip1193Provider = {
@@ -182,7 +197,7 @@ export function createEip155Adapter({
   /** The accounts of each connected connector (spec §3 Account), as the last connect, restore or accountsChanged gave them. */
   const connectedAccounts = new Map<string, readonly string[]>()
   async function session(provider: Eip1193Provider, method: 'eth_requestAccounts' | 'eth_accounts', connectorId: string): Promise<WalletSession> {
-    const accounts = parseAccounts(method, await call(provider, method))
+    const accounts = await parseAccounts(method, await call(provider, method))
     if (accounts.length === 0) throw new NotConnectedError()
     const chainId = parseChainId('eth_chainId', await call(provider, 'eth_chainId'))
     connectedAccounts.set(connectorId, accounts)
@@ -234,9 +249,11 @@ export function createEip155Adapter({
       return { value: BigInt(raw), decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }
     },
     async switchChain({ connectorId, network }) {
+      const { numberToHex } = await loadEncoding()
       await call(requireProvider(connectorId), 'wallet_switchEthereumChain', [{ chainId: numberToHex(Number(network.id)) }])
     },
     async addChain({ connectorId, network }) {
+      const { numberToHex } = await loadEncoding()
       await call(requireProvider(connectorId), 'wallet_addEthereumChain', [
         {
           chainId: numberToHex(Number(network.id)),
@@ -250,12 +267,19 @@ export function createEip155Adapter({
     watchWallet({ connectorId }, listener: (event: WalletEvent) => void) {
       const provider = getProvider(connectorId)
       if (typeof provider?.on !== 'function') return () => {}
+      let released = false
+      const onParsed = (parsed: string[]) => {
+        if (released) return
+        if (parsed.length) connectedAccounts.set(connectorId, parsed)
+        else connectedAccounts.delete(connectorId)
+        listener({ type: 'accountsChanged', accounts: parsed })
+      }
       const onAccounts = (accounts: unknown) => {
         try {
-          const parsed = parseAccounts('accountsChanged', accounts)
-          if (parsed.length) connectedAccounts.set(connectorId, parsed)
-          else connectedAccounts.delete(connectorId)
-          listener({ type: 'accountsChanged', accounts: parsed })
+          // Synchronous once viem's utilities are in (a connection or restore fetched them): the event keeps its
+          // place before a chainChanged that follows it. Before that, it waits for them.
+          if (encoding) onParsed(parseAccountsWith(encoding, 'accountsChanged', accounts))
+          else void parseAccounts('accountsChanged', accounts).then(onParsed, () => {})
         } catch {
           // A malformed event is ignored: the current account stays.
         }
@@ -277,6 +301,7 @@ export function createEip155Adapter({
       // undoes what was added and reaches the caller as a typed error; a throw while unsubscribing is dropped.
       const added: Array<(typeof handlers)[number]> = []
       const release = () => {
+        released = true
         for (const [event, handler] of added.splice(0)) releaseForeign(`The wallet's removeListener('${event}')`, () => provider.removeListener?.(event, handler))
       }
       try {
@@ -292,6 +317,7 @@ export function createEip155Adapter({
     },
     async signMessage({ connectorId, address, message }) {
       // EIP-191 personal_sign takes the message as hex (UTF-8 bytes) and the signer second.
+      const { stringToHex } = await loadEncoding()
       const raw = await call(requireProvider(connectorId), 'personal_sign', [stringToHex(message), address])
       return parseSignature('personal_sign', raw)
     },
@@ -421,10 +447,17 @@ function isProvider(value: unknown): value is Eip1193Provider {
 }
 
 /**
- * Validates an accounts answer: an array of 0x-addresses, returned checksummed (viem `getAddress`).
- * @throws InvalidProviderResponseError for anything else.
+ * Validates an accounts answer: an array of 0x-addresses, returned checksummed (EIP-55, viem `getAddress`). viem's
+ * utilities are fetched on the first call ({@link loadEncoding}).
+ * @returns the addresses, checksummed, in the wallet's order.
+ * @throws InvalidProviderResponseError (the promise rejects) for anything else.
+ * @example await parseAccounts('eth_accounts', ['0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266']) // ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266']
  */
-export function parseAccounts(method: string, value: unknown): string[] {
+export async function parseAccounts(method: string, value: unknown): Promise<string[]> {
+  return parseAccountsWith(await loadEncoding(), method, value)
+}
+
+function parseAccountsWith({ getAddress, isAddress }: Encoding, method: string, value: unknown): string[] {
   if (!Array.isArray(value)) throw new InvalidProviderResponseError(method, value)
   return value.map((a) => {
     if (typeof a !== 'string' || !isAddress(a, { strict: false })) throw new InvalidProviderResponseError(method, value)
