@@ -1,41 +1,13 @@
-import { createElement, lazy, Suspense, useContext, useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
-import { views, type ViewName } from '../machines/views.ts'
+import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
-import { isViewOn, nextViewsOf, preloadable, viewRegistration } from './features.ts'
+import { isViewOn, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
 import { useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
-import { Account } from './views/Account.tsx'
-import { Connect } from './views/Connect.tsx'
 
-/** The views in the page's first JS (`load: 'initial'` in the registry); every other view has a chunk of its own. */
-const initialViews: Partial<Record<ViewName, ComponentType>> = { Connect, Account }
 /** The views the branding footer (the `reownBranding` feature) sits under. */
 const brandedViews: readonly ViewName[] = ['Connect', 'Account']
-
-type LoadedView = { preload: () => Promise<ComponentType>; View: ComponentType }
-/**
- * The on-demand views of the registry (ui/features.ts), wrapped once: `React.lazy` while the chunk is on its way, the
- * component itself once it is in (preloaded views render without suspending). Built on first use, shared by every
- * modal of the page (a cache of code, not state).
- */
-let onDemand: Map<ViewName, LoadedView> | undefined
-function onDemandView(view: ViewName): LoadedView | undefined {
-  onDemand ??= new Map(
-    views.flatMap((name) => {
-      const load = viewRegistration(name)?.view.load
-      if (typeof load !== 'function') return []
-      const p = preloadable(load)
-      const Lazy = lazy(() => p.preload().then((c) => ({ default: c })))
-      const View = () => {
-        const Loaded = p.loaded()
-        return Loaded ? createElement(Loaded) : createElement(Lazy)
-      }
-      return [[name, { preload: p.preload, View }] as const]
-    }),
-  )
-  return onDemand.get(view)
-}
 
 function ViewBody({ view }: { view: ViewName }) {
   const features = useFeatures()
@@ -45,14 +17,56 @@ function ViewBody({ view }: { view: ViewName }) {
   const next = nextViewsOf(view, features, reach).join(',')
   useEffect(() => {
     // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.
-    for (const name of next ? (next.split(',') as ViewName[]) : []) void onDemandView(name)?.preload()
+    for (const name of next ? (next.split(',') as ViewName[]) : []) prefetchView(name)
   }, [next])
   if (!on) return <LeaveDisabledView />
-  const Initial = viewRegistration(view)?.view.load === 'initial' ? initialViews[view] : undefined
-  if (Initial) return <Initial />
-  const loaded = onDemandView(view)
-  if (!loaded) return null
-  return <loaded.View />
+  const code = viewCode(view)
+  if (!code) return null
+  return <ViewCode code={code} />
+}
+
+/**
+ * Renders a view from its chunk (issue 15 §4): at once when the chunk is in (prefetched on intent or by the view before),
+ * else a skeleton, replaced by the view through a state update the moment the chunk resolves. It never suspends on
+ * the chunk, so React's Suspense fallback throttle (~300 ms) never delays a view. The opening `loading` flag (the
+ * dialog's `aria-busy`) ends only once the view itself is on screen. A chunk that cannot be fetched throws while
+ * rendering, as `React.lazy` would.
+ */
+function ViewCode({ code }: { code: PreloadableView }) {
+  const copy = useCopy()
+  const [, setArrived] = useState<ComponentType>()
+  const [failure, setFailure] = useState<{ error: unknown }>()
+  const View = code.loaded()
+  useEffect(() => {
+    if (View) return
+    let live = true
+    code.preload().then(
+      (component) => live && setArrived(() => component),
+      (error: unknown) => live && setFailure({ error }),
+    )
+    return () => {
+      live = false
+    }
+  }, [code, View])
+  if (failure) throw failure.error
+  if (!View) return <ViewSkeleton label={copy.loading} />
+  return (
+    <>
+      <View />
+      <Loaded />
+    </>
+  )
+}
+
+/** What the body shows while a view's chunk is on its way: a few placeholder rows, announced as loading. */
+function ViewSkeleton({ label }: { label: string }) {
+  return (
+    <div className="lk-skeleton" role="progressbar" aria-label={label} data-testid="view-skeleton">
+      <span className="lk-skeleton-row" />
+      <span className="lk-skeleton-row" />
+      <span className="lk-skeleton-row" />
+    </div>
+  )
 }
 
 /**
@@ -206,9 +220,9 @@ export function ModalShell() {
             </button>
           </header>
           <div className="lk-body" data-direction={view.direction} key={view.view}>
+            {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
             <Suspense fallback={<Spinner label={copy.loading} />}>
               <ViewBody view={view.view} />
-              <Loaded />
             </Suspense>
           </div>
           <BrandingFooter view={view.view} />

@@ -6,10 +6,11 @@
  * - `id`: the feature's name;
  * - `flag`: the key of the resolved feature set (`services/features.ts` {@link Features}) that gates the whole feature,
  *   or none when it is always there;
- * - `views`: the views it owns (spec §2 names), each with how its code arrives: `'initial'` (in the page's first JS:
- *   only Connect and Account) or a loader (`() => import('./views/X.tsx')`: its own chunk, fetched when the view is
- *   first shown or while a view that leads to it is shown, `next`); a view may carry a `flag` of its own beside the
- *   feature's (AllWallets: `allWallets`);
+ * - `views`: the views it owns (spec §2 names), each with the loader of its chunk (`() => import('./views/X.tsx')`):
+ *   no view is in the page's first JS (issue 15 §4). A view's chunk is fetched when the view is first shown, while a
+ *   view that leads to it is shown (`next`), or, for the view a page button opens (Connect, Account, SwitchNetwork,
+ *   UnsupportedChain), on the visitor's first intent: pointer over, focus or press of the button ({@link prefetchView});
+ *   a view may carry a `flag` of its own beside the feature's (AllWallets: `allWallets`);
  * - `parts`: entry points inside another feature's view that a flag of their own gates (Account's Activity tab:
  *   `activity`; the branding footer: `reownBranding`);
  * - a TSDoc line saying what it is.
@@ -44,8 +45,8 @@ export type ViewLoader = () => Promise<{ default: ComponentType }>
 
 /** One view of a feature. */
 export type ViewRegistration = {
-  /** `'initial'`: in the page's first JS (rendered by `ui/Modal.tsx`'s `initialViews`); else the loader of its chunk. */
-  load: 'initial' | ViewLoader
+  /** The loader of the view's chunk (see {@link viewCode}: fetched once, rendered without suspending once in). */
+  load: ViewLoader
   /** A flag gating this view beside the feature's own (AllWallets: `allWallets`). */
   flag?: FeatureFlag
   /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
@@ -72,11 +73,19 @@ export type FeatureRegistration = {
 
 /**
  * A view whose code is fetched on demand and can be fetched ahead (`preload`); once in, `loaded()` is the component
- * itself, so the modal renders it without suspending (React otherwise keeps a just-shown fallback for 300 ms).
+ * itself, so the modal renders it without suspending (React otherwise keeps a just-shown fallback for 300 ms): while
+ * it is on its way, the modal shows a skeleton and re-renders through a state update when `preload()` resolves.
  */
 export type PreloadableView = { preload: () => Promise<ComponentType>; loaded: () => ComponentType | undefined }
 
-/** Wraps a loader: one fetch, however often it is asked (preload, then render). */
+/**
+ * Wraps a loader: one fetch, however often it is asked (preload, then render).
+ * @example
+ * const p = preloadable(() => import('./views/Send.tsx'))
+ * p.loaded() // undefined: not fetched yet
+ * await p.preload()
+ * p.loaded() // the component
+ */
 export function preloadable(load: ViewLoader): PreloadableView {
   let component: ComponentType | undefined
   let pending: Promise<ComponentType> | undefined
@@ -96,7 +105,7 @@ export const featureRegistry = {
   connect: {
     id: 'connect',
     views: {
-      Connect: { load: 'initial', next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'] },
+      Connect: { load: () => import('./views/Connect.tsx').then((m) => ({ default: m.Connect })), next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'] },
       ConnectingExternal: { load: () => import('./views/ConnectingExternal.tsx'), next: ['SIWXSignMessage'] },
       AllWallets: { load: () => import('./views/AllWallets.tsx'), flag: 'allWallets', next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
     },
@@ -122,7 +131,7 @@ export const featureRegistry = {
   /** Account: address, balance, network and the Tokens, NFTs and Activity tabs (spec §2); Activity only with `activity`. */
   account: {
     id: 'account',
-    views: { Account: { load: 'initial', next: ['SwitchNetwork', 'Receive', 'Send'] } },
+    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), next: ['SwitchNetwork', 'Receive', 'Send'] } },
     parts: { 'Account: Activity tab (and the history request)': 'activity' },
   },
   /** Send: the form, the token picker and the preview (spec §4 Send); Account's Send button. */
@@ -166,6 +175,41 @@ const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegis
   ),
 )
 
+/**
+ * Each view's code, wrapped once ({@link preloadable}) on first use and shared by every modal of the page: a cache of
+ * code, not state (what `import()` caches anyway), so a chunk prefetched for one modal renders at once in another.
+ */
+const codeByView = new Map<ViewName, PreloadableView>()
+
+/**
+ * A view's code: `preload()` fetches its chunk (once), `loaded()` is the component once it is in. Undefined for a view
+ * no feature owns (none in this build).
+ * @example viewCode('Connect')?.loaded() // undefined until the chunk is in, then the Connect view
+ */
+export function viewCode(view: ViewName): PreloadableView | undefined {
+  let code = codeByView.get(view)
+  if (!code) {
+    const load = byView.get(view)?.view.load
+    if (!load) return undefined
+    code = preloadable(load)
+    codeByView.set(view, code)
+  }
+  return code
+}
+
+/**
+ * Starts fetching a view's chunk ahead of showing it (issue 15 §4: on the visitor's first intent, e.g. the pointer
+ * entering the page's "Connect Wallet" button, and in `modal.open()`), so the view is usually in by the time the dialog
+ * renders. Does nothing when the chunk is in or on its way. A failed fetch is not reported here: the modal reports it
+ * when it renders the view. Callers check {@link isViewOn} first: a view of a feature that is off is never fetched.
+ * @example <button onPointerEnter={() => prefetchView('Connect')} />
+ */
+export function prefetchView(view: ViewName): void {
+  viewCode(view)
+    ?.preload()
+    .catch(() => {})
+}
+
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */
 export function viewRegistration(view: ViewName): { feature: FeatureRegistration; view: ViewRegistration } | undefined {
   return byView.get(view)
@@ -196,7 +240,7 @@ export function isViewOn(view: ViewName, features: Features): boolean {
 export function nextViewsOf(view: ViewName, features: Features, reach: ViewReach = { siwx: true, otherNamespace: true }): ViewName[] {
   return (byView.get(view)?.view.next ?? []).filter((v) => {
     const registration = byView.get(v)?.view
-    if (!registration || typeof registration.load !== 'function' || !isViewOn(v, features)) return false
+    if (!registration || !isViewOn(v, features)) return false
     return registration.reachableWith === undefined || reach[registration.reachableWith]
   })
 }

@@ -2,6 +2,7 @@ import { useCallback, useContext, useMemo, useState, type ReactNode } from 'reac
 import { createRoot } from 'react-dom/client'
 import { ModalContext, PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
+import { prefetchView } from './features.ts'
 import { useAccount, useModal, useNetwork } from './hooks.ts'
 import { ModalShell } from './Modal.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
@@ -73,6 +74,15 @@ function usePageButtonRef(priority: number) {
 }
 
 /**
+ * Props that fetch the chunk of the view a page button opens on the visitor's first intent (issue 15 §4): the pointer
+ * entering it, focus, or a press (touch has no hover), so the view is usually in when the click renders the dialog.
+ */
+function prefetchOnIntent(view: Parameters<typeof prefetchView>[0]) {
+  const prefetch = () => prefetchView(view)
+  return { onPointerEnter: prefetch, onFocus: prefetch, onPointerDown: prefetch }
+}
+
+/**
  * The page's connect button ("Connect Wallet"); opens the modal. Shows "Connecting…" while restoring or
  * connecting; renders nothing once connected (place an `<AccountButton>` beside it).
  */
@@ -84,7 +94,7 @@ export function ConnectButton() {
   if (account.isConnected) return null
   return (
     <PageButton>
-      <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" onClick={() => open()}>
+      <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" {...prefetchOnIntent('Connect')} onClick={() => open()}>
         {account.status === 'connecting' ? copy.connecting : copy.connectButton}
       </button>
     </PageButton>
@@ -99,7 +109,16 @@ export function AccountButton() {
   if (!account.isConnected) return null
   return (
     <PageButton>
-      <button ref={ref} type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} onClick={() => open()}>
+      <button
+        ref={ref}
+        type="button"
+        className="lk-page-button"
+        data-variant="neutral"
+        aria-haspopup="dialog"
+        title={account.address}
+        {...prefetchOnIntent('Account')}
+        onClick={() => open()}
+      >
         <span data-testid="account-button-balance">
           {account.balance ?? '…'} {account.balanceSymbol}
         </span>
@@ -124,6 +143,7 @@ export function NetworkButton() {
         data-variant={network.isUnsupported ? 'warning' : 'neutral'}
         aria-haspopup="dialog"
         aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
+        {...prefetchOnIntent(network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork')}
         onClick={() => (network.isUnsupported ? open() : open({ view: 'SwitchNetwork' }))}
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}

@@ -49,6 +49,8 @@ export const modalCss = `
 .lk-avatar { width: 64px; height: 64px; border-radius: 50%; }
 .lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
 .lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }
+.lk-skeleton { display: flex; flex-direction: column; gap: 8px; }
+.lk-skeleton-row { display: block; height: 48px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); animation: lk-pulse 1200ms ease-in-out infinite; }
 .lk-spinner { width: 20px; height: 20px; border: 2px solid var(--lk-border); border-top-color: var(--lk-accent); border-radius: 50%; animation: lk-spin 800ms linear infinite; }
 .lk-tabs { display: flex; gap: 4px; padding: 4px; margin: 8px 0; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
@@ -74,6 +76,7 @@ button:focus-visible, input:focus-visible, .lk-dialog:focus-visible { outline: 2
 @keyframes lk-fade-out { from { opacity: 1 } to { opacity: 0 } }
 @keyframes lk-slide-next { from { opacity: 0; transform: translateX(8px) } to { opacity: 1; transform: none } }
 @keyframes lk-slide-prev { from { opacity: 0; transform: translateX(-8px) } to { opacity: 1; transform: none } }
+@keyframes lk-pulse { 50% { opacity: 0.5 } }
 @keyframes lk-spin { to { transform: rotate(360deg) } }
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; } }
