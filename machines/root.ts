@@ -1,18 +1,19 @@
-import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
+import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
-import { accountMachine, type AccountTarget } from './account.ts'
-import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
+import type { accountMachine, AccountTarget } from './account.ts'
+import type { catalogueMachine, CatalogueOptions } from './catalogue.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
-import { pairingMachine, type PairingEmitted, type PairingWallet } from './pairing.ts'
-import { remoteConfigMachine, type RemoteConfigEmitted, type RemoteConfigInput } from './remoteConfig.ts'
+import type { pairingMachine, PairingEmitted, PairingWallet } from './pairing.ts'
+import type { remoteConfigMachine, RemoteConfigEmitted, RemoteConfigInput } from './remoteConfig.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
-import { resolveFeatures } from '../services/features.ts'
-import { sendMachine, type SendEmitted, type SendTarget } from './send.ts'
-import { siwxMachine, siwxMessages, type SiwxEmitted, type SiwxInput, type SiwxTarget } from './siwx.ts'
+import { resolveFeatures, type Features } from '../services/features.ts'
+import type { sendMachine, SendEmitted, SendTarget } from './send.ts'
+import { siwxMessages } from './siwx.messages.ts'
+import type { siwxMachine, SiwxEmitted, SiwxInput, SiwxTarget } from './siwx.ts'
 import { toastMachine } from './toast.ts'
 import type { ViewData, ViewName } from './views.ts'
 
@@ -50,8 +51,30 @@ export type RootOptions = {
   ignoreSwitchConfirmation?: boolean | undefined
 }
 
+/** The feature machines the root spawns on intent (issue 15 §1): each arrives with its first use. */
+export type FeatureMachines = {
+  send: typeof sendMachine
+  siwx: typeof siwxMachine
+  pairing: typeof pairingMachine
+  catalogue: typeof catalogueMachine
+  account: typeof accountMachine
+  remoteConfig: typeof remoteConfigMachine
+}
+/** A feature machine's name; also its actor's id and systemId. */
+export type FeatureId = keyof FeatureMachines
+/** The feature machines' loaders: `() => import('./send.ts').then(…)`, given at assembly (`createModal`). */
+export type FeatureLoaders = { [K in FeatureId]?: () => Promise<FeatureMachines[K]> }
+/** The spawned feature actors (absent until first used). */
+export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
+
 export type RootInput = {
   options: RootOptions
+  /**
+   * How each feature machine arrives (issue 15 §1). A feature with a loader here is imported on its first use and
+   * spawned when it resolves (events meant for it wait); without one it is spawned at once from the implementation
+   * provided with `rootMachine.provide({ actors: { send: … } })` (tests).
+   */
+  features?: FeatureLoaders
   catalogue?: CatalogueOptions
   remoteConfig?: RemoteConfigInput
   /** The stored connector id of the start namespace (spec §3: one key per namespace). */
@@ -74,12 +97,23 @@ export type RootContext = {
   toast: ActorRefFrom<typeof toastMachine>
   connection: ActorRefFrom<typeof connectionMachine>
   network: ActorRefFrom<typeof networkMachine>
-  catalogue: ActorRefFrom<typeof catalogueMachine>
-  remoteConfig: ActorRefFrom<typeof remoteConfigMachine>
-  account: ActorRefFrom<typeof accountMachine>
-  send: ActorRefFrom<typeof sendMachine>
-  siwx: ActorRefFrom<typeof siwxMachine>
-  pairing: ActorRefFrom<typeof pairingMachine>
+  /** The feature actors spawned so far, by feature (issue 15 §1): none before the first use. */
+  features: FeatureRefs
+  /** Loaders of the features that arrive by `import()`; see {@link RootInput.features}. */
+  loaders: FeatureLoaders
+  /** Features whose module is being fetched. */
+  loading: readonly FeatureId[]
+  /** Events for a feature still being fetched, delivered in order once it is spawned. */
+  pending: { [K in FeatureId]?: EventObject[] }
+  /** The inputs the features are spawned with. */
+  featureInputs: { catalogue?: CatalogueOptions | undefined; siwx?: SiwxInput | undefined; remoteConfig?: RemoteConfigInput | undefined }
+  /**
+   * The resolved feature set (spec §6, §9; issue 15 §3): the local options at creation, then the remote config's
+   * resolution (`remoteConfig.ready`). Views and the public state read it here.
+   */
+  flags: Features
+  /** Basic mode (spec §6): every remote feature off; a WalletConnect session then skips UnsupportedChain. */
+  basic: boolean
   /** One connection per configured namespace (spec §3). */
   connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
   /** The active namespace (spec §3); `connection` is its connection. */
@@ -122,9 +156,19 @@ export type AppEvent =
   /** SwitchActiveChain's button: the network of another namespace becomes active, then Connect (spec §2). */
   | { type: 'app.confirmNamespaceSwitch'; caipNetworkId: string }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
+  /** A view needs a feature's machine (Account's data, Connect's catalogue): spawned, or fetched then spawned. */
+  | { type: 'feature.ensure'; feature: FeatureId }
+  /** A view's gesture for a feature's machine (e.g. `catalogue.load`): delivered once the feature is there. */
+  | { type: 'feature.deliver'; feature: FeatureId; event: EventObject }
+
+/** The feature loader's answers. */
+export type FeatureLoadEvent =
+  | { type: 'feature.loaded'; feature: FeatureId; logic: AnyActorLogic }
+  | { type: 'feature.loadFailed'; feature: FeatureId; error: unknown }
 
 export type RootEvent =
   | AppEvent
+  | FeatureLoadEvent
   | RouterEmitted
   | ModalEmitted
   | ConnectionEmitted
@@ -142,10 +186,108 @@ type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): 
  * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. The UI's
  * catalogue has the same words (`en.sendSubmitted`): a machine does not import ui/.
  */
+/** The toast when a feature's module cannot be fetched (offline, or a deploy replaced the files): the visitor can try again. */
+export const featureLoadFailedMessage = 'Could not load this part of the modal. Check your connection and try again.'
+
 export const sendToastMessages = { submitted: 'Waiting for the transaction…', sent: 'Transaction sent' } as const
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
+}
+
+/** A feature machine neither loaded nor provided: spawning it is a wiring mistake, said loudly. */
+const featureNotProvided = (id: FeatureId) =>
+  fromCallback(() => {
+    throw new Error(`The root machine's "${id}" feature has no loader (input.features) and no provided implementation.`)
+  })
+
+/** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */
+type FeatureQueue = SendQueue & {
+  (action: string): void
+  sendTo(to: (args: { context: RootContext }) => AnyActorRef, event: EventObject): void
+  assign(update: (args: { context: RootContext; spawn: (src: unknown, options: unknown) => AnyActorRef }) => Partial<RootContext>): void
+  spawnChild(src: string, options: { id: string; input: unknown }): void
+  stopChild(id: string): void
+}
+
+/** `enqueueActions` with the hand-typed queue (XState's inference gives up on a machine this size). */
+function queueActions(collect: (args: { context: RootContext; event: RootEvent; enqueue: FeatureQueue }) => void) {
+  return enqueueActions(collect as never) as never
+}
+
+/** The input a feature's machine is spawned with. */
+function featureInput(id: FeatureId, context: RootContext): unknown {
+  switch (id) {
+    case 'account':
+      // The account data starts with the resolved `activity` flag (the remote config may change it later).
+      return { activity: context.flags.activity }
+    case 'siwx':
+      return context.featureInputs.siwx ?? {}
+    case 'catalogue':
+      return context.featureInputs.catalogue ?? {}
+    case 'remoteConfig':
+      return context.featureInputs.remoteConfig ?? { projectId: 'unset' }
+    default:
+      return undefined
+  }
+}
+
+/** What a feature is handed right after it is spawned: the connected account (send, account data). */
+const onSpawn: Partial<Record<FeatureId, string>> = { send: 'syncSend', account: 'syncAccount' }
+
+/** A feature may exist: its flag is on (send), its option is set (siwx, WalletConnect's pairing). */
+function isFeatureAvailable(context: RootContext, id: FeatureId): boolean {
+  if (id === 'send') return context.flags.send
+  if (id === 'siwx') return context.options.siwxEnabled
+  if (id === 'pairing') return context.options.walletConnectConnectorId !== undefined
+  return true
+}
+
+/** Spawns a feature's machine (the loaded logic, or the provided implementation by name), its event relay, and hands it the account. */
+function spawnFeature(enqueue: FeatureQueue, id: FeatureId, logic: AnyActorLogic | undefined) {
+  enqueue.assign(({ context, spawn }) => ({
+    features: { ...context.features, [id]: spawn(logic ?? id, { id, systemId: id, input: featureInput(id, context) }) },
+  }))
+  enqueue.spawnChild('featureEvents', { id: `events.${id}`, input: { systemId: id } })
+  const sync = onSpawn[id]
+  if (sync) enqueue(sync)
+}
+
+/**
+ * Delivers `event` to a feature. Spawned: sent. Not spawned: dropped, unless `ensure` (an intent): then the feature is
+ * spawned at once (provided implementation) or fetched (loader), the event waiting for it.
+ */
+function deliver(enqueue: FeatureQueue, context: RootContext, id: FeatureId, event: EventObject | undefined, ensure: boolean) {
+  const ref = context.features[id]
+  if (ref) {
+    if (event) enqueue.sendTo(ref, event)
+    return
+  }
+  if (!ensure || !isFeatureAvailable(context, id)) return
+  const load = context.loaders[id]
+  if (!load) {
+    spawnFeature(enqueue, id, undefined)
+    if (event) enqueue.sendTo(({ context }) => context.features[id]!, event)
+    return
+  }
+  if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
+  if (!context.loading.includes(id)) {
+    enqueue.assign(({ context }) => ({ loading: [...context.loading, id] }))
+    enqueue.spawnChild('loadFeature', { id: `load.${id}`, input: { feature: id, load } })
+  }
+}
+
+/**
+ * A named action that delivers an event to a feature (see {@link deliver}); `make` builds it from the transition's
+ * context and event, `undefined` for nothing.
+ */
+function toFeature(id: FeatureId, make: (args: { context: RootContext; event: RootEvent }) => EventObject | undefined, options: { ensure?: boolean } = {}) {
+  return queueActions(({ context, event, enqueue }) => deliver(enqueue, context, id, make({ context, event }), options.ensure ?? false))
+}
+
+/** The feature's snapshot has the tag (false while it is not spawned). */
+function featureHasTag(context: RootContext, id: FeatureId, tag: string): boolean {
+  return (context.features[id] as AnyActorRef | undefined)?.getSnapshot().hasTag(tag) ?? false
 }
 
 /** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
@@ -192,7 +334,7 @@ function isConnected(context: RootContext): boolean {
 function hasBasicRemoteWalletSession(context: RootContext): boolean {
   const walletConnectId = context.options.walletConnectConnectorId
   return (
-    context.remoteConfig.getSnapshot().context.basic &&
+    context.basic &&
     walletConnectId !== undefined &&
     isConnected(context) &&
     context.connection.getSnapshot().context.connectorId === walletConnectId
@@ -229,12 +371,29 @@ export const rootMachine = setup({
     toast: toastMachine,
     connection: connectionMachine,
     network: networkMachine,
-    catalogue: catalogueMachine,
-    remoteConfig: remoteConfigMachine,
-    account: accountMachine,
-    send: sendMachine,
-    siwx: siwxMachine,
-    pairing: pairingMachine,
+    // The feature machines: typed here, never imported (issue 15 §1). Each arrives by its loader or is provided.
+    catalogue: featureNotProvided('catalogue') as unknown as FeatureMachines['catalogue'],
+    remoteConfig: featureNotProvided('remoteConfig') as unknown as FeatureMachines['remoteConfig'],
+    account: featureNotProvided('account') as unknown as FeatureMachines['account'],
+    send: featureNotProvided('send') as unknown as FeatureMachines['send'],
+    siwx: featureNotProvided('siwx') as unknown as FeatureMachines['siwx'],
+    pairing: featureNotProvided('pairing') as unknown as FeatureMachines['pairing'],
+    /** Fetches a feature's module and answers `feature.loaded` with its machine (or `feature.loadFailed`). */
+    loadFeature: fromCallback<EventObject, { feature: FeatureId; load: () => Promise<AnyActorLogic> }>(({ input, sendBack }) => {
+      let live = true
+      input.load().then(
+        (logic) => live && sendBack({ type: 'feature.loaded', feature: input.feature, logic }),
+        (error: unknown) => live && sendBack({ type: 'feature.loadFailed', feature: input.feature, error }),
+      )
+      return () => {
+        live = false
+      }
+    }),
+    /** Relays every event a spawned feature emits to the root (found by its systemId). */
+    featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
+      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: RootEvent) => sendBack(event))
+      return () => sub?.unsubscribe()
+    }),
     watchConnectors: fromCallback<EventObject>(notProvided()),
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
@@ -246,8 +405,8 @@ export const rootMachine = setup({
     hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
     /** `open({ view: 'Send' })` while connected: the form opens as from Account. */
     isRequestingSend: ({ context, event }) =>
-      event.type === 'app.open' && event.view === 'Send' && isConnected(context) && !context.send.getSnapshot().hasTag('loading'),
-    isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && context.send.getSnapshot().hasTag('loading'),
+      event.type === 'app.open' && event.view === 'Send' && isConnected(context) && !featureHasTag(context, 'send', 'loading'),
+    isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && featureHasTag(context, 'send', 'loading'),
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
     isUnsupportedOnOpen: ({ context }) =>
       context.network.getSnapshot().matches('unsupported') &&
@@ -267,13 +426,13 @@ export const rootMachine = setup({
     isOnSendView: ({ context }) => ['Send', 'SendSelectToken', 'SendPreview'].includes(currentView(context)),
     isOnSendViewWithoutTransaction: ({ context }) =>
       currentView(context) === 'SendPreview' && context.router.getSnapshot().context.transactionStack.length === 0,
-    isSendBusy: ({ context }) => context.send.getSnapshot().hasTag('loading'),
+    isSendBusy: ({ context }) => featureHasTag(context, 'send', 'loading'),
     isSiwxEnabled: ({ context }) => context.options.siwxEnabled,
     /** The sign-in prompt is up (or the wallet is signing): opening shows SIWXSignMessage. */
-    isSiwxAwaiting: ({ context }) => context.siwx.getSnapshot().matches('awaitingSession'),
-    isSiwxPrompting: ({ context }) => context.siwx.getSnapshot().matches({ awaitingSession: 'prompting' }),
+    isSiwxAwaiting: ({ context }) => featureHasTag(context, 'siwx', 'awaitingSession'),
+    isSiwxPrompting: ({ context }) => featureHasTag(context, 'siwx', 'prompting'),
     /** A required cancel is switching the wallet back to the signed-in network. */
-    isSiwxReturning: ({ context }) => context.siwx.getSnapshot().matches({ awaitingSession: 'returning' }),
+    isSiwxReturning: ({ context }) => featureHasTag(context, 'siwx', 'returning'),
     /** A cancel whose owner must disconnect (required, no session in this connection). */
     isCancelToDisconnect: ({ event }) => event.type === 'siwx.cancelled' && event.disconnect,
     /** A cancel that returns to the network of the newest session (required). */
@@ -287,7 +446,7 @@ export const rootMachine = setup({
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
     // With the allWallets feature off (issue 15 §3) a phone falls back to the plain WalletConnect view, as a desktop does.
     isWalletConnectFirstOnMobile: ({ context }) =>
-      Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.remoteConfig.getSnapshot().context.features.allWallets && !isConnected(context),
+      Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
     isOnPairingView: ({ context }) => ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
     /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
@@ -398,16 +557,17 @@ export const rootMachine = setup({
         enqueue('syncAccount')
         enqueue('syncSend')
       } else {
-        enqueue.sendTo(context.account, { type: 'account.clear' })
-        enqueue.sendTo(context.send, { type: 'send.clear' })
+        enqueue('clearAccount')
+        enqueue('clearSend')
       }
     }) as never,
     /** The plain WalletConnect QR (the connector row, ConnectingWalletConnectBasic). */
-    startPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.start' }),
+    startPairing: toFeature('pairing', () => ({ type: 'pairing.start' }), { ensure: true }),
     /** A catalogue wallet over WalletConnect: its links open it on the URI. */
-    startWalletPairing: sendTo(
-      ({ context }) => context.pairing,
+    startWalletPairing: toFeature(
+      'pairing',
       ({ event }) => ({ type: 'pairing.start' as const, wallet: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet }),
+      { ensure: true },
     ),
     pushPairing: sendTo(({ context }) => context.router, { type: 'router.push', view: 'ConnectingWalletConnect' }),
     pushWalletPairing: sendTo(
@@ -418,8 +578,8 @@ export const rootMachine = setup({
         data: { walletId: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet.id },
       }),
     ),
-    retryPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.retry' }),
-    cancelPairing: sendTo(({ context }) => context.pairing, { type: 'pairing.cancel' }),
+    retryPairing: toFeature('pairing', () => ({ type: 'pairing.retry' })),
+    cancelPairing: toFeature('pairing', () => ({ type: 'pairing.cancel' })),
     /** The wallet approved the pairing: the eip155 connection reads the session (no second prompt). */
     connectPairedSession: sendTo(
       ({ context }) => context.connection,
@@ -444,16 +604,43 @@ export const rootMachine = setup({
       ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
     ),
     /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
-    loadRemoteConfig: sendTo(({ context }) => context.remoteConfig, { type: 'remoteConfig.load' }),
-    /** The `activity` feature of the newly resolved set goes to the account machine (issue 15 §3). */
-    configureAccount: sendTo(
-      ({ context }) => context.account,
-      ({ event }) => ({ type: 'account.configure' as const, activity: (event as Extract<RemoteConfigEmitted, { type: 'remoteConfig.ready' }>).features.activity }),
-    ),
+    loadRemoteConfig: toFeature('remoteConfig', () => ({ type: 'remoteConfig.load' }), { ensure: true }),
+    /** The newly resolved feature set (issue 15 §3): the root's `flags`, and the `activity` flag to the account machine. */
+    setFlags: assign(({ context, event }) => ({ flags: event.type === 'remoteConfig.ready' ? event.features : context.flags })),
+    configureAccount: toFeature('account', ({ event }) => ({
+      type: 'account.configure' as const,
+      activity: (event as Extract<RemoteConfigEmitted, { type: 'remoteConfig.ready' }>).features.activity,
+    })),
+    /** Account data is wanted (Account opens): its machine is spawned or fetched. */
+    ensureAccount: toFeature('account', () => undefined, { ensure: true }),
+    /** A view's need (`feature.ensure`) or gesture (`feature.deliver`) for a feature. */
+    ensureFeature: queueActions(({ context, event, enqueue }) => {
+      if (event.type === 'feature.ensure') deliver(enqueue, context, event.feature, undefined, true)
+      if (event.type === 'feature.deliver') deliver(enqueue, context, event.feature, event.event, true)
+    }),
+    /** A feature's module arrived: its machine is spawned and the events that waited for it are delivered in order. */
+    spawnLoadedFeature: queueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'feature.loaded') return
+      const id = event.feature
+      enqueue.stopChild(`load.${id}`)
+      enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
+      if (context.features[id]) return
+      spawnFeature(enqueue, id, event.logic)
+      for (const waiting of context.pending[id] ?? []) enqueue.sendTo(({ context }) => context.features[id]!, waiting)
+    }),
+    /** A feature's module failed to load (offline, a deploy replaced the chunks): what waited is dropped; the next intent fetches again. */
+    dropFailedFeature: queueActions(({ event, enqueue }) => {
+      if (event.type !== 'feature.loadFailed') return
+      const id = event.feature
+      enqueue.stopChild(`load.${id}`)
+      enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
+    }),
+    toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: featureLoadFailedMessage }),
     /** The account data follows the connected address and chain. */
-    syncAccount: sendTo(
-      ({ context }) => context.account,
+    syncAccount: toFeature(
+      'account',
       ({ context }) => {
+        if (!isConnected(context)) return undefined
         const c = context.connection.getSnapshot().context
         const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
         const target: AccountTarget = {
@@ -466,11 +653,12 @@ export const rootMachine = setup({
         return { type: 'account.set' as const, target }
       },
     ),
-    clearAccount: sendTo(({ context }) => context.account, { type: 'account.clear' }),
+    clearAccount: toFeature('account', () => ({ type: 'account.clear' })),
     /** The send state follows the connected account (another address or chain resets it, spec §4). */
-    syncSend: sendTo(
-      ({ context }) => context.send,
+    syncSend: toFeature(
+      'send',
       ({ context }) => {
+        if (!isConnected(context)) return undefined
         const c = context.connection.getSnapshot().context
         const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
         const target: SendTarget = {
@@ -484,21 +672,19 @@ export const rootMachine = setup({
         return { type: 'send.setTarget' as const, target }
       },
     ),
-    clearSend: sendTo(({ context }) => context.send, { type: 'send.clear' }),
-    openSend: sendTo(
-      ({ context }) => context.send,
+    clearSend: toFeature('send', () => ({ type: 'send.clear' })),
+    openSend: toFeature(
+      'send',
       ({ event }) => {
         const tokenKey = event.type === 'app.startSend' ? event.tokenKey : undefined
         return { type: 'send.open' as const, ...(tokenKey ? { tokenKey } : {}) }
       },
+      { ensure: true },
     ),
-    pickSendToken: sendTo(
-      ({ context }) => context.send,
-      ({ event }) => ({ type: 'send.selectToken' as const, tokenKey: (event as Extract<AppEvent, { type: 'app.pickSendToken' }>).tokenKey }),
-    ),
-    reviewSend: sendTo(({ context }) => context.send, { type: 'send.review' }),
-    editSend: sendTo(({ context }) => context.send, { type: 'send.edit' }),
-    confirmSend: sendTo(({ context }) => context.send, { type: 'send.confirm' }),
+    pickSendToken: toFeature('send', ({ event }) => ({ type: 'send.selectToken' as const, tokenKey: (event as Extract<AppEvent, { type: 'app.pickSendToken' }>).tokenKey })),
+    reviewSend: toFeature('send', () => ({ type: 'send.review' })),
+    editSend: toFeature('send', () => ({ type: 'send.edit' })),
+    confirmSend: toFeature('send', () => ({ type: 'send.confirm' })),
     pushTransaction: sendTo(({ context }) => context.router, () => ({
       type: 'router.pushTransaction' as const,
       id: `send-${Date.now().toString(36)}`,
@@ -511,10 +697,7 @@ export const rootMachine = setup({
     clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
     /** After a send: the wallet's native balance and the Account data are read again, bypassing caches (spec §4). */
     refreshBalances: sendTo(({ context }) => context.connection, { type: 'connection.refreshBalance' }),
-    reloadAccount: sendTo(
-      ({ context }) => context.account,
-      ({ event }) => ({ type: 'account.reload' as const, ...(event.type === 'send.succeeded' ? { forceUpdate: event.tokenAddress } : {}) }),
-    ),
+    reloadAccount: toFeature('account', ({ event }) => ({ type: 'account.reload' as const, ...(event.type === 'send.succeeded' ? { forceUpdate: event.tokenAddress } : {}) })),
     /** The wallet returned the hash: a loading toast until the outcome replaces it (spec §2 "Toasts"). */
     notifySubmitted: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'loading', message: sendToastMessages.submitted }),
     notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: sendToastMessages.sent }),
@@ -529,18 +712,19 @@ export const rootMachine = setup({
     }) as never,
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
     /** The connected account and chain go to the SIWX machine (sessions are per address and chain); nothing without the option. */
-    syncSiwx: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
-      if (!context.options.siwxEnabled) return
-      const c = context.connection.getSnapshot().context
-      const target: SiwxTarget = { address: c.address ?? '', caipNetworkId: `${c.namespace}:${c.chainId}`, namespace: c.namespace, connectorId: c.connectorId ?? '' }
-      enqueue.sendTo(context.siwx, { type: 'siwx.connected', target })
-    }) as never,
+    syncSiwx: toFeature(
+      'siwx',
+      ({ context }) => {
+        const c = context.connection.getSnapshot().context
+        const target: SiwxTarget = { address: c.address ?? '', caipNetworkId: `${c.namespace}:${c.chainId}`, namespace: c.namespace, connectorId: c.connectorId ?? '' }
+        return { type: 'siwx.connected', target }
+      },
+      { ensure: true },
+    ),
     /** Spec §4: SIWX signs out on disconnect (the machine knows whether it is configured to). */
-    signOutSiwx: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
-      if (context.options.siwxEnabled) enqueue.sendTo(context.siwx, { type: 'siwx.disconnected' })
-    }) as never,
-    signIn: sendTo(({ context }) => context.siwx, { type: 'siwx.sign' }),
-    cancelSignIn: sendTo(({ context }) => context.siwx, { type: 'siwx.cancel' }),
+    signOutSiwx: toFeature('siwx', () => ({ type: 'siwx.disconnected' })),
+    signIn: toFeature('siwx', () => ({ type: 'siwx.sign' })),
+    cancelSignIn: toFeature('siwx', () => ({ type: 'siwx.cancel' })),
     setCloseBlocked: sendTo(
       ({ context }) => context.modal,
       ({ event }) => ({ type: 'modal.setCloseBlocked' as const, blocked: event.type === 'siwx.closeBlocked' && event.blocked }),
@@ -560,7 +744,7 @@ export const rootMachine = setup({
       }),
     ),
     /** The wallet did not return to the signed-in network: the prompt again. */
-    siwxReturnFailed: sendTo(({ context }) => context.siwx, { type: 'siwx.returnFailed' }),
+    siwxReturnFailed: toFeature('siwx', () => ({ type: 'siwx.returnFailed' })),
     toastSignFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.signFailed }),
     toastInitFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.initFailed }),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
@@ -622,13 +806,15 @@ export const rootMachine = setup({
         systemId: 'network',
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
-      // The account data starts with the `activity` feature of the local options (the remote config may change it).
-      account: spawn('account', { id: 'account', systemId: 'account', input: { activity: resolveFeatures(input.remoteConfig?.local ?? {}, undefined, { basic: input.remoteConfig?.basic ?? false }).features.activity } }),
-      send: spawn('send', { id: 'send', systemId: 'send' }),
-      siwx: spawn('siwx', { id: 'siwx', systemId: 'siwx', input: input.siwx ?? {} }),
-      pairing: spawn('pairing', { id: 'pairing', systemId: 'pairing' }),
-      catalogue: spawn('catalogue', { id: 'catalogue', systemId: 'catalogue', input: input.catalogue ?? {} }),
-      remoteConfig: spawn('remoteConfig', { id: 'remoteConfig', systemId: 'remoteConfig', input: input.remoteConfig ?? { projectId: 'unset' } }),
+      // No feature machine yet: each is spawned on its first use (issue 15 §1).
+      features: {},
+      loaders: input.features ?? {},
+      loading: [],
+      pending: {},
+      featureInputs: { catalogue: input.catalogue, siwx: input.siwx, remoteConfig: input.remoteConfig },
+      // The local options' feature set until the remote config resolves it (spec §6).
+      flags: resolveFeatures(input.remoteConfig?.local ?? {}, undefined, { basic: input.remoteConfig?.basic ?? false }).features,
+      basic: input.remoteConfig?.basic ?? false,
       ...spawnConnections(input, spawn as never),
     }
   },
@@ -648,7 +834,7 @@ export const rootMachine = setup({
     {
       src: 'childEvents',
       input: ({ context }) => ({
-        children: [context.router, context.modal, context.toast, context.connection, context.network, context.catalogue, context.remoteConfig, context.account, context.send, context.siwx, context.pairing, ...otherConnections(context)],
+        children: [context.router, context.modal, context.toast, context.connection, context.network, ...otherConnections(context)],
       }),
     },
   ],
@@ -665,7 +851,7 @@ export const rootMachine = setup({
       },
       { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
+      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'ensureAccount', 'loadRemoteConfig', 'trackOpen'] },
       // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
       { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
       {
@@ -676,7 +862,12 @@ export const rootMachine = setup({
     ],
     'remoteConfig.alert': { actions: 'showAlert' },
     // The resolved feature set changed: the account machine gets its flag (no history fetched with activity off).
-    'remoteConfig.ready': { actions: 'configureAccount' },
+    'remoteConfig.ready': { actions: ['setFlags', 'configureAccount'] },
+    // Features arrive on intent (issue 15 §1): a view's need or gesture, then the module's arrival.
+    'feature.ensure': { actions: 'ensureFeature' },
+    'feature.deliver': { actions: 'ensureFeature' },
+    'feature.loaded': { actions: 'spawnLoadedFeature' },
+    'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
     'app.close': { actions: 'closeModal' },
     'app.push': { actions: 'pushView' },
     'app.notify': { actions: 'notify' },

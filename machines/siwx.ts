@@ -6,6 +6,10 @@ import { parseSiwxSessions } from '../adapters/siwx.session.ts'
 /** The spec's SIWX strings (§4, §8), word for word. */
 export { siwxMessages } from './siwx.messages.ts'
 import { siwxMessages } from './siwx.messages.ts'
+import { sessionsOfTarget } from './siwx.sessions.ts'
+
+/** The sessions of the current account in this connection (see {@link sessionsOfTarget}). */
+export { sessionsOfTarget }
 
 export type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
 
@@ -68,12 +72,6 @@ export type SiwxEmitted =
   | { type: 'siwx.cancelled'; required: boolean; disconnect: boolean; returnTo?: string | undefined }
   /** Closing the modal is refused (`blocked`) while a required sign-in has no session (spec §2), and allowed again after. */
   | { type: 'siwx.closeBlocked'; blocked: boolean }
-
-/** The sessions of the current account in this connection (another account's never count for it). */
-export function sessionsOfTarget(context: Pick<SiwxContext, 'sessions' | 'target'>): SiwxSession[] {
-  const address = context.target?.address.toLowerCase()
-  return context.sessions.filter((s) => s.data.accountAddress.toLowerCase() === address)
-}
 
 /**
  * The sessions a `getSessions` answer holds for the target: well-formed and of exactly its address and CAIP-2 network
@@ -208,7 +206,8 @@ export const siwxMachine = setup({
     },
     /** SIWXSignMessage is shown; the modal cannot close while sign-in is required. */
     awaitingSession: {
-      tags: ['closeBlocked'],
+      // `awaitingSession`, `prompting`, `returning`: what the root reads (tags, not state names; issue 15 §2).
+      tags: ['closeBlocked', 'awaitingSession'],
       entry: 'emitCloseBlocked',
       exit: 'emitCloseUnblocked',
       initial: 'prompting',
@@ -222,6 +221,7 @@ export const siwxMachine = setup({
       },
       states: {
         prompting: {
+          tags: ['prompting'],
           on: {
             'siwx.sign': { target: 'signing', actions: 'clearError' },
           },
@@ -231,6 +231,7 @@ export const siwxMachine = setup({
          * again (the new switch supersedes one the wallet has not answered); Sign signs in where the wallet is instead.
          */
         returning: {
+          tags: ['returning'],
           on: {
             'siwx.returnFailed': { target: 'prompting' },
             'siwx.sign': { target: 'signing', actions: 'clearError' },

@@ -165,7 +165,10 @@ describe('createModal: WalletConnect and namespaces (issues 6, 7)', () => {
     instances.push(modal)
     modal.open()
     expect(modal.getState().view).toBe('ConnectingWalletConnectBasic')
-    const pairing = modal.actor.getSnapshot().context.pairing
+    // The pairing machine arrives with its module (issue 15 §1), then starts at once with the queued pairing.start.
+    expect(modal.actor.getSnapshot().context.loading).toContain('pairing')
+    await vi.waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined())
+    const pairing = modal.actor.getSnapshot().context.features.pairing!
     expect(pairing.getSnapshot().value).not.toBe('idle')
     await vi.waitFor(() => expect(pairing.getSnapshot().value).toEqual({ proposing: 'showingUri' }), { timeout: 10_000 })
     expect(pairing.getSnapshot().context.uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)

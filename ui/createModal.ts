@@ -2,44 +2,38 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
-import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, pairingActors, type AdaptersByNamespace } from '../adapters/actors.ts'
-import { siwxActors } from '../adapters/actors.ts'
+import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { callForeign } from '../adapters/boundary.ts'
 import { InvalidProviderResponseError } from '../adapters/errors.ts'
-import { pairingMachine } from '../machines/pairing.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
-import { sendMachine } from '../machines/send.ts'
 import { evmCoinType } from '../adapters/address.ts'
 import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
-import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts'
+import { rootMachine, toRecentWallet, type FeatureLoaders, type FeatureRefs as RootActorFeatures, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { balanceSummarySchema, createStorage, type StorageLike } from '../services/storage.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
-import { catalogueMachine } from '../machines/catalogue.ts'
-import { cataloguePage } from '../machines/catalogue.ts'
-import { remoteConfigMachine, type RemoteConfigResult } from '../machines/remoteConfig.ts'
-import { connectFeatures } from '../machines/remoteConfig.connect.ts'
+import type { RemoteConfigResult } from '../machines/remoteConfig.ts'
 import { disabledFlagOf, FeatureDisabledError } from './features.ts'
 import { timing } from '../machines/timing.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { Analytics } from '../services/analytics.ts'
 import type { BlockchainApi } from '../services/blockchain.ts'
-import { accountMachine } from '../machines/account.ts'
 import type { SiwxConfig } from '../adapters/siwx.ts'
-import { siwxMachine, siwxMessages, type SiwxSession } from '../machines/siwx.ts'
+import type { SiwxSession } from '../machines/siwx.ts'
+import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
-import { fromPromise } from 'xstate'
+import { fromPromise, type AnyActorRef } from 'xstate'
 import { InvalidOptionsError, validateOptions } from './options.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
@@ -311,14 +305,15 @@ export function createModal(options: ModalOptions) {
     options.api?.directoryUrl
       ? (directoryPromise ??= import('../services/directory.ts').then((m) => m.createDirectoryApi({ baseUrl: options.api!.directoryUrl!, ...apiCommon })))
       : undefined
-  async function fetchWallets(p: GetWalletsParameters): Promise<GetWalletsReturnType> {
+  /** A page of the wallet directory, its first `imagesPreloaded` images loaded before it shows (spec §9). */
+  async function fetchWallets(p: GetWalletsParameters, imagesPreloaded: number): Promise<GetWalletsReturnType> {
     const pending = getDirectory()
     if (!pending) return { data: [], count: 0 }
     const directory = await pending
     const fetched = await directory.getWallets(p)
     const page = { count: fetched.count, data: fetched.data.map((w) => ({ ...w, imageUrl: directory.walletImageUrl(w.image_id) })) }
     // Spec §9: images are fetched for the first 20 of a page; the rest load as rows scroll into view.
-    await preloadImages(page.data.slice(0, cataloguePage.imagesPreloaded).flatMap((w: Wallet & { imageUrl?: string }) => (w.imageUrl ? [w.imageUrl] : [])))
+    await preloadImages(page.data.slice(0, imagesPreloaded).flatMap((w: Wallet & { imageUrl?: string }) => (w.imageUrl ? [w.imageUrl] : [])))
     return page
   }
   let alertShown = new Set<string>()
@@ -389,7 +384,7 @@ export function createModal(options: ModalOptions) {
           m.createAnalytics({
             baseUrl: options.api!.analyticsUrl!,
             ...apiCommon,
-            isEnabled: () => actor.getSnapshot().context.remoteConfig.getSnapshot().context.features.analytics,
+            isEnabled: () => actor.getSnapshot().context.flags.analytics,
             onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
           }),
         ))
@@ -414,22 +409,28 @@ export function createModal(options: ModalOptions) {
     return options.siwx
   }
 
-  const machine = rootMachine.provide({
-    actors: {
-      catalogue: catalogueMachine.provide({
+  /**
+   * The feature machines, each imported with its first use (issue 15 §1; the registry of what they are is
+   * `ui/features.ts`): the module's machine with this instance's services, spawned by the root when it arrives.
+   */
+  const featureLoaders: FeatureLoaders = {
+    catalogue: () =>
+      import('../machines/catalogue.ts').then(({ catalogueMachine, cataloguePage }) =>
+        catalogueMachine.provide({
         actors: {
-          fetchWallets: fromPromise(({ input }) => fetchWallets(input)),
+          fetchWallets: fromPromise(({ input }) => fetchWallets(input, cataloguePage.imagesPreloaded)),
           loadInitial: fromPromise(async ({ input }) => {
             const o = input.options
             const base = { include: o.includeWalletIds, chains: o.chains }
             const featuredIds = o.featuredWalletIds ?? []
             const exclude = [...(o.excludeWalletIds ?? []), ...featuredIds]
             // The first page of 40 is AllWallets' list (and its count, the entry's tag): nothing of it with allWallets off.
-            const allWallets = connectFeatures(actor.getSnapshot().context.remoteConfig.getSnapshot()).allWallets
+            const allWallets = actor.getSnapshot().context.flags.allWallets
+            const preload = cataloguePage.imagesPreloaded
             const [featured, recommended, first] = await Promise.all([
-              featuredIds.length ? fetchWallets({ page: 1, entries: featuredIds.length, include: featuredIds }) : Promise.resolve({ data: [], count: 0 }),
-              fetchWallets({ ...base, page: 1, entries: cataloguePage.recommended, exclude }),
-              allWallets ? fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }) : Promise.resolve({ data: [], count: 0 }),
+              featuredIds.length ? fetchWallets({ page: 1, entries: featuredIds.length, include: featuredIds }, preload) : Promise.resolve({ data: [], count: 0 }),
+              fetchWallets({ ...base, page: 1, entries: cataloguePage.recommended, exclude }, preload),
+              allWallets ? fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }, preload) : Promise.resolve({ data: [], count: 0 }),
             ])
             // Featured keeps the configured order.
             const order = new Map(featuredIds.map((id, i) => [id, i]))
@@ -437,7 +438,10 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
-      account: accountMachine.provide({
+      ),
+    account: () =>
+      import('../machines/account.ts').then(({ accountMachine }) =>
+        accountMachine.provide({
         actors: {
           fetchBalances: fromPromise(async ({ input }) => {
             const api = await (getBlockchain() ?? notConfigured())
@@ -454,7 +458,10 @@ export function createModal(options: ModalOptions) {
           ),
         },
       }),
-      send: sendMachine.provide({
+      ),
+    send: () =>
+      import('../machines/send.ts').then(({ sendMachine }) =>
+        sendMachine.provide({
         actors: {
           fetchBalances: fromPromise(async ({ input }) =>
             (await (getBlockchain() ?? notConfigured())).getBalances({ address: input.address, chainId: input.caipNetworkId }),
@@ -485,7 +492,10 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
-      remoteConfig: remoteConfigMachine.provide({
+      ),
+    remoteConfig: () =>
+      import('../machines/remoteConfig.ts').then(({ remoteConfigMachine }) =>
+        remoteConfigMachine.provide({
         actors: {
           loadRemoteConfig: fromPromise(async (): Promise<RemoteConfigResult> => {
             const pending = getDirectory()
@@ -500,8 +510,11 @@ export function createModal(options: ModalOptions) {
           }),
         },
       }),
-      // The `siwx` option is the dapp's code: its calls go through the boundary (timeouts, typed errors, validation).
-      siwx: siwxMachine.provide({
+      ),
+    // The `siwx` option is the dapp's code: its calls go through the boundary (timeouts, typed errors, validation).
+    siwx: () =>
+      Promise.all([import('../machines/siwx.ts'), import('../adapters/actors.features.ts')]).then(([{ siwxMachine }, { siwxActors }]) =>
+        siwxMachine.provide({
         actors: siwxActors({
           config: requireSiwx,
           signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
@@ -509,8 +522,16 @@ export function createModal(options: ModalOptions) {
           clock: options.clock,
         }),
       }),
+      ),
+    pairing: () =>
+      Promise.all([import('../machines/pairing.ts'), import('../adapters/actors.features.ts')]).then(([{ pairingMachine }, { pairingActors }]) =>
+        pairingMachine.provide({ actors: pairingActors(walletConnect) }),
+      ),
+  }
+
+  const machine = rootMachine.provide({
+    actors: {
       connection: connectionMachine.provide({ actors: connectionActors(adapters, networks, { balanceCache: nativeBalanceCache }) }),
-      pairing: pairingMachine.provide({ actors: pairingActors(walletConnect) }),
       network: networkMachine.provide({ actors: networkActors(adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters),
     },
@@ -629,15 +650,18 @@ export function createModal(options: ModalOptions) {
         basic: options.basic ?? false,
         origin: globalThis.location?.origin ?? '',
       },
+      features: featureLoaders,
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   })
   actor.start()
-  const { router, modal, network, toast, siwx, connections, remoteConfig } = actor.getSnapshot().context
+  const { router, modal, network, toast, connections } = actor.getSnapshot().context
   toastRef = toast
-  /** The one resolved feature set (held by the remote config actor). */
-  const features = (): Features => connectFeatures(remoteConfig.getSnapshot())
+  /** The one resolved feature set (held by the root: local options, then the remote config's resolution). */
+  const features = (): Features => actor.getSnapshot().context.flags
+  /** A feature's actor once it is spawned (issue 15 §1: on its first use). */
+  const feature = <K extends keyof RootActorFeatures>(id: K): RootActorFeatures[K] => actor.getSnapshot().context.features[id]
 
   let cached: { key: string; state: ModalState } | undefined
   /** The current public state; the same object is returned until something changes (safe for useSyncExternalStore). */
@@ -659,11 +683,14 @@ export function createModal(options: ModalOptions) {
       caipNetworkId: net.active.caipNetworkId,
       network: net.active,
       isUnsupportedChain: net.isUnsupported,
-      siwx: options.siwx ? pickSiwx(connectSiwx(siwx.getSnapshot())) : undefined,
+      siwx: options.siwx ? pickSiwx(feature('siwx')?.getSnapshot(), options.siwx.required ?? false) : undefined,
       features: features(),
     }
   }
-  function pickSiwx(view: SiwxView): ModalState['siwx'] {
+  /** The public sign-in state; before the SIWX machine is spawned (no connection yet): idle, the option's `required`. */
+  function pickSiwx(snapshot: Parameters<typeof connectSiwx>[0], required: boolean): ModalState['siwx'] {
+    if (!snapshot) return { phase: 'idle', required, session: undefined }
+    const view: SiwxView = connectSiwx(snapshot)
     return { phase: view.phase, required: view.required, session: view.session }
   }
 
@@ -707,15 +734,28 @@ export function createModal(options: ModalOptions) {
         }
       }
       const subs = [
-        actor.subscribe(onChange),
         router.subscribe(onChange),
         modal.subscribe(onChange),
         ...Object.values(connections).map((c) => c!.subscribe(onChange)),
         network.subscribe(onChange),
-        siwx.subscribe(onChange),
-        remoteConfig.subscribe(onChange),
       ]
-      return () => subs.forEach((s) => s.unsubscribe())
+      // The SIWX actor is spawned with the first connection: followed from then on (the root's snapshot says when).
+      let siwxSub: { unsubscribe(): void } | undefined
+      const followSiwx = () => {
+        const ref = feature('siwx') as AnyActorRef | undefined
+        if (ref && !siwxSub) siwxSub = ref.subscribe(onChange)
+      }
+      subs.push(
+        actor.subscribe(() => {
+          followSiwx()
+          onChange()
+        }),
+      )
+      followSiwx()
+      return () => {
+        subs.forEach((s) => s.unsubscribe())
+        siwxSub?.unsubscribe()
+      }
     },
     /**
      * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),
@@ -731,7 +771,7 @@ export function createModal(options: ModalOptions) {
      */
     getSiwxSession(): SiwxSession | undefined {
       requireSiwx()
-      return siwx.getSnapshot().context.session
+      return feature('siwx')?.getSnapshot().context.session
     },
     /**
      * Has the active namespace's connected wallet sign a text message (eip155: EIP-191 `personal_sign`, 0x-hex
@@ -771,9 +811,9 @@ export function createModal(options: ModalOptions) {
      * after a transaction the dapp sent itself (e.g. Bitcoin's `sendTransfer` through {@link getAdapter}).
      */
     refreshBalance() {
-      const { connection: active, account } = actor.getSnapshot().context
+      const { connection: active, features: spawned } = actor.getSnapshot().context
       active.send({ type: 'connection.refreshBalance' })
-      account.send({ type: 'account.reload' })
+      spawned.account?.send({ type: 'account.reload' })
     },
     /** Disconnects the connected wallet of the namespace. */
     disconnect() {

@@ -4,6 +4,10 @@ import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type RootOptions } from '../../machines/root.ts'
+import { accountMachine } from '../../machines/account.ts'
+import { catalogueMachine } from '../../machines/catalogue.ts'
+import { pairingMachine } from '../../machines/pairing.ts'
+import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -92,6 +96,11 @@ export function createRootHarness({
           revokeSession: fromPromise(async ({ input }) => void signIn.revoked.push({ sessions: input.sessions })),
         },
       }),
+      // The other features with their machines' own defaults (spawned at once on intent: no loaders here).
+      account: accountMachine,
+      catalogue: catalogueMachine,
+      pairing: pairingMachine,
+      remoteConfig: remoteConfigMachine,
       watchConnectors: fromCallback(({ sendBack }) => {
         sendBack({ type: 'connectors.changed', connectors: [walletConnector] })
       }),
@@ -133,8 +142,10 @@ export function createRootHarness({
     calls,
     send,
     signIn,
-    sendActor: () => ctx().send.getSnapshot(),
-    siwx: () => ctx().siwx.getSnapshot(),
+    /** The send machine's snapshot (spawned by the first Send). */
+    sendActor: () => ctx().features.send!.getSnapshot(),
+    /** The SIWX machine's snapshot (spawned by the first connection). */
+    siwx: () => ctx().features.siwx!.getSnapshot(),
     wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
