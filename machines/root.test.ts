@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { connectionStatus } from './connection.ts'
-import { sendToastMessages } from './root.ts'
+import { featureLoadFailedMessage, sendToastMessages } from './root.ts'
+import { catalogueMachine } from './catalogue.ts'
+import { sendMachine } from './send.ts'
+import { deferred } from '../tests/harness/deferred.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -252,6 +255,68 @@ describe('root', () => {
     await connected(a)
     expect(connectionStatus(a.connection())).toBe('connected')
     expect(connectionStatus(b.connection())).toBe('disconnected')
+  })
+})
+
+describe('root: features on intent (issue 15 §1)', () => {
+  test('behavior: no feature machine exists before its first use', () => {
+    const h = createRootHarness()
+    expect(h.actor.getSnapshot().context.features).toEqual({})
+    h.actor.send({ type: 'app.open' })
+    // Opening asks for the remote config: that feature alone is spawned; send, siwx, pairing, catalogue, account wait.
+    expect(Object.keys(h.actor.getSnapshot().context.features)).toEqual(['remoteConfig'])
+  })
+
+  test('behavior: a feature with a loader is fetched once; the events meant for it wait and are delivered in order', async () => {
+    const load = deferred<typeof catalogueMachine>()
+    let calls = 0
+    const h = createRootHarness({ loaders: { catalogue: () => (calls++, load.promise) } })
+    h.actor.send({ type: 'feature.deliver', feature: 'catalogue', event: { type: 'catalogue.search', query: 'zz' } })
+    h.actor.send({ type: 'feature.deliver', feature: 'catalogue', event: { type: 'catalogue.load' } })
+    h.actor.send({ type: 'feature.ensure', feature: 'catalogue' })
+    expect(calls).toBe(1)
+    expect(h.actor.getSnapshot().context.loading).toEqual(['catalogue'])
+    expect(h.actor.getSnapshot().context.features.catalogue).toBeUndefined()
+    load.resolve(catalogueMachine)
+    await tick()
+    const catalogue = h.actor.getSnapshot().context.features.catalogue!
+    expect(catalogue.getSnapshot().context.query).toBe('zz')
+    expect(catalogue.getSnapshot().matches({ list: 'idle' })).toBe(false)
+    expect(h.actor.getSnapshot().context.loading).toEqual([])
+    expect(h.actor.getSnapshot().context.pending.catalogue).toEqual([])
+    // Spawned once: later intents go straight to it.
+    h.actor.send({ type: 'feature.ensure', feature: 'catalogue' })
+    expect(calls).toBe(1)
+  })
+
+  test('behavior: a feature that fails to load says so in a toast; the next intent fetches it again', async () => {
+    let attempt = 0
+    const h = createRootHarness({
+      loaders: { send: () => (++attempt === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(sendMachine)) },
+    })
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.startSend' })
+    await tick()
+    expect(h.toast().context.current).toEqual({ variant: 'error', message: featureLoadFailedMessage })
+    expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
+    expect(h.actor.getSnapshot().context.loading).toEqual([])
+    h.actor.send({ type: 'app.back' })
+    h.actor.send({ type: 'app.startSend' })
+    await tick()
+    expect(attempt).toBe(2)
+    // The send machine arrived, was handed the connected account, then opened.
+    expect(h.sendActor().matches({ flow: 'editing' })).toBe(true)
+    expect(h.sendActor().context.target?.address).toBe(ADDRESS)
+  })
+
+  test('behavior: a feature that is off or not configured is never spawned (send with features.send off; siwx without the option)', async () => {
+    const h = createRootHarness({ remoteConfig: { projectId: 'p', local: { send: false } } })
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.startSend' })
+    expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
+    expect(h.actor.getSnapshot().context.features.siwx).toBeUndefined()
   })
 })
 

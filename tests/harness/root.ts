@@ -3,7 +3,7 @@ import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
 import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
-import { rootMachine, type RootOptions } from '../../machines/root.ts'
+import { rootMachine, type FeatureLoaders, type RootOptions } from '../../machines/root.ts'
 import { accountMachine } from '../../machines/account.ts'
 import { catalogueMachine } from '../../machines/catalogue.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
@@ -31,7 +31,16 @@ export function createRootHarness({
   networks = [anvil1, anvil2],
   siwx,
   remoteConfig,
-}: { options?: Partial<RootOptions>; storedConnectorId?: string; networks?: CaipNetwork[]; siwx?: SiwxInput; remoteConfig?: RemoteConfigInput } = {}) {
+  loaders,
+}: {
+  options?: Partial<RootOptions>
+  storedConnectorId?: string
+  networks?: CaipNetwork[]
+  siwx?: SiwxInput
+  remoteConfig?: RemoteConfigInput
+  /** Features that arrive by a loader (as with createModal) instead of at once. */
+  loaders?: FeatureLoaders
+} = {}) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
   const calls: string[] = []
@@ -131,6 +140,7 @@ export function createRootHarness({
       storedConnectorId,
       ...(siwx ? { siwx } : {}),
       ...(remoteConfig ? { remoteConfig } : {}),
+      ...(loaders ? { features: loaders } : {}),
     },
   }).start()
   const ctx = () => actor.getSnapshot().context
