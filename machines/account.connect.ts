@@ -6,6 +6,8 @@ export type TokenRow = { key: string; name: string; symbol: string; amount: stri
 export type ActivityGroup = { key: string; label: string; transactions: Transaction[] }
 
 export type AccountDataView = {
+  /** The account-data machine is there; false in the not-loaded view model (see {@link connectAccountData}). */
+  loaded: boolean
   currentTab: AccountTab
   tokens: TokenRow[]
   nfts: TokenRow[]
@@ -72,14 +74,42 @@ function row(t: TokenBalance, zeroUsd: boolean): TokenRow {
   return { key: t.address ?? `${t.chainId}:native`, name: t.name, symbol: t.symbol, amount: floorDecimal(t.quantity.numeric), usd: formatUsd(t.value, zeroUsd), iconUrl: t.iconUrl }
 }
 
-/** Turns an account snapshot into the Account view's tabs (tokens without decimals-0 items, NFTs, activity by month). */
-export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>): AccountDataView {
+/**
+ * The Account tabs' model before the account-data machine arrived (it is fetched when Account first opens, issue 15
+ * §1): the Tokens tab, no rows, balances and activity loading (the panel says 'Loading…' and is busy), no identity (the
+ * truncated address shows), no account (`targetKey` undefined: the view asks for data once the machine has one).
+ */
+export const accountDataNotLoaded: AccountDataView = {
+  loaded: false,
+  currentTab: 'tokens',
+  tokens: [],
+  nfts: [],
+  totalUsd: '0.00',
+  isLoadingBalances: true,
+  isBalanceUnavailable: false,
+  identityName: null,
+  identityAvatar: null,
+  activity: [],
+  isLoadingActivity: true,
+  activityFailed: false,
+  hasMoreActivity: false,
+  targetKey: undefined,
+}
+
+/**
+ * Turns an account snapshot into the Account view's tabs (tokens without decimals-0 items, NFTs, activity by month);
+ * `undefined` (the machine not spawned yet) gives {@link accountDataNotLoaded}.
+ * @example connectAccountData(undefined).isLoadingBalances // true
+ */
+export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined): AccountDataView {
+  if (!snapshot) return accountDataNotLoaded
   const c = snapshot.context
   const target = c.target
   const zeroUsd = !target || target.testnet || !(balanceNamespaces as readonly string[]).includes(target.namespace)
   const fungible = c.tokens.filter((t) => t.quantity.decimals !== '0')
   const total = fungible.reduce((sum, t) => sum + (Number.isFinite(t.value) ? t.value : 0), 0)
   return {
+    loaded: true,
     currentTab: c.currentTab,
     tokens: fungible.map((t) => row(t, zeroUsd)),
     nfts: c.tokens.filter((t) => t.quantity.decimals === '0').map((t) => row(t, zeroUsd)),

@@ -8,6 +8,8 @@ export type CatalogueWallet = Wallet & { imageUrl?: string }
 
 /** What AllWallets renders. */
 export type CatalogueView = {
+  /** The catalogue machine is there; false in the not-loaded view model (see {@link connectCatalogue}). */
+  loaded: boolean
   /** Featured first, then custom, then recommended, then the paged list; deduplicated; excluded wallets hidden. */
   items: CatalogueWallet[]
   /** The lists of the Connect view (spec §9 connectorTypeOrder: featured, custom, …, recommended). */
@@ -43,11 +45,38 @@ function dedupe(list: CatalogueWallet[], exclusions: Exclusions): CatalogueWalle
 }
 
 /**
+ * AllWallets' and Connect's catalogue model before the catalogue machine arrived (it is fetched when Connect first
+ * needs it, issue 15 §1): the first load under way (`isLoading`, the spinner), no wallets, nothing more to page, the
+ * typed query kept. Connect then lists the installed connectors only; the All Wallets entry counts them.
+ * @example catalogueNotLoaded(' meta ').query // 'meta'
+ */
+export function catalogueNotLoaded(typed = ''): CatalogueView {
+  return {
+    loaded: false,
+    items: [],
+    featured: [],
+    custom: [],
+    recommended: [],
+    isLoading: true,
+    isLoadingMore: false,
+    isPageFailed: false,
+    hasMore: false,
+    isSearching: false,
+    query: typed.trim(),
+    count: 0,
+    unloaded: 0,
+    loadFailed: false,
+  }
+}
+
+/**
  * Turns a catalogue snapshot into AllWallets' view model. While the visitor types, the wallets already
  * loaded are filtered at once (case-insensitive, trimmed); the server's results replace them when they
- * arrive.
+ * arrive. `undefined` (the machine not spawned yet) gives {@link catalogueNotLoaded}.
+ * @example connectCatalogue(undefined, { rdns: [], names: [] }).isLoading // true
  */
-export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>, exclusions: Exclusions, typed?: string): CatalogueView {
+export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine> | undefined, exclusions: Exclusions, typed?: string): CatalogueView {
+  if (!snapshot) return catalogueNotLoaded(typed)
   const c = snapshot.context
   const query = (typed ?? c.query).trim()
   const searchActive = query !== '' && !snapshot.matches({ search: 'idle' })
@@ -69,6 +98,7 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
         ? (filterForUniversalProvider(list) as CatalogueWallet[])
         : list
   return {
+    loaded: true,
     items: device(dedupe(items, exclusions)),
     featured,
     custom: dedupe(custom, exclusions),
@@ -184,8 +214,8 @@ export type ConnectConnectParameters = {
   connectors: readonly Connector[]
   /** Recent wallet ids, newest first. */
   recentIds: readonly string[]
-  /** The catalogue's Connect lists (installed wallets already excluded). */
-  catalogue: Pick<CatalogueView, 'featured' | 'custom' | 'recommended'>
+  /** The catalogue's Connect lists (installed wallets already excluded); absent before the catalogue arrived: no directory rows. */
+  catalogue?: Pick<CatalogueView, 'featured' | 'custom' | 'recommended'> | undefined
   /** Every directory wallet loaded (featured, recommended, pages), to match connectors by rdns. */
   directory?: readonly CatalogueWallet[]
   /** The `connectorTypeOrder` option; default {@link connectorTypeOrder}. Groups left out are not shown. */
@@ -199,7 +229,8 @@ export type ConnectConnectParameters = {
  * when installed wallets are shown), and the wallet rows grouped by `connectorTypeOrder`: WalletConnect, recent wallets
  * (newest first), installed (announced and injected) wallets, the directory's featured, the dapp's custom, external
  * connectors (a custom adapter's multi-chain or auth connectors), the directory's recommended. At most
- * {@link connectCatalogueRows} directory rows (all the featured ones when there are more), taken in that order.
+ * {@link connectCatalogueRows} directory rows (all the featured ones when there are more), taken in that order. Before
+ * the catalogue arrived (`catalogue` absent or {@link catalogueNotLoaded}) the rows are the connectors only.
  *
  * @example
  * connectConnect({ connectors, recentIds: ['io.metamask'], catalogue }).rows.map((r) => r.group)
@@ -219,12 +250,13 @@ export function connectConnect({ connectors, recentIds, catalogue, directory = [
       tag: group === 'recent' ? ('recent' as const) : connector.type === 'WALLET_CONNECT' ? ('qrCode' as const) : ('installed' as const),
     }))
   }
-  const walletLimit = Math.max(connectCatalogueRows, catalogue.featured.length)
+  const lists = catalogue ?? { featured: [], custom: [], recommended: [] }
+  const walletLimit = Math.max(connectCatalogueRows, lists.featured.length)
   let wallets = 0
   const rows: ConnectRow[] = []
   for (const group of order) {
     if (group === 'featured' || group === 'custom' || group === 'recommended') {
-      for (const wallet of catalogue[group]) {
+      for (const wallet of lists[group]) {
         if (wallets >= walletLimit) break
         wallets++
         rows.push({ kind: 'wallet', group, wallet, isFeatured: group === 'featured' })

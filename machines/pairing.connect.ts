@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { checkWalletLink, formatWalletLink, type WalletLink } from '../adapters/links.ts'
-import { connectionMachine } from './connection.ts'
-import { pairingMachine, type PairingWallet } from './pairing.ts'
+import type { connectionMachine } from './connection.ts'
+import type { pairingMachine, PairingWallet } from './pairing.ts'
 
 /**
  * ConnectingWalletConnect / ConnectingWalletConnectBasic as the UI shows them (spec §2, §5 links):
@@ -12,6 +12,8 @@ import { pairingMachine, type PairingWallet } from './pairing.ts'
  * - `connected`: done (the modal closes, or the sign-in check runs).
  */
 export type PairingView = {
+  /** The pairing machine is there; false while its module is fetched (see {@link connectPairing}). */
+  loaded: boolean
   phase: 'idle' | 'loading' | 'showing' | 'connecting' | 'declined' | 'error' | 'connected'
   /** The pairing URI on show. */
   uri: string | undefined
@@ -28,14 +30,33 @@ export type PairingView = {
 }
 
 /**
- * Builds the pairing view model from the pairing and eip155 connection snapshots.
+ * The pairing view model before the pairing machine arrived (it is fetched when WalletConnect is picked, issue 15 §1):
+ * `loading` (ConnectingWalletConnect shows its "preparing" spinner), no URI, no wallet, no links.
+ */
+export const pairingNotLoaded: PairingView = {
+  loaded: false,
+  phase: 'loading',
+  uri: undefined,
+  uris: 0,
+  wallet: undefined,
+  appLink: undefined,
+  webLink: undefined,
+  linkError: undefined,
+  errorMessage: undefined,
+}
+
+/**
+ * Builds the pairing view model from the pairing and eip155 connection snapshots; a `pairing` of `undefined` (the
+ * machine not spawned yet) gives {@link pairingNotLoaded}.
  * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}.
+ * @example connectPairing(undefined, connection, { isMobile: false, walletConnectConnectorId: 'walletConnect' }).phase // 'loading'
  */
 export function connectPairing(
-  pairing: SnapshotFrom<typeof pairingMachine>,
+  pairing: SnapshotFrom<typeof pairingMachine> | undefined,
   connection: SnapshotFrom<typeof connectionMachine>,
   { isMobile, walletConnectConnectorId }: { isMobile: boolean; walletConnectConnectorId: string },
 ): PairingView {
+  if (!pairing) return pairingNotLoaded
   const { uri, wallet, uris, error } = pairing.context
   const viaRelay = connection.context.connectorId === walletConnectConnectorId
   let phase: PairingView['phase'] = 'idle'
@@ -75,5 +96,5 @@ export function connectPairing(
       linkError ??= (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
     }
   }
-  return { phase, uri: phase === 'showing' ? uri : undefined, uris, wallet, appLink, webLink, linkError, errorMessage }
+  return { loaded: true, phase, uri: phase === 'showing' ? uri : undefined, uris, wallet, appLink, webLink, linkError, errorMessage }
 }

@@ -1,9 +1,9 @@
-import { formatUnits } from 'viem'
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance } from '../services/schemas.ts'
 import { floorDecimal, formatUsd } from './account.connect.ts'
 import { truncateAddress } from './format.ts'
-import { sendableTokens, tokenKey, type sendMachine } from './send.ts'
+import type { sendMachine } from './send.ts'
+import { formatUnits, sendableTokens, tokenKey } from './send.tokens.ts'
 
 /** A token as the picker and the form show it. */
 export type SendTokenRow = {
@@ -24,6 +24,8 @@ export type SendPhase = 'idle' | 'editing' | 'estimating' | 'ready' | 'estimateF
 
 /** The send views' model (the form, the token picker, the preview). */
 export type SendView = {
+  /** The send machine is there; false in the not-loaded view model (see {@link connectSend}). */
+  loaded: boolean
   phase: SendPhase
   tokens: SendTokenRow[]
   token: SendTokenRow | undefined
@@ -80,10 +82,39 @@ function amountUsd(amount: string, token: TokenBalance | undefined, zeroUsd: boo
 }
 
 /**
+ * The send views' model before the send machine arrived (its module is fetched on the first Send, issue 15 §1): an
+ * empty form in the `idle` phase, no tokens, the balances loading (the picker and the token button say 'Loading…').
+ */
+export const sendNotLoaded: SendView = {
+  loaded: false,
+  phase: 'idle',
+  tokens: [],
+  token: undefined,
+  amount: '',
+  amountUsd: undefined,
+  receiver: '',
+  receiverStatus: 'empty',
+  resolvedAddress: undefined,
+  receiverName: undefined,
+  receiverAvatar: undefined,
+  error: undefined,
+  failure: undefined,
+  isLoadingBalances: true,
+  isBalanceUnavailable: false,
+  fee: undefined,
+  adjustedForFee: false,
+  hash: undefined,
+  loading: false,
+}
+
+/**
  * Turns a send snapshot into the send views' model: sendable tokens (decimals '0' and empty balances left
  * out), the selected token, the receiver's status and profile, the fee in the native currency, the phase.
+ * `undefined` (the send machine not spawned yet) gives {@link sendNotLoaded}.
+ * @example connectSend(undefined).isLoadingBalances // true
  */
-export function connectSend(snapshot: SnapshotFrom<typeof sendMachine>): SendView {
+export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefined): SendView {
+  if (!snapshot) return sendNotLoaded
   const c = snapshot.context
   const zeroUsd = !c.target || c.target.testnet
   const selectedKey = c.token ? tokenKey(c.token) : undefined
@@ -99,6 +130,7 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine>): SendVie
           ? 'notFound'
           : 'empty'
   return {
+    loaded: true,
     phase: phaseOf(snapshot),
     tokens: sendableTokens(c.tokenBalances).map((t) => row(t, selectedKey, zeroUsd)),
     token: c.token ? row(c.token, selectedKey, zeroUsd) : undefined,

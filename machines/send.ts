@@ -5,9 +5,11 @@ import { parseCaipAddress } from '../adapters/networks.ts'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessages } from './send.messages.ts'
+import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { timing } from './timing.ts'
 
 export { isReceiverMessage, sendMessages }
+export { sendableTokens, tokenKey }
 
 /** The namespaces that can send (spec §6: eip155 and solana). */
 export const sendNamespaces = ['eip155', 'solana'] as const
@@ -91,19 +93,9 @@ export type SendTransferInput = {
   tokenAddress?: string | undefined
 }
 
-/** A token's key in the picker: its CAIP-10 address, or `<caipNetworkId>:native` for the native currency. */
-export function tokenKey(token: Pick<TokenBalance, 'address' | 'chainId'>): string {
-  return token.address ?? `${token.chainId}:native`
-}
-
 /** The contract address of a token balance (the last part of its CAIP-10 address); undefined for the native currency. */
 export function tokenContractAddress(token: Pick<TokenBalance, 'address'>): string | undefined {
   return token.address?.split(':').at(-1)
-}
-
-/** Tokens the form can send: fungible (decimals not '0', spec §5) with a positive balance. */
-export function sendableTokens(balances: readonly TokenBalance[]): TokenBalance[] {
-  return balances.filter((t) => t.quantity.decimals !== '0' && /[1-9]/.test(t.quantity.numeric))
 }
 
 /** A token's balance in its smallest unit; 0n when the API's number is malformed. */

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { sessionsOfTarget, type siwxMachine } from './siwx.ts'
+import type { siwxMachine } from './siwx.ts'
+import { sessionsOfTarget } from './siwx.sessions.ts'
 
 /** Where the sign-in is: one value per leaf state of the SIWX chart. */
 export type SiwxPhase = 'idle' | 'checking' | 'prompting' | 'returning' | 'creatingMessage' | 'awaitingSignature' | 'verifying' | 'signedIn' | 'signingOut'
@@ -18,6 +19,8 @@ export type SiwxSessionSummary = {
 
 /** SIWXSignMessage's model and the public sign-in state. */
 export type SiwxView = {
+  /** The SIWX machine is there; false in the not-loaded view model (see {@link connectSiwx}). */
+  loaded: boolean
   phase: SiwxPhase
   /** Signing is under way (Sign waits; Cancel stays: the wallet may never answer). */
   isSigning: boolean
@@ -41,19 +44,44 @@ export type SiwxView = {
 
 const phases = ['creatingMessage', 'awaitingSignature', 'verifying'] as const
 
-/** Turns a SIWX snapshot into the view model (zag-style `connect`). */
-export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine>): SiwxView {
+/**
+ * The sign-in model before the SIWX machine arrived (it is spawned on the first connection with `siwx` configured,
+ * issue 15 §1): `idle`, not signing, neither Sign nor Cancel enabled, no signer and no session.
+ */
+export const siwxNotLoaded: SiwxView = {
+  loaded: false,
+  phase: 'idle',
+  isSigning: false,
+  canSign: false,
+  canCancel: false,
+  required: false,
+  cancelDisconnects: false,
+  returnTo: undefined,
+  error: undefined,
+  address: undefined,
+  caipNetworkId: undefined,
+  session: undefined,
+}
+
+/**
+ * Turns a SIWX snapshot into the view model (zag-style `connect`); `undefined` (the machine not spawned yet) gives
+ * {@link siwxNotLoaded}. The prompt's substates are read by their tags (`prompting`, `returning`).
+ * @example connectSiwx(undefined).phase // 'idle'
+ */
+export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine> | undefined): SiwxView {
+  if (!snapshot) return siwxNotLoaded
   const c = snapshot.context
   const signing = phases.find((p) => snapshot.matches({ awaitingSession: { signing: p } }))
   const phase: SiwxPhase =
     signing ??
-    (snapshot.matches({ awaitingSession: 'prompting' })
+    (snapshot.hasTag('prompting')
       ? 'prompting'
-      : snapshot.matches({ awaitingSession: 'returning' })
+      : snapshot.hasTag('returning')
         ? 'returning'
         : ((['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle'))
   const s = c.session?.data
   return {
+    loaded: true,
     phase,
     isSigning: signing !== undefined,
     canSign: phase === 'prompting' || phase === 'returning',
