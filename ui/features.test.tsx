@@ -295,7 +295,8 @@ describe('the remote config arrives while the modal is open', () => {
     expect(tab(en.tabs.activity)).toBeNull()
     await onHeld(app!, CONFIG, () => app!.gates.release(CONFIG))
     await waitFor(() => expect(tab(en.tabs.activity)).not.toBeNull())
-    const remote = app!.modal.actor.getSnapshot().context.remoteConfig.getSnapshot().context
+    // The remote config machine arrived with the first opening (issue 15 §1).
+    const remote = app!.modal.actor.getSnapshot().context.features.remoteConfig!.getSnapshot().context
     expect(remote.ignored).toEqual(['activity'])
     await app!.clickInDialog('tab', en.tabs.activity)
     await waitFor(() => expect(fetched().some((u) => u.includes('/history'))).toBe(true))

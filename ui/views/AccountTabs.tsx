@@ -24,7 +24,11 @@ export function AccountTabs() {
   const tabs = activity ? allTabs : allTabs.filter((t) => t !== 'activity')
   const currentTab = tabs.includes(data.currentTab) ? data.currentTab : 'tokens'
   const baseId = useId()
-  useEffect(() => data.refresh(), [data.targetKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  // Asked when shown and when the account or chain changes; not before the account-data machine has an account (it
+  // arrives after Account's `feature.ensure`, and its `targetKey` then runs this).
+  useEffect(() => {
+    if (data.targetKey) data.refresh()
+  }, [data.targetKey]) // eslint-disable-line react-hooks/exhaustive-deps
   const onPanelScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget
     if (currentTab !== 'activity' || !data.hasMoreActivity || data.isLoadingActivity) return

@@ -3,7 +3,7 @@ import { useCopy } from '../context.ts'
 import { useSendFlow } from '../hooks.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
-import { isReceiverMessage, sendMessages } from '../../machines/send.ts'
+import { isReceiverMessage, sendMessages } from '../../machines/send.messages.ts'
 
 /**
  * The messages about no input ({@link isReceiverMessage} tells those about the receiver). 'required' is about
