@@ -1,7 +1,7 @@
 import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
-import { isViewOn, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
+import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
 import { useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
@@ -30,7 +30,7 @@ function ViewBody({ view }: { view: ViewName }) {
  * else a skeleton, replaced by the view through a state update the moment the chunk resolves. It never suspends on
  * the chunk, so React's Suspense fallback throttle (~300 ms) never delays a view. The opening `loading` flag (the
  * dialog's `aria-busy`) ends only once the view itself is on screen. A chunk that cannot be fetched throws while
- * rendering, as `React.lazy` would.
+ * rendering, as `React.lazy` would. The views' shared CSS (`styles.views.ts`, in by then) goes in beside the view.
  */
 function ViewCode({ code }: { code: PreloadableView }) {
   const copy = useCopy()
@@ -52,6 +52,7 @@ function ViewCode({ code }: { code: PreloadableView }) {
   if (!View) return <ViewSkeleton label={copy.loading} />
   return (
     <>
+      <style>{loadedViewCss()}</style>
       <View />
       <Loaded />
     </>

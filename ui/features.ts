@@ -175,6 +175,25 @@ const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegis
   ),
 )
 
+/** The views' shared CSS once in ({@link loadedViewCss}); a cache of code, like the chunks. */
+let viewCss: string | undefined
+let viewCssPending: Promise<void> | undefined
+/** Fetches `styles.views.ts` (the CSS of the views' insides) once, with the first view's chunk. */
+function loadViewCss(): Promise<void> {
+  return (viewCssPending ??= import('./styles.views.ts').then((m) => {
+    viewCss = m.viewCss
+  }))
+}
+
+/**
+ * The CSS of the views' insides (`ui/styles.views.ts`), once fetched: {@link viewCode}'s `preload()` resolves only when
+ * it is in, so a view never renders unstyled. Undefined before the first view's chunk is in.
+ * @example <style>{loadedViewCss()}</style>
+ */
+export function loadedViewCss(): string | undefined {
+  return viewCss
+}
+
 /**
  * Each view's code, wrapped once ({@link preloadable}) on first use and shared by every modal of the page: a cache of
  * code, not state (what `import()` caches anyway), so a chunk prefetched for one modal renders at once in another.
@@ -182,8 +201,8 @@ const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegis
 const codeByView = new Map<ViewName, PreloadableView>()
 
 /**
- * A view's code: `preload()` fetches its chunk (once), `loaded()` is the component once it is in. Undefined for a view
- * no feature owns (none in this build).
+ * A view's code: `preload()` fetches its chunk and the views' CSS ({@link loadedViewCss}) once, `loaded()` is the
+ * component once both are in. Undefined for a view no feature owns (none in this build).
  * @example viewCode('Connect')?.loaded() // undefined until the chunk is in, then the Connect view
  */
 export function viewCode(view: ViewName): PreloadableView | undefined {
@@ -191,7 +210,7 @@ export function viewCode(view: ViewName): PreloadableView | undefined {
   if (!code) {
     const load = byView.get(view)?.view.load
     if (!load) return undefined
-    code = preloadable(load)
+    code = preloadable(() => Promise.all([load(), loadViewCss()]).then(([module]) => module))
     codeByView.set(view, code)
   }
   return code

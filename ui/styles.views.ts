@@ -1,0 +1,54 @@
+/**
+ * The CSS of the views' insides (wallet rows, forms, tabs, the virtual list, the search box), in a chunk of its own:
+ * `ui/features.ts` fetches it with the first view's chunk and a view renders only once both are in, so nothing shows
+ * unstyled; the modal adds it to its shadow root beside the view (`ui/Modal.tsx`). The shell's and the page buttons'
+ * CSS is `styles.ts`, in the page's first JS. Colours, sizes and radii come only from the `--lk-` custom properties
+ * (theme.ts).
+ * @example <style>{viewCss}</style>
+ */
+export const viewCss = `
+.lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
+.lk-row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; text-align: left; }
+.lk-row:hover { border-color: var(--lk-accent); }
+.lk-row[aria-current="true"] { border-color: var(--lk-accent); }
+.lk-row:disabled { cursor: progress; opacity: 0.7; }
+.lk-row-name { flex: 1; font-weight: 500; }
+.lk-tag { font-size: calc(var(--lk-font-size-master) * 1.1); padding: 2px 6px; border-radius: calc(var(--lk-border-radius-master) * 2); background: var(--lk-background); color: var(--lk-muted); border: 1px solid var(--lk-border); }
+.lk-tag[data-variant="accent"] { color: var(--lk-foreground); border-color: var(--lk-accent); }
+.lk-wallet-icon { width: 32px; height: 32px; border-radius: calc(var(--lk-border-radius-master) * 2); object-fit: cover; background: var(--lk-background); }
+.lk-wallet-icon-lg { width: 72px; height: 72px; border-radius: calc(var(--lk-border-radius-master) * 4); }
+.lk-muted { color: var(--lk-muted); margin: 0; }
+.lk-error { color: var(--lk-danger); margin: 0; }
+.lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }
+.lk-secondary { padding: 10px 16px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; width: 100%; }
+.lk-form { gap: 12px; width: 100%; }
+.lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: left; }
+.lk-field > label { font-weight: 600; }
+.lk-field .lk-search { margin-bottom: 0; }
+.lk-input-row { display: flex; gap: 8px; align-items: stretch; }
+.lk-max { width: auto; padding: 6px 12px; }
+.lk-token-button { display: flex; align-items: center; gap: 10px; text-align: left; }
+.lk-receiver { min-height: 1.4em; display: inline-flex; align-items: center; gap: 6px; word-break: break-all; }
+.lk-avatar-sm { width: 20px; height: 20px; border-radius: 50%; }
+.lk-wide { width: 100%; }
+.lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; width: 100%; margin: 0; text-align: left; }
+.lk-summary dt { color: var(--lk-muted); }
+.lk-summary dd { margin: 0; text-align: right; word-break: break-all; }
+.lk-actions { display: flex; gap: 8px; width: 100%; }
+.lk-actions > button { flex: 1 1 0; }
+.lk-primary:disabled, .lk-secondary:disabled { opacity: 0.5; cursor: not-allowed; }
+.lk-avatar { width: 64px; height: 64px; border-radius: 50%; }
+.lk-address { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; display: inline-flex; align-items: center; gap: 6px; }
+.lk-balance { font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-muted); }
+.lk-tabs { display: flex; gap: 4px; padding: 4px; margin: 8px 0; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
+.lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
+.lk-tab[aria-selected="true"] { background: var(--lk-background); color: var(--lk-foreground); font-weight: 600; }
+.lk-tabpanel { max-height: 260px; overflow-y: auto; text-align: left; }
+.lk-static { cursor: default; }
+.lk-static:hover { border-color: transparent; }
+.lk-group { font-size: calc(var(--lk-font-size-master) * 1.2); color: var(--lk-muted); margin: 8px 0 4px; font-weight: 600; }
+.lk-virtual { overflow-y: auto; overscroll-behavior: contain; margin: 0 -4px; padding: 0 4px; }
+.lk-virtual .lk-row { height: 48px; }
+.lk-search { width: 100%; padding: 8px 12px; margin-bottom: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
+.lk-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
+`
