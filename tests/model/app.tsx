@@ -11,7 +11,9 @@ import { createModal } from '../../ui/createModal.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from '../../ui/react.tsx'
 import { createManualClock } from '../harness/clock.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
-import type { ModelPath, Step } from './coverage.ts'
+import type { FeatureId, FeatureRefs } from '../../machines/root.ts'
+import type { AnyActorRef, InspectionEvent } from 'xstate'
+import { stateKey, type ModelPath, type Step } from './coverage.ts'
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
@@ -454,6 +456,61 @@ export function toastText(): string {
   return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
 }
 
+// ---------------------------------------------------------------- features (spawned on intent, issue 15 §1)
+
+/** A feature's actor (`context.features[id]` of the root), `undefined` until its first use spawned it. */
+export function featureOf<K extends FeatureId>(app: App, id: K): FeatureRefs[K] {
+  return app.modal.actor.getSnapshot().context.features[id]
+}
+
+/**
+ * A feature's actor once it is there: its module is imported with the intent (`createModal`'s loaders), so it arrives a
+ * few ms after the gesture that needed it.
+ *
+ * @param wait The `waitFor` options (default: testing-library's).
+ */
+export async function arrived<K extends FeatureId>(app: App, id: K, wait?: waitForOptions): Promise<NonNullable<FeatureRefs[K]>> {
+  let ref: FeatureRefs[K] | undefined
+  await waitFor(() => {
+    ref = featureOf(app, id)
+    if (!ref) throw new Error(`the ${id} feature has not arrived`)
+  }, wait)
+  return ref!
+}
+
+/**
+ * The states (`stateKey`) a feature's actor goes through, from its spawn on, whenever that is (recorded through the
+ * system's inspection, so a walk can start before the feature exists): `visited` is empty until it is spawned, then
+ * starts with its initial state. `stop` ends the recording.
+ */
+export function followFeature(app: App, id: FeatureId) {
+  const root = app.modal.actor as AnyActorRef
+  const visited: string[] = []
+  const sub = root.system.inspect((ev: InspectionEvent) => {
+    if (ev.type !== '@xstate.snapshot' || (ev.actorRef as AnyActorRef).id !== id || (ev.actorRef as unknown as { _parent?: AnyActorRef })._parent !== root) return
+    const snapshot = ev.snapshot as { value?: unknown; status?: string }
+    if (snapshot.status !== 'active' || snapshot.value === undefined) return
+    const key = stateKey(snapshot as { value: unknown })
+    // The inspection reports every snapshot, also those of events that changed nothing: a state is listed once per visit.
+    if (visited.at(-1) !== key) visited.push(key)
+  })
+  return {
+    visited,
+    /** The actor, once spawned. */
+    get ref() {
+      return featureOf(app, id)
+    },
+    stop: () => sub.unsubscribe(),
+  }
+}
+
+/** `visited` goes through `states` in that order (other states between them allowed). */
+export function visitsInOrder(visited: readonly string[], states: readonly string[]): boolean {
+  let i = 0
+  for (const v of visited) if (i < states.length && v === states[i]) i++
+  return i === states.length
+}
+
 /**
  * The answer of a SIWX verifier that verifies on chain 999 (the reference server refuses chains it does not read):
  * the session of the message the wallet signed, as a `Response` for `app.gates.answer`.
@@ -461,7 +518,7 @@ export function toastText(): string {
  * @param token The session token the answer carries.
  */
 export function verifiedOn999(app: App, token: string): Response {
-  const message = app.modal.actor.getSnapshot().context.siwx.getSnapshot().context.message!
+  const message = featureOf(app, 'siwx')!.getSnapshot().context.message!
   const session = {
     token,
     address: app.wallet.state.address,

@@ -148,6 +148,20 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
 }
 
 /**
+ * The paths without those another path starts with (walking the longer one walks them too); the coverage is the same.
+ * Where a machine is spawned on intent (issue 15 §1), a path that ends before the intent would leave nothing to see.
+ */
+export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R): R {
+  const key = (p: ModelPath) => p.steps.map((s) => `${JSON.stringify(s.event, (_, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}>${s.state}`)
+  const keys = run.paths.map(key)
+  const paths = run.paths.filter((_, i) => {
+    const mine = keys[i]!
+    return !keys.some((theirs, j) => j !== i && mine.length <= theirs.length && mine.every((k, n) => k === theirs[n]) && (mine.length < theirs.length || j < i))
+  })
+  return { ...run, paths }
+}
+
+/**
  * The eventless (`always`) transitions taken when `event` is sent in `snapshot`: the event is replayed on an
  * actor restored from the snapshot, with inspection (invoked actors are not run; only the microsteps matter).
  */

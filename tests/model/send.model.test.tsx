@@ -9,8 +9,8 @@ import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { sendMachine, type SendContext, type SendTarget } from '../../machines/send.ts'
 import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
-import { onHeld as heldThen, RDNS, renderApp, UNKNOWN_CHAIN, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { featureOf, followFeature, onHeld as heldThen, RDNS, renderApp, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
 
 /**
  * Model-based tests of the send machine (spec §3 send state, §4 Send, §5 validation), walked through the UI:
@@ -95,7 +95,9 @@ function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
   // Balances that answer at once (no request): nothing happens in between.
   if (fixture.instantBalances && s.matches({ balances: 'loading' })) return []
   if (inFlow(s, 'idle') || inFlow(s, 'editing')) list.push({ type: 'send.open' })
-  if (inFlow(s, 'idle') && fixture.failures && c.target.caipNetworkId === chain) {
+  // The send machine is spawned with Send's first opening (issue 15 §1): the account it is handed then and the opening
+  // arrive together, so another chain or a disconnect reaches it only once the form has been opened.
+  if (inFlow(s, 'editing') && fixture.failures && c.target.caipNetworkId === chain) {
     list.push({ type: 'send.setTarget', target: target({ caipNetworkId: 'eip155:31338' }) })
     list.push({ type: 'send.clear' })
   }
@@ -187,14 +189,15 @@ const rpcError = { code: -32603, message: 'Internal error' }
 
 /** One gesture per event. */
 async function perform(app: App, event: any) {
-  const send = app.modal.actor.getSnapshot().context.send
   const type: string = event.type
   if (type === 'send.setTarget') {
     if (event.target.caipNetworkId === 'eip155:31338') return app.selectInPanel('Wallet chain', '31338')
     return app.get('button', /0x/) // the stored connection restores by itself
   }
   if (type === 'send.clear') {
+    // From the form: Back to Account, its Disconnect.
     await app.ensureOpen()
+    for (let i = 0; i < 3 && (await dialogTitle(app)) !== 'Account'; i++) await app.clickInDialog('button', 'Back')
     return app.clickInDialog('button', 'Disconnect')
   }
   if (type === 'send.open') {
@@ -253,7 +256,7 @@ async function perform(app: App, event: any) {
   }
   if (type === 'xstate.done.actor.waitForTransfer') {
     if (event.output.status === 'reverted') {
-      const hash = send.getSnapshot().context.hash!
+      const hash = featureOf(app, 'send')!.getSnapshot().context.hash!
       return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { transactionHash: hash, status: '0x0', blockNumber: '0x1' }))
     }
     return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
@@ -273,11 +276,13 @@ const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = [
 for (const fixture of fixtures) {
   runs.push({
     fixture,
-    ...buildModelPaths(sendMachine, {
-      events: (s) => [...visitorEvents(s, fixture), ...actorEvents(s, fixture), ...delayedEvents(s)] as never,
-      serialize: serialize as never,
-      covered: runs,
-    }),
+    ...withoutPrefixes(
+      buildModelPaths(sendMachine, {
+        events: (s) => [...visitorEvents(s, fixture), ...actorEvents(s, fixture), ...delayedEvents(s)] as never,
+        serialize: serialize as never,
+        covered: runs,
+      }),
+    ),
   })
 }
 
@@ -285,18 +290,26 @@ async function walk(fixture: Fixture, path: ModelPath) {
   await fundSender()
   const app = await renderApp(fixture.app)
   try {
-    const send = app.modal.actor.getSnapshot().context.send
-    const visited: string[] = [stateKey(send.getSnapshot())]
-    const sub = send.subscribe((s) => visited.push(stateKey(s)))
+    // The send machine is spawned with Send's first opening: the steps before it are checked once it is there.
+    const send = followFeature(app, 'send')
+    const visited = send.visited
     await fixture.setup?.(app)
+    const early: string[] = []
     for (const step of path.steps) {
-      const from = visited.length - 1
+      const from = Math.max(0, visited.length - 1)
       await perform(app, step.event)
+      if (!send.ref) {
+        early.push(step.state)
+        continue
+      }
       await waitFor(() => {
-        if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+        if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+        if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
+      early.length = 0
     }
-    sub.unsubscribe()
+    send.stop()
+    expect(early).toEqual([])
     // (The state may have moved on since: a cached balance read answers at once.)
     expect(visited).toContain(path.target)
   } finally {
