@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { afterEach, expect, test } from 'vitest'
+import { renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
+import { viewCode } from './features.ts'
+import { en } from './locales/en.ts'
+
+/**
+ * The modal shell and the views' chunks (issue 15 §4): no view is in the page's first JS. The click renders the dialog
+ * at once, named by the view's title; while the view's chunk is on its way the body shows a skeleton, replaced by the
+ * view through a state update (no Suspense fallback) the moment the chunk resolves. The page buttons fetch the chunk
+ * of the view they open on the visitor's first intent. The tests run in file order: the first one needs Connect's
+ * chunk not fetched yet (the chunks are a cache of code for the whole file).
+ */
+let app: App | undefined
+afterEach(async () => {
+  await app?.dispose()
+  app = undefined
+})
+
+test('behavior: the first click shows the dialog named "Connect Wallet" with a skeleton at once; Connect replaces it when its chunk is in', async () => {
+  app = await renderApp({})
+  expect(viewCode('Connect')!.loaded()).toBeUndefined()
+  fireEvent.click(await app.get('button', en.connectButton))
+  const dialog = app.find('dialog', en.titles.Connect)
+  expect(dialog).not.toBeNull()
+  expect(dialog!.getAttribute('aria-busy')).toBe('true')
+  expect(within(dialog!).getByRole('progressbar', { name: en.loading })).toBeDefined()
+  await within(dialog!).findAllByRole('button', { name: WALLET_NAME })
+  expect(within(dialog!).queryByTestId('view-skeleton')).toBeNull()
+  await waitFor(() => expect(dialog!.getAttribute('aria-busy')).toBeNull())
+  expect(viewCode('Connect')!.loaded()).toBeDefined()
+})
+
+test('behavior: pressing the account button fetches the Account chunk before its click; the click renders Account with no skeleton', async () => {
+  app = await renderApp({ stored: true, authorised: true })
+  const button = await app.get('button', /0x/)
+  expect(viewCode('Account')!.loaded()).toBeUndefined()
+  fireEvent.pointerDown(button)
+  await waitFor(() => expect(viewCode('Account')!.loaded()).toBeDefined())
+  fireEvent.click(button)
+  const dialog = app.find('dialog', en.titles.Account)
+  expect(dialog).not.toBeNull()
+  expect(within(dialog!).queryByTestId('view-skeleton')).toBeNull()
+  expect(within(dialog!).getByRole('tablist', { name: en.accountTabs })).toBeDefined()
+})
