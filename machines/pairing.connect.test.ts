@@ -35,3 +35,21 @@ describe('connectPairing links', () => {
     expect(view({ id: 'w', name: 'W', webapp_link: 'wallet://' })).toMatchObject({ webLink: undefined, linkError: undefined })
   })
 })
+
+describe('connectPairing before the pairing machine arrived (issue 15 §1)', () => {
+  test('behavior: no pairing snapshot: loading (the preparing spinner), no URI, no wallet, no links', () => {
+    const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }
+    expect(connectPairing(undefined, connection as never, { isMobile: true, walletConnectConnectorId: 'walletConnect' })).toEqual({
+      loaded: false,
+      phase: 'loading',
+      uri: undefined,
+      uris: 0,
+      wallet: undefined,
+      appLink: undefined,
+      webLink: undefined,
+      linkError: undefined,
+      errorMessage: undefined,
+    })
+    expect(view({ id: 'w', name: 'W' }).loaded).toBe(true)
+  })
+})

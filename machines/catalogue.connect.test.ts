@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest'
+import type { Connector } from '../adapters/types.ts'
+import { allWalletsTag, connectCatalogue, connectConnect } from './catalogue.connect.ts'
+
+describe('the catalogue view models before the catalogue machine arrived (issue 15 §1)', () => {
+  const installed: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
+  const wc: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
+
+  test('behavior: AllWallets: the first load under way, no wallets, nothing to page, the typed query kept (trimmed)', () => {
+    expect(connectCatalogue(undefined, { rdns: ['io.metamask'], names: ['MetaMask'] }, '  meta ')).toEqual({
+      loaded: false,
+      items: [],
+      featured: [],
+      custom: [],
+      recommended: [],
+      isLoading: true,
+      isLoadingMore: false,
+      isPageFailed: false,
+      hasMore: false,
+      isSearching: false,
+      query: 'meta',
+      count: 0,
+      unloaded: 0,
+      loadFailed: false,
+    })
+  })
+
+  test('behavior: Connect: the connectors only (no directory rows); the All Wallets entry counts the installed ones', () => {
+    const catalogue = connectCatalogue(undefined, { rdns: [], names: [] })
+    for (const view of [connectConnect({ connectors: [wc, installed], recentIds: [], catalogue }), connectConnect({ connectors: [wc, installed], recentIds: [] })]) {
+      expect(view.rows.map((r) => r.kind === 'connector' && `${r.group}:${r.connector.id}`)).toEqual(['walletConnect:walletConnect', 'injected:io.metamask'])
+      expect(view.sections).toEqual(['wallet'])
+      expect(allWalletsTag({ installed: view.installedCount, view: catalogue })).toBe('1')
+    }
+  })
+})
