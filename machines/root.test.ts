@@ -1,3 +1,4 @@
+import type { EventObject } from 'xstate'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
@@ -271,7 +272,7 @@ describe('root: features on intent (issue 15 §1)', () => {
     const load = deferred<typeof catalogueMachine>()
     let calls = 0
     const h = createRootHarness({ loaders: { catalogue: () => (calls++, load.promise) } })
-    h.actor.send({ type: 'feature.deliver', feature: 'catalogue', event: { type: 'catalogue.search', query: 'zz' } })
+    h.actor.send({ type: 'feature.deliver', feature: 'catalogue', event: { type: 'catalogue.search', query: 'zz' } as EventObject })
     h.actor.send({ type: 'feature.deliver', feature: 'catalogue', event: { type: 'catalogue.load' } })
     h.actor.send({ type: 'feature.ensure', feature: 'catalogue' })
     expect(calls).toBe(1)
