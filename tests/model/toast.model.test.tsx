@@ -10,7 +10,7 @@ import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { toastMachine, type ToastContext, type ToastVariant } from '../../machines/toast.ts'
 import { en } from '../../ui/locales/en.ts'
-import { describeWalks, inDialog, onHeld as heldThen, renderApp, tick, toastText, WALLET_NAME, type App } from './app.tsx'
+import { describeWalks, featureOf, inDialog, onHeld as heldThen, renderApp, tick, toastText, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
@@ -227,7 +227,7 @@ async function perform(app: App, event: any) {
     }
     if (gesture === 'landed') return onHeld(app, RECEIPT, () => app.gates.release(RECEIPT))
     if (gesture === 'reverted') {
-      const hash = app.modal.actor.getSnapshot().context.send.getSnapshot().context.hash!
+      const hash = featureOf(app, 'send')!.getSnapshot().context.hash!
       return onHeld(app, RECEIPT, () => app.gates.answer(RECEIPT, { transactionHash: hash, status: '0x0', blockNumber: '0x1' }))
     }
   }
@@ -267,8 +267,7 @@ async function check(app: App, event: any, state: string, expected: ToastContext
     expect(app.wallet.state.chainId).toBe(31337)
     expect(app.modal.getState().caipNetworkId).toBe('eip155:31337')
   }
-  const root = app.modal.actor.getSnapshot().context
-  const sendFlow = () => root.send.getSnapshot()
+  const sendFlow = () => featureOf(app, 'send')!.getSnapshot()
   // Handed to the chain: the preview waits for the chain (its own status line), the send is not over.
   if (event.gesture === 'submitted') {
     await waitFor(() => expect(app.dialog()?.textContent).toContain(en.waitingForConfirmation))
@@ -287,7 +286,7 @@ async function check(app: App, event: any, state: string, expected: ToastContext
   // A send cleared before its outcome: nothing pending, the view it leads to.
   if (event.type === 'toast.hide') {
     await waitFor(() => expect(sendFlow().matches({ flow: 'idle' })).toBe(true))
-    expect(root.router.getSnapshot().context.transactionStack).toEqual([])
+    expect(app.modal.actor.getSnapshot().context.router.getSnapshot().context.transactionStack).toEqual([])
   }
   if (event.gesture === 'disconnect') {
     expect(app.modal.getState().account.status).toBe('disconnected')
