@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { sessionsOfTarget, siwxMachine, siwxMessages, type SiwxContext, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
-import { connectWallet, describeWalks, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, status, toastText, type App } from './app.tsx'
+import { connectWallet, describeWalks, featureOf, followFeature, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, status, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
@@ -243,7 +243,8 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
 /** Lets the oldest held call of `key` through (or fails it), once the machine has made it; others of `key` go through too. */
 const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { releaseRest: true })
 
-const siwxOf = (app: App) => app.modal.actor.getSnapshot().context.siwx
+/** The SIWX machine (spawned with the first connection, issue 15 §1). */
+const siwxOf = (app: App) => featureOf(app, 'siwx')!
 
 /** One gesture per event (none for what the root does by itself). */
 async function perform(app: App, event: any) {
@@ -369,13 +370,13 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
   try {
-    const siwx = app.modal.actor.getSnapshot().context.siwx
-    const visited: string[] = [stateKey(siwx.getSnapshot())]
-    const sub = siwx.subscribe((s) => visited.push(stateKey(s)))
+    // The SIWX machine is spawned with the first connection (issue 15 §1): its states are followed from then on.
+    const siwx = followFeature(app, 'siwx')
+    const visited = siwx.visited
     // Where the previous step's state was seen: what the root does by itself may be over before its step starts.
     let reached = 0
     for (const step of path.steps) {
-      const from = (step.event as ModelEvent).auto ? reached : visited.length - 1
+      const from = (step.event as ModelEvent).auto ? reached : Math.max(0, visited.length - 1)
       await perform(app, step.event)
       await waitFor(() => {
         if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
@@ -383,8 +384,12 @@ async function walk(fixture: Fixture, path: ModelPath) {
       reached = visited.indexOf(step.state, from)
       await check(app, fixture, step.event, step.state, visited.slice(from + 1))
     }
-    sub.unsubscribe()
-    expect(visited).toContain(path.target)
+    siwx.stop()
+    // Before any connection there is no SIWX machine yet (the initial path): the public state is idle.
+    if (path.steps.length === 0) {
+      expect(siwx.ref).toBeUndefined()
+      expect(app.modal.getState().siwx?.phase).toBe('idle')
+    } else expect(visited).toContain(path.target)
   } finally {
     await app.dispose()
   }
