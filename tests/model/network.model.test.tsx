@@ -5,7 +5,7 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { chainNotSupportedMessage, networkMachine, type NetworkContext } from '../../machines/network.ts'
 import { en } from '../../ui/locales/en.ts'
-import { describeWalks, inDialog, onHeld, RDNS, renderApp, status, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
+import { describeWalks, featureOf, inDialog, onHeld, RDNS, renderApp, status, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
@@ -184,7 +184,8 @@ function input() {
 // ---------------------------------------------------------------- gestures
 
 const networkOf = (app: App) => app.modal.actor.getSnapshot().context.network
-const siwxOf = (app: App) => app.modal.actor.getSnapshot().context.siwx
+/** The SIWX machine (spawned with the first connection, issue 15 §1). */
+const siwxOf = (app: App) => featureOf(app, 'siwx')!
 
 /** The page's network button, then a network in the list it opens (SwitchNetwork, or UnsupportedChain on a wrong network). */
 async function pickOnPage(app: App, caipNetworkId: string) {
