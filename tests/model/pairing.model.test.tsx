@@ -6,7 +6,7 @@ import { DevMobileWallet, type DevMobileWalletOptions } from '../../dev/mobile-w
 import { startRelay, type Relay } from '../../dev/relay/server.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
 import { timing } from '../../machines/timing.ts'
-import { renderApp, type App } from './app.tsx'
+import { featureOf, followFeature, renderApp, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -94,7 +94,7 @@ async function phone(walk: Walk, options: Partial<DevMobileWalletOptions> = {}):
 
 /** The URI the QR code shows (the e2e spec decodes the drawn QR code; here the view model's value is read). */
 function shownUri(app: App): string {
-  const uri = app.modal.actor.getSnapshot().context.pairing.getSnapshot().context.uri
+  const uri = featureOf(app, 'pairing')?.getSnapshot().context.uri
   if (!uri) throw new Error('no URI on show')
   return uri
 }
@@ -141,12 +141,12 @@ async function expectUi(app: App, state: string): Promise<void> {
 async function walk(fixture: (typeof fixtures)[number], path: ModelPath): Promise<void> {
   const app = await renderApp({ walletConnect: { relayUrl: relay.url, ...(fixture.loadFails ? { storage: refusingStorage } : {}) } })
   const state: Walk = { app, wallets: [] }
-  const pairing = app.modal.actor.getSnapshot().context.pairing
-  const visited: string[] = [stateKey(pairing.getSnapshot())]
-  const sub = pairing.subscribe((s) => visited.push(stateKey(s)))
+  // The pairing machine is spawned when WalletConnect is first picked (issue 15 §1): followed from then on.
+  const pairing = followFeature(app, 'pairing')
+  const visited = pairing.visited
   try {
     for (const step of path.steps) {
-      const from = visited.length - 1
+      const from = Math.max(0, visited.length - 1)
       await perform(state, step.event)
       await waitFor(
         () => {
@@ -155,9 +155,11 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath): Promis
         { timeout: 10_000 },
       )
     }
+    // Before WalletConnect is picked there is no pairing machine (the initial path).
+    if (path.steps.length === 0) expect(pairing.ref).toBeUndefined()
     await expectUi(app, path.target)
   } finally {
-    sub.unsubscribe()
+    pairing.stop()
     await app.dispose()
     await Promise.all(state.wallets.map((w) => w.close()))
   }
