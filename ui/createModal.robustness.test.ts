@@ -63,6 +63,11 @@ async function connect(modal: ReturnType<typeof createModal>) {
   await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
 }
 
+/** Connecting closes the modal: waits until its exit animation ended (and the view was reset) on the real clock. */
+async function closed(modal: ReturnType<typeof createModal>) {
+  await vi.waitFor(() => expect(modal.actor.getSnapshot().context.modal.getSnapshot().value).toBe('closed'))
+}
+
 describe('issue 14 §1: a wallet whose on() or removeListener() throws', () => {
   test('behavior: on() throwing: the wallet still connects and the modal keeps opening and closing', async () => {
     const { wallet } = devWallet()
@@ -279,6 +284,7 @@ describe('issue 14 §3: a wallet request that never resolves', () => {
     const { wallet, count } = devWallet()
     const modal = modalWith()
     await connect(modal)
+    await closed(modal)
     wallet.hang = new Set(['wallet_switchEthereumChain'])
     modal.switchNetwork(anvil2)
     await vi.waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))

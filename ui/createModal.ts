@@ -9,18 +9,17 @@ import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
-import { evmCoinType } from '../adapters/address.ts'
 import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
-import { rootMachine, toRecentWallet, type FeatureLoaders, type FeatureRefs as RootActorFeatures, type RootActor } from '../machines/root.ts'
+import { featureAssemblies, type FeatureHost } from './assemble/index.ts'
+import { rootMachine, toRecentWallet, type FeatureId, type FeatureLoaders, type FeatureRefs as RootActorFeatures, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { balanceSummarySchema, createStorage, type StorageLike } from '../services/storage.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
-import type { RemoteConfigResult } from '../machines/remoteConfig.ts'
 import { disabledFlagOf, FeatureDisabledError } from './features.ts'
 import { timing } from '../machines/timing.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
@@ -33,7 +32,7 @@ import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
-import { fromPromise, type AnyActorRef } from 'xstate'
+import type { AnyActorRef } from 'xstate'
 import { InvalidOptionsError, validateOptions } from './options.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
@@ -371,11 +370,6 @@ export function createModal(options: ModalOptions) {
   /** The Solana adapter instance behind the lazy one (the transfer adapter needs its wallets). */
   let solanaInstance: import('../adapters/solana.ts').SolanaAdapter | undefined
   const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) => (solanaInstance ??= m.createSolanaAdapter({ networks: solanaNetworks }))
-  const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
-    ...input,
-    amount: BigInt(input.amount),
-  })
-
   let analyticsPromise: Promise<Analytics> | undefined
   /** The analytics client, loaded with its first use; undefined without `api.analyticsUrl`. */
   const getAnalytics = (): Promise<Analytics> | undefined =>
@@ -409,125 +403,25 @@ export function createModal(options: ModalOptions) {
     return options.siwx
   }
 
-  /**
-   * The feature machines, each imported with its first use (issue 15 §1; the registry of what they are is
-   * `ui/features.ts`): the module's machine with this instance's services, spawned by the root when it arrives.
-   */
-  const featureLoaders: FeatureLoaders = {
-    catalogue: () =>
-      import('../machines/catalogue.ts').then(({ catalogueMachine, cataloguePage }) =>
-        catalogueMachine.provide({
-        actors: {
-          fetchWallets: fromPromise(({ input }) => fetchWallets(input, cataloguePage.imagesPreloaded)),
-          loadInitial: fromPromise(async ({ input }) => {
-            const o = input.options
-            const base = { include: o.includeWalletIds, chains: o.chains }
-            const featuredIds = o.featuredWalletIds ?? []
-            const exclude = [...(o.excludeWalletIds ?? []), ...featuredIds]
-            // The first page of 40 is AllWallets' list (and its count, the entry's tag): nothing of it with allWallets off.
-            const allWallets = actor.getSnapshot().context.flags.allWallets
-            const preload = cataloguePage.imagesPreloaded
-            const [featured, recommended, first] = await Promise.all([
-              featuredIds.length ? fetchWallets({ page: 1, entries: featuredIds.length, include: featuredIds }, preload) : Promise.resolve({ data: [], count: 0 }),
-              fetchWallets({ ...base, page: 1, entries: cataloguePage.recommended, exclude }, preload),
-              allWallets ? fetchWallets({ ...base, page: 1, entries: cataloguePage.entries, exclude }, preload) : Promise.resolve({ data: [], count: 0 }),
-            ])
-            // Featured keeps the configured order.
-            const order = new Map(featuredIds.map((id, i) => [id, i]))
-            return { featured: [...featured.data].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)), recommended: recommended.data, first }
-          }),
-        },
-      }),
-      ),
-    account: () =>
-      import('../machines/account.ts').then(({ accountMachine }) =>
-        accountMachine.provide({
-        actors: {
-          fetchBalances: fromPromise(async ({ input }) => {
-            const api = await (getBlockchain() ?? notConfigured())
-            return api.getBalances({
-              address: input.address,
-              chainId: input.caipNetworkId,
-              ...(input.force ? { force: true } : {}),
-              ...(input.forceUpdate ? { forceUpdate: input.forceUpdate } : {}),
-            })
-          }),
-          fetchIdentity: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
-          fetchHistory: fromPromise(async ({ input }) =>
-            (await (getBlockchain() ?? notConfigured())).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }),
-          ),
-        },
-      }),
-      ),
-    send: () =>
-      import('../machines/send.ts').then(({ sendMachine }) =>
-        sendMachine.provide({
-        actors: {
-          fetchBalances: fromPromise(async ({ input }) =>
-            (await (getBlockchain() ?? notConfigured())).getBalances({ address: input.address, chainId: input.caipNetworkId }),
-          ),
-          resolveName: fromPromise(async ({ input }) => {
-            const api = await (getBlockchain() ?? notConfigured())
-            const profile = await api.lookupName({ name: input.name })
-            const chainId = Number(input.caipNetworkId.split(':')[1])
-            // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
-            const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']
-            return { address: entry?.address ?? null, avatar: profile?.attributes?.['avatar'] ?? null }
-          }),
-          fetchReceiverProfile: fromPromise(async ({ input }) => (await (getBlockchain() ?? notConfigured())).getIdentity({ address: input.address })),
-          estimateTransfer: fromPromise(async ({ input }) => {
-            const transfer = await getTransfer(input.caipNetworkId)
-            const e = await callForeign('transferAdapter.estimateTransfer', () => transfer.estimateTransfer(toTransfer(input)))
-            return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
-          }),
-          // A dapp's own transferAdapter is foreign code: a throw becomes a typed error in the send machine (issue 14).
-          sendTransfer: fromPromise(async ({ input }) => {
-            const transfer = await getTransfer(input.caipNetworkId)
-            return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(input)))
-          }),
-          waitForTransfer: fromPromise(async ({ input }) => {
-            const transfer = await getTransfer(input.caipNetworkId)
-            const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer(input))
-            return { status: r.status, hash: r.hash }
-          }),
-        },
-      }),
-      ),
-    remoteConfig: () =>
-      import('../machines/remoteConfig.ts').then(({ remoteConfigMachine }) =>
-        remoteConfigMachine.provide({
-        actors: {
-          loadRemoteConfig: fromPromise(async (): Promise<RemoteConfigResult> => {
-            const pending = getDirectory()
-            if (!pending) return { config: undefined, origins: ['*'] }
-            const directory = await pending
-            const [config, origins] = await Promise.all([
-              directory.getProjectConfig().catch(() => 'failed' as const),
-              // getAllowedOrigins throws only AllowedOriginsError (RATE_LIMITED, SERVER_ERROR).
-              directory.getAllowedOrigins().catch((e: { code: 'RATE_LIMITED' | 'SERVER_ERROR' }) => e.code),
-            ])
-            return { config, origins }
-          }),
-        },
-      }),
-      ),
-    // The `siwx` option is the dapp's code: its calls go through the boundary (timeouts, typed errors, validation).
-    siwx: () =>
-      Promise.all([import('../machines/siwx.ts'), import('../adapters/actors.features.ts')]).then(([{ siwxMachine }, { siwxActors }]) =>
-        siwxMachine.provide({
-        actors: siwxActors({
-          config: requireSiwx,
-          signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
-          timeout: timing.siwxRequestTimeout,
-          clock: options.clock,
-        }),
-      }),
-      ),
-    pairing: () =>
-      Promise.all([import('../machines/pairing.ts'), import('../adapters/actors.features.ts')]).then(([{ pairingMachine }, { pairingActors }]) =>
-        pairingMachine.provide({ actors: pairingActors(walletConnect) }),
-      ),
+  /** What each feature machine is handed when its module arrives (`ui/assemble/`). */
+  const host: FeatureHost = {
+    flags: () => actor.getSnapshot().context.flags,
+    blockchain: () => getBlockchain() ?? notConfigured(),
+    directory: getDirectory,
+    fetchWallets,
+    transfer: getTransfer,
+    walletConnect,
+    signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
+    siwx: requireSiwx,
+    clock: options.clock,
   }
+  /**
+   * The feature machines, each imported with its first use (issue 15 §1; `ui/assemble/index.ts` lists them): the
+   * module's machine with this instance's actors, spawned by the root when it arrives.
+   */
+  const featureLoaders = Object.fromEntries(
+    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [id, () => featureAssemblies[id]().then((m) => m.assemble(host))]),
+  ) as FeatureLoaders
 
   const machine = rootMachine.provide({
     actors: {

@@ -1,0 +1,33 @@
+import type { SiwxConfig } from '../../adapters/siwx.ts'
+import type { TransferAdapter } from '../../adapters/types.ts'
+import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
+import type { Clock } from '../createModal.ts'
+import type { BlockchainApi } from '../../services/blockchain.ts'
+import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../../services/directory.ts'
+import type { Features } from '../../services/features.ts'
+
+/**
+ * What one modal instance hands a feature machine when the feature's module arrives (issue 15 §1): its service
+ * clients (each loaded with its own first call), its wallets, its options. `createModal` builds it once; each
+ * `ui/assemble/<feature>.ts` turns it into the feature's machine with its actors provided (STYLE rule 2).
+ */
+export type FeatureHost = {
+  /** The resolved feature set now (spec §6). */
+  flags: () => Features
+  /** The blockchain API client; rejects with a clear error without `api.blockchainUrl`. */
+  blockchain: () => Promise<BlockchainApi>
+  /** The directory client, or undefined without `api.directoryUrl`. */
+  directory: () => Promise<DirectoryApi> | undefined
+  /** A page of the wallet directory with its first `imagesPreloaded` images loaded (spec §9); empty without a directory. */
+  fetchWallets: (parameters: GetWalletsParameters, imagesPreloaded: number) => Promise<GetWalletsReturnType>
+  /** The transfer adapter of a network's namespace, loaded with the first send there (spec §4 Send). */
+  transfer: (caipNetworkId: string) => Promise<TransferAdapter>
+  /** WalletConnect, or undefined when it is off. */
+  walletConnect: WalletConnectClient | undefined
+  /** Signs with the connected wallet of a namespace (the chain adapter's `signMessage`). */
+  signWithWallet: (parameters: { connectorId: string; address: string; message: string; namespace: string }) => Promise<string>
+  /** The `siwx` option; throws 'SIWX is not enabled' without it (spec §8). */
+  siwx: () => SiwxConfig
+  /** The modal's clock option (tests pass a simulated one). */
+  clock: Clock | undefined
+}

@@ -1,0 +1,45 @@
+import { fromPromise } from 'xstate'
+import { evmCoinType } from '../../adapters/coinType.ts'
+import { callForeign } from '../../adapters/boundary.ts'
+import { sendMachine } from '../../machines/send.ts'
+import type { FeatureHost } from './host.ts'
+
+/** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
+const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
+  ...input,
+  amount: BigInt(input.amount),
+})
+
+/**
+ * The send machine (spec §4 Send) on this instance's blockchain API (balances, names, the receiver's profile) and
+ * transfer adapters. A dapp's own `transferAdapter` is foreign code: its calls go through the boundary (issue 14).
+ */
+export function assemble(host: FeatureHost) {
+  return sendMachine.provide({
+    actors: {
+      fetchBalances: fromPromise(async ({ input }) => (await host.blockchain()).getBalances({ address: input.address, chainId: input.caipNetworkId })),
+      resolveName: fromPromise(async ({ input }) => {
+        const profile = await (await host.blockchain()).lookupName({ name: input.name })
+        const chainId = Number(input.caipNetworkId.split(':')[1])
+        // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
+        const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']
+        return { address: entry?.address ?? null, avatar: profile?.attributes?.['avatar'] ?? null }
+      }),
+      fetchReceiverProfile: fromPromise(async ({ input }) => (await host.blockchain()).getIdentity({ address: input.address })),
+      estimateTransfer: fromPromise(async ({ input }) => {
+        const transfer = await host.transfer(input.caipNetworkId)
+        const e = await callForeign('transferAdapter.estimateTransfer', () => transfer.estimateTransfer(toTransfer(input)))
+        return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
+      }),
+      sendTransfer: fromPromise(async ({ input }) => {
+        const transfer = await host.transfer(input.caipNetworkId)
+        return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(input)))
+      }),
+      waitForTransfer: fromPromise(async ({ input }) => {
+        const transfer = await host.transfer(input.caipNetworkId)
+        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer(input))
+        return { status: r.status, hash: r.hash }
+      }),
+    },
+  })
+}
