@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test, vi, type MockI
 import { alerts, remoteConfigMachine, type AlertKey, type RemoteConfigContext } from '../../machines/remoteConfig.ts'
 import { timing } from '../../machines/timing.ts'
 import { defaultFeatures, resolveFeatures, type Features } from '../../services/features.ts'
-import { describeWalks, onHeld, renderApp, toastText, type App } from './app.tsx'
+import { describeWalks, featureOf, followFeature, onHeld, renderApp, toastText, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
 
 /**
@@ -151,9 +151,12 @@ const alertOf = (event: any): AlertKey | undefined =>
     ? undefined
     : ({ rateLimited: 'RATE_LIMITED', serverError: 'SERVER_ERROR', release: 'UNVERIFIED_DOMAIN', malformed: 'UNVERIFIED_DOMAIN', allowed: undefined } as Record<string, AlertKey | undefined>)[event.answer]
 
+/** The remote config machine, once the first opening spawned it (issue 15 §1). */
+const remoteOf = (app: App) => featureOf(app, 'remoteConfig')!
+
 /** Plain assertions after a step. */
 async function check(app: App, fixture: Fixture, event: any, state: string) {
-  const snapshot = app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot()
+  const snapshot = remoteOf(app).getSnapshot()
   const features = ctx(snapshot).features
   if (state === stateKey({ value: 'loading' })) {
     // Both calls of the first opening, and nothing else.
@@ -201,7 +204,9 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     await app.ensureOpen()
     await app.settle()
     expect(app.gates.waiting(CONFIG) + app.gates.waiting(ORIGINS)).toBe(0)
-    expect(app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot().value).toBe('ready')
+    expect(remoteOf(app).getSnapshot().value).toBe('ready')
+    // The root holds the resolved set the views read (its flags, issue 15 §3).
+    expect(app.modal.actor.getSnapshot().context.flags).toEqual(features)
   }
   if (event.type === 'remoteConfig.load') {
     // Opened again, the config is not fetched again (first opening only).
@@ -214,24 +219,24 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
 async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Promise<void>) {
   const app = await renderApp(fixture.app)
   try {
-    const remote = app.modal.actor.getSnapshot().context.remoteConfig
-    const visited: string[] = [stateKey(remote.getSnapshot())]
-    const sub = remote.subscribe((s) => visited.push(stateKey(s)))
-    // Nothing is requested before the first opening (spec §6).
+    // The remote config machine is spawned with the first opening (issue 15 §1): followed from then on.
+    const remote = followFeature(app, 'remoteConfig')
+    const visited = remote.visited
+    // Nothing is requested, nor the machine's code fetched, before the first opening (spec §6).
     await app.get('button', 'Connect Wallet')
     await app.settle()
-    expect(remote.getSnapshot().value).toBe('idle')
+    expect(remote.ref).toBeUndefined()
     expect(app.gates.waiting(CONFIG) + app.gates.waiting(ORIGINS)).toBe(0)
     for (const step of path.steps) {
-      const from = visited.length - 1
+      const from = Math.max(0, visited.length - 1)
       await perform(app, step.event)
       await waitFor(() => {
         if (!visited.slice(from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
       })
       await check(app, fixture, step.event, step.state)
     }
-    sub.unsubscribe()
-    expect(visited).toContain(path.target)
+    remote.stop()
+    if (path.steps.length) expect(visited).toContain(path.target)
     await after?.(app)
   } finally {
     await app.dispose()
@@ -270,14 +275,15 @@ describe('remoteConfig model: walked in the UI', () => {
   describe('regression (found by these walks): basic mode, the config call fails: analytics is off', () => {
     const basic = fixtures.find((f) => f.input.basic)!
     const path = runs.find((r) => r.fixture === basic)!.paths.find((p) => p.steps.some((s) => (s.event as ModelEvent).answer === 'allowed'))!
-    const analytics = (app: App) => ctx(app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot()).features.analytics
+    const analytics = (app: App) => ctx(remoteOf(app).getSnapshot()).features.analytics
 
     test(`analytics is off after the config call failed (500), in basic mode: ${path.steps.map(stepName).join(' → ')}`, () =>
       walk(basic, path, async (app) => {
-        expect(app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot().value).toBe('ready')
+        expect(remoteOf(app).getSnapshot().value).toBe('ready')
         expect(analytics(app)).toBe(false)
+        expect(app.modal.getState().features.analytics).toBe(false)
         // The remote features stay off in basic mode.
-        expect(ctx(app.modal.actor.getSnapshot().context.remoteConfig.getSnapshot()).features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
+        expect(ctx(remoteOf(app).getSnapshot()).features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
       }))
   })
 
@@ -292,15 +298,14 @@ describe('remoteConfig model: walked in the UI', () => {
       const app = await renderApp({ debug: true })
       await app.get('button', 'Connect Wallet')
       await app.ensureOpen()
-      const remote = app.modal.actor.getSnapshot().context.remoteConfig
-      await waitFor(() => expect(remote.getSnapshot().value).toBe('ready'))
+      await waitFor(() => expect(remoteOf(app).getSnapshot().value).toBe('ready'))
       return app
     }
 
     test('no alert is raised when no remote config is fetched; the local options apply', async () => {
       const app = await open()
       try {
-        const remote = app.modal.actor.getSnapshot().context.remoteConfig
+        const remote = remoteOf(app)
         expect(ctx(remote.getSnapshot()).features).toEqual(defaultFeatures)
         // The "any origin" answer takes the plain ready branch (no alert), not the unverified-domain one.
         const loading = remoteConfigMachine.resolveState({ value: 'loading', context: ctx(remote.getSnapshot()) })
