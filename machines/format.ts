@@ -1,4 +1,4 @@
-import { formatUnits } from 'viem'
+import { formatUnits } from './send.tokens.ts'
 
 /**
  * Floors a balance to 3 decimals for display (spec §5): `'1.23456' → '1.234'`, default `'0.000'`.
