@@ -10,7 +10,7 @@ import { timing } from '../../machines/timing.ts'
 import type { Wallet } from '../../services/schemas.ts'
 import { en } from '../../ui/locales/en.ts'
 import { createManualClock } from '../harness/clock.ts'
-import { renderApp, WALLET_NAME, type App } from './app.tsx'
+import { featureOf, followFeature, renderApp, WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
 
 /**
@@ -133,7 +133,8 @@ for (const t of doneStateTransitions(run.paths)) run.coveredTransitions.add(t)
 
 /** The dialog's title. */
 const title = (app: App) => app.dialog()?.getAttribute('aria-label') ?? ''
-const catalogueOf = (app: App) => app.modal.actor.getSnapshot().context.catalogue
+/** The catalogue machine, once Connect asked for it (spawned on its first `catalogue.load`, issue 15 §1). */
+const catalogueOf = (app: App) => featureOf(app, 'catalogue')!
 
 /** AllWallets is shown (from Connect, its entry). */
 async function showAllWallets(app: App) {
@@ -267,14 +268,15 @@ async function check(app: App, event: any, state: string, sizeBefore: number) {
 async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
   const app = await renderApp(fixture.app)
   try {
-    const catalogue = catalogueOf(app)
-    const visited: string[] = [stateKey(catalogue.getSnapshot())]
-    const sub = catalogue.subscribe((s) => visited.push(stateKey(s)))
-    // Nothing is asked before the modal opens.
+    // The catalogue machine is spawned when Connect first asks for it (issue 15 §1): followed from then on.
+    const catalogue = followFeature(app, 'catalogue')
+    const visited = catalogue.visited
+    // Nothing is asked, nor the machine's code fetched, before the modal opens.
     await app.get('button', 'Connect Wallet')
     expect(app.gates.waiting(WALLETS)).toBe(0)
+    expect(catalogue.ref).toBeUndefined()
     for (const step of path.steps) {
-      const from = visited.length - 1
+      const from = Math.max(0, visited.length - 1)
       const sizeBefore = app.find('list', en.titles.AllWallets) ? await listSize(app) : 0
       await perform(app, step.event)
       await waitFor(() => {
@@ -282,8 +284,8 @@ async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
       })
       await check(app, step.event, step.state, sizeBefore)
     }
-    sub.unsubscribe()
-    expect(visited).toContain(path.target)
+    catalogue.stop()
+    if (path.steps.length) expect(visited).toContain(path.target)
     await after?.(app)
   } finally {
     await app.dispose()
