@@ -2,6 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { Connector } from '../adapters/types.ts'
 import type { Wallet } from '../services/schemas.ts'
 import type { catalogueMachine } from './catalogue.ts'
+import { connectorTypeOrder, type ConnectorTypeOrderItem } from './catalogue.order.ts'
 
 /** A catalogue wallet with its image URL (resolved by the assembly). */
 export type CatalogueWallet = Wallet & { imageUrl?: string }
@@ -161,11 +162,7 @@ export function connectMethodOrder(hasInstalledWallets: boolean): ConnectMethod[
   return hasInstalledWallets ? ['wallet', 'email', 'social'] : ['email', 'social', 'wallet']
 }
 
-/** A group of Connect's wallet rows (spec §9 connectorTypeOrder). */
-export type ConnectorTypeOrderItem = 'walletConnect' | 'recent' | 'injected' | 'featured' | 'custom' | 'external' | 'recommended'
-
-/** connectorTypeOrder default (spec §9): walletConnect, recent, injected, featured, custom, external, recommended. */
-export const connectorTypeOrder = ['walletConnect', 'recent', 'injected', 'featured', 'custom', 'external', 'recommended'] as const satisfies readonly ConnectorTypeOrderItem[]
+export { connectorTypeOrder, type ConnectorTypeOrderItem }
 
 /** How many directory wallets Connect lists (featured, custom, recommended together; all the featured ones when more). */
 export const connectCatalogueRows = 4

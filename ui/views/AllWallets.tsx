@@ -3,7 +3,8 @@ import type { Connector } from '../../adapters/types.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { useCopy } from '../context.ts'
-import { useCatalogue, useConnectors, useSend } from '../hooks.ts'
+import { useConnectors, useSend } from '../hooks.ts'
+import { useCatalogue } from '../hooks/catalogue.ts'
 import { WalletRow } from './Connect.tsx'
 
 /** Row height of the virtual list (px): a 48 px row and an 8 px gap. */

@@ -3,7 +3,8 @@ import { QrCode } from '../components/QrCode.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
 import { useCopy, useModalInstance } from '../context.ts'
-import { usePairing, useSend } from '../hooks.ts'
+import { useSend } from '../hooks.ts'
+import { usePairing } from '../hooks/pairing.ts'
 
 /**
  * ConnectingWalletConnect and ConnectingWalletConnectBasic (spec §2): a WalletConnect pairing.

@@ -1,6 +1,7 @@
 import { Avatar } from '../components/Avatar.tsx'
 import { useCopy, useModalInstance } from '../context.ts'
-import { useNetwork, useSignIn } from '../hooks.ts'
+import { useNetwork } from '../hooks.ts'
+import { useSignIn } from '../hooks/siwx.ts'
 import { truncateAddress } from '../../machines/format.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { useCopy } from '../context.ts'
-import { useSendFlow } from '../hooks.ts'
+import { useSendFlow } from '../hooks/send.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
 import { isReceiverMessage, sendMessages } from '../../machines/send.messages.ts'

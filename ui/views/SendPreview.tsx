@@ -1,5 +1,6 @@
 import { useCopy } from '../context.ts'
-import { useNetwork, useSend, useSendFlow } from '../hooks.ts'
+import { useNetwork, useSend } from '../hooks.ts'
+import { useSendFlow } from '../hooks/send.ts'
 import { receiverLabel } from '../../machines/send.connect.ts'
 
 /**

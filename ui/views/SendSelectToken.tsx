@@ -1,5 +1,5 @@
 import { useCopy } from '../context.ts'
-import { useSendFlow } from '../hooks.ts'
+import { useSendFlow } from '../hooks/send.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
 /** The send form's token picker: the tokens with a balance (spec §5: decimals '0' left out); picking one returns to the form. */

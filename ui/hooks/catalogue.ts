@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { connectCatalogue, connectConnect, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
+import { useModalInstance } from '../context.ts'
+import { same, useConnectors, useDeliver, useFeatureActor } from '../hooks.ts'
+
+/*
+ * The catalogue's hooks: AllWallets' list and Connect's rows (spec §2, §9).
+ * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
+ * page's first JS (issue 15 §4); see `ui/hooks.ts` for the hooks' contract with feature machines.
+ */
+
+/**
+ * The wallet catalogue of AllWallets: the view model (installed wallets excluded by rdns or name) and the
+ * gestures. `typed` is the search box's current text, filtered at once while the server is asked. Before the catalogue
+ * machine arrived the model is `connectCatalogue`'s not-loaded one (`isLoading`, no wallets); `load()` (which the views
+ * call on mount), `loadMore()` and `search()` go through `feature.deliver`, so the first one fetches the catalogue.
+ */
+export function useCatalogue(typed: string): CatalogueView & { load(): void; loadMore(): void; search(query: string): void } {
+  const modal = useModalInstance()
+  const catalogue = useFeatureActor('catalogue')
+  const deliver = useDeliver('catalogue')
+  const connectors = useSelector(modal.actor, (s) => s.context.connectors, same)
+  const snapshot = useSelector(catalogue, (s) => s)
+  const view = useMemo(
+    () =>
+      connectCatalogue(snapshot, {
+        rdns: connectors.flatMap((c) => (c.info?.rdns ? [c.info.rdns] : [])),
+        names: connectors.map((c) => c.name),
+      }, typed),
+    [snapshot, connectors, typed],
+  )
+  return {
+    ...view,
+    load: () => deliver({ type: 'catalogue.load' }),
+    loadMore: () => deliver({ type: 'catalogue.loadMore' }),
+    search: (query: string) => deliver({ type: 'catalogue.search', query }),
+  }
+}
+
+/**
+ * Connect's view model (spec §2, §9; `connectConnect`): its sections in the connect method order and its wallet rows in
+ * the `connectorTypeOrder` option's order, connectors matched to the directory by rdns (imageId, explorerId), with the
+ * catalogue's gestures. Before the catalogue arrived the rows are the connectors only.
+ */
+export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof useCatalogue> } {
+  const modal = useModalInstance()
+  const { connectors, recent } = useConnectors()
+  const catalogue = useCatalogue('')
+  const directory = useSelector(
+    useFeatureActor('catalogue'),
+    (s) => (s ? ([...s.context.featured, ...s.context.recommended, ...s.context.wallets] as CatalogueWallet[]) : []),
+    same,
+  )
+  const order = modal.options.connectorTypeOrder
+  const view = useMemo(
+    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order }),
+    [connectors, recent, catalogue, directory, order],
+  )
+  return { ...view, catalogue }
+}
