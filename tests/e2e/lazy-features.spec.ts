@@ -1,0 +1,72 @@
+/**
+ * Features load on intent (issue 15 §1), in Chromium against the demo's dev server, which serves every source module
+ * as its own request (`/machines/send.ts`, …): the network log says which feature machine arrived when. Before the
+ * click the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
+ * account data arrive when Account opens; the send machine with the first Send. A feature module that cannot be
+ * fetched says so in a toast and loses nothing.
+ */
+import type { Page, Request } from '@playwright/test'
+import { accountButton, connectDevWallet, dialog, expect, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+
+/** The feature machines of the registry, as the dev server serves them. */
+const featureMachines = ['send', 'siwx', 'pairing', 'catalogue', 'account', 'remoteConfig'] as const
+type FeatureMachine = (typeof featureMachines)[number]
+
+/** Every request the page makes from now on (URLs). */
+function recordRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on('request', (r: Request) => seen.push(r.url()))
+  return seen
+}
+
+/** The feature machines whose module the page fetched, in the order of `featureMachines`. */
+function fetchedMachines(requests: readonly string[]): FeatureMachine[] {
+  const paths = requests.map((url) => new URL(url).pathname)
+  return featureMachines.filter((m) => paths.some((p) => p.endsWith(`/machines/${m}.ts`)))
+}
+
+test('before the click the page holds no feature machine; each arrives with its first use', async ({ page }) => {
+  const requests = recordRequests(page)
+  await openCleanDemo(page)
+  await page.waitForLoadState('networkidle')
+  expect(fetchedMachines(requests)).toEqual([])
+
+  // Opening: the project's remote config, and Connect's catalogue (recommended wallets).
+  await openConnectDialog(page)
+  await expect.poll(() => fetchedMachines(requests)).toEqual(['catalogue', 'remoteConfig'])
+
+  // Connecting (no siwx option in the demo by default): no sign-in machine, no pairing (a browser wallet).
+  await page.keyboard.press('Escape')
+  await connectDevWallet(page)
+  expect(fetchedMachines(requests)).toEqual(['catalogue', 'remoteConfig'])
+
+  // Account opens: its data machine; Send: the send machine.
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(() => fetchedMachines(requests)).toEqual(['catalogue', 'account', 'remoteConfig'])
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog(page, 'Send')).toBeVisible()
+  await expect.poll(() => fetchedMachines(requests)).toEqual(['send', 'catalogue', 'account', 'remoteConfig'])
+  expect(fetchedMachines(requests)).not.toContain('pairing')
+  expect(fetchedMachines(requests)).not.toContain('siwx')
+})
+
+test('a feature module that cannot be fetched: a toast says so, Back leaves the view, nothing is lost, and the next try loads it', async ({ page }) => {
+  await openCleanDemo(page)
+  await connectDevWallet(page)
+  // The send machine's module fails (offline, or a deploy replaced the files).
+  await page.route('**/machines/send.ts*', (route) => route.abort('internetdisconnected'))
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(page.getByRole('status').getByText('Could not load this part of the modal. Check your connection and try again.', { exact: true })).toBeVisible()
+  await dialog(page, 'Send').getByRole('button', { name: 'Back' }).click()
+  await expect(dialog(page, 'Account')).toBeVisible()
+  // The connection is untouched.
+  await expect(accountButton(page).address).toBeVisible()
+  // Back online: the next Send fetches the module again and the form works.
+  await page.unroute('**/machines/send.ts*')
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog(page, 'Send').getByRole('textbox').first()).toBeEditable()
+})
