@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { fromPromise } from 'xstate'
 import { accountMachine } from '../machines/account.ts'
 import { catalogueMachine } from '../machines/catalogue.ts'
+import { sendMachine } from '../machines/send.ts'
 import { deferred } from '../tests/harness/deferred.ts'
 import { createRootHarness } from '../tests/harness/root.ts'
 import { ModalContext } from './context.ts'
@@ -13,6 +14,7 @@ import { useFeatures } from './hooks.ts'
 import { en } from './locales/en.ts'
 import { AccountTabs } from './views/AccountTabs.tsx'
 import AllWallets from './views/AllWallets.tsx'
+import Send from './views/Send.tsx'
 
 /**
  * The hooks with feature machines that arrive on intent (issue 15 §1): the real root (its wallet side played by the
@@ -71,6 +73,21 @@ describe('hooks with features loaded on intent', () => {
     await waitFor(() => expect(tabs.getByRole('tab', { selected: true }).textContent).toBe(en.tabs.nfts))
     expect(h.actor.getSnapshot().context.features.account!.getSnapshot().context.currentTab).toBe('nfts')
     expect(fetches).toBe(1)
+  })
+
+  test('behavior: the Send form shows its not-loaded model; a receiver typed before the send machine arrived is applied once it does', async () => {
+    const load = deferred<typeof sendMachine>()
+    const h = createRootHarness({ loaders: { send: () => load.promise } })
+    renderWith(h, <Send />)
+    const token = screen.getByRole('button', { name: `${en.token}: ${en.chooseToken}` })
+    expect(token.textContent).toBe(en.loading)
+    const receiver = screen.getByRole('textbox', { name: en.receiver }) as HTMLInputElement
+    fireEvent.change(receiver, { target: { value: 'alice.reown.id' } })
+    expect(h.actor.getSnapshot().context.loading).toEqual(['send'])
+
+    await act(async () => load.resolve(sendMachine.provide({ actors: { fetchBalances: pending(), resolveName: pending(), fetchReceiverProfile: pending() } })))
+    await waitFor(() => expect(receiver.value).toBe('alice.reown.id'))
+    expect(h.actor.getSnapshot().context.features.send!.getSnapshot().context.receiverAddress).toBe('alice.reown.id')
   })
 
   test('behavior: useFeatures reads the root flags (no remote config machine needed)', () => {
