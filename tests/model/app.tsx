@@ -504,11 +504,15 @@ export function followFeature(app: App, id: FeatureId) {
   }
 }
 
-/** `visited` goes through `states` in that order (other states between them allowed). */
+/**
+ * `visited` goes through `states` in that order (other states between them allowed; a state repeated in a row is one
+ * visit, as {@link followFeature} records them).
+ */
 export function visitsInOrder(visited: readonly string[], states: readonly string[]): boolean {
+  const wanted = states.filter((s, i) => s !== states[i - 1])
   let i = 0
-  for (const v of visited) if (i < states.length && v === states[i]) i++
-  return i === states.length
+  for (const v of visited) if (i < wanted.length && v === wanted[i]) i++
+  return i === wanted.length
 }
 
 /**
