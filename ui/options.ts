@@ -4,7 +4,7 @@ import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamesp
 import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../adapters/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
-import { connectorTypeOrder } from '../machines/catalogue.connect.ts'
+import { connectorTypeOrder } from '../machines/catalogue.order.ts'
 import type { ModalOptions } from './createModal.ts'
 
 /**
