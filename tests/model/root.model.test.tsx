@@ -11,7 +11,7 @@ import { rootMachine } from '../../machines/root.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
-import { clickFirstInDialog, dialogCloses, onHeld as heldThen, pressEscape, RDNS, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
+import { clickFirstInDialog, dialogCloses, featureOf, onHeld as heldThen, pressEscape, RDNS, renderApp, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
 
 /**
@@ -53,6 +53,8 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
 const unreachable: Record<TransitionId, string> = {
   'root --app.confirmSend[0]':
     'one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send walks fill it directly)',
+  'root --feature.loadFailed[0]':
+    "a feature's module that cannot be fetched: createModal's loaders are `import()`s of the repository's own modules, which Node always resolves here, and the modal offers no seam to wrap them (vi.doMock intercepts only a module not yet imported, so it depends on the scenarios' order); walked in Chromium (tests/e2e/lazy-features.spec.ts aborts the send chunk: the toast, Back, the next try loads it) and in machines/root.test.ts with a failing loader",
   'root --router.transactionStackFull[0]':
     "the router emits it only for a router.pushTransaction at the limit, and the root sends that only from app.confirmSend's second branch, whose guard is that the stack is not full (the same condition, checked in the same macrostep)",
 }
@@ -244,7 +246,7 @@ async function signIn(app: App) {
   await shows(app, en.titles.SIWXSignMessage)
   await press(app, en.signIn)
   await wallet(app, 'Approve')
-  await until(() => expect(rootOf(app).siwx.getSnapshot().matches('signedIn')).toBe(true))
+  await until(() => expect(featureOf(app, 'siwx')?.getSnapshot().matches('signedIn')).toBe(true))
   await closed(app)
 }
 
@@ -279,7 +281,7 @@ async function phoneWallet(options: Partial<DevMobileWalletOptions> = {}): Promi
  */
 async function scanQr(app: App): Promise<string> {
   await until(() => expect(app.find('img', en.pairingQr)).not.toBeNull())
-  const uri = rootOf(app).pairing.getSnapshot().context.uri
+  const uri = featureOf(app, 'pairing')?.getSnapshot().context.uri
   if (!uri) throw new Error('no URI on show')
   return uri
 }
@@ -401,6 +403,38 @@ describe('root model: scenario walks in the UI', () => {
       warn.mockRestore()
     }
   })
+
+  // ------------------------------------------------------------ features spawned on intent (issue 15 §1)
+
+  scenario(
+    'features load on intent: nothing of send before Send; the form works once it arrives',
+    { ...restored, hold: [SEND_TX] },
+    ['root --feature.ensure[0]', 'root --feature.deliver[0]', 'root --feature.loaded[0]'],
+    async (app) => {
+      await button(app, /0x/)
+      // Before the first click: no feature machine, nothing being fetched.
+      expect(rootOf(app).features).toEqual({})
+      expect(rootOf(app).loading).toEqual([])
+      // Opening: the remote config; Account (connected): the account data. Still nothing of send.
+      await openAccount(app)
+      await until(() => expect(featureOf(app, 'account')).toBeDefined())
+      expect(featureOf(app, 'remoteConfig')).toBeDefined()
+      expect(featureOf(app, 'send')).toBeUndefined()
+      // Send: its machine arrives a few ms after the click; the form works then (typed values go through the root).
+      await press(app, en.send)
+      await shows(app, en.titles.Send)
+      await until(() => expect(featureOf(app, 'send')).toBeDefined())
+      expect(rootOf(app).loading).toEqual([])
+      await button(app, /^Token: ETH/)
+      await type(app, en.amount, '0.01')
+      await type(app, en.receiver, BOB)
+      expect(featureOf(app, 'send')!.getSnapshot().context.sendTokenAmount).toBe('0.01')
+      await review(app)
+      await confirm(app)
+      // No pairing, catalogue or SIWX machine was ever needed.
+      expect(Object.keys(rootOf(app).features).sort()).toEqual(['account', 'remoteConfig', 'send'])
+    },
+  )
 
   // ------------------------------------------------------------ connecting
 
@@ -737,7 +771,7 @@ describe('root model: scenario walks in the UI', () => {
     await pressEscape(app)
     await closed(app)
     expect(status(app)).toBe('connected')
-    expect(rootOf(app).siwx.getSnapshot().matches('idle')).toBe(true)
+    expect(featureOf(app, 'siwx')!.getSnapshot().matches('idle')).toBe(true)
   })
 
   scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root --app.cancelSignIn[0]', 'root --siwx.cancelled[2]'], async (app) => {
@@ -892,7 +926,7 @@ describe('root model: scenario walks in the UI', () => {
       await walletChain(app, 998)
       await shows(app, en.titles.SIWXSignMessage)
       await press(app, en.cancel)
-      await until(() => expect(rootOf(app).siwx.getSnapshot().matches({ awaitingSession: 'prompting' })).toBe(true))
+      await until(() => expect(featureOf(app, 'siwx')!.getSnapshot().matches({ awaitingSession: 'prompting' })).toBe(true))
       expect(within(app.dialog()!).getByRole('button', { name: en.signIn }).hasAttribute('disabled')).toBe(false)
       expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
       expect(status(app)).toBe('connected')
@@ -908,7 +942,7 @@ describe('root model: scenario walks in the UI', () => {
       await openAccount(app)
       await askThenDisconnect(app)
       expect(status(app)).toBe('disconnected')
-      expect(rootOf(app).send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+      expect(featureOf(app, 'send')!.getSnapshot().matches({ flow: 'idle' })).toBe(true)
       expect(stack(app)).toEqual([])
     },
   )
@@ -940,7 +974,7 @@ describe('root model: scenario walks in the UI', () => {
     await scanQr(app)
     await press(app, en.back)
     await shows(app, en.titles.Connect)
-    await until(() => expect(rootOf(app).pairing.getSnapshot().matches('idle')).toBe(true))
+    await until(() => expect(featureOf(app, 'pairing')!.getSnapshot().matches('idle')).toBe(true))
     expect(status(app)).toBe('disconnected')
   })
 
@@ -1125,7 +1159,7 @@ describe('root model: scenario walks in the UI', () => {
   test('coverage: the scenarios reach every state and fire every transition of the root machine a gesture can fire', () => {
     const report = coverageReport(rootMachine, runs)
     expect(report.states.missing).toEqual([])
-    expect(report.transitions.missing).toEqual(Object.keys(unreachable))
+    expect([...report.transitions.missing].sort()).toEqual(Object.keys(unreachable).sort())
   })
 })
 
