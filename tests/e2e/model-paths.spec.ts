@@ -28,14 +28,21 @@ import { connectionJourneys, siwxRequiredJourneys, type BrowserEvent, type Brows
 import { accountButton, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, openCleanDemo, rejectWalletRequest, resetApi, test, walletPanel } from './fixtures.ts'
 
 type Child = 'connection' | 'siwx'
+type ChildActor = { getSnapshot(): { value: unknown }; subscribe(next: (s: { value: unknown }) => void): unknown }
 type LatchkeyWindow = {
-  latchkey: { actor: { getSnapshot(): { context: Record<Child, { getSnapshot(): { value: unknown } }> } } }
+  latchkey: {
+    actor: {
+      getSnapshot(): { context: { connection: ChildActor; features: { siwx?: ChildActor } } }
+      subscribe(next: () => void): unknown
+    }
+  }
   __modelLog: Record<Child, string[]>
 }
 
 /**
  * Runs before the demo's scripts on every page load: when the demo exposes its modal (`window.latchkey = modal`),
  * records every state value of the connection and SIWX actors (`JSON.stringify`, as `stateKey`), the first one included.
+ * The SIWX actor is spawned with the first connection (issue 15 §1): it is followed from then on.
  */
 function recordStates() {
   const w = window as unknown as LatchkeyWindow & { latchkey: unknown }
@@ -46,20 +53,28 @@ function recordStates() {
     get: () => modal,
     set: (value: LatchkeyWindow['latchkey']) => {
       modal = value
-      const context = value.actor.getSnapshot().context
-      for (const child of ['connection', 'siwx'] as const) {
-        const actor = context[child] as unknown as { getSnapshot(): { value: unknown }; subscribe(next: (s: { value: unknown }) => void): unknown } | undefined
-        if (!actor) continue
+      const follow = (child: Child, actor: ChildActor) => {
         w.__modelLog[child].push(JSON.stringify(actor.getSnapshot().value))
         actor.subscribe((s) => w.__modelLog[child].push(JSON.stringify(s.value)))
       }
+      follow('connection', value.actor.getSnapshot().context.connection)
+      let siwx: ChildActor | undefined
+      const findSiwx = () => {
+        const spawned = value.actor.getSnapshot().context.features.siwx
+        if (spawned && !siwx) follow('siwx', (siwx = spawned))
+      }
+      findSiwx()
+      value.actor.subscribe(findSiwx)
     },
   })
 }
 
 /** The actor's state value now, read in the page. */
 function stateOf(page: Page, child: Child): Promise<unknown> {
-  return page.evaluate((c) => (window as unknown as LatchkeyWindow).latchkey.actor.getSnapshot().context[c].getSnapshot().value, child)
+  return page.evaluate((c) => {
+    const context = (window as unknown as LatchkeyWindow).latchkey.actor.getSnapshot().context
+    return (c === 'siwx' ? context.features.siwx : context.connection)?.getSnapshot().value
+  }, child)
 }
 
 /** Every state value the actor has had since the page loaded. */
@@ -133,13 +148,19 @@ async function walk(page: Page, child: Child, path: BrowserPath): Promise<void> 
     await connectDevWallet(page)
     await page.reload()
   }
-  let cursor = (await expectState(page, child, path.initial, path.initialRest, 0, 'start')) + 1
+  // The SIWX machine is spawned with the first connection (issue 15 §1): before that it has no state at all, so its
+  // initial state is looked for once the first step spawned it (the first state of its history).
+  const spawnedLater = child === 'siwx' && (await historyOf(page, child)).length === 0
+  let cursor = spawnedLater ? 0 : (await expectState(page, child, path.initial, path.initialRest, 0, 'start')) + 1
   let from = path.initial
   for (const [i, step] of path.steps.entries()) {
     // A gesture's state comes after the gesture; an answer by itself may be in before its step is looked at.
     if (step.event.gesture !== 'none') cursor = (await historyOf(page, child)).length
     await perform(page, step.event, from)
     cursor = (await expectState(page, child, step.state, step.rest, cursor, `step ${i + 1} (${step.event.type}, ${step.event.gesture})`)) + 1
+    // Spawned and handed its first event in one step of the root: the first state seen is the initial one, or the
+    // one that event led to when the spawn was seen only after it.
+    if (spawnedLater && i === 0) expect([path.initial, step.state], 'the state it was spawned in').toContain((await historyOf(page, child))[0])
     from = step.state
   }
 }
