@@ -151,6 +151,8 @@ export const networkMachine = setup({
     },
     /** The wallet is on a chain the dapp did not configure. */
     unsupported: {
+      // What other machines read (issue 15 §2: a tag, not this state's name).
+      tags: ['unsupported'],
       on: {
         ...settledHandlers,
         'network.walletDisconnected': { target: 'supported', actions: 'clearWalletChain' },

@@ -290,6 +290,22 @@ describe('root: features on intent (issue 15 §1)', () => {
     expect(calls).toBe(1)
   })
 
+  test('behavior: a gesture for a feature still loading (Review right after Send) waits for it instead of being dropped', async () => {
+    const load = deferred<typeof sendMachine>()
+    const h = createRootHarness({ loaders: { send: () => load.promise } })
+    await connected(h)
+    h.actor.send({ type: 'app.open' })
+    h.actor.send({ type: 'app.startSend' })
+    h.actor.send({ type: 'app.reviewSend' })
+    expect(h.actor.getSnapshot().context.pending.send?.map((e) => e.type)).toEqual(['send.open', 'send.review'])
+    load.resolve(sendMachine)
+    await tick()
+    // Handed the account, opened, then asked to review: the empty form says what is missing.
+    expect(h.sendActor().matches({ flow: 'editing' })).toBe(true)
+    expect(h.sendActor().context.target?.address).toBe(ADDRESS)
+    expect(h.actor.getSnapshot().context.pending.send).toEqual([])
+  })
+
   test('behavior: a feature that fails to load says so in a toast; the next intent fetches it again', async () => {
     let attempt = 0
     const h = createRootHarness({

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, sendTo, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
+import { assign, enqueueActions, fromCallback, or, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
@@ -15,7 +15,7 @@ import type { sendMachine, SendEmitted, SendTarget } from './send.ts'
 import { siwxMessages } from './siwx.messages.ts'
 import type { siwxMachine, SiwxEmitted, SiwxInput, SiwxTarget } from './siwx.ts'
 import { toastMachine } from './toast.ts'
-import type { ViewData, ViewName } from './views.ts'
+import { screenHolders, type ScreenHolder, type ViewData, type ViewName } from './views.ts'
 
 /** Options the root machine needs (a subset of the public options, already defaulted). */
 export type RootOptions = {
@@ -118,6 +118,8 @@ export type RootContext = {
   connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
   /** The active namespace (spec §3); `connection` is its connection. */
   activeNamespace: ChainNamespace
+  /** The router's current view, as it last reported it (`router.changed`). */
+  view: ViewName
 }
 
 /** Events the UI and the public API send to the root. */
@@ -254,13 +256,19 @@ function spawnFeature(enqueue: FeatureQueue, id: FeatureId, logic: AnyActorLogic
 }
 
 /**
- * Delivers `event` to a feature. Spawned: sent. Not spawned: dropped, unless `ensure` (an intent): then the feature is
- * spawned at once (provided implementation) or fetched (loader), the event waiting for it.
+ * Delivers `event` to a feature. Spawned: sent. Being fetched: queued with the events already waiting for it. Neither:
+ * dropped, unless `ensure` (an intent): then the feature is spawned at once (provided implementation) or fetched
+ * (loader), the event waiting for it.
  */
 function deliver(enqueue: FeatureQueue, context: RootContext, id: FeatureId, event: EventObject | undefined, ensure: boolean) {
   const ref = context.features[id]
   if (ref) {
     if (event) enqueue.sendTo(ref, event)
+    return
+  }
+  // Being fetched: whatever is meant for it waits with the rest (a Review clicked while the module loads is kept).
+  if (context.loading.includes(id)) {
+    if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
     return
   }
   if (!ensure || !isFeatureAvailable(context, id)) return
@@ -340,15 +348,46 @@ function hasBasicRemoteWalletSession(context: RootContext): boolean {
     context.connection.getSnapshot().context.connectorId === walletConnectId
   )
 }
+/** The router's current view as the root last heard it (`router.changed`): the root's own copy, not a read of the router. */
 function currentView(context: RootContext): ViewName {
-  return context.router.getSnapshot().context.history.at(-1)?.view ?? 'Connect'
+  return context.view
+}
+
+type OpenRule = { guard?: string; actions: unknown[] }
+/** The open rules (spec §2 "Opening the modal"), in order: the first view, then the modal opens. */
+function openRules(): never {
+  const opened = ['openModal', 'loadRemoteConfig', 'trackOpen']
+  const rules: OpenRule[] = [
+    // A sign-in waits for the visitor: its view, whatever else was asked.
+    { guard: 'isSiwxAwaiting', actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, ...opened] },
+    { guard: 'isRequestingSend', actions: ['resetToRequested', ...opened, 'openSend'] },
+    // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
+    // second form; the outcome then returns to Account.
+    { guard: 'isRequestingSendWhileBusy', actions: [{ type: 'resetTo', params: { view: 'Account' } }, { type: 'pushTo', params: { view: 'SendPreview' } }, ...opened] },
+    { guard: 'hasRequestedView', actions: ['resetToRequested', ...opened] },
+    { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, ...opened] },
+    { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'ensureAccount', 'loadRemoteConfig', 'trackOpen'] },
+    // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
+    { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, ...opened] },
+    { guard: 'isWalletConnectFirstOnDesktop', actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'startPairing', ...opened] },
+    { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, ...opened] },
+  ]
+  return rules as never
 }
 
 /**
- * The root actor of one modal instance: it owns the router, modal, toast, connection (one per namespace;
- * eip155 in this build) and network actors, and coordinates them. Children never talk to each other:
- * they emit, this machine listens (the `childEvents` actor) and sends. No module state: two modals on
- * one page own two roots.
+ * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
+ * and the network actor from the start, spawns the feature machines (send, siwx, pairing, catalogue, account,
+ * remoteConfig) on their first use (issue 15 §1: `feature.ensure`, `feature.deliver` and the intents below, each from
+ * its loader), and coordinates them. Children never talk to each other: they emit, this machine listens (the
+ * `childEvents` and `featureEvents` actors) and sends. No module state: two modals on one page own two roots.
+ *
+ * The chart (issue 15 §2): `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
+ * `modal.closed`). Within `open`, who holds the screen follows the router's current view (`router.changed`, the table
+ * `screenHolders`): `browsing`, `connecting`, `signingIn`, `sending`; each takes the gestures of its views (Back,
+ * the send form's, the sign view's). What happens whatever is shown (wallet, network, sign-in and send outcomes,
+ * features arriving) is handled on the root itself. Guards read tags of other machines (`loading`, `awaitingSession`,
+ * `prompting`, `returning`, `unsupported`, `connected`), never their state names.
  *
  * Opening (spec §2): a requested view with data; else UnsupportedChain when the active network is
  * unsupported, network switching is enabled and unsupported chains are not allowed; else Account when
@@ -409,7 +448,7 @@ export const rootMachine = setup({
     isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && featureHasTag(context, 'send', 'loading'),
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
     isUnsupportedOnOpen: ({ context }) =>
-      context.network.getSnapshot().matches('unsupported') &&
+      context.network.getSnapshot().hasTag('unsupported') &&
       context.options.enableNetworkSwitch &&
       !context.options.allowUnsupportedChain &&
       !hasBasicRemoteWalletSession(context),
@@ -422,8 +461,14 @@ export const rootMachine = setup({
     isUserDisconnect: ({ event }) => event.type === 'connection.disconnected' && event.reason === 'user',
     isRestored: ({ event }) => event.type === 'connection.connected' && event.restored,
     hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
-    isModalOpen: ({ context }) => context.modal.getSnapshot().hasTag('mounted'),
-    isOnSendView: ({ context }) => ['Send', 'SendSelectToken', 'SendPreview'].includes(currentView(context)),
+    /** The root is `open` (from the modal's `modal.opened` until its exit animation ends). */
+    isModalOpen: stateIn('#root.open'),
+    /** The send views hold the screen. */
+    isSending: stateIn('#root.open.sending'),
+    /** A connecting view or the sign view holds the screen: a session found makes it pointless. */
+    isOnSignInPath: or([stateIn('#root.open.connecting'), stateIn('#root.open.signingIn')]),
+    /** The router's new view (`router.changed`), else the current one, is held by `holder` (views.ts `screenHolders`). */
+    isHeldBy: ({ context, event }, params: { holder: ScreenHolder }) => screenHolders[event.type === 'router.changed' ? event.view : context.view] === params.holder,
     isOnSendViewWithoutTransaction: ({ context }) =>
       currentView(context) === 'SendPreview' && context.router.getSnapshot().context.transactionStack.length === 0,
     isSendBusy: ({ context }) => featureHasTag(context, 'send', 'loading'),
@@ -437,8 +482,6 @@ export const rootMachine = setup({
     isCancelToDisconnect: ({ event }) => event.type === 'siwx.cancelled' && event.disconnect,
     /** A cancel that returns to the network of the newest session (required). */
     isCancelToReturn: ({ event }) => event.type === 'siwx.cancelled' && event.returnTo !== undefined,
-    /** A sign view or the connecting view is showing: a session found makes it pointless. */
-    isOnSignInPath: ({ context }) => ['SIWXSignMessage', 'ConnectingExternal', 'ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
     /** The WalletConnect connector was picked (its row in Connect): a pairing, not ConnectingExternal. */
     isWalletConnectPicked: ({ context, event }) =>
       event.type === 'app.selectWallet' && context.options.walletConnectConnectorId !== undefined && event.connectorId === context.options.walletConnectConnectorId,
@@ -448,7 +491,6 @@ export const rootMachine = setup({
     isWalletConnectFirstOnMobile: ({ context }) =>
       Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
-    isOnPairingView: ({ context }) => ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'].includes(currentView(context)),
     /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
     isOtherNamespaceEvent: ({ context, event }) => 'namespace' in event && typeof event.namespace === 'string' && event.type.startsWith('connection.') && event.namespace !== context.activeNamespace,
     /** Spec §2: connected on the current namespace, switching to another namespace with no address there. */
@@ -707,7 +749,7 @@ export const rootMachine = setup({
      */
     hideSendToast: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
       const toast = context.toast.getSnapshot()
-      const shown = toast.matches('swapping') ? toast.context.next : toast.matches('visible') ? toast.context.current : undefined
+      const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
       if (shown?.variant === 'loading' && shown.message === sendToastMessages.submitted) enqueue.sendTo(context.toast, { type: 'toast.hide' })
     }) as never,
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
@@ -763,6 +805,8 @@ export const rootMachine = setup({
         message: (event as { error?: { message?: string } }).error?.message ?? 'Unknown error',
       }),
     ),
+    /** The router's current view, as it reported it. */
+    setView: assign({ view: ({ context, event }) => (event.type === 'router.changed' ? event.view : context.view) }),
     setConnectors: assign({
       connectors: ({ context, event }) => (event.type === 'connectors.changed' ? event.connectors : context.connectors),
     }),
@@ -798,6 +842,7 @@ export const rootMachine = setup({
       storedConnectorId: input.storedConnectorId,
       connectors: [],
       recentWallets: input.recentWallets ?? [],
+      view: 'Connect',
       router: spawn('router', { id: 'router', systemId: 'router', input: {} }),
       modal: spawn('modal', { id: 'modal', systemId: 'modal', input: {} }),
       toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
@@ -825,9 +870,119 @@ export const rootMachine = setup({
      * disabled, stored connections are dropped (spec §4).
      */
     boot: {
-      always: [{ guard: 'hasStoredConnectionToDrop', target: 'running', actions: 'dropStoredConnections' }, { target: 'running' }],
+      always: [{ guard: 'hasStoredConnectionToDrop', target: 'closed', actions: 'dropStoredConnections' }, { target: 'closed' }],
     },
-    running: {},
+    /**
+     * The modal is not shown. Wallets, networks, sign-in and sends still run (the root's own handlers); opening picks
+     * the first view by the open rules (spec §2), and a sign-in that waits for the visitor opens it too.
+     */
+    closed: {
+      on: {
+        // The modal machine entered `open` (after `openModal`, which the open rules, a sign-in prompt or a failed
+        // signature send): the root follows it.
+        'modal.opened': { target: 'open' },
+      },
+    },
+    /**
+     * The modal is shown. Who holds the screen follows the router's current view (`router.changed`; the table is
+     * `screenHolders` in views.ts): browsing (Connect, Account, the network and wallet lists, Receive), connecting (a
+     * browser wallet or a WalletConnect pairing), signingIn (SIWXSignMessage), sending (the send form, picker and
+     * preview). Closing ends when the modal's exit animation does (`modal.closed`).
+     */
+    open: {
+      initial: 'routing',
+      on: {
+        'router.changed': [
+          { guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: '.connecting', actions: 'setView' },
+          { guard: { type: 'isHeldBy', params: { holder: 'signingIn' } }, target: '.signingIn', actions: 'setView' },
+          { guard: { type: 'isHeldBy', params: { holder: 'sending' } }, target: '.sending', actions: 'setView' },
+          { target: '.browsing', actions: 'setView' },
+        ],
+        'app.close': { actions: 'closeModal' },
+        'router.closeRequested': { actions: 'closeModal' },
+        'app.push': { actions: 'pushView' },
+        'app.selectWallet': [
+          { guard: 'isWalletConnectPicked', actions: ['pushPairing', 'startPairing'] },
+          { actions: ['pushConnecting', 'requestConnection'] },
+        ],
+        // Without WalletConnect a catalogue wallet cannot connect here (the view opens its web page instead).
+        'app.selectCatalogueWallet': { guard: 'isWalletConnectEnabled', actions: ['pushWalletPairing', 'startWalletPairing'] },
+        'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
+        'app.confirmNamespaceSwitch': {
+          actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
+        },
+        'app.startSend': [
+          // A send still waiting for the wallet or the chain: its preview, not a second form.
+          { guard: 'isSendBusy', actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
+          { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
+        ],
+        'modal.closed': [
+          // Not required (else the modal could not close): dismissing the prompt is a cancel.
+          {
+            guard: 'isSiwxPrompting',
+            target: '#root.closed',
+            actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
+          },
+          {
+            guard: 'isEmbeddedAndConnected',
+            target: '#root.closed',
+            actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }],
+          },
+          { target: '#root.closed', actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+        ],
+      },
+      states: {
+        /** Entering: the holder of the view the router shows now (the open rules set it just before). */
+        routing: {
+          always: [
+            { guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: 'connecting' },
+            { guard: { type: 'isHeldBy', params: { holder: 'signingIn' } }, target: 'signingIn' },
+            { guard: { type: 'isHeldBy', params: { holder: 'sending' } }, target: 'sending' },
+            { target: 'browsing' },
+          ],
+        },
+        /** Connect, Account, AllWallets, the network views, Receive. */
+        browsing: {
+          on: {
+            // Leaving SwitchNetwork gives up a switch the wallet has not answered (issue 14).
+            'app.back': [{ guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['cancelNetworkSwitch', 'goBack'] }, { actions: 'goBack' }],
+          },
+        },
+        /** Waiting for a browser wallet (ConnectingExternal) or a WalletConnect pairing (the QR code, the wallet's links). */
+        connecting: {
+          on: {
+            'app.back': [
+              { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
+              { actions: ['cancelPairing', 'cancelConnection', 'goBack'] },
+            ],
+            'app.retryPairing': { actions: ['cancelConnection', 'retryPairing'] },
+          },
+        },
+        /** SIWXSignMessage: the visitor signs in or cancels (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)"). */
+        signingIn: {
+          on: {
+            'app.signIn': { actions: 'signIn' },
+            'app.cancelSignIn': { actions: 'cancelSignIn' },
+          },
+        },
+        /** The send form, its token picker and the preview (spec §4 Send). */
+        sending: {
+          on: {
+            'app.back': [
+              // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
+              // could send twice). Closing the modal stays possible; the answer is still handled.
+              { guard: 'isSendBusy' },
+              { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
+              { actions: 'goBack' },
+            ],
+            'app.chooseSendToken': { actions: { type: 'pushTo', params: { view: 'SendSelectToken' } } },
+            'app.pickSendToken': { actions: ['pickSendToken', 'goBack'] },
+            'app.reviewSend': { actions: 'reviewSend' },
+            'app.confirmSend': [{ guard: 'isTransactionStackFull', actions: 'notifyStackFull' }, { actions: ['pushTransaction', 'confirmSend'] }],
+          },
+        },
+      },
+    },
   },
   invoke: [
     { src: 'watchConnectors' },
@@ -838,64 +993,28 @@ export const rootMachine = setup({
       }),
     },
   ],
+  // Handled whatever the modal shows: wallets, networks, the remote config, features arriving, sends and sign-in outcomes.
   on: {
-    'app.open': [
-      // A sign-in waits for the visitor: its view, whatever else was asked.
-      { guard: 'isSiwxAwaiting', actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-      { guard: 'isRequestingSend', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen', 'openSend'] },
-      // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
-      // second form; the outcome then returns to Account.
-      {
-        guard: 'isRequestingSendWhileBusy',
-        actions: [{ type: 'resetTo', params: { view: 'Account' } }, { type: 'pushTo', params: { view: 'SendPreview' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'],
-      },
-      { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-      { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'ensureAccount', 'loadRemoteConfig', 'trackOpen'] },
-      // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
-      { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-      {
-        guard: 'isWalletConnectFirstOnDesktop',
-        actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'startPairing', 'openModal', 'loadRemoteConfig', 'trackOpen'],
-      },
-      { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'loadRemoteConfig', 'trackOpen'] },
-    ],
+    // Opening (spec §2 "Opening the modal"): the first view by the open rules, then the modal opens (`modal.opened`
+    // moves the root to `open`); the same rules reset the view when the modal is already open.
+    'app.open': openRules(),
+    // A sign-in waits for the visitor: the prompt, opening the modal if it was closed.
+    'siwx.prompt': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal'] },
+    // The view reopens with the message (the modal may have been closed meanwhile when not required).
+    'siwx.signFailed': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'toastSignFailed'] },
+    'router.changed': { actions: 'setView' },
     'remoteConfig.alert': { actions: 'showAlert' },
-    // The resolved feature set changed: the account machine gets its flag (no history fetched with activity off).
+    // The resolved feature set changed: the root's flags, and the account machine's activity flag.
     'remoteConfig.ready': { actions: ['setFlags', 'configureAccount'] },
     // Features arrive on intent (issue 15 §1): a view's need or gesture, then the module's arrival.
     'feature.ensure': { actions: 'ensureFeature' },
     'feature.deliver': { actions: 'ensureFeature' },
     'feature.loaded': { actions: 'spawnLoadedFeature' },
     'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
-    'app.close': { actions: 'closeModal' },
-    'app.push': { actions: 'pushView' },
     'app.notify': { actions: 'notify' },
     'app.viewLoaded': { actions: 'markLoaded' },
-    'app.back': [
-      { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
-      { guard: 'isOnPairingView', actions: ['cancelPairing', 'cancelConnection', 'goBack'] },
-      // Leaving SwitchNetwork gives up a switch the wallet has not answered (issue 14).
-      { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['cancelNetworkSwitch', 'goBack'] },
-      // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
-      // could send twice). Closing the modal stays possible; the answer is still handled.
-      { guard: 'isSendBusy' },
-      { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
-      { actions: 'goBack' },
-    ],
-    'app.selectWallet': [
-      { guard: 'isWalletConnectPicked', actions: ['pushPairing', 'startPairing'] },
-      { actions: ['pushConnecting', 'requestConnection'] },
-    ],
-    // Without WalletConnect a catalogue wallet cannot connect here (the view opens its web page instead).
-    'app.selectCatalogueWallet': { guard: 'isWalletConnectEnabled', actions: ['pushWalletPairing', 'startWalletPairing'] },
-    'app.retryPairing': { actions: ['cancelConnection', 'retryPairing'] },
     'pairing.approved': { actions: 'connectPairedSession' },
     'pairing.failed': { actions: 'reportError' },
-    'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
-    'app.confirmNamespaceSwitch': {
-      actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
-    },
     'app.disconnect': { actions: 'disconnect' },
     'app.selectNetwork': [
       // Spec §2: connected here, no address in the other namespace: SwitchActiveChain, then Connect.
@@ -916,15 +1035,6 @@ export const rootMachine = setup({
       { actions: 'switchNetwork' },
     ],
     'connectors.changed': { actions: 'setConnectors' },
-    'app.startSend': [
-      // A send still waiting for the wallet or the chain: its preview, not a second form.
-      { guard: 'isSendBusy', actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
-      { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
-    ],
-    'app.chooseSendToken': { actions: { type: 'pushTo', params: { view: 'SendSelectToken' } } },
-    'app.pickSendToken': { actions: ['pickSendToken', 'goBack'] },
-    'app.reviewSend': { actions: 'reviewSend' },
-    'app.confirmSend': [{ guard: 'isTransactionStackFull', actions: 'notifyStackFull' }, { actions: ['pushTransaction', 'confirmSend'] }],
     'send.previewing': { actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
     // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
     'send.submitted': { actions: 'notifySubmitted' },
@@ -946,15 +1056,6 @@ export const rootMachine = setup({
     ],
     'router.transactionStackFull': { actions: 'notifyStackFull' },
 
-    'router.closeRequested': { actions: 'closeModal' },
-    'modal.opened': {},
-    'modal.closed': [
-      // Not required (else the modal could not close): dismissing the prompt is a cancel.
-      { guard: 'isSiwxPrompting', actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
-      { guard: 'isEmbeddedAndConnected', actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
-    ],
-
     'connection.connected': [
       // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
       { guard: 'isOtherNamespaceEvent', actions: 'persistConnection' },
@@ -963,15 +1064,15 @@ export const rootMachine = setup({
       { guard: 'isSiwxEnabled', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', 'syncAccount', 'syncSend', 'syncSiwx'] },
       { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount', 'syncSend'] },
     ],
-    // Another account or chain resets the send state (spec §4), its loading toast hidden; a send view in front returns to Account.
+    // Another account or chain resets the send state (spec §4), its loading toast hidden; the send views leave for Account.
     'connection.accountChanged': [
       { guard: 'isOtherNamespaceEvent', actions: 'persistAccount' },
-      { guard: 'isOnSendView', actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { guard: 'isSending', actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
       { actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
     ],
     'connection.chainChanged': [
       { guard: 'isOtherNamespaceEvent' },
-      { guard: 'isOnSendView', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
+      { guard: 'isSending', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
       { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
     ],
     'connection.disconnected': [
@@ -985,15 +1086,11 @@ export const rootMachine = setup({
       { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose'] },
     ],
 
-    // Sign-in (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").
-    'app.signIn': { actions: 'signIn' },
-    'app.cancelSignIn': { actions: 'cancelSignIn' },
-    'siwx.prompt': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal'] },
+    // Sign-in outcomes (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").
     'siwx.closeBlocked': { actions: 'setCloseBlocked' },
+    // With SIWX the connecting or sign view stays for the session check: a session found makes it pointless.
     'siwx.sessionFound': [{ guard: 'isOnSignInPath', actions: 'closeModal' }, {}],
     'siwx.signedIn': { actions: ['closeModal', 'trackSignIn'] },
-    // The view reopens with the message (the modal may have been closed meanwhile when not required).
-    'siwx.signFailed': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'toastSignFailed'] },
     'siwx.initFailed': { actions: ['disconnect', { type: 'resetTo', params: { view: 'Connect' } }, 'toastInitFailed'] },
     'siwx.cancelled': [
       { guard: 'isCancelToDisconnect', actions: 'disconnect' },

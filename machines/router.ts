@@ -43,7 +43,11 @@ export type RouterEvent =
  * `router.closeRequested`: back was pressed (or a transaction failed) at the last history entry, the owner
  * closes the modal. `router.transactionStackFull`: a push was refused at {@link pendingTransactionsLimit}.
  */
-export type RouterEmitted = { type: 'router.closeRequested' } | { type: 'router.transactionStackFull' }
+export type RouterEmitted =
+  | { type: 'router.closeRequested' }
+  | { type: 'router.transactionStackFull' }
+  /** The history changed: `view` is the current view now (the root follows who holds the screen by it). */
+  | { type: 'router.changed'; view: ViewName }
 
 export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?: number }
 
@@ -123,6 +127,8 @@ export const routerMachine = setup({
       return { history: [...context.history.slice(0, -2), target], direction: 'prev' as const }
     }),
     requestClose: emit({ type: 'router.closeRequested' } as const),
+    /** After every history change: the current view, for the owner (issue 15 §2: an event, not a read of this machine). */
+    emitChanged: emit(({ context }) => ({ type: 'router.changed' as const, view: current(context).view })),
     pushTransaction: assign(({ context, event }) => {
       const e = event as Extract<RouterEvent, { type: 'router.pushTransaction' }>
       return { transactionStack: [...context.transactionStack, { id: e.id, onSuccess: e.onSuccess }] }
@@ -155,23 +161,23 @@ export const routerMachine = setup({
   on: {
     'router.push': [
       { guard: 'isCurrentView' },
-      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: 'pushHistory' })),
+      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] })),
     ],
     'router.replace': [
       { guard: 'isCurrentView' },
-      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: 'replaceHistory' })),
+      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] })),
     ],
     'router.back': [
       { guard: 'isLastEntry', actions: 'requestClose' },
-      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: 'popHistory' })),
+      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] })),
     ],
-    'router.reset': views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: 'resetHistory' })),
+    'router.reset': views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] })),
     'router.pushTransaction': [{ guard: 'isStackFull', actions: 'reportStackFull' }, { actions: 'pushTransaction' }],
     'router.popTransaction': [
       { guard: 'hasNoTransaction' },
-      ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget', params: { view } }, target: `.${view}`, actions: 'showSuccessView' })),
+      ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget', params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] })),
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
-      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory'] })),
+      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] })),
     ],
     'router.clearTransactions': { actions: 'clearTransactions' },
   } as any,

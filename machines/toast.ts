@@ -37,7 +37,9 @@ export const toastMachine = setup({
     hidden: {
       on: { 'toast.show': { target: 'visible', actions: 'showNow' } },
     },
+    // `visible` and `swapping`: what other machines read (issue 15 §2: tags, not state names).
     visible: {
+      tags: ['visible'],
       initial: 'checking',
       states: {
         checking: { always: [{ guard: 'isLoading', target: 'sticky' }, { target: 'timed' }] },
@@ -51,6 +53,7 @@ export const toastMachine = setup({
     },
     /** The open toast is closing; the queued one appears after `toastSwap`. */
     swapping: {
+      tags: ['swapping'],
       after: { toastSwap: { target: 'visible', actions: 'promoteNext' } },
       on: {
         'toast.show': { actions: 'queueNext' },

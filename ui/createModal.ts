@@ -325,7 +325,7 @@ export function createModal(options: ModalOptions) {
           m.createBlockchainApi({
             baseUrl: options.api!.blockchainUrl!,
             ...apiCommon,
-            isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().matches('unsupported'),
+            isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().hasTag('unsupported'),
             // Spec §3, §9: the identity, portfolio and name-service caches, kept in storage with their lifetimes.
             storage,
             cacheTtl: { identity: timing.identityTtl, balances: timing.portfolioTtl, names: timing.nameCacheTtl },

@@ -15,10 +15,11 @@ import { clickFirstInDialog, dialogCloses, featureOf, onHeld as heldThen, pressE
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
 
 /**
- * Model-based coverage of the root machine (issue 8 §2), the coordinator of one modal instance. Its state value
- * never changes (`boot` → `running`, eventless), so paths generated over it say nothing: its ~75 handlers on the
- * root node (each guarded branch a transition) react to the UI's `app.*` events and to what its children emit, and
- * their guards read the children. So this file walks named scenarios instead, one behaviour each, every one a fresh
+ * Model-based coverage of the root machine (issue 8 §2, issue 15 §2), the coordinator of one modal instance. Its chart
+ * is small (`closed`, `open` with who holds the screen: `browsing`, `connecting`, `signingIn`, `sending`, entered
+ * through `routing`), but most of its transitions are guarded branches of handlers that react to the UI's `app.*`
+ * events and to what its children emit, and their guards read the children's tags and the router's view as the root
+ * heard it, so paths generated over the chart alone say little. So this file walks named scenarios instead, one behaviour each, every one a fresh
  * modal in happy-dom (`renderApp`: the real dev wallet, anvil, the reference API and SIWX server), driven only by
  * gestures: the visitor's (the page's buttons, the dialog's controls, Escape), the wallet's user's (approve,
  * reject, another chain or account, 'Disconnect site'), the wallet's RPC and the server (a call held, then let
@@ -53,10 +54,10 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
 const unreachable: Record<TransitionId, string> = {
   'root --feature.loadFailed[0]':
     "a feature's module that cannot be fetched: createModal's loaders are `import()`s of the repository's own modules, which Node always resolves here, and the modal offers no seam to wrap them (vi.doMock intercepts only a module not yet imported, so it depends on the scenarios' order); walked in Chromium (tests/e2e/lazy-features.spec.ts aborts the send chunk: the toast, Back, the next try loads it) and in machines/root.test.ts with a failing loader",
-  'root --app.confirmSend[0]':
-    'one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send walks fill it directly)',
   'root --router.transactionStackFull[0]':
     "the router emits it only for a router.pushTransaction at the limit, and the root sends that only from app.confirmSend's second branch, whose guard is that the stack is not full (the same condition, checked in the same macrostep)",
+  'root.open.sending --app.confirmSend[0]':
+    'one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send walks fill it directly)',
 }
 
 const sender = privateKeyToAccount(keccak256(toHex('latchkey root model sender')))
@@ -372,7 +373,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root --app.push[0]', 'root --app.back[5]', 'root --app.close[0]', 'root --modal.closed[2]'],
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root.closed --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open --app.close[0]', 'root.open --modal.closed[2]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -386,7 +387,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root --modal.closed[1]'], async (app) => {
+  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root.open --modal.closed[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.receive)
     await app.close()
@@ -438,14 +439,14 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ connecting
 
-  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[8]', 'root --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
+  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[8]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
     await connect(app)
     await closed(app)
     expect(status(app)).toBe('connected')
     await button(app, /0x/)
   })
 
-  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root --app.push[0]', 'root --app.back[5]', 'root --app.back[0]'], async (app) => {
+  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open.connecting --app.back[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, en.allWallets)
     await shows(app, en.titles.AllWallets)
@@ -500,7 +501,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[3]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root --app.open[3]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root.open --router.closeRequested[0]', 'root --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -527,7 +528,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left (issue 14)',
     { ...restored, hold: [SWITCH] },
-    ['root --app.selectNetwork[4]', 'root --app.back[2]'],
+    ['root --app.selectNetwork[4]', 'root.open.browsing --app.back[0]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.switchNetworkLabel(names[A]!))
@@ -634,12 +635,17 @@ describe('root model: scenario walks in the UI', () => {
   // ------------------------------------------------------------ sending
 
   scenario(
-    'send: token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
+    'send: token picker, Back, token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root --app.startSend[1]', 'root --app.chooseSendToken[0]', 'root --app.pickSendToken[0]', 'root --app.reviewSend[0]', 'root --send.previewing[0]', 'root --app.back[4]', 'root --app.confirmSend[1]', 'root --app.back[3]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
+    ['root.open --app.startSend[1]', 'root.open.sending --app.chooseSendToken[0]', 'root.open.sending --app.back[2]', 'root.open.sending --app.pickSendToken[0]', 'root.open.sending --app.reviewSend[0]', 'root --send.previewing[0]', 'root.open.sending --app.back[1]', 'root.open.sending --app.confirmSend[1]', 'root.open.sending --app.back[0]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.send)
+      await press(app, /^Token: ETH/)
+      await shows(app, en.titles.SendSelectToken)
+      // The header's Back from the picker: the form again (a plain back within the send views).
+      await press(app, en.back)
+      await shows(app, en.titles.Send)
       await press(app, /^Token: ETH/)
       await shows(app, en.titles.SendSelectToken)
       await press(app, /^Ether/)
@@ -697,7 +703,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
   }
 
-  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root.open --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Approve')
@@ -757,7 +763,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
     { siwx: {} },
-    ['root --connection.connected[2]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root --app.signIn[0]', 'root --siwx.signedIn[0]'],
+    ['root --connection.connected[2]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root.open.signingIn --app.signIn[0]', 'root --siwx.signedIn[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -765,7 +771,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root --modal.closed[0]', 'root --siwx.cancelled[2]'], async (app) => {
+  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.open --modal.closed[0]', 'root --siwx.cancelled[2]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await pressEscape(app)
@@ -774,7 +780,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(featureOf(app, 'siwx')!.getSnapshot().matches('idle')).toBe(true)
   })
 
-  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root --app.cancelSignIn[0]', 'root --siwx.cancelled[2]'], async (app) => {
+  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root.open.signingIn --app.cancelSignIn[0]', 'root --siwx.cancelled[2]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.cancel)
@@ -967,7 +973,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ WalletConnect (the loopback relay, the dev mobile wallet)
 
-  scenario("the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect", wc, ['root --app.selectWallet[0]', 'root --app.back[1]'], async (app) => {
+  scenario("the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect", wc, ['root.open --app.selectWallet[0]', 'root.open.connecting --app.back[1]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     await shows(app, en.titles.ConnectingWalletConnect)
@@ -978,13 +984,13 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root --app.selectWallet[0]', 'root --pairing.approved[0]', 'root --connection.connected[3]'], async (app) => {
+  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root.open --app.selectWallet[0]', 'root --pairing.approved[0]', 'root --connection.connected[3]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     await phoneApproves(app)
   })
 
-  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root --app.retryPairing[0]', 'root --pairing.approved[0]'], async (app) => {
+  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root.open.connecting --app.retryPairing[0]', 'root --pairing.approved[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ autoApprove: false })
@@ -1002,7 +1008,7 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(phone.address))
   })
 
-  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --pairing.failed[0]', 'root --app.back[1]'], async (app) => {
+  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --pairing.failed[0]', 'root.open.connecting --app.back[1]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
@@ -1028,7 +1034,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …'; tapped: the page leaves for the wallet's link, remembered as the deep-link choice",
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true }, platform: 'mobile', customWallets: [PHONE_WALLET] },
-    ['root --app.open[6]', 'root --app.selectCatalogueWallet[0]', 'root --app.openedWalletLink[0]'],
+    ['root --app.open[6]', 'root.open --app.selectCatalogueWallet[0]', 'root.open --app.openedWalletLink[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.AllWallets)
@@ -1055,7 +1061,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "a directory wallet picked with WalletConnect on: 'Scan with' that wallet; the phone approves: connected",
     { ...wc, directory: true, extraNetworks: [mainnet] },
-    ['root --app.selectCatalogueWallet[0]', 'root --pairing.approved[0]'],
+    ['root.open --app.selectCatalogueWallet[0]', 'root --pairing.approved[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       // The catalogue's rows below the installed ones (after its images load or time out, spec §9).
@@ -1081,7 +1087,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "connected on EVM, Solana Localnet picked: SwitchActiveChain; 'Connect a wallet': Connect for Solana wallets; approved: the Solana account, the EVM wallet still connected",
     namespaces,
-    ['root --app.selectNetwork[0]', 'root --app.confirmNamespaceSwitch[0]', 'root --app.selectWallet[1]', 'root --connection.connected[3]'],
+    ['root --app.selectNetwork[0]', 'root.open --app.confirmNamespaceSwitch[0]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'],
     connectSolanaBeside,
   )
 
