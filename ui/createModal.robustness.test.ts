@@ -285,6 +285,8 @@ describe('issue 14 §3: a wallet request that never resolves', () => {
     const modal = modalWith()
     await connect(modal)
     await closed(modal)
+    // The visitor has Account open (Back is a gesture of the open modal).
+    modal.open()
     wallet.hang = new Set(['wallet_switchEthereumChain'])
     modal.switchNetwork(anvil2)
     await vi.waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))
