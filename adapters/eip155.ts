@@ -25,12 +25,9 @@ export function loadEncoding(): Promise<Encoding> {
   return encoding ? Promise.resolve(encoding) : import('./eip155.encoding.ts').then((m) => (encoding = m))
 }
 
-/** A minimal EIP-1193 provider: what every browser wallet exposes. */
-export type Eip1193Provider = {
-  request(args: { method: string; params?: unknown }): Promise<unknown>
-  on?(event: string, listener: (...args: any[]) => void): void
-  removeListener?(event: string, listener: (...args: any[]) => void): void
-}
+/** An EIP-1193 provider (defined in types.ts: WalletConnect's client uses it too, without importing this adapter). */
+export type { Eip1193Provider } from './types.ts'
+import type { Eip1193Provider } from './types.ts'
 
 /** The id of the plain `window.ethereum` entry (spec §2 browser-wallet entry). */
 export const injectedConnectorId = 'injected'

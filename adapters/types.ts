@@ -137,3 +137,10 @@ export interface TransferAdapter {
   /** Waits until the transaction is included; resolves with its status (a revert is a result, not a throw). */
   waitForTransfer(parameters: { connectorId: string; caipNetworkId: string; hash: string }): Promise<TransferReceipt>
 }
+
+/** A minimal EIP-1193 provider: what every browser wallet exposes. */
+export type Eip1193Provider = {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on?(event: string, listener: (...args: any[]) => void): void
+  removeListener?(event: string, listener: (...args: any[]) => void): void
+}

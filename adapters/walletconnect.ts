@@ -1,6 +1,6 @@
 import type UniversalProviderType from '@walletconnect/universal-provider'
 import { BaseError, UserRejectedRequestError, toProviderError } from './errors.ts'
-import type { Eip1193Provider } from './eip155.ts'
+import type { Eip1193Provider } from './types.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
