@@ -11,7 +11,7 @@ export const SEARCH_KEY = 'm'
 export type AllWalletsTiming = {
   /** Click on 'All Wallets' → the list holds ≥ 40 wallets with its rows in the DOM, + one animation frame. */
   open: number
-  /** The same after Back, in the same page: the AllWallets chunk is loaded already (no Suspense fallback). */
+  /** The same after Back, in the same page: the AllWallets chunk is loaded already (no skeleton). */
   reopen: number
   /** Keydown of {@link SEARCH_KEY} in the empty search box → every rendered row matches it, + one animation frame. */
   keystroke: number

@@ -696,9 +696,9 @@ function reportFirstUse({ rows, setupFetches, aborted, error }: FirstUseReport):
   console.log(`  Per feature, everything its first use needs beyond the initial JS (its rows' files + its chunks prefetched earlier), gzip:\n    ${totals.join(', ')}`)
   console.log(
     '  Painted after = ms from the click to the animation frame after the one in which the view first showed settled\n' +
-      '  (its dialog with data-view = the view, nothing aria-busy, no Suspense fallback; for a connection or a sign-in: the\n' +
+      '  (its dialog with data-view = the view, nothing aria-busy, no skeleton; for a connection or a sign-in: the\n' +
       '  modal closed and the page\'s "Open Account" button shown), timed in the page; frame steps (~16.7 ms at 60 Hz). A view\n' +
-      "  whose chunk was not prefetched shows React's Suspense fallback first and is revealed no sooner than ~300 ms later.\n" +
+      "  whose chunk was not prefetched shows the shell's skeleton until its chunk resolves (no Suspense throttle).\n" +
       '  Files fetched = the JS/CSS of the build fetched from the click until the network was quiet (500 ms), named by their\n' +
       "  main module, less the chunks of the views the painted view leads to (the registry's `next`), listed apart as\n" +
       "  prefetched. Requests = calls to the reference API server and the wallets' RPC (routed here), by path; the stand-in\n" +
@@ -743,9 +743,8 @@ function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllW
   console.log(
     '  Each run reloads the page, opens Connect and waits for its network to settle (Connect already asks for the\n' +
       '  catalogue\'s first page), then clicks All Wallets (its lazy chunk loads on the first click of each reload),\n' +
-      '  types the key, goes Back and clicks All Wallets again. On the first click the view suspends on its chunk:\n' +
-      '  React shows the Suspense fallback and reveals the content no sooner than ~300 ms after that fallback\n' +
-      '  (React\'s fallback throttle), whatever the chunk\'s load time; the second click has no fallback.\n' +
+      '  types the key, goes Back and clicks All Wallets again. The view\'s chunk was prefetched while Connect showed;\n' +
+      '  one not in yet shows the shell\'s skeleton until it resolves (a state update, no Suspense throttle).\n' +
       `  Painted = the animation frame after the first one that found the list with ≥ ${FIRST_PAGE_ROWS} rows (aria-setsize) and its\n` +
       '  rows in the DOM (a virtual list: only the visible rows are in the DOM), or every rendered row matching the\n' +
       '  key; frame steps, then (~16.7 ms at 60 Hz).',

@@ -419,7 +419,7 @@ function solanaRpc(request: Request): { status: number; headers: Record<string, 
  *   evaluates `condition` (a JS expression over `lk`); the frame after the first one where it holds ends the
  *   measure (`window.__benchPainted`, ms). Arming again cancels the previous arm.
  * - `lk.view(name)`: the modal's dialog shows that view (`data-view`), settled: no `aria-busy` on it or inside it,
- *   no Suspense fallback. `lk.tab(name)`: Account with that tab selected, settled. `lk.closed()`: no dialog, and the
+ *   no skeleton (the shell's progressbar while a view's chunk is fetched). `lk.tab(name)`: Account with that tab selected, settled. `lk.closed()`: no dialog, and the
  *   page's "Open Account" button shows (a wallet is connected). `lk.text()`: the dialog's text. `lk.rows()`: rows of
  *   the AllWallets list in the DOM.
  * - The page's "Open Account" button (a dapp's account button: `modal.open()` while connected), added when the page
