@@ -90,7 +90,9 @@ export type ConnectionActorsOptions = {
 /**
  * Turns the chain adapters into the actors the connection machine declares (`connect`, `reconnect`, `disconnect`,
  * `getBalance`, `watchWallet`); each call goes to the adapter of the connection's namespace (one adapter: that one).
- * `networks` resolves a chain id to its native currency; an unknown EVM chain is read as 18-decimal ETH.
+ * `networks` resolves a chain id to its native currency; an unknown EVM chain is read as 18-decimal ETH. Pass a getter
+ * (`() => readonly CaipNetwork[]`, the modal reads the network actor's list) so networks added or removed at run time
+ * (`modal.addNetwork`, issue 22 item 4) are seen at each read; a fixed array is read as is.
  *
  * The adapter may be the dapp's own (`options.adapter`), so every call is made through the boundary (`boundary.ts`):
  * a synchronous throw or a rejection becomes a typed `BaseError`, an answer that breaks the {@link ChainAdapter}
@@ -103,9 +105,10 @@ export type ConnectionActorsOptions = {
  */
 export function connectionActors(
   adapters: ChainAdapter | AdaptersByNamespace,
-  networks: readonly CaipNetwork[],
+  networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[]),
   options: ConnectionActorsOptions = {},
 ) {
+  const networksNow = typeof networks === 'function' ? networks : () => networks
   const balanceCache = options.balanceCache
   type Input = { connectorId: string; namespace?: ChainNamespace }
   const session = async (operation: 'connect' | 'reconnect', input: Input): Promise<WalletSession> => {
@@ -115,7 +118,7 @@ export function connectionActors(
   const readBalance = async (input: Input & { address: string; chainId: number | string }): Promise<BalanceSummary> => {
     const adapter = adapterOf(adapters, input.namespace)
     const network =
-      findNetwork(networks, adapter.namespace, input.chainId) ??
+      findNetwork(networksNow(), adapter.namespace, input.chainId) ??
       defineEvmNetwork({
         id: Number(input.chainId),
         name: `Chain ${input.chainId}`,

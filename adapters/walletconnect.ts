@@ -56,8 +56,11 @@ export type WalletConnectOptions = {
   /** The relay's WebSocket URL (`ws(s)://`, spec §5). Default {@link defaultRelayUrl}. */
   relayUrl?: string | undefined
   metadata: WalletConnectMetadata
-  /** The eip155 networks proposed (optional namespace); their first RPC URL answers reads. */
-  networks: readonly CaipNetwork[]
+  /**
+   * The eip155 networks proposed (optional namespace); their first RPC URL answers reads. A getter is read at each
+   * pairing (the modal's network actor owns the list: networks added at run time are proposed).
+   */
+  networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[])
   /** Prefix of the SDK's storage keys: two modals on one page need different ones. Default `latchkey`. */
   storagePrefix?: string | undefined
   /** The SDK's storage (default: the browser's IndexedDB / Node's file storage); tests pass an in-memory one. */
@@ -155,7 +158,8 @@ export type WalletConnectClient = {
  */
 export function createWalletConnect(options: WalletConnectOptions): WalletConnectClient {
   const relayUrl = checkRelayUrl(options.relayUrl ?? defaultRelayUrl)
-  const networks = options.networks.filter((n) => n.chainNamespace === 'eip155')
+  const networksOption = options.networks
+  const evmNetworks = () => (typeof networksOption === 'function' ? networksOption() : networksOption).filter((n) => n.chainNamespace === 'eip155')
   const load = options.load ?? (() => import('@walletconnect/universal-provider'))
 
   let loaded: UniversalProviderType | undefined
@@ -185,14 +189,17 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
     return loading
   }
 
-  const namespaces = () => ({
-    eip155: {
-      chains: networks.map((n) => n.caipNetworkId),
-      methods: [...eip155SessionMethods],
-      events: [...eip155SessionEvents],
-      rpcMap: Object.fromEntries(networks.map((n) => [String(n.id), n.rpcUrls.default.http[0] ?? ''])),
-    },
-  })
+  const namespaces = () => {
+    const networks = evmNetworks()
+    return {
+      eip155: {
+        chains: networks.map((n) => n.caipNetworkId),
+        methods: [...eip155SessionMethods],
+        events: [...eip155SessionEvents],
+        rpcMap: Object.fromEntries(networks.map((n) => [String(n.id), n.rpcUrls.default.http[0] ?? ''])),
+      },
+    }
+  }
 
   async function propose(): Promise<PairingProposal> {
     const provider = await getProvider()

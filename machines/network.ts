@@ -5,6 +5,11 @@ import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace 
 export type NetworkContext = {
   /** The namespace of the active network (the wallet's chain events are read in it). */
   namespace: ChainNamespace
+  /**
+   * The configured networks: this machine owns the list (issue 22 item 4). It starts as `options.networks` and changes
+   * with `network.add` / `network.remove` (`modal.addNetwork` / `modal.removeNetwork`); the root and the wallet actors
+   * read it here, nobody keeps a copy.
+   */
   networks: readonly CaipNetwork[]
   activeCaipNetworkId: CaipNetworkId
   /** The wallet's chain when it is not in `networks` (the chart is then in `unsupported`). */
@@ -27,13 +32,29 @@ export type NetworkEvent =
   /** Switch the active network. With a connector (a connected wallet) the wallet is asked; without, it is just set (spec §4). */
   | { type: 'network.switch'; caipNetworkId: string; connectorId?: string | undefined }
   /** The wallet reports its chain (on connect or a chainChanged event). */
-  | { type: 'network.walletChainChanged'; chainId: number | string }
+  | {
+      type: 'network.walletChainChanged'
+      chainId: number | string
+      /** The wallet's namespace (the chain is read in it); default the active network's. */
+      namespace?: ChainNamespace | undefined
+    }
   | { type: 'network.walletDisconnected' }
   /**
    * The visitor left the view that waits for the wallet (SwitchNetwork's Back, closing the modal): the pending switch
    * is given up, its late answer ignored (issue 14: a wallet that never answers must not hold the network).
    */
   | { type: 'network.cancel' }
+  /**
+   * The dapp adds a network at run time (`modal.addNetwork`, spec §4, §5), already validated and with an adapter for
+   * its namespace. A CAIP-2 id already configured is ignored (the list keeps the first).
+   */
+  | { type: 'network.add'; network: CaipNetwork }
+  /**
+   * The dapp removes a network at run time (`modal.removeNetwork`, spec §4). The active one removed, the first
+   * remaining network of its namespace becomes active, else the first remaining overall (`network.changed` is
+   * emitted). An unknown id, or the last network of all, is ignored (`modal.removeNetwork` throws before).
+   */
+  | { type: 'network.remove'; caipNetworkId: string }
 
 export type NetworkEmitted =
   | { type: 'network.changed'; caipNetworkId: CaipNetworkId }
@@ -76,6 +97,10 @@ const notProvided = (name: string) => () => {
  *   `network.switchRejected` (the view stays, the user may retry); any other failure emits
  *   `network.switchFailed` (the owner goes back one view).
  * - A switch to a network id that is not configured emits `network.notFound` and changes nothing.
+ * - The list is this machine's (issue 22 item 4): `network.add` appends a network (a known CAIP-2 id is ignored),
+ *   `network.remove` drops one; the active one removed, the first remaining of its namespace (else the first of all)
+ *   becomes active and `network.changed` is emitted (spec §4). A namespace with no networks is unfiltered: a wallet
+ *   chain reported in it is accepted (not `unsupported`), the active network stays.
  * - While the wallet is asked (`pending`: `switching` or `addingChain`) nothing waits for it for ever (issue 14): a
  *   new `network.switch` supersedes the pending one (the wallet is asked again, for the new target; the old answer is
  *   ignored), without a connector it just sets the network; `network.cancel` (the visitor left the view) gives the
@@ -96,8 +121,18 @@ export const networkMachine = setup({
     isUnknownNetwork: ({ context, event }) =>
       event.type === 'network.switch' && !context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
     hasConnector: ({ event }) => event.type === 'network.switch' && Boolean(event.connectorId),
-    isKnownWalletChain: ({ context, event }) =>
-      event.type === 'network.walletChainChanged' && Boolean(findNetwork(context.networks, context.namespace, event.chainId)),
+    isKnownWalletChain: ({ context, event }) => {
+      if (event.type !== 'network.walletChainChanged') return false
+      const namespace = event.namespace ?? context.namespace
+      // Spec §4: a namespace with no networks is unfiltered: any chain of it is accepted.
+      return Boolean(findNetwork(context.networks, namespace, event.chainId)) || isUnfiltered(context, namespace)
+    },
+    isNewNetwork: ({ context, event }) =>
+      event.type === 'network.add' && !context.networks.some((n) => n.caipNetworkId === event.network.caipNetworkId),
+    isRemovingActive: ({ context, event }) =>
+      event.type === 'network.remove' && event.caipNetworkId === context.activeCaipNetworkId && context.networks.length > 1,
+    isRemovable: ({ context, event }) =>
+      event.type === 'network.remove' && context.networks.length > 1 && context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
     isUnrecognizedChain: ({ event }) => toProviderError((event as { error?: unknown }).error) instanceof UnrecognizedChainError,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isWalletOnUnknownChain: ({ context }) => context.walletChainId !== undefined,
@@ -111,8 +146,21 @@ export const networkMachine = setup({
     }),
     setActiveFromWallet: assign(({ context, event }) => {
       if (event.type !== 'network.walletChainChanged') return {}
-      const network = findNetwork(context.networks, context.namespace, event.chainId)
-      return network ? { activeCaipNetworkId: network.caipNetworkId, walletChainId: undefined } : { walletChainId: event.chainId }
+      const namespace = event.namespace ?? context.namespace
+      const network = findNetwork(context.networks, namespace, event.chainId)
+      if (network) return { activeCaipNetworkId: network.caipNetworkId, walletChainId: undefined }
+      // Unfiltered (no network of the wallet's namespace): the chain is accepted, the active network stays.
+      return isUnfiltered(context, namespace) ? { walletChainId: undefined } : { walletChainId: event.chainId }
+    }),
+    addNetwork: assign({ networks: ({ context, event }) => (event.type === 'network.add' ? [...context.networks, event.network] : context.networks) }),
+    removeNetwork: assign({
+      networks: ({ context, event }) => (event.type === 'network.remove' ? context.networks.filter((n) => n.caipNetworkId !== event.caipNetworkId) : context.networks),
+    }),
+    /** After the active network was removed (`removeNetwork` ran): the first remaining of its namespace, else the first. */
+    selectFirstRemaining: assign(({ context, event }) => {
+      const removedNamespace = event.type === 'network.remove' ? event.caipNetworkId.split(':')[0] : context.namespace
+      const next = context.networks.find((n) => n.chainNamespace === removedNamespace) ?? context.networks[0]!
+      return { activeCaipNetworkId: next.caipNetworkId, namespace: next.chainNamespace }
     }),
     setActiveFromTarget: assign(({ context }) => ({ activeCaipNetworkId: context.target ?? context.activeCaipNetworkId, walletChainId: undefined, target: undefined, connectorId: undefined, error: undefined })),
     setTarget: assign(({ event }) => (event.type === 'network.switch' ? { target: event.caipNetworkId as CaipNetworkId, error: undefined } : {})),
@@ -208,8 +256,19 @@ export const networkMachine = setup({
   },
   on: {
     'network.walletDisconnected': { target: '.supported', actions: 'clearWalletChain' },
+    // The list changes in any state (a pending switch goes on: its target was read when the wallet was asked).
+    'network.add': { guard: 'isNewNetwork', actions: 'addNetwork' },
+    'network.remove': [
+      { guard: 'isRemovingActive', actions: ['removeNetwork', 'selectFirstRemaining', 'emitChanged'] },
+      { guard: 'isRemovable', actions: 'removeNetwork' },
+    ],
   },
 })
+
+/** Spec §4: a namespace with no configured networks is unfiltered (the wallet may be on any of its chains). */
+export function isUnfiltered(context: Pick<NetworkContext, 'networks'>, namespace: ChainNamespace): boolean {
+  return !context.networks.some((n) => n.chainNamespace === namespace)
+}
 
 function switchInput(context: NetworkContext): { connectorId: string; network: CaipNetwork } {
   const network = context.networks.find((n) => n.caipNetworkId === context.target)!

@@ -26,6 +26,10 @@ export type RootOptions = {
    * state per chain namespace"). Default `[namespace]`.
    */
   namespaces?: readonly ChainNamespace[]
+  /**
+   * The networks at start: the network actor's input, read nowhere else. The network actor owns the list from then on
+   * (`modal.addNetwork` / `modal.removeNetwork`, issue 22 item 4): read it with {@link networksOf}.
+   */
   networks: readonly CaipNetwork[]
   enableReconnect: boolean
   enableNetworkSwitch: boolean
@@ -303,9 +307,24 @@ export function toRecentWallet(c: Connector): RecentWallet {
   return { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
 }
 
+/** The configured networks now: the network actor's list (it owns it, issue 22 item 4). */
+function networksOf(context: RootContext): readonly CaipNetwork[] {
+  return context.network.getSnapshot().context.networks
+}
+
 /** The namespace of a configured network id, if any. */
 function namespaceOf(context: RootContext, caipNetworkId: string): ChainNamespace | undefined {
-  return context.options.networks.find((n) => n.caipNetworkId === caipNetworkId)?.chainNamespace
+  return networksOf(context).find((n) => n.caipNetworkId === caipNetworkId)?.chainNamespace
+}
+
+/**
+ * The configured network of the connected wallet's chain, and whether the chain is supported: configured, or in a
+ * namespace with no networks (unfiltered, spec §4).
+ */
+function walletNetwork(context: RootContext, namespace: ChainNamespace, chainId: number | string | undefined): { network: CaipNetwork | undefined; supported: boolean } {
+  const networks = networksOf(context)
+  const network = networks.find((n) => n.chainNamespace === namespace && String(n.id) === String(chainId))
+  return { network, supported: Boolean(network) || !networks.some((n) => n.chainNamespace === namespace) }
 }
 
 /** The connections of the namespaces other than the start one (the start one is `connection`, already listened to). */
@@ -643,7 +662,12 @@ export const rootMachine = setup({
     cancelNetworkSwitch: sendTo(({ context }) => context.network, { type: 'network.cancel' }),
     forwardWalletChain: sendTo(
       ({ context }) => context.network,
-      ({ event }) => ({ type: 'network.walletChainChanged' as const, chainId: (event as { chainId: number | string }).chainId }),
+      ({ event }) => ({
+        type: 'network.walletChainChanged' as const,
+        chainId: (event as { chainId: number | string }).chainId,
+        // The chain is read in the wallet's namespace (an unfiltered one accepts any chain, spec §4).
+        namespace: (event as { namespace?: ChainNamespace }).namespace,
+      }),
     ),
     /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
     loadRemoteConfig: toFeature('remoteConfig', () => ({ type: 'remoteConfig.load' }), { ensure: true }),
@@ -684,13 +708,13 @@ export const rootMachine = setup({
       ({ context }) => {
         if (!isConnected(context)) return undefined
         const c = context.connection.getSnapshot().context
-        const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
+        const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
         const target: AccountTarget = {
           address: c.address ?? '',
           caipNetworkId: `${c.namespace}:${c.chainId}`,
           namespace: c.namespace,
           testnet: network?.testnet ?? false,
-          supported: Boolean(network),
+          supported,
         }
         return { type: 'account.set' as const, target }
       },
@@ -702,13 +726,13 @@ export const rootMachine = setup({
       ({ context }) => {
         if (!isConnected(context)) return undefined
         const c = context.connection.getSnapshot().context
-        const network = context.options.networks.find((n) => n.chainNamespace === c.namespace && String(n.id) === String(c.chainId))
+        const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
         const target: SendTarget = {
           address: c.address ?? '',
           caipNetworkId: `${c.namespace}:${c.chainId}`,
           namespace: c.namespace,
           connectorId: c.connectorId ?? '',
-          supported: Boolean(network),
+          supported,
           testnet: network?.testnet ?? false,
         }
         return { type: 'send.setTarget' as const, target }

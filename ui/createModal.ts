@@ -2,7 +2,7 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
-import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, type AdaptersByNamespace } from '../adapters/actors.ts'
+import { AdapterNotFoundError, connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { callForeign } from '../adapters/boundary.ts'
 import { InvalidProviderResponseError } from '../adapters/errors.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
@@ -33,7 +33,7 @@ import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '.
 import type { Features } from '../services/features.ts'
 import type { Wallet } from '../services/schemas.ts'
 import type { AnyActorRef } from 'xstate'
-import { InvalidOptionsError, validateOptions } from './options.ts'
+import { InvalidOptionsError, validateNetwork, validateOptions } from './options.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
@@ -212,6 +212,7 @@ function preloadImages(urls: readonly string[]): Promise<void> {
 
 /** Thrown by {@link createModal} for options it cannot work with (defined in `options.ts`, with the validation). */
 export { InvalidOptionsError }
+export { AdapterNotFoundError }
 /** Thrown by `open({ view })` for a view of a feature that is off (defined in `features.ts`, with the registry). */
 export { FeatureDisabledError }
 
@@ -243,6 +244,11 @@ export function createModal(options: ModalOptions) {
   const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
   const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
   const networks = [...options.networks]
+  /**
+   * The configured networks now (issue 22 item 4): the network actor's list, which `addNetwork` / `removeNetwork`
+   * change. Read lazily by the wallet actors and WalletConnect (called only once the root actor exists).
+   */
+  const networksNow = (): readonly CaipNetwork[] => actor.getSnapshot().context.network.getSnapshot().context.networks
   const metadata: Metadata = options.metadata ?? {
     name: globalThis.document?.title || 'App',
     description: '',
@@ -259,7 +265,8 @@ export function createModal(options: ModalOptions) {
           storagePrefix: options.walletConnect?.storagePrefix,
           storage: options.walletConnect?.storage,
           metadata,
-          networks: evmNetworks,
+          // Read at each pairing: networks added at run time are proposed (eip155 only, filtered there).
+          networks: networksNow,
         })
   if (options.adapter === null && !walletConnect) {
     throw new InvalidOptionsError('No way to connect', { details: 'With `adapter: null`, WalletConnect must stay on.' })
@@ -425,7 +432,7 @@ export function createModal(options: ModalOptions) {
 
   const machine = rootMachine.provide({
     actors: {
-      connection: connectionMachine.provide({ actors: connectionActors(adapters, networks, { balanceCache: nativeBalanceCache }) }),
+      connection: connectionMachine.provide({ actors: connectionActors(adapters, networksNow, { balanceCache: nativeBalanceCache }) }),
       network: networkMachine.provide({ actors: networkActors(adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters),
     },
@@ -660,6 +667,58 @@ export function createModal(options: ModalOptions) {
      */
     switchNetwork(network: CaipNetwork | string) {
       actor.send({ type: 'app.selectNetwork', caipNetworkId: typeof network === 'string' ? network : network.caipNetworkId })
+    },
+    /**
+     * Adds a network at run time (spec §4, §5; issue 22 item 4). The network actor owns the list: the network button,
+     * the SwitchNetwork list, `switchNetwork`, the wallet's chain reports, balances and WalletConnect pairings made
+     * after this call all see it. Adding a network whose CAIP-2 id is already configured does nothing (the first
+     * one stays). The active network does not change.
+     *
+     * `network` is a `CaipNetwork` as in `options.networks` (`defineEvmNetwork()`, `defineSolanaNetwork()` or a
+     * built-in): `caipNetworkId` `namespace:reference`, `id` the chain id (eip155: a positive integer) or the CAIP-2
+     * reference, `nativeCurrency.decimals` in the currency's smallest unit (18 for wei), http(s) RPC URLs.
+     *
+     * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
+     *   Invalid CAIP-2 network id`), with the checks of `options.networks` ({@link validateOptions}).
+     * @throws AdapterNotFoundError 'The adapter for the {namespace} namespace does not exist.' when the modal has no
+     *   adapter for its namespace (spec §5: Solana and Bitcoin have one only when `options.networks` had a network of
+     *   theirs at creation).
+     * @example
+     * const modal = createModal({ projectId, networks: [mainnet] })
+     * modal.addNetwork(defineEvmNetwork({ id: 10, name: 'OP Mainnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://mainnet.optimism.io' }))
+     * modal.switchNetwork('eip155:10')
+     */
+    addNetwork(network: CaipNetwork): void {
+      validateNetwork(network, 'addNetwork')
+      if (!adapters[network.chainNamespace]) throw new AdapterNotFoundError(network.chainNamespace)
+      actor.getSnapshot().context.network.send({ type: 'network.add', network })
+    },
+    /**
+     * Removes a configured network at run time (spec §4; issue 22 item 4). Removing the active network makes the first
+     * remaining network of its namespace active, else the first remaining network (stored as the active network, as
+     * a switch is). Removing the last network of a namespace leaves it unfiltered (spec §4): the wallet of that
+     * namespace may be on any chain, it is not marked unsupported. A connected wallet is not asked to switch.
+     *
+     * @param caipNetworkId the CAIP-2 id (`eip155:1`).
+     * @throws AdapterNotFoundError 'The adapter for the {namespace} namespace does not exist.' when the modal has no
+     *   adapter for the id's namespace (spec §5).
+     * @throws InvalidOptionsError 'Network not found' (spec §8) when no configured network has that id, and 'At least
+     *   one network is required' for the last network of all (the modal always has an active network).
+     * @example
+     * modal.removeNetwork('eip155:42161') // arbitrum leaves the network list
+     */
+    removeNetwork(caipNetworkId: string): void {
+      const option = 'removeNetwork(caipNetworkId)'
+      if (typeof caipNetworkId !== 'string') throw new InvalidOptionsError(`${option}: Expected a CAIP-2 network id`, { option, details: `Received: ${String(caipNetworkId)}` })
+      const namespace = caipNetworkId.split(':')[0] ?? ''
+      if (!adapters[namespace as ChainNamespace]) throw new AdapterNotFoundError(namespace)
+      const network = actor.getSnapshot().context.network
+      const list = network.getSnapshot().context.networks
+      if (!list.some((n) => n.caipNetworkId === caipNetworkId)) {
+        throw new InvalidOptionsError('Network not found', { option, details: `${caipNetworkId} is not configured (${list.map((n) => n.caipNetworkId).join(', ')}).` })
+      }
+      if (list.length === 1) throw new InvalidOptionsError('At least one network is required', { option, details: `${caipNetworkId} is the last network.` })
+      network.send({ type: 'network.remove', caipNetworkId })
     },
     /**
      * The sign-in session of the connected account and chain (spec §3 SIWX message, signature), or `undefined`

@@ -39,13 +39,17 @@ const transferMethods = ['estimateTransfer', 'sendTransfer', 'waitForTransfer'] 
 type Path = ReadonlyArray<string | number>
 
 /** `['networks', 1, 'caipNetworkId']` → `options.networks[1].caipNetworkId`. */
-export function optionPath(path: Path): string {
-  return `options${path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')}`
+export function optionPath(path: Path, root = 'options'): string {
+  return `${root}${path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')}`
+}
+
+function refuseAt(path: Path, why: string, details?: string, root?: string): never {
+  const option = optionPath(path, root)
+  throw new InvalidOptionsError(`${option}: ${why}`, { option, ...(details ? { details } : {}) })
 }
 
 function refuse(path: Path, why: string, details?: string): never {
-  const option = optionPath(path)
-  throw new InvalidOptionsError(`${option}: ${why}`, { option, ...(details ? { details } : {}) })
+  return refuseAt(path, why, details)
 }
 
 // ------------------------------------------------------------------ schemas of the shapes
@@ -219,11 +223,11 @@ function firstIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknow
   return issue
 }
 
-function checkShape(schema: v.GenericSchema, value: unknown, prefix: Path): void {
+function checkShape(schema: v.GenericSchema, value: unknown, prefix: Path, root?: string): void {
   const result = v.safeParse(schema, value)
   if (result.success) return
   const issue = firstIssue(result.issues)
-  refuse([...prefix, ...issuePath(issue)], issue.message)
+  refuseAt([...prefix, ...issuePath(issue)], issue.message, undefined, root)
 }
 
 // ------------------------------------------------------------------ networks
@@ -235,11 +239,17 @@ const referencePatterns: Partial<Record<ChainNamespace, { pattern: RegExp; says:
   bip122: { pattern: /^[0-9a-f]{32}$/, says: 'A bip122 reference is 32 lower-case hex digits (the genesis block hash prefix).' },
 }
 
-/** One network of `options.networks` (spec §3 Network, §5 CAIP-2). */
-function checkNetwork(network: unknown, i: number): asserts network is CaipNetwork {
-  const at = (key?: string): Path => (key ? ['networks', i, key] : ['networks', i])
+/**
+ * One network of `options.networks` (spec §3 Network, §5 CAIP-2), at `root` + `prefix` in the messages
+ * (`options.networks[1]`, or `addNetwork(network)` for {@link validateNetwork}).
+ */
+function checkNetwork(network: unknown, prefix: Path, root = 'options'): asserts network is CaipNetwork {
+  const at = (key?: string): Path => (key ? [...prefix, key] : prefix)
+  function refuse(path: Path, why: string, details?: string): never {
+    return refuseAt(path, why, details, root)
+  }
   if (typeof network !== 'object' || network === null || Array.isArray(network)) refuse(at(), 'Expected a network (CaipNetwork)', `Received: ${preview(network)}`)
-  checkShape(networkShape, network, at())
+  checkShape(networkShape, network, at(), root)
   const n = network as Record<string, unknown> & { chainNamespace: string; caipNetworkId: string }
   let parsed: { chainNamespace: ChainNamespace; chainId: string }
   try {
@@ -256,7 +266,7 @@ function checkNetwork(network: unknown, i: number): asserts network is CaipNetwo
   }
   if (!supportedNamespaces.includes(parsed.chainNamespace)) {
     // Spec §5: adding a network needs an adapter for its namespace (this message predates the option paths).
-    throw new InvalidOptionsError(`The adapter for the ${parsed.chainNamespace} namespace does not exist.`, { option: optionPath(at()), details: `Network ${n.caipNetworkId} (${optionPath(at())}).` })
+    throw new InvalidOptionsError(`The adapter for the ${parsed.chainNamespace} namespace does not exist.`, { option: optionPath(at(), root), details: `Network ${n.caipNetworkId} (${optionPath(at(), root)}).` })
   }
   const id = n['id']
   if (parsed.chainNamespace === 'eip155') {
@@ -267,6 +277,20 @@ function checkNetwork(network: unknown, i: number): asserts network is CaipNetwo
   const reference = referencePatterns[parsed.chainNamespace]
   if (reference && !reference.pattern.test(parsed.chainId)) refuse(at('caipNetworkId'), 'Invalid CAIP-2 network id', `${reference.says} Received: ${preview(n.caipNetworkId)}`)
   if (String(id) !== parsed.chainId) refuse(at('id'), 'does not match the caipNetworkId', `id is ${preview(id)} but caipNetworkId is ${preview(n.caipNetworkId)}.`)
+}
+
+/**
+ * Checks one network passed at run time (`modal.addNetwork`, issue 22 item 4) with the rules of `options.networks`:
+ * the shape (name, currency, http(s) RPC URLs), a CAIP-2 id of a known namespace matching `chainNamespace` and `id`.
+ *
+ * @throws InvalidOptionsError naming the method and the field (`addNetwork(network).caipNetworkId: Invalid CAIP-2
+ *   network id`).
+ * @example
+ * validateNetwork({ ...mainnet, caipNetworkId: 'eip155' }, 'addNetwork')
+ * // throws InvalidOptionsError: addNetwork(network).caipNetworkId: Invalid CAIP-2 network id
+ */
+export function validateNetwork(network: unknown, method: string): asserts network is CaipNetwork {
+  checkNetwork(network, [], `${method}(network)`)
 }
 
 // ------------------------------------------------------------------ the options
@@ -314,7 +338,7 @@ export function validateOptions(options: ValidateOptionsParameters): ValidateOpt
   }
   if (o.networks.length === 0) throw new InvalidOptionsError('At least one network is required', { option: 'options.networks', details: 'options.networks is empty.' })
   const networks = o.networks as unknown[]
-  networks.forEach(checkNetwork)
+  networks.forEach((network, i) => checkNetwork(network, ['networks', i]))
   const seen = new Map<string, number>()
   ;(networks as CaipNetwork[]).forEach((n, i) => {
     const first = seen.get(n.caipNetworkId)
