@@ -3,6 +3,7 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import { toHex } from 'viem'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
+import { defineEvmNetwork } from '../../adapters/networks.ts'
 import { chainNotSupportedMessage, networkMachine, type NetworkContext } from '../../machines/network.ts'
 import { en } from '../../ui/locales/en.ts'
 import { describeWalks, featureOf, inDialog, onHeld, RDNS, renderApp, status, toastText, UNKNOWN_CHAIN, verifiedOn999, WALLET_NAME, type App } from './app.tsx'
@@ -29,6 +30,9 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, reco
  * disconnects (`modal.disconnect()`, the revoke held) while a switch is pending, then the visitor picks a network: it
  * is just set.
  *
+ * Networks at run time (issue 22 item 4): the dapp adds a network (`modal.addNetwork`), removes another one, and
+ * removes the active one (`modal.removeNetwork`: the first remaining of its namespace becomes active).
+ *
  * Every step checks, through XState's inspection, that the transition the model fires is the one the UI fired.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
@@ -44,15 +48,19 @@ const REVOKE = 'wallet_revokePermissions'
 const rpcError = { code: -32603, message: 'Internal error' }
 const unrecognized = { code: 4902, message: 'Unrecognized chain ID. Try adding the chain first.' }
 const rejected = { code: 4001, message: 'User rejected the request.' }
-const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2' }
+const C = 'eip155:31339'
+const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2', [C]: 'Anvil Local 3' }
+/** The network the dapp adds at run time (its RPC URL does not matter to the chart). */
+const anvil3 = defineEvmNetwork({ id: 31339, name: names[C]!, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 
 const ctx = (s: any) => s.context as NetworkContext
 const chainNumber = (caip: string) => Number(caip.split(':')[1])
 const other = (caip: string) => (caip === A ? B : A)
 /** Where the wallet is: its unknown chain, else the active network (the chart follows the wallet's reports). */
 const walletChain = (s: any) => (ctx(s).walletChainId !== undefined ? Number(ctx(s).walletChainId) : chainNumber(ctx(s).activeCaipNetworkId))
-/** What the traversal tells apart: the state, the active network, the wallet's unknown chain, the switch's target. */
-const serialize = (s: any) => JSON.stringify({ v: s.value, a: ctx(s).activeCaipNetworkId, w: ctx(s).walletChainId, t: ctx(s).target })
+/** What the traversal tells apart: the state, the active network, the wallet's unknown chain, the switch's target, the list. */
+const serialize = (s: any) =>
+  JSON.stringify({ v: s.value, a: ctx(s).activeCaipNetworkId, w: ctx(s).walletChainId, t: ctx(s).target, n: ctx(s).networks.map((n) => n.caipNetworkId) })
 
 const walletChainChanged = (chainId: number, gesture = 'walletChain'): ModelEvent => ({ type: 'network.walletChainChanged', chainId, gesture })
 const walletDisconnects: ModelEvent = { type: 'network.walletDisconnected', gesture: 'walletDisconnects', terminal: true }
@@ -168,6 +176,19 @@ const fixtures: Fixture[] = [
       return []
     },
   },
+  {
+    name: 'networks at run time: the dapp adds a network, removes another, removes the active one',
+    app: () => ({}),
+    events: (s) => {
+      const c = ctx(s)
+      if (!s.matches('supported') || c.activeCaipNetworkId !== A) return []
+      if (!c.networks.some((n) => n.caipNetworkId === C)) return [{ type: 'network.add', network: anvil3, gesture: 'dappAddsNetwork' }]
+      return [
+        { type: 'network.remove', caipNetworkId: C, gesture: 'dappRemovesNetwork' },
+        { type: 'network.remove', caipNetworkId: A, gesture: 'dappRemovesActive' },
+      ]
+    },
+  },
 ]
 
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
@@ -277,6 +298,15 @@ async function perform(app: App, event: any) {
       return void (await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)))
     }
   }
+  // The dapp's own code at run time (issue 22 item 4).
+  if (type === 'network.add') {
+    app.modal.addNetwork(event.network)
+    return app.settle()
+  }
+  if (type === 'network.remove') {
+    app.modal.removeNetwork(event.caipNetworkId)
+    return app.settle()
+  }
   if (type === 'network.walletDisconnected') {
     fireEvent.click(app.panel().getByRole('button', { name: 'Disconnect site' }))
     return app.settle()
@@ -338,6 +368,16 @@ async function check(app: App, event: any, state: string, before: NetworkContext
     expect(app.modal.getState().network.caipNetworkId).toBe(before.activeCaipNetworkId)
   }
   if (event.gesture === 'dappSwitchUnknown') expect(c.target).toBe(before.target)
+  // Added: listed in SwitchNetwork and reachable; removed: gone from the list; the active one removed: the first remaining of its namespace.
+  if (type === 'network.add') {
+    expect(c.networks.map((n) => n.caipNetworkId)).toContain(event.network.caipNetworkId)
+    expect(app.modal.getState().caipNetworkId).toBe(before.activeCaipNetworkId)
+  }
+  if (type === 'network.remove') expect(c.networks.map((n) => n.caipNetworkId)).not.toContain(event.caipNetworkId)
+  if (event.gesture === 'dappRemovesActive') {
+    expect(app.modal.getState().caipNetworkId).toBe(B)
+    expect(app.modal.getState().network.name).toBe(names[B])
+  }
   if (event.gesture === 'pickWhileDappDisconnects') expect(app.modal.getState().caipNetworkId).toBe(event.caipNetworkId)
   // Not connected: just set, the wallet not asked.
   if (event.gesture === 'pickNotConnected' || event.gesture === 'pickWhileDisconnecting') {
@@ -381,7 +421,7 @@ async function walk(fixture: Fixture, path: ModelPath) {
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
   const name = e.type.replace('xstate.', '').replace('network.', '')
-  const detail = [e.gesture, e.caipNetworkId ?? e.chainId].filter((x) => x !== undefined).join(' ')
+  const detail = [e.gesture, e.caipNetworkId ?? e.chainId ?? (e.network as { caipNetworkId?: string } | undefined)?.caipNetworkId].filter((x) => x !== undefined).join(' ')
   return detail ? `${name}(${detail})` : name
 }
 
