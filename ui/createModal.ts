@@ -20,7 +20,7 @@ import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { balanceSummarySchema, createStorage, type StorageLike } from '../services/storage.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
-import { disabledFlagOf, FeatureDisabledError, prefetchView } from './features.ts'
+import { disabledFlagOf, FeatureDisabledError, prefetchIntent } from './features.ts'
 import { timing } from '../machines/timing.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { Analytics } from '../services/analytics.ts'
@@ -619,7 +619,7 @@ export function createModal(options: ModalOptions) {
       if (off) throw new FeatureDisabledError({ feature: off, view: args.view! })
       // The view about to show starts fetching now (the page's buttons already did on pointerenter/focus): the
       // requested one, else Account when connected, else Connect (the open rules may still pick another).
-      prefetchView(args.view ?? (actor.getSnapshot().context.connection.getSnapshot().hasTag('connected') ? 'Account' : 'Connect'))
+      prefetchIntent(args.view ?? (actor.getSnapshot().context.connection.getSnapshot().hasTag('connected') ? 'Account' : 'Connect'))
       actor.send({ type: 'app.open', ...(args.view ? { view: args.view } : {}), ...(args.data ? { data: args.data } : {}) })
     },
     /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */

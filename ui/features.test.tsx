@@ -8,7 +8,8 @@ import { defaultFeatures, type Features } from '../services/features.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { onHeld, renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
 import { createModal } from './createModal.ts'
-import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchView, viewCode, viewFlags, viewRegistration, type FeatureRegistration } from './features.ts'
+import { featureAssemblies } from './assemble/index.ts'
+import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchIntent, prefetchView, viewCode, viewFlags, viewRegistration, type FeatureRegistration } from './features.ts'
 import { FeatureDisabledError as PublicFeatureDisabledError } from './index.ts'
 import { en } from './locales/en.ts'
 
@@ -79,6 +80,22 @@ describe('the feature registry', () => {
     const component = await code.preload()
     expect(code.loaded()).toBe(component)
     expect(component.name).toBe('Connect')
+  })
+
+  test('behavior: the intent to open a view fetches its chunk and its feature machines (Connect: catalogue; Account: account; both: the remote config), nothing else', async () => {
+    const spies = (Object.keys(featureAssemblies) as Array<keyof typeof featureAssemblies>).map((id) => [id, vi.spyOn(featureAssemblies, id)] as const)
+    try {
+      prefetchIntent('Connect')
+      const called = () => spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([id]) => id).sort()
+      expect(called()).toEqual(['catalogue', 'remoteConfig'])
+      prefetchIntent('Account')
+      expect(called()).toEqual(['account', 'catalogue', 'remoteConfig'])
+      // The modules arrive (each import() once, whatever the number of intents); nothing is spawned by a prefetch.
+      await expect(featureAssemblies.catalogue()).resolves.toHaveProperty('assemble')
+      expect(called()).not.toContain('send')
+    } finally {
+      for (const [, spy] of spies) spy.mockRestore()
+    }
   })
 
   test('behavior: a view needs its feature flag and its own (Send: send; AllWallets: allWallets; Account: none)', () => {

@@ -38,6 +38,8 @@
 import type { ComponentType } from 'react'
 import { BaseError } from '../adapters/errors.ts'
 import type { ViewName } from '../machines/views.ts'
+import type { FeatureId as FeatureMachineId } from '../machines/root.ts'
+import { featureAssemblies } from './assemble/index.ts'
 import { isFeatureOn, localFeatureKeys, type FeatureFlag, type Features } from '../services/features.ts'
 
 /** A view's chunk: the module whose default export is the view. */
@@ -56,6 +58,11 @@ export type ViewRegistration = {
    * `otherNamespace`: networks of more than one namespace). Without it the view is never prefetched.
    */
   reachableWith?: 'siwx' | 'otherNamespace'
+  /**
+   * The feature machines the view needs (`ui/assemble/index.ts`): their modules are fetched with the view's chunk on
+   * the visitor's intent ({@link prefetchIntent}), not while another view shows.
+   */
+  machines?: readonly FeatureMachineId[]
 }
 
 /** What the dapp configured that decides which views can be reached (see {@link ViewRegistration.reachableWith}). */
@@ -105,7 +112,11 @@ export const featureRegistry = {
   connect: {
     id: 'connect',
     views: {
-      Connect: { load: () => import('./views/Connect.tsx').then((m) => ({ default: m.Connect })), next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'] },
+      Connect: {
+        load: () => import('./views/Connect.tsx').then((m) => ({ default: m.Connect })),
+        machines: ['catalogue'],
+        next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'],
+      },
       ConnectingExternal: { load: () => import('./views/ConnectingExternal.tsx'), next: ['SIWXSignMessage'] },
       AllWallets: { load: () => import('./views/AllWallets.tsx'), flag: 'allWallets', next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
     },
@@ -131,7 +142,7 @@ export const featureRegistry = {
   /** Account: address, balance, network and the Tokens, NFTs and Activity tabs (spec §2); Activity only with `activity`. */
   account: {
     id: 'account',
-    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), next: ['SwitchNetwork', 'Receive', 'Send'] } },
+    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), machines: ['account'], next: ['SwitchNetwork', 'Receive', 'Send'] } },
     parts: { 'Account: Activity tab (and the history request)': 'activity' },
   },
   /** Send: the form, the token picker and the preview (spec §4 Send); Account's Send button. */
@@ -227,6 +238,18 @@ export function prefetchView(view: ViewName): void {
   viewCode(view)
     ?.preload()
     .catch(() => {})
+}
+
+/**
+ * The visitor's intent to open a view (issue 15 §1, §4: the pointer entering a page button, its focus or press, and
+ * `modal.open()`): the view's chunk ({@link prefetchView}) and the modules of the feature machines it needs, with the
+ * remote config's (every opening fetches it), start fetching now, so the first use rarely waits after the click.
+ * Fetching a module spawns nothing: the root still spawns each feature on its first use. Failures are left to that use.
+ * @example <button onPointerEnter={() => prefetchIntent('Connect')} />
+ */
+export function prefetchIntent(view: ViewName): void {
+  prefetchView(view)
+  for (const id of ['remoteConfig', ...(byView.get(view)?.view.machines ?? [])] as FeatureMachineId[]) featureAssemblies[id]().catch(() => {})
 }
 
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */

@@ -2,7 +2,7 @@ import { useCallback, useContext, useMemo, useState, type ReactNode } from 'reac
 import { createRoot } from 'react-dom/client'
 import { ModalContext, PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
-import { prefetchView } from './features.ts'
+import { prefetchIntent } from './features.ts'
 import { useAccount, useModal, useNetwork } from './hooks.ts'
 import { ModalShell } from './Modal.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
@@ -74,11 +74,12 @@ function usePageButtonRef(priority: number) {
 }
 
 /**
- * Props that fetch the chunk of the view a page button opens on the visitor's first intent (issue 15 §4): the pointer
+ * Props that fetch the chunk of the view a page button opens, and its feature machines' modules, on the visitor's first
+ * intent (issue 15 §1, §4): the pointer
  * entering it, focus, or a press (touch has no hover), so the view is usually in when the click renders the dialog.
  */
-function prefetchOnIntent(view: Parameters<typeof prefetchView>[0]) {
-  const prefetch = () => prefetchView(view)
+function prefetchOnIntent(view: Parameters<typeof prefetchIntent>[0]) {
+  const prefetch = () => prefetchIntent(view)
   return { onPointerEnter: prefetch, onFocus: prefetch, onPointerDown: prefetch }
 }
 
