@@ -251,6 +251,37 @@ async function lazyRuleMain(): Promise<void> {
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
+/**
+ * `npm run bench -- --size`: only the initial JS of the library-only page (issue 15 §4's first budget): builds it and
+ * the React-only floor, loads both in Chromium (no click), and prints the total, the split by origin (folders and
+ * packages), and latchkey's own files one by one; no anvils, timings, peer, lazy rule or first uses; about 15 s.
+ */
+async function sizeMain(): Promise<void> {
+  console.log('\n  latchkey bench, --size: the library-only page\'s initial JS only\n')
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  const reactDir = await buildBenchPage('react-only', join(tmp, 'react-only'))
+  log('built the library-only and React-only pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
+  const reactOnly = await loadPage(browser, reactDir, join(benchDir, 'react-only'))
+  log('loaded the pages')
+  const sources = await originsOf(latchkey)
+  const total = totalOf(latchkey.load.initialJs)
+  const floor = totalOf(reactOnly.load.initialJs)
+  console.log(`\n  Chromium ${browser.version()}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.`)
+  console.log(`  Library-only page: initial JS ${latchkey.load.initialJs.length} files, ${kB(total.bytes)} minified, ${kB(total.gzip)} gzip (budget ≤ 100 kB); React-only floor ${kB(floor.gzip)}; above it ${kB(total.gzip - floor.gzip)}.`)
+  console.log(`  Initial CSS: ${kB(totalOf(latchkey.load.initialCss).gzip)} gzip.`)
+  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)), ['left', 'left']))
+  reportOrigins(regroup(sources, folderOf))
+  const own = sources.filter((o) => o.origin.startsWith('latchkey '))
+  console.log('\n  latchkey\'s own files in the initial JS\n')
+  console.log(renderTable(['File', 'minified', '≈ gzip'], own.map((o) => [o.origin, kB(o.bytes), kB(o.gzip)])))
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
 /** Serves a build (stopped at clean-up), loads it in Chromium with `steps`, and reads its chunks. */
 async function loadPage(browser: Browser, dir: string, root: string, steps: readonly Step[] = []): Promise<Measured> {
   const server = await serveStatic(dir)
@@ -955,7 +986,7 @@ const watchdog = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1))
 }, BUDGET_MS)
 
-const run = process.argv.includes('--lazy-rule') ? lazyRuleMain : main
+const run = process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : main
 run()
   .then(async () => {
     await cleanUp()
