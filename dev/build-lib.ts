@@ -1,0 +1,76 @@
+/**
+ * Builds the package (issue 16 §1): `npm run build:lib`, run by `prepack` so `npm pack` and `npm publish` ship built
+ * output only. Three steps:
+ * 1. `vite build -c vite.lib.config.ts`: every public entry to ESM JavaScript in dist/lib (chunks kept, `'use client'`
+ *    on the React entry).
+ * 2. `tsc -p tsconfig.build.json`: declarations in dist/lib/types; their relative imports rewritten from `.ts`/`.tsx`
+ *    to `.js` (tsc's rewriteRelativeImportExtensions rewrites emitted JS only, not declarations), so a consumer's
+ *    TypeScript resolves them without allowImportingTsExtensions.
+ * 3. Checks of the output: the React entry starts with `'use client'`, no chunk reads a bare `global` (a consumer has
+ *    no `global` define), every entry has its declaration file.
+ */
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const out = join(root, 'dist/lib')
+
+function files(dir: string, suffix: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path, suffix) : path.endsWith(suffix) ? [path] : []
+  })
+}
+
+/** `'./x.ts'`, `"../y.tsx"` in `from …`, `import(…)` and `declare module …` of a declaration file → `.js`. */
+export function rewriteDeclarationImports(source: string): string {
+  return source.replace(/(['"])(\.{1,2}\/[^'"\n]*?)\.tsx?\1/g, (_m, quote: string, path: string) => `${quote}${path}.js${quote}`)
+}
+
+/** A bare `global` identifier read as a variable (not `globalThis`, not a property `.global`, not in a string key). */
+export const bareGlobal = /(?<![.\w$'"`])global(?![\w$'"`:])/
+
+export async function buildLib(): Promise<void> {
+  const started = Date.now()
+  const { libEntries } = await import('../vite.lib.config.ts')
+  await build({ configFile: join(root, 'vite.lib.config.ts'), logLevel: 'warn' })
+
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
+  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (${tsc.status})`)
+  for (const file of files(join(out, 'types'), '.d.ts')) {
+    const source = readFileSync(file, 'utf8')
+    const rewritten = rewriteDeclarationImports(source)
+    if (rewritten !== source) writeFileSync(file, rewritten)
+  }
+
+  const problems: string[] = []
+  if (!readFileSync(join(out, 'react.js'), 'utf8').startsWith(`"use client";`) && !readFileSync(join(out, 'react.js'), 'utf8').startsWith(`'use client';`)) {
+    problems.push(`dist/lib/react.js does not start with 'use client'`)
+  }
+  for (const file of files(out, '.js')) {
+    const lines = readFileSync(file, 'utf8').split('\n')
+    lines.forEach((line, i) => {
+      if (bareGlobal.test(line)) problems.push(`${file.slice(root.length)}:${i + 1} reads a bare \`global\`: ${line.trim().slice(0, 120)}`)
+    })
+  }
+  for (const [name, source] of Object.entries(libEntries)) {
+    const declaration = join(out, 'types', source.slice(root.length).replace(/\.tsx?$/, '.d.ts'))
+    try {
+      statSync(declaration)
+    } catch {
+      problems.push(`entry ${name}: no declaration at ${declaration.slice(root.length)}`)
+    }
+  }
+  if (problems.length) throw new Error(`The package build is not right:\n${problems.join('\n')}`)
+  console.log(`latchkey: built ${Object.keys(libEntries).join(', ')} into dist/lib in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildLib().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}
