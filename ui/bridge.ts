@@ -1,0 +1,143 @@
+/**
+ * What the wagmi and ethers bridges (issue 16 §2) share: the modal's eip155 connection read as one value, followed
+ * as it changes, and the connected wallet's EIP-1193 provider. No wagmi and no ethers here: each bridge imports its
+ * own library, this module only latchkey's.
+ */
+import { BaseError } from '../adapters/errors.ts'
+import type { Eip1193Provider } from '../adapters/types.ts'
+import { connectionStatus } from '../machines/connection.ts'
+import type { ModalInstance } from './createModal.ts'
+
+/**
+ * Thrown by the bridges when no wallet is connected in the eip155 namespace (nothing to hand to wagmi or ethers).
+ * @example
+ * try { await getEthersSigner(modal) } catch (e) { if (e instanceof NoConnectedWalletError) modal.open() }
+ */
+export class NoConnectedWalletError extends BaseError {
+  override name = 'NoConnectedWalletError'
+  constructor(args: { details?: string } = {}) {
+    super('No wallet is connected in the eip155 namespace.', { details: args.details ?? 'Connect one first: modal.open() shows Connect.' })
+  }
+}
+
+/** The modal's eip155 connection as the bridges read it (`address` checksummed, `chainId` the EVM chain id). */
+export type Eip155ConnectionState =
+  | { status: 'connected'; connectorId: string; address: `0x${string}`; chainId: number }
+  | { status: 'connecting' | 'disconnected'; connectorId?: undefined; address?: undefined; chainId?: undefined }
+
+/** The eip155 connection actor of the modal (every modal has one: eip155 is always configured). */
+function eip155Ref(modal: ModalInstance) {
+  const ref = modal.actor.getSnapshot().context.connections.eip155
+  if (!ref) throw new NoConnectedWalletError({ details: 'This modal has no eip155 connection.' })
+  return ref
+}
+
+/**
+ * The modal's eip155 connection now, whichever namespace is active (a Solana account being shown does not hide the
+ * EVM wallet from wagmi or ethers).
+ * @example readEip155Connection(modal) // { status: 'connected', connectorId: 'io.metamask', address: '0x…', chainId: 1 }
+ */
+export function readEip155Connection(modal: ModalInstance): Eip155ConnectionState {
+  const snapshot = eip155Ref(modal).getSnapshot()
+  const status = connectionStatus(snapshot)
+  const { address, chainId, connectorId } = snapshot.context
+  if (status !== 'connected' || !address || chainId === undefined || !connectorId) {
+    return { status: status === 'connected' ? 'connecting' : status }
+  }
+  return { status, connectorId, address: address as `0x${string}`, chainId: Number(chainId) }
+}
+
+const sameConnection = (a: Eip155ConnectionState, b: Eip155ConnectionState) =>
+  a.status === b.status && a.address === b.address && a.chainId === b.chainId && a.connectorId === b.connectorId
+
+/**
+ * Calls `listener` with the eip155 connection each time its status, connector, address or chain changes (not for
+ * balance updates). Returns unsubscribe.
+ * @example const stop = watchEip155Connection(modal, (c) => console.log(c.status, c.chainId))
+ */
+export function watchEip155Connection(modal: ModalInstance, listener: (next: Eip155ConnectionState, previous: Eip155ConnectionState) => void): () => void {
+  let last = readEip155Connection(modal)
+  const sub = eip155Ref(modal).subscribe(() => {
+    const next = readEip155Connection(modal)
+    if (sameConnection(next, last)) return
+    const previous = last
+    last = next
+    listener(next, previous)
+  })
+  return () => sub.unsubscribe()
+}
+
+/**
+ * Resolves once the eip155 connection has settled (not `connecting`: a stored connection being restored, a wallet
+ * being asked), with its state then.
+ */
+export function settledEip155Connection(modal: ModalInstance): Promise<Eip155ConnectionState> {
+  const now = readEip155Connection(modal)
+  if (now.status !== 'connecting') return Promise.resolve(now)
+  return new Promise((resolve) => {
+    const stop = watchEip155Connection(modal, (next) => {
+      if (next.status === 'connecting') return
+      stop()
+      resolve(next)
+    })
+  })
+}
+
+/**
+ * The connected eip155 wallet's EIP-1193 provider (the injected or EIP-6963 wallet, or the WalletConnect session).
+ * @throws NoConnectedWalletError when no eip155 wallet is connected, or its provider is gone.
+ */
+export async function getEip155Provider(modal: ModalInstance): Promise<{ provider: Eip1193Provider; connection: Extract<Eip155ConnectionState, { status: 'connected' }> }> {
+  const connection = readEip155Connection(modal)
+  if (connection.status !== 'connected') throw new NoConnectedWalletError()
+  const withGetProvider = modal as ModalInstance & { getProvider?: (namespace: 'eip155') => unknown }
+  let provider: Eip1193Provider | undefined
+  if (typeof withGetProvider.getProvider === 'function') {
+    provider = (await withGetProvider.getProvider('eip155')) as Eip1193Provider | undefined
+  } else {
+    const adapter = (await modal.getAdapter('eip155')) as { getProvider?: (connectorId: string) => Eip1193Provider | undefined }
+    provider = adapter.getProvider?.(connection.connectorId)
+  }
+  if (!provider || typeof provider.request !== 'function') {
+    throw new NoConnectedWalletError({ details: `The provider of connector "${connection.connectorId}" is not available.` })
+  }
+  return { provider, connection }
+}
+
+/** How often, and how long, a transaction sent through a bridge is polled for its receipt before the balance is read. */
+export const receiptPollInterval = 1_000
+export const receiptPollTimeout = 120_000
+
+/**
+ * Wraps a provider so that a transaction sent through it (`eth_sendTransaction`, `eth_sendRawTransaction`) makes the
+ * modal read its balance again once the transaction is mined (or after {@link receiptPollTimeout} ms): the modal's
+ * balance follows what the dapp sends through wagmi or ethers. Everything else passes through untouched.
+ */
+export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
+  const followReceipt = async (hash: unknown) => {
+    if (typeof hash !== 'string') return
+    const deadline = Date.now() + receiptPollTimeout
+    while (Date.now() < deadline) {
+      try {
+        const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })
+        if (receipt) break
+      } catch {
+        // a provider that cannot read receipts: refresh after the timeout
+      }
+      await new Promise((r) => setTimeout(r, receiptPollInterval))
+    }
+    modal.refreshBalance()
+  }
+  const request = async (args: { method: string; params?: unknown }) => {
+    const result = await provider.request(args)
+    if (args.method === 'eth_sendTransaction' || args.method === 'eth_sendRawTransaction') void followReceipt(result)
+    return result
+  }
+  return new Proxy(provider, {
+    get(target, key, receiver) {
+      if (key === 'request') return request
+      const value = Reflect.get(target, key, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}

@@ -1,0 +1,306 @@
+/**
+ * `latchkey/wagmi` (issue 16 §2): latchkey's eip155 connection is wagmi's connection. A dapp built on wagmi (v2 or
+ * v3) keeps its hooks (`useAccount`/`useConnection`, `useSendTransaction`, `useWriteContract`, `useSwitchChain`)
+ * while the modal connects, switches and disconnects; a wagmi `disconnect()` disconnects the modal, a wagmi
+ * `switchChain()` goes through the modal's network switching.
+ *
+ * wagmi is an optional peer: only this module imports it (`@wagmi/core`, the same connector API in v2 and v3).
+ *
+ * @example
+ * import { createConfig, http, WagmiProvider } from 'wagmi'
+ * import { mainnet, sepolia } from 'wagmi/chains'
+ * import { createModal } from 'latchkey'
+ * import { latchkeyConnector, toLatchkeyNetworks } from 'latchkey/wagmi'
+ *
+ * const chains = [mainnet, sepolia] as const
+ * const modal = createModal({ projectId, networks: toLatchkeyNetworks(chains) })
+ * export const config = createConfig({
+ *   chains,
+ *   connectors: [latchkeyConnector(modal)],
+ *   multiInjectedProviderDiscovery: false, // wallets are found and connected by latchkey
+ *   transports: { [mainnet.id]: http(), [sepolia.id]: http() },
+ * })
+ */
+import { ChainNotConfiguredError, createConnector, type CreateConnectorFn } from '@wagmi/core'
+import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
+import { BaseError } from '../adapters/errors.ts'
+import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
+import type { Eip1193Provider } from '../adapters/types.ts'
+import {
+  getEip155Provider,
+  NoConnectedWalletError,
+  readEip155Connection,
+  settledEip155Connection,
+  watchEip155Connection,
+  withBalanceRefresh,
+  type Eip155ConnectionState,
+} from './bridge.ts'
+import type { ModalInstance } from './createModal.ts'
+
+export { NoConnectedWalletError }
+
+/** The connector's `type` (wagmi's `connector.type`). */
+export const latchkeyConnectorType = 'latchkey' as const
+
+/** Options of {@link latchkeyConnector}. */
+export type LatchkeyConnectorParameters = {
+  /** wagmi's connector id; default `latchkey`. Two modals on one page need two ids. */
+  id?: string
+  /** The name wagmi shows; default `latchkey`. */
+  name?: string
+  /** Icon URL (http(s) or data:image); default none. */
+  icon?: string
+}
+
+/** Thrown by {@link toLatchkeyNetworks} for a chain latchkey cannot use (no http(s) RPC URL). */
+export class WagmiChainNotUsableError extends BaseError {
+  override name = 'WagmiChainNotUsableError'
+  constructor(chain: { id: number; name: string }, details: string) {
+    super(`Chain ${chain.name} (${chain.id}) cannot be used by latchkey.`, { details })
+  }
+}
+
+/**
+ * Turns wagmi's (viem's) chains into latchkey networks, so the dapp keeps one list: the chain id, name, native
+ * currency, first http(s) RPC URL, block explorer and testnet flag.
+ *
+ * @throws WagmiChainNotUsableError for a chain with no http(s) RPC URL; `InvalidUrlError` for a malformed one.
+ * @example
+ * const modal = createModal({ projectId, networks: toLatchkeyNetworks([mainnet, sepolia]) })
+ */
+export function toLatchkeyNetworks<const chains extends readonly [Chain, ...Chain[]]>(chains: chains): [CaipNetwork, ...CaipNetwork[]] {
+  return chains.map((chain) => {
+    const rpcUrl = chain.rpcUrls.default?.http[0]
+    if (!rpcUrl) throw new WagmiChainNotUsableError(chain, 'It has no http(s) RPC URL (chain.rpcUrls.default.http).')
+    const explorer = chain.blockExplorers?.default
+    return defineEvmNetwork({
+      id: chain.id,
+      name: chain.name,
+      nativeCurrency: chain.nativeCurrency,
+      rpcUrl,
+      ...(explorer ? { blockExplorer: { name: explorer.name, url: explorer.url } } : {}),
+      testnet: chain.testnet ?? false,
+    })
+  }) as [CaipNetwork, ...CaipNetwork[]]
+}
+
+type Connected = Extract<Eip155ConnectionState, { status: 'connected' }>
+
+/** Waits until the modal's eip155 wallet is connected; rejects when the modal closes first. */
+function waitForConnection(modal: ModalInstance): Promise<Connected> {
+  return new Promise((resolve, reject) => {
+    let stopState = () => {}
+    const stopConnection = watchEip155Connection(modal, (next) => {
+      if (next.status !== 'connected') return
+      done()
+      resolve(next)
+    })
+    const done = () => {
+      stopConnection()
+      stopState()
+    }
+    stopState = modal.subscribe((state) => {
+      if (state.open) return
+      const now = readEip155Connection(modal)
+      done()
+      if (now.status === 'connected') resolve(now)
+      else reject(new UserRejectedRequestError(new Error('The modal was closed without connecting a wallet.')))
+    })
+  })
+}
+
+/** Resolves when the modal's eip155 wallet is disconnected. */
+function waitForDisconnection(modal: ModalInstance): Promise<void> {
+  if (readEip155Connection(modal).status === 'disconnected') return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = watchEip155Connection(modal, (next) => {
+      if (next.status !== 'disconnected') return
+      stop()
+      resolve()
+    })
+  })
+}
+
+/**
+ * Asks the modal to switch its eip155 network (through the wallet when connected: spec §4), and resolves when the
+ * wallet is on `chainId`.
+ * @throws UserRejectedRequestError (viem's, code 4001) when the visitor declines; SwitchChainError for any other failure.
+ */
+function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void> {
+  const caipNetworkId = `eip155:${chainId}`
+  const network = modal.actor.getSnapshot().context.network
+  return new Promise<void>((resolve, reject) => {
+    const subs: Array<{ unsubscribe(): void }> = []
+    let stopConnection = () => {}
+    const finish = (error?: Error) => {
+      subs.forEach((s) => s.unsubscribe())
+      stopConnection()
+      if (error) reject(error)
+      else resolve()
+    }
+    const isOnTarget = () => {
+      const c = readEip155Connection(modal)
+      return c.status === 'connected' && c.chainId === chainId
+    }
+    let wasPending = false
+    subs.push(
+      network.on('network.switchRejected', () => finish(new UserRejectedRequestError(new Error('The wallet declined the network switch.')))),
+      network.on('network.switchFailed', (e) => finish(new SwitchChainError(new Error(e.error.message)))),
+      network.on('network.notFound', () => finish(new SwitchChainError(new ChainNotConfiguredError()))),
+      network.subscribe((snapshot) => {
+        if (snapshot.matches('pending')) wasPending = true
+        // Given up (Back in SwitchNetwork, the modal closed) with the wallet elsewhere: the switch did not happen.
+        else if (wasPending && !isOnTarget() && snapshot.context.target === undefined) finish(new UserRejectedRequestError(new Error('The network switch was cancelled.')))
+      }),
+    )
+    stopConnection = watchEip155Connection(modal, () => {
+      if (isOnTarget()) finish()
+    })
+    modal.switchNetwork(caipNetworkId)
+    if (isOnTarget()) finish()
+  })
+}
+
+/**
+ * A wagmi connector whose connection is the modal's eip155 connection (issue 16 §2: one source of truth, both
+ * directions).
+ *
+ * - The modal connects a wallet (any way: browser wallet, WalletConnect, a restore on load) → wagmi is connected with
+ *   that address and chain (`useAccount` / `getAccount`); the wallet changes account or chain → wagmi follows; the
+ *   modal disconnects → wagmi is disconnected.
+ * - wagmi `connect({ connector })` opens the modal and resolves once a wallet is connected (rejects with viem's
+ *   `UserRejectedRequestError` when the visitor closes it without connecting); already connected, it resolves at once.
+ * - wagmi `disconnect()` disconnects the modal's eip155 wallet.
+ * - wagmi `switchChain({ chainId })` goes through the modal (`modal.switchNetwork`): the wallet is asked, SwitchNetwork
+ *   shows unless `ignoreSwitchConfirmation`; a decline rejects with `UserRejectedRequestError`, a chain the modal does
+ *   not have rejects with `SwitchChainError` (cause `ChainNotConfiguredError`).
+ * - wagmi's `getConnectorClient` (behind `useSendTransaction`, `useWriteContract`, `useSignMessage`, …) gets the
+ *   connected wallet's EIP-1193 provider; a transaction sent through it makes the modal read its balance again once
+ *   mined.
+ * - wagmi `reconnect()` (WagmiProvider on mount) waits for the modal's own restore of a stored connection.
+ *
+ * Give the modal the same chains as wagmi ({@link toLatchkeyNetworks}), and turn off wagmi's own wallet discovery
+ * (`multiInjectedProviderDiscovery: false`) so that wallets are connected through the modal only.
+ *
+ * @param modal the instance from `createModal`.
+ * @returns a wagmi `CreateConnectorFn` for `createConfig({ connectors: [...] })`.
+ * @example
+ * const config = createConfig({ chains: [mainnet], connectors: [latchkeyConnector(modal)], multiInjectedProviderDiscovery: false, transports: { [mainnet.id]: http() } })
+ * // anywhere: modal.open(); wagmi's useAccount() shows the address once the visitor connects
+ */
+export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConnectorParameters = {}) {
+  type Provider = Eip1193Provider
+  /** One wrapped provider per wallet provider, so wagmi sees a stable object. */
+  const wrapped = new WeakMap<Eip1193Provider, Eip1193Provider>()
+  let stopWatching: (() => void) | undefined
+
+  const fn: CreateConnectorFn<Provider | undefined> = (config) => {
+    const chainOf = (chainId: number) => config.chains.find((c) => c.id === chainId)
+    const accountsOf = (c: Connected): readonly Address[] => [getAddress(c.address)]
+
+    return {
+      id: parameters.id ?? 'latchkey',
+      name: parameters.name ?? 'latchkey',
+      type: latchkeyConnectorType,
+      ...(parameters.icon ? { icon: parameters.icon } : {}),
+
+      async setup() {
+        stopWatching?.()
+        // The modal is the source of truth: what it does reaches wagmi through the connector's events.
+        stopWatching = watchEip155Connection(modal, (next, previous) => {
+          if (next.status === 'connected' && previous.status !== 'connected') {
+            config.emitter.emit('connect', { accounts: accountsOf(next), chainId: next.chainId })
+          } else if (next.status === 'connected' && previous.status === 'connected') {
+            if (next.connectorId !== previous.connectorId || next.address !== previous.address) config.emitter.emit('change', { accounts: accountsOf(next) })
+            if (next.chainId !== previous.chainId) config.emitter.emit('change', { chainId: next.chainId })
+          } else if (next.status === 'disconnected' && previous.status === 'connected') {
+            config.emitter.emit('disconnect')
+          }
+        })
+        // Connected before wagmi was set up (a restore that finished first): wagmi hears it once its store is ready.
+        void settledEip155Connection(modal).then((c) => {
+          if (c.status === 'connected') setTimeout(() => config.emitter.emit('connect', { accounts: accountsOf(c), chainId: c.chainId }), 0)
+        })
+      },
+
+      async connect({ chainId, isReconnecting, withCapabilities } = {}) {
+        let c = await settledEip155Connection(modal)
+        if (c.status !== 'connected') {
+          if (isReconnecting) throw new NoConnectedWalletError()
+          modal.open()
+          c = await waitForConnection(modal)
+        }
+        if (chainId !== undefined && chainId !== c.chainId && !isReconnecting) {
+          await this.switchChain!({ chainId })
+          c = readEip155Connection(modal) as Connected
+        }
+        const accounts = accountsOf(c)
+        return {
+          accounts: (withCapabilities ? accounts.map((address) => ({ address, capabilities: {} })) : accounts) as never,
+          chainId: c.chainId,
+        }
+      },
+
+      async disconnect() {
+        const { activeNamespace, connections } = modal.actor.getSnapshot().context
+        if (readEip155Connection(modal).status === 'disconnected') return
+        if (activeNamespace === 'eip155') modal.disconnect()
+        else connections.eip155?.send({ type: 'connection.disconnect' })
+        await waitForDisconnection(modal)
+      },
+
+      async getAccounts() {
+        const c = readEip155Connection(modal)
+        return c.status === 'connected' ? accountsOf(c) : []
+      },
+
+      async getChainId() {
+        const c = readEip155Connection(modal)
+        if (c.status === 'connected') return c.chainId
+        const { network } = modal.getState()
+        return network.chainNamespace === 'eip155' ? Number(network.id) : config.chains[0].id
+      },
+
+      async getProvider() {
+        const c = await settledEip155Connection(modal)
+        if (c.status !== 'connected') return undefined
+        const { provider } = await getEip155Provider(modal).catch(() => ({ provider: undefined }))
+        if (!provider) return undefined
+        let p = wrapped.get(provider)
+        if (!p) wrapped.set(provider, (p = withBalanceRefresh(modal, provider)))
+        return p
+      },
+
+      async isAuthorized() {
+        return (await settledEip155Connection(modal)).status === 'connected'
+      },
+
+      async switchChain({ chainId }) {
+        const chain = chainOf(chainId)
+        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+        const c = readEip155Connection(modal)
+        if (c.status === 'connected' && c.chainId === chainId) return chain
+        if (c.status !== 'connected') {
+          // Not connected: the modal's network is just set (spec §4), as wagmi sets its own.
+          modal.switchNetwork(`eip155:${chainId}`)
+          return chain
+        }
+        await switchThroughModal(modal, chainId)
+        return chain
+      },
+
+      // The modal follows the wallet's own events; wagmi hears them from the modal (setup above), never twice.
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect()
+        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) })
+      },
+      onChainChanged(chain) {
+        config.emitter.emit('change', { chainId: Number(chain) })
+      },
+      onDisconnect() {
+        config.emitter.emit('disconnect')
+      },
+    }
+  }
+  return createConnector<Provider | undefined>(fn)
+}
