@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from './useSelector.ts'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { EventFromLogic } from 'xstate'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../useSelector.ts'
 import { connectAccountData, type AccountDataView } from '../../machines/account.connect.ts'
 import type { AccountTab } from '../../machines/account.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'

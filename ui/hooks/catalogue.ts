@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../useSelector.ts'
 import { useMemo } from 'react'
 import { connectCatalogue, connectConnect, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
 import { useModalInstance } from '../context.ts'

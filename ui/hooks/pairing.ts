@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../useSelector.ts'
 import { useMemo } from 'react'
 import { connectPairing, type PairingView } from '../../machines/pairing.connect.ts'
 import { useModalInstance } from '../context.ts'

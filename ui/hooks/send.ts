@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../useSelector.ts'
 import { connectSend, type SendView } from '../../machines/send.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'

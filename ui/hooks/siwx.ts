@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../useSelector.ts'
 import { connectSiwx, type SiwxView } from '../../machines/siwx.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { same, useFeatureActor } from '../hooks.ts'
