@@ -206,20 +206,27 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
 
       async setup() {
         stopWatching?.()
-        // The modal is the source of truth: what it does reaches wagmi through the connector's events.
-        stopWatching = watchEip155Connection(modal, (next, previous) => {
-          if (next.status === 'connected' && previous.status !== 'connected') {
-            config.emitter.emit('connect', { accounts: accountsOf(next), chainId: next.chainId })
-          } else if (next.status === 'connected' && previous.status === 'connected') {
-            if (next.connectorId !== previous.connectorId || next.address !== previous.address) config.emitter.emit('change', { accounts: accountsOf(next) })
-            if (next.chainId !== previous.chainId) config.emitter.emit('change', { chainId: next.chainId })
-          } else if (next.status === 'disconnected' && previous.status === 'connected') {
+        // The modal is the source of truth: what it does reaches wagmi through the connector's events. `last` is the
+        // connection wagmi was last told of (a disconnect passes through `connecting`, so states are not compared pairwise).
+        let last: Connected | undefined
+        stopWatching = watchEip155Connection(modal, (next) => {
+          if (next.status === 'connected') {
+            if (!last) config.emitter.emit('connect', { accounts: accountsOf(next), chainId: next.chainId })
+            else {
+              if (next.connectorId !== last.connectorId || next.address !== last.address) config.emitter.emit('change', { accounts: accountsOf(next) })
+              if (next.chainId !== last.chainId) config.emitter.emit('change', { chainId: next.chainId })
+            }
+            last = next
+          } else if (next.status === 'disconnected' && last) {
+            last = undefined
             config.emitter.emit('disconnect')
           }
         })
         // Connected before wagmi was set up (a restore that finished first): wagmi hears it once its store is ready.
         void settledEip155Connection(modal).then((c) => {
-          if (c.status === 'connected') setTimeout(() => config.emitter.emit('connect', { accounts: accountsOf(c), chainId: c.chainId }), 0)
+          if (c.status !== 'connected' || last) return
+          last = c
+          setTimeout(() => config.emitter.emit('connect', { accounts: accountsOf(c), chainId: c.chainId }), 0)
         })
       },
 

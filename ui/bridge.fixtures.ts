@@ -1,0 +1,79 @@
+/**
+ * Test fixtures of the bridges and the custom elements (ui/wagmi.test.ts, ui/ethers.test.ts, ui/element.test.ts):
+ * a modal on the test anvils with the real development wallet announced (EIP-6963) in happy-dom. Tests only.
+ */
+import { vi, expect } from 'vitest'
+import { createPublicClient, http, type Address } from 'viem'
+import { anvilNetwork } from '../dev/chains.ts'
+import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
+import { createEip155Adapter } from '../adapters/eip155.ts'
+import { createMemoryStorage } from '../services/storage.ts'
+import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
+
+/** The dev wallet's EIP-6963 rdns: its connector id in the modal. */
+export const devWalletConnectorId = 'dev.latchkey.wallet'
+
+export type BridgeFixture = {
+  wallet: DevWallet
+  modal: ModalInstance
+  networks: ReturnType<typeof anvilNetwork>[]
+  /** Reads the chain directly (anvil 1 or 2). */
+  chain(index: 0 | 1): ReturnType<typeof createPublicClient>
+  /** The modal's native balance of the connected eip155 account, in wei (undefined while it loads). */
+  modalBalance(): bigint | undefined
+  /** Opens the modal and picks the dev wallet; resolves once connected. */
+  connect(): Promise<void>
+  destroy(): void
+}
+
+/**
+ * A modal on anvil 1 (31337, the default) and anvil 2 (31338), the dev wallet announced (auto-approving unless
+ * `autoApprove: false`) on `accountIndex` (default 4: the accounts of the other test files are 0 to 2).
+ */
+export function makeBridgeFixture(rpc: [string, string], { autoApprove = true, accountIndex = 4, options = {} }: { autoApprove?: boolean; accountIndex?: number; options?: Partial<ModalOptions> } = {}): BridgeFixture {
+  const wallet = new DevWallet({
+    chains: [
+      { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc[0] },
+      { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc[1] },
+    ],
+    storage: createMemoryStorage(),
+    autoApprove,
+  })
+  wallet.setAccount(accountIndex)
+  const unannounce = announceDevWallet(wallet, { rdns: devWalletConnectorId })
+  const networks = [anvilNetwork(31337, 'Anvil Local', rpc[0]), anvilNetwork(31338, 'Anvil Local 2', rpc[1])]
+  const modal = createModal({
+    projectId: 'p',
+    networks: [networks[0]!, networks[1]!],
+    storage: createMemoryStorage(),
+    adapter: createEip155Adapter({ window }),
+    walletConnect: false,
+    ...options,
+  })
+  const clients = rpc.map((url) => createPublicClient({ transport: http(url) }))
+  return {
+    wallet,
+    modal,
+    networks,
+    chain: (index) => clients[index]!,
+    modalBalance: () => {
+      const value = modal.actor.getSnapshot().context.connections.eip155?.getSnapshot().context.balance?.value
+      return value === undefined ? undefined : BigInt(value)
+    },
+    async connect() {
+      modal.open()
+      modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
+      await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'), { timeout: 10_000 })
+    },
+    destroy() {
+      modal.destroy()
+      unannounce()
+    },
+  }
+}
+
+/** A fresh address no test has used: its balance is exactly what a test sends it. */
+export function freshAddress(): Address {
+  const bytes = crypto.getRandomValues(new Uint8Array(20))
+  return `0x${[...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')}` as Address
+}
