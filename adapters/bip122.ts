@@ -27,6 +27,7 @@ import { ConnectorNotFoundError, NotConnectedError } from './eip155.ts'
 import { type BaseError, InvalidProviderResponseError, toProviderError, UnsupportedProviderMethodError, type UserRejectedRequestError } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
+import { loadPeer } from './peers.ts'
 
 export * from './bip122.standard.ts'
 
@@ -97,6 +98,8 @@ export type Bip122Adapter = Omit<ChainAdapter, 'getAccounts'> & {
   readonly namespace: 'bip122'
   /** The connected accounts of a connector (payment first), with type, public key and path; empty when not connected. */
   getAccounts(parameters: { connectorId: string }): readonly Bip122Account[]
+  /** The registered Wallet Standard wallet of a connector id (its `bitcoin:*` features), if any (`modal.getProvider('bip122')`). */
+  getWallet(connectorId: string): BitcoinWallet | undefined
   /**
    * Has the wallet sign inputs of a PSBT (`bitcoin:signTransaction`), checks what it returns, optionally broadcasts.
    * Nothing reaches the wallet before the PSBT and the inputs are checked (addresses of `network`, inputs that exist
@@ -122,7 +125,9 @@ type Session = { accounts: BitcoinWalletAccount[]; chain: BitcoinChain }
 
 /** The lazily loaded PSBT half (bitcoinjs-lib); one import per page. */
 let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
-const loadPsbt = () => (psbtModule ??= import('./bip122.psbt.ts'))
+// bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peers (issue 16 §1): missing, the import fails (or, with Vite's
+// empty stand-in, the module's eccLib set-up throws) and the call rejects with MissingPeerDependencyError naming them.
+const loadPsbt = () => (psbtModule ??= loadPeer('bip122', () => import('./bip122.psbt.ts'), (m) => typeof m.finalizeTransaction === 'function'))
 
 const addressStatsSchema = v.object({
   funded_txo_count: v.number(),
@@ -269,6 +274,7 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
   }
 
   return {
+    getWallet: findWallet,
     namespace: 'bip122',
     getConnectors: () => connectorsOf(bitcoinWallets()),
     watchConnectors(listener) {

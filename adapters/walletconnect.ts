@@ -4,6 +4,7 @@ import type { Eip1193Provider } from './types.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
+import { loadPeer, provideNodeGlobal } from './peers.ts'
 
 /**
  * Mobile wallets over the WalletConnect v2 relay protocol (spec §2, §4 "Network switch", §7 "Relay protocol"),
@@ -160,7 +161,14 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
   const relayUrl = checkRelayUrl(options.relayUrl ?? defaultRelayUrl)
   const networksOption = options.networks
   const evmNetworks = () => (typeof networksOption === 'function' ? networksOption() : networksOption).filter((n) => n.chainNamespace === 'eip155')
-  const load = options.load ?? (() => import('@walletconnect/universal-provider'))
+  // An optional peer (issue 16 §1): a missing package is a MissingPeerDependencyError; its dependencies read Node's
+  // `global`, provided just before the import so no dapp needs a bundler define.
+  const load =
+    options.load ??
+    (() => {
+      provideNodeGlobal()
+      return loadPeer('walletConnect', () => import('@walletconnect/universal-provider'), (m) => typeof m.default?.init === 'function')
+    })
 
   let loaded: UniversalProviderType | undefined
   let loading: Promise<UniversalProviderType> | undefined

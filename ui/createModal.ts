@@ -8,7 +8,9 @@ import { InvalidProviderResponseError } from '../adapters/errors.ts'
 import { createEip155Adapter, NotConnectedError } from '../adapters/eip155.ts'
 import { createWalletConnect, type WalletConnectClient, type WalletConnectStorage } from '../adapters/walletconnect.ts'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
-import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
+import type { ChainAdapter, Eip1193Provider, TransferAdapter } from '../adapters/types.ts'
+import type { Wallet as SolanaWallet } from '@wallet-standard/base'
+import type { BitcoinWallet } from '../adapters/bip122.standard.ts'
 import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
@@ -285,7 +287,7 @@ export function createModal(options: ModalOptions) {
       ? {
           bip122: lazyAdapter('bip122', () =>
             import('../adapters/bip122.ts').then((m) =>
-              m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) }),
+              (bitcoinInstance = m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) })),
             ),
           ),
         }
@@ -374,6 +376,8 @@ export function createModal(options: ModalOptions) {
     }
     return pending
   }
+  /** The Bitcoin adapter instance behind the lazy one, once loaded (`getProvider('bip122')`). */
+  let bitcoinInstance: import('../adapters/bip122.ts').Bip122Adapter | undefined
   /** The Solana adapter instance behind the lazy one (the transfer adapter needs its wallets). */
   let solanaInstance: import('../adapters/solana.ts').SolanaAdapter | undefined
   const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) => (solanaInstance ??= m.createSolanaAdapter({ networks: solanaNetworks }))
@@ -595,6 +599,30 @@ export function createModal(options: ModalOptions) {
     return { phase: view.phase, required: view.required, session: view.session }
   }
 
+  /**
+   * The connected wallet of a namespace, for calls the modal does not make itself (issue 16 §1): eip155 its EIP-1193
+   * provider (an announced or injected wallet, or the WalletConnect session), solana its Wallet Standard wallet (the
+   * `solana:*` features), bip122 its Wallet Standard wallet (the `bitcoin:*` features). `undefined` while that namespace
+   * has no connected wallet, and for a namespace that is not configured. A dapp's own `adapter` gives a provider only
+   * when it has a `getProvider(connectorId)` method.
+   * @example
+   * const provider = modal.getProvider('eip155')
+   * await provider?.request({ method: 'eth_chainId' }) // '0x1'
+   */
+  function getProvider(namespace: 'eip155'): Eip1193Provider | undefined
+  function getProvider(namespace: 'solana'): SolanaWallet | undefined
+  function getProvider(namespace: 'bip122'): BitcoinWallet | undefined
+  function getProvider(namespace: ChainNamespace): Eip1193Provider | SolanaWallet | BitcoinWallet | undefined
+  function getProvider(namespace: ChainNamespace): Eip1193Provider | SolanaWallet | BitcoinWallet | undefined {
+    const connection = connections[namespace]?.getSnapshot()
+    const connectorId = connection?.hasTag('connected') ? connection.context.connectorId : undefined
+    if (!connectorId) return undefined
+    if (namespace === 'eip155') return (adapter as Partial<{ getProvider: (id: string) => Eip1193Provider | undefined }>).getProvider?.(connectorId)
+    if (namespace === 'solana') return solanaInstance?.getWallet(connectorId)
+    if (namespace === 'bip122') return bitcoinInstance?.getWallet(connectorId)
+    return undefined
+  }
+
   return {
     /** The options the instance was created with. */
     options,
@@ -627,6 +655,7 @@ export function createModal(options: ModalOptions) {
       actor.send({ type: 'app.close' })
     },
     getState,
+    getProvider,
     /** Calls `listener` with the new state on every change; returns unsubscribe. */
     subscribe(listener: (state: ModalState) => void): () => void {
       let last = getState()
