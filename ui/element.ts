@@ -226,6 +226,11 @@ export interface LatchkeyModalElement extends HTMLElement {
   readonly ready: Promise<ModalInstance>
   /** The attribute error that keeps the modal from being created, if any. */
   readonly error: InvalidElementAttributeError | undefined
+  /**
+   * Options attributes cannot carry (`storage`, `adapter`, `siwx`, `metadata`, …), over `defineLatchkeyElements`'
+   * `options`; its attributes win. Setting it after the modal exists creates the modal again.
+   */
+  options: Partial<ModalOptions> | undefined
   open(args?: Parameters<ModalInstance['open']>[0]): void
   close(): void
 }
@@ -245,9 +250,24 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
     /** The page buttons of this modal (focus returns to one of them on close). */
     readonly pageButtons = new Map<HTMLElement, number>()
 
+    #options: Partial<ModalOptions> | undefined
+
     constructor() {
       super()
       this.#newReady()
+      // Set on the element before it was upgraded (an own property shadowing the accessor): taken over.
+      if (Object.prototype.hasOwnProperty.call(this, 'options')) {
+        const early = (this as { options?: Partial<ModalOptions> }).options
+        delete (this as { options?: unknown }).options
+        this.#options = early
+      }
+    }
+    get options() {
+      return this.#options
+    }
+    set options(value: Partial<ModalOptions> | undefined) {
+      this.#options = value
+      if (this.#modal || this.#error) this.#recreate()
     }
     #newReady() {
       this.#ready = new Promise<ModalInstance>((resolve, reject) => {
@@ -283,6 +303,9 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
     }
     attributeChangedCallback(_name: string, previous: string | null, next: string | null) {
       if (previous === next || (!this.#modal && !this.#error)) return
+      this.#recreate()
+    }
+    #recreate() {
       this.#teardown()
       this.#newReady()
       if (this.isConnected) this.#create()
@@ -296,7 +319,8 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
     #create() {
       let modal: ModalInstance
       try {
-        modal = createModal(modalOptionsFromAttributes((name) => this.getAttribute(name), defaults, tag.modal))
+        const base = { ...defaults, options: { ...defaults.options, ...this.#options } }
+        modal = createModal(modalOptionsFromAttributes((name) => this.getAttribute(name), base, tag.modal))
       } catch (cause) {
         const error =
           cause instanceof InvalidElementAttributeError
@@ -332,7 +356,6 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
     #host: ModalElement | undefined
     #waiting: (() => void) | undefined
     abstract content(): ReactNode
-    abstract readonly tagName_: string
     connectedCallback() {
       this.#attach()
     }
@@ -387,13 +410,11 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
   }
 
   class ButtonElement extends PageButtonElement {
-    readonly tagName_ = tag.button
     content() {
       return [createElement(ConnectButton, { key: 'connect' }), createElement(AccountButton, { key: 'account' })]
     }
   }
   class NetworkButtonElement extends PageButtonElement {
-    readonly tagName_ = tag.networkButton
     content() {
       return createElement(NetworkButton)
     }
