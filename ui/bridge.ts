@@ -84,20 +84,14 @@ export function settledEip155Connection(modal: ModalInstance): Promise<Eip155Con
 }
 
 /**
- * The connected eip155 wallet's EIP-1193 provider (the injected or EIP-6963 wallet, or the WalletConnect session).
+ * The connected eip155 wallet's EIP-1193 provider (the injected or EIP-6963 wallet, or the WalletConnect session), from
+ * `modal.getProvider('eip155')`, with the connection it belongs to.
  * @throws NoConnectedWalletError when no eip155 wallet is connected, or its provider is gone.
  */
-export async function getEip155Provider(modal: ModalInstance): Promise<{ provider: Eip1193Provider; connection: Extract<Eip155ConnectionState, { status: 'connected' }> }> {
+export function getEip155Provider(modal: ModalInstance): { provider: Eip1193Provider; connection: Extract<Eip155ConnectionState, { status: 'connected' }> } {
   const connection = readEip155Connection(modal)
   if (connection.status !== 'connected') throw new NoConnectedWalletError()
-  const withGetProvider = modal as ModalInstance & { getProvider?: (namespace: 'eip155') => unknown }
-  let provider: Eip1193Provider | undefined
-  if (typeof withGetProvider.getProvider === 'function') {
-    provider = (await withGetProvider.getProvider('eip155')) as Eip1193Provider | undefined
-  } else {
-    const adapter = (await modal.getAdapter('eip155')) as { getProvider?: (connectorId: string) => Eip1193Provider | undefined }
-    provider = adapter.getProvider?.(connection.connectorId)
-  }
+  const provider = modal.getProvider('eip155')
   if (!provider || typeof provider.request !== 'function') {
     throw new NoConnectedWalletError({ details: `The provider of connector "${connection.connectorId}" is not available.` })
   }

@@ -26,7 +26,7 @@ export { NoConnectedWalletError }
  * const balance = await provider.getBalance(modal.getState().account.address!) // wei, bigint
  */
 export async function getEthersProvider(modal: ModalInstance): Promise<BrowserProvider> {
-  const { provider, connection } = await getEip155Provider(modal)
+  const { provider, connection } = getEip155Provider(modal)
   return new BrowserProvider(withBalanceRefresh(modal, provider), connection.chainId, { staticNetwork: true })
 }
 

@@ -271,8 +271,12 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
       async getProvider() {
         const c = await settledEip155Connection(modal)
         if (c.status !== 'connected') return undefined
-        const { provider } = await getEip155Provider(modal).catch(() => ({ provider: undefined }))
-        if (!provider) return undefined
+        let provider: Eip1193Provider
+        try {
+          provider = getEip155Provider(modal).provider
+        } catch {
+          return undefined
+        }
         let p = wrapped.get(provider)
         if (!p) wrapped.set(provider, (p = withBalanceRefresh(modal, provider)))
         return p
