@@ -18,7 +18,46 @@ export {
   InvalidProviderResponseError,
   InvalidCallbackResponseError,
   RequestTimeoutError,
+  UnauthorizedProviderError,
+  UnsupportedProviderMethodError,
+  ProviderDisconnectedError,
+  ChainDisconnectedError,
+  JsonRpcError,
+  type BaseErrorParameters,
 } from '../adapters/errors.ts'
+// Issue 16 §1: the error classes a dapp can meet (from its own calls: createModal, open, signMessage, getAdapter's
+// Bitcoin calls, WalletConnect), for `instanceof`. Each lives in a small module; an unused one is tree-shaken away
+// (package.json sideEffects), so none of them adds to a dapp's first JS unless the dapp uses it.
+export { MissingPeerDependencyError, optionalPeers, type OptionalPeerFeature } from '../adapters/peers.ts'
+export { WalletConnectInitError, NoWalletConnectSessionError, InvalidRelayUrlError } from '../adapters/walletconnect.ts'
+export { InvalidPairingUriError } from '../adapters/links.ts'
+export { InvalidChainIdError } from '../adapters/coinType.ts'
+export { ApiError, InvalidResponseError } from '../services/api.ts'
+export {
+  InvalidBitcoinAddressError,
+  UnsupportedBitcoinChainError,
+  InvalidSignedPsbtError,
+  InvalidBitcoinRequestError,
+  BitcoinBroadcastError,
+  type BitcoinWallet,
+} from '../adapters/bip122.standard.ts'
+// Types only: the adapters a dapp passes (`adapter`, `transferAdapter`) or gets (`getAdapter`, `getProvider`).
+export type {
+  ChainAdapter,
+  ConnectorType,
+  Account,
+  AccountType,
+  WalletSession,
+  WalletEvent,
+  NativeBalance,
+  SignMessageParameters,
+  SignMessageReturnType,
+  Eip1193Provider,
+} from '../adapters/types.ts'
+export type { Bip122Adapter, Bip122Account, SignPsbtParameters, SignPsbtReturnType, SendTransferParameters, SendTransferReturnType } from '../adapters/bip122.ts'
+export type { SolanaAdapter } from '../adapters/solana.ts'
+export type { CreateEip155AdapterParameters } from '../adapters/eip155.ts'
+export type { Wallet as WalletStandardWallet } from '@wallet-standard/base'
 export { InvalidUrlError } from '../adapters/urls.ts'
 export { InvalidAddressError } from '../adapters/address.ts'
 export { InvalidWalletLinkError } from '../adapters/links.ts'
