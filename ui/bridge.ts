@@ -7,6 +7,18 @@ import { BaseError } from '../adapters/errors.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import { connectionStatus } from '../machines/connection.ts'
 import type { ModalInstance } from './createModal.ts'
+import { InvalidOptionsError } from './options.ts'
+
+/**
+ * Checks that a bridge was handed a modal instance (JavaScript callers, a modal not created yet).
+ * @throws InvalidOptionsError `<caller>(modal): Expected the instance createModal returns`.
+ */
+export function assertModal(modal: unknown, caller: string): asserts modal is ModalInstance {
+  const m = modal as Partial<ModalInstance> | null | undefined
+  if (!m || typeof m !== 'object' || typeof m.getProvider !== 'function' || typeof m.actor?.getSnapshot !== 'function') {
+    throw new InvalidOptionsError(`${caller}(modal): Expected the instance createModal returns`, { option: 'modal', details: `Received: ${m === null ? 'null' : typeof m}` })
+  }
+}
 
 /**
  * Thrown by the bridges when no wallet is connected in the eip155 namespace (nothing to hand to wagmi or ethers).

@@ -23,6 +23,15 @@ describe('latchkey/ethers', () => {
     await expect(getEthersSigner(modal)).rejects.toBeInstanceOf(NoConnectedWalletError)
   })
 
+  test('behavior: something that is not a modal is refused with InvalidOptionsError naming the call', async () => {
+    await expect(getEthersSigner(undefined as never)).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: getEthersSigner(modal): Expected the instance createModal returns
+      Details: Received: undefined]
+    `)
+    await expect(getEthersProvider({} as never)).rejects.toThrow('getEthersProvider(modal): Expected the instance createModal returns')
+    expect(() => watchEthersSigner(null as never, () => {})).toThrow('watchEthersSigner(modal): Expected the instance createModal returns')
+  })
+
   test("behavior: the signer is the connected account on the wallet's chain; signMessage verifies with ethers.verifyMessage", async () => {
     const f = fixture()
     await f.connect()

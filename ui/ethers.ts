@@ -8,7 +8,7 @@
  * await signer.sendTransaction({ to: '0x…', value: parseEther('0.01') })
  */
 import { BrowserProvider, type JsonRpcSigner } from 'ethers'
-import { getEip155Provider, NoConnectedWalletError, readEip155Connection, watchEip155Connection, withBalanceRefresh } from './bridge.ts'
+import { assertModal, getEip155Provider, NoConnectedWalletError, readEip155Connection, watchEip155Connection, withBalanceRefresh } from './bridge.ts'
 import type { ModalInstance } from './createModal.ts'
 
 export { NoConnectedWalletError }
@@ -20,12 +20,14 @@ export { NoConnectedWalletError }
  * its balance again once mined.
  *
  * @returns a provider whose `getNetwork()` is the wallet's chain (`chainId` a bigint, as ethers gives it).
- * @throws NoConnectedWalletError when no wallet is connected in the eip155 namespace.
+ * @throws NoConnectedWalletError when no wallet is connected in the eip155 namespace; InvalidOptionsError when `modal`
+ *   is not a modal instance.
  * @example
  * const provider = await getEthersProvider(modal)
  * const balance = await provider.getBalance(modal.getState().account.address!) // wei, bigint
  */
 export async function getEthersProvider(modal: ModalInstance): Promise<BrowserProvider> {
+  assertModal(modal, 'getEthersProvider')
   const { provider, connection } = getEip155Provider(modal)
   return new BrowserProvider(withBalanceRefresh(modal, provider), connection.chainId, { staticNetwork: true })
 }
@@ -40,6 +42,7 @@ export async function getEthersProvider(modal: ModalInstance): Promise<BrowserPr
  * const signature = await signer.signMessage('Hello') // verifyMessage('Hello', signature) === signer.address
  */
 export async function getEthersSigner(modal: ModalInstance): Promise<JsonRpcSigner> {
+  assertModal(modal, 'getEthersSigner')
   const provider = await getEthersProvider(modal)
   const connection = readEip155Connection(modal)
   if (connection.status !== 'connected') throw new NoConnectedWalletError()
@@ -50,11 +53,13 @@ export async function getEthersSigner(modal: ModalInstance): Promise<JsonRpcSign
  * Calls `listener` with a new signer each time the connected account or chain changes (a new `BrowserProvider` per
  * chain), and with `undefined` when the wallet disconnects. Called once at once with the current signer (or
  * `undefined`). Returns unsubscribe.
+ * @throws InvalidOptionsError when `modal` is not a modal instance.
  *
  * @example
  * const stop = watchEthersSigner(modal, (signer) => { state.signer = signer })
  */
 export function watchEthersSigner(modal: ModalInstance, listener: (signer: JsonRpcSigner | undefined) => void): () => void {
+  assertModal(modal, 'watchEthersSigner')
   let generation = 0
   let stopped = false
   const emit = () => {

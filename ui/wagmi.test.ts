@@ -174,6 +174,13 @@ describe('latchkey/wagmi: chains', () => {
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
   })
 
+  test('behavior: latchkeyConnector refuses something that is not a modal', () => {
+    expect(() => latchkeyConnector({ open() {} } as never)).toThrowErrorMatchingInlineSnapshot(`
+      [InvalidOptionsError: latchkeyConnector(modal): Expected the instance createModal returns
+      Details: Received: object]
+    `)
+  })
+
   test('behavior: toLatchkeyNetworks keeps id, name, currency and RPC URL; a chain without an RPC URL is refused', () => {
     expect(toLatchkeyNetworks(chains).map((n) => [n.caipNetworkId, n.name, n.rpcUrls.default.http[0]])).toEqual([
       ['eip155:31337', 'Anvil Local', rpc[0]],

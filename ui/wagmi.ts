@@ -27,6 +27,7 @@ import { BaseError } from '../adapters/errors.ts'
 import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import {
+  assertModal,
   getEip155Provider,
   NoConnectedWalletError,
   readEip155Connection,
@@ -184,11 +185,13 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
  *
  * @param modal the instance from `createModal`.
  * @returns a wagmi `CreateConnectorFn` for `createConfig({ connectors: [...] })`.
+ * @throws InvalidOptionsError `latchkeyConnector(modal): Expected the instance createModal returns` for anything else.
  * @example
  * const config = createConfig({ chains: [mainnet], connectors: [latchkeyConnector(modal)], multiInjectedProviderDiscovery: false, transports: { [mainnet.id]: http() } })
  * // anywhere: modal.open(); wagmi's useAccount() shows the address once the visitor connects
  */
 export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConnectorParameters = {}) {
+  assertModal(modal, 'latchkeyConnector')
   type Provider = Eip1193Provider
   /** One wrapped provider per wallet provider, so wagmi sees a stable object. */
   const wrapped = new WeakMap<Eip1193Provider, Eip1193Provider>()
