@@ -48,8 +48,17 @@ export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 /** App metadata shown by the wallet on the proposal (spec §7: name, description, url, icons). */
 export type WalletConnectMetadata = { name: string; description: string; url: string; icons: string[] }
 
-/** Key-value storage of the SDK (its `IKeyValueStorage`); tests in Node pass an in-memory one. */
-export type WalletConnectStorage = NonNullable<ConstructorParameters<typeof UniversalProviderType>[0]['storage']>
+/**
+ * Key-value storage of the SDK (the shape of its `IKeyValueStorage`); tests in Node pass an in-memory one. Written out
+ * rather than taken from the SDK's types so the package's declarations need no optional peer installed (issue 16 §1).
+ */
+export type WalletConnectStorage = {
+  getKeys(): Promise<string[]>
+  getEntries<T = unknown>(): Promise<[string, T][]>
+  getItem<T = unknown>(key: string): Promise<T | undefined>
+  setItem<T = unknown>(key: string, value: T): Promise<void>
+  removeItem(key: string): Promise<void>
+}
 
 export type WalletConnectOptions = {
   /** Project id sent to the relay (spec §7). */
@@ -67,7 +76,7 @@ export type WalletConnectOptions = {
   /** The SDK's storage (default: the browser's IndexedDB / Node's file storage); tests pass an in-memory one. */
   storage?: WalletConnectStorage | undefined
   /** Loads the provider's module (default: a dynamic import, so its code is a chunk of its own). */
-  load?: (() => Promise<{ default: typeof UniversalProviderType }>) | undefined
+  load?: (() => Promise<{ default: unknown }>) | undefined
 }
 
 /** Thrown when the WalletConnect provider cannot be loaded or initialised (bad relay URL, storage refused). */
@@ -176,7 +185,7 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
   function getProvider(): Promise<UniversalProviderType> {
     loading ??= (async () => {
       try {
-        const { default: UniversalProvider } = await load()
+        const { default: UniversalProvider } = (await load()) as { default: typeof UniversalProviderType }
         const provider = await UniversalProvider.init({
           projectId: options.projectId,
           relayUrl,

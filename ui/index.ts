@@ -55,7 +55,6 @@ export type {
   Eip1193Provider,
 } from '../adapters/types.ts'
 export type { Bip122Adapter, Bip122Account, SignPsbtParameters, SignPsbtReturnType, SendTransferParameters, SendTransferReturnType } from '../adapters/bip122.ts'
-export type { SolanaAdapter } from '../adapters/solana.ts'
 export type { CreateEip155AdapterParameters } from '../adapters/eip155.ts'
 export type { Wallet as WalletStandardWallet } from '@wallet-standard/base'
 export { InvalidUrlError } from '../adapters/urls.ts'

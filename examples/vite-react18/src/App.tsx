@@ -1,0 +1,44 @@
+import { createModal, defineEvmNetwork, mainnet } from 'latchkey'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from 'latchkey/react'
+
+/** A local chain (anvil's defaults); the example's test points the development wallet at its own anvil. */
+const anvil = defineEvmNetwork({
+  id: 31337,
+  name: 'Anvil Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:8545',
+})
+
+// One instance for the page, created once at module level (outside render).
+const modal = createModal({
+  projectId: 'latchkey-example',
+  networks: [anvil, mainnet],
+  metadata: { name: 'latchkey example', description: 'Vite + React 18', url: location.origin, icons: [] },
+  // An EVM-only dapp without WalletConnect needs none of the optional SDKs installed.
+  walletConnect: false,
+})
+
+function Account() {
+  const account = useAccount()
+  if (!account.isConnected) return <p>Not connected</p>
+  return (
+    <p>
+      Connected: <output data-testid="example-address">{account.address}</output> · balance{' '}
+      <output data-testid="example-balance">
+        {account.balance} {account.balanceSymbol}
+      </output>
+    </p>
+  )
+}
+
+export default function App() {
+  return (
+    <ModalProvider modal={modal}>
+      <h1>latchkey · Vite + React 18</h1>
+      <ConnectButton />
+      <AccountButton />
+      <NetworkButton />
+      <Account />
+    </ModalProvider>
+  )
+}

@@ -1,0 +1,81 @@
+/**
+ * The shared Playwright fixture of the example apps (tests/examples/README.md): every example spec opens its app with
+ * the development wallet injected, connects it through the modal, and checks the real balance read from anvil.
+ *
+ * run.ts passes what it started through the environment: LATCHKEY_EXAMPLES (JSON `{ [example]: url }` of the served
+ * builds), LATCHKEY_EXAMPLES_RPC (the anvil), LATCHKEY_EXAMPLES_WALLET (the built init script).
+ */
+import { readFileSync } from 'node:fs'
+import { expect, test as base, type Page } from '@playwright/test'
+import { createPublicClient, createTestClient, http, parseEther, type Address } from 'viem'
+
+/** Anvil's first development account: the dev wallet's default account. */
+export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+const urls = JSON.parse(process.env.LATCHKEY_EXAMPLES ?? '{}') as Record<string, string>
+const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
+const walletScript = process.env.LATCHKEY_EXAMPLES_WALLET
+
+/** The URL of an example's served build, undefined when run.ts did not build it (a filtered run). */
+export function exampleUrl(name: string): string | undefined {
+  return urls[name]
+}
+
+/** The real balance as the modal shows it: ether floored to 3 decimals ('1234.567'), computed in integers. */
+export async function expectedBalance(address: Address = ACCOUNT_0): Promise<string> {
+  const wei = await createPublicClient({ transport: http(rpcUrl), cacheTime: 0 }).getBalance({ address })
+  const milli = wei / 10n ** 15n
+  return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`
+}
+
+/** Sets a native balance on the anvil (`anvil_setBalance`), so the balance shown is one no default would give. */
+export async function setBalance(ether: string, address: Address = ACCOUNT_0): Promise<void> {
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: parseEther(ether) })
+}
+
+/**
+ * `test` with `openExample(name)`: skips when the example was not built in this run, injects the dev wallet (on the
+ * run's anvil, chain 31337) before the page's scripts, collects page errors, and opens the example's page.
+ */
+export const test = base.extend<{ openExample: (name: string, path?: string) => Promise<Page>; pageErrors: string[] }>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      // React reports hydration mismatches as console errors.
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await use(errors)
+  },
+  openExample: async ({ page }, use) => {
+    await use(async (name, path = '/') => {
+      const url = exampleUrl(name)
+      test.skip(!url, `${name} was not built in this run`)
+      if (!walletScript) throw new Error('LATCHKEY_EXAMPLES_WALLET is not set: run the examples through tests/examples/run.ts')
+      const config = JSON.stringify({ rpcUrl, chainId: 31337 })
+      await page.addInitScript({ content: `globalThis.__latchkeyExampleWallet = ${config};\n${readFileSync(walletScript, 'utf8')}` })
+      await page.goto(new URL(path, url).href)
+      return page
+    })
+  },
+})
+export { expect }
+
+/**
+ * Connects the dev wallet through the modal as a visitor does: the page's Connect Wallet button, the wallet's row in
+ * the Connect dialog (announced over EIP-6963), approved by the auto-approving wallet; the dialog shows the account.
+ */
+export async function connectDevWallet(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  const connect = page.getByRole('dialog', { name: 'Connect Wallet', exact: true })
+  await expect(connect).toBeVisible()
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  await expect(page.getByTestId('account-button-address')).toHaveText(`${ACCOUNT_0.slice(0, 6)}…${ACCOUNT_0.slice(-4)}`)
+}
+
+/** The page's account button (and the example's own `useAccount()` read-out) show the balance anvil holds. */
+export async function expectRealBalance(page: Page): Promise<void> {
+  const balance = await expectedBalance()
+  await expect(page.getByTestId('account-button-balance')).toHaveText(`${balance} ETH`)
+  await expect(page.getByTestId('example-balance')).toHaveText(`${balance} ETH`)
+}

@@ -1,0 +1,187 @@
+/**
+ * The example apps, tested as a dapp would use the package (issue 16 §3; `npm run test:examples`, part of `npm test`):
+ *
+ * 1. `npm pack` once (its `prepack` builds dist/lib) into the work directory as `latchkey.tgz`.
+ * 2. Every `examples/<name>/` (a directory with a package.json) is copied to `<work>/<name>/` — outside the repository,
+ *    so nothing resolves from the repository's own node_modules — and installed there with
+ *    `npm install --prefer-offline --no-audit --no-fund` (the user's npm cache, shared by all examples; `latchkey` is
+ *    `file:../latchkey.tgz`, reinstalled every run), then built with its own `npm run build` (the template's strict
+ *    type check, then the bundler).
+ * 3. One anvil (chain 31337, a free port), the dev wallet's init script (tests/examples/wallet.ts as one IIFE file),
+ *    and each example's `npm start` serving its build on a free port (`PORT`, 127.0.0.1).
+ * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`.
+ *
+ * Arguments: example names to run only those (`npm run test:examples -- vite-react19`). Environment:
+ * LATCHKEY_EXAMPLES_DIR (work directory; default `<tmpdir>/latchkey-examples`, kept between runs so installs are quick).
+ * Prints the time of each phase.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'vite'
+import { findFreePort, startAnvil, type AnvilInstance } from '../../dev/anvil.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const work = process.env.LATCHKEY_EXAMPLES_DIR ?? join(tmpdir(), 'latchkey-examples')
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'))
+
+/** Every example: a directory of examples/ with a package.json (build and start scripts; see README.md here). */
+export function listExamples(): string[] {
+  const dir = join(root, 'examples')
+  return readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'package.json')))
+    .sort()
+}
+
+const timings: Array<[string, number]> = []
+async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+  const started = Date.now()
+  console.log(`\n▶ ${name}`)
+  try {
+    return await run()
+  } finally {
+    timings.push([name, (Date.now() - started) / 1000])
+  }
+}
+
+function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): void {
+  console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status ?? result.signal})`)
+}
+
+/** Copies an example's sources over its work copy, keeping the work copy's node_modules (and its cache). */
+function copyExample(name: string): string {
+  const from = join(root, 'examples', name)
+  const to = join(work, name)
+  mkdirSync(to, { recursive: true })
+  for (const entry of readdirSync(to)) if (entry !== 'node_modules') rmSync(join(to, entry), { recursive: true, force: true })
+  const skip = new Set(['node_modules', 'dist', '.next', 'package-lock.json', 'next-env.d.ts'])
+  for (const entry of readdirSync(from)) if (!skip.has(entry)) cpSync(join(from, entry), join(to, entry), { recursive: true })
+  // The tarball changes every run with the same version: npm must take it again.
+  rmSync(join(to, 'node_modules', 'latchkey'), { recursive: true, force: true })
+  rmSync(join(to, 'node_modules', '.package-lock.json'), { force: true })
+  return to
+}
+
+/** Builds tests/examples/wallet.ts into one IIFE file (the page init script); returns its path. */
+async function buildWalletScript(): Promise<string> {
+  const outDir = join(work, '.dev-wallet')
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: join(root, 'tests/examples/wallet.ts'), formats: ['iife'], name: 'latchkeyExampleWallet', fileName: () => 'dev-wallet.js' },
+    },
+  })
+  return join(outDir, 'dev-wallet.js')
+}
+
+type Server = { name: string; url: string; child: ChildProcess }
+
+/** `npm start` of a built example on a free port, in its own process group; resolves once it answers HTTP. */
+async function serve(name: string, dir: string): Promise<Server> {
+  const port = await findFreePort()
+  const url = `http://127.0.0.1:${port}/`
+  const child = spawn('npm', ['start', '--silent'], { cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PORT: String(port), HOSTNAME: '127.0.0.1' } })
+  let output = ''
+  child.stdout?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)))
+  child.stderr?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name}: npm start exited (${child.exitCode}):\n${output}`)
+    try {
+      const response = await fetch(url)
+      if (response.ok) return { name, url, child }
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      stop(child)
+      throw new Error(`${name}: npm start did not answer on ${url} within 60 s:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+function stop(child: ChildProcess): void {
+  if (child.pid === undefined) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
+async function main(): Promise<number> {
+  const examples = listExamples().filter((name) => only.length === 0 || only.includes(name))
+  if (examples.length === 0) throw new Error(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
+  mkdirSync(work, { recursive: true })
+  console.log(`Examples: ${examples.join(', ')}; work directory ${work}`)
+
+  await phase('npm pack (prepack: build:lib)', () => {
+    for (const f of readdirSync(work)) if (f.endsWith('.tgz')) rmSync(join(work, f))
+    sh('npm', ['pack', '--pack-destination', work, '--silent'], root)
+    const packed = readdirSync(work).find((f) => f.startsWith('latchkey-') && f.endsWith('.tgz'))
+    if (!packed) throw new Error('npm pack made no tarball')
+    renameSync(join(work, packed), join(work, 'latchkey.tgz'))
+    console.log(`latchkey.tgz: ${(statSync(join(work, 'latchkey.tgz')).size / 1024).toFixed(1)} kB`)
+  })
+
+  const dirs: Record<string, string> = {}
+  for (const name of examples) {
+    dirs[name] = copyExample(name)
+    await phase(`${name}: npm install`, () => sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dirs[name]!))
+    await phase(`${name}: npm run build`, () => sh('npm', ['run', 'build'], dirs[name]!, { NEXT_TELEMETRY_DISABLED: '1' }))
+    // The package's declarations checked too (the templates skip library checks): `typecheck:libs` when the example has one.
+    await phase(`${name}: npm run typecheck:libs`, () => sh('npm', ['run', 'typecheck:libs', '--if-present'], dirs[name]!))
+  }
+
+  const walletScript = await phase('dev wallet init script', buildWalletScript)
+  let anvil: AnvilInstance | undefined
+  const servers: Server[] = []
+  try {
+    anvil = await phase('anvil', async () => startAnvil({ port: await findFreePort(), chainId: 31337 }))
+    for (const name of examples) servers.push(await phase(`${name}: npm start`, () => serve(name, dirs[name]!)))
+    const status = await phase('playwright', () => {
+      const specs = examples.map((name) => `${name}.spec.ts`).filter((spec) => existsSync(join(root, 'tests/examples', spec)))
+      const missing = examples.filter((name) => !specs.includes(`${name}.spec.ts`))
+      if (missing.length) throw new Error(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
+      const result = spawnSync('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)], {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          LATCHKEY_EXAMPLES: JSON.stringify(Object.fromEntries(servers.map((s) => [s.name, s.url]))),
+          LATCHKEY_EXAMPLES_RPC: anvil!.url,
+          LATCHKEY_EXAMPLES_WALLET: walletScript,
+        },
+      })
+      return result.status ?? 1
+    })
+    return status
+  } finally {
+    for (const s of servers) stop(s.child)
+    await anvil?.stop()
+    const total = timings.reduce((t, [, s]) => t + s, 0)
+    console.log('\nExample apps, time per phase:')
+    for (const [name, s] of timings) console.log(`  ${s.toFixed(1).padStart(6)} s  ${name}`)
+    console.log(`  ${total.toFixed(1).padStart(6)} s  total (${(total / 60).toFixed(1)} min)`)
+    writeFileSync(join(work, 'timings.json'), JSON.stringify(Object.fromEntries(timings), null, 2))
+  }
+}
+
+main().then(
+  (status) => process.exit(status),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)

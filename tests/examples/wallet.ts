@@ -1,0 +1,18 @@
+/**
+ * The development wallet as a page init script for the example apps (tests/examples): built by run.ts into one IIFE
+ * file that Playwright adds before any script of the page (`page.addInitScript`). It creates the dev wallet
+ * (dev/wallet: viem local accounts, auto-approving) on the anvil chain run.ts started, and announces it over
+ * EIP-6963, as a browser extension would. The examples know nothing about it. Dev and test use only.
+ */
+import { announceDevWallet, DevWallet } from '../../dev/wallet/index.ts'
+
+declare global {
+  /** Set by the init script just before this bundle: the RPC URL and chain id of the test's anvil. */
+  var __latchkeyExampleWallet: { rpcUrl: string; chainId: number } | undefined
+}
+
+const config = globalThis.__latchkeyExampleWallet
+if (config && typeof window !== 'undefined' && window.top === window) {
+  const wallet = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true })
+  announceDevWallet(wallet)
+}
