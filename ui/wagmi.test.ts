@@ -16,7 +16,7 @@ import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId, freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
-import { latchkeyConnector, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
+import { ChainNotConfiguredError, latchkeyConnector, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
 
 const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
 const anvil1 = defineChain({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc[0]] } }, testnet: true })
@@ -170,7 +170,13 @@ describe('latchkey/wagmi: chains', () => {
     const f = setup()
     await f.connect()
     await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
-    await expect(switchChain(f.config, { chainId: 10 as never })).rejects.toBeInstanceOf(SwitchChainError)
+    const refused = await switchChain(f.config, { chainId: 10 as never }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(SwitchChainError)
+    expect((refused as SwitchChainError).cause).toBeInstanceOf(ChainNotConfiguredError)
+    expect(((refused as SwitchChainError).cause as Error).message).toMatchInlineSnapshot(`
+      "Chain not configured.
+      Details: Chain 10 is not in wagmi's config (createConfig({ chains })) or in the modal's networks."
+    `)
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
   })
 

@@ -4,7 +4,9 @@
  * while the modal connects, switches and disconnects; a wagmi `disconnect()` disconnects the modal, a wagmi
  * `switchChain()` goes through the modal's network switching.
  *
- * wagmi is an optional peer: only this module imports it (`@wagmi/core`, the same connector API in v2 and v3).
+ * wagmi is an optional peer, and this module needs none of its code: a wagmi connector is a plain function
+ * (`createConnector` is the identity), so only `@wagmi/core`'s types are imported (the same connector API in v2 and v3).
+ * Nothing depends on where the dapp's package manager put `@wagmi/core` (npm nests it under `wagmi` 3).
  *
  * @example
  * import { createConfig, http, WagmiProvider } from 'wagmi'
@@ -21,7 +23,7 @@
  *   transports: { [mainnet.id]: http(), [sepolia.id]: http() },
  * })
  */
-import { ChainNotConfiguredError, createConnector, type CreateConnectorFn } from '@wagmi/core'
+import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
 import { BaseError } from '../adapters/errors.ts'
 import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
@@ -51,6 +53,17 @@ export type LatchkeyConnectorParameters = {
   name?: string
   /** Icon URL (http(s) or data:image); default none. */
   icon?: string
+}
+
+/**
+ * The cause of the `SwitchChainError` a switch to a chain wagmi's config does not have is refused with (wagmi's own
+ * `ChainNotConfiguredError`, made here: this module loads no wagmi code).
+ */
+export class ChainNotConfiguredError extends BaseError {
+  override name = 'ChainNotConfiguredError'
+  constructor(chainId: number) {
+    super('Chain not configured.', { details: `Chain ${chainId} is not in wagmi's config (createConfig({ chains })) or in the modal's networks.` })
+  }
 }
 
 /** Thrown by {@link toLatchkeyNetworks} for a chain latchkey cannot use (no http(s) RPC URL). */
@@ -147,7 +160,7 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
     subs.push(
       network.on('network.switchRejected', () => finish(new UserRejectedRequestError(new Error('The wallet declined the network switch.')))),
       network.on('network.switchFailed', (e) => finish(new SwitchChainError(new Error(e.error.message)))),
-      network.on('network.notFound', () => finish(new SwitchChainError(new ChainNotConfiguredError()))),
+      network.on('network.notFound', () => finish(new SwitchChainError(new ChainNotConfiguredError(chainId)))),
       network.subscribe((snapshot) => {
         if (snapshot.matches('pending')) wasPending = true
         // Given up (Back in SwitchNetwork, the modal closed) with the wallet elsewhere: the switch did not happen.
@@ -291,7 +304,7 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
 
       async switchChain({ chainId }) {
         const chain = chainOf(chainId)
-        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError())
+        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError(chainId))
         const c = readEip155Connection(modal)
         if (c.status === 'connected' && c.chainId === chainId) return chain
         if (c.status !== 'connected') {
@@ -316,5 +329,5 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
       },
     }
   }
-  return createConnector<Provider | undefined>(fn)
+  return fn
 }
