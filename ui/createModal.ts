@@ -25,17 +25,14 @@ import type { ThemeMode, ThemeVariables } from './theme.ts'
 import { disabledFlagOf, FeatureDisabledError, prefetchIntent } from './features.ts'
 import { timing } from '../machines/timing.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
-import type { Analytics } from '../services/analytics.ts'
-import type { BlockchainApi } from '../services/blockchain.ts'
 import type { SiwxConfig } from '../adapters/siwx.ts'
 import type { SiwxSession } from '../machines/siwx.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
-import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Features } from '../services/features.ts'
-import type { Wallet } from '../services/schemas.ts'
 import type { AnyActorRef } from 'xstate'
 import { InvalidOptionsError, validateNetwork, validateOptions } from './options.ts'
+import type { InstanceServices } from './createModal.services.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
@@ -197,21 +194,6 @@ function resolvePlatform(option: ModalOptions['platform']): 'mobile' | 'links' |
 }
 
 
-/** Loads images so the first rows paint with their icons; gives up after `imagePreloadTimeout` (spec §9). Browser only. */
-function preloadImages(urls: readonly string[]): Promise<void> {
-  const ImageCtor = (globalThis as { Image?: typeof Image }).Image
-  if (!ImageCtor || urls.length === 0) return Promise.resolve()
-  const one = (url: string) =>
-    new Promise<void>((resolve) => {
-      const img = new ImageCtor()
-      const done = () => resolve()
-      img.onload = done
-      img.onerror = done
-      img.src = url
-    })
-  return Promise.race([Promise.all(urls.map(one)).then(() => undefined), new Promise<void>((r) => setTimeout(r, timing.imagePreloadTimeout))])
-}
-
 /** Thrown by {@link createModal} for options it cannot work with (defined in `options.ts`, with the validation). */
 export { InvalidOptionsError }
 export { AdapterNotFoundError }
@@ -302,102 +284,49 @@ export function createModal(options: ModalOptions) {
   const namespace: ChainNamespace = networks.find((n) => n.caipNetworkId === storedNetworkId)?.chainNamespace ?? defaultNetwork.chainNamespace
   const enableReconnect = options.enableReconnect ?? true
 
-  const apiCommon = {
-    projectId: options.projectId,
-    ...(options.clientId ? { clientId: options.clientId } : {}),
-    ...(options.api?.fetch ? { fetch: options.api.fetch } : {}),
-  }
-  // The service clients (openapi-fetch, schemas) load with the first call, not with the page.
-  let directoryPromise: Promise<DirectoryApi> | undefined
-  const getDirectory = (): Promise<DirectoryApi> | undefined =>
-    options.api?.directoryUrl
-      ? (directoryPromise ??= import('../services/directory.ts').then((m) => m.createDirectoryApi({ baseUrl: options.api!.directoryUrl!, ...apiCommon })))
-      : undefined
-  /** A page of the wallet directory, its first `imagesPreloaded` images loaded before it shows (spec §9). */
-  async function fetchWallets(p: GetWalletsParameters, imagesPreloaded: number): Promise<GetWalletsReturnType> {
-    const pending = getDirectory()
-    if (!pending) return { data: [], count: 0 }
-    const directory = await pending
-    const fetched = await directory.getWallets(p)
-    const page = { count: fetched.count, data: fetched.data.map((w) => ({ ...w, imageUrl: directory.walletImageUrl(w.image_id) })) }
-    // Spec §9: images are fetched for the first 20 of a page; the rest load as rows scroll into view.
-    await preloadImages(page.data.slice(0, imagesPreloaded).flatMap((w: Wallet & { imageUrl?: string }) => (w.imageUrl ? [w.imageUrl] : [])))
-    return page
-  }
   let alertShown = new Set<string>()
   let toastRef: { send(e: { type: 'toast.show'; variant: 'error'; message: string }): void } | undefined
-  let blockchainPromise: Promise<BlockchainApi> | undefined
-  /** The blockchain-API client, loaded with its first use; undefined without `api.blockchainUrl`. */
-  const getBlockchain = (): Promise<BlockchainApi> | undefined =>
-    options.api?.blockchainUrl
-      ? (blockchainPromise ??= import('../services/blockchain.ts').then((m) =>
-          m.createBlockchainApi({
-            baseUrl: options.api!.blockchainUrl!,
-            ...apiCommon,
-            isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().hasTag('unsupported'),
-            // Spec §3, §9: the identity, portfolio and name-service caches, kept in storage with their lifetimes.
-            storage,
-            cacheTtl: { identity: timing.identityTtl, balances: timing.portfolioTtl, names: timing.nameCacheTtl },
-          }),
-        ))
-      : undefined
   /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
   const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)
   const nativeBalanceCache = {
     get: (key: string) => nativeBalanceStore.get(key, Date.now())?.value,
     set: (key: string, balance: BalanceSummary) => nativeBalanceStore.set(key, balance, Date.now() + timing.nativeBalanceTtl, Date.now()),
   }
-  const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
-
-  const transferPromises = new Map<ChainNamespace, Promise<TransferAdapter>>()
-  /**
-   * The transfer adapter of a namespace, loaded with the first send there (spec §2: the send section loads on demand;
-   * §6: send on eip155 and solana).
-   */
-  const getTransfer = (caipNetworkId: string): Promise<TransferAdapter> => {
-    const ns = caipNetworkId.split(':')[0] as ChainNamespace
-    let pending = transferPromises.get(ns)
-    if (!pending) {
-      pending =
-        options.transferAdapter && ns === 'eip155'
-          ? Promise.resolve(options.transferAdapter)
-          : ns === 'solana'
-            ? Promise.all([import('../adapters/solana.ts'), import('../adapters/solana.transfer.ts')]).then(([solanaModule, m]) =>
-                m.createSolanaTransferAdapter({ adapter: solanaAdapterFor(solanaModule), networks: solanaNetworks }),
-              )
-            : ns === 'eip155'
-              ? import('../adapters/eip155.transfer.ts').then((m) => {
-                  const getProvider = (adapter as Partial<{ getProvider: (id: string) => never }>).getProvider
-                  if (!getProvider) throw new InvalidOptionsError('This chain adapter cannot send: pass options.transferAdapter.')
-                  return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id) })
-                })
-              : Promise.reject(new InvalidOptionsError('Unsupported chain'))
-      transferPromises.set(ns, pending)
-    }
-    return pending
-  }
   /** The Bitcoin adapter instance behind the lazy one, once loaded (`getProvider('bip122')`). */
   let bitcoinInstance: import('../adapters/bip122.ts').Bip122Adapter | undefined
   /** The Solana adapter instance behind the lazy one (the transfer adapter needs its wallets). */
   let solanaInstance: import('../adapters/solana.ts').SolanaAdapter | undefined
   const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) => (solanaInstance ??= m.createSolanaAdapter({ networks: solanaNetworks }))
-  let analyticsPromise: Promise<Analytics> | undefined
-  /** The analytics client, loaded with its first use; undefined without `api.analyticsUrl`. */
-  const getAnalytics = (): Promise<Analytics> | undefined =>
-    options.api?.analyticsUrl
-      ? (analyticsPromise ??= import('../services/analytics.ts').then((m) =>
-          m.createAnalytics({
-            baseUrl: options.api!.analyticsUrl!,
-            ...apiCommon,
-            isEnabled: () => actor.getSnapshot().context.flags.analytics,
-            onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
-          }),
-        ))
-      : undefined
-  const track = (event: string, properties: Record<string, unknown>) => void getAnalytics()?.then((a) => a.track(event, properties))
+  let servicesPromise: Promise<InstanceServices> | undefined
+  /**
+   * The service clients and transfer adapters (`createModal.services.ts`), imported with the first feature or analytics
+   * event, not with the page (issue 15 §4); a failed fetch is tried again at the next call.
+   */
+  const services = (): Promise<InstanceServices> =>
+    (servicesPromise ??= import('./createModal.services.ts').then(
+      (m) =>
+        m.createInstanceServices({
+          options,
+          storage,
+          adapter,
+          solanaNetworks,
+          solanaAdapterFor,
+          isNetworkSupported: () => !actor.getSnapshot().context.network.getSnapshot().hasTag('unsupported'),
+          isAnalyticsEnabled: () => actor.getSnapshot().context.flags.analytics,
+          onInvalidAppConfiguration: () => toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Invalid App Configuration' }),
+        }),
+      (error: unknown) => {
+        servicesPromise = undefined
+        throw error
+      },
+    ))
+  /** Analytics (spec §7): nothing is loaded without `api.analyticsUrl`. */
+  const analytics = (use: (s: InstanceServices) => void) => {
+    if (options.api?.analyticsUrl) services().then(use, () => {})
+  }
+  const track = (event: string, properties: Record<string, unknown>) => analytics((s) => s.track(event, properties))
   /** Wallet failures (not the user's rejections) are reported as SDK errors of category WALLET_ERROR. */
-  const reportWalletError = (error: { name: string; message: string }) =>
-    void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR'))
+  const reportWalletError = (error: { name: string; message: string }) => analytics((s) => s.reportWalletError(error))
 
   /**
    * Releases the adapters this instance made (a dapp's own `adapter` is the dapp's to release): the eip155 adapter's
@@ -414,24 +343,25 @@ export function createModal(options: ModalOptions) {
     return options.siwx
   }
 
-  /** What each feature machine is handed when its module arrives (`ui/assemble/`). */
-  const host: FeatureHost = {
-    flags: () => actor.getSnapshot().context.flags,
-    blockchain: () => getBlockchain() ?? notConfigured(),
-    directory: getDirectory,
-    fetchWallets,
-    transfer: getTransfer,
-    walletConnect,
-    signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
-    siwx: requireSiwx,
-    clock: options.clock,
-  }
+  /** What each feature machine is handed when its module arrives (`ui/assemble/`), with the services. */
+  const host = (): Promise<FeatureHost> =>
+    services().then((s) => ({
+      flags: () => actor.getSnapshot().context.flags,
+      blockchain: s.blockchain,
+      directory: s.directory,
+      fetchWallets: s.fetchWallets,
+      transfer: s.transfer,
+      walletConnect,
+      signWithWallet: ({ namespace: ns, ...p }) => (adapters[ns as ChainNamespace] ?? adapter).signMessage(p),
+      siwx: requireSiwx,
+      clock: options.clock,
+    }))
   /**
    * The feature machines, each imported with its first use (issue 15 §1; `ui/assemble/index.ts` lists them): the
    * module's machine with this instance's actors, spawned by the root when it arrives.
    */
   const featureLoaders = Object.fromEntries(
-    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [id, () => featureAssemblies[id]().then((m) => m.assemble(host))]),
+    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [id, () => Promise.all([featureAssemblies[id](), host()]).then(([m, h]) => m.assemble(h))]),
   ) as FeatureLoaders
 
   const machine = rootMachine.provide({

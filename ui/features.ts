@@ -243,13 +243,16 @@ export function prefetchView(view: ViewName): void {
 /**
  * The visitor's intent to open a view (issue 15 §1, §4: the pointer entering a page button, its focus or press, and
  * `modal.open()`): the view's chunk ({@link prefetchView}) and the modules of the feature machines it needs, with the
- * remote config's (every opening fetches it), start fetching now, so the first use rarely waits after the click.
- * Fetching a module spawns nothing: the root still spawns each feature on its first use. Failures are left to that use.
+ * remote config's (every opening fetches it) and the service clients' (`createModal.services.ts`), start fetching
+ * now, so the first use rarely waits after the click. Fetching a module spawns nothing: the root still spawns each
+ * feature on its first use. Failures are left to that use.
  * @example <button onPointerEnter={() => prefetchIntent('Connect')} />
  */
 export function prefetchIntent(view: ViewName): void {
   prefetchView(view)
   for (const id of ['remoteConfig', ...(byView.get(view)?.view.machines ?? [])] as FeatureMachineId[]) featureAssemblies[id]().catch(() => {})
+  // Every feature machine is handed the instance's service clients, whose module loads with the first one (issue 15 §4).
+  import('./createModal.services.ts').catch(() => {})
 }
 
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */
