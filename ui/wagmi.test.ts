@@ -10,6 +10,7 @@ import {
   waitForTransactionReceipt,
   writeContract,
   type Config,
+  type CreateConnectorFn,
 } from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
@@ -178,6 +179,12 @@ describe('latchkey/wagmi: chains', () => {
       Details: Chain 10 is not in wagmi's config (createConfig({ chains })) or in the modal's networks."
     `)
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
+  })
+
+  test("types: the connector is a wagmi CreateConnectorFn without naming wagmi's types", () => {
+    const f = setup()
+    const asWagmi: CreateConnectorFn = latchkeyConnector(f.modal, { id: 'latchkey-2' })
+    expect(typeof asWagmi).toBe('function')
   })
 
   test('behavior: latchkeyConnector refuses something that is not a modal', () => {

@@ -5,8 +5,9 @@
  * `switchChain()` goes through the modal's network switching.
  *
  * wagmi is an optional peer, and this module needs none of its code: a wagmi connector is a plain function
- * (`createConnector` is the identity), so only `@wagmi/core`'s types are imported (the same connector API in v2 and v3).
- * Nothing depends on where the dapp's package manager put `@wagmi/core` (npm nests it under `wagmi` 3).
+ * (`createConnector` is the identity), and its types here are structural (what `createConfig({ connectors })` of wagmi 2
+ * and 3 accepts), so neither the code nor the declarations need `@wagmi/core` to resolve from latchkey: npm nests it
+ * under `wagmi` 3, where a dapp's bundler and TypeScript would not find it.
  *
  * @example
  * import { createConfig, http, WagmiProvider } from 'wagmi'
@@ -23,7 +24,6 @@
  *   transports: { [mainnet.id]: http(), [sepolia.id]: http() },
  * })
  */
-import type { CreateConnectorFn } from '@wagmi/core'
 import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, type Chain } from 'viem'
 import { BaseError } from '../adapters/errors.ts'
 import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
@@ -99,6 +99,48 @@ export function toLatchkeyNetworks<const chains extends readonly [Chain, ...Chai
 }
 
 type Connected = Extract<Eip155ConnectionState, { status: 'connected' }>
+
+/**
+ * What {@link latchkeyConnector}'s function returns: a wagmi connector (the members `Connector` has in wagmi 2 and 3),
+ * typed with viem's types only. `getProvider` resolves with the connected wallet's EIP-1193 provider, or undefined.
+ */
+export type LatchkeyConnector = {
+  readonly id: string
+  readonly name: string
+  readonly type: typeof latchkeyConnectorType
+  readonly icon?: string | undefined
+  setup(): Promise<void>
+  connect<withCapabilities extends boolean = false>(parameters?: {
+    chainId?: number | undefined
+    isReconnecting?: boolean | undefined
+    withCapabilities?: withCapabilities | boolean | undefined
+  }): Promise<{
+    accounts: withCapabilities extends true ? readonly { address: Address; capabilities: Record<string, unknown> }[] : readonly Address[]
+    chainId: number
+  }>
+  disconnect(): Promise<void>
+  getAccounts(): Promise<readonly Address[]>
+  getChainId(): Promise<number>
+  getProvider(parameters?: { chainId?: number | undefined }): Promise<Eip1193Provider | undefined>
+  isAuthorized(): Promise<boolean>
+  switchChain(parameters: { chainId: number; addEthereumChainParameter?: unknown }): Promise<Chain>
+  onAccountsChanged(accounts: string[]): void
+  onChainChanged(chainId: string): void
+  onDisconnect(error?: Error | undefined): void
+}
+
+/**
+ * The part of the config wagmi hands a connector (`CreateConnectorFn`'s parameter in wagmi 2 and 3) that this connector
+ * uses: the chains of `createConfig` and the connector's event emitter.
+ */
+export type LatchkeyConnectorConfig = {
+  chains: readonly [Chain, ...Chain[]]
+  emitter: {
+    emit(eventName: 'connect', data: { accounts: readonly Address[]; chainId: number }): void
+    emit(eventName: 'change', data: { accounts?: readonly Address[] | undefined; chainId?: number | undefined }): void
+    emit(eventName: 'disconnect'): void
+  }
+}
 
 /** Waits until the modal's eip155 wallet is connected; rejects when the modal closes first. */
 function waitForConnection(modal: ModalInstance): Promise<Connected> {
@@ -205,12 +247,11 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
  */
 export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConnectorParameters = {}) {
   assertModal(modal, 'latchkeyConnector')
-  type Provider = Eip1193Provider
   /** One wrapped provider per wallet provider, so wagmi sees a stable object. */
   const wrapped = new WeakMap<Eip1193Provider, Eip1193Provider>()
   let stopWatching: (() => void) | undefined
 
-  const fn: CreateConnectorFn<Provider | undefined> = (config) => {
+  const fn = (config: LatchkeyConnectorConfig): LatchkeyConnector => {
     const chainOf = (chainId: number) => config.chains.find((c) => c.id === chainId)
     const accountsOf = (c: Connected): readonly Address[] => [getAddress(c.address)]
 
@@ -254,7 +295,7 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
           c = await waitForConnection(modal)
         }
         if (chainId !== undefined && chainId !== c.chainId && !isReconnecting) {
-          await this.switchChain!({ chainId })
+          await this.switchChain({ chainId })
           c = readEip155Connection(modal) as Connected
         }
         const accounts = accountsOf(c)
