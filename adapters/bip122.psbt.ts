@@ -6,22 +6,36 @@
  *
  * Never import this module statically from a module that `adapters/eip155.ts` or `ui/createModal.ts` import.
  */
-import * as bitcoin from 'bitcoinjs-lib'
-import * as ecc from '@bitcoinerlab/secp256k1'
+import type * as BitcoinJs from 'bitcoinjs-lib'
+import { MissingPeerDependencyError } from './peers.ts'
 import { chainOfNetwork, InvalidBitcoinAddressError, InvalidBitcoinRequestError, InvalidSignedPsbtError } from './bip122.standard.ts'
 import type { BitcoinChain } from './bip122.standard.ts'
 import type { CaipNetwork } from './networks.ts'
 
+/*
+ * bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peer dependencies (issue 16 §1), imported in a try block:
+ * webpack and Turbopack then treat a missing one as optional (no build error) and this module fails to load with
+ * MissingPeerDependencyError naming them; Vite gives an empty module instead, caught by the check below.
+ */
+let bitcoin: typeof BitcoinJs
+let ecc: typeof import('@bitcoinerlab/secp256k1')
+try {
+  ;[bitcoin, ecc] = await Promise.all([import('bitcoinjs-lib'), import('@bitcoinerlab/secp256k1')])
+} catch (cause) {
+  throw new MissingPeerDependencyError('bip122', { cause })
+}
+if (typeof bitcoin.initEccLib !== 'function' || typeof ecc.verify !== 'function') throw new MissingPeerDependencyError('bip122')
+
 bitcoin.initEccLib(ecc)
 
-const networks: Record<BitcoinChain, bitcoin.Network> = {
+const networks: Record<BitcoinChain, BitcoinJs.Network> = {
   'bitcoin:mainnet': bitcoin.networks.bitcoin,
   'bitcoin:testnet': bitcoin.networks.testnet,
   'bitcoin:regtest': bitcoin.networks.regtest,
 }
 
 /** The bitcoinjs-lib network of a bip122 network. @throws UnsupportedBitcoinChainError */
-export function bitcoinjsNetwork(network: CaipNetwork): bitcoin.Network {
+export function bitcoinjsNetwork(network: CaipNetwork): BitcoinJs.Network {
   return networks[chainOfNetwork(network)]
 }
 
@@ -47,8 +61,8 @@ export type PsbtSigningInput = { address: string; index: number }
  * @returns the parsed PSBT.
  * @throws InvalidBitcoinRequestError naming what is wrong; InvalidBitcoinAddressError for an address of another network.
  */
-export function parseRequestedPsbt(base64: string, network: CaipNetwork, signInputs: readonly PsbtSigningInput[]): bitcoin.Psbt {
-  let psbt: bitcoin.Psbt
+export function parseRequestedPsbt(base64: string, network: CaipNetwork, signInputs: readonly PsbtSigningInput[]): BitcoinJs.Psbt {
+  let psbt: BitcoinJs.Psbt
   try {
     psbt = bitcoin.Psbt.fromBase64(base64, { network: bitcoinjsNetwork(network) })
   } catch (error) {
@@ -79,8 +93,8 @@ export function parseRequestedPsbt(base64: string, network: CaipNetwork, signInp
  * @returns the returned PSBT, parsed.
  * @throws InvalidSignedPsbtError with `reason` and the input or output at fault in `details`.
  */
-export function checkSignedPsbt(requested: bitcoin.Psbt, returned: unknown, signInputs: readonly PsbtSigningInput[], network: CaipNetwork): bitcoin.Psbt {
-  let psbt: bitcoin.Psbt
+export function checkSignedPsbt(requested: BitcoinJs.Psbt, returned: unknown, signInputs: readonly PsbtSigningInput[], network: CaipNetwork): BitcoinJs.Psbt {
+  let psbt: BitcoinJs.Psbt
   try {
     if (typeof returned !== 'string') throw new TypeError(`expected a base64 string, got ${typeof returned}`)
     psbt = bitcoin.Psbt.fromBase64(returned, { network: bitcoinjsNetwork(network) })
@@ -105,7 +119,7 @@ export function checkSignedPsbt(requested: bitcoin.Psbt, returned: unknown, sign
  * @returns the transaction hex and its txid.
  * @throws InvalidSignedPsbtError (`unsigned`) when an input cannot be finalised (a signature is missing).
  */
-export function finalizeTransaction(psbt: bitcoin.Psbt): { hex: string; txid: string } {
+export function finalizeTransaction(psbt: BitcoinJs.Psbt): { hex: string; txid: string } {
   const copy = psbt.clone()
   try {
     for (let i = 0; i < copy.inputCount; i++) if (!copy.data.inputs[i]?.finalScriptWitness && !copy.data.inputs[i]?.finalScriptSig) copy.finalizeInput(i)
@@ -117,7 +131,7 @@ export function finalizeTransaction(psbt: bitcoin.Psbt): { hex: string; txid: st
 }
 
 /** Where two PSBTs' transactions differ, in words; undefined when they are the same transaction. */
-function differenceOf(a: bitcoin.Psbt, b: bitcoin.Psbt): string | undefined {
+function differenceOf(a: BitcoinJs.Psbt, b: BitcoinJs.Psbt): string | undefined {
   if (a.version !== b.version) return `The version changed from ${a.version} to ${b.version}.`
   if (a.locktime !== b.locktime) return `The locktime changed from ${a.locktime} to ${b.locktime}.`
   if (a.inputCount !== b.inputCount) return `The inputs changed: ${a.inputCount} asked, ${b.inputCount} returned.`
@@ -142,7 +156,7 @@ function differenceOf(a: bitcoin.Psbt, b: bitcoin.Psbt): string | undefined {
   return undefined
 }
 
-function unsignedTransaction(psbt: bitcoin.Psbt): bitcoin.Transaction {
+function unsignedTransaction(psbt: BitcoinJs.Psbt): BitcoinJs.Transaction {
   const tx = new bitcoin.Transaction()
   tx.version = psbt.version
   tx.locktime = psbt.locktime
@@ -156,7 +170,7 @@ function unsignedTransaction(psbt: bitcoin.Psbt): bitcoin.Transaction {
  * P2WPKH: the public key must hash to the spent output's program and its ECDSA signature verify over the BIP-143
  * sighash. P2TR key path: the Schnorr signature must verify for the output key over the BIP-341 sighash.
  */
-function verifyInputSignature(psbt: bitcoin.Psbt, tx: bitcoin.Transaction, i: number, prevScripts: Uint8Array[], values: bigint[]): string | undefined {
+function verifyInputSignature(psbt: BitcoinJs.Psbt, tx: BitcoinJs.Transaction, i: number, prevScripts: Uint8Array[], values: bigint[]): string | undefined {
   const input = psbt.data.inputs[i]!
   const script = prevScripts[i]!
   if (script.length === 22 && script[0] === 0x00 && script[1] === 0x14) {

@@ -5,7 +5,8 @@
  * {@link loadPeer}, which turns a missing package into a {@link MissingPeerDependencyError} naming what to install.
  *
  * A missing optional peer looks different per bundler: Vite resolves it to an empty module (`export default {}` in a
- * build, a module that throws in dev); Node and webpack reject the import. Both end here.
+ * build, a module that throws in dev); Node rejects the import; webpack and Turbopack build an `import()` written inside
+ * a `try` block as optional (no build error, the import rejects at run time), so every SDK import is written in one.
  */
 import { BaseError } from './errors.ts'
 
@@ -58,7 +59,7 @@ export async function loadPeer<T>(feature: OptionalPeerFeature, load: () => Prom
   try {
     module = await load()
   } catch (cause) {
-    throw new MissingPeerDependencyError(feature, { cause })
+    throw cause instanceof MissingPeerDependencyError ? cause : new MissingPeerDependencyError(feature, { cause })
   }
   let ok = false
   try {

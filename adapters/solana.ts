@@ -15,7 +15,7 @@ import type { CaipNetwork } from './networks.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import { toSolanaWalletError } from './solana.errors.ts'
 import type { Account, ChainAdapter, Connector, NativeBalance, SignMessageParameters, SignMessageReturnType, WalletEvent, WalletSession } from './types.ts'
-import { loadPeer } from './peers.ts'
+import { loadPeer, MissingPeerDependencyError } from './peers.ts'
 
 /**
  * The Solana adapter (spec §3, §4, §5; issue 7): wallets discovered through the Wallet Standard, balances read
@@ -44,7 +44,18 @@ export const solanaClusterAliases: Readonly<Record<string, string>> = {
 let web3Module: Promise<typeof import('@solana/web3.js')> | undefined
 export function loadSolanaWeb3(): Promise<typeof import('@solana/web3.js')> {
   // An optional peer (issue 16 §1): a missing package is a MissingPeerDependencyError naming it.
-  web3Module ??= loadPeer('solana', () => import('@solana/web3.js'), (m) => typeof m.Connection === 'function')
+  // In a try block: webpack and Turbopack treat the import as optional, a dapp without the package still builds.
+  web3Module ??= loadPeer(
+    'solana',
+    async () => {
+      try {
+        return await import('@solana/web3.js')
+      } catch (cause) {
+        throw new MissingPeerDependencyError('solana', { cause })
+      }
+    },
+    (m) => typeof m.Connection === 'function',
+  )
   return web3Module
 }
 

@@ -4,7 +4,7 @@ import type { Eip1193Provider } from './types.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
-import { loadPeer, provideNodeGlobal } from './peers.ts'
+import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
 
 /**
  * Mobile wallets over the WalletConnect v2 relay protocol (spec §2, §4 "Network switch", §7 "Relay protocol"),
@@ -176,7 +176,18 @@ export function createWalletConnect(options: WalletConnectOptions): WalletConnec
     options.load ??
     (() => {
       provideNodeGlobal()
-      return loadPeer('walletConnect', () => import('@walletconnect/universal-provider'), (m) => typeof m.default?.init === 'function')
+      return loadPeer(
+        'walletConnect',
+        // In a try block: webpack and Turbopack treat the import as optional, a dapp without the package still builds.
+        async () => {
+          try {
+            return await import('@walletconnect/universal-provider')
+          } catch (cause) {
+            throw new MissingPeerDependencyError('walletConnect', { cause })
+          }
+        },
+        (m) => typeof m.default?.init === 'function',
+      )
     })
 
   let loaded: UniversalProviderType | undefined
