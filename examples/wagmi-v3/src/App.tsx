@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createModal } from 'latchkey'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
+import { latchkeyConnector, toLatchkeyNetworks } from 'latchkey/wagmi'
+import { defineChain, parseEther, type Address } from 'viem'
+import { createConfig, http, useConnection, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
+
+/**
+ * A local chain. The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil; a real dapp
+ * writes its own here.
+ */
+const rpcUrl = new URLSearchParams(location.search).get('rpc') ?? 'http://127.0.0.1:8545'
+const anvil = defineChain({
+  id: 31337,
+  name: 'Anvil Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+  testnet: true,
+})
+const chains = [anvil] as const
+
+// One modal and one wagmi config for the page, created once at module level: the modal's connection is wagmi's.
+const modal = createModal({
+  projectId: 'latchkey-example',
+  networks: toLatchkeyNetworks(chains),
+  metadata: { name: 'latchkey example', description: 'wagmi v3', url: location.origin, icons: [] },
+  walletConnect: false,
+})
+const config = createConfig({
+  chains,
+  connectors: [latchkeyConnector(modal)],
+  // Wallets are discovered and connected by the modal, not by wagmi.
+  multiInjectedProviderDiscovery: false,
+  transports: { [anvil.id]: http(rpcUrl) },
+})
+const queryClient = new QueryClient()
+
+/** Where the example sends ether: an address of its own, made once per page. */
+const receiver = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, '0')).join('')}` as Address
+
+/** The dapp's own code: wagmi's hooks only (v3 names: useConnection, mutate). */
+function Dapp() {
+  const { address, status, chainId } = useConnection()
+  const modalAccount = useModalAccount()
+  const disconnect = useDisconnect()
+  const send = useSendTransaction()
+  const { data: hash, isPending, error } = send
+  const receipt = useWaitForTransactionReceipt({ hash })
+  return (
+    <section>
+      <p>
+        wagmi: <output data-testid="wagmi-status">{status}</output> <output data-testid="wagmi-address">{address ?? ''}</output>{' '}
+        on <output data-testid="wagmi-chain">{chainId ?? ''}</output>
+      </p>
+      {modalAccount.isConnected && (
+        <p>
+          latchkey balance:{' '}
+          <output data-testid="example-balance">
+            {modalAccount.balance} {modalAccount.balanceSymbol}
+          </output>
+        </p>
+      )}
+      <button type="button" disabled={status !== 'connected' || isPending} onClick={() => send.mutate({ to: receiver, value: parseEther('1.5') })}>
+        Send 1.5 ETH with wagmi
+      </button>
+      <output data-testid="wagmi-transaction">{receipt.isSuccess ? 'mined' : hash ? 'sent' : ''}</output>
+      {error && <output role="alert">{error.message}</output>}
+      <button type="button" disabled={status !== 'connected'} onClick={() => disconnect.mutate()}>
+        Disconnect with wagmi
+      </button>
+    </section>
+  )
+}
+
+export default function App() {
+  return (
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={queryClient}>
+        <ModalProvider modal={modal}>
+          <h1>latchkey · wagmi v3</h1>
+          <ConnectButton />
+          <AccountButton />
+          <NetworkButton />
+          <Dapp />
+        </ModalProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
+  )
+}
