@@ -1,0 +1,15 @@
+import { ACCOUNT_0, connectDevWallet, expect, expectRealBalance, setBalance, test } from './fixtures.ts'
+
+const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
+
+test('html: a plain page with the single-file custom elements connects the dev wallet on anvil and shows the real balance', async ({ openExample, pageErrors }) => {
+  await setBalance('707.0707')
+  const page = await openExample('html', `/?rpc=${encodeURIComponent(rpcUrl)}`)
+  // One script on the page: latchkey's single ES module.
+  expect(await page.evaluate(() => [...document.scripts].map((s) => s.type))).toEqual(['module'])
+  await expect(page.getByRole('button', { name: /Anvil Local/ })).toBeVisible()
+  await connectDevWallet(page)
+  await expectRealBalance(page)
+  await expect(page.getByTestId('example-address')).toHaveText(ACCOUNT_0)
+  expect(pageErrors).toEqual([])
+})
