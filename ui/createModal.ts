@@ -28,7 +28,7 @@ import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { SiwxConfig } from '../adapters/siwx.ts'
 import type { SiwxSession } from '../machines/siwx.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
-import { connectSiwx, type SiwxView } from '../machines/siwx.connect.ts'
+import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
 import type { AnyActorRef } from 'xstate'
 import { InvalidOptionsError, validateNetwork, validateOptions } from './options.ts'
@@ -361,8 +361,17 @@ export function createModal(options: ModalOptions) {
    * module's machine with this instance's actors, spawned by the root when it arrives.
    */
   const featureLoaders = Object.fromEntries(
-    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [id, () => Promise.all([featureAssemblies[id](), host()]).then(([m, h]) => m.assemble(h))]),
+    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [
+      id,
+      () => Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined]).then(([m, h]) => m.assemble(h)),
+    ]),
   ) as FeatureLoaders
+  /**
+   * The sign-in view model (`connectSiwx`) for the public state, loaded with the SIWX machine (issue 15 §4): the machine
+   * is spawned only once both are in, so the state reads it synchronously whenever the machine is there.
+   */
+  let siwxView: typeof import('../machines/siwx.connect.ts') | undefined
+  const loadSiwxView = () => import('../machines/siwx.connect.ts').then((m) => void (siwxView = m))
 
   const machine = rootMachine.provide({
     actors: {
@@ -523,9 +532,9 @@ export function createModal(options: ModalOptions) {
     }
   }
   /** The public sign-in state; before the SIWX machine is spawned (no connection yet): idle, the option's `required`. */
-  function pickSiwx(snapshot: Parameters<typeof connectSiwx>[0], required: boolean): ModalState['siwx'] {
-    if (!snapshot) return { phase: 'idle', required, session: undefined }
-    const view: SiwxView = connectSiwx(snapshot)
+  function pickSiwx(snapshot: Parameters<typeof import('../machines/siwx.connect.ts').connectSiwx>[0], required: boolean): ModalState['siwx'] {
+    if (!snapshot || !siwxView) return { phase: 'idle', required, session: undefined }
+    const view: SiwxView = siwxView.connectSiwx(snapshot)
     return { phase: view.phase, required: view.required, session: view.session }
   }
 
