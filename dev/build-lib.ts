@@ -2,7 +2,7 @@
  * Builds the package (issue 16 §1): `npm run build:lib`, run by `prepack` so `npm pack` and `npm publish` ship built
  * output only. Three steps:
  * 1. `vite build -c vite.lib.config.ts`: every public entry to ESM JavaScript in dist/lib (chunks kept, `'use client'`
- *    on the React entry).
+ *    on the React entry); and `vite.element.config.ts` when present: the custom elements' single file in dist/element.
  * 2. `tsc -p tsconfig.build.json`: declarations in dist/lib/types; their relative imports rewritten from `.ts`/`.tsx`
  *    to `.js` (tsc's rewriteRelativeImportExtensions rewrites emitted JS only, not declarations), so a consumer's
  *    TypeScript resolves them without allowImportingTsExtensions.
@@ -10,7 +10,7 @@
  *    no `global` define), every entry has its declaration file.
  */
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
@@ -37,6 +37,9 @@ export async function buildLib(): Promise<void> {
   const started = Date.now()
   const { libEntries } = await import('../vite.lib.config.ts')
   await build({ configFile: join(root, 'vite.lib.config.ts'), logLevel: 'warn' })
+  // The custom elements' single ES module for pages without a bundler (issue 16 §2, vite.element.config.ts): shipped in
+  // dist/element when its config is there (written beside this build; built only once it exists).
+  if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
 
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
   if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (${tsc.status})`)
