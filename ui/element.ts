@@ -23,14 +23,17 @@
  *   const modal = await document.getElementById('wallet').ready // the ModalInstance: open(), subscribe(), …
  * </script>
  */
-import { createElement, type ReactNode } from 'react'
+import { createElement, useMemo, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { BaseError } from '../adapters/errors.ts'
 import { builtInNetworks, bitcoinRegtest, parseCaipNetworkId, type CaipNetwork } from '../adapters/networks.ts'
 import { ModalContext, PageButtonsContext } from './context.ts'
 import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
-import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from './react.tsx'
-import type { ThemeVariables } from './theme.ts'
+import { ModalShell } from './Modal.tsx'
+import { AccountButton, ConnectButton, NetworkButton } from './react.tsx'
+import { ShadowHost } from './ShadowHost.tsx'
+import { modalCss } from './styles.ts'
+import { themeCss, type ThemeVariables } from './theme.ts'
 
 export * from '../adapters/networks.ts'
 export { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
@@ -215,6 +218,19 @@ export function modalOptionsFromAttributes(
   return options
 }
 
+/**
+ * The modal as `<ModalProvider>` renders it (its shadow root, theme and shell), with the page buttons of the element
+ * (the `<latchkey-button>`s render in React roots of their own: focus returns to them through this map on close).
+ */
+function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButtons: Map<HTMLElement, number> }) {
+  const css = useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])
+  return createElement(
+    ModalContext.Provider,
+    { value: modal },
+    createElement(PageButtonsContext.Provider, { value: pageButtons }, createElement(ShadowHost, { css, testId: 'latchkey-modal', children: createElement(ModalShell) })),
+  )
+}
+
 /** The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser). */
 export type LatchkeyElements = ReturnType<typeof makeElements>
 
@@ -333,7 +349,7 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       this.#mount = this.ownerDocument.createElement('div')
       this.appendChild(this.#mount)
       this.#root = createRoot(this.#mount)
-      this.#root.render(createElement(PageButtonsContext.Provider, { value: this.pageButtons }, createElement(ModalProvider, { modal })))
+      this.#root.render(createElement(ElementModal, { modal, pageButtons: this.pageButtons }))
       this.#resolve(modal)
       this.dispatchEvent(new CustomEvent('latchkey-ready', { detail: { modal }, bubbles: true, composed: true }))
     }

@@ -11,5 +11,16 @@ test('html: a plain page with the single-file custom elements connects the dev w
   await connectDevWallet(page)
   await expectRealBalance(page)
   await expect(page.getByTestId('example-address')).toHaveText(ACCOUNT_0)
+
+  // Focus returns to the element's buttons (their own React roots) when the modal closes: the account button that
+  // replaced the connect button, then, after Disconnect, the connect button again.
+  const accountButton = page.getByRole('button').filter({ has: page.getByTestId('account-button-address') })
+  if (await page.getByRole('dialog').count()) await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await accountButton.click()
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect', exact: true }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeFocused()
+  await expect(page.locator('#status')).toHaveText('Not connected')
   expect(pageErrors).toEqual([])
 })
