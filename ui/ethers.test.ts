@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { parseEther, verifyMessage, type JsonRpcSigner } from 'ethers'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { solanaDevnet } from '../adapters/networks.ts'
 import { freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
 import { getEthersProvider, getEthersSigner, NoConnectedWalletError, watchEthersSigner } from './ethers.ts'
 
@@ -20,6 +21,12 @@ describe('latchkey/ethers', () => {
       [NoConnectedWalletError: No wallet is connected in the eip155 namespace.
       Details: Connect one first: modal.open() shows Connect.]
     `)
+    await expect(getEthersSigner(modal)).rejects.toBeInstanceOf(NoConnectedWalletError)
+  })
+
+  test('behavior: a modal on Solana only has no eip155 wallet to give: NoConnectedWalletError', async () => {
+    const { modal } = fixture({ options: { networks: [solanaDevnet] } })
+    expect(modal.getState().activeNamespace).toBe('solana')
     await expect(getEthersSigner(modal)).rejects.toBeInstanceOf(NoConnectedWalletError)
   })
 

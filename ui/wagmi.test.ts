@@ -4,6 +4,7 @@ import {
   createConfig,
   disconnect,
   getAccount,
+  getChainId,
   reconnect,
   sendTransaction,
   switchChain,
@@ -17,7 +18,7 @@ import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId, freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
-import { ChainNotConfiguredError, latchkeyConnector, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
+import { ChainNotConfiguredError, latchkeyConnector, syncWagmiChain, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
 
 const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
 const anvil1 = defineChain({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc[0]] } }, testnet: true })
@@ -192,6 +193,28 @@ describe('latchkey/wagmi: chains', () => {
       [InvalidOptionsError: latchkeyConnector(modal): Expected the instance createModal returns
       Details: Received: object]
     `)
+  })
+
+  test("behavior: a chain wagmi has but the modal does not is refused too; the modal's network stays", async () => {
+    const f = setup({ options: { networks: toLatchkeyNetworks([anvil1]) } })
+    await f.connect()
+    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await expect(switchChain(f.config, { chainId: 31338 })).rejects.toBeInstanceOf(SwitchChainError)
+    expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
+    expect(f.wallet.state.chainId).toBe(31337)
+    expect(getAccount(f.config).chainId).toBe(31337)
+  })
+
+  test("behavior: with no wallet connected, syncWagmiChain keeps wagmi's chain and the modal's network together, both ways", async () => {
+    const f = setup()
+    const stop = syncWagmiChain(f.modal, f.config)
+    await switchChain(f.config, { chainId: 31338 })
+    expect(f.modal.getState().caipNetworkId).toBe('eip155:31338')
+    f.modal.switchNetwork('eip155:31337')
+    expect(getChainId(f.config)).toBe(31337)
+    stop()
+    await switchChain(f.config, { chainId: 31338 })
+    expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
   })
 
   test('behavior: toLatchkeyNetworks keeps id, name, currency and RPC URL; a chain without an RPC URL is refused', () => {

@@ -345,7 +345,9 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
 
       async switchChain({ chainId }) {
         const chain = chainOf(chainId)
-        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError(chainId))
+        const networks = modal.actor.getSnapshot().context.network.getSnapshot().context.networks
+        // Both must have it: wagmi's config (the chain returned) and the modal (the network switched to).
+        if (!chain || !networks.some((n) => n.caipNetworkId === `eip155:${chainId}`)) throw new SwitchChainError(new ChainNotConfiguredError(chainId))
         const c = readEip155Connection(modal)
         if (c.status === 'connected' && c.chainId === chainId) return chain
         if (c.status !== 'connected') {
@@ -371,4 +373,52 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
     }
   }
   return fn
+}
+
+/** The part of wagmi's `Config` (2 and 3) {@link syncWagmiChain} uses: its state's chain and status, read and set. */
+export type WagmiChainConfig = {
+  readonly chains: readonly Chain[]
+  readonly state: { chainId: number; status: string }
+  // `any`: wagmi's whole state comes back with the chain changed (its State type is wagmi's own).
+  setState(update: (state: { chainId: number }) => any): void
+  subscribe<selected>(selector: (state: { chainId: number; status: string }) => selected, listener: (selected: selected, previous: selected) => void): () => void
+}
+
+/**
+ * Keeps the chain consistent while no wallet is connected, the one case the connector cannot see: wagmi's
+ * `switchChain` then changes wagmi's own chain without asking any connector, and the modal's network picker sets the
+ * modal's network without a wallet. With this, either follows the other (when both have the chain). Once a wallet
+ * is connected, {@link latchkeyConnector} alone keeps them together.
+ *
+ * @param config wagmi's config (`createConfig`), wagmi 2 or 3.
+ * @returns unsubscribe.
+ * @throws InvalidOptionsError `syncWagmiChain(modal): Expected the instance createModal returns` for anything else.
+ * @example
+ * const config = createConfig({ chains, connectors: [latchkeyConnector(modal)], transports })
+ * syncWagmiChain(modal, config)
+ */
+export function syncWagmiChain(modal: ModalInstance, config: WagmiChainConfig): () => void {
+  assertModal(modal, 'syncWagmiChain')
+  const networkRef = modal.actor.getSnapshot().context.network
+  const modalHas = (chainId: number) => networkRef.getSnapshot().context.networks.some((n) => n.caipNetworkId === `eip155:${chainId}`)
+  const modalChainId = (): number | undefined => {
+    const { activeCaipNetworkId } = networkRef.getSnapshot().context
+    return activeCaipNetworkId.startsWith('eip155:') ? Number(activeCaipNetworkId.slice('eip155:'.length)) : undefined
+  }
+  const disconnected = () => readEip155Connection(modal).status === 'disconnected' && config.state.status === 'disconnected'
+  const stopWagmi = config.subscribe(
+    (state) => state.chainId,
+    (chainId) => {
+      if (disconnected() && chainId !== modalChainId() && modalHas(chainId)) modal.switchNetwork(`eip155:${chainId}`)
+    },
+  )
+  const sub = networkRef.subscribe(() => {
+    const chainId = modalChainId()
+    if (chainId === undefined || !disconnected() || chainId === config.state.chainId) return
+    if (config.chains.some((c) => c.id === chainId)) config.setState((state) => ({ ...state, chainId }))
+  })
+  return () => {
+    stopWagmi()
+    sub.unsubscribe()
+  }
 }
