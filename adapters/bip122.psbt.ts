@@ -14,25 +14,37 @@ import type { CaipNetwork } from './networks.ts'
 
 /*
  * bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peer dependencies (issue 16 §1), imported in a try block:
- * webpack and Turbopack then treat a missing one as optional (no build error) and this module fails to load with
+ * webpack and Turbopack then treat a missing one as optional (no build error) and {@link ready} rejects with
  * MissingPeerDependencyError naming them; Vite gives an empty module instead, caught by the check below.
+ *
+ * Not a top-level await: one module with a top-level await anywhere in the build makes Rolldown split the page's
+ * first JS into many small shared chunks (issue 15 §4: the EVM-only page's initial JS went from 121 to 126 kB gzip).
  */
 let bitcoin: typeof BitcoinJs
 let ecc: typeof import('@bitcoinerlab/secp256k1')
-try {
-  ;[bitcoin, ecc] = await Promise.all([import('bitcoinjs-lib'), import('@bitcoinerlab/secp256k1')])
-} catch (cause) {
-  throw new MissingPeerDependencyError('bip122', { cause })
-}
-if (typeof bitcoin.initEccLib !== 'function' || typeof ecc.verify !== 'function') throw new MissingPeerDependencyError('bip122')
+let networks: Record<BitcoinChain, BitcoinJs.Network>
 
-bitcoin.initEccLib(ecc)
-
-const networks: Record<BitcoinChain, BitcoinJs.Network> = {
-  'bitcoin:mainnet': bitcoin.networks.bitcoin,
-  'bitcoin:testnet': bitcoin.networks.testnet,
-  'bitcoin:regtest': bitcoin.networks.regtest,
-}
+/**
+ * Resolves once bitcoinjs-lib and its curve library are loaded and set up; every other export needs it first (the
+ * adapter's `import()` of this module waits for it).
+ * @throws MissingPeerDependencyError (the promise rejects) when either package is missing.
+ */
+export const ready: Promise<void> = (async () => {
+  try {
+    ;[bitcoin, ecc] = await Promise.all([import('bitcoinjs-lib'), import('@bitcoinerlab/secp256k1')])
+  } catch (cause) {
+    throw new MissingPeerDependencyError('bip122', { cause })
+  }
+  if (typeof bitcoin.initEccLib !== 'function' || typeof ecc.verify !== 'function') throw new MissingPeerDependencyError('bip122')
+  bitcoin.initEccLib(ecc)
+  networks = {
+    'bitcoin:mainnet': bitcoin.networks.bitcoin,
+    'bitcoin:testnet': bitcoin.networks.testnet,
+    'bitcoin:regtest': bitcoin.networks.regtest,
+  }
+})()
+// Whoever imports the module awaits `ready`; this only keeps a failure from also being reported as unhandled.
+ready.catch(() => {})
 
 /** The bitcoinjs-lib network of a bip122 network. @throws UnsupportedBitcoinChainError */
 export function bitcoinjsNetwork(network: CaipNetwork): BitcoinJs.Network {

@@ -126,8 +126,13 @@ type Session = { accounts: BitcoinWalletAccount[]; chain: BitcoinChain }
 /** The lazily loaded PSBT half (bitcoinjs-lib); one import per page. */
 let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
 // bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peers (issue 16 §1): missing, the import fails (or, with Vite's
-// empty stand-in, the module's eccLib set-up throws) and the call rejects with MissingPeerDependencyError naming them.
-const loadPsbt = () => (psbtModule ??= loadPeer('bip122', () => import('./bip122.psbt.ts'), (m) => typeof m.finalizeTransaction === 'function'))
+// empty stand-in, the module's eccLib set-up fails: its `ready` rejects) and the call rejects with MissingPeerDependencyError naming them.
+const loadPsbt = () =>
+  (psbtModule ??= loadPeer(
+    'bip122',
+    () => import('./bip122.psbt.ts').then(async (m) => (await m.ready, m)),
+    (m) => typeof m.finalizeTransaction === 'function',
+  ))
 
 const addressStatsSchema = v.object({
   funded_txo_count: v.number(),
