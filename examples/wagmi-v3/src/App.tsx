@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createModal } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
-import { latchkeyConnector, toLatchkeyNetworks } from 'latchkey/wagmi'
+import { latchkeyConnector, syncWagmiChain, toLatchkeyNetworks } from 'latchkey/wagmi'
 import { defineChain, parseEther, type Address } from 'viem'
 import { createConfig, http, useConnection, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
 
@@ -33,6 +33,8 @@ const config = createConfig({
   multiInjectedProviderDiscovery: false,
   transports: { [anvil.id]: http(rpcUrl) },
 })
+// While no wallet is connected, wagmi's chain and the modal's network follow each other too.
+syncWagmiChain(modal, config)
 const queryClient = new QueryClient()
 
 /** Where the example sends ether: an address of its own, made once per page. */
