@@ -1,0 +1,33 @@
+// @vitest-environment node
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, test } from 'vitest'
+import { mainnet } from '../adapters/networks.ts'
+import { createModal } from './createModal.ts'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from './react.tsx'
+
+/**
+ * Server rendering (issue 16 §1): Next.js prerenders the page's client components on the server, where there is no
+ * window, document or storage. createModal and the React entry must neither touch them nor throw there.
+ */
+const modals: Array<{ destroy(): void }> = []
+afterEach(() => modals.splice(0).forEach((m) => m.destroy()))
+
+describe('server rendering', () => {
+  test('behavior: with no window, document or localStorage, createModal starts disconnected and the buttons render their hosts', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
+    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined')
+    expect(typeof (globalThis as { localStorage?: unknown }).localStorage).toBe('undefined')
+    const modal = createModal({ projectId: 'p', networks: [mainnet] })
+    modals.push(modal)
+    expect(modal.getState()).toMatchObject({ open: false, account: { status: 'disconnected' }, caipNetworkId: 'eip155:1' })
+    const html = renderToString(
+      <ModalProvider modal={modal}>
+        <ConnectButton />
+        <AccountButton />
+        <NetworkButton />
+      </ModalProvider>,
+    )
+    // The connect and network buttons' shadow hosts (filled in the browser), no account button while disconnected, the modal's host.
+    expect(html).toMatchInlineSnapshot(`"<span style="display:inline-block"></span><span style="display:inline-block"></span><div data-testid="latchkey-modal"></div>"`)
+  })
+})
