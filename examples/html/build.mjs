@@ -30,8 +30,12 @@ if (existsSync(shipped)) {
       outDir: out,
       emptyOutDir: false,
       target: 'es2022',
-      lib: { entry: createRequire(import.meta.url).resolve('latchkey/element'), formats: ['es'], fileName: () => 'latchkey-element.js' },
-      rolldownOptions: { output: { codeSplitting: false } },
+      modulePreload: false,
+      rolldownOptions: {
+        input: createRequire(import.meta.url).resolve('latchkey/element'),
+        preserveEntrySignatures: 'strict',
+        output: { format: 'es', entryFileNames: 'latchkey-element.js', codeSplitting: false },
+      },
     },
   })
 }
