@@ -123,7 +123,9 @@ export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstan
   const followReceipt = async (hash: unknown) => {
     if (typeof hash !== 'string') return
     const deadline = Date.now() + receiptPollTimeout
-    while (Date.now() < deadline) {
+    // A modal destroyed meanwhile (its actors stopped) is left alone.
+    const destroyed = () => modal.actor.getSnapshot().status === 'stopped'
+    while (Date.now() < deadline && !destroyed()) {
       try {
         const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })
         if (receipt) break
@@ -132,7 +134,7 @@ export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstan
       }
       await new Promise((r) => setTimeout(r, receiptPollInterval))
     }
-    modal.refreshBalance()
+    if (!destroyed()) modal.refreshBalance()
   }
   const request = async (args: { method: string; params?: unknown }) => {
     const result = await provider.request(args)

@@ -175,6 +175,24 @@ describe('latchkey/element: in the page', () => {
     }
   })
 
+  test('behavior: a button follows its modal element when the modal is created again, and lets go when it is removed', async () => {
+    defineLatchkeyElements({ networks: { anvil } })
+    const el = addModal()
+    const button = document.createElement('latchkey-button')
+    document.body.append(button)
+    const first = await el.ready
+    await vi.waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    el.setAttribute('theme-mode', 'dark')
+    const second = await el.ready
+    expect(second).not.toBe(first)
+    expect(second.options.themeMode).toBe('dark')
+    await vi.waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    deepQuery(button, 'button')!.click()
+    expect(second.getState().open).toBe(true)
+    el.remove()
+    await vi.waitFor(() => expect(deepQuery(button, 'button')).toBeNull())
+  })
+
   test('behavior: removing the modal element destroys its modal', async () => {
     defineLatchkeyElements({ networks: { anvil } })
     const el = addModal()

@@ -234,7 +234,11 @@ function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButton
 /** The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser). */
 export type LatchkeyElements = ReturnType<typeof makeElements>
 
-/** What a `<latchkey-modal>` element offers to scripts. */
+/**
+ * What a `<latchkey-modal>` element offers to scripts. Events: `latchkey-ready` (`detail.modal`, bubbles) once its modal
+ * is created, `latchkey-error` (`detail.error`, bubbles) for a bad attribute, `latchkey-destroyed` (`detail.modal`) when
+ * the modal is destroyed (the element removed, or an attribute changed: a new `latchkey-ready` follows).
+ */
 export interface LatchkeyModalElement extends HTMLElement {
   /** The modal instance once created (the element is connected and its attributes are valid), else undefined. */
   readonly modal: ModalInstance | undefined
@@ -327,10 +331,13 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       if (this.isConnected) this.#create()
     }
     #teardown() {
+      const had = this.#modal
       this.#root?.unmount()
       this.#mount?.remove()
       this.#modal?.destroy()
       this.#root = this.#mount = this.#modal = this.#error = undefined
+      // Its buttons let go of the destroyed instance (and wait for the next one, if any).
+      if (had) this.dispatchEvent(new CustomEvent('latchkey-destroyed', { detail: { modal: had } }))
     }
     #create() {
       let modal: ModalInstance
@@ -409,16 +416,17 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       this.#root.render(
         createElement(ModalContext.Provider, { value: modal }, createElement(PageButtonsContext.Provider, { value: host.pageButtons }, this.content())),
       )
-      // Its modal created again (attributes changed): render with the new one.
-      host.addEventListener('latchkey-ready', this.#onHostReady, { once: true })
+      // Its modal destroyed (the element removed, or created again after an attribute change): wait for the next.
+      host.addEventListener('latchkey-destroyed', this.#onHostDestroyed, { once: true })
     }
-    #onHostReady = () => {
+    #onHostDestroyed = () => {
+      this.#detach()
       if (this.isConnected) this.#attach()
     }
     #detach() {
       this.#waiting?.()
       this.#waiting = undefined
-      this.#host?.removeEventListener('latchkey-ready', this.#onHostReady)
+      this.#host?.removeEventListener('latchkey-destroyed', this.#onHostDestroyed)
       this.#host = undefined
       this.#root?.unmount()
       this.#root = undefined
