@@ -7,13 +7,14 @@ import {
   getChainId,
   reconnect,
   sendTransaction,
+  signMessage,
   switchChain,
   waitForTransactionReceipt,
   writeContract,
   type Config,
   type CreateConnectorFn,
 } from '@wagmi/core'
-import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError } from 'viem'
+import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
@@ -118,6 +119,14 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.75'))
     const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
     await vi.waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
+  })
+
+  test("behavior: signMessage goes to the connected wallet; the signature verifies for the modal's address", async () => {
+    const f = setup()
+    await f.connect()
+    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    const signature = await signMessage(f.config, { message: 'Hello from wagmi' })
+    expect(await verifyMessage({ address: f.modal.getState().account.address as Address, message: 'Hello from wagmi', signature })).toBe(true)
   })
 
   test('behavior: writeContract (an ERC-20 transfer) goes through the connected wallet', async () => {
