@@ -84,6 +84,17 @@ describe('latchkey/wagmi: one connection', () => {
     await vi.waitFor(() => expect(getAccount(f.config).status).toBe('disconnected'))
   })
 
+  test('behavior: one connector function in two wagmi configs: both follow the modal', async () => {
+    const f = setup()
+    const connector = latchkeyConnector(f.modal)
+    const make = () => createConfig({ chains, connectors: [connector], multiInjectedProviderDiscovery: false, storage: null, transports: { [anvil1.id]: http(rpc[0]), [anvil2.id]: http(rpc[1]) } })
+    const [a, b] = [make(), make()]
+    await f.connect()
+    await vi.waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['connected', 'connected']))
+    f.modal.disconnect()
+    await vi.waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['disconnected', 'disconnected']))
+  })
+
   test("behavior: the wallet changing account reaches wagmi through the modal", async () => {
     const f = setup()
     await f.connect()

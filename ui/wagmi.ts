@@ -249,9 +249,10 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
   assertModal(modal, 'latchkeyConnector')
   /** One wrapped provider per wallet provider, so wagmi sees a stable object. */
   const wrapped = new WeakMap<Eip1193Provider, Eip1193Provider>()
-  let stopWatching: (() => void) | undefined
 
   const fn = (config: LatchkeyConnectorConfig): LatchkeyConnector => {
+    /** This config's subscription to the modal (one per `createConfig`; `setup` again replaces it). */
+    let stopWatching: (() => void) | undefined
     const chainOf = (chainId: number) => config.chains.find((c) => c.id === chainId)
     const accountsOf = (c: Connected): readonly Address[] => [getAddress(c.address)]
 
