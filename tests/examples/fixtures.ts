@@ -79,3 +79,19 @@ export async function expectRealBalance(page: Page): Promise<void> {
   await expect(page.getByTestId('account-button-balance')).toHaveText(`${balance} ETH`)
   await expect(page.getByTestId('example-balance')).toHaveText(`${balance} ETH`)
 }
+
+/**
+ * Focus returns to the page's buttons when the modal closes (WAI-ARIA dialog): to the account button that replaced the
+ * connect button, then, after Disconnect, to the connect button again. The page buttons register themselves with a ref
+ * callback: this checks it on the React the example runs (React 18 calls a ref with null, React 19 runs its cleanup).
+ */
+export async function expectFocusReturns(page: Page): Promise<void> {
+  const accountButton = page.getByRole('button').filter({ has: page.getByTestId('account-button-address') })
+  if (await page.getByRole('dialog').count()) await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(accountButton).toBeFocused()
+  await accountButton.click()
+  await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Disconnect', exact: true }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeFocused()
+}

@@ -1,4 +1,4 @@
-import { connectDevWallet, expect, expectRealBalance, setBalance, test } from './fixtures.ts'
+import { connectDevWallet, expect, expectFocusReturns, expectRealBalance, setBalance, test } from './fixtures.ts'
 
 test('vite-react18: a React 18.2 app connects the dev wallet on anvil and shows the real balance', async ({ openExample, pageErrors }) => {
   await setBalance('818.2181')
@@ -7,5 +7,6 @@ test('vite-react18: a React 18.2 app connects the dev wallet on anvil and shows 
   expect(await page.evaluate(() => document.getElementById('root')?.dataset.reactVersion)).toMatch(/^18\./)
   await connectDevWallet(page)
   await expectRealBalance(page)
+  await expectFocusReturns(page)
   expect(pageErrors).toEqual([])
 })
