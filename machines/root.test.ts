@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { connectionStatus } from './connection.ts'
-import { featureLoadFailedMessage, sendToastMessages } from './root.ts'
+import { featureLoadFailedMessage } from './root.ts'
+import { sendToastMessages } from './send.feature.ts'
 import { catalogueMachine } from './catalogue.ts'
 import { sendMachine } from './send.ts'
 import { deferred } from '../tests/harness/deferred.ts'
@@ -295,8 +296,8 @@ describe('root: features on intent (issue 15 §1)', () => {
     const h = createRootHarness({ loaders: { send: () => load.promise } })
     await connected(h)
     h.actor.send({ type: 'app.open' })
-    h.actor.send({ type: 'app.startSend' })
-    h.actor.send({ type: 'app.reviewSend' })
+    h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
+    h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.review' } })
     expect(h.actor.getSnapshot().context.pending.send?.map((e) => e.type)).toEqual(['send.open', 'send.review'])
     load.resolve(sendMachine)
     await tick()
@@ -313,13 +314,13 @@ describe('root: features on intent (issue 15 §1)', () => {
     })
     await connected(h)
     h.actor.send({ type: 'app.open' })
-    h.actor.send({ type: 'app.startSend' })
+    h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
     await tick()
     expect(h.toast().context.current).toEqual({ variant: 'error', message: featureLoadFailedMessage })
     expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
     expect(h.actor.getSnapshot().context.loading).toEqual([])
     h.actor.send({ type: 'app.back' })
-    h.actor.send({ type: 'app.startSend' })
+    h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
     await tick()
     expect(attempt).toBe(2)
     // The send machine arrived, was handed the connected account, then opened.
@@ -331,7 +332,7 @@ describe('root: features on intent (issue 15 §1)', () => {
     const h = createRootHarness({ remoteConfig: { projectId: 'p', local: { send: false } } })
     await connected(h)
     h.actor.send({ type: 'app.open' })
-    h.actor.send({ type: 'app.startSend' })
+    h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
     expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
     expect(h.actor.getSnapshot().context.features.siwx).toBeUndefined()
   })
@@ -367,14 +368,14 @@ describe('root: error reports', () => {
     async function previewReady(h: ReturnType<typeof createRootHarness>) {
       await connected(h)
       h.actor.send({ type: 'app.open' })
-      h.actor.send({ type: 'app.startSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
       expect(h.view()).toBe('Send')
       h.send.balances.at(-1)!.resolve([eth])
       await tick()
       const send = h.actor.getSnapshot().context.features.send!
       send.send({ type: 'send.setAmount', amount: '0.5' })
       send.send({ type: 'send.setReceiver', receiver: BOB })
-      h.actor.send({ type: 'app.reviewSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.review' } })
       expect(h.view()).toBe('SendPreview')
       h.send.estimates.at(-1)!.resolve(fee)
       await tick()
@@ -386,8 +387,8 @@ describe('root: error reports', () => {
       const h = createRootHarness()
       await connected(h)
       h.actor.send({ type: 'app.open' })
-      h.actor.send({ type: 'app.startSend' })
-      h.actor.send({ type: 'app.reviewSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.review' } })
       expect(h.view()).toBe('Send')
       expect(h.sendActor().context.error).toBe('An amount and receiver address are required')
     })
@@ -395,7 +396,7 @@ describe('root: error reports', () => {
     test('behavior: success pops the stack to Account (a new history), reads the balance again and says so', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       expect(stack(h)).toHaveLength(1)
       h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
       await tick()
@@ -423,7 +424,7 @@ describe('root: error reports', () => {
     test('behavior: a rejection in the wallet goes back one view to the form, everything kept', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.send.transfers[0]!.d.reject(new UserRejectedRequestError())
       await tick()
       expect(h.history()).toEqual(['Account', 'Send'])
@@ -435,7 +436,7 @@ describe('root: error reports', () => {
     test('behavior: a failure goes back one view with an error toast and is reported', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.send.transfers[0]!.d.reject(new Error('nonce too low'))
       await tick()
       expect(h.view()).toBe('Send')
@@ -446,14 +447,14 @@ describe('root: error reports', () => {
     test('behavior: while the wallet is asked, back is ignored; closing and reopening shows the pending preview; the answer still lands', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.actor.send({ type: 'app.back' })
       expect(h.view()).toBe('SendPreview')
       h.actor.send({ type: 'app.close' })
       await tick(timing.viewTransition)
       expect(stack(h)).toEqual([])
       h.actor.send({ type: 'app.open' })
-      h.actor.send({ type: 'app.startSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
       expect(h.history()).toEqual(['Account', 'SendPreview'])
       h.send.transfers[0]!.d.resolve({ hash: '0x1' })
       await tick()
@@ -467,11 +468,11 @@ describe('root: error reports', () => {
     test('behavior: a rejection after the modal was reopened shows the form again', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.actor.send({ type: 'app.close' })
       await tick(timing.viewTransition)
       h.actor.send({ type: 'app.open' })
-      h.actor.send({ type: 'app.startSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
       h.send.transfers[0]!.d.reject(new UserRejectedRequestError())
       await tick()
       expect(h.history()).toEqual(['Account', 'Send'])
@@ -483,7 +484,7 @@ describe('root: error reports', () => {
       await previewReady(h)
       const router = h.actor.getSnapshot().context.router
       for (let i = 0; i < 99; i++) router.send({ type: 'router.pushTransaction', id: `t${i}`, onSuccess: 'Account' })
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       expect(h.send.transfers).toHaveLength(0)
       expect(h.toast().context.current?.message).toBe('Too many pending transactions')
     })
@@ -491,7 +492,7 @@ describe('root: error reports', () => {
     /** `previewReady`, Send, and the wallet returns the hash: the send waits for the chain. */
     async function submitted(h: ReturnType<typeof createRootHarness>) {
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
       await tick()
     }
@@ -499,7 +500,7 @@ describe('root: error reports', () => {
     test('behavior: a send handed to the chain shows a loading toast that stays until the outcome replaces it', async () => {
       const h = createRootHarness()
       await previewReady(h)
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       await tick()
       // The wallet is asked: no toast yet.
       expect(h.toast().matches('hidden')).toBe(true)
@@ -535,7 +536,7 @@ describe('root: error reports', () => {
       const h = createRootHarness()
       await previewReady(h)
       h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })
-      h.actor.send({ type: 'app.confirmSend' })
+      h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
       await tick()
       expect(h.toast().matches('swapping')).toBe(true)
@@ -677,7 +678,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: signing closes the modal and tracks success; opening again shows Account', async () => {
     const h = createRootHarness({ siwx: { required: true } })
     await prompting(h)
-    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
     h.signIn.messages[0]!.d.resolve(message)
     await tick()
     expect(h.signIn.signatures[0]!.input).toEqual({ target: expect.objectContaining({ address: ADDRESS }), message: message.serializedMessage })
@@ -695,7 +696,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: a signing failure keeps SIWXSignMessage with "Error signing message" in a toast', async () => {
     const h = createRootHarness({ siwx: { required: true } })
     await prompting(h)
-    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
     h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
     await tick()
     expect(h.view()).toBe('SIWXSignMessage')
@@ -706,7 +707,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: not required, a failure after the visitor closed the modal reopens the sign view', async () => {
     const h = createRootHarness({ siwx: { required: false } })
     await prompting(h)
-    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
     h.actor.send({ type: 'app.close' })
     await tick(timing.viewTransition)
     expect(h.modal().value).toBe('closed')
@@ -729,7 +730,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: cancel when required and never signed in disconnects and closes', async () => {
     const h = createRootHarness({ siwx: { required: true } })
     await prompting(h)
-    h.actor.send({ type: 'app.cancelSignIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
     await tick(timing.viewTransition)
     expect(connectionStatus(h.connection())).toBe('disconnected')
     expect(h.modal().value).toBe('closed')
@@ -745,7 +746,7 @@ describe('root: sign-in (SIWX)', () => {
     h.signIn.sessions[1]!.d.resolve([])
     await tick()
     expect(h.view()).toBe('SIWXSignMessage')
-    h.actor.send({ type: 'app.cancelSignIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
     await tick()
     expect(h.view()).toBe('SIWXSignMessage')
     expect(h.network().context.target).toBe('eip155:31337')
@@ -771,7 +772,7 @@ describe('root: sign-in (SIWX)', () => {
     await tick()
     h.signIn.sessions[1]!.d.resolve([])
     await tick()
-    h.actor.send({ type: 'app.cancelSignIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
     h.switches[0]!.reject(new UserRejectedRequestError())
     await tick()
     expect(h.siwx().value).toEqual({ awaitingSession: 'prompting' })
@@ -794,7 +795,7 @@ describe('root: sign-in (SIWX)', () => {
     await tick()
     h.signIn.sessions[1]!.d.resolve([])
     await tick()
-    h.actor.send({ type: 'app.cancelSignIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
     await tick()
     expect(h.switches).toHaveLength(0)
     expect(h.siwx().value).toEqual({ awaitingSession: 'prompting' })
@@ -802,10 +803,11 @@ describe('root: sign-in (SIWX)', () => {
   })
 
   test('behavior: cancel when not required closes and stays connected; so does closing the modal', async () => {
-    for (const gesture of ['app.cancelSignIn', 'app.close'] as const) {
+    const gestures = [{ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } }, { type: 'app.close' }] as const
+    for (const gesture of gestures) {
       const h = createRootHarness({ siwx: { required: false } })
       await prompting(h)
-      h.actor.send({ type: gesture })
+      h.actor.send(gesture)
       await tick(timing.viewTransition)
       expect(h.modal().value).toBe('closed')
       expect(h.siwx().value).toBe('idle')
@@ -816,7 +818,7 @@ describe('root: sign-in (SIWX)', () => {
   test('behavior: opening while the prompt waits shows the sign view', async () => {
     const h = createRootHarness({ siwx: { required: false } })
     await prompting(h)
-    h.actor.send({ type: 'app.signIn' })
+    h.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
     h.actor.send({ type: 'app.close' })
     await tick(timing.viewTransition)
     h.actor.send({ type: 'app.open' })

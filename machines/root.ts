@@ -2,20 +2,16 @@ import { assign, enqueueActions, fromCallback, or, sendTo, setup, stateIn, type 
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
-import type { accountMachine, AccountTarget } from './account.ts'
-import type { catalogueMachine, CatalogueOptions } from './catalogue.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
+import type { AccountChange, CommandEvent, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
-import type { pairingMachine, PairingEmitted, PairingWallet } from './pairing.ts'
-import type { remoteConfigMachine, RemoteConfigEmitted, RemoteConfigInput } from './remoteConfig.ts'
-import { routerMachine, type RouterEmitted } from './router.ts'
+import { routerMachine, transactionStackFullMessage, type RouterEmitted } from './router.ts'
 import { resolveFeatures, type Features } from '../services/features.ts'
-import type { sendMachine, SendEmitted, SendTarget } from './send.ts'
-import { siwxMessages } from './siwx.messages.ts'
-import type { siwxMachine, SiwxEmitted, SiwxInput, SiwxTarget } from './siwx.ts'
 import { toastMachine } from './toast.ts'
-import { screenHolders, type ScreenHolder, type ViewData, type ViewName } from './views.ts'
+import type { ViewData, ViewName } from './views.ts'
+
+export type { AccountChange, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
 
 /** Options the root machine needs (a subset of the public options, already defaulted). */
 export type RootOptions = {
@@ -37,8 +33,6 @@ export type RootOptions = {
   /** Embedded mode: closing shows Account if connected (spec §2). */
   enableEmbedded: boolean
   debug: boolean
-  /** The `siwx` option is set: connecting leads to the sign-in check (spec §4 "Sign-in (SIWX)"). */
-  siwxEnabled: boolean
   /** WalletConnect is configured: its connector id (pairing instead of ConnectingExternal). Undefined: off. */
   walletConnectConnectorId?: string | undefined
   /**
@@ -55,40 +49,22 @@ export type RootOptions = {
   ignoreSwitchConfirmation?: boolean | undefined
 }
 
-/** The feature machines the root spawns on intent (issue 15 §1): each arrives with its first use. */
-export type FeatureMachines = {
-  send: typeof sendMachine
-  siwx: typeof siwxMachine
-  pairing: typeof pairingMachine
-  catalogue: typeof catalogueMachine
-  account: typeof accountMachine
-  remoteConfig: typeof remoteConfigMachine
-}
-/** A feature machine's name; also its actor's id and systemId. */
-export type FeatureId = keyof FeatureMachines
-/** The feature machines' loaders: `() => import('./send.ts').then(…)`, given at assembly (`createModal`). */
-export type FeatureLoaders = { [K in FeatureId]?: () => Promise<FeatureMachines[K]> }
-/** The spawned feature actors (absent until first used). */
-export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
-
 export type RootInput = {
   options: RootOptions
   /**
-   * How each feature machine arrives (issue 15 §1). A feature with a loader here is imported on its first use and
-   * spawned when it resolves (events meant for it wait); without one it is spawned at once from the implementation
-   * provided with `rootMachine.provide({ actors: { send: … } })` (tests).
+   * The features (issue 15 §1): one registration each (`machines/<feature>.feature.ts`, listed in
+   * `ui/assemble/index.ts`). A feature with a `load` is imported on its first use and spawned when it resolves (events
+   * meant for it wait); one with a `logic` (tests) is spawned at once.
    */
-  features?: FeatureLoaders
-  catalogue?: CatalogueOptions
-  remoteConfig?: RemoteConfigInput
+  features?: readonly FeatureRegistration[]
+  /** The local feature options and basic mode: the feature set until the remote config resolves it (spec §6). */
+  featureFlags?: { local?: Partial<Features> | undefined; basic?: boolean | undefined }
   /** The stored connector id of the start namespace (spec §3: one key per namespace). */
   storedConnectorId?: string | undefined
   /** The stored connector ids of the other namespaces. */
   storedConnectorIds?: Partial<Record<ChainNamespace, string>>
   storedActiveNetworkId?: string | undefined
   recentWallets?: readonly RecentWallet[]
-  /** The `siwx` option's flags (required, sign out on disconnect). */
-  siwx?: SiwxInput
 }
 
 export type RootContext = {
@@ -101,19 +77,17 @@ export type RootContext = {
   toast: ActorRefFrom<typeof toastMachine>
   connection: ActorRefFrom<typeof connectionMachine>
   network: ActorRefFrom<typeof networkMachine>
-  /** The feature actors spawned so far, by feature (issue 15 §1): none before the first use. */
-  features: FeatureRefs
-  /** Loaders of the features that arrive by `import()`; see {@link RootInput.features}. */
-  loaders: FeatureLoaders
+  /** The features' registrations by id (issue 15 §1): what the root knows of each feature. */
+  registry: Readonly<Record<string, FeatureRegistration>>
+  /** The feature actors spawned so far, by feature id (also their systemId): none before the first use. */
+  features: Readonly<Record<string, AnyActorRef | undefined>>
   /** Features whose module is being fetched. */
-  loading: readonly FeatureId[]
+  loading: readonly string[]
   /** Events for a feature still being fetched, delivered in order once it is spawned. */
-  pending: { [K in FeatureId]?: EventObject[] }
-  /** The inputs the features are spawned with. */
-  featureInputs: { catalogue?: CatalogueOptions | undefined; siwx?: SiwxInput | undefined; remoteConfig?: RemoteConfigInput | undefined }
+  pending: Readonly<Record<string, EventObject[] | undefined>>
   /**
    * The resolved feature set (spec §6, §9; issue 15 §3): the local options at creation, then the remote config's
-   * resolution (`remoteConfig.ready`). Views and the public state read it here.
+   * resolution (`feature.flags`). Views and the public state read it here.
    */
   flags: Features
   /** Basic mode (spec §6): every remote feature off; a WalletConnect session then skips UnsupportedChain. */
@@ -139,132 +113,119 @@ export type AppEvent =
   | { type: 'app.disconnect' }
   | { type: 'app.selectNetwork'; caipNetworkId: string }
   | { type: 'app.viewLoaded' }
-  /** Account → the send form; `tokenKey` preselects a token (a row of the Tokens tab). */
-  | { type: 'app.startSend'; tokenKey?: string }
-  /** The send form's token button: the picker. */
-  | { type: 'app.chooseSendToken' }
-  /** A token picked in the picker: selected, back to the form. */
-  | { type: 'app.pickSendToken'; tokenKey: string }
-  /** The form's review button: the send machine validates; the preview is pushed when it passes. */
-  | { type: 'app.reviewSend' }
-  /** The preview's send button: the transaction enters the stack and the wallet is asked. */
-  | { type: 'app.confirmSend' }
-  /** SIWXSignMessage's Sign button. */
-  | { type: 'app.signIn' }
-  /** SIWXSignMessage's Cancel button (spec §4 cancel rules). */
-  | { type: 'app.cancelSignIn' }
-  /** A directory or custom wallet (not installed) picked: WalletConnect with that wallet's links (spec §2). */
-  | { type: 'app.selectCatalogueWallet'; wallet: PairingWallet }
-  /** ConnectingWalletConnect's "Try again" after a rejection or a failure. */
-  | { type: 'app.retryPairing' }
   /** A wallet link was opened on a phone: remembered as the deep-link choice (spec §3). */
   | { type: 'app.openedWalletLink'; href: string; name: string }
   /** SwitchActiveChain's button: the network of another namespace becomes active, then Connect (spec §2). */
   | { type: 'app.confirmNamespaceSwitch'; caipNetworkId: string }
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
   /** A view needs a feature's machine (Account's data, Connect's catalogue): spawned, or fetched then spawned. */
-  | { type: 'feature.ensure'; feature: FeatureId }
-  /** A view's gesture for a feature's machine (e.g. `catalogue.load`): delivered once the feature is there. */
-  | { type: 'feature.deliver'; feature: FeatureId; event: EventObject }
+  | { type: 'feature.ensure'; feature: string }
+  /**
+   * A view's gesture for a feature (`send.review`, `siwx.sign`, …): its registration's `on.gesture` decides what
+   * happens (by default the event to the feature, once it is there).
+   */
+  | { type: 'feature.deliver'; feature: string; event: CommandEvent }
 
-/** The feature loader's answers. */
+/** The feature plumbing's events: a module arrived or failed, a spawned feature emitted. */
 export type FeatureLoadEvent =
-  | { type: 'feature.loaded'; feature: FeatureId; logic: AnyActorLogic }
-  | { type: 'feature.loadFailed'; feature: FeatureId; error: unknown }
+  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic }
+  | { type: 'feature.loadFailed'; feature: string; error: unknown }
+  /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
+  | { type: 'feature.emitted'; feature: string; event: EventObject }
 
-export type RootEvent =
-  | AppEvent
-  | FeatureLoadEvent
-  | RouterEmitted
-  | ModalEmitted
-  | ConnectionEmitted
-  | NetworkEmitted
-  | RemoteConfigEmitted
-  | SendEmitted
-  | SiwxEmitted
-  | PairingEmitted
+export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted
 
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
 
-/**
- * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast) from the hash the wallet returned until the
- * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. The UI's
- * catalogue has the same words (`en.sendSubmitted`): a machine does not import ui/.
- */
 /** The toast when a feature's module cannot be fetched (offline, or a deploy replaced the files): the visitor can try again. */
 export const featureLoadFailedMessage = 'Could not load this part of the modal. Check your connection and try again.'
-
-export const sendToastMessages = { submitted: 'Waiting for the transaction…', sent: 'Transaction sent' } as const
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
 }
 
-/** A feature machine neither loaded nor provided: spawning it is a wiring mistake, said loudly. */
-const featureNotProvided = (id: FeatureId) =>
-  fromCallback(() => {
-    throw new Error(`The root machine's "${id}" feature has no loader (input.features) and no provided implementation.`)
-  })
-
 /** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */
 type FeatureQueue = SendQueue & {
-  (action: string): void
+  (action: string | { type: string; params: unknown }): void
   sendTo(to: (args: { context: RootContext }) => AnyActorRef, event: EventObject): void
   assign(update: (args: { context: RootContext; spawn: (src: unknown, options: unknown) => AnyActorRef }) => Partial<RootContext>): void
   spawnChild(src: string, options: { id: string; input: unknown }): void
   stopChild(id: string): void
+  raise(event: EventObject): void
 }
 
 /** `enqueueActions` with the hand-typed queue (XState's inference gives up on a machine this size). */
-function queueActions(collect: (args: { context: RootContext; event: RootEvent; enqueue: FeatureQueue }) => void) {
+function queueActions<P = undefined>(collect: (args: { context: RootContext; event: RootEvent; enqueue: FeatureQueue }, params: P) => void) {
   return enqueueActions(collect as never) as never
 }
 
-/** The input a feature's machine is spawned with. */
-function featureInput(id: FeatureId, context: RootContext): unknown {
-  switch (id) {
-    case 'account':
-      // The account data starts with the resolved `activity` flag (the remote config may change it later).
-      return { activity: context.flags.activity }
-    case 'siwx':
-      return context.featureInputs.siwx ?? {}
-    case 'catalogue':
-      return context.featureInputs.catalogue ?? {}
-    case 'remoteConfig':
-      return context.featureInputs.remoteConfig ?? { projectId: 'unset' }
-    default:
-      return undefined
+/** The connected account of the active namespace as features receive it; undefined when not connected. */
+function connectedAccount(context: RootContext): ConnectedAccount | undefined {
+  if (!isConnected(context)) return undefined
+  const c = context.connection.getSnapshot().context
+  const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
+  return {
+    address: c.address ?? '',
+    caipNetworkId: `${c.namespace}:${c.chainId}`,
+    namespace: c.namespace,
+    connectorId: c.connectorId ?? '',
+    supported,
+    testnet: network?.testnet ?? false,
   }
 }
 
-/** What a feature is handed right after it is spawned: the connected account (send, account data). */
-const onSpawn: Partial<Record<FeatureId, string>> = { send: 'syncSend', account: 'syncAccount' }
-
-/** A feature may exist: its flag is on (send), its option is set (siwx, WalletConnect's pairing). */
-function isFeatureAvailable(context: RootContext, id: FeatureId): boolean {
-  if (id === 'send') return context.flags.send
-  if (id === 'siwx') return context.options.siwxEnabled
-  if (id === 'pairing') return context.options.walletConnectConnectorId !== undefined
-  return true
+/** The feature whose views include `view`, if any. */
+function holderOf(context: RootContext, view: ViewName): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.views?.includes(view))
 }
 
-/** Spawns a feature's machine (the loaded logic, or the provided implementation by name), its event relay, and hands it the account. */
-function spawnFeature(enqueue: FeatureQueue, id: FeatureId, logic: AnyActorLogic | undefined) {
-  enqueue.assign(({ context, spawn }) => ({
-    features: { ...context.features, [id]: spawn(logic ?? id, { id, systemId: id, input: featureInput(id, context) }) },
-  }))
+/** The view is a way of connecting: ConnectingExternal, or a view of a `connecting` feature (WalletConnect's QR). */
+function isConnectingView(context: RootContext, view: ViewName): boolean {
+  return view === 'ConnectingExternal' || holderOf(context, view)?.connecting === true
+}
+
+/** What a registration is told (see {@link FeatureFacts}), for the feature `id`. */
+function factsFor(context: RootContext, id: string | undefined): FeatureFacts {
+  const router = context.router.getSnapshot().context
+  const toast = context.toast.getSnapshot()
+  const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
+  const self = id ? context.features[id]?.getSnapshot() : undefined
+  return {
+    view: context.view,
+    holder: holderOf(context, context.view)?.id,
+    isConnecting: isConnectingView(context, context.view),
+    account: connectedAccount(context),
+    flags: context.flags,
+    transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
+    toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
+    self: self as FeatureFacts['self'],
+  }
+}
+
+/** A feature may exist now: registered, and its flag or option on. */
+function isAvailable(context: RootContext, id: string): boolean {
+  const registration = context.registry[id]
+  return Boolean(registration) && (registration!.available?.(factsFor(context, id)) ?? true)
+}
+
+/** Spawns a feature's machine (the loaded logic, or the registration's), its event relay, and tells it it is spawned. */
+function spawnFeature(enqueue: FeatureQueue, id: string, logic: AnyActorLogic | undefined) {
+  enqueue.assign(({ context, spawn }) => {
+    const registration = context.registry[id]!
+    const input = registration.input?.(factsFor(context, id))
+    return { features: { ...context.features, [id]: spawn(logic ?? registration.logic, { id, systemId: id, input }) } }
+  })
   enqueue.spawnChild('featureEvents', { id: `events.${id}`, input: { systemId: id } })
-  const sync = onSpawn[id]
-  if (sync) enqueue(sync)
+  enqueue({ type: 'featureSpawned', params: { id } })
 }
 
 /**
  * Delivers `event` to a feature. Spawned: sent. Being fetched: queued with the events already waiting for it. Neither:
- * dropped, unless `ensure` (an intent): then the feature is spawned at once (provided implementation) or fetched
- * (loader), the event waiting for it.
+ * dropped, unless `ensure` (an intent): then the feature, if available, is spawned at once (a registration's `logic`)
+ * or fetched (its `load`), the event waiting for it.
  */
-function deliver(enqueue: FeatureQueue, context: RootContext, id: FeatureId, event: EventObject | undefined, ensure: boolean) {
+function deliver(enqueue: FeatureQueue, context: RootContext, id: string, event: EventObject | undefined, ensure: boolean) {
   const ref = context.features[id]
   if (ref) {
     if (event) enqueue.sendTo(ref, event)
@@ -275,31 +236,61 @@ function deliver(enqueue: FeatureQueue, context: RootContext, id: FeatureId, eve
     if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
     return
   }
-  if (!ensure || !isFeatureAvailable(context, id)) return
-  const load = context.loaders[id]
+  if (!ensure || !isAvailable(context, id)) return
+  const load = context.registry[id]!.load
   if (!load) {
     spawnFeature(enqueue, id, undefined)
     if (event) enqueue.sendTo(({ context }) => context.features[id]!, event)
     return
   }
   if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
-  if (!context.loading.includes(id)) {
-    enqueue.assign(({ context }) => ({ loading: [...context.loading, id] }))
-    enqueue.spawnChild('loadFeature', { id: `load.${id}`, input: { feature: id, load } })
+  enqueue.assign(({ context }) => ({ loading: [...context.loading, id] }))
+  enqueue.spawnChild('loadFeature', { id: `load.${id}`, input: { feature: id, load } })
+}
+
+/** Runs what a registration answered (see {@link FeatureCommand}), in order. */
+function run(enqueue: FeatureQueue, context: RootContext, id: string, commands: readonly FeatureCommand[]) {
+  for (const c of commands) {
+    switch (c.to) {
+      case 'self':
+        deliver(enqueue, context, id, c.event, c.ensure ?? false)
+        break
+      case 'feature':
+        deliver(enqueue, context, c.feature, c.event, c.ensure ?? false)
+        break
+      case 'root':
+        enqueue.raise(c.event)
+        break
+      case 'connection':
+        enqueue.sendTo(context.connection, c.event)
+        break
+      default:
+        enqueue.sendTo(context[c.to], c.event)
+    }
   }
 }
 
-/**
- * A named action that delivers an event to a feature (see {@link deliver}); `make` builds it from the transition's
- * context and event, `undefined` for nothing.
- */
-function toFeature(id: FeatureId, make: (args: { context: RootContext; event: RootEvent }) => EventObject | undefined, options: { ensure?: boolean } = {}) {
-  return queueActions(({ context, event, enqueue }) => deliver(enqueue, context, id, make({ context, event }), options.ensure ?? false))
+type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
+
+/** Tells every available feature about a moment, and runs what each answers (registration order). */
+function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
+  for (const registration of Object.values(context.registry)) {
+    const handler = registration.on?.[moment]
+    if (!handler || !isAvailable(context, registration.id)) continue
+    const facts = factsFor(context, registration.id)
+    const commands =
+      moment === 'account'
+        ? registration.on!.account!(facts, change!)
+        : moment === 'network'
+          ? registration.on!.network!(facts, event as unknown as CommandEvent)
+          : (handler as (facts: FeatureFacts) => FeatureCommand[])(facts)
+    run(enqueue, context, registration.id, commands)
+  }
 }
 
-/** The feature's snapshot has the tag (false while it is not spawned). */
-function featureHasTag(context: RootContext, id: FeatureId, tag: string): boolean {
-  return (context.features[id] as AnyActorRef | undefined)?.getSnapshot().hasTag(tag) ?? false
+/** The spawned feature whose snapshot holds the opening (its `opensOn` tag), if any. */
+function heldOpening(context: RootContext): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.opensOn && context.features[r.id]?.getSnapshot().hasTag(r.opensOn.tag))
 }
 
 /** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
@@ -375,47 +366,54 @@ function currentView(context: RootContext): ViewName {
 type OpenRule = { guard?: string; actions: unknown[] }
 /** The open rules (spec §2 "Opening the modal"), in order: the first view, then the modal opens. */
 function openRules(): never {
-  const opened = ['openModal', 'loadRemoteConfig', 'trackOpen']
+  const opened = ['openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen']
   const rules: OpenRule[] = [
-    // A sign-in waits for the visitor: its view, whatever else was asked.
-    { guard: 'isSiwxAwaiting', actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, ...opened] },
-    { guard: 'isRequestingSend', actions: ['resetToRequested', ...opened, 'openSend'] },
-    // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
-    // second form; the outcome then returns to Account.
-    { guard: 'isRequestingSendWhileBusy', actions: [{ type: 'resetTo', params: { view: 'Account' } }, { type: 'pushTo', params: { view: 'SendPreview' } }, ...opened] },
+    // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
+    { guard: 'isOpeningHeld', actions: ['resetToHeldView', ...opened] },
+    // A feature's view: shown, and the feature is told (Send's form opens as from Account).
+    { guard: 'isRequestingFeatureView', actions: ['resetToRequested', ...opened, 'openFeatureView'] },
     { guard: 'hasRequestedView', actions: ['resetToRequested', ...opened] },
     { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, ...opened] },
-    { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'ensureAccount', 'loadRemoteConfig', 'trackOpen'] },
+    { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, ...opened] },
     // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
     { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, ...opened] },
-    { guard: 'isWalletConnectFirstOnDesktop', actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'startPairing', ...opened] },
+    {
+      guard: 'isWalletConnectFirstOnDesktop',
+      actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, ...opened, { type: 'openFeatureView', params: { view: 'ConnectingWalletConnectBasic' } }],
+    },
     { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, ...opened] },
   ]
   return rules as never
 }
 
+/** `tellFeatures` of an account change: the parameterised action. */
+const announce = (change: AccountChange) => ({ type: 'announceAccount', params: { change } }) as const
+
 /**
  * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
- * and the network actor from the start, spawns the feature machines (send, siwx, pairing, catalogue, account,
- * remoteConfig) on their first use (issue 15 §1: `feature.ensure`, `feature.deliver` and the intents below, each from
- * its loader), and coordinates them. Children never talk to each other: they emit, this machine listens (the
- * `childEvents` and `featureEvents` actors) and sends. No module state: two modals on one page own two roots.
+ * and the network actor from the start, and spawns the features on their first use (issue 15 §1). It knows features
+ * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`): at a few moments
+ * (spawned, the account changed, the flags changed, opened, closed, Back on a feature's view, a gesture, an event the
+ * feature emitted, a network outcome) it tells the registrations the {@link FeatureFacts} and runs the commands they
+ * answer. Children never talk to each other: they emit, this machine listens (`childEvents`, `featureEvents`) and
+ * sends. No module state: two modals on one page own two roots.
  *
- * The chart (issue 15 §2): `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
- * `modal.closed`). Within `open`, who holds the screen follows the router's current view (`router.changed`, the table
- * `screenHolders`): `browsing`, `connecting`, `signingIn`, `sending`; each takes the gestures of its views (Back,
- * the send form's, the sign view's). What happens whatever is shown (wallet, network, sign-in and send outcomes,
- * features arriving) is handled on the root itself. Guards read tags of other machines (`loading`, `awaitingSession`,
- * `prompting`, `returning`, `unsupported`, `connected`), never their state names.
+ * The chart (issue 15 §2): `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`, `modal.closed`).
+ * Within `open`, who holds the screen follows the router's current view (`router.changed`): `browsing` (the root's
+ * own views: Connect, Account, the network and wallet lists, Receive), `connecting` (ConnectingExternal, and the
+ * views of a connecting feature such as WalletConnect's QR), `feature` (a feature's views: Send's, SIWXSignMessage).
+ * Back is decided by the holder. What happens whatever is shown (wallets, networks, features arriving and
+ * reporting) is handled on the root itself. Guards read tags of other machines (`unsupported`, `connected`, a
+ * feature's `busyTag` and `opensOn` tag), never their state names.
  *
- * Opening (spec §2): a requested view with data; else UnsupportedChain when the active network is
- * unsupported, network switching is enabled and unsupported chains are not allowed; else Account when
- * connected, else Connect. Closing resets the view (embedded mode: Account if connected).
+ * Opening (spec §2): a view a feature holds the opening for; else a requested view with data; else UnsupportedChain
+ * when the active network is unsupported, network switching is enabled and unsupported chains are not allowed; else
+ * Account when connected, else Connect. Closing resets the view (embedded mode: Account if connected).
  *
  * Side effects that are not lifecycles (storage writes, debug logs) are named actions provided at
  * assembly: `persistConnection`, `persistAccount`, `forgetConnection`, `dropStoredConnections`,
- * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (debug mode, each alert once), `trackOpen`,
- * `trackConnected` and `reportError` (analytics; wallet failures, not the user's rejections).
+ * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (`feature.alert`: debug mode, each alert once), `trackOpen`,
+ * `trackConnected`, `track` (`feature.track`) and `reportError` (analytics; wallet failures, not the user's rejections).
  */
 export const rootMachine = setup({
   types: {
@@ -429,15 +427,8 @@ export const rootMachine = setup({
     toast: toastMachine,
     connection: connectionMachine,
     network: networkMachine,
-    // The feature machines: typed here, never imported (issue 15 §1). Each arrives by its loader or is provided.
-    catalogue: featureNotProvided('catalogue') as unknown as FeatureMachines['catalogue'],
-    remoteConfig: featureNotProvided('remoteConfig') as unknown as FeatureMachines['remoteConfig'],
-    account: featureNotProvided('account') as unknown as FeatureMachines['account'],
-    send: featureNotProvided('send') as unknown as FeatureMachines['send'],
-    siwx: featureNotProvided('siwx') as unknown as FeatureMachines['siwx'],
-    pairing: featureNotProvided('pairing') as unknown as FeatureMachines['pairing'],
     /** Fetches a feature's module and answers `feature.loaded` with its machine (or `feature.loadFailed`). */
-    loadFeature: fromCallback<EventObject, { feature: FeatureId; load: () => Promise<AnyActorLogic> }>(({ input, sendBack }) => {
+    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic> }>(({ input, sendBack }) => {
       let live = true
       input.load().then(
         (logic) => live && sendBack({ type: 'feature.loaded', feature: input.feature, logic }),
@@ -447,9 +438,11 @@ export const rootMachine = setup({
         live = false
       }
     }),
-    /** Relays every event a spawned feature emits to the root (found by its systemId). */
+    /** Relays every event a spawned feature emits to the root as `feature.emitted` (the feature found by its systemId). */
     featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
-      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: RootEvent) => sendBack(event))
+      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: EventObject) =>
+        sendBack({ type: 'feature.emitted', feature: input.systemId, event }),
+      )
       return () => sub?.unsubscribe()
     }),
     watchConnectors: fromCallback<EventObject>(notProvided()),
@@ -461,10 +454,14 @@ export const rootMachine = setup({
   },
   guards: {
     hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
-    /** `open({ view: 'Send' })` while connected: the form opens as from Account. */
-    isRequestingSend: ({ context, event }) =>
-      event.type === 'app.open' && event.view === 'Send' && isConnected(context) && !featureHasTag(context, 'send', 'loading'),
-    isRequestingSendWhileBusy: ({ context, event }) => event.type === 'app.open' && event.view === 'Send' && featureHasTag(context, 'send', 'loading'),
+    /** `open({ view })` of a view an available feature holds. */
+    isRequestingFeatureView: ({ context, event }) => {
+      if (event.type !== 'app.open' || !event.view) return false
+      const holder = holderOf(context, event.view)
+      return holder !== undefined && isAvailable(context, holder.id)
+    },
+    /** A spawned feature's snapshot has its `opensOn` tag (a sign-in waiting for the visitor). */
+    isOpeningHeld: ({ context }) => heldOpening(context) !== undefined,
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
     isUnsupportedOnOpen: ({ context }) =>
       context.network.getSnapshot().hasTag('unsupported') &&
@@ -482,29 +479,23 @@ export const rootMachine = setup({
     hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
     /** The root is `open` (from the modal's `modal.opened` until its exit animation ends). */
     isModalOpen: stateIn('#root.open'),
-    /** The send views hold the screen. */
-    isSending: stateIn('#root.open.sending'),
-    /** A connecting view or the sign view holds the screen: a session found makes it pointless. */
-    isOnSignInPath: or([stateIn('#root.open.connecting'), stateIn('#root.open.signingIn')]),
-    /** The router's new view (`router.changed`), else the current one, is held by `holder` (views.ts `screenHolders`). */
-    isHeldBy: ({ context, event }, params: { holder: ScreenHolder }) => screenHolders[event.type === 'router.changed' ? event.view : context.view] === params.holder,
-    isOnSendViewWithoutTransaction: ({ context }) =>
-      currentView(context) === 'SendPreview' && context.router.getSnapshot().context.transactionStack.length === 0,
-    isSendBusy: ({ context }) => featureHasTag(context, 'send', 'loading'),
-    isSiwxEnabled: ({ context }) => context.options.siwxEnabled,
-    /** The sign-in prompt is up (or the wallet is signing): opening shows SIWXSignMessage. */
-    isSiwxAwaiting: ({ context }) => featureHasTag(context, 'siwx', 'awaitingSession'),
-    isSiwxPrompting: ({ context }) => featureHasTag(context, 'siwx', 'prompting'),
-    /** A required cancel is switching the wallet back to the signed-in network. */
-    isSiwxReturning: ({ context }) => featureHasTag(context, 'siwx', 'returning'),
-    /** A cancel whose owner must disconnect (required, no session in this connection). */
-    isCancelToDisconnect: ({ event }) => event.type === 'siwx.cancelled' && event.disconnect,
-    /** A cancel that returns to the network of the newest session (required). */
-    isCancelToReturn: ({ event }) => event.type === 'siwx.cancelled' && event.returnTo !== undefined,
-    /** The WalletConnect connector was picked (its row in Connect): a pairing, not ConnectingExternal. */
-    isWalletConnectPicked: ({ context, event }) =>
-      event.type === 'app.selectWallet' && context.options.walletConnectConnectorId !== undefined && event.connectorId === context.options.walletConnectConnectorId,
-    isWalletConnectEnabled: ({ context }) => context.options.walletConnectConnectorId !== undefined,
+    /** The router's new view (`router.changed`), else the current one, is held by `holder`. */
+    isHeldBy: ({ context, event }, params: { holder: 'connecting' | 'feature' }) => {
+      const view = event.type === 'router.changed' ? event.view : context.view
+      if (isConnectingView(context, view)) return params.holder === 'connecting'
+      return params.holder === 'feature' && holderOf(context, view) !== undefined
+    },
+    /** The feature holding the screen is busy (its `busyTag`): Back waits for it (a send waiting for the wallet). */
+    isHolderBusy: ({ context }) => {
+      const holder = holderOf(context, context.view)
+      return Boolean(holder?.busyTag && context.features[holder.id]?.getSnapshot().hasTag(holder.busyTag))
+    },
+    /** A feature's view shows: a failed network switch does not move it (the feature was told). */
+    isOnFeatureView: ({ context }) => holderOf(context, context.view) !== undefined,
+    /** A connection does not close the modal by itself: an available feature decides (SIWX's session check). */
+    isConnectHeld: ({ context }) => Object.values(context.registry).some((r) => r.holdsConnect && isAvailable(context, r.id)),
+    /** The picked connector is claimed by an available feature (WalletConnect's pairing), not ConnectingExternal. */
+    isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
     // With the allWallets feature off (issue 15 §3) a phone falls back to the plain WalletConnect view, as a desktop does.
     isWalletConnectFirstOnMobile: ({ context }) =>
@@ -526,10 +517,6 @@ export const rootMachine = setup({
       const ns = namespaceOf(context, event.caipNetworkId)
       return ns !== undefined && ns !== context.activeNamespace && context.connections[ns] !== undefined
     },
-    isTransactionStackFull: ({ context }) => {
-      const router = context.router.getSnapshot().context
-      return router.transactionStack.length >= router.transactionLimit
-    },
   },
   actions: {
     resetToRequested: sendTo(
@@ -540,6 +527,8 @@ export const rootMachine = setup({
       },
     ),
     resetTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.reset' as const, view: params.view })),
+    /** The view of the feature holding the opening. */
+    resetToHeldView: sendTo(({ context }) => context.router, ({ context }) => ({ type: 'router.reset' as const, view: heldOpening(context)!.opensOn!.view })),
     openModal: sendTo(({ context }) => context.modal, { type: 'modal.open' }),
     closeModal: sendTo(({ context }) => context.modal, { type: 'modal.close' }),
     markLoaded: sendTo(({ context }) => context.modal, { type: 'modal.loaded' }),
@@ -560,7 +549,6 @@ export const rootMachine = setup({
       }),
     ),
     replaceWith: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.replace' as const, view: params.view })),
-    pushTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.push' as const, view: params.view })),
     pushView: sendTo(
       ({ context }) => context.router,
       ({ event }) => {
@@ -612,40 +600,6 @@ export const rootMachine = setup({
       if (isConnected(context)) enqueue.sendTo(context.router, { type: 'router.reset', view: 'Account' })
       else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
     }) as never,
-    /** The account and send state follow the active namespace's connection: its account, or none. */
-    syncActiveAccount: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue & { (action: string): void } }) => {
-      if (isConnected(context)) {
-        enqueue('syncAccount')
-        enqueue('syncSend')
-      } else {
-        enqueue('clearAccount')
-        enqueue('clearSend')
-      }
-    }) as never,
-    /** The plain WalletConnect QR (the connector row, ConnectingWalletConnectBasic). */
-    startPairing: toFeature('pairing', () => ({ type: 'pairing.start' }), { ensure: true }),
-    /** A catalogue wallet over WalletConnect: its links open it on the URI. */
-    startWalletPairing: toFeature(
-      'pairing',
-      ({ event }) => ({ type: 'pairing.start' as const, wallet: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet }),
-      { ensure: true },
-    ),
-    pushPairing: sendTo(({ context }) => context.router, { type: 'router.push', view: 'ConnectingWalletConnect' }),
-    pushWalletPairing: sendTo(
-      ({ context }) => context.router,
-      ({ event }) => ({
-        type: 'router.push' as const,
-        view: 'ConnectingWalletConnect' as const,
-        data: { walletId: (event as Extract<AppEvent, { type: 'app.selectCatalogueWallet' }>).wallet.id },
-      }),
-    ),
-    retryPairing: toFeature('pairing', () => ({ type: 'pairing.retry' })),
-    cancelPairing: toFeature('pairing', () => ({ type: 'pairing.cancel' })),
-    /** The wallet approved the pairing: the eip155 connection reads the session (no second prompt). */
-    connectPairedSession: sendTo(
-      ({ context }) => context.connection,
-      ({ context }) => ({ type: 'connection.request' as const, connectorId: context.options.walletConnectConnectorId ?? 'walletConnect' }),
-    ),
     disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
     switchNetwork: sendTo(
       ({ context }) => context.network,
@@ -669,20 +623,57 @@ export const rootMachine = setup({
         namespace: (event as { namespace?: ChainNamespace }).namespace,
       }),
     ),
-    /** The project's remote configuration is fetched on the first opening (the machine ignores later ones). */
-    loadRemoteConfig: toFeature('remoteConfig', () => ({ type: 'remoteConfig.load' }), { ensure: true }),
-    /** The newly resolved feature set (issue 15 §3): the root's `flags`, and the `activity` flag to the account machine. */
-    setFlags: assign(({ context, event }) => ({ flags: event.type === 'remoteConfig.ready' ? event.features : context.flags })),
-    configureAccount: toFeature('account', ({ event }) => ({
-      type: 'account.configure' as const,
-      activity: (event as Extract<RemoteConfigEmitted, { type: 'remoteConfig.ready' }>).features.activity,
-    })),
-    /** Account data is wanted (Account opens): its machine is spawned or fetched. */
-    ensureAccount: toFeature('account', () => undefined, { ensure: true }),
-    /** A view's need (`feature.ensure`) or gesture (`feature.deliver`) for a feature. */
+    forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
+    clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
+    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: transactionStackFullMessage }),
+    /** The resolved feature set changed (`feature.flags`): the root's `flags` (and basic mode when said). */
+    setFlags: assign(({ context, event }) =>
+      event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags },
+    ),
+    /** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
+    tellFeatures: queueActions<{ moment: Exclude<Moment, 'account'> }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, params.moment, event)),
+    /** Tells every available feature that the active account changed (and how). */
+    announceAccount: queueActions<{ change: AccountChange }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, 'account', event, params.change)),
+    /** `open({ view })` of a feature's view (or the view given): the holder's `on.open`. */
+    openFeatureView: queueActions<{ view?: ViewName } | undefined>(({ context, event, enqueue }, params) => {
+      const view = params?.view ?? (event.type === 'app.open' ? event.view : undefined)
+      const holder = view ? holderOf(context, view) : undefined
+      if (!view || !holder?.on?.open || !isAvailable(context, holder.id)) return
+      const data = event.type === 'app.open' ? event.data : undefined
+      run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
+    }),
+    /** Back on a feature's view (not busy): its `on.back`, before the root goes back. */
+    featureBack: queueActions(({ context, enqueue }) => {
+      const holder = holderOf(context, context.view)
+      if (holder?.on?.back) run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
+    }),
+    /** A claimed connector picked in Connect: the claiming feature's `on.select`. */
+    featureSelect: queueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'app.selectWallet') return
+      const claimant = claimantOf(context, event.connectorId)!
+      run(enqueue, context, claimant.id, claimant.on?.select?.(factsFor(context, claimant.id), event.connectorId) ?? [])
+    }),
+    /** A feature emitted an event: its registration's `on.emitted`. */
+    featureEmitted: queueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'feature.emitted') return
+      const registration = context.registry[event.feature]
+      if (registration?.on?.emitted) run(enqueue, context, event.feature, registration.on.emitted(factsFor(context, event.feature), event.event as CommandEvent))
+    }),
+    /** A view's need (`feature.ensure`) or gesture (`feature.deliver`, through the registration's `on.gesture`). */
     ensureFeature: queueActions(({ context, event, enqueue }) => {
       if (event.type === 'feature.ensure') deliver(enqueue, context, event.feature, undefined, true)
-      if (event.type === 'feature.deliver') deliver(enqueue, context, event.feature, event.event, true)
+      if (event.type !== 'feature.deliver') return
+      const registration = context.registry[event.feature]
+      // A gesture for a feature that is off (or unknown) is dropped, with whatever it would have moved.
+      if (!registration || !isAvailable(context, event.feature)) return
+      const gesture = registration.on?.gesture
+      if (gesture) run(enqueue, context, event.feature, gesture(factsFor(context, event.feature), event.event))
+      else deliver(enqueue, context, event.feature, event.event, true)
+    }),
+    /** The feature was just spawned: its registration's `on.spawned` (the account it follows). */
+    featureSpawned: queueActions<{ id: string }>(({ context, enqueue }, params) => {
+      const registration = context.registry[params.id]
+      if (registration?.on?.spawned) run(enqueue, context, params.id, registration.on.spawned(factsFor(context, params.id)))
     }),
     /** A feature's module arrived: its machine is spawned and the events that waited for it are delivered in order. */
     spawnLoadedFeature: queueActions(({ context, event, enqueue }) => {
@@ -702,118 +693,6 @@ export const rootMachine = setup({
       enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
     }),
     toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: featureLoadFailedMessage }),
-    /** The account data follows the connected address and chain. */
-    syncAccount: toFeature(
-      'account',
-      ({ context }) => {
-        if (!isConnected(context)) return undefined
-        const c = context.connection.getSnapshot().context
-        const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
-        const target: AccountTarget = {
-          address: c.address ?? '',
-          caipNetworkId: `${c.namespace}:${c.chainId}`,
-          namespace: c.namespace,
-          testnet: network?.testnet ?? false,
-          supported,
-        }
-        return { type: 'account.set' as const, target }
-      },
-    ),
-    clearAccount: toFeature('account', () => ({ type: 'account.clear' })),
-    /** The send state follows the connected account (another address or chain resets it, spec §4). */
-    syncSend: toFeature(
-      'send',
-      ({ context }) => {
-        if (!isConnected(context)) return undefined
-        const c = context.connection.getSnapshot().context
-        const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
-        const target: SendTarget = {
-          address: c.address ?? '',
-          caipNetworkId: `${c.namespace}:${c.chainId}`,
-          namespace: c.namespace,
-          connectorId: c.connectorId ?? '',
-          supported,
-          testnet: network?.testnet ?? false,
-        }
-        return { type: 'send.setTarget' as const, target }
-      },
-    ),
-    clearSend: toFeature('send', () => ({ type: 'send.clear' })),
-    openSend: toFeature(
-      'send',
-      ({ event }) => {
-        const tokenKey = event.type === 'app.startSend' ? event.tokenKey : undefined
-        return { type: 'send.open' as const, ...(tokenKey ? { tokenKey } : {}) }
-      },
-      { ensure: true },
-    ),
-    pickSendToken: toFeature('send', ({ event }) => ({ type: 'send.selectToken' as const, tokenKey: (event as Extract<AppEvent, { type: 'app.pickSendToken' }>).tokenKey })),
-    reviewSend: toFeature('send', () => ({ type: 'send.review' })),
-    editSend: toFeature('send', () => ({ type: 'send.edit' })),
-    confirmSend: toFeature('send', () => ({ type: 'send.confirm' })),
-    pushTransaction: sendTo(({ context }) => context.router, () => ({
-      type: 'router.pushTransaction' as const,
-      id: `send-${Date.now().toString(36)}`,
-      onSuccess: 'Account' as const,
-    })),
-    popTransaction: sendTo(
-      ({ context }) => context.router,
-      ({ context }, params: { outcome: 'success' | 'error' | 'cancel' }) => ({ type: 'router.popTransaction' as const, outcome: params.outcome, isConnected: isConnected(context) }),
-    ),
-    clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
-    /** After a send: the wallet's native balance and the Account data are read again, bypassing caches (spec §4). */
-    refreshBalances: sendTo(({ context }) => context.connection, { type: 'connection.refreshBalance' }),
-    reloadAccount: toFeature('account', ({ event }) => ({ type: 'account.reload' as const, ...(event.type === 'send.succeeded' ? { forceUpdate: event.tokenAddress } : {}) })),
-    /** The wallet returned the hash: a loading toast until the outcome replaces it (spec §2 "Toasts"). */
-    notifySubmitted: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'loading', message: sendToastMessages.submitted }),
-    notifySent: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'success', message: sendToastMessages.sent }),
-    /**
-     * A send cleared before its outcome (disconnect, another account or chain) never replaces its loading toast: it
-     * is hidden, if it is the toast shown (or the one about to show after the swap). Any other toast stays.
-     */
-    hideSendToast: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
-      const toast = context.toast.getSnapshot()
-      const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
-      if (shown?.variant === 'loading' && shown.message === sendToastMessages.submitted) enqueue.sendTo(context.toast, { type: 'toast.hide' })
-    }) as never,
-    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: 'Too many pending transactions' }),
-    /** The connected account and chain go to the SIWX machine (sessions are per address and chain); nothing without the option. */
-    syncSiwx: toFeature(
-      'siwx',
-      ({ context }) => {
-        const c = context.connection.getSnapshot().context
-        const target: SiwxTarget = { address: c.address ?? '', caipNetworkId: `${c.namespace}:${c.chainId}`, namespace: c.namespace, connectorId: c.connectorId ?? '' }
-        return { type: 'siwx.connected', target }
-      },
-      { ensure: true },
-    ),
-    /** Spec §4: SIWX signs out on disconnect (the machine knows whether it is configured to). */
-    signOutSiwx: toFeature('siwx', () => ({ type: 'siwx.disconnected' })),
-    signIn: toFeature('siwx', () => ({ type: 'siwx.sign' })),
-    cancelSignIn: toFeature('siwx', () => ({ type: 'siwx.cancel' })),
-    setCloseBlocked: sendTo(
-      ({ context }) => context.modal,
-      ({ event }) => ({ type: 'modal.setCloseBlocked' as const, blocked: event.type === 'siwx.closeBlocked' && event.blocked }),
-    ),
-    /** With no connection, no sign-in can be required. */
-    allowClose: sendTo(({ context }) => context.modal, { type: 'modal.setCloseBlocked', blocked: false }),
-    /**
-     * Required cancel with an earlier session (spec §4): the wallet goes back to that session's network. The sign
-     * view stays (it says so) and the modal stays unclosable until the chain change finds the session.
-     */
-    returnToSignedInNetwork: sendTo(
-      ({ context }) => context.network,
-      ({ context, event }) => ({
-        type: 'network.switch' as const,
-        caipNetworkId: (event as Extract<SiwxEmitted, { type: 'siwx.cancelled' }>).returnTo!,
-        connectorId: context.connection.getSnapshot().context.connectorId,
-      }),
-    ),
-    /** The wallet did not return to the signed-in network: the prompt again. */
-    siwxReturnFailed: toFeature('siwx', () => ({ type: 'siwx.returnFailed' })),
-    toastSignFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.signFailed }),
-    toastInitFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: siwxMessages.initFailed }),
-    forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     notify: sendTo(
       ({ context }) => context.toast,
       ({ event }) => {
@@ -854,13 +733,14 @@ export const rootMachine = setup({
     showAlert: () => {},
     trackOpen: () => {},
     trackConnected: () => {},
-    trackSignIn: () => {},
+    track: () => {},
     reportError: () => {},
   },
 }).createMachine({
   id: 'root',
   context: ({ input, spawn }) => {
     const { options } = input
+    const basic = input.featureFlags?.basic ?? false
     return {
       options,
       storedConnectorId: input.storedConnectorId,
@@ -876,14 +756,13 @@ export const rootMachine = setup({
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
       // No feature machine yet: each is spawned on its first use (issue 15 §1).
+      registry: Object.fromEntries((input.features ?? []).map((r) => [r.id, r])),
       features: {},
-      loaders: input.features ?? {},
       loading: [],
       pending: {},
-      featureInputs: { catalogue: input.catalogue, siwx: input.siwx, remoteConfig: input.remoteConfig },
       // The local options' feature set until the remote config resolves it (spec §6).
-      flags: resolveFeatures(input.remoteConfig?.local ?? {}, undefined, { basic: input.remoteConfig?.basic ?? false }).features,
-      basic: input.remoteConfig?.basic ?? false,
+      flags: resolveFeatures(input.featureFlags?.local ?? {}, undefined, { basic }).features,
+      basic,
       ...spawnConnections(input, spawn as never),
     }
   },
@@ -897,62 +776,50 @@ export const rootMachine = setup({
       always: [{ guard: 'hasStoredConnectionToDrop', target: 'closed', actions: 'dropStoredConnections' }, { target: 'closed' }],
     },
     /**
-     * The modal is not shown. Wallets, networks, sign-in and sends still run (the root's own handlers); opening picks
-     * the first view by the open rules (spec §2), and a sign-in that waits for the visitor opens it too.
+     * The modal is not shown. Wallets, networks and features still run (the root's own handlers); opening picks the
+     * first view by the open rules (spec §2), and a feature may open it (a sign-in prompt).
      */
     closed: {
       on: {
-        // The modal machine entered `open` (after `openModal`, which the open rules, a sign-in prompt or a failed
-        // signature send): the root follows it.
+        // The modal machine entered `open` (after `openModal`, or a feature's `modal.open`): the root follows it.
         'modal.opened': { target: 'open' },
       },
     },
     /**
-     * The modal is shown. Who holds the screen follows the router's current view (`router.changed`; the table is
-     * `screenHolders` in views.ts): browsing (Connect, Account, the network and wallet lists, Receive), connecting (a
-     * browser wallet or a WalletConnect pairing), signingIn (SIWXSignMessage), sending (the send form, picker and
-     * preview). Closing ends when the modal's exit animation does (`modal.closed`).
+     * The modal is shown. Who holds the screen follows the router's current view (`router.changed`): browsing (the
+     * root's own views), connecting (a browser wallet, or a connecting feature's views such as WalletConnect's QR),
+     * feature (a feature's views: Send's form, picker and preview, SIWXSignMessage). Closing ends when the modal's
+     * exit animation does (`modal.closed`).
      */
     open: {
       initial: 'routing',
       on: {
         'router.changed': [
           { guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: '.connecting', actions: 'setView' },
-          { guard: { type: 'isHeldBy', params: { holder: 'signingIn' } }, target: '.signingIn', actions: 'setView' },
-          { guard: { type: 'isHeldBy', params: { holder: 'sending' } }, target: '.sending', actions: 'setView' },
+          { guard: { type: 'isHeldBy', params: { holder: 'feature' } }, target: '.feature', actions: 'setView' },
           { target: '.browsing', actions: 'setView' },
         ],
         'app.close': { actions: 'closeModal' },
         'router.closeRequested': { actions: 'closeModal' },
         'app.push': { actions: 'pushView' },
         'app.selectWallet': [
-          { guard: 'isWalletConnectPicked', actions: ['pushPairing', 'startPairing'] },
+          { guard: 'isClaimedConnector', actions: 'featureSelect' },
           { actions: ['pushConnecting', 'requestConnection'] },
         ],
-        // Without WalletConnect a catalogue wallet cannot connect here (the view opens its web page instead).
-        'app.selectCatalogueWallet': { guard: 'isWalletConnectEnabled', actions: ['pushWalletPairing', 'startWalletPairing'] },
         'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
         'app.confirmNamespaceSwitch': {
-          actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
+          actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearTransactions', announce('switched'), 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
         },
-        'app.startSend': [
-          // A send still waiting for the wallet or the chain: its preview, not a second form.
-          { guard: 'isSendBusy', actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
-          { actions: [{ type: 'pushTo', params: { view: 'Send' } }, 'openSend'] },
-        ],
         'modal.closed': [
-          // Not required (else the modal could not close): dismissing the prompt is a cancel.
-          {
-            guard: 'isSiwxPrompting',
-            target: '#root.closed',
-            actions: ['cancelSignIn', 'cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
-          },
           {
             guard: 'isEmbeddedAndConnected',
             target: '#root.closed',
-            actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }],
+            actions: [{ type: 'tellFeatures', params: { moment: 'closed' } }, 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }],
           },
-          { target: '#root.closed', actions: ['cancelConnection', 'cancelPairing', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }] },
+          {
+            target: '#root.closed',
+            actions: [{ type: 'tellFeatures', params: { moment: 'closed' } }, 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
+          },
         ],
       },
       states: {
@@ -960,8 +827,7 @@ export const rootMachine = setup({
         routing: {
           always: [
             { guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: 'connecting' },
-            { guard: { type: 'isHeldBy', params: { holder: 'signingIn' } }, target: 'signingIn' },
-            { guard: { type: 'isHeldBy', params: { holder: 'sending' } }, target: 'sending' },
+            { guard: { type: 'isHeldBy', params: { holder: 'feature' } }, target: 'feature' },
             { target: 'browsing' },
           ],
         },
@@ -972,37 +838,24 @@ export const rootMachine = setup({
             'app.back': [{ guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['cancelNetworkSwitch', 'goBack'] }, { actions: 'goBack' }],
           },
         },
-        /** Waiting for a browser wallet (ConnectingExternal) or a WalletConnect pairing (the QR code, the wallet's links). */
+        /** Waiting for a browser wallet (ConnectingExternal) or a connecting feature (WalletConnect's QR code, the wallet's links). */
         connecting: {
           on: {
             'app.back': [
               { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
-              { actions: ['cancelPairing', 'cancelConnection', 'goBack'] },
+              { actions: ['featureBack', 'cancelConnection', 'goBack'] },
             ],
-            'app.retryPairing': { actions: ['cancelConnection', 'retryPairing'] },
           },
         },
-        /** SIWXSignMessage: the visitor signs in or cancels (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)"). */
-        signingIn: {
-          on: {
-            'app.signIn': { actions: 'signIn' },
-            'app.cancelSignIn': { actions: 'cancelSignIn' },
-          },
-        },
-        /** The send form, its token picker and the preview (spec §4 Send). */
-        sending: {
+        /** A feature's views (Send's form, picker and preview; SIWXSignMessage): Back is the feature's to decide. */
+        feature: {
           on: {
             'app.back': [
-              // The wallet is asked or the transaction is on its way: the preview stays until they answer (leaving
-              // could send twice). Closing the modal stays possible; the answer is still handled.
-              { guard: 'isSendBusy' },
-              { guard: { type: 'isOnView', params: { view: 'SendPreview' } }, actions: ['editSend', 'goBack'] },
-              { actions: 'goBack' },
+              // The feature is busy (a send waiting for the wallet or the chain): the view stays until it answers
+              // (leaving could send twice). Closing the modal stays possible; the answer is still handled.
+              { guard: 'isHolderBusy' },
+              { actions: ['featureBack', 'goBack'] },
             ],
-            'app.chooseSendToken': { actions: { type: 'pushTo', params: { view: 'SendSelectToken' } } },
-            'app.pickSendToken': { actions: ['pickSendToken', 'goBack'] },
-            'app.reviewSend': { actions: 'reviewSend' },
-            'app.confirmSend': [{ guard: 'isTransactionStackFull', actions: 'notifyStackFull' }, { actions: ['pushTransaction', 'confirmSend'] }],
           },
         },
       },
@@ -1017,28 +870,25 @@ export const rootMachine = setup({
       }),
     },
   ],
-  // Handled whatever the modal shows: wallets, networks, the remote config, features arriving, sends and sign-in outcomes.
+  // Handled whatever the modal shows: wallets, networks, features arriving and reporting.
   on: {
     // Opening (spec §2 "Opening the modal"): the first view by the open rules, then the modal opens (`modal.opened`
     // moves the root to `open`); the same rules reset the view when the modal is already open.
     'app.open': openRules(),
-    // A sign-in waits for the visitor: the prompt, opening the modal if it was closed.
-    'siwx.prompt': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal'] },
-    // The view reopens with the message (the modal may have been closed meanwhile when not required).
-    'siwx.signFailed': { actions: [{ type: 'resetTo', params: { view: 'SIWXSignMessage' } }, 'openModal', 'toastSignFailed'] },
     'router.changed': { actions: 'setView' },
-    'remoteConfig.alert': { actions: 'showAlert' },
-    // The resolved feature set changed: the root's flags, and the account machine's activity flag.
-    'remoteConfig.ready': { actions: ['setFlags', 'configureAccount'] },
     // Features arrive on intent (issue 15 §1): a view's need or gesture, then the module's arrival.
     'feature.ensure': { actions: 'ensureFeature' },
     'feature.deliver': { actions: 'ensureFeature' },
     'feature.loaded': { actions: 'spawnLoadedFeature' },
     'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
+    'feature.emitted': { actions: 'featureEmitted' },
+    // What features report: the resolved feature set, debug alerts, analytics.
+    'feature.flags': { actions: ['setFlags', { type: 'tellFeatures', params: { moment: 'flags' } }] },
+    'feature.alert': { actions: 'showAlert' },
+    'feature.track': { actions: 'track' },
+    'feature.reportError': { actions: 'reportError' },
     'app.notify': { actions: 'notify' },
     'app.viewLoaded': { actions: 'markLoaded' },
-    'pairing.approved': { actions: 'connectPairedSession' },
-    'pairing.failed': { actions: 'reportError' },
     'app.disconnect': { actions: 'disconnect' },
     'app.selectNetwork': [
       // Spec §2: connected here, no address in the other namespace: SwitchActiveChain, then Connect.
@@ -1046,7 +896,7 @@ export const rootMachine = setup({
       // Spec §4: a switch to a different namespace marks a namespace switch, resets the send state, stores the network.
       {
         guard: 'isOtherNamespaceNetwork',
-        actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearSend', 'clearTransactions', 'syncActiveAccount', 'persistActiveNamespace', 'leaveNetworkList'],
+        actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearTransactions', announce('switched'), 'persistActiveNamespace', 'leaveNetworkList'],
       },
       // UnsupportedChain shows the pending switch itself and closes on success.
       { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },
@@ -1059,67 +909,28 @@ export const rootMachine = setup({
       { actions: 'switchNetwork' },
     ],
     'connectors.changed': { actions: 'setConnectors' },
-    'send.previewing': { actions: { type: 'pushTo', params: { view: 'SendPreview' } } },
-    // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
-    'send.submitted': { actions: 'notifySubmitted' },
-    // Without a stack entry (the modal was closed and reopened meanwhile), the views are moved here.
-    'send.succeeded': [
-      {
-        guard: 'isOnSendViewWithoutTransaction',
-        actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'refreshBalances', 'reloadAccount', 'notifySent'],
-      },
-      { actions: [{ type: 'popTransaction', params: { outcome: 'success' } }, 'refreshBalances', 'reloadAccount', 'notifySent'] },
-    ],
-    'send.cancelled': [
-      { guard: 'isOnSendViewWithoutTransaction', actions: { type: 'replaceWith', params: { view: 'Send' } } },
-      { actions: { type: 'popTransaction', params: { outcome: 'cancel' } } },
-    ],
-    'send.failed': [
-      { guard: 'isOnSendViewWithoutTransaction', actions: [{ type: 'replaceWith', params: { view: 'Send' } }, 'toastError', 'reportError'] },
-      { actions: [{ type: 'popTransaction', params: { outcome: 'error' } }, 'toastError', 'reportError'] },
-    ],
     'router.transactionStackFull': { actions: 'notifyStackFull' },
 
     'connection.connected': [
       // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
       { guard: 'isOtherNamespaceEvent', actions: 'persistConnection' },
-      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', 'syncAccount', 'syncSend', 'syncSiwx'] },
-      // With SIWX the modal stays for the session check: a session found closes it, none shows the prompt.
-      { guard: 'isSiwxEnabled', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', 'syncAccount', 'syncSend', 'syncSiwx'] },
-      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', 'syncAccount', 'syncSend'] },
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', announce('restored')] },
+      // A feature keeps the modal for its follow-up (SIWX's session check): it closes it when done.
+      { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', announce('connected')] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', announce('connected')] },
     ],
-    // Another account or chain resets the send state (spec §4), its loading toast hidden; the send views leave for Account.
-    'connection.accountChanged': [
-      { guard: 'isOtherNamespaceEvent', actions: 'persistAccount' },
-      { guard: 'isSending', actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['persistAccount', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
-    ],
-    'connection.chainChanged': [
-      { guard: 'isOtherNamespaceEvent' },
-      { guard: 'isSending', actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }] },
-      { actions: ['forwardWalletChain', 'syncAccount', 'syncSend', 'hideSendToast', 'syncSiwx'] },
-    ],
+    // Another account or chain: the features follow (spec §4: the send state resets, a sign-in is checked again).
+    'connection.accountChanged': [{ guard: 'isOtherNamespaceEvent', actions: 'persistAccount' }, { actions: ['persistAccount', announce('changed')] }],
+    'connection.chainChanged': [{ guard: 'isOtherNamespaceEvent' }, { actions: ['forwardWalletChain', announce('changed')] }],
     'connection.disconnected': [
       { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
-      // A cleared send never reports its outcome: its transaction stack entry goes with it.
-      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose', 'closeModal'] },
+      // The features are told first (a required sign-in unblocks closing); the transaction stack goes with the account.
+      { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions', 'closeModal'] },
       {
         guard: 'isModalOpen',
-        actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose', { type: 'resetTo', params: { view: 'Connect' } }],
+        actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
       },
-      { actions: ['forgetConnection', 'forwardWalletDisconnected', 'clearAccount', 'clearSend', 'hideSendToast', 'clearTransactions', 'signOutSiwx', 'allowClose'] },
-    ],
-
-    // Sign-in outcomes (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)").
-    'siwx.closeBlocked': { actions: 'setCloseBlocked' },
-    // With SIWX the connecting or sign view stays for the session check: a session found makes it pointless.
-    'siwx.sessionFound': [{ guard: 'isOnSignInPath', actions: 'closeModal' }, {}],
-    'siwx.signedIn': { actions: ['closeModal', 'trackSignIn'] },
-    'siwx.initFailed': { actions: ['disconnect', { type: 'resetTo', params: { view: 'Connect' } }, 'toastInitFailed'] },
-    'siwx.cancelled': [
-      { guard: 'isCancelToDisconnect', actions: 'disconnect' },
-      { guard: 'isCancelToReturn', actions: 'returnToSignedInNetwork' },
-      { actions: 'closeModal' },
+      { actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions'] },
     ],
 
     'network.changed': { actions: 'persistNetwork' },
@@ -1127,15 +938,20 @@ export const rootMachine = setup({
       { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: 'goBack' },
       { guard: { type: 'isOnView', params: { view: 'UnsupportedChain' } }, actions: 'closeModal' },
     ],
-    'network.switchRejected': [{ guard: 'isSiwxReturning', actions: 'siwxReturnFailed' }, {}],
+    'network.switchRejected': { actions: { type: 'tellFeatures', params: { moment: 'network' } } },
     'network.switchFailed': [
-      { guard: 'isSiwxReturning', actions: ['siwxReturnFailed', 'toastError', 'reportError'] },
-      { actions: ['goBack', 'toastError', 'reportError'] },
+      // On a feature's view (a sign-in returning the wallet to its network) the feature decides; elsewhere the view goes back.
+      { guard: 'isOnFeatureView', actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'toastError', 'reportError'] },
+      { actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'goBack', 'toastError', 'reportError'] },
     ],
     'connection.failed': { actions: 'reportError' },
-    // A required cancel returning to a network the dapp does not configure cannot switch: the prompt again.
-    'network.notFound': [{ guard: 'isSiwxReturning', actions: ['reportNetworkNotFound', 'siwxReturnFailed'] }, { actions: 'reportNetworkNotFound' }],
+    'network.notFound': { actions: ['reportNetworkNotFound', { type: 'tellFeatures', params: { moment: 'network' } }] },
   },
 })
 
 export type RootActor = ActorRefFrom<typeof rootMachine>
+
+/** The claimed connector's feature, if available (see {@link FeatureRegistration.claims}). */
+function claimantOf(context: RootContext, connectorId: string): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.claims?.(connectorId) && isAvailable(context, r.id))
+}

@@ -48,30 +48,6 @@ export type SpecViewName =
 
 export type ViewName = (typeof views)[number] & SpecViewName
 
-/**
- * Who holds the screen while a view shows (issue 15 §2): the root machine's `open` substates follow the router's
- * current view through this table (`router.changed`).
- */
-export type ScreenHolder = 'browsing' | 'connecting' | 'signingIn' | 'sending'
-
-/** The holder of each view: connecting to a wallet, signing in, sending, or browsing (everything else). */
-export const screenHolders: Record<ViewName, ScreenHolder> = {
-  Connect: 'browsing',
-  Account: 'browsing',
-  AllWallets: 'browsing',
-  ConnectingWalletConnect: 'connecting',
-  ConnectingWalletConnectBasic: 'connecting',
-  ConnectingExternal: 'connecting',
-  SwitchNetwork: 'browsing',
-  SwitchActiveChain: 'browsing',
-  UnsupportedChain: 'browsing',
-  Receive: 'browsing',
-  Send: 'sending',
-  SendSelectToken: 'sending',
-  SendPreview: 'sending',
-  SIWXSignMessage: 'signingIn',
-}
-
 /** Data a view may carry (a connector to wait for, a network to switch to). */
 export type ViewData = { connectorId?: string; caipNetworkId?: string; walletId?: string }
 

@@ -134,7 +134,7 @@ describe('createModal: who signs the SIWX message', () => {
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
     await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
-    modal.actor.send({ type: 'app.signIn' })
+    modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
     await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'))
     return { wallet, added }
   }

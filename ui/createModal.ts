@@ -16,8 +16,8 @@ import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
 import { networkMachine } from '../machines/network.ts'
-import { featureAssemblies, type FeatureHost } from './assemble/index.ts'
-import { rootMachine, toRecentWallet, type FeatureId, type FeatureLoaders, type FeatureRefs as RootActorFeatures, type RootActor } from '../machines/root.ts'
+import { featureAssemblies, featureRegistrations, type FeatureHost, type FeatureRefs as RootActorFeatures } from './assemble/index.ts'
+import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { balanceSummarySchema, createStorage, type StorageLike } from '../services/storage.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
@@ -357,15 +357,13 @@ export function createModal(options: ModalOptions) {
       clock: options.clock,
     }))
   /**
-   * The feature machines, each imported with its first use (issue 15 §1; `ui/assemble/index.ts` lists them): the
-   * module's machine with this instance's actors, spawned by the root when it arrives.
+   * The features (issue 15 §1; `ui/assemble/index.ts` lists them): each one's registration, and its machine imported
+   * with its first use (the module's machine with this instance's actors, spawned by the root when it arrives).
    */
-  const featureLoaders = Object.fromEntries(
-    (Object.keys(featureAssemblies) as FeatureId[]).map((id) => [
-      id,
-      () => Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined]).then(([m, h]) => m.assemble(h)),
-    ]),
-  ) as FeatureLoaders
+  const supplyFeature = (id: keyof typeof featureAssemblies) => ({
+    load: () =>
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined]).then(([m, h]) => m.assemble(h) as AnyActorLogic),
+  })
   /**
    * The sign-in view model (`connectSiwx`) for the public state, loaded with the SIWX machine (issue 15 §4): the machine
    * is spawned only once both are in, so the state reads it synchronously whenever the machine is there.
@@ -423,20 +421,20 @@ export function createModal(options: ModalOptions) {
       },
       showAlert: ({ event }) => {
         // Spec §8: alerts show only in debug mode, each once.
-        if (!options.debug || event.type !== 'remoteConfig.alert' || alertShown.has(event.key)) return
+        if (!options.debug || event.type !== 'feature.alert' || alertShown.has(event.key)) return
         alertShown = new Set([...alertShown, event.key])
         console.warn(`[latchkey] ${event.title}: ${event.message}`)
         toastRef?.send({ type: 'toast.show', variant: 'error', message: event.title })
       },
       trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
-      trackSignIn: ({ event }) => {
-        if (event.type === 'siwx.signedIn') track('SIWX_AUTH_SUCCESS', { network: event.session.data.chainId })
+      track: ({ event }) => {
+        if (event.type === 'feature.track') track(event.name, event.properties)
       },
       trackConnected: ({ event }) => {
         if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
       },
       reportError: ({ event }) => {
-        if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'send.failed' || event.type === 'pairing.failed') {
+        if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'feature.reportError') {
           reportWalletError(event.error)
         }
       },
@@ -458,20 +456,11 @@ export function createModal(options: ModalOptions) {
         ignoreSwitchConfirmation: options.ignoreSwitchConfirmation ?? false,
         enableEmbedded: options.enableEmbedded ?? false,
         debug: options.debug ?? false,
-        siwxEnabled: options.siwx !== undefined,
         // A custom adapter decides itself whether it lists WalletConnect.
         walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
         walletConnectFirst: Boolean(walletConnect) && (options.manualWalletConnect === true || options.adapter === null),
         isMobile,
       },
-      ...(options.siwx
-        ? {
-            siwx: {
-              required: options.siwx.required ?? false,
-              ...(options.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: options.siwx.signOutOnDisconnect } : {}),
-            },
-          }
-        : {}),
       storedConnectorId: storage.getConnectedConnectorId(namespace),
       storedConnectorIds: Object.fromEntries(configuredNamespaces.flatMap((ns) => {
         const id = storage.getConnectedConnectorId(ns)
@@ -479,22 +468,37 @@ export function createModal(options: ModalOptions) {
       })),
       storedActiveNetworkId: storedNetworkId ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
-      catalogue: {
-        ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
-        ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
-        ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
-        ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
-        chains: evmNetworks.map((n) => n.caipNetworkId),
-        namespace: 'eip155',
-        ...(resolvePlatform(options.platform) ? { platform: resolvePlatform(options.platform)! } : {}),
-      },
-      remoteConfig: {
-        projectId: options.projectId ?? '',
-        local: options.features ?? {},
-        basic: options.basic ?? false,
-        origin: globalThis.location?.origin ?? '',
-      },
-      features: featureLoaders,
+      featureFlags: { local: options.features ?? {}, basic: options.basic ?? false },
+      features: featureRegistrations(
+        {
+          ...(options.siwx
+            ? {
+                siwx: {
+                  required: options.siwx.required ?? false,
+                  ...(options.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: options.siwx.signOutOnDisconnect } : {}),
+                },
+              }
+            : {}),
+          // A custom adapter decides itself whether it lists WalletConnect.
+          walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
+          catalogue: {
+            ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
+            ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
+            ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
+            ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
+            chains: evmNetworks.map((n) => n.caipNetworkId),
+            namespace: 'eip155',
+            ...(resolvePlatform(options.platform) ? { platform: resolvePlatform(options.platform)! } : {}),
+          },
+          remoteConfig: {
+            projectId: options.projectId ?? '',
+            local: options.features ?? {},
+            basic: options.basic ?? false,
+            origin: globalThis.location?.origin ?? '',
+          },
+        },
+        supplyFeature,
+      ),
     },
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -505,7 +509,7 @@ export function createModal(options: ModalOptions) {
   /** The one resolved feature set (held by the root: local options, then the remote config's resolution). */
   const features = (): Features => actor.getSnapshot().context.flags
   /** A feature's actor once it is spawned (issue 15 §1: on its first use). */
-  const feature = <K extends keyof RootActorFeatures>(id: K): RootActorFeatures[K] => actor.getSnapshot().context.features[id]
+  const feature = <K extends keyof RootActorFeatures>(id: K): RootActorFeatures[K] => actor.getSnapshot().context.features[id] as RootActorFeatures[K]
 
   let cached: { key: string; state: ModalState } | undefined
   /** The current public state; the same object is returned until something changes (safe for useSyncExternalStore). */

@@ -38,7 +38,7 @@
 import type { ComponentType } from 'react'
 import { BaseError } from '../adapters/errors.ts'
 import type { ViewName } from '../machines/views.ts'
-import type { FeatureId as FeatureMachineId } from '../machines/root.ts'
+import type { FeatureId as FeatureMachineId } from './assemble/index.ts'
 import { featureAssemblies } from './assemble/index.ts'
 import { isFeatureOn, localFeatureKeys, type FeatureFlag, type Features } from '../services/features.ts'
 

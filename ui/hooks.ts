@@ -4,7 +4,7 @@ import type { EventFromLogic } from 'xstate'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
 import { connectModal, type ModalView } from '../machines/modal.connect.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
-import type { FeatureId, FeatureMachines, FeatureRefs } from '../machines/root.ts'
+import type { FeatureExtraGestures, FeatureId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
 import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
 
@@ -38,7 +38,9 @@ export function useFeatureActor<K extends FeatureId>(feature: K): FeatureRefs[K]
 }
 
 /** A gesture meant for a feature's machine: one of its events. */
-export type FeatureGesture<K extends FeatureId> = EventFromLogic<FeatureMachines[K]>
+export type FeatureGesture<K extends FeatureId> =
+  | EventFromLogic<FeatureMachines[K]>
+  | (K extends keyof FeatureExtraGestures ? FeatureExtraGestures[K] : never)
 
 /**
  * Sends gestures to a feature through the root (`feature.deliver`): the root spawns or fetches the feature when it is

@@ -13,8 +13,9 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   'app.notify': { variant: 'success', message: 'Hello from the visualiser' },
   'app.selectWallet': { connectorId: 'dev.latchkey.wallet' },
   'app.selectNetwork': { caipNetworkId: 'eip155:31338' },
-  'app.startSend': {},
-  'app.pickSendToken': { tokenKey: 'native' },
+  // a feature's gesture, through its registration (machines/<feature>.feature.ts)
+  'feature.deliver': { feature: 'send', event: { type: 'send.start' } },
+  'feature.ensure': { feature: 'account' },
   // router
   'router.push': { view: 'AllWallets' },
   'router.replace': { view: 'Connect' },

@@ -1,9 +1,10 @@
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { createActor, fromCallback, fromPromise, type AnyActorLogic, type EventObject } from 'xstate'
 import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
 import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
-import { rootMachine, type FeatureLoaders, type RootOptions } from '../../machines/root.ts'
+import { rootMachine, type FeatureRegistration, type RootOptions } from '../../machines/root.ts'
+import { featureRegistrations, type FeatureId, type FeatureRefs } from '../../ui/assemble/index.ts'
 import { accountMachine } from '../../machines/account.ts'
 import { catalogueMachine } from '../../machines/catalogue.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
@@ -32,6 +33,7 @@ export function createRootHarness({
   siwx,
   remoteConfig,
   loaders,
+  extraFeatures = [],
 }: {
   options?: Partial<RootOptions>
   storedConnectorId?: string
@@ -39,7 +41,9 @@ export function createRootHarness({
   siwx?: SiwxInput
   remoteConfig?: RemoteConfigInput
   /** Features that arrive by a loader (as with createModal) instead of at once. */
-  loaders?: FeatureLoaders
+  loaders?: Partial<Record<FeatureId, () => Promise<AnyActorLogic>>>
+  /** Features registered after the modal's own (a test's toy feature: nothing else changes, issue 15 §1). */
+  extraFeatures?: FeatureRegistration[]
 } = {}) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })
   const switches: Deferred<void>[] = []
@@ -69,6 +73,36 @@ export function createRootHarness({
     list.push(d)
     return d.promise
   }
+  /** The feature machines with the test's actors (spawned at once on intent, unless a loader is given). */
+  const provided: Record<FeatureId, AnyActorLogic> = {
+    send: sendMachine.provide({
+      actors: {
+        fetchBalances: fromPromise(held(send.balances)),
+        resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
+        fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null; avatar?: string | null }> => ({ name: null, avatar: null })),
+        estimateTransfer: fromPromise(held(send.estimates)),
+        sendTransfer: fromPromise(({ input }) => {
+          const d = deferred<{ hash: string }>()
+          send.transfers.push({ input, d })
+          return d.promise
+        }),
+        waitForTransfer: fromPromise(held(send.receipts)),
+      },
+    }),
+    siwx: siwxMachine.provide({
+      actors: {
+        getSessions: fromPromise(heldWithInput(signIn.sessions)),
+        createMessage: fromPromise(heldWithInput(signIn.messages)),
+        signMessage: fromPromise(heldWithInput(signIn.signatures)),
+        addSession: fromPromise(heldWithInput(signIn.added)),
+        revokeSession: fromPromise(async ({ input }) => void signIn.revoked.push({ sessions: input.sessions })),
+      },
+    }),
+    account: accountMachine,
+    catalogue: catalogueMachine,
+    pairing: pairingMachine,
+    remoteConfig: remoteConfigMachine,
+  }
   const machine = rootMachine.provide({
     actors: {
       connection: connectionMachine.provide({ actors: wallet.actors }),
@@ -82,34 +116,6 @@ export function createRootHarness({
           addChain: fromPromise(async () => {}),
         },
       }),
-      send: sendMachine.provide({
-        actors: {
-          fetchBalances: fromPromise(held(send.balances)),
-          resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
-          fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null; avatar?: string | null }> => ({ name: null, avatar: null })),
-          estimateTransfer: fromPromise(held(send.estimates)),
-          sendTransfer: fromPromise(({ input }) => {
-            const d = deferred<{ hash: string }>()
-            send.transfers.push({ input, d })
-            return d.promise
-          }),
-          waitForTransfer: fromPromise(held(send.receipts)),
-        },
-      }),
-      siwx: siwxMachine.provide({
-        actors: {
-          getSessions: fromPromise(heldWithInput(signIn.sessions)),
-          createMessage: fromPromise(heldWithInput(signIn.messages)),
-          signMessage: fromPromise(heldWithInput(signIn.signatures)),
-          addSession: fromPromise(heldWithInput(signIn.added)),
-          revokeSession: fromPromise(async ({ input }) => void signIn.revoked.push({ sessions: input.sessions })),
-        },
-      }),
-      // The other features with their machines' own defaults (spawned at once on intent: no loaders here).
-      account: accountMachine,
-      catalogue: catalogueMachine,
-      pairing: pairingMachine,
-      remoteConfig: remoteConfigMachine,
       watchConnectors: fromCallback(({ sendBack }) => {
         sendBack({ type: 'connectors.changed', connectors: [walletConnector] })
       }),
@@ -119,7 +125,7 @@ export function createRootHarness({
       forgetConnection: () => void calls.push('forgetConnection'),
       dropStoredConnections: () => void calls.push('dropStoredConnections'),
       persistNetwork: () => void calls.push('persistNetwork'),
-      trackSignIn: () => void calls.push('trackSignIn'),
+      track: ({ event }) => void calls.push(event.type === 'feature.track' && event.name === 'SIWX_AUTH_SUCCESS' ? 'trackSignIn' : 'track'),
       persistAccount: () => void calls.push('persistAccount'),
       reportError: () => void calls.push('reportError'),
     },
@@ -134,13 +140,14 @@ export function createRootHarness({
         allowUnsupportedChain: false,
         enableEmbedded: false,
         debug: false,
-        siwxEnabled: Boolean(siwx),
         ...options,
       },
       storedConnectorId,
-      ...(siwx ? { siwx } : {}),
-      ...(remoteConfig ? { remoteConfig } : {}),
-      ...(loaders ? { features: loaders } : {}),
+      ...(remoteConfig ? { featureFlags: { local: remoteConfig.local, basic: remoteConfig.basic } } : {}),
+      features: featureRegistrations(
+        { siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig },
+        (id) => (loaders?.[id] ? { load: loaders[id]! } : { logic: provided[id] }),
+      ).concat(extraFeatures),
     },
   }).start()
   const ctx = () => actor.getSnapshot().context
@@ -153,9 +160,9 @@ export function createRootHarness({
     send,
     signIn,
     /** The send machine's snapshot (spawned by the first Send). */
-    sendActor: () => ctx().features.send!.getSnapshot(),
+    sendActor: () => (ctx().features.send as FeatureRefs['send'])!.getSnapshot(),
     /** The SIWX machine's snapshot (spawned by the first connection). */
-    siwx: () => ctx().features.siwx!.getSnapshot(),
+    siwx: () => (ctx().features.siwx as FeatureRefs['siwx'])!.getSnapshot(),
     wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
     history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),

@@ -11,7 +11,7 @@ import { createModal } from '../../ui/createModal.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from '../../ui/react.tsx'
 import { createManualClock } from '../harness/clock.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
-import type { FeatureId, FeatureRefs } from '../../machines/root.ts'
+import type { FeatureId, FeatureRefs } from '../../ui/assemble/index.ts'
 import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
 
@@ -460,7 +460,7 @@ export function toastText(): string {
 
 /** A feature's actor (`context.features[id]` of the root), `undefined` until its first use spawned it. */
 export function featureOf<K extends FeatureId>(app: App, id: K): FeatureRefs[K] {
-  return app.modal.actor.getSnapshot().context.features[id]
+  return app.modal.actor.getSnapshot().context.features[id] as FeatureRefs[K]
 }
 
 /**

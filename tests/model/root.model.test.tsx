@@ -55,9 +55,7 @@ const unreachable: Record<TransitionId, string> = {
   'root --feature.loadFailed[0]':
     "a feature's module that cannot be fetched: createModal's loaders are `import()`s of the repository's own modules, which Node always resolves here, and the modal offers no seam to wrap them (vi.doMock intercepts only a module not yet imported, so it depends on the scenarios' order); walked in Chromium (tests/e2e/lazy-features.spec.ts aborts the send chunk: the toast, Back, the next try loads it) and in machines/root.test.ts with a failing loader",
   'root --router.transactionStackFull[0]':
-    "the router emits it only for a router.pushTransaction at the limit, and the root sends that only from app.confirmSend's second branch, whose guard is that the stack is not full (the same condition, checked in the same macrostep)",
-  'root.open.sending --app.confirmSend[0]':
-    'one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send walks fill it directly)',
+    "the router emits it only for a router.pushTransaction at the limit, and send's registration (machines/send.feature.ts) pushes one only after checking the stack is not full, in the same macrostep; and one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send registration's refusal is covered in machines/send.feature.test.ts, the router's in its own walk)",
 }
 
 const sender = privateKeyToAccount(keccak256(toHex('latchkey root model sender')))
@@ -78,6 +76,8 @@ const rpcError = { code: -32603, message: 'Internal error' }
 const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2' }
 
 type Fixture = Parameters<typeof renderApp>[0]
+/** Transitions of the events a registration raises on the root (see `FeatureReport`). */
+const raised = /^root --feature\.(flags|alert|track|reportError)\[/
 const runs: Array<ReturnType<typeof transitionRecorder> & { name: string }> = []
 const started = Date.now()
 /** What a scenario started besides the modal (phone wallets on the relay), stopped once it is over. */
@@ -105,7 +105,9 @@ function scenario(name: string, fixture: Fixture, fires: TransitionId[], body: (
     const taken = [...recorder.coveredTransitions]
     expect(taken).toEqual(expect.arrayContaining(fires))
     // The branches recomputed from the root's snapshot when each event was sent to it are the ones it took.
-    expect([...recorder.firedAtRelay].sort()).toEqual(taken.filter((t) => !t.includes('--always[')).sort())
+    // Reports a feature's registration raises on the root (feature.flags, .alert, .track, .reportError) are internal
+    // events: taken within the macrostep of the event that caused them, never relayed.
+    expect([...recorder.firedAtRelay].sort()).toEqual(taken.filter((t) => !t.includes('--always[') && !raised.test(t)).sort())
   }, timeout)
 }
 
@@ -373,7 +375,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[5]', 'root.closed --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open --app.close[0]', 'root.open --modal.closed[2]'],
+    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[4]', 'root.closed --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open --app.close[0]', 'root.open --modal.closed[1]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -387,7 +389,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root.open --modal.closed[1]'], async (app) => {
+  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root.open --modal.closed[0]'], async (app) => {
     await openAccount(app)
     await press(app, en.receive)
     await app.close()
@@ -395,7 +397,7 @@ describe('root model: scenario walks in the UI', () => {
     await openAccount(app)
   })
 
-  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root --remoteConfig.alert[0]', 'root --remoteConfig.ready[0]'], async (app) => {
+  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root --feature.alert[0]', 'root --feature.flags[0]'], async (app) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await pressOnPage(app, en.connectButton)
@@ -439,7 +441,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ connecting
 
-  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[8]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
+  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[7]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
     await connect(app)
     await closed(app)
     expect(status(app)).toBe('connected')
@@ -501,7 +503,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[3]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root.open --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root --app.open[2]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root.open --router.closeRequested[0]', 'root --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -513,7 +515,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('Account → network → a network the wallet refuses to switch to: the list stays, no toast', { ...restored, hold: [SWITCH] }, ['root --network.switchRejected[1]'], async (app) => {
+  scenario('Account → network → a network the wallet refuses to switch to: the list stays, no toast', { ...restored, hold: [SWITCH] }, ['root --network.switchRejected[0]'], async (app) => {
     await openAccount(app)
     await press(app, en.switchNetworkLabel(names[A]!))
     await shows(app, en.titles.SwitchNetwork)
@@ -564,7 +566,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the wallet moves to a chain the dapp does not configure: 'Wrong network' opens UnsupportedChain; a network picked, approved: the modal closes",
     restored,
-    ['root --connection.chainChanged[2]', 'root --app.open[4]', 'root --app.selectNetwork[2]', 'root --network.switched[1]'],
+    ['root --connection.chainChanged[1]', 'root --app.open[3]', 'root --app.selectNetwork[2]', 'root --network.switched[1]'],
     async (app) => {
       await button(app, /0x/)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -618,7 +620,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("the dapp asks for a network it does not configure (switchNetwork('eip155:1')): nothing changes, debug logs it", { ...restored, debug: true }, ['root --network.notFound[1]'], async (app) => {
+  scenario("the dapp asks for a network it does not configure (switchNetwork('eip155:1')): nothing changes, debug logs it", { ...restored, debug: true }, ['root --network.notFound[0]'], async (app) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await button(app, /0x/)
@@ -637,7 +639,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'send: token picker, Back, token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root.open --app.startSend[1]', 'root.open.sending --app.chooseSendToken[0]', 'root.open.sending --app.back[2]', 'root.open.sending --app.pickSendToken[0]', 'root.open.sending --app.reviewSend[0]', 'root --send.previewing[0]', 'root.open.sending --app.back[1]', 'root.open.sending --app.confirmSend[1]', 'root.open.sending --app.back[0]', 'root --send.submitted[0]', 'root --send.succeeded[1]'],
+    ['root --feature.deliver[0]', 'root --feature.deliver[0]', 'root.open.feature --app.back[1]', 'root --feature.deliver[0]', 'root --feature.deliver[0]', 'root --feature.emitted[0]', 'root.open.feature --app.back[1]', 'root --feature.deliver[0]', 'root.open.feature --app.back[0]', 'root --feature.emitted[0]', 'root --feature.emitted[0]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.send)
@@ -668,7 +670,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("send rejected in the wallet: back to the form, which keeps its values", { ...restored, hold: [SEND_TX] }, ['root --send.cancelled[1]'], async (app) => {
+  scenario("send rejected in the wallet: back to the form, which keeps its values", { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -679,7 +681,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(stack(app)).toHaveLength(0)
   })
 
-  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root --send.failed[1]'], async (app) => {
+  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -703,7 +705,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
   }
 
-  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root.open --app.startSend[0]', 'root --send.succeeded[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Approve')
@@ -711,7 +713,7 @@ describe('root model: scenario walks in the UI', () => {
     await shows(app, en.titles.Account)
   })
 
-  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --send.cancelled[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Reject')
@@ -719,7 +721,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(toastText().trim()).toBe('')
   })
 
-  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root --send.failed[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.fail(SEND_TX, rpcError)
     await shows(app, en.titles.Send)
@@ -751,7 +753,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getState().caipNetworkId).toBe(B)
   })
 
-  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[2]'], async (app) => {
+  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[1]'], async (app) => {
     await openAccount(app)
     await app.selectInPanel('Account', '1')
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
@@ -763,7 +765,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
     { siwx: {} },
-    ['root --connection.connected[2]', 'root --siwx.prompt[0]', 'root --siwx.closeBlocked[0]', 'root.open.signingIn --app.signIn[0]', 'root --siwx.signedIn[0]'],
+    ['root --connection.connected[2]', 'root --feature.emitted[0]', 'root --feature.emitted[0]', 'root --feature.deliver[0]', 'root --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -771,7 +773,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.open --modal.closed[0]', 'root --siwx.cancelled[2]'], async (app) => {
+  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.open --modal.closed[1]', 'root --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await pressEscape(app)
@@ -780,7 +782,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(featureOf(app, 'siwx')!.getSnapshot().matches('idle')).toBe(true)
   })
 
-  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root.open.signingIn --app.cancelSignIn[0]', 'root --siwx.cancelled[2]'], async (app) => {
+  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.cancel)
@@ -809,7 +811,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root --siwx.signFailed[0]'], async (app) => {
+  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.signIn)
@@ -822,7 +824,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes',
     { siwx: {} },
-    ['root --siwx.sessionFound[0]'],
+    ['root --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -837,7 +839,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed',
     { siwx: {} },
-    ['root --siwx.sessionFound[1]'],
+    ['root --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -855,7 +857,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'",
     { siwx: { signOutOnDisconnect: false }, hold: [SESSION] },
-    ['root --siwx.initFailed[0]'],
+    ['root --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -869,7 +871,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --siwx.cancelled[0]', 'root --connection.disconnected[1]'], async (app) => {
+  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --feature.emitted[0]', 'root --connection.disconnected[1]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
@@ -883,7 +885,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'required sign-in, signed in on one chain, the wallet on another: Cancel asks the wallet back; refused, then failed: the prompt again; approved: signed in there, closed',
     { siwx: { required: true }, hold: [SWITCH] },
-    ['root --siwx.cancelled[1]', 'root --network.switchRejected[0]', 'root --network.switchFailed[0]'],
+    ['root --feature.emitted[0]', 'root --network.switchRejected[0]', 'root --network.switchFailed[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -957,7 +959,7 @@ describe('root model: scenario walks in the UI', () => {
    * Regression: the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows that send's preview (as
    * Account → Send does), and its success returns to Account.
    */
-  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.open[2]'], async (app) => {
+  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.open[1]'], async (app) => {
       await openAccount(app)
       await fillSend(app)
       await confirm(app)
@@ -984,13 +986,13 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root.open --app.selectWallet[0]', 'root --pairing.approved[0]', 'root --connection.connected[3]'], async (app) => {
+  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root.open --app.selectWallet[0]', 'root --feature.emitted[0]', 'root --connection.connected[3]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     await phoneApproves(app)
   })
 
-  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root.open.connecting --app.retryPairing[0]', 'root --pairing.approved[0]'], async (app) => {
+  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ autoApprove: false })
@@ -1008,7 +1010,7 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(phone.address))
   })
 
-  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --pairing.failed[0]', 'root.open.connecting --app.back[1]'], async (app) => {
+  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --feature.emitted[0]', 'root.open.connecting --app.back[1]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
@@ -1022,7 +1024,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'manual WalletConnect on a desktop: Connect Wallet opens ConnectingWalletConnectBasic with the QR code; approved on the phone: connected',
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true } },
-    ['root --app.open[7]', 'root --pairing.approved[0]'],
+    ['root --app.open[6]', 'root --feature.emitted[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.ConnectingWalletConnectBasic)
@@ -1034,7 +1036,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …'; tapped: the page leaves for the wallet's link, remembered as the deep-link choice",
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true }, platform: 'mobile', customWallets: [PHONE_WALLET] },
-    ['root --app.open[6]', 'root.open --app.selectCatalogueWallet[0]', 'root.open --app.openedWalletLink[0]'],
+    ['root --app.open[5]', 'root --feature.deliver[0]', 'root.open --app.openedWalletLink[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.AllWallets)
@@ -1061,7 +1063,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "a directory wallet picked with WalletConnect on: 'Scan with' that wallet; the phone approves: connected",
     { ...wc, directory: true, extraNetworks: [mainnet] },
-    ['root.open --app.selectCatalogueWallet[0]', 'root --pairing.approved[0]'],
+    ['root --feature.deliver[0]', 'root --feature.emitted[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       // The catalogue's rows below the installed ones (after its images load or time out, spec §9).

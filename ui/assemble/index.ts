@@ -1,21 +1,84 @@
-import type { FeatureId, FeatureMachines } from '../../machines/root.ts'
+import type { ActorRefFrom, AnyActorLogic } from 'xstate'
+import type { accountMachine } from '../../machines/account.ts'
+import { accountFeature } from '../../machines/account.feature.ts'
+import type { catalogueMachine, CatalogueOptions } from '../../machines/catalogue.ts'
+import { catalogueFeature } from '../../machines/catalogue.feature.ts'
+import type { FeatureRegistration } from '../../machines/features.ts'
+import type { pairingMachine } from '../../machines/pairing.ts'
+import { pairingFeature } from '../../machines/pairing.feature.ts'
+import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
+import { remoteConfigFeature } from '../../machines/remoteConfig.feature.ts'
+import type { sendMachine } from '../../machines/send.ts'
+import { sendFeature, type SendGesture } from '../../machines/send.feature.ts'
+import type { siwxMachine, SiwxInput } from '../../machines/siwx.ts'
+import { siwxFeature } from '../../machines/siwx.feature.ts'
 import type { FeatureHost } from './host.ts'
 
 export type { FeatureHost } from './host.ts'
 
+/**
+ * Every feature of the modal (issue 15 §1), in one place: its registration (`machines/<feature>.feature.ts`: the flag
+ * or option that gates it, the views it holds, what it follows and what its outcomes move) and its assembly
+ * (`ui/assemble/<feature>.ts`: its machine with this instance's actors, one `import()` fetched with the first use,
+ * never with the page). Its views are registered in `ui/features.ts` (their chunks and flags).
+ *
+ * A new feature adds its machine, its registration, its assembly and its views, and one line in each list below:
+ * `root.ts` and `createModal.ts` do not change.
+ */
+export type FeatureMachines = {
+  account: typeof accountMachine
+  send: typeof sendMachine
+  siwx: typeof siwxMachine
+  pairing: typeof pairingMachine
+  catalogue: typeof catalogueMachine
+  remoteConfig: typeof remoteConfigMachine
+}
+/** A feature's name: its actor's id and systemId. */
+export type FeatureId = keyof FeatureMachines
+/** The spawned feature actors, typed (absent until first used). */
+export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
+
+/** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
+export type FeatureExtraGestures = { send: SendGesture }
+
 /** A feature's assembly module: its machine with this instance's actors. */
 export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K] }
 
-/**
- * The feature machines and where each one's assembly lives (issue 15 §1): one `import()` each, fetched with the
- * feature's first use, never with the page. The views of each feature are registered in `ui/features.ts`; a new
- * feature machine adds its `ui/assemble/<feature>.ts` and one line here.
- */
+/** Where each feature's assembly lives: one `import()` each. */
 export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembly<K>> } = {
+  account: () => import('./account.ts'),
   send: () => import('./send.ts'),
   siwx: () => import('./siwx.ts'),
   pairing: () => import('./pairing.ts'),
   catalogue: () => import('./catalogue.ts'),
-  account: () => import('./account.ts'),
   remoteConfig: () => import('./remoteConfig.ts'),
+}
+
+/** The options of one modal instance that the registrations read (already defaulted by `createModal`). */
+export type FeatureSettings = {
+  /** The `siwx` option's flags; undefined without the option (SIWX off). */
+  siwx?: SiwxInput | undefined
+  /** WalletConnect's connector id; undefined when WalletConnect is off. */
+  walletConnectConnectorId?: string | undefined
+  catalogue?: CatalogueOptions | undefined
+  remoteConfig?: RemoteConfigInput | undefined
+}
+
+/** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
+export type FeatureSupply = { load: () => Promise<AnyActorLogic> } | { logic: AnyActorLogic }
+
+/**
+ * The registrations of one modal instance, in the order the root tells them about an account change (the account
+ * data, then send, then sign-in).
+ * @param supply how each feature's machine arrives.
+ */
+export function featureRegistrations(settings: FeatureSettings, supply: (id: FeatureId) => FeatureSupply): FeatureRegistration[] {
+  return [
+    { ...accountFeature, ...supply('account') },
+    { ...sendFeature, ...supply('send') },
+    { ...siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }), ...supply('siwx') },
+    { ...pairingFeature({ connectorId: settings.walletConnectConnectorId }), ...supply('pairing') },
+    { ...catalogueFeature(settings.catalogue), ...supply('catalogue') },
+    { ...remoteConfigFeature(settings.remoteConfig), ...supply('remoteConfig') },
+  ]
 }

@@ -26,15 +26,20 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
       data-wallet-id={wallet.id}
       onClick={() => {
         if (viaRelay) {
+          // A wallet reached through WalletConnect: the pairing with its links (spec §2).
           modal.actor.send({
-            type: 'app.selectCatalogueWallet',
-            wallet: {
-              id: wallet.id,
-              name: wallet.name,
-              imageUrl: wallet.imageUrl,
-              mobile_link: wallet.mobile_link ?? null,
-              desktop_link: wallet.desktop_link ?? null,
-              webapp_link: wallet.webapp_link ?? null,
+            type: 'feature.deliver',
+            feature: 'pairing',
+            event: {
+              type: 'pairing.start',
+              wallet: {
+                id: wallet.id,
+                name: wallet.name,
+                imageUrl: wallet.imageUrl,
+                mobile_link: wallet.mobile_link ?? null,
+                desktop_link: wallet.desktop_link ?? null,
+                webapp_link: wallet.webapp_link ?? null,
+              },
             },
           })
         } else if (link?.kind === 'open') window.open(link.link.href, '_blank', 'noopener,noreferrer')

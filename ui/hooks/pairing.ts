@@ -27,7 +27,7 @@ export function usePairing(): PairingView & { retry(): void; openedLink(link: { 
   )
   return {
     ...view,
-    retry: () => modal.actor.send({ type: 'app.retryPairing' }),
+    retry: () => modal.actor.send({ type: 'feature.deliver', feature: 'pairing', event: { type: 'pairing.retry' } }),
     openedLink: (link) => modal.actor.send({ type: 'app.openedWalletLink', href: link.href, name: link.name }),
   }
 }

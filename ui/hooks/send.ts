@@ -1,6 +1,5 @@
 import { useSelector } from '../useSelector.ts'
 import { connectSend, type SendView } from '../../machines/send.connect.ts'
-import { useModalInstance } from '../context.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
 
 /*
@@ -26,7 +25,6 @@ export function useSendFlow(): SendView & {
   retryEstimate(): void
   open(): void
 } {
-  const root = useModalInstance().actor
   useEnsureFeature('send')
   const view = useSelector(useFeatureActor('send'), connectSend, same)
   const deliver = useDeliver('send')
@@ -35,10 +33,10 @@ export function useSendFlow(): SendView & {
     setAmount: (amount) => deliver({ type: 'send.setAmount', amount }),
     setMax: () => deliver({ type: 'send.setMax' }),
     setReceiver: (receiver) => deliver({ type: 'send.setReceiver', receiver }),
-    chooseToken: () => root.send({ type: 'app.chooseSendToken' }),
-    pickToken: (tokenKey) => root.send({ type: 'app.pickSendToken', tokenKey }),
-    review: () => root.send({ type: 'app.reviewSend' }),
-    confirm: () => root.send({ type: 'app.confirmSend' }),
+    chooseToken: () => deliver({ type: 'send.chooseToken' }),
+    pickToken: (tokenKey) => deliver({ type: 'send.pickToken', tokenKey }),
+    review: () => deliver({ type: 'send.review' }),
+    confirm: () => deliver({ type: 'send.confirm' }),
     retryEstimate: () => deliver({ type: 'send.retryEstimate' }),
     open: () => deliver({ type: 'send.open' }),
   }

@@ -1,7 +1,6 @@
 import { useSelector } from '../useSelector.ts'
 import { connectSiwx, type SiwxView } from '../../machines/siwx.connect.ts'
-import { useModalInstance } from '../context.ts'
-import { same, useFeatureActor } from '../hooks.ts'
+import { same, useDeliver, useFeatureActor } from '../hooks.ts'
 
 /*
  * The sign-in hook: SIWXSignMessage (spec §2, §4).
@@ -15,11 +14,11 @@ import { same, useFeatureActor } from '../hooks.ts'
  * the model is `connectSiwx`'s not-loaded one (`idle`, Sign and Cancel disabled).
  */
 export function useSignIn(): SiwxView & { sign(): void; cancel(): void } {
-  const modal = useModalInstance()
+  const deliver = useDeliver('siwx')
   const view = useSelector(useFeatureActor('siwx'), connectSiwx, same)
   return {
     ...view,
-    sign: () => modal.actor.send({ type: 'app.signIn' }),
-    cancel: () => modal.actor.send({ type: 'app.cancelSignIn' }),
+    sign: () => deliver({ type: 'siwx.sign' }),
+    cancel: () => deliver({ type: 'siwx.cancel' }),
   }
 }

@@ -69,7 +69,7 @@ export function Account() {
             </button>
           )}
           {features.send && (
-            <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.startSend' })}>
+            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })}>
               {copy.send}
             </button>
           )}

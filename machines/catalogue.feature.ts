@@ -1,0 +1,7 @@
+import type { FeatureRegistration } from './features.ts'
+import type { CatalogueOptions } from './catalogue.ts'
+
+/** The wallet catalogue (spec §2 Connect, AllWallets) as a feature: spawned when Connect first needs it, with the dapp's wallet options. */
+export function catalogueFeature(options: CatalogueOptions = {}): FeatureRegistration {
+  return { id: 'catalogue', input: () => options }
+}

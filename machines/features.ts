@@ -1,0 +1,147 @@
+import type { AnyActorLogic } from 'xstate'
+import type { Features } from '../services/features.ts'
+import type { ViewData, ViewName } from './views.ts'
+
+/**
+ * How a feature plugs into the root (issue 15 §1, STYLE rule 14). A feature is its machine, its views, its client calls
+ * and one registration: a plain object the root reads generically. The root never names a feature: it hands each
+ * registration the {@link FeatureFacts} at a few moments (spawned, the account changed, the flags changed, the modal
+ * opened or closed, Back on one of its views, a gesture of its views, an event its machine emitted, a network
+ * outcome) and runs the {@link FeatureCommand}s the registration answers. Registrations live beside their machine
+ * (`machines/send.feature.ts`); `ui/assemble/index.ts` lists them all with their loaders.
+ */
+export type FeatureRegistration = {
+  /** The feature's name: its actor's id and systemId (`system.get('send')`). */
+  id: string
+  /** The machine, fetched with the first use (`() => import(…)`). */
+  load?: (() => Promise<AnyActorLogic>) | undefined
+  /** The machine already at hand (tests): spawned at once on the first use, no fetch. */
+  logic?: AnyActorLogic | undefined
+  /** Whether the feature may exist now (its flag, its option). Unavailable: never spawned, its gestures dropped. */
+  available?: (facts: FeatureFacts) => boolean
+  /** The input the machine is spawned with. */
+  input?: (facts: FeatureFacts) => unknown
+  /** The views this feature's machine drives: while one shows, the root is `open.feature` (or `open.connecting`). */
+  views?: readonly ViewName[]
+  /** Its views are a way of connecting (WalletConnect's pairing): the root shows them as `open.connecting`. */
+  connecting?: boolean
+  /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
+  busyTag?: string
+  /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */
+  opensOn?: { tag: string; view: ViewName }
+  /** A connection does not close the modal by itself: the feature decides when (SIWX's session check). */
+  holdsConnect?: boolean
+  /** Connector ids the feature connects instead of the connection machine (WalletConnect's pairing). */
+  claims?: (connectorId: string) => boolean
+  /** What the feature answers at each moment (all optional; none means nothing). */
+  on?: {
+    /** Just spawned (its input is set). */
+    spawned?: (facts: FeatureFacts) => FeatureCommand[]
+    /** The active namespace's account changed (see {@link AccountChange}); `facts.account` is the new one. */
+    account?: (facts: FeatureFacts, change: AccountChange) => FeatureCommand[]
+    /** The resolved feature set changed (`facts.flags`). */
+    flags?: (facts: FeatureFacts) => FeatureCommand[]
+    /** The modal is being opened (after the first view was chosen). */
+    opened?: (facts: FeatureFacts) => FeatureCommand[]
+    /** The modal closed. */
+    closed?: (facts: FeatureFacts) => FeatureCommand[]
+    /** `open({ view })` asked for one of its views (the router already shows it). */
+    open?: (facts: FeatureFacts, request: { view: ViewName; data?: ViewData | undefined }) => FeatureCommand[]
+    /** Back on one of its views, not busy (the root goes back after these). */
+    back?: (facts: FeatureFacts) => FeatureCommand[]
+    /** One of its claimed connectors was picked in Connect. */
+    select?: (facts: FeatureFacts, connectorId: string) => FeatureCommand[]
+    /** A gesture of its views (`feature.deliver`). Default: the event to the feature, spawned or fetched if needed. */
+    gesture?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
+    /** Its machine emitted `event`. */
+    emitted?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
+    /** The network machine reported a switch's outcome (`network.switchRejected`, `network.switchFailed`, `network.notFound`). */
+    network?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
+  }
+}
+
+/** What changed about the active namespace's account. */
+export type AccountChange =
+  /** A wallet connected by the visitor. */
+  | 'connected'
+  /** A stored connection came back (a reload). */
+  | 'restored'
+  /** The wallet's account or chain changed. */
+  | 'changed'
+  /** The wallet disconnected (the visitor, the wallet, or a failure). */
+  | 'disconnected'
+  /** Another namespace became active: its account (or none). */
+  | 'switched'
+
+/** The connected account of the active namespace as features receive it. */
+export type ConnectedAccount = {
+  /** The bare address (checksummed on eip155). */
+  address: string
+  /** CAIP-2 id of the wallet's chain. */
+  caipNetworkId: string
+  namespace: string
+  connectorId: string
+  /** The chain is one the dapp configured (or the namespace lists no networks). */
+  supported: boolean
+  testnet: boolean
+}
+
+/** A feature's snapshot as its rules may read it: tags and context, never state names (issue 15 §2). */
+export type FeatureSnapshot = { hasTag(tag: string): boolean; context: unknown }
+
+/** What the root knows when it asks a registration (read-only, computed at that moment). */
+export type FeatureFacts = {
+  /** The router's current view. */
+  view: ViewName
+  /** The feature whose views show now, if any (see {@link FeatureRegistration.views}). */
+  holder: string | undefined
+  /** The current view is a connecting one (ConnectingExternal, or a view of a `connecting` feature). */
+  isConnecting: boolean
+  /** The active namespace's connected account; undefined when not connected. */
+  account: ConnectedAccount | undefined
+  /** The resolved feature set (spec §6). */
+  flags: Features
+  /** The transaction stack (spec §3 "View stack"): entries and the limit. */
+  transactions: { count: number; limit: number }
+  /** The toast shown (or about to show after the swap), if any. */
+  toast: { variant: string; message: string } | undefined
+  /** This feature's snapshot; undefined until it is spawned. */
+  self: FeatureSnapshot | undefined
+}
+
+/**
+ * What a registration asks the root to do: an event to this feature (`self`), to another feature, to one of the root's
+ * own actors (`connection` is the active namespace's), or a report the root handles itself (analytics, flags, alerts).
+ * `ensure` spawns (or fetches) the feature first when it is not there; without it an event for a feature that does
+ * not exist is dropped.
+ */
+export type FeatureCommand =
+  | { to: 'self'; event?: CommandEvent | undefined; ensure?: boolean }
+  | { to: 'feature'; feature: string; event: CommandEvent; ensure?: boolean }
+  | { to: 'router' | 'toast' | 'modal' | 'network' | 'connection'; event: CommandEvent }
+  | { to: 'root'; event: FeatureReport }
+
+/** The reports a feature hands the root (the root's own handlers: flags, analytics, debug alerts). */
+export type FeatureReport =
+  /** The resolved feature set changed (the remote config). */
+  | { type: 'feature.flags'; features: Features; basic?: boolean | undefined }
+  /** A debug alert (spec §8: shown in debug mode only, each once). */
+  | { type: 'feature.alert'; key: string; title: string; message: string }
+  /** An analytics event (spec §7). */
+  | { type: 'feature.track'; name: string; properties: Record<string, unknown> }
+  /** A wallet failure (not the user's rejection), reported as WALLET_ERROR. */
+  | { type: 'feature.reportError'; error: { name: string; message: string } }
+
+/** An event a command carries: a type and any fields. */
+export type CommandEvent = { type: string; [field: string]: unknown }
+
+/** Commands helpers: an event to a root actor. */
+export const to = {
+  router: (event: CommandEvent): FeatureCommand => ({ to: 'router', event }),
+  toast: (variant: 'loading' | 'success' | 'error', message: string): FeatureCommand => ({ to: 'toast', event: { type: 'toast.show', variant, message } }),
+  modal: (event: CommandEvent): FeatureCommand => ({ to: 'modal', event }),
+  network: (event: CommandEvent): FeatureCommand => ({ to: 'network', event }),
+  connection: (event: CommandEvent): FeatureCommand => ({ to: 'connection', event }),
+  self: (event?: CommandEvent, ensure = false): FeatureCommand => ({ to: 'self', event, ensure }),
+  root: (event: FeatureReport): FeatureCommand => ({ to: 'root', event }),
+}

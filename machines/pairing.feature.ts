@@ -1,0 +1,46 @@
+import { to, type FeatureRegistration } from './features.ts'
+import type { PairingEmitted, PairingEvent } from './pairing.ts'
+
+/**
+ * WalletConnect's pairing (spec §4 "Wallet pairing", §2 ConnectingWalletConnect / ConnectingWalletConnectBasic) as a
+ * feature: exists when WalletConnect is configured, claims its connector in Connect (a pairing instead of
+ * ConnectingExternal), holds the two QR views (shown as connecting), and connects the session the wallet approved
+ * through the active connection (no second prompt).
+ *
+ * @param options.connectorId WalletConnect's connector id; undefined when WalletConnect is off.
+ */
+export function pairingFeature(options: { connectorId: string | undefined }): FeatureRegistration {
+  const start = (event: Extract<PairingEvent, { type: 'pairing.start' }> = { type: 'pairing.start' }) => to.self(event, true)
+  return {
+    id: 'pairing',
+    available: () => options.connectorId !== undefined,
+    views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'],
+    connecting: true,
+    claims: (connectorId) => connectorId === options.connectorId,
+    on: {
+      // The WalletConnect row: its QR code.
+      select: () => [to.router({ type: 'router.push', view: 'ConnectingWalletConnect' }), start()],
+      // Opened on a QR view (the manual-WalletConnect option, `open({ view })`): the pairing starts.
+      open: () => [start()],
+      back: () => [to.self({ type: 'pairing.cancel' })],
+      closed: () => [to.self({ type: 'pairing.cancel' })],
+      gesture: (_facts, event) => {
+        const e = event as PairingEvent
+        // A directory or custom wallet (not installed) picked: WalletConnect with that wallet's links (spec §2).
+        if (e.type === 'pairing.start') {
+          return [to.router({ type: 'router.push', view: 'ConnectingWalletConnect', ...(e.wallet ? { data: { walletId: e.wallet.id } } : {}) }), start(e)]
+        }
+        // "Try again": a connection request left from the last approval is dropped first.
+        if (e.type === 'pairing.retry') return [to.connection({ type: 'connection.cancel' }), to.self(e)]
+        return [to.self(event, true)]
+      },
+      emitted: (_facts, event) => {
+        const e = event as PairingEmitted
+        // The wallet approved: the active connection reads the session (no second prompt).
+        if (e.type === 'pairing.approved') return [to.connection({ type: 'connection.request', connectorId: options.connectorId ?? 'walletConnect' })]
+        if (e.type === 'pairing.failed') return [to.root({ type: 'feature.reportError', error: e.error })]
+        return []
+      },
+    },
+  }
+}

@@ -1,0 +1,22 @@
+import { to, type FeatureRegistration } from './features.ts'
+import type { RemoteConfigEmitted, RemoteConfigInput } from './remoteConfig.ts'
+
+/**
+ * The project's remote configuration (spec §6, §9) as a feature: fetched with the first opening (the machine ignores
+ * later ones); its resolution becomes the root's feature set, its alerts the debug alerts (spec §8).
+ */
+export function remoteConfigFeature(input: RemoteConfigInput = { projectId: 'unset' }): FeatureRegistration {
+  return {
+    id: 'remoteConfig',
+    input: () => input,
+    on: {
+      opened: () => [to.self({ type: 'remoteConfig.load' }, true)],
+      emitted: (_facts, event) => {
+        const e = event as RemoteConfigEmitted
+        if (e.type === 'remoteConfig.ready') return [to.root({ type: 'feature.flags', features: e.features })]
+        if (e.type === 'remoteConfig.alert') return [to.root({ type: 'feature.alert', key: e.key, title: e.title, message: e.message })]
+        return []
+      },
+    },
+  }
+}
