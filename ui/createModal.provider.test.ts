@@ -4,6 +4,10 @@ import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { bitcoinRegtest, defineEvmNetwork, solanaDevnet } from '../adapters/networks.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
+import { DevSolanaWallet, registerDevSolanaWallet } from '../dev/solana-wallet/index.ts'
+import { solanaLocalnetAt } from '../dev/solana/network.ts'
+import { BitcoinDevWallet, registerBitcoinWallet } from '../dev/bitcoin-wallet/index.ts'
+import { bitcoinRegtestNetwork } from '../dev/bitcoin/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal } from './createModal.ts'
 
@@ -64,5 +68,38 @@ describe('modal.getProvider', () => {
     expect(modal.getProvider('eip155')).toBeDefined()
     expect(modal.getProvider('solana')).toBeUndefined()
     expect(modal.getProvider('bip122')).toBeUndefined()
+  })
+
+  test("behavior: solana gives the connected wallet's Wallet Standard wallet (its solana:* features)", async () => {
+    const localnet = solanaLocalnetAt(inject('solanaRpc'))
+    const solanaWallet = new DevSolanaWallet({ rpcUrl: inject('solanaRpc'), name: 'Provider Test Solana Wallet', autoApprove: true })
+    cleanups.push(registerDevSolanaWallet(solanaWallet, window))
+    // The Solana network first: the modal starts in the solana namespace.
+    const { modal } = setup([localnet, anvil])
+    expect(modal.getState().activeNamespace).toBe('solana')
+    modal.open()
+    modal.actor.send({ type: 'app.selectWallet', connectorId: 'Provider Test Solana Wallet' })
+    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    const wallet = modal.getProvider('solana')
+    expect(wallet).toBe(solanaWallet)
+    expect(Object.keys(wallet!.features)).toEqual(expect.arrayContaining(['standard:connect', 'solana:signMessage']))
+    expect(wallet!.accounts[0]?.address).toBe(modal.getState().account.address)
+    expect(modal.getProvider('eip155')).toBeUndefined()
+  })
+
+  test("behavior: bip122 gives the connected wallet's Wallet Standard wallet (its bitcoin:* features)", async () => {
+    const api = inject('apiUrl')
+    const bitcoinWallet = new BitcoinDevWallet({ apiUrl: `${api}/blockchain`, name: 'Provider Test Bitcoin Wallet', autoApprove: true })
+    cleanups.push(registerBitcoinWallet(bitcoinWallet, window))
+    const regtest = bitcoinRegtestNetwork(api)
+    const { modal } = setup([regtest, anvil])
+    expect(modal.getState().activeNamespace).toBe('bip122')
+    modal.open()
+    modal.actor.send({ type: 'app.selectWallet', connectorId: 'Provider Test Bitcoin Wallet' })
+    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    const wallet = modal.getProvider('bip122')
+    expect(wallet).toBe(bitcoinWallet)
+    expect(Object.keys(wallet!.features)).toEqual(expect.arrayContaining(['bitcoin:connect']))
+    expect(modal.getProvider('solana')).toBeUndefined()
   })
 })
