@@ -5,7 +5,8 @@
 import { vi, expect } from 'vitest'
 import { createPublicClient, http, type Address } from 'viem'
 import { anvilNetwork } from '../dev/chains.ts'
-import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
+import { mnemonicToAccount } from 'viem/accounts'
+import { announceDevWallet, DEV_MNEMONIC, devAccounts, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
@@ -28,18 +29,20 @@ export type BridgeFixture = {
 
 /**
  * A modal on anvil 1 (31337, the default) and anvil 2 (31338), the dev wallet announced (auto-approving unless
- * `autoApprove: false`) on `accountIndex` (default 4: the accounts of the other test files are 0 to 2).
+ * `autoApprove: false`). Its selected account is anvil's funded account `addressIndex` of the dev mnemonic (default 6:
+ * the other test files spend from 0 to 4, 9 deploys the tokens; give each bridge's file its own so that parallel files
+ * never move a balance another compares); its other accounts are the usual dev accounts 0 to 4.
  */
-export function makeBridgeFixture(rpc: [string, string], { autoApprove = true, accountIndex = 4, options = {} }: { autoApprove?: boolean; accountIndex?: number; options?: Partial<ModalOptions> } = {}): BridgeFixture {
+export function makeBridgeFixture(rpc: [string, string], { autoApprove = true, addressIndex = 6, options = {} }: { autoApprove?: boolean; addressIndex?: number; options?: Partial<ModalOptions> } = {}): BridgeFixture {
   const wallet = new DevWallet({
     chains: [
       { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc[0] },
       { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc[1] },
     ],
+    accounts: [mnemonicToAccount(DEV_MNEMONIC, { addressIndex }), ...devAccounts()],
     storage: createMemoryStorage(),
     autoApprove,
   })
-  wallet.setAccount(accountIndex)
   const unannounce = announceDevWallet(wallet, { rdns: devWalletConnectorId })
   const networks = [anvilNetwork(31337, 'Anvil Local', rpc[0]), anvilNetwork(31338, 'Anvil Local 2', rpc[1])]
   const modal = createModal({

@@ -9,7 +9,9 @@ const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
 const fixtures: BridgeFixture[] = []
 afterEach(() => fixtures.splice(0).forEach((f) => f.destroy()))
 function fixture(...args: Parameters<typeof makeBridgeFixture> extends [unknown, ...infer rest] ? rest : never) {
-  const f = makeBridgeFixture(rpc, ...args)
+  const [options = {}] = args
+  // Account 7 of the dev mnemonic: wagmi.test.ts spends from 6, the other test files from 0 to 4.
+  const f = makeBridgeFixture(rpc, { addressIndex: 7, ...options })
   fixtures.push(f)
   return f
 }

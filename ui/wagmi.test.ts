@@ -140,14 +140,15 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     expect(await verifyMessage({ address: f.modal.getState().account.address as Address, message: 'Hello from wagmi', signature })).toBe(true)
   })
 
-  test('behavior: writeContract (an ERC-20 transfer) goes through the connected wallet', async () => {
+  test('behavior: writeContract (an ERC-20 approve) goes through the connected wallet', async () => {
     const f = setup()
     await f.connect()
     await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
-    const to = freshAddress()
-    const hash = await writeContract(f.config, { address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits('5', 18)] })
+    const spender = freshAddress()
+    const hash = await writeContract(f.config, { address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'approve', args: [spender, parseUnits('5', 18)] })
     expect((await waitForTransactionReceipt(f.config, { hash })).status).toBe('success')
-    expect(await f.chain(0).readContract({ address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [to] })).toBe(parseUnits('5', 18))
+    const owner = f.wallet.state.address
+    expect(await f.chain(0).readContract({ address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'allowance', args: [owner, spender] })).toBe(parseUnits('5', 18))
   })
 })
 
