@@ -26,7 +26,20 @@
 import { createElement, useMemo, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { BaseError } from '../adapters/errors.ts'
-import { builtInNetworks, bitcoinRegtest, parseCaipNetworkId, type CaipNetwork } from '../adapters/networks.ts'
+import {
+  arbitrum,
+  bitcoin,
+  bitcoinRegtest,
+  bitcoinTestnet,
+  bsc,
+  builtInNetworks,
+  mainnet,
+  parseCaipNetworkId,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  type CaipNetwork,
+} from '../adapters/networks.ts'
 import { ModalContext, PageButtonsContext } from './context.ts'
 import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
 import { ModalShell } from './Modal.tsx'
@@ -91,26 +104,26 @@ export type DefineLatchkeyElementsOptions = {
   options?: Partial<ModalOptions>
 }
 
-/** Built-in networks by name (the exported constant's name, lower-cased) and CAIP-2 id. */
+/** The built-in networks by the names of their exported constants (matched case-insensitively). */
+const builtInByName: Record<string, CaipNetwork> = {
+  mainnet,
+  ethereum: mainnet,
+  arbitrum,
+  bsc,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  bitcoin,
+  bitcoinTestnet,
+  bitcoinRegtest,
+}
+
+/** Built-in networks by name (lower-cased) and by CAIP-2 id. */
 function builtInNames(): Map<string, CaipNetwork> {
-  const named: Record<string, CaipNetwork> = {}
-  const byId = new Map<string, CaipNetwork>()
-  for (const n of [...builtInNetworks, bitcoinRegtest]) byId.set(n.caipNetworkId.toLowerCase(), n)
-  const names: Array<[string, string]> = [
-    ['mainnet', 'eip155:1'],
-    ['ethereum', 'eip155:1'],
-    ['arbitrum', 'eip155:42161'],
-    ['bsc', 'eip155:56'],
-  ]
-  for (const [name, id] of names) {
-    const n = byId.get(id)
-    if (n) named[name] = n
-  }
-  for (const n of [...builtInNetworks, bitcoinRegtest]) {
-    if (n.chainNamespace === 'eip155') continue
-    named[n === bitcoinRegtest ? 'bitcoinregtest' : n.name.replace(/\s+/g, '').toLowerCase()] = n
-  }
-  return new Map([...Object.entries(named), ...byId])
+  const known = new Map<string, CaipNetwork>()
+  for (const [name, n] of Object.entries(builtInByName)) known.set(name.toLowerCase(), n)
+  for (const n of [...builtInNetworks, bitcoinRegtest]) known.set(n.caipNetworkId.toLowerCase(), n)
+  return known
 }
 
 /**
@@ -131,7 +144,7 @@ export function parseNetworksAttribute(value: string | null, registered: Record<
     if (found) return found
     if (name.includes(':')) parseCaipNetworkIdOrThrow(name, element)
     throw new InvalidElementAttributeError(element, 'networks', `Unknown network "${name}"`, {
-      details: `Known: ${[...known.keys()].filter((k) => !k.includes(':')).join(', ')}; register others with defineLatchkeyElements({ networks: { name: network } }).`,
+      details: `Known: ${[...Object.keys(builtInByName), ...Object.keys(registered)].join(', ')}, or their CAIP-2 ids; register others with defineLatchkeyElements({ networks: { name: network } }).`,
     })
   })
   return networks as [CaipNetwork, ...CaipNetwork[]]
