@@ -16,6 +16,7 @@ import {
 } from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { solanaDevnet } from '../adapters/networks.ts'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId, freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
@@ -59,6 +60,16 @@ describe('latchkey/wagmi: one connection', () => {
     f.modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
     await expect(pending).resolves.toEqual({ accounts: [f.wallet.state.address], chainId: 31337 })
     expect(getAccount(f.config).address).toBe(f.wallet.state.address)
+  })
+
+  test('behavior: wagmi connect() on a modal showing Solana brings it to an EVM network first; Connect lists the EVM wallet', async () => {
+    const f = setup({ options: { networks: [solanaDevnet, ...toLatchkeyNetworks(chains)] } })
+    expect(f.modal.getState().activeNamespace).toBe('solana')
+    const pending = connect(f.config, { connector: f.config.connectors[0]!, chainId: 31338 })
+    await vi.waitFor(() => expect(f.modal.getState()).toMatchObject({ open: true, view: 'Connect', activeNamespace: 'eip155', caipNetworkId: 'eip155:31338' }))
+    f.modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
+    await expect(pending).resolves.toEqual({ accounts: [f.wallet.state.address], chainId: 31338 })
+    expect(getAccount(f.config)).toMatchObject({ status: 'connected', chainId: 31338 })
   })
 
   test("behavior: wagmi connect() rejects with viem's UserRejectedRequestError when the modal is closed without connecting", async () => {

@@ -292,6 +292,14 @@ export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConn
         let c = await settledEip155Connection(modal)
         if (c.status !== 'connected') {
           if (isReconnecting) throw new NoConnectedWalletError()
+          // A modal showing another namespace (Solana, Bitcoin) is brought to an EVM network first, so that Connect
+          // lists EVM wallets: the one wagmi asks for, else wagmi's first chain, else the modal's first EVM network.
+          if (modal.getState().activeNamespace !== 'eip155') {
+            const networks = modal.actor.getSnapshot().context.network.getSnapshot().context.networks
+            const target = [chainId, ...config.chains.map((ch) => ch.id)].find((id) => id !== undefined && networks.some((n) => n.caipNetworkId === `eip155:${id}`))
+            const network = target !== undefined ? `eip155:${target}` : networks.find((n) => n.chainNamespace === 'eip155')?.caipNetworkId
+            if (network) modal.switchNetwork(network)
+          }
           modal.open()
           c = await waitForConnection(modal)
         }
