@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
+import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
 
 /** The Account view's tabs (spec §2); `currentTab` is kept in the account state (spec §3). */
@@ -87,10 +88,13 @@ export const accountMachine = setup({
   delays: { balanceRetry: timing.balanceRetry },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
-    isOnActivityTab: ({ context }) => context.activityEnabled && Boolean(context.target) && context.currentTab === 'activity',
+    // Spec §6: activity is eip155 only; another namespace's address would only make the API answer 400.
+    isOnActivityTab: ({ context }) =>
+      context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && context.currentTab === 'activity',
     isSupported: ({ context }) => Boolean(context.target?.supported),
     hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
-    isActivityTab: ({ context, event }) => context.activityEnabled && event.type === 'account.selectTab' && event.tab === 'activity',
+    isActivityTab: ({ context, event }) =>
+      context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && event.type === 'account.selectTab' && event.tab === 'activity',
     isActivityTurnedOff: ({ event }) => event.type === 'account.configure' && !event.activity,
     hasMoreActivity: ({ context }) => context.cursor !== null,
   },

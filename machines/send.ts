@@ -7,12 +7,13 @@ import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessages } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { timing } from './timing.ts'
+import { namespaceSupport } from './namespaces.ts'
 
 export { isReceiverMessage, sendMessages }
 export { sendableTokens, tokenKey }
 
 /** The namespaces that can send (spec §6: eip155 and solana). */
-export const sendNamespaces = ['eip155', 'solana'] as const
+export const sendNamespaces = namespaceSupport.send
 
 /** Who sends, from where: the connected account of the active namespace. */
 export type SendTarget = {

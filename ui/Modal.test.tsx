@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
+import { dialogCloses, pressEscape, renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
 import { viewCode } from './features.ts'
 import { en } from './locales/en.ts'
 
@@ -43,4 +43,44 @@ test('behavior: pressing the account button fetches the Account chunk before its
   expect(dialog).not.toBeNull()
   expect(within(dialog!).queryByTestId('view-skeleton')).toBeNull()
   expect(within(dialog!).getByRole('tablist', { name: en.accountTabs })).toBeDefined()
+})
+
+/** The element or one of its ancestors (through shadow roots) is inert. */
+function isInert(el: Element): boolean {
+  let node: Element | null = el
+  while (node) {
+    if (node.hasAttribute('inert')) return true
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)
+  }
+  return false
+}
+
+test('behavior: while open the page behind is inert and does not scroll; a marked element stays usable; closing restores both (issue 17 §11)', async () => {
+  app = await renderApp({})
+  const keep = document.body.appendChild(document.createElement('div'))
+  keep.setAttribute('data-latchkey-interactive', '')
+  const already = document.body.appendChild(document.createElement('div'))
+  already.setAttribute('inert', '')
+  document.documentElement.style.overflow = 'clip'
+  try {
+    const button = await app.get('button', en.connectButton)
+    expect(isInert(button)).toBe(false)
+    fireEvent.click(button)
+    const dialog = app.find('dialog', en.titles.Connect)!
+    await waitFor(() => expect(isInert(button)).toBe(true))
+    expect(isInert(dialog)).toBe(false)
+    expect(keep.hasAttribute('inert')).toBe(false)
+    expect(document.documentElement.style.overflow).toBe('hidden')
+    // The toast's live region sits beside the dialog: it stays announced.
+    expect(isInert((dialog.getRootNode() as ShadowRoot).querySelector('[role="status"]')!)).toBe(false)
+    await pressEscape(app)
+    await dialogCloses(app)
+    expect(isInert(button)).toBe(false)
+    expect(already.hasAttribute('inert')).toBe(true)
+    expect(document.documentElement.style.overflow).toBe('clip')
+  } finally {
+    keep.remove()
+    already.remove()
+    document.documentElement.style.overflow = ''
+  }
 })

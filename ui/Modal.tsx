@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from 'react'
+import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
@@ -108,6 +108,44 @@ function Loaded() {
   return null
 }
 
+/** Elements a page marks with this attribute stay usable while the modal is open (a chat widget, a wallet's own panel). */
+export const interactiveAttribute = 'data-latchkey-interactive'
+
+/**
+ * While the dialog is open the page behind it is inert (no focus, no clicks, hidden from assistive technology) and does
+ * not scroll (issue 17 §11, as a modal dialog should); both are restored when it closes. Every sibling of the modal's
+ * host and of each of its ancestors (through shadow roots) up to `<body>` gets `inert`, unless it already had it or
+ * carries {@link interactiveAttribute}; the root element's `overflow` is hidden, its earlier value put back after.
+ */
+function useInertPage(active: boolean, dialog: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const start = dialog.current
+    if (!active || !start) return
+    const made: Element[] = []
+    const skipped = new Set(['SCRIPT', 'STYLE', 'LINK', 'TEMPLATE', 'META'])
+    let node: Element | null = start
+    while (node && node !== document.body && node !== document.documentElement) {
+      const parent: Element | null = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)
+      if (!parent) break
+      if (node.parentElement) {
+        for (const sibling of Array.from(parent.children)) {
+          if (sibling === node || skipped.has(sibling.tagName) || sibling.hasAttribute('inert') || sibling.hasAttribute(interactiveAttribute)) continue
+          sibling.setAttribute('inert', '')
+          made.push(sibling)
+        }
+      }
+      node = parent
+    }
+    const html = document.documentElement
+    const overflow = html.style.overflow
+    html.style.overflow = 'hidden'
+    return () => {
+      for (const el of made) el.removeAttribute('inert')
+      html.style.overflow = overflow
+    }
+  }, [active, dialog])
+}
+
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
@@ -124,6 +162,9 @@ export function ModalShell() {
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const pageButtons = useContext(PageButtonsContext)
   const mounted = view.presence !== 'unmounted'
+
+  // Declared before the focus return below: on close the page is usable again before focus goes back to it.
+  useInertPage(mounted, dialogRef)
 
   useEffect(() => {
     if (!mounted) return

@@ -54,6 +54,8 @@ export function mountBitcoinWalletPanel(wallet: BitcoinDevWallet, container: HTM
 
   const panel = el('aside', styles.panel)
   panel.dataset.testid = 'bitcoin-dev-wallet'
+  // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
+  panel.setAttribute('data-latchkey-interactive', '')
   panel.setAttribute('aria-labelledby', `${uid}-title`)
   const title = el('h2', styles.title, 'Bitcoin Dev Wallet')
   title.id = `${uid}-title`

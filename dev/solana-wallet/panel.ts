@@ -46,6 +46,8 @@ export function mountSolanaWalletPanel(wallet: DevSolanaWallet, container: HTMLE
 
   const panel = el('aside', styles.panel)
   panel.dataset.testid = 'dev-solana-wallet'
+  // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
+  panel.setAttribute('data-latchkey-interactive', '')
   panel.setAttribute('aria-labelledby', `${uid}-title`)
   const title = el('h2', styles.title, 'Dev Solana Wallet')
   title.id = `${uid}-title`

@@ -48,6 +48,8 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
 
   const panel = el('aside', styles.panel)
   panel.dataset.testid = 'dev-wallet'
+  // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
+  panel.setAttribute('data-latchkey-interactive', '')
   panel.setAttribute('aria-labelledby', `${uid}-title`)
   const title = el('h2', styles.title, 'Dev Wallet')
   title.id = `${uid}-title`

@@ -268,3 +268,24 @@ test('a Solana transaction the runtime refuses: the error reaches the visitor in
   await expect(page.getByText(/insufficient funds for rent/i).first()).toBeVisible()
   await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })
+
+test('only what the namespace supports is offered (spec §6, issue 17 §3): Bitcoin\'s Account has Receive, no Send and no Activity', async ({ demo: page }) => {
+  await connectBitcoin(page)
+  await accountButton(page).address.click()
+  const bitcoin = dialog(page, 'Account')
+  await expect(bitcoin.getByRole('button', { name: 'Receive', exact: true })).toBeVisible()
+  await expect(bitcoin.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
+  await expect(bitcoin.getByRole('tab', { name: 'Tokens' })).toBeVisible()
+  await expect(bitcoin.getByRole('tab', { name: 'Activity' })).toHaveCount(0)
+})
+
+test('Solana\'s Account offers Send but no Activity (spec §6: activity is eip155 only); the page behind the modal is inert', async ({ demo: page }) => {
+  await connectSolana(page)
+  await accountButton(page).address.click()
+  const solana = dialog(page, 'Account')
+  await expect(solana.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+  await expect(solana.getByRole('tab', { name: 'Activity' })).toHaveCount(0)
+  // The page behind the open modal is inert and does not scroll (issue 17 §11); the wallet's own panel stays usable.
+  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden')
+  await expect(solanaPanel(page)).not.toHaveAttribute('inert', '')
+})

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
 import { useCopy } from '../context.ts'
-import { useAccount, useFeatures, useNetwork, useSend } from '../hooks.ts'
+import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
+import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
@@ -15,6 +16,9 @@ export function Account() {
   const copy = useCopy()
   const send = useSend()
   const features = useFeatures()
+  // Send only where the namespace can send (spec §6: eip155 and solana): never a form that ends in 'Unsupported chain'.
+  const namespace = useActiveNamespace()
+  const canSend = features.send && supportsNamespace('send', namespace)
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -61,14 +65,14 @@ export function Account() {
       >
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      {(features.receive || features.send) && (
+      {(features.receive || canSend) && (
         <div className="lk-actions">
           {features.receive && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
               {copy.receive}
             </button>
           )}
-          {features.send && (
+          {canSend && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })}>
               {copy.send}
             </button>

@@ -2,7 +2,8 @@ import { useEffect, useId } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
 import type { Transaction } from '../../services/schemas.ts'
 import { useCopy } from '../context.ts'
-import { useFeatures } from '../hooks.ts'
+import { useActiveNamespace, useFeatures } from '../hooks.ts'
+import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
@@ -22,7 +23,10 @@ export function AccountTabs() {
   const copy = useCopy()
   const data = useAccountData()
   const { activity } = useFeatures()
-  const tabs = activity ? allTabs : allTabs.filter((t) => t !== 'activity')
+  // The Activity tab: the feature on, and a namespace with a transaction history (spec §6: eip155 only).
+  const namespace = useActiveNamespace()
+  const hasActivity = activity && supportsNamespace('activity', namespace)
+  const tabs = hasActivity ? allTabs : allTabs.filter((t) => t !== 'activity')
   const currentTab = tabs.includes(data.currentTab) ? data.currentTab : 'tokens'
   const baseId = useId()
   // Asked when shown and when the account or chain changes; not before the account-data machine has an account (it

@@ -1,0 +1,27 @@
+/**
+ * What each chain namespace supports (spec §6 "Supported namespaces": balance eip155 and solana; send eip155 and
+ * solana; names eip155; activity eip155). The views offer a section only on a namespace listed here (issue 17 §3:
+ * only what can work is offered), and the machines refuse the rest. A plain module, no machine code: the views
+ * read it without loading a feature.
+ */
+export const namespaceSupport = {
+  /** Send (spec §4 Send). */
+  send: ['eip155', 'solana'],
+  /** The Activity tab's transaction history. */
+  activity: ['eip155'],
+  /** Names (lookups, registration). */
+  names: ['eip155'],
+  /** Balances from the blockchain API. */
+  balance: ['eip155', 'solana'],
+} as const satisfies Record<string, readonly string[]>
+
+/** A section of {@link namespaceSupport}. */
+export type NamespaceCapability = keyof typeof namespaceSupport
+
+/**
+ * Whether `namespace` supports `capability` (spec §6).
+ * @example supportsNamespace('send', 'bip122') // false
+ */
+export function supportsNamespace(capability: NamespaceCapability, namespace: string | undefined): boolean {
+  return namespace !== undefined && (namespaceSupport[capability] as readonly string[]).includes(namespace)
+}
