@@ -1,3 +1,3 @@
 import { wagmiJourney } from './wagmi.flow.ts'
 
-wagmiJourney('wagmi-v2', 'useAccount, useSendTransaction, useDisconnect')
+wagmiJourney('wagmi-v2', 'useAccount, useSendTransaction, useDisconnect, useConnect')

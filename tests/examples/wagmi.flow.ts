@@ -1,7 +1,8 @@
 /**
  * The wagmi examples' journey (examples/wagmi-v2, examples/wagmi-v3; issue 16 §2, §3): the modal connects the dev
  * wallet and wagmi's hooks see the same account; a transaction sent through wagmi's useSendTransaction mines on anvil
- * and the modal's balance follows; wagmi's disconnect disconnects the modal.
+ * and the modal's balance follows; wagmi's disconnect disconnects the modal; wagmi's connect opens the modal and the
+ * wallet picked there is wagmi's connection.
  */
 import type { Page } from '@playwright/test'
 import { ACCOUNT_0, connectDevWallet, expect, expectedBalance, expectRealBalance, setBalance, test } from './fixtures.ts'
@@ -10,7 +11,7 @@ import { ACCOUNT_0, connectDevWallet, expect, expectedBalance, expectRealBalance
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
 
 export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void {
-  test(`${name}: the modal's connection is wagmi's (${hooks}); a wagmi transaction moves the modal's balance; wagmi disconnects the modal`, async ({ openExample, pageErrors }) => {
+  test(`${name}: the modal's connection is wagmi's (${hooks}); a wagmi transaction moves the modal's balance; wagmi disconnects and connects through the modal`, async ({ openExample, pageErrors }) => {
     await setBalance('2024.1125')
     const page: Page = await openExample(name, `/?rpc=${encodeURIComponent(rpcUrl)}`)
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
@@ -32,10 +33,18 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
     await expect(page.getByTestId('account-button-balance')).toHaveText(`${after} ETH`)
     await expect(page.getByTestId('example-balance')).toHaveText(`${after} ETH`)
 
-    await page.getByRole('button', { name: 'Disconnect with wagmi' }).click()
+    await page.getByRole('button', { name: 'Disconnect with wagmi', exact: true }).click()
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
     await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true })).toBeVisible()
     await expect(page.getByTestId('account-button-address')).toHaveCount(0)
+
+    // wagmi's connect opens the modal; the wallet picked there is wagmi's connection again.
+    await page.getByRole('button', { name: 'Connect with wagmi', exact: true }).click()
+    const connect = page.getByRole('dialog', { name: 'Connect Wallet', exact: true })
+    await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
+    await expect(page.getByTestId('account-button-balance')).toHaveText(`${await expectedBalance()} ETH`)
     expect(pageErrors).toEqual([])
   })
 }

@@ -3,7 +3,7 @@ import { createModal } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
 import { latchkeyConnector, syncWagmiChain, toLatchkeyNetworks } from 'latchkey/wagmi'
 import { defineChain, parseEther, type Address } from 'viem'
-import { createConfig, http, useAccount, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
+import { createConfig, http, useAccount, useConnect, useConnectors, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
 
 /**
  * A local chain. The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil; a real dapp
@@ -45,6 +45,8 @@ function Dapp() {
   const { address, status, chainId } = useAccount()
   const modalAccount = useModalAccount()
   const { disconnect } = useDisconnect()
+  const { connect } = useConnect()
+  const [latchkey] = useConnectors()
   const { sendTransaction, data: hash, isPending, error } = useSendTransaction()
   const receipt = useWaitForTransactionReceipt({ hash })
   return (
@@ -66,6 +68,9 @@ function Dapp() {
       </button>
       <output data-testid="wagmi-transaction">{receipt.isSuccess ? 'mined' : hash ? 'sent' : ''}</output>
       {error && <output role="alert">{error.message}</output>}
+      <button type="button" disabled={status === 'connected' || !latchkey} onClick={() => latchkey && connect({ connector: latchkey })}>
+        Connect with wagmi
+      </button>
       <button type="button" disabled={status !== 'connected'} onClick={() => disconnect()}>
         Disconnect with wagmi
       </button>

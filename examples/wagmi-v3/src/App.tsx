@@ -3,7 +3,7 @@ import { createModal } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
 import { latchkeyConnector, syncWagmiChain, toLatchkeyNetworks } from 'latchkey/wagmi'
 import { defineChain, parseEther, type Address } from 'viem'
-import { createConfig, http, useConnection, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
+import { createConfig, http, useConnect, useConnection, useConnectors, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
 
 /**
  * A local chain. The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil; a real dapp
@@ -45,6 +45,8 @@ function Dapp() {
   const { address, status, chainId } = useConnection()
   const modalAccount = useModalAccount()
   const disconnect = useDisconnect()
+  const connect = useConnect()
+  const [latchkey] = useConnectors()
   const send = useSendTransaction()
   const { data: hash, isPending, error } = send
   const receipt = useWaitForTransactionReceipt({ hash })
@@ -67,6 +69,9 @@ function Dapp() {
       </button>
       <output data-testid="wagmi-transaction">{receipt.isSuccess ? 'mined' : hash ? 'sent' : ''}</output>
       {error && <output role="alert">{error.message}</output>}
+      <button type="button" disabled={status === 'connected' || !latchkey} onClick={() => latchkey && connect.mutate({ connector: latchkey })}>
+        Connect with wagmi
+      </button>
       <button type="button" disabled={status !== 'connected'} onClick={() => disconnect.mutate()}>
         Disconnect with wagmi
       </button>
