@@ -12,6 +12,7 @@ import { InvalidOptionsError } from './options.ts'
 /**
  * Checks that a bridge was handed a modal instance (JavaScript callers, a modal not created yet).
  * @throws InvalidOptionsError `<caller>(modal): Expected the instance createModal returns`.
+ * @example assertModal(modal, 'getEthersSigner') // then `modal` is a ModalInstance
  */
 export function assertModal(modal: unknown, caller: string): asserts modal is ModalInstance {
   const m = modal as Partial<ModalInstance> | null | undefined
@@ -82,6 +83,7 @@ export function watchEip155Connection(modal: ModalInstance, listener: (next: Eip
 /**
  * Resolves once the eip155 connection has settled (not `connecting`: a stored connection being restored, a wallet
  * being asked), with its state then.
+ * @example if ((await settledEip155Connection(modal)).status === 'connected') { … }
  */
 export function settledEip155Connection(modal: ModalInstance): Promise<Eip155ConnectionState> {
   const now = readEip155Connection(modal)
@@ -99,6 +101,7 @@ export function settledEip155Connection(modal: ModalInstance): Promise<Eip155Con
  * The connected eip155 wallet's EIP-1193 provider (the injected or EIP-6963 wallet, or the WalletConnect session), from
  * `modal.getProvider('eip155')`, with the connection it belongs to.
  * @throws NoConnectedWalletError when no eip155 wallet is connected, or its provider is gone.
+ * @example const { provider, connection } = getEip155Provider(modal) // connection.chainId: the EVM chain id
  */
 export function getEip155Provider(modal: ModalInstance): { provider: Eip1193Provider; connection: Extract<Eip155ConnectionState, { status: 'connected' }> } {
   const connection = readEip155Connection(modal)
@@ -118,6 +121,7 @@ export const receiptPollTimeout = 120_000
  * Wraps a provider so that a transaction sent through it (`eth_sendTransaction`, `eth_sendRawTransaction`) makes the
  * modal read its balance again once the transaction is mined (or after {@link receiptPollTimeout} ms): the modal's
  * balance follows what the dapp sends through wagmi or ethers. Everything else passes through untouched.
+ * @example new BrowserProvider(withBalanceRefresh(modal, provider)) // a send through it refreshes the modal's balance
  */
 export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
   const followReceipt = async (hash: unknown) => {

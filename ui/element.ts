@@ -130,6 +130,7 @@ function builtInNames(): Map<string, CaipNetwork> {
  * Reads a `networks` attribute: comma-separated names or CAIP-2 ids. The first is the default network (as in
  * `options.networks`) unless `default-network` names another.
  * @throws InvalidElementAttributeError for an empty list or a name that is neither built in nor registered.
+ * @example parseNetworksAttribute('mainnet, eip155:42161, anvil', { anvil }) // [mainnet, arbitrum, anvil]
  */
 export function parseNetworksAttribute(value: string | null, registered: Record<string, CaipNetwork> = {}, element: string = latchkeyElementNames.modal): [CaipNetwork, ...CaipNetwork[]] {
   const known = builtInNames()
