@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, test } from 'vitest'
 import { mainnet } from '../adapters/networks.ts'
 import { createModal } from './createModal.ts'
-import { AccountButton, ConnectButton, ModalProvider, NetworkButton } from './react.tsx'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useHydrated } from './react.tsx'
 
 /**
  * Server rendering (issue 16 §1): Next.js prerenders the page's client components on the server, where there is no
@@ -13,7 +13,7 @@ const modals: Array<{ destroy(): void }> = []
 afterEach(() => modals.splice(0).forEach((m) => m.destroy()))
 
 describe('server rendering', () => {
-  test('behavior: with no window, document or localStorage, createModal starts disconnected and the buttons render their hosts', () => {
+  test('behavior: with no window, document or localStorage, createModal starts disconnected and the buttons render their markup', () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined')
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined')
     expect(typeof (globalThis as { localStorage?: unknown }).localStorage).toBe('undefined')
@@ -27,7 +27,13 @@ describe('server rendering', () => {
         <NetworkButton />
       </ModalProvider>,
     )
-    // The connect and network buttons' shadow hosts (filled in the browser), no account button while disconnected, the modal's host.
-    expect(html).toMatchInlineSnapshot(`"<span style="display:inline-block"></span><span style="display:inline-block"></span><div data-testid="latchkey-modal"></div>"`)
+    // The connect and network buttons in their hosts' light DOM (the shadow content replaces them in the browser), no
+    // account button while disconnected, the modal's host (empty: the modal is closed).
+    expect(html).toMatchInlineSnapshot(`"<span style="display:inline-block"><button type="button" class="lk-page-button" aria-haspopup="dialog">Connect Wallet</button></span><span style="display:inline-block"><button type="button" class="lk-page-button" data-variant="neutral" aria-haspopup="dialog" aria-label="Switch network (Ethereum)">Ethereum</button></span><div data-testid="latchkey-modal"></div>"`)
+  })
+
+  test('behavior: useHydrated is false on the server', () => {
+    const Probe = () => <i>{String(useHydrated())}</i>
+    expect(renderToString(<Probe />)).toBe('<i>false</i>')
   })
 })

@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ModalContext, PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
@@ -10,6 +10,26 @@ import { modalCss } from './styles.ts'
 import { themeCss } from './theme.ts'
 
 export { useAccount, useDisconnect, useFeatures, useModal, useNetwork } from './hooks.ts'
+
+const noSubscription = () => () => {}
+
+/**
+ * `false` on the server and while React hydrates the server's HTML, `true` otherwise (issue 16 §1). The modal's state on
+ * the client (a stored connection being restored, a stored network) is not the server's, so markup that depends on it
+ * must wait for hydration to end, or React reports a mismatch. The page buttons use it; a dapp's own components that
+ * render `useAccount()` or `useNetwork()` in server-rendered HTML (Next.js) do the same.
+ * @example
+ * const hydrated = useHydrated()
+ * const account = useAccount()
+ * return <p>{hydrated && account.isConnected ? account.address : 'Not connected'}</p>
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
+}
 
 function useCss(modal: ModalInstance): string {
   return useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])
@@ -51,10 +71,10 @@ export function mountModal(modal: ModalInstance, container: HTMLElement = docume
   }
 }
 
-function PageButton({ children }: { children: ReactNode }) {
+function PageButton({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const css = useCss(useModalInstance())
   return (
-    <ShadowHost css={css} inline>
+    <ShadowHost css={css} inline fallback={fallback}>
       {children}
     </ShadowHost>
   )
@@ -92,9 +112,18 @@ export function ConnectButton() {
   const { open } = useModal()
   const account = useAccount()
   const ref = usePageButtonRef(0)
-  if (account.isConnected) return null
+  const hydrated = useHydrated()
+  // Until hydration ends, as the server rendered it (it cannot know a stored connection).
+  if (hydrated && account.isConnected) return null
+  // The server's HTML and the hydrating render: the button as a visitor without a wallet sees it (static: the server
+  // cannot know a stored connection, so "Connecting…" shows only once the shadow content replaces it).
+  const fallback = (
+    <button type="button" className="lk-page-button" aria-haspopup="dialog">
+      {copy.connectButton}
+    </button>
+  )
   return (
-    <PageButton>
+    <PageButton fallback={fallback}>
       <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" {...prefetchOnIntent('Connect')} onClick={() => open()}>
         {account.status === 'connecting' ? copy.connecting : copy.connectButton}
       </button>
@@ -107,7 +136,9 @@ export function AccountButton() {
   const { open } = useModal()
   const account = useAccount()
   const ref = usePageButtonRef(0)
-  if (!account.isConnected) return null
+  const hydrated = useHydrated()
+  // Until hydration ends, as the server rendered it: nothing (it cannot know a stored connection).
+  if (!hydrated || !account.isConnected) return null
   return (
     <PageButton>
       <button
@@ -135,8 +166,16 @@ export function NetworkButton() {
   const { open } = useModal()
   const network = useNetwork()
   const ref = usePageButtonRef(1)
+  const { options } = useModalInstance()
+  // The server's HTML and the hydrating render: the default network from the options (the server has no stored one).
+  const initial = (options.defaultNetwork ?? options.networks[0]).name
+  const fallback = (
+    <button type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" aria-label={copy.switchNetworkLabel(initial)}>
+      {initial}
+    </button>
+  )
   return (
-    <PageButton>
+    <PageButton fallback={fallback}>
       <button
         ref={ref}
         type="button"

@@ -13,6 +13,7 @@ declare global {
 
 const config = globalThis.__latchkeyExampleWallet
 if (config && typeof window !== 'undefined' && window.top === window) {
-  const wallet = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true })
+  // Its authorisation kept in the page's storage, as an extension keeps it: a reload restores the connection.
+  const wallet = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true, storage: localStorage })
   announceDevWallet(wallet)
 }
