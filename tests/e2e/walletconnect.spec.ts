@@ -254,3 +254,20 @@ test('bad input: a wallet whose links could run script is refused, never rendere
   // The QR code still works for that wallet.
   await expect(view.getByTestId('pairing-qr')).toBeVisible()
 })
+
+test('on a desktop a directory wallet\'s universal link opens in a new tab: the dapp\'s tab and its pairing stay, the approval connects it (issue 17 §2)', async ({ page }) => {
+  await openCleanDemo(page, '/')
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
+  const view = dialog(page, 'WalletConnect')
+  const link = view.getByTestId('pairing-app-link')
+  await expect(link).toHaveAttribute('target', '_blank')
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  const dapp = page.url()
+  const [wallet] = await Promise.all([page.context().waitForEvent('page'), link.click()])
+  await wallet.waitForLoadState()
+  expect(page.url()).toBe(dapp)
+  await expect(view.getByTestId('pairing-qr')).toBeVisible()
+  await approveIn(wallet, 'proposal')
+  await expect(liveState(page).status).toHaveText('connected')
+})

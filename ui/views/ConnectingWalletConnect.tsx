@@ -90,7 +90,15 @@ export default function ConnectingWalletConnect() {
         {copied ? <CheckIcon /> : <CopyIcon />} {copy.pairingCopyLink}
       </button>
       {!isMobile && appLink && (
-        <a className="lk-secondary" href={appLink.href} data-testid="pairing-app-link" style={{ textAlign: 'center', textDecoration: 'none' }}>
+        <a
+          className="lk-secondary"
+          href={appLink.href}
+          data-testid="pairing-app-link"
+          // A universal (https) link is a web page: a new tab, so the dapp's own tab and its pairing stay (issue 17 §2).
+          // A native scheme opens the installed app and leaves the tab where it is.
+          {...(appLink.kind === 'universal' ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+          style={{ textAlign: 'center', textDecoration: 'none' }}
+        >
           {copy.pairingOpenApp(walletName)}
         </a>
       )}
