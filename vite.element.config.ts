@@ -17,7 +17,7 @@ import react from '@vitejs/plugin-react'
  *
  * `npx vite build -c vite.element.config.ts`. The package's own entries (`vite.lib.config.ts`) keep code splitting and
  * leave their dependencies to the dapp's bundler; this file is the opposite on purpose: nothing external, no chunks.
- * What the page's first parse pays for is the whole file (1.6 MB, 485 kB gzip on 24 November); the code that the lazy chunks
+ * What the page's first parse pays for is the whole file (1.6 MB, 487 kB gzip on 24 November); the code that the lazy chunks
  * held still runs only when first used (Rolldown keeps each `import()` as a lazily initialised module inside the file).
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
