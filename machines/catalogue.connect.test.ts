@@ -33,4 +33,16 @@ describe('the catalogue view models before the catalogue machine arrived (issue 
       expect(allWalletsTag({ installed: view.installedCount, view: catalogue })).toBe('1')
     }
   })
+
+  test('behavior: on a namespace the directory cannot reach (Solana, Bitcoin) its wallets are not offered, only the installed ones (issue 17 §3)', () => {
+    const phantom: Connector = { id: 'app.phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }
+    const wallet = { id: 'w1', name: 'Pair Wallet', imageUrl: undefined, mobile_link: 'pair://', desktop_link: null, webapp_link: null } as never
+    const catalogue = { featured: [wallet], custom: [], recommended: [] }
+    const reachable = connectConnect({ connectors: [phantom], recentIds: [], catalogue })
+    expect(reachable.rows.map((r) => r.kind)).toEqual(['connector', 'wallet'])
+    expect(reachable.directoryReachable).toBe(true)
+    const elsewhere = connectConnect({ connectors: [phantom], recentIds: [], catalogue, directoryReachable: false })
+    expect(elsewhere.rows.map((r) => (r.kind === 'connector' ? r.connector.id : 'wallet'))).toEqual(['app.phantom'])
+    expect(elsewhere.directoryReachable).toBe(false)
+  })
 })

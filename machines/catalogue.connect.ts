@@ -204,6 +204,8 @@ export type ConnectView = {
   rows: ConnectRow[]
   /** Installed (announced or injected) wallets, for the All Wallets entry's count. */
   installedCount: number
+  /** The directory's wallets can connect on the active namespace: its rows and the All Wallets entry are offered. */
+  directoryReachable: boolean
 }
 
 export type ConnectConnectParameters = {
@@ -219,6 +221,12 @@ export type ConnectConnectParameters = {
   order?: readonly ConnectorTypeOrderItem[] | undefined
   /** Which connect methods exist (email and social login are not built yet: only `wallet` by default). */
   methods?: Partial<Record<ConnectMethod, boolean>>
+  /**
+   * The directory's wallets can connect on the active namespace (default true). They pair over WalletConnect, which
+   * this build offers on eip155 only: on Solana or Bitcoin they are not listed (issue 17 §3: only what can work is
+   * offered), nor is All Wallets; the installed wallets of the namespace are.
+   */
+  directoryReachable?: boolean
 }
 
 /**
@@ -233,7 +241,15 @@ export type ConnectConnectParameters = {
  * connectConnect({ connectors, recentIds: ['io.metamask'], catalogue }).rows.map((r) => r.group)
  * // ['walletConnect', 'recent', 'injected', 'featured', 'recommended', …]
  */
-export function connectConnect({ connectors, recentIds, catalogue, directory = [], order = connectorTypeOrder, methods = { wallet: true } }: ConnectConnectParameters): ConnectView {
+export function connectConnect({
+  connectors,
+  recentIds,
+  catalogue,
+  directory = [],
+  order = connectorTypeOrder,
+  methods = { wallet: true },
+  directoryReachable = true,
+}: ConnectConnectParameters): ConnectView {
   const enriched = withDirectoryInfo(connectors, directory)
   const groupOf = (c: Connector): 'walletConnect' | 'recent' | 'injected' | 'external' =>
     recentIds.includes(c.id) ? 'recent' : c.type === 'WALLET_CONNECT' ? 'walletConnect' : c.type === 'ANNOUNCED' || c.type === 'INJECTED' ? 'injected' : 'external'
@@ -247,7 +263,7 @@ export function connectConnect({ connectors, recentIds, catalogue, directory = [
       tag: group === 'recent' ? ('recent' as const) : connector.type === 'WALLET_CONNECT' ? ('qrCode' as const) : ('installed' as const),
     }))
   }
-  const lists = catalogue ?? { featured: [], custom: [], recommended: [] }
+  const lists = (directoryReachable ? catalogue : undefined) ?? { featured: [], custom: [], recommended: [] }
   const walletLimit = Math.max(connectCatalogueRows, lists.featured.length)
   let wallets = 0
   const rows: ConnectRow[] = []
@@ -265,5 +281,6 @@ export function connectConnect({ connectors, recentIds, catalogue, directory = [
     sections: connectMethodOrder(installedCount > 0).filter((m) => methods[m] === true),
     rows,
     installedCount,
+    directoryReachable,
   }
 }

@@ -289,3 +289,15 @@ test('Solana\'s Account offers Send but no Activity (spec §6: activity is eip15
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden')
   await expect(solanaPanel(page)).not.toHaveAttribute('inert', '')
 })
+
+test('on Solana, Connect offers the installed Solana wallets only: no directory wallet that pairs over WalletConnect (EVM), no All Wallets (issue 17 §3)', async ({ demo: page }) => {
+  await connectButton(page).click()
+  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })).toHaveCount(0)
+  await expect(connect.getByRole('button', { name: /^All Wallets/ })).toHaveCount(0)
+})

@@ -20,8 +20,10 @@ export function Connect() {
   const send = useSend()
   const view = useConnectView()
   const { catalogue } = view
-  const showAllWallets = useFeatures().allWallets
+  const allWalletsOn = useFeatures().allWallets
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  // All Wallets lists the directory's wallets: offered only where they can connect (issue 17 §3).
+  const showAllWallets = allWalletsOn && view.directoryReachable
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
   const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
   const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
