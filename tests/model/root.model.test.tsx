@@ -16,10 +16,11 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
 
 /**
  * Model-based coverage of the root machine (issue 8 §2, issue 15 §2), the coordinator of one modal instance. Its chart
- * is small (`closed`, `open` with who holds the screen: `browsing`, `connecting`, `signingIn`, `sending`, entered
- * through `routing`), but most of its transitions are guarded branches of handlers that react to the UI's `app.*`
- * events and to what its children emit, and their guards read the children's tags and the router's view as the root
- * heard it, so paths generated over the chart alone say little. So this file walks named scenarios instead, one behaviour each, every one a fresh
+ * is small (`closed`, `open` with who holds the screen: `browsing`, `connecting`, `feature`, entered through
+ * `routing`), but most of its transitions are guarded branches of handlers that react to the UI's `app.*` and
+ * `feature.*` events and to what its children emit (a feature's events arrive as `feature.emitted` and are answered by
+ * its registration, `machines/<feature>.feature.ts`), and their guards read the children's tags and the router's view
+ * as the root heard it, so paths generated over the chart alone say little. So this file walks named scenarios instead, one behaviour each, every one a fresh
  * modal in happy-dom (`renderApp`: the real dev wallet, anvil, the reference API and SIWX server), driven only by
  * gestures: the visitor's (the page's buttons, the dialog's controls, Escape), the wallet's user's (approve,
  * reject, another chain or account, 'Disconnect site'), the wallet's RPC and the server (a call held, then let
