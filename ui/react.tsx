@@ -6,6 +6,7 @@ import { prefetchIntent } from './features.ts'
 import { useAccount, useModal, useNetwork } from './hooks.ts'
 import { ModalShell } from './Modal.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
+import { RetryIcon } from './components/icons.tsx'
 import { modalCss } from './styles.ts'
 import { themeCss } from './theme.ts'
 
@@ -133,6 +134,8 @@ export function ConnectButton() {
 
 /** The account button: balance and truncated address; opens Account. Renders nothing while disconnected. */
 export function AccountButton() {
+  const copy = useCopy()
+  const modal = useModalInstance()
   const { open } = useModal()
   const account = useAccount()
   const ref = usePageButtonRef(0)
@@ -151,11 +154,19 @@ export function AccountButton() {
         {...prefetchOnIntent('Account')}
         onClick={() => open()}
       >
-        <span data-testid="account-button-balance">
-          {account.balance ?? '…'} {account.balanceSymbol}
-        </span>
+        {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
+        {!account.isBalanceUnavailable && (
+          <span data-testid="account-button-balance">
+            {account.balance ?? '…'} {account.balanceSymbol}
+          </span>
+        )}
         <span data-testid="account-button-address">{account.displayAddress}</span>
       </button>
+      {account.isBalanceUnavailable && (
+        <button type="button" className="lk-page-button" data-variant="neutral" aria-label={copy.retryBalance} title={copy.retryBalance} onClick={() => modal.refreshBalance()}>
+          <RetryIcon />
+        </button>
+      )}
     </PageButton>
   )
 }

@@ -30,3 +30,9 @@ export const GridIcon = () => (
     <rect x="9.5" y="9.5" width="4" height="4" rx="1" />
   </svg>
 )
+export const RetryIcon = () => (
+  <svg {...base}>
+    <path d="M13 8a5 5 0 1 1-1.5-3.55" />
+    <path d="M13 2.5v3h-3" />
+  </svg>
+)

@@ -110,6 +110,8 @@ export const en = {
   switchFailed: 'Switching network failed',
   activeNetwork: 'Active',
   balanceUnavailable: 'Token Balance Unavailable',
+  /** The page's account button when the wallet's balance could not be read: the retry beside it (issue 17 §8). */
+  retryBalance: 'Balance unavailable. Try again',
   tabs: { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' },
   noTokens: 'No tokens yet',
   noNfts: 'No NFTs yet',
