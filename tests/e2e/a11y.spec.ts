@@ -133,6 +133,27 @@ test.describe('axe', () => {
     await expectNoAxeViolations(page, 'Account')
   })
 
+  test('accessible names hold the visible labels (WCAG 2.5.3, axe\'s experimental label-content-name-mismatch): Connect and All Wallets (issue 17 §11)', async ({ demo: page }) => {
+    const scan = async (what: string) => {
+      // The modal only: the demo's development-wallet panels are test tooling, not the product.
+      const results = await new AxeBuilder({ page }).include('[data-testid="latchkey-modal"]').withRules(['label-content-name-mismatch']).analyze()
+      expect(results.violations, `label-content-name-mismatch with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
+      // The rule ran (it is experimental: off unless asked for by name). It applies to an element named by aria-label
+      // or aria-labelledby; the rows are named by their content now, so a reintroduced label that leaves out the
+      // visible text fails here.
+      expect([...results.passes, ...results.inapplicable].map((r) => r.id)).toContain('label-content-name-mismatch')
+    }
+    const connect = await openConnectDialog(page)
+    await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
+    // The tag is the row's description: the name is the visible name, the tag is announced after it.
+    await expect(connect.getByRole('button', { name: 'WalletConnect', exact: true })).toHaveAccessibleDescription('QR code')
+    await expect(connect.getByRole('button', { name: 'All Wallets', exact: true })).toHaveAccessibleDescription(/^\d+\+?$/)
+    await scan('Connect Wallet')
+    await connect.getByRole('button', { name: 'All Wallets', exact: true }).click()
+    await expect(dialog(page, 'All Wallets').getByRole('button').nth(3)).toBeVisible()
+    await scan('All Wallets')
+  })
+
   test('the Switch Network view has no axe violations', async ({ demo: page }) => {
     await connectDevWallet(page)
     await accountButton(page).address.click()

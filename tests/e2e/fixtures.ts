@@ -308,7 +308,7 @@ export function renderedRows(page: Page): Promise<RenderedRow[]> {
           return {
             position: Number(li.getAttribute('aria-posinset')),
             of: Number(li.getAttribute('aria-setsize')),
-            name: button?.getAttribute('aria-label') ?? '',
+            name: button?.querySelector('.lk-row-name')?.textContent ?? '',
             installed: Boolean(button && !button.hasAttribute('data-wallet-id')),
           }
         })

@@ -148,9 +148,9 @@ const scroller = async (app: App) => (await app.get('list', en.titles.AllWallets
 /** How many rows the list has (installed wallets and catalogue). */
 const listSize = async (app: App) => Number((await app.get('list', en.titles.AllWallets)).querySelector('li')?.getAttribute('aria-setsize') ?? 0)
 /** The names of the rows in the DOM (a window of the list). */
-const renderedNames = async (app: App) => Array.from((await app.get('list', en.titles.AllWallets)).querySelectorAll('li button')).map((b) => b.getAttribute('aria-label') ?? '')
+const renderedNames = async (app: App) => Array.from((await app.get('list', en.titles.AllWallets)).querySelectorAll('li button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
 /** Connect's wallet list: the names of its rows. */
-const connectRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.getAttribute('aria-label') ?? '')
+const connectRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
 const spinner = (app: App) => within(app.dialog()!).queryByRole('progressbar', { name: en.searching })
 
 /** Waits for `count` held `getWallets` calls, then lets them through (or fails the first and lets the rest through). */

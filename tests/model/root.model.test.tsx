@@ -324,7 +324,7 @@ async function bitcoinWallet(app: App, answer: 'Approve' | 'Reject') {
 }
 
 /** The wallet rows of the open dialog (Connect's list). */
-const walletRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.getAttribute('aria-label') ?? '')
+const walletRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
 
 /** A namespace's connection is connected (`connections[namespace]` of the root). */
 const connectedIn = (app: App, namespace: 'eip155' | 'solana' | 'bip122') => rootOf(app).connections[namespace]?.getSnapshot().hasTag('connected') ?? false
@@ -1076,7 +1076,7 @@ describe('root model: scenario walks in the UI', () => {
         },
         { interval: 20, timeout: 10_000 },
       )
-      const walletName = row.getAttribute('aria-label')!
+      const walletName = row.querySelector('.lk-row-name')!.textContent!
       fireEvent.click(row)
       await app.settle()
       await shows(app, en.titles.ConnectingWalletConnect)

@@ -2,6 +2,8 @@ import { catalogueWalletLink } from '../../adapters/links.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import { useCopy, useModalInstance } from '../context.ts'
 import { WalletIcon } from './WalletIcon.tsx'
+import { RowTag } from './RowTag.tsx'
+import { useId } from 'react'
 
 /**
  * A directory (or custom) wallet that is not installed. With WalletConnect on, its button starts a pairing for that
@@ -16,11 +18,15 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
   const viaRelay = modal.actor.getSnapshot().context.options.walletConnectConnectorId !== undefined
   const link = viaRelay ? undefined : catalogueWalletLink(wallet)
   const refused = link?.kind === 'refused' ? `${copy.pairingLinkRefused}: ${link.error.shortMessage}` : undefined
+  const tagId = useId()
+  const tagText = refused ? copy.linkRefusedTag : tag ? tag : wallet.badge_type === 'certified' ? '✓' : undefined
+  const description = tagText === '✓' ? copy.certified : tagText
   return (
     <button
       type="button"
       className="lk-row"
-      aria-label={wallet.name}
+      // Named by the wallet's name (its content); the tag is its description (issue 17 §11: the name holds the visible label).
+      {...(tagText ? { 'aria-describedby': tagId } : {})}
       aria-disabled={viaRelay || link?.kind === 'open' ? undefined : 'true'}
       {...(refused ? { title: refused, 'data-link-refused': 'true' } : {})}
       data-wallet-id={wallet.id}
@@ -48,13 +54,7 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
     >
       <WalletIcon src={wallet.imageUrl} name={wallet.name} lazy />
       <span className="lk-row-name">{wallet.name}</span>
-      {refused ? (
-        <span className="lk-tag">{copy.linkRefusedTag}</span>
-      ) : tag ? (
-        <span className="lk-tag">{tag}</span>
-      ) : wallet.badge_type === 'certified' ? (
-        <span className="lk-tag">✓</span>
-      ) : null}
+      {tagText && <RowTag id={tagId} text={tagText} description={description!} />}
     </button>
   )
 }

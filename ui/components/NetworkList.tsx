@@ -17,15 +17,15 @@ export function NetworkList() {
           <button
             type="button"
             className="lk-row"
-            aria-label={network.name}
             aria-current={isActive ? 'true' : undefined}
             aria-busy={isPending ? 'true' : undefined}
             onClick={() => send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })}
           >
             <span className="lk-row-name">{network.name}</span>
             {isPending && <span className="lk-spinner" aria-hidden="true" />}
+            {/* 'Active' is said by aria-current: the visible tag is not repeated in the name. */}
             {isActive && (
-              <span className="lk-tag" data-variant="accent">
+              <span className="lk-tag" data-variant="accent" aria-hidden="true">
                 {copy.activeNetwork}
               </span>
             )}

@@ -90,6 +90,8 @@ export const en = {
   recent: 'Recent',
   featured: 'Featured',
   installed: 'Installed',
+  /** The ✓ badge of a directory wallet the directory certifies (its description for assistive technology). */
+  certified: 'Certified',
   noWallets: 'No browser wallet found. Install one, or open this page in a wallet app.',
   searchWallet: 'Search wallet',
   searching: 'Searching…',

@@ -183,8 +183,8 @@ describe('spec §9: connector order', () => {
   const rowNames = (a: App) =>
     within(a.dialog()!)
       .getAllByRole('button')
-      .filter((b) => b.classList.contains('lk-row') && b.getAttribute('aria-label') !== en.allWallets)
-      .map((b) => b.getAttribute('aria-label'))
+      .filter((b) => b.classList.contains('lk-row') && b.querySelector('.lk-row-name')?.textContent !== en.allWallets)
+      .map((b) => b.querySelector('.lk-row-name')?.textContent)
   const customWallets = [{ id: 'a', name: 'Custom A', homepage: 'https://a.example' }]
 
   test('spec §9: connector order: Connect follows connectorTypeOrder (default installed before custom; the option puts custom first)', async () => {

@@ -1,6 +1,7 @@
 import type { Connector } from '../../adapters/types.ts'
 import { useCopy } from '../context.ts'
-import { Fragment, useEffect } from 'react'
+import { Fragment, useEffect, useId } from 'react'
+import { RowTag } from '../components/RowTag.tsx'
 import { useFeatures, useSend } from '../hooks.ts'
 import { useConnectView } from '../hooks/catalogue.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
@@ -24,6 +25,7 @@ export function Connect() {
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
   // All Wallets lists the directory's wallets: offered only where they can connect (issue 17 §3).
   const showAllWallets = allWalletsOn && view.directoryReachable
+  const allWalletsTagId = useId()
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
   const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
   const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
@@ -47,12 +49,12 @@ export function Connect() {
               )}
               {showAllWallets && (
                 <li>
-                  <button type="button" className="lk-row" aria-label={copy.allWallets} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
+                  <button type="button" className="lk-row" aria-describedby={allWalletsTagId} onClick={() => send({ type: 'app.push', view: 'AllWallets' })}>
                     <span className="lk-wallet-icon" aria-hidden="true" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}>
                       <GridIcon />
                     </span>
                     <span className="lk-row-name">{copy.allWallets}</span>
-                    <span className="lk-tag">{allWalletsTag({ installed, view: catalogue })}</span>
+                    <RowTag id={allWalletsTagId} text={allWalletsTag({ installed, view: catalogue })} />
                   </button>
                 </li>
               )}
@@ -65,11 +67,13 @@ export function Connect() {
 }
 
 export function WalletRow({ connector, tag, onSelect }: { connector: Connector; tag?: string; onSelect: () => void }) {
+  const tagId = useId()
+  // Named by the wallet's name (its content); the tag ('Installed', 'QR code', 'Recent') is its description.
   return (
-    <button type="button" className="lk-row" aria-label={connector.name} onClick={onSelect}>
+    <button type="button" className="lk-row" {...(tag ? { 'aria-describedby': tagId } : {})} onClick={onSelect}>
       <WalletIcon src={connector.imageUrl} name={connector.name} />
       <span className="lk-row-name">{connector.name}</span>
-      {tag && <span className="lk-tag">{tag}</span>}
+      {tag && <RowTag id={tagId} text={tag} />}
     </button>
   )
 }
