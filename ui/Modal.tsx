@@ -146,6 +146,43 @@ function useInertPage(active: boolean, dialog: RefObject<HTMLElement | null>) {
   }, [active, dialog])
 }
 
+/**
+ * The modal's height follows its view's with a transition (spec §2: 150 ms, `timing.viewTransition`) instead of a jump:
+ * the sizer around the view's body gets the body's measured height as an explicit `height`, which CSS transitions
+ * (`.lk-sizer`; none under `prefers-reduced-motion`). The first measurement after opening is set without a transition,
+ * so the modal opens at its size. A ResizeObserver follows the body (a list arriving, a tab switched, a view changed).
+ * Without ResizeObserver (old browsers, test DOMs) the sizer keeps its natural height.
+ */
+function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTMLElement | null>, body: RefObject<HTMLElement | null>) {
+  const measured = useRef(false)
+  useEffect(() => {
+    if (!active) measured.current = false
+  }, [active])
+  useEffect(() => {
+    const box = sizer.current
+    const inner = body.current
+    if (!active || !box || !inner || typeof ResizeObserver === 'undefined') return
+    const apply = () => {
+      const height = inner.offsetHeight
+      if (!measured.current) {
+        box.dataset.animate = 'false'
+        box.style.height = `${height}px`
+        // Transitions apply from the next frame on, once the first size is in place.
+        requestAnimationFrame(() => {
+          box.dataset.animate = 'true'
+        })
+        measured.current = true
+        return
+      }
+      box.style.height = `${height}px`
+    }
+    apply()
+    const observer = new ResizeObserver(apply)
+    observer.observe(inner)
+    return () => observer.disconnect()
+  }, [active, view, sizer, body])
+}
+
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
@@ -165,6 +202,9 @@ export function ModalShell() {
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(mounted, dialogRef)
+  const sizerRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
+  useAnimatedHeight(mounted, view.view, sizerRef, bodyRef)
 
   useEffect(() => {
     if (!mounted) return
@@ -261,11 +301,13 @@ export function ModalShell() {
               <CloseIcon />
             </button>
           </header>
-          <div className="lk-body" data-direction={view.direction} key={view.view}>
-            {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
-            <Suspense fallback={<Spinner label={copy.loading} />}>
-              <ViewBody view={view.view} />
-            </Suspense>
+          <div className="lk-sizer" ref={sizerRef} data-testid="modal-sizer">
+            <div className="lk-body" data-direction={view.direction} key={view.view} ref={bodyRef}>
+              {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
+              <Suspense fallback={<Spinner label={copy.loading} />}>
+                <ViewBody view={view.view} />
+              </Suspense>
+            </div>
           </div>
           <BrandingFooter view={view.view} />
         </div>

@@ -14,6 +14,8 @@ export const modalCss = `
 .lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade 120ms; }
 .lk-icon-button { width: 32px; height: 32px; border: none; border-radius: calc(var(--lk-border-radius-master) * 2); background: transparent; color: var(--lk-foreground); cursor: pointer; display: inline-flex; align-items: center; justify-content: center; font-size: 18px; }
 .lk-icon-button:hover { background: var(--lk-surface); }
+.lk-sizer { overflow: hidden; }
+.lk-sizer[data-animate="true"] { transition: height 150ms ease-out; }
 .lk-body { padding: 4px 16px 16px; animation: lk-slide-next 150ms ease-out; }
 .lk-body[data-direction="prev"] { animation-name: lk-slide-prev; }
 .lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
@@ -25,7 +27,7 @@ export const modalCss = `
 .lk-toast[data-variant="success"] { border-color: var(--lk-success); }
 .lk-branding { margin: 0; padding: 10px 16px 12px; border-top: 1px solid var(--lk-border); text-align: center; font-size: calc(var(--lk-font-size-master) * 1.2); letter-spacing: 0.02em; color: var(--lk-muted); }
 .lk-branding-name { font-weight: 600; color: var(--lk-foreground); }
-button:focus-visible, input:focus-visible, .lk-dialog:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
+button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-page-button { display: inline-flex; align-items: center; gap: 8px; padding: 8px 14px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 25); background: var(--lk-accent); color: var(--lk-accent-foreground); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); font-weight: 600; cursor: pointer; }
 .lk-page-button[data-variant="neutral"] { background: var(--lk-background); color: var(--lk-foreground); }
 .lk-page-button[data-variant="warning"] { background: var(--lk-background); color: var(--lk-danger); border-color: var(--lk-danger); }
@@ -36,5 +38,5 @@ button:focus-visible, input:focus-visible, .lk-dialog:focus-visible { outline: 2
 @keyframes lk-pulse { 50% { opacity: 0.5 } }
 @keyframes lk-spin { to { transform: rotate(360deg) } }
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }
-@media (prefers-reduced-motion: reduce) { * { animation: none !important; } }
+@media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
 `

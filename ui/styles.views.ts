@@ -43,7 +43,7 @@ export const viewCss = `
 .lk-tabs { display: flex; gap: 4px; padding: 4px; margin: 8px 0; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
 .lk-tab[aria-selected="true"] { background: var(--lk-background); color: var(--lk-foreground); font-weight: 600; }
-.lk-tabpanel { max-height: 260px; overflow-y: auto; text-align: left; }
+.lk-tabpanel { height: 260px; overflow-y: auto; text-align: left; }
 .lk-static { cursor: default; }
 .lk-static:hover { border-color: transparent; }
 .lk-group { font-size: calc(var(--lk-font-size-master) * 1.2); color: var(--lk-muted); margin: 8px 0 4px; font-weight: 600; }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type UIEvent } from 'react'
 import type { Connector } from '../../adapters/types.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy, useModalInstance } from '../context.ts'
 import { useConnectors, useSend } from '../hooks.ts'
 import { useCatalogue } from '../hooks/catalogue.ts'
 import { WalletRow } from './Connect.tsx'
@@ -31,6 +31,9 @@ export default function AllWallets() {
   const catalogue = useCatalogue(typed)
   const [scrollTop, setScrollTop] = useState(0)
   const listRef = useRef<HTMLDivElement>(null)
+  // The search field takes the focus on arrival (issue 17), except on a phone, where that would raise the keyboard
+  // over the list the visitor came to scroll.
+  const focusSearch = !useModalInstance().actor.getSnapshot().context.options.isMobile
 
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -63,6 +66,7 @@ export default function AllWallets() {
         <input
           className="lk-search"
           type="search"
+          autoFocus={focusSearch}
           aria-label={copy.searchWallet}
           placeholder={copy.searchWallet}
           value={typed}

@@ -1,0 +1,118 @@
+/**
+ * Motion (issue 17 §4, spec §2): the modal's height follows its view with a 150 ms transition instead of a jump,
+ * `prefers-reduced-motion` turns it off, nothing under the pointer moves when the Account's tabs switch, and focus on
+ * arrival is quiet (no ring around the whole dialog; All Wallets focuses its search field).
+ */
+import type { Page } from '@playwright/test'
+import { connectDevWallet, accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
+
+/** The dialog's height at each animation frame for `frames` frames, starting now. */
+function dialogHeights(page: Page, frames: number): Promise<number[]> {
+  return page.evaluate(
+    (count) =>
+      new Promise<number[]>((resolve) => {
+        const host = document.querySelector('[data-testid="latchkey-modal"]')
+        const dlg = host?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement | null
+        const heights: number[] = []
+        const tick = () => {
+          heights.push(dlg ? Math.round(dlg.getBoundingClientRect().height) : -1)
+          if (heights.length >= count) resolve(heights)
+          else requestAnimationFrame(tick)
+        }
+        tick()
+      }),
+    frames,
+  )
+}
+
+/** Clicks a control inside the modal from the page (no Playwright waits between the click and the frames measured). */
+async function clickThenMeasure(page: Page, name: string, frames: number): Promise<number[]> {
+  const before = await dialogHeights(page, 1)
+  const heights = await page.evaluate(
+    ({ label, count }) =>
+      new Promise<number[]>((resolve) => {
+        const host = document.querySelector('[data-testid="latchkey-modal"]')
+        const root = host?.shadowRoot
+        const dlg = root?.querySelector('[role="dialog"]') as HTMLElement | null
+        const target = [...(root?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.trim().startsWith(label))
+        if (!target || !dlg) return resolve([])
+        target.click()
+        const heights: number[] = []
+        const tick = () => {
+          heights.push(Math.round(dlg.getBoundingClientRect().height))
+          if (heights.length >= count) resolve(heights)
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+    { label: name, count: frames },
+  )
+  return [before[0]!, ...heights]
+}
+
+test('the modal height moves through in-between heights when the view changes, then settles', async ({ demo: page }) => {
+  await openConnectDialog(page)
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  // Let the opening settle (its list may still grow as wallets arrive).
+  await page.waitForTimeout(400)
+  // Connect (a list of wallets) → Connecting (one wallet's icon and a line): a much shorter view.
+  const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 40)
+  await expect(dialog(page, 'Connecting')).toBeVisible()
+  const start = heights[0]!
+  const end = heights[heights.length - 1]!
+  expect(Math.abs(end - start), `heights ${heights.join(',')}`).toBeGreaterThan(20)
+  const between = heights.filter((h) => (h - start) * (end - h) > 0 && Math.abs(h - start) > 2 && Math.abs(end - h) > 2)
+  expect(between.length, `in-between heights among ${heights.join(',')}`).toBeGreaterThan(0)
+})
+
+test('with prefers-reduced-motion the height changes in one step', async ({ demo: page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openConnectDialog(page)
+  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await page.waitForTimeout(400)
+  const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 20)
+  await expect(dialog(page, 'Connecting')).toBeVisible()
+  const start = heights[0]!
+  const end = heights[heights.length - 1]!
+  expect(Math.abs(end - start)).toBeGreaterThan(20)
+  // Only the view's own arrival (its chunk, its list) may take frames: no height between two steady values for long.
+  const distinct = [...new Set(heights)]
+  const transitional = distinct.filter((h) => h !== start && h !== end)
+  expect(transitional.length, `heights ${heights.join(',')}`).toBeLessThanOrEqual(2)
+})
+
+test('switching the Account tabs leaves the tab bar where it was (nothing moves under the pointer)', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible()
+  const tokens = account.getByRole('tab', { name: 'Tokens' })
+  await expect(account.getByRole('tabpanel')).toHaveAttribute('aria-busy', /.*/, { timeout: 100 }).catch(() => undefined)
+  await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+  await page.waitForTimeout(300)
+  const before = await tokens.boundingBox()
+  for (const name of ['NFTs', 'Activity', 'Tokens']) {
+    await account.getByRole('tab', { name }).click()
+    await expect(account.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+    await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+    await page.waitForTimeout(300)
+    const after = await tokens.boundingBox()
+    expect(Math.abs(after!.y - before!.y), `tab bar moved after ${name}`).toBeLessThanOrEqual(1)
+  }
+})
+
+test('opened from the keyboard, the dialog draws no focus ring around itself; All Wallets focuses its search field', async ({ demo: page }) => {
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).focus()
+  await page.keyboard.press('Enter')
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect).toBeVisible()
+  const outline = await page.evaluate(() => {
+    const dlg = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement
+    return getComputedStyle(dlg).outlineStyle
+  })
+  expect(outline).toBe('none')
+  await connect.getByRole('button', { name: 'All Wallets' }).click()
+  const all = dialog(page, 'All Wallets')
+  await expect(all.getByRole('searchbox', { name: 'Search wallet' })).toBeFocused()
+})
