@@ -8,7 +8,7 @@ describe('connectAccountData before the account-data machine arrived (issue 15 Â
       currentTab: 'tokens',
       tokens: [],
       nfts: [],
-      totalUsd: '0.00',
+      totalFiat: undefined,
       isLoadingBalances: true,
       isBalanceUnavailable: false,
       identityName: null,

@@ -1,8 +1,15 @@
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance, Transaction } from '../services/schemas.ts'
 import type { accountMachine, AccountTab } from './account.ts'
+import { defaultLocale, floorDecimal, formatAmount, tokenFiat, totalFiat } from './format.ts'
 
-export type TokenRow = { key: string; name: string; symbol: string; amount: string; usd: string; iconUrl?: string | undefined }
+export { floorDecimal } from './format.ts'
+
+/**
+ * A row of the Tokens or NFTs tab: `amount` floored to 3 decimals and grouped in the visitor's locale
+ * (`'1,000,000.000'`); `fiat` its value as currency (`'$30,000.00'`), undefined when no price is known (issue 17 §5).
+ */
+export type TokenRow = { key: string; name: string; symbol: string; amount: string; fiat: string | undefined; iconUrl?: string | undefined }
 export type ActivityGroup = { key: string; label: string; transactions: Transaction[] }
 
 export type AccountDataView = {
@@ -11,8 +18,8 @@ export type AccountDataView = {
   currentTab: AccountTab
   tokens: TokenRow[]
   nfts: TokenRow[]
-  /** Total USD value ('0.00' on testnets and unsupported namespaces). */
-  totalUsd: string
+  /** Total fiat value of the priced tokens (`'$30,500.00'`); undefined when none is priced or on unsupported namespaces. */
+  totalFiat: string | undefined
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable' (spec §8). */
   isBalanceUnavailable: boolean
@@ -25,19 +32,6 @@ export type AccountDataView = {
   hasMoreActivity: boolean
   /** `<CAIP-2>:<address>` of the account shown (undefined when none): the view asks for data again when it changes. */
   targetKey: string | undefined
-}
-
-/** Floors a decimal string to 3 decimals (spec §5: balance display), never through floating point. */
-export function floorDecimal(numeric: string): string {
-  const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(numeric.trim())
-  if (!m) return '0.000'
-  const whole = (m[2] || '0').replace(/^0+(?=\d)/, '')
-  return `${m[1]}${whole}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}`
-}
-
-/** USD with 2 decimals; '0.00' on testnets and unsupported namespaces (spec §5). */
-export function formatUsd(value: number, zero: boolean): string {
-  return zero || !Number.isFinite(value) ? '0.00' : value.toFixed(2)
 }
 
 /** The namespaces whose balances the blockchain API supports (spec §6). */
@@ -56,7 +50,7 @@ export function filterTransactions(transactions: readonly Transaction[], caipNet
 }
 
 /** Groups transactions by year and month, newest first (spec §3). */
-export function groupByMonth(transactions: readonly Transaction[], locale = 'en-US'): ActivityGroup[] {
+export function groupByMonth(transactions: readonly Transaction[], locale: string = defaultLocale): ActivityGroup[] {
   const sorted = [...transactions].sort((a, b) => Date.parse(b.metadata.minedAt) - Date.parse(a.metadata.minedAt))
   const groups = new Map<string, ActivityGroup>()
   for (const t of sorted) {
@@ -70,8 +64,15 @@ export function groupByMonth(transactions: readonly Transaction[], locale = 'en-
   return [...groups.values()]
 }
 
-function row(t: TokenBalance, zeroUsd: boolean): TokenRow {
-  return { key: t.address ?? `${t.chainId}:native`, name: t.name, symbol: t.symbol, amount: floorDecimal(t.quantity.numeric), usd: formatUsd(t.value, zeroUsd), iconUrl: t.iconUrl }
+function row(t: TokenBalance, noFiat: boolean, locale: string): TokenRow {
+  return {
+    key: t.address ?? `${t.chainId}:native`,
+    name: t.name,
+    symbol: t.symbol,
+    amount: formatAmount(t.quantity.numeric, locale),
+    fiat: noFiat ? undefined : tokenFiat(t, locale),
+    iconUrl: t.iconUrl,
+  }
 }
 
 /**
@@ -84,7 +85,7 @@ export const accountDataNotLoaded: AccountDataView = {
   currentTab: 'tokens',
   tokens: [],
   nfts: [],
-  totalUsd: '0.00',
+  totalFiat: undefined,
   isLoadingBalances: true,
   isBalanceUnavailable: false,
   identityName: null,
@@ -98,27 +99,30 @@ export const accountDataNotLoaded: AccountDataView = {
 
 /**
  * Turns an account snapshot into the Account view's tabs (tokens without decimals-0 items, NFTs, activity by month);
- * `undefined` (the machine not spawned yet) gives {@link accountDataNotLoaded}.
+ * `undefined` (the machine not spawned yet) gives {@link accountDataNotLoaded}. Amounts and fiat values are written in
+ * `locale` (the visitor's, passed in by the UI: the model reads no `navigator`). Fiat shows only for a token whose price
+ * is known (issue 17 §5): the API prices nothing on a testnet (spec §5's '0.00' becomes no fiat at all), the reference
+ * server prices the development tokens, and a namespace the balance API does not support shows none.
  * @example connectAccountData(undefined).isLoadingBalances // true
+ * connectAccountData(snapshot, 'de-DE').tokens[0].amount // '10.000,000'
  */
-export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined): AccountDataView {
+export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined, locale: string = defaultLocale): AccountDataView {
   if (!snapshot) return accountDataNotLoaded
   const c = snapshot.context
   const target = c.target
-  const zeroUsd = !target || target.testnet || !(balanceNamespaces as readonly string[]).includes(target.namespace)
+  const noFiat = !target || !(balanceNamespaces as readonly string[]).includes(target.namespace)
   const fungible = c.tokens.filter((t) => t.quantity.decimals !== '0')
-  const total = fungible.reduce((sum, t) => sum + (Number.isFinite(t.value) ? t.value : 0), 0)
   return {
     loaded: true,
     currentTab: c.currentTab,
-    tokens: fungible.map((t) => row(t, zeroUsd)),
-    nfts: c.tokens.filter((t) => t.quantity.decimals === '0').map((t) => row(t, zeroUsd)),
-    totalUsd: formatUsd(total, zeroUsd),
+    tokens: fungible.map((t) => row(t, noFiat, locale)),
+    nfts: c.tokens.filter((t) => t.quantity.decimals === '0').map((t) => row(t, noFiat, locale)),
+    totalFiat: noFiat ? undefined : totalFiat(fungible, locale),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
     identityName: c.identity.name ?? null,
     identityAvatar: c.identity.avatar ?? null,
-    activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId)) : [],
+    activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),
     hasMoreActivity: snapshot.matches({ activity: 'ready' }) && c.cursor !== null,

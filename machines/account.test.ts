@@ -53,21 +53,41 @@ describe('account', () => {
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([token('ETH', '1.23456'), token('PUNK', '1', '0', 0), token('DEV', '1000000', '18', 5)])
     await vi.advanceTimersByTimeAsync(0)
-    expect(h.view().tokens.map((t) => [t.symbol, t.amount, t.usd])).toEqual([
-      ['ETH', '1.234', '10.00'],
-      ['DEV', '1000000.000', '5.00'],
+    expect(h.view().tokens.map((t) => [t.symbol, t.amount, t.fiat])).toEqual([
+      ['ETH', '1.234', '$10.00'],
+      ['DEV', '1,000,000.000', '$5.00'],
     ])
     expect(h.view().nfts.map((t) => t.symbol)).toEqual(['PUNK'])
-    expect(h.view().totalUsd).toBe('15.00')
+    expect(h.view().totalFiat).toBe('$15.00')
   })
 
-  test('behavior: USD values are 0.00 on testnets', async () => {
+  test('behavior: amounts and fiat are written in the locale given (de-DE: 1.000.000,000 and 5,00 $)', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.resolve([token('DEV', '1000000', '18', 5)])
+    await vi.advanceTimersByTimeAsync(0)
+    const view = connectAccountData(h.actor.getSnapshot(), 'de-DE')
+    expect(view.tokens.map((t) => [t.amount, t.fiat])).toEqual([['1.000.000,000', '5,00\u00a0$']])
+  })
+
+  test('behavior: a token without a price shows no fiat, and the total counts only priced tokens (never $0.00)', async () => {
     const h = harness()
     h.actor.send({ type: 'account.set', target: { ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true } })
     h.actor.send({ type: 'account.refresh' })
-    h.balances[0]!.resolve([token('ETH', '2')])
+    h.balances[0]!.resolve([{ ...token('ETH', '2'), price: 0, value: 0 }, token('DEV', '4', '18', 2)])
     await vi.advanceTimersByTimeAsync(0)
-    expect(h.view().tokens[0]!.usd).toBe('0.00')
+    expect(h.view().tokens.map((t) => t.fiat)).toEqual([undefined, '$2.00'])
+    expect(h.view().totalFiat).toBe('$2.00')
+  })
+
+  test('behavior: no token priced, no total', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]!.resolve([{ ...token('ETH', '2'), price: 0, value: 0 }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().totalFiat).toBeUndefined()
   })
 
   test('behavior: Token Balance Unavailable on failure, and a retry only 30 s after it', async () => {

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
 import { connectionMachine, connectionStatus } from './connection.ts'
-import { formatBalance, truncateAddress } from './format.ts'
+import { defaultLocale, formatAmount, formatBalance, truncateAddress } from './format.ts'
 
 /** Account of one namespace as the UI shows it (spec §3 account state, the part this build has). */
 export type AccountView = {
@@ -13,8 +13,10 @@ export type AccountView = {
   caipAddress: string | undefined
   displayAddress: string
   chainId: number | string | undefined
-  /** Floored to 3 decimals (spec §5); undefined while loading or unavailable. */
+  /** Floored to 3 decimals (spec §5), plain (`'10000.000'`: the state's machine-readable value); undefined while loading or unavailable. */
   balance: string | undefined
+  /** {@link balance} as the visitor reads it, grouped in the locale (`'10,000.000'`, issue 17 §5); undefined with it. */
+  formattedBalance: string | undefined
   balanceSymbol: string | undefined
   isBalanceLoading: boolean
   isBalanceUnavailable: boolean
@@ -22,13 +24,16 @@ export type AccountView = {
 
 /**
  * Turns a connection snapshot into the account view model (zag-style `connect`): address and CAIP-10
- * address only while connected, the native balance floored to 3 decimals (spec §5), loading and
- * 'Token Balance Unavailable' flags. `network` supplies the symbol before a balance arrives.
+ * address only while connected, the native balance floored to 3 decimals (spec §5), plain and in `locale` (the
+ * visitor's, passed in by the UI), loading and 'Token Balance Unavailable' flags. `network` supplies the symbol before
+ * a balance arrives.
+ * @example connectAccount(snapshot, anvil, 'de-DE').formattedBalance // '10.000,000'
  */
-export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>, network?: CaipNetwork): AccountView {
+export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>, network?: CaipNetwork, locale: string = defaultLocale): AccountView {
   const c = snapshot.context
   const status = connectionStatus(snapshot)
   const isConnected = status === 'connected'
+  const balance = isConnected && c.balance ? formatBalance(c.balance.value, c.balance.decimals) : undefined
   return {
     status,
     isConnected,
@@ -37,7 +42,8 @@ export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>,
     caipAddress: isConnected && c.address ? `${c.namespace}:${c.chainId}:${c.address}` : undefined,
     displayAddress: isConnected ? truncateAddress(c.address) : '',
     chainId: isConnected ? c.chainId : undefined,
-    balance: isConnected && c.balance ? formatBalance(c.balance.value, c.balance.decimals) : undefined,
+    balance,
+    formattedBalance: balance === undefined ? undefined : formatAmount(balance, locale),
     balanceSymbol: c.balance?.symbol ?? network?.nativeCurrency.symbol,
     isBalanceLoading: snapshot.matches({ connected: 'fetchingBalance' }) && !c.balance,
     isBalanceUnavailable: snapshot.matches({ connected: 'balanceUnavailable' }),

@@ -69,6 +69,9 @@ describe('connection', () => {
     await flush()
     const view = connectAccount(h.actor.getSnapshot())
     expect(view).toMatchObject({ address: A, balance: '1234.567', balanceSymbol: 'ETH', caipAddress: `eip155:31337:${A}`, displayAddress: '0xf39F…2266' })
+    // The visitor's text: grouped in the locale (issue 17 §5); the state's `balance` stays plain.
+    expect(view.formattedBalance).toBe('1,234.567')
+    expect(connectAccount(h.actor.getSnapshot(), undefined, 'de-DE').formattedBalance).toBe('1.234,567')
   })
 
   test('spec §3 §9: native balance cache: the first read may be the stored balance; a refresh or a poll with a balance shown is fresh', async () => {

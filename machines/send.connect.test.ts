@@ -9,7 +9,7 @@ describe('connectSend before the send machine arrived (issue 15 §1)', () => {
       tokens: [],
       token: undefined,
       amount: '',
-      amountUsd: undefined,
+      amountFiat: undefined,
       receiver: '',
       receiverStatus: 'empty',
       resolvedAddress: undefined,

@@ -1,20 +1,20 @@
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance } from '../services/schemas.ts'
-import { floorDecimal, formatUsd } from './account.connect.ts'
-import { truncateAddress } from './format.ts'
+import { defaultLocale, formatAmount, formatFee, formatFiat, isPriced, tokenFiat, truncateAddress } from './format.ts'
 import type { sendMachine } from './send.ts'
-import { formatUnits, sendableTokens, tokenKey } from './send.tokens.ts'
+import { sendableTokens, tokenKey } from './send.tokens.ts'
 
 /** A token as the picker and the form show it. */
 export type SendTokenRow = {
   key: string
   name: string
   symbol: string
-  /** Balance floored to 3 decimals (spec §5). */
+  /** Balance floored to 3 decimals (spec §5), grouped in the visitor's locale (`'1,000,000.000'`). */
   balance: string
-  /** The exact balance (whole tokens). */
+  /** The exact balance (whole tokens, plain: `'1000000.5'`). */
   exactBalance: string
-  usd: string
+  /** The balance's fiat value (`'$500,000.00'`); undefined when no price is known (issue 17 §5). */
+  fiat: string | undefined
   iconUrl?: string | undefined
   selected: boolean
 }
@@ -30,8 +30,8 @@ export type SendView = {
   tokens: SendTokenRow[]
   token: SendTokenRow | undefined
   amount: string
-  /** USD value of the typed amount, 2 decimals ('0.00' on testnets); undefined when the amount does not parse. */
-  amountUsd: string | undefined
+  /** Fiat value of the typed amount (`'$1.50'`); undefined when the amount does not parse or the token has no price. */
+  amountFiat: string | undefined
   receiver: string
   receiverStatus: 'empty' | 'invalid' | 'resolving' | 'valid' | 'notFound'
   resolvedAddress: string | undefined
@@ -44,7 +44,7 @@ export type SendView = {
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable'. */
   isBalanceUnavailable: boolean
-  /** The network fee, formatted with the native symbol (e.g. '0.000021 ETH'). */
+  /** The network fee in significant digits with the native symbol (e.g. '0.000037 ETH', not '0.000037242423414 ETH'). */
   fee: string | undefined
   /** The amount was lowered to leave room for the fee. */
   adjustedForFee: boolean
@@ -53,15 +53,15 @@ export type SendView = {
   loading: boolean
 }
 
-function row(t: TokenBalance, selectedKey: string | undefined, zeroUsd: boolean): SendTokenRow {
+function row(t: TokenBalance, selectedKey: string | undefined, locale: string): SendTokenRow {
   const key = tokenKey(t)
   return {
     key,
     name: t.name,
     symbol: t.symbol,
-    balance: floorDecimal(t.quantity.numeric),
+    balance: formatAmount(t.quantity.numeric, locale),
     exactBalance: t.quantity.numeric,
-    usd: formatUsd(t.value, zeroUsd),
+    fiat: tokenFiat(t, locale),
     iconUrl: t.iconUrl,
     selected: key === selectedKey,
   }
@@ -75,10 +75,10 @@ function phaseOf(snapshot: SnapshotFrom<typeof sendMachine>): SendPhase {
   return 'idle'
 }
 
-/** The USD value of an amount typed for a token (display only: a float is fine here, never for the amount itself). */
-function amountUsd(amount: string, token: TokenBalance | undefined, zeroUsd: boolean): string | undefined {
-  if (!token || !/^(\d+\.?\d*|\.\d+)$/.test(amount.trim())) return undefined
-  return formatUsd(Number(amount) * token.price, zeroUsd)
+/** The fiat value of an amount typed for a token (display only: a float is fine here, never for the amount itself). */
+function amountFiat(amount: string, token: TokenBalance | undefined, locale: string): string | undefined {
+  if (!token || !isPriced(token.price) || !/^(\d+\.?\d*|\.\d+)$/.test(amount.trim())) return undefined
+  return formatFiat(Number(amount) * token.price, locale)
 }
 
 /**
@@ -91,7 +91,7 @@ export const sendNotLoaded: SendView = {
   tokens: [],
   token: undefined,
   amount: '',
-  amountUsd: undefined,
+  amountFiat: undefined,
   receiver: '',
   receiverStatus: 'empty',
   resolvedAddress: undefined,
@@ -110,13 +110,13 @@ export const sendNotLoaded: SendView = {
 /**
  * Turns a send snapshot into the send views' model: sendable tokens (decimals '0' and empty balances left
  * out), the selected token, the receiver's status and profile, the fee in the native currency, the phase.
- * `undefined` (the send machine not spawned yet) gives {@link sendNotLoaded}.
+ * Amounts, fiat values and the fee are written in `locale` (the visitor's, passed in by the UI); fiat only for a token
+ * whose price is known (issue 17 §5). `undefined` (the send machine not spawned yet) gives {@link sendNotLoaded}.
  * @example connectSend(undefined).isLoadingBalances // true
  */
-export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefined): SendView {
+export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefined, locale: string = defaultLocale): SendView {
   if (!snapshot) return sendNotLoaded
   const c = snapshot.context
-  const zeroUsd = !c.target || c.target.testnet
   const selectedKey = c.token ? tokenKey(c.token) : undefined
   const native = c.tokenBalances.find((t) => !t.address)
   const nativeDecimals = Number(native?.quantity.decimals ?? 18)
@@ -132,10 +132,10 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefin
   return {
     loaded: true,
     phase: phaseOf(snapshot),
-    tokens: sendableTokens(c.tokenBalances).map((t) => row(t, selectedKey, zeroUsd)),
-    token: c.token ? row(c.token, selectedKey, zeroUsd) : undefined,
+    tokens: sendableTokens(c.tokenBalances).map((t) => row(t, selectedKey, locale)),
+    token: c.token ? row(c.token, selectedKey, locale) : undefined,
     amount: c.sendTokenAmount,
-    amountUsd: amountUsd(c.sendTokenAmount, c.token, zeroUsd),
+    amountFiat: amountFiat(c.sendTokenAmount, c.token, locale),
     receiver: c.receiverAddress,
     receiverStatus,
     resolvedAddress: c.resolvedAddress,
@@ -145,7 +145,7 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefin
     failure: c.failure?.message,
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
-    fee: c.estimate ? `${formatUnits(BigInt(c.estimate.fee), nativeDecimals)} ${native?.symbol ?? 'ETH'}` : undefined,
+    fee: c.estimate ? formatFee(BigInt(c.estimate.fee), nativeDecimals, native?.symbol ?? 'ETH', locale) : undefined,
     adjustedForFee: c.adjustedForFee,
     hash: c.hash,
     loading: snapshot.hasTag('loading'),

@@ -275,6 +275,30 @@ describe('send machine', () => {
     expect(h.view()).toMatchObject({ receiverName: undefined, receiverStatus: 'valid', resolvedAddress: from })
   })
 
+  test('behavior: the form and the picker show fiat only for priced tokens, grouped in the locale; the fee in significant digits', async () => {
+    const h = harness()
+    await h.openWith([{ ...eth, quantity: { decimals: '18', numeric: '12345.6789' }, value: 37_037_036.7 }, { ...dev, price: 0, value: 0 }])
+    h.actor.send({ type: 'send.setAmount', amount: '0.5' })
+    const en = connectSend(h.actor.getSnapshot(), 'en-US')
+    expect(en.tokens.map((t) => [t.symbol, t.balance, t.fiat])).toEqual([
+      ['ETH', '12,345.678', '$37,037,036.70'],
+      ['DEV', '5.000', undefined],
+    ])
+    expect(en.amountFiat).toBe('$1,500.00')
+    expect(connectSend(h.actor.getSnapshot(), 'de-DE').tokens[0]!.balance).toBe('12.345,678')
+    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(dev) })
+    h.actor.send({ type: 'send.setAmount', amount: '1' })
+    expect(connectSend(h.actor.getSnapshot(), 'en-US').amountFiat).toBeUndefined()
+  })
+
+  test('behavior: a fee of many digits reads in significant digits (0.000037 ETH)', async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve({ gas: '21000', gasPrice: '1773448734', fee: '37242423414000' })
+    await h.flush()
+    expect(h.view().fee).toBe('0.000037 ETH')
+  })
+
   test('native send: preview estimates, confirm asks the wallet, success resets and emits succeeded', async () => {
     const h = harness()
     await h.reviewNative()

@@ -2,6 +2,7 @@ import { useSelector } from './useSelector.ts'
 import { useCallback, useEffect, useMemo } from 'react'
 import type { EventFromLogic } from 'xstate'
 import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
+import { visitorLocale } from './locale.ts'
 import { connectModal, type ModalView } from '../machines/modal.connect.ts'
 import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
 import type { FeatureExtraGestures, FeatureId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
@@ -100,7 +101,7 @@ export function useAccount(): AccountView {
   const { network } = useRefs()
   const connection = useActiveConnection()
   const net = useSelector(network, (s) => connectNetwork(s).active, same)
-  return useSelector(connection, (s) => connectAccount(s, net), same)
+  return useSelector(connection, (s) => connectAccount(s, net, visitorLocale()), same)
 }
 
 /** The active namespace (spec §3). */

@@ -157,7 +157,7 @@ export function AccountButton() {
         {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
         {!account.isBalanceUnavailable && (
           <span data-testid="account-button-balance">
-            {account.balance ?? '…'} {account.balanceSymbol}
+            {account.formattedBalance ?? '…'} {account.balanceSymbol}
           </span>
         )}
         <span data-testid="account-button-address">{account.displayAddress}</span>

@@ -1,4 +1,5 @@
 import { useSelector } from '../useSelector.ts'
+import { visitorLocale } from '../locale.ts'
 import { connectAccountData, type AccountDataView } from '../../machines/account.connect.ts'
 import type { AccountTab } from '../../machines/account.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
@@ -16,7 +17,7 @@ import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts
  */
 export function useAccountData(): AccountDataView & { refresh(): void; selectTab(tab: AccountTab): void; loadMoreActivity(): void } {
   useEnsureFeature('account')
-  const view = useSelector(useFeatureActor('account'), connectAccountData, same)
+  const view = useSelector(useFeatureActor('account'), (s) => connectAccountData(s, visitorLocale()), same)
   const deliver = useDeliver('account')
   return {
     ...view,

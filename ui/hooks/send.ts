@@ -1,4 +1,5 @@
 import { useSelector } from '../useSelector.ts'
+import { visitorLocale } from '../locale.ts'
 import { connectSend, type SendView } from '../../machines/send.connect.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
 
@@ -26,7 +27,7 @@ export function useSendFlow(): SendView & {
   open(): void
 } {
   useEnsureFeature('send')
-  const view = useSelector(useFeatureActor('send'), connectSend, same)
+  const view = useSelector(useFeatureActor('send'), (s) => connectSend(s, visitorLocale()), same)
   const deliver = useDeliver('send')
   return {
     ...view,

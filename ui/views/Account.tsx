@@ -55,7 +55,7 @@ export function Account() {
           ? copy.balanceUnavailable
           : account.balance === undefined
             ? copy.loading
-            : `${account.balance} ${account.balanceSymbol ?? ''}`}
+            : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
       <button
         type="button"

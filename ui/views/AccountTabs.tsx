@@ -1,8 +1,8 @@
-import { useEffect, useId } from 'react'
+import { useEffect, useId, type ReactNode } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
 import type { Transaction } from '../../services/schemas.ts'
 import { useCopy } from '../context.ts'
-import { useActiveNamespace, useFeatures } from '../hooks.ts'
+import { useActiveNamespace, useFeatures, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
@@ -22,13 +22,20 @@ const activityLoadThreshold = 80
 export function AccountTabs() {
   const copy = useCopy()
   const data = useAccountData()
-  const { activity } = useFeatures()
+  const features = useFeatures()
+  const { activity } = features
+  const send = useSend()
   // The Activity tab: the feature on, and a namespace with a transaction history (spec §6: eip155 only).
   const namespace = useActiveNamespace()
   const hasActivity = activity && supportsNamespace('activity', namespace)
   const tabs = hasActivity ? allTabs : allTabs.filter((t) => t !== 'activity')
   const currentTab = tabs.includes(data.currentTab) ? data.currentTab : 'tokens'
   const baseId = useId()
+  // Empty states come with a line of help and an action (issue 17 §7): Receive, and Send where the namespace can send.
+  const canReceive = features.receive
+  const canSend = features.send && supportsNamespace('send', namespace)
+  const push = (view: 'Receive' | 'Send') => () => send({ type: 'app.push', view })
+  const receiveAction = (label: string) => (canReceive ? [{ label, onClick: push('Receive') }] : [])
   // Asked when shown and when the account or chain changes; not before the account-data machine has an account (it
   // arrives after Account's `feature.ensure`, and its `targetKey` then runs this).
   useEffect(() => {
@@ -69,14 +76,36 @@ export function AccountTabs() {
         ))}
       </div>
       <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${currentTab}`} className="lk-tabpanel" onScroll={onPanelScroll} aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
-        {currentTab === 'tokens' && <TokenList rows={data.tokens} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : data.isLoadingBalances ? copy.loading : copy.noTokens} />}
-        {currentTab === 'nfts' && <TokenList rows={data.nfts} empty={data.isBalanceUnavailable ? copy.balanceUnavailable : copy.noNfts} />}
+        {currentTab === 'tokens' && (
+          <TokenList
+            rows={data.tokens}
+            empty={
+              data.isBalanceUnavailable ? copy.balanceUnavailable
+                : data.isLoadingBalances ? copy.loading
+                  : <EmptyState title={copy.noTokens} hint={copy.noTokensHint} actions={receiveAction(copy.emptyReceive)} />
+            }
+          />
+        )}
+        {currentTab === 'nfts' && (
+          <TokenList
+            rows={data.nfts}
+            empty={data.isBalanceUnavailable ? copy.balanceUnavailable : <EmptyState title={copy.noNfts} hint={copy.noNftsHint} actions={receiveAction(copy.emptyReceiveNfts)} />}
+          />
+        )}
         {currentTab === 'activity' && (
           <>
             {data.activityFailed ? (
               <p className="lk-error">{copy.activityFailed}</p>
             ) : data.activity.length === 0 ? (
-              <p className="lk-muted">{data.isLoadingActivity ? copy.loading : copy.noActivity}</p>
+              data.isLoadingActivity ? (
+                <p className="lk-muted">{copy.loading}</p>
+              ) : (
+                <EmptyState
+                  title={copy.noActivity}
+                  hint={copy.noActivityHint}
+                  actions={[...receiveAction(copy.emptyReceive), ...(canSend ? [{ label: copy.emptySend, onClick: push('Send') }] : [])]}
+                />
+              )
             ) : (
               data.activity.map((group) => (
                 <section key={group.key} aria-label={group.label}>
@@ -103,8 +132,27 @@ export function AccountTabs() {
   )
 }
 
-function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['tokens']; empty: string }) {
-  if (rows.length === 0) return <p className="lk-muted">{empty}</p>
+/** An empty tab (issue 17 §7): what is missing, a line of help, and what the visitor can do about it. */
+function EmptyState({ title, hint, actions }: { title: string; hint: string; actions: Array<{ label: string; onClick: () => void }> }) {
+  return (
+    <div className="lk-empty" data-testid="empty-state">
+      <p className="lk-empty-title">{title}</p>
+      <p className="lk-muted">{hint}</p>
+      {actions.length > 0 && (
+        <div className="lk-actions">
+          {actions.map((a) => (
+            <button key={a.label} type="button" className="lk-secondary" onClick={a.onClick}>
+              {a.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}
+
+function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['tokens']; empty: ReactNode }) {
+  if (rows.length === 0) return typeof empty === 'string' ? <p className="lk-muted">{empty}</p> : <>{empty}</>
   return (
     <ul className="lk-list">
       {rows.map((r) => (
@@ -117,7 +165,8 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
               {r.amount} {r.symbol}
             </span>
           </span>
-          <span>${r.usd}</span>
+          {/* Fiat only with a known price (issue 17 §5): no '$0.00' for a token nobody priced. */}
+          {r.fiat !== undefined && <span className="lk-fiat" data-testid="token-fiat">{r.fiat}</span>}
         </li>
       ))}
     </ul>

@@ -78,7 +78,7 @@ export default function Send() {
             {copy.max}
           </button>
         </div>
-        {flow.amountUsd !== undefined && <span className="lk-muted" data-testid="send-amount-usd">${flow.amountUsd}</span>}
+        {flow.amountFiat !== undefined && <span className="lk-muted" data-testid="send-amount-usd">{flow.amountFiat}</span>}
       </div>
 
       <div className="lk-field">

@@ -19,7 +19,7 @@ export default function SendPreview() {
         <dt>{copy.youSend}</dt>
         <dd data-testid="send-preview-amount">
           {flow.amount} {flow.token?.symbol}
-          {flow.amountUsd !== undefined && <span className="lk-muted"> · ${flow.amountUsd}</span>}
+          {flow.amountFiat !== undefined && <span className="lk-muted" data-testid="send-preview-fiat"> · {flow.amountFiat}</span>}
         </dd>
         <dt>{copy.receiver}</dt>
         <dd data-testid="send-preview-receiver" title={flow.resolvedAddress}>

@@ -22,7 +22,7 @@ export default function SendSelectToken() {
                 {t.balance} {t.symbol}
               </span>
             </span>
-            <span>${t.usd}</span>
+            {t.fiat !== undefined && <span className="lk-fiat">{t.fiat}</span>}
             {t.selected && <span className="lk-sr-only">{copy.selectedToken}</span>}
           </button>
         </li>
