@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { connectPairing } from './pairing.connect.ts'
+import { connectPairing, phoneOs, walletConnectRow } from './pairing.connect.ts'
 import type { PairingWallet } from './pairing.ts'
 
 /**
@@ -8,10 +8,11 @@ import type { PairingWallet } from './pairing.ts'
  */
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}`
 /** A pairing showing its URI for `wallet`, and an eip155 connection that is not the relay's yet. */
-function view(wallet: PairingWallet, isMobile = false) {
-  const pairing = { context: { uri, wallet, uris: 1, error: undefined }, matches: (v: unknown) => JSON.stringify(v) === JSON.stringify({ proposing: 'showingUri' }) }
+function view(wallet: PairingWallet | undefined, isMobile = false, { os, state = { proposing: 'showingUri' } }: { os?: 'ios' | 'android'; state?: unknown } = {}) {
+  const shown = JSON.stringify(state) === JSON.stringify({ proposing: 'showingUri' })
+  const pairing = { context: { uri: shown ? uri : undefined, wallet, uris: shown ? 1 : 0, error: undefined }, matches: (v: unknown) => JSON.stringify(v) === JSON.stringify(state) }
   const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }
-  return connectPairing(pairing as never, connection as never, { isMobile, walletConnectConnectorId: 'walletConnect' })
+  return connectPairing(pairing as never, connection as never, { isMobile, walletConnectConnectorId: 'walletConnect', ...(os ? { os } : {}) })
 }
 
 describe('connectPairing links', () => {
@@ -49,7 +50,73 @@ describe('connectPairing before the pairing machine arrived (issue 15 §1)', () 
       webLink: undefined,
       linkError: undefined,
       errorMessage: undefined,
+      showQr: false,
+      preparingLink: false,
+      storeLink: undefined,
     })
     expect(view({ id: 'w', name: 'W' }).loaded).toBe(true)
+  })
+})
+
+/** A directory wallet as a phone gets it: a native mobile link and its store pages (dev/api/dataset.ts's shape). */
+const phoneWallet = {
+  id: 'mv',
+  name: 'MetaVault',
+  mobile_link: 'metavault://',
+  app_store: 'https://apps.apple.com/app/id123',
+  play_store: 'https://play.google.com/store/apps/details?id=com.metavault',
+  homepage: 'https://metavault.example',
+} as PairingWallet
+
+describe('connectPairing on a phone (issue 17 §1: no QR-only route, the deep link from the tap)', () => {
+  test('behavior: a phone never shows the QR code; a desktop shows it once the URI is ready', () => {
+    expect(view(phoneWallet, true).showQr).toBe(false)
+    expect(view(undefined, true).showQr).toBe(false)
+    expect(view(phoneWallet, false).showQr).toBe(true)
+    expect(view(phoneWallet, false, { state: { proposing: 'requestingUri' } }).showQr).toBe(false)
+  })
+
+  test('behavior: on a phone the picked wallet opens by its mobile link on the URI', () => {
+    expect(view(phoneWallet, true).appLink).toEqual({ href: `metavault://wc?uri=${encodeURIComponent(uri)}`, kind: 'native', name: 'MetaVault' })
+  })
+
+  test('behavior: until the URI is ready the Open button is disabled ("Preparing…"): no link to open late', () => {
+    const preparing = view(phoneWallet, true, { state: { proposing: 'requestingUri' } })
+    expect(preparing).toMatchObject({ phase: 'loading', appLink: undefined, preparingLink: true })
+    expect(view(phoneWallet, true).preparingLink).toBe(false)
+    // A desktop has its QR spinner, and a wallet without a mobile link nothing to prepare.
+    expect(view(phoneWallet, false, { state: { proposing: 'requestingUri' } }).preparingLink).toBe(false)
+    expect(view({ id: 'w', name: 'W' }, true, { state: { proposing: 'requestingUri' } }).preparingLink).toBe(false)
+  })
+
+  test('behavior: "Get the app" is the store page of the phone\'s system, else the homepage', () => {
+    expect(view(phoneWallet, true, { os: 'ios' }).storeLink).toBe('https://apps.apple.com/app/id123')
+    expect(view(phoneWallet, true, { os: 'android' }).storeLink).toBe('https://play.google.com/store/apps/details?id=com.metavault')
+    expect(view(phoneWallet, true).storeLink).toBe('https://metavault.example/')
+    expect(view({ ...phoneWallet, app_store: null } as PairingWallet, true, { os: 'ios' }).storeLink).toBe('https://metavault.example/')
+    expect(view({ id: 'w', name: 'W', mobile_link: 'w://' }, true, { os: 'ios' }).storeLink).toBeUndefined()
+  })
+
+  test('bad input: a store link that could run script is never offered', () => {
+    const bad = { ...phoneWallet, app_store: 'javascript:alert(1)', homepage: 'https://u:p@evil.example/' } as PairingWallet
+    expect(view(bad, true, { os: 'ios' }).storeLink).toBeUndefined()
+  })
+
+  test('behavior: phoneOs reads iOS and Android from the user agent', () => {
+    expect(phoneOs('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148')).toBe('ios')
+    expect(phoneOs('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36')).toBe('android')
+    expect(phoneOs('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36')).toBeUndefined()
+  })
+})
+
+describe('walletConnectRow (spec §2: on mobile manual WalletConnect opens AllWallets; issue 17 §1)', () => {
+  test('behavior: a desktop pairs with the QR code, tagged "QR code"', () => {
+    expect(walletConnectRow({ isMobile: false, allWalletsAvailable: true })).toEqual({ route: 'pairing', tag: 'qrCode' })
+    expect(walletConnectRow({ isMobile: false, allWalletsAvailable: false })).toEqual({ route: 'pairing', tag: 'qrCode' })
+  })
+
+  test('behavior: a phone goes to All Wallets, untagged; without All Wallets the row is hidden', () => {
+    expect(walletConnectRow({ isMobile: true, allWalletsAvailable: true })).toEqual({ route: 'allWallets', tag: undefined })
+    expect(walletConnectRow({ isMobile: true, allWalletsAvailable: false })).toEqual({ route: 'hidden', tag: undefined })
   })
 })

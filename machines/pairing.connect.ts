@@ -3,10 +3,41 @@ import { checkWalletLink, formatWalletLink, type WalletLink } from '../adapters/
 import type { connectionMachine } from './connection.ts'
 import type { pairingMachine, PairingWallet } from './pairing.ts'
 
+/** The phone's operating system, for a wallet's store page ("Get the app"); undefined on anything else. */
+export type PhoneOs = 'ios' | 'android' | undefined
+
+/**
+ * The phone's operating system from a user agent string: iOS (iPhone, iPad, iPod) or Android, else undefined.
+ * @example phoneOs('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) …') // 'ios'
+ */
+export function phoneOs(userAgent: string): PhoneOs {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) return 'ios'
+  if (/Android/i.test(userAgent)) return 'android'
+  return undefined
+}
+
+/** Where Connect's WalletConnect row leads, and its tag (see {@link walletConnectRow}). */
+export type WalletConnectRow = { route: 'pairing' | 'allWallets' | 'hidden'; tag: 'qrCode' | undefined }
+
+/**
+ * Connect's WalletConnect row by device (spec §2 "It opens on AllWallets on mobile … when the manual-WalletConnect
+ * option is on"; issue 17 §1: no QR-only route on a phone):
+ * - desktop: the pairing (its QR code, for the phone's camera), tagged "QR code";
+ * - phone: All Wallets, untagged — each wallet there opens by its deep link, the QR code for another device is useless;
+ * - phone without All Wallets (the feature off, or the directory cannot connect on the active namespace): hidden, since
+ *   the row could only lead to a QR code.
+ * @example walletConnectRow({ isMobile: true, allWalletsAvailable: true }) // { route: 'allWallets', tag: undefined }
+ */
+export function walletConnectRow({ isMobile, allWalletsAvailable }: { isMobile: boolean; allWalletsAvailable: boolean }): WalletConnectRow {
+  if (!isMobile) return { route: 'pairing', tag: 'qrCode' }
+  return allWalletsAvailable ? { route: 'allWallets', tag: undefined } : { route: 'hidden', tag: undefined }
+}
+
 /**
  * ConnectingWalletConnect / ConnectingWalletConnectBasic as the UI shows them (spec §2, §5 links):
  * - `loading`: the provider loads or the relay is asked for a URI;
- * - `showing`: the URI is ready — a QR code and a copy button on desktop, the wallet's deep link on a phone;
+ * - `showing`: the URI is ready — a QR code and a copy button on desktop; on a phone the wallet's deep link ("Continue
+ *   in …", an Open button) and never a QR code (issue 17 §1), or, without a wallet, the link to copy;
  * - `connecting`: the wallet approved, the session is being read;
  * - `declined` (the visitor said no in the wallet) and `error` (relay, wallet or link failure), each with a retry;
  * - `connected`: done (the modal closes, or the sign-in check runs).
@@ -27,6 +58,35 @@ export type PairingView = {
   /** Why a wallet link was refused (never opened). */
   linkError: string | undefined
   errorMessage: string | undefined
+  /** The QR code shows: on a desktop once the URI is ready; never on a phone (it is for another device's camera). */
+  showQr: boolean
+  /**
+   * Phone, a wallet with a mobile link picked, the URI not ready yet: the Open button is there but disabled
+   * ("Preparing…"), so the link is never opened late, outside the tap (issue 17 §1).
+   */
+  preparingLink: boolean
+  /**
+   * "Get the app" (phone fallback when the deep link opened nothing): the wallet's store page for the phone's system
+   * (`app_store` on iOS, `play_store` on Android), else its `homepage`; http(s) links only, through the one link policy.
+   */
+  storeLink: string | undefined
+}
+
+/** A picked wallet with the directory's store fields (spec §3 Wallet; `openapi/directory.yaml`), when it carries them. */
+type WalletWithStores = PairingWallet & { app_store?: string | null; play_store?: string | null; homepage?: string | null }
+
+/** The first of `links` that is an http(s) link the link policy accepts; refused or native ones are skipped. */
+function firstWebLink(links: readonly (string | null | undefined)[]): string | undefined {
+  for (const link of links) {
+    if (!link) continue
+    try {
+      const checked = checkWalletLink(link)
+      if (checked.kind === 'universal') return checked.href
+    } catch {
+      // A refused store link is simply not offered.
+    }
+  }
+  return undefined
 }
 
 /**
@@ -43,20 +103,27 @@ export const pairingNotLoaded: PairingView = {
   webLink: undefined,
   linkError: undefined,
   errorMessage: undefined,
+  showQr: false,
+  preparingLink: false,
+  storeLink: undefined,
 }
 
 /**
  * Builds the pairing view model from the pairing and eip155 connection snapshots; a `pairing` of `undefined` (the
  * machine not spawned yet) gives {@link pairingNotLoaded}.
- * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}.
+ * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}, hides the QR code and
+ * gives the phone's fields ({@link PairingView.preparingLink}); `os` picks the store page of {@link PairingView.storeLink}.
  * @example connectPairing(undefined, connection, { isMobile: false, walletConnectConnectorId: 'walletConnect' }).phase // 'loading'
  */
 export function connectPairing(
   pairing: SnapshotFrom<typeof pairingMachine> | undefined,
   connection: SnapshotFrom<typeof connectionMachine>,
-  { isMobile, walletConnectConnectorId }: { isMobile: boolean; walletConnectConnectorId: string },
+  { isMobile, walletConnectConnectorId, os }: { isMobile: boolean; walletConnectConnectorId: string; os?: PhoneOs },
 ): PairingView {
-  if (!pairing) return pairingNotLoaded
+  if (!pairing) {
+    // The wallet is not known yet: on a phone the view shows its "preparing" state, never a QR code.
+    return pairingNotLoaded
+  }
   const { uri, wallet, uris, error } = pairing.context
   const viaRelay = connection.context.connectorId === walletConnectConnectorId
   let phase: PairingView['phase'] = 'idle'
@@ -96,5 +163,22 @@ export function connectPairing(
       linkError ??= (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
     }
   }
-  return { loaded: true, phase, uri: phase === 'showing' ? uri : undefined, uris, wallet, appLink, webLink, linkError, errorMessage }
+  const stores = wallet as WalletWithStores | undefined
+  const storeLink = stores
+    ? firstWebLink(os === 'ios' ? [stores.app_store, stores.homepage] : os === 'android' ? [stores.play_store, stores.homepage] : [stores.homepage])
+    : undefined
+  return {
+    loaded: true,
+    phase,
+    uri: phase === 'showing' ? uri : undefined,
+    uris,
+    wallet,
+    appLink,
+    webLink,
+    linkError,
+    errorMessage,
+    showQr: !isMobile && phase === 'showing',
+    preparingLink: isMobile && phase === 'loading' && Boolean(wallet?.mobile_link),
+    storeLink,
+  }
 }

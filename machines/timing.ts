@@ -42,4 +42,10 @@ export const timing = {
   disconnectWait: 3_000,
   /** The `siwx` option's calls (`getSessions`, `createMessage`, `addSession`, `revokeSession`) end after this (spec §9 RPC timeout). */
   siwxRequestTimeout: 10_000,
+  /**
+   * On a phone, after the visitor taps a wallet's deep link: when the page is still visible this long later (no
+   * `visibilitychange` to hidden, no `pagehide`), nothing opened, and the "Copy link" and "Get the app" fallbacks show
+   * (issue 17 §1). Not in the spec; long enough for an app switch to hide the page.
+   */
+  deepLinkFallbackDelay: 1_500,
 } as const

@@ -1,5 +1,6 @@
 import { catalogueWalletLink } from '../../adapters/links.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
+import type { PairingWallet } from '../../machines/pairing.ts'
 import { useCopy, useModalInstance } from '../context.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { RowTag } from './RowTag.tsx'
@@ -45,7 +46,11 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
                 mobile_link: wallet.mobile_link ?? null,
                 desktop_link: wallet.desktop_link ?? null,
                 webapp_link: wallet.webapp_link ?? null,
-              },
+                // The store pages behind a phone's "Get the app" when the deep link opens nothing (issue 17 §1).
+                app_store: wallet.app_store ?? null,
+                play_store: wallet.play_store ?? null,
+                homepage: wallet.homepage ?? null,
+              } as PairingWallet,
             },
           })
         } else if (link?.kind === 'open') window.open(link.link.href, '_blank', 'noopener,noreferrer')

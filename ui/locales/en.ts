@@ -33,6 +33,13 @@ export const en = {
   pairingOpenApp: (wallet: string) => `Open ${wallet}`,
   pairingOpenWeb: 'Open the web app',
   pairingTapToOpen: (wallet: string) => `Continue in ${wallet}`,
+  /** Phones (issue 17 §1): the deep link's button, its waiting state, and the fallbacks when nothing opened. */
+  pairingOpen: 'Open',
+  pairingPreparingLink: 'Preparing…',
+  pairingOpenHint: (wallet: string) => `Open ${wallet} and approve the connection there.`,
+  pairingNothingOpened: (wallet: string) => `Nothing opened? Copy the link into ${wallet}, or get the app first.`,
+  pairingGetApp: 'Get the app',
+  pairingPasteHint: 'Copy the link and paste it in your wallet app.',
   pairingApproved: 'Approved in the wallet. Connecting…',
   pairingDeclined: 'Connection declined',
   pairingDeclinedHint: 'The wallet declined the connection. You can try again.',

@@ -1,11 +1,12 @@
 import type { Connector } from '../../adapters/types.ts'
-import { useCopy } from '../context.ts'
+import { useCopy, useModalInstance } from '../context.ts'
 import { Fragment, useEffect, useId } from 'react'
 import { RowTag } from '../components/RowTag.tsx'
 import { useFeatures, useSend } from '../hooks.ts'
 import { useConnectView } from '../hooks/catalogue.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { allWalletsTag } from '../../machines/catalogue.connect.ts'
+import { walletConnectRow } from '../../machines/pairing.connect.ts'
 import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 
@@ -15,6 +16,8 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
  * `connectorTypeOrder` option (default WalletConnect, recent, installed, featured, custom, external, recommended),
  * then the All Wallets entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down
  * to 'N+'), only with the `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
+ * On a phone the WalletConnect row leads to All Wallets, untagged, or is hidden without it ({@link walletConnectRow};
+ * spec §2, issue 17 §1): a QR code is for another device's camera.
  */
 export function Connect() {
   const copy = useCopy()
@@ -29,6 +32,13 @@ export function Connect() {
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
   const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
   const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
+  const wcRow = walletConnectRow({ isMobile: Boolean(useModalInstance().actor.getSnapshot().context.options.isMobile), allWalletsAvailable: showAllWallets })
+  const rows = view.rows.filter((r) => !(r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT' && wcRow.route === 'hidden'))
+  const tagOf = (tag: 'recent' | 'qrCode' | 'installed') => (tag === 'qrCode' && !wcRow.tag ? {} : { tag: tags[tag] })
+  const selectConnector = (connector: Connector) =>
+    connector.type === 'WALLET_CONNECT' && wcRow.route === 'allWallets'
+      ? send({ type: 'app.push', view: 'AllWallets' })
+      : send({ type: 'app.selectWallet', connectorId: connector.id })
   return (
     <>
       {view.sections.map((section) =>
@@ -36,10 +46,10 @@ export function Connect() {
           <Fragment key="wallet">
             {connectorCount === 0 && <p className="lk-muted" style={{ marginBottom: 12 }}>{copy.noWallets}</p>}
             <ul className="lk-list">
-              {view.rows.map((row) =>
+              {rows.map((row) =>
                 row.kind === 'connector' ? (
                   <li key={row.connector.id}>
-                    <WalletRow connector={row.connector} tag={tags[row.tag]} onSelect={() => send({ type: 'app.selectWallet', connectorId: row.connector.id })} />
+                    <WalletRow connector={row.connector} {...tagOf(row.tag)} onSelect={() => selectConnector(row.connector)} />
                   </li>
                 ) : (
                   <li key={`w:${row.wallet.id}`}>
