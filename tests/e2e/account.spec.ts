@@ -4,7 +4,7 @@
  */
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { ACCOUNT_0, API_URL, accountButton, connectDevWallet, dialog, expect, expectedBalance, setApiBehaviour, test } from './fixtures.ts'
+import { ACCOUNT_0, API_URL, accountButton, connectDevWallet, dialog, expect, expectedBalance, grouped, setApiBehaviour, test } from './fixtures.ts'
 
 const rpc = 'http://127.0.0.1:28545'
 const sender = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 })
@@ -19,15 +19,15 @@ test.afterEach(async ({ request }) => {
   await setApiBehaviour(request, { mode: 'normal' })
 })
 
-test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens; USD is 0.00 on a testnet', async ({ demo: page }) => {
+test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, priced by the reference server (never $0.00)', async ({ demo: page }) => {
   const account = await openAccount(page)
   await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
   const panel = account.getByRole('tabpanel')
   await expect(panel).toContainText('Dev Token')
   await expect(panel).toContainText('Dev Tether')
-  await expect(panel).toContainText(`${await expectedBalance(ACCOUNT_0)} ETH`)
-  await expect(panel).toContainText('$0.00')
-  await expect(panel).not.toContainText(/\$[1-9]/)
+  await expect(panel).toContainText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
+  await expect(panel).toContainText(/\$[1-9][\d,]*\.\d\d/)
+  await expect(panel).not.toContainText('$0.00')
 })
 
 test('the Activity tab lists a real transfer to the account under its month, newest first', async ({ demo: page }) => {

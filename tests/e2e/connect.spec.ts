@@ -12,6 +12,7 @@ import {
   dialog,
   expect,
   expectedBalance,
+  grouped,
   liveState,
   openConnectDialog,
   rejectWalletRequest,
@@ -38,7 +39,7 @@ test('connecting the dev wallet shows the address and the real balance of accoun
 
   const button = accountButton(page)
   await expect(button.address).toHaveText('0xf39F…2266')
-  await expect(button.balance).toHaveText(`${balance} ETH`)
+  await expect(button.balance).toHaveText(`${grouped(balance)} ETH`)
   await expect(connectButton(page)).toHaveCount(0)
   const state = liveState(page)
   await expect(state.address).toHaveText(ACCOUNT_0)
@@ -51,7 +52,7 @@ test('connecting the dev wallet shows the address and the real balance of accoun
   await expect(account).toBeVisible()
   await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_0))
   await expect(account.getByTestId('account-address')).toHaveAttribute('title', ACCOUNT_0)
-  await expect(account.getByTestId('account-balance')).toHaveText(`${balance} ETH`)
+  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
   await expect(account.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true })).toBeVisible()
 })
 
@@ -91,7 +92,7 @@ test('when the wallet changes account, the page shows the new address and its ba
   const state = liveState(page)
   await expect(state.address).toHaveText(ACCOUNT_1)
   await expect(accountButton(page).address).toHaveText('0x7099…79C8')
-  await expect(accountButton(page).balance).toHaveText(`${balance} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance)} ETH`)
   await expect(state.balance).toHaveText(balance)
   await expect(state.status).toHaveText('connected')
   // Changing account is not a new connection: no prompt.
@@ -100,7 +101,7 @@ test('when the wallet changes account, the page shows the new address and its ba
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
   await expect(account.getByTestId('account-address')).toHaveText('0x7099…79C8')
-  await expect(account.getByTestId('account-balance')).toHaveText(`${balance} ETH`)
+  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance)} ETH`)
 })
 
 test('Disconnect in the Account dialog disconnects', async ({ demo: page }) => {
@@ -130,7 +131,7 @@ test('a reload restores the connection without a wallet prompt', async ({ demo: 
   await expect(accountButton(page).address).toHaveText(truncated(ACCOUNT_0))
   await expect(liveState(page).status).toHaveText('connected')
   await expect(liveState(page).address).toHaveText(ACCOUNT_0)
-  await expect(accountButton(page).balance).toHaveText(`${await expectedBalance(ACCOUNT_0, 31337)} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(await expectedBalance(ACCOUNT_0, 31337))} ETH`)
   await expect(walletRequests(page)).toHaveCount(0)
   await expect(anyDialog(page)).toHaveCount(0)
   await expect(connectButton(page)).toHaveCount(0)

@@ -41,6 +41,17 @@ export async function expectedBalance(address: Address, chainId: DevChainId = 31
   return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`
 }
 
+/**
+ * A plain balance (`'10000.000'`, the state's value) as the modal and the page's buttons show it to an en-US visitor
+ * (Chromium's default locale): the integer part grouped by thousands (`'10,000.000'`, issue 17 §5). Written with a
+ * regular expression, independently of the product's formatter.
+ */
+export function grouped(plain: string): string {
+  const [whole = '', fraction] = plain.split('.')
+  const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return fraction === undefined ? text : `${text}.${fraction}`
+}
+
 /** Sets a native balance on a dev chain (`anvil_setBalance`), so a test can tell balances apart. */
 export async function setAnvilBalance(address: Address, ether: string, chainId: DevChainId = 31337): Promise<void> {
   await setAnvilBalanceWei(address, parseEther(ether), chainId)

@@ -9,6 +9,7 @@ import {
   dialog,
   expect,
   expectedBalance,
+  grouped,
   liveState,
   rejectWalletRequest,
   setAnvilBalance,
@@ -28,7 +29,7 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   const balance1 = await expectedBalance(ACCOUNT_0, 31337)
   expect(balance1).not.toBe(balance2)
   await expect(state.network).toHaveText('eip155:31337')
-  await expect(accountButton(page).balance).toHaveText(`${balance1} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance1)} ETH`)
 
   // Account → Switch network (Anvil Local) → Switch Network.
   await accountButton(page).address.click()
@@ -45,11 +46,11 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
 
   await expect(state.network).toHaveText('eip155:31338')
   await expect(state.balance).toHaveText(balance2)
-  await expect(accountButton(page).balance).toHaveText(`${balance2} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance2)} ETH`)
   await expect(walletPanel(page).getByRole('combobox', { name: 'Wallet chain' })).toHaveValue('31338')
   // Back to Account after the switch, showing the new network and balance.
   await expect(account).toBeVisible()
-  await expect(account.getByTestId('account-balance')).toHaveText(`${balance2} ETH`)
+  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance2)} ETH`)
   // The page's network button follows too.
   await expect(page.locator('.buttons').getByRole('button', { name: 'Switch network (Anvil Local 2)', exact: true })).toBeVisible()
 
@@ -64,9 +65,9 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   await approveWalletRequest(page, 'Switch to chain 31337?')
   await expect(state.network).toHaveText('eip155:31337')
   await expect(state.balance).toHaveText(balance1)
-  await expect(accountButton(page).balance).toHaveText(`${balance1} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance1)} ETH`)
   await expect(account).toBeVisible()
-  await expect(account.getByTestId('account-balance')).toHaveText(`${balance1} ETH`)
+  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance1)} ETH`)
 })
 
 test('a switch declined in the wallet keeps the network and lets the user pick again', async ({ demo: page }) => {
@@ -103,7 +104,7 @@ test('when the wallet switches chain by itself, the page follows with that chain
   await walletPanel(page).getByRole('combobox', { name: 'Wallet chain' }).selectOption('31338')
   const balance2 = await expectedBalance(ACCOUNT_0, 31338)
   await expect(liveState(page).network).toHaveText('eip155:31338')
-  await expect(accountButton(page).balance).toHaveText(`${balance2} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance2)} ETH`)
   await expect(page.locator('.buttons').getByRole('button', { name: 'Switch network (Anvil Local 2)', exact: true })).toBeVisible()
   // No prompt: the wallet's own change needs no approval from the site.
   await expect(walletRequests(page)).toHaveCount(0)
@@ -112,5 +113,5 @@ test('when the wallet switches chain by itself, the page follows with that chain
   await page.reload()
   await expect(liveState(page).status).toHaveText('connected')
   await expect(liveState(page).network).toHaveText('eip155:31338')
-  await expect(accountButton(page).balance).toHaveText(`${balance2} ETH`)
+  await expect(accountButton(page).balance).toHaveText(`${grouped(balance2)} ETH`)
 })

@@ -15,6 +15,7 @@ import {
   dialog,
   expect,
   expectedBalance,
+  grouped,
   liveState,
   openCleanDemo,
   openConnectDialog,
@@ -102,7 +103,7 @@ test('a wallet whose on() and removeListener() throw: it connects with its real 
   page.on('pageerror', (error) => errors.push(error.message))
   await connectHostile(page)
   await expect(anyDialog(page)).toHaveCount(0)
-  await expect(accountButton(page).balance).toContainText(await expectedBalance(ACCOUNT_0))
+  await expect(accountButton(page).balance).toContainText(grouped(await expectedBalance(ACCOUNT_0)))
   for (let i = 0; i < 2; i++) {
     await accountButton(page).address.click()
     const account = dialog(page, 'Account')

@@ -21,6 +21,7 @@ import {
   dialog,
   expect,
   expectedBalance,
+  grouped,
   expectNoAxeViolations,
   freshAddress,
   liveState,
@@ -148,7 +149,7 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
   expect(fee).toBeGreaterThan(0n)
   expect(before - (await anvilBalanceWei(ACCOUNT_0, chainId))).toBe(value + fee)
 
-  const balance = `${await expectedBalance(ACCOUNT_0, chainId)} ETH`
+  const balance = `${grouped(await expectedBalance(ACCOUNT_0, chainId))} ETH`
   await expect(account.getByTestId('account-balance')).toHaveText(balance)
   await expect(accountButton(page).balance).toHaveText(balance)
 
@@ -191,7 +192,7 @@ for (const symbol of ['DEV', 'dUSDT'] as const) {
     expect(before - after).toBe(units)
     const tokens = dialog(page, 'Account').getByRole('tabpanel')
     await expect(tokens.getByRole('listitem').filter({ hasText: tokenNames[symbol] })).toContainText(
-      `${floor3(after, tokenDecimals[symbol])} ${symbol}`,
+      `${grouped(floor3(after, tokenDecimals[symbol]))} ${symbol}`,
     )
   })
 }
