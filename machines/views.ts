@@ -17,6 +17,8 @@ export const views = [
   'SendSelectToken',
   'SendPreview',
   'SIWXSignMessage',
+  'WhatIsAWallet',
+  'GetWallet',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */
@@ -45,6 +47,9 @@ export type SpecViewName =
   | 'Send'
   | 'SendSelectToken'
   | 'SendPreview'
+  /** Onboarding (issue 17 §7; not a spec §2 view): what a wallet is, and the directory's wallets with their store links. */
+  | 'WhatIsAWallet'
+  | 'GetWallet'
 
 export type ViewName = (typeof views)[number] & SpecViewName
 

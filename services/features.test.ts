@@ -6,8 +6,8 @@ describe('features', () => {
     expect(resolveFeatures({ swaps: false }, undefined)).toEqual({ features: { ...defaultFeatures, swaps: false }, ignored: [], source: 'local' })
   })
   test('behavior: the local-only features have the spec §9 defaults: send, receive and allWallets on, pay off', () => {
-    expect(resolveFeatures({}, undefined).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false })
-    expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'pay'])
+    expect(resolveFeatures({}, undefined).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false, legalCheckbox: false })
+    expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'pay', 'legalCheckbox'])
   })
   test('behavior: the local-only features follow the options, and a remote config never changes them', () => {
     const local = { send: false, receive: false, allWallets: false, pay: true }

@@ -27,6 +27,11 @@ export type LocalFeatureFlags = {
   allWallets: boolean
   /** Pay (no view yet). */
   pay: boolean
+  /**
+   * The legal checkbox of Connect and AllWallets (issue 17 §7, spec §9 "legal checkbox off"): wallets can be chosen once
+   * the visitor agrees to the `termsConditionsUrl` and `privacyPolicyUrl` pages.
+   */
+  legalCheckbox: boolean
 }
 
 /**
@@ -43,7 +48,7 @@ export type FeatureFlag = keyof Features
 /** The remote-controlled keys (spec §6), in the spec's order; analytics follows the config call (spec §4). */
 export const remoteFeatureKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet'] as const
 /** The keys only local options decide (spec §9 "Local feature defaults"); basic mode keeps them. */
-export const localFeatureKeys = ['send', 'receive', 'allWallets', 'pay'] as const
+export const localFeatureKeys = ['send', 'receive', 'allWallets', 'pay', 'legalCheckbox'] as const
 
 /** Defaults (spec §9 "Remote feature defaults" and "Local feature defaults"). */
 export const defaultFeatures: Features = {
@@ -59,6 +64,7 @@ export const defaultFeatures: Features = {
   receive: true,
   allWallets: true,
   pay: false,
+  legalCheckbox: false,
 }
 
 /** The remote features basic mode turns off (spec §6). */
@@ -97,7 +103,7 @@ export type ResolveFeaturesReturnType = {
  * Decides the features (spec §6, §9): the defaults, then the local options; when no remote config was fetched that is
  * all. A found remote config overrides the remote-controlled keys (email, socials, swaps, onramp, activity,
  * reownBranding, multiWallet, and analytics), naming the local options it ignored; the local-only keys (send, receive,
- * allWallets, pay) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
+ * allWallets, pay, legalCheckbox) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
  * the options say. Analytics turns off when the config call failed (`remote === 'failed'`, spec §4).
  *
  * @example

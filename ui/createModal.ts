@@ -59,13 +59,20 @@ export type ModalOptions = {
   enableEmbedded?: boolean
   /**
    * Local feature options (spec §6, §9; issue 15 §3). Local-only, decided here alone: `send`, `receive`, `allWallets`
-   * (on by default) and `pay` (off). Remote-controlled: `email`, `socials`, `swaps`, `onramp`, `activity`,
+   * (on by default), `pay` and `legalCheckbox` (off; see `termsConditionsUrl`). Remote-controlled: `email`, `socials`, `swaps`, `onramp`, `activity`,
    * `reownBranding` (the branding footer), `multiWallet`, `analytics`; a remote project config found on first opening
    * overrides them (the 'Local configuration ignored' notice names what it overrode, in debug mode). The resolved set
    * is `getState().features`. A feature that is off shows no entry point, loads no code, and `open({ view })` of its
    * views throws {@link FeatureDisabledError}.
    */
   features?: Partial<Features>
+  /**
+   * The Terms of Service page the legal checkbox links to (`features: { legalCheckbox: true }`, issue 17 §7): an http(s)
+   * URL, opened in a new tab. Without it the words are shown without a link.
+   */
+  termsConditionsUrl?: string
+  /** The Privacy Policy page the legal checkbox links to (http(s), opened in a new tab); see `termsConditionsUrl`. */
+  privacyPolicyUrl?: string
   /** Basic mode: every remote feature off (spec §6). */
   basic?: boolean
   /**

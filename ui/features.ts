@@ -168,6 +168,18 @@ export const featureRegistry = {
     id: 'siwx',
     views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx'), reachableWith: 'siwx' } },
   },
+  /**
+   * Onboarding (issue 17 §7): What is a wallet? (from Connect's "New to wallets?" link) and Get a wallet (the directory's
+   * recommended wallets with their store links; WalletConnect when the directory has none). Always there, fetched only
+   * when the visitor follows the link (Connect does not prefetch it).
+   */
+  onboarding: {
+    id: 'onboarding',
+    views: {
+      WhatIsAWallet: { load: () => import('./views/WhatIsAWallet.tsx'), next: ['GetWallet'] },
+      GetWallet: { load: () => import('./views/GetWallet.tsx'), machines: ['catalogue'], next: ['ConnectingWalletConnect'] },
+    },
+  },
   /** The branding footer at the bottom of Connect and Account (spec §9 "branding on"); no view of its own. */
   branding: {
     id: 'branding',

@@ -163,8 +163,12 @@ const optionsShape = v.looseObject({
       reownBranding: booleanOption,
       multiWallet: booleanOption,
       pay: booleanOption,
+      legalCheckbox: booleanOption,
     }),
   ),
+  // The legal checkbox's pages (issue 17 §7): opened in a new tab, so web addresses only.
+  termsConditionsUrl: v.optional(connectionUrl(httpProtocols)),
+  privacyPolicyUrl: v.optional(connectionUrl(httpProtocols)),
   basic: booleanOption,
   api: v.optional(
     v.looseObject({

@@ -12,8 +12,10 @@ import { useId } from 'react'
  * button opens the wallet's web app or homepage (http(s)) in a new tab, through the one link policy of
  * `adapters/links.ts` ({@link catalogueWalletLink}): a wallet with a refused link (a forbidden scheme, whitespace, or
  * credentials before the host, a look-alike) is a disabled row that says so and opens nothing (issue 14, defect 5).
+ * `blockedBy`: the id of the note saying why no wallet can be chosen yet (the legal checkbox, issue 17 §7): the row is
+ * `aria-disabled`, described by the note, and a press does nothing.
  */
-export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: string }) {
+export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWallet; tag?: string; blockedBy?: string | undefined }) {
   const copy = useCopy()
   const modal = useModalInstance()
   const viaRelay = modal.actor.getSnapshot().context.options.walletConnectConnectorId !== undefined
@@ -27,11 +29,12 @@ export function CatalogueRow({ wallet, tag }: { wallet: CatalogueWallet; tag?: s
       type="button"
       className="lk-row"
       // Named by the wallet's name (its content); the tag is its description (issue 17 §11: the name holds the visible label).
-      {...(tagText ? { 'aria-describedby': tagId } : {})}
-      aria-disabled={viaRelay || link?.kind === 'open' ? undefined : 'true'}
+      {...(tagText || blockedBy ? { 'aria-describedby': [tagText ? tagId : undefined, blockedBy].filter(Boolean).join(' ') } : {})}
+      aria-disabled={!blockedBy && (viaRelay || link?.kind === 'open') ? undefined : 'true'}
       {...(refused ? { title: refused, 'data-link-refused': 'true' } : {})}
       data-wallet-id={wallet.id}
       onClick={() => {
+        if (blockedBy) return
         if (viaRelay) {
           // A wallet reached through WalletConnect: the pairing with its links (spec §2).
           modal.actor.send({

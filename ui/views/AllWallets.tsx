@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState, type UIEvent } from 'react'
+import { useEffect, useId, useRef, useState, type UIEvent } from 'react'
 import type { Connector } from '../../adapters/types.ts'
 import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { useCopy, useModalInstance } from '../context.ts'
 import { useConnectors, useSend } from '../hooks.ts'
 import { useCatalogue } from '../hooks/catalogue.ts'
-import { WalletRow } from './Connect.tsx'
+import { useLegal } from '../hooks/legal.ts'
+import { LegalCheckbox, WalletRow } from './Connect.tsx'
 
 /** Row height of the virtual list (px): a 48 px row and an 8 px gap. */
 const rowHeight = 56
@@ -21,7 +22,9 @@ type Row = { kind: 'installed'; connector: Connector } | { kind: 'catalogue'; wa
 /**
  * AllWallets (spec §2): the installed wallets, then the directory's catalogue (featured first, then
  * recommended, then pages of 40 as the list scrolls), with a search box. The list is virtualised: only
- * the rows in view are in the DOM, so the whole catalogue scrolls and filters without blocking the page.
+ * the rows in view are in the DOM, so the whole catalogue scrolls and filters without blocking the page. A search with
+ * no result says so with the query, a line of help and a Clear search button (issue 17 §7); with the `legalCheckbox`
+ * feature on, the legal checkbox comes first and the rows are disabled until it is ticked.
  */
 export default function AllWallets() {
   const copy = useCopy()
@@ -31,6 +34,10 @@ export default function AllWallets() {
   const catalogue = useCatalogue(typed)
   const [scrollTop, setScrollTop] = useState(0)
   const listRef = useRef<HTMLDivElement>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const legal = useLegal()
+  const legalNoteId = useId()
+  const blockedBy = legal.walletsEnabled ? undefined : legalNoteId
   // The search field takes the focus on arrival (issue 17), except on a phone, where that would raise the keyboard
   // over the list the visitor came to scroll.
   const focusSearch = !useModalInstance().actor.getSnapshot().context.options.isMobile
@@ -60,10 +67,19 @@ export default function AllWallets() {
     if (catalogue.isPageFailed && nearEnd(Math.ceil((top + viewportHeight) / rowHeight) + overscan)) catalogue.loadMore()
   }
 
+  const clearSearch = () => {
+    setTyped('')
+    catalogue.search('')
+    setScrollTop(0)
+    searchRef.current?.focus()
+  }
+
   return (
     <>
+      {legal.shown && <LegalCheckbox legal={legal} noteId={legalNoteId} />}
       <div style={{ position: 'relative' }}>
         <input
+          ref={searchRef}
           className="lk-search"
           type="search"
           autoFocus={focusSearch}
@@ -82,7 +98,17 @@ export default function AllWallets() {
         )}
       </div>
       {rows.length === 0 && !catalogue.isLoading ? (
-        <p className="lk-muted">{catalogue.isSearching ? copy.searching : copy.noMatch}</p>
+        catalogue.isSearching || !q ? (
+          <p className="lk-muted">{catalogue.isSearching ? copy.searching : copy.noMatch}</p>
+        ) : (
+          <div className="lk-empty" data-testid="no-match">
+            <p className="lk-empty-title">{copy.noMatchFor(typed.trim())}</p>
+            <p className="lk-muted">{copy.noMatchHint}</p>
+            <button type="button" className="lk-secondary lk-fit" onClick={clearSearch}>
+              {copy.clearSearch}
+            </button>
+          </div>
+        )
       ) : (
         <div ref={listRef} className="lk-virtual" style={{ height: Math.min(viewportHeight, rows.length * rowHeight) }} onScroll={onScroll} data-testid="wallet-list">
           <ul className="lk-list" style={{ position: 'relative', height: rows.length * rowHeight, display: 'block' }} aria-label={copy.titles.AllWallets}>
@@ -92,9 +118,9 @@ export default function AllWallets() {
               return (
                 <li key={key} aria-setsize={rows.length} aria-posinset={index + 1} style={{ position: 'absolute', top: index * rowHeight, left: 0, right: 0 }}>
                   {row.kind === 'installed' ? (
-                    <WalletRow connector={row.connector} tag={copy.installed} onSelect={() => send({ type: 'app.selectWallet', connectorId: row.connector.id })} />
+                    <WalletRow connector={row.connector} tag={copy.installed} blockedBy={blockedBy} onSelect={() => send({ type: 'app.selectWallet', connectorId: row.connector.id })} />
                   ) : (
-                    <CatalogueRow wallet={row.wallet} />
+                    <CatalogueRow wallet={row.wallet} blockedBy={blockedBy} />
                   )}
                 </li>
               )

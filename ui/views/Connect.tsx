@@ -9,6 +9,8 @@ import { allWalletsTag } from '../../machines/catalogue.connect.ts'
 import { walletConnectRow } from '../../machines/pairing.connect.ts'
 import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
+import { useLegal } from '../hooks/legal.ts'
+import type { LegalView } from '../../machines/onboarding.connect.ts'
 
 /**
  * Connect (spec §2, §9): renders `connectConnect`'s view model. Its sections come in the connect method order (only
@@ -18,6 +20,8 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
  * to 'N+'), only with the `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
  * On a phone the WalletConnect row leads to All Wallets, untagged, or is hidden without it ({@link walletConnectRow};
  * spec §2, issue 17 §1): a QR code is for another device's camera.
+ * With the `legalCheckbox` feature on, the legal checkbox comes first and the wallet rows are disabled until it is
+ * ticked (issue 17 §7); the foot's "New to wallets?" leads to What is a wallet?.
  */
 export function Connect() {
   const copy = useCopy()
@@ -39,8 +43,13 @@ export function Connect() {
     connector.type === 'WALLET_CONNECT' && wcRow.route === 'allWallets'
       ? send({ type: 'app.push', view: 'AllWallets' })
       : send({ type: 'app.selectWallet', connectorId: connector.id })
+  const legal = useLegal()
+  const legalNoteId = useId()
+  // Until the terms are agreed, every wallet row is disabled and points at the note that says why.
+  const blockedBy = legal.walletsEnabled ? undefined : legalNoteId
   return (
     <>
+      {legal.shown && <LegalCheckbox legal={legal} noteId={legalNoteId} />}
       {view.sections.map((section) =>
         section === 'wallet' ? (
           <Fragment key="wallet">
@@ -49,11 +58,11 @@ export function Connect() {
               {rows.map((row) =>
                 row.kind === 'connector' ? (
                   <li key={row.connector.id}>
-                    <WalletRow connector={row.connector} {...tagOf(row.tag)} onSelect={() => selectConnector(row.connector)} />
+                    <WalletRow connector={row.connector} {...tagOf(row.tag)} blockedBy={blockedBy} onSelect={() => selectConnector(row.connector)} />
                   </li>
                 ) : (
                   <li key={`w:${row.wallet.id}`}>
-                    <CatalogueRow wallet={row.wallet} {...(row.isFeatured ? { tag: copy.featured } : {})} />
+                    <CatalogueRow wallet={row.wallet} blockedBy={blockedBy} {...(row.isFeatured ? { tag: copy.featured } : {})} />
                   </li>
                 ),
               )}
@@ -72,15 +81,64 @@ export function Connect() {
           </Fragment>
         ) : null,
       )}
+      <p className="lk-foot">
+        <button type="button" className="lk-link" onClick={() => send({ type: 'app.push', view: 'WhatIsAWallet' })}>
+          {copy.newToWallets}
+        </button>
+      </p>
     </>
   )
 }
 
-export function WalletRow({ connector, tag, onSelect }: { connector: Connector; tag?: string; onSelect: () => void }) {
+/**
+ * The legal checkbox (issue 17 §7): "I agree to the Terms of Service and Privacy Policy", each a link (new tab) when
+ * its option is set, and, until ticked, the note (`noteId`) the disabled wallet rows are described by.
+ */
+export function LegalCheckbox({ legal, noteId }: { legal: LegalView & { setAccepted(accepted: boolean): void }; noteId: string }) {
+  const copy = useCopy()
+  const link = (href: string | undefined, text: string) =>
+    href ? (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {text}
+      </a>
+    ) : (
+      text
+    )
+  return (
+    <div className="lk-legal">
+      <label className="lk-legal-label">
+        <input type="checkbox" checked={legal.accepted} onChange={(e) => legal.setAccepted(e.currentTarget.checked)} />
+        <span>
+          {copy.legalAgreePrefix} {link(legal.termsUrl, copy.legalTerms)} {copy.legalAnd} {link(legal.privacyUrl, copy.legalPrivacy)}
+        </span>
+      </label>
+      {!legal.accepted && (
+        <p className="lk-muted lk-legal-note" id={noteId}>
+          {copy.legalRequired}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/**
+ * An installed (or WalletConnect) wallet's row. `blockedBy`: the id of the note saying why it cannot be chosen yet (the
+ * legal checkbox): the row is `aria-disabled`, described by that note, and a press does nothing.
+ */
+export function WalletRow({ connector, tag, blockedBy, onSelect }: { connector: Connector; tag?: string; blockedBy?: string | undefined; onSelect: () => void }) {
   const tagId = useId()
   // Named by the wallet's name (its content); the tag ('Installed', 'QR code', 'Recent') is its description.
+  const describedBy = [tag ? tagId : undefined, blockedBy].filter(Boolean).join(' ')
   return (
-    <button type="button" className="lk-row" {...(tag ? { 'aria-describedby': tagId } : {})} onClick={onSelect}>
+    <button
+      type="button"
+      className="lk-row"
+      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+      {...(blockedBy ? { 'aria-disabled': 'true' as const } : {})}
+      onClick={() => {
+        if (!blockedBy) onSelect()
+      }}
+    >
       <WalletIcon src={connector.imageUrl} name={connector.name} />
       <span className="lk-row-name">{connector.name}</span>
       {tag && <RowTag id={tagId} text={tag} />}
