@@ -1,12 +1,16 @@
 /**
- * The demo dapp: the modal with the two local anvil chains plus the built-in EVM networks, the page
- * buttons, the live account state, and the development wallet (announced through EIP-6963, with its own
- * approval panel). The dev wallet is part of the demo, never of the library.
+ * The demo dapp (issue 17 §10): a small dapp page, its header with the page buttons (network, connect / account),
+ * a panel that uses the connection (sign a message, send a small amount, the current state in a readable form with
+ * the raw JSON folded away), the modal with the two local anvil chains, the built-in EVM networks, Solana and
+ * Bitcoin, and the development wallets (EVM through EIP-6963, Solana and Bitcoin through the Wallet Standard) in one
+ * dock (dev/dock.ts) that never covers the page or the modal. The dev wallets are part of the demo, never of the library.
  */
-import { StrictMode, useState, useSyncExternalStore } from 'react'
+import { StrictMode, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { parseEther } from 'viem'
 import type { Bip122Adapter } from '../adapters/bip122.ts'
 import { createRoot } from 'react-dom/client'
 import { createInspectBridge } from '../dev/visualiser/bridge.ts'
+import { mountWalletDock } from '../dev/dock.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
 import { arbitrum, bsc, createModal, createSiwx, mainnet, type Features } from '../ui/index.ts'
 import { solanaLocalnetAt } from '../dev/solana/network.ts'
@@ -37,24 +41,33 @@ const wallet = new DevWallet({
   storage: localStorage,
 })
 announceDevWallet(wallet)
-mountWalletPanel(wallet)
+
+const params = new URLSearchParams(location.search)
+/** The page and the dock follow the modal's theme mode (`?theme=dark`). */
+const themeMode = params.get('theme') === 'dark' ? ('dark' as const) : ('light' as const)
+document.documentElement.dataset.theme = themeMode
+/** The modal's dialog (in its open shadow root): the dock leaves room for it on narrow screens. */
+const findDialog = (): Element | null =>
+  document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') ?? null
+// One dock for the three development wallets: a column on wide screens, a bar at the bottom on narrow ones.
+const dock = mountWalletDock({ avoid: findDialog, theme: themeMode })
+dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
 
 // The Solana and Bitcoin development wallets (Wallet Standard), with their panels; loaded after the page (their
 // libraries are the demo's, not the library's: the modal itself loads web3.js / bitcoinjs-lib only when used).
 void import('../dev/solana-wallet/index.ts').then(({ DevSolanaWallet, registerDevSolanaWallet, mountSolanaWalletPanel }) => {
   const solanaWallet = new DevSolanaWallet({ rpcUrl: solanaRpc, storage: localStorage })
   registerDevSolanaWallet(solanaWallet)
-  mountSolanaWalletPanel(solanaWallet)
+  dock.add({ id: 'solana', label: 'Solana', wallet: solanaWallet, mount: (el) => mountSolanaWalletPanel(solanaWallet, el) })
   ;(window as unknown as { latchkeySolanaWallet: unknown }).latchkeySolanaWallet = solanaWallet
 })
 void import('../dev/bitcoin-wallet/index.ts').then(({ BitcoinDevWallet, registerBitcoinWallet, mountBitcoinWalletPanel }) => {
   const bitcoinWallet = new BitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage })
   registerBitcoinWallet(bitcoinWallet)
-  mountBitcoinWalletPanel(bitcoinWallet)
+  dock.add({ id: 'bitcoin', label: 'Bitcoin', wallet: bitcoinWallet, mount: (el) => mountBitcoinWalletPanel(bitcoinWallet, el) })
   ;(window as unknown as { latchkeyBitcoinWallet: unknown }).latchkeyBitcoinWallet = bitcoinWallet
 })
 
-const params = new URLSearchParams(location.search)
 /** `?platform=mobile` shows the phone layout (AllWallets first with manual WalletConnect, wallet deep links). */
 const platform = params.get('platform') === 'mobile' ? ('mobile' as const) : undefined
 /** The development mobile wallet (demo/mobile-wallet.html) as a catalogue wallet: its universal link and web app. */
@@ -93,7 +106,7 @@ const modal = createModal({
   projectId: 'latchkey-demo',
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [] },
-  themeMode: params.get('theme') === 'dark' ? 'dark' : 'light',
+  themeMode,
   debug: true,
   // The reference server (dev/api) implements the three contracts of openapi/.
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
@@ -113,6 +126,8 @@ const modal = createModal({
   inspect: inspectBridge.inspect,
 })
 inspectBridge.attach(modal.actor)
+// The dock moves out of the dialog's way while the modal is open (narrow screens).
+modal.subscribe((state) => dock.setModalOpen(state.open))
 // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
 
@@ -127,24 +142,25 @@ function SignInPanel() {
   }
   const session = state.siwx?.session
   return (
-    <section aria-label="Sign in with the wallet">
+    <section className="card" aria-label="Sign in with the wallet">
+      <h2>Sign in with the wallet</h2>
       <fieldset>
-        <legend>Sign in with the wallet (SIWX)</legend>
+        <legend>Sign-in mode (SIWX)</legend>
         {(['off', 'optional', 'required'] as const).map((mode) => (
-          <label key={mode} style={{ marginRight: 12 }}>
-            <input type="radio" name="siwx-mode" value={mode} checked={signInMode === mode} onChange={() => choose(mode)} />{' '}
+          <label key={mode}>
+            <input type="radio" name="siwx-mode" value={mode} checked={signInMode === mode} onChange={() => choose(mode)} />
             {mode === 'off' ? 'Off' : mode === 'optional' ? 'Optional' : 'Require sign-in'}
           </label>
         ))}
       </fieldset>
       {state.siwx && (
-        <p>
+        <p className="muted">
           Sign-in: <span data-testid="siwx-phase">{state.siwx.phase}</span>
           {session && (
             <>
               {' '}
-              · Signed in as <span data-testid="siwx-session-address">{session.address}</span> on{' '}
-              <span data-testid="siwx-session-network">{session.caipNetworkId}</span>
+              · Signed in as <span className="mono" data-testid="siwx-session-address" style={{ overflowWrap: 'anywhere' }}>{session.address}</span> on{' '}
+              <span className="mono" data-testid="siwx-session-network">{session.caipNetworkId}</span>
               {session.expirationTime && <> · until {new Date(session.expirationTime).toLocaleString()}</>}
             </>
           )}
@@ -154,47 +170,98 @@ function SignInPanel() {
   )
 }
 
+/** A labelled text field of the demo's forms (the label names the textbox). */
+function Field({ label, value, onChange, placeholder, inputMode }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string; inputMode?: 'decimal' | 'numeric' }) {
+  const id = `field-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} placeholder={placeholder} inputMode={inputMode} autoComplete="off" spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  )
+}
+
 /**
- * What a dapp does with the connected wallet through the public API: sign a message (any namespace) and, on
- * Bitcoin, a transfer through the wallet's sendTransfer (`modal.getAdapter('bip122')`).
+ * What a dapp does with the connected wallet through the public API: sign a message (any namespace) and send a small
+ * amount: ETH through the wallet's EIP-1193 provider (`modal.getProvider('eip155')`), bitcoin through the wallet's
+ * sendTransfer (`modal.getAdapter('bip122')`), SOL through the modal's own Send view.
  */
 function WalletActions() {
   const state = useSyncExternalStore(modal.subscribe, modal.getState)
   const [message, setMessage] = useState('Hello from the Latchkey demo')
   const [signature, setSignature] = useState('')
   const [recipient, setRecipient] = useState('')
+  const [ether, setEther] = useState('0.001')
   const [sats, setSats] = useState('10000')
   const [txid, setTxid] = useState('')
+  const [txHash, setTxHash] = useState('')
   const [error, setError] = useState('')
   const run = (task: () => Promise<void>) => {
     setError('')
     task().catch((e: unknown) => setError(e instanceof Error ? (e as Error & { shortMessage?: string }).shortMessage ?? e.message : String(e)))
   }
-  if (!state.account.isConnected) return null
+  if (!state.account.isConnected) {
+    return (
+      <section className="card" aria-label="Wallet actions">
+        <h2>Use your wallet</h2>
+        <p className="muted">Connect a wallet with the button at the top to sign a message and send a small amount.</p>
+      </section>
+    )
+  }
+  const namespace = state.activeNamespace
   return (
-    <section aria-label="Wallet actions">
-      <h2 style={{ fontSize: 16 }}>Wallet actions</h2>
-      <label>
-        Message <input value={message} onChange={(e) => setMessage(e.target.value)} />
-      </label>{' '}
-      <button type="button" onClick={() => run(async () => setSignature(await modal.signMessage({ message })))}>
+    <section className="card" aria-label="Wallet actions">
+      <h2>Use your wallet</h2>
+      <h3>Sign a message</h3>
+      <Field label="Message" value={message} onChange={setMessage} />
+      <button type="button" className="btn" onClick={() => run(async () => setSignature(await modal.signMessage({ message })))}>
         Sign message
       </button>
       {signature && (
-        <p>
-          Signature: <code data-testid="signed-message-signature" style={{ wordBreak: 'break-all' }}>{signature}</code>
+        <p className="result">
+          Signature: <code data-testid="signed-message-signature">{signature}</code>
         </p>
       )}
-      {state.activeNamespace === 'bip122' && (
-        <p>
-          <label>
-            Recipient <input value={recipient} onChange={(e) => setRecipient(e.target.value)} />
-          </label>{' '}
-          <label>
-            Satoshis <input value={sats} onChange={(e) => setSats(e.target.value)} />
-          </label>{' '}
+
+      <h3>Send a small amount</h3>
+      {namespace === 'eip155' && (
+        <>
+          <div className="row">
+            <Field label="Recipient" value={recipient} onChange={setRecipient} placeholder="0x…" />
+            <Field label="Amount (ETH)" value={ether} onChange={setEther} inputMode="decimal" />
+          </div>
           <button
             type="button"
+            className="btn"
+            onClick={() =>
+              run(async () => {
+                const provider = modal.getProvider('eip155')
+                if (!provider) throw new Error('No EVM wallet is connected.')
+                const value = `0x${parseEther(ether).toString(16)}`
+                const hash = (await provider.request({ method: 'eth_sendTransaction', params: [{ from: state.account.address, to: recipient, value }] })) as string
+                setTxHash(hash)
+                modal.refreshBalance()
+              })
+            }
+          >
+            Send ETH
+          </button>
+          {txHash && (
+            <p className="result">
+              Sent: <code data-testid="evm-tx-hash">{txHash}</code>
+            </p>
+          )}
+        </>
+      )}
+      {namespace === 'bip122' && (
+        <>
+          <div className="row">
+            <Field label="Recipient" value={recipient} onChange={setRecipient} placeholder="bcrt1…" />
+            <Field label="Satoshis" value={sats} onChange={setSats} inputMode="numeric" />
+          </div>
+          <button
+            type="button"
+            className="btn"
             onClick={() =>
               run(async () => {
                 const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
@@ -207,15 +274,22 @@ function WalletActions() {
             Send bitcoin
           </button>
           {txid && (
-            <>
-              {' '}
+            <p className="result">
               Sent: <code data-testid="bitcoin-txid">{txid}</code>
-            </>
+            </p>
           )}
-        </p>
+        </>
+      )}
+      {namespace === 'solana' && (
+        <>
+          <p className="muted">The modal’s own Send form sends SOL and tokens.</p>
+          <button type="button" className="btn" onClick={() => modal.open({ view: 'Send' })}>
+            Open the send form
+          </button>
+        </>
       )}
       {error && (
-        <p role="alert" data-testid="wallet-action-error">
+        <p role="alert" className="error" data-testid="wallet-action-error">
           {error}
         </p>
       )}
@@ -223,19 +297,50 @@ function WalletActions() {
   )
 }
 
+/** One line of the state's description list. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  )
+}
+
+/** The current state in a readable form (namespace, CAIP-10 address, network, balance); the raw JSON folded away. */
 function LiveState() {
   const state = useSyncExternalStore(modal.subscribe, modal.getState)
   const account = useAccount()
   return (
-    <section aria-label="Live state">
-      <h2 style={{ fontSize: 16 }}>Live state</h2>
-      <p>
-        Status: <span data-testid="state-status">{account.status}</span> · Address:{' '}
-        <span data-testid="state-address">{account.address ?? '—'}</span> · Balance:{' '}
-        <span data-testid="state-balance">{account.balance ?? '—'}</span> · Network:{' '}
-        <span data-testid="state-network">{state.caipNetworkId}</span>
-      </p>
-      <pre>{JSON.stringify(state, null, 2)}</pre>
+    <section className="card" aria-label="Live state">
+      <h2>Your connection</h2>
+      <dl className="facts">
+        <Fact term="Status">
+          <span className="pill" data-status={account.status} data-testid="state-status">
+            {account.status}
+          </span>
+        </Fact>
+        <Fact term="Namespace">
+          <span className="mono" data-testid="state-namespace">{state.activeNamespace}</span>
+        </Fact>
+        <Fact term="Network">
+          {state.network.name} · <span className="mono" data-testid="state-network">{state.caipNetworkId}</span>
+        </Fact>
+        <Fact term="Address">
+          <span className="mono" data-testid="state-address">{account.address ?? '—'}</span>
+        </Fact>
+        <Fact term="CAIP-10">
+          <span className="mono" data-testid="state-caip-address">{account.caipAddress ?? '—'}</span>
+        </Fact>
+        <Fact term="Balance">
+          <span data-testid="state-balance">{account.balance ?? '—'}</span>
+          {account.balance !== undefined && account.balanceSymbol ? ` ${account.balanceSymbol}` : ''}
+        </Fact>
+      </dl>
+      <details>
+        <summary>Raw state (JSON)</summary>
+        <pre>{JSON.stringify(state, null, 2)}</pre>
+      </details>
     </section>
   )
 }
@@ -243,20 +348,34 @@ function LiveState() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ModalProvider modal={modal}>
-      <div className="buttons">
-        <ConnectButton />
-        <AccountButton />
-        <NetworkButton />
-      </div>
-      <p>
-        <a href="./visualiser.html" target="_blank" rel="noopener">
-          Statechart visualiser
-        </a>{' '}
-        (opens in a new tab: every machine of the modal, live)
-      </p>
-      <SignInPanel />
-      <WalletActions />
-      <LiveState />
+      <header className="topbar">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          <span>
+            Latchkey <small>demo dapp</small>
+          </span>
+        </div>
+        <div className="buttons">
+          <NetworkButton />
+          <ConnectButton />
+          <AccountButton />
+        </div>
+      </header>
+      <main className="content">
+        <div className="intro">
+          <h1>Latchkey demo dapp</h1>
+          <p>
+            Connect one of the development wallets (they live in the dock), then sign and send on the local chains. The{' '}
+            <a href="./visualiser.html" target="_blank" rel="noopener">
+              Statechart visualiser
+            </a>{' '}
+            opens in a new tab and follows every machine of the modal, live.
+          </p>
+        </div>
+        <LiveState />
+        <WalletActions />
+        <SignInPanel />
+      </main>
     </ModalProvider>
   </StrictMode>,
 )

@@ -21,6 +21,15 @@ function mount(wallet = new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1/block
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('mountBitcoinWalletPanel', () => {
+  it('behavior: takes its container’s place (the dock places it), never a fixed layer over the page, and stays usable while the modal is open', () => {
+    const { container } = mount()
+    const panel = container.querySelector<HTMLElement>('[data-testid="bitcoin-dev-wallet"]')!
+    expect(panel.style.position).not.toBe('fixed')
+    expect(panel.style.zIndex).toBe('')
+    expect(panel.style.width).toBe('100%')
+    expect(panel.hasAttribute('data-latchkey-interactive')).toBe(true)
+  })
+
   it('shows the wallet with accessible controls', () => {
     const { ui, container } = mount()
     expect(container.querySelector('[data-testid="bitcoin-dev-wallet"]')).not.toBeNull()

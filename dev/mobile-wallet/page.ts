@@ -72,9 +72,11 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   // Pairing
   const pairSection = el('section', { 'aria-labelledby': `${uid}-pair` })
   const uriInput = el('textarea', { id: `${uid}-uri`, 'data-testid': 'mw-uri', rows: '3', spellcheck: 'false', placeholder: 'wc:…@2?relay-protocol=irn&symKey=…' })
-  const pairButton = el('button', { type: 'button', 'data-testid': 'mw-pair' }, 'Pair')
+  const pairButton = el('button', { type: 'button', 'data-testid': 'mw-pair', class: 'primary' }, 'Pair')
   pairButton.addEventListener('click', () => act(() => wallet.pair(uriInput.value)))
-  pairSection.append(el('h2', { id: `${uid}-pair` }, 'Pair with a site'), el('label', { for: uriInput.id }, 'WalletConnect URI'), uriInput, pairButton)
+  const uriField = el('div', { class: 'field' })
+  uriField.append(el('label', { for: uriInput.id }, 'WalletConnect URI'), uriInput)
+  pairSection.append(el('h2', { id: `${uid}-pair` }, 'Pair with a site'), uriField, pairButton)
 
   // Account
   const accountSection = el('section', { 'aria-labelledby': `${uid}-account` })
@@ -89,9 +91,14 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   autoApprove.addEventListener('change', () => wallet.setAutoApprove(autoApprove.checked))
   const disconnect = el('button', { type: 'button', 'data-testid': 'mw-disconnect' }, 'Disconnect')
   disconnect.addEventListener('click', () => act(() => wallet.disconnect()))
-  const controls = el('div', { class: 'row' })
-  controls.append(el('label', { for: chainSelect.id }, 'Wallet chain'), chainSelect, autoApprove, el('label', { for: autoApprove.id }, 'Auto-approve'), disconnect)
-  accountSection.append(el('h2', { id: `${uid}-account` }, 'Account'), facts, controls)
+  // One field per line (label above a full-width control), then the checkbox and the button on one aligned row.
+  const chainField = el('div', { class: 'field' })
+  chainField.append(el('label', { for: chainSelect.id }, 'Wallet chain'), chainSelect)
+  const autoField = el('div', { class: 'check' })
+  autoField.append(autoApprove, el('label', { for: autoApprove.id }, 'Auto-approve'))
+  const controls = el('div', { class: 'row spread' })
+  controls.append(autoField, disconnect)
+  accountSection.append(el('h2', { id: `${uid}-account` }, 'Account'), facts, chainField, controls)
 
   // Pending proposals and requests
   const pendingSection = el('section', { 'aria-labelledby': `${uid}-pending` })
@@ -124,7 +131,7 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
     approve.addEventListener('click', () => act(() => wallet.approve(item.id)))
     const reject = el('button', { type: 'button', class: 'reject' }, 'Reject')
     reject.addEventListener('click', () => act(() => wallet.reject(item.id)))
-    const actions = el('div', { class: 'row' })
+    const actions = el('div', { class: 'row actions' })
     actions.append(approve, reject)
     region.append(actions)
     return region

@@ -4,27 +4,28 @@ let mountCount = 0
 
 const styles = {
   panel:
-    'position:fixed;left:16px;bottom:16px;z-index:2147483647;width:340px;max-height:70vh;overflow:auto;' +
-    'box-sizing:border-box;padding:12px 14px;border:1px solid #b9b0d6;border-radius:12px;background:#fff;color:#14181f;' +
-    'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;box-shadow:0 8px 28px rgba(20,24,31,.22);text-align:left',
+    'position:relative;width:100%;' +
+    'box-sizing:border-box;padding:12px 14px;border:1px solid #b9b0d6;border-radius:12px;background:var(--dw-bg,#fff);color:var(--dw-fg,#14181f);' +
+    'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;letter-spacing:normal',
   title: 'margin:0 0 6px;font-size:14px;font-weight:700',
-  status: 'margin:0 0 8px;color:#4a5262;word-break:break-all',
+  status: 'margin:0 0 8px;color:var(--dw-muted,#4a5262);word-break:break-all',
   row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
   label: 'flex:0 0 88px;font-weight:600',
-  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:2px 4px',
+  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 4px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
   button:
-    'font:inherit;padding:4px 10px;border-radius:6px;border:1px solid #9aa3b2;background:#f4f6f9;color:#14181f;cursor:pointer',
-  approve: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
-  reject: 'font:inherit;padding:4px 12px;border-radius:6px;border:1px solid #a33a3a;background:#fff;color:#a33a3a;cursor:pointer',
-  request: 'margin-top:10px;padding:8px 10px;border:1px solid #9945ff;border-radius:8px;background:#f6f0ff',
+    'font:inherit;padding:8px 12px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f);cursor:pointer',
+  approve: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
+  reject: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #a33a3a;background:var(--dw-bg,#fff);color:var(--dw-reject,#a33a3a);cursor:pointer',
+  request: 'margin-top:10px;padding:8px 10px;border:1px solid #9945ff;border-radius:8px;background:var(--dw-solana-request,#f6f0ff)',
   question: 'margin:0 0 4px;font-weight:700',
-  detail: 'margin:0 0 6px;color:#4a5262;word-break:break-all;white-space:pre-wrap;max-height:10em;overflow:auto',
+  detail: 'margin:0 0 6px;color:var(--dw-muted,#4a5262);word-break:break-all;white-space:pre-wrap;max-height:10em;overflow:auto',
   actions: 'display:flex;gap:8px',
 }
 
 /**
- * Mounts the Solana dev wallet's "extension popup": a small fixed panel (bottom-left, so it sits beside the EVM
- * one) titled 'Dev Solana Wallet', plain DOM with inline styles, `data-testid="dev-solana-wallet"`.
+ * Mounts the Solana dev wallet's "extension popup": a panel titled 'Dev Solana Wallet' that fills its container's
+ * width (the demo puts it in the development wallets' dock, dev/dock.ts), plain DOM with inline styles (colours from
+ * the dock's `--dw-*` variables, light fallbacks), `data-testid="dev-solana-wallet"`.
  *
  * Controls (all with accessible names, scoped to the panel): select 'Account', checkbox 'Auto-approve', button
  * 'Disconnect site', and per pending request a `role="region"` named 'Solana wallet request' with the question

@@ -26,6 +26,15 @@ function mount(wallet = new DevWallet({ chains })) {
 const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('mountWalletPanel', () => {
+  it('behavior: takes its container’s place (the dock places it), never a fixed layer over the page, and stays usable while the modal is open', () => {
+    const { container } = mount()
+    const panel = container.querySelector<HTMLElement>('[data-testid="dev-wallet"]')!
+    expect(panel.style.position).not.toBe('fixed')
+    expect(panel.style.zIndex).toBe('')
+    expect(panel.style.width).toBe('100%')
+    expect(panel.hasAttribute('data-latchkey-interactive')).toBe(true)
+  })
+
   it('shows the wallet with accessible controls', () => {
     const { ui, container } = mount()
     const panel = container.querySelector('[data-testid="dev-wallet"]')

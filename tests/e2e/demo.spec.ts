@@ -1,0 +1,170 @@
+/**
+ * The demo page as a visitor sees it (issue 17 §10): a small dapp whose development wallets live in one dock
+ * (dev/dock.ts) that never covers the page's buttons or the modal, on a desktop (1280×800, a right-hand column) and
+ * on phones (390×844 and 320×640, touch: a bar at the bottom, collapsed until a wallet has a request). No horizontal
+ * overflow at any of these widths, also with a long address on the page. A pending approval brings the dock up on
+ * that wallet's tab and its Approve button takes the tap while the modal is open.
+ *
+ * `DEMO_SHOTS=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { anyDialog, connectButton, dialog, expect, liveState, test, walletRequests } from './fixtures.ts'
+
+const shots = process.env.DEMO_SHOTS
+const phoneUserAgent =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
+const screens = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+  { name: 'small phone', viewport: { width: 320, height: 640 }, touch: true },
+] as const
+
+async function openDemo(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`)
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  // The three wallets are in the dock (Solana and Bitcoin load after the page).
+  await expect(page.getByTestId('dev-wallet-dock').getByRole('tab', { includeHidden: true })).toHaveCount(3)
+}
+
+/** Whether the control's centre hits the control itself (through its shadow host when it lives in a shadow root). */
+function hitsItself(control: Locator): Promise<boolean> {
+  return control.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
+    const root = el.getRootNode()
+    let hit = document.elementFromPoint(x, y)
+    if (root instanceof ShadowRoot) {
+      if (hit !== root.host) return false
+      hit = root.elementFromPoint(x, y)
+    }
+    return hit !== null && (el === hit || el.contains(hit))
+  })
+}
+
+/** Page width beyond the viewport (0 when nothing overflows sideways). */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+for (const screen of screens) {
+  test.describe(`${screen.name} ${screen.viewport.width}×${screen.viewport.height}`, () => {
+    test.use({ viewport: screen.viewport, hasTouch: screen.touch, isMobile: screen.touch, ...(screen.touch ? { userAgent: phoneUserAgent } : {}) })
+
+    test('the dock leaves the page’s buttons uncovered and the page does not overflow sideways', async ({ page }) => {
+      await openDemo(page)
+      const dock = page.getByTestId('dev-wallet-dock')
+      expect(await hitsItself(connectButton(page))).toBe(true)
+      expect(await hitsItself(page.locator('.buttons').getByRole('button', { name: /^Switch network/ }))).toBe(true)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      if (screen.touch) {
+        // Collapsed to a bar at the bottom; the page reserves its room (the last card scrolls clear of it).
+        await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+        await expect(page.getByTestId('dev-wallet')).toBeHidden()
+        const bar = await dock.boundingBox()
+        expect(bar!.y + bar!.height).toBeCloseTo(screen.viewport.height, 0)
+        expect(bar!.height).toBeLessThanOrEqual(64)
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+        const lastCard = await page.locator('main .card').last().boundingBox()
+        expect(lastCard!.y + lastCard!.height).toBeLessThanOrEqual(bar!.y)
+        // The visitor opens it, picks a wallet, closes it.
+        await dock.getByRole('button', { name: 'Dev wallets' }).tap()
+        await dock.getByRole('tab', { name: 'Bitcoin' }).tap()
+        await expect(page.getByTestId('bitcoin-dev-wallet')).toBeVisible()
+        await expect(page.getByTestId('dev-wallet')).toBeHidden()
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+        await dock.getByRole('button', { name: 'Dev wallets' }).tap()
+        await expect(page.getByTestId('bitcoin-dev-wallet')).toBeHidden()
+      } else {
+        // A column beside the page: every wallet visible, none over the page's content.
+        for (const id of ['dev-wallet', 'dev-solana-wallet', 'bitcoin-dev-wallet']) await expect(page.getByTestId(id)).toBeAttached()
+        await expect(page.getByTestId('dev-wallet')).toBeVisible()
+        const column = await dock.boundingBox()
+        const content = await page.locator('main.content').boundingBox()
+        expect(content!.x + content!.width).toBeLessThanOrEqual(column!.x)
+        expect(column!.height).toBe(screen.viewport.height)
+      }
+    })
+
+    test('a pending approval brings the dock up on its wallet, Approve takes the tap while the modal is open, and the dialog stays uncovered', async ({ page }) => {
+      await openDemo(page)
+      const dock = page.getByTestId('dev-wallet-dock')
+      const press = (target: Locator) => (screen.touch ? target.tap() : target.click())
+      // Another wallet's tab selected first: the request must bring the EVM wallet's tab forward.
+      if (screen.touch) {
+        await press(dock.getByRole('button', { name: 'Dev wallets' }))
+        await press(dock.getByRole('tab', { name: 'Solana' }))
+        await press(dock.getByRole('button', { name: 'Dev wallets' }))
+      }
+      await press(connectButton(page))
+      const connect = dialog(page, 'Connect Wallet')
+      await expect(connect).toBeVisible()
+      await press(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first())
+      const connecting = dialog(page, 'Connecting')
+      await expect(connecting).toBeVisible()
+
+      const request = walletRequests(page).filter({ hasText: 'Connect to this site?' })
+      await expect(request).toBeVisible()
+      await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
+      await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
+      // Neither covers the other: the dialog's title and the wallet's Approve are each what a tap there reaches.
+      await expect(connecting.getByRole('heading').first()).toBeVisible()
+      expect(await hitsItself(connecting.getByRole('heading').first())).toBe(true)
+      const approve = request.getByRole('button', { name: 'Approve', exact: true })
+      expect(await hitsItself(approve)).toBe(true)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-pending-light.png` })
+
+      await press(approve)
+      await expect(anyDialog(page)).toHaveCount(0)
+      await expect(liveState(page).status).toHaveText('connected')
+      // Answered: a dock the request opened closes again on a phone; the page's buttons are free.
+      if (screen.touch) await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+      expect(await hitsItself(page.getByTestId('account-button-address'))).toBe(true)
+      // The connected page (long addresses, the CAIP-10 one the longest) still does not overflow sideways.
+      await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0x/)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-connected-light.png`, fullPage: true })
+    })
+
+    test('dark mode follows the modal’s theme mode: the page, the dock and the modal', async ({ page }) => {
+      await openDemo(page, '?theme=dark')
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+      await expect(page.getByTestId('dev-wallet-dock')).toHaveAttribute('data-theme', 'dark')
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+      expect(background).not.toBe('rgb(255, 255, 255)')
+      expect(background).not.toBe('rgb(245, 246, 248)')
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+      if (shots) {
+        await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-page-dark.png`, fullPage: true })
+        await connectButton(page).click()
+        await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+        await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-modal-dark.png` })
+      }
+    })
+  })
+}
+
+test.describe('mobile wallet page 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: phoneUserAgent })
+
+  test('its form is laid out cleanly: full-width URI field, aligned controls, no sideways overflow', async ({ page }) => {
+    await page.goto('/mobile-wallet.html')
+    const uri = page.getByRole('textbox', { name: 'WalletConnect URI' })
+    await expect(uri).toBeVisible()
+    const form = await page.locator('main').boundingBox()
+    const field = await uri.boundingBox()
+    // The field spans the card's content box (its padding aside).
+    expect(field!.width).toBeGreaterThan(form!.width - 48)
+    const pair = await page.getByRole('button', { name: 'Pair' }).boundingBox()
+    expect(pair!.height).toBeGreaterThanOrEqual(40)
+    const chain = await page.getByRole('combobox', { name: 'Wallet chain' }).boundingBox()
+    expect(chain!.width).toBeGreaterThan(form!.width - 48)
+    expect(chain!.height).toBeGreaterThanOrEqual(40)
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
+    if (shots) await page.screenshot({ path: `${shots}/mobile-wallet-light.png`, fullPage: true })
+  })
+})
