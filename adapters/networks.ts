@@ -23,8 +23,13 @@ export type CaipNetwork = {
   rpcUrls: { default: { http: readonly string[]; webSocket?: readonly string[] } }
   blockExplorers?: { default: { name: string; url: string } }
   testnet?: boolean
-  /** Optional icon URL (http(s) or data:image). */
+  /** Optional icon URL (http(s) or data:image); wins over {@link CaipNetwork.imageId}. */
   imageUrl?: string
+  /**
+   * The network's image in the wallet directory (spec §3 Connector/Network `imageId`, §7 `/public/getAssetImage/{id}`):
+   * the modal shows that image when the directory is configured; a built-in glyph of the namespace otherwise.
+   */
+  imageId?: string
 }
 
 /** Thrown by {@link parseCaipAddress} for a malformed CAIP-10 account id (spec §5). */
@@ -103,6 +108,7 @@ export function defineEvmNetwork(chain: {
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
   imageUrl?: string
+  imageId?: string
 }): CaipNetwork {
   parseConnectionUrl(chain.rpcUrl, { protocols: httpProtocols })
   return {
@@ -115,6 +121,7 @@ export function defineEvmNetwork(chain: {
     ...(chain.blockExplorer ? { blockExplorers: { default: chain.blockExplorer } } : {}),
     testnet: chain.testnet ?? false,
     ...(chain.imageUrl ? { imageUrl: chain.imageUrl } : {}),
+    ...(chain.imageId ? { imageId: chain.imageId } : {}),
   }
 }
 
@@ -123,6 +130,7 @@ const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 /** Ethereum mainnet (chain id 1), the default network (spec §9). */
 export const mainnet = defineEvmNetwork({
   id: 1,
+  imageId: 'f746d333-41cb-42c5-a81e-93c6c46debb4',
   name: 'Ethereum',
   nativeCurrency: ether,
   rpcUrl: 'https://eth.merkle.io',
@@ -131,6 +139,7 @@ export const mainnet = defineEvmNetwork({
 /** Arbitrum One (42161). */
 export const arbitrum = defineEvmNetwork({
   id: 42161,
+  imageId: 'a4edf1c9-bbc3-4a31-a205-7fb516a0bf44',
   name: 'Arbitrum One',
   nativeCurrency: ether,
   rpcUrl: 'https://arb1.arbitrum.io/rpc',
@@ -139,6 +148,7 @@ export const arbitrum = defineEvmNetwork({
 /** BNB Smart Chain (56). */
 export const bsc = defineEvmNetwork({
   id: 56,
+  imageId: '12a18bc3-1c95-472c-a5c7-b92e6384ae28',
   name: 'BNB Smart Chain',
   nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
   rpcUrl: 'https://56.rpc.thirdweb.com',
@@ -162,6 +172,7 @@ export function defineSolanaNetwork(network: {
   blockExplorer?: { name: string; url: string }
   testnet?: boolean
   imageUrl?: string
+  imageId?: string
 }): CaipNetwork {
   if (!/^[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(network.reference)) throw new InvalidCaipNetworkIdError(`solana:${network.reference}`)
   parseConnectionUrl(network.rpcUrl, { protocols: httpProtocols })
@@ -175,6 +186,7 @@ export function defineSolanaNetwork(network: {
     ...(network.blockExplorer ? { blockExplorers: { default: network.blockExplorer } } : {}),
     testnet: network.testnet ?? false,
     ...(network.imageUrl ? { imageUrl: network.imageUrl } : {}),
+    ...(network.imageId ? { imageId: network.imageId } : {}),
   }
 }
 
@@ -184,6 +196,7 @@ export const solana: CaipNetwork = {
   name: 'Solana',
   chainNamespace: 'solana',
   caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  imageId: '4790252f-25c1-4fad-a252-0c1cc90264cf',
   nativeCurrency: sol,
   rpcUrls: { default: { http: ['https://api.mainnet-beta.solana.com'] } },
   blockExplorers: { default: { name: 'Solscan', url: 'https://solscan.io' } },
@@ -195,6 +208,7 @@ export const solanaDevnet: CaipNetwork = {
   name: 'Solana Devnet',
   chainNamespace: 'solana',
   caipNetworkId: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  imageId: '1d5df0e2-8bb1-46ca-a123-105d234707c4',
   nativeCurrency: sol,
   rpcUrls: { default: { http: ['https://api.devnet.solana.com'] } },
   testnet: true,
@@ -205,6 +219,7 @@ export const solanaTestnet: CaipNetwork = {
   name: 'Solana Testnet',
   chainNamespace: 'solana',
   caipNetworkId: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  imageId: '2780d61f-0180-4a77-a149-218b203fb97b',
   nativeCurrency: sol,
   rpcUrls: { default: { http: ['https://api.testnet.solana.com'] } },
   testnet: true,
@@ -216,6 +231,7 @@ export const bitcoin: CaipNetwork = {
   name: 'Bitcoin',
   chainNamespace: 'bip122',
   caipNetworkId: 'bip122:000000000019d6689c085ae165831e93',
+  imageId: '4db568bc-f832-4d79-a316-c4b91f9090ff',
   nativeCurrency: btc,
   rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
   testnet: false,
@@ -226,6 +242,7 @@ export const bitcoinTestnet: CaipNetwork = {
   name: 'Bitcoin Testnet',
   chainNamespace: 'bip122',
   caipNetworkId: 'bip122:000000000933ea01ad0ee984209779ba',
+  imageId: '2f48e76b-500d-4caa-a473-8118adcf622b',
   nativeCurrency: btc,
   rpcUrls: { default: { http: ['https://rpc.walletconnect.org/v1'] } },
   testnet: true,
@@ -242,6 +259,7 @@ export const bitcoinRegtest: CaipNetwork = {
   name: 'Bitcoin Regtest',
   chainNamespace: 'bip122',
   caipNetworkId: 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328',
+  imageId: 'e85a1bcb-d7c1-4d37-ac8b-a047cdb4a223',
   nativeCurrency: btc,
   rpcUrls: { default: { http: ['http://127.0.0.1:8600/blockchain'] } },
   testnet: true,

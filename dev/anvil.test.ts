@@ -39,6 +39,7 @@ describe('dev chain facts', () => {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
       testnet: true,
+      imageId: 'dd26f775-c0b0-46c9-a8c3-7c00aefce248',
     })
   })
 

@@ -17,6 +17,8 @@ export type DevChainSpec = {
   /** The environment variable through which the RPC URL reaches the demo page (`import.meta.env`). */
   readonly rpcEnvVar: string
   readonly nativeCurrency: typeof devNativeCurrency
+  /** The chain's image id, served by the reference API's `/public/getAssetImage/{id}` (issue 17 §6). */
+  readonly imageId: string
 }
 
 /**
@@ -31,6 +33,7 @@ export const devChains = [
     portEnvVar: 'ANVIL_PORT_1',
     rpcEnvVar: 'VITE_ANVIL_RPC_1',
     nativeCurrency: devNativeCurrency,
+    imageId: 'dd26f775-c0b0-46c9-a8c3-7c00aefce248',
   },
   {
     chainId: 31338,
@@ -39,11 +42,12 @@ export const devChains = [
     portEnvVar: 'ANVIL_PORT_2',
     rpcEnvVar: 'VITE_ANVIL_RPC_2',
     nativeCurrency: devNativeCurrency,
+    imageId: '7e003107-dba5-4a57-a2ad-741b5298f6fa',
   },
 ] as const satisfies readonly DevChainSpec[]
 
 /**
- * A local anvil chain as a modal network (`eip155:<chainId>`, ETH, `testnet: true`).
+ * A local anvil chain as a modal network (`eip155:<chainId>`, ETH, `testnet: true`, the dev chain's `imageId`).
  *
  * @param chainId EVM chain id (decimal), e.g. 31337.
  * @param name display name, e.g. 'Anvil Local'.
@@ -51,5 +55,6 @@ export const devChains = [
  * @returns a {@link CaipNetwork} built with `defineEvmNetwork`.
  */
 export function anvilNetwork(chainId: number, name: string, rpcUrl: string): CaipNetwork {
-  return defineEvmNetwork({ id: chainId, name, nativeCurrency: devNativeCurrency, rpcUrl, testnet: true })
+  const imageId = devChains.find((c) => c.chainId === chainId)?.imageId
+  return defineEvmNetwork({ id: chainId, name, nativeCurrency: devNativeCurrency, rpcUrl, testnet: true, ...(imageId ? { imageId } : {}) })
 }

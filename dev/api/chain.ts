@@ -44,6 +44,12 @@ export function createChainReader(chainId: number, rpcUrl: string): ChainReader 
   return { caipNetworkId: `eip155:${chainId}`, chainId, rpcUrl, client }
 }
 
+/** A token's `iconUrl` from the dataset (issue 17 §6), or nothing. */
+export function iconOf(dataset: Pick<Dataset, 'tokenIconUrls'>, symbol: string): { iconUrl?: string } {
+  const url = dataset.tokenIconUrls?.[symbol]
+  return url ? { iconUrl: url } : {}
+}
+
 /** Multiplies a decimal amount string by a USD price (floating point is fine for display values). */
 function usdValue(amount: string, priceUsd: number): number {
   return Math.round(Number(amount) * priceUsd * 100) / 100
@@ -89,6 +95,7 @@ export async function readBalances(reader: ChainReader, address: Address, datase
       chainId: reader.caipNetworkId,
       value: usdValue(nativeAmount, nativePrice),
       price: nativePrice,
+      ...iconOf(dataset, native.symbol),
       quantity: { decimals: String(native.decimals), numeric: nativeAmount },
     },
   ]
@@ -104,6 +111,7 @@ export async function readBalances(reader: ChainReader, address: Address, datase
       address: `${reader.caipNetworkId}:${token.address}`,
       value: usdValue(amount, price),
       price,
+      ...iconOf(dataset, token.symbol),
       quantity: { decimals: String(token.decimals), numeric: amount },
     })
   })

@@ -11,11 +11,12 @@ import { getAddress } from 'viem'
 import type { Address } from 'viem'
 import type { components as BlockchainComponents } from '../../openapi/blockchain.d.ts'
 import type { components as DirectoryComponents } from '../../openapi/directory.d.ts'
-import { builtInNetworks } from '../../adapters/networks.ts'
+import { bitcoinRegtest, builtInNetworks } from '../../adapters/networks.ts'
 import { DEV_ADDRESSES } from '../accounts.ts'
-import { devChains } from '../chains.ts'
+import { anvilNetwork, devChains } from '../chains.ts'
+import { solanaLocalnet } from '../solana/network.ts'
 import { devTokens } from '../tokens/tokens.ts'
-import { initialsSvg, svgDataUri } from './images.ts'
+import { initialsSvg, svgDataUri, tokenSvg } from './images.ts'
 
 /** A wallet of the directory (contract `directory.yaml#/components/schemas/Wallet`). */
 export type Wallet = DirectoryComponents['schemas']['Wallet']
@@ -83,10 +84,17 @@ export type Dataset = {
   purchaseCurrencies: readonly OnrampCurrency[]
   /** Smart sessions by lower-case address. */
   sessions: Readonly<Record<string, readonly SmartSession[]>>
+  /**
+   * Token icons by symbol (`data:image/svg+xml` coins), sent as `iconUrl` in balances (issue 17 §6). Optional: a
+   * dataset without it sends none.
+   */
+  tokenIconUrls?: Readonly<Record<string, string>>
   /** Ids the three non-wallet image routes know: network asset ids, fiat currency codes, token symbols. */
   images: {
     /** `/public/getAssetImage/{id}`: asset id → label (see {@link networkImageId}). */
     assets: Readonly<Record<string, string>>
+    /** The CAIP-2 namespace of a network's asset id: its image draws that namespace's glyph (issue 17 §6). */
+    assetNamespaces?: Readonly<Record<string, string>>
     /** `/public/getCurrencyImage/{id}`: `USD`, `EUR`, `GBP`. */
     currencies: Readonly<Record<string, string>>
     /** `/public/getTokenImage/{id}`: token symbols. */
@@ -335,7 +343,7 @@ function fakeTokenAddress(caipNetworkId: string, symbol: string): Address {
 export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 
 function swapToken(caipNetworkId: string, address: string, name: string, symbol: string, decimals: number): SwapToken {
-  return { name, symbol, address: `${caipNetworkId}:${address}`, decimals, logoUri: svgDataUri(initialsSvg(`token:${symbol}`, symbol)), eip2612: symbol === 'USDC' || symbol === 'DAI' }
+  return { name, symbol, address: `${caipNetworkId}:${address}`, decimals, logoUri: svgDataUri(tokenSvg(symbol)), eip2612: symbol === 'USDC' || symbol === 'DAI' }
 }
 
 function swapTokens(): Record<string, SwapToken[]> {
@@ -388,8 +396,14 @@ export function defaultDataset(): Dataset {
   for (const { name, address } of devNames) identities[address.toLowerCase()] = { name, avatar: avatarFor(address, name) }
   const tokenSymbols = ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'BNB', 'WBNB', 'ARB', 'SOL', 'BTC', ...devTokens.map((t) => t.symbol)]
   const assets: Record<string, string> = {}
-  for (const network of [...builtInNetworks.map((n) => ({ id: n.caipNetworkId, name: n.name })), ...devChains.map((c) => ({ id: `eip155:${c.chainId}`, name: c.name }))]) {
-    assets[networkImageId(network.id)] = network.name
+  const assetNamespaces: Record<string, string> = {}
+  // Every network the demo and the tests use, by its own `imageId` (what the modal asks for) and by the derived id.
+  const networks = [...builtInNetworks, bitcoinRegtest, solanaLocalnet, ...devChains.map((c) => anvilNetwork(c.chainId, c.name, 'http://127.0.0.1:8545'))]
+  for (const network of networks) {
+    for (const id of new Set([networkImageId(network.caipNetworkId), network.imageId ?? networkImageId(network.caipNetworkId)])) {
+      assets[id] = network.name
+      assetNamespaces[id] = network.chainNamespace
+    }
   }
   return {
     wallets: buildWalletCatalogue(),
@@ -444,8 +458,10 @@ export function defaultDataset(): Dataset {
         { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:2`), expiry: 1_893_456_000, chainId: 'eip155:31338' },
       ],
     },
+    tokenIconUrls: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, svgDataUri(tokenSvg(symbol))])),
     images: {
       assets,
+      assetNamespaces,
       currencies: { USD: 'US Dollar', EUR: 'Euro', GBP: 'Pound Sterling' },
       tokens: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, symbol])),
     },

@@ -16,7 +16,7 @@ import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.
 import type { ChainReader, HistoryCursor } from './chain.ts'
 import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
 import type { Dataset, Features, NameProfile, SwapToken, Wallet } from './dataset.ts'
-import { initialsSvg } from './images.ts'
+import { initialsSvg, networkSvg, svgDataUri, tokenSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
 
@@ -160,6 +160,13 @@ function findSwapToken(dataset: Dataset, caip10: string): SwapToken | undefined 
   return undefined
 }
 
+/** A development ERC-20 token (`dataset.erc20Tokens`) by CAIP-10 address, with its icon as `logoUri`. */
+function findDevToken(dataset: Dataset, caip10: string): { name: string; symbol: string; logoUri: string } | undefined {
+  const match = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(caip10)
+  const token = match?.[1] && match[2] ? dataset.erc20Tokens[match[1]]?.find((t) => t.address.toLowerCase() === match[2]?.toLowerCase()) : undefined
+  return token && { name: token.name, symbol: token.symbol, logoUri: dataset.tokenIconUrls?.[token.symbol] ?? svgDataUri(tokenSvg(token.symbol)) }
+}
+
 function requireSwapToken(dataset: Dataset, caip10: string, what: string): SwapToken {
   const token = findSwapToken(dataset, caip10)
   if (!token) throw new ApiHttpError(400, `Unknown ${what} token '${caip10}' (expected a CAIP-10 address from /v1/convert/tokens)`)
@@ -221,9 +228,11 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
 
     getSwapTokens: ({ query }) => json({ tokens: query.chainId ? [...(dataset.swapTokens[query.chainId] ?? [])] : Object.values(dataset.swapTokens).flat() }),
 
+    // Fixed demo prices per symbol (until the swap pools of issue 20 exist, then derived from them): the swap tokens and
+    // the development ERC-20 tokens of the anvil chains (DEV, dUSDT), so the demo shows fiat values (issue 17 §5).
     getTokenPrices: ({ body }) => {
       const fungibles = body.addresses.flatMap((address) => {
-        const token = findSwapToken(dataset, address)
+        const token = findSwapToken(dataset, address) ?? findDevToken(dataset, address)
         if (!token) return []
         return [{ name: token.name, symbol: token.symbol, iconUrl: token.logoUri, price: dataset.pricesUsd[token.symbol] ?? 0 }]
       })
@@ -462,9 +471,16 @@ export function directoryHandlers(state: ApiState): Handlers<DirectoryOperations
       if (!wallet) throw new ApiHttpError(404, `No wallet image '${path.id}'`)
       return svg(initialsSvg(wallet.image_id, wallet.name))
     },
-    getAssetImage: ({ path }) => image(dataset.images.assets, 'asset', path.id, false),
+    // A network's image: its namespace's glyph (no initials, issue 17 §6); an asset of no known network: initials.
+    getAssetImage: ({ path }) => {
+      const namespace = dataset.images.assetNamespaces?.[path.id]
+      return namespace && dataset.images.assets[path.id] !== undefined ? svg(networkSvg(`asset:${path.id}`, namespace)) : image(dataset.images.assets, 'asset', path.id, false)
+    },
     getCurrencyImage: ({ path }) => image(dataset.images.currencies, 'currency', path.id, true),
-    getTokenImage: ({ path }) => image(dataset.images.tokens, 'token', path.id, true),
+    getTokenImage: ({ path }) => {
+      const symbol = Object.keys(dataset.images.tokens).find((k) => k.toLowerCase() === path.id.toLowerCase())
+      return symbol === undefined ? image(dataset.images.tokens, 'token', path.id, true) : svg(tokenSvg(symbol))
+    },
     getAnalyticsConfig: () => json({ isAnalyticsEnabled: dataset.analyticsEnabled }),
   }
 }

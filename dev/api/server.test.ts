@@ -228,6 +228,7 @@ describe('balances (real, from anvil)', () => {
             symbol: 'ETH',
             chainId: `eip155:${chainId}`,
             price: 3000,
+            iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
             value: Math.round(Number(formatEther(before)) * 3000 * 100) / 100,
             quantity: { decimals: '18', numeric: formatEther(before) },
           },
@@ -238,6 +239,7 @@ describe('balances (real, from anvil)', () => {
             chainId: `eip155:${chainId}`,
             address: `eip155:${chainId}:${DEV_TOKEN_ADDRESS}`,
             price: 0.5,
+            iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
             value: 500_000,
             quantity: { decimals: '18', numeric: '1000000' },
           },
@@ -247,6 +249,7 @@ describe('balances (real, from anvil)', () => {
             chainId: `eip155:${chainId}`,
             address: `eip155:${chainId}:${DEV_TETHER_ADDRESS}`,
             price: 1,
+            iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
             value: 1_000_000,
             quantity: { decimals: '6', numeric: '1000000' },
           },
@@ -454,6 +457,33 @@ describe('identity and names', () => {
 })
 
 describe('swaps, prices, on-ramp and sessions (dataset)', () => {
+  it('prices the development tokens of the anvil chains (ETH 3000, DEV 0.5, dUSDT 1) through /v1/fungible/price, with icons', async () => {
+    const addresses = [`eip155:31337:${nativeTokenAddress}`, `eip155:31337:${DEV_TOKEN_ADDRESS}`, `eip155:31338:${DEV_TETHER_ADDRESS}`, 'eip155:31337:0x0000000000000000000000000000000000000001']
+    const response = await post('/blockchain/v1/fungible/price', { currency: 'usd', addresses, projectId: 'p' }, { projectId: 'p' })
+    const { fungibles } = (await response.json()) as { fungibles: Array<{ symbol: string; price: number; iconUrl: string }> }
+    expect(fungibles.map((f) => [f.symbol, f.price])).toEqual([
+      ['ETH', 3000],
+      ['DEV', 0.5],
+      ['dUSDT', 1],
+    ])
+    for (const f of fungibles) expect(f.iconUrl).toMatch(/^data:image\/svg\+xml;base64,/)
+  })
+
+  it('serves every network of the demo by its own imageId, drawn as its namespace glyph (no initials)', async () => {
+    const { bitcoinRegtest, builtInNetworks } = await import('../../adapters/networks.ts')
+    const { anvilNetwork } = await import('../chains.ts')
+    const { solanaLocalnet } = await import('../solana/network.ts')
+    const networks = [...builtInNetworks, bitcoinRegtest, solanaLocalnet, anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)]
+    for (const network of networks) {
+      expect(network.imageId, network.name).toBeDefined()
+      const image = await get(`/directory/public/getAssetImage/${network.imageId}`, common)
+      expect(image.status, network.name).toBe(200)
+      const text = await image.text()
+      expect(text).toContain('<svg')
+      expect(text, network.name).not.toContain('<text')
+    }
+  })
+
   it('quotes 1 ETH as 2991 USDC at the demo prices less a 0.3 % fee', async () => {
     const { quotes } = await getJson<{ quotes: Array<{ toAmount: string }> }>('/blockchain/v1/convert/quotes', { amount: '1000000000000000000', userAddress: alice, from: ethMainnet, to: usdcMainnet })
     expect(quotes[0]?.toAmount).toBe('2991000000')
