@@ -38,5 +38,16 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 @keyframes lk-pulse { 50% { opacity: 0.5 } }
 @keyframes lk-spin { to { transform: rotate(360deg) } }
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }
+/* Phones (issue 17 §1): below 600 px the dialog is a bottom sheet: full width, on the bottom edge, top corners rounded,
+   clear of the home indicator (safe-area inset), at most 90 % of the viewport high with its own scroll, sliding up as it
+   enters (not under prefers-reduced-motion, below). The handle is drawn by ::before: decorative, not in the a11y tree. */
+@media (max-width: 600px) {
+  .lk-overlay { align-items: flex-end; }
+  .lk-dialog { width: 100%; max-width: 100%; max-height: 90vh; max-height: 90dvh; border-width: 1px 0 0; border-radius: calc(var(--lk-border-radius-master) * 8) calc(var(--lk-border-radius-master) * 8) 0 0; padding-bottom: env(safe-area-inset-bottom); overscroll-behavior: contain; animation: lk-sheet-up 150ms ease-out; }
+  .lk-dialog::before { content: ''; display: block; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); }
+  .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
+  .lk-toast { width: max-content; max-width: calc(100vw - 24px); }
+}
+@keyframes lk-sheet-up { from { transform: translateY(100%) } to { transform: none } }
 @media (prefers-reduced-motion: reduce) { * { animation: none !important; transition: none !important; } }
 `
