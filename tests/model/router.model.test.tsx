@@ -90,6 +90,9 @@ const fixtures: Fixture[] = [
       if (history(s).length < maxDepth) {
         if (current(s) === 'Connect') list.push({ type: 'router.push', view: 'AllWallets' })
         if (current(s) === 'Connect' || current(s) === 'AllWallets') list.push({ type: 'router.push', view: 'ConnectingExternal', data: { connectorId: RDNS } })
+        // Onboarding (issue 17 §7): Connect's "New to wallets?", then What is a wallet?'s "Get a wallet".
+        if (current(s) === 'Connect') list.push({ type: 'router.push', view: 'WhatIsAWallet' })
+        if (current(s) === 'WhatIsAWallet') list.push({ type: 'router.push', view: 'GetWallet' })
       }
       if (history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
       return list
@@ -181,6 +184,11 @@ async function perform(app: App, event: any) {
     await app.ensureOpen()
     return app.clickInDialog('button', 'All Wallets')
   }
+  if (event.type === 'router.push' && event.view === 'WhatIsAWallet') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', en.newToWallets)
+  }
+  if (event.type === 'router.push' && event.view === 'GetWallet') return app.clickInDialog('button', en.getAWallet)
   if (event.type === 'router.push' && event.view === 'ConnectingWalletConnect') {
     await app.ensureOpen()
     return app.clickInDialog('button', 'WalletConnect')
