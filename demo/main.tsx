@@ -50,7 +50,7 @@ document.documentElement.dataset.theme = themeMode
 const findDialog = (): Element | null =>
   document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') ?? null
 // One dock for the three development wallets: a column on wide screens, a bar at the bottom on narrow ones.
-const dock = mountWalletDock({ avoid: findDialog, theme: themeMode })
+const dock = mountWalletDock({ avoid: findDialog, theme: themeMode, order: ['evm', 'solana', 'bitcoin'] })
 dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
 
 // The Solana and Bitcoin development wallets (Wallet Standard), with their panels; loaded after the page (their

@@ -39,6 +39,8 @@ export type WalletDockOptions = {
   avoid?: () => Element | null
   /** `light` (default) or `dark`, to follow the modal's theme mode. */
   theme?: 'light' | 'dark'
+  /** The tabs' order by wallet id (wallets load in any order); ids not listed go last. */
+  order?: readonly string[]
 }
 
 /** The dock's handle: add wallets as their code arrives, tell it when the modal opens or closes. */
@@ -68,6 +70,9 @@ export const dockColumnMinWidth = 1100
 export const dockColumnWidth = 360
 /** The collapsed bar's height (px); the page reserves it at the bottom on narrow screens. */
 export const dockBarHeight = 48
+
+/** How often (ms) the room above the open modal's dialog is measured again (its height follows its views). */
+const roomInterval = 200
 
 let mounts = 0
 
@@ -171,8 +176,10 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   /** While the modal is open (narrow layout): no taller than the room above its dialog. */
   const fitAboveDialog = (): void => {
     const rect = modalOpen ? options.avoid?.()?.getBoundingClientRect() : undefined
-    if (!rect || rect.height === 0) root.style.removeProperty('--dd-room')
-    else root.style.setProperty('--dd-room', `${Math.max(120, Math.floor(rect.top - bar.offsetHeight - 24))}px`)
+    const room = rect && rect.height > 0 ? `${Math.max(120, Math.floor(rect.top - bar.offsetHeight - 24))}px` : ''
+    if (room === root.style.getPropertyValue('--dd-room')) return
+    if (room) root.style.setProperty('--dd-room', room)
+    else root.style.removeProperty('--dd-room')
   }
 
   const render = (): void => {
@@ -202,7 +209,10 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       if (!expanded) expandedByRequest = true
       expanded = true
       render()
-      if (isColumn()) slot.pane.scrollIntoView?.({ block: 'nearest' })
+      // The newest request (panels append them) in sight, its Approve button with it.
+      const regions = slot.pane.querySelectorAll('[role="region"]')
+      const newest = regions[regions.length - 1] ?? (isColumn() ? slot.pane : undefined)
+      newest?.scrollIntoView?.({ block: 'nearest' })
       return
     }
     if (expandedByRequest && slots.every((s) => s.entry.wallet.pending.length === 0)) {
@@ -227,6 +237,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
     event.preventDefault()
   })
   const onResize = (): void => fitAboveDialog()
+  let roomTimer: number | undefined
   win?.addEventListener('resize', onResize)
 
   const dock: WalletDock = {
@@ -242,10 +253,21 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       const badge = el('span', { class: 'dd-badge' })
       tab.append(badge)
       const pane = el('div', { role: 'tabpanel', id: `${uid}-pane-${entry.id}`, class: 'dd-pane', 'aria-labelledby': tab.id, 'data-wallet': entry.id })
-      tabs.append(tab)
-      body.append(pane)
+      const rank = (id: string): number => {
+        const index = options.order?.indexOf(id) ?? -1
+        return index < 0 ? Number.MAX_SAFE_INTEGER : index
+      }
+      const before = slots.findIndex((s) => rank(s.entry.id) > rank(entry.id))
       const slot: Slot = { entry, tab, badge, pane, known: 0, unmount: () => {}, unsubscribe: () => {} }
-      slots.push(slot)
+      if (before < 0) {
+        tabs.append(tab)
+        body.append(pane)
+        slots.push(slot)
+      } else {
+        slots[before]!.tab.before(tab)
+        slots[before]!.pane.before(pane)
+        slots.splice(before, 0, slot)
+      }
       tab.addEventListener('click', () => dock.select(entry.id))
       slot.unmount = entry.mount(pane)
       slot.unsubscribe = entry.wallet.subscribe(() => onWalletChange(slot))
@@ -271,8 +293,9 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       if (open === modalOpen) return
       modalOpen = open
       render()
-      // The dialog lays out after the modal's state changes: measure it again on the next frames.
-      if (open) win?.requestAnimationFrame?.(() => win.requestAnimationFrame(() => fitAboveDialog()))
+      // The dialog changes height with its views and animates in: measure it again while it is open.
+      if (roomTimer !== undefined) win?.clearInterval(roomTimer)
+      roomTimer = open ? win?.setInterval(fitAboveDialog, roomInterval) : undefined
     },
     setTheme(theme) {
       root.setAttribute('data-theme', theme)
@@ -281,6 +304,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
       if (!mounted) return
       mounted = false
       win?.removeEventListener('resize', onResize)
+      if (roomTimer !== undefined) win?.clearInterval(roomTimer)
       for (const slot of slots) {
         slot.unsubscribe()
         slot.unmount()

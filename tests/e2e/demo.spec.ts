@@ -108,15 +108,17 @@ for (const screen of screens) {
 
       const request = walletRequests(page).filter({ hasText: 'Connect to this site?' })
       await expect(request).toBeVisible()
-      await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
-      await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
+      if (screen.touch) {
+        await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
+        await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
+      }
+      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-pending-light.png` })
       // Neither covers the other: the dialog's title and the wallet's Approve are each what a tap there reaches.
       await expect(connecting.getByRole('heading').first()).toBeVisible()
       expect(await hitsItself(connecting.getByRole('heading').first())).toBe(true)
       const approve = request.getByRole('button', { name: 'Approve', exact: true })
       expect(await hitsItself(approve)).toBe(true)
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-pending-light.png` })
 
       await press(approve)
       await expect(anyDialog(page)).toHaveCount(0)
