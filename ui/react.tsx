@@ -7,6 +7,8 @@ import { useAccount, useModal, useNetwork } from './hooks.ts'
 import { ModalShell } from './Modal.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
 import { RetryIcon } from './components/icons.tsx'
+import { Avatar } from './components/Avatar.tsx'
+import { NetworkIcon } from './components/NetworkIcon.tsx'
 import { modalCss } from './styles.ts'
 import { themeCss } from './theme.ts'
 
@@ -132,7 +134,10 @@ export function ConnectButton() {
   )
 }
 
-/** The account button: balance and truncated address; opens Account. Renders nothing while disconnected. */
+/**
+ * The account button: the account's avatar, balance (grouped in the visitor's locale) and truncated address; opens
+ * Account. Renders nothing while disconnected.
+ */
 export function AccountButton() {
   const copy = useCopy()
   const modal = useModalInstance()
@@ -154,6 +159,7 @@ export function AccountButton() {
         {...prefetchOnIntent('Account')}
         onClick={() => open()}
       >
+        {account.address && <Avatar address={account.address} size={20} />}
         {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
         {!account.isBalanceUnavailable && (
           <span data-testid="account-button-balance">
@@ -171,7 +177,10 @@ export function AccountButton() {
   )
 }
 
-/** The network button: the active network's name, or "Wrong network"; opens SwitchNetwork (or UnsupportedChain). */
+/**
+ * The network button: the active network's icon (issue 17 §6) and name, or "Wrong network"; opens SwitchNetwork (or
+ * UnsupportedChain).
+ */
 export function NetworkButton() {
   const copy = useCopy()
   const { open } = useModal()
@@ -197,6 +206,7 @@ export function NetworkButton() {
         {...prefetchOnIntent(network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork')}
         onClick={() => (network.isUnsupported ? open() : open({ view: 'SwitchNetwork' }))}
       >
+        {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
     </PageButton>

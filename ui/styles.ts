@@ -31,6 +31,7 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 .lk-page-button { display: inline-flex; align-items: center; gap: 8px; padding: 8px 14px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 25); background: var(--lk-accent); color: var(--lk-accent-foreground); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); font-weight: 600; cursor: pointer; }
 .lk-page-button[data-variant="neutral"] { background: var(--lk-background); color: var(--lk-foreground); }
 .lk-page-button[data-variant="warning"] { background: var(--lk-background); color: var(--lk-danger); border-color: var(--lk-danger); }
+.lk-network-icon { border-radius: 50%; object-fit: cover; background: var(--lk-surface); flex-shrink: 0; }
 @keyframes lk-fade { from { opacity: 0 } to { opacity: 1 } }
 @keyframes lk-fade-out { from { opacity: 1 } to { opacity: 0 } }
 @keyframes lk-slide-next { from { opacity: 0; transform: translateX(8px) } to { opacity: 1; transform: none } }

@@ -17,6 +17,7 @@ export const viewCss = `
 .lk-tag[data-variant="accent"] { color: var(--lk-foreground); border-color: var(--lk-accent); }
 .lk-wallet-icon { width: 32px; height: 32px; border-radius: calc(var(--lk-border-radius-master) * 2); object-fit: cover; background: var(--lk-background); }
 .lk-wallet-icon-lg { width: 72px; height: 72px; border-radius: calc(var(--lk-border-radius-master) * 4); }
+.lk-fiat { margin-left: auto; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lk-muted { color: var(--lk-muted); margin: 0; }
 .lk-error { color: var(--lk-danger); margin: 0; }
 .lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }

@@ -1,8 +1,10 @@
 import { useCopy } from '../context.ts'
 import { useNetwork, useSend } from '../hooks.ts'
+import { NetworkIcon } from './NetworkIcon.tsx'
 
 /**
- * The network list of SwitchNetwork and UnsupportedChain: each network a button named by its name; the active one
+ * The network list of SwitchNetwork and UnsupportedChain: each network a button with its icon (issue 17 §6), named by
+ * its name; the active one
  * marked, the one the wallet is asked for busy. A pick while the wallet has not answered supersedes that request (a
  * wallet that never answers must not hold the list, issue 14).
  */
@@ -21,6 +23,7 @@ export function NetworkList() {
             aria-busy={isPending ? 'true' : undefined}
             onClick={() => send({ type: 'app.selectNetwork', caipNetworkId: network.caipNetworkId })}
           >
+            <NetworkIcon network={network} size={28} />
             <span className="lk-row-name">{network.name}</span>
             {isPending && <span className="lk-spinner" aria-hidden="true" />}
             {/* 'Active' is said by aria-current: the visible tag is not repeated in the name. */}

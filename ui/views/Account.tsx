@@ -7,6 +7,7 @@ import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
+import { NetworkIcon } from '../components/NetworkIcon.tsx'
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
@@ -63,6 +64,7 @@ export function Account() {
         aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
         onClick={() => send({ type: 'app.push', view: network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork' })}
       >
+        {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
       {(features.receive || canSend) && (

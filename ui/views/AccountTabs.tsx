@@ -157,7 +157,7 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
     <ul className="lk-list">
       {rows.map((r) => (
         <li key={r.key} className="lk-row lk-static">
-          <WalletIcon src={r.iconUrl} name={r.symbol} />
+          <WalletIcon src={r.iconUrl} name={r.symbol} glyph="token" lazy />
           <span className="lk-row-name">
             {r.name}
             <br />

@@ -139,7 +139,7 @@ export function WalletRow({ connector, tag, blockedBy, onSelect }: { connector: 
         if (!blockedBy) onSelect()
       }}
     >
-      <WalletIcon src={connector.imageUrl} name={connector.name} />
+      <WalletIcon src={connector.imageUrl} name={connector.name} glyph={connector.type === 'WALLET_CONNECT' ? 'walletConnect' : 'wallet'} />
       <span className="lk-row-name">{connector.name}</span>
       {tag && <RowTag id={tagId} text={tag} />}
     </button>

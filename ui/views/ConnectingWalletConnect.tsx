@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy, useModalInstance } from '../context.ts'
 import { useSend } from '../hooks.ts'
 import { useDeepLinkFallback, usePairing } from '../hooks/pairing.ts'
 import type { WalletLink } from '../../adapters/links.ts'
@@ -30,6 +30,8 @@ export default function ConnectingWalletConnect() {
   const copy = useCopy()
   const send = useSend()
   const pairing = usePairing()
+  // The dapp's icon in the QR code's centre (issue 17 §6).
+  const dappIcon = useModalInstance().options.metadata?.icons?.[0]
   const fallback = useDeepLinkFallback()
   const [copied, setCopied] = useState(false)
   const isMobile = pairing.isMobile
@@ -166,7 +168,7 @@ export default function ConnectingWalletConnect() {
       <p>
         <strong>{pairing.wallet ? copy.pairingScanWith(walletName) : copy.pairingScan}</strong>
       </p>
-      {pairing.showQr && <QrCode value={uri} label={copy.pairingQr} testId="pairing-qr" size={232} />}
+      {pairing.showQr && <QrCode value={uri} label={copy.pairingQr} testId="pairing-qr" size={232} icon={dappIcon} />}
       <p className="lk-muted">{copy.pairingExpiryHint}</p>
       {copyButton(uri)}
       {appLink && (

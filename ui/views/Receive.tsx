@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
+import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useCopy, useModalInstance } from '../context.ts'
 import { useAccount, useSend } from '../hooks.ts'
 
@@ -43,6 +44,7 @@ export default function Receive() {
       <ul className="lk-list" aria-label={copy.worksOn} style={{ width: '100%' }}>
         {networks.map((n) => (
           <li key={n.caipNetworkId} className="lk-row lk-static">
+            <NetworkIcon network={n} size={24} />
             <span className="lk-row-name">{n.name}</span>
           </li>
         ))}

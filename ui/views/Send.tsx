@@ -47,7 +47,7 @@ export default function Send() {
       <button type="button" className="lk-secondary lk-token-button" aria-label={`${copy.token}: ${flow.token?.symbol ?? copy.chooseToken}`} onClick={() => flow.chooseToken()}>
         {flow.token ? (
           <>
-            <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} />
+            <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} glyph="token" />
             <span className="lk-row-name">
               {flow.token.symbol}
               <br />

@@ -14,7 +14,7 @@ export default function SendSelectToken() {
       {flow.tokens.map((t) => (
         <li key={t.key}>
           <button type="button" className="lk-row" aria-current={t.selected ? 'true' : undefined} onClick={() => flow.pickToken(t.key)}>
-            <WalletIcon src={t.iconUrl} name={t.symbol} />
+            <WalletIcon src={t.iconUrl} name={t.symbol} glyph="token" lazy />
             <span className="lk-row-name">
               {t.name}
               <br />

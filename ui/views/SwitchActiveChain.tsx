@@ -1,5 +1,6 @@
 import { useCopy, useModalInstance } from '../context.ts'
 import { useAccount, useModalView, useSend } from '../hooks.ts'
+import { NetworkIcon } from '../components/NetworkIcon.tsx'
 
 /**
  * SwitchActiveChain (spec §2 "Switching network"): the visitor is connected on the current namespace and picked a
@@ -17,6 +18,7 @@ export default function SwitchActiveChain() {
   const namespaceName = copy.namespaceNames[network.chainNamespace] ?? network.chainNamespace
   return (
     <div className="lk-center">
+      <NetworkIcon network={network} size={56} />
       <p>
         <strong>{copy.switchActiveChainHeading(network.name)}</strong>
       </p>
