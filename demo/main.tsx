@@ -102,10 +102,14 @@ const signInMode: SignInMode = [params.get('siwx'), localStorage.getItem(signInM
 localStorage.setItem(signInModeKey, signInMode)
 // The statechart visualiser (demo/visualiser.html) follows this page's actors over BroadcastChannel('latchkey-inspect').
 const inspectBridge = createInspectBridge()
+/** The demo dapp's icon (a key in a rounded square), sent to wallets and drawn in the pairing QR code's centre (issue 17 §6). */
+const demoIcon = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#5b6cff"/><circle cx="25" cy="32" r="9" fill="none" stroke="#fff" stroke-width="5"/><path d="M34 32h18M46 32v7M52 32v5" stroke="#fff" stroke-width="5" stroke-linecap="round"/></svg>',
+)}`
 const modal = createModal({
   projectId: 'latchkey-demo',
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
-  metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [] },
+  metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [demoIcon] },
   themeMode,
   debug: true,
   // The reference server (dev/api) implements the three contracts of openapi/.
