@@ -226,8 +226,10 @@ test('on a phone a directory wallet opens through its deep link (universal link)
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
   const view = dialog(page, 'WalletConnect')
+  // Issue 17 §1: 'Continue in …' and an Open link, never a QR code on a phone (tests/e2e/phone.spec.ts has the rest).
+  await expect(view.getByText('Continue in Latchkey Mobile (dev)', { exact: true })).toBeVisible()
   const link = view.getByTestId('pairing-app-link')
-  await expect(link).toHaveText('Continue in Latchkey Mobile (dev)')
+  await expect(link).toHaveText('Open')
   const href = (await link.getAttribute('href'))!
   const origin = new URL(page.url()).origin
   expect(href.startsWith(`${origin}/mobile-wallet/wc?uri=wc%3A`)).toBe(true)
@@ -251,8 +253,9 @@ test('bad input: a wallet whose links could run script is refused, never rendere
   await expect(view.getByRole('alert')).toContainText('This wallet link cannot be opened: Invalid wallet link')
   await expect(view.getByTestId('pairing-app-link')).toHaveCount(0)
   await expect(view.locator('a[href^="javascript"], a[href^="data"]')).toHaveCount(0)
-  // The QR code still works for that wallet.
-  await expect(view.getByTestId('pairing-qr')).toBeVisible()
+  // A phone shows no QR code (issue 17 §1): the link to copy still works for that wallet.
+  await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
+  await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
 })
 
 test('on a desktop a directory wallet\'s universal link opens in a new tab: the dapp\'s tab and its pairing stay, the approval connects it (issue 17 §2)', async ({ page }) => {

@@ -1,0 +1,332 @@
+/**
+ * Phones (issue 17 §1), on a phone's viewport (390×844), touch and a mobile Safari user agent, so the modal takes
+ * its phone platform from the user agent as on a real phone (ui/createModal.ts `resolvePlatform`):
+ * - the modal is a bottom sheet (full width, on the bottom edge);
+ * - nothing overflows sideways at 320 px, in every view a visitor reaches;
+ * - no QR-only route: Connect's WalletConnect row leads to All Wallets, a directory wallet shows "Continue in …" and
+ *   an Open link, never a QR code;
+ * - the Open link opens from the tap itself (the wallet page opens as the tap's popup) and the development mobile
+ *   wallet's approval over the loopback relay connects the dapp;
+ * - when nothing opens (a native scheme no app handles), "Copy link" and "Get the app" show after
+ *   `timing.deepLinkFallbackDelay`; when the page went hidden (the app took the screen) they do not.
+ * Screenshots of the sheet (light and dark) go to /tmp/shots-phones/.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import { timing } from '../../machines/timing.ts'
+import { accountButton, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, test } from './fixtures.ts'
+
+const shots = '/tmp/shots-phones'
+mkdirSync(shots, { recursive: true })
+
+/** An iPhone's Safari, driven in Chromium: the viewport, touch and user agent a phone gives the page. */
+const iPhoneUserAgent =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
+
+/** The demo with clean storage (`query` may carry its parameters), the modal not open yet. */
+async function openPhoneDemo(page: Page, query = ''): Promise<void> {
+  await page.goto(`/${query}`)
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+}
+
+/** Taps the page's Connect Wallet button; returns the Connect dialog. */
+async function openConnect(page: Page): Promise<Locator> {
+  await connectButton(page).tap()
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect).toBeVisible()
+  return connect
+}
+
+/** The dialog's box once its entrance is over (the sheet slides up for 150 ms). */
+async function settledDialogBox(page: Page) {
+  await page.waitForTimeout(timing.viewTransition + 100)
+  return (await anyDialog(page).boundingBox())!
+}
+
+/**
+ * How far the page and the open dialog reach sideways: the page's and the dialog's scroll widths, and every element
+ * of the dialog that sticks out of it (a clipped overflow — `.lk-sizer` hides its own — does not show in scrollWidth).
+ */
+function sideways(page: Page) {
+  return page.evaluate(() => {
+    const host = document.querySelector('[data-testid="latchkey-modal"]')
+    const dlg = host?.shadowRoot?.querySelector('[role="dialog"]') as HTMLElement | null | undefined
+    if (!dlg) throw new Error('no dialog')
+    const box = dlg.getBoundingClientRect()
+    const outside = [...dlg.querySelectorAll('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect()
+        return r.width > 0 && r.height > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+      })
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`)
+    return { pageScrollWidth: document.scrollingElement!.scrollWidth, dialogScrollWidth: dlg.scrollWidth, dialogClientWidth: dlg.clientWidth, outside }
+  })
+}
+
+/** Expects no sideways overflow at 320 px in the view shown now (`name` for the message). */
+async function expectNoOverflow(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(timing.viewTransition + 100)
+  const m = await sideways(page)
+  expect(m.pageScrollWidth, `${name}: the page's scroll width`).toBeLessThanOrEqual(320)
+  expect(m.dialogScrollWidth, `${name}: the dialog's scroll width`).toBeLessThanOrEqual(m.dialogClientWidth)
+  expect(m.outside, `${name}: elements sticking out of the dialog`).toEqual([])
+  await page.screenshot({ path: `${shots}/320-${name}.png` })
+}
+
+test('the modal is a bottom sheet on a phone: full width, on the bottom edge, top corners rounded; screenshots light and dark', async ({ page }) => {
+  for (const theme of ['light', 'dark'] as const) {
+    await openPhoneDemo(page, theme === 'dark' ? '?theme=dark' : '')
+    await openConnect(page)
+    const box = await settledDialogBox(page)
+    expect(box.x).toBe(0)
+    expect(box.width).toBe(390)
+    expect(Math.abs(box.y + box.height - 844)).toBeLessThanOrEqual(1)
+    expect(box.height).toBeLessThanOrEqual(844 * 0.9 + 1)
+    const radii = await page.evaluate(() => {
+      const dlg = document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('[role="dialog"]')!
+      const s = getComputedStyle(dlg)
+      return [s.borderTopLeftRadius, s.borderTopRightRadius, s.borderBottomLeftRadius, s.borderBottomRightRadius]
+    })
+    expect(radii[0]).not.toBe('0px')
+    expect(radii[1]).not.toBe('0px')
+    expect(radii.slice(2)).toEqual(['0px', '0px'])
+    await page.screenshot({ path: `${shots}/sheet-connect-${theme}.png` })
+  }
+})
+
+test('the sheet slides up as it enters, and does not under prefers-reduced-motion', async ({ page }) => {
+  const animation = () =>
+    page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('[role="dialog"]')!).animationName)
+  await openPhoneDemo(page)
+  await openConnect(page)
+  expect(await animation()).toBe('lk-sheet-up')
+  await page.keyboard.press('Escape')
+  await expect(anyDialog(page)).toHaveCount(0)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openConnect(page)
+  expect(await animation()).toBe('none')
+})
+
+test('a desktop keeps the centred dialog', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await openPhoneDemo(page)
+  await connectButton(page).click()
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  const box = await settledDialogBox(page)
+  expect(box.width).toBeLessThan(600)
+  expect(box.y + box.height).toBeLessThan(800 - 16)
+  await page.screenshot({ path: `${shots}/desktop-connect-light.png` })
+  await context.close()
+})
+
+test('no QR-only route on a phone: WalletConnect leads to All Wallets, a directory wallet says "Continue in …" with Open and no QR code', async ({ page }) => {
+  await openPhoneDemo(page)
+  const connect = await openConnect(page)
+  const walletConnect = connect.getByRole('button', { name: 'WalletConnect', exact: true })
+  await expect(walletConnect).toBeVisible()
+  // No "QR code" tag on a phone.
+  await expect(walletConnect).not.toHaveAccessibleDescription('QR code')
+  await walletConnect.tap()
+  await expect(dialog(page, 'All Wallets')).toBeVisible()
+  await dialog(page, 'All Wallets').getByRole('button', { name: 'Back', exact: true }).tap()
+
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+  const view = dialog(page, 'WalletConnect')
+  await expect(view.getByText('Continue in Latchkey Mobile (dev)', { exact: true })).toBeVisible()
+  await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
+  await expect(view.getByText('Scan this QR code with your phone')).toHaveCount(0)
+  await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
+  await expect(view.getByRole('img', { name: 'WalletConnect QR code' })).toHaveCount(0)
+  await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
+})
+
+test('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
+  await openPhoneDemo(page)
+  // Hold the WalletConnect provider's code back, so the URI is late.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/universal-provider/, async (route) => {
+    await held
+    await route.continue()
+  })
+  const connect = await openConnect(page)
+  await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+  const view = dialog(page, 'WalletConnect')
+  const preparing = view.getByRole('button', { name: 'Preparing…', exact: true })
+  await expect(preparing).toBeVisible()
+  await expect(preparing).toBeDisabled()
+  await expect(view.getByRole('link', { name: 'Open', exact: true })).toHaveCount(0)
+  release()
+  await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
+  await expect(preparing).toHaveCount(0)
+})
+
+test('connect a directory wallet by its deep link on a phone: the tap opens the wallet, its approval connects the dapp', async ({ page }) => {
+  await openPhoneDemo(page)
+  const connect = await openConnect(page)
+  await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+  const open = dialog(page, 'WalletConnect').getByRole('link', { name: 'Open', exact: true })
+  await expect(open).toBeVisible()
+  const href = (await open.getAttribute('href'))!
+  expect(href.startsWith(`${new URL(page.url()).origin}/mobile-wallet/wc?uri=wc%3A`)).toBe(true)
+  // The wallet opens as the tap's own popup: nothing awaited between the tap and the navigation.
+  const [wallet] = await Promise.all([page.waitForEvent('popup'), open.tap()])
+  await wallet.waitForLoadState()
+  expect(wallet.url()).toBe(href)
+  const proposal = wallet.getByRole('region', { name: 'Session proposal' }).first()
+  await expect(proposal).toBeVisible()
+  await proposal.getByRole('button', { name: 'Approve' }).click()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(anyDialog(page)).toHaveCount(0)
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('@latchkey/deeplink_choice')))!)).toEqual({ href, name: 'Latchkey Mobile (dev)' })
+})
+
+/**
+ * No app handles the wallet's native scheme here: the tap's navigation is recorded and stopped in the page (as a phone
+ * with the app missing does nothing), so the page stays as it is. Returns the links the taps would have opened.
+ */
+async function nothingOpens(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { tappedLinks: string[] }
+    w.tappedLinks = []
+    document.addEventListener(
+      'click',
+      (e) => {
+        const a = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement)
+        if (a?.href.startsWith('metavault:')) {
+          w.tappedLinks.push(a.href)
+          e.preventDefault()
+        }
+      },
+      { capture: true },
+    )
+  })
+  return () => page.evaluate(() => (window as unknown as { tappedLinks: string[] }).tappedLinks)
+}
+
+/** All Wallets → a directory wallet with a native mobile link (`metavault://`, no app installed here). */
+async function openNativeWallet(page: Page): Promise<Locator> {
+  const connect = await openConnect(page)
+  await connect.getByRole('button', { name: 'All Wallets', exact: true }).tap()
+  const all = dialog(page, 'All Wallets')
+  await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('MetaVault')
+  await all.getByRole('button', { name: 'MetaVault', exact: true }).tap()
+  const view = dialog(page, 'WalletConnect')
+  await expect(view.getByText('Continue in MetaVault', { exact: true })).toBeVisible()
+  return view
+}
+
+test('when nothing opens, "Copy link" and "Get the app" (the App Store page on an iPhone) show after the fallback delay', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openPhoneDemo(page)
+  const tappedLinks = await nothingOpens(page)
+  const view = await openNativeWallet(page)
+  const open = view.getByRole('link', { name: 'Open', exact: true })
+  expect(await open.getAttribute('href')).toMatch(/^metavault:\/\/wc\?uri=wc%3A/)
+  await expect(view.getByRole('button', { name: 'Copy link' })).toHaveCount(0)
+  const tapped = Date.now()
+  await open.tap()
+  expect(await tappedLinks()).toEqual([await open.getAttribute('href')])
+  const hint = view.getByRole('status').filter({ hasText: 'Nothing opened? Copy the link into MetaVault, or get the app first.' })
+  await expect(hint).toBeVisible()
+  expect(Date.now() - tapped).toBeGreaterThanOrEqual(timing.deepLinkFallbackDelay - 100)
+  expect(new URL(page.url()).pathname).toBe('/')
+  const store = view.getByRole('link', { name: 'Get the app', exact: true })
+  await expect(store).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\/app\/id\d+$/)
+  await expect(store).toHaveAttribute('target', '_blank')
+  await view.getByRole('button', { name: 'Copy link' }).tap()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  expect(`metavault://wc?uri=${encodeURIComponent(copied)}`).toBe(await open.getAttribute('href'))
+  await page.screenshot({ path: `${shots}/sheet-fallback.png` })
+})
+
+test('when the app takes the screen (the page goes hidden) no fallback shows', async ({ page }) => {
+  await openPhoneDemo(page)
+  await nothingOpens(page)
+  const view = await openNativeWallet(page)
+  await view.getByRole('link', { name: 'Open', exact: true }).tap()
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  await page.waitForTimeout(timing.deepLinkFallbackDelay + 500)
+  await expect(view.getByText(/^Nothing opened\?/)).toHaveCount(0)
+  await expect(view.getByRole('link', { name: 'Get the app' })).toHaveCount(0)
+})
+
+test('no sideways overflow at 320 px in any view', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 320, height: 640 })
+  await openPhoneDemo(page, '?siwx=optional')
+  const connect = await openConnect(page)
+  await expectNoOverflow(page, 'Connect')
+  await connect.getByRole('button', { name: 'All Wallets', exact: true }).tap()
+  await expect(dialog(page, 'All Wallets')).toBeVisible()
+  await expectNoOverflow(page, 'AllWallets')
+  await dialog(page, 'All Wallets').getByRole('button', { name: 'Back', exact: true }).tap()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
+  await expect(dialog(page, 'WalletConnect').getByRole('link', { name: 'Open', exact: true })).toBeVisible()
+  await expectNoOverflow(page, 'ConnectingWalletConnect')
+  await dialog(page, 'WalletConnect').getByRole('button', { name: 'Back', exact: true }).tap()
+
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).tap()
+  await approveWalletRequest(page, 'Connect to this site?')
+  const sign = dialog(page, 'Sign In')
+  await expect(sign).toBeVisible()
+  await expectNoOverflow(page, 'SIWXSignMessage')
+  await sign.getByRole('button', { name: 'Cancel', exact: true }).tap()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(anyDialog(page)).toHaveCount(0)
+
+  await accountButton(page).address.tap()
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible()
+  await expectNoOverflow(page, 'Account')
+  await account.getByRole('button', { name: /^Switch network/ }).tap()
+  await expect(dialog(page, 'Switch Network')).toBeVisible()
+  await expectNoOverflow(page, 'SwitchNetwork')
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Back', exact: true }).tap()
+  await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).tap()
+  await expect(dialog(page, 'Receive')).toBeVisible()
+  await expectNoOverflow(page, 'Receive')
+  await dialog(page, 'Receive').getByRole('button', { name: 'Back', exact: true }).tap()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).tap()
+  const send = dialog(page, 'Send')
+  await expect(send.getByRole('button', { name: 'Token: ETH', exact: true })).toBeVisible()
+  await expectNoOverflow(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.001')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await send.getByRole('button', { name: 'Review send', exact: true }).tap()
+  await expect(dialog(page, 'Review Send')).toBeVisible()
+  await expectNoOverflow(page, 'SendPreview')
+})
+
+test('a long toast on a phone wraps inside the screen, using its width', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.setViewportSize({ width: 320, height: 640 })
+  await openPhoneDemo(page)
+  await nothingOpens(page)
+  const view = await openNativeWallet(page)
+  await view.getByRole('link', { name: 'Open', exact: true }).tap()
+  await view.getByRole('button', { name: 'Copy link' }).tap()
+  const toast = page.locator('.lk-toast').filter({ hasText: 'Link copied' })
+  await expect(toast).toBeVisible()
+  // A long message (an error's sentence) wraps inside the screen.
+  // Measured in the same task as the change: the toast goes after timing.toastTtl.
+  const box = await toast.evaluate((el) => {
+    el.textContent = 'This wallet link cannot be opened: Invalid wallet link. The link does not parse as a URL and was never opened.'
+    const r = el.getBoundingClientRect()
+    return { left: r.left, right: r.right, pageScrollWidth: document.scrollingElement!.scrollWidth }
+  })
+  expect(box.left).toBeGreaterThanOrEqual(0)
+  expect(box.right).toBeLessThanOrEqual(320)
+  // …and uses the screen's width (centred with left: 50%, it used to shrink to half the screen, a narrow column).
+  expect(box.right - box.left).toBeGreaterThanOrEqual(320 - 24 - 1)
+  expect(box.pageScrollWidth).toBeLessThanOrEqual(320)
+})
