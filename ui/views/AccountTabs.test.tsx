@@ -53,3 +53,31 @@ describe('Activity and the history answer (defect 10)', () => {
     expect(text).not.toContain(en.activityFailed)
   }, 30_000)
 })
+
+describe('empty states (issue 17 §7)', () => {
+  test('behavior: an empty NFTs tab says so with a line of help and Receive NFTs, which opens Receive', async () => {
+    app = await renderApp({ stored: true, authorised: true, api: true })
+    await app.get('button', /0x/)
+    await app.ensureOpen()
+    await app.clickInDialog('tab', en.tabs.nfts)
+    const panel = () => within(app!.dialog()!).getByRole('tabpanel')
+    await waitFor(() => expect(within(panel()).getByTestId('empty-state').textContent).toContain(en.noNfts))
+    expect(panel().textContent).toContain(en.noNftsHint)
+    await app.clickInDialog('button', en.emptyReceiveNfts)
+    await app.get('dialog', en.titles.Receive)
+  }, 30_000)
+
+  test('behavior: an empty Activity tab offers Receive tokens and Send tokens; Send tokens opens the send form', async () => {
+    app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:history'] })
+    await app.get('button', /0x/)
+    await app.ensureOpen()
+    await app.clickInDialog('tab', en.tabs.activity)
+    const response = new Response(JSON.stringify({ data: [], next: null }), { status: 200, headers: { 'content-type': 'application/json' } })
+    await onHeld(app, 'api:history', () => app!.gates.answer('api:history', response))
+    const panel = () => within(app!.dialog()!).getByRole('tabpanel')
+    await waitFor(() => expect(panel().textContent).toContain(en.noActivityHint))
+    expect(within(panel()).getByRole('button', { name: en.emptyReceive })).toBeTruthy()
+    await app.clickInDialog('button', en.emptySend)
+    await app.get('dialog', en.titles.Send)
+  }, 30_000)
+})
