@@ -1035,7 +1035,7 @@ describe('root model: scenario walks in the UI', () => {
   )
 
   scenario(
-    "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …'; tapped: the page leaves for the wallet's link, remembered as the deep-link choice",
+    "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …' and Open, no QR code; tapped: the wallet's link opens, remembered as the deep-link choice",
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true }, platform: 'mobile', customWallets: [PHONE_WALLET] },
     ['root --app.open[5]', 'root --feature.deliver[0]', 'root.open --app.openedWalletLink[0]'],
     async (app) => {
@@ -1043,18 +1043,23 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.AllWallets)
       await press(app, PHONE_WALLET.name)
       await shows(app, en.titles.ConnectingWalletConnect)
-      const uri = await scanQr(app)
-      const link = await until(() => within(app.dialog()!).getByRole('link', { name: en.pairingTapToOpen(PHONE_WALLET.name) }))
+      // A phone never shows the QR code (issue 17 §1): 'Continue in …' and Open, the wallet's link on the URI.
+      const link = await until(() => within(app.dialog()!).getByRole('link', { name: en.pairingOpen }))
+      expect(within(app.dialog()!).getByText(en.pairingTapToOpen(PHONE_WALLET.name))).toBeTruthy()
+      expect(app.find('img', en.pairingQr)).toBeNull()
+      const uri = featureOf(app, 'pairing')!.getSnapshot().context.uri!
       const href = `${PHONE_WALLET.mobile_link}wc?uri=${encodeURIComponent(uri)}`
       expect(link.getAttribute('href')).toBe(href)
-      // happy-dom's window does not load the link's page; it takes its URL, which is put back for the next scenarios.
-      const page = window.location.href
+      // A universal link opens in a new tab: the dapp's tab and its pairing stay (issue 17 §2). happy-dom would open a
+      // window for it: the tap's navigation is stopped here, after the modal's handler ran.
+      expect(link.getAttribute('target')).toBe('_blank')
+      const stop = (e: Event) => e.preventDefault()
+      window.addEventListener('click', stop)
       try {
         fireEvent.click(link)
         await app.settle()
-        expect(window.location.href).toBe(href)
       } finally {
-        ;(window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(page)
+        window.removeEventListener('click', stop)
       }
       expect(app.modal.storage.getDeepLinkChoice()).toEqual({ href, name: PHONE_WALLET.name })
       await shows(app, en.titles.ConnectingWalletConnect)
