@@ -199,3 +199,35 @@ describe('spec §9: connector order', () => {
     expect(rowNames(app)).toEqual(['Custom A', WALLET_NAME])
   })
 })
+
+describe("Connect's WalletConnect row on a phone (issue 17 §1; spec §2: on mobile, manual WalletConnect opens AllWallets)", () => {
+  const relay = () => ({ relayUrl: inject('relayUrl') })
+
+  test('behavior: on a phone the row opens All Wallets and has no "QR code" tag; no pairing starts', async () => {
+    app = await renderApp({ walletConnect: relay(), platform: 'mobile' })
+    await app.ensureOpen()
+    const row = await rowOf(app, 'WalletConnect')
+    expect(row.querySelector('.lk-tag')).toBeNull()
+    fireEvent.click(row)
+    await app.settle()
+    await waitFor(() => expect(app!.modal.getState().view).toBe('AllWallets'))
+    expect(app.modal.actor.getSnapshot().context.features.pairing).toBeUndefined()
+  })
+
+  test('behavior: on a desktop the row pairs with the QR code and says so', async () => {
+    app = await renderApp({ walletConnect: relay(), platform: 'none' })
+    await app.ensureOpen()
+    const row = await rowOf(app, 'WalletConnect')
+    expect(row.querySelector('.lk-tag')?.textContent).toBe(en.qrCode)
+    fireEvent.click(row)
+    await app.settle()
+    await waitFor(() => expect(app!.modal.getState().view).toBe('ConnectingWalletConnect'))
+  })
+
+  test('behavior: on a phone without All Wallets the row is hidden (it could only lead to a QR code)', async () => {
+    app = await renderApp({ walletConnect: relay(), platform: 'mobile', features: { allWallets: false } })
+    await app.ensureOpen()
+    await rowOf(app, WALLET_NAME)
+    expect(within(app.dialog()!).queryByRole('button', { name: 'WalletConnect' })).toBeNull()
+  })
+})
