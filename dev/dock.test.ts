@@ -28,7 +28,7 @@ function fakeWallet(): DockWallet & { setPending(n: number): void } {
 }
 function panel(label: string) {
   return (container: HTMLElement) => {
-    const node = document.createElement('aside')
+    const node = document.createElement('section')
     node.dataset.testid = `panel-${label}`
     container.append(node)
     return () => node.remove()
@@ -54,6 +54,7 @@ describe('mountWalletDock', () => {
     const { dock, ui } = mountThree()
     expect(document.querySelectorAll('[data-testid="dev-wallet-dock"]')).toHaveLength(1)
     expect(dock.element.hasAttribute('data-latchkey-interactive')).toBe(true)
+    expect(dock.element.tagName).toBe('ASIDE') // the page's one complementary landmark
     expect(dock.expanded).toBe(false)
     expect(ui.getByRole('button', { name: 'Dev wallets' }).getAttribute('aria-expanded')).toBe('false')
     expect(ui.getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual(['EVM', 'Solana', 'Bitcoin'])
@@ -121,6 +122,9 @@ describe('mountWalletDock', () => {
     docks.push(dock)
     const wallet = new DevWallet({ chains })
     dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
+    // The panel is a labelled region inside the dock's complementary landmark, not a second one nested in it.
+    expect(within(dock.element).queryAllByRole('complementary', { hidden: true })).toHaveLength(0)
+    expect(within(dock.element).getByRole('region', { name: 'Dev Wallet', hidden: true })).toBeTruthy()
     const connecting = wallet.request({ method: 'eth_requestAccounts' })
     await flush()
     expect(dock.expanded).toBe(true)

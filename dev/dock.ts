@@ -148,7 +148,9 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
     return node
   }
 
-  const root = el('section', { id: uid, class: 'dev-dock', 'data-testid': 'dev-wallet-dock', 'aria-labelledby': `${uid}-title`, 'data-latchkey-interactive': '' })
+  // The dock is the page's one complementary landmark; the panels inside are labelled regions (an aside in an aside
+  // would not be top-level, axe's landmark-complementary-is-top-level).
+  const root = el('aside', { id: uid, class: 'dev-dock', 'data-testid': 'dev-wallet-dock', 'aria-labelledby': `${uid}-title`, 'data-latchkey-interactive': '' })
   const style = el('style', {}, css(`#${uid}`))
   const bar = el('div', { class: 'dd-bar' })
   const title = el('h2', { id: `${uid}-title`, class: 'dd-title' }, 'Development wallets')

@@ -53,7 +53,7 @@ export function mountBitcoinWalletPanel(wallet: BitcoinDevWallet, container: HTM
     return node
   }
 
-  const panel = el('aside', styles.panel)
+  const panel = el('section', styles.panel)
   panel.dataset.testid = 'bitcoin-dev-wallet'
   // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
   panel.setAttribute('data-latchkey-interactive', '')

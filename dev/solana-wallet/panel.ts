@@ -45,7 +45,7 @@ export function mountSolanaWalletPanel(wallet: DevSolanaWallet, container: HTMLE
     return node
   }
 
-  const panel = el('aside', styles.panel)
+  const panel = el('section', styles.panel)
   panel.dataset.testid = 'dev-solana-wallet'
   // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
   panel.setAttribute('data-latchkey-interactive', '')

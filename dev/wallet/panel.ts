@@ -47,7 +47,7 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
     return node
   }
 
-  const panel = el('aside', styles.panel)
+  const panel = el('section', styles.panel)
   panel.dataset.testid = 'dev-wallet'
   // It stands in for a wallet extension's own window: it stays usable while the modal makes the page inert.
   panel.setAttribute('data-latchkey-interactive', '')
