@@ -145,6 +145,21 @@ test('no QR-only route on a phone: WalletConnect leads to All Wallets, a directo
   await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
 })
 
+test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets off) offers the link to copy, no QR code', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openPhoneDemo(page, '?manualWalletConnect=1&features=allWallets:off')
+  await connectButton(page).tap()
+  const view = dialog(page, 'WalletConnect')
+  await expect(view.getByText('Copy the link and paste it in your wallet app.', { exact: true })).toBeVisible()
+  await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
+  await expect(view.getByText('Scan this QR code with your phone')).toHaveCount(0)
+  const copyLink = view.getByRole('button', { name: 'Copy link' })
+  await expect(copyLink).toBeEnabled()
+  await copyLink.tap()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+  await page.screenshot({ path: `${shots}/sheet-plain-walletconnect.png` })
+})
+
 test('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
   await openPhoneDemo(page)
   // Hold the WalletConnect provider's code back, so the URI is late.
