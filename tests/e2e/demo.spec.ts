@@ -16,6 +16,10 @@ const phoneUserAgent =
 
 const screens = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
+  // The narrowest width with the column: the centred dialog must still clear it.
+  { name: 'narrow desktop', viewport: { width: 1100, height: 800 }, touch: false },
+  // Below the column: a bar, at the top edge while the centred dialog is open.
+  { name: 'tablet', viewport: { width: 820, height: 1180 }, touch: true },
   { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
   { name: 'small phone', viewport: { width: 320, height: 640 }, touch: true },
 ] as const
@@ -112,12 +116,16 @@ for (const screen of screens) {
         await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
         await expect(dock.getByRole('tab', { name: /^EVM/ })).toHaveAttribute('aria-selected', 'true')
       }
-      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-pending-light.png` })
+      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-pending-light.png` })
       // Neither covers the other: the dialog's title and the wallet's Approve are each what a tap there reaches.
       await expect(connecting.getByRole('heading').first()).toBeVisible()
       expect(await hitsItself(connecting.getByRole('heading').first())).toBe(true)
       const approve = request.getByRole('button', { name: 'Approve', exact: true })
       expect(await hitsItself(approve)).toBe(true)
+      const [box, dockBox] = [await anyDialog(page).boundingBox(), await dock.boundingBox()]
+      const overlap = Math.max(0, Math.min(box!.x + box!.width, dockBox!.x + dockBox!.width) - Math.max(box!.x, dockBox!.x)) *
+        Math.max(0, Math.min(box!.y + box!.height, dockBox!.y + dockBox!.height) - Math.max(box!.y, dockBox!.y))
+      expect(overlap, 'the dock and the dialog share no pixel').toBe(0)
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
 
       await press(approve)
@@ -129,7 +137,7 @@ for (const screen of screens) {
       // The connected page (long addresses, the CAIP-10 one the longest) still does not overflow sideways.
       await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0x/)
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
-      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-connected-light.png`, fullPage: true })
+      if (shots) await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-connected-light.png`, fullPage: true })
     })
 
     test('dark mode follows the modal’s theme mode: the page, the dock and the modal', async ({ page }) => {
@@ -141,10 +149,10 @@ for (const screen of screens) {
       expect(background).not.toBe('rgb(245, 246, 248)')
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
       if (shots) {
-        await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-page-dark.png`, fullPage: true })
+        await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-page-dark.png`, fullPage: true })
         await connectButton(page).click()
         await expect(dialog(page, 'Connect Wallet')).toBeVisible()
-        await page.screenshot({ path: `${shots}/${screen.name.replace(' ', '-')}-modal-dark.png` })
+        await page.screenshot({ path: `${shots}/${screen.name.replaceAll(' ', '-')}-modal-dark.png` })
       }
     })
   })
