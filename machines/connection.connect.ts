@@ -1,3 +1,4 @@
+import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
 import { connectionMachine, connectionStatus } from './connection.ts'
@@ -53,7 +54,8 @@ export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>,
 /** The ConnectingExternal view's phase (spec §2): waiting in the wallet, declined (retry), error (retry). */
 export type ConnectingView = {
   phase: 'waiting' | 'declined' | 'error' | 'connected' | 'idle'
-  errorMessage: string | undefined
+  /** The failure of the `error` phase (its name and code are what the view words it by: `ui/errorSentence.ts`). */
+  error: ErrorSummary | undefined
 }
 
 /** The ConnectingExternal phase of a connection snapshot: `connecting` → waiting, `rejected` → declined, `failed` → error. */
@@ -67,5 +69,5 @@ export function connectConnecting(snapshot: SnapshotFrom<typeof connectionMachin
         : snapshot.hasTag('connected')
           ? 'connected'
           : 'idle'
-  return { phase, errorMessage: phase === 'error' ? snapshot.context.error?.message : undefined }
+  return { phase, error: phase === 'error' ? snapshot.context.error : undefined }
 }

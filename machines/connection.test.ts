@@ -106,7 +106,7 @@ describe('connection', () => {
     h.connects[0]!.reject('something broke')
     await flush()
     expect(h.actor.getSnapshot().value).toBe('failed')
-    expect(connectConnecting(h.actor.getSnapshot())).toEqual({ phase: 'error', errorMessage: 'something broke' })
+    expect(connectConnecting(h.actor.getSnapshot())).toEqual({ phase: 'error', error: { name: 'BaseError', message: 'something broke' } })
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     expect(h.status()).toBe('connecting')
   })

@@ -5,7 +5,7 @@ import { deferred } from '../tests/harness/deferred.ts'
 import { resolveFeatures } from '../services/features.ts'
 import { to, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { pairingFeature } from './pairing.feature.ts'
-import { transactionStackFullMessage } from './router.ts'
+import { messageOf } from './messages.ts'
 import { sendFeature, sendToastMessages } from './send.feature.ts'
 import { siwxFeature } from './siwx.feature.ts'
 import { timing } from './timing.ts'
@@ -35,7 +35,7 @@ describe('send registration (machines/send.feature.ts)', () => {
   const on = sendFeature.on!
   test('behavior: Confirm with a full transaction stack is refused with the toast; nothing enters the stack, the wallet is not asked', () => {
     expect(on.gesture!(facts({ view: 'SendPreview', holder: 'send', transactions: { count: 99, limit: 99 } }), { type: 'send.confirm' })).toEqual([
-      to.toast('error', transactionStackFullMessage),
+      to.toast('error', messageOf('transactionStackFull')),
     ])
   })
   test('behavior: Confirm with room pushes the stack entry, then asks the send machine', () => {
@@ -74,7 +74,7 @@ describe('send registration (machines/send.feature.ts)', () => {
     const error = { name: 'TransactionRevertedError', message: 'The transaction was reverted' }
     expect(on.emitted!(facts({ view: 'SendPreview', transactions: { count: 1, limit: 99 } }), { type: 'send.failed', error })).toEqual([
       to.router({ type: 'router.popTransaction', outcome: 'error', isConnected: true }),
-      to.toast('error', error.message),
+      to.toast('error', messageOf('failure', error)),
       to.root({ type: 'feature.reportError', error }),
     ])
     expect(on.emitted!(facts(), { type: 'send.somethingElse' })).toEqual([])

@@ -1,3 +1,4 @@
+import type { ToastText } from './messages.ts'
 import type { AnyActorLogic } from 'xstate'
 import type { Features } from '../services/features.ts'
 import type { ViewData, ViewName } from './views.ts'
@@ -104,7 +105,7 @@ export type FeatureFacts = {
   /** The transaction stack (spec §3 "View stack"): entries and the limit. */
   transactions: { count: number; limit: number }
   /** The toast shown (or about to show after the swap), if any. */
-  toast: { variant: string; message: string } | undefined
+  toast: { variant: string; message: ToastText } | undefined
   /** This feature's snapshot; undefined until it is spawned. */
   self: FeatureSnapshot | undefined
 }
@@ -138,7 +139,8 @@ export type CommandEvent = { type: string; [field: string]: unknown }
 /** Commands helpers: an event to a root actor. */
 export const to = {
   router: (event: CommandEvent): FeatureCommand => ({ to: 'router', event }),
-  toast: (variant: 'loading' | 'success' | 'error', message: string): FeatureCommand => ({ to: 'toast', event: { type: 'toast.show', variant, message } }),
+  /** A toast: a message key of `machines/messages.ts` (the catalogue words it), or a dapp's own words. */
+  toast: (variant: 'loading' | 'success' | 'error', message: ToastText): FeatureCommand => ({ to: 'toast', event: { type: 'toast.show', variant, message } }),
   modal: (event: CommandEvent): FeatureCommand => ({ to: 'modal', event }),
   network: (event: CommandEvent): FeatureCommand => ({ to: 'network', event }),
   connection: (event: CommandEvent): FeatureCommand => ({ to: 'connection', event }),

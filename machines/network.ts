@@ -166,7 +166,7 @@ export const networkMachine = setup({
     setTarget: assign(({ event }) => (event.type === 'network.switch' ? { target: event.caipNetworkId as CaipNetworkId, error: undefined } : {})),
     setConnector: assign(({ event }) => (event.type === 'network.switch' ? { connectorId: event.connectorId } : {})),
     setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setChainNotSupported: assign({ error: ({ event }) => ({ ...summarizeError((event as { error?: unknown }).error), message: chainNotSupportedMessage }) }),
+    setChainNotSupported: assign({ error: ({ event }) => ({ ...summarizeError((event as { error?: unknown }).error), name: 'ChainNotSupportedError', message: chainNotSupportedMessage }) }),
     clearTarget: assign({ target: undefined, connectorId: undefined }),
     clearWalletChain: assign({ walletChainId: undefined }),
     emitChanged: emit(({ context }) => ({ type: 'network.changed' as const, caipNetworkId: context.activeCaipNetworkId })),

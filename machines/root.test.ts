@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { connectionStatus } from './connection.ts'
-import { featureLoadFailedMessage } from './root.ts'
+import { messageOf } from './messages.ts'
 import { sendToastMessages } from './send.feature.ts'
 import { catalogueMachine } from './catalogue.ts'
 import { sendMachine } from './send.ts'
@@ -184,7 +184,7 @@ describe('root', () => {
     h.switches[0]!.reject({ code: -32603, message: 'Internal error' })
     await tick()
     expect(h.view()).toBe('Account')
-    expect(h.toast().context.current).toEqual({ variant: 'error', message: 'Internal error' })
+    expect(h.toast().context.current).toEqual({ variant: 'error', message: messageOf('failure', { name: 'JsonRpcError', message: 'Internal error', code: -32603 }) })
   })
 
   test('behavior: a rejected switch keeps the SwitchNetwork view for another try', async () => {
@@ -316,7 +316,7 @@ describe('root: features on intent (issue 15 §1)', () => {
     h.actor.send({ type: 'app.open' })
     h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
     await tick()
-    expect(h.toast().context.current).toEqual({ variant: 'error', message: featureLoadFailedMessage })
+    expect(h.toast().context.current).toEqual({ variant: 'error', message: messageOf('featureLoadFailed') })
     expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
     expect(h.actor.getSnapshot().context.loading).toEqual([])
     h.actor.send({ type: 'app.back' })
@@ -415,9 +415,9 @@ describe('root: error reports', () => {
       expect(h.history()).toEqual(['Account'])
       expect(stack(h)).toEqual([])
       // The loading toast closes; 'Transaction sent' appears after the swap (spec §2 "Toasts").
-      expect(h.toast().context.next).toEqual({ variant: 'success', message: 'Transaction sent' })
+      expect(h.toast().context.next).toEqual({ variant: 'success', message: messageOf('sendSent') })
       await tick(timing.toastSwap)
-      expect(h.toast().context.current).toEqual({ variant: 'success', message: 'Transaction sent' })
+      expect(h.toast().context.current).toEqual({ variant: 'success', message: messageOf('sendSent') })
       expect(h.sendActor().context.sendTokenAmount).toBe('')
     })
 
@@ -440,7 +440,7 @@ describe('root: error reports', () => {
       h.send.transfers[0]!.d.reject(new Error('nonce too low'))
       await tick()
       expect(h.view()).toBe('Send')
-      expect(h.toast().context.current).toMatchObject({ variant: 'error', message: 'nonce too low' })
+      expect(h.toast().context.current).toMatchObject({ variant: 'error', message: messageOf('failure', { name: 'BaseError', message: 'nonce too low' }) })
       expect(h.calls).toContain('reportError')
     })
 
@@ -460,7 +460,7 @@ describe('root: error reports', () => {
       await tick()
       h.send.receipts[0]!.resolve({ status: 'success', hash: '0x1' })
       await tick(timing.toastSwap)
-      expect(h.toast().context.current?.message).toBe('Transaction sent')
+      expect(h.toast().context.current?.message).toEqual(messageOf('sendSent'))
       expect(h.send.transfers).toHaveLength(1)
       expect(h.history()).toEqual(['Account'])
     })
@@ -486,7 +486,7 @@ describe('root: error reports', () => {
       for (let i = 0; i < 99; i++) router.send({ type: 'router.pushTransaction', id: `t${i}`, onSuccess: 'Account' })
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       expect(h.send.transfers).toHaveLength(0)
-      expect(h.toast().context.current?.message).toBe('Too many pending transactions')
+      expect(h.toast().context.current?.message).toEqual(messageOf('transactionStackFull'))
     })
 
     /** `previewReady`, Send, and the wallet returns the hash: the send waits for the chain. */
@@ -516,7 +516,7 @@ describe('root: error reports', () => {
       await tick()
       expect(h.toast().matches('swapping')).toBe(true)
       await tick(timing.toastSwap)
-      expect(h.toast().context.current).toEqual({ variant: 'error', message: 'The transaction failed on chain' })
+      expect(h.toast().context.current).toEqual({ variant: 'error', message: messageOf('failure', { name: 'TransactionRevertedError', message: 'The transaction failed on chain' }) })
     })
 
     test('behavior: the wallet disconnecting while a send waits for the chain hides its loading toast', async () => {
@@ -700,7 +700,7 @@ describe('root: sign-in (SIWX)', () => {
     h.signIn.messages[0]!.d.reject(new Error('nonce endpoint down'))
     await tick()
     expect(h.view()).toBe('SIWXSignMessage')
-    expect(h.toast().context.current?.message).toBe('Error signing message')
+    expect(h.toast().context.current?.message).toEqual(messageOf('siwxSignFailed'))
     expect(h.modal().hasTag('mounted')).toBe(true)
   })
 
@@ -724,7 +724,7 @@ describe('root: sign-in (SIWX)', () => {
     await tick(timing.viewTransition)
     expect(connectionStatus(h.connection())).toBe('disconnected')
     expect(h.view()).toBe('Connect')
-    expect(h.toast().context.current?.message).toBe('A problem occurred while trying initialize authentication')
+    expect(h.toast().context.current?.message).toEqual(messageOf('siwxInitFailed'))
   })
 
   test('behavior: cancel when required and never signed in disconnects and closes', async () => {

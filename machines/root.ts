@@ -6,7 +6,9 @@ import { connectionMachine, connectionStatus, type ConnectionEmitted } from './c
 import type { AccountChange, CommandEvent, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
-import { routerMachine, transactionStackFullMessage, type RouterEmitted } from './router.ts'
+import { routerMachine, type RouterEmitted } from './router.ts'
+import { messageOf } from './messages.ts'
+import type { ErrorSummary } from '../adapters/errors.ts'
 import { resolveFeatures, type Features } from '../services/features.ts'
 import { toastMachine } from './toast.ts'
 import type { ViewData, ViewName } from './views.ts'
@@ -137,9 +139,6 @@ export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmit
 
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
-
-/** The toast when a feature's module cannot be fetched (offline, or a deploy replaced the files): the visitor can try again. */
-export const featureLoadFailedMessage = 'Could not load this part of the modal. Check your connection and try again.'
 
 const notProvided = () => () => {
   throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
@@ -625,7 +624,7 @@ export const rootMachine = setup({
     ),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
-    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: transactionStackFullMessage }),
+    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('transactionStackFull') }),
     /** The resolved feature set changed (`feature.flags`): the root's `flags` (and basic mode when said). */
     setFlags: assign(({ context, event }) =>
       event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags },
@@ -692,7 +691,7 @@ export const rootMachine = setup({
       enqueue.stopChild(`load.${id}`)
       enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
     }),
-    toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: featureLoadFailedMessage }),
+    toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('featureLoadFailed') }),
     notify: sendTo(
       ({ context }) => context.toast,
       ({ event }) => {
@@ -705,7 +704,7 @@ export const rootMachine = setup({
       ({ event }) => ({
         type: 'toast.show' as const,
         variant: 'error' as const,
-        message: (event as { error?: { message?: string } }).error?.message ?? 'Unknown error',
+        message: messageOf('failure', (event as { error?: ErrorSummary }).error ?? { name: 'Error', message: 'Unknown error' }),
       }),
     ),
     /** The router's current view, as it reported it. */

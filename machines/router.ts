@@ -49,9 +49,6 @@ export type RouterEmitted =
   /** The history changed: `view` is the current view now (the root follows who holds the screen by it). */
   | { type: 'router.changed'; view: ViewName }
 
-/** The toast when a transaction is refused because the stack is full (spec §9: at most 99 pending transactions). */
-export const transactionStackFullMessage = 'Too many pending transactions'
-
 export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?: number }
 
 type Target = { view: ViewName; data?: ViewData }

@@ -1,3 +1,4 @@
+import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance } from '../services/schemas.ts'
 import { defaultLocale, formatAmount, formatFee, formatFiat, isPriced, tokenFiat, truncateAddress } from './format.ts'
@@ -39,8 +40,8 @@ export type SendView = {
   receiverAvatar: string | undefined
   /** The form's validation message (spec §5 strings). */
   error: string | undefined
-  /** The last estimate or send failure's message. */
-  failure: string | undefined
+  /** The last estimate or send failure (its name and code word it for the visitor: `ui/errorSentence.ts`). */
+  failure: ErrorSummary | undefined
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable'. */
   isBalanceUnavailable: boolean
@@ -142,7 +143,7 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefin
     receiverName: c.receiverProfileName,
     receiverAvatar: c.receiverProfileImageUrl,
     error: c.error,
-    failure: c.failure?.message,
+    failure: c.failure,
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
     fee: c.estimate ? formatFee(BigInt(c.estimate.fee), nativeDecimals, native?.symbol ?? 'ETH', locale) : undefined,

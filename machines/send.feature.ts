@@ -1,5 +1,5 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import { transactionStackFullMessage } from './router.ts'
+import { isMessage, messageOf } from './messages.ts'
 import type { SendEmitted, SendTarget } from './send.ts'
 
 /**
@@ -7,7 +7,8 @@ import type { SendEmitted, SendTarget } from './send.ts'
  * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. The UI's
  * catalogue has the same words (`en.sendSubmitted`): a machine does not import ui/.
  */
-export const sendToastMessages = { submitted: 'Waiting for the transaction…', sent: 'Transaction sent' } as const
+/** The toasts of a send, as message keys (their words are the catalogue's: `ui/locales/en.ts` `messages`). */
+export const sendToastMessages = { submitted: messageOf('sendSubmitted'), sent: messageOf('sendSent') } as const
 
 
 /** The gestures of the send views (`feature.deliver` to `send`) that are not the machine's own events. */
@@ -30,7 +31,7 @@ const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
 /** A send cleared before its outcome never replaces its loading toast: it is hidden if it is the toast shown. */
 function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
   const shown = facts.toast
-  return shown?.variant === 'loading' && shown.message === sendToastMessages.submitted ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
+  return shown?.variant === 'loading' && isMessage(shown.message, 'sendSubmitted') ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
 }
 
 /**
@@ -79,7 +80,7 @@ export const sendFeature: FeatureRegistration = {
           return [to.self({ type: 'send.selectToken', tokenKey: (e as Extract<SendGesture, { type: 'send.pickToken' }>).tokenKey }), back(facts)]
         case 'send.confirm':
           // The transaction enters the stack and the wallet is asked; a full stack refuses it (spec §9).
-          if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', transactionStackFullMessage)]
+          if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
           return [
             to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }),
             to.self({ type: 'send.confirm' }, true),
@@ -108,7 +109,7 @@ export const sendFeature: FeatureRegistration = {
         case 'send.failed':
           return [
             withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),
-            to.toast('error', e.error.message),
+            to.toast('error', messageOf('failure', e.error)),
             to.root({ type: 'feature.reportError', error: e.error }),
           ]
         default:

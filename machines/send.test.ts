@@ -380,7 +380,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.reject(new Error('execution reverted'))
     await h.flush()
-    expect(h.view()).toMatchObject({ phase: 'estimateFailed', failure: 'execution reverted' })
+    expect(h.view()).toMatchObject({ phase: 'estimateFailed', failure: { message: 'execution reverted' } })
     h.actor.send({ type: 'send.confirm' })
     expect(h.sends).toHaveLength(0)
     h.actor.send({ type: 'send.retryEstimate' })
@@ -406,7 +406,7 @@ describe('send machine', () => {
     poor.actor.send({ type: 'send.review' })
     poor.estimates[0]!.d.resolve(poor.fee)
     await poor.flush()
-    expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: 'Not enough ETH to pay the network fee' })
+    expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: { name: 'InsufficientFundsError', message: 'Not enough ETH to pay the network fee' } })
   })
 
   test('while the wallet is asked, form edits and a second review are ignored', async () => {

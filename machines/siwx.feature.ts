@@ -1,5 +1,5 @@
+import { messageOf } from './messages.ts'
 import { to, type CommandEvent, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import { siwxMessages } from './siwx.messages.ts'
 import type { SiwxEmitted, SiwxInput } from './siwx.ts'
 
 /** The sign-in view (spec §2 "Sign-in prompt"). */
@@ -54,7 +54,7 @@ function emitted(facts: FeatureFacts, event: CommandEvent): FeatureCommand[] {
       return [to.router(signView), to.modal({ type: 'modal.open' })]
     // The view reopens with the message (the modal may have been closed meanwhile when not required).
     case 'siwx.signFailed':
-      return [to.router(signView), to.modal({ type: 'modal.open' }), to.toast('error', siwxMessages.signFailed)]
+      return [to.router(signView), to.modal({ type: 'modal.open' }), to.toast('error', messageOf('siwxSignFailed'))]
     case 'siwx.closeBlocked':
       return [to.modal({ type: 'modal.setCloseBlocked', blocked: e.blocked })]
     // After a connection the connecting or sign view stays for the session check: a session found makes it pointless.
@@ -64,7 +64,7 @@ function emitted(facts: FeatureFacts, event: CommandEvent): FeatureCommand[] {
       return [to.modal({ type: 'modal.close' }), to.root({ type: 'feature.track', name: 'SIWX_AUTH_SUCCESS', properties: { network: e.session.data.chainId } })]
     // Spec §4: an init failure disconnects, resets the view and shows the message.
     case 'siwx.initFailed':
-      return [to.connection({ type: 'connection.disconnect' }), to.router({ type: 'router.reset', view: 'Connect' }), to.toast('error', siwxMessages.initFailed)]
+      return [to.connection({ type: 'connection.disconnect' }), to.router({ type: 'router.reset', view: 'Connect' }), to.toast('error', messageOf('siwxInitFailed'))]
     case 'siwx.cancelled':
       if (e.disconnect) return [to.connection({ type: 'connection.disconnect' })]
       // Required cancel with an earlier session (spec §4): the wallet goes back to that session's network; the sign

@@ -1,11 +1,13 @@
 import { assign, setup } from 'xstate'
+import type { ToastText } from './messages.ts'
 import { timing } from './timing.ts'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
-export type ToastMessage = { variant: ToastVariant; message: string }
+/** A toast: its variant and what it says (a machine's message key, or a dapp's own words). */
+export type ToastMessage = { variant: ToastVariant; message: ToastText }
 
 export type ToastContext = { current?: ToastMessage; next?: ToastMessage }
-export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: string } | { type: 'toast.hide' }
+export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: ToastText } | { type: 'toast.hide' }
 
 /**
  * The toast area (spec §2 "Toasts"): loading, success and error messages. If one is open it closes and

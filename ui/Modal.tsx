@@ -2,9 +2,10 @@ import { Suspense, useContext, useEffect, useId, useRef, useState, type Componen
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
 import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
-import { useFeatures, useModalView, useSend, useToast } from './hooks.ts'
+import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
+import { messageText } from './errorSentence.ts'
 
 /** The views the branding footer (the `reownBranding` feature) sits under. */
 const brandedViews: readonly ViewName[] = ['Connect', 'Account']
@@ -199,6 +200,7 @@ export function ModalShell() {
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const pageButtons = useContext(PageButtonsContext)
   const mounted = view.presence !== 'unmounted'
+  const connecting = useConnecting()
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(mounted, dialogRef)
@@ -264,7 +266,8 @@ export function ModalShell() {
     }
   }
 
-  const title = copy.titles[view.view]
+  // ConnectingExternal's title follows the connection (issue 17 §9): never 'Connecting' over a declined or failed one.
+  const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : copy.titles[view.view]
   return (
     <>
       <div
@@ -327,13 +330,14 @@ function Spinner({ label }: { label: string }) {
 
 /** The toast area (spec §2): a live region announcing loading, success and error messages. */
 function Toast(): ReactNode {
+  const copy = useCopy()
   const toast = useToast()
   return (
     <div role="status" aria-live="polite">
       {toast && (
         <div className="lk-toast" data-variant={toast.variant}>
           {toast.variant === 'loading' && <span className="lk-spinner" aria-hidden="true" />}
-          {toast.message}
+          {typeof toast.message === 'string' ? toast.message : messageText(copy, toast.message)}
         </div>
       )}
     </div>

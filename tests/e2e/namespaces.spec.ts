@@ -60,7 +60,7 @@ async function pickNetwork(page: Page, name: string): Promise<void> {
 test('connected on EVM, a Solana network with no Solana account: SwitchActiveChain, then Connect; the Solana wallet connects with its real balance', async ({ demo: page }) => {
   await connectDevWallet(page)
   await pickNetwork(page, 'Solana Localnet')
-  const switcher = dialog(page, 'Switch Chain')
+  const switcher = dialog(page, 'Switch Network')
   await expect(switcher).toContainText('Connect a Solana wallet to use Solana Localnet')
   await switcher.getByRole('button', { name: 'Connect a wallet' }).click()
   const connect = dialog(page, 'Connect Wallet')
@@ -92,7 +92,7 @@ test('connected on EVM, a Solana network with no Solana account: SwitchActiveCha
 test('reload restores both namespaces; the active one is the last used', async ({ demo: page }) => {
   await connectDevWallet(page)
   await pickNetwork(page, 'Solana Localnet')
-  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Connect a wallet' }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
@@ -155,8 +155,8 @@ test('the Bitcoin wallet connects with the balance of the UTXO index; a rejectio
   const connect = dialog(page, 'Connect Wallet')
   await connect.getByRole('button', { name: 'Latchkey Bitcoin Dev Wallet', exact: true }).click()
   await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Reject')
-  await expect(dialog(page, 'Connecting').getByText('Connection declined')).toBeVisible()
-  await dialog(page, 'Connecting').getByRole('button', { name: 'Try again' }).click()
+  await expect(dialog(page, 'Connection declined')).toBeVisible()
+  await dialog(page, 'Connection declined').getByRole('button', { name: 'Try again' }).click()
   await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).status).toHaveText('connected')
   const address = DEV_BITCOIN_PAYMENT_ADDRESSES[0]!
@@ -170,8 +170,8 @@ test('a rejection in the Solana wallet: declined, Try again connects', async ({ 
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Reject')
-  await expect(dialog(page, 'Connecting').getByText('Connection declined')).toBeVisible()
-  await dialog(page, 'Connecting').getByRole('button', { name: 'Try again' }).click()
+  await expect(dialog(page, 'Connection declined')).toBeVisible()
+  await dialog(page, 'Connection declined').getByRole('button', { name: 'Try again' }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
 })
@@ -206,7 +206,7 @@ test('sign a message on each namespace; each signature verifies (EIP-191, ed2551
   expect(await verifyMessage({ address: ACCOUNT_0, message: 'evm says hi', signature: evmSignature as `0x${string}` })).toBe(true)
 
   await pickNetwork(page, 'Solana Localnet')
-  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Connect a wallet' }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
@@ -217,7 +217,7 @@ test('sign a message on each namespace; each signature verifies (EIP-191, ed2551
   expect(ed25519.verify(base58Decode(solSignature), new TextEncoder().encode('solana says hi'), base58Decode(DEV_SOLANA_ADDRESSES[0]!))).toBe(true)
 
   await pickNetwork(page, 'Bitcoin Regtest')
-  await dialog(page, 'Switch Chain').getByRole('button', { name: 'Connect a wallet' }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Connect a wallet' }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Bitcoin Dev Wallet', exact: true }).click()
   await answer(bitcoinPanel(page), 'Bitcoin wallet request', 'Connect to this site?', 'Approve')
   await expect(liveState(page).address).toHaveText(DEV_BITCOIN_PAYMENT_ADDRESSES[0]!)

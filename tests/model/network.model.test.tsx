@@ -354,7 +354,7 @@ async function check(app: App, event: any, state: string, before: NetworkContext
     expect(toastText().trim()).toBe('')
   }
   // Failed: the wallet's error (a failed add: 'Chain is not supported') as a toast, the view goes back.
-  if (event.gesture === 'fails') await waitFor(() => expect(toastText()).toContain(type.includes('addChain') ? chainNotSupportedMessage : rpcError.message))
+  if (event.gesture === 'fails') await waitFor(() => expect(toastText()).toContain(type.includes('addChain') ? en.errors.byName.ChainNotSupportedError! : en.errors.byCode[rpcError.code]!))
   if (event.type === 'network.walletDisconnected') await waitFor(() => expect(status(app)).toBe('disconnected'))
   // Superseded: the wallet is asked again, for the new target (the old request's late failure ignored).
   if (event.gesture === 'pickWhilePending') {

@@ -221,13 +221,13 @@ async function confirm(app: App) {
  * through: 'Transaction sent' replaces it after the swap (spec §2 "Toasts", the manual clock).
  */
 async function lands(app: App) {
-  await toasts(en.sendSubmitted)
+  await toasts(en.messages.sendSubmitted)
   await onHeld(app, RECEIPT, () => app.gates.release(RECEIPT))
-  await until(() => expect(rootOf(app).toast.getSnapshot().context.next?.message).toBe('Transaction sent'))
-  expect(toastText()).not.toContain('Transaction sent')
+  await until(() => expect(rootOf(app).toast.getSnapshot().context.next?.message).toEqual({ key: 'sendSent' }))
+  expect(toastText()).not.toContain(en.messages.sendSent)
   app.clock.advance(timing.toastSwap)
-  await toasts('Transaction sent')
-  expect(toastText()).not.toContain(en.sendSubmitted)
+  await toasts(en.messages.sendSent)
+  expect(toastText()).not.toContain(en.messages.sendSubmitted)
 }
 
 /** From Account: a send the wallet is asked for, then the wallet's 'Disconnect site' (the modal shows Connect). */
@@ -560,7 +560,7 @@ describe('root model: scenario walks in the UI', () => {
     await press(app, en.switchNetworkLabel(names[A]!))
     await press(app, names[B]!)
     await onHeld(app, SWITCH, () => app.gates.fail(SWITCH, rpcError))
-    await toasts(rpcError.message)
+    await toasts(en.errors.byCode[-32603]!)
     await shows(app, en.titles.Account)
   })
 
@@ -687,7 +687,7 @@ describe('root model: scenario walks in the UI', () => {
     await fillSend(app)
     await confirm(app)
     await app.gates.fail(SEND_TX, rpcError)
-    await toasts(rpcError.message)
+    await toasts(en.errors.byCode[-32603]!)
     await shows(app, en.titles.Send)
     expect(stack(app)).toHaveLength(0)
   })
@@ -726,7 +726,7 @@ describe('root model: scenario walks in the UI', () => {
     await reopenWhileAsked(app)
     await app.gates.fail(SEND_TX, rpcError)
     await shows(app, en.titles.Send)
-    await toasts(rpcError.message)
+    await toasts(en.errors.byCode[-32603]!)
   })
 
   scenario("the dapp opens the send form (open({ view: 'Send' })) while connected: the form, its balances loading", restored, ['root --app.open[1]'], async (app) => {
@@ -817,7 +817,7 @@ describe('root model: scenario walks in the UI', () => {
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.signIn)
     await onHeld(app, NONCE, () => app.gates.fail(NONCE, new TypeError('Failed to fetch')))
-    await toasts(siwxMessages.signFailed)
+    await toasts(en.messages.siwxSignFailed)
     await shows(app, en.titles.SIWXSignMessage)
     expect(within(app.dialog()!).getByRole('alert').textContent).toBe(siwxMessages.signFailed)
   })
@@ -866,7 +866,7 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.SIWXSignMessage)
       await walletChain(app, 31337)
       await onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
-      await toasts(siwxMessages.initFailed)
+      await toasts(en.messages.siwxInitFailed)
       await until(() => expect(status(app)).toBe('disconnected'))
       expect(app.modal.getState().view).toBe('Connect')
     },
@@ -901,7 +901,7 @@ describe('root model: scenario walks in the UI', () => {
       // Failed: the error as a toast, the prompt again.
       await press(app, en.cancel)
       await onHeld(app, SWITCH, () => app.gates.fail(SWITCH, rpcError))
-      await toasts(rpcError.message)
+      await toasts(en.errors.byCode[-32603]!)
       await until(() => expect(within(app.dialog()!).getByRole('button', { name: en.signIn }).hasAttribute('disabled')).toBe(false))
       // Approved: back on the signed-in chain, its session found.
       await press(app, en.cancel)

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { messageOf, type ToastText } from '../../machines/messages.ts'
+import { messageText } from '../../ui/errorSentence.ts'
 import { fireEvent, waitFor } from '@testing-library/react'
 import { createTestClient, http, keccak256, parseEther, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -40,17 +42,17 @@ type ShowGesture = 'copyAccount' | 'copyReceive' | 'switchFails' | 'signFails' |
 /** The gestures that clear a send waiting for the chain, and with it its loading toast. */
 type HideGesture = 'disconnect' | 'chainChanged' | 'accountChanged'
 type Gesture = ShowGesture | HideGesture
-const show = (gesture: ShowGesture, variant: ToastVariant, message: string | undefined): ModelEvent => ({ type: 'toast.show', variant, message, gesture })
+const show = (gesture: ShowGesture, variant: ToastVariant, message: ToastText | undefined): ModelEvent => ({ type: 'toast.show', variant, message, gesture })
 const hide = (gesture: HideGesture): ModelEvent => ({ type: 'toast.hide', gesture })
 const copied = (gesture: ShowGesture = 'copyAccount') => show(gesture, 'success', en.copied)
-/** The wallet fails a switch with -32603 'Internal error': the toast says the wallet's error. */
-const switchFails = show('switchFails', 'error', rpcError.message)
+/** The wallet fails a switch with -32603 'Internal error': the toast words that failure (by its code, never 'Internal error'). */
+const switchFails = show('switchFails', 'error', messageOf('failure', { name: 'JsonRpcError', message: rpcError.message, code: rpcError.code }))
 /** Send → the wallet approves → the hash: the loading toast while the chain includes it (its receipt held). */
-const submitted = show('submitted', 'loading', en.sendSubmitted)
+const submitted = show('submitted', 'loading', messageOf('sendSubmitted'))
 /** The held receipt let through: the send landed. */
-const landed = show('landed', 'success', 'Transaction sent')
+const landed = show('landed', 'success', messageOf('sendSent'))
 /** The held receipt answered with status 0: the send failed on chain. */
-const reverted = show('reverted', 'error', sendMessages.reverted)
+const reverted = show('reverted', 'error', messageOf('failure', { name: 'TransactionRevertedError', message: sendMessages.reverted }))
 
 /** The toast that shows, or is about to show after the swap, is the pending send's loading toast. */
 const showsLoading = (s: any) => (s.matches('swapping') ? ctx(s).next : s.matches('visible') ? ctx(s).current : undefined)?.variant === 'loading'
@@ -81,7 +83,7 @@ const fixtures: Fixture[] = [
   {
     name: 'sign-in optional: the wallet fails the signature',
     app: { siwx: {}, hold: ['personal_sign'] },
-    events: (s) => (s.matches('hidden') ? [show('signFails', 'error', siwxMessages.signFailed)] : delayedEvents(s)),
+    events: (s) => (s.matches('hidden') ? [show('signFails', 'error', messageOf('siwxSignFailed'))] : delayedEvents(s)),
   },
   {
     name: "connected with a funded account of its own, the send's receipt held: a send waits for the chain",
@@ -256,7 +258,8 @@ async function check(app: App, event: any, state: string, expected: ToastContext
   if (typeof value === 'object' && value.visible) {
     // The message and variant the model expects (a queued toast promoted by the swap included).
     expect(current).toEqual(expected.current)
-    await waitFor(() => expect(toastText().trim()).toBe(expected.current!.message))
+    const words = typeof expected.current!.message === 'string' ? expected.current!.message : messageText(en, expected.current!.message)
+    await waitFor(() => expect(toastText().trim()).toBe(words))
   } else {
     await waitFor(() => expect(toastText().trim()).toBe(''))
   }

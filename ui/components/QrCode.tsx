@@ -38,12 +38,15 @@ export function QrCode({ value, label, size = 200, testId = 'receive-qr', icon }
   const plate = layoutPlate?.size ?? 0
   const offset = layoutPlate?.x ?? 0
   const pad = plate * 0.12
+  // Whole pixels per module (the size asked, rounded to the nearest multiple of the module count): with fractional
+  // modules crispEdges draws them 2 and 3 px wide in turns, which cameras and decoders misread at level H.
+  const drawn = Math.max(1, Math.round(size / modules)) * modules
   return (
     <svg
       role="img"
       aria-label={label}
-      width={size}
-      height={size}
+      width={drawn}
+      height={drawn}
       viewBox={`0 0 ${modules} ${modules}`}
       shapeRendering="crispEdges"
       data-testid={testId}

@@ -1,5 +1,6 @@
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../context.ts'
+import { errorSentence } from '../errorSentence.ts'
 import { useConnecting, useConnectors, useModalView, useSend } from '../hooks.ts'
 
 /** ConnectingExternal (spec §2): waiting for the browser wallet, declined with retry, error with retry; connected while a sign-in session is looked up. */
@@ -8,7 +9,8 @@ export default function ConnectingExternal() {
   const send = useSend()
   const { data } = useModalView()
   const { connectors } = useConnectors()
-  const { phase, errorMessage } = useConnecting()
+  const { phase, error } = useConnecting()
+  const errorMessage = errorSentence(copy, error)
   const connectorId = data?.connectorId ?? ''
   const connector = connectors.find((c) => c.id === connectorId)
   const name = connector?.name ?? connectorId
@@ -18,7 +20,6 @@ export default function ConnectingExternal() {
       <WalletIcon src={connector?.imageUrl} name={name} large />
       {phase === 'declined' ? (
         <>
-          <p className="lk-error">{copy.declined}</p>
           <p className="lk-muted">{copy.declinedHint}</p>
           <button type="button" className="lk-primary" onClick={retry}>
             {copy.tryAgain}
@@ -26,7 +27,6 @@ export default function ConnectingExternal() {
         </>
       ) : phase === 'error' ? (
         <>
-          <p className="lk-error">{copy.failed}</p>
           {errorMessage && <p className="lk-muted">{errorMessage}</p>}
           <button type="button" className="lk-primary" onClick={retry}>
             {copy.tryAgain}

@@ -1,3 +1,4 @@
+import { errorSentence } from '../errorSentence.ts'
 import { useCopy } from '../context.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { useSendFlow } from '../hooks/send.ts'
@@ -34,7 +35,7 @@ export default function SendPreview() {
       {flow.phase === 'estimateFailed' && (
         <>
           <p className="lk-error" role="alert">
-            {flow.failure}
+            {errorSentence(copy, flow.failure)}
           </p>
           <button type="button" className="lk-secondary" onClick={() => flow.retryEstimate()}>
             {copy.tryAgain}

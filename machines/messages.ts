@@ -1,0 +1,45 @@
+import type { ErrorSummary } from '../adapters/errors.ts'
+
+/**
+ * The keys of what the machines tell a visitor (issue 17 §9): a machine names a message, the views take its words from
+ * the copy catalogue (`ui/locales/en.ts` `messages`), so another locale needs no machine change. The words of the
+ * spec's strings (§8: 'Error signing message', 'A problem occurred while trying initialize authentication') are the
+ * catalogue's.
+ * - `sendSubmitted` / `sendSent`: a send handed to the chain / confirmed.
+ * - `transactionStackFull`: a send refused while too many are pending.
+ * - `siwxSignFailed` / `siwxInitFailed`: sign-in failures (spec §8).
+ * - `featureLoadFailed`: a feature's code could not be fetched.
+ * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
+ * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
+ */
+export type MessageKey =
+  | 'sendSubmitted'
+  | 'sendSent'
+  | 'transactionStackFull'
+  | 'siwxSignFailed'
+  | 'siwxInitFailed'
+  | 'featureLoadFailed'
+  | 'invalidAppConfiguration'
+  | 'failure'
+
+/** A message a machine carries: its key and, for `failure`, the error it is about. */
+export type MessageRef = { key: MessageKey; error?: ErrorSummary }
+
+/**
+ * What a toast says: a machine's {@link MessageRef}, or a dapp's own words (`app.notify`, the `notify` API), shown as
+ * given.
+ */
+export type ToastText = string | MessageRef
+
+/**
+ * A message reference.
+ * @example messageOf('failure', { name: 'UserRejectedRequestError', message: 'User rejected', code: 4001 })
+ */
+export function messageOf(key: MessageKey, error?: ErrorSummary): MessageRef {
+  return error ? { key, error } : { key }
+}
+
+/** Whether a toast shows the message `key` (a send's loading toast is hidden by its key, never by its words). */
+export function isMessage(text: ToastText | undefined, key: MessageKey): boolean {
+  return typeof text === 'object' && text !== null && text.key === key
+}

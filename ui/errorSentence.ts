@@ -1,0 +1,41 @@
+import type { MessageRef } from '../machines/messages.ts'
+import type { Copy } from './locales/en.ts'
+
+/** What the machines keep of a failure (`adapters/errors.ts` `ErrorSummary`): its name, its own message, an EIP-1193 code. */
+export type ErrorLike = { name: string; message?: string; code?: number }
+
+/**
+ * Names of failures whose `message` is already a plain sentence: the send form's, worded by the machine from the spec's
+ * strings ('Not enough ETH to pay the network fee'), and the Solana runtime's refusals, which the adapter words plainly
+ * ('Transaction results in an account (1) with insufficient funds for rent': `plainTransactionMessage`). Shown as they are.
+ */
+const plainMessageNames = new Set(['InsufficientFundsError', 'SendValidationError', 'SolanaTransactionError'])
+
+/**
+ * The sentence a visitor reads for a failure (issue 17 §9): the catalogue's words for the error's name, else for its
+ * EIP-1193 / JSON-RPC code, else the catalogue's fallback ('Something went wrong. Try again.'). A failure's own message
+ * (an adapter's 'Connector not found', a node's 'execution reverted') is for developers — it stays in the machine's
+ * context, the events and the console — and is never returned, except for the failures the machines word themselves
+ * from the spec's strings. `undefined` in, `undefined` out.
+ *
+ * @example errorSentence(en, { name: 'ConnectorNotFoundError', message: 'Connector not found' })
+ * // 'This wallet is no longer available. Reload the page or choose another wallet.'
+ */
+export function errorSentence(copy: Copy, error: ErrorLike | undefined): string | undefined {
+  if (!error) return undefined
+  if (plainMessageNames.has(error.name) && error.message) return error.message
+  const byName = Object.prototype.hasOwnProperty.call(copy.errors.byName, error.name) ? copy.errors.byName[error.name] : undefined
+  if (byName) return byName
+  const byCode = error.code !== undefined && Object.prototype.hasOwnProperty.call(copy.errors.byCode, error.code) ? copy.errors.byCode[error.code] : undefined
+  return byCode ?? copy.errors.fallback
+}
+
+/**
+ * The words of a machine's message (issue 17 §9): the catalogue's `messages` entry for its key; a `failure` is worded
+ * from its error by {@link errorSentence}.
+ * @example messageText(en, { key: 'sendSent' }) // 'Transaction sent'
+ */
+export function messageText(copy: Copy, message: MessageRef): string {
+  if (message.key === 'failure') return errorSentence(copy, message.error) ?? copy.errors.fallback
+  return copy.messages[message.key]
+}
