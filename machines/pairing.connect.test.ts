@@ -49,7 +49,7 @@ describe('connectPairing before the pairing machine arrived (issue 15 §1)', () 
       appLink: undefined,
       webLink: undefined,
       linkError: undefined,
-      errorMessage: undefined,
+      error: undefined,
       showQr: false,
       preparingLink: false,
       storeLink: undefined,

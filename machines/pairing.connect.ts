@@ -1,3 +1,4 @@
+import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
 import { checkWalletLink, formatWalletLink, type WalletLink } from '../adapters/links.ts'
 import type { connectionMachine } from './connection.ts'
@@ -57,7 +58,8 @@ export type PairingView = {
   webLink: string | undefined
   /** Why a wallet link was refused (never opened). */
   linkError: string | undefined
-  errorMessage: string | undefined
+  /** The failure of the `error` phase (the view words it by its name or code: `ui/errorSentence.ts`). */
+  error: ErrorSummary | undefined
   /** The QR code shows: on a desktop once the URI is ready; never on a phone (it is for another device's camera). */
   showQr: boolean
   /**
@@ -102,7 +104,7 @@ export const pairingNotLoaded: PairingView = {
   appLink: undefined,
   webLink: undefined,
   linkError: undefined,
-  errorMessage: undefined,
+  error: undefined,
   showQr: false,
   preparingLink: false,
   storeLink: undefined,
@@ -127,18 +129,18 @@ export function connectPairing(
   const { uri, wallet, uris, error } = pairing.context
   const viaRelay = connection.context.connectorId === walletConnectConnectorId
   let phase: PairingView['phase'] = 'idle'
-  let errorMessage: string | undefined
+  let failure: ErrorSummary | undefined
   if (pairing.matches('loading') || pairing.matches({ proposing: 'requestingUri' })) phase = 'loading'
   else if (pairing.matches({ proposing: 'showingUri' })) phase = 'showing'
   else if (pairing.matches('rejected')) phase = 'declined'
   else if (pairing.matches('failed')) {
     phase = 'error'
-    errorMessage = error?.message
+    failure = error
   } else if (pairing.matches('approved')) {
     if (viaRelay && connection.hasTag('connected')) phase = 'connected'
     else if (viaRelay && connection.matches('failed')) {
       phase = 'error'
-      errorMessage = connection.context.error?.message
+      failure = connection.context.error
     } else phase = 'connecting'
   }
 
@@ -176,7 +178,7 @@ export function connectPairing(
     appLink,
     webLink,
     linkError,
-    errorMessage,
+    error: failure,
     showQr: !isMobile && phase === 'showing',
     preparingLink: isMobile && phase === 'loading' && Boolean(wallet?.mobile_link),
     storeLink,

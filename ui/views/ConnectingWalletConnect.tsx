@@ -1,3 +1,4 @@
+import { errorSentence } from '../errorSentence.ts'
 import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
@@ -71,7 +72,7 @@ export default function ConnectingWalletConnect() {
       <div className="lk-center" aria-live="polite">
         <WalletIcon src={pairing.wallet?.imageUrl} name={walletName} large />
         <p className="lk-error">{pairing.phase === 'declined' ? copy.pairingDeclined : copy.pairingFailed}</p>
-        <p className="lk-muted">{pairing.phase === 'declined' ? copy.pairingDeclinedHint : pairing.errorMessage}</p>
+        <p className="lk-muted">{pairing.phase === 'declined' ? copy.pairingDeclinedHint : errorSentence(copy, pairing.error)}</p>
         <button type="button" className="lk-primary" onClick={pairing.retry}>
           {copy.tryAgain}
         </button>
