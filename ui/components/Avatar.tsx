@@ -16,6 +16,9 @@ export function Avatar({ address, size = 64 }: { address: string; size?: number 
       style={{
         width: size,
         height: size,
+        // Round wherever it is drawn (the page buttons' shadow root has no view CSS), and never squeezed.
+        borderRadius: '50%',
+        flexShrink: 0,
         background: `radial-gradient(75% 75% at 65% 20%, ${e} 0%, ${d} 20%, ${c} 40%, ${b} 60%, ${a} 100%)`,
       }}
     />

@@ -63,6 +63,7 @@ export function Account() {
         className="lk-secondary"
         aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
         onClick={() => send({ type: 'app.push', view: network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork' })}
+        style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', gap: 8 }}
       >
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
