@@ -8,7 +8,7 @@
  * `DEMO_SHOTS=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
  */
 import type { Locator, Page } from '@playwright/test'
-import { anyDialog, connectButton, dialog, expect, liveState, test, walletRequests } from './fixtures.ts'
+import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
 
 const shots = process.env.DEMO_SHOTS
 const phoneUserAgent =
@@ -157,6 +157,25 @@ for (const screen of screens) {
     })
   })
 }
+
+test('the page uses the connection: the state reads as namespace, CAIP-10 address, network and balance, the raw JSON is folded away, and Send ETH pays through the wallet', async ({ demo: page }) => {
+  await connectDevWallet(page)
+  const connection = page.getByRole('region', { name: 'Live state' })
+  await expect(page.getByTestId('state-namespace')).toHaveText('eip155')
+  await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266$/)
+  await expect(connection.locator('pre')).toBeHidden()
+  await connection.getByText('Raw state (JSON)').click()
+  await expect(connection.locator('pre')).toContainText('"activeNamespace": "eip155"')
+
+  const to = freshAddress()
+  const actions = page.getByRole('region', { name: 'Wallet actions' })
+  await actions.getByRole('textbox', { name: 'Recipient' }).fill(to)
+  await actions.getByRole('textbox', { name: 'Amount (ETH)' }).fill('0.002')
+  await actions.getByRole('button', { name: 'Send ETH' }).click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(page.getByTestId('evm-tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/)
+  await expect.poll(() => anvilBalanceWei(to)).toBe(2_000_000_000_000_000n)
+})
 
 test.describe('mobile wallet page 390×844', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, userAgent: phoneUserAgent })
