@@ -99,7 +99,7 @@ ${root} .dd-badge:empty { display: none; }
 ${root} .dd-title { margin: 0; font-size: 14px; font-weight: 700; }
 ${root} .dd-body { display: none; overflow: auto; overscroll-behavior: contain; padding: 0 12px 12px; }
 ${root}[data-expanded] .dd-body { display: block; }
-${root} .dd-tabs { display: flex; gap: 4px; margin: 0 0 8px; border-bottom: 1px solid var(--dd-border); }
+${root} .dd-tabs { position: sticky; top: 0; z-index: 1; display: flex; gap: 4px; margin: 0 0 8px; border-bottom: 1px solid var(--dd-border); background: var(--dd-bg); }
 ${root} .dd-tab { flex: 1 1 0; min-height: 40px; padding: 6px 8px; border: 0; border-bottom: 3px solid transparent; background: transparent; color: var(--dd-muted);
   font-family: inherit; font-size: 13px; font-weight: 600; line-height: 1.2; text-transform: none; cursor: pointer; }
 ${root} .dd-tab[aria-selected="true"] { color: var(--dd-fg); border-bottom-color: var(--dd-accent); }
