@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { mainnet } from '../../adapters/networks.ts'
 import { renderApp, WALLET_NAME, type App } from '../../tests/model/app.tsx'
 import { en } from '../locales/en.ts'
+import { connectLegal } from '../../machines/onboarding.connect.ts'
+import { LegalCheckbox } from './Connect.tsx'
 
 /**
  * Onboarding and the legal checkbox (issue 17 §7) in the real modal with the dev wallet: Connect's "New to wallets?",
@@ -24,7 +26,10 @@ async function toGetWallet(a: App) {
   await a.ensureOpen()
   await a.clickInDialog('button', en.newToWallets)
   await a.get('dialog', en.titles.WhatIsAWallet)
-  for (const point of en.walletIntro) expect(inDialog().getByText(point.heading)).toBeTruthy()
+  // The title shows at once; the view's body once its chunk is in.
+  await waitFor(() => {
+    for (const point of en.walletIntro) expect(inDialog().getByText(point.heading)).toBeTruthy()
+  })
   await a.clickInDialog('button', en.getAWallet)
   await a.get('dialog', en.titles.GetWallet)
 }
@@ -86,4 +91,22 @@ describe('the legal checkbox', () => {
     await app.clickInDialog('button', WALLET_NAME)
     await app.get('dialog', en.titles.ConnectingExternal)
   }, 30_000)
+})
+
+describe('the legal checkbox links', () => {
+  test('behavior: termsConditionsUrl and privacyPolicyUrl are links opening in a new tab without opener; a missing one is plain words', () => {
+    const legal = { ...connectLegal({ enabled: true, accepted: false, termsUrl: 'https://dapp.example/terms' }), setAccepted: () => {} }
+    const view = render(<LegalCheckbox legal={legal} noteId="note" />)
+    try {
+      const terms = view.getByRole('link', { name: en.legalTerms }) as HTMLAnchorElement
+      expect(terms.href).toBe('https://dapp.example/terms')
+      expect(terms.target).toBe('_blank')
+      expect(terms.rel).toBe('noopener noreferrer')
+      expect(view.queryByRole('link', { name: en.legalPrivacy })).toBeNull()
+      expect(view.getByRole('checkbox').closest('label')!.textContent).toBe('I agree to the Terms of Service and Privacy Policy')
+      expect(view.container.querySelector('#note')!.textContent).toBe(en.legalRequired)
+    } finally {
+      cleanup()
+    }
+  })
 })
