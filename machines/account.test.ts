@@ -81,6 +81,16 @@ describe('account', () => {
     expect(h.view().totalFiat).toBe('$2.00')
   })
 
+  test('behavior: a namespace the balance API does not support (bip122) shows no fiat, even with a price', async () => {
+    const h = harness()
+    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' } })
+    h.actor.send({ type: 'account.refresh' })
+    h.balances[0]?.resolve([{ ...token('BTC', '1'), price: 65_000, value: 65_000 }])
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view().tokens.map((t) => [t.symbol, t.fiat])).toEqual([['BTC', undefined]])
+    expect(h.view().totalFiat).toBeUndefined()
+  })
+
   test('behavior: no token priced, no total', async () => {
     const h = harness()
     h.actor.send({ type: 'account.set', target: mainnetTarget })
