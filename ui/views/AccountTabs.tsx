@@ -6,6 +6,7 @@ import { useActiveNamespace, useFeatures, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
+import { visitorLocale } from '../locale.ts'
 import { truncateAddress } from '../../machines/format.ts'
 
 const allTabs: AccountTab[] = ['tokens', 'nfts', 'activity']
@@ -185,7 +186,7 @@ function ActivityRow({ tx }: { tx: Transaction }) {
         {incoming ? copy.received : copy.sent} {amount}
         <br />
         <span className="lk-muted">
-          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString('en-US', { day: 'numeric', month: 'short', timeZone: 'UTC' })}
+          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString(visitorLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' })}
         </span>
       </span>
     </div>
