@@ -5,6 +5,7 @@
  * before the wallet is asked; a wallet failure; a name as receiver; a receiver without 0x or chain-qualified (CAIP-10);
  * Max; axe on the Send and Review Send views.
  */
+import { en } from '../../ui/locales/en.ts'
 import type { Locator, Page } from '@playwright/test'
 import { formatUnits, parseEther, parseUnits } from 'viem'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
@@ -238,7 +239,8 @@ test('a send that fails in the wallet returns to the form with an error toast, t
   try {
     await approveWalletRequest(page, 'Send transaction?')
     await expect(send).toBeVisible()
-    await expect(page.getByRole('status').getByText('The transfer would fail', { exact: true })).toBeVisible()
+    // The visitor reads the catalogue's sentence for TransferWouldFailError, not the adapter's own message.
+    await expect(page.getByRole('status').getByText(en.errors.byName.TransferWouldFailError!, { exact: true })).toBeVisible()
     await expect(form(send).amount).toHaveValue('5')
     await expect(form(send).receiver).toHaveValue(receiver)
     expect(await anvilBalanceWei(receiver)).toBe(0n)
@@ -369,7 +371,7 @@ test('Max on a token fills its whole balance', async ({ demo: page }) => {
 // (machines/send.ts `lowerAmountForFee` with the estimate of adapters/eip155.transfer.ts `estimateTransfer`), but
 // `sendTransfer` lets the wallet fill the fees: an EIP-1559 wallet commits to gas × maxFeePerGas (viem: 1.2 ×
 // base fee + tip, above eth_gasPrice), the node refuses for insufficient funds, and the flow returns to the form
-// with the toast 'The transfer would fail'; nothing is sent.
+// with the toast 'This transfer would fail. …' (TransferWouldFailError); nothing is sent.
 test('Max ETH sends the whole balance less the network fee', async ({ demo: page }) => {
   const saved = await anvilBalanceWei(ACCOUNT_0)
   const start = parseEther('2')
