@@ -1,0 +1,182 @@
+/**
+ * Visual regression (issue 17 §12): every view of the modal, in light and dark, on a desktop (1280×800) and on a phone
+ * (390×844, touch, mobile user agent: the bottom sheet), compared with the committed baselines
+ * (`visual.spec.ts-snapshots/`). A change that breaks a layout fails here; a wanted change updates the baselines with
+ * `npx playwright test tests/e2e/visual.spec.ts --update-snapshots` (then look at the new images before committing).
+ *
+ * Each view is also scanned by axe with its best-practice and experimental rules (issue 17 §11).
+ *
+ * Only the dialog is compared. What changes from run to run is masked: amounts and fiat (the local chains are shared
+ * by every spec), the pairing QR code (a new WalletConnect URI each time), the activity list. Motion is off
+ * (`prefers-reduced-motion` and Playwright's `animations: 'disabled'`), so no frame is caught mid-transition.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { Locator, Page } from '@playwright/test'
+import { accountButton, ACCOUNT_0, anyDialog, connectButton, describeViolations, dialog, expect, liveState, rejectWalletRequest, approveWalletRequest, setAnvilBalance, test, walletRequests } from './fixtures.ts'
+
+test.describe.configure({ timeout: 120_000 })
+
+type Theme = 'light' | 'dark'
+type Device = 'desktop' | 'phone'
+
+const iPhoneUserAgent =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+
+/** The open dialog's shadow root holds every image of the view: wait until each has loaded (or failed to). */
+async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot
+    if (!root) return false
+    return [...root.querySelectorAll('img')].every((img) => img.complete)
+  })
+}
+
+/** Compares the open dialog with the baseline `<name>-<theme>-<device>.png`, `mask` hiding what changes between runs. */
+async function shoot(page: Page, title: string, name: string, theme: Theme, device: Device, mask: (dialog: Locator) => Locator[] = () => []): Promise<void> {
+  const view = dialog(page, title)
+  await expect(view).toBeVisible()
+  await expect(view).not.toHaveAttribute('aria-busy', 'true')
+  await expect(view.getByTestId('view-skeleton')).toHaveCount(0)
+  await imagesSettled(page)
+  // The height transition and list arrivals settle (the sizer follows the body by ResizeObserver).
+  await page.waitForTimeout(250)
+  await axeEveryRule(page, `${name} (${theme}, ${device})`)
+  await expect.soft(view).toHaveScreenshot(`${name}-${theme}-${device}.png`, {
+    animations: 'disabled',
+    caret: 'hide',
+    mask: mask(view),
+    maxDiffPixelRatio: 0.01,
+  })
+}
+
+/**
+ * Accessibility beyond axe's defaults (issue 17 §11), on every view shot here: the WCAG 2.x A/AA rules, axe's
+ * best practices, and its experimental `label-content-name-mismatch` (an accessible name holds the visible label;
+ * experimental rules run only when asked for by name), over the modal only.
+ */
+async function axeEveryRule(page: Page, what: string): Promise<void> {
+  const modal = '[data-testid="latchkey-modal"]'
+  const tagged = await new AxeBuilder({ page }).include(modal).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()
+  expect.soft(tagged.violations, `axe (WCAG and best practices) on ${what}:\n${describeViolations(tagged.violations)}`).toEqual([])
+  const experimental = await new AxeBuilder({ page }).include(modal).withRules(['label-content-name-mismatch']).analyze()
+  expect.soft(experimental.violations, `axe (label-content-name-mismatch) on ${what}:\n${describeViolations(experimental.violations)}`).toEqual([])
+}
+
+/** Amounts, fiat and balances in a view: the shared local chains move them between runs. */
+const amounts = (view: Locator): Locator[] => [
+  view.locator('[data-testid*="balance"]'),
+  view.locator('[data-testid*="amount"]'),
+  view.locator('[data-testid*="fiat"]'),
+  view.locator('[data-testid*="value"]'),
+  view.locator('[data-testid*="fee"]'),
+]
+
+async function openDemo(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await page.goto(`/?theme=${theme}`)
+  await page.evaluate(() => localStorage.clear())
+  await page.reload()
+  await expect(connectButton(page)).toBeVisible()
+  await expect(liveState(page).status).toHaveText('disconnected')
+}
+
+async function tapOrClick(target: Locator, device: Device): Promise<void> {
+  if (device === 'phone') await target.tap()
+  else await target.click()
+}
+
+async function disconnectedViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  await openDemo(page, theme)
+  await tapOrClick(connectButton(page), device)
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await shoot(page, 'Connect Wallet', 'connect', theme, device)
+
+  await tapOrClick(connect.getByRole('button', { name: 'New to wallets?' }), device)
+  await shoot(page, 'What is a wallet?', 'what-is-a-wallet', theme, device)
+  await tapOrClick(dialog(page, 'What is a wallet?').getByRole('button', { name: 'Get a wallet' }), device)
+  await shoot(page, 'Get a wallet', 'get-a-wallet', theme, device)
+  await tapOrClick(dialog(page, 'Get a wallet').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'What is a wallet?').getByRole('button', { name: 'Back' }), device)
+
+  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' }), device)
+  const all = dialog(page, 'All Wallets')
+  await expect(all.getByRole('listbox').or(all.getByRole('list')).first()).toBeVisible()
+  // The search field has the focus on a desktop: its ring is part of the picture.
+  await shoot(page, 'All Wallets', 'all-wallets', theme, device)
+  await tapOrClick(all.getByRole('button', { name: 'Back' }), device)
+
+  if (device === 'desktop') {
+    // A directory wallet pairs over WalletConnect: its QR code (a new URI every time) is masked.
+    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
+    await expect(page.getByTestId('pairing-qr').first()).toBeVisible()
+    await shoot(page, 'WalletConnect', 'walletconnect', theme, device, (view) => [view.getByTestId('pairing-qr')])
+    await dialog(page, 'WalletConnect').getByRole('button', { name: 'Back' }).click()
+  }
+
+  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), device)
+  await expect(walletRequests(page)).toHaveCount(1)
+  await shoot(page, 'Connecting', 'connecting', theme, device)
+  await rejectWalletRequest(page, 'Connect to this site?')
+  await shoot(page, 'Connection declined', 'connection-declined', theme, device)
+  await tapOrClick(dialog(page, 'Connection declined').getByRole('button', { name: 'Close' }), device)
+  await expect(anyDialog(page)).toHaveCount(0)
+}
+
+async function connectedViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  await setAnvilBalance(ACCOUNT_0, '10000')
+  await openDemo(page, theme)
+  await tapOrClick(connectButton(page), device)
+  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), device)
+  await approveWalletRequest(page, 'Connect to this site?')
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(accountButton(page).address).toBeVisible()
+
+  await tapOrClick(accountButton(page).address, device)
+  const account = dialog(page, 'Account')
+  await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+  // The token list's amounts and values move with the shared chains: the panel is masked, the frame around it is not.
+  await shoot(page, 'Account', 'account', theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+
+  await tapOrClick(account.getByRole('button', { name: 'Receive', exact: true }), device)
+  await shoot(page, 'Receive', 'receive', theme, device)
+  await tapOrClick(dialog(page, 'Receive').getByRole('button', { name: 'Back' }), device)
+
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }), device)
+  const send = dialog(page, 'Send')
+  await expect(send.getByRole('textbox', { name: 'Amount', exact: true })).toBeVisible()
+  await shoot(page, 'Send', 'send', theme, device, (view) => [...amounts(view), view.getByText(/^Balance/)])
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.01')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await tapOrClick(send.getByRole('button', { name: 'Review send', exact: true }), device)
+  const preview = dialog(page, 'Review Send')
+  await expect(preview.getByTestId('send-preview-fee')).not.toHaveText(/Estimating/)
+  await shoot(page, 'Review Send', 'send-preview', theme, device, amounts)
+  await tapOrClick(preview.getByRole('button', { name: 'Cancel', exact: true }), device)
+  await expect(dialog(page, 'Send')).toBeVisible()
+  await tapOrClick(dialog(page, 'Send').getByRole('button', { name: 'Back' }), device)
+
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: /^Switch network/ }), device)
+  await shoot(page, 'Switch Network', 'switch-network', theme, device)
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme}, desktop`, () => {
+    test.use({ viewport: { width: 1280, height: 800 } })
+    test(`the disconnected views look as they did (${theme}, desktop)`, async ({ page }) => {
+      await disconnectedViews(page, theme, 'desktop')
+    })
+    test(`the connected views look as they did (${theme}, desktop)`, async ({ page }) => {
+      await connectedViews(page, theme, 'desktop')
+    })
+  })
+  test.describe(`${theme}, phone`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
+    test(`the disconnected views look as they did (${theme}, phone)`, async ({ page }) => {
+      await disconnectedViews(page, theme, 'phone')
+    })
+    test(`the connected views look as they did (${theme}, phone)`, async ({ page }) => {
+      await connectedViews(page, theme, 'phone')
+    })
+  })
+}
