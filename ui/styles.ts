@@ -6,9 +6,10 @@
 export const modalCss = `
 :host { all: initial; }
 * { box-sizing: border-box; }
-.lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: center; justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade 150ms ease-out; }
+/* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer (issue 17 §4). */
+.lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade 150ms ease-out; }
 .lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out 150ms ease-in forwards; }
-.lk-dialog { width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - 32px); overflow: auto; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
+.lk-dialog { width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); overflow: auto; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
 .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
 .lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade 120ms; }
@@ -43,7 +44,7 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
    clear of the home indicator (safe-area inset), at most 90 % of the viewport high with its own scroll, sliding up as it
    enters (not under prefers-reduced-motion, below). The handle is drawn by ::before: decorative, not in the a11y tree. */
 @media (max-width: 600px) {
-  .lk-overlay { align-items: flex-end; }
+  .lk-overlay { align-items: flex-end; padding-top: 0; }
   .lk-dialog { width: 100%; max-width: 100%; max-height: 90vh; max-height: 90dvh; border-width: 1px 0 0; border-radius: calc(var(--lk-border-radius-master) * 8) calc(var(--lk-border-radius-master) * 8) 0 0; padding-bottom: env(safe-area-inset-bottom); overscroll-behavior: contain; animation: lk-sheet-up 150ms ease-out; }
   .lk-dialog::before { content: ''; display: block; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); }
   .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }

@@ -54,13 +54,14 @@ export const viewCss = `
 .lk-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .lk-row[aria-disabled="true"] { cursor: not-allowed; opacity: 0.55; }
 .lk-row[aria-disabled="true"]:hover { border-color: transparent; }
-.lk-link { padding: 2px 4px; border: none; background: none; color: var(--lk-accent); font: inherit; font-weight: 600; cursor: pointer; }
-.lk-link:hover { text-decoration: underline; }
+/* Link-styled buttons take the text colour and an underline: the theme's accent on its background is below 4.5:1 (spec §9 defaults: 3.5:1 on white). */
+.lk-link { padding: 2px 4px; border: none; background: none; color: var(--lk-foreground); font: inherit; font-weight: 600; cursor: pointer; text-decoration: underline; text-decoration-color: var(--lk-accent); text-decoration-thickness: 2px; text-underline-offset: 3px; }
+.lk-link:hover { text-decoration-color: currentColor; }
 .lk-foot { margin: 12px 0 0; text-align: center; color: var(--lk-muted); }
 .lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
 .lk-legal-label { display: flex; gap: 10px; align-items: flex-start; cursor: pointer; line-height: 1.4; }
 .lk-legal-label input { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--lk-accent); }
-.lk-legal a, .lk-store-link { color: var(--lk-accent); font-weight: 600; }
+.lk-legal a, .lk-store-link { color: var(--lk-foreground); font-weight: 600; text-decoration: underline; text-decoration-color: var(--lk-accent); text-underline-offset: 2px; }
 .lk-legal-note { margin-top: 6px; font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-onboarding { display: flex; flex-direction: column; gap: 16px; text-align: left; }
 .lk-points { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 16px; }
@@ -71,8 +72,7 @@ export const viewCss = `
 .lk-get-wallet { display: flex; gap: 12px; align-items: center; padding: 8px 12px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-get-wallet-body { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .lk-store-links { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: calc(var(--lk-font-size-master) * 1.2); }
-.lk-store-link { text-decoration: none; }
-.lk-store-link:hover { text-decoration: underline; }
+.lk-store-link:hover { text-decoration-color: currentColor; }
 .lk-store-link:focus-visible, .lk-legal a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-empty { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 20px 8px; text-align: center; }
 .lk-empty .lk-muted { line-height: 1.4; }

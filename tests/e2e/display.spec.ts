@@ -84,7 +84,7 @@ test('Send: the picker prices the tokens, the preview shows the fiat value and a
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await expect(send.getByRole('button', { name: 'Token: ETH', exact: true })).toBeVisible()
+  await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
   await expect(send).toContainText(`Balance: ${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
   await send.getByRole('textbox', { name: 'Amount' }).fill('0.01')
   await expect(send.getByTestId('send-amount-usd')).toHaveText('$30.00')

@@ -66,6 +66,21 @@ test('the modal height moves through in-between heights when the view changes, t
   expect(between.length, `in-between heights among ${heights.join(',')}`).toBeGreaterThan(0)
 })
 
+test('the dialog keeps its top edge when its height changes: rows above a change never move under the pointer', async ({ demo: page }) => {
+  await openConnectDialog(page)
+  const connect = dialog(page, 'Connect Wallet')
+  const before = await connect.boundingBox()
+  // The directory's wallets arrive (the list grows), then a much shorter view.
+  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await page.waitForTimeout(300)
+  expect((await connect.boundingBox())!.y).toBeCloseTo(before!.y, 0)
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
+  const connecting = dialog(page, 'Connecting')
+  await expect(connecting).toBeVisible()
+  await page.waitForTimeout(300)
+  expect((await connecting.boundingBox())!.y).toBeCloseTo(before!.y, 0)
+})
+
 test('with prefers-reduced-motion the height changes in one step', async ({ demo: page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openConnectDialog(page)

@@ -119,7 +119,7 @@ test('send SOL to another account: both balances change by the runtime', async (
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await expect(send.getByRole('button', { name: 'Token: SOL', exact: true })).toBeVisible()
+  await expect(send.getByRole('button', { name: /^Token: SOL\b/ })).toBeVisible()
   await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1.5')
   await send.getByRole('textbox', { name: 'To', exact: true }).fill(to)
   await send.getByRole('button', { name: 'Review send', exact: true }).click()

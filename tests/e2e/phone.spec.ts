@@ -313,7 +313,7 @@ test('no sideways overflow at 320 px in any view', async ({ page }) => {
   await dialog(page, 'Receive').getByRole('button', { name: 'Back', exact: true }).tap()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).tap()
   const send = dialog(page, 'Send')
-  await expect(send.getByRole('button', { name: 'Token: ETH', exact: true })).toBeVisible()
+  await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
   await expectNoOverflow(page, 'Send')
   await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.001')
   await send.getByRole('textbox', { name: 'To', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')

@@ -45,7 +45,7 @@ async function openSendForm(page: Page): Promise<Locator> {
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await expect(send.getByRole('button', { name: 'Token: ETH', exact: true })).toBeVisible()
+  await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
   return send
 }
 
@@ -68,7 +68,7 @@ async function pickToken(page: Page, send: Locator, symbol: DevTokenSymbol | 'ET
   await expect(picker).toBeVisible()
   const name = symbol === 'ETH' ? 'Ether' : tokenNames[symbol]
   await picker.getByRole('button', { name: new RegExp(`^${name}\\b`) }).click()
-  await expect(form(send).token).toHaveAccessibleName(`Token: ${symbol}`)
+  await expect(form(send).token).toHaveAccessibleName(new RegExp(`^Token: ${symbol}\\b`))
 }
 
 /** Fills amount and receiver, reviews, and returns the 'Review Send' dialog once the fee is estimated. */
@@ -130,7 +130,7 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
   const account = dialog(page, 'Account')
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await expect(form(send).token).toHaveAccessibleName('Token: ETH')
+  await expect(form(send).token).toHaveAccessibleName(/^Token: ETH\b/)
   const before = await anvilBalanceWei(ACCOUNT_0, chainId)
   const mark = await anvilBlockNumber(chainId)
 
@@ -212,7 +212,7 @@ test('a send rejected in the wallet returns to the form with token, amount and r
 
   await expect(send).toBeVisible()
   const f = form(send)
-  await expect(f.token).toHaveAccessibleName('Token: DEV')
+  await expect(f.token).toHaveAccessibleName(/^Token: DEV\b/)
   await expect(f.amount).toHaveValue('3.5')
   await expect(f.receiver).toHaveValue(receiver)
   await expect(f.error).toHaveText('')
@@ -358,12 +358,12 @@ test('Max on a token fills its whole balance', async ({ demo: page }) => {
   const send = await openSendForm(page)
   await pickToken(page, send, 'dUSDT')
   const balance = await anvilTokenBalance('dUSDT', ACCOUNT_0)
-  await send.getByRole('button', { name: 'Use the whole dUSDT balance', exact: true }).click()
+  await send.getByRole('button', { name: 'Max: use the whole dUSDT balance', exact: true }).click()
   const typed = await form(send).amount.inputValue()
   expect(parseUnits(typed, 6)).toBe(balance)
 
   await pickToken(page, send, 'DEV')
-  await send.getByRole('button', { name: 'Use the whole DEV balance', exact: true }).click()
+  await send.getByRole('button', { name: 'Max: use the whole DEV balance', exact: true }).click()
   expect(parseUnits(await form(send).amount.inputValue(), 18)).toBe(await anvilTokenBalance('DEV', ACCOUNT_0))
 })
 
@@ -378,7 +378,7 @@ test('Max ETH sends the whole balance less the network fee', async ({ demo: page
   await setAnvilBalanceWei(ACCOUNT_0, start)
   try {
     const send = await openSendForm(page)
-    await send.getByRole('button', { name: 'Use the whole ETH balance', exact: true }).click()
+    await send.getByRole('button', { name: 'Max: use the whole ETH balance', exact: true }).click()
     await expect(form(send).amount).toHaveValue('2')
     const receiver = freshAddress()
     const mark = await anvilBlockNumber()

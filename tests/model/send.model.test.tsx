@@ -207,7 +207,7 @@ async function perform(app: App, event: any) {
     return app.clickInDialog('button', 'Send')
   }
   if (type === 'send.setAmount') return app.type('Amount', event.amount)
-  if (type === 'send.setMax') return app.clickInDialog('button', /^Use the whole/)
+  if (type === 'send.setMax') return app.clickInDialog('button', /^Max: use the whole/)
   if (type === 'send.setReceiver') return app.type('To', event.receiver)
   if (type === 'send.selectToken') {
     await app.clickInDialog('button', /^Token: /)

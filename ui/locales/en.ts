@@ -93,7 +93,8 @@ export const en = {
   chooseToken: 'Choose a token',
   amount: 'Amount',
   max: 'Max',
-  maxLabel: (symbol: string) => `Use the whole ${symbol} balance`,
+  /** Max's accessible name: its visible word first (WCAG 2.5.3), then what it does. */
+  maxLabel: (symbol: string) => `Max: use the whole ${symbol} balance`,
   receiver: 'To',
   receiverPlaceholder: 'Address or name',
   resolvingName: 'Looking up the name…',

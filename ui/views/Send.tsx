@@ -44,7 +44,9 @@ export default function Send() {
         flow.review()
       }}
     >
-      <button type="button" className="lk-secondary lk-token-button" aria-label={`${copy.token}: ${flow.token?.symbol ?? copy.chooseToken}`} onClick={() => flow.chooseToken()}>
+      <button type="button" className="lk-secondary lk-token-button" onClick={() => flow.chooseToken()}>
+        {/* Named by what it shows (WCAG 2.5.3): 'Token: ETH Balance: 1.000 ETH', the word 'Token' said, not shown. */}
+        <span className="lk-sr-only">{copy.token}: </span>
         {flow.token ? (
           <>
             <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} glyph="token" />
