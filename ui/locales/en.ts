@@ -94,7 +94,7 @@ export const en = {
   amount: 'Amount',
   max: 'Max',
   /** Max's accessible name: its visible word first (WCAG 2.5.3), then what it does. */
-  maxLabel: (symbol: string) => `Max: use the whole ${symbol} balance`,
+  maxLabel: (symbol: string) => (symbol ? `Max: use the whole ${symbol} balance` : 'Max: use the whole balance'),
   receiver: 'To',
   receiverPlaceholder: 'Address or name',
   resolvingName: 'Looking up the name…',
