@@ -28,6 +28,16 @@ export async function expectedBalance(address: Address = ACCOUNT_0): Promise<str
   return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`
 }
 
+/**
+ * A plain balance ('1616.161') as the page's account button shows it in the browser's en-US locale: grouped
+ * ('1,616.161', issue 17 §5). The modal's state (`balance`, which the examples print) stays plain.
+ */
+export function grouped(plain: string): string {
+  const [whole = '', fraction] = plain.split('.')
+  const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return fraction === undefined ? text : `${text}.${fraction}`
+}
+
 /** Sets a native balance on the anvil (`anvil_setBalance`), so the balance shown is one no default would give. */
 export async function setBalance(ether: string, address: Address = ACCOUNT_0): Promise<void> {
   await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: parseEther(ether) })
@@ -76,7 +86,7 @@ export async function connectDevWallet(page: Page): Promise<void> {
 /** The page's account button (and the example's own `useAccount()` read-out) show the balance anvil holds. */
 export async function expectRealBalance(page: Page): Promise<void> {
   const balance = await expectedBalance()
-  await expect(page.getByTestId('account-button-balance')).toHaveText(`${balance} ETH`)
+  await expect(page.getByTestId('account-button-balance')).toHaveText(`${grouped(balance)} ETH`)
   await expect(page.getByTestId('example-balance')).toHaveText(`${balance} ETH`)
 }
 

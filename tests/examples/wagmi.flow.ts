@@ -5,7 +5,7 @@
  * wallet picked there is wagmi's connection.
  */
 import type { Page } from '@playwright/test'
-import { ACCOUNT_0, connectDevWallet, expect, expectedBalance, expectRealBalance, setBalance, test } from './fixtures.ts'
+import { ACCOUNT_0, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, test } from './fixtures.ts'
 
 /** The anvil run.ts started: the examples read their RPC URL from `?rpc=`. */
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
@@ -30,7 +30,7 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
     const after = await expectedBalance()
     expect(Number(after)).toBeLessThan(Number(before) - 1.49)
     // The modal reads its balance again once the transaction is mined: the account button follows.
-    await expect(page.getByTestId('account-button-balance')).toHaveText(`${after} ETH`)
+    await expect(page.getByTestId('account-button-balance')).toHaveText(`${grouped(after)} ETH`)
     await expect(page.getByTestId('example-balance')).toHaveText(`${after} ETH`)
 
     await page.getByRole('button', { name: 'Disconnect with wagmi', exact: true }).click()
@@ -44,7 +44,7 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
     await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
     await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
     await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
-    await expect(page.getByTestId('account-button-balance')).toHaveText(`${await expectedBalance()} ETH`)
+    await expect(page.getByTestId('account-button-balance')).toHaveText(`${grouped(await expectedBalance())} ETH`)
     expect(pageErrors).toEqual([])
   })
 }
