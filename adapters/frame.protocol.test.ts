@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import {
+  appRequest,
+  frameError,
+  frameSuccess,
+  frameUrl,
+  parseAppRequest,
+  parseFrameMessage,
+  rpcMethodKind,
+  SAFE_RPC_METHODS,
+  UNSAFE_RPC_METHODS,
+} from './frame.protocol.ts'
+
+const user = { email: 'ada@example.com', address: '0x' + 'ab'.repeat(20), chainId: 1 }
+
+describe('frame protocol', () => {
+  it('behavior: a success reply parses with its kind, id and checked result', () => {
+    expect(parseFrameMessage(frameSuccess('CONNECT_EMAIL', 'r1', { action: 'VERIFY_OTP' }))).toEqual({
+      type: 'reply', kind: 'CONNECT_EMAIL', id: 'r1', ok: true, payload: { action: 'VERIFY_OTP' },
+    })
+    expect(parseFrameMessage(frameSuccess('GET_USER', 'r2', user))).toMatchObject({ ok: true, payload: user })
+  })
+  it('behavior: an error reply keeps its message and retryAfterSeconds', () => {
+    expect(parseFrameMessage(frameError('CONNECT_EMAIL', 'r1', { message: 'wait', retryAfterSeconds: 12 }))).toEqual({
+      type: 'reply', kind: 'CONNECT_EMAIL', id: 'r1', ok: false, payload: { message: 'wait', retryAfterSeconds: 12 },
+    })
+  })
+  it('bad input: replies without id, with an unknown kind or a mismatching result are dropped', () => {
+    expect(parseFrameMessage({ type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'CONNECT' } })).toBeUndefined()
+    expect(parseFrameMessage({ id: 'x', type: 'FRAME_NOPE_SUCCESS', payload: {} })).toBeUndefined()
+    expect(parseFrameMessage({ id: 'x', type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'HACK' } })).toBeUndefined()
+    expect(parseFrameMessage({ id: 'x', type: 'FRAME_GET_USER_SUCCESS', payload: { ...user, address: 'nope' } })).toBeUndefined()
+    expect(parseFrameMessage({ id: 'x', type: 'FRAME_SIGN_OUT_ERROR', payload: {} })).toBeUndefined()
+    for (const junk of [null, undefined, 42, 'FRAME_READY', [], { type: 7 }, { id: '', type: 'FRAME_SIGN_OUT_SUCCESS', payload: {} }]) {
+      expect(parseFrameMessage(junk)).toBeUndefined()
+    }
+  })
+  it('behavior: events parse with their payload; a bad payload is dropped', () => {
+    expect(parseFrameMessage({ type: 'FRAME_READY', payload: { version: 4 } })).toEqual({ type: 'FRAME_READY', payload: { version: 4 } })
+    expect(parseFrameMessage({ type: 'FRAME_SESSION_UPDATE', payload: null })).toEqual({ type: 'FRAME_SESSION_UPDATE', payload: null })
+    expect(parseFrameMessage({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: 'a' } })).toMatchObject({ payload: { id: 'a' } })
+    expect(parseFrameMessage({ type: 'FRAME_READY', payload: {} })).toBeUndefined()
+  })
+  it('behavior: the frame parses requests, trimming the email; bad payloads and unknown kinds are dropped', () => {
+    expect(parseAppRequest(appRequest('CONNECT_EMAIL', 'i', { email: ' ada@example.com ' }))).toEqual({
+      id: 'i', type: 'APP_CONNECT_EMAIL', payload: { email: 'ada@example.com' },
+    })
+    expect(parseAppRequest({ id: 'i', type: 'APP_SIGN_OUT' })).toEqual({ id: 'i', type: 'APP_SIGN_OUT', payload: {} })
+    expect(parseAppRequest({ id: 'i', type: 'APP_CONNECT_EMAIL', payload: { email: 'nope' } })).toBeUndefined()
+    expect(parseAppRequest({ type: 'APP_SIGN_OUT', payload: {} })).toBeUndefined()
+    expect(parseAppRequest({ id: 'i', type: 'APP_EVAL', payload: {} })).toBeUndefined()
+    expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'x', chainId: 1, chainNamespace: 'solana' } })).toBeUndefined()
+  })
+  it('behavior: methods are safe, unsafe or disallowed; the lists do not overlap', () => {
+    expect(rpcMethodKind('eth_getBalance')).toBe('safe')
+    expect(rpcMethodKind('eth_sendTransaction')).toBe('unsafe')
+    expect(rpcMethodKind('personal_sign')).toBe('unsafe')
+    expect(rpcMethodKind('eth_sign')).toBe('disallowed')
+    expect(rpcMethodKind('__proto__')).toBe('disallowed')
+    expect(SAFE_RPC_METHODS.filter((m) => (UNSAFE_RPC_METHODS as readonly string[]).includes(m))).toEqual([])
+  })
+  it('behavior: the frame URL carries the spec §7 parameters', () => {
+    const url = new URL(frameUrl({ secureSiteUrl: 'https://s.example', projectId: 'p1', chainId: 10, enableLogger: true, rpcUrl: 'http://r' }))
+    expect(url.origin + url.pathname).toBe('https://s.example/frame')
+    expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'p1', chainId: '10', version: '4', enableLogger: 'true', rpcUrl: 'http://r' })
+  })
+})
