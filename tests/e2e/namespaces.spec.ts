@@ -301,3 +301,23 @@ test('on Solana, Connect offers the installed Solana wallets only: no directory 
   await expect(connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })).toHaveCount(0)
   await expect(connect.getByRole('button', { name: /^All Wallets/ })).toHaveCount(0)
 })
+
+test('on Solana, Connect does not ask the directory for its EVM catalogue; back on EVM it does (issue 17 §3)', async ({ demo: page }) => {
+  const asked: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/getWallets')) asked.push(r.url())
+  })
+  await pickNetwork(page, 'Solana Localnet')
+  await connectButton(page).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true })).toBeVisible()
+  // Give a request that Connect would start on mount time to leave the page.
+  await page.waitForTimeout(750)
+  expect(asked).toEqual([])
+  // The same listener sees the request as soon as Connect is shown on an EVM network.
+  await page.keyboard.press('Escape')
+  await pickNetwork(page, 'Anvil Local')
+  await connectButton(page).click()
+  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })).toBeVisible()
+  await expect.poll(() => asked.length).toBeGreaterThan(0)
+})

@@ -29,7 +29,11 @@ export function Connect() {
   const view = useConnectView()
   const { catalogue } = view
   const allWalletsOn = useFeatures().allWallets
-  useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  // The directory's wallets pair over WalletConnect (eip155 only): on Solana or Bitcoin its catalogue is not asked for
+  // (issue 17 §3); it is when the visitor comes back to an EVM network.
+  useEffect(() => {
+    if (view.directoryReachable) catalogue.load()
+  }, [view.directoryReachable]) // eslint-disable-line react-hooks/exhaustive-deps
   // All Wallets lists the directory's wallets: offered only where they can connect (issue 17 §3).
   const showAllWallets = allWalletsOn && view.directoryReachable
   const allWalletsTagId = useId()
