@@ -1,6 +1,6 @@
 import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
-import { PageButtonsContext, useCopy, useModalInstance } from './context.ts'
+import { PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
 import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
@@ -34,7 +34,7 @@ function ViewBody({ view }: { view: ViewName }) {
  * rendering, as `React.lazy` would. The views' shared CSS (`styles.views.ts`, in by then) goes in beside the view.
  */
 function ViewCode({ code }: { code: PreloadableView }) {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const [, setArrived] = useState<ComponentType>()
   const [failure, setFailure] = useState<{ error: unknown }>()
   const View = code.loaded()
@@ -92,7 +92,7 @@ function LeaveDisabledView() {
  * Its words are the copy catalogue's, its colours the theme's.
  */
 function BrandingFooter({ view }: { view: ViewName }) {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const features = useFeatures()
   if (!features.reownBranding || !brandedViews.includes(view)) return null
   return (
@@ -192,7 +192,7 @@ const focusableSelector = 'button:not([disabled]), [href], input:not([disabled])
  * focus returns to the element that had it when the modal opened.
  */
 export function ModalShell() {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const send = useSend()
   const view = useModalView()
   const titleId = useId()
@@ -330,7 +330,7 @@ function Spinner({ label }: { label: string }) {
 
 /** The toast area (spec §2): a live region announcing loading, success and error messages. */
 function Toast(): ReactNode {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const toast = useToast()
   return (
     <div role="status" aria-live="polite">

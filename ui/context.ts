@@ -1,11 +1,15 @@
 import { createContext, useContext } from 'react'
 import type { ModalInstance } from './createModal.ts'
-import { en, type Copy } from './locales/en.ts'
+import type { Copy } from './locales/en.ts'
+import { enShell, type ShellCopy } from './locales/en.shell.ts'
 
 /** The modal instance of the nearest `<ModalProvider>`. */
 export const ModalContext = createContext<ModalInstance | null>(null)
-/** The copy catalogue (English by default; a locale provider would replace it). */
-export const CopyContext = createContext<Copy>(en)
+/**
+ * The copy catalogue a locale provider hands down; `null` (the default): English. The shell reads it with
+ * {@link useShellCopy}, the views with `useCopy()` (`ui/copy.ts`), whose English words load with the views' chunk.
+ */
+export const CopyContext = createContext<Copy | null>(null)
 
 /**
  * The page buttons of this modal (connect, account, network), so focus can return to one of them when
@@ -24,7 +28,7 @@ export function useModalInstance(): ModalInstance {
   return modal
 }
 
-/** The current copy catalogue. */
-export function useCopy(): Copy {
-  return useContext(CopyContext)
+/** The shell's words (page buttons, the modal's header, toasts): the provided catalogue, or English's shell part. */
+export function useShellCopy(): ShellCopy {
+  return useContext(CopyContext) ?? enShell
 }

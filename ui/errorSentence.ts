@@ -1,5 +1,5 @@
 import type { MessageRef } from '../machines/messages.ts'
-import type { Copy } from './locales/en.ts'
+import type { ShellCopy } from './locales/en.shell.ts'
 
 /** What the machines keep of a failure (`adapters/errors.ts` `ErrorSummary`): its name, its own message, an EIP-1193 code. */
 export type ErrorLike = { name: string; message?: string; code?: number }
@@ -21,7 +21,7 @@ const plainMessageNames = new Set(['InsufficientFundsError', 'SendValidationErro
  * @example errorSentence(en, { name: 'ConnectorNotFoundError', message: 'Connector not found' })
  * // 'This wallet is no longer available. Reload the page or choose another wallet.'
  */
-export function errorSentence(copy: Copy, error: ErrorLike | undefined): string | undefined {
+export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, error: ErrorLike | undefined): string | undefined {
   if (!error) return undefined
   if (plainMessageNames.has(error.name) && error.message) return error.message
   const byName = Object.prototype.hasOwnProperty.call(copy.errors.byName, error.name) ? copy.errors.byName[error.name] : undefined
@@ -35,7 +35,7 @@ export function errorSentence(copy: Copy, error: ErrorLike | undefined): string 
  * from its error by {@link errorSentence}.
  * @example messageText(en, { key: 'sendSent' }) // 'Transaction sent'
  */
-export function messageText(copy: Copy, message: MessageRef): string {
+export function messageText(copy: Pick<ShellCopy, 'errors' | 'messages'>, message: MessageRef): string {
   if (message.key === 'failure') return errorSentence(copy, message.error) ?? copy.errors.fallback
   return copy.messages[message.key]
 }

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ModalContext, PageButtonsContext, useCopy, useModalInstance } from './context.ts'
+import { ModalContext, PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
 import { prefetchIntent } from './features.ts'
 import { useAccount, useModal, useNetwork } from './hooks.ts'
@@ -111,7 +111,7 @@ function prefetchOnIntent(view: Parameters<typeof prefetchIntent>[0]) {
  * connecting; renders nothing once connected (place an `<AccountButton>` beside it).
  */
 export function ConnectButton() {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const { open } = useModal()
   const account = useAccount()
   const ref = usePageButtonRef(0)
@@ -139,7 +139,7 @@ export function ConnectButton() {
  * Account. Renders nothing while disconnected.
  */
 export function AccountButton() {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const modal = useModalInstance()
   const { open } = useModal()
   const account = useAccount()
@@ -182,7 +182,7 @@ export function AccountButton() {
  * UnsupportedChain).
  */
 export function NetworkButton() {
-  const copy = useCopy()
+  const copy = useShellCopy()
   const { open } = useModal()
   const network = useNetwork()
   const ref = usePageButtonRef(1)

@@ -1,4 +1,4 @@
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { NetworkIcon } from './NetworkIcon.tsx'
 

@@ -1,28 +1,15 @@
-import type { MessageKey } from '../../machines/messages.ts'
+import { enShell } from './en.shell.ts'
 
 /**
  * The English copy catalogue (STYLE.md rule 12): every string the UI shows. The spec's user-visible
  * strings (§8) appear here word for word. Other locales would load lazily with the same keys.
+ *
+ * The views' words are written here and load with the views' chunk (issue 15 §4); the shell's words (page buttons,
+ * the modal's header, the toasts, the error sentences) are in `en.shell.ts`, part of the initial JS, and are spread in.
+ * Views read this catalogue with `useCopy()` (`ui/copy.ts`); the shell with `useShellCopy()` (`ui/context.ts`).
  */
 export const en = {
-  titles: {
-    Connect: 'Connect Wallet',
-    Account: 'Account',
-    AllWallets: 'All Wallets',
-    ConnectingExternal: 'Connecting',
-    ConnectingWalletConnect: 'WalletConnect',
-    ConnectingWalletConnectBasic: 'WalletConnect',
-    SwitchNetwork: 'Switch Network',
-    SwitchActiveChain: 'Switch Network',
-    UnsupportedChain: 'Unsupported Network',
-    Receive: 'Receive',
-    Send: 'Send',
-    SendSelectToken: 'Select Token',
-    SendPreview: 'Review Send',
-    SIWXSignMessage: 'Sign In',
-    WhatIsAWallet: 'What is a wallet?',
-    GetWallet: 'Get a wallet',
-  },
+  ...enShell,
   /** Onboarding (issue 17 §7): Connect's foot link, What is a wallet? and Get a wallet. */
   newToWallets: 'New to wallets?',
   learnMore: 'Learn more',
@@ -46,8 +33,6 @@ export const en = {
   legalAnd: 'and',
   legalPrivacy: 'Privacy Policy',
   legalRequired: 'Agree to the terms above to choose a wallet.',
-  /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
-  connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,
   qrCode: 'QR code',
   switchActiveChainHeading: (network: string) => `Switch to ${network}`,
   switchActiveChainBody: (namespace: string, network: string) => `Connect a ${namespace} wallet to use ${network}. Your current wallet stays connected.`,
@@ -116,10 +101,6 @@ export const en = {
   qrOfAddress: 'QR code of your address',
   worksOn: 'Works on these networks',
   receiveHint: 'Send only assets on the networks below to this address.',
-  connectButton: 'Connect Wallet',
-  connecting: 'Connecting…',
-  back: 'Back',
-  close: 'Close',
   disconnect: 'Disconnect',
   allWallets: 'All Wallets',
   recent: 'Recent',
@@ -143,15 +124,11 @@ export const en = {
   tryAgain: 'Try again',
   copyAddress: 'Copy address',
   copied: 'Address copied',
-  switchNetworkLabel: (name: string) => `Switch network (${name})`,
-  wrongNetwork: 'Wrong network',
   unsupportedHint: 'The wallet is on a network this app does not support. Switch to a supported network to continue.',
   approveSwitch: 'Approve the network switch in your wallet',
   switchFailed: 'Switching network failed',
   activeNetwork: 'Active',
   balanceUnavailable: 'Token Balance Unavailable',
-  /** The page's account button when the wallet's balance could not be read: the retry beside it (issue 17 §8). */
-  retryBalance: 'Balance unavailable. Try again',
   tabs: { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' },
   noTokens: 'No tokens yet',
   noNfts: 'No NFTs yet',
@@ -168,75 +145,7 @@ export const en = {
   sent: 'Sent',
   received: 'Received',
   accountTabs: 'Account details',
-  loading: 'Loading…',
   walletIcon: (name: string) => `${name} icon`,
-  /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey". */
-  brandingPrefix: 'UX by',
-  brandingName: 'latchkey',
-  unknownError: 'Unknown error',
-  /** The words of the machines' message keys (`machines/messages.ts`); a `failure` is worded by `errors`. */
-  messages: {
-    sendSubmitted: 'Waiting for the transaction…',
-    sendSent: 'Transaction sent',
-    transactionStackFull: 'Too many pending transactions',
-    siwxSignFailed: 'Error signing message',
-    siwxInitFailed: 'A problem occurred while trying initialize authentication',
-    featureLoadFailed: 'Could not load this part of the modal. Check your connection and try again.',
-    invalidAppConfiguration: 'Invalid App Configuration',
-  } satisfies Record<Exclude<MessageKey, 'failure'>, string>,
-  /**
-   * What a visitor reads when something fails (issue 17 §9): one plain sentence per error the machines carry, keyed by
-   * the error's name (`ErrorSummary.name`) or, for a wallet's EIP-1193 / JSON-RPC answer, by its code. Internal names
-   * ('Connector not found', 'execution reverted') never reach the page; `ui/errorSentence.ts` picks the sentence.
-   */
-  errors: {
-    byName: {
-      ConnectorNotFoundError: 'This wallet is no longer available. Reload the page or choose another wallet.',
-      UserRejectedRequestError: 'You declined the request in your wallet.',
-      UnauthorizedProviderError: 'Your wallet has not allowed this site yet. Unlock it and try again.',
-      UnsupportedProviderMethodError: 'Your wallet cannot do this.',
-      ProviderDisconnectedError: 'Your wallet is disconnected. Unlock it and try again.',
-      ChainDisconnectedError: 'Your wallet is not connected to this network. Try again in a moment.',
-      UnrecognizedChainError: 'Your wallet does not know this network. Add it in your wallet, then try again.',
-      ChainNotSupportedError: 'Your wallet could not add this network.',
-      ChainMismatchError: 'Your wallet is on another network than the one chosen here.',
-      InvalidProviderResponseError: 'Your wallet answered with something unexpected. Try again, or choose another wallet.',
-      RequestTimeoutError: 'Your wallet did not answer in time. Check that it is open and unlocked, then try again.',
-      NoConnectedWalletError: 'No wallet is connected. Connect one and try again.',
-      NotConnectedError: 'No wallet is connected. Connect one and try again.',
-      WalletConnectInitError: 'WalletConnect could not start. Check your internet connection and try again.',
-      WalletConnectDisabledError: 'Connecting a phone wallet is not available on this site.',
-      NoWalletConnectSessionError: 'The connection to your phone wallet has ended. Connect again.',
-      InvalidPairingUriError: 'The connection code is not valid. Try again.',
-      InvalidWalletLinkError: 'This wallet link cannot be opened.',
-      InvalidRelayUrlError: 'Connecting a phone wallet is not set up correctly on this site.',
-      TransferWouldFailError: 'This transfer would fail. Check the amount, the address and your balance.',
-      TransferTimeoutError: 'The transaction was not confirmed in time. Check its status in your wallet.',
-      TransactionRevertedError: 'The transaction failed on chain.',
-      InvalidTransferError: 'This transfer cannot be made. Check the amount and the address.',
-      SolanaRpcRequestError: 'The network could not be reached. Try again.',
-      BitcoinBroadcastError: 'The network did not accept the transaction. Try again.',
-      InvalidSignedTransactionError: 'Your wallet returned a transaction that cannot be sent.',
-      InvalidSignedPsbtError: 'Your wallet returned a transaction that cannot be sent.',
-      SolanaChainNotSupportedError: 'Your wallet does not support this network.',
-      UnsupportedBitcoinChainError: 'Your wallet does not support this network.',
-      AdapterNotFoundError: 'This network is not available on this site.',
-      FeatureDisabledError: 'This is not available on this site.',
-      ApiError: 'The service could not be reached. Try again.',
-    } as Record<string, string>,
-    byCode: {
-      4001: 'You declined the request in your wallet.',
-      4100: 'Your wallet has not allowed this site yet. Unlock it and try again.',
-      4200: 'Your wallet cannot do this.',
-      4900: 'Your wallet is disconnected. Unlock it and try again.',
-      4901: 'Your wallet is not connected to this network. Try again in a moment.',
-      4902: 'Your wallet does not know this network. Add it in your wallet, then try again.',
-      [-32002]: 'A request is already waiting in your wallet. Open your wallet to answer it.',
-      [-32603]: 'Your wallet could not complete the request. Try again.',
-    } as Record<number, string>,
-    /** Any other failure, with no words of its own. */
-    fallback: 'Something went wrong. Try again.',
-  },
 } as const
 
 export type Copy = typeof en

@@ -1,7 +1,7 @@
 import { useEffect, useId, type ReactNode } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
 import type { Transaction } from '../../services/schemas.ts'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useActiveNamespace, useFeatures, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'

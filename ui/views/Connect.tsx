@@ -1,5 +1,6 @@
 import type { Connector } from '../../adapters/types.ts'
-import { useCopy, useModalInstance } from '../context.ts'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { Fragment, useEffect, useId } from 'react'
 import { RowTag } from '../components/RowTag.tsx'
 import { useFeatures, useSend } from '../hooks.ts'

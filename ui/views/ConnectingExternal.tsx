@@ -1,5 +1,5 @@
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { errorSentence } from '../errorSentence.ts'
 import { useConnecting, useConnectors, useModalView, useSend } from '../hooks.ts'
 

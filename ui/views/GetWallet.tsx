@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { connectGetWallet } from '../../machines/onboarding.connect.ts'
-import { useCopy, useModalInstance } from '../context.ts'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useSend } from '../hooks.ts'
 import { useCatalogue } from '../hooks/catalogue.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'

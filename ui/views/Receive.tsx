@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
-import { useCopy, useModalInstance } from '../context.ts'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useAccount, useSend } from '../hooks.ts'
 
 /**

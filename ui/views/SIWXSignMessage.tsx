@@ -1,5 +1,6 @@
 import { Avatar } from '../components/Avatar.tsx'
-import { useCopy, useModalInstance } from '../context.ts'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useNetwork } from '../hooks.ts'
 import { useSignIn } from '../hooks/siwx.ts'
 import { truncateAddress } from '../../machines/format.ts'

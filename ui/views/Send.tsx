@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'

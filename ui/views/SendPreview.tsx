@@ -1,5 +1,5 @@
 import { errorSentence } from '../errorSentence.ts'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { receiverLabel } from '../../machines/send.connect.ts'

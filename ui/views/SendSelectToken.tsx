@@ -1,4 +1,4 @@
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 

@@ -1,4 +1,5 @@
-import { useCopy, useModalInstance } from '../context.ts'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useAccount, useModalView, useSend } from '../hooks.ts'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
 

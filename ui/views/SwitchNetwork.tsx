@@ -1,5 +1,5 @@
 import { NetworkList } from '../components/NetworkList.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useNetwork } from '../hooks.ts'
 
 /** SwitchNetwork (spec §2): the network list with the active one marked; while the wallet confirms, a prompt. */

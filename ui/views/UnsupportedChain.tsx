@@ -1,5 +1,5 @@
 import { NetworkList } from '../components/NetworkList.tsx'
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useNetwork } from '../hooks.ts'
 
 /** UnsupportedChain (spec §2): the wallet is on a chain the dapp did not configure; pick a supported one. */

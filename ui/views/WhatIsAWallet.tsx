@@ -1,4 +1,4 @@
-import { useCopy } from '../context.ts'
+import { useCopy } from '../copy.ts'
 import { useSend } from '../hooks.ts'
 
 /** Stroke icons of the three points (decorative; drawn for this view, colours from the theme through `currentColor`). */

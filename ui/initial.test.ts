@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * The repository's own modules that `entry` reaches through static value imports (`import … from`, `export … from`),
+ * skipping `import type` / `export type` and dynamic `import()`: what a bundler must put in the page's initial JS.
+ */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    const source = readFileSync(file, 'utf8')
+    const re = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"](\.[^'"]+)['"]/gm
+    for (const m of source.matchAll(re)) visit(resolve(dirname(file), m[1]!))
+  }
+  visit(resolve(root, entry))
+  return new Set([...seen].map((f) => f.slice(root.length + 1)))
+}
+
+describe("the page's initial JS (issue 15 §4)", () => {
+  const initial = new Set([...staticClosure('ui/index.ts'), ...staticClosure('ui/react.tsx')])
+
+  test('behavior: the walker follows value imports and skips type-only and dynamic ones', () => {
+    expect(initial).toContain('ui/createModal.ts')
+    expect(initial).toContain('ui/locales/en.shell.ts')
+    expect(initial).not.toContain('ui/createModal.services.ts') // import('./createModal.services.ts') only
+  })
+
+  test("behavior: the views' words (ui/locales/en.ts) and the views' copy hook load with the views, not before the click", () => {
+    expect(initial).not.toContain('ui/locales/en.ts')
+    expect(initial).not.toContain('ui/copy.ts')
+  })
+
+  test('behavior: no view module is in the initial JS', () => {
+    expect([...initial].filter((f) => f.startsWith('ui/views/'))).toEqual([])
+  })
+})

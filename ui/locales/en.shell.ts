@@ -1,0 +1,108 @@
+import type { MessageKey } from '../../machines/messages.ts'
+
+/**
+ * The shell's English words (issue 15 §4): what the page buttons, the modal's frame (header, back, close, the
+ * loading skeleton, the branding footer) and the toasts show. They ship in the page's initial JS; every other word
+ * is in `en.ts`, which loads with the views' chunk. The full catalogue is `en` (`en.ts`), shell words included.
+ */
+export const enShell = {
+  titles: {
+    Connect: 'Connect Wallet',
+    Account: 'Account',
+    AllWallets: 'All Wallets',
+    ConnectingExternal: 'Connecting',
+    ConnectingWalletConnect: 'WalletConnect',
+    ConnectingWalletConnectBasic: 'WalletConnect',
+    SwitchNetwork: 'Switch Network',
+    SwitchActiveChain: 'Switch Network',
+    UnsupportedChain: 'Unsupported Network',
+    Receive: 'Receive',
+    Send: 'Send',
+    SendSelectToken: 'Select Token',
+    SendPreview: 'Review Send',
+    SIWXSignMessage: 'Sign In',
+    WhatIsAWallet: 'What is a wallet?',
+    GetWallet: 'Get a wallet',
+  },
+  /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
+  connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,
+  connectButton: 'Connect Wallet',
+  connecting: 'Connecting…',
+  back: 'Back',
+  close: 'Close',
+  switchNetworkLabel: (name: string) => `Switch network (${name})`,
+  wrongNetwork: 'Wrong network',
+  /** The page's account button when the wallet's balance could not be read: the retry beside it (issue 17 §8). */
+  retryBalance: 'Balance unavailable. Try again',
+  loading: 'Loading…',
+  /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey". */
+  brandingPrefix: 'UX by',
+  brandingName: 'latchkey',
+  unknownError: 'Unknown error',
+  /** The words of the machines' message keys (`machines/messages.ts`); a `failure` is worded by `errors`. */
+  messages: {
+    sendSubmitted: 'Waiting for the transaction…',
+    sendSent: 'Transaction sent',
+    transactionStackFull: 'Too many pending transactions',
+    siwxSignFailed: 'Error signing message',
+    siwxInitFailed: 'A problem occurred while trying initialize authentication',
+    featureLoadFailed: 'Could not load this part of the modal. Check your connection and try again.',
+    invalidAppConfiguration: 'Invalid App Configuration',
+  } satisfies Record<Exclude<MessageKey, 'failure'>, string>,
+  /**
+   * What a visitor reads when something fails (issue 17 §9): one plain sentence per error the machines carry, keyed by
+   * the error's name (`ErrorSummary.name`) or, for a wallet's EIP-1193 / JSON-RPC answer, by its code. Internal names
+   * ('Connector not found', 'execution reverted') never reach the page; `ui/errorSentence.ts` picks the sentence.
+   */
+  errors: {
+    byName: {
+      ConnectorNotFoundError: 'This wallet is no longer available. Reload the page or choose another wallet.',
+      UserRejectedRequestError: 'You declined the request in your wallet.',
+      UnauthorizedProviderError: 'Your wallet has not allowed this site yet. Unlock it and try again.',
+      UnsupportedProviderMethodError: 'Your wallet cannot do this.',
+      ProviderDisconnectedError: 'Your wallet is disconnected. Unlock it and try again.',
+      ChainDisconnectedError: 'Your wallet is not connected to this network. Try again in a moment.',
+      UnrecognizedChainError: 'Your wallet does not know this network. Add it in your wallet, then try again.',
+      ChainNotSupportedError: 'Your wallet could not add this network.',
+      ChainMismatchError: 'Your wallet is on another network than the one chosen here.',
+      InvalidProviderResponseError: 'Your wallet answered with something unexpected. Try again, or choose another wallet.',
+      RequestTimeoutError: 'Your wallet did not answer in time. Check that it is open and unlocked, then try again.',
+      NoConnectedWalletError: 'No wallet is connected. Connect one and try again.',
+      NotConnectedError: 'No wallet is connected. Connect one and try again.',
+      WalletConnectInitError: 'WalletConnect could not start. Check your internet connection and try again.',
+      WalletConnectDisabledError: 'Connecting a phone wallet is not available on this site.',
+      NoWalletConnectSessionError: 'The connection to your phone wallet has ended. Connect again.',
+      InvalidPairingUriError: 'The connection code is not valid. Try again.',
+      InvalidWalletLinkError: 'This wallet link cannot be opened.',
+      InvalidRelayUrlError: 'Connecting a phone wallet is not set up correctly on this site.',
+      TransferWouldFailError: 'This transfer would fail. Check the amount, the address and your balance.',
+      TransferTimeoutError: 'The transaction was not confirmed in time. Check its status in your wallet.',
+      TransactionRevertedError: 'The transaction failed on chain.',
+      InvalidTransferError: 'This transfer cannot be made. Check the amount and the address.',
+      SolanaRpcRequestError: 'The network could not be reached. Try again.',
+      BitcoinBroadcastError: 'The network did not accept the transaction. Try again.',
+      InvalidSignedTransactionError: 'Your wallet returned a transaction that cannot be sent.',
+      InvalidSignedPsbtError: 'Your wallet returned a transaction that cannot be sent.',
+      SolanaChainNotSupportedError: 'Your wallet does not support this network.',
+      UnsupportedBitcoinChainError: 'Your wallet does not support this network.',
+      AdapterNotFoundError: 'This network is not available on this site.',
+      FeatureDisabledError: 'This is not available on this site.',
+      ApiError: 'The service could not be reached. Try again.',
+    } as Record<string, string>,
+    byCode: {
+      4001: 'You declined the request in your wallet.',
+      4100: 'Your wallet has not allowed this site yet. Unlock it and try again.',
+      4200: 'Your wallet cannot do this.',
+      4900: 'Your wallet is disconnected. Unlock it and try again.',
+      4901: 'Your wallet is not connected to this network. Try again in a moment.',
+      4902: 'Your wallet does not know this network. Add it in your wallet, then try again.',
+      [-32002]: 'A request is already waiting in your wallet. Open your wallet to answer it.',
+      [-32603]: 'Your wallet could not complete the request. Try again.',
+    } as Record<number, string>,
+    /** Any other failure, with no words of its own. */
+    fallback: 'Something went wrong. Try again.',
+  },
+} as const
+
+/** The shell's words: the part of {@link Copy} the initial JS holds. */
+export type ShellCopy = typeof enShell
