@@ -1,0 +1,114 @@
+/**
+ * The secure site's database (issue 18 §1): users, their embedded wallets (one EOA each, the private key kept here,
+ * server-side), devices, device verifications, one-time codes, sessions and the email login throttle, in PGlite
+ * (Postgres compiled to WebAssembly: no native build step). In memory unless a data directory is given. Dev-only.
+ */
+import { PGlite } from '@electric-sql/pglite'
+
+/** The schema, applied once when the database opens. Times are Unix milliseconds (`double precision`). */
+const schema = `
+create table if not exists users (
+  id serial primary key,
+  email text not null unique,
+  created_at double precision not null
+);
+create table if not exists wallets (
+  user_id integer primary key references users(id),
+  address text not null unique,
+  private_key text not null
+);
+create table if not exists devices (
+  user_id integer not null references users(id),
+  device_id text not null,
+  verified_at double precision,
+  primary key (user_id, device_id)
+);
+create table if not exists device_verifications (
+  token_hash text primary key,
+  user_id integer not null references users(id),
+  device_id text not null,
+  created_at double precision not null,
+  used_at double precision,
+  claimed boolean not null default false
+);
+create table if not exists otps (
+  user_id integer not null references users(id),
+  device_id text not null,
+  code_hash text not null,
+  created_at double precision not null,
+  attempts integer not null default 0,
+  used boolean not null default false,
+  primary key (user_id, device_id)
+);
+create table if not exists sessions (
+  id text primary key,
+  user_id integer not null references users(id),
+  device_id text not null,
+  created_at double precision not null,
+  revoked_at double precision
+);
+create table if not exists email_logins (
+  email text primary key,
+  last_at double precision not null
+);
+`
+
+/** An open database with the schema applied. */
+export type SecureDb = PGlite
+
+/**
+ * Opens the database and applies the schema.
+ *
+ * @param dataDir a directory to keep the data in (`npm start` may pass one); omitted: in memory, gone on close.
+ * @returns the PGlite instance; close it with `db.close()`.
+ * @example
+ * const db = await openSecureDb()
+ * await db.query('select count(*) from users')
+ */
+export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
+  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
+  await db.exec(schema)
+  return db
+}
+
+/** A user row with its wallet's address (never the key). */
+export type UserRow = { id: number; email: string; address: string }
+
+/**
+ * The user of `email` with the wallet's address, or `undefined`.
+ *
+ * @param email normalised (trimmed, lower-case) email address.
+ */
+export async function findUser(db: SecureDb, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    'select u.id, u.email, w.address from users u join wallets w on w.user_id = u.id where u.email = $1',
+    [email],
+  )
+  return rows[0]
+}
+
+/** The user with id `id` with the wallet's address, or `undefined`. */
+export async function findUserById(db: SecureDb, id: number): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>('select u.id, u.email, w.address from users u join wallets w on w.user_id = u.id where u.id = $1', [id])
+  return rows[0]
+}
+
+/**
+ * Creates a user and its wallet in one transaction.
+ *
+ * @param wallet the new EOA: its checksummed address and its private key (0x-hex), stored server-side.
+ */
+export async function createUser(db: SecureDb, email: string, wallet: { address: string; privateKey: string }, now: number): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ id: number }>('insert into users (email, created_at) values ($1, $2) returning id', [email, now])
+    const id = rows[0]!.id
+    await tx.query('insert into wallets (user_id, address, private_key) values ($1, $2, $3)', [id, wallet.address, wallet.privateKey])
+    return { id, email, address: wallet.address }
+  })
+}
+
+/** The private key of user `userId`'s wallet (0x-hex). Read only by the signer, never sent over HTTP. */
+export async function walletPrivateKey(db: SecureDb, userId: number): Promise<string | undefined> {
+  const { rows } = await db.query<{ private_key: string }>('select private_key from wallets where user_id = $1', [userId])
+  return rows[0]?.private_key
+}

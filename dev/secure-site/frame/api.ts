@@ -1,0 +1,45 @@
+/**
+ * The frame page's client of the secure site's API (same origin, `fetch`): the session token travels as a Bearer
+ * header. Refusals become {@link FrameApiError} with the server's message (and `retryAfterSeconds` for the throttle).
+ */
+import { FrameApiError } from './handler.ts'
+import type { FrameApi } from './handler.ts'
+
+/**
+ * A {@link FrameApi} over `fetch` against `base` (the frame page's own origin).
+ *
+ * @example createFrameApi(location.origin).connectEmail({ email: 'ada@example.com', deviceId, token: undefined })
+ */
+export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): FrameApi {
+  async function call<T>(method: 'GET' | 'POST', path: string, token: string | undefined, body?: unknown): Promise<T> {
+    let response: Response
+    try {
+      response = await fetchImpl(new URL(path, base), {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      })
+    } catch {
+      throw new FrameApiError('Network error: the secure site did not answer')
+    }
+    const json = (await response.json().catch(() => ({}))) as { message?: unknown; retryAfterSeconds?: unknown }
+    if (!response.ok) {
+      throw new FrameApiError(
+        typeof json.message === 'string' ? json.message : 'An error occurred',
+        typeof json.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined,
+      )
+    }
+    return json as T
+  }
+  return {
+    connectEmail: ({ email, deviceId, token }) => call('POST', '/api/connect-email', token, { email, deviceId }),
+    connectDevice: ({ email, deviceId }) => call('POST', '/api/connect-device', undefined, { email, deviceId }),
+    connectOtp: ({ email, deviceId, otp }) => call('POST', '/api/connect-otp', undefined, { email, deviceId, otp }),
+    getUser: (token) => call('GET', '/api/user', token),
+    isConnected: async (token) => (await call<{ isConnected: boolean }>('GET', '/api/session', token)).isConnected,
+    signOut: async (token) => {
+      await call('POST', '/api/sign-out', token, {})
+    },
+    rpc: async (token, request) => (await call<{ result: unknown }>('POST', '/api/rpc', token, request)).result,
+  }
+}

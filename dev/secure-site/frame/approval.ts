@@ -1,0 +1,138 @@
+/**
+ * The frame's own approval UI (issue 18 §1, spec §4 "Embedded-wallet RPC lifecycle"): what is signed — the message
+ * text, the typed data, or the transaction's recipient, value and data — and the network, with Reject and Approve.
+ * It lives on the secure site's origin: the dapp only positions the iframe over its ApproveTransaction view.
+ * Text goes in with `textContent` only (never HTML).
+ */
+import { formatEther, hexToString, isHex } from 'viem'
+import type { ApprovalRequest, ApprovalUi } from './handler.ts'
+
+/** What the approval shows: a title, labelled rows and an optional block of text. */
+export type ApprovalSummary = { title: string; rows: Array<{ label: string; value: string }>; body?: string }
+
+/** Reads a personal_sign message: UTF-8 text when the hex decodes to printable text, the hex otherwise. */
+export function readableMessage(message: unknown): string {
+  if (typeof message !== 'string') return String(message)
+  if (!isHex(message)) return message
+  try {
+    const text = hexToString(message)
+    return /^[\P{C}\n\r\t]*$/u.test(text) ? text : message
+  } catch {
+    return message
+  }
+}
+
+/**
+ * Summarises an RPC request for the approval UI.
+ *
+ * @example describeRequest({ method: 'personal_sign', params: ['0x68656c6c6f', '0x…'], chainName: 'Anvil Local', … })
+ * // { title: 'Sign message', rows: [{ label: 'Network', value: 'Anvil Local' }, …], body: 'hello' }
+ */
+export function describeRequest(request: ApprovalRequest): ApprovalSummary {
+  const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
+  const network = { label: 'Network', value: `${request.chainName} (${request.chainId})` }
+  const from = { label: 'Requested by', value: request.dappName ? `${request.dappName} · ${request.dappOrigin}` : request.dappOrigin }
+  switch (request.method) {
+    case 'personal_sign':
+      return { title: 'Sign message', rows: [from, network], body: readableMessage(params[0]) }
+    case 'eth_signTypedData_v4': {
+      let body = String(params[1])
+      try {
+        const typed = (typeof params[1] === 'string' ? JSON.parse(params[1]) : params[1]) as { primaryType?: unknown; message?: unknown }
+        body = `${String(typed.primaryType)}\n${JSON.stringify(typed.message, null, 2)}`
+      } catch {
+        // shown as given
+      }
+      return { title: 'Sign typed data', rows: [from, network], body }
+    }
+    case 'eth_sendTransaction': {
+      const tx = (params[0] ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
+      let value = '0 ETH'
+      try {
+        value = `${formatEther(typeof tx.value === 'string' ? BigInt(tx.value) : 0n)} ETH`
+      } catch {
+        value = String(tx.value)
+      }
+      const rows = [from, network, { label: 'To', value: typeof tx.to === 'string' ? tx.to : 'New contract' }, { label: 'Value', value }]
+      const data = typeof tx.data === 'string' && tx.data !== '0x' ? tx.data : undefined
+      return { title: 'Send transaction', rows, ...(data ? { body: `Data: ${data}` } : {}) }
+    }
+    default:
+      return { title: request.method, rows: [from, network], body: JSON.stringify(request.params, null, 2) }
+  }
+}
+
+/**
+ * The approval UI in `root` (the page's `<main id="approval">`). One request at a time (the handler queues them).
+ */
+export function createApprovalUi(root: HTMLElement, doc: Document = document): ApprovalUi {
+  let current: { id: string; settle(approved: boolean): void } | undefined
+
+  function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+    const node = doc.createElement(tag)
+    if (className) node.className = className
+    if (text !== undefined) node.textContent = text
+    return node
+  }
+
+  function hide(): void {
+    root.hidden = true
+    root.replaceChildren()
+    current = undefined
+  }
+
+  return {
+    open(request) {
+      current?.settle(false)
+      const summary = describeRequest(request)
+      return new Promise<boolean>((resolve) => {
+        const settle = (approved: boolean): void => {
+          if (current?.id !== request.id) return
+          hide()
+          resolve(approved)
+        }
+        current = { id: request.id, settle }
+        const card = el('section', 'card')
+        card.setAttribute('role', 'dialog')
+        card.setAttribute('aria-labelledby', 'approval-title')
+        const title = el('h1', 'title', summary.title)
+        title.id = 'approval-title'
+        const list = el('dl', 'rows')
+        for (const row of summary.rows) {
+          const wrap = el('div', 'row')
+          wrap.append(el('dt', undefined, row.label), el('dd', undefined, row.value))
+          list.append(wrap)
+        }
+        card.append(el('p', 'badge', 'Embedded wallet · secure site'), title, list)
+        if (summary.body !== undefined) {
+          const body = el('pre', 'body', summary.body)
+          body.tabIndex = 0
+          body.setAttribute('aria-label', summary.title === 'Sign message' ? 'Message' : 'Details')
+          card.append(body)
+        }
+        const actions = el('div', 'actions')
+        const reject = el('button', 'reject', 'Reject')
+        reject.type = 'button'
+        const approve = el('button', 'approve', 'Approve')
+        approve.type = 'button'
+        reject.addEventListener('click', () => settle(false))
+        approve.addEventListener('click', () => settle(true))
+        actions.append(reject, approve)
+        card.append(actions)
+        root.replaceChildren(card)
+        root.hidden = false
+        approve.focus()
+      })
+    },
+    close(id) {
+      if (current?.id === id) current.settle(false)
+    },
+    setTheme(mode, variables) {
+      const html = doc.documentElement
+      html.dataset.theme = mode
+      const accent = variables?.accent
+      if (typeof accent === 'string' && /^[#a-zA-Z0-9(),.%\s-]{1,64}$/.test(accent)) html.style.setProperty('--lk-accent', accent)
+      else html.style.removeProperty('--lk-accent')
+    },
+  }
+}

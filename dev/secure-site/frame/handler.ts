@@ -1,0 +1,308 @@
+/**
+ * The frame page's message handler (issue 18 §1; the contract is `adapters/frame.protocol.ts`): it accepts messages
+ * only from its parent window and only from an allowed ancestor origin, parses every one with the protocol's
+ * schemas (anything else is dropped, never thrown), talks to the secure site's API, shows its own approval UI for
+ * unsafe RPC requests, and answers with `targetOrigin` = the parent's origin. DOM-free: `main.ts` wires it to the
+ * window, `fetch`, `localStorage` and the approval UI, and the tests to fakes.
+ */
+import { FRAME_SDK_VERSION, FRAME_USER_REJECTED, frameError, frameSuccess, parseAppRequest, rpcMethodKind } from '../../../adapters/frame.protocol.ts'
+import type { AppRequest, FrameRequestKind, FrameUser } from '../../../adapters/frame.protocol.ts'
+
+/** A refusal of the secure site's API as the frame passes it on. */
+export class FrameApiError extends Error {
+  override name = 'FrameApiError'
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+  }
+}
+
+/** The secure site's API as the frame uses it (same origin). Failures throw {@link FrameApiError}. */
+export type FrameApi = {
+  connectEmail(input: { email: string; deviceId: string; token: string | undefined }): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
+  connectDevice(input: { email: string; deviceId: string }): Promise<{ verified: false } | { verified: true; token: string }>
+  connectOtp(input: { email: string; deviceId: string; otp: string }): Promise<{ token: string }>
+  getUser(token: string | undefined): Promise<{ email: string; address: string }>
+  isConnected(token: string | undefined): Promise<boolean>
+  signOut(token: string | undefined): Promise<void>
+  rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number }): Promise<unknown>
+}
+
+/** The frame origin's storage (localStorage in the browser). */
+export type FrameStore = { get(key: string): string | null; set(key: string, value: string): void; remove(key: string): void }
+
+/** What the approval UI shows. */
+export type ApprovalRequest = { id: string; method: string; params: unknown; chainId: number; chainName: string; dappName: string | undefined; dappOrigin: string }
+
+/** The frame's own approval UI (dev/secure-site/frame/approval.ts in the browser). */
+export type ApprovalUi = {
+  /** Shows the request; resolves `true` on Approve, `false` on Reject. */
+  open(request: ApprovalRequest): Promise<boolean>
+  /** Hides the request `id` (aborted); its `open` promise resolves `false`. */
+  close(id: string): void
+  /** Light or dark, and the dapp's theme variables. */
+  setTheme(mode: 'light' | 'dark', variables: Record<string, string | number> | undefined): void
+}
+
+/** A message event as the handler reads it. */
+export type FrameMessageEvent = { data: unknown; origin: string; source: unknown }
+
+/** Where the frame posts: its parent window. */
+export type FrameParent = { postMessage(message: unknown, targetOrigin: string): void }
+
+/** Options of {@link createFrameHandler}. */
+export type FrameHandlerOptions = {
+  /** `window.parent`: the only source whose messages count and the only window posted to. */
+  parent: FrameParent
+  /** The allowed ancestors (exact origins). */
+  allowedOrigins: readonly string[]
+  /** The origins FRAME_READY goes to before the parent spoke (`location.ancestorOrigins[0]` when allowed, else all allowed). */
+  readyOrigins: readonly string[]
+  api: FrameApi
+  store: FrameStore
+  approval: ApprovalUi
+  /** The chain of the frame URL (`chainId=`). */
+  chainId: number
+  /** Names of the chains, by id (the approval UI shows them). */
+  chainNames: Readonly<Record<string, string>>
+  /** A new device id (random, URL-safe, 16..128 characters). */
+  newDeviceId(): string
+  /** Waits `ms` milliseconds (the device poll). */
+  sleep(ms: number): Promise<void>
+  /** Reloads the frame page (APP_RELOAD). */
+  reload(): void
+  /** How long APP_CONNECT_DEVICE polls before giving up, in ms. Default 130 s (the dapp's request timeout is 120 s). */
+  devicePollLimit?: number
+}
+
+/** Keys of the frame origin's storage. */
+export const frameStoreKeys = {
+  session: 'latchkey-secure:session',
+  device: 'latchkey-secure:device',
+  email: 'latchkey-secure:email',
+  chainId: 'latchkey-secure:chainId',
+} as const
+
+/** How often APP_CONNECT_DEVICE asks whether the link was opened, in ms (spec §9 poll 1000 ms). */
+export const devicePollInterval = 1000
+/** The reply to an aborted RPC request (spec §8). */
+export const REQUEST_ABORTED = 'Request was aborted'
+/** The reply to an RPC method on neither list (spec §8). */
+export const RPC_NOT_ALLOWED = 'Requested RPC call is not allowed'
+
+type Reply = { ok: true; result: unknown } | { ok: false; message: string; retryAfterSeconds?: number }
+
+/**
+ * Builds the frame's handler.
+ *
+ * @returns `onMessage` (give it every `message` event; it never throws) and `ready()` (posts FRAME_READY).
+ * @example
+ * const frame = createFrameHandler({ parent: window.parent, allowedOrigins, readyOrigins, api, store, approval, … })
+ * window.addEventListener('message', frame.onMessage)
+ * frame.ready()
+ */
+export function createFrameHandler(options: FrameHandlerOptions) {
+  const { parent, api, store, approval } = options
+  const allowed = new Set(options.allowedOrigins)
+  let chainId = Number(store.get(frameStoreKeys.chainId) ?? options.chainId) || options.chainId
+  let dappName: string | undefined
+  /** Unsafe RPC requests waiting for (or in) the approval UI, by request id. */
+  const pending = new Map<string, { abort(): void }>()
+  /** One approval at a time: each waits for the one before. */
+  let approvals: Promise<unknown> = Promise.resolve()
+
+  const deviceId = (): string => {
+    let id = store.get(frameStoreKeys.device)
+    if (!id || !/^[A-Za-z0-9_-]{16,128}$/.test(id)) {
+      id = options.newDeviceId()
+      store.set(frameStoreKeys.device, id)
+    }
+    return id
+  }
+  const token = (): string | undefined => store.get(frameStoreKeys.session) ?? undefined
+  const pendingEmail = (): string => {
+    const email = store.get(frameStoreKeys.email)
+    if (!email) throw new FrameApiError('Connect an email first')
+    return email
+  }
+
+  async function user(): Promise<FrameUser> {
+    const { email, address } = await api.getUser(token())
+    return { email, address, chainId, accounts: [{ address, type: 'eoa' }] }
+  }
+
+  async function signedIn(sessionToken: string, origin: string): Promise<void> {
+    store.set(frameStoreKeys.session, sessionToken)
+    post({ type: 'FRAME_SESSION_UPDATE', payload: await user() }, origin)
+  }
+
+  function post(message: unknown, origin: string): void {
+    parent.postMessage(message, origin)
+  }
+
+  async function run(request: AppRequest, origin: string): Promise<unknown> {
+    switch (request.type) {
+      case 'APP_CONNECT_EMAIL': {
+        const { email } = request.payload as { email: string }
+        const result = await api.connectEmail({ email, deviceId: deviceId(), token: token() })
+        store.set(frameStoreKeys.email, email.trim().toLowerCase())
+        if (result.action === 'CONNECT') post({ type: 'FRAME_SESSION_UPDATE', payload: await user() }, origin)
+        return { action: result.action }
+      }
+      case 'APP_CONNECT_DEVICE': {
+        const email = pendingEmail()
+        const limit = options.devicePollLimit ?? 130_000
+        for (let waited = 0; waited <= limit; waited += devicePollInterval) {
+          const status = await api.connectDevice({ email, deviceId: deviceId() })
+          if (status.verified) {
+            await signedIn(status.token, origin)
+            return {}
+          }
+          await options.sleep(devicePollInterval)
+        }
+        throw new FrameApiError('The device was not verified in time')
+      }
+      case 'APP_CONNECT_OTP': {
+        const { otp } = request.payload as { otp: string }
+        const { token: sessionToken } = await api.connectOtp({ email: pendingEmail(), deviceId: deviceId(), otp })
+        await signedIn(sessionToken, origin)
+        return {}
+      }
+      case 'APP_GET_USER': {
+        const wanted = (request.payload as { chainId?: number | string }).chainId
+        if (wanted !== undefined) setChain(wanted)
+        return user()
+      }
+      case 'APP_IS_CONNECTED': {
+        const isConnected = await api.isConnected(token())
+        if (!isConnected) store.remove(frameStoreKeys.session)
+        return { isConnected }
+      }
+      case 'APP_GET_CHAIN_ID':
+        return { chainId }
+      case 'APP_SWITCH_NETWORK':
+        setChain((request.payload as { chainId: number | string }).chainId)
+        return { chainId }
+      case 'APP_SIGN_OUT': {
+        const current = token()
+        store.remove(frameStoreKeys.session)
+        store.remove(frameStoreKeys.email)
+        if (current) await api.signOut(current).catch(() => undefined)
+        post({ type: 'FRAME_SESSION_UPDATE', payload: null }, origin)
+        return {}
+      }
+      case 'APP_RPC_REQUEST':
+        return rpc(request as AppRequest<'RPC_REQUEST'>, origin)
+      case 'APP_RPC_ABORT': {
+        pending.get((request.payload as { id: string }).id)?.abort()
+        return {}
+      }
+      case 'APP_SYNC_THEME': {
+        const { themeMode, themeVariables } = request.payload as { themeMode: 'light' | 'dark'; themeVariables?: Record<string, string | number> }
+        approval.setTheme(themeMode, themeVariables)
+        return {}
+      }
+      case 'APP_SYNC_DAPP_DATA':
+        dappName = (request.payload as { metadata: { name: string } }).metadata.name
+        return {}
+      case 'APP_RELOAD':
+        setTimeout(options.reload, 0)
+        return {}
+    }
+  }
+
+  function setChain(value: number | string): void {
+    const id = typeof value === 'number' ? value : Number(value.replace(/^eip155:/, ''))
+    if (!Number.isSafeInteger(id) || id < 0) throw new FrameApiError('Chain is not supported')
+    chainId = id
+    store.set(frameStoreKeys.chainId, String(id))
+  }
+
+  async function rpc(request: AppRequest<'RPC_REQUEST'>, origin: string): Promise<unknown> {
+    const { method, params } = request.payload
+    const requestChain = typeof request.payload.chainId === 'number' ? request.payload.chainId : Number(String(request.payload.chainId).replace(/^eip155:/, ''))
+    const kind = rpcMethodKind(method)
+    if (kind === 'disallowed') throw new FrameApiError(RPC_NOT_ALLOWED)
+    if (method === 'eth_chainId') return `0x${requestChain.toString(16)}`
+    if (kind === 'safe') return api.rpc(token(), { method, params, chainId: requestChain })
+
+    let aborted = false
+    let opened = false
+    let abortReply: (() => void) | undefined
+    const abortedPromise = new Promise<never>((_, reject) => {
+      abortReply = () => reject(new FrameApiError(REQUEST_ABORTED))
+    })
+    abortedPromise.catch(() => undefined)
+    pending.set(request.id, {
+      abort() {
+        aborted = true
+        if (opened) approval.close(request.id)
+        abortReply?.()
+      },
+    })
+    const turn = approvals.then(async () => {
+      if (aborted) return false
+      opened = true
+      post({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: request.id } }, origin)
+      try {
+        return await approval.open({
+          id: request.id,
+          method,
+          params,
+          chainId: requestChain,
+          chainName: options.chainNames[String(requestChain)] ?? `Chain ${requestChain}`,
+          dappName,
+          dappOrigin: origin,
+        })
+      } finally {
+        post({ type: 'FRAME_RPC_APPROVAL_CLOSED', payload: { id: request.id } }, origin)
+      }
+    })
+    approvals = turn.catch(() => undefined)
+    try {
+      const approved = await Promise.race([turn, abortedPromise])
+      if (!approved) throw new FrameApiError(aborted ? REQUEST_ABORTED : FRAME_USER_REJECTED)
+      return await Promise.race([api.rpc(token(), { method, params, chainId: requestChain }), abortedPromise])
+    } finally {
+      pending.delete(request.id)
+    }
+  }
+
+  async function answer(request: AppRequest, origin: string): Promise<void> {
+    const kind = request.type.slice(4) as FrameRequestKind
+    let reply: Reply
+    try {
+      reply = { ok: true, result: await run(request, origin) }
+    } catch (error) {
+      reply =
+        error instanceof FrameApiError
+          ? { ok: false, message: error.message, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) }
+          : { ok: false, message: 'An error occurred' }
+    }
+    if (reply.ok) post(frameSuccess(kind, request.id, reply.result as never), origin)
+    else post(frameError(kind, request.id, { message: reply.message, ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}) }), origin)
+  }
+
+  return {
+    /**
+     * Handles one `message` event: dropped unless its source is the parent, its origin an allowed ancestor and its
+     * data a well-formed `APP_<KIND>` request. Never throws; the reply goes to the event's origin.
+     */
+    onMessage(event: FrameMessageEvent): void {
+      try {
+        if (event.source !== parent || typeof event.origin !== 'string' || !allowed.has(event.origin)) return
+        const request = parseAppRequest(event.data)
+        if (!request) return
+        void answer(request, event.origin).catch(() => undefined)
+      } catch {
+        // A hostile getter or a proxy: dropped like any other malformed message.
+      }
+    },
+    /** Posts FRAME_READY `{ version: 4 }` to the parent, at each of the ready origins. */
+    ready(): void {
+      for (const origin of options.readyOrigins) if (allowed.has(origin)) post({ type: 'FRAME_READY', payload: { version: FRAME_SDK_VERSION } }, origin)
+    },
+  }
+}

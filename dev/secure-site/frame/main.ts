@@ -1,0 +1,70 @@
+/**
+ * The frame page's script (served as `/frame.js`, bundled by dev/secure-site/server.ts): wires the handler to the
+ * window (messages from the parent only), `fetch` to this origin's API, this origin's `localStorage` (the session
+ * token and the device id stay here) and the approval UI; posts FRAME_READY once listening.
+ */
+import { createApprovalUi } from './approval.ts'
+import { createFrameApi } from './api.ts'
+import { createFrameHandler } from './handler.ts'
+import type { FrameStore } from './handler.ts'
+
+function meta<T>(name: string, fallback: T): T {
+  try {
+    return JSON.parse(document.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '') as T
+  } catch {
+    return fallback
+  }
+}
+
+const allowedOrigins = meta<string[]>('latchkey-allowed-ancestors', [])
+const chainNames = meta<Record<string, string>>('latchkey-chains', {})
+const params = new URLSearchParams(location.search)
+const chainId = Number(params.get('chainId') ?? '') || 1
+const ancestor = location.ancestorOrigins?.[0]
+const readyOrigins = ancestor !== undefined && allowedOrigins.includes(ancestor) ? [ancestor] : allowedOrigins
+
+const memory = new Map<string, string>()
+const store: FrameStore = {
+  get: (key) => {
+    try {
+      return localStorage.getItem(key)
+    } catch {
+      return memory.get(key) ?? null
+    }
+  },
+  set: (key, value) => {
+    try {
+      localStorage.setItem(key, value)
+    } catch {
+      memory.set(key, value)
+    }
+  },
+  remove: (key) => {
+    try {
+      localStorage.removeItem(key)
+    } catch {
+      memory.delete(key)
+    }
+  },
+}
+
+const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches
+document.documentElement.dataset.theme = prefersDark ? 'dark' : 'light'
+
+if (window.parent !== window) {
+  const frame = createFrameHandler({
+    parent: window.parent,
+    allowedOrigins,
+    readyOrigins,
+    api: createFrameApi(location.origin),
+    store,
+    approval: createApprovalUi(document.getElementById('approval') as HTMLElement),
+    chainId,
+    chainNames,
+    newDeviceId: () => crypto.randomUUID().replaceAll('-', ''),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    reload: () => location.reload(),
+  })
+  window.addEventListener('message', (event) => frame.onMessage({ data: event.data, origin: event.origin, source: event.source }))
+  frame.ready()
+}

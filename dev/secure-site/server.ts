@@ -1,0 +1,333 @@
+/**
+ * The secure site of the dev stack (issue 18 §1): its own loopback origin serving the embedded wallet's frame page,
+ * the API only that page uses, the device verification page and the dev mailbox.
+ *
+ * ```
+ * GET  /frame                 the frame page (CSP frame-ancestors = the allowed ancestors; strict CSP otherwise)
+ * GET  /frame.js, /frame.css  its script (dev/secure-site/frame/main.ts bundled with esbuild at start) and styles
+ * POST /api/connect-email     { email, deviceId } → { action: VERIFY_DEVICE | VERIFY_OTP | CONNECT }  (429 + retryAfterSeconds)
+ * POST /api/connect-device    { email, deviceId } → { verified: false } | { verified: true, token }
+ * POST /api/connect-otp       { email, deviceId, otp } → { token }
+ * GET  /api/user              Bearer → { email, address }
+ * GET  /api/session           Bearer → { isConnected }
+ * POST /api/sign-out          Bearer → {} (the session is revoked)
+ * POST /api/rpc               Bearer, { method, params, chainId } → { result }
+ * GET  /verify-device?token=  the link of a "Verify this device" mail
+ * GET  /mailbox               the dev mailbox page (newest first)
+ * GET  /mailbox/messages?to=  the mailbox as JSON (tests); DELETE empties it
+ * ```
+ *
+ * Errors are `{ message, retryAfterSeconds?, code? }` with a 4xx status. The API answers same-origin requests only
+ * (no CORS headers; a POST whose Origin is another origin gets 403). The wallet's private key never leaves the
+ * service: no route answers it. Dev-only.
+ */
+import { createServer } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { openSecureDb } from './db.ts'
+import type { SecureDb } from './db.ts'
+import { createMailer } from './mail.ts'
+import type { MailMessage, MailServer } from './mail.ts'
+import { createSessionSigner } from './session.ts'
+import { createSecureService, SecureSiteError } from './service.ts'
+import type { SecureChain, SecureService } from './service.ts'
+
+/** Options of {@link startSecureSite}. */
+export type StartSecureSiteOptions = {
+  /** TCP port on 127.0.0.1; 0 picks a free one. */
+  port: number
+  /** The loopback SMTP server (dev/secure-site/mail.ts): the site sends its mail to it and the mailbox routes read it. */
+  mail: MailServer
+  /** The chains the embedded wallet uses (the dev anvils). */
+  chains: readonly SecureChain[]
+  /** The origins allowed to frame `/frame` and to talk to it (exact `scheme://host:port`), e.g. `loopbackOrigins()`. */
+  allowedAncestors: readonly string[]
+  /** The clock, Unix ms (codes, links, throttle, JWT `nbf`/`exp`). Default `Date.now`. */
+  now?: () => number
+  /** What a new wallet gets per chain, in wei (0n: nothing). Default 10 ETH. */
+  fundWei?: bigint
+  /** A data directory for the database; default in memory. */
+  dataDir?: string
+  /**
+   * A database already opening (`openSecureDb()`), e.g. started early by dev/start.ts: PGlite takes seconds to
+   * compile, so the stack opens it while the chains start. Default: opened here (`dataDir`).
+   */
+  db?: SecureDb | Promise<SecureDb>
+}
+
+/** A running secure site. */
+export type SecureSite = {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  url: string
+  service: SecureService
+  db: SecureDb
+  /** Closes the server and the database. Idempotent. */
+  stop(): Promise<void>
+}
+
+/** Largest request body accepted, in bytes. */
+const maxBodyBytes = 64 * 1024
+
+const frameDir = fileURLToPath(new URL('./frame/', import.meta.url))
+
+/**
+ * Bundles the frame page's script (`frame/main.ts`) for the browser with esbuild.
+ *
+ * @returns the JavaScript text (ES2022, one file).
+ */
+export async function bundleFrameScript(): Promise<string> {
+  const result = await build({
+    entryPoints: [`${frameDir}main.ts`],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    target: 'es2022',
+    minify: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  })
+  return result.outputFiles[0]!.text
+}
+
+/**
+ * The frame page's Content-Security-Policy: only this origin's script, style and API, framed only by `ancestors`.
+ *
+ * @param ancestors exact origins; none gives `frame-ancestors 'none'`.
+ */
+export function frameCsp(ancestors: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+  ].join('; ')
+}
+
+/** The CSP of the site's other pages (verify, mailbox): no script at all, never framed. */
+const pageCsp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+/**
+ * The frame page's HTML. The allowed ancestors and the chains' names reach the script in meta tags (data, not code).
+ */
+export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[]): string {
+  const names = Object.fromEntries(chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]))
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="latchkey-allowed-ancestors" content="${escapeHtml(JSON.stringify(ancestors))}">
+<meta name="latchkey-chains" content="${escapeHtml(JSON.stringify(names))}">
+<title>Latchkey secure frame</title>
+<link rel="stylesheet" href="/frame.css">
+<script type="module" src="/frame.js"></script>
+</head>
+<body>
+<main id="approval" hidden></main>
+</body>
+</html>
+`
+}
+
+function page(title: string, body: string, refreshSeconds?: number): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : ''}<title>${escapeHtml(title)}</title>
+<style>
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+body { max-width: 720px; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
+.mail { border: 1px solid #8884; border-radius: 8px; padding: 0.75rem 1rem; margin: 0 0 1rem; }
+.meta { color: GrayText; font-size: 0.875rem; }
+.code { font-size: 2.5rem; letter-spacing: 0.3em; font-weight: 700; font-variant-numeric: tabular-nums; margin: 0.25rem 0; }
+pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0.5rem 0 0; }
+a { overflow-wrap: anywhere; }
+</style></head><body>${body}</body></html>
+`
+}
+
+/** The mailbox page: every message, newest first, the code big, the verify link clickable. */
+export function mailboxHtml(messages: readonly MailMessage[]): string {
+  const items = messages.map((m) => {
+    const code = m.code ? `<p class="code" aria-label="Code ${m.code}">${m.code}</p>` : ''
+    const link = m.link ? `<p><a href="${escapeHtml(m.link)}" target="_blank" rel="noopener noreferrer">Verify this device</a></p>` : ''
+    return `<article class="mail" aria-label="${escapeHtml(m.subject)}">
+<h2>${escapeHtml(m.subject)}</h2>
+<p class="meta">To ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(m.from)} · <time datetime="${new Date(m.receivedAt).toISOString()}">${new Date(m.receivedAt).toLocaleTimeString('en-GB')}</time></p>
+${code}${link}<pre>${escapeHtml(m.text)}</pre></article>`
+  })
+  return page(
+    'Dev mailbox',
+    `<h1>Dev mailbox</h1><p class="meta">Mail the secure site sent over SMTP to the loopback server. Reloads every 3 s.</p>${
+      items.length > 0 ? items.join('\n') : '<p>No mail yet.</p>'
+    }`,
+    3,
+  )
+}
+
+/**
+ * Starts the secure site on loopback: opens the database, bundles the frame script, listens.
+ *
+ * @param options see {@link StartSecureSiteOptions}.
+ * @returns the URL, the service (tests), the database and `stop()`.
+ * @throws Error (`EADDRINUSE`) when the port is taken; an esbuild error when the frame script does not build.
+ * @example
+ * const mail = await startMailServer({ port: 0 })
+ * const site = await startSecureSite({ port: 0, mail, chains: [{ chainId: 31337, rpcUrl }], allowedAncestors: loopbackOrigins() })
+ * // the dapp frames `${site.url}/frame?projectId=…&chainId=31337&version=4&enableLogger=false`
+ */
+export async function startSecureSite(options: StartSecureSiteOptions): Promise<SecureSite> {
+  const [db, script, css] = await Promise.all([options.db ?? openSecureDb(options.dataDir), bundleFrameScript(), readFile(`${frameDir}frame.css`, 'utf8')])
+  const mailer = createMailer({ port: options.mail.port })
+  const signer = createSessionSigner()
+  let service: SecureService | undefined
+  let origin = ''
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof SecureSiteError) return sendJson(res, error.status, { message: error.message, ...error.extra })
+      console.error('  secure site:', error)
+      sendJson(res, 500, { message: 'Internal error' })
+    })
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin)
+    const method = req.method ?? 'GET'
+    const svc = service!
+    const token = bearer(req)
+    if (url.pathname.startsWith('/api/')) {
+      const requestOrigin = req.headers.origin
+      if (requestOrigin !== undefined && requestOrigin !== origin) return sendJson(res, 403, { message: 'Unauthorized: origin not allowed' })
+    }
+    const route = `${method} ${url.pathname}`
+    switch (route) {
+      case 'GET /':
+        return sendHtml(res, page('Latchkey secure site', '<h1>Latchkey secure site (dev)</h1><p><a href="/mailbox">Mailbox</a></p>'), pageCsp)
+      case 'GET /frame':
+        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains), frameCsp(options.allowedAncestors))
+      case 'GET /frame.js':
+        return send(res, 200, 'text/javascript; charset=utf-8', script)
+      case 'GET /frame.css':
+        return send(res, 200, 'text/css; charset=utf-8', css)
+      case 'POST /api/connect-email': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await svc.connectEmail({ email: body.email, deviceId: body.deviceId, token }))
+      }
+      case 'POST /api/connect-device': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await svc.connectDevice({ email: body.email, deviceId: body.deviceId }))
+      }
+      case 'POST /api/connect-otp': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await svc.connectOtp({ email: body.email, deviceId: body.deviceId, otp: body.otp }))
+      }
+      case 'GET /api/user':
+        return sendJson(res, 200, await svc.getUser(token))
+      case 'GET /api/session':
+        return sendJson(res, 200, { isConnected: await svc.isConnected(token) })
+      case 'POST /api/sign-out':
+        await svc.signOut(token)
+        return sendJson(res, 200, {})
+      case 'POST /api/rpc': {
+        const body = await readJson(req)
+        return sendJson(res, 200, { result: (await svc.rpc(token, { method: body.method, params: body.params, chainId: body.chainId })) ?? null })
+      }
+      case 'GET /verify-device': {
+        try {
+          const { email } = await svc.verifyDevice(url.searchParams.get('token'))
+          return sendHtml(res, page('Device verified', `<h1>Device verified</h1><p>The device is approved for ${escapeHtml(email)}. You can close this tab and go back to the app.</p>`), pageCsp)
+        } catch (error) {
+          if (!(error instanceof SecureSiteError)) throw error
+          return sendHtml(res, page('Link not valid', `<h1>Link not valid</h1><p>${escapeHtml(error.message)}</p>`), pageCsp, error.status)
+        }
+      }
+      case 'GET /mailbox':
+        return sendHtml(res, mailboxHtml(options.mail.messages()), pageCsp)
+      case 'GET /mailbox/messages':
+        return sendJson(res, 200, { messages: options.mail.messages(url.searchParams.get('to') ?? undefined) })
+      case 'DELETE /mailbox/messages':
+        options.mail.clear()
+        return sendJson(res, 200, {})
+      default:
+        return sendJson(res, 404, { message: 'Not found' })
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  origin = `http://127.0.0.1:${port}`
+  service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now: options.now, fundWei: options.fundWei })
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: origin,
+    service,
+    db,
+    stop() {
+      stopping ??= (async () => {
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+        await db.close()
+      })()
+      return stopping
+    },
+  }
+}
+
+function bearer(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization
+  const match = header ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(header) : null
+  return match?.[1]
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > maxBodyBytes) throw new SecureSiteError(413, 'Request body too large')
+    chunks.push(chunk as Buffer)
+  }
+  try {
+    const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>
+  } catch {
+    // falls through
+  }
+  throw new SecureSiteError(400, 'The body must be a JSON object')
+}
+
+const commonHeaders = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': type, ...commonHeaders, ...extra })
+  res.end(body)
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body))
+}
+
+function sendHtml(res: ServerResponse, html: string, csp: string, status = 200): void {
+  send(res, status, 'text/html; charset=utf-8', html, { 'content-security-policy': csp })
+}

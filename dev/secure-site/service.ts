@@ -1,0 +1,471 @@
+/**
+ * What the secure site does (issue 18 §1; spec §4 "Email connect result action", §5 email, OTP, throttle and the RPC
+ * lists, §9 email login cooldown): email login with device verification by a mailed link, one-time codes by mail,
+ * sessions as JWTs, and the embedded wallet whose private key stays here, signing only for a valid session.
+ * HTTP-free (dev/secure-site/server.ts maps it to routes); the clock is injected. Dev-only.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createWalletClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex } from 'viem'
+import type { Address, Hex, TypedDataDefinition } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createUser, findUser, findUserById, walletPrivateKey } from './db.ts'
+import type { SecureDb, UserRow } from './db.ts'
+import type { Mailer } from './mail.ts'
+import { refusalMessage } from './session.ts'
+import type { SessionSigner } from './session.ts'
+
+/** How long a mailed code is valid, in ms: 10 minutes (issue 18 §1). */
+export const otpTtl = 10 * 60_000
+/** Wrong codes before a code locks (issue 18 §1). */
+export const otpMaxAttempts = 5
+/** How long a device verification link is valid, in ms: 10 minutes. */
+export const deviceLinkTtl = 10 * 60_000
+/** The email login cooldown, in ms (spec §9: 30 s; spec §5: a second email login within it is blocked). */
+export const emailLoginCooldown = 30_000
+/** What a new wallet gets on each dev chain at creation, in wei: 10 ETH. */
+export const defaultFundWei = 10n * 10n ** 18n
+
+/** The spec's throttle sentence (§5: "a message asking to try again after N seconds"). */
+export function throttleMessage(seconds: number): string {
+  return `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+}
+
+/** Error messages of the secure site's refusals (the frame passes them on as its error replies). */
+export const secureMessages = {
+  invalidEmail: 'Invalid email address',
+  invalidDevice: 'Invalid device',
+  noCode: 'No code was sent to this email on this device: request a new code',
+  wrongCode: 'Invalid code',
+  codeLocked: 'Too many wrong codes: request a new code',
+  codeExpired: 'The code has expired: request a new code',
+  linkInvalid: 'This link is not valid',
+  linkExpired: 'This link has expired: sign in again to get a new one',
+  notAllowed: 'Requested RPC call is not allowed',
+  notSupported: 'Method not supported by the embedded wallet',
+  chainNotSupported: 'Chain is not supported',
+  wrongAccount: 'The address is not the embedded wallet’s',
+  invalidParams: 'Invalid params',
+} as const
+
+/** A refusal of the secure site: an HTTP status, the message, and for JSON-RPC failures the EIP-1193 / JSON-RPC code. */
+export class SecureSiteError extends Error {
+  override name = 'SecureSiteError'
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { retryAfterSeconds?: number; code?: number } = {},
+  ) {
+    super(message)
+  }
+}
+
+/** A chain the embedded wallet signs and sends on. */
+export type SecureChain = { chainId: number; rpcUrl: string; name?: string }
+
+/** Options of {@link createSecureService}. */
+export type SecureServiceOptions = {
+  db: SecureDb
+  mailer: Mailer
+  signer: SessionSigner
+  /** The site's public URL (`http://127.0.0.1:8800`): the device verification links point there. */
+  publicUrl: string
+  /** The chains (anvil) the wallet uses. */
+  chains: readonly SecureChain[]
+  /** The clock, Unix ms. Default `Date.now`. */
+  now?: () => number
+  /** What a new wallet gets on every chain with `anvil_setBalance`, in wei; 0n: no funding. Default {@link defaultFundWei}. */
+  fundWei?: bigint
+}
+
+/** The result of an email login start (spec §4 "Email connect result action"). */
+export type ConnectEmailAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
+
+/** A verified session: its id, the user and the device. */
+export type AuthenticatedSession = { sessionId: string; deviceId: string; user: UserRow }
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const devicePattern = /^[A-Za-z0-9_-]{16,128}$/
+
+/** Normalises an email (trimmed, lower-case); throws 400 when it is not an email address. */
+export function normaliseEmail(email: unknown): string {
+  if (typeof email !== 'string') throw new SecureSiteError(400, secureMessages.invalidEmail)
+  const normalised = email.trim().toLowerCase()
+  if (normalised.length > 254 || !emailPattern.test(normalised)) throw new SecureSiteError(400, secureMessages.invalidEmail)
+  return normalised
+}
+
+function checkDevice(deviceId: unknown): string {
+  if (typeof deviceId !== 'string' || !devicePattern.test(deviceId)) throw new SecureSiteError(400, secureMessages.invalidDevice)
+  return deviceId
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
+const randomToken = (): string => randomBytes(32).toString('base64url')
+
+/** The secure site's operations (see {@link createSecureService}). */
+export type SecureService = ReturnType<typeof createSecureService>
+
+/**
+ * The secure site's logic over its database, mailer and session signer.
+ *
+ * @example
+ * const service = createSecureService({ db, mailer, signer, publicUrl: 'http://127.0.0.1:8800', chains })
+ * await service.connectEmail({ email: 'ada@example.com', deviceId }) // { action: 'VERIFY_DEVICE' }: a link is mailed
+ */
+export function createSecureService(options: SecureServiceOptions) {
+  const { db, mailer, signer } = options
+  const now = options.now ?? Date.now
+  const fundWei = options.fundWei ?? defaultFundWei
+
+  async function fund(address: Address): Promise<void> {
+    if (fundWei === 0n) return
+    await Promise.all(
+      options.chains.map(async (chain) => {
+        try {
+          await jsonRpc(chain.rpcUrl, 'anvil_setBalance', [address, toHex(fundWei)])
+        } catch (error) {
+          console.error(`  secure site: could not fund ${address} on chain ${chain.chainId}:`, error instanceof Error ? error.message : error)
+        }
+      }),
+    )
+  }
+
+  async function userFor(email: string): Promise<UserRow> {
+    const existing = await findUser(db, email)
+    if (existing) return existing
+    const privateKey = generatePrivateKey()
+    const address = privateKeyToAccount(privateKey).address
+    const user = await createUser(db, email, { address, privateKey }, now())
+    await fund(address)
+    return user
+  }
+
+  /** Throws 429 with the seconds left when `email` had a mailed login less than 30 s ago; else records this one. */
+  async function throttle(email: string): Promise<void> {
+    const t = now()
+    const { rows } = await db.query<{ last_at: number }>('select last_at from email_logins where email = $1', [email])
+    const last = rows[0]?.last_at
+    if (last !== undefined && t - last < emailLoginCooldown) {
+      const seconds = Math.max(1, Math.ceil((emailLoginCooldown - (t - last)) / 1000))
+      throw new SecureSiteError(429, throttleMessage(seconds), { retryAfterSeconds: seconds })
+    }
+    await db.query('insert into email_logins (email, last_at) values ($1, $2) on conflict (email) do update set last_at = $2', [email, t])
+  }
+
+  async function issueSession(user: UserRow, deviceId: string): Promise<string> {
+    const sessionId = randomBytes(16).toString('hex')
+    const t = now()
+    await db.query('insert into sessions (id, user_id, device_id, created_at) values ($1, $2, $3, $4)', [sessionId, user.id, deviceId, t])
+    return signer.sign({ sid: sessionId, sub: String(user.id), did: deviceId }, t)
+  }
+
+  /**
+   * Verifies a session token: signature, `nbf`/`exp` at the server's clock, and that the session is not revoked.
+   *
+   * @throws SecureSiteError 401 with {@link JWT_NOT_YET_VALID}, `JWT_EXPIRED` or `JWT_INVALID` (revoked too).
+   */
+  async function authenticate(token: string | undefined): Promise<AuthenticatedSession> {
+    if (!token) throw new SecureSiteError(401, refusalMessage('invalid'))
+    const verified = await signer.verify(token, now())
+    if (!verified.ok) throw new SecureSiteError(401, refusalMessage(verified.reason))
+    const { rows } = await db.query<{ user_id: number; device_id: string; revoked_at: number | null }>(
+      'select user_id, device_id, revoked_at from sessions where id = $1',
+      [verified.claims.sid],
+    )
+    const row = rows[0]
+    if (!row || row.revoked_at !== null || String(row.user_id) !== verified.claims.sub) throw new SecureSiteError(401, refusalMessage('revoked'))
+    const user = await findUserById(db, row.user_id)
+    if (!user) throw new SecureSiteError(401, refusalMessage('revoked'))
+    return { sessionId: verified.claims.sid, deviceId: row.device_id, user }
+  }
+
+  async function sendOtp(user: UserRow, deviceId: string): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    await db.query(
+      `insert into otps (user_id, device_id, code_hash, created_at, attempts, used) values ($1, $2, $3, $4, 0, false)
+       on conflict (user_id, device_id) do update set code_hash = $3, created_at = $4, attempts = 0, used = false`,
+      [user.id, deviceId, sha256(code), now()],
+    )
+    await mailer.send({
+      to: user.email,
+      subject: `${code} is your login code`,
+      text: `Your login code is ${code}\n\nIt expires in 10 minutes. If you did not try to sign in, ignore this mail.\n`,
+    })
+  }
+
+  async function sendDeviceLink(user: UserRow, deviceId: string): Promise<void> {
+    const token = randomToken()
+    await db.query('insert into device_verifications (token_hash, user_id, device_id, created_at) values ($1, $2, $3, $4)', [sha256(token), user.id, deviceId, now()])
+    const link = new URL(`/verify-device?token=${token}`, options.publicUrl).href
+    await mailer.send({
+      to: user.email,
+      subject: 'Verify this device',
+      text: `Someone is signing in to your embedded wallet from a new device.\n\nApprove this device: ${link}\n\nThe link expires in 10 minutes. If it was not you, ignore this mail.\n`,
+    })
+  }
+
+  return {
+    authenticate,
+
+    /**
+     * Starts an email login (spec §4): CONNECT when `token` is a valid session of this email on this device,
+     * VERIFY_OTP (a code is mailed) when the device is verified for this email, else VERIFY_DEVICE (a link is mailed).
+     * A new email creates the user and its wallet (funded on the dev chains).
+     *
+     * @throws SecureSiteError 400 (bad email or device), 429 with `retryAfterSeconds` within 30 s of the last mailed login of this email.
+     */
+    async connectEmail(input: { email: unknown; deviceId: unknown; token?: string | undefined }): Promise<{ action: ConnectEmailAction }> {
+      const email = normaliseEmail(input.email)
+      const deviceId = checkDevice(input.deviceId)
+      if (input.token) {
+        const session = await authenticate(input.token).catch(() => undefined)
+        if (session && session.user.email === email && session.deviceId === deviceId) return { action: 'CONNECT' }
+      }
+      await throttle(email)
+      const user = await userFor(email)
+      const { rows } = await db.query<{ verified_at: number | null }>('select verified_at from devices where user_id = $1 and device_id = $2', [user.id, deviceId])
+      if (rows[0]?.verified_at != null) {
+        await sendOtp(user, deviceId)
+        return { action: 'VERIFY_OTP' }
+      }
+      await db.query('insert into devices (user_id, device_id) values ($1, $2) on conflict do nothing', [user.id, deviceId])
+      await sendDeviceLink(user, deviceId)
+      return { action: 'VERIFY_DEVICE' }
+    },
+
+    /**
+     * Marks the device of a mailed link verified (the page `/verify-device?token=` calls it).
+     *
+     * @returns the email the device was verified for.
+     * @throws SecureSiteError 400 when the link is unknown or used, 410 when older than 10 minutes.
+     */
+    async verifyDevice(token: unknown): Promise<{ email: string }> {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 200) throw new SecureSiteError(400, secureMessages.linkInvalid)
+      const { rows } = await db.query<{ user_id: number; device_id: string; created_at: number; used_at: number | null }>(
+        'select user_id, device_id, created_at, used_at from device_verifications where token_hash = $1',
+        [sha256(token)],
+      )
+      const row = rows[0]
+      if (!row || row.used_at !== null) throw new SecureSiteError(400, secureMessages.linkInvalid)
+      if (now() - row.created_at > deviceLinkTtl) throw new SecureSiteError(410, secureMessages.linkExpired)
+      await db.query('update device_verifications set used_at = $2 where token_hash = $1', [sha256(token), now()])
+      await db.query('update devices set verified_at = $3 where user_id = $1 and device_id = $2', [row.user_id, row.device_id, now()])
+      const user = await findUserById(db, row.user_id)
+      return { email: user?.email ?? '' }
+    },
+
+    /**
+     * The device's poll while it waits for the link (APP_CONNECT_DEVICE). Once the link is opened the device is
+     * verified and signed in: the first poll after that gets the session token (the link proved the email, like a code).
+     *
+     * @returns `{ verified: false }` while waiting; `{ verified: true, token }` once.
+     */
+    async connectDevice(input: { email: unknown; deviceId: unknown }): Promise<{ verified: false } | { verified: true; token: string }> {
+      const email = normaliseEmail(input.email)
+      const deviceId = checkDevice(input.deviceId)
+      const user = await findUser(db, email)
+      if (!user) return { verified: false }
+      const { rows } = await db.query<{ token_hash: string }>(
+        `update device_verifications set claimed = true
+           where token_hash = (select token_hash from device_verifications
+                               where user_id = $1 and device_id = $2 and used_at is not null and not claimed limit 1)
+             and not claimed
+         returning token_hash`,
+        [user.id, deviceId],
+      )
+      if (rows.length === 0) return { verified: false }
+      return { verified: true, token: await issueSession(user, deviceId) }
+    },
+
+    /**
+     * Checks the mailed code of this email on this device (APP_CONNECT_OTP) and signs the device in.
+     *
+     * @returns the session token.
+     * @throws SecureSiteError 400 wrong or no code, 410 expired (10 min), 423 locked after 5 wrong tries.
+     */
+    async connectOtp(input: { email: unknown; deviceId: unknown; otp: unknown }): Promise<{ token: string }> {
+      const email = normaliseEmail(input.email)
+      const deviceId = checkDevice(input.deviceId)
+      const user = await findUser(db, email)
+      if (!user) throw new SecureSiteError(400, secureMessages.noCode)
+      const { rows } = await db.query<{ code_hash: string; created_at: number; attempts: number; used: boolean }>(
+        'select code_hash, created_at, attempts, used from otps where user_id = $1 and device_id = $2',
+        [user.id, deviceId],
+      )
+      const row = rows[0]
+      if (!row || row.used) throw new SecureSiteError(400, secureMessages.noCode)
+      if (row.attempts >= otpMaxAttempts) throw new SecureSiteError(423, secureMessages.codeLocked)
+      if (now() - row.created_at > otpTtl) throw new SecureSiteError(410, secureMessages.codeExpired)
+      const given = Buffer.from(sha256(typeof input.otp === 'string' ? input.otp.trim() : ''), 'hex')
+      if (!timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) {
+        await db.query('update otps set attempts = attempts + 1 where user_id = $1 and device_id = $2', [user.id, deviceId])
+        if (row.attempts + 1 >= otpMaxAttempts) throw new SecureSiteError(423, secureMessages.codeLocked)
+        throw new SecureSiteError(400, secureMessages.wrongCode)
+      }
+      await db.query('update otps set used = true where user_id = $1 and device_id = $2', [user.id, deviceId])
+      return { token: await issueSession(user, deviceId) }
+    },
+
+    /** The signed-in user: email and the wallet's address. @throws SecureSiteError 401 (see `authenticate`). */
+    async getUser(token: string | undefined): Promise<{ email: string; address: string }> {
+      const { user } = await authenticate(token)
+      return { email: user.email, address: user.address }
+    },
+
+    /**
+     * Whether `token` is a valid session. A token not yet valid is not "no session": it throws, so the frame reports
+     * the spec's JWT message (the dapp's Session Expired alert).
+     */
+    async isConnected(token: string | undefined): Promise<boolean> {
+      try {
+        await authenticate(token)
+        return true
+      } catch (error) {
+        if (error instanceof SecureSiteError && error.message === refusalMessage('not-yet-valid')) throw error
+        return false
+      }
+    },
+
+    /** Revokes the session of `token`: the token is refused from now on. @throws SecureSiteError 401 when already invalid. */
+    async signOut(token: string | undefined): Promise<void> {
+      const { sessionId } = await authenticate(token)
+      await db.query('update sessions set revoked_at = $2 where id = $1', [sessionId, now()])
+    },
+
+    /**
+     * Runs a JSON-RPC request for the signed-in user's wallet on `chainId` (spec §5 lists): account methods answered
+     * here, personal_sign / eth_signTypedData_v4 signed with the wallet's key, eth_sendTransaction signed and sent to
+     * the chain, other safe (read) methods forwarded to the chain's RPC. The key never leaves this function.
+     *
+     * @throws SecureSiteError 401 (session), 400 with a JSON-RPC `code` (not allowed, unsupported chain or params).
+     */
+    async rpc(token: string | undefined, request: { method: unknown; params?: unknown; chainId: unknown }): Promise<unknown> {
+      const { user } = await authenticate(token)
+      const method = typeof request.method === 'string' ? request.method : ''
+      const chainId = typeof request.chainId === 'number' ? request.chainId : Number(String(request.chainId).replace(/^eip155:/, ''))
+      const chain = options.chains.find((c) => c.chainId === chainId)
+      if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
+      const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
+      const address = getAddress(user.address)
+      switch (method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts':
+          return [address]
+        case 'eth_chainId':
+          return toHex(chain.chainId)
+        case 'personal_sign': {
+          const [message, from] = params
+          if (typeof message !== 'string') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+          assertOwn(from, address)
+          const account = privateKeyToAccount(await keyOf(user.id))
+          return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+        }
+        case 'eth_signTypedData_v4': {
+          const [from, data] = params
+          assertOwn(from, address)
+          const typed = parseTypedData(data)
+          const account = privateKeyToAccount(await keyOf(user.id))
+          return account.signTypedData(typed)
+        }
+        case 'eth_sendTransaction': {
+          const tx = params[0] as { from?: unknown; to?: unknown; value?: unknown; data?: unknown; gas?: unknown } | undefined
+          if (!tx || typeof tx !== 'object') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+          if (tx.from !== undefined) assertOwn(tx.from, address)
+          const account = privateKeyToAccount(await keyOf(user.id))
+          const client = createWalletClient({
+            account,
+            chain: defineChain({
+              id: chain.chainId,
+              name: chain.name ?? `Chain ${chain.chainId}`,
+              nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+              rpcUrls: { default: { http: [chain.rpcUrl] } },
+            }),
+            transport: http(chain.rpcUrl),
+          })
+          try {
+            return await client.sendTransaction({
+              to: typeof tx.to === 'string' ? getAddress(tx.to) : null,
+              value: hexToBigInt(tx.value),
+              ...(typeof tx.data === 'string' && isHex(tx.data) ? { data: tx.data } : {}),
+              ...(tx.gas !== undefined ? { gas: hexToBigInt(tx.gas) } : {}),
+            })
+          } catch (error) {
+            const short = (error as { shortMessage?: unknown }).shortMessage
+            throw new SecureSiteError(400, typeof short === 'string' ? short : 'Transaction failed', { code: -32000 })
+          }
+        }
+        default:
+          if (safeForwarded.has(method)) return jsonRpc(chain.rpcUrl, method, params)
+          if (unsafeUnsupported.has(method)) throw new SecureSiteError(400, secureMessages.notSupported, { code: 4200 })
+          throw new SecureSiteError(400, secureMessages.notAllowed, { code: 4100 })
+      }
+    },
+  }
+
+  async function keyOf(userId: number): Promise<Hex> {
+    const key = await walletPrivateKey(db, userId)
+    if (!key || !isHex(key)) throw new SecureSiteError(500, 'The wallet has no key')
+    return key
+  }
+}
+
+function assertOwn(from: unknown, address: Address): void {
+  if (typeof from !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(from) || !isAddressEqual(from as Address, address)) {
+    throw new SecureSiteError(400, secureMessages.wrongAccount, { code: 4100 })
+  }
+}
+
+function hexToBigInt(value: unknown): bigint {
+  if (value === undefined || value === null) return 0n
+  if (typeof value === 'string' && isHex(value)) return BigInt(value)
+  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value)
+  throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+}
+
+function parseTypedData(data: unknown): TypedDataDefinition {
+  let parsed: unknown = data
+  if (typeof data === 'string') {
+    try {
+      parsed = JSON.parse(data)
+    } catch {
+      throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+    }
+  }
+  const typed = parsed as { domain?: unknown; types?: Record<string, unknown>; primaryType?: unknown; message?: unknown } | null
+  if (!typed || typeof typed !== 'object' || !typed.types || typeof typed.primaryType !== 'string' || typeof typed.message !== 'object') {
+    throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+  }
+  const { EIP712Domain: _domainType, ...types } = typed.types
+  return { domain: (typed.domain ?? {}) as TypedDataDefinition['domain'], types, primaryType: typed.primaryType, message: typed.message } as unknown as TypedDataDefinition
+}
+
+/** Safe (read) methods the server forwards to the chain's RPC (spec §5 "Safe"; account methods are answered above). */
+const safeForwarded = new Set([
+  'eth_getBalance', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_getTransactionCount', 'eth_blockNumber',
+  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber', 'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber', 'eth_call',
+  'eth_estimateGas', 'eth_gasPrice', 'eth_maxPriorityFeePerGas', 'eth_feeHistory', 'eth_blobBaseFee', 'eth_getLogs',
+  'eth_newFilter', 'eth_newBlockFilter', 'eth_newPendingTransactionFilter', 'eth_getFilterChanges', 'eth_getFilterLogs',
+  'eth_uninstallFilter', 'eth_getTransactionByHash', 'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionReceipt', 'eth_sendRawTransaction', 'eth_getAccount',
+])
+/** Unsafe methods of spec §5 this dev wallet does not implement (Solana, batch calls, permissions, user operations). */
+const unsafeUnsupported = new Set([
+  'solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction',
+  'wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation',
+  'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets', 'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt', 'eth_estimateUserOperationGas', 'eth_supportedEntryPoints',
+])
+
+let rpcId = 0
+/** One JSON-RPC call over HTTP; throws SecureSiteError with the node's message and code on an error answer. */
+async function jsonRpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: { message?: string; code?: number } }
+  if (body.error) throw new SecureSiteError(400, body.error.message ?? 'RPC error', { code: body.error.code ?? -32603 })
+  return body.result
+}
