@@ -5,8 +5,10 @@
  *
  * Env: ANVIL_PORT_1 (default 8545, chain 31337), ANVIL_PORT_2 (default 8546, chain 31338), SOLANA_PORT (default
  * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), RELAY_PORT (default 8700, the WalletConnect
- * relay; RELAY_LOG=0 silences its line per method served), PORT (default 5173). Sets VITE_ANVIL_RPC_1 /
- * VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL and VITE_RELAY_URL for the pages. Ctrl-C
+ * relay; RELAY_LOG=0 silences its line per method served), SMTP_PORT (default 2525, the loopback mail server),
+ * SECURE_SITE_PORT (default 8800, the embedded wallet's secure site: frame page, API, mailbox; dev/secure-site),
+ * PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
+ * VITE_SECURE_SITE_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
 import { createServer } from 'vite'
@@ -21,12 +23,19 @@ import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, SOLANA_DEFAULT_PORT,
 import type { SolanaRpcServer } from './solana/index.ts'
 import { startRelay } from './relay/server.ts'
 import type { Relay } from './relay/server.ts'
+import { openSecureDb } from './secure-site/db.ts'
+import { startMailServer } from './secure-site/mail.ts'
+import type { MailServer } from './secure-site/mail.ts'
+import { startSecureSite } from './secure-site/server.ts'
+import type { SecureSite } from './secure-site/server.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
 let api: ApiServer | undefined
 let solana: SolanaRpcServer | undefined
 let relay: Relay | undefined
+let mail: MailServer | undefined
+let secure: SecureSite | undefined
 let shuttingDown = false
 
 /** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
@@ -38,6 +47,8 @@ async function shutdown(code: number): Promise<never> {
     await api?.stop()
     await solana?.stop()
     await relay?.stop()
+    await secure?.stop()
+    await mail?.stop()
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     process.exit(code)
   }
@@ -62,6 +73,9 @@ function isPortInUse(error: unknown): boolean {
 
 async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void shutdown(0))
+  // PGlite compiles for seconds: the secure site's database opens while the chains start.
+  const secureDb = openSecureDb()
+  secureDb.catch(() => undefined)
 
   for (const chain of devChains) {
     const port = await readPort(chain.portEnvVar, chain.defaultPort)
@@ -140,6 +154,39 @@ async function main(): Promise<void> {
   }
   if (shuttingDown) return
 
+  const smtpPort = await readPort('SMTP_PORT', 2525)
+  const securePort = await readPort('SECURE_SITE_PORT', 8800)
+  try {
+    mail = await startMailServer({ port: smtpPort })
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${smtpPort} is already in use, so the dev mail server cannot start.\n    Free the port, or choose another one: SMTP_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the dev mail server:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown || !mail) return
+  try {
+    secure = await startSecureSite({
+      port: securePort,
+      mail,
+      db: secureDb,
+      chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url, name: devChains.find((c) => c.chainId === anvil.chainId)?.name })),
+      // The frame may be framed by the demo page (PORT) and the usual demo and e2e ports.
+      allowedAncestors: loopbackOrigins([...new Set([...defaultPagePorts, port])]),
+    })
+    process.env.VITE_SECURE_SITE_URL = secure.url
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${securePort} is already in use, so the secure site cannot start.\n    Free the port, or choose another one: SECURE_SITE_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the secure site:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
   try {
     vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port } })
     await vite.listen()
@@ -167,6 +214,8 @@ async function main(): Promise<void> {
       `  ${'Solana'.padEnd(width)}  ${SOLANA_LOCALNET_CAIP_NETWORK_ID}  ${solana?.url ?? '?'}  (LiteSVM; VITE_SOLANA_RPC)`,
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
       `  ${'Relay'.padEnd(width)}  ${relay?.url ?? '?'}  (WalletConnect v2 on loopback; VITE_RELAY_URL)`,
+      `  ${'Secure'.padEnd(width)}  ${secure?.url ?? '?'}  (embedded wallet frame and API; VITE_SECURE_SITE_URL)`,
+      `  ${'Mailbox'.padEnd(width)}  ${secure ? `${secure.url}/mailbox` : '?'}  (mail the SMTP server on 127.0.0.1:${mail?.port ?? '?'} received)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Tokens (both chains, 1000000 each per dev account):`,
