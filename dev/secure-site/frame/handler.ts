@@ -224,8 +224,9 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     const { method, params } = request.payload
     const requestChain = typeof request.payload.chainId === 'number' ? request.payload.chainId : Number(String(request.payload.chainId).replace(/^eip155:/, ''))
     const kind = rpcMethodKind(method)
-    if (kind === 'disallowed') throw new FrameApiError(RPC_NOT_ALLOWED)
+    // The dapp answers eth_chainId itself (spec §4); the frame does too, from the request, if it is asked.
     if (method === 'eth_chainId') return `0x${requestChain.toString(16)}`
+    if (kind === 'disallowed') throw new FrameApiError(RPC_NOT_ALLOWED)
     if (kind === 'safe') return api.rpc(token(), { method, params, chainId: requestChain })
 
     let aborted = false

@@ -1,0 +1,277 @@
+import { describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
+import { FRAME_USER_REJECTED, appRequest, frameRequestKinds, parseFrameMessage } from '../../../adapters/frame.protocol.ts'
+import { createFrameHandler, frameStoreKeys, FrameApiError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './handler.ts'
+import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './handler.ts'
+
+/**
+ * The frame page's message handler (issue 18 §1) with a fake parent window, API, storage and approval UI: who it
+ * listens to, what it answers, the approval lifecycle, and 1000 fuzzed messages.
+ */
+const dapp = 'http://127.0.0.1:5273'
+const address = '0x1111111111111111111111111111111111111111'
+
+type Posted = { message: { id?: string; type: string; payload?: unknown }; origin: string }
+
+function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerOptions> = {}) {
+  const posted: Posted[] = []
+  const parent = { postMessage: (message: unknown, origin: string) => void posted.push({ message: message as Posted['message'], origin }) }
+  const storage = new Map<string, string>()
+  const approvals: Array<{ request: ApprovalRequest; resolve(approved: boolean): void }> = []
+  const closed: string[] = []
+  const api: FrameApi = {
+    connectEmail: vi.fn(async () => ({ action: 'VERIFY_OTP' as const })),
+    connectDevice: vi.fn(async () => ({ verified: true as const, token: 'device-token' })),
+    connectOtp: vi.fn(async () => ({ token: 'otp-token' })),
+    getUser: vi.fn(async () => ({ email: 'ada@example.com', address })),
+    isConnected: vi.fn(async () => true),
+    signOut: vi.fn(async () => undefined),
+    rpc: vi.fn(async (_token: string | undefined, request: { method: string }) => `result:${request.method}`),
+    ...overrides,
+  }
+  const approval = {
+    open: (request: ApprovalRequest) => new Promise<boolean>((resolve) => approvals.push({ request, resolve })),
+    close: (id: string) => {
+      closed.push(id)
+      approvals.find((a) => a.request.id === id)?.resolve(false)
+    },
+    setTheme: vi.fn(),
+  }
+  const frame = createFrameHandler({
+    parent,
+    allowedOrigins: [dapp, 'http://localhost:5273'],
+    readyOrigins: [dapp],
+    api,
+    store: { get: (k) => storage.get(k) ?? null, set: (k, v) => void storage.set(k, v), remove: (k) => void storage.delete(k) },
+    approval,
+    chainId: 31337,
+    chainNames: { '31337': 'Anvil Local' },
+    newDeviceId: () => 'device0123456789abcdef',
+    sleep: async () => undefined,
+    reload: vi.fn(),
+    ...options,
+  })
+  const send = (data: unknown, origin = dapp, source: unknown = parent) => frame.onMessage({ data, origin, source })
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+  const reply = (id: string) => posted.find((p) => p.message.id === id)
+  return { frame, posted, parent, storage, approvals, closed, api, send, settle, reply, approval }
+}
+
+describe('frame handler: who it listens to', () => {
+  it('behavior: posts FRAME_READY { version: 4 } to the ready origin', () => {
+    const { frame, posted } = setup()
+    frame.ready()
+    expect(posted).toEqual([{ message: { type: 'FRAME_READY', payload: { version: 4 } }, origin: dapp }])
+  })
+
+  it('behavior: answers a request from the parent at an allowed origin, at that origin', async () => {
+    const { send, settle, posted } = setup()
+    send(appRequest('GET_CHAIN_ID', 'r1', {}), 'http://localhost:5273')
+    await settle()
+    expect(posted).toEqual([{ message: { id: 'r1', type: 'FRAME_GET_CHAIN_ID_SUCCESS', payload: { chainId: 31337 } }, origin: 'http://localhost:5273' }])
+  })
+
+  it('behavior: drops a well-formed request from a wrong origin or from another window', async () => {
+    const { send, settle, posted, api } = setup()
+    send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }), 'http://127.0.0.1:9999')
+    send(appRequest('CONNECT_EMAIL', 'r2', { email: 'ada@example.com' }), 'null')
+    send(appRequest('CONNECT_EMAIL', 'r3', { email: 'ada@example.com' }), dapp, { postMessage() {} })
+    send(appRequest('CONNECT_EMAIL', 'r4', { email: 'ada@example.com' }), dapp, null)
+    await settle()
+    expect(posted).toEqual([])
+    expect(api.connectEmail).not.toHaveBeenCalled()
+  })
+
+  it('behavior: drops malformed requests (no id, unknown kind, bad payload, replies)', async () => {
+    const { send, settle, posted } = setup()
+    send({ type: 'APP_GET_CHAIN_ID', payload: {} })
+    send({ id: 'x', type: 'APP_STEAL_KEY', payload: {} })
+    send({ id: 'x', type: 'APP_CONNECT_EMAIL', payload: { email: 'not an email' } })
+    send({ id: 'x', type: 'FRAME_GET_CHAIN_ID_SUCCESS', payload: { chainId: 1 } })
+    send('APP_GET_CHAIN_ID')
+    await settle()
+    expect(posted).toEqual([])
+  })
+
+  it('behavior: 1000 fuzzed messages from the parent neither throw nor get an answer', async () => {
+    const { send, settle, posted } = setup()
+    const kinds = frameRequestKinds.map((k) => `APP_${k}`)
+    const messages = fc.sample(
+      fc.oneof(
+        fc.anything(),
+        fc.record({ id: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)), type: fc.oneof(fc.constantFrom(...kinds), fc.string()), payload: fc.anything() }),
+        fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), type: fc.constantFrom('APP_CONNECT_EMAIL', 'APP_CONNECT_OTP', 'APP_RPC_REQUEST', 'APP_SWITCH_NETWORK'), payload: fc.dictionary(fc.string(), fc.anything()) }),
+      ),
+      1000,
+    )
+    const hostile = {
+      get type(): string {
+        throw new Error('getter')
+      },
+    }
+    expect(() => {
+      for (const data of [...messages, hostile, new Proxy({}, { get: () => { throw new Error('proxy') } })]) send(data)
+    }).not.toThrow()
+    await settle()
+    // Whatever was answered is a well-formed reply to a well-formed request (the fuzz may build a valid one).
+    for (const { message } of posted) expect(parseFrameMessage(message)).toBeDefined()
+  })
+})
+
+describe('frame handler: login and session', () => {
+  it('behavior: CONNECT_EMAIL passes the device id and the stored session, and answers the action', async () => {
+    const { send, settle, reply, api, storage } = setup()
+    storage.set(frameStoreKeys.session, 'old')
+    send(appRequest('CONNECT_EMAIL', 'r1', { email: ' Ada@Example.com ' }))
+    await settle()
+    expect(api.connectEmail).toHaveBeenCalledWith({ email: 'Ada@Example.com', deviceId: 'device0123456789abcdef', token: 'old' })
+    expect(reply('r1')?.message).toEqual({ id: 'r1', type: 'FRAME_CONNECT_EMAIL_SUCCESS', payload: { action: 'VERIFY_OTP' } })
+  })
+
+  it('behavior: a throttled CONNECT_EMAIL is an error reply with the message and retryAfterSeconds', async () => {
+    const { send, settle, reply } = setup({ connectEmail: async () => Promise.reject(new FrameApiError('Please try again after 12 seconds', 12)) })
+    send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }))
+    await settle()
+    expect(reply('r1')?.message).toEqual({ id: 'r1', type: 'FRAME_CONNECT_EMAIL_ERROR', payload: { message: 'Please try again after 12 seconds', retryAfterSeconds: 12 } })
+  })
+
+  it('behavior: CONNECT_OTP stores the session in the frame origin and posts the session update', async () => {
+    const { send, settle, reply, storage, posted } = setup()
+    send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }))
+    await settle()
+    send(appRequest('CONNECT_OTP', 'r2', { otp: '123456' }))
+    await settle()
+    await settle()
+    expect(reply('r2')?.message.type).toBe('FRAME_CONNECT_OTP_SUCCESS')
+    expect(storage.get(frameStoreKeys.session)).toBe('otp-token')
+    expect(posted.map((p) => p.message)).toContainEqual({ type: 'FRAME_SESSION_UPDATE', payload: { email: 'ada@example.com', address, chainId: 31337, accounts: [{ address, type: 'eoa' }] } })
+  })
+
+  it('behavior: CONNECT_DEVICE polls until the link is opened, then signs in', async () => {
+    let polls = 0
+    const { send, settle, reply, storage } = setup({ connectDevice: async () => (++polls < 3 ? { verified: false } : { verified: true, token: 'device-token' }) })
+    send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }))
+    await settle()
+    send(appRequest('CONNECT_DEVICE', 'r2', {}))
+    for (let i = 0; i < 10; i++) await settle()
+    expect(polls).toBe(3)
+    expect(reply('r2')?.message.type).toBe('FRAME_CONNECT_DEVICE_SUCCESS')
+    expect(storage.get(frameStoreKeys.session)).toBe('device-token')
+  })
+
+  it('behavior: a session error (JWT not yet valid) reaches the dapp word for word', async () => {
+    const { send, settle, reply } = setup({ isConnected: async () => Promise.reject(new FrameApiError('JWT validation error: JWT Token is not yet valid')) })
+    send(appRequest('IS_CONNECTED', 'r1', {}))
+    await settle()
+    expect(reply('r1')?.message.payload).toEqual({ message: 'JWT validation error: JWT Token is not yet valid' })
+  })
+
+  it('behavior: SIGN_OUT revokes on the server, forgets the token and posts a null session', async () => {
+    const { send, settle, reply, storage, api, posted } = setup()
+    storage.set(frameStoreKeys.session, 'tok')
+    send(appRequest('SIGN_OUT', 'r1', {}))
+    await settle()
+    expect(api.signOut).toHaveBeenCalledWith('tok')
+    expect(storage.has(frameStoreKeys.session)).toBe(false)
+    expect(reply('r1')?.message.type).toBe('FRAME_SIGN_OUT_SUCCESS')
+    expect(posted.map((p) => p.message)).toContainEqual({ type: 'FRAME_SESSION_UPDATE', payload: null })
+  })
+
+  it('behavior: an unexpected failure answers "An error occurred"', async () => {
+    const { send, settle, reply } = setup({ getUser: async () => Promise.reject(new TypeError('boom')) })
+    send(appRequest('GET_USER', 'r1', {}))
+    await settle()
+    expect(reply('r1')?.message.payload).toEqual({ message: 'An error occurred' })
+  })
+
+  it('behavior: SWITCH_NETWORK changes the chain GET_CHAIN_ID and GET_USER report', async () => {
+    const { send, settle, reply } = setup()
+    send(appRequest('SWITCH_NETWORK', 'r1', { chainId: 'eip155:31338' }))
+    await settle()
+    send(appRequest('GET_CHAIN_ID', 'r2', {}))
+    await settle()
+    expect(reply('r1')?.message.payload).toEqual({ chainId: 31338 })
+    expect(reply('r2')?.message.payload).toEqual({ chainId: 31338 })
+  })
+})
+
+describe('frame handler: RPC requests and approvals (spec §4, §5)', () => {
+  const rpc = (id: string, method: string, params: unknown = []) => appRequest('RPC_REQUEST', id, { method, params, chainId: 31337, chainNamespace: 'eip155' })
+
+  it('behavior: a safe request is answered without the approval UI', async () => {
+    const { send, settle, reply, approvals } = setup()
+    send(rpc('r1', 'eth_getBalance', [address, 'latest']))
+    send(rpc('r2', 'eth_chainId'))
+    await settle()
+    expect(approvals).toEqual([])
+    expect(reply('r1')?.message).toEqual({ id: 'r1', type: 'FRAME_RPC_REQUEST_SUCCESS', payload: 'result:eth_getBalance' })
+    expect(reply('r2')?.message.payload).toBe('0x7a69')
+  })
+
+  it('behavior: a method on neither list is refused without calling the server', async () => {
+    const { send, settle, reply, api } = setup()
+    send(rpc('r1', 'anvil_setBalance'))
+    await settle()
+    expect(reply('r1')?.message.payload).toEqual({ message: RPC_NOT_ALLOWED })
+    expect(api.rpc).not.toHaveBeenCalled()
+  })
+
+  it('behavior: an unsafe request opens the approval (OPEN before, CLOSED after) and Approve signs on the server', async () => {
+    const { send, settle, reply, approvals, posted, api } = setup()
+    send(appRequest('SYNC_DAPP_DATA', 's', { metadata: { name: 'Demo', description: '', url: dapp, icons: [] }, sdkVersion: '1', sdkType: 'latchkey', projectId: 'p' }))
+    send(rpc('r1', 'personal_sign', ['0x68656c6c6f', address]))
+    await settle()
+    expect(posted.map((p) => p.message.type)).toEqual(['FRAME_SYNC_DAPP_DATA_SUCCESS', 'FRAME_RPC_APPROVAL_OPEN'])
+    expect(approvals[0]!.request).toMatchObject({ id: 'r1', method: 'personal_sign', chainName: 'Anvil Local', dappName: 'Demo', dappOrigin: dapp })
+    expect(api.rpc).not.toHaveBeenCalled()
+    approvals[0]!.resolve(true)
+    await settle()
+    await settle()
+    expect(posted.map((p) => p.message.type).slice(1)).toEqual(['FRAME_RPC_APPROVAL_OPEN', 'FRAME_RPC_APPROVAL_CLOSED', 'FRAME_RPC_REQUEST_SUCCESS'])
+    expect(reply('r1')?.message.payload).toBe('result:personal_sign')
+  })
+
+  it('behavior: Reject answers "User rejected the request" and signs nothing', async () => {
+    const { send, settle, reply, approvals, api } = setup()
+    send(rpc('r1', 'eth_sendTransaction', [{ to: address, value: '0x1' }]))
+    await settle()
+    approvals[0]!.resolve(false)
+    await settle()
+    await settle()
+    expect(reply('r1')?.message).toEqual({ id: 'r1', type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: FRAME_USER_REJECTED } })
+    expect(api.rpc).not.toHaveBeenCalled()
+  })
+
+  it('behavior: RPC_ABORT closes the approval and answers "Request was aborted"', async () => {
+    const { send, settle, reply, closed, api, posted } = setup()
+    send(rpc('r1', 'personal_sign', ['0x00', address]))
+    await settle()
+    send(appRequest('RPC_ABORT', 'a1', { id: 'r1' }))
+    await settle()
+    await settle()
+    expect(closed).toEqual(['r1'])
+    expect(reply('r1')?.message.payload).toEqual({ message: REQUEST_ABORTED })
+    expect(reply('a1')?.message.type).toBe('FRAME_RPC_ABORT_SUCCESS')
+    expect(posted.map((p) => p.message.type)).toContain('FRAME_RPC_APPROVAL_CLOSED')
+    expect(api.rpc).not.toHaveBeenCalled()
+  })
+
+  it('behavior: two unsafe requests are shown one after the other', async () => {
+    const { send, settle, approvals } = setup()
+    send(rpc('r1', 'personal_sign', ['0x00', address]))
+    send(rpc('r2', 'personal_sign', ['0x01', address]))
+    await settle()
+    expect(approvals.map((a) => a.request.id)).toEqual(['r1'])
+    approvals[0]!.resolve(false)
+    await settle()
+    await settle()
+    expect(approvals.map((a) => a.request.id)).toEqual(['r1', 'r2'])
+  })
+
+  it('behavior: SYNC_THEME sets the approval UI theme', async () => {
+    const { send, settle, approval } = setup()
+    send(appRequest('SYNC_THEME', 't', { themeMode: 'dark', themeVariables: { accent: '#ff0000' } }))
+    await settle()
+    expect(approval.setTheme).toHaveBeenCalledWith('dark', { accent: '#ff0000' })
+  })
+})
