@@ -212,6 +212,7 @@ export function frameError(kind: FrameRequestKind, id: string, payload: FrameErr
  * capability and asset queries, user-operation lookups, raw transaction send. The frame answers them without asking.
  */
 export const SAFE_RPC_METHODS = [
+  'eth_chainId',
   'eth_accounts',
   'eth_requestAccounts',
   'eth_getAccount',

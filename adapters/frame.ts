@@ -80,6 +80,8 @@ export type FrameTransport = {
   show(rect: FrameRect | undefined): void
   /** How many requests wait for a reply. */
   pending(): number
+  /** Removes the iframe (a failed load; {@link FrameTransport.mount} creates a new one); pending requests reject with {@link FrameAbortError}. */
+  unmount(): void
   /** Removes the iframe and the listener; pending requests reject with {@link FrameAbortError}. */
   destroy(): void
 }
@@ -138,6 +140,15 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
     }
   }
   win?.addEventListener('message', onMessage)
+
+  function unmount() {
+    for (const [id, entry] of [...waiting]) {
+      waiting.delete(id)
+      entry.reject(new FrameAbortError(entry.kind))
+    }
+    iframe?.remove()
+    iframe = undefined
+  }
 
   return {
     origin,
@@ -202,16 +213,12 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
       })
     },
     pending: () => waiting.size,
+    unmount,
     destroy() {
       destroyed = true
       win?.removeEventListener('message', onMessage)
-      for (const [id, entry] of [...waiting]) {
-        waiting.delete(id)
-        entry.reject(new FrameAbortError(entry.kind))
-      }
+      unmount()
       listeners.clear()
-      iframe?.remove()
-      iframe = undefined
     },
   }
 }

@@ -48,4 +48,16 @@ export const timing = {
    * (issue 17 §1). Not in the spec; long enough for an app switch to hide the page.
    */
   deepLinkFallbackDelay: 1_500,
+  /** The embedded wallet's frame: no FRAME_READY within this → `iframe_load_failed` (spec §8, §9). */
+  iframeLoadTimeout: 20_000,
+  /** The frame counts as ready this long after its FRAME_READY (spec §9 "Iframe ready delay"). */
+  iframeReadyDelay: 500,
+  /** A connect email/device/OTP request to the frame ends with `iframe_request_timeout` after this (spec §8, §9). */
+  iframeRequestTimeout: 120_000,
+  /** A disallowed embedded-wallet RPC: 'Action not allowed' shows this long after the rejection (spec §8). */
+  actionNotAllowedDelay: 300,
+  /** Email login cooldown (spec §5, §9): a second email login within this is refused with the seconds left. */
+  emailLoginCooldown: 30_000,
+  /** Resending the email code waits this long after the last send (the email login cooldown, spec §9). */
+  otpResendCooldown: 30_000,
 } as const

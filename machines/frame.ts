@@ -1,0 +1,197 @@
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import type { FrameRequestKind } from '../adapters/frame.protocol.ts'
+import { timing } from './timing.ts'
+
+/** The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. */
+export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT'
+
+/** The timeout reasons of spec §8 "Frame". */
+export type FrameTimeoutReason = 'iframe_load_failed' | 'iframe_request_timeout'
+
+/** Input of the frame machine. */
+export type FrameInput = {
+  /** The modal's `debug` option: alerts show only then (spec §8). */
+  debug?: boolean | undefined
+}
+
+/** Context of the frame machine (spec §4 "Embedded frame"). */
+export type FrameContext = {
+  debug: boolean
+  /** Which alerts were already emitted (each once). */
+  alerted: Record<FrameAlertKey, boolean>
+  /** Why the last load failed (`iframe_load_failed`). */
+  error: FrameTimeoutReason | undefined
+}
+
+export type FrameEvent =
+  /** Someone needs the frame (an email action, a stored session): the iframe is created. */
+  | { type: 'frame.load' }
+  /** From the `mount` actor: the frame page posted FRAME_READY. */
+  | { type: 'frame.ready' }
+  /** A request timed out (`iframe_request_timeout`): the alert, once. */
+  | { type: 'frame.requestTimedOut' }
+
+/** `frame.alert`: the owner shows the alert of `key` (already filtered: once each, debug mode only). */
+export type FrameEmitted = { type: 'frame.alert'; key: FrameAlertKey }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * The embedded-wallet frame (issue 18 §2; spec §4 "Embedded frame", §8, §9):
+ * - `notReady` → `frame.load` → `live.loading`: the `mount` actor creates the iframe (its URL carries projectId,
+ *   chainId, version, enableLogger, rpcUrl) and reports FRAME_READY as `frame.ready`.
+ * - `live.loading` → `frame.ready` → `live.settling` → after `iframeReadyDelay` (500 ms) → `live.ready`: requests may go.
+ * - No FRAME_READY within `iframeLoadTimeout` (20 s) → `failed` (`iframe_load_failed`; the iframe removed), the alert
+ *   IFRAME_LOAD_FAILED emitted the first time in debug mode; `frame.load` tries again.
+ * - `frame.requestTimedOut` (a request's 120 s passed) emits IFRAME_REQUEST_TIMEOUT the first time in debug mode.
+ *
+ * Actors to provide: `mount` (callback: mounts the iframe and sends `frame.ready` on FRAME_READY; its cleanup removes it).
+ */
+export const frameMachine = setup({
+  types: {
+    context: {} as FrameContext,
+    events: {} as FrameEvent,
+    input: {} as FrameInput,
+    emitted: {} as FrameEmitted,
+  },
+  actors: {
+    mount: fromCallback<EventObject>(notProvided('mount')),
+  },
+  delays: {
+    iframeLoadTimeout: timing.iframeLoadTimeout,
+    iframeReadyDelay: timing.iframeReadyDelay,
+  },
+  guards: {
+    isLoadAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_LOAD_FAILED,
+    isTimeoutAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_REQUEST_TIMEOUT,
+  },
+  actions: {
+    clearError: assign({ error: undefined }),
+    setLoadFailed: assign({ error: 'iframe_load_failed' as const }),
+    alertLoadFailed: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_LOAD_FAILED: true }) })
+      enqueue.emit({ type: 'frame.alert', key: 'IFRAME_LOAD_FAILED' })
+    }),
+    alertRequestTimeout: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_REQUEST_TIMEOUT: true }) })
+      enqueue.emit({ type: 'frame.alert', key: 'IFRAME_REQUEST_TIMEOUT' })
+    }),
+  },
+}).createMachine({
+  id: 'frame',
+  context: ({ input }) => ({ debug: input?.debug ?? false, alerted: { IFRAME_LOAD_FAILED: false, IFRAME_REQUEST_TIMEOUT: false }, error: undefined }),
+  initial: 'notReady',
+  states: {
+    notReady: {
+      on: { 'frame.load': 'live' },
+    },
+    live: {
+      entry: 'clearError',
+      invoke: { id: 'mount', src: 'mount' },
+      initial: 'loading',
+      states: {
+        loading: {
+          on: { 'frame.ready': 'settling' },
+          after: {
+            iframeLoadTimeout: [
+              { guard: 'isLoadAlertDue', target: '#frame.failed', actions: ['setLoadFailed', 'alertLoadFailed'] },
+              { target: '#frame.failed', actions: 'setLoadFailed' },
+            ],
+          },
+        },
+        settling: {
+          after: { iframeReadyDelay: 'ready' },
+        },
+        ready: {},
+      },
+    },
+    failed: {
+      on: { 'frame.load': 'live' },
+    },
+  },
+  on: {
+    'frame.requestTimedOut': { guard: 'isTimeoutAlertDue', actions: 'alertRequestTimeout' },
+  },
+})
+
+/** The request kinds that time out after `iframeRequestTimeout` (spec §9: connect email, device, OTP, social, social redirect URI). */
+export const timedRequestKinds: readonly FrameRequestKind[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP']
+
+/** Input of one frame request. */
+export type FrameRequestInput = { id: string; kind: FrameRequestKind; payload: unknown }
+
+/** Context of one frame request. */
+export type FrameRequestContext = FrameRequestInput & { status: FrameRequestOutput['status'] | 'pending'; result: unknown; error: unknown }
+
+/** How a frame request ended (its output). */
+export type FrameRequestOutput =
+  | { status: 'succeeded'; result: unknown }
+  | { status: 'failed'; error: unknown }
+  | { status: 'timedOut'; reason: 'iframe_request_timeout' }
+  | { status: 'aborted' }
+
+export type FrameRequestEvent = { type: 'frameRequest.abort' }
+
+/**
+ * One request to the frame (issue 18 §2; spec §7 "Each request has a random id, matched in the reply"): an actor
+ * with the request's id.
+ * - `pending` invokes `send` (the transport's request, aborted when the actor stops it).
+ * - The reply → `succeeded` (the result) or `failed` (the error: the reply's message or "An error occurred").
+ * - A connect email/device/OTP request with no reply within `iframeRequestTimeout` (120 s) → `timedOut`
+ *   (`iframe_request_timeout`; leaving `pending` aborts it).
+ * - `frameRequest.abort` → `aborted` (an RPC request: "Request was aborted" and APP_RPC_ABORT; others "Something went wrong").
+ *
+ * Actors to provide: `send` (promise: posts the request and resolves with the reply's result; honours `signal`).
+ */
+export const frameRequestMachine = setup({
+  types: {
+    context: {} as FrameRequestContext,
+    input: {} as FrameRequestInput,
+    events: {} as FrameRequestEvent,
+    output: {} as FrameRequestOutput,
+  },
+  actors: {
+    send: fromPromise<unknown, FrameRequestInput>(notProvided('send')),
+  },
+  delays: {
+    iframeRequestTimeout: timing.iframeRequestTimeout,
+  },
+  guards: {
+    isTimed: ({ context }) => timedRequestKinds.includes(context.kind),
+  },
+  actions: {
+    setResult: assign({ status: 'succeeded' as const, result: ({ event }) => (event as { output?: unknown }).output }),
+    setError: assign({ status: 'failed' as const, error: ({ event }) => (event as { error?: unknown }).error }),
+    setTimedOut: assign({ status: 'timedOut' as const }),
+    setAborted: assign({ status: 'aborted' as const }),
+  },
+}).createMachine({
+  id: 'frameRequest',
+  context: ({ input }) => ({ ...input, status: 'pending' as const, result: undefined, error: undefined }),
+  initial: 'pending',
+  states: {
+    pending: {
+      invoke: {
+        id: 'send',
+        src: 'send',
+        input: ({ context }) => ({ id: context.id, kind: context.kind, payload: context.payload }),
+        onDone: { target: 'succeeded', actions: 'setResult' },
+        onError: { target: 'failed', actions: 'setError' },
+      },
+      after: { iframeRequestTimeout: { guard: 'isTimed', target: 'timedOut', actions: 'setTimedOut' } },
+      on: { 'frameRequest.abort': { target: 'aborted', actions: 'setAborted' } },
+    },
+    succeeded: { type: 'final' },
+    failed: { type: 'final' },
+    timedOut: { type: 'final' },
+    aborted: { type: 'final' },
+  },
+  output: ({ context }): FrameRequestOutput => {
+    if (context.status === 'succeeded') return { status: 'succeeded', result: context.result }
+    if (context.status === 'failed') return { status: 'failed', error: context.error }
+    if (context.status === 'timedOut') return { status: 'timedOut', reason: 'iframe_request_timeout' }
+    return { status: 'aborted' }
+  },
+})

@@ -1,0 +1,156 @@
+/**
+ * The embedded wallet's machines wired to the frame (issue 18 §2; STYLE rule 2: I/O through actors): the `mount`
+ * actor of the frame machine, the `send` actor of one request, the frame client that runs requests as
+ * {@link frameRequestMachine} actors once the frame is ready, and the actors of the email login and of frameRpc.
+ */
+import { createActor, fromCallback, fromPromise, toPromise, waitFor, type ActorRefFrom, type EventObject } from 'xstate'
+import { frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
+import type { EmailConnectAction } from '../../machines/emailLogin.ts'
+import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
+import { BaseError } from '../../adapters/errors.ts'
+import { FrameAbortError, type FrameTransport } from '../../adapters/frame.ts'
+import type { FrameRequestKind, FrameRequestPayload, FrameRequestResult, FrameUser } from '../../adapters/frame.protocol.ts'
+
+/** The frame did not load within 20 s (spec §8: `iframe_load_failed`; alert "Network Error - Could not load embedded wallet"). */
+export class FrameLoadError extends BaseError {
+  override name = 'FrameLoadError'
+  reason = 'iframe_load_failed' as const
+  constructor() {
+    super('Network Error - Could not load embedded wallet', { details: 'iframe_load_failed' })
+  }
+}
+
+/** A frame request got no reply within 120 s (spec §8: `iframe_request_timeout`; alert "Embedded Wallet Request Timed Out"). */
+export class FrameRequestTimeoutError extends BaseError {
+  override name = 'FrameRequestTimeoutError'
+  reason = 'iframe_request_timeout' as const
+  constructor() {
+    super('Embedded Wallet Request Timed Out', { details: 'iframe_request_timeout' })
+  }
+}
+
+/** A second email login within 30 s of the last (spec §5), refused before the frame is asked. */
+export class EmailLoginThrottledError extends BaseError {
+  override name = 'EmailLoginThrottledError'
+  retryAfterSeconds: number
+  constructor(retryAfterSeconds: number) {
+    super(`Please try again after ${retryAfterSeconds} seconds`)
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
+/**
+ * The frame machine's `mount` actor: mounts the transport's iframe and reports FRAME_READY as `frame.ready`; its
+ * cleanup removes the iframe (a failed load, a retry).
+ */
+export function frameMountActor(transport: () => FrameTransport) {
+  return fromCallback<EventObject>(({ sendBack }) => {
+    const t = transport()
+    const off = t.onEvent((event) => {
+      if (event.type === 'FRAME_READY') sendBack({ type: 'frame.ready' })
+    })
+    t.mount()
+    return () => {
+      off()
+      t.unmount()
+    }
+  })
+}
+
+/** The request machine's `send` actor: the transport's request with the actor's id, aborted with the actor. */
+export function frameSendActor(transport: () => FrameTransport) {
+  return fromPromise<unknown, FrameRequestInput>(({ input, signal }) =>
+    transport().request(input.kind, input.payload as never, { id: input.id, signal }),
+  )
+}
+
+export type FrameClient = {
+  /** The frame machine's actor. */
+  readonly frame: ActorRefFrom<typeof frameMachine>
+  /**
+   * Loads the frame if needed, waits until it is ready, then runs the request as a {@link frameRequestMachine} actor
+   * with a random id. Rejects with the frame's error (its message or "An error occurred"), {@link FrameLoadError},
+   * {@link FrameRequestTimeoutError} (after telling the frame machine, which alerts once) or {@link FrameAbortError}.
+   */
+  request<K extends FrameRequestKind>(kind: K, payload: FrameRequestPayload<K>, options?: { signal?: AbortSignal; id?: string }): Promise<FrameRequestResult<K>>
+}
+
+/**
+ * The frame client over a started frame machine actor.
+ * @example const client = createFrameClient({ frame, send: frameSendActor(() => transport) })
+ */
+export function createFrameClient({ frame, send, createId = () => crypto.randomUUID() }: { frame: ActorRefFrom<typeof frameMachine>; send: ReturnType<typeof frameSendActor>; createId?: () => string }): FrameClient {
+  const requestLogic = frameRequestMachine.provide({ actors: { send } })
+  async function ready() {
+    const s = frame.getSnapshot()
+    if (s.matches('notReady') || s.matches('failed')) frame.send({ type: 'frame.load' })
+    const settled = await waitFor(frame, (snap) => snap.matches({ live: 'ready' }) || snap.matches('failed'), { timeout: Infinity })
+    if (settled.matches('failed')) throw new FrameLoadError()
+  }
+  return {
+    frame,
+    async request(kind, payload, options = {}) {
+      if (options.signal?.aborted) throw new FrameAbortError(kind)
+      await ready()
+      if (options.signal?.aborted) throw new FrameAbortError(kind)
+      const actor = createActor(requestLogic, { input: { id: options.id ?? createId(), kind, payload } })
+      const abort = () => actor.send({ type: 'frameRequest.abort' })
+      options.signal?.addEventListener('abort', abort, { once: true })
+      actor.start()
+      try {
+        const output = await toPromise(actor)
+        if (output.status === 'succeeded') return output.result as never
+        if (output.status === 'failed') throw output.error
+        if (output.status === 'timedOut') {
+          frame.send({ type: 'frame.requestTimedOut' })
+          throw new FrameRequestTimeoutError()
+        }
+        throw new FrameAbortError(kind)
+      } finally {
+        options.signal?.removeEventListener('abort', abort)
+      }
+    },
+  }
+}
+
+/** What the email login's actors need of storage (spec §3 storage keys: last email login time). */
+export type EmailLoginStore = { lastLoginAt(): number | undefined; setLastLoginAt(at: number): void }
+
+/**
+ * The email login machine's actors over the frame client. `connectEmail` refuses a login within `cooldown` ms of the
+ * last (spec §5, 30 s) with {@link EmailLoginThrottledError} before asking the frame, and stores the time of each
+ * login it sends.
+ */
+export function emailLoginActors({ client, store, cooldown, now = () => Date.now() }: { client: () => Promise<FrameClient>; store: EmailLoginStore; cooldown: number; now?: () => number }) {
+  return {
+    connectEmail: fromPromise<{ action: EmailConnectAction }, { email: string }>(async ({ input, signal }) => {
+      const last = store.lastLoginAt()
+      const t = now()
+      if (last !== undefined && t - last < cooldown && t >= last) throw new EmailLoginThrottledError(Math.ceil((cooldown - (t - last)) / 1000))
+      const c = await client()
+      store.setLastLoginAt(t)
+      return c.request('CONNECT_EMAIL', { email: input.email }, { signal })
+    }),
+    connectDevice: fromPromise<unknown, void>(async ({ signal }) => (await client()).request('CONNECT_DEVICE', {}, { signal })),
+    connectOtp: fromPromise<unknown, { otp: string }>(async ({ input, signal }) => (await client()).request('CONNECT_OTP', { otp: input.otp }, { signal })),
+    getUser: fromPromise<FrameUser, void>(async ({ signal }) => (await client()).request('GET_USER', {}, { signal })),
+  }
+}
+
+/** frameRpc's `rpc` actor: APP_RPC_REQUEST through the client, answered as `frameRpc.settled`; stopped → aborted. */
+export function frameRpcActor({ client, chainId }: { client: () => Promise<FrameClient>; chainId: () => number | string }) {
+  return fromCallback<EventObject, FrameRpcRequest>(({ input, sendBack }) => {
+    const controller = new AbortController()
+    let live = true
+    client()
+      .then((c) => c.request('RPC_REQUEST', { method: input.method, params: input.params, chainId: chainId(), chainNamespace: 'eip155' }, { signal: controller.signal, id: input.id }))
+      .then(
+        (result) => live && sendBack({ type: 'frameRpc.settled', id: input.id, ok: true, result }),
+        (error: unknown) => live && sendBack({ type: 'frameRpc.settled', id: input.id, ok: false, error }),
+      )
+    return () => {
+      live = false
+      controller.abort()
+    }
+  })
+}
