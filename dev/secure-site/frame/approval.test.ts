@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest'
+import { toHex } from 'viem'
+import { createApprovalUi, describeRequest, readableMessage } from './approval.ts'
+import type { ApprovalRequest } from './handler.ts'
+
+/** The frame's own approval UI (issue 18 §1): what it says is signed, and its buttons, in happy-dom. */
+const base: Omit<ApprovalRequest, 'method' | 'params'> = { id: 'r1', chainId: 31337, chainName: 'Anvil Local', dappName: 'Demo', dappOrigin: 'http://127.0.0.1:5273' }
+
+describe('describeRequest', () => {
+  it('behavior: personal_sign shows the message as text when the hex is UTF-8, else the hex', () => {
+    expect(readableMessage(toHex('Hello\nworld'))).toBe('Hello\nworld')
+    expect(readableMessage('0x00ff10')).toBe('0x00ff10')
+    expect(readableMessage('plain text')).toBe('plain text')
+    expect(describeRequest({ ...base, method: 'personal_sign', params: [toHex('Sign in'), '0x1'] })).toEqual({
+      title: 'Sign message',
+      rows: [
+        { label: 'Requested by', value: 'Demo · http://127.0.0.1:5273' },
+        { label: 'Network', value: 'Anvil Local (31337)' },
+      ],
+      body: 'Sign in',
+    })
+  })
+
+  it('behavior: eth_sendTransaction shows the recipient, the value in ETH and the data', () => {
+    const summary = describeRequest({ ...base, method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x6f05b59d3b20000', data: '0xabcd' }] })
+    expect(summary.title).toBe('Send transaction')
+    expect(summary.rows).toContainEqual({ label: 'To', value: '0x000000000000000000000000000000000000dEaD' })
+    expect(summary.rows).toContainEqual({ label: 'Value', value: '0.5 ETH' })
+    expect(summary.body).toBe('Data: 0xabcd')
+  })
+
+  it('behavior: eth_signTypedData_v4 shows the primary type and the message', () => {
+    const typed = JSON.stringify({ primaryType: 'Mail', types: {}, domain: {}, message: { contents: 'hi' } })
+    expect(describeRequest({ ...base, method: 'eth_signTypedData_v4', params: ['0x1', typed] }).body).toBe('Mail\n{\n  "contents": "hi"\n}')
+  })
+})
+
+describe('createApprovalUi', () => {
+  function mount() {
+    document.body.innerHTML = '<main id="approval" hidden></main>'
+    const root = document.getElementById('approval') as HTMLElement
+    return { root, ui: createApprovalUi(root, document) }
+  }
+
+  it('behavior: shows the request as text (never as HTML); Approve resolves true and hides it', async () => {
+    const { root, ui } = mount()
+    const answer = ui.open({ ...base, method: 'personal_sign', params: ['<img src=x onerror=alert(1)>', '0x1'] })
+    expect(root.hidden).toBe(false)
+    expect(root.querySelector('h1')?.textContent).toBe('Sign message')
+    expect(root.querySelector('pre')?.textContent).toBe('<img src=x onerror=alert(1)>')
+    expect(root.querySelector('img')).toBeNull()
+    ;[...root.querySelectorAll('button')].find((b) => b.textContent === 'Approve')!.click()
+    await expect(answer).resolves.toBe(true)
+    expect(root.hidden).toBe(true)
+    expect(root.children.length).toBe(0)
+  })
+
+  it('behavior: Reject resolves false; close(id) of an aborted request resolves false', async () => {
+    const { root, ui } = mount()
+    const rejected = ui.open({ ...base, method: 'personal_sign', params: ['0x00', '0x1'] })
+    ;[...root.querySelectorAll('button')].find((b) => b.textContent === 'Reject')!.click()
+    await expect(rejected).resolves.toBe(false)
+    const aborted = ui.open({ ...base, id: 'r2', method: 'personal_sign', params: ['0x00', '0x1'] })
+    ui.close('other')
+    expect(root.hidden).toBe(false)
+    ui.close('r2')
+    await expect(aborted).resolves.toBe(false)
+    expect(root.hidden).toBe(true)
+  })
+
+  it('behavior: setTheme sets light or dark and takes a plain colour as the accent, nothing else', () => {
+    const { ui } = mount()
+    ui.setTheme('dark', { accent: '#7b61ff' })
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    expect(document.documentElement.style.getPropertyValue('--lk-accent')).toBe('#7b61ff')
+    ui.setTheme('light', { accent: 'red; background: url(https://evil.test/x)' })
+    expect(document.documentElement.dataset.theme).toBe('light')
+    expect(document.documentElement.style.getPropertyValue('--lk-accent')).toBe('')
+  })
+})
