@@ -30,7 +30,7 @@ export function ShadowHost({
   }, [])
   const Host = inline ? 'span' : 'div'
   return (
-    <Host ref={ref} data-testid={testId} style={inline ? { display: 'inline-block' } : undefined}>
+    <Host ref={ref} data-testid={testId} style={inline ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
       {root
         ? createPortal(
             <>

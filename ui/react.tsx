@@ -162,11 +162,11 @@ export function AccountButton() {
         {account.address && <Avatar address={account.address} size={20} />}
         {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
         {!account.isBalanceUnavailable && (
-          <span data-testid="account-button-balance">
-            {account.formattedBalance ?? '…'} {account.balanceSymbol}
+          <span className="lk-page-button-balance" data-testid="account-button-balance">
+            <span className="lk-page-button-amount">{account.formattedBalance ?? '…'}</span> {account.balanceSymbol}
           </span>
         )}
-        <span data-testid="account-button-address">{account.displayAddress}</span>
+        <span className="lk-page-button-address" data-testid="account-button-address">{account.displayAddress}</span>
       </button>
       {account.isBalanceUnavailable && (
         <button type="button" className="lk-page-button" data-variant="neutral" aria-label={copy.retryBalance} title={copy.retryBalance} onClick={() => modal.refreshBalance()}>

@@ -30,6 +30,12 @@ export const modalCss = `
 .lk-branding-name { font-weight: 600; color: var(--lk-foreground); }
 button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-page-button { display: inline-flex; align-items: center; gap: 8px; padding: 8px 14px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 25); background: var(--lk-accent); color: var(--lk-accent-foreground); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); font-weight: 600; cursor: pointer; }
+.lk-page-button { max-width: 100%; white-space: nowrap; }
+.lk-page-button > svg, .lk-page-button > img { flex-shrink: 0; }
+/* On a narrow screen the account button stays one line: the balance gives way (ellipsis), the address keeps its width. */
+.lk-page-button-balance { display: inline-flex; gap: 0.3em; min-width: 0; }
+.lk-page-button-amount { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
+.lk-page-button-address { flex-shrink: 0; }
 .lk-page-button[data-variant="neutral"] { background: var(--lk-background); color: var(--lk-foreground); }
 .lk-page-button[data-variant="warning"] { background: var(--lk-background); color: var(--lk-danger); border-color: var(--lk-danger); }
 .lk-network-icon { border-radius: 50%; object-fit: cover; background: var(--lk-surface); flex-shrink: 0; }

@@ -12,12 +12,12 @@ export const viewCss = `
 .lk-row:hover { border-color: var(--lk-accent); }
 .lk-row[aria-current="true"] { border-color: var(--lk-accent); }
 .lk-row:disabled { cursor: progress; opacity: 0.7; }
-.lk-row-name { flex: 1; font-weight: 500; }
+.lk-row-name { flex: 1; min-width: 0; overflow-wrap: anywhere; font-weight: 500; }
 .lk-tag { font-size: calc(var(--lk-font-size-master) * 1.1); padding: 2px 6px; border-radius: calc(var(--lk-border-radius-master) * 2); background: var(--lk-background); color: var(--lk-muted); border: 1px solid var(--lk-border); }
 .lk-tag[data-variant="accent"] { color: var(--lk-foreground); border-color: var(--lk-accent); }
 .lk-wallet-icon { width: 32px; height: 32px; border-radius: calc(var(--lk-border-radius-master) * 2); object-fit: cover; background: var(--lk-background); }
 .lk-wallet-icon-lg { width: 72px; height: 72px; border-radius: calc(var(--lk-border-radius-master) * 4); }
-.lk-fiat { margin-left: auto; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.lk-fiat { margin-left: auto; flex-shrink: 0; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lk-muted { color: var(--lk-muted); margin: 0; }
 .lk-error { color: var(--lk-danger); margin: 0; }
 .lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }

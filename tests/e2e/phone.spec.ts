@@ -14,7 +14,7 @@
 import type { Locator, Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { timing } from '../../machines/timing.ts'
-import { accountButton, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, openCleanDemo, setAnvilBalance, setAnvilBalanceWei, test } from './fixtures.ts'
 
 const shots = '/tmp/shots-phones'
 mkdirSync(shots, { recursive: true })
@@ -24,13 +24,9 @@ const iPhoneUserAgent =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
 
-/** The demo with clean storage (`query` may carry its parameters), the modal not open yet. */
-async function openPhoneDemo(page: Page, query = ''): Promise<void> {
-  await page.goto(`/${query}`)
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
-  await expect(connectButton(page)).toBeVisible()
-  await expect(liveState(page).status).toHaveText('disconnected')
+/** The demo with clean storage (`query` may carry its parameters), the modal not open yet: the shared fixture, on a phone. */
+function openPhoneDemo(page: Page, query = ''): Promise<void> {
+  return openCleanDemo(page, `/${query}`)
 }
 
 /** Taps the page's Connect Wallet button; returns the Connect dialog. */
@@ -75,6 +71,32 @@ async function expectNoOverflow(page: Page, name: string): Promise<void> {
   expect(m.dialogScrollWidth, `${name}: the dialog's scroll width`).toBeLessThanOrEqual(m.dialogClientWidth)
   expect(m.outside, `${name}: elements sticking out of the dialog`).toEqual([])
   await page.screenshot({ path: `${shots}/320-${name}.png` })
+}
+
+/**
+ * Expects the page's account button (avatar, balance, address) to fit the screen on one line: every text of it on a
+ * single line box, all on the same line, the button inside the viewport and no wider than the page.
+ */
+async function expectAccountButtonFits(page: Page, width: number): Promise<void> {
+  const m = await accountButton(page).address.evaluate((address) => {
+    const button = address.closest('button')!
+    const b = button.getBoundingClientRect()
+    // The line boxes of the button's text: a range over a text node gives one rectangle per line it takes.
+    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT)
+    const lines: number[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if ((node.textContent ?? '').trim() === '') continue
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      lines.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)))
+    }
+    const text = [...button.querySelectorAll('span')].map((s) => (s.textContent ?? '').trim()).filter(Boolean).join(' | ')
+    return { left: b.left, right: b.right, text, lines: [...new Set(lines)], pageScrollWidth: document.scrollingElement!.scrollWidth }
+  })
+  expect(m.lines.length, `the account button's text "${m.text}" on one line (line tops: ${m.lines.join(', ')})`).toBe(1)
+  expect(m.left).toBeGreaterThanOrEqual(0)
+  expect(m.right).toBeLessThanOrEqual(width)
+  expect(m.pageScrollWidth).toBeLessThanOrEqual(width)
 }
 
 test('the modal is a bottom sheet on a phone: full width, on the bottom edge, top corners rounded; screenshots light and dark', async ({ page }) => {
@@ -275,8 +297,19 @@ test('when the app takes the screen (the page goes hidden) no fallback shows', a
   await expect(view.getByRole('link', { name: 'Get the app' })).toHaveCount(0)
 })
 
+/** A change of the shared chains a test undoes when it ends, passed or not. */
+let restoreAfter: (() => Promise<void>) | undefined
+test.afterEach(async () => {
+  await restoreAfter?.()
+  restoreAfter = undefined
+})
+
 test('no sideways overflow at 320 px in any view', async ({ page }) => {
   test.setTimeout(90_000)
+  // A seven-digit balance ('1,234,567.891 ETH'): the page's account button must still fit on one line.
+  const before = await anvilBalanceWei(ACCOUNT_0)
+  await setAnvilBalance(ACCOUNT_0, '1234567.891')
+  restoreAfter = () => setAnvilBalanceWei(ACCOUNT_0, before)
   await page.setViewportSize({ width: 320, height: 640 })
   await openPhoneDemo(page, '?siwx=optional')
   const connect = await openConnect(page)
@@ -298,6 +331,10 @@ test('no sideways overflow at 320 px in any view', async ({ page }) => {
   await sign.getByRole('button', { name: 'Cancel', exact: true }).tap()
   await expect(liveState(page).status).toHaveText('connected')
   await expect(anyDialog(page)).toHaveCount(0)
+  // The page's account button, once its balance is read: one line, inside the screen.
+  await expect(accountButton(page).balance).not.toHaveText(/…/)
+  await expectAccountButtonFits(page, 320)
+  await page.screenshot({ path: `${shots}/320-page.png` })
 
   await accountButton(page).address.tap()
   const account = dialog(page, 'Account')
