@@ -298,7 +298,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
     },
 
     getBalances: async ({ path, query }) => {
-      if (query.chainId?.startsWith('bip122:')) return json({ balances: bitcoinTokenBalances(state.bitcoin, path.address, query.chainId, dataset.pricesUsd.BTC ?? 0) })
+      if (query.chainId?.startsWith('bip122:')) return json({ balances: bitcoinTokenBalances(state.bitcoin, path.address, query.chainId, dataset.pricesUsd.BTC ?? 0, dataset.tokenIconUrls?.BTC) })
       // Solana (spec §6): a base58 or solana:<ref>:<address> account, or any account asked for on a solana: chain.
       const solanaAccount = parseSolanaAccount(path.address, query.chainId)
       if (solanaAccount || query.chainId?.startsWith('solana:')) {

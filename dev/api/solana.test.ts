@@ -38,7 +38,18 @@ describe('GET /v1/account/{address}/balance for Solana', () => {
     const { status, body } = await balances(DEV_SOLANA_ADDRESSES[0] as string, { chainId: SOLANA_LOCALNET_CAIP_NETWORK_ID })
     expect(status).toBe(200)
     expect(body).toEqual({
-      balances: [{ name: 'Solana', symbol: 'SOL', chainId: SOLANA_LOCALNET_CAIP_NETWORK_ID, value: 15_000, price: 150, quantity: { decimals: '9', numeric: '100' } }],
+      balances: [
+        {
+          name: 'Solana',
+          symbol: 'SOL',
+          chainId: SOLANA_LOCALNET_CAIP_NETWORK_ID,
+          value: 15_000,
+          price: 150,
+          quantity: { decimals: '9', numeric: '100' },
+          // The coin's icon from the reference API's images, as EVM balances carry theirs (issue 17 §6).
+          iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        },
+      ],
     })
   })
 

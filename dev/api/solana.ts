@@ -4,6 +4,7 @@
  * (spec §6: balances are served for eip155 and solana). Dev-only.
  */
 import { isSolanaAddress } from '../../adapters/solana.base58.ts'
+import { iconOf } from './chain.ts'
 import type { TokenBalance } from './chain.ts'
 import type { Dataset } from './dataset.ts'
 
@@ -56,6 +57,8 @@ export async function readSolanaBalances(reader: SolanaReader, address: string, 
       value: Math.round(Number(numeric) * price * 100) / 100,
       price,
       quantity: { decimals: String(solDecimals), numeric },
+      // The coin's icon from the reference API's images (issue 17 §6).
+      ...iconOf(dataset, 'SOL'),
     },
   ]
 }

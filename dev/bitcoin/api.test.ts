@@ -123,7 +123,18 @@ describe('bitcoin routes of the reference API', () => {
     const address = DEV_BITCOIN_PAYMENT_ADDRESSES[3]
     const res = await fetch(`${server.url}/blockchain/v1/account/${address}/balance?currency=usd&chainId=${regtestCaipNetworkId}&${common}`)
     expect(res.status).toBe(200)
-    expect((await res.json()).balances).toEqual([{ name: 'Bitcoin', symbol: 'BTC', chainId: regtestCaipNetworkId, value: 65_000, price: 65_000, quantity: { decimals: '8', numeric: '1' } }])
+    expect((await res.json()).balances).toEqual([
+      {
+        name: 'Bitcoin',
+        symbol: 'BTC',
+        chainId: regtestCaipNetworkId,
+        value: 65_000,
+        price: 65_000,
+        quantity: { decimals: '8', numeric: '1' },
+        // The coin's icon from the reference API's images, as EVM balances carry theirs (issue 17 §6).
+        iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      },
+    ])
     const mainnet = await fetch(`${server.url}/blockchain/v1/account/${address}/balance?currency=usd&chainId=bip122:000000000019d6689c085ae165831e93&${common}`)
     expect((await mainnet.json()).balances).toEqual([])
   })

@@ -85,12 +85,12 @@ export function bitcoinHandlers(index: UtxoIndex): Handlers<Pick<BlockchainOpera
  *
  * @throws ApiHttpError 400 for an address of another network.
  */
-export function bitcoinTokenBalances(index: UtxoIndex, address: string, chainId: string, priceUsd: number): Schemas['TokenBalance'][] {
+export function bitcoinTokenBalances(index: UtxoIndex, address: string, chainId: string, priceUsd: number, iconUrl?: string): Schemas['TokenBalance'][] {
   if (chainId !== regtestCaipNetworkId) return []
   const sats = read(() => index.balance(address)).balance
   if (sats === 0n) return []
   const btc = Number(sats) / 1e8
-  return [{ name: 'Bitcoin', symbol: 'BTC', chainId, value: btc * priceUsd, price: priceUsd, quantity: { decimals: '8', numeric: formatSats(sats) } }]
+  return [{ name: 'Bitcoin', symbol: 'BTC', chainId, value: btc * priceUsd, price: priceUsd, quantity: { decimals: '8', numeric: formatSats(sats) }, ...(iconUrl ? { iconUrl } : {}) }]
 }
 
 /** Satoshis as a decimal BTC string without trailing zeros (`150000000n` → `'1.5'`). */
