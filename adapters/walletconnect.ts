@@ -1,10 +1,8 @@
-import type UniversalProviderType from '@walletconnect/universal-provider'
-import { BaseError, UserRejectedRequestError, toProviderError } from './errors.ts'
+import { BaseError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
-import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
 
 /**
  * Mobile wallets over the WalletConnect v2 relay protocol (spec §2, §4 "Network switch", §7 "Relay protocol"),
@@ -33,17 +31,6 @@ export const walletConnectConnector: Connector = {
 
 /** Default relay of the hosted network (configuration: the demo and tests point it at the loopback relay). */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
-
-/** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
-export const eip155SessionMethods = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-] as const
-/** The wallet events a session subscribes to. */
-export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 
 /** App metadata shown by the wallet on the proposal (spec §7: name, description, url, icons). */
 export type WalletConnectMetadata = { name: string; description: string; url: string; icons: string[] }
@@ -157,7 +144,9 @@ export type WalletConnectClient = {
 
 /**
  * Creates the WalletConnect client of one modal instance (spec §7 "Relay protocol": the universal provider is
- * initialised with project id and app metadata). Nothing loads until it is used.
+ * initialised with project id and app metadata). Nothing loads until it is used: this facade is all the page holds
+ * before the click; the client (`walletconnect.client.ts`) is fetched with the first pairing or session restore, and
+ * the provider's own package after it (issue 15 §1, §4).
  *
  * @throws InvalidRelayUrlError at once when `relayUrl` is not an absolute ws(s) URL ({@link checkRelayUrl}).
  * @example
@@ -168,173 +157,34 @@ export type WalletConnectClient = {
  */
 export function createWalletConnect(options: WalletConnectOptions): WalletConnectClient {
   const relayUrl = checkRelayUrl(options.relayUrl ?? defaultRelayUrl)
-  const networksOption = options.networks
-  const evmNetworks = () => (typeof networksOption === 'function' ? networksOption() : networksOption).filter((n) => n.chainNamespace === 'eip155')
-  // An optional peer (issue 16 §1): a missing package is a MissingPeerDependencyError; its dependencies read Node's
-  // `global`, provided just before the import so no dapp needs a bundler define.
-  const load =
-    options.load ??
-    (() => {
-      provideNodeGlobal()
-      return loadPeer(
-        'walletConnect',
-        // In a try block: webpack and Turbopack treat the import as optional, a dapp without the package still builds.
-        async () => {
-          try {
-            return await import('@walletconnect/universal-provider')
-          } catch (cause) {
-            throw new MissingPeerDependencyError('walletConnect', { cause })
-          }
-        },
-        (m) => typeof m.default?.init === 'function',
-      )
-    })
-
-  let loaded: UniversalProviderType | undefined
-  let loading: Promise<UniversalProviderType> | undefined
-
-  function getProvider(): Promise<UniversalProviderType> {
-    loading ??= (async () => {
-      try {
-        const { default: UniversalProvider } = (await load()) as { default: typeof UniversalProviderType }
-        const provider = await UniversalProvider.init({
-          projectId: options.projectId,
-          relayUrl,
-          metadata: options.metadata,
-          customStoragePrefix: options.storagePrefix ?? 'latchkey',
-          ...(options.storage ? { storage: options.storage } : {}),
-          logger: 'error',
-          // The modal pings nothing itself; the provider's own keep-alive stays on.
-          disableProviderPing: false,
-        } as ConstructorParameters<typeof UniversalProviderType>[0])
-        loaded = provider
-        return provider
-      } catch (error) {
+  let client: WalletConnectClient | undefined
+  let loading: Promise<WalletConnectClient> | undefined
+  const get = (): Promise<WalletConnectClient> =>
+    (loading ??= import('./walletconnect.client.ts').then(
+      (m) => (client = m.createWalletConnectClient(options, relayUrl)),
+      (error: unknown) => {
         loading = undefined
-        throw error instanceof BaseError ? error : new WalletConnectInitError(error)
-      }
-    })()
-    return loading
-  }
-
-  const namespaces = () => {
-    const networks = evmNetworks()
-    return {
-      eip155: {
-        chains: networks.map((n) => n.caipNetworkId),
-        methods: [...eip155SessionMethods],
-        events: [...eip155SessionEvents],
-        rpcMap: Object.fromEntries(networks.map((n) => [String(n.id), n.rpcUrls.default.http[0] ?? ''])),
+        throw new WalletConnectInitError(error)
       },
-    }
-  }
-
-  async function propose(): Promise<PairingProposal> {
-    const provider = await getProvider()
-    // A session left from before (the wallet ended it without telling, a failed read): a new pairing replaces it.
-    if (provider.session) await provider.disconnect().catch(() => {})
-    return new Promise<PairingProposal>((resolve, reject) => {
-      let settled = false
-      const onUri = (uri: string) => {
-        if (settled) return
-        settled = true
-        provider.removeListener('display_uri', onUri)
-        resolve({ uri, createdAt: Date.now(), approval })
-      }
-      provider.on('display_uri', onUri)
-      const approval: Promise<void> = provider
-        .connect({ optionalNamespaces: namespaces() })
-        .then((session) => {
-          if (!session) throw new NoWalletConnectSessionError()
-        })
-        .catch((error: unknown) => {
-          throw toPairingError(error)
-        })
-      // An abandoned proposal (refreshed, cancelled) may still reject later: never unhandled.
-      approval.catch(() => {})
-      approval.catch((error: unknown) => {
-        if (settled) return
-        settled = true
-        provider.removeListener('display_uri', onUri)
-        reject(error)
-      })
-    })
-  }
-
-  const listeners = new Map<(...args: any[]) => void, { event: string; wrapped: (...args: any[]) => void }[]>()
-
+    ))
+  // Listeners before the client exists are ignored, as the client ignores them before its provider exists.
   const eip1193: Eip1193Provider = {
-    async request({ method, params }) {
-      const provider = loaded ?? (await getProvider())
-      if (!provider.session) throw new NoWalletConnectSessionError()
-      try {
-        return await provider.request(params === undefined ? { method } : { method, params: params as unknown[] })
-      } catch (error) {
-        throw toProviderError(error)
-      }
-    },
-    on(event, listener) {
-      const provider = loaded
-      if (!provider) return
-      // The provider reports chain ids as decimal strings: EIP-1193 listeners get numbers.
-      const wrapped =
-        event === 'chainChanged'
-          ? (chainId: unknown) => listener(typeof chainId === 'string' && /^\d+$/.test(chainId) ? Number(chainId) : chainId)
-          : event === 'disconnect'
-            ? () => listener({ code: 4900, message: 'The wallet ended the session.' })
-            : listener
-      provider.on(event, wrapped)
-      listeners.set(listener, [...(listeners.get(listener) ?? []), { event, wrapped }])
-    },
-    removeListener(event, listener) {
-      const entries = listeners.get(listener) ?? []
-      for (const entry of entries.filter((e) => e.event === event)) loaded?.removeListener(event, entry.wrapped)
-      const rest = entries.filter((e) => e.event !== event)
-      if (rest.length) listeners.set(listener, rest)
-      else listeners.delete(listener)
-    },
+    request: async (args) => (await get()).eip1193().request(args),
+    on: (event, listener) => client?.eip1193().on?.(event, listener),
+    removeListener: (event, listener) => client?.eip1193().removeListener?.(event, listener),
   }
-
   return {
     connector: walletConnectConnector,
-    hasSession: () => Boolean(loaded?.session),
-    propose,
-    async restore() {
-      const provider = await getProvider()
-      return Boolean(provider.session)
-    },
-    async disconnect() {
-      const provider = loaded
-      if (!provider?.session) return
-      try {
-        await provider.disconnect()
-      } catch {
-        // The relay may be unreachable: the session is forgotten locally all the same.
-        ;(provider as { session?: unknown }).session = undefined
-      }
-    },
+    hasSession: () => client?.hasSession() ?? false,
+    propose: async () => (await get()).propose(),
+    restore: async () => (await get()).restore(),
+    disconnect: async () => client?.disconnect(),
     eip1193: () => eip1193,
     async destroy() {
-      const provider = loaded
-      loaded = undefined
+      const current = client
+      client = undefined
       loading = undefined
-      await provider?.client?.core?.relayer?.transportClose?.().catch?.(() => {})
+      await current?.destroy()
     },
   }
-}
-
-/**
- * Maps a failed proposal to a typed error: the wallet's rejection (SDK codes 5000–5003 "User rejected…", or
- * 4001) is `UserRejectedRequestError`; anything else goes through `toProviderError`.
- */
-export function toPairingError(error: unknown): BaseError {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  if (typeof code === 'number' && code >= 5000 && code <= 5003) return new UserRejectedRequestError({ cause: error, details: readMessage(error) })
-  return toProviderError(error)
-}
-
-function readMessage(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-    ? (error as { message: string }).message
-    : String(error)
 }

@@ -36,6 +36,11 @@ describe("the page's initial JS (issue 15 §4)", () => {
     expect(initial).not.toContain('ui/copy.ts')
   })
 
+  test("behavior: WalletConnect's client loads with the first pairing or restore; the page holds its facade only", () => {
+    expect(initial).toContain('adapters/walletconnect.ts')
+    expect(initial).not.toContain('adapters/walletconnect.client.ts')
+  })
+
   test('behavior: no view module is in the initial JS', () => {
     expect([...initial].filter((f) => f.startsWith('ui/views/'))).toEqual([])
   })
