@@ -333,4 +333,15 @@ describe('the frame page and the API boundary', () => {
     const subjects = [...box.text.matchAll(/<h2>([^<]+)<\/h2>/g)].map((m) => m[1])
     expect(subjects.length).toBe(mail.messages().length)
   })
+
+  it('behavior: the dev clock control shifts the server clock (a token then reads as not yet valid); it needs its header', async () => {
+    const { token } = await signUp()
+    expect((await call('POST', '/__control/clock', { body: { offsetMs: -60_000 } })).status).toBe(403)
+    const shifted = await call('POST', '/__control/clock', { body: { offsetMs: -60_000 }, headers: { 'x-latchkey-control': '1' } })
+    expect(shifted.json).toEqual({ offsetMs: -60_000, now: start - 60_000 })
+    expect((await call('GET', '/api/user', { token })).json).toEqual({ message: JWT_NOT_YET_VALID })
+    expect((await call('POST', '/__control/clock', { body: { offsetMs: 'x' }, headers: { 'x-latchkey-control': '1' } })).status).toBe(400)
+    await call('POST', '/__control/clock', { body: { offsetMs: 0 }, headers: { 'x-latchkey-control': '1' } })
+    expect((await call('GET', '/api/user', { token })).status).toBe(200)
+  })
 })

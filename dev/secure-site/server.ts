@@ -15,6 +15,9 @@
  * GET  /verify-device?token=  the link of a "Verify this device" mail
  * GET  /mailbox               the dev mailbox page (newest first)
  * GET  /mailbox/messages?to=  the mailbox as JSON (tests); DELETE empties it
+ * GET|POST /__control/clock   dev-only: the server clock's offset { offsetMs } (tests: throttle, code expiry, JWT nbf);
+ *                             needs the header `x-latchkey-control: 1` (a cross-origin page cannot send it without a
+ *                             preflight, which this server never grants)
  * ```
  *
  * Errors are `{ message, retryAfterSeconds?, code? }` with a 4xx status. The API answers same-origin requests only
@@ -188,6 +191,10 @@ ${code}${link}<pre>${escapeHtml(m.text)}</pre></article>`
 export async function startSecureSite(options: StartSecureSiteOptions): Promise<SecureSite> {
   const [db, script, css] = await Promise.all([options.db ?? openSecureDb(options.dataDir), bundleFrameScript(), readFile(`${frameDir}frame.css`, 'utf8')])
   const mailer = createMailer({ port: options.mail.port })
+  /** Dev-only clock offset (ms) set through `/__control/clock`. */
+  let offsetMs = 0
+  const baseNow = options.now ?? Date.now
+  const now = (): number => baseNow() + offsetMs
   const signer = createSessionSigner()
   let service: SecureService | undefined
   let origin = ''
@@ -210,6 +217,16 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       if (requestOrigin !== undefined && requestOrigin !== origin) return sendJson(res, 403, { message: 'Unauthorized: origin not allowed' })
     }
     const route = `${method} ${url.pathname}`
+    if (url.pathname.startsWith('/__control/')) {
+      if (req.headers['x-latchkey-control'] !== '1') return sendJson(res, 403, { message: 'Control routes need the header x-latchkey-control: 1' })
+      if (route === 'POST /__control/clock') {
+        const body = await readJson(req)
+        if (typeof body.offsetMs !== 'number' || !Number.isFinite(body.offsetMs)) return sendJson(res, 400, { message: 'offsetMs must be a number' })
+        offsetMs = body.offsetMs
+      }
+      if (route === 'POST /__control/clock' || route === 'GET /__control/clock') return sendJson(res, 200, { offsetMs, now: now() })
+      return sendJson(res, 404, { message: 'Not found' })
+    }
     switch (route) {
       case 'GET /':
         return sendHtml(res, page('Latchkey secure site', '<h1>Latchkey secure site (dev)</h1><p><a href="/mailbox">Mailbox</a></p>'), pageCsp)
@@ -272,7 +289,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   })
   const port = (server.address() as AddressInfo).port
   origin = `http://127.0.0.1:${port}`
-  service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now: options.now, fundWei: options.fundWei })
+  service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now, fundWei: options.fundWei })
 
   let stopping: Promise<void> | undefined
   return {
