@@ -42,7 +42,9 @@ const probes = String.raw`
 (() => {
   const shadow = () => document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot ?? null
   const rows = () => Array.from(shadow()?.querySelectorAll('[data-testid=wallet-list] li') ?? [])
-  const rowName = (li) => (li.querySelector('button')?.getAttribute('aria-label') ?? '').toLowerCase()
+  // A row is named by its content (issue 17 §11: the accessible name holds the visible label), its name in .lk-row-name.
+  const nameOf = (button) => (button?.getAttribute('aria-label') ?? button?.querySelector('.lk-row-name')?.textContent ?? '').trim()
+  const rowName = (li) => nameOf(li.querySelector('button')).toLowerCase()
   const watch = (ready, done) => {
     const frame = () => {
       if (ready()) requestAnimationFrame(() => done(performance.now()))
@@ -53,7 +55,7 @@ const probes = String.raw`
   window.__benchArmAllWallets = (minRows) => {
     window.__benchAllWallets = undefined
     const onClick = (event) => {
-      const hit = event.composedPath().some((n) => n instanceof HTMLElement && n.tagName === 'BUTTON' && n.getAttribute('aria-label') === 'All Wallets')
+      const hit = event.composedPath().some((n) => n instanceof HTMLElement && n.tagName === 'BUTTON' && nameOf(n) === 'All Wallets')
       if (!hit) return
       document.removeEventListener('click', onClick, true)
       const start = performance.now()
