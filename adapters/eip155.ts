@@ -64,6 +64,12 @@ export type CreateEip155AdapterParameters = {
    * of spec §2/§6 where WalletConnect is the only way in.
    */
   discover?: boolean | undefined
+  /**
+   * The embedded wallet (issue 18): the `auth` connector's EIP-1193 provider (requests go through the secure site's
+   * frame). Not listed among the wallets (Connect shows the email field); connected, restored and disconnected like
+   * any other connector.
+   */
+  auth?: { connector: Connector; provider: Eip1193Provider } | undefined
 }
 
 /**
@@ -81,6 +87,7 @@ export function createEip155Adapter({
   store,
   walletConnect,
   discover = true,
+  auth,
 }: CreateEip155AdapterParameters = {}): ChainAdapter & {
   getAccounts(parameters: { connectorId: string }): readonly Account[]
   getProvider(connectorId: string): Eip1193Provider | undefined
@@ -142,6 +149,7 @@ export function createEip155Adapter({
   const isRelay = (connectorId: string) => walletConnect !== undefined && connectorId === walletConnect.connector.id
 
   function getProvider(connectorId: string): Eip1193Provider | undefined {
+    if (auth && connectorId === auth.connector.id) return auth.provider
     if (isRelay(connectorId)) return walletConnect!.hasSession() ? walletConnect!.eip1193() : undefined
     if (!discover) return undefined
     if (connectorId === injectedConnectorId) return injected()

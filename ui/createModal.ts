@@ -130,6 +130,12 @@ export type ModalOptions = {
         storage?: WalletConnectStorage
       }
   /**
+   * The embedded wallet (issue 18; spec §7 "Embedded wallet iframe"): email login through the secure site's frame,
+   * whose origin is `secureSiteUrl` (http(s), its own origin). Without it there is no email login. Nothing of it
+   * loads before the visitor's first email action or a stored email session's restore.
+   */
+  embeddedWallet?: { secureSiteUrl: string }
+  /**
    * The manual-WalletConnect option (spec §2): opening while disconnected shows WalletConnect directly
    * (AllWallets on a phone, ConnectingWalletConnectBasic on a desktop).
    */
@@ -262,7 +268,62 @@ export function createModal(options: ModalOptions) {
   if (options.adapter === null && !walletConnect) {
     throw new InvalidOptionsError('No way to connect', { details: 'With `adapter: null`, WalletConnect must stay on.' })
   }
-  const adapter: ChainAdapter = options.adapter ?? createEip155Adapter({ walletConnect, discover: options.adapter !== null })
+  /**
+   * The embedded wallet (issue 18), when `embeddedWallet` is set: its module (`ui/embedded.ts`, the frame, its machines)
+   * is fetched with the first email action or a stored email session's restore, not with the page.
+   */
+  let embeddedPromise: Promise<import('./embedded.ts').EmbeddedWallet> | undefined
+  const embedded = (): Promise<import('./embedded.ts').EmbeddedWallet> =>
+    (embeddedPromise ??= import('./embedded.ts').then(
+      (m) =>
+        m.createEmbeddedWallet({
+          secureSiteUrl: options.embeddedWallet!.secureSiteUrl,
+          projectId: options.projectId,
+          chainId: () => {
+            const id = Number(storage.getActiveNetworkId()?.split(':')[1] ?? evmNetworks[0]?.id ?? 1)
+            return Number.isSafeInteger(id) && id > 0 ? id : Number(evmNetworks[0]?.id ?? 1)
+          },
+          debug: options.debug ?? false,
+          storage,
+          metadata: { ...metadata, icons: [...metadata.icons] },
+          sdkVersion: 'latchkey-1',
+          themeMode: () => options.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+          ...(options.themeVariables ? { themeVariables: () => ({ ...(options.themeVariables as Record<string, string | number>) }) } : {}),
+          onAlert: (key, title) => {
+            console.warn(`[latchkey] ${title}`)
+            toastRef?.send({ type: 'toast.show', variant: 'error', message: title })
+            void key
+          },
+          onApproval: (event) => {
+            // Spec §4: success refreshes the native balance.
+            if (event.type === 'approved') actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never)
+          },
+          onNotAllowed: () => {
+            // Spec §8: the modal opens and 'Action not allowed' shows.
+            actor.send({ type: 'app.open' })
+            toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Action not allowed' })
+          },
+        }),
+      (error: unknown) => {
+        embeddedPromise = undefined
+        throw new InvalidOptionsError('Unable to load email login dependency', { cause: error })
+      },
+    ))
+  /** The auth connector's provider: a stand-in that fetches the embedded wallet with its first call. */
+  const authProvider: Eip1193Provider | undefined = options.embeddedWallet
+    ? {
+        request: (args) => embedded().then((e) => e.provider.request(args)),
+        on: (event, listener) => void embedded().then((e) => e.provider.on?.(event, listener), () => {}),
+        removeListener: (event, listener) => void embeddedPromise?.then((e) => e.provider.removeListener?.(event, listener), () => {}),
+      }
+    : undefined
+  const adapter: ChainAdapter =
+    options.adapter ??
+    createEip155Adapter({
+      walletConnect,
+      discover: options.adapter !== null,
+      ...(authProvider ? { auth: { connector: { id: 'auth', name: 'Email', type: 'AUTH', chain: 'eip155' }, provider: authProvider } } : {}),
+    })
   /**
    * One adapter per configured namespace (spec §3). Solana and Bitcoin load lazily (their modules, and inside them
    * web3.js and bitcoinjs-lib): a dapp that configures only EVM networks ships none of their code.
@@ -369,7 +430,9 @@ export function createModal(options: ModalOptions) {
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined]).then(([m, h]) => m.assemble(h) as AnyActorLogic),
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' ? embedded() : undefined]).then(
+        ([m, h, , e]) => m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic,
+      ),
   })
   /**
    * The sign-in view model (`connectSiwx`) for the public state, loaded with the SIWX machine (issue 15 §4): the machine
@@ -486,6 +549,7 @@ export function createModal(options: ModalOptions) {
                 },
               }
             : {}),
+          emailLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           // A custom adapter decides itself whether it lists WalletConnect.
           walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
           catalogue: {
@@ -513,6 +577,15 @@ export function createModal(options: ModalOptions) {
   actor.start()
   const { router, modal, network, toast, connections } = actor.getSnapshot().context
   toastRef = toast
+  if (options.embeddedWallet) {
+    // Spec §4: closing the modal rejects the embedded wallet's requests waiting for approval (once it is loaded).
+    let wasOpen = false
+    modal.subscribe(() => {
+      const isOpen = connectModal(modal.getSnapshot(), router.getSnapshot()).isOpen
+      if (wasOpen && !isOpen) void embeddedPromise?.then((e) => e.modalClosed(), () => {})
+      wasOpen = isOpen
+    })
+  }
   /** The one resolved feature set (held by the root: local options, then the remote config's resolution). */
   const features = (): Features => actor.getSnapshot().context.flags
   /** A feature's actor once it is spawned (issue 15 §1: on its first use). */
@@ -580,6 +653,8 @@ export function createModal(options: ModalOptions) {
     actor,
     /** Internal: storage, for the UI's recent-wallet list. */
     storage,
+    /** Internal: the embedded wallet (issue 18), fetched on first use; undefined without `embeddedWallet`. */
+    embedded: options.embeddedWallet ? embedded : undefined,
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
      * @throws InvalidOptionsError for a view name this build does not have.
@@ -763,6 +838,7 @@ export function createModal(options: ModalOptions) {
       actor.stop()
       releaseAdapters()
       void walletConnect?.destroy()
+      void embeddedPromise?.then((e) => e.destroy(), () => {})
     },
   }
 }

@@ -203,6 +203,10 @@ const optionsShape = v.looseObject({
       (issue) => `Invalid type: Expected false or { relayUrl, storagePrefix, storage } but received ${preview(issue.input)}`,
     ),
   ),
+  embeddedWallet: v.optional(
+    v.looseObject({ secureSiteUrl: connectionUrl(httpProtocols) }),
+    undefined,
+  ),
   manualWalletConnect: booleanOption,
   ignoreSwitchConfirmation: booleanOption,
   connectorTypeOrder: v.optional(

@@ -27,6 +27,12 @@ export const viewCss = `
 .lk-field > label { font-weight: 600; }
 .lk-field .lk-search { margin-bottom: 0; }
 .lk-input-row { display: flex; gap: 8px; align-items: stretch; }
+.lk-email { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; text-align: left; }
+.lk-email .lk-search { margin-bottom: 0; flex: 1; min-width: 0; }
+.lk-email .lk-primary { flex: none; }
+.lk-otp { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; text-align: center; }
+.lk-divider { display: flex; align-items: center; gap: 8px; color: var(--lk-muted); margin: 4px 0 12px; }
+.lk-divider::before, .lk-divider::after { content: ''; flex: 1; border-top: 1px solid var(--lk-border); }
 .lk-max { width: auto; padding: 6px 12px; }
 .lk-token-button { display: flex; align-items: center; gap: 10px; text-align: left; }
 .lk-receiver { min-height: 1.4em; display: inline-flex; align-items: center; gap: 6px; word-break: break-all; }

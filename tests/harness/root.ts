@@ -9,6 +9,7 @@ import { accountMachine } from '../../machines/account.ts'
 import { catalogueMachine } from '../../machines/catalogue.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
 import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
+import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -102,6 +103,7 @@ export function createRootHarness({
     catalogue: catalogueMachine,
     pairing: pairingMachine,
     remoteConfig: remoteConfigMachine,
+    emailLogin: emailLoginMachine,
   }
   const machine = rootMachine.provide({
     actors: {

@@ -30,4 +30,6 @@ export type FeatureHost = {
   siwx: () => SiwxConfig
   /** The modal's clock option (tests pass a simulated one). */
   clock: Clock | undefined
+  /** The embedded wallet (issue 18), present for the email login's assembly (fetched with it). */
+  embeddedWallet?: import('../embedded.ts').EmbeddedWallet | undefined
 }

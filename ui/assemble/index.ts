@@ -4,6 +4,8 @@ import { accountFeature } from '../../machines/account.feature.ts'
 import type { catalogueMachine, CatalogueOptions } from '../../machines/catalogue.ts'
 import { catalogueFeature } from '../../machines/catalogue.feature.ts'
 import type { FeatureRegistration } from '../../machines/features.ts'
+import type { emailLoginMachine } from '../../machines/emailLogin.ts'
+import { emailLoginFeature } from '../../machines/emailLogin.feature.ts'
 import type { pairingMachine } from '../../machines/pairing.ts'
 import { pairingFeature } from '../../machines/pairing.feature.ts'
 import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
@@ -32,6 +34,7 @@ export type FeatureMachines = {
   pairing: typeof pairingMachine
   catalogue: typeof catalogueMachine
   remoteConfig: typeof remoteConfigMachine
+  emailLogin: typeof emailLoginMachine
 }
 /** A feature's name: its actor's id and systemId. */
 export type FeatureId = keyof FeatureMachines
@@ -52,6 +55,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   pairing: () => import('./pairing.ts'),
   catalogue: () => import('./catalogue.ts'),
   remoteConfig: () => import('./remoteConfig.ts'),
+  emailLogin: () => import('./emailLogin.ts'),
 }
 
 /** The options of one modal instance that the registrations read (already defaulted by `createModal`). */
@@ -62,6 +66,8 @@ export type FeatureSettings = {
   walletConnectConnectorId?: string | undefined
   catalogue?: CatalogueOptions | undefined
   remoteConfig?: RemoteConfigInput | undefined
+  /** Whether `embeddedWallet` is configured (email login). */
+  emailLogin?: boolean | undefined
 }
 
 /** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
@@ -80,5 +86,6 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     { ...pairingFeature({ connectorId: settings.walletConnectConnectorId }), ...supply('pairing') },
     { ...catalogueFeature(settings.catalogue), ...supply('catalogue') },
     { ...remoteConfigFeature(settings.remoteConfig), ...supply('remoteConfig') },
+    { ...emailLoginFeature({ enabled: settings.emailLogin === true }), ...supply('emailLogin') },
   ]
 }

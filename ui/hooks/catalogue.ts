@@ -2,7 +2,7 @@ import { useSelector } from '../useSelector.ts'
 import { useMemo } from 'react'
 import { connectCatalogue, connectConnect, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
 import { useModalInstance } from '../context.ts'
-import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor } from '../hooks.ts'
+import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
 
 /*
  * The catalogue's hooks: AllWallets' list and Connect's rows (spec §2, §9).
@@ -55,9 +55,11 @@ export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof u
   const order = modal.options.connectorTypeOrder
   // The directory's wallets pair over WalletConnect: EVM only in this build (the catalogue is fetched for eip155).
   const directoryReachable = useActiveNamespace() === 'eip155'
+  // Email login (issue 18 §3): with the `email` flag, when the dapp configured the embedded wallet, on EVM.
+  const emailOn = useFeatures().email && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
   const view = useMemo(
-    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable }),
-    [connectors, recent, catalogue, directory, order, directoryReachable],
+    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, methods: { wallet: true, email: emailOn } }),
+    [connectors, recent, catalogue, directory, order, directoryReachable, emailOn],
   )
   return { ...view, catalogue }
 }

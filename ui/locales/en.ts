@@ -146,6 +146,23 @@ export const en = {
   received: 'Received',
   accountTabs: 'Account details',
   walletIcon: (name: string) => `${name} icon`,
+  emailLabel: 'Email',
+  emailPlaceholder: 'Email',
+  emailContinue: 'Continue',
+  emailInvalid: 'Enter a valid email address',
+  emailThrottled: (seconds: number) => `Please try again after ${seconds} seconds`,
+  emailSending: 'Sending…',
+  emailDeviceTitle: 'Approve this device',
+  emailDeviceBody: (email: string) => `We sent a link to ${email}. Open it on this device to continue.`,
+  emailOtpLabel: (email: string) => `Enter the 6-digit code sent to ${email}`,
+  emailOtpField: 'Code',
+  emailOtpInvalid: 'Enter the 6 digits of the code',
+  emailOtpSubmit: 'Confirm',
+  emailResend: 'Resend code',
+  emailResendWait: 'You can resend the code in a moment',
+  emailUseAnother: 'Use another email',
+  emailConnecting: 'Connecting…',
+  emailOr: 'or',
 } as const
 
 export type Copy = typeof en

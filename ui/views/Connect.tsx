@@ -12,6 +12,7 @@ import { GridIcon } from '../components/icons.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useLegal } from '../hooks/legal.ts'
 import type { LegalView } from '../../machines/onboarding.connect.ts'
+import { EmailLogin } from './EmailLogin.tsx'
 
 /**
  * Connect (spec §2, §9): renders `connectConnect`'s view model. Its sections come in the connect method order (only
@@ -83,6 +84,11 @@ export function Connect() {
                 </li>
               )}
             </ul>
+          </Fragment>
+        ) : section === 'email' ? (
+          <Fragment key="email">
+            <EmailLogin />
+            <p className="lk-divider">{copy.emailOr}</p>
           </Fragment>
         ) : null,
       )}

@@ -1,0 +1,9 @@
+import { emailLoginMachine } from '../../machines/emailLogin.ts'
+import type { FeatureHost } from './host.ts'
+
+/** The email login machine (issue 18 §2) on this instance's embedded wallet (its frame client and storage). */
+export function assemble(host: FeatureHost) {
+  const embedded = host.embeddedWallet
+  if (!embedded) throw new Error('Unable to load email login dependency')
+  return emailLoginMachine.provide({ actors: embedded.loginActors })
+}

@@ -1,0 +1,147 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import * as v from 'valibot'
+import { frameError, frameSuccess } from '../adapters/frame.protocol.ts'
+import { timing } from '../machines/timing.ts'
+import { frameFixture } from '../tests/model/frameFixture.ts'
+import { createEmbeddedWallet, embeddedStorageKeys } from './embedded.ts'
+
+const user = { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 }
+
+function setup() {
+  const f = frameFixture()
+  const store = new Map<string, unknown>()
+  const storage = {
+    read: <S extends v.GenericSchema>(key: string, schema: S) => {
+      const r = v.safeParse(schema, store.get(key))
+      return r.success ? r.output : undefined
+    },
+    write: (key: string, value: unknown) => void store.set(key, value),
+    remove: (key: string) => void store.delete(key),
+  }
+  const notAllowed = vi.fn()
+  const approvals: string[] = []
+  const e = createEmbeddedWallet({
+    secureSiteUrl: 'https://secure.test',
+    projectId: 'p',
+    chainId: () => 31337,
+    debug: false,
+    storage,
+    metadata: { name: 'Dapp', description: '', url: 'https://dapp.test', icons: [] },
+    sdkVersion: 't',
+    themeMode: () => 'dark',
+    onNotAllowed: notAllowed,
+    onApproval: (a) => approvals.push(a.type),
+    createTransport: () => f.transport,
+  })
+  const flush = () => vi.advanceTimersByTimeAsync(0)
+  async function ready() {
+    await flush()
+    f.ready()
+    await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+  }
+  return { f, e, store, notAllowed, approvals, flush, ready }
+}
+
+describe('embedded wallet provider (issue 18 §2–§3)', () => {
+  afterEach(() => vi.useRealTimers())
+
+  test('behavior: nothing is mounted before the first request; eth_requestAccounts loads the frame, syncs theme and dapp data, answers the user', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    expect(document.querySelector('iframe[data-latchkey-frame]')).toBeNull()
+    const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.ready()
+    expect(s.f.requests.map((r) => r.type)).toEqual(expect.arrayContaining(['APP_SYNC_THEME', 'APP_SYNC_DAPP_DATA', 'APP_GET_USER']))
+    expect(s.f.last('SYNC_THEME')!.payload).toEqual({ themeMode: 'dark' })
+    s.f.succeed('GET_USER', user)
+    await expect(accounts).resolves.toEqual([user.address])
+    expect(s.store.get(embeddedStorageKeys.email)).toBe('ada@example.com')
+    expect(await s.e.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    s.e.destroy()
+  })
+
+  test('behavior: eth_accounts with no session in the frame clears the login cache and answers []', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    s.store.set(embeddedStorageKeys.email, 'old@example.com')
+    s.store.set(embeddedStorageKeys.lastUsedChain, 1)
+    const accounts = s.e.provider.request({ method: 'eth_accounts' })
+    await s.ready()
+    s.f.succeed('IS_CONNECTED', { isConnected: false })
+    await expect(accounts).resolves.toEqual([])
+    expect(s.store.has(embeddedStorageKeys.email)).toBe(false)
+    expect(s.store.has(embeddedStorageKeys.lastUsedChain)).toBe(false)
+    s.e.destroy()
+  })
+
+  test('behavior: an unsafe request waits for the frame; a rejection there is a 4001; a disallowed one never reaches the frame', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x68', user.address] })
+    await s.ready()
+    await s.flush()
+    const r = s.f.last('RPC_REQUEST')!
+    expect(r.payload).toMatchObject({ method: 'personal_sign', chainNamespace: 'eip155', chainId: 31337 })
+    expect(s.approvals).toEqual(['requested'])
+    s.f.say(frameError('RPC_REQUEST', r.id, { message: 'User rejected the request' }))
+    await expect(signing).rejects.toMatchObject({ code: 4001 })
+    expect(s.approvals).toEqual(['requested', 'failed'])
+    const before = s.f.requests.length
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    await expect(s.e.provider.request({ method: 'eth_sign', params: [] })).rejects.toThrow('Requested RPC call is not allowed')
+    await vi.advanceTimersByTimeAsync(timing.actionNotAllowedDelay)
+    expect(s.notAllowed).toHaveBeenCalledWith('eth_sign')
+    expect(errors).toHaveBeenCalledWith('Requested RPC call is not allowed')
+    expect(s.f.requests.length).toBe(before)
+    errors.mockRestore()
+    s.e.destroy()
+  })
+
+  test('behavior: an approved request answers its result and reports success; closing the modal rejects a pending approval', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x68', user.address] })
+    await s.ready()
+    await s.flush()
+    s.f.say(frameSuccess('RPC_REQUEST', s.f.last('RPC_REQUEST')!.id, '0xsig'))
+    await expect(signing).resolves.toBe('0xsig')
+    expect(s.approvals).toEqual(['requested', 'approved'])
+    const pending = s.e.provider.request({ method: 'eth_sendTransaction', params: [{}] })
+    await s.flush()
+    s.e.modalClosed()
+    await expect(pending).rejects.toMatchObject({ code: 4001 })
+    expect(s.f.requests.at(-1)).toMatchObject({ type: 'APP_RPC_ABORT' })
+    s.e.destroy()
+  })
+
+  test('behavior: sign out asks the frame, gives up after 3 s, and clears the stored email, chain and social keys', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    for (const key of Object.values(embeddedStorageKeys)) s.store.set(key, key === 'last_used_chain' ? 1 : 'x')
+    const out = s.e.provider.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] })
+    await s.ready()
+    await s.flush()
+    expect(s.f.last('SIGN_OUT')).toBeDefined()
+    await vi.advanceTimersByTimeAsync(timing.disconnectWait)
+    await expect(out).resolves.toBeNull()
+    expect([...s.store.keys()]).toEqual([])
+    s.e.destroy()
+  })
+
+  test('security: look-alike messages from another origin change nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.ready()
+    const id = s.f.last('GET_USER')!.id
+    const settled = vi.fn()
+    accounts.then(settled, settled)
+    window.dispatchEvent(new MessageEvent('message', { data: frameSuccess('GET_USER', id, { ...user, address: '0x' + 'ee'.repeat(20) }), origin: 'https://evil.test', source: window }))
+    await s.flush()
+    expect(settled).not.toHaveBeenCalled()
+    s.f.succeed('GET_USER', user)
+    await expect(accounts).resolves.toEqual([user.address])
+    s.e.destroy()
+  })
+})

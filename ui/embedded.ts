@@ -1,0 +1,308 @@
+/**
+ * The embedded wallet of one modal instance (issue 18 §2–§3): the secure site's frame, its machines and the EIP-1193
+ * provider the eip155 adapter serves as the `auth` connector. This module is fetched with the visitor's first email
+ * action or a stored email session's restore (`createModal` imports it), never with the page.
+ *
+ * - The frame machine (`machines/frame.ts`) loads the iframe on the first request; requests run as
+ *   `frameRequest` actors through {@link createFrameClient}.
+ * - The provider answers `eth_requestAccounts`/`eth_accounts` from the frame's user (APP_GET_USER / APP_IS_CONNECTED),
+ *   switches chains with APP_SWITCH_NETWORK, signs out on `wallet_revokePermissions`, and passes every other method
+ *   through the frameRpc machine (`machines/frameRpc.ts`: safe, unsafe with the frame's approval, or disallowed).
+ * - While the frame's approval UI is open, the iframe is shown over the modal (the ApproveTransaction slot when one is
+ *   on the page, else centred).
+ * - Theme and dapp data are synced to the frame on load and on change.
+ */
+import * as v from 'valibot'
+import { createActor, type ActorRefFrom } from 'xstate'
+import { createFrameTransport, type FrameRect, type FrameTransport } from '../adapters/frame.ts'
+import { frameUrl, type FrameUser } from '../adapters/frame.protocol.ts'
+import type { Connector, Eip1193Provider } from '../adapters/types.ts'
+import { UserRejectedRequestError } from '../adapters/errors.ts'
+import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
+import { frameRpcMachine } from '../machines/frameRpc.ts'
+import { timing } from '../machines/timing.ts'
+import { createFrameClient, emailLoginActors, frameMountActor, frameRpcActor, frameSendActor, type FrameClient } from './assemble/frameClient.ts'
+
+/** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
+export const authConnectorId = 'auth'
+/** The auth connector as the adapter lists it. */
+export const authConnector: Connector = { id: authConnectorId, name: 'Email', type: 'AUTH', chain: 'eip155' }
+
+/** The storage keys of the email login (spec §3), without the modal's prefix. */
+export const embeddedStorageKeys = {
+  emailLoginUsed: 'email_login_used',
+  email: 'email',
+  socialUsername: 'social_username',
+  lastEmailLoginTime: 'last_email_login_time',
+  lastUsedChain: 'last_used_chain',
+} as const
+
+/** What the embedded wallet needs of the modal's storage (`services/storage.ts` raw access). */
+export type EmbeddedStorage = {
+  read<S extends v.GenericSchema>(key: string, schema: S): v.InferOutput<S> | undefined
+  write(key: string, value: unknown): void
+  remove(key: string): void
+}
+
+export type CreateEmbeddedWalletParameters = {
+  secureSiteUrl: string
+  projectId: string
+  /** The chain the frame starts on (EVM chain id). */
+  chainId: () => number
+  /** The active network's RPC URL (passed in the frame URL; the frame does not trust it). */
+  rpcUrl?: (() => string | undefined) | undefined
+  debug: boolean
+  storage: EmbeddedStorage
+  metadata: { name: string; description: string; url: string; icons: string[] }
+  sdkVersion: string
+  themeMode: () => 'light' | 'dark'
+  themeVariables?: (() => Record<string, string | number>) | undefined
+  /** An alert of spec §8 (already once-only and debug-only). */
+  onAlert?: ((key: FrameAlertKey, title: string) => void) | undefined
+  /** An unsafe request waits for approval (`open`), or the approval ended. */
+  onApproval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
+  /** 300 ms after a disallowed request: the modal opens with 'Action not allowed'. */
+  onNotAllowed?: ((method: string) => void) | undefined
+  /** The modal's window (tests pass happy-dom's). */
+  window?: Window | undefined
+  /** Makes the transport from the frame URL (tests pass one whose iframe's window is a fake frame page). */
+  createTransport?: ((url: string) => FrameTransport) | undefined
+}
+
+const alertTitles: Record<FrameAlertKey, string> = {
+  IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
+  IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
+}
+
+/** Where the ApproveTransaction view asks the iframe to show (its slot element), set while the view is mounted. */
+let approvalSlot: HTMLElement | null = null
+const slotListeners = new Set<() => void>()
+/** Called by the ApproveTransaction view with its slot (or null when it unmounts). */
+export function setApprovalSlot(el: HTMLElement | null): void {
+  approvalSlot = el
+  for (const l of [...slotListeners]) l()
+}
+
+export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
+
+/**
+ * Creates the embedded wallet of one modal instance. Nothing is mounted until the first request.
+ * @example
+ * const embedded = createEmbeddedWallet({ secureSiteUrl: 'https://secure.example', projectId, chainId: () => 1, … })
+ * await embedded.provider.request({ method: 'eth_requestAccounts' })
+ */
+export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
+  const win = p.window ?? globalThis.window
+  let transport: FrameTransport | undefined
+  const getTransport = () => {
+    if (transport) return transport
+    const url = frameUrl({ secureSiteUrl: p.secureSiteUrl, projectId: p.projectId, chainId: p.chainId(), enableLogger: p.debug, rpcUrl: p.rpcUrl?.() })
+    return (transport = p.createTransport ? p.createTransport(url) : createFrameTransport({ url, window: win }))
+  }
+  const frame: ActorRefFrom<typeof frameMachine> = createActor(frameMachine.provide({ actors: { mount: frameMountActor(getTransport) } }), { input: { debug: p.debug } })
+  frame.on('frame.alert', (e) => p.onAlert?.(e.key, alertTitles[e.key]))
+  frame.start()
+  const client: FrameClient = createFrameClient({ frame, send: frameSendActor(getTransport) })
+  const getClient = async () => client
+
+  let chainId = p.storage.read(embeddedStorageKeys.lastUsedChain, v.number()) ?? p.chainId()
+  let user: FrameUser | undefined
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  const fire = (event: string, ...args: unknown[]) => {
+    for (const l of [...(listeners.get(event) ?? [])]) {
+      try {
+        l(...args)
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  const rpc = createActor(frameRpcMachine.provide({ actors: { rpc: frameRpcActor({ client: getClient, chainId: () => chainId }) } }), { input: { chainId } })
+  const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  rpc.on('frameRpc.answered', (e) => {
+    waiting.get(e.id)?.resolve(e.result)
+    waiting.delete(e.id)
+  })
+  rpc.on('frameRpc.rejected', (e) => {
+    const error = e.error
+    const message = (error as { message?: string } | null)?.message
+    waiting.get(e.id)?.reject(message === 'User rejected the request' ? new UserRejectedRequestError({ cause: error }) : error)
+    waiting.delete(e.id)
+  })
+  rpc.on('frameRpc.approvalRequested', (e) => p.onApproval?.({ type: 'requested', id: e.id }))
+  rpc.on('frameRpc.approved', (e) => p.onApproval?.({ type: 'approved', id: e.id }))
+  rpc.on('frameRpc.failed', (e) => p.onApproval?.({ type: 'failed', id: e.id }))
+  rpc.on('frameRpc.notAllowed', (e) => {
+    console.error('Requested RPC call is not allowed')
+    p.onNotAllowed?.(e.method)
+  })
+  rpc.start()
+
+  // The iframe over the approval slot (or centred) while the frame's approval UI is open.
+  const approvals = new Set<string>()
+  const place = () => {
+    const t = transport
+    if (!t) return
+    if (approvals.size === 0) return t.show(undefined)
+    const r = approvalSlot?.getBoundingClientRect()
+    const width = Math.min(400, (win?.innerWidth ?? 400) - 16)
+    const height = Math.min(560, (win?.innerHeight ?? 560) - 16)
+    const rect: FrameRect = r && r.width > 0 ? { top: r.top, left: r.left, width: r.width, height: r.height } : { top: ((win?.innerHeight ?? height) - height) / 2, left: ((win?.innerWidth ?? width) - width) / 2, width, height }
+    t.show(rect)
+  }
+  slotListeners.add(place)
+  win?.addEventListener('resize', place)
+  let synced = false
+  const sync = () => {
+    void client.request('SYNC_THEME', { themeMode: p.themeMode(), ...(p.themeVariables ? { themeVariables: p.themeVariables() } : {}) }).catch(() => {})
+    void client
+      .request('SYNC_DAPP_DATA', { metadata: p.metadata, sdkVersion: p.sdkVersion, sdkType: 'latchkey', projectId: p.projectId })
+      .catch(() => {})
+  }
+  const offEvents = () => {}
+  frame.subscribe((s) => {
+    if (s.matches({ live: 'ready' }) && !synced) {
+      synced = true
+      sync()
+    }
+    if (!s.matches('live')) synced = false
+  })
+  let unsubscribeTransport: (() => void) | undefined
+  const watchTransport = () => {
+    if (unsubscribeTransport) return
+    unsubscribeTransport = getTransport().onEvent((event) => {
+      if (event.type === 'FRAME_RPC_APPROVAL_OPEN') approvals.add(event.payload.id)
+      else if (event.type === 'FRAME_RPC_APPROVAL_CLOSED') approvals.delete(event.payload.id)
+      else if (event.type === 'FRAME_SESSION_UPDATE' && event.payload === null && user) {
+        user = undefined
+        fire('accountsChanged', [])
+      }
+      place()
+    })
+  }
+  watchTransport()
+
+  function rememberUser(u: FrameUser) {
+    user = u
+    const id = typeof u.chainId === 'number' ? u.chainId : Number(String(u.chainId).split(':').at(-1))
+    if (Number.isSafeInteger(id) && id > 0) setChain(id)
+    p.storage.write(embeddedStorageKeys.emailLoginUsed, true)
+    if (u.email) p.storage.write(embeddedStorageKeys.email, u.email)
+  }
+  function setChain(id: number) {
+    chainId = id
+    p.storage.write(embeddedStorageKeys.lastUsedChain, id)
+    rpc.send({ type: 'frameRpc.setChainId', chainId: id })
+  }
+  function clearLoginCache() {
+    user = undefined
+    for (const key of Object.values(embeddedStorageKeys)) p.storage.remove(key)
+  }
+
+  const rpcRequest = (method: string, params: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const id = crypto.randomUUID()
+      waiting.set(id, { resolve, reject })
+      rpc.send({ type: 'frameRpc.request', id, method, ...(params === undefined ? {} : { params }) })
+    })
+
+  /** The EIP-1193 provider of the auth connector. */
+  const provider: Eip1193Provider = {
+    async request({ method, params }) {
+      switch (method) {
+        case 'eth_requestAccounts': {
+          const u = await client.request('GET_USER', { chainId })
+          rememberUser(u)
+          return [u.address]
+        }
+        case 'eth_accounts': {
+          if (user) return [user.address]
+          const { isConnected } = await client.request('IS_CONNECTED', {})
+          if (!isConnected) {
+            // Spec §4: a connect-status check that finds no connection clears the login cache.
+            clearLoginCache()
+            return []
+          }
+          const u = await client.request('GET_USER', { chainId })
+          rememberUser(u)
+          return [u.address]
+        }
+        case 'wallet_switchEthereumChain': {
+          const hex = (params as Array<{ chainId?: string }> | undefined)?.[0]?.chainId
+          const next = typeof hex === 'string' ? Number.parseInt(hex, 16) : Number.NaN
+          if (!Number.isSafeInteger(next) || next <= 0) throw new Error('Invalid chainId')
+          await client.request('SWITCH_NETWORK', { chainId: next })
+          setChain(next)
+          fire('chainChanged', `0x${next.toString(16)}`)
+          return null
+        }
+        case 'wallet_revokePermissions':
+          await signOut()
+          return null
+        default:
+          return rpcRequest(method, params)
+      }
+    },
+    on(event, listener) {
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener)
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+    },
+  }
+
+  /** Signs out through the frame (the server revokes the session), waiting at most `disconnectWait` (3 s), and clears the stored email, chain and social keys (spec §4). */
+  async function signOut(): Promise<void> {
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timing.disconnectWait)
+    try {
+      if (frame.getSnapshot().matches({ live: 'ready' })) await client.request('SIGN_OUT', {}, { signal: controller.signal })
+      else await Promise.race([client.request('SIGN_OUT', {}, { signal: controller.signal }), new Promise((r) => setTimeout(r, timing.disconnectWait))])
+    } catch {
+      // Best effort: the modal forgets the session anyway.
+    } finally {
+      clearTimeout(timer)
+      clearLoginCache()
+    }
+  }
+
+  /** The email login machine's actors (client-side throttle on the stored last login time, spec §5). */
+  const loginActors = emailLoginActors({
+    client: getClient,
+    cooldown: timing.emailLoginCooldown,
+    store: {
+      lastLoginAt: () => p.storage.read(embeddedStorageKeys.lastEmailLoginTime, v.number()),
+      setLastLoginAt: (at) => p.storage.write(embeddedStorageKeys.lastEmailLoginTime, at),
+    },
+  })
+
+  return {
+    connector: authConnector,
+    provider,
+    client,
+    frame,
+    rpc,
+    loginActors,
+    signOut,
+    /** The signed-in user's email (the Account shows it), once known. */
+    email: () => user?.email ?? p.storage.read(embeddedStorageKeys.email, v.string()),
+    /** The modal closed: pending approvals are rejected (spec §4). */
+    modalClosed: () => rpc.send({ type: 'frameRpc.modalClosed' }),
+    /** Theme or dapp data changed: synced again (when the frame is up). */
+    resync: () => {
+      if (frame.getSnapshot().matches({ live: 'ready' })) sync()
+    },
+    destroy() {
+      offEvents()
+      unsubscribeTransport?.()
+      slotListeners.delete(place)
+      win?.removeEventListener('resize', place)
+      rpc.stop()
+      frame.stop()
+      transport?.destroy()
+    },
+  }
+}
