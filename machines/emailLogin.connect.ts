@@ -50,3 +50,12 @@ export function connectEmailLogin(snapshot: SnapshotFrom<typeof emailLoginMachin
           : { kind: 'message', message: e.message }
   return { loaded: true, step, email: snapshot.context.email, error, canResend: m({ verifyingOtp: 'canResend' }), busy: snapshot.hasTag('loading') }
 }
+
+/**
+ * The signed-in email as the Account shows it (spec §9): longer than 30 characters, its last 3 are cut and an
+ * ellipsis added.
+ * @example displayEmail('a-very-long-address-for-the-test@example.com') // 'a-very-long-address-for-the-test@example....'
+ */
+export function displayEmail(email: string): string {
+  return email.length > 30 ? `${email.slice(0, -3)}...` : email
+}

@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/icons.tsx'
@@ -8,11 +9,15 @@ import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
+import { useModalInstance } from '../context.ts'
+import { displayEmail } from '../../machines/emailLogin.connect.ts'
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
  * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set, issue 15 §3).
  */
+const emailSchema = v.string()
+
 export function Account() {
   const copy = useCopy()
   const send = useSend()
@@ -25,6 +30,9 @@ export function Account() {
   const [copied, setCopied] = useState(false)
   const { identityName, identityAvatar } = useAccountData()
   const avatar = safeImageUrl(identityAvatar ?? undefined)
+  // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
+  const storage = useModalInstance().storage
+  const email = account.connectorId === 'auth' ? storage.read('email', emailSchema) : undefined
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
   return (
@@ -51,6 +59,11 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
+      {email && (
+        <div className="lk-muted" title={email} data-testid="account-email">
+          {displayEmail(email)}
+        </div>
+      )}
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable
           ? copy.balanceUnavailable
