@@ -190,11 +190,36 @@ test.describe('secure site frame', () => {
     await frame.getByRole('button', { name: 'Reject' }).click()
     expect(await page.evaluate((i) => (window as unknown as Record<string, Promise<Reply>>)[`reply:${i}`] as Promise<Reply>, rejectId)).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'User rejected the request' } })
 
+    // Nothing that reached the parent window is a 32-byte secret (the signature is 65 bytes; no transaction was sent).
     const everything = JSON.stringify(await page.evaluate(() => (window as unknown as { received: unknown[] }).received))
-    expect(everything).not.toMatch(/private|privateKey/i)
+    expect(everything).not.toMatch(/private/i)
+    expect(everything).not.toMatch(/"(0x)?[0-9a-fA-F]{64}"/)
 
     expect(await ask(page, 'APP_SIGN_OUT', {})).toMatchObject({ type: 'FRAME_SIGN_OUT_SUCCESS' })
     expect(await ask(page, 'APP_IS_CONNECTED', {})).toMatchObject({ payload: { isConnected: false } })
+  })
+
+  test('1000 fuzzed messages from the allowed parent crash nothing: the frame answers a real request after them', async ({ page }) => {
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await openAllowedParent(page)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: Array<{ type: string }> }).received.map((m) => m.type))).toContain('FRAME_READY')
+    await page.evaluate((origin) => {
+      const target = (document.getElementById('f') as HTMLIFrameElement).contentWindow!
+      const kinds = ['APP_CONNECT_EMAIL', 'APP_CONNECT_OTP', 'APP_RPC_REQUEST', 'APP_SWITCH_NETWORK', 'APP_SYNC_THEME', 'APP_RPC_ABORT', 'APP_NOPE', 'FRAME_READY']
+      const junk = (i: number): unknown => {
+        const pick = [null, undefined, i, `s${i}`, [i, { a: i }], { id: i }, { type: kinds[i % kinds.length] }, new Uint8Array(i % 7), { nested: { deep: [i] } }, true]
+        return pick[i % pick.length]
+      }
+      for (let i = 0; i < 1000; i++) {
+        const message = i % 3 === 0 ? junk(i) : { id: i % 5 === 0 ? i : `f${i}`, type: kinds[i % kinds.length], payload: i % 2 ? junk(i + 1) : { email: `x${i}`, otp: i, chainId: { bad: i }, method: i, id: i } }
+        target.postMessage(message, origin)
+      }
+    }, secure)
+    expect(await ask(page, 'APP_GET_CHAIN_ID', {})).toEqual(expect.objectContaining({ type: 'FRAME_GET_CHAIN_ID_SUCCESS', payload: { chainId: 31337 } }))
+    const answered = await page.evaluate(() => (window as unknown as { received: Array<{ id?: string; type: string }> }).received.filter((m) => m.id?.startsWith('f')))
+    expect(answered).toEqual([])
+    expect(errors).toEqual([])
   })
 })
 
