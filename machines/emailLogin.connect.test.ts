@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { FrameReplyError } from '../adapters/frame.ts'
 import { connectEmailLogin, displayEmail } from './emailLogin.connect.ts'
-import { emailLoginMachine } from './emailLogin.ts'
+import { emailLoginMachine, type EmailConnectAction } from './emailLogin.ts'
 
 describe('email login view model', () => {
   test('behavior: not loaded yet: the empty email step', () => {
@@ -13,7 +13,7 @@ describe('email login view model', () => {
     let fail: (e: unknown) => void = () => {}
     const actor = createActor(
       emailLoginMachine.provide({
-        actors: { connectEmail: fromPromise(() => new Promise<never>((_, reject) => (fail = reject))) },
+        actors: { connectEmail: fromPromise<{ action: EmailConnectAction }, { email: string }>(() => new Promise((_, reject) => (fail = reject))) },
       }),
     ).start()
     actor.send({ type: 'emailLogin.setEmail', email: 'nope' })
