@@ -276,33 +276,14 @@ export function createModal(options: ModalOptions) {
   const embedded = (): Promise<import('./embedded.ts').EmbeddedWallet> =>
     (embeddedPromise ??= import('./embedded.ts').then(
       (m) =>
-        m.createEmbeddedWallet({
-          secureSiteUrl: options.embeddedWallet!.secureSiteUrl,
-          projectId: options.projectId,
-          chainId: () => {
-            const id = Number(storage.getActiveNetworkId()?.split(':')[1] ?? evmNetworks[0]?.id ?? 1)
-            return Number.isSafeInteger(id) && id > 0 ? id : Number(evmNetworks[0]?.id ?? 1)
-          },
-          debug: options.debug ?? false,
+        m.embeddedWalletOfModal({
+          options,
           storage,
-          metadata: { ...metadata, icons: [...metadata.icons] },
-          sdkVersion: 'latchkey-1',
-          themeMode: () => options.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
-          ...(options.themeVariables ? { themeVariables: () => ({ ...(options.themeVariables as Record<string, string | number>) }) } : {}),
-          onAlert: (key, title) => {
-            console.warn(`[latchkey] ${title}`)
-            toastRef?.send({ type: 'toast.show', variant: 'error', message: title })
-            void key
-          },
-          onApproval: (event) => {
-            // Spec §4: success refreshes the native balance.
-            if (event.type === 'approved') actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never)
-          },
-          onNotAllowed: () => {
-            // Spec §8: the modal opens and 'Action not allowed' shows.
-            actor.send({ type: 'app.open' })
-            toastRef?.send({ type: 'toast.show', variant: 'error', message: 'Action not allowed' })
-          },
+          metadata,
+          evmNetworkIds: evmNetworks.map((n) => Number(n.id)),
+          open: () => actor.send({ type: 'app.open' }),
+          toast: (message) => toastRef?.send({ type: 'toast.show', variant: 'error', message }),
+          refreshBalance: () => actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never),
         }),
       (error: unknown) => {
         embeddedPromise = undefined

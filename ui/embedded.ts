@@ -306,3 +306,45 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     },
   }
 }
+
+/**
+ * The embedded wallet of a modal instance, from its options (`createModal` calls this when the module arrives, so the
+ * wiring stays out of the page's first JS): the frame starts on the active EVM network, alerts are toasts (debug mode),
+ * an approved request refreshes the native balance, a disallowed one opens the modal with 'Action not allowed' (spec §4, §8).
+ */
+export function embeddedWalletOfModal(m: {
+  options: { embeddedWallet?: { secureSiteUrl: string } | undefined; projectId: string; debug?: boolean | undefined; themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }
+  storage: EmbeddedStorage & { getActiveNetworkId(): string | undefined }
+  metadata: { name: string; description: string; url: string; icons: readonly string[] }
+  evmNetworkIds: number[]
+  open(): void
+  toast(message: string): void
+  refreshBalance(): void
+}): EmbeddedWallet {
+  const fallback = m.evmNetworkIds[0] ?? 1
+  return createEmbeddedWallet({
+    secureSiteUrl: m.options.embeddedWallet!.secureSiteUrl,
+    projectId: m.options.projectId,
+    chainId: () => {
+      const id = Number(m.storage.getActiveNetworkId()?.split(':')[1])
+      return Number.isSafeInteger(id) && m.evmNetworkIds.includes(id) ? id : fallback
+    },
+    debug: m.options.debug ?? false,
+    storage: m.storage,
+    metadata: { ...m.metadata, icons: [...m.metadata.icons] },
+    sdkVersion: 'latchkey-1',
+    themeMode: () => m.options.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+    ...(m.options.themeVariables ? { themeVariables: () => ({ ...(m.options.themeVariables as Record<string, string | number>) }) } : {}),
+    onAlert: (_key, title) => {
+      console.warn(`[latchkey] ${title}`)
+      m.toast(title)
+    },
+    onApproval: (event) => {
+      if (event.type === 'approved') m.refreshBalance()
+    },
+    onNotAllowed: () => {
+      m.open()
+      m.toast('Action not allowed')
+    },
+  })
+}
