@@ -69,6 +69,15 @@ describe('createApprovalUi', () => {
     expect(root.hidden).toBe(true)
   })
 
+  it('behavior: Approve has the focus when it opens; Escape rejects', async () => {
+    const { root, ui } = mount()
+    const answer = ui.open({ ...base, method: 'personal_sign', params: ['0x00', '0x1'] })
+    expect(document.activeElement?.textContent).toBe('Approve')
+    root.querySelector('section')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    await expect(answer).resolves.toBe(false)
+    expect(root.hidden).toBe(true)
+  })
+
   it('behavior: setTheme sets light or dark and takes a plain colour as the accent, nothing else', () => {
     const { ui } = mount()
     ui.setTheme('dark', { accent: '#7b61ff' })

@@ -64,6 +64,7 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
 
 /**
  * The approval UI in `root` (the page's `<main id="approval">`). One request at a time (the handler queues them).
+ * Approve has the focus when it opens; Escape rejects.
  */
 export function createApprovalUi(root: HTMLElement, doc: Document = document): ApprovalUi {
   let current: { id: string; settle(approved: boolean): void } | undefined
@@ -117,6 +118,10 @@ export function createApprovalUi(root: HTMLElement, doc: Document = document): A
         approve.type = 'button'
         reject.addEventListener('click', () => settle(false))
         approve.addEventListener('click', () => settle(true))
+        // Escape rejects, as it would close a dialog.
+        card.addEventListener('keydown', (event) => {
+          if (event.key === 'Escape') settle(false)
+        })
         actions.append(reject, approve)
         card.append(actions)
         root.replaceChildren(card)

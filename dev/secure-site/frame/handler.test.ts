@@ -82,6 +82,20 @@ describe('frame handler: who it listens to', () => {
     expect(api.connectEmail).not.toHaveBeenCalled()
   })
 
+  it('behavior: with a logger (enableLogger=true) each drop is logged with its reason, never the message', async () => {
+    const lines: string[] = []
+    const { send, settle } = setup({}, { log: (line) => lines.push(line) })
+    send(appRequest('GET_CHAIN_ID', 'r1', {}), 'http://127.0.0.1:9999')
+    send(appRequest('GET_CHAIN_ID', 'r2', {}), dapp, null)
+    send({ id: 'x', type: 'APP_CONNECT_EMAIL', payload: { email: 'secret-but-bad' } })
+    await settle()
+    expect(lines).toEqual([
+      'dropped a message: origin http://127.0.0.1:9999 is not an allowed ancestor',
+      'dropped a message: not from the parent window',
+      'dropped a message: not a well-formed APP_ request',
+    ])
+  })
+
   it('behavior: drops malformed requests (no id, unknown kind, bad payload, replies)', async () => {
     const { send, settle, posted } = setup()
     send({ type: 'APP_GET_CHAIN_ID', payload: {} })

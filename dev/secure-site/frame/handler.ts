@@ -75,6 +75,8 @@ export type FrameHandlerOptions = {
   reload(): void
   /** How long APP_CONNECT_DEVICE polls before giving up, in ms. Default 130 s (the dapp's request timeout is 120 s). */
   devicePollLimit?: number
+  /** The frame URL's `enableLogger=true`: why a message was dropped (never its content). */
+  log?: (line: string) => void
 }
 
 /** Keys of the frame origin's storage. */
@@ -293,9 +295,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
      */
     onMessage(event: FrameMessageEvent): void {
       try {
-        if (event.source !== parent || typeof event.origin !== 'string' || !allowed.has(event.origin)) return
+        if (event.source !== parent) return options.log?.('dropped a message: not from the parent window')
+        if (typeof event.origin !== 'string' || !allowed.has(event.origin)) return options.log?.(`dropped a message: origin ${String(event.origin)} is not an allowed ancestor`)
         const request = parseAppRequest(event.data)
-        if (!request) return
+        if (!request) return options.log?.('dropped a message: not a well-formed APP_ request')
         void answer(request, event.origin).catch(() => undefined)
       } catch {
         // A hostile getter or a proxy: dropped like any other malformed message.

@@ -64,6 +64,7 @@ if (window.parent !== window) {
     newDeviceId: () => crypto.randomUUID().replaceAll('-', ''),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     reload: () => location.reload(),
+    ...(params.get('enableLogger') === 'true' ? { log: (line: string) => console.info(`[latchkey secure frame] ${line}`) } : {}),
   })
   window.addEventListener('message', (event) => frame.onMessage({ data: event.data, origin: event.origin, source: event.source }))
   frame.ready()
