@@ -56,6 +56,26 @@ describe('storeLinks', () => {
     ).toEqual([])
   })
 
+  test('behavior: on a desktop Chromium browser the extension\'s Chrome Web Store page comes first; elsewhere it is not offered', () => {
+    const entry = {
+      chrome_store: 'https://chromewebstore.google.com/detail/metavault/abcdefghijklmnopabcdefghijklmnop',
+      app_store: 'https://apps.apple.com/app/id123',
+    }
+    expect(storeLinks(entry, { chromeExtensions: true })).toEqual([
+      { kind: 'chrome_store', href: 'https://chromewebstore.google.com/detail/metavault/abcdefghijklmnopabcdefghijklmnop' },
+      { kind: 'app_store', href: 'https://apps.apple.com/app/id123' },
+    ])
+    expect(storeLinks(entry)).toEqual([{ kind: 'app_store', href: 'https://apps.apple.com/app/id123' }])
+    // A wallet whose only link is its extension is suggested on desktop Chromium only.
+    const onlyExtension = ready({ recommended: [wallet('x', { chrome_store: entry.chrome_store })] })
+    expect(connectGetWallet({ catalogue: onlyExtension, hasDirectory: true, chromeExtensions: true }).wallets.map((w) => w.links.map((l) => l.kind))).toEqual([['chrome_store']])
+    expect(connectGetWallet({ catalogue: onlyExtension, hasDirectory: true }).status).toBe('empty')
+  })
+
+  test('bad input: a Chrome Web Store link with a forbidden scheme is not offered', () => {
+    expect(storeLinks({ chrome_store: 'javascript:alert(1)' }, { chromeExtensions: true })).toEqual([])
+  })
+
   test('behavior: a homepage equal to the web app is offered once', () => {
     expect(storeLinks({ webapp_link: 'https://app.example/', homepage: 'https://app.example' })).toEqual([{ kind: 'webapp_link', href: 'https://app.example/' }])
   })

@@ -8,7 +8,7 @@ import type { CatalogueView, CatalogueWallet } from './catalogue.connect.ts'
  */
 
 /** The directory fields (`directory.yaml#/components/schemas/Wallet`) Get a wallet offers as links, in this order. */
-export const storeLinkKinds = ['app_store', 'play_store', 'desktop_link', 'webapp_link', 'homepage'] as const
+export const storeLinkKinds = ['chrome_store', 'app_store', 'play_store', 'desktop_link', 'webapp_link', 'homepage'] as const
 export type StoreLinkKind = (typeof storeLinkKinds)[number]
 
 /** One link of a wallet in Get a wallet: which store, and the checked http(s) address. */
@@ -20,8 +20,17 @@ export type GetWalletRow = { id: string; name: string; imageUrl?: string | undef
 /** How many wallets Get a wallet suggests at most. */
 export const getWalletLimit = 6
 
+/** Options of {@link storeLinks}. */
+export type StoreLinksOptions = {
+  /**
+   * The visitor's browser can install Chrome Web Store extensions (a desktop Chromium: Chrome, Edge, Brave…): the
+   * wallet's `chrome_store` page is offered, first. Default false: the link is left out.
+   */
+  chromeExtensions?: boolean
+}
+
 /**
- * A wallet's store links, in {@link storeLinkKinds} order: only web addresses (http(s), checked by the wallet link policy
+ * A wallet's store links, in {@link storeLinkKinds} order (the Chrome Web Store only with `chromeExtensions`): only web addresses (http(s), checked by the wallet link policy
  * of `adapters/links.ts`: no credentials, no whitespace, no forbidden scheme), since each opens in a new tab; a native
  * scheme (`metavault-desktop://`) or a refused link is left out. The homepage is dropped when it repeats the web app.
  *
@@ -29,9 +38,10 @@ export const getWalletLimit = 6
  * storeLinks({ app_store: 'https://apps.apple.com/app/id1', play_store: null, homepage: 'javascript:alert(1)' })
  * // [{ kind: 'app_store', href: 'https://apps.apple.com/app/id1' }]
  */
-export function storeLinks(wallet: Partial<Record<StoreLinkKind, string | null | undefined>>): StoreLink[] {
+export function storeLinks(wallet: Partial<Record<StoreLinkKind, string | null | undefined>>, options: StoreLinksOptions = {}): StoreLink[] {
   const links: StoreLink[] = []
   for (const kind of storeLinkKinds) {
+    if (kind === 'chrome_store' && !options.chromeExtensions) continue
     const value = wallet[kind]
     if (!value) continue
     try {
@@ -65,6 +75,8 @@ export type ConnectGetWalletParameters = {
   hasDirectory: boolean
   walletConnectId?: string | undefined
   limit?: number
+  /** The browser installs Chrome Web Store extensions (desktop Chromium): extension pages are offered ({@link storeLinks}). */
+  chromeExtensions?: boolean
 }
 
 /**
@@ -76,7 +88,7 @@ export type ConnectGetWalletParameters = {
  * @example
  * connectGetWallet({ catalogue: catalogueView, hasDirectory: true, walletConnectId: 'walletConnect' }).status // 'list'
  */
-export function connectGetWallet({ catalogue, hasDirectory, walletConnectId, limit = getWalletLimit }: ConnectGetWalletParameters): GetWalletView {
+export function connectGetWallet({ catalogue, hasDirectory, walletConnectId, limit = getWalletLimit, chromeExtensions = false }: ConnectGetWalletParameters): GetWalletView {
   const base = { walletConnectId }
   if (!hasDirectory || catalogue.loadFailed) return { ...base, status: 'unavailable', wallets: [] }
   if (!catalogue.loaded || catalogue.isLoading) return { ...base, status: 'loading', wallets: [] }
@@ -86,7 +98,7 @@ export function connectGetWallet({ catalogue, hasDirectory, walletConnectId, lim
     if (wallets.length >= limit) break
     if (seen.has(wallet.id)) continue
     seen.add(wallet.id)
-    const links = storeLinks(wallet)
+    const links = storeLinks(wallet, { chromeExtensions })
     if (links.length === 0) continue
     wallets.push({ id: wallet.id, name: wallet.name, imageUrl: wallet.imageUrl, links })
   }

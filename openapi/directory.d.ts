@@ -154,6 +154,8 @@ export interface components {
             webapp_link?: string | null;
             app_store?: string | null;
             play_store?: string | null;
+            /** @description Chrome Web Store page of the browser extension (desktop Chromium browsers). */
+            chrome_store?: string | null;
             /** @description CAIP-2 network ids. */
             chains: string[];
             /** @enum {string|null} */

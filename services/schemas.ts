@@ -88,6 +88,8 @@ export const walletSchema = v.object({
   webapp_link: nullableString,
   app_store: nullableString,
   play_store: nullableString,
+  /** The extension's Chrome Web Store page; absent in older directories. */
+  chrome_store: v.optional(nullableString),
   chains: v.array(v.string()),
   badge_type: v.nullish(v.picklist(['none', 'certified'])),
   order: v.optional(finiteNumber),

@@ -203,6 +203,8 @@ type WalletSeed = {
   mobile?: 'native' | 'universal'
   desktop?: boolean
   webapp?: boolean
+  /** A browser extension, listed in the Chrome Web Store (`chrome_store`). */
+  extension?: boolean
   badge: Wallet['badge_type']
 }
 
@@ -212,9 +214,9 @@ const devEvmChains = devChains.map((chain) => `eip155:${chain.chainId}`)
 /** The hand-placed wallets every test can count on, at fixed catalogue positions. */
 const specialWallets: WalletSeed[] = [
   { name: devWalletName, order: 1, rdns: devWalletRdns, chains: [caip2.ethereum, caip2.arbitrum, caip2.bsc, ...devEvmChains], badge: 'certified' },
-  { name: 'MetaVault', order: 3, chains: [caip2.ethereum, caip2.arbitrum, caip2.polygon], mobile: 'native', desktop: true, badge: 'certified' },
+  { name: 'MetaVault', order: 3, chains: [caip2.ethereum, caip2.arbitrum, caip2.polygon], mobile: 'native', desktop: true, extension: true, badge: 'certified' },
   { name: 'Sunflare Wallet', order: 6, chains: [caip2.solana], mobile: 'universal', badge: 'certified' },
-  { name: 'Metaverse Wallet', order: 8, chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, badge: 'none' },
+  { name: 'Metaverse Wallet', order: 8, chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, extension: true, badge: 'none' },
   { name: 'Satoshi Pocket', order: 11, chains: [caip2.bitcoin], mobile: 'native', badge: 'none' },
   { name: 'Metal Pay', order: 15, chains: [caip2.ethereum, caip2.bitcoin], mobile: 'native', badge: 'none' },
   { name: 'Browserbank Web', order: 20, chains: [caip2.ethereum, caip2.arbitrum], webapp: true, badge: 'none' },
@@ -245,6 +247,10 @@ function walletFromSeed(seed: WalletSeed, order: number): Wallet {
     webapp_link: seed.webapp ? `https://app.${slug}.example` : null,
     app_store: mobileLink ? `https://apps.apple.com/app/id${BigInt(`0x${sha256Hex(`ios:${seed.name}`).slice(0, 8)}`) % 1_000_000_000n}` : null,
     play_store: mobileLink ? `https://play.google.com/store/apps/details?id=com.${slug}` : null,
+    // An extension's item id is 32 letters a–p (its key's hash in base 16 written with a–p).
+    ...(seed.extension
+      ? { chrome_store: `https://chromewebstore.google.com/detail/${slug}/${[...sha256Hex(`chrome:${seed.name}`).slice(0, 32)].map((d) => String.fromCharCode(97 + parseInt(d, 16))).join('')}` }
+      : {}),
     chains: seed.chains,
     badge_type: seed.badge,
     order,

@@ -56,6 +56,10 @@ test("New to wallets? → What is a wallet? → Get a wallet: a store link opens
   await expect(appStore).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(appStore).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\/app\/id\d+$/)
   await expect(getWallet.getByRole('link', { name: 'MetaVault on Google Play' })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//)
+  // Desktop Chromium installs extensions: MetaVault's Chrome Web Store page is offered, first (issue 17 §6).
+  const chromeStore = getWallet.getByRole('link', { name: 'MetaVault on Chrome Web Store' })
+  await expect(chromeStore).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metavault\/[a-p]{32}$/)
+  await expect(getWallet.getByRole('listitem').filter({ hasText: 'MetaVault' }).getByRole('link').first()).toHaveText('Chrome Web Store')
   // Every link of the view is a web address opening in a new tab.
   for (const link of await getWallet.getByRole('link').all()) {
     await expect(link).toHaveAttribute('target', '_blank')

@@ -20,7 +20,7 @@ export const en = {
   ],
   getAWallet: 'Get a wallet',
   getWalletIntro: 'Pick a wallet and install it from its store. Then come back and connect.',
-  storeLinks: { app_store: 'App Store', play_store: 'Google Play', desktop_link: 'Desktop app', webapp_link: 'Web app', homepage: 'Website' },
+  storeLinks: { chrome_store: 'Chrome Web Store', app_store: 'App Store', play_store: 'Google Play', desktop_link: 'Desktop app', webapp_link: 'Web app', homepage: 'Website' },
   storeLinkLabel: (wallet: string, store: string) => `${wallet} on ${store}`,
   getWalletUnavailable: 'The wallet list cannot be loaded right now.',
   getWalletEmpty: 'No wallets to suggest right now.',

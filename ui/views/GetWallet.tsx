@@ -5,10 +5,12 @@ import { useCopy } from '../copy.ts'
 import { useSend } from '../hooks.ts'
 import { useCatalogue } from '../hooks/catalogue.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
+import { canInstallChromeExtensions } from '../browser.ts'
 
 /**
  * Get a wallet (issue 17 §7): the directory's featured, custom and recommended wallets, each with the store links its
- * directory entry carries (App Store, Google Play, desktop app, web app, website: `connectGetWallet`), every link
+ * directory entry carries (Chrome Web Store on a desktop Chromium browser, App Store, Google Play, desktop app, web app,
+ * website: `connectGetWallet`), every link
  * opening in a new tab (`rel="noopener noreferrer"`), so the dapp's tab stays. When the directory cannot be loaded or
  * suggests nothing, a line of help and, with WalletConnect on, the WalletConnect route.
  */
@@ -20,7 +22,12 @@ export default function GetWallet() {
   useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
   const walletConnectId = modal.actor.getSnapshot().context.options.walletConnectConnectorId
   const hasDirectory = modal.options.api?.directoryUrl !== undefined
-  const view = useMemo(() => connectGetWallet({ catalogue, hasDirectory, walletConnectId }), [catalogue, hasDirectory, walletConnectId])
+  // Extension pages only where they can be installed: a desktop Chromium browser (issue 17 §6).
+  const chromeExtensions = !modal.actor.getSnapshot().context.options.isMobile && canInstallChromeExtensions()
+  const view = useMemo(
+    () => connectGetWallet({ catalogue, hasDirectory, walletConnectId, chromeExtensions }),
+    [catalogue, hasDirectory, walletConnectId, chromeExtensions],
+  )
 
   if (view.status === 'loading') {
     return (
