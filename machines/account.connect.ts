@@ -64,6 +64,17 @@ export function groupByMonth(transactions: readonly Transaction[], locale: strin
   return [...groups.values()]
 }
 
+/**
+ * What an Activity row says a transaction moved (issue 17 §5): its first transfer's amount written like a balance
+ * (floored to 3 decimals, grouped in `locale`) and its symbol; `''` when the transfer carries no quantity.
+ * @example activityAmount(tx, 'en-US') // '1,000.000 DEV'
+ */
+export function activityAmount(tx: Transaction, locale: string = defaultLocale): string {
+  const transfer = tx.transfers[0]
+  if (!transfer?.quantity) return ''
+  return `${formatAmount(transfer.quantity.numeric, locale)} ${transfer.fungible_info?.symbol ?? ''}`.trim()
+}
+
 function row(t: TokenBalance, noFiat: boolean, locale: string): TokenRow {
   return {
     key: t.address ?? `${t.chainId}:native`,

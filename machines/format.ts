@@ -130,13 +130,15 @@ export function tokenFiat(token: { price: number; value: number }, locale: strin
 }
 
 /**
- * The total fiat value of a portfolio: the sum of the priced tokens only; undefined when none is priced.
- * @example totalFiat([{ price: 3000, value: 3000 }, { price: 0, value: 0 }], 'en-US') // '$3,000.00'
+ * The total fiat value of a portfolio (issue 17 §5: fiat only when known): the sum of the tokens' values when every
+ * token is priced; undefined when one is not (a sum that leaves a token out is not the portfolio's value) or there is
+ * no token.
+ * @example totalFiat([{ price: 3000, value: 3000 }, { price: 1, value: 5 }], 'en-US') // '$3,005.00'
+ * totalFiat([{ price: 3000, value: 3000 }, { price: 0, value: 0 }], 'en-US') // undefined
  */
 export function totalFiat(tokens: readonly { price: number; value: number }[], locale: string = defaultLocale): string | undefined {
-  const priced = tokens.filter((t) => isPriced(t.price) && Number.isFinite(t.value))
-  if (priced.length === 0) return undefined
-  return formatFiat(priced.reduce((sum, t) => sum + t.value, 0), locale)
+  if (tokens.length === 0 || !tokens.every((t) => isPriced(t.price) && Number.isFinite(t.value))) return undefined
+  return formatFiat(tokens.reduce((sum, t) => sum + t.value, 0), locale)
 }
 
 /** `0xf39F…2266`: the first 6 and last 4 characters of an address. Short strings are returned as they are. */

@@ -49,6 +49,12 @@ export type ModalOptions = {
   metadata?: Metadata
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
+  /**
+   * The BCP 47 locale numbers and fiat values are written in (issue 17 §5: grouping, decimal separator, currency
+   * format), e.g. `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`. Default the visitor's browser language
+   * (`navigator.language`). A malformed tag throws `InvalidOptionsError` (`options.locale`).
+   */
+  locale?: string
   /** Restore a stored connection on load (spec §4). Default true. */
   enableReconnect?: boolean
   /** Allow the wallet to stay on a chain not in `networks` without showing UnsupportedChain. Default false. */

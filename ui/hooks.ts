@@ -101,7 +101,13 @@ export function useAccount(): AccountView {
   const { network } = useRefs()
   const connection = useActiveConnection()
   const net = useSelector(network, (s) => connectNetwork(s).active, same)
-  return useSelector(connection, (s) => connectAccount(s, net, visitorLocale()), same)
+  const locale = useLocale()
+  return useSelector(connection, (s) => connectAccount(s, net, locale), same)
+}
+
+/** The locale of numbers and fiat values: the `locale` option, else the browser's language ({@link visitorLocale}). */
+export function useLocale(): string {
+  return visitorLocale(useModalInstance().options.locale)
 }
 
 /** The active namespace (spec §3). */

@@ -217,6 +217,13 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     expect(refusal({ [key]: value }).option).toBe(option)
   })
 
+  test('bad input: a malformed locale tag is refused, naming the option and the tag; a well-formed one is accepted', () => {
+    expect(refusal({ locale: 'en_US!' })).toMatchObject({ option: 'options.locale', shortMessage: 'options.locale: Invalid locale: "en_US!" is not a BCP 47 language tag' })
+    expect(refusal({ locale: 7 }).option).toBe('options.locale')
+    expect(refusal({ locale: '' }).option).toBe('options.locale')
+    expect(() => make({ locale: 'de-DE' })).not.toThrow()
+  })
+
   test('bad input: not an options object at all', () => {
     expect(() => createModal(null as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: Invalid options

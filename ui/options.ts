@@ -121,6 +121,15 @@ const customWalletShape = v.looseObject({
   webapp_link: walletLink,
 })
 
+/** A well-formed BCP 47 language tag (`Intl.getCanonicalLocales` throws a RangeError for a malformed one). */
+function isLocaleTag(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1
+  } catch {
+    return false
+  }
+}
+
 /** Every option but `networks`, `defaultNetwork`, `siwx` and `siweConfig` (checked first, with their own messages). */
 const optionsShape = v.looseObject({
   projectId: v.optional(v.string()),
@@ -134,6 +143,8 @@ const optionsShape = v.looseObject({
   ),
   // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
   themeMode: v.optional(v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)),
+  // Issue 17 §5: the locale of numbers and fiat values; default the browser's language.
+  locale: v.optional(v.pipe(v.string(), v.check(isLocaleTag, (issue) => `Invalid locale: ${preview(issue.input)} is not a BCP 47 language tag`))),
   themeVariables: v.optional(
     v.looseObject({
       accent: v.optional(v.string()),

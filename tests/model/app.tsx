@@ -68,6 +68,8 @@ export async function renderApp(
     featuredWalletIds?: string[]
     /** Networks the dapp configures after the two anvil chains (e.g. `mainnet`: the catalogue lists the wallets of its chains). */
     extraNetworks?: CaipNetwork[]
+    /** The `locale` option (numbers and fiat values). */
+    locale?: string
     /** Embedded mode (`enableEmbedded`): closing shows Account when connected. */
     embedded?: boolean
     /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
@@ -162,6 +164,7 @@ export async function renderApp(
     ...(fixture.featuredWalletIds ? { featuredWalletIds: fixture.featuredWalletIds } : {}),
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
     ...(fixture.embedded ? { enableEmbedded: true } : {}),
+    ...(fixture.locale ? { locale: fixture.locale } : {}),
     ...(fixture.inspect ? { inspect: fixture.inspect } : {}),
     ...(fixture.platform ? { platform: fixture.platform } : {}),
     ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),

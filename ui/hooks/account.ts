@@ -1,8 +1,7 @@
 import { useSelector } from '../useSelector.ts'
-import { visitorLocale } from '../locale.ts'
 import { connectAccountData, type AccountDataView } from '../../machines/account.connect.ts'
 import type { AccountTab } from '../../machines/account.ts'
-import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
+import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '../hooks.ts'
 
 /*
  * The account data's hook: the Account view's tabs (spec §2).
@@ -17,7 +16,8 @@ import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts
  */
 export function useAccountData(): AccountDataView & { refresh(): void; selectTab(tab: AccountTab): void; loadMoreActivity(): void } {
   useEnsureFeature('account')
-  const view = useSelector(useFeatureActor('account'), (s) => connectAccountData(s, visitorLocale()), same)
+  const locale = useLocale()
+  const view = useSelector(useFeatureActor('account'), (s) => connectAccountData(s, locale), same)
   const deliver = useDeliver('account')
   return {
     ...view,

@@ -1,7 +1,6 @@
 import { useSelector } from '../useSelector.ts'
-import { visitorLocale } from '../locale.ts'
 import { connectSend, type SendView } from '../../machines/send.connect.ts'
-import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
+import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '../hooks.ts'
 
 /*
  * The send feature's hook: the form, the token picker and the preview (spec §4 Send).
@@ -27,7 +26,8 @@ export function useSendFlow(): SendView & {
   open(): void
 } {
   useEnsureFeature('send')
-  const view = useSelector(useFeatureActor('send'), (s) => connectSend(s, visitorLocale()), same)
+  const locale = useLocale()
+  const view = useSelector(useFeatureActor('send'), (s) => connectSend(s, locale), same)
   const deliver = useDeliver('send')
   return {
     ...view,

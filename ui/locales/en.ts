@@ -129,6 +129,8 @@ export const en = {
   switchFailed: 'Switching network failed',
   activeNetwork: 'Active',
   balanceUnavailable: 'Token Balance Unavailable',
+  /** Account: the fiat value of every token together (shown only when each token is priced). */
+  totalValue: (amount: string) => `Total value ${amount}`,
   tabs: { tokens: 'Tokens', nfts: 'NFTs', activity: 'Activity' },
   noTokens: 'No tokens yet',
   noNfts: 'No NFTs yet',

@@ -28,7 +28,7 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName, identityAvatar } = useAccountData()
+  const { identityName, identityAvatar, totalFiat } = useAccountData()
   const avatar = safeImageUrl(identityAvatar ?? undefined)
   // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
   const storage = useModalInstance().storage
@@ -71,6 +71,12 @@ export function Account() {
             ? copy.loading
             : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
+      {/* The tokens' total in fiat, only when every token is priced (issue 17 §5: fiat only when known). */}
+      {totalFiat !== undefined && !account.isBalanceUnavailable && (
+        <p className="lk-muted" data-testid="account-total-fiat">
+          {copy.totalValue(totalFiat)}
+        </p>
+      )}
       <button
         type="button"
         className="lk-secondary"

@@ -24,15 +24,15 @@ const transaction = (minedAt: unknown) => ({
 })
 
 /** Account → Activity, the history call answered with `body`; returns the tab panel's text once it settles. */
-async function activityWith(body: unknown): Promise<string> {
-  app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:history'] })
+async function activityWith(body: unknown, locale?: string): Promise<string> {
+  app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:history'], ...(locale ? { locale } : {}) })
   await app.get('button', /0x/)
   await app.ensureOpen()
   await app.clickInDialog('tab', en.tabs.activity)
   const response = new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
   await onHeld(app, 'api:history', () => app!.gates.answer('api:history', response))
   const panel = () => within(app!.dialog()!).getByRole('tabpanel')
-  await waitFor(() => expect(panel().textContent).toMatch(new RegExp(`${en.activityFailed}|${en.noActivity}|0\\.5`)))
+  await waitFor(() => expect(panel().textContent).toMatch(new RegExp(`${en.activityFailed}|${en.noActivity}|0[.,]5`)))
   return panel().textContent ?? ''
 }
 
@@ -51,6 +51,22 @@ describe('Activity and the history answer (defect 10)', () => {
     const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null })
     expect(text).toContain('May 1')
     expect(text).not.toContain(en.activityFailed)
+  }, 30_000)
+})
+
+describe('numbers in the locale (issue 17 §5)', () => {
+  test('behavior: an activity amount is written like a balance: floored to 3 decimals, in en-US by default', async () => {
+    const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null }, 'en-US')
+    expect(text).toContain(`${en.sent} 0.500 ETH`)
+  }, 30_000)
+
+  test('behavior: the locale option (de-DE) writes the activity amount, the balance and the total value', async () => {
+    const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null }, 'de-DE')
+    expect(text).toContain(`${en.sent} 0,500 ETH`)
+    // '10.000,000 ETH': '.' groups thousands, ',' before the 3 decimals.
+    expect(within(app!.dialog()!).getByTestId('account-balance').textContent).toMatch(/^\d{1,3}(\.\d{3})*,\d{3} ETH$/)
+    // Every token of the dev chain is priced: the total shows, as de-DE writes dollars ('30.001.500,00 $').
+    await waitFor(() => expect(within(app!.dialog()!).getByTestId('account-total-fiat').textContent).toMatch(/\d{1,3}(\.\d{3})*,\d{2}\s\$$/))
   }, 30_000)
 })
 

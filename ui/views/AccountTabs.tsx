@@ -2,12 +2,12 @@ import { useEffect, useId, type ReactNode } from 'react'
 import type { AccountTab } from '../../machines/account.ts'
 import type { Transaction } from '../../services/schemas.ts'
 import { useCopy } from '../copy.ts'
-import { useActiveNamespace, useFeatures, useSend } from '../hooks.ts'
+import { useActiveNamespace, useFeatures, useLocale, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import { visitorLocale } from '../locale.ts'
 import { truncateAddress } from '../../machines/format.ts'
+import { activityAmount } from '../../machines/account.connect.ts'
 
 const allTabs: AccountTab[] = ['tokens', 'nfts', 'activity']
 /** Activity pages by cursor as the visitor scrolls: the next page is asked this close (px) to the panel's bottom. */
@@ -176,9 +176,11 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
 
 function ActivityRow({ tx }: { tx: Transaction }) {
   const copy = useCopy()
+  const locale = useLocale()
   const transfer = tx.transfers[0]
   const incoming = transfer?.direction === 'in'
-  const amount = transfer?.quantity ? `${transfer.quantity.numeric} ${transfer.fungible_info?.symbol ?? ''}`.trim() : ''
+  // Written like a balance (issue 17 §5): floored to 3 decimals, grouped in the locale.
+  const amount = activityAmount(tx, locale)
   const counterparty = incoming ? tx.metadata.sentFrom : tx.metadata.sentTo
   return (
     <div className="lk-row lk-static">
@@ -186,7 +188,7 @@ function ActivityRow({ tx }: { tx: Transaction }) {
         {incoming ? copy.received : copy.sent} {amount}
         <br />
         <span className="lk-muted">
-          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString(visitorLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' })}
+          {truncateAddress(counterparty)} · {new Date(tx.metadata.minedAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' })}
         </span>
       </span>
     </div>
