@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance } from '../services/schemas.ts'
 import { defaultLocale, formatAmount, formatFee, formatFiat, isPriced, tokenFiat, truncateAddress } from './format.ts'
 import type { sendMachine } from './send.ts'
+import { sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 
 /** A token as the picker and the form show it. */
@@ -38,10 +39,16 @@ export type SendView = {
   resolvedAddress: string | undefined
   receiverName: string | undefined
   receiverAvatar: string | undefined
-  /** The form's validation message (spec §5 strings). */
-  error: string | undefined
+  /** The form's validation message: key and values (the catalogue words it: `ui/errorSentence.ts` `sendMessageText`). */
+  error: SendMessage | undefined
   /** The last estimate or send failure (its name and code word it for the visitor: `ui/errorSentence.ts`). */
   failure: ErrorSummary | undefined
+  /**
+   * The failure as one of the send messages, when it is one the form words itself (issue 17 §9): not enough of the
+   * native token for amount + fee ('Not enough ETH to pay the network fee'), a transaction reverted on chain.
+   * `undefined` for any other failure (worded from its name or code).
+   */
+  failureMessage: SendMessage | undefined
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable'. */
   isBalanceUnavailable: boolean
@@ -100,6 +107,7 @@ export const sendNotLoaded: SendView = {
   receiverAvatar: undefined,
   error: undefined,
   failure: undefined,
+  failureMessage: undefined,
   isLoadingBalances: true,
   isBalanceUnavailable: false,
   fee: undefined,
@@ -144,6 +152,7 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefin
     receiverAvatar: c.receiverProfileImageUrl,
     error: c.error,
     failure: c.failure,
+    failureMessage: failureMessageOf(c.failure, native?.symbol ?? c.token?.symbol),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
     fee: c.estimate ? formatFee(BigInt(c.estimate.fee), nativeDecimals, native?.symbol ?? 'ETH', locale) : undefined,
@@ -157,4 +166,11 @@ export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefin
 export function receiverLabel(view: Pick<SendView, 'receiverName' | 'resolvedAddress'>): string {
   const short = truncateAddress(view.resolvedAddress)
   return view.receiverName ? `${view.receiverName} (${short})` : short
+}
+
+/** A failure the send form words itself: a fee the native balance cannot pay (with its symbol), a reverted transaction. */
+function failureMessageOf(failure: ErrorSummary | undefined, nativeSymbol: string | undefined): SendMessage | undefined {
+  if (failure?.name === 'InsufficientFundsError') return sendMessageRefs.insufficientForFee(nativeSymbol ?? '')
+  if (failure?.name === 'TransactionRevertedError') return sendMessageRefs.reverted
+  return undefined
 }

@@ -4,7 +4,9 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { connectSend } from './send.connect.ts'
-import { isReceiverMessage, parseAmount, sendMachine, sendMessages, tokenKey, type SendEstimate, type SendTarget, type SendTransferInput } from './send.ts'
+import { isReceiverMessage, parseAmount, sendMachine, sendMessageRefs, tokenKey, type SendEstimate, type SendTarget, type SendTransferInput } from './send.ts'
+import { sendMessageText } from '../ui/errorSentence.ts'
+import { enShell } from '../ui/locales/en.shell.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -80,7 +82,11 @@ function harness() {
   const emitted: Array<{ type: string; [k: string]: unknown }> = []
   actor.on('*', (e) => emitted.push(e as never))
   actor.start()
-  const view = () => connectSend(actor.getSnapshot())
+  // The form's message as the visitor reads it (the catalogue's words for the machine's key and values).
+  const view = () => {
+    const v = connectSend(actor.getSnapshot())
+    return { ...v, error: v.error && sendMessageText(enShell, v.error) }
+  }
   const flush = () => vi.advanceTimersByTimeAsync(0)
   /** Opens the form with the given balances loaded. */
   async function openWith(list: TokenBalance[], t: SendTarget = target) {
@@ -109,13 +115,13 @@ describe('parseAmount', () => {
     expect(parseAmount('123456789.123456', usdt)).toEqual({ ok: true, value: 123_456_789_123_456n })
   })
   test('refuses negative, zero, non-numeric, and too many decimals, with a message', () => {
-    expect(parseAmount('-1', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
-    expect(parseAmount('0', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
-    expect(parseAmount('0.0', eth)).toEqual({ ok: false, message: sendMessages.notPositive })
+    expect(parseAmount('-1', eth)).toEqual({ ok: false, message: sendMessageRefs.notPositive })
+    expect(parseAmount('0', eth)).toEqual({ ok: false, message: sendMessageRefs.notPositive })
+    expect(parseAmount('0.0', eth)).toEqual({ ok: false, message: sendMessageRefs.notPositive })
     for (const bad of ['abc', '1e5', '1,5', '1.2.3', '0x10', ' ', '.', 'Infinity', 'NaN']) {
-      expect(parseAmount(bad, eth)).toEqual({ ok: false, message: sendMessages.invalidAmount })
+      expect(parseAmount(bad, eth)).toEqual({ ok: false, message: sendMessageRefs.invalidAmount })
     }
-    expect(parseAmount('1.1234567', usdt)).toEqual({ ok: false, message: 'Too many decimals: dUSDT allows 6' })
+    expect(parseAmount('1.1234567', usdt)).toEqual({ ok: false, message: { key: 'tooManyDecimals', values: { symbol: 'dUSDT', decimals: 6 } } })
   })
 })
 
@@ -175,8 +181,8 @@ describe('send machine', () => {
     await h.openWith([eth, usdt])
     h.actor.send({ type: 'send.setReceiver', receiver: bob })
     const cases: Array<[string, string]> = [
-      ['-1', sendMessages.notPositive],
-      ['abc', sendMessages.invalidAmount],
+      ['-1', enShell.sendMessages.notPositive],
+      ['abc', enShell.sendMessages.invalidAmount],
       ['0.0000000000000000001', 'Too many decimals: ETH allows 18'],
       ['1.000000000000000001', 'Insufficient ETH balance'],
     ]
@@ -253,7 +259,7 @@ describe('send machine', () => {
     expect(h.view().error).toBe('No address found for this name')
     h.actor.send({ type: 'send.setReceiver', receiver: 'carol.wcn.id' })
     h.actor.send({ type: 'send.review' })
-    expect(h.view().error).toBe(sendMessages.nameResolving)
+    expect(h.view().error).toBe(enShell.sendMessages.nameResolving)
     await vi.advanceTimersByTimeAsync(timing.nameResolveDebounce)
     h.names[1]!.d.reject(new Error('404'))
     await h.flush()
@@ -371,7 +377,9 @@ describe('send machine', () => {
     await h.flush()
     h.receipts[0]!.resolve({ status: 'reverted', hash: '0x1' })
     await h.flush()
-    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { message: sendMessages.reverted } })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { name: 'TransactionRevertedError' } })
+    // The preview words it from the catalogue.
+    expect(connectSend(h.actor.getSnapshot()).failureMessage).toEqual(sendMessageRefs.reverted)
     expect(h.view()).toMatchObject({ phase: 'editing', amount: '0.25' })
   })
 
@@ -406,7 +414,8 @@ describe('send machine', () => {
     poor.actor.send({ type: 'send.review' })
     poor.estimates[0]!.d.resolve(poor.fee)
     await poor.flush()
-    expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: { name: 'InsufficientFundsError', message: 'Not enough ETH to pay the network fee' } })
+    expect(poor.view()).toMatchObject({ phase: 'estimateFailed', failure: { name: 'InsufficientFundsError' }, failureMessage: { key: 'insufficientForFee', values: { symbol: 'ETH' } } })
+    expect(sendMessageText(enShell, poor.view().failureMessage!)).toBe('Not enough ETH to pay the network fee')
   })
 
   test('while the wallet is asked, form edits and a second review are ignored', async () => {
@@ -498,11 +507,11 @@ describe('the receiver: optional 0x, CAIP-10 (spec §5; issue 14 defect 12)', ()
   })
 
   test('behavior: the receiver messages are told from the amount and form messages (the view marks the right input)', () => {
-    for (const m of [sendMessages.invalidReceiver, sendMessages.invalidCaipAddress, sendMessages.receiverOnOtherNetwork('eip155:1'), sendMessages.nameNotFound, sendMessages.nameResolving]) {
-      expect(isReceiverMessage(m), m).toBe(true)
+    for (const m of [sendMessageRefs.invalidReceiver, sendMessageRefs.invalidCaipAddress, sendMessageRefs.receiverOnOtherNetwork('eip155:1'), sendMessageRefs.nameNotFound, sendMessageRefs.nameResolving]) {
+      expect(isReceiverMessage(m), m.key).toBe(true)
     }
-    for (const m of [sendMessages.required, sendMessages.tokenRequired, sendMessages.invalidAmount, sendMessages.notPositive, sendMessages.insufficient('ETH'), sendMessages.tooManyDecimals('ETH', 18)]) {
-      expect(isReceiverMessage(m), m).toBe(false)
+    for (const m of [sendMessageRefs.required, sendMessageRefs.tokenRequired, sendMessageRefs.invalidAmount, sendMessageRefs.notPositive, sendMessageRefs.insufficient('ETH'), sendMessageRefs.tooManyDecimals('ETH', 18)]) {
+      expect(isReceiverMessage(m), m.key).toBe(false)
     }
   })
 

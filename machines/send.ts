@@ -4,12 +4,13 @@ import { isValidAddress, normalizeAddress, parseAddress } from '../adapters/addr
 import { parseCaipAddress } from '../adapters/networks.ts'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
-import { isReceiverMessage, sendMessages } from './send.messages.ts'
+import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { timing } from './timing.ts'
 import { namespaceSupport } from './namespaces.ts'
 
-export { isReceiverMessage, sendMessages }
+export { isReceiverMessage, sendMessageRefs }
+export type { SendMessage, SendMessageKey, SendMessageValues } from './send.messages.ts'
 export { sendableTokens, tokenKey }
 
 /** The namespaces that can send (spec §6: eip155 and solana). */
@@ -55,8 +56,8 @@ export type SendContext = {
   /** The amount was lowered so that amount + fee fits the native balance. */
   adjustedForFee: boolean
   hash?: string | undefined
-  /** The form's validation message (spec §5 strings). */
-  error?: string | undefined
+  /** The form's validation message: its key and values (the spec's §5 strings are the catalogue's words). */
+  error?: SendMessage | undefined
   /** The last estimate or send failure. */
   failure?: ErrorSummary | undefined
 }
@@ -112,20 +113,20 @@ export function tokenBalanceUnits(token: TokenBalance): bigint {
  * Parses a typed amount with the token's decimals (viem `parseUnits`), never through floating point.
  * @returns the smallest-unit amount, or the message to show (spec §5 and this build's amount messages).
  */
-export function parseAmount(amount: string, token: TokenBalance): { ok: true; value: bigint } | { ok: false; message: string } {
+export function parseAmount(amount: string, token: TokenBalance): { ok: true; value: bigint } | { ok: false; message: SendMessage } {
   const text = amount.trim()
   const decimals = Number(token.quantity.decimals)
-  if (/^-/.test(text)) return { ok: false, message: sendMessages.notPositive }
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: sendMessages.invalidAmount }
+  if (/^-/.test(text)) return { ok: false, message: sendMessageRefs.notPositive }
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: sendMessageRefs.invalidAmount }
   const fraction = text.split('.')[1] ?? ''
-  if (fraction.length > decimals) return { ok: false, message: sendMessages.tooManyDecimals(token.symbol, decimals) }
+  if (fraction.length > decimals) return { ok: false, message: sendMessageRefs.tooManyDecimals(token.symbol, decimals) }
   const value = parseUnits(text.startsWith('.') ? `0${text}` : text, decimals)
-  if (value <= 0n) return { ok: false, message: sendMessages.notPositive }
+  if (value <= 0n) return { ok: false, message: sendMessageRefs.notPositive }
   return { ok: true, value }
 }
 
 export type ParseReceiverParameters = { target: Pick<SendTarget, 'namespace' | 'caipNetworkId'>; receiver: string }
-export type ParseReceiverReturnType = { ok: true; address: string } | { ok: false; message: string }
+export type ParseReceiverReturnType = { ok: true; address: string } | { ok: false; message: SendMessage }
 
 /**
  * Reads a typed receiver address (spec §5) for the network the form sends on:
@@ -134,7 +135,7 @@ export type ParseReceiverReturnType = { ok: true; address: string } | { ok: fals
  *   a mixed-case one with a valid checksum), returned in its canonical form (checksummed `0x…` on eip155);
  * - a chain-qualified CAIP-10 address `namespace:reference:address` (three non-empty parts, known namespace, else
  *   'Invalid CAIP-10 address'), accepted only when its CAIP-2 network is the target's (else
- *   {@link sendMessages.receiverOnOtherNetwork}), its address part read as above.
+ *   {@link sendMessageRefs.receiverOnOtherNetwork}), its address part read as above.
  *
  * Names (`alice.reown.id`) are not addresses: the machine resolves them. Never throws.
  * @example parseReceiver({ target, receiver: 'eip155:31337:70997970c51812dc3a010c7d01b50e0d17dc79c8' })
@@ -149,17 +150,17 @@ export function parseReceiver({ target, receiver }: ParseReceiverParameters): Pa
     try {
       caip = parseCaipAddress(text)
     } catch {
-      return { ok: false, message: sendMessages.invalidCaipAddress }
+      return { ok: false, message: sendMessageRefs.invalidCaipAddress }
     }
     const network = `${caip.chainNamespace}:${caip.chainId}`
-    if (network !== target.caipNetworkId) return { ok: false, message: sendMessages.receiverOnOtherNetwork(network) }
+    if (network !== target.caipNetworkId) return { ok: false, message: sendMessageRefs.receiverOnOtherNetwork(network) }
     namespace = caip.chainNamespace
     address = caip.address
   }
   try {
     return { ok: true, address: parseAddress(namespace, address) }
   } catch {
-    return { ok: false, message: sendMessages.invalidReceiver }
+    return { ok: false, message: sendMessageRefs.invalidReceiver }
   }
 }
 
@@ -322,17 +323,17 @@ export const sendMachine = setup({
         receiverProfileImageUrl: context.receiverProfileImageUrl ?? output.avatar ?? undefined,
       }
     }),
-    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    setError: assign((_, params: { message: SendMessage }) => ({ error: params.message })),
     setAmountError: assign(({ context }) => {
       const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      return { error: parsed && !parsed.ok ? parsed.message : sendMessages.invalidAmount }
+      return { error: parsed && !parsed.ok ? parsed.message : sendMessageRefs.invalidAmount }
     }),
     /** Why the typed receiver is not an address: 'Invalid CAIP-10 address', another network's, or 'Invalid receiver address'. */
     setReceiverError: assign(({ context }) => {
       const parsed = context.target ? parseReceiver({ target: context.target, receiver: context.receiverAddress }) : undefined
-      return { error: parsed && !parsed.ok ? parsed.message : sendMessages.invalidReceiver }
+      return { error: parsed && !parsed.ok ? parsed.message : sendMessageRefs.invalidReceiver }
     }),
-    setBalanceError: assign(({ context }) => ({ error: sendMessages.insufficient(context.token?.symbol ?? '') })),
+    setBalanceError: assign(({ context }) => ({ error: sendMessageRefs.insufficient(context.token?.symbol ?? '') })),
     clearError: assign({ error: undefined, failure: undefined }),
     setEstimate: assign({ estimate: ({ event }) => (event as unknown as { output: SendEstimate }).output }),
     lowerAmountForFee: assign(({ context, event }) => {
@@ -343,11 +344,12 @@ export const sendMachine = setup({
       return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate: (event as unknown as { output: SendEstimate }).output }
     }),
     setFeeFailure: assign(({ context }) => ({
-      failure: { name: 'InsufficientFundsError', message: sendMessages.insufficientForFee(context.token?.symbol ?? '') },
+      // For developers (events, console); the preview words it from the catalogue (`connectSend`'s `failureMessage`).
+      failure: { name: 'InsufficientFundsError', message: `Insufficient ${context.token?.symbol ?? ''} for amount + network fee` },
       estimate: undefined,
     })),
     setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: sendMessages.reverted } }),
+    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }),
     setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
     emitPreviewing: emit({ type: 'send.previewing' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
@@ -461,13 +463,13 @@ export const sendMachine = setup({
             'send.setAmount': { actions: 'setAmount' },
             'send.setMax': { actions: 'setMax' },
             'send.review': [
-              { guard: 'isUnsupportedChain', actions: { type: 'setError', params: { message: sendMessages.unsupportedChain } } },
-              { guard: 'isMissingAmountOrReceiver', actions: { type: 'setError', params: { message: sendMessages.required } } },
-              { guard: 'isMissingToken', actions: { type: 'setError', params: { message: sendMessages.tokenRequired } } },
+              { guard: 'isUnsupportedChain', actions: { type: 'setError', params: { message: sendMessageRefs.unsupportedChain } } },
+              { guard: 'isMissingAmountOrReceiver', actions: { type: 'setError', params: { message: sendMessageRefs.required } } },
+              { guard: 'isMissingToken', actions: { type: 'setError', params: { message: sendMessageRefs.tokenRequired } } },
               { guard: 'isInvalidAmount', actions: 'setAmountError' },
               { guard: stateIn({ receiver: 'invalid' }), actions: 'setReceiverError' },
-              { guard: stateIn({ receiver: 'notFound' }), actions: { type: 'setError', params: { message: sendMessages.nameNotFound } } },
-              { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessages.nameResolving } } },
+              { guard: stateIn({ receiver: 'notFound' }), actions: { type: 'setError', params: { message: sendMessageRefs.nameNotFound } } },
+              { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessageRefs.nameResolving } } },
               { guard: 'exceedsBalance', actions: 'setBalanceError' },
               { target: 'preview', actions: ['clearError', 'emitPreviewing'] },
             ],

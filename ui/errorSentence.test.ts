@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { JsonRpcError, summarizeError, UserRejectedRequestError } from '../adapters/errors.ts'
 import { messageOf } from '../machines/messages.ts'
-import { errorSentence, messageText } from './errorSentence.ts'
+import { errorSentence, messageText, sendMessageText } from './errorSentence.ts'
+import { sendMessageRefs } from '../machines/send.messages.ts'
 import { en } from './locales/en.ts'
 
 describe('errorSentence (issue 17 §9: visitors never read internal error names)', () => {
@@ -21,8 +22,17 @@ describe('errorSentence (issue 17 §9: visitors never read internal error names)
     expect(errorSentence(en, { name: 'toString', message: 'x' })).toBe(en.errors.fallback)
     expect(errorSentence(en, { name: '__proto__', message: 'x', code: 99999 })).toBe(en.errors.fallback)
   })
-  test('behavior: the send form messages the machine words from the spec strings show as they are', () => {
-    expect(errorSentence(en, { name: 'InsufficientFundsError', message: 'Not enough ETH to pay the network fee' })).toBe('Not enough ETH to pay the network fee')
+  test('behavior: a send message key takes the catalogue\'s words, its values in their places (the spec strings word for word)', () => {
+    expect(sendMessageText(en, sendMessageRefs.required)).toBe('An amount and receiver address are required')
+    expect(sendMessageText(en, sendMessageRefs.unsupportedChain)).toBe('Unsupported chain')
+    expect(sendMessageText(en, sendMessageRefs.tooManyDecimals('USDC', 6))).toBe('Too many decimals: USDC allows 6')
+    expect(sendMessageText(en, sendMessageRefs.insufficient('DEV'))).toBe('Insufficient DEV balance')
+    expect(sendMessageText(en, sendMessageRefs.insufficientForFee('ETH'))).toBe('Not enough ETH to pay the network fee')
+    expect(sendMessageText(en, sendMessageRefs.receiverOnOtherNetwork('eip155:1'))).toBe('This address is on another network (eip155:1)')
+  })
+
+  test('behavior: a machine\'s own words for a failure never reach the page: an insufficient-funds failure is worded by the catalogue', () => {
+    expect(errorSentence(en, { name: 'InsufficientFundsError', message: 'Insufficient ETH for amount + network fee' })).toBe(en.errors.byName.InsufficientFundsError)
   })
   test('behavior: nothing in, nothing out', () => {
     expect(errorSentence(en, undefined)).toBeUndefined()

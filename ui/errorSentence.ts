@@ -1,15 +1,16 @@
 import type { MessageRef } from '../machines/messages.ts'
+import type { SendMessage } from '../machines/send.messages.ts'
 import type { ShellCopy } from './locales/en.shell.ts'
 
 /** What the machines keep of a failure (`adapters/errors.ts` `ErrorSummary`): its name, its own message, an EIP-1193 code. */
 export type ErrorLike = { name: string; message?: string; code?: number }
 
 /**
- * Names of failures whose `message` is already a plain sentence: the send form's, worded by the machine from the spec's
- * strings ('Not enough ETH to pay the network fee'), and the Solana runtime's refusals, which the adapter words plainly
+ * Names of failures whose `message` is already a plain sentence: a send the public API refuses (`SendValidationError`,
+ * worded from the catalogue's `sendMessages`), and the Solana runtime's refusals, which the adapter words plainly
  * ('Transaction results in an account (1) with insufficient funds for rent': `plainTransactionMessage`). Shown as they are.
  */
-const plainMessageNames = new Set(['InsufficientFundsError', 'SendValidationError', 'SolanaTransactionError'])
+const plainMessageNames = new Set(['SendValidationError', 'SolanaTransactionError'])
 
 /**
  * The sentence a visitor reads for a failure (issue 17 §9): the catalogue's words for the error's name, else for its
@@ -38,4 +39,26 @@ export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, erro
 export function messageText(copy: Pick<ShellCopy, 'errors' | 'messages'>, message: MessageRef): string {
   if (message.key === 'failure') return errorSentence(copy, message.error) ?? copy.errors.fallback
   return copy.messages[message.key]
+}
+
+/**
+ * The words of a send form message (issue 17 §9): the catalogue's `sendMessages` entry for its key, its values (symbol,
+ * decimals, network id) put in their places.
+ * @example sendMessageText(en, { key: 'tooManyDecimals', values: { symbol: 'USDC', decimals: 6 } }) // 'Too many decimals: USDC allows 6'
+ */
+export function sendMessageText(copy: Pick<ShellCopy, 'sendMessages'>, message: SendMessage): string {
+  const words = copy.sendMessages
+  const { symbol = '', decimals = 0, caipNetworkId = '' } = message.values ?? {}
+  switch (message.key) {
+    case 'tooManyDecimals':
+      return words.tooManyDecimals(symbol, decimals)
+    case 'insufficient':
+      return words.insufficient(symbol)
+    case 'insufficientForFee':
+      return words.insufficientForFee(symbol)
+    case 'receiverOnOtherNetwork':
+      return words.receiverOnOtherNetwork(caipNetworkId)
+    default:
+      return words[message.key]
+  }
 }

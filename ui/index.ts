@@ -6,6 +6,8 @@
  * import { ModalProvider, ConnectButton } from 'latchkey/react'
  * const modal = createModal({ projectId: 'my-project', networks: [mainnet] })
  */
+import { enShell } from './locales/en.shell.ts'
+
 export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
 export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './features.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
@@ -63,7 +65,9 @@ export { InvalidWalletLinkError } from '../adapters/links.ts'
 export { NotConnectedError, ConnectorNotFoundError } from '../adapters/eip155.ts'
 export { AdapterNotFoundError } from '../adapters/actors.ts'
 export type { Connector, TransferAdapter, TransferRequest, TransferEstimate, TransferReceipt } from '../adapters/types.ts'
-export { sendMessages } from '../machines/send.messages.ts'
+/** The send form's messages in English (the spec's §5 strings word for word): the catalogue's words, by key. */
+export const sendMessages = enShell.sendMessages
+export type { SendMessage, SendMessageKey, SendMessageValues } from '../machines/send.messages.ts'
 export type { ViewName, ViewData } from '../machines/views.ts'
 export { lightTheme, darkTheme, type ThemeMode, type ThemeVariables } from './theme.ts'
 export { createSiwx, defaultSiwxExpiry, SiwxNonceError, type CreateSiwxParameters } from '../services/siwxSessions.ts'

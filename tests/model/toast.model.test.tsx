@@ -7,7 +7,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
-import { sendMessages } from '../../machines/send.ts'
 import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { toastMachine, type ToastContext, type ToastVariant } from '../../machines/toast.ts'
@@ -52,7 +51,7 @@ const submitted = show('submitted', 'loading', messageOf('sendSubmitted'))
 /** The held receipt let through: the send landed. */
 const landed = show('landed', 'success', messageOf('sendSent'))
 /** The held receipt answered with status 0: the send failed on chain. */
-const reverted = show('reverted', 'error', messageOf('failure', { name: 'TransactionRevertedError', message: sendMessages.reverted }))
+const reverted = show('reverted', 'error', messageOf('failure', { name: 'TransactionRevertedError', message: 'Transaction reverted' }))
 
 /** The toast that shows, or is about to show after the swap, is the pending send's loading toast. */
 const showsLoading = (s: any) => (s.matches('swapping') ? ctx(s).next : s.matches('visible') ? ctx(s).current : undefined)?.variant === 'loading'

@@ -1,4 +1,5 @@
 import type { MessageKey } from '../../machines/messages.ts'
+import type { SendMessageKey } from '../../machines/send.messages.ts'
 
 /**
  * The shell's English words (issue 15 §4): what the page buttons, the modal's frame (header, back, close, the
@@ -39,6 +40,27 @@ export const enShell = {
   brandingPrefix: 'UX by',
   brandingName: 'latchkey',
   unknownError: 'Unknown error',
+  /**
+   * The send form's messages by key (`machines/send.messages.ts`; worded by `ui/errorSentence.ts` `sendMessageText`): the
+   * spec's §5 strings word for word, and this build's own for the amount and receiver. In the shell because the public
+   * entry re-exports them (`sendMessages`) and a send's failure can reach a toast.
+   */
+  sendMessages: {
+    required: 'An amount and receiver address are required',
+    tokenRequired: 'A token is required',
+    unsupportedChain: 'Unsupported chain',
+    invalidAmount: 'Enter a valid amount',
+    notPositive: 'The amount must be greater than 0',
+    tooManyDecimals: (symbol: string, decimals: number) => `Too many decimals: ${symbol} allows ${decimals}`,
+    insufficient: (symbol: string) => `Insufficient ${symbol} balance`,
+    insufficientForFee: (symbol: string) => `Not enough ${symbol} to pay the network fee`,
+    invalidReceiver: 'Invalid receiver address',
+    invalidCaipAddress: 'Invalid CAIP-10 address',
+    receiverOnOtherNetwork: (caipNetworkId: string) => `This address is on another network (${caipNetworkId})`,
+    nameNotFound: 'No address found for this name',
+    nameResolving: 'Looking up the name, try again in a moment',
+    reverted: 'The transaction failed on chain',
+  } satisfies Record<SendMessageKey, string | ((...values: never[]) => string)>,
   /** The words of the machines' message keys (`machines/messages.ts`); a `failure` is worded by `errors`. */
   messages: {
     sendSubmitted: 'Waiting for the transaction…',
@@ -78,6 +100,7 @@ export const enShell = {
       TransferWouldFailError: 'This transfer would fail. Check the amount, the address and your balance.',
       TransferTimeoutError: 'The transaction was not confirmed in time. Check its status in your wallet.',
       TransactionRevertedError: 'The transaction failed on chain.',
+      InsufficientFundsError: 'Not enough funds to pay for this transaction and its network fee.',
       InvalidTransferError: 'This transfer cannot be made. Check the amount and the address.',
       SolanaRpcRequestError: 'The network could not be reached. Try again.',
       BitcoinBroadcastError: 'The network did not accept the transaction. Try again.',

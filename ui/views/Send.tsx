@@ -3,18 +3,19 @@ import { useCopy } from '../copy.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { truncateAddress } from '../../machines/format.ts'
-import { isReceiverMessage, sendMessages } from '../../machines/send.messages.ts'
+import { isReceiverMessage, type SendMessage, type SendMessageKey } from '../../machines/send.messages.ts'
+import { sendMessageText } from '../errorSentence.ts'
 
 /**
  * The messages about no input ({@link isReceiverMessage} tells those about the receiver). 'required' is about
  * whichever field is empty; every other message is about the amount.
  */
-const formMessages: readonly string[] = [sendMessages.tokenRequired, sendMessages.unsupportedChain]
+const formMessages: readonly SendMessageKey[] = ['tokenRequired', 'unsupportedChain']
 
 /** Which inputs a validation message is about, so that only those are marked invalid and described by it. */
-function invalidFields(error: string | undefined, amount: string, receiver: string): { amount: boolean; receiver: boolean } {
-  if (!error || formMessages.includes(error)) return { amount: false, receiver: false }
-  if (error === sendMessages.required) return { amount: amount.trim() === '', receiver: receiver.trim() === '' }
+export function invalidFields(error: SendMessage | undefined, amount: string, receiver: string): { amount: boolean; receiver: boolean } {
+  if (!error || formMessages.includes(error.key)) return { amount: false, receiver: false }
+  if (error.key === 'required') return { amount: amount.trim() === '', receiver: receiver.trim() === '' }
   const aboutReceiver = isReceiverMessage(error)
   return { amount: !aboutReceiver, receiver: aboutReceiver }
 }
@@ -22,8 +23,8 @@ function invalidFields(error: string | undefined, amount: string, receiver: stri
 /**
  * The send form (spec §1 send, §4 Send, §5 validation): a token button that opens the picker, the amount
  * (typed as text so every input reaches the machine's validation) with a Max button and its USD value, the
- * receiver (an address or a name, resolved as the visitor types), and Review. Messages come from the send
- * machine, word for word.
+ * receiver (an address or a name, resolved as the visitor types), and Review. The send machine names its messages
+ * (key and values); their words are the catalogue's (the spec's strings word for word).
  */
 export default function Send() {
   const copy = useCopy()
@@ -109,7 +110,7 @@ export default function Send() {
       </div>
 
       <p id={errorId} className="lk-error" role="alert" data-testid="send-error">
-        {flow.error ?? ''}
+        {flow.error ? sendMessageText(copy, flow.error) : ''}
       </p>
       <button type="submit" className="lk-primary lk-wide">
         {copy.reviewSend}

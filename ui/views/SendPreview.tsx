@@ -1,4 +1,4 @@
-import { errorSentence } from '../errorSentence.ts'
+import { errorSentence, sendMessageText } from '../errorSentence.ts'
 import { useCopy } from '../copy.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { useSendFlow } from '../hooks/send.ts'
@@ -35,7 +35,7 @@ export default function SendPreview() {
       {flow.phase === 'estimateFailed' && (
         <>
           <p className="lk-error" role="alert">
-            {errorSentence(copy, flow.failure)}
+            {flow.failureMessage ? sendMessageText(copy, flow.failureMessage) : errorSentence(copy, flow.failure)}
           </p>
           <button type="button" className="lk-secondary" onClick={() => flow.retryEstimate()}>
             {copy.tryAgain}
