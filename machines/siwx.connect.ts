@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
 import type { siwxMachine } from './siwx.ts'
+import type { MessageRef } from './messages.ts'
 import { sessionsOfTarget } from './siwx.sessions.ts'
 
 /** Where the sign-in is: one value per leaf state of the SIWX chart. */
@@ -34,8 +35,8 @@ export type SiwxView = {
   cancelDisconnects: boolean
   /** While `returning`: the CAIP-2 network the wallet is asked to switch back to. */
   returnTo: string | undefined
-  /** 'Error signing message' after a failed attempt. */
-  error: string | undefined
+  /** After a failed attempt: the `siwxSignFailed` message (the view takes its words from the catalogue). */
+  error: MessageRef | undefined
   /** Who signs in. */
   address: string | undefined
   caipNetworkId: string | undefined

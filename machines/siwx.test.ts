@@ -141,7 +141,8 @@ describe('siwx machine', () => {
       }
       await flush()
       expect(h.value()).toEqual({ awaitingSession: 'prompting' })
-      expect(h.actor.getSnapshot().context.error).toBe('Error signing message')
+      // A message key: the view takes the words ('Error signing message', spec §8) from the catalogue.
+      expect(h.actor.getSnapshot().context.error).toEqual({ key: 'siwxSignFailed' })
       expect(h.emitted.at(-1)).toEqual({ type: 'siwx.signFailed', message: siwxMessages.signFailed })
       // Still blocked: the prompt never left awaitingSession.
       expect(blocked(h)).toEqual([true])

@@ -6,6 +6,7 @@ import { parseSiwxSessions } from '../adapters/siwx.session.ts'
 /** The spec's SIWX strings (§4, §8), word for word. */
 export { siwxMessages } from './siwx.messages.ts'
 import { siwxMessages } from './siwx.messages.ts'
+import { messageOf, type MessageRef } from './messages.ts'
 import { sessionsOfTarget } from './siwx.sessions.ts'
 
 /** The sessions of the current account in this connection (see {@link sessionsOfTarget}). */
@@ -37,8 +38,8 @@ export type SiwxContext = {
    * chain is where a cancel returns (spec §4); disconnecting signs them all out.
    */
   sessions: SiwxSession[]
-  /** 'Error signing message' after a failed attempt, until the next one. */
-  error?: string | undefined
+  /** After a failed attempt, until the next one: the `siwxSignFailed` message (the catalogue's 'Error signing message'). */
+  error?: MessageRef | undefined
 }
 
 export type SiwxEvent =
@@ -160,7 +161,7 @@ export const siwxMachine = setup({
     }),
     noSession: assign({ session: undefined }),
     setMessage: assign({ message: ({ event }) => (event as unknown as { output: SiwxMessage }).output }),
-    setSignFailed: assign({ error: siwxMessages.signFailed }),
+    setSignFailed: assign({ error: messageOf('siwxSignFailed') }),
     clearError: assign({ error: undefined }),
     clear: assign({ target: undefined, session: undefined, message: undefined, error: undefined, sessions: [] }),
     /** Signing out: the session no longer holds, whatever the verifier answers (the list stays for the revocation). */

@@ -4,6 +4,7 @@ import { useCopy } from '../copy.ts'
 import { useNetwork } from '../hooks.ts'
 import { useSignIn } from '../hooks/siwx.ts'
 import { truncateAddress } from '../../machines/format.ts'
+import { messageText } from '../errorSentence.ts'
 
 /**
  * SIWXSignMessage (spec §2 "Sign-in prompt", §4 "Sign-in (SIWX)"): who asks, which account and network sign
@@ -48,7 +49,7 @@ export default function SIWXSignMessage() {
       </dl>
       {signIn.error && (
         <p className="lk-error" role="alert">
-          {signIn.error}
+          {messageText(copy, signIn.error)}
         </p>
       )}
       <p className="lk-muted" role="status">
