@@ -390,7 +390,7 @@ describe('root: error reports', () => {
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.review' } })
       expect(h.view()).toBe('Send')
-      expect(h.sendActor().context.error).toBe('An amount and receiver address are required')
+      expect(h.sendActor().context.error).toEqual({ key: 'required' })
     })
 
     test('behavior: success pops the stack to Account (a new history), reads the balance again and says so', async () => {
@@ -516,7 +516,7 @@ describe('root: error reports', () => {
       await tick()
       expect(h.toast().matches('swapping')).toBe(true)
       await tick(timing.toastSwap)
-      expect(h.toast().context.current).toEqual({ variant: 'error', message: messageOf('failure', { name: 'TransactionRevertedError', message: 'The transaction failed on chain' }) })
+      expect(h.toast().context.current).toEqual({ variant: 'error', message: messageOf('failure', { name: 'TransactionRevertedError', message: 'Transaction reverted' }) })
     })
 
     test('behavior: the wallet disconnecting while a send waits for the chain hides its loading toast', async () => {
