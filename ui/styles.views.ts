@@ -77,7 +77,9 @@ export const viewCss = `
 .lk-point-body { display: block; line-height: 1.4; }
 .lk-get-wallet { display: flex; gap: 12px; align-items: center; padding: 8px 12px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-get-wallet-body { display: flex; flex-direction: column; gap: 4px; min-width: 0; }
-.lk-store-links { display: flex; flex-wrap: wrap; gap: 4px 12px; font-size: calc(var(--lk-font-size-master) * 1.2); }
+.lk-store-links { display: flex; flex-wrap: wrap; gap: 0 12px; font-size: calc(var(--lk-font-size-master) * 1.2); }
+/* Each store link is a 24 px target (WCAG 2.5.8), also when the links wrap to a second line. */
+.lk-store-links .lk-store-link { display: inline-flex; align-items: center; min-height: 24px; }
 .lk-store-link:hover { text-decoration-color: currentColor; }
 .lk-store-link:focus-visible, .lk-legal a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .lk-empty { display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 20px 8px; text-align: center; }
