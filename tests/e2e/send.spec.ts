@@ -156,7 +156,9 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
 
   await account.getByRole('tab', { name: 'Activity' }).click()
   const month = account.getByRole('region', { name: currentMonth() })
-  await expect(month.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent ${amount} ETH`)
+  // Written like a balance (issue 17 §5): floored to 3 decimals ('0.0123' → '0.012').
+  const [whole = '0', fraction = ''] = amount.split('.')
+  await expect(month.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent ${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`)
 }
 
 test('sending ETH on Anvil Local: the receiver gets the exact amount, the sender pays amount + gas, Account shows it', async ({ demo: page }) => {
