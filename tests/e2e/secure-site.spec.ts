@@ -199,6 +199,33 @@ test.describe('secure site frame', () => {
     expect(await ask(page, 'APP_IS_CONNECTED', {})).toMatchObject({ payload: { isConnected: false } })
   })
 
+  test('the server throttle and a session not yet valid reach the parent as the frame error replies (spec §5, §8)', async ({ page }) => {
+    await openAllowedParent(page)
+    await expect.poll(() => page.evaluate(() => (window as unknown as { received: Array<{ type: string }> }).received.map((m) => m.type))).toContain('FRAME_READY')
+    const email = `e2e-throttle-${Date.now()}@example.com`
+    expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ payload: { action: 'VERIFY_DEVICE' } })
+    const throttled = await ask(page, 'APP_CONNECT_EMAIL', { email })
+    expect(throttled.type).toBe('FRAME_CONNECT_EMAIL_ERROR')
+    const seconds = (throttled.payload as { retryAfterSeconds: number }).retryAfterSeconds
+    expect(seconds).toBeGreaterThan(20)
+    expect(seconds).toBeLessThanOrEqual(30)
+    expect(throttled.payload).toEqual({ message: `Please try again after ${seconds} seconds`, retryAfterSeconds: seconds })
+
+    const device = page.evaluate(() => (window as unknown as { ask(t: string, p: unknown): Promise<Reply> }).ask('APP_CONNECT_DEVICE', {}))
+    const mail = await mailFor(page, email)
+    expect((await page.request.get(mail.link!)).status()).toBe(200)
+    expect(await device).toMatchObject({ type: 'FRAME_CONNECT_DEVICE_SUCCESS' })
+
+    const control = { 'x-latchkey-control': '1' }
+    try {
+      await page.request.post(`${secure}/__control/clock`, { headers: control, data: { offsetMs: -60_000 } })
+      expect(await ask(page, 'APP_IS_CONNECTED', {})).toMatchObject({ type: 'FRAME_IS_CONNECTED_ERROR', payload: { message: 'JWT validation error: JWT Token is not yet valid' } })
+    } finally {
+      await page.request.post(`${secure}/__control/clock`, { headers: control, data: { offsetMs: 0 } })
+    }
+    expect(await ask(page, 'APP_IS_CONNECTED', {})).toMatchObject({ type: 'FRAME_IS_CONNECTED_SUCCESS', payload: { isConnected: true } })
+  })
+
   test('1000 fuzzed messages from the allowed parent crash nothing: the frame answers a real request after them', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
