@@ -115,7 +115,7 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     s.e.destroy()
   })
 
-  test('behavior: sign out asks the frame, gives up after 3 s, and clears the stored email, chain and social keys', async () => {
+  test('behavior: sign out asks the frame, gives up after 3 s, and clears the stored email, chain and social keys (the last login time stays)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()
     for (const key of Object.values(embeddedStorageKeys)) s.store.set(key, key === 'last_used_chain' ? 1 : 'x')
@@ -125,7 +125,7 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     expect(s.f.last('SIGN_OUT')).toBeDefined()
     await vi.advanceTimersByTimeAsync(timing.disconnectWait)
     await expect(out).resolves.toBeNull()
-    expect([...s.store.keys()]).toEqual([])
+    expect([...s.store.keys()]).toEqual([embeddedStorageKeys.lastEmailLoginTime])
     s.e.destroy()
   })
 

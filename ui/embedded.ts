@@ -195,9 +195,10 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     p.storage.write(embeddedStorageKeys.lastUsedChain, id)
     rpc.send({ type: 'frameRpc.setChainId', chainId: id })
   }
+  /** Spec §4: the stored email, chain and social data (the last login time stays: the 30 s throttle holds across a sign-out). */
   function clearLoginCache() {
     user = undefined
-    for (const key of Object.values(embeddedStorageKeys)) p.storage.remove(key)
+    for (const key of [embeddedStorageKeys.emailLoginUsed, embeddedStorageKeys.email, embeddedStorageKeys.socialUsername, embeddedStorageKeys.lastUsedChain]) p.storage.remove(key)
   }
 
   const rpcRequest = (method: string, params: unknown) =>

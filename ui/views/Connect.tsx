@@ -87,8 +87,10 @@ export function Connect() {
           </Fragment>
         ) : section === 'email' ? (
           <Fragment key="email">
+            {/* "or" between the email field and the wallets, whichever comes first (spec §2 method order). */}
+            {view.sections.indexOf('email') > view.sections.indexOf('wallet') && <p className="lk-divider">{copy.emailOr}</p>}
             <EmailLogin />
-            <p className="lk-divider">{copy.emailOr}</p>
+            {view.sections.indexOf('email') < view.sections.indexOf('wallet') && <p className="lk-divider">{copy.emailOr}</p>}
           </Fragment>
         ) : null,
       )}
