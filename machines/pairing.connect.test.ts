@@ -8,11 +8,15 @@ import type { PairingWallet } from './pairing.ts'
  */
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}`
 /** A pairing showing its URI for `wallet`, and an eip155 connection that is not the relay's yet. */
-function view(wallet: PairingWallet | undefined, isMobile = false, { os, state = { proposing: 'showingUri' } }: { os?: 'ios' | 'android'; state?: unknown } = {}) {
+function view(
+  wallet: PairingWallet | undefined,
+  isMobile = false,
+  { os, state = { proposing: 'showingUri' }, chromeExtensions }: { os?: 'ios' | 'android'; state?: unknown; chromeExtensions?: boolean } = {},
+) {
   const shown = JSON.stringify(state) === JSON.stringify({ proposing: 'showingUri' })
   const pairing = { context: { uri: shown ? uri : undefined, wallet, uris: shown ? 1 : 0, error: undefined }, matches: (v: unknown) => JSON.stringify(v) === JSON.stringify(state) }
   const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }
-  return connectPairing(pairing as never, connection as never, { isMobile, walletConnectConnectorId: 'walletConnect', ...(os ? { os } : {}) })
+  return connectPairing(pairing as never, connection as never, { isMobile, walletConnectConnectorId: 'walletConnect', ...(os ? { os } : {}), ...(chromeExtensions ? { chromeExtensions } : {}) })
 }
 
 describe('connectPairing links', () => {
@@ -53,6 +57,7 @@ describe('connectPairing before the pairing machine arrived (issue 15 §1)', () 
       showQr: false,
       preparingLink: false,
       storeLink: undefined,
+      extensionLink: undefined,
     })
     expect(view({ id: 'w', name: 'W' }).loaded).toBe(true)
   })
@@ -95,6 +100,15 @@ describe('connectPairing on a phone (issue 17 §1: no QR-only route, the deep li
     expect(view(phoneWallet, true).storeLink).toBe('https://metavault.example/')
     expect(view({ ...phoneWallet, app_store: null } as PairingWallet, true, { os: 'ios' }).storeLink).toBe('https://metavault.example/')
     expect(view({ id: 'w', name: 'W', mobile_link: 'w://' }, true, { os: 'ios' }).storeLink).toBeUndefined()
+  })
+
+  test('behavior: on a desktop Chromium browser the wallet\'s extension page is offered (its "Get" route); not on a phone, not elsewhere', () => {
+    const extension = { ...phoneWallet, chrome_store: 'https://chromewebstore.google.com/detail/metavault/abcdefghijklmnopabcdefghijklmnop' } as PairingWallet
+    expect(view(extension, false, { chromeExtensions: true }).extensionLink).toBe('https://chromewebstore.google.com/detail/metavault/abcdefghijklmnopabcdefghijklmnop')
+    expect(view(extension, false).extensionLink).toBeUndefined()
+    expect(view(extension, true, { chromeExtensions: true }).extensionLink).toBeUndefined()
+    expect(view(phoneWallet, false, { chromeExtensions: true }).extensionLink).toBeUndefined()
+    expect(view({ ...extension, chrome_store: 'javascript:alert(1)' } as PairingWallet, false, { chromeExtensions: true }).extensionLink).toBeUndefined()
   })
 
   test('bad input: a store link that could run script is never offered', () => {

@@ -72,10 +72,15 @@ export type PairingView = {
    * (`app_store` on iOS, `play_store` on Android), else its `homepage`; http(s) links only, through the one link policy.
    */
   storeLink: string | undefined
+  /**
+   * The wallet's "Get" route on a desktop Chromium browser (issue 17 §6): its Chrome Web Store page (`chrome_store`),
+   * http(s) only; undefined on a phone, in other browsers, or without one.
+   */
+  extensionLink: string | undefined
 }
 
 /** A picked wallet with the directory's store fields (spec §3 Wallet; `openapi/directory.yaml`), when it carries them. */
-type WalletWithStores = PairingWallet & { app_store?: string | null; play_store?: string | null; homepage?: string | null }
+type WalletWithStores = PairingWallet & { app_store?: string | null; play_store?: string | null; chrome_store?: string | null; homepage?: string | null }
 
 /** The first of `links` that is an http(s) link the link policy accepts; refused or native ones are skipped. */
 function firstWebLink(links: readonly (string | null | undefined)[]): string | undefined {
@@ -108,19 +113,21 @@ export const pairingNotLoaded: PairingView = {
   showQr: false,
   preparingLink: false,
   storeLink: undefined,
+  extensionLink: undefined,
 }
 
 /**
  * Builds the pairing view model from the pairing and eip155 connection snapshots; a `pairing` of `undefined` (the
  * machine not spawned yet) gives {@link pairingNotLoaded}.
  * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}, hides the QR code and
- * gives the phone's fields ({@link PairingView.preparingLink}); `os` picks the store page of {@link PairingView.storeLink}.
+ * gives the phone's fields ({@link PairingView.preparingLink}); `os` picks the store page of {@link PairingView.storeLink};
+ * `chromeExtensions` (a desktop Chromium browser) offers the wallet's extension page ({@link PairingView.extensionLink}).
  * @example connectPairing(undefined, connection, { isMobile: false, walletConnectConnectorId: 'walletConnect' }).phase // 'loading'
  */
 export function connectPairing(
   pairing: SnapshotFrom<typeof pairingMachine> | undefined,
   connection: SnapshotFrom<typeof connectionMachine>,
-  { isMobile, walletConnectConnectorId, os }: { isMobile: boolean; walletConnectConnectorId: string; os?: PhoneOs },
+  { isMobile, walletConnectConnectorId, os, chromeExtensions = false }: { isMobile: boolean; walletConnectConnectorId: string; os?: PhoneOs; chromeExtensions?: boolean },
 ): PairingView {
   if (!pairing) {
     // The wallet is not known yet: on a phone the view shows its "preparing" state, never a QR code.
@@ -182,5 +189,6 @@ export function connectPairing(
     showQr: !isMobile && phase === 'showing',
     preparingLink: isMobile && phase === 'loading' && Boolean(wallet?.mobile_link),
     storeLink,
+    extensionLink: stores && !isMobile && chromeExtensions ? firstWebLink([stores.chrome_store]) : undefined,
   }
 }

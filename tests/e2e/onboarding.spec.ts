@@ -186,3 +186,18 @@ test.describe('screenshots of the new views', () => {
     }
   }
 })
+
+test("desktop Chromium: a directory wallet's WalletConnect view has its Get route, the extension's Chrome Web Store page in a new tab", async ({ demo: page }) => {
+  await openConnectDialog(page)
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'MetaVault', exact: true }).click()
+  const view = dialog(page, 'WalletConnect')
+  const get = view.getByRole('link', { name: 'Get the MetaVault extension' })
+  await expect(get).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metavault\/[a-p]{32}$/)
+  await expect(get).toHaveAttribute('target', '_blank')
+  await expect(get).toHaveAttribute('rel', 'noopener noreferrer')
+  // A wallet without an extension has no such link.
+  await view.getByRole('button', { name: 'Back' }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
+  await expect(dialog(page, 'WalletConnect').getByTestId('pairing-qr')).toBeVisible()
+  await expect(dialog(page, 'WalletConnect').getByRole('link', { name: /extension$/ })).toHaveCount(0)
+})

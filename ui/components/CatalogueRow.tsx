@@ -53,6 +53,8 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
                 // The store pages behind a phone's "Get the app" when the deep link opens nothing (issue 17 §1).
                 app_store: wallet.app_store ?? null,
                 play_store: wallet.play_store ?? null,
+                // The desktop "Get" route: the extension's Chrome Web Store page (issue 17 §6).
+                chrome_store: wallet.chrome_store ?? null,
                 homepage: wallet.homepage ?? null,
               } as PairingWallet,
             },

@@ -1,6 +1,7 @@
 import { useSelector } from '../useSelector.ts'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { connectPairing, phoneOs, type PairingView } from '../../machines/pairing.connect.ts'
+import { canInstallChromeExtensions } from '../browser.ts'
 import { timing } from '../../machines/timing.ts'
 import { useModalInstance } from '../context.ts'
 import { useActiveConnection, useFeatureActor } from '../hooks.ts'
@@ -25,9 +26,10 @@ export function usePairing(): PairingView & { isMobile: boolean; retry(): void; 
   const connection = useSelector(useActiveConnection(), (s) => s)
   const isMobile = Boolean(options.isMobile)
   const os = phoneOs(globalThis.navigator?.userAgent ?? '')
+  const chromeExtensions = canInstallChromeExtensions()
   const view = useMemo(
-    () => connectPairing(pairing, connection, { isMobile, walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect', os }),
-    [pairing, connection, isMobile, options.walletConnectConnectorId, os],
+    () => connectPairing(pairing, connection, { isMobile, walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect', os, chromeExtensions }),
+    [pairing, connection, isMobile, options.walletConnectConnectorId, os, chromeExtensions],
   )
   return {
     ...view,

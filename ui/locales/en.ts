@@ -53,6 +53,8 @@ export const en = {
   pairingOpenHint: (wallet: string) => `Open ${wallet} and approve the connection there.`,
   pairingNothingOpened: (wallet: string) => `Nothing opened? Copy the link into ${wallet}, or get the app first.`,
   pairingGetApp: 'Get the app',
+  /** A desktop Chromium browser: the wallet's extension page, for a visitor without the wallet (issue 17 §6). */
+  pairingGetExtension: (wallet: string) => `Get the ${wallet} extension`,
   pairingPasteHint: 'Copy the link and paste it in your wallet app.',
   pairingApproved: 'Approved in your wallet. Connecting…',
   pairingDeclined: 'Connection declined',

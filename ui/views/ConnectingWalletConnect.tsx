@@ -185,6 +185,11 @@ export default function ConnectingWalletConnect() {
         </a>
       )}
       {webLink}
+      {pairing.extensionLink && (
+        <a className="lk-secondary" href={pairing.extensionLink} target="_blank" rel="noopener noreferrer" data-testid="pairing-extension-link" style={{ textAlign: 'center', textDecoration: 'none' }}>
+          {copy.pairingGetExtension(walletName)}
+        </a>
+      )}
       {linkError}
     </div>
   )
