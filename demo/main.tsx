@@ -116,6 +116,8 @@ const modal = createModal({
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
   ...(params.get('featured') ? { featuredWalletIds: params.get('featured')!.split(',') } : {}),
   ...(params.get('exclude') ? { excludeWalletIds: params.get('exclude')!.split(',') } : {}),
+  // `?locale=de-DE`: the modal's numbers and fiat values in that locale (issue 17 §5).
+  ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
   // Sign in with the wallet against the reference server's SIWX API (openapi/siwx.yaml).
   ...(signInMode !== 'off'
     ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) }
