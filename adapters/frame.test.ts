@@ -43,8 +43,11 @@ describe('frame transport', () => {
     transport.show({ top: 10, left: 20, width: 300, height: 400 })
     const s = transport.iframe!.style
     expect([s.top, s.left, s.width, s.height, s.opacity, s.pointerEvents]).toEqual(['10px', '20px', '300px', '400px', '1', 'auto'])
+    const dim = document.querySelector('[data-latchkey-frame-backdrop]') as HTMLElement
+    expect(dim.style.display).toBe('block')
     transport.show(undefined)
     expect([transport.iframe!.style.width, transport.iframe!.style.opacity]).toEqual(['0px', '0'])
+    expect(dim.style.display).toBe('none')
   })
 
   it('behavior: a request posts APP_<KIND> to the secure origin and resolves with the matching reply', async () => {
@@ -122,6 +125,7 @@ describe('frame transport', () => {
     transport.destroy()
     await expect(p).rejects.toBeInstanceOf(FrameAbortError)
     expect(document.querySelector('iframe[data-latchkey-frame]')).toBeNull()
+    expect(document.querySelector('[data-latchkey-frame-backdrop]')).toBeNull()
   })
 
   it('security: 1000 fuzzed messages from the frame and elsewhere settle nothing, reach no listener, throw nothing', async () => {

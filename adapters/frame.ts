@@ -88,6 +88,8 @@ export type FrameTransport = {
 
 const hiddenStyle: Partial<CSSStyleDeclaration> = {
   position: 'fixed',
+  borderRadius: '0px',
+  boxShadow: 'none',
   top: '0px',
   left: '0px',
   width: '0px',
@@ -109,6 +111,8 @@ const hiddenStyle: Partial<CSSStyleDeclaration> = {
 export function createFrameTransport({ url, window: win = globalThis.window, createId = () => crypto.randomUUID() }: CreateFrameTransportParameters): FrameTransport {
   const origin = new URL(url).origin
   let iframe: HTMLIFrameElement | undefined
+  /** Dims the page behind the iframe while it shows the frame's approval UI. */
+  let backdrop: HTMLDivElement | undefined
   let destroyed = false
   const listeners = new Set<(event: FrameEvent) => void>()
   const waiting = new Map<string, { kind: FrameRequestKind; resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
@@ -148,6 +152,8 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
     }
     iframe?.remove()
     iframe = undefined
+    backdrop?.remove()
+    backdrop = undefined
   }
 
   return {
@@ -164,7 +170,12 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
       el.setAttribute('data-latchkey-frame', '')
       el.setAttribute('allow', 'clipboard-write')
       Object.assign(el.style, hiddenStyle)
-      win.document.body.appendChild(el)
+      const dim = win.document.createElement('div')
+      dim.setAttribute('data-latchkey-frame-backdrop', '')
+      dim.setAttribute('aria-hidden', 'true')
+      Object.assign(dim.style, { position: 'fixed', inset: '0px', background: 'rgba(0, 0, 0, 0.45)', zIndex: String(FRAME_Z_INDEX - 1), display: 'none' })
+      win.document.body.append(dim, el)
+      backdrop = dim
       iframe = el
       return el
     },
@@ -202,8 +213,11 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
     },
     show(rect) {
       if (!iframe) return
+      if (backdrop) backdrop.style.display = rect ? 'block' : 'none'
       if (!rect) return void Object.assign(iframe.style, hiddenStyle)
       Object.assign(iframe.style, {
+        borderRadius: '16px',
+        boxShadow: '0 8px 32px rgba(0, 0, 0, 0.35)',
         top: `${rect.top}px`,
         left: `${rect.left}px`,
         width: `${rect.width}px`,

@@ -147,7 +147,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     if (approvals.size === 0) return t.show(undefined)
     const r = approvalSlot?.getBoundingClientRect()
     const width = Math.min(400, (win?.innerWidth ?? 400) - 16)
-    const height = Math.min(560, (win?.innerHeight ?? 560) - 16)
+    const height = Math.min(480, (win?.innerHeight ?? 480) - 16)
     const rect: FrameRect = r && r.width > 0 ? { top: r.top, left: r.left, width: r.width, height: r.height } : { top: ((win?.innerHeight ?? height) - height) / 2, left: ((win?.innerWidth ?? width) - width) / 2, width, height }
     t.show(rect)
   }
