@@ -64,6 +64,8 @@ test('a known device gets the mailed code: typed in Connect, a wrong code refuse
   await connect.getByRole('button', { name: 'Continue' }).click()
   const code = connect.getByRole('textbox', { name: 'Code' })
   await expect(code).toBeVisible({ timeout: 30_000 })
+  // The code field starts empty (not the email typed before).
+  await expect(code).toHaveValue('')
   if (shots) await page.screenshot({ path: `${shots}/email-otp.png` })
   let otp: string | undefined
   await expect.poll(async () => (otp = (await mails(page, email)).find((m) => m.code)?.code), { timeout: 20_000 }).toBeTruthy()

@@ -54,6 +54,7 @@ export function EmailLogin() {
   if (view.step === 'otp' || view.step === 'checking') {
     return (
       <form
+        key="otp"
         className="lk-email"
         onSubmit={(e) => {
           e.preventDefault()
@@ -63,6 +64,7 @@ export function EmailLogin() {
         <label htmlFor={emailId}>{copy.emailOtpLabel(view.email.trim())}</label>
         <div className="lk-input-row">
           <input
+            key="otp"
             ref={otpRef}
             id={emailId}
             className="lk-search lk-otp"
@@ -95,6 +97,7 @@ export function EmailLogin() {
   }
   return (
     <form
+      key="email"
       className="lk-email"
       noValidate
       onSubmit={(e) => {
@@ -107,6 +110,7 @@ export function EmailLogin() {
       </label>
       <div className="lk-input-row">
         <input
+          key="email"
           id={emailId}
           className="lk-search"
           type="email"
