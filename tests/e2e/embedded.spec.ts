@@ -5,6 +5,8 @@
  * a message signed through the frame's approval UI (verified with viem); a rejection in the frame; a disallowed RPC
  * → 'Action not allowed'; reload restores; disconnect revokes. Screenshots with EMBEDDED_SHOTS=<dir>.
  */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
@@ -142,6 +144,46 @@ test('a second email login within 30 s shows the throttle message with its secon
   await connect.getByRole('button', { name: 'Continue' }).click()
   await expect(connect.getByRole('alert')).toContainText(/Please try again after \d+ seconds/)
   if (shots) await page.screenshot({ path: `${shots}/email-throttled.png` })
+})
+
+/** A page on another loopback origin that posts look-alike frame messages to its parent, 200 rounds. */
+let foreign: Server
+let foreignUrl = ''
+test.beforeAll(async () => {
+  foreign = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(`<!doctype html><script>
+      const fake = (i) => [
+        { type: 'FRAME_READY', payload: { version: 4 } },
+        { type: 'FRAME_SESSION_UPDATE', payload: null },
+        { type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: 'x' + i } },
+        { id: crypto.randomUUID(), type: 'FRAME_GET_USER_SUCCESS', payload: { email: 'evil@example.com', address: '0x' + 'ee'.repeat(20), chainId: 31337 } },
+        { id: crypto.randomUUID(), type: 'FRAME_RPC_REQUEST_SUCCESS', payload: '0xdead' },
+      ]
+      let i = 0
+      const t = setInterval(() => { for (const m of fake(i)) parent.postMessage(m, '*'); if (++i >= 200) { clearInterval(t); document.title = 'done' } }, 5)
+    </script>`)
+  })
+  await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve))
+  foreignUrl = `http://127.0.0.1:${(foreign.address() as AddressInfo).port}/`
+})
+test.afterAll(() => new Promise<void>((resolve) => foreign.close(() => resolve())))
+
+test('security: a page on another origin posting look-alike frame messages to the dapp changes nothing', async ({ demo: page }) => {
+  await emailLogin(page)
+  const before = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
+  await page.evaluate((src) => {
+    const f = document.createElement('iframe')
+    f.src = src
+    f.id = 'foreign'
+    document.body.append(f)
+  }, foreignUrl)
+  await expect.poll(() => page.frame({ url: foreignUrl })?.title(), { timeout: 15_000 }).toBe('done')
+  // Still the same account; the frame is not shown (no approval opened); a read still answers from the real frame.
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.address as string)).toBe(before)
+  await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
+  const accounts = await page.evaluate(() => (window as any).latchkey.getProvider('eip155').request({ method: 'eth_accounts' }))
+  expect(accounts).toEqual([before])
 })
 
 // Screenshots of the email steps and the frame's approval, light/dark, desktop/phone (EMBEDDED_SHOTS=<dir> only).
