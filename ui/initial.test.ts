@@ -41,6 +41,14 @@ describe("the page's initial JS (issue 15 §4)", () => {
     expect(initial).not.toContain('adapters/walletconnect.client.ts')
   })
 
+  test("behavior: the views' icons (ui/components/glyphs.tsx) are not in the modal's shell; its own icons are", () => {
+    // The page's account and network buttons draw a network's image with WalletIcon's fallback (and so glyphs.tsx): a
+    // page with only the connect button leaves them out (tree-shaken), the shell never needs them.
+    const shell = new Set([...staticClosure('ui/index.ts'), ...staticClosure('ui/Modal.tsx')])
+    expect(shell).toContain('ui/components/icons.tsx')
+    expect(shell).not.toContain('ui/components/glyphs.tsx')
+  })
+
   test('behavior: no view module is in the initial JS', () => {
     expect([...initial].filter((f) => f.startsWith('ui/views/'))).toEqual([])
   })

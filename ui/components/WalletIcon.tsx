@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { isImageUrl } from '../../adapters/urls.ts'
-import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './icons.tsx'
+import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './glyphs.tsx'
 
 /**
  * Only data:image URIs (EIP-6963) and http(s) URLs of the connection layer's URL policy (no credentials, whitespace

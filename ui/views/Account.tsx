@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
-import { CheckIcon, CopyIcon } from '../components/icons.tsx'
+import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
 import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'

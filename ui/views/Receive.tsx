@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
-import { CheckIcon, CopyIcon } from '../components/icons.tsx'
+import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useModalInstance } from '../context.ts'
 import { useCopy } from '../copy.ts'

@@ -1,0 +1,56 @@
+/**
+ * The views' icons and stand-in glyphs (issue 17 §6), drawn for this project and decorative (`aria-hidden`): they load
+ * with the views' chunk; the shell's icons are in `icons.tsx` (issue 15 §4).
+ */
+import { base, glyph } from './icons.tsx'
+
+export const CopyIcon = () => (
+  <svg {...base}>
+    <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
+    <path d="M10.5 3.5v-.5a1.5 1.5 0 0 0-1.5-1.5H4A1.5 1.5 0 0 0 2.5 3v5A1.5 1.5 0 0 0 4 9.5h.5" />
+  </svg>
+)
+
+export const CheckIcon = () => (
+  <svg {...base}>
+    <path d="m3 8.5 3 3 7-7" />
+  </svg>
+)
+
+export const GridIcon = () => (
+  <svg {...base}>
+    <rect x="2.5" y="2.5" width="4" height="4" rx="1" />
+    <rect x="9.5" y="2.5" width="4" height="4" rx="1" />
+    <rect x="2.5" y="9.5" width="4" height="4" rx="1" />
+    <rect x="9.5" y="9.5" width="4" height="4" rx="1" />
+  </svg>
+)
+
+/** A wallet without an image: a wallet outline with its clasp. */
+export const WalletGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
+    <path d="M4 7.5A2.5 2.5 0 0 1 6.5 5H17v2.5" />
+    <rect x="4" y="7.5" width="16" height="11.5" rx="2.5" />
+    <path d="M20 11.5h-4a1.75 1.75 0 0 0 0 3.5h4z" />
+  </svg>
+)
+
+/** A token without an icon: a coin with a rim. */
+export const TokenGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8}>
+    <circle cx="12" cy="12" r="8.5" />
+    <circle cx="12" cy="12" r="4.5" opacity=".6" />
+  </svg>
+)
+
+/**
+ * WalletConnect's row icon, drawn for this project (a bridge arc over a wave on the protocol's blue, a brand colour
+ * like any wallet's image, so not a theme variable), in place of a letter.
+ */
+export const WalletConnectGlyph = ({ size = 32 }: { size?: number }) => (
+  <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="8" fill="#3b99fc" />
+    <path d="M9 13.2c3.9-3.8 10.1-3.8 14 0" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" />
+    <path d="m7 16.6 3.4 3.3 3.4-3.3 2.2 2.1 2.2-2.1 3.4 3.3 3.4-3.3" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+)
