@@ -13,6 +13,8 @@ const RELAY_PORT = '28700'
 /** The secure site of the embedded wallet (dev/secure-site) and its loopback SMTP server; the demo reaches it through VITE_SECURE_SITE_URL. */
 const SECURE_SITE_PORT = '28800'
 const SMTP_PORT = '22525'
+/** The development on-ramp provider's checkout (dev/onramp); the reference API's on-ramp URL points at it. */
+const ONRAMP_PORT = '28950'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
@@ -55,7 +57,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT, ONRAMP_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

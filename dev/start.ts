@@ -7,7 +7,7 @@
  * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), RELAY_PORT (default 8700, the WalletConnect
  * relay; RELAY_LOG=0 silences its line per method served), SMTP_PORT (default 2525, the loopback mail server),
  * SECURE_SITE_PORT (default 8800, the embedded wallet's secure site: frame page, API, mailbox; dev/secure-site),
- * PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
+ * ONRAMP_PORT (default 8950, the development on-ramp provider's checkout; dev/onramp), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
  * VITE_SECURE_SITE_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
@@ -28,6 +28,8 @@ import { startMailServer } from './secure-site/mail.ts'
 import type { MailServer } from './secure-site/mail.ts'
 import { startSecureSite } from './secure-site/server.ts'
 import type { SecureSite } from './secure-site/server.ts'
+import { createOnrampLedger, startOnrampProvider, TREASURY_ADDRESS } from './onramp/provider.ts'
+import type { OnrampProvider } from './onramp/provider.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
@@ -36,6 +38,7 @@ let solana: SolanaRpcServer | undefined
 let relay: Relay | undefined
 let mail: MailServer | undefined
 let secure: SecureSite | undefined
+let onramp: OnrampProvider | undefined
 let shuttingDown = false
 
 /** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
@@ -45,6 +48,7 @@ async function shutdown(code: number): Promise<never> {
     if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC, the WalletConnect relay and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
+    await onramp?.stop()
     await solana?.stop()
     await relay?.stop()
     await secure?.stop()
@@ -121,13 +125,27 @@ async function main(): Promise<void> {
 
   const port = await readPort('PORT', 5173)
   const apiPort = await readPort('API_PORT', 8600)
+  const onrampPort = await readPort('ONRAMP_PORT', 8950)
+  const onrampLedger = createOnrampLedger()
+  try {
+    onramp = await startOnrampProvider({ port: onrampPort, chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), ledger: onrampLedger })
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${onrampPort} is already in use, so the development on-ramp provider cannot start.\n    Free the port, or choose another one: ONRAMP_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the development on-ramp provider:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
   try {
     api = await startApiServer({
+      onrampLedger,
       port: apiPort,
       chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })),
       solanaRpcUrl: solana?.url,
       // The demo page's own origin (PORT) is allowed besides the usual demo and e2e ports.
-      dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]) },
+      dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]), ...(onramp ? { onrampCheckoutUrl: onramp.url } : {}) },
     })
     process.env.VITE_API_URL = api.url
   } catch (error) {
@@ -215,6 +233,7 @@ async function main(): Promise<void> {
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
       `  ${'Relay'.padEnd(width)}  ${relay?.url ?? '?'}  (WalletConnect v2 on loopback; VITE_RELAY_URL)`,
       `  ${'Secure'.padEnd(width)}  ${secure?.url ?? '?'}  (embedded wallet frame and API; VITE_SECURE_SITE_URL)`,
+      `  ${'On-ramp'.padEnd(width)}  ${onramp?.url ?? '?'}  (development on-ramp checkout; pays from treasury ${TREASURY_ADDRESS}, dev account 7)`,
       `  ${'Mailbox'.padEnd(width)}  ${secure ? `${secure.url}/mailbox` : '?'}  (mail the SMTP server on 127.0.0.1:${mail?.port ?? '?'} received)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,

@@ -781,6 +781,7 @@ export interface operations {
         parameters: {
             query?: {
                 cursor?: string;
+                /** @description An on-ramp provider (e.g. coinbase): only the purchases it settled for the account. */
                 onramp?: string;
                 /** @description CAIP-2 network id (`eip155:1`). */
                 chainId?: components["parameters"]["chainId"];
@@ -1375,6 +1376,10 @@ export interface operations {
                     defaultExperience: "buy";
                     presetCryptoAmount?: number;
                     presetFiatAmount?: number;
+                    /** @description The payment currency of presetFiatAmount (ISO 4217, e.g. USD). Not in the spec: the checkout shows it. */
+                    presetFiatCurrency?: string;
+                    /** @description The on-ramp provider chosen (e.g. meld, coinbase; the server's configuration). Not in the spec: the modal lets the visitor choose one. */
+                    provider?: string;
                 };
             };
         };

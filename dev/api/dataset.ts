@@ -82,6 +82,16 @@ export type Dataset = {
   swapRouter: Address
   paymentCurrencies: readonly PaymentCurrency[]
   purchaseCurrencies: readonly OnrampCurrency[]
+  /**
+   * The on-ramp providers `/v1/generators/onrampurl` accepts and history's `onramp` names (spec §9: meld and
+   * coinbase by default).
+   */
+  onrampProviders: readonly string[]
+  /**
+   * The checkout of the development on-ramp provider (`dev/onramp`, e.g. `http://127.0.0.1:8950`): the on-ramp URL
+   * points at its `/checkout` with the order. Without it the URL is a placeholder page of no real provider.
+   */
+  onrampCheckoutUrl?: string
   /** Smart sessions by lower-case address. */
   sessions: Readonly<Record<string, readonly SmartSession[]>>
   /**
@@ -444,6 +454,9 @@ export function defaultDataset(): Dataset {
         id: 'ETH', name: 'Ether', symbol: 'ETH',
         networks: [
           { name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' },
+          // The dev anvil chains: the development on-ramp provider delivers there (dev/onramp).
+          { name: 'anvil', display_name: 'Anvil Local', chain_id: '31337', contract_address: '' },
+          { name: 'anvil-2', display_name: 'Anvil Local 2', chain_id: '31338', contract_address: '' },
           { name: 'arbitrum', display_name: 'Arbitrum One', chain_id: '42161', contract_address: '' },
           { name: 'base', display_name: 'Base', chain_id: '8453', contract_address: '' },
         ],
@@ -458,6 +471,7 @@ export function defaultDataset(): Dataset {
       { id: 'SOL', name: 'Solana', symbol: 'SOL', networks: [{ name: 'solana', display_name: 'Solana', chain_id: '', contract_address: '' }] },
       { id: 'BTC', name: 'Bitcoin', symbol: 'BTC', networks: [{ name: 'bitcoin', display_name: 'Bitcoin', chain_id: '', contract_address: '' }] },
     ],
+    onrampProviders: ['meld', 'coinbase'],
     sessions: {
       [DEV_ADDRESSES[0].toLowerCase()]: [
         { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:1`), expiry: 1_893_456_000, chainId: 'eip155:31337' },

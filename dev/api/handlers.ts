@@ -13,12 +13,14 @@ import { bitcoinHandlers, bitcoinTokenBalances } from '../bitcoin/api.ts'
 import { createDevUtxoIndex } from '../bitcoin/utxoIndex.ts'
 import type { UtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.ts'
-import type { ChainReader, HistoryCursor } from './chain.ts'
+import type { ChainReader, HistoryCursor, HistoryTransaction } from './chain.ts'
 import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
 import type { Dataset, Features, NameProfile, SwapToken, Wallet } from './dataset.ts'
 import { initialsSvg, networkSvg, svgDataUri, tokenSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
+import { TREASURY_ADDRESS } from '../onramp/provider.ts'
+import type { OnrampLedger, OnrampPurchase } from '../onramp/provider.ts'
 
 /** An analytics event as received (contract `AnalyticsEvent`). */
 export type AnalyticsEvent = AnalyticsComponents['schemas']['AnalyticsEvent']
@@ -86,6 +88,8 @@ export type ApiState = {
   walletsByImageId: Map<string, Wallet>
   /** The Bitcoin regtest UTXO set (`dev/bitcoin`): the dev payment addresses funded with 1 BTC each. */
   bitcoin: UtxoIndex
+  /** The purchases the development on-ramp provider settled (history with `onramp`), if one runs. */
+  onrampLedger: OnrampLedger | undefined
 }
 
 /**
@@ -96,7 +100,7 @@ export type ApiState = {
  * @param solana the local Solana network, if balances are served for it.
  * @returns the state, see {@link ApiState}.
  */
-export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader): ApiState {
+export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader, onrampLedger?: OnrampLedger): ApiState {
   return {
     dataset,
     readers,
@@ -109,6 +113,7 @@ export function createApiState(dataset: Dataset, readers: Map<string, ChainReade
     walletsById: new Map(dataset.wallets.map((wallet) => [wallet.id, wallet])),
     walletsByImageId: new Map(dataset.wallets.map((wallet) => [wallet.image_id, wallet])),
     bitcoin: createDevUtxoIndex(),
+    onrampLedger,
   }
 }
 
@@ -183,6 +188,70 @@ async function fromChain<T>(reader: ChainReader, read: () => Promise<T>): Promis
   }
 }
 
+/** A settled on-ramp purchase as a history transaction (a receive of the native currency, from the treasury). */
+function onrampTransaction(p: OnrampPurchase, dataset: Dataset): HistoryTransaction {
+  const price = dataset.pricesUsd[p.asset] ?? 0
+  return {
+    id: `onramp:${p.caipNetworkId}:${p.hash}`,
+    metadata: {
+      minedAt: p.settledAt,
+      chain: p.caipNetworkId,
+      hash: p.hash,
+      status: 'confirmed',
+      operationType: 'buy',
+      sentFrom: TREASURY_ADDRESS,
+      sentTo: p.address,
+    },
+    transfers: [
+      {
+        operation_type: 'buy',
+        direction: 'in',
+        fungible_info: { name: p.asset === 'ETH' ? 'Ether' : p.asset, symbol: p.asset },
+        quantity: { decimals: '18', numeric: p.amount },
+        value: Math.round(Number(p.amount) * price * 100) / 100,
+        price,
+      },
+    ],
+  }
+}
+
+type OnrampUrlBody = BlockchainOperations['generateOnrampUrl']['requestBody']['content']['application/json']
+
+/**
+ * The development provider's checkout URL for an order (`dev/onramp`): the provider, the first destination wallet, the
+ * chain of `defaultNetwork` (a purchase network name of the dataset, e.g. `anvil`), the asset, the crypto amount (the
+ * preset one, else the fiat amount at the dataset's price) and the fiat amount. Bad orders are a 400.
+ */
+function devCheckoutUrl(dataset: Dataset, base: string, body: OnrampUrlBody): string {
+  const provider = body.provider ?? dataset.onrampProviders[0] ?? ''
+  if (!dataset.onrampProviders.includes(provider)) throw new ApiHttpError(400, `Unknown on-ramp provider '${provider}' (expected ${dataset.onrampProviders.join(' or ')})`)
+  const wallet = body.destinationWallets[0]
+  if (!wallet) throw new ApiHttpError(400, 'destinationWallets is empty: give the address to deliver to')
+  const { address } = parseAccount(wallet.address, 'destination address')
+  const asset = wallet.assets?.[0] ?? 'ETH'
+  const currency = dataset.purchaseCurrencies.find((c) => c.id.toLowerCase() === asset.toLowerCase())
+  if (!currency) throw new ApiHttpError(400, `Unknown purchase currency '${asset}'`)
+  const networkName = body.defaultNetwork ?? wallet.blockchains?.[0] ?? ''
+  const network = currency.networks?.find((n) => n.name === networkName)
+  if (!network?.chain_id) throw new ApiHttpError(400, `${currency.id} cannot be bought on network '${networkName}'`)
+  const fiat = body.presetFiatAmount
+  if (fiat === undefined || !(fiat > 0)) throw new ApiHttpError(400, 'presetFiatAmount must be a positive amount')
+  const price = dataset.pricesUsd[currency.symbol ?? currency.id] ?? 0
+  const crypto = body.presetCryptoAmount !== undefined && body.presetCryptoAmount > 0 ? body.presetCryptoAmount : price > 0 ? fiat / price : 0
+  if (!(crypto > 0)) throw new ApiHttpError(400, 'presetCryptoAmount must be a positive amount')
+  const params = new URLSearchParams({
+    provider,
+    address,
+    chainId: network.chain_id,
+    network: network.display_name ?? network.name,
+    asset: currency.id,
+    amount: crypto.toFixed(8),
+    fiat: fiat.toFixed(2),
+    fiatCurrency: body.presetFiatCurrency ?? 'USD',
+  })
+  return `${base}/checkout?${params.toString()}`
+}
+
 const micro = (price: number): bigint => BigInt(Math.round(price * 1_000_000))
 
 const swapAbi = parseAbi(['function swap(address fromToken, address toToken, uint256 amount, uint256 minReturn)'])
@@ -209,6 +278,12 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       if (query.cursor !== undefined && query.cursor !== '') {
         cursor = decodeCursor(query.cursor)
         if (!cursor) throw new ApiHttpError(400, `Invalid cursor '${query.cursor}': pass the 'next' of the previous page`)
+      }
+      if (query.onramp !== undefined) {
+        // The purchases the on-ramp provider settled for the account on this chain, newest first (one page).
+        if (!dataset.onrampProviders.includes(query.onramp)) throw new ApiHttpError(400, `Unknown on-ramp provider '${query.onramp}' (expected ${dataset.onrampProviders.join(' or ')})`)
+        const purchases = state.onrampLedger?.list({ address: account.address, caipNetworkId, provider: query.onramp }) ?? []
+        return json({ data: purchases.map((p) => onrampTransaction(p, dataset)), next: null })
       }
       if (!reader) return json({ data: [], next: null })
       return json(await fromChain(reader, () => readHistory(reader, account.address, cursor, dataset)))
@@ -364,6 +439,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
     },
 
     generateOnrampUrl: ({ query, body }) => {
+      if (dataset.onrampCheckoutUrl !== undefined) return json({ url: devCheckoutUrl(dataset, dataset.onrampCheckoutUrl, body) })
       const url = new URL('https://pay.onramp.example/buy/select-asset')
       url.searchParams.set('appId', query.projectId ?? '')
       url.searchParams.set('destinationWallets', JSON.stringify(body.destinationWallets))

@@ -28,6 +28,7 @@ import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
 import { createSolanaReader } from './solana.ts'
 import type { SiwxOptions, SiwxState } from './siwx.ts'
+import type { OnrampLedger } from '../onramp/provider.ts'
 
 export type { AnalyticsEvent } from './handlers.ts'
 export type { SiwxOptions } from './siwx.ts'
@@ -95,6 +96,11 @@ export type StartApiServerOptions = {
   dataset?: Partial<Dataset>
   /** The SIWX routes' origins and clock (default: the dataset's allowed origins, `Date.now`); see {@link SiwxOptions}. */
   siwx?: SiwxOptions
+  /**
+   * The ledger of the development on-ramp provider (`dev/onramp`): history with `onramp=<provider>` lists its
+   * settled purchases. Pass its checkout URL as `dataset.onrampCheckoutUrl` so the on-ramp URL points at it.
+   */
+  onrampLedger?: OnrampLedger
 }
 
 /** A running reference server. */
@@ -141,7 +147,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
   const solana = options.solanaRpcUrl === undefined ? undefined : await createSolanaReader(options.solanaRpcUrl)
-  let state = createApiState(dataset, readers, solana)
+  let state = createApiState(dataset, readers, solana, options.onrampLedger)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
   let behaviour: ApiBehaviour = { mode: 'normal' }
@@ -169,7 +175,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     },
     reset() {
       behaviour = { mode: 'normal' }
-      state = createApiState(dataset, readers, solana)
+      state = createApiState(dataset, readers, solana, options.onrampLedger)
       siwx = newSiwxState()
       handlers = byOperationId(state, siwx)
     },
