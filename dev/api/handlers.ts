@@ -15,7 +15,8 @@ import type { UtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.ts'
 import type { ChainReader, HistoryCursor, HistoryTransaction } from './chain.ts'
 import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
-import type { Dataset, Features, NameProfile, SwapToken, Wallet } from './dataset.ts'
+import type { Dataset, Features, SwapToken, Wallet } from './dataset.ts'
+import { createNameStore, type NameStore } from './names.ts'
 import { initialsSvg, networkSvg, svgDataUri, tokenSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
@@ -75,8 +76,8 @@ export type ApiState = {
   readers: Map<string, ChainReader>
   /** The local Solana network whose SOL balances are served (`solanaRpcUrl`), if any. */
   solana: SolanaReader | undefined
-  /** Registered names by lower-case name. */
-  names: Map<string, NameProfile>
+  /** Registered names, in the server's database (`names.ts`, PGlite). */
+  names: NameStore
   /** Revoked smart-session ids (`pci`). */
   revokedSessions: Set<string>
   /** Analytics events received, oldest first. */
@@ -98,14 +99,15 @@ export type ApiState = {
  * @param dataset the data to serve.
  * @param readers chain readers by CAIP-2 id.
  * @param solana the local Solana network, if balances are served for it.
+ * @param names the server's name store (kept across resets: its database opens once); default a new one.
  * @returns the state, see {@link ApiState}.
  */
-export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader, onrampLedger?: OnrampLedger): ApiState {
+export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader, onrampLedger?: OnrampLedger, names?: NameStore): ApiState {
   return {
     dataset,
     readers,
     solana,
-    names: new Map(dataset.names.map((profile) => [profile.name.toLowerCase(), profile])),
+    names: names ?? createNameStore(dataset.names),
     revokedSessions: new Set(),
     events: [],
     features: new Map(),
@@ -154,6 +156,18 @@ function checkLabel(label: string): void {
     const description = 'Name can only contain lower-case letters, digits and hyphens'
     throw new ApiHttpError(400, description, [{ description }])
   }
+}
+
+/**
+ * Refuses a coin type that is not an EVM chain's (ENSIP-11) the server serves: 60 (Ethereum mainnet, also the
+ * default EVM address) or `0x80000000 | chainId` of one of its chains.
+ */
+function checkCoinType(coinType: number, state: ApiState): void {
+  if (coinType === 60) return
+  const chainId = coinType >= 0x80000000 ? coinType - 0x80000000 : -1
+  if (chainId > 0 && state.readers.has(`eip155:${chainId}`)) return
+  const description = `Coin type ${coinType} is not an EVM chain this server serves (60, or 0x80000000 | chain id)`
+  throw new ApiHttpError(400, 'Invalid coin type', [{ description }])
 }
 
 function findSwapToken(dataset: Dataset, caip10: string): SwapToken | undefined {
@@ -262,11 +276,11 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
   return {
     getSupportedChains: () => json({ http: [...new Set([...state.readers.keys(), ...(state.solana ? [state.solana.caipNetworkId] : []), ...dataset.supportedChains.http])], ws: [...dataset.supportedChains.ws] }),
 
-    getIdentity: ({ path }) => {
+    getIdentity: async ({ path }) => {
       const { address } = parseAccount(path.address)
       const known = dataset.identities[address.toLowerCase()]
       if (known) return json({ name: known.name, avatar: known.avatar })
-      const registered = [...state.names.values()].filter((profile) => Object.values(profile.addresses).some((a) => a.address.toLowerCase() === address.toLowerCase())).at(-1)
+      const registered = (await state.names.byAddress(address)).at(-1)
       return json(registered ? { name: registered.name, avatar: avatarFor(address, registered.name) } : { name: null, avatar: null })
     },
 
@@ -392,24 +406,25 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       return json({ balances })
     },
 
-    lookupName: ({ path }) => {
+    lookupName: async ({ path }) => {
       const { label, zone } = splitName(path.name, 'reown.id')
-      const profile = state.names.get(`${label}.${zone}`)
+      const profile = await state.names.get(`${label}.${zone}`)
       if (!profile) throw new ApiHttpError(404, `Name '${path.name}' is not registered`)
       return json(profile)
     },
 
-    reverseLookupName: ({ path }) => {
+    reverseLookupName: async ({ path }) => {
       const { address } = parseAccount(path.address)
-      return json([...state.names.values()].filter((profile) => Object.values(profile.addresses).some((a) => a.address.toLowerCase() === address.toLowerCase())))
+      return json(await state.names.byAddress(address))
     },
 
-    getNameSuggestions: ({ path, query }) => {
+    getNameSuggestions: async ({ path, query }) => {
       const zone = query.zone?.replace(/^\./, '') || 'reown.id'
       const { label } = splitName(path.name, zone)
       checkLabel(label)
-      const labels = [label, `${label}1`, `${label}2`, `${label}-id`, `the${label}`]
-      return json({ suggestions: labels.map((l) => ({ name: `${l}.${zone}`, registered: state.names.has(`${l}.${zone}`) })) })
+      const names = [label, `${label}1`, `${label}2`, `${label}-id`, `the${label}`].map((l) => `${l}.${zone}`)
+      const taken = await state.names.taken(names)
+      return json({ suggestions: names.map((name) => ({ name, registered: taken.has(name) })) })
     },
 
     registerName: async ({ body }) => {
@@ -423,18 +438,18 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
         throw new ApiHttpError(400, 'Invalid message', [{ description: 'The message must name the name to register' }])
       }
       const { address } = parseAccount(body.address)
+      checkCoinType(body.coin_type, state)
       if (!isHex(body.signature)) throw new ApiHttpError(400, 'Invalid signature', [{ description: 'The signature must be hex' }])
       const valid = await verifyMessage({ address, message: body.message, signature: body.signature }).catch(() => false)
       if (!valid) throw new ApiHttpError(401, 'Invalid signature', [{ description: 'The signature does not match the address' }])
       const { label, zone } = splitName(message.name, 'reown.id')
       checkLabel(label)
       const name = `${label}.${zone}`
-      if (state.names.has(name)) throw new ApiHttpError(400, `Name ${name} is already registered`, [{ description: 'Name is already registered' }])
       const attributes = typeof message.attributes === 'object' && message.attributes !== null
         ? Object.fromEntries(Object.entries(message.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
         : {}
-      const now = Math.floor(Date.now() / 1000)
-      state.names.set(name, { name, registered: now, updated: now, addresses: { [String(body.coin_type)]: { address, created: new Date(now * 1000).toISOString() } }, attributes })
+      const registered = await state.names.register({ name, coinType: body.coin_type, address, attributes, now: Math.floor(Date.now() / 1000) })
+      if (!registered) throw new ApiHttpError(400, `Name ${name} is already registered`, [{ description: 'Name is already registered' }])
       return json({ success: true })
     },
 

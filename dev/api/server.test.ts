@@ -454,6 +454,42 @@ describe('identity and names', () => {
     expect(await short.json()).toEqual({ message: 'Name must be at least 4 characters', reasons: [{ description: 'Name must be at least 4 characters' }] })
     expect((await get('/blockchain/v1/profile/account/nobody-here.reown.id', { apiVersion: '2' })).status).toBe(404)
   })
+
+  it('registers under the coin type of a served chain (ENSIP-11), refuses another chain’s, and the reverse lookup reads the database', async () => {
+    const account = devAccounts()[4]!
+    const register = async (name: string, coinType: number) => {
+      const message = JSON.stringify({ name, attributes: {}, timestamp: 1_767_225_600 })
+      return post('/blockchain/v1/profile/account', { coin_type: coinType, address: account.address, message, signature: await account.signMessage({ message }) })
+    }
+    const anvilCoinType = (0x80000000 | 31337) >>> 0
+    expect((await register('coin-anvil.reown.id', anvilCoinType)).status).toBe(200)
+    const foreign = await register('coin-foreign.reown.id', (0x80000000 | 10) >>> 0)
+    expect(foreign.status).toBe(400)
+    expect(((await foreign.json()) as { reasons: Array<{ description: string }> }).reasons[0]?.description).toMatch(/^Coin type 2147483658 is not an EVM chain/)
+    const bad = await post('/blockchain/v1/profile/account', { coin_type: 'sixty', address: account.address, message: '{}', signature: '0x00' })
+    expect(bad.status).toBe(400)
+    const profile = await getJson<{ addresses: Record<string, { address: string }> }>('/blockchain/v1/profile/account/coin-anvil.reown.id', { apiVersion: '2' })
+    expect(Object.keys(profile.addresses)).toEqual([String(anvilCoinType)])
+    const reverse = await getJson<Array<{ name: string }>>(`/blockchain/v1/profile/reverse/${account.address.toLowerCase()}`, { apiVersion: '2' })
+    expect(reverse.map((p) => p.name)).toEqual(['coin-anvil.reown.id'])
+    // Two registrations of one free name at once: the database's key lets exactly one through.
+    const racing = await Promise.all([register('race-name.reown.id', 60), register('race-name.reown.id', 60)])
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 400])
+    // A reset forgets the registrations and keeps the dataset's names.
+    await api.control.reset()
+    expect(await getJson(`/blockchain/v1/profile/reverse/${account.address}`, { apiVersion: '2' })).toEqual([])
+    expect((await getJson<Array<{ name: string }>>(`/blockchain/v1/profile/reverse/${alice}`, { apiVersion: '2' })).map((p) => p.name)).toEqual(['alice.reown.id'])
+  })
+
+  it('refuses a name with other characters than letters, digits and hyphens, and a message that is not the registration', async () => {
+    const account = devAccounts()[4]!
+    const message = JSON.stringify({ name: 'bad_name!.reown.id', timestamp: 1 })
+    const refused = await post('/blockchain/v1/profile/account', { coin_type: 60, address: account.address, message, signature: await account.signMessage({ message }) })
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { reasons: Array<{ description: string }> }).reasons[0]?.description).toBe('Name can only contain lower-case letters, digits and hyphens')
+    const notJson = await post('/blockchain/v1/profile/account', { coin_type: 60, address: account.address, message: 'hello', signature: await account.signMessage({ message: 'hello' }) })
+    expect(notJson.status).toBe(400)
+  })
 })
 
 describe('swaps, prices, on-ramp and sessions (dataset)', () => {

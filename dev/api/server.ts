@@ -23,6 +23,7 @@ import { createChainReader } from './chain.ts'
 import type { ChainReader } from './chain.ts'
 import { defaultDataset } from './dataset.ts'
 import type { Dataset, Features } from './dataset.ts'
+import { createNameStore } from './names.ts'
 import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, directoryHandlers } from './handlers.ts'
 import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
@@ -75,7 +76,7 @@ export type ApiControl = {
    * Back to the start: normal mode, dataset features and origins, no events, registered names and revoked sessions
    * forgotten, SIWX nonces and sessions forgotten.
    */
-  reset(): void
+  reset(): Promise<void>
 }
 
 /** Options of {@link startApiServer}. */
@@ -147,7 +148,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
   const solana = options.solanaRpcUrl === undefined ? undefined : await createSolanaReader(options.solanaRpcUrl)
-  let state = createApiState(dataset, readers, solana, options.onrampLedger)
+  const names = createNameStore(dataset.names)
+  let state = createApiState(dataset, readers, solana, options.onrampLedger, names)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
   let behaviour: ApiBehaviour = { mode: 'normal' }
@@ -175,9 +177,10 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     },
     reset() {
       behaviour = { mode: 'normal' }
-      state = createApiState(dataset, readers, solana, options.onrampLedger)
+      state = createApiState(dataset, readers, solana, options.onrampLedger, names)
       siwx = newSiwxState()
       handlers = byOperationId(state, siwx)
+      return names.reset()
     },
   }
 
@@ -294,7 +297,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     control,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
+        server.close(() => void names.close().then(resolve, resolve))
         server.closeAllConnections()
       })
       return stopping
@@ -466,7 +469,7 @@ async function handleControl(method: string, url: URL, request: IncomingMessage,
       case 'GET /__control/events':
         return sendJson(response, 200, control.events())
       case 'POST /__control/reset':
-        control.reset()
+        await control.reset()
         return sendJson(response, 200, { ok: true })
       case 'POST /__control/features': {
         const { projectId, features } = (body ?? {}) as { projectId?: unknown; features?: unknown }
