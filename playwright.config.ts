@@ -15,6 +15,8 @@ const SECURE_SITE_PORT = '28800'
 const SMTP_PORT = '22525'
 /** The development on-ramp provider's checkout (dev/onramp); the reference API's on-ramp URL points at it. */
 const ONRAMP_PORT = '28950'
+/** The OpenID Connect provider of the social logins (dev/oidc); the secure site discovers it. */
+const OIDC_PORT = '28900'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
@@ -57,7 +59,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT, ONRAMP_PORT },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT, ONRAMP_PORT, OIDC_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -51,6 +51,8 @@ export const frameUserSchema = v.object({
   accounts: v.optional(v.array(v.object({ address: addressSchema, type: v.picklist(['eoa', 'smartAccount']) }))),
   userName: v.optional(v.string()),
   preferredAccountType: v.optional(v.string()),
+  /** The social provider the user signed in with (issue 19 §1; spec §3 account state `socialProvider`). */
+  socialProvider: v.optional(v.string()),
 })
 export type FrameUser = v.InferOutput<typeof frameUserSchema>
 
@@ -78,6 +80,17 @@ export const frameRequestSchemas = {
   CONNECT_DEVICE: { payload: empty, result: empty },
   /** The code from the mail. */
   CONNECT_OTP: { payload: v.object({ otp: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), result: empty },
+  /**
+   * The provider's authorize URL of a social login (issue 19 §1): the frame starts the sign-in (state, nonce, PKCE kept
+   * by the secure site) for the provider; the provider sends the browser back to `returnTo` (the dapp's page) with
+   * `result_uri` (or `social_error`).
+   */
+  GET_SOCIAL_REDIRECT_URI: {
+    payload: v.object({ provider: v.picklist(['google', 'github', 'apple', 'facebook', 'x', 'discord']), returnTo: v.pipe(v.string(), v.url(), v.maxLength(2048)) }),
+    result: v.object({ uri: v.pipe(v.string(), v.url()) }),
+  },
+  /** Completes a social login with the `result_uri` the provider's return carried: signs the frame in; the user. */
+  CONNECT_SOCIAL: { payload: v.object({ uri: v.pipe(v.string(), v.url(), v.maxLength(2048)) }), result: frameUserSchema },
   /** The signed-in user (after a login, or on reload). */
   GET_USER: { payload: v.object({ chainId: v.optional(frameChainIdSchema) }), result: frameUserSchema },
   /** Whether the frame has a session (spec §4: none found → the dapp clears the login cache). */

@@ -7,6 +7,7 @@
  * 8899, the local Solana RPC over LiteSVM), API_PORT (default 8600), RELAY_PORT (default 8700, the WalletConnect
  * relay; RELAY_LOG=0 silences its line per method served), SMTP_PORT (default 2525, the loopback mail server),
  * SECURE_SITE_PORT (default 8800, the embedded wallet's secure site: frame page, API, mailbox; dev/secure-site),
+ * OIDC_PORT (default 8900, the OpenID Connect provider of the social logins; dev/oidc),
  * ONRAMP_PORT (default 8950, the development on-ramp provider's checkout; dev/onramp), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
  * VITE_SECURE_SITE_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
@@ -30,6 +31,8 @@ import { startSecureSite } from './secure-site/server.ts'
 import type { SecureSite } from './secure-site/server.ts'
 import { createOnrampLedger, startOnrampProvider, TREASURY_ADDRESS } from './onramp/provider.ts'
 import type { OnrampProvider } from './onramp/provider.ts'
+import { startOidcProvider } from './oidc/server.ts'
+import type { OidcProviderServer } from './oidc/server.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
@@ -39,6 +42,7 @@ let relay: Relay | undefined
 let mail: MailServer | undefined
 let secure: SecureSite | undefined
 let onramp: OnrampProvider | undefined
+let oidc: OidcProviderServer | undefined
 let shuttingDown = false
 
 /** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
@@ -52,6 +56,7 @@ async function shutdown(code: number): Promise<never> {
     await solana?.stop()
     await relay?.stop()
     await secure?.stop()
+    await oidc?.stop()
     await mail?.stop()
     await Promise.all(anvils.map((anvil) => anvil.stop()))
     process.exit(code)
@@ -185,8 +190,21 @@ async function main(): Promise<void> {
     await shutdown(1)
   }
   if (shuttingDown || !mail) return
+  const oidcPort = await readPort('OIDC_PORT', 8900)
+  try {
+    oidc = await startOidcProvider({ port: oidcPort, redirectUris: [`http://127.0.0.1:${securePort}/social/callback`] })
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${oidcPort} is already in use, so the OpenID Connect provider cannot start.\n    Free the port, or choose another one: OIDC_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the OpenID Connect provider:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown || !oidc) return
   try {
     secure = await startSecureSite({
+      social: { issuer: oidc.url, clients: oidc.clients },
       port: securePort,
       mail,
       db: secureDb,
@@ -234,6 +252,7 @@ async function main(): Promise<void> {
       `  ${'Relay'.padEnd(width)}  ${relay?.url ?? '?'}  (WalletConnect v2 on loopback; VITE_RELAY_URL)`,
       `  ${'Secure'.padEnd(width)}  ${secure?.url ?? '?'}  (embedded wallet frame and API; VITE_SECURE_SITE_URL)`,
       `  ${'On-ramp'.padEnd(width)}  ${onramp?.url ?? '?'}  (development on-ramp checkout; pays from treasury ${TREASURY_ADDRESS}, dev account 7)`,
+      `  ${'OIDC'.padEnd(width)}  ${oidc?.url ?? '?'}  (social logins: google, github, apple, facebook, x, discord; development users)`,
       `  ${'Mailbox'.padEnd(width)}  ${secure ? `${secure.url}/mailbox` : '?'}  (mail the SMTP server on 127.0.0.1:${mail?.port ?? '?'} received)`,
       '',
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,

@@ -4,13 +4,18 @@
  * (Postgres compiled to WebAssembly: no native build step). In memory unless a data directory is given. Dev-only.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { socialSchema } from './social.ts'
 
 /** The schema, applied once when the database opens. Times are Unix milliseconds (`double precision`). */
 const schema = `
 create table if not exists users (
   id serial primary key,
-  email text not null unique,
-  created_at double precision not null
+  email text unique,
+  created_at double precision not null,
+  social_provider text,
+  social_sub text,
+  username text,
+  unique (social_provider, social_sub)
 );
 create table if not exists wallets (
   user_id integer primary key references users(id),
@@ -68,11 +73,15 @@ export type SecureDb = PGlite
 export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
   const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
   await db.exec(schema)
+  await db.exec(socialSchema)
   return db
 }
 
-/** A user row with its wallet's address (never the key). */
-export type UserRow = { id: number; email: string; address: string }
+/**
+ * A user row with its wallet's address (never the key). An email user has `email`; a social user (issue 19) has
+ * `email` null and its provider and username.
+ */
+export type UserRow = { id: number; email: string | null; address: string; social_provider?: string | null; username?: string | null }
 
 /**
  * The user of `email` with the wallet's address, or `undefined`.
@@ -89,7 +98,7 @@ export async function findUser(db: SecureDb, email: string): Promise<UserRow | u
 
 /** The user with id `id` with the wallet's address, or `undefined`. */
 export async function findUserById(db: SecureDb, id: number): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>('select u.id, u.email, w.address from users u join wallets w on w.user_id = u.id where u.id = $1', [id])
+  const { rows } = await db.query<UserRow>('select u.id, u.email, w.address, u.social_provider, u.username from users u join wallets w on w.user_id = u.id where u.id = $1', [id])
   return rows[0]
 }
 
@@ -111,4 +120,34 @@ export async function createUser(db: SecureDb, email: string, wallet: { address:
 export async function walletPrivateKey(db: SecureDb, userId: number): Promise<string | undefined> {
   const { rows } = await db.query<{ private_key: string }>('select private_key from wallets where user_id = $1', [userId])
   return rows[0]?.private_key
+}
+
+/**
+ * The user of a social identity (issue 19 §1): found by (provider, sub) with its username refreshed, or created with
+ * its wallet (email null: a social user signs in with its provider, not a mail).
+ *
+ * @returns the user and whether it was created (the caller funds a new wallet).
+ */
+export async function socialUser(
+  db: SecureDb,
+  identity: { provider: string; sub: string; username: string },
+  wallet: () => { address: string; privateKey: string },
+  now: number,
+): Promise<{ user: UserRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<UserRow>(
+      `update users u set username = $3 from wallets w where w.user_id = u.id and u.social_provider = $1 and u.social_sub = $2
+       returning u.id, u.email, w.address, u.social_provider, u.username`,
+      [identity.provider, identity.sub, identity.username],
+    )
+    if (rows[0]) return { user: rows[0], created: false }
+    const { address, privateKey } = wallet()
+    const inserted = await tx.query<{ id: number }>(
+      'insert into users (email, created_at, social_provider, social_sub, username) values (null, $1, $2, $3, $4) returning id',
+      [now, identity.provider, identity.sub, identity.username],
+    )
+    const id = inserted.rows[0]!.id
+    await tx.query('insert into wallets (user_id, address, private_key) values ($1, $2, $3)', [id, address, privateKey])
+    return { user: { id, email: null, address, social_provider: identity.provider, username: identity.username }, created: true }
+  })
 }

@@ -12,6 +12,10 @@
  * GET  /api/session           Bearer → { isConnected }
  * POST /api/sign-out          Bearer → {} (the session is revoked)
  * POST /api/rpc               Bearer, { method, params, chainId } → { result }
+ * POST /api/social/start     { provider, deviceId, returnTo } → { uri }: the provider's authorize URL (issue 19, PKCE)
+ * POST /api/connect-social    { resultUri, deviceId } → { token }: the completed social sign-in of this device, once
+ * GET  /social/callback       the provider's redirect: code exchanged, ID token verified → 303 to the dapp with
+ *                             `result_uri` (or `social_error`); an unknown state: a page saying it was refused
  * GET  /verify-device?token=  the link of a "Verify this device" mail
  * GET  /mailbox               the dev mailbox page (newest first)
  * GET  /mailbox/messages?to=  the mailbox as JSON (tests); DELETE empties it
@@ -36,6 +40,8 @@ import { createMailer } from './mail.ts'
 import type { MailMessage, MailServer } from './mail.ts'
 import { createSessionSigner } from './session.ts'
 import { createSecureService, SecureSiteError } from './service.ts'
+import { createSocialLogin } from './social.ts'
+import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 
 /** Options of {@link startSecureSite}. */
@@ -59,6 +65,11 @@ export type StartSecureSiteOptions = {
    * compile, so the stack opens it while the chains start. Default: opened here (`dataDir`).
    */
   db?: SecureDb | Promise<SecureDb>
+  /**
+   * The OpenID Connect provider of the social logins (issue 19 §1): its issuer and one client per provider name;
+   * a function when it starts after the site (it needs the site's callback URL). None: social login answers 503.
+   */
+  social?: SocialConfig | (() => SocialConfig | undefined)
 }
 
 /** A running secure site. */
@@ -197,6 +208,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   const now = (): number => baseNow() + offsetMs
   const signer = createSessionSigner()
   let service: SecureService | undefined
+  let social: SocialLogin | undefined
   let origin = ''
 
   const server = createServer((req, res) => {
@@ -248,6 +260,27 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
         const body = await readJson(req)
         return sendJson(res, 200, await svc.connectOtp({ email: body.email, deviceId: body.deviceId, otp: body.otp }))
       }
+      case 'POST /api/social/start': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await social!.start({ provider: body.provider, deviceId: body.deviceId, returnTo: body.returnTo }))
+      }
+      case 'POST /api/connect-social': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await social!.connect({ resultUri: body.resultUri, deviceId: body.deviceId }))
+      }
+      case 'GET /social/callback': {
+        try {
+          const { location } = await social!.callback({ code: url.searchParams.get('code'), state: url.searchParams.get('state'), error: url.searchParams.get('error') })
+          res.writeHead(303, { location, ...commonHeaders })
+          res.end()
+          return
+        } catch (error) {
+          if (!(error instanceof SecureSiteError)) throw error
+          return sendHtml(res, page('Sign-in refused', `<h1>Sign-in refused</h1><p>${escapeHtml(error.message)}</p><p>Close this window and try again from the app.</p>`), pageCsp, error.status)
+        }
+      }
+      case 'GET /social/result':
+        return sendHtml(res, page('Signed in', '<h1>Signed in</h1><p>Go back to the app.</p>'), pageCsp)
       case 'GET /api/user':
         return sendJson(res, 200, await svc.getUser(token))
       case 'GET /api/session':
@@ -290,6 +323,16 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   const port = (server.address() as AddressInfo).port
   origin = `http://127.0.0.1:${port}`
   service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now, fundWei: options.fundWei })
+  const svc = service
+  social = createSocialLogin({
+    db,
+    publicUrl: origin,
+    allowedReturnOrigins: options.allowedAncestors,
+    config: options.social,
+    now,
+    userFor: (identity) => svc.socialUserFor(identity),
+    issueSession: (user, deviceId) => svc.issueSession(user, deviceId),
+  })
 
   let stopping: Promise<void> | undefined
   return {

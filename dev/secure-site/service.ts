@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { createWalletClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex } from 'viem'
 import type { Address, Hex, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createUser, findUser, findUserById, walletPrivateKey } from './db.ts'
+import { createUser, findUser, findUserById, socialUser, walletPrivateKey } from './db.ts'
 import type { SecureDb, UserRow } from './db.ts'
 import type { Mailer } from './mail.ts'
 import { refusalMessage } from './session.ts'
@@ -187,7 +187,7 @@ export function createSecureService(options: SecureServiceOptions) {
       [user.id, deviceId, sha256(code), now()],
     )
     await mailer.send({
-      to: user.email,
+      to: user.email!,
       subject: `${code} is your login code`,
       text: `Your login code is ${code}\n\nIt expires in 10 minutes. If you did not try to sign in, ignore this mail.\n`,
     })
@@ -198,7 +198,7 @@ export function createSecureService(options: SecureServiceOptions) {
     await db.query('insert into device_verifications (token_hash, user_id, device_id, created_at) values ($1, $2, $3, $4)', [sha256(token), user.id, deviceId, now()])
     const link = new URL(`/verify-device?token=${token}`, options.publicUrl).href
     await mailer.send({
-      to: user.email,
+      to: user.email!,
       subject: 'Verify this device',
       text: `Someone is signing in to your embedded wallet from a new device.\n\nApprove this device: ${link}\n\nThe link expires in 10 minutes. If it was not you, ignore this mail.\n`,
     })
@@ -306,10 +306,36 @@ export function createSecureService(options: SecureServiceOptions) {
       return { token: await issueSession(user, deviceId) }
     },
 
-    /** The signed-in user: email and the wallet's address. @throws SecureSiteError 401 (see `authenticate`). */
-    async getUser(token: string | undefined): Promise<{ email: string; address: string }> {
+    /**
+     * The signed-in user: email (null for a social user), the wallet's address, and for a social user its provider
+     * and username (issue 19). @throws SecureSiteError 401 (see `authenticate`).
+     */
+    async getUser(token: string | undefined): Promise<{ email: string | null; address: string; socialProvider?: string; username?: string }> {
       const { user } = await authenticate(token)
-      return { email: user.email, address: user.address }
+      return {
+        email: user.email,
+        address: user.address,
+        ...(user.social_provider ? { socialProvider: user.social_provider } : {}),
+        ...(user.username ? { username: user.username } : {}),
+      }
+    },
+
+    /** A session token of `user` on `deviceId` (the social login signs in through it). */
+    issueSession,
+
+    /** The user of a social identity, created with its wallet (funded on the dev chains) when new (issue 19 §1). */
+    async socialUserFor(identity: { provider: string; sub: string; username: string }): Promise<UserRow> {
+      const { user, created } = await socialUser(
+        db,
+        identity,
+        () => {
+          const privateKey = generatePrivateKey()
+          return { address: privateKeyToAccount(privateKey).address, privateKey }
+        },
+        now(),
+      )
+      if (created) await fund(user.address as Address)
+      return user
     },
 
     /**

@@ -36,6 +36,8 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     connectDevice: ({ email, deviceId }) => call('POST', '/api/connect-device', undefined, { email, deviceId }),
     connectOtp: ({ email, deviceId, otp }) => call('POST', '/api/connect-otp', undefined, { email, deviceId, otp }),
     getUser: (token) => call('GET', '/api/user', token),
+    socialStart: ({ provider, deviceId, returnTo }) => call('POST', '/api/social/start', undefined, { provider, deviceId, returnTo }),
+    connectSocial: ({ resultUri, deviceId }) => call('POST', '/api/connect-social', undefined, { resultUri, deviceId }),
     isConnected: async (token) => (await call<{ isConnected: boolean }>('GET', '/api/session', token)).isConnected,
     signOut: async (token) => {
       await call('POST', '/api/sign-out', token, {})

@@ -27,6 +27,8 @@ function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerO
     isConnected: vi.fn(async () => true),
     signOut: vi.fn(async () => undefined),
     rpc: vi.fn(async (_token: string | undefined, request: { method: string }) => `result:${request.method}`),
+    socialStart: vi.fn(async () => ({ uri: 'http://127.0.0.1:8900/auth?client_id=google' })),
+    connectSocial: vi.fn(async () => ({ token: 'social-token' })),
     ...overrides,
   }
   const approval = {
@@ -287,5 +289,39 @@ describe('frame handler: RPC requests and approvals (spec §4, §5)', () => {
     send(appRequest('SYNC_THEME', 't', { themeMode: 'dark', themeVariables: { accent: '#ff0000' } }))
     await settle()
     expect(approval.setTheme).toHaveBeenCalledWith('dark', { accent: '#ff0000' })
+  })
+})
+
+describe('frame handler: social login (issue 19 §1)', () => {
+  it('APP_GET_SOCIAL_REDIRECT_URI starts the sign-in for this device and answers the authorize URL', async () => {
+    const { send, settle, reply, api } = setup()
+    send({ id: 's1', type: 'APP_GET_SOCIAL_REDIRECT_URI', payload: { provider: 'google', returnTo: `${dapp}/page` } })
+    await settle()
+    expect(api.socialStart).toHaveBeenCalledWith({ provider: 'google', deviceId: 'device0123456789abcdef', returnTo: `${dapp}/page` })
+    expect(reply('s1')?.message).toEqual({ id: 's1', type: 'FRAME_GET_SOCIAL_REDIRECT_URI_SUCCESS', payload: { uri: 'http://127.0.0.1:8900/auth?client_id=google' } })
+  })
+  it('an unknown provider is dropped (never reaches the site)', async () => {
+    const { send, settle, posted, api } = setup()
+    send({ id: 's2', type: 'APP_GET_SOCIAL_REDIRECT_URI', payload: { provider: 'myspace', returnTo: `${dapp}/` } })
+    await settle()
+    expect(api.socialStart).not.toHaveBeenCalled()
+    expect(posted.filter((p) => p.message.id === 's2')).toEqual([])
+  })
+  it('APP_CONNECT_SOCIAL redeems the result, keeps the session and answers the user with its provider and username', async () => {
+    const { send, settle, reply, api, storage, posted } = setup({ getUser: vi.fn(async () => ({ email: null, address, socialProvider: 'discord', username: 'alice#0' })) })
+    send({ id: 's3', type: 'APP_CONNECT_SOCIAL', payload: { uri: 'http://127.0.0.1:8800/social/result?token=t' } })
+    await settle()
+    await settle()
+    expect(api.connectSocial).toHaveBeenCalledWith({ resultUri: 'http://127.0.0.1:8800/social/result?token=t', deviceId: 'device0123456789abcdef' })
+    expect(storage.get('latchkey-secure:session')).toBe('social-token')
+    expect(reply('s3')?.message).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { address, socialProvider: 'discord', userName: 'alice#0', email: null } })
+    expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE')).toBe(true)
+  })
+  it('a refused result is an error reply with the site’s message, and no session is kept', async () => {
+    const { send, settle, reply, storage } = setup({ connectSocial: vi.fn(async () => Promise.reject(new FrameApiError('Sign-in result is not valid: sign in again'))) })
+    send({ id: 's4', type: 'APP_CONNECT_SOCIAL', payload: { uri: 'http://127.0.0.1:8800/social/result?token=t' } })
+    await settle()
+    expect(reply('s4')?.message).toEqual({ id: 's4', type: 'FRAME_CONNECT_SOCIAL_ERROR', payload: { message: 'Sign-in result is not valid: sign in again' } })
+    expect(storage.has('latchkey-secure:session')).toBe(false)
   })
 })

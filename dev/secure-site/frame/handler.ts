@@ -24,7 +24,11 @@ export type FrameApi = {
   connectEmail(input: { email: string; deviceId: string; token: string | undefined }): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   connectDevice(input: { email: string; deviceId: string }): Promise<{ verified: false } | { verified: true; token: string }>
   connectOtp(input: { email: string; deviceId: string; otp: string }): Promise<{ token: string }>
-  getUser(token: string | undefined): Promise<{ email: string; address: string }>
+  getUser(token: string | undefined): Promise<{ email: string | null; address: string; socialProvider?: string; username?: string }>
+  /** Starts a social login of this device (issue 19): the provider's authorize URL. */
+  socialStart(input: { provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string }>
+  /** Redeems the `result_uri` of a finished social login of this device: a session token. */
+  connectSocial(input: { resultUri: string; deviceId: string }): Promise<{ token: string }>
   isConnected(token: string | undefined): Promise<boolean>
   signOut(token: string | undefined): Promise<void>
   rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number }): Promise<unknown>
@@ -131,8 +135,8 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   }
 
   async function user(): Promise<FrameUser> {
-    const { email, address } = await api.getUser(token())
-    return { email, address, chainId, accounts: [{ address, type: 'eoa' }] }
+    const { email, address, socialProvider, username } = await api.getUser(token())
+    return { email, address, chainId, accounts: [{ address, type: 'eoa' }], ...(socialProvider ? { socialProvider } : {}), ...(username ? { userName: username } : {}) }
   }
 
   async function signedIn(sessionToken: string, origin: string): Promise<void> {
@@ -171,6 +175,18 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         const { token: sessionToken } = await api.connectOtp({ email: pendingEmail(), deviceId: deviceId(), otp })
         await signedIn(sessionToken, origin)
         return {}
+      }
+      case 'APP_GET_SOCIAL_REDIRECT_URI': {
+        const { provider, returnTo } = request.payload as { provider: string; returnTo: string }
+        return api.socialStart({ provider, deviceId: deviceId(), returnTo })
+      }
+      case 'APP_CONNECT_SOCIAL': {
+        const { uri } = request.payload as { uri: string }
+        const { token: sessionToken } = await api.connectSocial({ resultUri: uri, deviceId: deviceId() })
+        store.set(frameStoreKeys.session, sessionToken)
+        const signedInUser = await user()
+        post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
+        return signedInUser
       }
       case 'APP_GET_USER': {
         const wanted = (request.payload as { chainId?: number | string }).chainId
