@@ -20,6 +20,7 @@ import { startApiServer } from './api/server.ts'
 import type { ApiServer } from './api/server.ts'
 import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
 import { deployDevTokens, devTokens } from './tokens/deploy.ts'
+import { ROUTER_ADDRESS, WETH_ADDRESS, deployDevExchange } from './dex/deploy.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, SOLANA_DEFAULT_PORT, SOLANA_LOCALNET_CAIP_NETWORK_ID, startSolanaRpc } from './solana/index.ts'
 import type { SolanaRpcServer } from './solana/index.ts'
 import { startRelay } from './relay/server.ts'
@@ -108,8 +109,9 @@ async function main(): Promise<void> {
 
   try {
     await Promise.all(anvils.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    await Promise.all(anvils.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
   } catch (error) {
-    console.error('\n  ✗ Could not deploy the dev tokens:\n', error)
+    console.error('\n  ✗ Could not deploy the dev tokens and the exchange:\n', error)
     await shutdown(1)
   }
   if (shuttingDown) return
@@ -258,6 +260,7 @@ async function main(): Promise<void> {
       `  Dev accounts (10000 ETH each): ${DEV_ADDRESSES[0]} … (${DEV_ADDRESSES.length} accounts)`,
       `  Tokens (both chains, 1000000 each per dev account):`,
       ...devTokens.map((token) => `    ${token.symbol.padEnd(6)} ${token.address}  ${token.name}, ${token.decimals} decimals${token.transferReturnsBool ? '' : ', USDT-style: transfer returns no bool'}`),
+      `  Exchange (Uniswap v2, both chains): router ${ROUTER_ADDRESS}, WETH ${WETH_ADDRESS}; pools WETH/dUSDT, WETH/DEV, DEV/dUSDT (1 ETH = 3000 dUSDT, 1 DEV = 1.5 dUSDT; dev/dex)`,
       `  Mnemonic: "${DEV_MNEMONIC}"`,
       `  Solana dev accounts (${DEV_SOLANA_ACCOUNT_LAMPORTS / 1_000_000_000n} SOL each): ${DEV_SOLANA_ADDRESSES[0]} … (${DEV_SOLANA_ADDRESSES.length} accounts, seeds in dev/solana/accounts.ts)`,
       '',

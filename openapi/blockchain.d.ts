@@ -58,6 +58,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * @description Quotes a swap of `amount` (the from token's smallest unit, a positive integer) of `from` for `to` (CAIP-10 token
+         *     addresses of one network). The dev server quotes its exchange's pool of the two tokens (Uniswap v2
+         *     `getAmountsOut`, 0.3 % fee). Errors: 400 `Network not supported for Swaps` for a network outside the swap
+         *     networks; 400 for a bad amount, a malformed or unknown token or user address; 422 `No liquidity …` (no pool
+         *     holds both tokens) or `Amount too small …` (the amount buys nothing).
+         */
         get: operations["getSwapQuotes"];
         put?: never;
         post?: never;
@@ -74,6 +81,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description The swappable tokens of `chainId` (all swap networks' without it). 400 `Network not supported for Swaps` for a network outside the swap networks. */
         get: operations["getSwapTokens"];
         put?: never;
         post?: never;
@@ -92,6 +100,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description USD prices of tokens (CAIP-10). The dev server prices them from its exchange's pool reserves against dUSDT (1 dUSDT = 1 USD); addresses it cannot price are left out of `fungibles`. */
         post: operations["getTokenPrices"];
         delete?: never;
         options?: never;
@@ -106,6 +115,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description How much of `tokenAddress` (CAIP-10) the swap router may spend for `userAddress`; the native token needs no allowance (2^256 − 1). 400 `Network not supported for Swaps` off the swap networks. */
         get: operations["getSwapAllowance"];
         put?: never;
         post?: never;
@@ -122,7 +132,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Result not shown in the spec; modelled as the standard and fast gas prices in wei (decimal strings). */
+        /** @description Result not shown in the spec; modelled as the standard, fast and instant gas prices in wei (decimal strings; the dev server: the node's `eth_gasPrice` ×1, ×1.25, ×1.5). 400 `Network not supported for Gas Price` for a network the server does not serve. */
         get: operations["getGasPrice"];
         put?: never;
         post?: never;
@@ -141,7 +151,14 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Result not shown in the spec; modelled as the transaction the wallet sends. */
+        /**
+         * @description Result not shown in the spec; modelled as the transaction the wallet sends. It swaps exactly `amount` of `from`
+         *     for at least the current quote × (1 − `eip155.slippage` %) of `to`, paid to `userAddress` (the dev server: the
+         *     router's `swapExactETHForTokens`, `swapExactTokensForETH` or `swapExactTokensForTokens` with a 20-minute
+         *     deadline; WETH `deposit`/`withdraw` between ETH and WETH). `gas` is estimated unless `disableEstimate`, and left
+         *     out when the estimate fails (say the approval is still missing). Errors as for quotes, and 400 for a slippage
+         *     outside 0–50.
+         */
         post: operations["buildSwapTransaction"];
         delete?: never;
         options?: never;
@@ -156,7 +173,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Result not shown in the spec; modelled as the approval transaction the wallet sends. */
+        /** @description Result not shown in the spec; modelled as the approval transaction the wallet sends: `approve(router, 2^256 − 1)` on the `from` token. 400 for the native token (it needs none); errors as for quotes. */
         get: operations["buildSwapApprove"];
         put?: never;
         post?: never;
@@ -518,6 +535,7 @@ export interface components {
             /** @description CAIP-2 ids reachable over websocket RPC. */
             ws: string[];
         };
+        /** @description A token that can be swapped on its network (the dev server: every token of a pool of its exchange, and the native token as `0xeeee…eeee` when a pool holds the wrapped native token). */
         SwapToken: {
             name: string;
             symbol: string;
@@ -527,11 +545,16 @@ export interface components {
             logoUri: string;
             eip2612?: boolean;
         };
+        /** @description What `fromAmount` of `fromToken` buys of `toToken` now, both in the tokens' smallest units (decimal strings). */
         SwapQuote: {
             fromAmount: string;
             toAmount: string;
+            /** @description CAIP-10 token address. */
             fromToken?: string;
+            /** @description CAIP-10 token address. */
             toToken?: string;
+            /** @description Not shown in the spec: how much less the trade pays than the pool's mid price once the pool fee is taken, in percent (`0.05` = 0.05 %); 0 for a wrap or unwrap of the native token. */
+            priceImpact?: number;
         };
         Fungible: {
             name: string;
@@ -539,7 +562,7 @@ export interface components {
             iconUrl: string;
             price: number;
         };
-        /** @description Not shown in the spec; a transaction for the wallet to send (to, data, value in wei as decimal string, gas). */
+        /** @description Not shown in the spec; a transaction for the wallet to send: `to`, `data`, `value` in wei as a decimal string, `gas` when estimated (absent: the wallet estimates), `gasPrice` when the server fixes one (the dev server does not: the wallet prices it). */
         TransactionRequest: {
             from: string;
             to: string;

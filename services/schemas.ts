@@ -167,7 +167,16 @@ export const identitySchema = v.object({ name: nullableString, avatar: v.nullish
 export type Identity = v.InferOutput<typeof identitySchema>
 export const supportedChainsSchema = v.object({ http: v.array(v.string()), ws: v.array(v.string()) })
 export const swapQuotesSchema = v.object({
-  quotes: v.array(v.object({ fromAmount: uintStringSchema, toAmount: uintStringSchema, fromToken: v.optional(v.string()), toToken: v.optional(v.string()) })),
+  quotes: v.array(
+    v.object({
+      fromAmount: uintStringSchema,
+      toAmount: uintStringSchema,
+      fromToken: v.optional(v.string()),
+      toToken: v.optional(v.string()),
+      /** Price impact in percent (not shown in the spec; see openapi/blockchain.yaml). */
+      priceImpact: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
+    }),
+  ),
 })
 export const swapTokensSchema = v.object({
   tokens: v.array(

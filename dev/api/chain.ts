@@ -75,18 +75,19 @@ async function readTokenBalance(reader: ChainReader, token: Erc20Token, address:
  * @param reader the chain.
  * @param address 0x address.
  * @param dataset prices (USD per whole token, by symbol), native currency and token list.
+ * @param prices USD prices by symbol that override `dataset.pricesUsd` (the exchange's pool prices, `exchange.ts`).
  * @returns `TokenBalance`s: `quantity.numeric` in whole tokens as a decimal string, `quantity.decimals` as a
  *   string, `price` and `value` in USD; the native one has no `address`.
  * @throws viem errors when the RPC does not answer.
  */
-export async function readBalances(reader: ChainReader, address: Address, dataset: Dataset): Promise<TokenBalance[]> {
+export async function readBalances(reader: ChainReader, address: Address, dataset: Dataset, prices: Readonly<Record<string, number>> = {}): Promise<TokenBalance[]> {
   const native = dataset.nativeCurrencies[reader.caipNetworkId] ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
   const tokens = dataset.erc20Tokens[reader.caipNetworkId] ?? []
   const [wei, ...tokenBalances] = await Promise.all([
     reader.client.getBalance({ address }),
     ...tokens.map((token) => readTokenBalance(reader, token, address)),
   ])
-  const nativePrice = dataset.pricesUsd[native.symbol] ?? 0
+  const nativePrice = prices[native.symbol] ?? dataset.pricesUsd[native.symbol] ?? 0
   const nativeAmount = formatUnits(wei, native.decimals)
   const balances: TokenBalance[] = [
     {
@@ -103,7 +104,7 @@ export async function readBalances(reader: ChainReader, address: Address, datase
     const raw = tokenBalances[i] ?? 0n
     if (raw === 0n) return
     const amount = formatUnits(raw, token.decimals)
-    const price = dataset.pricesUsd[token.symbol] ?? 0
+    const price = prices[token.symbol] ?? dataset.pricesUsd[token.symbol] ?? 0
     balances.push({
       name: token.name,
       symbol: token.symbol,

@@ -15,6 +15,7 @@ import { bitcoinRegtest, builtInNetworks } from '../../adapters/networks.ts'
 import { DEV_ADDRESSES } from '../accounts.ts'
 import { anvilNetwork, devChains } from '../chains.ts'
 import { solanaLocalnet } from '../solana/network.ts'
+import { NATIVE_TOKEN_ADDRESS, WETH_ADDRESS } from '../dex/exchange.ts'
 import { devTokens } from '../tokens/tokens.ts'
 import { initialsSvg, svgDataUri, tokenSvg } from './images.ts'
 
@@ -24,8 +25,6 @@ export type Wallet = DirectoryComponents['schemas']['Wallet']
 export type Features = DirectoryComponents['schemas']['Features']
 /** A registered name (contract `blockchain.yaml#/components/schemas/NameProfile`). */
 export type NameProfile = BlockchainComponents['schemas']['NameProfile']
-/** A token offered for swaps (contract `SwapToken`). */
-export type SwapToken = BlockchainComponents['schemas']['SwapToken']
 /** A smart-session permission (contract `SmartSession`). */
 export type SmartSession = BlockchainComponents['schemas']['SmartSession']
 /** Payment currency with limits per method (contract `PaymentCurrency`). */
@@ -62,24 +61,22 @@ export type Dataset = {
   identities: Readonly<Record<string, { name: string | null; avatar: string | null }>>
   /** Names registered before the server starts; `POST /v1/profile/account` adds to them in memory. */
   names: readonly NameProfile[]
-  /** Demo USD prices by token symbol (`ETH` → 3000). */
+  /**
+   * Demo USD prices by token symbol (`ETH` → 3000), for tokens no pool prices: on the anvil chains balances take the
+   * exchange's pool prices (`dev/api/exchange.ts`) over these.
+   */
   pricesUsd: Readonly<Record<string, number>>
   /** Native currency by CAIP-2 id; EVM chains not listed use Ether. */
   nativeCurrencies: Readonly<Record<string, NativeCurrency>>
   /**
    * ERC-20 contracts on the dev chains, by CAIP-2 id: `/v1/account/{address}/balance` reads their balances
    * (`balanceOf`) and `/v1/account/{account}/history` their `Transfer` logs. {@link defaultDataset} lists the
-   * dev tokens of `dev/tokens` (DEV and dUSDT, deployed by `npm start` and the test setup) on both dev chains.
+   * dev tokens of `dev/tokens` (DEV and dUSDT, deployed by `npm start` and the test setup) and the exchange's WETH
+   * (`dev/dex`) on both dev chains.
    */
   erc20Tokens: Readonly<Record<string, readonly Erc20Token[]>>
-  /** Swap tokens by CAIP-2 id (`/v1/convert/tokens`); the native token has address `<caip2>:0xeeee…eeee`. */
-  swapTokens: Readonly<Record<string, readonly SwapToken[]>>
   /** Chains served besides the ones the server has an RPC URL for (`/v1/supported-chains`). */
   supportedChains: SupportedChains
-  /** Gas prices in wei (decimal strings) for chains without an RPC URL. */
-  gasPricesWei: { standard: string; fast: string; instant: string }
-  /** The swap router the built transactions call (a fixed dev address). */
-  swapRouter: Address
   paymentCurrencies: readonly PaymentCurrency[]
   purchaseCurrencies: readonly OnrampCurrency[]
   /**
@@ -348,59 +345,14 @@ const devNames = [
 /** When the dev names were registered: 2026-01-01T00:00:00Z, in Unix seconds. */
 const devNamesRegistered = 1_767_225_600
 
+/** The native token's address in the convert API (`0xeeee…eeee`, the usual convention), lower-case. */
+export const nativeTokenAddress = NATIVE_TOKEN_ADDRESS.toLowerCase()
+
 /**
- * A token address on a dev chain that has no deployed contract: a stable fake from the symbol.
+ * Fallback USD prices of the dev tokens (dev/tokens) where no pool prices them: DEV 1.5, dUSDT 1 (the prices the
+ * exchange's pools are seeded at, `dev/dex`).
  */
-function fakeTokenAddress(caipNetworkId: string, symbol: string): Address {
-  return getAddress(`0x${sha256Hex(`${caipNetworkId}:${symbol}`).slice(0, 40)}`)
-}
-
-/** The native token's CAIP-10 address on an EVM chain (`0xeeee…eeee`, the usual convention). */
-export const nativeTokenAddress = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-
-function swapToken(caipNetworkId: string, address: string, name: string, symbol: string, decimals: number): SwapToken {
-  return { name, symbol, address: `${caipNetworkId}:${address}`, decimals, logoUri: svgDataUri(tokenSvg(symbol)), eip2612: symbol === 'USDC' || symbol === 'DAI' }
-}
-
-function swapTokens(): Record<string, SwapToken[]> {
-  const tokens: Record<string, SwapToken[]> = {
-    [caip2.ethereum]: [
-      swapToken(caip2.ethereum, nativeTokenAddress, 'Ether', 'ETH', 18),
-      swapToken(caip2.ethereum, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USD Coin', 'USDC', 6),
-      swapToken(caip2.ethereum, '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'Tether USD', 'USDT', 6),
-      swapToken(caip2.ethereum, '0x6B175474E89094C44Da98b954EedeAC495271d0F', 'Dai Stablecoin', 'DAI', 18),
-      swapToken(caip2.ethereum, '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 'Wrapped Ether', 'WETH', 18),
-      swapToken(caip2.ethereum, '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599', 'Wrapped BTC', 'WBTC', 8),
-    ],
-    [caip2.arbitrum]: [
-      swapToken(caip2.arbitrum, nativeTokenAddress, 'Ether', 'ETH', 18),
-      swapToken(caip2.arbitrum, '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 'USD Coin', 'USDC', 6),
-      swapToken(caip2.arbitrum, '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 'Wrapped Ether', 'WETH', 18),
-      swapToken(caip2.arbitrum, '0x912CE59144191C1204E64559FE8253a0e49E6548', 'Arbitrum', 'ARB', 18),
-    ],
-    [caip2.bsc]: [
-      swapToken(caip2.bsc, nativeTokenAddress, 'BNB', 'BNB', 18),
-      swapToken(caip2.bsc, '0x55d398326f99059fF775485246999027B3197955', 'Tether USD', 'USDT', 18),
-      swapToken(caip2.bsc, '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', 'Wrapped BNB', 'WBNB', 18),
-    ],
-  }
-  for (const chain of devEvmChains) {
-    tokens[chain] = [
-      swapToken(chain, nativeTokenAddress, 'Ether', 'ETH', 18),
-      ...(
-        [
-          ['USD Coin', 'USDC', 6],
-          ['Dai Stablecoin', 'DAI', 18],
-          ['Wrapped Ether', 'WETH', 18],
-        ] as const
-      ).map(([name, symbol, decimals]) => swapToken(chain, fakeTokenAddress(chain, symbol), name, symbol, decimals)),
-    ]
-  }
-  return tokens
-}
-
-/** Demo USD prices of the dev tokens (dev/tokens): DEV 0.5, dUSDT 1. */
-export const devTokenPricesUsd = { DEV: 0.5, dUSDT: 1 } as const
+export const devTokenPricesUsd = { DEV: 1.5, dUSDT: 1 } as const
 
 /**
  * The dataset the server uses unless `startApiServer({ dataset })` overrides parts of it.
@@ -436,14 +388,13 @@ export function defaultDataset(): Dataset {
     })),
     pricesUsd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 65_000, BTC: 65_000, BNB: 600, WBNB: 600, ARB: 0.8, SOL: 150, ...devTokenPricesUsd },
     nativeCurrencies: { [caip2.bsc]: { name: 'BNB', symbol: 'BNB', decimals: 18 } },
-    erc20Tokens: Object.fromEntries(devEvmChains.map((chain) => [chain, devTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals }))])),
-    swapTokens: swapTokens(),
+    erc20Tokens: Object.fromEntries(
+      devEvmChains.map((chain) => [chain, [...devTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })), { address: WETH_ADDRESS, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }]]),
+    ),
     supportedChains: {
       http: [...builtInNetworks.map((n) => n.caipNetworkId), caip2.optimism, caip2.polygon, caip2.base],
       ws: [caip2.ethereum, caip2.arbitrum, caip2.base],
     },
-    gasPricesWei: { standard: '20000000000', fast: '25000000000', instant: '30000000000' },
-    swapRouter: '0x1111111254EEB25477B68fb85Ed929f73A960582',
     paymentCurrencies: [
       { id: 'USD', limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
       { id: 'EUR', limits: [{ id: 'card', min: '10.00', max: '5000.00' }, { id: 'sepa_bank_account', min: '10.00', max: '20000.00' }] },

@@ -4,7 +4,7 @@
  * handler and that each returns the contract's 200 body; the server checks the same again at run time with the YAML schemas. Dev-only.
  */
 import type { IncomingHttpHeaders } from 'node:http'
-import { encodeFunctionData, erc20Abi, getAddress, isAddress, isHex, maxUint256, parseAbi, verifyMessage } from 'viem'
+import { getAddress, isAddress, isHex, verifyMessage } from 'viem'
 import type { Address } from 'viem'
 import type { components as AnalyticsComponents, operations as AnalyticsOperations } from '../../openapi/analytics.d.ts'
 import type { operations as BlockchainOperations } from '../../openapi/blockchain.d.ts'
@@ -14,10 +14,29 @@ import { createDevUtxoIndex } from '../bitcoin/utxoIndex.ts'
 import type { UtxoIndex } from '../bitcoin/utxoIndex.ts'
 import { decodeCursor, readBalances, readGasPrices, readHistory } from './chain.ts'
 import type { ChainReader, HistoryCursor, HistoryTransaction } from './chain.ts'
-import { avatarFor, nativeTokenAddress, stableUuid } from './dataset.ts'
-import type { Dataset, Features, SwapToken, Wallet } from './dataset.ts'
+import { avatarFor, stableUuid } from './dataset.ts'
+import type { Dataset, Features, Wallet } from './dataset.ts'
+import {
+  ExchangeError,
+  buildApprove,
+  buildSwap,
+  listTokens,
+  minimumOut,
+  notSupportedForGasPrice,
+  parseAmount,
+  parseSlippage,
+  parseUser,
+  priceUsd,
+  pricesBySymbol,
+  quote,
+  readAllowance,
+  resolveToken,
+  swapNetwork,
+  toSwapToken,
+} from './exchange.ts'
+import type { Exchange } from './exchange.ts'
 import { createNameStore, type NameStore } from './names.ts'
-import { initialsSvg, networkSvg, svgDataUri, tokenSvg } from './images.ts'
+import { initialsSvg, networkSvg, tokenSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
 import { TREASURY_ADDRESS } from '../onramp/provider.ts'
@@ -74,6 +93,8 @@ export type ApiState = {
   dataset: Dataset
   /** Chain readers by CAIP-2 id, in the order given to the server. */
   readers: Map<string, ChainReader>
+  /** The Uniswap v2 exchange of each chain read (`dev/dex`), by CAIP-2 id: the swap networks are those where it is deployed. */
+  exchanges: Map<string, Exchange>
   /** The local Solana network whose SOL balances are served (`solanaRpcUrl`), if any. */
   solana: SolanaReader | undefined
   /** Registered names, in the server's database (`names.ts`, PGlite). */
@@ -106,6 +127,7 @@ export function createApiState(dataset: Dataset, readers: Map<string, ChainReade
   return {
     dataset,
     readers,
+    exchanges: new Map([...readers].map(([id, reader]) => [id, { reader }])),
     solana,
     names: names ?? createNameStore(dataset.names),
     revokedSessions: new Set(),
@@ -168,28 +190,6 @@ function checkCoinType(coinType: number, state: ApiState): void {
   if (chainId > 0 && state.readers.has(`eip155:${chainId}`)) return
   const description = `Coin type ${coinType} is not an EVM chain this server serves (60, or 0x80000000 | chain id)`
   throw new ApiHttpError(400, 'Invalid coin type', [{ description }])
-}
-
-function findSwapToken(dataset: Dataset, caip10: string): SwapToken | undefined {
-  const wanted = caip10.toLowerCase()
-  for (const tokens of Object.values(dataset.swapTokens)) {
-    const token = tokens.find((t) => t.address.toLowerCase() === wanted)
-    if (token) return token
-  }
-  return undefined
-}
-
-/** A development ERC-20 token (`dataset.erc20Tokens`) by CAIP-10 address, with its icon as `logoUri`. */
-function findDevToken(dataset: Dataset, caip10: string): { name: string; symbol: string; logoUri: string } | undefined {
-  const match = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(caip10)
-  const token = match?.[1] && match[2] ? dataset.erc20Tokens[match[1]]?.find((t) => t.address.toLowerCase() === match[2]?.toLowerCase()) : undefined
-  return token && { name: token.name, symbol: token.symbol, logoUri: dataset.tokenIconUrls?.[token.symbol] ?? svgDataUri(tokenSvg(token.symbol)) }
-}
-
-function requireSwapToken(dataset: Dataset, caip10: string, what: string): SwapToken {
-  const token = findSwapToken(dataset, caip10)
-  if (!token) throw new ApiHttpError(400, `Unknown ${what} token '${caip10}' (expected a CAIP-10 address from /v1/convert/tokens)`)
-  return token
 }
 
 /** Runs a read on a chain; a node that does not answer becomes a 502 naming the chain (not a server bug). */
@@ -266,9 +266,20 @@ function devCheckoutUrl(dataset: Dataset, base: string, body: OnrampUrlBody): st
   return `${base}/checkout?${params.toString()}`
 }
 
-const micro = (price: number): bigint => BigInt(Math.round(price * 1_000_000))
-
-const swapAbi = parseAbi(['function swap(address fromToken, address toToken, uint256 amount, uint256 minReturn)'])
+/**
+ * Runs a convert call on a chain: an `ExchangeError` becomes its HTTP answer, a node that does not answer a 502
+ * naming the chain (not a server bug).
+ */
+async function onExchange<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof ExchangeError) throw new ApiHttpError(error.status, error.message)
+    if (error instanceof ApiHttpError) throw error
+    const reason = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error)
+    throw new ApiHttpError(502, `The exchange's node did not answer: ${reason}`)
+  }
+}
 
 /** Handlers of `openapi/blockchain.yaml`. */
 export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperations> {
@@ -300,91 +311,91 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
         return json({ data: purchases.map((p) => onrampTransaction(p, dataset)), next: null })
       }
       if (!reader) return json({ data: [], next: null })
-      return json(await fromChain(reader, () => readHistory(reader, account.address, cursor, dataset)))
+      const exchange = state.exchanges.get(reader.caipNetworkId)
+      return json(
+        await fromChain(reader, async () => {
+          // Transfers valued at the pools' current prices (dev/dex), like balances.
+          const prices = exchange ? await pricesBySymbol(exchange) : {}
+          return readHistory(reader, account.address, cursor, { ...dataset, pricesUsd: { ...dataset.pricesUsd, ...prices } })
+        }),
+      )
     },
 
-    getSwapQuotes: ({ query }) => {
-      if (!/^\d+$/.test(query.amount)) throw new ApiHttpError(400, `Invalid amount '${query.amount}': expected an integer in the token's smallest unit`)
-      const from = requireSwapToken(dataset, query.from, 'from')
-      const to = requireSwapToken(dataset, query.to, 'to')
-      const fromPrice = micro(dataset.pricesUsd[from.symbol] ?? 0)
-      const toPrice = micro(dataset.pricesUsd[to.symbol] ?? 0)
-      if (toPrice === 0n) throw new ApiHttpError(400, `No price for ${to.symbol}`)
-      // 0.3 % fee, amounts in each token's smallest unit.
-      const toAmount = (BigInt(query.amount) * fromPrice * 10n ** BigInt(to.decimals) * 997n) / (toPrice * 10n ** BigInt(from.decimals) * 1000n)
-      return json({ quotes: [{ fromAmount: query.amount, toAmount: toAmount.toString(), fromToken: from.address, toToken: to.address }] })
-    },
+    // The convert calls (issue 20): from the Uniswap v2 exchange of the anvil chains (dev/dex), see exchange.ts.
+    getSwapQuotes: ({ query }) =>
+      onExchange(async () => {
+        const amount = parseAmount(query.amount)
+        parseUser(query.userAddress)
+        const from = await resolveToken(state.exchanges, query.from, 'from')
+        const to = await resolveToken(state.exchanges, query.to, 'to')
+        if (from.exchange !== to.exchange) throw new ExchangeError(400, `Cannot swap across networks: '${query.from}' and '${query.to}'`)
+        const q = await quote(from.exchange, from.token, to.token, amount)
+        return json({ quotes: [{ fromAmount: q.amountIn.toString(), toAmount: q.amountOut.toString(), fromToken: query.from, toToken: query.to, priceImpact: q.priceImpact }] })
+      }),
 
-    getSwapTokens: ({ query }) => json({ tokens: query.chainId ? [...(dataset.swapTokens[query.chainId] ?? [])] : Object.values(dataset.swapTokens).flat() }),
+    getSwapTokens: ({ query }) =>
+      onExchange(async () => {
+        // One network: its tokens, or 400 'Network not supported for Swaps'. None: the tokens of every swap network.
+        const ids = query.chainId === undefined ? [...state.exchanges.keys()] : [query.chainId]
+        const exchanges = await Promise.all(ids.map((id) => swapNetwork(state.exchanges, id).catch((error: unknown) => (query.chainId === undefined ? undefined : Promise.reject(error)))))
+        const lists = await Promise.all(exchanges.map(async (exchange) => (exchange ? (await listTokens(exchange)).map((token) => toSwapToken(exchange, token, dataset)) : [])))
+        return json({ tokens: lists.flat() })
+      }),
 
-    // Fixed demo prices per symbol (until the swap pools of issue 20 exist, then derived from them): the swap tokens and
-    // the development ERC-20 tokens of the anvil chains (DEV, dUSDT), so the demo shows fiat values (issue 17 §5).
-    getTokenPrices: ({ body }) => {
-      const fungibles = body.addresses.flatMap((address) => {
-        const token = findSwapToken(dataset, address) ?? findDevToken(dataset, address)
-        if (!token) return []
-        return [{ name: token.name, symbol: token.symbol, iconUrl: token.logoUri, price: dataset.pricesUsd[token.symbol] ?? 0 }]
-      })
-      return json({ fungibles })
-    },
+    // USD prices from the pools' reserves against dUSDT (issue 20); addresses of other networks or tokens in no pool
+    // are left out.
+    getTokenPrices: ({ body }) =>
+      onExchange(async () => {
+        const fungibles = await Promise.all(
+          body.addresses.map(async (address) => {
+            const resolved = await resolveToken(state.exchanges, address, 'price').catch((error: unknown) => {
+              if (error instanceof ExchangeError && error.status === 400) return undefined
+              throw error
+            })
+            if (!resolved) return []
+            const price = await priceUsd(resolved.exchange, resolved.token)
+            if (price === undefined) return []
+            const { name, symbol, logoUri } = toSwapToken(resolved.exchange, resolved.token, dataset)
+            return [{ name, symbol, iconUrl: logoUri, price }]
+          }),
+        )
+        return json({ fungibles: fungibles.flat() })
+      }),
 
-    getSwapAllowance: async ({ query }) => {
-      const user = parseAccount(query.userAddress, 'userAddress')
-      const match = /^(eip155:\d+):(0x[0-9a-fA-F]{40})$/.exec(query.tokenAddress)
-      const reader = match?.[1] ? state.readers.get(match[1]) : undefined
-      const token = match?.[1] && match[2] ? dataset.erc20Tokens[match[1]]?.find((t) => t.address.toLowerCase() === match[2]?.toLowerCase()) : undefined
-      if (reader && token) {
-        const allowance = await fromChain(reader, () => reader.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'allowance', args: [user.address, dataset.swapRouter] }))
-        return json({ allowance: allowance.toString() })
-      }
-      return json({ allowance: match?.[2]?.toLowerCase() === nativeTokenAddress ? maxUint256.toString() : '0' })
-    },
+    getSwapAllowance: ({ query }) =>
+      onExchange(async () => {
+        const user = parseUser(query.userAddress)
+        const { exchange, token } = await resolveToken(state.exchanges, query.tokenAddress, 'tokenAddress')
+        return json({ allowance: (await readAllowance(exchange, token, user)).toString() })
+      }),
 
     getGasPrice: async ({ query }) => {
-      if (query.chainId !== undefined && !query.chainId.startsWith('eip155:')) throw new ApiHttpError(400, 'Network not supported for Gas Price')
-      const reader = query.chainId ? state.readers.get(query.chainId) : undefined
-      return json(reader ? await fromChain(reader, () => readGasPrices(reader)) : { ...dataset.gasPricesWei })
+      const reader = state.readers.get(query.chainId ?? state.readers.keys().next().value ?? '')
+      if (!reader) throw new ApiHttpError(400, notSupportedForGasPrice)
+      return json(await fromChain(reader, () => readGasPrices(reader)))
     },
 
-    buildSwapTransaction: ({ body }) => {
-      if (!/^\d+$/.test(body.amount)) throw new ApiHttpError(400, `Invalid amount '${body.amount}': expected an integer in the token's smallest unit`)
-      const from = requireSwapToken(dataset, body.from, 'from')
-      const to = requireSwapToken(dataset, body.to, 'to')
-      const user = parseAccount(body.userAddress, 'userAddress')
-      const fromAddress = getAddress(from.address.split(':')[2] ?? '')
-      const toAddress = getAddress(to.address.split(':')[2] ?? '')
-      const slippage = Number(body.eip155.slippage)
-      if (!Number.isFinite(slippage) || slippage < 0 || slippage > 50) throw new ApiHttpError(400, `Invalid slippage '${body.eip155.slippage}': expected a percentage between 0 and 50`)
-      const minReturn = (BigInt(body.amount) * BigInt(Math.round((100 - slippage) * 100))) / 10_000n
-      return json({
-        tx: {
-          from: user.address,
-          to: dataset.swapRouter,
-          data: encodeFunctionData({ abi: swapAbi, functionName: 'swap', args: [fromAddress, toAddress, BigInt(body.amount), minReturn] }),
-          value: fromAddress.toLowerCase() === nativeTokenAddress ? body.amount : '0',
-          gas: '200000',
-          gasPrice: dataset.gasPricesWei.standard,
-        },
-      })
-    },
+    buildSwapTransaction: ({ body }) =>
+      onExchange(async () => {
+        const amount = parseAmount(body.amount)
+        const slippage = parseSlippage(body.eip155.slippage)
+        const user = parseUser(body.userAddress)
+        const from = await resolveToken(state.exchanges, body.from, 'from')
+        const to = await resolveToken(state.exchanges, body.to, 'to')
+        if (from.exchange !== to.exchange) throw new ExchangeError(400, `Cannot swap across networks: '${body.from}' and '${body.to}'`)
+        const q = await quote(from.exchange, from.token, to.token, amount)
+        const tx = await buildSwap(from.exchange, { from: from.token, to: to.token, user, quote: q, amountOutMin: minimumOut(q.amountOut, slippage), estimate: body.disableEstimate !== true })
+        return json({ tx })
+      }),
 
-    buildSwapApprove: ({ query }) => {
-      const user = parseAccount(query.userAddress, 'userAddress')
-      const from = requireSwapToken(dataset, query.from, 'from')
-      requireSwapToken(dataset, query.to, 'to')
-      const tokenAddress = getAddress(from.address.split(':')[2] ?? '')
-      if (tokenAddress.toLowerCase() === nativeTokenAddress) throw new ApiHttpError(400, `${from.symbol} is the native token: it needs no approval`)
-      return json({
-        tx: {
-          from: user.address,
-          to: tokenAddress,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [dataset.swapRouter, maxUint256] }),
-          value: '0',
-          gas: '60000',
-          gasPrice: dataset.gasPricesWei.standard,
-        },
-      })
-    },
+    buildSwapApprove: ({ query }) =>
+      onExchange(async () => {
+        const user = parseUser(query.userAddress)
+        const from = await resolveToken(state.exchanges, query.from, 'from')
+        const to = await resolveToken(state.exchanges, query.to, 'to')
+        if (from.exchange !== to.exchange) throw new ExchangeError(400, `Cannot swap across networks: '${query.from}' and '${query.to}'`)
+        return json({ tx: await buildApprove(from.exchange, from.token, user) })
+      }),
 
     getBalances: async ({ path, query }) => {
       if (query.chainId?.startsWith('bip122:')) return json({ balances: bitcoinTokenBalances(state.bitcoin, path.address, query.chainId, dataset.pricesUsd.BTC ?? 0, dataset.tokenIconUrls?.BTC) })
@@ -402,7 +413,16 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       }
       const { address } = parseAccount(path.address)
       const readers = query.chainId ? [state.readers.get(query.chainId)].filter((r) => r !== undefined) : [...state.readers.values()]
-      const balances = (await Promise.all(readers.map((reader) => fromChain(reader, () => readBalances(reader, address, dataset))))).flat()
+      const balances = (
+        await Promise.all(
+          readers.map((reader) =>
+            fromChain(reader, async () => {
+              const exchange = state.exchanges.get(reader.caipNetworkId)
+              return readBalances(reader, address, dataset, exchange ? await pricesBySymbol(exchange) : {})
+            }),
+          ),
+        )
+      ).flat()
       return json({ balances })
     },
 

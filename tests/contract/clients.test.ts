@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import { startApiServer } from '../../dev/api/server.ts'
 import { BaseError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
+import { DEV_TETHER_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { createAnalytics, errorReportLimit } from '../../services/analytics.ts'
 import { ApiError, InvalidResponseError } from '../../services/api.ts'
 import { createBlockchainApi, fallbackOnrampOptions } from '../../services/blockchain.ts'
@@ -16,8 +17,9 @@ import { AllowedOriginsError, createDirectoryApi } from '../../services/director
 const rpc1 = inject('anvilRpc1')
 const rpc2 = inject('anvilRpc2')
 const projectId = 'contract-tests'
-const ETH = 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
-const USDC = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+/** Native ETH and Dev Tether on the first anvil chain: tokens of the exchange's pools (dev/dex). */
+const ETH = 'eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
+const DUSDT = `eip155:31337:${DEV_TETHER_ADDRESS}`
 // A server of its own: the failure rows switch it to misbehave, which must not reach other test files.
 let server: Awaited<ReturnType<typeof startApiServer>>
 let apiUrl = ''
@@ -134,13 +136,13 @@ describe('blockchain client', () => {
     expect((await api.getSupportedChains()).http.length).toBeGreaterThan(0)
     const history = await api.getHistory({ account: address, chainId: 'eip155:31337' })
     expect(Array.isArray(history.data)).toBe(true)
-    expect((await api.getSwapTokens({ chainId: 'eip155:1' })).tokens.length).toBeGreaterThan(0)
-    expect((await api.getSwapQuotes({ amount: '1000', userAddress: address, from: ETH, to: USDC })).quotes.length).toBeGreaterThan(0)
-    expect((await api.getTokenPrices({ addresses: [USDC] })).fungibles.map((f) => f.symbol)).toContain('USDC')
-    expect((await api.getSwapAllowance({ tokenAddress: USDC, userAddress: address })).allowance).toMatch(/^\d+$/)
+    expect((await api.getSwapTokens({ chainId: 'eip155:31337' })).tokens.length).toBeGreaterThan(0)
+    expect((await api.getSwapQuotes({ amount: '1000000000000000', userAddress: address, from: ETH, to: DUSDT })).quotes.length).toBeGreaterThan(0)
+    expect((await api.getTokenPrices({ addresses: [DUSDT] })).fungibles.map((f) => f.symbol)).toContain('dUSDT')
+    expect((await api.getSwapAllowance({ tokenAddress: DUSDT, userAddress: address })).allowance).toMatch(/^\d+$/)
     expect((await api.getGasPrice({ chainId: 'eip155:31337' })).standard).toMatch(/^\d+$/)
-    expect((await api.buildSwapTransaction({ amount: '1', slippage: '1', from: ETH, to: USDC, userAddress: address }))?.tx.from.toLowerCase()).toBe(address.toLowerCase())
-    expect((await api.buildSwapApprove({ userAddress: address, from: USDC, to: ETH }))?.tx).toBeDefined()
+    expect((await api.buildSwapTransaction({ amount: '1000000000000000', slippage: '1', from: ETH, to: DUSDT, userAddress: address }))?.tx.from.toLowerCase()).toBe(address.toLowerCase())
+    expect((await api.buildSwapApprove({ userAddress: address, from: DUSDT, to: ETH }))?.tx).toBeDefined()
     expect((await api.getNameSuggestions({ name: 'latchkey' })).suggestions.length).toBeGreaterThan(0)
     expect(Array.isArray(await api.reverseLookupName({ address }))).toBe(true)
     expect((await api.generateOnrampUrl({ destinationWallets: [{ address }], partnerUserId: 'u1' }))?.url).toMatch(/^https?:/)

@@ -4,6 +4,7 @@ import type { AnvilInstance } from '../../dev/anvil.ts'
 import { startApiServer } from '../../dev/api/server.ts'
 import type { ApiServer } from '../../dev/api/server.ts'
 import { deployDevTokens } from '../../dev/tokens/deploy.ts'
+import { deployDevExchange } from '../../dev/dex/deploy.ts'
 import { startSolanaRpc } from '../../dev/solana/server.ts'
 import type { SolanaRpcServer } from '../../dev/solana/server.ts'
 import { startRelay } from '../../dev/relay/server.ts'
@@ -24,6 +25,8 @@ export const testAnvils = [
  * On both it deploys the dev ERC-20 tokens (`dev/tokens`: DEV and the USDT-style dUSDT, 1 000 000 of each for
  * dev accounts 0..4) before any test runs. Nothing new is provided for them: their addresses are the constants
  * `DEV_TOKEN_ADDRESS` and `DEV_TETHER_ADDRESS` of `dev/tokens/tokens.ts`, the same on both chains.
+ * Then the Uniswap v2 exchange (`dev/dex`: WETH9, factory, router at the constants of `dev/dex/exchange.ts`) and its
+ * pools WETH/dUSDT, WETH/DEV and DEV/dUSDT, seeded for 1 ETH = 3000 dUSDT and 1 DEV = 1.5 dUSDT.
  *
  * Then starts the local Solana RPC (`dev/solana`, LiteSVM; the five Solana dev accounts hold 100 SOL each) on a
  * free port and provides its URL as `solanaRpc` (`inject('solanaRpc')`, a web3.js `Connection` endpoint).
@@ -40,6 +43,7 @@ export const testAnvils = [
  * @returns the teardown, which stops the relay, the API server, the Solana RPC and both nodes.
  * @throws AnvilStartError when a node cannot be started.
  * @throws DevTokenDeployError when the tokens cannot be deployed.
+ * @throws DevExchangeDeployError when the exchange cannot be deployed.
  */
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
   const started: AnvilInstance[] = []
@@ -59,6 +63,7 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
       provide(key, anvil.url)
     }
     await Promise.all(started.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    await Promise.all(started.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     solana = await startSolanaRpc({ port: 0 })
     provide('solanaRpc', solana.url)
     api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
