@@ -11,6 +11,10 @@ export const timing = {
   toastTtl: 2_500,
   /** Modal height and view transitions; the presence stays `unmountSuspended` this long on close (spec §2). */
   viewTransition: 150,
+  /** Swap: the quote is asked after the visitor stops typing this long (spec §9 default debounce). */
+  swapQuoteDebounce: 500,
+  /** Swap: a shown quote is read again this often, on the form and the review (not in the spec; a block or so). */
+  swapQuoteRefresh: 15_000,
   /** Balance retry back-off after a failure (spec §9). */
   balanceRetry: 30_000,
   /** Wallet search: the server is asked after the visitor stops typing this long (spec §9 default debounce). */

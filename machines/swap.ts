@@ -1,0 +1,624 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { parseUnits } from 'viem'
+import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { TokenBalance } from '../services/schemas.ts'
+import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
+import { timing } from './timing.ts'
+
+export { swapMessageRefs }
+export type { SwapMessage, SwapMessageKey, SwapMessageValues } from './swap.messages.ts'
+
+/** The contract address the convert API gives the native currency (ETH) of an eip155 chain. */
+export const nativeTokenAddress = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'
+
+/** Spec §9: the slippage tolerance, in percent. */
+export const defaultSlippage = '1'
+
+/** The gas a swap is priced with on the review when the API gives no estimate (an approval still missing). */
+export const fallbackSwapGas = 200_000n
+
+/** Who swaps, where: the connected account of the active namespace. */
+export type SwapTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
+
+/** A token of the convert API (`/v1/convert/tokens`): its CAIP-10 address, decimals and icon. */
+export type SwapToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string }
+
+/** A quote as context keeps it: smallest-unit decimal strings, the price impact in percent when the API gives one. */
+export type SwapQuote = { fromAmount: string; toAmount: string; priceImpact?: number | undefined }
+
+/** A transaction for the wallet (`to`, `data`, `value` in wei as a decimal string, `gas` when estimated). */
+export type SwapTransaction = { from: string; to: string; data: string; value: string; gas?: string | undefined }
+
+/** What `modal.open({ view: 'Swap', data })` asks for: tokens by symbol or address (CAIP-10 or 0x), an amount in whole tokens. */
+export type SwapRequest = { fromToken?: string | undefined; toToken?: string | undefined; amount?: string | undefined }
+
+/** The review's details: the gas price (wei), the router's allowance of the from token, the swap's gas. */
+export type SwapReviewDetails = { gasPrice: string; allowance: string; gas?: string | undefined }
+
+export type SwapContext = {
+  target?: SwapTarget | undefined
+  /** The chain's swappable tokens. */
+  tokens: SwapToken[]
+  /** The account's balances on the chain (the balance endpoint). */
+  balances: TokenBalance[]
+  /** CAIP-10 addresses of the chosen tokens. */
+  fromToken?: string | undefined
+  toToken?: string | undefined
+  /** The amount as typed (whole tokens); parsed with the from token's decimals, never as a float. */
+  amount: string
+  /** Slippage tolerance in percent, as typed (default {@link defaultSlippage}). */
+  slippage: string
+  /** What the open asked for, applied once the tokens are in. */
+  request?: SwapRequest | undefined
+  quote?: SwapQuote | undefined
+  /** The minimum received the visitor reviewed (smallest unit): a quote below it before the wallet is asked stops the swap. */
+  reviewedMinimum?: string | undefined
+  details?: SwapReviewDetails | undefined
+  approveHash?: string | undefined
+  hash?: string | undefined
+  /** The form's or the review's message. */
+  error?: SwapMessage | undefined
+  /** The last API or wallet failure. */
+  failure?: ErrorSummary | undefined
+}
+
+export type SwapEvent =
+  | { type: 'swap.setTarget'; target: SwapTarget }
+  | { type: 'swap.clear' }
+  /** The form is shown; `request` preselects tokens and amount. */
+  | { type: 'swap.open'; request?: SwapRequest | undefined }
+  | { type: 'swap.selectToken'; side: 'from' | 'to'; address: string }
+  | { type: 'swap.flip' }
+  | { type: 'swap.setAmount'; amount: string }
+  | { type: 'swap.setMax' }
+  | { type: 'swap.setSlippage'; slippage: string }
+  | { type: 'swap.retry' }
+  | { type: 'swap.review' }
+  | { type: 'swap.edit' }
+  | { type: 'swap.confirm' }
+
+export type SwapEmitted =
+  | { type: 'swap.reviewing' }
+  | { type: 'swap.submitted'; hash: string; caipNetworkId: string }
+  /** The swap was mined; the two tokens' CAIP-10 addresses (the native one as {@link nativeTokenAddress}). */
+  | { type: 'swap.succeeded'; hash: string; caipNetworkId: string; fromToken: string; toToken: string }
+  /** The user rejected in the wallet (4001), in the approval or the swap: a cancel, not an error. */
+  | { type: 'swap.cancelled' }
+  | { type: 'swap.failed'; error: ErrorSummary }
+
+/** The API says the network has no swaps ('Network not supported for Swaps', spec §8). */
+export class SwapNetworkNotSupportedError extends BaseError {
+  override name = 'SwapNetworkNotSupportedError'
+  constructor(details?: string) {
+    super('Network not supported for Swaps', details ? { details } : {})
+  }
+}
+
+/** The API says the gas price of the network is not served ('Network not supported for Gas Price', spec §8). */
+export class GasPriceNotSupportedError extends BaseError {
+  override name = 'GasPriceNotSupportedError'
+  constructor(details?: string) {
+    super('Network not supported for Gas Price', details ? { details } : {})
+  }
+}
+
+/** No pool holds both tokens, or the amount buys nothing. */
+export class NoLiquidityError extends BaseError {
+  override name = 'NoLiquidityError'
+  constructor(details?: string) {
+    super('No liquidity for this swap', details ? { details } : {})
+  }
+}
+
+/** The contract address part of a CAIP-10 address. */
+export const addressPart = (caip10: string): string => caip10.split(':').at(-1) ?? caip10
+/** Whether a CAIP-10 token address is the chain's native currency. */
+export const isNativeToken = (caip10: string | undefined): boolean => Boolean(caip10) && addressPart(caip10!).toLowerCase() === nativeTokenAddress.toLowerCase()
+
+/** The balance of a swap token among the account's balances (the native one has no address there); undefined when none. */
+export function balanceOf(token: SwapToken | undefined, balances: readonly TokenBalance[]): TokenBalance | undefined {
+  if (!token) return undefined
+  if (isNativeToken(token.address)) return balances.find((b) => !b.address)
+  return balances.find((b) => b.address && addressPart(b.address).toLowerCase() === addressPart(token.address).toLowerCase())
+}
+
+/** A balance in its token's smallest unit; 0n when none or malformed. */
+export function balanceUnits(balance: TokenBalance | undefined): bigint {
+  if (!balance) return 0n
+  try {
+    return parseUnits(balance.quantity.numeric, Number(balance.quantity.decimals))
+  } catch {
+    return 0n
+  }
+}
+
+/**
+ * Parses a typed amount with the token's decimals (viem `parseUnits`), never through floating point.
+ * @returns the smallest-unit amount, or the message to show.
+ * @example parseSwapAmount('1.5', { symbol: 'DEV', decimals: 18 }) // { ok: true, value: 1500000000000000000n }
+ */
+export function parseSwapAmount(amount: string, token: Pick<SwapToken, 'symbol' | 'decimals'>): { ok: true; value: bigint } | { ok: false; message: SwapMessage } {
+  const text = amount.trim()
+  if (/^-/.test(text)) return { ok: false, message: swapMessageRefs.notPositive }
+  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: swapMessageRefs.invalidAmount }
+  const fraction = text.split('.')[1] ?? ''
+  if (fraction.length > token.decimals) return { ok: false, message: swapMessageRefs.tooManyDecimals(token.symbol, token.decimals) }
+  const value = parseUnits(text.startsWith('.') ? `0${text}` : text, token.decimals)
+  if (value <= 0n) return { ok: false, message: swapMessageRefs.notPositive }
+  return { ok: true, value }
+}
+
+/**
+ * A slippage tolerance in basis points (1 % = 100): a number of percent above 0 and at most 50 with at most two
+ * decimals; undefined otherwise.
+ */
+export function slippageBps(slippage: string): bigint | undefined {
+  const text = slippage.trim()
+  if (!/^(\d+(\.\d{1,2})?|\.\d{1,2})$/.test(text)) return undefined
+  const bps = parseUnits(text.startsWith('.') ? `0${text}` : text, 2)
+  return bps > 0n && bps <= 5_000n ? bps : undefined
+}
+
+/** The least the swap pays with the slippage tolerance: `toAmount` × (1 − slippage), rounded down (smallest unit). */
+export function minimumReceived(toAmount: string | bigint, slippage: string): bigint {
+  const bps = slippageBps(slippage) ?? 100n
+  return (BigInt(toAmount) * (10_000n - bps)) / 10_000n
+}
+
+/**
+ * Finds a token by what a visitor or a dapp names it: its CAIP-10 address, its contract address, or its symbol
+ * (case-insensitive).
+ */
+export function findSwapToken(tokens: readonly SwapToken[], wanted: string | undefined): SwapToken | undefined {
+  if (!wanted) return undefined
+  const w = wanted.trim().toLowerCase()
+  return (
+    tokens.find((t) => t.address.toLowerCase() === w) ??
+    tokens.find((t) => addressPart(t.address).toLowerCase() === w) ??
+    tokens.find((t) => t.symbol.toLowerCase() === w)
+  )
+}
+
+const tokenAt = (context: SwapContext, side: 'from' | 'to') => context.tokens.find((t) => t.address === (side === 'from' ? context.fromToken : context.toToken))
+
+/** The from amount in the smallest unit, or undefined when it does not parse. */
+export function fromUnits(context: SwapContext): bigint | undefined {
+  const token = tokenAt(context, 'from')
+  if (!token) return undefined
+  const parsed = parseSwapAmount(context.amount, token)
+  return parsed.ok ? parsed.value : undefined
+}
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The swap machine's "${name}" actor was not provided.`)
+}
+
+/** What the quote, allowance and build actors take: the chosen tokens and the amount in the smallest unit. */
+export type SwapQuoteInput = { caipNetworkId: string; userAddress: string; from: string; to: string; amount: string }
+
+const emptyForm = {
+  fromToken: undefined,
+  toToken: undefined,
+  amount: '',
+  slippage: defaultSlippage,
+  request: undefined,
+  quote: undefined,
+  reviewedMinimum: undefined,
+  details: undefined,
+  approveHash: undefined,
+  hash: undefined,
+  error: undefined,
+  failure: undefined,
+} satisfies Partial<SwapContext>
+
+/** `swap.open` from `idle` or `unsupported`: another namespace than eip155 is unsupported at once, else the tokens load. */
+const openTransitions = [
+  { guard: 'isUnsupportedNamespace', target: '#swap.unsupported', reenter: true, actions: ['clearError', 'setRequest'] },
+  { guard: 'hasTarget', target: '#swap.loading', actions: ['clearError', 'setRequest'] },
+] as const
+
+const errorName = (event: unknown) => ((event as { error?: { name?: unknown } }).error?.name as string | undefined) ?? ''
+
+/**
+ * Swap (spec §2 "Swap takes swap arguments", §6 `swaps`, §7 convert, §8, §9 slippage 1). One flow:
+ *
+ * - `idle` → `swap.open` → `unsupported` on a namespace other than eip155 ('Network not supported for Swaps'),
+ *   else `loading` (the chain's swappable tokens and the account's balances) → `form`; the API answering
+ *   'Network not supported for Swaps' (or no tokens) is `unsupported` too, another failure `loadFailed` (retry).
+ * - `form`: the tokens and the amount; `checking` classifies them (`editing`: incomplete or invalid, with the
+ *   message), then `debouncing` (500 ms after the last change), `quoting`, `quoted` (read again every
+ *   `quoteRefresh`), `noLiquidity`, `quoteFailed` (retry). `swap.review` refuses an amount over the balance
+ *   ('Insufficient …') before anything is asked.
+ * - `review`: the gas price, the router's allowance and the swap's gas (`preparing`), then `ready`: price impact,
+ *   minimum received (quote × (1 − slippage)), network fee; slippage editable (1 % by default); the quote is read
+ *   again every `quoteRefresh`. `swap.confirm` goes to `approving` when the allowance is short of the amount, else
+ *   `swapping`; `swap.edit` back to the form.
+ * - `approving` (one wallet prompt): built, sent, mined, then the allowance read back: short → the form with
+ *   'allowanceShort'.
+ * - `swapping` (another prompt): the quote is read again first (`requoting`): when the pool moved below the minimum
+ *   the visitor reviewed, back to the review with 'priceMoved' and the new quote, the wallet not asked; else built
+ *   (the API bounds it by the slippage), sent, mined. Success emits `swap.succeeded` and resets the form; a revert
+ *   is a failure.
+ *
+ * A rejection in either prompt emits `swap.cancelled` and returns to the form with tokens, amount and slippage kept;
+ * a failure emits `swap.failed`, the same way. Another account or chain (`swap.setTarget`) and `swap.clear` reset.
+ *
+ * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `sendTransaction`,
+ * `waitForTransaction`, `fetchAllowance`.
+ */
+export const swapMachine = setup({
+  types: { context: {} as SwapContext, events: {} as SwapEvent, emitted: {} as SwapEmitted },
+  actors: {
+    loadSwap: fromPromise<{ tokens: SwapToken[]; balances: TokenBalance[] }, { address: string; caipNetworkId: string }>(notProvided('loadSwap')),
+    fetchQuote: fromPromise<SwapQuote, SwapQuoteInput>(notProvided('fetchQuote')),
+    prepareReview: fromPromise<SwapReviewDetails, SwapQuoteInput & { slippage: string }>(notProvided('prepareReview')),
+    buildApprove: fromPromise<SwapTransaction, SwapQuoteInput>(notProvided('buildApprove')),
+    buildSwap: fromPromise<SwapTransaction, SwapQuoteInput & { slippage: string }>(notProvided('buildSwap')),
+    sendTransaction: fromPromise<{ hash: string }, { connectorId: string; caipNetworkId: string; transaction: SwapTransaction }>(notProvided('sendTransaction')),
+    waitForTransaction: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(
+      notProvided('waitForTransaction'),
+    ),
+    fetchAllowance: fromPromise<{ allowance: string }, SwapQuoteInput>(notProvided('fetchAllowance')),
+  },
+  delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh },
+  guards: {
+    hasTarget: ({ context }) => Boolean(context.target),
+    isOtherTarget: ({ context, event }) =>
+      event.type === 'swap.setTarget' &&
+      (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    isUnsupportedNamespace: ({ context }) => context.target?.namespace !== 'eip155',
+    hasNoTokens: ({ event }) => (event as unknown as { output: { tokens: SwapToken[] } }).output.tokens.length === 0,
+    isNetworkNotSupported: ({ event }) => errorName(event) === 'SwapNetworkNotSupportedError',
+    isGasPriceNotSupported: ({ event }) => errorName(event) === 'GasPriceNotSupportedError',
+    isNoLiquidity: ({ event }) => errorName(event) === 'NoLiquidityError',
+    isIncomplete: ({ context }) => !context.fromToken || !context.toToken || context.amount.trim() === '',
+    isSameToken: ({ context }) => Boolean(context.fromToken) && context.fromToken === context.toToken,
+    isUnknownRequestedToken: ({ context }) =>
+      Boolean(context.request?.fromToken && !findSwapToken(context.tokens, context.request.fromToken)) ||
+      Boolean(context.request?.toToken && !findSwapToken(context.tokens, context.request.toToken)),
+    isInvalidAmount: ({ context }) => fromUnits(context) === undefined,
+    /** An answer that buys nothing is no liquidity too. */
+    buysNothing: ({ event }) => BigInt((event as unknown as { output: SwapQuote }).output.toAmount) === 0n,
+    exceedsBalance: ({ context }) => (fromUnits(context) ?? 0n) > balanceUnits(balanceOf(tokenAt(context, 'from'), context.balances)),
+    isInvalidSlippage: ({ event }) => event.type === 'swap.setSlippage' && slippageBps(event.slippage) === undefined,
+    needsApproval: ({ context }) => !isNativeToken(context.fromToken) && BigInt(context.details?.allowance ?? '0') < (fromUnits(context) ?? 0n),
+    isAllowanceShort: ({ context, event }) => BigInt((event as unknown as { output: { allowance: string } }).output.allowance) < (fromUnits(context) ?? 0n),
+    /** The new quote pays less than the minimum the visitor reviewed. */
+    isBelowReviewedMinimum: ({ context, event }) =>
+      context.reviewedMinimum !== undefined && BigInt((event as unknown as { output: SwapQuote }).output.toAmount) < BigInt(context.reviewedMinimum),
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
+  },
+  actions: {
+    setTarget: assign(({ event }) => (event.type === 'swap.setTarget' ? { target: event.target } : {})),
+    clearTarget: assign({ target: undefined }),
+    resetForm: assign({ ...emptyForm, tokens: [], balances: [] }),
+    setRequest: assign(({ event }) => (event.type === 'swap.open' && event.request ? { request: event.request } : {})),
+    /** The tokens and balances are in: the requested tokens and amount are applied, else the native currency is the from token. */
+    setLoaded: assign(({ context, event }) => {
+      const { tokens, balances } = (event as unknown as { output: { tokens: SwapToken[]; balances: TokenBalance[] } }).output
+      const request = context.request
+      const from = findSwapToken(tokens, request?.fromToken)?.address ?? (tokens.some((t) => t.address === context.fromToken) ? context.fromToken : undefined)
+      const to = findSwapToken(tokens, request?.toToken)?.address ?? (tokens.some((t) => t.address === context.toToken) ? context.toToken : undefined)
+      return {
+        tokens,
+        balances,
+        fromToken: from ?? (request?.fromToken ? undefined : tokens.find((t) => isNativeToken(t.address))?.address),
+        toToken: to,
+        amount: request?.amount ?? context.amount,
+      }
+    }),
+    clearRequest: assign({ request: undefined }),
+    selectToken: assign(({ context, event }) => {
+      if (event.type !== 'swap.selectToken' || !context.tokens.some((t) => t.address === event.address)) return {}
+      const other = event.side === 'from' ? context.toToken : context.fromToken
+      // Picking the other side's token swaps the two.
+      const swapped = other === event.address ? (event.side === 'from' ? { toToken: context.fromToken } : { fromToken: context.toToken }) : {}
+      return { ...(event.side === 'from' ? { fromToken: event.address } : { toToken: event.address }), ...swapped, quote: undefined, error: undefined, failure: undefined }
+    }),
+    flip: assign(({ context }) => ({
+      fromToken: context.toToken,
+      toToken: context.fromToken,
+      // The amount the quote paid becomes the amount to swap back (exact, from the smallest unit).
+      quote: undefined,
+      error: undefined,
+      failure: undefined,
+    })),
+    setAmount: assign(({ event }) => (event.type === 'swap.setAmount' ? { amount: event.amount, quote: undefined, error: undefined, failure: undefined } : {})),
+    setMax: assign(({ context }) => {
+      const balance = balanceOf(tokenAt(context, 'from'), context.balances)
+      return balance ? { amount: balance.quantity.numeric, quote: undefined, error: undefined, failure: undefined } : {}
+    }),
+    setSlippage: assign(({ event }) => (event.type === 'swap.setSlippage' ? { slippage: event.slippage, error: undefined } : {})),
+    setError: assign((_, params: { message: SwapMessage }) => ({ error: params.message })),
+    setAmountError: assign(({ context }) => {
+      const token = tokenAt(context, 'from')
+      const parsed = token ? parseSwapAmount(context.amount, token) : undefined
+      return { error: parsed && !parsed.ok ? parsed.message : swapMessageRefs.invalidAmount }
+    }),
+    setUnknownTokenError: assign(({ context }) => {
+      const missing = [context.request?.fromToken, context.request?.toToken].find((w) => w && !findSwapToken(context.tokens, w))
+      return { error: swapMessageRefs.unknownToken(missing ?? '') }
+    }),
+    setBalanceError: assign(({ context }) => ({ error: swapMessageRefs.insufficient(tokenAt(context, 'from')?.symbol ?? '') })),
+    clearError: assign({ error: undefined, failure: undefined }),
+    clearQuote: assign({ quote: undefined }),
+    setQuote: assign({ quote: ({ event }) => (event as unknown as { output: SwapQuote }).output }),
+    setReviewedMinimum: assign(({ context }) => ({ reviewedMinimum: context.quote ? minimumReceived(context.quote.toAmount, context.slippage).toString() : undefined })),
+    setDetails: assign({ details: ({ event }) => (event as unknown as { output: SwapReviewDetails }).output }),
+    setAllowance: assign(({ context, event }) => ({
+      details: { ...(context.details ?? { gasPrice: '0' }), allowance: (event as unknown as { output: { allowance: string } }).output.allowance },
+    })),
+    setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' }, error: swapMessageRefs.reverted }),
+    setAllowanceFailure: assign({ failure: { name: 'AllowanceShortError', message: 'The allowance read back is short of the amount' }, error: swapMessageRefs.allowanceShort }),
+    setApproveHash: assign({ approveHash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
+    setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
+    emitReviewing: emit({ type: 'swap.reviewing' } as const),
+    emitSubmitted: emit(({ context }) => ({ type: 'swap.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
+    emitSucceeded: emit(({ context }) => ({
+      type: 'swap.succeeded' as const,
+      hash: context.hash!,
+      caipNetworkId: context.target!.caipNetworkId,
+      fromToken: context.fromToken!,
+      toToken: context.toToken!,
+    })),
+    emitCancelled: emit({ type: 'swap.cancelled' } as const),
+    emitFailed: emit(({ context }) => ({ type: 'swap.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
+  },
+}).createMachine({
+  id: 'swap',
+  initial: 'idle',
+  context: { ...emptyForm, tokens: [], balances: [] },
+  on: {
+    // The same address and chain is ignored (the form is kept).
+    'swap.setTarget': { guard: 'isOtherTarget', target: '.idle', actions: ['resetForm', 'setTarget'] },
+    'swap.clear': { target: '.idle', actions: ['resetForm', 'clearTarget'] },
+  },
+  states: {
+    idle: { on: { 'swap.open': openTransitions } },
+    /** 'Network not supported for Swaps' (spec §8): Solana, Bitcoin, or a chain the API has no exchange on. */
+    unsupported: {
+      entry: { type: 'setError', params: { message: swapMessageRefs.networkNotSupported } },
+      on: { 'swap.open': openTransitions },
+    },
+    loading: {
+      invoke: {
+        id: 'loadSwap',
+        src: 'loadSwap',
+        input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
+        onDone: [{ guard: 'hasNoTokens', target: 'unsupported' }, { target: 'form', actions: 'setLoaded' }],
+        onError: [
+          { guard: 'isNetworkNotSupported', target: 'unsupported' },
+          { target: 'loadFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.loadFailed } }] },
+        ],
+      },
+    },
+    loadFailed: { on: { 'swap.retry': { target: 'loading', actions: 'clearError' } } },
+    /** The form: tokens, amount, the quote. */
+    form: {
+      initial: 'checking',
+      on: {
+        // A second open (Account's Swap button, `open({ view: 'Swap', data })`) applies its request and re-reads balances.
+        'swap.open': { target: 'loading', actions: 'setRequest' },
+        'swap.selectToken': { target: '.checking', actions: 'selectToken' },
+        'swap.flip': { target: '.checking', actions: 'flip' },
+        'swap.setAmount': { target: '.checking', actions: 'setAmount' },
+        'swap.setMax': { target: '.checking', actions: 'setMax' },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: 'isUnknownRequestedToken', target: 'editing', actions: ['setUnknownTokenError', 'clearRequest', 'clearQuote'] },
+            { guard: 'isSameToken', target: 'editing', actions: [{ type: 'setError', params: { message: swapMessageRefs.sameToken } }, 'clearRequest', 'clearQuote'] },
+            { guard: 'isIncomplete', target: 'editing', actions: ['clearRequest', 'clearQuote'] },
+            { guard: 'isInvalidAmount', target: 'editing', actions: ['setAmountError', 'clearRequest', 'clearQuote'] },
+            { target: 'debouncing', actions: 'clearRequest' },
+          ],
+        },
+        editing: {},
+        /** The quote is asked 500 ms after the last change (the visitor is still typing). */
+        debouncing: { after: { quoteDebounce: 'quoting' } },
+        quoting: {
+          invoke: {
+            id: 'fetchQuote',
+            src: 'fetchQuote',
+            input: ({ context }) => quoteInput(context),
+            onDone: [
+              { guard: 'buysNothing', target: 'noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
+              { target: 'quoted', actions: 'setQuote' },
+            ],
+            onError: [
+              { guard: 'isNetworkNotSupported', target: '#swap.unsupported' },
+              { guard: 'isNoLiquidity', target: 'noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
+              { target: 'quoteFailed', actions: ['clearQuote', 'setFailure', { type: 'setError', params: { message: swapMessageRefs.quoteFailed } }] },
+            ],
+          },
+        },
+        /** A quote is shown; it is read again every `quoteRefresh` while the form shows. */
+        quoted: {
+          after: { quoteRefresh: 'quoting' },
+          on: {
+            'swap.review': [
+              { guard: 'exceedsBalance', actions: 'setBalanceError' },
+              { target: '#swap.review', actions: ['clearError', 'setReviewedMinimum', 'emitReviewing'] },
+            ],
+          },
+        },
+        noLiquidity: {},
+        quoteFailed: { on: { 'swap.retry': { target: 'quoting', actions: 'clearError' } } },
+      },
+    },
+    /** The summary the visitor confirms: rate, price impact, minimum received, network fee, slippage. */
+    review: {
+      initial: 'preparing',
+      on: {
+        'swap.edit': { target: '#swap.form.quoted', actions: 'clearError' },
+        'swap.setSlippage': [
+          { guard: 'isInvalidSlippage', actions: ['setSlippage', { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } }] },
+          { actions: ['setSlippage', 'setReviewedMinimum'] },
+        ],
+      },
+      states: {
+        preparing: {
+          invoke: {
+            id: 'prepareReview',
+            src: 'prepareReview',
+            input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
+            onDone: { target: 'ready', actions: 'setDetails' },
+            onError: [
+              { guard: 'isGasPriceNotSupported', target: 'prepareFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.gasPriceNotSupported } }] },
+              { target: 'prepareFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.quoteFailed } }] },
+            ],
+          },
+        },
+        prepareFailed: { on: { 'swap.retry': { target: 'preparing', actions: 'clearError' } } },
+        ready: {
+          after: { quoteRefresh: 'refreshing' },
+          on: {
+            'swap.confirm': [
+              { guard: ({ context }) => slippageBps(context.slippage) === undefined, actions: { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } } },
+              { guard: 'needsApproval', target: '#swap.approving', actions: 'clearError' },
+              { target: '#swap.swapping', actions: 'clearError' },
+            ],
+          },
+        },
+        /** The quote is read again while the review shows (it goes stale); a failure keeps the last one. */
+        refreshing: {
+          invoke: {
+            id: 'fetchQuote',
+            src: 'fetchQuote',
+            input: ({ context }) => quoteInput(context),
+            onDone: { target: 'ready', actions: ['setQuote', 'setReviewedMinimum'] },
+            onError: { target: 'ready' },
+          },
+        },
+      },
+    },
+    /** The approval (first wallet prompt): the router may spend the from token. */
+    approving: {
+      tags: ['loading'],
+      initial: 'building',
+      states: {
+        building: {
+          invoke: {
+            id: 'buildApprove',
+            src: 'buildApprove',
+            input: ({ context }) => quoteInput(context),
+            onDone: { target: 'prompting' },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+        prompting: {
+          invoke: {
+            id: 'sendApprove',
+            src: 'sendTransaction',
+            input: ({ context, event }) => ({
+              connectorId: context.target!.connectorId,
+              caipNetworkId: context.target!.caipNetworkId,
+              transaction: (event as unknown as { output: SwapTransaction }).output,
+            }),
+            onDone: { target: 'confirming', actions: 'setApproveHash' },
+            onError: [
+              { guard: 'isUserRejection', target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            ],
+          },
+        },
+        confirming: {
+          invoke: {
+            id: 'waitForApprove',
+            src: 'waitForTransaction',
+            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.approveHash! }),
+            onDone: [{ guard: 'isReverted', target: '#swap.form.quoted', actions: ['setRevertFailure', 'emitFailed'] }, { target: 'readingAllowance' }],
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+        /** The allowance is read back from the API before the swap is asked. */
+        readingAllowance: {
+          invoke: {
+            id: 'fetchAllowance',
+            src: 'fetchAllowance',
+            input: ({ context }) => quoteInput(context),
+            onDone: [
+              { guard: 'isAllowanceShort', target: '#swap.form.quoted', actions: ['setAllowance', 'setAllowanceFailure', 'emitFailed'] },
+              { target: '#swap.swapping', actions: 'setAllowance' },
+            ],
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+      },
+    },
+    /** The swap (the wallet's prompt), after a fresh quote. */
+    swapping: {
+      tags: ['loading'],
+      initial: 'requoting',
+      states: {
+        /** The quote may have gone stale while the visitor read the review or approved: read again before the prompt. */
+        requoting: {
+          invoke: {
+            id: 'fetchQuote',
+            src: 'fetchQuote',
+            input: ({ context }) => quoteInput(context),
+            onDone: [
+              { guard: 'isBelowReviewedMinimum', target: '#swap.review.ready', actions: ['setQuote', 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }] },
+              { target: 'building', actions: 'setQuote' },
+            ],
+            onError: [
+              { guard: 'isNoLiquidity', target: '#swap.form.noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
+              { target: '#swap.form.quoteFailed', actions: ['clearQuote', 'setFailure', { type: 'setError', params: { message: swapMessageRefs.quoteFailed } }] },
+            ],
+          },
+        },
+        building: {
+          invoke: {
+            id: 'buildSwap',
+            src: 'buildSwap',
+            input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
+            onDone: { target: 'prompting' },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+        prompting: {
+          invoke: {
+            id: 'sendSwap',
+            src: 'sendTransaction',
+            input: ({ context, event }) => ({
+              connectorId: context.target!.connectorId,
+              caipNetworkId: context.target!.caipNetworkId,
+              transaction: (event as unknown as { output: SwapTransaction }).output,
+            }),
+            onDone: { target: 'confirming', actions: ['setHash', 'emitSubmitted'] },
+            onError: [
+              { guard: 'isUserRejection', target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            ],
+          },
+        },
+        confirming: {
+          invoke: {
+            id: 'waitForSwap',
+            src: 'waitForTransaction',
+            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
+            onDone: [
+              { guard: 'isReverted', target: '#swap.form.quoted', actions: ['setRevertFailure', 'emitFailed'] },
+              { target: '#swap.idle', actions: ['emitSucceeded', 'resetForm'] },
+            ],
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+        },
+      },
+    },
+  },
+})
+
+/** The quote the context describes (call once the form checked it). */
+function quoteInput(context: SwapContext): SwapQuoteInput {
+  return {
+    caipNetworkId: context.target!.caipNetworkId,
+    userAddress: context.target!.address,
+    from: context.fromToken!,
+    to: context.toToken!,
+    amount: (fromUnits(context) ?? 0n).toString(),
+  }
+}
