@@ -1,0 +1,215 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import { UserRejectedRequestError } from '../../adapters/errors.ts'
+import {
+  GasPriceNotSupportedError,
+  NoLiquidityError,
+  swapMachine,
+  SwapNetworkNotSupportedError,
+  type SwapContext,
+  type SwapTarget,
+  type SwapToken,
+  type SwapTransaction,
+} from '../../machines/swap.ts'
+import { timing } from '../../machines/timing.ts'
+import type { TokenBalance } from '../../services/schemas.ts'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based test of the swap machine (issue 20 §2): every path of the chart walked on the machine with its actors
+ * held by the walk. Gestures: the visitor opens Swap (plainly, with arguments, with the same token twice or an
+ * unknown one), picks tokens, types amounts (valid, malformed, over the balance), flips, takes Max, reviews, edits
+ * the slippage (valid or not), confirms, goes back, retries; the account moves to another chain or disconnects. The
+ * convert API and the wallet answer each held call (tokens or none, 'Network not supported for Swaps', a quote, no
+ * liquidity, a failure; the approval and the swap approved, rejected, failed; receipts mined or reverted; the
+ * allowance read back enough or short); the manual clock fires the debounce and the quote refresh. After each
+ * step the machine is where the model says, and the quote asked carries the typed amount in the smallest unit.
+ */
+type E = { type: string; [k: string]: unknown }
+const chain = 'eip155:31337'
+const user = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const eip155: SwapTarget = { address: user, caipNetworkId: chain, namespace: 'eip155', connectorId: 'dev' }
+const solana: SwapTarget = { address: 'So1anaAddress1111111111111111111111111111111', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', namespace: 'solana', connectorId: 'phantom' }
+const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${chain}:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE`, decimals: 18, logoUri: 'data:,e' }
+const DEV: SwapToken = { name: 'Dev Token', symbol: 'DEV', address: `${chain}:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35`, decimals: 18, logoUri: 'data:,d' }
+const USDT: SwapToken = { name: 'Dev Tether', symbol: 'dUSDT', address: `${chain}:0xA15BB66138824a1c7167f5E85b957d04Dd34E468`, decimals: 6, logoUri: 'data:,u' }
+const balances: TokenBalance[] = [
+  { name: 'Ether', symbol: 'ETH', chainId: chain, value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' } },
+  { name: 'Dev Token', symbol: 'DEV', chainId: chain, address: DEV.address, value: 5, price: 1, quantity: { decimals: '18', numeric: '5' } },
+]
+const tx = (data: string): SwapTransaction => ({ from: user, to: '0x1111111111111111111111111111111111111111', data, value: '0' })
+const HASH = `0x${'c'.repeat(64)}`
+
+const done = (id: string, output: unknown, tag?: string): E => ({ type: `xstate.done.actor.${id}`, output, ...(tag ? { tag } : {}) })
+const error = (id: string, e: Error): E => ({ type: `xstate.error.actor.${id}`, error: e })
+const ctx = (s: any) => s.context as SwapContext
+const sym = (address: string | undefined) => [ETH, DEV, USDT].find((t) => t.address === address)?.symbol
+
+/** A quote of twice the amount (enough for any reviewed minimum), or a lower one (the pool moved). */
+const quoteFor = (s: any, lower = false) => {
+  const token = [ETH, DEV, USDT].find((t) => t.address === ctx(s).fromToken)
+  const amount = token && /^\d+(\.\d+)?$/.test(ctx(s).amount) ? BigInt(Math.round(Number(ctx(s).amount) * 1000)) * 10n ** BigInt(token.decimals - 3) : 1n
+  return { fromAmount: amount.toString(), toAmount: (lower ? amount : amount * 2n).toString() }
+}
+
+const events = (s: any): E[] => {
+  const c = ctx(s)
+  const list: E[] = []
+  if (!c.target) return [{ type: 'swap.setTarget', target: eip155 }, { type: 'swap.setTarget', target: solana }]
+  if (s.matches('idle')) {
+    list.push({ type: 'swap.open' })
+    if (c.target.namespace === 'eip155') {
+      list.push({ type: 'swap.open', request: { fromToken: 'DEV', toToken: 'dUSDT', amount: '1' } })
+      list.push({ type: 'swap.open', request: { fromToken: 'DEV', toToken: 'DEV', amount: '1' } })
+      list.push({ type: 'swap.open', request: { fromToken: 'ETH', toToken: 'PEPE', amount: '1' } })
+    }
+  }
+  if (s.matches('unsupported')) list.push({ type: 'swap.open' })
+  if (s.matches('loading')) {
+    list.push(done('loadSwap', { tokens: [ETH, DEV, USDT], balances }))
+    list.push(done('loadSwap', { tokens: [], balances }, 'none'))
+    list.push(error('loadSwap', new SwapNetworkNotSupportedError()), error('loadSwap', new Error('Failed to fetch')))
+  }
+  if (s.matches('loadFailed')) list.push({ type: 'swap.retry' })
+  if (s.matches('form')) {
+    if (s.matches({ form: 'editing' })) {
+      if (!c.toToken) list.push({ type: 'swap.selectToken', side: 'to', address: DEV.address })
+      else if (c.fromToken === ETH.address && c.amount === '') list.push({ type: 'swap.selectToken', side: 'from', address: DEV.address })
+      if (c.amount === '') for (const amount of ['0.5', 'abc']) list.push({ type: 'swap.setAmount', amount })
+      if (c.amount === 'abc') list.push({ type: 'swap.setAmount', amount: '' })
+      if (c.error?.key === 'unknownToken' || c.error?.key === 'sameToken') list.push({ type: 'swap.selectToken', side: 'to', address: USDT.address })
+      list.push({ type: 'swap.open' })
+    }
+    if (s.matches({ form: 'quoted' })) {
+      if (c.amount === '0.5') list.push({ type: 'swap.setAmount', amount: '5' })
+      if (c.amount === '5' && c.fromToken === ETH.address) list.push({ type: 'swap.setMax' })
+      list.push({ type: 'swap.review' })
+      if (c.fromToken === ETH.address) list.push({ type: 'swap.flip' })
+      if (c.fromToken === ETH.address) list.push({ type: 'swap.setTarget', target: { ...eip155, caipNetworkId: 'eip155:31338' } }, { type: 'swap.clear' })
+    }
+    if (s.matches({ form: 'quoting' })) {
+      list.push(done('fetchQuote', quoteFor(s)), done('fetchQuote', { fromAmount: '1', toAmount: '0' }, 'nothing'))
+      list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new Error('503')), error('fetchQuote', new SwapNetworkNotSupportedError()))
+    }
+    if (s.matches({ form: 'quoteFailed' })) list.push({ type: 'swap.retry' })
+  }
+  if (s.matches('review')) {
+    list.push({ type: 'swap.edit' })
+    if (s.matches({ review: 'preparing' })) {
+      list.push(done('prepareReview', { gasPrice: '1000000000', allowance: '0', gas: '150000' }))
+      list.push(error('prepareReview', new GasPriceNotSupportedError()), error('prepareReview', new Error('503')))
+    }
+    if (s.matches({ review: 'prepareFailed' })) list.push({ type: 'swap.retry' })
+    if (s.matches({ review: 'ready' })) {
+      if (c.slippage === '1') list.push({ type: 'swap.setSlippage', slippage: '80' }, { type: 'swap.setSlippage', slippage: '2' })
+      if (c.slippage === '80') list.push({ type: 'swap.setSlippage', slippage: '1' })
+      list.push({ type: 'swap.confirm' })
+    }
+    if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new Error('503')))
+  }
+  if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
+  if (s.matches({ approving: 'prompting' })) list.push(done('sendApprove', { hash: HASH }), error('sendApprove', new UserRejectedRequestError()), error('sendApprove', new Error('-32603')))
+  if (s.matches({ approving: 'confirming' })) {
+    list.push(done('waitForApprove', { status: 'success', hash: HASH }), done('waitForApprove', { status: 'reverted', hash: HASH }, 'reverted'), error('waitForApprove', new Error('timeout')))
+  }
+  if (s.matches({ approving: 'readingAllowance' })) {
+    list.push(done('fetchAllowance', { allowance: (10n ** 30n).toString() }), done('fetchAllowance', { allowance: '1' }, 'short'), error('fetchAllowance', new Error('503')))
+  }
+  if (s.matches({ swapping: 'requoting' })) {
+    list.push(done('fetchQuote', quoteFor(s)), done('fetchQuote', quoteFor(s, true), 'lower'))
+    list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new Error('503')))
+  }
+  if (s.matches({ swapping: 'building' })) list.push(done('buildSwap', tx('0x38ed1739')), error('buildSwap', new Error('400')))
+  if (s.matches({ swapping: 'prompting' })) list.push(done('sendSwap', { hash: HASH }), error('sendSwap', new UserRejectedRequestError()), error('sendSwap', new Error('-32603')))
+  if (s.matches({ swapping: 'confirming' })) {
+    list.push(done('waitForSwap', { status: 'success', hash: HASH }), done('waitForSwap', { status: 'reverted', hash: HASH }, 'reverted'), error('waitForSwap', new Error('timeout')))
+  }
+  return [...list, ...delayedEvents(s)]
+}
+
+const serialize = (s: any) =>
+  JSON.stringify({
+    v: s.value,
+    t: ctx(s).target?.caipNetworkId,
+    f: sym(ctx(s).fromToken),
+    to: sym(ctx(s).toToken),
+    a: ctx(s).amount,
+    sl: ctx(s).slippage,
+    e: ctx(s).error?.key,
+    q: ctx(s).quote?.toAmount,
+    m: ctx(s).reviewedMinimum,
+    n: ctx(s).tokens.length,
+    r: ctx(s).request,
+    al: ctx(s).details?.allowance,
+  })
+
+const run = buildModelPaths(swapMachine, { events, serialize })
+
+test('coverage: every state and every transition of the swap chart', () => {
+  const report = coverageReport(swapMachine, [run])
+  console.log(formatCoverage('swap', report))
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
+})
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+type Held = { resolve: (v: unknown) => void; reject: (e: unknown) => void; input: any }
+
+async function walk(path: ModelPath) {
+  const held = new Map<string, Held>()
+  const hold = fromPromise(({ input, self }: { input: any; self: { id: string } }) => new Promise((resolve, reject) => void held.set(self.id, { resolve, reject, input })))
+  const actor = createActor(
+    swapMachine.provide({
+      actors: {
+        loadSwap: hold as never,
+        fetchQuote: hold as never,
+        prepareReview: hold as never,
+        buildApprove: hold as never,
+        buildSwap: hold as never,
+        sendTransaction: hold as never,
+        waitForTransaction: hold as never,
+        fetchAllowance: hold as never,
+      },
+    }),
+  ).start()
+  const delays: Record<string, number> = { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh }
+  try {
+    for (const step of path.steps) {
+      const e = step.event as E
+      const before = actor.getSnapshot()
+      if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
+        const id = e.type.split('.').at(-1)!
+        const call = held.get(id)
+        expect(call, `the chart waits for ${id}`).toBeDefined()
+        held.delete(id)
+        // What the API or the wallet is asked carries the typed amount in the smallest unit and the chosen tokens.
+        if (['fetchQuote', 'prepareReview', 'buildApprove', 'buildSwap', 'fetchAllowance'].includes(id)) {
+          expect(call!.input).toMatchObject({ from: before.context.fromToken, to: before.context.toToken, userAddress: user, amount: quoteFor(before).fromAmount })
+        }
+        if (id === 'buildSwap') expect(call!.input.slippage).toBe(before.context.slippage)
+        if (e.type.startsWith('xstate.done')) call!.resolve(e.output)
+        else call!.reject(e.error)
+      } else if (e.type.startsWith('xstate.after.')) {
+        const name = Object.keys(delays).find((d) => e.type.includes(d))
+        // A delay event's type names the delay and the state: the clock moves by that delay.
+        await vi.advanceTimersByTimeAsync(name ? delays[name]! : Math.max(...Object.values(delays)))
+      } else actor.send(e as never)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(stateKey(actor.getSnapshot())).toBe(step.state)
+      const c = actor.getSnapshot().context
+      // A rejection in either prompt returns to the form with everything kept.
+      if (e.type === 'xstate.error.actor.sendApprove' || e.type === 'xstate.error.actor.sendSwap') {
+        expect(c).toMatchObject({ fromToken: before.context.fromToken, toToken: before.context.toToken, amount: before.context.amount, slippage: before.context.slippage })
+      }
+      if (actor.getSnapshot().matches('unsupported')) expect(c.error?.key).toBe('networkNotSupported')
+    }
+  } finally {
+    actor.stop()
+  }
+}
+
+describe('swap model: walked on the machine, every call held and answered by the walk', () => {
+  for (const path of run.paths) test(`walk: ${path.steps.map((s) => s.event.type).join(' → ') || '(initial)'} ⇒ ${path.target}`, () => walk(path))
+})
