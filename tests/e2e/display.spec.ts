@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs'
 import { formatUnits } from 'viem'
 import type { Locator, Page } from '@playwright/test'
-import { ACCOUNT_0, accountButton, anvilTokenBalance, anyDialog, connectButton, connectDevWallet, dialog, expect, expectedBalance, grouped, openCleanDemo, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilTokenBalance, anyDialog, apiTokenPrice, connectButton, connectDevWallet, dialog, expect, expectedBalance, grouped, openCleanDemo, test } from './fixtures.ts'
 
 /** What the reference server answers as a balance's `value` (USD, rounded to cents), as en-US currency. */
 function usd(amount: string, price: number): string {
@@ -42,9 +42,10 @@ test('the Tokens tab shows fiat for ETH and the dev tokens (the server prices th
   await expect(eth.getByTestId('token-fiat')).toHaveText(/^\$[1-9][\d,]*\.\d\d$/)
   const dev = await anvilTokenBalance('DEV', ACCOUNT_0)
   const devRow = panel.getByRole('listitem').filter({ hasText: 'Dev Token' })
-  await expect(devRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(dev, 18), 0.5))
+  // Priced from the exchange's pools (about 1.5 USD a DEV at the seed).
+  await expect(devRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(dev, 18), await apiTokenPrice('DEV')))
   const usdt = await anvilTokenBalance('dUSDT', ACCOUNT_0)
-  await expect(panel.getByRole('listitem').filter({ hasText: 'Dev Tether' }).getByTestId('token-fiat')).toHaveText(usd(formatUnits(usdt, 6), 1))
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Dev Tether' }).getByTestId('token-fiat')).toHaveText(usd(formatUnits(usdt, 6), await apiTokenPrice('dUSDT')))
   await expect(panel).not.toContainText('$0.00')
   // Thousands separators: the dev accounts hold about a million DEV.
   await expect(devRow).toContainText(/\d{1,3}(,\d{3})+\.\d{3} DEV/)
@@ -87,11 +88,13 @@ test('Send: the picker prices the tokens, the preview shows the fiat value and a
   await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
   await expect(send).toContainText(`Balance: ${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
   await send.getByRole('textbox', { name: 'Amount' }).fill('0.01')
-  await expect(send.getByTestId('send-amount-usd')).toHaveText('$30.00')
+  // ETH's price from the WETH/dUSDT pool (3000 at the seed; swaps in other specs move it).
+  const ethFiat = usd('0.01', await apiTokenPrice('ETH'))
+  await expect(send.getByTestId('send-amount-usd')).toHaveText(ethFiat)
   await send.getByRole('textbox', { name: 'To', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   await send.getByRole('button', { name: 'Review send', exact: true }).click()
   const preview = anyDialog(page)
-  await expect(preview.getByTestId('send-preview-fiat')).toHaveText('· $30.00')
+  await expect(preview.getByTestId('send-preview-fiat')).toHaveText(`· ${ethFiat}`)
   // 21 000 gas at about a gwei: '0.000021 ETH', at most 2 significant digits, not '0.000021000000123 ETH'.
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^0\.0*[1-9]\d? ETH$/)
 })

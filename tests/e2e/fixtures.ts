@@ -82,6 +82,24 @@ export async function anvilTokenBalance(symbol: DevTokenSymbol, holder: Address,
     : client.readContract({ address: DEV_TETHER_ADDRESS, abi: devTetherTokenAbi, functionName: 'balanceOf', args: [holder] })
 }
 
+/**
+ * The USD price of ETH or a dev token on a dev chain, as the reference server answers it (`/v1/fungible/price`: the
+ * exchange's pool reserves against dUSDT, dev/dex). Swaps move it, so tests read it rather than assume the seed
+ * prices (ETH 3000, DEV 1.5, dUSDT 1).
+ */
+export async function apiTokenPrice(symbol: 'ETH' | DevTokenSymbol, chainId: DevChainId = 31337): Promise<number> {
+  const address = symbol === 'ETH' ? '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee' : symbol === 'DEV' ? DEV_TOKEN_ADDRESS : DEV_TETHER_ADDRESS
+  const response = await fetch(`${API_URL}/blockchain/v1/fungible/price`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ currency: 'usd', projectId: 'e2e', addresses: [`eip155:${chainId}:${address}`] }),
+  })
+  const { fungibles } = (await response.json()) as { fungibles: Array<{ price: number }> }
+  const price = fungibles[0]?.price
+  if (price === undefined) throw new Error(`The reference server does not price ${symbol} on chain ${chainId}`)
+  return price
+}
+
 /** The latest block number of a dev chain (a mark to look for transactions mined after it). */
 export function anvilBlockNumber(chainId: DevChainId = 31337): Promise<bigint> {
   return publicClients[chainId].getBlockNumber()
