@@ -2,6 +2,7 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
+import { takeSocialReturn } from './socialReturn.ts'
 import { AdapterNotFoundError, connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { callForeign } from '../adapters/boundary.ts'
 import { InvalidProviderResponseError } from '../adapters/errors.ts'
@@ -417,7 +418,7 @@ export function createModal(options: ModalOptions) {
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' ? embedded() : undefined]).then(
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' ? embedded() : undefined]).then(
         ([m, h, , e]) => m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic,
       ),
   })
@@ -537,6 +538,7 @@ export function createModal(options: ModalOptions) {
               }
             : {}),
           emailLogin: Boolean(options.embeddedWallet) && options.adapter == null,
+          socialLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           // A custom adapter decides itself whether it lists WalletConnect.
           walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
           catalogue: {
@@ -564,6 +566,15 @@ export function createModal(options: ModalOptions) {
   actor.start()
   const { router, modal, network, toast, connections } = actor.getSnapshot().context
   toastRef = toast
+  if (options.embeddedWallet && options.adapter == null) {
+    // Issue 19 §1, spec §2: a social login by redirect comes back with `result_uri` (or `social_error`) in the page
+    // address: read, removed, and handed to the social login (a refusal opens the modal, where it is shown).
+    const back = takeSocialReturn(globalThis.window)
+    if (back) {
+      actor.send({ type: 'feature.deliver', feature: 'socialLogin', event: back })
+      if (back.type === 'socialLogin.refused') actor.send({ type: 'app.open' })
+    }
+  }
   if (options.embeddedWallet) {
     // Spec §4: closing the modal rejects the embedded wallet's requests waiting for approval (once it is loaded).
     let wasOpen = false

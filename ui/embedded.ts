@@ -21,7 +21,7 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
-import { createFrameClient, emailLoginActors, frameMountActor, frameRpcActor, frameSendActor, type FrameClient } from './assemble/frameClient.ts'
+import { createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, type FrameClient } from './assemble/frameClient.ts'
 
 /** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
@@ -33,6 +33,8 @@ export const embeddedStorageKeys = {
   emailLoginUsed: 'email_login_used',
   email: 'email',
   socialUsername: 'social_username',
+  /** The social provider of the signed-in user (issue 19; spec §3 account state `socialProvider`). */
+  socialProvider: 'social_provider',
   lastEmailLoginTime: 'last_email_login_time',
   lastUsedChain: 'last_used_chain',
 } as const
@@ -189,6 +191,10 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     if (Number.isSafeInteger(id) && id > 0) setChain(id)
     p.storage.write(embeddedStorageKeys.emailLoginUsed, true)
     if (u.email) p.storage.write(embeddedStorageKeys.email, u.email)
+    if (u.userName && u.socialProvider) {
+      p.storage.write(embeddedStorageKeys.socialUsername, u.userName)
+      p.storage.write(embeddedStorageKeys.socialProvider, u.socialProvider)
+    }
   }
   function setChain(id: number) {
     chainId = id
@@ -198,7 +204,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   /** Spec §4: the stored email, chain and social data (the last login time stays: the 30 s throttle holds across a sign-out). */
   function clearLoginCache() {
     user = undefined
-    for (const key of [embeddedStorageKeys.emailLoginUsed, embeddedStorageKeys.email, embeddedStorageKeys.socialUsername, embeddedStorageKeys.lastUsedChain]) p.storage.remove(key)
+    for (const key of [embeddedStorageKeys.emailLoginUsed, embeddedStorageKeys.email, embeddedStorageKeys.socialUsername, embeddedStorageKeys.socialProvider, embeddedStorageKeys.lastUsedChain]) p.storage.remove(key)
   }
 
   const rpcRequest = (method: string, params: unknown) =>
@@ -282,6 +288,8 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
 
   return {
     connector: authConnector,
+    /** The social login machine's actors (issue 19 §1): the frame client and this window (popup, redirect). */
+    socialActors: socialLoginActors({ client: getClient, window: win! }),
     provider,
     client,
     frame,

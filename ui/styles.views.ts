@@ -27,6 +27,11 @@ export const viewCss = `
 .lk-field > label { font-weight: 600; }
 .lk-field .lk-search { margin-bottom: 0; }
 .lk-input-row { display: flex; gap: 8px; align-items: stretch; }
+.lk-social { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; }
+.lk-social-grid { display: flex; gap: 8px; }
+.lk-social-button { flex: 1; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); cursor: pointer; }
+.lk-social-button:hover { border-color: var(--lk-accent); }
+.lk-social-status { display: flex; align-items: center; gap: 10px; margin: 0; }
 .lk-email { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; text-align: left; }
 .lk-email .lk-search { margin-bottom: 0; flex: 1; min-width: 0; }
 .lk-email .lk-primary { flex: none; }

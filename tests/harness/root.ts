@@ -10,6 +10,7 @@ import { catalogueMachine } from '../../machines/catalogue.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
 import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
 import { emailLoginMachine } from '../../machines/emailLogin.ts'
+import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -104,6 +105,7 @@ export function createRootHarness({
     pairing: pairingMachine,
     remoteConfig: remoteConfigMachine,
     emailLogin: emailLoginMachine,
+    socialLogin: socialLoginMachine,
   }
   const machine = rootMachine.provide({
     actors: {

@@ -6,6 +6,8 @@
 import { createActor, fromCallback, fromPromise, toPromise, waitFor, type ActorRefFrom, type EventObject } from 'xstate'
 import { frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
 import type { EmailConnectAction } from '../../machines/emailLogin.ts'
+import type { SocialPopupHandle, SocialProvider } from '../../machines/socialLogin.ts'
+import { socialReturnOf, socialReturnParams, withoutSocialReturn } from '../socialReturn.ts'
 import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
 import { BaseError } from '../../adapters/errors.ts'
 import { FrameAbortError, type FrameTransport } from '../../adapters/frame.ts'
@@ -153,4 +155,69 @@ export function frameRpcActor({ client, chainId }: { client: () => Promise<Frame
       controller.abort()
     }
   })
+}
+
+type PopupWindow = { closed: boolean; close(): void; location: { href: string } }
+
+/**
+ * The social login machine's actors (issue 19 §1) over the frame client and the page's window:
+ * - `getRedirectUri`: APP_GET_SOCIAL_REDIRECT_URI with the return address (this page; in a popup, marked
+ *   `latchkey_social=popup` so the page loaded there does not take the result itself).
+ * - `holdPopup`: closes the popup when the login leaves it (returned, failed, cancelled).
+ * - `watchPopup`: sends the popup to the provider, then every `poll` ms (spec §9: 1000) reads where it is: back on this
+ *   origin with `result_uri` or `social_error`, or closed by the visitor. While it is on the provider's origin its
+ *   address cannot be read (cross-origin): it is simply polled again.
+ * - `redirect`: the page itself goes to the provider (popups blocked, Telegram mini-apps).
+ * - `connectSocial`: APP_CONNECT_SOCIAL with the result.
+ */
+export function socialLoginActors({ client, window: win, poll = 1000 }: { client: () => Promise<FrameClient>; window: Window; poll?: number }) {
+  return {
+    getRedirectUri: fromPromise<{ uri: string }, { provider: SocialProvider; mode: 'popup' | 'redirect' }>(async ({ input, signal }) => {
+      const here = new URL(withoutSocialReturn(win.location.href))
+      if (input.mode === 'popup') {
+        here.search = ''
+        here.hash = ''
+        here.searchParams.set(socialReturnParams.popupMarker, 'popup')
+      }
+      return (await client()).request('GET_SOCIAL_REDIRECT_URI', { provider: input.provider, returnTo: here.href }, { signal })
+    }),
+    holdPopup: fromCallback<EventObject, { popup: SocialPopupHandle | null }>(({ input }) => () => {
+      const popup = input.popup as PopupWindow | null
+      try {
+        if (popup && !popup.closed) popup.close()
+      } catch {
+        // already gone
+      }
+    }),
+    watchPopup: fromCallback<EventObject, { popup: SocialPopupHandle | null; uri: string }>(({ input, sendBack }) => {
+      const popup = input.popup as PopupWindow | null
+      if (!popup) {
+        sendBack({ type: 'socialLogin.popupClosed' })
+        return () => {}
+      }
+      try {
+        popup.location.href = input.uri
+      } catch {
+        sendBack({ type: 'socialLogin.popupClosed' })
+      }
+      const timer = win.setInterval(() => {
+        if (popup.closed) return sendBack({ type: 'socialLogin.popupClosed' })
+        let href: string
+        try {
+          href = popup.location.href
+        } catch {
+          return // at the provider: another origin
+        }
+        if (!href.startsWith(`${win.location.origin}/`)) return
+        const back = socialReturnOf(href)
+        if (!back) return
+        sendBack('resultUri' in back ? { type: 'socialLogin.returned', resultUri: back.resultUri } : { type: 'socialLogin.refused', message: back.error })
+      }, poll)
+      return () => win.clearInterval(timer)
+    }),
+    redirect: fromCallback<EventObject, { uri: string }>(({ input }) => {
+      win.location.assign(input.uri)
+    }),
+    connectSocial: fromPromise<FrameUser, { uri: string }>(async ({ input, signal }) => (await client()).request('CONNECT_SOCIAL', { uri: input.uri }, { signal })),
+  }
 }

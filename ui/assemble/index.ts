@@ -6,6 +6,8 @@ import { catalogueFeature } from '../../machines/catalogue.feature.ts'
 import type { FeatureRegistration } from '../../machines/features.ts'
 import type { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { emailLoginFeature } from '../../machines/emailLogin.feature.ts'
+import type { socialLoginMachine } from '../../machines/socialLogin.ts'
+import { socialLoginFeature } from '../../machines/socialLogin.feature.ts'
 import type { pairingMachine } from '../../machines/pairing.ts'
 import { pairingFeature } from '../../machines/pairing.feature.ts'
 import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
@@ -35,6 +37,7 @@ export type FeatureMachines = {
   catalogue: typeof catalogueMachine
   remoteConfig: typeof remoteConfigMachine
   emailLogin: typeof emailLoginMachine
+  socialLogin: typeof socialLoginMachine
 }
 /** A feature's name: its actor's id and systemId. */
 export type FeatureId = keyof FeatureMachines
@@ -56,6 +59,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   catalogue: () => import('./catalogue.ts'),
   remoteConfig: () => import('./remoteConfig.ts'),
   emailLogin: () => import('./emailLogin.ts'),
+  socialLogin: () => import('./socialLogin.ts'),
 }
 
 /** The options of one modal instance that the registrations read (already defaulted by `createModal`). */
@@ -68,6 +72,8 @@ export type FeatureSettings = {
   remoteConfig?: RemoteConfigInput | undefined
   /** Whether `embeddedWallet` is configured (email login). */
   emailLogin?: boolean | undefined
+  /** Whether `embeddedWallet` is configured (social login, issue 19). */
+  socialLogin?: boolean | undefined
 }
 
 /** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
@@ -87,5 +93,6 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     { ...catalogueFeature(settings.catalogue), ...supply('catalogue') },
     { ...remoteConfigFeature(settings.remoteConfig), ...supply('remoteConfig') },
     { ...emailLoginFeature({ enabled: settings.emailLogin === true }), ...supply('emailLogin') },
+    { ...socialLoginFeature({ enabled: settings.socialLogin === true }), ...supply('socialLogin') },
   ]
 }

@@ -54,3 +54,24 @@ export const WalletConnectGlyph = ({ size = 32 }: { size?: number }) => (
     <path d="m7 16.6 3.4 3.3 3.4-3.3 2.2 2.1 2.2-2.1 3.4 3.3 3.4-3.3" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
   </svg>
 )
+
+/** The social providers' marks (issue 19 §1): a tinted tile with the provider's letter, drawn here (no brand assets). */
+const socialTints: Record<string, { bg: string; fg: string; letter: string }> = {
+  google: { bg: '#ffffff', fg: '#4285f4', letter: 'G' },
+  github: { bg: '#24292f', fg: '#ffffff', letter: 'GH' },
+  apple: { bg: '#000000', fg: '#ffffff', letter: 'A' },
+  facebook: { bg: '#1877f2', fg: '#ffffff', letter: 'f' },
+  x: { bg: '#0f1419', fg: '#ffffff', letter: 'X' },
+  discord: { bg: '#5865f2', fg: '#ffffff', letter: 'D' },
+}
+export const SocialGlyph = ({ provider, size = 24 }: { provider: string; size?: number }) => {
+  const t = socialTints[provider] ?? { bg: '#888', fg: '#fff', letter: provider.slice(0, 1).toUpperCase() }
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="0.5" y="0.5" width="23" height="23" rx="6" fill={t.bg} stroke="#8884" />
+      <text x="12" y="16.5" textAnchor="middle" fontSize={t.letter.length > 1 ? 10 : 14} fontWeight="700" fontFamily="system-ui, sans-serif" fill={t.fg}>
+        {t.letter}
+      </text>
+    </svg>
+  )
+}

@@ -57,9 +57,12 @@ export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof u
   const directoryReachable = useActiveNamespace() === 'eip155'
   // Email login (issue 18 §3): with the `email` flag, when the dapp configured the embedded wallet, on EVM.
   const emailOn = useFeatures().email && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
+  // Social login (issue 19 §1): with a non-empty `socials` list, when the dapp configured the embedded wallet, on EVM.
+  const socials = useFeatures().socials
+  const socialOn = Array.isArray(socials) && socials.length > 0 && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
   const view = useMemo(
-    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, methods: { wallet: true, email: emailOn } }),
-    [connectors, recent, catalogue, directory, order, directoryReachable, emailOn],
+    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, methods: { wallet: true, email: emailOn, social: socialOn } }),
+    [connectors, recent, catalogue, directory, order, directoryReachable, emailOn, socialOn],
   )
   return { ...view, catalogue }
 }

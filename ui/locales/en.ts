@@ -167,6 +167,14 @@ export const en = {
   emailUseAnother: 'Use another email',
   emailConnecting: 'Connecting…',
   emailOr: 'or',
+  socialNames: { google: 'Google', github: 'GitHub', apple: 'Apple', facebook: 'Facebook', x: 'X', discord: 'Discord' } as Record<string, string>,
+  socialContinueWith: (name: string) => `Continue with ${name}`,
+  socialWaiting: (name: string) => `Continue in the ${name} window`,
+  socialRedirecting: (name: string) => `Taking you to ${name}…`,
+  socialConnecting: 'Connecting…',
+  socialCancel: 'Cancel',
+  socialPopupClosed: 'The sign-in window was closed. Choose a way to connect again.',
+  socialLabel: 'Social login',
 } as const
 
 export type Copy = typeof en

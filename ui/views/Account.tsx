@@ -11,6 +11,7 @@ import { safeImageUrl } from '../components/WalletIcon.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useModalInstance } from '../context.ts'
 import { displayEmail } from '../../machines/emailLogin.connect.ts'
+import { displaySocialUsername } from '../../machines/socialLogin.connect.ts'
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
@@ -33,6 +34,9 @@ export function Account() {
   // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
   const storage = useModalInstance().storage
   const email = account.connectorId === 'auth' ? storage.read('email', emailSchema) : undefined
+  // A social login's username (issue 19 §1; spec §9: a Discord username ending in 0 loses it).
+  const socialUsername = account.connectorId === 'auth' ? storage.read('social_username', emailSchema) : undefined
+  const socialProvider = account.connectorId === 'auth' ? storage.read('social_provider', emailSchema) : undefined
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
   return (
@@ -59,6 +63,11 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
+      {!email && socialUsername && (
+        <div className="lk-muted" title={socialUsername} data-testid="account-social-username">
+          {displaySocialUsername(socialProvider, socialUsername)}
+        </div>
+      )}
       {email && (
         <div className="lk-muted" title={email} data-testid="account-email">
           {displayEmail(email)}

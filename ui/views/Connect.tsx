@@ -13,6 +13,7 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useLegal } from '../hooks/legal.ts'
 import type { LegalView } from '../../machines/onboarding.connect.ts'
 import { EmailLogin } from './EmailLogin.tsx'
+import { SocialLogin } from './SocialLogin.tsx'
 
 /**
  * Connect (spec §2, §9): renders `connectConnect`'s view model. Its sections come in the connect method order (only
@@ -85,14 +86,14 @@ export function Connect() {
               )}
             </ul>
           </Fragment>
-        ) : section === 'email' ? (
-          <Fragment key="email">
-            {/* "or" between the email field and the wallets, whichever comes first (spec §2 method order). */}
-            {view.sections.indexOf('email') > view.sections.indexOf('wallet') && <p className="lk-divider">{copy.emailOr}</p>}
-            <EmailLogin />
-            {view.sections.indexOf('email') < view.sections.indexOf('wallet') && <p className="lk-divider">{copy.emailOr}</p>}
+        ) : (
+          <Fragment key={section}>
+            {/* "or" between the embedded-wallet logins (email, social) and the wallets, whichever come first (spec §2 method order). */}
+            {view.sections.indexOf(section) > view.sections.indexOf('wallet') && view.sections[view.sections.indexOf(section) - 1] === 'wallet' && <p className="lk-divider">{copy.emailOr}</p>}
+            {section === 'email' ? <EmailLogin /> : <SocialLogin />}
+            {view.sections.indexOf(section) < view.sections.indexOf('wallet') && view.sections[view.sections.indexOf(section) + 1] === 'wallet' && <p className="lk-divider">{copy.emailOr}</p>}
           </Fragment>
-        ) : null,
+        ),
       )}
       <p className="lk-foot">
         <button type="button" className="lk-link" onClick={() => send({ type: 'app.push', view: 'WhatIsAWallet' })}>

@@ -1,0 +1,191 @@
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { FrameUser } from '../adapters/frame.protocol.ts'
+
+/** The social providers of spec §3 (Farcaster is handled separately). */
+export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
+export type SocialProvider = (typeof socialProviders)[number]
+
+/** Spec §9: the social popup is polled every 1000 ms. */
+export const socialPopupPoll = 1000
+/** Spec §9: the popup is 600×800. */
+export const socialPopupSize = { width: 600, height: 800 } as const
+
+/**
+ * The popup the view opened in the visitor's click (a `Window`), carried opaquely: only the actors touch it.
+ * `null` when no popup could open (blocked, or a Telegram mini-app): the login goes by redirect.
+ */
+export type SocialPopupHandle = object
+
+/** Context of the social login. */
+export type SocialLoginContext = {
+  provider: SocialProvider | undefined
+  popup: SocialPopupHandle | null
+  /** The provider's authorize URL, once the frame gave it. */
+  uri: string | undefined
+  /** The `result_uri` the provider's return carried. */
+  resultUri: string | undefined
+  error: ErrorSummary | undefined
+  user: FrameUser | undefined
+}
+
+export type SocialLoginEvent =
+  /** A provider chosen: `popup` was opened synchronously in the click (no await before `window.open`), or null. */
+  | { type: 'socialLogin.start'; provider: SocialProvider; popup: SocialPopupHandle | null }
+  /** The provider came back with a result (the popup's address, or the page's after a redirect). */
+  | { type: 'socialLogin.returned'; resultUri: string }
+  /** The provider came back with a refusal (`social_error`): the secure site's message. */
+  | { type: 'socialLogin.refused'; message: string }
+  /** The visitor closed the popup before it came back. */
+  | { type: 'socialLogin.popupClosed' }
+  /** The visitor cancelled (or the modal closed): the popup is closed. */
+  | { type: 'socialLogin.cancel' }
+  /** Back to the choice of provider (a new visit). */
+  | { type: 'socialLogin.reset' }
+
+export type SocialLoginEmitted =
+  | { type: 'socialLogin.connected'; user: FrameUser; provider: SocialProvider | undefined }
+  | { type: 'socialLogin.failed'; error: ErrorSummary }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/** The visitor closed the popup: a cancel, not a failure (spec §4: nothing lost, the choice is offered again). */
+export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', message: 'The sign-in window was closed' }
+
+/**
+ * Social login through the embedded wallet's frame (issue 19 §1; spec §2, §3 social providers, §9 popup 600×800 and
+ * 1000 ms poll):
+ * - `idle`: `socialLogin.start { provider, popup }`. The popup was opened by the view in the click itself, before any
+ *   await (browsers block a late `window.open`); with no popup the login goes by redirect.
+ * - `popup.gettingUri`: `getRedirectUri` (APP_GET_SOCIAL_REDIRECT_URI, return address = this page) → `popup.waiting`:
+ *   `watchPopup` sends the popup to the provider and polls it every 1000 ms until it is back on this origin
+ *   (`socialLogin.returned` / `socialLogin.refused`) or closed by the visitor (`socialLogin.popupClosed`: back to
+ *   `idle` with a clear message). Leaving `popup` closes the popup (`holdPopup`'s cleanup).
+ * - `redirect`: the same URI, then `redirect` sends the page itself to the provider (it comes back with `result_uri`
+ *   in the page address: `socialLogin.returned` from `idle`).
+ * - `connecting`: `connectSocial` (APP_CONNECT_SOCIAL with the result) → `connected` (emits `socialLogin.connected`:
+ *   the auth connector becomes the eip155 connection).
+ * - Every failure returns to `idle` with the error; `socialLogin.cancel` and `socialLogin.reset` return to `idle`.
+ *
+ * Actors to provide: `getRedirectUri` ({ provider, mode } → { uri }), `holdPopup` ({ popup }), `watchPopup`
+ * ({ popup, uri }), `redirect` ({ uri }), `connectSocial` ({ uri } → user).
+ */
+export const socialLoginMachine = setup({
+  types: {
+    context: {} as SocialLoginContext,
+    events: {} as SocialLoginEvent,
+    emitted: {} as SocialLoginEmitted,
+  },
+  actors: {
+    getRedirectUri: fromPromise<{ uri: string }, { provider: SocialProvider; mode: 'popup' | 'redirect' }>(notProvided('getRedirectUri')),
+    holdPopup: fromCallback<EventObject, { popup: SocialPopupHandle | null }>(notProvided('holdPopup')),
+    watchPopup: fromCallback<EventObject, { popup: SocialPopupHandle | null; uri: string }>(notProvided('watchPopup')),
+    redirect: fromCallback<EventObject, { uri: string }>(notProvided('redirect')),
+    connectSocial: fromPromise<FrameUser, { uri: string }>(notProvided('connectSocial')),
+  },
+  guards: {
+    hasPopup: ({ event }) => event.type === 'socialLogin.start' && event.popup !== null,
+  },
+  actions: {
+    setStart: assign(({ event }) =>
+      event.type === 'socialLogin.start' ? { provider: event.provider, popup: event.popup, uri: undefined, resultUri: undefined, error: undefined, user: undefined } : {},
+    ),
+    setUri: assign({ uri: ({ event }) => (event as { output?: { uri?: string } }).output?.uri }),
+    setResult: assign({ resultUri: ({ event }) => (event.type === 'socialLogin.returned' ? event.resultUri : undefined), error: undefined }),
+    setRefused: assign({ error: ({ event }) => (event.type === 'socialLogin.refused' ? { name: 'SocialLoginRefusedError', message: event.message } : undefined) }),
+    setPopupClosed: assign({ error: popupClosedError }),
+    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setUser: assign({ user: ({ event }) => (event as { output?: FrameUser }).output }),
+    forgetPopup: assign({ popup: null }),
+    clearError: assign({ error: undefined }),
+    emitConnected: emit(({ context }) => ({ type: 'socialLogin.connected' as const, user: context.user!, provider: context.provider })),
+    emitFailed: emit(({ context }) => ({ type: 'socialLogin.failed' as const, error: context.error! })),
+  },
+}).createMachine({
+  id: 'socialLogin',
+  context: { provider: undefined, popup: null, uri: undefined, resultUri: undefined, error: undefined, user: undefined },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'socialLogin.start': [
+          { guard: 'hasPopup', target: 'popup', actions: 'setStart' },
+          { target: 'redirect', actions: 'setStart' },
+        ],
+        // The page came back from a redirect login (`result_uri` / `social_error` in its address).
+        'socialLogin.returned': { target: 'connecting', actions: 'setResult' },
+        'socialLogin.refused': { actions: ['setRefused', 'emitFailed'] },
+      },
+    },
+    popup: {
+      tags: ['waiting'],
+      invoke: { id: 'holdPopup', src: 'holdPopup', input: ({ context }) => ({ popup: context.popup }) },
+      initial: 'gettingUri',
+      states: {
+        gettingUri: {
+          tags: ['loading'],
+          invoke: {
+            id: 'getRedirectUri',
+            src: 'getRedirectUri',
+            input: ({ context }) => ({ provider: context.provider!, mode: 'popup' as const }),
+            onDone: { target: 'waiting', actions: 'setUri' },
+            onError: { target: '#socialLogin.idle', actions: ['setError', 'emitFailed'] },
+          },
+        },
+        /** The popup is at the provider: polled every 1000 ms. */
+        waiting: {
+          invoke: { id: 'watchPopup', src: 'watchPopup', input: ({ context }) => ({ popup: context.popup, uri: context.uri! }) },
+          on: {
+            'socialLogin.returned': { target: '#socialLogin.connecting', actions: 'setResult' },
+            'socialLogin.refused': { target: '#socialLogin.idle', actions: ['setRefused', 'emitFailed'] },
+            'socialLogin.popupClosed': { target: '#socialLogin.idle', actions: 'setPopupClosed' },
+          },
+        },
+      },
+      on: {
+        'socialLogin.cancel': { target: 'idle', actions: 'clearError' },
+      },
+      exit: 'forgetPopup',
+    },
+    redirect: {
+      tags: ['waiting'],
+      initial: 'gettingUri',
+      states: {
+        gettingUri: {
+          tags: ['loading'],
+          invoke: {
+            id: 'getRedirectUriForRedirect',
+            src: 'getRedirectUri',
+            input: ({ context }) => ({ provider: context.provider!, mode: 'redirect' as const }),
+            onDone: { target: 'leaving', actions: 'setUri' },
+            onError: { target: '#socialLogin.idle', actions: ['setError', 'emitFailed'] },
+          },
+        },
+        /** The page is going to the provider. */
+        leaving: {
+          tags: ['loading'],
+          invoke: { id: 'redirect', src: 'redirect', input: ({ context }) => ({ uri: context.uri! }) },
+        },
+      },
+      on: {
+        'socialLogin.cancel': { target: 'idle', actions: 'clearError' },
+      },
+    },
+    connecting: {
+      tags: ['loading'],
+      invoke: {
+        id: 'connectSocial',
+        src: 'connectSocial',
+        input: ({ context }) => ({ uri: context.resultUri! }),
+        onDone: { target: 'connected', actions: ['setUser', 'emitConnected'] },
+        onError: { target: 'idle', actions: ['setError', 'emitFailed'] },
+      },
+    },
+    connected: {},
+  },
+  on: {
+    'socialLogin.reset': { target: '.idle', actions: 'clearError' },
+  },
+})
