@@ -1,0 +1,128 @@
+/**
+ * Social logins from the dapp's side (issue 19 §1), in Chromium against the e2e stack: the demo with `embeddedWallet`
+ * (`?email=1`), the secure site on 28800 and the real OpenID Connect provider (`dev/oidc`, oidc-provider) on 28900.
+ * Nothing is mocked in the browser: the popup goes to the provider's sign-in page, a development user is chosen, the
+ * provider redirects to the secure site, which exchanges the code (PKCE), verifies the ID token and sends the popup
+ * back to the dapp with `result_uri`; the dapp's poll (1000 ms) reads it, closes the popup and connects.
+ * Screenshots with SOCIAL_SHOTS=<dir>.
+ */
+import type { Page } from '@playwright/test'
+import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+
+const test = base.extend<{ demo: Page }>({
+  demo: async ({ page }, use) => {
+    await openCleanDemo(page, '/?email=1')
+    await use(page)
+  },
+})
+
+const shots = process.env.SOCIAL_SHOTS
+const oidc = 'http://127.0.0.1:28900'
+
+/** Chooses `provider` in Connect; the popup opens at once (in the click), goes to the provider's sign-in page. */
+async function openPopup(page: Page, provider: string) {
+  const connect = await openConnectDialog(page)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: `Continue with ${provider}` }).click()])
+  await expect(popup.getByRole('heading', { name: `Sign in with ${provider}` })).toBeVisible({ timeout: 20_000 })
+  expect(popup.url().startsWith(`${oidc}/interaction/`)).toBe(true)
+  return { connect, popup }
+}
+
+test('google in the popup: the provider’s sign-in page, a development user, connected; the Account shows the username', async ({ demo: page }) => {
+  const { connect, popup } = await openPopup(page, 'Google')
+  // Spec §9: the popup is 600×800.
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([600, 800])
+  await expect(connect.getByText('Continue in the Google window')).toBeVisible()
+  if (shots) {
+    await page.screenshot({ path: `${shots}/connect-waiting.png` })
+    await popup.screenshot({ path: `${shots}/provider-google.png` })
+  }
+  const closed = popup.waitForEvent('close')
+  await popup.getByRole('button', { name: 'Continue as ada.lovelace' }).click()
+  await closed
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+  await accountButton(page).address.click()
+  await expect(page.getByTestId('account-social-username')).toHaveText('ada.lovelace')
+  if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
+})
+
+test('discord in the popup: the username ending in 0 loses it on the Account (alice#0 → alice)', async ({ demo: page }) => {
+  const { popup } = await openPopup(page, 'Discord')
+  await popup.getByRole('button', { name: 'Continue as alice#0' }).click()
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  await accountButton(page).address.click()
+  await expect(page.getByTestId('account-social-username')).toHaveText('alice')
+})
+
+test('the popup closed by the visitor: a clear message, the choice offered again, and it still works', async ({ demo: page }) => {
+  const { connect, popup } = await openPopup(page, 'Google')
+  await popup.close()
+  await expect(connect.getByTestId('social-error')).toHaveText('The sign-in window was closed. Choose a way to connect again.', { timeout: 5_000 })
+  // Nothing lost: the email field and the providers are there, the page still disconnected.
+  await expect(connect.getByRole('textbox', { name: 'Email' })).toBeVisible()
+  await expect(page.evaluate(() => (window as any).latchkey.getState().account.status)).resolves.toBe('disconnected')
+  const [again] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: 'Continue with Google' }).click()])
+  await again.getByRole('button', { name: 'Continue as grace.hopper' }).click()
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+})
+
+test('popups blocked: the page itself goes to the provider and comes back; result_uri is read and removed', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.open = () => null
+  })
+  await openCleanDemo(page, '/?email=1')
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('button', { name: 'Continue with Google' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Continue as grace.hopper' }).click()
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  const url = new URL(page.url())
+  expect(url.searchParams.get('email')).toBe('1')
+  expect(url.searchParams.has('result_uri')).toBe(false)
+  await accountButton(page).address.click()
+  await expect(page.getByTestId('account-social-username')).toHaveText('grace.hopper')
+})
+
+test('Telegram mini-app (Android): facebook and x are not offered; login by redirect, the return read and removed', async ({ page }) => {
+  await page.addInitScript(() => {
+    ;(window as any).Telegram = { WebApp: { platform: 'android', initData: '' } }
+  })
+  await openCleanDemo(page, '/?email=1')
+  const connect = await openConnectDialog(page)
+  await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Continue with Discord' })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0)
+  await expect(connect.getByRole('button', { name: 'Continue with X' })).toHaveCount(0)
+  let popups = 0
+  page.on('popup', () => void popups++)
+  await connect.getByRole('button', { name: 'Continue with Discord' }).click()
+  await expect(page.getByRole('heading', { name: 'Sign in with Discord' })).toBeVisible({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Continue as bob_builder' }).click()
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  expect(new URL(page.url()).searchParams.has('result_uri')).toBe(false)
+  expect(popups).toBe(0)
+})
+
+test('a refusal coming back in the address (social_error) is shown in Connect and removed from the address', async ({ demo: page }) => {
+  await page.goto('/?email=1&social_error=Sign-in%20refused%3A%20the%20ID%20token%E2%80%99s%20nonce%20does%20not%20match')
+  const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
+  await expect(connect.getByTestId('social-error')).toHaveText('Sign-in refused: the ID token’s nonce does not match', { timeout: 20_000 })
+  expect(new URL(page.url()).searchParams.has('social_error')).toBe(false)
+})
+
+test('screenshots: the socials on Connect (desktop and phone, light and dark)', async ({ demo: page }) => {
+  test.skip(!shots, 'SOCIAL_SHOTS not set')
+  for (const [w, h] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: w, height: h })
+      await page.emulateMedia({ colorScheme: scheme })
+      await openCleanDemo(page, '/?email=1')
+      await openConnectDialog(page)
+      await page.screenshot({ path: `${shots}/connect-socials-${w}-${scheme}.png` })
+    }
+  }
+})
