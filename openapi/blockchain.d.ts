@@ -852,6 +852,7 @@ export interface operations {
                 userAddress: string;
                 from: string;
                 to: string;
+                /** @description Gas price in wei the quote may account for; the dev server ignores it (its quotes are the pool's output, gas apart). */
                 gasPrice?: string;
                 /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
                 st?: components["parameters"]["st"];

@@ -39,7 +39,12 @@ export const swapDeadlineSeconds = 20n * 60n
 export type ExchangeToken = { address: Address; native: boolean; name: string; symbol: string; decimals: number }
 
 /** The exchange on one chain: its reader and what it caches (the token list, keyed by the factory's pair count). */
-export type Exchange = { reader: ChainReader; tokens?: { pairs: bigint; list: ExchangeToken[] } }
+export type Exchange = {
+  reader: ChainReader
+  /** Set once the factory's code was found on the chain (it stays deployed). */
+  deployed?: boolean
+  tokens?: { pairs: bigint; list: ExchangeToken[] }
+}
 
 const isNative = (address: string): boolean => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase()
 /** The pool-side address of a token: WETH for native ETH. */
@@ -50,7 +55,7 @@ const poolSide = (token: ExchangeToken): Address => (token.native ? WETH_ADDRESS
  *
  * @throws viem errors when the node does not answer.
  */
-async function hasExchange(exchange: Exchange & { deployed?: boolean }): Promise<boolean> {
+async function hasExchange(exchange: Exchange): Promise<boolean> {
   if (exchange.deployed) return true
   const code = await exchange.reader.client.getCode({ address: FACTORY_ADDRESS })
   exchange.deployed = code !== undefined && code !== '0x'
@@ -228,7 +233,7 @@ export async function priceUsd(exchange: Exchange, token: ExchangeToken): Promis
  *
  * @throws viem errors when the node does not answer.
  */
-export async function pricesBySymbol(exchange: Exchange & { deployed?: boolean }): Promise<Record<string, number>> {
+export async function pricesBySymbol(exchange: Exchange): Promise<Record<string, number>> {
   if (!(await hasExchange(exchange))) return {}
   const tokens = await listTokens(exchange)
   const prices = await Promise.all(tokens.map((token) => priceUsd(exchange, token)))

@@ -3,6 +3,7 @@ import { BaseError, ContractFunctionExecutionError, ContractFunctionZeroDataErro
 import type { Abi, Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEV_ADDRESSES, DEV_MNEMONIC, devAccounts } from '../accounts.ts'
+import { devPoolSeeds } from '../dex/exchange.ts'
 import { findFreePort, startAnvil } from '../anvil.ts'
 import { devTetherTokenAbi, devTetherTokenDeployedBytecode, devTokenAbi, devTokenBytecode, devTokenDeployedBytecode } from './artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS, DEV_TOKEN_DEPLOYER, DevTokenDeployError, deployDevTokens, devTetherToken, devToken, devTokenDeployer, devTokens } from './deploy.ts'
@@ -17,6 +18,11 @@ const walletClient = createWalletClient({ transport: http(rpc1) })
 
 const runtimeCode = { DevToken: devTokenDeployedBytecode, DevTetherToken: devTetherTokenDeployedBytecode } as const
 const abiOf = { DevToken: devTokenAbi, DevTetherToken: devTetherTokenAbi } as const
+
+/** How much of a token the exchange's deployer was minted to seed the pools of dev/dex (the sum of its seeds). */
+function seededIntoPools(token: Address): bigint {
+  return devPoolSeeds.reduce((sum, seed) => sum + (seed.tokenA === token ? seed.amountA : 0n) + (seed.tokenB === token ? seed.amountB : 0n), 0n)
+}
 
 function balanceOf(token: Address, owner: Address): Promise<bigint> {
   return publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
@@ -76,7 +82,8 @@ describe('the tokens deployed by the global setup', () => {
           token.name,
           token.symbol,
           token.decimals,
-          token.mintedPerAccount * 5n,
+          // Dev accounts 0..4, plus what the exchange's deployer was given (anvil_setStorageAt) to seed the pools (dev/dex).
+          token.mintedPerAccount * 5n + seededIntoPools(token.address),
         ])
       }
     }
