@@ -41,6 +41,7 @@ describe('connectAccountData before the account-data machine arrived (issue 15 Â
       isBalanceUnavailable: false,
       identityName: null,
       identityAvatar: null,
+      identityKnown: false,
       activity: [],
       isLoadingActivity: true,
       activityFailed: false,

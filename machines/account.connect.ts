@@ -25,6 +25,8 @@ export type AccountDataView = {
   isBalanceUnavailable: boolean
   identityName: string | null
   identityAvatar: string | null
+  /** The identity lookup answered (a name or none): Account offers to register a name only then (issue 21 §2). */
+  identityKnown: boolean
   activity: ActivityGroup[]
   isLoadingActivity: boolean
   /** 'Failed to fetch transactions' (spec §8). */
@@ -101,6 +103,7 @@ export const accountDataNotLoaded: AccountDataView = {
   isBalanceUnavailable: false,
   identityName: null,
   identityAvatar: null,
+  identityKnown: false,
   activity: [],
   isLoadingActivity: true,
   activityFailed: false,
@@ -133,6 +136,7 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
     identityName: c.identity.name ?? null,
     identityAvatar: c.identity.avatar ?? null,
+    identityKnown: snapshot.matches({ identity: 'ready' }),
     activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),

@@ -25,6 +25,8 @@ export const timing = {
   imagePreloadTimeout: 2_000,
   /** Send: a typed receiver name is resolved after the visitor stops typing this long. Not in the spec. */
   nameResolveDebounce: 300,
+  /** Name registration: suggestions and availability are asked after the visitor stops typing this long. Not in the spec. */
+  nameSuggestionDebounce: 300,
   /** Native balance cache (spec §9); kept in storage too (`balance_cache`), so a reload within it shows the balance at once. */
   nativeBalanceTtl: 30_000,
   /** Portfolio (token balances) cache, in memory and in storage (`portfolio_cache`; spec §3, §9). */

@@ -19,6 +19,8 @@ export const views = [
   'SIWXSignMessage',
   'WhatIsAWallet',
   'GetWallet',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */

@@ -212,8 +212,16 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
           client.GET('/v1/profile/suggestions/{name}', { params: { path: { name }, query: { ...(zone ? { zone } : {}) } } }),
         ),
       ),
+    /** Registers a name; on success the address's identity and reverse names are read again next time. */
     registerName: (body: { coin_type: number; address: string; message: string; signature: string }) =>
-      unlessUnsupported({ success: false }, () => call('registerName', successSchema, () => client.POST('/v1/profile/account', { body }))),
+      unlessUnsupported({ success: false }, async () => {
+        const result = await call('registerName', successSchema, () => client.POST('/v1/profile/account', { body }))
+        if (result.success) {
+          identityCache.delete(`${body.address.toLowerCase()}|`)
+          nameCache.delete(`reverse|${body.address.toLowerCase()}`)
+        }
+        return result
+      }),
     generateOnrampUrl: (body: {
       destinationWallets: Array<{ address: string; blockchains?: string[]; assets?: string[] }>
       partnerUserId: string

@@ -156,6 +156,14 @@ export const featureRegistry = {
     },
     parts: { 'Account: Send button': 'send' },
   },
+  /** Names (issue 21 §2): register a name for the eip155 account (Account's "Register a name" when it has none). */
+  names: {
+    id: 'names',
+    views: {
+      RegisterAccountName: { load: () => import('./views/RegisterAccountName.tsx'), machines: ['names'], next: ['RegisterAccountNameSuccess'] },
+      RegisterAccountNameSuccess: { load: () => import('./views/RegisterAccountNameSuccess.tsx') },
+    },
+  },
   /** Receive: the address as text and QR code, and the networks it works on; Account's Receive button. */
   receive: {
     id: 'receive',

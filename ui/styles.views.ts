@@ -62,6 +62,15 @@ export const viewCss = `
 .lk-virtual { overflow-y: auto; overscroll-behavior: contain; margin: 0 -4px; padding: 0 4px; }
 .lk-virtual .lk-row { height: 48px; }
 .lk-search { width: 100%; padding: 8px 12px; margin-bottom: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
+.lk-name-glyph { display: inline-flex; color: var(--lk-accent); }
+.lk-name-ok { color: var(--lk-success); margin: 0; }
+.lk-name-input { display: flex; align-items: center; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-background); }
+.lk-name-input:focus-within { border-color: var(--lk-accent); }
+.lk-name-input .lk-search { border: none; margin: 0; flex: 1; min-width: 0; background: transparent; }
+.lk-name-input .lk-search:focus { outline: none; box-shadow: none; }
+.lk-name-suffix { padding: 0 12px 0 0; color: var(--lk-muted); white-space: nowrap; }
+.lk-name-suggestions { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 6px; }
+.lk-name-chip { width: auto; padding: 4px 10px; }
 .lk-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
 .lk-row[aria-disabled="true"] { cursor: not-allowed; opacity: 0.55; }
 .lk-row[aria-disabled="true"]:hover { border-color: transparent; }

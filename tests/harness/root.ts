@@ -11,6 +11,7 @@ import { pairingMachine } from '../../machines/pairing.ts'
 import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
 import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
+import { namesMachine } from '../../machines/names.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -106,6 +107,7 @@ export function createRootHarness({
     remoteConfig: remoteConfigMachine,
     emailLogin: emailLoginMachine,
     socialLogin: socialLoginMachine,
+    names: namesMachine,
   }
   const machine = rootMachine.provide({
     actors: {

@@ -12,6 +12,8 @@ import type { pairingMachine } from '../../machines/pairing.ts'
 import { pairingFeature } from '../../machines/pairing.feature.ts'
 import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { remoteConfigFeature } from '../../machines/remoteConfig.feature.ts'
+import type { namesMachine } from '../../machines/names.ts'
+import { namesFeature, type NamesGesture } from '../../machines/names.feature.ts'
 import type { sendMachine } from '../../machines/send.ts'
 import { sendFeature, type SendGesture } from '../../machines/send.feature.ts'
 import type { siwxMachine, SiwxInput } from '../../machines/siwx.ts'
@@ -38,6 +40,7 @@ export type FeatureMachines = {
   remoteConfig: typeof remoteConfigMachine
   emailLogin: typeof emailLoginMachine
   socialLogin: typeof socialLoginMachine
+  names: typeof namesMachine
 }
 /** A feature's name: its actor's id and systemId. */
 export type FeatureId = keyof FeatureMachines
@@ -45,7 +48,7 @@ export type FeatureId = keyof FeatureMachines
 export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
-export type FeatureExtraGestures = { send: SendGesture }
+export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture }
 
 /** A feature's assembly module: its machine with this instance's actors. */
 export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K] }
@@ -60,6 +63,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   remoteConfig: () => import('./remoteConfig.ts'),
   emailLogin: () => import('./emailLogin.ts'),
   socialLogin: () => import('./socialLogin.ts'),
+  names: () => import('./names.ts'),
 }
 
 /** The options of one modal instance that the registrations read (already defaulted by `createModal`). */
@@ -74,6 +78,8 @@ export type FeatureSettings = {
   emailLogin?: boolean | undefined
   /** Whether `embeddedWallet` is configured (social login, issue 19). */
   socialLogin?: boolean | undefined
+  /** The zone suffix of registered names (spec §9; default '.reown.id'). */
+  nameSuffix?: string | undefined
 }
 
 /** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
@@ -94,5 +100,6 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     { ...remoteConfigFeature(settings.remoteConfig), ...supply('remoteConfig') },
     { ...emailLoginFeature({ enabled: settings.emailLogin === true }), ...supply('emailLogin') },
     { ...socialLoginFeature({ enabled: settings.socialLogin === true }), ...supply('socialLogin') },
+    { ...namesFeature({ suffix: settings.nameSuffix }), ...supply('names') },
   ]
 }

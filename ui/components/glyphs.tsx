@@ -75,3 +75,19 @@ export const SocialGlyph = ({ provider, size = 24 }: { provider: string; size?: 
     </svg>
   )
 }
+
+/** A name tag (RegisterAccountName): a label with its hole. */
+export const NameTagGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
+    <path d="M3.5 12.2V5a1.5 1.5 0 0 1 1.5-1.5h7.2l8.3 8.3a1.5 1.5 0 0 1 0 2.1l-7 7a1.5 1.5 0 0 1-2.1 0z" />
+    <circle cx="8.5" cy="8.5" r="1.6" />
+  </svg>
+)
+
+/** A name registered (RegisterAccountNameSuccess): a check in a circle. */
+export const RegisteredGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.3 2.7 2.7 5.3-5.6" />
+  </svg>
+)

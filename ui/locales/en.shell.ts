@@ -24,6 +24,8 @@ export const enShell = {
     SIWXSignMessage: 'Sign In',
     WhatIsAWallet: 'What is a wallet?',
     GetWallet: 'Get a wallet',
+    RegisterAccountName: 'Choose your name',
+    RegisterAccountNameSuccess: 'Name registered',
   },
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,

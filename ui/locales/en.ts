@@ -175,6 +175,33 @@ export const en = {
   socialCancel: 'Cancel',
   socialPopupClosed: 'The sign-in window was closed. Choose a way to connect again.',
   socialLabel: 'Social login',
+  /** Name registration (issue 21 §2; spec §2 RegisterAccountName and RegisterAccountNameSuccess, §5, §8). */
+  names: {
+    accountEntry: 'Register a name',
+    intro: 'Pick a name people can send to instead of your address. Your wallet signs the registration; it costs nothing.',
+    label: 'Name',
+    placeholder: 'your-name',
+    rule: 'Letters, digits or hyphen, at least 4 characters.',
+    invalid: 'Use letters, digits or hyphen, at least 4 characters.',
+    checking: 'Checking…',
+    available: (name: string) => `${name} is available`,
+    taken: (name: string) => `${name} is taken`,
+    suggestionsHeading: 'Available names',
+    register: 'Register',
+    signing: 'Sign the message in your wallet…',
+    registering: 'Registering…',
+    successHeading: (name: string) => `${name} is yours`,
+    successBody: 'Your name now shows in place of your address, and people can send to it.',
+    done: 'Done',
+    notEip155: 'Names are for Ethereum accounts.',
+    /** Spec §8, word for word. */
+    messages: {
+      suggestionsFailed: 'Error fetching name suggestions',
+      reverseFailed: 'Error fetching names for address',
+      resolveFailed: 'Error resolving name',
+      registerFailed: (name: string) => `Error registering name ${name}`,
+    },
+  },
 } as const
 
 export type Copy = typeof en

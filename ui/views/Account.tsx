@@ -29,7 +29,9 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName, identityAvatar, totalFiat } = useAccountData()
+  const { identityName, identityAvatar, identityKnown, totalFiat } = useAccountData()
+  // A name to register (issue 21 §2): offered once the lookup says the account has none, eip155 only (spec §6).
+  const canRegisterName = identityKnown && !identityName && supportsNamespace('names', namespace)
   const avatar = safeImageUrl(identityAvatar ?? undefined)
   // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
   const storage = useModalInstance().storage
@@ -67,6 +69,16 @@ export function Account() {
         <div className="lk-muted" title={socialUsername} data-testid="account-social-username">
           {displaySocialUsername(socialProvider, socialUsername)}
         </div>
+      )}
+      {canRegisterName && (
+        <button
+          type="button"
+          className="lk-link"
+          data-testid="account-register-name"
+          onClick={() => send({ type: 'feature.deliver', feature: 'names', event: { type: 'names.start' } })}
+        >
+          {copy.names.accountEntry}
+        </button>
       )}
       {email && (
         <div className="lk-muted" title={email} data-testid="account-email">

@@ -1,0 +1,229 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { NamesMessage } from './names.messages.ts'
+import { supportsNamespace } from './namespaces.ts'
+import { timing } from './timing.ts'
+
+/** The names machine's logic type (for the view model's snapshot type). */
+export type NamesMachineSnapshot = typeof namesMachine
+
+/** The suffix a registered name gets by default (spec §9 "Suffixes .reown.id and legacy .wcn.id"). */
+export const defaultNameSuffix = '.reown.id'
+/** The shortest name (spec §5, §9). */
+export const nameMinLength = 4
+
+/**
+ * Whether `label` (the name without its suffix) may be registered: letters, digits or hyphen, at least 4 (spec §5).
+ * @example isValidNameLabel('alice-dev') // true
+ * @example isValidNameLabel('abc') // false
+ */
+export function isValidNameLabel(label: string): boolean {
+  return label.length >= nameMinLength && /^[A-Za-z0-9-]+$/.test(label)
+}
+
+/**
+ * The label of what the visitor typed: trimmed, lower-case, the suffix removed when typed.
+ * @example nameLabel(' Alice-Dev.reown.id ', '.reown.id') // 'alice-dev'
+ */
+export function nameLabel(typed: string, suffix: string): string {
+  const lower = typed.trim().toLowerCase()
+  return lower.endsWith(suffix) ? lower.slice(0, -suffix.length) : lower
+}
+
+/** The account a name is registered for (from the active eip155 connection). */
+export type NamesTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
+
+/** A suggested name (spec §3 "Name suggestion") with whether it is taken. */
+export type NameSuggestion = { name: string; registered: boolean }
+
+export type NamesContext = {
+  /** The suffix of the zone (configuration, default {@link defaultNameSuffix}). */
+  suffix: string
+  target: NamesTarget | undefined
+  /** What the visitor typed (kept through a cancel or an error). */
+  name: string
+  /** The suggestions for the typed name (its own full name first when the server lists it). */
+  suggestions: NameSuggestion[]
+  /** The full name the suggestions are for (they are stale when the typed name moved on). */
+  suggestionsFor: string | undefined
+  message: NamesMessage | undefined
+  /** The name registered, once registered. */
+  registered: string | undefined
+}
+
+export type NamesEvent =
+  /** The active account (eip155) to register for; another address starts over. */
+  | { type: 'names.setTarget'; target: NamesTarget }
+  /** No account (or not eip155): nothing to register. */
+  | { type: 'names.clear' }
+  /** The visitor typed in the name field (a suggestion picked is typed too). */
+  | { type: 'names.setName'; name: string }
+  /** Register the typed name (when valid and available). */
+  | { type: 'names.register' }
+  /** Start over (a new visit of RegisterAccountName after a success). */
+  | { type: 'names.reset' }
+
+/** What the owner hears: the outcome of a registration. */
+export type NamesEmitted =
+  | { type: 'names.registered'; name: string; address: string }
+  | { type: 'names.cancelled' }
+  | { type: 'names.failed'; error: ErrorSummary }
+
+/** Input of `signRegistration`: the message is built (with its timestamp) and signed by the wallet. */
+export type SignRegistrationInput = { name: string; target: NamesTarget }
+/** Output of `signRegistration`. */
+export type SignedRegistration = { message: string; signature: string }
+/** Input of `registerName`. */
+export type RegisterNameInput = SignedRegistration & { name: string; target: NamesTarget }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The names machine's "${name}" actor was not provided.`)
+}
+
+/** The full name of what is typed: its label with the suffix. */
+export const fullName = (context: Pick<NamesContext, 'name' | 'suffix'>): string => `${nameLabel(context.name, context.suffix)}${context.suffix}`
+const labelValid = (context: NamesContext) => isValidNameLabel(nameLabel(context.name, context.suffix))
+
+/**
+ * Whether the typed name is free: the suggestions for it are in and do not list it as registered.
+ * @example isNameAvailable(snapshot.context)
+ */
+export function isNameAvailable(context: NamesContext): boolean | undefined {
+  const full = fullName(context)
+  if (context.suggestionsFor !== full) return undefined
+  return !context.suggestions.some((s) => s.name === full && s.registered)
+}
+
+/** The first reason's description of an API error body (`{ reasons: [{ description }] }`), if any. */
+export function firstReason(error: unknown): string | undefined {
+  const body = (error as { body?: { reasons?: Array<{ description?: unknown }> } } | null)?.body
+  const description = body?.reasons?.[0]?.description
+  return typeof description === 'string' && description ? description : undefined
+}
+
+/**
+ * Name registration (spec §2 RegisterAccountName, §4 "Name registration", §5, §8), eip155 only (spec §6):
+ * - `editing`: the typed name; a valid one (letters, digits or hyphen, at least 4) asks the suggestions (with the
+ *   zone) after `suggestionDebounce` (`idle` → `debouncing` → `fetching` → `ready`, or `failed`: 'Error fetching
+ *   name suggestions'); `names.register` with a valid, available name and an eip155 account → `signing`.
+ * - `signing`: the wallet signs the registration message (EIP-191) → `registering` (POST). The visitor's rejection
+ *   (4001) returns to `editing` with the name kept (`names.cancelled`); any other failure too, with 'Error
+ *   registering name {name}' preferring the API's first reason description (`names.failed`).
+ * - `registered` (`names.registered`: the owner sets the profile name and shows RegisterAccountNameSuccess).
+ *
+ * Actors to provide: `fetchSuggestions` ({ name, zone } → suggestions), `signRegistration`, `registerName`.
+ */
+export const namesMachine = setup({
+  types: {
+    context: {} as NamesContext,
+    events: {} as NamesEvent,
+    emitted: {} as NamesEmitted,
+    input: {} as { suffix?: string | undefined } | undefined,
+  },
+  actors: {
+    fetchSuggestions: fromPromise<NameSuggestion[], { name: string; zone: string }>(notProvided('fetchSuggestions')),
+    signRegistration: fromPromise<SignedRegistration, SignRegistrationInput>(notProvided('signRegistration')),
+    registerName: fromPromise<unknown, RegisterNameInput>(notProvided('registerName')),
+  },
+  delays: { suggestionDebounce: timing.nameSuggestionDebounce },
+  guards: {
+    isValidName: ({ context, event }) =>
+      event.type === 'names.setName' && isValidNameLabel(nameLabel(event.name, context.suffix)),
+    canRegister: ({ context }) =>
+      supportsNamespace('names', context.target?.namespace) && labelValid(context) && isNameAvailable(context) === true,
+    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isOtherAddress: ({ context, event }) =>
+      event.type === 'names.setTarget' && (context.target === undefined || context.target.address.toLowerCase() !== event.target.address.toLowerCase()),
+  },
+  actions: {
+    setName: assign({ name: ({ context, event }) => (event.type === 'names.setName' ? event.name : context.name), message: undefined }),
+    setTarget: assign({ target: ({ context, event }) => (event.type === 'names.setTarget' ? event.target : context.target) }),
+    startOver: assign({ name: '', suggestions: [], suggestionsFor: undefined, message: undefined, registered: undefined }),
+    clearTarget: assign({ target: undefined }),
+    setSuggestions: assign(({ context, event }) => ({
+      suggestions: (event as unknown as { output: NameSuggestion[] }).output,
+      suggestionsFor: fullName(context),
+    })),
+    setSuggestionsFailed: assign({ suggestions: [], suggestionsFor: undefined, message: { key: 'suggestionsFailed' } as NamesMessage }),
+    setRegisterFailed: assign({
+      message: ({ context, event }) => ({ key: 'registerFailed' as const, values: { name: fullName(context), reason: firstReason((event as { error?: unknown }).error) } }),
+    }),
+    setRegistered: assign({ registered: ({ context }) => fullName(context) }),
+    emitRegistered: emit(({ context }) => ({ type: 'names.registered' as const, name: fullName(context), address: context.target!.address })),
+    emitCancelled: emit({ type: 'names.cancelled' as const }),
+    emitFailed: emit(({ event }) => ({ type: 'names.failed' as const, error: summarizeError((event as { error?: unknown }).error) })),
+  },
+}).createMachine({
+  id: 'names',
+  context: ({ input }) => ({
+    suffix: input?.suffix ?? defaultNameSuffix,
+    target: undefined,
+    name: '',
+    suggestions: [],
+    suggestionsFor: undefined,
+    message: undefined,
+    registered: undefined,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      initial: 'idle',
+      states: {
+        /** Nothing valid typed yet. */
+        idle: {},
+        debouncing: { after: { suggestionDebounce: 'fetching' } },
+        fetching: {
+          invoke: {
+            id: 'fetchSuggestions',
+            src: 'fetchSuggestions',
+            input: ({ context }) => ({ name: fullName(context), zone: context.suffix.replace(/^\./, '') }),
+            onDone: { target: 'ready', actions: 'setSuggestions' },
+            onError: { target: 'failed', actions: 'setSuggestionsFailed' },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+      on: {
+        'names.setName': [
+          { guard: 'isValidName', target: '.debouncing', reenter: true, actions: 'setName' },
+          { target: '.idle', actions: 'setName' },
+        ],
+        'names.register': { guard: 'canRegister', target: 'signing' },
+      },
+    },
+    signing: {
+      tags: ['loading'],
+      invoke: {
+        id: 'signRegistration',
+        src: 'signRegistration',
+        input: ({ context }) => ({ name: fullName(context), target: context.target! }),
+        onDone: 'registering',
+        onError: [
+          { guard: 'isUserRejection', target: 'editing.ready', actions: 'emitCancelled' },
+          { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
+        ],
+      },
+    },
+    registering: {
+      tags: ['loading'],
+      invoke: {
+        id: 'registerName',
+        src: 'registerName',
+        input: ({ context, event }) => ({ ...(event as unknown as { output: SignedRegistration }).output, name: fullName(context), target: context.target! }),
+        onDone: { target: 'registered', actions: ['setRegistered', 'emitRegistered'] },
+        onError: { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
+      },
+    },
+    registered: {
+      on: { 'names.reset': { target: 'editing', actions: 'startOver' } },
+    },
+  },
+  on: {
+    'names.setTarget': [
+      { guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver'] },
+      { actions: 'setTarget' },
+    ],
+    'names.clear': { target: '.editing', actions: ['clearTarget', 'startOver'] },
+  },
+})
