@@ -25,7 +25,10 @@ export type AccountDataView = {
   isBalanceUnavailable: boolean
   identityName: string | null
   identityAvatar: string | null
-  /** The identity lookup answered (a name or none): Account offers to register a name only then (issue 21 §2). */
+  /**
+   * The identity is settled (looked up, or not looked up here: a testnet, spec §5): Account offers to register a name
+   * only then, when it has none (issue 21 §2).
+   */
   identityKnown: boolean
   activity: ActivityGroup[]
   isLoadingActivity: boolean
@@ -136,7 +139,7 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
     identityName: c.identity.name ?? null,
     identityAvatar: c.identity.avatar ?? null,
-    identityKnown: snapshot.matches({ identity: 'ready' }),
+    identityKnown: snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' }),
     activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),

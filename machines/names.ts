@@ -47,8 +47,13 @@ export type NamesContext = {
   /** The full name the suggestions are for (they are stale when the typed name moved on). */
   suggestionsFor: string | undefined
   message: NamesMessage | undefined
-  /** The name registered, once registered. */
+  /** The name registered, once registered (RegisterAccountNameSuccess). */
   registered: string | undefined
+  /**
+   * The profile name set by a registration (spec §4 "set the profile name"): Account shows it for that address, also
+   * where the identity is not looked up (a testnet, spec §5). Kept across `names.reset`; another account clears it.
+   */
+  profile: { address: string; name: string } | undefined
 }
 
 export type NamesEvent =
@@ -148,7 +153,8 @@ export const namesMachine = setup({
     setRegisterFailed: assign({
       message: ({ context, event }) => ({ key: 'registerFailed' as const, values: { name: fullName(context), reason: firstReason((event as { error?: unknown }).error) } }),
     }),
-    setRegistered: assign({ registered: ({ context }) => fullName(context) }),
+    setRegistered: assign(({ context }) => ({ registered: fullName(context), profile: { address: context.target!.address, name: fullName(context) } })),
+    clearProfile: assign({ profile: undefined }),
     emitRegistered: emit(({ context }) => ({ type: 'names.registered' as const, name: fullName(context), address: context.target!.address })),
     emitCancelled: emit({ type: 'names.cancelled' as const }),
     emitFailed: emit(({ event }) => ({ type: 'names.failed' as const, error: summarizeError((event as { error?: unknown }).error) })),
@@ -163,6 +169,7 @@ export const namesMachine = setup({
     suggestionsFor: undefined,
     message: undefined,
     registered: undefined,
+    profile: undefined,
   }),
   initial: 'editing',
   states: {
@@ -221,9 +228,9 @@ export const namesMachine = setup({
   },
   on: {
     'names.setTarget': [
-      { guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver'] },
+      { guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver', 'clearProfile'] },
       { actions: 'setTarget' },
     ],
-    'names.clear': { target: '.editing', actions: ['clearTarget', 'startOver'] },
+    'names.clear': { target: '.editing', actions: ['clearTarget', 'startOver', 'clearProfile'] },
   },
 })

@@ -86,7 +86,7 @@ async function walk(path: ModelPath) {
     }),
     signWithWallet: (input: { connectorId: string; address: string; message: string; namespace: string }) => hold('signRegistration', input),
   } as unknown as FeatureHost
-  const actor = createActor(assemble(host)).start()
+  const actor = createActor(assemble(host), { input: {} }).start()
   try {
     for (const step of path.steps) {
       const e = step.event as E
@@ -124,6 +124,9 @@ async function walk(path: ModelPath) {
       if (snapshot.matches({ editing: 'ready' }) && !view.message) expect(['available', 'taken']).toContain(view.status)
       if (view.status === 'taken' || view.status === 'invalid') expect(view.canRegister).toBe(false)
       if (snapshot.matches('registered')) expect(view.registered).toBe(FULL)
+      // The profile name set by the registration stays for its address across a new visit (names.reset).
+      if (e.type === 'names.reset') expect(snapshot.context.profile).toEqual({ address: wallet.address, name: FULL })
+      if (e.type === 'names.clear' || (e.type === 'names.setTarget' && (e.target as { address: string }).address === other)) expect(snapshot.context.profile).toBeUndefined()
     }
   } finally {
     actor.stop()

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
 import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
-import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
+import { useAccount, useActiveNamespace, useFeatureActor, useFeatures, useNetwork, useSend } from '../hooks.ts'
+import { useSelector } from '../useSelector.ts'
+import type { NamesContext } from '../../machines/names.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
@@ -19,6 +21,12 @@ import { displaySocialUsername } from '../../machines/socialLogin.connect.ts'
  */
 const emailSchema = v.string()
 
+/** The profile name a registration set for `address` (the names machine's context, once it is there). */
+function registeredProfileName(context: Pick<NamesContext, 'profile'> | undefined, address: string | undefined): string | undefined {
+  const p = context?.profile
+  return p && address && p.address.toLowerCase() === address.toLowerCase() ? p.name : undefined
+}
+
 export function Account() {
   const copy = useCopy()
   const send = useSend()
@@ -29,8 +37,11 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName, identityAvatar, identityKnown, totalFiat } = useAccountData()
-  // A name to register (issue 21 §2): offered once the lookup says the account has none, eip155 only (spec §6).
+  const { identityName: lookedUpName, identityAvatar, identityKnown, totalFiat } = useAccountData()
+  // The profile name a registration just set (spec §4), also where the identity is not looked up (a testnet).
+  const registeredName = useSelector(useFeatureActor('names'), (s) => registeredProfileName(s?.context, account.address))
+  const identityName = lookedUpName ?? registeredName ?? null
+  // A name to register (issue 21 §2): offered once the identity is settled without a name, eip155 only (spec §6).
   const canRegisterName = identityKnown && !identityName && supportsNamespace('names', namespace)
   const avatar = safeImageUrl(identityAvatar ?? undefined)
   // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).

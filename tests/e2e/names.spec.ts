@@ -1,0 +1,135 @@
+/**
+ * Name registration (issue 21 §2): dev account 4 (no name) registers `alice-dev.reown.id` with the dev wallet (a real
+ * EIP-191 signature, verified by the reference server, stored in its PGlite database); Account then shows the name
+ * and dev account 0 sends ETH to that name (the balances move on anvil). A taken name, a too-short name, a signature
+ * rejected in the wallet and a server failure (the spec's words). The names code is fetched only on first use.
+ */
+import type { Page } from '@playwright/test'
+import { formatEther, parseEther } from 'viem'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import {
+  accountButton,
+  anvilBalanceWei,
+  approveWalletRequest,
+  connectDevWallet,
+  dialog,
+  expect,
+  liveState,
+  rejectWalletRequest,
+  resetApi,
+  test,
+  truncated,
+  walletPanel,
+} from './fixtures.ts'
+
+const ACCOUNT_4 = DEV_ADDRESSES[4]
+const NAME = 'alice-dev.reown.id'
+
+test.beforeEach(async ({ request }) => resetApi(request))
+
+/** Connects the dev wallet on account `index`, opens Account and returns it once the identity lookup answered. */
+async function openAccount(page: Page, index: number) {
+  await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption(String(index))
+  await connectDevWallet(page)
+  await expect(liveState(page).address).toHaveText(DEV_ADDRESSES[index]!)
+  await accountButton(page).address.click()
+  return dialog(page, 'Account')
+}
+
+/** Account → 'Register a name' → the form. */
+async function openRegister(page: Page) {
+  const account = await openAccount(page, 4)
+  await account.getByRole('button', { name: 'Register a name', exact: true }).click()
+  const form = dialog(page, 'Choose your name')
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible()
+  return form
+}
+
+test('register alice-dev with the dev wallet: Account shows it; account 0 sends to the name', async ({ demo: page }) => {
+  const namesCode: string[] = []
+  page.on('request', (r) => {
+    if (/\/(machines\/names|assemble\/names|RegisterAccountName)/.test(r.url())) namesCode.push(r.url())
+  })
+  const account = await openAccount(page, 4)
+  await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_4))
+  // Nothing of the names feature before the first click on 'Register a name'.
+  expect(namesCode).toEqual([])
+  await account.getByRole('button', { name: 'Register a name', exact: true }).click()
+  const form = dialog(page, 'Choose your name')
+  await expect.poll(() => namesCode.length).toBeGreaterThan(0)
+
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
+  await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`)
+  await form.getByRole('button', { name: 'Register', exact: true }).click()
+  await approveWalletRequest(page)
+  const success = dialog(page, 'Name registered')
+  await expect(success.getByTestId('name-registered')).toHaveText(`${NAME} is yours`)
+  await success.getByRole('button', { name: 'Done', exact: true }).click()
+  await expect(dialog(page, 'Account').getByTestId('account-address')).toHaveText(NAME)
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Register a name' })).toHaveCount(0)
+
+  // Another dev account sends 0.25 ETH to the name.
+  await dialog(page, 'Account').getByRole('button', { name: 'Disconnect' }).click()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  const before = await anvilBalanceWei(ACCOUNT_4)
+  const account0 = await openAccount(page, 0)
+  await account0.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.25')
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill(NAME)
+  await expect(send.getByTestId('send-receiver-status')).toHaveText(`${NAME} · ${truncated(ACCOUNT_4)}`)
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
+  await approveWalletRequest(page)
+  await expect.poll(async () => formatEther((await anvilBalanceWei(ACCOUNT_4)) - before)).toBe(formatEther(parseEther('0.25')))
+})
+
+test('a taken name cannot be registered; a too-short name is refused with the rule', async ({ demo: page }) => {
+  const form = await openRegister(page)
+  const field = form.getByRole('textbox', { name: 'Name', exact: true })
+  const register = form.getByRole('button', { name: 'Register', exact: true })
+  await field.fill('alice')
+  await expect(form.getByTestId('name-status')).toHaveText('alice.reown.id is taken')
+  await expect(register).toBeDisabled()
+  // Free names to pick instead.
+  await expect(form.getByTestId('name-suggestions').getByRole('button', { name: 'alice1.reown.id' })).toBeVisible()
+  await field.fill('abc')
+  await expect(form.getByTestId('name-status')).toHaveText('Use letters, digits or hyphen, at least 4 characters.')
+  await expect(register).toBeDisabled()
+  await field.fill('bad_name')
+  await expect(form.getByTestId('name-status')).toHaveText('Use letters, digits or hyphen, at least 4 characters.')
+  await expect(register).toBeDisabled()
+})
+
+test('the signature rejected in the wallet: back to the form with the name kept, nothing registered', async ({ demo: page, request }) => {
+  const form = await openRegister(page)
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
+  await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`)
+  await form.getByRole('button', { name: 'Register', exact: true }).click()
+  await rejectWalletRequest(page)
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('alice-dev')
+  await expect(form.getByTestId('name-error')).toHaveCount(0)
+  await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeEnabled()
+  const lookup = await request.get(`http://127.0.0.1:28600/blockchain/v1/profile/account/${NAME}?apiVersion=2&st=a&sv=b&projectId=p`)
+  expect(lookup.status()).toBe(404)
+})
+
+test('a server failure: the spec’s words, the name kept; the API’s reason preferred when it gives one', async ({ demo: page }) => {
+  const form = await openRegister(page)
+  await page.route('**/v1/profile/account', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback()))
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
+  await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`)
+  await form.getByRole('button', { name: 'Register', exact: true }).click()
+  await approveWalletRequest(page)
+  await expect(form.getByTestId('name-error')).toHaveText(`Error registering name ${NAME}`)
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('alice-dev')
+
+  await page.unroute('**/v1/profile/account')
+  await page.route('**/v1/profile/account', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'no', reasons: [{ description: 'Name is reserved' }] } }) : route.fallback(),
+  )
+  await form.getByRole('button', { name: 'Register', exact: true }).click()
+  await approveWalletRequest(page)
+  await expect(form.getByTestId('name-error')).toHaveText('Name is reserved')
+})
