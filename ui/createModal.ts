@@ -3,6 +3,7 @@ import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEven
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 import { takeSocialReturn } from './socialReturn.ts'
+import * as v from 'valibot'
 import { AdapterNotFoundError, connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, type AdaptersByNamespace } from '../adapters/actors.ts'
 import { callForeign } from '../adapters/boundary.ts'
 import { InvalidProviderResponseError } from '../adapters/errors.ts'
@@ -186,7 +187,11 @@ export type ModalOptions = {
 export type ModalState = {
   open: boolean
   view: ViewName
-  account: AccountView
+  /**
+   * The active namespace's account. With the embedded wallet (connector `auth`) it carries the spec §3 account state's
+   * `socialProvider` (a social login's provider) and `user` (`email` or the social `username`).
+   */
+  account: AccountView & { socialProvider?: string; user?: { email?: string; username?: string } }
   /** CAIP-2 id of the active network. */
   caipNetworkId: string
   network: CaipNetwork
@@ -598,13 +603,23 @@ export function createModal(options: ModalOptions) {
     cached = { key, state }
     return state
   }
+  /** The embedded wallet's user on the auth connector's account (spec §3 `socialProvider`, `user`), from the stored login. */
+  function withEmbeddedUser(account: AccountView): ModalState['account'] {
+    if (account.connectorId !== 'auth' || !account.isConnected) return account
+    const text = v.string()
+    const email = storage.read('email', text)
+    const username = storage.read('social_username', text)
+    const socialProvider = storage.read('social_provider', text)
+    if (!email && !username) return account
+    return { ...account, ...(socialProvider && !email ? { socialProvider } : {}), user: email ? { email } : { username: username! } }
+  }
   function computeState(): ModalState {
     const net = connectNetwork(network.getSnapshot())
     const m = connectModal(modal.getSnapshot(), router.getSnapshot())
     return {
       open: m.isOpen,
       view: m.view,
-      account: connectAccount(actor.getSnapshot().context.connection.getSnapshot(), net.active),
+      account: withEmbeddedUser(connectAccount(actor.getSnapshot().context.connection.getSnapshot(), net.active)),
       activeNamespace: actor.getSnapshot().context.activeNamespace,
       caipNetworkId: net.active.caipNetworkId,
       network: net.active,

@@ -33,7 +33,7 @@ async function emailLogin(page: Page, email = `e2e-${Date.now()}-${Math.random()
   const field = connect.getByRole('textbox', { name: 'Email' })
   await field.fill(email)
   if (shots) await page.screenshot({ path: `${shots}/email-field.png` })
-  await connect.getByRole('button', { name: 'Continue' }).click()
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
   if (shots) await page.screenshot({ path: `${shots}/email-device.png` })
   let link: string | undefined
@@ -63,7 +63,7 @@ test('a known device gets the mailed code: typed in Connect, a wrong code refuse
   await page.waitForTimeout(31_000)
   const connect = await openConnectDialog(page)
   await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-  await connect.getByRole('button', { name: 'Continue' }).click()
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   const code = connect.getByRole('textbox', { name: 'Code' })
   await expect(code).toBeVisible({ timeout: 30_000 })
   // The code field starts empty (not the email typed before).
@@ -138,10 +138,10 @@ test('a second email login within 30 s shows the throttle message with its secon
   const email = `e2e-throttle-${Date.now()}@example.com`
   const connect = await openConnectDialog(page)
   await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-  await connect.getByRole('button', { name: 'Continue' }).click()
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
   await connect.getByRole('button', { name: 'Use another email' }).click()
-  await connect.getByRole('button', { name: 'Continue' }).click()
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect(connect.getByRole('alert')).toContainText(/Please try again after \d+ seconds/)
   if (shots) await page.screenshot({ path: `${shots}/email-throttled.png` })
 })
@@ -199,7 +199,7 @@ for (const theme of ['light', 'dark'] as const) {
       const email = `shot-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`
       await connect.getByRole('textbox', { name: 'Email' }).fill(email)
       await page.screenshot({ path: `${shots}/${name}-email.png` })
-      await connect.getByRole('button', { name: 'Continue' }).click()
+      await connect.getByRole('button', { name: 'Continue', exact: true }).click()
       await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
       await page.screenshot({ path: `${shots}/${name}-device.png` })
       let link: string | undefined

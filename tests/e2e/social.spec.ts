@@ -42,6 +42,8 @@ test('google in the popup: the provider’s sign-in page, a development user, co
   await closed
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
   await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+  // Spec §3 account state: socialProvider and user.
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account)).toMatchObject({ connectorId: 'auth', socialProvider: 'google', user: { username: 'ada.lovelace' } })
   await accountButton(page).address.click()
   await expect(page.getByTestId('account-social-username')).toHaveText('ada.lovelace')
   if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
