@@ -59,7 +59,8 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   await expect.poll(() => namesCode.length).toBeGreaterThan(0)
 
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
-  await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`)
+  // The reference server opens its names database (PGlite) on the first name request: a few seconds under load.
+  await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`, { timeout: 30_000 })
   await form.getByRole('button', { name: 'Register', exact: true }).click()
   await approveWalletRequest(page)
   const success = dialog(page, 'Name registered')
