@@ -80,10 +80,11 @@ function browser() {
   return { follow }
 }
 
-/** Runs a sign-in as `account` up to the dapp's return address. */
-async function signIn(provider: string, account: string, deviceId: string) {
+/** Runs a sign-in as `account` up to the dapp's return address; `meanwhile` runs after the start (tampering tests). */
+async function signIn(provider: string, account: string, deviceId: string, meanwhile?: (state: string) => Promise<void>) {
   const start = await api('/api/social/start', { provider, deviceId, returnTo: `${dapp}/?page=1` })
   expect(start.status).toBe(200)
+  await meanwhile?.(new URL(start.json.uri as string).searchParams.get('state')!)
   const b = browser()
   const page = await b.follow(start.json.uri as string)
   expect(page.response?.status).toBe(200)
@@ -171,6 +172,23 @@ describe('social login through the real OIDC provider', () => {
     } finally {
       config = real
     }
+  })
+
+  it('an ID token whose nonce is not the one sent is refused: social_error, no result, no session', async () => {
+    // The site's record of the nonce it sent differs from the one the provider puts in the token (a replayed token).
+    const { returned } = await signIn('google', 'google-ada', newDevice(), async (state) => {
+      await site.db.query("update social_logins set nonce = 'another-nonce' where state = $1", [state])
+    })
+    expect(returned.searchParams.get('result_uri')).toBeNull()
+    expect(returned.searchParams.get('social_error')).toBe(socialMessages.nonceMismatch)
+  })
+
+  it('PKCE: a code exchanged without the verifier it was issued for is refused by the provider', async () => {
+    const { returned } = await signIn('github', 'github-linus', newDevice(), async (state) => {
+      await site.db.query("update social_logins set verifier = 'a-verifier-of-someone-else-0123456789abcdefghij' where state = $1", [state])
+    })
+    expect(returned.searchParams.get('result_uri')).toBeNull()
+    expect(returned.searchParams.get('social_error')).toBe(socialMessages.codeExchange)
   })
 
   it('the provider’s Cancel comes back as a clear refusal', async () => {
