@@ -2,8 +2,9 @@
  * The real data of the reference server: native and ERC-20 balances, transaction history and gas prices
  * read with viem from the anvil chains it was given. Dev-only.
  */
-import { BaseError as ViemBaseError, ContractFunctionZeroDataError, createPublicClient, erc20Abi, formatUnits, getAddress, http, parseAbiItem } from 'viem'
-import type { Address, Hash, PublicClient, Transaction as ViemTransaction } from 'viem'
+import { BaseError as ViemBaseError, ContractFunctionZeroDataError, createPublicClient, erc20Abi, formatUnits, getAddress, http, parseAbi, parseAbiItem, parseEventLogs } from 'viem'
+import { ROUTER_ADDRESS, WETH_ADDRESS } from '../dex/exchange.ts'
+import type { Address, Hash, PublicClient, Transaction as ViemTransaction, TransactionReceipt } from 'viem'
 import type { components } from '../../openapi/blockchain.d.ts'
 import type { Dataset, Erc20Token } from './dataset.ts'
 
@@ -119,6 +120,49 @@ export async function readBalances(reader: ChainReader, address: Address, datase
   return balances
 }
 
+const wethEvents = parseAbi(['event Deposit(address indexed dst, uint256 wad)', 'event Withdrawal(address indexed src, uint256 wad)'])
+
+/**
+ * The transfers of a transaction the address sent to the exchange of dev/dex that `Transfer` logs do not show, or
+ * `undefined` when it went elsewhere: a swap through the router pays ETH out by unwrapping WETH (its `Withdrawal`
+ * events from the router: ETH in); WETH `deposit` and `withdraw` emit `Deposit`/`Withdrawal`, not `Transfer` (WETH
+ * in, or WETH out and ETH in).
+ */
+function exchangeTransfers(
+  me: string,
+  tx: ViemTransaction,
+  receipt: TransactionReceipt | undefined,
+  native: { name: string; symbol: string; decimals: number },
+  nativePrice: number,
+  wethPrice: number,
+): HistoryTransfer[] | undefined {
+  const to = tx.to?.toLowerCase()
+  const router = ROUTER_ADDRESS.toLowerCase()
+  const weth = WETH_ADDRESS.toLowerCase()
+  if (to !== router && to !== weth) return undefined
+  const events = receipt ? parseEventLogs({ abi: wethEvents, logs: receipt.logs.filter((log) => log.address.toLowerCase() === weth) }) : []
+  const transfer = (direction: 'in' | 'out', wad: bigint, wrappedToken: boolean): HistoryTransfer => {
+    const amount = formatUnits(wad, 18)
+    const price = wrappedToken ? wethPrice : nativePrice
+    return {
+      operation_type: 'transfer',
+      direction,
+      fungible_info: wrappedToken ? { name: 'Wrapped Ether', symbol: 'WETH' } : { name: native.name, symbol: native.symbol },
+      quantity: { decimals: '18', numeric: amount },
+      value: usdValue(amount, price),
+      price,
+    }
+  }
+  const transfers: HistoryTransfer[] = []
+  for (const event of events) {
+    if (event.eventName === 'Withdrawal' && event.args.src.toLowerCase() === router && to === router) transfers.push(transfer('in', event.args.wad, false))
+    if (to !== weth) continue
+    if (event.eventName === 'Deposit' && event.args.dst.toLowerCase() === me) transfers.push(transfer('in', event.args.wad, true))
+    if (event.eventName === 'Withdrawal' && event.args.src.toLowerCase() === me) transfers.push(transfer('out', event.args.wad, true), transfer('in', event.args.wad, false))
+  }
+  return transfers
+}
+
 /** Where a history scan stands: the next transaction to look at (block, index within it) and the lowest block. */
 export type HistoryCursor = { block: bigint; index: number; floor: bigint }
 
@@ -209,7 +253,9 @@ function directionOf(me: string, from: string | null | undefined, to: string | n
  * per token `Transfer` log from or to the address (`fungible_info` with the token's name and symbol). Directions
  * are `in`, `out` or `self`; quantities in whole tokens. `operationType`: `deploy` (the address created a
  * contract), `receive` (sent by someone else, only incoming transfers), `send` (a plain value transfer, or a
- * call whose transfers only left the address, e.g. ERC-20 `transfer`), otherwise `execute`.
+ * call whose transfers only left the address, e.g. ERC-20 `transfer`), `trade` (a call the address made to the
+ * exchange's router or WETH, dev/dex: the ETH a swap paid out and WETH wrapped or unwrapped are added from WETH's
+ * `Deposit`/`Withdrawal` events), otherwise `execute`.
  *
  * @param reader the chain.
  * @param address 0x address, any case.
@@ -280,8 +326,10 @@ export async function readHistory(
         price,
       }
     })
+    // The exchange (dev/dex): what WETH's own events say moved (no Transfer log for them), and a swap is a trade.
+    const wrapped = isFrom ? exchangeTransfers(me, tx, receipt, native, nativePrice, dataset.pricesUsd.WETH ?? nativePrice) : undefined
     const transfers: HistoryTransfer[] = []
-    if ((isFrom || isTo) && (tx.value > 0n || tokens.length === 0)) {
+    if ((isFrom || isTo) && (tx.value > 0n || (tokens.length === 0 && !wrapped?.length))) {
       const amount = formatUnits(tx.value, native.decimals)
       transfers.push({
         operation_type: 'transfer',
@@ -293,9 +341,11 @@ export async function readHistory(
       })
     }
     transfers.push(...tokens)
+    if (wrapped) transfers.push(...wrapped)
     const onlyOut = tokens.length > 0 && transfers.every((t) => t.direction === 'out')
     const operationType =
-      isFrom && tx.to === null ? 'deploy'
+      wrapped ? 'trade'
+      : isFrom && tx.to === null ? 'deploy'
         : !isFrom ? (transfers.every((t) => t.direction === 'in') ? 'receive' : 'execute')
           : tx.input === '0x' || onlyOut ? 'send'
             : 'execute'

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, decodeFunctionData, defineChain, erc20Abi, formatUnits, http, maxUint256 } from 'viem'
-import type { Address, Hex, PublicClient } from 'viem'
+import type { Address, Hash, Hex, PublicClient } from 'viem'
 import { devAccounts } from '../accounts.ts'
 import { findFreePort, startAnvil } from '../anvil.ts'
 import type { AnvilInstance } from '../anvil.ts'
@@ -27,6 +27,8 @@ const trader = devAccounts()[3]!
 let anvil: AnvilInstance
 let api: ApiServer
 let client: PublicClient
+/** The trader's transactions of the swap tests, by what they did (read back in its history). */
+const sent = new Map<string, { hash: Hash; amountIn: bigint; amountOut: bigint }>()
 
 type Tx = { from: string; to: Address; data: Hex; value: string; gas?: string }
 type Quote = { fromAmount: string; toAmount: string; fromToken: string; toToken: string; priceImpact: number }
@@ -64,14 +66,14 @@ const build = (from: string, to: string, amount: bigint, slippage = '1') =>
   ok<{ tx: Tx }>('POST', '/v1/convert/build-transaction', { amount: amount.toString(), eip155: { slippage }, projectId: 'p', from, to, userAddress: trader.address }).then((r) => r.tx)
 
 /** Sends a transaction the API built, from the trader (a local dev account), and waits for it. */
-async function send(tx: Tx): Promise<{ gasCost: bigint }> {
+async function send(tx: Tx): Promise<{ gasCost: bigint; hash: Hash }> {
   expect(tx.from.toLowerCase()).toBe(trader.address.toLowerCase())
   const chain = defineChain({ id: chainId, name: 'Anvil', nativeCurrency: devNativeCurrency, rpcUrls: { default: { http: [anvil.url] } } })
   const wallet = createWalletClient({ chain, transport: http(anvil.url), account: trader })
   const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), ...(tx.gas ? { gas: BigInt(tx.gas) } : {}) })
   const receipt = await client.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')
-  return { gasCost: receipt.gasUsed * receipt.effectiveGasPrice }
+  return { gasCost: receipt.gasUsed * receipt.effectiveGasPrice, hash }
 }
 
 const balanceOf = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })
@@ -162,8 +164,9 @@ describe('building and sending swaps', () => {
 
     const { reserveIn, reserveOut } = await reservesOf(WETH_ADDRESS, DEV_TOKEN_ADDRESS)
     const before = await balanceOf(DEV_TOKEN_ADDRESS)
-    await send(tx)
+    const { hash } = await send(tx)
     const received = (await balanceOf(DEV_TOKEN_ADDRESS)) - before
+    sent.set('ETH→DEV', { hash, amountIn: amount, amountOut: received })
     expect(received).toBeGreaterThanOrEqual(amountOutMin)
     expect(received).toBe(getAmountOut(amount, reserveIn, reserveOut))
     expect(received).toBe(BigInt(quote.toAmount))
@@ -202,9 +205,10 @@ describe('building and sending swaps', () => {
     expect(decodeFunctionData({ abi: routerAbi, data: tx.data }).functionName).toBe('swapExactTokensForETH')
     expect(tx.value).toBe('0')
     const before = await client.getBalance({ address: trader.address })
-    const { gasCost } = await send(tx)
+    const { gasCost, hash } = await send(tx)
     const after = await client.getBalance({ address: trader.address })
     expect(after - before + gasCost).toBe(BigInt(quote.toAmount))
+    sent.set('dUSDT→ETH', { hash, amountIn: amount, amountOut: BigInt(quote.toAmount) })
     expect(BigInt(quote.toAmount)).toBeGreaterThan(9n * 10n ** 17n) // about 1 ETH for 3000 dUSDT
   })
 
@@ -215,14 +219,44 @@ describe('building and sending swaps', () => {
     expect(tx.to).toBe(WETH_ADDRESS)
     expect(decodeFunctionData({ abi: wethAbi, data: tx.data }).functionName).toBe('deposit')
     const before = await balanceOf(WETH_ADDRESS)
-    await send(tx)
+    sent.set('wrap', { hash: (await send(tx)).hash, amountIn: amount, amountOut: amount })
     expect((await balanceOf(WETH_ADDRESS)) - before).toBe(amount)
+    // And back: WETH → ETH unwraps (WETH withdraw), no approval needed.
+    const unwrap = await build(WETH, ETH, amount / 2n)
+    expect(decodeFunctionData({ abi: wethAbi, data: unwrap.data })).toEqual({ functionName: 'withdraw', args: [amount / 2n] })
+    sent.set('unwrap', { hash: (await send(unwrap)).hash, amountIn: amount / 2n, amountOut: amount / 2n })
+    expect((await balanceOf(WETH_ADDRESS)) - before).toBe(amount / 2n)
 
     const dev = await reservesOf(DEV_TOKEN_ADDRESS, DEV_TETHER_ADDRESS)
     const { fungibles } = await ok<{ fungibles: Array<{ symbol: string; price: number }> }>('POST', '/v1/fungible/price', { currency: 'usd', projectId: 'p', addresses: [DEV] })
     // 500 DEV sold into DEV/dUSDT above: DEV is now a little under 1.5.
     expect(fungibles[0]?.price).toBeCloseTo(Number(formatUnits(dev.reserveOut, 6)) / Number(formatUnits(dev.reserveIn, 18)), 9)
     expect(fungibles[0]?.price).toBeLessThan(1.5)
+  })
+})
+
+describe('history of the swaps', () => {
+  type Transfer = { direction: string; fungible_info?: { symbol?: string }; quantity?: { numeric: string } }
+  type Page = { data: Array<{ metadata: { hash: string; operationType: string }; transfers: Transfer[] }> }
+
+  it('lists each swap as a trade with what left and what came in, the ETH a swap or an unwrap paid out included', async () => {
+    const { data } = await ok<Page>('GET', `/v1/account/${trader.address}/history`, { chainId: `eip155:${chainId}` })
+    const entry = (label: string) => {
+      const tx = data.find((t) => t.metadata.hash === sent.get(label)?.hash)
+      return tx && { operationType: tx.metadata.operationType, transfers: tx.transfers.map((t) => [t.direction, t.fungible_info?.symbol, t.quantity?.numeric]) }
+    }
+    const amounts = (label: string, inDecimals: number, outDecimals: number) => {
+      const s = sent.get(label)!
+      return [formatUnits(s.amountIn, inDecimals), formatUnits(s.amountOut, outDecimals)]
+    }
+    const [ethIn, devOut] = amounts('ETH→DEV', 18, 18)
+    expect(entry('ETH→DEV')).toEqual({ operationType: 'trade', transfers: [['out', 'ETH', ethIn], ['in', 'DEV', devOut]] })
+    const [usdtIn, ethOut] = amounts('dUSDT→ETH', 6, 18)
+    expect(entry('dUSDT→ETH')).toEqual({ operationType: 'trade', transfers: [['out', 'dUSDT', usdtIn], ['in', 'ETH', ethOut]] })
+    const [wrapped] = amounts('wrap', 18, 18)
+    expect(entry('wrap')).toEqual({ operationType: 'trade', transfers: [['out', 'ETH', wrapped], ['in', 'WETH', wrapped]] })
+    const [unwrapped] = amounts('unwrap', 18, 18)
+    expect(entry('unwrap')).toEqual({ operationType: 'trade', transfers: [['out', 'WETH', unwrapped], ['in', 'ETH', unwrapped]] })
   })
 })
 
