@@ -128,3 +128,25 @@ test('screenshots: the socials on Connect (desktop and phone, light and dark)', 
     }
   }
 })
+
+test('Telegram mini-app (iOS, by its WebApp global): google is not offered', async ({ page }) => {
+  await page.addInitScript(() => {
+    ;(window as any).Telegram = { WebApp: { platform: 'ios', initData: '' } }
+  })
+  await openCleanDemo(page, '/?email=1')
+  const connect = await openConnectDialog(page)
+  await expect(connect.getByRole('button', { name: 'Continue with X' })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0)
+  await expect(connect.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(1)
+})
+
+test.describe('Telegram’s Android webview, known by its user agent only', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Telegram-Android/11.2.1 (Google Pixel 8; Android 14; SDK 34; HIGH)' })
+  test('facebook and x are not offered', async ({ page }) => {
+    await openCleanDemo(page, '/?email=1')
+    const connect = await openConnectDialog(page)
+    await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+    await expect(connect.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0)
+    await expect(connect.getByRole('button', { name: 'Continue with X' })).toHaveCount(0)
+  })
+})
