@@ -3,6 +3,8 @@
  * Machines reference them as named delays.
  */
 export const timing = {
+  /** How often an on-ramp purchase is looked for while its checkout is open (spec §9: popup poll 1000 ms). */
+  onrampPoll: 1_000,
   /** Modal shake (spec §4, §9). */
   shakeDuration: 500,
   /** An open toast closes and the next appears after this (spec §2, §9). */

@@ -21,6 +21,9 @@ export const views = [
   'GetWallet',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
+  'OnRamp',
+  'OnRampProviders',
+  'OnRampCheckout',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */
@@ -52,6 +55,10 @@ export type SpecViewName =
   /** Onboarding (issue 17 §7; not a spec §2 view): what a wallet is, and the directory's wallets with their store links. */
   | 'WhatIsAWallet'
   | 'GetWallet'
+  /** Buying crypto (issue 21 §1; spec §2 names the on-ramp section, not its views): the form, the provider choice, the purchase followed. */
+  | 'OnRamp'
+  | 'OnRampProviders'
+  | 'OnRampCheckout'
 
 export type ViewName = (typeof views)[number] & SpecViewName
 

@@ -228,6 +228,10 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
       defaultNetwork?: string
       presetCryptoAmount?: number
       presetFiatAmount?: number
+      /** The payment currency of `presetFiatAmount` (not in the spec's body; the checkout shows it). */
+      presetFiatCurrency?: string
+      /** The provider chosen (not in the spec's body; spec §9 names meld and coinbase). */
+      provider?: string
     }) =>
       unlessUnsupported(undefined, () =>
         call('generateOnrampUrl', onrampUrlSchema, () => client.POST('/v1/generators/onrampurl', { body: { ...body, defaultExperience: 'buy' } })),

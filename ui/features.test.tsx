@@ -37,6 +37,7 @@ const fetched = () => fetchSpy.mock.calls.map(([input]) => (typeof input === 'st
 const dialog = () => within(app!.dialog()!)
 const button = (name: string) => dialog().queryByRole('button', { name })
 const tab = (name: string) => dialog().queryByRole('tab', { name })
+const featureRefs = () => app!.modal.actor.getSnapshot().context.features
 const branding = () => app!.dialog()!.parentElement?.querySelector('[data-testid="branding-footer"]')?.textContent ?? null
 
 /** A restored connection, Account open (its tabs shown: the view has asked for its data). */
@@ -176,8 +177,8 @@ describe('features through the public API', () => {
       `)
     }, 30_000)
 
-    test('behavior: send and receive both off: no action row at all', async () => {
-      await openAccount({ features: { receive: false, send: false } })
+    test('behavior: send, receive and onramp off: no action row at all', async () => {
+      await openAccount({ features: { receive: false, send: false, onramp: false } })
       expect(app!.dialog()!.querySelector('.lk-actions')).toBeNull()
     }, 30_000)
 
@@ -185,6 +186,24 @@ describe('features through the public API', () => {
       await openAccount()
       await app!.clickInDialog('button', en.receive)
       await app!.get('dialog', en.titles.Receive)
+    }, 30_000)
+  })
+
+  describe('onramp', () => {
+    test('behavior: off, Account has no Buy button and open({ view: "OnRamp" }) throws FeatureDisabledError', async () => {
+      await openAccount({ features: { onramp: false } })
+      expect(button(en.buy)).toBeNull()
+      expect(button(en.send)).not.toBeNull()
+      expect(() => app!.modal.open({ view: 'OnRamp' })).toThrow(/The onramp feature is off/)
+      expect(featureRefs().onramp).toBeUndefined()
+    }, 30_000)
+
+    test('behavior: on (the default), Account shows Buy and it opens the buy form', async () => {
+      await openAccount()
+      expect(featureRefs().onramp).toBeUndefined()
+      await app!.clickInDialog('button', en.buy)
+      await app!.get('dialog', en.titles.OnRamp)
+      await waitFor(() => expect(featureRefs().onramp).toBeDefined())
     }, 30_000)
   })
 

@@ -164,6 +164,20 @@ export const featureRegistry = {
       RegisterAccountNameSuccess: { load: () => import('./views/RegisterAccountNameSuccess.tsx') },
     },
   },
+  /**
+   * On-ramp (issue 21 §1): the buy form, the provider choice and the purchase followed in the provider's checkout;
+   * Account's Buy button.
+   */
+  onramp: {
+    id: 'onramp',
+    flag: 'onramp',
+    views: {
+      OnRamp: { load: () => import('./views/OnRamp.tsx'), machines: ['onramp'], next: ['OnRampProviders', 'OnRampCheckout'] },
+      OnRampProviders: { load: () => import('./views/OnRampProviders.tsx') },
+      OnRampCheckout: { load: () => import('./views/OnRampCheckout.tsx') },
+    },
+    parts: { 'Account: Buy button': 'onramp' },
+  },
   /** Receive: the address as text and QR code, and the networks it works on; Account's Receive button. */
   receive: {
     id: 'receive',

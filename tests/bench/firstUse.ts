@@ -110,6 +110,7 @@ const notDriven: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnectBasic: 'shown with the manualWalletConnect option only (same chunk as ConnectingWalletConnect)',
   UnsupportedChain: "needs the wallet on a chain the dapp does not configure; its chunk is in the lazy chunks table (NetworkList shared with SwitchNetwork)",
   SwitchActiveChain: 'painted on the multi-chain page only (the Solana and Bitcoin rows)',
+  OnRampCheckout: "follows a checkout popup on the provider's origin, which the bench does not serve; its chunk is in the lazy chunks table (tests/e2e/onramp.spec.ts drives it)",
 }
 
 // ------------------------------------------------------------------ the runs
@@ -219,6 +220,10 @@ function evmSteps(): Step[] {
     { feature: 'network', label: 'SwitchNetwork', gesture: "click Account's network button", act: click(/^Switch network/), painted: viewPainted('SwitchNetwork'), views: ['SwitchNetwork'] },
     { ...back, painted: viewPainted('Account') },
     { feature: 'receive', label: 'Receive', gesture: "click 'Receive'", act: click('Receive'), painted: viewPainted('Receive'), views: ['Receive'] },
+    { ...back, painted: viewPainted('Account') },
+    { feature: 'onramp', label: 'OnRamp (buy form, options)', gesture: "click 'Buy'", act: click('Buy'), painted: `${viewPainted('OnRamp')} && lk.text().includes('You buy')`, views: ['OnRamp'] },
+    { feature: 'onramp', label: 'OnRampProviders', gesture: "click the form's provider button", act: click(/^Provider:/), painted: viewPainted('OnRampProviders'), views: ['OnRampProviders'] },
+    { ...back, painted: viewPainted('OnRamp') },
     { ...back, painted: viewPainted('Account') },
     { feature: 'send', label: 'Send (form)', gesture: "click 'Send'", act: click('Send'), painted: `${viewPainted('Send')} && lk.text().includes('ETH')`, views: ['Send'] },
     { feature: 'send', label: 'SendSelectToken', gesture: "click the form's token button", act: click(/^Token:/), painted: viewPainted('SendSelectToken'), views: ['SendSelectToken'] },

@@ -9,7 +9,7 @@ import type { Page, Request } from '@playwright/test'
 import { accountButton, connectDevWallet, dialog, expect, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
 
 /** The feature machines of the registry, as the dev server serves them. */
-const featureMachines = ['send', 'siwx', 'pairing', 'catalogue', 'account', 'remoteConfig'] as const
+const featureMachines = ['send', 'siwx', 'pairing', 'catalogue', 'account', 'remoteConfig', 'onramp'] as const
 type FeatureMachine = (typeof featureMachines)[number]
 
 /** Every request the page makes from now on (URLs). */
@@ -51,6 +51,15 @@ test('before the click the page holds no feature machine; each arrives with its 
   await expect.poll(() => fetchedMachines(requests)).toEqual(['send', 'catalogue', 'account', 'remoteConfig'])
   expect(fetchedMachines(requests)).not.toContain('pairing')
   expect(fetchedMachines(requests)).not.toContain('siwx')
+
+  // Buy (issue 21 §1): the on-ramp machine and its views arrive with the first Buy, not before.
+  const paths = () => requests.map((url) => new URL(url).pathname)
+  expect(paths().filter((p) => /\/(machines\/onramp|ui\/views\/OnRamp|ui\/assemble\/onramp)/.test(p))).toEqual([])
+  await dialog(page, 'Send').getByRole('button', { name: 'Back' }).click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click()
+  await expect(dialog(page, 'Buy crypto').getByRole('combobox', { name: 'You buy' })).toBeVisible()
+  await expect.poll(() => fetchedMachines(requests)).toEqual(['send', 'catalogue', 'account', 'remoteConfig', 'onramp'])
+  expect(paths().some((p) => p.endsWith('/ui/views/OnRamp.tsx'))).toBe(true)
 })
 
 test('a feature module that cannot be fetched: a toast says so, Back leaves the view, nothing is lost, and the next try loads it', async ({ page }) => {

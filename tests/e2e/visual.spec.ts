@@ -142,6 +142,17 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await shoot(page, 'Receive', 'receive', theme, device)
   await tapOrClick(dialog(page, 'Receive').getByRole('button', { name: 'Back' }), device)
 
+  // Buy (issue 21 §1): the form quoted (the reference server's fixed price: nothing moves), the provider choice.
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }), device)
+  const buy = dialog(page, 'Buy crypto')
+  await buy.getByRole('textbox', { name: 'You pay' }).fill('50')
+  await expect(buy.getByTestId('onramp-total')).toHaveText('$51.25')
+  await shoot(page, 'Buy crypto', 'onramp', theme, device)
+  await tapOrClick(buy.getByRole('button', { name: /^Provider: / }), device)
+  await shoot(page, 'Choose a provider', 'onramp-providers', theme, device)
+  await tapOrClick(dialog(page, 'Choose a provider').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Buy crypto').getByRole('button', { name: 'Back' }), device)
+
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }), device)
   const send = dialog(page, 'Send')
   await expect(send.getByRole('textbox', { name: 'Amount', exact: true })).toBeVisible()

@@ -12,6 +12,7 @@ import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
 import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { namesMachine } from '../../machines/names.ts'
+import { onrampMachine } from '../../machines/onramp.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -108,6 +109,7 @@ export function createRootHarness({
     emailLogin: emailLoginMachine,
     socialLogin: socialLoginMachine,
     names: namesMachine,
+    onramp: onrampMachine,
   }
   const machine = rootMachine.provide({
     actors: {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, afterEach, beforeEach, describe, expect, inject, test, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { routerMachine, type RouterContext } from '../../machines/router.ts'
 import { views, type ViewName } from '../../machines/views.ts'
@@ -114,6 +114,11 @@ const fixtures: Fixture[] = [
         list.push({ type: 'router.push', view: 'Receive' })
         list.push({ type: 'router.push', view: 'Send' })
       }
+      if (history(s).length < maxDepth && current(s) === 'Account') list.push({ type: 'router.push', view: 'OnRamp' })
+      if (history(s).length < maxDepth + 1 && current(s) === 'OnRamp') {
+        list.push({ type: 'router.push', view: 'OnRampProviders' })
+        list.push({ type: 'router.push', view: 'OnRampCheckout' })
+      }
       if (history(s).length < maxDepth + 1 && current(s) === 'Send') {
         list.push({ type: 'router.push', view: 'SendSelectToken' })
         list.push({ type: 'router.push', view: 'SendPreview' })
@@ -214,6 +219,16 @@ async function perform(app: App, event: any) {
     await app.type('To', DEV_ADDRESSES[1]!)
     return app.clickInDialog('button', 'Review send')
   }
+  if (event.type === 'router.push' && event.view === 'OnRamp') return app.clickInDialog('button', en.buy)
+  if (event.type === 'router.push' && event.view === 'OnRampProviders') return app.clickInDialog('button', /^Provider: /)
+  if (event.type === 'router.push' && event.view === 'OnRampCheckout') {
+    // A quoted amount: Continue opens the checkout (window.open is a stand-in here) and shows the purchase followed.
+    await app.type(en.onrampYouPay, '50')
+    await waitFor(() => {
+      if ((app.dialog()?.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.disabled !== false) throw new Error('no quote yet')
+    })
+    return app.clickInDialog('button', /^Continue with /)
+  }
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
   throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }
@@ -248,6 +263,12 @@ async function walk(fixture: Fixture, path: ModelPath) {
 }
 
 describe('router model: walked in the UI', () => {
+  // The on-ramp's checkout window: happy-dom opens no real window, so a stand-in that records where it was sent.
+  beforeEach(() => {
+    vi.spyOn(window, 'open').mockImplementation(() => ({ closed: false, close() {}, location: { href: 'about:blank' } }) as unknown as Window)
+  })
+  afterEach(() => vi.restoreAllMocks())
+
   afterAll(() => {
     const report = coverageReport(routerMachine, uiRuns, (id, states) => states.has(id.split(' --')[0]!))
     console.log(formatCoverage('router (model paths walked in the UI)', report))

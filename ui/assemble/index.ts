@@ -16,6 +16,8 @@ import type { namesMachine } from '../../machines/names.ts'
 import { namesFeature, type NamesGesture } from '../../machines/names.feature.ts'
 import type { sendMachine } from '../../machines/send.ts'
 import { sendFeature, type SendGesture } from '../../machines/send.feature.ts'
+import type { onrampMachine, OnrampInput } from '../../machines/onramp.ts'
+import { onrampFeature, type OnrampGesture } from '../../machines/onramp.feature.ts'
 import type { siwxMachine, SiwxInput } from '../../machines/siwx.ts'
 import { siwxFeature } from '../../machines/siwx.feature.ts'
 import type { FeatureHost } from './host.ts'
@@ -41,6 +43,7 @@ export type FeatureMachines = {
   emailLogin: typeof emailLoginMachine
   socialLogin: typeof socialLoginMachine
   names: typeof namesMachine
+  onramp: typeof onrampMachine
 }
 /** A feature's name: its actor's id and systemId. */
 export type FeatureId = keyof FeatureMachines
@@ -48,7 +51,7 @@ export type FeatureId = keyof FeatureMachines
 export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
-export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture }
+export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture }
 
 /** A feature's assembly module: its machine with this instance's actors. */
 export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K] }
@@ -64,6 +67,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   emailLogin: () => import('./emailLogin.ts'),
   socialLogin: () => import('./socialLogin.ts'),
   names: () => import('./names.ts'),
+  onramp: () => import('./onramp.ts'),
 }
 
 /** The options of one modal instance that the registrations read (already defaulted by `createModal`). */
@@ -80,6 +84,8 @@ export type FeatureSettings = {
   socialLogin?: boolean | undefined
   /** The zone suffix of registered names (spec §9; default '.reown.id'). */
   nameSuffix?: string | undefined
+  /** The on-ramp's providers (default spec §9's meld and coinbase). */
+  onramp?: OnrampInput | undefined
 }
 
 /** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
@@ -101,5 +107,6 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     { ...emailLoginFeature({ enabled: settings.emailLogin === true }), ...supply('emailLogin') },
     { ...socialLoginFeature({ enabled: settings.socialLogin === true }), ...supply('socialLogin') },
     { ...namesFeature({ suffix: settings.nameSuffix }), ...supply('names') },
+    { ...onrampFeature(settings.onramp), ...supply('onramp') },
   ]
 }

@@ -91,3 +91,11 @@ export const RegisteredGlyph = ({ size = 24 }: { size?: number }) => (
     <path d="m8 12.3 2.7 2.7 5.3-5.6" />
   </svg>
 )
+
+/** A payment card (the on-ramp's providers, issue 21 §1): a card with its stripe. */
+export const CardGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
+    <rect x="3" y="5.5" width="18" height="13" rx="2.5" />
+    <path d="M3 10h18M6.5 15h4" />
+  </svg>
+)

@@ -26,6 +26,9 @@ export const enShell = {
     GetWallet: 'Get a wallet',
     RegisterAccountName: 'Choose your name',
     RegisterAccountNameSuccess: 'Name registered',
+    OnRamp: 'Buy crypto',
+    OnRampProviders: 'Choose a provider',
+    OnRampCheckout: 'Complete your purchase',
   },
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,

@@ -119,8 +119,13 @@ export function Account() {
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      {(features.receive || canSend) && (
+      {(features.receive || canSend || features.onramp) && (
         <div className="lk-actions">
+          {features.onramp && (
+            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'onramp', event: { type: 'onramp.start' } })}>
+              {copy.buy}
+            </button>
+          )}
           {features.receive && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
               {copy.receive}

@@ -1,0 +1,335 @@
+import { assign, emit, fromPromise, setup } from 'xstate'
+import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import type { OnrampOptions, OnrampQuote } from '../services/schemas.ts'
+import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
+import { timing } from './timing.ts'
+
+export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
+export { onrampMessageRefs }
+
+/** Who buys, where: the connected account of the active namespace. */
+export type OnrampTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
+
+/** An on-ramp provider the visitor can choose (spec §9: meld and coinbase by default, fees shown as 1-2 %). */
+export type OnrampProviderOption = { id: string; name: string; fees: string }
+
+/** The providers of spec §9, the default of the `onramp.providers` option. */
+export const defaultOnrampProviders: readonly OnrampProviderOption[] = [
+  { id: 'meld', name: 'Meld', fees: '1-2%' },
+  { id: 'coinbase', name: 'Coinbase', fees: '1-2%' },
+]
+
+/** What the machine starts with: the providers to offer (configuration). */
+export type OnrampInput = { providers?: readonly OnrampProviderOption[] | undefined }
+
+/** The options as the machine keeps them: the answer, and whether it is the built-in sample (spec §8 fallback). */
+export type LoadedOnrampOptions = { options: OnrampOptions; sample: boolean }
+
+/** A purchase the provider settled, as the history with `onramp` lists it. */
+export type OnrampPurchase = { id: string; hash: string; amount: string; symbol: string; caipNetworkId: string }
+
+/** What one look at the purchase finds: the provider's purchases for the account, and whether the checkout was closed. */
+export type OnrampPoll = { purchases: OnrampPurchase[]; closed: boolean }
+
+export type OnrampContext = {
+  target?: OnrampTarget | undefined
+  providers: readonly OnrampProviderOption[]
+  /** The provider chosen (an id of `providers`). */
+  provider: string
+  options?: LoadedOnrampOptions | undefined
+  /** The purchase currency chosen (an id of the options' purchase currencies). */
+  purchaseCurrency?: string | undefined
+  paymentCurrency?: string | undefined
+  /** The payment method chosen (an id of the payment currency's limits: `card`, `ach_bank_account`, …). */
+  paymentMethod?: string | undefined
+  /** The fiat amount as typed ('.' decimal point). */
+  amount: string
+  message?: OnrampMessage | undefined
+  quote?: OnrampQuote | undefined
+  /** The quote is the placeholder of spec §8 (the quote call failed): an estimate. */
+  quoteEstimate: boolean
+  /** The purchases already listed when the checkout opened (their ids): a new one is this purchase. */
+  baseline?: string[] | undefined
+  purchase?: OnrampPurchase | undefined
+  failure?: ErrorSummary | undefined
+}
+
+export type OnrampEvent =
+  | { type: 'onramp.setTarget'; target: OnrampTarget }
+  | { type: 'onramp.clear' }
+  /** The buy form is shown: the options are loaded the first time. */
+  | { type: 'onramp.open' }
+  | { type: 'onramp.setAmount'; amount: string }
+  | { type: 'onramp.setPurchaseCurrency'; currency: string }
+  | { type: 'onramp.setPaymentCurrency'; currency: string }
+  | { type: 'onramp.setPaymentMethod'; method: string }
+  | { type: 'onramp.selectProvider'; provider: string }
+  /** Continue: the checkout opens in a popup (in the click), then its URL is asked for. */
+  | { type: 'onramp.continue' }
+  /** Cancel while the checkout is open: it closes. */
+  | { type: 'onramp.cancel' }
+
+export type OnrampEmitted =
+  | { type: 'onramp.checkout' }
+  | { type: 'onramp.succeeded'; hash: string; caipNetworkId: string }
+  | { type: 'onramp.cancelled' }
+
+/** The purchase currencies of the options sold on the target's chain; all of them when none is (the sample options). */
+export function purchaseCurrenciesFor(options: OnrampOptions, caipNetworkId: string | undefined): OnrampOptions['purchaseCurrencies'] {
+  const reference = caipNetworkId?.split(':')[1]
+  const here = options.purchaseCurrencies.filter((c) => c.networks?.some((n) => n.chain_id === reference))
+  return here.length > 0 ? here : options.purchaseCurrencies
+}
+
+/** The network name the quote and the URL take for a currency: its network on the target's chain, else its first. */
+export function networkFor(options: OnrampOptions, currency: string | undefined, caipNetworkId: string | undefined): string {
+  const reference = caipNetworkId?.split(':')[1]
+  const networks = options.purchaseCurrencies.find((c) => c.id === currency)?.networks ?? []
+  return (networks.find((n) => n.chain_id === reference) ?? networks[0])?.name ?? ''
+}
+
+/** The limits of the chosen payment currency and method, if the options have them. */
+export function limitsOf(context: Pick<OnrampContext, 'options' | 'paymentCurrency' | 'paymentMethod'>): { id: string; min: string; max: string } | undefined {
+  return context.options?.options.paymentCurrencies.find((c) => c.id === context.paymentCurrency)?.limits.find((l) => l.id === context.paymentMethod)
+}
+
+/**
+ * Checks a typed fiat amount against the method's limits (exact decimals, no floats).
+ * @returns undefined when it may be quoted, else the message to show.
+ */
+export function checkAmount(context: Pick<OnrampContext, 'options' | 'paymentCurrency' | 'paymentMethod' | 'amount'>): OnrampMessage | undefined {
+  const text = context.amount.trim()
+  if (!/^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(text) || cents(text) <= 0n) return onrampMessageRefs.invalidAmount
+  const limits = limitsOf(context)
+  if (!limits) return undefined
+  if (cents(text) < cents(limits.min) || cents(text) > cents(limits.max)) {
+    return onrampMessageRefs.outOfLimits({ min: limits.min, max: limits.max, currency: context.paymentCurrency ?? '', method: limits.id })
+  }
+  return undefined
+}
+
+/** A decimal string in hundredths (extra digits cut). */
+function cents(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.split('.')
+  return BigInt(whole || '0') * 100n + BigInt((fraction + '00').slice(0, 2))
+}
+
+/** The choices the options make when they arrive (or the target changes): the first currency of the network, USD or the first payment currency, card or its first method. */
+function defaultsFor(options: LoadedOnrampOptions, target: OnrampTarget | undefined, context: OnrampContext): Partial<OnrampContext> {
+  const currencies = purchaseCurrenciesFor(options.options, target?.caipNetworkId)
+  const purchaseCurrency = currencies.find((c) => c.id === context.purchaseCurrency)?.id ?? currencies[0]?.id
+  const payments = options.options.paymentCurrencies
+  const payment = payments.find((c) => c.id === context.paymentCurrency) ?? payments.find((c) => c.id === 'USD') ?? payments[0]
+  const paymentMethod = payment?.limits.find((l) => l.id === context.paymentMethod)?.id ?? payment?.limits.find((l) => l.id === 'card')?.id ?? payment?.limits[0]?.id
+  return { options, purchaseCurrency, paymentCurrency: payment?.id, paymentMethod }
+}
+
+const newSettled = (context: OnrampContext, poll: OnrampPoll) => poll.purchases.find((p) => !(context.baseline ?? []).includes(p.id))
+
+/**
+ * Buying crypto by card (issue 21 §1; spec §3 on-ramp quote and limits, §7 on-ramp calls, §8 fallbacks, §9 providers).
+ *
+ * `form` checks the amount against the payment method's limits (`invalid`), then quotes it (`quoting`, again on every
+ * change: the form's events re-enter `checking`); `continue` from `quoted` opens the checkout popup at once (the
+ * `openCheckout` action runs in the visitor's click), asks for the provider's URL (`checkout.generating`) and points
+ * the popup at it, then follows the purchase (`checkout.following`: the history with `onramp` read every second; the
+ * purchases listed at the first read are the baseline). A new purchase → `done`; the popup closed without one, or
+ * Cancel → back to `form.quoted`. The fallbacks are the services': sample options and the placeholder quote.
+ */
+export const onrampMachine = setup({
+  types: {
+    context: {} as OnrampContext,
+    events: {} as OnrampEvent,
+    emitted: {} as OnrampEmitted,
+    input: {} as OnrampInput,
+  },
+  actors: {
+    fetchOptions: fromPromise<LoadedOnrampOptions>(async () => {
+      throw new Error('fetchOptions not provided')
+    }),
+    fetchQuote: fromPromise<OnrampQuote, { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string }>(async () => {
+      throw new Error('fetchQuote not provided')
+    }),
+    generateUrl: fromPromise<string, { target: OnrampTarget; provider: string; purchaseCurrency: string; network: string; fiatAmount: string; fiatCurrency: string; cryptoAmount?: string | undefined }>(async () => {
+      throw new Error('generateUrl not provided')
+    }),
+    pollPurchase: fromPromise<OnrampPoll, { target: OnrampTarget; provider: string }>(async () => {
+      throw new Error('pollPurchase not provided')
+    }),
+  },
+  actions: {
+    /** Opens the checkout window (the assembly's; runs in the click that sent `onramp.continue`). */
+    openCheckout: () => {},
+    /** Points the checkout window at the provider's URL. */
+    navigateCheckout: (_, _params: { url: string }) => {},
+    closeCheckout: () => {},
+    setTarget: assign(({ context, event }) => {
+      if (event.type !== 'onramp.setTarget') return {}
+      return { target: event.target, ...(context.options ? defaultsFor(context.options, event.target, context) : {}) }
+    }),
+    clearTarget: assign({ target: undefined }),
+    resetForm: assign({ amount: '', quote: undefined, quoteEstimate: false, message: undefined, purchase: undefined, failure: undefined }),
+    setOptions: assign(({ context, event }) => defaultsFor((event as unknown as { output: LoadedOnrampOptions }).output, context.target, context)),
+    setField: assign(({ event }) => {
+      switch (event.type) {
+        case 'onramp.setAmount':
+          return { amount: event.amount }
+        case 'onramp.setPurchaseCurrency':
+          return { purchaseCurrency: event.currency }
+        case 'onramp.setPaymentCurrency':
+          return { paymentCurrency: event.currency }
+        case 'onramp.setPaymentMethod':
+          return { paymentMethod: event.method }
+        default:
+          return {}
+      }
+    }),
+    /** A new payment currency keeps the method if it has it, else card or its first. */
+    fitMethod: assign(({ context }) => {
+      const limits = context.options?.options.paymentCurrencies.find((c) => c.id === context.paymentCurrency)?.limits ?? []
+      return { paymentMethod: limits.find((l) => l.id === context.paymentMethod)?.id ?? limits.find((l) => l.id === 'card')?.id ?? limits[0]?.id }
+    }),
+    dropQuote: assign({ quote: undefined, quoteEstimate: false, message: undefined, failure: undefined }),
+    setMessage: assign(({ context }) => ({ message: checkAmount(context) })),
+    setQuote: assign(({ event }) => {
+      const quote = (event as unknown as { output: OnrampQuote }).output
+      return { quote, quoteEstimate: quote.quoteId === 'placeholder' }
+    }),
+    selectProvider: assign(({ context, event }) =>
+      event.type === 'onramp.selectProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {},
+    ),
+    checkoutFailed: assign(({ event }) => ({ message: onrampMessageRefs.checkoutFailed, failure: summarizeError((event as unknown as { error: unknown }).error) })),
+    setBaseline: assign(({ event }) => ({ baseline: (event as unknown as { output: OnrampPoll }).output.purchases.map((p) => p.id) })),
+    setPurchase: assign(({ context, event }) => ({ purchase: newSettled(context, (event as unknown as { output: OnrampPoll }).output), baseline: undefined })),
+    dropBaseline: assign({ baseline: undefined }),
+    emitCheckout: emit({ type: 'onramp.checkout' } as const),
+    emitSucceeded: emit(({ context }) => ({ type: 'onramp.succeeded' as const, hash: context.purchase?.hash ?? '', caipNetworkId: context.purchase?.caipNetworkId ?? context.target?.caipNetworkId ?? '' })),
+    emitCancelled: emit({ type: 'onramp.cancelled' } as const),
+  },
+  guards: {
+    hasTarget: ({ context }) => context.target !== undefined,
+    isOtherTarget: ({ context, event }) =>
+      event.type === 'onramp.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    amountEmpty: ({ context }) => context.amount.trim() === '',
+    amountRefused: ({ context }) => checkAmount(context) !== undefined,
+    noBaseline: ({ context }) => context.baseline === undefined,
+    settled: ({ context, event }) => newSettled(context, (event as unknown as { output: OnrampPoll }).output) !== undefined,
+    closed: ({ event }) => (event as unknown as { output: OnrampPoll }).output.closed,
+  },
+  delays: { poll: timing.onrampPoll },
+}).createMachine({
+  id: 'onramp',
+  context: ({ input }) => ({
+    providers: input.providers?.length ? input.providers : defaultOnrampProviders,
+    provider: (input.providers?.length ? input.providers : defaultOnrampProviders)[0]!.id,
+    amount: '',
+    quoteEstimate: false,
+  }),
+  initial: 'idle',
+  on: {
+    // Another account or chain: the form starts again (the checkout, if open, closes).
+    'onramp.setTarget': [
+      { guard: 'isOtherTarget', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget'] },
+      { actions: 'setTarget' },
+    ],
+    'onramp.clear': { target: '.idle', actions: ['closeCheckout', 'resetForm', 'clearTarget'] },
+  },
+  states: {
+    idle: {
+      on: {
+        'onramp.open': { guard: 'hasTarget', target: 'loading' },
+      },
+    },
+    loading: {
+      tags: ['loading'],
+      invoke: { id: 'fetchOptions', src: 'fetchOptions', onDone: { target: 'form', actions: 'setOptions' } },
+    },
+    form: {
+      initial: 'checking',
+      on: {
+        'onramp.setAmount': { target: '.checking', actions: ['setField', 'dropQuote'] },
+        'onramp.setPurchaseCurrency': { target: '.checking', actions: ['setField', 'dropQuote'] },
+        'onramp.setPaymentCurrency': { target: '.checking', actions: ['setField', 'fitMethod', 'dropQuote'] },
+        'onramp.setPaymentMethod': { target: '.checking', actions: ['setField', 'dropQuote'] },
+        'onramp.selectProvider': { actions: 'selectProvider' },
+      },
+      states: {
+        checking: {
+          always: [
+            { guard: 'amountEmpty', target: 'empty' },
+            { guard: 'amountRefused', target: 'invalid', actions: 'setMessage' },
+            { target: 'quoting' },
+          ],
+        },
+        empty: {},
+        invalid: {},
+        quoting: {
+          tags: ['quoting'],
+          invoke: {
+            id: 'fetchQuote',
+            src: 'fetchQuote',
+            input: ({ context }) => ({
+              purchaseCurrency: context.purchaseCurrency ?? '',
+              paymentCurrency: context.paymentCurrency ?? '',
+              amount: context.amount.trim(),
+              network: context.options ? networkFor(context.options.options, context.purchaseCurrency, context.target?.caipNetworkId) : '',
+            }),
+            onDone: { target: 'quoted', actions: 'setQuote' },
+          },
+        },
+        quoted: {
+          on: { 'onramp.continue': { target: '#onramp.checkout', actions: ['openCheckout', 'emitCheckout'] } },
+        },
+      },
+    },
+    checkout: {
+      tags: ['busy'],
+      initial: 'generating',
+      on: { 'onramp.cancel': { target: '#onramp.form.quoted', actions: ['closeCheckout', 'dropBaseline', 'emitCancelled'] } },
+      states: {
+        generating: {
+          invoke: {
+            id: 'generateUrl',
+            src: 'generateUrl',
+            input: ({ context }) => ({
+              target: context.target!,
+              provider: context.provider,
+              purchaseCurrency: context.purchaseCurrency ?? '',
+              network: context.options ? networkFor(context.options.options, context.purchaseCurrency, context.target?.caipNetworkId) : '',
+              fiatAmount: context.amount.trim(),
+              fiatCurrency: context.paymentCurrency ?? '',
+              cryptoAmount: context.quote && !context.quoteEstimate ? context.quote.purchaseAmount.amount : undefined,
+            }),
+            onDone: { target: 'following', actions: { type: 'navigateCheckout', params: ({ event }) => ({ url: event.output }) } },
+            onError: { target: '#onramp.form.quoted', actions: ['closeCheckout', 'checkoutFailed', 'emitCancelled'] },
+          },
+        },
+        following: {
+          initial: 'polling',
+          states: {
+            polling: {
+              invoke: {
+                id: 'pollPurchase',
+                src: 'pollPurchase',
+                input: ({ context }) => ({ target: context.target!, provider: context.provider }),
+                onDone: [
+                  { guard: 'noBaseline', target: 'waiting', actions: 'setBaseline' },
+                  { guard: 'settled', target: '#onramp.done', actions: ['setPurchase', 'closeCheckout', 'emitSucceeded'] },
+                  { guard: 'closed', target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled'] },
+                  { target: 'waiting' },
+                ],
+                // The history did not answer: look again.
+                onError: { target: 'waiting' },
+              },
+            },
+            waiting: { after: { poll: 'polling' } },
+          },
+        },
+      },
+    },
+    // The purchase shows until the form is asked for again (Buy more, or Account's Buy).
+    done: {
+      on: { 'onramp.open': { target: 'form', actions: 'resetForm' } },
+    },
+  },
+})

@@ -1,0 +1,133 @@
+/**
+ * On-ramp (issue 21 §1): Account's Buy → the buy form on the reference server's options and quotes → Continue opens
+ * the development provider's checkout (dev/onramp) in a popup from the click → Pay sends the ETH from the treasury on
+ * anvil → the modal sees the purchase in the history with `onramp` and shows it done; Account's balance and Activity
+ * show it. An amount under the card minimum is refused with the limits; the options and quote failures show the
+ * fallbacks of spec §8; closing the popup cancels.
+ */
+import type { Locator, Page } from '@playwright/test'
+import { formatEther, parseEther } from 'viem'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, connectDevWallet, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
+
+const ONRAMP_URL = 'http://127.0.0.1:28950'
+
+async function openBuy(page: Page): Promise<Locator> {
+  await connectDevWallet(page)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click()
+  const buy = dialog(page, 'Buy crypto')
+  await expect(buy.getByRole('combobox', { name: 'You buy' })).toBeVisible()
+  return buy
+}
+
+const amount = (buy: Locator) => buy.getByRole('textbox', { name: 'You pay' })
+
+test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the ETH arrives on anvil, Account and Activity show it', async ({ demo: page }) => {
+  const buy = await openBuy(page)
+  await expect(buy.getByRole('combobox', { name: 'You buy' })).toHaveValue('ETH')
+  await expect(buy.getByRole('combobox', { name: 'Payment currency' })).toHaveValue('USD')
+  await expect(buy.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card')
+  await expect(buy.getByTestId('onramp-limits')).toHaveText('Between 10.00 and 7500.00 USD by card')
+  await amount(buy).fill('50')
+  const quote = buy.getByTestId('onramp-quote')
+  // 50 USD at 3000 USD per ETH; provider fee 1.5 %, network fee 0.50.
+  await expect(quote).toContainText('0.016666 ETH')
+  await expect(quote).toContainText('$0.75')
+  await expect(quote).toContainText('$0.50')
+  await expect(buy.getByTestId('onramp-total')).toHaveText('$51.25')
+  await expect(buy.getByTestId('onramp-estimate')).toHaveCount(0)
+
+  // The provider choice: Coinbase, back to the form.
+  await buy.getByRole('button', { name: /^Provider: Meld/ }).click()
+  await dialog(page, 'Choose a provider').getByRole('button', { name: /^Coinbase/ }).click()
+  await expect(buy.getByRole('button', { name: /^Provider: Coinbase/ })).toBeVisible()
+
+  const before = await anvilBalanceWei(ACCOUNT_0)
+  const popupPromise = page.waitForEvent('popup')
+  await buy.getByRole('button', { name: 'Continue with Coinbase' }).click()
+  const popup = await popupPromise
+  await popup.waitForURL(`${ONRAMP_URL}/checkout?**`)
+  await expect(popup.getByTestId('amount')).toHaveText('0.01666667 ETH')
+  await expect(popup.getByTestId('fiat')).toHaveText('50.00 USD')
+  await expect(popup.getByTestId('address')).toHaveText(ACCOUNT_0)
+  await expect(popup.getByTestId('network')).toHaveText('Anvil Local')
+  await expect(dialog(page, 'Complete your purchase').getByText(/Complete the purchase in the Coinbase window/)).toBeVisible()
+  const closed = popup.waitForEvent('close')
+  await popup.getByRole('button', { name: 'Pay' }).click()
+
+  const done = dialog(page, 'Complete your purchase').getByTestId('onramp-done')
+  await expect(done).toContainText('Purchase complete')
+  await expect(done).toContainText('0.016666 ETH arrived in your wallet')
+  await closed
+  expect(await anvilBalanceWei(ACCOUNT_0)).toBe(before + parseEther('0.01666667'))
+
+  // Account shows the new balance; Activity the purchase.
+  await page.keyboard.press('Escape')
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account.getByRole('tabpanel')).toContainText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('tabpanel').getByRole('listitem').first()).toContainText(`Received ${formatEther(parseEther('0.01666667')).slice(0, 5)}`)
+})
+
+test('an amount under the card minimum is refused with the limits; within them it is quoted', async ({ demo: page }) => {
+  const buy = await openBuy(page)
+  await amount(buy).fill('5')
+  await expect(buy.getByTestId('onramp-error')).toHaveText('Enter an amount between 10.00 and 7500.00 USD for card')
+  await expect(amount(buy)).toHaveAttribute('aria-invalid', 'true')
+  await expect(buy.getByRole('button', { name: 'Continue with Meld' })).toBeDisabled()
+  await expect(buy.getByTestId('onramp-quote')).toHaveCount(0)
+  await amount(buy).fill('7500.01')
+  await expect(buy.getByTestId('onramp-error')).toHaveText('Enter an amount between 10.00 and 7500.00 USD for card')
+  // Another method has other limits (ACH up to 25000.00).
+  await buy.getByRole('combobox', { name: 'Payment method' }).selectOption('ach_bank_account')
+  await expect(buy.getByTestId('onramp-limits')).toHaveText('Between 10.00 and 25000.00 USD by ACH bank transfer')
+  await expect(buy.getByTestId('onramp-error')).toHaveText('')
+  await expect(buy.getByTestId('onramp-total')).toBeVisible()
+  await expect(buy.getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
+})
+
+test('the options call failing shows the built-in sample options; the quote call failing shows the placeholder quote as an estimate', async ({ demo: page }) => {
+  await page.route('**/blockchain/v1/onramp/options**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }))
+  await page.route('**/blockchain/v1/onramp/quote**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
+  const buy = await openBuy(page)
+  await expect(buy.getByTestId('onramp-sample')).toHaveText('Live options are unavailable: showing sample options.')
+  // The sample options: ETH and USDC, USD and EUR, card 10.00–7500.00 (spec §9).
+  await expect(buy.getByRole('combobox', { name: 'You buy' }).locator('option')).toHaveText(['Ethereum (ETH)', 'USD Coin (USDC)'])
+  await expect(buy.getByRole('combobox', { name: 'Payment currency' }).locator('option')).toHaveText(['USD', 'EUR'])
+  await expect(buy.getByTestId('onramp-limits')).toHaveText('Between 10.00 and 7500.00 USD by card')
+  await amount(buy).fill('50')
+  await expect(buy.getByTestId('onramp-estimate')).toHaveText('Estimate: the live quote is unavailable. The provider shows the final price.')
+  await expect(buy.getByTestId('onramp-total')).toHaveText('≈ $50.00')
+  await expect(buy.getByTestId('onramp-purchase-amount')).toHaveText('—')
+})
+
+test('closing the checkout popup cancels: back to the form, nothing bought', async ({ demo: page }) => {
+  const buy = await openBuy(page)
+  await amount(buy).fill('20')
+  await expect(buy.getByTestId('onramp-total')).toBeVisible()
+  const before = await anvilBalanceWei(ACCOUNT_0)
+  const popupPromise = page.waitForEvent('popup')
+  await buy.getByRole('button', { name: 'Continue with Meld' }).click()
+  const popup = await popupPromise
+  await popup.waitForURL(`${ONRAMP_URL}/checkout?**`)
+  await expect(dialog(page, 'Complete your purchase')).toBeVisible()
+  await popup.close()
+  await expect(dialog(page, 'Buy crypto').getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
+  await expect(amount(dialog(page, 'Buy crypto'))).toHaveValue('20')
+  expect(await anvilBalanceWei(ACCOUNT_0)).toBe(before)
+})
+
+test('Cancel purchase in the modal closes the checkout popup', async ({ demo: page }) => {
+  const buy = await openBuy(page)
+  await amount(buy).fill('20')
+  await expect(buy.getByTestId('onramp-total')).toBeVisible()
+  const popupPromise = page.waitForEvent('popup')
+  await buy.getByRole('button', { name: 'Continue with Meld' }).click()
+  const popup = await popupPromise
+  await popup.waitForURL(`${ONRAMP_URL}/checkout?**`)
+  const closed = popup.waitForEvent('close')
+  await dialog(page, 'Complete your purchase').getByRole('button', { name: 'Cancel purchase' }).click()
+  await closed
+  await expect(dialog(page, 'Buy crypto').getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
+})

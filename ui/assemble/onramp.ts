@@ -1,0 +1,73 @@
+import { fromPromise } from 'xstate'
+import { fallbackOnrampOptions } from '../../services/blockchain.ts'
+import { onrampMachine, type OnrampPurchase } from '../../machines/onramp.ts'
+import type { FeatureHost } from './host.ts'
+
+/** The checkout window's name and size (spec §9: popup 600x800). */
+const popupName = 'latchkey-onramp'
+const popupFeatures = 'popup,width=600,height=800'
+
+/**
+ * The on-ramp machine (issue 21 §1) on this instance's blockchain API, with the checkout window: opened blank in the
+ * visitor's click (`openCheckout`, so no popup blocker refuses it), pointed at the provider's URL once it arrives,
+ * closed when the purchase arrived or was cancelled. The options and the quote fall back as spec §8 says (the
+ * services' sample options and placeholder quote); a client that cannot be loaded falls back the same way.
+ */
+export function assemble(host: FeatureHost) {
+  let popup: Window | null = null
+  return onrampMachine.provide({
+    actions: {
+      openCheckout: () => {
+        popup = globalThis.window?.open('about:blank', popupName, popupFeatures) ?? null
+      },
+      navigateCheckout: (_, { url }) => {
+        if (popup && !popup.closed) popup.location.href = url
+      },
+      closeCheckout: () => {
+        if (popup && !popup.closed) popup.close()
+        popup = null
+      },
+    },
+    actors: {
+      fetchOptions: fromPromise(async () => {
+        try {
+          const options = await (await host.blockchain()).getOnrampOptions()
+          return { options, sample: options === fallbackOnrampOptions }
+        } catch {
+          return { options: fallbackOnrampOptions, sample: true }
+        }
+      }),
+      fetchQuote: fromPromise(async ({ input }) => (await host.blockchain()).getOnrampQuote(input)),
+      generateUrl: fromPromise(async ({ input }) => {
+        const answer = await (await host.blockchain()).generateOnrampUrl({
+          destinationWallets: [{ address: input.target.address, blockchains: [input.network], assets: [input.purchaseCurrency] }],
+          defaultNetwork: input.network,
+          partnerUserId: input.target.address.toLowerCase(),
+          presetFiatAmount: Number(input.fiatAmount),
+          presetFiatCurrency: input.fiatCurrency,
+          provider: input.provider,
+          ...(input.cryptoAmount !== undefined && Number(input.cryptoAmount) > 0 ? { presetCryptoAmount: Number(input.cryptoAmount) } : {}),
+        })
+        if (!answer) throw new Error('The on-ramp URL is not available on this network')
+        return answer.url
+      }),
+      pollPurchase: fromPromise(async ({ input }) => {
+        const { data } = await (await host.blockchain()).getHistory({ account: input.target.address, chainId: input.target.caipNetworkId, onramp: input.provider })
+        const purchases = data
+          .filter((t) => t.metadata.status === 'confirmed')
+          .map(
+            (t): OnrampPurchase => ({
+              id: t.id,
+              hash: t.metadata.hash,
+              amount: t.transfers[0]?.quantity?.numeric ?? '0',
+              symbol: t.transfers[0]?.fungible_info?.symbol ?? '',
+              caipNetworkId: t.metadata.chain,
+            }),
+          )
+        // Read once the history answered: the purchase is recorded before the checkout says it is paid, so a window
+        // closed after paying is answered with the purchase in this list.
+        return { purchases, closed: popup === null || popup.closed }
+      }),
+    },
+  })
+}

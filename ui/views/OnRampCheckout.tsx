@@ -1,0 +1,34 @@
+import { useCopy } from '../copy.ts'
+import { useOnramp } from '../hooks/onramp.ts'
+import { CheckIcon } from '../components/glyphs.tsx'
+
+/**
+ * The purchase followed (issue 21 §1): while the provider's checkout window is open, what to do there and Cancel
+ * (closes it); once the crypto arrived, the amount and Buy more.
+ */
+export default function OnRampCheckout() {
+  const copy = useCopy()
+  const flow = useOnramp()
+  if (flow.phase === 'done' && flow.purchase) {
+    return (
+      <div className="lk-center" data-testid="onramp-done">
+        <CheckIcon />
+        <h3>{copy.onrampDone}</h3>
+        <p role="status">{copy.onrampArrived(flow.purchase.amount, flow.purchase.symbol)}</p>
+        <button type="button" className="lk-secondary" onClick={() => flow.open()}>
+          {copy.onrampBuyMore}
+        </button>
+      </div>
+    )
+  }
+  return (
+    <div className="lk-center" data-testid="onramp-following">
+      <span className="lk-spinner" role="progressbar" aria-label={copy.onrampOpening} />
+      <p role="status">{flow.phase === 'opening' ? copy.onrampOpening : copy.onrampFollowing(flow.provider?.name ?? '')}</p>
+      {flow.quote && <p className="lk-muted">{`${flow.quote.purchaseAmount.text} · ${flow.quote.total.text}`}</p>}
+      <button type="button" className="lk-secondary" onClick={() => flow.cancel()}>
+        {copy.onrampCancel}
+      </button>
+    </div>
+  )
+}
