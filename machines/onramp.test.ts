@@ -42,3 +42,18 @@ describe('onramp purchase currencies for the network', () => {
     expect(networkFor(fallbackOnrampOptions, 'USDC', 'eip155:31337')).toBe('ethereum')
   })
 })
+
+describe('onramp providers (configuration, spec §9)', () => {
+  test('behavior: meld and coinbase by default, meld chosen; the configured ones otherwise', async () => {
+    const { createActor } = await import('xstate')
+    const { onrampMachine } = await import('./onramp.ts')
+    const { onrampFeature } = await import('./onramp.feature.ts')
+    const byDefault = createActor(onrampMachine, { input: {} }).start().getSnapshot().context
+    expect(byDefault.providers.map((p) => [p.id, p.fees])).toEqual([['meld', '1-2%'], ['coinbase', '1-2%']])
+    expect(byDefault.provider).toBe('meld')
+    const input = onrampFeature({ providers: [{ id: 'coinbase', name: 'Coinbase', fees: '1%' }] }).input?.({} as never)
+    const configured = createActor(onrampMachine, { input: input as never }).start().getSnapshot().context
+    expect(configured.provider).toBe('coinbase')
+    expect(configured.providers).toHaveLength(1)
+  })
+})

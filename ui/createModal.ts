@@ -105,6 +105,11 @@ export type ModalOptions = {
   platform?: 'mobile' | 'links' | 'none'
   /** Wallet ids shown first in AllWallets (page size = their number). */
   featuredWalletIds?: string[]
+  /**
+   * The on-ramp's providers, in the order offered (spec §9: `meld` and `coinbase`, fees shown as 1-2 %, by default):
+   * `id` is what the blockchain API's on-ramp URL and history take, `name` and `fees` what Buy shows.
+   */
+  onrampProviders?: Array<{ id: string; name: string; fees: string }>
   /** Only these wallet ids are listed. */
   includeWalletIds?: string[]
   /** These wallet ids are never listed. */
@@ -544,6 +549,7 @@ export function createModal(options: ModalOptions) {
             : {}),
           emailLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           socialLogin: Boolean(options.embeddedWallet) && options.adapter == null,
+          ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),
           // A custom adapter decides itself whether it lists WalletConnect.
           walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
           catalogue: {

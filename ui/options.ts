@@ -192,6 +192,13 @@ const optionsShape = v.looseObject({
   clientId: v.optional(v.string()),
   platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
   featuredWalletIds: ids,
+  // The on-ramp's providers (issue 21 §1, spec §9): ids the API's on-ramp URL accepts, names and fee text shown.
+  onrampProviders: v.optional(
+    v.pipe(
+      v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })),
+      v.minLength(1),
+    ),
+  ),
   includeWalletIds: ids,
   excludeWalletIds: ids,
   customWallets: v.optional(v.array(customWalletShape)),
