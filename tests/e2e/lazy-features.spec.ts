@@ -52,9 +52,10 @@ test('before the click the page holds no feature machine; each arrives with its 
   expect(fetchedMachines(requests)).not.toContain('pairing')
   expect(fetchedMachines(requests)).not.toContain('siwx')
 
-  // Buy (issue 21 §1): the on-ramp machine and its views arrive with the first Buy, not before.
+  // Buy (issue 21 §1): the on-ramp machine, its view model and its views arrive with the first Buy, not before (its
+  // registration, machines/onramp.feature.ts, is a plain object the root reads, like every feature's).
   const paths = () => requests.map((url) => new URL(url).pathname)
-  expect(paths().filter((p) => /\/(machines\/onramp|ui\/views\/OnRamp|ui\/assemble\/onramp)/.test(p))).toEqual([])
+  expect(paths().filter((p) => /\/(machines\/onramp(\.connect)?\.ts|ui\/views\/OnRamp|ui\/assemble\/onramp|ui\/hooks\/onramp)/.test(p))).toEqual([])
   await dialog(page, 'Send').getByRole('button', { name: 'Back' }).click()
   await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click()
   await expect(dialog(page, 'Buy crypto').getByRole('combobox', { name: 'You buy' })).toBeVisible()
