@@ -26,6 +26,7 @@ export type SendMessageKey =
   | 'invalidCaipAddress'
   | 'receiverOnOtherNetwork'
   | 'nameNotFound'
+  | 'nameResolveFailed'
   | 'nameResolving'
   | 'reverted'
 
@@ -56,11 +57,13 @@ export const sendMessageRefs = {
   /** A CAIP-10 receiver of another network than the one the form sends on. */
   receiverOnOtherNetwork: (caipNetworkId: string): SendMessage => ({ key: 'receiverOnOtherNetwork', values: { caipNetworkId } }),
   nameNotFound: ref('nameNotFound'),
+  /** Spec §8 'Error resolving name': the names API failed (not a name without an address). */
+  nameResolveFailed: ref('nameResolveFailed'),
   nameResolving: ref('nameResolving'),
   reverted: ref('reverted'),
 } as const
 
-const receiverKeys: ReadonlySet<SendMessageKey> = new Set(['invalidReceiver', 'invalidCaipAddress', 'receiverOnOtherNetwork', 'nameNotFound', 'nameResolving'])
+const receiverKeys: ReadonlySet<SendMessageKey> = new Set(['invalidReceiver', 'invalidCaipAddress', 'receiverOnOtherNetwork', 'nameNotFound', 'nameResolveFailed', 'nameResolving'])
 
 /** Whether a form message is about the receiver (the view marks only that input invalid and described by it). */
 export function isReceiverMessage(message: SendMessage): boolean {

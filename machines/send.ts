@@ -45,6 +45,8 @@ export type SendContext = {
   receiverAddress: string
   /** The address the receiver resolved to (checksummed for eip155). */
   resolvedAddress?: string | undefined
+  /** The name lookup failed (not a name without an address): 'Error resolving name' (spec §8). */
+  nameLookupFailed?: boolean | undefined
   receiverProfileName?: string | undefined
   receiverProfileImageUrl?: string | undefined
   /** Sum of the balances' USD values, 2 decimals. */
@@ -300,7 +302,7 @@ export const sendMachine = setup({
     setMax: assign(({ context }) => (context.token ? { sendTokenAmount: context.token.quantity.numeric, error: undefined, adjustedForFee: false } : {})),
     setReceiver: assign(({ event }) =>
       event.type === 'send.setReceiver'
-        ? { receiverAddress: event.receiver, resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, error: undefined }
+        ? { receiverAddress: event.receiver, resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, error: undefined, nameLookupFailed: false }
         : {},
     ),
     clearReceiver: assign({ resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined }),
@@ -324,6 +326,9 @@ export const sendMachine = setup({
       }
     }),
     setError: assign((_, params: { message: SendMessage }) => ({ error: params.message })),
+    setNameLookupFailed: assign({ nameLookupFailed: true }),
+    /** A name without an address, or a lookup that failed ('Error resolving name', spec §8). */
+    setNameNotFoundError: assign(({ context }) => ({ error: context.nameLookupFailed ? sendMessageRefs.nameResolveFailed : sendMessageRefs.nameNotFound })),
     setAmountError: assign(({ context }) => {
       const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
       return { error: parsed && !parsed.ok ? parsed.message : sendMessageRefs.invalidAmount }
@@ -423,7 +428,7 @@ export const sendMachine = setup({
                 src: 'resolveName',
                 input: ({ context }) => ({ name: context.receiverAddress.trim().toLowerCase(), caipNetworkId: context.target!.caipNetworkId }),
                 onDone: [{ guard: 'hasResolvedAddress', target: '#send.receiver.valid', actions: 'setResolvedName' }, { target: '#send.receiver.notFound' }],
-                onError: { target: '#send.receiver.notFound' },
+                onError: { target: '#send.receiver.notFound', actions: 'setNameLookupFailed' },
               },
             },
           },
@@ -468,7 +473,7 @@ export const sendMachine = setup({
               { guard: 'isMissingToken', actions: { type: 'setError', params: { message: sendMessageRefs.tokenRequired } } },
               { guard: 'isInvalidAmount', actions: 'setAmountError' },
               { guard: stateIn({ receiver: 'invalid' }), actions: 'setReceiverError' },
-              { guard: stateIn({ receiver: 'notFound' }), actions: { type: 'setError', params: { message: sendMessageRefs.nameNotFound } } },
+              { guard: stateIn({ receiver: 'notFound' }), actions: 'setNameNotFoundError' },
               { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessageRefs.nameResolving } } },
               { guard: 'exceedsBalance', actions: 'setBalanceError' },
               { target: 'preview', actions: ['clearError', 'emitPreviewing'] },

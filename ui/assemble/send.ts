@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { evmCoinType } from '../../adapters/coinType.ts'
 import { callForeign } from '../../adapters/boundary.ts'
 import { sendMachine } from '../../machines/send.ts'
+import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
@@ -19,7 +20,11 @@ export function assemble(host: FeatureHost) {
     actors: {
       fetchBalances: fromPromise(async ({ input }) => (await host.blockchain()).getBalances({ address: input.address, chainId: input.caipNetworkId })),
       resolveName: fromPromise(async ({ input }) => {
-        const profile = await (await host.blockchain()).lookupName({ name: input.name })
+        // An unknown name is a 404: no address (not a failed lookup, which is 'Error resolving name').
+        const profile = await (await host.blockchain()).lookupName({ name: input.name }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return undefined
+          throw error
+        })
         const chainId = Number(input.caipNetworkId.split(':')[1])
         // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
         const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']

@@ -63,6 +63,7 @@ export const enShell = {
     invalidCaipAddress: 'Invalid CAIP-10 address',
     receiverOnOtherNetwork: (caipNetworkId: string) => `This address is on another network (${caipNetworkId})`,
     nameNotFound: 'No address found for this name',
+    nameResolveFailed: 'Error resolving name',
     nameResolving: 'Looking up the name, try again in a moment',
     reverted: 'The transaction failed on chain',
   } satisfies Record<SendMessageKey, string | ((...values: never[]) => string)>,
