@@ -9,7 +9,7 @@ import {
   toProviderError,
   UserRejectedRequestError,
 } from './errors.ts'
-import type { TransferAdapter, TransferEstimate, TransferReceipt, TransferRequest } from './types.ts'
+import type { ContractCallRequest, TransferAdapter, TransferEstimate, TransferReceipt, TransferRequest } from './types.ts'
 
 /**
  * How often {@link TransferAdapter.waitForTransfer} asks for the receipt, ms. The spec names no value; one
@@ -188,6 +188,30 @@ export function createEip155TransferAdapter({
       if (typeof hash !== 'string' || !transactionHash.test(hash)) {
         throw new InvalidProviderResponseError('eth_sendTransaction', hash)
       }
+      return { hash }
+    },
+
+    async sendContractCall(request: ContractCallRequest): Promise<{ hash: string }> {
+      const chainId = parseCaipNetworkId(request.caipNetworkId)
+      const from = checkAddress('from', request.from)
+      const to = checkAddress('to', request.to)
+      if (typeof request.data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(request.data)) {
+        throw new InvalidTransferError('amount', `Expected 0x-prefixed call data, got ${show(request.data)}.`, 'Invalid call data')
+      }
+      if (!/^\d+$/.test(request.value) || (request.gas !== undefined && !/^\d+$/.test(request.gas))) {
+        throw new InvalidTransferError('amount', `Expected decimal wei, got value ${show(request.value)}, gas ${show(request.gas)}.`, 'Invalid value')
+      }
+      const provider = await providerOnChain(request.connectorId, chainId)
+      const tx = {
+        from,
+        to,
+        data: request.data as Hex,
+        value: numberToHex(BigInt(request.value)),
+        ...(request.gas !== undefined ? { gas: numberToHex(BigInt(request.gas)) } : {}),
+      }
+      // No fees or nonce: the wallet fills them in (and shows them to the user).
+      const hash = await callTransaction(provider, 'eth_sendTransaction', [tx])
+      if (typeof hash !== 'string' || !transactionHash.test(hash)) throw new InvalidProviderResponseError('eth_sendTransaction', hash)
       return { hash }
     },
 

@@ -115,6 +115,21 @@ export type TransferRequest = {
   tokenAddress?: string | undefined
 }
 
+/**
+ * A prepared EVM transaction for the wallet to send as it is (a swap or an approval the convert API built): `to`,
+ * `data`, `value` in wei as a decimal string, and `gas` when the API estimated it.
+ */
+export type ContractCallRequest = {
+  connectorId: string
+  /** CAIP-2 id of the chain; the wallet must be on it. */
+  caipNetworkId: string
+  from: string
+  to: string
+  data: string
+  value: string
+  gas?: string | undefined
+}
+
 /** What a transfer will cost: `gas` units at `gasPrice`, `fee` = gas × gasPrice, in the native currency's smallest unit. */
 export type TransferEstimate = { gas: bigint; gasPrice: bigint; fee: bigint }
 
@@ -136,6 +151,11 @@ export interface TransferAdapter {
   sendTransfer(request: TransferRequest): Promise<{ hash: string }>
   /** Waits until the transaction is included; resolves with its status (a revert is a result, not a throw). */
   waitForTransfer(parameters: { connectorId: string; caipNetworkId: string; hash: string }): Promise<TransferReceipt>
+  /**
+   * eip155 only: asks the wallet to send a prepared transaction (`eth_sendTransaction` with its `to`, `data`, `value`
+   * and `gas`); resolves with the hash. Absent on adapters that cannot (Solana; a dapp's own adapter without it).
+   */
+  sendContractCall?(request: ContractCallRequest): Promise<{ hash: string }>
 }
 
 /** A minimal EIP-1193 provider: what every browser wallet exposes. */

@@ -6,6 +6,7 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * spec's strings (§8: 'Error signing message', 'A problem occurred while trying initialize authentication') are the
  * catalogue's.
  * - `sendSubmitted` / `sendSent`: a send handed to the chain / confirmed.
+ * - `swapSubmitted` / `swapSent`: a swap handed to the chain / confirmed.
  * - `transactionStackFull`: a send refused while too many are pending.
  * - `siwxSignFailed` / `siwxInitFailed`: sign-in failures (spec §8).
  * - `featureLoadFailed`: a feature's code could not be fetched.
@@ -15,6 +16,8 @@ import type { ErrorSummary } from '../adapters/errors.ts'
 export type MessageKey =
   | 'sendSubmitted'
   | 'sendSent'
+  | 'swapSubmitted'
+  | 'swapSent'
   | 'transactionStackFull'
   | 'siwxSignFailed'
   | 'siwxInitFailed'

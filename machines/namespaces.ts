@@ -7,6 +7,8 @@
 export const namespaceSupport = {
   /** Send (spec §4 Send). */
   send: ['eip155', 'solana'],
+  /** Swap (issue 20 §2): the convert API's networks are EVM chains; elsewhere 'Network not supported for Swaps'. */
+  swap: ['eip155'],
   /** The Activity tab's transaction history. */
   activity: ['eip155'],
   /** Names (lookups, registration). */

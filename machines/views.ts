@@ -16,6 +16,9 @@ export const views = [
   'Send',
   'SendSelectToken',
   'SendPreview',
+  'Swap',
+  'SwapSelectToken',
+  'SwapPreview',
   'SIWXSignMessage',
   'WhatIsAWallet',
   'GetWallet',
@@ -52,6 +55,9 @@ export type SpecViewName =
   | 'Send'
   | 'SendSelectToken'
   | 'SendPreview'
+  /** The swap's token picker and review (spec §2 names Swap; this build names its other views). */
+  | 'SwapSelectToken'
+  | 'SwapPreview'
   /** Onboarding (issue 17 §7; not a spec §2 view): what a wallet is, and the directory's wallets with their store links. */
   | 'WhatIsAWallet'
   | 'GetWallet'
@@ -62,8 +68,24 @@ export type SpecViewName =
 
 export type ViewName = (typeof views)[number] & SpecViewName
 
-/** Data a view may carry (a connector to wait for, a network to switch to). */
-export type ViewData = { connectorId?: string; caipNetworkId?: string; walletId?: string }
+/**
+ * Data a view may carry (a connector to wait for, a network to switch to; Swap's swap arguments, spec §2: the tokens
+ * by symbol or address, CAIP-10 or 0x, and the amount in whole tokens, e.g. `{ fromToken: 'ETH', toToken: 'DEV',
+ * amount: '0.1' }`; SwapSelectToken's side).
+ */
+export type ViewData = {
+  connectorId?: string
+  caipNetworkId?: string
+  walletId?: string
+  /** Swap: the token to swap from (symbol, CAIP-10 or 0x address). */
+  fromToken?: string
+  /** Swap: the token to swap to (symbol, CAIP-10 or 0x address). */
+  toToken?: string
+  /** Swap: the amount of `fromToken`, in whole tokens with '.' as the decimal point (e.g. '0.5'). */
+  amount?: string
+  /** SwapSelectToken: which side the picked token is for. */
+  side?: 'from' | 'to'
+}
 
 /** True for a view name this build has (guards `open({ view })` input). */
 export function isViewName(value: unknown): value is ViewName {

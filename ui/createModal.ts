@@ -676,7 +676,8 @@ export function createModal(options: ModalOptions) {
     embedded: options.embeddedWallet ? embedded : undefined,
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
-     * @throws InvalidOptionsError for a view name this build does not have.
+     * @throws InvalidOptionsError for a view name this build does not have, and for bad swap arguments (`data` of
+     *   `Swap`: `fromToken`/`toToken` non-empty strings, `amount` a positive decimal number of whole tokens as text).
      * @throws FeatureDisabledError for a view of a feature that is off in the resolved set (issue 15 §3): `Send`,
      *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
      *   with `features.allWallets` off. Nothing opens then.
@@ -687,6 +688,7 @@ export function createModal(options: ModalOptions) {
       if (args.view !== undefined && !isViewName(args.view)) {
         throw new InvalidOptionsError(`Unknown view "${String(args.view)}"`)
       }
+      checkViewData(args.view, args.data)
       const off = args.view === undefined ? undefined : disabledFlagOf(args.view, features())
       if (off) throw new FeatureDisabledError({ feature: off, view: args.view! })
       // The view about to show starts fetching now (the page's buttons already did on pointerenter/focus): the
@@ -859,5 +861,30 @@ export function createModal(options: ModalOptions) {
       void walletConnect?.destroy()
       void embeddedPromise?.then((e) => e.destroy(), () => {})
     },
+  }
+}
+
+/**
+ * Checks `open({ view, data })`'s swap arguments (spec §2 "Swap takes swap arguments"): only `Swap` takes them;
+ * `fromToken` and `toToken` are non-empty strings (a symbol, a CAIP-10 or 0x address), `amount` a positive decimal
+ * number of whole tokens written as text ('0.5'; never a JS number, which would lose digits).
+ * @throws InvalidOptionsError naming the bad argument.
+ */
+export function checkViewData(view: ViewName | undefined, data: ViewData | undefined): void {
+  if (data === undefined) return
+  if (typeof data !== 'object' || data === null) throw new InvalidOptionsError(`open({ view, data }): data must be an object, got ${typeof data}`)
+  const swapKeys = ['fromToken', 'toToken', 'amount'] as const
+  const given = swapKeys.filter((k) => (data as Record<string, unknown>)[k] !== undefined)
+  if (given.length === 0) return
+  if (view !== 'Swap') throw new InvalidOptionsError(`open(): ${given.join(', ')} are swap arguments: pass them with view 'Swap'`)
+  for (const key of ['fromToken', 'toToken'] as const) {
+    const value = (data as Record<string, unknown>)[key]
+    if (value !== undefined && (typeof value !== 'string' || value.trim() === '')) {
+      throw new InvalidOptionsError(`open({ view: 'Swap' }): data.${key} must be a token symbol or address (a non-empty string), got ${JSON.stringify(value)}`)
+    }
+  }
+  const amount = (data as Record<string, unknown>).amount
+  if (amount !== undefined && (typeof amount !== 'string' || !/^(\d+\.?\d*|\.\d+)$/.test(amount.trim()) || !/[1-9]/.test(amount))) {
+    throw new InvalidOptionsError(`open({ view: 'Swap' }): data.amount must be a positive number of whole tokens as text (e.g. '0.5'), got ${JSON.stringify(amount)}`)
   }
 }

@@ -142,7 +142,7 @@ export const featureRegistry = {
   /** Account: address, balance, network and the Tokens, NFTs and Activity tabs (spec §2); Activity only with `activity`. */
   account: {
     id: 'account',
-    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), machines: ['account'], next: ['SwitchNetwork', 'Receive', 'Send'] } },
+    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), machines: ['account'], next: ['SwitchNetwork', 'Receive', 'Send', 'Swap'] } },
     parts: { 'Account: Activity tab (and the history request)': 'activity' },
   },
   /** Send: the form, the token picker and the preview (spec §4 Send); Account's Send button. */
@@ -177,6 +177,17 @@ export const featureRegistry = {
       OnRampCheckout: { load: () => import('./views/OnRampCheckout.tsx') },
     },
     parts: { 'Account: Buy button': 'onramp' },
+  },
+  /** Swap (issue 20 §2): the form, the token picker and the review; Account's Swap button (eip155 accounts). */
+  swap: {
+    id: 'swap',
+    flag: 'swaps',
+    views: {
+      Swap: { load: () => import('./views/Swap.tsx'), machines: ['swap'], next: ['SwapSelectToken', 'SwapPreview'] },
+      SwapSelectToken: { load: () => import('./views/SwapSelectToken.tsx') },
+      SwapPreview: { load: () => import('./views/SwapPreview.tsx') },
+    },
+    parts: { 'Account: Swap button': 'swaps' },
   },
   /** Receive: the address as text and QR code, and the networks it works on; Account's Receive button. */
   receive: {

@@ -13,6 +13,7 @@ import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { namesMachine } from '../../machines/names.ts'
 import { onrampMachine } from '../../machines/onramp.ts'
+import { swapMachine } from '../../machines/swap.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -93,6 +94,8 @@ export function createRootHarness({
         waitForTransfer: fromPromise(held(send.receipts)),
       },
     }),
+    // Swap unprovided: the root's tests do not walk a swap (tests/model/swap.model.test.tsx does).
+    swap: swapMachine,
     siwx: siwxMachine.provide({
       actors: {
         getSessions: fromPromise(heldWithInput(signIn.sessions)),

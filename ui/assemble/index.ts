@@ -18,6 +18,8 @@ import type { sendMachine } from '../../machines/send.ts'
 import { sendFeature, type SendGesture } from '../../machines/send.feature.ts'
 import type { onrampMachine, OnrampInput } from '../../machines/onramp.ts'
 import { onrampFeature, type OnrampGesture } from '../../machines/onramp.feature.ts'
+import type { swapMachine } from '../../machines/swap.ts'
+import { swapFeature, type SwapGesture } from '../../machines/swap.feature.ts'
 import type { siwxMachine, SiwxInput } from '../../machines/siwx.ts'
 import { siwxFeature } from '../../machines/siwx.feature.ts'
 import type { FeatureHost } from './host.ts'
@@ -36,6 +38,7 @@ export type { FeatureHost } from './host.ts'
 export type FeatureMachines = {
   account: typeof accountMachine
   send: typeof sendMachine
+  swap: typeof swapMachine
   siwx: typeof siwxMachine
   pairing: typeof pairingMachine
   catalogue: typeof catalogueMachine
@@ -51,7 +54,7 @@ export type FeatureId = keyof FeatureMachines
 export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
-export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture }
+export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture }
 
 /** A feature's assembly module: its machine with this instance's actors. */
 export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K] }
@@ -60,6 +63,7 @@ export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost)
 export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembly<K>> } = {
   account: () => import('./account.ts'),
   send: () => import('./send.ts'),
+  swap: () => import('./swap.ts'),
   siwx: () => import('./siwx.ts'),
   pairing: () => import('./pairing.ts'),
   catalogue: () => import('./catalogue.ts'),
@@ -100,6 +104,7 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
   return [
     { ...accountFeature, ...supply('account') },
     { ...sendFeature, ...supply('send') },
+    { ...swapFeature, ...supply('swap') },
     { ...siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }), ...supply('siwx') },
     { ...pairingFeature({ connectorId: settings.walletConnectConnectorId }), ...supply('pairing') },
     { ...catalogueFeature(settings.catalogue), ...supply('catalogue') },

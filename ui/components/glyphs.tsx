@@ -99,3 +99,11 @@ export const CardGlyph = ({ size = 24 }: { size?: number }) => (
     <path d="M3 10h18M6.5 15h4" />
   </svg>
 )
+
+/** Swap's flip button: two arrows, up and down. */
+export const SwapGlyph = ({ size = 24 }: { size?: number }) => (
+  <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <path d="M8 4v15M4.5 7.5 8 4l3.5 3.5" />
+    <path d="M16 20V5M12.5 16.5 16 20l3.5-3.5" />
+  </svg>
+)

@@ -21,6 +21,9 @@ export const enShell = {
     Send: 'Send',
     SendSelectToken: 'Select Token',
     SendPreview: 'Review Send',
+    Swap: 'Swap',
+    SwapSelectToken: 'Select Token',
+    SwapPreview: 'Review Swap',
     SIWXSignMessage: 'Sign In',
     WhatIsAWallet: 'What is a wallet?',
     GetWallet: 'Get a wallet',
@@ -71,6 +74,8 @@ export const enShell = {
   messages: {
     sendSubmitted: 'Waiting for the transaction…',
     sendSent: 'Transaction sent',
+    swapSubmitted: 'Waiting for the swap…',
+    swapSent: 'Swap confirmed',
     transactionStackFull: 'Too many pending transactions',
     siwxSignFailed: 'Error signing message',
     siwxInitFailed: 'A problem occurred while trying initialize authentication',

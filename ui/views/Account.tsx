@@ -34,6 +34,8 @@ export function Account() {
   // Send only where the namespace can send (spec §6: eip155 and solana): never a form that ends in 'Unsupported chain'.
   const namespace = useActiveNamespace()
   const canSend = features.send && supportsNamespace('send', namespace)
+  // Swap only with `swaps` on and on an EVM account (elsewhere the form would only say 'Network not supported for Swaps').
+  const canSwap = features.swaps && supportsNamespace('swap', namespace)
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -119,7 +121,7 @@ export function Account() {
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      {(features.receive || canSend || features.onramp) && (
+      {(features.receive || canSend || features.onramp || canSwap) && (
         <div className="lk-actions">
           {features.onramp && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'onramp', event: { type: 'onramp.start' } })}>
@@ -134,6 +136,11 @@ export function Account() {
           {canSend && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })}>
               {copy.send}
+            </button>
+          )}
+          {canSwap && (
+            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'swap', event: { type: 'swap.start' } })}>
+              {copy.swap.start}
             </button>
           )}
         </div>
