@@ -110,8 +110,9 @@ describe('the feature registry', () => {
   })
 
   test('behavior: the prefetch skips the views of a feature that is off', () => {
-    expect(nextViewsOf('Account', defaultFeatures)).toEqual(['SwitchNetwork', 'Receive', 'Send'])
-    expect(nextViewsOf('Account', { ...defaultFeatures, send: false, receive: false })).toEqual(['SwitchNetwork'])
+    expect(nextViewsOf('Account', defaultFeatures)).toEqual(['SwitchNetwork', 'Receive', 'Send', 'Swap'])
+    expect(nextViewsOf('Account', { ...defaultFeatures, send: false, receive: false })).toEqual(['SwitchNetwork', 'Swap'])
+    expect(nextViewsOf('Account', { ...defaultFeatures, send: false, receive: false, swaps: false })).toEqual(['SwitchNetwork'])
     expect(nextViewsOf('Connect', { ...defaultFeatures, allWallets: false })).toEqual(['ConnectingExternal', 'ConnectingWalletConnect'])
   })
 
@@ -177,9 +178,14 @@ describe('features through the public API', () => {
       `)
     }, 30_000)
 
-    test('behavior: send, receive and onramp off: no action row at all', async () => {
-      await openAccount({ features: { receive: false, send: false, onramp: false } })
+    test('behavior: send, receive, onramp and swaps off: no action row at all', async () => {
+      await openAccount({ features: { receive: false, send: false, onramp: false, swaps: false } })
       expect(app!.dialog()!.querySelector('.lk-actions')).toBeNull()
+    }, 30_000)
+
+    test('behavior: swaps on (the default) shows Account\'s Swap button; off hides it', async () => {
+      await openAccount({ features: { receive: false, send: false, onramp: false } })
+      expect([...app!.dialog()!.querySelectorAll('.lk-actions button')].map((b) => b.textContent)).toEqual([en.swap.start])
     }, 30_000)
 
     test('behavior: on (the default), Account shows Receive and it opens the Receive view', async () => {
