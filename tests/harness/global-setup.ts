@@ -68,6 +68,10 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     provide('solanaRpc', solana.url)
     api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
     provide('apiUrl', api.url)
+    // The server's names database (PGlite) opens on the first name request, several seconds on a loaded machine:
+    // opened here, so no test's first name lookup pays for it (the walks hold each call and wait about a second).
+    const warm = await fetch(`${api.url}/blockchain/v1/profile/account/alice.reown.id?apiVersion=2&st=appkit&sv=latchkey-test&projectId=warm-up`)
+    if (!warm.ok) throw new Error(`The reference server's names database did not open: HTTP ${warm.status}`)
     relay = await startRelay({ port: 0 })
     provide('relayUrl', relay.url)
   } catch (error) {

@@ -305,7 +305,8 @@ async function walk(fixture: Fixture, path: ModelPath) {
       await waitFor(() => {
         if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
         if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
-      })
+        // The testnet fixture reads a real anvil: on a loaded 2-core machine an answer takes more than waitFor's 1 s default.
+      }, { timeout: 5_000 })
       early.length = 0
     }
     send.stop()
