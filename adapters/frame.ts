@@ -76,8 +76,11 @@ export type FrameTransport = {
   request<K extends FrameRequestKind>(kind: K, payload: FrameRequestPayload<K>, options?: { id?: string; signal?: AbortSignal }): Promise<FrameRequestResult<K>>
   /** Calls `listener` with every frame event (FRAME_READY, FRAME_SESSION_UPDATE, approval open/closed). */
   onEvent(listener: (event: FrameEvent) => void): () => void
-  /** Shows the iframe over `rect` (the frame's approval UI), or hides it (undefined). */
-  show(rect: FrameRect | undefined): void
+  /**
+   * Shows the iframe over `rect` (the frame's approval UI), or hides it (undefined). `inline`: the rect is a view's body
+   * inside the modal (ApproveTransaction): no backdrop, no shadow, square corners; otherwise a card over a dimmed page.
+   */
+  show(rect: FrameRect | undefined, options?: { inline?: boolean }): void
   /** How many requests wait for a reply. */
   pending(): number
   /** Removes the iframe (a failed load; {@link FrameTransport.mount} creates a new one); pending requests reject with {@link FrameAbortError}. */
@@ -211,13 +214,13 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
       listeners.add(listener)
       return () => void listeners.delete(listener)
     },
-    show(rect) {
+    show(rect, options = {}) {
       if (!iframe) return
-      if (backdrop) backdrop.style.display = rect ? 'block' : 'none'
+      if (backdrop) backdrop.style.display = rect && !options.inline ? 'block' : 'none'
       if (!rect) return void Object.assign(iframe.style, hiddenStyle)
       Object.assign(iframe.style, {
-        borderRadius: '16px',
-        boxShadow: '0 8px 32px rgba(0, 0, 0, 0.35)',
+        borderRadius: options.inline ? '0px' : '16px',
+        boxShadow: options.inline ? 'none' : '0 8px 32px rgba(0, 0, 0, 0.35)',
         top: `${rect.top}px`,
         left: `${rect.left}px`,
         width: `${rect.width}px`,

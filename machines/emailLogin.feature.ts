@@ -1,8 +1,38 @@
-import { to, type FeatureRegistration } from './features.ts'
+import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { EmailLoginEmitted } from './emailLogin.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
+
+/**
+ * What the embedded wallet reports about an unsafe request's approval (`createModal` relays them to this registration):
+ * the first request waiting, and the outcome of the last one. `modalWasOpen`: the modal was open when it began.
+ */
+export type EmbeddedApprovalEvent =
+  | { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean }
+  | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
+
+/**
+ * The embedded-wallet RPC lifecycle's moves (spec §4): an unsafe request puts ApproveTransaction on the transaction
+ * stack (pushed over the open modal's view, or the modal opened on it); its success (after the balance refresh) pops
+ * with 'success' (Account) and its failure with 'error' (back), or the modal it opened closes. An outcome when
+ * ApproveTransaction no longer shows (the visitor closed the modal or went back: the request was rejected) moves nothing.
+ */
+export function approvalMoves(facts: FeatureFacts, e: EmbeddedApprovalEvent | { type: string }): FeatureCommand[] {
+  if (e.type === 'embedded.approvalRequested') {
+    const a = e as Extract<EmbeddedApprovalEvent, { type: 'embedded.approvalRequested' }>
+    const push = to.router({ type: 'router.pushTransaction', id: `approve-${a.id}`, onSuccess: 'Account' })
+    if (a.modalWasOpen) return [to.router({ type: 'router.push', view: 'ApproveTransaction' }), push]
+    return [to.router({ type: 'router.reset', view: 'ApproveTransaction' }), push, to.modal({ type: 'modal.open' })]
+  }
+  if (e.type === 'embedded.approvalEnded') {
+    const a = e as Extract<EmbeddedApprovalEvent, { type: 'embedded.approvalEnded' }>
+    if (facts.view !== 'ApproveTransaction') return []
+    if (!a.modalWasOpen) return [to.router({ type: 'router.clearTransactions' }), to.modal({ type: 'modal.close' })]
+    return [to.router({ type: 'router.popTransaction', outcome: a.outcome, isConnected: Boolean(facts.account) })]
+  }
+  return []
+}
 
 /**
  * Email login (issue 18 §2–§3; spec §2 EmailLogin, §4 "Email connection") as a feature: exists with the `email` flag
@@ -18,10 +48,10 @@ export function emailLoginFeature(options: { enabled: boolean }): FeatureRegistr
     id: 'emailLogin',
     available: (facts) => options.enabled && facts.flags.email,
     on: {
-      emitted: (_facts, event) => {
+      emitted: (facts, event) => {
         const e = event as EmailLoginEmitted
         if (e.type === 'emailLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
-        return []
+        return approvalMoves(facts, event as EmbeddedApprovalEvent)
       },
       // A new visit starts from the email field, the typed email kept.
       account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'emailLogin.reset' })] : []),

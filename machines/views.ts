@@ -20,6 +20,7 @@ export const views = [
   'SwapSelectToken',
   'SwapPreview',
   'SIWXSignMessage',
+  'ApproveTransaction',
   'WhatIsAWallet',
   'GetWallet',
   'RegisterAccountName',

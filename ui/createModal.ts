@@ -1,4 +1,4 @@
-import { createActor, type ActorOptions, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate'
+import { createActor, type ActorOptions, type AnyActorLogic, type EventObject, type InspectionEvent, type Observer } from 'xstate'
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
@@ -147,7 +147,14 @@ export type ModalOptions = {
    * whose origin is `secureSiteUrl` (http(s), its own origin). Without it there is no email login. Nothing of it
    * loads before the visitor's first email action or a stored email session's restore.
    */
-  embeddedWallet?: { secureSiteUrl: string }
+  embeddedWallet?: {
+    secureSiteUrl: string
+    /**
+     * Tests only (not for dapps): makes the frame's transport from the frame URL, e.g. one whose iframe's window is a
+     * fake frame page (`tests/model/frameFixture.ts`) where happy-dom loads no cross-origin page.
+     */
+    createTransport?: ((url: string) => import('../adapters/frame.ts').FrameTransport) | undefined
+  }
   /**
    * The manual-WalletConnect option (spec §2): opening while disconnected shows WalletConnect directly
    * (AllWallets on a phone, ConnectingWalletConnectBasic on a desktop).
@@ -301,12 +308,32 @@ export function createModal(options: ModalOptions) {
           open: () => actor.send({ type: 'app.open' }),
           toast: (message) => toastRef?.send({ type: 'toast.show', variant: 'error', message }),
           refreshBalance: () => actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never),
+          approval: onApproval,
         }),
       (error: unknown) => {
         embeddedPromise = undefined
         throw new InvalidOptionsError('Unable to load email login dependency', { cause: error })
       },
     ))
+  /**
+   * The embedded wallet's unsafe requests waiting for approval (spec §4 "Embedded-wallet RPC lifecycle"): the first one
+   * puts ApproveTransaction on the transaction stack (pushed when the modal is open, the modal opened on it otherwise),
+   * the last one's outcome pops it ('success' after the balance refresh, 'error') or closes the modal it opened. The
+   * email login's registration (`machines/emailLogin.feature.ts`) turns these into the router's and modal's moves.
+   */
+  const approvals = { pending: new Set<string>(), modalWasOpen: false }
+  function onApproval(event: { type: 'requested' | 'approved' | 'failed'; id: string }) {
+    if (event.type === 'requested') {
+      const first = approvals.pending.size === 0
+      approvals.pending.add(event.id)
+      if (!first) return
+      approvals.modalWasOpen = connectModal(actor.getSnapshot().context.modal.getSnapshot(), actor.getSnapshot().context.router.getSnapshot()).isOpen
+      actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } as EventObject })
+      return
+    }
+    if (!approvals.pending.delete(event.id) || approvals.pending.size > 0) return
+    actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } as EventObject })
+  }
   /** The auth connector's provider: a stand-in that fetches the embedded wallet with its first call. */
   const authProvider: Eip1193Provider | undefined = options.embeddedWallet
     ? {
@@ -588,11 +615,22 @@ export function createModal(options: ModalOptions) {
   }
   if (options.embeddedWallet) {
     // Spec §4: closing the modal rejects the embedded wallet's requests waiting for approval (once it is loaded).
+    // Leaving ApproveTransaction (Back) while the frame still asks rejects it too.
     let wasOpen = false
+    let wasApproving = false
+    const rejectPending = () => {
+      approvals.pending.clear()
+      void embeddedPromise?.then((e) => e.modalClosed(), () => {})
+    }
     modal.subscribe(() => {
       const isOpen = connectModal(modal.getSnapshot(), router.getSnapshot()).isOpen
-      if (wasOpen && !isOpen) void embeddedPromise?.then((e) => e.modalClosed(), () => {})
+      if (wasOpen && !isOpen) rejectPending()
       wasOpen = isOpen
+    })
+    router.subscribe((s) => {
+      const approving = s.context.history.at(-1)?.view === 'ApproveTransaction'
+      if (wasApproving && !approving && approvals.pending.size > 0) rejectPending()
+      wasApproving = approving
     })
   }
   /** The one resolved feature set (held by the root: local options, then the remote config's resolution). */

@@ -5,6 +5,7 @@ import { frameError, frameSuccess } from '../adapters/frame.protocol.ts'
 import { timing } from '../machines/timing.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
 import { createEmbeddedWallet, embeddedStorageKeys } from './embedded.ts'
+import { setApprovalSlot } from './approvalSlot.ts'
 
 const user = { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 }
 
@@ -143,5 +144,29 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     s.f.succeed('GET_USER', user)
     await expect(accounts).resolves.toEqual([user.address])
     s.e.destroy()
+  })
+
+  test('behavior: the frame\'s approval shows over ApproveTransaction\'s slot (no backdrop), centred over a dimmed page without one, hidden after', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x6869', user.address] }).catch((e: unknown) => e)
+    await s.ready()
+    const iframe = document.querySelector<HTMLIFrameElement>('iframe[data-latchkey-frame]')!
+    const backdrop = document.querySelector<HTMLElement>('[data-latchkey-frame-backdrop]')!
+    const slot = document.createElement('div')
+    slot.getBoundingClientRect = () => ({ top: 120, left: 40, width: 360, height: 320, right: 400, bottom: 440, x: 40, y: 120, toJSON: () => ({}) })
+    setApprovalSlot(slot)
+    s.f.say({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: 'approval-1' } })
+    expect([iframe.style.top, iframe.style.left, iframe.style.width, iframe.style.height, iframe.style.opacity]).toEqual(['120px', '40px', '360px', '320px', '1'])
+    expect(backdrop.style.display).toBe('none')
+    expect(iframe.style.zIndex).toBe('999999')
+    setApprovalSlot(null)
+    expect(backdrop.style.display).toBe('block')
+    expect(iframe.style.opacity).toBe('1')
+    s.f.say({ type: 'FRAME_RPC_APPROVAL_CLOSED', payload: { id: 'approval-1' } })
+    expect(iframe.style.opacity).toBe('0')
+    expect(backdrop.style.display).toBe('none')
+    s.e.destroy()
+    void signing
   })
 })

@@ -21,6 +21,7 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
+import { approvalSlot, onApprovalSlot } from './approvalSlot.ts'
 import { createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, type FrameClient } from './assemble/frameClient.ts'
 
 /** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
@@ -74,15 +75,6 @@ export type CreateEmbeddedWalletParameters = {
 const alertTitles: Record<FrameAlertKey, string> = {
   IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
-}
-
-/** Where the ApproveTransaction view asks the iframe to show (its slot element), set while the view is mounted. */
-let approvalSlot: HTMLElement | null = null
-const slotListeners = new Set<() => void>()
-/** Called by the ApproveTransaction view with its slot (or null when it unmounts). */
-export function setApprovalSlot(el: HTMLElement | null): void {
-  approvalSlot = el
-  for (const l of [...slotListeners]) l()
 }
 
 export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>
@@ -141,19 +133,39 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   })
   rpc.start()
 
-  // The iframe over the approval slot (or centred) while the frame's approval UI is open.
+  // The iframe over ApproveTransaction's body (the modal's own header above it: one modal) while the frame's approval UI
+  // is open; centred over a dimmed page only when no ApproveTransaction is on the page (the modal failed to show it).
   const approvals = new Set<string>()
+  let tracking = 0
+  let lastRect = ''
   const place = () => {
     const t = transport
     if (!t) return
-    if (approvals.size === 0) return t.show(undefined)
-    const r = approvalSlot?.getBoundingClientRect()
-    const width = Math.min(400, (win?.innerWidth ?? 400) - 16)
-    const height = Math.min(480, (win?.innerHeight ?? 480) - 16)
-    const rect: FrameRect = r && r.width > 0 ? { top: r.top, left: r.left, width: r.width, height: r.height } : { top: ((win?.innerHeight ?? height) - height) / 2, left: ((win?.innerWidth ?? width) - width) / 2, width, height }
-    t.show(rect)
+    if (approvals.size === 0) {
+      lastRect = ''
+      return t.show(undefined)
+    }
+    const r = approvalSlot()?.getBoundingClientRect()
+    if (r && r.width > 0 && r.height > 0) {
+      const key = `${r.top},${r.left},${r.width},${r.height}`
+      if (key !== lastRect) t.show({ top: r.top, left: r.left, width: r.width, height: r.height }, { inline: true })
+      lastRect = key
+    } else {
+      const width = Math.min(400, (win?.innerWidth ?? 400) - 16)
+      const height = Math.min(480, (win?.innerHeight ?? 480) - 16)
+      lastRect = ''
+      t.show({ top: ((win?.innerHeight ?? height) - height) / 2, left: ((win?.innerWidth ?? width) - width) / 2, width, height })
+    }
+    // The modal animates in and its body may move (a toast, a resize): the iframe follows the slot every frame.
+    if (!tracking && win?.requestAnimationFrame) {
+      const follow = () => {
+        tracking = 0
+        if (approvals.size > 0) place()
+      }
+      tracking = win.requestAnimationFrame(follow)
+    }
   }
-  slotListeners.add(place)
+  const offSlot = onApprovalSlot(place)
   win?.addEventListener('resize', place)
   let synced = false
   const sync = () => {
@@ -307,7 +319,8 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     destroy() {
       offEvents()
       unsubscribeTransport?.()
-      slotListeners.delete(place)
+      offSlot()
+      if (tracking) win?.cancelAnimationFrame?.(tracking)
       win?.removeEventListener('resize', place)
       rpc.stop()
       frame.stop()
@@ -322,17 +335,20 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
  * an approved request refreshes the native balance, a disallowed one opens the modal with 'Action not allowed' (spec §4, §8).
  */
 export function embeddedWalletOfModal(m: {
-  options: { embeddedWallet?: { secureSiteUrl: string } | undefined; projectId: string; debug?: boolean | undefined; themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }
+  options: { embeddedWallet?: { secureSiteUrl: string; createTransport?: ((url: string) => FrameTransport) | undefined } | undefined; projectId: string; debug?: boolean | undefined; themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }
   storage: EmbeddedStorage & { getActiveNetworkId(): string | undefined }
   metadata: { name: string; description: string; url: string; icons: readonly string[] }
   evmNetworkIds: number[]
   open(): void
   toast(message: string): void
   refreshBalance(): void
+  /** An unsafe request waits for the visitor's approval in the frame, or that approval ended (ApproveTransaction). */
+  approval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
 }): EmbeddedWallet {
   const fallback = m.evmNetworkIds[0] ?? 1
   return createEmbeddedWallet({
     secureSiteUrl: m.options.embeddedWallet!.secureSiteUrl,
+    ...(m.options.embeddedWallet!.createTransport ? { createTransport: m.options.embeddedWallet!.createTransport } : {}),
     projectId: m.options.projectId,
     chainId: () => {
       const id = Number(m.storage.getActiveNetworkId()?.split(':')[1])
@@ -349,7 +365,9 @@ export function embeddedWalletOfModal(m: {
       m.toast(title)
     },
     onApproval: (event) => {
+      // Spec §4: success refreshes the native balance, then the transaction stack pops.
       if (event.type === 'approved') m.refreshBalance()
+      m.approval?.(event)
     },
     onNotAllowed: () => {
       m.open()

@@ -202,6 +202,15 @@ export const featureRegistry = {
     views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx'), reachableWith: 'siwx' } },
   },
   /**
+   * The embedded wallet (issue 18): ApproveTransaction, where the secure site's frame shows an unsafe request's approval
+   * (spec §4 "Embedded-wallet RPC lifecycle"). On with the `email` flag (the email field of Connect is its entry point).
+   */
+  embeddedWallet: {
+    id: 'embeddedWallet',
+    flag: 'email',
+    views: { ApproveTransaction: { load: () => import('./views/ApproveTransaction.tsx') } },
+  },
+  /**
    * Onboarding (issue 17 §7): What is a wallet? (from Connect's "New to wallets?" link) and Get a wallet (the directory's
    * recommended wallets with their store links; WalletConnect when the directory has none). Always there, fetched only
    * when the visitor follows the link (Connect does not prefetch it).

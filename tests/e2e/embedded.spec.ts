@@ -9,7 +9,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
-import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { formatUnits, parseEther } from 'viem'
+import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, test as base, truncated } from './fixtures.ts'
 
 /** The demo with the embedded wallet on (`?email=1`). */
 const test = base.extend<{ demo: Page }>({
@@ -88,10 +89,19 @@ test('a message signed through the frame approval verifies with viem; a rejectio
   }, address)
   const frame = page.frameLocator('iframe[data-latchkey-frame]')
   await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
+  // Spec §4: the modal opened on ApproveTransaction (its header), the frame over the view's body, no dimmed card.
+  const approve = dialog(page, 'Approve Transaction')
+  await expect(approve).toBeVisible()
+  await expect(page.locator('[data-latchkey-frame-backdrop]')).toBeHidden()
+  const slot = (await page.getByTestId('approve-transaction-slot').boundingBox())!
+  const iframeBox = (await page.locator('iframe[data-latchkey-frame]').boundingBox())!
+  for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(iframeBox[k] - slot[k])).toBeLessThan(2)
   if (shots) await page.screenshot({ path: `${shots}/approve.png` })
   await frame.getByRole('button', { name: /approve/i }).click()
   const signature = (await signing) as `0x${string}`
   expect((await recoverMessageAddress({ message: 'hello', signature })).toLowerCase()).toBe(address.toLowerCase())
+  // The modal was opened for the approval: it closes with it.
+  await expect(approve).toBeHidden()
 
   const rejected = page.evaluate(async (addr) => {
     const provider = (window as any).latchkey.getProvider('eip155')
@@ -104,6 +114,67 @@ test('a message signed through the frame approval verifies with viem; a rejectio
   }, address)
   await frame.getByRole('button', { name: /reject/i }).click()
   expect(await rejected).toBe('4001')
+})
+
+test('ETH sent from the email wallet through Send, approved in the frame on ApproveTransaction: both balances move, Account and Activity show it', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  await emailLogin(page)
+  const address = (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as `0x${string}`
+  const receiver = freshAddress()
+  const amount = '0.0123'
+  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const preview = dialog(page, 'Review Send')
+  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
+  const before = await anvilBalanceWei(address)
+  const mark = await anvilBlockNumber()
+  await preview.getByRole('button', { name: 'Send', exact: true }).click()
+  // The unsafe request: ApproveTransaction pushed on the open modal, the frame shows what is sent.
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByText(receiver)).toBeVisible()
+  await expect(frame.getByText(`${amount} ETH`)).toBeVisible()
+  if (shots) await page.screenshot({ path: `${shots}/approve-send.png` })
+  await frame.getByRole('button', { name: /approve/i }).click()
+  // Success refreshes the balance and pops the stack: Account.
+  await expect(account).toBeVisible({ timeout: 20_000 })
+  await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
+  await expect.poll(() => anvilBalanceWei(receiver), { timeout: 20_000 }).toBe(parseEther(amount))
+  const [receipt] = await anvilTransactionsFrom(address, mark)
+  expect(receipt?.status).toBe('success')
+  const fee = receipt!.gasUsed * receipt!.effectiveGasPrice
+  const after = before - parseEther(amount) - fee
+  expect(await anvilBalanceWei(address)).toBe(after)
+  const [whole, fraction = ''] = formatUnits(after, 18).split('.')
+  await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`, { timeout: 20_000 })
+  await account.getByRole('tab', { name: 'Activity' }).click()
+  await expect(account.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent 0.012 ETH`, { timeout: 20_000 })
+})
+
+test('closing the modal on ApproveTransaction rejects the request (the frame is told to cancel)', async ({ demo: page }) => {
+  await emailLogin(page)
+  const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
+  const outcome = page.evaluate(async (addr) => {
+    try {
+      await (window as any).latchkey.getProvider('eip155').request({ method: 'personal_sign', params: ['0x6869', addr] })
+      return 'signed'
+    } catch (e) {
+      return String((e as { code?: number }).code)
+    }
+  }, address)
+  const approve = dialog(page, 'Approve Transaction')
+  await expect(approve).toBeVisible({ timeout: 20_000 })
+  await expect(page.frameLocator('iframe[data-latchkey-frame]').getByRole('button', { name: /approve/i })).toBeVisible()
+  await approve.getByRole('button', { name: 'Close' }).click()
+  expect(await outcome).toBe('4001')
+  await expect(approve).toBeHidden()
+  await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
 })
 
 test('a disallowed RPC is rejected and "Action not allowed" shows with the modal open', async ({ demo: page }) => {

@@ -14,6 +14,7 @@ import { deferred, type Deferred } from '../harness/deferred.ts'
 import type { FeatureId, FeatureRefs } from '../../ui/assemble/index.ts'
 import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
+import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
@@ -72,6 +73,11 @@ export async function renderApp(
     locale?: string
     /** Embedded mode (`enableEmbedded`): closing shows Account when connected. */
     embedded?: boolean
+    /**
+     * The embedded wallet (`embeddedWallet`) on a fake frame page (`frameFixture()`: happy-dom loads no cross-origin
+     * page): the modal's default adapter with the auth connector and no WalletConnect; `app.frame` answers as the frame.
+     */
+    embeddedWallet?: boolean
     /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
     inspect?: Parameters<typeof createModal>[0]['inspect']
     /**
@@ -141,6 +147,7 @@ export async function renderApp(
   const namespaces = fixture.namespaces ? await mountNamespaceWallets() : undefined
   if (fixture.activeNetworkId) modalStorage.setItem('@latchkey/active_caip_network_id', JSON.stringify(fixture.activeNetworkId))
   const clock = createManualClock()
+  const frame = fixture.embeddedWallet ? frameFixture() : undefined
   const modal = createModal({
     projectId: fixture.projectId ?? 'model-tests',
     networks: [
@@ -185,6 +192,7 @@ export async function renderApp(
         }
       : {}),
     storage: modalStorage,
+    ...(frame ? { embeddedWallet: { secureSiteUrl: SECURE_ORIGIN, createTransport: () => frame.transport } } : {}),
     ...(fixture.walletConnect
       ? {
           walletConnect: {
@@ -194,7 +202,9 @@ export async function renderApp(
           },
           ...(fixture.walletConnect.manual ? { manualWalletConnect: true } : {}),
         }
-      : { adapter: createEip155Adapter({ window }) }),
+      : frame
+        ? {}
+        : { adapter: createEip155Adapter({ window }) }),
     enableReconnect: fixture.reconnect ?? true,
     clock,
   })
@@ -325,6 +335,8 @@ export async function renderApp(
   return {
     ...ui,
     settle,
+    /** The fake frame page of the `embeddedWallet` fixture. */
+    frame,
     async dispose() {
       gates.releaseAll()
       unmountPanel()

@@ -174,11 +174,39 @@ const fixtures: Fixture[] = [
     app: { stored: true, authorised: true, siwx: { required: true } },
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
   },
+  {
+    // Spec §4 "Embedded-wallet RPC lifecycle": the dapp asks the embedded wallet to sign (an unsafe request, the frame a
+    // fake page): the modal opens on ApproveTransaction when closed, pushes it when open; Back rejects and pops it.
+    name: 'the embedded wallet: an unsafe request of the dapp',
+    app: { embeddedWallet: true },
+    events: (s) => {
+      const list: ModelEvent[] = []
+      if (current(s) === 'Connect' && history(s).length === 1) {
+        list.push({ type: 'router.reset', view: 'ApproveTransaction', dappRequest: true })
+        list.push({ type: 'router.push', view: 'ApproveTransaction', dappRequest: true })
+      }
+      if (current(s) === 'ApproveTransaction' && history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
+      return list
+    },
+  },
 ]
+
+/** The dapp's unsafe request to the embedded wallet (its outcome is the walk's business: rejected when it ends). */
+function dappSigns(app: App) {
+  void app.modal.embedded!().then((e) => e.provider.request({ method: 'personal_sign', params: ['0x6869', '0x' + '12'.repeat(20)] })).catch(() => {})
+}
 
 /** One gesture per router event. */
 async function perform(app: App, event: any) {
   // The restored connection has no session: the sign view opens by itself (spec §4).
+  if (event.type === 'router.reset' && event.dappRequest) {
+    await app.close()
+    return dappSigns(app)
+  }
+  if (event.type === 'router.push' && event.dappRequest) {
+    await app.ensureOpen()
+    return dappSigns(app)
+  }
   if (event.type === 'router.reset' && event.restore) return void (await app.get('dialog', en.titles.SIWXSignMessage))
   if (event.type === 'router.reset') {
     await app.close()

@@ -25,6 +25,7 @@ export const enShell = {
     SwapSelectToken: 'Select Token',
     SwapPreview: 'Review Swap',
     SIWXSignMessage: 'Sign In',
+    ApproveTransaction: 'Approve Transaction',
     WhatIsAWallet: 'What is a wallet?',
     GetWallet: 'Get a wallet',
     RegisterAccountName: 'Choose your name',

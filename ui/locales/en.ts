@@ -64,6 +64,8 @@ export const en = {
   /** The tag of a catalogue row whose wallet link was refused (nothing of it is opened). */
   linkRefusedTag: 'Link refused',
   pairingExpiryHint: 'The code renews itself before it expires.',
+  /** ApproveTransaction's slot until the embedded wallet's frame shows over it. */
+  approveTransactionWaiting: 'Waiting for the embedded wallet…',
   signInHeading: (dapp: string) => `${dapp} asks you to sign in`,
   signInExplainer: 'Signing a message proves that you own this account. It is free and sends no transaction.',
   signInAs: 'Account',
