@@ -172,6 +172,9 @@ export function createFrameTransport({ url, window: win = globalThis.window, cre
       el.title = 'Embedded wallet'
       el.setAttribute('data-latchkey-frame', '')
       el.setAttribute('allow', 'clipboard-write')
+      // The open modal makes the page behind it inert (ui/Modal.tsx), except elements with this attribute: the frame
+      // shows its approval over the modal's ApproveTransaction and must stay usable.
+      el.setAttribute('data-latchkey-interactive', '')
       Object.assign(el.style, hiddenStyle)
       const dim = win.document.createElement('div')
       dim.setAttribute('data-latchkey-frame-backdrop', '')
