@@ -110,6 +110,12 @@ export type ModalOptions = {
    * `id` is what the blockchain API's on-ramp URL and history take, `name` and `fees` what Buy shows.
    */
   onrampProviders?: Array<{ id: string; name: string; fees: string }>
+  /**
+   * The zone suffix of registered names (spec §9; default `'.reown.id'`): RegisterAccountName shows it and registers
+   * `<label><nameSuffix>`. Lower-case, a dot then DNS labels (`'.wcn.id'`, `'.example.eth'`); anything else throws
+   * `InvalidOptionsError` at `options.nameSuffix`.
+   */
+  nameSuffix?: string
   /** Only these wallet ids are listed. */
   includeWalletIds?: string[]
   /** These wallet ids are never listed. */
@@ -577,6 +583,7 @@ export function createModal(options: ModalOptions) {
           emailLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           socialLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),
+          ...(options.nameSuffix ? { nameSuffix: options.nameSuffix } : {}),
           // A custom adapter decides itself whether it lists WalletConnect.
           walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
           catalogue: {

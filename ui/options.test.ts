@@ -202,6 +202,10 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     ['onrampProviders', [], 'options.onrampProviders'],
     ['onrampProviders', [{ id: '', name: 'Meld', fees: '1-2%' }], 'options.onrampProviders[0].id'],
     ['onrampProviders', [{ id: 'meld', fees: '1-2%' }], 'options.onrampProviders[0].name'],
+    ['nameSuffix', 'reown.id', 'options.nameSuffix'],
+    ['nameSuffix', '.Reown.ID', 'options.nameSuffix'],
+    ['nameSuffix', '.-bad.id', 'options.nameSuffix'],
+    ['nameSuffix', 7, 'options.nameSuffix'],
     ['includeWalletIds', 'a,b', 'options.includeWalletIds'],
     ['excludeWalletIds', [''], 'options.excludeWalletIds[0]'],
     ['features', { send: 'on' }, 'options.features.send'],
@@ -257,6 +261,7 @@ describe('createModal accepts every option of the right shape', () => {
       platform: 'links',
       featuredWalletIds: ['a'],
       onrampProviders: [{ id: 'coinbase', name: 'Coinbase', fees: '1%' }],
+      nameSuffix: '.wcn.id',
       includeWalletIds: [],
       excludeWalletIds: ['b'],
       customWallets: [{ id: 'mine', name: 'Mine', homepage: 'https://mine.example', mobile_link: 'mine://', webapp_link: undefined, imageUrl: 'https://mine.example/i.png' }],
@@ -284,5 +289,19 @@ describe('spec §9: connectorTypeOrder option', () => {
       `"options.connectorTypeOrder[1]: Invalid connector type: expected one of walletConnect, recent, injected, featured, custom, external, recommended but received "teleport""`,
     )
     expect(refusal({ connectorTypeOrder: ['recent', 'recent'] }).shortMessage).toMatchInlineSnapshot(`"options.connectorTypeOrder: Duplicate connector type"`)
+  })
+})
+
+describe('nameSuffix (issue 21 §2, spec §9: suffixes as configuration)', () => {
+  type WithRegistry = { actor: { getSnapshot(): { context: { registry: Record<string, { input?: (facts: never) => unknown }> } } } }
+  const namesInput = (modal: unknown) => (modal as WithRegistry).actor.getSnapshot().context.registry['names']!.input!({} as never) as { suffix?: string }
+
+  test('behavior: the option reaches the names machine; without it the machine keeps the spec default', () => {
+    expect(namesInput(make({ nameSuffix: '.wcn.id' })).suffix).toBe('.wcn.id')
+    expect(namesInput(make({})).suffix).toBeUndefined()
+  })
+
+  test('behavior: a suffix without its dot is refused, saying what a suffix looks like', () => {
+    expect(refusal({ nameSuffix: 'reown.id' }).shortMessage).toContain("expected a dot and DNS labels, like '.reown.id'")
   })
 })

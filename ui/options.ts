@@ -199,6 +199,11 @@ const optionsShape = v.looseObject({
       v.minLength(1),
     ),
   ),
+  // The zone suffix of registered names (issue 21 §2, spec §9 'Suffixes .reown.id and legacy .wcn.id'): a dot, then
+  // DNS labels (letters, digits, hyphens) separated by dots.
+  nameSuffix: v.optional(
+    v.pipe(v.string(), v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`)),
+  ),
   includeWalletIds: ids,
   excludeWalletIds: ids,
   customWallets: v.optional(v.array(customWalletShape)),
