@@ -16,6 +16,7 @@ import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
+import { ROUTER_ADDRESS, WETH_ADDRESS, wethAbi } from '../dev/dex/exchange.ts'
 import { DevWallet } from '../dev/wallet/provider.ts'
 import type { PendingRequest } from '../dev/wallet/provider.ts'
 import { ConnectorNotFoundError } from './eip155.ts'
@@ -523,5 +524,65 @@ describe('eip155 transfer adapter: wallet answers (fake EIP-1193 provider)', () 
       adapterFor(provider, { pollInterval: 10, receiptTimeout: 60 }).waitForTransfer({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', hash: HASH }),
     ).rejects.toBeInstanceOf(TransferTimeoutError)
     expect(performance.now() - started).toBeLessThan(2_000)
+  })
+})
+
+/**
+ * `sendContractCall` (issue 20 §2): the swap's approval and swap, built by the convert API, reach the wallet as they
+ * are: `to`, `data`, `value` (and `gas` when the API estimated it), from the connected account; nothing is decoded.
+ */
+describe('eip155 transfer adapter: contract calls (sendContractCall)', () => {
+  const call = (extra: Record<string, unknown> = {}) =>
+    ({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', from: sender.address, to: WETH_ADDRESS, data: '0xd0e30db0', value: '0', ...extra }) as never
+
+  test('behavior: on anvil, WETH deposit() with a value and a DEV approve() land as called', async () => {
+    const adapter = adapterFor(await connectedWallet())
+    const wethBefore = await client1.readContract({ address: WETH_ADDRESS, abi: wethAbi, functionName: 'balanceOf', args: [sender.address] })
+    const deposit = await adapter.sendContractCall!(call({ data: encodeFunctionData({ abi: wethAbi, functionName: 'deposit' }), value: parseEther('0.25').toString() }))
+    expect((await adapter.waitForTransfer({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', hash: deposit.hash })).status).toBe('success')
+    expect(await client1.readContract({ address: WETH_ADDRESS, abi: wethAbi, functionName: 'balanceOf', args: [sender.address] })).toBe(wethBefore + parseEther('0.25'))
+
+    const amount = parseUnits('12.5', 18)
+    const approve = await adapter.sendContractCall!(call({ to: DEV_TOKEN_ADDRESS, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER_ADDRESS, amount] }) }))
+    await adapter.waitForTransfer({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', hash: approve.hash })
+    expect(await client1.readContract({ address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'allowance', args: [sender.address, ROUTER_ADDRESS] })).toBe(amount)
+  })
+
+  test('behavior: the wallet gets exactly from, to, data, value and gas in hex; no gas when the API gave none', async () => {
+    const { provider, calls } = fakeProvider({ ...okAnswers })
+    const adapter = adapterFor(provider)
+    await adapter.sendContractCall!(call({ value: '1000', gas: '21000' }))
+    await adapter.sendContractCall!(call())
+    const sent = calls.filter((c) => c.method === 'eth_sendTransaction').map((c) => (c.params as unknown[])[0])
+    expect(sent).toEqual([
+      { from: sender.address, to: WETH_ADDRESS, data: '0xd0e30db0', value: '0x3e8', gas: '0x5208' },
+      { from: sender.address, to: WETH_ADDRESS, data: '0xd0e30db0', value: '0x0' },
+    ])
+  })
+
+  test.each([
+    ['data without 0x', { data: 'd0e30db0' }],
+    ['data of odd length', { data: '0xd0e30db' }],
+    ['data that is not hex', { data: '0xzz' }],
+    ['a value with decimals', { value: '1.5' }],
+    ['a negative value', { value: '-1' }],
+    ['a gas that is not a number', { gas: 'lots' }],
+    ['a malformed to', { to: '0x1234' }],
+  ])('bad input: %s is an InvalidTransferError, and the wallet is never asked', async (_what, extra) => {
+    const { provider, calls } = fakeProvider({ ...okAnswers })
+    const error = await rejectionOf(adapterFor(provider).sendContractCall!(call(extra)))
+    expect(error).toBeInstanceOf(InvalidTransferError)
+    expect(calls.filter((c) => c.method === 'eth_sendTransaction')).toEqual([])
+  })
+
+  test('bad input: a wallet answering something else than a hash is an InvalidProviderResponseError; a 4001 is a rejection', async () => {
+    expect(await rejectionOf(adapterFor(fakeProvider({ ...okAnswers, eth_sendTransaction: '0x1234' }).provider).sendContractCall!(call()))).toBeInstanceOf(InvalidProviderResponseError)
+    const rejecting = fakeProvider({
+      ...okAnswers,
+      eth_sendTransaction: () => {
+        throw { code: 4001, message: 'User rejected the request.' }
+      },
+    })
+    expect(await rejectionOf(adapterFor(rejecting.provider).sendContractCall!(call()))).toBeInstanceOf(UserRejectedRequestError)
   })
 })
