@@ -122,7 +122,7 @@ export function Account() {
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
       {(features.receive || canSend || features.onramp || canSwap) && (
-        <div className="lk-actions">
+        <div className="lk-actions lk-account-actions">
           {features.onramp && (
             <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'onramp', event: { type: 'onramp.start' } })}>
               {copy.buy}

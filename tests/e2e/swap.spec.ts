@@ -1,0 +1,156 @@
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
+import { devAccounts } from '../../dev/accounts.ts'
+import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
+import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
+import {
+  ACCOUNT_0,
+  accountButton,
+  anvilBalanceWei,
+  anvilTokenBalance,
+  approveWalletRequest,
+  connectDevWallet,
+  dialog,
+  expect,
+  openCleanDemo,
+  rejectWalletRequest,
+  RPC,
+  test,
+} from './fixtures.ts'
+import type { Page } from '@playwright/test'
+
+/**
+ * Swap (issue 20 §3) on the e2e stack's exchange (dev/dex: Uniswap v2 on anvil), through the demo and the dev wallet:
+ * what the account receives is what the pool math gives for the reserves the swap met, and within the slippage of
+ * the quote the form showed; an approval is a prompt of its own; a rejection in either prompt keeps the form; a
+ * failing quote endpoint offers a retry that works.
+ */
+const client = createPublicClient({ transport: http(RPC[31337]) })
+const owner = devAccounts()[0]!
+
+/** The pool's reserves of `tokenIn` and `tokenOut` now (token0 is the lower address). */
+async function reserves(tokenIn: Address, tokenOut: Address): Promise<{ reserveIn: bigint; reserveOut: bigint }> {
+  const [r0, r1] = await client.readContract({ address: pairAddress(tokenIn, tokenOut), abi: pairAbi, functionName: 'getReserves' })
+  return tokenIn.toLowerCase() < tokenOut.toLowerCase() ? { reserveIn: r0, reserveOut: r1 } : { reserveIn: r1, reserveOut: r0 }
+}
+
+/** Account 0's allowance of `token` to the router set to `amount` (a fresh start for the approval tests). */
+async function setAllowance(token: Address, amount: bigint): Promise<void> {
+  const wallet = createWalletClient({ account: owner, transport: http(RPC[31337]) })
+  const hash = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [ROUTER_ADDRESS, amount], chain: null })
+  await client.waitForTransactionReceipt({ hash })
+}
+
+const allowance = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, ROUTER_ADDRESS] })
+
+/** The displayed amount as a number ('1,974.316' → 1974.316). */
+const shown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
+
+/** Account → Swap, `amount` of the pay token (ETH, or `from` picked), `to` picked; resolves once quoted. */
+async function fillSwap(page: Page, amount: string, to: string, from?: string): Promise<void> {
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
+  const swap = dialog(page, 'Swap')
+  if (from) {
+    await swap.getByRole('button', { name: /^You pay: / }).click()
+    await dialog(page, 'Select Token').getByRole('button', { name: new RegExp(`^${from}\\b`) }).first().click()
+  }
+  await swap.getByRole('button', { name: /^You receive: / }).click()
+  await dialog(page, 'Select Token').getByRole('button', { name: new RegExp(`^${to}\\b`) }).first().click()
+  await swap.getByTestId('swap-amount').fill(amount)
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+}
+
+test.beforeEach(async ({ page }) => {
+  await openCleanDemo(page)
+  await connectDevWallet(page)
+})
+
+test('ETH → DEV: one prompt; the DEV received is the pool math for the reserves the swap met, within 1 % of the quote', async ({ page }) => {
+  await fillSwap(page, '0.1', 'DEV')
+  const quoted = shown(await dialog(page, 'Swap').getByTestId('swap-to-amount').innerText())
+  expect(quoted).toBeGreaterThan(0)
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const review = dialog(page, 'Review Swap')
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+  const { reserveIn, reserveOut } = await reserves(WETH_ADDRESS, DEV_TOKEN_ADDRESS)
+  const devBefore = await anvilTokenBalance('DEV', ACCOUNT_0)
+  await review.getByRole('button', { name: 'Swap', exact: true }).click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+  const received = (await anvilTokenBalance('DEV', ACCOUNT_0)) - devBefore
+  expect(received).toBe(getAmountOut(parseEther('0.1'), reserveIn, reserveOut))
+  const receivedTokens = Number(received) / 1e18
+  expect(receivedTokens).toBeGreaterThanOrEqual(quoted * 0.99 - 0.001)
+})
+
+test('DEV → dUSDT needing approval: two prompts; the allowance is read back between them; dUSDT is the pool math', async ({ page }) => {
+  await setAllowance(DEV_TOKEN_ADDRESS, 0n)
+  await fillSwap(page, '10', 'dUSDT', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const review = dialog(page, 'Review Swap')
+  const approveAndSwap = review.getByRole('button', { name: 'Approve and swap' })
+  await expect(approveAndSwap).toBeEnabled({ timeout: 15_000 })
+  await approveAndSwap.click()
+  await approveWalletRequest(page, 'Send transaction?')
+  // The approval landed: the allowance covers the amount before the swap is asked.
+  await expect.poll(() => allowance(DEV_TOKEN_ADDRESS), { timeout: 15_000 }).toBeGreaterThanOrEqual(parseUnits('10', 18))
+  const { reserveIn, reserveOut } = await reserves(DEV_TOKEN_ADDRESS, DEV_TETHER_ADDRESS)
+  const before = { dev: await anvilTokenBalance('DEV', ACCOUNT_0), usdt: await anvilTokenBalance('dUSDT', ACCOUNT_0) }
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+  expect(before.dev - (await anvilTokenBalance('DEV', ACCOUNT_0))).toBe(parseUnits('10', 18))
+  expect((await anvilTokenBalance('dUSDT', ACCOUNT_0)) - before.usdt).toBe(getAmountOut(parseUnits('10', 18), reserveIn, reserveOut))
+})
+
+test('rejecting the approval returns to the form with the tokens and amount kept; nothing moved', async ({ page }) => {
+  await setAllowance(DEV_TOKEN_ADDRESS, 0n)
+  const devBefore = await anvilTokenBalance('DEV', ACCOUNT_0)
+  await fillSwap(page, '5', 'dUSDT', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const approveAndSwap = dialog(page, 'Review Swap').getByRole('button', { name: 'Approve and swap' })
+  await expect(approveAndSwap).toBeEnabled({ timeout: 15_000 })
+  await approveAndSwap.click()
+  await rejectWalletRequest(page, 'Send transaction?')
+  const swap = dialog(page, 'Swap')
+  await expect(swap).toBeVisible()
+  await expect(swap.getByTestId('swap-amount')).toHaveValue('5')
+  await expect(swap.getByRole('button', { name: 'You pay: DEV' })).toBeVisible()
+  await expect(swap.getByRole('button', { name: 'You receive: dUSDT' })).toBeVisible()
+  expect(await allowance(DEV_TOKEN_ADDRESS)).toBe(0n)
+  expect(await anvilTokenBalance('DEV', ACCOUNT_0)).toBe(devBefore)
+})
+
+test('rejecting the swap after the approval returns to the form; the approval stays, the balances do not move', async ({ page }) => {
+  await setAllowance(DEV_TOKEN_ADDRESS, 0n)
+  await fillSwap(page, '5', 'dUSDT', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const approveAndSwap = dialog(page, 'Review Swap').getByRole('button', { name: 'Approve and swap' })
+  await expect(approveAndSwap).toBeEnabled({ timeout: 15_000 })
+  await approveAndSwap.click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect.poll(() => allowance(DEV_TOKEN_ADDRESS), { timeout: 15_000 }).toBeGreaterThan(0n)
+  const before = { dev: await anvilTokenBalance('DEV', ACCOUNT_0), usdt: await anvilTokenBalance('dUSDT', ACCOUNT_0) }
+  await rejectWalletRequest(page, 'Send transaction?')
+  const swap = dialog(page, 'Swap')
+  await expect(swap).toBeVisible()
+  await expect(swap.getByTestId('swap-amount')).toHaveValue('5')
+  expect(await anvilTokenBalance('DEV', ACCOUNT_0)).toBe(before.dev)
+  expect(await anvilTokenBalance('dUSDT', ACCOUNT_0)).toBe(before.usdt)
+})
+
+test('the quote endpoint failing: the form says so and offers a retry, which quotes once the endpoint answers', async ({ page }) => {
+  await page.route('**/v1/convert/quotes**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
+  const swap = dialog(page, 'Swap')
+  await swap.getByRole('button', { name: /^You receive: / }).click()
+  await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+  await swap.getByTestId('swap-amount').fill('0.01')
+  await expect(swap.getByTestId('swap-error')).toBeVisible({ timeout: 15_000 })
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeDisabled()
+  await page.unroute('**/v1/convert/quotes**')
+  await swap.getByRole('button', { name: 'Try again' }).click()
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  expect(shown(await swap.getByTestId('swap-to-amount').innerText())).toBeGreaterThan(0)
+  expect(await anvilBalanceWei(ACCOUNT_0)).toBeGreaterThan(0n)
+})
