@@ -91,6 +91,24 @@ export const frameRequestSchemas = {
   },
   /** Completes a social login with the `result_uri` the provider's return carried: signs the frame in; the user. */
   CONNECT_SOCIAL: { payload: v.object({ uri: v.pipe(v.string(), v.url(), v.maxLength(2048)) }), result: frameUserSchema },
+  /**
+   * Change the signed-in email user's address (issue 19 §3; spec §4 "Email update result action"): the frame answers
+   * which code comes next. `VERIFY_PRIMARY_OTP`: a code was mailed to the current address.
+   */
+  UPDATE_EMAIL: {
+    payload: v.object({ email: frameEmailSchema }),
+    result: v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
+  },
+  /** The current address's code; `VERIFY_SECONDARY_OTP`: a code was mailed to the new address. */
+  UPDATE_EMAIL_PRIMARY_OTP: {
+    payload: v.object({ otp: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    result: v.object({ action: v.picklist(['VERIFY_PRIMARY_OTP', 'VERIFY_SECONDARY_OTP']) }),
+  },
+  /** The new address's code: the change is made; the new email (GET_USER reports it from now on). */
+  UPDATE_EMAIL_SECONDARY_OTP: {
+    payload: v.object({ otp: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
+    result: v.object({ newEmail: v.string() }),
+  },
   /** The signed-in user (after a login, or on reload). */
   GET_USER: { payload: v.object({ chainId: v.optional(frameChainIdSchema) }), result: frameUserSchema },
   /** Whether the frame has a session (spec §4: none found → the dapp clears the login cache). */

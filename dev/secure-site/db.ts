@@ -5,6 +5,7 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { socialSchema } from './social.ts'
+import { emailUpdateSchema } from './emailUpdate.ts'
 
 /** The schema, applied once when the database opens. Times are Unix milliseconds (`double precision`). */
 const schema = `
@@ -74,6 +75,7 @@ export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
   const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
   await db.exec(schema)
   await db.exec(socialSchema)
+  await db.exec(emailUpdateSchema)
   return db
 }
 

@@ -12,6 +12,9 @@
  * GET  /api/session           Bearer → { isConnected }
  * POST /api/sign-out          Bearer → {} (the session is revoked)
  * POST /api/rpc               Bearer, { method, params, chainId } → { result }
+ * POST /api/update-email      Bearer, { email } → { action: VERIFY_PRIMARY_OTP }: a code to the current address (issue 19 §3)
+ * POST /api/update-email/primary-otp    Bearer, { otp } → { action: VERIFY_SECONDARY_OTP }: a code to the new address
+ * POST /api/update-email/secondary-otp  Bearer, { otp } → { email }: the user's email is the new one
  * POST /api/social/start     { provider, deviceId, returnTo } → { uri }: the provider's authorize URL (issue 19, PKCE)
  * POST /api/connect-social    { resultUri, deviceId } → { token }: the completed social sign-in of this device, once
  * GET  /social/callback       the provider's redirect: code exchanged, ID token verified → 303 to the dapp with
@@ -41,6 +44,8 @@ import type { MailMessage, MailServer } from './mail.ts'
 import { createSessionSigner } from './session.ts'
 import { createSecureService, SecureSiteError } from './service.ts'
 import { createSocialLogin } from './social.ts'
+import { createEmailUpdate } from './emailUpdate.ts'
+import type { EmailUpdate } from './emailUpdate.ts'
 import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 
@@ -209,6 +214,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   const signer = createSessionSigner()
   let service: SecureService | undefined
   let social: SocialLogin | undefined
+  let emailUpdate: EmailUpdate | undefined
   let origin = ''
 
   const server = createServer((req, res) => {
@@ -283,6 +289,18 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
         return sendHtml(res, page('Signed in', '<h1>Signed in</h1><p>Go back to the app.</p>'), pageCsp)
       case 'GET /api/user':
         return sendJson(res, 200, await svc.getUser(token))
+      case 'POST /api/update-email': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await emailUpdate!.start(token, { email: body.email }))
+      }
+      case 'POST /api/update-email/primary-otp': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await emailUpdate!.verifyPrimary(token, { otp: body.otp }))
+      }
+      case 'POST /api/update-email/secondary-otp': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await emailUpdate!.verifySecondary(token, { otp: body.otp }))
+      }
       case 'GET /api/session':
         return sendJson(res, 200, { isConnected: await svc.isConnected(token) })
       case 'POST /api/sign-out':
@@ -324,6 +342,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   origin = `http://127.0.0.1:${port}`
   service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now, fundWei: options.fundWei })
   const svc = service
+  emailUpdate = createEmailUpdate({ db, mailer, now, authenticate: (t) => svc.authenticate(t) })
   social = createSocialLogin({
     db,
     publicUrl: origin,

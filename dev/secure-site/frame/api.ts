@@ -38,6 +38,9 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     getUser: (token) => call('GET', '/api/user', token),
     socialStart: ({ provider, deviceId, returnTo }) => call('POST', '/api/social/start', undefined, { provider, deviceId, returnTo }),
     connectSocial: ({ resultUri, deviceId }) => call('POST', '/api/connect-social', undefined, { resultUri, deviceId }),
+    updateEmail: (token, { email }) => call('POST', '/api/update-email', token, { email }),
+    updateEmailPrimaryOtp: (token, { otp }) => call('POST', '/api/update-email/primary-otp', token, { otp }),
+    updateEmailSecondaryOtp: (token, { otp }) => call('POST', '/api/update-email/secondary-otp', token, { otp }),
     isConnected: async (token) => (await call<{ isConnected: boolean }>('GET', '/api/session', token)).isConnected,
     signOut: async (token) => {
       await call('POST', '/api/sign-out', token, {})

@@ -29,6 +29,9 @@ function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerO
     rpc: vi.fn(async (_token: string | undefined, request: { method: string }) => `result:${request.method}`),
     socialStart: vi.fn(async () => ({ uri: 'http://127.0.0.1:8900/auth?client_id=google' })),
     connectSocial: vi.fn(async () => ({ token: 'social-token' })),
+    updateEmail: vi.fn(async () => ({ action: 'VERIFY_PRIMARY_OTP' as const })),
+    updateEmailPrimaryOtp: vi.fn(async () => ({ action: 'VERIFY_SECONDARY_OTP' as const })),
+    updateEmailSecondaryOtp: vi.fn(async () => ({ email: 'grace@example.com' })),
     ...overrides,
   }
   const approval = {
@@ -323,5 +326,49 @@ describe('frame handler: social login (issue 19 §1)', () => {
     await settle()
     expect(reply('s4')?.message).toEqual({ id: 's4', type: 'FRAME_CONNECT_SOCIAL_ERROR', payload: { message: 'Sign-in result is not valid: sign in again' } })
     expect(storage.has('latchkey-secure:session')).toBe(false)
+  })
+})
+
+describe('frame handler: email update (issue 19 §3)', () => {
+  it('behavior: UPDATE_EMAIL and its two codes go to the site with the session; the last stores the new email and posts the user', async () => {
+    const { send, settle, reply, api, storage, posted } = setup({ getUser: vi.fn(async () => ({ email: 'grace@example.com', address })) })
+    storage.set(frameStoreKeys.session, 'session-token')
+    storage.set(frameStoreKeys.email, 'ada@example.com')
+    send(appRequest('UPDATE_EMAIL', 'u1', { email: ' grace@example.com ' }))
+    await settle()
+    expect(api.updateEmail).toHaveBeenCalledWith('session-token', { email: 'grace@example.com' })
+    expect(reply('u1')?.message).toEqual({ id: 'u1', type: 'FRAME_UPDATE_EMAIL_SUCCESS', payload: { action: 'VERIFY_PRIMARY_OTP' } })
+    send(appRequest('UPDATE_EMAIL_PRIMARY_OTP', 'u2', { otp: '123456' }))
+    await settle()
+    expect(api.updateEmailPrimaryOtp).toHaveBeenCalledWith('session-token', { otp: '123456' })
+    expect(reply('u2')?.message.payload).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    expect(storage.get(frameStoreKeys.email)).toBe('ada@example.com')
+    send(appRequest('UPDATE_EMAIL_SECONDARY_OTP', 'u3', { otp: '654321' }))
+    await settle()
+    await settle()
+    expect(reply('u3')?.message).toEqual({ id: 'u3', type: 'FRAME_UPDATE_EMAIL_SECONDARY_OTP_SUCCESS', payload: { newEmail: 'grace@example.com' } })
+    expect(storage.get(frameStoreKeys.email)).toBe('grace@example.com')
+    expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE' && (p.message.payload as { email?: string }).email === 'grace@example.com')).toBe(true)
+    // Each reply parses on the dapp's side.
+    for (const id of ['u1', 'u2', 'u3']) expect(parseFrameMessage(reply(id)?.message)).toMatchObject({ type: 'reply', ok: true })
+  })
+
+  it('bad input: a refused code is an error reply with the site’s words; the stored email stays', async () => {
+    const { send, settle, reply, storage } = setup({ updateEmailSecondaryOtp: vi.fn(async () => Promise.reject(new FrameApiError('Invalid code'))) })
+    storage.set(frameStoreKeys.email, 'ada@example.com')
+    send(appRequest('UPDATE_EMAIL_SECONDARY_OTP', 'u1', { otp: '000000' }))
+    await settle()
+    expect(reply('u1')?.message).toEqual({ id: 'u1', type: 'FRAME_UPDATE_EMAIL_SECONDARY_OTP_ERROR', payload: { message: 'Invalid code' } })
+    expect(storage.get(frameStoreKeys.email)).toBe('ada@example.com')
+  })
+
+  it('bad input: a malformed new email or an empty code never reaches the site', async () => {
+    const { send, settle, api, posted } = setup()
+    send(appRequest('UPDATE_EMAIL', 'u1', { email: 'not-an-email' }))
+    send(appRequest('UPDATE_EMAIL_PRIMARY_OTP', 'u2', { otp: '' }))
+    await settle()
+    expect(api.updateEmail).not.toHaveBeenCalled()
+    expect(api.updateEmailPrimaryOtp).not.toHaveBeenCalled()
+    expect(posted).toEqual([])
   })
 })

@@ -30,6 +30,12 @@ export type FrameApi = {
   /** Redeems the `result_uri` of a finished social login of this device: a session token. */
   connectSocial(input: { resultUri: string; deviceId: string }): Promise<{ token: string }>
   isConnected(token: string | undefined): Promise<boolean>
+  /** Starts changing the signed-in user's email (issue 19 §3): a code to the current address. */
+  updateEmail(token: string | undefined, input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  /** The current address's code: a code to the new address. */
+  updateEmailPrimaryOtp(token: string | undefined, input: { otp: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  /** The new address's code: the email changes; the new one. */
+  updateEmailSecondaryOtp(token: string | undefined, input: { otp: string }): Promise<{ email: string }>
   signOut(token: string | undefined): Promise<void>
   rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number }): Promise<unknown>
 }
@@ -187,6 +193,16 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         const signedInUser = await user()
         post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
         return signedInUser
+      }
+      case 'APP_UPDATE_EMAIL':
+        return api.updateEmail(token(), { email: (request.payload as { email: string }).email })
+      case 'APP_UPDATE_EMAIL_PRIMARY_OTP':
+        return api.updateEmailPrimaryOtp(token(), { otp: (request.payload as { otp: string }).otp })
+      case 'APP_UPDATE_EMAIL_SECONDARY_OTP': {
+        const { email } = await api.updateEmailSecondaryOtp(token(), { otp: (request.payload as { otp: string }).otp })
+        store.set(frameStoreKeys.email, email)
+        post({ type: 'FRAME_SESSION_UPDATE', payload: await user() }, origin)
+        return { newEmail: email }
       }
       case 'APP_GET_USER': {
         const wanted = (request.payload as { chainId?: number | string }).chainId
