@@ -40,8 +40,11 @@ export const frameChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.min
 /** An email address (spec §5 "Email must be a valid email address"). */
 export const frameEmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
-/** A 0x-prefixed 20-byte hex address. */
-const addressSchema = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/))
+/**
+ * An account address: a 0x-prefixed 20-byte hex address (eip155), or on a Solana network (issue 19 §5) a base58 public
+ * key of 32–44 characters (spec §5 "Solana address").
+ */
+const addressSchema = v.union([v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))])
 
 /** The user the frame reports (spec §3 "Embedded-wallet user"). */
 export const frameUserSchema = v.object({
@@ -109,7 +112,10 @@ export const frameRequestSchemas = {
     payload: v.object({ otp: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }),
     result: v.object({ newEmail: v.string() }),
   },
-  /** The signed-in user (after a login, or on reload). */
+  /**
+   * The signed-in user (after a login, or on reload). With a Solana `chainId` (`solana:<reference>`, issue 19 §5) the
+   * user's address and accounts are its Solana ones and the frame's EVM chain stays as it was.
+   */
   GET_USER: { payload: v.object({ chainId: v.optional(frameChainIdSchema) }), result: frameUserSchema },
   /** Whether the frame has a session (spec §4: none found → the dapp clears the login cache). */
   IS_CONNECTED: { payload: empty, result: v.object({ isConnected: v.boolean() }) },
@@ -123,7 +129,8 @@ export const frameRequestSchemas = {
       method: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
       params: v.optional(v.unknown()),
       chainId: frameChainIdSchema,
-      chainNamespace: v.literal('eip155'),
+      /** eip155, or solana for the `solana_` methods on a `solana:<reference>` chain (issue 19 §5; spec §6: auth on these two only). */
+      chainNamespace: v.picklist(['eip155', 'solana']),
       rpcUrl: v.optional(v.string()),
     }),
     result: v.unknown(),

@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { socialSchema } from './social.ts'
 import { emailUpdateSchema } from './emailUpdate.ts'
+import { solanaSchema } from './solana.ts'
 
 /** The schema, applied once when the database opens. Times are Unix milliseconds (`double precision`). */
 const schema = `
@@ -76,6 +77,7 @@ export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
   await db.exec(schema)
   await db.exec(socialSchema)
   await db.exec(emailUpdateSchema)
+  await db.exec(solanaSchema)
   return db
 }
 

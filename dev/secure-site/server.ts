@@ -48,6 +48,7 @@ import { createEmailUpdate } from './emailUpdate.ts'
 import type { EmailUpdate } from './emailUpdate.ts'
 import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
+import type { SecureSolanaChain } from './solana.ts'
 
 /** Options of {@link startSecureSite}. */
 export type StartSecureSiteOptions = {
@@ -57,6 +58,10 @@ export type StartSecureSiteOptions = {
   mail: MailServer
   /** The chains the embedded wallet uses (the dev anvils). */
   chains: readonly SecureChain[]
+  /** The Solana networks the embedded wallet uses (issue 19 §5: the dev LiteSVM RPC); none: no Solana wallet. */
+  solanaChains?: readonly SecureSolanaChain[]
+  /** What a new Solana wallet is airdropped per Solana network, in lamports (0: nothing). Default 10 SOL. */
+  solanaFundLamports?: number
   /** The origins allowed to frame `/frame` and to talk to it (exact `scheme://host:port`), e.g. `loopbackOrigins()`. */
   allowedAncestors: readonly string[]
   /** The clock, Unix ms (codes, links, throttle, JWT `nbf`/`exp`). Default `Date.now`. */
@@ -138,8 +143,11 @@ const escapeHtml = (text: string): string =>
 /**
  * The frame page's HTML. The allowed ancestors and the chains' names reach the script in meta tags (data, not code).
  */
-export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[]): string {
-  const names = Object.fromEntries(chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]))
+export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[], solanaChains: readonly SecureSolanaChain[] = []): string {
+  const names = Object.fromEntries([
+    ...chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]),
+    ...solanaChains.map((c) => [c.caipNetworkId, c.name ?? c.caipNetworkId]),
+  ])
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -249,7 +257,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       case 'GET /':
         return sendHtml(res, page('Latchkey secure site', '<h1>Latchkey secure site (dev)</h1><p><a href="/mailbox">Mailbox</a></p>'), pageCsp)
       case 'GET /frame':
-        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains), frameCsp(options.allowedAncestors))
+        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains), frameCsp(options.allowedAncestors))
       case 'GET /frame.js':
         return send(res, 200, 'text/javascript; charset=utf-8', script)
       case 'GET /frame.css':
@@ -340,7 +348,17 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   })
   const port = (server.address() as AddressInfo).port
   origin = `http://127.0.0.1:${port}`
-  service = createSecureService({ db, mailer, signer, publicUrl: origin, chains: options.chains, now, fundWei: options.fundWei })
+  service = createSecureService({
+    db,
+    mailer,
+    signer,
+    publicUrl: origin,
+    chains: options.chains,
+    now,
+    fundWei: options.fundWei,
+    ...(options.solanaChains ? { solanaChains: options.solanaChains } : {}),
+    ...(options.solanaFundLamports !== undefined ? { solanaFundLamports: options.solanaFundLamports } : {}),
+  })
   const svc = service
   emailUpdate = createEmailUpdate({ db, mailer, now, authenticate: (t) => svc.authenticate(t) })
   social = createSocialLogin({

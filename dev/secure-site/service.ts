@@ -13,6 +13,8 @@ import type { SecureDb, UserRow } from './db.ts'
 import type { Mailer } from './mail.ts'
 import { refusalMessage } from './session.ts'
 import type { SessionSigner } from './session.ts'
+import { createSolanaWallets, isSolanaChainId, SolanaWalletError } from './solana.ts'
+import type { SecureSolanaChain } from './solana.ts'
 
 /** How long a mailed code is valid, in ms: 10 minutes (issue 18 §1). */
 export const otpTtl = 10 * 60_000
@@ -75,6 +77,10 @@ export type SecureServiceOptions = {
   now?: () => number
   /** What a new wallet gets on every chain with `anvil_setBalance`, in wei; 0n: no funding. Default {@link defaultFundWei}. */
   fundWei?: bigint
+  /** The Solana networks (the dev LiteSVM RPC) the wallet's ed25519 key signs and sends on (issue 19 §5). None: no Solana. */
+  solanaChains?: readonly SecureSolanaChain[]
+  /** What a new Solana wallet is airdropped on each Solana network, in lamports; 0: nothing. Default 10 SOL. */
+  solanaFundLamports?: number
 }
 
 /** The result of an email login start (spec §4 "Email connect result action"). */
@@ -116,6 +122,8 @@ export function createSecureService(options: SecureServiceOptions) {
   const { db, mailer, signer } = options
   const now = options.now ?? Date.now
   const fundWei = options.fundWei ?? defaultFundWei
+  const solanaChains = options.solanaChains ?? []
+  const solana = createSolanaWallets({ db, chains: solanaChains, ...(options.solanaFundLamports !== undefined ? { fundLamports: options.solanaFundLamports } : {}) })
 
   async function fund(address: Address): Promise<void> {
     if (fundWei === 0n) return
@@ -307,14 +315,16 @@ export function createSecureService(options: SecureServiceOptions) {
     },
 
     /**
-     * The signed-in user: email (null for a social user), the wallet's address, and for a social user its provider
-     * and username (issue 19). @throws SecureSiteError 401 (see `authenticate`).
+     * The signed-in user: email (null for a social user), the wallet's address, for a social user its provider and
+     * username (issue 19), and with Solana networks configured its Solana address (the keypair made on first use, §5).
+     * @throws SecureSiteError 401 (see `authenticate`).
      */
-    async getUser(token: string | undefined): Promise<{ email: string | null; address: string; socialProvider?: string; username?: string }> {
+    async getUser(token: string | undefined): Promise<{ email: string | null; address: string; solanaAddress?: string; socialProvider?: string; username?: string }> {
       const { user } = await authenticate(token)
       return {
         email: user.email,
         address: user.address,
+        ...(solanaChains.length > 0 ? { solanaAddress: (await solana.walletOf(user.id)).address } : {}),
         ...(user.social_provider ? { socialProvider: user.social_provider } : {}),
         ...(user.username ? { username: user.username } : {}),
       }
@@ -368,6 +378,7 @@ export function createSecureService(options: SecureServiceOptions) {
     async rpc(token: string | undefined, request: { method: unknown; params?: unknown; chainId: unknown }): Promise<unknown> {
       const { user } = await authenticate(token)
       const method = typeof request.method === 'string' ? request.method : ''
+      if (isSolanaChainId(request.chainId) || method.startsWith('solana_')) return solanaRpc(user, method, request)
       const chainId = typeof request.chainId === 'number' ? request.chainId : Number(String(request.chainId).replace(/^eip155:/, ''))
       const chain = options.chains.find((c) => c.chainId === chainId)
       if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
@@ -428,6 +439,22 @@ export function createSecureService(options: SecureServiceOptions) {
     },
   }
 
+  /**
+   * A request on a Solana network (issue 19 §5): only the `solana_` methods, only on a configured Solana network (a
+   * `solana_` method on another chain, or a Solana network not configured here, is 'Chain is not supported', 4901).
+   */
+  async function solanaRpc(user: UserRow, method: string, request: { params?: unknown; chainId: unknown }): Promise<unknown> {
+    const chain = isSolanaChainId(request.chainId) ? solana.chainOf(request.chainId) : undefined
+    if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
+    if (!method.startsWith('solana_')) throw new SecureSiteError(400, secureMessages.notAllowed, { code: 4100 })
+    try {
+      return await solana.rpc(user.id, { method, params: request.params, chain })
+    } catch (error) {
+      if (error instanceof SolanaWalletError) throw new SecureSiteError(400, error.message, { code: error.code })
+      throw error
+    }
+  }
+
   async function keyOf(userId: number): Promise<Hex> {
     const key = await walletPrivateKey(db, userId)
     if (!key || !isHex(key)) throw new SecureSiteError(500, 'The wallet has no key')
@@ -475,9 +502,8 @@ const safeForwarded = new Set([
   'eth_uninstallFilter', 'eth_getTransactionByHash', 'eth_getTransactionByBlockHashAndIndex',
   'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionReceipt', 'eth_sendRawTransaction', 'eth_getAccount',
 ])
-/** Unsafe methods of spec §5 this dev wallet does not implement (Solana, batch calls, permissions, user operations). */
+/** Unsafe methods of spec §5 this dev wallet does not implement (batch calls, permissions, user operations). */
 const unsafeUnsupported = new Set([
-  'solana_signMessage', 'solana_signTransaction', 'solana_signAllTransactions', 'solana_signAndSendTransaction',
   'wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation',
   'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets', 'eth_getUserOperationByHash',
   'eth_getUserOperationReceipt', 'eth_estimateUserOperationGas', 'eth_supportedEntryPoints',

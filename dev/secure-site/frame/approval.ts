@@ -6,6 +6,8 @@
  */
 import { formatEther, hexToString, isHex } from 'viem'
 import type { ApprovalRequest, ApprovalUi } from './handler.ts'
+import { base58Decode } from '../../../adapters/solana.base58.ts'
+import { describeSolanaTransaction, formatSol } from './solanaTx.ts'
 
 /** What the approval shows: a title, labelled rows and an optional block of text. */
 export type ApprovalSummary = { title: string; rows: Array<{ label: string; value: string }>; body?: string }
@@ -57,9 +59,59 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
       const data = typeof tx.data === 'string' && tx.data !== '0x' ? tx.data : undefined
       return { title: 'Send transaction', rows, ...(data ? { body: `Data: ${data}` } : {}) }
     }
+    case 'solana_signMessage': {
+      const message = (request.params as { message?: unknown } | undefined)?.message
+      let body = String(message)
+      try {
+        body = readableMessage(`0x${Array.from(base58Decode(String(message)), (b) => b.toString(16).padStart(2, '0')).join('')}`)
+      } catch {
+        // shown as given
+      }
+      return { title: 'Sign message', rows: [from, solanaNetwork(request)], body }
+    }
+    case 'solana_signTransaction':
+    case 'solana_signAndSendTransaction':
+      return describeSolana(request.method === 'solana_signAndSendTransaction' ? 'Send transaction' : 'Sign transaction', [(request.params as { transaction?: unknown } | undefined)?.transaction], from, request)
+    case 'solana_signAllTransactions': {
+      const list = (request.params as { transactions?: unknown } | undefined)?.transactions
+      const all = Array.isArray(list) ? list : []
+      return describeSolana(`Sign ${all.length} transactions`, all, from, request)
+    }
     default:
       return { title: request.method, rows: [from, network], body: JSON.stringify(request.params, null, 2) }
   }
+}
+
+/** The network row of a Solana request: its name (the CAIP-2 id is long and says nothing to a visitor). */
+function solanaNetwork(request: ApprovalRequest): { label: string; value: string } {
+  return { label: 'Network', value: request.chainName }
+}
+
+/** Solana transactions (issue 19 §5): the transfers as To / Amount rows, the fee payer, other programs in the body. */
+function describeSolana(title: string, wires: unknown[], from: { label: string; value: string }, request: ApprovalRequest): ApprovalSummary {
+  const rows = [from, solanaNetwork(request)]
+  const lines: string[] = []
+  let feePayer: string | undefined
+  for (const [i, wire] of wires.entries()) {
+    const tx = describeSolanaTransaction(wire)
+    const prefix = wires.length > 1 ? `#${i + 1} ` : ''
+    if (!tx) {
+      lines.push(`${prefix}Not a readable transaction`)
+      continue
+    }
+    feePayer ??= tx.feePayer
+    for (const ix of tx.instructions) {
+      if (ix.kind === 'transfer' && wires.length === 1 && tx.instructions.length === 1) {
+        rows.push({ label: 'To', value: ix.to }, { label: 'Amount', value: formatSol(ix.lamports) })
+      } else if (ix.kind === 'transfer') {
+        lines.push(`${prefix}Transfer ${formatSol(ix.lamports)} to ${ix.to}`)
+      } else {
+        lines.push(`${prefix}Program ${ix.programId} (${ix.dataLength} bytes of data)`)
+      }
+    }
+  }
+  if (feePayer) rows.push({ label: 'Fee payer', value: feePayer })
+  return { title, rows, ...(lines.length > 0 ? { body: lines.join('\n') } : {}) }
 }
 
 /**

@@ -372,3 +372,64 @@ describe('frame handler: email update (issue 19 §3)', () => {
     expect(posted).toEqual([])
   })
 })
+
+describe('frame handler: Solana (issue 19 §5)', () => {
+  const solanaChain = 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ'
+  const solanaAddress = 'HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV'
+  const solanaApi = { getUser: vi.fn(async () => ({ email: 'ada@example.com', address, solanaAddress })) }
+  const rpc = (id: string, method: string, params: unknown, chainId: string | number = solanaChain, chainNamespace: 'eip155' | 'solana' = 'solana') =>
+    appRequest('RPC_REQUEST', id, { method, params, chainId, chainNamespace })
+
+  it('behavior: GET_USER on a Solana chain answers the Solana address and leaves the frame’s EVM chain alone', async () => {
+    const { send, settle, reply } = setup(solanaApi, { chainNames: { '31337': 'Anvil Local', [solanaChain]: 'Solana Localnet' } })
+    send(appRequest('GET_USER', 'u1', { chainId: solanaChain }))
+    send(appRequest('GET_CHAIN_ID', 'c1', {}))
+    await settle()
+    expect(reply('u1')?.message.payload).toEqual({ email: 'ada@example.com', address: solanaAddress, chainId: solanaChain, accounts: [{ address: solanaAddress, type: 'eoa' }] })
+    expect(parseFrameMessage(reply('u1')?.message)).toMatchObject({ ok: true })
+    expect(reply('c1')?.message.payload).toEqual({ chainId: 31337 })
+  })
+
+  it('bad input: GET_USER on Solana when the site has no Solana wallet is an error reply', async () => {
+    const { send, settle, reply } = setup()
+    send(appRequest('GET_USER', 'u1', { chainId: solanaChain }))
+    await settle()
+    expect(reply('u1')?.message).toEqual({ id: 'u1', type: 'FRAME_GET_USER_ERROR', payload: { message: 'Chain is not supported' } })
+  })
+
+  it('behavior: solana_signAndSendTransaction opens the approval with the Solana network’s name; Approve sends it to the server with the CAIP-2 id', async () => {
+    const { send, settle, reply, approvals, api } = setup(solanaApi, { chainNames: { [solanaChain]: 'Solana Localnet' } })
+    send(rpc('r1', 'solana_signAndSendTransaction', { transaction: 'AQID' }))
+    await settle()
+    expect(approvals[0]!.request).toMatchObject({ method: 'solana_signAndSendTransaction', chainId: solanaChain, chainName: 'Solana Localnet' })
+    expect(api.rpc).not.toHaveBeenCalled()
+    approvals[0]!.resolve(true)
+    await settle()
+    await settle()
+    expect(api.rpc).toHaveBeenCalledWith(undefined, { method: 'solana_signAndSendTransaction', params: { transaction: 'AQID' }, chainId: solanaChain })
+    expect(reply('r1')?.message.payload).toBe('result:solana_signAndSendTransaction')
+  })
+
+  it('behavior: solana_signMessage rejected in the frame answers "User rejected the request" and signs nothing', async () => {
+    const { send, settle, reply, approvals, api } = setup(solanaApi)
+    send(rpc('r1', 'solana_signMessage', { message: '3yZe7d' }))
+    await settle()
+    approvals[0]!.resolve(false)
+    await settle()
+    await settle()
+    expect(reply('r1')?.message.payload).toEqual({ message: FRAME_USER_REJECTED })
+    expect(api.rpc).not.toHaveBeenCalled()
+  })
+
+  it('bad input: a Solana request whose chain is not solana:<reference> is refused before any approval; a bitcoin namespace is dropped', async () => {
+    const { send, settle, reply, approvals, posted } = setup(solanaApi)
+    send(rpc('r1', 'solana_signMessage', { message: '3yZe7d' }, 31337))
+    send(rpc('r2', 'solana_signMessage', { message: '3yZe7d' }, 'bip122:000000000019d6689c085ae165831e93'))
+    send({ id: 'r3', type: 'APP_RPC_REQUEST', payload: { method: 'solana_signMessage', params: {}, chainId: 'bip122:000000000019d6689c085ae165831e93', chainNamespace: 'bip122' } })
+    await settle()
+    expect(approvals).toEqual([])
+    expect(reply('r1')?.message.payload).toEqual({ message: 'Chain is not supported' })
+    expect(reply('r2')?.message.payload).toEqual({ message: 'Chain is not supported' })
+    expect(posted.some((p) => p.message.id === 'r3')).toBe(false)
+  })
+})

@@ -24,7 +24,7 @@ export type FrameApi = {
   connectEmail(input: { email: string; deviceId: string; token: string | undefined }): Promise<{ action: 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT' }>
   connectDevice(input: { email: string; deviceId: string }): Promise<{ verified: false } | { verified: true; token: string }>
   connectOtp(input: { email: string; deviceId: string; otp: string }): Promise<{ token: string }>
-  getUser(token: string | undefined): Promise<{ email: string | null; address: string; socialProvider?: string; username?: string }>
+  getUser(token: string | undefined): Promise<{ email: string | null; address: string; solanaAddress?: string; socialProvider?: string; username?: string }>
   /** Starts a social login of this device (issue 19): the provider's authorize URL. */
   socialStart(input: { provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string }>
   /** Redeems the `result_uri` of a finished social login of this device: a session token. */
@@ -37,14 +37,15 @@ export type FrameApi = {
   /** The new address's code: the email changes; the new one. */
   updateEmailSecondaryOtp(token: string | undefined, input: { otp: string }): Promise<{ email: string }>
   signOut(token: string | undefined): Promise<void>
-  rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number }): Promise<unknown>
+  /** `chainId`: an EVM chain id, or a Solana CAIP-2 id for the `solana_` methods (issue 19 §5). */
+  rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number | string }): Promise<unknown>
 }
 
 /** The frame origin's storage (localStorage in the browser). */
 export type FrameStore = { get(key: string): string | null; set(key: string, value: string): void; remove(key: string): void }
 
 /** What the approval UI shows. */
-export type ApprovalRequest = { id: string; method: string; params: unknown; chainId: number; chainName: string; dappName: string | undefined; dappOrigin: string }
+export type ApprovalRequest = { id: string; method: string; params: unknown; chainId: number | string; chainName: string; dappName: string | undefined; dappOrigin: string }
 
 /** The frame's own approval UI (dev/secure-site/frame/approval.ts in the browser). */
 export type ApprovalUi = {
@@ -140,9 +141,19 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return email
   }
 
-  async function user(): Promise<FrameUser> {
-    const { email, address, socialProvider, username } = await api.getUser(token())
-    return { email, address, chainId, accounts: [{ address, type: 'eoa' }], ...(socialProvider ? { socialProvider } : {}), ...(username ? { userName: username } : {}) }
+  /** The user on the frame's EVM chain, or on `solanaChain` (its Solana address; issue 19 §5). */
+  async function user(solanaChain?: string): Promise<FrameUser> {
+    const { email, address: evmAddress, solanaAddress, socialProvider, username } = await api.getUser(token())
+    if (solanaChain !== undefined && !solanaAddress) throw new FrameApiError('Chain is not supported')
+    const address = solanaChain !== undefined ? solanaAddress! : evmAddress
+    return {
+      email,
+      address,
+      chainId: solanaChain ?? chainId,
+      accounts: [{ address, type: 'eoa' }],
+      ...(socialProvider ? { socialProvider } : {}),
+      ...(username ? { userName: username } : {}),
+    }
   }
 
   async function signedIn(sessionToken: string, origin: string): Promise<void> {
@@ -206,6 +217,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       }
       case 'APP_GET_USER': {
         const wanted = (request.payload as { chainId?: number | string }).chainId
+        if (isSolanaChain(wanted)) return user(wanted)
         if (wanted !== undefined) setChain(wanted)
         return user()
       }
@@ -256,10 +268,17 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   async function rpc(request: AppRequest<'RPC_REQUEST'>, origin: string): Promise<unknown> {
     const { method, params } = request.payload
-    const requestChain = typeof request.payload.chainId === 'number' ? request.payload.chainId : Number(String(request.payload.chainId).replace(/^eip155:/, ''))
+    const onSolana = request.payload.chainNamespace === 'solana'
+    // Issue 19 §5: a Solana request names its network by CAIP-2 id; the server refuses one it does not know.
+    if (onSolana && !isSolanaChain(request.payload.chainId)) throw new FrameApiError('Chain is not supported')
+    const requestChain: number | string = onSolana
+      ? String(request.payload.chainId)
+      : typeof request.payload.chainId === 'number'
+        ? request.payload.chainId
+        : Number(String(request.payload.chainId).replace(/^eip155:/, ''))
     const kind = rpcMethodKind(method)
     // The dapp answers eth_chainId itself (spec §4); the frame does too, from the request, if it is asked.
-    if (method === 'eth_chainId') return `0x${requestChain.toString(16)}`
+    if (method === 'eth_chainId' && typeof requestChain === 'number') return `0x${requestChain.toString(16)}`
     if (kind === 'disallowed') throw new FrameApiError(RPC_NOT_ALLOWED)
     if (kind === 'safe') return api.rpc(token(), { method, params, chainId: requestChain })
 
@@ -303,6 +322,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     } finally {
       pending.delete(request.id)
     }
+  }
+
+  function isSolanaChain(value: unknown): value is string {
+    return typeof value === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,64}$/.test(value)
   }
 
   async function answer(request: AppRequest, origin: string): Promise<void> {
