@@ -6,7 +6,8 @@ import { resolveFeatures } from '../services/features.ts'
 import { to, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { pairingFeature } from './pairing.feature.ts'
 import { messageOf } from './messages.ts'
-import { sendFeature, sendToastMessages } from './send.feature.ts'
+import { sendFeature } from './send.feature.ts'
+import { sendOutcomes, sendToastMessages } from './send.outcomes.ts'
 import { siwxFeature } from './siwx.feature.ts'
 import { timing } from './timing.ts'
 
@@ -31,8 +32,15 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
 }
 const tagged = (...tags: string[]) => ({ hasTag: (t: string) => tags.includes(t), context: {} })
 
-describe('send registration (machines/send.feature.ts)', () => {
-  const on = sendFeature.on!
+describe('send registration (machines/send.feature.ts, its loaded hooks machines/send.outcomes.ts)', () => {
+  const on = { ...sendFeature.on, ...sendOutcomes }
+  test('behavior: before its machine arrives the page answers only the start; other gestures wait for the machine', () => {
+    const page = sendFeature.on!
+    expect(page.emitted).toBeUndefined()
+    expect(page.account).toBeUndefined()
+    expect(page.gesture!(facts(), { type: 'send.start' })).toEqual([to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open' }, true)])
+    expect(page.gesture!(facts({ view: 'SendPreview' }), { type: 'send.confirm' })).toEqual([to.self({ type: 'send.confirm' }, true)])
+  })
   test('behavior: Confirm with a full transaction stack is refused with the toast; nothing enters the stack, the wallet is not asked', () => {
     expect(on.gesture!(facts({ view: 'SendPreview', holder: 'send', transactions: { count: 99, limit: 99 } }), { type: 'send.confirm' })).toEqual([
       to.toast('error', messageOf('transactionStackFull')),
@@ -187,6 +195,25 @@ describe('a new feature plugs in by its registration alone (issue 15 §1)', () =
     await tick()
     expect(greeterOf(h)!.getSnapshot().value).toBe('idle')
     expect(greeterOf(h)!.getSnapshot().context.hellos).toBe(1)
+  })
+
+  test('behavior: the hooks that arrive with the module answer from then on, replacing the page hook of the same name', async () => {
+    const module = deferred<{ logic: typeof greeterMachine; on: FeatureRegistration['on'] }>()
+    const h = createRootHarness({
+      extraFeatures: [
+        greeter({
+          logic: undefined,
+          load: () => module.promise,
+          on: { emitted: () => [to.toast('success', 'page hook')] },
+        }),
+      ],
+    })
+    h.actor.send({ type: 'feature.deliver', feature: 'greeter', event: { type: 'greeter.hello' } })
+    module.resolve({ logic: greeterMachine, on: { emitted: () => [to.toast('success', 'loaded hook')], spawned: () => [to.self({ type: 'greeter.account', address: '0xloaded' })] } })
+    await tick()
+    expect(greeterOf(h)!.getSnapshot().context).toEqual({ address: '0xloaded', hellos: 1 })
+    expect(h.toast().context.current).toEqual({ variant: 'success', message: 'loaded hook' })
+    expect(h.actor.getSnapshot().context.registry['greeter']!.on!.emitted).not.toBeUndefined()
   })
 
   test('behavior: unavailable (its flag off): its gestures are dropped and nothing is spawned or fetched', async () => {

@@ -14,8 +14,11 @@ import type { ViewData, ViewName } from './views.ts'
 export type FeatureRegistration = {
   /** The feature's name: its actor's id and systemId (`system.get('send')`). */
   id: string
-  /** The machine, fetched with the first use (`() => import(…)`). */
-  load?: (() => Promise<AnyActorLogic>) | undefined
+  /**
+   * The machine, fetched with the first use (`() => import(…)`): the bare logic, or the logic with the hooks that only
+   * matter once it exists ({@link LoadedFeature}).
+   */
+  load?: (() => Promise<AnyActorLogic | LoadedFeature>) | undefined
   /** The machine already at hand (tests): spawned at once on the first use, no fetch. */
   logic?: AnyActorLogic | undefined
   /** Whether the feature may exist now (its flag, its option). Unavailable: never spawned, its gestures dropped. */
@@ -59,6 +62,26 @@ export type FeatureRegistration = {
     /** The network machine reported a switch's outcome (`network.switchRejected`, `network.switchFailed`, `network.notFound`). */
     network?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
   }
+}
+
+/**
+ * A feature's module as it arrives with the first use (issue 15 §1: the page holds only what starts a feature): its
+ * machine and the hooks that only matter once the machine exists (`spawned`, `account`, `back`, `emitted`, the full
+ * `gesture`: `machines/<feature>.outcomes.ts`). The root merges `on` over the registration's own hooks when the module
+ * arrives, a hook given here replacing the page's hook of the same name. Until then the page's hooks answer: a
+ * registration keeps in the page what must work before the machine is there (the gesture or `open` that starts it, an
+ * `account` hook that spawns it).
+ */
+export type LoadedFeature = { logic: AnyActorLogic; on?: FeatureRegistration['on'] }
+
+/** Whether a loaded module is the {@link LoadedFeature} shape (rather than the bare machine). */
+export function isLoadedFeature(loaded: AnyActorLogic | LoadedFeature): loaded is LoadedFeature {
+  return typeof loaded === 'object' && loaded !== null && 'logic' in loaded && !('transition' in loaded)
+}
+
+/** The registration with a loaded module's hooks merged over its own (see {@link LoadedFeature}). */
+export function withLoadedHooks(registration: FeatureRegistration, on: FeatureRegistration['on'] | undefined): FeatureRegistration {
+  return on ? { ...registration, on: { ...registration.on, ...on } } : registration
 }
 
 /** What changed about the active namespace's account. */

@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
-import type { AccountChange, CommandEvent, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
+import { isLoadedFeature, withLoadedHooks, type AccountChange, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration, type FeatureReport, type LoadedFeature } from './features.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
@@ -130,7 +130,7 @@ export type AppEvent =
 
 /** The feature plumbing's events: a module arrived or failed, a spawned feature emitted. */
 export type FeatureLoadEvent =
-  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic }
+  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic; on?: FeatureRegistration['on'] }
   | { type: 'feature.loadFailed'; feature: string; error: unknown }
   /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
   | { type: 'feature.emitted'; feature: string; event: EventObject }
@@ -427,10 +427,16 @@ export const rootMachine = setup({
     connection: connectionMachine,
     network: networkMachine,
     /** Fetches a feature's module and answers `feature.loaded` with its machine (or `feature.loadFailed`). */
-    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic> }>(({ input, sendBack }) => {
+    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic | LoadedFeature> }>(({ input, sendBack }) => {
       let live = true
       input.load().then(
-        (logic) => live && sendBack({ type: 'feature.loaded', feature: input.feature, logic }),
+        (loaded) =>
+          live &&
+          sendBack(
+            isLoadedFeature(loaded)
+              ? { type: 'feature.loaded', feature: input.feature, logic: loaded.logic, on: loaded.on }
+              : { type: 'feature.loaded', feature: input.feature, logic: loaded },
+          ),
         (error: unknown) => live && sendBack({ type: 'feature.loadFailed', feature: input.feature, error }),
       )
       return () => {
@@ -681,6 +687,8 @@ export const rootMachine = setup({
       enqueue.stopChild(`load.${id}`)
       enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
       if (context.features[id]) return
+      // The hooks that arrived with the machine answer from now on (the registration's page hooks until then).
+      if (event.on) enqueue.assign(({ context }) => ({ registry: { ...context.registry, [id]: withLoadedHooks(context.registry[id]!, event.on) } }))
       spawnFeature(enqueue, id, event.logic)
       for (const waiting of context.pending[id] ?? []) enqueue.sendTo(({ context }) => context.features[id]!, waiting)
     }),

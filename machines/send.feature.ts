@@ -1,15 +1,4 @@
-import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import { isMessage, messageOf } from './messages.ts'
-import type { SendEmitted, SendTarget } from './send.ts'
-
-/**
- * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast) from the hash the wallet returned until the
- * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. The UI's
- * catalogue has the same words (`en.sendSubmitted`): a machine does not import ui/.
- */
-/** The toasts of a send, as message keys (their words are the catalogue's: `ui/locales/en.ts` `messages`). */
-export const sendToastMessages = { submitted: messageOf('sendSubmitted'), sent: messageOf('sendSent') } as const
-
+import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 
 /** The gestures of the send views (`feature.deliver` to `send`) that are not the machine's own events. */
 export type SendGesture =
@@ -20,25 +9,19 @@ export type SendGesture =
   /** A token picked in the picker: selected, back to the form. */
   | { type: 'send.pickToken'; tokenKey: string }
 
-const sendTarget = (a: ConnectedAccount): SendTarget => ({ ...a })
-const busy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
-const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
-/** On the preview with no stack entry (the modal was closed and reopened meanwhile): the views are moved here. */
-const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SendPreview' && facts.transactions.count === 0
-const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
-  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+/** A send waits for the wallet or the chain (the machine's `loading` tag). */
+export const sendBusy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
 
-/** A send cleared before its outcome never replaces its loading toast: it is hidden if it is the toast shown. */
-function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
-  const shown = facts.toast
-  return shown?.variant === 'loading' && isMessage(shown.message, 'sendSubmitted') ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
+/** Account's Send (or a token row): the preview of a send still waiting, else the form, the machine fetched if needed. */
+export function startSend(facts: FeatureFacts, tokenKey: string | undefined): FeatureCommand[] {
+  if (sendBusy(facts)) return [to.router({ type: 'router.push', view: 'SendPreview' })]
+  return [to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open', ...(tokenKey ? { tokenKey } : {}) }, true)]
 }
 
 /**
- * Send (spec §4 Send) as a feature: gated by the `send` flag, holds the views Send, SendSelectToken and SendPreview,
- * follows the active account (another address or chain resets the form, spec §4), and turns the machine's outcomes
- * into the modal's moves: the preview pushed, the loading toast, the transaction stack popped with the outcome, the
- * balances refreshed (spec §4: after a send the wallet's balance and Account's data are read again).
+ * Send (spec §4 Send) as a feature: gated by the `send` flag, holds the views Send, SendSelectToken and SendPreview.
+ * The page holds only what starts it (Account's Send, `open({ view: 'Send' })`); the rest arrives with the machine
+ * (`send.outcomes.ts`: following the account, the preview, the toasts, the transaction stack, the balances).
  */
 export const sendFeature: FeatureRegistration = {
   id: 'send',
@@ -46,75 +29,13 @@ export const sendFeature: FeatureRegistration = {
   views: ['Send', 'SendSelectToken', 'SendPreview'],
   busyTag: 'loading',
   on: {
-    spawned: (facts) => (facts.account ? [to.self({ type: 'send.setTarget', target: sendTarget(facts.account) })] : []),
-    account: (facts, change) => {
-      const target = facts.account
-      const commands: FeatureCommand[] = []
-      if (change === 'switched') commands.push(to.self({ type: 'send.clear' }))
-      commands.push(to.self(target ? { type: 'send.setTarget', target: sendTarget(target) } : { type: 'send.clear' }))
-      if (change === 'changed' || change === 'disconnected') commands.push(...hideSubmittedToast(facts))
-      // Another account or chain while the send views show: they leave for Account, the stack with them.
-      if (change === 'changed' && facts.holder === 'send') {
-        commands.push(to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }))
-      }
-      return commands
-    },
     open: (facts, { view }) => {
       // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
       // second form; the outcome then returns to Account.
-      if (busy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
+      if (sendBusy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
       return view === 'Send' && facts.account ? [to.self({ type: 'send.open' }, true)] : []
     },
-    back: (facts) => (facts.view === 'SendPreview' ? [to.self({ type: 'send.edit' })] : []),
-    gesture: (facts, event) => {
-      const e = event as SendGesture | { type: string }
-      switch (e.type) {
-        case 'send.start': {
-          if (busy(facts)) return [to.router({ type: 'router.push', view: 'SendPreview' })]
-          const tokenKey = (e as Extract<SendGesture, { type: 'send.start' }>).tokenKey
-          return [to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open', ...(tokenKey ? { tokenKey } : {}) }, true)]
-        }
-        case 'send.chooseToken':
-          return [to.router({ type: 'router.push', view: 'SendSelectToken' })]
-        case 'send.pickToken':
-          return [to.self({ type: 'send.selectToken', tokenKey: (e as Extract<SendGesture, { type: 'send.pickToken' }>).tokenKey }), back(facts)]
-        case 'send.confirm':
-          // The transaction enters the stack and the wallet is asked; a full stack refuses it (spec §9).
-          if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
-          return [
-            to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }),
-            to.self({ type: 'send.confirm' }, true),
-          ]
-        default:
-          return [to.self(event, true)]
-      }
-    },
-    emitted: (facts, event) => {
-      const e = event as SendEmitted
-      switch (e.type) {
-        case 'send.previewing':
-          return [to.router({ type: 'router.push', view: 'SendPreview' })]
-        // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
-        case 'send.submitted':
-          return [to.toast('loading', sendToastMessages.submitted)]
-        case 'send.succeeded':
-          return [
-            withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
-            to.connection({ type: 'connection.refreshBalance' }),
-            { to: 'feature', feature: 'account', event: { type: 'account.reload', ...(e.tokenAddress ? { forceUpdate: e.tokenAddress } : {}) } },
-            to.toast('success', sendToastMessages.sent),
-          ]
-        case 'send.cancelled':
-          return [withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'cancel')]
-        case 'send.failed':
-          return [
-            withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),
-            to.toast('error', messageOf('failure', e.error)),
-            to.root({ type: 'feature.reportError', error: e.error }),
-          ]
-        default:
-          return []
-      }
-    },
+    // Until the machine arrives: Send starts it; anything else waits for it (`send.outcomes.ts` answers from then on).
+    gesture: (facts, event) => (event.type === 'send.start' ? startSend(facts, (event as Extract<SendGesture, { type: 'send.start' }>).tokenKey) : [to.self(event, true)]),
   },
 }

@@ -1,10 +1,6 @@
-import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import { isMessage, messageOf } from './messages.ts'
+import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { ViewData } from './views.ts'
-import type { SwapEmitted, SwapRequest, SwapTarget } from './swap.ts'
-
-/** The toasts of a swap, as message keys (their words are the catalogue's: `ui/locales/en.shell.ts` `messages`). */
-export const swapToastMessages = { submitted: messageOf('swapSubmitted'), sent: messageOf('swapSent') } as const
+import type { SwapRequest } from './swap.ts'
 
 /** The gestures of the swap views (`feature.deliver` to `swap`) that are not the machine's own events. */
 export type SwapGesture =
@@ -15,27 +11,23 @@ export type SwapGesture =
   /** A token picked in the picker: selected, back to the form. */
   | { type: 'swap.pickToken'; side: 'from' | 'to'; address: string }
 
-const swapTarget = (a: ConnectedAccount): SwapTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId })
-const busy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
-const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
-const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SwapPreview' && facts.transactions.count === 0
-const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
-  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+/** A swap waits for the wallet or the chain (the machine's `loading` tag). */
+export const swapBusy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
 /** The swap arguments of `open({ view: 'Swap', data })` (spec §2), as the machine's request. */
 const requestOf = (data: ViewData | undefined): SwapRequest | undefined =>
   data && (data.fromToken || data.toToken || data.amount) ? { fromToken: data.fromToken, toToken: data.toToken, amount: data.amount } : undefined
 
-function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
-  const shown = facts.toast
-  return shown?.variant === 'loading' && isMessage(shown.message, 'swapSubmitted') ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
+/** Account's Swap: the preview of a swap still waiting, else the form, the machine fetched if needed. */
+export function startSwap(facts: FeatureFacts): FeatureCommand[] {
+  if (swapBusy(facts)) return [to.router({ type: 'router.push', view: 'SwapPreview' })]
+  return [to.router({ type: 'router.push', view: 'Swap' }), to.self({ type: 'swap.open' }, true)]
 }
 
 /**
  * Swap (issue 20 §2, spec §2 "Swap takes swap arguments") as a feature: gated by the `swaps` flag, holds Swap,
- * SwapSelectToken and SwapPreview, follows the active account (another address or chain resets the form), opens with
- * the swap arguments of `open({ view: 'Swap', data })`, and turns the machine's outcomes into the modal's moves: the
- * review pushed, the approval and the swap on the transaction stack, the loading toast, success back to Account with
- * the balances and Activity read again, a rejection or failure back to the form.
+ * SwapSelectToken and SwapPreview, opens with the swap arguments of `open({ view: 'Swap', data })`. The page holds only
+ * what starts it; the rest arrives with the machine (`swap.outcomes.ts`: following the account, the review, the
+ * approval and the swap on the transaction stack, the toasts, the balances).
  */
 export const swapFeature: FeatureRegistration = {
   id: 'swap',
@@ -43,69 +35,12 @@ export const swapFeature: FeatureRegistration = {
   views: ['Swap', 'SwapSelectToken', 'SwapPreview'],
   busyTag: 'loading',
   on: {
-    spawned: (facts) => (facts.account ? [to.self({ type: 'swap.setTarget', target: swapTarget(facts.account) })] : []),
-    account: (facts, change) => {
-      const target = facts.account
-      const commands: FeatureCommand[] = []
-      if (change === 'switched') commands.push(to.self({ type: 'swap.clear' }))
-      commands.push(to.self(target ? { type: 'swap.setTarget', target: swapTarget(target) } : { type: 'swap.clear' }))
-      if (change === 'changed' || change === 'disconnected') commands.push(...hideSubmittedToast(facts))
-      if (change === 'changed' && facts.holder === 'swap') {
-        commands.push(to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }))
-      }
-      return commands
-    },
     open: (facts, { view, data }) => {
-      if (busy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SwapPreview' })]
+      if (swapBusy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SwapPreview' })]
       const request = requestOf(data)
       return view === 'Swap' && facts.account ? [to.self({ type: 'swap.open', ...(request ? { request } : {}) }, true)] : []
     },
-    back: (facts) => (facts.view === 'SwapPreview' ? [to.self({ type: 'swap.edit' })] : []),
-    gesture: (facts, event) => {
-      const e = event as SwapGesture | { type: string }
-      switch (e.type) {
-        case 'swap.start':
-          if (busy(facts)) return [to.router({ type: 'router.push', view: 'SwapPreview' })]
-          return [to.router({ type: 'router.push', view: 'Swap' }), to.self({ type: 'swap.open' }, true)]
-        case 'swap.chooseToken':
-          return [to.router({ type: 'router.push', view: 'SwapSelectToken', data: { side: (e as Extract<SwapGesture, { type: 'swap.chooseToken' }>).side } })]
-        case 'swap.pickToken': {
-          const pick = e as Extract<SwapGesture, { type: 'swap.pickToken' }>
-          return [to.self({ type: 'swap.selectToken', side: pick.side, address: pick.address }), back(facts)]
-        }
-        case 'swap.confirm':
-          // The approval and the swap enter the stack as one transaction; a full stack refuses it (spec §9).
-          if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
-          return [to.router({ type: 'router.pushTransaction', id: `swap-${facts.transactions.count}`, onSuccess: 'Account' }), to.self({ type: 'swap.confirm' }, true)]
-        default:
-          return [to.self(event, true)]
-      }
-    },
-    emitted: (facts, event) => {
-      const e = event as SwapEmitted
-      switch (e.type) {
-        case 'swap.reviewing':
-          return [to.router({ type: 'router.push', view: 'SwapPreview' })]
-        case 'swap.submitted':
-          return [to.toast('loading', swapToastMessages.submitted)]
-        case 'swap.succeeded':
-          return [
-            withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
-            to.connection({ type: 'connection.refreshBalance' }),
-            { to: 'feature', feature: 'account', event: { type: 'account.reload' } },
-            to.toast('success', swapToastMessages.sent),
-          ]
-        case 'swap.cancelled':
-          return [withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Swap' }) : pop(facts, 'cancel')]
-        case 'swap.failed':
-          return [
-            withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Swap' }) : pop(facts, 'error'),
-            to.toast('error', messageOf('failure', e.error)),
-            to.root({ type: 'feature.reportError', error: e.error }),
-          ]
-        default:
-          return []
-      }
-    },
+    // Until the machine arrives: Swap starts it; anything else waits for it (`swap.outcomes.ts` answers from then on).
+    gesture: (facts, event) => (event.type === 'swap.start' ? startSwap(facts) : [to.self(event, true)]),
   },
 }

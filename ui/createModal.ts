@@ -462,7 +462,7 @@ export function createModal(options: ModalOptions) {
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
       Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' ? embedded() : undefined]).then(
-        ([m, h, , e]) => m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic,
+        ([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on }),
       ),
   })
   /**

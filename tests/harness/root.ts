@@ -18,7 +18,14 @@ import { sendMachine, type SendEstimate, type SendTransferInput } from '../../ma
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
+import { sendOutcomes } from '../../machines/send.outcomes.ts'
+import { swapOutcomes } from '../../machines/swap.outcomes.ts'
+import { namesOutcomes } from '../../machines/names.outcomes.ts'
+import { onrampOutcomes } from '../../machines/onramp.outcomes.ts'
 import { deferred, type Deferred } from './deferred.ts'
+
+/** The hooks each feature's module brings with its machine (what `ui/assemble/<feature>.ts` exports as `on`). */
+const outcomesOf: Partial<Record<FeatureId, FeatureRegistration['on']>> = { send: sendOutcomes, swap: swapOutcomes, names: namesOutcomes, onramp: onrampOutcomes }
 import { controllableConnectionActors } from './wallet-actors.ts'
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
@@ -157,7 +164,7 @@ export function createRootHarness({
       ...(remoteConfig ? { featureFlags: { local: remoteConfig.local, basic: remoteConfig.basic } } : {}),
       features: featureRegistrations(
         { siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig },
-        (id) => (loaders?.[id] ? { load: loaders[id]! } : { logic: provided[id] }),
+        (id) => (loaders?.[id] ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) } : { logic: provided[id], on: outcomesOf[id] }),
       ).concat(extraFeatures),
     },
   }).start()

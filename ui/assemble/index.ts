@@ -3,7 +3,7 @@ import type { accountMachine } from '../../machines/account.ts'
 import { accountFeature } from '../../machines/account.feature.ts'
 import type { catalogueMachine, CatalogueOptions } from '../../machines/catalogue.ts'
 import { catalogueFeature } from '../../machines/catalogue.feature.ts'
-import type { FeatureRegistration } from '../../machines/features.ts'
+import { withLoadedHooks, type FeatureRegistration, type LoadedFeature } from '../../machines/features.ts'
 import type { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { emailLoginFeature } from '../../machines/emailLogin.feature.ts'
 import type { socialLoginMachine } from '../../machines/socialLogin.ts'
@@ -56,8 +56,11 @@ export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
 export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture }
 
-/** A feature's assembly module: its machine with this instance's actors. */
-export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K] }
+/**
+ * A feature's assembly module: its machine with this instance's actors, and the registration's hooks that only matter
+ * once the machine exists (`machines/<feature>.outcomes.ts`, re-exported as `on`; see {@link LoadedFeature}).
+ */
+export type FeatureAssembly<K extends FeatureId> = { assemble(host: FeatureHost): FeatureMachines[K]; on?: FeatureRegistration['on'] }
 
 /** Where each feature's assembly lives: one `import()` each. */
 export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembly<K>> } = {
@@ -92,8 +95,17 @@ export type FeatureSettings = {
   onramp?: OnrampInput | undefined
 }
 
-/** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
-export type FeatureSupply = { load: () => Promise<AnyActorLogic> } | { logic: AnyActorLogic }
+/**
+ * How a feature's machine arrives: fetched (`load`, the modal: the machine with its hooks) or at hand (`logic`, tests:
+ * with the hooks the module would bring, `on`).
+ */
+export type FeatureSupply = { load: () => Promise<AnyActorLogic | LoadedFeature> } | { logic: AnyActorLogic; on?: FeatureRegistration['on'] | undefined }
+
+/** A registration with its supply: the machine's source, and at hand the module's hooks merged over the page's. */
+function supplied(registration: FeatureRegistration, supply: FeatureSupply): FeatureRegistration {
+  if ('load' in supply) return { ...registration, load: supply.load }
+  return { ...withLoadedHooks(registration, supply.on), logic: supply.logic }
+}
 
 /**
  * The registrations of one modal instance, in the order the root tells them about an account change (the account
@@ -102,16 +114,16 @@ export type FeatureSupply = { load: () => Promise<AnyActorLogic> } | { logic: An
  */
 export function featureRegistrations(settings: FeatureSettings, supply: (id: FeatureId) => FeatureSupply): FeatureRegistration[] {
   return [
-    { ...accountFeature, ...supply('account') },
-    { ...sendFeature, ...supply('send') },
-    { ...swapFeature, ...supply('swap') },
-    { ...siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }), ...supply('siwx') },
-    { ...pairingFeature({ connectorId: settings.walletConnectConnectorId }), ...supply('pairing') },
-    { ...catalogueFeature(settings.catalogue), ...supply('catalogue') },
-    { ...remoteConfigFeature(settings.remoteConfig), ...supply('remoteConfig') },
-    { ...emailLoginFeature({ enabled: settings.emailLogin === true }), ...supply('emailLogin') },
-    { ...socialLoginFeature({ enabled: settings.socialLogin === true }), ...supply('socialLogin') },
-    { ...namesFeature({ suffix: settings.nameSuffix }), ...supply('names') },
-    { ...onrampFeature(settings.onramp), ...supply('onramp') },
+    supplied(accountFeature, supply('account')),
+    supplied(sendFeature, supply('send')),
+    supplied(swapFeature, supply('swap')),
+    supplied(siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }), supply('siwx')),
+    supplied(pairingFeature({ connectorId: settings.walletConnectConnectorId }), supply('pairing')),
+    supplied(catalogueFeature(settings.catalogue), supply('catalogue')),
+    supplied(remoteConfigFeature(settings.remoteConfig), supply('remoteConfig')),
+    supplied(emailLoginFeature({ enabled: settings.emailLogin === true }), supply('emailLogin')),
+    supplied(socialLoginFeature({ enabled: settings.socialLogin === true }), supply('socialLogin')),
+    supplied(namesFeature({ suffix: settings.nameSuffix }), supply('names')),
+    supplied(onrampFeature(settings.onramp), supply('onramp')),
   ]
 }

@@ -71,3 +71,6 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
+
+/** The registration's hooks that arrive with the machine (`machines/onramp.outcomes.ts`). */
+export { onrampOutcomes as on } from '../../machines/onramp.outcomes.ts'

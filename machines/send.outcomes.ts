@@ -1,0 +1,94 @@
+import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { isMessage, messageOf } from './messages.ts'
+import { startSend, type SendGesture } from './send.feature.ts'
+import type { SendEmitted, SendTarget } from './send.ts'
+
+/**
+ * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast) from the hash the wallet returned until the
+ * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. As message keys:
+ * their words are the catalogue's (`ui/locales/en.shell.ts` `messages`); a machine does not import ui/.
+ */
+export const sendToastMessages = { submitted: messageOf('sendSubmitted'), sent: messageOf('sendSent') } as const
+
+const sendTarget = (a: ConnectedAccount): SendTarget => ({ ...a })
+const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
+/** On the preview with no stack entry (the modal was closed and reopened meanwhile): the views are moved here. */
+const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SendPreview' && facts.transactions.count === 0
+const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
+  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+
+/** A send cleared before its outcome never replaces its loading toast: it is hidden if it is the toast shown. */
+function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
+  const shown = facts.toast
+  return shown?.variant === 'loading' && isMessage(shown.message, 'sendSubmitted') ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
+}
+
+/**
+ * The send feature's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}):
+ * it follows the active account (another address or chain resets the form, spec §4), and turns the machine's outcomes
+ * into the modal's moves: the preview pushed, the loading toast, the transaction stack popped with the outcome, the
+ * balances refreshed (spec §4: after a send the wallet's balance and Account's data are read again).
+ */
+export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
+  spawned: (facts) => (facts.account ? [to.self({ type: 'send.setTarget', target: sendTarget(facts.account) })] : []),
+  account: (facts, change) => {
+    const target = facts.account
+    const commands: FeatureCommand[] = []
+    if (change === 'switched') commands.push(to.self({ type: 'send.clear' }))
+    commands.push(to.self(target ? { type: 'send.setTarget', target: sendTarget(target) } : { type: 'send.clear' }))
+    if (change === 'changed' || change === 'disconnected') commands.push(...hideSubmittedToast(facts))
+    // Another account or chain while the send views show: they leave for Account, the stack with them.
+    if (change === 'changed' && facts.holder === 'send') {
+      commands.push(to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }))
+    }
+    return commands
+  },
+  back: (facts) => (facts.view === 'SendPreview' ? [to.self({ type: 'send.edit' })] : []),
+  gesture: (facts, event) => {
+    const e = event as SendGesture | { type: string }
+    switch (e.type) {
+      case 'send.start':
+        return startSend(facts, (e as Extract<SendGesture, { type: 'send.start' }>).tokenKey)
+      case 'send.chooseToken':
+        return [to.router({ type: 'router.push', view: 'SendSelectToken' })]
+      case 'send.pickToken':
+        return [to.self({ type: 'send.selectToken', tokenKey: (e as Extract<SendGesture, { type: 'send.pickToken' }>).tokenKey }), back(facts)]
+      case 'send.confirm':
+        // The transaction enters the stack and the wallet is asked; a full stack refuses it (spec §9).
+        if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
+        return [
+          to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }),
+          to.self({ type: 'send.confirm' }, true),
+        ]
+      default:
+        return [to.self(event, true)]
+    }
+  },
+  emitted: (facts, event) => {
+    const e = event as SendEmitted
+    switch (e.type) {
+      case 'send.previewing':
+        return [to.router({ type: 'router.push', view: 'SendPreview' })]
+      // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
+      case 'send.submitted':
+        return [to.toast('loading', sendToastMessages.submitted)]
+      case 'send.succeeded':
+        return [
+          withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
+          to.connection({ type: 'connection.refreshBalance' }),
+          { to: 'feature', feature: 'account', event: { type: 'account.reload', ...(e.tokenAddress ? { forceUpdate: e.tokenAddress } : {}) } },
+          to.toast('success', sendToastMessages.sent),
+        ]
+      case 'send.cancelled':
+        return [withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'cancel')]
+      case 'send.failed':
+        return [
+          withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),
+          to.toast('error', messageOf('failure', e.error)),
+          to.root({ type: 'feature.reportError', error: e.error }),
+        ]
+      default:
+        return []
+    }
+  },
+}

@@ -1,0 +1,85 @@
+import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { isMessage, messageOf } from './messages.ts'
+import { startSwap, type SwapGesture } from './swap.feature.ts'
+import type { SwapEmitted, SwapTarget } from './swap.ts'
+
+/** The toasts of a swap, as message keys (their words are the catalogue's: `ui/locales/en.shell.ts` `messages`). */
+export const swapToastMessages = { submitted: messageOf('swapSubmitted'), sent: messageOf('swapSent') } as const
+
+const swapTarget = (a: ConnectedAccount): SwapTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId })
+const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
+const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SwapPreview' && facts.transactions.count === 0
+const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
+  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+
+function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
+  const shown = facts.toast
+  return shown?.variant === 'loading' && isMessage(shown.message, 'swapSubmitted') ? [{ to: 'toast', event: { type: 'toast.hide' } }] : []
+}
+
+/**
+ * The swap feature's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}):
+ * it follows the active account (another address or chain resets the form), and turns the machine's outcomes into the
+ * modal's moves: the review pushed, the approval and the swap on the transaction stack, the loading toast, success
+ * back to Account with the balances and Activity read again, a rejection or failure back to the form.
+ */
+export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
+  spawned: (facts) => (facts.account ? [to.self({ type: 'swap.setTarget', target: swapTarget(facts.account) })] : []),
+  account: (facts, change) => {
+    const target = facts.account
+    const commands: FeatureCommand[] = []
+    if (change === 'switched') commands.push(to.self({ type: 'swap.clear' }))
+    commands.push(to.self(target ? { type: 'swap.setTarget', target: swapTarget(target) } : { type: 'swap.clear' }))
+    if (change === 'changed' || change === 'disconnected') commands.push(...hideSubmittedToast(facts))
+    if (change === 'changed' && facts.holder === 'swap') {
+      commands.push(to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }))
+    }
+    return commands
+  },
+  back: (facts) => (facts.view === 'SwapPreview' ? [to.self({ type: 'swap.edit' })] : []),
+  gesture: (facts, event) => {
+    const e = event as SwapGesture | { type: string }
+    switch (e.type) {
+      case 'swap.start':
+        return startSwap(facts)
+      case 'swap.chooseToken':
+        return [to.router({ type: 'router.push', view: 'SwapSelectToken', data: { side: (e as Extract<SwapGesture, { type: 'swap.chooseToken' }>).side } })]
+      case 'swap.pickToken': {
+        const pick = e as Extract<SwapGesture, { type: 'swap.pickToken' }>
+        return [to.self({ type: 'swap.selectToken', side: pick.side, address: pick.address }), back(facts)]
+      }
+      case 'swap.confirm':
+        // The approval and the swap enter the stack as one transaction; a full stack refuses it (spec §9).
+        if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
+        return [to.router({ type: 'router.pushTransaction', id: `swap-${facts.transactions.count}`, onSuccess: 'Account' }), to.self({ type: 'swap.confirm' }, true)]
+      default:
+        return [to.self(event, true)]
+    }
+  },
+  emitted: (facts, event) => {
+    const e = event as SwapEmitted
+    switch (e.type) {
+      case 'swap.reviewing':
+        return [to.router({ type: 'router.push', view: 'SwapPreview' })]
+      case 'swap.submitted':
+        return [to.toast('loading', swapToastMessages.submitted)]
+      case 'swap.succeeded':
+        return [
+          withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
+          to.connection({ type: 'connection.refreshBalance' }),
+          { to: 'feature', feature: 'account', event: { type: 'account.reload' } },
+          to.toast('success', swapToastMessages.sent),
+        ]
+      case 'swap.cancelled':
+        return [withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Swap' }) : pop(facts, 'cancel')]
+      case 'swap.failed':
+        return [
+          withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Swap' }) : pop(facts, 'error'),
+          to.toast('error', messageOf('failure', e.error)),
+          to.root({ type: 'feature.reportError', error: e.error }),
+        ]
+      default:
+        return []
+    }
+  },
+}
