@@ -21,6 +21,7 @@ import type { ApiServer } from './api/server.ts'
 import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
 import { deployDevTokens, devTokens } from './tokens/deploy.ts'
 import { ROUTER_ADDRESS, WETH_ADDRESS, deployDevExchange } from './dex/deploy.ts'
+import { deployDevFidRegistry } from './farcaster/registry.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, SOLANA_DEFAULT_PORT, SOLANA_LOCALNET_CAIP_NETWORK_ID, startSolanaRpc } from './solana/index.ts'
 import type { SolanaRpcServer } from './solana/index.ts'
 import { startRelay } from './relay/server.ts'
@@ -110,8 +111,9 @@ async function main(): Promise<void> {
   try {
     await Promise.all(anvils.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(anvils.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    await Promise.all(anvils.map((anvil) => deployDevFidRegistry({ rpcUrl: anvil.url, chainId: anvil.chainId })))
   } catch (error) {
-    console.error('\n  ✗ Could not deploy the dev tokens and the exchange:\n', error)
+    console.error('\n  ✗ Could not deploy the dev tokens, the exchange and the Farcaster id registry:\n', error)
     await shutdown(1)
   }
   if (shuttingDown) return

@@ -19,6 +19,10 @@
  * POST /api/connect-social    { resultUri, deviceId } → { token }: the completed social sign-in of this device, once
  * GET  /social/callback       the provider's redirect: code exchanged, ID token verified → 303 to the dapp with
  *                             `result_uri` (or `social_error`); an unknown state: a page saying it was refused
+ * POST /api/farcaster/start   { deviceId } → { url, channelToken }: a Sign In With Farcaster request (issue 19 §2)
+ * POST /api/connect-farcaster { channelToken, deviceId } → { state: 'pending' } | { state: 'completed', token }
+ * POST /v1/channel, GET /v1/channel/status, POST /v1/channel/authenticate   the Farcaster auth relay (CORS open: the
+ *                             Farcaster client is another origin; dev/farcaster/relay.ts)
  * GET  /verify-device?token=  the link of a "Verify this device" mail
  * GET  /mailbox               the dev mailbox page (newest first)
  * GET  /mailbox/messages?to=  the mailbox as JSON (tests); DELETE empties it
@@ -46,6 +50,9 @@ import { createSecureService, SecureSiteError } from './service.ts'
 import { createSocialLogin } from './social.ts'
 import { createEmailUpdate } from './emailUpdate.ts'
 import type { EmailUpdate } from './emailUpdate.ts'
+import { createFarcasterLogin } from './farcaster.ts'
+import type { FarcasterConfig, FarcasterLogin } from './farcaster.ts'
+import { FarcasterRelayError } from '../farcaster/relay.ts'
 import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
@@ -80,6 +87,11 @@ export type StartSecureSiteOptions = {
    * a function when it starts after the site (it needs the site's callback URL). None: social login answers 503.
    */
   social?: SocialConfig | (() => SocialConfig | undefined)
+  /**
+   * Where the Farcaster id registry is read (issue 19 §2): default the first chain's RPC and the registry's constant
+   * address (`dev/farcaster/registry.ts`).
+   */
+  farcaster?: FarcasterConfig
 }
 
 /** A running secure site. */
@@ -223,6 +235,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
   let service: SecureService | undefined
   let social: SocialLogin | undefined
   let emailUpdate: EmailUpdate | undefined
+  let farcaster: FarcasterLogin | undefined
   let origin = ''
 
   const server = createServer((req, res) => {
@@ -243,6 +256,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       if (requestOrigin !== undefined && requestOrigin !== origin) return sendJson(res, 403, { message: 'Unauthorized: origin not allowed' })
     }
     const route = `${method} ${url.pathname}`
+    if (url.pathname.startsWith('/v1/channel')) return relayRoute(req, res, route)
     if (url.pathname.startsWith('/__control/')) {
       if (req.headers['x-latchkey-control'] !== '1') return sendJson(res, 403, { message: 'Control routes need the header x-latchkey-control: 1' })
       if (route === 'POST /__control/clock') {
@@ -295,6 +309,16 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       }
       case 'GET /social/result':
         return sendHtml(res, page('Signed in', '<h1>Signed in</h1><p>Go back to the app.</p>'), pageCsp)
+      case 'POST /api/farcaster/start': {
+        const body = await readJson(req)
+        return sendJson(res, 200, farcaster!.start({ deviceId: body.deviceId }))
+      }
+      case 'POST /api/connect-farcaster': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await farcaster!.connect({ channelToken: body.channelToken, deviceId: body.deviceId }))
+      }
+      case 'GET /farcaster':
+        return sendHtml(res, page('Sign In With Farcaster', '<h1>Sign In With Farcaster</h1><p>Sign-in requests of this secure site name this address.</p>'), pageCsp)
       case 'GET /api/user':
         return sendJson(res, 200, await svc.getUser(token))
       case 'POST /api/update-email': {
@@ -339,6 +363,38 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
     }
   }
 
+  /** The Farcaster auth relay's routes: open to any origin (the Farcaster client is another page or app). */
+  async function relayRoute(req: IncomingMessage, res: ServerResponse, route: string): Promise<void> {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization', 'access-control-allow-methods': 'GET, POST, OPTIONS' }
+    const reply = (status: number, body: unknown) => send(res, status, 'application/json; charset=utf-8', JSON.stringify(body), cors)
+    const relay = farcaster!.relay
+    try {
+      switch (route) {
+        case 'OPTIONS /v1/channel':
+        case 'OPTIONS /v1/channel/status':
+        case 'OPTIONS /v1/channel/authenticate':
+          return send(res, 204, 'text/plain', '', { ...cors, 'access-control-max-age': '600' })
+        case 'POST /v1/channel': {
+          const body = await readJson(req)
+          return reply(201, relay.createChannel({ domain: body.domain, siweUri: body.siweUri, nonce: body.nonce }))
+        }
+        case 'GET /v1/channel/status': {
+          const status = relay.status(bearer(req))
+          return reply(status.state === 'pending' ? 202 : 200, status)
+        }
+        case 'POST /v1/channel/authenticate': {
+          const body = await readJson(req)
+          return reply(200, await relay.authenticate(bearer(req) ?? body.channelToken, body))
+        }
+        default:
+          return reply(404, { message: 'Not found' })
+      }
+    } catch (error) {
+      if (error instanceof FarcasterRelayError || error instanceof SecureSiteError) return reply(error.status, { message: error.message })
+      throw error
+    }
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, '127.0.0.1', () => {
@@ -366,6 +422,14 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
     publicUrl: origin,
     allowedReturnOrigins: options.allowedAncestors,
     config: options.social,
+    now,
+    userFor: (identity) => svc.socialUserFor(identity),
+    issueSession: (user, deviceId) => svc.issueSession(user, deviceId),
+  })
+
+  farcaster = createFarcasterLogin({
+    publicUrl: origin,
+    registry: options.farcaster ?? { rpcUrl: options.chains[0]?.rpcUrl ?? 'http://127.0.0.1:8545' },
     now,
     userFor: (identity) => svc.socialUserFor(identity),
     issueSession: (user, deviceId) => svc.issueSession(user, deviceId),
