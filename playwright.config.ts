@@ -17,6 +17,8 @@ const SMTP_PORT = '22525'
 const ONRAMP_PORT = '28950'
 /** The OpenID Connect provider of the social logins (dev/oidc); the secure site discovers it. */
 const OIDC_PORT = '28900'
+/** The development ERC-4337 bundler (dev/aa) of the e2e stack; the secure site's frame sends user operations to it. */
+const BUNDLER_PORT = '28650'
 
 /**
  * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
@@ -59,7 +61,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node --import tsx dev/start.ts',
-    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT, ONRAMP_PORT, OIDC_PORT },
+    env: { PORT, ANVIL_PORT_1, ANVIL_PORT_2, API_PORT, SOLANA_PORT, RELAY_PORT, SECURE_SITE_PORT, SMTP_PORT, ONRAMP_PORT, OIDC_PORT, BUNDLER_PORT },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: false,
     timeout: 60_000,

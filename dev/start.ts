@@ -35,6 +35,9 @@ import { createOnrampLedger, startOnrampProvider, TREASURY_ADDRESS } from './onr
 import type { OnrampProvider } from './onramp/provider.ts'
 import { startOidcProvider } from './oidc/server.ts'
 import type { OidcProviderServer } from './oidc/server.ts'
+import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, deployDevAa } from './aa/deploy.ts'
+import { startDevBundler } from './aa/bundler.ts'
+import type { DevBundlerServer } from './aa/bundler.ts'
 
 const anvils: AnvilInstance[] = []
 let vite: ViteDevServer | undefined
@@ -45,6 +48,7 @@ let mail: MailServer | undefined
 let secure: SecureSite | undefined
 let onramp: OnrampProvider | undefined
 let oidc: OidcProviderServer | undefined
+let bundler: DevBundlerServer | undefined
 let shuttingDown = false
 
 /** Closes Vite, the API server, the Solana RPC and the relay, stops the anvils that started, then exits with `code`. Runs once. */
@@ -54,6 +58,7 @@ async function shutdown(code: number): Promise<never> {
     if (code === 0) console.log('\n  Stopping the dev server, the API server, the Solana RPC, the WalletConnect relay and the anvil chains…')
     await vite?.close().catch((error: unknown) => console.error('  Could not close Vite cleanly:', error))
     await api?.stop()
+    await bundler?.stop()
     await onramp?.stop()
     await solana?.stop()
     await relay?.stop()
@@ -112,8 +117,9 @@ async function main(): Promise<void> {
     await Promise.all(anvils.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(anvils.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(anvils.map((anvil) => deployDevFidRegistry({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    await Promise.all(anvils.map((anvil) => deployDevAa({ rpcUrl: anvil.url, chainId: anvil.chainId })))
   } catch (error) {
-    console.error('\n  ✗ Could not deploy the dev tokens, the exchange and the Farcaster id registry:\n', error)
+    console.error('\n  ✗ Could not deploy the dev tokens, the exchange, the Farcaster id registry and the ERC-4337 contracts:\n', error)
     await shutdown(1)
   }
   if (shuttingDown) return
@@ -162,6 +168,20 @@ async function main(): Promise<void> {
       console.error(`\n  ✗ Port ${apiPort} is already in use, so the API server cannot start.\n    Free the port, or choose another one: API_PORT=<port> npm start\n`)
     } else {
       console.error('\n  ✗ Could not start the API server:\n', error)
+    }
+    await shutdown(1)
+  }
+  if (shuttingDown) return
+
+  const bundlerPort = await readPort('BUNDLER_PORT', 8650)
+  try {
+    bundler = await startDevBundler({ port: bundlerPort, chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })) })
+    process.env.VITE_BUNDLER_URL = bundler.url
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${bundlerPort} is already in use, so the dev bundler cannot start.\n    Free the port, or choose another one: BUNDLER_PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the dev bundler:\n', error)
     }
     await shutdown(1)
   }
@@ -255,6 +275,7 @@ async function main(): Promise<void> {
       ...devChains.map((chain, i) => `  ${chain.name.padEnd(width)}  chain ${chain.chainId}  ${anvils[i]?.url ?? '?'}`),
       `  ${'Solana'.padEnd(width)}  ${SOLANA_LOCALNET_CAIP_NETWORK_ID}  ${solana?.url ?? '?'}  (LiteSVM; VITE_SOLANA_RPC)`,
       `  ${'API'.padEnd(width)}  ${api?.url ?? '?'}  (/blockchain, /directory, /analytics, /siwx; VITE_API_URL)`,
+      `  ${'Bundler'.padEnd(width)}  ${bundler ? `${bundler.url}/rpc/<chainId>` : '?'}  (ERC-4337 v0.7; EntryPoint ${ENTRY_POINT_ADDRESS}, SimpleAccountFactory ${SIMPLE_ACCOUNT_FACTORY_ADDRESS}; dev/aa)`,
       `  ${'Relay'.padEnd(width)}  ${relay?.url ?? '?'}  (WalletConnect v2 on loopback; VITE_RELAY_URL)`,
       `  ${'Secure'.padEnd(width)}  ${secure?.url ?? '?'}  (embedded wallet frame and API; VITE_SECURE_SITE_URL)`,
       `  ${'On-ramp'.padEnd(width)}  ${onramp?.url ?? '?'}  (development on-ramp checkout; pays from treasury ${TREASURY_ADDRESS}, dev account 7)`,

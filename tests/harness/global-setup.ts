@@ -5,6 +5,7 @@ import { startApiServer } from '../../dev/api/server.ts'
 import type { ApiServer } from '../../dev/api/server.ts'
 import { deployDevTokens } from '../../dev/tokens/deploy.ts'
 import { deployDevExchange } from '../../dev/dex/deploy.ts'
+import { deployDevAa } from '../../dev/aa/deploy.ts'
 import { startSolanaRpc } from '../../dev/solana/server.ts'
 import type { SolanaRpcServer } from '../../dev/solana/server.ts'
 import { startRelay } from '../../dev/relay/server.ts'
@@ -27,6 +28,7 @@ export const testAnvils = [
  * `DEV_TOKEN_ADDRESS` and `DEV_TETHER_ADDRESS` of `dev/tokens/tokens.ts`, the same on both chains.
  * Then the Uniswap v2 exchange (`dev/dex`: WETH9, factory, router at the constants of `dev/dex/exchange.ts`) and its
  * pools WETH/dUSDT, WETH/DEV and DEV/dUSDT, seeded for 1 ETH = 3000 dUSDT and 1 DEV = 1.5 dUSDT.
+ * Then the ERC-4337 v0.7 EntryPoint and SimpleAccountFactory (`dev/aa`, at the constants of `dev/aa/account.ts`).
  *
  * Then starts the local Solana RPC (`dev/solana`, LiteSVM; the five Solana dev accounts hold 100 SOL each) on a
  * free port and provides its URL as `solanaRpc` (`inject('solanaRpc')`, a web3.js `Connection` endpoint).
@@ -64,6 +66,7 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     }
     await Promise.all(started.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(started.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    await Promise.all(started.map((anvil) => deployDevAa({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     solana = await startSolanaRpc({ port: 0 })
     provide('solanaRpc', solana.url)
     api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
