@@ -78,4 +78,18 @@ describe('router', () => {
     expect(views()).toEqual(['Account'])
     expect(actor.getSnapshot().value).toBe('Account')
   })
+
+  test('behavior: dropTransaction removes the top transaction and keeps the view; with none it does nothing', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.pushTransaction', id: 'a', onSuccess: 'Account' })
+    actor.send({ type: 'router.pushTransaction', id: 'b', onSuccess: 'Account' })
+    actor.send({ type: 'router.dropTransaction' })
+    expect(actor.getSnapshot().context.transactionStack.map((t) => t.id)).toEqual(['a'])
+    actor.send({ type: 'router.dropTransaction' })
+    actor.send({ type: 'router.dropTransaction' })
+    expect(actor.getSnapshot().context.transactionStack).toEqual([])
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    expect(actor.getSnapshot().value).toBe('AllWallets')
+  })
 })

@@ -38,6 +38,8 @@ export type RouterEvent =
   | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean }
   /** The modal closed: pending entries are dropped. */
   | { type: 'router.clearTransactions' }
+  /** The top transaction ends without a wallet answer (a swap repriced before its prompt): dropped, history kept. */
+  | { type: 'router.dropTransaction' }
 
 /**
  * `router.closeRequested`: back was pressed (or a transaction failed) at the last history entry, the owner
@@ -76,7 +78,8 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * - `direction` is `next` after push/replace/reset and `prev` after back.
  * - The transaction stack (spec §4; at most 99 entries, spec §9): `router.pushTransaction` when the wallet is
  *   asked, `router.popTransaction` with the outcome: success shows the entry's view as a new history (send →
- *   Account); error and cancel go back one view (or close at the last entry).
+ *   Account); error and cancel go back one view (or close at the last entry); `router.dropTransaction` removes the
+ *   top entry and keeps the view (the wallet was never asked).
  *
  * @example
  * const router = createActor(routerMachine).start()
@@ -180,6 +183,7 @@ export const routerMachine = setup({
       ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] })),
     ],
     'router.clearTransactions': { actions: 'clearTransactions' },
+    'router.dropTransaction': [{ guard: 'hasNoTransaction' }, { actions: 'dropTransaction' }],
   } as any,
 })
 

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { defaultLocale, formatAmount, formatFee } from './format.ts'
 import type { SwapMessage } from './swap.messages.ts'
-import { balanceOf, balanceUnits, isNativeToken, minimumReceived, fallbackSwapGas, type SwapContext, type swapMachine, type SwapToken } from './swap.ts'
+import { balanceOf, balanceUnits, minimumReceived, needsApproval, fallbackSwapGas, type SwapContext, type swapMachine, type SwapToken } from './swap.ts'
 
 /** Where the swap is: one value per state a visitor can tell apart. */
 export type SwapPhase =
@@ -174,7 +174,7 @@ export function connectSwap(snapshot: SnapshotFrom<typeof swapMachine> | undefin
     minimumReceived: quote && toToken ? `${whole(minimumReceived(quote.toAmount, c.slippage), toToken.decimals)} ${toToken.symbol}` : '',
     slippage: c.slippage,
     fee: c.details ? formatFee(gas * BigInt(c.details.gasPrice), Number(native?.quantity.decimals ?? 18), native?.symbol ?? 'ETH', locale) : '',
-    needsApproval: Boolean(c.details) && !isNativeToken(c.fromToken) && BigInt(c.details!.allowance) < amountUnits,
+    needsApproval: Boolean(c.details) && needsApproval(c, amountUnits),
     error: c.error,
     failure: c.failure,
     loading: snapshot.hasTag('loading'),

@@ -61,6 +61,9 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
     switch (e.type) {
       case 'swap.reviewing':
         return [to.router({ type: 'router.push', view: 'SwapPreview' })]
+      case 'swap.repriced':
+        // The review shows again with the new quote; its next confirm opens the transaction again.
+        return [to.router({ type: 'router.dropTransaction' })]
       case 'swap.submitted':
         return [to.toast('loading', swapToastMessages.submitted)]
       case 'swap.succeeded':

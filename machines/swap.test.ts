@@ -4,6 +4,7 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import {
   minimumReceived,
+  needsApproval,
   NoLiquidityError,
   parseSwapAmount,
   slippageBps,
@@ -19,6 +20,7 @@ import {
   type SwapTransaction,
 } from './swap.ts'
 import { timing } from './timing.ts'
+import { connectSwap } from './swap.connect.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -77,7 +79,7 @@ function harness(impl: Impl = {}) {
     }),
   )
   const emitted: SwapEmitted[] = []
-  for (const type of ['swap.reviewing', 'swap.submitted', 'swap.succeeded', 'swap.cancelled', 'swap.failed'] as const) actor.on(type, (e) => void emitted.push(e))
+  for (const type of ['swap.reviewing', 'swap.repriced', 'swap.submitted', 'swap.succeeded', 'swap.cancelled', 'swap.failed'] as const) actor.on(type, (e) => void emitted.push(e))
   actor.start()
   actor.send({ type: 'swap.setTarget', target })
   return { actor, calls, emitted, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context }
@@ -264,6 +266,31 @@ describe('swap machine', () => {
     expect(h.value()).toBe('idle')
   })
 
+  test('WETH → ETH, an unwrap the WETH contract settles itself (withdraw): one prompt, no approval, whatever the allowance', async () => {
+    const WETH: SwapToken = { name: 'Wrapped Ether', symbol: 'WETH', address: `${chain}:0x4200000000000000000000000000000000000006`, decimals: 18, logoUri: 'data:,w' }
+    const withdrawTx: SwapTransaction = { from: user, to: '0x4200000000000000000000000000000000000006', data: '0x2e1a7d4d', value: '0' }
+    const h = harness({
+      loadSwap: async () => ({ tokens: [ETH, WETH, DEV], balances: [...balances, { name: 'Wrapped Ether', symbol: 'WETH', chainId: chain, address: WETH.address, value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' } }] }),
+      prepareReview: async () => ({ gasPrice: '1000000000', allowance: '0', gas: '40000', tokenSettles: true }),
+      buildSwap: async () => withdrawTx,
+    })
+    h.actor.send({ type: 'swap.open', request: { fromToken: 'WETH', toToken: 'ETH', amount: '0.5' } })
+    await settle()
+    await vi.advanceTimersByTimeAsync(timing.swapQuoteDebounce)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    expect(connectSwap(h.actor.getSnapshot()).needsApproval).toBe(false)
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    expect(h.calls.sent).toEqual([withdrawTx])
+    expect(h.value()).toBe('idle')
+    // The same zero allowance for a swap through the router asks for the approval first.
+    expect(needsApproval({ fromToken: WETH.address, details: { gasPrice: '1', allowance: '0' } }, 1n)).toBe(true)
+    expect(needsApproval({ fromToken: WETH.address, details: { gasPrice: '1', allowance: '0', tokenSettles: true } }, 1n)).toBe(false)
+    expect(needsApproval({ fromToken: ETH.address, details: { gasPrice: '1', allowance: '0' } }, 1n)).toBe(false)
+    expect(needsApproval({ fromToken: DEV.address, details: { gasPrice: '1', allowance: '5' } }, 5n)).toBe(false)
+  })
+
   test('an allowance read back short stops before the swap', async () => {
     const h = harness({ fetchAllowance: async () => ({ allowance: '1' }) })
     await quoted(h, '1', DEV)
@@ -306,6 +333,7 @@ describe('swap machine', () => {
     expect(h.value()).toEqual({ review: 'ready' })
     expect(h.context().error).toEqual(swapMessageRefs.priceMoved)
     expect(h.context().reviewedMinimum).toBe('891')
+    expect(h.emitted.map((e) => e.type)).toEqual(['swap.reviewing', 'swap.repriced'])
     // Confirmed again at the new price: the swap goes.
     h.actor.send({ type: 'swap.confirm' })
     await settle()

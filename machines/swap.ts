@@ -32,8 +32,11 @@ export type SwapTransaction = { from: string; to: string; data: string; value: s
 /** What `modal.open({ view: 'Swap', data })` asks for: tokens by symbol or address (CAIP-10 or 0x), an amount in whole tokens. */
 export type SwapRequest = { fromToken?: string | undefined; toToken?: string | undefined; amount?: string | undefined }
 
-/** The review's details: the gas price (wei), the router's allowance of the from token, the swap's gas. */
-export type SwapReviewDetails = { gasPrice: string; allowance: string; gas?: string | undefined }
+/**
+ * The review's details: the gas price (wei), the router's allowance of the from token, the swap's gas, and whether the
+ * from token's own contract settles the swap (`tokenSettles`: an unwrap, WETH `withdraw`, spends no allowance).
+ */
+export type SwapReviewDetails = { gasPrice: string; allowance: string; gas?: string | undefined; tokenSettles?: boolean | undefined }
 
 export type SwapContext = {
   target?: SwapTarget | undefined
@@ -79,6 +82,8 @@ export type SwapEvent =
 
 export type SwapEmitted =
   | { type: 'swap.reviewing' }
+  /** The quote fell below the reviewed minimum before the swap prompt: the review shows again, the wallet was not asked. */
+  | { type: 'swap.repriced' }
   | { type: 'swap.submitted'; hash: string; caipNetworkId: string }
   /** The swap was mined; the two tokens' CAIP-10 addresses (the native one as {@link nativeTokenAddress}). */
   | { type: 'swap.succeeded'; hash: string; caipNetworkId: string; fromToken: string; toToken: string }
@@ -189,6 +194,15 @@ export function fromUnits(context: SwapContext): bigint | undefined {
   return parsed.ok ? parsed.value : undefined
 }
 
+/**
+ * Whether the router must be approved before the swap: not for the native currency, not when the from token's own
+ * contract settles the swap (an unwrap), else when the allowance is short of `amount` (smallest unit).
+ */
+export function needsApproval(context: Pick<SwapContext, 'fromToken' | 'details'>, amount: bigint): boolean {
+  if (isNativeToken(context.fromToken) || context.details?.tokenSettles) return false
+  return BigInt(context.details?.allowance ?? '0') < amount
+}
+
 const notProvided = (name: string) => () => {
   throw new Error(`The swap machine's "${name}" actor was not provided.`)
 }
@@ -231,12 +245,14 @@ const errorName = (event: unknown) => ((event as { error?: { name?: unknown } })
  *   ('Insufficient …') before anything is asked.
  * - `review`: the gas price, the router's allowance and the swap's gas (`preparing`), then `ready`: price impact,
  *   minimum received (quote × (1 − slippage)), network fee; slippage editable (1 % by default); the quote is read
- *   again every `quoteRefresh`. `swap.confirm` goes to `approving` when the allowance is short of the amount, else
+ *   again every `quoteRefresh`. `swap.confirm` goes to `approving` when the allowance is short of the amount (never
+ *   for the native currency or an unwrap the token settles itself, see {@link needsApproval}), else
  *   `swapping`; `swap.edit` back to the form.
  * - `approving` (one wallet prompt): built, sent, mined, then the allowance read back: short → the form with
  *   'allowanceShort'.
  * - `swapping` (another prompt): the quote is read again first (`requoting`): when the pool moved below the minimum
- *   the visitor reviewed, back to the review with 'priceMoved' and the new quote, the wallet not asked; else built
+ *   the visitor reviewed, back to the review with 'priceMoved' and the new quote, the wallet not asked
+ *   (`swap.repriced`: the transaction the confirm opened is dropped, a second confirm opens one again); else built
  *   (the API bounds it by the slippage), sent, mined. Success emits `swap.succeeded` and resets the form; a revert
  *   is a failure.
  *
@@ -281,7 +297,7 @@ export const swapMachine = setup({
     buysNothing: ({ event }) => BigInt((event as unknown as { output: SwapQuote }).output.toAmount) === 0n,
     exceedsBalance: ({ context }) => (fromUnits(context) ?? 0n) > balanceUnits(balanceOf(tokenAt(context, 'from'), context.balances)),
     isInvalidSlippage: ({ event }) => event.type === 'swap.setSlippage' && slippageBps(event.slippage) === undefined,
-    needsApproval: ({ context }) => !isNativeToken(context.fromToken) && BigInt(context.details?.allowance ?? '0') < (fromUnits(context) ?? 0n),
+    needsApproval: ({ context }) => needsApproval(context, fromUnits(context) ?? 0n),
     isAllowanceShort: ({ context, event }) => BigInt((event as unknown as { output: { allowance: string } }).output.allowance) < (fromUnits(context) ?? 0n),
     /** The new quote pays less than the minimum the visitor reviewed. */
     isBelowReviewedMinimum: ({ context, event }) =>
@@ -355,6 +371,7 @@ export const swapMachine = setup({
     setApproveHash: assign({ approveHash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
     setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
     emitReviewing: emit({ type: 'swap.reviewing' } as const),
+    emitRepriced: emit({ type: 'swap.repriced' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'swap.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
     emitSucceeded: emit(({ context }) => ({
       type: 'swap.succeeded' as const,
@@ -561,7 +578,11 @@ export const swapMachine = setup({
             src: 'fetchQuote',
             input: ({ context }) => quoteInput(context),
             onDone: [
-              { guard: 'isBelowReviewedMinimum', target: '#swap.review.ready', actions: ['setQuote', 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }] },
+              {
+                guard: 'isBelowReviewedMinimum',
+                target: '#swap.review.ready',
+                actions: ['setQuote', 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }, 'emitRepriced'],
+              },
               { target: 'building', actions: 'setQuote' },
             ],
             onError: [

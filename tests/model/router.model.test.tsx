@@ -31,6 +31,7 @@ describe('router model: the chart', () => {
     ...(['success', 'error', 'cancel'] as const).map((outcome) => ({ type: 'router.popTransaction', outcome, isConnected: true })),
     { type: 'router.popTransaction', outcome: 'error', isConnected: false },
     { type: 'router.clearTransactions' },
+    { type: 'router.dropTransaction' },
   ]
   // Every view's state has the same transitions, so the view stack needs every view only one level deep: from the first
   // entry every event with every view; deeper, the moves with the view at hand, Connect and Account (Back to Connect

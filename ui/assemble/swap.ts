@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
 import { ApiError } from '../../services/api.ts'
-import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken } from '../../machines/swap.ts'
+import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart } from '../../machines/swap.ts'
 import type { FeatureHost } from './host.ts'
 
 /** The API's answer as one of the swap machine's errors: its spec §8 strings and 'No liquidity' (422) are told apart. */
@@ -55,7 +55,9 @@ export function assemble(host: FeatureHost) {
             // The swap's gas for the fee; without the approval the estimate fails and the API leaves it out.
             b.buildSwapTransaction({ amount: input.amount, slippage: input.slippage, from: input.from, to: input.to, userAddress: input.userAddress }).catch(() => undefined),
           ])
-          return { gasPrice: gas.standard, allowance: allowance.allowance, ...(built?.tx.gas ? { gas: built.tx.gas } : {}) }
+          // Sent to the from token's own contract (an unwrap: WETH `withdraw`), the swap spends no allowance.
+          const tokenSettles = built !== undefined && built.tx.to.toLowerCase() === addressPart(input.from).toLowerCase()
+          return { gasPrice: gas.standard, allowance: allowance.allowance, ...(built?.tx.gas ? { gas: built.tx.gas } : {}), ...(tokenSettles ? { tokenSettles } : {}) }
         }),
       ),
       buildApprove: fromPromise(({ input }) =>
