@@ -52,6 +52,11 @@ export function assemble(host: FeatureHost) {
         return answer.url
       }),
       pollPurchase: fromPromise(async ({ input }) => {
+        // Whether the window was closed is read before the history is asked: the purchase is recorded before the
+        // checkout says it is paid (and closes), so a window already closed when the read starts means the answer
+        // lists a purchase made there. Read after the answer, a window closed while the read was on its way (paid
+        // after the server answered) would look like a cancel: the next read decides instead.
+        const closed = popup === null || popup.closed
         const { data } = await (await host.blockchain()).getHistory({ account: input.target.address, chainId: input.target.caipNetworkId, onramp: input.provider })
         const purchases = data
           .filter((t) => t.metadata.status === 'confirmed')
@@ -64,9 +69,7 @@ export function assemble(host: FeatureHost) {
               caipNetworkId: t.metadata.chain,
             }),
           )
-        // Read once the history answered: the purchase is recorded before the checkout says it is paid, so a window
-        // closed after paying is answered with the purchase in this list.
-        return { purchases, closed: popup === null || popup.closed }
+        return { purchases, closed }
       }),
     },
   })
