@@ -16,6 +16,8 @@ import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import { toSolanaWalletError } from './solana.errors.ts'
 import type { Account, ChainAdapter, Connector, NativeBalance, SignMessageParameters, SignMessageReturnType, WalletEvent, WalletSession } from './types.ts'
 import { loadPeer, MissingPeerDependencyError } from './peers.ts'
+import { authSolanaConnectorId, createAuthSolanaWallet } from './solana.auth.ts'
+import type { EmbeddedSolanaBackend } from './solana.auth.ts'
 
 /**
  * The Solana adapter (spec §3, §4, §5; issue 7): wallets discovered through the Wallet Standard, balances read
@@ -97,6 +99,12 @@ export type CreateSolanaAdapterParameters = {
   networks?: readonly CaipNetwork[]
   /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` (listens on `window`). */
   wallets?: Pick<Wallets, 'get' | 'on'>
+  /**
+   * The embedded wallet (issue 19 §5; spec §6: the auth connector on eip155 and solana): served as the connector `auth`
+   * (not listed among the connectors, like on eip155: the email and social logins connect it). `load` fetches its
+   * Solana side on first use.
+   */
+  auth?: { load(): Promise<EmbeddedSolanaBackend> } | undefined
 }
 
 /** What {@link createSolanaAdapter} returns: the contract plus what the transfer adapter needs. */
@@ -139,7 +147,8 @@ export type SolanaAdapter = ChainAdapter & {
  * const { accounts } = await solana.connect({ connectorId: 'Latchkey Dev Solana Wallet' })
  * const { value } = await solana.getBalance({ connectorId, address: accounts[0], network: solanaLocalnet }) // lamports
  */
-export function createSolanaAdapter({ networks = [], wallets: registry }: CreateSolanaAdapterParameters = {}): SolanaAdapter {
+export function createSolanaAdapter({ networks = [], wallets: registry, auth }: CreateSolanaAdapterParameters = {}): SolanaAdapter {
+  const authWallet = auth ? createAuthSolanaWallet({ chains: networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId), load: auth.load }) : undefined
   let walletsApi = registry
   const ensureWallets = (): Pick<Wallets, 'get' | 'on'> => (walletsApi ??= getWallets())
   const connections = new Map<string, Promise<Connection>>()
@@ -161,7 +170,8 @@ export function createSolanaAdapter({ networks = [], wallets: registry }: Create
     }
     return registered.filter(isSolanaWallet)
   }
-  const getWallet = (connectorId: string): Wallet | undefined => solanaWallets().find((w) => w.name === connectorId)
+  const getWallet = (connectorId: string): Wallet | undefined =>
+    authWallet && connectorId === authSolanaConnectorId ? authWallet : solanaWallets().find((w) => w.name === connectorId)
   const requireWallet = (connectorId: string): Wallet => {
     const wallet = getWallet(connectorId)
     if (!wallet) throw new ConnectorNotFoundError(connectorId)

@@ -2,8 +2,11 @@ import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'x
 import { rpcMethodKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
-/** One JSON-RPC request of the embedded wallet's EIP-1193 provider. */
-export type FrameRpcRequest = { id: string; method: string; params?: unknown }
+/**
+ * One JSON-RPC request of the embedded wallet: its EIP-1193 provider's, or on Solana (issue 19 §5) its Solana wallet's,
+ * which names the network (`chainId`: `solana:<reference>`).
+ */
+export type FrameRpcRequest = { id: string; method: string; params?: unknown; chainId?: string }
 
 /** Input of the frameRpc machine. */
 export type FrameRpcInput = { chainId?: number | undefined }
@@ -20,7 +23,7 @@ export type FrameRpcContext = {
 
 export type FrameRpcEvent =
   /** The provider's `request()`. */
-  | { type: 'frameRpc.request'; id: string; method: string; params?: unknown }
+  | { type: 'frameRpc.request'; id: string; method: string; params?: unknown; chainId?: string }
   /** From a request's `rpc` actor: the frame answered. */
   | { type: 'frameRpc.settled'; id: string; ok: true; result: unknown }
   | { type: 'frameRpc.settled'; id: string; ok: false; error: unknown }
@@ -133,7 +136,7 @@ export const frameRpcMachine = setup({
     send: enqueueActions(({ event, enqueue }) => {
       const r = requestOf(event)!
       enqueue.assign({ requests: ({ context }) => ({ ...context.requests, [r.id]: { method: r.method, unsafe: rpcMethodKind(r.method) === 'unsafe' } }) })
-      enqueue.spawnChild('rpc', { id: `rpc.${r.id}`, input: { id: r.id, method: r.method, ...(r.params === undefined ? {} : { params: r.params }) } })
+      enqueue.spawnChild('rpc', { id: `rpc.${r.id}`, input: { id: r.id, method: r.method, ...(r.params === undefined ? {} : { params: r.params }), ...(r.chainId === undefined ? {} : { chainId: r.chainId }) } })
     }),
     emitApprovalRequested: enqueueActions(({ event, enqueue }) => {
       const r = requestOf(event)!

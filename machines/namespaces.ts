@@ -15,6 +15,8 @@ export const namespaceSupport = {
   names: ['eip155'],
   /** Balances from the blockchain API. */
   balance: ['eip155', 'solana'],
+  /** The auth (embedded wallet) connector (spec §6: "supported only on eip155 and solana"; issue 19 §5). */
+  auth: ['eip155', 'solana'],
 } as const satisfies Record<string, readonly string[]>
 
 /** A section of {@link namespaceSupport}. */

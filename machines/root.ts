@@ -49,6 +49,12 @@ export type RootOptions = {
    * switch while connected asks the wallet without pushing SwitchNetwork. Default false.
    */
   ignoreSwitchConfirmation?: boolean | undefined
+  /**
+   * The embedded wallet's connector (spec §3 type AUTH) and the namespaces it serves (spec §6: eip155 and solana only).
+   * Connected in one of them, it connects the others that have no wallet (spec §4 "A different namespace using
+   * embedded-wallet auth connects or switches through it"): a switch to Solana then finds its account; Bitcoin has none.
+   */
+  authConnector?: { id: string; namespaces: readonly ChainNamespace[] } | undefined
 }
 
 export type RootInput = {
@@ -606,6 +612,21 @@ export const rootMachine = setup({
       else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
     }) as never,
     disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
+    /**
+     * The auth connector connected in one namespace: each other namespace it serves that has no wallet connects it too
+     * (spec §4, §6; {@link RootOptions.authConnector}). Nothing for any other connector.
+     */
+    connectAuthElsewhere: enqueueActions(({ context, event, enqueue }: { context: RootContext; event: RootEvent; enqueue: SendQueue }) => {
+      const auth = context.options.authConnector
+      if (!auth || event.type !== 'connection.connected' || event.connectorId !== auth.id) return
+      for (const ns of auth.namespaces) {
+        const target = ns === event.namespace ? undefined : context.connections[ns]
+        if (!target) continue
+        const status = connectionStatus(target.getSnapshot())
+        if (status === 'connected' || status === 'connecting') continue
+        enqueue.sendTo(target, { type: 'connection.request', connectorId: auth.id })
+      }
+    }) as never,
     switchNetwork: sendTo(
       ({ context }) => context.network,
       ({ context, event }) => ({
@@ -920,11 +941,11 @@ export const rootMachine = setup({
 
     'connection.connected': [
       // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
-      { guard: 'isOtherNamespaceEvent', actions: 'persistConnection' },
-      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', announce('restored')] },
+      { guard: 'isOtherNamespaceEvent', actions: ['persistConnection', 'connectAuthElsewhere'] },
+      { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', announce('restored'), 'connectAuthElsewhere'] },
       // A feature keeps the modal for its follow-up (SIWX's session check): it closes it when done.
-      { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', announce('connected')] },
-      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', announce('connected')] },
+      { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
+      { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
     ],
     // Another account or chain: the features follow (spec §4: the send state resets, a sign-in is checked again).
     'connection.accountChanged': [{ guard: 'isOtherNamespaceEvent', actions: 'persistAccount' }, { actions: ['persistAccount', announce('changed')] }],

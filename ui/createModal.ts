@@ -14,6 +14,7 @@ import type { ChainAdapter, Eip1193Provider, TransferAdapter } from '../adapters
 import type { Wallet as SolanaWallet } from '@wallet-standard/base'
 import type { BitcoinWallet } from '../adapters/bip122.standard.ts'
 import { connectAccount, type AccountView } from '../machines/connection.connect.ts'
+import { supportsNamespace } from '../machines/namespaces.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
 import { connectNetwork } from '../machines/network.connect.ts'
@@ -395,7 +396,12 @@ export function createModal(options: ModalOptions) {
   let bitcoinInstance: import('../adapters/bip122.ts').Bip122Adapter | undefined
   /** The Solana adapter instance behind the lazy one (the transfer adapter needs its wallets). */
   let solanaInstance: import('../adapters/solana.ts').SolanaAdapter | undefined
-  const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) => (solanaInstance ??= m.createSolanaAdapter({ networks: solanaNetworks }))
+  const solanaAdapterFor = (m: typeof import('../adapters/solana.ts')) =>
+    (solanaInstance ??= m.createSolanaAdapter({
+      networks: solanaNetworks,
+      // Issue 19 §5: the embedded wallet is the `auth` connector on solana too (its frame module fetched on first use).
+      ...(options.embeddedWallet ? { auth: { load: () => embedded().then((e) => e.solana) } } : {}),
+    }))
   let servicesPromise: Promise<InstanceServices> | undefined
   /**
    * The service clients and transfer adapters (`createModal.services.ts`), imported with the first feature or analytics
@@ -561,6 +567,10 @@ export function createModal(options: ModalOptions) {
         walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
         walletConnectFirst: Boolean(walletConnect) && (options.manualWalletConnect === true || options.adapter === null),
         isMobile,
+        // Issue 19 §5, spec §6: the embedded wallet's connector serves eip155 (the built-in adapter) and solana.
+        ...(options.embeddedWallet
+          ? { authConnector: { id: 'auth', namespaces: configuredNamespaces.filter((ns) => supportsNamespace('auth', ns) && (ns !== 'eip155' || options.adapter == null)) } }
+          : {}),
       },
       storedConnectorId: storage.getConnectedConnectorId(namespace),
       storedConnectorIds: Object.fromEntries(configuredNamespaces.flatMap((ns) => {

@@ -18,6 +18,7 @@ import { createFrameTransport, type FrameRect, type FrameTransport } from '../ad
 import { frameUrl, type FrameUser } from '../adapters/frame.protocol.ts'
 import type { Connector, Eip1193Provider } from '../adapters/types.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
+import type { EmbeddedSolanaBackend } from '../adapters/solana.auth.ts'
 import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
@@ -191,6 +192,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
       else if (event.type === 'FRAME_SESSION_UPDATE' && event.payload === null && user) {
         user = undefined
         fire('accountsChanged', [])
+        signedOut()
       }
       place()
     })
@@ -219,12 +221,51 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     for (const key of [embeddedStorageKeys.emailLoginUsed, embeddedStorageKeys.email, embeddedStorageKeys.socialUsername, embeddedStorageKeys.socialProvider, embeddedStorageKeys.lastUsedChain]) p.storage.remove(key)
   }
 
-  const rpcRequest = (method: string, params: unknown) =>
+  const rpcRequest = (method: string, params: unknown, solanaChain?: string) =>
     new Promise<unknown>((resolve, reject) => {
       const id = crypto.randomUUID()
       waiting.set(id, { resolve, reject })
-      rpc.send({ type: 'frameRpc.request', id, method, ...(params === undefined ? {} : { params }) })
+      rpc.send({ type: 'frameRpc.request', id, method, ...(params === undefined ? {} : { params }), ...(solanaChain === undefined ? {} : { chainId: solanaChain }) })
     })
+  /** Told when the embedded wallet signs out (the Solana side forgets its account). */
+  const signOutListeners = new Set<() => void>()
+  const signedOut = () => {
+    for (const l of [...signOutListeners]) {
+      try {
+        l()
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  /**
+   * The embedded wallet's Solana side (issue 19 §5; `adapters/solana.auth.ts` makes it a Wallet Standard wallet served
+   * as the `auth` connector on the solana namespace): the user's Solana address from APP_GET_USER on the Solana network,
+   * and the `solana_` requests through the frameRpc machine (unsafe: approved in the frame over ApproveTransaction).
+   */
+  const solana: EmbeddedSolanaBackend = {
+    async connect(chain, { silent }) {
+      if (silent && !user) {
+        const { isConnected } = await client.request('IS_CONNECTED', {})
+        if (!isConnected) return undefined
+      }
+      const u = await client.request('GET_USER', { chainId: chain })
+      p.storage.write(embeddedStorageKeys.emailLoginUsed, true)
+      if (u.email) p.storage.write(embeddedStorageKeys.email, u.email)
+      return u.address
+    },
+    request: (method, params, chain) => rpcRequest(method, params, chain),
+    async disconnect() {
+      await signOut()
+      // The eip155 side goes too: one embedded wallet, one session.
+      fire('accountsChanged', [])
+    },
+    onSignOut(listener) {
+      signOutListeners.add(listener)
+      return () => signOutListeners.delete(listener)
+    },
+  }
 
   /** The EIP-1193 provider of the auth connector. */
   const provider: Eip1193Provider = {
@@ -285,6 +326,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     } finally {
       clearTimeout(timer)
       clearLoginCache()
+      signedOut()
     }
   }
 
@@ -303,6 +345,8 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     /** The social login machine's actors (issue 19 §1): the frame client and this window (popup, redirect). */
     socialActors: socialLoginActors({ client: getClient, window: win! }),
     provider,
+    /** The Solana side of the auth connector (issue 19 §5). */
+    solana,
     client,
     frame,
     rpc,

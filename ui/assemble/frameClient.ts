@@ -145,7 +145,14 @@ export function frameRpcActor({ client, chainId }: { client: () => Promise<Frame
     const controller = new AbortController()
     let live = true
     client()
-      .then((c) => c.request('RPC_REQUEST', { method: input.method, params: input.params, chainId: chainId(), chainNamespace: 'eip155' }, { signal: controller.signal, id: input.id }))
+      // A Solana request (issue 19 §5) names its network; the others go on the connected EVM chain.
+      .then((c) =>
+        c.request(
+          'RPC_REQUEST',
+          { method: input.method, params: input.params, chainId: input.chainId ?? chainId(), chainNamespace: input.chainId?.startsWith('solana:') ? 'solana' : 'eip155' },
+          { signal: controller.signal, id: input.id },
+        ),
+      )
       .then(
         (result) => live && sendBack({ type: 'frameRpc.settled', id: input.id, ok: true, result }),
         (error: unknown) => live && sendBack({ type: 'frameRpc.settled', id: input.id, ok: false, error }),
