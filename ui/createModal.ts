@@ -34,7 +34,7 @@ import { siwxMessages } from '../machines/siwx.messages.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
 import type { AnyActorRef } from 'xstate'
-import { InvalidOptionsError, validateNetwork, validateOptions } from './options.ts'
+import { InvalidOptionsError, validateNetwork, validateOptions, validateThemeMode, validateThemeVariables } from './options.ts'
 import type { InstanceServices } from './createModal.services.ts'
 
 /** App metadata shown to wallets (spec §3 "Dapp data sync"). */
@@ -202,6 +202,9 @@ export type ModalOptions = {
   siweConfig?: unknown
 }
 
+/** The modal's theme now (`modal.getTheme()`): the options' `themeMode` / `themeVariables`, as changed at run time. */
+export type ModalTheme = { themeMode: ThemeMode | undefined; themeVariables: ThemeVariables | undefined }
+
 /** Public state of the modal: what a dapp reads with `getState()` or `subscribe()`. */
 export type ModalState = {
   open: boolean
@@ -268,6 +271,18 @@ export function createModal(options: ModalOptions) {
     console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
   }
   const storage = createStorage({ storage: options.storage })
+  /**
+   * The theme now (`themeMode` / `themeVariables`, changed at run time by `setThemeMode` / `setThemeVariables`): the
+   * modal's CSS and the embedded wallet's frame follow it. A new object on each change (safe for useSyncExternalStore).
+   */
+  let theme: ModalTheme = { themeMode: options.themeMode, themeVariables: options.themeVariables }
+  const themeListeners = new Set<(theme: ModalTheme) => void>()
+  const setTheme = (next: ModalTheme) => {
+    theme = next
+    for (const listener of [...themeListeners]) listener(theme)
+    // Spec §3 theme sync: the frame gets the new theme (when its module is loaded and the frame is up).
+    void embeddedPromise?.then((e) => e.resync(), () => {})
+  }
   const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
   const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
@@ -312,6 +327,7 @@ export function createModal(options: ModalOptions) {
           storage,
           metadata,
           evmNetworkIds: evmNetworks.map((n) => Number(n.id)),
+          theme: () => theme,
           open: () => actor.send({ type: 'app.open' }),
           toast: (message) => toastRef?.send({ type: 'toast.show', variant: 'error', message }),
           refreshBalance: () => actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never),
@@ -790,6 +806,40 @@ export function createModal(options: ModalOptions) {
         subs.forEach((s) => s.unsubscribe())
         siwxSub?.unsubscribe()
       }
+    },
+    /** The theme now: `themeMode` and `themeVariables` as created, then as `setThemeMode` / `setThemeVariables` left them. */
+    getTheme(): ModalTheme {
+      return theme
+    },
+    /** Calls `listener` with the new theme on every `setThemeMode` / `setThemeVariables`; returns unsubscribe. */
+    subscribeTheme(listener: (theme: ModalTheme) => void): () => void {
+      themeListeners.add(listener)
+      return () => void themeListeners.delete(listener)
+    },
+    /**
+     * Switches the modal to light or dark at run time (spec §5: theme mode is light or dark). The modal restyles at
+     * once; the embedded wallet's frame, when it is loaded, gets the new theme (spec §3 theme sync).
+     * @throws InvalidOptionsError `setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received …`
+     * @example
+     * modal.setThemeMode(matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
+     */
+    setThemeMode(mode: ThemeMode): void {
+      validateThemeMode(mode)
+      if (mode !== theme.themeMode) setTheme({ ...theme, themeMode: mode })
+    },
+    /**
+     * Changes theme variables at run time: the given keys replace the current ones, the others stay (`{ accent:
+     * undefined }` is ignored; create the modal again to drop a key). The modal restyles at once; the embedded
+     * wallet's frame, when it is loaded, gets them (spec §3 theme sync).
+     * @throws InvalidOptionsError naming the key that cannot work, with the `themeVariables` option's rules
+     *   (`setThemeVariables(variables).zIndex: …`).
+     * @example
+     * modal.setThemeVariables({ accent: '#ff0066', borderRadiusMaster: '2px' })
+     */
+    setThemeVariables(variables: ThemeVariables): void {
+      validateThemeVariables(variables)
+      const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined)) as ThemeVariables
+      setTheme({ ...theme, themeVariables: { ...theme.themeVariables, ...given } })
     },
     /**
      * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),

@@ -23,7 +23,7 @@
  *   const modal = await document.getElementById('wallet').ready // the ModalInstance: open(), subscribe(), …
  * </script>
  */
-import { createElement, useMemo, type ReactNode } from 'react'
+import { createElement, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { BaseError } from '../adapters/errors.ts'
 import {
@@ -43,10 +43,9 @@ import {
 import { ModalContext, PageButtonsContext } from './context.ts'
 import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
 import { ModalShell } from './Modal.tsx'
-import { AccountButton, ConnectButton, NetworkButton } from './react.tsx'
+import { AccountButton, ConnectButton, NetworkButton, useModalCss } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
-import { modalCss } from './styles.ts'
-import { themeCss, type ThemeVariables } from './theme.ts'
+import type { ThemeVariables } from './theme.ts'
 
 export * from '../adapters/networks.ts'
 export { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
@@ -237,7 +236,7 @@ export function modalOptionsFromAttributes(
  * (the `<latchkey-button>`s render in React roots of their own: focus returns to them through this map on close).
  */
 function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButtons: Map<HTMLElement, number> }) {
-  const css = useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])
+  const css = useModalCss(modal)
   return createElement(
     ModalContext.Provider,
     { value: modal },

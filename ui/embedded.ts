@@ -383,6 +383,8 @@ export function embeddedWalletOfModal(m: {
   storage: EmbeddedStorage & { getActiveNetworkId(): string | undefined }
   metadata: { name: string; description: string; url: string; icons: readonly string[] }
   evmNetworkIds: number[]
+  /** The modal's theme now (`setThemeMode` / `setThemeVariables` change it); the options' theme when absent. */
+  theme?: (() => { themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }) | undefined
   open(): void
   toast(message: string): void
   refreshBalance(): void
@@ -390,6 +392,7 @@ export function embeddedWalletOfModal(m: {
   approval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
 }): EmbeddedWallet {
   const fallback = m.evmNetworkIds[0] ?? 1
+  const theme = m.theme ?? (() => ({ themeMode: m.options.themeMode, themeVariables: m.options.themeVariables }))
   return createEmbeddedWallet({
     secureSiteUrl: m.options.embeddedWallet!.secureSiteUrl,
     ...(m.options.embeddedWallet!.createTransport ? { createTransport: m.options.embeddedWallet!.createTransport } : {}),
@@ -402,8 +405,8 @@ export function embeddedWalletOfModal(m: {
     storage: m.storage,
     metadata: { ...m.metadata, icons: [...m.metadata.icons] },
     sdkVersion: 'latchkey-1',
-    themeMode: () => m.options.themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
-    ...(m.options.themeVariables ? { themeVariables: () => ({ ...(m.options.themeVariables as Record<string, string | number>) }) } : {}),
+    themeMode: () => theme().themeMode ?? (globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'),
+    themeVariables: () => ({ ...(theme().themeVariables as Record<string, string | number> | undefined) }),
     onAlert: (_key, title) => {
       console.warn(`[latchkey] ${title}`)
       m.toast(title)

@@ -131,6 +131,19 @@ function isLocaleTag(tag: string): boolean {
 }
 
 /** Every option but `networks`, `defaultNetwork`, `siwx` and `siweConfig` (checked first, with their own messages). */
+/** `themeMode` (spec §5 "Theme mode is light or dark"); also `setThemeMode`'s argument. */
+const themeModeShape = v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)
+/** `themeVariables`; also `setThemeVariables`' argument. */
+const themeVariablesShape = v.looseObject({
+  accent: v.optional(v.string()),
+  background: v.optional(v.string()),
+  foreground: v.optional(v.string()),
+  fontFamily: v.optional(v.string()),
+  fontSizeMaster: v.optional(v.string()),
+  borderRadiusMaster: v.optional(v.string()),
+  zIndex: v.optional(v.pipe(v.number(), v.integer())),
+})
+
 const optionsShape = v.looseObject({
   projectId: v.optional(v.string()),
   metadata: v.optional(
@@ -142,20 +155,10 @@ const optionsShape = v.looseObject({
     }),
   ),
   // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
-  themeMode: v.optional(v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)),
+  themeMode: v.optional(themeModeShape),
   // Issue 17 §5: the locale of numbers and fiat values; default the browser's language.
   locale: v.optional(v.pipe(v.string(), v.check(isLocaleTag, (issue) => `Invalid locale: ${preview(issue.input)} is not a BCP 47 language tag`))),
-  themeVariables: v.optional(
-    v.looseObject({
-      accent: v.optional(v.string()),
-      background: v.optional(v.string()),
-      foreground: v.optional(v.string()),
-      fontFamily: v.optional(v.string()),
-      fontSizeMaster: v.optional(v.string()),
-      borderRadiusMaster: v.optional(v.string()),
-      zIndex: v.optional(v.pipe(v.number(), v.integer())),
-    }),
-  ),
+  themeVariables: v.optional(themeVariablesShape),
   enableReconnect: booleanOption,
   allowUnsupportedChain: booleanOption,
   enableNetworkSwitch: booleanOption,
@@ -322,6 +325,28 @@ function checkNetwork(network: unknown, prefix: Path, root = 'options'): asserts
  */
 export function validateNetwork(network: unknown, method: string): asserts network is CaipNetwork {
   checkNetwork(network, [], `${method}(network)`)
+}
+
+// ------------------------------------------------------------------ the theme at run time
+
+/**
+ * Checks `modal.setThemeMode(mode)`'s argument with the `themeMode` option's rule.
+ * @throws InvalidOptionsError `setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received "blue"`
+ * @example validateThemeMode('dark') // passes; validateThemeMode('blue') throws
+ */
+export function validateThemeMode(mode: unknown): asserts mode is 'light' | 'dark' {
+  checkShape(themeModeShape, mode, [], 'setThemeMode(mode)')
+}
+
+/**
+ * Checks `modal.setThemeVariables(variables)`'s argument with the `themeVariables` option's rules (an object; the
+ * colours, font and radii strings, `zIndex` an integer).
+ * @throws InvalidOptionsError naming the key, e.g. `setThemeVariables(variables).zIndex: Invalid type: …`
+ * @example validateThemeVariables({ accent: '#ff0066' }) // passes; validateThemeVariables({ zIndex: 1.5 }) throws
+ */
+export function validateThemeVariables(variables: unknown): asserts variables is Record<string, unknown> {
+  if (Array.isArray(variables)) refuseAt([], `Invalid type: Expected Object but received ${preview(variables)}`, undefined, 'setThemeVariables(variables)')
+  checkShape(themeVariablesShape, variables, [], 'setThemeVariables(variables)')
 }
 
 // ------------------------------------------------------------------ the options

@@ -34,8 +34,13 @@ export function useHydrated(): boolean {
   )
 }
 
-function useCss(modal: ModalInstance): string {
-  return useMemo(() => themeCss(modal.options.themeMode, modal.options.themeVariables) + modalCss, [modal])
+/**
+ * The modal's CSS for its theme now: restyles when `setThemeMode` / `setThemeVariables` change it.
+ * @example const css = useModalCss(modal) // '<the --lk-* variables>…'
+ */
+export function useModalCss(modal: ModalInstance): string {
+  const theme = useSyncExternalStore(modal.subscribeTheme, modal.getTheme, modal.getTheme)
+  return useMemo(() => themeCss(theme.themeMode, theme.themeVariables) + modalCss, [theme])
 }
 
 /**
@@ -45,7 +50,7 @@ function useCss(modal: ModalInstance): string {
  * <ModalProvider modal={modal}><App /></ModalProvider>
  */
 export function ModalProvider({ modal, children }: { modal: ModalInstance; children?: ReactNode }) {
-  const css = useCss(modal)
+  const css = useModalCss(modal)
   const [pageButtons] = useState(() => new Map<HTMLElement, number>())
   return (
     <ModalContext.Provider value={modal}>
@@ -75,7 +80,7 @@ export function mountModal(modal: ModalInstance, container: HTMLElement = docume
 }
 
 function PageButton({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
-  const css = useCss(useModalInstance())
+  const css = useModalCss(useModalInstance())
   return (
     <ShadowHost css={css} inline fallback={fallback}>
       {children}
