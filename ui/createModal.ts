@@ -328,6 +328,7 @@ export function createModal(options: ModalOptions) {
           metadata,
           evmNetworkIds: evmNetworks.map((n) => Number(n.id)),
           theme: () => theme,
+          rpcUrlOf: (chainId) => networksNow().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.rpcUrls.default.http[0],
           open: () => actor.send({ type: 'app.open' }),
           toast: (message) => toastRef?.send({ type: 'toast.show', variant: 'error', message }),
           refreshBalance: () => actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' } as never),

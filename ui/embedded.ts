@@ -385,6 +385,8 @@ export function embeddedWalletOfModal(m: {
   evmNetworkIds: number[]
   /** The modal's theme now (`setThemeMode` / `setThemeVariables` change it); the options' theme when absent. */
   theme?: (() => { themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }) | undefined
+  /** The RPC URL of an EVM chain of the modal (the frame URL's `rpcUrl`, spec §7: the frame's chain reads). */
+  rpcUrlOf?: ((chainId: number) => string | undefined) | undefined
   open(): void
   toast(message: string): void
   refreshBalance(): void
@@ -392,15 +394,17 @@ export function embeddedWalletOfModal(m: {
   approval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
 }): EmbeddedWallet {
   const fallback = m.evmNetworkIds[0] ?? 1
+  const chainId = () => {
+    const id = Number(m.storage.getActiveNetworkId()?.split(':')[1])
+    return Number.isSafeInteger(id) && m.evmNetworkIds.includes(id) ? id : fallback
+  }
   const theme = m.theme ?? (() => ({ themeMode: m.options.themeMode, themeVariables: m.options.themeVariables }))
   return createEmbeddedWallet({
     secureSiteUrl: m.options.embeddedWallet!.secureSiteUrl,
     ...(m.options.embeddedWallet!.createTransport ? { createTransport: m.options.embeddedWallet!.createTransport } : {}),
     projectId: m.options.projectId,
-    chainId: () => {
-      const id = Number(m.storage.getActiveNetworkId()?.split(':')[1])
-      return Number.isSafeInteger(id) && m.evmNetworkIds.includes(id) ? id : fallback
-    },
+    chainId,
+    ...(m.rpcUrlOf ? { rpcUrl: () => m.rpcUrlOf!(chainId()) } : {}),
     debug: m.options.debug ?? false,
     storage: m.storage,
     metadata: { ...m.metadata, icons: [...m.metadata.icons] },

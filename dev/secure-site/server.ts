@@ -129,17 +129,36 @@ export async function bundleFrameScript(): Promise<string> {
 }
 
 /**
- * The frame page's Content-Security-Policy: only this origin's script, style and API, framed only by `ancestors`.
+ * The origin of the frame URL's `rpcUrl` (spec §7: the dapp's RPC for the frame's chain reads) when it is an http(s)
+ * URL without credentials, else undefined (the frame then reads through the API).
+ * @example rpcOrigin('http://127.0.0.1:8545/') // 'http://127.0.0.1:8545'; rpcOrigin('javascript:1') // undefined
+ */
+export function rpcOrigin(rpcUrl: string | null | undefined): string | undefined {
+  if (!rpcUrl) return undefined
+  try {
+    const url = new URL(rpcUrl)
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined
+    return url.origin
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The frame page's Content-Security-Policy: only this origin's script, style and API (and the frame URL's `rpcUrl`
+ * origin for chain reads, when given), framed only by `ancestors`.
  *
  * @param ancestors exact origins; none gives `frame-ancestors 'none'`.
+ * @param rpcUrl the frame URL's `rpcUrl`; its origin joins `connect-src` ({@link rpcOrigin}).
  */
-export function frameCsp(ancestors: readonly string[]): string {
+export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): string {
+  const rpc = rpcOrigin(rpcUrl)
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${rpc ? ` ${rpc}` : ''}`,
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
@@ -271,7 +290,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       case 'GET /':
         return sendHtml(res, page('Latchkey secure site', '<h1>Latchkey secure site (dev)</h1><p><a href="/mailbox">Mailbox</a></p>'), pageCsp)
       case 'GET /frame':
-        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains), frameCsp(options.allowedAncestors))
+        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains), frameCsp(options.allowedAncestors, url.searchParams.get('rpcUrl')))
       case 'GET /frame.js':
         return send(res, 200, 'text/javascript; charset=utf-8', script)
       case 'GET /frame.css':

@@ -3,7 +3,7 @@
  * header. Refusals become {@link FrameApiError} with the server's message (and `retryAfterSeconds` for the throttle).
  */
 import { FrameApiError } from './handler.ts'
-import type { FrameApi } from './handler.ts'
+import type { FrameApi, createFrameHandler } from './handler.ts'
 
 /**
  * A {@link FrameApi} over `fetch` against `base` (the frame page's own origin).
@@ -46,5 +46,30 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
       await call('POST', '/api/sign-out', token, {})
     },
     rpc: async (token, request) => (await call<{ result: unknown }>('POST', '/api/rpc', token, request)).result,
+  }
+}
+
+/**
+ * JSON-RPC reads at the frame URL's `rpcUrl` (spec §7), for {@link createFrameHandler}'s `readChain`: an error answer
+ * or a failed fetch becomes a {@link FrameApiError} with the node's message.
+ *
+ * @example await createChainReader()('http://127.0.0.1:8545', 'eth_blockNumber', []) // '0x1f'
+ */
+export function createChainReader(fetchImpl: typeof fetch = fetch) {
+  let id = 0
+  return async (rpcUrl: string, method: string, params: unknown): Promise<unknown> => {
+    let json: { result?: unknown; error?: { message?: unknown } }
+    try {
+      const response = await fetchImpl(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params: Array.isArray(params) ? params : [] }),
+      })
+      json = (await response.json()) as typeof json
+    } catch {
+      throw new FrameApiError('Network error: the RPC did not answer')
+    }
+    if (json.error) throw new FrameApiError(typeof json.error.message === 'string' ? json.error.message : 'An error occurred')
+    return json.result ?? null
   }
 }

@@ -76,6 +76,13 @@ export type FrameHandlerOptions = {
   approval: ApprovalUi
   /** The chain of the frame URL (`chainId=`). */
   chainId: number
+  /**
+   * The frame URL's `rpcUrl` (spec §7: the dapp's RPC of `chainId`). When given, the chain reads of that chain
+   * ({@link CHAIN_READ_METHODS}) go to it through `readChain`; everything else (and reads of other chains) goes to the API.
+   */
+  rpcUrl?: string | undefined
+  /** One JSON-RPC call to `rpcUrl` (`createChainReader()` in the browser). */
+  readChain?: ((rpcUrl: string, method: string, params: unknown) => Promise<unknown>) | undefined
   /** Names of the chains, by id (the approval UI shows them). */
   chainNames: Readonly<Record<string, string>>
   /** A new device id (random, URL-safe, 16..128 characters). */
@@ -100,6 +107,14 @@ export const frameStoreKeys = {
 
 /** How often APP_CONNECT_DEVICE asks whether the link was opened, in ms (spec §9 poll 1000 ms). */
 export const devicePollInterval = 1000
+/** The safe methods that only read the chain: the frame asks the frame URL's `rpcUrl` for them when given. */
+export const CHAIN_READ_METHODS: ReadonlySet<string> = new Set([
+  'eth_getBalance', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_getTransactionCount', 'eth_blockNumber',
+  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber', 'eth_call', 'eth_estimateGas', 'eth_gasPrice', 'eth_maxPriorityFeePerGas',
+  'eth_feeHistory', 'eth_blobBaseFee', 'eth_getLogs', 'eth_getTransactionByHash', 'eth_getTransactionReceipt',
+])
+
 /** The reply to an aborted RPC request (spec §8). */
 export const REQUEST_ABORTED = 'Request was aborted'
 /** The reply to an RPC method on neither list (spec §8). */
@@ -280,7 +295,11 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     // The dapp answers eth_chainId itself (spec §4); the frame does too, from the request, if it is asked.
     if (method === 'eth_chainId' && typeof requestChain === 'number') return `0x${requestChain.toString(16)}`
     if (kind === 'disallowed') throw new FrameApiError(RPC_NOT_ALLOWED)
-    if (kind === 'safe') return api.rpc(token(), { method, params, chainId: requestChain })
+    if (kind === 'safe') {
+      // Spec §7: the frame URL's rpcUrl serves the chain reads of the frame URL's chain (a switched chain reads through the API).
+      if (options.rpcUrl && options.readChain && requestChain === options.chainId && CHAIN_READ_METHODS.has(method)) return options.readChain(options.rpcUrl, method, params)
+      return api.rpc(token(), { method, params, chainId: requestChain })
+    }
 
     let aborted = false
     let opened = false

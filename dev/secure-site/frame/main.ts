@@ -4,7 +4,7 @@
  * token and the device id stay here) and the approval UI; posts FRAME_READY once listening.
  */
 import { createApprovalUi } from './approval.ts'
-import { createFrameApi } from './api.ts'
+import { createChainReader, createFrameApi } from './api.ts'
 import { createFrameHandler } from './handler.ts'
 import type { FrameStore } from './handler.ts'
 
@@ -60,6 +60,8 @@ if (window.parent !== window) {
     store,
     approval: createApprovalUi(document.getElementById('approval') as HTMLElement),
     chainId,
+    // Spec §7: the dapp's RPC for the chain reads (the CSP's connect-src admits its origin only when it is http(s)).
+    ...(params.get('rpcUrl') ? { rpcUrl: params.get('rpcUrl')!, readChain: createChainReader() } : {}),
     chainNames,
     newDeviceId: () => crypto.randomUUID().replaceAll('-', ''),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
