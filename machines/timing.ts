@@ -66,6 +66,8 @@ export const timing = {
   actionNotAllowedDelay: 300,
   /** Email login cooldown (spec §5, §9): a second email login within this is refused with the seconds left. */
   emailLoginCooldown: 30_000,
+  /** The email update: the frame's user is read this often until it reports the new email (spec §9 "email change poll 1000 ms"). */
+  emailChangePoll: 1_000,
   /** Resending the email code waits this long after the last send (the email login cooldown, spec §9). */
   otpResendCooldown: 30_000,
 } as const

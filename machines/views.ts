@@ -28,6 +28,8 @@ export const views = [
   'OnRamp',
   'OnRampProviders',
   'OnRampCheckout',
+  'UpdateEmailWallet',
+  'ProfileWallets',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */

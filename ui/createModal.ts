@@ -484,7 +484,7 @@ export function createModal(options: ModalOptions) {
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' ? embedded() : undefined]).then(
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' ? embedded() : undefined]).then(
         ([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on }),
       ),
   })
@@ -609,6 +609,8 @@ export function createModal(options: ModalOptions) {
             : {}),
           emailLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           socialLogin: Boolean(options.embeddedWallet) && options.adapter == null,
+          updateEmail: Boolean(options.embeddedWallet) && options.adapter == null,
+          profileWallets: Boolean(options.embeddedWallet) && options.adapter == null,
           ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),
           ...(options.nameSuffix ? { nameSuffix: options.nameSuffix } : {}),
           // A custom adapter decides itself whether it lists WalletConnect.

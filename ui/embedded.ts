@@ -23,7 +23,7 @@ import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
 import { approvalSlot, onApprovalSlot } from './approvalSlot.ts'
-import { createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, type FrameClient } from './assemble/frameClient.ts'
+import { createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
 
 /** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
@@ -344,6 +344,10 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     connector: authConnector,
     /** The social login machine's actors (issue 19 §1): the frame client and this window (popup, redirect). */
     socialActors: socialLoginActors({ client: getClient, window: win! }),
+    /** The email update's actors (issue 19 §3): the user the change's poll reads is kept (its email stored). */
+    updateEmailActors: updateEmailActors({ client: getClient, remember: rememberUser }),
+    /** ProfileWallets' actor (issue 19 §3): the frame's user and its accounts. */
+    profileWalletsActors: profileWalletsActors({ client: getClient }),
     provider,
     /** The Solana side of the auth connector (issue 19 §5). */
     solana,

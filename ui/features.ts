@@ -211,6 +211,18 @@ export const featureRegistry = {
     views: { ApproveTransaction: { load: () => import('./views/ApproveTransaction.tsx') } },
   },
   /**
+   * The embedded wallet's profile (issue 19 §3): UpdateEmailWallet (Account's edit button on the email row, email users)
+   * and ProfileWallets (Account's "Your wallets", email and social users). On with the `email` flag.
+   */
+  profile: {
+    id: 'profile',
+    flag: 'email',
+    views: {
+      UpdateEmailWallet: { load: () => import('./views/UpdateEmailWallet.tsx'), machines: ['updateEmail'] },
+      ProfileWallets: { load: () => import('./views/ProfileWallets.tsx'), machines: ['profileWallets'] },
+    },
+  },
+  /**
    * Onboarding (issue 17 §7): What is a wallet? (from Connect's "New to wallets?" link) and Get a wallet (the directory's
    * recommended wallets with their store links; WalletConnect when the directory has none). Always there, fetched only
    * when the visitor follows the link (Connect does not prefetch it).

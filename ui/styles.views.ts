@@ -109,4 +109,12 @@ export const viewCss = `
 .lk-empty .lk-muted { line-height: 1.4; }
 .lk-empty-title { margin: 0; font-weight: 600; word-break: break-word; }
 .lk-fit { width: auto; }
+.lk-profile-wallets { list-style: none; margin: 0; padding: 0; width: 100%; display: flex; flex-direction: column; gap: 8px; text-align: left; }
+.lk-profile-wallet { display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
+.lk-profile-wallet[aria-current="true"] { border-color: var(--lk-accent); }
+.lk-profile-wallet-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; overflow-wrap: anywhere; }
+.lk-profile-wallet-type { font-weight: 600; }
+.lk-small { font-size: calc(var(--lk-font-size-master) * 1.2); line-height: 1.4; }
+.lk-badge { flex: none; padding: 2px 8px; border-radius: 999px; background: var(--lk-accent); color: var(--lk-accent-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-weight: 600; }
+.lk-email-row { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; }
 `

@@ -11,6 +11,8 @@ import { pairingMachine } from '../../machines/pairing.ts'
 import { remoteConfigMachine } from '../../machines/remoteConfig.ts'
 import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
+import { updateEmailMachine } from '../../machines/updateEmail.ts'
+import { profileWalletsMachine } from '../../machines/profileWallets.ts'
 import { namesMachine } from '../../machines/names.ts'
 import { onrampMachine } from '../../machines/onramp.ts'
 import { swapMachine } from '../../machines/swap.ts'
@@ -118,6 +120,8 @@ export function createRootHarness({
     remoteConfig: remoteConfigMachine,
     emailLogin: emailLoginMachine,
     socialLogin: socialLoginMachine,
+    updateEmail: updateEmailMachine,
+    profileWallets: profileWalletsMachine,
     names: namesMachine,
     onramp: onrampMachine,
   }

@@ -15,6 +15,7 @@ import type { FeatureId, FeatureRefs } from '../../ui/assemble/index.ts'
 import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
 import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
+import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
@@ -78,6 +79,12 @@ export async function renderApp(
      * page): the modal's default adapter with the auth connector and no WalletConnect; `app.frame` answers as the frame.
      */
     embeddedWallet?: boolean
+    /**
+     * An email user of the embedded wallet who signed in on an earlier visit (with `embeddedWallet`): the stored auth
+     * connection and email; the fake frame says it is ready once mounted and answers the restore (IS_CONNECTED,
+     * GET_USER with this user), the syncs and the chain requests by itself. Other requests wait for the test.
+     */
+    emailUser?: { email: string; address: string }
     /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
     inspect?: Parameters<typeof createModal>[0]['inspect']
     /**
@@ -130,6 +137,11 @@ export async function renderApp(
     modalStorage.setItem('@latchkey/eip155:connected_connector_id', JSON.stringify(RDNS))
     modalStorage.setItem('@latchkey/connections', JSON.stringify({ eip155: [{ connectorId: RDNS, accounts: [{ address: wallet.state.address }] }] }))
   }
+  if (fixture.emailUser) {
+    modalStorage.setItem('@latchkey/eip155:connected_connector_id', JSON.stringify('auth'))
+    modalStorage.setItem('@latchkey/connections', JSON.stringify({ eip155: [{ connectorId: 'auth', accounts: [{ address: fixture.emailUser.address }] }] }))
+    modalStorage.setItem('@latchkey/email', JSON.stringify(fixture.emailUser.email))
+  }
   const gates = createGates()
   const walletRequest = wallet.request.bind(wallet)
   wallet.request = (args: { method: string; params?: unknown }) => gates.run(args.method, () => walletRequest(args)) as Promise<any>
@@ -148,6 +160,7 @@ export async function renderApp(
   if (fixture.activeNetworkId) modalStorage.setItem('@latchkey/active_caip_network_id', JSON.stringify(fixture.activeNetworkId))
   const clock = createManualClock()
   const frame = fixture.embeddedWallet ? frameFixture() : undefined
+  const frameAnswers = frame && fixture.emailUser ? answerFrame(frame, { ...fixture.emailUser, chainId: 31337 }) : undefined
   const modal = createModal({
     projectId: fixture.projectId ?? 'model-tests',
     networks: [
@@ -338,6 +351,7 @@ export async function renderApp(
     /** The fake frame page of the `embeddedWallet` fixture. */
     frame,
     async dispose() {
+      frameAnswers?.stop()
       gates.releaseAll()
       unmountPanel()
       panelHost.remove()
@@ -635,4 +649,40 @@ function createGates() {
       for (const list of held.values()) list.splice(0).forEach((d) => d.go.reject(new Error('test over')))
     },
   }
+}
+
+/**
+ * The fake frame of a signed-in embedded-wallet user: FRAME_READY once the iframe is mounted, then every IS_CONNECTED,
+ * GET_USER, SYNC_THEME, SYNC_DAPP_DATA, GET_CHAIN_ID and SWITCH_NETWORK answered as the secure site would for `user`.
+ */
+function answerFrame(frame: ReturnType<typeof frameFixture>, user: { email: string; address: string; chainId: number }) {
+  const mount = frame.transport.mount.bind(frame.transport)
+  frame.transport.mount = () => {
+    const iframe = mount()
+    setTimeout(() => frame.ready(), 0)
+    return iframe
+  }
+  const answered = new Set<string>()
+  const timer = setInterval(() => {
+    for (const r of frame.requests) {
+      if (answered.has(r.id)) continue
+      const kind = r.type.slice(4) as FrameRequestKind
+      const result =
+        kind === 'IS_CONNECTED'
+          ? { isConnected: true }
+          : kind === 'GET_USER'
+            ? { ...user, accounts: [{ address: user.address, type: 'eoa' as const }] }
+            : kind === 'GET_CHAIN_ID'
+              ? { chainId: user.chainId }
+              : kind === 'SWITCH_NETWORK'
+                ? { chainId: (r.payload as { chainId: number }).chainId }
+                : kind === 'SYNC_THEME' || kind === 'SYNC_DAPP_DATA'
+                  ? {}
+                  : undefined
+      if (result === undefined) continue
+      answered.add(r.id)
+      frame.say(frameSuccess(kind, r.id, result as never))
+    }
+  }, 10)
+  return { stop: () => clearInterval(timer) }
 }

@@ -84,6 +84,9 @@ describe('router model: the chart', () => {
 
 type Fixture = { name: string; app: Parameters<typeof renderApp>[0]; setup?: (app: App) => Promise<void>; events: (s: any) => ModelEvent[] }
 
+/** The embedded wallet's address of the email user fixture. */
+const EMBEDDED_ADDRESS = '0x' + '12'.repeat(20)
+
 const fixtures: Fixture[] = [
   {
     name: 'disconnected (the wallet does not answer)',
@@ -205,6 +208,24 @@ const fixtures: Fixture[] = [
       return list
     },
   },
+  {
+    // Issue 19 §3: an email user of the embedded wallet (restored from an earlier visit, the fake frame answering):
+    // Account's edit button on the email row opens UpdateEmailWallet, "Your wallets" ProfileWallets.
+    name: 'an email user of the embedded wallet',
+    app: { embeddedWallet: true, emailUser: { email: 'ada@example.com', address: EMBEDDED_ADDRESS } },
+    setup: async (app) => {
+      await app.get('button', /0x1212/)
+    },
+    events: (s) => {
+      const list: ModelEvent[] = [{ type: 'router.reset', view: 'Account' }]
+      if (current(s) === 'Account' && history(s).length < maxDepth) {
+        list.push({ type: 'router.push', view: 'UpdateEmailWallet' })
+        list.push({ type: 'router.push', view: 'ProfileWallets' })
+      }
+      if (history(s).length > 1) list.push({ type: 'router.back', isConnected: true })
+      return list
+    },
+  },
 ]
 
 /** The dapp's unsafe request to the embedded wallet (its outcome is the walk's business: rejected when it ends). */
@@ -294,6 +315,8 @@ async function perform(app: App, event: any) {
     return app.walletAnswer('Approve')
   }
   if (event.type === 'router.push' && event.view === 'RegisterAccountName') return app.clickInDialog('button', en.names.accountEntry)
+  if (event.type === 'router.push' && event.view === 'UpdateEmailWallet') return app.clickInDialog('button', en.updateEmail.accountEntry)
+  if (event.type === 'router.push' && event.view === 'ProfileWallets') return app.clickInDialog('button', en.profileWallets.accountEntry)
   if (event.type === 'router.back') return app.clickInDialog('button', 'Back')
   throw new Error(`No gesture for ${event.type} ${event.view ?? ''}: every event of the model needs one`)
 }

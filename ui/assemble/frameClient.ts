@@ -6,6 +6,8 @@
 import { createActor, fromCallback, fromPromise, toPromise, waitFor, type ActorRefFrom, type EventObject } from 'xstate'
 import { frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
 import type { EmailConnectAction } from '../../machines/emailLogin.ts'
+import type { EmailUpdateAction } from '../../machines/updateEmail.ts'
+import type { ProfileWalletsUser } from '../../machines/profileWallets.ts'
 import type { SocialPopupHandle, SocialProvider } from '../../machines/socialLogin.ts'
 import { socialReturnOf, socialReturnParams, withoutSocialReturn } from '../socialReturn.ts'
 import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
@@ -136,6 +138,39 @@ export function emailLoginActors({ client, store, cooldown, now = () => Date.now
     connectDevice: fromPromise<unknown, void>(async ({ signal }) => (await client()).request('CONNECT_DEVICE', {}, { signal })),
     connectOtp: fromPromise<unknown, { otp: string }>(async ({ input, signal }) => (await client()).request('CONNECT_OTP', { otp: input.otp }, { signal })),
     getUser: fromPromise<FrameUser, void>(async ({ signal }) => (await client()).request('GET_USER', {}, { signal })),
+  }
+}
+
+/**
+ * The email update machine's actors (issue 19 §3) over the frame client: APP_UPDATE_EMAIL and its two codes, and the
+ * frame's user read while the change is polled (`remember` keeps the user it reports: the stored email the Account shows).
+ */
+export function updateEmailActors({ client, remember }: { client: () => Promise<FrameClient>; remember: (user: FrameUser) => void }) {
+  return {
+    requestUpdate: fromPromise<{ action: EmailUpdateAction }, { email: string }>(async ({ input, signal }) => (await client()).request('UPDATE_EMAIL', { email: input.email }, { signal })),
+    verifyPrimary: fromPromise<{ action: EmailUpdateAction }, { otp: string }>(async ({ input, signal }) => (await client()).request('UPDATE_EMAIL_PRIMARY_OTP', { otp: input.otp }, { signal })),
+    verifySecondary: fromPromise<{ newEmail: string }, { otp: string }>(async ({ input, signal }) => (await client()).request('UPDATE_EMAIL_SECONDARY_OTP', { otp: input.otp }, { signal })),
+    readEmail: fromPromise<string | null | undefined, void>(async ({ signal }) => {
+      const user = await (await client()).request('GET_USER', {}, { signal })
+      remember(user)
+      return user.email
+    }),
+  }
+}
+
+/** ProfileWallets' actor (issue 19 §3): the frame's user (its accounts) with APP_GET_USER. */
+export function profileWalletsActors({ client }: { client: () => Promise<FrameClient> }) {
+  return {
+    readUser: fromPromise<ProfileWalletsUser, void>(async ({ signal }) => {
+      const user = await (await client()).request('GET_USER', {}, { signal })
+      const deployed = (user as { smartAccountDeployed?: unknown }).smartAccountDeployed
+      return {
+        address: user.address,
+        ...(user.accounts ? { accounts: user.accounts } : {}),
+        ...(user.preferredAccountType ? { preferredAccountType: user.preferredAccountType } : {}),
+        ...(typeof deployed === 'boolean' ? { smartAccountDeployed: deployed } : {}),
+      }
+    }),
   }
 }
 

@@ -8,6 +8,10 @@ import type { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { emailLoginFeature } from '../../machines/emailLogin.feature.ts'
 import type { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { socialLoginFeature } from '../../machines/socialLogin.feature.ts'
+import type { updateEmailMachine } from '../../machines/updateEmail.ts'
+import { updateEmailFeature } from '../../machines/updateEmail.feature.ts'
+import type { profileWalletsMachine } from '../../machines/profileWallets.ts'
+import { profileWalletsFeature, type ProfileWalletsGesture } from '../../machines/profileWallets.feature.ts'
 import type { pairingMachine } from '../../machines/pairing.ts'
 import { pairingFeature } from '../../machines/pairing.feature.ts'
 import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
@@ -45,6 +49,8 @@ export type FeatureMachines = {
   remoteConfig: typeof remoteConfigMachine
   emailLogin: typeof emailLoginMachine
   socialLogin: typeof socialLoginMachine
+  updateEmail: typeof updateEmailMachine
+  profileWallets: typeof profileWalletsMachine
   names: typeof namesMachine
   onramp: typeof onrampMachine
 }
@@ -54,7 +60,7 @@ export type FeatureId = keyof FeatureMachines
 export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
-export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture }
+export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture; profileWallets: ProfileWalletsGesture }
 
 /**
  * A feature's assembly module: its machine with this instance's actors, and the registration's hooks that only matter
@@ -73,6 +79,8 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   remoteConfig: () => import('./remoteConfig.ts'),
   emailLogin: () => import('./emailLogin.ts'),
   socialLogin: () => import('./socialLogin.ts'),
+  updateEmail: () => import('./updateEmail.ts'),
+  profileWallets: () => import('./profileWallets.ts'),
   names: () => import('./names.ts'),
   onramp: () => import('./onramp.ts'),
 }
@@ -89,6 +97,10 @@ export type FeatureSettings = {
   emailLogin?: boolean | undefined
   /** Whether `embeddedWallet` is configured (social login, issue 19). */
   socialLogin?: boolean | undefined
+  /** Whether `embeddedWallet` is configured (the email update, issue 19 §3). */
+  updateEmail?: boolean | undefined
+  /** Whether `embeddedWallet` is configured (ProfileWallets, issue 19 §3). */
+  profileWallets?: boolean | undefined
   /** The zone suffix of registered names (spec §9; default '.reown.id'). */
   nameSuffix?: string | undefined
   /** The on-ramp's providers (default spec §9's meld and coinbase). */
@@ -123,6 +135,8 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     supplied(remoteConfigFeature(settings.remoteConfig), supply('remoteConfig')),
     supplied(emailLoginFeature({ enabled: settings.emailLogin === true }), supply('emailLogin')),
     supplied(socialLoginFeature({ enabled: settings.socialLogin === true }), supply('socialLogin')),
+    supplied(updateEmailFeature({ enabled: settings.updateEmail === true }), supply('updateEmail')),
+    supplied(profileWalletsFeature({ enabled: settings.profileWallets === true }), supply('profileWallets')),
     supplied(namesFeature({ suffix: settings.nameSuffix }), supply('names')),
     supplied(onrampFeature(settings.onramp), supply('onramp')),
   ]

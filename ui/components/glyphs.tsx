@@ -11,6 +11,14 @@ export const CopyIcon = () => (
   </svg>
 )
 
+/** A pencil: edit (Account's email row, issue 19 §3). */
+export const EditIcon = () => (
+  <svg {...base}>
+    <path d="M10.5 2.5l3 3-8 8H2.5v-3z" />
+    <path d="M9 4l3 3" />
+  </svg>
+)
+
 export const CheckIcon = () => (
   <svg {...base}>
     <path d="m3 8.5 3 3 7-7" />

@@ -33,6 +33,8 @@ export const enShell = {
     OnRamp: 'Buy crypto',
     OnRampProviders: 'Choose a provider',
     OnRampCheckout: 'Complete your purchase',
+    UpdateEmailWallet: 'Change your email',
+    ProfileWallets: 'Your wallets',
   },
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
-import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
+import { CheckIcon, CopyIcon, EditIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
 import { useAccount, useActiveNamespace, useFeatureActor, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { useSelector } from '../useSelector.ts'
@@ -94,9 +94,35 @@ export function Account() {
         </button>
       )}
       {email && (
-        <div className="lk-muted" title={email} data-testid="account-email">
-          {displayEmail(email)}
+        <div className="lk-email-row">
+          <span className="lk-muted" title={email} data-testid="account-email">
+            {displayEmail(email)}
+          </span>
+          {/* The email update (issue 19 §3): email users only; the machine is fetched with this press. */}
+          {features.email && (
+            <button
+              type="button"
+              className="lk-icon-button"
+              aria-label={copy.updateEmail.accountEntry}
+              title={copy.updateEmail.accountEntry}
+              data-testid="account-edit-email"
+              onClick={() => send({ type: 'feature.deliver', feature: 'updateEmail', event: { type: 'updateEmail.start', currentEmail: email } })}
+            >
+              <EditIcon />
+            </button>
+          )}
         </div>
+      )}
+      {/* The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets): email and social users. */}
+      {account.connectorId === 'auth' && features.email && (
+        <button
+          type="button"
+          className="lk-link"
+          data-testid="account-profile-wallets"
+          onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}
+        >
+          {copy.profileWallets.accountEntry}
+        </button>
       )}
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable

@@ -1,0 +1,31 @@
+import { to, type FeatureRegistration } from './features.ts'
+import { isEmbeddedAccount } from './updateEmail.feature.ts'
+
+/** The gestures of ProfileWallets that are not its machine's own events. */
+export type ProfileWalletsGesture =
+  /** Account's "Your wallets": ProfileWallets, its machine fetched now (first use). */
+  { type: 'profileWallets.start' }
+
+/**
+ * ProfileWallets (issue 19 §3; spec §2) as a feature: the embedded wallet's accounts, for an account of the embedded
+ * wallet (email or social) when the dapp configured `embeddedWallet`. Account's "Your wallets" pushes the view and
+ * reads the frame's user (fetched then, not before); another account leaves it for Account.
+ *
+ * @param options.enabled whether `embeddedWallet` is configured.
+ */
+export function profileWalletsFeature(options: { enabled: boolean }): FeatureRegistration {
+  return {
+    id: 'profileWallets',
+    available: (facts) => options.enabled && isEmbeddedAccount(facts.account),
+    views: ['ProfileWallets'],
+    on: {
+      gesture: (facts, event) => {
+        if (!isEmbeddedAccount(facts.account)) return []
+        if (event.type === 'profileWallets.start') return [to.router({ type: 'router.push', view: 'ProfileWallets' }), to.self({ type: 'profileWallets.open' }, true)]
+        return [to.self(event, true)]
+      },
+      account: (facts, change) =>
+        change !== 'restored' && facts.holder === 'profileWallets' ? [to.router({ type: 'router.reset', view: facts.account ? 'Account' : 'Connect' })] : [],
+    },
+  }
+}

@@ -1,0 +1,56 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+
+/** One account of the embedded wallet's user (spec §3 "Embedded wallet user payload": accounts, EOA or smart account). */
+export type ProfileAccount = { address: string; type: 'eoa' | 'smartAccount' }
+
+/** What the frame reports about the user's accounts (spec §3 user payload and account state). */
+export type ProfileWalletsUser = {
+  /** The address the embedded wallet connects with now. */
+  address: string
+  accounts?: ProfileAccount[] | undefined
+  preferredAccountType?: string | undefined
+  smartAccountDeployed?: boolean | undefined
+}
+
+/** Context of ProfileWallets. */
+export type ProfileWalletsContext = { user: ProfileWalletsUser | undefined; error: ErrorSummary | undefined }
+
+export type ProfileWalletsEvent =
+  /** Account's "Your wallets": the frame's user is read (again). */
+  | { type: 'profileWallets.open' }
+  /** Try again after a failed read. */
+  | { type: 'profileWallets.retry' }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * ProfileWallets (issue 19 §3; spec §2, §3 "Embedded wallet user payload"): the accounts of the embedded wallet's user
+ * as the frame reports them (its EOA, and its smart account when the frame has one), read with `readUser`
+ * (APP_GET_USER) each time the view opens. `loading` → `loaded` (the user in context) or `failed` (the error;
+ * `profileWallets.retry` reads again).
+ */
+export const profileWalletsMachine = setup({
+  types: { context: {} as ProfileWalletsContext, events: {} as ProfileWalletsEvent },
+  actors: { readUser: fromPromise<ProfileWalletsUser, void>(notProvided('readUser')) },
+  actions: {
+    setUser: assign({ user: ({ event }) => (event as { output?: ProfileWalletsUser }).output, error: undefined }),
+    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+  },
+}).createMachine({
+  id: 'profileWallets',
+  context: { user: undefined, error: undefined },
+  initial: 'idle',
+  states: {
+    idle: {},
+    loading: {
+      tags: ['loading'],
+      invoke: { id: 'readUser', src: 'readUser', onDone: { target: 'loaded', actions: 'setUser' }, onError: { target: 'failed', actions: 'setError' } },
+    },
+    loaded: {},
+    failed: { on: { 'profileWallets.retry': 'loading' } },
+  },
+  on: { 'profileWallets.open': '.loading' },
+})

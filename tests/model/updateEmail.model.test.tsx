@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor } from 'xstate'
+import type { FrameUser } from '../../adapters/frame.protocol.ts'
+import { frameMachine } from '../../machines/frame.ts'
+import { updateEmailMachine } from '../../machines/updateEmail.ts'
+import { timing } from '../../machines/timing.ts'
+import { createFrameClient, frameMountActor, frameSendActor, updateEmailActors } from '../../ui/assemble/frameClient.ts'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { frameFixture } from './frameFixture.ts'
+
+/**
+ * Model-based test of the email update (issue 19 §3; spec §4 "Email update result action", §9 email change poll):
+ * every path walked through the real frame client to a fake frame page. Gestures: Account's edit button (start), the
+ * visitor types a new email (valid, the current one, not an email), continues, types a code (six digits or not),
+ * goes back to the email from a code, cancels (Back or close); the frame answers each request (APP_UPDATE_EMAIL with
+ * VERIFY_PRIMARY_OTP or VERIFY_SECONDARY_OTP, each code accepted or refused, the user with the old or the new email, or
+ * a failure); the fake clock runs the 1000 ms poll. After each step the machine is where the model says, the frame
+ * was asked with what was typed, and a refusal keeps the typed email.
+ */
+type E = { type: string; [k: string]: unknown }
+const OLD = 'ada@example.com'
+const NEW = 'grace@example.com'
+const user = (email: string): FrameUser => ({ email, address: '0x' + '12'.repeat(20), chainId: 31337 })
+const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+const events = (snapshot: any): E[] => {
+  const key = stateKey(snapshot)
+  const byState: Record<string, E[]> = {
+    '"idle"': [{ type: 'updateEmail.start', currentEmail: OLD }],
+    '"enteringEmail"': [
+      { type: 'updateEmail.setEmail', email: NEW },
+      { type: 'updateEmail.setEmail', email: OLD.toUpperCase() },
+      { type: 'updateEmail.setEmail', email: 'nope' },
+      { type: 'updateEmail.submit' },
+    ],
+    '"sending"': [done('requestUpdate', { action: 'VERIFY_PRIMARY_OTP' }), done('requestUpdate', { action: 'VERIFY_SECONDARY_OTP' }), error('requestUpdate')],
+    '"verifyingPrimary"': [{ type: 'updateEmail.submitOtp', otp: '123456' }, { type: 'updateEmail.submitOtp', otp: '12' }, { type: 'updateEmail.edit' }],
+    '"checkingPrimary"': [done('verifyPrimary', { action: 'VERIFY_SECONDARY_OTP' }), error('verifyPrimary')],
+    '"verifyingSecondary"': [{ type: 'updateEmail.submitOtp', otp: '654321' }, { type: 'updateEmail.submitOtp', otp: 'abc' }, { type: 'updateEmail.edit' }],
+    '"checkingSecondary"': [done('verifySecondary', { newEmail: NEW }), error('verifySecondary')],
+    '{"awaitingChange":"reading"}': [done('readEmail', NEW), done('readEmail', OLD), error('readEmail')],
+    '"updated"': [{ type: 'updateEmail.start', currentEmail: NEW }],
+  }
+  const extra: E[] = key === '"idle"' ? [] : [{ type: 'updateEmail.cancel' }]
+  return [...(byState[key] ?? []), ...extra, ...delayedEvents(snapshot)]
+}
+const serialize = (s: any) => JSON.stringify({ v: s.value, e: s.context.email, c: s.context.currentEmail, n: s.context.newEmail ?? null, err: s.context.error?.name ?? null })
+const run = buildModelPaths(updateEmailMachine, { events, serialize })
+
+test('coverage: every state and every transition of the email update chart', () => {
+  const report = coverageReport(updateEmailMachine, [run])
+  console.log(formatCoverage('updateEmail', report))
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
+})
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
+afterEach(() => vi.useRealTimers())
+
+const kinds = { requestUpdate: 'UPDATE_EMAIL', verifyPrimary: 'UPDATE_EMAIL_PRIMARY_OTP', verifySecondary: 'UPDATE_EMAIL_SECONDARY_OTP', readEmail: 'GET_USER' } as const
+
+async function walk(path: ModelPath) {
+  const f = frameFixture()
+  const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
+  const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
+  const remembered: FrameUser[] = []
+  const actor = createActor(updateEmailMachine.provide({ actors: updateEmailActors({ client: async () => client, remember: (u) => void remembered.push(u) }) })).start()
+  let readied = false
+  try {
+    for (const step of path.steps) {
+      const e = step.event as E
+      const before = actor.getSnapshot().context
+      if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
+        const id = e.type.split('.').at(-1)! as keyof typeof kinds
+        if (!readied) {
+          // The first request loads the frame: FRAME_READY, then the ready delay.
+          f.ready()
+          await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+          readied = true
+        }
+        await vi.advanceTimersByTimeAsync(0)
+        const output = id === 'readEmail' && e.type.startsWith('xstate.done') ? user(e.output as string) : e.output
+        if (e.type.startsWith('xstate.done')) f.succeed(kinds[id], output as never)
+        else f.fail(kinds[id], { message: 'refused' })
+      } else if (e.type.startsWith('xstate.after.')) await vi.advanceTimersByTimeAsync(timing.emailChangePoll)
+      else actor.send(e as never)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(stateKey(actor.getSnapshot())).toBe(step.state)
+      const s = actor.getSnapshot()
+      // A refusal keeps what was typed and says why.
+      if (e.type.startsWith('xstate.error') && !s.matches('awaitingChange')) {
+        expect(s.context.email).toBe(before.email)
+        expect(s.context.error?.message).toBe('refused')
+      }
+      if (e.type === 'updateEmail.submit' && s.matches('enteringEmail')) expect(s.context.error?.name).toMatch(/^(InvalidEmailError|SameEmailError)$/)
+      if (e.type === 'xstate.done.actor.readEmail') expect(remembered.at(-1)?.email).toBe(e.output)
+    }
+    // What the frame was asked carries what was typed.
+    for (const r of f.requests) {
+      if (r.type === 'APP_UPDATE_EMAIL') expect(r.payload).toEqual({ email: NEW })
+      if (r.type === 'APP_UPDATE_EMAIL_PRIMARY_OTP') expect(r.payload).toEqual({ otp: '123456' })
+      if (r.type === 'APP_UPDATE_EMAIL_SECONDARY_OTP') expect(r.payload).toEqual({ otp: '654321' })
+    }
+  } finally {
+    actor.stop()
+    frame.stop()
+    f.transport.destroy()
+  }
+}
+
+describe('email update model: walked through the frame client', () => {
+  for (const path of run.paths) test(`walk: ${path.steps.map((s) => s.event.type).join(' → ') || '(initial)'} ⇒ ${path.target}`, () => walk(path))
+})
