@@ -42,7 +42,7 @@ describe('updateEmail machine and view model (issue 19 §3)', () => {
           requestUpdate: fromPromise(async ({ input }) => (asked.push(input.email), { action: 'VERIFY_PRIMARY_OTP' as const })),
           verifyPrimary: fromPromise(async () => Promise.reject(Object.assign(new Error('Invalid code'), { name: 'FrameError' }))),
           verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
-          readEmail: fromPromise(async () => 'grace@example.com'),
+          readEmail: fromPromise(async (): Promise<string | null | undefined> => 'grace@example.com'),
         },
       }),
     ).start()
