@@ -5,7 +5,7 @@ import type { FeatureFacts } from './features.ts'
 import { isNewEmail, updateEmailMachine } from './updateEmail.ts'
 import { connectUpdateEmail } from './updateEmail.connect.ts'
 import { updateEmailFeature } from './updateEmail.feature.ts'
-import { profileWalletsMachine } from './profileWallets.ts'
+import { profileWalletsMachine, type ProfileWalletsUser } from './profileWallets.ts'
 import { connectProfileWallets } from './profileWallets.connect.ts'
 import { profileWalletsFeature } from './profileWallets.feature.ts'
 
@@ -105,7 +105,7 @@ describe('updateEmail registration', () => {
 
 describe('ProfileWallets machine, view model and registration (issue 19 §3)', () => {
   const loaded = async (user: unknown) => {
-    const actor = createActor(profileWalletsMachine.provide({ actors: { readUser: fromPromise(async () => user as never) } })).start()
+    const actor = createActor(profileWalletsMachine.provide({ actors: { readUser: fromPromise(async () => user as ProfileWalletsUser) } })).start()
     actor.send({ type: 'profileWallets.open' })
     await tick()
     return actor.getSnapshot()
