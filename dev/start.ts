@@ -232,7 +232,13 @@ async function main(): Promise<void> {
       port: securePort,
       mail,
       db: secureDb,
-      chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url, name: devChains.find((c) => c.chainId === anvil.chainId)?.name })),
+      chains: anvils.map((anvil) => ({
+        chainId: anvil.chainId,
+        rpcUrl: anvil.url,
+        name: devChains.find((c) => c.chainId === anvil.chainId)?.name,
+        // Smart accounts (issue 19 §4) on every dev chain: user operations go to the dev bundler.
+        ...(bundler ? { bundlerUrl: bundler.rpcUrl(anvil.chainId) } : {}),
+      })),
       // Issue 19 §5: each user's Solana keypair signs and sends on the local LiteSVM chain.
       solanaChains: solana ? [{ caipNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: solana.url, name: 'Solana Localnet' }] : [],
       // The frame may be framed by the demo page (PORT) and the usual demo and e2e ports.

@@ -9,6 +9,8 @@
  * POST /api/connect-device    { email, deviceId } → { verified: false } | { verified: true, token }
  * POST /api/connect-otp       { email, deviceId, otp } → { token }
  * GET  /api/user              Bearer → { email, address }
+ * GET  /api/account-state?chainId  Bearer → { preferredAccountType, smartAccountAddress?, smartAccountDeployed, smartAccountEnabledNetworks }
+ * POST /api/preferred-account  Bearer, { type: 'eoa' | 'smartAccount', chainId } → the account state
  * GET  /api/session           Bearer → { isConnected }
  * POST /api/sign-out          Bearer → {} (the session is revoked)
  * POST /api/rpc               Bearer, { method, params, chainId } → { result }
@@ -340,6 +342,12 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
         return sendHtml(res, page('Sign In With Farcaster', '<h1>Sign In With Farcaster</h1><p>Sign-in requests of this secure site name this address.</p>'), pageCsp)
       case 'GET /api/user':
         return sendJson(res, 200, await svc.getUser(token))
+      case 'GET /api/account-state':
+        return sendJson(res, 200, await svc.accountState(token, { chainId: url.searchParams.get('chainId') }))
+      case 'POST /api/preferred-account': {
+        const body = await readJson(req)
+        return sendJson(res, 200, await svc.setPreferredAccount(token, { type: body.type, chainId: body.chainId }))
+      }
       case 'POST /api/update-email': {
         const body = await readJson(req)
         return sendJson(res, 200, await emailUpdate!.start(token, { email: body.email }))

@@ -15,6 +15,7 @@ import { refusalMessage } from './session.ts'
 import type { SessionSigner } from './session.ts'
 import { createSolanaWallets, isSolanaChainId, SolanaWalletError } from './solana.ts'
 import type { SecureSolanaChain } from './solana.ts'
+import { createSmartAccounts, SmartAccountSendError } from './smartAccount.ts'
 
 /** How long a mailed code is valid, in ms: 10 minutes (issue 18 §1). */
 export const otpTtl = 10 * 60_000
@@ -61,8 +62,25 @@ export class SecureSiteError extends Error {
   }
 }
 
-/** A chain the embedded wallet signs and sends on. */
-export type SecureChain = { chainId: number; rpcUrl: string; name?: string }
+/**
+ * A chain the embedded wallet signs and sends on. `bundlerUrl`: the chain's ERC-4337 bundler (dev/aa, JSON-RPC): smart
+ * accounts are enabled on the chain (issue 19 §4).
+ */
+export type SecureChain = { chainId: number; rpcUrl: string; name?: string; bundlerUrl?: string }
+
+/** The account the embedded wallet acts with on EVM chains (spec §3 preferredAccountType). */
+export type SecureAccountType = 'eoa' | 'smartAccount'
+
+/** The user's account state on one chain (spec §3: preferredAccountType, smartAccountDeployed; network enabling). */
+export type SecureAccountState = {
+  preferredAccountType: SecureAccountType
+  /** The smart account's address (the same on every enabled chain); absent when no chain has smart accounts. */
+  smartAccountAddress?: string
+  /** Whether the smart account has code on the asked chain (its first user operation deployed it). */
+  smartAccountDeployed: boolean
+  /** The chains with smart accounts (spec §3 `smartAccountEnabledNetworks`). */
+  smartAccountEnabledNetworks: number[]
+}
 
 /** Options of {@link createSecureService}. */
 export type SecureServiceOptions = {
@@ -123,12 +141,18 @@ export function createSecureService(options: SecureServiceOptions) {
   const now = options.now ?? Date.now
   const fundWei = options.fundWei ?? defaultFundWei
   const solanaChains = options.solanaChains ?? []
+  const smart = createSmartAccounts(options.chains)
+  /** Each user's preferred account type (in memory, like the rest of the dev database); `eoa` until set. */
+  const preferred = new Map<number, SecureAccountType>()
+  const prefersSmart = (userId: number, chainId: number): boolean => preferred.get(userId) === 'smartAccount' && smart.isEnabled(chainId)
   const solana = createSolanaWallets({ db, chains: solanaChains, ...(options.solanaFundLamports !== undefined ? { fundLamports: options.solanaFundLamports } : {}) })
 
-  async function fund(address: Address): Promise<void> {
+  async function fund(owner: Address): Promise<void> {
     if (fundWei === 0n) return
+    // The smart account is funded too (it pays its user operations' gas): 10 ETH on every chain, like the EOA.
+    const smartAddress = await smart.addressOf(owner).catch(() => undefined)
     await Promise.all(
-      options.chains.map(async (chain) => {
+      options.chains.flatMap((chain) => [owner, ...(smartAddress ? [smartAddress] : [])].map((address) => ({ chain, address }))).map(async ({ chain, address }) => {
         try {
           await jsonRpc(chain.rpcUrl, 'anvil_setBalance', [address, toHex(fundWei)])
         } catch (error) {
@@ -375,6 +399,31 @@ export function createSecureService(options: SecureServiceOptions) {
      *
      * @throws SecureSiteError 401 (session), 400 with a JSON-RPC `code` (not allowed, unsupported chain or params).
      */
+    /**
+     * The signed-in user's account state on an EVM chain (issue 19 §4).
+     *
+     * @throws SecureSiteError 401 without a valid session; 400 'Chain is not supported' for a chain not configured here.
+     */
+    async accountState(token: string | undefined, input: { chainId: unknown }): Promise<SecureAccountState> {
+      const { user } = await authenticate(token)
+      return stateOf(user, evmChainId(input.chainId))
+    },
+
+    /**
+     * Sets the user's preferred account type (spec §3 "set preferred account"): `smartAccount` only on a chain with smart
+     * accounts (400 'Smart accounts are not enabled on this network' otherwise).
+     *
+     * @returns the account state on that chain afterwards.
+     */
+    async setPreferredAccount(token: string | undefined, input: { type: unknown; chainId: unknown }): Promise<SecureAccountState> {
+      const { user } = await authenticate(token)
+      const chainId = evmChainId(input.chainId)
+      if (input.type !== 'eoa' && input.type !== 'smartAccount') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+      if (input.type === 'smartAccount' && !smart.isEnabled(chainId)) throw new SecureSiteError(400, 'Smart accounts are not enabled on this network', { code: 4901 })
+      preferred.set(user.id, input.type)
+      return stateOf(user, chainId)
+    },
+
     async rpc(token: string | undefined, request: { method: unknown; params?: unknown; chainId: unknown }): Promise<unknown> {
       const { user } = await authenticate(token)
       const method = typeof request.method === 'string' ? request.method : ''
@@ -383,7 +432,11 @@ export function createSecureService(options: SecureServiceOptions) {
       const chain = options.chains.find((c) => c.chainId === chainId)
       if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
       const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
-      const address = getAddress(user.address)
+      const owner = getAddress(user.address)
+      const smartAddress = prefersSmart(user.id, chain.chainId) ? await smart.addressOf(owner) : undefined
+      // With the smart account preferred it is the wallet's address; messages are still signed by the owner EOA
+      // (SimpleAccount v0.7 has no ERC-1271), so signing accepts either address.
+      const address = smartAddress ?? owner
       switch (method) {
         case 'eth_accounts':
         case 'eth_requestAccounts':
@@ -393,13 +446,13 @@ export function createSecureService(options: SecureServiceOptions) {
         case 'personal_sign': {
           const [message, from] = params
           if (typeof message !== 'string') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
-          assertOwn(from, address)
+          assertOwn(from, smartAddress && typeof from === 'string' && isAddressEqual(from as Address, smartAddress) ? smartAddress : owner)
           const account = privateKeyToAccount(await keyOf(user.id))
           return account.signMessage({ message: isHex(message) ? { raw: message } : message })
         }
         case 'eth_signTypedData_v4': {
           const [from, data] = params
-          assertOwn(from, address)
+          assertOwn(from, smartAddress && typeof from === 'string' && isAddressEqual(from as Address, smartAddress) ? smartAddress : owner)
           const typed = parseTypedData(data)
           const account = privateKeyToAccount(await keyOf(user.id))
           return account.signTypedData(typed)
@@ -408,6 +461,16 @@ export function createSecureService(options: SecureServiceOptions) {
           const tx = params[0] as { from?: unknown; to?: unknown; value?: unknown; data?: unknown; gas?: unknown } | undefined
           if (!tx || typeof tx !== 'object') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
           if (tx.from !== undefined) assertOwn(tx.from, address)
+          if (smartAddress) {
+            if (typeof tx.to !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(tx.to)) throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
+            try {
+              const sent = await smart.send(await keyOf(user.id), chain.chainId, [{ to: getAddress(tx.to), value: hexToBigInt(tx.value), ...(typeof tx.data === 'string' && isHex(tx.data) ? { data: tx.data } : {}) }])
+              return sent.transactionHash
+            } catch (error) {
+              if (error instanceof SmartAccountSendError) throw new SecureSiteError(400, error.message, { code: error.code })
+              throw error
+            }
+          }
           const account = privateKeyToAccount(await keyOf(user.id))
           const client = createWalletClient({
             account,
@@ -452,6 +515,22 @@ export function createSecureService(options: SecureServiceOptions) {
     } catch (error) {
       if (error instanceof SolanaWalletError) throw new SecureSiteError(400, error.message, { code: error.code })
       throw error
+    }
+  }
+
+  function evmChainId(value: unknown): number {
+    const chainId = typeof value === 'number' ? value : Number(String(value).replace(/^eip155:/, ''))
+    if (!options.chains.some((c) => c.chainId === chainId)) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
+    return chainId
+  }
+
+  async function stateOf(user: UserRow, chainId: number): Promise<SecureAccountState> {
+    const smartAccountAddress = await smart.addressOf(getAddress(user.address))
+    return {
+      preferredAccountType: prefersSmart(user.id, chainId) ? 'smartAccount' : 'eoa',
+      ...(smartAccountAddress ? { smartAccountAddress } : {}),
+      smartAccountDeployed: smartAccountAddress ? await smart.isDeployed(smartAccountAddress, chainId) : false,
+      smartAccountEnabledNetworks: smart.enabledNetworks,
     }
   }
 

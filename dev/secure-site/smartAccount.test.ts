@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createPublicClient, http, parseEther } from 'viem'
+import type { Address, Hash } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../aa/account.ts'
+import { startDevBundler } from '../aa/bundler.ts'
+import type { DevBundlerServer } from '../aa/bundler.ts'
+import { startMailServer } from './mail.ts'
+import type { MailMessage, MailServer } from './mail.ts'
+import { startSecureSite } from './server.ts'
+import type { SecureSite } from './server.ts'
+
+/**
+ * The embedded wallet's smart account (issue 19 §4) over HTTP with its real parts: PGlite, the loopback SMTP server, the
+ * Vitest anvils (EntryPoint and factory deployed by the global setup) and a dev bundler of this file's own.
+ * Chain 31337 has the bundler; chain 31338 is configured without one (no smart accounts there).
+ */
+const anvil1 = inject('anvilRpc1')
+const anvil2 = inject('anvilRpc2')
+const chain = createPublicClient({ transport: http(anvil1), cacheTime: 0 })
+let mail: MailServer
+let site: SecureSite
+let bundler: DevBundlerServer
+let seq = 0
+const fundWei = parseEther('10')
+
+beforeAll(async () => {
+  mail = await startMailServer({ port: 0 })
+  bundler = await startDevBundler({ port: 0, chains: [{ chainId: 31337, rpcUrl: anvil1 }] })
+  site = await startSecureSite({
+    port: 0,
+    mail,
+    chains: [
+      { chainId: 31337, rpcUrl: anvil1, name: 'Anvil Local', bundlerUrl: bundler.rpcUrl(31337) },
+      { chainId: 31338, rpcUrl: anvil2, name: 'Anvil Local 2' },
+    ],
+    fundWei,
+    allowedAncestors: ['http://127.0.0.1:5273'],
+  })
+}, 90_000)
+afterAll(async () => {
+  await site?.stop()
+  await bundler?.stop()
+  await mail?.stop()
+})
+
+async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${site.url}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  })
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
+}
+
+async function signUp(): Promise<{ token: string; address: Address }> {
+  const email = `aa${++seq}-${Date.now()}@example.com`
+  const deviceId = `device${String(seq).padStart(4, '0')}smartaccount`
+  await call('POST', '/api/connect-email', { body: { email, deviceId } })
+  const { json: box } = await call('GET', `/mailbox/messages?to=${encodeURIComponent(email)}`)
+  expect((await fetch((box.messages as MailMessage[])[0]!.link!)).status).toBe(200)
+  const { json } = await call('POST', '/api/connect-device', { body: { email, deviceId } })
+  const token = json.token as string
+  const user = await call('GET', '/api/user', { token })
+  return { token, address: user.json.address as Address }
+}
+
+const rpc = (token: string, method: string, params: unknown, chainId: unknown = 31337) => call('POST', '/api/rpc', { token, body: { method, params, chainId } })
+const state = (token: string, chainId: number | string = 31337) => call('GET', `/api/account-state?chainId=${chainId}`, { token })
+const prefer = (token: string, type: unknown, chainId: unknown = 31337) => call('POST', '/api/preferred-account', { token, body: { type, chainId } })
+
+describe('secure site: smart accounts', () => {
+  it('behavior: a new user has a counterfactual SimpleAccount of its EOA, funded, not deployed, on the chains with a bundler', async () => {
+    const { token, address } = await signUp()
+    const expected = await chain.readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccountFactoryAbi, functionName: 'getAddress', args: [address, 0n] })
+    const { status, json } = await state(token)
+    expect(status).toBe(200)
+    expect(json).toEqual({ preferredAccountType: 'eoa', smartAccountAddress: expected, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337] })
+    expect(await chain.getBalance({ address: expected })).toBe(fundWei)
+    expect(await chain.getCode({ address: expected })).toBeUndefined()
+    expect((await rpc(token, 'eth_accounts', [])).json.result).toEqual([address])
+  }, 60_000)
+
+  it('behavior: with the smart account preferred, eth_sendTransaction is a user operation: mined, ETH moves from the smart account, the account deployed; back to eoa the EOA sends', async () => {
+    const { token, address } = await signUp()
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    const switched = await prefer(token, 'smartAccount')
+    expect(switched.json).toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: false })
+    const smart = switched.json.smartAccountAddress as Address
+    expect((await rpc(token, 'eth_accounts', [])).json.result).toEqual([smart])
+
+    const sent = await rpc(token, 'eth_sendTransaction', [{ from: smart, to: recipient, value: `0x${parseEther('1').toString(16)}` }])
+    expect(sent.status).toBe(200)
+    const receipt = await chain.getTransactionReceipt({ hash: sent.json.result as Hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.to?.toLowerCase()).toBe(ENTRY_POINT_ADDRESS.toLowerCase())
+    expect(await chain.getBalance({ address: recipient })).toBe(parseEther('1'))
+    expect(await chain.getBalance({ address })).toBe(fundWei)
+    expect(await chain.getBalance({ address: smart })).toBeLessThan(fundWei - parseEther('1'))
+    expect((await state(token)).json).toMatchObject({ preferredAccountType: 'smartAccount', smartAccountDeployed: true })
+
+    expect((await prefer(token, 'eoa')).json).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: true })
+    expect((await rpc(token, 'eth_accounts', [])).json.result).toEqual([address])
+    const direct = await rpc(token, 'eth_sendTransaction', [{ from: address, to: recipient, value: '0x1' }])
+    expect((await chain.getTransactionReceipt({ hash: direct.json.result as Hash })).from.toLowerCase()).toBe(address.toLowerCase())
+    expect(await chain.getBalance({ address: recipient })).toBe(parseEther('1') + 1n)
+  }, 90_000)
+
+  it('bad input: an unknown type, a smart account where no bundler is, a send from the EOA while the smart account is preferred, no session', async () => {
+    const { token, address } = await signUp()
+    expect(await prefer(token, 'banana')).toMatchObject({ status: 400 })
+    expect(await prefer(token, 'smartAccount', 31338)).toMatchObject({ status: 400, json: { message: 'Smart accounts are not enabled on this network' } })
+    expect(await prefer(token, 'smartAccount', 999)).toMatchObject({ status: 400 })
+    expect((await state(token)).json.preferredAccountType).toBe('eoa')
+    expect((await prefer(token, 'smartAccount')).status).toBe(200)
+    // On the chain without smart accounts the EOA stays the wallet's account.
+    expect((await state(token, 31338)).json).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: false })
+    expect((await rpc(token, 'eth_accounts', [], 31338)).json.result).toEqual([address])
+    const refused = await rpc(token, 'eth_sendTransaction', [{ from: address, to: address, value: '0x1' }])
+    expect(refused).toMatchObject({ status: 400, json: { code: 4100 } })
+    expect((await call('GET', '/api/account-state?chainId=31337')).status).toBe(401)
+    expect((await call('POST', '/api/preferred-account', { body: { type: 'eoa', chainId: 31337 } })).status).toBe(401)
+  }, 60_000)
+})
