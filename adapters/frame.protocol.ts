@@ -54,6 +54,8 @@ export const frameUserSchema = v.object({
   accounts: v.optional(v.array(v.object({ address: addressSchema, type: v.picklist(['eoa', 'smartAccount']) }))),
   userName: v.optional(v.string()),
   preferredAccountType: v.optional(v.string()),
+  /** Whether the user's smart account has code on the chain (issue 19 §4; spec §3 account state `smartAccountDeployed`). */
+  smartAccountDeployed: v.optional(v.boolean()),
   /** The social provider the user signed in with (issue 19 §1; spec §3 account state `socialProvider`). */
   socialProvider: v.optional(v.string()),
 })
@@ -154,6 +156,18 @@ export const frameRequestSchemas = {
     result: empty,
   },
   RELOAD: { payload: empty, result: empty },
+  /**
+   * The networks with smart accounts (issue 19 §4; spec §3 "smart account enabled networks", network enabling
+   * `smartAccountEnabledNetworks`): EVM chain ids.
+   */
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: empty, result: v.object({ smartAccountEnabledNetworks: v.array(v.pipe(v.number(), v.integer(), v.minValue(0))) }) },
+  /** The user's smart account on the frame's chain (spec §3 "init smart account"): its address and whether it is deployed. */
+  INIT_SMART_ACCOUNT: { payload: empty, result: v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), isDeployed: v.boolean() }) },
+  /**
+   * The account the wallet acts with on EVM chains (spec §3 "set preferred account"; spec §4: a switch to `smartAccount`
+   * only where smart accounts are enabled). The result is the user as GET_USER reports it afterwards.
+   */
+  SET_PREFERRED_ACCOUNT: { payload: v.object({ type: v.picklist(['eoa', 'smartAccount']) }), result: frameUserSchema },
 } as const
 
 /** A request kind (`CONNECT_EMAIL`, `RPC_REQUEST`, …). */

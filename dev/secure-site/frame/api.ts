@@ -45,6 +45,8 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     signOut: async (token) => {
       await call('POST', '/api/sign-out', token, {})
     },
+    accountState: (token, { chainId }) => call('GET', `/api/account-state?chainId=${encodeURIComponent(String(chainId))}`, token),
+    setPreferredAccount: (token, { type, chainId }) => call('POST', '/api/preferred-account', token, { type, chainId }),
     rpc: async (token, request) => (await call<{ result: unknown }>('POST', '/api/rpc', token, request)).result,
   }
 }

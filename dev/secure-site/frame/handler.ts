@@ -37,8 +37,23 @@ export type FrameApi = {
   /** The new address's code: the email changes; the new one. */
   updateEmailSecondaryOtp(token: string | undefined, input: { otp: string }): Promise<{ email: string }>
   signOut(token: string | undefined): Promise<void>
+  /**
+   * The user's account state on an EVM chain (issue 19 §4): preferred type, smart account address and deployment, the
+   * chains with smart accounts. Optional: a secure site without it reports the EOA alone.
+   */
+  accountState?(token: string | undefined, input: { chainId: number }): Promise<FrameAccountState>
+  /** Sets the preferred account type; the state on `chainId` afterwards. */
+  setPreferredAccount?(token: string | undefined, input: { type: 'eoa' | 'smartAccount'; chainId: number }): Promise<FrameAccountState>
   /** `chainId`: an EVM chain id, or a Solana CAIP-2 id for the `solana_` methods (issue 19 §5). */
   rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number | string }): Promise<unknown>
+}
+
+/** What the secure site answers about the user's accounts on one EVM chain (`GET /api/account-state`). */
+export type FrameAccountState = {
+  preferredAccountType: 'eoa' | 'smartAccount'
+  smartAccountAddress?: string
+  smartAccountDeployed: boolean
+  smartAccountEnabledNetworks: number[]
 }
 
 /** The frame origin's storage (localStorage in the browser). */
@@ -161,11 +176,16 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     const { email, address: evmAddress, solanaAddress, socialProvider, username } = await api.getUser(token())
     if (solanaChain !== undefined && !solanaAddress) throw new FrameApiError('Chain is not supported')
     const address = solanaChain !== undefined ? solanaAddress! : evmAddress
+    // Issue 19 §4: on an EVM chain the user has its EOA and, where the site has smart accounts, a smart account.
+    const state = solanaChain === undefined && api.accountState ? await api.accountState(token(), { chainId }) : undefined
+    const smartAddress = state?.smartAccountAddress
+    const smartPreferred = Boolean(smartAddress) && state?.preferredAccountType === 'smartAccount'
     return {
       email,
-      address,
+      address: smartPreferred ? smartAddress! : address,
       chainId: solanaChain ?? chainId,
-      accounts: [{ address, type: 'eoa' }],
+      accounts: smartAddress ? [{ address, type: 'eoa' }, { address: smartAddress, type: 'smartAccount' }] : [{ address, type: 'eoa' }],
+      ...(state ? { preferredAccountType: smartPreferred ? 'smartAccount' : 'eoa', smartAccountDeployed: state.smartAccountDeployed } : {}),
       ...(socialProvider ? { socialProvider } : {}),
       ...(username ? { userName: username } : {}),
     }
@@ -268,6 +288,22 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       case 'APP_SYNC_DAPP_DATA':
         dappName = (request.payload as { metadata: { name: string } }).metadata.name
         return {}
+      case 'APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS': {
+        if (!api.accountState || !token()) return { smartAccountEnabledNetworks: [] }
+        return { smartAccountEnabledNetworks: (await api.accountState(token(), { chainId })).smartAccountEnabledNetworks }
+      }
+      case 'APP_INIT_SMART_ACCOUNT': {
+        const state = api.accountState ? await api.accountState(token(), { chainId }) : undefined
+        if (!state?.smartAccountAddress || !state.smartAccountEnabledNetworks.includes(chainId)) throw new FrameApiError('Smart accounts are not enabled on this network')
+        return { address: state.smartAccountAddress, isDeployed: state.smartAccountDeployed }
+      }
+      case 'APP_SET_PREFERRED_ACCOUNT': {
+        if (!api.setPreferredAccount) throw new FrameApiError('Smart accounts are not enabled on this network')
+        await api.setPreferredAccount(token(), { type: (request.payload as { type: 'eoa' | 'smartAccount' }).type, chainId })
+        const updated = await user()
+        post({ type: 'FRAME_SESSION_UPDATE', payload: updated }, origin)
+        return updated
+      }
       case 'APP_RELOAD':
         setTimeout(options.reload, 0)
         return {}
