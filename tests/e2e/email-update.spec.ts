@@ -1,0 +1,150 @@
+/**
+ * The email update and the wallets of an email user (issue 19 §3), in Chromium against the e2e stack (the demo with
+ * `embeddedWallet`, the secure site on 28800, its SMTP server on 22525): the email user changes the email from Account's
+ * edit button; a code arrives at the current address, then one at the new address (both read from the mailbox); a wrong
+ * code shows the error and keeps the flow; Account shows the new email, and a reload keeps it. Your wallets lists the
+ * embedded wallet's account, active. Screenshots (desktop and phone, light and dark) with PROFILE_SHOTS=<dir>.
+ */
+import type { Page } from '@playwright/test'
+import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+
+const test = base.extend<{ demo: Page }>({
+  demo: async ({ page }, use) => {
+    await openCleanDemo(page, '/?email=1')
+    await use(page)
+  },
+})
+
+const secure = 'http://127.0.0.1:28800'
+const shots = process.env.PROFILE_SHOTS
+const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+/** Spec §9: an email longer than 30 characters loses its last 3 for an ellipsis. */
+const shown = (email: string) => (email.length > 30 ? `${email.slice(0, -3)}...` : email)
+
+type Mail = { subject: string; code?: string; link?: string; to: string[] }
+async function mails(page: Page, to: string): Promise<Mail[]> {
+  const res = await page.request.get(`${secure}/mailbox/messages?to=${encodeURIComponent(to)}`)
+  return ((await res.json()) as { messages: Mail[] }).messages
+}
+/** The newest mail to `to` whose subject matches, once it arrives: its code. */
+async function codeFor(page: Page, to: string, subject: RegExp): Promise<string> {
+  let code: string | undefined
+  await expect.poll(async () => (code = (await mails(page, to)).find((m) => subject.test(m.subject))?.code), { timeout: 20_000 }).toBeTruthy()
+  return code!
+}
+
+/** Logs in a fresh email through Connect and the device link. */
+async function emailLogin(page: Page, email: string) {
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
+  let link: string | undefined
+  await expect.poll(async () => (link = (await mails(page, email)).find((m) => m.link)?.link), { timeout: 20_000 }).toBeTruthy()
+  await page.request.get(link!)
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+}
+
+async function openAccount(page: Page) {
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible()
+  return account
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.waitForTimeout(200)
+    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('an email user changes the email: a code to each address, a wrong code refused, Account shows the new email, a reload keeps it', async ({ demo: page }) => {
+  test.setTimeout(120_000)
+  const old = fresh('e2e-old')
+  const next = fresh('e2e-new')
+  await emailLogin(page, old)
+  const account = await openAccount(page)
+  await expect(account.getByTestId('account-email')).toHaveText(shown(old))
+
+  await account.getByRole('button', { name: 'Change email' }).click()
+  const update = dialog(page, 'Change your email')
+  await expect(update).toBeVisible()
+  const field = update.getByRole('textbox', { name: 'New email' })
+  // The current email is refused before anything is mailed.
+  await field.fill(old.toUpperCase())
+  await update.getByRole('button', { name: 'Continue' }).click()
+  await expect(update.getByRole('alert')).toHaveText('This is already your email')
+  await field.fill(next)
+  await shoot(page, 'update-email-field')
+  await update.getByRole('button', { name: 'Continue' }).click()
+
+  // Step 1: the code mailed to the current address.
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email', { timeout: 30_000 })
+  const primary = await codeFor(page, old, /is your code to change your email$/)
+  expect(await mails(page, next)).toEqual([])
+  const code = update.getByRole('textbox', { name: 'Code' })
+  await code.fill(primary === '000000' ? '111111' : '000000')
+  await update.getByRole('button', { name: 'Confirm' }).click()
+  await expect(update.getByRole('alert')).toHaveText('Invalid code', { timeout: 20_000 })
+  // The flow stays on step 1, the typed code kept in its field.
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email')
+  await expect(code).toHaveValue(primary === '000000' ? '111111' : '000000')
+  await shoot(page, 'update-email-wrong-code')
+  await code.fill(primary)
+  await update.getByRole('button', { name: 'Confirm' }).click()
+
+  // Step 2: the code mailed to the new address; the email has not changed yet.
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 2 of 2: your new email', { timeout: 30_000 })
+  await expect(update.getByRole('textbox', { name: 'Code' })).toHaveValue('')
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.user?.email)).toBe(old)
+  const secondary = await codeFor(page, next, /is your code to confirm your new email$/)
+  await update.getByRole('textbox', { name: 'Code' }).fill(secondary)
+  await update.getByRole('button', { name: 'Confirm' }).click()
+
+  // The change polled until the frame reports it: Account with the new email.
+  const after = dialog(page, 'Account')
+  await expect(after.getByTestId('account-email')).toHaveText(shown(next), { timeout: 30_000 })
+  await expect(after.getByTestId('account-email')).toHaveAttribute('title', next)
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.user?.email)).toBe(next)
+
+  await page.reload()
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  const reloaded = await openAccount(page)
+  await expect(reloaded.getByTestId('account-email')).toHaveText(shown(next), { timeout: 20_000 })
+})
+
+test('Back from a code step cancels the change: Account keeps the email; Your wallets lists the embedded account, active', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  const email = fresh('e2e-back')
+  await emailLogin(page, email)
+  const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
+  const account = await openAccount(page)
+  await account.getByRole('button', { name: 'Change email' }).click()
+  const update = dialog(page, 'Change your email')
+  await update.getByRole('textbox', { name: 'New email' }).fill(fresh('e2e-never'))
+  await update.getByRole('button', { name: 'Continue' }).click()
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email', { timeout: 30_000 })
+  await shoot(page, 'update-email-code')
+  await update.getByRole('button', { name: 'Back' }).click()
+  const back = dialog(page, 'Account')
+  await expect(back.getByTestId('account-email')).toHaveText(shown(email))
+
+  await back.getByRole('button', { name: 'Your wallets' }).click()
+  const wallets = dialog(page, 'Your wallets')
+  const list = wallets.getByRole('list', { name: 'Wallets' })
+  await expect(list.getByRole('listitem')).toHaveCount(1, { timeout: 20_000 })
+  const row = list.getByRole('listitem').first()
+  await expect(row).toHaveAttribute('aria-current', 'true')
+  await expect(row).toContainText('Active')
+  await expect(row.getByTitle(address)).toBeVisible()
+  await shoot(page, 'profile-wallets')
+})
