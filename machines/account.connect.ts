@@ -23,13 +23,16 @@ export type AccountDataView = {
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable' (spec §8). */
   isBalanceUnavailable: boolean
+  /** The identity's name, else the first name registered for the address (the reverse lookup); null when none. */
   identityName: string | null
   identityAvatar: string | null
   /**
-   * The identity is settled (looked up, or not looked up here: a testnet, spec §5): Account offers to register a name
-   * only then, when it has none (issue 21 §2).
+   * The identity and the names registered for the address are settled (looked up, or not looked up here: the identity
+   * on a testnet, spec §5): Account offers to register a name only then, when it has none (issue 21 §2).
    */
   identityKnown: boolean
+  /** The reverse lookup failed: 'Error fetching names for address' (spec §8); whether a name exists is not known. */
+  namesFailed: boolean
   activity: ActivityGroup[]
   isLoadingActivity: boolean
   /** 'Failed to fetch transactions' (spec §8). */
@@ -107,6 +110,7 @@ export const accountDataNotLoaded: AccountDataView = {
   identityName: null,
   identityAvatar: null,
   identityKnown: false,
+  namesFailed: false,
   activity: [],
   isLoadingActivity: true,
   activityFailed: false,
@@ -137,9 +141,12 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     totalFiat: noFiat ? undefined : totalFiat(fungible, locale),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
-    identityName: c.identity.name ?? null,
+    identityName: c.identity.name ?? (snapshot.matches({ names: 'ready' }) ? c.names[0] : undefined) ?? null,
     identityAvatar: c.identity.avatar ?? null,
-    identityKnown: snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' }),
+    identityKnown:
+      (snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' })) &&
+      (snapshot.matches({ names: 'ready' }) || snapshot.matches({ names: 'cleared' })),
+    namesFailed: snapshot.matches({ names: 'failed' }),
     activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),
     activityFailed: snapshot.matches({ activity: 'failed' }),

@@ -20,6 +20,7 @@ const tx = (id: string, minedAt: string, chain = 'eip155:1', spam = false): Tran
 function harness(input: AccountInput = {}) {
   const balances: Deferred<TokenBalance[]>[] = []
   const identities: Deferred<Identity>[] = []
+  const names: Array<{ address: string; d: Deferred<string[]> }> = []
   const histories: Array<{ cursor?: string | undefined; d: Deferred<{ data: Transaction[]; next?: string | null }> }> = []
   const actor = createActor(
     accountMachine.provide({
@@ -34,6 +35,11 @@ function harness(input: AccountInput = {}) {
           identities.push(d)
           return d.promise
         }),
+        fetchNames: fromPromise(({ input }) => {
+          const d = deferred<string[]>()
+          names.push({ address: input.address, d })
+          return d.promise
+        }),
         fetchHistory: fromPromise(({ input }) => {
           const d = deferred<{ data: Transaction[]; next?: string | null }>()
           histories.push({ cursor: input.cursor, d })
@@ -43,7 +49,7 @@ function harness(input: AccountInput = {}) {
     }),
     { input },
   ).start()
-  return { actor, balances, identities, histories, view: () => connectAccountData(actor.getSnapshot()) }
+  return { actor, balances, identities, names, histories, view: () => connectAccountData(actor.getSnapshot()) }
 }
 
 describe('account', () => {
@@ -133,6 +139,85 @@ describe('account', () => {
     h.actor.send({ type: 'account.refresh' })
     expect(h.identities).toHaveLength(1)
     expect(h.view().identityName).toBeNull()
+  })
+
+  describe('names registered for the address (the reverse lookup, issue 21 §2)', () => {
+    const testnet: AccountTarget = { ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true }
+
+    test('behavior: on a testnet (no identity) the first registered name shows, and the account is known to have one', async () => {
+      const h = harness()
+      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names.map((n) => n.address)).toEqual(['0xabc'])
+      expect(h.view().identityKnown).toBe(false)
+      h.names[0]!.d.resolve(['alice-dev.reown.id', 'alice2.reown.id'])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(h.view()).toMatchObject({ identityName: 'alice-dev.reown.id', identityKnown: true, namesFailed: false })
+    })
+
+    test('behavior: no names and the identity settled: known to have none (Account may offer to register one)', async () => {
+      const h = harness()
+      h.actor.send({ type: 'account.set', target: mainnetTarget })
+      h.actor.send({ type: 'account.refresh' })
+      h.identities[0]!.resolve({ name: null, avatar: null })
+      await vi.advanceTimersByTimeAsync(0)
+      // The identity alone does not settle it: the names are still on their way.
+      expect(h.view().identityKnown).toBe(false)
+      h.names[0]!.d.resolve([])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(h.view()).toMatchObject({ identityName: null, identityKnown: true, namesFailed: false })
+      // The identity's name wins over a registered one.
+      h.actor.send({ type: 'account.set', target: { ...mainnetTarget, address: '0xdef' } })
+      h.actor.send({ type: 'account.refresh' })
+      h.identities[1]!.resolve({ name: 'bob.eth', avatar: null })
+      h.names[1]!.d.resolve(['bob.reown.id'])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(h.view().identityName).toBe('bob.eth')
+    })
+
+    test("behavior: the lookup failing is 'Error fetching names for address': not known, nothing shown in place of the address", async () => {
+      const h = harness()
+      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send({ type: 'account.refresh' })
+      h.names[0]!.d.reject(new TypeError('Failed to fetch'))
+      await vi.advanceTimersByTimeAsync(0)
+      expect(h.view()).toMatchObject({ identityName: null, identityKnown: false, namesFailed: true })
+      // Looked up once per account and chain: shown again, it is not asked again; another account asks.
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names).toHaveLength(1)
+      h.actor.send({ type: 'account.set', target: { ...testnet, address: '0xdef' } })
+      expect(h.view().namesFailed).toBe(false)
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names.map((n) => n.address)).toEqual(['0xabc', '0xdef'])
+    })
+
+    test('behavior: the same address connected again (or on another chain) has its names at once; another address asks', async () => {
+      const h = harness()
+      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send({ type: 'account.refresh' })
+      h.names[0]!.d.resolve(['alice-dev.reown.id'])
+      await vi.advanceTimersByTimeAsync(0)
+      h.actor.send({ type: 'account.clear' })
+      h.actor.send({ type: 'account.set', target: { ...testnet, caipNetworkId: 'eip155:31338' } })
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names).toHaveLength(1)
+      expect(h.view()).toMatchObject({ identityName: 'alice-dev.reown.id', identityKnown: true })
+      h.actor.send({ type: 'account.set', target: { ...testnet, address: '0xdef' } })
+      expect(h.view().identityName).toBeNull()
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names.map((n) => n.address)).toEqual(['0xabc', '0xdef'])
+      expect(h.view().identityName).toBeNull()
+    })
+
+    test('behavior: not looked up off eip155 or on a network the dapp does not configure', async () => {
+      const h = harness()
+      h.actor.send({ type: 'account.set', target: { address: 'So1', caipNetworkId: 'solana:x', namespace: 'solana', testnet: false, supported: true } })
+      h.actor.send({ type: 'account.refresh' })
+      h.actor.send({ type: 'account.set', target: { ...testnet, supported: false } })
+      h.actor.send({ type: 'account.refresh' })
+      expect(h.names).toHaveLength(0)
+      expect(h.actor.getSnapshot().matches({ names: 'cleared' })).toBe(true)
+    })
   })
 
   test('behavior: activity loads with the Activity tab, pages by cursor, and a failure empties it and clears the cursor', async () => {

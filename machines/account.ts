@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { and, assign, fromPromise, setup } from 'xstate'
 import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
@@ -22,6 +22,14 @@ export type AccountContext = {
   currentTab: AccountTab
   tokens: TokenBalance[]
   identity: Identity
+  /**
+   * The names registered for the address (`/v1/profile/reverse/{address}`, issue 21 §2), eip155 on a configured network
+   * only (spec §6): the first shows in place of the address where no identity name does (a testnet), and Account offers
+   * "Register a name" only once they are known to be none.
+   */
+  names: string[]
+  /** The address `names` were looked up for: kept through a disconnect, so the same account is not asked again. */
+  namesFor?: string | undefined
   transactions: Transaction[]
   /** Cursor of the next history page; null at the end. */
   cursor: string | null
@@ -68,11 +76,14 @@ const noIdentity: Identity = { name: null, avatar: null }
  * - balances: `unavailable` ('Token Balance Unavailable') on failure or an unsupported network; a retry is
  *   allowed only `balanceRetry` (30 s) after a failure.
  * - identity: loaded on eip155 mainnets, `cleared` elsewhere.
+ * - names: the names registered for the address (`/v1/profile/reverse/{address}`) on eip155 and a configured
+ *   network, `cleared` elsewhere; `failed` is 'Error fetching names for address' (spec §8). Known for the address
+ *   (another chain, or connected again after a disconnect), they are `ready` at once.
  * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
  *   list and clears the cursor. Only while the `activity` feature is on (`input.activity`, then `account.configure`):
  *   off, `/v1/account/{address}/history` is never requested (issue 15 §3).
  *
- * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchHistory`.
+ * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchNames`, `fetchHistory`.
  */
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput },
@@ -81,6 +92,7 @@ export const accountMachine = setup({
       notProvided('fetchBalances'),
     ),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
+    fetchNames: fromPromise<string[], { address: string }>(notProvided('fetchNames')),
     fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(
       notProvided('fetchHistory'),
     ),
@@ -93,13 +105,22 @@ export const accountMachine = setup({
       context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && context.currentTab === 'activity',
     isSupported: ({ context }) => Boolean(context.target?.supported),
     hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
+    // Names are eip155 only (spec §6), on testnets too (the name service is the API's, not the chain's).
+    /** The names of this address are known (looked up before a disconnect, or for another chain of it). */
+    knowsNames: ({ context }) => context.namesFor !== undefined && context.namesFor === context.target?.address.toLowerCase(),
+    hasNames: ({ context }) => supportsNamespace('names', context.target?.namespace) && Boolean(context.target?.supported),
     isActivityTab: ({ context, event }) =>
       context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && event.type === 'account.selectTab' && event.tab === 'activity',
     isActivityTurnedOff: ({ event }) => event.type === 'account.configure' && !event.activity,
     hasMoreActivity: ({ context }) => context.cursor !== null,
   },
   actions: {
-    setTarget: assign(({ event }) => (event.type === 'account.set' ? { target: event.target, tokens: [], identity: noIdentity, transactions: [], cursor: null } : {})),
+    setTarget: assign(({ context, event }) => {
+      if (event.type !== 'account.set') return {}
+      // The names of the same address are kept (they do not depend on the chain); another address drops them.
+      const same = context.namesFor === event.target.address.toLowerCase()
+      return { target: event.target, tokens: [], identity: noIdentity, transactions: [], cursor: null, ...(same ? {} : { names: [], namesFor: undefined }) }
+    }),
     clear: assign({ target: undefined, tokens: [], identity: noIdentity, transactions: [], cursor: null, currentTab: 'tokens' as const }),
     setTab: assign({
       currentTab: ({ context, event }) =>
@@ -115,6 +136,8 @@ export const accountMachine = setup({
     clearTokens: assign({ tokens: [] }),
     setIdentity: assign({ identity: ({ event }) => (event as unknown as { output: Identity }).output }),
     clearIdentity: assign({ identity: noIdentity }),
+    setNames: assign(({ context, event }) => ({ names: (event as unknown as { output: string[] }).output, namesFor: context.target?.address.toLowerCase() })),
+    clearNames: assign({ names: [], namesFor: undefined }),
     setHistory: assign(({ event }) => {
       const page = (event as unknown as { output: { data: Transaction[]; next?: string | null } }).output
       return { transactions: page.data, cursor: page.next ?? null }
@@ -129,11 +152,11 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: ({ input }) => ({ currentTab: 'tokens', tokens: [], identity: noIdentity, transactions: [], cursor: null, activityEnabled: input?.activity ?? true }),
+  context: ({ input }) => ({ currentTab: 'tokens', tokens: [], identity: noIdentity, names: [], transactions: [], cursor: null, activityEnabled: input?.activity ?? true }),
   type: 'parallel',
   on: {
-    'account.set': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'setTarget' },
-    'account.clear': { target: ['.balances.idle', '.identity.idle', '.activity.idle'], actions: 'clear' },
+    'account.set': { target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'setTarget' },
+    'account.clear': { target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'clear' },
     'account.selectTab': { actions: 'setTab' },
     // The activity region goes back to idle (a history on its way is dropped); on, nothing else changes.
     'account.configure': [{ guard: 'isActivityTurnedOff', target: '.activity.idle', actions: 'configure' }, { actions: 'configure' }],
@@ -203,6 +226,35 @@ export const accountMachine = setup({
         },
         ready: {},
         /** No identity here: not eip155, a testnet, an unsupported network, or the lookup failed. */
+        cleared: {},
+      },
+    },
+    /** The names registered for the address (the reverse lookup), once per account and chain. */
+    names: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'account.refresh': [
+              { guard: and(['hasNames', 'knowsNames']), target: 'ready' },
+              { guard: 'hasNames', target: 'loading' },
+              { guard: 'hasTarget', target: 'cleared', actions: 'clearNames' },
+            ],
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'fetchNames',
+            src: 'fetchNames',
+            input: ({ context }) => ({ address: context.target!.address }),
+            onDone: { target: 'ready', actions: 'setNames' },
+            onError: { target: 'failed', actions: 'clearNames' },
+          },
+        },
+        ready: {},
+        /** 'Error fetching names for address' (spec §8): whether the account has a name is not known. */
+        failed: {},
+        /** No names here: not eip155, or a network the dapp does not configure. */
         cleared: {},
       },
     },

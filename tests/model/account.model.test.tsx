@@ -43,7 +43,9 @@ const A = 'eip155:31337'
 const BALANCE = 'api:balance'
 const HISTORY = 'api:history'
 const IDENTITY = 'api:identity'
-const held = [BALANCE, HISTORY, IDENTITY]
+/** The names registered for the address (`/v1/profile/reverse/{address}`, issue 21 §2). */
+const REVERSE = 'api:reverse'
+const held = [BALANCE, HISTORY, IDENTITY, REVERSE]
 /** Sends from the own account before the walks: one more than a history page (10). */
 const seededSends = 11
 
@@ -160,7 +162,8 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
       list.push({ type: 'account.loadMoreActivity', gesture: 'button' })
     }
   }
-  if (shown && f.disconnect) list.push({ type: 'account.clear' })
+  // (Not while the names are on their way: connected again, the same account's names are known or asked again.)
+  if (shown && f.disconnect && !s.matches({ names: 'loading' })) list.push({ type: 'account.clear' })
   if (shown && f.reload && s.matches({ balances: 'ready' }) && ['idle', 'ready', 'failed'].some((v) => s.matches({ activity: v }))) list.push({ type: 'account.reload' })
   // Outcomes of the calls.
   if (s.matches({ balances: 'loading' })) {
@@ -177,6 +180,11 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
   if (s.matches({ identity: 'loading' })) {
     list.push({ type: 'xstate.done.actor.fetchIdentity', output: { name: 'alice.reown.id', avatar: null } })
     list.push({ type: 'xstate.error.actor.fetchIdentity', error: new TypeError('Failed to fetch') })
+  }
+  if (s.matches({ names: 'loading' })) {
+    // The reference server's answer for an account without a name; a failure where the fixture fails calls.
+    list.push({ type: 'xstate.done.actor.fetchNames', output: [] })
+    if (f.failures) list.push({ type: 'xstate.error.actor.fetchNames', error: new TypeError('Failed to fetch') })
   }
   if (s.matches({ activity: 'loading' })) {
     // On a chain the dapp does not configure the client answers an empty page without a request.
@@ -196,7 +204,7 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
 
 /** What the traversal tells apart: the state, the chain, the tab, whether tokens are loaded and whether a next page exists. */
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null, act: ctx(s).activityEnabled })
+  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null, act: ctx(s).activityEnabled, nf: ctx(s).namesFor !== undefined })
 
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
@@ -329,6 +337,8 @@ async function perform(app: App, event: any, first: boolean) {
   if (type === 'xstate.error.actor.fetchBalances' || type === 'xstate.error.actor.reloadBalances') return onHeld(app, BALANCE, true)
   if (type === 'xstate.done.actor.fetchIdentity') return onHeld(app, IDENTITY, false)
   if (type === 'xstate.error.actor.fetchIdentity') return onHeld(app, IDENTITY, true)
+  if (type === 'xstate.done.actor.fetchNames') return onHeld(app, REVERSE, false)
+  if (type === 'xstate.error.actor.fetchNames') return onHeld(app, REVERSE, true)
   if (type === 'xstate.done.actor.fetchHistory' || type === 'xstate.done.actor.fetchMoreHistory') return onHeld(app, HISTORY, false)
   if (type === 'xstate.error.actor.fetchHistory' || type === 'xstate.error.actor.fetchMoreHistory') return onHeld(app, HISTORY, true)
   if (type.startsWith('xstate.after.') && type.includes('balanceRetry')) {
@@ -405,6 +415,19 @@ async function check(app: App, fixture: Fixture, event: any, state: string, befo
   // Identity: on eip155 mainnets the name replaces the address; elsewhere (or failed) the truncated address.
   if (value.identity === 'ready') await waitFor(() => expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe('alice.reown.id'))
   if (value.identity === 'cleared') expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe(truncateAddress(c.target!.address))
+  // Names (issue 21 §2): a failed reverse lookup says so word for word and offers nothing; known to be none (and no
+  // identity name), Account offers to register one. (Between, the view may have asked again by itself, or the
+  // client's 5-minute name cache answered: the step's own state is checked only where it is settled.)
+  const dialog = within(app.dialog()!)
+  const entry = () => dialog.queryByRole('button', { name: en.names.accountEntry })
+  if (value.names === 'failed') {
+    await waitFor(() => expect(dialog.getByTestId('account-names-failed').textContent).toBe(en.names.messages.reverseFailed))
+    expect(entry()).toBeNull()
+  } else if (value.names === 'ready' || value.names === 'cleared') expect(dialog.queryByTestId('account-names-failed')).toBeNull()
+  const settled = (v: unknown) => v === 'ready' || v === 'cleared'
+  if (settled(value.identity) && settled(value.names) && event.type !== 'account.set') {
+    await waitFor(() => expect(entry() !== null).toBe(!c.identity.name && c.names.length === 0))
+  }
   // No balance request on a chain the dapp does not configure (spec §7).
   if (c.target && !c.target.supported) expect(app.gates.waiting(BALANCE)).toBe(0)
 }
@@ -484,7 +507,7 @@ describe('account model: walked in the UI', () => {
       },
       {
         name: 'Disconnect, then connecting again: the view shows the account afresh, on the Tokens tab',
-        path: scenario(testnet, (s) => s.matches({ balances: 'ready' }) && ctx(s).currentTab === 'activity', [
+        path: scenario(testnet, (s) => s.matches({ balances: 'ready' }) && !s.matches({ names: 'loading' }) && ctx(s).currentTab === 'activity', [
           (e) => e.type === 'account.clear',
           (e) => e.type === 'account.set',
           (e) => e.type === 'account.refresh',

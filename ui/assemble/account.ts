@@ -15,6 +15,7 @@ export function assemble(host: FeatureHost) {
         }),
       ),
       fetchIdentity: fromPromise(async ({ input }) => (await host.blockchain()).getIdentity({ address: input.address })),
+      fetchNames: fromPromise(async ({ input }) => (await (await host.blockchain()).reverseLookupName({ address: input.address })).map((p) => p.name)),
       fetchHistory: fromPromise(async ({ input }) => (await host.blockchain()).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor })),
     },
   })

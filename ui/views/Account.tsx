@@ -39,7 +39,7 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName: lookedUpName, identityAvatar, identityKnown, totalFiat } = useAccountData()
+  const { identityName: lookedUpName, identityAvatar, identityKnown, namesFailed, totalFiat } = useAccountData()
   // The profile name a registration just set (spec §4), also where the identity is not looked up (a testnet).
   const registeredName = useSelector(useFeatureActor('names'), (s) => registeredProfileName(s?.context, account.address))
   const identityName = lookedUpName ?? registeredName ?? null
@@ -92,6 +92,11 @@ export function Account() {
         >
           {copy.names.accountEntry}
         </button>
+      )}
+      {namesFailed && !identityName && supportsNamespace('names', namespace) && (
+        <p className="lk-muted" role="status" data-testid="account-names-failed">
+          {copy.names.messages.reverseFailed}
+        </p>
       )}
       {email && (
         <div className="lk-email-row">
