@@ -97,6 +97,17 @@ export const frameRequestSchemas = {
   /** Completes a social login with the `result_uri` the provider's return carried: signs the frame in; the user. */
   CONNECT_SOCIAL: { payload: v.object({ uri: v.pipe(v.string(), v.url(), v.maxLength(2048)) }), result: frameUserSchema },
   /**
+   * A Sign In With Farcaster request (issue 19 §2; spec §3 "get Farcaster"): the frame opens a channel on the secure
+   * site's Farcaster relay and answers its `farcaster://connect?…` URL (the dapp's QR code and deep link).
+   */
+  GET_FARCASTER_URI: { payload: empty, result: v.object({ url: v.pipe(v.string(), v.startsWith('farcaster://'), v.maxLength(2048)) }) },
+  /**
+   * Waits (polling every second) until the Farcaster client answered the request of the last GET_FARCASTER_URI, then
+   * signs the frame in (spec §3 "connect Farcaster"); the user. A refused answer (another custody address, …) is an
+   * error with the secure site's words.
+   */
+  CONNECT_FARCASTER: { payload: empty, result: frameUserSchema },
+  /**
    * Change the signed-in email user's address (issue 19 §3; spec §4 "Email update result action"): the frame answers
    * which code comes next. `VERIFY_PRIMARY_OTP`: a code was mailed to the current address.
    */

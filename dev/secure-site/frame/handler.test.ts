@@ -32,6 +32,8 @@ function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerO
     updateEmail: vi.fn(async () => ({ action: 'VERIFY_PRIMARY_OTP' as const })),
     updateEmailPrimaryOtp: vi.fn(async () => ({ action: 'VERIFY_SECONDARY_OTP' as const })),
     updateEmailSecondaryOtp: vi.fn(async () => ({ email: 'grace@example.com' })),
+    farcasterStart: vi.fn(async () => ({ url: 'farcaster://connect?channelToken=chan1', channelToken: 'chan1' })),
+    connectFarcaster: vi.fn(async () => ({ state: 'completed' as const, token: 'farcaster-token' })),
     ...overrides,
   }
   const approval = {
@@ -326,6 +328,61 @@ describe('frame handler: social login (issue 19 §1)', () => {
     await settle()
     expect(reply('s4')?.message).toEqual({ id: 's4', type: 'FRAME_CONNECT_SOCIAL_ERROR', payload: { message: 'Sign-in result is not valid: sign in again' } })
     expect(storage.has('latchkey-secure:session')).toBe(false)
+  })
+})
+
+describe('frame handler: Farcaster (issue 19 §2)', () => {
+  it('behavior: GET_FARCASTER_URI answers the request URL; CONNECT_FARCASTER polls that channel until completed, keeps the session and answers the user', async () => {
+    let polls = 0
+    const connectFarcaster = vi.fn(async () => (++polls < 3 ? { state: 'pending' as const } : { state: 'completed' as const, token: 'farcaster-token' }))
+    const sleep = vi.fn(async () => undefined)
+    const { send, settle, reply, api, storage, posted } = setup({ connectFarcaster, getUser: vi.fn(async () => ({ email: null, address, socialProvider: 'farcaster', username: 'alice' })) }, { sleep })
+    send(appRequest('GET_FARCASTER_URI', 'f1', {}))
+    await settle()
+    expect(api.farcasterStart).toHaveBeenCalledWith({ deviceId: 'device0123456789abcdef' })
+    expect(reply('f1')?.message).toEqual({ id: 'f1', type: 'FRAME_GET_FARCASTER_URI_SUCCESS', payload: { url: 'farcaster://connect?channelToken=chan1' } })
+    send(appRequest('CONNECT_FARCASTER', 'f2', {}))
+    for (let i = 0; i < 8; i++) await settle()
+    expect(connectFarcaster).toHaveBeenCalledTimes(3)
+    expect(connectFarcaster).toHaveBeenCalledWith({ channelToken: 'chan1', deviceId: 'device0123456789abcdef' })
+    expect(sleep).toHaveBeenCalledWith(1000)
+    expect(storage.get(frameStoreKeys.session)).toBe('farcaster-token')
+    expect(reply('f2')?.message).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { address, socialProvider: 'farcaster', userName: 'alice' } })
+    expect(parseFrameMessage(reply('f2')?.message)).toBeDefined()
+    expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE')).toBe(true)
+  })
+  it('bad input: CONNECT_FARCASTER before any request, and a refused answer, are error replies with the words; no session is kept', async () => {
+    const refusal = 'Sign-in refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is not the custody address of fid 1'
+    const { send, settle, reply, storage } = setup({ connectFarcaster: vi.fn(async () => Promise.reject(new FrameApiError(refusal))) })
+    send(appRequest('CONNECT_FARCASTER', 'f3', {}))
+    await settle()
+    expect(reply('f3')?.message).toEqual({ id: 'f3', type: 'FRAME_CONNECT_FARCASTER_ERROR', payload: { message: 'Get a Farcaster sign-in URL first' } })
+    send(appRequest('GET_FARCASTER_URI', 'f4', {}))
+    await settle()
+    send(appRequest('CONNECT_FARCASTER', 'f5', {}))
+    await settle()
+    await settle()
+    expect(reply('f5')?.message).toEqual({ id: 'f5', type: 'FRAME_CONNECT_FARCASTER_ERROR', payload: { message: refusal } })
+    expect(storage.has(frameStoreKeys.session)).toBe(false)
+  })
+  it('behavior: a newer GET_FARCASTER_URI ends the wait on the older channel', async () => {
+    let release: () => void = () => undefined
+    const sleep = vi.fn(() => new Promise<void>((resolve) => (release = resolve)))
+    let n = 0
+    const { send, settle, reply } = setup(
+      { connectFarcaster: vi.fn(async () => ({ state: 'pending' as const })), farcasterStart: vi.fn(async () => ({ url: `farcaster://connect?channelToken=c${++n}`, channelToken: `c${n}` })) },
+      { sleep },
+    )
+    send(appRequest('GET_FARCASTER_URI', 'g1', {}))
+    await settle()
+    send(appRequest('CONNECT_FARCASTER', 'g2', {}))
+    await settle()
+    send(appRequest('GET_FARCASTER_URI', 'g3', {}))
+    await settle()
+    release()
+    await settle()
+    await settle()
+    expect(reply('g2')?.message).toEqual({ id: 'g2', type: 'FRAME_CONNECT_FARCASTER_ERROR', payload: { message: 'The Farcaster sign-in was restarted' } })
   })
 })
 

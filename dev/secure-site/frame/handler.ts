@@ -30,6 +30,10 @@ export type FrameApi = {
   /** Redeems the `result_uri` of a finished social login of this device: a session token. */
   connectSocial(input: { resultUri: string; deviceId: string }): Promise<{ token: string }>
   isConnected(token: string | undefined): Promise<boolean>
+  /** Opens a Sign In With Farcaster request of this device (issue 19 §2): its URL and channel token. */
+  farcasterStart(input: { deviceId: string }): Promise<{ url: string; channelToken: string }>
+  /** Whether the Farcaster client answered: pending, or a session token. Refusals throw with the server's words. */
+  connectFarcaster(input: { channelToken: string; deviceId: string }): Promise<{ state: 'pending' } | { state: 'completed'; token: string }>
   /** Starts changing the signed-in user's email (issue 19 §3): a code to the current address. */
   updateEmail(token: string | undefined, input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   /** The current address's code: a code to the new address. */
@@ -130,6 +134,8 @@ export const CHAIN_READ_METHODS: ReadonlySet<string> = new Set([
   'eth_feeHistory', 'eth_blobBaseFee', 'eth_getLogs', 'eth_getTransactionByHash', 'eth_getTransactionReceipt',
 ])
 
+/** The reply to an APP_CONNECT_FARCASTER whose request was replaced by a newer one (or the frame reloaded). */
+export const FARCASTER_RESTARTED = 'The Farcaster sign-in was restarted'
 /** The reply to an aborted RPC request (spec §8). */
 export const REQUEST_ABORTED = 'Request was aborted'
 /** The reply to an RPC method on neither list (spec §8). */
@@ -153,6 +159,8 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   let dappName: string | undefined
   /** Unsafe RPC requests waiting for (or in) the approval UI, by request id. */
   const pending = new Map<string, { abort(): void }>()
+  /** The channel of the last APP_GET_FARCASTER_URI (a new request or RELOAD ends the wait on the old one). */
+  let farcasterChannel: string | undefined
   /** One approval at a time: each waits for the one before. */
   let approvals: Promise<unknown> = Promise.resolve()
 
@@ -239,6 +247,29 @@ export function createFrameHandler(options: FrameHandlerOptions) {
         const signedInUser = await user()
         post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
         return signedInUser
+      }
+      case 'APP_GET_FARCASTER_URI': {
+        const { url, channelToken } = await api.farcasterStart({ deviceId: deviceId() })
+        farcasterChannel = channelToken
+        return { url }
+      }
+      case 'APP_CONNECT_FARCASTER': {
+        const channelToken = farcasterChannel
+        if (!channelToken) throw new FrameApiError('Get a Farcaster sign-in URL first')
+        const limit = options.devicePollLimit ?? 130_000
+        for (let waited = 0; waited <= limit; waited += devicePollInterval) {
+          if (farcasterChannel !== channelToken) throw new FrameApiError(FARCASTER_RESTARTED)
+          const status = await api.connectFarcaster({ channelToken, deviceId: deviceId() })
+          if (status.state === 'completed') {
+            farcasterChannel = undefined
+            store.set(frameStoreKeys.session, status.token)
+            const signedInUser = await user()
+            post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
+            return signedInUser
+          }
+          await options.sleep(devicePollInterval)
+        }
+        throw new FrameApiError('The Farcaster sign-in was not answered in time')
       }
       case 'APP_UPDATE_EMAIL':
         return api.updateEmail(token(), { email: (request.payload as { email: string }).email })
