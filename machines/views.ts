@@ -30,6 +30,7 @@ export const views = [
   'OnRampCheckout',
   'UpdateEmailWallet',
   'ProfileWallets',
+  'ConnectingFarcaster',
 ] as const
 
 /** Every view name of spec §2, including those later issues build. */

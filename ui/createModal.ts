@@ -484,7 +484,7 @@ export function createModal(options: ModalOptions) {
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' ? embedded() : undefined]).then(
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' || id === 'farcasterLogin' ? embedded() : undefined]).then(
         ([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on }),
       ),
   })

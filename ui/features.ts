@@ -223,6 +223,15 @@ export const featureRegistry = {
     },
   },
   /**
+   * Farcaster login (issue 19 §2): ConnectingFarcaster, the Sign In With Farcaster request as a QR code and a deep link,
+   * reached from the Farcaster entry of Connect's socials. On with the `socials` flag (the list must name farcaster).
+   */
+  farcasterLogin: {
+    id: 'farcasterLogin',
+    flag: 'socials',
+    views: { ConnectingFarcaster: { load: () => import('./views/ConnectingFarcaster.tsx'), machines: ['farcasterLogin'] } },
+  },
+  /**
    * Onboarding (issue 17 §7): What is a wallet? (from Connect's "New to wallets?" link) and Get a wallet (the directory's
    * recommended wallets with their store links; WalletConnect when the directory has none). Always there, fetched only
    * when the visitor follows the link (Connect does not prefetch it).

@@ -13,6 +13,7 @@ import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { profileWalletsMachine } from '../../machines/profileWallets.ts'
+import { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
 import { namesMachine } from '../../machines/names.ts'
 import { onrampMachine } from '../../machines/onramp.ts'
 import { swapMachine } from '../../machines/swap.ts'
@@ -122,6 +123,7 @@ export function createRootHarness({
     socialLogin: socialLoginMachine,
     updateEmail: updateEmailMachine,
     profileWallets: profileWalletsMachine,
+    farcasterLogin: farcasterLoginMachine,
     names: namesMachine,
     onramp: onrampMachine,
   }

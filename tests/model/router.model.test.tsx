@@ -205,6 +205,9 @@ const fixtures: Fixture[] = [
         list.push({ type: 'router.push', view: 'ApproveTransaction', dappRequest: true })
       }
       if (current(s) === 'ApproveTransaction' && history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
+      // Issue 19 §2: the Farcaster entry of Connect's socials pushes ConnectingFarcaster; Back leaves it.
+      if (current(s) === 'Connect' && history(s).length === 1) list.push({ type: 'router.push', view: 'ConnectingFarcaster' })
+      if (current(s) === 'ConnectingFarcaster') list.push({ type: 'router.back', isConnected: false })
       return list
     },
   },
@@ -283,6 +286,10 @@ async function perform(app: App, event: any) {
     await app.type('Amount', '0.001')
     await app.type('To', DEV_ADDRESSES[1]!)
     return app.clickInDialog('button', 'Review send')
+  }
+  if (event.type === 'router.push' && event.view === 'ConnectingFarcaster') {
+    await app.ensureOpen()
+    return app.clickInDialog('button', en.socialContinueWith(en.farcasterName))
   }
   if (event.type === 'router.push' && event.view === 'OnRamp') return app.clickInDialog('button', en.buy)
   if (event.type === 'router.push' && event.view === 'OnRampProviders') return app.clickInDialog('button', /^Provider: /)

@@ -12,6 +12,8 @@ import type { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { updateEmailFeature } from '../../machines/updateEmail.feature.ts'
 import type { profileWalletsMachine } from '../../machines/profileWallets.ts'
 import { profileWalletsFeature, type ProfileWalletsGesture } from '../../machines/profileWallets.feature.ts'
+import type { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
+import { farcasterLoginFeature } from '../../machines/farcasterLogin.feature.ts'
 import type { pairingMachine } from '../../machines/pairing.ts'
 import { pairingFeature } from '../../machines/pairing.feature.ts'
 import type { remoteConfigMachine, RemoteConfigInput } from '../../machines/remoteConfig.ts'
@@ -51,6 +53,7 @@ export type FeatureMachines = {
   socialLogin: typeof socialLoginMachine
   updateEmail: typeof updateEmailMachine
   profileWallets: typeof profileWalletsMachine
+  farcasterLogin: typeof farcasterLoginMachine
   names: typeof namesMachine
   onramp: typeof onrampMachine
 }
@@ -81,6 +84,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   socialLogin: () => import('./socialLogin.ts'),
   updateEmail: () => import('./updateEmail.ts'),
   profileWallets: () => import('./profileWallets.ts'),
+  farcasterLogin: () => import('./farcasterLogin.ts'),
   names: () => import('./names.ts'),
   onramp: () => import('./onramp.ts'),
 }
@@ -137,6 +141,7 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     supplied(socialLoginFeature({ enabled: settings.socialLogin === true }), supply('socialLogin')),
     supplied(updateEmailFeature({ enabled: settings.updateEmail === true }), supply('updateEmail')),
     supplied(profileWalletsFeature({ enabled: settings.profileWallets === true }), supply('profileWallets')),
+    supplied(farcasterLoginFeature({ enabled: settings.socialLogin === true }), supply('farcasterLogin')),
     supplied(namesFeature({ suffix: settings.nameSuffix }), supply('names')),
     supplied(onrampFeature(settings.onramp), supply('onramp')),
   ]

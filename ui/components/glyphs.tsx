@@ -71,6 +71,7 @@ const socialTints: Record<string, { bg: string; fg: string; letter: string }> = 
   facebook: { bg: '#1877f2', fg: '#ffffff', letter: 'f' },
   x: { bg: '#0f1419', fg: '#ffffff', letter: 'X' },
   discord: { bg: '#5865f2', fg: '#ffffff', letter: 'D' },
+  farcaster: { bg: '#855dcd', fg: '#ffffff', letter: 'F' },
 }
 export const SocialGlyph = ({ provider, size = 24 }: { provider: string; size?: number }) => {
   const t = socialTints[provider] ?? { bg: '#888', fg: '#fff', letter: provider.slice(0, 1).toUpperCase() }

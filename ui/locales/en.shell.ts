@@ -35,6 +35,7 @@ export const enShell = {
     OnRampCheckout: 'Complete your purchase',
     UpdateEmailWallet: 'Change your email',
     ProfileWallets: 'Your wallets',
+    ConnectingFarcaster: 'Farcaster',
   },
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,

@@ -1,5 +1,6 @@
 import { useSelector } from '../useSelector.ts'
-import { connectSocialLogin, socialsShown, telegramPlatformOf, type SocialLoginView } from '../../machines/socialLogin.connect.ts'
+import { connectSocialLogin, telegramPlatformOf, type SocialLoginView } from '../../machines/socialLogin.connect.ts'
+import { socialEntries } from '../../machines/farcasterLogin.connect.ts'
 import { socialPopupSize, type SocialProvider } from '../../machines/socialLogin.ts'
 import { useCopy } from '../copy.ts'
 import { useModalInstance } from '../context.ts'
@@ -38,18 +39,24 @@ export function SocialLogin() {
   const copy = useCopy()
   const root = useModalInstance().actor
   const deliver = useDeliver('socialLogin')
+  const deliverFarcaster = useDeliver('farcasterLogin')
   const view = useSelector(useFeatureActor('socialLogin'), (s) => (s ? connectSocialLogin(s) : notLoaded), same)
   const win = globalThis.window
   const telegram = telegramPlatformOf(win)
-  const providers = socialsShown(useFeatures().socials, telegram)
+  // Farcaster sits at its place in the list; it has its own view (ConnectingFarcaster), not a popup.
+  const providers = socialEntries(useFeatures().socials, telegram, true)
   if (providers.length === 0) return null
-  const ensure = () => root.send({ type: 'feature.ensure', feature: 'socialLogin' })
-  const start = (provider: SocialProvider) => {
+  const ensure = () => {
+    root.send({ type: 'feature.ensure', feature: 'socialLogin' })
+    if (providers.includes('farcaster')) root.send({ type: 'feature.ensure', feature: 'farcasterLogin' })
+  }
+  const start = (provider: SocialProvider | 'farcaster') => {
+    if (provider === 'farcaster') return deliverFarcaster({ type: 'farcasterLogin.start' })
     // Nothing asynchronous before this line: the popup opens in the click (Telegram mini-apps go by redirect).
     const popup = telegram === undefined && win ? openSocialPopup(win) : null
     deliver({ type: 'socialLogin.start', provider, popup })
   }
-  const name = (p: SocialProvider | undefined) => (p ? (copy.socialNames[p] ?? p) : '')
+  const name = (p: SocialProvider | 'farcaster' | undefined) => (p ? (copy.socialNames[p] ?? p) : '')
   const error = view.error ? (
     <p className="lk-error" role="alert" data-testid="social-error">
       {view.error.kind === 'popupClosed' ? copy.socialPopupClosed : view.error.message}

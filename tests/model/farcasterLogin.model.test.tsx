@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, fromPromise } from 'xstate'
+import type { FrameUser } from '../../adapters/frame.protocol.ts'
+import { frameMachine } from '../../machines/frame.ts'
+import { farcasterLoginMachine, farcasterReloadDelay } from '../../machines/farcasterLogin.ts'
+import { connectFarcasterLogin } from '../../machines/farcasterLogin.connect.ts'
+import { timing } from '../../machines/timing.ts'
+import { createFrameClient, frameMountActor, frameSendActor } from '../../ui/assemble/frameClient.ts'
+import { farcasterLoginActors } from '../../ui/assemble/farcasterLogin.ts'
+import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+import { frameFixture } from './frameFixture.ts'
+
+/**
+ * Model-based test of the Farcaster login (issue 19 §2; spec §2 ConnectingFarcaster and leaving it, §3 farcasterUrl):
+ * every path walked through the real actors (`farcasterLoginActors`: the frame client to a fake frame page). Gestures:
+ * start, the frame answering the request URL and the connect (or refusing them), leave (Back / close) before and after
+ * connecting, the 100 ms reload, Try again, reset. After each step: the URL shows only while waiting; leaving clears it
+ * and sends APP_RELOAD 100 ms later (not before); a refusal shows the frame's words.
+ */
+type E = { type: string; [k: string]: unknown }
+const URL_ = 'farcaster://connect?channelToken=abcdefghijklmnopqrst&nonce=abcdef123456'
+const REFUSAL = 'Sign-in refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is not the custody address of fid 1'
+const user: FrameUser = { email: null, address: '0x' + '12'.repeat(20), chainId: 31337, userName: 'alice', socialProvider: 'farcaster' }
+const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
+const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error(REFUSAL) })
+const events = (snapshot: any): E[] => {
+  const key = stateKey(snapshot)
+  const byState: Record<string, E[]> = {
+    '"idle"': [{ type: 'farcasterLogin.start' }, { type: 'farcasterLogin.leave' }],
+    '"gettingUrl"': [done('getFarcasterUri', { url: URL_ }), error('getFarcasterUri'), { type: 'farcasterLogin.leave' }],
+    '"waiting"': [done('connectFarcaster', user), error('connectFarcaster'), { type: 'farcasterLogin.leave' }],
+    '"failed"': [{ type: 'farcasterLogin.start' }, { type: 'farcasterLogin.leave' }],
+    '"leaving"': [{ type: 'xstate.after.reloadDelay.farcasterLogin.leaving' }, { type: 'farcasterLogin.start' }],
+    '"reloading"': [done('reloadAuth', undefined), error('reloadAuth')],
+    '"connected"': [{ type: 'farcasterLogin.leave' }],
+  }
+  return [...(byState[key] ?? []), { type: 'farcasterLogin.reset' }]
+}
+const serialize = (s: any) => JSON.stringify({ v: s.value, url: Boolean(s.context.farcasterUrl), err: s.context.error?.message ?? null, user: Boolean(s.context.user) })
+const run = buildModelPaths(farcasterLoginMachine, { events, serialize })
+
+test('coverage: every state and every transition of the Farcaster login chart', () => {
+  const report = coverageReport(farcasterLoginMachine, [run])
+  console.log(formatCoverage('farcasterLogin', report))
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
+})
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] }))
+afterEach(() => vi.useRealTimers())
+
+async function walk(path: ModelPath) {
+  const f = frameFixture()
+  const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
+  const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
+  const actor = createActor(farcasterLoginMachine.provide({ actors: farcasterLoginActors(async () => client) })).start()
+  const kinds = { getFarcasterUri: 'GET_FARCASTER_URI', connectFarcaster: 'CONNECT_FARCASTER', reloadAuth: 'RELOAD' } as const
+  let readied = false
+  try {
+    for (const step of path.steps) {
+      const e = step.event as E
+      if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
+        const kind = kinds[e.type.split('.').at(-1) as keyof typeof kinds]
+        if (!readied) {
+          f.ready()
+          await vi.advanceTimersByTimeAsync(timing.iframeReadyDelay)
+          readied = true
+        }
+        await vi.advanceTimersByTimeAsync(0)
+        expect(f.requests.some((r) => r.type === `APP_${kind}`)).toBe(true)
+        if (e.type.startsWith('xstate.done')) f.succeed(kind, (e.output ?? {}) as never)
+        else f.fail(kind, { message: REFUSAL })
+      } else if (e.type.startsWith('xstate.after.')) {
+        // The reload waits 100 ms after leaving, not less.
+        const reloadsBefore = f.requests.filter((r) => r.type === 'APP_RELOAD').length
+        await vi.advanceTimersByTimeAsync(farcasterReloadDelay - 1)
+        expect(stateKey(actor.getSnapshot())).toBe('"leaving"')
+        await vi.advanceTimersByTimeAsync(1)
+        if (readied) {
+          await vi.advanceTimersByTimeAsync(0)
+          expect(f.requests.filter((r) => r.type === 'APP_RELOAD').length).toBe(reloadsBefore + 1)
+        }
+      } else actor.send(e as never)
+      await vi.advanceTimersByTimeAsync(0)
+      const s = actor.getSnapshot()
+      expect(stateKey(s)).toBe(step.state)
+      const view = connectFarcasterLogin(s)
+      if (s.matches('waiting')) expect(view.url).toBe(URL_)
+      else expect(view.url).toBeUndefined()
+      if (s.matches('leaving') || s.matches('idle')) expect(s.context.farcasterUrl).toBeUndefined()
+      if (s.matches('failed')) expect(view.error).toBe(REFUSAL)
+      if (s.matches('connected')) expect(s.context.user).toEqual(user)
+    }
+  } finally {
+    actor.stop()
+    frame.stop()
+    f.transport.destroy()
+  }
+}
+
+describe('Farcaster login model: walked through the real actors', () => {
+  for (const path of run.paths) test(`walk: ${path.steps.map((s) => s.event.type).join(' → ') || '(initial)'} ⇒ ${path.target}`, () => walk(path))
+})
+
+test('emits farcasterLogin.connected with the user, and farcasterLogin.failed with the frame’s words', async () => {
+  const emitted: unknown[] = []
+  const actor = createActor(
+    farcasterLoginMachine.provide({
+      actors: {
+        getFarcasterUri: fromPromise(async () => ({ url: URL_ })),
+        connectFarcaster: fromPromise(async () => user),
+      },
+    }),
+  ).start()
+  actor.on('*', (e) => void emitted.push(e))
+  actor.send({ type: 'farcasterLogin.start' })
+  await vi.advanceTimersByTimeAsync(0)
+  expect(emitted).toEqual([{ type: 'farcasterLogin.connected', user }])
+  // Connected, leaving changes nothing (no reload).
+  actor.send({ type: 'farcasterLogin.leave' })
+  expect(actor.getSnapshot().value).toBe('connected')
+  actor.stop()
+})
