@@ -27,6 +27,8 @@ function setup(overrides: Partial<FrameApi> = {}) {
     updateEmail: vi.fn(async () => ({ action: 'VERIFY_PRIMARY_OTP' as const })),
     updateEmailPrimaryOtp: vi.fn(async () => ({ action: 'VERIFY_SECONDARY_OTP' as const })),
     updateEmailSecondaryOtp: vi.fn(async () => ({ email: 'ada@example.com' })),
+    farcasterStart: vi.fn(async () => ({ url: 'farcaster://connect?channelToken=c', channelToken: 'c' })),
+    connectFarcaster: vi.fn(async () => ({ state: 'pending' as const })),
     accountState: vi.fn(async () => state),
     setPreferredAccount: vi.fn(async (_token: string | undefined, { type }: { type: 'eoa' | 'smartAccount' }) => {
       state = { ...state, preferredAccountType: type }
