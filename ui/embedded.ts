@@ -41,6 +41,19 @@ export const embeddedStorageKeys = {
   lastUsedChain: 'last_used_chain',
 } as const
 
+/** The modal storage's key of the preferred account type per namespace (services/storage.ts `preferred_account_types`). */
+export const preferredAccountTypesKey = 'preferred_account_types'
+
+/**
+ * Whether the wallet may switch to its smart account (spec §4): only when smart accounts are enabled for the network
+ * (`smartAccountEnabledNetworks`) and the current type is `eoa`.
+ *
+ * @example canSwitchToSmartAccount({ enabledNetworks: [31337], chainId: 31337, currentType: 'eoa' }) // true
+ */
+export function canSwitchToSmartAccount(input: { enabledNetworks: readonly number[]; chainId: number; currentType: string | undefined }): boolean {
+  return input.enabledNetworks.includes(input.chainId) && (input.currentType ?? 'eoa') === 'eoa'
+}
+
 /** What the embedded wallet needs of the modal's storage (`services/storage.ts` raw access). */
 export type EmbeddedStorage = {
   read<S extends v.GenericSchema>(key: string, schema: S): v.InferOutput<S> | undefined
@@ -330,6 +343,30 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     }
   }
 
+  /**
+   * Switches the account the wallet acts with on EVM chains (issue 19 §4): to `smartAccount` only when
+   * {@link canSwitchToSmartAccount} (the frame's enabled networks asked first), to `eoa` always. The frame answers the
+   * user with the new address; the type is stored for the eip155 namespace and `accountsChanged` fires.
+   *
+   * @throws Error 'Smart accounts are not enabled on this network' or 'The smart account is already in use' (nothing
+   *   sent to the frame); the frame's refusal as its error.
+   */
+  async function setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<FrameUser> {
+    if (type === 'smartAccount') {
+      if (user?.preferredAccountType === 'smartAccount') throw new Error('The smart account is already in use')
+      const { smartAccountEnabledNetworks } = await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      if (!canSwitchToSmartAccount({ enabledNetworks: smartAccountEnabledNetworks, chainId, currentType: user?.preferredAccountType })) {
+        throw new Error('Smart accounts are not enabled on this network')
+      }
+    }
+    const u = await client.request('SET_PREFERRED_ACCOUNT', { type })
+    rememberUser(u)
+    const stored = p.storage.read(preferredAccountTypesKey, v.record(v.string(), v.string())) ?? {}
+    p.storage.write(preferredAccountTypesKey, { ...stored, eip155: type })
+    fire('accountsChanged', [u.address])
+    return u
+  }
+
   /** The email login machine's actors (client-side throttle on the stored last login time, spec §5). */
   const loginActors = emailLoginActors({
     client: getClient,
@@ -349,6 +386,9 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     /** ProfileWallets' actor (issue 19 §3): the frame's user and its accounts. */
     profileWalletsActors: profileWalletsActors({ client: getClient }),
     provider,
+    setPreferredAccountType,
+    /** The signed-in user as the frame last reported it (accounts, preferredAccountType, smartAccountDeployed). */
+    user: () => user,
     /** The Solana side of the auth connector (issue 19 §5). */
     solana,
     client,
