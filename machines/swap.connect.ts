@@ -3,7 +3,8 @@ import type { SnapshotFrom } from 'xstate'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { defaultLocale, formatAmount, formatFee } from './format.ts'
 import type { SwapMessage } from './swap.messages.ts'
-import { balanceOf, balanceUnits, minimumReceived, needsApproval, fallbackSwapGas, type SwapContext, type swapMachine, type SwapToken } from './swap.ts'
+import type { SwapContext, swapMachine } from './swap.ts'
+import { balanceOf, balanceUnits, minimumReceived, needsApproval, fallbackSwapGas, type SwapToken } from './swap.tokens.ts'
 
 /** Where the swap is: one value per state a visitor can tell apart. */
 export type SwapPhase =

@@ -117,4 +117,15 @@ export const viewCss = `
 .lk-small { font-size: calc(var(--lk-font-size-master) * 1.2); line-height: 1.4; }
 .lk-badge { flex: none; padding: 2px 8px; border-radius: 999px; background: var(--lk-accent); color: var(--lk-accent-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-weight: 600; }
 .lk-email-row { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; }
+.lk-label { font-weight: 600; }
+.lk-section-title { margin: 12px 0 8px; font-size: inherit; font-weight: 600; color: var(--lk-muted); text-align: left; }
+.lk-swap-side { gap: 8px; padding: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
+.lk-swap-side .lk-search { background: var(--lk-background); }
+.lk-swap-amount { font-size: calc(var(--lk-font-size-master) * 2); font-weight: 600; font-variant-numeric: tabular-nums; }
+.lk-swap-out { display: block; min-height: 1.5em; padding: 6px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-background); font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.lk-swap-token { width: 100%; }
+.lk-swap-token .lk-row-name { line-height: 1.3; }
+.lk-swap-flip { width: 40px; height: 40px; padding: 0; margin: -22px auto; position: relative; z-index: 1; display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%; background: var(--lk-background); }
+.lk-swap-flip:hover, .lk-swap-flip:focus-visible { border-color: var(--lk-accent); }
+.lk-swap-summary dd { word-break: normal; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
 `

@@ -6,10 +6,12 @@
  */
 import type { Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
-import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
+import { evmCoinType } from '../../adapters/coinType.ts'
 import {
   accountButton,
   anvilBalanceWei,
+  API_URL,
   approveWalletRequest,
   connectDevWallet,
   dialog,
@@ -133,4 +135,30 @@ test('a server failure: the spec’s words, the name kept; the API’s reason pr
   await form.getByRole('button', { name: 'Register', exact: true }).click()
   await approveWalletRequest(page)
   await expect(form.getByTestId('name-error')).toHaveText('Name is reserved')
+})
+
+test('an account that has a name (registered before this visit): Account shows it from the reverse lookup and offers no registration', async ({ demo: page, request }) => {
+  // Account 3 registers bob-dev through the API with its own EIP-191 signature (another visit, another device).
+  const signer = devAccounts()[3]!
+  const message = JSON.stringify({ name: 'bob-dev.reown.id', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
+  const registered = await request.post(`${API_URL}/blockchain/v1/profile/account?st=a&sv=b&projectId=p`, {
+    data: { coin_type: evmCoinType(31337), address: signer.address, message, signature: await signer.signMessage({ message }) },
+  })
+  expect(registered.status()).toBe(200)
+  const reverse: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/profile/reverse/')) reverse.push(r.url())
+  })
+  const account = await openAccount(page, 3)
+  await expect(account.getByTestId('account-address')).toHaveText('bob-dev.reown.id')
+  expect(reverse.some((u) => u.toLowerCase().includes(signer.address.toLowerCase()))).toBe(true)
+  await expect(account.getByRole('button', { name: 'Register a name' })).toHaveCount(0)
+})
+
+test("the reverse lookup failing: 'Error fetching names for address', word for word, and no registration offered", async ({ demo: page }) => {
+  await page.route('**/v1/profile/reverse/**', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
+  const account = await openAccount(page, 4)
+  await expect(account.getByTestId('account-names-failed')).toHaveText('Error fetching names for address')
+  await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_4))
+  await expect(account.getByRole('button', { name: 'Register a name' })).toHaveCount(0)
 })

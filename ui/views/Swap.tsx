@@ -83,12 +83,12 @@ export default function Swap() {
         flow.review()
       }}
     >
-      <div className="lk-field">
+      <div className="lk-field lk-swap-side">
         <label htmlFor={amountId}>{copy.swap.from}</label>
         <div className="lk-input-row">
           <input
             id={amountId}
-            className="lk-search"
+            className="lk-search lk-swap-amount"
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -110,7 +110,7 @@ export default function Swap() {
         <SwapGlyph size={18} />
       </button>
 
-      <div className="lk-field">
+      <div className="lk-field lk-swap-side">
         <span className="lk-label">{copy.swap.to}</span>
         <output className="lk-swap-out" data-testid="swap-to-amount" aria-live="polite">
           {flow.phase === 'quoting' ? copy.swap.quoting : flow.toAmount || '0'}

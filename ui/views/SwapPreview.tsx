@@ -27,7 +27,7 @@ export default function SwapPreview() {
   } as Partial<Record<typeof flow.phase, string>>
   return (
     <div className="lk-center" aria-busy={busy || flow.phase === 'preparing' ? 'true' : undefined}>
-      <dl className="lk-summary">
+      <dl className="lk-summary lk-swap-summary">
         <dt>{copy.swap.from}</dt>
         <dd data-testid="swap-preview-from">
           {flow.amount} {flow.from?.symbol}
