@@ -23,6 +23,8 @@
 import { devChains } from '../chains.ts'
 import { WebKeyValueStorage } from './storage.ts'
 import { DevMobileWalletError } from './uri.ts'
+import { devFids } from '../farcaster/registry.ts'
+import { FarcasterRequestError, parseFarcasterRequestUrl } from '../farcaster/siwf.ts'
 import { DevMobileWallet } from './wallet.ts'
 import type { DevMobilePending, DevMobileWalletState } from './wallet.ts'
 
@@ -112,7 +114,55 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   const noSessions = el('p', { class: 'muted' }, 'No session.')
   sessionSection.append(el('h2', { id: `${uid}-sessions` }, 'Sessions'), noSessions, sessionList)
 
-  root.append(title, status, error, pairSection, pendingSection, accountSection, sessionSection)
+  // Sign In With Farcaster (issue 19 §2): the wallet as the Farcaster client.
+  const farcasterSection = el('section', { 'aria-labelledby': `${uid}-farcaster` })
+  const farcasterUrl = el('textarea', { id: `${uid}-fc-url`, 'data-testid': 'mw-farcaster-url', rows: '3', spellcheck: 'false', placeholder: 'farcaster://connect?channelToken=…' })
+  const farcasterFid = el('input', { id: `${uid}-fc-fid`, 'data-testid': 'mw-farcaster-fid', type: 'number', min: '1', step: '1' })
+  farcasterFid.value = String(devFids.find((f) => f.custody.toLowerCase() === wallet.address.toLowerCase())?.fid ?? '')
+  const farcasterUser = el('input', { id: `${uid}-fc-user`, 'data-testid': 'mw-farcaster-username', type: 'text', maxlength: '64' })
+  farcasterUser.value = farcasterFid.value ? `dev${farcasterFid.value}` : 'dev'
+  const farcasterRequest = el('p', { class: 'detail', 'data-testid': 'mw-farcaster-request' })
+  const farcasterStatus = el('p', { 'data-testid': 'mw-farcaster-status', 'aria-live': 'polite' })
+  const farcasterSign = el('button', { type: 'button', 'data-testid': 'mw-farcaster-sign', class: 'primary' }, 'Sign in with Farcaster')
+  const showRequest = (): void => {
+    try {
+      const request = parseFarcasterRequestUrl(farcasterUrl.value)
+      farcasterRequest.textContent = `${request.domain} asks you to sign in with fid ${farcasterFid.value || '?'} as ${wallet.address} (nonce ${request.nonce}).`
+    } catch (e) {
+      farcasterRequest.textContent = farcasterUrl.value.trim() ? (e as Error).message : ''
+    }
+  }
+  farcasterUrl.addEventListener('input', showRequest)
+  farcasterFid.addEventListener('input', showRequest)
+  farcasterSign.addEventListener('click', () => {
+    farcasterStatus.textContent = ''
+    act(async () => {
+      const fid = Number(farcasterFid.value)
+      try {
+        await wallet.signInWithFarcaster({ url: farcasterUrl.value, fid, username: farcasterUser.value.trim() || `dev${fid}` })
+      } catch (e) {
+        if (e instanceof FarcasterRequestError) throw new DevMobileWalletError(e.message)
+        throw e
+      }
+      farcasterStatus.textContent = `Signed in as fid ${fid}`
+    })
+  })
+  const fcField = (input: HTMLElement, label: string) => {
+    const field = el('div', { class: 'field' })
+    field.append(el('label', { for: input.id }, label), input)
+    return field
+  }
+  farcasterSection.append(
+    el('h2', { id: `${uid}-farcaster` }, 'Sign in with Farcaster'),
+    fcField(farcasterUrl, 'Farcaster request URL'),
+    farcasterRequest,
+    fcField(farcasterFid, 'Fid'),
+    fcField(farcasterUser, 'Farcaster username'),
+    farcasterSign,
+    farcasterStatus,
+  )
+  root.append(title, status, error, pairSection, farcasterSection, pendingSection, accountSection, sessionSection)
+  showRequest()
 
   const pendingNodes = new Map<number, HTMLElement>()
   const renderPending = (item: DevMobilePending): HTMLElement => {
@@ -254,6 +304,15 @@ export async function startMobileWalletPage(env: Record<string, string | undefin
   const wallet = await DevMobileWallet.create({ relayUrl, chains, storage: new WebKeyValueStorage(localStorage), ...(autoApprove ? { autoApprove } : {}) })
   ;(window as { latchkeyMobileWallet?: DevMobileWallet }).latchkeyMobileWallet = wallet
   mountMobileWalletPage(wallet, root, { relayUrl })
+  const farcaster = new URLSearchParams(location.search).get('farcaster')
+  if (farcaster) {
+    // A Farcaster deep link (issue 19 §2): the request shows, the visitor signs with the button.
+    const input = root.querySelector<HTMLTextAreaElement>('[data-testid="mw-farcaster-url"]')
+    if (input) {
+      input.value = farcaster
+      input.dispatchEvent(new Event('input'))
+    }
+  }
   const uri = new URLSearchParams(location.search).get('uri')
   if (uri) {
     const input = root.querySelector<HTMLTextAreaElement>('[data-testid="mw-uri"]')

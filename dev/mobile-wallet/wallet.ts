@@ -19,6 +19,7 @@ import { parseConnectionUrl, wsProtocols } from '../../adapters/urls.ts'
 import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
+import { signInWithFarcaster } from '../farcaster/siwf.ts'
 
 export type { DevWalletChain } from '../wallet/provider.ts'
 
@@ -342,6 +343,18 @@ export class DevMobileWallet {
   /** The dev account's checksummed address. */
   get address(): Address {
     return this.#account.address
+  }
+
+  /**
+   * Acts as the Farcaster client (issue 19 §2): signs the Sign In With Farcaster request of `url` with this wallet's
+   * account as the custody address of `fid` and posts it to the request's relay.
+   *
+   * @returns the message signed.
+   * @throws FarcasterRequestError for a malformed URL, or with the relay's words when it refuses (another custody address…).
+   */
+  async signInWithFarcaster(parameters: { url: string; fid: number; username: string }): Promise<{ message: string }> {
+    const { message } = await signInWithFarcaster({ ...parameters, account: this.#account, chainId: this.state.chainId })
+    return { message }
   }
 
   /**
