@@ -56,6 +56,8 @@ async function shoot(page: Page, name: string) {
   if (!shots) return
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    // The demo sets its theme mode itself: switched at run time (the frame follows it too).
+    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.waitForTimeout(200)
     await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
@@ -64,6 +66,7 @@ async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
   }
   await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
@@ -115,6 +118,7 @@ test('an email user changes the email: a code to each address, a wrong code refu
   await expect(after.getByTestId('account-email')).toHaveText(shown(next), { timeout: 30_000 })
   await expect(after.getByTestId('account-email')).toHaveAttribute('title', next)
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.user?.email)).toBe(next)
+  await shoot(page, 'account-new-email')
 
   await page.reload()
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
