@@ -176,9 +176,17 @@ async function perform(app: App, event: any) {
   if (type === 'xstate.error.actor.generateUrl') return onHeld(app, URL_KEY, () => app.gates.answer(URL_KEY, json({ message: 'down' }, 503)))
   if (type === 'xstate.done.actor.pollPurchase') {
     if (event.answer === 'settled') return onHeld(app, HISTORY, () => app.gates.answer(HISTORY, settledHistory()))
-    // The visitor closed the checkout window before this look.
+    // The visitor closed the checkout window without paying. This look was already on its way and read the window
+    // open (it is read before the history is asked: ui/assemble/onramp.ts), so it finds nothing; the next look, one
+    // poll later, reads it closed and cancels.
     if (event.answer === 'closed') {
       popup!.closed = true
+      await onHeld(app, HISTORY, () => app.gates.release(HISTORY))
+      // The poll's timer starts once that answer is in: move the clock until the next look is made, then let it through.
+      await waitFor(() => {
+        app.clock.advance(timing.onrampPoll)
+        if (!app.gates.waiting(HISTORY)) throw new Error(`no ${HISTORY} waiting`)
+      })
       return onHeld(app, HISTORY, () => app.gates.release(HISTORY))
     }
     return onHeld(app, HISTORY, () => app.gates.release(HISTORY))
