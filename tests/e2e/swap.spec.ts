@@ -154,3 +154,83 @@ test('the quote endpoint failing: the form says so and offers a retry, which quo
   expect(shown(await swap.getByTestId('swap-to-amount').innerText())).toBeGreaterThan(0)
   expect(await anvilBalanceWei(ACCOUNT_0)).toBeGreaterThan(0n)
 })
+
+test('WETH → ETH, an unwrap WETH settles itself (withdraw): one prompt, no approval asked, the router allowance untouched', async ({ page }) => {
+  await setAllowance(WETH_ADDRESS, 0n)
+  // ETH → WETH first (a wrap: WETH deposit), so account 0 holds WETH.
+  await fillSwap(page, '0.2', 'WETH')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  await dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true }).click({ timeout: 15_000 })
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+  const weth = () => client.readContract({ address: WETH_ADDRESS, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })
+  const wethBefore = await weth()
+  expect(wethBefore).toBeGreaterThanOrEqual(parseEther('0.2'))
+  await page.keyboard.press('Escape')
+  await fillSwap(page, '0.1', 'ETH', 'WETH')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const review = dialog(page, 'Review Swap')
+  // No approval: the button says Swap, not 'Approve and swap'.
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+  await expect(review.getByRole('button', { name: 'Approve and swap' })).toHaveCount(0)
+  const ethBefore = await anvilBalanceWei(ACCOUNT_0)
+  await review.getByRole('button', { name: 'Swap', exact: true }).click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+  expect(wethBefore - (await weth())).toBe(parseEther('0.1'))
+  // ETH back, less the gas of one transaction.
+  const gained = (await anvilBalanceWei(ACCOUNT_0)) - ethBefore
+  expect(gained).toBeGreaterThan(parseEther('0.099'))
+  expect(gained).toBeLessThanOrEqual(parseEther('0.1'))
+  expect(await allowance(WETH_ADDRESS)).toBe(0n)
+})
+
+test("a swap asked on Solana: 'Network not supported for Swaps', word for word; Account offers no Swap there", async ({ page }) => {
+  await page.keyboard.press('Escape').catch(() => {})
+  await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
+  await dialog(page, 'Switch Network').getByRole('button', { name: 'Solana Localnet', exact: true }).click()
+  // SwitchActiveChain: no Solana account yet; connect one.
+  await page.getByRole('dialog').getByRole('button', { name: 'Connect a wallet', exact: true }).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click({ timeout: 15_000 })
+  const request = page.getByTestId('dev-solana-wallet').getByRole('region', { name: 'Solana wallet request' }).filter({ hasText: 'Connect to this site?' })
+  await request.getByRole('button', { name: 'Approve' }).click()
+  await expect(page.locator('.buttons').getByRole('button', { name: /^Switch network \(Solana Localnet\)/ })).toBeVisible({ timeout: 15_000 })
+  if ((await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape')
+  await accountButton(page).address.click()
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  // The dapp asks for Swap anyway.
+  await page.evaluate(() => (window as unknown as { latchkey: { open(o: { view: string; data?: unknown }): void } }).latchkey.open({ view: 'Swap', data: { fromToken: 'SOL', amount: '1' } }))
+  await expect(dialog(page, 'Swap').getByTestId('swap-error')).toHaveText('Network not supported for Swaps', { timeout: 15_000 })
+})
+
+test('screenshots of Swap, Select Token and Review Swap (SWAP_SHOTS)', async ({ page }) => {
+  const dir = process.env.SWAP_SHOTS
+  test.skip(!dir, 'set SWAP_SHOTS=<dir> to save screenshots')
+  test.setTimeout(180_000)
+  const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
+  for (const theme of ['light', 'dark'] as const) {
+    await page.setViewportSize(sizes.desktop)
+    await openCleanDemo(page, theme === 'dark' ? '/?theme=dark' : '/')
+    await connectDevWallet(page)
+    const shoot = async (name: string) => {
+      for (const device of ['desktop', 'phone'] as const) {
+        await page.setViewportSize(sizes[device])
+        await page.waitForTimeout(400)
+        await page.screenshot({ path: `${dir}/${name}-${device}-${theme}.png` })
+      }
+      await page.setViewportSize(sizes.desktop)
+    }
+    await fillSwap(page, '0.1', 'DEV')
+    await shoot('swap')
+    await dialog(page, 'Swap').getByRole('button', { name: /^You receive: / }).click()
+    await shoot('swap-select-token')
+    await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+    await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+    await expect(dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+    await shoot('swap-preview')
+    await page.keyboard.press('Escape')
+  }
+})
