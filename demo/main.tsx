@@ -125,8 +125,9 @@ const modal = createModal({
   // Mobile wallets over the loopback WalletConnect relay (dev/relay) started by `npm start`.
   walletConnect: { relayUrl },
   // Email login through the secure site's frame (dev/secure-site) that `npm start` runs on its own origin (issue 18):
-  // `?email=1` (off by default until the visual baselines of Connect include the email field).
-  ...(import.meta.env?.VITE_SECURE_SITE_URL && params.get('email') === '1' ? { embeddedWallet: { secureSiteUrl: String(import.meta.env.VITE_SECURE_SITE_URL) } } : {}),
+  // on whenever the secure site is there (spec §9 `email` defaults to true); `?email=0` leaves the embedded wallet out
+  // (`?features=email:off` keeps it configured and turns the email flag off).
+  ...(import.meta.env?.VITE_SECURE_SITE_URL && params.get('email') !== '0' ? { embeddedWallet: { secureSiteUrl: String(import.meta.env.VITE_SECURE_SITE_URL) } } : {}),
   ...(platform ? { platform } : {}),
   ...(params.get('manualWalletConnect') === '1' ? { manualWalletConnect: true } : {}),
   customWallets: params.get('badLinkWallet') === '1' ? [devMobileWallet, badLinkWallet] : [devMobileWallet],

@@ -10,12 +10,12 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
 import { formatUnits, parseEther } from 'viem'
-import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, test as base, truncated } from './fixtures.ts'
+import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, test as base, toast, truncated } from './fixtures.ts'
 
-/** The demo with the embedded wallet on (`?email=1`). */
+/** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
-    await openCleanDemo(page, '/?email=1')
+    await openCleanDemo(page, '/')
     await use(page)
   },
 })
@@ -217,6 +217,104 @@ test('a second email login within 30 s shows the throttle message with its secon
   if (shots) await page.screenshot({ path: `${shots}/email-throttled.png` })
 })
 
+/** The session token the frame keeps in the secure origin's localStorage (read in the frame, as the frame page does). */
+async function frameSessionToken(page: Page): Promise<string | null> {
+  const frame = page.frames().find((f) => f.url().startsWith(`${secure}/frame`))
+  if (!frame) throw new Error('no secure frame on the page')
+  return frame.evaluate(() => localStorage.getItem('latchkey-secure:session'))
+}
+/** Shifts the secure site's clock (dev-only control; passes its 30 s email throttle at once). */
+async function secureClock(page: Page, offsetMs: number) {
+  const res = await page.request.post(`${secure}/__control/clock`, { headers: { 'x-latchkey-control': '1' }, data: { offsetMs } })
+  expect(res.ok()).toBe(true)
+}
+
+test('disconnect revokes the session: the secure site refuses the old JWT (401) and Connect asks for the email again', async ({ demo: page }) => {
+  await emailLogin(page)
+  const token = await frameSessionToken(page)
+  expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  const user = await page.request.get(`${secure}/api/user`, { headers: { authorization: `Bearer ${token}` } })
+  expect(user.status()).toBe(200)
+  await page.evaluate(() => (window as any).latchkey.disconnect())
+  await expect(accountButton(page).address).toBeHidden({ timeout: 10_000 })
+  for (const path of ['/api/user', '/api/session']) {
+    const answer = await page.request.get(`${secure}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(answer.status(), path).toBe(401)
+  }
+  expect(await frameSessionToken(page)).toBeNull()
+  await page.reload()
+  const connect = await openConnectDialog(page)
+  await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveValue('')
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.address ?? null)).toBeNull()
+})
+
+test('the frame cannot load (the secure site refuses connections): the alert shows, the email form and the wallets stay usable', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  await page.route(`${secure}/**`, (route) => route.abort('connectionrefused'))
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com')
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  // Spec §8: after the 20 s load timeout, "Network Error - Could not load embedded wallet" (debug mode: the demo's).
+  await expect(toast(page, 'Network Error - Could not load embedded wallet')).toBeVisible({ timeout: 40_000 })
+  await expect(connect.getByRole('textbox', { name: 'Email' })).toBeEditable({ timeout: 10_000 })
+  await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveValue('nobody@example.com')
+  await expect(connect.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled()
+  // Nothing stuck: a wallet still connects from the same Connect.
+  await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).first().click()
+  await expect(dialog(page, 'Connecting')).toBeVisible({ timeout: 10_000 })
+})
+
+test('a request the frame never answers times out after 120 s (manual clock): "Embedded Wallet Request Timed Out", the form comes back', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.clock.install()
+  await openCleanDemo(page, '/')
+  let held = 0
+  // The secure site takes the request and never answers it.
+  await page.route(`${secure}/api/connect-email`, () => void held++)
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill(`e2e-timeout-${Date.now()}@example.com`)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect.poll(() => held, { timeout: 30_000 }).toBe(1)
+  await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeHidden()
+  await page.clock.fastForward(119_000)
+  await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeHidden()
+  await page.clock.fastForward(2_000)
+  await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeVisible({ timeout: 10_000 })
+  await expect(connect.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled({ timeout: 10_000 })
+})
+
+test('the same email on a new device gets the device link (VERIFY_DEVICE), on the known device the code (VERIFY_OTP)', async ({ demo: page, browser }) => {
+  test.setTimeout(120_000)
+  const email = await emailLogin(page)
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin })
+  try {
+    await secureClock(page, 31_000)
+    const second = await other.newPage()
+    await openCleanDemo(second, '/')
+    const connectB = await openConnectDialog(second)
+    await connectB.getByRole('textbox', { name: 'Email' }).fill(email)
+    await connectB.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(connectB.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
+    await expect(connectB.getByRole('textbox', { name: 'Code' })).toHaveCount(0)
+    await expect.poll(async () => (await mails(page, email)).filter((m) => m.link).length, { timeout: 20_000 }).toBe(2)
+
+    // The first browser's device is known: after a sign-out the same email gets a code.
+    await page.evaluate(() => (window as any).latchkey.disconnect())
+    await expect(accountButton(page).address).toBeHidden({ timeout: 10_000 })
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('last_email_login_time')).forEach((k) => localStorage.removeItem(k)))
+    await secureClock(page, 62_000)
+    const connectA = await openConnectDialog(page)
+    await connectA.getByRole('textbox', { name: 'Email' }).fill(email)
+    await connectA.getByRole('button', { name: 'Continue', exact: true }).click()
+    await expect(connectA.getByRole('textbox', { name: 'Code' })).toBeVisible({ timeout: 30_000 })
+    await expect(connectA.getByText('Approve this device')).toHaveCount(0)
+    await expect.poll(async () => (await mails(page, email)).filter((m) => m.code).length, { timeout: 20_000 }).toBe(1)
+  } finally {
+    await secureClock(page, 0)
+    await other.close()
+  }
+})
+
 /** A page on another loopback origin that posts look-alike frame messages to its parent, 200 rounds. */
 let foreign: Server
 let foreignUrl = ''
@@ -264,7 +362,7 @@ for (const theme of ['light', 'dark'] as const) {
       test.skip(!shots, 'EMBEDDED_SHOTS not set')
       test.setTimeout(60_000)
       await page.setViewportSize(viewport)
-      await openCleanDemo(page, `/?email=1&theme=${theme}`)
+      await openCleanDemo(page, `/?theme=${theme}`)
       const name = `${theme}-${device}`
       const connect = await openConnectDialog(page)
       const email = `shot-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`

@@ -1,6 +1,6 @@
 /**
  * Social logins from the dapp's side (issue 19 §1), in Chromium against the e2e stack: the demo with `embeddedWallet`
- * (`?email=1`), the secure site on 28800 and the real OpenID Connect provider (`dev/oidc`, oidc-provider) on 28900.
+ * (on by default), the secure site on 28800 and the real OpenID Connect provider (`dev/oidc`, oidc-provider) on 28900.
  * Nothing is mocked in the browser: the popup goes to the provider's sign-in page, a development user is chosen, the
  * provider redirects to the secure site, which exchanges the code (PKCE), verifies the ID token and sends the popup
  * back to the dapp with `result_uri`; the dapp's poll (1000 ms) reads it, closes the popup and connects.
@@ -11,7 +11,7 @@ import { accountButton, expect, openCleanDemo, openConnectDialog, test as base }
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
-    await openCleanDemo(page, '/?email=1')
+    await openCleanDemo(page, '/')
     await use(page)
   },
 })
@@ -73,7 +73,7 @@ test('popups blocked: the page itself goes to the provider and comes back; resul
   await page.addInitScript(() => {
     window.open = () => null
   })
-  await openCleanDemo(page, '/?email=1')
+  await openCleanDemo(page, '/')
   const connect = await openConnectDialog(page)
   await connect.getByRole('button', { name: 'Continue with Google' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 20_000 })
@@ -90,7 +90,7 @@ test('Telegram mini-app (Android): facebook and x are not offered; login by redi
   await page.addInitScript(() => {
     ;(window as any).Telegram = { WebApp: { platform: 'android', initData: '' } }
   })
-  await openCleanDemo(page, '/?email=1')
+  await openCleanDemo(page, '/')
   const connect = await openConnectDialog(page)
   await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
   await expect(connect.getByRole('button', { name: 'Continue with Discord' })).toBeVisible()
@@ -107,7 +107,7 @@ test('Telegram mini-app (Android): facebook and x are not offered; login by redi
 })
 
 test('a refusal coming back in the address (social_error) is shown in Connect and removed from the address', async ({ demo: page }) => {
-  await page.goto('/?email=1&social_error=Sign-in%20refused%3A%20the%20ID%20token%E2%80%99s%20nonce%20does%20not%20match')
+  await page.goto('/?social_error=Sign-in%20refused%3A%20the%20ID%20token%E2%80%99s%20nonce%20does%20not%20match')
   const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(connect.getByTestId('social-error')).toHaveText('Sign-in refused: the ID token’s nonce does not match', { timeout: 20_000 })
   expect(new URL(page.url()).searchParams.has('social_error')).toBe(false)
@@ -122,7 +122,7 @@ test('screenshots: the socials on Connect (desktop and phone, light and dark)', 
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: w, height: h })
       await page.emulateMedia({ colorScheme: scheme })
-      await openCleanDemo(page, '/?email=1')
+      await openCleanDemo(page, '/')
       await openConnectDialog(page)
       await page.screenshot({ path: `${shots}/connect-socials-${w}-${scheme}.png` })
     }
@@ -133,7 +133,7 @@ test('Telegram mini-app (iOS, by its WebApp global): google is not offered', asy
   await page.addInitScript(() => {
     ;(window as any).Telegram = { WebApp: { platform: 'ios', initData: '' } }
   })
-  await openCleanDemo(page, '/?email=1')
+  await openCleanDemo(page, '/')
   const connect = await openConnectDialog(page)
   await expect(connect.getByRole('button', { name: 'Continue with X' })).toBeVisible()
   await expect(connect.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0)
@@ -143,7 +143,7 @@ test('Telegram mini-app (iOS, by its WebApp global): google is not offered', asy
 test.describe('Telegram’s Android webview, known by its user agent only', () => {
   test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 Telegram-Android/11.2.1 (Google Pixel 8; Android 14; SDK 34; HIGH)' })
   test('facebook and x are not offered', async ({ page }) => {
-    await openCleanDemo(page, '/?email=1')
+    await openCleanDemo(page, '/')
     const connect = await openConnectDialog(page)
     await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
     await expect(connect.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0)
