@@ -208,6 +208,8 @@ export const frameEventSchemas = {
   FRAME_RPC_APPROVAL_OPEN: v.object({ id: frameIdSchema }),
   /** The approval UI of request `id` closed. */
   FRAME_RPC_APPROVAL_CLOSED: v.object({ id: frameIdSchema }),
+  /** The approval UI of request `id` needs `height` CSS pixels (its content): the dapp sizes ApproveTransaction's body to it. */
+  FRAME_APPROVAL_HEIGHT: v.object({ id: frameIdSchema, height: v.pipe(v.number(), v.integer(), v.minValue(80), v.maxValue(1000)) }),
 } as const
 export type FrameEventType = keyof typeof frameEventSchemas
 export type FrameEvent = { [T in FrameEventType]: { type: T; payload: v.InferOutput<(typeof frameEventSchemas)[T]> } }[FrameEventType]

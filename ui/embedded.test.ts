@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { frameError, frameSuccess } from '../adapters/frame.protocol.ts'
 import { timing } from '../machines/timing.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
-import { createEmbeddedWallet, embeddedStorageKeys } from './embedded.ts'
+import { createEmbeddedWallet, embeddedStorageKeys, maxApprovalHeight } from './embedded.ts'
 import { setApprovalSlot } from './approvalSlot.ts'
 
 const user = { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 }
@@ -144,6 +144,32 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     s.f.succeed('GET_USER', user)
     await expect(accounts).resolves.toEqual([user.address])
     s.e.destroy()
+  })
+
+  test('behavior: the frame\'s content height sizes ApproveTransaction\'s body (capped); heights of other ids, bad ones and after close change nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x6869', user.address] }).catch((e: unknown) => e)
+    await s.ready()
+    const slot = document.createElement('div')
+    setApprovalSlot(slot)
+    const height = () => slot.style.getPropertyValue('--lk-approval-height')
+    s.f.say({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'approval-1', height: 250 } })
+    expect(height()).toBe('')
+    s.f.say({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: 'approval-1' } })
+    s.f.say({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'approval-1', height: 252 } })
+    expect(height()).toBe('252px')
+    s.f.say({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'other', height: 400 } })
+    for (const bad of [-5, 12, 1.5, 1e6, '300', null]) s.f.say({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'approval-1', height: bad } })
+    expect(height()).toBe('252px')
+    s.f.say({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'approval-1', height: 900 } })
+    expect(height()).toBe(`${maxApprovalHeight}px`)
+    s.f.say({ type: 'FRAME_RPC_APPROVAL_CLOSED', payload: { id: 'approval-1' } })
+    s.f.say({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: 'approval-2' } })
+    expect(height()).toBe('')
+    setApprovalSlot(null)
+    s.e.destroy()
+    void signing
   })
 
   test('behavior: the frame\'s approval shows over ApproveTransaction\'s slot (no backdrop), centred over a dimmed page without one, hidden after', async () => {

@@ -86,6 +86,9 @@ export type CreateEmbeddedWalletParameters = {
   createTransport?: ((url: string) => FrameTransport) | undefined
 }
 
+/** The tallest ApproveTransaction body the frame's content height may ask for, in px (longer content scrolls in the frame). */
+export const maxApprovalHeight = 560
+
 const alertTitles: Record<FrameAlertKey, string> = {
   IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
@@ -150,6 +153,8 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   // The iframe over ApproveTransaction's body (the modal's own header above it: one modal) while the frame's approval UI
   // is open; centred over a dimmed page only when no ApproveTransaction is on the page (the modal failed to show it).
   const approvals = new Set<string>()
+  /** The frame's approval content height (FRAME_APPROVAL_HEIGHT), ApproveTransaction's body height while it shows. */
+  let approvalHeight: number | undefined
   let tracking = 0
   let lastRect = ''
   const place = () => {
@@ -159,7 +164,12 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
       lastRect = ''
       return t.show(undefined)
     }
-    const r = approvalSlot()?.getBoundingClientRect()
+    const slot = approvalSlot()
+    if (slot) {
+      if (approvalHeight) slot.style.setProperty('--lk-approval-height', `${approvalHeight}px`)
+      else slot.style.removeProperty('--lk-approval-height')
+    }
+    const r = slot?.getBoundingClientRect()
     if (r && r.width > 0 && r.height > 0) {
       const key = `${r.top},${r.left},${r.width},${r.height}`
       if (key !== lastRect) t.show({ top: r.top, left: r.left, width: r.width, height: r.height }, { inline: true })
@@ -201,7 +211,10 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     if (unsubscribeTransport) return
     unsubscribeTransport = getTransport().onEvent((event) => {
       if (event.type === 'FRAME_RPC_APPROVAL_OPEN') approvals.add(event.payload.id)
-      else if (event.type === 'FRAME_RPC_APPROVAL_CLOSED') approvals.delete(event.payload.id)
+      else if (event.type === 'FRAME_RPC_APPROVAL_CLOSED') {
+        approvals.delete(event.payload.id)
+        if (approvals.size === 0) approvalHeight = undefined
+      } else if (event.type === 'FRAME_APPROVAL_HEIGHT' && approvals.has(event.payload.id)) approvalHeight = Math.min(event.payload.height, maxApprovalHeight)
       else if (event.type === 'FRAME_SESSION_UPDATE' && event.payload === null && user) {
         user = undefined
         fire('accountsChanged', [])

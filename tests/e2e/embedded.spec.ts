@@ -237,10 +237,11 @@ test('disconnect revokes the session: the secure site refuses the old JWT (401) 
   expect(user.status()).toBe(200)
   await page.evaluate(() => (window as any).latchkey.disconnect())
   await expect(accountButton(page).address).toBeHidden({ timeout: 10_000 })
-  for (const path of ['/api/user', '/api/session']) {
-    const answer = await page.request.get(`${secure}${path}`, { headers: { authorization: `Bearer ${token}` } })
-    expect(answer.status(), path).toBe(401)
-  }
+  const bearer = { authorization: `Bearer ${token}` }
+  expect((await page.request.get(`${secure}/api/user`, { headers: bearer })).status()).toBe(401)
+  expect((await page.request.post(`${secure}/api/rpc`, { headers: bearer, data: { method: 'personal_sign', params: ['0x00', '0x' + '00'.repeat(20)], chainId: 31337 } })).status()).toBe(401)
+  // The connect-status check answers, and says the token is no session.
+  expect(await (await page.request.get(`${secure}/api/session`, { headers: bearer })).json()).toEqual({ isConnected: false })
   expect(await frameSessionToken(page)).toBeNull()
   await page.reload()
   const connect = await openConnectDialog(page)
@@ -313,6 +314,25 @@ test('the same email on a new device gets the device link (VERIFY_DEVICE), on th
     await secureClock(page, 0)
     await other.close()
   }
+})
+
+test("on a phone ApproveTransaction's body fits the frame's approval card (its content height, no empty band)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openCleanDemo(page, '/')
+  await emailLogin(page)
+  const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
+  void page.evaluate((addr) => (window as any).latchkey.getProvider('eip155').request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] }).catch(() => {}), address)
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
+  const card = (await frame.locator('.card').boundingBox())!
+  const slot = page.getByTestId('approve-transaction-slot')
+  await expect.poll(async () => Math.round((await slot.boundingBox())!.height), { timeout: 5_000 }).toBe(Math.ceil(card.height + 32))
+  expect((await slot.boundingBox())!.height).toBeLessThan(320)
+  // The iframe covers exactly the slot, and the card's buttons are inside the dialog.
+  const iframeBox = (await page.locator('iframe[data-latchkey-frame]').boundingBox())!
+  expect(Math.abs(iframeBox.height - (await slot.boundingBox())!.height)).toBeLessThan(2)
+  if (shots) await page.screenshot({ path: `${shots}/approve-phone-fit.png` })
+  await frame.getByRole('button', { name: /reject/i }).click()
 })
 
 /** A page on another loopback origin that posts look-alike frame messages to its parent, 200 rounds. */

@@ -252,6 +252,27 @@ describe('frame handler: RPC requests and approvals (spec §4, §5)', () => {
     expect(reply('r1')?.message.payload).toBe('result:personal_sign')
   })
 
+  it('behavior: the approval content height goes to the parent with the shown request id, only while it shows', async () => {
+    const { frame, send, settle, approvals, posted } = setup()
+    frame.contentHeight(300)
+    expect(posted).toEqual([])
+    send(rpc('r1', 'personal_sign', ['0x68656c6c6f', address]))
+    await settle()
+    frame.contentHeight(251.2)
+    frame.contentHeight(Number.NaN)
+    frame.contentHeight(5000)
+    expect(posted.filter((p) => p.message.type === 'FRAME_APPROVAL_HEIGHT')).toEqual([
+      { message: { type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'r1', height: 252 } }, origin: dapp },
+      { message: { type: 'FRAME_APPROVAL_HEIGHT', payload: { id: 'r1', height: 1000 } }, origin: dapp },
+    ])
+    approvals[0]!.resolve(false)
+    await settle()
+    await settle()
+    const count = posted.length
+    frame.contentHeight(260)
+    expect(posted.length).toBe(count)
+  })
+
   it('behavior: Reject answers "User rejected the request" and signs nothing', async () => {
     const { send, settle, reply, approvals, api } = setup()
     send(rpc('r1', 'eth_sendTransaction', [{ to: address, value: '0x1' }]))

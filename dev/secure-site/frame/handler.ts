@@ -161,6 +161,8 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   const pending = new Map<string, { abort(): void }>()
   /** The channel of the last APP_GET_FARCASTER_URI (a new request or RELOAD ends the wait on the old one). */
   let farcasterChannel: string | undefined
+  /** The approval on screen (its request id and the parent origin it answers), if any. */
+  let shown: { id: string; origin: string } | undefined
   /** One approval at a time: each waits for the one before. */
   let approvals: Promise<unknown> = Promise.resolve()
 
@@ -385,6 +387,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     const turn = approvals.then(async () => {
       if (aborted) return false
       opened = true
+      shown = { id: request.id, origin }
       post({ type: 'FRAME_RPC_APPROVAL_OPEN', payload: { id: request.id } }, origin)
       try {
         return await approval.open({
@@ -397,6 +400,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
           dappOrigin: origin,
         })
       } finally {
+        if (shown?.id === request.id) shown = undefined
         post({ type: 'FRAME_RPC_APPROVAL_CLOSED', payload: { id: request.id } }, origin)
       }
     })
@@ -444,6 +448,14 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       } catch {
         // A hostile getter or a proxy: dropped like any other malformed message.
       }
+    },
+    /**
+     * The approval UI's content is `height` CSS px tall (main.ts measures it): while an approval is shown, posts
+     * FRAME_APPROVAL_HEIGHT `{ id, height }` (whole px, 80..1000) to its parent origin, so ApproveTransaction fits it.
+     */
+    contentHeight(height: number): void {
+      if (!shown || !Number.isFinite(height)) return
+      post({ type: 'FRAME_APPROVAL_HEIGHT', payload: { id: shown.id, height: Math.min(1000, Math.max(80, Math.ceil(height))) } }, shown.origin)
     },
     /** Posts FRAME_READY `{ version: 4 }` to the parent, at each of the ready origins. */
     ready(): void {

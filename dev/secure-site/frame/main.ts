@@ -69,5 +69,17 @@ if (window.parent !== window) {
     ...(params.get('enableLogger') === 'true' ? { log: (line: string) => console.info(`[latchkey secure frame] ${line}`) } : {}),
   })
   window.addEventListener('message', (event) => frame.onMessage({ data: event.data, origin: event.origin, source: event.source }))
+  // The approval card's height (with main's 16 px padding above and below) goes to the dapp, which sizes
+  // ApproveTransaction's body to it (issue 18: no empty band under the card on a phone).
+  const approvalRoot = document.getElementById('approval') as HTMLElement
+  const sizes = new ResizeObserver(() => {
+    const card = approvalRoot.querySelector('.card')
+    if (card) frame.contentHeight(card.getBoundingClientRect().height + 32)
+  })
+  new MutationObserver(() => {
+    sizes.disconnect()
+    const card = approvalRoot.querySelector('.card')
+    if (card) sizes.observe(card)
+  }).observe(approvalRoot, { childList: true })
   frame.ready()
 }
