@@ -59,7 +59,8 @@ test.describe('keyboard', () => {
     await openConnectDialog(page)
     // The directory's recommended wallets join the list once loaded (the All Wallets tag then shows "N+").
     await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true })).toContainText('+')
-    const controls = await dialog(page, 'Connect Wallet').getByRole('button').count()
+    // The buttons and the email field (the embedded wallet's email login is on in the demo).
+    const controls = (await dialog(page, 'Connect Wallet').getByRole('button').count()) + (await dialog(page, 'Connect Wallet').getByRole('textbox').count())
     const seen = new Set<string>()
     for (let i = 0; i < controls + 3; i++) {
       await page.keyboard.press('Tab')
@@ -67,7 +68,7 @@ test.describe('keyboard', () => {
       expect(focus.inside, `Tab #${i + 1} moved focus out of the dialog, to ${focus.focused}`).toBe(true)
       seen.add(focus.focused)
     }
-    // Close, the wallets and All Wallets: every control was reached, in a cycle.
+    // Close, the email field, the social buttons, the wallets and All Wallets: every control was reached, in a cycle.
     expect(seen.size).toBe(controls)
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Shift+Tab')

@@ -66,7 +66,7 @@ export const WalletConnectGlyph = ({ size = 32 }: { size?: number }) => (
 /** The social providers' marks (issue 19 §1): a tinted tile with the provider's letter, drawn here (no brand assets). */
 const socialTints: Record<string, { bg: string; fg: string; letter: string }> = {
   google: { bg: '#ffffff', fg: '#4285f4', letter: 'G' },
-  github: { bg: '#24292f', fg: '#ffffff', letter: 'GH' },
+  github: { bg: '#24292f', fg: '#ffffff', letter: 'G' },
   apple: { bg: '#000000', fg: '#ffffff', letter: 'A' },
   facebook: { bg: '#1877f2', fg: '#ffffff', letter: 'f' },
   x: { bg: '#0f1419', fg: '#ffffff', letter: 'X' },
