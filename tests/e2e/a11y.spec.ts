@@ -142,7 +142,8 @@ test.describe('axe', () => {
       // The rule ran (it is experimental: off unless asked for by name). It applies to an element named by aria-label
       // or aria-labelledby; the rows are named by their content now, so a reintroduced label that leaves out the
       // visible text fails here.
-      expect([...results.passes, ...results.inapplicable].map((r) => r.id)).toContain('label-content-name-mismatch')
+      // (`incomplete`: it ran and left an element for review, e.g. the social tiles whose only text is an SVG letter.)
+      expect([...results.passes, ...results.inapplicable, ...results.incomplete].map((r) => r.id)).toContain('label-content-name-mismatch')
     }
     const connect = await openConnectDialog(page)
     await expect(connect.getByRole('button', { name: /^All Wallets/ })).toBeVisible()
