@@ -25,7 +25,7 @@ export default function ConnectingFarcaster() {
 
   if (view.step === 'failed') {
     return (
-      <div className="lk-connecting" data-testid="farcaster-failed">
+      <div className="lk-center" data-testid="farcaster-failed">
         <SocialGlyph provider="farcaster" size={48} />
         <strong>{copy.farcasterFailed}</strong>
         <p className="lk-error" role="alert" data-testid="farcaster-error">
@@ -39,7 +39,7 @@ export default function ConnectingFarcaster() {
   }
   if (view.step === 'connected') {
     return (
-      <div className="lk-connecting" aria-live="polite">
+      <div className="lk-center" aria-live="polite">
         <SocialGlyph provider="farcaster" size={48} />
         <p className="lk-muted">{copy.farcasterConnecting}</p>
         <span className="lk-spinner" role="progressbar" aria-label={copy.farcasterConnecting} />
@@ -48,7 +48,7 @@ export default function ConnectingFarcaster() {
   }
   if (view.step !== 'waiting' || !view.url) {
     return (
-      <div className="lk-connecting" aria-live="polite">
+      <div className="lk-center" aria-live="polite">
         <span className="lk-spinner" role="progressbar" aria-label={copy.farcasterPreparing} />
         <p className="lk-muted">{copy.farcasterPreparing}</p>
       </div>
@@ -56,11 +56,11 @@ export default function ConnectingFarcaster() {
   }
   const url = view.url
   return (
-    <div className="lk-connecting" data-testid="farcaster-waiting">
+    <div className="lk-center" data-testid="farcaster-waiting">
       <strong>{copy.farcasterScan}</strong>
       <QrCode value={url} label={copy.farcasterQr} testId="farcaster-qr" size={232} />
       <p className="lk-muted">{copy.farcasterHint}</p>
-      <a className="lk-primary" href={url} data-testid="farcaster-link" style={{ textAlign: 'center', textDecoration: 'none' }}>
+      <a className="lk-primary" href={url} data-testid="farcaster-link" style={{ display: 'block', textAlign: 'center', textDecoration: 'none' }}>
         {copy.farcasterOpen}
       </a>
       <button
