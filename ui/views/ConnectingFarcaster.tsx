@@ -28,7 +28,7 @@ export default function ConnectingFarcaster() {
       <div className="lk-center" data-testid="farcaster-failed">
         <SocialGlyph provider="farcaster" size={48} />
         <strong>{copy.farcasterFailed}</strong>
-        <p className="lk-error" role="alert" data-testid="farcaster-error">
+        <p className="lk-error" role="alert" data-testid="farcaster-error" style={{ overflowWrap: 'anywhere', maxWidth: '100%', padding: '0 8px' }}>
           {view.error}
         </p>
         <button type="button" className="lk-primary" onClick={() => deliver({ type: 'farcasterLogin.start' })}>
