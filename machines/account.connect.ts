@@ -23,8 +23,9 @@ export type AccountDataView = {
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable' (spec §8). */
   isBalanceUnavailable: boolean
-  /** The identity's name, else the first name registered for the address (the reverse lookup); null when none. */
   identityName: string | null
+  /** The reverse lookup found a name registered for the address: Account offers no registration. */
+  hasRegisteredName: boolean
   identityAvatar: string | null
   /**
    * The identity and the names registered for the address are settled (looked up, or not looked up here: the identity
@@ -110,6 +111,7 @@ export const accountDataNotLoaded: AccountDataView = {
   identityName: null,
   identityAvatar: null,
   identityKnown: false,
+  hasRegisteredName: false,
   namesFailed: false,
   activity: [],
   isLoadingActivity: true,
@@ -141,7 +143,8 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     totalFiat: noFiat ? undefined : totalFiat(fungible, locale),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
-    identityName: c.identity.name ?? (snapshot.matches({ names: 'ready' }) ? c.names[0] : undefined) ?? null,
+    identityName: c.identity.name ?? null,
+    hasRegisteredName: snapshot.matches({ names: 'ready' }) && c.names.length > 0,
     identityAvatar: c.identity.avatar ?? null,
     identityKnown:
       (snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' })) &&

@@ -152,7 +152,7 @@ describe('account', () => {
       expect(h.view().identityKnown).toBe(false)
       h.names[0]!.d.resolve(['alice-dev.reown.id', 'alice2.reown.id'])
       await vi.advanceTimersByTimeAsync(0)
-      expect(h.view()).toMatchObject({ identityName: 'alice-dev.reown.id', identityKnown: true, namesFailed: false })
+      expect(h.view()).toMatchObject({ hasRegisteredName: true, identityKnown: true, namesFailed: false })
     })
 
     test('behavior: no names and the identity settled: known to have none (Account may offer to register one)', async () => {
@@ -165,7 +165,7 @@ describe('account', () => {
       expect(h.view().identityKnown).toBe(false)
       h.names[0]!.d.resolve([])
       await vi.advanceTimersByTimeAsync(0)
-      expect(h.view()).toMatchObject({ identityName: null, identityKnown: true, namesFailed: false })
+      expect(h.view()).toMatchObject({ identityName: null, hasRegisteredName: false, identityKnown: true, namesFailed: false })
       // The identity's name wins over a registered one.
       h.actor.send({ type: 'account.set', target: { ...mainnetTarget, address: '0xdef' } })
       h.actor.send({ type: 'account.refresh' })
@@ -181,7 +181,7 @@ describe('account', () => {
       h.actor.send({ type: 'account.refresh' })
       h.names[0]!.d.reject(new TypeError('Failed to fetch'))
       await vi.advanceTimersByTimeAsync(0)
-      expect(h.view()).toMatchObject({ identityName: null, identityKnown: false, namesFailed: true })
+      expect(h.view()).toMatchObject({ hasRegisteredName: false, identityKnown: false, namesFailed: true })
       // Looked up once per account and chain: shown again, it is not asked again; another account asks.
       h.actor.send({ type: 'account.refresh' })
       expect(h.names).toHaveLength(1)
@@ -201,12 +201,12 @@ describe('account', () => {
       h.actor.send({ type: 'account.set', target: { ...testnet, caipNetworkId: 'eip155:31338' } })
       h.actor.send({ type: 'account.refresh' })
       expect(h.names).toHaveLength(1)
-      expect(h.view()).toMatchObject({ identityName: 'alice-dev.reown.id', identityKnown: true })
+      expect(h.view()).toMatchObject({ hasRegisteredName: true, identityKnown: true })
       h.actor.send({ type: 'account.set', target: { ...testnet, address: '0xdef' } })
-      expect(h.view().identityName).toBeNull()
+      expect(h.view().hasRegisteredName).toBe(false)
       h.actor.send({ type: 'account.refresh' })
       expect(h.names.map((n) => n.address)).toEqual(['0xabc', '0xdef'])
-      expect(h.view().identityName).toBeNull()
+      expect(h.view().hasRegisteredName).toBe(false)
     })
 
     test('behavior: not looked up off eip155 or on a network the dapp does not configure', async () => {

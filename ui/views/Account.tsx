@@ -39,12 +39,12 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName: lookedUpName, identityAvatar, identityKnown, namesFailed, totalFiat } = useAccountData()
+  const { identityName: lookedUpName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat } = useAccountData()
   // The profile name a registration just set (spec §4), also where the identity is not looked up (a testnet).
   const registeredName = useSelector(useFeatureActor('names'), (s) => registeredProfileName(s?.context, account.address))
   const identityName = lookedUpName ?? registeredName ?? null
   // A name to register (issue 21 §2): offered once the identity is settled without a name, eip155 only (spec §6).
-  const canRegisterName = identityKnown && !identityName && supportsNamespace('names', namespace)
+  const canRegisterName = identityKnown && !identityName && !hasRegisteredName && supportsNamespace('names', namespace)
   const avatar = safeImageUrl(identityAvatar ?? undefined)
   // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
   const storage = useModalInstance().storage
