@@ -42,6 +42,8 @@ describe('connectAccountData before the account-data machine arrived (issue 15 Â
       identityName: null,
       identityAvatar: null,
       identityKnown: false,
+      hasRegisteredName: false,
+      namesFailed: false,
       activity: [],
       isLoadingActivity: true,
       activityFailed: false,

@@ -126,14 +126,11 @@ const fixtures: Fixture[] = [
       if (history(s).length < maxDepth && current(s) === 'Account') list.push({ type: 'router.push', view: 'OnRamp' })
       if (history(s).length < maxDepth && current(s) === 'Account') {
         list.push({ type: 'router.push', view: 'Swap' })
-        list.push({ type: 'router.push', view: 'RegisterAccountName' })
       }
       if (history(s).length < maxDepth + 1 && current(s) === 'Swap') {
         list.push({ type: 'router.push', view: 'SwapSelectToken' })
         list.push({ type: 'router.push', view: 'SwapPreview' })
       }
-      // A registration signed by the wallet: RegisterAccountNameSuccess replaces the form.
-      if (current(s) === 'RegisterAccountName') list.push({ type: 'router.replace', view: 'RegisterAccountNameSuccess' })
       if (history(s).length < maxDepth + 1 && current(s) === 'OnRamp') {
         list.push({ type: 'router.push', view: 'OnRampProviders' })
         list.push({ type: 'router.push', view: 'OnRampCheckout' })
@@ -144,6 +141,23 @@ const fixtures: Fixture[] = [
       }
       // Picking a network in the list pushes SwitchNetwork again (ignored: it is the current view) while the wallet confirms.
       if (current(s) === 'SwitchNetwork') list.push({ type: 'router.push', view: 'SwitchNetwork', pick: 'Anvil Local 2' })
+      if (history(s).length > 1) list.push({ type: 'router.back', isConnected: true })
+      return list
+    },
+  },
+  {
+    // Account offers "Register a name" only once the reverse lookup found none (issue 21 §2): dev accounts 0–2 have
+    // seeded names, so this walk connects dev account 3. Its one registration (the Success path) comes last.
+    name: 'connected with an account that has no name',
+    app: { stored: true, authorised: true, api: true, accountIndex: 3 },
+    setup: async (app) => {
+      await app.get('button', /0x90F7/)
+    },
+    events: (s) => {
+      const list: ModelEvent[] = [{ type: 'router.reset', view: 'Account' }]
+      if (history(s).length < maxDepth && current(s) === 'Account') list.push({ type: 'router.push', view: 'RegisterAccountName' })
+      // A registration signed by the wallet: RegisterAccountNameSuccess replaces the form.
+      if (current(s) === 'RegisterAccountName') list.push({ type: 'router.replace', view: 'RegisterAccountNameSuccess' })
       if (history(s).length > 1) list.push({ type: 'router.back', isConnected: true })
       return list
     },
