@@ -156,7 +156,12 @@ test.describe('secure site frame', () => {
     const user = await ask(page, 'APP_GET_USER', {})
     expect(user.type).toBe('FRAME_GET_USER_SUCCESS')
     const address = (user.payload as { address: Hex }).address
-    expect(user.payload).toMatchObject({ email, chainId: 31337, accounts: [{ address, type: 'eoa' }] })
+    expect(user.payload).toMatchObject({ email, chainId: 31337 })
+    // The EOA first; on a chain with a bundler the user's counterfactual smart account follows it (issue 19 §4).
+    const accounts = (user.payload as { accounts: Array<{ address: Hex; type: string }> }).accounts
+    expect(accounts[0]).toEqual({ address, type: 'eoa' })
+    expect(accounts.slice(1).map((a) => a.type)).toEqual(['smartAccount'])
+    expect(accounts[1]!.address).not.toBe(address)
     expect(await ask(page, 'APP_CONNECT_EMAIL', { email })).toMatchObject({ payload: { action: 'CONNECT' } })
 
     // The parent's window never holds the key: nothing it received carries a 32-byte hex other than hashes it asked for.
