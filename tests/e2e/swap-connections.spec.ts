@@ -1,0 +1,128 @@
+/**
+ * Swap through every eip155 connection (issue 20 §2: "works with every eip155 connection: browser wallet,
+ * WalletConnect, and the embedded wallet"), on the e2e stack's exchange (dev/dex: Uniswap v2 on anvil). The browser
+ * wallet's swaps are in swap.spec.ts; here ETH → DEV is asked of the development mobile wallet over the loopback
+ * relay (the approval in the wallet's page), and of the embedded wallet of an email user (the approval in the secure
+ * frame's ApproveTransaction). Each time the DEV received is what the pool math gives for the reserves the swap met.
+ */
+import type { Locator, Page } from '@playwright/test'
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { createPublicClient, http, parseEther, type Address } from 'viem'
+import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
+import { DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
+import {
+  ACCOUNT_0,
+  accountButton,
+  anvilBalanceWei,
+  anvilBlockNumber,
+  anvilTokenBalance,
+  anvilTransactionsFrom,
+  anyDialog,
+  connectButton,
+  dialog,
+  expect,
+  liveState,
+  openCleanDemo,
+  openConnectDialog,
+  RPC,
+  test,
+} from './fixtures.ts'
+
+const client = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
+
+/** The WETH/DEV pool's reserves now, WETH in, DEV out. */
+async function wethDevReserves(): Promise<{ reserveIn: bigint; reserveOut: bigint }> {
+  const [r0, r1] = await client.readContract({ address: pairAddress(WETH_ADDRESS, DEV_TOKEN_ADDRESS), abi: pairAbi, functionName: 'getReserves' })
+  return WETH_ADDRESS.toLowerCase() < DEV_TOKEN_ADDRESS.toLowerCase() ? { reserveIn: r0, reserveOut: r1 } : { reserveIn: r1, reserveOut: r0 }
+}
+
+/** The displayed amount as a number ('1,974.316' → 1974.316). */
+const shown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
+
+/** Account → Swap, `amount` ETH for DEV; resolves once quoted, with the quoted DEV. */
+async function fillEthToDev(page: Page, amount: string): Promise<number> {
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
+  const swap = dialog(page, 'Swap')
+  await expect(swap.getByRole('button', { name: 'You pay: ETH' })).toBeVisible({ timeout: 15_000 })
+  await swap.getByRole('button', { name: /^You receive: / }).click()
+  await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+  await swap.getByTestId('swap-amount').fill(amount)
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  const quoted = shown(await swap.getByTestId('swap-to-amount').innerText())
+  expect(quoted).toBeGreaterThan(0)
+  await swap.getByRole('button', { name: 'Review swap' }).click()
+  await expect(dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+  return quoted
+}
+
+/**
+ * Clicks Swap on the review, lets `approve` approve the one prompt, and checks what moved: the DEV received is the
+ * pool math for the reserves the swap met, within 1 % of the quote; the ETH spent is the amount and the gas; the
+ * transaction is mined successfully; success returns to Account.
+ */
+async function swapAndCheck(page: Page, holder: Address, amount: string, quoted: number, approve: () => Promise<void>): Promise<void> {
+  const { reserveIn, reserveOut } = await wethDevReserves()
+  const devBefore = await anvilTokenBalance('DEV', holder)
+  const ethBefore = await anvilBalanceWei(holder)
+  const mark = await anvilBlockNumber()
+  await dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true }).click()
+  await approve()
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 30_000 })
+  const received = (await anvilTokenBalance('DEV', holder)) - devBefore
+  expect(received).toBe(getAmountOut(parseEther(amount), reserveIn, reserveOut))
+  expect(Number(received) / 1e18).toBeGreaterThanOrEqual(quoted * 0.99 - 0.001)
+  const [receipt, ...more] = await anvilTransactionsFrom(holder, mark)
+  expect(more).toEqual([])
+  expect(receipt?.status).toBe('success')
+  expect(receipt?.to?.toLowerCase()).toBe(ROUTER_ADDRESS.toLowerCase())
+  expect(ethBefore - (await anvilBalanceWei(holder))).toBe(parseEther(amount) + receipt!.gasUsed * receipt!.effectiveGasPrice)
+}
+
+// ── WalletConnect: the development mobile wallet over the loopback relay (as in walletconnect.spec.ts) ──
+
+/** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
+async function scanQr(qr: Locator): Promise<string> {
+  await expect(qr).toBeVisible()
+  const png = PNG.sync.read(await qr.screenshot())
+  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
+  expect(decoded, 'the QR code decodes').not.toBeNull()
+  return decoded!.data
+}
+
+/** The mobile wallet's pending item of `kind`. */
+function pending(wallet: Page, kind: 'proposal' | 'request'): Locator {
+  return wallet.getByRole('region', { name: kind === 'proposal' ? 'Session proposal' : 'Wallet request' })
+}
+
+/** Connect → WalletConnect, the QR code scanned by the mobile wallet (a second page), the session approved there. */
+async function connectMobileWallet(page: Page): Promise<Page> {
+  await connectButton(page).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const uri = await scanQr(dialog(page, 'WalletConnect').getByTestId('pairing-qr'))
+  const wallet = await page.context().newPage()
+  await wallet.goto('/mobile-wallet.html')
+  await expect(wallet.getByTestId('mw-relay')).toBeVisible()
+  await wallet.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await wallet.getByRole('button', { name: 'Pair' }).click()
+  await pending(wallet, 'proposal').first().getByRole('button', { name: 'Approve' }).click()
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(liveState(page).address).toHaveText(ACCOUNT_0)
+  await expect(anyDialog(page)).toHaveCount(0)
+  return wallet
+}
+
+test('ETH → DEV through WalletConnect: the mobile wallet gets one eth_sendTransaction to the router, approves it; DEV is the pool math', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  const wallet = await connectMobileWallet(page)
+  const quoted = await fillEthToDev(page, '0.05')
+  await swapAndCheck(page, ACCOUNT_0, '0.05', quoted, async () => {
+    const request = pending(wallet, 'request')
+    await expect(request).toHaveCount(1, { timeout: 20_000 })
+    await expect(request).toHaveAttribute('data-method', 'eth_sendTransaction')
+    await expect(request).toContainText('Value 0.05 ETH')
+    await request.getByRole('button', { name: 'Approve' }).click()
+  })
+  await expect(pending(wallet, 'request')).toHaveCount(0)
+})
