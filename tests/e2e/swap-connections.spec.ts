@@ -22,6 +22,7 @@ import {
   connectButton,
   dialog,
   expect,
+  grouped,
   liveState,
   openCleanDemo,
   openConnectDialog,
@@ -60,9 +61,9 @@ async function fillEthToDev(page: Page, amount: string): Promise<number> {
 /**
  * Clicks Swap on the review, lets `approve` approve the one prompt, and checks what moved: the DEV received is the
  * pool math for the reserves the swap met, within 1 % of the quote; the ETH spent is the amount and the gas; the
- * transaction is mined successfully; success returns to Account.
+ * transaction is mined successfully; success returns to Account. Resolves with the DEV received (wei).
  */
-async function swapAndCheck(page: Page, holder: Address, amount: string, quoted: number, approve: () => Promise<void>): Promise<void> {
+async function swapAndCheck(page: Page, holder: Address, amount: string, quoted: number, approve: () => Promise<void>): Promise<bigint> {
   const { reserveIn, reserveOut } = await wethDevReserves()
   const devBefore = await anvilTokenBalance('DEV', holder)
   const ethBefore = await anvilBalanceWei(holder)
@@ -78,6 +79,7 @@ async function swapAndCheck(page: Page, holder: Address, amount: string, quoted:
   expect(receipt?.status).toBe('success')
   expect(receipt?.to?.toLowerCase()).toBe(ROUTER_ADDRESS.toLowerCase())
   expect(ethBefore - (await anvilBalanceWei(holder))).toBe(parseEther(amount) + receipt!.gasUsed * receipt!.effectiveGasPrice)
+  return received
 }
 
 // ── WalletConnect: the development mobile wallet over the loopback relay (as in walletconnect.spec.ts) ──
@@ -125,4 +127,52 @@ test('ETH → DEV through WalletConnect: the mobile wallet gets one eth_sendTran
     await request.getByRole('button', { name: 'Approve' }).click()
   })
   await expect(pending(wallet, 'request')).toHaveCount(0)
+})
+
+// ── The embedded wallet: an email user, the approval in the secure frame (as in embedded.spec.ts) ──
+
+const secure = 'http://127.0.0.1:28800'
+
+/** Logs a fresh email in through Connect and the mailed device link; resolves with the embedded wallet's address. */
+async function emailLogin(page: Page): Promise<Address> {
+  const email = `swap-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${secure}/mailbox/messages?to=${encodeURIComponent(email)}`)
+        link = ((await res.json()) as { messages: Array<{ link?: string }> }).messages.find((m) => m.link)?.link
+        return link
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy()
+  await page.request.get(link!)
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+  return (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as Address
+}
+
+test('ETH → DEV through the embedded wallet: approved in the frame on ApproveTransaction; the EOA gets the pool math in DEV', async ({ demo: page }) => {
+  test.setTimeout(120_000)
+  const address = await emailLogin(page)
+  // The secure site funds a new wallet (10 ETH on each dev chain); nothing else has touched it.
+  expect(await anvilBalanceWei(address)).toBeGreaterThanOrEqual(parseEther('1'))
+  expect(await anvilTokenBalance('DEV', address)).toBe(0n)
+  const quoted = await fillEthToDev(page, '0.05')
+  const received = await swapAndCheck(page, address, '0.05', quoted, async () => {
+    await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+    const frame = page.frameLocator('iframe[data-latchkey-frame]')
+    await expect(frame.getByText('0.05 ETH')).toBeVisible()
+    await frame.getByRole('button', { name: /approve/i }).click()
+  })
+  await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
+  // Account shows the DEV now held, floored to 3 decimals (the balances were read again).
+  const milli = received / 10n ** 15n
+  const devRow = dialog(page, 'Account').getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Dev Token' })
+  await expect(devRow).toContainText(`${grouped(`${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`)} DEV`, { timeout: 20_000 })
 })
