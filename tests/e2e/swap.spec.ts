@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseUnits, type Address } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseEther, parseUnits, type Address } from 'viem'
 import { devAccounts } from '../../dev/accounts.ts'
 import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
@@ -7,6 +7,7 @@ import {
   accountButton,
   anvilBalanceWei,
   anvilTokenBalance,
+  apiTokenPrice,
   approveWalletRequest,
   connectDevWallet,
   dialog,
@@ -15,6 +16,7 @@ import {
   rejectWalletRequest,
   RPC,
   test,
+  walletRequests,
 } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 
@@ -41,6 +43,11 @@ async function setAllowance(token: Address, amount: bigint): Promise<void> {
 }
 
 const allowance = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, ROUTER_ADDRESS] })
+
+/** What the reference server answers as a balance's `value` (USD, rounded to cents), as en-US currency. */
+function usd(amount: string, price: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Math.round(Number(amount) * price * 100) / 100)
+}
 
 /** The displayed amount as a number ('1,974.316' → 1974.316). */
 const shown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
@@ -183,6 +190,81 @@ test('WETH → ETH, an unwrap WETH settles itself (withdraw): one prompt, no app
   expect(gained).toBeGreaterThan(parseEther('0.099'))
   expect(gained).toBeLessThanOrEqual(parseEther('0.1'))
   expect(await allowance(WETH_ADDRESS)).toBe(0n)
+})
+
+test('an amount above the balance: Review swap says "Insufficient ETH balance" and the wallet is never asked', async ({ page }) => {
+  const balance = await anvilBalanceWei(ACCOUNT_0)
+  // One ETH more than the account holds (whole ETH, so the field takes it).
+  const over = (balance / 10n ** 18n + 1n).toString()
+  await fillSwap(page, over, 'DEV')
+  const swap = dialog(page, 'Swap')
+  await swap.getByRole('button', { name: 'Review swap' }).click()
+  await expect(swap.getByTestId('swap-error')).toHaveText('Insufficient ETH balance')
+  await expect(dialog(page, 'Review Swap')).toHaveCount(0)
+  await expect(walletRequests(page)).toHaveCount(0)
+  // An amount within the balance clears it and reviews.
+  await swap.getByTestId('swap-amount').fill('0.01')
+  await expect(swap.getByTestId('swap-error')).toHaveText('')
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  await swap.getByRole('button', { name: 'Review swap' }).click()
+  await expect(dialog(page, 'Review Swap')).toBeVisible()
+})
+
+test('an amount the pool cannot fill (DEV → dUSDT for 10⁻¹² DEV buys no dUSDT: the API answers 422): "No liquidity for this swap", no review', async ({ page }) => {
+  let status = 0
+  page.on('response', (response) => {
+    if (response.url().includes('/v1/convert/quotes')) status = response.status()
+  })
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
+  const swap = dialog(page, 'Swap')
+  await swap.getByRole('button', { name: /^You pay: / }).click()
+  await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+  await swap.getByRole('button', { name: /^You receive: / }).click()
+  await dialog(page, 'Select Token').getByRole('button', { name: /^dUSDT\b/ }).first().click()
+  await swap.getByTestId('swap-amount').fill('0.000000000001')
+  await expect(swap.getByTestId('swap-error')).toHaveText('No liquidity for this swap', { timeout: 15_000 })
+  expect(status).toBe(422)
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeDisabled()
+  // A fillable amount quotes again.
+  await swap.getByTestId('swap-amount').fill('1')
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  await expect(swap.getByTestId('swap-error')).toHaveText('')
+})
+
+test("the gas-price endpoint refusing the network: the review says 'Network not supported for Gas Price', word for word; Swap stays off", async ({ page }) => {
+  await page.route('**/v1/convert/gas-price**', (route) =>
+    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Network not supported for Gas Price' }) }),
+  )
+  await fillSwap(page, '0.01', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const review = dialog(page, 'Review Swap')
+  await expect(review.getByTestId('swap-error')).toHaveText('Network not supported for Gas Price', { timeout: 15_000 })
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeDisabled()
+  await expect(walletRequests(page)).toHaveCount(0)
+})
+
+test('Account prices tokens at what /v1/fungible/price says: after a DEV → dUSDT swap moved the pool, the DEV row is the balance at the new, lower price', async ({ page }) => {
+  await setAllowance(DEV_TOKEN_ADDRESS, parseUnits('1000000', 18))
+  const priceBefore = await apiTokenPrice('DEV')
+  expect(priceBefore).toBeGreaterThan(0)
+  await fillSwap(page, '2000', 'dUSDT', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  await dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true }).click({ timeout: 15_000 })
+  await approveWalletRequest(page, 'Send transaction?')
+  const account = dialog(page, 'Account')
+  await expect(account).toBeVisible({ timeout: 20_000 })
+  // 2000 DEV sold into a pool of about 200 000: DEV's price against dUSDT falls by about 2 %.
+  const priceAfter = await apiTokenPrice('DEV')
+  expect(priceAfter).toBeGreaterThan(0)
+  expect(priceAfter).toBeLessThan(priceBefore * 0.99)
+  const panel = account.getByRole('tabpanel')
+  const devRow = panel.getByRole('listitem').filter({ hasText: 'Dev Token' })
+  await expect(devRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(await anvilTokenBalance('DEV', ACCOUNT_0), 18), priceAfter), { timeout: 20_000 })
+  const usdtRow = panel.getByRole('listitem').filter({ hasText: 'Dev Tether' })
+  await expect(usdtRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(await anvilTokenBalance('dUSDT', ACCOUNT_0), 6), await apiTokenPrice('dUSDT')))
+  await expect(panel.getByRole('listitem').filter({ hasText: /\d ETH\b/ }).getByTestId('token-fiat')).toHaveText(/^\$[1-9][\d,]*\.\d\d$/)
+  await expect(panel).not.toContainText('$0.00')
 })
 
 test("a swap asked on Solana: 'Network not supported for Swaps', word for word; Account offers no Swap there", async ({ page }) => {
