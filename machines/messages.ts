@@ -11,6 +11,7 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `siwxSignFailed` / `siwxInitFailed`: sign-in failures (spec §8).
  * - `featureLoadFailed`: a feature's code could not be fetched.
  * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
+ * - `accountTypeSmartAccount` / `accountTypeEoa`: the embedded wallet switched to its smart account / its EOA.
  * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
  */
 export type MessageKey =
@@ -23,6 +24,8 @@ export type MessageKey =
   | 'siwxInitFailed'
   | 'featureLoadFailed'
   | 'invalidAppConfiguration'
+  | 'accountTypeSmartAccount'
+  | 'accountTypeEoa'
   | 'failure'
 
 /** A message a machine carries: its key and, for `failure`, the error it is about. */

@@ -484,7 +484,7 @@ export function createModal(options: ModalOptions) {
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' || id === 'farcasterLogin' ? embedded() : undefined]).then(
+      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' || id === 'accountType' || id === 'farcasterLogin' ? embedded() : undefined]).then(
         ([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on }),
       ),
   })
@@ -611,6 +611,7 @@ export function createModal(options: ModalOptions) {
           socialLogin: Boolean(options.embeddedWallet) && options.adapter == null,
           updateEmail: Boolean(options.embeddedWallet) && options.adapter == null,
           profileWallets: Boolean(options.embeddedWallet) && options.adapter == null,
+          accountType: Boolean(options.embeddedWallet) && options.adapter == null,
           ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),
           ...(options.nameSuffix ? { nameSuffix: options.nameSuffix } : {}),
           // A custom adapter decides itself whether it lists WalletConnect.

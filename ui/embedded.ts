@@ -23,7 +23,7 @@ import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
 import { approvalSlot, onApprovalSlot } from './approvalSlot.ts'
-import { createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
+import { accountTypeActors, createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
 
 /** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
@@ -219,11 +219,27 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
         user = undefined
         fire('accountsChanged', [])
         signedOut()
+      } else if (event.type === 'FRAME_SESSION_UPDATE' && event.payload && user && !isSolanaUser(event.payload)) {
+        // The frame pushed the user (issue 19 §4: the smart account deployed by its first user operation, a switch).
+        const before = user.address
+        rememberUser(event.payload)
+        for (const l of [...userListeners]) {
+          try {
+            l(event.payload)
+          } catch {
+            // a listener's failure is its own
+          }
+        }
+        if (event.payload.address.toLowerCase() !== before.toLowerCase()) fire('accountsChanged', [event.payload.address])
       }
       place()
     })
   }
   watchTransport()
+
+  /** Told when the frame pushes the signed-in user (FRAME_SESSION_UPDATE with a user). */
+  const userListeners = new Set<(user: FrameUser) => void>()
+  const isSolanaUser = (u: FrameUser) => typeof u.chainId === 'string' && u.chainId.startsWith('solana:')
 
   function rememberUser(u: FrameUser) {
     user = u
@@ -396,6 +412,21 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
     socialActors: socialLoginActors({ client: getClient, window: win! }),
     /** The email update's actors (issue 19 §3): the user the change's poll reads is kept (its email stored). */
     updateEmailActors: updateEmailActors({ client: getClient, remember: rememberUser }),
+    /** The account-type switch's actors (issue 19 §4): the state read, the switch, the frame's pushes of the user. */
+    accountTypeActors: accountTypeActors({
+      client: getClient,
+      // The user read on another chain may act with another account (the preferred type is per chain): the address follows.
+      remember: (u) => {
+        const before = user?.address
+        rememberUser(u)
+        if (before && before.toLowerCase() !== u.address.toLowerCase()) fire('accountsChanged', [u.address])
+      },
+      setPreferred: setPreferredAccountType,
+      onUser: (listener) => {
+        userListeners.add(listener)
+        return () => void userListeners.delete(listener)
+      },
+    }),
     /** ProfileWallets' actor (issue 19 §3): the frame's user and its accounts. */
     profileWalletsActors: profileWalletsActors({ client: getClient }),
     provider,

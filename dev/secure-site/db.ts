@@ -1,6 +1,7 @@
 /**
  * The secure site's database (issue 18 §1): users, their embedded wallets (one EOA each, the private key kept here,
- * server-side), devices, device verifications, one-time codes, sessions and the email login throttle, in PGlite
+ * server-side), devices, device verifications, one-time codes, sessions, the email login throttle and the preferred
+ * account type per user and chain (issue 19 §4), in PGlite
  * (Postgres compiled to WebAssembly: no native build step). In memory unless a data directory is given. Dev-only.
  */
 import { PGlite } from '@electric-sql/pglite'
@@ -57,6 +58,12 @@ create table if not exists sessions (
 create table if not exists email_logins (
   email text primary key,
   last_at double precision not null
+);
+create table if not exists preferred_accounts (
+  user_id integer not null references users(id),
+  chain_id integer not null,
+  type text not null check (type in ('eoa', 'smartAccount')),
+  primary key (user_id, chain_id)
 );
 `
 
@@ -154,4 +161,21 @@ export async function socialUser(
     await tx.query('insert into wallets (user_id, address, private_key) values ($1, $2, $3)', [id, address, privateKey])
     return { user: { id, email: null, address, social_provider: identity.provider, username: identity.username }, created: true }
   })
+}
+
+/**
+ * The account type user `userId` prefers on EVM chain `chainId` (issue 19 §4; spec §3 "preferred type stored per
+ * chain"), or `undefined` when never set.
+ */
+export async function preferredAccountType(db: SecureDb, userId: number, chainId: number): Promise<'eoa' | 'smartAccount' | undefined> {
+  const { rows } = await db.query<{ type: 'eoa' | 'smartAccount' }>('select type from preferred_accounts where user_id = $1 and chain_id = $2', [userId, chainId])
+  return rows[0]?.type
+}
+
+/** Stores the account type user `userId` prefers on EVM chain `chainId` (replacing the one before). */
+export async function setPreferredAccountType(db: SecureDb, userId: number, chainId: number, type: 'eoa' | 'smartAccount'): Promise<void> {
+  await db.query(
+    'insert into preferred_accounts (user_id, chain_id, type) values ($1, $2, $3) on conflict (user_id, chain_id) do update set type = $3',
+    [userId, chainId, type],
+  )
 }

@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { createWalletClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex } from 'viem'
 import type { Address, Hex, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createUser, findUser, findUserById, socialUser, walletPrivateKey } from './db.ts'
+import { createUser, findUser, findUserById, preferredAccountType, setPreferredAccountType, socialUser, walletPrivateKey } from './db.ts'
 import type { SecureDb, UserRow } from './db.ts'
 import type { Mailer } from './mail.ts'
 import { refusalMessage } from './session.ts'
@@ -142,9 +142,9 @@ export function createSecureService(options: SecureServiceOptions) {
   const fundWei = options.fundWei ?? defaultFundWei
   const solanaChains = options.solanaChains ?? []
   const smart = createSmartAccounts(options.chains)
-  /** Each user's preferred account type (in memory, like the rest of the dev database); `eoa` until set. */
-  const preferred = new Map<number, SecureAccountType>()
-  const prefersSmart = (userId: number, chainId: number): boolean => preferred.get(userId) === 'smartAccount' && smart.isEnabled(chainId)
+  /** Whether the user prefers its smart account on `chainId` (stored per user and chain in the database; `eoa` until set). */
+  const prefersSmart = async (userId: number, chainId: number): Promise<boolean> =>
+    smart.isEnabled(chainId) && (await preferredAccountType(db, userId, chainId)) === 'smartAccount'
   const solana = createSolanaWallets({ db, chains: solanaChains, ...(options.solanaFundLamports !== undefined ? { fundLamports: options.solanaFundLamports } : {}) })
 
   async function fund(owner: Address): Promise<void> {
@@ -420,7 +420,7 @@ export function createSecureService(options: SecureServiceOptions) {
       const chainId = evmChainId(input.chainId)
       if (input.type !== 'eoa' && input.type !== 'smartAccount') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
       if (input.type === 'smartAccount' && !smart.isEnabled(chainId)) throw new SecureSiteError(400, 'Smart accounts are not enabled on this network', { code: 4901 })
-      preferred.set(user.id, input.type)
+      await setPreferredAccountType(db, user.id, chainId, input.type)
       return stateOf(user, chainId)
     },
 
@@ -433,7 +433,7 @@ export function createSecureService(options: SecureServiceOptions) {
       if (!chain) throw new SecureSiteError(400, secureMessages.chainNotSupported, { code: 4901 })
       const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
       const owner = getAddress(user.address)
-      const smartAddress = prefersSmart(user.id, chain.chainId) ? await smart.addressOf(owner) : undefined
+      const smartAddress = (await prefersSmart(user.id, chain.chainId)) ? await smart.addressOf(owner) : undefined
       // With the smart account preferred it is the wallet's address; messages are still signed by the owner EOA
       // (SimpleAccount v0.7 has no ERC-1271), so signing accepts either address.
       const address = smartAddress ?? owner
@@ -527,7 +527,7 @@ export function createSecureService(options: SecureServiceOptions) {
   async function stateOf(user: UserRow, chainId: number): Promise<SecureAccountState> {
     const smartAccountAddress = await smart.addressOf(getAddress(user.address))
     return {
-      preferredAccountType: prefersSmart(user.id, chainId) ? 'smartAccount' : 'eoa',
+      preferredAccountType: (await prefersSmart(user.id, chainId)) ? 'smartAccount' : 'eoa',
       ...(smartAccountAddress ? { smartAccountAddress } : {}),
       smartAccountDeployed: smartAccountAddress ? await smart.isDeployed(smartAccountAddress, chainId) : false,
       smartAccountEnabledNetworks: smart.enabledNetworks,

@@ -13,6 +13,7 @@ import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { profileWalletsMachine } from '../../machines/profileWallets.ts'
+import { accountTypeMachine } from '../../machines/accountType.ts'
 import { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
 import { namesMachine } from '../../machines/names.ts'
 import { onrampMachine } from '../../machines/onramp.ts'
@@ -123,6 +124,7 @@ export function createRootHarness({
     socialLogin: socialLoginMachine,
     updateEmail: updateEmailMachine,
     profileWallets: profileWalletsMachine,
+    accountType: accountTypeMachine,
     farcasterLogin: farcasterLoginMachine,
     names: namesMachine,
     onramp: onrampMachine,

@@ -8,6 +8,7 @@ import { frameMachine, frameRequestMachine, type FrameRequestInput } from '../..
 import type { EmailConnectAction } from '../../machines/emailLogin.ts'
 import type { EmailUpdateAction } from '../../machines/updateEmail.ts'
 import type { ProfileWalletsUser } from '../../machines/profileWallets.ts'
+import { accountTypeStateOf, type AccountTypeState, type AccountTypeUser, type EmbeddedAccountType } from '../../machines/accountType.ts'
 import type { SocialPopupHandle, SocialProvider } from '../../machines/socialLogin.ts'
 import { socialReturnOf, socialReturnParams, withoutSocialReturn } from '../socialReturn.ts'
 import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
@@ -171,6 +172,37 @@ export function profileWalletsActors({ client }: { client: () => Promise<FrameCl
         ...(typeof deployed === 'boolean' ? { smartAccountDeployed: deployed } : {}),
       }
     }),
+  }
+}
+
+/**
+ * The account-type switch's actors (issue 19 §4):
+ * - `readState`: the frame's user (APP_GET_USER) and its smart-account enabled networks
+ *   (APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS), `remember`ed as the embedded wallet's user;
+ * - `setPreferred`: the embedded wallet's switch (APP_SET_PREFERRED_ACCOUNT; the connection's address changes);
+ * - `watchUser`: the frame's pushes of the user (FRAME_SESSION_UPDATE) as `accountType.updated`.
+ */
+export function accountTypeActors({
+  client,
+  remember,
+  setPreferred,
+  onUser,
+}: {
+  client: () => Promise<FrameClient>
+  remember: (user: FrameUser) => void
+  setPreferred: (type: EmbeddedAccountType) => Promise<FrameUser>
+  onUser: (listener: (user: FrameUser) => void) => () => void
+}) {
+  return {
+    readState: fromPromise<AccountTypeState, void>(async ({ signal }) => {
+      const c = await client()
+      const user = await c.request('GET_USER', {}, { signal })
+      remember(user)
+      const { smartAccountEnabledNetworks } = await c.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}, { signal })
+      return accountTypeStateOf(user as AccountTypeUser, smartAccountEnabledNetworks)
+    }),
+    setPreferred: fromPromise<AccountTypeUser, { to: EmbeddedAccountType }>(async ({ input }) => (await setPreferred(input.to)) as AccountTypeUser),
+    watchUser: fromCallback<EventObject, void>(({ sendBack }) => onUser((user) => sendBack({ type: 'accountType.updated', user: user as AccountTypeUser }))),
   }
 }
 

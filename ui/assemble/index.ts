@@ -12,6 +12,8 @@ import type { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { updateEmailFeature } from '../../machines/updateEmail.feature.ts'
 import type { profileWalletsMachine } from '../../machines/profileWallets.ts'
 import { profileWalletsFeature, type ProfileWalletsGesture } from '../../machines/profileWallets.feature.ts'
+import type { accountTypeMachine } from '../../machines/accountType.ts'
+import { accountTypeFeature, type AccountTypeGesture } from '../../machines/accountType.feature.ts'
 import type { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
 import { farcasterLoginFeature } from '../../machines/farcasterLogin.feature.ts'
 import type { pairingMachine } from '../../machines/pairing.ts'
@@ -53,6 +55,7 @@ export type FeatureMachines = {
   socialLogin: typeof socialLoginMachine
   updateEmail: typeof updateEmailMachine
   profileWallets: typeof profileWalletsMachine
+  accountType: typeof accountTypeMachine
   farcasterLogin: typeof farcasterLoginMachine
   names: typeof namesMachine
   onramp: typeof onrampMachine
@@ -63,7 +66,7 @@ export type FeatureId = keyof FeatureMachines
 export type FeatureRefs = { [K in FeatureId]?: ActorRefFrom<FeatureMachines[K]> }
 
 /** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`). */
-export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture; profileWallets: ProfileWalletsGesture }
+export type FeatureExtraGestures = { send: SendGesture; names: NamesGesture; onramp: OnrampGesture; swap: SwapGesture; profileWallets: ProfileWalletsGesture; accountType: AccountTypeGesture }
 
 /**
  * A feature's assembly module: its machine with this instance's actors, and the registration's hooks that only matter
@@ -84,6 +87,7 @@ export const featureAssemblies: { [K in FeatureId]: () => Promise<FeatureAssembl
   socialLogin: () => import('./socialLogin.ts'),
   updateEmail: () => import('./updateEmail.ts'),
   profileWallets: () => import('./profileWallets.ts'),
+  accountType: () => import('./accountType.ts'),
   farcasterLogin: () => import('./farcasterLogin.ts'),
   names: () => import('./names.ts'),
   onramp: () => import('./onramp.ts'),
@@ -105,6 +109,8 @@ export type FeatureSettings = {
   updateEmail?: boolean | undefined
   /** Whether `embeddedWallet` is configured (ProfileWallets, issue 19 §3). */
   profileWallets?: boolean | undefined
+  /** Whether `embeddedWallet` is configured (the account-type switch, issue 19 §4). */
+  accountType?: boolean | undefined
   /** The zone suffix of registered names (spec §9; default '.reown.id'). */
   nameSuffix?: string | undefined
   /** The on-ramp's providers (default spec §9's meld and coinbase). */
@@ -141,6 +147,7 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     supplied(socialLoginFeature({ enabled: settings.socialLogin === true }), supply('socialLogin')),
     supplied(updateEmailFeature({ enabled: settings.updateEmail === true }), supply('updateEmail')),
     supplied(profileWalletsFeature({ enabled: settings.profileWallets === true }), supply('profileWallets')),
+    supplied(accountTypeFeature({ enabled: settings.accountType === true }), supply('accountType')),
     supplied(farcasterLoginFeature({ enabled: settings.socialLogin === true }), supply('farcasterLogin')),
     supplied(namesFeature({ suffix: settings.nameSuffix }), supply('names')),
     supplied(onrampFeature(settings.onramp), supply('onramp')),

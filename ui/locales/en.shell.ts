@@ -85,6 +85,8 @@ export const enShell = {
     siwxInitFailed: 'A problem occurred while trying initialize authentication',
     featureLoadFailed: 'Could not load this part of the modal. Check your connection and try again.',
     invalidAppConfiguration: 'Invalid App Configuration',
+    accountTypeSmartAccount: 'Switched to your smart account',
+    accountTypeEoa: 'Switched to your EOA',
   } satisfies Record<Exclude<MessageKey, 'failure'>, string>,
   /**
    * What a visitor reads when something fails (issue 17 §9): one plain sentence per error the machines carry, keyed by

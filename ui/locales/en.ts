@@ -286,6 +286,13 @@ export const en = {
     awaiting: 'Updating your email…',
   },
   /** The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets). */
+  // The embedded wallet's account-type switch in Account (issue 19 §4)
+  accountType: {
+    toSmartAccount: 'Switch to your smart account',
+    toEoa: 'Switch to your EOA',
+    switching: 'Switching…',
+    smartAccountActive: 'Smart account',
+  },
   profileWallets: {
     accountEntry: 'Your wallets',
     intro: 'The accounts of your email or social login. The active one signs and sends.',

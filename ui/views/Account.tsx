@@ -14,12 +14,15 @@ import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useModalInstance } from '../context.ts'
 import { displayEmail } from '../../machines/emailLogin.connect.ts'
 import { displaySocialUsername } from '../../machines/socialLogin.connect.ts'
+import { connectAccountType, type AccountTypeView } from '../../machines/accountType.connect.ts'
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
  * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set, issue 15 §3).
  */
 const emailSchema = v.string()
+
+const sameAccountType = (a: AccountTypeView, b: AccountTypeView) => a.shown === b.shown && a.current === b.current && a.target === b.target && a.switching === b.switching
 
 /** The profile name a registration set for `address` (the names machine's context, once it is there). */
 function registeredProfileName(context: Pick<NamesContext, 'profile'> | undefined, address: string | undefined): string | undefined {
@@ -52,6 +55,8 @@ export function Account() {
   // A social login's username (issue 19 §1; spec §9: a Discord username ending in 0 loses it).
   const socialUsername = account.connectorId === 'auth' ? storage.read('social_username', emailSchema) : undefined
   const socialProvider = account.connectorId === 'auth' ? storage.read('social_provider', emailSchema) : undefined
+  // The embedded wallet's account-type switch (issue 19 §4): its machine follows the embedded account.
+  const accountType = useSelector(useFeatureActor('accountType'), connectAccountType, sameAccountType)
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
   return (
@@ -127,6 +132,24 @@ export function Account() {
           onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}
         >
           {copy.profileWallets.accountEntry}
+        </button>
+      )}
+      {/* Spec §4: to the smart account only where the network has smart accounts and the type is eoa; back to the EOA. */}
+      {account.connectorId === 'auth' && accountType.current === 'smartAccount' && !accountType.switching && (
+        <span className="lk-badge" data-testid="account-type">
+          {copy.accountType.smartAccountActive}
+        </span>
+      )}
+      {account.connectorId === 'auth' && accountType.shown && (
+        <button
+          type="button"
+          className="lk-link"
+          data-testid="account-switch-type"
+          disabled={accountType.switching}
+          aria-busy={accountType.switching || undefined}
+          onClick={() => send({ type: 'feature.deliver', feature: 'accountType', event: { type: 'accountType.switch', to: accountType.target } })}
+        >
+          {accountType.switching ? copy.accountType.switching : accountType.target === 'smartAccount' ? copy.accountType.toSmartAccount : copy.accountType.toEoa}
         </button>
       )}
       <div className="lk-balance" data-testid="account-balance">

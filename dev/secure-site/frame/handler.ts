@@ -408,9 +408,26 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     try {
       const approved = await Promise.race([turn, abortedPromise])
       if (!approved) throw new FrameApiError(aborted ? REQUEST_ABORTED : FRAME_USER_REJECTED)
-      return await Promise.race([api.rpc(token(), { method, params, chainId: requestChain }), abortedPromise])
+      const result = await Promise.race([api.rpc(token(), { method, params, chainId: requestChain }), abortedPromise])
+      if (method === 'eth_sendTransaction' && requestChain === chainId) await pushSmartAccountState(origin)
+      return result
     } finally {
       pending.delete(request.id)
+    }
+  }
+
+  /**
+   * After a transaction of the smart account (a user operation; its first one deploys the account), the user as it is
+   * now goes to the dapp as a session update (issue 19 §4: `smartAccountDeployed` true after the first user
+   * operation). Best effort: the transaction is answered whatever happens here.
+   */
+  async function pushSmartAccountState(origin: string): Promise<void> {
+    if (!api.accountState) return
+    try {
+      const updated = await user()
+      if (updated.preferredAccountType === 'smartAccount') post({ type: 'FRAME_SESSION_UPDATE', payload: updated }, origin)
+    } catch {
+      // the dapp reads the state again with its next APP_GET_USER
     }
   }
 

@@ -85,6 +85,29 @@ describe('frame handler: smart accounts', () => {
     expect(reply('s2')).toMatchObject({ payload: { address: eoa, preferredAccountType: 'eoa', smartAccountDeployed: true } })
   })
 
+  it('behavior: after a transaction of the smart account the user goes to the dapp as a session update, deployed; an EOA transaction pushes nothing', async () => {
+    const { ask, reply, posted, api, deploy } = setup({ rpc: vi.fn(async () => '0x' + 'aa'.repeat(32)) })
+    const tx = { from: eoa, to: eoa, value: '0x1' }
+    await ask(appRequest('RPC_REQUEST', 'e1', { method: 'eth_sendTransaction', params: [tx], chainId: 31337, chainNamespace: 'eip155' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(reply('e1')).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS' })
+    expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE')).toBe(false)
+
+    await ask(appRequest('SET_PREFERRED_ACCOUNT', 's1', { type: 'smartAccount' }))
+    const updatesBefore = posted.filter((p) => p.message.type === 'FRAME_SESSION_UPDATE').length
+    ;(api.rpc as ReturnType<typeof vi.fn>).mockImplementationOnce(async () => {
+      deploy()
+      return '0x' + 'bb'.repeat(32)
+    })
+    await ask(appRequest('RPC_REQUEST', 'e2', { method: 'eth_sendTransaction', params: [{ ...tx, from: smart }], chainId: 31337, chainNamespace: 'eip155' }))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(reply('e2')).toMatchObject({ type: 'FRAME_RPC_REQUEST_SUCCESS', payload: '0x' + 'bb'.repeat(32) })
+    const updates = posted.filter((p) => p.message.type === 'FRAME_SESSION_UPDATE')
+    expect(updates).toHaveLength(updatesBefore + 1)
+    expect(updates.at(-1)!.message.payload).toMatchObject({ address: smart, preferredAccountType: 'smartAccount', smartAccountDeployed: true })
+    expect(updates.at(-1)!.origin).toBe(dapp)
+  })
+
   it('bad input: the site refusing the switch answers its words; an unknown type is dropped unanswered; no smart account on the chain: INIT_SMART_ACCOUNT refused', async () => {
     const refused = setup({ setPreferredAccount: vi.fn(async () => Promise.reject(new FrameApiError('Smart accounts are not enabled on this network'))) })
     await refused.ask(appRequest('SET_PREFERRED_ACCOUNT', 's1', { type: 'smartAccount' }))

@@ -1,0 +1,38 @@
+import { messageOf } from './messages.ts'
+import { to, type ConnectedAccount, type FeatureRegistration } from './features.ts'
+import type { AccountTypeEmitted, EmbeddedAccountType } from './accountType.ts'
+import { isEmbeddedAccount } from './updateEmail.feature.ts'
+
+/** The gestures of the account-type switch (its machine's own `accountType.switch`). */
+export type AccountTypeGesture = { type: 'accountType.switch'; to: EmbeddedAccountType }
+
+/** Whether `account` is the embedded wallet's on an EVM chain (the only namespace with smart accounts here). */
+const isEmbeddedEvmAccount = (account: ConnectedAccount | undefined): boolean => isEmbeddedAccount(account) && account?.namespace === 'eip155'
+
+/**
+ * The embedded wallet's account-type switch (issue 19 §4; spec §3 account state, §4 "switching to smart account") as
+ * a feature: for an embedded (email or social) account on eip155 when the dapp configured `embeddedWallet`. It follows
+ * the account (its `account` hook spawns it: the machine is fetched when an embedded account connects or comes back,
+ * and reads the state the Account's button needs); the Account's press is `accountType.switch`. A switch done shows
+ * 'Switched to your smart account' / 'Switched to your EOA'; a refusal shows its error as a toast (the account and the
+ * view stay as they were).
+ *
+ * @param options.enabled whether `embeddedWallet` is configured.
+ */
+export function accountTypeFeature(options: { enabled: boolean }): FeatureRegistration {
+  return {
+    id: 'accountType',
+    // Available with the option (not only with an embedded account): the `account` hook also clears it at a disconnect.
+    available: () => options.enabled,
+    on: {
+      account: (facts) => (isEmbeddedEvmAccount(facts.account) ? [to.self({ type: 'accountType.read' }, true)] : [to.self({ type: 'accountType.clear' })]),
+      gesture: (facts, event) => (isEmbeddedEvmAccount(facts.account) && event.type === 'accountType.switch' ? [to.self(event, true)] : []),
+      emitted: (_facts, event) => {
+        const e = event as AccountTypeEmitted
+        if (e.type === 'accountType.switched') return [to.toast('success', messageOf(e.to === 'smartAccount' ? 'accountTypeSmartAccount' : 'accountTypeEoa'))]
+        if (e.type === 'accountType.failed') return [to.toast('error', messageOf('failure', e.error))]
+        return []
+      },
+    },
+  }
+}

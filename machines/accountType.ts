@@ -1,0 +1,160 @@
+import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+
+/** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
+
+/**
+ * The embedded wallet's account state on the connected EVM chain (spec §3 account state: `preferredAccountType`,
+ * `smartAccountDeployed`; network enabling `smartAccountEnabledNetworks`), as the frame reports it.
+ */
+export type AccountTypeState = {
+  /** The EVM chain id the state is of. */
+  chainId: number
+  /** The account the wallet acts with now. */
+  preferredAccountType: EmbeddedAccountType
+  /** The user's accounts: the EOA, and the smart account where the secure site has one. */
+  accounts: { address: string; type: EmbeddedAccountType }[]
+  /** Whether the smart account has code on the chain (its first user operation deploys it). */
+  smartAccountDeployed: boolean
+  /** The EVM chain ids with smart accounts (spec §3 `smartAccountEnabledNetworks`). */
+  smartAccountEnabledNetworks: number[]
+}
+
+/** What the frame's user payload carries of the state (spec §3 "Embedded wallet user payload"). */
+export type AccountTypeUser = {
+  address: string
+  chainId: number | string
+  accounts?: { address: string; type: EmbeddedAccountType }[] | undefined
+  preferredAccountType?: string | undefined
+  smartAccountDeployed?: boolean | undefined
+}
+
+/**
+ * The account state from the frame's user payload and the enabled networks: a payload without `accounts` lists its
+ * address as the EOA; any preferred type but `smartAccount` is `eoa`.
+ * @example accountTypeStateOf({ address: '0x12…', chainId: 31337 }, [31337]).preferredAccountType // 'eoa'
+ */
+export function accountTypeStateOf(user: AccountTypeUser, smartAccountEnabledNetworks: readonly number[]): AccountTypeState {
+  const chainId = typeof user.chainId === 'number' ? user.chainId : Number(String(user.chainId).split(':').at(-1))
+  return {
+    chainId,
+    preferredAccountType: user.preferredAccountType === 'smartAccount' ? 'smartAccount' : 'eoa',
+    accounts: user.accounts && user.accounts.length > 0 ? user.accounts : [{ address: user.address, type: 'eoa' }],
+    smartAccountDeployed: user.smartAccountDeployed === true,
+    smartAccountEnabledNetworks: [...smartAccountEnabledNetworks],
+  }
+}
+
+/**
+ * Whether the wallet may switch to `to` (spec §4): to the smart account only when smart accounts are enabled for the
+ * chain, the user has one and the current type is `eoa`; to the EOA only from the smart account.
+ * @example canSwitchAccountType(state, 'smartAccount')
+ */
+export function canSwitchAccountType(state: AccountTypeState | undefined, to: EmbeddedAccountType): boolean {
+  if (!state || state.preferredAccountType === to) return false
+  if (to === 'eoa') return true
+  return state.smartAccountEnabledNetworks.includes(state.chainId) && state.accounts.some((a) => a.type === 'smartAccount')
+}
+
+/** Context of the account-type switch. */
+export type AccountTypeContext = {
+  /** The state last read or pushed; undefined until read. */
+  state: AccountTypeState | undefined
+  /** The type a switch in progress goes to. */
+  target: EmbeddedAccountType | undefined
+  /** The last failure (a read or a switch). */
+  error: ErrorSummary | undefined
+}
+
+export type AccountTypeEvent =
+  /** The embedded account connected, came back or changed (address or chain): the state is read again. */
+  | { type: 'accountType.read' }
+  /** No embedded account any more: the state is forgotten. */
+  | { type: 'accountType.clear' }
+  /** Account's "Switch to your smart account" / "Switch to your EOA". */
+  | { type: 'accountType.switch'; to: EmbeddedAccountType }
+  /** The frame pushed the user (FRAME_SESSION_UPDATE: e.g. the smart account deployed by its first user operation). */
+  | { type: 'accountType.updated'; user: AccountTypeUser }
+
+/** What the machine emits (the registration turns them into toasts). */
+export type AccountTypeEmitted =
+  | { type: 'accountType.switched'; to: EmbeddedAccountType }
+  | { type: 'accountType.failed'; error: ErrorSummary }
+
+const notProvided = (name: string) => () => {
+  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+}
+
+/**
+ * The embedded wallet's account-type switch (issue 19 §4; spec §3, §4 "switching to smart account"). It follows the
+ * embedded account: `accountType.read` reads the state (`readState`: the frame's user and its smart-account enabled
+ * networks) → `ready`, or `failed` (no switch offered). From `ready`, `accountType.switch` (allowed by
+ * {@link canSwitchAccountType}) runs `setPreferred` (the frame's SET_PREFERRED_ACCOUNT; the connection's address then
+ * changes) in `switching` (tag `busy`, reads wait for its answer) and returns to `ready` with the new state, emitting
+ * `accountType.switched`; a refusal keeps the state as it was and emits `accountType.failed`. The frame's pushes of
+ * the user (`watchUser`) update the state (`smartAccountDeployed` after the first user operation).
+ */
+export const accountTypeMachine = setup({
+  types: { context: {} as AccountTypeContext, events: {} as AccountTypeEvent, emitted: {} as AccountTypeEmitted },
+  actors: {
+    readState: fromPromise<AccountTypeState, void>(notProvided('readState')),
+    setPreferred: fromPromise<AccountTypeUser, { to: EmbeddedAccountType }>(notProvided('setPreferred')),
+    watchUser: fromCallback<EventObject, void>(() => () => {}),
+  },
+  guards: {
+    canSwitch: ({ context, event }) => event.type === 'accountType.switch' && canSwitchAccountType(context.state, event.to),
+  },
+  actions: {
+    setState: assign({ state: ({ event }) => (event as unknown as { output: AccountTypeState }).output, error: undefined }),
+    setReadError: assign({ state: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setTarget: assign({ target: ({ event }) => (event.type === 'accountType.switch' ? event.to : undefined), error: undefined }),
+    setSwitched: assign({
+      state: ({ context, event }) => accountTypeStateOf((event as unknown as { output: AccountTypeUser }).output, context.state?.smartAccountEnabledNetworks ?? []),
+      target: undefined,
+    }),
+    setSwitchError: assign({ target: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    emitSwitched: emit(({ context }) => ({ type: 'accountType.switched' as const, to: context.state?.preferredAccountType ?? 'eoa' })),
+    emitFailed: emit(({ context }) => ({ type: 'accountType.failed' as const, error: context.error ?? { name: 'Error', message: 'Something went wrong' } })),
+    applyUpdate: assign({
+      state: ({ context, event }) =>
+        event.type === 'accountType.updated' && context.state ? accountTypeStateOf(event.user, context.state.smartAccountEnabledNetworks) : context.state,
+    }),
+    clear: assign({ state: undefined, target: undefined, error: undefined }),
+  },
+}).createMachine({
+  id: 'accountType',
+  context: { state: undefined, target: undefined, error: undefined },
+  invoke: { id: 'watchUser', src: 'watchUser' },
+  initial: 'idle',
+  states: {
+    idle: {},
+    reading: {
+      tags: ['loading'],
+      invoke: { id: 'readState', src: 'readState', onDone: { target: 'ready', actions: 'setState' }, onError: { target: 'failed', actions: 'setReadError' } },
+    },
+    ready: {
+      on: {
+        'accountType.switch': { guard: 'canSwitch', target: 'switching', actions: 'setTarget' },
+        'accountType.updated': { actions: 'applyUpdate' },
+      },
+    },
+    switching: {
+      tags: ['busy'],
+      invoke: {
+        id: 'setPreferred',
+        src: 'setPreferred',
+        input: ({ context }) => ({ to: context.target ?? 'eoa' }),
+        onDone: { target: 'ready', actions: ['setSwitched', 'emitSwitched'] },
+        onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed'] },
+      },
+      // The switch itself changes the connection's account: its answer is the new state, a read now would cancel it.
+      on: { 'accountType.read': {} },
+    },
+    failed: {},
+  },
+  on: {
+    'accountType.read': '.reading',
+    'accountType.clear': { target: '.idle', actions: 'clear' },
+  },
+})
