@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
-import { accountTypeMachine, accountTypeStateOf, canSwitchAccountType, type AccountTypeState, type AccountTypeUser } from './accountType.ts'
+import { accountTypeMachine, accountTypeStateOf, canSwitchAccountType, type AccountTypeState, type AccountTypeUser, type EmbeddedAccountType } from './accountType.ts'
 import { connectAccountType } from './accountType.connect.ts'
 import { accountTypeFeature } from './accountType.feature.ts'
 import type { ConnectedAccount, FeatureFacts } from './features.ts'
@@ -17,7 +17,7 @@ function start(read: AccountTypeState, setPreferred: (to: string) => Promise<Acc
     accountTypeMachine.provide({
       actors: {
         readState: fromPromise(async () => read),
-        setPreferred: fromPromise(async ({ input }: { input: { to: string } }) => {
+        setPreferred: fromPromise(async ({ input }: { input: { to: EmbeddedAccountType } }) => {
           calls.push(input.to)
           return setPreferred(input.to)
         }),
