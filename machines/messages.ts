@@ -12,6 +12,7 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `featureLoadFailed`: a feature's code could not be fetched.
  * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
  * - `accountTypeSmartAccount` / `accountTypeEoa`: the embedded wallet switched to its smart account / its EOA.
+ * - `emailUpdated`: the embedded wallet's email changed (issue 19 §3); `values.email` is the new email.
  * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
  */
 export type MessageKey =
@@ -26,10 +27,11 @@ export type MessageKey =
   | 'invalidAppConfiguration'
   | 'accountTypeSmartAccount'
   | 'accountTypeEoa'
+  | 'emailUpdated'
   | 'failure'
 
-/** A message a machine carries: its key and, for `failure`, the error it is about. */
-export type MessageRef = { key: MessageKey; error?: ErrorSummary }
+/** A message a machine carries: its key, for `failure` the error it is about, and the values its words name. */
+export type MessageRef = { key: MessageKey; error?: ErrorSummary; values?: { email?: string } }
 
 /**
  * What a toast says: a machine's {@link MessageRef}, or a dapp's own words (`app.notify`, the `notify` API), shown as
@@ -43,6 +45,14 @@ export type ToastText = string | MessageRef
  */
 export function messageOf(key: MessageKey, error?: ErrorSummary): MessageRef {
   return error ? { key, error } : { key }
+}
+
+/**
+ * A message reference with the values its words name.
+ * @example messageWith('emailUpdated', { email: 'grace@example.com' })
+ */
+export function messageWith(key: MessageKey, values: NonNullable<MessageRef['values']>): MessageRef {
+  return { key, values }
 }
 
 /** Whether a toast shows the message `key` (a send's loading toast is hidden by its key, never by its words). */

@@ -15,12 +15,16 @@ export type UpdateEmailView = {
   email: string
   /** Where the code of the step was mailed: the current address (primary) or the new one (secondary). */
   codeSentTo: string | undefined
-  error: { kind: 'invalidEmail' } | { kind: 'sameEmail' } | { kind: 'invalidOtp' } | { kind: 'message'; message: string } | undefined
+  error: { kind: 'invalidEmail' } | { kind: 'sameEmail' } | { kind: 'invalidOtp' } | { kind: 'throttled'; seconds: number } | { kind: 'message'; message: string } | undefined
+  /** On a code step: the code can be mailed again (the 30 s cooldown passed, nothing runs). */
+  canResend: boolean
+  /** On a code step: a new code is being mailed. */
+  resending: boolean
   /** A request runs (the buttons wait). */
   busy: boolean
 }
 
-const notLoaded: UpdateEmailView = { loaded: false, step: 'idle', currentEmail: '', email: '', codeSentTo: undefined, error: undefined, busy: false }
+const notLoaded: UpdateEmailView = { loaded: false, step: 'idle', currentEmail: '', email: '', codeSentTo: undefined, error: undefined, canResend: false, resending: false, busy: false }
 
 /**
  * UpdateEmailWallet's view model from the machine's snapshot (undefined: not loaded yet).
@@ -33,14 +37,14 @@ export function connectUpdateEmail(snapshot: SnapshotFrom<typeof updateEmailMach
     ? 'email'
     : m('sending')
       ? 'sending'
-      : m('verifyingPrimary')
-        ? 'primary'
-        : m('checkingPrimary')
-          ? 'checkingPrimary'
-          : m('verifyingSecondary')
-            ? 'secondary'
-            : m('checkingSecondary')
-              ? 'checkingSecondary'
+      : m({ verifyingPrimary: { code: 'checking' } })
+        ? 'checkingPrimary'
+        : m('verifyingPrimary')
+          ? 'primary'
+          : m({ verifyingSecondary: { code: 'checking' } })
+            ? 'checkingSecondary'
+            : m('verifyingSecondary')
+              ? 'secondary'
               : m('awaitingChange')
                 ? 'awaiting'
                 : m('updated')
@@ -49,7 +53,9 @@ export function connectUpdateEmail(snapshot: SnapshotFrom<typeof updateEmailMach
   const { currentEmail, email, error: e } = snapshot.context
   const error: UpdateEmailView['error'] = !e
     ? undefined
-    : e.name === 'InvalidEmailError'
+    : e.retryAfterSeconds !== undefined
+      ? { kind: 'throttled', seconds: e.retryAfterSeconds }
+      : e.name === 'InvalidEmailError'
       ? { kind: 'invalidEmail' }
       : e.name === 'SameEmailError'
         ? { kind: 'sameEmail' }
@@ -57,5 +63,7 @@ export function connectUpdateEmail(snapshot: SnapshotFrom<typeof updateEmailMach
           ? { kind: 'invalidOtp' }
           : { kind: 'message', message: e.message }
   const codeSentTo = step === 'primary' || step === 'checkingPrimary' ? currentEmail : step === 'secondary' || step === 'checkingSecondary' ? email.trim() : undefined
-  return { loaded: true, step, currentEmail, email, codeSentTo, error, busy: snapshot.hasTag('loading') }
+  const canResend = m({ verifyingPrimary: { resend: 'canResend', code: 'entering' } }) || m({ verifyingSecondary: { resend: 'canResend', code: 'entering' } })
+  const resending = m({ verifyingPrimary: { resend: 'resending' } }) || m({ verifyingSecondary: { resend: 'resending' } })
+  return { loaded: true, step, currentEmail, email, codeSentTo, error, canResend, resending, busy: snapshot.hasTag('loading') }
 }

@@ -1,4 +1,5 @@
 import { to, type ConnectedAccount, type FeatureRegistration } from './features.ts'
+import { messageWith } from './messages.ts'
 import type { UpdateEmailEmitted } from './updateEmail.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection. */
@@ -12,7 +13,7 @@ export const isEmbeddedAccount = (account: ConnectedAccount | undefined): boolea
  * the `email` flag when the dapp configured `embeddedWallet` and the account is the embedded wallet's. Its machine is
  * fetched on the first press of Account's edit button on the email row (email users only: the button shows only with
  * an email). `updateEmail.start` pushes UpdateEmailWallet; the new email reported by the frame resets the view to
- * Account (which shows it). Back, the modal closing or another account cancel the change (Back waits while the second
+ * Account (which shows it) and raises a success toast naming it ('Your email is now …'). Back, the modal closing or another account cancel the change (Back waits while the second
  * code is checked and the change is polled: `committing`).
  *
  * @param options.enabled whether `embeddedWallet` is configured.
@@ -31,8 +32,11 @@ export function updateEmailFeature(options: { enabled: boolean }): FeatureRegist
       },
       emitted: (facts, event) => {
         const e = event as UpdateEmailEmitted
-        if (e.type === 'updateEmail.updated' && facts.view === 'UpdateEmailWallet') return [to.router({ type: 'router.reset', view: 'Account' }), to.self({ type: 'updateEmail.cancel' })]
-        return []
+        if (e.type !== 'updateEmail.updated') return []
+        // The success toast names the new email wherever the visitor is; the view leaves for Account only if it shows.
+        const toast = to.toast('success', messageWith('emailUpdated', { email: e.email }))
+        if (facts.view === 'UpdateEmailWallet') return [to.router({ type: 'router.reset', view: 'Account' }), to.self({ type: 'updateEmail.cancel' }), toast]
+        return [toast]
       },
       back: () => [to.self({ type: 'updateEmail.cancel' })],
       closed: () => [to.self({ type: 'updateEmail.cancel' })],

@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { resolveFeatures } from '../services/features.ts'
 import type { FeatureFacts } from './features.ts'
-import { isNewEmail, updateEmailMachine } from './updateEmail.ts'
+import { isNewEmail, updateEmailMachine, type EmailUpdateAction } from './updateEmail.ts'
+import { timing } from './timing.ts'
 import { connectUpdateEmail } from './updateEmail.connect.ts'
 import { updateEmailFeature } from './updateEmail.feature.ts'
 import { profileWalletsMachine, type ProfileWalletsUser } from './profileWallets.ts'
@@ -68,7 +69,123 @@ describe('updateEmail machine and view model (issue 19 §3)', () => {
   })
 
   test('behavior: not loaded yet is an idle, empty model', () => {
-    expect(connectUpdateEmail(undefined)).toEqual({ loaded: false, step: 'idle', currentEmail: '', email: '', codeSentTo: undefined, error: undefined, busy: false })
+    expect(connectUpdateEmail(undefined)).toEqual({ loaded: false, step: 'idle', currentEmail: '', email: '', codeSentTo: undefined, error: undefined, canResend: false, resending: false, busy: false })
+  })
+
+  /** An actor at the first code step, its actors recording what they were asked. */
+  function atPrimary(answers: { resend?: () => Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>; verifyPrimary?: () => Promise<{ action: EmailUpdateAction }> } = {}) {
+    const asked: string[] = []
+    let sends = 0
+    const actor = createActor(
+      updateEmailMachine.provide({
+        actors: {
+          requestUpdate: fromPromise(async ({ input }) => {
+            asked.push(`update ${input.email}`)
+            return sends++ === 0 || !answers.resend ? { action: 'VERIFY_PRIMARY_OTP' as const } : answers.resend()
+          }),
+          verifyPrimary: fromPromise(async ({ input }): Promise<{ action: EmailUpdateAction }> => (asked.push(`primary ${input.otp}`), answers.verifyPrimary ? answers.verifyPrimary() : { action: 'VERIFY_SECONDARY_OTP' })),
+          verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
+          readEmail: fromPromise(async (): Promise<string | null | undefined> => 'grace@example.com'),
+        },
+      }),
+    ).start()
+    actor.send({ type: 'updateEmail.start', currentEmail: 'ada@example.com' })
+    actor.send({ type: 'updateEmail.setEmail', email: 'grace@example.com' })
+    actor.send({ type: 'updateEmail.submit' })
+    return { actor, asked }
+  }
+
+  test('behavior: resend waits 30 s after the mail (spec §5, §9), mails the same email again, and the cooldown starts over', async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor, asked } = atPrimary()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', canResend: false })
+      // Within the cooldown the resend is not taken.
+      actor.send({ type: 'updateEmail.resend' })
+      await vi.advanceTimersByTimeAsync(timing.otpResendCooldown - 1)
+      expect(asked).toEqual(['update grace@example.com'])
+      expect(connectUpdateEmail(actor.getSnapshot()).canResend).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(connectUpdateEmail(actor.getSnapshot()).canResend).toBe(true)
+      actor.send({ type: 'updateEmail.resend' })
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', resending: true, canResend: false, busy: true })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(asked).toEqual(['update grace@example.com', 'update grace@example.com'])
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', resending: false, canResend: false })
+      await vi.advanceTimersByTimeAsync(timing.otpResendCooldown)
+      expect(connectUpdateEmail(actor.getSnapshot()).canResend).toBe(true)
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('behavior: a refused code does not restart the resend cooldown; a code is not checked while a new one is mailed', async () => {
+    vi.useFakeTimers()
+    try {
+      let reject!: (e: Error) => void
+      const { actor, asked } = atPrimary({ verifyPrimary: () => new Promise((_, r) => (reject = r)), resend: () => new Promise(() => {}) })
+      await vi.advanceTimersByTimeAsync(timing.otpResendCooldown - 1000)
+      actor.send({ type: 'updateEmail.submitOtp', otp: '123456' })
+      // Resend is refused while the code is checked.
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'checkingPrimary', canResend: false })
+      reject(new Error('Invalid code'))
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', canResend: true, error: { kind: 'message', message: 'Invalid code' } })
+      actor.send({ type: 'updateEmail.resend' })
+      await vi.advanceTimersByTimeAsync(0)
+      // The resend runs: a code typed now is not sent.
+      actor.send({ type: 'updateEmail.submitOtp', otp: '654321' })
+      expect(asked).toEqual(['update grace@example.com', 'primary 123456', 'update grace@example.com'])
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ resending: true, error: undefined })
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('bad input: a throttled resend shows the spec\'s seconds (the frame\'s retryAfterSeconds) and can be tried again', async () => {
+    vi.useFakeTimers()
+    try {
+      const { actor } = atPrimary({ resend: () => Promise.reject(Object.assign(new Error('Please try again after 12 seconds'), { name: 'FrameError', retryAfterSeconds: 12 })) })
+      await vi.advanceTimersByTimeAsync(timing.otpResendCooldown)
+      actor.send({ type: 'updateEmail.resend' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', canResend: true, error: { kind: 'throttled', seconds: 12 } })
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('behavior: a resend of the second code answered VERIFY_PRIMARY_OTP (the first proof expired) returns to the first code', async () => {
+    vi.useFakeTimers()
+    try {
+      let sends = 0
+      const actor = createActor(
+        updateEmailMachine.provide({
+          actors: {
+            requestUpdate: fromPromise(async () => (sends++ === 0 ? { action: 'VERIFY_SECONDARY_OTP' as const } : { action: 'VERIFY_PRIMARY_OTP' as const })),
+            verifyPrimary: fromPromise(async (): Promise<{ action: EmailUpdateAction }> => ({ action: 'VERIFY_SECONDARY_OTP' })),
+            verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
+            readEmail: fromPromise(async (): Promise<string | null | undefined> => null),
+          },
+        }),
+      ).start()
+      actor.send({ type: 'updateEmail.start', currentEmail: 'ada@example.com' })
+      actor.send({ type: 'updateEmail.setEmail', email: 'grace@example.com' })
+      actor.send({ type: 'updateEmail.submit' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'secondary', codeSentTo: 'grace@example.com' })
+      await vi.advanceTimersByTimeAsync(timing.otpResendCooldown)
+      actor.send({ type: 'updateEmail.resend' })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connectUpdateEmail(actor.getSnapshot())).toMatchObject({ step: 'primary', codeSentTo: 'ada@example.com', canResend: false })
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 
@@ -88,12 +205,16 @@ describe('updateEmail registration', () => {
     ])
     expect(on.gesture!(facts({ account: { ...auth, connectorId: 'io.metamask' } }), start)).toEqual([])
   })
-  test('behavior: the new email reported resets to Account; Back, close and another account cancel', () => {
+  test('behavior: the new email reported resets to Account with a success toast naming it; Back, close and another account cancel', () => {
+    const toast = { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'emailUpdated', values: { email: 'grace@example.com' } } } }
     expect(on.emitted!(facts({ view: 'UpdateEmailWallet' }), { type: 'updateEmail.updated', email: 'grace@example.com' })).toEqual([
       { to: 'router', event: { type: 'router.reset', view: 'Account' } },
       { to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false },
+      toast,
     ])
-    expect(on.emitted!(facts({ view: 'Connect' }), { type: 'updateEmail.updated', email: 'grace@example.com' })).toEqual([])
+    // Elsewhere (the modal closed meanwhile): the toast only.
+    expect(on.emitted!(facts({ view: 'Connect' }), { type: 'updateEmail.updated', email: 'grace@example.com' })).toEqual([toast])
+    expect(on.emitted!(facts({ view: 'UpdateEmailWallet' }), { type: 'updateEmail.failed', error: { name: 'FrameError', message: 'x' } })).toEqual([])
     expect(on.back!(facts())).toEqual([{ to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false }])
     expect(on.closed!(facts())).toEqual([{ to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false }])
     expect(on.account!(facts({ account: undefined, holder: 'updateEmail' }), 'disconnected')).toEqual([

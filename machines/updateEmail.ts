@@ -1,10 +1,13 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, not, or, setup, stateIn } from 'xstate'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { isValidEmail } from './emailLogin.ts'
 import { timing } from './timing.ts'
 
 /** What the frame answers to an email-update step (spec §4 "Email update result action"). */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
+
+/** An email update error as the view shows it: the error, and for the throttle the seconds left (spec §5). */
+export type UpdateEmailError = ErrorSummary & { retryAfterSeconds?: number | undefined }
 
 /** Context of the email update (issue 19 §3). */
 export type UpdateEmailContext = {
@@ -15,7 +18,7 @@ export type UpdateEmailContext = {
   /** The email the frame confirmed after the second code, polled until the frame's user reports it. */
   newEmail: string | undefined
   /** The last failure, shown on the step it happened on. */
-  error: ErrorSummary | undefined
+  error: UpdateEmailError | undefined
 }
 
 export type UpdateEmailEvent =
@@ -27,6 +30,8 @@ export type UpdateEmailEvent =
   | { type: 'updateEmail.submit' }
   /** A six-digit code entered (the current address's, then the new address's). */
   | { type: 'updateEmail.submitOtp'; otp: string }
+  /** Resend the code of the step (after the cooldown: spec §5, §9 30 s). */
+  | { type: 'updateEmail.resend' }
   /** "Change the new email" on a code step: back to the field, the typed email kept. */
   | { type: 'updateEmail.edit' }
   /** Back, the modal closed, or another account: the change is left (a running request is dropped). */
@@ -44,20 +49,32 @@ export function isNewEmail(email: string, current: string): boolean {
   return isValidEmail(email) && email.trim().toLowerCase() !== current.trim().toLowerCase()
 }
 
+function errorOf(error: unknown): UpdateEmailError {
+  const summary = summarizeError(error)
+  const retry = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
+  return typeof retry === 'number' ? { ...summary, retryAfterSeconds: retry } : summary
+}
+
 /**
  * Changing the embedded wallet's email (issue 19 §3; spec §2 UpdateEmailWallet, §3 "update email (plus primary and
- * secondary OTP)", §4 "Email update result action", §9 "email change poll 1000 ms"):
+ * secondary OTP)", §4 "Email update result action", §5 throttle, §9 "email change poll 1000 ms", "email login cooldown 30 s"):
  * - `idle` until `updateEmail.start` (Account's edit button on the email row, email users only).
  * - `enteringEmail`: `updateEmail.submit` with a valid email other than the current one → `sending` (`requestUpdate`:
  *   APP_UPDATE_EMAIL). The answer: `VERIFY_PRIMARY_OTP` → `verifyingPrimary` (a code mailed to the current address),
- *   `VERIFY_SECONDARY_OTP` → `verifyingSecondary` (a code mailed to the new address).
- * - `checkingPrimary` (`verifyPrimary`: APP_UPDATE_EMAIL_PRIMARY_OTP) → `verifyingSecondary`;
- *   `checkingSecondary` (`verifySecondary`: APP_UPDATE_EMAIL_SECONDARY_OTP) → `awaitingChange`.
- * - `awaitingChange`: the frame's user is read (`readEmail`) every `emailChangePoll` (1000 ms) until it reports the new
- *   email → `updated` (emits `updateEmail.updated`).
- * - A failure returns to the step it happened on with its message, the typed email kept (a wrong code stays on the
- *   code). `updateEmail.cancel` returns to `idle` from anywhere; while the change is committed (`committing` tag: the
- *   second code checked, the poll) Back waits.
+ *   `VERIFY_SECONDARY_OTP` → `verifyingSecondary` (a code mailed to the new address). A throttled answer (the secure
+ *   site's 30 s between mails of a change) shows "Please try again after N seconds" on the field.
+ * - Each code step runs two regions in parallel: `code` (a six-digit code is checked: `verifyPrimary` /
+ *   `verifySecondary`; a refusal stays on the field with its message) and `resend` (`coolingDown` for
+ *   `otpResendCooldown`, 30 s after the mail, then `canResend`; `updateEmail.resend` asks `requestUpdate` again with the
+ *   same email: the secure site mails a new code of the same step and the cooldown starts over). A refused code does
+ *   not restart the cooldown; resend and check never run together.
+ * - A resend of the second code answered `VERIFY_PRIMARY_OTP` (the current address's proof has expired, so the site
+ *   started over) → `verifyingPrimary`.
+ * - `verifyingPrimary`'s code accepted → `verifyingSecondary`; `verifyingSecondary`'s → `awaitingChange`: the frame's
+ *   user is read (`readEmail`) every `emailChangePoll` (1000 ms) until it reports the new email → `updated` (emits
+ *   `updateEmail.updated`: the owner shows Account and a toast with the new email).
+ * - `updateEmail.edit` on a code step returns to the field with the typed email; `updateEmail.cancel` returns to `idle`
+ *   from anywhere; while the change is committed (`committing` tag: the second code checked, the poll) Back waits.
  *
  * Actors to provide: `requestUpdate` ({ email } → { action }), `verifyPrimary` ({ otp } → { action }),
  * `verifySecondary` ({ otp } → { newEmail }), `readEmail` (→ the frame user's email, or null).
@@ -76,12 +93,16 @@ export const updateEmailMachine = setup({
   },
   delays: {
     emailChangePoll: timing.emailChangePoll,
+    otpResendCooldown: timing.otpResendCooldown,
   },
   guards: {
     isNewEmail: ({ context }) => isNewEmail(context.email, context.currentEmail),
     isCurrentEmail: ({ context }) => isValidEmail(context.email) && !isNewEmail(context.email, context.currentEmail),
     isSecondaryNext: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_SECONDARY_OTP',
+    isPrimaryNext: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_PRIMARY_OTP',
     isOtpFilled: ({ event }) => event.type === 'updateEmail.submitOtp' && /^\d{6}$/.test(event.otp.trim()),
+    isResending: or([stateIn('#updateEmail.verifyingPrimary.resend.resending'), stateIn('#updateEmail.verifyingSecondary.resend.resending')]),
+    isChecking: or([stateIn('#updateEmail.verifyingPrimary.code.checking'), stateIn('#updateEmail.verifyingSecondary.code.checking')]),
     isChanged: ({ context, event }) => {
       const reported = (event as { output?: unknown }).output
       return typeof reported === 'string' && reported.toLowerCase() === context.newEmail?.toLowerCase()
@@ -98,7 +119,7 @@ export const updateEmailMachine = setup({
     setInvalidEmail: assign({ error: { name: 'InvalidEmailError', message: 'Invalid email' } }),
     setSameEmail: assign({ error: { name: 'SameEmailError', message: 'This is already your email' } }),
     setInvalidOtp: assign({ error: { name: 'InvalidOtpError', message: 'Invalid code' } }),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => errorOf((event as { error?: unknown }).error) }),
     clearError: assign({ error: undefined }),
     setNewEmail: assign({ newEmail: ({ event }) => (event as { output?: { newEmail?: string } }).output?.newEmail }),
     emitUpdated: emit(({ context }) => ({ type: 'updateEmail.updated' as const, email: context.newEmail! })),
@@ -131,38 +152,104 @@ export const updateEmailMachine = setup({
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },
-    /** The code mailed to the current address. */
+    /** The code mailed to the current address, and its resend. */
     verifyingPrimary: {
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'updateEmail.submitOtp': [
+                  { guard: 'isResending' },
+                  { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' },
+                  { actions: 'setInvalidOtp' },
+                ],
+              },
+            },
+            checking: {
+              tags: ['loading'],
+              invoke: {
+                id: 'verifyPrimary',
+                src: 'verifyPrimary',
+                input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
+                onDone: '#updateEmail.verifyingSecondary',
+                onError: { target: 'entering', actions: 'setError' },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { otpResendCooldown: 'canResend' } },
+            canResend: { on: { 'updateEmail.resend': { guard: not('isChecking'), target: 'resending', actions: 'clearError' } } },
+            resending: {
+              tags: ['loading'],
+              invoke: {
+                id: 'resendPrimary',
+                src: 'requestUpdate',
+                input: ({ context }) => ({ email: context.email.trim() }),
+                onDone: [{ guard: 'isSecondaryNext', target: '#updateEmail.verifyingSecondary' }, { target: 'coolingDown' }],
+                onError: { target: 'canResend', actions: 'setError' },
+              },
+            },
+          },
+        },
+      },
       on: {
-        'updateEmail.submitOtp': [{ guard: 'isOtpFilled', target: 'checkingPrimary', actions: 'clearError' }, { actions: 'setInvalidOtp' }],
         'updateEmail.edit': { target: 'enteringEmail', actions: 'clearError' },
       },
     },
-    checkingPrimary: {
-      tags: ['loading'],
-      invoke: {
-        id: 'verifyPrimary',
-        src: 'verifyPrimary',
-        input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
-        onDone: 'verifyingSecondary',
-        onError: { target: 'verifyingPrimary', actions: 'setError' },
-      },
-    },
-    /** The code mailed to the new address. */
+    /** The code mailed to the new address, and its resend. */
     verifyingSecondary: {
-      on: {
-        'updateEmail.submitOtp': [{ guard: 'isOtpFilled', target: 'checkingSecondary', actions: 'clearError' }, { actions: 'setInvalidOtp' }],
-        'updateEmail.edit': { target: 'enteringEmail', actions: 'clearError' },
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'entering',
+          states: {
+            entering: {
+              on: {
+                'updateEmail.submitOtp': [
+                  { guard: 'isResending' },
+                  { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' },
+                  { actions: 'setInvalidOtp' },
+                ],
+              },
+            },
+            checking: {
+              tags: ['loading', 'committing'],
+              invoke: {
+                id: 'verifySecondary',
+                src: 'verifySecondary',
+                input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
+                onDone: { target: '#updateEmail.awaitingChange', actions: 'setNewEmail' },
+                onError: { target: 'entering', actions: 'setError' },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'coolingDown',
+          states: {
+            coolingDown: { after: { otpResendCooldown: 'canResend' } },
+            canResend: { on: { 'updateEmail.resend': { guard: not('isChecking'), target: 'resending', actions: 'clearError' } } },
+            resending: {
+              tags: ['loading'],
+              invoke: {
+                id: 'resendSecondary',
+                src: 'requestUpdate',
+                input: ({ context }) => ({ email: context.email.trim() }),
+                onDone: [{ guard: 'isPrimaryNext', target: '#updateEmail.verifyingPrimary' }, { target: 'coolingDown' }],
+                onError: { target: 'canResend', actions: 'setError' },
+              },
+            },
+          },
+        },
       },
-    },
-    checkingSecondary: {
-      tags: ['loading', 'committing'],
-      invoke: {
-        id: 'verifySecondary',
-        src: 'verifySecondary',
-        input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
-        onDone: { target: 'awaitingChange', actions: 'setNewEmail' },
-        onError: { target: 'verifyingSecondary', actions: 'setError' },
+      on: {
+        'updateEmail.edit': { target: 'enteringEmail', actions: 'clearError' },
       },
     },
     /** The change is made: the frame's user is read every second until it reports the new email (spec §9). */

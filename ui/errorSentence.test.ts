@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { JsonRpcError, summarizeError, UserRejectedRequestError } from '../adapters/errors.ts'
-import { messageOf } from '../machines/messages.ts'
+import { messageOf, messageWith } from '../machines/messages.ts'
 import { errorSentence, messageText, sendMessageText } from './errorSentence.ts'
 import { sendMessageRefs } from '../machines/send.messages.ts'
 import { en } from './locales/en.ts'
@@ -42,5 +42,7 @@ describe('errorSentence (issue 17 §9: visitors never read internal error names)
     expect(messageText(en, messageOf('sendSent'))).toBe('Transaction sent')
     expect(messageText(en, messageOf('failure', { name: 'RequestTimeoutError', message: 'eth_accounts timed out after 10 s.' }))).toBe(en.errors.byName.RequestTimeoutError)
     expect(messageText(en, messageOf('failure'))).toBe(en.errors.fallback)
+    // A message with values: the email update's toast names the new email.
+    expect(messageText(en, messageWith('emailUpdated', { email: 'grace@example.com' }))).toBe('Your email is now grace@example.com')
   })
 })

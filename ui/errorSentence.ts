@@ -32,13 +32,14 @@ export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, erro
 }
 
 /**
- * The words of a machine's message (issue 17 §9): the catalogue's `messages` entry for its key; a `failure` is worded
- * from its error by {@link errorSentence}.
+ * The words of a machine's message (issue 17 §9): the catalogue's `messages` entry for its key, its values put in their
+ * places (`emailUpdated`'s email); a `failure` is worded from its error by {@link errorSentence}.
  * @example messageText(en, { key: 'sendSent' }) // 'Transaction sent'
  */
 export function messageText(copy: Pick<ShellCopy, 'errors' | 'messages'>, message: MessageRef): string {
   if (message.key === 'failure') return errorSentence(copy, message.error) ?? copy.errors.fallback
-  return copy.messages[message.key]
+  const words = copy.messages[message.key]
+  return typeof words === 'function' ? words(message.values?.email ?? '') : words
 }
 
 /**

@@ -3,7 +3,7 @@ import { startMailServer } from './mail.ts'
 import type { MailMessage, MailServer } from './mail.ts'
 import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
-import { otpTtl, secureMessages } from './service.ts'
+import { emailLoginCooldown, otpTtl, secureMessages } from './service.ts'
 import { emailUpdateMessages } from './emailUpdate.ts'
 
 /**
@@ -116,8 +116,8 @@ describe('email update: a code to the current address, then one to the new (spec
     for (let i = 0; i < 4; i++) expect((await call('/api/update-email/primary-otp', { otp: wrong }, token)).status).toBe(400)
     expect(await call('/api/update-email/primary-otp', { otp: wrong }, token)).toEqual({ status: 423, json: { message: secureMessages.codeLocked } })
     expect((await call('/api/update-email/primary-otp', { otp: code }, token)).status).toBe(423)
-    // Starting again sends a new code that works.
-    clock += 1000
+    // Starting again (after the 30 s throttle) sends a new code that works.
+    clock += emailLoginCooldown
     await call('/api/update-email', { email: newEmail() }, token)
     expect((await call('/api/update-email/primary-otp', { otp: inbox(email)[0]!.code }, token)).status).toBe(200)
   })
@@ -172,5 +172,59 @@ describe('email update: a code to the current address, then one to the new (spec
     expect(await call('/api/update-email', { email: newEmail() }, socialToken)).toEqual({ status: 403, json: { message: emailUpdateMessages.notEmailUser } })
     await fetch(`${site.url}/api/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' })
     expect((await call('/api/update-email', { email: newEmail() }, token)).status).toBe(401)
+  })
+
+  it('behavior: resend of the first code: the same call after 30 s mails a new code to the current address; the old code is void', async () => {
+    const { email, token } = await signUp()
+    const next = newEmail()
+    await call('/api/update-email', { email: next }, token)
+    const first = inbox(email)[0]!.code!
+    clock += emailLoginCooldown
+    expect((await call('/api/update-email', { email: next }, token)).json).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    const mails = inbox(email).filter((m) => /change your email$/.test(m.subject))
+    expect(mails).toHaveLength(2)
+    const second = mails[0]!.code! // newest first
+    if (first !== second) expect((await call('/api/update-email/primary-otp', { otp: first }, token)).status).toBe(400)
+    expect((await call('/api/update-email/primary-otp', { otp: second }, token)).json).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+  })
+
+  it('behavior: resend of the second code: the same email again mails a new code to the new address and stays on step 2', async () => {
+    const { email, token, next } = await atSecondary()
+    const before = inbox(email).length
+    clock += emailLoginCooldown
+    expect((await call('/api/update-email', { email: next }, token)).json).toEqual({ action: 'VERIFY_SECONDARY_OTP' })
+    // Nothing more to the current address; a second code to the new one, which changes the email.
+    expect(inbox(email)).toHaveLength(before)
+    const codes = inbox(next).map((m) => m.code)
+    expect(codes).toHaveLength(2)
+    expect((await call('/api/update-email/secondary-otp', { otp: codes[0] }, token)).json).toEqual({ email: next })
+  })
+
+  it('bad input: a resend within 30 s of the last mail is throttled with the spec\'s words and its seconds; nothing is mailed', async () => {
+    const { email, token } = await signUp()
+    const next = newEmail()
+    await call('/api/update-email', { email: next }, token)
+    clock += 12_000
+    expect(await call('/api/update-email', { email: next }, token)).toEqual({ status: 429, json: { message: 'Please try again after 18 seconds', retryAfterSeconds: 18 } })
+    // Another new address within the 30 s too.
+    expect((await call('/api/update-email', { email: newEmail() }, token)).status).toBe(429)
+    expect(inbox(email).filter((m) => /change your email$/.test(m.subject))).toHaveLength(1)
+    // The code to the new address counts as a mail: its resend waits 30 s from it.
+    clock += 18_000
+    await call('/api/update-email/primary-otp', { otp: inbox(email)[0]!.code }, token)
+    clock += 29_500
+    expect(await call('/api/update-email', { email: next }, token)).toEqual({ status: 429, json: { message: 'Please try again after 1 second', retryAfterSeconds: 1 } })
+    expect(inbox(next)).toHaveLength(1)
+  })
+
+  it('bad input: a second-code resend after the current address\'s proof expired (10 min) starts over with a code to the current address', async () => {
+    const { email, token, next } = await atSecondary()
+    const before = inbox(email).length
+    clock += otpTtl + 1
+    expect((await call('/api/update-email', { email: next }, token)).json).toEqual({ action: 'VERIFY_PRIMARY_OTP' })
+    expect(inbox(email)).toHaveLength(before + 1)
+    expect(inbox(next)).toHaveLength(1)
+    // The old second code no longer counts.
+    expect(await call('/api/update-email/secondary-otp', { otp: inbox(next)[0]!.code }, token)).toEqual({ status: 400, json: { message: emailUpdateMessages.noChange } })
   })
 })

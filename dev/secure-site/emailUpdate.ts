@@ -10,13 +10,19 @@
  *    changes now, and only now → `{ email }` (the new one).
  *
  * Codes behave like the login's: 10 minutes, the 5th wrong one locks the change (start again), each works once. A new
- * `start` replaces a change under way. The session stays valid: it belongs to the user, not to the address.
+ * `start` replaces a change under way, with two exceptions that make the resend of each code:
+ * - the throttle (spec §5, §9: 30 s): a `start` within 30 s of the change's last mail is refused with 429 and
+ *   "Please try again after N seconds" (`retryAfterSeconds`), nothing mailed;
+ * - the same new address while the change waits for the new address's code, the current address proven less than 10
+ *   minutes ago: a new code is mailed to the new address → `{ action: 'VERIFY_SECONDARY_OTP' }` (older proof: the
+ *   change starts over with a code to the current address).
+ * The session stays valid: it belongs to the user, not to the address.
  * HTTP-free (server.ts maps it to `/api/update-email…`); the clock is injected. Dev-only.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import type { SecureDb } from './db.ts'
 import type { Mailer } from './mail.ts'
-import { normaliseEmail, otpMaxAttempts, otpTtl, SecureSiteError, secureMessages } from './service.ts'
+import { emailLoginCooldown, normaliseEmail, otpMaxAttempts, otpTtl, SecureSiteError, secureMessages, throttleMessage } from './service.ts'
 import type { AuthenticatedSession } from './service.ts'
 
 /** The table of email changes under way: one per user, its stage and the code of that stage (hashed). */
@@ -29,6 +35,7 @@ create table if not exists email_updates (
   created_at double precision not null,
   attempts integer not null default 0
 );
+alter table email_updates add column if not exists primary_at double precision;
 `
 
 /** Refusals of the email change, in the words the visitor reads. */
@@ -97,20 +104,44 @@ export function createEmailUpdate(options: EmailUpdateOptions) {
 
   return {
     /**
-     * Starts a change to `email`: mails a code to the current address.
+     * Starts a change to `email`: mails a code to the current address. Also the resend of each code: the same call again
+     * mails a new code to the current address, or, when the change waits for the new address's code of this same email
+     * (the current address proven within 10 minutes), a new code to the new address (`VERIFY_SECONDARY_OTP`).
      *
-     * @throws SecureSiteError 401 (session), 403 (a social account), 400 (not an email, or the current one), 409 (another account's).
+     * @throws SecureSiteError 401 (session), 403 (a social account), 400 (not an email, or the current one), 409 (another
+     * account's), 429 with `retryAfterSeconds` within 30 s of the change's last mail (spec §5 throttle).
      */
     async start(token: string | undefined, input: { email: unknown }): Promise<{ action: EmailUpdateAction }> {
       const user = await emailUser(token)
       const email = normaliseEmail(input.email)
       if (email === user.email) throw new SecureSiteError(400, emailUpdateMessages.sameEmail)
       await assertFree(email, user.id)
+      const t = now()
+      const { rows } = await db.query<{ new_email: string; stage: string; created_at: number; primary_at: number | null }>(
+        'select new_email, stage, created_at, primary_at from email_updates where user_id = $1',
+        [user.id],
+      )
+      const under = rows[0]
+      if (under && t - under.created_at < emailLoginCooldown && t >= under.created_at) {
+        const seconds = Math.max(1, Math.ceil((emailLoginCooldown - (t - under.created_at)) / 1000))
+        throw new SecureSiteError(429, throttleMessage(seconds), { retryAfterSeconds: seconds })
+      }
+      if (under && under.stage === 'secondary' && under.new_email === email && under.primary_at !== null && t - under.primary_at <= otpTtl) {
+        // The resend of the new address's code: the current address was proven for this change moments ago.
+        const code = newCode()
+        await db.query('update email_updates set code_hash = $2, created_at = $3, attempts = 0 where user_id = $1', [user.id, sha256(code), t])
+        await mailer.send({
+          to: email,
+          subject: `${code} is your code to confirm your new email`,
+          text: `Your code is ${code}\n\nEnter it to make this address the email of your embedded wallet. The code expires in 10 minutes. If it was not you, ignore this mail.\n`,
+        })
+        return { action: 'VERIFY_SECONDARY_OTP' }
+      }
       const code = newCode()
       await db.query(
-        `insert into email_updates (user_id, new_email, stage, code_hash, created_at, attempts) values ($1, $2, 'primary', $3, $4, 0)
-         on conflict (user_id) do update set new_email = $2, stage = 'primary', code_hash = $3, created_at = $4, attempts = 0`,
-        [user.id, email, sha256(code), now()],
+        `insert into email_updates (user_id, new_email, stage, code_hash, created_at, attempts, primary_at) values ($1, $2, 'primary', $3, $4, 0, null)
+         on conflict (user_id) do update set new_email = $2, stage = 'primary', code_hash = $3, created_at = $4, attempts = 0, primary_at = null`,
+        [user.id, email, sha256(code), t],
       )
       await mailer.send({
         to: user.email,
@@ -130,7 +161,8 @@ export function createEmailUpdate(options: EmailUpdateOptions) {
       const { newEmail } = await check(user.id, 'primary', input.otp)
       await assertFree(newEmail, user.id)
       const code = newCode()
-      await db.query("update email_updates set stage = 'secondary', code_hash = $2, created_at = $3, attempts = 0 where user_id = $1", [user.id, sha256(code), now()])
+      const t = now()
+      await db.query("update email_updates set stage = 'secondary', code_hash = $2, created_at = $3, attempts = 0, primary_at = $3 where user_id = $1", [user.id, sha256(code), t])
       await mailer.send({
         to: newEmail,
         subject: `${code} is your code to confirm your new email`,

@@ -158,3 +158,76 @@ test('Back from a code step cancels the change: Account keeps the email; Your wa
   await expect(smart).not.toContainText('Active')
   await shoot(page, 'profile-wallets')
 })
+
+/** Shifts the secure site's clock (dev-only control): its 30 s throttle between the mails of a change passes at once. */
+async function secureClock(page: Page, offsetMs: number) {
+  const res = await page.request.post(`${secure}/__control/clock`, { headers: { 'x-latchkey-control': '1' }, data: { offsetMs } })
+  expect(res.ok()).toBe(true)
+}
+
+test('resend: each code is mailed again after 30 s (the old one refused), a sooner mail is throttled with the spec’s words, the toast names the new email', async ({ demo: page }) => {
+  test.setTimeout(150_000)
+  const old = fresh('e2e-resend')
+  const next = fresh('e2e-resent')
+  await emailLogin(page, old)
+  const account = await openAccount(page)
+  await account.getByRole('button', { name: 'Change email' }).click()
+  const update = dialog(page, 'Change your email')
+  await update.getByRole('textbox', { name: 'New email' }).fill(next)
+  await update.getByRole('button', { name: 'Continue' }).click()
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email', { timeout: 30_000 })
+  const first = await codeFor(page, old, /is your code to change your email$/)
+
+  // Step 1: Resend waits the cooldown (spec §5, §9: 30 s), then mails a new code to the current address.
+  const resend = update.getByRole('button', { name: 'Resend code' })
+  await expect(resend).toBeDisabled()
+  await expect(update.getByTestId('update-email-resend-wait')).toBeVisible()
+  await shoot(page, 'update-email-resend-wait')
+  await expect(resend).toBeEnabled({ timeout: 40_000 })
+  await resend.click()
+  await expect.poll(async () => (await mails(page, old)).filter((m) => /is your code to change your email$/.test(m.subject)).length, { timeout: 20_000 }).toBe(2)
+  await expect(resend).toBeDisabled()
+  const second = (await mails(page, old)).find((m) => /is your code to change your email$/.test(m.subject))!.code!
+  const code = update.getByRole('textbox', { name: 'Code' })
+  if (first !== second) {
+    // The first code was replaced by the resend.
+    await code.fill(first)
+    await update.getByRole('button', { name: 'Confirm' }).click()
+    await expect(update.getByRole('alert')).toHaveText('Invalid code', { timeout: 20_000 })
+  }
+  await code.fill(second)
+  await update.getByRole('button', { name: 'Confirm' }).click()
+  await expect(update.getByTestId('update-email-step')).toHaveText('Step 2 of 2: your new email', { timeout: 30_000 })
+  await codeFor(page, next, /is your code to confirm your new email$/)
+
+  // Asking again at once (the same new email from the field) is refused by the secure site's throttle, nothing mailed.
+  await update.getByRole('button', { name: 'Change the new email' }).click()
+  await expect(update.getByRole('textbox', { name: 'New email' })).toHaveValue(next)
+  await update.getByRole('button', { name: 'Continue' }).click()
+  await expect(update.getByRole('alert')).toHaveText(/^Please try again after (\d+) seconds?$/, { timeout: 20_000 })
+  const seconds = Number((await update.getByRole('alert').textContent())!.match(/(\d+)/)![1])
+  expect(seconds).toBeGreaterThan(0)
+  expect(seconds).toBeLessThanOrEqual(30)
+  await shoot(page, 'update-email-throttled')
+  expect((await mails(page, next)).length).toBe(1)
+
+  // 30 s later (the site's clock moved on): the same email mails a new code to the new address, still step 2.
+  await secureClock(page, 31_000)
+  try {
+    await update.getByRole('button', { name: 'Continue' }).click()
+    await expect(update.getByTestId('update-email-step')).toHaveText('Step 2 of 2: your new email', { timeout: 30_000 })
+    await expect.poll(async () => (await mails(page, next)).length, { timeout: 20_000 }).toBe(2)
+    const secondaryNew = (await mails(page, next))[0]!.code!
+    expect((await mails(page, old)).filter((m) => /is your code to change your email$/.test(m.subject)).length).toBe(2)
+    await update.getByRole('textbox', { name: 'Code' }).fill(secondaryNew)
+    await update.getByRole('button', { name: 'Confirm' }).click()
+
+    // Account with the new email, and the success toast naming it.
+    const after = dialog(page, 'Account')
+    await expect(after.getByTestId('account-email')).toHaveText(shown(next), { timeout: 30_000 })
+    await expect(page.getByRole('status').getByText(`Your email is now ${next}`, { exact: true })).toBeVisible()
+    await shoot(page, 'update-email-toast')
+  } finally {
+    await secureClock(page, 0)
+  }
+})

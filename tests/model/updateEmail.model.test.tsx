@@ -7,13 +7,14 @@ import { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { timing } from '../../machines/timing.ts'
 import { createFrameClient, frameMountActor, frameSendActor, updateEmailActors } from '../../ui/assemble/frameClient.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
-import { frameFixture } from './frameFixture.ts'
+import { delayOf, frameFixture } from './frameFixture.ts'
 
 /**
  * Model-based test of the email update (issue 19 §3; spec §4 "Email update result action", §9 email change poll):
  * every path walked through the real frame client to a fake frame page. Gestures: Account's edit button (start), the
  * visitor types a new email (valid, the current one, not an email), continues, types a code (six digits or not),
- * goes back to the email from a code, cancels (Back or close); the frame answers each request (APP_UPDATE_EMAIL with
+ * asks for a new code (before and after the 30 s cooldown, while a code is checked), goes back to the email from a
+ * code, cancels (Back or close); the frame answers each request (APP_UPDATE_EMAIL with
  * VERIFY_PRIMARY_OTP or VERIFY_SECONDARY_OTP, each code accepted or refused, the user with the old or the new email, or
  * a failure); the fake clock runs the 1000 ms poll. After each step the machine is where the model says, the frame
  * was asked with what was typed, and a refusal keeps the typed email.
@@ -35,15 +36,26 @@ const events = (snapshot: any): E[] => {
       { type: 'updateEmail.submit' },
     ],
     '"sending"': [done('requestUpdate', { action: 'VERIFY_PRIMARY_OTP' }), done('requestUpdate', { action: 'VERIFY_SECONDARY_OTP' }), error('requestUpdate')],
-    '"verifyingPrimary"': [{ type: 'updateEmail.submitOtp', otp: '123456' }, { type: 'updateEmail.submitOtp', otp: '12' }, { type: 'updateEmail.edit' }],
-    '"checkingPrimary"': [done('verifyPrimary', { action: 'VERIFY_SECONDARY_OTP' }), error('verifyPrimary')],
-    '"verifyingSecondary"': [{ type: 'updateEmail.submitOtp', otp: '654321' }, { type: 'updateEmail.submitOtp', otp: 'abc' }, { type: 'updateEmail.edit' }],
-    '"checkingSecondary"': [done('verifySecondary', { newEmail: NEW }), error('verifySecondary')],
     '{"awaitingChange":"reading"}': [done('readEmail', NEW), done('readEmail', OLD), error('readEmail')],
     '"updated"': [{ type: 'updateEmail.start', currentEmail: NEW }],
   }
+  const out: E[] = [...(byState[key] ?? [])]
+  // The code steps: two regions in parallel (the code field, the resend with its cooldown).
+  for (const [stage, otp, check, resend, other] of [
+    ['verifyingPrimary', '123456', 'verifyPrimary', 'resendPrimary', 'VERIFY_SECONDARY_OTP'],
+    ['verifyingSecondary', '654321', 'verifySecondary', 'resendSecondary', 'VERIFY_PRIMARY_OTP'],
+  ] as const) {
+    if (!snapshot.matches(stage)) continue
+    out.push({ type: 'updateEmail.submitOtp', otp }, { type: 'updateEmail.submitOtp', otp: stage === 'verifyingPrimary' ? '12' : 'abc' }, { type: 'updateEmail.edit' }, { type: 'updateEmail.resend' })
+    if (snapshot.matches({ [stage]: { code: 'checking' } })) {
+      out.push(check === 'verifyPrimary' ? done(check, { action: 'VERIFY_SECONDARY_OTP' }) : done(check, { newEmail: NEW }), error(check))
+    }
+    if (snapshot.matches({ [stage]: { resend: 'resending' } })) {
+      out.push(done(resend, { action: stage === 'verifyingPrimary' ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP' }), done(resend, { action: other }), error(resend))
+    }
+  }
   const extra: E[] = key === '"idle"' ? [] : [{ type: 'updateEmail.cancel' }]
-  return [...(byState[key] ?? []), ...extra, ...delayedEvents(snapshot)]
+  return [...out, ...extra, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, e: s.context.email, c: s.context.currentEmail, n: s.context.newEmail ?? null, err: s.context.error?.name ?? null })
 const run = buildModelPaths(updateEmailMachine, { events, serialize })
@@ -58,7 +70,7 @@ test('coverage: every state and every transition of the email update chart', () 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
 afterEach(() => vi.useRealTimers())
 
-const kinds = { requestUpdate: 'UPDATE_EMAIL', verifyPrimary: 'UPDATE_EMAIL_PRIMARY_OTP', verifySecondary: 'UPDATE_EMAIL_SECONDARY_OTP', readEmail: 'GET_USER' } as const
+const kinds = { requestUpdate: 'UPDATE_EMAIL', resendPrimary: 'UPDATE_EMAIL', resendSecondary: 'UPDATE_EMAIL', verifyPrimary: 'UPDATE_EMAIL_PRIMARY_OTP', verifySecondary: 'UPDATE_EMAIL_SECONDARY_OTP', readEmail: 'GET_USER' } as const
 
 async function walk(path: ModelPath) {
   const f = frameFixture()
@@ -71,6 +83,7 @@ async function walk(path: ModelPath) {
     for (const step of path.steps) {
       const e = step.event as E
       const before = actor.getSnapshot().context
+      const updates = f.requests.filter((r) => r.type === 'APP_UPDATE_EMAIL').length
       if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
         const id = e.type.split('.').at(-1)! as keyof typeof kinds
         if (!readied) {
@@ -83,12 +96,17 @@ async function walk(path: ModelPath) {
         const output = id === 'readEmail' && e.type.startsWith('xstate.done') ? user(e.output as string) : e.output
         if (e.type.startsWith('xstate.done')) f.succeed(kinds[id], output as never)
         else f.fail(kinds[id], { message: 'refused' })
-      } else if (e.type.startsWith('xstate.after.')) await vi.advanceTimersByTimeAsync(timing.emailChangePoll)
+      } else if (e.type.startsWith('xstate.after.')) await vi.advanceTimersByTimeAsync(delayOf(e.type, { emailChangePoll: timing.emailChangePoll, otpResendCooldown: timing.otpResendCooldown }))
       else actor.send(e as never)
       await vi.advanceTimersByTimeAsync(0)
       expect(stateKey(actor.getSnapshot())).toBe(step.state)
       const s = actor.getSnapshot()
       // A refusal keeps what was typed and says why.
+      // A resend taken mails again: one more APP_UPDATE_EMAIL with the typed email; one refused asks nothing.
+      if (e.type === 'updateEmail.resend') {
+        const resent = s.hasTag('loading') && (s.matches({ verifyingPrimary: { resend: 'resending' } }) || s.matches({ verifyingSecondary: { resend: 'resending' } }))
+        expect(f.requests.filter((r) => r.type === 'APP_UPDATE_EMAIL').length).toBe(updates + (resent ? 1 : 0))
+      }
       if (e.type.startsWith('xstate.error') && !s.matches('awaitingChange')) {
         expect(s.context.email).toBe(before.email)
         expect(s.context.error?.message).toBe('refused')

@@ -87,7 +87,8 @@ export const enShell = {
     invalidAppConfiguration: 'Invalid App Configuration',
     accountTypeSmartAccount: 'Switched to your smart account',
     accountTypeEoa: 'Switched to your EOA',
-  } satisfies Record<Exclude<MessageKey, 'failure'>, string>,
+    emailUpdated: (email: string) => `Your email is now ${email}`,
+  } satisfies Record<Exclude<MessageKey, 'failure'>, string | ((email: string) => string)>,
   /**
    * What a visitor reads when something fails (issue 17 §9): one plain sentence per error the machines carry, keyed by
    * the error's name (`ErrorSummary.name`) or, for a wallet's EIP-1193 / JSON-RPC answer, by its code. Internal names

@@ -283,6 +283,11 @@ export const en = {
     primaryStep: 'Step 1 of 2: your current email',
     secondaryStep: 'Step 2 of 2: your new email',
     edit: 'Change the new email',
+    resend: 'Resend code',
+    resending: 'Sending a new code…',
+    resendWait: 'You can ask for a new code 30 seconds after the last one.',
+    /** Spec §5: the throttle's "try again after N seconds". */
+    throttled: (seconds: number) => `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
     awaiting: 'Updating your email…',
   },
   /** The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets). */

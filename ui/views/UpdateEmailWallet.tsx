@@ -9,8 +9,10 @@ const same = (a: UpdateEmailView, b: UpdateEmailView) => JSON.stringify(a) === J
 
 /**
  * UpdateEmailWallet (spec §2; issue 19 §3): the new email, then the code mailed to the current address (step 1 of 2),
- * then the code mailed to the new address (step 2 of 2), then the change waited for. Errors show on their step with
- * what was typed kept (the new email in the machine, a code in its field); "Change the new email" returns to the field.
+ * then the code mailed to the new address (step 2 of 2), then the change waited for. Each code can be mailed again
+ * ("Resend code") 30 s after it was sent (spec §5, §9; the secure site refuses sooner with "Please try again after N
+ * seconds"). Errors show on their step with what was typed kept (the new email in the machine, a code in its field);
+ * "Change the new email" returns to the field.
  */
 export default function UpdateEmailWallet() {
   const copy = useCopy()
@@ -27,7 +29,9 @@ export default function UpdateEmailWallet() {
         ? t.same
         : view.error?.kind === 'invalidOtp'
           ? t.codeInvalid
-          : view.error?.message
+          : view.error?.kind === 'throttled'
+            ? t.throttled(view.error.seconds)
+            : view.error?.message
   const error = errorText ? (
     <p className="lk-error" id={errorId} role="alert" data-testid="update-email-error">
       {errorText}
@@ -79,6 +83,16 @@ export default function UpdateEmailWallet() {
         <button type="submit" className="lk-primary lk-wide" disabled={view.busy}>
           {checking ? t.checking : t.confirm}
         </button>
+        <div className="lk-actions">
+          <button type="button" className="lk-secondary" disabled={!view.canResend} onClick={() => deliver({ type: 'updateEmail.resend' })}>
+            {view.resending ? t.resending : t.resend}
+          </button>
+        </div>
+        {!view.canResend && !view.resending && !view.busy && (
+          <p className="lk-muted" data-testid="update-email-resend-wait">
+            {t.resendWait}
+          </p>
+        )}
         <button type="button" className="lk-link" disabled={view.busy} onClick={() => deliver({ type: 'updateEmail.edit' })}>
           {t.edit}
         </button>
