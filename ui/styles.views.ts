@@ -128,4 +128,35 @@ export const viewCss = `
 .lk-swap-flip { width: 40px; height: 40px; padding: 0; margin: -22px auto; position: relative; z-index: 1; display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%; background: var(--lk-background); }
 .lk-swap-flip:hover, .lk-swap-flip:focus-visible { border-color: var(--lk-accent); }
 .lk-swap-summary dd { word-break: normal; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
+/* Issues 18–21 views, visitor pass ("looks"): a field marked invalid shows it in its border; an empty live region (an
+   error or status line waiting for words) takes no room in a column (it stays in the a11y tree, so its words are read
+   when they come); a form's error sits under its field, on the left. */
+.lk-search[aria-invalid="true"], .lk-name-input:has(> [aria-invalid="true"]) { border-color: var(--lk-danger); }
+.lk-center > .lk-error:empty, .lk-center > .lk-muted[role="status"]:empty { margin-top: -12px; }
+.lk-form > .lk-error, .lk-email > .lk-error { align-self: stretch; text-align: left; }
+.lk-field > label { overflow-wrap: anywhere; }
+.lk-center > .lk-search { margin-bottom: 0; }
+.lk-field > .lk-field-sentence { font-weight: 400; }
+.lk-email > .lk-link, .lk-email-note .lk-link { align-self: flex-start; padding-inline: 0; }
+.lk-email-heading { display: flex; align-items: center; gap: 8px; margin: 0; font-weight: 600; }
+.lk-email-heading .lk-spinner { width: 16px; height: 16px; }
+.lk-email .lk-muted, .lk-email > label { overflow-wrap: anywhere; line-height: 1.4; }
+.lk-otp { font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; padding-block: 6px; }
+.lk-otp::placeholder { color: var(--lk-muted); opacity: 0.6; }
+/* Account's email: one line, cut with an ellipsis when it does not fit (the full address in its title). */
+.lk-email-row > [data-testid="account-email"] { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.lk-email-row > .lk-icon-button { flex: none; }
+/* Social: the marks are drawn in the text colour; the waiting line has its spinner on the right. */
+.lk-social-glyph { flex: none; }
+.lk-row > .lk-social-glyph { margin-inline: 4px; }
+.lk-social-status > span:not(.lk-spinner) { flex: 1; min-width: 0; }
+.lk-social-button { color: var(--lk-foreground); }
+/* A button with a glyph and words: the glyph on the words' centre line. */
+.lk-with-glyph { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
+a.lk-primary { display: block; text-align: center; text-decoration: none; }
+/* A picker button (a token, a provider): the chevron says it opens a list. */
+.lk-chevron { flex: none; margin-left: auto; color: var(--lk-muted); }
+.lk-done-glyph { display: inline-flex; color: var(--lk-success); }
+.lk-done-heading { margin: 0; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; }
+.lk-name-chip { max-width: 100%; overflow-wrap: anywhere; text-align: left; }
 `

@@ -2,6 +2,7 @@
  * The views' icons and stand-in glyphs (issue 17 §6), drawn for this project and decorative (`aria-hidden`): they load
  * with the views' chunk; the shell's icons are in `icons.tsx` (issue 15 §4).
  */
+import type { ReactNode } from 'react'
 import { base, glyph } from './icons.tsx'
 
 export const CopyIcon = () => (
@@ -63,27 +64,52 @@ export const WalletConnectGlyph = ({ size = 32 }: { size?: number }) => (
   </svg>
 )
 
-/** The social providers' marks (issue 19 §1): a tinted tile with the provider's letter, drawn here (no brand assets). */
-const socialTints: Record<string, { bg: string; fg: string; letter: string }> = {
-  google: { bg: '#ffffff', fg: '#4285f4', letter: 'G' },
-  github: { bg: '#24292f', fg: '#ffffff', letter: 'G' },
-  apple: { bg: '#000000', fg: '#ffffff', letter: 'A' },
-  facebook: { bg: '#1877f2', fg: '#ffffff', letter: 'f' },
-  x: { bg: '#0f1419', fg: '#ffffff', letter: 'X' },
-  discord: { bg: '#5865f2', fg: '#ffffff', letter: 'D' },
-  farcaster: { bg: '#855dcd', fg: '#ffffff', letter: 'F' },
+/**
+ * The social providers' marks (issue 19 §1), drawn for this project at 24 px, monochrome in `currentColor` so they follow
+ * the theme (no brand assets, no brand colours): a G cut from a ring (Google), a cat's head (GitHub), an apple with its
+ * leaf and bite (Apple), an f in a ring (Facebook), a bold and a thin stroke crossed (X), a round face with two eyes
+ * (Discord), a gate (Farcaster). An unknown provider gets its initial in a ring.
+ */
+const socialMarks: Record<string, ReactNode> = {
+  google: <path d="M18.2 6.6A8.3 8.3 0 1 0 20.3 12h-7.6" fill="none" stroke="currentColor" strokeWidth={2.6} strokeLinecap="round" strokeLinejoin="round" />,
+  github: (
+    <path d="M5.2 10.3 4.8 3.6l4.6 3.2a9.4 9.4 0 0 1 5.2 0l4.6-3.2-.4 6.7c.8 1 1.2 2.3 1.2 3.6 0 4.2-3.6 6.6-8 6.6s-8-2.4-8-6.6c0-1.3.4-2.6 1.2-3.6zM8.6 13.4a1.2 1.5 0 1 0 2.4 0 1.2 1.5 0 1 0-2.4 0zm4.4 0a1.2 1.5 0 1 0 2.4 0 1.2 1.5 0 1 0-2.4 0z" fillRule="evenodd" />
+  ),
+  apple: (
+    <>
+      <path d="M12 7.6c-1.5-1-3.3-1.2-4.6-.5-2.5 1.3-3 4.8-1.7 8 1 2.6 2.7 4.9 4.4 4.9.8 0 1.2-.5 1.9-.5s1.1.5 1.9.5c1.7 0 3.2-2.2 4.1-4.2-1.6-.8-2.5-2.2-2.5-3.8 0-1.4.7-2.6 1.8-3.3-.9-1.3-2.3-1.9-3.6-1.8-.6 0-1.1.3-1.7.7z" />
+      <path d="M12.3 6.3c0-1.8 1.2-3.1 3-3.2 0 1.8-1.2 3.1-3 3.2z" />
+    </>
+  ),
+  facebook: (
+    <g fill="none" stroke="currentColor" strokeLinecap="round">
+      <circle cx="12" cy="12" r="9.2" strokeWidth={1.8} />
+      <path d="M15.2 6.6h-1.3a2.6 2.6 0 0 0-2.6 2.6V21M8.6 11.8h5.8" strokeWidth={2.4} />
+    </g>
+  ),
+  x: (
+    <>
+      <path d="M4.2 4h4.6l11 16h-4.6z" />
+      <path d="M19 4 5 20" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" />
+    </>
+  ),
+  discord: (
+    <path d="M6.3 6.7A15 15 0 0 1 12 5.6c2 0 3.9.4 5.7 1.1 1.7 2.6 2.7 5.6 2.8 9.2a11 11 0 0 1-4.6 2.4l-.9-1.6c-2 .5-4 .5-6 0l-.9 1.6a11 11 0 0 1-4.6-2.4c.1-3.6 1.1-6.6 2.8-9.2zM7.6 12.6a1.6 1.8 0 1 0 3.2 0 1.6 1.8 0 1 0-3.2 0zm5.6 0a1.6 1.8 0 1 0 3.2 0 1.6 1.8 0 1 0-3.2 0z" fillRule="evenodd" />
+  ),
+  farcaster: <path d="M4.5 3.5h15v3.2H21v2.4h-1.5v11.4h-4.6v-6.3a2.9 2.9 0 0 0-5.8 0v6.3H4.5V9.1H3V6.7h1.5z" />,
 }
-export const SocialGlyph = ({ provider, size = 24 }: { provider: string; size?: number }) => {
-  const t = socialTints[provider] ?? { bg: '#888', fg: '#fff', letter: provider.slice(0, 1).toUpperCase() }
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="0.5" y="0.5" width="23" height="23" rx="6" fill={t.bg} stroke="#8884" />
-      <text x="12" y="16.5" textAnchor="middle" fontSize={t.letter.length > 1 ? 10 : 14} fontWeight="700" fontFamily="system-ui, sans-serif" fill={t.fg}>
-        {t.letter}
-      </text>
-    </svg>
-  )
-}
+export const SocialGlyph = ({ provider, size = 24 }: { provider: string; size?: number }) => (
+  <svg {...glyph(size)} fill="currentColor" className="lk-social-glyph" data-provider={provider}>
+    {socialMarks[provider] ?? (
+      <>
+        <circle cx="12" cy="12" r="9.2" fill="none" stroke="currentColor" strokeWidth={1.8} />
+        <text x="12" y="16.2" textAnchor="middle" fontSize="11" fontWeight="700" fontFamily="system-ui, sans-serif">
+          {provider.slice(0, 1).toUpperCase()}
+        </text>
+      </>
+    )}
+  </svg>
+)
 
 /** A name tag (RegisterAccountName): a label with its hole. */
 export const NameTagGlyph = ({ size = 24 }: { size?: number }) => (
@@ -114,5 +140,12 @@ export const SwapGlyph = ({ size = 24 }: { size?: number }) => (
   <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
     <path d="M8 4v15M4.5 7.5 8 4l3.5 3.5" />
     <path d="M16 20V5M12.5 16.5 16 20l3.5-3.5" />
+  </svg>
+)
+
+/** A picker's chevron (Swap's token buttons, the on-ramp's provider): the button opens a list. */
+export const ChevronGlyph = () => (
+  <svg {...base} className="lk-chevron">
+    <path d="m6 3.5 4.5 4.5L6 12.5" />
   </svg>
 )

@@ -6,6 +6,7 @@ import { mainnet, solana, bitcoin, type CaipNetwork } from '../../adapters/netwo
 import { networkImageUrl } from './NetworkIcon.tsx'
 import { QrCode, qrLayout } from './QrCode.tsx'
 import { WalletIcon } from './WalletIcon.tsx'
+import { SocialGlyph } from './glyphs.tsx'
 
 afterEach(cleanup)
 
@@ -82,5 +83,32 @@ describe('networkImageUrl (issue 17 §6, spec §7 /public/getAssetImage/{id})', 
   })
   test('behavior: every built-in network has an imageId', () => {
     for (const n of [mainnet, solana, bitcoin]) expect(n.imageId, n.name).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('SocialGlyph (issue 19 §1: drawn marks, not letter tiles)', () => {
+  const providers = ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']
+
+  test('behavior: each default social provider has a drawn mark of its own in the text colour, with no letter and no brand colour', () => {
+    const drawings = providers.map((provider) => {
+      const { container, unmount } = render(<SocialGlyph provider={provider} />)
+      const svg = container.querySelector('svg')!
+      expect(svg.getAttribute('aria-hidden'), provider).toBe('true')
+      expect(svg.querySelector('text'), provider).toBeNull()
+      const colours = [...svg.querySelectorAll('*')].flatMap((el) => [el.getAttribute('fill'), el.getAttribute('stroke')]).filter((c) => c && c !== 'none')
+      expect(new Set([svg.getAttribute('fill'), ...colours]), provider).toEqual(new Set(['currentColor']))
+      const drawing = svg.innerHTML
+      unmount()
+      return drawing
+    })
+    // Google and GitHub (both a "G" as letters) are told apart: every mark differs.
+    expect(new Set(drawings).size).toBe(providers.length)
+  })
+
+  test('behavior: a provider without a mark gets its initial in a ring, at the size asked', () => {
+    const { container } = render(<SocialGlyph provider="telegram" size={20} />)
+    const svg = container.querySelector('svg')!
+    expect(svg.querySelector('text')?.textContent).toBe('T')
+    expect(svg.getAttribute('width')).toBe('20')
   })
 })

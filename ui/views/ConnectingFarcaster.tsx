@@ -60,12 +60,12 @@ export default function ConnectingFarcaster() {
       <strong>{copy.farcasterScan}</strong>
       <QrCode value={url} label={copy.farcasterQr} testId="farcaster-qr" size={232} />
       <p className="lk-muted">{copy.farcasterHint}</p>
-      <a className="lk-primary" href={url} data-testid="farcaster-link" style={{ display: 'block', textAlign: 'center', textDecoration: 'none' }}>
+      <a className="lk-primary lk-wide" href={url} data-testid="farcaster-link">
         {copy.farcasterOpen}
       </a>
       <button
         type="button"
-        className="lk-secondary"
+        className="lk-secondary lk-with-glyph"
         onClick={() =>
           void navigator.clipboard?.writeText(url).then(
             () => {

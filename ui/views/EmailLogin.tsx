@@ -44,7 +44,10 @@ export function EmailLogin() {
   if (view.step === 'device') {
     return (
       <section className="lk-email" aria-live="polite">
-        <p style={{ fontWeight: 600, margin: 0 }}>{copy.emailDeviceTitle}</p>
+        <p className="lk-email-heading">
+          <span className="lk-spinner" aria-hidden="true" />
+          {copy.emailDeviceTitle}
+        </p>
         <p className="lk-muted">{copy.emailDeviceBody(view.email.trim())}</p>
         {error}
         {useAnother}

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useCopy } from '../copy.ts'
 import { useOnramp } from '../hooks/onramp.ts'
-import { CardGlyph } from '../components/glyphs.tsx'
+import { CardGlyph, ChevronGlyph } from '../components/glyphs.tsx'
 
 /**
  * The buy form (issue 21 §1): what to buy (the network's tokens), what to pay with (currency and method), the amount
@@ -121,6 +121,7 @@ export default function OnRamp() {
           <br />
           <span className="lk-muted">{flow.provider ? copy.onrampProviderFees(flow.provider.fees) : ''}</span>
         </span>
+        <ChevronGlyph />
       </button>
       {flow.failure && <p className="lk-muted">{flow.failure.message}</p>}
       <button type="submit" className="lk-primary lk-wide" disabled={!flow.canContinue}>

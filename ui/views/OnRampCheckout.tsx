@@ -1,6 +1,6 @@
 import { useCopy } from '../copy.ts'
 import { useOnramp } from '../hooks/onramp.ts'
-import { CheckIcon } from '../components/glyphs.tsx'
+import { RegisteredGlyph } from '../components/glyphs.tsx'
 
 /**
  * The purchase followed (issue 21 §1): while the provider's checkout window is open, what to do there and Cancel
@@ -12,8 +12,10 @@ export default function OnRampCheckout() {
   if (flow.phase === 'done' && flow.purchase) {
     return (
       <div className="lk-center" data-testid="onramp-done">
-        <CheckIcon />
-        <h3>{copy.onrampDone}</h3>
+        <span className="lk-done-glyph">
+          <RegisteredGlyph size={48} />
+        </span>
+        <h3 className="lk-done-heading">{copy.onrampDone}</h3>
         <p role="status">{copy.onrampArrived(flow.purchase.amount, flow.purchase.symbol)}</p>
         <button type="button" className="lk-secondary" onClick={() => flow.open()}>
           {copy.onrampBuyMore}

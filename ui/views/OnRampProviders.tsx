@@ -1,6 +1,6 @@
 import { useCopy } from '../copy.ts'
 import { useOnramp } from '../hooks/onramp.ts'
-import { CardGlyph } from '../components/glyphs.tsx'
+import { CardGlyph, CheckIcon } from '../components/glyphs.tsx'
 
 /** The provider choice (issue 21 §1; spec §9 providers and their fee display): picking one returns to the form. */
 export default function OnRampProviders() {
@@ -14,6 +14,7 @@ export default function OnRampProviders() {
             <CardGlyph />
             <span className="lk-row-name">{p.name}</span>
             <span className="lk-fiat">{copy.onrampProviderFees(p.fees)}</span>
+            {p.selected && <CheckIcon />}
           </button>
         </li>
       ))}

@@ -71,6 +71,7 @@ export function SocialLogin() {
           <span>
             {view.step === 'popup' ? copy.socialWaiting(name(view.provider)) : view.step === 'redirect' ? copy.socialRedirecting(name(view.provider)) : copy.socialConnecting}
           </span>
+          <span className="lk-spinner" aria-hidden="true" />
         </p>
         {(view.step === 'popup' || view.step === 'redirect') && (
           <button type="button" className="lk-secondary" onClick={() => deliver({ type: 'socialLogin.cancel' })}>

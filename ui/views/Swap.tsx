@@ -4,7 +4,7 @@ import { errorSentence } from '../errorSentence.ts'
 import { useShellCopy } from '../context.ts'
 import { swapMessageText, useSwapFlow } from '../hooks/swap.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
-import { SwapGlyph } from '../components/glyphs.tsx'
+import { ChevronGlyph, SwapGlyph } from '../components/glyphs.tsx'
 import type { SwapTokenRow } from '../../machines/swap.connect.ts'
 
 /** A token button of the form: the token's icon, symbol and balance; opens the picker for its side. */
@@ -28,6 +28,7 @@ function TokenButton({ side, token, onClick }: { side: string; token: SwapTokenR
       ) : (
         <span className="lk-row-name">{copy.swap.chooseToken}</span>
       )}
+      <ChevronGlyph />
     </button>
   )
 }

@@ -67,7 +67,9 @@ export default function UpdateEmailWallet() {
           {secondary ? t.secondaryStep : t.primaryStep}
         </p>
         <div className="lk-field">
-          <label htmlFor={fieldId}>{t.codeLabel(view.codeSentTo ?? '')}</label>
+          <label htmlFor={fieldId} className="lk-field-sentence">
+            {t.codeLabel(view.codeSentTo ?? '')}
+          </label>
           <input
             ref={otpRef}
             id={fieldId}
