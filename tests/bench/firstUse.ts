@@ -102,6 +102,11 @@ export type FirstUseResults = {
   setupFetches: string[]
   /** Requests that would have left the page, the reference server and the routed RPC URLs, aborted. */
   aborted: string[]
+  /**
+   * The build's files each run fetched, in order: its page load (label `page load`), then every step, setup steps too;
+   * for the lazy rule's "when fetched" (bench.ts).
+   */
+  fetches: Array<{ page: string; label: string; files: string[] }>
 }
 
 /** Views no run here can paint, and why (printed under the table). */
@@ -119,19 +124,35 @@ const notDriven: Partial<Record<ViewName, string>> = {
 export type FirstUsePage = { server: StaticServer; chunks: Map<string, ChunkInfo> }
 
 /**
- * Runs the first-use steps on the library-only page (`fixture`), on the same page with sign-in (`fixture-siwx`) and
- * on the multi-chain page (Solana, then Bitcoin), each when given, against `apiUrl` (a reference server whose
- * eip155:1 reads the bench's anvil at `rpcUrl`). A run that fails stops at its failing step (the row says why); the
- * other runs still go.
+ * The embedded wallet's secure site of the email run (dev/secure-site, started by the bench on a free port): its URL
+ * (the page's `?secure=`) and the link of the newest "Verify this device" mail sent to an address (its SMTP mailbox).
+ */
+export type BenchSecureSite = { url: string; deviceLink(to: string): string | undefined }
+
+/** The dev account whose name the names run registers: accounts 0–2 have seeded names on the reference server. */
+export const NAMELESS_DEV_ACCOUNT = 3
+
+/**
+ * Runs the first-use steps on the library-only page (`fixture`: Account, Send, Buy, Swap with dev account 0; the
+ * names with dev account {@link NAMELESS_DEV_ACCOUNT}, which has no name; the email login with `?secure=` when a
+ * secure site is given), on the same page with sign-in (`fixture-siwx`) and on the multi-chain page (Solana, then
+ * Bitcoin), each when given, against `apiUrl` (a reference server whose eip155:1 reads the bench's anvil at `rpcUrl`).
+ * A run that fails stops at its failing step (the row says why); the other runs still go.
  */
 export async function measureFirstUse(
   browser: Browser,
   pages: { evm: FirstUsePage; siwx?: FirstUsePage | undefined; multichain?: FirstUsePage | undefined },
   apiUrl: string,
   rpcUrl: string,
+  secure?: BenchSecureSite,
 ): Promise<FirstUseResults> {
-  const results: FirstUseResults = { rows: [], setupFetches: [], aborted: [] }
+  const results: FirstUseResults = { rows: [], setupFetches: [], aborted: [], fetches: [] }
   await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: 'fixture' }, evmSteps(), results)
+  await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: `fixture, dev account ${NAMELESS_DEV_ACCOUNT}`, account: NAMELESS_DEV_ACCOUNT }, namesSteps(), results)
+  if (secure) {
+    const email = `bench-${Date.now()}@example.com`
+    await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: 'fixture ?secure', query: { secure: secure.url }, allow: [secure.url] }, emailSteps(email, () => secure.deviceLink(email)), results)
+  }
   if (pages.siwx) await runSteps(browser, pages.siwx, { apiUrl, rpcUrl, page: 'fixture-siwx' }, siwxSteps(), results)
   if (pages.multichain) await runSteps(browser, pages.multichain, { apiUrl, rpcUrl, page: 'fixture-multichain' }, namespaceSteps(), results)
   return results
@@ -225,6 +246,11 @@ function evmSteps(): Step[] {
     { feature: 'onramp', label: 'OnRampProviders', gesture: "click the form's provider button", act: click(/^Provider:/), painted: viewPainted('OnRampProviders'), views: ['OnRampProviders'] },
     { ...back, painted: viewPainted('OnRamp') },
     { ...back, painted: viewPainted('Account') },
+    // Swap (issue 20): its view comes prefetched with Account (a next view); its machine with the click.
+    { feature: 'swap', label: 'Swap (form, tokens)', gesture: "click 'Swap'", act: click('Swap'), painted: `${viewPainted('Swap')} && lk.text().includes('You pay')`, views: ['Swap'] },
+    { feature: 'swap', label: 'SwapSelectToken', gesture: "click the form's 'You pay' token button", act: click(/^You pay:/), painted: viewPainted('SwapSelectToken'), views: ['SwapSelectToken'] },
+    { ...back, painted: viewPainted('Swap') },
+    { ...back, painted: viewPainted('Account') },
     { feature: 'send', label: 'Send (form)', gesture: "click 'Send'", act: click('Send'), painted: `${viewPainted('Send')} && lk.text().includes('ETH')`, views: ['Send'] },
     { feature: 'send', label: 'SendSelectToken', gesture: "click the form's token button", act: click(/^Token:/), painted: viewPainted('SendSelectToken'), views: ['SendSelectToken'] },
     { label: 'pick ETH', gesture: "click the 'Ether' row", act: click(/^Ether/), painted: viewPainted('Send'), views: ['Send'], quiet: true },
@@ -239,6 +265,76 @@ function evmSteps(): Step[] {
       },
       painted: `${viewPainted('SendPreview')} && !lk.text().includes('Loading')`,
       views: ['SendPreview'],
+    },
+  ]
+}
+
+/**
+ * Names (issue 21 §2), on the library-only page with the stand-in wallet on dev account {@link NAMELESS_DEV_ACCOUNT}
+ * (Account offers 'Register a name' only to an account without one): the form, then a name typed, its availability
+ * checked, and 'Register' (the stand-in signs) until the success view.
+ */
+function namesSteps(): Step[] {
+  const name = 'bench-visitor'
+  return [
+    { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
+    { label: 'EVM wallet', gesture: `click '${BENCH_WALLET}'`, act: click(BENCH_WALLET), painted: connectedAndClosed, views: ['ConnectingExternal'] },
+    { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: `${viewPainted('Account')} && lk.text().includes('Register a name')`, views: ['Account'] },
+    { feature: 'names', label: 'RegisterAccountName (form)', gesture: "click 'Register a name'", act: click('Register a name'), painted: viewPainted('RegisterAccountName'), views: ['RegisterAccountName'] },
+    {
+      feature: 'names',
+      label: 'RegisterAccountNameSuccess (check, sign, register)',
+      gesture: `type '${name}', wait for 'available', click 'Register' → registered (ms from the click)`,
+      act: async (page) => {
+        await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+        await page.getByTestId('name-status').getByText('is available').waitFor()
+        await page.getByRole('button', { name: 'Register', exact: true }).click()
+      },
+      painted: viewPainted('RegisterAccountNameSuccess'),
+      views: ['RegisterAccountNameSuccess'],
+    },
+  ]
+}
+
+/**
+ * The email login (issue 18), on the library-only page with `?secure=` (the embedded wallet on the bench's secure
+ * site): an email typed in Connect and submitted (the email login's machine, the embedded wallet and the frame load
+ * with the typing; the frame page and the secure site's API on submit) until 'Approve this device', then the mailed
+ * device link opened from Node until connected.
+ */
+function emailSteps(email: string, deviceLink: () => string | undefined): Step[] {
+  return [
+    { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: `${viewPainted('Connect')} && lk.text().includes('Continue')`, views: ['Connect'] },
+    {
+      feature: 'embeddedWallet',
+      label: "Email login (typed, submitted → 'Approve this device')",
+      gesture: `type ${email} (fill), press Enter (ms from the Enter)`,
+      act: async (page) => {
+        const field = page.getByRole('textbox', { name: 'Email', exact: true })
+        await field.fill(email)
+        await field.press('Enter')
+      },
+      painted: `${viewPainted('Connect')} && lk.text().includes('Approve this device')`,
+      views: [],
+    },
+    {
+      feature: 'embeddedWallet',
+      label: 'Email login: device link opened → connected',
+      gesture: 'open the mailed link (from Node) → connected, modal closed',
+      act: async (page) => {
+        const deadline = Date.now() + TIMEOUT_MS
+        let link = deviceLink()
+        while (!link && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          link = deviceLink()
+        }
+        if (!link) throw new Error(`No device mail to ${email} within ${TIMEOUT_MS} ms`)
+        await page.evaluate('window.__benchBegin()')
+        const answer = await fetch(link)
+        if (!answer.ok) throw new Error(`The device link answered ${answer.status}`)
+      },
+      painted: connectedAndClosed,
+      views: [],
     },
   ]
 }
@@ -278,7 +374,18 @@ function namespaceSteps(): Step[] {
   ]
 }
 
-type RunOptions = { apiUrl: string; rpcUrl: string; page: string }
+type RunOptions = {
+  apiUrl: string
+  rpcUrl: string
+  /** As printed in the rows. */
+  page: string
+  /** The dev account the EVM stand-in answers with (default 0). */
+  account?: number
+  /** More of the page's query (`secure`). */
+  query?: Record<string, string>
+  /** More origins the page may reach (the secure site), beside its own, the reference server and the routed RPC URLs. */
+  allow?: readonly string[]
+}
 
 /** One run: a fresh context with the stand-in wallets, the page loaded, then the steps in order. */
 async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, options: RunOptions, steps: readonly Step[], results: FirstUseResults): Promise<void> {
@@ -287,13 +394,13 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
     await prepareContext(context, server, options, results)
     const page = await context.newPage()
     page.setDefaultTimeout(TIMEOUT_MS)
-    const network = trackNetwork(page, server, [options.apiUrl])
-    const log = recordTraffic(page, server, options.apiUrl)
-    const query = new URLSearchParams({ firstUse: '', api: options.apiUrl })
+    const network = trackNetwork(page, server, [options.apiUrl, ...(options.allow ?? [])])
+    const log = recordTraffic(page, server, options.apiUrl, Object.fromEntries((options.allow ?? []).map((origin) => [origin, 'secure site'])))
+    const query = new URLSearchParams({ firstUse: '', api: options.apiUrl, ...options.query })
     await page.goto(`${server.url}?${query}`, { waitUntil: 'load' })
     await page.getByRole('button', { name: 'Connect Wallet', exact: true }).waitFor()
     await network.quiet()
-    log.take()
+    results.fetches.push({ page: options.page, label: 'page load', files: log.take().files })
     for (const step of steps) {
       let paintedMs: number | undefined
       let error: string | undefined
@@ -308,6 +415,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
         error = `${(e instanceof Error ? e.message : String(e)).split('\n')[0]}; the page showed: ${typeof shown === 'string' && shown ? shown.slice(0, 200) : 'no dialog'}`
       }
       const traffic = log.take()
+      results.fetches.push({ page: options.page, label: step.label, files: traffic.files })
       if (!step.feature) {
         if (step.quiet && traffic.files.length) results.setupFetches.push(`${options.page}, ${step.label}: ${traffic.files.join(', ')}`)
         if (error) {
@@ -344,7 +452,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
 
 /** The stand-in wallets, the paint probe, and the routes of the RPC URLs; everything else off the page is aborted. */
 async function prepareContext(context: BrowserContext, server: StaticServer, options: RunOptions, results: FirstUseResults): Promise<void> {
-  const evmAccount = devAccounts()[0]!
+  const evmAccount = devAccounts()[options.account ?? 0]!
   const bitcoin = devBitcoinAccounts()[0]!.payment
   const solanaAddress = DEV_SOLANA_ADDRESSES[0]!
   await context.exposeBinding('__benchWalletRequest', async (_source, request: { method: string; params?: unknown[] }) => {
@@ -365,7 +473,7 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
   const bitcoinApi = bitcoinRegtest.rpcUrls.default.http[0]!.replace(/\/blockchain$/, '')
   await context.route('**/*', async (route: Route) => {
     const url = route.request().url()
-    if (url.startsWith(server.url) || url.startsWith(options.apiUrl) || url.startsWith('data:')) return route.continue()
+    if (url.startsWith(server.url) || url.startsWith(options.apiUrl) || url.startsWith('data:') || (options.allow ?? []).some((origin) => url.startsWith(origin))) return route.continue()
     // The multi-chain page's Bitcoin regtest reads the dev API port: answered by the bench's reference server.
     if (url.startsWith(`${bitcoinApi}/`)) {
       const response = await route.fetch({ url: options.apiUrl + url.slice(bitcoinApi.length) })
@@ -377,7 +485,7 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
   })
 }
 
-/** The stand-in EVM wallet's answers (dev account 0 on eip155:1; reads go to the bench's anvil). */
+/** The stand-in EVM wallet's answers (a dev account, 0 unless the run says, on eip155:1; reads go to the bench's anvil). */
 async function evmWallet(request: { method: string; params?: unknown[] }, account: ReturnType<typeof devAccounts>[number], rpcUrl: string): Promise<unknown> {
   const params = request.params ?? []
   switch (request.method) {
@@ -476,6 +584,8 @@ function pageScript(wallets: {
     }
     document.addEventListener('click', begin, { capture: true })
     document.addEventListener('keydown', begin, { capture: true })
+    // A gesture made outside the page (the device link opened from Node): the measure starts when the bench says so.
+    window.__benchBegin = begin
   }
 
   // A dapp's account button (bench only): the page hands its modal over with ?firstUse.
@@ -556,7 +666,7 @@ type Traffic = { files: string[]; requests: string[]; sockets: string[] }
  * Records, from the page, the build's JS and CSS files fetched (200 from `server`), the other requests (by method and
  * path, with JSON-RPC methods), and WebSockets; `take()` returns what came since the last `take()`.
  */
-function recordTraffic(page: Page, server: StaticServer, apiUrl: string): { take(): Traffic } {
+function recordTraffic(page: Page, server: StaticServer, apiUrl: string, labels: Record<string, string> = {}): { take(): Traffic } {
   type Call = { name: string; outcome?: string }
   let files: string[] = []
   let calls: Call[] = []
@@ -577,7 +687,7 @@ function recordTraffic(page: Page, server: StaticServer, apiUrl: string): { take
   page.on('request', (request) => {
     const url = request.url()
     if (url.startsWith(server.url) || url.startsWith('data:')) return
-    const call: Call = { name: requestName(request, apiUrl) }
+    const call: Call = { name: requestName(request, apiUrl, labels) }
     pending.set(request, call)
     calls.push(call)
   })
@@ -598,10 +708,14 @@ function recordTraffic(page: Page, server: StaticServer, apiUrl: string): { take
   }
 }
 
-/** `GET /blockchain/v1/account/{address}/balance`, `POST solana-rpc getBalance`, `GET /directory/getWalletImage/{id}`. */
-function requestName(request: Request, apiUrl: string): string {
+/**
+ * `GET /blockchain/v1/account/{address}/balance`, `POST solana-rpc getBalance`, `GET /directory/getWalletImage/{id}`,
+ * `POST secure site/api/connect-email` (an origin of `labels` by its label).
+ */
+export function requestName(request: Pick<Request, 'url' | 'method' | 'postDataJSON'>, apiUrl: string, labels: Record<string, string> = {}): string {
   const url = new URL(request.url())
-  const where = request.url().startsWith(apiUrl) ? '' : url.host === '127.0.0.1:8899' ? 'Solana RPC' : url.host
+  const labelled = Object.entries(labels).find(([origin]) => request.url().startsWith(origin))?.[1]
+  const where = request.url().startsWith(apiUrl) ? '' : labelled ? `${labelled} ` : url.host === '127.0.0.1:8899' ? 'Solana RPC' : url.host
   const path = url.pathname
     .split('/')
     .map((part) => (/^0x[0-9a-fA-F]{40}$/.test(part) || /^(bc|tb|bcrt)1[0-9a-z]{20,}$/.test(part) || /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(part) ? '{address}' : /[0-9]/.test(part) && part.length >= 16 ? '{id}' : part))

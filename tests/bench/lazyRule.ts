@@ -25,7 +25,7 @@ import type { WeighedFile } from './sizes.ts'
 export type LazyGroup = {
   /** As printed: `@walletconnect/*`, `latchkey adapters/solana*.ts`. */
   name: string
-  issue: 6 | 7
+  issue: 6 | 7 | 18 | 20 | 21
   /** Whether an origin of attribution.ts `sourceOriginOf` (a package, or `latchkey <path>`) belongs to the group. */
   matches(origin: string): boolean
   /** Printed beside a figure that is not zero and is allowed (latchkey's own loaders). */
@@ -58,6 +58,44 @@ export const lazyOwnModules: readonly LazyGroup[] = [
   { name: 'latchkey adapters/bip122*.ts', issue: 7, matches: (o) => /^latchkey adapters\/bip122[^/]*\.ts$/.test(o) },
 ]
 
+/** A latchkey source origin (`latchkey machines/swap.ts`) matching one of `patterns` (paths), never a `.feature.ts` registration. */
+const featureCode =
+  (...patterns: RegExp[]) =>
+  (origin: string): boolean => {
+    if (!origin.startsWith('latchkey ') || origin.endsWith('.feature.ts')) return false
+    const path = origin.slice('latchkey '.length)
+    return patterns.some((p) => p.test(path))
+  }
+
+/**
+ * The features whose code loads on their first use only (issue 18: the email login and the frame behind it; issue 20:
+ * swap; issue 21: names and the on-ramp): their machines, view models, assemblies and views must weigh 0 B in a page's
+ * initial JS. Their registrations (`machines/<feature>.feature.ts`, plain objects the root reads) may be there: the last
+ * group weighs them, allowed.
+ */
+export const lazyFeatureModules: readonly LazyGroup[] = [
+  { name: 'latchkey machines/emailLogin*.ts (the email login machine, its view model)', issue: 18, matches: featureCode(/^machines\/emailLogin[.\w]*\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
+  { name: 'latchkey machines/frame*.ts (the frame, frame request and frame RPC machines)', issue: 18, matches: featureCode(/^machines\/frame[.\w]*\.ts$/) },
+  {
+    name: 'latchkey ui/embedded*.ts, ui/assemble/frameClient.ts, adapters/frame*.ts (the embedded wallet: frame client, transport, protocol, RPC provider)',
+    issue: 18,
+    matches: featureCode(/^ui\/embedded[.\w]*\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame[.\w]*\.ts$/),
+  },
+  { name: 'latchkey machines/swap*.ts, ui/assemble/swap.ts, ui/views/Swap*.tsx (swap)', issue: 20, matches: featureCode(/^machines\/swap[.\w]*\.ts$/, /^ui\/assemble\/swap\.ts$/, /^ui\/views\/Swap[.\w]*\.tsx$/) },
+  {
+    name: 'latchkey machines/names*.ts, ui/assemble/names.ts, ui/views/RegisterAccountName*.tsx (names)',
+    issue: 21,
+    matches: featureCode(/^machines\/names[.\w]*\.ts$/, /^ui\/assemble\/names\.ts$/, /^ui\/views\/RegisterAccountName[.\w]*\.tsx$/),
+  },
+  { name: 'latchkey machines/onramp*.ts, ui/assemble/onramp.ts, ui/views/OnRamp*.tsx (on-ramp)', issue: 21, matches: featureCode(/^machines\/onramp[.\w]*\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp[.\w]*\.tsx$/) },
+  {
+    name: 'latchkey machines/{emailLogin,swap,names,onramp}.feature.ts (their registrations)',
+    issue: 18,
+    matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp)\.feature\.ts$/.test(o),
+    allowed: 'the registrations: plain objects the root reads (issue 15 §1)',
+  },
+]
+
 /** The origin of a module id of build.ts `ChunkInfo.modules`, named as attribution.ts `sourceOriginOf` names sources. */
 export function moduleOrigin(moduleId: string): string {
   const inPackages = moduleId.lastIndexOf('node_modules/')
@@ -65,6 +103,32 @@ export function moduleOrigin(moduleId: string): string {
   if (/(^|\/)(vite|rolldown)\//.test(moduleId)) return 'bundler runtime'
   if (moduleId.startsWith('/') || moduleId.startsWith('tests/') || !/\.[cm]?[jt]sx?$/.test(moduleId)) return 'not latchkey'
   return `latchkey ${moduleId}`
+}
+
+/** Whether a built chunk holds a module of `group` (by the bundler's module list). */
+export function chunkHolds(chunk: ChunkInfo | undefined, group: LazyGroup): boolean {
+  return !!chunk && [...chunk.modules.keys()].some((id) => group.matches(moduleOrigin(id)))
+}
+
+/**
+ * When runs of one build first fetched code of `group`: per run (its `page`, in order of appearance), the label of the
+ * first of its fetches (`page load`, then its steps) that fetched a chunk holding one of the group's modules, or
+ * undefined when none did.
+ *
+ * @example firstFetchOf(swapGroup, chunks, [{ page: 'fixture', label: 'page load', files: [] }, { page: 'fixture', label: 'Swap', files: ['assets/swap-1.js'] }])
+ * // [{ page: 'fixture', label: 'Swap' }]
+ */
+export function firstFetchOf(
+  group: LazyGroup,
+  chunks: Map<string, ChunkInfo>,
+  fetches: ReadonlyArray<{ page: string; label: string; files: readonly string[] }>,
+): Array<{ page: string; label: string | undefined }> {
+  const found = new Map<string, string | undefined>()
+  for (const { page, label, files } of fetches) {
+    if (!found.has(page)) found.set(page, undefined)
+    if (found.get(page) === undefined && files.some((file) => chunkHolds(chunks.get(file), group))) found.set(page, label)
+  }
+  return [...found].map(([page, label]) => ({ page, label }))
 }
 
 /** A {@link LazyGroup} in a page's initial JS. */
