@@ -115,9 +115,11 @@ const log = (message: string): void => console.log(`  · ${message} (${elapsed()
 /** One page as measured: its build, its load, and for the pages that have a button its click-to-paint runs. */
 type Measured = { outDir: string; server: StaticServer; load: PageLoad; chunks: Map<string, ChunkInfo>; clicks: ClickTiming[] }
 
-async function main(): Promise<void> {
-  console.log('\n  latchkey bench: initial JS and click-to-paint, latchkey vs RainbowKit measured in this run\n')
-
+/**
+ * Starts the bench's anvils (stopped at clean-up), opens the secure site's database meanwhile, and deploys the dev
+ * tokens and exchange on the first anvil.
+ */
+async function startChains(): Promise<{ chains: Array<{ chainId: number; rpcUrl: string }>; secureDb: Promise<SecureDb> }> {
   const chains: Array<{ chainId: number; rpcUrl: string }> = []
   for (const [i, chain] of devChains.entries()) {
     const port = ANVIL_PORTS[i]
@@ -144,6 +146,12 @@ async function main(): Promise<void> {
   await deployDevTokens({ rpcUrl: first.rpcUrl, chainId: firstChainId })
   await deployDevExchange({ rpcUrl: first.rpcUrl, chainId: firstChainId })
   log('deployed the dev tokens and exchange on the first anvil')
+  return { chains, secureDb }
+}
+
+async function main(): Promise<void> {
+  console.log('\n  latchkey bench: initial JS and click-to-paint, latchkey vs RainbowKit measured in this run\n')
+  const { chains, secureDb } = await startChains()
   const api: ApiServer = await startApiServer({ port: 0, chains })
   defer(() => api.stop())
   log(`reference API server on ${api.url}`)
@@ -233,6 +241,34 @@ async function main(): Promise<void> {
   const lazy = await lazyRows(latchkey)
   const lazyRule = await lazyRuleOf(latchkey, sources, walletConnect, multichain)
   report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, chromium: browser.version() })
+}
+
+/**
+ * `npm run bench -- --first-use`: only the features' first uses (the library-only, sign-in and multi-chain pages, the
+ * anvils, the reference server, the secure site; no demo, timings, peer, AllWallets or WalletConnect check) and the
+ * lazy rule's feature lines with their first fetches; about a minute.
+ */
+async function firstUseMain(): Promise<void> {
+  console.log('\n  latchkey bench, --first-use: the features\' first uses only\n')
+  const { chains, secureDb } = await startChains()
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  const multichainDir = await buildBenchPage('fixture-multichain', join(tmp, 'multichain'), { sourcemap: true })
+  const siwxDir = await buildBenchPage('fixture-siwx', join(tmp, 'siwx'))
+  log('built the library-only, multi-chain and sign-in pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
+  const multichain = await loadMultichain(browser, multichainDir)
+  const noPick: WalletConnectResults = { relayUrl: 'not started (--first-use)', relay: { served: {} } as RelayStats }
+  const firstUse = await measureFirstUseOf(browser, { latchkey, multichain, siwxDir }, chains[0]!.rpcUrl, noPick, secureDb)
+  log(`drove the features' first uses (${firstUse.rows.length} rows)`)
+  const sources = await originsOf(latchkey)
+  console.log(`\n  Chromium ${browser.version()}, Node ${process.versions.node}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.`)
+  reportFirstUse(firstUse)
+  reportFeatureLazyRule(lazyFigures(lazyFeatureModules, sources, initialChunks(latchkey)), latchkey, libraryOnlyFetches(firstUse))
+  console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
 /**
@@ -668,7 +704,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
     )
   }
 
-  reportLazyRule(lazyRule, latchkey, firstUse.fetches.filter((f) => f.page === 'fixture' || f.page.startsWith('fixture ') || f.page.startsWith('fixture,')))
+  reportLazyRule(lazyRule, latchkey, libraryOnlyFetches(firstUse))
 
   const multichainPage = 'page' in lazyRule.multichain ? lazyRule.multichain.page : undefined
   const foreign = [demo, latchkey, reactOnly, peer, multichainPage].flatMap((page) => page?.load.foreignRequests ?? [])
@@ -838,28 +874,32 @@ function reportOrigins(origins: readonly Origin[]): void {
   )
 }
 
-/** Prints the lazy rule's figures (issues 6 and 7); a broken rule is printed in capitals, not hidden. */
-function reportLazyRule({ initial, features, sets, walletConnect, multichain }: LazyRuleResults, latchkey: Measured, fetches?: FirstUseResults['fetches']): void {
-  const headers = ['In the initial JS', 'Issue', 'minified (source maps)', '≈ gzip', 'modules in the initial chunks (bundler)']
-  const figureRow = (f: LazyFigure): string[] => [
-    f.group.name,
-    String(f.group.issue),
-    bytesText(f.bytes),
-    bytesText(f.gzip),
-    f.modules.length ? `${f.modules.length}: ${f.modules.slice(0, 3).join(', ')}${f.modules.length > 3 ? ', …' : ''}` : '0',
-  ]
-  const statement = (f: LazyFigure): string => {
-    const disagree = (f.bytes === 0) !== (f.modules.length === 0) ? ' (source maps and module list disagree: check)' : ''
-    if (f.bytes === 0) return `  ${f.group.name}: 0 B in the initial JS${disagree}`
-    const verdict = f.group.allowed ? `allowed: ${f.group.allowed}` : 'THE LAZY RULE IS BROKEN'
-    return `  ${f.group.name}: ${bytesText(f.bytes)} minified, ≈ ${bytesText(f.gzip)} gzip in the initial JS (${verdict})${disagree}`
-  }
+/** The lazy-rule tables: the columns, a group's row, and its line (`0 B in the initial JS`, or its figure and verdict). */
+const headers = ['In the initial JS', 'Issue', 'minified (source maps)', '≈ gzip', 'modules in the initial chunks (bundler)']
+const figureRow = (f: LazyFigure): string[] => [
+  f.group.name,
+  String(f.group.issue),
+  bytesText(f.bytes),
+  bytesText(f.gzip),
+  f.modules.length ? `${f.modules.length}: ${f.modules.slice(0, 3).join(', ')}${f.modules.length > 3 ? ', …' : ''}` : '0',
+]
+const statement = (f: LazyFigure): string => {
+  const disagree = (f.bytes === 0) !== (f.modules.length === 0) ? ' (source maps and module list disagree: check)' : ''
+  if (f.bytes === 0) return `  ${f.group.name}: 0 B in the initial JS${disagree}`
+  const verdict = f.group.allowed ? `allowed: ${f.group.allowed}` : 'THE LAZY RULE IS BROKEN'
+  return `  ${f.group.name}: ${bytesText(f.bytes)} minified, ≈ ${bytesText(f.gzip)} gzip in the initial JS (${verdict})${disagree}`
+}
 
-  console.log('\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n')
-  console.log(renderTable(headers, initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
-  for (const f of initial) console.log(statement(f))
+/** The first-use runs of the library-only build (the pages `fixture…`, not `fixture-siwx` or `fixture-multichain`). */
+function libraryOnlyFetches(firstUse: FirstUseResults): FirstUseResults['fetches'] {
+  return firstUse.fetches.filter((f) => f.page === 'fixture' || f.page.startsWith('fixture ') || f.page.startsWith('fixture,'))
+}
 
-  // Issues 18, 20, 21: the features' code in the same initial JS, and when the first-use runs (same build) fetched it.
+/**
+ * Issues 18, 20, 21: the features' code in the library-only page's initial JS (a line per group, `THE LAZY RULE IS
+ * BROKEN` when there), and when the first-use runs of the same build first fetched it (`fetches`; none: not run).
+ */
+function reportFeatureLazyRule(features: readonly LazyFigure[], latchkey: Measured, fetches: FirstUseResults['fetches'] | undefined): void {
   const firstFetch = (group: LazyGroup): { cell: string; broken: boolean } => {
     if (!fetches) return { cell: 'first-use runs not made (--lazy-rule)', broken: false }
     if (group.allowed) return { cell: 'with the page (allowed)', broken: false }
@@ -884,6 +924,16 @@ function reportLazyRule({ initial, features, sets, walletConnect, multichain }: 
     const { broken } = firstFetch(f.group)
     console.log(`${statement(f)}${broken ? ' — FETCHED WITH THE PAGE: THE LAZY RULE IS BROKEN' : ''}`)
   }
+
+}
+
+/** Prints the lazy rule's figures (issues 6 and 7); a broken rule is printed in capitals, not hidden. */
+function reportLazyRule({ initial, features, sets, walletConnect, multichain }: LazyRuleResults, latchkey: Measured, fetches?: FirstUseResults['fetches']): void {
+  console.log('\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n')
+  console.log(renderTable(headers, initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
+  for (const f of initial) console.log(statement(f))
+
+  reportFeatureLazyRule(features, latchkey, fetches)
 
   const phases = (page: Measured): string => ['page load', ...page.load.steps.map((step) => step.label)].join(', ')
   console.log(`\n  The chunks of the library-only build that hold the WalletConnect SDK and the Solana and Bitcoin code, and\n  whether the page fetched them (${phases(latchkey)})\n`)
@@ -1048,7 +1098,7 @@ const watchdog = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1))
 }, BUDGET_MS)
 
-const run = process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : main
+const run = process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : process.argv.includes('--first-use') ? firstUseMain : main
 run()
   .then(async () => {
     await cleanUp()

@@ -33,7 +33,7 @@ import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { featureRegistry, type FeatureRegistration } from '../../ui/features.ts'
 import type { ViewName } from '../../machines/views.ts'
-import { bitcoinRegtest } from '../../adapters/networks.ts'
+import { bitcoinRegtest, mainnet } from '../../adapters/networks.ts'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
 import { withStaticImports } from './build.ts'
 import type { ChunkInfo } from './build.ts'
@@ -151,7 +151,9 @@ export async function measureFirstUse(
   await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: `fixture, dev account ${NAMELESS_DEV_ACCOUNT}`, account: NAMELESS_DEV_ACCOUNT }, namesSteps(), results)
   if (secure) {
     const email = `bench-${Date.now()}@example.com`
-    await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: 'fixture ?secure', query: { secure: secure.url }, allow: [secure.url] }, emailSteps(email, () => secure.deviceLink(email)), results)
+    const withSecure = { apiUrl, rpcUrl, query: { secure: secure.url }, allow: [secure.url] }
+    await runSteps(browser, pages.evm, { ...withSecure, page: 'fixture ?secure' }, emailSteps(email, () => secure.deviceLink(email)), results)
+    await runSteps(browser, pages.evm, { ...withSecure, page: 'fixture ?secure (Farcaster)' }, farcasterSteps(), results)
   }
   if (pages.siwx) await runSteps(browser, pages.siwx, { apiUrl, rpcUrl, page: 'fixture-siwx' }, siwxSteps(), results)
   if (pages.multichain) await runSteps(browser, pages.multichain, { apiUrl, rpcUrl, page: 'fixture-multichain' }, namespaceSteps(), results)
@@ -248,7 +250,20 @@ function evmSteps(): Step[] {
     { ...back, painted: viewPainted('Account') },
     // Swap (issue 20): its view comes prefetched with Account (a next view); its machine with the click.
     { feature: 'swap', label: 'Swap (form, tokens)', gesture: "click 'Swap'", act: click('Swap'), painted: `${viewPainted('Swap')} && lk.text().includes('You pay')`, views: ['Swap'] },
-    { feature: 'swap', label: 'SwapSelectToken', gesture: "click the form's 'You pay' token button", act: click(/^You pay:/), painted: viewPainted('SwapSelectToken'), views: ['SwapSelectToken'] },
+    { feature: 'swap', label: 'SwapSelectToken', gesture: "click the form's 'You receive' token button", act: click(/^You receive:/), painted: viewPainted('SwapSelectToken'), views: ['SwapSelectToken'] },
+    { label: 'pick DEV', gesture: "click the 'DEV' row", act: async (page) => page.getByRole('button', { name: /Dev Token/ }).first().click(), painted: viewPainted('Swap'), views: ['Swap'], quiet: true },
+    {
+      feature: 'swap',
+      label: 'SwapPreview (quote, fee)',
+      gesture: "type 0.01 (ETH → DEV), click 'Review swap' once the quote is in",
+      act: async (page) => {
+        await page.getByLabel('You pay', { exact: true }).fill('0.01')
+        // Playwright's click waits until the button is enabled (the quote in).
+        await page.getByRole('button', { name: 'Review swap', exact: true }).click()
+      },
+      painted: `${viewPainted('SwapPreview')} && !lk.text().includes('Preparing')`,
+      views: ['SwapPreview'],
+    },
     { ...back, painted: viewPainted('Swap') },
     { ...back, painted: viewPainted('Account') },
     { feature: 'send', label: 'Send (form)', gesture: "click 'Send'", act: click('Send'), painted: `${viewPainted('Send')} && lk.text().includes('ETH')`, views: ['Send'] },
@@ -272,12 +287,18 @@ function evmSteps(): Step[] {
 /**
  * Names (issue 21 §2), on the library-only page with the stand-in wallet on dev account {@link NAMELESS_DEV_ACCOUNT}
  * (Account offers 'Register a name' only to an account without one): the form, then a name typed, its availability
- * checked, and 'Register' (the stand-in signs) until the success view.
+ * checked, and 'Register' (the stand-in signs) until the success view. Before connecting, onboarding's two views
+ * (Connect's 'New to wallets?').
  */
 function namesSteps(): Step[] {
   const name = 'bench-visitor'
   return [
     { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
+    // Onboarding (issue 17 §7): Connect's 'New to wallets?' link, not prefetched by Connect.
+    { feature: 'onboarding', label: 'WhatIsAWallet', gesture: "click Connect's 'New to wallets?'", act: click('New to wallets?'), painted: viewPainted('WhatIsAWallet'), views: ['WhatIsAWallet'] },
+    { feature: 'onboarding', label: 'GetWallet (the directory\'s wallets)', gesture: "click 'Get a wallet'", act: click('Get a wallet'), painted: viewPainted('GetWallet'), views: ['GetWallet'] },
+    { ...back, painted: viewPainted('WhatIsAWallet') },
+    { ...back, painted: viewPainted('Connect') },
     { label: 'EVM wallet', gesture: `click '${BENCH_WALLET}'`, act: click(BENCH_WALLET), painted: connectedAndClosed, views: ['ConnectingExternal'] },
     { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: `${viewPainted('Account')} && lk.text().includes('Register a name')`, views: ['Account'] },
     { feature: 'names', label: 'RegisterAccountName (form)', gesture: "click 'Register a name'", act: click('Register a name'), painted: viewPainted('RegisterAccountName'), views: ['RegisterAccountName'] },
@@ -335,6 +356,47 @@ function emailSteps(email: string, deviceLink: () => string | undefined): Step[]
       },
       painted: connectedAndClosed,
       views: [],
+    },
+    // The embedded wallet's profile (issue 19 §3) and an unsafe request approved in the frame (ApproveTransaction).
+    { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: `${viewPainted('Account')} && lk.text().includes('Your wallets')`, views: ['Account'] },
+    { feature: 'profile', label: 'ProfileWallets', gesture: "click Account's 'Your wallets'", act: click('Your wallets'), painted: `${viewPainted('ProfileWallets')} && !lk.text().includes('Loading your wallets')`, views: ['ProfileWallets'] },
+    { ...back, painted: viewPainted('Account') },
+    { feature: 'profile', label: 'UpdateEmailWallet', gesture: "click Account's 'Change email'", act: click('Change email'), painted: viewPainted('UpdateEmailWallet'), views: ['UpdateEmailWallet'] },
+    { ...back, painted: viewPainted('Account') },
+    { label: 'Send', gesture: "click 'Send'", act: click('Send'), painted: `${viewPainted('Send')} && lk.text().includes('ETH')`, views: ['Send'] },
+    {
+      label: 'SendPreview',
+      gesture: "type 0.01 and a receiver, click 'Review send'",
+      act: async (page) => {
+        await page.getByLabel('Amount', { exact: true }).fill('0.01')
+        await page.getByLabel('To', { exact: true }).fill(DEV_ADDRESSES[1]!)
+        await page.getByRole('button', { name: 'Review send', exact: true }).click()
+      },
+      painted: `${viewPainted('SendPreview')} && !lk.text().includes('Loading')`,
+      views: ['SendPreview'],
+    },
+    {
+      feature: 'embeddedWallet',
+      label: 'ApproveTransaction (the frame asks)',
+      gesture: "click 'Send' in the preview → the frame's approval shown",
+      act: click('Send'),
+      painted: viewPainted('ApproveTransaction'),
+      views: ['ApproveTransaction'],
+    },
+  ]
+}
+
+/** Farcaster login (issue 19 §2), on the library-only page with `?secure=`: Connect's Farcaster entry until its QR code. */
+function farcasterSteps(): Step[] {
+  return [
+    { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: `${viewPainted('Connect')} && lk.text().includes('Continue')`, views: ['Connect'] },
+    {
+      feature: 'farcasterLogin',
+      label: 'ConnectingFarcaster (QR code)',
+      gesture: "click 'Continue with Farcaster'",
+      act: click('Continue with Farcaster'),
+      painted: `${viewPainted('ConnectingFarcaster')} && lk.has('[data-testid=farcaster-qr]')`,
+      views: ['ConnectingFarcaster'],
     },
   ]
 }
@@ -471,6 +533,7 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
     }),
   })
   const bitcoinApi = bitcoinRegtest.rpcUrls.default.http[0]!.replace(/\/blockchain$/, '')
+  const mainnetRpc = mainnet.rpcUrls.default.http[0]!.replace(/\/$/, '')
   await context.route('**/*', async (route: Route) => {
     const url = route.request().url()
     if (url.startsWith(server.url) || url.startsWith(options.apiUrl) || url.startsWith('data:') || (options.allow ?? []).some((origin) => url.startsWith(origin))) return route.continue()
@@ -480,6 +543,8 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
       return route.fulfill({ response })
     }
     if (url.startsWith('http://127.0.0.1:8899')) return route.fulfill(solanaRpc(route.request()))
+    // Mainnet's public RPC (the page's network; the embedded wallet's frame reads through it): the bench's anvil.
+    if (url === mainnetRpc || url === `${mainnetRpc}/`) return route.fulfill(await mainnetRpcAnswer(route.request(), options.rpcUrl))
     if (!results.aborted.includes(url)) results.aborted.push(url)
     return route.abort('blockedbyclient')
   })
@@ -512,6 +577,25 @@ async function evmWallet(request: { method: string; params?: unknown[] }, accoun
   }
 }
 
+/**
+ * Mainnet's public RPC URL, answered by the bench's anvil as chain 1: `eth_chainId` `0x1` and `net_version` `1` here,
+ * every other call (or batch) forwarded.
+ */
+async function mainnetRpcAnswer(request: Request, rpcUrl: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }
+  if (request.method() === 'OPTIONS') return { status: 204, headers, body: '' }
+  type Call = { id?: unknown; method?: string; params?: unknown[] }
+  const answer = async (call: Call): Promise<unknown> => {
+    if (call.method === 'eth_chainId') return { jsonrpc: '2.0', id: call.id, result: '0x1' }
+    if (call.method === 'net_version') return { jsonrpc: '2.0', id: call.id, result: '1' }
+    const response = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', ...call }) })
+    return response.json()
+  }
+  const body = request.postDataJSON() as Call | Call[]
+  const result = Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body)
+  return { status: 200, headers, body: JSON.stringify(result) }
+}
+
 /** The Solana localnet RPC, answered here: `getBalance` 1 SOL, anything else a JSON-RPC error. */
 function solanaRpc(request: Request): { status: number; headers: Record<string, string>; body: string } {
   const headers = { 'content-type': 'application/json', 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' }
@@ -534,7 +618,8 @@ function solanaRpc(request: Request): { status: number; headers: Record<string, 
  * - `lk.view(name)`: the modal's dialog shows that view (`data-view`), settled: no `aria-busy` on it or inside it,
  *   no skeleton (the shell's progressbar while a view's chunk is fetched). `lk.tab(name)`: Account with that tab selected, settled. `lk.closed()`: no dialog, and the
  *   page's "Open Account" button shows (a wallet is connected). `lk.text()`: the dialog's text. `lk.rows()`: rows of
- *   the AllWallets list in the DOM.
+ *   the AllWallets list in the DOM. `lk.has(selector)`: the dialog holds an element matching it. `__benchBegin()`:
+ *   starts the armed measure now (a gesture made from Node).
  * - The page's "Open Account" button (a dapp's account button: `modal.open()` while connected), added when the page
  *   hands its modal over (`window.__benchModal = modal`, with `?firstUse`). Plain DOM.
  * - The EIP-6963 stand-in: announced now and on every `eip6963:requestProvider`; `request()` goes to the Node
@@ -563,9 +648,10 @@ function pageScript(wallets: {
     },
     closed: () => !dialog() && Array.from(document.querySelectorAll('body > button')).some((b) => b.textContent === 'Open Account' && !b.hidden),
     text: () => dialog()?.textContent ?? '',
+    has: (selector) => !!dialog()?.querySelector(selector),
     rows: () => shadow()?.querySelectorAll('[data-testid=wallet-list] li').length ?? 0,
   }
-  window.__benchShown = () => { const d = dialog(); return d ? '[' + d.getAttribute('data-view') + '] ' + d.textContent : '' }
+  window.__benchShown = () => { const d = dialog(); return d ? '[' + d.getAttribute('data-view') + '] ' + d.innerText.replace(/\s+/g, ' ') : '' }
   let generation = 0
   window.__benchArmPaint = (condition) => {
     const mine = ++generation

@@ -69,25 +69,33 @@ const featureCode =
 
 /**
  * The features whose code loads on their first use only (issue 18: the email login and the frame behind it; issue 20:
- * swap; issue 21: names and the on-ramp): their machines, view models, assemblies and views must weigh 0 B in a page's
- * initial JS. Their registrations (`machines/<feature>.feature.ts`, plain objects the root reads) may be there: the last
+ * swap; issue 21: names and the on-ramp). Their machines and assemblies must weigh 0 B in a page's initial JS and be
+ * fetched on the visitor's intent; their views and view models must weigh 0 B there too, but may come earlier than the
+ * first use, with the view that leads to them (Swap's view with Account; the email section with Connect's chunk). Their
+ * registrations (`machines/<feature>.feature.ts`, plain objects the root reads) may be in the initial JS: the last
  * group weighs them, allowed.
  */
 export const lazyFeatureModules: readonly LazyGroup[] = [
-  { name: 'latchkey machines/emailLogin*.ts (the email login machine, its view model)', issue: 18, matches: featureCode(/^machines\/emailLogin[.\w]*\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
-  { name: 'latchkey machines/frame*.ts (the frame, frame request and frame RPC machines)', issue: 18, matches: featureCode(/^machines\/frame[.\w]*\.ts$/) },
+  { name: 'latchkey machines/emailLogin.ts, ui/assemble/emailLogin.ts (the email login machine)', issue: 18, matches: featureCode(/^machines\/emailLogin\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
+  { name: 'latchkey machines/emailLogin.connect.ts, ui/views/EmailLogin.tsx (its view model and section, in Connect\'s chunk)', issue: 18, matches: featureCode(/^machines\/emailLogin\.connect\.ts$/, /^ui\/views\/EmailLogin\.tsx$/) },
+  { name: 'latchkey machines/frame.ts, machines/frameRpc.ts (the frame, frame request and frame RPC machines)', issue: 18, matches: featureCode(/^machines\/frame(Rpc)?(\.[\w.]+)?\.ts$/) },
   {
-    name: 'latchkey ui/embedded*.ts, ui/assemble/frameClient.ts, adapters/frame*.ts (the embedded wallet: frame client, transport, protocol, RPC provider)',
+    name: 'latchkey ui/embedded.ts, ui/assemble/frameClient.ts, adapters/frame*.ts (the embedded wallet: RPC provider, frame client, transport, protocol)',
     issue: 18,
-    matches: featureCode(/^ui\/embedded[.\w]*\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame[.\w]*\.ts$/),
+    matches: featureCode(/^ui\/embedded(\.[\w.]+)?\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame(\.[\w.]+)?\.ts$/),
   },
-  { name: 'latchkey machines/swap*.ts, ui/assemble/swap.ts, ui/views/Swap*.tsx (swap)', issue: 20, matches: featureCode(/^machines\/swap[.\w]*\.ts$/, /^ui\/assemble\/swap\.ts$/, /^ui\/views\/Swap[.\w]*\.tsx$/) },
+  { name: 'latchkey machines/swap*.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.(tokens|messages|outcomes))?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
+  { name: 'latchkey ui/views/Swap*.tsx, machines/swap.connect.ts, ui/hooks/swap.ts (its views and view model, prefetched with Account)', issue: 20, matches: featureCode(/^ui\/views\/Swap(SelectToken|Preview)?\.tsx$/, /^machines\/swap\.connect\.ts$/, /^ui\/hooks\/swap\.ts$/) },
   {
-    name: 'latchkey machines/names*.ts, ui/assemble/names.ts, ui/views/RegisterAccountName*.tsx (names)',
+    name: 'latchkey machines/names*.ts, ui/assemble/names.ts, ui/hooks/names.ts, ui/views/RegisterAccountName*.tsx (names)',
     issue: 21,
-    matches: featureCode(/^machines\/names[.\w]*\.ts$/, /^ui\/assemble\/names\.ts$/, /^ui\/views\/RegisterAccountName[.\w]*\.tsx$/),
+    matches: featureCode(/^machines\/names(\.[\w.]+)?\.ts$/, /^ui\/assemble\/names\.ts$/, /^ui\/views\/RegisterAccountName(Success)?\.tsx$/, /^ui\/hooks\/names\.ts$/),
   },
-  { name: 'latchkey machines/onramp*.ts, ui/assemble/onramp.ts, ui/views/OnRamp*.tsx (on-ramp)', issue: 21, matches: featureCode(/^machines\/onramp[.\w]*\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp[.\w]*\.tsx$/) },
+  {
+    name: 'latchkey machines/onramp*.ts, ui/assemble/onramp.ts, ui/hooks/onramp.ts, ui/views/OnRamp*.tsx (on-ramp)',
+    issue: 21,
+    matches: featureCode(/^machines\/onramp(\.[\w.]+)?\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp(Providers|Checkout)?\.tsx$/, /^ui\/hooks\/onramp\.ts$/),
+  },
   {
     name: 'latchkey machines/{emailLogin,swap,names,onramp}.feature.ts (their registrations)',
     issue: 18,
