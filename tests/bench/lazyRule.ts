@@ -84,8 +84,12 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     issue: 18,
     matches: featureCode(/^ui\/embedded(\.[\w.]+)?\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame(\.[\w.]+)?\.ts$/),
   },
-  { name: 'latchkey machines/swap*.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.(tokens|messages|outcomes))?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
-  { name: 'latchkey ui/views/Swap*.tsx, machines/swap.connect.ts, ui/hooks/swap.ts (its views and view model, prefetched with Account)', issue: 20, matches: featureCode(/^ui\/views\/Swap(SelectToken|Preview)?\.tsx$/, /^machines\/swap\.connect\.ts$/, /^ui\/hooks\/swap\.ts$/) },
+  { name: 'latchkey machines/swap.ts, machines/swap.outcomes.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.outcomes)?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
+  {
+    name: 'latchkey ui/views/Swap*.tsx, ui/hooks/swap.ts, machines/swap.{connect,tokens,messages}.ts (its views and view model, prefetched with Account)',
+    issue: 20,
+    matches: featureCode(/^ui\/views\/Swap(SelectToken|Preview)?\.tsx$/, /^machines\/swap\.(connect|tokens|messages)\.ts$/, /^ui\/hooks\/swap\.ts$/),
+  },
   {
     name: 'latchkey machines/names*.ts, ui/assemble/names.ts, ui/hooks/names.ts, ui/views/RegisterAccountName*.tsx (names)',
     issue: 21,
