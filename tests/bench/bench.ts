@@ -21,8 +21,11 @@
  *    the lazy chunks of the Solana and Bitcoin adapters, when createModal imports them.
  * 6. What each feature's first use fetches (issue 15 §4, tests/bench/firstUse.ts): the library-only and multi-chain
  *    pages driven through Connect, AllWallets, a stand-in browser wallet, Account and its tabs, SwitchNetwork,
- *    Receive, Send, sign-in (SIWX) and the Solana and Bitcoin namespaces, against a second reference API server
- *    whose eip155:1 reads the first anvil; the files and requests between each gesture and its view painted.
+ *    Receive, Buy, Swap (the dev exchange, deployed on the first anvil), Send, onboarding, names (dev account 3),
+ *    sign-in (SIWX), the email login and the embedded wallet's views (a secure site of the bench's own, dev/secure-site,
+ *    with its SMTP server), Farcaster, and the Solana and Bitcoin namespaces, against a second reference API server
+ *    whose eip155:1 reads the first anvil; the files and requests between each gesture and its view painted, and when
+ *    the features' code (issues 18, 20, 21) was first fetched.
  * 7. Prints the tables, with the budgets of issue 15 §4 as figures (never as a failing assertion). Everything it
  *    started stops on success, failure, Ctrl-C or time-out.
  *
