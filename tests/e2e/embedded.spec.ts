@@ -404,3 +404,69 @@ for (const theme of ['light', 'dark'] as const) {
     })
   }
 }
+
+/** Computed styles inside the secure frame's page (its own origin): the root's theme and the approval's colours. */
+async function frameLooks(page: Page) {
+  const frame = page.frames().find((f) => f.url().startsWith(`${secure}/frame`))
+  if (!frame) throw new Error('no secure frame on the page')
+  return frame.evaluate(() => {
+    const approve = document.querySelector('.approve')
+    const main = document.querySelector('main')
+    return {
+      theme: document.documentElement.dataset.theme,
+      approveBackground: approve ? getComputedStyle(approve).backgroundColor : undefined,
+      approveRadius: approve ? getComputedStyle(approve).borderTopLeftRadius : undefined,
+      mainBackground: main ? getComputedStyle(main).backgroundColor : undefined,
+      fontFamily: getComputedStyle(document.body).fontFamily,
+    }
+  })
+}
+
+test('theme sync (spec §3): the theme set before the frame loads, then setThemeMode and setThemeVariables while it shows, reach the frame’s approval', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  // Set before the embedded wallet exists: the frame gets it on load (its ready sync).
+  await page.evaluate(() => {
+    const modal = (window as any).latchkey
+    modal.setThemeMode('dark')
+    modal.setThemeVariables({ accent: 'rgb(255, 0, 102)', borderRadiusMaster: '2px' })
+  })
+  await emailLogin(page)
+  const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
+  const signing = page.evaluate(async (addr) => {
+    const provider = (window as any).latchkey.getProvider('eip155')
+    try {
+      await provider.request({ method: 'personal_sign', params: ['0x7468656d65', addr] })
+      return 'signed'
+    } catch (e) {
+      return String((e as { code?: number }).code)
+    }
+  }, address)
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
+  await expect.poll(() => frameLooks(page)).toEqual({
+    theme: 'dark',
+    approveBackground: 'rgb(255, 0, 102)',
+    approveRadius: '6px',
+    // The spec's dark background (§9: #121313).
+    mainBackground: 'rgb(18, 19, 19)',
+    fontFamily: expect.any(String),
+  })
+  if (shots) await page.screenshot({ path: `${shots}/approve-theme-dark.png` })
+
+  // Changed while the approval shows: the frame follows at once.
+  await page.evaluate(() => {
+    const modal = (window as any).latchkey
+    modal.setThemeMode('light')
+    modal.setThemeVariables({ accent: '#00a86b', background: '#fff8e7', fontFamily: 'Georgia, serif' })
+  })
+  await expect.poll(() => frameLooks(page)).toEqual({
+    theme: 'light',
+    approveBackground: 'rgb(0, 168, 107)',
+    approveRadius: '6px',
+    mainBackground: 'rgb(255, 248, 231)',
+    fontFamily: 'Georgia, serif',
+  })
+  if (shots) await page.screenshot({ path: `${shots}/approve-theme-light.png` })
+  await frame.getByRole('button', { name: /reject/i }).click()
+  expect(await signing).toBe('4001')
+})

@@ -87,4 +87,18 @@ describe('createApprovalUi', () => {
     expect(document.documentElement.dataset.theme).toBe('light')
     expect(document.documentElement.style.getPropertyValue('--lk-accent')).toBe('')
   })
+
+  it('behavior: setTheme takes the background, foreground, font family and radius master; bad values and absent ones fall back', () => {
+    const { ui } = mount()
+    const style = document.documentElement.style
+    ui.setTheme('dark', { background: 'rgb(10, 20, 30)', foreground: '#fafafa', fontFamily: "'Courier New', monospace", borderRadiusMaster: '2px' })
+    expect([style.getPropertyValue('--lk-bg'), style.getPropertyValue('--lk-fg'), style.getPropertyValue('--lk-font-family'), style.getPropertyValue('--lk-radius-master')]).toEqual([
+      'rgb(10, 20, 30)',
+      '#fafafa',
+      "'Courier New', monospace",
+      '2px',
+    ])
+    ui.setTheme('dark', { background: 'url(https://evil.test/x)', fontFamily: 'a;}body{display:none', borderRadiusMaster: 'calc(100vh)' })
+    expect([style.getPropertyValue('--lk-bg'), style.getPropertyValue('--lk-fg'), style.getPropertyValue('--lk-font-family'), style.getPropertyValue('--lk-radius-master')]).toEqual(['', '', '', ''])
+  })
 })

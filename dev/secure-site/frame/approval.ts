@@ -114,6 +114,16 @@ function describeSolana(title: string, wires: unknown[], from: { label: string; 
   return { title, rows, ...(lines.length > 0 ? { body: lines.join('\n') } : {}) }
 }
 
+const colour = /^[#a-zA-Z0-9(),.%\s-]{1,64}$/
+/** The dapp's theme variables the frame follows: the variable's name, the CSS custom property, the values taken. */
+const themeProperties: ReadonlyArray<readonly [string, string, RegExp]> = [
+  ['accent', '--lk-accent', colour],
+  ['background', '--lk-bg', colour],
+  ['foreground', '--lk-fg', colour],
+  ['fontFamily', '--lk-font-family', /^[a-zA-Z0-9\s,'"-]{1,128}$/],
+  ['borderRadiusMaster', '--lk-radius-master', /^\d{1,2}(\.\d+)?px$/],
+]
+
 /**
  * The approval UI in `root` (the page's `<main id="approval">`). One request at a time (the handler queues them).
  * Approve has the focus when it opens; Escape rejects.
@@ -187,9 +197,13 @@ export function createApprovalUi(root: HTMLElement, doc: Document = document): A
     setTheme(mode, variables) {
       const html = doc.documentElement
       html.dataset.theme = mode
-      const accent = variables?.accent
-      if (typeof accent === 'string' && /^[#a-zA-Z0-9(),.%\s-]{1,64}$/.test(accent)) html.style.setProperty('--lk-accent', accent)
-      else html.style.removeProperty('--lk-accent')
+      // The dapp's theme variables the approval UI uses (spec §3 theme sync), each only as a plain value: a colour, a
+      // length, a font list. Anything else (a `;`, `url(`, braces) is dropped, and the frame's own value stays.
+      for (const [name, property, pattern] of themeProperties) {
+        const value = variables?.[name]
+        if (typeof value === 'string' && pattern.test(value) && !/url\(|expression\(|[;{}\\<>]/i.test(value)) html.style.setProperty(property, value)
+        else html.style.removeProperty(property)
+      }
     },
   }
 }
