@@ -74,3 +74,63 @@ test('Back from ConnectingFarcaster: Connect again, the request dropped', async 
   await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
 })
+
+const secure = 'http://127.0.0.1:28800'
+
+test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleared, the auth connector (the frame) reloaded after 100 ms, the old request connects nothing', async ({ demo: page }) => {
+  test.setTimeout(90_000)
+  const url = await openFarcaster(page)
+  // The secure frame's page loads: each load after this one is a reload of the auth connector.
+  const loads: number[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`)) loads.push(Date.now())
+  })
+  const left = Date.now()
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
+  await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1)
+  expect(loads[0]! - left).toBeGreaterThanOrEqual(100)
+
+  // The old request, signed now by fid 1's custody address, no longer reaches the dapp: the reloaded frame dropped it.
+  const wallet = await walletFor(page, url)
+  await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
+  await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
+  await page.waitForTimeout(3_000)
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
+  await wallet.close()
+
+  // Coming back starts a new request: the cleared URL never shows again.
+  await page.getByRole('button', { name: 'Continue with Farcaster' }).click()
+  const link = page.getByTestId('farcaster-link')
+  await expect(link).toBeVisible({ timeout: 20_000 })
+  expect(await link.getAttribute('href')).not.toBe(url)
+})
+
+test.describe('on a phone', () => {
+  const iPhoneUserAgent =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
+
+  test('ConnectingFarcaster in the bottom sheet: the QR code and the deep link fit the width, the link opens the farcaster:// request', async ({ demo: page }) => {
+    const url = await openFarcaster(page)
+    const sheet = page.getByRole('dialog', { name: 'Farcaster' })
+    const box = (await sheet.boundingBox())!
+    expect(box.width).toBeLessThanOrEqual(390)
+    for (const part of [page.getByTestId('farcaster-qr'), page.getByTestId('farcaster-link')]) {
+      await part.scrollIntoViewIfNeeded()
+      const b = (await part.boundingBox())!
+      expect(b.x).toBeGreaterThanOrEqual(0)
+      expect(b.x + b.width).toBeLessThanOrEqual(390)
+      await expect(part).toBeInViewport()
+    }
+    // Nothing overflows sideways.
+    expect(await sheet.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    await expect(page.getByTestId('farcaster-link')).toHaveAttribute('href', url)
+    await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible()
+    for (const theme of shots ? (['light', 'dark'] as const) : []) {
+      await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
+      await page.waitForTimeout(200)
+      await page.screenshot({ path: `${shots}/connecting-farcaster-phone-${theme}.png` })
+    }
+  })
+})
