@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import { FRAME_USER_REJECTED, appRequest, frameRequestKinds, parseFrameMessage } from '../../../adapters/frame.protocol.ts'
-import { createFrameHandler, frameStoreKeys, FrameApiError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './handler.ts'
+import { createFrameHandler, frameStoreKeys, FrameApiError, FrameParentNotSetError, REQUEST_ABORTED, RPC_NOT_ALLOWED } from './handler.ts'
 import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './handler.ts'
 
 /**
@@ -509,5 +509,12 @@ describe('frame handler: Solana (issue 19 §5)', () => {
     expect(reply('r1')?.message.payload).toEqual({ message: 'Chain is not supported' })
     expect(reply('r2')?.message.payload).toEqual({ message: 'Chain is not supported' })
     expect(posted.some((p) => p.message.id === 'r3')).toBe(false)
+  })
+})
+
+describe('frame handler without a parent (spec §8)', () => {
+  it('bad input: no parent window throws "LatchkeyFrame: parent is not set"', () => {
+    expect(() => setup({}, { parent: null })).toThrowError('LatchkeyFrame: parent is not set')
+    expect(() => setup({}, { parent: null })).toThrowError(FrameParentNotSetError)
   })
 })

@@ -8,6 +8,17 @@
 import { FRAME_SDK_VERSION, FRAME_USER_REJECTED, frameError, frameSuccess, parseAppRequest, rpcMethodKind } from '../../../adapters/frame.protocol.ts'
 import type { AppRequest, FrameRequestKind, FrameUser } from '../../../adapters/frame.protocol.ts'
 
+/**
+ * Thrown when the frame page has no parent to answer (spec §8: "W3mFrame: parent is not set", with this frame's name):
+ * the page was opened on its own, not in an iframe.
+ */
+export class FrameParentNotSetError extends Error {
+  override name = 'FrameParentNotSetError'
+  constructor() {
+    super('LatchkeyFrame: parent is not set')
+  }
+}
+
 /** A refusal of the secure site's API as the frame passes it on. */
 export class FrameApiError extends Error {
   override name = 'FrameApiError'
@@ -84,8 +95,11 @@ export type FrameParent = { postMessage(message: unknown, targetOrigin: string):
 
 /** Options of {@link createFrameHandler}. */
 export type FrameHandlerOptions = {
-  /** `window.parent`: the only source whose messages count and the only window posted to. */
-  parent: FrameParent
+  /**
+   * `window.parent`: the only source whose messages count and the only window posted to. `null` (the page is the top
+   * window) throws {@link FrameParentNotSetError}.
+   */
+  parent: FrameParent | null
   /** The allowed ancestors (exact origins). */
   allowedOrigins: readonly string[]
   /** The origins FRAME_READY goes to before the parent spoke (`location.ancestorOrigins[0]` when allowed, else all allowed). */
@@ -153,7 +167,9 @@ type Reply = { ok: true; result: unknown } | { ok: false; message: string; retry
  * frame.ready()
  */
 export function createFrameHandler(options: FrameHandlerOptions) {
-  const { parent, api, store, approval } = options
+  const { api, store, approval } = options
+  if (!options.parent) throw new FrameParentNotSetError()
+  const parent: FrameParent = options.parent
   const allowed = new Set(options.allowedOrigins)
   let chainId = Number(store.get(frameStoreKeys.chainId) ?? options.chainId) || options.chainId
   let dappName: string | undefined

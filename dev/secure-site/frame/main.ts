@@ -5,7 +5,7 @@
  */
 import { createApprovalUi } from './approval.ts'
 import { createChainReader, createFrameApi } from './api.ts'
-import { createFrameHandler } from './handler.ts'
+import { createFrameHandler, FrameParentNotSetError } from './handler.ts'
 import type { FrameStore } from './handler.ts'
 
 function meta<T>(name: string, fallback: T): T {
@@ -51,7 +51,9 @@ const store: FrameStore = {
 const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches
 document.documentElement.dataset.theme = prefersDark ? 'dark' : 'light'
 
-if (window.parent !== window) {
+// Opened on its own (no parent window), the page shows nothing and says why (spec §8 "parent is not set").
+if (window.parent === window) console.error(new FrameParentNotSetError().message)
+else {
   const frame = createFrameHandler({
     parent: window.parent,
     allowedOrigins,
