@@ -159,4 +159,10 @@ a.lk-primary { display: block; text-align: center; text-decoration: none; }
 .lk-done-glyph { display: inline-flex; color: var(--lk-success); }
 .lk-done-heading { margin: 0; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; }
 .lk-name-chip { max-width: 100%; overflow-wrap: anywhere; text-align: left; }
+/* A spinner inside a line of text (ProfileWallets' loading, the email update's wait, a name being registered): inline
+   it had no size (an empty inline box ignores width and height); the line centres it beside its words. */
+.lk-spinner { display: inline-block; flex: none; vertical-align: middle; }
+p:has(> .lk-spinner) { display: inline-flex; align-items: center; gap: 8px; }
+/* Focus rings on every control a keyboard reaches in the views (the shell's rule covers buttons and inputs). */
+select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 `

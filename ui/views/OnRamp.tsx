@@ -18,7 +18,14 @@ export default function OnRamp() {
   const methodId = useId()
   const limitsId = useId()
   const errorId = useId()
-  if (!flow.loaded || flow.phase === 'loading' || flow.phase === 'idle') return <p className="lk-muted">{copy.loading}</p>
+  if (!flow.loaded || flow.phase === 'loading' || flow.phase === 'idle') {
+    return (
+      <div className="lk-center" aria-busy="true">
+        <span className="lk-spinner" aria-hidden="true" />
+        <p className="lk-muted">{copy.loading}</p>
+      </div>
+    )
+  }
   if (flow.purchaseCurrencies.length === 0) return <p className="lk-muted">{copy.onrampNoOptions}</p>
   const invalid = flow.phase === 'invalid'
   return (
