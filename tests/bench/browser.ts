@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { chromium } from 'playwright'
-import type { Browser, BrowserContext, Page, Response } from 'playwright'
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright'
 import type { StaticServer } from './serve.ts'
 import { weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
@@ -128,18 +128,18 @@ export async function openClickToPaint(browser: Browser, server: StaticServer): 
  * anything but `server` and the `alsoOwn` origins (the reference API of the AllWallets runs) are `foreign`.
  */
 export function trackNetwork(page: Page, server: StaticServer, alsoOwn: readonly string[] = []): { quiet(): Promise<void>; foreign: string[] } {
-  let inFlight = 0
+  const inFlight = new Set<Request>()
   let lastActivity = Date.now()
   const foreign: string[] = []
   page.on('request', (request) => {
-    inFlight += 1
+    inFlight.add(request)
     lastActivity = Date.now()
     const url = request.url()
     const own = url.startsWith(server.url) || url.startsWith('data:') || alsoOwn.some((origin) => url.startsWith(origin))
     if (!own && !foreign.includes(url)) foreign.push(url)
   })
-  const settle = (): void => {
-    inFlight = Math.max(0, inFlight - 1)
+  const settle = (request: Request): void => {
+    inFlight.delete(request)
     lastActivity = Date.now()
   }
   page.on('requestfinished', settle)
@@ -150,8 +150,11 @@ export function trackNetwork(page: Page, server: StaticServer, alsoOwn: readonly
       const deadline = Date.now() + TIMEOUT_MS
       // Let a click's consequences start before judging the network quiet.
       await delay(50)
-      while (inFlight > 0 || Date.now() - lastActivity < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error(`The network of ${server.url} did not go quiet within ${TIMEOUT_MS} ms (${inFlight} in flight).`)
+      while (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
+        if (Date.now() > deadline) {
+          const urls = [...inFlight].map((r) => `${r.method()} ${r.url().replace(/\?.*$/, '')}`)
+          throw new Error(`The network of ${server.url} did not go quiet within ${TIMEOUT_MS} ms (${inFlight.size} in flight: ${urls.join(', ')}).`)
+        }
         await delay(50)
       }
     },

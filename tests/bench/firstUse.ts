@@ -466,12 +466,16 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
     for (const step of steps) {
       let paintedMs: number | undefined
       let error: string | undefined
+      let unquiet: string | undefined
       try {
         await page.evaluate(`window.__benchArmPaint(${JSON.stringify(step.painted)})`)
         await step.act(page)
         await page.waitForFunction('typeof window.__benchPainted === "number"', undefined, { timeout: TIMEOUT_MS })
         paintedMs = Number(await page.evaluate('window.__benchPainted'))
-        await network.quiet()
+        // Painted: a request that never ends (seen once, not reproduced) is listed with the row, the run goes on.
+        await network.quiet().catch((e: unknown) => {
+          unquiet = `! ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`
+        })
       } catch (e) {
         const shown = await page.evaluate('window.__benchShown()').catch(() => undefined)
         error = `${(e instanceof Error ? e.message : String(e)).split('\n')[0]}; the page showed: ${typeof shown === 'string' && shown ? shown.slice(0, 200) : 'no dialog'}`
@@ -497,7 +501,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
         files: await weighNamed(server, chunks, split.own),
         prefetched: await weighNamed(server, chunks, split.prefetched),
         earlier: await weighNamed(server, chunks, fetchedBefore(chunks, step.views, traffic.files)),
-        requests: traffic.requests,
+        requests: unquiet ? [...traffic.requests, unquiet] : traffic.requests,
         sockets: traffic.sockets,
         ...(error ? { error } : {}),
       })
@@ -544,7 +548,15 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
     }
     if (url.startsWith('http://127.0.0.1:8899')) return route.fulfill(solanaRpc(route.request()))
     // Mainnet's public RPC (the page's network; the embedded wallet's frame reads through it): the bench's anvil.
-    if (url === mainnetRpc || url === `${mainnetRpc}/`) return route.fulfill(await mainnetRpcAnswer(route.request(), options.rpcUrl))
+    if (url === mainnetRpc || url === `${mainnetRpc}/`) {
+      try {
+        return await route.fulfill(await mainnetRpcAnswer(route.request(), options.rpcUrl))
+      } catch (error) {
+        // A route left unanswered would hang the request (and the quiet network) forever.
+        results.aborted.push(`${url} (the bench could not answer it: ${error instanceof Error ? error.message : String(error)})`)
+        return route.abort('failed').catch(() => undefined)
+      }
+    }
     if (!results.aborted.includes(url)) results.aborted.push(url)
     return route.abort('blockedbyclient')
   })
