@@ -213,7 +213,14 @@ export type ModalState = {
    * The active namespace's account. With the embedded wallet (connector `auth`) it carries the spec §3 account state's
    * `socialProvider` (a social login's provider) and `user` (`email` or the social `username`).
    */
-  account: AccountView & { socialProvider?: string; user?: { email?: string; username?: string } }
+  account: AccountView & {
+    socialProvider?: string
+    user?: { email?: string; username?: string }
+    /** The embedded wallet's account type on an EVM chain (spec §3; issue 19 §4), once read. */
+    preferredAccountType?: 'eoa' | 'smartAccount'
+    /** Whether its smart account is deployed on the chain (true after the first user operation), once read. */
+    smartAccountDeployed?: boolean
+  }
   /** CAIP-2 id of the active network. */
   caipNetworkId: string
   network: CaipNetwork
@@ -687,6 +694,9 @@ export function createModal(options: ModalOptions) {
   /** The embedded wallet's user on the auth connector's account (spec §3 `socialProvider`, `user`), from the stored login. */
   function withEmbeddedUser(account: AccountView): ModalState['account'] {
     if (account.connectorId !== 'auth' || !account.isConnected) return account
+    // Issue 19 §4: the account-type switch's state (read with the embedded account, pushed by the frame).
+    const typeState = account.caipAddress?.startsWith('eip155:') ? feature('accountType')?.getSnapshot().context.state : undefined
+    if (typeState) account = { ...account, preferredAccountType: typeState.preferredAccountType, smartAccountDeployed: typeState.smartAccountDeployed } as AccountView
     const text = v.string()
     const email = storage.read('email', text)
     const username = storage.read('social_username', text)
@@ -795,9 +805,13 @@ export function createModal(options: ModalOptions) {
       ]
       // The SIWX actor is spawned with the first connection: followed from then on (the root's snapshot says when).
       let siwxSub: { unsubscribe(): void } | undefined
+      // The account-type switch (issue 19 §4) too: spawned with an embedded account.
+      let accountTypeSub: { unsubscribe(): void } | undefined
       const followSiwx = () => {
         const ref = feature('siwx') as AnyActorRef | undefined
         if (ref && !siwxSub) siwxSub = ref.subscribe(onChange)
+        const typeRef = feature('accountType') as AnyActorRef | undefined
+        if (typeRef && !accountTypeSub) accountTypeSub = typeRef.subscribe(onChange)
       }
       subs.push(
         actor.subscribe(() => {
@@ -809,6 +823,7 @@ export function createModal(options: ModalOptions) {
       return () => {
         subs.forEach((s) => s.unsubscribe())
         siwxSub?.unsubscribe()
+        accountTypeSub?.unsubscribe()
       }
     },
     /** The theme now: `themeMode` and `themeVariables` as created, then as `setThemeMode` / `setThemeVariables` left them. */

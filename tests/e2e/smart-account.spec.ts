@@ -1,0 +1,150 @@
+/**
+ * The embedded wallet's smart account from the dapp's side (issue 19 §4), in Chromium against the e2e stack (the demo
+ * with `embeddedWallet`, the secure site on 28800, the dev bundler on 28650, EntryPoint v0.7 and SimpleAccountFactory
+ * on the anvils): an email user switches to its smart account from Account (the address and the balance change), sends
+ * ETH through Send approved in the frame (a user operation the bundler mines: the recipient gets the amount, the smart
+ * account pays the amount and the operation's gas, the account is deployed and Account knows it), switches to the EOA
+ * (the address changes back) and to the smart account again; a reload keeps the choice (the secure site's database).
+ * Screenshots of Account with the switch (desktop and phone, light and dark) with SMART_SHOTS=<dir>.
+ */
+import type { Page } from '@playwright/test'
+import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs, type Address } from 'viem'
+import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
+import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
+
+const test = base.extend<{ demo: Page }>({
+  demo: async ({ page }, use) => {
+    await openCleanDemo(page, '/')
+    await use(page)
+  },
+})
+
+const secure = 'http://127.0.0.1:28800'
+const shots = process.env.SMART_SHOTS
+const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
+const userOperationEvent = parseAbiItem(
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+)
+
+async function mails(page: Page, to: string): Promise<Array<{ subject: string; code?: string; link?: string }>> {
+  const res = await page.request.get(`${secure}/mailbox/messages?to=${encodeURIComponent(to)}`)
+  return ((await res.json()) as { messages: Array<{ subject: string; code?: string; link?: string }> }).messages
+}
+
+/** Logs in a fresh email through Connect and the device link. */
+async function emailLogin(page: Page) {
+  const email = `e2e-aa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
+  let link: string | undefined
+  await expect.poll(async () => (link = (await mails(page, email)).find((m) => m.link)?.link), { timeout: 20_000 }).toBeTruthy()
+  await page.request.get(link!)
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+}
+
+const stateAddress = (page: Page) => page.evaluate(() => (window as any).latchkey.getState().account.address as string | undefined)
+
+/** Account's balance line for `wei` (floored to 3 decimals, grouped). */
+function balanceText(wei: bigint): string {
+  const [whole, fraction = ''] = formatUnits(wei, 18).split('.')
+  return `${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shots) return
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.waitForTimeout(300)
+    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.waitForTimeout(400)
+    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('an email user on its smart account sends ETH as a user operation (both balances move), switches to the EOA and back; a reload keeps it', async ({ demo: page }) => {
+  test.setTimeout(180_000)
+  await emailLogin(page)
+  const eoa = getAddress((await stateAddress(page))!)
+  const smart = await chain.readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccountFactoryAbi, functionName: 'getAddress', args: [eoa, 0n] })
+  expect(await chain.getCode({ address: smart })).toBeUndefined()
+  await expect.poll(() => page.evaluate(() => (window as any).latchkey.getState().account.preferredAccountType), { timeout: 20_000 }).toBe('eoa')
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.smartAccountDeployed)).toBe(false)
+
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  const toSmart = account.getByRole('button', { name: 'Switch to your smart account' })
+  await expect(toSmart).toBeVisible({ timeout: 20_000 })
+  await expect(account.getByTestId('account-type')).toHaveCount(0)
+  await shoot(page, 'account-eoa')
+
+  // The switch: the frame's SET_PREFERRED_ACCOUNT, then the connection's account is the smart account.
+  await toSmart.click()
+  await expect(toast(page, 'Switched to your smart account')).toBeVisible({ timeout: 20_000 })
+  await expect.poll(() => stateAddress(page), { timeout: 20_000 }).toBe(smart)
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account')
+  await expect(account.getByRole('button', { name: 'Switch to your EOA' })).toBeVisible()
+  await expect(account.getByTestId('account-balance')).toHaveText(balanceText(await anvilBalanceWei(smart)), { timeout: 20_000 })
+  await shoot(page, 'account-smart')
+
+  // Send through the smart account: a user operation, approved in the frame, mined through the bundler.
+  const receiver = freshAddress()
+  const amount = '0.0123'
+  const smartBefore = await anvilBalanceWei(smart)
+  const eoaBefore = await anvilBalanceWei(eoa)
+  const mark = await anvilBlockNumber()
+  await account.getByRole('button', { name: 'Send', exact: true }).click()
+  const send = dialog(page, 'Send')
+  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
+  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
+  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const preview = dialog(page, 'Review Send')
+  await preview.getByRole('button', { name: 'Send', exact: true }).click()
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByText(receiver)).toBeVisible()
+  await frame.getByRole('button', { name: /approve/i }).click()
+  await expect(account).toBeVisible({ timeout: 60_000 })
+  await expect.poll(() => anvilBalanceWei(receiver), { timeout: 30_000 }).toBe(parseEther(amount))
+  // The operation's own record on chain: the EntryPoint's UserOperationEvent for this sender, success, its gas cost.
+  const logs = parseEventLogs({ abi: [userOperationEvent], logs: await chain.getLogs({ address: ENTRY_POINT_ADDRESS, fromBlock: mark + 1n }) }).filter((l) => getAddress(l.args.sender) === smart)
+  expect(logs).toHaveLength(1)
+  expect(logs[0]!.args.success).toBe(true)
+  const smartAfter = smartBefore - parseEther(amount) - logs[0]!.args.actualGasCost
+  expect(await anvilBalanceWei(smart)).toBe(smartAfter)
+  expect(await anvilBalanceWei(eoa)).toBe(eoaBefore)
+  expect(await chain.getCode({ address: smart })).not.toBeUndefined()
+  await expect(account.getByTestId('account-balance')).toHaveText(balanceText(smartAfter), { timeout: 20_000 })
+  // smartAccountDeployed is pushed by the frame after the first user operation (spec §3 account state).
+  await expect.poll(() => page.evaluate(() => (window as any).latchkey.getState().account.smartAccountDeployed), { timeout: 20_000 }).toBe(true)
+
+  // Your wallets: the smart account active and deployed.
+  await account.getByRole('button', { name: 'Your wallets' }).click()
+  const wallets = dialog(page, 'Your wallets')
+  const active = wallets.locator('li[aria-current="true"]')
+  await expect(active).toContainText('Smart account', { timeout: 20_000 })
+  await expect(wallets.getByText('Not deployed yet', { exact: false })).toHaveCount(0)
+  await wallets.getByRole('button', { name: 'Back' }).click()
+
+  // To the EOA: the address (and the balance) are the EOA's again.
+  await account.getByRole('button', { name: 'Switch to your EOA' }).click()
+  await expect(toast(page, 'Switched to your EOA')).toBeVisible({ timeout: 20_000 })
+  await expect.poll(() => stateAddress(page), { timeout: 20_000 }).toBe(eoa)
+  await expect(account.getByTestId('account-balance')).toHaveText(balanceText(eoaBefore), { timeout: 20_000 })
+  await expect(account.getByTestId('account-type')).toHaveCount(0)
+
+  // And back: the smart account again, kept across a reload (the secure site stores the choice per user and chain).
+  await account.getByRole('button', { name: 'Switch to your smart account' }).click()
+  await expect.poll(() => stateAddress(page), { timeout: 20_000 }).toBe(smart)
+  await page.reload()
+  await expect.poll(() => stateAddress(page), { timeout: 30_000 }).toBe(smart)
+  await accountButton(page).address.click()
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Switch to your EOA' })).toBeVisible({ timeout: 20_000 })
+})
