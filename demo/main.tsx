@@ -128,6 +128,10 @@ const modal = createModal({
   // on whenever the secure site is there (spec §9 `email` defaults to true); `?email=0` leaves the embedded wallet out
   // (`?features=email:off` keeps it configured and turns the email flag off).
   ...(import.meta.env?.VITE_SECURE_SITE_URL && params.get('email') !== '0' ? { embeddedWallet: { secureSiteUrl: String(import.meta.env.VITE_SECURE_SITE_URL) } } : {}),
+  // Issue 19 §4: an email or social login keeps its EOA here (spec §4's eip155 default is the smart account, which would
+  // change every embedded login's address and SIWX signature: README "Smart accounts"); `?accountType=smartAccount`
+  // starts on the smart account as the spec's default does.
+  defaultAccountTypes: { eip155: params.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' },
   ...(platform ? { platform } : {}),
   ...(params.get('manualWalletConnect') === '1' ? { manualWalletConnect: true } : {}),
   customWallets: params.get('badLinkWallet') === '1' ? [devMobileWallet, badLinkWallet] : [devMobileWallet],

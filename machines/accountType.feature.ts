@@ -17,18 +17,28 @@ const isEmbeddedEvmAccount = (account: ConnectedAccount | undefined): boolean =>
  * 'Switched to your smart account' / 'Switched to your EOA'; a refusal shows its error as a toast (the account and the
  * view stay as they were).
  *
+ * A visitor's login (`connected`, not a restore) reads the state with the type to start with (`preferredType`: the
+ * visitor's stored choice, else the dapp's `defaultAccountTypes`, else spec §4's eip155 `smartAccount`): the machine
+ * switches to it once read when the network allows, silently (a failure keeps the EOA, silently too).
+ *
  * @param options.enabled whether `embeddedWallet` is configured.
+ * @param options.preferredType the eip155 type a login starts with; none: the login keeps what the frame reports.
  */
-export function accountTypeFeature(options: { enabled: boolean }): FeatureRegistration {
+export function accountTypeFeature(options: { enabled: boolean; preferredType?: () => EmbeddedAccountType }): FeatureRegistration {
   return {
     id: 'accountType',
     // Available with the option (not only with an embedded account): the `account` hook also clears it at a disconnect.
     available: () => options.enabled,
     on: {
-      account: (facts) => (isEmbeddedEvmAccount(facts.account) ? [to.self({ type: 'accountType.read' }, true)] : [to.self({ type: 'accountType.clear' })]),
+      account: (facts, change) => {
+        if (!isEmbeddedEvmAccount(facts.account)) return [to.self({ type: 'accountType.clear' })]
+        const prefer = change === 'connected' ? options.preferredType?.() : undefined
+        return [to.self(prefer ? { type: 'accountType.read', prefer } : { type: 'accountType.read' }, true)]
+      },
       gesture: (facts, event) => (isEmbeddedEvmAccount(facts.account) && event.type === 'accountType.switch' ? [to.self(event, true)] : []),
       emitted: (_facts, event) => {
         const e = event as AccountTypeEmitted
+        if (e.applied) return []
         if (e.type === 'accountType.switched') return [to.toast('success', messageOf(e.to === 'smartAccount' ? 'accountTypeSmartAccount' : 'accountTypeEoa'))]
         if (e.type === 'accountType.failed') return [to.toast('error', messageOf('failure', e.error))]
         return []

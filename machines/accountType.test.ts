@@ -65,7 +65,7 @@ describe('accountType machine', () => {
     await waitFor(actor, (s) => s.matches('ready'))
     expect(calls).toEqual(['smartAccount'])
     expect(actor.getSnapshot().context.state?.preferredAccountType).toBe('smartAccount')
-    expect(emitted).toEqual([{ type: 'accountType.switched', to: 'smartAccount' }])
+    expect(emitted).toEqual([{ type: 'accountType.switched', to: 'smartAccount', applied: false }])
     expect(connectAccountType(actor.getSnapshot())).toMatchObject({ current: 'smartAccount', target: 'eoa' })
   })
 
@@ -90,13 +90,30 @@ describe('accountType machine', () => {
     expect(emitted).toMatchObject([{ type: 'accountType.failed', error: { message: 'Smart accounts are not enabled on this network' } }])
   })
 
+  test('behavior: a login preferring the smart account switches once read (applied, no gesture); where the network has none it stays on the EOA', async () => {
+    const { actor, calls } = start(state())
+    const emitted: unknown[] = []
+    actor.on('*', (e) => emitted.push(e))
+    actor.send({ type: 'accountType.read', prefer: 'smartAccount' })
+    await waitFor(actor, (s) => s.matches('ready') && s.context.state?.preferredAccountType === 'smartAccount')
+    expect(calls).toEqual(['smartAccount'])
+    expect(emitted).toEqual([{ type: 'accountType.switched', to: 'smartAccount', applied: true }])
+    expect(actor.getSnapshot().context.applied).toBe(false)
+
+    const none = start(state({ smartAccountEnabledNetworks: [1] }))
+    none.actor.send({ type: 'accountType.read', prefer: 'smartAccount' })
+    await waitFor(none.actor, (s) => s.matches('ready'))
+    expect(none.calls).toEqual([])
+    expect(none.actor.getSnapshot().context).toMatchObject({ prefer: undefined, state: { preferredAccountType: 'eoa' } })
+  })
+
   test('behavior: a read that fails offers no switch; clear forgets the state', async () => {
     const actor = createActor(accountTypeMachine.provide({ actors: { readState: fromPromise(async () => Promise.reject(new Error('refused'))) } })).start()
     actor.send({ type: 'accountType.read' })
     await waitFor(actor, (s) => s.matches('failed'))
     expect(connectAccountType(actor.getSnapshot()).shown).toBe(false)
     actor.send({ type: 'accountType.clear' })
-    expect(actor.getSnapshot().context).toEqual({ state: undefined, target: undefined, error: undefined })
+    expect(actor.getSnapshot().context).toEqual({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false })
     expect(connectAccountType(undefined)).toMatchObject({ loaded: false, shown: false })
   })
 })
@@ -114,19 +131,32 @@ describe('accountType registration', () => {
     expect(accountTypeFeature({ enabled: false }).available!(facts(account()))).toBe(false)
   })
 
+  test('behavior: a login reads with the preferred type (stored choice or default); a restore or a change reads without', () => {
+    let stored: 'eoa' | 'smartAccount' = 'smartAccount'
+    const withDefault = accountTypeFeature({ enabled: true, preferredType: () => stored })
+    expect(withDefault.on!.account!(facts(account()), 'connected')).toEqual([{ to: 'self', event: { type: 'accountType.read', prefer: 'smartAccount' }, ensure: true }])
+    expect(withDefault.on!.account!(facts(account()), 'restored')).toEqual([{ to: 'self', event: { type: 'accountType.read' }, ensure: true }])
+    expect(withDefault.on!.account!(facts(account()), 'changed')).toEqual([{ to: 'self', event: { type: 'accountType.read' }, ensure: true }])
+    stored = 'eoa'
+    expect(withDefault.on!.account!(facts(account()), 'connected')).toEqual([{ to: 'self', event: { type: 'accountType.read', prefer: 'eoa' }, ensure: true }])
+  })
+
   test('behavior: the switch gesture goes to the machine for an embedded account only; outcomes are toasts', () => {
     const gesture = { type: 'accountType.switch', to: 'smartAccount' }
     expect(feature.on!.gesture!(facts(account()), gesture)).toEqual([{ to: 'self', event: gesture, ensure: true }])
     expect(feature.on!.gesture!(facts(account({ connectorId: 'io.metamask' })), gesture)).toEqual([])
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount' })).toEqual([
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount', applied: false })).toEqual([
       { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeSmartAccount' } } },
     ])
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'eoa' })).toEqual([
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'eoa', applied: false })).toEqual([
       { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeEoa' } } },
     ])
     const error = { name: 'FrameReplyError', message: 'Smart accounts are not enabled on this network' }
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error })).toEqual([
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: false })).toEqual([
       { to: 'toast', event: { type: 'toast.show', variant: 'error', message: { key: 'failure', error } } },
     ])
+    // The login's preferred type applied by itself: no toast either way.
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount', applied: true })).toEqual([])
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: true })).toEqual([])
   })
 })

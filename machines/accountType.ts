@@ -65,11 +65,18 @@ export type AccountTypeContext = {
   target: EmbeddedAccountType | undefined
   /** The last failure (a read or a switch). */
   error: ErrorSummary | undefined
+  /** The type a login starts with (spec §4 defaults, the dapp's option, the visitor's stored choice), applied once read. */
+  prefer: EmbeddedAccountType | undefined
+  /** The switch in progress applies the login's preferred type (no toast). */
+  applied: boolean
 }
 
 export type AccountTypeEvent =
-  /** The embedded account connected, came back or changed (address or chain): the state is read again. */
-  | { type: 'accountType.read' }
+  /**
+   * The embedded account connected, came back or changed (address or chain): the state is read again. `prefer`: at a
+   * login, the type to start with (switched to once read, when {@link canSwitchAccountType} allows it).
+   */
+  | { type: 'accountType.read'; prefer?: EmbeddedAccountType | undefined }
   /** No embedded account any more: the state is forgotten. */
   | { type: 'accountType.clear' }
   /** Account's "Switch to your smart account" / "Switch to your EOA". */
@@ -79,8 +86,9 @@ export type AccountTypeEvent =
 
 /** What the machine emits (the registration turns them into toasts). */
 export type AccountTypeEmitted =
-  | { type: 'accountType.switched'; to: EmbeddedAccountType }
-  | { type: 'accountType.failed'; error: ErrorSummary }
+  /** `applied`: the login's preferred type was applied (no gesture of the visitor). */
+  | { type: 'accountType.switched'; to: EmbeddedAccountType; applied: boolean }
+  | { type: 'accountType.failed'; error: ErrorSummary; applied: boolean }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -103,35 +111,51 @@ export const accountTypeMachine = setup({
     watchUser: fromCallback<EventObject, void>(() => () => {}),
   },
   guards: {
+    shouldApplyPreference: ({ context, event }) =>
+      context.prefer !== undefined && canSwitchAccountType((event as unknown as { output: AccountTypeState }).output, context.prefer),
     canSwitch: ({ context, event }) => event.type === 'accountType.switch' && canSwitchAccountType(context.state, event.to),
   },
   actions: {
     setState: assign({ state: ({ event }) => (event as unknown as { output: AccountTypeState }).output, error: undefined }),
     setReadError: assign({ state: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setTarget: assign({ target: ({ event }) => (event.type === 'accountType.switch' ? event.to : undefined), error: undefined }),
+    setTarget: assign({ target: ({ event }) => (event.type === 'accountType.switch' ? event.to : undefined), error: undefined, prefer: undefined, applied: false }),
+    setPrefer: assign({ prefer: ({ event }) => (event.type === 'accountType.read' ? event.prefer : undefined) }),
+    applyPreference: assign({ target: ({ context }) => context.prefer, prefer: undefined }),
+    forgetPreference: assign({ prefer: undefined }),
     setSwitched: assign({
       state: ({ context, event }) => accountTypeStateOf((event as unknown as { output: AccountTypeUser }).output, context.state?.smartAccountEnabledNetworks ?? []),
       target: undefined,
     }),
     setSwitchError: assign({ target: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    emitSwitched: emit(({ context }) => ({ type: 'accountType.switched' as const, to: context.state?.preferredAccountType ?? 'eoa' })),
-    emitFailed: emit(({ context }) => ({ type: 'accountType.failed' as const, error: context.error ?? { name: 'Error', message: 'Something went wrong' } })),
+    resetApplied: assign({ applied: false }),
+    emitSwitched: emit(({ context }) => ({ type: 'accountType.switched' as const, to: context.state?.preferredAccountType ?? 'eoa', applied: context.applied })),
+    emitFailed: emit(({ context }) => ({ type: 'accountType.failed' as const, error: context.error ?? { name: 'Error', message: 'Something went wrong' }, applied: context.applied })),
     applyUpdate: assign({
       state: ({ context, event }) =>
         event.type === 'accountType.updated' && context.state ? accountTypeStateOf(event.user, context.state.smartAccountEnabledNetworks) : context.state,
     }),
-    clear: assign({ state: undefined, target: undefined, error: undefined }),
+    clear: assign({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false }),
+    markApplied: assign({ applied: true }),
   },
 }).createMachine({
   id: 'accountType',
-  context: { state: undefined, target: undefined, error: undefined },
+  context: { state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false },
   invoke: { id: 'watchUser', src: 'watchUser' },
   initial: 'idle',
   states: {
     idle: {},
     reading: {
       tags: ['loading'],
-      invoke: { id: 'readState', src: 'readState', onDone: { target: 'ready', actions: 'setState' }, onError: { target: 'failed', actions: 'setReadError' } },
+      invoke: {
+        id: 'readState',
+        src: 'readState',
+        onDone: [
+          // A login's preferred type (spec §4 defaults): switched to at once, without a toast.
+          { guard: 'shouldApplyPreference', target: 'switching', actions: ['setState', 'applyPreference', 'markApplied'] },
+          { target: 'ready', actions: ['setState', 'forgetPreference'] },
+        ],
+        onError: { target: 'failed', actions: ['setReadError', 'forgetPreference'] },
+      },
     },
     ready: {
       on: {
@@ -145,8 +169,8 @@ export const accountTypeMachine = setup({
         id: 'setPreferred',
         src: 'setPreferred',
         input: ({ context }) => ({ to: context.target ?? 'eoa' }),
-        onDone: { target: 'ready', actions: ['setSwitched', 'emitSwitched'] },
-        onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed'] },
+        onDone: { target: 'ready', actions: ['setSwitched', 'emitSwitched', 'resetApplied'] },
+        onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed', 'resetApplied'] },
       },
       // The switch itself changes the connection's account: its answer is the new state, a read now would cancel it.
       on: { 'accountType.read': {} },
@@ -154,7 +178,7 @@ export const accountTypeMachine = setup({
     failed: {},
   },
   on: {
-    'accountType.read': '.reading',
+    'accountType.read': { target: '.reading', actions: 'setPrefer' },
     'accountType.clear': { target: '.idle', actions: 'clear' },
   },
 })

@@ -316,13 +316,13 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       return kept
     },
     /**
-     * The namespace's preferred account type: the stored one, else the default of spec §4 ({@link defaultAccountTypes}),
-     * else `eoa`.
+     * The namespace's preferred account type: the stored one, else `defaults` (the dapp's `defaultAccountTypes` option),
+     * else the default of spec §4 ({@link defaultAccountTypes}), else `eoa`.
      * @example
      * storage.getPreferredAccountType('eip155') // 'smartAccount' until another is stored
      */
-    getPreferredAccountType(namespace: string): AccountType {
-      return this.getPreferredAccountTypes()[namespace] ?? defaultAccountTypes[namespace] ?? 'eoa'
+    getPreferredAccountType(namespace: string, defaults: Readonly<Partial<Record<string, AccountType>>> = defaultAccountTypes): AccountType {
+      return this.getPreferredAccountTypes()[namespace] ?? defaults[namespace] ?? defaultAccountTypes[namespace] ?? 'eoa'
     },
     /**
      * Stores the namespace's preferred account type (spec §6; what a switch to or from a smart account records).

@@ -207,6 +207,15 @@ const optionsShape = v.looseObject({
   nameSuffix: v.optional(
     v.pipe(v.string(), v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`)),
   ),
+  // Account types by default per namespace (issue 19 §4, spec §4): each namespace's own types only.
+  defaultAccountTypes: v.optional(
+    v.strictObject({
+      eip155: v.optional(v.picklist(['eoa', 'smartAccount'])),
+      solana: v.optional(v.picklist(['eoa', 'smartAccount'])),
+      polkadot: v.optional(v.picklist(['eoa', 'smartAccount'])),
+      bip122: v.optional(v.picklist(['payment', 'ordinals'])),
+    }),
+  ),
   includeWalletIds: ids,
   excludeWalletIds: ids,
   customWallets: v.optional(v.array(customWalletShape)),

@@ -27,7 +27,8 @@ const smartUser: FrameUser = { ...eoaUser, address: SMART, preferredAccountType:
 const userOf = (type: string, deployed: boolean): FrameUser => ({ ...(type === 'smartAccount' ? smartUser : eoaUser), smartAccountDeployed: deployed })
 
 const events = (snapshot: any): E[] => {
-  const list: E[] = [{ type: 'accountType.read' }, { type: 'accountType.clear' }]
+  // `prefer`: a login whose preferred type is the smart account (spec §4 default) — switched to once read.
+  const list: E[] = [{ type: 'accountType.read' }, { type: 'accountType.read', prefer: 'smartAccount' }, { type: 'accountType.clear' }]
   const state = snapshot.context.state
   if (snapshot.matches('reading')) {
     list.push(
@@ -50,7 +51,7 @@ const events = (snapshot: any): E[] => {
   return list
 }
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, t: s.context.state?.preferredAccountType ?? null, d: s.context.state?.smartAccountDeployed ?? null, to: s.context.target ?? null, err: s.context.error ? 1 : 0 })
+  JSON.stringify({ v: s.value, t: s.context.state?.preferredAccountType ?? null, d: s.context.state?.smartAccountDeployed ?? null, to: s.context.target ?? null, p: s.context.prefer ?? null, a: s.context.applied, err: s.context.error ? 1 : 0 })
 const run = buildModelPaths(accountTypeMachine, { events, serialize })
 
 test('coverage: every state and every transition of the account-type chart', () => {
@@ -136,9 +137,13 @@ async function walk(path: ModelPath) {
         expect(f.last('GET_SMART_ACCOUNT_ENABLED_NETWORKS') ?? f.last('SET_PREFERRED_ACCOUNT')).toBeDefined()
       }
       if (snapshot.matches('failed') || snapshot.matches('idle') || snapshot.matches('reading')) expect(view.shown).toBe(false)
+      if (ev.type === 'xstate.done.actor.readState' && snapshot.matches('switching')) {
+        // The login's preferred type applied: the switch asked of the frame without a gesture.
+        expect(snapshot.context).toMatchObject({ target: 'smartAccount', applied: true })
+      }
       if (ev.type === 'xstate.done.actor.setPreferred') {
         const to = (ev.output as FrameUser).preferredAccountType
-        expect(emitted.at(-1)).toEqual({ type: 'accountType.switched', to })
+        expect(emitted.at(-1)).toMatchObject({ type: 'accountType.switched', to })
         expect(changed.slice(changesBefore)).toEqual([[(ev.output as FrameUser).address]])
         expect(await e.provider.request({ method: 'eth_accounts' })).toEqual([(ev.output as FrameUser).address])
       }

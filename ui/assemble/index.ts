@@ -111,6 +111,8 @@ export type FeatureSettings = {
   profileWallets?: boolean | undefined
   /** Whether `embeddedWallet` is configured (the account-type switch, issue 19 §4). */
   accountType?: boolean | undefined
+  /** The eip155 account type an embedded login starts with (stored choice, else `defaultAccountTypes`, else spec §4). */
+  preferredAccountType?: (() => 'eoa' | 'smartAccount') | undefined
   /** The zone suffix of registered names (spec §9; default '.reown.id'). */
   nameSuffix?: string | undefined
   /** The on-ramp's providers (default spec §9's meld and coinbase). */
@@ -147,7 +149,7 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
     supplied(socialLoginFeature({ enabled: settings.socialLogin === true }), supply('socialLogin')),
     supplied(updateEmailFeature({ enabled: settings.updateEmail === true }), supply('updateEmail')),
     supplied(profileWalletsFeature({ enabled: settings.profileWallets === true }), supply('profileWallets')),
-    supplied(accountTypeFeature({ enabled: settings.accountType === true }), supply('accountType')),
+    supplied(accountTypeFeature({ enabled: settings.accountType === true, ...(settings.preferredAccountType ? { preferredType: settings.preferredAccountType } : {}) }), supply('accountType')),
     supplied(farcasterLoginFeature({ enabled: settings.socialLogin === true }), supply('farcasterLogin')),
     supplied(namesFeature({ suffix: settings.nameSuffix }), supply('names')),
     supplied(onrampFeature(settings.onramp), supply('onramp')),
