@@ -22,6 +22,7 @@ const test = base.extend<{ demo: Page }>({
 const secure = 'http://127.0.0.1:28800'
 const shots = process.env.SMART_SHOTS
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
+const depositAbi = [parseAbiItem('function balanceOf(address account) view returns (uint256)')]
 const userOperationEvent = parseAbiItem(
   'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
 )
@@ -117,8 +118,11 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   const logs = parseEventLogs({ abi: [userOperationEvent], logs: await chain.getLogs({ address: ENTRY_POINT_ADDRESS, fromBlock: mark + 1n }) }).filter((l) => getAddress(l.args.sender) === smart)
   expect(logs).toHaveLength(1)
   expect(logs[0]!.args.success).toBe(true)
-  const smartAfter = smartBefore - parseEther(amount) - logs[0]!.args.actualGasCost
-  expect(await anvilBalanceWei(smart)).toBe(smartAfter)
+  // The account paid the amount and its prefund; what the operation did not use stays its deposit at the EntryPoint.
+  const deposit = await chain.readContract({ address: ENTRY_POINT_ADDRESS, abi: depositAbi, functionName: 'balanceOf', args: [smart] })
+  const smartAfter = await anvilBalanceWei(smart)
+  expect(smartAfter + deposit).toBe(smartBefore - parseEther(amount) - logs[0]!.args.actualGasCost)
+  expect(smartAfter).toBeLessThan(smartBefore - parseEther(amount))
   expect(await anvilBalanceWei(eoa)).toBe(eoaBefore)
   expect(await chain.getCode({ address: smart })).not.toBeUndefined()
   await expect(account.getByTestId('account-balance')).toHaveText(balanceText(smartAfter), { timeout: 20_000 })

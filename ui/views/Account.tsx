@@ -83,6 +83,12 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
+      {/* The embedded wallet acts with its smart account (issue 19 §4): said beside the address. */}
+      {account.connectorId === 'auth' && accountType.current === 'smartAccount' && !accountType.switching && (
+        <span className="lk-badge" data-testid="account-type">
+          {copy.accountType.smartAccountActive}
+        </span>
+      )}
       {!email && socialUsername && (
         <div className="lk-muted" title={socialUsername} data-testid="account-social-username">
           {displaySocialUsername(socialProvider, socialUsername)}
@@ -135,11 +141,6 @@ export function Account() {
         </button>
       )}
       {/* Spec §4: to the smart account only where the network has smart accounts and the type is eoa; back to the EOA. */}
-      {account.connectorId === 'auth' && accountType.current === 'smartAccount' && !accountType.switching && (
-        <span className="lk-badge" data-testid="account-type">
-          {copy.accountType.smartAccountActive}
-        </span>
-      )}
       {account.connectorId === 'auth' && accountType.shown && (
         <button
           type="button"
