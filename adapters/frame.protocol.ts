@@ -350,6 +350,12 @@ export function rpcMethodKind(method: string): 'safe' | 'unsafe' | 'disallowed' 
 export const FRAME_USER_REJECTED = 'User rejected the request'
 
 /**
+ * The secure site's refusal of a session whose JWT is not yet valid (spec §8 "Provider error mapping"), as the frame
+ * passes it on: the dapp raises the Session Expired alert (check the device's time settings).
+ */
+export const JWT_NOT_YET_VALID = 'JWT validation error: JWT Token is not yet valid'
+
+/**
  * The frame URL (spec §7): `<secureSiteUrl>/frame?projectId=..&chainId=..&version=4&enableLogger=..&rpcUrl=..`.
  * @example frameUrl({ secureSiteUrl: 'https://secure.example', projectId: 'p', chainId: 1, enableLogger: false })
  * // 'https://secure.example/frame?projectId=p&chainId=1&version=4&enableLogger=false'

@@ -72,6 +72,17 @@ describe('frame machine (spec §4 "Embedded frame")', () => {
     expect(quiet.alerts).toEqual([])
   })
 
+  test('behavior: a session not yet valid alerts SESSION_EXPIRED once in debug mode; nothing outside it', () => {
+    const h = frameHarness()
+    h.actor.send({ type: 'frame.sessionNotYetValid' })
+    h.actor.send({ type: 'frame.sessionNotYetValid' })
+    h.actor.send({ type: 'frame.requestTimedOut' })
+    expect(h.alerts).toEqual(['SESSION_EXPIRED', 'IFRAME_REQUEST_TIMEOUT'])
+    const quiet = frameHarness(false)
+    quiet.actor.send({ type: 'frame.sessionNotYetValid' })
+    expect(quiet.alerts).toEqual([])
+  })
+
   test('bad input: a FRAME_READY before frame.load or a second one changes nothing', () => {
     const h = frameHarness()
     h.actor.send({ type: 'frame.ready' })

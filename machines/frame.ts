@@ -2,8 +2,12 @@ import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObj
 import type { FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
-/** The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. */
-export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT'
+/**
+ * The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. `SESSION_EXPIRED` is the provider
+ * error alert "Session Expired" (spec §8: the session's JWT is not yet valid, 'JWT validation error: JWT Token is not yet
+ * valid'), which the spec lists without a key.
+ */
+export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT' | 'SESSION_EXPIRED'
 
 /** The timeout reasons of spec §8 "Frame". */
 export type FrameTimeoutReason = 'iframe_load_failed' | 'iframe_request_timeout'
@@ -30,6 +34,8 @@ export type FrameEvent =
   | { type: 'frame.ready' }
   /** A request timed out (`iframe_request_timeout`): the alert, once. */
   | { type: 'frame.requestTimedOut' }
+  /** A request was refused because the session's JWT is not yet valid (the device's clock): the alert, once. */
+  | { type: 'frame.sessionNotYetValid' }
 
 /** `frame.alert`: the owner shows the alert of `key` (already filtered: once each, debug mode only). */
 export type FrameEmitted = { type: 'frame.alert'; key: FrameAlertKey }
@@ -45,7 +51,8 @@ const notProvided = (name: string) => () => {
  * - `live.loading` → `frame.ready` → `live.settling` → after `iframeReadyDelay` (500 ms) → `live.ready`: requests may go.
  * - No FRAME_READY within `iframeLoadTimeout` (20 s) → `failed` (`iframe_load_failed`; the iframe removed), the alert
  *   IFRAME_LOAD_FAILED emitted the first time in debug mode; `frame.load` tries again.
- * - `frame.requestTimedOut` (a request's 120 s passed) emits IFRAME_REQUEST_TIMEOUT the first time in debug mode.
+ * - `frame.requestTimedOut` (a request's 120 s passed) emits IFRAME_REQUEST_TIMEOUT the first time in debug mode;
+ *   `frame.sessionNotYetValid` (a reply 'JWT validation error: JWT Token is not yet valid') emits SESSION_EXPIRED so.
  *
  * Actors to provide: `mount` (callback: mounts the iframe and sends `frame.ready` on FRAME_READY; its cleanup removes it).
  */
@@ -66,6 +73,7 @@ export const frameMachine = setup({
   guards: {
     isLoadAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_LOAD_FAILED,
     isTimeoutAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_REQUEST_TIMEOUT,
+    isSessionAlertDue: ({ context }) => context.debug && !context.alerted.SESSION_EXPIRED,
   },
   actions: {
     clearError: assign({ error: undefined }),
@@ -74,6 +82,10 @@ export const frameMachine = setup({
       enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_LOAD_FAILED: true }) })
       enqueue.emit({ type: 'frame.alert', key: 'IFRAME_LOAD_FAILED' })
     }),
+    alertSessionExpired: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, SESSION_EXPIRED: true }) })
+      enqueue.emit({ type: 'frame.alert', key: 'SESSION_EXPIRED' })
+    }),
     alertRequestTimeout: enqueueActions(({ enqueue }) => {
       enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_REQUEST_TIMEOUT: true }) })
       enqueue.emit({ type: 'frame.alert', key: 'IFRAME_REQUEST_TIMEOUT' })
@@ -81,7 +93,7 @@ export const frameMachine = setup({
   },
 }).createMachine({
   id: 'frame',
-  context: ({ input }) => ({ debug: input?.debug ?? false, alerted: { IFRAME_LOAD_FAILED: false, IFRAME_REQUEST_TIMEOUT: false }, error: undefined }),
+  context: ({ input }) => ({ debug: input?.debug ?? false, alerted: { IFRAME_LOAD_FAILED: false, IFRAME_REQUEST_TIMEOUT: false, SESSION_EXPIRED: false }, error: undefined }),
   initial: 'notReady',
   states: {
     notReady: {
@@ -113,6 +125,7 @@ export const frameMachine = setup({
   },
   on: {
     'frame.requestTimedOut': { guard: 'isTimeoutAlertDue', actions: 'alertRequestTimeout' },
+    'frame.sessionNotYetValid': { guard: 'isSessionAlertDue', actions: 'alertSessionExpired' },
   },
 })
 

@@ -9,7 +9,7 @@ import { setApprovalSlot } from './approvalSlot.ts'
 
 const user = { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 }
 
-function setup() {
+function setup(options: { debug?: boolean; onAlert?: (key: string, title: string) => void } = {}) {
   const f = frameFixture()
   const store = new Map<string, unknown>()
   const storage = {
@@ -26,7 +26,8 @@ function setup() {
     secureSiteUrl: 'https://secure.test',
     projectId: 'p',
     chainId: () => 31337,
-    debug: false,
+    debug: options.debug ?? false,
+    ...(options.onAlert ? { onAlert: options.onAlert } : {}),
     storage,
     metadata: { name: 'Dapp', description: '', url: 'https://dapp.test', icons: [] },
     sdkVersion: 't',
@@ -59,6 +60,27 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     await expect(accounts).resolves.toEqual([user.address])
     expect(s.store.get(embeddedStorageKeys.email)).toBe('ada@example.com')
     expect(await s.e.provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
+    s.e.destroy()
+  })
+
+  test('behavior: a refusal "JWT Token is not yet valid" raises the Session Expired alert once (debug mode) and still rejects', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const alerts: string[] = []
+    const s = setup({ debug: true, onAlert: (key, title) => alerts.push(`${key}: ${title}`) })
+    for (let i = 0; i < 2; i++) {
+      const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+      if (i === 0) await s.ready()
+      await s.flush()
+      s.f.fail('GET_USER', { message: 'JWT validation error: JWT Token is not yet valid' })
+      await expect(accounts).rejects.toThrow()
+    }
+    expect(alerts).toEqual(['SESSION_EXPIRED: Session Expired - JWT not yet valid: check the time settings of your device'])
+    // Another refusal raises nothing.
+    const other = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.flush()
+    s.f.fail('GET_USER', { message: 'Invalid code' })
+    await expect(other).rejects.toThrow()
+    expect(alerts).toHaveLength(1)
     s.e.destroy()
   })
 

@@ -92,6 +92,7 @@ export const maxApprovalHeight = 560
 const alertTitles: Record<FrameAlertKey, string> = {
   IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
+  SESSION_EXPIRED: 'Session Expired - JWT not yet valid: check the time settings of your device',
 }
 
 export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>

@@ -11,15 +11,16 @@ import { delayOf, frameFixture } from './frameFixture.ts'
  * Model-based test of the frame machine (spec §4 "Embedded frame"): every path of the chart walked against the real
  * transport and its iframe, the frame page faked in happy-dom. Gestures: `frame.load` is an email action's need of
  * the frame (the client sends it); `frame.ready` the frame page posting FRAME_READY from its window at the secure
- * origin; the delays are the manual clock; `frame.requestTimedOut` the client's report of a request's 120 s. Run in
+ * origin; the delays are the manual clock; `frame.requestTimedOut` the client's report of a request's 120 s,
+ * `frame.sessionNotYetValid` its report of a 'JWT Token is not yet valid' refusal. Run in
  * debug mode (alerts) and not.
  */
 const events = (snapshot: any) => {
   const key = stateKey(snapshot)
   const byState: Record<string, Array<{ type: string }>> = {
-    '"notReady"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }],
+    '"notReady"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, { type: 'frame.sessionNotYetValid' }],
     '{"live":"loading"}': [{ type: 'frame.ready' }],
-    '"failed"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }],
+    '"failed"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, { type: 'frame.sessionNotYetValid' }],
   }
   return [...(byState[key] ?? []), ...delayedEvents(snapshot)]
 }

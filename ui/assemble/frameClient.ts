@@ -15,6 +15,7 @@ import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
 import { BaseError } from '../../adapters/errors.ts'
 import { FrameAbortError, type FrameTransport } from '../../adapters/frame.ts'
 import type { FrameRequestKind, FrameRequestPayload, FrameRequestResult, FrameUser } from '../../adapters/frame.protocol.ts'
+import { JWT_NOT_YET_VALID } from '../../adapters/frame.protocol.ts'
 
 /** The frame did not load within 20 s (spec §8: `iframe_load_failed`; alert "Network Error - Could not load embedded wallet"). */
 export class FrameLoadError extends BaseError {
@@ -105,7 +106,10 @@ export function createFrameClient({ frame, send, createId = () => crypto.randomU
       try {
         const output = await toPromise(actor)
         if (output.status === 'succeeded') return output.result as never
-        if (output.status === 'failed') throw output.error
+        if (output.status === 'failed') {
+          if ((output.error as { message?: unknown } | undefined)?.message === JWT_NOT_YET_VALID) frame.send({ type: 'frame.sessionNotYetValid' })
+          throw output.error
+        }
         if (output.status === 'timedOut') {
           frame.send({ type: 'frame.requestTimedOut' })
           throw new FrameRequestTimeoutError()
