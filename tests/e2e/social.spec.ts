@@ -49,6 +49,32 @@ test('google in the popup: the provider’s sign-in page, a development user, co
   if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
 })
 
+test('the popup opens inside the click itself (no asynchronous gap before window.open, which Safari would block), 600×800', async ({ demo: page }) => {
+  // Marks the click's dispatch: set in the first capture listener, cleared in the last bubble listener; window.open
+  // records whether it ran in between. The first click of the page (the social login's code not fetched yet).
+  await page.evaluate(() => {
+    const w = window as any
+    w.__opens = []
+    let inClick = false
+    document.addEventListener('click', () => void (inClick = true), { capture: true })
+    window.addEventListener('click', () => void (inClick = false))
+    const open = window.open.bind(window)
+    window.open = (url?: string | URL, target?: string, features?: string) => {
+      w.__opens.push({ inClick, features })
+      return open(url, target, features)
+    }
+  })
+  const connect = await openConnectDialog(page)
+  const [popup] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: 'Continue with Google' }).click()])
+  const opens = (await page.evaluate(() => (window as any).__opens)) as Array<{ inClick: boolean; features: string }>
+  expect(opens).toHaveLength(1)
+  expect(opens[0]!.inClick).toBe(true)
+  expect(opens[0]!.features).toMatch(/width=600,height=800/)
+  await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 20_000 })
+  await connect.getByRole('button', { name: 'Cancel' }).click()
+  await expect(connect.getByRole('button', { name: 'Continue with Google' })).toBeVisible()
+})
+
 test('discord in the popup: the username ending in 0 loses it on the Account (alice#0 → alice)', async ({ demo: page }) => {
   const { popup } = await openPopup(page, 'Discord')
   await popup.getByRole('button', { name: 'Continue as alice#0' }).click()
