@@ -123,6 +123,40 @@ async function disconnectedViews(page: Page, theme: Theme, device: Device): Prom
   await expect(anyDialog(page)).toHaveCount(0)
 }
 
+/**
+ * Swap (issue 20) and its review, ETH → DEV for 0.1 ETH. The exchange's pools move with every spec's swaps, so the
+ * quote is frozen: the reference server's real answer with a fixed `toAmount` (199.4 DEV) and price impact (0.1 %),
+ * which makes the amount received, the rate and the minimum received the same on every run. The balances of the
+ * token buttons (DEV moves between specs) and the network fee (the node's gas price) are masked.
+ */
+async function swapViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  await page.route('**/v1/convert/quotes**', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.json()) as { quotes: Array<Record<string, unknown>> }
+    for (const quote of body.quotes) Object.assign(quote, { toAmount: '199400000000000000000', priceImpact: 0.1 })
+    await route.fulfill({ response, json: body })
+  })
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }), device)
+  const swap = dialog(page, 'Swap')
+  await tapOrClick(swap.getByRole('button', { name: /^You receive: / }), device)
+  await tapOrClick(dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first(), device)
+  await swap.getByTestId('swap-amount').fill('0.1')
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  await expect(swap.getByTestId('swap-to-amount')).toHaveText('199.4')
+  // The amount field has the focus (typed in): its ring is part of the picture.
+  const balances = (view: Locator) => [view.locator('.lk-swap-token .lk-muted')]
+  await shoot(page, 'Swap', 'swap', theme, device, balances)
+  await tapOrClick(swap.getByRole('button', { name: 'Review swap' }), device)
+  const review = dialog(page, 'Review Swap')
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+  await shoot(page, 'Review Swap', 'swap-preview', theme, device, (view) => [view.getByTestId('swap-preview-fee')])
+  await tapOrClick(review.getByRole('button', { name: 'Cancel', exact: true }), device)
+  await expect(dialog(page, 'Swap')).toBeVisible()
+  await tapOrClick(dialog(page, 'Swap').getByRole('button', { name: 'Back' }), device)
+  await expect(dialog(page, 'Account')).toBeVisible()
+  await page.unroute('**/v1/convert/quotes**')
+}
+
 async function connectedViews(page: Page, theme: Theme, device: Device): Promise<void> {
   await setAnvilBalance(ACCOUNT_0, '10000')
   await openDemo(page, theme)
@@ -152,6 +186,8 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await shoot(page, 'Choose a provider', 'onramp-providers', theme, device)
   await tapOrClick(dialog(page, 'Choose a provider').getByRole('button', { name: 'Back' }), device)
   await tapOrClick(dialog(page, 'Buy crypto').getByRole('button', { name: 'Back' }), device)
+
+  await swapViews(page, theme, device)
 
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }), device)
   const send = dialog(page, 'Send')

@@ -108,7 +108,8 @@ export const en = {
     from: 'You pay',
     to: 'You receive',
     chooseToken: 'Select token',
-    tokenButton: (side: string, symbol: string) => (symbol ? `${side}: ${symbol}` : `${side}: select token`),
+    /** Said before a token button's visible token and balance ('You pay: ETH Balance: 1.000 ETH'), not shown. */
+    tokenButtonSide: (side: string) => `${side}: `,
     flip: 'Switch the tokens',
     quoting: 'Getting the best price…',
     review: 'Review swap',

@@ -11,7 +11,9 @@ import type { SwapTokenRow } from '../../machines/swap.connect.ts'
 function TokenButton({ side, token, onClick }: { side: string; token: SwapTokenRow | undefined; onClick: () => void }) {
   const copy = useCopy()
   return (
-    <button type="button" className="lk-secondary lk-token-button lk-swap-token" aria-label={copy.swap.tokenButton(side, token?.symbol ?? '')} onClick={onClick}>
+    <button type="button" className="lk-secondary lk-token-button lk-swap-token" onClick={onClick}>
+      {/* Named by what it shows (WCAG 2.5.3): 'You pay: ETH Balance: 1.000 ETH', the side said, not shown. */}
+      <span className="lk-sr-only">{copy.swap.tokenButtonSide(side)}</span>
       {token ? (
         <>
           <WalletIcon src={token.logoUri} name={token.symbol} glyph="token" />
