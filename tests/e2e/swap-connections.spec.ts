@@ -28,6 +28,7 @@ import {
   openConnectDialog,
   RPC,
   test,
+  truncated,
 } from './fixtures.ts'
 
 const client = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
@@ -175,4 +176,9 @@ test('ETH → DEV through the embedded wallet: approved in the frame on ApproveT
   const milli = received / 10n ** 15n
   const devRow = dialog(page, 'Account').getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Dev Token' })
   await expect(devRow).toContainText(`${grouped(`${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`)} DEV`, { timeout: 20_000 })
+  // Activity lists the swap: the transaction to the router, mined a moment ago.
+  await dialog(page, 'Account').getByRole('tab', { name: 'Activity' }).click()
+  const activity = dialog(page, 'Account').getByRole('tabpanel').getByRole('listitem')
+  await expect(activity.filter({ hasText: truncated(ROUTER_ADDRESS) })).toHaveCount(1, { timeout: 20_000 })
+  await expect(activity.filter({ hasText: truncated(ROUTER_ADDRESS) })).toContainText('Sent 0.050 ETH')
 })

@@ -1,6 +1,6 @@
 import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseEther, parseUnits, type Address } from 'viem'
 import { devAccounts } from '../../dev/accounts.ts'
-import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
+import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, routerAbi, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import {
   ACCOUNT_0,
@@ -265,6 +265,62 @@ test('Account prices tokens at what /v1/fungible/price says: after a DEV → dUS
   await expect(usdtRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(await anvilTokenBalance('dUSDT', ACCOUNT_0), 6), await apiTokenPrice('dUSDT')))
   await expect(panel.getByRole('listitem').filter({ hasText: /\d ETH\b/ }).getByTestId('token-fiat')).toHaveText(/^\$[1-9][\d,]*\.\d\d$/)
   await expect(panel).not.toContainText('$0.00')
+})
+
+test("modal.open({ view: 'Swap', data }) opens the form with the swap arguments, quoted; a malformed amount throws InvalidOptionsError naming it", async ({ page }) => {
+  const thrown = await page.evaluate(async () => {
+    try {
+      await (window as any).latchkey.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'DEV', amount: '-1' } })
+      return 'opened'
+    } catch (e) {
+      return `${(e as Error).name}: ${(e as Error).message}`
+    }
+  })
+  expect(thrown).toMatch(/^InvalidOptionsError: .*data\.amount/)
+  await expect(dialog(page, 'Swap')).toHaveCount(0)
+  await page.evaluate(() => (window as any).latchkey.open({ view: 'Swap', data: { fromToken: 'ETH', toToken: 'DEV', amount: '0.1' } }))
+  const swap = dialog(page, 'Swap')
+  await expect(swap.getByRole('button', { name: /^You pay: ETH\b/ })).toBeVisible({ timeout: 15_000 })
+  await expect(swap.getByRole('button', { name: /^You receive: DEV\b/ })).toBeVisible()
+  await expect(swap.getByTestId('swap-amount')).toHaveValue('0.1')
+  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
+  // The quote is the router's for 0.1 ETH now (floored to the 3 decimals shown).
+  const { reserveIn, reserveOut } = await reserves(WETH_ADDRESS, DEV_TOKEN_ADDRESS)
+  const expected = Number(getAmountOut(parseEther('0.1'), reserveIn, reserveOut) / 10n ** 15n) / 1000
+  expect(shown(await swap.getByTestId('swap-to-amount').innerText())).toBeCloseTo(expected, 2)
+})
+
+test('the pool moves while the review is open (another account swaps 10 ETH into it): Swap re-quotes, says the price moved and does not ask the wallet; the next Swap does', async ({ page }) => {
+  test.setTimeout(60_000)
+  await fillSwap(page, '0.1', 'DEV')
+  await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
+  const review = dialog(page, 'Review Swap')
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
+  // The review re-quotes every 15 s on its own: the pool is moved just after one of those, so the next cannot show the
+  // new price before the visitor clicks Swap (the click's own re-quote is what is tested).
+  await page.waitForResponse((response) => response.url().includes('/v1/convert/quotes'), { timeout: 20_000 })
+  await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled()
+  const minimumBefore = shown(await review.getByTestId('swap-preview-minimum').innerText())
+  // Dev account 4 buys DEV with 10 ETH from the same pool: DEV gets about 20 % dearer, far past the 1 % slippage.
+  const other = devAccounts()[4]!
+  const wallet = createWalletClient({ account: other, transport: http(RPC[31337]) })
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
+  const hash = await wallet.writeContract({ address: ROUTER_ADDRESS, abi: routerAbi, functionName: 'swapExactETHForTokens', args: [0n, [WETH_ADDRESS, DEV_TOKEN_ADDRESS], other.address, deadline], value: parseEther('10'), chain: null })
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  await review.getByRole('button', { name: 'Swap', exact: true }).click()
+  await expect(review.getByTestId('swap-error')).toHaveText('The price moved below your minimum. Review the new price.', { timeout: 15_000 })
+  await expect(walletRequests(page)).toHaveCount(0)
+  const minimumAfter = shown(await review.getByTestId('swap-preview-minimum').innerText())
+  expect(minimumAfter).toBeLessThan(minimumBefore * 0.9)
+  // The visitor saw the new price: Swap asks the wallet now, and the swap meets the new minimum.
+  const { reserveIn, reserveOut } = await reserves(WETH_ADDRESS, DEV_TOKEN_ADDRESS)
+  const devBefore = await anvilTokenBalance('DEV', ACCOUNT_0)
+  await review.getByRole('button', { name: 'Swap', exact: true }).click()
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Account')).toBeVisible({ timeout: 20_000 })
+  const received = (await anvilTokenBalance('DEV', ACCOUNT_0)) - devBefore
+  expect(received).toBe(getAmountOut(parseEther('0.1'), reserveIn, reserveOut))
+  expect(Number(received) / 1e18).toBeGreaterThanOrEqual(minimumAfter - 0.001)
 })
 
 test("a swap asked on Solana: 'Network not supported for Swaps', word for word; Account offers no Swap there", async ({ page }) => {
