@@ -128,8 +128,8 @@ describe('frame request machine (spec §7, §8)', () => {
     await expect(h.done).resolves.toEqual({ status: 'failed', error })
   })
 
-  test('behavior: connect email/device/OTP time out after 120 s (iframe_request_timeout) and are aborted', async () => {
-    for (const kind of ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP'] as const) {
+  test('behavior: connect email/device/OTP/social and the social redirect URI time out after 120 s (iframe_request_timeout) and are aborted', async () => {
+    for (const kind of ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI'] as const) {
       const h = requestHarness({ id: 'r', kind, payload: {} })
       vi.advanceTimersByTime(timing.iframeRequestTimeout)
       await expect(h.done).resolves.toEqual({ status: 'timedOut', reason: 'iframe_request_timeout' })

@@ -130,7 +130,7 @@ export const frameMachine = setup({
 })
 
 /** The request kinds that time out after `iframeRequestTimeout` (spec §9: connect email, device, OTP, social, social redirect URI). */
-export const timedRequestKinds: readonly FrameRequestKind[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP']
+export const timedRequestKinds: readonly FrameRequestKind[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
 
 /** Input of one frame request. */
 export type FrameRequestInput = { id: string; kind: FrameRequestKind; payload: unknown }
