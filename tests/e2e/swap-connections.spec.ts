@@ -42,13 +42,17 @@ async function wethDevReserves(): Promise<{ reserveIn: bigint; reserveOut: bigin
 /** The displayed amount as a number ('1,974.316' → 1974.316). */
 const shown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
 
-/** Account → Swap, `amount` ETH for DEV; resolves once quoted, with the quoted DEV. */
-async function fillEthToDev(page: Page, amount: string): Promise<number> {
+/**
+ * Account → Swap, `amount` ETH for DEV; resolves once quoted, with the quoted DEV. `inPicker` runs in the receive
+ * side's Select Token before DEV is picked.
+ */
+async function fillEthToDev(page: Page, amount: string, inPicker?: (picker: Locator) => Promise<void>): Promise<number> {
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
   const swap = dialog(page, 'Swap')
   await expect(swap.getByRole('button', { name: 'You pay: ETH' })).toBeVisible({ timeout: 15_000 })
   await swap.getByRole('button', { name: /^You receive: / }).click()
+  await inPicker?.(dialog(page, 'Select Token'))
   await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
   await swap.getByTestId('swap-amount').fill(amount)
   await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
@@ -164,7 +168,25 @@ test('ETH → DEV through the embedded wallet: approved in the frame on ApproveT
   // The secure site funds a new wallet (10 ETH on each dev chain); nothing else has touched it.
   expect(await anvilBalanceWei(address)).toBeGreaterThanOrEqual(parseEther('1'))
   expect(await anvilTokenBalance('DEV', address)).toBe(0n)
-  const quoted = await fillEthToDev(page, '0.05')
+  // The picker of a fresh account: its one held token (ETH) under 'Your tokens', the chain's other swappable tokens
+  // under 'Popular tokens'; the search narrows both by symbol or name.
+  const quoted = await fillEthToDev(page, '0.05', async (picker) => {
+    const held = picker.getByRole('list', { name: 'Your tokens' }).getByRole('button')
+    const popular = picker.getByRole('list', { name: 'Popular tokens' }).getByRole('button')
+    await expect(held).toHaveCount(1)
+    await expect(held).toContainText('ETH')
+    await expect(popular).toHaveCount(3)
+    const popularList = picker.getByRole('list', { name: 'Popular tokens' })
+    for (const symbol of ['WETH', 'dUSDT', 'DEV']) await expect(popularList.getByRole('button', { name: new RegExp(`^${symbol}\\b`) })).toHaveCount(1)
+    const search = picker.getByRole('searchbox', { name: 'Search token' })
+    await search.fill('tether')
+    await expect(picker.getByRole('button', { name: /^dUSDT\b/ })).toHaveCount(1)
+    await expect(held).toHaveCount(0)
+    await expect(popular).toHaveCount(1)
+    await search.fill('zzz')
+    await expect(picker.getByText('No token matches "zzz"')).toBeVisible()
+    await search.fill('')
+  })
   const received = await swapAndCheck(page, address, '0.05', quoted, async () => {
     await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
     const frame = page.frameLocator('iframe[data-latchkey-frame]')
