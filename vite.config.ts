@@ -64,6 +64,8 @@ export default defineConfig({
     include: ['openapi/**/*.test.ts', 'machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
     environment: 'node',
     globalSetup: ['tests/harness/global-setup.ts'],
+    // A modal's core is in at once in unit tests (the facade's own tests reset the modules to go without it).
+    setupFiles: ['tests/harness/core.ts'],
     // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
     env: { IS_VITEST: 'true' },
     testTimeout: 20_000,

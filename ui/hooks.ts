@@ -1,10 +1,11 @@
 import { useSelector } from './useSelector.ts'
-import { useCallback, useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { EventFromLogic } from 'xstate'
-import { connectAccount, connectConnecting, type AccountView } from '../machines/connection.connect.ts'
+import type { AccountView } from '../machines/connection.connect.ts'
 import { visitorLocale } from './locale.ts'
-import { connectModal, type ModalView } from '../machines/modal.connect.ts'
-import { connectNetwork, type NetworkView } from '../machines/network.connect.ts'
+import type { ModalView } from '../machines/modal.connect.ts'
+import type { NetworkView } from '../machines/network.connect.ts'
+import type { CoreInstance } from './createModal.core.ts'
 import type { FeatureExtraGestures, FeatureId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
 import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
@@ -18,16 +19,36 @@ import { useModalInstance } from './context.ts'
  * (`feature.deliver`), which fetches the feature if needed and delivers the gesture in order once it is there.
  *
  * This module is in the page's first JS (the modal shell and the React entry use it): it holds the hooks of what opening
- * needs and the plumbing above. Each feature's hook lives in `ui/hooks/<feature>.ts` (catalogue, account, send, siwx,
+ * needs and the plumbing above. The page's first JS holds no machine (issue 15 §4): the view-model functions come with
+ * the core (`core.connect`), and the public hooks (`useModal`, `useAccount`, `useNetwork`, `useFeatures`) answer the
+ * facade's start state until the core is in (`useCore()`), re-rendering when it arrives. The other hooks serve the
+ * modal's shell and views, which render only once the core is in. Each feature's hook lives in `ui/hooks/<feature>.ts` (catalogue, account, send, siwx,
  * pairing), imported only by that feature's views, so neither a feature machine nor its view model is in the first JS.
  */
 
 /** Shallow JSON equality for view models (they are small and serialisable); the feature hooks (`ui/hooks/*.ts`) use it too. */
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
+/**
+ * The modal's core once it is in, else `undefined` (issue 15 §4); the component re-renders when it arrives.
+ * @example const core = useCore() // undefined before the first intent
+ */
+export function useCore(): CoreInstance | undefined {
+  const modal = useModalInstance()
+  return useSyncExternalStore(modal.subscribeCore, modal.peekCore, noCore)
+}
+const noCore = () => undefined
+
+/** The core, for the shell's and views' hooks (they render only once it is in). */
+function useLoadedCore(): CoreInstance {
+  const core = useCore()
+  if (!core) throw new Error('latchkey: a view rendered before the modal\'s core was in.')
+  return core
+}
+
 /** The root's always-there children (modal, router, toast, network) and options: read once, they never change. */
 function useRefs() {
-  return useModalInstance().actor.getSnapshot().context
+  return useLoadedCore().actor.getSnapshot().context
 }
 
 /**
@@ -69,16 +90,18 @@ export function useEnsureFeature(feature: FeatureId): void {
  */
 export function useModal() {
   const modal = useModalInstance()
-  const isOpen = useSelector(useRefs().modal, (s) => s.hasTag('mounted'))
+  const core = useCore()
+  const isOpen = useSelector(core?.actor.getSnapshot().context.modal, (s) => (s ? s.hasTag('mounted') : false))
   return { open: modal.open, close: modal.close, isOpen }
 }
 
 /** The modal shell's view model. */
 export function useModalView(): ModalView {
-  const { modal, router } = useRefs()
+  const core = useLoadedCore()
+  const { modal, router } = core.actor.getSnapshot().context
   const m = useSelector(modal, (s) => s)
   const r = useSelector(router, (s) => s)
-  return useMemo(() => connectModal(m, r), [m, r])
+  return useMemo(() => core.connect.connectModal(m, r), [core, m, r])
 }
 
 /**
@@ -88,21 +111,25 @@ export function useModalView(): ModalView {
  * @example const { send, receive, activity } = useFeatures()
  */
 export function useFeatures(): Features {
-  return useSelector(useModalInstance().actor, (s) => s.context.flags, same)
+  const modal = useModalInstance()
+  return useSelector(useCore()?.actor, (s) => (s ? s.context.flags : modal.getState().features), same)
 }
 
 /** The active namespace's connection actor: changes when the visitor switches namespace (spec §4). Used by `ui/hooks/pairing.ts`. */
 export function useActiveConnection() {
-  return useSelector(useModalInstance().actor, (s) => s.context.connection)
+  return useSelector(useLoadedCore().actor, (s) => s.context.connection)
 }
 
 /** The active namespace's account: status, address (checksummed on eip155), CAIP-10 address, balance floored to 3 decimals. */
 export function useAccount(): AccountView {
-  const { network } = useRefs()
-  const connection = useActiveConnection()
-  const net = useSelector(network, (s) => connectNetwork(s).active, same)
+  const modal = useModalInstance()
+  const core = useCore()
+  const refs = core?.actor.getSnapshot().context
+  const connection = useSelector(core?.actor, (s) => s?.context.connection)
+  const net = useSelector(refs?.network, (s) => (s && core ? core.connect.connectNetwork(s).active : modal.getState().network), same)
   const locale = useLocale()
-  return useSelector(connection, (s) => connectAccount(s, net, locale), same)
+  // Before the core: the facade's start state (disconnected).
+  return useSelector(connection, (s) => (s && core ? core.connect.connectAccount(s, net, locale) : modal.getState().account), same)
 }
 
 /** The locale of numbers and fiat values: the `locale` option, else the browser's language ({@link visitorLocale}). */
@@ -112,19 +139,34 @@ export function useLocale(): string {
 
 /** The active namespace (spec §3). */
 export function useActiveNamespace() {
-  return useSelector(useModalInstance().actor, (s) => s.context.activeNamespace)
+  return useSelector(useLoadedCore().actor, (s) => s.context.activeNamespace)
 }
 
 /** The active network, the list with the active one marked, and whether the wallet is on an unsupported chain. */
 export function useNetwork(): NetworkView & { switchNetwork: (caipNetworkId: string) => void } {
   const modal = useModalInstance()
-  const view = useSelector(useRefs().network, connectNetwork, same)
+  const core = useCore()
+  const view = useSelector(core?.actor.getSnapshot().context.network, (s) => (s && core ? core.connect.connectNetwork(s) : startNetworkView(modal.options.networks, modal.getState().network)), same)
   return { ...view, switchNetwork: modal.switchNetwork }
 }
 
+/** The network view before the core is in: the start network active, nothing pending, supported. */
+function startNetworkView(networks: ModalOptionsNetworks, active: NetworkView['active']): NetworkView {
+  return {
+    active,
+    isUnsupported: false,
+    isSwitching: false,
+    walletChainId: undefined,
+    items: networks.map((network) => ({ network, isActive: network.caipNetworkId === active.caipNetworkId, isPending: false })),
+    errorMessage: undefined,
+  }
+}
+type ModalOptionsNetworks = readonly NetworkView['active'][]
+
 /** The ConnectingExternal phase. */
 export function useConnecting() {
-  return useSelector(useActiveConnection(), connectConnecting, same)
+  const core = useLoadedCore()
+  return useSelector(useActiveConnection(), core.connect.connectConnecting, same)
 }
 
 /** Disconnects the connected wallet. */

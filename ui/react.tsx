@@ -1,12 +1,11 @@
-import { useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ModalContext, PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
-import { prefetchIntent } from './features.ts'
-import { useAccount, useModal, useNetwork } from './hooks.ts'
-import { ModalShell } from './Modal.tsx'
+import type { ViewName } from '../machines/views.ts'
+import { useAccount, useCore, useModal, useNetwork } from './hooks.ts'
 import { ShadowHost } from './ShadowHost.tsx'
-import { RetryIcon } from './components/icons.tsx'
+import { CloseIcon, RetryIcon } from './components/icons.tsx'
 import { Avatar } from './components/Avatar.tsx'
 import { NetworkIcon } from './components/NetworkIcon.tsx'
 import { modalCss } from './styles.ts'
@@ -57,10 +56,104 @@ export function ModalProvider({ modal, children }: { modal: ModalInstance; child
       <PageButtonsContext.Provider value={pageButtons}>
         {children}
         <ShadowHost css={css} testId="latchkey-modal">
-          <ModalShell />
+          <ModalBody />
         </ShadowHost>
       </PageButtonsContext.Provider>
     </ModalContext.Provider>
+  )
+}
+
+type ShellModule = typeof import('./Modal.tsx')
+let shellModule: ShellModule | undefined
+let shellLoading: Promise<ShellModule> | undefined
+/** The modal shell's chunk (`Modal.tsx`, with the view registry), fetched with the core (issue 15 §4). */
+function loadShell(): Promise<ShellModule> {
+  return (shellLoading ??= import('./Modal.tsx').then(
+    (m) => (shellModule = m),
+    (error: unknown) => {
+      shellLoading = undefined
+      throw error
+    },
+  ))
+}
+
+/**
+ * What the modal's host shows (issue 15 §4): the modal shell once the core and the shell's chunk are in; before that,
+ * the pre-core dialog while an `open()` waits for them (a click renders a dialog at once), else nothing. The shell's
+ * chunk is fetched the moment the core is asked for (a page button's intent, an action, a stored connection).
+ */
+function ModalBody() {
+  const modal = useModalInstance()
+  const core = useCore()
+  const pending = useSyncExternalStore(modal.subscribeCore, modal.pendingView, noPending)
+  const [Shell, setShell] = useState<ComponentType | undefined>(() => shellModule?.ModalShell)
+  useEffect(() => {
+    if (Shell) return
+    let live = true
+    const fetchShell = () => void loadShell().then((m) => live && setShell(() => m.ModalShell), () => {})
+    if (modal.isCoreRequested()) fetchShell()
+    const stop = modal.subscribeCore(() => {
+      if (modal.isCoreRequested()) fetchShell()
+    })
+    return () => {
+      live = false
+      stop()
+    }
+  }, [modal, Shell])
+  if (core && Shell) return <Shell />
+  // The core arrived first and opened: its dialog shows in the pre-core shell until the shell's chunk is in.
+  const waiting = pending ?? (core?.getState().open ? core.getState().view : undefined)
+  return waiting ? <PreCoreDialog view={waiting} /> : null
+}
+const noPending = () => undefined
+
+/**
+ * The dialog a click renders before the core is in (issue 15 §4): the shell's markup and CSS (role=dialog, the view's
+ * title, the close button) with a skeleton body, focused; replaced by the modal shell, on the same view, when the core
+ * arrives. Close, Escape and a click outside it drop the queued open.
+ */
+function PreCoreDialog({ view }: { view: ViewName }) {
+  const copy = useShellCopy()
+  const modal = useModalInstance()
+  const titleId = useId()
+  const dialogRef = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    dialogRef.current?.focus()
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') modal.close()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [modal])
+  return (
+    <div
+      className="lk-overlay"
+      data-presence="mounted"
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) modal.close()
+      }}
+    >
+      <div ref={dialogRef} className="lk-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-busy="true" tabIndex={-1} data-view={view} data-testid="pre-core-dialog">
+        <header className="lk-header">
+          <span />
+          <h2 className="lk-title" id={titleId}>
+            {copy.titles[view]}
+          </h2>
+          <button type="button" className="lk-icon-button" aria-label={copy.close} onClick={() => modal.close()}>
+            <CloseIcon />
+          </button>
+        </header>
+        <div className="lk-sizer" data-testid="modal-sizer">
+          <div className="lk-body">
+            <div className="lk-skeleton" role="progressbar" aria-label={copy.loading} data-testid="view-skeleton">
+              <span className="lk-skeleton-row" />
+              <span className="lk-skeleton-row" />
+              <span className="lk-skeleton-row" />
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
   )
 }
 
@@ -106,8 +199,8 @@ function usePageButtonRef(priority: number) {
  * intent (issue 15 §1, §4): the pointer
  * entering it, focus, or a press (touch has no hover), so the view is usually in when the click renders the dialog.
  */
-function prefetchOnIntent(view: Parameters<typeof prefetchIntent>[0]) {
-  const prefetch = () => prefetchIntent(view)
+function prefetchOnIntent(modal: ModalInstance, view: ViewName) {
+  const prefetch = () => modal.prefetch(view)
   return { onPointerEnter: prefetch, onFocus: prefetch, onPointerDown: prefetch }
 }
 
@@ -117,6 +210,7 @@ function prefetchOnIntent(view: Parameters<typeof prefetchIntent>[0]) {
  */
 export function ConnectButton() {
   const copy = useShellCopy()
+  const modal = useModalInstance()
   const { open } = useModal()
   const account = useAccount()
   const ref = usePageButtonRef(0)
@@ -132,7 +226,7 @@ export function ConnectButton() {
   )
   return (
     <PageButton fallback={fallback}>
-      <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" {...prefetchOnIntent('Connect')} onClick={() => open()}>
+      <button ref={ref} type="button" className="lk-page-button" aria-haspopup="dialog" {...prefetchOnIntent(modal, 'Connect')} onClick={() => open()}>
         {account.status === 'connecting' ? copy.connecting : copy.connectButton}
       </button>
     </PageButton>
@@ -161,7 +255,7 @@ export function AccountButton() {
         data-variant="neutral"
         aria-haspopup="dialog"
         title={account.address}
-        {...prefetchOnIntent('Account')}
+        {...prefetchOnIntent(modal, 'Account')}
         onClick={() => open()}
       >
         {account.address && <Avatar address={account.address} size={20} />}
@@ -191,7 +285,8 @@ export function NetworkButton() {
   const { open } = useModal()
   const network = useNetwork()
   const ref = usePageButtonRef(1)
-  const { options } = useModalInstance()
+  const modal = useModalInstance()
+  const { options } = modal
   // The server's HTML and the hydrating render: the default network from the options (the server has no stored one).
   const initial = (options.defaultNetwork ?? options.networks[0]).name
   const fallback = (
@@ -208,7 +303,7 @@ export function NetworkButton() {
         data-variant={network.isUnsupported ? 'warning' : 'neutral'}
         aria-haspopup="dialog"
         aria-label={copy.switchNetworkLabel(network.isUnsupported ? copy.wrongNetwork : network.active.name)}
-        {...prefetchOnIntent(network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork')}
+        {...prefetchOnIntent(modal, network.isUnsupported ? 'UnsupportedChain' : 'SwitchNetwork')}
         onClick={() => (network.isUnsupported ? open() : open({ view: 'SwitchNetwork' }))}
       >
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
