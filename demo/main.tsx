@@ -139,7 +139,8 @@ const modal = createModal({
   ...(params.get('basic') === '1' ? { basic: true } : {}),
   inspect: inspectBridge.inspect,
 })
-inspectBridge.attach(modal.actor)
+// The modal's core (its root actor) is fetched at once with `inspect` (issue 15 §4): attached when it is in.
+void modal.ready().then(() => inspectBridge.attach(modal.actor))
 // The dock moves out of the dialog's way while the modal is open (narrow screens).
 modal.subscribe((state) => dock.setModalOpen(state.open))
 // For the tests and for curious developers.

@@ -6,7 +6,8 @@
 import { BaseError } from '../adapters/errors.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import { connectionStatus } from '../machines/connection.ts'
-import type { ModalInstance } from './createModal.ts'
+import { provideCore, type ModalInstance } from './createModal.ts'
+import * as core from './core.ts'
 import { InvalidOptionsError } from './options.ts'
 
 /**
@@ -15,6 +16,8 @@ import { InvalidOptionsError } from './options.ts'
  * @example assertModal(modal, 'getEthersSigner') // then `modal` is a ModalInstance
  */
 export function assertModal(modal: unknown, caller: string): asserts modal is ModalInstance {
+  // The bridges read the modal's actors synchronously: their entry brings the core (issue 15 §4), created on first read.
+  provideCore(core)
   const m = modal as Partial<ModalInstance> | null | undefined
   if (!m || typeof m !== 'object' || typeof m.getProvider !== 'function' || typeof m.actor?.getSnapshot !== 'function') {
     throw new InvalidOptionsError(`${caller}(modal): Expected the instance createModal returns`, { option: 'modal', details: `Received: ${m === null ? 'null' : typeof m}` })
@@ -40,6 +43,7 @@ export type Eip155ConnectionState =
 
 /** The eip155 connection actor of the modal (every modal has one: eip155 is always configured). */
 function eip155Ref(modal: ModalInstance) {
+  provideCore(core)
   const ref = modal.actor.getSnapshot().context.connections.eip155
   if (!ref) throw new NoConnectedWalletError({ details: 'This modal has no eip155 connection.' })
   return ref

@@ -270,6 +270,15 @@ export function provideCore(m: CoreModule): void {
   coreModule ??= m
 }
 
+/**
+ * Tests only: forgets the core's module, so that the next `createModal` sees a page where it was never fetched (the
+ * unit tests' setup hands it over; `createModal.facade.test.ts` needs a page without it).
+ */
+export function forgetCoreForTests(): void {
+  coreModule = undefined
+  coreLoading = undefined
+}
+
 /** Thrown by a facade's `actor` read before its core is in, on a page without the core's module (`await modal.ready()` first). */
 export class CoreNotLoadedError extends Error {
   override name = 'CoreNotLoadedError'

@@ -41,7 +41,8 @@ import {
   type CaipNetwork,
 } from '../adapters/networks.ts'
 import { ModalContext, PageButtonsContext } from './context.ts'
-import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
+import { createModal, provideCore, type ModalInstance, type ModalOptions } from './createModal.ts'
+import * as core from './core.ts'
 import { ModalShell } from './Modal.tsx'
 import { AccountButton, ConnectButton, NetworkButton, useModalCss } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
@@ -356,6 +357,8 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       let modal: ModalInstance
       try {
         const base = { ...defaults, options: { ...defaults.options, ...this.#options } }
+        // The element's bundle holds the core (it renders the shell itself): the modal's core is created at once.
+        provideCore(core)
         modal = createModal(modalOptionsFromAttributes((name) => this.getAttribute(name), base, tag.modal))
       } catch (cause) {
         const error =

@@ -5,6 +5,9 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { fromPromise } from 'xstate'
 import { accountMachine } from '../machines/account.ts'
 import { catalogueMachine } from '../machines/catalogue.ts'
+import { connectAccount, connectConnecting } from '../machines/connection.connect.ts'
+import { connectModal } from '../machines/modal.connect.ts'
+import { connectNetwork } from '../machines/network.connect.ts'
 import { sendMachine } from '../machines/send.ts'
 import { deferred } from '../tests/harness/deferred.ts'
 import { createRootHarness } from '../tests/harness/root.ts'
@@ -28,7 +31,9 @@ afterEach(cleanup)
 const pending = () => fromPromise(() => new Promise<never>(() => {})) as never
 
 function renderWith(h: ReturnType<typeof createRootHarness>, children: ReactNode) {
-  const modal = { actor: h.actor, options: {} } as unknown as ModalInstance
+  // The facade's internal contract with the hooks (issue 15 §4): its core (root actor and view-model functions) is in.
+  const core = { actor: h.actor, connect: { connectAccount, connectConnecting, connectModal, connectNetwork } }
+  const modal = { actor: h.actor, options: {}, peekCore: () => core, subscribeCore: () => () => {} } as unknown as ModalInstance
   return render(<ModalContext.Provider value={modal}>{children}</ModalContext.Provider>)
 }
 
