@@ -191,7 +191,7 @@ const focusableSelector = 'button:not([disabled]), [href], input:not([disabled])
  * the view's title; focus moves in on open and on each view change, Tab is trapped, Escape closes, and
  * focus returns to the element that had it when the modal opened.
  */
-export function ModalShell() {
+export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> } = {}) {
   const copy = useShellCopy()
   const send = useSend()
   const view = useModalView()
@@ -210,7 +210,10 @@ export function ModalShell() {
 
   useEffect(() => {
     if (!mounted) return
-    returnFocusTo.current = deepActiveElement()
+    // Taking over from the pre-core dialog (issue 15 §4): focus returns where it was when that dialog opened.
+    const before = opener?.current
+    if (opener) opener.current = null
+    returnFocusTo.current = before?.isConnected ? before : deepActiveElement()
     return () => {
       const el = returnFocusTo.current
       // The opener may be gone (the connect button becomes the account button): use a page button instead.
@@ -221,7 +224,7 @@ export function ModalShell() {
             .sort((a, b) => a[1] - b[1])[0]?.[0]
       target?.focus()
     }
-  }, [mounted, pageButtons])
+  }, [mounted, pageButtons, opener])
 
   // Escape closes even when the focus is not in the dialog (the wallet's own popup may hold it).
   useEffect(() => {

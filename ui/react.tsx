@@ -1,10 +1,10 @@
-import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
+import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode, type RefObject } from 'react'
 import { createRoot } from 'react-dom/client'
 import { ModalContext, PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
 import type { ViewName } from '../machines/views.ts'
 import { useAccount, useCore, useModal, useNetwork } from './hooks.ts'
-import { ShadowHost } from './ShadowHost.tsx'
+import { deepActiveElement, ShadowHost } from './ShadowHost.tsx'
 import { CloseIcon, RetryIcon } from './components/icons.tsx'
 import { Avatar } from './components/Avatar.tsx'
 import { NetworkIcon } from './components/NetworkIcon.tsx'
@@ -66,6 +66,15 @@ export function ModalProvider({ modal, children }: { modal: ModalInstance; child
 type ShellModule = typeof import('./Modal.tsx')
 let shellModule: ShellModule | undefined
 let shellLoading: Promise<ShellModule> | undefined
+/**
+ * Hands over the modal shell's module to an entry that imports it statically (the unit tests' setup): a
+ * `<ModalProvider>` whose modal has its core then renders the shell at once, with no pre-core dialog between.
+ * @example import * as shell from './Modal.tsx'; provideModalShell(shell)
+ */
+export function provideModalShell(m: ShellModule): void {
+  shellModule ??= m
+}
+
 /** The modal shell's chunk (`Modal.tsx`, with the view registry), fetched with the core (issue 15 §4). */
 function loadShell(): Promise<ShellModule> {
   return (shellLoading ??= import('./Modal.tsx').then(
@@ -86,7 +95,16 @@ function ModalBody() {
   const modal = useModalInstance()
   const core = useCore()
   const pending = useSyncExternalStore(modal.subscribeCore, modal.pendingView, noPending)
-  const [Shell, setShell] = useState<ComponentType | undefined>(() => shellModule?.ModalShell)
+  const state = useSyncExternalStore(modal.subscribe, modal.getState, modal.getState)
+  const [Shell, setShell] = useState<ComponentType<ShellProps> | undefined>(() => shellModule?.ModalShell)
+  /** The element that had focus when the pre-core dialog opened: the modal shell returns focus there on close. */
+  const opener = useRef<HTMLElement | null>(null)
+  /** The pre-core dialog was on screen: the shell taking its place does not play the opening animation again. */
+  const [continued, setContinued] = useState(false)
+  const markContinued = useCallback(() => setContinued(true), [])
+  useEffect(() => {
+    if (!state.open) setContinued(false)
+  }, [state.open])
   useEffect(() => {
     if (Shell) return
     let live = true
@@ -100,11 +118,20 @@ function ModalBody() {
       stop()
     }
   }, [modal, Shell])
-  if (core && Shell) return <Shell />
-  // The core arrived first and opened: its dialog shows in the pre-core shell until the shell's chunk is in.
-  const waiting = pending ?? (core?.getState().open ? core.getState().view : undefined)
-  return waiting ? <PreCoreDialog view={waiting} /> : null
+  if (core && Shell) {
+    return continued ? (
+      <div className="lk-continued">
+        <Shell opener={opener} />
+      </div>
+    ) : (
+      <Shell opener={opener} />
+    )
+  }
+  // Before the core (or the shell's chunk, when the core came first and opened): the pre-core dialog.
+  const waiting = pending ?? (core && state.open ? state.view : undefined)
+  return waiting ? <PreCoreDialog view={waiting} opener={opener} onShown={markContinued} /> : null
 }
+type ShellProps = { opener?: RefObject<HTMLElement | null> }
 const noPending = () => undefined
 
 /**
@@ -112,19 +139,21 @@ const noPending = () => undefined
  * title, the close button) with a skeleton body, focused; replaced by the modal shell, on the same view, when the core
  * arrives. Close, Escape and a click outside it drop the queued open.
  */
-function PreCoreDialog({ view }: { view: ViewName }) {
+function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefObject<HTMLElement | null>; onShown: () => void }) {
   const copy = useShellCopy()
   const modal = useModalInstance()
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
+    onShown()
+    opener.current = deepActiveElement()
     dialogRef.current?.focus()
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') modal.close()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
-  }, [modal])
+  }, [modal, opener, onShown])
   return (
     <div
       className="lk-overlay"

@@ -9,6 +9,8 @@ export const modalCss = `
 /* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer (issue 17 §4). */
 .lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade 150ms ease-out; }
 .lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out 150ms ease-in forwards; }
+.lk-continued { display: contents; }
+.lk-continued .lk-overlay:not([data-presence="unmountSuspended"]), .lk-continued .lk-dialog:not([data-shaking="true"]) { animation: none; }
 .lk-dialog { width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); overflow: auto; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
 .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
