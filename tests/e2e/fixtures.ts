@@ -413,3 +413,33 @@ export async function siwxServerSession(request: APIRequestContext, token: strin
   const response = await request.get(`${API_URL}/siwx/v1/session`, { headers: { Authorization: `Bearer ${token}` } })
   return { status: response.status(), body: await response.json().catch(() => undefined) }
 }
+
+/** The e2e stack's secure site (playwright.config.ts: SECURE_SITE_PORT 28800): the frame page, its API and mailbox. */
+export const SECURE_SITE_URL = 'http://127.0.0.1:28800'
+
+/**
+ * Logs a fresh email (`<prefix>-<time>-<random>@example.com`) in through Connect and the mailed device link (a new
+ * device: VERIFY_DEVICE); resolves with the embedded wallet's address once the account button shows its balance.
+ */
+export async function emailLogin(page: Page, prefix: string): Promise<Address> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
+  const connect = await openConnectDialog(page)
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
+  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
+  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`${SECURE_SITE_URL}/mailbox/messages?to=${encodeURIComponent(email)}`)
+        link = ((await res.json()) as { messages: Array<{ link?: string }> }).messages.find((m) => m.link)?.link
+        return link
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy()
+  await page.request.get(link!)
+  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
+  return (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as Address
+}

@@ -15,6 +15,7 @@ import {
   approveWalletRequest,
   connectDevWallet,
   dialog,
+  emailLogin,
   expect,
   liveState,
   rejectWalletRequest,
@@ -162,4 +163,27 @@ test("the reverse lookup failing: 'Error fetching names for address', word for w
   await expect(account.getByTestId('account-names-failed')).toHaveText('Error fetching names for address')
   await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_4))
   await expect(account.getByRole('button', { name: 'Register a name' })).toHaveCount(0)
+})
+
+test('an email user registers a name: approved in the frame’s ApproveTransaction, the success view shows, the name is the embedded wallet’s', async ({ demo: page, request }) => {
+  test.setTimeout(120_000)
+  const address = await emailLogin(page, 'names')
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await account.getByRole('button', { name: 'Register a name', exact: true }).click()
+  const form = dialog(page, 'Choose your name')
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('erin-email')
+  await expect(form.getByTestId('name-status')).toHaveText('erin-email.reown.id is available', { timeout: 30_000 })
+  await form.getByRole('button', { name: 'Register', exact: true }).click()
+  // The signature is approved in the secure frame, over the form.
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  await page.frameLocator('iframe[data-latchkey-frame]').getByRole('button', { name: /approve/i }).click()
+  // The approval's success pops to Account, and the registration's end then shows its own success view (it was lost).
+  const success = dialog(page, 'Name registered')
+  await expect(success.getByTestId('name-registered')).toHaveText('erin-email.reown.id is yours', { timeout: 20_000 })
+  const lookup = await request.get(`${API_URL}/blockchain/v1/profile/account/erin-email.reown.id?apiVersion=2&st=a&sv=b&projectId=p`)
+  expect(lookup.status()).toBe(200)
+  expect(JSON.stringify(await lookup.json()).toLowerCase()).toContain(address.toLowerCase())
+  await success.getByRole('button', { name: 'Done', exact: true }).click()
+  await expect(dialog(page, 'Account').getByTestId('account-address')).toHaveText('erin-email.reown.id')
 })

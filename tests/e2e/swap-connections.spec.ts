@@ -21,6 +21,7 @@ import {
   anyDialog,
   connectButton,
   dialog,
+  emailLogin,
   expect,
   grouped,
   liveState,
@@ -136,35 +137,9 @@ test('ETH → DEV through WalletConnect: the mobile wallet gets one eth_sendTran
 
 // ── The embedded wallet: an email user, the approval in the secure frame (as in embedded.spec.ts) ──
 
-const secure = 'http://127.0.0.1:28800'
-
-/** Logs a fresh email in through Connect and the mailed device link; resolves with the embedded wallet's address. */
-async function emailLogin(page: Page): Promise<Address> {
-  const email = `swap-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
-  const connect = await openConnectDialog(page)
-  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
-  let link: string | undefined
-  await expect
-    .poll(
-      async () => {
-        const res = await page.request.get(`${secure}/mailbox/messages?to=${encodeURIComponent(email)}`)
-        link = ((await res.json()) as { messages: Array<{ link?: string }> }).messages.find((m) => m.link)?.link
-        return link
-      },
-      { timeout: 20_000 },
-    )
-    .toBeTruthy()
-  await page.request.get(link!)
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
-  await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
-  return (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as Address
-}
-
 test('ETH → DEV through the embedded wallet: approved in the frame on ApproveTransaction; the EOA gets the pool math in DEV', async ({ demo: page }) => {
   test.setTimeout(120_000)
-  const address = await emailLogin(page)
+  const address = await emailLogin(page, 'swap')
   // The secure site funds a new wallet (10 ETH on each dev chain); nothing else has touched it.
   expect(await anvilBalanceWei(address)).toBeGreaterThanOrEqual(parseEther('1'))
   expect(await anvilTokenBalance('DEV', address)).toBe(0n)
