@@ -35,6 +35,8 @@ type LatchkeyWindow = {
       getSnapshot(): { context: { connection: ChildActor; features: { siwx?: ChildActor } } }
       subscribe(next: () => void): unknown
     }
+    /** The core (root actor, machines) in: `actor` throws before (the facade over a lazy core, issue 15 §4). */
+    ready(): Promise<unknown>
   }
   __modelLog: Record<Child, string[]>
 }
@@ -53,20 +55,25 @@ function recordStates() {
     get: () => modal,
     set: (value: LatchkeyWindow['latchkey']) => {
       modal = value
-      const follow = (child: Child, actor: ChildActor) => {
-        w.__modelLog[child].push(JSON.stringify(actor.getSnapshot().value))
-        actor.subscribe((s) => w.__modelLog[child].push(JSON.stringify(s.value)))
-      }
-      follow('connection', value.actor.getSnapshot().context.connection)
-      let siwx: ChildActor | undefined
-      const findSiwx = () => {
-        const spawned = value.actor.getSnapshot().context.features.siwx
-        if (spawned && !siwx) follow('siwx', (siwx = spawned))
-      }
-      findSiwx()
-      value.actor.subscribe(findSiwx)
+      // The root actor exists once the core is in (createModal answers a facade first): ask for it now, and follow the
+      // machines from their first state on.
+      void value.ready().then(() => startFollowing(value))
     },
   })
+  function startFollowing(value: LatchkeyWindow['latchkey']) {
+    const follow = (child: Child, actor: ChildActor) => {
+      w.__modelLog[child].push(JSON.stringify(actor.getSnapshot().value))
+      actor.subscribe((s) => w.__modelLog[child].push(JSON.stringify(s.value)))
+    }
+    follow('connection', value.actor.getSnapshot().context.connection)
+    let siwx: ChildActor | undefined
+    const findSiwx = () => {
+      const spawned = value.actor.getSnapshot().context.features.siwx
+      if (spawned && !siwx) follow('siwx', (siwx = spawned))
+    }
+    findSiwx()
+    value.actor.subscribe(findSiwx)
+  }
 }
 
 /** The actor's state value now, read in the page. */

@@ -141,7 +141,8 @@ test('a desktop keeps the centred dialog', async ({ browser }) => {
   await expect(dialog(page, 'Connect Wallet')).toBeVisible()
   const box = await settledDialogBox(page)
   expect(box.width).toBeLessThan(600)
-  expect(box.y + box.height).toBeLessThan(800 - 16)
+  // At least 16 px below it (the margin of the centred dialog at its tallest).
+  expect(box.y + box.height).toBeLessThanOrEqual(800 - 16)
   await page.screenshot({ path: `${shots}/desktop-connect-light.png` })
   await context.close()
 })
