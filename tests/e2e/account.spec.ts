@@ -5,8 +5,9 @@
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { ACCOUNT_0, API_URL, accountButton, connectDevWallet, dialog, expect, expectedBalance, grouped, setApiBehaviour, test } from './fixtures.ts'
+import { RPC } from './stack.ts'
 
-const rpc = 'http://127.0.0.1:28545'
+const rpc = RPC[31337]
 const sender = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 })
 
 async function openAccount(page: import('@playwright/test').Page) {

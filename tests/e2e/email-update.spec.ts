@@ -1,12 +1,13 @@
 /**
  * The email update and the wallets of an email user (issue 19 §3), in Chromium against the e2e stack (the demo with
- * `embeddedWallet`, the secure site on 28800, its SMTP server on 22525): the email user changes the email from Account's
+ * `embeddedWallet`, the secure site, its SMTP server): the email user changes the email from Account's
  * edit button; a code arrives at the current address, then one at the new address (both read from the mailbox); a wrong
  * code shows the error and keeps the flow; Account shows the new email, and a reload keeps it. Your wallets lists the
  * embedded wallet's EOA (active) and the smart account the frame reports (not deployed yet). Screenshots (desktop and phone, light and dark) with PROFILE_SHOTS=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { SECURE_SITE_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -15,7 +16,7 @@ const test = base.extend<{ demo: Page }>({
   },
 })
 
-const secure = 'http://127.0.0.1:28800'
+const secure = SECURE_SITE_URL
 const shots = process.env.PROFILE_SHOTS
 const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 /** Spec §9: an email longer than 30 characters loses its last 3 for an ellipsis. */

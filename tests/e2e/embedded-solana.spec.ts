@@ -1,6 +1,6 @@
 /**
  * Solana through the embedded wallet (issue 19 §5), in Chromium against the e2e stack (the demo with `?email=1`, the
- * secure site on 28800 with the LiteSVM chain on 28899): an email login, then Solana Localnet picked in the network
+ * secure site with the LiteSVM chain): an email login, then Solana Localnet picked in the network
  * list → the Account of the embedded wallet's Solana address with its LiteSVM balance (no wallet to connect); SOL sent
  * through Send and approved in the frame over ApproveTransaction (exact lamports moved on both sides); a message signed
  * in the frame (ed25519 verified with node:crypto); a rejection in the frame; Bitcoin has no auth connector (spec §6).
@@ -12,9 +12,10 @@ import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { base58Decode } from '../../adapters/solana.base58.ts'
 import { accountButton, anyDialog, dialog, expect, liveState, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+import { SECURE_SITE_URL, SOLANA_RPC_URL } from './stack.ts'
 
-const secure = 'http://127.0.0.1:28800'
-const SOLANA_RPC = 'http://127.0.0.1:28899'
+const secure = SECURE_SITE_URL
+const SOLANA_RPC = SOLANA_RPC_URL
 const shots = process.env.SOLEMB_SHOTS
 
 async function lamports(address: string): Promise<bigint> {

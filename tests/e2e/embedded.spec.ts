@@ -1,6 +1,6 @@
 /**
  * The embedded wallet from the dapp's side (issue 18 §2–§4), in Chromium against the e2e stack (the demo with
- * `embeddedWallet` pointing at the secure site on 28800, its SMTP server on 22525): an email typed in Connect, the
+ * `embeddedWallet` pointing at the secure site, its SMTP server): an email typed in Connect, the
  * "Verify this device" mail's link opened → connected with the embedded wallet's address and its anvil balance;
  * a message signed through the frame's approval UI (verified with viem); a rejection in the frame; a disallowed RPC
  * → 'Action not allowed'; reload restores; disconnect revokes. Screenshots with EMBEDDED_SHOTS=<dir>.
@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
 import { formatUnits, parseEther } from 'viem'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, test as base, toast, truncated } from './fixtures.ts'
+import { SECURE_SITE_URL } from './stack.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
 const test = base.extend<{ demo: Page }>({
@@ -20,7 +21,7 @@ const test = base.extend<{ demo: Page }>({
   },
 })
 
-const secure = 'http://127.0.0.1:28800'
+const secure = SECURE_SITE_URL
 const shots = process.env.EMBEDDED_SHOTS
 
 async function mails(page: Page, to: string): Promise<Array<{ subject: string; code?: string; link?: string }>> {

@@ -1,11 +1,12 @@
 /**
  * Farcaster login from the dapp's side (issue 19 §2), in Chromium against the e2e stack: the demo with `embeddedWallet`
- * (`?email=1`), the secure site on 28800 with its Farcaster relay, the fid registry on the anvils, and the development
+ * (`?email=1`), the secure site with its Farcaster relay, the fid registry on the anvils, and the development
  * mobile wallet page (`/mobile-wallet.html?farcaster=<url>`, a second page) as the Farcaster client signing with anvil
  * dev account 0, the custody address of fid 1. Screenshots with FARCASTER_SHOTS=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { SECURE_SITE_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -75,7 +76,7 @@ test('Back from ConnectingFarcaster: Connect again, the request dropped', async 
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
 })
 
-const secure = 'http://127.0.0.1:28800'
+const secure = SECURE_SITE_URL
 
 test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleared, the auth connector (the frame) reloaded after 100 ms, the old request connects nothing', async ({ demo: page }) => {
   test.setTimeout(90_000)

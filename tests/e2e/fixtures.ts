@@ -1,6 +1,6 @@
 /**
  * Helpers of the end-to-end specs: a clean demo page, the dev wallet's approval panel, and the real
- * balances read from the anvil chains the webServer started (playwright.config.ts: ports 28545 / 28546).
+ * balances read from the anvil chains of the e2e stack (ports and URLs: ./stack.ts).
  */
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test'
@@ -8,16 +8,14 @@ import { createPublicClient, createTestClient, http, parseEther, type Address, t
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
+import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
 export const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const
 
-/** The two chains of the e2e stack, by chain id. */
-export const RPC = {
-  31337: 'http://127.0.0.1:28545',
-  31338: 'http://127.0.0.1:28546',
-} as const
+/** The two chains of the e2e stack, by chain id; the reference API server; the secure site (./stack.ts). */
+export { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
 export type DevChainId = keyof typeof RPC
 
 // No response cache (viem keeps `eth_blockNumber` 4 s by default): the chains change under the tests.
@@ -268,8 +266,6 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
 }
 
-/** The reference API server of the e2e stack (playwright.config.ts: API_PORT 28600). */
-export const API_URL = 'http://127.0.0.1:28600'
 
 /** A behaviour of the reference server (dev/api/server.ts `ApiBehaviour`). */
 export type ApiBehaviour =
@@ -414,8 +410,6 @@ export async function siwxServerSession(request: APIRequestContext, token: strin
   return { status: response.status(), body: await response.json().catch(() => undefined) }
 }
 
-/** The e2e stack's secure site (playwright.config.ts: SECURE_SITE_PORT 28800): the frame page, its API and mailbox. */
-export const SECURE_SITE_URL = 'http://127.0.0.1:28800'
 
 /**
  * Logs a fresh email (`<prefix>-<time>-<random>@example.com`) in through Connect and the mailed device link (a new

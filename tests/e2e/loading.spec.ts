@@ -4,8 +4,9 @@
  * and Account load on demand).
  */
 import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, liveState, openConnectDialog, test } from './fixtures.ts'
+import { API_URL, isAnvilUrl } from './stack.ts'
 
-const anvil = (url: string) => /:(28545|28546)\//.test(url) || /:(28545|28546)$/.test(url)
+const anvil = isAnvilUrl
 const lazyViews = ['ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'AllWallets']
 
 test('before the modal opens, nothing is requested from a chain and no lazy view is loaded', async ({ demo: page }) => {
@@ -49,10 +50,10 @@ test('a stored connection is restored on load: within 30 s its balance comes fro
 test('opening the modal sends MODAL_OPEN to analytics; the POST reaches the reference server', async ({ demo: page, request }) => {
   const failed: string[] = []
   page.on('requestfailed', (r) => failed.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`))
-  const before = ((await (await request.get('http://127.0.0.1:28600/__control/events')).json()) as unknown[]).length
+  const before = ((await (await request.get(`${API_URL}/__control/events`)).json()) as unknown[]).length
   await openConnectDialog(page)
   await expect
-    .poll(async () => ((await (await request.get('http://127.0.0.1:28600/__control/events')).json()) as Array<{ props: { event: string } }>).slice(before).map((e) => e.props.event))
+    .poll(async () => ((await (await request.get(`${API_URL}/__control/events`)).json()) as Array<{ props: { event: string } }>).slice(before).map((e) => e.props.event))
     .toContain('MODAL_OPEN')
-  expect(failed.filter((f) => f.includes(':28600/'))).toEqual([])
+  expect(failed.filter((f) => f.includes(`${API_URL}/`))).toEqual([])
 })

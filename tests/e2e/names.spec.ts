@@ -115,7 +115,7 @@ test('the signature rejected in the wallet: back to the form with the name kept,
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('alice-dev')
   await expect(form.getByTestId('name-error')).toHaveCount(0)
   await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeEnabled()
-  const lookup = await request.get(`http://127.0.0.1:28600/blockchain/v1/profile/account/${NAME}?apiVersion=2&st=a&sv=b&projectId=p`)
+  const lookup = await request.get(`${API_URL}/blockchain/v1/profile/account/${NAME}?apiVersion=2&st=a&sv=b&projectId=p`)
   expect(lookup.status()).toBe(404)
 })
 

@@ -12,8 +12,9 @@ import { DEV_BITCOIN_PAYMENT_ADDRESSES } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
+import { SOLANA_RPC_URL } from './stack.ts'
 
-const SOLANA_RPC = 'http://127.0.0.1:28899'
+const SOLANA_RPC = SOLANA_RPC_URL
 const BITCOIN_NETWORK = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 
 /** Lamports of an address on the local Solana runtime (getBalance), read beside the modal. */

@@ -8,8 +8,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, connectDevWallet, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
+import { ONRAMP_URL } from './stack.ts'
 
-const ONRAMP_URL = 'http://127.0.0.1:28950'
 
 async function openBuy(page: Page): Promise<Locator> {
   await connectDevWallet(page)

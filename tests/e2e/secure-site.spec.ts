@@ -1,6 +1,6 @@
 /**
  * The secure site's frame page in Chromium (issue 18 §1), against the e2e stack (playwright.config.ts: the secure
- * site on 28800, its SMTP server on 22525): the frame renders and speaks only under an allowed ancestor
+ * site, its SMTP server): the frame renders and speaks only under an allowed ancestor
  * (CSP frame-ancestors plus the origin check of every message), an email login with the mailed device link, and the
  * frame's own approval UI signing a message that verifies with viem. The allowed parent is the demo's origin (its page
  * replaced with `document.write`); the foreign parent is a server of this file on another loopback port. (Parents
@@ -14,9 +14,10 @@ import { expect, test } from '@playwright/test'
 import type { Frame, Page } from '@playwright/test'
 import { hashMessage, recoverAddress, toHex } from 'viem'
 import type { Hex } from 'viem'
+import { DEMO_ORIGIN, SECURE_SITE_URL } from './stack.ts'
 
-const secure = 'http://127.0.0.1:28800'
-const allowedParent = 'http://127.0.0.1:5273/'
+const secure = SECURE_SITE_URL
+const allowedParent = `${DEMO_ORIGIN}/`
 const frameUrl = `${secure}/frame?projectId=e2e&chainId=31337&version=4&enableLogger=false`
 
 /** A parent page that frames the secure site and can post requests to it (`window.ask`), collecting what comes back. */
@@ -166,7 +167,7 @@ test.describe('secure site frame', () => {
 
     // The parent's window never holds the key: nothing it received carries a 32-byte hex other than hashes it asked for.
     const message = 'Sign in to the latchkey e2e'
-    await ask(page, 'APP_SYNC_DAPP_DATA', { metadata: { name: 'Latchkey demo', description: 'e2e', url: 'http://127.0.0.1:5273', icons: [] }, sdkVersion: '0.1.0', sdkType: 'latchkey', projectId: 'e2e' })
+    await ask(page, 'APP_SYNC_DAPP_DATA', { metadata: { name: 'Latchkey demo', description: 'e2e', url: DEMO_ORIGIN, icons: [] }, sdkVersion: '0.1.0', sdkType: 'latchkey', projectId: 'e2e' })
     const id = await page.evaluate(
       ([m, a]) => (window as unknown as { askId(t: string, p: unknown): string }).askId('APP_RPC_REQUEST', { method: 'personal_sign', params: [m, a], chainId: 31337, chainNamespace: 'eip155' }),
       [toHex(message), address] as const,

@@ -31,6 +31,7 @@ import {
   walletRequests,
 } from './fixtures.ts'
 import type { Locator, Page } from '@playwright/test'
+import { DEMO_HOST } from './stack.ts'
 
 // Every test starts with the server's SIWX nonces and sessions forgotten and its normal behaviour.
 test.beforeEach(async ({ request }) => {
@@ -156,7 +157,7 @@ test('the signed message is a real EIP-4361 message for this page and chain whos
   expect(stored).toHaveLength(1)
   const [session] = stored!
   const { host, origin } = await page.evaluate(() => ({ host: location.host, origin: location.origin }))
-  expect(host).toBe('127.0.0.1:5273')
+  expect(host).toBe(DEMO_HOST)
 
   // The text the wallet signed, line by line (EIP-4361).
   const lines = session!.message.split('\n')

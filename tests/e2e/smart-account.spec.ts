@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's smart account from the dapp's side (issue 19 §4), in Chromium against the e2e stack (the demo
- * with `embeddedWallet`, the secure site on 28800, the dev bundler on 28650, EntryPoint v0.7 and SimpleAccountFactory
+ * with `embeddedWallet`, the secure site, the dev bundler, EntryPoint v0.7 and SimpleAccountFactory
  * on the anvils): an email user switches to its smart account from Account (the address and the balance change), sends
  * ETH through Send approved in the frame (a user operation the bundler mines: the recipient gets the amount, the smart
  * account pays the amount and the operation's gas, the account is deployed and Account knows it), switches to the EOA
@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs, type Address } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
+import { SECURE_SITE_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -19,7 +20,7 @@ const test = base.extend<{ demo: Page }>({
   },
 })
 
-const secure = 'http://127.0.0.1:28800'
+const secure = SECURE_SITE_URL
 const shots = process.env.SMART_SHOTS
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const depositAbi = [parseAbiItem('function balanceOf(address account) view returns (uint256)')]

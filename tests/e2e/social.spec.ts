@@ -1,6 +1,6 @@
 /**
  * Social logins from the dapp's side (issue 19 §1), in Chromium against the e2e stack: the demo with `embeddedWallet`
- * (on by default), the secure site on 28800 and the real OpenID Connect provider (`dev/oidc`, oidc-provider) on 28900.
+ * (on by default), the secure site and the real OpenID Connect provider (`dev/oidc`, oidc-provider).
  * Nothing is mocked in the browser: the popup goes to the provider's sign-in page, a development user is chosen, the
  * provider redirects to the secure site, which exchanges the code (PKCE), verifies the ID token and sends the popup
  * back to the dapp with `result_uri`; the dapp's poll (1000 ms) reads it, closes the popup and connects.
@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { OIDC_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -17,7 +18,7 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const shots = process.env.SOCIAL_SHOTS
-const oidc = 'http://127.0.0.1:28900'
+const oidc = OIDC_URL
 
 /** Chooses `provider` in Connect; the popup opens at once (in the click), goes to the provider's sign-in page. */
 async function openPopup(page: Page, provider: string) {
