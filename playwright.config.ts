@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]],
   timeout: 30_000,
   use: {
     baseURL: DEMO_ORIGIN,

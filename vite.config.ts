@@ -21,7 +21,7 @@ const mobileWalletUniversalLink: Plugin = {
 }
 
 /**
- * One config for the demo (`npm start`, `npm run build`) and the unit tests (`vitest`).
+ * One config for the demo (`npm start`, `npm run build`); the tests (`vitest`) extend it in vitest.config.ts.
  * The demo page lives in demo/; the anvil RPC URLs reach it as VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2,
  * set by dev/start.ts. Three pages: the demo (demo/index.html) and the statechart visualiser (demo/visualiser.html,
  * code in dev/visualiser/) and the development mobile wallet (demo/mobile-wallet.html,
@@ -58,17 +58,5 @@ export default defineConfig({
     rolldownOptions: {
       input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html`, mobileWallet: `${root}demo/mobile-wallet.html` },
     },
-  },
-  test: {
-    root,
-    include: ['openapi/**/*.test.ts', 'machines/**/*.test.ts', 'adapters/**/*.test.ts', 'services/**/*.test.ts', 'ui/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'tests/**/*.test.{ts,tsx}'],
-    environment: 'node',
-    globalSetup: ['tests/harness/global-setup.ts'],
-    // A modal's core is in at once in unit tests (the facade's own tests reset the modules to go without it).
-    setupFiles: ['tests/harness/core.ts'],
-    // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
-    env: { IS_VITEST: 'true' },
-    testTimeout: 20_000,
-    pool: 'threads',
   },
 })

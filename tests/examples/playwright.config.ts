@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  reporter: [['list'], ['json', { outputFile: '../../test-reports/examples.json' }]],
   timeout: 30_000,
   outputDir: '../../test-results/examples',
   use: { trace: 'retain-on-failure' },

@@ -59,24 +59,44 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     await Promise.all(started.map((anvil) => anvil.stop()))
   }
   try {
-    for (const { port, chainId, key } of testAnvils) {
-      const anvil = await startOnPreferredPort(port, chainId)
-      started.push(anvil)
-      provide(key, anvil.url)
-    }
-    await Promise.all(started.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
-    await Promise.all(started.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
-    await Promise.all(started.map((anvil) => deployDevAa({ rpcUrl: anvil.url, chainId: anvil.chainId })))
-    solana = await startSolanaRpc({ port: 0 })
-    provide('solanaRpc', solana.url)
-    api = await startApiServer({ port: 0, chains: started.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana.url })
+    // The chains and their contracts, the Solana RPC and the relay start side by side (the second core works while the
+    // first waits on anvil); the API server and its names database after them (below).
+    const anvilsStarted = Promise.all(
+      testAnvils.map(async ({ port, chainId, key }) => {
+        const anvil = await startOnPreferredPort(port, chainId)
+        started.push(anvil)
+        provide(key, anvil.url)
+        return anvil
+      }),
+    )
+    // On each chain in order: the exchange's pools hold the tokens, the account factory comes last.
+    const chainsReady = anvilsStarted.then((anvils) =>
+      Promise.all(
+        anvils.map(async (anvil) => {
+          await deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })
+          await deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })
+          await deployDevAa({ rpcUrl: anvil.url, chainId: anvil.chainId })
+        }),
+      ),
+    )
+    const solanaReady = (async () => {
+      solana = await startSolanaRpc({ port: 0 })
+      provide('solanaRpc', solana.url)
+    })()
+    const relayReady = (async () => {
+      relay = await startRelay({ port: 0 })
+      provide('relayUrl', relay.url)
+    })()
+    const results = await Promise.allSettled([chainsReady, solanaReady, relayReady])
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failed) throw failed.reason
+    api = await startApiServer({ port: 0, chains: (await anvilsStarted).map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })), solanaRpcUrl: solana!.url })
     provide('apiUrl', api.url)
     // The server's names database (PGlite) opens on the first name request, several seconds on a loaded machine:
     // opened here, so no test's first name lookup pays for it (the walks hold each call and wait about a second).
+    // Not beside the deploys: compiling it holds this process's event loop for seconds, and their RPC calls time out.
     const warm = await fetch(`${api.url}/blockchain/v1/profile/account/alice.reown.id?apiVersion=2&st=appkit&sv=latchkey-test&projectId=warm-up`)
     if (!warm.ok) throw new Error(`The reference server's names database did not open: HTTP ${warm.status}`)
-    relay = await startRelay({ port: 0 })
-    provide('relayUrl', relay.url)
   } catch (error) {
     await teardown()
     throw error

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, test } from 'vitest'
+import { collectTimes, formatReport, playwrightTimes, repoRoot, vitestTimes } from './report.ts'
+
+const vitestJson = {
+  testResults: [
+    {
+      name: join(repoRoot, 'ui/a.test.ts'),
+      startTime: 1000,
+      endTime: 4500,
+      assertionResults: [
+        { fullName: 'a > behavior: fast', title: 'behavior: fast', duration: 12 },
+        { fullName: 'a > behavior: slow', title: 'behavior: slow', duration: 3000 },
+      ],
+    },
+    { name: join(repoRoot, 'machines/b.test.ts'), startTime: 0, endTime: 900, assertionResults: [{ title: 'b', ancestorTitles: ['B'], duration: null }] },
+  ],
+}
+const playwrightJson = {
+  suites: [
+    {
+      title: 'connect.spec.ts',
+      file: 'connect.spec.ts',
+      specs: [{ title: 'connects', file: 'connect.spec.ts', tests: [{ results: [{ duration: 7000 }] }] }],
+      suites: [{ title: 'retried', file: 'connect.spec.ts', specs: [{ title: 'twice', file: 'connect.spec.ts', tests: [{ results: [{ duration: 1000 }, { duration: 1500 }] }] }] }],
+    },
+  ],
+}
+
+let dir: string | undefined
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true })
+  dir = undefined
+})
+
+describe('CI report', () => {
+  test('behavior: Vitest tests and files are read with their durations, paths relative to the repository', () => {
+    const { tests, files } = vitestTimes(vitestJson, 'unit')
+    expect(tests).toEqual([
+      { suite: 'unit', file: 'ui/a.test.ts', title: 'a > behavior: fast', ms: 12 },
+      { suite: 'unit', file: 'ui/a.test.ts', title: 'a > behavior: slow', ms: 3000 },
+      { suite: 'unit', file: 'machines/b.test.ts', title: 'B > b', ms: 0 },
+    ])
+    expect(files).toEqual([
+      { suite: 'unit', file: 'ui/a.test.ts', ms: 3500, tests: 2 },
+      { suite: 'unit', file: 'machines/b.test.ts', ms: 900, tests: 1 },
+    ])
+  })
+
+  test('behavior: Playwright tests are read through nested suites, a retried test counting every run', () => {
+    expect(playwrightTimes(playwrightJson, 'e2e')).toEqual([
+      { suite: 'e2e', file: 'connect.spec.ts', title: 'connects', ms: 7000 },
+      { suite: 'e2e', file: 'connect.spec.ts', title: 'retried > twice', ms: 2500 },
+    ])
+  })
+
+  test('behavior: the report lists the phases with a total, a failed phase marked, then the slowest tests and files', () => {
+    dir = mkdtempSync(join(tmpdir(), 'latchkey-report-'))
+    writeFileSync(join(dir, 'vitest-unit.json'), JSON.stringify(vitestJson))
+    writeFileSync(join(dir, 'e2e.json'), JSON.stringify(playwrightJson))
+    writeFileSync(join(dir, 'vitest-integration.json'), '{ not json') // a phase killed while writing: skipped
+    const text = formatReport(
+      [
+        { name: 'install', seconds: 80.25, status: 0 },
+        { name: 'test:unit', seconds: 100, status: 1 },
+      ],
+      collectTimes(dir),
+      2,
+    )
+    expect(text).toMatchInlineSnapshot(`
+      "Phases
+        phase      seconds  result
+        install       80.3  passed
+        test:unit    100.0  FAILED (exit 1)
+        total        180.3  3.0 min
+
+      The 2 slowest tests (seconds)
+            7.0  e2e          connect.spec.ts > connects
+            3.0  unit         ui/a.test.ts > a > behavior: slow
+
+      The 2 slowest Vitest files (seconds, import and setup included)
+            3.5  unit         ui/a.test.ts (2 tests)
+            0.9  unit         machines/b.test.ts (1 tests)"
+    `)
+  })
+
+  test('behavior: a missing reports folder gives no tests, not an error', () => {
+    expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
+  })
+})

@@ -1,0 +1,150 @@
+/**
+ * The end of `npm test` and `.ci/run`: a table of the phases with their seconds, then the slowest tests and the slowest
+ * Vitest files, read from the JSON reporters' files in `test-reports/` (Vitest: `vitest-<project>.json`; Playwright:
+ * `e2e.json`, `examples.json`). A report file that is missing (its phase failed early or did not run) is skipped.
+ *
+ * `node --import tsx tests/ci/report.ts` prints the report of the files that are there (phases from
+ * `test-reports/phases.json`, written by tests/ci/phases.ts).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** Where the phases and the reporters write (Playwright's own `test-results/` is wiped at each of its runs). */
+export const reportsDir = join(repoRoot, 'test-reports')
+
+/** One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed). */
+export type Phase = { name: string; seconds: number; status: number }
+/** One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms. */
+export type TestTime = { suite: string; file: string; title: string; ms: number }
+/** One test file's wall-clock time in ms (Vitest: from its start to its end, import and setup included). */
+export type FileTime = { suite: string; file: string; ms: number; tests: number }
+
+type VitestJson = {
+  testResults?: Array<{
+    name: string
+    startTime?: number
+    endTime?: number
+    assertionResults?: Array<{ fullName?: string; title: string; ancestorTitles?: string[]; duration?: number | null }>
+  }>
+}
+type PlaywrightSuite = {
+  title?: string
+  file?: string
+  specs?: Array<{ title: string; file?: string; tests?: Array<{ projectName?: string; results?: Array<{ duration?: number }> }> }>
+  suites?: PlaywrightSuite[]
+}
+
+/**
+ * The tests and files of a Vitest JSON report (`--reporter=json`, the Jest-shaped format).
+ *
+ * @param json the parsed report.
+ * @param suite the label to give them (the project's name).
+ */
+export function vitestTimes(json: VitestJson, suite: string): { tests: TestTime[]; files: FileTime[] } {
+  const tests: TestTime[] = []
+  const files: FileTime[] = []
+  for (const result of json.testResults ?? []) {
+    const file = relative(repoRoot, result.name) || result.name
+    const assertions = result.assertionResults ?? []
+    for (const a of assertions) {
+      const title = a.fullName ?? [...(a.ancestorTitles ?? []), a.title].join(' > ')
+      tests.push({ suite, file, title, ms: a.duration ?? 0 })
+    }
+    if (result.startTime !== undefined && result.endTime !== undefined) files.push({ suite, file, ms: result.endTime - result.startTime, tests: assertions.length })
+  }
+  return { tests, files }
+}
+
+/**
+ * The tests of a Playwright JSON report (`reporter: [['json', { outputFile }]]`); a test retried counts all its runs.
+ *
+ * @param json the parsed report (`{ suites: [...] }`).
+ * @param suite the label to give them (`e2e`, `examples`).
+ */
+export function playwrightTimes(json: { suites?: PlaywrightSuite[] }, suite: string): TestTime[] {
+  const tests: TestTime[] = []
+  const visit = (s: PlaywrightSuite, titles: string[], file: string | undefined) => {
+    const here = s.file ?? file
+    const path = s.title && s.title !== here ? [...titles, s.title] : titles
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0)
+        tests.push({ suite, file: spec.file ?? here ?? '', title: [...path, spec.title].join(' > '), ms })
+      }
+    }
+    for (const child of s.suites ?? []) visit(child, path, here)
+  }
+  for (const s of json.suites ?? []) visit(s, [], undefined)
+  return tests
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/** Every test and Vitest file time found in `dir` (`vitest-*.json`, `e2e.json`, `examples.json`). */
+export function collectTimes(dir: string = reportsDir): { tests: TestTime[]; files: FileTime[] } {
+  const tests: TestTime[] = []
+  const files: FileTime[] = []
+  if (!existsSync(dir)) return { tests, files }
+  for (const name of readdirSync(dir).sort()) {
+    const json = readJson(join(dir, name))
+    if (json === undefined || typeof json !== 'object' || json === null) continue
+    const vitest = /^vitest-(.+)\.json$/.exec(name)
+    if (vitest) {
+      const times = vitestTimes(json as VitestJson, vitest[1]!)
+      tests.push(...times.tests)
+      files.push(...times.files)
+    } else if (name === 'e2e.json' || name === 'examples.json') {
+      tests.push(...playwrightTimes(json as { suites?: PlaywrightSuite[] }, name.replace(/\.json$/, '')))
+    }
+  }
+  return { tests, files }
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7)
+const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text)
+
+/**
+ * The report's text: the phases table (with the total), the `top` slowest tests and the `top` slowest Vitest files.
+ *
+ * @param phases the phases in the order they ran.
+ * @param times what {@link collectTimes} found.
+ * @param top how many tests and files to list (15).
+ */
+export function formatReport(phases: readonly Phase[], times: { tests: TestTime[]; files: FileTime[] }, top = 15): string {
+  const lines: string[] = []
+  const width = Math.max(5, ...phases.map((p) => p.name.length))
+  lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  result`)
+  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}`)
+  const total = phases.reduce((sum, p) => sum + p.seconds, 0)
+  lines.push(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}  ${(total / 60).toFixed(1)} min`)
+  const slowTests = [...times.tests].sort((a, b) => b.ms - a.ms).slice(0, top)
+  if (slowTests.length) {
+    lines.push('', `The ${slowTests.length} slowest tests (seconds)`)
+    for (const t of slowTests) lines.push(`  ${seconds(t.ms)}  ${t.suite.padEnd(11)}  ${clip(`${t.file} > ${t.title}`, 150)}`)
+  }
+  const slowFiles = [...times.files].sort((a, b) => b.ms - a.ms).slice(0, top)
+  if (slowFiles.length) {
+    lines.push('', `The ${slowFiles.length} slowest Vitest files (seconds, import and setup included)`)
+    for (const f of slowFiles) lines.push(`  ${seconds(f.ms)}  ${f.suite.padEnd(11)}  ${f.file} (${f.tests} tests)`)
+  }
+  return lines.join('\n')
+}
+
+/** The phases of the last `tests/ci/phases.ts` run, or none. */
+export function readPhases(dir: string = reportsDir): Phase[] {
+  const json = readJson(join(dir, 'phases.json'))
+  return Array.isArray(json) ? (json as Phase[]) : []
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(formatReport(readPhases(), collectTimes()))
+}

@@ -1,0 +1,88 @@
+/**
+ * Which Vitest project a test file runs in (vitest.config.ts), decided from the file's own text so that a new test
+ * file lands in the right project without editing a list (tests/README.md, "Vitest projects"):
+ *
+ * - `integration`: the file reads a server of the global setup (tests/harness/global-setup.ts: the test anvils, the
+ *   reference API, the Solana RPC, the relay), that is, it calls `inject('…')` itself or imports a helper under
+ *   tests/ that does (tests/model/app.tsx, the model walks' real UI on anvil).
+ * - `servers`: a file that starts servers of its own and reads none of the global setup's: it calls a `start…(` function
+ *   that a module under dev/ exports (`startApiServer`, `startAnvil`, `startSecureSite`, …). No global setup.
+ * - `unit`: every other test file: no server at all, so `npm run test:quick` runs it alone. No global setup.
+ *
+ * A unit file that calls `inject('…')` by mistake reads `undefined`; the rule above moves it to integration as soon as
+ * the call is written, so that cannot happen.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+
+/** The folders whose `*.test.ts` / `*.test.tsx` files Vitest runs (relative to the repository root). */
+export const testFolders = ['openapi', 'machines', 'adapters', 'services', 'ui', 'dev', 'tests'] as const
+
+const testFile = /\.test\.tsx?$/
+const sourceFile = /\.tsx?$/
+/** A call that reads a value of the global setup: `inject('anvilRpc1')`, `inject("apiUrl")`. */
+const injectCall = /\binject\(\s*['"`]/
+/** `export async function startRelay(`: a function of dev/ that starts a server. */
+const serverStarterExport = /^export (?:async )?function (start[A-Z]\w*)\(/gm
+/** Relative imports of a file: `from './app.tsx'`, `import('../harness/x.ts')`. */
+const relativeImport = /(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g
+
+/** The text without its block and line comments (a docstring that names `inject` is not a call). */
+function withoutComments(source: string): string {
+  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '')
+}
+
+function walk(dir: string, out: string[]): string[] {
+  let entries
+  try {
+    entries = readdirSync(dir, { withFileTypes: true })
+  } catch {
+    return out
+  }
+  for (const entry of entries) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) walk(path, out)
+    else if (sourceFile.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path)
+  }
+  return out
+}
+
+/** The test files of each project, as paths relative to `root` (forward slashes), sorted. */
+export type ProjectFiles = { unit: string[]; servers: string[]; integration: string[] }
+
+/**
+ * Splits the repository's test files into the `unit`, `servers` and `integration` projects by the rule of this module's
+ * header.
+ *
+ * @param root the repository root (absolute).
+ * @returns the three lists, relative to `root`; together they are every test file of {@link testFolders}, each once.
+ */
+export function splitTestFiles(root: string): ProjectFiles {
+  const files = testFolders.flatMap((folder) => walk(join(root, folder), []))
+  const text = new Map(files.map((file) => [file, withoutComments(readFileSync(file, 'utf8'))]))
+  // Helpers under tests/ (not test files themselves) that read the global setup's values.
+  const injectingHelpers = new Set(
+    files.filter((file) => !testFile.test(file) && file.startsWith(join(root, 'tests') + '/') && !file.endsWith('global-setup.ts') && injectCall.test(text.get(file)!)),
+  )
+  const starters = new Set(
+    files.filter((file) => !testFile.test(file) && file.startsWith(join(root, 'dev') + '/')).flatMap((file) => [...text.get(file)!.matchAll(serverStarterExport)].map((m) => m[1]!)),
+  )
+  const startsServers = new RegExp(`\\b(?:${[...starters].join('|') || '(?!)'})\\(`)
+  const needsGlobalSetup = (file: string): boolean => {
+    const source = text.get(file)!
+    if (injectCall.test(source)) return true
+    for (const match of source.matchAll(relativeImport)) {
+      if (injectingHelpers.has(resolve(dirname(file), match[1]!))) return true
+    }
+    return false
+  }
+  const split: ProjectFiles = { unit: [], servers: [], integration: [] }
+  for (const file of files) {
+    if (!testFile.test(file)) continue
+    const project = needsGlobalSetup(file) ? 'integration' : startsServers.test(text.get(file)!) ? 'servers' : 'unit'
+    split[project].push(relative(root, file).split('\\').join('/'))
+  }
+  for (const list of Object.values(split)) list.sort()
+  return split
+}

@@ -1,0 +1,40 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+import viteConfig from './vite.config.ts'
+import { splitTestFiles } from './tests/harness/projects.ts'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
+const files = splitTestFiles(root)
+
+/**
+ * The tests (`vitest`), on the demo's Vite config (plugins, `define`), in three projects (tests/README.md):
+ *
+ * - `unit`: every test file that needs no server; no global setup (`npm run test:quick` runs it alone).
+ * - `servers`: the files that start servers of their own (`startApiServer(…)`, …) and read none of the global setup's.
+ * - `integration`: the files that `inject(…)` a server of tests/harness/global-setup.ts (the test anvils, the reference
+ *   API, the Solana RPC, the relay), directly or through tests/model/app.tsx. Vitest runs a project's global setup
+ *   only when the run has files of that project.
+ *
+ * The split is computed from the files' text (tests/harness/projects.ts), so a new test file needs no list edited.
+ * `vitest run --project unit` runs one of them; `npm run test:integration` runs `servers` and `integration`.
+ */
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      root,
+      environment: 'node',
+      // A modal's core is in at once in unit tests (the facade's own tests reset the modules to go without it).
+      setupFiles: ['tests/harness/core.ts'],
+      // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
+      env: { IS_VITEST: 'true' },
+      testTimeout: 20_000,
+      pool: 'threads',
+      projects: [
+        { extends: true, test: { name: 'unit', include: files.unit } },
+        { extends: true, test: { name: 'servers', include: files.servers } },
+        { extends: true, test: { name: 'integration', include: files.integration, globalSetup: ['tests/harness/global-setup.ts'] } },
+      ],
+    },
+  }),
+)
