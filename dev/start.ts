@@ -159,6 +159,7 @@ async function main(): Promise<void> {
       port: apiPort,
       chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })),
       solanaRpcUrl: solana?.url,
+      openNamesAtStart: true,
       // The demo page's own origin (PORT) is allowed besides the usual demo and e2e ports.
       dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]), ...(onramp ? { onrampCheckoutUrl: onramp.url } : {}) },
     })

@@ -20,6 +20,11 @@ export type ApiClientParameters = {
   /** Injected fetch (tests, server rendering); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch
   /**
+   * How long a request may wait for its response (ms) before it is aborted with an {@link ApiTimeoutError}; default
+   * {@link defaultRequestTimeout} (spec §9 "RPC default timeout 10 s").
+   */
+  timeout?: number
+  /**
    * The common query parameters of each POST, by its contract path (spec §7 names them per call: the analytics
    * `POST /e` carries `projectId`, `st` and `sv`; the blockchain API's on-ramp URL, on-ramp quote and session revoke
    * carry `projectId` only). A POST not listed carries none (`clientId` aside). Every GET carries all three.
@@ -41,7 +46,70 @@ export class ApiError extends BaseError {
     this.url = url
   }
 }
-export type ApiErrorType = ApiError | InvalidResponseError
+export type ApiErrorType = ApiError | InvalidResponseError | ApiTimeoutError
+
+/**
+ * How long an API request waits for its response before it is aborted (ms): spec §9 "RPC default timeout 10 s". The
+ * timer is the page's `setTimeout`, so a test's controlled clock moves it.
+ */
+export const defaultRequestTimeout = 10_000
+
+/** A request that had no response within its timeout: aborted, so the socket is freed and the caller can say so. */
+export class ApiTimeoutError extends BaseError {
+  override name = 'ApiTimeoutError'
+  url: string
+  /** The timeout that ran out, in ms. */
+  timeout: number
+  constructor({ url, timeout }: { url: string; timeout: number }) {
+    super(`No answer from ${safePathname(url)} within ${timeout} ms.`)
+    this.url = url
+    this.timeout = timeout
+  }
+}
+
+/** What a service call accepts besides its parameters: the signal of the actor that asked (a stopped actor aborts). */
+export type RequestOptions = { signal?: AbortSignal | undefined }
+
+function safePathname(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
+}
+
+/**
+ * `fetch` bounded by `timeout` (ms): the request is aborted with an {@link ApiTimeoutError} when no response has come by
+ * then, and with the request's own signal's reason when that aborts first (the actor that asked was stopped). The
+ * timer counts to the response's headers; the body is read by the caller.
+ */
+export function fetchWithTimeout(fetchImpl: (request: Request) => Promise<Response>, timeout: number) {
+  return async (request: Request): Promise<Response> => {
+    const controller = new AbortController()
+    const outer = request.signal
+    const onAbort = () => controller.abort(outer.reason)
+    if (outer.aborted) onAbort()
+    else outer.addEventListener('abort', onAbort, { once: true })
+    // A body is read as text, not passed on as a stream (see the common middleware below).
+    const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+    const body = hasBody ? await request.text() : undefined
+    const bounded = new Request(request.url, { method: request.method, headers: request.headers, body, signal: controller.signal, credentials: request.credentials })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new ApiTimeoutError({ url: request.url, timeout })
+        controller.abort(error)
+        reject(error)
+      }, timeout)
+    })
+    try {
+      return await Promise.race([fetchImpl(bounded), timedOut])
+    } finally {
+      clearTimeout(timer)
+      outer.removeEventListener('abort', onAbort)
+    }
+  }
+}
 
 /** A response that does not match the contract: rejected whole, never passed on half-read. */
 export class InvalidResponseError extends BaseError {
@@ -57,8 +125,9 @@ export const defaultSdkVersion = 'latchkey-0.1.0'
 /**
  * Creates a typed client for one OpenAPI contract on openapi-fetch, with the middleware of spec §7:
  * `st`, `sv` and `projectId` on every GET, on a POST the ones `postQuery` lists for its path, `clientId` on
- * every call when set, and a non-OK status thrown as an {@link ApiError} carrying status and body. One per
- * modal instance.
+ * every call when set, and a non-OK status thrown as an {@link ApiError} carrying status and body. Every request is
+ * bounded by `timeout` (default {@link defaultRequestTimeout}, spec §9) and aborted with an {@link ApiTimeoutError}; a
+ * `signal` given to a call (`client.GET(path, { signal })`) aborts it too. One per modal instance.
  *
  * @throws InvalidUrlError at once when `baseUrl` is not an absolute http(s) base URL (spec §5: the connection layer
  *   accepts only http(s) or ws(s) URLs; parsed with `URL` by `parseConnectionUrl`, no credentials, query or fragment).
@@ -74,7 +143,9 @@ export function createApiClient<Paths extends {}>(parameters: ApiClientParameter
     sv: parameters.sdkVersion ?? defaultSdkVersion,
     projectId: parameters.projectId,
   }
-  const client = createClient<Paths>({ baseUrl, ...(parameters.fetch ? { fetch: (r: Request) => parameters.fetch!(r) } : {}) })
+  // The fetch is looked up at each request (a page or test may replace `globalThis.fetch` after the client is made).
+  const fetchImpl = (r: Request) => (parameters.fetch ?? globalThis.fetch)(r)
+  const client = createClient<Paths>({ baseUrl, fetch: fetchWithTimeout(fetchImpl, parameters.timeout ?? defaultRequestTimeout) })
   const common: Middleware = {
     async onRequest({ request, schemaPath }) {
       const url = new URL(request.url)
@@ -120,7 +191,8 @@ export function parseResponse<S extends v.GenericSchema>(operation: string, sche
 
 /**
  * Runs an openapi-fetch call and validates its data; a body that is not JSON is an invalid response.
- * @throws ApiError for a non-OK status, InvalidResponseError for a body that does not match.
+ * @throws ApiError for a non-OK status, ApiTimeoutError for no response in time, InvalidResponseError for a body that
+ *   does not match.
  */
 export async function call<S extends v.GenericSchema>(
   operation: string,
@@ -131,7 +203,7 @@ export async function call<S extends v.GenericSchema>(
   try {
     result = await request()
   } catch (error) {
-    if (error instanceof ApiError) throw error
+    if (error instanceof ApiError || error instanceof ApiTimeoutError) throw error
     if (error instanceof SyntaxError) throw new InvalidResponseError(operation, `not JSON: ${error.message}`)
     throw new BaseError(`The ${operation} request failed.`, { cause: error })
   }

@@ -1,8 +1,9 @@
 import type { paths } from '../openapi/blockchain.d.ts'
-import { call, createApiClient, type ApiClientParameters, type CommonQueryParameter } from './api.ts'
+import { call, createApiClient, type ApiClientParameters, type CommonQueryParameter, type RequestOptions } from './api.ts'
 import * as v from 'valibot'
 import { createTtlCache } from './cache.ts'
 import type { ModalStorage } from './storage.ts'
+import { BaseError } from '../adapters/errors.ts'
 import {
   allowanceSchema,
   balanceResponseSchema,
@@ -94,13 +95,39 @@ export function placeholderOnrampQuote(p: { purchaseCurrency: string; paymentCur
 
 export type BlockchainApi = ReturnType<typeof createBlockchainApi>
 
+/** The caller stopped waiting (its actor was stopped): the shared request goes on for the others and the cache. */
+export class RequestAbandonedError extends BaseError {
+  override name = 'RequestAbandonedError'
+}
+
+/**
+ * `promise`, or a rejection with {@link RequestAbandonedError} as soon as `signal` aborts. A cached load is shared by
+ * every caller of its key, so one caller's signal does not abort it: that caller stops waiting, the request stays
+ * bounded by the client's timeout.
+ */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(new RequestAbandonedError('The caller stopped waiting.', { cause: signal.reason }))
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new RequestAbandonedError('The caller stopped waiting.', { cause: signal.reason }))
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
 /**
  * The blockchain API client (spec §7): one function per call, each answer validated against the contract.
  * Identity and names are cached 5 min, balances 30 s (in `storage` too when given, so a reload within the lifetime
  * sends nothing). Every call other than on-ramp options and quotes is
  * skipped with an empty result when the active network is unsupported.
  *
- * @throws ApiError (non-OK status, with status and body), InvalidResponseError (answer does not match).
+ * Every request is bounded by the client's timeout (spec §9 "RPC default timeout 10 s", an `ApiTimeoutError` of services/api.ts).
+ * The calls the Account view makes (balances, identity, reverse names, history) take `{ signal }` as a second argument:
+ * the signal of the actor that asked. An uncached request is aborted with it; a cached load shared by several callers
+ * is not, the caller stops waiting instead ({@link RequestAbandonedError}).
+ *
+ * @throws ApiError (non-OK status, with status and body), ApiTimeoutError (no response in time), InvalidResponseError
+ *   (answer does not match), RequestAbandonedError (the caller's signal aborted).
  * @example
  * const api = createBlockchainApi({ baseUrl: 'http://127.0.0.1:8600/blockchain', projectId: 'p' })
  * const balances = await api.getBalances({ address: '0x…', chainId: 'eip155:31337' })
@@ -121,20 +148,24 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
     getSupportedChains: () =>
       unlessUnsupported({ http: [], ws: [] }, () => call('getSupportedChains', supportedChainsSchema, () => client.GET('/v1/supported-chains'))),
     /** Name and avatar of an address, cached 5 min. */
-    getIdentity: ({ address, sender }: { address: string; sender?: string }) =>
+    getIdentity: ({ address, sender }: { address: string; sender?: string }, options: RequestOptions = {}) =>
       unlessUnsupported<Identity>({ name: null, avatar: null }, () =>
-        identityCache.get(`${address.toLowerCase()}|${sender ?? ''}`, () =>
-          call('getIdentity', identitySchema, () =>
-            client.GET('/v1/identity/{address}', { params: { path: { address }, query: { ...(sender ? { sender } : {}) } } }),
+        untilAborted(
+          identityCache.get(`${address.toLowerCase()}|${sender ?? ''}`, () =>
+            call('getIdentity', identitySchema, () =>
+              client.GET('/v1/identity/{address}', { params: { path: { address }, query: { ...(sender ? { sender } : {}) } } }),
+            ),
           ),
+          options.signal,
         ),
       ),
     /** A page of history; `next` is the cursor of the following page. */
-    getHistory: ({ account, cursor, chainId, onramp }: { account: string; cursor?: string | undefined; chainId?: string; onramp?: string }) =>
+    getHistory: ({ account, cursor, chainId, onramp }: { account: string; cursor?: string | undefined; chainId?: string; onramp?: string }, options: RequestOptions = {}) =>
       unlessUnsupported({ data: [], next: null }, () =>
         call('getHistory', historyResponseSchema, () =>
           client.GET('/v1/account/{account}/history', {
             params: { path: { account }, query: { ...(cursor ? { cursor } : {}), ...(chainId ? { chainId } : {}), ...(onramp ? { onramp } : {}) } },
+            signal: options.signal,
           }),
         ),
       ),
@@ -142,11 +173,11 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
      * Token balances in USD, cached 30 s; `force` bypasses this cache (after a send); `forceUpdate` (a CAIP-10
      * token address) also asks the server to refresh that token.
      */
-    getBalances: ({ address, chainId, forceUpdate, force }: { address: string; chainId?: string; forceUpdate?: string; force?: boolean }) =>
+    getBalances: ({ address, chainId, forceUpdate, force }: { address: string; chainId?: string; forceUpdate?: string; force?: boolean }, options: RequestOptions = {}) =>
       unlessUnsupported<TokenBalance[]>([], async () => {
         const key = `${address.toLowerCase()}|${chainId ?? ''}`
         if (forceUpdate || force) balanceCache.delete(key)
-        return balanceCache.get(key, async () =>
+        return untilAborted(balanceCache.get(key, async () =>
           (
             await call('getBalances', balanceResponseSchema, () =>
               client.GET('/v1/account/{address}/balance', {
@@ -154,7 +185,7 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
               }),
             )
           ).balances,
-        )
+        ), options.signal)
       }),
     getSwapQuotes: (query: { amount: string; userAddress: string; from: string; to: string; gasPrice?: string }) =>
       unlessUnsupported({ quotes: [] }, () => call('getSwapQuotes', swapQuotesSchema, () => client.GET('/v1/convert/quotes', { params: { query } }))),
@@ -198,13 +229,16 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
         ) as Promise<NameProfile>,
       ),
     /** Names registered for an address, cached 5 min. */
-    reverseLookupName: ({ address, sender }: { address: string; sender?: string }) =>
+    reverseLookupName: ({ address, sender }: { address: string; sender?: string }, options: RequestOptions = {}) =>
       unlessUnsupported([], () =>
-        nameCache.get(`reverse|${address.toLowerCase()}`, () =>
-          call('reverseLookupName', nameProfilesSchema, () =>
-            client.GET('/v1/profile/reverse/{address}', { params: { path: { address }, query: { apiVersion: '2', ...(sender ? { sender } : {}) } } }),
-          ),
-        ) as Promise<NameProfile[]>,
+        untilAborted(
+          nameCache.get(`reverse|${address.toLowerCase()}`, () =>
+            call('reverseLookupName', nameProfilesSchema, () =>
+              client.GET('/v1/profile/reverse/{address}', { params: { path: { address }, query: { apiVersion: '2', ...(sender ? { sender } : {}) } } }),
+            ),
+          ) as Promise<NameProfile[]>,
+          options.signal,
+        ),
       ),
     getNameSuggestions: ({ name, zone }: { name: string; zone?: string }) =>
       unlessUnsupported({ suggestions: [] }, () =>

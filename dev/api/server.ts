@@ -95,6 +95,12 @@ export type StartApiServerOptions = {
   solanaRpcUrl?: string
   /** Replaces parts of {@link defaultDataset}. */
   dataset?: Partial<Dataset>
+  /**
+   * Opens the name store (PGlite, seconds on a busy machine) at start rather than at the first name request, so that
+   * request is answered within the clients' request timeout (spec §9 "RPC default timeout 10 s"). Default false (a
+   * test server that never serves names does not pay for it).
+   */
+  openNamesAtStart?: boolean
   /** The SIWX routes' origins and clock (default: the dataset's allowed origins, `Date.now`); see {@link SiwxOptions}. */
   siwx?: SiwxOptions
   /**
@@ -149,6 +155,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
   const solana = options.solanaRpcUrl === undefined ? undefined : await createSolanaReader(options.solanaRpcUrl)
   const names = createNameStore(dataset.names)
+  if (options.openNamesAtStart) void names.byAddress('0x0').catch(() => undefined)
   let state = createApiState(dataset, readers, solana, options.onrampLedger, names)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
