@@ -39,6 +39,7 @@ describe('connectAccountData before the account-data machine arrived (issue 15 Â
       totalFiat: undefined,
       isLoadingBalances: true,
       isBalanceUnavailable: false,
+      balanceRetry: 'none',
       identityName: null,
       identityAvatar: null,
       identityKnown: false,

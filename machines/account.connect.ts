@@ -23,6 +23,12 @@ export type AccountDataView = {
   isLoadingBalances: boolean
   /** 'Token Balance Unavailable' (spec §8). */
   isBalanceUnavailable: boolean
+  /**
+   * The Try again under 'Token Balance Unavailable' (spec §4, §9: a retry only 30 s after a failure): `waiting` during
+   * the back-off (shown, disabled), `ready` after it, `none` when the balances are not unavailable or the network is
+   * one the API does not serve (a retry could not help).
+   */
+  balanceRetry: 'none' | 'waiting' | 'ready'
   identityName: string | null
   /** The reverse lookup found a name registered for the address: Account offers no registration. */
   hasRegisteredName: boolean
@@ -108,6 +114,7 @@ export const accountDataNotLoaded: AccountDataView = {
   totalFiat: undefined,
   isLoadingBalances: true,
   isBalanceUnavailable: false,
+  balanceRetry: 'none',
   identityName: null,
   identityAvatar: null,
   identityKnown: false,
@@ -143,6 +150,13 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     totalFiat: noFiat ? undefined : totalFiat(fungible, locale),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
+    balanceRetry: !target?.supported
+      ? 'none'
+      : snapshot.matches({ balances: { unavailable: 'retryable' } })
+        ? 'ready'
+        : snapshot.matches({ balances: { unavailable: 'coolingDown' } })
+          ? 'waiting'
+          : 'none',
     identityName: c.identity.name ?? null,
     hasRegisteredName: snapshot.matches({ names: 'ready' }) && c.names.length > 0,
     identityAvatar: c.identity.avatar ?? null,

@@ -63,6 +63,11 @@ export type AccountEvent =
    * becomes current), drops the loaded history, and no history is fetched from then on.
    */
   | { type: 'account.configure'; activity: boolean }
+  /**
+   * The visitor's Try again under 'Token Balance Unavailable' (once the 30 s back-off is over, spec §9) or under
+   * 'Failed to fetch transactions' (spec §8): that data is asked again.
+   */
+  | { type: 'account.retry' }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The account machine's "${name}" actor was not provided.`)
@@ -73,17 +78,22 @@ const noIdentity: Identity = { name: null, avatar: null }
  * The Account view's data (spec §2, §3, §5, §8): the portfolio from the balance endpoint, the identity
  * (eip155 non-testnet only, otherwise cleared) and the activity, paged by cursor. Each is a region:
  *
- * - balances: `unavailable` ('Token Balance Unavailable') on failure or an unsupported network; a retry is
- *   allowed only `balanceRetry` (30 s) after a failure.
+ * - balances: `unavailable` ('Token Balance Unavailable') on failure, on no answer within `accountLoadTimeout`, or on an
+ *   unsupported network; a retry (`account.retry`, the view shown again) is allowed only `balanceRetry` (30 s) after a
+ *   failure (spec §4, §9).
  * - identity: loaded on eip155 mainnets, `cleared` elsewhere.
  * - names: the names registered for the address (`/v1/profile/reverse/{address}`) on eip155 and a configured
  *   network, `cleared` elsewhere; `failed` is 'Error fetching names for address' (spec §8). Known for the address
  *   (another chain, or connected again after a disconnect), they are `ready` at once.
  * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
- *   list and clears the cursor. Only while the `activity` feature is on (`input.activity`, then `account.configure`):
+ *   list and clears the cursor, on a failure or on no answer within `accountLoadTimeout`; `account.retry` asks again.
+ *   Only while the `activity` feature is on (`input.activity`, then `account.configure`):
  *   off, `/v1/account/{address}/history` is never requested (issue 15 §3).
  *
- * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchNames`, `fetchHistory`.
+ * Every load is bounded (`accountLoadTimeout`, spec §9): identity without an answer is `cleared` (the address shows),
+ * names `failed`. A load left (a timeout, another account) stops its actor, whose `signal` aborts the request.
+ *
+ * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchNames`, `fetchHistory` (each gets XState's `signal`).
  */
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput },
@@ -97,7 +107,7 @@ export const accountMachine = setup({
       notProvided('fetchHistory'),
     ),
   },
-  delays: { balanceRetry: timing.balanceRetry },
+  delays: { balanceRetry: timing.balanceRetry, accountLoadTimeout: timing.accountLoadTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     // Spec §6: activity is eip155 only; another namespace's address would only make the API answer 400.
@@ -182,6 +192,7 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'setTokens' },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },
+          after: { accountLoadTimeout: { target: 'unavailable', actions: 'clearTokens' } },
         },
         ready: { on: { 'account.refresh': { guard: 'isSupported', target: 'loading' } } },
         /** Read again after a change on chain, bypassing caches. */
@@ -193,13 +204,19 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'setTokens' },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },
+          after: { accountLoadTimeout: { target: 'unavailable', actions: 'clearTokens' } },
         },
         /** 'Token Balance Unavailable'; a retry is allowed only `balanceRetry` after the failure (spec §9). */
         unavailable: {
           initial: 'coolingDown',
           states: {
             coolingDown: { after: { balanceRetry: 'retryable' } },
-            retryable: { on: { 'account.refresh': { guard: 'isSupported', target: '#account.balances.loading' } } },
+            retryable: {
+              on: {
+                'account.refresh': { guard: 'isSupported', target: '#account.balances.loading' },
+                'account.retry': { guard: 'isSupported', target: '#account.balances.loading' },
+              },
+            },
           },
         },
       },
@@ -223,6 +240,7 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'setIdentity' },
             onError: { target: 'cleared', actions: 'clearIdentity' },
           },
+          after: { accountLoadTimeout: { target: 'cleared', actions: 'clearIdentity' } },
         },
         ready: {},
         /** No identity here: not eip155, a testnet, an unsupported network, or the lookup failed. */
@@ -250,6 +268,7 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'setNames' },
             onError: { target: 'failed', actions: 'clearNames' },
           },
+          after: { accountLoadTimeout: { target: 'failed', actions: 'clearNames' } },
         },
         ready: {},
         /** 'Error fetching names for address' (spec §8): whether the account has a name is not known. */
@@ -276,6 +295,7 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'setHistory' },
             onError: { target: 'failed', actions: 'clearHistory' },
           },
+          after: { accountLoadTimeout: { target: 'failed', actions: 'clearHistory' } },
         },
         ready: {
           on: {
@@ -291,12 +311,14 @@ export const accountMachine = setup({
             onDone: { target: 'ready', actions: 'appendHistory' },
             onError: { target: 'failed', actions: 'clearHistory' },
           },
+          after: { accountLoadTimeout: { target: 'failed', actions: 'clearHistory' } },
         },
         /** 'Failed to fetch transactions': an empty list, the cursor cleared (spec §8). */
         failed: {
           on: {
             'account.selectTab': { guard: 'isActivityTab', target: 'loading', actions: 'setTab' },
             'account.reload': { target: 'loading' },
+            'account.retry': { guard: 'isOnActivityTab', target: 'loading' },
           },
         },
       },

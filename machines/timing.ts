@@ -19,6 +19,17 @@ export const timing = {
   swapQuoteRefresh: 15_000,
   /** Balance retry back-off after a failure (spec §9). */
   balanceRetry: 30_000,
+  /**
+   * The Account view's data loads (balances, identity, names, history) end after this: 'Token Balance Unavailable' or
+   * 'Failed to fetch transactions' (spec §8). A little over the API client's request timeout (spec §9 "RPC default
+   * timeout 10 s", `defaultRequestTimeout` of services/api.ts), so the client's own timeout usually ends the request
+   * first; this bound also ends a wait that is not the request (a body that never ends, a chunk that never arrives).
+   */
+  accountLoadTimeout: 12_000,
+  /** The WalletConnect provider's code and socket load (spec §4 "Wallet pairing"): past this, the view says so and offers Try again. */
+  pairingLoadTimeout: 20_000,
+  /** The relay's pairing URI (spec §4): past this with none, the view says so and offers Try again. Not in the spec; the relay answers in about a second. */
+  pairingUriTimeout: 15_000,
   /** Wallet search: the server is asked after the visitor stops typing this long (spec §9 default debounce). */
   searchDebounce: 500,
   /** Wallet search: its spinner shows at least this long (spec §9). */

@@ -198,8 +198,39 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
     list.push({ type: 'xstate.done.actor.fetchMoreHistory', output: { data: [], next: null } })
     list.push({ type: 'xstate.error.actor.fetchMoreHistory', error: new TypeError('Failed to fetch') })
   }
-  list.push(...delayedEvents(s))
+  // The visitor's Try again: under 'Token Balance Unavailable' once the back-off is over (Tokens or NFTs shown), and
+  // under 'Failed to fetch transactions' (Activity shown).
+  if (shown && t.supported && c.currentTab !== 'activity' && s.matches({ balances: { unavailable: 'retryable' } })) list.push({ type: 'account.retry', gesture: 'tryAgain' })
+  if (shown && c.currentTab === 'activity' && s.matches({ activity: 'failed' })) list.push({ type: 'account.retry', gesture: 'tryAgain' })
+  // The 30 s back-off ends by moving the clock: only while no call is on its way (the move would end that load too).
+  list.push(...delayedEvents(s).filter((e) => (e.type.includes('accountLoadTimeout') ? offersLoadTimeout(s, f) : !e.type.includes('balanceRetry') || !isLoading(s))))
   return list
+}
+
+/**
+ * A load without an answer ends after `accountLoadTimeout` (spec §9): the walk moves the manual clock by it while the
+ * call is held. Moving the clock ends every region's load at once, so the model offers the timeout only while one
+ * region loads (a held call, not one the cache or the client answers by itself), and not during the 30 s balance
+ * back-off (the same move would count towards it). Balances, names and history time out where the fixture fails
+ * calls; the identity (looked up on mainnets only) wherever it loads.
+ */
+/** Whether a region waits for a call (each is bounded by `accountLoadTimeout`). */
+const isLoading = (s: any) =>
+  ['loading', 'reloading'].some((v) => s.matches({ balances: v })) || s.matches({ identity: 'loading' }) || s.matches({ names: 'loading' }) || ['loading', 'loadingMore'].some((v) => s.matches({ activity: v }))
+
+function offersLoadTimeout(s: any, f: Fixture): boolean {
+  const c = ctx(s)
+  const loading = [
+    s.matches({ balances: 'loading' }) || s.matches({ balances: 'reloading' }),
+    s.matches({ identity: 'loading' }),
+    s.matches({ names: 'loading' }),
+    s.matches({ activity: 'loading' }) || s.matches({ activity: 'loadingMore' }),
+  ]
+  if (loading.filter(Boolean).length !== 1) return false
+  if (s.matches({ balances: { unavailable: 'coolingDown' } })) return false
+  if (s.matches({ balances: 'loading' }) && c.tokens.length > 0) return false
+  if (s.matches({ activity: 'loading' }) && !c.target?.supported) return false
+  return f.failures || s.matches({ identity: 'loading' })
 }
 
 /** What the traversal tells apart: the state, the chain, the tab, whether tokens are loaded and whether a next page exists. */
@@ -341,6 +372,15 @@ async function perform(app: App, event: any, first: boolean) {
   if (type === 'xstate.error.actor.fetchNames') return onHeld(app, REVERSE, true)
   if (type === 'xstate.done.actor.fetchHistory' || type === 'xstate.done.actor.fetchMoreHistory') return onHeld(app, HISTORY, false)
   if (type === 'xstate.error.actor.fetchHistory' || type === 'xstate.error.actor.fetchMoreHistory') return onHeld(app, HISTORY, true)
+  if (type === 'account.retry') return app.clickInDialog('button', en.tryAgain)
+  if (type.startsWith('xstate.after.') && type.includes('accountLoadTimeout')) {
+    // The held call never answers: the clock reaches the bound. The call is failed afterwards (its actor is gone; a
+    // failure is not cached, so the next load asks again).
+    app.clock.advance(timing.accountLoadTimeout)
+    await app.settle()
+    for (const key of held) while (app.gates.waiting(key)) await app.gates.fail(key, new TypeError('Failed to fetch'))
+    return app.settle()
+  }
   if (type.startsWith('xstate.after.') && type.includes('balanceRetry')) {
     app.clock.advance(timing.balanceRetry)
     return app.settle()
@@ -392,6 +432,10 @@ async function check(app: App, fixture: Fixture, event: any, state: string, befo
     // 'Token Balance Unavailable' on a failure or an unsupported network (spec §8).
     if (value.balances && typeof value.balances === 'object' && value.balances.unavailable) {
       await waitFor(() => expect(tabpanel(app).textContent).toContain(en.balanceUnavailable))
+      // Its Try again: disabled during the 30 s back-off, enabled after it; none where the API does not serve the network.
+      const retry = within(tabpanel(app)).queryByRole('button', { name: en.tryAgain })
+      if (!c.target?.supported) expect(retry).toBeNull()
+      else await waitFor(() => expect(within(tabpanel(app)).getByRole('button', { name: en.tryAgain }).hasAttribute('disabled')).toBe(value.balances.unavailable === 'coolingDown'))
     }
     if (value.balances === 'ready' && c.currentTab === 'tokens') await waitFor(() => expect(tabpanel(app).textContent).toMatch(/Ether[\s\S]*ETH/))
   }
@@ -399,6 +443,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string, befo
     if (value.activity === 'failed') {
       await waitFor(() => expect(tabpanel(app).textContent).toContain(en.activityFailed))
       expect(within(panel).queryByRole('button', { name: en.loadMore })).toBeNull()
+      expect(within(tabpanel(app)).getByRole('button', { name: en.tryAgain }).hasAttribute('disabled')).toBe(false)
     }
     if (value.activity === 'ready') {
       if (c.target?.supported) {
@@ -498,10 +543,19 @@ describe('account model: walked in the UI', () => {
     const scenarios: Array<{ name: string; path: ModelPath }> = [
       {
         name: "'Token Balance Unavailable': shown again within 30 s nothing is asked; after 30 s it is",
-        path: scenario(testnet, (s) => s.matches({ balances: { unavailable: 'coolingDown' } }), [
+        path: scenario(testnet, (s) => s.matches({ balances: { unavailable: 'coolingDown' } }) && !isLoading(s), [
           (e) => e.type === 'account.refresh',
           (e) => e.type.startsWith('xstate.after.'),
           (e) => e.type === 'account.refresh',
+          (e) => e.type === 'xstate.done.actor.fetchBalances',
+        ]),
+      },
+      {
+        name: "a balance call with no answer: 'Token Balance Unavailable' after the load timeout, Try again (enabled after 30 s) loads them",
+        path: scenario(testnet, (s) => s.matches({ balances: 'loading' }) && !s.matches({ names: 'loading' }) && !s.matches({ identity: 'loading' }), [
+          (e) => e.type.includes('accountLoadTimeout'),
+          (e) => e.type.includes('balanceRetry'),
+          (e) => e.type === 'account.retry',
           (e) => e.type === 'xstate.done.actor.fetchBalances',
         ]),
       },

@@ -14,7 +14,7 @@ import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '
  * mount (`feature.ensure`); until it is there the model is `connectAccountData`'s not-loaded one (balances and activity
  * loading, no rows, `targetKey` undefined). The gestures go through `feature.deliver`.
  */
-export function useAccountData(): AccountDataView & { refresh(): void; selectTab(tab: AccountTab): void; loadMoreActivity(): void } {
+export function useAccountData(): AccountDataView & { refresh(): void; retry(): void; selectTab(tab: AccountTab): void; loadMoreActivity(): void } {
   useEnsureFeature('account')
   const locale = useLocale()
   const view = useSelector(useFeatureActor('account'), (s) => connectAccountData(s, locale), same)
@@ -22,6 +22,7 @@ export function useAccountData(): AccountDataView & { refresh(): void; selectTab
   return {
     ...view,
     refresh: () => deliver({ type: 'account.refresh' }),
+    retry: () => deliver({ type: 'account.retry' }),
     selectTab: (tab: AccountTab) => deliver({ type: 'account.selectTab', tab }),
     loadMoreActivity: () => deliver({ type: 'account.loadMoreActivity' }),
   }

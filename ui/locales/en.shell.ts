@@ -110,6 +110,7 @@ export const enShell = {
       NoConnectedWalletError: 'No wallet is connected. Connect one and try again.',
       NotConnectedError: 'No wallet is connected. Connect one and try again.',
       WalletConnectInitError: 'WalletConnect could not start. Check your internet connection and try again.',
+      PairingTimeoutError: 'The connection service did not answer in time. Check your internet connection and try again.',
       WalletConnectDisabledError: 'Connecting a phone wallet is not available on this site.',
       NoWalletConnectSessionError: 'The connection to your phone wallet has ended. Connect again.',
       InvalidPairingUriError: 'The connection code is not valid. Try again.',
@@ -129,6 +130,7 @@ export const enShell = {
       AdapterNotFoundError: 'This network is not available on this site.',
       FeatureDisabledError: 'This is not available on this site.',
       ApiError: 'The service could not be reached. Try again.',
+      ApiTimeoutError: 'The service did not answer in time. Try again.',
     } as Record<string, string>,
     byCode: {
       4001: 'You declined the request in your wallet.',

@@ -81,7 +81,7 @@ export function AccountTabs() {
           <TokenList
             rows={data.tokens}
             empty={
-              data.isBalanceUnavailable ? copy.balanceUnavailable
+              data.isBalanceUnavailable ? <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} />
                 : data.isLoadingBalances ? copy.loading
                   : <EmptyState title={copy.noTokens} hint={copy.noTokensHint} actions={receiveAction(copy.emptyReceive)} />
             }
@@ -90,13 +90,18 @@ export function AccountTabs() {
         {currentTab === 'nfts' && (
           <TokenList
             rows={data.nfts}
-            empty={data.isBalanceUnavailable ? copy.balanceUnavailable : <EmptyState title={copy.noNfts} hint={copy.noNftsHint} actions={receiveAction(copy.emptyReceiveNfts)} />}
+            empty={data.isBalanceUnavailable ? <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} /> : <EmptyState title={copy.noNfts} hint={copy.noNftsHint} actions={receiveAction(copy.emptyReceiveNfts)} />}
           />
         )}
         {currentTab === 'activity' && (
           <>
             {data.activityFailed ? (
-              <p className="lk-error">{copy.activityFailed}</p>
+              <div className="lk-empty">
+                <p className="lk-error">{copy.activityFailed}</p>
+                <button type="button" className="lk-secondary" onClick={() => data.retry()}>
+                  {copy.tryAgain}
+                </button>
+              </div>
             ) : data.activity.length === 0 ? (
               data.isLoadingActivity ? (
                 <p className="lk-muted">{copy.loading}</p>
@@ -129,6 +134,24 @@ export function AccountTabs() {
           </>
         )}
       </div>
+    </div>
+  )
+}
+
+/**
+ * 'Token Balance Unavailable' (spec §8) with its Try again: disabled during the 30 s back-off after a failure (spec §4,
+ * §9), absent where the API does not serve the network.
+ */
+function BalanceUnavailable({ retry, onRetry }: { retry: 'none' | 'waiting' | 'ready'; onRetry: () => void }) {
+  const copy = useCopy()
+  return (
+    <div className="lk-empty" data-testid="balance-unavailable">
+      <p className="lk-empty-title">{copy.balanceUnavailable}</p>
+      {retry !== 'none' && (
+        <button type="button" className="lk-secondary" disabled={retry === 'waiting'} onClick={onRetry}>
+          {copy.tryAgain}
+        </button>
+      )}
     </div>
   )
 }
