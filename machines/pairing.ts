@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { timing } from './timing.ts'
 
 /** The wallet a pairing is for (a directory or custom wallet), or none for the plain WalletConnect QR. */
@@ -54,6 +54,19 @@ const notProvided = (name: string) => () => {
 }
 
 /**
+ * The relay did not answer in time (spec §4 "Wallet pairing"): the provider did not load within `pairingLoadTimeout`
+ * (`step: 'load'`), or no pairing URI came within `pairingUriTimeout` (`step: 'uri'`). The view words it and offers Try again.
+ */
+export class PairingTimeoutError extends BaseError {
+  override name = 'PairingTimeoutError'
+  step: 'load' | 'uri'
+  constructor(step: 'load' | 'uri') {
+    super(step === 'load' ? 'WalletConnect did not load in time.' : 'The relay did not give a pairing URI in time.')
+    this.step = step
+  }
+}
+
+/**
  * A WalletConnect pairing (spec §4 "Wallet pairing": a new pairing expires after 4 minutes and counts as expired
  * when 10 s or less remain; §2 ConnectingWalletConnect / ConnectingWalletConnectBasic).
  *
@@ -64,6 +77,9 @@ const notProvided = (name: string) => () => {
  * - The wallet approves → `approved` (emits `pairing.approved`: the owner connects the session).
  * - The visitor declines in the wallet → `rejected` (retry); any other failure (relay, load, expiry of the
  *   proposal in the SDK) → `failed` with the error (retry; emits `pairing.failed`).
+ * - Every wait is bounded: `loading` ends after `pairingLoadTimeout`, `proposing.requestingUri` after
+ *   `pairingUriTimeout` (a relay that accepts the socket and stays silent), each → `failed` with a
+ *   {@link PairingTimeoutError}; the proposal is dropped (its actor stopped) and Try again starts afresh.
  * - `pairing.cancel` (view left, modal closed) → `idle` from anywhere; the proposal is dropped.
  *
  * Actors to provide: `load` (promise: loads and initialises the provider), `propose` (callback: starts a
@@ -82,6 +98,8 @@ export const pairingMachine = setup({
   delays: {
     /** From showing a URI until it counts as expired (spec §4). */
     pairingRefreshTimeout: timing.pairingTtl - timing.pairingExpiryMargin,
+    pairingLoadTimeout: timing.pairingLoadTimeout,
+    pairingUriTimeout: timing.pairingUriTimeout,
   },
   guards: {
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
@@ -93,6 +111,8 @@ export const pairingMachine = setup({
       event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {},
     ),
     setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setLoadTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('load')) }),
+    setUriTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('uri')) }),
     clearError: assign({ error: undefined }),
     reset: assign({ wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined }),
     emitApproved: emit(({ context }) => ({ type: 'pairing.approved' as const, wallet: context.wallet })),
@@ -113,6 +133,7 @@ export const pairingMachine = setup({
         onDone: 'proposing',
         onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
       },
+      after: { pairingLoadTimeout: { target: 'failed', actions: ['setLoadTimeout', 'emitFailed'] } },
     },
     proposing: {
       invoke: { id: 'propose', src: 'propose' },
@@ -120,6 +141,7 @@ export const pairingMachine = setup({
       states: {
         requestingUri: {
           on: { 'pairing.uriReady': { target: 'showingUri', actions: 'setUri' } },
+          after: { pairingUriTimeout: { target: '#pairing.failed', actions: ['clearUri', 'setUriTimeout', 'emitFailed'] } },
         },
         showingUri: {
           after: { pairingRefreshTimeout: '#pairing.expired' },

@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { waitFor } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { WebSocketServer } from 'ws'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DevMobileWallet, type DevMobileWalletOptions } from '../../dev/mobile-wallet/wallet.ts'
 import { startRelay, type Relay } from '../../dev/relay/server.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
 import { timing } from '../../machines/timing.ts'
+import { en } from '../../ui/locales/en.ts'
 import { featureOf, followFeature, renderApp, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
@@ -19,7 +21,11 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  *   dapp's chains (the wallet refuses the proposal: a failure, not a rejection);
  * - the page by itself: the provider loads, the relay answers with the URI, the connection closes the modal
  *   after approval (cancel); or cannot load (the SDK's storage refuses: the `storage refused` fixture);
- * - the manual clock: 3 min 50 s after a URI is shown it counts as expired (10 s before the 4 minutes).
+ * - the manual clock: 3 min 50 s after a URI is shown it counts as expired (10 s before the 4 minutes); and the
+ *   bounds of the waits: a relay that accepts the socket and stays silent (a WebSocket server that never answers:
+ *   the `silent relay` fixture) gives no URI within `pairingUriTimeout`; an SDK storage that never answers (IndexedDB
+ *   held by another tab's upgrade: the `storage never answers` fixture) keeps the provider from loading within
+ *   `pairingLoadTimeout`. Each ends in 'Connection failed' with its words and Try again.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
 
@@ -34,23 +40,43 @@ const refusingStorage = {
   removeItem: async () => {},
 }
 
+/** The SDK's key-value storage never answering (IndexedDB blocked by another tab's version change): the provider never loads. */
+const silentStorage = {
+  getKeys: () => new Promise<string[]>(() => {}),
+  getEntries: () => new Promise<[]>(() => {}),
+  getItem: () => new Promise<undefined>(() => {}),
+  setItem: () => new Promise<void>(() => {}),
+  removeItem: () => new Promise<void>(() => {}),
+}
+
 let relay: Relay
+/** A relay that accepts the socket and never says a word. */
+let silentRelay: WebSocketServer
+let silentRelayUrl: string
 beforeAll(async () => {
   relay = await startRelay({ port: 0 })
+  silentRelay = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  await new Promise<void>((resolve) => silentRelay.on('listening', () => resolve()))
+  silentRelayUrl = `ws://127.0.0.1:${(silentRelay.address() as { port: number }).port}`
 })
 afterAll(async () => {
   await relay?.stop()
+  for (const client of silentRelay?.clients ?? []) client.terminate()
+  await new Promise<void>((resolve) => (silentRelay ? silentRelay.close(() => resolve()) : resolve()))
 })
 
 const uriReady = { type: 'pairing.uriReady', uri: 'wc:model', createdAt: 0 }
 
-function eventsFor(loadFails: boolean) {
+type Fixture = { name: string; loadFails?: boolean; loadHangs?: boolean; relaySilent?: boolean }
+
+function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false }: Fixture) {
   return (snapshot: any): ModelEvent[] => {
     const key = stateKey(snapshot)
+    const loading: ModelEvent[] = loadHangs ? [] : loadFails ? [{ type: 'xstate.error.actor.load', error: new Error('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }]
     const byState: Record<string, ModelEvent[]> = {
       '"idle"': [{ type: 'pairing.start' }],
-      '"loading"': loadFails ? [{ type: 'xstate.error.actor.load', error: new Error('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }],
-      '{"proposing":"requestingUri"}': [uriReady, { type: 'pairing.cancel' }],
+      '"loading"': loading,
+      '{"proposing":"requestingUri"}': relaySilent ? [{ type: 'pairing.cancel' }] : [uriReady, { type: 'pairing.cancel' }],
       '{"proposing":"showingUri"}': [
         { type: 'pairing.walletApproved' },
         { type: 'pairing.walletFailed', error: new UserRejectedRequestError() },
@@ -61,18 +87,25 @@ function eventsFor(loadFails: boolean) {
       '"rejected"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
       '"failed"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
     }
-    return [...(byState[key] ?? []), ...delayedEvents(snapshot)]
+    // A bound is reached only where its wait never ends: the provider's load with a storage that never answers, the
+    // URI with a silent relay.
+    const delays = delayedEvents(snapshot).filter(
+      (e) => (!e.type.includes('pairingLoadTimeout') || loadHangs) && (!e.type.includes('pairingUriTimeout') || relaySilent),
+    )
+    return [...(byState[key] ?? []), ...delays]
   }
 }
 
-const fixtures = [
-  { name: 'the relay and a phone wallet', loadFails: false },
+const fixtures: readonly Fixture[] = [
+  { name: 'the relay and a phone wallet' },
   { name: 'storage refused (the provider cannot start)', loadFails: true },
-] as const
+  { name: 'a silent relay (accepts the socket, never answers)', relaySilent: true },
+  { name: 'storage never answers (the provider never loads)', loadHangs: true },
+]
 
-const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
+const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
-  runs.push({ fixture, ...buildModelPaths(pairingMachine, { events: eventsFor(fixture.loadFails), serialize: (s: any) => stateKey(s), covered: runs }) })
+  runs.push({ fixture, ...buildModelPaths(pairingMachine, { events: eventsFor(fixture), serialize: (s: any) => stateKey(s), covered: runs }) })
 }
 
 /** Everything a walk starts, stopped at its end. */
@@ -108,6 +141,8 @@ async function perform(walk: Walk, event: any): Promise<void> {
   }
   if (type === 'xstate.done.actor.load' || type === 'xstate.error.actor.load' || type === 'pairing.uriReady') return app.settle()
   if (type.startsWith('xstate.after.pairingRefreshTimeout')) return app.clock.advance(timing.pairingTtl - timing.pairingExpiryMargin)
+  if (type.startsWith('xstate.after.pairingLoadTimeout')) return app.clock.advance(timing.pairingLoadTimeout)
+  if (type.startsWith('xstate.after.pairingUriTimeout')) return app.clock.advance(timing.pairingUriTimeout)
   if (type === 'pairing.walletApproved') return (await phone(walk)).pair(shownUri(app))
   if (type === 'pairing.walletFailed') {
     if (event.error instanceof UserRejectedRequestError) {
@@ -130,16 +165,22 @@ async function perform(walk: Walk, event: any): Promise<void> {
 }
 
 /** What the visitor sees in each state. */
-async function expectUi(app: App, state: string): Promise<void> {
+async function expectUi(app: App, state: string, fixture: Fixture): Promise<void> {
   const text = () => app.dialog()?.textContent ?? ''
+  // A bound reached: the failure says the service did not answer, and Try again is there.
+  if (state === '"failed"' && (fixture.relaySilent || fixture.loadHangs)) {
+    await waitFor(() => expect(text()).toContain(en.errors.byName.PairingTimeoutError!))
+    await app.get('button', 'Try again')
+  }
   if (state === '{"proposing":"showingUri"}') await app.get('img', 'WalletConnect QR code')
   if (state === '"rejected"') await waitFor(() => expect(text()).toContain('Connection declined'))
   if (state === '"failed"') await waitFor(() => expect(text()).toContain('Connection failed'))
   if (state === '"idle"') await waitFor(() => expect(app.dialog() === null || /Connect Wallet|Account/.test(app.dialog()!.getAttribute('aria-label') ?? text())).toBe(true))
 }
 
-async function walk(fixture: (typeof fixtures)[number], path: ModelPath): Promise<void> {
-  const app = await renderApp({ walletConnect: { relayUrl: relay.url, ...(fixture.loadFails ? { storage: refusingStorage } : {}) } })
+async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
+  const storage = fixture.loadFails ? { storage: refusingStorage } : fixture.loadHangs ? { storage: silentStorage } : {}
+  const app = await renderApp({ walletConnect: { relayUrl: fixture.relaySilent ? silentRelayUrl : relay.url, ...storage } })
   const state: Walk = { app, wallets: [] }
   // The pairing machine is spawned when WalletConnect is first picked (issue 15 §1): followed from then on.
   const pairing = followFeature(app, 'pairing')
@@ -157,7 +198,7 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath): Promis
     }
     // Before WalletConnect is picked there is no pairing machine (the initial path).
     if (path.steps.length === 0) expect(pairing.ref).toBeUndefined()
-    await expectUi(app, path.target)
+    await expectUi(app, path.target, fixture)
   } finally {
     pairing.stop()
     await app.dispose()
