@@ -48,7 +48,7 @@ describe('services/api: every request is bounded', () => {
     const client = createApiClient<any>({ baseUrl: base, projectId: 'p', timeout: 150 })
     const before = held.length
     const started = performance.now()
-    const error = await call('silent', schema, () => client.GET('/silent')).catch((e: unknown) => e)
+    const error = await call('silent', schema, () => client.GET('/silent', {})).catch((e: unknown) => e)
     expect(performance.now() - started).toBeGreaterThanOrEqual(140)
     expect(error).toBeInstanceOf(ApiTimeoutError)
     expect((error as ApiTimeoutError).timeout).toBe(150)
@@ -87,7 +87,7 @@ describe('services/api: every request is bounded', () => {
 
   test('behavior: a malformed answer keeps its schema error (InvalidResponseError), not a timeout', async () => {
     const client = createApiClient<any>({ baseUrl: base, projectId: 'p', timeout: 5_000 })
-    await expect(call('malformed', schema, () => client.GET('/malformed'))).rejects.toBeInstanceOf(InvalidResponseError)
+    await expect(call('malformed', schema, () => client.GET('/malformed', {}))).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
   test('behavior: the blockchain API\'s balances end with ApiTimeoutError when the API is silent', async () => {
