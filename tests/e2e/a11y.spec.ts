@@ -8,7 +8,6 @@ import {
   accountButton,
   anyDialog,
   connectButton,
-  connectDevWallet,
   dialog,
   expect,
   focusIsInsideDialog,
@@ -78,8 +77,8 @@ test.describe('keyboard', () => {
     await expect(dialog(page, 'Connect Wallet')).toBeVisible()
   })
 
-  test('Tab stays inside the Account dialog', async ({ demo: page }) => {
-    await connectDevWallet(page)
+  test('Tab stays inside the Account dialog', async ({ page, connectedPage }) => {
+    await connectedPage()
     await accountButton(page).address.click()
     await expect(dialog(page, 'Account')).toBeVisible()
     for (let i = 0; i < 10; i++) {
@@ -90,8 +89,8 @@ test.describe('keyboard', () => {
   })
 
   // Regression: the list used to be `disabled` while the wallet confirmed, which dropped focus to <body>.
-  test('focus stays in the dialog while a network switch is pending, and Escape still closes', async ({ demo: page }) => {
-    await connectDevWallet(page)
+  test('focus stays in the dialog while a network switch is pending, and Escape still closes', async ({ page, connectedPage }) => {
+    await connectedPage()
     await accountButton(page).address.click()
     await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
     const switcher = dialog(page, 'Switch Network')
@@ -106,8 +105,8 @@ test.describe('keyboard', () => {
   })
 
   // Regression: the opener (the account button) is gone after Disconnect; focus goes to the button that replaced it.
-  test('after Disconnect, focus moves to the Connect Wallet button instead of being lost', async ({ demo: page }) => {
-    await connectDevWallet(page)
+  test('after Disconnect, focus moves to the Connect Wallet button instead of being lost', async ({ page, connectedPage }) => {
+    await connectedPage()
     await accountButton(page).address.click()
     await dialog(page, 'Account').getByRole('button', { name: 'Disconnect', exact: true }).click()
     await expect(anyDialog(page)).toHaveCount(0)
@@ -125,8 +124,8 @@ test.describe('axe', () => {
     await expectNoAxeViolations(page, 'Connect Wallet')
   })
 
-  test('the Account view has no axe violations', async ({ demo: page }) => {
-    await connectDevWallet(page)
+  test('the Account view has no axe violations', async ({ page, connectedPage }) => {
+    await connectedPage()
     await accountButton(page).address.click()
     const account = dialog(page, 'Account')
     await expect(account.getByTestId('account-balance')).toHaveText(/ETH$/)
@@ -156,8 +155,8 @@ test.describe('axe', () => {
     await scan('All Wallets')
   })
 
-  test('the Switch Network view has no axe violations', async ({ demo: page }) => {
-    await connectDevWallet(page)
+  test('the Switch Network view has no axe violations', async ({ page, connectedPage }) => {
+    await connectedPage()
     await accountButton(page).address.click()
     await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
     const switcher = dialog(page, 'Switch Network')

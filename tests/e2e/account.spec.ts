@@ -4,14 +4,13 @@
  */
 import { createPublicClient, createWalletClient, http, parseEther } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
-import { ACCOUNT_0, API_URL, accountButton, connectDevWallet, dialog, expect, expectedBalance, grouped, setApiBehaviour, test } from './fixtures.ts'
+import { ACCOUNT_0, API_URL, accountButton, dialog, expect, expectedBalance, grouped, setApiBehaviour, test } from './fixtures.ts'
 import { RPC } from './stack.ts'
 
 const rpc = RPC[31337]
 const sender = mnemonicToAccount('test test test test test test test test test test test junk', { addressIndex: 4 })
 
 async function openAccount(page: import('@playwright/test').Page) {
-  await connectDevWallet(page)
   await accountButton(page).address.click()
   return dialog(page, 'Account')
 }
@@ -20,7 +19,8 @@ test.afterEach(async ({ request }) => {
   await setApiBehaviour(request, { mode: 'normal' })
 })
 
-test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, priced by the reference server (never $0.00)', async ({ demo: page }) => {
+test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, priced by the reference server (never $0.00)', async ({ page, connectedPage }) => {
+  await connectedPage()
   const account = await openAccount(page)
   await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
   const panel = account.getByRole('tabpanel')
@@ -31,7 +31,8 @@ test('the Tokens tab lists ETH (its on-chain amount) and the two dev tokens, pri
   await expect(panel).not.toContainText('$0.00')
 })
 
-test('the Activity tab lists a real transfer to the account under its month, newest first', async ({ demo: page }) => {
+test('the Activity tab lists a real transfer to the account under its month, newest first', async ({ page, connectedPage }) => {
+  await connectedPage()
   const account = await openAccount(page)
   const wallet = createWalletClient({ account: sender, transport: http(rpc) })
   const hash = await wallet.sendTransaction({ to: ACCOUNT_0, value: parseEther('0.123'), chain: null })
@@ -44,7 +45,8 @@ test('the Activity tab lists a real transfer to the account under its month, new
   await expect(group.getByRole('listitem').first()).toContainText('Received 0.123')
 })
 
-test('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ demo: page, request }) => {
+test('a malformed history answer shows "Failed to fetch transactions" and the view keeps working', async ({ page, connectedPage, request }) => {
+  await connectedPage()
   const account = await openAccount(page)
   await setApiBehaviour(request, { mode: 'malformed', paths: ['/blockchain/v1/account'] })
   await account.getByRole('tab', { name: 'Activity' }).click()
@@ -53,13 +55,14 @@ test('a malformed history answer shows "Failed to fetch transactions" and the vi
   await expect(account.getByRole('button', { name: 'Disconnect' })).toBeEnabled()
 })
 
-test('a failing balance endpoint shows "Token Balance Unavailable"', async ({ demo: page, request }) => {
+test('a failing balance endpoint shows "Token Balance Unavailable"', async ({ page, connectedPage, request }) => {
   await setApiBehaviour(request, { mode: 'status', status: 500, paths: ['/blockchain/v1/account'] })
+  await connectedPage()
   const account = await openAccount(page)
   await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
 })
 
-test('a malformed balance answer shows "Token Balance Unavailable" and the view keeps working', async ({ demo: page, request }) => {
+test('a malformed balance answer shows "Token Balance Unavailable" and the view keeps working', async ({ page, connectedPage, request }) => {
   // Only the balance of the connected account misbehaves (a path prefix; the server compares it case-sensitively
   // with the request's path, where the client puts the address as the wallet gives it: checksummed).
   const balancePath = `/blockchain/v1/account/${ACCOUNT_0}/balance`
@@ -68,6 +71,7 @@ test('a malformed balance answer shows "Token Balance Unavailable" and the view 
     if (r.url().startsWith(`${API_URL}/blockchain/v1/account/`) && new URL(r.url()).pathname.endsWith('/balance')) balanceRequests.push(new URL(r.url()).pathname)
   })
   await setApiBehaviour(request, { mode: 'malformed', paths: [balancePath] })
+  await connectedPage()
   const account = await openAccount(page)
   await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
   await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
@@ -91,7 +95,8 @@ test('a malformed balance answer shows "Token Balance Unavailable" and the view 
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Disconnect' })).toBeEnabled()
 })
 
-test('arrow keys move between the tabs', async ({ demo: page }) => {
+test('arrow keys move between the tabs', async ({ page, connectedPage }) => {
+  await connectedPage()
   const account = await openAccount(page)
   await account.getByRole('tab', { name: 'Tokens' }).focus()
   await page.keyboard.press('ArrowRight')

@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
+import { gotoWithStoredSession, type ConnectedSession, type ConnectedStart } from './connected-start.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
@@ -360,15 +361,52 @@ export async function scrollListToEnd(page: Page): Promise<void> {
   await walletList(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }))
 }
 
-/** Every test starts from a clean demo page (see {@link openCleanDemo}). */
-export const test = base.extend<{ demo: Page }>({
+/** A {@link ConnectedStart} on the demo, optionally at `path` (the demo's query parameters: `/?theme=dark`). */
+export type DemoConnectedStart = ConnectedStart & { path?: string }
+
+/**
+ * Opens the demo already connected (a stored session, see tests/e2e/connected-start.ts) and waits until the modal has
+ * restored it through its own reconnect: the page shows the account, no wallet request is pending, no dialog is open.
+ *
+ * @returns the session the page restored (its namespace, CAIP-2 network and address).
+ * @throws ConnectedStartError for an account or chain the development wallets do not have.
+ */
+export async function openConnected(page: Page, start: DemoConnectedStart = {}): Promise<ConnectedSession> {
+  const { path = '/', ...who } = start
+  const session = await gotoWithStoredSession(page, who, path)
+  // The restore waits for the lazy core and the wallet's announcement: seconds on a loaded machine (the same budget as
+  // a login's arrival in {@link emailLogin}).
+  await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
+  await expect(liveState(page).network).toHaveText(session.caipNetworkId)
+  if (session.address) await expect(liveState(page).address).toHaveText(session.address)
+  await expect(accountButton(page).address).toBeVisible()
+  await expect(anyDialog(page)).toHaveCount(0)
+  await expect(walletPanel(page)).toBeAttached()
+  return session
+}
+
+/**
+ * The fixtures of the specs.
+ * - `demo`: a clean demo page, disconnected (see {@link openCleanDemo}); for journeys whose subject is connecting.
+ * - `connectedPage(start?)`: the demo opened already connected (see {@link openConnected}), for journeys whose
+ *   subject comes after connecting: `const page = await connectedPage({ namespace: 'eip155', account: 1, chainId: 31338 })`.
+ *   Defaults: EVM, dev account 0 (`ACCOUNT_0`), chain 31337. Call it once per test.
+ */
+export const test = base.extend<{ demo: Page; connectedPage: (start?: DemoConnectedStart) => Promise<Page> }>({
   demo: async ({ page }, use) => {
     await openCleanDemo(page)
     await use(page)
   },
+  connectedPage: async ({ page }, use) => {
+    await use(async (start = {}) => {
+      await openConnected(page, start)
+      return page
+    })
+  },
 })
 
 export { expect }
+export { connectedSession, ConnectedStartError, type ConnectedSession, type ConnectedStart } from './connected-start.ts'
 
 /** Back to the reference server's start (`POST /__control/reset`): normal mode, no events, SIWX nonces and sessions forgotten. */
 export async function resetApi(request: APIRequestContext): Promise<void> {

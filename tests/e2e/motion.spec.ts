@@ -4,7 +4,8 @@
  * arrival is quiet (no ring around the whole dialog; All Wallets focuses its search field).
  */
 import type { Page } from '@playwright/test'
-import { connectDevWallet, accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
+import { accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 
 /** The dialog's height at each animation frame for `frames` frames, starting now. */
 function dialogHeights(page: Page, frames: number): Promise<number[]> {
@@ -55,7 +56,7 @@ test('the modal height moves through in-between heights when the view changes, t
   const connect = dialog(page, 'Connect Wallet')
   await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
   // Let the opening settle (its list may still grow as wallets arrive).
-  await page.waitForTimeout(400)
+  await untilSettled(page)
   // Connect (a list of wallets) → Connecting (one wallet's icon and a line): a much shorter view.
   const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 40)
   await expect(dialog(page, 'Connecting')).toBeVisible()
@@ -72,12 +73,12 @@ test('the dialog keeps its top edge when its height changes: rows above a change
   const before = await connect.boundingBox()
   // The directory's wallets arrive (the list grows), then a much shorter view.
   await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await page.waitForTimeout(300)
+  await untilSettled(page)
   expect((await connect.boundingBox())!.y).toBeCloseTo(before!.y, 0)
   await connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }).click()
   const connecting = dialog(page, 'Connecting')
   await expect(connecting).toBeVisible()
-  await page.waitForTimeout(300)
+  await untilSettled(page)
   expect((await connecting.boundingBox())!.y).toBeCloseTo(before!.y, 0)
 })
 
@@ -85,7 +86,7 @@ test('with prefers-reduced-motion the height changes in one step', async ({ demo
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openConnectDialog(page)
   await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
-  await page.waitForTimeout(400)
+  await untilSettled(page)
   const heights = await clickThenMeasure(page, 'Latchkey Dev Wallet', 20)
   await expect(dialog(page, 'Connecting')).toBeVisible()
   const start = heights[0]!
@@ -97,21 +98,21 @@ test('with prefers-reduced-motion the height changes in one step', async ({ demo
   expect(transitional.length, `heights ${heights.join(',')}`).toBeLessThanOrEqual(2)
 })
 
-test('switching the Account tabs leaves the tab bar where it was (nothing moves under the pointer)', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('switching the Account tabs leaves the tab bar where it was (nothing moves under the pointer)', async ({ page, connectedPage }) => {
+  await connectedPage()
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
   await expect(account).toBeVisible()
   const tokens = account.getByRole('tab', { name: 'Tokens' })
   await expect(account.getByRole('tabpanel')).toHaveAttribute('aria-busy', /.*/, { timeout: 100 }).catch(() => undefined)
   await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
-  await page.waitForTimeout(300)
+  await untilSettled(page)
   const before = await tokens.boundingBox()
   for (const name of ['NFTs', 'Activity', 'Tokens']) {
     await account.getByRole('tab', { name }).click()
     await expect(account.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
     await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
-    await page.waitForTimeout(300)
+    await untilSettled(page)
     const after = await tokens.boundingBox()
     expect(Math.abs(after!.y - before!.y), `tab bar moved after ${name}`).toBeLessThanOrEqual(1)
   }

@@ -5,7 +5,6 @@ import {
   ACCOUNT_0,
   accountButton,
   approveWalletRequest,
-  connectDevWallet,
   dialog,
   expect,
   expectedBalance,
@@ -18,13 +17,13 @@ import {
   walletRequests,
 } from './fixtures.ts'
 
-test('switching to Anvil Local 2 and back shows each chain’s real balance', async ({ demo: page }) => {
+test('switching to Anvil Local 2 and back shows each chain’s real balance', async ({ page, connectedPage }) => {
   // A balance on chain 31338 that differs from chain 31337's, so the shown balance proves which chain it came from.
   await setAnvilBalance(ACCOUNT_0, '4321.98765', 31338)
   const balance2 = await expectedBalance(ACCOUNT_0, 31338)
   expect(balance2).toBe('4321.987')
 
-  await connectDevWallet(page)
+  await connectedPage()
   const state = liveState(page)
   const balance1 = await expectedBalance(ACCOUNT_0, 31337)
   expect(balance1).not.toBe(balance2)
@@ -70,8 +69,8 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance1)} ETH`)
 })
 
-test('a switch declined in the wallet keeps the network and lets the user pick again', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('a switch declined in the wallet keeps the network and lets the user pick again', async ({ page, connectedPage }) => {
+  await connectedPage()
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
   const switcher = dialog(page, 'Switch Network')
@@ -96,9 +95,9 @@ test('a switch declined in the wallet keeps the network and lets the user pick a
   await expect(liveState(page).network).toHaveText('eip155:31338')
 })
 
-test('when the wallet switches chain by itself, the page follows with that chain’s balance', async ({ demo: page }) => {
+test('when the wallet switches chain by itself, the page follows with that chain’s balance', async ({ page, connectedPage }) => {
   await setAnvilBalance(ACCOUNT_0, '4321.98765', 31338)
-  await connectDevWallet(page)
+  await connectedPage()
   await expect(liveState(page).network).toHaveText('eip155:31337')
 
   await walletPanel(page).getByRole('combobox', { name: 'Wallet chain' }).selectOption('31338')

@@ -3,10 +3,10 @@
  */
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import { ACCOUNT_0, accountButton, connectDevWallet, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'
 
-test('the receive QR code decodes to the connected address; the address is shown and the networks listed', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('the receive QR code decodes to the connected address; the address is shown and the networks listed', async ({ page, connectedPage }) => {
+  await connectedPage()
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
   const receive = dialog(page, 'Receive')
@@ -20,8 +20,8 @@ test('the receive QR code decodes to the connected address; the address is shown
   await expect(dialog(page, 'Account')).toBeVisible()
 })
 
-test('the Receive view has no axe violations', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('the Receive view has no axe violations', async ({ page, connectedPage }) => {
+  await connectedPage()
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
   await expect(dialog(page, 'Receive').getByTestId('receive-address')).toBeVisible()

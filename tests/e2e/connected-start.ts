@@ -1,0 +1,137 @@
+/**
+ * A connected start for end-to-end tests whose subject is not connecting: the page opens with a session already
+ * stored, as a visitor who connected earlier finds it, and the modal restores it through its own reconnect path
+ * (spec §4 "Reconnect": the stored connector id of each namespace, the stored active network) — no click through
+ * Connect, no approval in the wallet, no private hook into the modal.
+ *
+ * Two stores are written before the page's first script runs:
+ * - the modal's keys (spec §3, `services/storage.ts`, prefix `@latchkey/`): the namespace's connected connector id,
+ *   the active network and namespace, the connection status, the wallet and the connection's account;
+ * - the development wallet's own persisted state (its authorisation of the site, the selected account, the EVM
+ *   chain), so that the wallet answers the modal's reconnect (`eth_accounts`, Wallet Standard `connect` with
+ *   `silent`) with the account, exactly as it does after a real approval and a reload.
+ *
+ * The real connect journeys stay in the specs whose subject they are (connect, walletconnect, embedded, namespaces…);
+ * the reconnect itself is asserted for real by connect.spec.ts ('a reload restores the connection without a wallet
+ * prompt') and by {@link openConnected}'s own spec (connected-start.spec.ts).
+ *
+ * Nothing here depends on the demo page but {@link openConnected}'s final wait, so the storage half can become part
+ * of a public test kit for dapps that embed the modal with the development wallets.
+ */
+import type { Page } from '@playwright/test'
+import { BaseError } from '../../adapters/errors.ts'
+import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
+import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
+
+/** The storage prefix of the modal's keys (services/storage.ts `storagePrefix`, spec §3). */
+const PREFIX = '@latchkey/'
+
+/** The development wallets a connected start can stand for, by namespace: connector id (and name), storage key. */
+const WALLETS = {
+  /** EIP-6963: the connector id is the announced rdns (dev/wallet/announce.ts). */
+  eip155: { connectorId: 'dev.latchkey.wallet', name: 'Latchkey Dev Wallet', storageKey: 'latchkey-dev-wallet' },
+  /** Wallet Standard: the connector id is the wallet's name (adapters/solana.ts). */
+  solana: { connectorId: 'Latchkey Dev Solana Wallet', name: 'Latchkey Dev Solana Wallet', storageKey: 'latchkey-dev-solana-wallet' },
+  /** Wallet Standard: the connector id is the wallet's name (adapters/bip122.ts). */
+  bip122: { connectorId: 'Latchkey Bitcoin Dev Wallet', name: 'Latchkey Bitcoin Dev Wallet', storageKey: 'latchkey-bitcoin-dev-wallet' },
+} as const
+
+/** The EVM chains of the development wallet (dev/chains.ts): 31337 'Anvil Local' and 31338 'Anvil Local 2'. */
+export type ConnectedChainId = 31337 | 31338
+
+/**
+ * Who is connected at the start.
+ * - `namespace`: 'eip155' (default), 'solana' (Solana Localnet) or 'bip122' (Bitcoin Regtest).
+ * - `account`: index of the development wallet's account (0–4; default 0): anvil's dev accounts on EVM
+ *   (`DEV_ADDRESSES`), the dev Solana keypairs (`DEV_SOLANA_ADDRESSES`), the Bitcoin dev wallet's accounts.
+ * - `chainId`: the EVM chain (eip155 only; default 31337). Both the modal's active network and the wallet's chain.
+ */
+export type ConnectedStart =
+  | { namespace?: 'eip155'; account?: number; chainId?: ConnectedChainId }
+  | { namespace: 'solana'; account?: number }
+  | { namespace: 'bip122'; account?: number }
+
+/** What a connected start stands for: the namespace, the CAIP-2 network, and the account's address (none for Bitcoin, whose wallet derives it). */
+export type ConnectedSession = {
+  namespace: 'eip155' | 'solana' | 'bip122'
+  caipNetworkId: string
+  address: string | undefined
+  /** The entries written to localStorage before the page loads, key → raw value. */
+  storage: Record<string, string>
+}
+
+/** Bitcoin Regtest's CAIP-2 id (adapters/networks.ts `bitcoinRegtest`). */
+const BITCOIN_REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
+const ACCOUNT_COUNT = 5
+
+/** A connected start asked for something the development wallets do not have. */
+export class ConnectedStartError extends BaseError {
+  override name = 'ConnectedStartError'
+}
+
+/**
+ * The stored session of a connected start, without touching a page: the localStorage entries (modal and wallet) and
+ * the session they stand for.
+ *
+ * @throws ConnectedStartError for an account index outside 0–4 or an EVM chain the development wallet does not have.
+ * @example
+ * connectedSession({ account: 1, chainId: 31338 }).address // '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+ */
+export function connectedSession(start: ConnectedStart = {}): ConnectedSession {
+  const namespace = start.namespace ?? 'eip155'
+  const account = start.account ?? 0
+  if (!Number.isInteger(account) || account < 0 || account >= ACCOUNT_COUNT) {
+    throw new ConnectedStartError(`No development account ${String(account)}: the wallets have accounts 0 to ${ACCOUNT_COUNT - 1}`)
+  }
+  const chainId = namespace === 'eip155' ? ((start as { chainId?: number }).chainId ?? 31337) : undefined
+  if (chainId !== undefined && chainId !== 31337 && chainId !== 31338) {
+    throw new ConnectedStartError(`No development EVM chain ${String(chainId)}: the wallet has 31337 and 31338`)
+  }
+  const caipNetworkId =
+    namespace === 'eip155' ? `eip155:${chainId}` : namespace === 'solana' ? `solana:${SOLANA_LOCALNET_REFERENCE}` : BITCOIN_REGTEST
+  const address = namespace === 'eip155' ? DEV_ADDRESSES[account] : namespace === 'solana' ? DEV_SOLANA_ADDRESSES[account] : undefined
+  const wallet = WALLETS[namespace]
+
+  const modal: Record<string, unknown> = {
+    [`${namespace}:connected_connector_id`]: wallet.connectorId,
+    active_caip_network_id: caipNetworkId,
+    active_namespace: namespace,
+    connected_namespaces: [namespace],
+    connection_status: 'connected',
+    wallet_id: wallet.connectorId,
+    wallet_name: wallet.name,
+    ...(address ? { connections: { [namespace]: [{ connectorId: wallet.connectorId, accounts: [{ address }] }] } } : {}),
+  }
+  const walletState =
+    namespace === 'eip155'
+      ? { authorised: true, accountIndex: account, chainId, addedChains: [], autoApprove: false }
+      : { authorised: true, accountIndex: account, autoApprove: false }
+  const storage: Record<string, string> = { [wallet.storageKey]: JSON.stringify(walletState) }
+  for (const [key, value] of Object.entries(modal)) storage[`${PREFIX}${key}`] = JSON.stringify(value)
+  return { namespace, caipNetworkId, address, storage }
+}
+
+/**
+ * Writes a connected start's stored session into the page's localStorage before the next navigation's first script
+ * (top frame only: the secure site's and the wallets' frames keep their own storage), navigates to `path`, then
+ * removes the seeding, so later reloads in the test keep whatever the product stored meanwhile.
+ *
+ * Page-agnostic: it does not wait for the restore (see {@link openConnected} for the demo).
+ *
+ * @returns the session the page was given.
+ * @throws ConnectedStartError as {@link connectedSession}.
+ */
+export async function gotoWithStoredSession(page: Page, start: ConnectedStart = {}, path = '/'): Promise<ConnectedSession> {
+  const session = connectedSession(start)
+  const seeding = await page.addInitScript((entries: Record<string, string>) => {
+    if (window !== window.top) return
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+  }, session.storage)
+  try {
+    await page.goto(path)
+  } finally {
+    await seeding.dispose()
+  }
+  return session
+}
