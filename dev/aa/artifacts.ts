@@ -7,6 +7,9 @@ import type { Hex } from 'viem'
 /** The solc version that produced this file. */
 export const solcVersion = '0.8.37+commit.f401782d.Emscripten.clang'
 
+/** The fingerprint of the compile's input (`aaInputFingerprint()`): solc, settings, contracts, source packages. */
+export const inputFingerprint = 'effd8e635bd5789cce6c27b6e40d46c63d58ebabbfa5d5b3e57d945855cd74c0'
+
 /** ABI of `EntryPoint` (@account-abstraction/contracts/core/EntryPoint.sol). */
 export const entryPointAbi = [
   { inputs: [{ internalType: 'bool', name: 'success', type: 'bool' }, { internalType: 'bytes', name: 'ret', type: 'bytes' }], name: 'DelegateAndRevert', type: 'error' },
@@ -148,3 +151,6 @@ export const simpleAccountAbi = [
   { inputs: [{ internalType: 'address payable', name: 'withdrawAddress', type: 'address' }, { internalType: 'uint256', name: 'amount', type: 'uint256' }], name: 'withdrawDepositTo', outputs: [], stateMutability: 'nonpayable', type: 'function' },
   { stateMutability: 'payable', type: 'receive' },
 ] as const
+
+/** sha256 of this file without this line (`aaOutputFingerprint`): a hand edit above shows. */
+export const outputFingerprint = '54e30e23408c2217a7a9bf5bf598e1ee74057d7f83c688cec934f807f201a71d'

@@ -2,8 +2,9 @@
  * Compiles the ERC-4337 v0.7 contracts of the dev stack with solc-js (the `solc` npm package, pinned) from the audited
  * sources published on npm (`@account-abstraction/contracts@0.7.0`, OpenZeppelin contracts 5) and writes
  * `dev/aa/artifacts.ts`: each contract's ABI `as const` and the bytecode the dev stack needs.
- * `npm run aa:compile` writes the file; `artifacts.test.ts` fails when the checked-in file differs from a fresh
- * compile. Dev-only.
+ * `npm run aa:compile` writes the file; `artifacts.test.ts` fails when the checked-in file was compiled from another
+ * input (solc, settings, contracts, source package versions: its `inputFingerprint`) or edited since (its
+ * `outputFingerprint`), without compiling again. Dev-only.
  *
  * Settings follow the package's own build (eth-infinitism/account-abstraction v0.7.0 `hardhat.config.ts`): optimizer
  * on with 1 000 000 runs everywhere, `viaIR` for `EntryPoint.sol` (its "optimized" override), the legacy pipeline for
@@ -11,6 +12,7 @@
  * (0.8.37, the package used 0.8.23) and the EVM version is pinned to cancun (what every anvil of the stack runs), so
  * the bytecode differs from the package's `artifacts/*.json` but comes from the same sources.
  */
+import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -56,7 +58,38 @@ export type CompiledAaContract = {
 }
 
 /** What {@link compileAaContracts} returns. */
-export type CompileAaContractsReturnType = { solcVersion: string; contracts: CompiledAaContract[]; warnings: string[] }
+export type CompileAaContractsReturnType = { solcVersion: string; inputFingerprint: string; contracts: CompiledAaContract[]; warnings: string[] }
+
+/** The npm packages whose published sources the contracts are compiled from (an npm version's files never change). */
+const aaSourcePackages = ['@account-abstraction/contracts', '@openzeppelin/contracts'] as const
+
+/** What a compile reads, as {@link aaInputFingerprint} hashes it. */
+export type AaCompileInput = { solcVersion: string; settings: unknown; contracts: unknown; packages: string[] }
+
+/** The compile's input today: solc's version, both jobs' settings, {@link aaContracts}, each source package's `name@version`. */
+export function aaCompileInput(): AaCompileInput {
+  const packages = aaSourcePackages.map((name) => {
+    const { version } = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }
+    return `${name}@${version}`
+  })
+  return { solcVersion: solc.version() as string, settings: aaSolcSettings, contracts: aaContracts, packages }
+}
+
+/**
+ * The fingerprint of everything a compile reads ({@link aaCompileInput}). solc is deterministic, so equal fingerprints
+ * give equal artifacts; the artifacts test compares it (milliseconds) instead of compiling again (minutes on a busy
+ * 2-core machine).
+ *
+ * @returns sha256, hex.
+ */
+export function aaInputFingerprint(input: AaCompileInput = aaCompileInput()): string {
+  return createHash('sha256').update(JSON.stringify(input)).digest('hex')
+}
+
+/** sha256 (hex) of an artifacts file's text without its `outputFingerprint` line: what that line records. */
+export function aaOutputFingerprint(text: string): string {
+  return createHash('sha256').update(text.replace(/^export const outputFingerprint = .*\n/m, '')).digest('hex')
+}
 
 /** Thrown by {@link compileAaContracts} when solc reports errors; `details` holds solc's formatted messages. */
 export class AaCompileError extends BaseError {
@@ -108,7 +141,7 @@ export function compileAaContracts(): CompileAaContractsReturnType {
     if (!compiled) throw new AaCompileError(`solc produced no contract ${c.name} from ${c.source}`)
     return { name: c.name, abi: compiled.abi, bytecode: `0x${compiled.evm.bytecode.object}`, deployedBytecode: `0x${compiled.evm.deployedBytecode.object}` }
   })
-  return { solcVersion: solc.version() as string, contracts, warnings: [...warnings] }
+  return { solcVersion: solc.version() as string, inputFingerprint: aaInputFingerprint(), contracts, warnings: [...warnings] }
 }
 
 /** A JavaScript value as TypeScript source in the house style: single quotes, unquoted identifier keys. */
@@ -143,6 +176,9 @@ export function renderAaArtifacts(result: CompileAaContractsReturnType): string 
     '',
     '/** The solc version that produced this file. */',
     `export const solcVersion = ${literal(result.solcVersion)}`,
+    '',
+    '/** The fingerprint of the compile\'s input (`aaInputFingerprint()`): solc, settings, contracts, source packages. */',
+    `export const inputFingerprint = ${literal(result.inputFingerprint)}`,
   ]
   for (const contract of result.contracts) {
     const id = camel(contract.name)
@@ -152,7 +188,9 @@ export function renderAaArtifacts(result: CompileAaContractsReturnType): string 
     if (keep.includes('bytecode')) lines.push('', `/** Creation bytecode of \`${contract.name}\`. */`, `export const ${id}Bytecode: Hex = ${literal(contract.bytecode)}`)
     if (keep.includes('deployedBytecode')) lines.push('', `/** Runtime bytecode of \`${contract.name}\` (immutables zero). */`, `export const ${id}DeployedBytecode: Hex = ${literal(contract.deployedBytecode)}`)
   }
-  return `${lines.join('\n')}\n`
+  // The file's own hash last, so a hand edit of any value above shows (`aaOutputFingerprint`).
+  const head = `${lines.join('\n')}\n\n/** sha256 of this file without this line (\`aaOutputFingerprint\`): a hand edit above shows. */\n`
+  return `${head}export const outputFingerprint = ${literal(aaOutputFingerprint(head))}\n`
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
