@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import { callForeign, callForeignSync, parseForeign, releaseForeign, safeParse, type TimerClock } from './boundary.ts'
-import { BaseError, InvalidCallbackResponseError } from './errors.ts'
+import { callForeign, callForeignSync, parseForeign, releaseForeign, safeParse } from './boundary.ts'
+import { BaseError } from './errors.ts'
 import { defineEvmNetwork, findNetwork, type CaipNetwork, type ChainNamespace } from './networks.ts'
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
 

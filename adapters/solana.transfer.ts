@@ -1,7 +1,7 @@
 import type { VersionedTransaction } from '@solana/web3.js'
 import { ConnectorNotFoundError } from './eip155.ts'
 import { InvalidTransferError, TransferTimeoutError, transferPollInterval, transferReceiptTimeout } from './eip155.transfer.ts'
-import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, UserRejectedRequestError } from './errors.ts'
+import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, type UserRejectedRequestError } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
 import { feature, loadSolanaWeb3, SolanaChainNotSupportedError, solanaFeatures, SolanaRpcRequestError, verifyEd25519 } from './solana.ts'
 import type { SolanaAdapter } from './solana.ts'

@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance, Transaction } from '../services/schemas.ts'
 import type { accountMachine, AccountTab } from './account.ts'
-import { defaultLocale, floorDecimal, formatAmount, tokenFiat, totalFiat } from './format.ts'
+import { defaultLocale, formatAmount, tokenFiat, totalFiat } from './format.ts'
 
 export { floorDecimal } from './format.ts'
 

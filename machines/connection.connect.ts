@@ -1,7 +1,7 @@
 import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
-import { connectionMachine, connectionStatus } from './connection.ts'
+import { type connectionMachine, connectionStatus } from './connection.ts'
 import { defaultLocale, formatAmount, formatBalance, truncateAddress } from './format.ts'
 
 /** Account of one namespace as the UI shows it (spec §3 account state, the part this build has). */

@@ -1,7 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
-import type { WalletEvent, WalletSession } from '../adapters/types.ts'
+import type { WalletSession } from '../adapters/types.ts'
 import { timing } from './timing.ts'
 
 /** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */

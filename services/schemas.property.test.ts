@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
 import { InvalidResponseError, parseResponse } from './api.ts'
 import {

@@ -6,7 +6,7 @@ import { startApiServer } from '../dev/api/server.ts'
 import type { ApiServer } from '../dev/api/server.ts'
 import type { components } from '../openapi/siwx.d.ts'
 import { ApiError, InvalidResponseError } from './api.ts'
-import { createSiwxApi, siwxErrorCode, siwxRefusalCodes, siwxSessionErrorCodes } from './siwx.ts'
+import { createSiwxApi, siwxErrorCode, siwxRefusalCodes, type siwxSessionErrorCodes } from './siwx.ts'
 import type { SiwxNonce, SiwxSession } from './siwx.ts'
 
 /**

@@ -14,7 +14,7 @@
  */
 import * as v from 'valibot'
 import { createActor, type ActorRefFrom } from 'xstate'
-import { createFrameTransport, type FrameRect, type FrameTransport } from '../adapters/frame.ts'
+import { createFrameTransport, type FrameTransport } from '../adapters/frame.ts'
 import { frameUrl, type FrameUser } from '../adapters/frame.protocol.ts'
 import type { Connector, Eip1193Provider } from '../adapters/types.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'

@@ -7,7 +7,6 @@
  * Dev-only: never imported by the library.
  */
 import { createHash } from 'node:crypto'
-import { getAddress } from 'viem'
 import type { Address } from 'viem'
 import type { components as BlockchainComponents } from '../../openapi/blockchain.d.ts'
 import type { components as DirectoryComponents } from '../../openapi/directory.d.ts'

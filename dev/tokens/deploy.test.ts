@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { BaseError, ContractFunctionExecutionError, ContractFunctionZeroDataError, createPublicClient, createWalletClient, erc20Abi, getContractAddress, http, parseEther, parseEventLogs, parseUnits } from 'viem'
+import { type BaseError, ContractFunctionExecutionError, ContractFunctionZeroDataError, createPublicClient, createWalletClient, erc20Abi, getContractAddress, http, parseEther, parseEventLogs, parseUnits } from 'viem'
 import type { Abi, Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEV_ADDRESSES, DEV_MNEMONIC, devAccounts } from '../accounts.ts'

@@ -8,7 +8,7 @@
  * Screenshots of Account with the switch (desktop and phone, light and dark) with SMART_SHOTS=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs, type Address } from 'viem'
+import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'

@@ -25,8 +25,6 @@ import {
   expect,
   grouped,
   liveState,
-  openCleanDemo,
-  openConnectDialog,
   RPC,
   test,
   truncated,

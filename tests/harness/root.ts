@@ -1,4 +1,4 @@
-import { createActor, fromCallback, fromPromise, type AnyActorLogic, type EventObject } from 'xstate'
+import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
 import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
 import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'

@@ -11,7 +11,7 @@ import type { Wallet } from '../../services/schemas.ts'
 import { en } from '../../ui/locales/en.ts'
 import { createManualClock } from '../harness/clock.ts'
 import { featureOf, followFeature, renderApp, WALLET_NAME, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath, type Step, type TransitionId } from './coverage.ts'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, type ModelPath, type Step, type TransitionId } from './coverage.ts'
 
 /**
  * Model-based tests of the wallet catalogue (spec §2 AllWallets, §3 wallet catalogue state, §9 wallet lists and

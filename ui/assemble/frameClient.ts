@@ -4,7 +4,7 @@
  * {@link frameRequestMachine} actors once the frame is ready, and the actors of the email login and of frameRpc.
  */
 import { createActor, fromCallback, fromPromise, toPromise, waitFor, type ActorRefFrom, type EventObject } from 'xstate'
-import { frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
+import { type frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
 import type { EmailConnectAction } from '../../machines/emailLogin.ts'
 import type { EmailUpdateAction } from '../../machines/updateEmail.ts'
 import type { ProfileWalletsUser } from '../../machines/profileWallets.ts'
