@@ -130,7 +130,10 @@ let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
 const loadPsbt = () =>
   (psbtModule ??= loadPeer(
     'bip122',
-    () => import('./bip122.psbt.ts').then(async (m) => (await m.ready, m)),
+    () => import('./bip122.psbt.ts').then(async (m) => {
+      await m.ready
+      return m
+    }),
     (m) => typeof m.finalizeTransaction === 'function',
   ))
 

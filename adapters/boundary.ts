@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, toProviderError } from './errors.ts'
+import { type BaseError, InvalidCallbackResponseError, RequestTimeoutError, toProviderError } from './errors.ts'
 
 /**
  * The boundary where foreign code enters the modal (issue 14): a wallet's EIP-1193 provider or Wallet Standard
@@ -12,6 +12,7 @@ import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, toProvide
 /** The timer functions a timeout runs on (`globalThis`, or the modal's `clock` option so that tests control time). */
 export type TimerClock = {
   setTimeout(fn: () => void, ms: number): unknown
+  // biome-ignore lint/suspicious/noExplicitAny: a timer id is a number in browsers and a Timeout object in Node; the clock passes back what it was given
   clearTimeout(id: any): void
 }
 

@@ -5,7 +5,6 @@ import {
   InvalidProviderResponseError,
   toProviderError,
 } from './errors.ts'
-import type { CaipNetwork } from './networks.ts'
 import type { Account, ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
 
@@ -83,6 +82,7 @@ export type CreateEip155AdapterParameters = {
  * const { accounts, chainId } = await adapter.connect({ connectorId: 'dev.latchkey.wallet' })
  */
 export function createEip155Adapter({
+  // biome-ignore lint/suspicious/noExplicitAny: absent outside a browser (server rendering); the adapter reads window only when asked
   window: win = globalThis.window as any,
   store,
   walletConnect,

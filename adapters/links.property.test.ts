@@ -58,6 +58,7 @@ describe('checkWalletLink (property)', () => {
         const universal = checkWalletLink(url)
         expect(universal.kind).toBe('universal')
         expect(new URL(universal.href).hostname).toBe(host.toLowerCase())
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the control characters that the link check rejects
         expect(checkWalletLink(`${scheme}://${rest.replace(/[\s\u0000-\u001f\u007f]/g, '')}`)).toEqual({ href: `${scheme}://`, kind: 'native' })
       }),
       runs,

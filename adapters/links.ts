@@ -100,7 +100,7 @@ export function formatWalletLink({ appUrl, wcUri, name }: FormatWalletLinkParame
  */
 export function checkWalletLink(link: unknown): { href: string; kind: 'universal' | 'native' } {
   if (typeof link !== 'string' || link.length === 0) throw new InvalidWalletLinkError(link, 'A wallet link must be a non-empty string.')
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to reject control characters in a wallet link
   if (/[\s\u0000-\u001f\u007f]/.test(link)) throw new InvalidWalletLinkError(link, 'A wallet link may not contain whitespace or control characters.')
   const scheme = linkScheme(link)
   if (!scheme) throw new InvalidWalletLinkError(link, 'A wallet link needs a scheme (https:// or the wallet’s own).')

@@ -56,6 +56,7 @@ export interface SiwxConfig {
   /** The message for the account and network, with a fresh nonce. */
   createMessage(input: SiwxMessageInput): Promise<SiwxMessage>
   /** Verifies a signed message and stores the session; rejects to refuse it. Resolves with the stored session (or nothing: the input is stored). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a dapp's addSession may resolve with nothing (the input is then the stored session)
   addSession(session: SiwxSession): Promise<SiwxSession | void>
   /** The sessions that hold for this CAIP-2 network and address (never another address's or chain's); `[]` when none. */
   getSessions(chainId: string, address: string): Promise<SiwxSession[]>

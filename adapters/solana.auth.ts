@@ -81,6 +81,7 @@ export function createAuthSolanaWallet({ chains, load }: CreateAuthSolanaWalletP
   const walletChains = chains.filter((c) => c.startsWith('solana:')) as IdentifierString[]
   let accounts: WalletAccount[] = []
   const listeners = new Set<(properties: { accounts: readonly WalletAccount[] }) => void>()
+  // biome-ignore lint/correctness/noUnusedVariables: held only so that `??=` subscribes to the sign-out once; the wallet lives as long as the page
   let offSignOut: (() => void) | undefined
   const setAccounts = (next: WalletAccount[]) => {
     accounts = next

@@ -161,6 +161,8 @@ export interface TransferAdapter {
 /** A minimal EIP-1193 provider: what every browser wallet exposes. */
 export type Eip1193Provider = {
   request(args: { method: string; params?: unknown }): Promise<unknown>
+  // biome-ignore lint/suspicious/noExplicitAny: EIP-1193 listeners take each event's own arguments; `any[]` keeps any wallet's listener assignable
   on?(event: string, listener: (...args: any[]) => void): void
+  // biome-ignore lint/suspicious/noExplicitAny: as `on`
   removeListener?(event: string, listener: (...args: any[]) => void): void
 }

@@ -58,6 +58,7 @@ describe('parseConnectionUrl and checkRelayUrl (property)', () => {
         expect(result.hostname).not.toBe('')
         expect(result.username + result.password).toBe('')
         expect(result.hash).toBe('')
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: asserts that no control character survives
         expect(value).not.toMatch(/[\s\u0000-\u001f\u007f-\u009f\\]/)
       }),
       runs,

@@ -52,7 +52,7 @@ export type ParseConnectionUrlParameters = {
 export type ParseConnectionUrlReturnType = URL
 export type ParseConnectionUrlErrorType = InvalidUrlError
 
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to reject control characters in a URL
 const whitespaceOrControl = /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/
 
 /**

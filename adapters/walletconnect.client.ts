@@ -114,6 +114,7 @@ export function createWalletConnectClient(options: WalletConnectOptions, relayUr
     })
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: the provider's listeners take each event's own arguments (EIP-1193)
   const listeners = new Map<(...args: any[]) => void, { event: string; wrapped: (...args: any[]) => void }[]>()
 
   const eip1193: Eip1193Provider = {

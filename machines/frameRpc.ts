@@ -109,7 +109,7 @@ export const frameRpcMachine = setup({
     },
     isUnsafeSuccess: ({ context, event }) => {
       const s = settledOf(event)
-      return s !== undefined && s.ok && context.requests[s.id]?.unsafe === true
+      return s?.ok === true && context.requests[s.id]?.unsafe === true
     },
     isUnsafeFailure: ({ context, event }) => {
       const s = settledOf(event)

@@ -157,10 +157,12 @@ export const routerMachine = setup({
   states: {
     /** Enters the state of the input view. */
     resolving: {
+      // biome-ignore lint/suspicious/noExplicitAny: one transition per view, generated from the view list: XState's config types cannot follow a mapped array of targets
       always: views.map((view) => ({ guard: { type: 'isCurrent', params: { view } }, target: view })) as any,
     },
     ...Object.fromEntries(views.map((view) => [view, { tags: ['view'] }])),
   },
+  // biome-ignore-start lint/suspicious/noExplicitAny: the handlers below are generated per view (see `resolving`); XState's config types cannot follow them
   on: {
     'router.push': [
       { guard: 'isCurrentView' },
@@ -185,6 +187,7 @@ export const routerMachine = setup({
     'router.clearTransactions': { actions: 'clearTransactions' },
     'router.dropTransaction': [{ guard: 'hasNoTransaction' }, { actions: 'dropTransaction' }],
   } as any,
+  // biome-ignore-end lint/suspicious/noExplicitAny: -
 })
 
 function entry(e: Target): RouterEntry {

@@ -238,7 +238,7 @@ export const sendMachine = setup({
       event.type === 'send.setTarget' &&
       (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
     isUnsupportedChain: ({ context }) =>
-      !context.target || !context.target.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
+      !context.target?.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
     isMissingAmountOrReceiver: ({ context }) => context.sendTokenAmount.trim() === '' || context.receiverAddress.trim() === '',
     isMissingToken: ({ context }) => !context.token,
     isInvalidAmount: ({ context }) => !context.token || !parseAmount(context.sendTokenAmount, context.token).ok,

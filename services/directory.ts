@@ -39,7 +39,7 @@ export type DirectoryApi = ReturnType<typeof createDirectoryApi>
  */
 export function createDirectoryApi(parameters: ApiClientParameters) {
   const client = createApiClient<paths>(parameters)
-  const join = (list?: readonly string[]) => (list && list.length ? list.join(',') : undefined)
+  const join = (list?: readonly string[]) => (list?.length ? list.join(',') : undefined)
   const imageQuery = () => {
     const q = new URLSearchParams({ projectId: parameters.projectId, st: parameters.sdkType ?? defaultSdkType, sv: parameters.sdkVersion ?? defaultSdkVersion })
     if (parameters.clientId) q.set('clientId', parameters.clientId)

@@ -159,6 +159,7 @@ function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTM
   useEffect(() => {
     if (!active) measured.current = false
   }, [active])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view is measured again from scratch: `view` is the trigger, not a value the effect reads
   useEffect(() => {
     const box = sizer.current
     const inner = body.current
@@ -236,6 +237,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     return () => document.removeEventListener('keydown', onKey)
   }, [view.presence, send])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves into the dialog again on each view change (WAI-ARIA dialog pattern): `view.view` is the trigger
   useEffect(() => {
     if (!mounted) return
     const dialog = dialogRef.current
@@ -273,6 +275,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : copy.titles[view.view]
   return (
     <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes (spec); keyboard users close with Escape or the Close button */}
       <div
         className="lk-overlay"
         data-presence={view.presence}

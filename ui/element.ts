@@ -241,6 +241,7 @@ function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButton
   return createElement(
     ModalContext.Provider,
     { value: modal },
+    // biome-ignore lint/correctness/noChildrenProp: createElement without JSX: ShadowHost's props type declares `children`
     createElement(PageButtonsContext.Provider, { value: pageButtons }, createElement(ShadowHost, { css, testId: 'latchkey-modal', children: createElement(ModalShell) })),
   )
 }
@@ -290,7 +291,7 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       super()
       this.#newReady()
       // Set on the element before it was upgraded (an own property shadowing the accessor): taken over.
-      if (Object.prototype.hasOwnProperty.call(this, 'options')) {
+      if (Object.hasOwn(this, 'options')) {
         const early = (this as { options?: Partial<ModalOptions> }).options
         delete (this as { options?: unknown }).options
         this.#options = early

@@ -25,9 +25,9 @@ const plainMessageNames = new Set(['SendValidationError', 'SolanaTransactionErro
 export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, error: ErrorLike | undefined): string | undefined {
   if (!error) return undefined
   if (plainMessageNames.has(error.name) && error.message) return error.message
-  const byName = Object.prototype.hasOwnProperty.call(copy.errors.byName, error.name) ? copy.errors.byName[error.name] : undefined
+  const byName = Object.hasOwn(copy.errors.byName, error.name) ? copy.errors.byName[error.name] : undefined
   if (byName) return byName
-  const byCode = error.code !== undefined && Object.prototype.hasOwnProperty.call(copy.errors.byCode, error.code) ? copy.errors.byCode[error.code] : undefined
+  const byCode = error.code !== undefined && Object.hasOwn(copy.errors.byCode, error.code) ? copy.errors.byCode[error.code] : undefined
   return byCode ?? copy.errors.fallback
 }
 

@@ -155,6 +155,7 @@ function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefO
     return () => document.removeEventListener('keydown', onKey)
   }, [modal, opener, onShown])
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes (spec); keyboard users close with Escape
     <div
       className="lk-overlay"
       data-presence="mounted"

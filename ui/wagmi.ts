@@ -389,6 +389,7 @@ export type WagmiChainConfig = {
   readonly chains: readonly Chain[]
   readonly state: { chainId: number; status: string }
   // `any`: wagmi's whole state comes back with the chain changed (its State type is wagmi's own).
+  // biome-ignore lint/suspicious/noExplicitAny: wagmi's store state is wider than the chainId this bridge writes
   setState(update: (state: { chainId: number }) => any): void
   subscribe<selected>(selector: (state: { chainId: number; status: string }) => selected, listener: (selected: selected, previous: selected) => void): () => void
 }

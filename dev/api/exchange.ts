@@ -46,7 +46,6 @@ export type Exchange = {
   tokens?: { pairs: bigint; list: ExchangeToken[] }
 }
 
-const isNative = (address: string): boolean => address.toLowerCase() === NATIVE_TOKEN_ADDRESS.toLowerCase()
 /** The pool-side address of a token: WETH for native ETH. */
 const poolSide = (token: ExchangeToken): Address => (token.native ? WETH_ADDRESS : token.address)
 

@@ -177,6 +177,7 @@ type Proposal = {
 }
 type SessionRequestEvent = { id: number; topic: string; params: { request: { method: string; params?: unknown }; chainId: string } }
 /** The SDK client: `SignClient` is exported as a value, so its instance type is derived. */
+// biome-ignore lint/suspicious/noRedeclare: the SDK's class value and its instance type share the name, as TypeScript allows
 type SignClient = InstanceType<typeof SignClient>
 type ApproveNamespaces = Parameters<SignClient['approve']>[0]['namespaces']
 
@@ -406,7 +407,7 @@ export class DevMobileWallet {
    */
   async pair(uri: string): Promise<void> {
     this.#assertOpen()
-    let parsed
+    let parsed: ReturnType<typeof parseWalletConnectUri>
     try {
       parsed = parseWalletConnectUri(uri)
     } catch (error) {

@@ -153,7 +153,7 @@ export function createFarcasterLogin(options: FarcasterLoginOptions) {
     async connect(input: { channelToken: unknown; deviceId: unknown }): Promise<{ state: 'pending' } | { state: 'completed'; token: string }> {
       const channelToken = typeof input.channelToken === 'string' ? input.channelToken : ''
       if (!channelToken || devices.get(channelToken) === undefined || devices.get(channelToken) !== input.deviceId) throw new SecureSiteError(400, farcasterMessages.invalid)
-      let status
+      let status: ReturnType<typeof relay.status>
       try {
         status = relay.status(channelToken)
       } catch (error) {

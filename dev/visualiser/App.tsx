@@ -130,6 +130,7 @@ function DrivePanel({ view }: { view: SessionView }) {
 function HistoryPanel({ view }: { view: SessionView }) {
   const listRef = useRef<HTMLOListElement>(null)
   const count = view.history.length
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new history entry (its count) is the trigger to scroll to the end
   useEffect(() => {
     // Live: follow the newest entry.
     if (view.isLive) listRef.current?.scrollTo({ top: listRef.current.scrollHeight })
@@ -168,11 +169,15 @@ function HistoryPanel({ view }: { view: SessionView }) {
           <summary>
             #{selected.index} {selected.actorName} · {selected.eventType}
           </summary>
-          <pre aria-label="Event payload">{JSON.stringify(selected.payload, null, 2)}</pre>
+          <section aria-label="Event payload">
+            <pre>{JSON.stringify(selected.payload, null, 2)}</pre>
+          </section>
           <p>
             Resulting state: <code>{selected.value}</code> ({selected.status})
           </p>
-          <pre aria-label="Context after the event">{JSON.stringify(view.cursorEntry?.context ?? null, null, 2)}</pre>
+          <section aria-label="Context after the event">
+            <pre>{JSON.stringify(view.cursorEntry?.context ?? null, null, 2)}</pre>
+          </section>
         </details>
       )}
     </section>

@@ -95,6 +95,7 @@ function EdgeArrow({ e, fromActive }: { e: LayoutEdge; fromActive: boolean }) {
           <rect x={e.label.x - 1} y={e.label.y} width={e.label.width + 2} height={e.label.height} rx={3} fill={chartColours.labelBackground} fillOpacity={0.92} />
           <text x={e.label.x + 2} y={e.label.y} fontSize={metrics.labelSize} fill={fromActive ? chartColours.activeStroke : chartColours.text}>
             {e.label.lines.map((line, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one label, fixed once laid out; their order is their identity
               <tspan key={i} x={e.label!.x + 2} dy={metrics.rowHeight - (i === 0 ? 2 : 0)}>
                 {line}
               </tspan>

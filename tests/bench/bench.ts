@@ -585,7 +585,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   const floor = gz(reactOnly) ?? 0
   const above = (page: Measured | undefined): number | undefined => (page ? (gz(page) ?? 0) - floor : undefined)
   const clicks = (page: Measured | undefined, key: keyof ClickTiming) =>
-    page && page.clicks.length ? summarize(page.clicks.map((c) => c[key])) : undefined
+    page?.clicks.length ? summarize(page.clicks.map((c) => c[key])) : undefined
   const lk = clicks(latchkey, 'toPaint')
   const rk = clicks(peer, 'toPaint')
   const lkDom = clicks(latchkey, 'toDom')

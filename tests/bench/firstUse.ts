@@ -898,7 +898,7 @@ export function mainModuleOf(chunks: Map<string, ChunkInfo>, file: string): stri
   const named = [...chunk.modules.keys()].find((id) => id.replace(/^.*\//, '').replace(/\.[cm]?[jt]sx?$/, '') === chunk.label)
   const origin = named ? short(named) : ranked[0]!
   // A package's module keeps its file name (`@noble/hashes (sha256.js)`): packages have many chunks.
-  const main = named && named.includes('node_modules/') ? `${origin} (${named.replace(/^.*\//, '')})` : origin
+  const main = named?.includes('node_modules/') ? `${origin} (${named.replace(/^.*\//, '')})` : origin
   const others = ranked.filter((o) => o !== origin)
   return others.length ? `${main} (+ ${others.slice(0, 2).join(', ')}${others.length > 2 ? ', …' : ''})` : main
 }

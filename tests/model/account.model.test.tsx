@@ -10,7 +10,7 @@ import { accountMachine, type AccountContext, type AccountTab, type AccountTarge
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
 import { arrived, connectWallet, describeWalks, featureOf, followFeature, onHeld as heldThen, renderApp, status, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
-import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenarioPath, type ModelPath, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the account machine (spec §2 Account tabs, §3 account state, §5 balance and identity rules,
@@ -389,7 +389,7 @@ async function perform(app: App, event: any, first: boolean) {
 }
 
 /** Plain assertions after a step. */
-async function check(app: App, fixture: Fixture, event: any, state: string, before: { rows: number }) {
+async function check(app: App, _fixture: Fixture, event: any, state: string, before: { rows: number }) {
   const snapshot = accountOf(app).getSnapshot()
   const c = ctx(snapshot)
   const value = JSON.parse(state)

@@ -167,12 +167,10 @@ export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R): R {
  */
 function eventlessTransitions(machine: AnyStateMachine, snapshot: SnapshotFrom<AnyStateMachine>, event: EventObject): TransitionId[] {
   const taken: TransitionId[] = []
-  let root: string | undefined
   const actor = createActor(machine, {
     snapshot: { ...(snapshot as object), children: {} } as never,
     inspect: (ev) => {
       if (ev.type !== '@xstate.microstep') return
-      root ??= ev.rootId
       if (ev.actorRef.sessionId !== ev.rootId) return
       for (const t of (ev as unknown as { _transitions: Array<{ source: StateNodeLike; eventType: string }> })._transitions) {
         if (t.eventType !== '') continue

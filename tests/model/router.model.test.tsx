@@ -26,7 +26,7 @@ const current = (s: any) => history(s).at(-1)!.view as ViewName
 
 describe('router model: the chart', () => {
   // The stack limit is 1 here (input), so a second push is refused: every stack transition is reachable.
-  const stackEvents = (s: any): ModelEvent[] => [
+  const stackEvents = (_s: any): ModelEvent[] => [
     { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
     ...(['success', 'error', 'cancel'] as const).map((outcome) => ({ type: 'router.popTransaction', outcome, isConnected: true })),
     { type: 'router.popTransaction', outcome: 'error', isConnected: false },

@@ -7,7 +7,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine } from 'xstate'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
-import { siwxMessages } from '../../machines/siwx.ts'
 import { timing } from '../../machines/timing.ts'
 import { toastMachine, type ToastContext, type ToastVariant } from '../../machines/toast.ts'
 import { en } from '../../ui/locales/en.ts'
@@ -40,7 +39,6 @@ const serialize = (s: any) => JSON.stringify({ v: s.value, c: ctx(s).current?.me
 type ShowGesture = 'copyAccount' | 'copyReceive' | 'switchFails' | 'signFails' | 'submitted' | 'landed' | 'reverted'
 /** The gestures that clear a send waiting for the chain, and with it its loading toast. */
 type HideGesture = 'disconnect' | 'chainChanged' | 'accountChanged'
-type Gesture = ShowGesture | HideGesture
 const show = (gesture: ShowGesture, variant: ToastVariant, message: ToastText | undefined): ModelEvent => ({ type: 'toast.show', variant, message, gesture })
 const hide = (gesture: HideGesture): ModelEvent => ({ type: 'toast.hide', gesture })
 const copied = (gesture: ShowGesture = 'copyAccount') => show(gesture, 'success', en.copied)

@@ -39,9 +39,10 @@ export function AccountTabs() {
   const receiveAction = (label: string) => (canReceive ? [{ label, onClick: push('Receive') }] : [])
   // Asked when shown and when the account or chain changes; not before the account-data machine has an account (it
   // arrives after Account's `feature.ensure`, and its `targetKey` then runs this).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again only when the account or chain changes (targetKey), not when the view model object is rebuilt
   useEffect(() => {
     if (data.targetKey) data.refresh()
-  }, [data.targetKey]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [data.targetKey])
   const onPanelScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget
     if (currentTab !== 'activity' || !data.hasMoreActivity || data.isLoadingActivity) return

@@ -43,7 +43,8 @@ export default function AllWallets() {
   // over the list the visitor came to scroll.
   const focusSearch = !useModalInstance().actor.getSnapshot().context.options.isMobile
 
-  useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue loads once when the view mounts
+  useEffect(() => catalogue.load(), [])
 
   const q = typed.trim().toLowerCase()
   // WalletConnect is not a wallet: every catalogue row below pairs through it.
@@ -57,10 +58,11 @@ export default function AllWallets() {
   const last = Math.min(rows.length, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan)
 
   const nearEnd = (lastRow: number) => catalogue.hasMore && !catalogue.isLoadingMore && lastRow >= rows.length - loadMoreThreshold
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the visible rows or the paging state change; the handlers are rebuilt each render and are not triggers
   useEffect(() => {
     // After a failed page, only the visitor's next scroll asks again (below), never this effect: no retry loop.
     if (!catalogue.isPageFailed && nearEnd(last)) catalogue.loadMore()
-  }, [last, rows.length, catalogue.hasMore, catalogue.isLoadingMore, catalogue.isPageFailed]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [last, rows.length, catalogue.hasMore, catalogue.isLoadingMore, catalogue.isPageFailed])
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const top = e.currentTarget.scrollTop
@@ -83,6 +85,7 @@ export default function AllWallets() {
           ref={searchRef}
           className="lk-search"
           type="search"
+          // biome-ignore lint/a11y/noAutofocus: the search field takes focus when the view opens on desktop (not on phones, where the keyboard would cover the list)
           autoFocus={focusSearch}
           aria-label={copy.searchWallet}
           placeholder={copy.searchWallet}

@@ -34,9 +34,10 @@ export function Connect() {
   const allWalletsOn = useFeatures().allWallets
   // The directory's wallets pair over WalletConnect (eip155 only): on Solana or Bitcoin its catalogue is not asked for
   // (issue 17 §3); it is when the visitor comes back to an EVM network.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue is asked for when the directory becomes reachable, not on every render
   useEffect(() => {
     if (view.directoryReachable) catalogue.load()
-  }, [view.directoryReachable]) // eslint-disable-line react-hooks/exhaustive-deps
+  }, [view.directoryReachable])
   // All Wallets lists the directory's wallets: offered only where they can connect (issue 17 §3).
   const showAllWallets = allWalletsOn && view.directoryReachable
   const allWalletsTagId = useId()

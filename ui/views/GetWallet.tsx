@@ -19,7 +19,8 @@ export default function GetWallet() {
   const send = useSend()
   const modal = useModalInstance()
   const catalogue = useCatalogue('')
-  useEffect(() => catalogue.load(), []) // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue loads once when the view mounts
+  useEffect(() => catalogue.load(), [])
   const walletConnectId = modal.actor.getSnapshot().context.options.walletConnectConnectorId
   const hasDirectory = modal.options.api?.directoryUrl !== undefined
   // Extension pages only where they can be installed: a desktop Chromium browser (issue 17 §6).

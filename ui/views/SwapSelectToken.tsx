@@ -47,7 +47,7 @@ export default function SwapSelectToken() {
       </section>
     )
   return (
-    <div className="lk-center" aria-label={copy.swap.tokensOf(side)}>
+    <section className="lk-center" aria-label={copy.swap.tokensOf(side)}>
       <label htmlFor={searchId} className="lk-sr-only">
         {copy.swap.search}
       </label>
@@ -55,6 +55,6 @@ export default function SwapSelectToken() {
       {list(copy.swap.yourTokens, held)}
       {list(copy.swap.popular, popular)}
       {held.length + popular.length === 0 && <p className="lk-muted">{flow.loaded ? copy.swap.noMatch(query) : copy.loading}</p>}
-    </div>
+    </section>
   )
 }
