@@ -35,10 +35,9 @@ import { siwxMessages } from '../machines/siwx.messages.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
 import type { AnyActorRef } from 'xstate'
-import { InvalidOptionsError, validateNetwork, type ValidateOptionsReturnType } from './options.ts'
+import { checkViewData, InvalidOptionsError, validateNetwork, type ValidateOptionsReturnType } from './options.ts'
 import type { Metadata, ModalOptions, ModalState, ModalTheme } from './createModal.ts'
 import { idleSiwx, startNetwork } from './createModal.defaults.ts'
-import { checkViewData } from './createModal.ts'
 import type { InstanceServices } from './createModal.services.ts'
 
 

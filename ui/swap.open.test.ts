@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
-import { checkViewData, createModal, InvalidOptionsError } from './createModal.ts'
+import { createModal, InvalidOptionsError } from './createModal.ts'
+import { checkViewData } from './options.ts'
 import { FeatureDisabledError } from './features.ts'
 
 const instances: Array<{ destroy(): void }> = []

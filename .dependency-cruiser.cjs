@@ -1,0 +1,95 @@
+/**
+ * The layer arrows of STYLE.md as dependency-cruiser rules (`npm run lint`):
+ *   ui → machines → (adapters, services) → openapi
+ * and no import cycle in library code. Library code is machines/, adapters/, services/, openapi/ and ui/ (tests beside
+ * their file excluded); dev/, demo/, tests/ and examples/ may import the library, never the other way round.
+ * Cycles made of type-only imports are allowed: TypeScript erases them, so no module waits on another at run time.
+ * Known violations are listed in `.dependency-cruiser-known-violations.json` (`--ignore-known`); the feature-shape
+ * refactor removes them, and the list is regenerated (`--output-type baseline`) only to shrink it:
+ * - adapters/bip122.ts → services/api.ts: the Bitcoin adapter builds its own API client (address lookup, broadcast) instead
+ *   of taking one from the assembly.
+ * - adapters/walletconnect.ts ⇄ adapters/walletconnect.client.ts: the light module loads the SDK client lazily
+ *   (dynamic import) and the client imports the light module's connector and errors back; those belong in a module of
+ *   their own that both import.
+ */
+const library = '^(machines|adapters|services|openapi|ui)/'
+const test = '\\.test\\.tsx?$|\\.fixtures\\.tsx?$'
+/** Services that call fetch (openapi-fetch clients): machines get them as actors, never by import. */
+const fetchingServices = '^services/(api|directory|blockchain|analytics|siwx|siwxSessions)\\.ts$'
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle in library code (STYLE.md rule 17). Type-only imports are erased and do not count.',
+      from: { path: library, pathNot: test },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'machines-not-to-ui',
+      severity: 'error',
+      comment: 'A machine never imports ui (STYLE.md: machines have no React, no DOM).',
+      from: { path: '^machines/', pathNot: test },
+      to: { path: '^ui/' },
+    },
+    {
+      name: 'machines-not-to-react',
+      severity: 'error',
+      comment: 'Machines are pure statecharts: no React.',
+      from: { path: '^machines/', pathNot: test },
+      to: { path: 'node_modules/(react|react-dom|@xstate/react)/' },
+    },
+    {
+      name: 'machines-not-to-fetching-services',
+      severity: 'error',
+      comment: 'I/O comes into a machine through actors supplied where the app is assembled (STYLE.md rule 2); a machine may import a service\'s types only.',
+      from: { path: '^machines/', pathNot: test },
+      to: { path: fetchingServices, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'adapters-services-not-up',
+      severity: 'error',
+      comment: 'Adapters and services sit below the machines: they never import machines or ui.',
+      from: { path: '^(adapters|services)/', pathNot: test },
+      to: { path: '^(machines|ui)/' },
+    },
+    {
+      name: 'adapters-not-to-services',
+      severity: 'error',
+      comment: 'An adapter is one chain family behind the adapter contract; HTTP clients are services, handed in by the assembly.',
+      from: { path: '^adapters/', pathNot: test },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'openapi-is-the-bottom',
+      severity: 'error',
+      comment: 'openapi/ holds the contracts and their generated types: it imports nothing of the project.',
+      from: { path: '^openapi/', pathNot: '^openapi/(generate|openapi\\.test)\\.ts$' },
+      to: { path: '^(machines|adapters|services|ui)/' },
+    },
+    {
+      name: 'library-not-to-dev-or-tests',
+      severity: 'error',
+      comment: 'Library code never imports the local stack, the demo, the tests or the examples.',
+      from: { path: library, pathNot: test },
+      to: { path: '^(dev|demo|tests|examples)/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'Every import resolves.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|examples/[^/]+/(node_modules|dist|\\.next))/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'] },
+    skipAnalysisNotInRules: true,
+  },
+}
