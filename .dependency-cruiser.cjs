@@ -8,9 +8,6 @@
  * refactor removes them, and the list is regenerated (`--output-type baseline`) only to shrink it:
  * - adapters/bip122.ts → services/api.ts: the Bitcoin adapter builds its own API client (address lookup, broadcast) instead
  *   of taking one from the assembly.
- * - adapters/walletconnect.ts ⇄ adapters/walletconnect.client.ts: the light module loads the SDK client lazily
- *   (dynamic import) and the client imports the light module's connector and errors back; those belong in a module of
- *   their own that both import.
  */
 const library = '^(machines|adapters|services|openapi|ui)/'
 const test = '\\.test\\.tsx?$|\\.fixtures\\.tsx?$'

@@ -2,7 +2,8 @@ import type UniversalProviderType from '@walletconnect/universal-provider'
 import { BaseError, UserRejectedRequestError, toProviderError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
 import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
-import { NoWalletConnectSessionError, walletConnectConnector, WalletConnectInitError, type PairingProposal, type WalletConnectClient, type WalletConnectOptions } from './walletconnect.ts'
+import { NoWalletConnectSessionError, walletConnectConnector, WalletConnectInitError } from './walletconnect.connector.ts'
+import type { PairingProposal, WalletConnectClient, WalletConnectOptions } from './walletconnect.ts'
 
 /** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
 export const eip155SessionMethods = [

@@ -2,6 +2,7 @@ import { BaseError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
 import type { CaipNetwork } from './networks.ts'
 import type { Connector } from './types.ts'
+import { walletConnectConnector, WalletConnectInitError } from './walletconnect.connector.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from './urls.ts'
 
 /**
@@ -18,16 +19,7 @@ import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from '
  * - the wallet's events (accounts, chain, disconnect) as EIP-1193 events, chain ids as numbers.
  */
 
-/** The connector id of WalletConnect (spec §3 connector type WALLET_CONNECT). */
-export const walletConnectConnectorId = 'walletConnect'
-
-/** The WalletConnect connector as the catalogue lists it. */
-export const walletConnectConnector: Connector = {
-  id: walletConnectConnectorId,
-  name: 'WalletConnect',
-  type: 'WALLET_CONNECT',
-  chain: 'eip155',
-}
+export { NoWalletConnectSessionError, walletConnectConnector, walletConnectConnectorId, WalletConnectInitError } from './walletconnect.connector.ts'
 
 /** Default relay of the hosted network (configuration: the demo and tests point it at the loopback relay). */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
@@ -66,20 +58,6 @@ export type WalletConnectOptions = {
   load?: (() => Promise<{ default: unknown }>) | undefined
 }
 
-/** Thrown when the WalletConnect provider cannot be loaded or initialised (bad relay URL, storage refused). */
-export class WalletConnectInitError extends BaseError {
-  override name = 'WalletConnectInitError'
-  constructor(cause: unknown) {
-    super('WalletConnect could not start.', { cause })
-  }
-}
-/** Thrown by session methods when no WalletConnect session exists (never paired, or the wallet ended it). */
-export class NoWalletConnectSessionError extends BaseError {
-  override name = 'NoWalletConnectSessionError'
-  constructor() {
-    super('No WalletConnect session.', { details: 'Pair a wallet first.' })
-  }
-}
 /** Thrown for a relay URL that is not an absolute ws(s) URL (spec §5 "Connection layer accepts only http(s) or ws(s) URLs"). */
 export class InvalidRelayUrlError extends BaseError {
   override name = 'InvalidRelayUrlError'
