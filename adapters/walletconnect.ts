@@ -19,7 +19,7 @@ import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from '
  * - the wallet's events (accounts, chain, disconnect) as EIP-1193 events, chain ids as numbers.
  */
 
-export { NoWalletConnectSessionError, walletConnectConnector, walletConnectConnectorId, WalletConnectInitError } from './walletconnect.connector.ts'
+export { NoWalletConnectSessionError, walletConnectConnectorId, WalletConnectInitError } from './walletconnect.connector.ts'
 
 /** Default relay of the hosted network (configuration: the demo and tests point it at the loopback relay). */
 export const defaultRelayUrl = 'wss://relay.walletconnect.org'
