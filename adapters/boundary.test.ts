@@ -42,8 +42,12 @@ describe('callForeign', () => {
   })
 
   test('behavior: a thenable whose then() throws is a typed rejection', async () => {
-    // biome-ignore lint/suspicious/noThenProperty: the subject is a hostile thenable
-    const hostile = { then: () => { throw new Error('then exploded') } }
+    const hostile = {
+      // biome-ignore lint/suspicious/noThenProperty: the subject is a hostile thenable
+      then: () => {
+        throw new Error('then exploded')
+      },
+    }
     await expect(callForeign('op', () => hostile as never)).rejects.toMatchObject({ shortMessage: 'then exploded' })
   })
 
