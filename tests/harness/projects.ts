@@ -12,7 +12,7 @@
  * A unit file that calls `inject('…')` by mistake reads `undefined`; the rule above moves it to integration as soon as
  * the call is written, so that cannot happen.
  */
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, type Dirent } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
 /** The folders whose `*.test.ts` / `*.test.tsx` files Vitest runs (relative to the repository root). */
@@ -33,7 +33,7 @@ function withoutComments(source: string): string {
 }
 
 function walk(dir: string, out: string[]): string[] {
-  let entries
+  let entries: Dirent[]
   try {
     entries = readdirSync(dir, { withFileTypes: true })
   } catch {
