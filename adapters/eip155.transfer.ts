@@ -9,15 +9,14 @@ import {
   toProviderError,
   UserRejectedRequestError,
 } from './errors.ts'
+import { receiptTiming, waitForEip155Transaction, type ReceiptTiming } from './receipt.ts'
+import type { TimerClock } from './boundary.ts'
 import type { ContractCallRequest, TransferAdapter, TransferEstimate, TransferReceipt, TransferRequest } from './types.ts'
 
-/**
- * How often {@link TransferAdapter.waitForTransfer} asks for the receipt, ms. The spec names no value; one
- * second is the spec's poll rate elsewhere (§9: email change poll 1000 ms) and below any chain's block time.
- */
-export const transferPollInterval = 1_000
-/** How long {@link TransferAdapter.waitForTransfer} waits for a receipt before giving up, ms (not in the spec). */
-export const transferReceiptTimeout = 120_000
+/** How often {@link TransferAdapter.waitForTransfer} looks at the chain, ms ({@link receiptTiming}). */
+export const transferPollInterval = receiptTiming.pollInterval
+/** After this {@link TransferAdapter.waitForTransfer} ends `unknown` (sent, status not known), ms ({@link receiptTiming}). */
+export const transferReceiptTimeout = receiptTiming.receiptTimeout
 
 /** The request field an {@link InvalidTransferError} is about. */
 export type InvalidTransferField = 'from' | 'to' | 'amount' | 'caipNetworkId' | 'tokenAddress' | 'hash'
@@ -75,27 +74,12 @@ export class TransferWouldFailError extends BaseError {
   }
 }
 
-/** No receipt arrived within the receipt timeout; the transaction may still be included later. */
-export class TransferTimeoutError extends BaseError {
-  override name = 'TransferTimeoutError'
-  /** The transaction that was waited for. */
-  hash: string
-  /** How long it was waited for, ms. */
-  timeout: number
-  constructor(hash: string, timeout: number) {
-    super('The transaction was not confirmed in time', { details: `No receipt for ${hash} after ${timeout} ms.` })
-    this.hash = hash
-    this.timeout = timeout
-  }
-}
-
 /** Everything the eip155 transfer adapter's methods throw. */
 export type Eip155TransferErrorType =
   | InvalidTransferError
   | ConnectorNotFoundError
   | ChainMismatchError
   | TransferWouldFailError
-  | TransferTimeoutError
   | InvalidProviderResponseError
   | UserRejectedRequestError
   | ProviderRpcError
@@ -107,8 +91,12 @@ export type CreateEip155TransferAdapterParameters = {
   getProvider: (connectorId: string) => Eip1193Provider | undefined
   /** Receipt polling interval, ms. Default {@link transferPollInterval} (1000). */
   pollInterval?: number
-  /** Give up waiting for a receipt after this long, ms. Default {@link transferReceiptTimeout} (120 000). */
+  /** The end is `unknown` after this long, ms. Default {@link transferReceiptTimeout} (120 000). */
   receiptTimeout?: number
+  /** The rest of the wait's timing (back-off, one look's timeout), ms; {@link receiptTiming} by default. */
+  timing?: Partial<ReceiptTiming> | undefined
+  /** Timers of the wait; default `globalThis` (the modal passes its `clock` option). */
+  clock?: TimerClock | undefined
 }
 
 /** What {@link createEip155TransferAdapter} returns. */
@@ -133,9 +121,9 @@ const transactionHash = /^0x[0-9a-fA-F]{64}$/
  *
  * Errors: {@link InvalidTransferError} (before any wallet call), `ConnectorNotFoundError`,
  * {@link ChainMismatchError} (the wallet is on another chain; estimate and send), {@link TransferWouldFailError}
- * (the node reports a revert), `InvalidProviderResponseError` (a malformed wallet answer),
- * {@link TransferTimeoutError}, and the wallet's own errors mapped by `toProviderError` (a rejection is
- * `UserRejectedRequestError`, 4001).
+ * (the node reports a revert), `InvalidProviderResponseError` (a malformed wallet answer), and the wallet's own
+ * errors mapped by `toProviderError` (a rejection is `UserRejectedRequestError`, 4001). `waitForTransfer` throws only
+ * for bad input: it resolves with the chain's end, or `unknown` (sent, status not known; `adapters/receipt.ts`).
  *
  * @example
  * const transfer = createEip155TransferAdapter({ getProvider: eip155.getProvider })
@@ -148,6 +136,8 @@ export function createEip155TransferAdapter({
   getProvider,
   pollInterval = transferPollInterval,
   receiptTimeout = transferReceiptTimeout,
+  timing,
+  clock,
 }: CreateEip155TransferAdapterParameters): CreateEip155TransferAdapterReturnType {
   function requireProvider(connectorId: string): Eip1193Provider {
     const provider = getProvider(connectorId)
@@ -215,40 +205,15 @@ export function createEip155TransferAdapter({
       return { hash }
     },
 
-    async waitForTransfer({ connectorId, caipNetworkId, hash }): Promise<TransferReceipt> {
+    async waitForTransfer({ connectorId, caipNetworkId, hash, signal }): Promise<TransferReceipt> {
       parseCaipNetworkId(caipNetworkId)
       if (typeof hash !== 'string' || !transactionHash.test(hash)) {
         throw new InvalidTransferError('hash', `Expected a 0x-prefixed 32-byte hash, got ${show(hash)}.`)
       }
-      // The receipt is read through the wallet, i.e. from the chain the wallet is on now.
+      // The receipt is read through the wallet, i.e. from the chain the wallet is on now; the chain alone decides the
+      // end (adapters/receipt.ts): a failed read is retried, a replacement followed, no end in time is `unknown`.
       const provider = requireProvider(connectorId)
-      return new Promise<TransferReceipt>((resolve, reject) => {
-        let done = false
-        let pollTimer: ReturnType<typeof setTimeout> | undefined
-        const finish = (settle: () => void): void => {
-          if (done) return
-          done = true
-          clearTimeout(timeoutTimer)
-          clearTimeout(pollTimer)
-          settle()
-        }
-        const timeoutTimer = setTimeout(() => finish(() => reject(new TransferTimeoutError(hash, receiptTimeout))), receiptTimeout)
-        const poll = async (): Promise<void> => {
-          try {
-            const raw = await call(provider, 'eth_getTransactionReceipt', [hash])
-            if (done) return
-            if (raw === null) {
-              pollTimer = setTimeout(() => void poll(), pollInterval)
-              return
-            }
-            const receipt = parseReceipt(hash, raw)
-            finish(() => resolve(receipt))
-          } catch (error) {
-            finish(() => reject(error))
-          }
-        }
-        void poll()
-      })
+      return waitForEip155Transaction({ provider, hash, timing: { pollInterval, receiptTimeout, ...timing }, clock, signal })
     },
   }
 }
@@ -360,22 +325,6 @@ function transferTransaction({ from, to, amount, tokenAddress }: CheckedTransfer
 function parseQuantity(method: string, value: unknown): bigint {
   if (typeof value !== 'string' || !hexQuantity.test(value)) throw new InvalidProviderResponseError(method, value)
   return hexToBigInt(value as Hex)
-}
-
-/**
- * Validates a receipt object: `status` '0x1' or '0x0' (post-Byzantium), a hex `blockNumber`, and, when present,
- * the `transactionHash` that was asked for. @throws InvalidProviderResponseError otherwise.
- */
-function parseReceipt(hash: string, raw: unknown): TransferReceipt {
-  const method = 'eth_getTransactionReceipt'
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidProviderResponseError(method, raw)
-  const { status, blockNumber, transactionHash: receiptHash } = raw as Record<string, unknown>
-  if (status !== '0x1' && status !== '0x0') throw new InvalidProviderResponseError(method, raw)
-  if (typeof blockNumber !== 'string' || !hexQuantity.test(blockNumber)) throw new InvalidProviderResponseError(method, raw)
-  if (receiptHash !== undefined && (typeof receiptHash !== 'string' || receiptHash.toLowerCase() !== hash.toLowerCase())) {
-    throw new InvalidProviderResponseError(method, raw)
-  }
-  return { hash, status: status === '0x1' ? 'success' : 'reverted', blockNumber: hexToBigInt(blockNumber as Hex) }
 }
 
 /** A value as text for an error's details (strings quoted). Never throws. */

@@ -1,6 +1,8 @@
 import type { VersionedTransaction } from '@solana/web3.js'
 import { ConnectorNotFoundError } from './eip155.ts'
-import { InvalidTransferError, TransferTimeoutError, transferPollInterval, transferReceiptTimeout } from './eip155.transfer.ts'
+import { InvalidTransferError, transferPollInterval, transferReceiptTimeout } from './eip155.transfer.ts'
+import type { TimerClock } from './boundary.ts'
+import { pollForTransactionEnd, type ReceiptTiming } from './receipt.ts'
 import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, type UserRejectedRequestError } from './errors.ts'
 import type { CaipNetwork } from './networks.ts'
 import { feature, loadSolanaWeb3, SolanaChainNotSupportedError, solanaFeatures, SolanaRpcRequestError, verifyEd25519 } from './solana.ts'
@@ -53,7 +55,6 @@ export type SolanaTransferErrorType =
   | SolanaTransactionError
   | InvalidSignedTransactionError
   | InvalidProviderResponseError
-  | TransferTimeoutError
   | SolanaRpcRequestError
   | UserRejectedRequestError
   | BaseError
@@ -74,8 +75,12 @@ export type CreateSolanaTransferAdapterParameters = {
   sendOptions?: SolanaSendOptions
   /** Status polling interval, ms. Default 1000 (as the eip155 adapter). */
   pollInterval?: number
-  /** Give up waiting for a status after this long, ms. Default 120 000. */
+  /** The end is `unknown` after this long, ms. Default 120 000. */
   receiptTimeout?: number
+  /** The rest of the wait's timing (back-off, one look's timeout), ms; `receiptTiming` by default. */
+  timing?: Partial<ReceiptTiming> | undefined
+  /** Timers of the wait; default `globalThis` (the modal passes its `clock` option). */
+  clock?: TimerClock | undefined
 }
 
 /** A validated request. */
@@ -92,15 +97,17 @@ type CheckedTransfer = { from: string; to: string; amount: bigint; network: Caip
  *   then `sendRawTransaction`; resolves with the base58 signature. A returned transaction is refused unless it is
  *   byte for byte the message that was asked for, signed by the sender ({@link InvalidSignedTransactionError});
  *   a signature from signAndSend must verify against that message too.
- * - `waitForTransfer`: polls `getSignatureStatuses` until 'confirmed' or 'finalized'; a transaction that failed in
- *   the runtime is `status: 'reverted'`; `blockNumber` is the slot.
+ * - `waitForTransfer`: polls `getSignatureStatuses` until 'confirmed' or 'finalized' by the rule of
+ *   `adapters/receipt.ts` (a failed poll is retried with back-off, never the transaction's failure; no end within the
+ *   receipt timeout is `status: 'unknown'`); a transaction that failed in the runtime is `status: 'reverted'`;
+ *   `blockNumber` is the slot.
  *
  * Errors: {@link InvalidTransferError} ('Invalid receiver address' for malformed base58 or a wrong length,
  * 'Unsupported chain' for a non-solana CAIP-2 id, 'An amount and receiver address are required', token transfers),
  * `ConnectorNotFoundError`, `UnauthorizedProviderError` (4100: `from` is not the wallet's connected account),
  * {@link SolanaChainNotSupportedError}, {@link SolanaTransactionError} (the runtime's failure in plain words, e.g.
  * 'Transaction results in an account (1) with insufficient funds for rent'), {@link InvalidSignedTransactionError},
- * `TransferTimeoutError`, `UserRejectedRequestError` (4001) and the wallet's other errors.
+ * `UserRejectedRequestError` (4001) and the wallet's other errors. `waitForTransfer` throws only for bad input.
  *
  * @example
  * const transfer = createSolanaTransferAdapter({ adapter: solana, networks: [solanaLocalnet] })
@@ -116,6 +123,8 @@ export function createSolanaTransferAdapter({
   sendOptions = {},
   pollInterval = transferPollInterval,
   receiptTimeout = transferReceiptTimeout,
+  timing,
+  clock,
 }: CreateSolanaTransferAdapterParameters): TransferAdapter {
   function check(request: TransferRequest): CheckedTransfer {
     const network = networkOf(networks, request.caipNetworkId)
@@ -214,40 +223,21 @@ export function createSolanaTransferAdapter({
       return { hash: signature }
     },
 
-    async waitForTransfer({ caipNetworkId, hash }): Promise<TransferReceipt> {
+    async waitForTransfer({ caipNetworkId, hash, signal }): Promise<TransferReceipt> {
       const network = networkOf(networks, caipNetworkId)
       const rpcUrl = network.rpcUrls.default.http[0]
       if (!rpcUrl) throw new InvalidTransferError('caipNetworkId', `${network.caipNetworkId} has no RPC URL.`)
       if (!isSignature(hash)) throw new InvalidTransferError('hash', `Expected a base58 64-byte transaction signature, got ${JSON.stringify(hash)}.`)
       const connection = await adapter.connection(rpcUrl)
-      return new Promise<TransferReceipt>((resolve, reject) => {
-        let done = false
-        let pollTimer: ReturnType<typeof setTimeout> | undefined
-        const finish = (settle: () => void): void => {
-          if (done) return
-          done = true
-          clearTimeout(timeoutTimer)
-          clearTimeout(pollTimer)
-          settle()
-        }
-        const timeoutTimer = setTimeout(() => finish(() => reject(new TransferTimeoutError(hash, receiptTimeout))), receiptTimeout)
-        const poll = async (): Promise<void> => {
-          try {
-            const { value } = await rpc(rpcUrl, () => connection.getSignatureStatuses([hash], { searchTransactionHistory: true }))
-            if (done) return
-            const status = value[0]
-            if (!status || (status.confirmationStatus !== 'confirmed' && status.confirmationStatus !== 'finalized')) {
-              pollTimer = setTimeout(() => void poll(), pollInterval)
-              return
-            }
-            if (!Number.isSafeInteger(status.slot)) throw new InvalidProviderResponseError('getSignatureStatuses', status)
-            finish(() => resolve({ hash, status: status.err === null ? 'success' : 'reverted', blockNumber: BigInt(status.slot) }))
-          } catch (error) {
-            finish(() => reject(error))
-          }
-        }
-        void poll()
-      })
+      // One look: the signature's status; only a 'confirmed' or 'finalized' status is an end (adapters/receipt.ts).
+      const look = async (): Promise<TransferReceipt | null> => {
+        const { value } = await rpc(rpcUrl, () => connection.getSignatureStatuses([hash], { searchTransactionHistory: true }))
+        const status = Array.isArray(value) ? value[0] : undefined
+        if (!status || (status.confirmationStatus !== 'confirmed' && status.confirmationStatus !== 'finalized')) return null
+        if (!Number.isSafeInteger(status.slot)) throw new InvalidProviderResponseError('getSignatureStatuses', status)
+        return { hash, status: status.err === null ? 'success' : 'reverted', blockNumber: BigInt(status.slot) }
+      }
+      return pollForTransactionEnd({ hash, look, timing: { pollInterval, receiptTimeout, ...timing }, clock, signal })
     },
   }
 }

@@ -133,8 +133,35 @@ export type ContractCallRequest = {
 /** What a transfer will cost: `gas` units at `gasPrice`, `fee` = gas × gasPrice, in the native currency's smallest unit. */
 export type TransferEstimate = { gas: bigint; gasPrice: bigint; fee: bigint }
 
-/** The outcome of a transfer once the chain included it. */
-export type TransferReceipt = { hash: string; status: 'success' | 'reverted'; blockNumber: bigint }
+/**
+ * A replaced transaction (same sender and nonce, another hash) that a wait followed to the replacement's end:
+ * `hash` is the replaced one's; `reason` as viem's `onReplaced` names it (`repriced`: the same call at another fee,
+ * a speed-up; `cancelled`: 0 to the sender itself; `replaced`: any other transaction).
+ */
+export type TransactionReplacement = { hash: string; reason: 'repriced' | 'cancelled' | 'replaced' }
+
+/**
+ * How a sent transaction ended (spec §4 Send), as only the chain decides it (`adapters/receipt.ts`):
+ *
+ * - `success` / `reverted`: included with status 1 / 0; `blockNumber` (EVM) or slot (Solana); `hash` is the final
+ *   one (a replacement's when the wallet replaced it, then `replaced` names the first).
+ * - `unknown`: sent, but the end is not known: no answer within the receipt timeout (`reason: 'timeout'`), an error
+ *   that asking again does not change (`'unavailable'`, `details` says which), or the wait was stopped (`'aborted'`).
+ *   The transaction may still be included: never offer to send it again as if it had failed.
+ */
+export type TransferReceipt =
+  | { hash: string; status: 'success' | 'reverted'; blockNumber: bigint; replaced?: TransactionReplacement | undefined }
+  | { hash: string; status: 'unknown'; reason: 'timeout' | 'unavailable' | 'aborted'; details?: string | undefined }
+
+/** What {@link TransferAdapter.waitForTransfer} takes. */
+export type WaitForTransferParameters = {
+  connectorId: string
+  caipNetworkId: string
+  /** The hash (Solana: signature) `sendTransfer` or `sendContractCall` returned. */
+  hash: string
+  /** Stops the wait (it then resolves `unknown`, reason `aborted`). */
+  signal?: AbortSignal | undefined
+}
 
 /**
  * Sending for one namespace (spec §4 Send; §6: eip155 and solana only). Every method throws
@@ -149,8 +176,13 @@ export interface TransferAdapter {
   estimateTransfer(request: TransferRequest): Promise<TransferEstimate>
   /** Asks the wallet to sign and broadcast; resolves with the transaction hash once the wallet returns it. */
   sendTransfer(request: TransferRequest): Promise<{ hash: string }>
-  /** Waits until the transaction is included; resolves with its status (a revert is a result, not a throw). */
-  waitForTransfer(parameters: { connectorId: string; caipNetworkId: string; hash: string }): Promise<TransferReceipt>
+  /**
+   * Waits until the chain decides the transaction's end; resolves with it (a revert is a result, not a throw; so is
+   * `unknown`, the end not known by the receipt timeout). Transient read errors are retried, never reported as the
+   * transaction's failure; a replaced transaction is followed (`adapters/receipt.ts`). A throw (bad input, a dapp's own
+   * adapter) after a send is shown as `unknown` too: the transaction was sent.
+   */
+  waitForTransfer(parameters: WaitForTransferParameters): Promise<TransferReceipt>
   /**
    * eip155 only: asks the wallet to send a prepared transaction (`eth_sendTransaction` with its `to`, `data`, `value`
    * and `gas`); resolves with the hash. Absent on adapters that cannot (Solana; a dapp's own adapter without it).

@@ -22,7 +22,7 @@ export type SendTokenRow = {
 }
 
 /** Where the send flow is (one value per state of the `flow` region, the preview's substates spelled out). */
-export type SendPhase = 'idle' | 'editing' | 'estimating' | 'ready' | 'estimateFailed' | 'sending' | 'confirming'
+export type SendPhase = 'idle' | 'editing' | 'estimating' | 'ready' | 'estimateFailed' | 'sending' | 'confirming' | 'unconfirmed'
 
 /** The send views' model (the form, the token picker, the preview). */
 export type SendView = {
@@ -56,6 +56,7 @@ export type SendView = {
   fee: string | undefined
   /** The amount was lowered to leave room for the fee. */
   adjustedForFee: boolean
+  /** The transaction's hash once the wallet sent it (the final one: a sped-up transaction's replacement). */
   hash: string | undefined
   /** `loading` of spec §3: the wallet is asked or the chain has not included the transaction yet. */
   loading: boolean
@@ -79,7 +80,7 @@ function phaseOf(snapshot: SnapshotFrom<typeof sendMachine>): SendPhase {
   if (snapshot.matches({ flow: { preview: 'estimating' } })) return 'estimating'
   if (snapshot.matches({ flow: { preview: 'ready' } })) return 'ready'
   if (snapshot.matches({ flow: { preview: 'estimateFailed' } })) return 'estimateFailed'
-  for (const phase of ['editing', 'sending', 'confirming'] as const) if (snapshot.matches({ flow: phase })) return phase
+  for (const phase of ['editing', 'sending', 'confirming', 'unconfirmed'] as const) if (snapshot.matches({ flow: phase })) return phase
   return 'idle'
 }
 
@@ -173,4 +174,17 @@ function failureMessageOf(failure: ErrorSummary | undefined, nativeSymbol: strin
   if (failure?.name === 'InsufficientFundsError') return sendMessageRefs.insufficientForFee(nativeSymbol ?? '')
   if (failure?.name === 'TransactionRevertedError') return sendMessageRefs.reverted
   return undefined
+}
+
+/**
+ * The page of a transaction on a network's block explorer (`blockExplorers.default.url` + `/tx/<hash>`, the path
+ * Etherscan-style explorers and Solscan share); undefined when the network names no explorer (the hash is then shown
+ * to copy) or its URL is not http(s).
+ * @example transactionExplorerUrl({ blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }, '0xab…')
+ * // 'https://etherscan.io/tx/0xab…'
+ */
+export function transactionExplorerUrl(network: { blockExplorers?: { default: { url: string } } | undefined } | undefined, hash: string | undefined): string | undefined {
+  const base = network?.blockExplorers?.default.url
+  if (!base || !hash || !/^https?:\/\//i.test(base)) return undefined
+  return `${base.replace(/\/+$/, '')}/tx/${encodeURIComponent(hash)}`
 }

@@ -11,10 +11,15 @@ export type SendGesture =
 
 /** A send waits for the wallet or the chain (the machine's `loading` tag). */
 export const sendBusy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
+/** A sent transaction's end is not known (the machine's `unconfirmed` tag): its status view, never a new form. */
+export const sendUnconfirmed = (facts: FeatureFacts) => facts.self?.hasTag('unconfirmed') ?? false
 
-/** Account's Send (or a token row): the preview of a send still waiting, else the form, the machine fetched if needed. */
+/**
+ * Account's Send (or a token row): the preview of a send still waiting or sent with its status unknown (spec §4 Send:
+ * the visitor is not offered the same transfer again), else the form, the machine fetched if needed.
+ */
 export function startSend(facts: FeatureFacts, tokenKey: string | undefined): FeatureCommand[] {
-  if (sendBusy(facts)) return [to.router({ type: 'router.push', view: 'SendPreview' })]
+  if (sendBusy(facts) || sendUnconfirmed(facts)) return [to.router({ type: 'router.push', view: 'SendPreview' })]
   return [to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open', ...(tokenKey ? { tokenKey } : {}) }, true)]
 }
 
@@ -32,7 +37,7 @@ export const sendFeature: FeatureRegistration = {
     open: (facts, { view }) => {
       // Asked for Send while a send waits for the wallet or the chain: its preview (as Account → Send does), not a
       // second form; the outcome then returns to Account.
-      if (sendBusy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
+      if (sendBusy(facts) || sendUnconfirmed(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
       return view === 'Send' && facts.account ? [to.self({ type: 'send.open' }, true)] : []
     },
     // Until the machine arrives: Send starts it; anything else waits for it (`send.outcomes.ts` answers from then on).

@@ -1,6 +1,6 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { isMessage, messageOf } from './messages.ts'
-import { startSend, type SendGesture } from './send.feature.ts'
+import { sendUnconfirmed, startSend, type SendGesture } from './send.feature.ts'
 import type { SendEmitted, SendTarget } from './send.ts'
 
 /**
@@ -43,7 +43,8 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
     }
     return commands
   },
-  back: (facts) => (facts.view === 'SendPreview' ? [to.self({ type: 'send.edit' })] : []),
+  // Back from a send whose end is not known leaves it (Account, the form cleared), never to the form with its amount.
+  back: (facts) => (facts.view === 'SendPreview' ? [to.self({ type: sendUnconfirmed(facts) ? 'send.dismiss' : 'send.edit' })] : []),
   gesture: (facts, event) => {
     const e = event as SendGesture | { type: string }
     switch (e.type) {
@@ -60,6 +61,8 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
           to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }),
           to.self({ type: 'send.confirm' }, true),
         ]
+      case 'send.dismiss':
+        return [to.self({ type: 'send.dismiss' }), to.router({ type: 'router.reset', view: 'Account' })]
       default:
         return [to.self(event, true)]
     }
@@ -81,6 +84,15 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
         ]
       case 'send.cancelled':
         return [withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'cancel')]
+      // Sent, status unknown: its view (the hash, the explorer) with Account behind it, so that Back never shows the
+      // form again; the stack's entry is done (a later end after a re-check returns to Account).
+      case 'send.unconfirmed':
+        return [
+          ...hideSubmittedToast(facts),
+          to.router({ type: 'router.clearTransactions' }),
+          to.router({ type: 'router.reset', view: 'Account' }),
+          to.router({ type: 'router.push', view: 'SendPreview' }),
+        ]
       case 'send.failed':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),

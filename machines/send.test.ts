@@ -8,6 +8,7 @@ import { isReceiverMessage, parseAmount, sendMachine, sendMessageRefs, tokenKey,
 import { sendMessageText } from '../ui/errorSentence.ts'
 import { enShell } from '../ui/locales/en.shell.ts'
 import { timing } from './timing.ts'
+import type { TransactionEnd } from './transactionEnd.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -42,7 +43,7 @@ function harness() {
   const profiles: Deferred<{ name?: string | null; avatar?: string | null }>[] = []
   const estimates: Array<{ input: SendTransferInput; d: Deferred<SendEstimate> }> = []
   const sends: Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }> = []
-  const receipts: Deferred<{ status: 'success' | 'reverted'; hash: string }>[] = []
+  const receipts: Deferred<TransactionEnd>[] = []
   const actor = createActor(
     sendMachine.provide({
       actors: {
@@ -72,7 +73,7 @@ function harness() {
           return d.promise
         }),
         waitForTransfer: fromPromise(() => {
-          const d = deferred<{ status: 'success' | 'reverted'; hash: string }>()
+          const d = deferred<TransactionEnd>()
           receipts.push(d)
           return d.promise
         }),
@@ -390,6 +391,63 @@ describe('send machine', () => {
     // The preview words it from the catalogue.
     expect(connectSend(h.actor.getSnapshot()).failureMessage).toEqual(sendMessageRefs.reverted)
     expect(h.view()).toMatchObject({ phase: 'editing', amount: '0.25' })
+  })
+
+  /** A send the wallet broadcast, waiting for its end (`confirming`, hash 0xabc). */
+  async function broadcast(h: ReturnType<typeof harness>) {
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[0]!.d.resolve({ hash: '0xabc' })
+    await h.flush()
+  }
+
+  test('behavior: a sent transaction whose end is unknown is "sent, status unknown", never the editable form', async () => {
+    const h = harness()
+    await broadcast(h)
+    h.receipts[0]!.resolve({ status: 'unknown', hash: '0xabc' })
+    await h.flush()
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.unconfirmed', hash: '0xabc', caipNetworkId: 'eip155:31337' })
+    expect(h.view()).toMatchObject({ phase: 'unconfirmed', hash: '0xabc', loading: false })
+    expect(h.actor.getSnapshot().hasTag('unconfirmed')).toBe(true)
+    // The form's gestures do nothing there: no way back to an editable form with the sent amount.
+    for (const type of ['send.edit', 'send.review', 'send.confirm', 'send.open'] as const) h.actor.send({ type })
+    expect(h.view().phase).toBe('unconfirmed')
+    // Looking again waits for the same hash; its end then counts as usual.
+    h.actor.send({ type: 'send.recheck' })
+    expect(h.view()).toMatchObject({ phase: 'confirming', loading: true })
+    h.receipts[1]!.resolve({ status: 'success', hash: '0xabc' })
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: '0xabc' })
+    expect(h.view()).toMatchObject({ phase: 'idle', amount: '' })
+  })
+
+  test('behavior: a wait that fails (a dapp adapter throwing) is "sent, status unknown" too; leaving it clears the form', async () => {
+    const h = harness()
+    await broadcast(h)
+    h.receipts[0]!.reject(new Error('HTTP 500'))
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.unconfirmed', hash: '0xabc' })
+    expect(h.view().phase).toBe('unconfirmed')
+    h.actor.send({ type: 'send.dismiss' })
+    expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', hash: undefined })
+    expect(h.emitted.map((e) => e.type)).not.toContain('send.failed')
+  })
+
+  test('behavior: a sped-up transaction succeeds with the replacement\'s hash; one cancelled in the wallet is a failure', async () => {
+    const h = harness()
+    await broadcast(h)
+    h.receipts[0]!.resolve({ status: 'success', hash: '0xdef', replaced: { hash: '0xabc', reason: 'repriced' } })
+    await h.flush()
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: '0xdef' })
+
+    const c = harness()
+    await broadcast(c)
+    c.receipts[0]!.resolve({ status: 'success', hash: '0xdef', replaced: { hash: '0xabc', reason: 'cancelled' } })
+    await c.flush()
+    expect(c.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { name: 'TransactionReplacedError' } })
+    expect(c.view()).toMatchObject({ phase: 'editing', hash: '0xdef' })
   })
 
   test('a failed estimate can be retried; edit goes back to the form', async () => {

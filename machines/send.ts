@@ -7,6 +7,7 @@ import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { timing } from './timing.ts'
+import { isReplacedByOther, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
 import { namespaceSupport } from './namespaces.ts'
 
 export { isReceiverMessage, sendMessageRefs }
@@ -77,6 +78,10 @@ export type SendEvent =
   | { type: 'send.edit' }
   | { type: 'send.retryEstimate' }
   | { type: 'send.confirm' }
+  /** Sent, status unknown: look at the chain again (the full receipt wait). */
+  | { type: 'send.recheck' }
+  /** Sent, status unknown: leave it (to Account); the form is cleared, never offered again with the sent amount. */
+  | { type: 'send.dismiss' }
 
 export type SendEmitted =
   | { type: 'send.previewing' }
@@ -86,6 +91,8 @@ export type SendEmitted =
   /** The user rejected in the wallet (4001): a cancel, not an error. */
   | { type: 'send.cancelled' }
   | { type: 'send.failed'; error: ErrorSummary }
+  /** Sent (`hash`, the final one) but its end is not known: the receipt wait timed out or failed (spec §4 Send, §9). */
+  | { type: 'send.unconfirmed'; hash: string; caipNetworkId: string }
 
 /** A transfer as the send actors take it: the amount in the smallest unit as a decimal string (context stays serialisable). */
 export type SendTransferInput = {
@@ -207,9 +214,12 @@ const emptyForm = {
  *   'Invalid receiver address').
  * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
  *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `sending` (the wallet is asked; `loading` true) →
- *   `confirming` (waiting for inclusion). Success resets the send state and emits `send.succeeded`; the
- *   user's rejection (4001) emits `send.cancelled` and a failure `send.failed`, both back to `editing` with
- *   the form intact. `send.review` applies the rules of spec §5 in order, each a guarded transition:
+ *   `confirming` (waiting for the chain's end, `adapters/receipt.ts`). Success resets the send state and emits
+ *   `send.succeeded` with the final hash (a sped-up transaction's); a revert, or a transfer the wallet replaced with
+ *   another transaction, emits `send.failed`; the user's rejection (4001) emits `send.cancelled`; these go back to
+ *   `editing` with the form intact. Once a hash exists the flow never returns to `editing` without the chain's end:
+ *   no end within the receipt timeout (or a wait that failed) is `unconfirmed` ("sent, status unknown", spec §4 Send,
+ *   §9), which looks again or leaves with the form cleared. `send.review` applies the rules of spec §5 in order, each a guarded transition:
  *   'Unsupported chain', 'An amount and receiver address are required', 'A token is required', the amount's
  *   format and decimals, the receiver, and the balance (more than the balance is refused before the wallet is asked).
  *
@@ -227,9 +237,7 @@ export const sendMachine = setup({
     fetchReceiverProfile: fromPromise<{ name?: string | null | undefined; avatar?: string | null | undefined }, { address: string }>(notProvided('fetchReceiverProfile')),
     estimateTransfer: fromPromise<SendEstimate, SendTransferInput>(notProvided('estimateTransfer')),
     sendTransfer: fromPromise<{ hash: string }, SendTransferInput>(notProvided('sendTransfer')),
-    waitForTransfer: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(
-      notProvided('waitForTransfer'),
-    ),
+    waitForTransfer: fromPromise<TransactionEnd, TransactionWaitInput>(notProvided('waitForTransfer')),
   },
   delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce },
   guards: {
@@ -270,6 +278,10 @@ export const sendMachine = setup({
     },
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
+    /** The chain's end is not known (the wait's receipt timeout passed): sent, status unknown. */
+    isUnknownEnd: ({ event }) => (event as unknown as { output: TransactionEnd }).output.status === 'unknown',
+    /** The wallet cancelled or replaced the transfer with another transaction of its nonce: it did not happen. */
+    isReplacedByOther: ({ event }) => isReplacedByOther((event as unknown as { output: TransactionEnd }).output),
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'send.setTarget' ? { target: event.target } : {})),
@@ -356,6 +368,9 @@ export const sendMachine = setup({
     setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
     setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }),
     setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
+    /** The wait's final hash (a replacement's, when the wallet sped the transaction up). */
+    setEndHash: assign({ hash: ({ context, event }) => (event as unknown as { output?: TransactionEnd }).output?.hash ?? context.hash }),
+    setReplacedFailure: assign({ failure: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }),
     emitPreviewing: emit({ type: 'send.previewing' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
     emitSucceeded: emit(({ context }) => ({
@@ -366,6 +381,7 @@ export const sendMachine = setup({
       tokenAddress: context.token?.address,
     })),
     emitCancelled: emit({ type: 'send.cancelled' } as const),
+    emitUnconfirmed: emit(({ context }) => ({ type: 'send.unconfirmed' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
     emitFailed: emit(({ context }) => ({ type: 'send.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
   },
 }).createMachine({
@@ -522,13 +538,29 @@ export const sendMachine = setup({
           invoke: {
             id: 'waitForTransfer',
             src: 'waitForTransfer',
-            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
+            input: ({ context }): TransactionWaitInput => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
             onDone: [
-              { guard: 'isReverted', target: 'editing', actions: ['setRevertFailure', 'emitFailed'] },
+              // Only the chain decides an end (adapters/receipt.ts): no end in time is "sent, status unknown".
+              { guard: 'isUnknownEnd', target: 'unconfirmed', actions: ['setEndHash', 'emitUnconfirmed'] },
+              { guard: 'isReplacedByOther', target: 'editing', actions: ['setEndHash', 'setReplacedFailure', 'emitFailed'] },
+              { guard: 'isReverted', target: 'editing', actions: ['setEndHash', 'setRevertFailure', 'emitFailed'] },
               // Spec §4: success resets the send state (the owner refreshes the balances).
-              { target: '#send.flow.idle', actions: ['emitSucceeded', 'resetForm'] },
+              { target: '#send.flow.idle', actions: ['setEndHash', 'emitSucceeded', 'resetForm'] },
             ],
-            onError: { target: 'editing', actions: ['setFailure', 'emitFailed'] },
+            // The wait itself failed (a dapp's own adapter threw): the transaction was sent all the same.
+            onError: { target: 'unconfirmed', actions: ['setFailure', 'emitUnconfirmed'] },
+          },
+        },
+        /**
+         * Sent, status unknown (spec §4 Send, §9 receipt timeout): the hash is kept and shown with the network's explorer;
+         * the visitor looks again (`send.recheck`) or leaves to Account (`send.dismiss`, the form cleared). Never the
+         * editable form: a transaction that may be mined must not be offered for sending twice.
+         */
+        unconfirmed: {
+          tags: ['unconfirmed'],
+          on: {
+            'send.recheck': { target: 'confirming', actions: 'clearError' },
+            'send.dismiss': { target: 'idle', actions: 'resetForm' },
           },
         },
       },

@@ -124,13 +124,14 @@ export function createInstanceServices({
           ? Promise.resolve(options.transferAdapter)
           : ns === 'solana'
             ? Promise.all([import('../adapters/solana.ts'), import('../adapters/solana.transfer.ts')]).then(([solanaModule, m]) =>
-                m.createSolanaTransferAdapter({ adapter: solanaAdapterFor(solanaModule), networks: solanaNetworks }),
+                m.createSolanaTransferAdapter({ adapter: solanaAdapterFor(solanaModule), networks: solanaNetworks, ...(options.clock ? { clock: options.clock } : {}) }),
               )
             : ns === 'eip155'
               ? import('../adapters/eip155.transfer.ts').then((m) => {
                   const getProvider = (adapter as Partial<{ getProvider: (id: string) => never }>).getProvider
                   if (!getProvider) throw new InvalidOptionsError('This chain adapter cannot send: pass options.transferAdapter.')
-                  return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id) })
+                  // The receipt wait runs on the modal's clock (tests move it; spec §9 timings).
+                  return m.createEip155TransferAdapter({ getProvider: (id) => getProvider(id), ...(options.clock ? { clock: options.clock } : {}) })
                 })
               : Promise.reject(new InvalidOptionsError('Unsupported chain'))
       transferPromises.set(ns, pending)

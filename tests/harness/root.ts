@@ -31,6 +31,7 @@ import { deferred, type Deferred } from './deferred.ts'
 /** The hooks each feature's module brings with its machine (what `ui/assemble/<feature>.ts` exports as `on`). */
 const outcomesOf: Partial<Record<FeatureId, FeatureRegistration['on']>> = { send: sendOutcomes, swap: swapOutcomes, names: namesOutcomes, onramp: onrampOutcomes }
 import { controllableConnectionActors } from './wallet-actors.ts'
+import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 export const anvil1 = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: eth, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -69,7 +70,7 @@ export function createRootHarness({
     balances: [] as Deferred<TokenBalance[]>[],
     estimates: [] as Deferred<SendEstimate>[],
     transfers: [] as Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }>,
-    receipts: [] as Deferred<{ status: 'success' | 'reverted'; hash: string }>[],
+    receipts: [] as Deferred<TransactionEnd>[],
   }
   /** The SIWX machine's calls (config and wallet), answered by the test. */
   const signIn = {

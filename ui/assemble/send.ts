@@ -4,6 +4,7 @@ import { callForeign } from '../../adapters/boundary.ts'
 import { sendMachine } from '../../machines/send.ts'
 import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
+import { transactionEndOf } from '../../machines/transactionEnd.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
 const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
@@ -40,10 +41,11 @@ export function assemble(host: FeatureHost) {
         const transfer = await host.transfer(input.caipNetworkId)
         return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(input)))
       }),
-      waitForTransfer: fromPromise(async ({ input }) => {
+      // The chain's end, or `unknown` (adapters/receipt.ts); the wait stops with the actor (a cleared send).
+      waitForTransfer: fromPromise(async ({ input, signal }) => {
         const transfer = await host.transfer(input.caipNetworkId)
-        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer(input))
-        return { status: r.status, hash: r.hash }
+        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer({ ...input, signal }))
+        return transactionEndOf(r, input.hash)
       }),
     },
   })

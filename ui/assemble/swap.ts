@@ -3,6 +3,7 @@ import { callForeign } from '../../adapters/boundary.ts'
 import { ApiError } from '../../services/api.ts'
 import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart } from '../../machines/swap.ts'
 import type { FeatureHost } from './host.ts'
+import { TransactionStatusUnknownError, transactionEndOf } from '../../machines/transactionEnd.ts'
 
 /** The API's answer as one of the swap machine's errors: its spec §8 strings and 'No liquidity' (422) are told apart. */
 function swapApiError(error: unknown): unknown {
@@ -83,10 +84,14 @@ export function assemble(host: FeatureHost) {
           transfer.sendContractCall!({ connectorId: input.connectorId, caipNetworkId: input.caipNetworkId, from: tx.from, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas }),
         )
       }),
-      waitForTransaction: fromPromise(async ({ input }) => {
+      // The chain's end (adapters/receipt.ts: failed reads retried, a replacement followed); the wait stops with the
+      // actor. The swap chart has no "sent, status unknown" state yet: an `unknown` end is its wait's failure.
+      waitForTransaction: fromPromise(async ({ input, signal }) => {
         const transfer = await host.transfer(input.caipNetworkId)
-        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer(input))
-        return { status: r.status, hash: r.hash }
+        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer({ ...input, signal }))
+        const end = transactionEndOf(r, input.hash)
+        if (end.status === 'unknown') throw new TransactionStatusUnknownError(end.hash)
+        return { status: end.status, hash: end.hash }
       }),
     },
   })

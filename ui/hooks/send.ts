@@ -24,6 +24,10 @@ export function useSendFlow(): SendView & {
   confirm(): void
   retryEstimate(): void
   open(): void
+  /** Sent, status unknown: look at the chain again. */
+  recheck(): void
+  /** Sent, status unknown: leave it for Account (the form cleared). */
+  dismiss(): void
 } {
   useEnsureFeature('send')
   const locale = useLocale()
@@ -40,5 +44,7 @@ export function useSendFlow(): SendView & {
     confirm: () => deliver({ type: 'send.confirm' }),
     retryEstimate: () => deliver({ type: 'send.retryEstimate' }),
     open: () => deliver({ type: 'send.open' }),
+    recheck: () => deliver({ type: 'send.recheck' }),
+    dismiss: () => deliver({ type: 'send.dismiss' }),
   }
 }

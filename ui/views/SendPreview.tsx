@@ -2,12 +2,15 @@ import { errorSentence, sendMessageText } from '../errorSentence.ts'
 import { useCopy } from '../copy.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { useSendFlow } from '../hooks/send.ts'
-import { receiverLabel } from '../../machines/send.connect.ts'
+import { receiverLabel, transactionExplorerUrl } from '../../machines/send.connect.ts'
+import { TransactionUnconfirmed } from '../components/TransactionUnconfirmed.tsx'
 
 /**
  * The send preview and confirmation (spec §4 Send): what is sent, to whom, on which network, and the
  * network fee; Send asks the wallet (the transaction enters the router's transaction stack), after which
- * the view says where the transaction is (confirm in the wallet, then waiting for the chain).
+ * the view says where the transaction is (confirm in the wallet, then waiting for the chain). When the chain has not
+ * told the end in time, the view says the transaction was sent and shows its hash and explorer page, with a way to look
+ * again and a way out to Account, never Send again ({@link TransactionUnconfirmed}).
  */
 export default function SendPreview() {
   const copy = useCopy()
@@ -42,18 +45,35 @@ export default function SendPreview() {
           </button>
         </>
       )}
-      <p className="lk-muted" role="status">
-        {flow.phase === 'sending' ? copy.confirmInWallet : flow.phase === 'confirming' ? copy.waitingForConfirmation : ''}
-      </p>
-      {flow.loading && <span className="lk-spinner" aria-hidden="true" />}
-      <div className="lk-actions">
-        <button type="button" className="lk-secondary" disabled={flow.loading} onClick={() => send({ type: 'app.back' })}>
-          {copy.cancel}
-        </button>
-        <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
-          {copy.confirmSend}
-        </button>
-      </div>
+      {flow.phase === 'unconfirmed' && flow.hash ? (
+        <TransactionUnconfirmed
+          hash={flow.hash}
+          explorer={explorerOf(network.active, flow.hash)}
+          onRecheck={() => flow.recheck()}
+          onLeave={() => flow.dismiss()}
+        />
+      ) : (
+        <>
+          <p className="lk-muted" role="status">
+            {flow.phase === 'sending' ? copy.confirmInWallet : flow.phase === 'confirming' ? copy.waitingForConfirmation : ''}
+          </p>
+          {flow.loading && <span className="lk-spinner" aria-hidden="true" />}
+          <div className="lk-actions">
+            <button type="button" className="lk-secondary" disabled={flow.loading} onClick={() => send({ type: 'app.back' })}>
+              {copy.cancel}
+            </button>
+            <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
+              {copy.confirmSend}
+            </button>
+          </div>
+        </>
+      )}
     </div>
   )
+}
+
+/** The explorer page of the transaction on the active network, when it names an explorer. */
+function explorerOf(network: { blockExplorers?: { default: { name: string; url: string } } | undefined }, hash: string) {
+  const url = transactionExplorerUrl(network, hash)
+  return url && network.blockExplorers ? { name: network.blockExplorers.default.name, url } : undefined
 }

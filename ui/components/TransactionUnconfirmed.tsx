@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { useCopy } from '../copy.ts'
+import { useSend } from '../hooks.ts'
+import { CheckIcon, CopyIcon } from './glyphs.tsx'
+
+/** What {@link TransactionUnconfirmed} shows and does. */
+export type TransactionUnconfirmedProps = {
+  /** The transaction's hash (the final one, a replacement's when the wallet sped it up). */
+  hash: string
+  /** Its page on the network's explorer; none: the hash alone, to copy. */
+  explorer?: { name: string; url: string } | undefined
+  /** Look at the chain again. */
+  onRecheck(): void
+  /** Leave the transaction to Account. */
+  onLeave(): void
+}
+
+/**
+ * "Sent, status unknown" (spec §4 Send, §9 receipt timeout): the chain has not told how the transaction ended, so the
+ * visitor is told it was sent and where to check before sending again, given its hash (copyable) and the explorer's
+ * page when the network names one, a way to look again and a way out to Account. Never the editable form: a
+ * transaction that may be mined must not be sent twice.
+ */
+export function TransactionUnconfirmed({ hash, explorer, onRecheck, onLeave }: TransactionUnconfirmedProps) {
+  const copy = useCopy()
+  const send = useSend()
+  const [copied, setCopied] = useState(false)
+  return (
+    <>
+      <p className="lk-muted" role="status" data-testid="transaction-unconfirmed">
+        {copy.sendUnconfirmed}
+      </p>
+      <dl className="lk-summary">
+        <dt>{copy.transactionHash}</dt>
+        <dd data-testid="transaction-hash" style={{ fontFamily: 'ui-monospace, monospace' }}>
+          {hash}
+        </dd>
+      </dl>
+      <div className="lk-actions">
+        <button
+          type="button"
+          className="lk-secondary"
+          onClick={() =>
+            void navigator.clipboard?.writeText(hash).then(
+              () => {
+                setCopied(true)
+                send({ type: 'app.notify', variant: 'success', message: copy.transactionHashCopied })
+              },
+              () => setCopied(false),
+            )
+          }
+        >
+          {copied ? <CheckIcon /> : <CopyIcon />} {copy.copyTransactionHash}
+        </button>
+        {explorer && (
+          <a className="lk-secondary" href={explorer.url} target="_blank" rel="noopener noreferrer">
+            {copy.viewOnExplorer(explorer.name)}
+          </a>
+        )}
+      </div>
+      <div className="lk-actions">
+        <button type="button" className="lk-secondary" onClick={onLeave}>
+          {copy.backToAccount}
+        </button>
+        <button type="button" className="lk-primary" onClick={onRecheck}>
+          {copy.checkAgain}
+        </button>
+      </div>
+    </>
+  )
+}
