@@ -1,7 +1,7 @@
 import { hexToBigInt, isAddressEqual, numberToHex } from 'viem'
 import type { Address, Hex } from 'viem'
 import { callForeign, type TimerClock } from './boundary.ts'
-import { InvalidProviderResponseError, ProviderRpcError, toProviderError } from './errors.ts'
+import { InvalidProviderResponseError, ProviderRpcError, RequestTimeoutError, toProviderError } from './errors.ts'
 import type { Eip1193Provider, TransactionReplacement, TransferReceipt } from './types.ts'
 
 /**
@@ -84,11 +84,13 @@ export function pollForTransactionEnd({ hash, look, currentHash = () => hash, ti
   return new Promise<TransferReceipt>((resolve) => {
     let done = false
     let pollTimer: unknown
+    let lookTimer: unknown
     const finish = (end: TransferReceipt): void => {
       if (done) return
       done = true
       clock.clearTimeout(deadline)
       clock.clearTimeout(pollTimer)
+      clock.clearTimeout(lookTimer)
       signal?.removeEventListener('abort', onAbort)
       resolve(end)
     }
@@ -108,7 +110,11 @@ export function pollForTransactionEnd({ hash, look, currentHash = () => hash, ti
     }
     const once = async (): Promise<void> => {
       try {
-        const end = await callForeign('A look at the transaction', look, { timeout: t.requestTimeout, clock })
+        // One look, bounded by the request timeout (a hung request is a failed look); its timer goes with the wait.
+        const end = await new Promise<TransferReceipt | null>((resolveLook, rejectLook) => {
+          lookTimer = clock.setTimeout(() => rejectLook(new RequestTimeoutError('A look at the transaction', t.requestTimeout)), t.requestTimeout)
+          callForeign('A look at the transaction', look).then(resolveLook, rejectLook).finally(() => clock.clearTimeout(lookTimer))
+        })
         if (done) return
         failures = 0
         if (end) finish(end)

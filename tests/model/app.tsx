@@ -85,6 +85,8 @@ export async function renderApp(
      * GET_USER with this user), the syncs and the chain requests by itself. Other requests wait for the test.
      */
     emailUser?: { email: string; address: string }
+    /** A dapp's own `transferAdapter` (the `transferAdapter` option), made from the (gated) dev wallet's provider. */
+    transferAdapter?: (provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }) => NonNullable<Parameters<typeof createModal>[0]['transferAdapter']>
     /** XState inspection from the modal's creation (`createModal`'s `inspect`): the root's start is seen too. */
     inspect?: Parameters<typeof createModal>[0]['inspect']
     /**
@@ -218,6 +220,7 @@ export async function renderApp(
       : frame
         ? {}
         : { adapter: createEip155Adapter({ window }) }),
+    ...(fixture.transferAdapter ? { transferAdapter: fixture.transferAdapter(wallet) } : {}),
     enableReconnect: fixture.reconnect ?? true,
     clock,
   })

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
+import { createEip155TransferAdapter, transferReceiptTimeout } from '../../adapters/eip155.transfer.ts'
 import { sendMachine, type SendContext, type SendTarget } from '../../machines/send.ts'
 import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
@@ -78,10 +79,15 @@ function actorEvents(s: any, fixture: Fixture): ModelEvent[] {
     if (fixture.failures) list.push({ type: 'xstate.error.actor.sendTransfer', error: new Error('Internal error') })
   }
   if (inFlow(s, 'confirming')) {
-    list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x01' } })
+    // The dapp's own adapter of that fixture only fails its wait.
+    if (fixture.waitThrows) {
+      list.push({ type: 'xstate.error.actor.waitForTransfer', error: new Error('receipt service down') })
+      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x02', replaced: { hash: '0x01', reason: 'cancelled' } } })
+    } else list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x01' } })
     if (fixture.failures) {
       list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'reverted', hash: '0x01' } })
-      list.push({ type: 'xstate.error.actor.waitForTransfer', error: new Error('Internal error') })
+      // No end within the receipt timeout: sent, status unknown (spec §4 Send, §9).
+      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'unknown', hash: '0x01' } })
     }
   }
   return list
@@ -114,6 +120,7 @@ function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
   if (s.matches('flow.preview')) list.push({ type: 'send.edit' })
   if (s.matches({ flow: { preview: 'ready' } })) list.push({ type: 'send.confirm' })
   if (s.matches({ flow: { preview: 'estimateFailed' } })) list.push({ type: 'send.retryEstimate' })
+  if (inFlow(s, 'unconfirmed')) list.push({ type: 'send.recheck' }, { type: 'send.dismiss' })
   return list
 }
 
@@ -128,6 +135,8 @@ type Fixture = {
   setup?: (app: App) => Promise<void>
   /** The balance read answers without a request (an unconfigured chain). */
   instantBalances?: boolean
+  /** The dapp's own transfer adapter whose wait throws, or reports the transfer cancelled in the wallet (after reading a receipt through the wallet). */
+  waitThrows?: boolean
 }
 
 const base = { stored: true, authorised: true, api: true, accounts: [senderAccount], hold: held }
@@ -160,6 +169,33 @@ const fixtures: Fixture[] = [
       await app.get('button', /0x/)
       await app.selectInPanel('Wallet chain', String(UNKNOWN_CHAIN))
     },
+  },
+  {
+    name: "a dapp's own transfer adapter whose wait throws (sent, status unknown) or reports a cancellation",
+    app: {
+      ...base,
+      // The built-in adapter sends; the dapp's wait asks the wallet for the receipt, then throws (a broken service).
+      transferAdapter: (provider) => {
+        const builtIn = createEip155TransferAdapter({ getProvider: () => provider })
+        return {
+          namespace: 'eip155',
+          estimateTransfer: (request) => builtIn.estimateTransfer(request),
+          sendTransfer: (request) => builtIn.sendTransfer(request),
+          // A cancellation is told by the receipt read's answer (the test's); the chain's own replacements are tested
+          // on anvil in adapters/receipt.test.ts.
+          waitForTransfer: async ({ hash }) => {
+            const answer = (await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { cancelledBy?: string } | null
+            if (answer?.cancelledBy) return { hash: answer.cancelledBy, status: 'success', blockNumber: 1n, replaced: { hash, reason: 'cancelled' } }
+            throw new Error('receipt service down')
+          },
+        }
+      },
+    },
+    target: target(),
+    failures: false,
+    waitThrows: true,
+    amounts: ['0.5'],
+    receivers: [BOB],
   },
 ]
 
@@ -217,6 +253,8 @@ async function perform(app: App, event: any) {
   if (type === 'send.edit') return app.clickInDialog('button', 'Cancel')
   if (type === 'send.confirm') return app.clickInDialog('button', 'Send')
   if (type === 'send.retryEstimate') return app.clickInDialog('button', 'Try again')
+  if (type === 'send.recheck') return app.clickInDialog('button', 'Check again')
+  if (type === 'send.dismiss') return app.clickInDialog('button', 'Back to Account')
   if (type.startsWith('xstate.after.')) {
     if (type.includes('balanceRetry')) return app.clock.advance(timing.balanceRetry)
     if (type.includes('nameDebounce')) return app.clock.advance(timing.nameResolveDebounce)
@@ -255,13 +293,24 @@ async function perform(app: App, event: any) {
     return onHeld(app, 'eth_sendTransaction', () => app.gates.fail('eth_sendTransaction', rpcError))
   }
   if (type === 'xstate.done.actor.waitForTransfer') {
+    // The receipt never comes: the wait's receipt timeout passes on the modal's clock.
+    if (event.output.status === 'unknown') {
+      await app.settle()
+      if (!app.gates.waiting('eth_getTransactionReceipt')) throw new Error('no eth_getTransactionReceipt waiting')
+      app.clock.advance(transferReceiptTimeout)
+      return app.settle()
+    }
+    if (event.output.replaced) {
+      return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { cancelledBy: `0x${'cc'.repeat(32)}` }))
+    }
     if (event.output.status === 'reverted') {
       const hash = featureOf(app, 'send')!.getSnapshot().context.hash!
       return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { transactionHash: hash, status: '0x0', blockNumber: '0x1' }))
     }
     return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
   }
-  if (type === 'xstate.error.actor.waitForTransfer') return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.fail('eth_getTransactionReceipt', rpcError))
+  // The dapp adapter's wait throws once its receipt read is answered (a failed read is retried by the built-in one).
+  if (type === 'xstate.error.actor.waitForTransfer') return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
   throw new Error(`No gesture for ${type}: every event of the model needs one`)
 }
 
