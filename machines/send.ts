@@ -167,7 +167,7 @@ export const sendMachine = setup({
     sendTransfer: fromPromise<{ hash: string }, SendTransferInput>(notProvided('sendTransfer')),
     waitForTransfer: fromPromise<TransactionEnd, TransactionWaitInput>(notProvided('waitForTransfer')),
   },
-  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce },
+  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce, receiptWaitTimeout: timing.receiptWaitTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     isOtherTarget: ({ context, event }) =>
@@ -478,6 +478,8 @@ export const sendMachine = setup({
             // The wait itself failed (a dapp's own adapter threw): the transaction was sent all the same.
             onError: { target: 'unconfirmed', actions: ['setFailure', 'emitUnconfirmed'] },
           },
+          // A wait that never settles (a dapp's own adapter) ends as "sent, status unknown" all the same.
+          after: { receiptWaitTimeout: { target: 'unconfirmed', actions: 'emitUnconfirmed' } },
         },
         /**
          * Sent, status unknown (spec §4 Send, §9 receipt timeout): the hash is kept and shown with the network's explorer;

@@ -57,6 +57,12 @@ export const timing = {
    * connect, a balance read) ends with `RequestTimeoutError` after this (spec §9 "RPC default timeout 10 s"; issue 14).
    */
   walletRequestTimeout: 10_000,
+  /**
+   * Send: the wait for a transaction's end is given up as "sent, status unknown" after this, ms, even when the transfer
+   * adapter never settles (a dapp's own). A little over the receipt rule's own timeout (`adapters/receipt.ts`
+   * `receiptTiming.receiptTimeout`, 120 s), which ends the built-in adapters' waits first (spec §4 Send, §9).
+   */
+  receiptWaitTimeout: 130_000,
   /** Disconnecting waits this long for the wallet's revoke (`wallet_revokePermissions`), then forgets it anyway (spec §9 "Disconnect wait"). */
   disconnectWait: 3_000,
   /** The `siwx` option's calls (`getSessions`, `createMessage`, `addSession`, `revokeSession`) end after this (spec §9 RPC timeout). */

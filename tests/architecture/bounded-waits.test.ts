@@ -92,7 +92,6 @@ const exemptions: Record<string, string> = {
  * never the editable form) is the receipt work's, not this list's.
  */
 const pending: Record<string, string> = {
-  'send.flow.confirming': 'receipt waits: bounded by the receipt rule',
   'swap.approving.confirming': 'receipt waits: bounded by the receipt rule',
   'swap.swapping.confirming': 'receipt waits: bounded by the receipt rule',
   'send.flow.preview.estimating': "eth_estimateGas/eth_gasPrice through the wallet's provider: no timeout on a silent wallet",

@@ -258,6 +258,12 @@ async function perform(app: App, event: any) {
   if (type.startsWith('xstate.after.')) {
     if (type.includes('balanceRetry')) return app.clock.advance(timing.balanceRetry)
     if (type.includes('nameDebounce')) return app.clock.advance(timing.nameResolveDebounce)
+    // The wait never settles (its receipt read held) past the machine's own bound: sent, status unknown.
+    if (type.includes('receiptWaitTimeout')) {
+      await app.settle()
+      app.clock.advance(timing.receiptWaitTimeout)
+      return app.settle()
+    }
   }
   if (type === 'xstate.done.actor.fetchBalances') {
     // On a chain the dapp does not configure, the client answers [] without asking the server.
