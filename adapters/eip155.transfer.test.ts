@@ -1,17 +1,4 @@
-import {
-  concat,
-  createPublicClient,
-  createTestClient,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  keccak256,
-  numberToHex,
-  pad,
-  parseEther,
-  parseUnits,
-} from 'viem'
+import { concat, createPublicClient, createTestClient, encodeAbiParameters, encodeFunctionData, erc20Abi, http, keccak256, numberToHex, pad, parseEther, parseUnits } from 'viem'
 import type { Address, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, inject, test, vi } from 'vitest'
@@ -21,12 +8,7 @@ import { DevWallet } from '../dev/wallet/provider.ts'
 import type { PendingRequest } from '../dev/wallet/provider.ts'
 import { ConnectorNotFoundError } from './eip155.ts'
 import type { Eip1193Provider } from './eip155.ts'
-import {
-  ChainMismatchError,
-  createEip155TransferAdapter,
-  InvalidTransferError,
-  TransferWouldFailError,
-} from './eip155.transfer.ts'
+import { ChainMismatchError, createEip155TransferAdapter, InvalidTransferError, TransferWouldFailError } from './eip155.transfer.ts'
 import type { CreateEip155TransferAdapterParameters } from './eip155.transfer.ts'
 import { InvalidProviderResponseError, UnauthorizedProviderError, UserRejectedRequestError } from './errors.ts'
 import type { TransferRequest } from './types.ts'
@@ -56,7 +38,10 @@ beforeAll(async () => {
   await anvil.setBalance({ address: sender.address, value: parseEther('100') })
   // Both dev tokens keep `balanceOf` in storage slot 1, after `totalSupply` (dev/tokens/contracts/*.sol).
   const balanceSlot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [sender.address, 1n]))
-  for (const [token, amount] of [[DEV_TOKEN_ADDRESS, senderTokens.dev], [DEV_TETHER_ADDRESS, senderTokens.tether]] as const) {
+  for (const [token, amount] of [
+    [DEV_TOKEN_ADDRESS, senderTokens.dev],
+    [DEV_TETHER_ADDRESS, senderTokens.tether],
+  ] as const) {
     await anvil.setStorageAt({ address: token, index: balanceSlot, value: pad(numberToHex(amount), { size: 32 }) })
     expect(await balanceOf(token, sender.address)).toBe(amount)
   }
@@ -219,7 +204,7 @@ describe('eip155 transfer adapter: on anvil through the dev wallet', () => {
     expect(await balanceOf(DEV_TETHER_ADDRESS, receiver)).toBe(amount)
   })
 
-  test('behavior: more tokens than the balance fail in the estimate (and in the send) with the node\'s reason', async () => {
+  test("behavior: more tokens than the balance fail in the estimate (and in the send) with the node's reason", async () => {
     const wallet = await connectedWallet()
     const transfer = adapterFor(wallet)
     const receiver = freshAddress()
@@ -261,7 +246,7 @@ describe('eip155 transfer adapter: on anvil through the dev wallet', () => {
     expect(await client1.getBalance({ address: receiver })).toBe(0n)
   })
 
-  test('behavior: a transfer on another chain than the wallet\'s is a ChainMismatchError, before anything is asked', async () => {
+  test("behavior: a transfer on another chain than the wallet's is a ChainMismatchError, before anything is asked", async () => {
     const wallet = await connectedWallet({ autoApprove: false })
     const transfer = adapterFor(wallet)
     const request = transferTo(freshAddress(), parseEther('1'), { caipNetworkId: 'eip155:31338' })
@@ -293,9 +278,7 @@ describe('eip155 transfer adapter: on anvil through the dev wallet', () => {
 
     await expect(transfer.estimateTransfer(request)).rejects.toBeInstanceOf(ConnectorNotFoundError)
     await expect(transfer.sendTransfer(request)).rejects.toBeInstanceOf(ConnectorNotFoundError)
-    await expect(
-      transfer.waitForTransfer({ connectorId: 'io.unknown.wallet', caipNetworkId: 'eip155:31337', hash: HASH }),
-    ).rejects.toBeInstanceOf(ConnectorNotFoundError)
+    await expect(transfer.waitForTransfer({ connectorId: 'io.unknown.wallet', caipNetworkId: 'eip155:31337', hash: HASH })).rejects.toBeInstanceOf(ConnectorNotFoundError)
   })
 })
 
@@ -417,13 +400,10 @@ describe('eip155 transfer adapter: wallet answers (fake EIP-1193 provider)', () 
     expect((error as InvalidProviderResponseError).shortMessage).toBe(`The wallet answered ${method} with an invalid value.`)
   })
 
-  test.each([['0x1234'], [HASH.slice(0, -1)], [`${HASH}00`], [42], [null], [{ hash: HASH }]])(
-    'behavior: eth_sendTransaction answering %j is an InvalidProviderResponseError',
-    async (answer) => {
-      const { provider } = fakeProvider({ ...okAnswers, eth_sendTransaction: answer })
-      await expect(adapterFor(provider).sendTransfer(transferTo(RECEIVER, 1n))).rejects.toBeInstanceOf(InvalidProviderResponseError)
-    },
-  )
+  test.each([['0x1234'], [HASH.slice(0, -1)], [`${HASH}00`], [42], [null], [{ hash: HASH }]])('behavior: eth_sendTransaction answering %j is an InvalidProviderResponseError', async (answer) => {
+    const { provider } = fakeProvider({ ...okAnswers, eth_sendTransaction: answer })
+    await expect(adapterFor(provider).sendTransfer(transferTo(RECEIVER, 1n))).rejects.toBeInstanceOf(InvalidProviderResponseError)
+  })
 
   test('behavior: wallet errors are typed: 4001 is a rejection, 4100 stays 4100, a -32000 "execution reverted" would fail', async () => {
     const throwing = (error: unknown) => () => {
@@ -467,7 +447,7 @@ describe('eip155 transfer adapter: wallet answers (fake EIP-1193 provider)', () 
     ['a missing status (pre-Byzantium)', { root: HASH, blockNumber: '0x1' }],
     ['a numeric block number', { status: '0x1', blockNumber: 1 }],
     ['a missing block number', { status: '0x1' }],
-    ['another transaction\'s receipt', { status: '0x1', blockNumber: '0x1', transactionHash: `0x${'cd'.repeat(32)}` }],
+    ["another transaction's receipt", { status: '0x1', blockNumber: '0x1', transactionHash: `0x${'cd'.repeat(32)}` }],
     ['a string', 'mined'],
     ['an array', [{ status: '0x1', blockNumber: '0x1' }]],
     ['undefined', undefined],
@@ -526,8 +506,7 @@ describe('eip155 transfer adapter: wallet answers (fake EIP-1193 provider)', () 
  * are: `to`, `data`, `value` (and `gas` when the API estimated it), from the connected account; nothing is decoded.
  */
 describe('eip155 transfer adapter: contract calls (sendContractCall)', () => {
-  const call = (extra: Record<string, unknown> = {}) =>
-    ({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', from: sender.address, to: WETH_ADDRESS, data: '0xd0e30db0', value: '0', ...extra }) as never
+  const call = (extra: Record<string, unknown> = {}) => ({ connectorId: CONNECTOR, caipNetworkId: 'eip155:31337', from: sender.address, to: WETH_ADDRESS, data: '0xd0e30db0', value: '0', ...extra }) as never
 
   test('behavior: on anvil, WETH deposit() with a value and a DEV approve() land as called', async () => {
     const adapter = adapterFor(await connectedWallet())

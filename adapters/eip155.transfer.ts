@@ -2,13 +2,7 @@ import { decodeErrorResult, encodeFunctionData, erc20Abi, getAddress, hexToBigIn
 import type { Address, Hex } from 'viem'
 import { ConnectorNotFoundError, parseChainId } from './eip155.ts'
 import type { Eip1193Provider } from './eip155.ts'
-import {
-  BaseError,
-  InvalidProviderResponseError,
-  ProviderRpcError,
-  toProviderError,
-  UserRejectedRequestError,
-} from './errors.ts'
+import { BaseError, InvalidProviderResponseError, ProviderRpcError, toProviderError, UserRejectedRequestError } from './errors.ts'
 import { receiptTiming, waitForEip155Transaction, type ReceiptTiming } from './receipt.ts'
 import type { TimerClock } from './boundary.ts'
 import type { ContractCallRequest, TransferAdapter, TransferEstimate, TransferReceipt, TransferRequest } from './types.ts'
@@ -75,15 +69,7 @@ export class TransferWouldFailError extends BaseError {
 }
 
 /** Everything the eip155 transfer adapter's methods throw. */
-export type Eip155TransferErrorType =
-  | InvalidTransferError
-  | ConnectorNotFoundError
-  | ChainMismatchError
-  | TransferWouldFailError
-  | InvalidProviderResponseError
-  | UserRejectedRequestError
-  | ProviderRpcError
-  | BaseError
+export type Eip155TransferErrorType = InvalidTransferError | ConnectorNotFoundError | ChainMismatchError | TransferWouldFailError | InvalidProviderResponseError | UserRejectedRequestError | ProviderRpcError | BaseError
 
 /** Options of {@link createEip155TransferAdapter}. */
 export type CreateEip155TransferAdapterParameters = {
@@ -160,10 +146,7 @@ export function createEip155TransferAdapter({
       const checked = checkTransfer(request)
       const provider = await providerOnChain(request.connectorId, checked.chainId)
       const tx = transferTransaction(checked)
-      const [gasRaw, gasPriceRaw] = await Promise.all([
-        callTransaction(provider, 'eth_estimateGas', [tx]),
-        call(provider, 'eth_gasPrice'),
-      ])
+      const [gasRaw, gasPriceRaw] = await Promise.all([callTransaction(provider, 'eth_estimateGas', [tx]), call(provider, 'eth_gasPrice')])
       const gas = parseQuantity('eth_estimateGas', gasRaw)
       if (gas === 0n) throw new InvalidProviderResponseError('eth_estimateGas', gasRaw)
       const gasPrice = parseQuantity('eth_gasPrice', gasPriceRaw)
@@ -271,10 +254,7 @@ function checkTransfer(request: TransferRequest): CheckedTransfer {
   const to = checkAddress('to', request.to)
   const { amount } = request
   if (typeof amount !== 'bigint' || amount <= 0n || amount > maxUint256) {
-    throw new InvalidTransferError(
-      'amount',
-      `The amount must be a positive integer of the smallest unit below 2^256, got ${typeof amount === 'bigint' ? amount : typeof amount}.`,
-    )
+    throw new InvalidTransferError('amount', `The amount must be a positive integer of the smallest unit below 2^256, got ${typeof amount === 'bigint' ? amount : typeof amount}.`)
   }
   if (request.tokenAddress === undefined) return { from, to, amount, chainId }
   return { from, to, amount, chainId, tokenAddress: checkAddress('tokenAddress', request.tokenAddress) }
@@ -284,11 +264,7 @@ function checkTransfer(request: TransferRequest): CheckedTransfer {
 function checkAddress(field: 'from' | 'to' | 'tokenAddress', value: unknown): Address {
   if (typeof value !== 'string' || !isAddress(value)) {
     const missing = field === 'to' && (value === undefined || value === '')
-    throw new InvalidTransferError(
-      field,
-      `Expected a 0x-prefixed EVM address, got ${show(value)}.`,
-      missing ? invalidTransferMessages.amount : invalidTransferMessages[field],
-    )
+    throw new InvalidTransferError(field, `Expected a 0x-prefixed EVM address, got ${show(value)}.`, missing ? invalidTransferMessages.amount : invalidTransferMessages[field])
   }
   return getAddress(value)
 }
@@ -306,10 +282,7 @@ function parseCaipNetworkId(caipNetworkId: unknown): number {
   const reference = match?.[2] ?? ''
   const chainId = /^[1-9][0-9]*$/.test(reference) ? Number(reference) : Number.NaN
   if (!Number.isSafeInteger(chainId)) {
-    throw new InvalidTransferError(
-      'caipNetworkId',
-      `Expected eip155:<positive chain id>, got ${show(caipNetworkId)}.`,
-    )
+    throw new InvalidTransferError('caipNetworkId', `Expected eip155:<positive chain id>, got ${show(caipNetworkId)}.`)
   }
   return chainId
 }

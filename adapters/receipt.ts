@@ -113,7 +113,9 @@ export function pollForTransactionEnd({ hash, look, currentHash = () => hash, ti
         // One look, bounded by the request timeout (a hung request is a failed look); its timer goes with the wait.
         const end = await new Promise<TransferReceipt | null>((resolveLook, rejectLook) => {
           lookTimer = clock.setTimeout(() => rejectLook(new RequestTimeoutError('A look at the transaction', t.requestTimeout)), t.requestTimeout)
-          callForeign('A look at the transaction', look).then(resolveLook, rejectLook).finally(() => clock.clearTimeout(lookTimer))
+          callForeign('A look at the transaction', look)
+            .then(resolveLook, rejectLook)
+            .finally(() => clock.clearTimeout(lookTimer))
         })
         if (done) return
         failures = 0
@@ -264,7 +266,7 @@ function parseTransaction(hash: string, raw: unknown): SentTransaction {
  * Validates a receipt object: `status` '0x1' or '0x0' (post-Byzantium), a hex `blockNumber`, and, when present, the
  * `transactionHash` that was asked for. @throws InvalidProviderResponseError otherwise (a failed look: retried).
  */
-export function parseReceipt(hash: string, raw: unknown): { hash: string; status: 'success' | 'reverted'; blockNumber: bigint } {
+function parseReceipt(hash: string, raw: unknown): { hash: string; status: 'success' | 'reverted'; blockNumber: bigint } {
   const method = 'eth_getTransactionReceipt'
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new InvalidProviderResponseError(method, raw)
   const { status, blockNumber, transactionHash } = raw as Record<string, unknown>

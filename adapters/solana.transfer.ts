@@ -180,7 +180,12 @@ export function createSolanaTransferAdapter({
       const account = adapter.getAccount(request.connectorId, checked.from)
       if (!account) throw new UnauthorizedProviderError({ details: `${checked.from} is not an account ${wallet.name} connected to this site.` })
       const chain = adapter.walletChainFor(request.connectorId, checked.network)
-      if (!chain) throw new SolanaChainNotSupportedError(wallet.name, checked.network, wallet.chains.filter((c) => c.startsWith('solana:')))
+      if (!chain)
+        throw new SolanaChainNotSupportedError(
+          wallet.name,
+          checked.network,
+          wallet.chains.filter((c) => c.startsWith('solana:')),
+        )
 
       const signAndSend = solanaFeatures.signAndSendTransaction in wallet.features && broadcast === 'wallet'
       const used = signAndSend || !(solanaFeatures.signTransaction in wallet.features) ? solanaFeatures.signAndSendTransaction : solanaFeatures.signTransaction
@@ -286,11 +291,7 @@ function networkOf(networks: readonly CaipNetwork[], caipNetworkId: unknown): Ca
 function checkAddress(field: 'from' | 'to', value: unknown): string {
   if (isSolanaAddress(value)) return value
   const missing = field === 'to' && (value === undefined || value === '')
-  throw new InvalidTransferError(
-    field,
-    `Expected a Solana address (32–44 base58 characters decoding to 32 bytes), got ${JSON.stringify(value)}.`,
-    missing ? 'An amount and receiver address are required' : undefined,
-  )
+  throw new InvalidTransferError(field, `Expected a Solana address (32–44 base58 characters decoding to 32 bytes), got ${JSON.stringify(value)}.`, missing ? 'An amount and receiver address are required' : undefined)
 }
 
 function isSignature(value: unknown): value is string {

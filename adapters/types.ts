@@ -45,10 +45,7 @@ export type WalletSession = {
 }
 
 /** Events a connected wallet reports, normalised by the adapter. */
-export type WalletEvent =
-  | { type: 'accountsChanged'; accounts: readonly string[] }
-  | { type: 'chainChanged'; chainId: number | string }
-  | { type: 'disconnect' }
+export type WalletEvent = { type: 'accountsChanged'; accounts: readonly string[] } | { type: 'chainChanged'; chainId: number | string } | { type: 'disconnect' }
 
 /** Native balance of an address (spec §3): `value` in the smallest unit (wei, lamports, satoshis). */
 export type NativeBalance = { value: bigint; decimals: number; symbol: string }

@@ -14,8 +14,7 @@ const sendTarget = (a: ConnectedAccount): SendTarget => ({ ...a })
 const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
 /** On the preview with no stack entry (the modal was closed and reopened meanwhile): the views are moved here. */
 const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SendPreview' && facts.transactions.count === 0
-const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
-  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') => to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
 
 /** A send cleared before its outcome never replaces its loading toast: it is hidden if it is the toast shown. */
 function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
@@ -57,10 +56,7 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
       case 'send.confirm':
         // The transaction enters the stack and the wallet is asked; a full stack refuses it (spec §9).
         if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
-        return [
-          to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }),
-          to.self({ type: 'send.confirm' }, true),
-        ]
+        return [to.router({ type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account' }), to.self({ type: 'send.confirm' }, true)]
       case 'send.dismiss':
         return [to.self({ type: 'send.dismiss' }), to.router({ type: 'router.reset', view: 'Account' })]
       default:
@@ -87,12 +83,7 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
       // Sent, status unknown: its view (the hash, the explorer) with Account behind it, so that Back never shows the
       // form again; the stack's entry is done (a later end after a re-check returns to Account).
       case 'send.unconfirmed':
-        return [
-          ...hideSubmittedToast(facts),
-          to.router({ type: 'router.clearTransactions' }),
-          to.router({ type: 'router.reset', view: 'Account' }),
-          to.router({ type: 'router.push', view: 'SendPreview' }),
-        ]
+        return [...hideSubmittedToast(facts), to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
       case 'send.failed':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),

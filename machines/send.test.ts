@@ -167,7 +167,10 @@ describe('send machine', () => {
   })
 
   test("'Unsupported chain' outside eip155 and solana, and on a network the dapp did not configure", async () => {
-    for (const t of [{ ...target, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }, { ...target, supported: false }]) {
+    for (const t of [
+      { ...target, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' },
+      { ...target, supported: false },
+    ]) {
       const h = harness()
       await h.openWith([eth], t)
       h.actor.send({ type: 'send.setAmount', amount: '0.1' })
@@ -293,7 +296,10 @@ describe('send machine', () => {
 
   test('behavior: the form and the picker show fiat only for priced tokens, grouped in the locale; the fee in significant digits', async () => {
     const h = harness()
-    await h.openWith([{ ...eth, quantity: { decimals: '18', numeric: '12345.6789' }, value: 37_037_036.7 }, { ...dev, price: 0, value: 0 }])
+    await h.openWith([
+      { ...eth, quantity: { decimals: '18', numeric: '12345.6789' }, value: 37_037_036.7 },
+      { ...dev, price: 0, value: 0 },
+    ])
     h.actor.send({ type: 'send.setAmount', amount: '0.5' })
     const en = connectSend(h.actor.getSnapshot(), 'en-US')
     expect(en.tokens.map((t) => [t.symbol, t.balance, t.fiat])).toEqual([
@@ -435,7 +441,7 @@ describe('send machine', () => {
     expect(h.emitted.map((e) => e.type)).not.toContain('send.failed')
   })
 
-  test('behavior: a sped-up transaction succeeds with the replacement\'s hash; one cancelled in the wallet is a failure', async () => {
+  test("behavior: a sped-up transaction succeeds with the replacement's hash; one cancelled in the wallet is a failure", async () => {
     const h = harness()
     await broadcast(h)
     h.receipts[0]!.resolve({ status: 'success', hash: '0xdef', replaced: { hash: '0xabc', reason: 'repriced' } })
@@ -577,7 +583,14 @@ describe('the receiver: optional 0x, CAIP-10 (spec §5; issue 14 defect 12)', ()
     for (const m of [sendMessageRefs.invalidReceiver, sendMessageRefs.invalidCaipAddress, sendMessageRefs.receiverOnOtherNetwork('eip155:1'), sendMessageRefs.nameNotFound, sendMessageRefs.nameResolving]) {
       expect(isReceiverMessage(m), m.key).toBe(true)
     }
-    for (const m of [sendMessageRefs.required, sendMessageRefs.tokenRequired, sendMessageRefs.invalidAmount, sendMessageRefs.notPositive, sendMessageRefs.insufficient('ETH'), sendMessageRefs.tooManyDecimals('ETH', 18)]) {
+    for (const m of [
+      sendMessageRefs.required,
+      sendMessageRefs.tokenRequired,
+      sendMessageRefs.invalidAmount,
+      sendMessageRefs.notPositive,
+      sendMessageRefs.insufficient('ETH'),
+      sendMessageRefs.tooManyDecimals('ETH', 18),
+    ]) {
       expect(isReceiverMessage(m), m.key).toBe(false)
     }
   })

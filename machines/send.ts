@@ -170,11 +170,8 @@ export const sendMachine = setup({
   delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce, receiptWaitTimeout: timing.receiptWaitTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
-    isOtherTarget: ({ context, event }) =>
-      event.type === 'send.setTarget' &&
-      (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
-    isUnsupportedChain: ({ context }) =>
-      !context.target?.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
+    isOtherTarget: ({ context, event }) => event.type === 'send.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    isUnsupportedChain: ({ context }) => !context.target?.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
     isMissingAmountOrReceiver: ({ context }) => context.sendTokenAmount.trim() === '' || context.receiverAddress.trim() === '',
     isMissingToken: ({ context }) => !context.token,
     isInvalidAmount: ({ context }) => !context.token || !parseAmount(context.sendTokenAmount, context.token).ok,
@@ -352,12 +349,7 @@ export const sendMachine = setup({
       states: {
         /** Classifies the typed receiver. */
         checking: {
-          always: [
-            { guard: 'isReceiverEmpty', target: 'empty' },
-            { guard: 'isReceiverAddress', target: 'valid', actions: 'useTypedAddress' },
-            { guard: 'isReceiverName', target: 'name' },
-            { target: 'invalid' },
-          ],
+          always: [{ guard: 'isReceiverEmpty', target: 'empty' }, { guard: 'isReceiverAddress', target: 'valid', actions: 'useTypedAddress' }, { guard: 'isReceiverName', target: 'name' }, { target: 'invalid' }],
         },
         empty: {},
         invalid: {},

@@ -79,9 +79,7 @@ export function createInstanceServices({
   }
   let directoryPromise: Promise<DirectoryApi> | undefined
   const getDirectory = (): Promise<DirectoryApi> | undefined =>
-    options.api?.directoryUrl
-      ? (directoryPromise ??= import('../services/directory.ts').then((m) => m.createDirectoryApi({ baseUrl: options.api!.directoryUrl!, ...apiCommon })))
-      : undefined
+    options.api?.directoryUrl ? (directoryPromise ??= import('../services/directory.ts').then((m) => m.createDirectoryApi({ baseUrl: options.api!.directoryUrl!, ...apiCommon }))) : undefined
   /** A page of the wallet directory, its first `imagesPreloaded` images loaded before it shows (spec §9). */
   async function fetchWallets(p: GetWalletsParameters, imagesPreloaded: number): Promise<GetWalletsReturnType> {
     const pending = getDirectory()

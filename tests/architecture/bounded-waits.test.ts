@@ -26,8 +26,7 @@ const visitorDecides = 'a wallet prompt: the visitor approves or declines in the
 const listener = 'a listener for the life of the state (events, not an answer): it ends when the state is left'
 const frameTimed =
   'a frame request of a timed kind (spec §9: connect email, device, OTP, social, social redirect URI): the frame request machine ends it after iframeRequestTimeout (120 s) and the frame load after iframeLoadTimeout (20 s); onError shows the failure'
-const http = (onError: string) =>
-  `an API call only: the API client aborts it after its request timeout (services/api.ts defaultRequestTimeout, spec §9 10 s, ApiTimeoutError) → onError: ${onError}`
+const http = (onError: string) => `an API call only: the API client aborts it after its request timeout (services/api.ts defaultRequestTimeout, spec §9 10 s, ApiTimeoutError) → onError: ${onError}`
 const siwxBounded = "the `siwx` option's call: siwxActors end it with RequestTimeoutError after siwxRequestTimeout (10 s) → onError shows the failure"
 
 /** Waits that may go on without an `after` of their own, each with its reason. */
@@ -137,7 +136,7 @@ function waits(): Wait[] {
     const visit = (n: Node, bounded: boolean) => {
       const b = bounded || n.after.length > 0
       if (n.invoke.length) out.push({ id: n.id, machine: name, waitsOn: n.invoke.map((i) => (typeof i.src === 'string' ? i.src : i.id)).join(', '), bounded: b })
-      else if (awaitsAnswer.includes(n.id)) out.push({ id: n.id, machine: name, waitsOn: '(an event from its parent\'s actor)', bounded: b })
+      else if (awaitsAnswer.includes(n.id)) out.push({ id: n.id, machine: name, waitsOn: "(an event from its parent's actor)", bounded: b })
       for (const c of Object.values(n.states)) visit(c, b)
     }
     visit(machine.root as unknown as Node, false)
@@ -150,10 +149,15 @@ describe('architecture: every wait in every machine has a bound', () => {
 
   test('behavior: every production machine of machines/ is loaded and its waits are listed', () => {
     expect(machines.map((m) => m.name)).toEqual(expect.arrayContaining(['accountMachine', 'pairingMachine', 'sendMachine', 'connectionMachine']))
-    for (const id of awaitsAnswer) expect(all.map((w) => w.id), `${id} is not a state`).toContain(id)
-    const line = (w: Wait) =>
-      `${w.bounded ? 'after  ' : exemptions[w.id] ? 'exempt ' : pending[w.id] ? 'PENDING' : 'UNBOUND'} ${w.id} [${w.waitsOn}]${w.bounded ? '' : ` — ${exemptions[w.id] ?? pending[w.id] ?? ''}`}`
-    console.log(`Waiting states checked (${all.length}: ${all.filter((w) => w.bounded).length} bounded by after, ${all.filter((w) => !w.bounded && exemptions[w.id]).length} exempt, ${all.filter((w) => !w.bounded && pending[w.id]).length} pending):\n${all.map(line).join('\n')}`)
+    for (const id of awaitsAnswer)
+      expect(
+        all.map((w) => w.id),
+        `${id} is not a state`,
+      ).toContain(id)
+    const line = (w: Wait) => `${w.bounded ? 'after  ' : exemptions[w.id] ? 'exempt ' : pending[w.id] ? 'PENDING' : 'UNBOUND'} ${w.id} [${w.waitsOn}]${w.bounded ? '' : ` — ${exemptions[w.id] ?? pending[w.id] ?? ''}`}`
+    console.log(
+      `Waiting states checked (${all.length}: ${all.filter((w) => w.bounded).length} bounded by after, ${all.filter((w) => !w.bounded && exemptions[w.id]).length} exempt, ${all.filter((w) => !w.bounded && pending[w.id]).length} pending):\n${all.map(line).join('\n')}`,
+    )
   })
 
   test('behavior: a waiting state without an after has a documented exemption (or is a listed debt)', () => {

@@ -80,16 +80,20 @@ export function createRootHarness({
     added: [] as Array<{ input: SiwxSession; d: Deferred<SiwxSession> }>,
     revoked: [] as Array<{ sessions: SiwxSession[] }>,
   }
-  const heldWithInput = <I, T>(list: Array<{ input: I; d: Deferred<T> }>) => ({ input }: { input: I }) => {
-    const d = deferred<T>()
-    list.push({ input, d })
-    return d.promise
-  }
-  const held = <T>(list: Deferred<T>[]) => () => {
-    const d = deferred<T>()
-    list.push(d)
-    return d.promise
-  }
+  const heldWithInput =
+    <I, T>(list: Array<{ input: I; d: Deferred<T> }>) =>
+    ({ input }: { input: I }) => {
+      const d = deferred<T>()
+      list.push({ input, d })
+      return d.promise
+    }
+  const held =
+    <T>(list: Deferred<T>[]) =>
+    () => {
+      const d = deferred<T>()
+      list.push(d)
+      return d.promise
+    }
   /** The feature machines with the test's actors (spawned at once on intent, unless a loader is given). */
   const provided: Record<FeatureId, AnyActorLogic> = {
     send: sendMachine.provide({
@@ -171,9 +175,8 @@ export function createRootHarness({
       },
       storedConnectorId,
       ...(remoteConfig ? { featureFlags: { local: remoteConfig.local, basic: remoteConfig.basic } } : {}),
-      features: featureRegistrations(
-        { siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig },
-        (id) => (loaders?.[id] ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) } : { logic: provided[id], on: outcomesOf[id] }),
+      features: featureRegistrations({ siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig }, (id) =>
+        loaders?.[id] ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) } : { logic: provided[id], on: outcomesOf[id] },
       ).concat(extraFeatures),
     },
   }).start()
@@ -192,7 +195,10 @@ export function createRootHarness({
     siwx: () => (ctx().features.siwx as FeatureRefs['siwx'])!.getSnapshot(),
     wallet: (e: { type: string; [k: string]: unknown }) => wallet.wallet(e),
     view: () => ctx().router.getSnapshot().value as string,
-    history: () => ctx().router.getSnapshot().context.history.map((h) => h.view),
+    history: () =>
+      ctx()
+        .router.getSnapshot()
+        .context.history.map((h) => h.view),
     modal: () => ctx().modal.getSnapshot(),
     connection: () => ctx().connection.getSnapshot(),
     network: () => ctx().network.getSnapshot(),

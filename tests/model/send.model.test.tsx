@@ -357,20 +357,26 @@ async function walk(fixture: Fixture, path: ModelPath) {
         early.push(step.state)
         continue
       }
-      await waitFor(() => {
-        if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
-        if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
-        // The testnet fixture reads a real anvil: on a loaded 2-core machine an answer takes more than waitFor's 1 s default.
-      }, { timeout: 5_000 })
+      await waitFor(
+        () => {
+          if (early.length && !visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+          if (!visited.slice(early.length ? 0 : from).includes(step.state)) throw new Error(`after ${step.event.type} expected ${step.state}, visited ${visited.slice(from).join(' > ')}`)
+          // The testnet fixture reads a real anvil: on a loaded 2-core machine an answer takes more than waitFor's 1 s default.
+        },
+        { timeout: 5_000 },
+      )
       early.length = 0
     }
     // A path that ends before the machine arrived (its module still loading on a busy machine): wait for it, then check
     // the steps it took meanwhile in order.
     if (early.length) {
-      await waitFor(() => {
-        if (!send.ref) throw new Error(`Send's machine not spawned after ${path.steps.map((s) => s.event.type).join(' → ')}`)
-        if (!visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
-      }, { timeout: 10_000 })
+      await waitFor(
+        () => {
+          if (!send.ref) throw new Error(`Send's machine not spawned after ${path.steps.map((s) => s.event.type).join(' → ')}`)
+          if (!visitsInOrder(visited, early)) throw new Error(`before Send opened expected ${early.join(' > ')}, visited ${visited.join(' > ')}`)
+        },
+        { timeout: 10_000 },
+      )
       early.length = 0
     }
     send.stop()

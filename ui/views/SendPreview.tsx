@@ -23,7 +23,12 @@ export default function SendPreview() {
         <dt>{copy.youSend}</dt>
         <dd data-testid="send-preview-amount">
           {flow.amount} {flow.token?.symbol}
-          {flow.amountFiat !== undefined && <span className="lk-muted" data-testid="send-preview-fiat"> · {flow.amountFiat}</span>}
+          {flow.amountFiat !== undefined && (
+            <span className="lk-muted" data-testid="send-preview-fiat">
+              {' '}
+              · {flow.amountFiat}
+            </span>
+          )}
         </dd>
         <dt>{copy.receiver}</dt>
         <dd data-testid="send-preview-receiver" title={flow.resolvedAddress}>
@@ -46,12 +51,7 @@ export default function SendPreview() {
         </>
       )}
       {flow.phase === 'unconfirmed' && flow.hash ? (
-        <TransactionUnconfirmed
-          hash={flow.hash}
-          explorer={explorerOf(network.active, flow.hash)}
-          onRecheck={() => flow.recheck()}
-          onLeave={() => flow.dismiss()}
-        />
+        <TransactionUnconfirmed hash={flow.hash} explorer={explorerOf(network.active, flow.hash)} onRecheck={() => flow.recheck()} onLeave={() => flow.dismiss()} />
       ) : (
         <>
           <p className="lk-muted" role="status">
