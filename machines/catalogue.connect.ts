@@ -1,7 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { Connector } from '../adapters/types.ts'
 import type { Wallet } from '../services/schemas.ts'
-import type { catalogueMachine } from './catalogue.ts'
+import type { catalogueMachine, CatalogueFailure } from './catalogue.ts'
 import { connectorTypeOrder, type ConnectorTypeOrderItem } from './catalogue.order.ts'
 
 /** A catalogue wallet with its image URL (resolved by the assembly). */
@@ -28,7 +28,15 @@ export type CatalogueView = {
   count: number
   /** Wallets of the directory not loaded yet (pages still to come; 0 while searching). */
   unloaded: number
+  /** The first load failed (AllWallets says it with Try again; Connect stays quiet, spec §4). */
   loadFailed: boolean
+  /** Why the first load failed: `offline` or `unavailable`; undefined unless {@link CatalogueView.loadFailed}. */
+  loadFailure: CatalogueFailure | undefined
+  /**
+   * Why the search of the shown query failed (`offline` or `unavailable`): AllWallets says it instead of "No wallet
+   * matches"; `items` are then the loaded wallets that match. Undefined when no search failed.
+   */
+  searchFailure: CatalogueFailure | undefined
 }
 
 /** Wallets already shown as installed connectors are hidden from the catalogue (by rdns or lowercase name, spec §6). */
@@ -67,6 +75,8 @@ export function catalogueNotLoaded(typed = ''): CatalogueView {
     count: 0,
     unloaded: 0,
     loadFailed: false,
+    loadFailure: undefined,
+    searchFailure: undefined,
   }
 }
 
@@ -113,6 +123,8 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
     count: query === '' ? c.count : c.resultsCount,
     unloaded: query === '' ? Math.max(0, c.count - c.wallets.length) : 0,
     loadFailed: snapshot.matches({ list: 'failed' }),
+    loadFailure: snapshot.matches({ list: 'failed' }) ? (c.loadFailure ?? 'unavailable') : undefined,
+    searchFailure: query !== '' && c.query === query && snapshot.matches({ search: 'failed' }) ? (c.searchFailure ?? 'unavailable') : undefined,
   }
 }
 

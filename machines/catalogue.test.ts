@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { OfflineError } from '../adapters/connectivity.ts'
+import { ApiError } from '../services/api.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
@@ -15,7 +17,9 @@ afterEach(() => vi.useRealTimers())
 
 function harness(options: CatalogueOptions = {}) {
   const calls: Array<{ input: GetWalletsParameters; d: Deferred<GetWalletsReturnType> }> = []
-  const initial = deferred<{ featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }>()
+  let initial = deferred<{ featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }>()
+  /** The connectivity watcher's way back to the machine: `online()` is the browser's `online` event. */
+  const connectivity = { online: () => {}, stopped: false }
   const actor = createActor(
     catalogueMachine.provide({
       actors: {
@@ -25,11 +29,24 @@ function harness(options: CatalogueOptions = {}) {
           return d.promise
         }),
         loadInitial: fromPromise(() => initial.promise),
+        watchConnectivity: fromCallback(({ sendBack }) => {
+          connectivity.online = () => sendBack({ type: 'catalogue.online' })
+          return () => void (connectivity.stopped = true)
+        }),
       },
     }),
     { input: options },
   ).start()
-  return { actor, calls, initial, view: (typed?: string) => connectCatalogue(actor.getSnapshot(), { rdns: [], names: [] }, typed) }
+  return {
+    actor,
+    calls,
+    get initial() {
+      return initial
+    },
+    /** A fresh first load for the next `loadInitial` (the first one settled). */
+    nextInitial: () => (initial = deferred()),
+    connectivity,
+    view: (typed?: string) => connectCatalogue(actor.getSnapshot(), { rdns: [], names: [] }, typed) }
 }
 
 describe('catalogue', () => {
@@ -59,14 +76,44 @@ describe('catalogue', () => {
     expect(h.calls).toHaveLength(1)
   })
 
-  test('behavior: a failed load is swallowed and can be retried; a failed page keeps the list', async () => {
+  test('behavior: a failed load is a state with its reason (unavailable) and is asked again when the catalogue shows again', async () => {
     const h = harness()
     h.actor.send({ type: 'catalogue.load' })
-    h.initial.reject(new Error('down'))
+    h.initial.reject(new ApiError({ status: 500, body: 'boom', url: 'http://127.0.0.1/directory/getWallets' }))
     await vi.advanceTimersByTimeAsync(0)
-    expect(h.view()).toMatchObject({ loadFailed: true, isLoading: false, items: [] })
+    expect(h.actor.getSnapshot().matches({ list: 'failed' })).toBe(true)
+    expect(h.view()).toMatchObject({ loadFailed: true, loadFailure: 'unavailable', isLoading: false, items: [] })
+    h.nextInitial()
     h.actor.send({ type: 'catalogue.load' })
-    expect(h.view().isLoading).toBe(true)
+    expect(h.view()).toMatchObject({ isLoading: true, loadFailed: false, loadFailure: undefined })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('a')], count: 1 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view()).toMatchObject({ loadFailed: false, loadFailure: undefined, items: [expect.objectContaining({ id: 'a' })] })
+  })
+
+  test('behavior: a load failed offline says offline; the browser coming back online asks again', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.reject(new OfflineError({ cause: new TypeError('Failed to fetch') }))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.view()).toMatchObject({ loadFailed: true, loadFailure: 'offline' })
+    h.nextInitial()
+    h.connectivity.online()
+    expect(h.actor.getSnapshot().matches({ list: 'loadingInitial' })).toBe(true)
+    h.initial.resolve({ featured: [], recommended: [wallet('r')], first: { data: [], count: 0 } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(h.actor.getSnapshot().matches({ list: 'ready' })).toBe(true)
+    // Online again while nothing failed: nothing is asked.
+    h.connectivity.online()
+    expect(h.actor.getSnapshot().matches({ list: 'ready' })).toBe(true)
+    expect(h.calls).toHaveLength(0)
+  })
+
+  test('behavior: the connectivity watcher lives as long as the catalogue', () => {
+    const h = harness()
+    expect(h.connectivity.stopped).toBe(false)
+    h.actor.stop()
+    expect(h.connectivity.stopped).toBe(true)
   })
 
   test('behavior: a failed page keeps the rows and waits for the next scroll (no retry loop)', async () => {
@@ -131,13 +178,51 @@ describe('catalogue', () => {
     expect(h.view().query).toBe('')
   })
 
-  test('behavior: a failed search shows no results instead of an error', async () => {
+  test('behavior: a failed search is said (not "no match"): unavailable for an HTTP error, with the loaded matches kept', async () => {
     const h = harness()
-    h.actor.send({ type: 'catalogue.search', query: 'zzz' })
+    h.actor.send({ type: 'catalogue.load' })
+    h.initial.resolve({ featured: [], recommended: [], first: { data: [wallet('zz1'), wallet('a')], count: 2 } })
+    await vi.advanceTimersByTimeAsync(0)
+    h.actor.send({ type: 'catalogue.search', query: 'zz' })
     await vi.advanceTimersByTimeAsync(timing.searchDebounce)
-    h.calls[0]!.d.reject(new Error('429'))
+    h.calls[0]!.d.reject(new ApiError({ status: 429, body: '', url: 'http://127.0.0.1/directory/getWallets' }))
     await vi.advanceTimersByTimeAsync(timing.searchMinDuration)
-    expect(h.view()).toMatchObject({ isSearching: false, items: [] })
+    expect(h.actor.getSnapshot().matches({ search: 'failed' })).toBe(true)
+    expect(h.view('zz')).toMatchObject({ isSearching: false, searchFailure: 'unavailable', items: [expect.objectContaining({ id: 'zz1' })] })
+    // Another query typed: the failure is not said for it.
+    h.actor.send({ type: 'catalogue.search', query: 'a' })
+    expect(h.view('a').searchFailure).toBeUndefined()
+  })
+
+  test('behavior: a search failed offline says offline; coming back online searches again, and its answer replaces the failure', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.search', query: 'meta' })
+    await vi.advanceTimersByTimeAsync(timing.searchDebounce)
+    h.calls[0]!.d.reject(new OfflineError())
+    await vi.advanceTimersByTimeAsync(timing.searchMinDuration)
+    expect(h.view('meta')).toMatchObject({ searchFailure: 'offline', items: [] })
+    h.connectivity.online()
+    expect(h.calls).toHaveLength(2)
+    expect(h.calls[1]!.input).toMatchObject({ search: 'meta', entries: 100 })
+    expect(h.view('meta')).toMatchObject({ isSearching: true, searchFailure: undefined })
+    h.calls[1]!.d.resolve({ data: [wallet('m')], count: 1 })
+    await vi.advanceTimersByTimeAsync(timing.searchMinDuration)
+    expect(h.actor.getSnapshot().matches({ search: 'showingResults' })).toBe(true)
+    expect(h.view('meta')).toMatchObject({ searchFailure: undefined, items: [expect.objectContaining({ id: 'm' })] })
+  })
+
+  test('behavior: Try again on a failed search sends the same query again (after the debounce)', async () => {
+    const h = harness()
+    h.actor.send({ type: 'catalogue.search', query: 'meta' })
+    await vi.advanceTimersByTimeAsync(timing.searchDebounce)
+    h.calls[0]!.d.reject(new OfflineError())
+    await vi.advanceTimersByTimeAsync(timing.searchMinDuration)
+    h.actor.send({ type: 'catalogue.search', query: 'meta' })
+    await vi.advanceTimersByTimeAsync(timing.searchDebounce)
+    expect(h.calls).toHaveLength(2)
+    h.calls[1]!.d.resolve({ data: [], count: 0 })
+    await vi.advanceTimersByTimeAsync(timing.searchMinDuration)
+    expect(h.view('meta')).toMatchObject({ searchFailure: undefined, items: [], count: 0 })
   })
 
   test('behavior: wallets shown as installed are hidden by rdns or lowercase name', () => {

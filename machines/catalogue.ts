@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { OfflineError } from '../adapters/connectivity.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { timing } from './timing.ts'
@@ -19,6 +20,21 @@ export type CatalogueContext = {
   query: string
   results: Wallet[]
   resultsCount: number
+  /** Why the first load failed (`list.failed`): the visitor is offline, or the directory did not answer well. */
+  loadFailure?: CatalogueFailure | undefined
+  /** Why the last search failed (`search.failed`); cleared by an answer. */
+  searchFailure?: CatalogueFailure | undefined
+}
+
+/**
+ * Why the directory could not be read: `offline` (the browser is offline, or the request got no HTTP answer: an
+ * `OfflineError` from the assembly) or `unavailable` (an HTTP error, a malformed answer, a timeout).
+ */
+export type CatalogueFailure = 'offline' | 'unavailable'
+
+/** The failure kind of an actor's error. */
+export function catalogueFailureOf(error: unknown): CatalogueFailure {
+  return error instanceof OfflineError || (error as { name?: unknown } | null)?.name === 'OfflineError' ? 'offline' : 'unavailable'
 }
 
 /** What the dapp configured (spec §6): featured, included and excluded wallet ids; chains; platform filter. */
@@ -45,8 +61,10 @@ export type CatalogueEvent =
   | { type: 'catalogue.load' }
   /** The list was scrolled near its end. */
   | { type: 'catalogue.loadMore' }
-  /** The search box changed (the text is trimmed; blank clears the search). */
+  /** The search box changed (the text is trimmed; blank clears the search). A failed search's Try again sends the query again. */
   | { type: 'catalogue.search'; query: string }
+  /** The browser came back online (fed by the `watchConnectivity` actor): a failed load or search is asked again. */
+  | { type: 'catalogue.online' }
 
 const notProvided = () => () => {
   throw new Error('The catalogue machine\'s "fetchWallets" actor was not provided.')
@@ -59,10 +77,14 @@ function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 
 /**
  * The wallet catalogue of AllWallets (spec §2, §3, §9): featured (page size = number of ids), recommended
  * (4), then pages of 40 as the visitor scrolls; search (trimmed text) asks for 100 after the visitor stops
- * typing, and its spinner shows at least 300 ms. Loading flags are states; errors are swallowed (the list
- * keeps what it had), as the spec says.
+ * typing, and its spinner shows at least 300 ms. Loading flags are states. A failed page is swallowed (the list
+ * keeps what it had), as spec §4 says; a failed first load is `list.failed` and a failed search `search.failed`, each
+ * with its {@link CatalogueFailure} in context, so AllWallets can say it (Connect stays quiet, spec §4). Showing the
+ * catalogue again (`catalogue.load`: AllWallets' Try again, Back to Connect) asks the first load again; typing (or
+ * Try again, the same query) asks the search again; `catalogue.online` asks both again when they failed.
  *
- * Actor to provide: `fetchWallets` ({@link GetWalletsParameters} → {@link GetWalletsReturnType}).
+ * Actors to provide: `fetchWallets` ({@link GetWalletsParameters} → {@link GetWalletsReturnType}), `loadInitial`, and
+ * `watchConnectivity` (a callback that sends `catalogue.online` when the browser comes back online; it never ends).
  */
 export const catalogueMachine = setup({
   types: {
@@ -73,6 +95,8 @@ export const catalogueMachine = setup({
   actors: {
     fetchWallets: fromPromise<GetWalletsReturnType, GetWalletsParameters>(notProvided()),
     loadInitial: fromPromise<{ featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }, { options: CatalogueOptions }>(notProvided()),
+    /** Listens for the browser coming back online; sends `catalogue.online`. A listener, not a wait: it has no end. */
+    watchConnectivity: fromCallback<EventObject>(notProvided()),
   },
   delays: {
     searchDebounce: timing.searchDebounce,
@@ -81,12 +105,15 @@ export const catalogueMachine = setup({
   guards: {
     hasMore: ({ context }) => context.wallets.length < context.count,
     isBlankQuery: ({ event }) => event.type === 'catalogue.search' && event.query.trim() === '',
+    hasSearchFailed: ({ context }) => context.searchFailure !== undefined,
   },
   actions: {
     setInitial: assign(({ event }) => {
       const { featured, recommended, first } = (event as unknown as { output: { featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType } }).output
-      return { featured, recommended, wallets: first.data, count: first.count, page: 1 }
+      return { featured, recommended, wallets: first.data, count: first.count, page: 1, loadFailure: undefined }
     }),
+    setLoadFailure: assign({ loadFailure: ({ event }) => catalogueFailureOf((event as { error?: unknown }).error) }),
+    setSearchFailure: assign({ results: [], resultsCount: 0, searchFailure: ({ event }) => catalogueFailureOf((event as { error?: unknown }).error) }),
     appendPage: assign(({ context, event }) => {
       const page = (event as unknown as { output: GetWalletsReturnType }).output
       const seen = new Set(context.wallets.map((w) => w.id))
@@ -95,15 +122,16 @@ export const catalogueMachine = setup({
     setQuery: assign({ query: ({ event }) => (event.type === 'catalogue.search' ? event.query.trim() : '') }),
     setResults: assign(({ event }) => {
       const r = (event as unknown as { output: GetWalletsReturnType }).output
-      return { results: r.data, resultsCount: r.count }
+      return { results: r.data, resultsCount: r.count, searchFailure: undefined }
     }),
-    clearResults: assign({ results: [], resultsCount: 0 }),
-    clearSearch: assign({ query: '', results: [], resultsCount: 0 }),
+    clearSearch: assign({ query: '', results: [], resultsCount: 0, searchFailure: undefined }),
   },
 }).createMachine({
   id: 'catalogue',
   context: ({ input }) => ({ options: input ?? {}, featured: [], recommended: [], wallets: [], count: 0, page: 0, query: '', results: [], resultsCount: 0 }),
   type: 'parallel',
+  // A listener for the whole life of the catalogue, not a wait for an answer: it has no timeout.
+  invoke: { id: 'watchConnectivity', src: 'watchConnectivity' },
   states: {
     list: {
       initial: 'idle',
@@ -115,8 +143,8 @@ export const catalogueMachine = setup({
             src: 'loadInitial',
             input: ({ context }) => ({ options: context.options }),
             onDone: { target: 'ready', actions: 'setInitial' },
-            // Errors are swallowed (spec §4): the list stays empty and can be loaded again.
-            onError: 'failed',
+            // Connect swallows the error (spec §4); AllWallets says it, with Try again.
+            onError: { target: 'failed', actions: 'setLoadFailure' },
           },
         },
         ready: { on: { 'catalogue.loadMore': { guard: 'hasMore', target: 'loadingPage' } } },
@@ -136,8 +164,11 @@ export const catalogueMachine = setup({
         },
         /** A page failed (swallowed, spec §4): the list keeps what it has; the visitor's next scroll asks again. */
         pageFailed: { on: { 'catalogue.loadMore': { guard: 'hasMore', target: 'loadingPage' } } },
-        /** The first load failed; showing the catalogue again retries. */
-        failed: { on: { 'catalogue.load': 'loadingInitial' } },
+        /**
+         * The first load failed (why in `loadFailure`): showing the catalogue again (AllWallets' Try again, Back to
+         * Connect) or the browser coming back online asks again.
+         */
+        failed: { on: { 'catalogue.load': 'loadingInitial', 'catalogue.online': 'loadingInitial' } },
       },
     },
     search: {
@@ -156,7 +187,7 @@ export const catalogueMachine = setup({
         debouncing: { after: { searchDebounce: 'searching' } },
         searching: {
           type: 'parallel',
-          onDone: 'showingResults',
+          onDone: [{ guard: 'hasSearchFailed', target: 'failed' }, { target: 'showingResults' }],
           states: {
             request: {
               initial: 'pending',
@@ -173,7 +204,7 @@ export const catalogueMachine = setup({
                       exclude: context.options.excludeWalletIds,
                     }),
                     onDone: { target: 'done', actions: 'setResults' },
-                    onError: { target: 'done', actions: 'clearResults' },
+                    onError: { target: 'done', actions: 'setSearchFailure' },
                   },
                 },
                 done: { type: 'final' },
@@ -190,6 +221,11 @@ export const catalogueMachine = setup({
           },
         },
         showingResults: {},
+        /**
+         * The search could not be done (why in `searchFailure`): AllWallets says so (offline, or the directory failed)
+         * instead of "No wallet matches"; Try again sends the query again, and coming back online searches again.
+         */
+        failed: { on: { 'catalogue.online': 'searching' } },
       },
     },
   },

@@ -2,7 +2,7 @@
 // @vitest-environment-options {"settings": {"enableImageFileLoading": true}}
 import { fireEvent, waitFor, within } from '@testing-library/react'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise } from 'xstate'
 import { mainnet } from '../../adapters/networks.ts'
 import { sha256Hex } from '../../dev/api/dataset.ts'
 import { catalogueMachine, cataloguePage, type CatalogueContext, type CatalogueOptions } from '../../machines/catalogue.ts'
@@ -17,7 +17,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, type Mo
  * Model-based tests of the wallet catalogue (spec §2 AllWallets, §3 wallet catalogue state, §9 wallet lists and
  * search), walked through the UI: every event of the chart is a gesture of the visitor (opening the modal, which
  * shows Connect; scrolling AllWallets' virtual list to its end, and after a failed page scrolling it again; typing
- * in or clearing the search box), the manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the
+ * in or clearing the search box; the browser coming back online, the window's `online` event), the manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the
  * timing of the reference server's directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
  * (531 wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
  * and features MetaVault and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
@@ -71,6 +71,8 @@ function modelEvents(s: any): ModelEvent[] {
   if ((s.matches({ list: 'idle' }) || s.matches({ list: 'failed' })) && !searchPending) {
     list.push({ type: 'catalogue.load', gesture: c.page === 0 && s.matches({ list: 'idle' }) ? 'open' : 'connect' })
   }
+  // The browser comes back online after a failed load or search (the window's `online` event).
+  if (s.matches({ list: 'failed' }) || s.matches({ search: 'failed' })) list.push({ type: 'catalogue.online' })
   if (s.matches({ list: 'loadingInitial' })) {
     list.push({ type: 'xstate.done.actor.loadInitial', output: { featured: [wallet('f1')], recommended: [wallet('r1')], first: page(1) } })
     list.push({ type: 'xstate.error.actor.loadInitial', error: new TypeError('Failed to fetch') })
@@ -110,7 +112,7 @@ const run = buildModelPaths(catalogueMachine, { input: fixture.input, events: mo
 function doneStateTransitions(paths: ModelPath[]): Set<TransitionId> {
   const taken = new Set<TransitionId>()
   const never = fromPromise(() => new Promise<never>(() => {}))
-  const machine = catalogueMachine.provide({ actors: { fetchWallets: never as never, loadInitial: never as never } })
+  const machine = catalogueMachine.provide({ actors: { fetchWallets: never as never, loadInitial: never as never, watchConnectivity: fromCallback(() => {}) } })
   for (const path of paths) {
     const actor = createActor(machine, {
       input: fixture.input,
@@ -196,6 +198,10 @@ async function perform(app: App, event: any) {
     while (app.gates.waiting(WALLETS)) await app.gates.release(WALLETS)
     return app.settle()
   }
+  if (type === 'catalogue.online') {
+    window.dispatchEvent(new Event('online'))
+    return app.settle()
+  }
   if (type === 'xstate.done.actor.search') return answer(app, 1, false)
   if (type === 'xstate.error.actor.search') return answer(app, 1, true)
   if (type.startsWith('xstate.after.')) {
@@ -254,9 +260,22 @@ async function check(app: App, event: any, state: string, sizeBefore: number) {
   if (onAllWallets && value.search === 'showingResults') {
     await waitFor(() => expect(spinner(app)).toBeNull())
     const query = ctx(snapshot).query
-    const failed = ctx(snapshot).resultsCount === 0
-    if (failed) expect(within(app.dialog()!).getByText(en.noMatch)).toBeTruthy()
-    else expect((await renderedNames(app)).sort()).toEqual(META_WALLETS.filter((n) => n.toLowerCase().includes(query)).sort())
+    expect((await renderedNames(app)).sort()).toEqual(META_WALLETS.filter((n) => n.toLowerCase().includes(query)).sort())
+    expect(within(app.dialog()!).queryByRole('alert')).toBeNull()
+  }
+  if (onAllWallets && value.search === 'failed') {
+    // The request got no answer (the gate fails it as fetch does offline): said as offline, never "No wallet matches";
+    // the loaded wallets that match stay listed, with Try again.
+    await waitFor(() => expect(spinner(app)).toBeNull())
+    const alert = within(app.dialog()!).getByRole('alert')
+    expect(alert.textContent).toContain(en.catalogueFailure.searchOffline)
+    expect(within(alert).getByRole('button', { name: en.tryAgain })).toBeTruthy()
+    expect(within(app.dialog()!).queryByText(en.noMatch)).toBeNull()
+    for (const name of await renderedNames(app)) expect(name.toLowerCase()).toContain(ctx(snapshot).query)
+  }
+  if (event.type === 'catalogue.online') {
+    // Back online: what had failed is asked again at once (the first load's three calls, or the search).
+    await waitFor(() => expect(app.gates.waiting(WALLETS)).toBeGreaterThan(0))
   }
   if (onAllWallets && value.search === 'idle' && event.type === 'catalogue.search') {
     // Cleared: the whole list again, no spinner, nothing asked.
@@ -322,6 +341,33 @@ describe('catalogue model: walked in the UI', () => {
     fireEvent.scroll(await scroller(app), { target: { scrollTop: (await listSize(app)) * ROW_HEIGHT } })
     await app.settle()
   }
+
+  /**
+   * Connect stays quiet when the directory cannot be read (spec §4); AllWallets says it, under the installed wallets,
+   * offline as offline, with Try again, which asks the first load again.
+   */
+  describe('behavior: AllWallets says the wallet list could not load, with Try again', () => {
+    const path = pathOf(['load(open)', 'error.actor.loadInitial'])
+
+    test('the failure is said on AllWallets (not on Connect); Try again loads the list', () =>
+      walk(path, async (app) => {
+        expect(within(app.dialog()!).queryByRole('alert')).toBeNull()
+        // Showing AllWallets asks again; that fails too (no answer: offline).
+        await app.clickInDialog('button', en.allWallets)
+        await answer(app, initialCalls, true)
+        await waitFor(() => expect(listState(app)).toBe('failed'))
+        const alert = await waitFor(() => within(app.dialog()!).getByRole('alert'))
+        expect(alert.textContent).toContain(en.catalogueFailure.loadOffline)
+        expect(alert.textContent).toContain(en.catalogueFailure.loadOfflineHint)
+        // The installed wallet is still listed, above the notice.
+        expect(await renderedNames(app)).toEqual([WALLET_NAME])
+        fireEvent.click(within(alert).getByRole('button', { name: en.tryAgain }))
+        await answer(app, initialCalls, false)
+        await waitFor(() => expect(listState(app)).toBe('ready'))
+        await waitFor(() => expect(within(app.dialog()!).queryByRole('alert')).toBeNull())
+        await waitFor(async () => expect(await listSize(app)).toBeGreaterThan(1))
+      }))
+  })
 
   /**
    * machines/catalogue.ts: a search (`catalogue.search` with text) was `reenter: true` on the `search` region; the

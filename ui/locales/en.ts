@@ -179,6 +179,17 @@ export const en = {
   noMatchFor: (query: string) => `No wallet matches "${query}"`,
   noMatchHint: 'Check the spelling, or look through the whole list.',
   clearSearch: 'Clear search',
+  /** AllWallets when the wallet directory cannot be read (Connect stays quiet, spec §4). */
+  catalogueFailure: {
+    loadFailed: 'We could not load the wallet list.',
+    loadFailedHint: 'The wallets installed in this browser still work. Try again in a moment.',
+    loadOffline: 'You are offline.',
+    loadOfflineHint: 'The wallet list loads again when you are back online.',
+    searchFailed: 'The search could not reach the wallet list.',
+    searchFailedHint: 'Try again in a moment.',
+    searchOffline: 'You are offline, so the search cannot reach the wallet list.',
+    searchOfflineHint: 'The search runs again when you are back online.',
+  },
   continueIn: (name: string) => `Continue in ${name}`,
   connectedTo: (name: string) => `Connected to ${name}`,
   acceptRequest: 'Approve the connection request in your wallet',

@@ -24,8 +24,10 @@ type Row = { kind: 'installed'; connector: Connector } | { kind: 'catalogue'; wa
  * AllWallets (spec §2): the installed wallets, then the directory's catalogue (featured first, then
  * recommended, then pages of 40 as the list scrolls), with a search box. The list is virtualised: only
  * the rows in view are in the DOM, so the whole catalogue scrolls and filters without blocking the page. A search with
- * no result says so with the query, a line of help and a Clear search button (issue 17 §7); with the `legalCheckbox`
- * feature on, the legal checkbox comes first and the rows are disabled until it is ticked.
+ * no result says so with the query, a line of help and a Clear search button; with the `legalCheckbox`
+ * feature on, the legal checkbox comes first and the rows are disabled until it is ticked. When the directory cannot be
+ * read (the first load, or a search), the view says so under the installed wallets, offline as offline, with Try again
+ * (spec §4: Connect stays quiet, AllWallets says it).
  */
 export default function AllWallets() {
   const copy = useCopy()
@@ -70,6 +72,23 @@ export default function AllWallets() {
     if (catalogue.isPageFailed && nearEnd(Math.ceil((top + viewportHeight) / rowHeight) + overscan)) catalogue.loadMore()
   }
 
+  // A failed search is said for the query shown; with no query, a failed first load.
+  const failure = q ? catalogue.searchFailure : catalogue.loadFailure
+  const failureWords = copy.catalogueFailure
+  const failureNotice = failure && (
+    <div className="lk-empty" role="alert" data-testid="catalogue-failure">
+      <p className="lk-empty-title">
+        {q ? (failure === 'offline' ? failureWords.searchOffline : failureWords.searchFailed) : failure === 'offline' ? failureWords.loadOffline : failureWords.loadFailed}
+      </p>
+      <p className="lk-muted">
+        {q ? (failure === 'offline' ? failureWords.searchOfflineHint : failureWords.searchFailedHint) : failure === 'offline' ? failureWords.loadOfflineHint : failureWords.loadFailedHint}
+      </p>
+      <button type="button" className="lk-secondary lk-fit" onClick={() => (q ? catalogue.search(typed) : catalogue.load())}>
+        {copy.tryAgain}
+      </button>
+    </div>
+  )
+
   const clearSearch = () => {
     setTyped('')
     catalogue.search('')
@@ -102,7 +121,7 @@ export default function AllWallets() {
         )}
       </div>
       {rows.length === 0 && !catalogue.isLoading ? (
-        catalogue.isSearching || !q ? (
+        failureNotice ? null : catalogue.isSearching || !q ? (
           <p className="lk-muted">{catalogue.isSearching ? copy.searching : copy.noMatch}</p>
         ) : (
           <div className="lk-empty" data-testid="no-match">
@@ -132,6 +151,7 @@ export default function AllWallets() {
           </ul>
         </div>
       )}
+      {failureNotice}
       {(catalogue.isLoading || catalogue.isLoadingMore) && (
         <div className="lk-center" style={{ padding: 4 }}>
           <span className="lk-spinner" role="progressbar" aria-label={copy.loading} />
