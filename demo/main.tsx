@@ -41,6 +41,10 @@ const wallet = new DevWallet({
   storage: localStorage,
 })
 announceDevWallet(wallet)
+// The wallet's state is the browser's (an extension's would be): another tab's approval, chain or account is adopted here.
+window.addEventListener('storage', (event) => {
+  if (event.key === wallet.storageKey) wallet.reload()
+})
 
 const params = new URLSearchParams(location.search)
 /** The page and the dock follow the modal's theme mode (`?theme=dark`). */

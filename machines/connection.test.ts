@@ -47,6 +47,42 @@ describe('connection', () => {
     expect(h.actor.getSnapshot().context.connectorId).toBeUndefined()
   })
 
+  test('behavior: another tab stored a connection: restored here silently (no prompt), as at boot', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.restore', connectorId: 'dev.wallet' })
+    expect(h.status()).toBe('connecting')
+    expect(h.connects).toHaveLength(0)
+    h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(h.status()).toBe('connected')
+    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true }])
+    // Already connected: another restore is not heard.
+    h.actor.send({ type: 'connection.restore', connectorId: 'dev.wallet' })
+    expect(h.reconnects).toHaveLength(1)
+  })
+
+  test('behavior: another tab ended the connection: forgotten here without asking the wallet (reason elsewhere); during a restore too', async () => {
+    const h = harness({ storedConnectorId: 'dev.wallet' })
+    h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    h.actor.send({ type: 'connection.endedElsewhere' })
+    expect(h.status()).toBe('disconnected')
+    expect(h.disconnects).toHaveLength(0)
+    expect(h.emitted.at(-1)).toEqual({ type: 'connection.disconnected', namespace: 'eip155', connectorId: 'dev.wallet', reason: 'elsewhere' })
+    expect(h.actor.getSnapshot().context.address).toBeUndefined()
+    // A restore under way is given up; its late answer is ignored.
+    h.actor.send({ type: 'connection.restore', connectorId: 'dev.wallet' })
+    h.actor.send({ type: 'connection.endedElsewhere' })
+    expect(h.status()).toBe('disconnected')
+    h.reconnects[1]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(h.status()).toBe('disconnected')
+    // Already disconnected: not heard.
+    const count = h.emitted.length
+    h.actor.send({ type: 'connection.endedElsewhere' })
+    expect(h.emitted).toHaveLength(count)
+  })
+
   test('behavior: a failed restore ends disconnected and tells the owner to forget it', async () => {
     const h = harness({ storedConnectorId: 'gone.wallet' })
     h.reconnects[0]!.reject(new Error('not found'))

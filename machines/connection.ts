@@ -47,16 +47,26 @@ export type ConnectionEvent =
   | { type: 'connection.walletDisconnected' }
   /** Read the native balance again now (after a send, spec §4). */
   | { type: 'connection.refreshBalance' }
+  /** Another tab of the site stored a connection of this namespace: restore it here, silently (the restore path). */
+  | { type: 'connection.restore'; connectorId: string }
+  /** Another tab of the site ended this namespace's connection: forget it here without asking the wallet again. */
+  | { type: 'connection.endedElsewhere' }
 
 export type ConnectionEmitted =
   | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
   | { type: 'connection.accountChanged'; namespace: ChainNamespace; connectorId: string; address: string }
   | { type: 'connection.chainChanged'; namespace: ChainNamespace; chainId: number | string }
-  | { type: 'connection.disconnected'; namespace: ChainNamespace; connectorId: string | undefined; reason: 'user' | 'wallet' | 'restoreFailed' }
+  | { type: 'connection.disconnected'; namespace: ChainNamespace; connectorId: string | undefined; reason: DisconnectReason }
   /** Connecting failed for a reason other than the user's rejection (reported to analytics by the owner). */
   | { type: 'connection.failed'; namespace: ChainNamespace; connectorId: string | undefined; error: ErrorSummary }
   /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
   | { type: 'connection.storedDropped'; namespace: ChainNamespace }
+
+/**
+ * Why a connection ended: the visitor disconnected here (`user`), the wallet ended it (`wallet`), a silent restore
+ * failed (`restoreFailed`), or another tab of the site ended it (`elsewhere`: that tab already told the wallet).
+ */
+export type DisconnectReason = 'user' | 'wallet' | 'restoreFailed' | 'elsewhere'
 
 /** What every actor of the connection machine gets: the connector, and the namespace (which adapter serves it). */
 export type ConnectorInput = { connectorId: string; namespace?: ChainNamespace }
@@ -82,6 +92,9 @@ const notProvided = (name: string) => () => {
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
  *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
  * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
+ *   silent restore (`reconnecting`, as at boot); `connection.endedElsewhere` (another tab ended it) takes `connected`
+ *   or `reconnecting` to `disconnected` without asking the wallet again (that tab did), reason `elsewhere`.
  * - Nothing waits for ever on a wallet nobody is asked to approve (issue 14): a restore, or a balance read, that has
  *   not answered after `walletRequestTimeout` (10 s, spec §9) ends with a `RequestTimeoutError` in context (the restore
  *   → `disconnected`, the balance → `balanceUnavailable`, retried later); a revoke that has not answered after
@@ -128,7 +141,7 @@ export const connectionMachine = setup({
   },
   actions: {
     setConnector: assign({
-      connectorId: ({ event }) => (event.type === 'connection.request' ? event.connectorId : undefined),
+      connectorId: ({ event }) => (event.type === 'connection.request' || event.type === 'connection.restore' ? event.connectorId : undefined),
       error: undefined,
     }),
     setSession: assign(({ event }) => {
@@ -176,7 +189,7 @@ export const connectionMachine = setup({
       namespace: context.namespace,
       chainId: context.chainId!,
     })),
-    emitDisconnected: emit(({ context }, params: { reason: 'user' | 'wallet' | 'restoreFailed' }) => ({
+    emitDisconnected: emit(({ context }, params: { reason: DisconnectReason }) => ({
       type: 'connection.disconnected' as const,
       namespace: context.namespace,
       connectorId: context.connectorId,
@@ -208,7 +221,10 @@ export const connectionMachine = setup({
     },
     disconnected: {
       tags: ['disconnected'],
-      on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
+      on: {
+        'connection.request': { target: 'connecting', actions: 'setConnector' },
+        'connection.restore': { target: 'reconnecting', actions: 'setConnector' },
+      },
     },
     reconnecting: {
       tags: ['connecting'],
@@ -229,7 +245,10 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection', timeout: timing.walletRequestTimeout } }],
         },
       },
-      on: { 'connection.request': { target: 'connecting', actions: 'setConnector' } },
+      on: {
+        'connection.request': { target: 'connecting', actions: 'setConnector' },
+        'connection.endedElsewhere': { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'elsewhere' } }, 'resetAccount'] },
+      },
     },
     connecting: {
       tags: ['connecting'],
@@ -306,6 +325,7 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
         },
         'connection.disconnect': 'disconnecting',
+        'connection.endedElsewhere': { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'elsewhere' } }, 'resetAccount'] },
         'connection.refreshBalance': { target: '.fetchingBalance' },
       },
     },

@@ -11,6 +11,7 @@ import { messageOf } from './messages.ts'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { resolveFeatures, type Features } from '../services/features.ts'
 import { toastMachine } from './toast.ts'
+import { noOtherTabs, tabsActions, type TabsEvent } from './root.tabs.ts'
 import type { ViewData, ViewName } from './views.ts'
 
 export type { AccountChange, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
@@ -141,7 +142,7 @@ export type FeatureLoadEvent =
   /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
   | { type: 'feature.emitted'; feature: string; event: EventObject }
 
-export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted
+export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent
 
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
@@ -415,6 +416,9 @@ const announce = (change: AccountChange) => ({ type: 'announceAccount', params: 
  * when the active network is unsupported, network switching is enabled and unsupported chains are not allowed; else
  * Account when connected, else Connect. Closing resets the view (embedded mode: Account if connected).
  *
+ * Tabs agree (spec §4): `watchTabs` (provided at assembly) reports what another tab of the site stored as `tabs.*`
+ * events, applied through this tab's own restore, end, account-change and chain-change paths (machines/root.tabs.ts).
+ *
  * Side effects that are not lifecycles (storage writes, debug logs) are named actions provided at
  * assembly: `persistConnection`, `persistAccount`, `forgetConnection`, `dropStoredConnections`,
  * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (`feature.alert`: debug mode, each alert once), `trackOpen`,
@@ -457,6 +461,8 @@ export const rootMachine = setup({
       return () => sub?.unsubscribe()
     }),
     watchConnectors: fromCallback<EventObject>(notProvided()),
+    /** What the other tabs of the site store, as `tabs.*` events (machines/root.tabs.ts); by default none. */
+    watchTabs: noOtherTabs,
     /** Relays every event a child emits to the root. */
     childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
       const subs = input.children.map((child) => child.on('*', (event: RootEvent) => sendBack(event)))
@@ -530,6 +536,7 @@ export const rootMachine = setup({
     },
   },
   actions: {
+    ...tabsActions,
     resetToRequested: sendTo(
       ({ context }) => context.router,
       ({ event }) => {
@@ -891,6 +898,8 @@ export const rootMachine = setup({
   },
   invoke: [
     { src: 'watchConnectors' },
+    // A listener for the root's whole life, not a wait: no timeout.
+    { src: 'watchTabs' },
     {
       src: 'childEvents',
       input: ({ context }) => ({
@@ -973,6 +982,11 @@ export const rootMachine = setup({
       { actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'goBack', 'toastError', 'reportError'] },
     ],
     'connection.failed': { actions: 'reportError' },
+    // Tabs agree: what another tab stored is applied through this tab's own paths (machines/root.tabs.ts).
+    'tabs.connected': { actions: 'restoreFromOtherTab' },
+    'tabs.disconnected': { actions: 'endFromOtherTab' },
+    'tabs.accountChanged': { actions: 'followOtherTabAccount' },
+    'tabs.networkChanged': { actions: 'followOtherTabNetwork' },
     'network.notFound': { actions: ['reportNetworkNotFound', { type: 'tellFeatures', params: { moment: 'network' } }] },
   },
 })

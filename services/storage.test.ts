@@ -23,7 +23,16 @@ describe('storage', () => {
     const { storage } = setup()
     storage.addConnection('eip155', 'w', [{ address: '0xAbC' }])
     storage.addConnection('eip155', 'w', [{ address: '0xabc' }, { address: '0xDef' }])
-    expect(storage.getConnections()).toEqual({ eip155: [{ connectorId: 'w', accounts: [{ address: '0xAbC' }, { address: '0xDef' }] }] })
+    expect(storage.getConnections()).toEqual({ eip155: [{ connectorId: 'w', accounts: [{ address: '0xabc' }, { address: '0xDef' }] }] })
+  })
+
+  test('behavior: the account given last leads its connector\'s list (the current account, read by the other tabs)', () => {
+    const { storage } = setup()
+    storage.addConnection('eip155', 'w', [{ address: '0x1' }])
+    storage.addConnection('eip155', 'w', [{ address: '0x2' }])
+    expect(storage.getConnections().eip155?.[0]?.accounts).toEqual([{ address: '0x2' }, { address: '0x1' }])
+    storage.addConnection('eip155', 'w', [{ address: '0x1' }])
+    expect(storage.getConnections().eip155?.[0]?.accounts).toEqual([{ address: '0x1' }, { address: '0x2' }])
   })
 
   test('behavior: the auth connector replaces its account list', () => {

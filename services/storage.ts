@@ -256,8 +256,8 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
     getConnections,
     /**
      * Records accounts of a connector (spec §4 "Connection storage"): the auth connector's list is replaced;
-     * other connectors' lists are merged without case-insensitive duplicates; connectors left with no
-     * accounts are removed.
+     * other connectors' lists are merged without case-insensitive duplicates, the accounts given first (the current
+     * account leads, so other tabs of the site can follow it); connectors left with no accounts are removed.
      */
     addConnection(namespace: string, connectorId: string, accounts: readonly { address: string }[], opts: { replace?: boolean } = {}) {
       const all = getConnections()
@@ -265,7 +265,7 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       const existing = list.find((c) => c.connectorId === connectorId)
       let merged: { address: string }[]
       if (opts.replace || !existing) merged = dedupeAccounts(accounts)
-      else merged = dedupeAccounts([...existing.accounts, ...accounts])
+      else merged = dedupeAccounts([...accounts, ...existing.accounts])
       const next = list.filter((c) => c.connectorId !== connectorId)
       if (merged.length > 0) next.push({ connectorId, accounts: merged })
       write(storageKeys.connections, { ...all, [namespace]: next })

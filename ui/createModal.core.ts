@@ -26,6 +26,7 @@ import { featureAssemblies, featureRegistrations, type FeatureHost, type Feature
 import { rootMachine, toRecentWallet, type RootActor } from '../machines/root.ts'
 import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
 import { balanceSummarySchema, type createStorage } from '../services/storage.ts'
+import { otherTabsActor } from './createModal.tabs.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
 import { disabledFlagOf, FeatureDisabledError, prefetchIntent } from './features.ts'
 import { timing } from '../machines/timing.ts'
@@ -287,6 +288,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
       connection: connectionMachine.provide({ actors: connectionActors(adapters, networksNow, { balanceCache: nativeBalanceCache }) }),
       network: networkMachine.provide({ actors: networkActors(adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters),
+      watchTabs: otherTabsActor({ enabled: enableReconnect, storage, ownStorage: options.storage }),
     },
     actions: {
       persistConnection: ({ context, event }) => {

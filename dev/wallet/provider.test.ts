@@ -171,6 +171,27 @@ describe('DevWallet', () => {
     })
   })
 
+  describe('tabs', () => {
+    it("behavior: reload() adopts another tab's persisted state (authorised, chain, account) silently, and notifies the panel", async () => {
+      const shared = new Map<string, string>()
+      const storage = { getItem: (k: string) => shared.get(k) ?? null, setItem: (k: string, value: string) => void shared.set(k, value), removeItem: (k: string) => void shared.delete(k) }
+      const tabB = makeWallet({ storage })
+      const tabA = await connected({ storage })
+      tabA.setAccount(1)
+      await tabA.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+      const events = recordEvents(tabB)
+      let notified = 0
+      tabB.subscribe(() => notified++)
+      expect(await tabB.request({ method: 'eth_accounts' })).toEqual([])
+      tabB.reload()
+      expect(await tabB.request({ method: 'eth_accounts' })).toEqual([addr1])
+      expect(await tabB.request({ method: 'eth_chainId' })).toBe('0x7a6a')
+      expect(events).toEqual([])
+      expect(notified).toBe(1)
+      expect(tabB.storageKey).toBe('latchkey-dev-wallet')
+    })
+  })
+
   describe('chains', () => {
     it('answers eth_chainId and net_version for the current chain', async () => {
       const wallet = makeWallet()

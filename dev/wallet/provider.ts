@@ -286,6 +286,24 @@ export class DevWallet {
   }
 
   /**
+   * Takes the persisted state again (the wallet's storage key changed in another tab of the origin): a browser
+   * extension's state is the browser's, not one page's, so a site authorised in one tab is authorised in the others,
+   * and the chain and account are the same. The change is adopted silently, as a wallet that tells only the tab that
+   * asked: no `accountsChanged` / `chainChanged` event is replayed here (the site's own tabs must agree by themselves).
+   * Subscribers are notified (the panel shows the new state).
+   * @example window.addEventListener('storage', (e) => e.key === 'latchkey-dev-wallet' && wallet.reload())
+   */
+  reload(): void {
+    this.#state = this.#load()
+    this.#notify()
+  }
+
+  /** The storage key the wallet persists under (`storageKey` option; default 'latchkey-dev-wallet'). */
+  get storageKey(): string {
+    return this.#storageKey
+  }
+
+  /**
    * Calls `listener` (no arguments) after any change: pending list, account, chain, authorisation,
    * auto-approve.
    * @returns an unsubscribe function.

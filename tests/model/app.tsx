@@ -264,6 +264,22 @@ export async function renderApp(
 
   const ui = {
     wallet,
+    /** The dev wallet's storage: the browser's, shared by the site's tabs (as an extension's state is). */
+    walletStorage,
+    /** The modal's storage: what another tab of the site writes to. */
+    storage: modalStorage,
+    /**
+     * Another tab of the site stores `value` (JSON; `null` removes it) under the modal's `key` (without the prefix): the
+     * value is written, then the `storage` event the browser fires in the other tabs is dispatched here.
+     */
+    async otherTabStores(key: string, value: unknown) {
+      const full = `@latchkey/${key}`
+      if (value === null) modalStorage.removeItem(full)
+      else modalStorage.setItem(full, JSON.stringify(value))
+      const newValue = value === null ? null : JSON.stringify(value)
+      window.dispatchEvent(Object.assign(new Event('storage'), { key: full, newValue, storageArea: modalStorage }))
+      await settle()
+    },
     modal,
     clock,
     gates,

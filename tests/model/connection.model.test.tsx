@@ -26,8 +26,18 @@ const balance = { value: '1', decimals: 18, symbol: 'ETH' }
 /** A model event: its type and the payload the gesture produces. */
 type ModelEvent = { type: string; [key: string]: unknown }
 
-/** The events of a fixture: every gesture, or (`onThrows`) only the way to the watch failing. */
-const eventsOf = (fixture: { onThrows?: boolean }) => (snapshot: any): ModelEvent[] => {
+/**
+ * The events of a fixture: every gesture, or (`onThrows`) only the way to the watch failing, or (`otherTab`) what
+ * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
+ */
+const eventsOf = (fixture: { onThrows?: boolean; otherTab?: boolean }) => (snapshot: any): ModelEvent[] => {
+  if (fixture.otherTab) {
+    const key = stateKey(snapshot)
+    if (key === '"disconnected"') return [{ type: 'connection.restore', connectorId: RDNS }]
+    if (key === '"reconnecting"') return [{ type: 'connection.endedElsewhere' }, { type: 'xstate.done.actor.reconnect', output: session(A!) }]
+    if (key.startsWith('{"connected"')) return [{ type: 'connection.endedElsewhere' }]
+    return []
+  }
   if (!fixture.onThrows) return events(snapshot)
   const key = stateKey(snapshot)
   if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
@@ -100,6 +110,19 @@ async function perform(app: App, event: any, from: string) {
     // The wallet's own RPC fails before the user sees anything.
     await app.gates.fail('eth_requestAccounts', { code: -32603, message: 'Internal error' })
     return app.settle()
+  }
+  if (type === 'connection.restore') {
+    // Another tab connected the wallet: the wallet (the browser's) approved the site there, and the tab stored it.
+    const state = JSON.parse(app.walletStorage.getItem('latchkey-dev-wallet') ?? '{}')
+    app.walletStorage.setItem('latchkey-dev-wallet', JSON.stringify({ ...state, authorised: true }))
+    app.wallet.reload()
+    await app.otherTabStores('eip155:connected_connector_id', event.connectorId)
+    return app.otherTabStores('connections', { eip155: [{ connectorId: event.connectorId, accounts: [{ address: app.wallet.state.address }] }] })
+  }
+  // Another tab disconnected: it removed what it stored (the wallet was told there).
+  if (type === 'connection.endedElsewhere') {
+    await app.otherTabStores('eip155:connected_connector_id', null)
+    return app.otherTabStores('connections', { eip155: [] })
   }
   if (type === 'xstate.done.actor.reconnect') return app.gates.release('eth_accounts')
   if (type === 'xstate.error.actor.reconnect') {
@@ -182,7 +205,8 @@ const fixtures = [
   { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'], api: true } },
   { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false, api: true } },
   { name: "a wallet whose on() throws", input: { namespace: 'eip155' }, app: { api: true }, onThrows: true },
-] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean }[]
+  { name: 'another tab of the site', input: { namespace: 'eip155' }, app: { hold: ['eth_accounts'], api: true }, otherTab: true },
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
@@ -208,6 +232,11 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
     const last = path.steps.at(-1)?.event.type
     // Typed errors in context, named for what the visitor waited on.
     if (last?.startsWith('xstate.after.walletRequestTimeout') || last?.startsWith('xstate.after.disconnectWait')) expect(connection.getSnapshot().context.error?.name).toBe('RequestTimeoutError')
+    // Ended in another tab: this tab forgot it without asking the wallet again, and its storage holds no connection.
+    if (last === 'connection.endedElsewhere') {
+      expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
+      expect(app.storage.getItem('@latchkey/eip155:connected_connector_id')).toBeNull()
+    }
     if (last === 'xstate.error.actor.watchWallet') {
       expect(connection.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
       // The modal still opens and closes.

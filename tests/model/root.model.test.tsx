@@ -1170,6 +1170,60 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
+  /**
+   * Tabs agree (spec §4): another tab of the site acts (its wallet is the browser's, so the dev wallet's shared state
+   * changes there, adopted here silently) and stores what it did in the modal's storage; this tab hears the `storage`
+   * event and applies it through its own paths.
+   */
+  const otherTabWallet = (app: App, change: Record<string, unknown>) => {
+    const state = JSON.parse(app.walletStorage.getItem('latchkey-dev-wallet') ?? '{}')
+    app.walletStorage.setItem('latchkey-dev-wallet', JSON.stringify({ ...state, ...change }))
+    app.wallet.reload()
+  }
+
+  scenario(
+    'another tab of the site picks Anvil Local 2, then connects the wallet: this tab follows the network, then restores the connection (no prompt)',
+    { api: true },
+    ['root --tabs.networkChanged[0]', 'root --tabs.connected[0]', 'root --tabs.accountChanged[0]', 'root --connection.connected[1]'],
+    async (app) => {
+      await button(app, en.connectButton)
+      await app.otherTabStores('active_caip_network_id', B)
+      await until(() => expect(app.modal.getState().caipNetworkId).toBe(B))
+      otherTabWallet(app, { authorised: true, chainId: 31338 })
+      await app.otherTabStores('eip155:connected_connector_id', RDNS)
+      await app.otherTabStores('connections', { eip155: [{ connectorId: RDNS, accounts: [{ address: app.wallet.state.address }] }] })
+      await until(() => expect(status(app)).toBe('connected'))
+      expect(app.modal.getState().account.address).toBe(app.wallet.state.address)
+      expect(walletRequests(app)).toBe(0)
+      await button(app, /0x/)
+    },
+  )
+
+  scenario(
+    'another tab of the site picks another account, another network, then disconnects: this tab follows each, without asking its wallet',
+    restored,
+    ['root --tabs.accountChanged[0]', 'root --tabs.networkChanged[0]', 'root --tabs.disconnected[0]', 'root --connection.disconnected[3]'],
+    async (app) => {
+      await until(() => expect(status(app)).toBe('connected'))
+      otherTabWallet(app, { accountIndex: 1 })
+      await app.otherTabStores('connections', { eip155: [{ connectorId: RDNS, accounts: [{ address: other.address }, { address: sender.address }] }] })
+      await until(() => expect(app.modal.getState().account.address).toBe(other.address))
+      otherTabWallet(app, { chainId: 31338 })
+      await app.otherTabStores('active_caip_network_id', B)
+      await until(() => expect(app.modal.getState().caipNetworkId).toBe(B))
+      otherTabWallet(app, { authorised: false })
+      await app.otherTabStores('eip155:connected_connector_id', null)
+      await app.otherTabStores('connections', { eip155: [] })
+      await until(() => expect(status(app)).toBe('disconnected'))
+      await button(app, en.connectButton)
+      expect(walletRequests(app)).toBe(0)
+      // Junk stored by another tab changes nothing and is left where it is.
+      await app.otherTabStores('eip155:connected_connector_id', 42)
+      expect(status(app)).toBe('disconnected')
+      expect(app.storage.getItem('@latchkey/eip155:connected_connector_id')).toBe('42')
+    },
+  )
+
   test('coverage: the scenarios reach every state and fire every transition of the root machine a gesture can fire', () => {
     const report = coverageReport(rootMachine, runs)
     expect(report.states.missing).toEqual([])
