@@ -84,7 +84,8 @@ function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 
  * Try again, the same query) asks the search again; `catalogue.online` asks both again when they failed.
  *
  * Actors to provide: `fetchWallets` ({@link GetWalletsParameters} → {@link GetWalletsReturnType}), `loadInitial`, and
- * `watchConnectivity` (a callback that sends `catalogue.online` when the browser comes back online; it never ends).
+ * `watchConnectivity` (a callback that sends `catalogue.online` when the browser comes back online; it never ends;
+ * by default none).
  */
 export const catalogueMachine = setup({
   types: {
@@ -95,8 +96,11 @@ export const catalogueMachine = setup({
   actors: {
     fetchWallets: fromPromise<GetWalletsReturnType, GetWalletsParameters>(notProvided()),
     loadInitial: fromPromise<{ featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }, { options: CatalogueOptions }>(notProvided()),
-    /** Listens for the browser coming back online; sends `catalogue.online`. A listener, not a wait: it has no end. */
-    watchConnectivity: fromCallback<EventObject>(notProvided()),
+    /**
+     * Listens for the browser coming back online; sends `catalogue.online`. A listener, not a wait: it has no end. By
+     * default nothing is heard (no browser); the assembly provides the window's.
+     */
+    watchConnectivity: fromCallback<EventObject>(() => {}),
   },
   delays: {
     searchDebounce: timing.searchDebounce,
