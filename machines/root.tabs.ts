@@ -1,7 +1,7 @@
-import { enqueueActions, fromCallback, type AnyActorRef, type EventObject } from 'xstate'
+import { enqueueActions, fromCallback, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
 import type { ChainNamespace } from '../adapters/networks.ts'
-import { connectionStatus } from './connection.ts'
-import type { RootContext } from './root.ts'
+import { connectionStatus, type connectionMachine } from './connection.ts'
+import type { networkMachine } from './network.ts'
 
 /**
  * Tabs agree (spec §4 connection storage): what another tab of the site stored, as the root hears it from its
@@ -20,10 +20,16 @@ export type TabsEvent =
 
 /** The queue these actions use, typed by hand (XState's inference gives up on the root's size). */
 type Queue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
-type Args = { context: RootContext; event: EventObject; enqueue: Queue }
+/** The part of the root's context these actions read (its connections, its network actor, the active namespace). */
+type TabsContext = {
+  connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
+  network: ActorRefFrom<typeof networkMachine>
+  activeNamespace: ChainNamespace
+}
+type Args = { context: TabsContext; event: EventObject; enqueue: Queue }
 
 /** The connection actor of a namespace this modal has, if any. */
-const connectionOf = (context: RootContext, namespace: string) => context.connections[namespace as ChainNamespace]
+const connectionOf = (context: TabsContext, namespace: string) => context.connections[namespace as ChainNamespace]
 
 /**
  * The default `watchTabs`: no other tab is heard (tests, server rendering, reconnect disabled). The assembly provides
