@@ -30,6 +30,10 @@ describe('connectivity', () => {
     expect(isNetworkFailure(new ApiError({ status: 500, body: '', url: 'http://127.0.0.1/x' }))).toBe(false)
     expect(isNetworkFailure(new RequestTimeoutError('getWallets', 10_000, { cause: new TypeError('x') }))).toBe(false)
     expect(isNetworkFailure(new Error('down'))).toBe(false)
+    // The API client's own timeout (and an abort) are this side's, whatever their cause.
+    const timeout = Object.assign(new BaseError('No answer within 10000 ms.', { cause: new TypeError('x') }), { name: 'ApiTimeoutError' })
+    expect(isNetworkFailure(timeout)).toBe(false)
+    expect(isNetworkFailure(new BaseError('The getWallets request failed.', { cause: new DOMException('aborted', 'AbortError') }))).toBe(false)
     expect(isNetworkFailure(undefined)).toBe(false)
     // A cause cycle ends.
     const a = new BaseError('a') as BaseError & { cause: unknown }

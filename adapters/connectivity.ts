@@ -42,7 +42,9 @@ export function isNetworkFailure(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object' && !seen.has(e); e = (e as { cause?: unknown }).cause) {
     seen.add(e)
     if (e instanceof OfflineError) return true
-    if (typeof (e as { status?: unknown }).status === 'number' || (e as { name?: unknown }).name === 'RequestTimeoutError') return false
+    // An HTTP answer, or a request this side ended (a timeout, an abort): not the network's.
+    const name = (e as { name?: unknown }).name
+    if (typeof (e as { status?: unknown }).status === 'number' || (typeof name === 'string' && /TimeoutError$|AbortError$|AbandonedError$/.test(name))) return false
     if (e instanceof TypeError) return true
   }
   return false

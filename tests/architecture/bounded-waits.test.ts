@@ -45,6 +45,7 @@ const exemptions: Record<string, string> = {
   'socialLogin.redirect.leaving': 'the page navigates to the provider: nothing is left to wait on this page',
   // Listeners.
   accountType: listener,
+  catalogue: `${listener} (watchConnectivity: the browser coming back online)`,
   'connection.connected': listener,
   'frame.live': `${listener} (the frame's mount; its load is bounded by iframeLoadTimeout in frame.live.loading)`,
   root: listener,
