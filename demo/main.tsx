@@ -51,8 +51,7 @@ const params = new URLSearchParams(location.search)
 const themeMode = params.get('theme') === 'dark' ? ('dark' as const) : ('light' as const)
 document.documentElement.dataset.theme = themeMode
 /** The modal's dialog (in its open shadow root): the dock leaves room for it on narrow screens. */
-const findDialog = (): Element | null =>
-  document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') ?? null
+const findDialog = (): Element | null => document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') ?? null
 // One dock for the three development wallets: a column on wide screens, a bar at the bottom on narrow ones.
 const dock = mountWalletDock({ avoid: findDialog, theme: themeMode, order: ['evm', 'solana', 'bitcoin'] })
 dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
@@ -123,9 +122,7 @@ const modal = createModal({
   // `?locale=de-DE`: the modal's numbers and fiat values in that locale (issue 17 §5).
   ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
   // Sign in with the wallet against the reference server's SIWX API (openapi/siwx.yaml).
-  ...(signInMode !== 'off'
-    ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) }
-    : {}),
+  ...(signInMode !== 'off' ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) } : {}),
   // Mobile wallets over the loopback WalletConnect relay (dev/relay) started by `npm start`.
   walletConnect: { relayUrl },
   // Email login through the secure site's frame (dev/secure-site) that `npm start` runs on its own origin (issue 18):
@@ -178,8 +175,14 @@ function SignInPanel() {
           {session && (
             <>
               {' '}
-              · Signed in as <span className="mono" data-testid="siwx-session-address" style={{ overflowWrap: 'anywhere' }}>{session.address}</span> on{' '}
-              <span className="mono" data-testid="siwx-session-network">{session.caipNetworkId}</span>
+              · Signed in as{' '}
+              <span className="mono" data-testid="siwx-session-address" style={{ overflowWrap: 'anywhere' }}>
+                {session.address}
+              </span>{' '}
+              on{' '}
+              <span className="mono" data-testid="siwx-session-network">
+                {session.caipNetworkId}
+              </span>
               {session.expirationTime && <> · until {new Date(session.expirationTime).toLocaleString()}</>}
             </>
           )}
@@ -217,7 +220,7 @@ function WalletActions() {
   const [error, setError] = useState('')
   const run = (task: () => Promise<void>) => {
     setError('')
-    task().catch((e: unknown) => setError(e instanceof Error ? (e as Error & { shortMessage?: string }).shortMessage ?? e.message : String(e)))
+    task().catch((e: unknown) => setError(e instanceof Error ? ((e as Error & { shortMessage?: string }).shortMessage ?? e.message) : String(e)))
   }
   if (!state.account.isConnected) {
     return (
@@ -340,16 +343,25 @@ function LiveState() {
           </span>
         </Fact>
         <Fact term="Namespace">
-          <span className="mono" data-testid="state-namespace">{state.activeNamespace}</span>
+          <span className="mono" data-testid="state-namespace">
+            {state.activeNamespace}
+          </span>
         </Fact>
         <Fact term="Network">
-          {state.network.name} · <span className="mono" data-testid="state-network">{state.caipNetworkId}</span>
+          {state.network.name} ·{' '}
+          <span className="mono" data-testid="state-network">
+            {state.caipNetworkId}
+          </span>
         </Fact>
         <Fact term="Address">
-          <span className="mono" data-testid="state-address">{account.address ?? '—'}</span>
+          <span className="mono" data-testid="state-address">
+            {account.address ?? '—'}
+          </span>
         </Fact>
         <Fact term="CAIP-10">
-          <span className="mono" data-testid="state-caip-address">{account.caipAddress ?? '—'}</span>
+          <span className="mono" data-testid="state-caip-address">
+            {account.caipAddress ?? '—'}
+          </span>
         </Fact>
         <Fact term="Balance">
           <span data-testid="state-balance">{account.balance ?? '—'}</span>

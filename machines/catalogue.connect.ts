@@ -100,14 +100,9 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
   // The server searches its directory; the dapp's own custom wallets that match are kept in front of its results.
   else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) {
     items = [...custom.filter((w) => w.name.toLowerCase().includes(query.toLowerCase())), ...(c.results as CatalogueWallet[])]
-  }
-  else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
+  } else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
   const device = (list: CatalogueWallet[]): CatalogueWallet[] =>
-    c.options.platform === 'mobile'
-      ? (filterForMobile(list, c.options.namespace ?? 'eip155') as CatalogueWallet[])
-      : c.options.platform === 'links'
-        ? (filterForUniversalProvider(list) as CatalogueWallet[])
-        : list
+    c.options.platform === 'mobile' ? (filterForMobile(list, c.options.namespace ?? 'eip155') as CatalogueWallet[]) : c.options.platform === 'links' ? (filterForUniversalProvider(list) as CatalogueWallet[]) : list
   return {
     loaded: true,
     items: device(dedupe(items, exclusions)),
@@ -197,8 +192,8 @@ export function withDirectoryInfo(connectors: readonly Connector[], wallets: rea
     return {
       ...c,
       explorerId: c.explorerId ?? w.id,
-      ...(c.imageId ?? w.image_id ? { imageId: c.imageId ?? w.image_id } : {}),
-      ...(c.imageUrl ?? w.imageUrl ? { imageUrl: c.imageUrl ?? w.imageUrl } : {}),
+      ...((c.imageId ?? w.image_id) ? { imageId: c.imageId ?? w.image_id } : {}),
+      ...((c.imageUrl ?? w.imageUrl) ? { imageUrl: c.imageUrl ?? w.imageUrl } : {}),
     }
   })
 }
@@ -253,15 +248,7 @@ export type ConnectConnectParameters = {
  * connectConnect({ connectors, recentIds: ['io.metamask'], catalogue }).rows.map((r) => r.group)
  * // ['walletConnect', 'recent', 'injected', 'featured', 'recommended', …]
  */
-export function connectConnect({
-  connectors,
-  recentIds,
-  catalogue,
-  directory = [],
-  order = connectorTypeOrder,
-  methods = { wallet: true },
-  directoryReachable = true,
-}: ConnectConnectParameters): ConnectView {
+export function connectConnect({ connectors, recentIds, catalogue, directory = [], order = connectorTypeOrder, methods = { wallet: true }, directoryReachable = true }: ConnectConnectParameters): ConnectView {
   const enriched = withDirectoryInfo(connectors, directory)
   const groupOf = (c: Connector): 'walletConnect' | 'recent' | 'injected' | 'external' =>
     recentIds.includes(c.id) ? 'recent' : c.type === 'WALLET_CONNECT' ? 'walletConnect' : c.type === 'ANNOUNCED' || c.type === 'INJECTED' ? 'injected' : 'external'

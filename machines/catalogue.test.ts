@@ -46,7 +46,8 @@ function harness(options: CatalogueOptions = {}) {
     /** A fresh first load for the next `loadInitial` (the first one settled). */
     nextInitial: () => (initial = deferred()),
     connectivity,
-    view: (typed?: string) => connectCatalogue(actor.getSnapshot(), { rdns: [], names: [] }, typed) }
+    view: (typed?: string) => connectCatalogue(actor.getSnapshot(), { rdns: [], names: [] }, typed),
+  }
 }
 
 describe('catalogue', () => {
@@ -228,22 +229,17 @@ describe('catalogue', () => {
   test('behavior: wallets shown as installed are hidden by rdns or lowercase name', () => {
     const h = harness()
     const snap = h.actor.getSnapshot()
-    const view = connectCatalogue(
-      { ...snap, context: { ...snap.context, wallets: [wallet('a', { rdns: 'io.metamask' }), wallet('b', { name: 'Rainbow' }), wallet('c')] } } as never,
-      { rdns: ['io.metamask'], names: ['rainbow'] },
-    )
+    const view = connectCatalogue({ ...snap, context: { ...snap.context, wallets: [wallet('a', { rdns: 'io.metamask' }), wallet('b', { name: 'Rainbow' }), wallet('c')] } } as never, {
+      rdns: ['io.metamask'],
+      names: ['rainbow'],
+    })
     expect(view.items.map((w) => w.id)).toEqual(['c'])
   })
 })
 
 describe('catalogue filters', () => {
   test('behavior: mobile keeps wallets with a mobile link, plus Coinbase, and Solflare and Phantom on Solana', () => {
-    const list = [
-      wallet('1', { mobile_link: 'foo://' }),
-      wallet('2', { name: 'Coinbase Wallet' }),
-      wallet('3', { name: 'Phantom' }),
-      wallet('4', { name: 'Desktop Only', desktop_link: 'https://x' }),
-    ]
+    const list = [wallet('1', { mobile_link: 'foo://' }), wallet('2', { name: 'Coinbase Wallet' }), wallet('3', { name: 'Phantom' }), wallet('4', { name: 'Desktop Only', desktop_link: 'https://x' })]
     expect(filterForMobile(list, 'eip155').map((w) => w.id)).toEqual(['1', '2'])
     expect(filterForMobile(list, 'solana').map((w) => w.id)).toEqual(['1', '2', '3'])
   })
@@ -316,17 +312,7 @@ describe('Connect view model', () => {
 
   test('spec §9: connector order: by default walletConnect, recent, injected, featured, custom, external, recommended (WalletConnect before the recent wallets)', () => {
     const view = connectConnect({ connectors: [metamask, external, rabby, injected, wc], recentIds: ['io.rabby'], catalogue })
-    expect(groups(view)).toEqual([
-      'walletConnect:walletConnect',
-      'recent:io.rabby',
-      'injected:io.metamask',
-      'injected:injected',
-      'featured:f1',
-      'custom:c1',
-      'external:coinbaseSdk',
-      'recommended:r1',
-      'recommended:r2',
-    ])
+    expect(groups(view)).toEqual(['walletConnect:walletConnect', 'recent:io.rabby', 'injected:io.metamask', 'injected:injected', 'featured:f1', 'custom:c1', 'external:coinbaseSdk', 'recommended:r1', 'recommended:r2'])
     expect(view.rows.map((r) => (r.kind === 'connector' ? r.tag : r.isFeatured))).toEqual(['qrCode', 'recent', 'installed', 'installed', true, false, 'installed', false, false])
   })
 

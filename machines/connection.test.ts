@@ -34,9 +34,7 @@ describe('connection', () => {
     h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
     await flush()
     expect(h.status()).toBe('connected')
-    expect(h.emitted).toEqual([
-      { type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true },
-    ])
+    expect(h.emitted).toEqual([{ type: 'connection.connected', namespace: 'eip155', connectorId: 'dev.wallet', address: A, chainId: 31337, restored: true }])
   })
 
   test('behavior: with reconnect disabled it starts disconnected and drops stored connections', () => {

@@ -5,8 +5,8 @@ import type { WalletSession } from '../adapters/types.ts'
 import { timing } from './timing.ts'
 
 /** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
-export type { BalanceSummary } from "../adapters/types.ts"
-import type { BalanceSummary } from "../adapters/types.ts"
+export type { BalanceSummary } from '../adapters/types.ts'
+import type { BalanceSummary } from '../adapters/types.ts'
 
 /** Context of one namespace's connection (spec §3 "Account state per chain namespace", the part this issue needs). */
 export type ConnectionContext = {
@@ -136,8 +136,7 @@ export const connectionMachine = setup({
     hasStoredConnectionToDrop: ({ context }) => !context.reconnect && Boolean(context.connectorId),
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     hasNoAccounts: ({ event }) => event.type === 'connection.accountsChanged' && event.accounts.length === 0,
-    isSameAccount: ({ context, event }) =>
-      event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
+    isSameAccount: ({ context, event }) => event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
   },
   actions: {
     setConnector: assign({
@@ -213,11 +212,7 @@ export const connectionMachine = setup({
   initial: 'boot',
   states: {
     boot: {
-      always: [
-        { guard: 'shouldRestore', target: 'reconnecting' },
-        { guard: 'hasStoredConnectionToDrop', target: 'disconnected', actions: ['emitStoredDropped', 'resetAccount'] },
-        { target: 'disconnected' },
-      ],
+      always: [{ guard: 'shouldRestore', target: 'reconnecting' }, { guard: 'hasStoredConnectionToDrop', target: 'disconnected', actions: ['emitStoredDropped', 'resetAccount'] }, { target: 'disconnected' }],
     },
     disconnected: {
       tags: ['disconnected'],
@@ -242,7 +237,11 @@ export const connectionMachine = setup({
       after: {
         walletRequestTimeout: {
           target: 'disconnected',
-          actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection', timeout: timing.walletRequestTimeout } }],
+          actions: [
+            { type: 'emitDisconnected', params: { reason: 'restoreFailed' } },
+            'resetAccount',
+            { type: 'setTimedOut', params: { operation: 'Restoring the wallet connection', timeout: timing.walletRequestTimeout } },
+          ],
         },
       },
       on: {
@@ -257,7 +256,10 @@ export const connectionMachine = setup({
         src: 'connect',
         input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
         onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
-        onError: [{ guard: 'isUserRejection', target: 'rejected' }, { target: 'failed', actions: ['setError', 'emitFailed'] }],
+        onError: [
+          { guard: 'isUserRejection', target: 'rejected' },
+          { target: 'failed', actions: ['setError', 'emitFailed'] },
+        ],
       },
       on: {
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
@@ -342,11 +344,7 @@ export const connectionMachine = setup({
       after: {
         disconnectWait: {
           target: 'disconnected',
-          actions: [
-            { type: 'emitDisconnected', params: { reason: 'user' } },
-            'resetAccount',
-            { type: 'setTimedOut', params: { operation: "Revoking the wallet's permissions", timeout: timing.disconnectWait } },
-          ],
+          actions: [{ type: 'emitDisconnected', params: { reason: 'user' } }, 'resetAccount', { type: 'setTimedOut', params: { operation: "Revoking the wallet's permissions", timeout: timing.disconnectWait } }],
         },
       },
     },

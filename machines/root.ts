@@ -3,7 +3,18 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
 import { connectionMachine, connectionStatus, type ConnectionEmitted } from './connection.ts'
-import { isLoadedFeature, withLoadedHooks, type AccountChange, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration, type FeatureReport, type LoadedFeature } from './features.ts'
+import {
+  isLoadedFeature,
+  withLoadedHooks,
+  type AccountChange,
+  type CommandEvent,
+  type ConnectedAccount,
+  type FeatureCommand,
+  type FeatureFacts,
+  type FeatureRegistration,
+  type FeatureReport,
+  type LoadedFeature,
+} from './features.ts'
 import { modalMachine, type ModalEmitted } from './modal.ts'
 import { networkMachine, type NetworkEmitted } from './network.ts'
 import { routerMachine, type RouterEmitted } from './router.ts'
@@ -357,12 +368,7 @@ function isConnected(context: RootContext): boolean {
  */
 function hasBasicRemoteWalletSession(context: RootContext): boolean {
   const walletConnectId = context.options.walletConnectConnectorId
-  return (
-    context.basic &&
-    walletConnectId !== undefined &&
-    isConnected(context) &&
-    context.connection.getSnapshot().context.connectorId === walletConnectId
-  )
+  return context.basic && walletConnectId !== undefined && isConnected(context) && context.connection.getSnapshot().context.connectorId === walletConnectId
 }
 /** The router's current view as the root last heard it (`router.changed`): the root's own copy, not a read of the router. */
 function currentView(context: RootContext): ViewName {
@@ -440,13 +446,7 @@ export const rootMachine = setup({
     loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic | LoadedFeature> }>(({ input, sendBack }) => {
       let live = true
       input.load().then(
-        (loaded) =>
-          live &&
-          sendBack(
-            isLoadedFeature(loaded)
-              ? { type: 'feature.loaded', feature: input.feature, logic: loaded.logic, on: loaded.on }
-              : { type: 'feature.loaded', feature: input.feature, logic: loaded },
-          ),
+        (loaded) => live && sendBack(isLoadedFeature(loaded) ? { type: 'feature.loaded', feature: input.feature, logic: loaded.logic, on: loaded.on } : { type: 'feature.loaded', feature: input.feature, logic: loaded }),
         (error: unknown) => live && sendBack({ type: 'feature.loadFailed', feature: input.feature, error }),
       )
       return () => {
@@ -455,9 +455,7 @@ export const rootMachine = setup({
     }),
     /** Relays every event a spawned feature emits to the root as `feature.emitted` (the feature found by its systemId). */
     featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
-      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: EventObject) =>
-        sendBack({ type: 'feature.emitted', feature: input.systemId, event }),
-      )
+      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
       return () => sub?.unsubscribe()
     }),
     watchConnectors: fromCallback<EventObject>(notProvided()),
@@ -480,11 +478,7 @@ export const rootMachine = setup({
     /** A spawned feature's snapshot has its `opensOn` tag (a sign-in waiting for the visitor). */
     isOpeningHeld: ({ context }) => heldOpening(context) !== undefined,
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
-    isUnsupportedOnOpen: ({ context }) =>
-      context.network.getSnapshot().hasTag('unsupported') &&
-      context.options.enableNetworkSwitch &&
-      !context.options.allowUnsupportedChain &&
-      !hasBasicRemoteWalletSession(context),
+    isUnsupportedOnOpen: ({ context }) => context.network.getSnapshot().hasTag('unsupported') && context.options.enableNetworkSwitch && !context.options.allowUnsupportedChain && !hasBasicRemoteWalletSession(context),
     isConnected: ({ context }) => isConnected(context),
     /** Connected, and the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option). */
     isConnectedWithoutConfirmation: ({ context }) => isConnected(context) && context.options.ignoreSwitchConfirmation === true,
@@ -515,8 +509,7 @@ export const rootMachine = setup({
     isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
     // With the allWallets feature off (issue 15 §3) a phone falls back to the plain WalletConnect view, as a desktop does.
-    isWalletConnectFirstOnMobile: ({ context }) =>
-      Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
+    isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
     /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
     isOtherNamespaceEvent: ({ context, event }) => 'namespace' in event && typeof event.namespace === 'string' && event.type.startsWith('connection.') && event.namespace !== context.activeNamespace,
@@ -544,9 +537,15 @@ export const rootMachine = setup({
         return { type: 'router.reset' as const, view: e.view!, ...(e.data ? { data: e.data } : {}) }
       },
     ),
-    resetTo: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.reset' as const, view: params.view })),
+    resetTo: sendTo(
+      ({ context }) => context.router,
+      (_, params: { view: ViewName }) => ({ type: 'router.reset' as const, view: params.view }),
+    ),
     /** The view of the feature holding the opening. */
-    resetToHeldView: sendTo(({ context }) => context.router, ({ context }) => ({ type: 'router.reset' as const, view: heldOpening(context)!.opensOn!.view })),
+    resetToHeldView: sendTo(
+      ({ context }) => context.router,
+      ({ context }) => ({ type: 'router.reset' as const, view: heldOpening(context)!.opensOn!.view }),
+    ),
     openModal: sendTo(({ context }) => context.modal, { type: 'modal.open' }),
     closeModal: sendTo(({ context }) => context.modal, { type: 'modal.close' }),
     markLoaded: sendTo(({ context }) => context.modal, { type: 'modal.loaded' }),
@@ -566,7 +565,10 @@ export const rootMachine = setup({
         data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
       }),
     ),
-    replaceWith: sendTo(({ context }) => context.router, (_, params: { view: ViewName }) => ({ type: 'router.replace' as const, view: params.view })),
+    replaceWith: sendTo(
+      ({ context }) => context.router,
+      (_, params: { view: ViewName }) => ({ type: 'router.replace' as const, view: params.view }),
+    ),
     pushView: sendTo(
       ({ context }) => context.router,
       ({ event }) => {
@@ -574,7 +576,10 @@ export const rootMachine = setup({
         return { type: 'router.push' as const, view: e.view, ...(e.data ? { data: e.data } : {}) }
       },
     ),
-    goBack: sendTo(({ context }) => context.router, ({ context }) => ({ type: 'router.back' as const, isConnected: isConnected(context) })),
+    goBack: sendTo(
+      ({ context }) => context.router,
+      ({ context }) => ({ type: 'router.back' as const, isConnected: isConnected(context) }),
+    ),
     requestConnection: sendTo(
       ({ context }) => context.connection,
       ({ event }) => ({ type: 'connection.request' as const, connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId }),
@@ -660,9 +665,7 @@ export const rootMachine = setup({
     clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('transactionStackFull') }),
     /** The resolved feature set changed (`feature.flags`): the root's `flags` (and basic mode when said). */
-    setFlags: assign(({ context, event }) =>
-      event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags },
-    ),
+    setFlags: assign(({ context, event }) => (event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags })),
     /** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
     tellFeatures: queueActions<{ moment: Exclude<Moment, 'account'> }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, params.moment, event)),
     /** Tells every available feature that the active account changed (and how). */
@@ -837,10 +840,7 @@ export const rootMachine = setup({
         'app.close': { actions: 'closeModal' },
         'router.closeRequested': { actions: 'closeModal' },
         'app.push': { actions: 'pushView' },
-        'app.selectWallet': [
-          { guard: 'isClaimedConnector', actions: 'featureSelect' },
-          { actions: ['pushConnecting', 'requestConnection'] },
-        ],
+        'app.selectWallet': [{ guard: 'isClaimedConnector', actions: 'featureSelect' }, { actions: ['pushConnecting', 'requestConnection'] }],
         'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
         'app.confirmNamespaceSwitch': {
           actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearTransactions', announce('switched'), 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
@@ -860,11 +860,7 @@ export const rootMachine = setup({
       states: {
         /** Entering: the holder of the view the router shows now (the open rules set it just before). */
         routing: {
-          always: [
-            { guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: 'connecting' },
-            { guard: { type: 'isHeldBy', params: { holder: 'feature' } }, target: 'feature' },
-            { target: 'browsing' },
-          ],
+          always: [{ guard: { type: 'isHeldBy', params: { holder: 'connecting' } }, target: 'connecting' }, { guard: { type: 'isHeldBy', params: { holder: 'feature' } }, target: 'feature' }, { target: 'browsing' }],
         },
         /** Connect, Account, AllWallets, the network views, Receive. */
         browsing: {
@@ -876,10 +872,7 @@ export const rootMachine = setup({
         /** Waiting for a browser wallet (ConnectingExternal) or a connecting feature (WalletConnect's QR code, the wallet's links). */
         connecting: {
           on: {
-            'app.back': [
-              { guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] },
-              { actions: ['featureBack', 'cancelConnection', 'goBack'] },
-            ],
+            'app.back': [{ guard: { type: 'isOnView', params: { view: 'ConnectingExternal' } }, actions: ['cancelConnection', 'goBack'] }, { actions: ['featureBack', 'cancelConnection', 'goBack'] }],
           },
         },
         /** A feature's views (Send's form, picker and preview; SIWXSignMessage): Back is the feature's to decide. */

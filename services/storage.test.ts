@@ -26,7 +26,7 @@ describe('storage', () => {
     expect(storage.getConnections()).toEqual({ eip155: [{ connectorId: 'w', accounts: [{ address: '0xabc' }, { address: '0xDef' }] }] })
   })
 
-  test('behavior: the account given last leads its connector\'s list (the current account, read by the other tabs)', () => {
+  test("behavior: the account given last leads its connector's list (the current account, read by the other tabs)", () => {
     const { storage } = setup()
     storage.addConnection('eip155', 'w', [{ address: '0x1' }])
     storage.addConnection('eip155', 'w', [{ address: '0x2' }])

@@ -237,8 +237,7 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
 
     /** The connector id of the namespace's current connection (spec §3: one key per namespace). */
     getConnectedConnectorId: (namespace: string) => read(storageKeys.connectedConnectorId(namespace), stringSchema),
-    setConnectedConnectorId: (namespace: string, connectorId: string) =>
-      write(storageKeys.connectedConnectorId(namespace), connectorId),
+    setConnectedConnectorId: (namespace: string, connectorId: string) => write(storageKeys.connectedConnectorId(namespace), connectorId),
     removeConnectedConnectorId: (namespace: string) => remove(storageKeys.connectedConnectorId(namespace)),
 
     getConnectionStatus: () => read(storageKeys.connectionStatus, statusSchema),
@@ -250,7 +249,10 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       if (!list.includes(namespace)) write(storageKeys.connectedNamespaces, [...list, namespace])
     },
     removeConnectedNamespace(namespace: string) {
-      write(storageKeys.connectedNamespaces, this.getConnectedNamespaces().filter((n) => n !== namespace))
+      write(
+        storageKeys.connectedNamespaces,
+        this.getConnectedNamespaces().filter((n) => n !== namespace),
+      )
     },
 
     getConnections,
@@ -288,7 +290,10 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       if (!ids.includes(connectorId)) write(storageKeys.disconnectedConnectorIds, [...ids, connectorId])
     },
     removeDisconnectedConnectorId(connectorId: string) {
-      write(storageKeys.disconnectedConnectorIds, this.getDisconnectedConnectorIds().filter((id) => id !== connectorId))
+      write(
+        storageKeys.disconnectedConnectorIds,
+        this.getDisconnectedConnectorIds().filter((id) => id !== connectorId),
+      )
     },
 
     /** Recent wallets, newest first, at most {@link recentWalletsLimit} (spec §4, §9). */
@@ -367,12 +372,7 @@ function dedupeAccounts(accounts: readonly { address: string }[]): { address: st
  * Derives a connector's status for a namespace (spec §4): `connected` when it is the namespace's active
  * connector, `active` when any stored connection has it, else `disconnected`.
  */
-export function connectorStatus(
-  connectorId: string,
-  namespace: string,
-  activeConnectorId: string | undefined,
-  connections: StoredConnections,
-): 'connected' | 'active' | 'disconnected' {
+export function connectorStatus(connectorId: string, namespace: string, activeConnectorId: string | undefined, connections: StoredConnections): 'connected' | 'active' | 'disconnected' {
   if (activeConnectorId === connectorId) return 'connected'
   if ((connections[namespace] ?? []).some((c) => c.connectorId === connectorId)) return 'active'
   return 'disconnected'

@@ -21,7 +21,13 @@ describe('tabSync: what another tab stored', () => {
 
   test("behavior: the connections key gives each namespace's current account (first) of its connected connector", () => {
     const { read } = setup()
-    const connections = { eip155: [{ connectorId: 'other', accounts: [{ address: '0xOther' }] }, { connectorId: 'io.dev', accounts: [{ address: '0xB' }, { address: '0xA' }] }], solana: [{ connectorId: 'x', accounts: [{ address: 'S' }] }] }
+    const connections = {
+      eip155: [
+        { connectorId: 'other', accounts: [{ address: '0xOther' }] },
+        { connectorId: 'io.dev', accounts: [{ address: '0xB' }, { address: '0xA' }] },
+      ],
+      solana: [{ connectorId: 'x', accounts: [{ address: 'S' }] }],
+    }
     expect(read({ key: key('connections'), newValue: JSON.stringify(connections) })).toEqual([{ type: 'account', namespace: 'eip155', connectorId: 'io.dev', address: '0xB' }])
     // The connector left the list (a disconnection): no account.
     expect(read({ key: key('connections'), newValue: JSON.stringify({ eip155: [] }) })).toEqual([])

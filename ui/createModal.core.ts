@@ -41,7 +41,6 @@ import type { Metadata, ModalOptions, ModalState, ModalTheme } from './createMod
 import { idleSiwx, startNetwork } from './createModal.defaults.ts'
 import type { InstanceServices } from './createModal.services.ts'
 
-
 /** What the facade hands the core: the storage it read, and the theme it owns (`getTheme`, `setThemeMode`, …). */
 export type CoreShared = {
   storage: ReturnType<typeof createStorage>
@@ -70,7 +69,13 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const { storage } = shared
   // Spec §3 theme sync: on each `setThemeMode` / `setThemeVariables` (the facade owns the theme) the frame gets the new
   // theme, when its module is loaded and the frame is up.
-  const stopThemeSync = shared.subscribeTheme(() => void embeddedPromise?.then((e) => e.resync(), () => {}))
+  const stopThemeSync = shared.subscribeTheme(
+    () =>
+      void embeddedPromise?.then(
+        (e) => e.resync(),
+        () => {},
+      ),
+  )
   const evmNetworks = options.networks.filter((n) => n.chainNamespace === 'eip155')
   const solanaNetworks = options.networks.filter((n) => n.chainNamespace === 'solana')
   const bitcoinNetworks = options.networks.filter((n) => n.chainNamespace === 'bip122')
@@ -150,8 +155,16 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const authProvider: Eip1193Provider | undefined = options.embeddedWallet
     ? {
         request: (args) => embedded().then((e) => e.provider.request(args)),
-        on: (event, listener) => void embedded().then((e) => e.provider.on?.(event, listener), () => {}),
-        removeListener: (event, listener) => void embeddedPromise?.then((e) => e.provider.removeListener?.(event, listener), () => {}),
+        on: (event, listener) =>
+          void embedded().then(
+            (e) => e.provider.on?.(event, listener),
+            () => {},
+          ),
+        removeListener: (event, listener) =>
+          void embeddedPromise?.then(
+            (e) => e.provider.removeListener?.(event, listener),
+            () => {},
+          ),
       }
     : undefined
   const adapter: ChainAdapter =
@@ -167,14 +180,12 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
    */
   const adapters: AdaptersByNamespace = {
     eip155: adapter,
-    ...(solanaNetworks.length
-      ? { solana: lazyAdapter('solana', () => import('../adapters/solana.ts').then((m) => solanaAdapterFor(m))) }
-      : {}),
+    ...(solanaNetworks.length ? { solana: lazyAdapter('solana', () => import('../adapters/solana.ts').then((m) => solanaAdapterFor(m))) } : {}),
     ...(bitcoinNetworks.length
       ? {
           bip122: lazyAdapter('bip122', () =>
-            import('../adapters/bip122.ts').then((m) =>
-              (bitcoinInstance = m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) })),
+            import('../adapters/bip122.ts').then(
+              (m) => (bitcoinInstance = m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) })),
             ),
           ),
         }
@@ -272,9 +283,12 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
    */
   const supplyFeature = (id: keyof typeof featureAssemblies) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' || id === 'accountType' || id === 'farcasterLogin' ? embedded() : undefined]).then(
-        ([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on }),
-      ),
+      Promise.all([
+        featureAssemblies[id](),
+        host(),
+        id === 'siwx' ? loadSiwxView() : undefined,
+        id === 'emailLogin' || id === 'socialLogin' || id === 'updateEmail' || id === 'profileWallets' || id === 'accountType' || id === 'farcasterLogin' ? embedded() : undefined,
+      ]).then(([m, h, , e]) => ({ logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic, on: m.on })),
   })
   /**
    * The sign-in view model (`connectSiwx`) for the public state, loaded with the SIWX machine (issue 15 §4): the machine
@@ -374,15 +388,15 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
         walletConnectFirst: Boolean(walletConnect) && (options.manualWalletConnect === true || options.adapter === null),
         isMobile,
         // Issue 19 §5, spec §6: the embedded wallet's connector serves eip155 (the built-in adapter) and solana.
-        ...(options.embeddedWallet
-          ? { authConnector: { id: 'auth', namespaces: configuredNamespaces.filter((ns) => supportsNamespace('auth', ns) && (ns !== 'eip155' || options.adapter == null)) } }
-          : {}),
+        ...(options.embeddedWallet ? { authConnector: { id: 'auth', namespaces: configuredNamespaces.filter((ns) => supportsNamespace('auth', ns) && (ns !== 'eip155' || options.adapter == null)) } } : {}),
       },
       storedConnectorId: storage.getConnectedConnectorId(namespace),
-      storedConnectorIds: Object.fromEntries(configuredNamespaces.flatMap((ns) => {
-        const id = storage.getConnectedConnectorId(ns)
-        return id ? [[ns, id]] : []
-      })),
+      storedConnectorIds: Object.fromEntries(
+        configuredNamespaces.flatMap((ns) => {
+          const id = storage.getConnectedConnectorId(ns)
+          return id ? [[ns, id]] : []
+        }),
+      ),
       storedActiveNetworkId: storedNetworkId ?? defaultNetwork.caipNetworkId,
       recentWallets: storage.getRecentWallets(),
       featureFlags: { local: options.features ?? {}, basic: options.basic ?? false },
@@ -451,7 +465,10 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     let wasApproving = false
     const rejectPending = () => {
       approvals.pending.clear()
-      void embeddedPromise?.then((e) => e.modalClosed(), () => {})
+      void embeddedPromise?.then(
+        (e) => e.modalClosed(),
+        () => {},
+      )
     }
     modal.subscribe(() => {
       const isOpen = connectModal(modal.getSnapshot(), router.getSnapshot()).isOpen
@@ -586,12 +603,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
           listener(next)
         }
       }
-      const subs = [
-        router.subscribe(onChange),
-        modal.subscribe(onChange),
-        ...Object.values(connections).map((c) => c!.subscribe(onChange)),
-        network.subscribe(onChange),
-      ]
+      const subs = [router.subscribe(onChange), modal.subscribe(onChange), ...Object.values(connections).map((c) => c!.subscribe(onChange)), network.subscribe(onChange)]
       // The SIWX actor is spawned with the first connection: followed from then on (the root's snapshot says when).
       let siwxSub: { unsubscribe(): void } | undefined
       // The account-type switch (issue 19 §4) too: spawned with an embedded account.
@@ -739,8 +751,10 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
       actor.stop()
       releaseAdapters()
       void walletConnect?.destroy()
-      void embeddedPromise?.then((e) => e.destroy(), () => {})
+      void embeddedPromise?.then(
+        (e) => e.destroy(),
+        () => {},
+      )
     },
   }
 }
-

@@ -7,14 +7,12 @@ import { otherTabsActor } from './createModal.tabs.ts'
 /** Runs the `watchTabs` actor under a parent that records what it sends back. */
 function run(parameters: Parameters<typeof otherTabsActor>[0]) {
   const received: EventObject[] = []
-  const parent = createActor(
-    createMachine({ invoke: { src: 'watchTabs' }, on: { '*': { actions: ({ event }) => void received.push(event) } } }, { actors: { watchTabs: otherTabsActor(parameters) } } as never),
-  ).start()
+  const parent = createActor(createMachine({ invoke: { src: 'watchTabs' }, on: { '*': { actions: ({ event }) => void received.push(event) } } }, { actors: { watchTabs: otherTabsActor(parameters) } } as never)).start()
   return { received, stop: () => parent.stop() }
 }
 const fire = (key: string, newValue: string | null, storageArea: unknown) => window.dispatchEvent(Object.assign(new Event('storage'), { key, newValue, storageArea }))
 
-describe('otherTabsActor (the root\'s watchTabs)', () => {
+describe("otherTabsActor (the root's watchTabs)", () => {
   test("behavior: sends each change of this instance's storage as a tabs.* event, until the root stops", () => {
     const area = createMemoryStorage()
     const storage = createStorage({ storage: area })

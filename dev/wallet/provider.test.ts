@@ -395,10 +395,7 @@ describe('DevWallet', () => {
 
     /** Balance change of `address` in the block that mined `blockNumber` (one tx per block: anvil automines). */
     async function deltaInBlock(client: typeof client1, address: Address, blockNumber: bigint): Promise<bigint> {
-      const [before, after] = await Promise.all([
-        client.getBalance({ address, blockNumber: blockNumber - 1n }),
-        client.getBalance({ address, blockNumber }),
-      ])
+      const [before, after] = await Promise.all([client.getBalance({ address, blockNumber: blockNumber - 1n }), client.getBalance({ address, blockNumber })])
       return after - before
     }
 
@@ -564,10 +561,7 @@ describe('DevWallet', () => {
         expect(makeWallet({ storage }).state.authorised).toBe(false)
       }
 
-      storage.setItem(
-        'latchkey-dev-wallet',
-        JSON.stringify({ authorised: 'yes', accountIndex: 99, chainId: 1, addedChains: [{ chainId: 'x' }, 5], autoApprove: 1 }),
-      )
+      storage.setItem('latchkey-dev-wallet', JSON.stringify({ authorised: 'yes', accountIndex: 99, chainId: 1, addedChains: [{ chainId: 'x' }, 5], autoApprove: 1 }))
       const invalid = makeWallet({ storage })
       expect(invalid.state).toEqual({ authorised: false, accountIndex: 0, address: addr0, chainId: 31337, autoApprove: false })
       expect(invalid.chains).toHaveLength(2)

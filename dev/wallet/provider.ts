@@ -105,12 +105,9 @@ export class DevWalletRpcError extends Error {
 }
 
 const userRejected = (): DevWalletRpcError => new DevWalletRpcError(4001, 'User rejected the request.')
-const unauthorised = (): DevWalletRpcError =>
-  new DevWalletRpcError(4100, 'The requested method and/or account has not been authorized by the user.')
-const unsupported = (method: string): DevWalletRpcError =>
-  new DevWalletRpcError(4200, `The dev wallet does not support ${method}.`)
-const invalidParams = (method: string, detail: string): DevWalletRpcError =>
-  new DevWalletRpcError(-32602, `Invalid params for ${method}: ${detail}`)
+const unauthorised = (): DevWalletRpcError => new DevWalletRpcError(4100, 'The requested method and/or account has not been authorized by the user.')
+const unsupported = (method: string): DevWalletRpcError => new DevWalletRpcError(4200, `The dev wallet does not support ${method}.`)
+const invalidParams = (method: string, detail: string): DevWalletRpcError => new DevWalletRpcError(-32602, `Invalid params for ${method}: ${detail}`)
 
 type Persisted = {
   authorised: boolean
@@ -125,13 +122,7 @@ type QueueEntry = { request: PendingRequest; resolve: () => void; reject: (error
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const hexQuantity = /^0x[0-9a-fA-F]+$/
 /** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
-const refusedMethods = new Set([
-  'eth_sign',
-  'eth_signTransaction',
-  'eth_signTypedData',
-  'eth_signTypedData_v1',
-  'eth_signTypedData_v3',
-])
+const refusedMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3'])
 
 /**
  * A development EIP-1193 wallet backed by viem local accounts and a local node (anvil).
@@ -557,11 +548,7 @@ export class DevWallet {
     }
     if (body.error) {
       const { code, message, data } = body.error
-      throw new DevWalletRpcError(
-        typeof code === 'number' ? code : -32603,
-        typeof message === 'string' ? message : 'JSON-RPC error',
-        data,
-      )
+      throw new DevWalletRpcError(typeof code === 'number' ? code : -32603, typeof message === 'string' ? message : 'JSON-RPC error', data)
     }
     if (!response.ok) throw new DevWalletRpcError(-32603, `HTTP ${response.status} from ${rpcUrl}.`)
     return body.result ?? null
@@ -748,21 +735,14 @@ function isCurrency(value: unknown): value is { name: string; symbol: string; de
 function isStoredChain(value: unknown): value is DevWalletChain {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  return (
-    Number.isSafeInteger(v.chainId) &&
-    (v.chainId as number) > 0 &&
-    typeof v.name === 'string' &&
-    typeof v.rpcUrl === 'string'
-  )
+  return Number.isSafeInteger(v.chainId) && (v.chainId as number) > 0 && typeof v.name === 'string' && typeof v.rpcUrl === 'string'
 }
 
 /** Maps a viem error (or anything) to a wallet error, keeping the node's JSON-RPC code when there is one. */
 function toRpcError(error: unknown): DevWalletRpcError {
   if (error instanceof DevWalletRpcError) return error
   if (error instanceof ViemBaseError) {
-    const withCode = error.walk((e) => typeof (e as { code?: unknown }).code === 'number') as
-      | (ViemBaseError & { code: number })
-      | null
+    const withCode = error.walk((e) => typeof (e as { code?: unknown }).code === 'number') as (ViemBaseError & { code: number }) | null
     const source = withCode ?? error
     return new DevWalletRpcError(withCode?.code ?? -32603, source.details || source.shortMessage)
   }

@@ -150,9 +150,9 @@ const scroller = async (app: App) => (await app.get('list', en.titles.AllWallets
 /** How many rows the list has (installed wallets and catalogue). */
 const listSize = async (app: App) => Number((await app.get('list', en.titles.AllWallets)).querySelector('li')?.getAttribute('aria-setsize') ?? 0)
 /** The names of the rows in the DOM (a window of the list). */
-const renderedNames = async (app: App) => Array.from((await app.get('list', en.titles.AllWallets)).querySelectorAll('li button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
+const renderedNames = async (app: App) => Array.from((await app.get('list', en.titles.AllWallets)).querySelectorAll('li button')).map((b) => b.querySelector('.lk-row-name')?.textContent ?? '')
 /** Connect's wallet list: the names of its rows. */
-const connectRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
+const connectRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.querySelector('.lk-row-name')?.textContent ?? '')
 const spinner = (app: App) => within(app.dialog()!).queryByRole('progressbar', { name: en.searching })
 
 /** Waits for `count` held `getWallets` calls, then lets them through (or fails the first and lets the rest through). */
@@ -313,7 +313,10 @@ async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
 
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
-  const name = e.type.replace('xstate.', '').replace('catalogue.', '').replace(/^after\.(\w+)\..*/, 'after.$1')
+  const name = e.type
+    .replace('xstate.', '')
+    .replace('catalogue.', '')
+    .replace(/^after\.(\w+)\..*/, 'after.$1')
   return e.type === 'catalogue.search' ? `search('${String(e.query)}')` : e.gesture ? `${name}(${String(e.gesture)})` : name
 }
 

@@ -30,21 +30,23 @@ type ModelEvent = { type: string; [key: string]: unknown }
  * The events of a fixture: every gesture, or (`onThrows`) only the way to the watch failing, or (`otherTab`) what
  * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
  */
-const eventsOf = (fixture: { onThrows?: boolean; otherTab?: boolean }) => (snapshot: any): ModelEvent[] => {
-  if (fixture.otherTab) {
+const eventsOf =
+  (fixture: { onThrows?: boolean; otherTab?: boolean }) =>
+  (snapshot: any): ModelEvent[] => {
+    if (fixture.otherTab) {
+      const key = stateKey(snapshot)
+      if (key === '"disconnected"') return [{ type: 'connection.restore', connectorId: RDNS }]
+      if (key === '"reconnecting"') return [{ type: 'connection.endedElsewhere' }, { type: 'xstate.done.actor.reconnect', output: session(A!) }]
+      if (key.startsWith('{"connected"')) return [{ type: 'connection.endedElsewhere' }]
+      return []
+    }
+    if (!fixture.onThrows) return events(snapshot)
     const key = stateKey(snapshot)
-    if (key === '"disconnected"') return [{ type: 'connection.restore', connectorId: RDNS }]
-    if (key === '"reconnecting"') return [{ type: 'connection.endedElsewhere' }, { type: 'xstate.done.actor.reconnect', output: session(A!) }]
-    if (key.startsWith('{"connected"')) return [{ type: 'connection.endedElsewhere' }]
+    if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
+    if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: session(A!) }]
+    if (key.startsWith('{"connected"') && !snapshot.context.watchError) return [{ type: 'xstate.error.actor.watchWallet', error: new BaseError('on() is broken') }]
     return []
   }
-  if (!fixture.onThrows) return events(snapshot)
-  const key = stateKey(snapshot)
-  if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
-  if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: session(A!) }]
-  if (key.startsWith('{"connected"') && !snapshot.context.watchError) return [{ type: 'xstate.error.actor.watchWallet', error: new BaseError('on() is broken') }]
-  return []
-}
 
 function events(snapshot: any): ModelEvent[] {
   const address = snapshot.context.address as string | undefined
@@ -72,11 +74,7 @@ function events(snapshot: any): ModelEvent[] {
     ],
     '"rejected"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
     '"failed"': [{ type: 'connection.request', connectorId: RDNS }, { type: 'connection.cancel' }],
-    '{"connected":"fetchingBalance"}': [
-      { type: 'xstate.done.actor.getBalance', output: balance },
-      { type: 'xstate.error.actor.getBalance', error: new Error('node down') },
-      ...connected,
-    ],
+    '{"connected":"fetchingBalance"}': [{ type: 'xstate.done.actor.getBalance', output: balance }, { type: 'xstate.error.actor.getBalance', error: new Error('node down') }, ...connected],
     '{"connected":"balanceReady"}': connected,
     '{"connected":"balanceUnavailable"}': connected,
     '"disconnecting"': [
@@ -204,7 +202,7 @@ const fixtures = [
   { name: 'fresh visitor', input: { namespace: 'eip155' }, app: { api: true } },
   { name: 'stored connection, wallet answering late', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true }, app: { stored: true, authorised: true, hold: ['eth_accounts'], api: true } },
   { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false, api: true } },
-  { name: "a wallet whose on() throws", input: { namespace: 'eip155' }, app: { api: true }, onThrows: true },
+  { name: 'a wallet whose on() throws', input: { namespace: 'eip155' }, app: { api: true }, onThrows: true },
   { name: 'another tab of the site', input: { namespace: 'eip155' }, app: { hold: ['eth_accounts'], api: true }, otherTab: true },
 ] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean }[]
 

@@ -92,24 +92,28 @@ const restored: Fixture = { stored: true, authorised: true, api: true, accounts:
  * fire (besides what `body` asserts the visitor sees).
  */
 function scenario(name: string, fixture: Fixture, fires: TransitionId[], body: (app: App) => Promise<void>, timeout = 30_000) {
-  test(name, async () => {
-    const recorder = transitionRecorder({ machine: rootMachine })
-    const app = await renderApp({ ...fixture, inspect: recorder.inspect })
-    runs.push({ ...recorder, name })
-    try {
-      await body(app)
-      await app.settle()
-    } finally {
-      await app.dispose()
-      for (const stop of afterScenario.splice(0)) await stop()
-    }
-    const taken = [...recorder.coveredTransitions]
-    expect(taken).toEqual(expect.arrayContaining(fires))
-    // The branches recomputed from the root's snapshot when each event was sent to it are the ones it took.
-    // Reports a feature's registration raises on the root (feature.flags, .alert, .track, .reportError) are internal
-    // events: taken within the macrostep of the event that caused them, never relayed.
-    expect([...recorder.firedAtRelay].sort()).toEqual(taken.filter((t) => !t.includes('--always[') && !raised.test(t)).sort())
-  }, timeout)
+  test(
+    name,
+    async () => {
+      const recorder = transitionRecorder({ machine: rootMachine })
+      const app = await renderApp({ ...fixture, inspect: recorder.inspect })
+      runs.push({ ...recorder, name })
+      try {
+        await body(app)
+        await app.settle()
+      } finally {
+        await app.dispose()
+        for (const stop of afterScenario.splice(0)) await stop()
+      }
+      const taken = [...recorder.coveredTransitions]
+      expect(taken).toEqual(expect.arrayContaining(fires))
+      // The branches recomputed from the root's snapshot when each event was sent to it are the ones it took.
+      // Reports a feature's registration raises on the root (feature.flags, .alert, .track, .reportError) are internal
+      // events: taken within the macrostep of the event that caused them, never relayed.
+      expect([...recorder.firedAtRelay].sort()).toEqual(taken.filter((t) => !t.includes('--always[') && !raised.test(t)).sort())
+    },
+    timeout,
+  )
 }
 
 // ---------------------------------------------------------------- what the visitor sees
@@ -324,7 +328,7 @@ async function bitcoinWallet(app: App, answer: 'Approve' | 'Reject') {
 }
 
 /** The wallet rows of the open dialog (Connect's list). */
-const walletRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => (b.querySelector('.lk-row-name')?.textContent ?? ''))
+const walletRows = (app: App) => Array.from(app.dialog()!.querySelectorAll('li > button')).map((b) => b.querySelector('.lk-row-name')?.textContent ?? '')
 
 /** A namespace's connection is connected (`connections[namespace]` of the root). */
 const connectedIn = (app: App, namespace: 'eip155' | 'solana' | 'bip122') => rootOf(app).connections[namespace]?.getSnapshot().hasTag('connected') ?? false
@@ -362,7 +366,11 @@ describe('root model: scenario walks in the UI', () => {
   afterAll(() => {
     const report = coverageReport(rootMachine, runs)
     console.log(formatCoverage('root (scenario walks in the UI)', report))
-    console.log(`  ${runs.length} scenarios, ${Math.round((Date.now() - started) / 100) / 10} s; not reachable: ${Object.entries(unreachable).map(([t, why]) => `${t} (${why})`).join('; ')}`)
+    console.log(
+      `  ${runs.length} scenarios, ${Math.round((Date.now() - started) / 100) / 10} s; not reachable: ${Object.entries(unreachable)
+        .map(([t, why]) => `${t} (${why})`)
+        .join('; ')}`,
+    )
   })
 
   // ------------------------------------------------------------ start, open, close
@@ -376,7 +384,19 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
-    ['root.boot --always[1]', 'root --connectors.changed[0]', 'root --connection.connected[1]', 'root --app.open[4]', 'root.closed --modal.opened[0]', 'root --app.viewLoaded[0]', 'root --app.notify[0]', 'root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open --app.close[0]', 'root.open --modal.closed[1]'],
+    [
+      'root.boot --always[1]',
+      'root --connectors.changed[0]',
+      'root --connection.connected[1]',
+      'root --app.open[4]',
+      'root.closed --modal.opened[0]',
+      'root --app.viewLoaded[0]',
+      'root --app.notify[0]',
+      'root.open --app.push[0]',
+      'root.open.browsing --app.back[1]',
+      'root.open --app.close[0]',
+      'root.open --modal.closed[1]',
+    ],
     async (app) => {
       await openAccount(app)
       await press(app, en.copyAddress)
@@ -449,19 +469,24 @@ describe('root model: scenario walks in the UI', () => {
     await button(app, /0x/)
   })
 
-  scenario('All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled', {}, ['root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open.connecting --app.back[0]'], async (app) => {
-    await pressOnPage(app, en.connectButton)
-    await press(app, en.allWallets)
-    await shows(app, en.titles.AllWallets)
-    await press(app, en.back)
-    await shows(app, en.titles.Connect)
-    await press(app, WALLET_NAME)
-    await shows(app, en.titles.ConnectingExternal)
-    expect(status(app)).toBe('connecting')
-    await press(app, en.back)
-    await shows(app, en.titles.Connect)
-    expect(status(app)).toBe('disconnected')
-  })
+  scenario(
+    'All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled',
+    {},
+    ['root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open.connecting --app.back[0]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      await press(app, en.allWallets)
+      await shows(app, en.titles.AllWallets)
+      await press(app, en.back)
+      await shows(app, en.titles.Connect)
+      await press(app, WALLET_NAME)
+      await shows(app, en.titles.ConnectingExternal)
+      expect(status(app)).toBe('connecting')
+      await press(app, en.back)
+      await shows(app, en.titles.Connect)
+      expect(status(app)).toBe('disconnected')
+    },
+  )
 
   scenario("the wallet fails the connection: 'Connection failed', Try again connects", { hold: ['eth_requestAccounts'] }, ['root --connection.failed[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
@@ -589,23 +614,18 @@ describe('root model: scenario walks in the UI', () => {
     expect(walletRequests(app)).toBe(0)
   })
 
-  scenario(
-    'on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set',
-    { ...restored, hold: [REVOKE] },
-    ['root --app.selectNetwork[6]'],
-    async (app) => {
-      await openAccount(app)
-      await walletChain(app, UNKNOWN_CHAIN)
-      await press(app, en.disconnect)
-      await until(() => expect(status(app)).toBe('connecting'))
-      await pressEscape(app)
-      await pressOnPage(app, en.switchNetworkLabel(en.wrongNetwork))
-      await shows(app, en.titles.UnsupportedChain)
-      await press(app, names[B]!)
-      expect(app.modal.getState().caipNetworkId).toBe(B)
-      expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
-    },
-  )
+  scenario('on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set', { ...restored, hold: [REVOKE] }, ['root --app.selectNetwork[6]'], async (app) => {
+    await openAccount(app)
+    await walletChain(app, UNKNOWN_CHAIN)
+    await press(app, en.disconnect)
+    await until(() => expect(status(app)).toBe('connecting'))
+    await pressEscape(app)
+    await pressOnPage(app, en.switchNetworkLabel(en.wrongNetwork))
+    await shows(app, en.titles.UnsupportedChain)
+    await press(app, names[B]!)
+    expect(app.modal.getState().caipNetworkId).toBe(B)
+    expect(app.gates.waiting(SWITCH) + walletRequests(app)).toBe(0)
+  })
 
   scenario(
     'spec §2 SwitchNetwork: with ignoreSwitchConfirmation the dapp switches the network while connected: the wallet switches, no SwitchNetwork shows',
@@ -640,7 +660,19 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'send: token picker, Back, token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root --feature.deliver[0]', 'root --feature.deliver[0]', 'root.open.feature --app.back[1]', 'root --feature.deliver[0]', 'root --feature.deliver[0]', 'root --feature.emitted[0]', 'root.open.feature --app.back[1]', 'root --feature.deliver[0]', 'root.open.feature --app.back[0]', 'root --feature.emitted[0]', 'root --feature.emitted[0]'],
+    [
+      'root --feature.deliver[0]',
+      'root --feature.deliver[0]',
+      'root.open.feature --app.back[1]',
+      'root --feature.deliver[0]',
+      'root --feature.deliver[0]',
+      'root --feature.emitted[0]',
+      'root.open.feature --app.back[1]',
+      'root --feature.deliver[0]',
+      'root.open.feature --app.back[0]',
+      'root --feature.emitted[0]',
+      'root --feature.emitted[0]',
+    ],
     async (app) => {
       await openAccount(app)
       await press(app, en.send)
@@ -671,7 +703,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("send rejected in the wallet: back to the form, which keeps its values", { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('send rejected in the wallet: back to the form, which keeps its values', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -706,13 +738,18 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
   }
 
-  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
-    await reopenWhileAsked(app)
-    await app.gates.release(SEND_TX)
-    await wallet(app, 'Approve')
-    await lands(app)
-    await shows(app, en.titles.Account)
-  })
+  scenario(
+    'closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account',
+    { ...restored, hold: [SEND_TX, RECEIPT] },
+    ['root --feature.deliver[0]', 'root --feature.emitted[0]'],
+    async (app) => {
+      await reopenWhileAsked(app)
+      await app.gates.release(SEND_TX)
+      await wallet(app, 'Approve')
+      await lands(app)
+      await shows(app, en.titles.Account)
+    },
+  )
 
   scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
@@ -791,26 +828,21 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('connected')
   })
 
-  scenario(
-    'closed while the wallet is asked to sign: the account button shows the sign view again; approved: signed in',
-    { siwx: {}, hold: ['personal_sign'] },
-    ['root --app.open[0]'],
-    async (app) => {
-      await connect(app)
-      await shows(app, en.titles.SIWXSignMessage)
-      await press(app, en.signIn)
-      await until(() => expect(app.gates.waiting('personal_sign')).toBe(1))
-      await pressEscape(app)
-      await closed(app)
-      await pressOnPage(app, /0x/)
-      await shows(app, en.titles.SIWXSignMessage)
-      expect(app.dialog()!.textContent).toContain(en.signInInWallet)
-      await app.gates.release('personal_sign')
-      await wallet(app, 'Approve')
-      await closed(app)
-      expect(app.modal.getSiwxSession()).toBeDefined()
-    },
-  )
+  scenario('closed while the wallet is asked to sign: the account button shows the sign view again; approved: signed in', { siwx: {}, hold: ['personal_sign'] }, ['root --app.open[0]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    await press(app, en.signIn)
+    await until(() => expect(app.gates.waiting('personal_sign')).toBe(1))
+    await pressEscape(app)
+    await closed(app)
+    await pressOnPage(app, /0x/)
+    await shows(app, en.titles.SIWXSignMessage)
+    expect(app.dialog()!.textContent).toContain(en.signInInWallet)
+    await app.gates.release('personal_sign')
+    await wallet(app, 'Approve')
+    await closed(app)
+    expect(app.modal.getSiwxSession()).toBeDefined()
+  })
 
   scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root --feature.emitted[0]'], async (app) => {
     await connect(app)
@@ -822,38 +854,28 @@ describe('root model: scenario walks in the UI', () => {
     expect(within(app.dialog()!).getByRole('alert').textContent).toBe(siwxMessages.signFailed)
   })
 
-  scenario(
-    'signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes',
-    { siwx: {} },
-    ['root --feature.emitted[0]'],
-    async (app) => {
-      await connect(app)
-      await signIn(app)
-      await walletChain(app, 31338)
-      await shows(app, en.titles.SIWXSignMessage)
-      await walletChain(app, 31337)
-      await closed(app)
-      expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
-    },
-  )
+  scenario('signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes', { siwx: {} }, ['root --feature.emitted[0]'], async (app) => {
+    await connect(app)
+    await signIn(app)
+    await walletChain(app, 31338)
+    await shows(app, en.titles.SIWXSignMessage)
+    await walletChain(app, 31337)
+    await closed(app)
+    expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
+  })
 
-  scenario(
-    'signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed',
-    { siwx: {} },
-    ['root --feature.emitted[0]'],
-    async (app) => {
-      await connect(app)
-      await signIn(app)
-      await walletChain(app, 31338)
-      await shows(app, en.titles.SIWXSignMessage)
-      await pressEscape(app)
-      await closed(app)
-      await walletChain(app, 31337)
-      await until(() => expect(app.modal.getSiwxSession()?.data.chainId).toBe(A))
-      await app.settle()
-      expect(app.dialog()).toBeNull()
-    },
-  )
+  scenario('signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed', { siwx: {} }, ['root --feature.emitted[0]'], async (app) => {
+    await connect(app)
+    await signIn(app)
+    await walletChain(app, 31338)
+    await shows(app, en.titles.SIWXSignMessage)
+    await pressEscape(app)
+    await closed(app)
+    await walletChain(app, 31337)
+    await until(() => expect(app.modal.getSiwxSession()?.data.chainId).toBe(A))
+    await app.settle()
+    expect(app.dialog()).toBeNull()
+  })
 
   scenario(
     "the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'",
@@ -872,16 +894,21 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root --feature.emitted[0]', 'root --connection.disconnected[1]'], async (app) => {
-    await connect(app)
-    await shows(app, en.titles.SIWXSignMessage)
-    fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
-    await app.settle()
-    expect(app.dialog()!.getAttribute('data-shaking')).toBe('true')
-    await press(app, en.cancel)
-    await closed(app)
-    expect(status(app)).toBe('disconnected')
-  })
+  scenario(
+    'required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes',
+    { siwx: { required: true } },
+    ['root --feature.emitted[0]', 'root --connection.disconnected[1]'],
+    async (app) => {
+      await connect(app)
+      await shows(app, en.titles.SIWXSignMessage)
+      fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
+      await app.settle()
+      expect(app.dialog()!.getAttribute('data-shaking')).toBe('true')
+      await press(app, en.cancel)
+      await closed(app)
+      expect(status(app)).toBe('disconnected')
+    },
+  )
 
   scenario(
     'required sign-in, signed in on one chain, the wallet on another: Cancel asks the wallet back; refused, then failed: the prompt again; approved: signed in there, closed',
@@ -943,40 +970,35 @@ describe('root model: scenario walks in the UI', () => {
   )
 
   /** Regression: the send is cleared with the connection, and so is its transaction stack entry. */
-  scenario(
-    'a send the wallet was asked for leaves nothing pending once the wallet has disconnected',
-    { ...restored, hold: [SEND_TX] },
-    ['root --connection.disconnected[2]'],
-    async (app) => {
-      await openAccount(app)
-      await askThenDisconnect(app)
-      expect(status(app)).toBe('disconnected')
-      expect(featureOf(app, 'send')!.getSnapshot().matches({ flow: 'idle' })).toBe(true)
-      expect(stack(app)).toEqual([])
-    },
-  )
+  scenario('a send the wallet was asked for leaves nothing pending once the wallet has disconnected', { ...restored, hold: [SEND_TX] }, ['root --connection.disconnected[2]'], async (app) => {
+    await openAccount(app)
+    await askThenDisconnect(app)
+    expect(status(app)).toBe('disconnected')
+    expect(featureOf(app, 'send')!.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+    expect(stack(app)).toEqual([])
+  })
 
   /**
    * Regression: the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows that send's preview (as
    * Account → Send does), and its success returns to Account.
    */
   scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.open[1]'], async (app) => {
-      await openAccount(app)
-      await fillSend(app)
-      await confirm(app)
-      await pressEscape(app)
-      await closed(app)
-      app.modal.open({ view: 'Send' })
-      await shows(app, en.titles.SendPreview)
-      await app.gates.release(SEND_TX)
-      await wallet(app, 'Approve')
-      await lands(app)
-      await shows(app, en.titles.Account)
+    await openAccount(app)
+    await fillSend(app)
+    await confirm(app)
+    await pressEscape(app)
+    await closed(app)
+    app.modal.open({ view: 'Send' })
+    await shows(app, en.titles.SendPreview)
+    await app.gates.release(SEND_TX)
+    await wallet(app, 'Approve')
+    await lands(app)
+    await shows(app, en.titles.Account)
   })
 
   // ------------------------------------------------------------ WalletConnect (the loopback relay, the dev mobile wallet)
 
-  scenario("the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect", wc, ['root.open --app.selectWallet[0]', 'root.open.connecting --app.back[1]'], async (app) => {
+  scenario('the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect', wc, ['root.open --app.selectWallet[0]', 'root.open.connecting --app.back[1]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     await shows(app, en.titles.ConnectingWalletConnect)
@@ -987,11 +1009,16 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root.open --app.selectWallet[0]', 'root --feature.emitted[0]', 'root --connection.connected[3]'], async (app) => {
-    await pressOnPage(app, en.connectButton)
-    await press(app, 'WalletConnect')
-    await phoneApproves(app)
-  })
+  scenario(
+    'the WalletConnect row; the phone wallet scans and approves: connected, the modal closes',
+    wc,
+    ['root.open --app.selectWallet[0]', 'root --feature.emitted[0]', 'root --connection.connected[3]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      await press(app, 'WalletConnect')
+      await phoneApproves(app)
+    },
+  )
 
   scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
@@ -1230,4 +1257,3 @@ describe('root model: scenario walks in the UI', () => {
     expect(report.transitions.missing).toEqual(Object.keys(unreachable))
   })
 })
-

@@ -52,10 +52,7 @@ export default function AllWallets() {
   // WalletConnect is not a wallet: every catalogue row below pairs through it.
   const wallets = connectors.filter((c) => c.type !== 'WALLET_CONNECT')
   const installed = q ? wallets.filter((c) => c.name.toLowerCase().includes(q)) : wallets
-  const rows: Row[] = [
-    ...installed.map((connector) => ({ kind: 'installed' as const, connector })),
-    ...catalogue.items.map((wallet) => ({ kind: 'catalogue' as const, wallet })),
-  ]
+  const rows: Row[] = [...installed.map((connector) => ({ kind: 'installed' as const, connector })), ...catalogue.items.map((wallet) => ({ kind: 'catalogue' as const, wallet }))]
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan)
   const last = Math.min(rows.length, Math.ceil((scrollTop + viewportHeight) / rowHeight) + overscan)
 
@@ -77,12 +74,8 @@ export default function AllWallets() {
   const failureWords = copy.catalogueFailure
   const failureNotice = failure && (
     <div className="lk-empty" role="alert" data-testid="catalogue-failure">
-      <p className="lk-empty-title">
-        {q ? (failure === 'offline' ? failureWords.searchOffline : failureWords.searchFailed) : failure === 'offline' ? failureWords.loadOffline : failureWords.loadFailed}
-      </p>
-      <p className="lk-muted">
-        {q ? (failure === 'offline' ? failureWords.searchOfflineHint : failureWords.searchFailedHint) : failure === 'offline' ? failureWords.loadOfflineHint : failureWords.loadFailedHint}
-      </p>
+      <p className="lk-empty-title">{q ? (failure === 'offline' ? failureWords.searchOffline : failureWords.searchFailed) : failure === 'offline' ? failureWords.loadOffline : failureWords.loadFailed}</p>
+      <p className="lk-muted">{q ? (failure === 'offline' ? failureWords.searchOfflineHint : failureWords.searchFailedHint) : failure === 'offline' ? failureWords.loadOfflineHint : failureWords.loadFailedHint}</p>
       <button type="button" className="lk-secondary lk-fit" onClick={() => (q ? catalogue.search(typed) : catalogue.load())}>
         {copy.tryAgain}
       </button>
@@ -116,9 +109,7 @@ export default function AllWallets() {
             setScrollTop(0)
           }}
         />
-        {catalogue.isSearching && (
-          <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 40, top: 9 }} />
-        )}
+        {catalogue.isSearching && <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 40, top: 9 }} />}
       </div>
       {rows.length === 0 && !catalogue.isLoading ? (
         failureNotice ? null : catalogue.isSearching || !q ? (
