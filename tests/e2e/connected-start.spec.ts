@@ -51,3 +51,13 @@ test('an account or a chain the development wallets do not have is refused with 
   expect(() => connectedSession({ chainId: 1 as never })).toThrow('No development EVM chain 1')
   expect(connectedSession({ account: 4 }).address).toBe('0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65')
 })
+
+test('an email user: signed in on the secure site through its API, the page restores the embedded wallet (auth connector) without Connect or the mailed link', async ({ connectedEmailPage }) => {
+  const { page, session } = await connectedEmailPage()
+  expect(session.address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+  await expect(liveState(page).address).toHaveText(session.address)
+  await expect(accountButton(page).balance).toContainText('ETH')
+  // The Account shows the email the session belongs to (spec §9: truncated past 30 characters).
+  await accountButton(page).address.click()
+  await expect(page.getByTestId('account-email')).toHaveText(session.email.length > 30 ? `${session.email.slice(0, -3)}...` : session.email)
+})

@@ -18,7 +18,7 @@
  * Nothing here depends on the demo page but {@link openConnected}'s final wait, so the storage half can become part
  * of a public test kit for dapps that embed the modal with the development wallets.
  */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { BaseError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
@@ -117,21 +117,119 @@ export function connectedSession(start: ConnectedStart = {}): ConnectedSession {
  * (top frame only: the secure site's and the wallets' frames keep their own storage), navigates to `path`, then
  * removes the seeding, so later reloads in the test keep whatever the product stored meanwhile.
  *
- * Page-agnostic: it does not wait for the restore (see {@link openConnected} for the demo).
+ * Page-agnostic: it does not wait for the restore (see `openConnected` in fixtures.ts for the demo).
  *
  * @returns the session the page was given.
  * @throws ConnectedStartError as {@link connectedSession}.
  */
 export async function gotoWithStoredSession(page: Page, start: ConnectedStart = {}, path = '/'): Promise<ConnectedSession> {
   const session = connectedSession(start)
-  const seeding = await page.addInitScript((entries: Record<string, string>) => {
-    if (window !== window.top) return
-    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
-  }, session.storage)
+  await gotoWithStorage(page, { top: session.storage }, path)
+  return session
+}
+
+/**
+ * Navigates to `path` with localStorage entries written before any script of the page runs: `top` into the top frame,
+ * and `byOrigin[origin]` into every frame of that origin (the embedded wallet's secure frame, which the modal creates
+ * only once the page has loaded). The seeding is removed once the page has loaded and `until` (when given: e.g. the
+ * restore finished, the frames it needs are in) has resolved, so later reloads keep what the product stored since.
+ */
+export async function gotoWithStorage(
+  page: Page,
+  storage: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> },
+  path = '/',
+  until?: () => Promise<void>,
+): Promise<void> {
+  const seeding = await page.addInitScript((s: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }) => {
+    const entries = window === window.top ? s.top : s.byOrigin?.[location.origin]
+    for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value)
+  }, storage)
   try {
     await page.goto(path)
+    await until?.()
   } finally {
     await seeding.dispose()
   }
-  return session
+}
+
+/** An embedded-wallet (email) user signed in on the secure site through its API: see {@link createEmailSession}. */
+export type EmailSession = {
+  email: string
+  /** The device id the secure site verified (the frame keeps it in its origin's storage). */
+  deviceId: string
+  /** The secure site's session JWT for that device. */
+  token: string
+  /** The embedded wallet's EVM address. */
+  address: string
+}
+
+/** The frame origin's storage keys of the secure site (dev/secure-site/frame/handler.ts `frameStoreKeys`). */
+const FRAME_KEYS = { session: 'latchkey-secure:session', device: 'latchkey-secure:device', email: 'latchkey-secure:email' } as const
+
+/**
+ * Signs a fresh email user in on the development secure site through its API, as the frame does, without the modal:
+ * `POST /api/connect-email` for a new device (a "Verify this device" mail), the mailed link opened (`/verify-device`,
+ * read from the dev mailbox), then `POST /api/connect-device`, which answers the session. The site creates the user
+ * and its wallet on the first login. Requests from Node carry no `Origin`, which the site's origin check lets through.
+ *
+ * @param secureSiteUrl the secure site's origin (`SECURE_SITE_URL` of tests/e2e/stack.ts).
+ * @param email default `e2e-<time>-<random>@example.com`.
+ * @throws ConnectedStartError when the site refuses a step (its status and message) or no link arrives within 20 s.
+ */
+export async function createEmailSession(secureSiteUrl: string, email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`): Promise<EmailSession> {
+  const deviceId = crypto.randomUUID()
+  const post = async (route: string, body: unknown, token?: string) => {
+    const response = await fetch(`${secureSiteUrl}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>
+    if (!response.ok) throw new ConnectedStartError(`The secure site refused ${route}: HTTP ${response.status} ${String(answer.message ?? '')}`)
+    return answer
+  }
+  const started = await post('/api/connect-email', { email, deviceId })
+  if (started.action !== 'VERIFY_DEVICE') throw new ConnectedStartError(`A new device should be asked to verify; the secure site answered ${String(started.action)}`)
+  let link: string | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${secureSiteUrl}/mailbox/messages?to=${encodeURIComponent(email)}`)
+        link = ((await response.json()) as { messages: Array<{ link?: string }> }).messages.find((m) => m.link)?.link
+        return link
+      },
+      { message: `the device link mailed to ${email}`, timeout: 20_000 },
+    )
+    .toBeTruthy()
+  const verified = await fetch(link!)
+  if (!verified.ok) throw new ConnectedStartError(`The device link answered HTTP ${verified.status}`)
+  const device = await post('/api/connect-device', { email, deviceId })
+  if (device.verified !== true || typeof device.token !== 'string') throw new ConnectedStartError('The secure site did not sign the verified device in')
+  const user = await fetch(`${secureSiteUrl}/api/user`, { headers: { authorization: `Bearer ${device.token}` } })
+  const { address } = (await user.json()) as { address?: string }
+  if (!user.ok || !address) throw new ConnectedStartError(`The secure site did not answer the user: HTTP ${user.status}`)
+  return { email, deviceId, token: device.token, address }
+}
+
+/**
+ * The stored session of an email user (the embedded wallet's `auth` connector) on an EVM chain: the modal's keys in
+ * the page's storage, and the secure frame's session, device and email in the secure origin's storage.
+ */
+export function emailStorage(session: EmailSession, secureSiteUrl: string, chainId: ConnectedChainId = 31337): { top: Record<string, string>; byOrigin: Record<string, Record<string, string>> } {
+  const modal: Record<string, unknown> = {
+    'eip155:connected_connector_id': 'auth',
+    active_caip_network_id: `eip155:${chainId}`,
+    active_namespace: 'eip155',
+    connected_namespaces: ['eip155'],
+    connection_status: 'connected',
+    wallet_id: 'auth',
+    wallet_name: 'Email',
+    connections: { eip155: [{ connectorId: 'auth', accounts: [{ address: session.address }] }] },
+    email_login_used: true,
+    email: session.email,
+  }
+  const top: Record<string, string> = {}
+  for (const [key, value] of Object.entries(modal)) top[`${PREFIX}${key}`] = JSON.stringify(value)
+  const frame = { [FRAME_KEYS.session]: session.token, [FRAME_KEYS.device]: session.deviceId, [FRAME_KEYS.email]: session.email }
+  return { top, byOrigin: { [new URL(secureSiteUrl).origin]: frame } }
 }

@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
-import { gotoWithStoredSession, type ConnectedSession, type ConnectedStart } from './connected-start.ts'
+import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSession, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
 export const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const
@@ -386,13 +386,37 @@ export async function openConnected(page: Page, start: DemoConnectedStart = {}):
 }
 
 /**
+ * Opens the demo with an email user (the embedded wallet) already signed in: the user signs in on the secure site
+ * through its API ({@link createEmailSession}: no modal, no Connect), the page opens with that session stored (the
+ * modal's keys, the secure frame's session and device), and the modal restores it through its own reconnect of the
+ * auth connector. Waits until the page shows the embedded wallet's address.
+ *
+ * @returns the email session (email, device id, JWT, the embedded wallet's address).
+ */
+export async function openConnectedEmail(page: Page, options: { path?: string; chainId?: 31337 | 31338 } = {}): Promise<EmailSession> {
+  const session = await createEmailSession(SECURE_SITE_URL)
+  await gotoWithStorage(page, emailStorage(session, SECURE_SITE_URL, options.chainId), options.path ?? '/', async () => {
+    await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
+  })
+  await expect(liveState(page).address).toHaveText(session.address)
+  await expect(accountButton(page).address).toBeVisible()
+  await expect(anyDialog(page)).toHaveCount(0)
+  return session
+}
+
+/**
  * The fixtures of the specs.
  * - `demo`: a clean demo page, disconnected (see {@link openCleanDemo}); for journeys whose subject is connecting.
  * - `connectedPage(start?)`: the demo opened already connected (see {@link openConnected}), for journeys whose
  *   subject comes after connecting: `const page = await connectedPage({ namespace: 'eip155', account: 1, chainId: 31338 })`.
  *   Defaults: EVM, dev account 0 (`ACCOUNT_0`), chain 31337. Call it once per test.
+ * - `connectedEmailPage(options?)`: the demo opened with a fresh email user signed in (see {@link openConnectedEmail}).
  */
-export const test = base.extend<{ demo: Page; connectedPage: (start?: DemoConnectedStart) => Promise<Page> }>({
+export const test = base.extend<{
+  demo: Page
+  connectedPage: (start?: DemoConnectedStart) => Promise<Page>
+  connectedEmailPage: (options?: { path?: string; chainId?: 31337 | 31338 }) => Promise<{ page: Page; session: EmailSession }>
+}>({
   demo: async ({ page }, use) => {
     await openCleanDemo(page)
     await use(page)
@@ -403,10 +427,13 @@ export const test = base.extend<{ demo: Page; connectedPage: (start?: DemoConnec
       return page
     })
   },
+  connectedEmailPage: async ({ page }, use) => {
+    await use(async (options = {}) => ({ page, session: await openConnectedEmail(page, options) }))
+  },
 })
 
 export { expect }
-export { connectedSession, ConnectedStartError, type ConnectedSession, type ConnectedStart } from './connected-start.ts'
+export { connectedSession, ConnectedStartError, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
 
 /** Back to the reference server's start (`POST /__control/reset`): normal mode, no events, SIWX nonces and sessions forgotten. */
 export async function resetApi(request: APIRequestContext): Promise<void> {
