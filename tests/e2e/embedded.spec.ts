@@ -202,7 +202,10 @@ test('reload restores the email session; disconnect signs out (the frame has no 
   await page.evaluate(() => (window as any).latchkey.disconnect())
   await expect(page.getByRole('button', { name: /connect/i }).first()).toBeVisible({ timeout: 10_000 })
   await page.reload()
-  await page.waitForTimeout(3_000)
+  // Nothing to restore: the stored connection is gone, and the core (in once ready() resolves) restores only that.
+  expect(await page.evaluate(() => localStorage.getItem('@latchkey/eip155:connected_connector_id'))).toBeNull()
+  await page.evaluate(() => (window as any).latchkey.ready())
+  expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.address ?? null)).toBeNull()
 })
 

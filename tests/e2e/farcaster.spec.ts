@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
+import { requestsFlushed, untilSettled } from './settle.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -86,6 +87,11 @@ test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleare
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame() && frame.url().startsWith(`${secure}/frame`)) loads.push(Date.now())
   })
+  // The frame learns of a signed request only by polling the secure site (POST /api/connect-farcaster).
+  const polls: number[] = []
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${secure}/api/connect-farcaster`)) polls.push(Date.now())
+  })
   const left = Date.now()
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
@@ -96,7 +102,9 @@ test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleare
   const wallet = await walletFor(page, url)
   await wallet.getByRole('button', { name: 'Sign in with Farcaster' }).click()
   await expect(wallet.getByTestId('mw-farcaster-status')).toHaveText('Signed in as fid 1', { timeout: 20_000 })
-  await page.waitForTimeout(3_000)
+  // The reloaded frame holds no request: it has not polled since it loaded, so the signature cannot reach the dapp.
+  await requestsFlushed(page, `${secure}/health`)
+  expect(polls.filter((t) => t >= loads[0]!)).toEqual([])
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
   await wallet.close()
 
@@ -130,7 +138,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('button', { name: 'Copy link' })).toBeVisible()
     for (const theme of shots ? (['light', 'dark'] as const) : []) {
       await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
-      await page.waitForTimeout(200)
+      await untilSettled(page)
       await page.screenshot({ path: `${shots}/connecting-farcaster-phone-${theme}.png` })
     }
   })

@@ -13,6 +13,7 @@ import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
+import { requestsFlushed } from './settle.ts'
 
 const SOLANA_RPC = SOLANA_RPC_URL
 const BITCOIN_NETWORK = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
@@ -312,8 +313,8 @@ test('on Solana, Connect does not ask the directory for its EVM catalogue; back 
   await connectButton(page).click()
   const connect = dialog(page, 'Connect Wallet')
   await expect(connect.getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true })).toBeVisible()
-  // Give a request that Connect would start on mount time to leave the page.
-  await page.waitForTimeout(750)
+  // Connect has rendered and run its effects, and every request started before the barrier has been reported.
+  await requestsFlushed(page, `${API_URL}/health`)
   expect(asked).toEqual([])
   // The same listener sees the request as soon as Connect is shown on an EVM network.
   await page.keyboard.press('Escape')

@@ -26,6 +26,7 @@ import {
   walletList,
   walletRequests,
 } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 
 const DEV_WALLET = 'Latchkey Dev Wallet'
 
@@ -96,7 +97,7 @@ test('legal checkbox on: wallet rows are disabled and explained until it is tick
   await expect(row).toHaveAccessibleDescription(/Agree to the terms above to choose a wallet\./)
   // A press on the disabled row (Playwright waits for an aria-disabled control to be enabled: forced) does nothing.
   await row.click({ force: true })
-  await page.waitForTimeout(300)
+  await untilSettled(page)
   await expect(dialog(page, 'Connect Wallet')).toBeVisible()
   await expect(walletRequests(page)).toHaveCount(0)
   // All Wallets holds the same agreement: still unticked there, its rows disabled too.
@@ -165,22 +166,22 @@ test.describe('screenshots of the new views', () => {
         await page.evaluate(() => localStorage.clear())
         await page.reload()
         const connect = await openConnectDialog(page)
-        await page.waitForTimeout(400)
+        await untilSettled(page)
         await page.screenshot({ path: `${shots}/connect-legal-${theme}-${device}.png` })
         await connect.getByRole('checkbox', { name: /I agree/ }).check()
         await connect.getByRole('button', { name: 'New to wallets?' }).click()
         await expect(dialog(page, 'What is a wallet?')).toBeVisible()
-        await page.waitForTimeout(400)
+        await untilSettled(page)
         await page.screenshot({ path: `${shots}/what-is-a-wallet-${theme}-${device}.png` })
         await dialog(page, 'What is a wallet?').getByRole('button', { name: 'Get a wallet' }).click()
         await expect(dialog(page, 'Get a wallet').getByRole('link').first()).toBeVisible()
-        await page.waitForTimeout(600)
+        await untilSettled(page)
         await page.screenshot({ path: `${shots}/get-wallet-${theme}-${device}.png` })
         await dialog(page, 'Get a wallet').getByRole('button', { name: 'Close' }).click()
         const all = await openAllWallets(page)
         await all.getByRole('searchbox', { name: 'Search wallet' }).fill('zzqqxx')
         await expect(all.getByText('No wallet matches "zzqqxx"')).toBeVisible()
-        await page.waitForTimeout(400)
+        await untilSettled(page)
         await page.screenshot({ path: `${shots}/all-wallets-no-match-${theme}-${device}.png` })
       })
     }

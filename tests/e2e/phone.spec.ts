@@ -285,6 +285,8 @@ test('when nothing opens, "Copy link" and "Get the app" (the App Store page on a
 })
 
 test('when the app takes the screen (the page goes hidden) no fallback shows', async ({ page }) => {
+  // The page's clock is the test's: past the fallback delay at once, without waiting it out.
+  await page.clock.install()
   await openPhoneDemo(page)
   await nothingOpens(page)
   const view = await openNativeWallet(page)
@@ -293,7 +295,7 @@ test('when the app takes the screen (the page goes hidden) no fallback shows', a
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
     document.dispatchEvent(new Event('visibilitychange'))
   })
-  await page.waitForTimeout(timing.deepLinkFallbackDelay + 500)
+  await page.clock.runFor(timing.deepLinkFallbackDelay + 500)
   await expect(view.getByText(/^Nothing opened\?/)).toHaveCount(0)
   await expect(view.getByRole('link', { name: 'Get the app' })).toHaveCount(0)
 })

@@ -104,7 +104,19 @@ test.describe('secure site frame', () => {
     expect(refused[0]).toContain(`Framing '${secure}/' violates the following Content Security Policy directive: "frame-ancestors`)
     expect(blocked).toEqual(['net::ERR_BLOCKED_BY_RESPONSE'])
     // Nothing of the frame ran: no FRAME_READY (the allowed parent of the next tests gets it at once).
-    await page.waitForTimeout(1500)
+    // Every message posted to this window before now has been delivered: a message of its own comes back after them.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const back = (e: MessageEvent) => {
+            if (e.data !== 'barrier' || e.source !== window) return
+            window.removeEventListener('message', back)
+            resolve()
+          }
+          window.addEventListener('message', back)
+          window.postMessage('barrier', '*')
+        }),
+    )
     expect(await page.evaluate(() => (window as unknown as { received: unknown[] }).received)).toEqual([])
   })
 
