@@ -88,8 +88,8 @@ const exemptions: Record<string, string> = {
 
 /**
  * Waits with no bound yet (a debt; the list may only shrink). Receipt waits are bounded by the receipt rule
- * (`transferReceiptTimeout`, 120 s, `TransferTimeoutError`) in the transfer adapters; where they end ("status unknown",
- * never the editable form) is the receipt work's, not this list's.
+ * (`adapters/receipt.ts`, `receiptTiming.receiptTimeout` 120 s, ending `unknown`) in the transfer adapters; the swap's
+ * chart has no `after` and no "sent, status unknown" state yet (send's has both).
  */
 const pending: Record<string, string> = {
   'swap.approving.confirming': 'receipt waits: bounded by the receipt rule',
