@@ -71,9 +71,29 @@ function envPort(name: string, fallback: number): number {
   return port
 }
 
-/** This process's stack ports: each from its environment variable, else the default. */
+/**
+ * `E2E_PORT_OFFSET` (default 0, a multiple of 1000) moves every default port by the same amount, so a second checkout
+ * can run its own stack beside the first (`E2E_PORT_OFFSET=1000`: demo 6273, anvils 29545/29546, …). Multiples of 1000
+ * only: the defaults lie within 1000 of each other, so a smaller offset could move one service onto another's default.
+ * A port set by its own variable wins.
+ */
+export const STACK_PORT_OFFSET_ENV = 'E2E_PORT_OFFSET'
+
+function portOffset(): number {
+  const raw = process.env[STACK_PORT_OFFSET_ENV]
+  if (raw === undefined || raw === '') return 0
+  const offset = Number(raw)
+  const highest = Math.max(...Object.values(DEFAULT_STACK_PORTS))
+  const lowest = Math.min(...Object.values(DEFAULT_STACK_PORTS))
+  if (!Number.isInteger(offset) || offset % 1000 !== 0 || lowest + offset < 1024 || highest + offset > 65_535) {
+    throw new RangeError(`${STACK_PORT_OFFSET_ENV}=${raw} must be a multiple of 1000 that keeps every port within 1024-65535 (defaults ${lowest}-${highest})`)
+  }
+  return offset
+}
+
+/** This process's stack ports: each from its environment variable, else the default moved by `E2E_PORT_OFFSET`. */
 export const STACK: StackPorts = Object.fromEntries(
-  (Object.keys(DEFAULT_STACK_PORTS) as Array<keyof StackPorts>).map((key) => [key, envPort(STACK_PORT_ENV[key], DEFAULT_STACK_PORTS[key])]),
+  (Object.keys(DEFAULT_STACK_PORTS) as Array<keyof StackPorts>).map((key) => [key, envPort(STACK_PORT_ENV[key], DEFAULT_STACK_PORTS[key] + portOffset())]),
 ) as unknown as StackPorts
 
 const loopback = (port: number) => `http://127.0.0.1:${port}`
