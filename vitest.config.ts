@@ -16,7 +16,7 @@ const files = splitTestFiles(root)
  *   only when the run has files of that project.
  *
  * The split is computed from the files' text (tests/harness/projects.ts), so a new test file needs no list edited.
- * `vitest run --project unit` runs one of them; `npm run test:integration` runs `servers` and `integration`.
+ * `npm run test:unit` runs `unit` and `unit-machines` (machines/, not isolated); `npm run test:integration` runs `servers` and `integration`.
  */
 export default mergeConfig(
   viteConfig,
@@ -31,7 +31,10 @@ export default mergeConfig(
       testTimeout: 20_000,
       pool: 'threads',
       projects: [
-        { extends: true, test: { name: 'unit', include: files.unit } },
+        { extends: true, test: { name: 'unit', include: files.unit.filter((file) => !file.startsWith('machines/')) } },
+        // The statecharts' own tests (pure: no I/O, no page) share their worker's modules instead of loading them again
+        // per file: measured on the 34 files, 47 s instead of 164 s, the same 424 tests passing.
+        { extends: true, test: { name: 'unit-machines', include: files.unit.filter((file) => file.startsWith('machines/')), isolate: false } },
         { extends: true, test: { name: 'servers', include: files.servers } },
         { extends: true, test: { name: 'integration', include: files.integration, globalSetup: ['tests/harness/global-setup.ts'] } },
       ],
