@@ -41,7 +41,7 @@ test('the balance API never answers: after the load timeout "Token Balance Unava
   // The reference API's balance route: held (never answered) until released.
   let released = false
   const heldRoutes: Route[] = []
-  await page.route('**/blockchain/v1/account/*/balance*', async (route) => {
+  await page.route((url) => /\/blockchain\/v1\/account\/[^/]+\/balance$/.test(url.pathname), async (route) => {
     if (released) return route.continue()
     heldRoutes.push(route)
   })
