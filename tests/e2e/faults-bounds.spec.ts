@@ -23,7 +23,10 @@ async function shoot(page: Page, name: string, view: ReturnType<typeof dialog>) 
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
     await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
-    for (const [device, size] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [device, size] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size)
       await expect(view).toBeVisible()
       await page.screenshot({ path: `${shots}/${name}-${device}-${theme}.png` })
@@ -41,10 +44,13 @@ test('the balance API never answers: after the load timeout "Token Balance Unava
   // The reference API's balance route: held (never answered) until released.
   let released = false
   const heldRoutes: Route[] = []
-  await page.route((url) => /\/blockchain\/v1\/account\/[^/]+\/balance$/.test(url.pathname), async (route) => {
-    if (released) return route.continue()
-    heldRoutes.push(route)
-  })
+  await page.route(
+    (url) => /\/blockchain\/v1\/account\/[^/]+\/balance$/.test(url.pathname),
+    async (route) => {
+      if (released) return route.continue()
+      heldRoutes.push(route)
+    },
+  )
   await connectDevWallet(page)
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
