@@ -57,7 +57,7 @@ describe('services/api: every request is bounded', () => {
     await held.at(-1)!.closed
   })
 
-  test('behavior: the caller\'s signal aborts the request at once (the server sees the socket close), not as a timeout', async () => {
+  test("behavior: the caller's signal aborts the request at once (the server sees the socket close), not as a timeout", async () => {
     const client = createApiClient<any>({ baseUrl: base, projectId: 'p', timeout: 60_000 })
     const controller = new AbortController()
     const before = held.length
@@ -90,7 +90,7 @@ describe('services/api: every request is bounded', () => {
     await expect(call('malformed', schema, () => client.GET('/malformed', {}))).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
-  test('behavior: the blockchain API\'s balances end with ApiTimeoutError when the API is silent', async () => {
+  test("behavior: the blockchain API's balances end with ApiTimeoutError when the API is silent", async () => {
     const api = createBlockchainApi({ baseUrl: base, projectId: 'p', timeout: 150 })
     await expect(api.getBalances({ address: '0xabc', chainId: 'eip155:1' })).rejects.toBeInstanceOf(ApiTimeoutError)
   })
