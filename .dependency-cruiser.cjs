@@ -41,7 +41,7 @@ module.exports = {
     {
       name: 'machines-not-to-fetching-services',
       severity: 'error',
-      comment: 'I/O comes into a machine through actors supplied where the app is assembled (STYLE.md rule 2); a machine may import a service\'s types only.',
+      comment: "I/O comes into a machine through actors supplied where the app is assembled (STYLE.md rule 2); a machine may import a service's types only.",
       from: { path: '^machines/', pathNot: test },
       to: { path: fetchingServices, dependencyTypesNot: ['type-only'] },
     },

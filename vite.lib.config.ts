@@ -29,7 +29,11 @@ const candidates: Record<string, string> = {
   ethers: 'ui/ethers.ts',
   element: 'ui/element.ts',
 }
-export const libEntries = Object.fromEntries(Object.entries(candidates).filter(([, file]) => existsSync(`${root}${file}`)).map(([name, file]) => [name, `${root}${file}`]))
+export const libEntries = Object.fromEntries(
+  Object.entries(candidates)
+    .filter(([, file]) => existsSync(`${root}${file}`))
+    .map(([name, file]) => [name, `${root}${file}`]),
+)
 
 /**
  * Every bare import is external: dependencies and peers (react, the optional SDKs, wagmi, ethers) are resolved by the

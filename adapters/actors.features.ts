@@ -83,9 +83,7 @@ export type SiwxActorsParameters = {
 export function siwxActors({ config, signWithWallet, timeout, clock }: SiwxActorsParameters) {
   const bounded = { timeout, clock }
   return {
-    getSessions: fromPromise<SiwxSession[], SiwxActorTarget>(async ({ input }) =>
-      (await callForeign('siwx.getSessions', () => config().getSessions(input.caipNetworkId, input.address), bounded)) as SiwxSession[],
-    ),
+    getSessions: fromPromise<SiwxSession[], SiwxActorTarget>(async ({ input }) => (await callForeign('siwx.getSessions', () => config().getSessions(input.caipNetworkId, input.address), bounded)) as SiwxSession[]),
     createMessage: fromPromise<SiwxMessage, SiwxActorTarget>(async ({ input }) => {
       const answer = await callForeign('siwx.createMessage', () => config().createMessage({ accountAddress: input.address, chainId: input.caipNetworkId }), bounded)
       const message = parseSiwxMessage(answer, input)
@@ -98,9 +96,7 @@ export function siwxActors({ config, signWithWallet, timeout, clock }: SiwxActor
       const signature = await callForeign('siwx.signMessage', () => {
         const siwx = config()
         const custom = siwx.signMessage
-        return typeof custom === 'function'
-          ? custom.call(siwx, { message: input.message, address, chainId: caipNetworkId, connectorId })
-          : signWithWallet({ connectorId, address, message: input.message, namespace })
+        return typeof custom === 'function' ? custom.call(siwx, { message: input.message, address, chainId: caipNetworkId, connectorId }) : signWithWallet({ connectorId, address, message: input.message, namespace })
       })
       if (typeof signature !== 'string' || signature.length === 0) throw new InvalidCallbackResponseError('siwx.signMessage', signature)
       return signature

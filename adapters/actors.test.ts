@@ -79,7 +79,7 @@ describe('connectionActors', () => {
     )
     answers.push('throw')
     expect((await run(actors.connect, { connectorId: 'w' })).error).toBeInstanceOf(UserRejectedRequestError)
-    for (const malformed of [undefined, { accounts: [] , chainId: 1 }, { accounts: [42], chainId: 1 }, { accounts: [ADDRESS], chainId: 0 }, { accounts: [ADDRESS], chainId: '' }, 'session']) {
+    for (const malformed of [undefined, { accounts: [], chainId: 1 }, { accounts: [42], chainId: 1 }, { accounts: [ADDRESS], chainId: 0 }, { accounts: [ADDRESS], chainId: '' }, 'session']) {
       answers.push(malformed)
       const { error } = await run(actors.connect, { connectorId: 'w' })
       expect(error).toBeInstanceOf(InvalidCallbackResponseError)
@@ -117,13 +117,33 @@ describe('connectionActors', () => {
 
   test("behavior: watchWallet's subscribe throwing fails the actor with a typed error (the machine's onError); its unsubscribe throwing is dropped", () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
-    const throwing = parentOf(connectionActors(adapterWith({ watchWallet: () => { throw 'on() exploded' } }), [network]).watchWallet, { connectorId: 'w' })
+    const throwing = parentOf(
+      connectionActors(
+        adapterWith({
+          watchWallet: () => {
+            throw 'on() exploded'
+          },
+        }),
+        [network],
+      ).watchWallet,
+      { connectorId: 'w' },
+    )
     expect(throwing.failures).toHaveLength(1)
     expect(throwing.failures[0]).toBeInstanceOf(BaseError)
     expect((throwing.failures[0] as BaseError).shortMessage).toBe('on() exploded')
     expect(throwing.actor.getSnapshot().status).toBe('active')
 
-    const leaving = parentOf(connectionActors(adapterWith({ watchWallet: () => () => { throw new Error('off exploded') } }), [network]).watchWallet, { connectorId: 'w' })
+    const leaving = parentOf(
+      connectionActors(
+        adapterWith({
+          watchWallet: () => () => {
+            throw new Error('off exploded')
+          },
+        }),
+        [network],
+      ).watchWallet,
+      { connectorId: 'w' },
+    )
     expect(() => leaving.actor.stop()).not.toThrow()
     expect(leaving.failures).toEqual([])
   })
@@ -146,7 +166,13 @@ describe('connectionActors', () => {
 
 describe('networkActors', () => {
   test('behavior: switchChain throwing synchronously is a rejection that keeps the EIP-1193 class (4902)', async () => {
-    const actors = networkActors(adapterWith({ switchChain: (() => { throw { code: 4902 } }) as never }))
+    const actors = networkActors(
+      adapterWith({
+        switchChain: (() => {
+          throw { code: 4902 }
+        }) as never,
+      }),
+    )
     expect((await run(actors.switchChain, { connectorId: 'w', network })).error).toBeInstanceOf(UnrecognizedChainError)
   })
 })
@@ -164,7 +190,11 @@ describe('connectorDiscoveryActor', () => {
         }
       },
     })
-    const eip155 = adapterWith({ watchConnectors: () => { throw new Error('watchConnectors exploded') } })
+    const eip155 = adapterWith({
+      watchConnectors: () => {
+        throw new Error('watchConnectors exploded')
+      },
+    })
     const { actor, received } = parentOf(connectorDiscoveryActor({ eip155, solana }))
     expect(received.filter((e) => e.type === 'connectors.changed')).toEqual([{ type: 'connectors.changed', connectors: [good] }])
     expect(() => actor.stop()).not.toThrow()
@@ -179,7 +209,7 @@ describe('connectorDiscoveryActor', () => {
 })
 
 describe('lazyAdapter', () => {
-  test("behavior: destroy releases the loaded adapter; one still loading is released when it arrives and subscribes nothing", async () => {
+  test('behavior: destroy releases the loaded adapter; one still loading is released when it arrives and subscribes nothing', async () => {
     const destroyed: string[] = []
     const make = (name: string) => Object.assign(adapterWith({ namespace: 'solana', watchConnectors: () => () => {} }), { destroy: () => void destroyed.push(name) })
     const loaded = lazyAdapter('solana', async () => make('loaded'))
@@ -220,8 +250,7 @@ describe('siwxActors', () => {
     revokeSession: async () => {},
     ...overrides,
   })
-  const actorsOf = (siwx: SiwxConfig, clock = createManualClock()) =>
-    siwxActors({ config: () => siwx, signWithWallet: async () => '0xwallet', timeout: 10_000, clock })
+  const actorsOf = (siwx: SiwxConfig, clock = createManualClock()) => siwxActors({ config: () => siwx, signWithWallet: async () => '0xwallet', timeout: 10_000, clock })
 
   test("behavior: createMessage's answer must be a well-formed message of exactly that account and network", async () => {
     for (const bad of [undefined, {}, { ...message(), serializedMessage: '' }, message('0x000000000000000000000000000000000000dEaD'), message(ADDRESS, 'eip155:1')]) {
@@ -235,12 +264,7 @@ describe('siwxActors', () => {
     const never = () => new Promise<never>(() => {})
     const clock = createManualClock()
     const actors = actorsOf(config({ getSessions: never, createMessage: never, addSession: never, revokeSession: never }), clock)
-    const pending = [
-      run(actors.getSessions, target),
-      run(actors.createMessage, target),
-      run(actors.addSession, session()),
-      run(actors.revokeSession, { sessions: [session()] }),
-    ]
+    const pending = [run(actors.getSessions, target), run(actors.createMessage, target), run(actors.addSession, session()), run(actors.revokeSession, { sessions: [session()] })]
     await new Promise((r) => setTimeout(r, 0))
     clock.advance(10_000)
     for (const outcome of await Promise.all(pending)) expect(outcome.error).toBeInstanceOf(RequestTimeoutError)
@@ -252,7 +276,20 @@ describe('siwxActors', () => {
     clock.advance(60_000)
     expect(clock.pending()).toEqual([])
     void signs
-    expect((await run(actorsOf(config({ signMessage: (() => { throw { code: 4001 } }) as never })).signMessage, { target, message: 'm' })).error).toBeInstanceOf(UserRejectedRequestError)
+    expect(
+      (
+        await run(
+          actorsOf(
+            config({
+              signMessage: (() => {
+                throw { code: 4001 }
+              }) as never,
+            }),
+          ).signMessage,
+          { target, message: 'm' },
+        )
+      ).error,
+    ).toBeInstanceOf(UserRejectedRequestError)
     expect((await run(actorsOf(config({ signMessage: async () => 42 as never })).signMessage, { target, message: 'm' })).error).toBeInstanceOf(InvalidCallbackResponseError)
     expect((await run(actorsOf(config({})).signMessage, { target, message: 'm' })).output).toBe('0xwallet')
   })

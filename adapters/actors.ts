@@ -6,10 +6,7 @@ import { defineEvmNetwork, findNetwork, type CaipNetwork, type ChainNamespace } 
 import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
 
 /** The connection events a wallet watcher sends back (matches the connection machine's events). */
-export type WalletWatchEvent =
-  | { type: 'connection.accountsChanged'; accounts: readonly string[] }
-  | { type: 'connection.chainChanged'; chainId: number | string }
-  | { type: 'connection.walletDisconnected' }
+export type WalletWatchEvent = { type: 'connection.accountsChanged'; accounts: readonly string[] } | { type: 'connection.chainChanged'; chainId: number | string } | { type: 'connection.walletDisconnected' }
 
 /** The adapter of each namespace the dapp configures (eip155 always; solana and bip122 when their networks are). */
 export type AdaptersByNamespace = Partial<Record<ChainNamespace, ChainAdapter>>
@@ -103,11 +100,7 @@ export type ConnectionActorsOptions = {
  * the native balance cache, 30 s): a read that is not `fresh` takes the cached value; a `fresh` one asks the wallet
  * and stores the answer.
  */
-export function connectionActors(
-  adapters: ChainAdapter | AdaptersByNamespace,
-  networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[]),
-  options: ConnectionActorsOptions = {},
-) {
+export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[]), options: ConnectionActorsOptions = {}) {
   const networksNow = typeof networks === 'function' ? networks : () => networks
   const balanceCache = options.balanceCache
   type Input = { connectorId: string; namespace?: ChainNamespace }
@@ -238,12 +231,14 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
     watchConnectors(listener) {
       let off: (() => void) | undefined
       let stopped = false
-      get().then(
-        (adapter) => {
-          if (!stopped && !destroyed) off = adapter.watchConnectors(listener)
-        },
-        (error: unknown) => console.error(`[latchkey] The ${namespace} adapter could not load:`, error),
-      ).catch((error: unknown) => console.debug(`[latchkey] The ${namespace} adapter's watchConnectors threw:`, error))
+      get()
+        .then(
+          (adapter) => {
+            if (!stopped && !destroyed) off = adapter.watchConnectors(listener)
+          },
+          (error: unknown) => console.error(`[latchkey] The ${namespace} adapter could not load:`, error),
+        )
+        .catch((error: unknown) => console.debug(`[latchkey] The ${namespace} adapter's watchConnectors threw:`, error))
       return () => {
         stopped = true
         off?.()

@@ -50,32 +50,44 @@ describe('parseAddress (property)', () => {
 
   test('property: a checksummed EVM address with one letter of the wrong case is refused, with or without 0x', () => {
     fc.assert(
-      fc.property(hex(40).filter((d) => /[a-f]/.test(d)), fc.nat(), fc.boolean(), (digits, pick, prefixed) => {
-        const canonical = checksumAddress(`0x${digits}`).slice(2)
-        const letters = [...canonical].flatMap((c, i) => (/[a-fA-F]/.test(c) ? [i] : []))
-        const i = letters[pick % letters.length]!
-        const c = canonical[i]!
-        const flipped = `${canonical.slice(0, i)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${canonical.slice(i + 1)}`
-        // Flipping the only letter that differed from the rest makes it all one case: no checksum, and valid.
-        fc.pre(flipped !== flipped.toLowerCase() && flipped !== flipped.toUpperCase())
-        const r = attempt('eip155', prefixed ? `0x${flipped}` : flipped)
-        expect(r.ok).toBe(false)
-        expect(r.ok ? '' : (r.error as InvalidAddressError).details).toContain('checksum')
-      }),
+      fc.property(
+        hex(40).filter((d) => /[a-f]/.test(d)),
+        fc.nat(),
+        fc.boolean(),
+        (digits, pick, prefixed) => {
+          const canonical = checksumAddress(`0x${digits}`).slice(2)
+          const letters = [...canonical].flatMap((c, i) => (/[a-fA-F]/.test(c) ? [i] : []))
+          const i = letters[pick % letters.length]!
+          const c = canonical[i]!
+          const flipped = `${canonical.slice(0, i)}${c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()}${canonical.slice(i + 1)}`
+          // Flipping the only letter that differed from the rest makes it all one case: no checksum, and valid.
+          fc.pre(flipped !== flipped.toLowerCase() && flipped !== flipped.toUpperCase())
+          const r = attempt('eip155', prefixed ? `0x${flipped}` : flipped)
+          expect(r.ok).toBe(false)
+          expect(r.ok ? '' : (r.error as InvalidAddressError).details).toContain('checksum')
+        },
+      ),
       runs,
     )
   })
 
   test('property: other lengths, other prefixes and non-hex characters are not EVM addresses', () => {
     fc.assert(
-      fc.property(hex(40), fc.integer({ min: 0, max: 80 }).filter((n) => n !== 40), fc.constantFrom('0X', '0x0x', 'x', ' 0x', '0x ', '00', '\u00a00x'), fc.constantFrom('g', 'z', ' ', '\n', 'é', '٠'), fc.nat(), (digits, length, prefix, bad, at) => {
-        const other = digits.repeat(3).slice(0, length)
-        expect(attempt('eip155', other).ok).toBe(false)
-        expect(attempt('eip155', `0x${other}`).ok).toBe(false)
-        expect(attempt('eip155', `${prefix}${digits}`).ok).toBe(false)
-        const i = at % 40
-        expect(attempt('eip155', `0x${digits.slice(0, i)}${bad}${digits.slice(i + 1)}`).ok).toBe(false)
-      }),
+      fc.property(
+        hex(40),
+        fc.integer({ min: 0, max: 80 }).filter((n) => n !== 40),
+        fc.constantFrom('0X', '0x0x', 'x', ' 0x', '0x ', '00', '\u00a00x'),
+        fc.constantFrom('g', 'z', ' ', '\n', 'é', '٠'),
+        fc.nat(),
+        (digits, length, prefix, bad, at) => {
+          const other = digits.repeat(3).slice(0, length)
+          expect(attempt('eip155', other).ok).toBe(false)
+          expect(attempt('eip155', `0x${other}`).ok).toBe(false)
+          expect(attempt('eip155', `${prefix}${digits}`).ok).toBe(false)
+          const i = at % 40
+          expect(attempt('eip155', `0x${digits.slice(0, i)}${bad}${digits.slice(i + 1)}`).ok).toBe(false)
+        },
+      ),
       runs,
     )
   })

@@ -34,7 +34,8 @@ function staticGraph(entry: string): { files: Set<string>; packages: Set<string>
     const walk = (node: ts.Node): void => {
       if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier) && !node.importClause?.isTypeOnly) follow(node.moduleSpecifier.text)
       else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) follow(node.moduleSpecifier.text)
-      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!)) dynamic.add(relative(root, resolve(dirname(file), (node.arguments[0] as ts.StringLiteral).text)))
+      else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!))
+        dynamic.add(relative(root, resolve(dirname(file), (node.arguments[0] as ts.StringLiteral).text)))
       ts.forEachChild(node, walk)
     }
     walk(source)

@@ -97,12 +97,7 @@ export type BitcoinSendTransferFeature = {
 }
 
 /** Every feature of a full Bitcoin wallet of this project. */
-export type BitcoinWalletFeatures = BitcoinConnectFeature &
-  BitcoinSignMessageFeature &
-  BitcoinSignTransactionFeature &
-  BitcoinSendTransferFeature &
-  StandardDisconnectFeature &
-  StandardEventsFeature
+export type BitcoinWalletFeatures = BitcoinConnectFeature & BitcoinSignMessageFeature & BitcoinSignTransactionFeature & BitcoinSendTransferFeature & StandardDisconnectFeature & StandardEventsFeature
 /** A Wallet Standard wallet with the Bitcoin features (`bitcoin:connect` is the one a wallet must have to be listed). */
 export type BitcoinWallet = WalletWithFeatures<BitcoinConnectFeature & Partial<Omit<BitcoinWalletFeatures, typeof BitcoinConnect>>>
 

@@ -7,14 +7,7 @@ import type { ApiServer } from '../dev/api/server.ts'
 import { bitcoinRegtestNetwork, DEV_BITCOIN_ORDINALS_ADDRESSES, DEV_BITCOIN_PAYMENT_ADDRESSES, devBitcoinAccounts } from '../dev/bitcoin/index.ts'
 import { BitcoinDevWallet } from '../dev/bitcoin-wallet/index.ts'
 import { buildTransferPsbt, devWalletNetwork } from '../dev/bitcoin-wallet/signing.ts'
-import {
-  BitcoinBroadcastError,
-  createBip122Adapter,
-  InvalidBitcoinAddressError,
-  InvalidBitcoinRequestError,
-  InvalidSignedPsbtError,
-  UnsupportedBitcoinChainError,
-} from './bip122.ts'
+import { BitcoinBroadcastError, createBip122Adapter, InvalidBitcoinAddressError, InvalidBitcoinRequestError, InvalidSignedPsbtError, UnsupportedBitcoinChainError } from './bip122.ts'
 import type { Bip122Adapter } from './bip122.ts'
 import { NotConnectedError } from './eip155.ts'
 import { BaseError, UserRejectedRequestError } from './errors.ts'
@@ -62,7 +55,10 @@ async function connect(options: Parameters<typeof setup>[0] = {}) {
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(Error)
   return error as Error
 }
@@ -85,7 +81,14 @@ describe('discovery', () => {
     cleanups.push(adapter.watchConnectors((connectors) => seen.push(connectors.filter((c) => c.name.startsWith('Discovery')))))
     const wallet = new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1', name: 'Discovery Wallet' })
     const unregister = registerBitcoinWallet(wallet)
-    const other = getWallets().register({ version: '1.0.0', name: 'Discovery EVM-only', icon: wallet.icon, chains: ['solana:mainnet'], features: { 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) } }, accounts: [] })
+    const other = getWallets().register({
+      version: '1.0.0',
+      name: 'Discovery EVM-only',
+      icon: wallet.icon,
+      chains: ['solana:mainnet'],
+      features: { 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) } },
+      accounts: [],
+    })
     expect(adapter.getConnectors().filter((c) => c.name.startsWith('Discovery'))).toEqual([{ id: 'Discovery Wallet', name: 'Discovery Wallet', type: 'ANNOUNCED', chain: 'bip122', imageUrl: wallet.icon }])
     unregister()
     other()
@@ -109,11 +112,18 @@ describe('discovery: malformed and hostile wallets (issue 14)', () => {
       wallet({ name: 'Hostile BTC chains', chains: null }),
       wallet({ name: 'Hostile BTC accounts', accounts: 'none' }),
       wallet({ name: 'Hostile BTC features', features: null }),
-      Object.defineProperty(wallet({}), 'features', { get: () => { throw new Error('getter') } }),
+      Object.defineProperty(wallet({}), 'features', {
+        get: () => {
+          throw new Error('getter')
+        },
+      }),
     ]
     for (const w of malformed) cleanups.push(getWallets().register(w))
     cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC icon', icon: 'javascript:alert(1)' })))
-    const names = adapter.getConnectors().map((c) => c.name).filter((n) => n.startsWith('Hostile'))
+    const names = adapter
+      .getConnectors()
+      .map((c) => c.name)
+      .filter((n) => n.startsWith('Hostile'))
     expect(names).toEqual(['Hostile-proof Wallet', 'Hostile BTC icon'])
     expect(adapter.getConnectors().find((c) => c.name === 'Hostile BTC icon')).toEqual({ id: 'Hostile BTC icon', name: 'Hostile BTC icon', type: 'ANNOUNCED', chain: 'bip122' })
   })
@@ -122,8 +132,38 @@ describe('discovery: malformed and hostile wallets (issue 14)', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
     const adapter = createBip122Adapter({ projectId: 'p' })
     cleanups.push(() => adapter.destroy())
-    cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC events', features: { ...connectFeature, 'standard:events': { version: '1.0.0', on: () => { throw new Error('events are broken') } } } })))
-    cleanups.push(getWallets().register(wallet({ name: 'Hostile BTC off', features: { ...connectFeature, 'standard:events': { version: '1.0.0', on: () => () => { throw new Error('off exploded') } } } })))
+    cleanups.push(
+      getWallets().register(
+        wallet({
+          name: 'Hostile BTC events',
+          features: {
+            ...connectFeature,
+            'standard:events': {
+              version: '1.0.0',
+              on: () => {
+                throw new Error('events are broken')
+              },
+            },
+          },
+        }),
+      ),
+    )
+    cleanups.push(
+      getWallets().register(
+        wallet({
+          name: 'Hostile BTC off',
+          features: {
+            ...connectFeature,
+            'standard:events': {
+              version: '1.0.0',
+              on: () => () => {
+                throw new Error('off exploded')
+              },
+            },
+          },
+        }),
+      ),
+    )
     expect(() => adapter.watchWallet({ connectorId: 'Hostile BTC events' }, () => {})).toThrow(BaseError)
     const off = adapter.watchWallet({ connectorId: 'Hostile BTC off' }, () => {})
     expect(off).not.toThrow()
@@ -185,7 +225,7 @@ describe('connection', () => {
     expect(adapter.getAccounts({ connectorId })).toEqual([])
   })
 
-  test('behavior: switchChain accepts the wallet\'s chain, refuses another with a typed error; addChain is unsupported', async () => {
+  test("behavior: switchChain accepts the wallet's chain, refuses another with a typed error; addChain is unsupported", async () => {
     const { adapter, connectorId } = await connect()
     await adapter.switchChain({ connectorId, network: regtest })
     const error = await failure(adapter.switchChain({ connectorId, network: bitcoinMainnet }))
@@ -196,7 +236,7 @@ describe('connection', () => {
 })
 
 describe('balance', () => {
-  test('behavior: the balance is the UTXO index\'s funded − spent, in satoshis with 8 decimals', async () => {
+  test("behavior: the balance is the UTXO index's funded − spent, in satoshis with 8 decimals", async () => {
     const { adapter, connectorId, payment, ordinals } = await connect({ account: 3 })
     expect(await adapter.getBalance({ connectorId, address: payment, network: regtest })).toEqual({ value: 100_000_000n, decimals: 8, symbol: 'BTC' })
     expect((await adapter.getBalance({ connectorId, address: ordinals, network: regtest })).value).toBe(0n)
@@ -301,7 +341,11 @@ describe('signPSBT', () => {
       ['unsigned', 'unsigned', `The wallet returned the transaction without signing it.\nDetails: Input 0 (${payment}) has no signature.`],
       ['alteredOutputs', 'altered', "The wallet returned a different transaction than the one it was asked to sign.\nDetails: Output 0's amount changed from 10000 to 9000 sat."],
       ['alteredInputs', 'altered', "The wallet returned a different transaction than the one it was asked to sign.\nDetails: Input 0's sequence changed from 4294967293 to 4294967280."],
-      ['badSignature', 'badSignature', /^The wallet returned a signature that does not verify\.\nDetails: Input 0 \(bcrt1q\w+\): the (ECDSA signature does not verify|signature is not a DER signature with a sighash type)\.$/],
+      [
+        'badSignature',
+        'badSignature',
+        /^The wallet returned a signature that does not verify\.\nDetails: Input 0 \(bcrt1q\w+\): the (ECDSA signature does not verify|signature is not a DER signature with a sighash type)\.$/,
+      ],
     ] as const
     for (const [mode, reason, message] of cases) {
       wallet.misbehave = { psbt: mode }

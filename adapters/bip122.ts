@@ -77,14 +77,7 @@ export type SignPsbtParameters = {
 /** The signed PSBT (base64; finalised only when broadcast), and the txid when broadcast. */
 export type SignPsbtReturnType = { psbt: string; txid?: string }
 /** What {@link Bip122Adapter.signPSBT} rejects with. */
-export type SignPsbtErrorType =
-  | UserRejectedRequestError
-  | InvalidBitcoinRequestError
-  | InvalidBitcoinAddressError
-  | InvalidSignedPsbtError
-  | BitcoinBroadcastError
-  | ConnectorNotFoundError
-  | BaseError
+export type SignPsbtErrorType = UserRejectedRequestError | InvalidBitcoinRequestError | InvalidBitcoinAddressError | InvalidSignedPsbtError | BitcoinBroadcastError | ConnectorNotFoundError | BaseError
 
 /** What {@link Bip122Adapter.sendTransfer} takes: the receiver on `network` and the amount in satoshis. */
 export type SendTransferParameters = { connectorId: string; network: CaipNetwork; recipient: string; amount: bigint }
@@ -130,10 +123,11 @@ let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
 const loadPsbt = () =>
   (psbtModule ??= loadPeer(
     'bip122',
-    () => import('./bip122.psbt.ts').then(async (m) => {
-      await m.ready
-      return m
-    }),
+    () =>
+      import('./bip122.psbt.ts').then(async (m) => {
+        await m.ready
+        return m
+      }),
     (m) => typeof m.finalizeTransaction === 'function',
   ))
 

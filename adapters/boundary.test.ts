@@ -19,9 +19,11 @@ describe('callForeign', () => {
       throw { code: 4001, message: 'no' }
     })
     await expect(call).rejects.toBeInstanceOf(UserRejectedRequestError)
-    await expect(callForeign('op', () => {
-      throw 'plain string'
-    })).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'plain string' })
+    await expect(
+      callForeign('op', () => {
+        throw 'plain string'
+      }),
+    ).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'plain string' })
   })
 
   test('behavior: a rejection keeps its EIP-1193 class (4902) or becomes a BaseError', async () => {
@@ -37,7 +39,11 @@ describe('callForeign', () => {
     const b = { cause: a, message: 'b' }
     a.cause = b
     await expect(callForeign('op', () => Promise.reject(a))).rejects.toMatchObject({ name: 'BaseError', shortMessage: 'a' })
-    const getter = { get code(): number { throw new Error('getter') } }
+    const getter = {
+      get code(): number {
+        throw new Error('getter')
+      },
+    }
     await expect(callForeign('op', () => Promise.reject(getter))).rejects.toBeInstanceOf(BaseError)
   })
 
@@ -55,7 +61,10 @@ describe('callForeign', () => {
     const clock = createManualClock()
     let answer!: (value: string) => void
     const call = callForeign('The wallet (eth_accounts)', () => new Promise<string>((r) => (answer = r)), { timeout: 10_000, clock })
-    const outcome = call.then((value) => ({ value }), (error: unknown) => ({ error }))
+    const outcome = call.then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    )
     clock.advance(9_999)
     await settle()
     expect(clock.pending()).toEqual([1])
@@ -79,16 +88,20 @@ describe('callForeign', () => {
 describe('callForeignSync and releaseForeign', () => {
   test('behavior: callForeignSync returns the value or throws a typed error in place of anything thrown', () => {
     expect(callForeignSync(() => 'v')).toBe('v')
-    expect(() => callForeignSync(() => {
-      throw 7
-    })).toThrow(BaseError)
+    expect(() =>
+      callForeignSync(() => {
+        throw 7
+      }),
+    ).toThrow(BaseError)
   })
 
   test('behavior: releaseForeign never throws: the throw is logged at debug level', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {})
-    expect(() => releaseForeign('off()', () => {
-      throw new Error('off exploded')
-    })).not.toThrow()
+    expect(() =>
+      releaseForeign('off()', () => {
+        throw new Error('off exploded')
+      }),
+    ).not.toThrow()
     expect(debug).toHaveBeenCalledOnce()
     expect(() => releaseForeign('off()', undefined)).not.toThrow()
     expect(() => releaseForeign('off()', 'not a function' as never)).not.toThrow()
@@ -108,7 +121,11 @@ describe('parseForeign and safeParse', () => {
   })
 
   test('behavior: a hostile value (a getter that throws, a revoked proxy) is an invalid value, never a throw', () => {
-    const hostile = { get n(): number { throw new Error('getter') } }
+    const hostile = {
+      get n(): number {
+        throw new Error('getter')
+      },
+    }
     const { proxy, revoke } = Proxy.revocable({}, {})
     revoke()
     expect(safeParse(schema, hostile)).toMatchObject({ success: false })
@@ -133,6 +150,13 @@ describe('wallet descriptions', () => {
     expect(isListableStandardWallet({ ...ok, accounts: null })).toBe(false)
     expect(isListableStandardWallet({ ...ok, features: null })).toBe(false)
     expect(isListableStandardWallet(null)).toBe(false)
-    expect(isListableStandardWallet({ ...ok, get name(): string { throw new Error('getter') } })).toBe(false)
+    expect(
+      isListableStandardWallet({
+        ...ok,
+        get name(): string {
+          throw new Error('getter')
+        },
+      }),
+    ).toBe(false)
   })
 })

@@ -95,7 +95,12 @@ export function releaseForeign(operation: string, run: (() => unknown) | undefin
  * @returns the schema's output.
  * @throws InvalidCallbackResponseError (or what `invalid` makes) when the value does not match.
  */
-export function parseForeign<S extends v.GenericSchema>(operation: string, schema: S, value: unknown, invalid: (received: unknown) => BaseError = (received) => new InvalidCallbackResponseError(operation, received)): v.InferOutput<S> {
+export function parseForeign<S extends v.GenericSchema>(
+  operation: string,
+  schema: S,
+  value: unknown,
+  invalid: (received: unknown) => BaseError = (received) => new InvalidCallbackResponseError(operation, received),
+): v.InferOutput<S> {
   const result = safeParse(schema, value)
   if (!result.success) throw invalid(value)
   return result.output
@@ -129,14 +134,7 @@ export function isListableStandardWallet(wallet: unknown): boolean {
   try {
     if (typeof wallet !== 'object' || wallet === null) return false
     const w = wallet as { name?: unknown; chains?: unknown; accounts?: unknown; features?: unknown }
-    return (
-      typeof w.name === 'string' &&
-      w.name.trim().length > 0 &&
-      Array.isArray(w.chains) &&
-      Array.isArray(w.accounts) &&
-      typeof w.features === 'object' &&
-      w.features !== null
-    )
+    return typeof w.name === 'string' && w.name.trim().length > 0 && Array.isArray(w.chains) && Array.isArray(w.accounts) && typeof w.features === 'object' && w.features !== null
   } catch {
     return false
   }

@@ -186,7 +186,10 @@ describe('eip155 adapter: signing (SIWX)', () => {
     const real = wallet.request.bind(wallet)
     for (const reply of ['0x1234', 'signed!', 42, null, `0x${'zz'.repeat(65)}`]) {
       wallet.request = ((args: { method: string }) => (args.method === 'personal_sign' ? Promise.resolve(reply) : real(args as never))) as typeof wallet.request
-      const error = await adapter.signMessage({ connectorId: RDNS, address: address!, message: 'hello' }).then(() => undefined, (e: unknown) => e)
+      const error = await adapter.signMessage({ connectorId: RDNS, address: address!, message: 'hello' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      )
       expect(error).toBeInstanceOf(InvalidProviderResponseError)
     }
     expect(parseSignature('personal_sign', `0x${'ab'.repeat(65)}`)).toBe(`0x${'ab'.repeat(65)}`)
@@ -270,7 +273,15 @@ describe('eip155 adapter: hostile announcements and providers (issue 14)', () =>
       { info: info({ name: '   ' }), provider },
       { info: info({ rdns: '' }), provider },
       { info: info({ uuid: 'not-a-uuid' }), provider },
-      { info: { ...info(), get rdns(): string { throw new Error('getter') } }, provider },
+      {
+        info: {
+          ...info(),
+          get rdns(): string {
+            throw new Error('getter')
+          },
+        },
+        provider,
+      },
     ]
     for (const detail of invalid) expect(parseAnnouncement(detail)).toBeNull()
     expect(debug).toHaveBeenCalledTimes(invalid.length)
@@ -327,7 +338,10 @@ describe('eip155 adapter: hostile announcements and providers (issue 14)', () =>
     const target = new EventTarget()
     const store = createAnnouncementStore(target)
     const adapter = createEip155Adapter({ window, store })
-    cleanups.push(() => adapter.destroy(), () => store.destroy())
+    cleanups.push(
+      () => adapter.destroy(),
+      () => store.destroy(),
+    )
     target.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: { info: info({ rdns: 'com.hostile' }), provider: hostile } }))
     const error = (() => {
       try {

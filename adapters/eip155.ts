@@ -1,10 +1,6 @@
 import * as v from 'valibot'
 import { callForeignSync, imageIcon, releaseForeign, safeParse } from './boundary.ts'
-import {
-  BaseError,
-  InvalidProviderResponseError,
-  toProviderError,
-} from './errors.ts'
+import { BaseError, InvalidProviderResponseError, toProviderError } from './errors.ts'
 import type { Account, ChainAdapter, Connector, NativeBalance, WalletEvent, WalletSession } from './types.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
 

@@ -19,12 +19,8 @@ export class BaseError extends Error {
   override cause: unknown
 
   constructor(shortMessage: string, args: BaseErrorParameters = {}) {
-    const details =
-      args.details ??
-      (args.cause instanceof Error ? args.cause.message : typeof args.cause === 'string' ? args.cause : '')
-    const message = [shortMessage, ...(args.metaMessages ?? []), ...(details ? [`Details: ${details}`] : [])].join(
-      '\n',
-    )
+    const details = args.details ?? (args.cause instanceof Error ? args.cause.message : typeof args.cause === 'string' ? args.cause : '')
+    const message = [shortMessage, ...(args.metaMessages ?? []), ...(details ? [`Details: ${details}`] : [])].join('\n')
     super(message)
     this.shortMessage = shortMessage
     this.details = details
@@ -121,7 +117,7 @@ export class InvalidProviderResponseError extends BaseError {
 
 function safeStringify(value: unknown): string {
   try {
-    const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)
+    const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value))
     return text.length > 120 ? `${text.slice(0, 117)}...` : text
   } catch {
     try {
@@ -181,8 +177,7 @@ function readCode(error: unknown, depth = 0): number | undefined {
   const code = (error as { code?: unknown }).code
   if (typeof code === 'number' && Number.isInteger(code)) return code
   // Some wallets nest the EIP-1193 error (`{ data: { originalError: { code } } }` or `cause`).
-  const nested = (error as { cause?: unknown; data?: { originalError?: unknown } }).cause ??
-    (error as { data?: { originalError?: unknown } }).data?.originalError
+  const nested = (error as { cause?: unknown; data?: { originalError?: unknown } }).cause ?? (error as { data?: { originalError?: unknown } }).data?.originalError
   return nested && nested !== error ? readCode(nested, depth + 1) : undefined
 }
 

@@ -1,28 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import {
-  appRequest,
-  frameError,
-  frameSuccess,
-  frameUrl,
-  parseAppRequest,
-  parseFrameMessage,
-  rpcMethodKind,
-  SAFE_RPC_METHODS,
-  UNSAFE_RPC_METHODS,
-} from './frame.protocol.ts'
+import { appRequest, frameError, frameSuccess, frameUrl, parseAppRequest, parseFrameMessage, rpcMethodKind, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from './frame.protocol.ts'
 
 const user = { email: 'ada@example.com', address: '0x' + 'ab'.repeat(20), chainId: 1 }
 
 describe('frame protocol', () => {
   it('behavior: a success reply parses with its kind, id and checked result', () => {
     expect(parseFrameMessage(frameSuccess('CONNECT_EMAIL', 'r1', { action: 'VERIFY_OTP' }))).toEqual({
-      type: 'reply', kind: 'CONNECT_EMAIL', id: 'r1', ok: true, payload: { action: 'VERIFY_OTP' },
+      type: 'reply',
+      kind: 'CONNECT_EMAIL',
+      id: 'r1',
+      ok: true,
+      payload: { action: 'VERIFY_OTP' },
     })
     expect(parseFrameMessage(frameSuccess('GET_USER', 'r2', user))).toMatchObject({ ok: true, payload: user })
   })
   it('behavior: an error reply keeps its message and retryAfterSeconds', () => {
     expect(parseFrameMessage(frameError('CONNECT_EMAIL', 'r1', { message: 'wait', retryAfterSeconds: 12 }))).toEqual({
-      type: 'reply', kind: 'CONNECT_EMAIL', id: 'r1', ok: false, payload: { message: 'wait', retryAfterSeconds: 12 },
+      type: 'reply',
+      kind: 'CONNECT_EMAIL',
+      id: 'r1',
+      ok: false,
+      payload: { message: 'wait', retryAfterSeconds: 12 },
     })
   })
   it('bad input: replies without id, with an unknown kind or a mismatching result are dropped', () => {
@@ -43,7 +41,9 @@ describe('frame protocol', () => {
   })
   it('behavior: the frame parses requests, trimming the email; bad payloads and unknown kinds are dropped', () => {
     expect(parseAppRequest(appRequest('CONNECT_EMAIL', 'i', { email: ' ada@example.com ' }))).toEqual({
-      id: 'i', type: 'APP_CONNECT_EMAIL', payload: { email: 'ada@example.com' },
+      id: 'i',
+      type: 'APP_CONNECT_EMAIL',
+      payload: { email: 'ada@example.com' },
     })
     expect(parseAppRequest({ id: 'i', type: 'APP_SIGN_OUT' })).toEqual({ id: 'i', type: 'APP_SIGN_OUT', payload: {} })
     expect(parseAppRequest({ id: 'i', type: 'APP_CONNECT_EMAIL', payload: { email: 'nope' } })).toBeUndefined()
@@ -51,7 +51,9 @@ describe('frame protocol', () => {
     expect(parseAppRequest({ id: 'i', type: 'APP_EVAL', payload: {} })).toBeUndefined()
     // Issue 19 §5 / spec §6: the auth connector's requests are on eip155 or solana, never another namespace.
     expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'x', chainId: 1, chainNamespace: 'bip122' } })).toBeUndefined()
-    expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'solana_signMessage', chainId: 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', chainNamespace: 'solana' } })).toMatchObject({ payload: { chainNamespace: 'solana' } })
+    expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'solana_signMessage', chainId: 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', chainNamespace: 'solana' } })).toMatchObject({
+      payload: { chainNamespace: 'solana' },
+    })
   })
   it('behavior: methods are safe, unsafe or disallowed; the lists do not overlap', () => {
     expect(rpcMethodKind('eth_getBalance')).toBe('safe')

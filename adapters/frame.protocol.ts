@@ -215,9 +215,7 @@ export type FrameEventType = keyof typeof frameEventSchemas
 export type FrameEvent = { [T in FrameEventType]: { type: T; payload: v.InferOutput<(typeof frameEventSchemas)[T]> } }[FrameEventType]
 
 /** A reply to a request (its result still `unknown`: checked against the kind's result schema by the caller). */
-export type FrameReply =
-  | { type: 'reply'; kind: FrameRequestKind; id: string; ok: true; payload: unknown }
-  | { type: 'reply'; kind: FrameRequestKind; id: string; ok: false; payload: FrameErrorPayload }
+export type FrameReply = { type: 'reply'; kind: FrameRequestKind; id: string; ok: true; payload: unknown } | { type: 'reply'; kind: FrameRequestKind; id: string; ok: false; payload: FrameErrorPayload }
 
 const envelopeSchema = v.object({ id: v.optional(frameIdSchema), type: v.pipe(v.string(), v.maxLength(64)), payload: v.optional(v.unknown()) })
 

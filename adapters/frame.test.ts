@@ -134,8 +134,8 @@ describe('frame transport', () => {
     transport.onEvent(seen)
     transport.request('GET_USER', {}).then(settled, settled)
     let seed = 42
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!
     const types = ['FRAME_GET_USER_SUCCESS', 'FRAME_GET_USER_ERROR', 'FRAME_READY', 'FRAME_SESSION_UPDATE', 'FRAME_RPC_APPROVAL_OPEN', 'APP_GET_USER', 'FRAME_X_SUCCESS', '', '__proto__']
     const values = () => pick<unknown>([null, undefined, 1, -1, NaN, '', 'x'.repeat(200), [], {}, { version: 'four' }, { address: '0x1' }, { message: 5 }, { id: 7 }, true])
     for (let i = 0; i < 1000; i++) {

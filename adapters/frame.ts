@@ -8,15 +8,7 @@
  * {@link parseFrameMessage} accepted it. A reply whose id this transport did not send (or already settled) is dropped.
  */
 import { BaseError } from './errors.ts'
-import {
-  appRequest,
-  parseFrameMessage,
-  type FrameErrorPayload,
-  type FrameEvent,
-  type FrameRequestKind,
-  type FrameRequestPayload,
-  type FrameRequestResult,
-} from './frame.protocol.ts'
+import { appRequest, parseFrameMessage, type FrameErrorPayload, type FrameEvent, type FrameRequestKind, type FrameRequestPayload, type FrameRequestResult } from './frame.protocol.ts'
 
 /** The frame's own name, in place of the spec's "W3mFrame" prefix of its thrown strings (spec §8 "Frame"). */
 export const FRAME_NAME = 'LatchkeyFrame'

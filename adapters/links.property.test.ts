@@ -13,7 +13,9 @@ import { httpProtocols, parseConnectionUrl } from './urls.ts'
 const runs = { numRuns: 500 }
 
 const hex = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: n, maxLength: n })
-const wcUri = fc.tuple(hex(64), hex(64), fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined })).map(([topic, symKey, expiry]) => `wc:${topic}@2?relay-protocol=irn&symKey=${symKey}${expiry ? `&expiryTimestamp=${expiry}` : ''}`)
+const wcUri = fc
+  .tuple(hex(64), hex(64), fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined }))
+  .map(([topic, symKey, expiry]) => `wc:${topic}@2?relay-protocol=irn&symKey=${symKey}${expiry ? `&expiryTimestamp=${expiry}` : ''}`)
 const httpLink = fc
   .record({ scheme: fc.constantFrom('https', 'http', 'HTTPS'), host: fc.oneof(fc.domain(), fc.ipV4()), path: fc.option(fc.webPath(), { nil: undefined }) })
   .map((p) => ({ ...p, url: `${p.scheme}://${p.host}${p.path ?? ''}` }))
@@ -108,10 +110,22 @@ describe('formatWalletLink (property)', () => {
 
   test('property: a pairing URI that is not wc:<64 hex>@2?… is refused with InvalidPairingUriError, before the link is looked at', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), wcUri.map((u) => u.replace('@2', '@1')), wcUri.map((u) => `${u} `), wcUri.map((u) => u.replace(/symKey=[0-9a-f]+/, 'symKey=zz'))), fc.oneof(httpLink.map((l) => l.url), fc.string()), (uri, appUrl) => {
-        fc.pre(!isPairingUri(uri))
-        expect(() => formatWalletLink({ appUrl, wcUri: uri, name: 'W' })).toThrow(InvalidPairingUriError)
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          wcUri.map((u) => u.replace('@2', '@1')),
+          wcUri.map((u) => `${u} `),
+          wcUri.map((u) => u.replace(/symKey=[0-9a-f]+/, 'symKey=zz')),
+        ),
+        fc.oneof(
+          httpLink.map((l) => l.url),
+          fc.string(),
+        ),
+        (uri, appUrl) => {
+          fc.pre(!isPairingUri(uri))
+          expect(() => formatWalletLink({ appUrl, wcUri: uri, name: 'W' })).toThrow(InvalidPairingUriError)
+        },
+      ),
       runs,
     )
   })
@@ -119,7 +133,13 @@ describe('formatWalletLink (property)', () => {
 
 describe('catalogueWalletLink (property)', () => {
   const field = fc.constantFrom('homepage', 'webapp_link', 'desktop_link', 'mobile_link' as const)
-  const link = fc.oneof(httpLink.map((l) => l.url), nativeScheme.map((s) => `${s}://`), anything, fc.constant(null), fc.constant(undefined))
+  const link = fc.oneof(
+    httpLink.map((l) => l.url),
+    nativeScheme.map((s) => `${s}://`),
+    anything,
+    fc.constant(null),
+    fc.constant(undefined),
+  )
 
   test('property: never throws; a wallet opens only a link that passes the policy, and a wallet with any refused link opens nothing', () => {
     fc.assert(

@@ -12,9 +12,7 @@ describe('wallet links (spec §5)', () => {
       name: 'Ex',
     })
     expect(formatWalletLink({ appUrl: 'https://wallet.example/', wcUri, name: 'Ex' }).href).toBe(`https://wallet.example/wc?uri=${encoded}`)
-    expect(formatWalletLink({ appUrl: 'http://127.0.0.1:5273/mobile-wallet.html', wcUri, name: 'Dev' }).href).toBe(
-      `http://127.0.0.1:5273/mobile-wallet.html/wc?uri=${encoded}`,
-    )
+    expect(formatWalletLink({ appUrl: 'http://127.0.0.1:5273/mobile-wallet.html', wcUri, name: 'Dev' }).href).toBe(`http://127.0.0.1:5273/mobile-wallet.html/wc?uri=${encoded}`)
   })
 
   test('behavior: any other scheme builds a native link scheme://wc?uri=<encoded>, whatever followed the scheme', () => {

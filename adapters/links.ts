@@ -136,10 +136,7 @@ export type CatalogueWalletLinkParameters = CatalogueWalletLinks
  * `refused` (a link of the wallet breaks the link policy: the row is disabled and says why, nothing is opened), or
  * `none` (no page to open, e.g. only a native app link).
  */
-export type CatalogueWalletLinkReturnType =
-  | { kind: 'open'; link: WalletLink }
-  | { kind: 'refused'; field: keyof Omit<CatalogueWalletLinks, 'name'>; error: InvalidWalletLinkError }
-  | { kind: 'none' }
+export type CatalogueWalletLinkReturnType = { kind: 'open'; link: WalletLink } | { kind: 'refused'; field: keyof Omit<CatalogueWalletLinks, 'name'>; error: InvalidWalletLinkError } | { kind: 'none' }
 export type CatalogueWalletLinkErrorType = never
 
 /** The link fields of a catalogue wallet, in the order a row without WalletConnect opens them. */

@@ -54,11 +54,29 @@ describe('parseCaipNetworkId (property)', () => {
 
   test('property: an empty part, an extra part, an unknown namespace or a foreign character is refused', () => {
     fc.assert(
-      fc.property(namespace, reference, fc.string({ minLength: 1 }).filter((s) => !(chainNamespaces as readonly string[]).includes(s)), fc.constantFrom(' ', '\n', '\t', '\u0000', '/', '@', 'é', '\u2028'), fc.nat(), (ns, ref, unknown, bad, at) => {
-        for (const value of [`${ns}:`, `:${ref}`, ':', `${ns}:${ref}:`, `${ns}:${ref}:x`, `${ns}::${ref}`, ns, `${unknown}:${ref}`, `${ns}:${ref.slice(0, at % (ref.length + 1))}${bad}${ref.slice(at % (ref.length + 1))}`, `${ns}:${ref}${'x'.repeat(33 - ref.length)}`]) {
-          expect(() => parseCaipNetworkId(value), JSON.stringify(value)).toThrow(InvalidCaipNetworkIdError)
-        }
-      }),
+      fc.property(
+        namespace,
+        reference,
+        fc.string({ minLength: 1 }).filter((s) => !(chainNamespaces as readonly string[]).includes(s)),
+        fc.constantFrom(' ', '\n', '\t', '\u0000', '/', '@', 'é', '\u2028'),
+        fc.nat(),
+        (ns, ref, unknown, bad, at) => {
+          for (const value of [
+            `${ns}:`,
+            `:${ref}`,
+            ':',
+            `${ns}:${ref}:`,
+            `${ns}:${ref}:x`,
+            `${ns}::${ref}`,
+            ns,
+            `${unknown}:${ref}`,
+            `${ns}:${ref.slice(0, at % (ref.length + 1))}${bad}${ref.slice(at % (ref.length + 1))}`,
+            `${ns}:${ref}${'x'.repeat(33 - ref.length)}`,
+          ]) {
+            expect(() => parseCaipNetworkId(value), JSON.stringify(value)).toThrow(InvalidCaipNetworkIdError)
+          }
+        },
+      ),
       runs,
     )
   })
@@ -95,7 +113,16 @@ describe('parseCaipAddress (property)', () => {
   test('property: two parts, an empty part, four parts, an unknown namespace or a foreign character is refused', () => {
     fc.assert(
       fc.property(namespace, reference, accountAddress, fc.constantFrom(' ', '\n', '\u0000', '/', '@', '#', '?', 'é'), (ns, ref, address, bad) => {
-        for (const value of [`${ns}:${ref}`, `${ns}::${address}`, `:${ref}:${address}`, `${ns}:${ref}:`, `${ns}:${ref}:${address}:x`, `cosmoz:${ref}:${address}`, `${ns}:${ref}:${address}${bad}`, `${ns}:${ref}${bad}:${address}`]) {
+        for (const value of [
+          `${ns}:${ref}`,
+          `${ns}::${address}`,
+          `:${ref}:${address}`,
+          `${ns}:${ref}:`,
+          `${ns}:${ref}:${address}:x`,
+          `cosmoz:${ref}:${address}`,
+          `${ns}:${ref}:${address}${bad}`,
+          `${ns}:${ref}${bad}:${address}`,
+        ]) {
           expect(() => parseCaipAddress(value), JSON.stringify(value)).toThrow(InvalidCaipAddressError)
         }
       }),

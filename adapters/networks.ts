@@ -165,15 +165,7 @@ const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 }
  * @throws InvalidUrlError when `rpcUrl` is not an absolute http(s) URL (spec §5, as {@link defineEvmNetwork}).
  * @example defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
  */
-export function defineSolanaNetwork(network: {
-  reference: string
-  name: string
-  rpcUrl: string
-  blockExplorer?: { name: string; url: string }
-  testnet?: boolean
-  imageUrl?: string
-  imageId?: string
-}): CaipNetwork {
+export function defineSolanaNetwork(network: { reference: string; name: string; rpcUrl: string; blockExplorer?: { name: string; url: string }; testnet?: boolean; imageUrl?: string; imageId?: string }): CaipNetwork {
   if (!/^[1-9A-HJ-NP-Za-km-z]{1,32}$/.test(network.reference)) throw new InvalidCaipNetworkIdError(`solana:${network.reference}`)
   parseConnectionUrl(network.rpcUrl, { protocols: httpProtocols })
   return {
@@ -266,22 +258,9 @@ export const bitcoinRegtest: CaipNetwork = {
 }
 
 /** Every built-in network of spec §3. */
-export const builtInNetworks: readonly CaipNetwork[] = [
-  mainnet,
-  arbitrum,
-  bsc,
-  solana,
-  solanaDevnet,
-  solanaTestnet,
-  bitcoin,
-  bitcoinTestnet,
-]
+export const builtInNetworks: readonly CaipNetwork[] = [mainnet, arbitrum, bsc, solana, solanaDevnet, solanaTestnet, bitcoin, bitcoinTestnet]
 
 /** Finds a network of a namespace by its chain reference (`1`, `'1'`, or the Solana/Bitcoin reference). */
-export function findNetwork(
-  networks: readonly CaipNetwork[],
-  chainNamespace: ChainNamespace,
-  chainId: number | string,
-): CaipNetwork | undefined {
+export function findNetwork(networks: readonly CaipNetwork[], chainNamespace: ChainNamespace, chainId: number | string): CaipNetwork | undefined {
   return networks.find((n) => n.chainNamespace === chainNamespace && String(n.id) === String(chainId))
 }

@@ -5,7 +5,11 @@ import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers
 describe('loadPeer', () => {
   test('behavior: a package that cannot be imported is a MissingPeerDependencyError naming what to install', async () => {
     const cause = new Error("Cannot find package '@solana/web3.js'")
-    const error = await loadPeer('solana', () => Promise.reject(cause), () => true).catch((e: unknown) => e)
+    const error = await loadPeer(
+      'solana',
+      () => Promise.reject(cause),
+      () => true,
+    ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(MissingPeerDependencyError)
     expect(error).toBeInstanceOf(BaseError)
     expect((error as MissingPeerDependencyError).shortMessage).toMatchInlineSnapshot(`"The solana namespace needs @solana/web3.js: npm install @solana/web3.js"`)
@@ -14,14 +18,24 @@ describe('loadPeer', () => {
   })
 
   test("behavior: Vite's empty stand-in for a missing optional peer (no export) is a MissingPeerDependencyError too", async () => {
-    const error = await loadPeer('bip122', () => Promise.resolve({ default: {} } as { default: object; finalizeTransaction?: unknown }), (m) => typeof m.finalizeTransaction === 'function').catch((e: unknown) => e)
+    const error = await loadPeer(
+      'bip122',
+      () => Promise.resolve({ default: {} } as { default: object; finalizeTransaction?: unknown }),
+      (m) => typeof m.finalizeTransaction === 'function',
+    ).catch((e: unknown) => e)
     expect((error as MissingPeerDependencyError).shortMessage).toMatchInlineSnapshot(`"The bip122 (Bitcoin) namespace needs bitcoinjs-lib and @bitcoinerlab/secp256k1: npm install bitcoinjs-lib @bitcoinerlab/secp256k1"`)
     expect((error as MissingPeerDependencyError).feature).toBe('bip122')
   })
 
   test('behavior: an installed package is returned as imported', async () => {
     const module = { init: () => 'ok' }
-    await expect(loadPeer('walletConnect', () => Promise.resolve(module), (m) => typeof m.init === 'function')).resolves.toBe(module)
+    await expect(
+      loadPeer(
+        'walletConnect',
+        () => Promise.resolve(module),
+        (m) => typeof m.init === 'function',
+      ),
+    ).resolves.toBe(module)
   })
 })
 

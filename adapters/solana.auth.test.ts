@@ -70,7 +70,10 @@ describe('the auth Solana wallet', () => {
     const b = backend({ solana_signMessage: { signature: sig } })
     const wallet = createAuthSolanaWallet({ chains: [chain], load: async () => b })
     const message = new TextEncoder().encode('hello')
-    const [out] = await feature<{ signMessage(...i: unknown[]): Promise<Array<{ signature: Uint8Array; signedMessage: Uint8Array }>> }>(wallet, 'solana:signMessage').signMessage({ account: { address: ADDRESS }, message })
+    const [out] = await feature<{ signMessage(...i: unknown[]): Promise<Array<{ signature: Uint8Array; signedMessage: Uint8Array }>> }>(wallet, 'solana:signMessage').signMessage({
+      account: { address: ADDRESS },
+      message,
+    })
     expect(b.request).toHaveBeenCalledWith('solana_signMessage', { message: base58Encode(message), pubkey: ADDRESS }, chain)
     expect(out!.signature).toEqual(new Uint8Array(64).fill(7))
     expect(out!.signedMessage).toEqual(message)
@@ -79,10 +82,14 @@ describe('the auth Solana wallet', () => {
   it('bad input: a signature that is not 64 bytes of base58 is InvalidProviderResponseError; the frame’s rejection passes as it is', async () => {
     for (const answer of [{ signature: base58Encode(new Uint8Array(10)) }, { signature: '0OIl' }, null]) {
       const wallet = createAuthSolanaWallet({ chains: [chain], load: async () => backend({ solana_signMessage: answer }) })
-      await expect(feature<{ signMessage(...i: unknown[]): Promise<unknown> }>(wallet, 'solana:signMessage').signMessage({ account: { address: ADDRESS }, message: new Uint8Array([1]) })).rejects.toBeInstanceOf(InvalidProviderResponseError)
+      await expect(feature<{ signMessage(...i: unknown[]): Promise<unknown> }>(wallet, 'solana:signMessage').signMessage({ account: { address: ADDRESS }, message: new Uint8Array([1]) })).rejects.toBeInstanceOf(
+        InvalidProviderResponseError,
+      )
     }
     const rejected = createAuthSolanaWallet({ chains: [chain], load: async () => backend({ solana_signMessage: new UserRejectedRequestError() }) })
-    await expect(feature<{ signMessage(...i: unknown[]): Promise<unknown> }>(rejected, 'solana:signMessage').signMessage({ account: { address: ADDRESS }, message: new Uint8Array([1]) })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    await expect(feature<{ signMessage(...i: unknown[]): Promise<unknown> }>(rejected, 'solana:signMessage').signMessage({ account: { address: ADDRESS }, message: new Uint8Array([1]) })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    )
   })
 
   it('behavior: one transaction → solana_signTransaction, several → one solana_signAllTransactions; signAndSend passes the send options without commitment', async () => {

@@ -87,7 +87,7 @@ export function createAuthSolanaWallet({ chains, load }: CreateAuthSolanaWalletP
     accounts = next
     for (const l of [...listeners]) l({ accounts })
   }
-  const chainOf = (input: { chain?: unknown }): string => (typeof input.chain === 'string' && input.chain.startsWith('solana:') ? input.chain : walletChains[0] ?? 'solana:unknown')
+  const chainOf = (input: { chain?: unknown }): string => (typeof input.chain === 'string' && input.chain.startsWith('solana:') ? input.chain : (walletChains[0] ?? 'solana:unknown'))
 
   const wallet: Wallet = {
     version: '1.0.0',

@@ -74,7 +74,9 @@ async function connected(options: Partial<DevSolanaWalletOptions> = {}) {
 describe('discovery through the Wallet Standard', () => {
   test('behavior: a registered Solana wallet is a connector named by the wallet, with its icon', () => {
     const wallet = registered()
-    const connector = adapter().getConnectors().find((c) => c.id === wallet.name)
+    const connector = adapter()
+      .getConnectors()
+      .find((c) => c.id === wallet.name)
     expect(connector).toEqual({ id: wallet.name, name: wallet.name, type: 'ANNOUNCED', chain: 'solana', imageUrl: wallet.icon })
   })
 
@@ -99,7 +101,9 @@ describe('discovery through the Wallet Standard', () => {
     const others = [without('No Sign', { features: noSign }), without('No Connect', { features: noConnect }), without('EVM Only', { chains: ['eip155:1'] })]
     for (const w of others) cleanups.push(registerDevSolanaWallet(w, window))
     expect(others.map(isSolanaWallet)).toEqual([false, false, false])
-    const ids = adapter().getConnectors().map((c) => c.id)
+    const ids = adapter()
+      .getConnectors()
+      .map((c) => c.id)
     expect(ids).toContain(base.name)
     expect(ids).not.toContain('No Sign')
     expect(ids).not.toContain('No Connect')
@@ -122,13 +126,11 @@ describe('connect, reconnect, disconnect', () => {
     wallet.approve((await nextPending(wallet)).id)
     await connecting
     const key = funded[0]!.publicKey
-    expect(solana.getAccounts({ connectorId: wallet.name })).toEqual([
-      { namespace: 'solana', address: key.toBase58(), type: 'eoa', publicKey: Buffer.from(key.toBytes()).toString('hex') },
-    ])
+    expect(solana.getAccounts({ connectorId: wallet.name })).toEqual([{ namespace: 'solana', address: key.toBase58(), type: 'eoa', publicKey: Buffer.from(key.toBytes()).toString('hex') }])
     expect(solana.getAccounts({ connectorId: 'no such wallet' })).toEqual([])
   })
 
-  test('behavior: a wallet supporting none of the dapp\'s networks reports its own first chain (the machine shows it unsupported)', async () => {
+  test("behavior: a wallet supporting none of the dapp's networks reports its own first chain (the machine shows it unsupported)", async () => {
     const wallet = registered({ autoApprove: true, chains: [{ id: 'solana:devnet', rpcUrl }] })
     const session = await createSolanaAdapter({ networks: [localnet, solanaMainnet] }).connect({ connectorId: wallet.name })
     expect(session.chainId).toBe(solanaDevnet.id)
@@ -168,9 +170,20 @@ describe('connect, reconnect, disconnect', () => {
     expect((await reconnecting).accounts).toEqual([funded[0]?.publicKey.toBase58()])
   })
 
-  test('behavior: a wallet answering an account whose address is not Solana\'s is an invalid response', async () => {
+  test("behavior: a wallet answering an account whose address is not Solana's is an invalid response", async () => {
     const wallet = registered({ autoApprove: true })
-    const bad = { ...wallet, name: `Bad Wallet ${++walletCount}`, chains: wallet.chains, icon: wallet.icon, version: wallet.version, accounts: [], features: { ...wallet.features, 'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [{ address: '0xNotSolana', publicKey: new Uint8Array(32), chains: ['solana:localnet'], features: [] }] }) } } } as Wallet
+    const bad = {
+      ...wallet,
+      name: `Bad Wallet ${++walletCount}`,
+      chains: wallet.chains,
+      icon: wallet.icon,
+      version: wallet.version,
+      accounts: [],
+      features: {
+        ...wallet.features,
+        'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [{ address: '0xNotSolana', publicKey: new Uint8Array(32), chains: ['solana:localnet'], features: [] }] }) },
+      },
+    } as Wallet
     cleanups.push(registerDevSolanaWallet(bad, window))
     await expect(adapter().connect({ connectorId: bad.name })).rejects.toBeInstanceOf(InvalidProviderResponseError)
   })
@@ -200,7 +213,7 @@ describe('watchWallet', () => {
 })
 
 describe('getBalance', () => {
-  test('behavior: reads lamports from the network\'s RPC with web3.js: 9 decimals, SOL', async () => {
+  test("behavior: reads lamports from the network's RPC with web3.js: 9 decimals, SOL", async () => {
     const { solana, wallet, address } = await connected()
     expect(await solana.getBalance({ connectorId: wallet.name, address, network: localnet })).toEqual({ value: BigInt(await connection.getBalance(funded[0]!.publicKey)), decimals: 9, symbol: 'SOL' })
     const fresh = Keypair.generate().publicKey.toBase58()
@@ -231,7 +244,12 @@ describe('getBalance', () => {
 
 describe('switchChain and addChain', () => {
   test('behavior: switchChain resolves for a network the wallet supports (CAIP-2 or cluster alias), else a typed error', async () => {
-    const wallet = registered({ chains: [{ id: 'solana:mainnet', rpcUrl }, { id: localnet.caipNetworkId, rpcUrl }] })
+    const wallet = registered({
+      chains: [
+        { id: 'solana:mainnet', rpcUrl },
+        { id: localnet.caipNetworkId, rpcUrl },
+      ],
+    })
     const solana = adapter()
     await expect(solana.switchChain({ connectorId: wallet.name, network: localnet })).resolves.toBeUndefined()
     await expect(solana.switchChain({ connectorId: wallet.name, network: solanaMainnet })).resolves.toBeUndefined()
@@ -243,7 +261,9 @@ describe('switchChain and addChain', () => {
 
   test('behavior: addChain is unsupported (4200): Solana wallets add no networks', async () => {
     const wallet = registered()
-    const error = await adapter().addChain({ connectorId: wallet.name, network: solanaDevnet }).catch((e: unknown) => e)
+    const error = await adapter()
+      .addChain({ connectorId: wallet.name, network: solanaDevnet })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UnsupportedProviderMethodError)
     expect((error as UnsupportedProviderMethodError).code).toBe(4200)
   })
@@ -326,27 +346,64 @@ describe('malformed and hostile wallets (issue 14)', () => {
       wallet({ name: 'Hostile chains', chains: 'solana:devnet' }),
       wallet({ name: 'Hostile accounts', accounts: null }),
       wallet({ name: 'Hostile features', features: null }),
-      Object.defineProperty(wallet({ name: 'x' }), 'name', { get: () => { throw new Error('getter') } }),
-      Object.defineProperty(wallet({ name: 'Hostile getter features' }), 'features', { get: () => { throw new Error('getter') } }),
+      Object.defineProperty(wallet({ name: 'x' }), 'name', {
+        get: () => {
+          throw new Error('getter')
+        },
+      }),
+      Object.defineProperty(wallet({ name: 'Hostile getter features' }), 'features', {
+        get: () => {
+          throw new Error('getter')
+        },
+      }),
     ]
     for (const w of malformed) cleanups.push(getWallets().register(w))
     const solana = adapter()
     const seen: string[][] = []
     cleanups.push(solana.watchConnectors((list) => seen.push(list.map((c) => c.id))))
-    expect(solana.getConnectors().map((c) => c.id).filter((id) => id === good.name || id.startsWith('Hostile'))).toEqual([good.name])
+    expect(
+      solana
+        .getConnectors()
+        .map((c) => c.id)
+        .filter((id) => id === good.name || id.startsWith('Hostile')),
+    ).toEqual([good.name])
     expect(seen.at(-1)).toContain(good.name)
     expect(isSolanaWallet(malformed[0]!)).toBe(false)
   })
 
   test('behavior: an icon that is not an image data URI is dropped, the wallet kept', () => {
     cleanups.push(getWallets().register(wallet({ name: 'Hostile icon', icon: 'https://evil.example/pixel.png' })))
-    expect(adapter().getConnectors().find((c) => c.id === 'Hostile icon')).toEqual({ id: 'Hostile icon', name: 'Hostile icon', type: 'ANNOUNCED', chain: 'solana' })
+    expect(
+      adapter()
+        .getConnectors()
+        .find((c) => c.id === 'Hostile icon'),
+    ).toEqual({ id: 'Hostile icon', name: 'Hostile icon', type: 'ANNOUNCED', chain: 'solana' })
   })
 
   test("behavior: the wallet's events.on() throwing: watchWallet throws a typed error; its off() throwing is dropped", () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
-    const throwingOn = wallet({ name: 'Hostile events', features: features({ 'standard:events': { version: '1.0.0', on: () => { throw 'events are broken' } } }) })
-    const throwingOff = wallet({ name: 'Hostile off', features: features({ 'standard:events': { version: '1.0.0', on: () => () => { throw new Error('off exploded') } } }) })
+    const throwingOn = wallet({
+      name: 'Hostile events',
+      features: features({
+        'standard:events': {
+          version: '1.0.0',
+          on: () => {
+            throw 'events are broken'
+          },
+        },
+      }),
+    })
+    const throwingOff = wallet({
+      name: 'Hostile off',
+      features: features({
+        'standard:events': {
+          version: '1.0.0',
+          on: () => () => {
+            throw new Error('off exploded')
+          },
+        },
+      }),
+    })
     cleanups.push(getWallets().register(throwingOn), getWallets().register(throwingOff))
     const solana = adapter()
     const error = (() => {
@@ -368,8 +425,25 @@ describe('malformed and hostile wallets (issue 14)', () => {
     cleanups.push(getWallets().register(wallet({ name: 'Hostile change', features: features({ 'standard:events': { version: '1.0.0', on: (_: string, l: (p: unknown) => void) => ((emit = l), () => {}) } }) })))
     const events: WalletEvent[] = []
     cleanups.push(adapter().watchWallet({ connectorId: 'Hostile change' }, (e) => events.push(e)))
-    expect(() => emit({ get accounts(): unknown { throw new Error('getter') } })).not.toThrow()
-    expect(() => emit(new Proxy({}, { has: () => { throw new Error('trap') } }))).not.toThrow()
+    expect(() =>
+      emit({
+        get accounts(): unknown {
+          throw new Error('getter')
+        },
+      }),
+    ).not.toThrow()
+    expect(() =>
+      emit(
+        new Proxy(
+          {},
+          {
+            has: () => {
+              throw new Error('trap')
+            },
+          },
+        ),
+      ),
+    ).not.toThrow()
     expect(events).toEqual([])
   })
 })

@@ -4,12 +4,7 @@ import type { IdentifierString, Wallet, WalletAccount } from '@wallet-standard/b
 import type { Connection } from '@solana/web3.js'
 import { callForeignSync, imageIcon, isListableStandardWallet, releaseForeign } from './boundary.ts'
 import { ConnectorNotFoundError, NotConnectedError, connectorDiscoveryTimeout } from './eip155.ts'
-import {
-  BaseError,
-  InvalidProviderResponseError,
-  UnauthorizedProviderError,
-  UnsupportedProviderMethodError,
-} from './errors.ts'
+import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, UnsupportedProviderMethodError } from './errors.ts'
 import { solana as solanaMainnet, solanaDevnet, solanaTestnet } from './networks.ts'
 import type { CaipNetwork } from './networks.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
@@ -170,8 +165,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
     }
     return registered.filter(isSolanaWallet)
   }
-  const getWallet = (connectorId: string): Wallet | undefined =>
-    authWallet && connectorId === authSolanaConnectorId ? authWallet : solanaWallets().find((w) => w.name === connectorId)
+  const getWallet = (connectorId: string): Wallet | undefined => (authWallet && connectorId === authSolanaConnectorId ? authWallet : solanaWallets().find((w) => w.name === connectorId))
   const requireWallet = (connectorId: string): Wallet => {
     const wallet = getWallet(connectorId)
     if (!wallet) throw new ConnectorNotFoundError(connectorId)
@@ -300,7 +294,12 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
     },
     async switchChain({ connectorId, network }) {
       const wallet = requireWallet(connectorId)
-      if (!walletChain(wallet, network)) throw new SolanaChainNotSupportedError(wallet.name, network, wallet.chains.filter((c) => c.startsWith('solana:')))
+      if (!walletChain(wallet, network))
+        throw new SolanaChainNotSupportedError(
+          wallet.name,
+          network,
+          wallet.chains.filter((c) => c.startsWith('solana:')),
+        )
     },
     async addChain({ network }) {
       throw new UnsupportedProviderMethodError({ details: `Solana wallets cannot add networks; ${network.caipNetworkId} must be one the wallet knows.` })
@@ -339,10 +338,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
       const account = accountFor(connectorId, address)
       if (!account) throw new UnauthorizedProviderError({ details: `${address} is not an account ${wallet.name} connected to this site.` })
       const bytes = new TextEncoder().encode(message)
-      const signMessage = feature<{ signMessage(...inputs: Array<{ account: WalletAccount; message: Uint8Array }>): Promise<readonly unknown[]> }>(
-        wallet,
-        solanaFeatures.signMessage,
-      )
+      const signMessage = feature<{ signMessage(...inputs: Array<{ account: WalletAccount; message: Uint8Array }>): Promise<readonly unknown[]> }>(wallet, solanaFeatures.signMessage)
       let outputs: readonly unknown[]
       try {
         outputs = await signMessage.signMessage({ account, message: bytes })
@@ -374,12 +370,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
  */
 export function isSolanaWallet(wallet: Wallet): boolean {
   try {
-    return (
-      isListableStandardWallet(wallet) &&
-      wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) &&
-      hasFeature(wallet, solanaFeatures.connect) &&
-      hasFeature(wallet, solanaFeatures.signMessage)
-    )
+    return isListableStandardWallet(wallet) && wallet.chains.some((c) => typeof c === 'string' && c.startsWith('solana:')) && hasFeature(wallet, solanaFeatures.connect) && hasFeature(wallet, solanaFeatures.signMessage)
   } catch {
     return false
   }

@@ -50,17 +50,23 @@ describe('parseConnectionUrl and checkRelayUrl (property)', () => {
 
   test('property: what is accepted is an absolute ws(s) URL with a host, no credentials, no whitespace or control characters', () => {
     fc.assert(
-      fc.property(fc.oneof(anything, validRelay.map((r) => r.url)), (value) => {
-        const result = attempt(value)
-        if (!(result instanceof URL)) return
-        expect(['ws:', 'wss:']).toContain(result.protocol)
-        expect(value.toLowerCase().startsWith(`${result.protocol}//`)).toBe(true)
-        expect(result.hostname).not.toBe('')
-        expect(result.username + result.password).toBe('')
-        expect(result.hash).toBe('')
-        // biome-ignore lint/suspicious/noControlCharactersInRegex: asserts that no control character survives
-        expect(value).not.toMatch(/[\s\u0000-\u001f\u007f-\u009f\\]/)
-      }),
+      fc.property(
+        fc.oneof(
+          anything,
+          validRelay.map((r) => r.url),
+        ),
+        (value) => {
+          const result = attempt(value)
+          if (!(result instanceof URL)) return
+          expect(['ws:', 'wss:']).toContain(result.protocol)
+          expect(value.toLowerCase().startsWith(`${result.protocol}//`)).toBe(true)
+          expect(result.hostname).not.toBe('')
+          expect(result.username + result.password).toBe('')
+          expect(result.hash).toBe('')
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: asserts that no control character survives
+          expect(value).not.toMatch(/[\s\u0000-\u001f\u007f-\u009f\\]/)
+        },
+      ),
       runs,
     )
   })
@@ -120,17 +126,24 @@ describe('parseConnectionUrl and checkRelayUrl (property)', () => {
 
   test('property: isImageUrl never throws; it accepts exactly http(s) URLs of the policy and data:image URIs', () => {
     fc.assert(
-      fc.property(fc.oneof(anything, fc.anything(), validRelay.map((r) => r.url.replace(/^wss?/i, 'https'))), (value) => {
-        const accepted = isImageUrl(value)
-        let asHttp = false
-        try {
-          asHttp = parseConnectionUrl(value, { protocols: httpProtocols, allowFragment: true }) instanceof URL
-        } catch (error) {
-          expect(error).toBeInstanceOf(InvalidUrlError)
-        }
-        const asData = typeof value === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)
-        expect(accepted).toBe(asHttp || asData)
-      }),
+      fc.property(
+        fc.oneof(
+          anything,
+          fc.anything(),
+          validRelay.map((r) => r.url.replace(/^wss?/i, 'https')),
+        ),
+        (value) => {
+          const accepted = isImageUrl(value)
+          let asHttp = false
+          try {
+            asHttp = parseConnectionUrl(value, { protocols: httpProtocols, allowFragment: true }) instanceof URL
+          } catch (error) {
+            expect(error).toBeInstanceOf(InvalidUrlError)
+          }
+          const asData = typeof value === 'string' && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(value)
+          expect(accepted).toBe(asHttp || asData)
+        },
+      ),
       runs,
     )
   })

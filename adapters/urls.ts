@@ -27,14 +27,7 @@ export class InvalidUrlError extends BaseError {
 export function preview(value: unknown): string {
   let text: string
   try {
-    text =
-      typeof value === 'string'
-        ? JSON.stringify(value)
-        : typeof value === 'function'
-          ? 'a function'
-          : typeof value === 'object' && value !== null
-            ? (JSON.stringify(value) ?? String(value))
-            : String(value) // NaN, Infinity, undefined, bigint, symbol as themselves
+    text = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'function' ? 'a function' : typeof value === 'object' && value !== null ? (JSON.stringify(value) ?? String(value)) : String(value) // NaN, Infinity, undefined, bigint, symbol as themselves
   } catch {
     text = Object.prototype.toString.call(value)
   }

@@ -6,13 +6,7 @@ import { NoWalletConnectSessionError, walletConnectConnector, WalletConnectInitE
 import type { PairingProposal, WalletConnectClient, WalletConnectOptions } from './walletconnect.ts'
 
 /** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
-export const eip155SessionMethods = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-] as const
+export const eip155SessionMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const
 /** The wallet events a session subscribes to. */
 export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 
@@ -189,7 +183,5 @@ export function toPairingError(error: unknown): BaseError {
 }
 
 function readMessage(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string'
-    ? (error as { message: string }).message
-    : String(error)
+  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string' ? (error as { message: string }).message : String(error)
 }

@@ -36,8 +36,6 @@ let cached: readonly HDAccount[] | undefined
  * @returns a frozen array of 5 accounts; index `i` has address `DEV_ADDRESSES[i]`.
  */
 export function devAccounts(): readonly HDAccount[] {
-  cached ??= Object.freeze(
-    Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex })),
-  )
+  cached ??= Object.freeze(Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex })))
   return cached
 }

@@ -1,16 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import {
-  AnvilStartError,
-  DEV_ACCOUNT_BALANCE,
-  DEV_ADDRESSES,
-  DEV_MNEMONIC,
-  anvilNetwork,
-  devAccounts,
-  devChains,
-  findFreePort,
-  isPortFree,
-  startAnvil,
-} from './anvil.ts'
+import { AnvilStartError, DEV_ACCOUNT_BALANCE, DEV_ADDRESSES, DEV_MNEMONIC, anvilNetwork, devAccounts, devChains, findFreePort, isPortFree, startAnvil } from './anvil.ts'
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
@@ -57,9 +46,7 @@ describe('startAnvil', () => {
     expect(await rpc(inject('anvilRpc1'), 'eth_chainId')).toBe('0x7a69')
     expect(await rpc(inject('anvilRpc2'), 'eth_chainId')).toBe('0x7a6a')
     // Dev accounts are funded at genesis.
-    expect(BigInt((await rpc(inject('anvilRpc1'), 'eth_getBalance', [DEV_ADDRESSES[4], '0x0'])) as string)).toBe(
-      DEV_ACCOUNT_BALANCE,
-    )
+    expect(BigInt((await rpc(inject('anvilRpc1'), 'eth_getBalance', [DEV_ADDRESSES[4], '0x0'])) as string)).toBe(DEV_ACCOUNT_BALANCE)
   })
 
   it('starts a node that answers eth_chainId, and stop() frees the port', async () => {

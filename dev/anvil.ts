@@ -136,11 +136,7 @@ export async function startAnvil(options: StartAnvilOptions): Promise<AnvilInsta
     if (answer !== undefined && !exited) {
       if (answer === chainId) return { url, chainId, port, stop }
       await stop()
-      throw new AnvilStartError(
-        'wrong-chain',
-        port,
-        `The node on port ${port} reports chain id ${answer}, expected ${chainId}.`,
-      )
+      throw new AnvilStartError('wrong-chain', port, `The node on port ${port} reports chain id ${answer}, expected ${chainId}.`)
     }
     if (Date.now() >= deadline) {
       await stop()

@@ -137,8 +137,17 @@ describe('mountWalletDock', () => {
   it('behavior: tabs keep the given order whatever order the wallets load in', () => {
     const dock = mountWalletDock({ order: ['evm', 'solana', 'bitcoin'] })
     docks.push(dock)
-    for (const [id, label] of [['bitcoin', 'Bitcoin'], ['evm', 'EVM'], ['solana', 'Solana']] as const) dock.add({ id, label, wallet: fakeWallet(), mount: panel(id) })
-    expect(within(dock.element).getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual(['EVM', 'Solana', 'Bitcoin'])
+    for (const [id, label] of [
+      ['bitcoin', 'Bitcoin'],
+      ['evm', 'EVM'],
+      ['solana', 'Solana'],
+    ] as const)
+      dock.add({ id, label, wallet: fakeWallet(), mount: panel(id) })
+    expect(
+      within(dock.element)
+        .getAllByRole('tab', { hidden: true })
+        .map((t) => t.textContent),
+    ).toEqual(['EVM', 'Solana', 'Bitcoin'])
     expect([...dock.element.querySelectorAll('[role="tabpanel"]')].map((p) => p.getAttribute('data-wallet'))).toEqual(['evm', 'solana', 'bitcoin'])
     expect(dock.selected).toBe('bitcoin') // the first one added
   })

@@ -159,7 +159,20 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   const totalBadge = el('span', { class: 'dd-badge', 'data-testid': 'dev-wallet-dock-pending' })
   toggle.append(toggleLabel, totalBadge, el('span', { class: 'dd-chevron', 'aria-hidden': 'true' }, '▴'))
   bar.append(title, toggle)
-  if (import.meta.env?.VITE_SECURE_SITE_URL) bar.append(el('a', { href: `${String(import.meta.env.VITE_SECURE_SITE_URL)}/mailbox`, target: '_blank', rel: 'noopener noreferrer', style: 'color: var(--dd-accent); font-weight: 600; white-space: nowrap', 'data-testid': 'dev-dock-mailbox' }, 'Mailbox'))
+  if (import.meta.env?.VITE_SECURE_SITE_URL)
+    bar.append(
+      el(
+        'a',
+        {
+          href: `${String(import.meta.env.VITE_SECURE_SITE_URL)}/mailbox`,
+          target: '_blank',
+          rel: 'noopener noreferrer',
+          style: 'color: var(--dd-accent); font-weight: 600; white-space: nowrap',
+          'data-testid': 'dev-dock-mailbox',
+        },
+        'Mailbox',
+      ),
+    )
   const body = el('div', { id: `${uid}-body`, class: 'dd-body' })
   const tabs = el('div', { role: 'tablist', class: 'dd-tabs', 'aria-label': 'Development wallets' })
   body.append(tabs)

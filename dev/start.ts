@@ -101,10 +101,7 @@ async function main(): Promise<void> {
       process.env[chain.rpcEnvVar] = anvil.url
     } catch (error) {
       if (isPortInUse(error)) {
-        console.error(
-          `\n  ✗ Port ${port} is already in use, so the anvil for chain ${chain.chainId} (${chain.name}) cannot start.` +
-            `\n    Free the port, or choose another one: ${chain.portEnvVar}=<port> npm start\n`,
-        )
+        console.error(`\n  ✗ Port ${port} is already in use, so the anvil for chain ${chain.chainId} (${chain.name}) cannot start.` + `\n    Free the port, or choose another one: ${chain.portEnvVar}=<port> npm start\n`)
       } else {
         console.error(`\n  ✗ Could not start the anvil for chain ${chain.chainId} (${chain.name}) on port ${port}:\n`, error)
       }

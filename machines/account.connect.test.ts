@@ -2,18 +2,19 @@ import { describe, expect, test } from 'vitest'
 import { activityAmount, connectAccountData } from './account.connect.ts'
 import type { Transaction } from '../services/schemas.ts'
 
-const transfer = (numeric: string | undefined, symbol?: string): Transaction => ({
-  id: 't',
-  metadata: { operationType: 'send', hash: '0x1', minedAt: '2026-11-01T00:00:00Z', sentFrom: '0xa', sentTo: '0xb', status: 'confirmed', nonce: 1, chain: 'eip155:1' },
-  transfers: [
-    {
-      direction: 'out',
-      operation_type: 'send',
-      ...(numeric === undefined ? {} : { quantity: { numeric, decimals: '18' } }),
-      ...(symbol ? { fungible_info: { symbol } } : {}),
-    },
-  ],
-} as unknown as Transaction)
+const transfer = (numeric: string | undefined, symbol?: string): Transaction =>
+  ({
+    id: 't',
+    metadata: { operationType: 'send', hash: '0x1', minedAt: '2026-11-01T00:00:00Z', sentFrom: '0xa', sentTo: '0xb', status: 'confirmed', nonce: 1, chain: 'eip155:1' },
+    transfers: [
+      {
+        direction: 'out',
+        operation_type: 'send',
+        ...(numeric === undefined ? {} : { quantity: { numeric, decimals: '18' } }),
+        ...(symbol ? { fungible_info: { symbol } } : {}),
+      },
+    ],
+  }) as unknown as Transaction
 
 describe('activityAmount (issue 17 §5)', () => {
   test('behavior: an activity amount is written like a balance: floored to 3 decimals, grouped in the locale', () => {

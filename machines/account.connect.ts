@@ -150,19 +150,11 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
     totalFiat: noFiat ? undefined : totalFiat(fungible, locale),
     isLoadingBalances: snapshot.matches({ balances: 'loading' }),
     isBalanceUnavailable: snapshot.matches({ balances: 'unavailable' }),
-    balanceRetry: !target?.supported
-      ? 'none'
-      : snapshot.matches({ balances: { unavailable: 'retryable' } })
-        ? 'ready'
-        : snapshot.matches({ balances: { unavailable: 'coolingDown' } })
-          ? 'waiting'
-          : 'none',
+    balanceRetry: !target?.supported ? 'none' : snapshot.matches({ balances: { unavailable: 'retryable' } }) ? 'ready' : snapshot.matches({ balances: { unavailable: 'coolingDown' } }) ? 'waiting' : 'none',
     identityName: c.identity.name ?? null,
     hasRegisteredName: snapshot.matches({ names: 'ready' }) && c.names.length > 0,
     identityAvatar: c.identity.avatar ?? null,
-    identityKnown:
-      (snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' })) &&
-      (snapshot.matches({ names: 'ready' }) || snapshot.matches({ names: 'cleared' })),
+    identityKnown: (snapshot.matches({ identity: 'ready' }) || snapshot.matches({ identity: 'cleared' })) && (snapshot.matches({ names: 'ready' }) || snapshot.matches({ names: 'cleared' })),
     namesFailed: snapshot.matches({ names: 'failed' }),
     activity: target ? groupByMonth(filterTransactions(c.transactions, target.caipNetworkId), locale) : [],
     isLoadingActivity: snapshot.matches({ activity: 'loading' }) || snapshot.matches({ activity: 'loadingMore' }),

@@ -10,7 +10,15 @@ beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
 
 const mainnetTarget: AccountTarget = { address: '0xabc', caipNetworkId: 'eip155:1', namespace: 'eip155', testnet: false, supported: true }
-const token = (symbol: string, numeric: string, decimals = '18', value = 10): TokenBalance => ({ name: symbol, symbol, chainId: 'eip155:1', value, price: 1, quantity: { decimals, numeric }, ...(symbol === 'ETH' ? {} : { address: `eip155:1:0x${symbol}` }) })
+const token = (symbol: string, numeric: string, decimals = '18', value = 10): TokenBalance => ({
+  name: symbol,
+  symbol,
+  chainId: 'eip155:1',
+  value,
+  price: 1,
+  quantity: { decimals, numeric },
+  ...(symbol === 'ETH' ? {} : { address: `eip155:1:0x${symbol}` }),
+})
 const tx = (id: string, minedAt: string, chain = 'eip155:1', spam = false): Transaction => ({
   id,
   metadata: { minedAt, chain, hash: id, status: 'confirmed', operationType: 'send', sentFrom: '0xa', sentTo: '0xb' },

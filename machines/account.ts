@@ -98,29 +98,23 @@ const noIdentity: Identity = { name: null, avatar: null }
 export const accountMachine = setup({
   types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput },
   actors: {
-    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(
-      notProvided('fetchBalances'),
-    ),
+    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(notProvided('fetchBalances')),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
     fetchNames: fromPromise<string[], { address: string }>(notProvided('fetchNames')),
-    fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(
-      notProvided('fetchHistory'),
-    ),
+    fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(notProvided('fetchHistory')),
   },
   delays: { balanceRetry: timing.balanceRetry, accountLoadTimeout: timing.accountLoadTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     // Spec §6: activity is eip155 only; another namespace's address would only make the API answer 400.
-    isOnActivityTab: ({ context }) =>
-      context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && context.currentTab === 'activity',
+    isOnActivityTab: ({ context }) => context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && context.currentTab === 'activity',
     isSupported: ({ context }) => Boolean(context.target?.supported),
     hasIdentity: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet && context.target.supported,
     // Names are eip155 only (spec §6), on testnets too (the name service is the API's, not the chain's).
     /** The names of this address are known (looked up before a disconnect, or for another chain of it). */
     knowsNames: ({ context }) => context.namesFor !== undefined && context.namesFor === context.target?.address.toLowerCase(),
     hasNames: ({ context }) => supportsNamespace('names', context.target?.namespace) && Boolean(context.target?.supported),
-    isActivityTab: ({ context, event }) =>
-      context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && event.type === 'account.selectTab' && event.tab === 'activity',
+    isActivityTab: ({ context, event }) => context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && event.type === 'account.selectTab' && event.tab === 'activity',
     isActivityTurnedOff: ({ event }) => event.type === 'account.configure' && !event.activity,
     hasMoreActivity: ({ context }) => context.cursor !== null,
   },
@@ -133,8 +127,7 @@ export const accountMachine = setup({
     }),
     clear: assign({ target: undefined, tokens: [], identity: noIdentity, transactions: [], cursor: null, currentTab: 'tokens' as const }),
     setTab: assign({
-      currentTab: ({ context, event }) =>
-        event.type === 'account.selectTab' && (event.tab !== 'activity' || context.activityEnabled) ? event.tab : context.currentTab,
+      currentTab: ({ context, event }) => (event.type === 'account.selectTab' && (event.tab !== 'activity' || context.activityEnabled) ? event.tab : context.currentTab),
     }),
     /** The `activity` feature: off, Tokens replaces the Activity tab and the loaded history is dropped. */
     configure: assign(({ context, event }) => {

@@ -8,7 +8,10 @@ import type { ConnectedAccount, FeatureFacts } from './features.ts'
 /** The embedded wallet's account-type switch (issue 19 §4; spec §4 "switching to smart account"). */
 const EOA = '0x' + '12'.repeat(20)
 const SMART = '0x' + 'ab'.repeat(20)
-const accounts = [{ address: EOA, type: 'eoa' as const }, { address: SMART, type: 'smartAccount' as const }]
+const accounts = [
+  { address: EOA, type: 'eoa' as const },
+  { address: SMART, type: 'smartAccount' as const },
+]
 const state = (over: Partial<AccountTypeState> = {}): AccountTypeState => ({ chainId: 31337, preferredAccountType: 'eoa', accounts, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337], ...over })
 
 function start(read: AccountTypeState, setPreferred: (to: string) => Promise<AccountTypeUser> = async () => ({ address: SMART, chainId: 31337, accounts, preferredAccountType: 'smartAccount' })) {
@@ -152,9 +155,7 @@ describe('accountType registration', () => {
       { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeEoa' } } },
     ])
     const error = { name: 'FrameReplyError', message: 'Smart accounts are not enabled on this network' }
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: false })).toEqual([
-      { to: 'toast', event: { type: 'toast.show', variant: 'error', message: { key: 'failure', error } } },
-    ])
+    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: false })).toEqual([{ to: 'toast', event: { type: 'toast.show', variant: 'error', message: { key: 'failure', error } } }])
     // The login's preferred type applied by itself: no toast either way.
     expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount', applied: true })).toEqual([])
     expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: true })).toEqual([])

@@ -87,8 +87,7 @@ export type AccountTypeEvent =
 /** What the machine emits (the registration turns them into toasts). */
 export type AccountTypeEmitted =
   /** `applied`: the login's preferred type was applied (no gesture of the visitor). */
-  | { type: 'accountType.switched'; to: EmbeddedAccountType; applied: boolean }
-  | { type: 'accountType.failed'; error: ErrorSummary; applied: boolean }
+  { type: 'accountType.switched'; to: EmbeddedAccountType; applied: boolean } | { type: 'accountType.failed'; error: ErrorSummary; applied: boolean }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -111,8 +110,7 @@ export const accountTypeMachine = setup({
     watchUser: fromCallback<EventObject, void>(() => () => {}),
   },
   guards: {
-    shouldApplyPreference: ({ context, event }) =>
-      context.prefer !== undefined && canSwitchAccountType((event as unknown as { output: AccountTypeState }).output, context.prefer),
+    shouldApplyPreference: ({ context, event }) => context.prefer !== undefined && canSwitchAccountType((event as unknown as { output: AccountTypeState }).output, context.prefer),
     canSwitch: ({ context, event }) => event.type === 'accountType.switch' && canSwitchAccountType(context.state, event.to),
   },
   actions: {
@@ -131,8 +129,7 @@ export const accountTypeMachine = setup({
     emitSwitched: emit(({ context }) => ({ type: 'accountType.switched' as const, to: context.state?.preferredAccountType ?? 'eoa', applied: context.applied })),
     emitFailed: emit(({ context }) => ({ type: 'accountType.failed' as const, error: context.error ?? { name: 'Error', message: 'Something went wrong' }, applied: context.applied })),
     applyUpdate: assign({
-      state: ({ context, event }) =>
-        event.type === 'accountType.updated' && context.state ? accountTypeStateOf(event.user, context.state.smartAccountEnabledNetworks) : context.state,
+      state: ({ context, event }) => (event.type === 'accountType.updated' && context.state ? accountTypeStateOf(event.user, context.state.smartAccountEnabledNetworks) : context.state),
     }),
     clear: assign({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false }),
     markApplied: assign({ applied: true }),

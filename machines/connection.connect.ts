@@ -60,14 +60,6 @@ export type ConnectingView = {
 
 /** The ConnectingExternal phase of a connection snapshot: `connecting` → waiting, `rejected` → declined, `failed` → error. */
 export function connectConnecting(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectingView {
-  const phase = snapshot.matches('connecting')
-    ? 'waiting'
-    : snapshot.matches('rejected')
-      ? 'declined'
-      : snapshot.matches('failed')
-        ? 'error'
-        : snapshot.hasTag('connected')
-          ? 'connected'
-          : 'idle'
+  const phase = snapshot.matches('connecting') ? 'waiting' : snapshot.matches('rejected') ? 'declined' : snapshot.matches('failed') ? 'error' : snapshot.hasTag('connected') ? 'connected' : 'idle'
   return { phase, error: phase === 'error' ? snapshot.context.error : undefined }
 }

@@ -8,9 +8,7 @@ export const authConnectorId = 'auth'
  * What the embedded wallet reports about an unsafe request's approval (`createModal` relays them to this registration):
  * the first request waiting, and the outcome of the last one. `modalWasOpen`: the modal was open when it began.
  */
-export type EmbeddedApprovalEvent =
-  | { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean }
-  | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
+export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
 
 /**
  * The embedded-wallet RPC lifecycle's moves (spec §4): an unsafe request puts ApproveTransaction on the transaction

@@ -33,10 +33,7 @@ export type EmailLoginEvent =
   | { type: 'emailLogin.reset' }
 
 /** `emailLogin.connected`: the frame has a session for `user`; the owner connects the auth connector. */
-export type EmailLoginEmitted =
-  | { type: 'emailLogin.verifying'; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' }
-  | { type: 'emailLogin.connected'; user: FrameUser }
-  | { type: 'emailLogin.failed'; error: EmailLoginError }
+export type EmailLoginEmitted = { type: 'emailLogin.verifying'; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' } | { type: 'emailLogin.connected'; user: FrameUser } | { type: 'emailLogin.failed'; error: EmailLoginError }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -116,11 +113,7 @@ export const emailLoginMachine = setup({
         id: 'connectEmail',
         src: 'connectEmail',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: [
-          { guard: 'isVerifyDevice', target: 'verifyingDevice', actions: 'emitVerifyDevice' },
-          { guard: 'isVerifyOtp', target: 'verifyingOtp', actions: 'emitVerifyOtp' },
-          { target: 'connecting' },
-        ],
+        onDone: [{ guard: 'isVerifyDevice', target: 'verifyingDevice', actions: 'emitVerifyDevice' }, { guard: 'isVerifyOtp', target: 'verifyingOtp', actions: 'emitVerifyOtp' }, { target: 'connecting' }],
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },

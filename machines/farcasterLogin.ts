@@ -21,9 +21,7 @@ export type FarcasterLoginEvent =
   /** A new visit (connected or disconnected elsewhere). */
   | { type: 'farcasterLogin.reset' }
 
-export type FarcasterLoginEmitted =
-  | { type: 'farcasterLogin.connected'; user: FrameUser }
-  | { type: 'farcasterLogin.failed'; error: ErrorSummary }
+export type FarcasterLoginEmitted = { type: 'farcasterLogin.connected'; user: FrameUser } | { type: 'farcasterLogin.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -107,10 +105,7 @@ export const farcasterLoginMachine = setup({
     connected: {},
   },
   on: {
-    'farcasterLogin.leave': [
-      { guard: 'isSignedIn' },
-      { target: '.leaving', actions: 'clear' },
-    ],
+    'farcasterLogin.leave': [{ guard: 'isSignedIn' }, { target: '.leaving', actions: 'clear' }],
     'farcasterLogin.reset': { target: '.idle', actions: 'clear' },
   },
 })

@@ -42,9 +42,7 @@ describe('send registration (machines/send.feature.ts, its loaded hooks machines
     expect(page.gesture!(facts({ view: 'SendPreview' }), { type: 'send.confirm' })).toEqual([to.self({ type: 'send.confirm' }, true)])
   })
   test('behavior: Confirm with a full transaction stack is refused with the toast; nothing enters the stack, the wallet is not asked', () => {
-    expect(on.gesture!(facts({ view: 'SendPreview', holder: 'send', transactions: { count: 99, limit: 99 } }), { type: 'send.confirm' })).toEqual([
-      to.toast('error', messageOf('transactionStackFull')),
-    ])
+    expect(on.gesture!(facts({ view: 'SendPreview', holder: 'send', transactions: { count: 99, limit: 99 } }), { type: 'send.confirm' })).toEqual([to.toast('error', messageOf('transactionStackFull'))])
   })
   test('behavior: Confirm with room pushes the stack entry, then asks the send machine', () => {
     const commands = on.gesture!(facts({ view: 'SendPreview', holder: 'send' }), { type: 'send.confirm' })
@@ -52,10 +50,7 @@ describe('send registration (machines/send.feature.ts, its loaded hooks machines
   })
   test('behavior: Account → Send while a send waits for the wallet shows its preview, not a second form', () => {
     expect(on.gesture!(facts({ self: tagged('loading') }), { type: 'send.start' })).toEqual([to.router({ type: 'router.push', view: 'SendPreview' })])
-    expect(on.gesture!(facts({ self: tagged() }), { type: 'send.start', tokenKey: 'native' })).toEqual([
-      to.router({ type: 'router.push', view: 'Send' }),
-      to.self({ type: 'send.open', tokenKey: 'native' }, true),
-    ])
+    expect(on.gesture!(facts({ self: tagged() }), { type: 'send.start', tokenKey: 'native' })).toEqual([to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open', tokenKey: 'native' }, true)])
   })
   test('behavior: another account while the send views show leaves for Account and hides the loading toast of the send', () => {
     const commands = on.account!(facts({ holder: 'send', view: 'SendPreview', toast: { variant: 'loading', message: sendToastMessages.submitted } }), 'changed')
@@ -111,15 +106,12 @@ describe('siwx registration (machines/siwx.feature.ts)', () => {
   })
   test('behavior: without the option the feature does not exist; disconnecting unblocks closing', () => {
     expect(siwxFeature({ enabled: false }).available!(facts())).toBe(false)
-    expect(siwx.on!.account!(facts({ account: undefined }), 'disconnected')).toEqual([
-      to.self({ type: 'siwx.disconnected' }),
-      to.modal({ type: 'modal.setCloseBlocked', blocked: false }),
-    ])
+    expect(siwx.on!.account!(facts({ account: undefined }), 'disconnected')).toEqual([to.self({ type: 'siwx.disconnected' }), to.modal({ type: 'modal.setCloseBlocked', blocked: false })])
   })
 })
 
 describe('pairing registration (machines/pairing.feature.ts)', () => {
-  test('behavior: claims only WalletConnect\'s connector, and exists only with WalletConnect on', () => {
+  test("behavior: claims only WalletConnect's connector, and exists only with WalletConnect on", () => {
     const on = pairingFeature({ connectorId: 'walletConnect' })
     expect(on.claims!('walletConnect')).toBe(true)
     expect(on.claims!('dev.wallet')).toBe(false)

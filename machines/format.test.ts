@@ -68,8 +68,25 @@ describe('format', () => {
     expect(formatFiat(Number.POSITIVE_INFINITY)).toBeUndefined()
   })
   test('behavior: a total only when every token is priced (a sum that leaves a token out is not known); none for no token', () => {
-    expect(totalFiat([{ price: 3000, value: 3000 }, { price: 0.5, value: 500_000 }], 'en-US')).toBe('$503,000.00')
-    expect(totalFiat([{ price: 3000, value: 3000 }, { price: 0, value: 0 }, { price: 0.5, value: 500_000 }], 'en-US')).toBeUndefined()
+    expect(
+      totalFiat(
+        [
+          { price: 3000, value: 3000 },
+          { price: 0.5, value: 500_000 },
+        ],
+        'en-US',
+      ),
+    ).toBe('$503,000.00')
+    expect(
+      totalFiat(
+        [
+          { price: 3000, value: 3000 },
+          { price: 0, value: 0 },
+          { price: 0.5, value: 500_000 },
+        ],
+        'en-US',
+      ),
+    ).toBeUndefined()
     expect(totalFiat([{ price: 0, value: 0 }], 'en-US')).toBeUndefined()
     expect(totalFiat([], 'en-US')).toBeUndefined()
   })

@@ -138,7 +138,10 @@ export function tokenFiat(token: { price: number; value: number }, locale: strin
  */
 export function totalFiat(tokens: readonly { price: number; value: number }[], locale: string = defaultLocale): string | undefined {
   if (tokens.length === 0 || !tokens.every((t) => isPriced(t.price) && Number.isFinite(t.value))) return undefined
-  return formatFiat(tokens.reduce((sum, t) => sum + t.value, 0), locale)
+  return formatFiat(
+    tokens.reduce((sum, t) => sum + t.value, 0),
+    locale,
+  )
 }
 
 /** `0xf39F…2266`: the first 6 and last 4 characters of an address. Short strings are returned as they are. */

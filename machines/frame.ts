@@ -139,11 +139,7 @@ export type FrameRequestInput = { id: string; kind: FrameRequestKind; payload: u
 export type FrameRequestContext = FrameRequestInput & { status: FrameRequestOutput['status'] | 'pending'; result: unknown; error: unknown }
 
 /** How a frame request ended (its output). */
-export type FrameRequestOutput =
-  | { status: 'succeeded'; result: unknown }
-  | { status: 'failed'; error: unknown }
-  | { status: 'timedOut'; reason: 'iframe_request_timeout' }
-  | { status: 'aborted' }
+export type FrameRequestOutput = { status: 'succeeded'; result: unknown } | { status: 'failed'; error: unknown } | { status: 'timedOut'; reason: 'iframe_request_timeout' } | { status: 'aborted' }
 
 export type FrameRequestEvent = { type: 'frameRequest.abort' }
 

@@ -55,7 +55,10 @@ describe('frameRpc machine (spec §4 "Embedded-wallet RPC lifecycle")', () => {
     expect(h.value()).toBe('approving')
     expect(h.emitted).toEqual([{ type: 'frameRpc.approvalRequested', id: 'a', method: 'personal_sign' }])
     h.answer(0, '0xsig')
-    expect(h.emitted.slice(1)).toEqual([{ type: 'frameRpc.answered', id: 'a', result: '0xsig' }, { type: 'frameRpc.approved', id: 'a' }])
+    expect(h.emitted.slice(1)).toEqual([
+      { type: 'frameRpc.answered', id: 'a', result: '0xsig' },
+      { type: 'frameRpc.approved', id: 'a' },
+    ])
     expect(h.value()).toBe('idle')
   })
 
@@ -64,7 +67,10 @@ describe('frameRpc machine (spec §4 "Embedded-wallet RPC lifecycle")', () => {
     h.actor.send({ type: 'frameRpc.request', id: 'a', method: 'eth_sendTransaction', params: [{}] })
     const error = Object.assign(new Error('User rejected the request'), { code: 4001 })
     h.fail(0, error)
-    expect(h.emitted.slice(1)).toEqual([{ type: 'frameRpc.rejected', id: 'a', error }, { type: 'frameRpc.failed', id: 'a', error }])
+    expect(h.emitted.slice(1)).toEqual([
+      { type: 'frameRpc.rejected', id: 'a', error },
+      { type: 'frameRpc.failed', id: 'a', error },
+    ])
     expect(h.value()).toBe('idle')
   })
 

@@ -17,10 +17,7 @@ export type ModalView = {
 }
 
 /** Turns the modal and router snapshots into the shell's view model (zag-style `connect`). */
-export function connectModal(
-  modal: SnapshotFrom<typeof modalMachine>,
-  router: SnapshotFrom<typeof routerMachine>,
-): ModalView {
+export function connectModal(modal: SnapshotFrom<typeof modalMachine>, router: SnapshotFrom<typeof routerMachine>): ModalView {
   const entry = router.context.history.at(-1) ?? { view: 'Connect' as const }
   const presence = modalPresence(modal)
   return {

@@ -10,6 +10,4 @@
  * - `registerFailed` (values `name`, and `reason`: the API's first reason description, preferred when present):
  *   the registration failed ('Error registering name {name}').
  */
-export type NamesMessage =
-  | { key: 'suggestionsFailed' }
-  | { key: 'registerFailed'; values: { name: string; reason?: string | undefined } }
+export type NamesMessage = { key: 'suggestionsFailed' } | { key: 'registerFailed'; values: { name: string; reason?: string | undefined } }

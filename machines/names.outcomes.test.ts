@@ -23,10 +23,7 @@ const reload = { to: 'feature', feature: 'account', event: { type: 'account.relo
 
 describe('names outcomes: the success view after a registration (issue 21 §2, spec §2 RegisterAccountNameSuccess)', () => {
   test('behavior: a browser wallet signed over the form: the form is replaced by the success view', () => {
-    expect(namesOutcomes.emitted!(facts('RegisterAccountName', { holder: 'names' }), registered)).toEqual([
-      reload,
-      to.router({ type: 'router.replace', view: 'RegisterAccountNameSuccess' }),
-    ])
+    expect(namesOutcomes.emitted!(facts('RegisterAccountName', { holder: 'names' }), registered)).toEqual([reload, to.router({ type: 'router.replace', view: 'RegisterAccountNameSuccess' })])
   })
   test('behavior: the embedded wallet’s approval popped to Account before the registration ended: the success view goes over Account', () => {
     // The approval's success pop (what lands the visitor on Account) …

@@ -69,10 +69,7 @@ export type NamesEvent =
   | { type: 'names.reset' }
 
 /** What the owner hears: the outcome of a registration. */
-export type NamesEmitted =
-  | { type: 'names.registered'; name: string; address: string }
-  | { type: 'names.cancelled' }
-  | { type: 'names.failed'; error: ErrorSummary }
+export type NamesEmitted = { type: 'names.registered'; name: string; address: string } | { type: 'names.cancelled' } | { type: 'names.failed'; error: ErrorSummary }
 
 /** Input of `signRegistration`: the message is built (with its timestamp) and signed by the wallet. */
 export type SignRegistrationInput = { name: string; target: NamesTarget }
@@ -132,13 +129,10 @@ export const namesMachine = setup({
   },
   delays: { suggestionDebounce: timing.nameSuggestionDebounce },
   guards: {
-    isValidName: ({ context, event }) =>
-      event.type === 'names.setName' && isValidNameLabel(nameLabel(event.name, context.suffix)),
-    canRegister: ({ context }) =>
-      supportsNamespace('names', context.target?.namespace) && labelValid(context) && isNameAvailable(context) === true,
+    isValidName: ({ context, event }) => event.type === 'names.setName' && isValidNameLabel(nameLabel(event.name, context.suffix)),
+    canRegister: ({ context }) => supportsNamespace('names', context.target?.namespace) && labelValid(context) && isNameAvailable(context) === true,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
-    isOtherAddress: ({ context, event }) =>
-      event.type === 'names.setTarget' && (context.target === undefined || context.target.address.toLowerCase() !== event.target.address.toLowerCase()),
+    isOtherAddress: ({ context, event }) => event.type === 'names.setTarget' && (context.target === undefined || context.target.address.toLowerCase() !== event.target.address.toLowerCase()),
   },
   actions: {
     setName: assign({ name: ({ context, event }) => (event.type === 'names.setName' ? event.name : context.name), message: undefined }),
@@ -227,10 +221,7 @@ export const namesMachine = setup({
     },
   },
   on: {
-    'names.setTarget': [
-      { guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver', 'clearProfile'] },
-      { actions: 'setTarget' },
-    ],
+    'names.setTarget': [{ guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver', 'clearProfile'] }, { actions: 'setTarget' }],
     'names.clear': { target: '.editing', actions: ['clearTarget', 'startOver', 'clearProfile'] },
   },
 })

@@ -73,7 +73,11 @@ describe('network', () => {
     expect(h.active()).toBe('eip155:31338')
     expect(h.actor.getSnapshot().value).toBe('supported')
     expect(h.emitted.map((e) => e.type)).toEqual(['network.changed', 'network.switched'])
-    expect(connectNetwork(h.actor.getSnapshot()).items.filter((i) => i.isActive).map((i) => i.network.name)).toEqual(['Anvil Local 2'])
+    expect(
+      connectNetwork(h.actor.getSnapshot())
+        .items.filter((i) => i.isActive)
+        .map((i) => i.network.name),
+    ).toEqual(['Anvil Local 2'])
   })
 
   test('behavior: an unrecognised chain (4902) is added to the wallet', async () => {

@@ -80,7 +80,6 @@ const settledHandlers = {
   ],
 } as const
 
-
 const notProvided = (name: string) => () => {
   throw new Error(`The network machine's "${name}" actor was not provided (machine.provide({ actors })).`)
 }
@@ -118,8 +117,7 @@ export const networkMachine = setup({
     addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(notProvided('addChain')),
   },
   guards: {
-    isUnknownNetwork: ({ context, event }) =>
-      event.type === 'network.switch' && !context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
+    isUnknownNetwork: ({ context, event }) => event.type === 'network.switch' && !context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
     hasConnector: ({ event }) => event.type === 'network.switch' && Boolean(event.connectorId),
     isKnownWalletChain: ({ context, event }) => {
       if (event.type !== 'network.walletChainChanged') return false
@@ -127,12 +125,9 @@ export const networkMachine = setup({
       // Spec §4: a namespace with no networks is unfiltered: any chain of it is accepted.
       return Boolean(findNetwork(context.networks, namespace, event.chainId)) || isUnfiltered(context, namespace)
     },
-    isNewNetwork: ({ context, event }) =>
-      event.type === 'network.add' && !context.networks.some((n) => n.caipNetworkId === event.network.caipNetworkId),
-    isRemovingActive: ({ context, event }) =>
-      event.type === 'network.remove' && event.caipNetworkId === context.activeCaipNetworkId && context.networks.length > 1,
-    isRemovable: ({ context, event }) =>
-      event.type === 'network.remove' && context.networks.length > 1 && context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
+    isNewNetwork: ({ context, event }) => event.type === 'network.add' && !context.networks.some((n) => n.caipNetworkId === event.network.caipNetworkId),
+    isRemovingActive: ({ context, event }) => event.type === 'network.remove' && event.caipNetworkId === context.activeCaipNetworkId && context.networks.length > 1,
+    isRemovable: ({ context, event }) => event.type === 'network.remove' && context.networks.length > 1 && context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
     isUnrecognizedChain: ({ event }) => toProviderError((event as { error?: unknown }).error) instanceof UnrecognizedChainError,
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isWalletOnUnknownChain: ({ context }) => context.walletChainId !== undefined,

@@ -56,7 +56,7 @@ describe('storeLinks', () => {
     ).toEqual([])
   })
 
-  test('behavior: on a desktop Chromium browser the extension\'s Chrome Web Store page comes first; elsewhere it is not offered', () => {
+  test("behavior: on a desktop Chromium browser the extension's Chrome Web Store page comes first; elsewhere it is not offered", () => {
     const entry = {
       chrome_store: 'https://chromewebstore.google.com/detail/metavault/abcdefghijklmnopabcdefghijklmnop',
       app_store: 'https://apps.apple.com/app/id123',

@@ -28,9 +28,7 @@ export type OnrampView = {
   amount: string
   message: OnrampMessage | undefined
   /** The quote's lines; undefined until quoted. */
-  quote:
-    | { purchaseAmount: OnrampQuoteLine; networkFee: OnrampQuoteLine; providerFee: OnrampQuoteLine; subtotal: OnrampQuoteLine; total: OnrampQuoteLine }
-    | undefined
+  quote: { purchaseAmount: OnrampQuoteLine; networkFee: OnrampQuoteLine; providerFee: OnrampQuoteLine; subtotal: OnrampQuoteLine; total: OnrampQuoteLine } | undefined
   /** The quote is the placeholder of spec §8 (the quote call failed): shown as an estimate. */
   quoteEstimate: boolean
   providers: Array<OnrampProviderOption & { selected: boolean }>

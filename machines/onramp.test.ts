@@ -28,11 +28,17 @@ describe('onramp purchase currencies for the network', () => {
   const server = {
     paymentCurrencies: [],
     purchaseCurrencies: [
-      { id: 'ETH', networks: [{ name: 'ethereum', chain_id: '1' }, { name: 'anvil', chain_id: '31337' }] },
+      {
+        id: 'ETH',
+        networks: [
+          { name: 'ethereum', chain_id: '1' },
+          { name: 'anvil', chain_id: '31337' },
+        ],
+      },
       { id: 'USDC', networks: [{ name: 'ethereum', chain_id: '1' }] },
     ],
   }
-  test('behavior: only the tokens sold on the connected chain, with that chain\'s network name', () => {
+  test("behavior: only the tokens sold on the connected chain, with that chain's network name", () => {
     expect(purchaseCurrenciesFor(server, 'eip155:31337').map((c) => c.id)).toEqual(['ETH'])
     expect(networkFor(server, 'ETH', 'eip155:31337')).toBe('anvil')
     expect(purchaseCurrenciesFor(server, 'eip155:1').map((c) => c.id)).toEqual(['ETH', 'USDC'])
@@ -49,10 +55,15 @@ describe('onramp providers (configuration, spec §9)', () => {
     const { onrampMachine } = await import('./onramp.ts')
     const { onrampFeature } = await import('./onramp.feature.ts')
     const byDefault = createActor(onrampMachine, { input: {} }).start().getSnapshot().context
-    expect(byDefault.providers.map((p) => [p.id, p.fees])).toEqual([['meld', '1-2%'], ['coinbase', '1-2%']])
+    expect(byDefault.providers.map((p) => [p.id, p.fees])).toEqual([
+      ['meld', '1-2%'],
+      ['coinbase', '1-2%'],
+    ])
     expect(byDefault.provider).toBe('meld')
     const input = onrampFeature({ providers: [{ id: 'coinbase', name: 'Coinbase', fees: '1%' }] }).input?.({} as never)
-    const configured = createActor(onrampMachine, { input: input as never }).start().getSnapshot().context
+    const configured = createActor(onrampMachine, { input: input as never })
+      .start()
+      .getSnapshot().context
     expect(configured.provider).toBe('coinbase')
     expect(configured.providers).toHaveLength(1)
   })

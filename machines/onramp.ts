@@ -69,10 +69,7 @@ export type OnrampEvent =
   /** Cancel while the checkout is open: it closes. */
   | { type: 'onramp.cancel' }
 
-export type OnrampEmitted =
-  | { type: 'onramp.checkout' }
-  | { type: 'onramp.succeeded'; hash: string; caipNetworkId: string }
-  | { type: 'onramp.cancelled' }
+export type OnrampEmitted = { type: 'onramp.checkout' } | { type: 'onramp.succeeded'; hash: string; caipNetworkId: string } | { type: 'onramp.cancelled' }
 
 /** The purchase currencies of the options sold on the target's chain; all of them when none is (the sample options). */
 export function purchaseCurrenciesFor(options: OnrampOptions, caipNetworkId: string | undefined): OnrampOptions['purchaseCurrencies'] {
@@ -195,9 +192,7 @@ export const onrampMachine = setup({
       const quote = (event as unknown as { output: OnrampQuote }).output
       return { quote, quoteEstimate: quote.quoteId === 'placeholder' }
     }),
-    selectProvider: assign(({ context, event }) =>
-      event.type === 'onramp.selectProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {},
-    ),
+    selectProvider: assign(({ context, event }) => (event.type === 'onramp.selectProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {})),
     checkoutFailed: assign(({ event }) => ({ message: onrampMessageRefs.checkoutFailed, failure: summarizeError((event as unknown as { error: unknown }).error) })),
     setBaseline: assign(({ event }) => ({ baseline: (event as unknown as { output: OnrampPoll }).output.purchases.map((p) => p.id) })),
     setPurchase: assign(({ context, event }) => ({ purchase: newSettled(context, (event as unknown as { output: OnrampPoll }).output), baseline: undefined })),
@@ -208,8 +203,7 @@ export const onrampMachine = setup({
   },
   guards: {
     hasTarget: ({ context }) => context.target !== undefined,
-    isOtherTarget: ({ context, event }) =>
-      event.type === 'onramp.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    isOtherTarget: ({ context, event }) => event.type === 'onramp.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
     amountEmpty: ({ context }) => context.amount.trim() === '',
     amountRefused: ({ context }) => checkAmount(context) !== undefined,
     noBaseline: ({ context }) => context.baseline === undefined,
@@ -228,10 +222,7 @@ export const onrampMachine = setup({
   initial: 'idle',
   on: {
     // Another account or chain: the form starts again (the checkout, if open, closes).
-    'onramp.setTarget': [
-      { guard: 'isOtherTarget', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget'] },
-      { actions: 'setTarget' },
-    ],
+    'onramp.setTarget': [{ guard: 'isOtherTarget', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget'] }, { actions: 'setTarget' }],
     'onramp.clear': { target: '.idle', actions: ['closeCheckout', 'resetForm', 'clearTarget'] },
   },
   states: {
@@ -255,11 +246,7 @@ export const onrampMachine = setup({
       },
       states: {
         checking: {
-          always: [
-            { guard: 'amountEmpty', target: 'empty' },
-            { guard: 'amountRefused', target: 'invalid', actions: 'setMessage' },
-            { target: 'quoting' },
-          ],
+          always: [{ guard: 'amountEmpty', target: 'empty' }, { guard: 'amountRefused', target: 'invalid', actions: 'setMessage' }, { target: 'quoting' }],
         },
         empty: {},
         invalid: {},

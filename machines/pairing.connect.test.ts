@@ -8,11 +8,7 @@ import type { PairingWallet } from './pairing.ts'
  */
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}`
 /** A pairing showing its URI for `wallet`, and an eip155 connection that is not the relay's yet. */
-function view(
-  wallet: PairingWallet | undefined,
-  isMobile = false,
-  { os, state = { proposing: 'showingUri' }, chromeExtensions }: { os?: 'ios' | 'android'; state?: unknown; chromeExtensions?: boolean } = {},
-) {
+function view(wallet: PairingWallet | undefined, isMobile = false, { os, state = { proposing: 'showingUri' }, chromeExtensions }: { os?: 'ios' | 'android'; state?: unknown; chromeExtensions?: boolean } = {}) {
   const shown = JSON.stringify(state) === JSON.stringify({ proposing: 'showingUri' })
   const pairing = { context: { uri: shown ? uri : undefined, wallet, uris: shown ? 1 : 0, error: undefined }, matches: (v: unknown) => JSON.stringify(v) === JSON.stringify(state) }
   const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }

@@ -173,9 +173,7 @@ export function connectPairing(
     }
   }
   const stores = wallet as WalletWithStores | undefined
-  const storeLink = stores
-    ? firstWebLink(os === 'ios' ? [stores.app_store, stores.homepage] : os === 'android' ? [stores.play_store, stores.homepage] : [stores.homepage])
-    : undefined
+  const storeLink = stores ? firstWebLink(os === 'ios' ? [stores.app_store, stores.homepage] : os === 'android' ? [stores.play_store, stores.homepage] : [stores.homepage]) : undefined
   return {
     loaded: true,
     phase,

@@ -39,15 +39,10 @@ export type PairingEvent =
   | { type: 'pairing.walletFailed'; error: unknown }
 
 /** `pairing.approved`: the wallet approved; the owner connects the session (connection.request walletConnect). */
-export type PairingEmitted =
-  | { type: 'pairing.approved'; wallet: PairingWallet | undefined }
-  | { type: 'pairing.failed'; error: ErrorSummary }
+export type PairingEmitted = { type: 'pairing.approved'; wallet: PairingWallet | undefined } | { type: 'pairing.failed'; error: ErrorSummary }
 
 /** What the `propose` actor reports back (see {@link pairingMachine}). */
-export type ProposeEvent =
-  | { type: 'pairing.uriReady'; uri: string; createdAt: number }
-  | { type: 'pairing.walletApproved' }
-  | { type: 'pairing.walletFailed'; error: unknown }
+export type ProposeEvent = { type: 'pairing.uriReady'; uri: string; createdAt: number } | { type: 'pairing.walletApproved' } | { type: 'pairing.walletFailed'; error: unknown }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The pairing machine's "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -107,9 +102,7 @@ export const pairingMachine = setup({
   actions: {
     setWallet: assign({ wallet: ({ event }) => (event.type === 'pairing.start' ? event.wallet : undefined), uris: 0, error: undefined }),
     clearUri: assign({ uri: undefined, expiresAt: undefined }),
-    setUri: assign(({ context, event }) =>
-      event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {},
-    ),
+    setUri: assign(({ context, event }) => (event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {})),
     setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
     setLoadTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('load')) }),
     setUriTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('uri')) }),

@@ -24,8 +24,7 @@ export function profileWalletsFeature(options: { enabled: boolean }): FeatureReg
         if (event.type === 'profileWallets.start') return [to.router({ type: 'router.push', view: 'ProfileWallets' }), to.self({ type: 'profileWallets.open' }, true)]
         return [to.self(event, true)]
       },
-      account: (facts, change) =>
-        change !== 'restored' && facts.holder === 'profileWallets' ? [to.router({ type: 'router.reset', view: facts.account ? 'Account' : 'Connect' })] : [],
+      account: (facts, change) => (change !== 'restored' && facts.holder === 'profileWallets' ? [to.router({ type: 'router.reset', view: facts.account ? 'Account' : 'Connect' })] : []),
     },
   }
 }

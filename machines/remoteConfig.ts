@@ -5,7 +5,7 @@ import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../
 /** Alert keys and texts of spec §8 that the project configuration can raise. */
 export const alerts = {
   PROJECT_ID_NOT_CONFIGURED: { title: 'Project ID Not Configured', message: 'Set the projectId option to the id of your project.' },
-  UNVERIFIED_DOMAIN: { title: 'Invalid App Configuration', message: 'This origin is not on the project\'s allowlist. Add it in the dashboard.' },
+  UNVERIFIED_DOMAIN: { title: 'Invalid App Configuration', message: "This origin is not on the project's allowlist. Add it in the dashboard." },
   RATE_LIMITED: { title: 'Rate Limited', message: 'Too many requests: the project configuration could not be checked.' },
   SERVER_ERROR: { title: 'Server Error', message: 'Failed to get app configuration.' },
   LOCAL_CONFIGURATION_IGNORED: { title: 'Local configuration ignored', message: '' },
@@ -47,7 +47,12 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
     // A bare `*` allows any origin (what the assembly answers when no directory is configured: nothing to check).
     if (pattern === origin || pattern === '*') return true
     if (!pattern.includes('*')) return false
-    const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`)
+    const re = new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*')}$`,
+    )
     return re.test(origin)
   })
 }
@@ -112,10 +117,7 @@ export const remoteConfigMachine = setup({
   states: {
     idle: {
       on: {
-        'remoteConfig.load': [
-          { guard: 'hasNoProjectId', target: 'failed', actions: ['applyFailure', { type: 'emitAlert', params: { key: 'PROJECT_ID_NOT_CONFIGURED' } }, 'emitReady'] },
-          { target: 'loading' },
-        ],
+        'remoteConfig.load': [{ guard: 'hasNoProjectId', target: 'failed', actions: ['applyFailure', { type: 'emitAlert', params: { key: 'PROJECT_ID_NOT_CONFIGURED' } }, 'emitReady'] }, { target: 'loading' }],
       },
     },
     loading: {

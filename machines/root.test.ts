@@ -548,7 +548,7 @@ describe('root: error reports', () => {
       expect(h.toast().matches('hidden')).toBe(true)
     })
 
-    test('behavior: a disconnect hides only the send\'s loading toast: another toast stays', async () => {
+    test("behavior: a disconnect hides only the send's loading toast: another toast stays", async () => {
       const h = createRootHarness()
       await submitted(h)
       h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })

@@ -95,21 +95,16 @@ export const routerMachine = setup({
   },
   guards: {
     /** The event's view is the current view (push) or the last history entry (replace). */
-    isCurrentView: ({ context, event }) =>
-      (event.type === 'router.push' || event.type === 'router.replace') && current(context).view === event.view,
+    isCurrentView: ({ context, event }) => (event.type === 'router.push' || event.type === 'router.replace') && current(context).view === event.view,
     /** The event targets this view. */
-    isTarget: ({ event }, params: { view: ViewName }) =>
-      (event.type === 'router.push' || event.type === 'router.replace' || event.type === 'router.reset') &&
-      event.view === params.view,
+    isTarget: ({ event }, params: { view: ViewName }) => (event.type === 'router.push' || event.type === 'router.replace' || event.type === 'router.reset') && event.view === params.view,
     /** The current history entry is this view. */
     isCurrent: ({ context }, params: { view: ViewName }) => current(context).view === params.view,
     isLastEntry: ({ context }) => context.history.length <= 1,
-    isBackTarget: ({ context, event }, params: { view: ViewName }) =>
-      (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
+    isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
     isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
     hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
-    isSuccessTarget: ({ context, event }, params: { view: ViewName }) =>
-      event.type === 'router.popTransaction' && event.outcome === 'success' && context.transactionStack.at(-1)?.onSuccess === params.view,
+    isSuccessTarget: ({ context, event }, params: { view: ViewName }) => event.type === 'router.popTransaction' && event.outcome === 'success' && context.transactionStack.at(-1)?.onSuccess === params.view,
   },
   actions: {
     pushHistory: assign(({ context, event }) => {
@@ -164,18 +159,9 @@ export const routerMachine = setup({
   },
   // biome-ignore-start lint/suspicious/noExplicitAny: the handlers below are generated per view (see `resolving`); XState's config types cannot follow them
   on: {
-    'router.push': [
-      { guard: 'isCurrentView' },
-      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] })),
-    ],
-    'router.replace': [
-      { guard: 'isCurrentView' },
-      ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] })),
-    ],
-    'router.back': [
-      { guard: 'isLastEntry', actions: 'requestClose' },
-      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] })),
-    ],
+    'router.push': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] }))],
+    'router.replace': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] }))],
+    'router.back': [{ guard: 'isLastEntry', actions: 'requestClose' }, ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] }))],
     'router.reset': views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] })),
     'router.pushTransaction': [{ guard: 'isStackFull', actions: 'reportStackFull' }, { actions: 'pushTransaction' }],
     'router.popTransaction': [

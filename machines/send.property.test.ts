@@ -94,9 +94,13 @@ describe('parseReceiver (property)', () => {
 
   test('property: a CAIP-10 address of another network is refused and names that network', () => {
     fc.assert(
-      fc.property(hex40, fc.integer({ min: 1, max: 2 ** 31 }).filter((id) => id !== 31337), (digits, chainId) => {
-        expect(parseReceiver({ target: evm, receiver: `eip155:${chainId}:0x${digits}` })).toEqual({ ok: false, message: sendMessageRefs.receiverOnOtherNetwork(`eip155:${chainId}`) })
-      }),
+      fc.property(
+        hex40,
+        fc.integer({ min: 1, max: 2 ** 31 }).filter((id) => id !== 31337),
+        (digits, chainId) => {
+          expect(parseReceiver({ target: evm, receiver: `eip155:${chainId}:0x${digits}` })).toEqual({ ok: false, message: sendMessageRefs.receiverOnOtherNetwork(`eip155:${chainId}`) })
+        },
+      ),
       runs,
     )
   })

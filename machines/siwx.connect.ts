@@ -74,12 +74,7 @@ export function connectSiwx(snapshot: SnapshotFrom<typeof siwxMachine> | undefin
   const c = snapshot.context
   const signing = phases.find((p) => snapshot.matches({ awaitingSession: { signing: p } }))
   const phase: SiwxPhase =
-    signing ??
-    (snapshot.hasTag('prompting')
-      ? 'prompting'
-      : snapshot.hasTag('returning')
-        ? 'returning'
-        : ((['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle'))
+    signing ?? (snapshot.hasTag('prompting') ? 'prompting' : snapshot.hasTag('returning') ? 'returning' : ((['idle', 'checking', 'signedIn', 'signingOut'] as const).find((p) => snapshot.matches(p)) ?? 'idle'))
   const s = c.session?.data
   return {
     loaded: true,

@@ -24,11 +24,13 @@ function harness(required = false, signOutOnDisconnect = true) {
   const added: Array<{ input: SiwxSession; d: Deferred<SiwxSession> }> = []
   const revoked: Array<{ sessions: SiwxSession[] }> = []
   const state = { failRevoke: false, holdRevoke: false }
-  const hold = <T>(list: Deferred<T>[]) => () => {
-    const d = deferred<T>()
-    list.push(d)
-    return d.promise
-  }
+  const hold =
+    <T>(list: Deferred<T>[]) =>
+    () => {
+      const d = deferred<T>()
+      list.push(d)
+      return d.promise
+    }
   const actor = createActor(
     siwxMachine.provide({
       actors: {

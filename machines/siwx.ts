@@ -143,10 +143,7 @@ export const siwxMachine = setup({
     isReturnable: ({ context }) => context.required && sessionsOfTarget(context).length > 0,
     /** Signed in already on the announced address and chain (a wallet re-announcing itself). */
     isSignedInTarget: ({ context, event }) =>
-      event.type === 'siwx.connected' &&
-      context.session !== undefined &&
-      context.target?.caipNetworkId === event.target.caipNetworkId &&
-      context.target.address.toLowerCase() === event.target.address.toLowerCase(),
+      event.type === 'siwx.connected' && context.session !== undefined && context.target?.caipNetworkId === event.target.caipNetworkId && context.target.address.toLowerCase() === event.target.address.toLowerCase(),
     isSigningOutOnDisconnect: ({ context }) => context.signOutOnDisconnect,
   },
   actions: {
@@ -189,7 +186,10 @@ export const siwxMachine = setup({
   initial: 'idle',
   on: {
     'siwx.connected': { target: '.checking', actions: 'setTarget' },
-    'siwx.disconnected': [{ guard: 'isSigningOutOnDisconnect', target: '.signingOut' }, { target: '.idle', actions: 'clear' }],
+    'siwx.disconnected': [
+      { guard: 'isSigningOutOnDisconnect', target: '.signingOut' },
+      { target: '.idle', actions: 'clear' },
+    ],
   },
   states: {
     idle: {},

@@ -29,7 +29,9 @@ describe('telegramPlatformOf: Telegram’s documented WebApp global and user age
     expect(telegramPlatformOf({ Telegram: { WebApp: { platform: 'unknown' } } })).toBeUndefined()
   })
   test('Telegram’s Android webview user agent; a plain browser is not Telegram', () => {
-    expect(telegramPlatformOf({ navigator: { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36 Telegram-Android/11.2.1 (Google Pixel 8; Android 14; SDK 34; HIGH)' } })).toBe('android')
+    expect(
+      telegramPlatformOf({ navigator: { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36 Telegram-Android/11.2.1 (Google Pixel 8; Android 14; SDK 34; HIGH)' } }),
+    ).toBe('android')
     expect(telegramPlatformOf({ navigator: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1' } })).toBeUndefined()
     expect(telegramPlatformOf(undefined)).toBeUndefined()
   })

@@ -43,9 +43,7 @@ export type SocialLoginEvent =
   /** Back to the choice of provider (a new visit). */
   | { type: 'socialLogin.reset' }
 
-export type SocialLoginEmitted =
-  | { type: 'socialLogin.connected'; user: FrameUser; provider: SocialProvider | undefined }
-  | { type: 'socialLogin.failed'; error: ErrorSummary }
+export type SocialLoginEmitted = { type: 'socialLogin.connected'; user: FrameUser; provider: SocialProvider | undefined } | { type: 'socialLogin.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
   throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
@@ -89,9 +87,7 @@ export const socialLoginMachine = setup({
     hasPopup: ({ event }) => event.type === 'socialLogin.start' && event.popup !== null,
   },
   actions: {
-    setStart: assign(({ event }) =>
-      event.type === 'socialLogin.start' ? { provider: event.provider, popup: event.popup, uri: undefined, resultUri: undefined, error: undefined, user: undefined } : {},
-    ),
+    setStart: assign(({ event }) => (event.type === 'socialLogin.start' ? { provider: event.provider, popup: event.popup, uri: undefined, resultUri: undefined, error: undefined, user: undefined } : {})),
     setUri: assign({ uri: ({ event }) => (event as { output?: { uri?: string } }).output?.uri }),
     setResult: assign({ resultUri: ({ event }) => (event.type === 'socialLogin.returned' ? event.resultUri : undefined), error: undefined }),
     setRefused: assign({ error: ({ event }) => (event.type === 'socialLogin.refused' ? { name: 'SocialLoginRefusedError', message: event.message } : undefined) }),

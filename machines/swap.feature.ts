@@ -14,8 +14,7 @@ export type SwapGesture =
 /** A swap waits for the wallet or the chain (the machine's `loading` tag). */
 export const swapBusy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
 /** The swap arguments of `open({ view: 'Swap', data })` (spec §2), as the machine's request. */
-const requestOf = (data: ViewData | undefined): SwapRequest | undefined =>
-  data && (data.fromToken || data.toToken || data.amount) ? { fromToken: data.fromToken, toToken: data.toToken, amount: data.amount } : undefined
+const requestOf = (data: ViewData | undefined): SwapRequest | undefined => (data && (data.fromToken || data.toToken || data.amount) ? { fromToken: data.fromToken, toToken: data.toToken, amount: data.amount } : undefined)
 
 /** Account's Swap: the preview of a swap still waiting, else the form, the machine fetched if needed. */
 export function startSwap(facts: FeatureFacts): FeatureCommand[] {

@@ -9,8 +9,7 @@ export const swapToastMessages = { submitted: messageOf('swapSubmitted'), sent: 
 const swapTarget = (a: ConnectedAccount): SwapTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId })
 const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
 const withoutTransaction = (facts: FeatureFacts) => facts.view === 'SwapPreview' && facts.transactions.count === 0
-const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') =>
-  to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
+const pop = (facts: FeatureFacts, outcome: 'success' | 'error' | 'cancel') => to.router({ type: 'router.popTransaction', outcome, isConnected: Boolean(facts.account) })
 
 function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
   const shown = facts.toast

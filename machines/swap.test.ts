@@ -270,7 +270,10 @@ describe('swap machine', () => {
     const WETH: SwapToken = { name: 'Wrapped Ether', symbol: 'WETH', address: `${chain}:0x4200000000000000000000000000000000000006`, decimals: 18, logoUri: 'data:,w' }
     const withdrawTx: SwapTransaction = { from: user, to: '0x4200000000000000000000000000000000000006', data: '0x2e1a7d4d', value: '0' }
     const h = harness({
-      loadSwap: async () => ({ tokens: [ETH, WETH, DEV], balances: [...balances, { name: 'Wrapped Ether', symbol: 'WETH', chainId: chain, address: WETH.address, value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' } }] }),
+      loadSwap: async () => ({
+        tokens: [ETH, WETH, DEV],
+        balances: [...balances, { name: 'Wrapped Ether', symbol: 'WETH', chainId: chain, address: WETH.address, value: 3000, price: 3000, quantity: { decimals: '18', numeric: '1' } }],
+      }),
       prepareReview: async () => ({ gasPrice: '1000000000', allowance: '0', gas: '40000', tokenSettles: true }),
       buildSwap: async () => withdrawTx,
     })

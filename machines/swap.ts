@@ -3,7 +3,20 @@ import { parseUnits } from 'viem'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
-import { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval, type SwapReviewDetails, type SwapToken } from './swap.tokens.ts'
+import {
+  nativeTokenAddress,
+  defaultSlippage,
+  fallbackSwapGas,
+  addressPart,
+  isNativeToken,
+  balanceOf,
+  balanceUnits,
+  slippageBps,
+  minimumReceived,
+  needsApproval,
+  type SwapReviewDetails,
+  type SwapToken,
+} from './swap.tokens.ts'
 
 export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval }
 export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
@@ -12,12 +25,8 @@ import { timing } from './timing.ts'
 export { swapMessageRefs }
 export type { SwapMessage, SwapMessageKey, SwapMessageValues } from './swap.messages.ts'
 
-
-
-
 /** Who swaps, where: the connected account of the active namespace. */
 export type SwapTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
-
 
 /** A quote as context keeps it: smallest-unit decimal strings, the price impact in percent when the API gives one. */
 export type SwapQuote = { fromAmount: string; toAmount: string; priceImpact?: number | undefined }
@@ -27,7 +36,6 @@ export type SwapTransaction = { from: string; to: string; data: string; value: s
 
 /** What `modal.open({ view: 'Swap', data })` asks for: tokens by symbol or address (CAIP-10 or 0x), an amount in whole tokens. */
 export type SwapRequest = { fromToken?: string | undefined; toToken?: string | undefined; amount?: string | undefined }
-
 
 export type SwapContext = {
   target?: SwapTarget | undefined
@@ -106,9 +114,6 @@ export class NoLiquidityError extends BaseError {
   }
 }
 
-
-
-
 /**
  * Parses a typed amount with the token's decimals (viem `parseUnits`), never through floating point.
  * @returns the smallest-unit amount, or the message to show.
@@ -125,8 +130,6 @@ export function parseSwapAmount(amount: string, token: Pick<SwapToken, 'symbol' 
   return { ok: true, value }
 }
 
-
-
 /**
  * Finds a token by what a visitor or a dapp names it: its CAIP-10 address, its contract address, or its symbol
  * (case-insensitive).
@@ -134,11 +137,7 @@ export function parseSwapAmount(amount: string, token: Pick<SwapToken, 'symbol' 
 export function findSwapToken(tokens: readonly SwapToken[], wanted: string | undefined): SwapToken | undefined {
   if (!wanted) return undefined
   const w = wanted.trim().toLowerCase()
-  return (
-    tokens.find((t) => t.address.toLowerCase() === w) ??
-    tokens.find((t) => addressPart(t.address).toLowerCase() === w) ??
-    tokens.find((t) => t.symbol.toLowerCase() === w)
-  )
+  return tokens.find((t) => t.address.toLowerCase() === w) ?? tokens.find((t) => addressPart(t.address).toLowerCase() === w) ?? tokens.find((t) => t.symbol.toLowerCase() === w)
 }
 
 const tokenAt = (context: SwapContext, side: 'from' | 'to') => context.tokens.find((t) => t.address === (side === 'from' ? context.fromToken : context.toToken))
@@ -150,7 +149,6 @@ export function fromUnits(context: SwapContext): bigint | undefined {
   const parsed = parseSwapAmount(context.amount, token)
   return parsed.ok ? parsed.value : undefined
 }
-
 
 const notProvided = (name: string) => () => {
   throw new Error(`The swap machine's "${name}" actor was not provided.`)
@@ -220,17 +218,13 @@ export const swapMachine = setup({
     buildApprove: fromPromise<SwapTransaction, SwapQuoteInput>(notProvided('buildApprove')),
     buildSwap: fromPromise<SwapTransaction, SwapQuoteInput & { slippage: string }>(notProvided('buildSwap')),
     sendTransaction: fromPromise<{ hash: string }, { connectorId: string; caipNetworkId: string; transaction: SwapTransaction }>(notProvided('sendTransaction')),
-    waitForTransaction: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(
-      notProvided('waitForTransaction'),
-    ),
+    waitForTransaction: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(notProvided('waitForTransaction')),
     fetchAllowance: fromPromise<{ allowance: string }, SwapQuoteInput>(notProvided('fetchAllowance')),
   },
   delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
-    isOtherTarget: ({ context, event }) =>
-      event.type === 'swap.setTarget' &&
-      (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    isOtherTarget: ({ context, event }) => event.type === 'swap.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
     isUnsupportedNamespace: ({ context }) => context.target?.namespace !== 'eip155',
     hasNoTokens: ({ event }) => (event as unknown as { output: { tokens: SwapToken[] } }).output.tokens.length === 0,
     isNetworkNotSupported: ({ event }) => errorName(event) === 'SwapNetworkNotSupportedError',
@@ -239,8 +233,7 @@ export const swapMachine = setup({
     isIncomplete: ({ context }) => !context.fromToken || !context.toToken || context.amount.trim() === '',
     isSameToken: ({ context }) => Boolean(context.fromToken) && context.fromToken === context.toToken,
     isUnknownRequestedToken: ({ context }) =>
-      Boolean(context.request?.fromToken && !findSwapToken(context.tokens, context.request.fromToken)) ||
-      Boolean(context.request?.toToken && !findSwapToken(context.tokens, context.request.toToken)),
+      Boolean(context.request?.fromToken && !findSwapToken(context.tokens, context.request.fromToken)) || Boolean(context.request?.toToken && !findSwapToken(context.tokens, context.request.toToken)),
     isInvalidAmount: ({ context }) => fromUnits(context) === undefined,
     /** An answer that buys nothing is no liquidity too. */
     buysNothing: ({ event }) => BigInt((event as unknown as { output: SwapQuote }).output.toAmount) === 0n,
@@ -249,8 +242,7 @@ export const swapMachine = setup({
     needsApproval: ({ context }) => needsApproval(context, fromUnits(context) ?? 0n),
     isAllowanceShort: ({ context, event }) => BigInt((event as unknown as { output: { allowance: string } }).output.allowance) < (fromUnits(context) ?? 0n),
     /** The new quote pays less than the minimum the visitor reviewed. */
-    isBelowReviewedMinimum: ({ context, event }) =>
-      context.reviewedMinimum !== undefined && BigInt((event as unknown as { output: SwapQuote }).output.toAmount) < BigInt(context.reviewedMinimum),
+    isBelowReviewedMinimum: ({ context, event }) => context.reviewedMinimum !== undefined && BigInt((event as unknown as { output: SwapQuote }).output.toAmount) < BigInt(context.reviewedMinimum),
     isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
     isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
   },
@@ -353,7 +345,10 @@ export const swapMachine = setup({
         id: 'loadSwap',
         src: 'loadSwap',
         input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
-        onDone: [{ guard: 'hasNoTokens', target: 'unsupported' }, { target: 'form', actions: 'setLoaded' }],
+        onDone: [
+          { guard: 'hasNoTokens', target: 'unsupported' },
+          { target: 'form', actions: 'setLoaded' },
+        ],
         onError: [
           { guard: 'isNetworkNotSupported', target: 'unsupported' },
           { target: 'loadFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.loadFailed } }] },
@@ -420,10 +415,7 @@ export const swapMachine = setup({
       initial: 'preparing',
       on: {
         'swap.edit': { target: '#swap.form.quoted', actions: 'clearError' },
-        'swap.setSlippage': [
-          { guard: 'isInvalidSlippage', actions: ['setSlippage', { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } }] },
-          { actions: ['setSlippage', 'setReviewedMinimum'] },
-        ],
+        'swap.setSlippage': [{ guard: 'isInvalidSlippage', actions: ['setSlippage', { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } }] }, { actions: ['setSlippage', 'setReviewedMinimum'] }],
       },
       states: {
         preparing: {

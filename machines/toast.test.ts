@@ -6,8 +6,7 @@ import { toastMachine } from './toast.ts'
 describe('toast', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
-  const current = (a: ReturnType<typeof createActor<typeof toastMachine>>) =>
-    a.getSnapshot().matches('visible') ? a.getSnapshot().context.current : undefined
+  const current = (a: ReturnType<typeof createActor<typeof toastMachine>>) => (a.getSnapshot().matches('visible') ? a.getSnapshot().context.current : undefined)
 
   test('behavior: shows a message at once when none is open', () => {
     const a = createActor(toastMachine).start()

@@ -56,12 +56,12 @@ export function connectUpdateEmail(snapshot: SnapshotFrom<typeof updateEmailMach
     : e.retryAfterSeconds !== undefined
       ? { kind: 'throttled', seconds: e.retryAfterSeconds }
       : e.name === 'InvalidEmailError'
-      ? { kind: 'invalidEmail' }
-      : e.name === 'SameEmailError'
-        ? { kind: 'sameEmail' }
-        : e.name === 'InvalidOtpError'
-          ? { kind: 'invalidOtp' }
-          : { kind: 'message', message: e.message }
+        ? { kind: 'invalidEmail' }
+        : e.name === 'SameEmailError'
+          ? { kind: 'sameEmail' }
+          : e.name === 'InvalidOtpError'
+            ? { kind: 'invalidOtp' }
+            : { kind: 'message', message: e.message }
   const codeSentTo = step === 'primary' || step === 'checkingPrimary' ? currentEmail : step === 'secondary' || step === 'checkingSecondary' ? email.trim() : undefined
   const canResend = m({ verifyingPrimary: { resend: 'canResend', code: 'entering' } }) || m({ verifyingSecondary: { resend: 'canResend', code: 'entering' } })
   const resending = m({ verifyingPrimary: { resend: 'resending' } }) || m({ verifyingSecondary: { resend: 'resending' } })

@@ -83,7 +83,9 @@ describe('updateEmail machine and view model (issue 19 §3)', () => {
             asked.push(`update ${input.email}`)
             return sends++ === 0 || !answers.resend ? { action: 'VERIFY_PRIMARY_OTP' as const } : answers.resend()
           }),
-          verifyPrimary: fromPromise(async ({ input }): Promise<{ action: EmailUpdateAction }> => (asked.push(`primary ${input.otp}`), answers.verifyPrimary ? answers.verifyPrimary() : { action: 'VERIFY_SECONDARY_OTP' })),
+          verifyPrimary: fromPromise(
+            async ({ input }): Promise<{ action: EmailUpdateAction }> => (asked.push(`primary ${input.otp}`), answers.verifyPrimary ? answers.verifyPrimary() : { action: 'VERIFY_SECONDARY_OTP' }),
+          ),
           verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
           readEmail: fromPromise(async (): Promise<string | null | undefined> => 'grace@example.com'),
         },
@@ -145,7 +147,7 @@ describe('updateEmail machine and view model (issue 19 §3)', () => {
     }
   })
 
-  test('bad input: a throttled resend shows the spec\'s seconds (the frame\'s retryAfterSeconds) and can be tried again', async () => {
+  test("bad input: a throttled resend shows the spec's seconds (the frame's retryAfterSeconds) and can be tried again", async () => {
     vi.useFakeTimers()
     try {
       const { actor } = atPrimary({ resend: () => Promise.reject(Object.assign(new Error('Please try again after 12 seconds'), { name: 'FrameError', retryAfterSeconds: 12 })) })
@@ -235,7 +237,15 @@ describe('ProfileWallets machine, view model and registration (issue 19 §3)', (
     expect(connectProfileWallets(await loaded({ address: EOA }), EOA).rows).toEqual([{ address: EOA, type: 'eoa', active: true, notDeployed: false }])
   })
   test('behavior: the EOA first, a smart account after it; the connected one is active; duplicates once', async () => {
-    const s = await loaded({ address: SMART, accounts: [{ address: SMART, type: 'smartAccount' }, { address: EOA, type: 'eoa' }, { address: EOA.toUpperCase().replace('0X', '0x'), type: 'eoa' }], smartAccountDeployed: true })
+    const s = await loaded({
+      address: SMART,
+      accounts: [
+        { address: SMART, type: 'smartAccount' },
+        { address: EOA, type: 'eoa' },
+        { address: EOA.toUpperCase().replace('0X', '0x'), type: 'eoa' },
+      ],
+      smartAccountDeployed: true,
+    })
     expect(connectProfileWallets(s, SMART).rows).toEqual([
       { address: EOA, type: 'eoa', active: false, notDeployed: false },
       { address: SMART, type: 'smartAccount', active: true, notDeployed: false },

@@ -135,11 +135,7 @@ export const updateEmailMachine = setup({
     enteringEmail: {
       on: {
         'updateEmail.setEmail': { actions: 'setEmail' },
-        'updateEmail.submit': [
-          { guard: 'isNewEmail', target: 'sending', actions: 'clearError' },
-          { guard: 'isCurrentEmail', actions: 'setSameEmail' },
-          { actions: 'setInvalidEmail' },
-        ],
+        'updateEmail.submit': [{ guard: 'isNewEmail', target: 'sending', actions: 'clearError' }, { guard: 'isCurrentEmail', actions: 'setSameEmail' }, { actions: 'setInvalidEmail' }],
       },
     },
     sending: {
@@ -161,11 +157,7 @@ export const updateEmailMachine = setup({
           states: {
             entering: {
               on: {
-                'updateEmail.submitOtp': [
-                  { guard: 'isResending' },
-                  { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' },
-                  { actions: 'setInvalidOtp' },
-                ],
+                'updateEmail.submitOtp': [{ guard: 'isResending' }, { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' }, { actions: 'setInvalidOtp' }],
               },
             },
             checking: {
@@ -211,11 +203,7 @@ export const updateEmailMachine = setup({
           states: {
             entering: {
               on: {
-                'updateEmail.submitOtp': [
-                  { guard: 'isResending' },
-                  { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' },
-                  { actions: 'setInvalidOtp' },
-                ],
+                'updateEmail.submitOtp': [{ guard: 'isResending' }, { guard: 'isOtpFilled', target: 'checking', actions: 'clearError' }, { actions: 'setInvalidOtp' }],
               },
             },
             checking: {

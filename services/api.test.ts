@@ -45,10 +45,11 @@ function recordingFetch(mount: string) {
 }
 
 /** Runs a call whose answer does not matter here (the reference server may refuse its made-up arguments). */
-const settle = (p: Promise<unknown> | undefined) => Promise.resolve(p).then(
-  () => undefined,
-  () => undefined,
-)
+const settle = (p: Promise<unknown> | undefined) =>
+  Promise.resolve(p).then(
+    () => undefined,
+    () => undefined,
+  )
 
 /** No answer was a 400 about a missing or empty common parameter (the reference server's contract check). */
 function expectNoMissingCommonParameter(seen: Seen[]) {

@@ -161,7 +161,10 @@ export function createApiClient<Paths extends {}>(parameters: ApiClientParameter
     },
     async onResponse({ response }) {
       if (response.ok) return undefined
-      const text = await response.clone().text().catch(() => '')
+      const text = await response
+        .clone()
+        .text()
+        .catch(() => '')
       let body: unknown = text
       try {
         body = JSON.parse(text)
@@ -194,11 +197,7 @@ export function parseResponse<S extends v.GenericSchema>(operation: string, sche
  * @throws ApiError for a non-OK status, ApiTimeoutError for no response in time, InvalidResponseError for a body that
  *   does not match.
  */
-export async function call<S extends v.GenericSchema>(
-  operation: string,
-  schema: S,
-  request: () => Promise<{ data?: unknown; error?: unknown; response: Response }>,
-): Promise<v.InferOutput<S>> {
+export async function call<S extends v.GenericSchema>(operation: string, schema: S, request: () => Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<v.InferOutput<S>> {
   let result: { data?: unknown; error?: unknown; response: Response }
   try {
     result = await request()

@@ -28,11 +28,7 @@ describe('blockchain API caches', () => {
     let t = 0
     const { seen, fetch } = countingFetch()
     const make = () => createBlockchainApi({ baseUrl: 'http://api.test/blockchain', projectId: 'p', fetch, now: () => t, storage: createStorage({ storage: raw }) })
-    const read = async (api: ReturnType<typeof make>) => [
-      await api.getBalances({ address, chainId: 'eip155:1' }),
-      await api.getIdentity({ address }),
-      await api.lookupName({ name: 'bob.reown.id' }),
-    ]
+    const read = async (api: ReturnType<typeof make>) => [await api.getBalances({ address, chainId: 'eip155:1' }), await api.getIdentity({ address }), await api.lookupName({ name: 'bob.reown.id' })]
     const first = await read(make())
     expect(seen).toEqual(['balance', 'identity', 'account'])
     expect(Object.keys(raw.dump()).sort()).toEqual(['@latchkey/identity_cache', '@latchkey/name_cache', '@latchkey/portfolio_cache'])

@@ -145,16 +145,13 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
   const unlessUnsupported = <T>(empty: T, fn: () => Promise<T>): Promise<T> => (supported() ? fn() : Promise.resolve(empty))
 
   return {
-    getSupportedChains: () =>
-      unlessUnsupported({ http: [], ws: [] }, () => call('getSupportedChains', supportedChainsSchema, () => client.GET('/v1/supported-chains'))),
+    getSupportedChains: () => unlessUnsupported({ http: [], ws: [] }, () => call('getSupportedChains', supportedChainsSchema, () => client.GET('/v1/supported-chains'))),
     /** Name and avatar of an address, cached 5 min. */
     getIdentity: ({ address, sender }: { address: string; sender?: string }, options: RequestOptions = {}) =>
       unlessUnsupported<Identity>({ name: null, avatar: null }, () =>
         untilAborted(
           identityCache.get(`${address.toLowerCase()}|${sender ?? ''}`, () =>
-            call('getIdentity', identitySchema, () =>
-              client.GET('/v1/identity/{address}', { params: { path: { address }, query: { ...(sender ? { sender } : {}) } } }),
-            ),
+            call('getIdentity', identitySchema, () => client.GET('/v1/identity/{address}', { params: { path: { address }, query: { ...(sender ? { sender } : {}) } } })),
           ),
           options.signal,
         ),
@@ -177,32 +174,30 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
       unlessUnsupported<TokenBalance[]>([], async () => {
         const key = `${address.toLowerCase()}|${chainId ?? ''}`
         if (forceUpdate || force) balanceCache.delete(key)
-        return untilAborted(balanceCache.get(key, async () =>
-          (
-            await call('getBalances', balanceResponseSchema, () =>
-              client.GET('/v1/account/{address}/balance', {
-                params: { path: { address }, query: { currency: 'usd', ...(chainId ? { chainId } : {}), ...(forceUpdate ? { forceUpdate } : {}) } },
-              }),
-            )
-          ).balances,
-        ), options.signal)
+        return untilAborted(
+          balanceCache.get(
+            key,
+            async () =>
+              (
+                await call('getBalances', balanceResponseSchema, () =>
+                  client.GET('/v1/account/{address}/balance', {
+                    params: { path: { address }, query: { currency: 'usd', ...(chainId ? { chainId } : {}), ...(forceUpdate ? { forceUpdate } : {}) } },
+                  }),
+                )
+              ).balances,
+          ),
+          options.signal,
+        )
       }),
     getSwapQuotes: (query: { amount: string; userAddress: string; from: string; to: string; gasPrice?: string }) =>
       unlessUnsupported({ quotes: [] }, () => call('getSwapQuotes', swapQuotesSchema, () => client.GET('/v1/convert/quotes', { params: { query } }))),
-    getSwapTokens: ({ chainId }: { chainId: string }) =>
-      unlessUnsupported({ tokens: [] }, () => call('getSwapTokens', swapTokensSchema, () => client.GET('/v1/convert/tokens', { params: { query: { chainId } } }))),
+    getSwapTokens: ({ chainId }: { chainId: string }) => unlessUnsupported({ tokens: [] }, () => call('getSwapTokens', swapTokensSchema, () => client.GET('/v1/convert/tokens', { params: { query: { chainId } } }))),
     getTokenPrices: ({ addresses }: { addresses: string[] }) =>
-      unlessUnsupported({ fungibles: [] }, () =>
-        call('getTokenPrices', fungiblesSchema, () =>
-          client.POST('/v1/fungible/price', { body: { currency: 'usd', addresses, projectId: parameters.projectId } }),
-        ),
-      ),
+      unlessUnsupported({ fungibles: [] }, () => call('getTokenPrices', fungiblesSchema, () => client.POST('/v1/fungible/price', { body: { currency: 'usd', addresses, projectId: parameters.projectId } }))),
     getSwapAllowance: (query: { tokenAddress: string; userAddress: string }) =>
       unlessUnsupported({ allowance: '0' }, () => call('getSwapAllowance', allowanceSchema, () => client.GET('/v1/convert/allowance', { params: { query } }))),
     getGasPrice: ({ chainId }: { chainId: string }) =>
-      unlessUnsupported({ standard: '0', fast: '0', instant: '0' }, () =>
-        call('getGasPrice', gasPriceSchema, () => client.GET('/v1/convert/gas-price', { params: { query: { chainId } } })),
-      ),
+      unlessUnsupported({ standard: '0', fast: '0', instant: '0' }, () => call('getGasPrice', gasPriceSchema, () => client.GET('/v1/convert/gas-price', { params: { query: { chainId } } }))),
     buildSwapTransaction: (body: { amount: string; slippage: string; from: string; to: string; userAddress: string; disableEstimate?: boolean }) =>
       unlessUnsupported(undefined, () =>
         call('buildSwapTransaction', txResponseSchema, () =>
@@ -223,28 +218,26 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
       unlessUnsupported(undefined, () => call('buildSwapApprove', txResponseSchema, () => client.GET('/v1/convert/build-approve', { params: { query } }))),
     /** The addresses and attributes of a name, cached 5 min. */
     lookupName: ({ name }: { name: string }) =>
-      unlessUnsupported(undefined, () =>
-        nameCache.get(`name|${name.toLowerCase()}`, () =>
-          call('lookupName', nameProfileSchema, () => client.GET('/v1/profile/account/{name}', { params: { path: { name }, query: { apiVersion: '2' } } })),
-        ) as Promise<NameProfile>,
+      unlessUnsupported(
+        undefined,
+        () =>
+          nameCache.get(`name|${name.toLowerCase()}`, () =>
+            call('lookupName', nameProfileSchema, () => client.GET('/v1/profile/account/{name}', { params: { path: { name }, query: { apiVersion: '2' } } })),
+          ) as Promise<NameProfile>,
       ),
     /** Names registered for an address, cached 5 min. */
     reverseLookupName: ({ address, sender }: { address: string; sender?: string }, options: RequestOptions = {}) =>
       unlessUnsupported([], () =>
         untilAborted(
           nameCache.get(`reverse|${address.toLowerCase()}`, () =>
-            call('reverseLookupName', nameProfilesSchema, () =>
-              client.GET('/v1/profile/reverse/{address}', { params: { path: { address }, query: { apiVersion: '2', ...(sender ? { sender } : {}) } } }),
-            ),
+            call('reverseLookupName', nameProfilesSchema, () => client.GET('/v1/profile/reverse/{address}', { params: { path: { address }, query: { apiVersion: '2', ...(sender ? { sender } : {}) } } })),
           ) as Promise<NameProfile[]>,
           options.signal,
         ),
       ),
     getNameSuggestions: ({ name, zone }: { name: string; zone?: string }) =>
       unlessUnsupported({ suggestions: [] }, () =>
-        call('getNameSuggestions', nameSuggestionsSchema, () =>
-          client.GET('/v1/profile/suggestions/{name}', { params: { path: { name }, query: { ...(zone ? { zone } : {}) } } }),
-        ),
+        call('getNameSuggestions', nameSuggestionsSchema, () => client.GET('/v1/profile/suggestions/{name}', { params: { path: { name }, query: { ...(zone ? { zone } : {}) } } })),
       ),
     /** Registers a name; on success the address's identity and reverse names are read again next time. */
     registerName: (body: { coin_type: number; address: string; message: string; signature: string }) =>
@@ -266,10 +259,7 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
       presetFiatCurrency?: string
       /** The provider chosen (not in the spec's body; spec §9 names meld and coinbase). */
       provider?: string
-    }) =>
-      unlessUnsupported(undefined, () =>
-        call('generateOnrampUrl', onrampUrlSchema, () => client.POST('/v1/generators/onrampurl', { body: { ...body, defaultExperience: 'buy' } })),
-      ),
+    }) => unlessUnsupported(undefined, () => call('generateOnrampUrl', onrampUrlSchema, () => client.POST('/v1/generators/onrampurl', { body: { ...body, defaultExperience: 'buy' } }))),
     /** On-ramp options; never skipped; falls back to built-in sample options on failure (spec §8). */
     async getOnrampOptions(): Promise<OnrampOptions> {
       try {
@@ -286,11 +276,8 @@ export function createBlockchainApi(parameters: CreateBlockchainApiParameters) {
         return placeholderOnrampQuote(body)
       }
     },
-    getSessions: ({ address }: { address: string }) =>
-      unlessUnsupported({ pcis: [] }, () => call('getSessions', sessionsSchema, () => client.GET('/v1/sessions/{address}', { params: { path: { address } } }))),
+    getSessions: ({ address }: { address: string }) => unlessUnsupported({ pcis: [] }, () => call('getSessions', sessionsSchema, () => client.GET('/v1/sessions/{address}', { params: { path: { address } } }))),
     revokeSession: ({ address, pci, signature }: { address: string; pci: string; signature: string }) =>
-      unlessUnsupported({ success: false }, () =>
-        call('revokeSession', successSchema, () => client.POST('/v1/sessions/{address}/revoke', { params: { path: { address } }, body: { pci, signature } })),
-      ),
+      unlessUnsupported({ success: false }, () => call('revokeSession', successSchema, () => client.POST('/v1/sessions/{address}/revoke', { params: { path: { address } }, body: { pci, signature } }))),
   }
 }

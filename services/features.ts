@@ -110,11 +110,7 @@ export type ResolveFeaturesReturnType = {
  * resolveFeatures({ swaps: false }, { features: { swaps: true } }) // { features: { swaps: true, … }, ignored: ['swaps'], source: 'remote' }
  * resolveFeatures({ send: false }, undefined, { basic: true }).features // { send: false, receive: true, activity: false, … }
  */
-export function resolveFeatures(
-  local: ResolveFeaturesParameters['local'],
-  remote: ResolveFeaturesParameters['remote'],
-  options: NonNullable<ResolveFeaturesParameters['options']> = {},
-): ResolveFeaturesReturnType {
+export function resolveFeatures(local: ResolveFeaturesParameters['local'], remote: ResolveFeaturesParameters['remote'], options: NonNullable<ResolveFeaturesParameters['options']> = {}): ResolveFeaturesReturnType {
   const base: Features = { ...defaultFeatures }
   for (const key of Object.keys(defaultFeatures) as FeatureFlag[]) {
     if (local[key] !== undefined) (base as Record<string, unknown>)[key] = local[key]

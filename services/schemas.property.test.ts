@@ -72,7 +72,10 @@ const quantity = decimals.chain((d) =>
 )
 const usd = fc.double({ min: 0, max: 1e12, noNaN: true, noDefaultInfinity: true })
 const isoDate = fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
-const imageUrl = fc.oneof(fc.webUrl({ validSchemes: ['https', 'http'] }).filter((u) => !/[#@]/.test(u)), fc.constant('data:image/svg+xml;base64,PHN2Zy8+'))
+const imageUrl = fc.oneof(
+  fc.webUrl({ validSchemes: ['https', 'http'] }).filter((u) => !/[#@]/.test(u)),
+  fc.constant('data:image/svg+xml;base64,PHN2Zy8+'),
+)
 const hexAddress = fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 40, maxLength: 40 }).map((h) => `0x${h}`)
 const caip2 = fc.constantFrom('eip155:1', 'eip155:31337', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')
 
@@ -149,10 +152,28 @@ const validAnswers = {
 
 const notATimestamp = fc.oneof(
   fc.string().filter((s) => !isIsoTimestamp(s)),
-  fc.constantFrom('not a date', '', '2024-02-31T10:00:00Z', '2023-02-29T00:00:00Z', '2024-13-01T00:00:00Z', '2024-01-01T24:00:00Z', '2024-01-01', '2024-01-01T00:00:00', '1 May 2024', '2024-05-01T10:00:00+25:00', 'Invalid Date'),
+  fc.constantFrom(
+    'not a date',
+    '',
+    '2024-02-31T10:00:00Z',
+    '2023-02-29T00:00:00Z',
+    '2024-13-01T00:00:00Z',
+    '2024-01-01T24:00:00Z',
+    '2024-01-01',
+    '2024-01-01T00:00:00',
+    '1 May 2024',
+    '2024-05-01T10:00:00+25:00',
+    'Invalid Date',
+  ),
 )
-const notADecimal = fc.oneof(fc.constantFrom('', '1e5', '-1', '+1', '1.', '.5', '01', '1,5', 'NaN', 'Infinity', '0x10', ' 1', '1 '), fc.string().filter((s) => !/^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(s)))
-const notAUint = fc.oneof(fc.constantFrom('', '-1', '1.5', '1e3', '0x1', '01', ' 1'), fc.string().filter((s) => !/^(0|[1-9][0-9]*)$/.test(s)))
+const notADecimal = fc.oneof(
+  fc.constantFrom('', '1e5', '-1', '+1', '1.', '.5', '01', '1,5', 'NaN', 'Infinity', '0x10', ' 1', '1 '),
+  fc.string().filter((s) => !/^(0|[1-9][0-9]*)(\.[0-9]+)?$/.test(s)),
+)
+const notAUint = fc.oneof(
+  fc.constantFrom('', '-1', '1.5', '1e3', '0x1', '01', ' 1'),
+  fc.string().filter((s) => !/^(0|[1-9][0-9]*)$/.test(s)),
+)
 const notAnImage = fc.constantFrom('javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/relative.png', 'https://u:p@evil.example/i.png', 'https://example.org/ i.png', 'ftp://example.org/i.png', '')
 
 describe('API answer schemas (property)', () => {
@@ -181,13 +202,18 @@ describe('API answer schemas (property)', () => {
 
   test("property: a history answer with one minedAt that is not a real ISO 8601 instant is refused whole (no 'Invalid Date')", () => {
     fc.assert(
-      fc.property(validAnswers.history.filter((h) => h.data.length > 0), fc.nat(), notATimestamp, (history, at, minedAt) => {
-        const i = at % history.data.length
-        const bad = { ...history, data: history.data.map((t, j) => (j === i ? { ...t, metadata: { ...t.metadata, minedAt } } : t)) }
-        const result = attempt(historyResponseSchema, bad)
-        expect(result.ok).toBe(false)
-        expect((result as { error: InvalidResponseError }).error.details).toContain(`data.${i}.metadata.minedAt`)
-      }),
+      fc.property(
+        validAnswers.history.filter((h) => h.data.length > 0),
+        fc.nat(),
+        notATimestamp,
+        (history, at, minedAt) => {
+          const i = at % history.data.length
+          const bad = { ...history, data: history.data.map((t, j) => (j === i ? { ...t, metadata: { ...t.metadata, minedAt } } : t)) }
+          const result = attempt(historyResponseSchema, bad)
+          expect(result.ok).toBe(false)
+          expect((result as { error: InvalidResponseError }).error.details).toContain(`data.${i}.metadata.minedAt`)
+        },
+      ),
       runs,
     )
   })

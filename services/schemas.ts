@@ -33,7 +33,10 @@ export function isIsoTimestamp(value: unknown): value is string {
   return Number.isFinite(Date.parse(value))
 }
 /** A `date-time` string ({@link isIsoTimestamp}). */
-export const isoTimestampSchema = v.pipe(v.string(), v.check((s: string) => isIsoTimestamp(s), 'Invalid date-time: expected an ISO 8601 timestamp with a zone, of a real date'))
+export const isoTimestampSchema = v.pipe(
+  v.string(),
+  v.check((s: string) => isIsoTimestamp(s), 'Invalid date-time: expected an ISO 8601 timestamp with a zone, of a real date'),
+)
 
 /** A whole number as a decimal string (wei, token smallest units, allowances): `'0'`, `'21000'`; no sign, no leading zero. */
 export const uintStringSchema = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/, 'Invalid integer: expected decimal digits'))
@@ -65,7 +68,10 @@ const usdSchema = v.pipe(v.number(), v.finite(), v.minValue(0))
 const countSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(0))
 
 /** An image URL: an http(s) URL of the connection layer's URL policy, or a `data:image/…` URI ({@link isImageUrl}). */
-export const imageUrlSchema = v.pipe(v.string(), v.check((s: string) => isImageUrl(s), 'Invalid image URL: expected an http(s) URL or a data:image URI'))
+export const imageUrlSchema = v.pipe(
+  v.string(),
+  v.check((s: string) => isImageUrl(s), 'Invalid image URL: expected an http(s) URL or a data:image URI'),
+)
 /** Whether `value` is an absolute http(s) URL of the connection layer's URL policy (adapters/urls.ts). Never throws. */
 function isHttpUrl(value: string): boolean {
   try {
@@ -119,7 +125,10 @@ export const analyticsConfigSchema = v.object({ isAnalyticsEnabled: v.boolean() 
  */
 const quantitySchema = v.pipe(
   v.object({
-    decimals: v.pipe(uintStringSchema, v.check((d) => Number(d) <= 255, 'Invalid decimals: at most 255')),
+    decimals: v.pipe(
+      uintStringSchema,
+      v.check((d) => Number(d) <= 255, 'Invalid decimals: at most 255'),
+    ),
     numeric: decimalStringSchema,
   }),
   v.check((q) => (q.numeric.split('.')[1] ?? '').length <= Number(q.decimals), 'Invalid quantity: more fraction digits than the token has decimals'),
@@ -179,9 +188,7 @@ export const swapQuotesSchema = v.object({
   ),
 })
 export const swapTokensSchema = v.object({
-  tokens: v.array(
-    v.object({ name: v.string(), symbol: v.string(), address: caipAddressSchema, decimals: v.pipe(countSchema, v.maxValue(255)), logoUri: imageUrlSchema, eip2612: v.optional(v.boolean()) }),
-  ),
+  tokens: v.array(v.object({ name: v.string(), symbol: v.string(), address: caipAddressSchema, decimals: v.pipe(countSchema, v.maxValue(255)), logoUri: imageUrlSchema, eip2612: v.optional(v.boolean()) })),
 })
 export const fungiblesSchema = v.object({ fungibles: v.array(v.object({ name: v.string(), symbol: v.string(), iconUrl: imageUrlSchema, price: usdSchema })) })
 export const allowanceSchema = v.object({ allowance: uintStringSchema })

@@ -131,7 +131,7 @@ describe('siwxErrorCode', () => {
     expect(siwxErrorCode(new Error('EXPIRED'))).toBeUndefined()
   })
 
-  it('knows every code of openapi/siwx.yaml, and the answer types are the contract\'s', () => {
+  it("knows every code of openapi/siwx.yaml, and the answer types are the contract's", () => {
     expectTypeOf<(typeof siwxRefusalCodes)[number]>().toEqualTypeOf<components['schemas']['RefusalCode']>()
     expectTypeOf<(typeof siwxSessionErrorCodes)[number]>().toEqualTypeOf<components['schemas']['SessionErrorCode']>()
     expectTypeOf<SiwxSession>().toEqualTypeOf<components['schemas']['Session']>()

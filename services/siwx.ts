@@ -133,16 +133,14 @@ export function createSiwxApi(parameters: CreateSiwxApiParameters) {
      * @returns the new session, see {@link SiwxSession}.
      * @throws {@link ApiError} 422 with `body.code` one of {@link siwxRefusalCodes}; see {@link SiwxApiErrorType}.
      */
-    verify: async (body: VerifySiwxParameters): Promise<VerifySiwxReturnType> =>
-      (await call('verifySignIn', sessionResponseSchema, () => client.POST('/v1/verify', { body }))).session,
+    verify: async (body: VerifySiwxParameters): Promise<VerifySiwxReturnType> => (await call('verifySignIn', sessionResponseSchema, () => client.POST('/v1/verify', { body }))).session,
     /**
      * The session of a session token (after a reload, to know whether it still holds).
      * @param token the session's `token` (the sign-in auth token).
      * @returns the session, see {@link SiwxSession}.
      * @throws {@link ApiError} 401 with `body.code` `NO_SESSION` or `SESSION_EXPIRED`; see {@link SiwxApiErrorType}.
      */
-    getSession: async (token: string): Promise<VerifySiwxReturnType> =>
-      (await call('getSession', sessionResponseSchema, () => client.GET('/v1/session', { headers: bearer(token) }))).session,
+    getSession: async (token: string): Promise<VerifySiwxReturnType> => (await call('getSession', sessionResponseSchema, () => client.GET('/v1/session', { headers: bearer(token) }))).session,
     /**
      * Ends the session of a session token. Idempotent: an unknown or expired token resolves too.
      * @param token the session's `token`.

@@ -89,7 +89,14 @@ describe('createSiwx', () => {
   })
 
   it('behavior: sessions on two chains are kept side by side; revoking one ends it on the server and keeps the other', async () => {
-    const api2 = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }, { chainId: 31338, rpcUrl: inject('anvilRpc2') }], siwx: { origins: [origin] } })
+    const api2 = await startApiServer({
+      port: 0,
+      chains: [
+        { chainId: 31337, rpcUrl: rpc1 },
+        { chainId: 31338, rpcUrl: inject('anvilRpc2') },
+      ],
+      siwx: { origins: [origin] },
+    })
     try {
       const storage = createMemoryStorage()
       const siwx = createSiwx({ url: `${api2.url}/siwx`, domain: '127.0.0.1:5173', uri: origin, storage })

@@ -75,13 +75,10 @@ const messageSchema = v.object({
   serializedMessage: v.string(),
 })
 /** What the sign-in auth-token key holds: the sessions this browser has, each with its session token. */
-const storedSessionsSchema = v.array(
-  v.object({ data: messageSchema, message: v.string(), signature: v.string(), token: v.pipe(v.string(), v.minLength(1)) }),
-)
+const storedSessionsSchema = v.array(v.object({ data: messageSchema, message: v.string(), signature: v.string(), token: v.pipe(v.string(), v.minLength(1)) }))
 type StoredSession = v.InferOutput<typeof storedSessionsSchema>[number]
 
-const sameAccount = (s: { data: { chainId: string; accountAddress: string } }, chainId: string, address: string) =>
-  s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
+const sameAccount = (s: { data: { chainId: string; accountAddress: string } }, chainId: string, address: string) => s.data.chainId === chainId && s.data.accountAddress.toLowerCase() === address.toLowerCase()
 
 /**
  * The default SIWX config on the project's SIWX API. Its client (openapi-fetch and the schemas) loads with the
@@ -112,10 +109,7 @@ export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnTy
   // The message formatting (viem's SIWE utilities) and the client load with the first sign-in, not with the page.
   const messages = () => import('../adapters/siwx.ts')
   let apiPromise: Promise<SiwxApi> | undefined
-  const api = () =>
-    (apiPromise ??= import('./siwx.ts').then((m) =>
-      m.createSiwxApi({ baseUrl: parameters.url, projectId: parameters.projectId ?? '', ...(parameters.fetch ? { fetch: parameters.fetch } : {}) }),
-    ))
+  const api = () => (apiPromise ??= import('./siwx.ts').then((m) => m.createSiwxApi({ baseUrl: parameters.url, projectId: parameters.projectId ?? '', ...(parameters.fetch ? { fetch: parameters.fetch } : {}) })))
 
   const readSessions = (): StoredSession[] => storage.read(storageKeys.siwxAuthToken, storedSessionsSchema) ?? []
   const writeSessions = (list: StoredSession[]) => (list.length ? storage.write(storageKeys.siwxAuthToken, list) : storage.remove(storageKeys.siwxAuthToken))

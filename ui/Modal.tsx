@@ -218,11 +218,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     return () => {
       const el = returnFocusTo.current
       // The opener may be gone (the connect button becomes the account button): use a page button instead.
-      const target = el?.isConnected
-        ? el
-        : [...pageButtons.entries()]
-            .filter(([b]) => b.isConnected)
-            .sort((a, b) => a[1] - b[1])[0]?.[0]
+      const target = el?.isConnected ? el : [...pageButtons.entries()].filter(([b]) => b.isConnected).sort((a, b) => a[1] - b[1])[0]?.[0]
       target?.focus()
     }
   }, [mounted, pageButtons, opener])

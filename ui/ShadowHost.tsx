@@ -11,19 +11,7 @@ import { createPortal } from 'react-dom'
  * hydration sees the same markup (issue 16 §1). Attaching the shadow root hides it at once (it has no slot); the next
  * render drops it for the shadow content. Keep it static: it must not depend on state the server does not have.
  */
-export function ShadowHost({
-  children,
-  css,
-  inline = false,
-  testId,
-  fallback,
-}: {
-  children: ReactNode
-  css: string
-  inline?: boolean
-  testId?: string
-  fallback?: ReactNode
-}) {
+export function ShadowHost({ children, css, inline = false, testId, fallback }: { children: ReactNode; css: string; inline?: boolean; testId?: string; fallback?: ReactNode }) {
   const [root, setRoot] = useState<ShadowRoot | null>(null)
   const ref = useCallback((el: HTMLElement | null) => {
     if (el) setRoot(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))

@@ -64,8 +64,7 @@ export function readEip155Connection(modal: ModalInstance): Eip155ConnectionStat
   return { status, connectorId, address: address as `0x${string}`, chainId: Number(chainId) }
 }
 
-const sameConnection = (a: Eip155ConnectionState, b: Eip155ConnectionState) =>
-  a.status === b.status && a.address === b.address && a.chainId === b.chainId && a.connectorId === b.connectorId
+const sameConnection = (a: Eip155ConnectionState, b: Eip155ConnectionState) => a.status === b.status && a.address === b.address && a.chainId === b.chainId && a.connectorId === b.connectorId
 
 /**
  * Calls `listener` with the eip155 connection each time its status, connector, address or chain changes (not for

@@ -58,8 +58,12 @@ describe('spec §5: the connection layer accepts only http(s) or ws(s) URLs', ()
       // (The relay is checked, not connected to: WalletConnect loads with the first pairing.)
       for (const url of ws) expect(outcome(options(url)), `${option} = ${url}`).toBe('accepted')
     }
-    expect(() => make({ api: { blockchainUrl: 'ws://127.0.0.1:8600/blockchain' } })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The ws: protocol is not accepted. Received: "ws://127.0.0.1:8600/blockchain"]`)
-    expect(() => make({ walletConnect: { relayUrl: 'https://relay.example' } })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: Expected an absolute ws:// or wss:// URL. The https: protocol is not accepted. Received: "https://relay.example"]`)
+    expect(() => make({ api: { blockchainUrl: 'ws://127.0.0.1:8600/blockchain' } })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The ws: protocol is not accepted. Received: "ws://127.0.0.1:8600/blockchain"]`,
+    )
+    expect(() => make({ walletConnect: { relayUrl: 'https://relay.example' } })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: Expected an absolute ws:// or wss:// URL. The https: protocol is not accepted. Received: "https://relay.example"]`,
+    )
   })
 
   test('spec §5: the connection layer accepts only http(s) or ws(s) URLs: createSiwx and the network definitions refuse any other URL with an InvalidUrlError at once', () => {

@@ -24,16 +24,22 @@ describe('the facade before the core', () => {
   const cases: Array<[string, () => ModalOptions]> = [
     ['the defaults', () => base()],
     ['a defaultNetwork', () => base({ defaultNetwork: arbitrum })],
-    ['a stored active network', () => {
-      const storage = createMemoryStorage()
-      createStorage({ storage }).setActiveNetworkId(arbitrum.caipNetworkId)
-      return base({ storage })
-    }],
-    ['a stored network that is not configured', () => {
-      const storage = createMemoryStorage()
-      createStorage({ storage }).setActiveNetworkId('eip155:999')
-      return base({ storage, defaultNetwork: arbitrum })
-    }],
+    [
+      'a stored active network',
+      () => {
+        const storage = createMemoryStorage()
+        createStorage({ storage }).setActiveNetworkId(arbitrum.caipNetworkId)
+        return base({ storage })
+      },
+    ],
+    [
+      'a stored network that is not configured',
+      () => {
+        const storage = createMemoryStorage()
+        createStorage({ storage }).setActiveNetworkId('eip155:999')
+        return base({ storage, defaultNetwork: arbitrum })
+      },
+    ],
     ['Solana first', () => base({ networks: [solana, mainnet] })],
     ['features and basic mode', () => base({ features: { send: false, swaps: true, legalCheckbox: true }, basic: true })],
     ['siwx required', () => base({ siwx: { ...createSiwx({ url: 'https://siwx.example' }), required: true } })],
@@ -169,7 +175,7 @@ describe('the facade before the core', () => {
 })
 
 describe('the page before the core', () => {
-  test('behavior: a click before the core renders the dialog at once (Connect\'s title, a skeleton, Close), replaced by the modal on Connect when the core arrives', async () => {
+  test("behavior: a click before the core renders the dialog at once (Connect's title, a skeleton, Close), replaced by the modal on Connect when the core arrives", async () => {
     const modal = createModal(base())
     render(
       <ModalProvider modal={modal}>

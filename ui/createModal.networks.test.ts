@@ -34,7 +34,11 @@ function modalWith(options: Partial<ModalOptions> & { storage?: StorageLike } = 
   return modal
 }
 
-const listOf = (modal: ReturnType<typeof createModal>) => modal.actor.getSnapshot().context.network.getSnapshot().context.networks.map((n) => n.caipNetworkId)
+const listOf = (modal: ReturnType<typeof createModal>) =>
+  modal.actor
+    .getSnapshot()
+    .context.network.getSnapshot()
+    .context.networks.map((n) => n.caipNetworkId)
 
 /** The dev wallet announced through EIP-6963 (auto-approving), connected through the modal. */
 async function connectedModal(networks: ModalOptions['networks']) {

@@ -126,7 +126,7 @@ describe('issue 14 §1: a wallet whose on() or removeListener() throws', () => {
     expect(() => modal.destroy()).not.toThrow()
   })
 
-  test("behavior: a custom adapter whose watchWallet, watchConnectors or connect throw synchronously, or answer malformed values, fails only the call that asked", async () => {
+  test('behavior: a custom adapter whose watchWallet, watchConnectors or connect throw synchronously, or answer malformed values, fails only the call that asked', async () => {
     const base = createEip155Adapter({ window })
     devWallet()
     let connectAnswer: unknown = { accounts: ['not', 'checked', 'here'], chainId: 31337 }
@@ -209,7 +209,14 @@ describe('issue 14 §2: one malformed EIP-6963 announcement', () => {
     devWallet()
     const modal = modalWith()
     const uuid = () => crypto.randomUUID()
-    const hostileInfo = { get name(): string { throw new Error('getter') }, uuid: uuid(), rdns: 'evil.getter', icon: '' }
+    const hostileInfo = {
+      get name(): string {
+        throw new Error('getter')
+      },
+      uuid: uuid(),
+      rdns: 'evil.getter',
+      icon: '',
+    }
     const malformed: unknown[] = [
       { info: { uuid: uuid(), name: '', rdns: 'evil.empty', icon: '' }, provider },
       { info: { uuid: 'not-a-uuid', name: 'W', rdns: 'evil.uuid', icon: '' }, provider },
@@ -465,10 +472,17 @@ describe('issue 14 §6: destroy() with the Solana and Bitcoin adapters loaded', 
     for (let i = 0; i < 50; i++) await cycle()
     // A wallet registered now is read by every registry listener still there: none.
     let reads = 0
-    const probe = { version: '1.0.0', name: 'Probe', icon: 'data:image/png;base64,AA==', accounts: [], features: {}, get chains() {
-      reads++
-      return ['solana:devnet', 'bitcoin:regtest']
-    } }
+    const probe = {
+      version: '1.0.0',
+      name: 'Probe',
+      icon: 'data:image/png;base64,AA==',
+      accounts: [],
+      features: {},
+      get chains() {
+        reads++
+        return ['solana:devnet', 'bitcoin:regtest']
+      },
+    }
     const unregister = getWallets().register(probe as never)
     unregister()
     expect(reads).toBe(0)

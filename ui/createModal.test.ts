@@ -77,9 +77,7 @@ describe('createModal: the siwx option', () => {
   }
 
   test('behavior: siweConfig together with siwx is refused with the spec message', () => {
-    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx, siweConfig: {} })).toThrowErrorMatchingInlineSnapshot(
-      `[InvalidOptionsError: Cannot set both \`siweConfig\` and \`siwx\` options]`,
-    )
+    expect(() => createModal({ projectId: 'p', networks: [mainnet], siwx, siweConfig: {} })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: Cannot set both \`siweConfig\` and \`siwx\` options]`)
   })
 
   test('behavior: siweConfig alone points to siwx; a siwx without its methods names what is missing', () => {

@@ -283,7 +283,7 @@ export function forgetCoreForTests(): void {
 export class CoreNotLoadedError extends Error {
   override name = 'CoreNotLoadedError'
   constructor() {
-    super('The modal\'s core is not loaded yet: await modal.ready() before reading modal.actor.')
+    super("The modal's core is not loaded yet: await modal.ready() before reading modal.actor.")
   }
 }
 
@@ -430,7 +430,17 @@ export function createModal(options: ModalOptions) {
    */
   function withCore<T>(run: (core: CoreInstance) => T, kind: 'open' | 'call' = 'call'): Promise<Awaited<T>> {
     const promise = new Promise<Awaited<T>>((resolve, reject) => {
-      queue.push({ kind, run: (c) => { try { resolve(run(c) as Awaited<T>) } catch (error) { reject(error) } }, fail: reject })
+      queue.push({
+        kind,
+        run: (c) => {
+          try {
+            resolve(run(c) as Awaited<T>)
+          } catch (error) {
+            reject(error)
+          }
+        },
+        fail: reject,
+      })
     })
     void request().catch(() => {})
     promise.catch(() => {})
@@ -488,7 +498,10 @@ export function createModal(options: ModalOptions) {
      * and its feature's machine.
      */
     prefetch(view: ViewName): void {
-      void request().then(() => coreModule?.prefetchIntent(view), () => {})
+      void request().then(
+        () => coreModule?.prefetchIntent(view),
+        () => {},
+      )
     },
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`. Before the core is in, the

@@ -26,20 +26,7 @@
 import { createElement, type ReactNode } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { BaseError } from '../adapters/errors.ts'
-import {
-  arbitrum,
-  bitcoin,
-  bitcoinRegtest,
-  bitcoinTestnet,
-  bsc,
-  builtInNetworks,
-  mainnet,
-  parseCaipNetworkId,
-  solana,
-  solanaDevnet,
-  solanaTestnet,
-  type CaipNetwork,
-} from '../adapters/networks.ts'
+import { arbitrum, bitcoin, bitcoinRegtest, bitcoinTestnet, bsc, builtInNetworks, mainnet, parseCaipNetworkId, solana, solanaDevnet, solanaTestnet, type CaipNetwork } from '../adapters/networks.ts'
 import { ModalContext, PageButtonsContext } from './context.ts'
 import { createModal, provideCore, type ModalInstance, type ModalOptions } from './createModal.ts'
 import * as core from './core.ts'
@@ -138,7 +125,10 @@ export function parseNetworksAttribute(value: string | null, registered: Record<
     known.set(name.toLowerCase(), n)
     known.set(n.caipNetworkId.toLowerCase(), n)
   }
-  const names = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  const names = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (names.length === 0) throw new InvalidElementAttributeError(element, 'networks', 'At least one network is required', { details: 'e.g. networks="mainnet,arbitrum"' })
   const networks = names.map((name) => {
     const found = known.get(name.toLowerCase())
@@ -172,11 +162,7 @@ function parseBoolean(element: string, attribute: string, value: string | null):
  * @throws InvalidElementAttributeError naming the first attribute it cannot use.
  * @example modalOptionsFromAttributes((name) => el.getAttribute(name)) // { projectId, networks, themeMode, … }
  */
-export function modalOptionsFromAttributes(
-  get: (name: (typeof modalAttributes)[number]) => string | null,
-  defaults: DefineLatchkeyElementsOptions = {},
-  element: string = latchkeyElementNames.modal,
-): ModalOptions {
+export function modalOptionsFromAttributes(get: (name: (typeof modalAttributes)[number]) => string | null, defaults: DefineLatchkeyElementsOptions = {}, element: string = latchkeyElementNames.modal): ModalOptions {
   const base = defaults.options ?? {}
   const projectId = get('project-id') ?? base.projectId
   if (!projectId) throw new InvalidElementAttributeError(element, 'project-id', 'A project id is required', { details: 'e.g. project-id="your-project-id"' })
@@ -430,9 +416,7 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       }
       this.#host = host
       this.#root ??= createRoot(this)
-      this.#root.render(
-        createElement(ModalContext.Provider, { value: modal }, createElement(PageButtonsContext.Provider, { value: host.pageButtons }, this.content())),
-      )
+      this.#root.render(createElement(ModalContext.Provider, { value: modal }, createElement(PageButtonsContext.Provider, { value: host.pageButtons }, this.content())))
       // Its modal destroyed (the element removed, or created again after an attribute change): wait for the next.
       host.addEventListener('latchkey-destroyed', this.#onHostDestroyed, { once: true })
     }

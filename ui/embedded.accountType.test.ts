@@ -8,7 +8,10 @@ import { canSwitchToSmartAccount, createEmbeddedWallet, preferredAccountTypesKey
 /** Issue 19 §4: switching the embedded wallet between its EOA and its smart account (spec §4 rules). */
 const eoa = '0x' + '12'.repeat(20)
 const smart = '0x' + '34'.repeat(20)
-const accounts = [{ address: eoa, type: 'eoa' as const }, { address: smart, type: 'smartAccount' as const }]
+const accounts = [
+  { address: eoa, type: 'eoa' as const },
+  { address: smart, type: 'smartAccount' as const },
+]
 const eoaUser = { email: 'ada@example.com', address: eoa, chainId: 31337, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false }
 const smartUser = { ...eoaUser, address: smart, preferredAccountType: 'smartAccount' }
 

@@ -168,7 +168,7 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     s.e.destroy()
   })
 
-  test('behavior: the frame\'s content height sizes ApproveTransaction\'s body (capped); heights of other ids, bad ones and after close change nothing', async () => {
+  test("behavior: the frame's content height sizes ApproveTransaction's body (capped); heights of other ids, bad ones and after close change nothing", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()
     const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x6869', user.address] }).catch((e: unknown) => e)
@@ -194,7 +194,7 @@ describe('embedded wallet provider (issue 18 §2–§3)', () => {
     void signing
   })
 
-  test('behavior: the frame\'s approval shows over ApproveTransaction\'s slot (no backdrop), centred over a dimmed page without one, hidden after', async () => {
+  test("behavior: the frame's approval shows over ApproveTransaction's slot (no backdrop), centred over a dimmed page without one, hidden after", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()
     const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x6869', user.address] }).catch((e: unknown) => e)

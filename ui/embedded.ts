@@ -23,7 +23,18 @@ import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { frameRpcMachine } from '../machines/frameRpc.ts'
 import { timing } from '../machines/timing.ts'
 import { approvalSlot, onApprovalSlot } from './approvalSlot.ts'
-import { accountTypeActors, createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameRpcActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
+import {
+  accountTypeActors,
+  createFrameClient,
+  emailLoginActors,
+  socialLoginActors,
+  frameMountActor,
+  frameRpcActor,
+  frameSendActor,
+  profileWalletsActors,
+  updateEmailActors,
+  type FrameClient,
+} from './assemble/frameClient.ts'
 
 /** The auth connector's id (spec §3 connector type AUTH): the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
@@ -195,9 +206,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   let synced = false
   const sync = () => {
     void client.request('SYNC_THEME', { themeMode: p.themeMode(), ...(p.themeVariables ? { themeVariables: p.themeVariables() } : {}) }).catch(() => {})
-    void client
-      .request('SYNC_DAPP_DATA', { metadata: p.metadata, sdkVersion: p.sdkVersion, sdkType: 'latchkey', projectId: p.projectId })
-      .catch(() => {})
+    void client.request('SYNC_DAPP_DATA', { metadata: p.metadata, sdkVersion: p.sdkVersion, sdkType: 'latchkey', projectId: p.projectId }).catch(() => {})
   }
   const offEvents = () => {}
   frame.subscribe((s) => {
@@ -468,7 +477,13 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
  * an approved request refreshes the native balance, a disallowed one opens the modal with 'Action not allowed' (spec §4, §8).
  */
 export function embeddedWalletOfModal(m: {
-  options: { embeddedWallet?: { secureSiteUrl: string; createTransport?: ((url: string) => FrameTransport) | undefined } | undefined; projectId: string; debug?: boolean | undefined; themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }
+  options: {
+    embeddedWallet?: { secureSiteUrl: string; createTransport?: ((url: string) => FrameTransport) | undefined } | undefined
+    projectId: string
+    debug?: boolean | undefined
+    themeMode?: 'light' | 'dark' | undefined
+    themeVariables?: object | undefined
+  }
   storage: EmbeddedStorage & { getActiveNetworkId(): string | undefined }
   metadata: { name: string; description: string; url: string; icons: readonly string[] }
   evmNetworkIds: number[]

@@ -22,7 +22,7 @@ describe('errorSentence (issue 17 §9: visitors never read internal error names)
     expect(errorSentence(en, { name: 'toString', message: 'x' })).toBe(en.errors.fallback)
     expect(errorSentence(en, { name: '__proto__', message: 'x', code: 99999 })).toBe(en.errors.fallback)
   })
-  test('behavior: a send message key takes the catalogue\'s words, its values in their places (the spec strings word for word)', () => {
+  test("behavior: a send message key takes the catalogue's words, its values in their places (the spec strings word for word)", () => {
     expect(sendMessageText(en, sendMessageRefs.required)).toBe('An amount and receiver address are required')
     expect(sendMessageText(en, sendMessageRefs.unsupportedChain)).toBe('Unsupported chain')
     expect(sendMessageText(en, sendMessageRefs.tooManyDecimals('USDC', 6))).toBe('Too many decimals: USDC allows 6')
@@ -31,7 +31,7 @@ describe('errorSentence (issue 17 §9: visitors never read internal error names)
     expect(sendMessageText(en, sendMessageRefs.receiverOnOtherNetwork('eip155:1'))).toBe('This address is on another network (eip155:1)')
   })
 
-  test('behavior: a machine\'s own words for a failure never reach the page: an insufficient-funds failure is worded by the catalogue', () => {
+  test("behavior: a machine's own words for a failure never reach the page: an insufficient-funds failure is worded by the catalogue", () => {
     expect(errorSentence(en, { name: 'InsufficientFundsError', message: 'Insufficient ETH for amount + network fee' })).toBe(en.errors.byName.InsufficientFundsError)
   })
   test('behavior: nothing in, nothing out', () => {

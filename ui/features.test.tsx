@@ -60,7 +60,11 @@ async function openConnect(fixture: Parameters<typeof renderApp>[0] = {}) {
 
 describe('the feature registry', () => {
   test('behavior: every view of this build is owned by exactly one feature; flags are keys of the feature set', () => {
-    const owners = views.map((v) => Object.values(featureRegistry as Record<string, FeatureRegistration>).filter((f) => v in f.views).map((f) => f.id))
+    const owners = views.map((v) =>
+      Object.values(featureRegistry as Record<string, FeatureRegistration>)
+        .filter((f) => v in f.views)
+        .map((f) => f.id),
+    )
     expect(owners.every((o) => o.length === 1)).toBe(true)
     for (const v of views) expect(viewRegistration(v)).toBeDefined()
     for (const f of Object.values(featureRegistry as Record<string, FeatureRegistration>)) {
@@ -87,7 +91,11 @@ describe('the feature registry', () => {
     const spies = (Object.keys(featureAssemblies) as Array<keyof typeof featureAssemblies>).map((id) => [id, vi.spyOn(featureAssemblies, id)] as const)
     try {
       prefetchIntent('Connect')
-      const called = () => spies.filter(([, spy]) => spy.mock.calls.length > 0).map(([id]) => id).sort()
+      const called = () =>
+        spies
+          .filter(([, spy]) => spy.mock.calls.length > 0)
+          .map(([id]) => id)
+          .sort()
       expect(called()).toEqual(['catalogue', 'remoteConfig'])
       prefetchIntent('Account')
       expect(called()).toEqual(['account', 'catalogue', 'remoteConfig'])
@@ -183,7 +191,7 @@ describe('features through the public API', () => {
       expect(app!.dialog()!.querySelector('.lk-actions')).toBeNull()
     }, 30_000)
 
-    test('behavior: swaps on (the default) shows Account\'s Swap button; off hides it', async () => {
+    test("behavior: swaps on (the default) shows Account's Swap button; off hides it", async () => {
       await openAccount({ features: { receive: false, send: false, onramp: false } })
       expect([...app!.dialog()!.querySelectorAll('.lk-actions button')].map((b) => b.textContent)).toEqual([en.swap.start])
     }, 30_000)

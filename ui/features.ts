@@ -256,9 +256,7 @@ export type FeatureId = keyof typeof featureRegistry
 
 /** The feature owning each view, and the view's own registration. */
 const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegistration }>(
-  Object.values(featureRegistry as Record<string, FeatureRegistration>).flatMap((feature) =>
-    Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const),
-  ),
+  Object.values(featureRegistry as Record<string, FeatureRegistration>).flatMap((feature) => Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const)),
 )
 
 /** The views' shared CSS once in ({@link loadedViewCss}); a cache of code, like the chunks. */

@@ -72,9 +72,7 @@ describe('hooks with features loaded on intent', () => {
     expect(tabs.getByRole('tab', { selected: true }).textContent).toBe(en.tabs.tokens)
     expect(fetches).toBe(1)
 
-    await act(async () =>
-      load.resolve(accountMachine.provide({ actors: { fetchBalances: pending(), fetchIdentity: pending(), fetchHistory: pending() } })),
-    )
+    await act(async () => load.resolve(accountMachine.provide({ actors: { fetchBalances: pending(), fetchIdentity: pending(), fetchHistory: pending() } })))
     await waitFor(() => expect(tabs.getByRole('tab', { selected: true }).textContent).toBe(en.tabs.nfts))
     expect(h.actor.getSnapshot().context.features.account!.getSnapshot().context.currentTab).toBe('nfts')
     expect(fetches).toBe(1)

@@ -42,7 +42,7 @@ const noCore = () => undefined
 /** The core, for the shell's and views' hooks (they render only once it is in). */
 function useLoadedCore(): CoreInstance {
   const core = useCore()
-  if (!core) throw new Error('latchkey: a view rendered before the modal\'s core was in.')
+  if (!core) throw new Error("latchkey: a view rendered before the modal's core was in.")
   return core
 }
 
@@ -60,9 +60,7 @@ export function useFeatureActor<K extends FeatureId>(feature: K): FeatureRefs[K]
 }
 
 /** A gesture meant for a feature's machine: one of its events. */
-export type FeatureGesture<K extends FeatureId> =
-  | EventFromLogic<FeatureMachines[K]>
-  | (K extends keyof FeatureExtraGestures ? FeatureExtraGestures[K] : never)
+export type FeatureGesture<K extends FeatureId> = EventFromLogic<FeatureMachines[K]> | (K extends keyof FeatureExtraGestures ? FeatureExtraGestures[K] : never)
 
 /**
  * Sends gestures to a feature through the root (`feature.deliver`): the root spawns or fetches the feature when it is

@@ -94,7 +94,9 @@ describe('createModal refuses networks it cannot work with (defect 8)', () => {
   })
 
   test('bad input: RPC URLs are http(s) (ws(s) for webSocket), parsed with URL (spec §5 connection layer)', () => {
-    expect(() => make({ networks: [{ ...mainnet, rpcUrls: { default: { http: ['https://rpc.example', 'javascript:alert(1)'] } } }] })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.networks[0].rpcUrls.default.http[1]: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`)
+    expect(() => make({ networks: [{ ...mainnet, rpcUrls: { default: { http: ['https://rpc.example', 'javascript:alert(1)'] } } }] })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: options.networks[0].rpcUrls.default.http[1]: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`,
+    )
     for (const url of ['ftp://rpc.example', 'rpc.example', 'https://rpc.example evil', 'https://rpc.example\njavascript:alert(1)', 'https://user:pass@evil.example', 'https://', 'wss://rpc.example']) {
       expect(refusal({ networks: [{ ...mainnet, rpcUrls: { default: { http: [url] } } }] }).option, url).toBe('options.networks[0].rpcUrls.default.http[0]')
     }
@@ -144,7 +146,14 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
   })
 
   test('bad input: customWallets entries need a non-empty id and name, unique ids, string links and an image URL', () => {
-    expect(() => make({ customWallets: [{ id: 'a', name: 'A' }, { id: 'a', name: 'B' }] })).toThrowErrorMatchingInlineSnapshot(`
+    expect(() =>
+      make({
+        customWallets: [
+          { id: 'a', name: 'A' },
+          { id: 'a', name: 'B' },
+        ],
+      }),
+    ).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: options.customWallets[1].id: duplicate wallet id
       Details: "a" is also options.customWallets[0].]
     `)
@@ -156,7 +165,9 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
   })
 
   test('bad input: the relay URL is parsed with URL, not matched by a prefix (defect 9)', () => {
-    expect(() => make({ walletConnect: { relayUrl: 'ws://127.0.0.1:8700 evil' } })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: A URL may not contain whitespace or control characters. Received: "ws://127.0.0.1:8700 evil"]`)
+    expect(() => make({ walletConnect: { relayUrl: 'ws://127.0.0.1:8700 evil' } })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: options.walletConnect.relayUrl: Invalid relay URL: A URL may not contain whitespace or control characters. Received: "ws://127.0.0.1:8700 evil"]`,
+    )
     for (const relayUrl of ['ws://127.0.0.1:8700\njavascript:alert(1)', 'ws://127.0.0.1:8700\tx', 'https://relay.example', 'ws://', 'ws://u:p@evil.example', 'wss://relay.example/#x', 'relay.example', '']) {
       const error = refusal({ walletConnect: { relayUrl } })
       expect(error.option, JSON.stringify(relayUrl)).toBe('options.walletConnect.relayUrl')
@@ -165,7 +176,9 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
   })
 
   test('bad input: api URLs are http(s) base URLs, parsed with URL', () => {
-    expect(() => make({ api: { blockchainUrl: 'javascript:alert(1)' } })).toThrowErrorMatchingInlineSnapshot(`[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`)
+    expect(() => make({ api: { blockchainUrl: 'javascript:alert(1)' } })).toThrowErrorMatchingInlineSnapshot(
+      `[InvalidOptionsError: options.api.blockchainUrl: Invalid URL: Expected an absolute http:// or https:// URL. The javascript: protocol is not accepted. Received: "javascript:alert(1)"]`,
+    )
     expect(refusal({ api: { directoryUrl: 'http://127.0.0.1:8600/directory?x=1' } }).option).toBe('options.api.directoryUrl')
     expect(refusal({ api: { analyticsUrl: 'https://u:p@evil.example' } }).option).toBe('options.api.analyticsUrl')
     expect(refusal({ api: { blockchainUrl: 'http://127.0.0.1:8600 /blockchain' } }).option).toBe('options.api.blockchainUrl')

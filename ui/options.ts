@@ -55,7 +55,10 @@ function refuse(path: Path, why: string, details?: string): never {
 
 // ------------------------------------------------------------------ schemas of the shapes
 
-const fn = v.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', (issue) => `Invalid type: Expected a function but received ${preview(issue.input)}`)
+const fn = v.custom<(...args: never[]) => unknown>(
+  (value) => typeof value === 'function',
+  (issue) => `Invalid type: Expected a function but received ${preview(issue.input)}`,
+)
 const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'Expected a non-empty string'))
 
 /** A URL of the connection layer (spec §5), checked with {@link parseConnectionUrl}; the issue carries its reason. */
@@ -84,7 +87,10 @@ const relayUrl = v.pipe(
 )
 const imageUrl = v.pipe(
   v.string(),
-  v.check<string, (issue: v.CheckIssue<string>) => string>((value) => isImageUrl(value), (issue) => `Invalid image URL: expected an http(s) URL or a data:image/… URI. Received: ${preview(issue.input)}`),
+  v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (value) => isImageUrl(value),
+    (issue) => `Invalid image URL: expected an http(s) URL or a data:image/… URI. Received: ${preview(issue.input)}`,
+  ),
 )
 /** A wallet link's type only: what it may open is the link policy's (adapters/links.ts), applied where it is used. */
 const walletLink = v.nullish(v.string())
@@ -158,7 +164,12 @@ const optionsShape = v.looseObject({
   // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
   themeMode: v.optional(themeModeShape),
   // Issue 17 §5: the locale of numbers and fiat values; default the browser's language.
-  locale: v.optional(v.pipe(v.string(), v.check(isLocaleTag, (issue) => `Invalid locale: ${preview(issue.input)} is not a BCP 47 language tag`))),
+  locale: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(isLocaleTag, (issue) => `Invalid locale: ${preview(issue.input)} is not a BCP 47 language tag`),
+    ),
+  ),
   themeVariables: v.optional(themeVariablesShape),
   enableReconnect: booleanOption,
   allowUnsupportedChain: booleanOption,
@@ -197,16 +208,14 @@ const optionsShape = v.looseObject({
   platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
   featuredWalletIds: ids,
   // The on-ramp's providers (issue 21 §1, spec §9): ids the API's on-ramp URL accepts, names and fee text shown.
-  onrampProviders: v.optional(
-    v.pipe(
-      v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })),
-      v.minLength(1),
-    ),
-  ),
+  onrampProviders: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })), v.minLength(1))),
   // The zone suffix of registered names (issue 21 §2, spec §9 'Suffixes .reown.id and legacy .wcn.id'): a dot, then
   // DNS labels (letters, digits, hyphens) separated by dots.
   nameSuffix: v.optional(
-    v.pipe(v.string(), v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`)),
+    v.pipe(
+      v.string(),
+      v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`),
+    ),
   ),
   // Account types by default per namespace (issue 19 §4, spec §4): each namespace's own types only.
   defaultAccountTypes: v.optional(
@@ -223,7 +232,10 @@ const optionsShape = v.looseObject({
   debug: booleanOption,
   storage: v.optional(objectWithMethods(['getItem', 'setItem', 'removeItem'])),
   inspect: v.optional(
-    v.union([fn, v.looseObject({ next: v.optional(fn), error: v.optional(fn), complete: v.optional(fn) })], (issue) => `Invalid type: Expected a function or an observer ({ next, error, complete }) but received ${preview(issue.input)}`),
+    v.union(
+      [fn, v.looseObject({ next: v.optional(fn), error: v.optional(fn), complete: v.optional(fn) })],
+      (issue) => `Invalid type: Expected a function or an observer ({ next, error, complete }) but received ${preview(issue.input)}`,
+    ),
   ),
   adapter: v.optional(v.nullable(objectWithMethods(adapterMethods))),
   walletConnect: v.optional(
@@ -239,10 +251,7 @@ const optionsShape = v.looseObject({
       (issue) => `Invalid type: Expected false or { relayUrl, storagePrefix, storage } but received ${preview(issue.input)}`,
     ),
   ),
-  embeddedWallet: v.optional(
-    v.looseObject({ secureSiteUrl: connectionUrl(httpProtocols) }),
-    undefined,
-  ),
+  embeddedWallet: v.optional(v.looseObject({ secureSiteUrl: connectionUrl(httpProtocols) }), undefined),
   manualWalletConnect: booleanOption,
   ignoreSwitchConfirmation: booleanOption,
   connectorTypeOrder: v.optional(
@@ -299,11 +308,7 @@ function checkNetwork(network: unknown, prefix: Path, root = 'options'): asserts
   try {
     parsed = parseCaipNetworkId(n.caipNetworkId)
   } catch {
-    refuse(
-      at('caipNetworkId'),
-      'Invalid CAIP-2 network id',
-      `Expected namespace:reference, two non-empty parts with a known namespace (${chainNamespaces.join(', ')}). Received: ${preview(n.caipNetworkId)}`,
-    )
+    refuse(at('caipNetworkId'), 'Invalid CAIP-2 network id', `Expected namespace:reference, two non-empty parts with a known namespace (${chainNamespaces.join(', ')}). Received: ${preview(n.caipNetworkId)}`)
   }
   if (n.chainNamespace !== parsed.chainNamespace) {
     refuse(at('chainNamespace'), 'does not match the caipNetworkId', `chainNamespace is ${preview(n.chainNamespace)} but caipNetworkId ${preview(n.caipNetworkId)} is of ${parsed.chainNamespace}.`)

@@ -108,7 +108,11 @@ function ModalBody() {
   useEffect(() => {
     if (Shell) return
     let live = true
-    const fetchShell = () => void loadShell().then((m) => live && setShell(() => m.ModalShell), () => {})
+    const fetchShell = () =>
+      void loadShell().then(
+        (m) => live && setShell(() => m.ModalShell),
+        () => {},
+      )
     if (modal.isCoreRequested()) fetchShell()
     const stop = modal.subscribeCore(() => {
       if (modal.isCoreRequested()) fetchShell()
@@ -278,16 +282,7 @@ export function AccountButton() {
   if (!hydrated || !account.isConnected) return null
   return (
     <PageButton>
-      <button
-        ref={ref}
-        type="button"
-        className="lk-page-button"
-        data-variant="neutral"
-        aria-haspopup="dialog"
-        title={account.address}
-        {...prefetchOnIntent(modal, 'Account')}
-        onClick={() => open()}
-      >
+      <button ref={ref} type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} {...prefetchOnIntent(modal, 'Account')} onClick={() => open()}>
         {account.address && <Avatar address={account.address} size={20} />}
         {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
         {!account.isBalanceUnavailable && (
@@ -295,7 +290,9 @@ export function AccountButton() {
             <span className="lk-page-button-amount">{account.formattedBalance ?? '…'}</span> {account.balanceSymbol}
           </span>
         )}
-        <span className="lk-page-button-address" data-testid="account-button-address">{account.displayAddress}</span>
+        <span className="lk-page-button-address" data-testid="account-button-address">
+          {account.displayAddress}
+        </span>
       </button>
       {account.isBalanceUnavailable && (
         <button type="button" className="lk-page-button" data-variant="neutral" aria-label={copy.retryBalance} title={copy.retryBalance} onClick={() => modal.refreshBalance()}>

@@ -36,10 +36,9 @@ export function withoutSocialReturn(href: string): string {
  * social login machine, or `undefined`. A page loaded inside the login's popup (marked `latchkey_social`) leaves the
  * address alone: the opener reads it.
  */
-export function takeSocialReturn(win: { location: { href: string }; history: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void } } | undefined):
-  | { type: 'socialLogin.returned'; resultUri: string }
-  | { type: 'socialLogin.refused'; message: string }
-  | undefined {
+export function takeSocialReturn(
+  win: { location: { href: string }; history: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void } } | undefined,
+): { type: 'socialLogin.returned'; resultUri: string } | { type: 'socialLogin.refused'; message: string } | undefined {
   const href = win?.location.href
   if (!href) return undefined
   const back = socialReturnOf(href)

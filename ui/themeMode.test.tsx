@@ -109,7 +109,7 @@ describe('issue 18 §3: the theme at run time (setThemeMode, setThemeVariables)'
     host.remove()
   })
 
-  test('behavior: the embedded wallet\'s frame gets the new theme (spec §3 theme sync) once it is up, and each change after', async () => {
+  test("behavior: the embedded wallet's frame gets the new theme (spec §3 theme sync) once it is up, and each change after", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const f = frameFixture()
     const modal = createModal({

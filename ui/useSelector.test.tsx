@@ -66,7 +66,11 @@ describe('useSelector', () => {
     const seen: Array<{ count: number }> = []
     function Count() {
       // A new selector on every render, as an inline arrow is.
-      const selected = useSelector(actor, (s) => ({ count: s.context.count }), (a, b) => a.count === b.count)
+      const selected = useSelector(
+        actor,
+        (s) => ({ count: s.context.count }),
+        (a, b) => a.count === b.count,
+      )
       seen.push(selected)
       return <p>count {selected.count}</p>
     }

@@ -21,11 +21,7 @@ const sameValue = (a: unknown, b: unknown): boolean => a === b
  *
  * @example const isOpen = useSelector(modalRef, (s) => s.hasTag('mounted'))
  */
-export function useSelector<TSnapshot, T>(
-  actor: SelectableActor<TSnapshot> | undefined,
-  selector: (snapshot: TSnapshot) => T,
-  compare: (a: T, b: T) => boolean = sameValue,
-): T {
+export function useSelector<TSnapshot, T>(actor: SelectableActor<TSnapshot> | undefined, selector: (snapshot: TSnapshot) => T, compare: (a: T, b: T) => boolean = sameValue): T {
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!actor) return () => {}

@@ -1,19 +1,5 @@
 // @vitest-environment happy-dom
-import {
-  connect,
-  createConfig,
-  disconnect,
-  getAccount,
-  getChainId,
-  reconnect,
-  sendTransaction,
-  signMessage,
-  switchChain,
-  waitForTransactionReceipt,
-  writeContract,
-  type Config,
-  type CreateConnectorFn,
-} from '@wagmi/core'
+import { connect, createConfig, disconnect, getAccount, getChainId, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt, writeContract, type Config, type CreateConnectorFn } from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { solanaDevnet } from '../adapters/networks.ts'
@@ -106,7 +92,7 @@ describe('latchkey/wagmi: one connection', () => {
     await vi.waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['disconnected', 'disconnected']))
   })
 
-  test("behavior: the wallet changing account reaches wagmi through the modal", async () => {
+  test('behavior: the wallet changing account reaches wagmi through the modal', async () => {
     const f = setup()
     await f.connect()
     await vi.waitFor(() => expect(getAccount(f.config).address).toBe(f.wallet.state.address))
@@ -184,7 +170,7 @@ describe('latchkey/wagmi: chains', () => {
     expect(f.wallet.state.chainId).toBe(31338)
   })
 
-  test("behavior: the wallet declining a wagmi switchChain rejects with UserRejectedRequestError; everyone stays on the chain", async () => {
+  test('behavior: the wallet declining a wagmi switchChain rejects with UserRejectedRequestError; everyone stays on the chain', async () => {
     const f = setup({ options: { ignoreSwitchConfirmation: true } })
     await f.connect()
     await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))

@@ -28,16 +28,7 @@ import { getAddress, SwitchChainError, UserRejectedRequestError, type Address, t
 import { BaseError } from '../adapters/errors.ts'
 import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
-import {
-  assertModal,
-  getEip155Provider,
-  NoConnectedWalletError,
-  readEip155Connection,
-  settledEip155Connection,
-  watchEip155Connection,
-  withBalanceRefresh,
-  type Eip155ConnectionState,
-} from './bridge.ts'
+import { assertModal, getEip155Provider, NoConnectedWalletError, readEip155Connection, settledEip155Connection, watchEip155Connection, withBalanceRefresh, type Eip155ConnectionState } from './bridge.ts'
 import type { ModalInstance } from './createModal.ts'
 
 export { NoConnectedWalletError }

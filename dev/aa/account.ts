@@ -25,23 +25,15 @@ export const SIMPLE_ACCOUNT_FACTORY_ADDRESS: Address = '0x9bAaB117304f7D6517048e
 export const devEntryPoint = { abi: entryPoint07Abi, address: ENTRY_POINT_ADDRESS, version: '0.7' } as const
 
 /** The functions of `SimpleAccount` and `SimpleAccountFactory` the account uses (from the v0.7 sources). */
-export const simpleAccountAbi = parseAbi([
-  'function execute(address dest, uint256 value, bytes func)',
-  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
-  'function owner() view returns (address)',
-])
-export const simpleAccountFactoryAbi = parseAbi([
-  'function createAccount(address owner, uint256 salt) returns (address)',
-  'function getAddress(address owner, uint256 salt) view returns (address)',
-])
+export const simpleAccountAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)', 'function executeBatch(address[] dest, uint256[] value, bytes[] func)', 'function owner() view returns (address)'])
+export const simpleAccountFactoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)'])
 
 /**
  * A well-formed signature nobody made (r = 0xff…f0…0, s below half the curve order, v = 28): `SimpleAccount`
  * recovers some address from it without reverting, so gas estimation runs the whole validation (which then
  * reports a signature failure, ignored when estimating).
  */
-export const SIMPLE_ACCOUNT_STUB_SIGNATURE: Hex =
-  '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+export const SIMPLE_ACCOUNT_STUB_SIGNATURE: Hex = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
 
 /** Parameters of {@link toDevSimpleAccount}. */
 export type ToDevSimpleAccountParameters = {

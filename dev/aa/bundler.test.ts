@@ -63,7 +63,10 @@ describe('deployDevAa', () => {
     expect(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 }).address).toBe(AA_DEPLOYER)
     expect([ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS]).toEqual([0n, 1n].map((nonce) => getContractAddress({ from: AA_DEPLOYER, nonce })))
     const first = await deployDevAa({ rpcUrl: anvil.url, chainId })
-    expect(first.map((c) => [c.name, c.status])).toEqual([['EntryPoint', 'deployed'], ['SimpleAccountFactory', 'deployed']])
+    expect(first.map((c) => [c.name, c.status])).toEqual([
+      ['EntryPoint', 'deployed'],
+      ['SimpleAccountFactory', 'deployed'],
+    ])
     expect((await client.getCode({ address: ENTRY_POINT_ADDRESS }))?.length).toBeGreaterThan(20_000)
     const again = await deployDevAa({ rpcUrl: anvil.url, chainId })
     expect(again.map((c) => c.status)).toEqual(['existing', 'existing'])
@@ -96,13 +99,21 @@ describe('dev bundler', () => {
     expect(deposit).toBeGreaterThan(0n)
     expect((await client.getBalance({ address: account.address })) + deposit).toBe(before - parseEther('0.25') - receipt.actualGasCost)
     expect(await client.getCode({ address: account.address })).not.toBeUndefined()
-    expect(await client.readContract({ address: account.address, abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'owner' })).toBe(owner.address)
+    expect(await client.readContract({ address: account.address, abi: [{ type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }], functionName: 'owner' })).toBe(
+      owner.address,
+    )
     const found = await bundlerClient.getUserOperation({ hash })
     expect(found.transactionHash).toBe(receipt.receipt.transactionHash)
     expect(found.userOperation.sender).toBe(account.address)
 
     // A second operation from the deployed account: no factory this time.
-    const second = await bundlerClient.sendUserOperation({ account, calls: [{ to: recipient, value: 1n }, { to: recipient, value: 2n }] })
+    const second = await bundlerClient.sendUserOperation({
+      account,
+      calls: [
+        { to: recipient, value: 1n },
+        { to: recipient, value: 2n },
+      ],
+    })
     const secondReceipt = await bundlerClient.waitForUserOperationReceipt({ hash: second, timeout: 20_000 })
     expect(secondReceipt.success).toBe(true)
     expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.25') + 3n)
@@ -139,7 +150,10 @@ describe('dev bundler', () => {
     expect((await raw('eth_sendUserOperation', [{ ...signed, signature: '0x' }, ENTRY_POINT_ADDRESS])).error?.code).toBe(bundlerErrorCodes.invalidParams)
     expect((await raw('eth_sendUserOperation', [{ ...signed, sender: 'nobody' }, ENTRY_POINT_ADDRESS])).error?.code).toBe(bundlerErrorCodes.invalidParams)
     const cheap = { ...op, preVerificationGas: 21_000n }
-    expect((await raw('eth_sendUserOperation', [rpcOf({ ...cheap, signature: await account.signUserOperation(cheap) }), ENTRY_POINT_ADDRESS])).error).toMatchObject({ code: bundlerErrorCodes.invalidParams, message: expect.stringMatching(/preVerificationGas/) })
+    expect((await raw('eth_sendUserOperation', [rpcOf({ ...cheap, signature: await account.signUserOperation(cheap) }), ENTRY_POINT_ADDRESS])).error).toMatchObject({
+      code: bundlerErrorCodes.invalidParams,
+      message: expect.stringMatching(/preVerificationGas/),
+    })
     expect((await raw('eth_sendTransaction', [])).error?.code).toBe(bundlerErrorCodes.methodNotFound)
     expect((await raw('eth_getUserOperationReceipt', ['0x1234'])).error?.code).toBe(bundlerErrorCodes.invalidParams)
     expect((await raw('eth_getUserOperationReceipt', [`0x${'ab'.repeat(32)}`])).result).toBeNull()
@@ -159,5 +173,9 @@ describe('dev bundler', () => {
 
 /** A typed user operation in the RPC's hex form. */
 function rpcOf(op: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(op).filter(([key]) => key !== 'account' && key !== 'authorization').map(([key, value]) => [key, typeof value === 'bigint' ? `0x${value.toString(16)}` : value]))
+  return Object.fromEntries(
+    Object.entries(op)
+      .filter(([key]) => key !== 'account' && key !== 'authorization')
+      .map(([key, value]) => [key, typeof value === 'bigint' ? `0x${value.toString(16)}` : value]),
+  )
 }

@@ -73,7 +73,15 @@ const hexQuantity = (value: bigint): Hex => numberToHex(value)
  * @returns the gas.
  */
 export function requiredPreVerificationGas(op: UserOperation<'0.7'>): bigint {
-  const priced = { ...op, callGasLimit: calldataPlaceholderGas, verificationGasLimit: calldataPlaceholderGas, preVerificationGas: calldataPlaceholderGas, maxFeePerGas: calldataPlaceholderGas, maxPriorityFeePerGas: calldataPlaceholderGas, signature: `0x${'ff'.repeat(Math.max(size(op.signature), 65))}` as Hex }
+  const priced = {
+    ...op,
+    callGasLimit: calldataPlaceholderGas,
+    verificationGasLimit: calldataPlaceholderGas,
+    preVerificationGas: calldataPlaceholderGas,
+    maxFeePerGas: calldataPlaceholderGas,
+    maxPriorityFeePerGas: calldataPlaceholderGas,
+    signature: `0x${'ff'.repeat(Math.max(size(op.signature), 65))}` as Hex,
+  }
   const data = encodeFunctionData({ abi: entryPointAbi, functionName: 'handleOps', args: [[toPackedUserOperation(priced)], AA_DEPLOYER] })
   let gas = 21_000n + preVerificationOverhead
   for (const byte of hexToBytes(data)) gas += byte === 0 ? 4n : 16n
@@ -123,15 +131,10 @@ function toBundlerError(error: unknown): never {
 }
 
 /** Runs one of EntryPointSimulations' functions with `eth_call`, the EntryPoint's code swapped for the simulation's. */
-async function simulate<name extends 'simulateValidation' | 'simulateHandleOp'>(
-  client: PublicClient,
-  functionName: name,
-  args: readonly unknown[],
-  balanceOf?: Address,
-) {
+async function simulate<name extends 'simulateValidation' | 'simulateHandleOp'>(client: PublicClient, functionName: name, args: readonly unknown[], balanceOf?: Address) {
   const stateOverride = [{ address: ENTRY_POINT_ADDRESS, code: entryPointSimulationsDeployedBytecode }, ...(balanceOf ? [{ address: balanceOf, balance: 10n ** 24n }] : [])]
   try {
-    return await client.readContract({ address: ENTRY_POINT_ADDRESS, abi: entryPointSimulationsAbi, functionName, args: args as never, stateOverride } as never) as never
+    return (await client.readContract({ address: ENTRY_POINT_ADDRESS, abi: entryPointSimulationsAbi, functionName, args: args as never, stateOverride } as never)) as never
   } catch (error) {
     return toBundlerError(error)
   }
@@ -224,7 +227,13 @@ export function createDevChainBundler(chain: DevBundlerChain): DevChainBundler {
     if (!event) return null
     const raw = (await client.request({ method: 'eth_getTransactionReceipt', params: [event.transactionHash] })) as { logs: { logIndex: Hex; address: Address; topics: Hex[] }[] } | null
     if (!raw) return null
-    const [reverted] = await client.getContractEvents({ address: ENTRY_POINT_ADDRESS, abi: entryPointAbi, eventName: 'UserOperationRevertReason', args: { userOpHash: userOpHash as Hash }, blockHash: event.blockHash } as never)
+    const [reverted] = await client.getContractEvents({
+      address: ENTRY_POINT_ADDRESS,
+      abi: entryPointAbi,
+      eventName: 'UserOperationRevertReason',
+      args: { userOpHash: userOpHash as Hash },
+      blockHash: event.blockHash,
+    } as never)
     // The operation's own logs: after the bundle's BeforeExecution (or the previous operation's event), before its event.
     const eventIndex = event.logIndex
     let start = -1
@@ -357,9 +366,10 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
   return {
     url,
     rpcUrl: (chainId) => `${url}/rpc/${chainId}`,
-    stop: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }

@@ -88,7 +88,9 @@ export function aaInputFingerprint(input: AaCompileInput = aaCompileInput()): st
 
 /** sha256 (hex) of an artifacts file's text without its `outputFingerprint` line: what that line records. */
 export function aaOutputFingerprint(text: string): string {
-  return createHash('sha256').update(text.replace(/^export const outputFingerprint = .*\n/m, '')).digest('hex')
+  return createHash('sha256')
+    .update(text.replace(/^export const outputFingerprint = .*\n/m, ''))
+    .digest('hex')
 }
 
 /** Thrown by {@link compileAaContracts} when solc reports errors; `details` holds solc's formatted messages. */
@@ -177,7 +179,7 @@ export function renderAaArtifacts(result: CompileAaContractsReturnType): string 
     '/** The solc version that produced this file. */',
     `export const solcVersion = ${literal(result.solcVersion)}`,
     '',
-    '/** The fingerprint of the compile\'s input (`aaInputFingerprint()`): solc, settings, contracts, source packages. */',
+    "/** The fingerprint of the compile's input (`aaInputFingerprint()`): solc, settings, contracts, source packages. */",
     `export const inputFingerprint = ${literal(result.inputFingerprint)}`,
   ]
   for (const contract of result.contracts) {

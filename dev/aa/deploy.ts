@@ -111,8 +111,11 @@ export async function deployDevAa(parameters: DeployDevAaParameters): Promise<De
     }
     contracts.push({ name: step.name, address: step.address, status: 'deployed', transactionHash })
   }
-  const factoryEntryPoint = await client.readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccountFactoryAbi, functionName: 'accountImplementation' })
-    .then((implementation) => client.readContract({ address: implementation, abi: [{ type: 'function', name: 'entryPoint', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }] as const, functionName: 'entryPoint' }))
+  const factoryEntryPoint = await client
+    .readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccountFactoryAbi, functionName: 'accountImplementation' })
+    .then((implementation) =>
+      client.readContract({ address: implementation, abi: [{ type: 'function', name: 'entryPoint', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }] as const, functionName: 'entryPoint' }),
+    )
   if (factoryEntryPoint.toLowerCase() !== ENTRY_POINT_ADDRESS.toLowerCase()) {
     throw new DevAaDeployError('code-mismatch', `The factory at ${SIMPLE_ACCOUNT_FACTORY_ADDRESS} on chain ${chainId} serves EntryPoint ${factoryEntryPoint}: restart the anvil.`)
   }

@@ -84,10 +84,7 @@ async function readTokenBalance(reader: ChainReader, token: Erc20Token, address:
 export async function readBalances(reader: ChainReader, address: Address, dataset: Dataset, prices: Readonly<Record<string, number>> = {}): Promise<TokenBalance[]> {
   const native = dataset.nativeCurrencies[reader.caipNetworkId] ?? { name: 'Ether', symbol: 'ETH', decimals: 18 }
   const tokens = dataset.erc20Tokens[reader.caipNetworkId] ?? []
-  const [wei, ...tokenBalances] = await Promise.all([
-    reader.client.getBalance({ address }),
-    ...tokens.map((token) => readTokenBalance(reader, token, address)),
-  ])
+  const [wei, ...tokenBalances] = await Promise.all([reader.client.getBalance({ address }), ...tokens.map((token) => readTokenBalance(reader, token, address))])
   const nativePrice = prices[native.symbol] ?? dataset.pricesUsd[native.symbol] ?? 0
   const nativeAmount = formatUnits(wei, native.decimals)
   const balances: TokenBalance[] = [
@@ -202,21 +199,12 @@ type TokenTransferLog = { token: Erc20Token; from: Address; to: Address; value: 
  * `fromBlock..toBlock`, grouped by transaction hash, each group in log order. Two `eth_getLogs` calls (sender
  * topic, recipient topic); a self-transfer matches both and is kept once.
  */
-async function readTokenTransfers(
-  reader: ChainReader,
-  tokens: readonly Erc20Token[],
-  address: Address,
-  fromBlock: bigint,
-  toBlock: bigint,
-): Promise<Map<Hash, TokenTransferLog[]>> {
+async function readTokenTransfers(reader: ChainReader, tokens: readonly Erc20Token[], address: Address, fromBlock: bigint, toBlock: bigint): Promise<Map<Hash, TokenTransferLog[]>> {
   const byTx = new Map<Hash, TokenTransferLog[]>()
   if (tokens.length === 0 || toBlock < fromBlock) return byTx
   const byAddress = new Map(tokens.map((token) => [token.address.toLowerCase(), token]))
   const filter = { address: tokens.map((token) => token.address), event: transferEvent, fromBlock, toBlock } as const
-  const [sent, received] = await Promise.all([
-    reader.client.getLogs({ ...filter, args: { from: address } }),
-    reader.client.getLogs({ ...filter, args: { to: address } }),
-  ])
+  const [sent, received] = await Promise.all([reader.client.getLogs({ ...filter, args: { from: address } }), reader.client.getLogs({ ...filter, args: { to: address } })])
   const seen = new Set<string>()
   for (const log of [...sent, ...received]) {
     const token = byAddress.get(log.address.toLowerCase())
@@ -265,12 +253,7 @@ function directionOf(me: string, from: string | null | undefined, to: string | n
  *   (`null` when there are no more within the scanned range).
  * @throws viem errors when the RPC does not answer.
  */
-export async function readHistory(
-  reader: ChainReader,
-  address: Address,
-  cursor: HistoryCursor | undefined,
-  dataset: Dataset,
-): Promise<{ data: HistoryTransaction[]; next: string | null }> {
+export async function readHistory(reader: ChainReader, address: Address, cursor: HistoryCursor | undefined, dataset: Dataset): Promise<{ data: HistoryTransaction[]; next: string | null }> {
   const me = address.toLowerCase()
   const latest = await reader.client.getBlockNumber()
   const floor = cursor?.floor ?? (latest >= BigInt(historyScanBlocks) ? latest - BigInt(historyScanBlocks) + 1n : 0n)
@@ -343,12 +326,7 @@ export async function readHistory(
     transfers.push(...tokens)
     if (wrapped) transfers.push(...wrapped)
     const onlyOut = tokens.length > 0 && transfers.every((t) => t.direction === 'out')
-    const operationType =
-      wrapped ? 'trade'
-      : isFrom && tx.to === null ? 'deploy'
-        : !isFrom ? (transfers.every((t) => t.direction === 'in') ? 'receive' : 'execute')
-          : tx.input === '0x' || onlyOut ? 'send'
-            : 'execute'
+    const operationType = wrapped ? 'trade' : isFrom && tx.to === null ? 'deploy' : !isFrom ? (transfers.every((t) => t.direction === 'in') ? 'receive' : 'execute') : tx.input === '0x' || onlyOut ? 'send' : 'execute'
     return {
       id: txId(reader.caipNetworkId, tx.hash),
       metadata: {

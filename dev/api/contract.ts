@@ -181,10 +181,7 @@ function compileContracts(): Contracts {
         const queryRequired: string[] = []
         const pathRequired: string[] = []
         const requiredCommonQuery: string[] = []
-        const declared = [
-          ...shared.map((p, i) => ({ p, pointer: `${pathPointer}/parameters/${i}` })),
-          ...(operation.parameters ?? []).map((p, i) => ({ p, pointer: `${operationPointer}/parameters/${i}` })),
-        ]
+        const declared = [...shared.map((p, i) => ({ p, pointer: `${pathPointer}/parameters/${i}` })), ...(operation.parameters ?? []).map((p, i) => ({ p, pointer: `${operationPointer}/parameters/${i}` }))]
         for (const { p, pointer: declaredAt } of declared) {
           const { value: parameter, pointer = declaredAt } = resolveLocal(document, p)
           const schemaRef = pointerRef(contract, `${pointer}/schema`)

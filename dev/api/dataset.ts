@@ -195,9 +195,55 @@ function prng(seed: number): () => number {
 }
 
 const syllables = [
-  'ka', 'zo', 'lu', 'mi', 'ra', 'ven', 'tor', 'bex', 'qui', 'nal', 'dor', 'fen', 'gal', 'hox', 'jin', 'lor',
-  'mar', 'nex', 'ori', 'pax', 'ryn', 'tal', 'ux', 'vor', 'wyn', 'xen', 'yar', 'zel', 'cor', 'dra', 'el', 'fi',
-  'gro', 'hal', 'ix', 'jo', 'kel', 'lum', 'mo', 'nu', 'op', 'pra', 'quo', 'rho', 'sa', 'tu', 'vi', 'wa', 'ze',
+  'ka',
+  'zo',
+  'lu',
+  'mi',
+  'ra',
+  'ven',
+  'tor',
+  'bex',
+  'qui',
+  'nal',
+  'dor',
+  'fen',
+  'gal',
+  'hox',
+  'jin',
+  'lor',
+  'mar',
+  'nex',
+  'ori',
+  'pax',
+  'ryn',
+  'tal',
+  'ux',
+  'vor',
+  'wyn',
+  'xen',
+  'yar',
+  'zel',
+  'cor',
+  'dra',
+  'el',
+  'fi',
+  'gro',
+  'hal',
+  'ix',
+  'jo',
+  'kel',
+  'lum',
+  'mo',
+  'nu',
+  'op',
+  'pra',
+  'quo',
+  'rho',
+  'sa',
+  'tu',
+  'vi',
+  'wa',
+  'ze',
 ] as const
 const suffixes = ['Wallet', 'Wallet', 'Vault', 'Pay', 'Keys', 'Safe', 'Pocket', 'Connect', 'Purse', 'Ark', 'Nest', 'Hub', '', '', ''] as const
 
@@ -254,9 +300,7 @@ function walletFromSeed(seed: WalletSeed, order: number): Wallet {
     app_store: mobileLink ? `https://apps.apple.com/app/id${BigInt(`0x${sha256Hex(`ios:${seed.name}`).slice(0, 8)}`) % 1_000_000_000n}` : null,
     play_store: mobileLink ? `https://play.google.com/store/apps/details?id=com.${slug}` : null,
     // An extension's item id is 32 letters a–p (its key's hash in base 16 written with a–p).
-    ...(seed.extension
-      ? { chrome_store: `https://chromewebstore.google.com/detail/${slug}/${[...sha256Hex(`chrome:${seed.name}`).slice(0, 32)].map((d) => String.fromCharCode(97 + parseInt(d, 16))).join('')}` }
-      : {}),
+    ...(seed.extension ? { chrome_store: `https://chromewebstore.google.com/detail/${slug}/${[...sha256Hex(`chrome:${seed.name}`).slice(0, 32)].map((d) => String.fromCharCode(97 + parseInt(d, 16))).join('')}` } : {}),
     chains: seed.chains,
     badge_type: seed.badge,
     order,
@@ -281,11 +325,7 @@ function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[]
     const r = random()
     const someEvm = [caip2.ethereum, ...evmChains.slice(1).filter(() => random() < 0.4)]
     const chains =
-      r < 0.7 ? someEvm
-        : r < 0.8 ? [...someEvm, caip2.solana]
-          : r < 0.87 ? (random() < 0.5 ? [caip2.solana] : [caip2.solana, caip2.solanaDevnet])
-            : r < 0.93 ? [caip2.bitcoin]
-              : [...someEvm, caip2.solana, caip2.bitcoin]
+      r < 0.7 ? someEvm : r < 0.8 ? [...someEvm, caip2.solana] : r < 0.87 ? (random() < 0.5 ? [caip2.solana] : [caip2.solana, caip2.solanaDevnet]) : r < 0.93 ? [caip2.bitcoin] : [...someEvm, caip2.solana, caip2.bitcoin]
     const m = random()
     const b = random()
     seeds.push({
@@ -388,20 +428,37 @@ export function defaultDataset(): Dataset {
     pricesUsd: { ETH: 3000, WETH: 3000, USDC: 1, USDT: 1, DAI: 1, WBTC: 65_000, BTC: 65_000, BNB: 600, WBNB: 600, ARB: 0.8, SOL: 150, ...devTokenPricesUsd },
     nativeCurrencies: { [caip2.bsc]: { name: 'BNB', symbol: 'BNB', decimals: 18 } },
     erc20Tokens: Object.fromEntries(
-      devEvmChains.map((chain) => [chain, [...devTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })), { address: WETH_ADDRESS, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }]]),
+      devEvmChains.map((chain) => [
+        chain,
+        [...devTokens.map(({ address, name, symbol, decimals }) => ({ address, name, symbol, decimals })), { address: WETH_ADDRESS, name: 'Wrapped Ether', symbol: 'WETH', decimals: 18 }],
+      ]),
     ),
     supportedChains: {
       http: [...builtInNetworks.map((n) => n.caipNetworkId), caip2.optimism, caip2.polygon, caip2.base],
       ws: [caip2.ethereum, caip2.arbitrum, caip2.base],
     },
     paymentCurrencies: [
-      { id: 'USD', limits: [{ id: 'card', min: '10.00', max: '7500.00' }, { id: 'ach_bank_account', min: '10.00', max: '25000.00' }] },
-      { id: 'EUR', limits: [{ id: 'card', min: '10.00', max: '5000.00' }, { id: 'sepa_bank_account', min: '10.00', max: '20000.00' }] },
+      {
+        id: 'USD',
+        limits: [
+          { id: 'card', min: '10.00', max: '7500.00' },
+          { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+        ],
+      },
+      {
+        id: 'EUR',
+        limits: [
+          { id: 'card', min: '10.00', max: '5000.00' },
+          { id: 'sepa_bank_account', min: '10.00', max: '20000.00' },
+        ],
+      },
       { id: 'GBP', limits: [{ id: 'card', min: '10.00', max: '5000.00' }] },
     ],
     purchaseCurrencies: [
       {
-        id: 'ETH', name: 'Ether', symbol: 'ETH',
+        id: 'ETH',
+        name: 'Ether',
+        symbol: 'ETH',
         networks: [
           { name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '' },
           // The dev anvil chains: the development on-ramp provider delivers there (dev/onramp).
@@ -412,7 +469,9 @@ export function defaultDataset(): Dataset {
         ],
       },
       {
-        id: 'USDC', name: 'USD Coin', symbol: 'USDC',
+        id: 'USDC',
+        name: 'USD Coin',
+        symbol: 'USDC',
         networks: [
           { name: 'ethereum', display_name: 'Ethereum', chain_id: '1', contract_address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
           { name: 'arbitrum', display_name: 'Arbitrum One', chain_id: '42161', contract_address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831' },

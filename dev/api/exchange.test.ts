@@ -86,7 +86,7 @@ async function reservesOf(tokenIn: Address, tokenOut: Address): Promise<{ reserv
 }
 
 describe('tokens, quotes and prices from the pools', () => {
-  it('lists the swappable tokens from the factory\'s pairs: ETH first, then WETH, dUSDT, DEV, with icons', async () => {
+  it("lists the swappable tokens from the factory's pairs: ETH first, then WETH, dUSDT, DEV, with icons", async () => {
     const { tokens } = await ok<{ tokens: Array<{ symbol: string; address: string; decimals: number; logoUri: string }> }>('GET', '/v1/convert/tokens', { chainId: `eip155:${chainId}` })
     expect(tokens.map((t) => [t.symbol, t.address.toLowerCase(), t.decimals])).toEqual([
       ['ETH', ETH, 18],
@@ -110,7 +110,7 @@ describe('tokens, quotes and prices from the pools', () => {
       expect(BigInt(quote.toAmount), `${from} → ${to}`).toBe(getAmountOut(amount, reserveIn, reserveOut))
       expect(quote).toMatchObject({ fromAmount: amount.toString(), fromToken: from, toToken: to })
       // Impact: amountIn×0.997 / (reserveIn + amountIn×0.997) for one pool.
-      const expected = (Number(amount) * 0.997) / (Number(reserveIn) + Number(amount) * 0.997) * 100
+      const expected = ((Number(amount) * 0.997) / (Number(reserveIn) + Number(amount) * 0.997)) * 100
       expect(quote.priceImpact).toBeCloseTo(expected, 3)
     }
     // A bigger trade moves the price more.
@@ -250,13 +250,37 @@ describe('history of the swaps', () => {
       return [formatUnits(s.amountIn, inDecimals), formatUnits(s.amountOut, outDecimals)]
     }
     const [ethIn, devOut] = amounts('ETH→DEV', 18, 18)
-    expect(entry('ETH→DEV')).toEqual({ operationType: 'trade', transfers: [['out', 'ETH', ethIn], ['in', 'DEV', devOut]] })
+    expect(entry('ETH→DEV')).toEqual({
+      operationType: 'trade',
+      transfers: [
+        ['out', 'ETH', ethIn],
+        ['in', 'DEV', devOut],
+      ],
+    })
     const [usdtIn, ethOut] = amounts('dUSDT→ETH', 6, 18)
-    expect(entry('dUSDT→ETH')).toEqual({ operationType: 'trade', transfers: [['out', 'dUSDT', usdtIn], ['in', 'ETH', ethOut]] })
+    expect(entry('dUSDT→ETH')).toEqual({
+      operationType: 'trade',
+      transfers: [
+        ['out', 'dUSDT', usdtIn],
+        ['in', 'ETH', ethOut],
+      ],
+    })
     const [wrapped] = amounts('wrap', 18, 18)
-    expect(entry('wrap')).toEqual({ operationType: 'trade', transfers: [['out', 'ETH', wrapped], ['in', 'WETH', wrapped]] })
+    expect(entry('wrap')).toEqual({
+      operationType: 'trade',
+      transfers: [
+        ['out', 'ETH', wrapped],
+        ['in', 'WETH', wrapped],
+      ],
+    })
     const [unwrapped] = amounts('unwrap', 18, 18)
-    expect(entry('unwrap')).toEqual({ operationType: 'trade', transfers: [['out', 'WETH', unwrapped], ['in', 'ETH', unwrapped]] })
+    expect(entry('unwrap')).toEqual({
+      operationType: 'trade',
+      transfers: [
+        ['out', 'WETH', unwrapped],
+        ['in', 'ETH', unwrapped],
+      ],
+    })
   })
 })
 

@@ -260,10 +260,7 @@ export function minimumOut(amountOut: bigint, slippageBps: bigint): bigint {
  *
  * @throws viem errors when the node does not answer.
  */
-export async function buildSwap(
-  exchange: Exchange,
-  parameters: { from: ExchangeToken; to: ExchangeToken; user: Address; quote: ExchangeQuote; amountOutMin: bigint; estimate: boolean },
-): Promise<TransactionRequest> {
+export async function buildSwap(exchange: Exchange, parameters: { from: ExchangeToken; to: ExchangeToken; user: Address; quote: ExchangeQuote; amountOutMin: bigint; estimate: boolean }): Promise<TransactionRequest> {
   const { from, user, quote: q, amountOutMin, estimate } = parameters
   const { client } = exchange.reader
   let to: Address = ROUTER_ADDRESS

@@ -465,9 +465,8 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       const { label, zone } = splitName(message.name, 'reown.id')
       checkLabel(label)
       const name = `${label}.${zone}`
-      const attributes = typeof message.attributes === 'object' && message.attributes !== null
-        ? Object.fromEntries(Object.entries(message.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-        : {}
+      const attributes =
+        typeof message.attributes === 'object' && message.attributes !== null ? Object.fromEntries(Object.entries(message.attributes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')) : {}
       const registered = await state.names.register({ name, coinType: body.coin_type, address, attributes, now: Math.floor(Date.now() / 1000) })
       if (!registered) throw new ApiHttpError(400, `Name ${name} is already registered`, [{ description: 'Name is already registered' }])
       return json({ success: true })
@@ -530,7 +529,10 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
 }
 
 function splitList(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /**
@@ -548,14 +550,15 @@ export function filterWallets(wallets: readonly Wallet[], query: QueryOf<Directo
   const exclude = new Set(splitList(query.exclude))
   const chains = new Set(splitList(query.chains))
   return wallets
-    .filter((wallet) =>
-      (!search || wallet.name.toLowerCase().includes(search)) &&
-      (include.size === 0 || include.has(wallet.id)) &&
-      !exclude.has(wallet.id) &&
-      (chains.size === 0 || wallet.chains.some((chain) => chains.has(chain))) &&
-      (!query.badge_type || wallet.badge_type === query.badge_type) &&
-      (query.platform !== 'mobile' || Boolean(wallet.mobile_link)) &&
-      (query.platform !== 'links' || Boolean(wallet.mobile_link || wallet.desktop_link || wallet.webapp_link)),
+    .filter(
+      (wallet) =>
+        (!search || wallet.name.toLowerCase().includes(search)) &&
+        (include.size === 0 || include.has(wallet.id)) &&
+        !exclude.has(wallet.id) &&
+        (chains.size === 0 || wallet.chains.some((chain) => chains.has(chain))) &&
+        (!query.badge_type || wallet.badge_type === query.badge_type) &&
+        (query.platform !== 'mobile' || Boolean(wallet.mobile_link)) &&
+        (query.platform !== 'links' || Boolean(wallet.mobile_link || wallet.desktop_link || wallet.webapp_link)),
     )
     .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
 }

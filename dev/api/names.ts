@@ -105,10 +105,7 @@ export function createNameStore(seed: readonly NameProfile[]): NameStore {
       return new Set(rows.map((r) => r.name))
     },
     async byAddress(address) {
-      const { rows } = await (await db()).query<Row>(
-        `${select} where n.name in (select name from name_addresses where lower(address) = lower($1)) order by n.registered, n.name, a.coin_type`,
-        [address],
-      )
+      const { rows } = await (await db()).query<Row>(`${select} where n.name in (select name from name_addresses where lower(address) = lower($1)) order by n.registered, n.name, a.coin_type`, [address])
       return profilesOf(rows)
     },
     async register({ name, coinType, address, attributes, now }) {
@@ -120,12 +117,7 @@ export function createNameStore(seed: readonly NameProfile[]): NameStore {
           JSON.stringify(attributes),
         ])
         if (inserted.rows.length === 0) return false
-        await tx.query('insert into name_addresses (name, coin_type, address, created) values ($1, $2, $3, $4)', [
-          name.toLowerCase(),
-          coinType,
-          address,
-          new Date(now * 1000).toISOString(),
-        ])
+        await tx.query('insert into name_addresses (name, coin_type, address, created) values ($1, $2, $3, $4)', [name.toLowerCase(), coinType, address, new Date(now * 1000).toISOString()])
         return true
       })
     },

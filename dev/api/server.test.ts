@@ -32,7 +32,13 @@ const walletClient = createWalletClient({ transport: http(rpc1) })
 let api: ApiServer
 
 beforeAll(async () => {
-  api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }, { chainId: 31338, rpcUrl: rpc2 }] })
+  api = await startApiServer({
+    port: 0,
+    chains: [
+      { chainId: 31337, rpcUrl: rpc1 },
+      { chainId: 31338, rpcUrl: rpc2 },
+    ],
+  })
 })
 afterAll(() => api.stop())
 afterEach(() => api.control.reset())
@@ -223,7 +229,10 @@ describe('every operation of the three contracts', () => {
 
 describe('balances (real, from anvil)', () => {
   it('the native balance of a dev account is what viem getBalance reads, followed by its DEV and dUSDT, on each chain', async () => {
-    for (const [chainId, rpcUrl] of [[31337, rpc1], [31338, rpc2]] as const) {
+    for (const [chainId, rpcUrl] of [
+      [31337, rpc1],
+      [31338, rpc2],
+    ] as const) {
       const client = createPublicClient({ transport: http(rpcUrl), cacheTime: 0 })
       // Another test file may move funds meanwhile: compare only when the balance held still around the call.
       for (let attempt = 0; ; attempt++) {
@@ -281,10 +290,10 @@ describe('balances (real, from anvil)', () => {
   it('token balances follow transfers (balanceOf), and a listed token without code on the chain is left out', async () => {
     const fresh = privateKeyToAccount(generatePrivateKey()).address
     await sendToken(devTetherToken, 1, fresh, parseUnits('2.5', 6))
-    const { balances } = await getJson<{ balances: Array<{ symbol: string; address?: string; value: number; quantity: { numeric: string; decimals: string } }> }>(
-      `/blockchain/v1/account/${fresh}/balance`,
-      { currency: 'usd', chainId: 'eip155:31337' },
-    )
+    const { balances } = await getJson<{ balances: Array<{ symbol: string; address?: string; value: number; quantity: { numeric: string; decimals: string } }> }>(`/blockchain/v1/account/${fresh}/balance`, {
+      currency: 'usd',
+      chainId: 'eip155:31337',
+    })
     // Zero balances (ETH is listed anyway, DEV is not) are left out.
     expect(balances.map((b) => [b.symbol, b.address, b.quantity, b.value])).toEqual([
       ['ETH', undefined, { decimals: '18', numeric: '0' }, 0],
@@ -647,7 +656,7 @@ describe('wallet directory', () => {
     })
     api.control.setFeatures('basic-project', { email: false, socials: false, swaps: false })
     expect(await getJson('/directory/appkit/v1/config', { projectId: 'basic-project' })).toEqual({ features: { email: false, socials: false, swaps: false } })
-    expect(((await getJson<{ features: { email: boolean } }>('/directory/appkit/v1/config')).features.email)).toBe(true)
+    expect((await getJson<{ features: { email: boolean } }>('/directory/appkit/v1/config')).features.email).toBe(true)
     expect(() => api.control.setFeatures('p', { socials: ['myspace'] } as never)).toThrow(/Invalid features/)
 
     expect((await getJson<{ allowedOrigins: string[] }>('/directory/projects/v1/origins')).allowedOrigins).toEqual(expect.arrayContaining(['http://127.0.0.1:5173', 'http://localhost:5273']))
@@ -697,7 +706,9 @@ describe('request validation', () => {
     expect(((await badEnum.json()) as { message: string }).message).toContain(`query parameter 'badge_type' must be equal to one of the allowed values ("none", "certified")`)
     const badBody = await post('/blockchain/v1/fungible/price', { currency: 'eur', addresses: 'x' })
     expect(badBody.status).toBe(400)
-    expect(((await badBody.json()) as { message: string }).message).toMatchInlineSnapshot(`"Invalid request to getTokenPrices: body must have required property 'projectId'; body/currency must be equal to constant ("usd"); body/addresses must be array"`)
+    expect(((await badBody.json()) as { message: string }).message).toMatchInlineSnapshot(
+      `"Invalid request to getTokenPrices: body must have required property 'projectId'; body/currency must be equal to constant ("usd"); body/addresses must be array"`,
+    )
     const notJson = await fetch(url('/analytics/e', common), { method: 'POST', body: '{nope' })
     expect(await notJson.json()).toEqual({ message: 'The request body is not valid JSON' })
     const noBody = await fetch(url('/analytics/e', common), { method: 'POST' })

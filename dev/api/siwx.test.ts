@@ -150,7 +150,7 @@ describe('sign-in with a real signature', () => {
 })
 
 describe('refusals, each with a real signature', () => {
-  it('refuses a wrong domain (WRONG_DOMAIN), and a scheme other than the origin\'s', async () => {
+  it("refuses a wrong domain (WRONG_DOMAIN), and a scheme other than the origin's", async () => {
     expect(await signIn({ domain: 'evil.example' })).toMatchInlineSnapshot(`
       {
         "body": {
@@ -192,7 +192,7 @@ describe('refusals, each with a real signature', () => {
     `)
   })
 
-  it('refuses a nonce token the server never issued, and one whose nonce is not the message\'s (UNKNOWN_NONCE)', async () => {
+  it("refuses a nonce token the server never issued, and one whose nonce is not the message's (UNKNOWN_NONCE)", async () => {
     const message = eip4361('abcdefgh12345678')
     const signature = await alice.signMessage({ message })
     expect(await verify({ message, signature, token: 'never-issued-token-0000000000000000000000000' })).toMatchInlineSnapshot(`
@@ -284,7 +284,7 @@ describe('refusals, each with a real signature', () => {
     expect((await verify({ message, signature: await alice.signMessage({ message }), token })).status).toBe(200)
   })
 
-  it('refuses a signature from another address than the message\'s (BAD_SIGNATURE)', async () => {
+  it("refuses a signature from another address than the message's (BAD_SIGNATURE)", async () => {
     expect(await signIn({ address: alice.address }, { signer: bob })).toMatchInlineSnapshot(`
       {
         "body": {
@@ -303,7 +303,7 @@ describe('refusals, each with a real signature', () => {
     expect((await verify({ message, signature, token })).body).toMatchObject({ code: 'BAD_SIGNATURE' })
   })
 
-  it('refuses a chain the server does not verify on, and a message for another chain than the request\'s (CHAIN_MISMATCH)', async () => {
+  it("refuses a chain the server does not verify on, and a message for another chain than the request's (CHAIN_MISMATCH)", async () => {
     expect(await signIn({ chainId: 1 })).toMatchInlineSnapshot(`
       {
         "body": {
@@ -469,7 +469,7 @@ describe('sessions', () => {
     expect(await session(undefined, 'DELETE')).toMatchObject({ status: 401, body: { code: 'NO_SESSION' } })
   })
 
-  it('behavior: a session ends at its message\'s expiration time (401 SESSION_EXPIRED, then NO_SESSION)', async () => {
+  it("behavior: a session ends at its message's expiration time (401 SESSION_EXPIRED, then NO_SESSION)", async () => {
     const token = await openSession({ expirationTime: new Date(start + 60_000) })
     clock = start + 59_999
     expect((await session(token)).status).toBe(200)
@@ -519,7 +519,7 @@ describe('the contract', () => {
     ])
   })
 
-  it('a refusal body is the contract\'s Refusal and a session answer its SessionResponse', async () => {
+  it("a refusal body is the contract's Refusal and a session answer its SessionResponse", async () => {
     const contracts = loadContracts()
     expect(contracts.schemaValidator('siwx', '/components/schemas/Refusal')((await signIn({ domain: 'evil.example' })).body)).toBe(true)
     expect(contracts.schemaValidator('siwx', '/components/schemas/SessionResponse')((await signIn()).body)).toBe(true)

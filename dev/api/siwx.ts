@@ -120,7 +120,11 @@ function parseMessage(message: string): {
   const missing = (['domain', 'address', 'uri', 'version', 'chainId', 'nonce', 'issuedAt'] as const).filter((field) => parsed[field] === undefined)
   if (missing.length) throw new SiwxHttpError('MALFORMED', `The message is not an EIP-4361 message: ${missing.join(', ')} missing`)
   const { expirationTime, notBefore, scheme } = parsed
-  for (const [field, date] of [['Issued At', parsed.issuedAt], ['Expiration Time', expirationTime], ['Not Before', notBefore]] as const) {
+  for (const [field, date] of [
+    ['Issued At', parsed.issuedAt],
+    ['Expiration Time', expirationTime],
+    ['Not Before', notBefore],
+  ] as const) {
     if (date !== undefined && Number.isNaN(date.getTime())) throw new SiwxHttpError('MALFORMED', `The message's ${field} is not an RFC 3339 date-time`)
   }
   // Version 1, a nonce of 8+ letters and digits, a valid address: the checks of viem's validator that no other code names.

@@ -67,7 +67,7 @@ describe('GET /v1/account/{address}/balance for Solana', () => {
     expect((await balances(`${solanaMainnet.caipNetworkId}:${address}`)).body).toEqual({ balances: [] })
   })
 
-  test('behavior: an address that is not Solana\'s on a solana: chain is a 400 naming it', async () => {
+  test("behavior: an address that is not Solana's on a solana: chain is a 400 naming it", async () => {
     const { status, body } = await balances('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', { chainId: SOLANA_LOCALNET_CAIP_NETWORK_ID })
     expect(status).toBe(400)
     expect(body.message).toBe(`Invalid address: expected a Solana address for ${SOLANA_LOCALNET_CAIP_NETWORK_ID}, got '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'`)

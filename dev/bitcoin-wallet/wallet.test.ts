@@ -32,7 +32,10 @@ async function connected(options: Partial<ConstructorParameters<typeof BitcoinDe
 }
 
 async function rejection(promise: Promise<unknown>): Promise<BitcoinWalletError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e)
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(BitcoinWalletError)
   return error as BitcoinWalletError
 }
@@ -58,10 +61,16 @@ describe('signing', () => {
 
   test('behavior: a transfer PSBT picks the largest UTXOs, pays the fee and returns change; too little is refused', () => {
     const recipientScript = bitcoin.address.toOutputScript(DEV_BITCOIN_PAYMENT_ADDRESSES[1], devWalletNetwork)
-    const utxos = [{ txid: 'aa'.repeat(32), vout: 0, value: 1_000n }, { txid: 'bb'.repeat(32), vout: 1, value: 50_000n }]
+    const utxos = [
+      { txid: 'aa'.repeat(32), vout: 0, value: 1_000n },
+      { txid: 'bb'.repeat(32), vout: 1, value: 50_000n },
+    ]
     const { psbt, fee } = buildTransferPsbt({ from: alice!.payment, utxos, recipientScript, amount: 20_000n, feeRate: 2 })
     expect(psbt.txInputs.map((i) => i.index)).toEqual([1])
-    expect(psbt.txOutputs.map((o) => [o.address, o.value])).toEqual([[DEV_BITCOIN_PAYMENT_ADDRESSES[1], 20_000n], [alice!.payment.address, 30_000n - fee]])
+    expect(psbt.txOutputs.map((o) => [o.address, o.value])).toEqual([
+      [DEV_BITCOIN_PAYMENT_ADDRESSES[1], 20_000n],
+      [alice!.payment.address, 30_000n - fee],
+    ])
     expect(fee).toBe(330n) // ceil(10.5 + 68 + 2 × 43) vB × 2 sat/vB
     expect(() => buildTransferPsbt({ from: alice!.payment, utxos, recipientScript, amount: 51_000n, feeRate: 2 })).toThrow('Insufficient funds: 51000 sat available, 51466 sat needed (51000 sat and a fee of 466 sat)')
   })
@@ -145,7 +154,10 @@ describe('BitcoinDevWallet', () => {
     both.addOutput({ address: DEV_BITCOIN_PAYMENT_ADDRESSES[1], value: ordinal!.value + change!.value - 1_000n })
     const answer = await wallet.features['bitcoin:signTransaction'].signTransaction({
       psbt: both.toBase64(),
-      inputsToSign: [{ account: ordinals, signingIndexes: [0] }, { account: payment, signingIndexes: [1] }],
+      inputsToSign: [
+        { account: ordinals, signingIndexes: [0] },
+        { account: payment, signingIndexes: [1] },
+      ],
     })
     const done = bitcoin.Psbt.fromBase64(answer.psbt)
     expect(done.data.inputs[0]?.tapKeySig).toHaveLength(64)
@@ -159,15 +171,29 @@ describe('BitcoinDevWallet', () => {
     expect((await rejection(sign({ psbt: 'bm90IGEgcHNidA==', inputsToSign: [{ account: payment, signingIndexes: [0] }] }))).code).toBe(-32602)
     const index = createDevUtxoIndex()
     const bobUtxo = index.utxos(DEV_BITCOIN_PAYMENT_ADDRESSES[1])[0]!
-    const psbt = buildTransferPsbt({ from: devBitcoinAccounts()[1]!.payment, utxos: [bobUtxo], recipientScript: bitcoin.address.toOutputScript(payment.address, devWalletNetwork), amount: 1_000n, feeRate: 1 }).psbt.toBase64()
-    expect((await rejection(sign({ psbt, inputsToSign: [{ account: payment, signingIndexes: [3] }] }))).message).toBe('Invalid params: signingIndexes of bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw must be input indexes of the PSBT (0..0).')
+    const psbt = buildTransferPsbt({
+      from: devBitcoinAccounts()[1]!.payment,
+      utxos: [bobUtxo],
+      recipientScript: bitcoin.address.toOutputScript(payment.address, devWalletNetwork),
+      amount: 1_000n,
+      feeRate: 1,
+    }).psbt.toBase64()
+    expect((await rejection(sign({ psbt, inputsToSign: [{ account: payment, signingIndexes: [3] }] }))).message).toBe(
+      'Invalid params: signingIndexes of bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw must be input indexes of the PSBT (0..0).',
+    )
     expect((await rejection(sign({ psbt, inputsToSign: [{ account: payment, signingIndexes: [0] }] }))).message).toBe(`Invalid params: Input 0 does not spend an output of ${payment.address}`)
   })
 
   test('behavior: the misbehaviour switches answer an unsigned, altered or badly signed PSBT, or reject everything', async () => {
     const { wallet, payment } = await connected()
     const index = createDevUtxoIndex()
-    const original = buildTransferPsbt({ from: devBitcoinAccounts()[0]!.payment, utxos: index.utxos(payment.address), recipientScript: bitcoin.address.toOutputScript(DEV_BITCOIN_PAYMENT_ADDRESSES[1], devWalletNetwork), amount: 5_000n, feeRate: 1 }).psbt
+    const original = buildTransferPsbt({
+      from: devBitcoinAccounts()[0]!.payment,
+      utxos: index.utxos(payment.address),
+      recipientScript: bitcoin.address.toOutputScript(DEV_BITCOIN_PAYMENT_ADDRESSES[1], devWalletNetwork),
+      amount: 5_000n,
+      feeRate: 1,
+    }).psbt
     const ask = async () => bitcoin.Psbt.fromBase64((await wallet.features['bitcoin:signTransaction'].signTransaction({ psbt: original.toBase64(), inputsToSign: [{ account: payment, signingIndexes: [0] }] })).psbt)
 
     wallet.misbehave = { psbt: 'unsigned' }

@@ -393,7 +393,11 @@ export class BitcoinDevWallet implements Wallet {
       if (error instanceof InsufficientFundsError) throw new BitcoinWalletError(-32603, error.message)
       throw error
     }
-    signPsbtInputs(psbt, key, psbt.data.inputs.map((_, i) => i))
+    signPsbtInputs(
+      psbt,
+      key,
+      psbt.data.inputs.map((_, i) => i),
+    )
     psbt.finalizeAllInputs()
     const { txid } = await this.#api<{ txid: string }>('POST', '/v1/bitcoin/tx', { hex: psbt.extractTransaction().toHex() })
     return { txid }

@@ -83,17 +83,10 @@ export function devBitcoinAccounts(): readonly DevBitcoinAccount[] {
   const key = (purpose: DevBitcoinKey['purpose'], path: string): DevBitcoinKey => {
     const node = master.derive(path)
     if (!node.privateKey || !node.publicKey) throw new Error(`No key at ${path}`)
-    const address =
-      purpose === 'payment'
-        ? bitcoin.payments.p2wpkh({ pubkey: node.publicKey, network }).address
-        : bitcoin.payments.p2tr({ internalPubkey: node.publicKey.slice(1, 33), network }).address
+    const address = purpose === 'payment' ? bitcoin.payments.p2wpkh({ pubkey: node.publicKey, network }).address : bitcoin.payments.p2tr({ internalPubkey: node.publicKey.slice(1, 33), network }).address
     if (!address) throw new Error(`No address for ${path}`)
     return { purpose, address, path, privateKey: node.privateKey, publicKey: node.publicKey }
   }
-  cached = Object.freeze(
-    Array.from({ length: DEV_BITCOIN_ACCOUNT_COUNT }, (_, index) =>
-      Object.freeze({ index, payment: key('payment', paymentPath(index)), ordinals: key('ordinals', ordinalsPath(index)) }),
-    ),
-  )
+  cached = Object.freeze(Array.from({ length: DEV_BITCOIN_ACCOUNT_COUNT }, (_, index) => Object.freeze({ index, payment: key('payment', paymentPath(index)), ordinals: key('ordinals', ordinalsPath(index)) })))
   return cached
 }

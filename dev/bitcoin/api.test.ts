@@ -40,7 +40,10 @@ async function transfer(key: DevBitcoinKey, to: string, value: bigint, fee = 1_0
     key,
   }))
   const total = spends.reduce((a, s) => a + s.utxo.value, 0n)
-  return rawTransfer(spends, [{ address: to, value }, { address: key.address, value: total - value - fee }])
+  return rawTransfer(spends, [
+    { address: to, value },
+    { address: key.address, value: total - value - fee },
+  ])
 }
 
 describe('bitcoin routes of the reference API', () => {
@@ -48,7 +51,9 @@ describe('bitcoin routes of the reference API', () => {
     const address = DEV_BITCOIN_PAYMENT_ADDRESSES[4]
     const utxos = await get(`/address/${address}/utxo`)
     expect(utxos.status).toBe(200)
-    expect(utxos.body).toEqual([{ txid: expect.stringMatching(/^[0-9a-f]{64}$/), vout: 0, value: 100_000_000, status: { confirmed: true, block_height: 0, block_hash: expect.any(String), block_time: expect.any(Number) } }])
+    expect(utxos.body).toEqual([
+      { txid: expect.stringMatching(/^[0-9a-f]{64}$/), vout: 0, value: 100_000_000, status: { confirmed: true, block_height: 0, block_hash: expect.any(String), block_time: expect.any(Number) } },
+    ])
     const summary = await get(`/address/${address}`)
     expect(summary.body).toEqual({
       address,
@@ -73,7 +78,10 @@ describe('bitcoin routes of the reference API', () => {
       fee: 1_000,
       status: { confirmed: true, block_height: 1 },
       vin: [{ is_coinbase: false, prevout: { scriptpubkey_address: alice.payment.address, scriptpubkey_type: 'v0_p2wpkh', value: 100_000_000 } }],
-      vout: [{ scriptpubkey_address: bob.payment.address, value: 30_000_000 }, { scriptpubkey_address: alice.payment.address, value: 69_999_000 }],
+      vout: [
+        { scriptpubkey_address: bob.payment.address, value: 30_000_000 },
+        { scriptpubkey_address: alice.payment.address, value: 69_999_000 },
+      ],
     })
     expect(tx.body.vin[0].witness).toHaveLength(2)
   })

@@ -50,8 +50,7 @@ export function bitcoinHandlers(index: UtxoIndex): Handlers<Pick<BlockchainOpera
         mempool_stats: none,
       })
     },
-    getBitcoinUtxos: ({ path }) =>
-      json(read(() => index.utxos(path.address)).map((u) => ({ txid: u.txid, vout: u.vout, value: Number(u.value), status: status(u.status) }))),
+    getBitcoinUtxos: ({ path }) => json(read(() => index.utxos(path.address)).map((u) => ({ txid: u.txid, vout: u.vout, value: Number(u.value), status: status(u.status) }))),
     getBitcoinTransactions: ({ path, query }) => {
       const history = read(() => index.history(path.address))
       let start = 0

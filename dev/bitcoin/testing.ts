@@ -40,4 +40,3 @@ export function rawTransfer(spends: Spend[], outputs: Array<{ address: string; v
   tamper?.(tx)
   return tx.toHex()
 }
-

@@ -62,10 +62,13 @@ describe('createUtxoIndex', () => {
     const index = createDevUtxoIndex({ now: () => clock })
     const utxo = firstUtxo(index, alice.payment.address)
     clock += 60_000
-    const hex = rawTransfer([{ utxo, key: alice.payment }], [
-      { address: bob.payment.address, value: 25_000_000n },
-      { address: alice.payment.address, value: 74_999_000n },
-    ])
+    const hex = rawTransfer(
+      [{ utxo, key: alice.payment }],
+      [
+        { address: bob.payment.address, value: 25_000_000n },
+        { address: alice.payment.address, value: 74_999_000n },
+      ],
+    )
     const { txid } = index.broadcast(hex)
 
     expect(index.balance(alice.payment.address)).toMatchObject({ balance: 74_999_000n, fundedSum: 174_999_000n, spentSum: DEV_BITCOIN_BALANCE, txCount: 2 })
@@ -81,7 +84,15 @@ describe('createUtxoIndex', () => {
   test('behavior: a P2TR key-path spend verifies (Schnorr, BIP-341 sighash) and applies', () => {
     const index = createDevUtxoIndex()
     const funding = firstUtxo(index, alice.payment.address)
-    const { txid } = index.broadcast(rawTransfer([{ utxo: funding, key: alice.payment }], [{ address: alice.ordinals.address, value: 10_000_000n }, { address: alice.payment.address, value: 89_999_000n }]))
+    const { txid } = index.broadcast(
+      rawTransfer(
+        [{ utxo: funding, key: alice.payment }],
+        [
+          { address: alice.ordinals.address, value: 10_000_000n },
+          { address: alice.payment.address, value: 89_999_000n },
+        ],
+      ),
+    )
     const ordinal = index.utxos(alice.ordinals.address)[0]!
     expect(ordinal.txid).toBe(txid)
     index.broadcast(rawTransfer([{ utxo: ordinal, key: alice.ordinals }], [{ address: bob.payment.address, value: 9_999_000n }]))
@@ -100,7 +111,13 @@ describe('createUtxoIndex', () => {
     expect(index.balance(alice.ordinals.address).balance).toBe(0n)
 
     const bobUtxos = index.utxos(bob.payment.address)
-    const twice = rawTransfer([{ utxo: bobUtxos[0]!, key: bob.payment }, { utxo: bobUtxos[0]!, key: bob.payment }], [{ address: alice.payment.address, value: 1_000n }])
+    const twice = rawTransfer(
+      [
+        { utxo: bobUtxos[0]!, key: bob.payment },
+        { utxo: bobUtxos[0]!, key: bob.payment },
+      ],
+      [{ address: alice.payment.address, value: 1_000n }],
+    )
     expect(catchError(() => index.broadcast(twice))).toMatchObject({ code: 'DOUBLE_SPEND', inputIndex: 1 })
   })
 

@@ -21,13 +21,7 @@ import { DEV_BITCOIN_BALANCE, DEV_BITCOIN_PAYMENT_ADDRESSES } from './accounts.t
 bitcoin.initEccLib(ecc)
 
 /** Why {@link UtxoIndex.broadcast} refused a transaction. */
-export type RefusalCode =
-  | 'MALFORMED'
-  | 'MISSING_INPUT'
-  | 'DOUBLE_SPEND'
-  | 'BAD_SIGNATURE'
-  | 'UNSUPPORTED_SCRIPT'
-  | 'OUTPUTS_EXCEED_INPUTS'
+export type RefusalCode = 'MALFORMED' | 'MISSING_INPUT' | 'DOUBLE_SPEND' | 'BAD_SIGNATURE' | 'UNSUPPORTED_SCRIPT' | 'OUTPUTS_EXCEED_INPUTS'
 
 /** Base class of every refusal of {@link UtxoIndex.broadcast}: `code` says which rule the transaction broke. */
 export class TransactionRefusedError extends BaseError {

@@ -54,7 +54,7 @@ describe('exchange addresses', () => {
     }
   })
 
-  it('behavior: getAmountOut is the pair contract\'s x·y = k after the 0.3 % fee, rounded down', () => {
+  it("behavior: getAmountOut is the pair contract's x·y = k after the 0.3 % fee, rounded down", () => {
     // 1 ETH into 100 ETH / 300 000 dUSDT: 300 000e6 × 997 / (100 000 + 997) = 2961.474103…e6, rounded down.
     expect(getAmountOut(10n ** 18n, 100n * 10n ** 18n, 300_000n * 10n ** 6n)).toBe(2_961_474_103n)
     expect(getAmountOut(0n, 1n, 1n)).toBe(0n)
@@ -86,9 +86,7 @@ describe('deployDevExchange on a fresh anvil', () => {
       ['UniswapV2Factory', FACTORY_ADDRESS, 'deployed'],
       ['UniswapV2Router02', ROUTER_ADDRESS, 'deployed'],
     ])
-    expect(first.pools.map((p) => [p.label, p.address, p.reserveA, p.reserveB, p.status])).toEqual(
-      devPoolSeeds.map((seed) => [seed.label, pairAddress(seed.tokenA, seed.tokenB), seed.amountA, seed.amountB, 'seeded']),
-    )
+    expect(first.pools.map((p) => [p.label, p.address, p.reserveA, p.reserveB, p.status])).toEqual(devPoolSeeds.map((seed) => [seed.label, pairAddress(seed.tokenA, seed.tokenB), seed.amountA, seed.amountB, 'seeded']))
     // The deployer holds the LP tokens (all but the pair's locked minimum liquidity).
     for (const pool of first.pools) {
       const [supply, held] = await Promise.all([

@@ -103,8 +103,7 @@ const balanceSlot = (holder: Address): Hex => keccak256(encodeAbiParameters([{ t
 async function mintWithAnvil(client: PublicClient, token: Address, amount: bigint): Promise<void> {
   const read = (slot: Hex) => client.getStorageAt({ address: token, slot }).then((value) => BigInt(value ?? '0x0'))
   const [balance, supply] = await Promise.all([read(balanceSlot(DEX_DEPLOYER)), read(totalSupplySlot)])
-  const set = (slot: Hex, value: bigint) =>
-    client.request({ method: 'anvil_setStorageAt' as 'eth_chainId', params: [token, slot, numberToHex(value, { size: 32 })] as never })
+  const set = (slot: Hex, value: bigint) => client.request({ method: 'anvil_setStorageAt' as 'eth_chainId', params: [token, slot, numberToHex(value, { size: 32 })] as never })
   await set(balanceSlot(DEX_DEPLOYER), balance + amount)
   await set(totalSupplySlot, supply + amount)
 }
@@ -190,15 +189,33 @@ export async function deployDevExchange(parameters: DeployDevExchangeParameters)
       status = 'seeded'
       const block = await client.getBlock()
       const deadline = block.timestamp + 3600n
-      const erc20s = seed.tokenA === WETH_ADDRESS ? [{ token: seed.tokenB, amount: seed.amountB }] : [{ token: seed.tokenA, amount: seed.amountA }, { token: seed.tokenB, amount: seed.amountB }]
+      const erc20s =
+        seed.tokenA === WETH_ADDRESS
+          ? [{ token: seed.tokenB, amount: seed.amountB }]
+          : [
+              { token: seed.tokenA, amount: seed.amountA },
+              { token: seed.tokenB, amount: seed.amountB },
+            ]
       for (const { token, amount } of erc20s) {
         await mintWithAnvil(client, token, amount)
         const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [DEX_DEPLOYER, ROUTER_ADDRESS] })
         if (allowance < amount) await send(await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [ROUTER_ADDRESS, maxUint256] }), `Approving ${seed.label}`)
       }
-      const hash = seed.tokenA === WETH_ADDRESS
-        ? await wallet.writeContract({ address: ROUTER_ADDRESS, abi: routerAbi, functionName: 'addLiquidityETH', args: [seed.tokenB, seed.amountB, seed.amountB, seed.amountA, DEX_DEPLOYER, deadline], value: seed.amountA })
-        : await wallet.writeContract({ address: ROUTER_ADDRESS, abi: routerAbi, functionName: 'addLiquidity', args: [seed.tokenA, seed.tokenB, seed.amountA, seed.amountB, seed.amountA, seed.amountB, DEX_DEPLOYER, deadline] })
+      const hash =
+        seed.tokenA === WETH_ADDRESS
+          ? await wallet.writeContract({
+              address: ROUTER_ADDRESS,
+              abi: routerAbi,
+              functionName: 'addLiquidityETH',
+              args: [seed.tokenB, seed.amountB, seed.amountB, seed.amountA, DEX_DEPLOYER, deadline],
+              value: seed.amountA,
+            })
+          : await wallet.writeContract({
+              address: ROUTER_ADDRESS,
+              abi: routerAbi,
+              functionName: 'addLiquidity',
+              args: [seed.tokenA, seed.tokenB, seed.amountA, seed.amountB, seed.amountA, seed.amountB, DEX_DEPLOYER, deadline],
+            })
       await send(hash, `Seeding ${seed.label}`)
       pair = await client.readContract({ address: FACTORY_ADDRESS, abi: factoryAbi, functionName: 'getPair', args: [seed.tokenA, seed.tokenB] })
     }

@@ -7,16 +7,7 @@ import { DEV_ADDRESSES, DEV_MNEMONIC } from '../accounts.ts'
 import { findFreePort, startAnvil } from '../anvil.ts'
 import type { AnvilInstance } from '../anvil.ts'
 import { compileRegistry, registryArtifactsPath, renderRegistryArtifacts } from './compile.ts'
-import {
-  FID_REGISTRY_ADDRESS,
-  FID_REGISTRY_DEPLOYER,
-  DevFidRegistryDeployError,
-  custodyOf,
-  deployDevFidRegistry,
-  devFidRegistryAbi,
-  devFids,
-  fidOf,
-} from './registry.ts'
+import { FID_REGISTRY_ADDRESS, FID_REGISTRY_DEPLOYER, DevFidRegistryDeployError, custodyOf, deployDevFidRegistry, devFidRegistryAbi, devFids, fidOf } from './registry.ts'
 
 describe('dev/farcaster/artifacts.ts', () => {
   it('behavior: the checked-in artifacts are what a fresh compile of DevFidRegistry.sol gives (run `npm run farcaster:compile` when this fails)', () => {
@@ -72,8 +63,6 @@ describe('DevFidRegistry on anvil', () => {
   }, 60_000)
 
   it('bad input: a node of another chain id is refused before anything is sent', async () => {
-    await expect(deployDevFidRegistry({ rpcUrl: anvil.url, chainId: 31338 })).rejects.toSatisfy(
-      (error: unknown) => error instanceof DevFidRegistryDeployError && error.reason === 'wrong-chain',
-    )
+    await expect(deployDevFidRegistry({ rpcUrl: anvil.url, chainId: 31338 })).rejects.toSatisfy((error: unknown) => error instanceof DevFidRegistryDeployError && error.reason === 'wrong-chain')
   })
 })

@@ -120,7 +120,17 @@ export function createFarcasterRelay(options: FarcasterRelayOptions) {
       const channel = get(channelToken)
       if (channel.state !== 'pending') throw new FarcasterRelayError(409, relayMessages.alreadyCompleted)
       const { message, signature, fid, username } = body
-      if (typeof message !== 'string' || message.length > 4096 || typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature) || typeof fid !== 'number' || !Number.isSafeInteger(fid) || fid < 1 || typeof username !== 'string' || username.length > 64) {
+      if (
+        typeof message !== 'string' ||
+        message.length > 4096 ||
+        typeof signature !== 'string' ||
+        !/^0x[0-9a-fA-F]+$/.test(signature) ||
+        typeof fid !== 'number' ||
+        !Number.isSafeInteger(fid) ||
+        fid < 1 ||
+        typeof username !== 'string' ||
+        username.length > 64
+      ) {
         throw new FarcasterRelayError(400, relayMessages.badBody)
       }
       let custody: Address

@@ -68,7 +68,12 @@ describe('mountMobileWalletPage', () => {
     const container = document.createElement('div')
     document.body.append(container)
     const unmount = mountMobileWalletPage(wallet, container, { relayUrl: relay.url })
-    cleanups.push(() => wallet.close(), () => stopSignClient(dapp), unmount, () => container.remove())
+    cleanups.push(
+      () => wallet.close(),
+      () => stopSignClient(dapp),
+      unmount,
+      () => container.remove(),
+    )
     return { wallet, dapp, ui: within(container), user: userEvent.setup() }
   }
 
@@ -110,9 +115,7 @@ describe('mountMobileWalletPage', () => {
     await user.click(within(proposal).getByRole('button', { name: 'Approve' }))
     const session = await approval()
     // The SDK replaces the dapp's metadata URL by the page's origin (happy-dom's) when it runs with a window.
-    await expect.poll(() => ui.queryAllByTestId('mw-session').map((li) => li.textContent)).toEqual([
-      `Latchkey test dapp (${location.origin}) · eip155:31337, eip155:31338`,
-    ])
+    await expect.poll(() => ui.queryAllByTestId('mw-session').map((li) => li.textContent)).toEqual([`Latchkey test dapp (${location.origin}) · eip155:31337, eip155:31338`])
     expect(ui.getByTestId('mw-status').textContent).toBe('Connected to Latchkey test dapp · chain 31337')
     expect(ui.queryByRole('region', { name: 'Session proposal' })).toBeNull()
 
@@ -136,7 +139,7 @@ describe('mountMobileWalletPage', () => {
     await expect.poll(() => ui.getByTestId('mw-status').textContent).toBe('Paired, no session · chain 31338')
   })
 
-  test('behavior: rejecting from the page rejects the dapp\'s request; the auto-approve box approves what comes next', async () => {
+  test("behavior: rejecting from the page rejects the dapp's request; the auto-approve box approves what comes next", async () => {
     const { ui, user, dapp, wallet } = await setup()
     const { uri, approval } = await dapp.connect({ optionalNamespaces: { eip155: { chains: ['eip155:31337'], methods: ['personal_sign'], events: [] } } })
     await wallet.pair(uri as string)

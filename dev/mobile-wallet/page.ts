@@ -60,10 +60,13 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   let actionError = ''
   const act = (action: () => Promise<unknown>): void => {
     actionError = ''
-    action().then(() => render(), (error: unknown) => {
-      actionError = error instanceof DevMobileWalletError ? error.shortMessage : error instanceof Error ? error.message : String(error)
-      render()
-    })
+    action().then(
+      () => render(),
+      (error: unknown) => {
+        actionError = error instanceof DevMobileWalletError ? error.shortMessage : error instanceof Error ? error.message : String(error)
+        render()
+      },
+    )
   }
 
   const root = el('main', { class: 'mobile-wallet', 'aria-labelledby': `${uid}-title` })
@@ -275,7 +278,10 @@ export function pageConfig(search: string, env: Record<string, string | undefine
     { chainId: chainB.chainId, name: chainB.name, rpcUrl: env.VITE_ANVIL_RPC_2 || 'http://127.0.0.1:8546' },
   ]
   // `?chains=31337` plays a wallet that knows fewer chains (it answers 4902 for the others until they are added).
-  const only = (params.get('chains') ?? '').split(',').map(Number).filter((id) => all.some((c) => c.chainId === id))
+  const only = (params.get('chains') ?? '')
+    .split(',')
+    .map(Number)
+    .filter((id) => all.some((c) => c.chainId === id))
   return {
     relayUrl: params.get('relay') || env.VITE_RELAY_URL || defaultRelayUrl,
     autoApprove: params.get('autoApprove') === '1' || params.get('autoApprove') === 'true',

@@ -180,9 +180,7 @@ describe('DevMobileWallet over the loopback relay', () => {
     await expect(wallet.pair('wc:not-a-uri')).rejects.toThrow('Invalid WalletConnect URI: expected wc:<topic>@2?relay-protocol=irn&symKey=<key>.')
     expect(wallet.state).toMatchObject({ status: 'idle', lastError: 'Invalid WalletConnect URI: expected wc:<topic>@2?relay-protocol=irn&symKey=<key>.' })
     const past = Math.floor(Date.now() / 1000) - 10
-    await expect(wallet.pair(`wc:${topic}@2?relay-protocol=irn&symKey=${symKey}&expiryTimestamp=${past}`)).rejects.toThrow(
-      'This WalletConnect URI has expired: ask the site for a new one.',
-    )
+    await expect(wallet.pair(`wc:${topic}@2?relay-protocol=irn&symKey=${symKey}&expiryTimestamp=${past}`)).rejects.toThrow('This WalletConnect URI has expired: ask the site for a new one.')
   })
 
   test('behavior: the proposal is shown with the dapp and the chains; approving settles the chains the dapp asked for that the wallet knows', async () => {
@@ -249,7 +247,17 @@ describe('DevMobileWallet over the loopback relay', () => {
       primaryType: 'Mail' as const,
       message: { contents: 'Hello' },
     }
-    const json = JSON.stringify({ ...typedData, types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], ...typedData.types } })
+    const json = JSON.stringify({
+      ...typedData,
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        ...typedData.types,
+      },
+    })
     const signed = request<Hex>(dapp, session, 'eth_signTypedData_v4', [wallet.address, json])
     const pending = await pendingRequest(wallet)
     expect(pending).toMatchObject({ kind: 'sign', question: 'Sign typed data?', detail: 'Type Mail' })
@@ -258,7 +266,7 @@ describe('DevMobileWallet over the loopback relay', () => {
     expect('result' in outcome && (await verifyTypedData({ address: wallet.address, ...typedData, signature: outcome.result }))).toBe(true)
   })
 
-  test('behavior: eth_sendTransaction is signed by the wallet and lands on the anvil of the request\'s chain', async () => {
+  test("behavior: eth_sendTransaction is signed by the wallet and lands on the anvil of the request's chain", async () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const rpc2 = inject('anvilRpc2')
     const client = createPublicClient({ transport: http(rpc2) })

@@ -24,13 +24,7 @@ import { signInWithFarcaster } from '../farcaster/siwf.ts'
 export type { DevWalletChain } from '../wallet/provider.ts'
 
 /** Methods the wallet approves in a session's eip155 namespace and answers. */
-export const supportedMethods = [
-  'personal_sign',
-  'eth_signTypedData_v4',
-  'eth_sendTransaction',
-  'wallet_switchEthereumChain',
-  'wallet_addEthereumChain',
-] as const
+export const supportedMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const
 /** Events the wallet approves in a session's eip155 namespace and emits. */
 export const supportedEvents = ['chainChanged', 'accountsChanged'] as const
 
@@ -272,9 +266,7 @@ export class DevMobileWallet {
       if (!Number.isInteger(accountIndex) || !account) throw new DevMobileWalletError(`No dev account at index ${accountIndex} (0..${accounts.length - 1}).`)
     }
     instances++
-    const storagePrefix =
-      options.storagePrefix ??
-      (options.storage ? 'latchkey-mobile-wallet' : `latchkey-mobile-wallet-${instances}-${Math.random().toString(36).slice(2, 8)}`)
+    const storagePrefix = options.storagePrefix ?? (options.storage ? 'latchkey-mobile-wallet' : `latchkey-mobile-wallet-${instances}-${Math.random().toString(36).slice(2, 8)}`)
     const origin = (globalThis as { location?: { origin?: string } }).location?.origin
     const metadata: WalletMetadata = {
       name: 'Latchkey Dev Mobile Wallet',
@@ -307,22 +299,18 @@ export class DevMobileWallet {
 
   /** A snapshot of the user-visible state (fresh objects on each read). */
   get state(): DevMobileWalletState {
-    const sessions = this.#closed ? [] : this.client.session.getAll().map((s) => ({
-      topic: s.topic,
-      peer: { name: s.peer.metadata.name, url: s.peer.metadata.url },
-      chains: [...(s.namespaces.eip155?.chains ?? [])],
-      accounts: [...(s.namespaces.eip155?.accounts ?? [])],
-      acknowledged: s.acknowledged,
-      expiry: s.expiry,
-    }))
+    const sessions = this.#closed
+      ? []
+      : this.client.session.getAll().map((s) => ({
+          topic: s.topic,
+          peer: { name: s.peer.metadata.name, url: s.peer.metadata.url },
+          chains: [...(s.namespaces.eip155?.chains ?? [])],
+          accounts: [...(s.namespaces.eip155?.accounts ?? [])],
+          acknowledged: s.acknowledged,
+          expiry: s.expiry,
+        }))
     const pending = this.pending
-    const status: DevMobileWalletStatus = pending.some((p) => p.kind === 'proposal')
-      ? 'proposal'
-      : sessions.length > 0
-        ? 'connected'
-        : this.#awaitingProposal
-          ? 'pairing'
-          : 'idle'
+    const status: DevMobileWalletStatus = pending.some((p) => p.kind === 'proposal') ? 'proposal' : sessions.length > 0 ? 'connected' : this.#awaitingProposal ? 'pairing' : 'idle'
     return {
       status,
       paired: !this.#closed && this.client.pairing.getAll().length > 0,
@@ -386,9 +374,11 @@ export class DevMobileWallet {
       const timer = setTimeout(() => {
         unsubscribe()
         const { status, pending, sessions } = this.state
-        reject(new DevMobileWalletError(`The mobile wallet did not reach the expected state within ${timeoutMs} ms.`, {
-          details: `status ${status}, ${pending.length} pending, ${sessions.length} session(s)`,
-        }))
+        reject(
+          new DevMobileWalletError(`The mobile wallet did not reach the expected state within ${timeoutMs} ms.`, {
+            details: `status ${status}, ${pending.length} pending, ${sessions.length} session(s)`,
+          }),
+        )
       }, timeoutMs)
       const unsubscribe = this.onChange(check)
       check(this.state)
@@ -644,8 +634,7 @@ export class DevMobileWallet {
     const { method, params } = event.params.request
     const chainId = event.params.chainId
     if (this.misbehave.neverAnswer?.has(method)) return
-    const respond = (response: { result: unknown } | { error: { code: number; message: string; data?: unknown } }) =>
-      this.client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
+    const respond = (response: { result: unknown } | { error: { code: number; message: string; data?: unknown } }) => this.client.respond({ topic, response: { id, jsonrpc: '2.0', ...response } as never })
     const respondError = (error: unknown) => respond({ error: toRpcError(error) })
 
     let prepared: Prepared
@@ -876,7 +865,12 @@ export class DevMobileWallet {
       for (const chain of addedChains as Array<Partial<DevWalletChain> | null>) {
         if (!chain || !Number.isSafeInteger(chain.chainId) || typeof chain.name !== 'string' || typeof chain.rpcUrl !== 'string') continue
         if (this.#findChain(chain.chainId as number)) continue
-        this.#chains.push({ chainId: chain.chainId as number, name: chain.name, rpcUrl: chain.rpcUrl, ...(isCurrency(chain.nativeCurrency) ? { nativeCurrency: chain.nativeCurrency as DevWalletChain['nativeCurrency'] } : {}) })
+        this.#chains.push({
+          chainId: chain.chainId as number,
+          name: chain.name,
+          rpcUrl: chain.rpcUrl,
+          ...(isCurrency(chain.nativeCurrency) ? { nativeCurrency: chain.nativeCurrency as DevWalletChain['nativeCurrency'] } : {}),
+        })
       }
     }
     if (typeof chainId === 'number' && this.#findChain(chainId)) this.#chainId = chainId
@@ -992,4 +986,3 @@ function nodeError(error: unknown): DevWalletRpcError {
   }
   return new DevWalletRpcError(-32603, error instanceof ViemBaseError ? error.shortMessage : String(error))
 }
-

@@ -22,8 +22,7 @@ afterAll(async () => {
   await provider.stop()
 })
 
-const post = (path: string, body: unknown) =>
-  fetch(`${api.url}/blockchain${path}?projectId=p`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+const post = (path: string, body: unknown) => fetch(`${api.url}/blockchain${path}?projectId=p`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
 const order = (address: string, extra: Record<string, unknown> = {}) => ({
   destinationWallets: [{ address, blockchains: ['anvil'], assets: ['ETH'] }],
   defaultNetwork: 'anvil',

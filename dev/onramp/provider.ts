@@ -63,9 +63,7 @@ export function createOnrampLedger(): OnrampLedger {
   return {
     add: (purchase) => void purchases.push(purchase),
     list: ({ address, caipNetworkId, provider }) =>
-      purchases
-        .filter((p) => p.address.toLowerCase() === address.toLowerCase() && p.provider === provider && (caipNetworkId === undefined || p.caipNetworkId === caipNetworkId))
-        .reverse(),
+      purchases.filter((p) => p.address.toLowerCase() === address.toLowerCase() && p.provider === provider && (caipNetworkId === undefined || p.caipNetworkId === caipNetworkId)).reverse(),
     clear: () => void (purchases = []),
   }
 }

@@ -55,7 +55,13 @@ export function base58Encode(bytes: Uint8Array): string {
       carry = (carry / 58) | 0
     }
   }
-  return '1'.repeat(zeros) + digits.reverse().map((d) => BASE58[d]).join('')
+  return (
+    '1'.repeat(zeros) +
+    digits
+      .reverse()
+      .map((d) => BASE58[d])
+      .join('')
+  )
 }
 
 /**
@@ -98,10 +104,10 @@ export function didKeyPublicKey(did: string): Uint8Array {
   try {
     bytes = base58Decode(did.slice(DID_KEY_PREFIX.length))
   } catch {
-    throw new RelayAuthError('bad-issuer', 'The token\'s iss is not valid base58btc.')
+    throw new RelayAuthError('bad-issuer', "The token's iss is not valid base58btc.")
   }
   if (bytes.length !== 34 || bytes[0] !== ED25519_PREFIX[0] || bytes[1] !== ED25519_PREFIX[1]) {
-    throw new RelayAuthError('bad-issuer', 'The token\'s iss is not an Ed25519 did:key.')
+    throw new RelayAuthError('bad-issuer', "The token's iss is not an Ed25519 did:key.")
   }
   return bytes.slice(2)
 }
@@ -137,10 +143,10 @@ export function verifyRelayAuth(jwt: string | null | undefined, nowSeconds = Dat
     header = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8'))
     payload = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'))
   } catch {
-    throw new RelayAuthError('malformed', 'The auth token\'s header or payload is not JSON.')
+    throw new RelayAuthError('malformed', "The auth token's header or payload is not JSON.")
   }
   if (typeof header !== 'object' || header === null || (header as { alg?: unknown }).alg !== 'EdDSA') {
-    throw new RelayAuthError('malformed', 'The auth token\'s alg must be EdDSA.')
+    throw new RelayAuthError('malformed', "The auth token's alg must be EdDSA.")
   }
   if (typeof payload !== 'object' || payload === null || typeof (payload as { iss?: unknown }).iss !== 'string') {
     throw new RelayAuthError('malformed', 'The auth token has no iss claim.')
@@ -154,7 +160,7 @@ export function verifyRelayAuth(jwt: string | null | undefined, nowSeconds = Dat
   } catch {
     valid = false
   }
-  if (!valid) throw new RelayAuthError('bad-signature', 'The auth token\'s signature does not match its iss.')
+  if (!valid) throw new RelayAuthError('bad-signature', "The auth token's signature does not match its iss.")
   if (typeof claims.exp === 'number' && claims.exp <= nowSeconds) throw new RelayAuthError('expired', 'The auth token has expired.')
   return claims
 }

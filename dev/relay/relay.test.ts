@@ -172,7 +172,11 @@ describe('relay protocol over raw sockets', () => {
     const [wallet, dapp] = [await open(), await open()]
     const t = topic('deliver')
     const subscribed = await wallet.request('irn_subscribe', { topic: t })
-    expect(subscribed.result).toBe(createHash('sha256').update(t + wallet.clientId).digest('hex'))
+    expect(subscribed.result).toBe(
+      createHash('sha256')
+        .update(t + wallet.clientId)
+        .digest('hex'),
+    )
     const before = relay.stats()
 
     const published = await dapp.request('irn_publish', publishParams(t, 'hello', { attestation: 'att' }))
@@ -276,7 +280,9 @@ describe('relay protocol over raw sockets', () => {
     // The dapp never called irn_subscribe, yet hears the wallet on the pairing topic.
     await wallet.request('irn_publish', publishParams(pairing, 'wallet says hi'))
     expect((await dapp.delivery()).params).toMatchObject({
-      id: createHash('sha256').update(pairing + dapp.clientId).digest('hex'),
+      id: createHash('sha256')
+        .update(pairing + dapp.clientId)
+        .digest('hex'),
       data: { message: 'wallet says hi' },
     })
   })
@@ -415,7 +421,7 @@ describe('relay protocol over raw sockets', () => {
 })
 
 describe('the shared relay of the test global setup', () => {
-  test('behavior: inject(\'relayUrl\') names a running relay on loopback that serves subscriptions', async () => {
+  test("behavior: inject('relayUrl') names a running relay on loopback that serves subscriptions", async () => {
     const url = inject('relayUrl')
     expect(url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/)
     const client = await RawClient.open({ url })
@@ -472,7 +478,7 @@ describe('a real pairing through the relay: sign-client dapp and the development
     expect(await verifyMessage({ address, message: 'hello', signature: await signature })).toBe(true)
   })
 
-  test('behavior: rejecting the proposal rejects the dapp\'s approval', async () => {
+  test("behavior: rejecting the proposal rejects the dapp's approval", async () => {
     const { approval, proposal } = await connect()
     const settled = approval().then(
       () => 'approved',

@@ -684,7 +684,12 @@ function readPublish(params: Record<string, unknown>, prefix: string): PublishIn
 
 /** The SDK computes the same id itself: sha256 hex of topic + client id. */
 function subscriptionId(connection: Connection, topic: string): string {
-  return connection.subscriptions.get(topic) ?? createHash('sha256').update(topic + connection.clientId).digest('hex')
+  return (
+    connection.subscriptions.get(topic) ??
+    createHash('sha256')
+      .update(topic + connection.clientId)
+      .digest('hex')
+  )
 }
 
 function short(topic: string): string {

@@ -100,10 +100,7 @@ export type UserRow = { id: number; email: string | null; address: string; socia
  * @param email normalised (trimmed, lower-case) email address.
  */
 export async function findUser(db: SecureDb, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(
-    'select u.id, u.email, w.address from users u join wallets w on w.user_id = u.id where u.email = $1',
-    [email],
-  )
+  const { rows } = await db.query<UserRow>('select u.id, u.email, w.address from users u join wallets w on w.user_id = u.id where u.email = $1', [email])
   return rows[0]
 }
 
@@ -153,10 +150,12 @@ export async function socialUser(
     )
     if (rows[0]) return { user: rows[0], created: false }
     const { address, privateKey } = wallet()
-    const inserted = await tx.query<{ id: number }>(
-      'insert into users (email, created_at, social_provider, social_sub, username) values (null, $1, $2, $3, $4) returning id',
-      [now, identity.provider, identity.sub, identity.username],
-    )
+    const inserted = await tx.query<{ id: number }>('insert into users (email, created_at, social_provider, social_sub, username) values (null, $1, $2, $3, $4) returning id', [
+      now,
+      identity.provider,
+      identity.sub,
+      identity.username,
+    ])
     const id = inserted.rows[0]!.id
     await tx.query('insert into wallets (user_id, address, private_key) values ($1, $2, $3)', [id, address, privateKey])
     return { user: { id, email: null, address, social_provider: identity.provider, username: identity.username }, created: true }
@@ -174,8 +173,5 @@ export async function preferredAccountType(db: SecureDb, userId: number, chainId
 
 /** Stores the account type user `userId` prefers on EVM chain `chainId` (replacing the one before). */
 export async function setPreferredAccountType(db: SecureDb, userId: number, chainId: number, type: 'eoa' | 'smartAccount'): Promise<void> {
-  await db.query(
-    'insert into preferred_accounts (user_id, chain_id, type) values ($1, $2, $3) on conflict (user_id, chain_id) do update set type = $3',
-    [userId, chainId, type],
-  )
+  await db.query('insert into preferred_accounts (user_id, chain_id, type) values ($1, $2, $3) on conflict (user_id, chain_id) do update set type = $3', [userId, chainId, type])
 }

@@ -200,7 +200,7 @@ describe('email update: a code to the current address, then one to the new (spec
     expect((await call('/api/update-email/secondary-otp', { otp: codes[0] }, token)).json).toEqual({ email: next })
   })
 
-  it('bad input: a resend within 30 s of the last mail is throttled with the spec\'s words and its seconds; nothing is mailed', async () => {
+  it("bad input: a resend within 30 s of the last mail is throttled with the spec's words and its seconds; nothing is mailed", async () => {
     const { email, token } = await signUp()
     const next = newEmail()
     await call('/api/update-email', { email: next }, token)
@@ -217,7 +217,7 @@ describe('email update: a code to the current address, then one to the new (spec
     expect(inbox(next)).toHaveLength(1)
   })
 
-  it('bad input: a second-code resend after the current address\'s proof expired (10 min) starts over with a code to the current address', async () => {
+  it("bad input: a second-code resend after the current address's proof expired (10 min) starts over with a code to the current address", async () => {
     const { email, token, next } = await atSecondary()
     const before = inbox(email).length
     clock += otpTtl + 1

@@ -117,10 +117,9 @@ export function createEmailUpdate(options: EmailUpdateOptions) {
       if (email === user.email) throw new SecureSiteError(400, emailUpdateMessages.sameEmail)
       await assertFree(email, user.id)
       const t = now()
-      const { rows } = await db.query<{ new_email: string; stage: string; created_at: number; primary_at: number | null }>(
-        'select new_email, stage, created_at, primary_at from email_updates where user_id = $1',
-        [user.id],
-      )
+      const { rows } = await db.query<{ new_email: string; stage: string; created_at: number; primary_at: number | null }>('select new_email, stage, created_at, primary_at from email_updates where user_id = $1', [
+        user.id,
+      ])
       const under = rows[0]
       if (under && t - under.created_at < emailLoginCooldown && t >= under.created_at) {
         const seconds = Math.max(1, Math.ceil((emailLoginCooldown - (t - under.created_at)) / 1000))

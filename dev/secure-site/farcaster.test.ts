@@ -160,7 +160,13 @@ describe('verifySiwf', () => {
 describe('parseFarcasterRequestUrl', () => {
   const good = 'farcaster://connect?channelToken=abcdefghijklmnopqrst&nonce=abcdef123456&domain=127.0.0.1%3A8800&siweUri=http%3A%2F%2F127.0.0.1%3A8800%2Ffarcaster&relay=http%3A%2F%2F127.0.0.1%3A8800'
   it('behavior: reads every part of a request URL, white space around it ignored', () => {
-    expect(parseFarcasterRequestUrl(`  ${good}\n`)).toEqual({ channelToken: 'abcdefghijklmnopqrst', nonce: 'abcdef123456', domain: '127.0.0.1:8800', siweUri: 'http://127.0.0.1:8800/farcaster', relay: 'http://127.0.0.1:8800' })
+    expect(parseFarcasterRequestUrl(`  ${good}\n`)).toEqual({
+      channelToken: 'abcdefghijklmnopqrst',
+      nonce: 'abcdef123456',
+      domain: '127.0.0.1:8800',
+      siweUri: 'http://127.0.0.1:8800/farcaster',
+      relay: 'http://127.0.0.1:8800',
+    })
   })
   it('bad input: each malformed part is named', () => {
     const cases: [string, RegExp][] = [

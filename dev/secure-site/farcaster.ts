@@ -47,14 +47,7 @@ export type SiwfExpectation = { nonce: string; domain: string; siweUri: string }
  * @returns the custody address (the message's signer).
  * @throws SecureSiteError 400 with one of {@link farcasterMessages}.
  */
-export async function verifySiwf(input: {
-  message: string
-  signature: Hex
-  fid: number
-  channel: SiwfExpectation
-  now: number
-  readCustody(fid: bigint): Promise<Address | undefined>
-}): Promise<{ custody: Address }> {
+export async function verifySiwf(input: { message: string; signature: Hex; fid: number; channel: SiwfExpectation; now: number; readCustody(fid: bigint): Promise<Address | undefined> }): Promise<{ custody: Address }> {
   const refuse = (message: string): never => {
     throw new SecureSiteError(400, message)
   }

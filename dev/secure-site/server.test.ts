@@ -257,7 +257,14 @@ describe('the embedded wallet: key custody, signing, sending (issue 18 §1)', ()
     const { address } = (await call('GET', '/api/user', { token })).json as { address: Address }
     const typed = {
       domain: { name: 'Latchkey', version: '1', chainId: 31337 },
-      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'version', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'contents', type: 'string' }] },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Mail: [{ name: 'contents', type: 'string' }],
+      },
       primaryType: 'Mail',
       message: { contents: 'hi' },
     } as const

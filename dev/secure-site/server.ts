@@ -170,17 +170,13 @@ export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): 
 /** The CSP of the site's other pages (verify, mailbox): no script at all, never framed. */
 const pageCsp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /**
  * The frame page's HTML. The allowed ancestors and the chains' names reach the script in meta tags (data, not code).
  */
 export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[], solanaChains: readonly SecureSolanaChain[] = []): string {
-  const names = Object.fromEntries([
-    ...chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]),
-    ...solanaChains.map((c) => [c.caipNetworkId, c.name ?? c.caipNetworkId]),
-  ])
+  const names = Object.fromEntries([...chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]), ...solanaChains.map((c) => [c.caipNetworkId, c.name ?? c.caipNetworkId])])
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -225,13 +221,7 @@ export function mailboxHtml(messages: readonly MailMessage[]): string {
 <p class="meta">To ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(m.from)} · <time datetime="${new Date(m.receivedAt).toISOString()}">${new Date(m.receivedAt).toLocaleTimeString('en-GB')}</time></p>
 ${code}${link}<pre>${escapeHtml(m.text)}</pre></article>`
   })
-  return page(
-    'Dev mailbox',
-    `<h1>Dev mailbox</h1><p class="meta">Mail the secure site sent over SMTP to the loopback server. Reloads every 3 s.</p>${
-      items.length > 0 ? items.join('\n') : '<p>No mail yet.</p>'
-    }`,
-    3,
-  )
+  return page('Dev mailbox', `<h1>Dev mailbox</h1><p class="meta">Mail the secure site sent over SMTP to the loopback server. Reloads every 3 s.</p>${items.length > 0 ? items.join('\n') : '<p>No mail yet.</p>'}`, 3)
 }
 
 /**

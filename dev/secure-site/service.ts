@@ -143,8 +143,7 @@ export function createSecureService(options: SecureServiceOptions) {
   const solanaChains = options.solanaChains ?? []
   const smart = createSmartAccounts(options.chains)
   /** Whether the user prefers its smart account on `chainId` (stored per user and chain in the database; `eoa` until set). */
-  const prefersSmart = async (userId: number, chainId: number): Promise<boolean> =>
-    smart.isEnabled(chainId) && (await preferredAccountType(db, userId, chainId)) === 'smartAccount'
+  const prefersSmart = async (userId: number, chainId: number): Promise<boolean> => smart.isEnabled(chainId) && (await preferredAccountType(db, userId, chainId)) === 'smartAccount'
   const solana = createSolanaWallets({ db, chains: solanaChains, ...(options.solanaFundLamports !== undefined ? { fundLamports: options.solanaFundLamports } : {}) })
 
   async function fund(owner: Address): Promise<void> {
@@ -152,13 +151,15 @@ export function createSecureService(options: SecureServiceOptions) {
     // The smart account is funded too (it pays its user operations' gas): 10 ETH on every chain, like the EOA.
     const smartAddress = await smart.addressOf(owner).catch(() => undefined)
     await Promise.all(
-      options.chains.flatMap((chain) => [owner, ...(smartAddress ? [smartAddress] : [])].map((address) => ({ chain, address }))).map(async ({ chain, address }) => {
-        try {
-          await jsonRpc(chain.rpcUrl, 'anvil_setBalance', [address, toHex(fundWei)])
-        } catch (error) {
-          console.error(`  secure site: could not fund ${address} on chain ${chain.chainId}:`, error instanceof Error ? error.message : error)
-        }
-      }),
+      options.chains
+        .flatMap((chain) => [owner, ...(smartAddress ? [smartAddress] : [])].map((address) => ({ chain, address })))
+        .map(async ({ chain, address }) => {
+          try {
+            await jsonRpc(chain.rpcUrl, 'anvil_setBalance', [address, toHex(fundWei)])
+          } catch (error) {
+            console.error(`  secure site: could not fund ${address} on chain ${chain.chainId}:`, error instanceof Error ? error.message : error)
+          }
+        }),
     )
   }
 
@@ -200,10 +201,7 @@ export function createSecureService(options: SecureServiceOptions) {
     if (!token) throw new SecureSiteError(401, refusalMessage('invalid'))
     const verified = await signer.verify(token, now())
     if (!verified.ok) throw new SecureSiteError(401, refusalMessage(verified.reason))
-    const { rows } = await db.query<{ user_id: number; device_id: string; revoked_at: number | null }>(
-      'select user_id, device_id, revoked_at from sessions where id = $1',
-      [verified.claims.sid],
-    )
+    const { rows } = await db.query<{ user_id: number; device_id: string; revoked_at: number | null }>('select user_id, device_id, revoked_at from sessions where id = $1', [verified.claims.sid])
     const row = rows[0]
     if (!row || row.revoked_at !== null || String(row.user_id) !== verified.claims.sub) throw new SecureSiteError(401, refusalMessage('revoked'))
     const user = await findUserById(db, row.user_id)
@@ -320,10 +318,10 @@ export function createSecureService(options: SecureServiceOptions) {
       const deviceId = checkDevice(input.deviceId)
       const user = await findUser(db, email)
       if (!user) throw new SecureSiteError(400, secureMessages.noCode)
-      const { rows } = await db.query<{ code_hash: string; created_at: number; attempts: number; used: boolean }>(
-        'select code_hash, created_at, attempts, used from otps where user_id = $1 and device_id = $2',
-        [user.id, deviceId],
-      )
+      const { rows } = await db.query<{ code_hash: string; created_at: number; attempts: number; used: boolean }>('select code_hash, created_at, attempts, used from otps where user_id = $1 and device_id = $2', [
+        user.id,
+        deviceId,
+      ])
       const row = rows[0]
       if (!row || row.used) throw new SecureSiteError(400, secureMessages.noCode)
       if (row.attempts >= otpMaxAttempts) throw new SecureSiteError(423, secureMessages.codeLocked)
@@ -573,19 +571,52 @@ function parseTypedData(data: unknown): TypedDataDefinition {
 
 /** Safe (read) methods the server forwards to the chain's RPC (spec §5 "Safe"; account methods are answered above). */
 const safeForwarded = new Set([
-  'eth_getBalance', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_getTransactionCount', 'eth_blockNumber',
-  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber', 'eth_getUncleCountByBlockHash', 'eth_getUncleCountByBlockNumber', 'eth_call',
-  'eth_estimateGas', 'eth_gasPrice', 'eth_maxPriorityFeePerGas', 'eth_feeHistory', 'eth_blobBaseFee', 'eth_getLogs',
-  'eth_newFilter', 'eth_newBlockFilter', 'eth_newPendingTransactionFilter', 'eth_getFilterChanges', 'eth_getFilterLogs',
-  'eth_uninstallFilter', 'eth_getTransactionByHash', 'eth_getTransactionByBlockHashAndIndex',
-  'eth_getTransactionByBlockNumberAndIndex', 'eth_getTransactionReceipt', 'eth_sendRawTransaction', 'eth_getAccount',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getTransactionCount',
+  'eth_blockNumber',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getUncleCountByBlockHash',
+  'eth_getUncleCountByBlockNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_blobBaseFee',
+  'eth_getLogs',
+  'eth_newFilter',
+  'eth_newBlockFilter',
+  'eth_newPendingTransactionFilter',
+  'eth_getFilterChanges',
+  'eth_getFilterLogs',
+  'eth_uninstallFilter',
+  'eth_getTransactionByHash',
+  'eth_getTransactionByBlockHashAndIndex',
+  'eth_getTransactionByBlockNumberAndIndex',
+  'eth_getTransactionReceipt',
+  'eth_sendRawTransaction',
+  'eth_getAccount',
 ])
 /** Unsafe methods of spec §5 this dev wallet does not implement (batch calls, permissions, user operations). */
 const unsafeUnsupported = new Set([
-  'wallet_sendCalls', 'wallet_grantPermissions', 'wallet_revokePermissions', 'eth_sendUserOperation',
-  'wallet_getCapabilities', 'wallet_getCallsStatus', 'wallet_getAssets', 'eth_getUserOperationByHash',
-  'eth_getUserOperationReceipt', 'eth_estimateUserOperationGas', 'eth_supportedEntryPoints',
+  'wallet_sendCalls',
+  'wallet_grantPermissions',
+  'wallet_revokePermissions',
+  'eth_sendUserOperation',
+  'wallet_getCapabilities',
+  'wallet_getCallsStatus',
+  'wallet_getAssets',
+  'eth_getUserOperationByHash',
+  'eth_getUserOperationReceipt',
+  'eth_estimateUserOperationGas',
+  'eth_supportedEntryPoints',
 ])
 
 let rpcId = 0

@@ -89,10 +89,7 @@ describe('secure site: smart accounts', () => {
     const smart = switched.json.smartAccountAddress as Address
     expect((await rpc(token, 'eth_accounts', [])).json.result).toEqual([smart])
     // Kept in the database per user and chain (not in the server's memory): a restart or a reload keeps it.
-    const { rows } = await site.db.query<{ chain_id: number; type: string }>(
-      'select p.chain_id, p.type from preferred_accounts p join wallets w on w.user_id = p.user_id where w.address = $1',
-      [address],
-    )
+    const { rows } = await site.db.query<{ chain_id: number; type: string }>('select p.chain_id, p.type from preferred_accounts p join wallets w on w.user_id = p.user_id where w.address = $1', [address])
     expect(rows).toEqual([{ chain_id: 31337, type: 'smartAccount' }])
 
     const sent = await rpc(token, 'eth_sendTransaction', [{ from: smart, to: recipient, value: `0x${parseEther('1').toString(16)}` }])

@@ -143,10 +143,15 @@ export function createSocialLogin(options: SocialLoginOptions) {
       const state = random()
       const nonce = random()
       const verifier = random()
-      await db.query(
-        'insert into social_logins (state, provider, device_id, nonce, verifier, return_to, created_at) values ($1, $2, $3, $4, $5, $6, $7)',
-        [state, provider, input.deviceId, nonce, verifier, returnTo.href, now()],
-      )
+      await db.query('insert into social_logins (state, provider, device_id, nonce, verifier, return_to, created_at) values ($1, $2, $3, $4, $5, $6, $7)', [
+        state,
+        provider,
+        input.deviceId,
+        nonce,
+        verifier,
+        returnTo.href,
+        now(),
+      ])
       const url = new URL(doc.authorization_endpoint)
       url.search = new URLSearchParams({
         client_id: clientId,

@@ -170,7 +170,14 @@ describe('transactions', () => {
     const { token, solanaAddress } = await signUp()
     const good = await transfer(solanaAddress, DEV_SOLANA_ADDRESSES[1]!, 1)
     const bytes = Buffer.from(good, 'base64')
-    const bad = ['%%% not base64', Buffer.from(Array.from({ length: 200 }, (_, i) => (i * 37) % 256)).toString('base64'), bytes.subarray(0, bytes.length - 10).toString('base64'), Buffer.concat([bytes, Buffer.from([1, 2, 3])]).toString('base64'), 17, undefined]
+    const bad = [
+      '%%% not base64',
+      Buffer.from(Array.from({ length: 200 }, (_, i) => (i * 37) % 256)).toString('base64'),
+      bytes.subarray(0, bytes.length - 10).toString('base64'),
+      Buffer.concat([bytes, Buffer.from([1, 2, 3])]).toString('base64'),
+      17,
+      undefined,
+    ]
     const balance = await connection.getBalance(new PublicKey(solanaAddress))
     for (const transaction of bad) {
       for (const method of ['solana_signTransaction', 'solana_signAndSendTransaction']) {

@@ -82,10 +82,7 @@ export function createSolanaWallets(options: SolanaWalletsOptions) {
     const keypair = Keypair.generate()
     const address = keypair.publicKey.toBase58()
     const seed = Buffer.from(keypair.secretKey.subarray(0, 32)).toString('hex')
-    const inserted = await db.query<{ address: string }>(
-      'insert into solana_wallets (user_id, address, seed) values ($1, $2, $3) on conflict (user_id) do nothing returning address',
-      [userId, address, seed],
-    )
+    const inserted = await db.query<{ address: string }>('insert into solana_wallets (user_id, address, seed) values ($1, $2, $3) on conflict (user_id) do nothing returning address', [userId, address, seed])
     if (!inserted.rows[0]) return walletOf(userId) // made by a concurrent first use
     if (fundLamports > 0) {
       await Promise.all(
@@ -226,4 +223,3 @@ async function solanaRpc(url: string, method: string, params: unknown[]): Promis
 
 /** Whether a CAIP-2 id names a Solana network (`solana:<reference>`). */
 export const isSolanaChainId = (value: unknown): value is string => typeof value === 'string' && /^solana:[1-9A-HJ-NP-Za-km-z]{1,64}$/.test(value)
-

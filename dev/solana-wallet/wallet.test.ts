@@ -53,8 +53,7 @@ async function transferBytes(from: PublicKey, to: PublicKey, lamports: number, v
   return new VersionedTransaction(version === 'legacy' ? message.compileToLegacyMessage() : message.compileToV0Message()).serialize()
 }
 
-const verifies = (transaction: VersionedTransaction, signer: PublicKey): boolean =>
-  ed25519.verify(transaction.signatures[0] as Uint8Array, transaction.message.serialize(), signer.toBytes())
+const verifies = (transaction: VersionedTransaction, signer: PublicKey): boolean => ed25519.verify(transaction.signatures[0] as Uint8Array, transaction.message.serialize(), signer.toBytes())
 
 describe('the Wallet Standard surface', () => {
   test('behavior: name, base64 SVG icon, the local chains and every feature the adapter needs', () => {
@@ -64,14 +63,7 @@ describe('the Wallet Standard surface', () => {
     expect(wallet.name).toBe('Latchkey Dev Solana Wallet')
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/)
     expect(wallet.chains).toEqual(['solana:localnet', SOLANA_LOCALNET_CAIP_NETWORK_ID])
-    expect(Object.keys(wallet.features).sort()).toEqual([
-      'solana:signAndSendTransaction',
-      'solana:signMessage',
-      'solana:signTransaction',
-      'standard:connect',
-      'standard:disconnect',
-      'standard:events',
-    ])
+    expect(Object.keys(wallet.features).sort()).toEqual(['solana:signAndSendTransaction', 'solana:signMessage', 'solana:signTransaction', 'standard:connect', 'standard:disconnect', 'standard:events'])
     expect(wallet.features['solana:signTransaction'].supportedTransactionVersions).toEqual(['legacy', 0])
     expect(wallet.accounts).toEqual([])
   })
@@ -228,7 +220,9 @@ describe('solana:signTransaction', () => {
     await expect(sign({ account, transaction: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/does not deserialize/) })
     const stranger = Keypair.generate().publicKey
     await expect(sign({ account, transaction: await transferBytes(stranger, stranger, 1) })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/is not a signer/) })
-    await expect(sign({ account, transaction: await transferBytes(funded[0]?.publicKey as PublicKey, stranger, 1), chain: 'solana:mainnet' })).rejects.toMatchObject({ message: expect.stringMatching(/unsupported chain solana:mainnet/) })
+    await expect(sign({ account, transaction: await transferBytes(funded[0]?.publicKey as PublicKey, stranger, 1), chain: 'solana:mainnet' })).rejects.toMatchObject({
+      message: expect.stringMatching(/unsupported chain solana:mainnet/),
+    })
   })
 
   test('behavior: misbehaving, it returns the transaction unsigned, or altered with a transfer to the thief and signed', async () => {
@@ -247,7 +241,7 @@ describe('solana:signTransaction', () => {
 })
 
 describe('solana:signAndSendTransaction', () => {
-  test('behavior: signs and sends through the local RPC; both balances change; the signature is the transaction\'s', async () => {
+  test("behavior: signs and sends through the local RPC; both balances change; the signature is the transaction's", async () => {
     const { wallet } = await connected()
     const from = funded[1]?.publicKey as PublicKey
     wallet.setAccount(1)
@@ -266,7 +260,7 @@ describe('solana:signAndSendTransaction', () => {
     expect(await connection.getBalance(from)).toBe(before - LAMPORTS_PER_SOL - 5000)
   })
 
-  test('behavior: a preflight failure reaches the site with the node\'s code, the runtime\'s words and the logs', async () => {
+  test("behavior: a preflight failure reaches the site with the node's code, the runtime's words and the logs", async () => {
     const { wallet, account } = await connected()
     const input: SolanaSignAndSendTransactionInput = { account, chain: 'solana:localnet', transaction: await transferBytes(funded[0]?.publicKey as PublicKey, Keypair.generate().publicKey, 1000) }
     const error = await wallet.features['solana:signAndSendTransaction'].signAndSendTransaction(input).catch((e: DevSolanaWalletError) => e)
@@ -279,13 +273,18 @@ describe('solana:signAndSendTransaction', () => {
     const { wallet, account } = await connected()
     const send = wallet.features['solana:signAndSendTransaction'].signAndSendTransaction
     const from = funded[0]?.publicKey as PublicKey
-    const [output] = await send({ account, chain: 'solana:localnet', transaction: await transferBytes(from, Keypair.generate().publicKey, 1001), options: { skipPreflight: true, maxRetries: 0, preflightCommitment: 'processed' } })
+    const [output] = await send({
+      account,
+      chain: 'solana:localnet',
+      transaction: await transferBytes(from, Keypair.generate().publicKey, 1001),
+      options: { skipPreflight: true, maxRetries: 0, preflightCommitment: 'processed' },
+    })
     const { value } = await connection.getSignatureStatuses([base58Encode(output?.signature as Uint8Array)])
     expect(value[0]?.err).toEqual({ InsufficientFundsForRent: { account_index: 1 } })
     await expect(send({ account, chain: 'solana:localnet', transaction: await transferBytes(from, Keypair.generate().publicKey, 1_000_000), options: { minContextSlot: 1e12 } })).rejects.toMatchObject({ code: -32016 })
   })
 
-  test('behavior: a chain is required and must be one of the wallet\'s; unsigned sends are refused by the node', async () => {
+  test("behavior: a chain is required and must be one of the wallet's; unsigned sends are refused by the node", async () => {
     const { wallet, account } = await connected()
     const send = wallet.features['solana:signAndSendTransaction'].signAndSendTransaction
     const transaction = await transferBytes(funded[0]?.publicKey as PublicKey, Keypair.generate().publicKey, 1_000_000)

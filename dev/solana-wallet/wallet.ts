@@ -142,12 +142,7 @@ const iconSvg =
 export const devSolanaWalletIcon: WalletIcon = `data:image/svg+xml;base64,${btoa(iconSvg)}`
 
 /** Every feature of the wallet, by name. */
-export type DevSolanaWalletFeatures = StandardConnectFeature &
-  StandardDisconnectFeature &
-  StandardEventsFeature &
-  SolanaSignMessageFeature &
-  SolanaSignTransactionFeature &
-  SolanaSignAndSendTransactionFeature
+export type DevSolanaWalletFeatures = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature
 
 /** The features every account of the wallet supports. */
 const accountFeatures = [SolanaSignMessage, SolanaSignTransaction, SolanaSignAndSendTransaction] as const
@@ -156,10 +151,8 @@ type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boole
 type QueueEntry = { request: DevSolanaPendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
 const userRejected = (): DevSolanaWalletError => new DevSolanaWalletError(4001, 'User rejected the request.')
-const notConnected = (): DevSolanaWalletError =>
-  new DevSolanaWalletError(4100, 'The requested account has not been authorized by the user.')
-const invalidInput = (feature: string, detail: string): DevSolanaWalletError =>
-  new DevSolanaWalletError(-32602, `Invalid input for ${feature}: ${detail}`)
+const notConnected = (): DevSolanaWalletError => new DevSolanaWalletError(4100, 'The requested account has not been authorized by the user.')
+const invalidInput = (feature: string, detail: string): DevSolanaWalletError => new DevSolanaWalletError(-32602, `Invalid input for ${feature}: ${detail}`)
 
 /**
  * A development Solana wallet for the Wallet Standard: a web3.js `Keypair` per account (dev account 0 selected),
@@ -229,7 +222,8 @@ export class DevSolanaWallet implements Wallet {
       this.#state.autoApprove = options.autoApprove
       this.#save()
     }
-    const guard = <A extends readonly unknown[], R>(feature: string, method: (...args: A) => Promise<R>) =>
+    const guard =
+      <A extends readonly unknown[], R>(feature: string, method: (...args: A) => Promise<R>) =>
       (...args: A): Promise<R> => {
         if (this.misbehave.throwString !== undefined) return Promise.reject(this.misbehave.throwString)
         if (this.hang.has(feature)) return new Promise<never>(() => {})
@@ -398,7 +392,11 @@ export class DevSolanaWallet implements Wallet {
       if (!(input.message instanceof Uint8Array)) throw invalidInput(SolanaSignMessage, 'message must be a Uint8Array.')
       return { keypair, message: input.message }
     })
-    await this.#ask('signMessage', SolanaSignMessage, checked.map(({ message }) => messageText(message)))
+    await this.#ask(
+      'signMessage',
+      SolanaSignMessage,
+      checked.map(({ message }) => messageText(message)),
+    )
     const outputs: SolanaSignMessageOutput[] = []
     for (const { keypair, message } of checked) {
       const signed = this.misbehave.wrongSignature ? new Uint8Array([...message, 0x21]) : message
@@ -411,13 +409,21 @@ export class DevSolanaWallet implements Wallet {
 
   async #signTransaction(inputs: readonly SolanaSignTransactionInput[]): Promise<readonly SolanaSignTransactionOutput[]> {
     const prepared = this.#prepare(SolanaSignTransaction, inputs, false)
-    await this.#ask('signTransaction', SolanaSignTransaction, prepared.map(({ transaction }) => describeTransaction(transaction)))
+    await this.#ask(
+      'signTransaction',
+      SolanaSignTransaction,
+      prepared.map(({ transaction }) => describeTransaction(transaction)),
+    )
     return prepared.map(({ keypair, transaction, original }) => ({ signedTransaction: this.#sign(keypair, transaction, original) }))
   }
 
   async #signAndSend(inputs: readonly SolanaSignAndSendTransactionInput[]): Promise<readonly SolanaSignAndSendTransactionOutput[]> {
     const prepared = this.#prepare(SolanaSignAndSendTransaction, inputs, true)
-    await this.#ask('signAndSendTransaction', SolanaSignAndSendTransaction, prepared.map(({ transaction }) => describeTransaction(transaction)))
+    await this.#ask(
+      'signAndSendTransaction',
+      SolanaSignAndSendTransaction,
+      prepared.map(({ transaction }) => describeTransaction(transaction)),
+    )
     const outputs: SolanaSignAndSendTransactionOutput[] = []
     for (const { keypair, transaction, original, chain, options } of prepared) {
       const wire = this.#sign(keypair, transaction, original)
@@ -544,14 +550,12 @@ export class DevSolanaWallet implements Wallet {
 
 /** Ed25519 signature of `message` with the keypair's secret key (WebCrypto; Node 20 and current browsers). */
 async function ed25519Sign(keypair: Keypair, message: Uint8Array): Promise<Uint8Array> {
-  const b64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  const key = await crypto.subtle.importKey(
-    'jwk',
-    { kty: 'OKP', crv: 'Ed25519', d: b64url(keypair.secretKey.slice(0, 32)), x: b64url(keypair.publicKey.toBytes()) },
-    { name: 'Ed25519' },
-    false,
-    ['sign'],
-  )
+  const b64url = (bytes: Uint8Array): string =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '')
+  const key = await crypto.subtle.importKey('jwk', { kty: 'OKP', crv: 'Ed25519', d: b64url(keypair.secretKey.slice(0, 32)), x: b64url(keypair.publicKey.toBytes()) }, { name: 'Ed25519' }, false, ['sign'])
   return new Uint8Array(await crypto.subtle.sign('Ed25519', key, message as Uint8Array<ArrayBuffer>))
 }
 

@@ -93,10 +93,7 @@ export class SolanaLedger {
     })
     this.#rememberBlockhash()
     this.#setClock()
-    const funding = [
-      ...(options.fundDevAccounts === false ? [] : devSolanaKeypairs().map((k) => ({ address: k.publicKey.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS }))),
-      ...(options.fund ?? []),
-    ]
+    const funding = [...(options.fundDevAccounts === false ? [] : devSolanaKeypairs().map((k) => ({ address: k.publicKey.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS }))), ...(options.fund ?? [])]
     for (const { address, lamports } of funding) {
       const result = this.airdrop(new PublicKey(address), lamports)
       if (!result.landed || result.entry.err) throw new Error(`Could not fund ${address} with ${lamports} lamports: ${JSON.stringify(result.landed ? result.entry.err : result.err)}`)

@@ -288,10 +288,13 @@ export const solanaRpcMethods: Record<string, Method> = {
     if (!Array.isArray(params[0]) || params[0].length > 100) throw invalidParams('expected an array of at most 100 addresses')
     const keys = params[0].map(address)
     const c = config(ledger, params, 1)
-    return withContext(ledger, keys.map((key) => {
-      const account = ledger.getAccount(key)
-      return account ? accountJson(account, c.encoding) : null
-    }))
+    return withContext(
+      ledger,
+      keys.map((key) => {
+        const account = ledger.getAccount(key)
+        return account ? accountJson(account, c.encoding) : null
+      }),
+    )
   },
 
   getMinimumBalanceForRentExemption: (ledger, params) => {
@@ -367,10 +370,13 @@ export const solanaRpcMethods: Record<string, Method> = {
     }
     const signatures = params[0].map(signature)
     config(ledger, params, 1)
-    return withContext(ledger, signatures.map((s) => {
-      const entry = ledger.getEntry(s)
-      return entry ? statusJson(entry) : null
-    }))
+    return withContext(
+      ledger,
+      signatures.map((s) => {
+        const entry = ledger.getEntry(s)
+        return entry ? statusJson(entry) : null
+      }),
+    )
   },
 
   getSignaturesForAddress: (ledger, params) => {
@@ -423,9 +429,7 @@ export const solanaRpcMethods: Record<string, Method> = {
 }
 
 /** A JSON-RPC 2.0 response object. */
-export type JsonRpcResponse =
-  | { jsonrpc: '2.0'; id: unknown; result: unknown }
-  | { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
+export type JsonRpcResponse = { jsonrpc: '2.0'; id: unknown; result: unknown } | { jsonrpc: '2.0'; id: unknown; error: { code: number; message: string; data?: unknown } }
 
 const errorResponse = (id: unknown, code: number, message: string, data?: unknown): JsonRpcResponse => ({
   jsonrpc: '2.0',
@@ -467,9 +471,10 @@ function handleOne(ledger: SolanaLedger, request: unknown): JsonRpcResponse | un
     try {
       response = { jsonrpc: '2.0', id: replyId, result: handler(ledger, params ?? []) }
     } catch (error) {
-      response = error instanceof SolanaRpcError
-        ? errorResponse(replyId, error.code, error.message, error.data)
-        : errorResponse(replyId, rpcErrorCodes.internalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
+      response =
+        error instanceof SolanaRpcError
+          ? errorResponse(replyId, error.code, error.message, error.data)
+          : errorResponse(replyId, rpcErrorCodes.internalError, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
     }
   }
   // A request without an id is a notification: run, never answered.

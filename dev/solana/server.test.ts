@@ -1,14 +1,4 @@
-import {
-  Connection,
-  Keypair,
-  LAMPORTS_PER_SOL,
-  PublicKey,
-  SendTransactionError,
-  SystemProgram,
-  Transaction,
-  TransactionMessage,
-  VersionedTransaction,
-} from '@solana/web3.js'
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SendTransactionError, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import type { TransactionInstruction } from '@solana/web3.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { base58Encode } from '../../adapters/solana.base58.ts'
@@ -150,8 +140,7 @@ describe('reads', () => {
 
   test('behavior: getFeeForMessage is 5000 lamports a signature, null for an unknown blockhash', async () => {
     const payer = Keypair.generate()
-    const build = (recentBlockhash: string) =>
-      new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash, instructions: [transfer(payer, Keypair.generate().publicKey, 1)] }).compileToV0Message()
+    const build = (recentBlockhash: string) => new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash, instructions: [transfer(payer, Keypair.generate().publicKey, 1)] }).compileToV0Message()
     const { blockhash } = await connection.getLatestBlockhash()
     expect((await connection.getFeeForMessage(build(blockhash))).value).toBe(5000)
     expect((await connection.getFeeForMessage(build(base58Encode(new Uint8Array(32).fill(9))))).value).toBeNull()
@@ -193,7 +182,7 @@ describe('sending', () => {
     expect(await connection.getBalance(receiver)).toBe(LAMPORTS_PER_SOL / 2)
   })
 
-  test('behavior: a base58 wire transaction (a node\'s default encoding) is accepted too', async () => {
+  test("behavior: a base58 wire transaction (a node's default encoding) is accepted too", async () => {
     const sender = funded(1)
     const receiver = Keypair.generate().publicKey
     const tx = await signed(sender, [transfer(sender, receiver, 1_000_000)])
@@ -215,7 +204,7 @@ describe('sending', () => {
     expect((await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 }))?.version).toBe(0)
   })
 
-  test('behavior: a transfer below rent to a new account fails preflight with the runtime\'s words and logs; nothing is charged', async () => {
+  test("behavior: a transfer below rent to a new account fails preflight with the runtime's words and logs; nothing is charged", async () => {
     const sender = funded(1)
     const receiver = Keypair.generate().publicKey
     const error = await connection.sendRawTransaction((await signed(sender, [transfer(sender, receiver, 1000)])).serialize()).catch((e: unknown) => e)
@@ -338,13 +327,15 @@ describe('the JSON-RPC envelope and bad input', () => {
   })
 
   test('behavior: a batch is answered in order, each request on its own; an empty batch is invalid', async () => {
-    const { json } = await post(JSON.stringify([
-      { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [DEV_SOLANA_ADDRESSES[1]] },
-      { jsonrpc: '2.0', id: 2, method: 'nope' },
-      { jsonrpc: '2.0', method: 'getSlot' },
-      { jsonrpc: '2.0', id: 3, method: 'getGenesisHash' },
-      42,
-    ]))
+    const { json } = await post(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 1, method: 'getBalance', params: [DEV_SOLANA_ADDRESSES[1]] },
+        { jsonrpc: '2.0', id: 2, method: 'nope' },
+        { jsonrpc: '2.0', method: 'getSlot' },
+        { jsonrpc: '2.0', id: 3, method: 'getGenesisHash' },
+        42,
+      ]),
+    )
     expect(json).toHaveLength(4)
     expect(json[0]).toMatchObject({ id: 1, result: { value: Number(DEV_SOLANA_ACCOUNT_LAMPORTS) } })
     expect(json[1]).toMatchObject({ id: 2, error: { code: -32601 } })
@@ -419,7 +410,7 @@ describe('the JSON-RPC envelope and bad input', () => {
 })
 
 describe('runtime errors', () => {
-  test('behavior: LiteSVM\'s error numbers map to the runtime\'s names (AccountNotFound 2, AlreadyProcessed 6, SignatureFailure 11)', async () => {
+  test("behavior: LiteSVM's error numbers map to the runtime's names (AccountNotFound 2, AlreadyProcessed 6, SignatureFailure 11)", async () => {
     const { svm } = rpc.ledger
     const nobody = Keypair.generate()
     const fromNobody = await signed(nobody, [transfer(nobody, Keypair.generate().publicKey, 1)])
@@ -433,7 +424,7 @@ describe('runtime errors', () => {
     expect(toTransactionErrorJson((svm.sendTransaction(forged) as { err(): unknown }).err())).toBe('SignatureFailure')
   })
 
-  test('behavior: describeTransactionError gives the runtime\'s sentences', () => {
+  test("behavior: describeTransactionError gives the runtime's sentences", () => {
     expect(describeTransactionError('AccountNotFound')).toBe('Attempt to debit an account but found no record of a prior credit.')
     expect(describeTransactionError({ InsufficientFundsForRent: { account_index: 1 } })).toBe('Transaction results in an account (1) with insufficient funds for rent')
     expect(describeTransactionError({ InstructionError: [0, { Custom: 1 }] })).toBe('Error processing Instruction 0: custom program error: 0x1')

@@ -52,7 +52,7 @@ describe('dev token addresses', () => {
     expect(await publicClient.getBalance({ address: DEV_TOKEN_DEPLOYER, blockNumber: 0n })).toBe(parseEther('10000'))
   })
 
-  it('behavior: the token addresses are the deployer\'s contracts at nonces 0 and 1', () => {
+  it("behavior: the token addresses are the deployer's contracts at nonces 0 and 1", () => {
     expect(DEV_TOKEN_ADDRESS).toBe(getContractAddress({ from: DEV_TOKEN_DEPLOYER, nonce: 0n }))
     expect(DEV_TETHER_ADDRESS).toBe(getContractAddress({ from: DEV_TOKEN_DEPLOYER, nonce: 1n }))
     expect(devTokens.map((t) => [t.symbol, t.address])).toMatchInlineSnapshot(`
@@ -94,9 +94,7 @@ describe('the tokens deployed by the global setup', () => {
   it('behavior: each dev account 0..4 got 1 000 000 DEV and 1 000 000 dUSDT (chain 31338, where no test moves tokens)', async () => {
     const client = createPublicClient({ transport: http(testChains[1].rpcUrl), cacheTime: 0 })
     for (const token of devTokens) {
-      const balances = await Promise.all(
-        DEV_ADDRESSES.map((owner) => client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
-      )
+      const balances = await Promise.all(DEV_ADDRESSES.map((owner) => client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })))
       expect(balances).toEqual(DEV_ADDRESSES.map(() => parseUnits('1000000', token.decimals)))
     }
   })
@@ -171,10 +169,7 @@ describe('transfers on chain 31337', () => {
     })
     expect(result).toBe(true)
     await mined(await walletClient.writeContract({ ...request, chain: null }))
-    expect([await balanceOf(DEV_TOKEN_ADDRESS, account4.address), await balanceOf(DEV_TOKEN_ADDRESS, account3.address)]).toEqual([
-      (before[0] ?? 0n) - amount,
-      (before[1] ?? 0n) + amount,
-    ])
+    expect([await balanceOf(DEV_TOKEN_ADDRESS, account4.address), await balanceOf(DEV_TOKEN_ADDRESS, account3.address)]).toEqual([(before[0] ?? 0n) - amount, (before[1] ?? 0n) + amount])
   })
 
   it('behavior: a dUSDT transfer sent with its own no-return ABI succeeds and emits Transfer', async () => {
@@ -190,19 +185,12 @@ describe('transfers on chain 31337', () => {
     })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     expect(receipt.status).toBe('success')
-    expect(parseEventLogs({ abi: devTetherTokenAbi, eventName: 'Transfer', logs: receipt.logs }).map((log) => log.args)).toEqual([
-      { from: account4.address, to: account3.address, value: amount },
-    ])
-    expect([await balanceOf(DEV_TETHER_ADDRESS, account4.address), await balanceOf(DEV_TETHER_ADDRESS, account3.address)]).toEqual([
-      (before[0] ?? 0n) - amount,
-      (before[1] ?? 0n) + amount,
-    ])
+    expect(parseEventLogs({ abi: devTetherTokenAbi, eventName: 'Transfer', logs: receipt.logs }).map((log) => log.args)).toEqual([{ from: account4.address, to: account3.address, value: amount }])
+    expect([await balanceOf(DEV_TETHER_ADDRESS, account4.address), await balanceOf(DEV_TETHER_ADDRESS, account3.address)]).toEqual([(before[0] ?? 0n) - amount, (before[1] ?? 0n) + amount])
   })
 
   it('behavior (spec §9): simulating dUSDT transfer with the standard ERC-20 ABI fails to decode the missing bool', async () => {
-    const standard = await publicClient
-      .simulateContract({ account: account4, address: DEV_TETHER_ADDRESS, abi: erc20Abi, functionName: 'transfer', args: [account3.address, 1n] })
-      .catch((e: unknown) => e)
+    const standard = await publicClient.simulateContract({ account: account4, address: DEV_TETHER_ADDRESS, abi: erc20Abi, functionName: 'transfer', args: [account3.address, 1n] }).catch((e: unknown) => e)
     expect(standard).toBeInstanceOf(ContractFunctionExecutionError)
     const cause = (standard as BaseError).walk((e) => e instanceof ContractFunctionZeroDataError)
     expect(cause).toBeInstanceOf(ContractFunctionZeroDataError)
@@ -215,11 +203,9 @@ describe('transfers on chain 31337', () => {
     expect(dev.result).toBe(true)
   })
 
-  it('behavior: writeContract with the standard ERC-20 ABI still sends a dUSDT transfer (a transaction\'s return is never decoded)', async () => {
+  it("behavior: writeContract with the standard ERC-20 ABI still sends a dUSDT transfer (a transaction's return is never decoded)", async () => {
     const before = await balanceOf(DEV_TETHER_ADDRESS, account3.address)
-    await mined(
-      await walletClient.writeContract({ account: account4, chain: null, address: DEV_TETHER_ADDRESS, abi: erc20Abi, functionName: 'transfer', args: [account3.address, 7n] }),
-    )
+    await mined(await walletClient.writeContract({ account: account4, chain: null, address: DEV_TETHER_ADDRESS, abi: erc20Abi, functionName: 'transfer', args: [account3.address, 7n] }))
     expect(await balanceOf(DEV_TETHER_ADDRESS, account3.address)).toBe(before + 7n)
   })
 })

@@ -65,7 +65,10 @@ function MachineList({ view }: { view: SessionView }) {
                 {m.actors.map((a) => (
                   <li key={a.sessionId}>
                     <button type="button" className="actor" aria-pressed={a.selected} data-actor={a.name} onClick={() => view.selectActor(a.sessionId)}>
-                      <span className="actor-name">{a.name}</span> <span className="value" data-testid={`actor-value-${a.name}`}>{formatValue(a.value)}</span>
+                      <span className="actor-name">{a.name}</span>{' '}
+                      <span className="value" data-testid={`actor-value-${a.name}`}>
+                        {formatValue(a.value)}
+                      </span>
                     </button>
                   </li>
                 ))}
@@ -151,15 +154,8 @@ function HistoryPanel({ view }: { view: SessionView }) {
       <ol ref={listRef} aria-label="Event history">
         {view.history.map((h) => (
           <li key={h.index}>
-            <button
-              type="button"
-              aria-current={h.selected ? 'step' : undefined}
-              data-event={h.eventType}
-              data-actor={h.actorName}
-              onClick={() => view.selectHistory(h.index)}
-            >
-              <span className="index">#{h.index}</span> <span className="actor-name">{h.actorName}</span> <span className="event-type">{h.eventType}</span> →{' '}
-              <span className="value">{h.value}</span>
+            <button type="button" aria-current={h.selected ? 'step' : undefined} data-event={h.eventType} data-actor={h.actorName} onClick={() => view.selectHistory(h.index)}>
+              <span className="index">#{h.index}</span> <span className="actor-name">{h.actorName}</span> <span className="event-type">{h.eventType}</span> → <span className="value">{h.value}</span>
             </button>
           </li>
         ))}
@@ -224,7 +220,9 @@ export function App({ session, graphs, elk }: AppProps) {
           {layout && 'layout' in layout ? (
             <Chart ref={chart} layout={layout.layout} machineId={machine} activeIds={view.activeIds} />
           ) : layout && 'error' in layout ? (
-            <p role="alert">Could not lay out {machine}: {layout.error}</p>
+            <p role="alert">
+              Could not lay out {machine}: {layout.error}
+            </p>
           ) : null}
         </div>
       </main>

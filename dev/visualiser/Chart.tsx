@@ -44,17 +44,7 @@ function StateBox({ n, active }: { n: LayoutNode; active: boolean }) {
   return (
     <g data-state-id={n.id} data-active={active ? 'true' : 'false'} data-type={node.type}>
       <title>{`${n.id} (${node.type})${node.tags.length ? ` tags: ${node.tags.join(', ')}` : ''}`}</title>
-      <rect
-        x={n.x}
-        y={n.y}
-        width={n.width}
-        height={n.height}
-        rx={isHistory ? n.height / 2 : 7}
-        fill={fill}
-        stroke={stroke}
-        strokeWidth={strokeWidth}
-        {...(n.isRegion ? { strokeDasharray: '6 4' } : {})}
-      />
+      <rect x={n.x} y={n.y} width={n.width} height={n.height} rx={isHistory ? n.height / 2 : 7} fill={fill} stroke={stroke} strokeWidth={strokeWidth} {...(n.isRegion ? { strokeDasharray: '6 4' } : {})} />
       {node.type === 'final' && <rect x={n.x + 3} y={n.y + 3} width={n.width - 6} height={n.height - 6} rx={5} fill="none" stroke={stroke} strokeWidth={1} />}
       {n.isInitial && (
         <g data-initial="true">

@@ -6,17 +6,7 @@
  * named actor (checked first: a bad one is answered with an error and changes nothing).
  */
 import type { ActorRefLike, AnyActorRef, InspectionEvent } from 'xstate'
-import {
-  channelName,
-  checkCommandEvent,
-  parseVisualiserMessage,
-  toPlain,
-  type ActorInfo,
-  type ChannelLike,
-  type DemoMessage,
-  type PlainEvent,
-  type SnapshotInfo,
-} from './protocol.ts'
+import { channelName, checkCommandEvent, parseVisualiserMessage, toPlain, type ActorInfo, type ChannelLike, type DemoMessage, type PlainEvent, type SnapshotInfo } from './protocol.ts'
 
 export type InspectBridgeOptions = {
   /** The channel; default `new BroadcastChannel('latchkey-inspect')`. */
@@ -140,9 +130,7 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
       )
     } else if (event.type === '@xstate.snapshot') {
       const snapshot = event.snapshot
-      queueMicrotask(() =>
-        post({ kind: 'inspection', instance, seq: n, at, type: '@xstate.snapshot', actor: describeActor(event.actorRef), event: plainEvent(event.event), snapshot: describeSnapshot(snapshot) }),
-      )
+      queueMicrotask(() => post({ kind: 'inspection', instance, seq: n, at, type: '@xstate.snapshot', actor: describeActor(event.actorRef), event: plainEvent(event.event), snapshot: describeSnapshot(snapshot) }))
     }
   }
 
@@ -162,9 +150,7 @@ export function createInspectBridge(options: InspectBridgeOptions = {}): Inspect
     // A visualiser is listening: from now on every inspection event goes out.
     streaming = true
     if (message.kind === 'snapshots.request') {
-      const running = [...(root ? [root] : []), ...actors.values()].filter(
-        (a, i, all) => all.indexOf(a) === i && (a.getSnapshot() as { status?: string }).status === 'active',
-      )
+      const running = [...(root ? [root] : []), ...actors.values()].filter((a, i, all) => all.indexOf(a) === i && (a.getSnapshot() as { status?: string }).status === 'active')
       post({ kind: 'snapshots', instance, requestId: message.requestId, actors: running.map((a) => ({ actor: describeActor(a), snapshot: describeSnapshot(a.getSnapshot()) })) })
       return
     }

@@ -109,14 +109,7 @@ describe('machineToGraph on a sample machine', () => {
   })
 
   test('behavior: active nodes of a parallel value include every region and ancestor', () => {
-    expect(activeNodeIds(graph, { busy: { left: 'b', right: 'd' } })).toEqual([
-      'sample',
-      'sample.busy',
-      'sample.busy.left',
-      'sample.busy.left.b',
-      'sample.busy.right',
-      'sample.busy.right.d',
-    ])
+    expect(activeNodeIds(graph, { busy: { left: 'b', right: 'd' } })).toEqual(['sample', 'sample.busy', 'sample.busy.left', 'sample.busy.left.b', 'sample.busy.right', 'sample.busy.right.d'])
     expect(activeNodeIds(graph, 'nowhere')).toEqual(['sample'])
   })
 
@@ -130,9 +123,7 @@ describe('machineToGraph on a sample machine', () => {
   })
 
   test('bad input: something that is not a machine is refused with a clear error', () => {
-    expect(() => machineToGraph({} as never)).toThrowErrorMatchingInlineSnapshot(
-      `[TypeError: machineToGraph: expected an XState v5 machine (createMachine/setup().createMachine), got [object Object]]`,
-    )
+    expect(() => machineToGraph({} as never)).toThrowErrorMatchingInlineSnapshot(`[TypeError: machineToGraph: expected an XState v5 machine (createMachine/setup().createMachine), got [object Object]]`)
     expect(() => machineToGraph(null as never)).toThrow(/got null/)
   })
 })
@@ -150,9 +141,7 @@ describe('machineToGraph on the production machines', () => {
 
   test('behavior: the visualiser lists every machine of machines/, each by its id', () => {
     // Found by the registry itself (a new machine appears without a change here); these are today's.
-    expect(visualisedMachines.map((m) => m.id)).toEqual(
-      expect.arrayContaining(['account', 'catalogue', 'connection', 'modal', 'network', 'remoteConfig', 'root', 'router', 'send', 'siwx', 'toast']),
-    )
+    expect(visualisedMachines.map((m) => m.id)).toEqual(expect.arrayContaining(['account', 'catalogue', 'connection', 'modal', 'network', 'remoteConfig', 'root', 'router', 'send', 'siwx', 'toast']))
     expect(new Set(visualisedMachines.map((m) => m.id)).size).toBe(visualisedMachines.length)
     for (const { machine } of visualisedMachines) expect(() => machineToGraph(machine)).not.toThrow()
   })

@@ -190,8 +190,7 @@ function describe(value: unknown): string {
 
 /** The label of an edge as drawn: `event [guard] / delay` (`after [isX] / pairingTtl`, `done: getSessions`, `always [hasSession]`). */
 export function edgeLabel(edge: GraphEdge): string {
-  const event =
-    edge.kind === 'after' ? 'after' : edge.kind === 'always' ? 'always' : edge.kind === 'done' ? `done: ${edge.actor}` : edge.kind === 'error' ? `error: ${edge.actor}` : edge.event
+  const event = edge.kind === 'after' ? 'after' : edge.kind === 'always' ? 'always' : edge.kind === 'done' ? `done: ${edge.actor}` : edge.kind === 'error' ? `error: ${edge.actor}` : edge.event
   const guard = edge.guard ? ` [${edge.guard.name}${edge.guard.params !== undefined ? ` ${compact(edge.guard.params)}` : ''}]` : ''
   const delay = edge.delay !== null ? ` / ${typeof edge.delay === 'number' ? `${edge.delay} ms` : edge.delay}` : ''
   return `${event}${guard}${delay}`
@@ -199,7 +198,9 @@ export function edgeLabel(edge: GraphEdge): string {
 
 function compact(value: unknown): string {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
-    return Object.values(value as Record<string, unknown>).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+    return Object.values(value as Record<string, unknown>)
+      .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+      .join(', ')
   }
   return JSON.stringify(value)
 }

@@ -141,11 +141,7 @@ async function layoutOnce(graph: MachineGraph, elk: ELK, direction: 'DOWN' | 'RI
     return pad.header + (nodeRows.length + invokeRows) * metrics.rowHeight + (nodeRows.length + invokeRows ? 6 : 0)
   }
   const minWidth = (node: GraphNode) => {
-    const texts = [
-      { t: title(node), s: metrics.titleSize },
-      ...(rows.get(node.id) ?? []).map((r) => ({ t: r.text, s: metrics.labelSize })),
-      ...(node.invoke.length ? [{ t: invokeText(node), s: metrics.labelSize }] : []),
-    ]
+    const texts = [{ t: title(node), s: metrics.titleSize }, ...(rows.get(node.id) ?? []).map((r) => ({ t: r.text, s: metrics.labelSize })), ...(node.invoke.length ? [{ t: invokeText(node), s: metrics.labelSize }] : [])]
     return Math.max(60, ...texts.map(({ t, s }) => textWidth(t, s) + 2 * pad.side))
   }
 

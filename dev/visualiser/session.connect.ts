@@ -48,14 +48,16 @@ export function connectSession(snapshot: SnapshotFrom<typeof sessionMachine>, gr
 
   const machineActors = Object.entries(context.actors)
     .filter(([, a]) => a.info.machineId !== null)
-    .map(([sessionId, a]): ActorView => ({
-      sessionId,
-      name: a.info.name,
-      machineId: a.info.machineId!,
-      value: valueAt.get(sessionId) ?? null,
-      running: cursor === null ? a.running : valueAt.has(sessionId),
-      selected: false,
-    }))
+    .map(
+      ([sessionId, a]): ActorView => ({
+        sessionId,
+        name: a.info.name,
+        machineId: a.info.machineId!,
+        value: valueAt.get(sessionId) ?? null,
+        running: cursor === null ? a.running : valueAt.has(sessionId),
+        selected: false,
+      }),
+    )
 
   const selectedMachine = context.selectedMachine
   const graph = graphs.get(selectedMachine)
@@ -68,9 +70,7 @@ export function connectSession(snapshot: SnapshotFrom<typeof sessionMachine>, gr
 
   const machines = [...graphs.keys()].map((id) => ({ id, selected: id === selectedMachine, actors: marked.filter((a) => a.machineId === id && a.running) }))
 
-  const chartActors = graph
-    ? runningOfSelected.map((a) => ({ sessionId: a.sessionId, name: a.name, value: a.value, activeIds: activeNodeIds(graph, a.value as never) }))
-    : []
+  const chartActors = graph ? runningOfSelected.map((a) => ({ sessionId: a.sessionId, name: a.name, value: a.value, activeIds: activeNodeIds(graph, a.value as never) })) : []
   // The chart shows one actor: the selected one, else the first running (several actors of one machine, e.g. a
   // connection per namespace, would otherwise light up each other's states). The actor list shows every one.
   const activeIds = new Set(chartActors.filter((a) => a.sessionId === driven?.sessionId).flatMap((a) => a.activeIds))

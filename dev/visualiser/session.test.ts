@@ -13,10 +13,10 @@ const graphs = new Map([['connection', machineToGraph(connectionMachine)]])
 function start(input: { historyLimit?: number } = {}) {
   const posted: VisualiserMessage[] = []
   const clock = new SimulatedClock()
-  const actor = createActor(
-    sessionMachine.provide({ actors: { channel: fromCallback<{ type: 'post'; message: VisualiserMessage }>(({ receive }) => receive((e) => posted.push(e.message))) } }),
-    { input: { selectedMachine: 'connection', ...input }, clock },
-  ).start()
+  const actor = createActor(sessionMachine.provide({ actors: { channel: fromCallback<{ type: 'post'; message: VisualiserMessage }>(({ receive }) => receive((e) => posted.push(e.message))) } }), {
+    input: { selectedMachine: 'connection', ...input },
+    clock,
+  }).start()
   const deliver = (message: DemoMessage) => actor.send({ type: 'demo.message', message })
   const view = () => connectSession(actor.getSnapshot(), graphs, actor.send)
   let seq = 0

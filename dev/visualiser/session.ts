@@ -98,8 +98,7 @@ export const sessionMachine = setup({
   },
   delays: { commandTimeout: 3_000 },
   guards: {
-    isPendingResult: ({ context, event }) =>
-      event.type === 'demo.message' && event.message.kind === 'command.result' && event.message.commandId === context.pendingCommand?.id,
+    isPendingResult: ({ context, event }) => event.type === 'demo.message' && event.message.kind === 'command.result' && event.message.commandId === context.pendingCommand?.id,
     isLinked: ({ context }) => context.instance !== null,
     isHelloFromNewDemo: ({ context, event }) => event.type === 'demo.message' && event.message.kind === 'hello' && event.message.instance !== context.instance,
   },
@@ -204,8 +203,7 @@ export function receive(context: SessionContext, message: DemoMessage): Partial<
   const limit = context.historyLimit
   // Another demo instance (the page was reloaded, or the first one heard): its actors and history replace the
   // old ones (session ids restart at each load, so the two cannot be mixed).
-  const base: SessionContext =
-    message.instance === context.instance ? context : { ...context, instance: message.instance, url: null, actors: {}, history: [], cursor: null, selectedActor: null }
+  const base: SessionContext = message.instance === context.instance ? context : { ...context, instance: message.instance, url: null, actors: {}, history: [], cursor: null, selectedActor: null }
   const actors = { ...base.actors }
   let { history, nextIndex } = base
   const push = (entry: Omit<HistoryEntry, 'index'>) => {

@@ -85,9 +85,13 @@ describe('mountWalletPanel', () => {
     await flush()
     const regions = ui.getAllByRole('region', { name: 'Wallet request' })
     expect(regions.map((r) => r.querySelector('p')?.textContent)).toEqual(['Switch to chain 31338?', 'Sign message?'])
-    within(regions[0] as HTMLElement).getByRole('button', { name: 'Reject' }).click()
+    within(regions[0] as HTMLElement)
+      .getByRole('button', { name: 'Reject' })
+      .click()
     await expect(switching).rejects.toMatchObject({ code: 4001 })
-    within(regions[1] as HTMLElement).getByRole('button', { name: 'Approve' }).click()
+    within(regions[1] as HTMLElement)
+      .getByRole('button', { name: 'Approve' })
+      .click()
     expect(await signing).toMatch(/^0x[0-9a-f]{130}$/)
 
     const disconnect = ui.getByRole('button', { name: 'Disconnect site' }) as HTMLButtonElement
@@ -111,22 +115,17 @@ describe('describeRequest', () => {
   const base = { id: 1, method: 'x' }
   it('words each kind of request', () => {
     expect(describeRequest({ ...base, kind: 'connect', params: undefined }).question).toBe('Connect to this site?')
-    expect(describeRequest({ ...base, kind: 'switchChain', params: [{ chainId: '0x7a6a' }] }).question).toBe(
-      'Switch to chain 31338?',
-    )
-    expect(
-      describeRequest({ ...base, kind: 'addChain', params: [{ chainId: '0x7a6b', chainName: 'Extra', rpcUrls: ['http://x'] }] }),
-    ).toEqual({ question: 'Add chain 31339 (Extra) and switch to it?', detail: 'RPC http://x' })
+    expect(describeRequest({ ...base, kind: 'switchChain', params: [{ chainId: '0x7a6a' }] }).question).toBe('Switch to chain 31338?')
+    expect(describeRequest({ ...base, kind: 'addChain', params: [{ chainId: '0x7a6b', chainName: 'Extra', rpcUrls: ['http://x'] }] })).toEqual({
+      question: 'Add chain 31339 (Extra) and switch to it?',
+      detail: 'RPC http://x',
+    })
     expect(describeRequest({ ...base, method: 'personal_sign', kind: 'sign', params: ['0x6869', '0x'] })).toEqual({
       question: 'Sign message?',
       detail: 'hi',
     })
-    expect(
-      describeRequest({ ...base, method: 'eth_signTypedData_v4', kind: 'sign', params: ['0x', '{"primaryType":"Login"}'] }),
-    ).toEqual({ question: 'Sign typed data?', detail: 'Type Login' })
-    expect(
-      describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], value: '0xde0b6b3a7640000' }] }),
-    ).toEqual({ question: 'Send transaction?', detail: `To ${DEV_ADDRESSES[3]}\nValue 1 ETH` })
+    expect(describeRequest({ ...base, method: 'eth_signTypedData_v4', kind: 'sign', params: ['0x', '{"primaryType":"Login"}'] })).toEqual({ question: 'Sign typed data?', detail: 'Type Login' })
+    expect(describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], value: '0xde0b6b3a7640000' }] })).toEqual({ question: 'Send transaction?', detail: `To ${DEV_ADDRESSES[3]}\nValue 1 ETH` })
   })
 
   it('shows the receiver and amount of an ERC-20 transfer, and the selector of other calldata', () => {
@@ -135,8 +134,6 @@ describe('describeRequest', () => {
       question: 'Send transaction?',
       detail: `To ${DEV_ADDRESSES[3]}\nValue 0 ETH\nCalls transfer(${DEV_ADDRESSES[1]}, 1500000)`,
     })
-    expect(describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], input: '0xdeadbeef0001' }] }).detail).toBe(
-      `To ${DEV_ADDRESSES[3]}\nValue 0 ETH\nCalls 0xdeadbeef (6 bytes of data)`,
-    )
+    expect(describeRequest({ ...base, kind: 'sendTransaction', params: [{ to: DEV_ADDRESSES[3], input: '0xdeadbeef0001' }] }).detail).toBe(`To ${DEV_ADDRESSES[3]}\nValue 0 ETH\nCalls 0xdeadbeef (6 bytes of data)`)
   })
 })

@@ -13,8 +13,7 @@ const styles = {
   row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
   label: 'flex:0 0 88px;font-weight:600',
   select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 4px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
-  button:
-    'font:inherit;padding:8px 12px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f);cursor:pointer',
+  button: 'font:inherit;padding:8px 12px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f);cursor:pointer',
   approve: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
   reject: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #a33a3a;background:var(--dw-bg,#fff);color:var(--dw-reject,#a33a3a);cursor:pointer',
   request: 'margin-top:10px;padding:8px 10px;border:1px solid var(--dw-request-border,#e0b84e);border-radius:8px;background:var(--dw-request,#fff8e5)',
@@ -89,14 +88,7 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
   const requests = el('div')
   requests.dataset.testid = 'dev-wallet-requests'
 
-  panel.append(
-    title,
-    status,
-    labelled('Account', accountSelect, `${uid}-account`),
-    labelled('Wallet chain', chainSelect, `${uid}-chain`),
-    autoRow,
-    requests,
-  )
+  panel.append(title, status, labelled('Account', accountSelect, `${uid}-account`), labelled('Wallet chain', chainSelect, `${uid}-chain`), autoRow, requests)
 
   const requestNodes = new Map<number, HTMLElement>()
   let accountsKey = ''

@@ -99,9 +99,7 @@ async function readProbe(page: Page, name: string): Promise<number> {
 
 /** `aria-setsize` of the AllWallets list's first row: how many rows the list holds (0 without a list). */
 async function listSize(page: Page): Promise<number> {
-  const value: unknown = await page.evaluate(
-    `Number(document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot?.querySelector('[data-testid=wallet-list] li')?.getAttribute('aria-setsize') ?? 0)`,
-  )
+  const value: unknown = await page.evaluate(`Number(document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot?.querySelector('[data-testid=wallet-list] li')?.getAttribute('aria-setsize') ?? 0)`)
   return typeof value === 'number' ? value : 0
 }
 
@@ -195,10 +193,8 @@ export async function inspectPeerWalletList(browser: Browser, server: StaticServ
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
     await page.waitForTimeout(500)
-    const searchBoxes = await page.getByRole('searchbox').count() + (await page.getByRole('textbox').count())
-    const buttons: unknown = await page.evaluate(
-      `Array.from(document.querySelector('[role=dialog]')?.querySelectorAll('button') ?? []).map((b) => (b.getAttribute('aria-label') || b.textContent || '').trim())`,
-    )
+    const searchBoxes = (await page.getByRole('searchbox').count()) + (await page.getByRole('textbox').count())
+    const buttons: unknown = await page.evaluate(`Array.from(document.querySelector('[role=dialog]')?.querySelectorAll('button') ?? []).map((b) => (b.getAttribute('aria-label') || b.textContent || '').trim())`)
     return { searchBoxes, buttons: Array.isArray(buttons) ? buttons.map(String) : [] }
   } finally {
     await context.close()

@@ -93,7 +93,10 @@ let cleaning: Promise<void> | undefined
 
 /** Registers a cleanup; once cleaning has begun (Ctrl-C, time-out), runs it at once instead. */
 function defer(fn: Cleanup): void {
-  if (cleaning) void Promise.resolve().then(fn).catch((error: unknown) => console.error('  cleanup failed:', error))
+  if (cleaning)
+    void Promise.resolve()
+      .then(fn)
+      .catch((error: unknown) => console.error('  cleanup failed:', error))
   else cleanups.push(fn)
 }
 
@@ -252,7 +255,7 @@ async function main(): Promise<void> {
  * lazy rule's feature lines with their first fetches; about a minute.
  */
 async function firstUseMain(): Promise<void> {
-  console.log('\n  latchkey bench, --first-use: the features\' first uses only\n')
+  console.log("\n  latchkey bench, --first-use: the features' first uses only\n")
   const { chains, secureDb } = await startChains()
   const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
   defer(() => rm(tmp, { recursive: true, force: true }))
@@ -314,7 +317,7 @@ async function lazyRuleMain(): Promise<void> {
  * packages), and latchkey's own files one by one; no anvils, timings, peer, lazy rule or first uses; about 15 s.
  */
 async function sizeMain(): Promise<void> {
-  console.log('\n  latchkey bench, --size: the library-only page\'s initial JS only\n')
+  console.log("\n  latchkey bench, --size: the library-only page's initial JS only\n")
   const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
   defer(() => rm(tmp, { recursive: true, force: true }))
   const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
@@ -329,13 +332,26 @@ async function sizeMain(): Promise<void> {
   const total = totalOf(latchkey.load.initialJs)
   const floor = totalOf(reactOnly.load.initialJs)
   console.log(`\n  Chromium ${browser.version()}; gzip level 9 of the files on disk; 1 kB = 1000 bytes.`)
-  console.log(`  Library-only page: initial JS ${latchkey.load.initialJs.length} files, ${kB(total.bytes)} minified, ${kB(total.gzip)} gzip (budget ≤ 100 kB); React-only floor ${kB(floor.gzip)}; above it ${kB(total.gzip - floor.gzip)}.`)
+  console.log(
+    `  Library-only page: initial JS ${latchkey.load.initialJs.length} files, ${kB(total.bytes)} minified, ${kB(total.gzip)} gzip (budget ≤ 100 kB); React-only floor ${kB(floor.gzip)}; above it ${kB(total.gzip - floor.gzip)}.`,
+  )
   console.log(`  Initial CSS: ${kB(totalOf(latchkey.load.initialCss).gzip)} gzip.`)
-  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)), ['left', 'left']))
+  console.log(
+    renderTable(
+      ['File', 'Chunk', 'minified', 'gzip'],
+      latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)),
+      ['left', 'left'],
+    ),
+  )
   reportOrigins(regroup(sources, folderOf))
   const own = sources.filter((o) => o.origin.startsWith('latchkey '))
-  console.log('\n  latchkey\'s own files in the initial JS\n')
-  console.log(renderTable(['File', 'minified', '≈ gzip'], own.map((o) => [o.origin, kB(o.bytes), kB(o.gzip)])))
+  console.log("\n  latchkey's own files in the initial JS\n")
+  console.log(
+    renderTable(
+      ['File', 'minified', '≈ gzip'],
+      own.map((o) => [o.origin, kB(o.bytes), kB(o.gzip)]),
+    ),
+  )
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -549,9 +565,7 @@ async function originsOf(page: Measured): Promise<Origin[]> {
   }
   const allChars = [...chars.values()].reduce((a, b) => a + b, 0)
   const total = totalOf(page.load.initialJs)
-  return [...chars]
-    .map(([origin, count]) => ({ origin, bytes: (total.bytes * count) / allChars, gzip: (total.gzip * count) / allChars }))
-    .sort((a, b) => b.bytes - a.bytes)
+  return [...chars].map(([origin, count]) => ({ origin, bytes: (total.bytes * count) / allChars, gzip: (total.gzip * count) / allChars })).sort((a, b) => b.bytes - a.bytes)
 }
 
 /** Adds up origins under coarser names (`folderOf`: latchkey's files by folder), largest first. */
@@ -584,14 +598,12 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
   const floor = gz(reactOnly) ?? 0
   const above = (page: Measured | undefined): number | undefined => (page ? (gz(page) ?? 0) - floor : undefined)
-  const clicks = (page: Measured | undefined, key: keyof ClickTiming) =>
-    page?.clicks.length ? summarize(page.clicks.map((c) => c[key])) : undefined
+  const clicks = (page: Measured | undefined, key: keyof ClickTiming) => (page?.clicks.length ? summarize(page.clicks.map((c) => c[key])) : undefined)
   const lk = clicks(latchkey, 'toPaint')
   const rk = clicks(peer, 'toPaint')
   const lkDom = clicks(latchkey, 'toDom')
   const rkDom = clicks(peer, 'toDom')
-  const show = (value: number | undefined, format: (n: number) => string): string =>
-    value === undefined ? 'not measured' : format(value)
+  const show = (value: number | undefined, format: (n: number) => string): string => (value === undefined ? 'not measured' : format(value))
   const docKb = (n: number): string => `${n} kB`
   const [docRainbow, docConnect, docAppKit] = documented.peers
 
@@ -601,47 +613,11 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
     renderTable(
       ['Metric', 'latchkey', peerHeader, 'latchkey / RainbowKit', ...documented.peers.map((p) => `${p.name} (documented, not measured in this run)`)],
       [
-        [
-          'Initial JS incl. React, gzip',
-          kB(gz(latchkey) ?? 0),
-          show(gz(peer), kB),
-          ratio(gz(latchkey), gz(peer)),
-          ...documented.peers.map((p) => docKb(p.initialJs)),
-        ],
-        [
-          'Initial JS above the React floor, gzip',
-          kB(above(latchkey) ?? 0),
-          show(above(peer), kB),
-          ratio(above(latchkey), above(peer)),
-          ...documented.peers.map((p) => docKb(p.initialJs - documented.react)),
-        ],
-        [
-          'JS files loaded before the click',
-          String(latchkey.load.initialJs.length),
-          show(peer?.load.initialJs.length, String),
-          '',
-          '',
-          '',
-          '',
-        ],
-        [
-          'Initial CSS, gzip (latchkey: inside its JS)',
-          kB(cssGz(latchkey) ?? 0),
-          show(cssGz(peer), kB),
-          '',
-          '',
-          '',
-          '',
-        ],
-        [
-          `Click → Connect dialog painted, median of ${CLICK_RUNS}`,
-          show(lk?.median, ms),
-          show(rk?.median, ms),
-          ratio(lk?.median, rk?.median),
-          docRainbow?.click ?? '',
-          docConnect?.click ?? '',
-          docAppKit?.click ?? '',
-        ],
+        ['Initial JS incl. React, gzip', kB(gz(latchkey) ?? 0), show(gz(peer), kB), ratio(gz(latchkey), gz(peer)), ...documented.peers.map((p) => docKb(p.initialJs))],
+        ['Initial JS above the React floor, gzip', kB(above(latchkey) ?? 0), show(above(peer), kB), ratio(above(latchkey), above(peer)), ...documented.peers.map((p) => docKb(p.initialJs - documented.react))],
+        ['JS files loaded before the click', String(latchkey.load.initialJs.length), show(peer?.load.initialJs.length, String), '', '', '', ''],
+        ['Initial CSS, gzip (latchkey: inside its JS)', kB(cssGz(latchkey) ?? 0), show(cssGz(peer), kB), '', '', '', ''],
+        [`Click → Connect dialog painted, median of ${CLICK_RUNS}`, show(lk?.median, ms), show(rk?.median, ms), ratio(lk?.median, rk?.median), docRainbow?.click ?? '', docConnect?.click ?? '', docAppKit?.click ?? ''],
         ['Click → painted, min', show(lk?.min, ms), show(rk?.min, ms), '', '', '', ''],
         ['Click → painted, max', show(lk?.max, ms), show(rk?.max, ms), '', '', '', ''],
         [`Click → dialog in the DOM, median of ${CLICK_RUNS}`, show(lkDom?.median, ms), show(rkDom?.median, ms), ratio(lkDom?.median, rkDom?.median), '', '', ''],
@@ -687,7 +663,13 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   )
 
   console.log('\n  latchkey library-only page: initial JS files\n')
-  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)), ['left', 'left']))
+  console.log(
+    renderTable(
+      ['File', 'Chunk', 'minified', 'gzip'],
+      latchkey.load.initialJs.map((f) => fileRow(f, latchkey.chunks)),
+      ['left', 'left'],
+    ),
+  )
 
   reportOrigins(origins)
 
@@ -701,10 +683,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
     const onOpen = peer.load.steps.flatMap((s) => s.js)
     const opened = new Set(onOpen.map((f) => f.file))
     const rest = [...peer.chunks.keys()].filter((file) => !initial.has(file) && !opened.has(file))
-    console.log(
-      `\n  RainbowKit lazy chunks: opening the modal loaded ${onOpen.length} (${kB(totalOf(onOpen).gzip)} gzip); ` +
-        `${rest.length} more in the build (icons, locales, wallets) load on demand.`,
-    )
+    console.log(`\n  RainbowKit lazy chunks: opening the modal loaded ${onOpen.length} (${kB(totalOf(onOpen).gzip)} gzip); ` + `${rest.length} more in the build (icons, locales, wallets) load on demand.`)
   }
 
   reportLazyRule(lazyRule, latchkey, libraryOnlyFetches(firstUse))
@@ -724,14 +703,21 @@ const budgets = { initialJs: 100_000, machines: 8_000 } as const
  */
 function reportBudgets(f: { latchkey: number | undefined; peer: number | undefined; machines: number | undefined; domLatchkey: number | undefined; domPeer: number | undefined }): void {
   console.log('\n  Budgets of issue 15 §4 (figures, not assertions; library-only page, EVM only)\n')
-  const vs = (value: number | undefined, budget: number): string =>
-    value === undefined ? 'n/a' : `${(value / budget).toFixed(2)} (${value > budget ? `${kB(value - budget)} over` : `${kB(budget - value)} under`})`
+  const vs = (value: number | undefined, budget: number): string => (value === undefined ? 'n/a' : `${(value / budget).toFixed(2)} (${value > budget ? `${kB(value - budget)} over` : `${kB(budget - value)} under`})`)
   const peerKb = f.peer === undefined ? 'not measured' : kB(f.peer)
   console.log(
     renderTable(
       ['Budget', 'latchkey', 'budget', 'latchkey / budget', 'RainbowKit (this run)', 'latchkey / RainbowKit', 'budget / RainbowKit'],
       [
-        ['Initial JS incl. React, gzip', f.latchkey === undefined ? 'n/a' : kB(f.latchkey), `≤ ${kB(budgets.initialJs)}`, vs(f.latchkey, budgets.initialJs), peerKb, ratio(f.latchkey, f.peer), ratio(budgets.initialJs, f.peer)],
+        [
+          'Initial JS incl. React, gzip',
+          f.latchkey === undefined ? 'n/a' : kB(f.latchkey),
+          `≤ ${kB(budgets.initialJs)}`,
+          vs(f.latchkey, budgets.initialJs),
+          peerKb,
+          ratio(f.latchkey, f.peer),
+          ratio(budgets.initialJs, f.peer),
+        ],
         [
           'machines/ in the initial JS, gzip (source maps)',
           f.machines === undefined ? 'n/a' : kB(f.machines),
@@ -824,11 +810,7 @@ function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllW
   const key = runs.length ? summarize(runs.map((r) => r.keystroke)) : undefined
   const range = (s: { min: number; max: number } | undefined): string => (s ? `${ms(s.min)} – ${ms(s.max)}` : '')
   // The peer has a comparable view only if its modal has a search box to filter a wallet catalogue.
-  const peerCell = peer
-    ? peer.searchBoxes > 0
-      ? 'has a search box: not measured (see below)'
-      : 'no comparable view'
-    : `not inspected: ${describe(peerError ?? 'the RainbowKit page was not measured')}`
+  const peerCell = peer ? (peer.searchBoxes > 0 ? 'has a search box: not measured (see below)' : 'no comparable view') : `not inspected: ${describe(peerError ?? 'the RainbowKit page was not measured')}`
   console.log(
     renderTable(
       ['Metric', 'latchkey, median', 'latchkey, min – max', 'RainbowKit'],
@@ -848,9 +830,9 @@ function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllW
   }
   console.log(
     '  Each run reloads the page, opens Connect and waits for its network to settle (Connect already asks for the\n' +
-      '  catalogue\'s first page), then clicks All Wallets (its lazy chunk loads on the first click of each reload),\n' +
-      '  types the key, goes Back and clicks All Wallets again. The view\'s chunk was prefetched while Connect showed;\n' +
-      '  one not in yet shows the shell\'s skeleton until it resolves (a state update, no Suspense throttle).\n' +
+      "  catalogue's first page), then clicks All Wallets (its lazy chunk loads on the first click of each reload),\n" +
+      "  types the key, goes Back and clicks All Wallets again. The view's chunk was prefetched while Connect showed;\n" +
+      "  one not in yet shows the shell's skeleton until it resolves (a state update, no Suspense throttle).\n" +
       `  Painted = the animation frame after the first one that found the list with ≥ ${FIRST_PAGE_ROWS} rows (aria-setsize) and its\n` +
       '  rows in the DOM (a virtual list: only the visible rows are in the DOM), or every rendered row matching the\n' +
       '  key; frame steps, then (~16.7 ms at 60 Hz).',
@@ -927,12 +909,13 @@ function reportFeatureLazyRule(features: readonly LazyFigure[], latchkey: Measur
     const { broken } = firstFetch(f.group)
     console.log(`${statement(f)}${broken ? ' — FETCHED WITH THE PAGE: THE LAZY RULE IS BROKEN' : ''}`)
   }
-
 }
 
 /** Prints the lazy rule's figures (issues 6 and 7); a broken rule is printed in capitals, not hidden. */
 function reportLazyRule({ initial, features, sets, walletConnect, multichain }: LazyRuleResults, latchkey: Measured, fetches?: FirstUseResults['fetches']): void {
-  console.log('\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n')
+  console.log(
+    '\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n',
+  )
   console.log(renderTable(headers, initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
   for (const f of initial) console.log(statement(f))
 
@@ -943,7 +926,7 @@ function reportLazyRule({ initial, features, sets, walletConnect, multichain }: 
   printSets(sets, latchkey, false)
 
   const [wc] = sets
-  console.log('\n  WalletConnect (issue 6): the lazy chunks holding @walletconnect/universal-provider, with what they import\n  statically beyond the page\'s entry (what picking WalletConnect fetches for the SDK)\n')
+  console.log("\n  WalletConnect (issue 6): the lazy chunks holding @walletconnect/universal-provider, with what they import\n  statically beyond the page's entry (what picking WalletConnect fetches for the SDK)\n")
   const wcFiles = wc?.files ?? []
   const total = totalOf(wcFiles)
   console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], [...wcFiles.map((f) => fileRow(f, latchkey.chunks)), ['Total', '', kB(total.bytes), kB(total.gzip)]], ['left', 'left']))
@@ -959,9 +942,7 @@ function reportLazyRule({ initial, features, sets, walletConnect, multichain }: 
   const evm = totalOf(latchkey.load.initialJs)
   const multi = totalOf(page.load.initialJs)
   const wiring = (name: string, module: string, yes: boolean): string =>
-    yes
-      ? `  ${name}: wired (the build has a chunk holding ${module})`
-      : `  ${name}: NOT WIRED YET (no chunk of the build holds ${module}: createModal does not import it, so the page ignores that network)`
+    yes ? `  ${name}: wired (the build has a chunk holding ${module})` : `  ${name}: NOT WIRED YET (no chunk of the build holds ${module}: createModal does not import it, so the page ignores that network)`
   console.log(wiring('Solana', 'adapters/solana.ts', wired.solana))
   console.log(wiring('Bitcoin', 'adapters/bip122.ts', wired.bip122))
   console.log(
@@ -974,14 +955,20 @@ function reportLazyRule({ initial, features, sets, walletConnect, multichain }: 
         ],
       ),
   )
-  console.log('\n  The multi-chain page\'s initial JS files\n')
-  console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], page.load.initialJs.map((f) => fileRow(f, page.chunks)), ['left', 'left']))
-  console.log('\n  What the multi-chain page\'s initial JS holds of the WalletConnect, Solana and Bitcoin code\n')
+  console.log("\n  The multi-chain page's initial JS files\n")
+  console.log(
+    renderTable(
+      ['File', 'Chunk', 'minified', 'gzip'],
+      page.load.initialJs.map((f) => fileRow(f, page.chunks)),
+      ['left', 'left'],
+    ),
+  )
+  console.log("\n  What the multi-chain page's initial JS holds of the WalletConnect, Solana and Bitcoin code\n")
   console.log(renderTable(headers, multichain.initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
   console.log(`\n  The multi-chain build's chunks for the same parts, and whether the page fetched them (${phases(page)})\n`)
   printSets(multichain.sets, page, true)
   if (!wired.solana || !wired.bip122) {
-    console.log('  Rows reading \'no chunk in this build\' get their figures once createModal import()s the adapter for a configured namespace.')
+    console.log("  Rows reading 'no chunk in this build' get their figures once createModal import()s the adapter for a configured namespace.")
   }
 }
 
@@ -994,9 +981,7 @@ function printSets(sets: readonly ChunkSet[], page: Measured, configured: boolea
   const rows = sets.map((set) => {
     const sum = totalOf(set.files)
     const verdict = loadVerdict(set, page.load, configured)
-    return set.holders.length
-      ? [set.label, set.files.map((f) => `${f.file.replace(/^assets\//, '')} ${kB(f.gzip)}`).join(', '), kB(sum.bytes), kB(sum.gzip), verdict.text]
-      : [set.label, '', '', '', verdict.text]
+    return set.holders.length ? [set.label, set.files.map((f) => `${f.file.replace(/^assets\//, '')} ${kB(f.gzip)}`).join(', '), kB(sum.bytes), kB(sum.gzip), verdict.text] : [set.label, '', '', '', verdict.text]
   })
   console.log(renderTable(['Part', 'Files (assets/, each gzip)', 'minified', 'gzip', 'Fetched'], rows, ['left', 'left', 'right', 'right', 'left']))
   console.log(
@@ -1048,7 +1033,7 @@ function reportWalletConnectPick({ pick, error, relayUrl, relay }: WalletConnect
     .join(', ')
   console.log(
     `  Pairing QR code shown: ${pick.pick.qrAfterMs === undefined ? 'NO (not within the time-out)' : `yes, ≈ ${ms(pick.pick.qrAfterMs)} after the click (timed from Node)`}.` +
-      (pick.blocked.length ? ' Not a visitor\'s figure: the SDK waits for the hosted verify attestation, aborted here (see the timeline).' : ''),
+      (pick.blocked.length ? " Not a visitor's figure: the SDK waits for the hosted verify attestation, aborted here (see the timeline)." : ''),
   )
   console.log(`  The relay served: ${served || 'no request'}.`)
   console.log("  After the click on 'WalletConnect' (ms from the click, timed from Node):")

@@ -6,15 +6,7 @@ import { weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
 
 /** Chromium flags: no sandbox (we run as root), no GPU, and no traffic of the browser's own. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** Launches the system Chromium (/usr/bin/chromium) headless with {@link chromiumArgs}. */
 export function launchChromium(): Promise<Browser> {
@@ -65,7 +57,10 @@ export async function measurePageLoad(browser: Browser, server: StaticServer, st
     const done: PageLoad['steps'] = []
     for (const step of steps) {
       js = []
-      await page.getByRole('button', { name: step.button, exact: step.exact ?? false }).first().click()
+      await page
+        .getByRole('button', { name: step.button, exact: step.exact ?? false })
+        .first()
+        .click()
       await network.quiet()
       done.push({ label: step.label, js: await weighAll(server, js) })
     }

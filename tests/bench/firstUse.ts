@@ -113,7 +113,7 @@ export type FirstUseResults = {
 const notDriven: Partial<Record<ViewName, string>> = {
   ConnectingWalletConnect: "the WalletConnect row is measured by the lazy-rule check (?relay=, loopback relay); see 'WalletConnect' above",
   ConnectingWalletConnectBasic: 'shown with the manualWalletConnect option only (same chunk as ConnectingWalletConnect)',
-  UnsupportedChain: "needs the wallet on a chain the dapp does not configure; its chunk is in the lazy chunks table (NetworkList shared with SwitchNetwork)",
+  UnsupportedChain: 'needs the wallet on a chain the dapp does not configure; its chunk is in the lazy chunks table (NetworkList shared with SwitchNetwork)',
   SwitchActiveChain: 'painted on the multi-chain page only (the Solana and Bitcoin rows)',
   OnRampCheckout: "follows a checkout popup on the provider's origin, which the bench does not serve; its chunk is in the lazy chunks table (tests/e2e/onramp.spec.ts drives it)",
 }
@@ -152,7 +152,13 @@ export async function measureFirstUse(
   if (secure) {
     const email = `bench-${Date.now()}@example.com`
     const withSecure = { apiUrl, rpcUrl, query: { secure: secure.url }, allow: [secure.url] }
-    await runSteps(browser, pages.evm, { ...withSecure, page: 'fixture ?secure' }, emailSteps(email, () => secure.deviceLink(email)), results)
+    await runSteps(
+      browser,
+      pages.evm,
+      { ...withSecure, page: 'fixture ?secure' },
+      emailSteps(email, () => secure.deviceLink(email)),
+      results,
+    )
     await runSteps(browser, pages.evm, { ...withSecure, page: 'fixture ?secure (Farcaster)' }, farcasterSteps(), results)
   }
   if (pages.siwx) await runSteps(browser, pages.siwx, { apiUrl, rpcUrl, page: 'fixture-siwx' }, siwxSteps(), results)
@@ -215,9 +221,14 @@ export async function walletConnectRow(
   }
 }
 
-const click = (name: string | RegExp, exact = true) => async (page: Page) => {
-  await page.getByRole('button', { name, exact: typeof name === 'string' ? exact : false }).first().click()
-}
+const click =
+  (name: string | RegExp, exact = true) =>
+  async (page: Page) => {
+    await page
+      .getByRole('button', { name, exact: typeof name === 'string' ? exact : false })
+      .first()
+      .click()
+  }
 const clickTab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name, exact: true }).click()
 }
@@ -251,7 +262,18 @@ function evmSteps(): Step[] {
     // Swap (issue 20): its view comes prefetched with Account (a next view); its machine with the click.
     { feature: 'swap', label: 'Swap (form, tokens)', gesture: "click 'Swap'", act: click('Swap'), painted: `${viewPainted('Swap')} && lk.text().includes('You pay')`, views: ['Swap'] },
     { feature: 'swap', label: 'SwapSelectToken', gesture: "click the form's 'You receive' token button", act: click(/^You receive:/), painted: viewPainted('SwapSelectToken'), views: ['SwapSelectToken'] },
-    { label: 'pick DEV', gesture: "click the 'DEV' row", act: async (page) => page.getByRole('button', { name: /Dev Token/ }).first().click(), painted: viewPainted('Swap'), views: ['Swap'], quiet: true },
+    {
+      label: 'pick DEV',
+      gesture: "click the 'DEV' row",
+      act: async (page) =>
+        page
+          .getByRole('button', { name: /Dev Token/ })
+          .first()
+          .click(),
+      painted: viewPainted('Swap'),
+      views: ['Swap'],
+      quiet: true,
+    },
     {
       feature: 'swap',
       label: 'SwapPreview (quote, fee)',
@@ -296,7 +318,7 @@ function namesSteps(): Step[] {
     { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
     // Onboarding (issue 17 §7): Connect's 'New to wallets?' link, not prefetched by Connect.
     { feature: 'onboarding', label: 'WhatIsAWallet', gesture: "click Connect's 'New to wallets?'", act: click('New to wallets?'), painted: viewPainted('WhatIsAWallet'), views: ['WhatIsAWallet'] },
-    { feature: 'onboarding', label: 'GetWallet (the directory\'s wallets)', gesture: "click 'Get a wallet'", act: click('Get a wallet'), painted: viewPainted('GetWallet'), views: ['GetWallet'] },
+    { feature: 'onboarding', label: "GetWallet (the directory's wallets)", gesture: "click 'Get a wallet'", act: click('Get a wallet'), painted: viewPainted('GetWallet'), views: ['GetWallet'] },
     { ...back, painted: viewPainted('WhatIsAWallet') },
     { ...back, painted: viewPainted('Connect') },
     { label: 'EVM wallet', gesture: `click '${BENCH_WALLET}'`, act: click(BENCH_WALLET), painted: connectedAndClosed, views: ['ConnectingExternal'] },
@@ -359,7 +381,14 @@ function emailSteps(email: string, deviceLink: () => string | undefined): Step[]
     },
     // The embedded wallet's profile (issue 19 §3) and an unsafe request approved in the frame (ApproveTransaction).
     { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: `${viewPainted('Account')} && lk.text().includes('Your wallets')`, views: ['Account'] },
-    { feature: 'profile', label: 'ProfileWallets', gesture: "click Account's 'Your wallets'", act: click('Your wallets'), painted: `${viewPainted('ProfileWallets')} && !lk.text().includes('Loading your wallets')`, views: ['ProfileWallets'] },
+    {
+      feature: 'profile',
+      label: 'ProfileWallets',
+      gesture: "click Account's 'Your wallets'",
+      act: click('Your wallets'),
+      painted: `${viewPainted('ProfileWallets')} && !lk.text().includes('Loading your wallets')`,
+      views: ['ProfileWallets'],
+    },
     { ...back, painted: viewPainted('Account') },
     { feature: 'profile', label: 'UpdateEmailWallet', gesture: "click Account's 'Change email'", act: click('Change email'), painted: viewPainted('UpdateEmailWallet'), views: ['UpdateEmailWallet'] },
     { ...back, painted: viewPainted('Account') },
@@ -424,7 +453,14 @@ function namespaceSteps(): Step[] {
     { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: viewPainted('Account'), views: ['Account'] },
     { label: 'SwitchNetwork', gesture: 'click the network button', act: click(/^Switch network/), painted: viewPainted('SwitchNetwork'), views: ['SwitchNetwork'] },
     { feature: namespace, label: `${network}: SwitchActiveChain`, gesture: `click '${network}'`, act: click(network), painted: viewPainted('SwitchActiveChain'), views: ['SwitchActiveChain'] },
-    { feature: namespace, label: `${network}: Connect (its wallets)`, gesture: "click 'Connect a wallet'", act: click('Connect a wallet'), painted: `${viewPainted('Connect')} && lk.text().includes(${JSON.stringify(wallet)})`, views: ['Connect'] },
+    {
+      feature: namespace,
+      label: `${network}: Connect (its wallets)`,
+      gesture: "click 'Connect a wallet'",
+      act: click('Connect a wallet'),
+      painted: `${viewPainted('Connect')} && lk.text().includes(${JSON.stringify(wallet)})`,
+      views: ['Connect'],
+    },
     // ConnectingExternal shows on the way (connect's, fetched for the EVM wallet): nothing of it is the namespace's.
     { feature: namespace, label: `${network}: connect a wallet (balance)`, gesture: `click '${wallet}' → connected, modal closed`, act: click(wallet), painted: connectedAndClosed, views: [] },
   ]
@@ -870,13 +906,23 @@ function viewFiles(chunks: Map<string, ChunkInfo>, view: ViewName): Set<string> 
  */
 export function splitPrefetched(chunks: Map<string, ChunkInfo>, views: readonly ViewName[], files: readonly string[]): { own: string[]; prefetched: string[] } {
   const mine = new Set(views.flatMap((v) => [...viewFiles(chunks, v)]))
-  const ahead = new Set(views.flatMap((v) => nextOf(v)).flatMap((v) => [...viewFiles(chunks, v)]).filter((f) => !mine.has(f)))
+  const ahead = new Set(
+    views
+      .flatMap((v) => nextOf(v))
+      .flatMap((v) => [...viewFiles(chunks, v)])
+      .filter((f) => !mine.has(f)),
+  )
   return { own: files.filter((f) => !ahead.has(f)), prefetched: files.filter((f) => ahead.has(f)) }
 }
 
 /** The files of `views`' chunks beyond the initial JS (the entry's static imports) that the step did not fetch: fetched before. */
 export function fetchedBefore(chunks: Map<string, ChunkInfo>, views: readonly ViewName[], fetched: readonly string[]): string[] {
-  const initial = new Set(withStaticImports(chunks, [...chunks.values()].filter((c) => c.entry).map((c) => c.file)))
+  const initial = new Set(
+    withStaticImports(
+      chunks,
+      [...chunks.values()].filter((c) => c.entry).map((c) => c.file),
+    ),
+  )
   const now = new Set(fetched)
   return [...new Set(views.flatMap((v) => [...viewFiles(chunks, v)]))].filter((f) => !initial.has(f) && !now.has(f))
 }

@@ -35,8 +35,22 @@ describe('the lazy rule of the features (issues 18, 20, 21): which source belong
   })
 
   test('each source file belongs to one group at most', () => {
-    const files = ['machines/emailLogin.ts', 'machines/emailLogin.connect.ts', 'machines/frameRpc.ts', 'machines/swap.ts', 'machines/swap.tokens.ts', 'machines/swap.connect.ts', 'ui/views/Swap.tsx', 'machines/names.ts', 'machines/onramp.ts']
-    for (const file of files) expect(lazyFeatureModules.filter((g) => g.matches(`latchkey ${file}`)), file).toHaveLength(1)
+    const files = [
+      'machines/emailLogin.ts',
+      'machines/emailLogin.connect.ts',
+      'machines/frameRpc.ts',
+      'machines/swap.ts',
+      'machines/swap.tokens.ts',
+      'machines/swap.connect.ts',
+      'ui/views/Swap.tsx',
+      'machines/names.ts',
+      'machines/onramp.ts',
+    ]
+    for (const file of files)
+      expect(
+        lazyFeatureModules.filter((g) => g.matches(`latchkey ${file}`)),
+        file,
+      ).toHaveLength(1)
   })
 
   test('registrations are their own group, allowed in the initial JS; the code groups never take them', () => {
@@ -50,8 +64,20 @@ describe('the lazy rule of the features (issues 18, 20, 21): which source belong
   })
 
   test('neighbours stay out: namespaces.ts is no name code, the root and the send machine no feature code, a package no latchkey file', () => {
-    for (const origin of ['latchkey machines/namespaces.ts', 'latchkey machines/root.ts', 'latchkey machines/send.ts', 'latchkey ui/features.ts', 'latchkey ui/views/Send.tsx', 'latchkey ui/embeddedSomething/x.ts', 'xstate', 'not latchkey']) {
-      expect(lazyFeatureModules.filter((g) => g.matches(origin)).map((g) => g.name), origin).toEqual([])
+    for (const origin of [
+      'latchkey machines/namespaces.ts',
+      'latchkey machines/root.ts',
+      'latchkey machines/send.ts',
+      'latchkey ui/features.ts',
+      'latchkey ui/views/Send.tsx',
+      'latchkey ui/embeddedSomething/x.ts',
+      'xstate',
+      'not latchkey',
+    ]) {
+      expect(
+        lazyFeatureModules.filter((g) => g.matches(origin)).map((g) => g.name),
+        origin,
+      ).toEqual([])
     }
   })
 })

@@ -77,7 +77,11 @@ const featureCode =
  */
 export const lazyFeatureModules: readonly LazyGroup[] = [
   { name: 'latchkey machines/emailLogin.ts, ui/assemble/emailLogin.ts (the email login machine)', issue: 18, matches: featureCode(/^machines\/emailLogin\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
-  { name: 'latchkey machines/emailLogin.connect.ts, ui/views/EmailLogin.tsx (its view model and section, in Connect\'s chunk)', issue: 18, matches: featureCode(/^machines\/emailLogin\.connect\.ts$/, /^ui\/views\/EmailLogin\.tsx$/) },
+  {
+    name: "latchkey machines/emailLogin.connect.ts, ui/views/EmailLogin.tsx (its view model and section, in Connect's chunk)",
+    issue: 18,
+    matches: featureCode(/^machines\/emailLogin\.connect\.ts$/, /^ui\/views\/EmailLogin\.tsx$/),
+  },
   { name: 'latchkey machines/frame.ts, machines/frameRpc.ts (the frame, frame request and frame RPC machines)', issue: 18, matches: featureCode(/^machines\/frame(Rpc)?(\.[\w.]+)?\.ts$/) },
   {
     name: 'latchkey ui/embedded.ts, ui/assemble/frameClient.ts, adapters/frame*.ts (the embedded wallet: RPC provider, frame client, transport, protocol)',
@@ -130,11 +134,7 @@ export function chunkHolds(chunk: ChunkInfo | undefined, group: LazyGroup): bool
  * @example firstFetchOf(swapGroup, chunks, [{ page: 'fixture', label: 'page load', files: [] }, { page: 'fixture', label: 'Swap', files: ['assets/swap-1.js'] }])
  * // [{ page: 'fixture', label: 'Swap' }]
  */
-export function firstFetchOf(
-  group: LazyGroup,
-  chunks: Map<string, ChunkInfo>,
-  fetches: ReadonlyArray<{ page: string; label: string; files: readonly string[] }>,
-): Array<{ page: string; label: string | undefined }> {
+export function firstFetchOf(group: LazyGroup, chunks: Map<string, ChunkInfo>, fetches: ReadonlyArray<{ page: string; label: string; files: readonly string[] }>): Array<{ page: string; label: string | undefined }> {
   const found = new Map<string, string | undefined>()
   for (const { page, label, files } of fetches) {
     if (!found.has(page)) found.set(page, undefined)
@@ -160,11 +160,7 @@ export type LazyFigure = {
  * @param origins the initial JS split by `sourceOriginOf` origin, in bytes and gzip bytes.
  * @param initialChunks the chunks of the initial JS.
  */
-export function lazyFigures(
-  groups: readonly LazyGroup[],
-  origins: ReadonlyArray<{ origin: string; bytes: number; gzip: number }>,
-  initialChunks: readonly ChunkInfo[],
-): LazyFigure[] {
+export function lazyFigures(groups: readonly LazyGroup[], origins: ReadonlyArray<{ origin: string; bytes: number; gzip: number }>, initialChunks: readonly ChunkInfo[]): LazyFigure[] {
   return groups.map((group) => {
     const mine = origins.filter((o) => group.matches(o.origin))
     const modules = initialChunks.flatMap((chunk) => [...chunk.modules.keys()].filter((id) => group.matches(moduleOrigin(id))))
@@ -198,13 +194,17 @@ export type ChunkSet = {
 }
 
 /** Finds the chunks holding a module that matches `holds` (a module id of build.ts `ChunkInfo.modules`), and weighs them. */
-export async function chunkSet(
-  outDir: string,
-  chunks: Map<string, ChunkInfo>,
-  part: { label: string; kind: ChunkSet['kind']; holds: (moduleId: string) => boolean },
-): Promise<ChunkSet> {
-  const entry = new Set(withStaticImports(chunks, [...chunks.values()].filter((chunk) => chunk.entry).map((chunk) => chunk.file)))
-  const holders = [...chunks.values()].filter((chunk) => [...chunk.modules.keys()].some(part.holds)).map((chunk) => chunk.file).sort()
+export async function chunkSet(outDir: string, chunks: Map<string, ChunkInfo>, part: { label: string; kind: ChunkSet['kind']; holds: (moduleId: string) => boolean }): Promise<ChunkSet> {
+  const entry = new Set(
+    withStaticImports(
+      chunks,
+      [...chunks.values()].filter((chunk) => chunk.entry).map((chunk) => chunk.file),
+    ),
+  )
+  const holders = [...chunks.values()]
+    .filter((chunk) => [...chunk.modules.keys()].some(part.holds))
+    .map((chunk) => chunk.file)
+    .sort()
   const files = withStaticImports(chunks, holders).filter((file) => !entry.has(file) || holders.includes(file))
   return { label: part.label, kind: part.kind, holders, files: await Promise.all(files.map((file) => weighFile(outDir, file))) }
 }
@@ -313,7 +313,10 @@ export async function checkWalletConnectPick(browser: Browser, server: StaticSer
     const dialogShown = await page
       .getByRole('dialog')
       .waitFor({ state: 'visible' })
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
     await network.quiet()
     const open = { ...phase(), dialogShown }
 
@@ -323,7 +326,10 @@ export async function checkWalletConnectPick(browser: Browser, server: StaticSer
     const qrAfterMs = await page
       .getByTestId('pairing-qr')
       .waitFor({ state: 'visible' })
-      .then(() => performance.now() - start, () => undefined)
+      .then(
+        () => performance.now() - start,
+        () => undefined,
+      )
     if (qrAfterMs !== undefined) note('pairing QR code shown')
     await network.quiet()
     const picked = phase()

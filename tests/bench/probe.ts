@@ -15,12 +15,8 @@
  */
 export function installClickToPaintProbe(): void {
   const target = window as unknown as { __benchClickToDom?: number; __benchClickToPaint?: number }
-  const isConnectButton = (node: EventTarget): boolean =>
-    node instanceof HTMLButtonElement && (node.textContent ?? '').trim().toLowerCase() === 'connect wallet'
-  const findDialog = (): Element | null =>
-    document.querySelector('[role=dialog]') ??
-    document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot?.querySelector('[role=dialog]') ??
-    null
+  const isConnectButton = (node: EventTarget): boolean => node instanceof HTMLButtonElement && (node.textContent ?? '').trim().toLowerCase() === 'connect wallet'
+  const findDialog = (): Element | null => document.querySelector('[role=dialog]') ?? document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot?.querySelector('[role=dialog]') ?? null
   let state: 'armed' | 'clicked' | 'in-dom' = 'armed'
   const inDom = (): void => {
     state = 'in-dom'

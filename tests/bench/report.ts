@@ -10,8 +10,7 @@ export type Align = 'left' | 'right'
 export function renderTable(headers: readonly string[], rows: ReadonlyArray<readonly string[]>, align: readonly Align[] = []): string {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)))
   const alignOf = (i: number): Align => align[i] ?? (i === 0 ? 'left' : 'right')
-  const line = (cells: readonly string[]): string =>
-    `| ${widths.map((width, i) => (alignOf(i) === 'left' ? (cells[i] ?? '').padEnd(width) : (cells[i] ?? '').padStart(width))).join(' | ')} |`
+  const line = (cells: readonly string[]): string => `| ${widths.map((width, i) => (alignOf(i) === 'left' ? (cells[i] ?? '').padEnd(width) : (cells[i] ?? '').padStart(width))).join(' | ')} |`
   const rule = `| ${widths.map((width, i) => (alignOf(i) === 'left' ? '-'.repeat(width) : `${'-'.repeat(width - 1)}:`)).join(' | ')} |`
   return [line(headers), rule, ...rows.map(line)].join('\n')
 }

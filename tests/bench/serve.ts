@@ -40,19 +40,16 @@ export async function serveStatic(root: string): Promise<StaticServer> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found')
     }
     if (!file.startsWith(base + sep) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFound()
-    stat(file).then(
-      (info) => {
-        if (!info.isFile()) return notFound()
-        response.writeHead(200, {
-          'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
-          'content-length': info.size,
-          'cache-control': 'no-store',
-        })
-        if (request.method === 'HEAD') response.end()
-        else createReadStream(file).pipe(response)
-      },
-      notFound,
-    )
+    stat(file).then((info) => {
+      if (!info.isFile()) return notFound()
+      response.writeHead(200, {
+        'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        'cache-control': 'no-store',
+      })
+      if (request.method === 'HEAD') response.end()
+      else createReadStream(file).pipe(response)
+    }, notFound)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

@@ -32,7 +32,7 @@ function topLevelAwaits(path: string): number[] {
 }
 
 describe('the library build', () => {
-  test('behavior: no module of the library has a top-level await (it fragments the page\'s first JS)', () => {
+  test("behavior: no module of the library has a top-level await (it fragments the page's first JS)", () => {
     const found = libraryFolders.flatMap(sourceFiles).flatMap((path) => topLevelAwaits(path).map((line) => `${relative(repoRoot, path)}:${line}`))
     expect(found).toEqual([])
   })

@@ -24,7 +24,13 @@ const DUSDT = `eip155:31337:${DEV_TETHER_ADDRESS}`
 let server: Awaited<ReturnType<typeof startApiServer>>
 let apiUrl = ''
 beforeAll(async () => {
-  server = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: rpc1 }, { chainId: 31338, rpcUrl: rpc2 }] })
+  server = await startApiServer({
+    port: 0,
+    chains: [
+      { chainId: 31337, rpcUrl: rpc1 },
+      { chainId: 31338, rpcUrl: rpc2 },
+    ],
+  })
   apiUrl = server.url
 })
 afterAll(() => server.stop())
@@ -169,7 +175,9 @@ describe('failure table', () => {
   test('failure: 429 and 5xx are ApiErrors with status and body', async () => {
     for (const status of [429, 500, 503]) {
       await control({ mode: 'status', status, paths: ['/directory/getWallets'] })
-      const error = await directory().getWallets({ page: 1, entries: 1 }).catch((e: unknown) => e)
+      const error = await directory()
+        .getWallets({ page: 1, entries: 1 })
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ApiError)
       expect((error as ApiError).status).toBe(status)
       expect((error as ApiError).body).toHaveProperty('message')
@@ -180,7 +188,9 @@ describe('failure table', () => {
     await control({ mode: 'status', status: 429, paths: ['/directory/projects/v1/origins'] })
     await expect(directory().getAllowedOrigins()).rejects.toMatchObject({ code: 'RATE_LIMITED' })
     await control({ mode: 'status', status: 503, paths: ['/directory/projects/v1/origins'] })
-    const e = await directory().getAllowedOrigins().catch((x: unknown) => x)
+    const e = await directory()
+      .getAllowedOrigins()
+      .catch((x: unknown) => x)
     expect(e).toBeInstanceOf(AllowedOriginsError)
     expect((e as AllowedOriginsError).code).toBe('SERVER_ERROR')
     await control({ mode: 'status', status: 403, paths: ['/directory/projects/v1/origins'] })
@@ -191,7 +201,9 @@ describe('failure table', () => {
 
   test('failure: a malformed body is rejected whole with a clear error', async () => {
     await control({ mode: 'malformed', paths: ['/directory/getWallets'] })
-    const error = await directory().getWallets({ page: 1, entries: 5 }).catch((e: unknown) => e)
+    const error = await directory()
+      .getWallets({ page: 1, entries: 5 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(InvalidResponseError)
     expect((error as InvalidResponseError).shortMessage).toBe('The getWallets response does not match the API contract.')
   })

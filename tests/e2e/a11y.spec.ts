@@ -4,29 +4,14 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import {
-  accountButton,
-  anyDialog,
-  connectButton,
-  dialog,
-  expect,
-  focusIsInsideDialog,
-  openConnectDialog,
-  test,
-  walletPanel,
-  walletRequests,
-} from './fixtures.ts'
+import { accountButton, anyDialog, connectButton, dialog, expect, focusIsInsideDialog, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
 
 type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 
 /** One line per violation and node, for the assertion message. */
 function describeViolations(violations: AxeResults['violations']): string {
   return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` +
-        v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
-    )
+    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` + v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'))
     .join('\n')
 }
 
@@ -133,7 +118,7 @@ test.describe('axe', () => {
     await expectNoAxeViolations(page, 'Account')
   })
 
-  test('accessible names hold the visible labels (WCAG 2.5.3, axe\'s experimental label-content-name-mismatch): Connect and All Wallets (issue 17 §11)', async ({ demo: page }) => {
+  test("accessible names hold the visible labels (WCAG 2.5.3, axe's experimental label-content-name-mismatch): Connect and All Wallets (issue 17 §11)", async ({ demo: page }) => {
     const scan = async (what: string) => {
       // The modal only: the demo's development-wallet panels are test tooling, not the product.
       const results = await new AxeBuilder({ page }).include('[data-testid="latchkey-modal"]').withRules(['label-content-name-mismatch']).analyze()

@@ -76,13 +76,21 @@ test('a malformed balance answer shows "Token Balance Unavailable" and the view 
   await expect(account.getByRole('tab', { name: 'Tokens' })).toHaveAttribute('aria-selected', 'true')
   await expect(account.getByRole('tabpanel')).toContainText('Token Balance Unavailable')
   expect(balanceRequests.length).toBeGreaterThan(0)
-  expect(balanceRequests.every((path) => path === balancePath), balanceRequests.join(', ')).toBe(true)
+  expect(
+    balanceRequests.every((path) => path === balancePath),
+    balanceRequests.join(', '),
+  ).toBe(true)
 
   // The Activity tab reads history, which answers normally.
   await account.getByRole('tab', { name: 'Activity' }).click()
   await expect(account.getByRole('tab', { name: 'Activity' })).toHaveAttribute('aria-selected', 'true')
   const activity = account.getByRole('tabpanel')
-  await expect(activity.getByRole('listitem').first().or(activity.getByText('No activity yet', { exact: true }))).toBeVisible()
+  await expect(
+    activity
+      .getByRole('listitem')
+      .first()
+      .or(activity.getByText('No activity yet', { exact: true })),
+  ).toBeVisible()
   await expect(activity).not.toContainText('Failed to fetch transactions')
 
   // Receive works and returns to Account.

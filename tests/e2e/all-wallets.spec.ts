@@ -91,7 +91,10 @@ test.describe('the catalogue', () => {
     page.on('response', (response) => {
       const query = new URL(response.url()).searchParams
       if (isGetWallets(response.request()) && !query.has('search') && !query.has('include')) {
-        pages.set(query.get('page') ?? '', response.json().then((body: { data: Array<{ name: string }> }) => body.data))
+        pages.set(
+          query.get('page') ?? '',
+          response.json().then((body: { data: Array<{ name: string }> }) => body.data),
+        )
       }
     })
     await openAllWallets(page)

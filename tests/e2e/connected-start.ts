@@ -47,10 +47,7 @@ export type ConnectedChainId = 31337 | 31338
  *   (`DEV_ADDRESSES`), the dev Solana keypairs (`DEV_SOLANA_ADDRESSES`), the Bitcoin dev wallet's accounts.
  * - `chainId`: the EVM chain (eip155 only; default 31337). Both the modal's active network and the wallet's chain.
  */
-export type ConnectedStart =
-  | { namespace?: 'eip155'; account?: number; chainId?: ConnectedChainId }
-  | { namespace: 'solana'; account?: number }
-  | { namespace: 'bip122'; account?: number }
+export type ConnectedStart = { namespace?: 'eip155'; account?: number; chainId?: ConnectedChainId } | { namespace: 'solana'; account?: number } | { namespace: 'bip122'; account?: number }
 
 /** What a connected start stands for: the namespace, the CAIP-2 network, and the account's address (none for Bitcoin, whose wallet derives it). */
 export type ConnectedSession = {
@@ -88,8 +85,7 @@ export function connectedSession(start: ConnectedStart = {}): ConnectedSession {
   if (chainId !== undefined && chainId !== 31337 && chainId !== 31338) {
     throw new ConnectedStartError(`No development EVM chain ${String(chainId)}: the wallet has 31337 and 31338`)
   }
-  const caipNetworkId =
-    namespace === 'eip155' ? `eip155:${chainId}` : namespace === 'solana' ? `solana:${SOLANA_LOCALNET_REFERENCE}` : BITCOIN_REGTEST
+  const caipNetworkId = namespace === 'eip155' ? `eip155:${chainId}` : namespace === 'solana' ? `solana:${SOLANA_LOCALNET_REFERENCE}` : BITCOIN_REGTEST
   const address = namespace === 'eip155' ? DEV_ADDRESSES[account] : namespace === 'solana' ? DEV_SOLANA_ADDRESSES[account] : undefined
   const wallet = WALLETS[namespace]
 
@@ -103,10 +99,7 @@ export function connectedSession(start: ConnectedStart = {}): ConnectedSession {
     wallet_name: wallet.name,
     ...(address ? { connections: { [namespace]: [{ connectorId: wallet.connectorId, accounts: [{ address }] }] } } : {}),
   }
-  const walletState =
-    namespace === 'eip155'
-      ? { authorised: true, accountIndex: account, chainId, addedChains: [], autoApprove: false }
-      : { authorised: true, accountIndex: account, autoApprove: false }
+  const walletState = namespace === 'eip155' ? { authorised: true, accountIndex: account, chainId, addedChains: [], autoApprove: false } : { authorised: true, accountIndex: account, autoApprove: false }
   const storage: Record<string, string> = { [wallet.storageKey]: JSON.stringify(walletState) }
   for (const [key, value] of Object.entries(modal)) storage[`${PREFIX}${key}`] = JSON.stringify(value)
   return { namespace, caipNetworkId, address, storage }
@@ -134,12 +127,7 @@ export async function gotoWithStoredSession(page: Page, start: ConnectedStart = 
  * only once the page has loaded). The seeding is removed once the page has loaded and `until` (when given: e.g. the
  * restore finished, the frames it needs are in) has resolved, so later reloads keep what the product stored since.
  */
-export async function gotoWithStorage(
-  page: Page,
-  storage: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> },
-  path = '/',
-  until?: () => Promise<void>,
-): Promise<void> {
+export async function gotoWithStorage(page: Page, storage: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }, path = '/', until?: () => Promise<void>): Promise<void> {
   const seeding = await page.addInitScript((s: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }) => {
     const entries = window === window.top ? s.top : s.byOrigin?.[location.origin]
     for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value)

@@ -11,8 +11,7 @@ import type { Locator, Page } from '@playwright/test'
 import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
 
 const shots = process.env.DEMO_SHOTS
-const phoneUserAgent =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+const phoneUserAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 const screens = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -123,8 +122,8 @@ for (const screen of screens) {
       const approve = request.getByRole('button', { name: 'Approve', exact: true })
       expect(await hitsItself(approve)).toBe(true)
       const [box, dockBox] = [await anyDialog(page).boundingBox(), await dock.boundingBox()]
-      const overlap = Math.max(0, Math.min(box!.x + box!.width, dockBox!.x + dockBox!.width) - Math.max(box!.x, dockBox!.x)) *
-        Math.max(0, Math.min(box!.y + box!.height, dockBox!.y + dockBox!.height) - Math.max(box!.y, dockBox!.y))
+      const overlap =
+        Math.max(0, Math.min(box!.x + box!.width, dockBox!.x + dockBox!.width) - Math.max(box!.x, dockBox!.x)) * Math.max(0, Math.min(box!.y + box!.height, dockBox!.y + dockBox!.height) - Math.max(box!.y, dockBox!.y))
       expect(overlap, 'the dock and the dialog share no pixel').toBe(0)
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0)
 

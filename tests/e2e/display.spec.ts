@@ -20,9 +20,7 @@ function usd(amount: string, price: number): string {
 async function expectLoadedImages(scope: Locator, min: number): Promise<void> {
   const images = scope.locator('img')
   await expect.poll(() => images.count()).toBeGreaterThanOrEqual(min)
-  await expect
-    .poll(() => images.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)))
-    .not.toContain(false)
+  await expect.poll(() => images.evaluateAll((list) => list.map((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).not.toContain(false)
 }
 
 async function openAccount(page: Page): Promise<Locator> {

@@ -49,7 +49,10 @@ async function pickNetwork(page: Page, name: string): Promise<void> {
     await page.keyboard.press('Escape')
     await expect(anyDialog(page)).toHaveCount(0)
   }
-  await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
+  await page
+    .locator('.buttons')
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
   await dialog(page, 'Switch Network').getByRole('button', { name, exact: true }).click()
 }
 

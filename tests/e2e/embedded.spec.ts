@@ -306,7 +306,11 @@ test('the same email on a new device gets the device link (VERIFY_DEVICE), on th
     // The first browser's device is known: after a sign-out the same email gets a code.
     await page.evaluate(() => (window as any).latchkey.disconnect())
     await expect(accountButton(page).address).toBeHidden({ timeout: 10_000 })
-    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('last_email_login_time')).forEach((k) => localStorage.removeItem(k)))
+    await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.endsWith('last_email_login_time'))
+        .forEach((k) => localStorage.removeItem(k)),
+    )
     await secureClock(page, 62_000)
     const connectA = await openConnectDialog(page)
     await connectA.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -325,7 +329,14 @@ test("on a phone ApproveTransaction's body fits the frame's approval card (its c
   await openCleanDemo(page, '/')
   await emailLogin(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
-  void page.evaluate((addr) => (window as any).latchkey.getProvider('eip155').request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] }).catch(() => {}), address)
+  void page.evaluate(
+    (addr) =>
+      (window as any).latchkey
+        .getProvider('eip155')
+        .request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] })
+        .catch(() => {}),
+    address,
+  )
   const frame = page.frameLocator('iframe[data-latchkey-frame]')
   await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
   const card = (await frame.locator('.card').boundingBox())!
@@ -381,7 +392,10 @@ test('security: a page on another origin posting look-alike frame messages to th
 
 // Screenshots of the email steps and the frame's approval, light/dark, desktop/phone (EMBEDDED_SHOTS=<dir> only).
 for (const theme of ['light', 'dark'] as const) {
-  for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
     test(`screenshots: the email steps and the approval, ${theme}, ${device}`, async ({ page }) => {
       test.skip(!shots, 'EMBEDDED_SHOTS not set')
       test.setTimeout(60_000)
@@ -400,7 +414,14 @@ for (const theme of ['light', 'dark'] as const) {
       await page.request.get(link!)
       await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
       const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
-      void page.evaluate((addr) => (window as any).latchkey.getProvider('eip155').request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] }).catch(() => {}), address)
+      void page.evaluate(
+        (addr) =>
+          (window as any).latchkey
+            .getProvider('eip155')
+            .request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] })
+            .catch(() => {}),
+        address,
+      )
       const frame = page.frameLocator('iframe[data-latchkey-frame]')
       await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
       await page.screenshot({ path: `${shots}/${name}-approve.png` })
@@ -447,14 +468,16 @@ test('theme sync (spec §3): the theme set before the frame loads, then setTheme
   }, address)
   const frame = page.frameLocator('iframe[data-latchkey-frame]')
   await expect(frame.getByRole('button', { name: /approve/i })).toBeVisible({ timeout: 20_000 })
-  await expect.poll(() => frameLooks(page)).toEqual({
-    theme: 'dark',
-    approveBackground: 'rgb(255, 0, 102)',
-    approveRadius: '6px',
-    // The spec's dark background (§9: #121313).
-    mainBackground: 'rgb(18, 19, 19)',
-    fontFamily: expect.any(String),
-  })
+  await expect
+    .poll(() => frameLooks(page))
+    .toEqual({
+      theme: 'dark',
+      approveBackground: 'rgb(255, 0, 102)',
+      approveRadius: '6px',
+      // The spec's dark background (§9: #121313).
+      mainBackground: 'rgb(18, 19, 19)',
+      fontFamily: expect.any(String),
+    })
   if (shots) await page.screenshot({ path: `${shots}/approve-theme-dark.png` })
 
   // Changed while the approval shows: the frame follows at once.
@@ -463,13 +486,15 @@ test('theme sync (spec §3): the theme set before the frame loads, then setTheme
     modal.setThemeMode('light')
     modal.setThemeVariables({ accent: '#00a86b', background: '#fff8e7', fontFamily: 'Georgia, serif' })
   })
-  await expect.poll(() => frameLooks(page)).toEqual({
-    theme: 'light',
-    approveBackground: 'rgb(0, 168, 107)',
-    approveRadius: '6px',
-    mainBackground: 'rgb(255, 248, 231)',
-    fontFamily: 'Georgia, serif',
-  })
+  await expect
+    .poll(() => frameLooks(page))
+    .toEqual({
+      theme: 'light',
+      approveBackground: 'rgb(0, 168, 107)',
+      approveRadius: '6px',
+      mainBackground: 'rgb(255, 248, 231)',
+      fontFamily: 'Georgia, serif',
+    })
   if (shots) await page.screenshot({ path: `${shots}/approve-theme-light.png` })
   await frame.getByRole('button', { name: /reject/i }).click()
   expect(await signing).toBe('4001')

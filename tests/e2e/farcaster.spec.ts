@@ -116,8 +116,7 @@ test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleare
 })
 
 test.describe('on a phone', () => {
-  const iPhoneUserAgent =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+  const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
   test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
 
   test('ConnectingFarcaster in the bottom sheet: the QR code and the deep link fit the width, the link opens the farcaster:// request', async ({ demo: page }) => {

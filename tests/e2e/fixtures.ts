@@ -253,11 +253,7 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 /** One line per violation and node, for the assertion message. */
 export function describeViolations(violations: AxeResults['violations']): string {
   return violations
-    .map(
-      (v) =>
-        `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` +
-        v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'),
-    )
+    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` + v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'))
     .join('\n')
 }
 
@@ -266,7 +262,6 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
 }
-
 
 /** A behaviour of the reference server (dev/api/server.ts `ApiBehaviour`). */
 export type ApiBehaviour =
@@ -474,7 +469,6 @@ export async function siwxServerSession(request: APIRequestContext, token: strin
   const response = await request.get(`${API_URL}/siwx/v1/session`, { headers: { Authorization: `Bearer ${token}` } })
   return { status: response.status(), body: await response.json().catch(() => undefined) }
 }
-
 
 /**
  * Logs a fresh email (`<prefix>-<time>-<random>@example.com`) in through Connect and the mailed device link (a new

@@ -52,8 +52,6 @@ test('opening the modal sends MODAL_OPEN to analytics; the POST reaches the refe
   page.on('requestfailed', (r) => failed.push(`${r.method()} ${r.url()} ${r.failure()?.errorText}`))
   const before = ((await (await request.get(`${API_URL}/__control/events`)).json()) as unknown[]).length
   await openConnectDialog(page)
-  await expect
-    .poll(async () => ((await (await request.get(`${API_URL}/__control/events`)).json()) as Array<{ props: { event: string } }>).slice(before).map((e) => e.props.event))
-    .toContain('MODAL_OPEN')
+  await expect.poll(async () => ((await (await request.get(`${API_URL}/__control/events`)).json()) as Array<{ props: { event: string } }>).slice(before).map((e) => e.props.event)).toContain('MODAL_OPEN')
   expect(failed.filter((f) => f.includes(`${API_URL}/`))).toEqual([])
 })

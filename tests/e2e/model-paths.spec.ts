@@ -184,8 +184,7 @@ const WALKED_BY_E2E: Readonly<Record<string, string>> = {
   'connection.request (pickWallet) → done.actor.connect (approve) → done.actor.getBalance (by itself) → connection.disconnect (disconnect) → done.actor.disconnect (by itself) ⇒ "disconnected"':
     "connect.spec.ts › 'connecting the dev wallet shows the address and the real balance…' and 'Disconnect in the Account dialog disconnects'",
   'connection.request (pickWallet) → connection.cancel (back) ⇒ "disconnected"': "connect.spec.ts › 'Back while the wallet has not answered returns to Connect…'",
-  'connection.request (pickWallet) → error.actor.connect (reject) → connection.request (pickWallet) ⇒ "connecting"':
-    "connect.spec.ts › 'a declined connection offers Try again, which asks the wallet again…'",
+  'connection.request (pickWallet) → error.actor.connect (reject) → connection.request (pickWallet) ⇒ "connecting"': "connect.spec.ts › 'a declined connection offers Try again, which asks the wallet again…'",
   'connection.request (pickWallet) → done.actor.connect (approve) → done.actor.getBalance (by itself) → connection.accountsChanged (walletAccount 1) → done.actor.getBalance (by itself) ⇒ {"connected":"balanceReady"}':
     "connect.spec.ts › 'when the wallet changes account, the page shows the new address and its balance'",
   'connection.request (pickWallet) → done.actor.connect (approve) → done.actor.getBalance (by itself) → connection.chainChanged (walletChain 31338) → done.actor.getBalance (by itself) ⇒ {"connected":"balanceReady"}':

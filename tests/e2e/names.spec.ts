@@ -8,22 +8,7 @@ import type { Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { evmCoinType } from '../../adapters/coinType.ts'
-import {
-  accountButton,
-  anvilBalanceWei,
-  API_URL,
-  approveWalletRequest,
-  connectDevWallet,
-  dialog,
-  emailLogin,
-  expect,
-  liveState,
-  rejectWalletRequest,
-  resetApi,
-  test,
-  truncated,
-  walletPanel,
-} from './fixtures.ts'
+import { accountButton, anvilBalanceWei, API_URL, approveWalletRequest, connectDevWallet, dialog, emailLogin, expect, liveState, rejectWalletRequest, resetApi, test, truncated, walletPanel } from './fixtures.ts'
 
 const ACCOUNT_4 = DEV_ADDRESSES[4]
 const NAME = 'alice-dev.reown.id'
@@ -130,9 +115,7 @@ test('a server failure: the spec’s words, the name kept; the API’s reason pr
   await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('alice-dev')
 
   await page.unroute('**/v1/profile/account')
-  await page.route('**/v1/profile/account', (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'no', reasons: [{ description: 'Name is reserved' }] } }) : route.fallback(),
-  )
+  await page.route('**/v1/profile/account', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 400, json: { message: 'no', reasons: [{ description: 'Name is reserved' }] } }) : route.fallback()))
   await form.getByRole('button', { name: 'Register', exact: true }).click()
   await approveWalletRequest(page)
   await expect(form.getByTestId('name-error')).toHaveText('Name is reserved')
@@ -177,7 +160,10 @@ test('an email user registers a name: approved in the frame’s ApproveTransacti
   await form.getByRole('button', { name: 'Register', exact: true }).click()
   // The signature is approved in the secure frame, over the form.
   await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
-  await page.frameLocator('iframe[data-latchkey-frame]').getByRole('button', { name: /approve/i }).click()
+  await page
+    .frameLocator('iframe[data-latchkey-frame]')
+    .getByRole('button', { name: /approve/i })
+    .click()
   // The approval's success pops to Account, and the registration's end then shows its own success view (it was lost).
   const success = dialog(page, 'Name registered')
   await expect(success.getByTestId('name-registered')).toHaveText('erin-email.reown.id is yours', { timeout: 20_000 })

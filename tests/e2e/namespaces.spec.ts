@@ -55,7 +55,10 @@ async function pickNetwork(page: Page, name: string): Promise<void> {
     await page.keyboard.press('Escape')
     await expect(anyDialog(page)).toHaveCount(0)
   }
-  await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
+  await page
+    .locator('.buttons')
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
   await dialog(page, 'Switch Network').getByRole('button', { name, exact: true }).click()
 }
 
@@ -271,7 +274,7 @@ test('a Solana transaction the runtime refuses: the error reaches the visitor in
   await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })
 
-test('only what the namespace supports is offered (spec §6, issue 17 §3): Bitcoin\'s Account has Receive, no Send and no Activity', async ({ demo: page }) => {
+test("only what the namespace supports is offered (spec §6, issue 17 §3): Bitcoin's Account has Receive, no Send and no Activity", async ({ demo: page }) => {
   await connectBitcoin(page)
   await accountButton(page).address.click()
   const bitcoin = dialog(page, 'Account')
@@ -281,7 +284,7 @@ test('only what the namespace supports is offered (spec §6, issue 17 §3): Bitc
   await expect(bitcoin.getByRole('tab', { name: 'Activity' })).toHaveCount(0)
 })
 
-test('Solana\'s Account offers Send but no Activity (spec §6: activity is eip155 only); the page behind the modal is inert', async ({ demo: page }) => {
+test("Solana's Account offers Send but no Activity (spec §6: activity is eip155 only); the page behind the modal is inert", async ({ demo: page }) => {
   await connectSolana(page)
   await accountButton(page).address.click()
   const solana = dialog(page, 'Account')

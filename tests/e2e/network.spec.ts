@@ -1,21 +1,7 @@
 /**
  * Switching networks from the Account view: the wallet is asked, the active network and the balance follow.
  */
-import {
-  ACCOUNT_0,
-  accountButton,
-  approveWalletRequest,
-  dialog,
-  expect,
-  expectedBalance,
-  grouped,
-  liveState,
-  rejectWalletRequest,
-  setAnvilBalance,
-  test,
-  walletPanel,
-  walletRequests,
-} from './fixtures.ts'
+import { ACCOUNT_0, accountButton, approveWalletRequest, dialog, expect, expectedBalance, grouped, liveState, rejectWalletRequest, setAnvilBalance, test, walletPanel, walletRequests } from './fixtures.ts'
 
 test('switching to Anvil Local 2 and back shows each chain’s real balance', async ({ page, connectedPage }) => {
   // A balance on chain 31338 that differs from chain 31337's, so the shown balance proves which chain it came from.

@@ -158,7 +158,10 @@ const shots = process.env.LATCHKEY_SHOTS
 test.describe('screenshots of the new views', () => {
   test.skip(!shots, 'LATCHKEY_SHOTS=<dir> saves them')
   for (const theme of ['light', 'dark'] as const) {
-    for (const [device, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [device, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
       test(`${theme} ${device}`, async ({ page }) => {
         await page.setViewportSize(viewport)
         // Not openCleanDemo: on a phone the demo's dock (and the dev wallet in it) starts folded away.

@@ -10,7 +10,6 @@ import { formatEther, parseEther } from 'viem'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, connectDevWallet, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
 import { ONRAMP_URL } from './stack.ts'
 
-
 async function openBuy(page: Page): Promise<Locator> {
   await connectDevWallet(page)
   await accountButton(page).address.click()
@@ -39,7 +38,9 @@ test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the 
 
   // The provider choice: Coinbase, back to the form.
   await buy.getByRole('button', { name: /^Provider: Meld/ }).click()
-  await dialog(page, 'Choose a provider').getByRole('button', { name: /^Coinbase/ }).click()
+  await dialog(page, 'Choose a provider')
+    .getByRole('button', { name: /^Coinbase/ })
+    .click()
   await expect(buy.getByRole('button', { name: /^Provider: Coinbase/ })).toBeVisible()
 
   const before = await anvilBalanceWei(ACCOUNT_0)

@@ -20,8 +20,7 @@ const shots = '/tmp/shots-phones'
 mkdirSync(shots, { recursive: true })
 
 /** An iPhone's Safari, driven in Chromium: the viewport, touch and user agent a phone gives the page. */
-const iPhoneUserAgent =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
 
 /** The demo with clean storage (`query` may carry its parameters), the modal not open yet: the shared fixture, on a phone. */
@@ -90,7 +89,10 @@ async function expectAccountButtonFits(page: Page, width: number): Promise<void>
       range.selectNodeContents(node)
       lines.push(...[...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)))
     }
-    const text = [...button.querySelectorAll('span')].map((s) => (s.textContent ?? '').trim()).filter(Boolean).join(' | ')
+    const text = [...button.querySelectorAll('span')]
+      .map((s) => (s.textContent ?? '').trim())
+      .filter(Boolean)
+      .join(' | ')
     return { left: b.left, right: b.right, text, lines: [...new Set(lines)], pageScrollWidth: document.scrollingElement!.scrollWidth }
   })
   expect(m.lines.length, `the account button's text "${m.text}" on one line (line tops: ${m.lines.join(', ')})`).toBe(1)
@@ -121,8 +123,7 @@ test('the modal is a bottom sheet on a phone: full width, on the bottom edge, to
 })
 
 test('the sheet slides up as it enters, and does not under prefers-reduced-motion', async ({ page }) => {
-  const animation = () =>
-    page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('[role="dialog"]')!).animationName)
+  const animation = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('[role="dialog"]')!).animationName)
   await openPhoneDemo(page)
   await openConnect(page)
   expect(await animation()).toBe('lk-sheet-up')

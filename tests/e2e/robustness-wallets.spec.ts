@@ -5,23 +5,7 @@
  * can hold for ever (`window.__hostile.hang`); its reads go to the real anvil chain.
  */
 import type { Page } from '@playwright/test'
-import {
-  ACCOUNT_0,
-  accountButton,
-  anyDialog,
-  approveWalletRequest,
-  connectButton,
-  connectDevWallet,
-  dialog,
-  expect,
-  expectedBalance,
-  grouped,
-  liveState,
-  openCleanDemo,
-  openConnectDialog,
-  RPC,
-  test,
-} from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, expectedBalance, grouped, liveState, openCleanDemo, openConnectDialog, RPC, test } from './fixtures.ts'
 
 type HostileState = { calls: string[]; hang: string[] }
 

@@ -61,11 +61,14 @@ test.afterAll(() => new Promise<void>((resolve) => foreign.close(() => resolve()
 /** The demo's origin (an allowed ancestor) with its page replaced by the parent page. */
 async function openAllowedParent(page: Page): Promise<void> {
   await page.goto(allowedParent)
-  await page.evaluate((html) => {
-    document.open()
-    document.write(html)
-    document.close()
-  }, parentHtml(360, 520))
+  await page.evaluate(
+    (html) => {
+      document.open()
+      document.write(html)
+      document.close()
+    },
+    parentHtml(360, 520),
+  )
 }
 
 type Reply = { id?: string; type: string; payload?: Record<string, unknown> & unknown }
@@ -199,14 +202,23 @@ test.describe('secure site frame', () => {
 
     // Reject answers the spec's rejection; sign out revokes the session.
     const rejectId = await page.evaluate(
-      (a) => (window as unknown as { askId(t: string, p: unknown): string }).askId('APP_RPC_REQUEST', { method: 'eth_sendTransaction', params: [{ from: a, to: '0x000000000000000000000000000000000000dEaD', value: '0x2386f26fc10000' }], chainId: 31337, chainNamespace: 'eip155' }),
+      (a) =>
+        (window as unknown as { askId(t: string, p: unknown): string }).askId('APP_RPC_REQUEST', {
+          method: 'eth_sendTransaction',
+          params: [{ from: a, to: '0x000000000000000000000000000000000000dEaD', value: '0x2386f26fc10000' }],
+          chainId: 31337,
+          chainNamespace: 'eip155',
+        }),
       address,
     )
     await expect(frame.getByRole('heading', { name: 'Send transaction' })).toBeVisible()
     await expect(frame.getByText('0.01 ETH')).toBeVisible()
     await shots(page, frame, 'send-transaction')
     await frame.getByRole('button', { name: 'Reject' }).click()
-    expect(await page.evaluate((i) => (window as unknown as Record<string, Promise<Reply>>)[`reply:${i}`] as Promise<Reply>, rejectId)).toMatchObject({ type: 'FRAME_RPC_REQUEST_ERROR', payload: { message: 'User rejected the request' } })
+    expect(await page.evaluate((i) => (window as unknown as Record<string, Promise<Reply>>)[`reply:${i}`] as Promise<Reply>, rejectId)).toMatchObject({
+      type: 'FRAME_RPC_REQUEST_ERROR',
+      payload: { message: 'User rejected the request' },
+    })
 
     // Nothing that reached the parent window is a 32-byte secret (the signature is 65 bytes; no transaction was sent).
     const everything = JSON.stringify(await page.evaluate(() => (window as unknown as { received: unknown[] }).received))
@@ -276,7 +288,10 @@ async function shots(page: Page, frame: Frame, name: string): Promise<void> {
   const viewport = page.viewportSize()
   for (const mode of ['light', 'dark'] as const) {
     await frame.evaluate((m) => (document.documentElement.dataset.theme = m), mode)
-    for (const [label, size] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [label, size] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(size)
       await page.screenshot({ path: `${dir}/${name}-${label}-${mode}.png` })
     }

@@ -194,9 +194,7 @@ for (const symbol of ['DEV', 'dUSDT'] as const) {
     const after = await anvilTokenBalance(symbol, ACCOUNT_0)
     expect(before - after).toBe(units)
     const tokens = dialog(page, 'Account').getByRole('tabpanel')
-    await expect(tokens.getByRole('listitem').filter({ hasText: tokenNames[symbol] })).toContainText(
-      `${grouped(floor3(after, tokenDecimals[symbol]))} ${symbol}`,
-    )
+    await expect(tokens.getByRole('listitem').filter({ hasText: tokenNames[symbol] })).toContainText(`${grouped(floor3(after, tokenDecimals[symbol]))} ${symbol}`)
   })
 }
 
@@ -411,7 +409,9 @@ test('the Send, Select Token and Review Send views have no axe violations', asyn
   await form(send).token.click()
   await expect(dialog(page, 'Select Token').getByRole('button', { name: /^Dev Tether\b/ })).toBeVisible()
   await expectNoAxeViolations(page, 'Select Token')
-  await dialog(page, 'Select Token').getByRole('button', { name: /^Ether\b/ }).click()
+  await dialog(page, 'Select Token')
+    .getByRole('button', { name: /^Ether\b/ })
+    .click()
 
   const preview = await review(page, send, '0.001', freshAddress())
   await expectNoAxeViolations(page, 'Review Send')

@@ -29,10 +29,7 @@ export async function untilSettled(page: Page): Promise<void> {
                 const r = dlg?.getBoundingClientRect()
                 return r ? `${r.x},${r.y},${r.width},${r.height}` : ''
               }
-              const moving = () =>
-                [...document.getAnimations(), ...(host?.shadowRoot?.getAnimations() ?? [])].some(
-                  (a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity,
-                )
+              const moving = () => [...document.getAnimations(), ...(host?.shadowRoot?.getAnimations() ?? [])].some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity)
               const first = box()
               let seen = 0
               const tick = () => {

@@ -345,7 +345,7 @@ test('disconnect signs out: the stored session is removed and the server answers
   await expect.poll(async () => (await siwxServerSession(request, session!.token)).status).toBe(401)
 })
 
-test('another account in the wallet is not signed in by the first one\'s session: Sign In shows for the new address', async ({ page }) => {
+test("another account in the wallet is not signed in by the first one's session: Sign In shows for the new address", async ({ page }) => {
   await connectAndSignIn(page)
   await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption('1')
   await expect(liveState(page).address).toHaveText(ACCOUNT_1)

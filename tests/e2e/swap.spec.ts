@@ -59,10 +59,16 @@ async function fillSwap(page: Page, amount: string, to: string, from?: string): 
   const swap = dialog(page, 'Swap')
   if (from) {
     await swap.getByRole('button', { name: /^You pay: / }).click()
-    await dialog(page, 'Select Token').getByRole('button', { name: new RegExp(`^${from}\\b`) }).first().click()
+    await dialog(page, 'Select Token')
+      .getByRole('button', { name: new RegExp(`^${from}\\b`) })
+      .first()
+      .click()
   }
   await swap.getByRole('button', { name: /^You receive: / }).click()
-  await dialog(page, 'Select Token').getByRole('button', { name: new RegExp(`^${to}\\b`) }).first().click()
+  await dialog(page, 'Select Token')
+    .getByRole('button', { name: new RegExp(`^${to}\\b`) })
+    .first()
+    .click()
   await swap.getByTestId('swap-amount').fill(amount)
   await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
 }
@@ -151,7 +157,10 @@ test('the quote endpoint failing: the form says so and offers a retry, which quo
   await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
   const swap = dialog(page, 'Swap')
   await swap.getByRole('button', { name: /^You receive: / }).click()
-  await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+  await dialog(page, 'Select Token')
+    .getByRole('button', { name: /^DEV\b/ })
+    .first()
+    .click()
   await swap.getByTestId('swap-amount').fill('0.01')
   await expect(swap.getByTestId('swap-error')).toBeVisible({ timeout: 15_000 })
   await expect(swap.getByRole('button', { name: 'Review swap' })).toBeDisabled()
@@ -219,9 +228,15 @@ test('an amount the pool cannot fill (DEV → dUSDT for 10⁻¹² DEV buys no dU
   await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
   const swap = dialog(page, 'Swap')
   await swap.getByRole('button', { name: /^You pay: / }).click()
-  await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+  await dialog(page, 'Select Token')
+    .getByRole('button', { name: /^DEV\b/ })
+    .first()
+    .click()
   await swap.getByRole('button', { name: /^You receive: / }).click()
-  await dialog(page, 'Select Token').getByRole('button', { name: /^dUSDT\b/ }).first().click()
+  await dialog(page, 'Select Token')
+    .getByRole('button', { name: /^dUSDT\b/ })
+    .first()
+    .click()
   await swap.getByTestId('swap-amount').fill('0.000000000001')
   await expect(swap.getByTestId('swap-error')).toHaveText('No liquidity for this swap', { timeout: 15_000 })
   expect(status).toBe(422)
@@ -233,9 +248,7 @@ test('an amount the pool cannot fill (DEV → dUSDT for 10⁻¹² DEV buys no dU
 })
 
 test("the gas-price endpoint refusing the network: the review says 'Network not supported for Gas Price', word for word; Swap stays off", async ({ page }) => {
-  await page.route('**/v1/convert/gas-price**', (route) =>
-    route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Network not supported for Gas Price' }) }),
-  )
+  await page.route('**/v1/convert/gas-price**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ message: 'Network not supported for Gas Price' }) }))
   await fillSwap(page, '0.01', 'DEV')
   await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
   const review = dialog(page, 'Review Swap')
@@ -263,7 +276,12 @@ test('Account prices tokens at what /v1/fungible/price says: after a DEV → dUS
   await expect(devRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(await anvilTokenBalance('DEV', ACCOUNT_0), 18), priceAfter), { timeout: 20_000 })
   const usdtRow = panel.getByRole('listitem').filter({ hasText: 'Dev Tether' })
   await expect(usdtRow.getByTestId('token-fiat')).toHaveText(usd(formatUnits(await anvilTokenBalance('dUSDT', ACCOUNT_0), 6), await apiTokenPrice('dUSDT')))
-  await expect(panel.getByRole('listitem').filter({ hasText: /\d ETH\b/ }).getByTestId('token-fiat')).toHaveText(/^\$[1-9][\d,]*\.\d\d$/)
+  await expect(
+    panel
+      .getByRole('listitem')
+      .filter({ hasText: /\d ETH\b/ })
+      .getByTestId('token-fiat'),
+  ).toHaveText(/^\$[1-9][\d,]*\.\d\d$/)
   await expect(panel).not.toContainText('$0.00')
 })
 
@@ -305,7 +323,14 @@ test('the pool moves while the review is open (another account swaps 10 ETH into
   const other = devAccounts()[4]!
   const wallet = createWalletClient({ account: other, transport: http(RPC[31337]) })
   const deadline = BigInt(Math.floor(Date.now() / 1000) + 600)
-  const hash = await wallet.writeContract({ address: ROUTER_ADDRESS, abi: routerAbi, functionName: 'swapExactETHForTokens', args: [0n, [WETH_ADDRESS, DEV_TOKEN_ADDRESS], other.address, deadline], value: parseEther('10'), chain: null })
+  const hash = await wallet.writeContract({
+    address: ROUTER_ADDRESS,
+    abi: routerAbi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [WETH_ADDRESS, DEV_TOKEN_ADDRESS], other.address, deadline],
+    value: parseEther('10'),
+    chain: null,
+  })
   expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
   await review.getByRole('button', { name: 'Swap', exact: true }).click()
   await expect(review.getByTestId('swap-error')).toHaveText('The price moved below your minimum. Review the new price.', { timeout: 15_000 })
@@ -325,7 +350,10 @@ test('the pool moves while the review is open (another account swaps 10 ETH into
 
 test("a swap asked on Solana: 'Network not supported for Swaps', word for word; Account offers no Swap there", async ({ page }) => {
   await page.keyboard.press('Escape').catch(() => {})
-  await page.locator('.buttons').getByRole('button', { name: /^Switch network/ }).click()
+  await page
+    .locator('.buttons')
+    .getByRole('button', { name: /^Switch network/ })
+    .click()
   await dialog(page, 'Switch Network').getByRole('button', { name: 'Solana Localnet', exact: true }).click()
   // SwitchActiveChain: no Solana account yet; connect one.
   await page.getByRole('dialog').getByRole('button', { name: 'Connect a wallet', exact: true }).click()
@@ -363,9 +391,14 @@ test('screenshots of Swap, Select Token and Review Swap (SWAP_SHOTS)', async ({ 
     }
     await fillSwap(page, '0.1', 'DEV')
     await shoot('swap')
-    await dialog(page, 'Swap').getByRole('button', { name: /^You receive: / }).click()
+    await dialog(page, 'Swap')
+      .getByRole('button', { name: /^You receive: / })
+      .click()
     await shoot('swap-select-token')
-    await dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first().click()
+    await dialog(page, 'Select Token')
+      .getByRole('button', { name: /^DEV\b/ })
+      .first()
+      .click()
     await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
     await expect(dialog(page, 'Review Swap').getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
     await shoot('swap-preview')

@@ -19,8 +19,7 @@ test.describe.configure({ timeout: 120_000 })
 type Theme = 'light' | 'dark'
 type Device = 'desktop' | 'phone'
 
-const iPhoneUserAgent =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 /** The open dialog's shadow root holds every image of the view: wait until each has loaded (or failed to). */
 async function imagesSettled(page: Page): Promise<void> {
@@ -139,7 +138,12 @@ async function swapViews(page: Page, theme: Theme, device: Device): Promise<void
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }), device)
   const swap = dialog(page, 'Swap')
   await tapOrClick(swap.getByRole('button', { name: /^You receive: / }), device)
-  await tapOrClick(dialog(page, 'Select Token').getByRole('button', { name: /^DEV\b/ }).first(), device)
+  await tapOrClick(
+    dialog(page, 'Select Token')
+      .getByRole('button', { name: /^DEV\b/ })
+      .first(),
+    device,
+  )
   await swap.getByTestId('swap-amount').fill('0.1')
   await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
   await expect(swap.getByTestId('swap-to-amount')).toHaveText('199.4')

@@ -145,7 +145,10 @@ test('export: the SVG names every state of the machine and the JSON is the graph
   expect(parsed.states.map((s) => s.id).sort()).toEqual(graph.nodes.map((n) => n.id).sort())
   for (const node of graph.nodes) {
     const texts = parsed.states.find((s) => s.id === node.id)!.texts
-    expect(texts.some((t) => t.split(' ')[0] === node.key), `${node.id} named in its box: ${JSON.stringify(texts)}`).toBe(true)
+    expect(
+      texts.some((t) => t.split(' ')[0] === node.key),
+      `${node.id} named in its box: ${JSON.stringify(texts)}`,
+    ).toBe(true)
   }
 
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()])

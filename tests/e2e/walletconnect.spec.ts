@@ -8,21 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { parseEther, verifyMessage } from 'viem'
-import {
-  ACCOUNT_0,
-  accountButton,
-  anvilBalanceWei,
-  anyDialog,
-  connectButton,
-  dialog,
-  expect,
-  expectedBalance,
-  expectNoAxeViolations,
-  freshAddress,
-  liveState,
-  openCleanDemo,
-  test,
-} from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, connectButton, dialog, expect, expectedBalance, expectNoAxeViolations, freshAddress, liveState, openCleanDemo, test } from './fixtures.ts'
 import { RELAY_URL } from './stack.ts'
 
 /** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
@@ -250,7 +236,9 @@ test('on a phone a directory wallet opens through its deep link (universal link)
 test('bad input: a wallet whose links could run script is refused, never rendered as a link', async ({ page }) => {
   await openCleanDemo(page, '/?platform=mobile&badLinkWallet=1')
   await connectButton(page).click()
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: /^All Wallets/ }).click()
+  await dialog(page, 'Connect Wallet')
+    .getByRole('button', { name: /^All Wallets/ })
+    .click()
   await dialog(page, 'All Wallets').getByRole('button', { name: 'Bad Link Wallet (test)', exact: true }).click()
   const view = dialog(page, 'WalletConnect')
   await expect(view.getByRole('alert')).toContainText('This wallet link cannot be opened: Invalid wallet link')
@@ -261,7 +249,7 @@ test('bad input: a wallet whose links could run script is refused, never rendere
   await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
 })
 
-test('on a desktop a directory wallet\'s universal link opens in a new tab: the dapp\'s tab and its pairing stay, the approval connects it (issue 17 §2)', async ({ page }) => {
+test("on a desktop a directory wallet's universal link opens in a new tab: the dapp's tab and its pairing stay, the approval connects it (issue 17 §2)", async ({ page }) => {
   await openCleanDemo(page, '/')
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()

@@ -235,7 +235,15 @@ function offersLoadTimeout(s: any, f: Fixture): boolean {
 
 /** What the traversal tells apart: the state, the chain, the tab, whether tokens are loaded and whether a next page exists. */
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, t: ctx(s).target?.caipNetworkId ?? null, tab: ctx(s).currentTab, tok: ctx(s).tokens.length > 0, cur: ctx(s).cursor !== null, act: ctx(s).activityEnabled, nf: ctx(s).namesFor !== undefined })
+  JSON.stringify({
+    v: s.value,
+    t: ctx(s).target?.caipNetworkId ?? null,
+    tab: ctx(s).currentTab,
+    tok: ctx(s).tokens.length > 0,
+    cur: ctx(s).cursor !== null,
+    act: ctx(s).activityEnabled,
+    nf: ctx(s).namesFor !== undefined,
+  })
 
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
@@ -521,7 +529,10 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
 
 const stepName = (s: Step, i: number) => {
   const e = s.event as ModelEvent
-  const name = e.type.replace('xstate.', '').replace('account.', '').replace(/^after\.(\w+)\..*/, 'after.$1')
+  const name = e.type
+    .replace('xstate.', '')
+    .replace('account.', '')
+    .replace(/^after\.(\w+)\..*/, 'after.$1')
   const detail = i === 0 ? 'restore' : (e.gesture ?? e.key ?? (e.tab as string | undefined) ?? (e.auto ? 'auto' : ''))
   return detail ? `${name}(${String(detail)})` : name
 }
@@ -580,15 +591,19 @@ describe('account model: walked in the UI', () => {
 
     const remoteOff = fixtures.find((f) => f.remoteActivity === false)!
     const offWhileShown = scenario(remoteOff, (s) => s.matches({ activity: 'ready' }) && ctx(s).currentTab === 'activity' && ctx(s).activityEnabled, [(e) => e.type === 'account.configure'])
-    test(`the remote config turns Activity off while its tab shows: Tokens, the history dropped, none asked again: ${offWhileShown.steps.map(stepName).join(' → ')}`, () =>
-      walk(remoteOff, offWhileShown, async (app) => {
-        expect(ctx(accountOf(app).getSnapshot()).transactions).toEqual([])
-        await showAccount(app)
-        app.modal.refreshBalance()
-        await app.settle()
-        expect(app.gates.waiting(HISTORY)).toBe(0)
-        expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity })).toBeNull()
-      }), 30_000)
+    test(
+      `the remote config turns Activity off while its tab shows: Tokens, the history dropped, none asked again: ${offWhileShown.steps.map(stepName).join(' → ')}`,
+      () =>
+        walk(remoteOff, offWhileShown, async (app) => {
+          expect(ctx(accountOf(app).getSnapshot()).transactions).toEqual([])
+          await showAccount(app)
+          app.modal.refreshBalance()
+          await app.settle()
+          expect(app.gates.waiting(HISTORY)).toBe(0)
+          expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity })).toBeNull()
+        }),
+      30_000,
+    )
   })
 
   /**

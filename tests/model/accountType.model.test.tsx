@@ -21,7 +21,10 @@ import { frameFixture } from './frameFixture.ts'
 type E = { type: string; [k: string]: unknown }
 const EOA = '0x' + '12'.repeat(20)
 const SMART = '0x' + 'ab'.repeat(20)
-const accounts = [{ address: EOA, type: 'eoa' as const }, { address: SMART, type: 'smartAccount' as const }]
+const accounts = [
+  { address: EOA, type: 'eoa' as const },
+  { address: SMART, type: 'smartAccount' as const },
+]
 const eoaUser: FrameUser = { email: 'ada@example.com', address: EOA, chainId: 31337, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false }
 const smartUser: FrameUser = { ...eoaUser, address: SMART, preferredAccountType: 'smartAccount' }
 const userOf = (type: string, deployed: boolean): FrameUser => ({ ...(type === 'smartAccount' ? smartUser : eoaUser), smartAccountDeployed: deployed })
@@ -51,7 +54,15 @@ const events = (snapshot: any): E[] => {
   return list
 }
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, t: s.context.state?.preferredAccountType ?? null, d: s.context.state?.smartAccountDeployed ?? null, to: s.context.target ?? null, p: s.context.prefer ?? null, a: s.context.applied, err: s.context.error ? 1 : 0 })
+  JSON.stringify({
+    v: s.value,
+    t: s.context.state?.preferredAccountType ?? null,
+    d: s.context.state?.smartAccountDeployed ?? null,
+    to: s.context.target ?? null,
+    p: s.context.prefer ?? null,
+    a: s.context.applied,
+    err: s.context.error ? 1 : 0,
+  })
 const run = buildModelPaths(accountTypeMachine, { events, serialize })
 
 test('coverage: every state and every transition of the account-type chart', () => {

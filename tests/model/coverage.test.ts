@@ -19,12 +19,7 @@ const sample = setup({
 describe('model coverage', () => {
   test('behavior: the inventory lists every state and every guarded branch, nothing else', () => {
     expect(stateInventory(sample).sort()).toEqual(['(machine).a', '(machine).b', '(machine).c'])
-    expect(transitionInventory(sample).sort()).toEqual([
-      '(machine).a --go[0]',
-      '(machine).a --go[1]',
-      '(machine).b --back[0]',
-      '(machine).c --never[0]',
-    ])
+    expect(transitionInventory(sample).sort()).toEqual(['(machine).a --go[0]', '(machine).a --go[1]', '(machine).b --back[0]', '(machine).c --never[0]'])
   })
 
   test('behavior: paths reach every state reachable with the given events and report what is missing', () => {

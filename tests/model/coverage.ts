@@ -214,7 +214,11 @@ function initialTransitions(machine: AnyStateMachine, input: unknown): Transitio
 }
 
 /** Coverage figures of several runs of one machine (different inputs or fixtures). */
-export function coverageReport(machine: AnyStateMachine, runs: Array<{ coveredStates: Set<string>; coveredTransitions: Set<TransitionId> }>, alwaysCovered: (id: TransitionId, states: Set<string>) => boolean = () => false) {
+export function coverageReport(
+  machine: AnyStateMachine,
+  runs: Array<{ coveredStates: Set<string>; coveredTransitions: Set<TransitionId> }>,
+  alwaysCovered: (id: TransitionId, states: Set<string>) => boolean = () => false,
+) {
   const states = new Set(runs.flatMap((r) => [...r.coveredStates]))
   const transitions = new Set(runs.flatMap((r) => [...r.coveredTransitions]))
   const allStates = stateInventory(machine)

@@ -27,7 +27,10 @@ const events = (snapshot: any): E[] => {
     '"enteringEmail"': [{ type: 'emailLogin.setEmail', email: EMAIL }, { type: 'emailLogin.setEmail', email: 'nope' }, { type: 'emailLogin.submit' }],
     '"sendingEmail"': [done('connectEmail', { action: 'VERIFY_DEVICE' }), done('connectEmail', { action: 'VERIFY_OTP' }), done('connectEmail', { action: 'CONNECT' }), error('connectEmail')],
     '"verifyingDevice"': [done('connectDevice', {}), error('connectDevice')],
-    '{"verifyingOtp":"coolingDown"}': [{ type: 'emailLogin.submitOtp', otp: '123456' }, { type: 'emailLogin.submitOtp', otp: '12' }],
+    '{"verifyingOtp":"coolingDown"}': [
+      { type: 'emailLogin.submitOtp', otp: '123456' },
+      { type: 'emailLogin.submitOtp', otp: '12' },
+    ],
     '{"verifyingOtp":"canResend"}': [{ type: 'emailLogin.resend' }],
     '{"verifyingOtp":"resending"}': [done('resendEmail', { action: 'VERIFY_OTP' }), error('resendEmail')],
     '"checkingOtp"': [done('connectOtp', {}), error('connectOtp')],

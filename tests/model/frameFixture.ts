@@ -10,10 +10,12 @@ export const SECURE_ORIGIN = 'https://secure.test'
  */
 export function frameFixture() {
   const requests: AppRequest[] = []
-  const page = { postMessage: (data: unknown, targetOrigin: string) => {
-    const parsed = parseAppRequest(data)
-    if (parsed && targetOrigin === SECURE_ORIGIN) requests.push(parsed)
-  } } as unknown as Window
+  const page = {
+    postMessage: (data: unknown, targetOrigin: string) => {
+      const parsed = parseAppRequest(data)
+      if (parsed && targetOrigin === SECURE_ORIGIN) requests.push(parsed)
+    },
+  } as unknown as Window
   ;(window as any).happyDOM?.settings && ((window as any).happyDOM.settings.disableIframePageLoading = true)
   const transport: FrameTransport = createFrameTransport({ url: frameUrl({ secureSiteUrl: SECURE_ORIGIN, projectId: 'model', chainId: 31337, enableLogger: false }) })
   const mount = transport.mount.bind(transport)

@@ -18,9 +18,7 @@ const inputs: FrameRequestInput[] = [
   { id: 'model-2', kind: 'GET_USER', payload: {} },
 ]
 const events = (snapshot: any) =>
-  stateKey(snapshot) === '"pending"'
-    ? [{ type: 'xstate.done.actor.send', output: {} }, { type: 'xstate.error.actor.send', error: new Error('x') }, { type: 'frameRequest.abort' }, ...delayedEvents(snapshot)]
-    : []
+  stateKey(snapshot) === '"pending"' ? [{ type: 'xstate.done.actor.send', output: {} }, { type: 'xstate.error.actor.send', error: new Error('x') }, { type: 'frameRequest.abort' }, ...delayedEvents(snapshot)] : []
 const runs: Array<ReturnType<typeof buildModelPaths> & { input: FrameRequestInput }> = []
 for (const input of inputs) runs.push({ input, ...buildModelPaths(frameRequestMachine, { events, serialize: (s: any) => stateKey(s), input, covered: runs }) })
 

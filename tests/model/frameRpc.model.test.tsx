@@ -23,7 +23,10 @@ const events = (snapshot: any): E[] => {
   const pending = snapshot.context.requests as Record<string, unknown>
   const out: E[] = [{ type: 'frameRpc.modalClosed' }, { type: 'frameRpc.setChainId', chainId: 1 }, req('c', 'eth_chainId')]
   if (!snapshot.matches('notAllowed')) out.push(req('x', 'eth_sign'))
-  for (const [id, method] of [['u', 'personal_sign'], ['s', 'eth_blockNumber']] as const) {
+  for (const [id, method] of [
+    ['u', 'personal_sign'],
+    ['s', 'eth_blockNumber'],
+  ] as const) {
     if (pending[id]) out.push({ type: 'frameRpc.settled', id, ok: true, result: '0x1' }, { type: 'frameRpc.settled', id, ok: false, error: 'rejected' })
     else out.push(req(id, method))
   }

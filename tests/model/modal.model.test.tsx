@@ -91,8 +91,7 @@ for (const fixture of fixtures) {
  * A walk whatever the coverage paths happen to take: the shortest path to a state where `where` holds, then
  * `then` (each the first event of that state it matches).
  */
-const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
-  scenarioPath(modalMachine, { events: fixture.events, serialize }, where, then)
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath => scenarioPath(modalMachine, { events: fixture.events, serialize }, where, then)
 
 const ready = (s: any) => s.matches({ open: { content: 'ready', shake: 'still' } })
 const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
@@ -191,7 +190,9 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   }
   if (typeof value === 'object' && value.open) {
     await waitFor(() => expect(overlay(app)?.getAttribute('data-presence')).toBe('mounted'))
-    const shaking = modalOf(app).getSnapshot().matches({ open: { shake: 'shaking' } })
+    const shaking = modalOf(app)
+      .getSnapshot()
+      .matches({ open: { shake: 'shaking' } })
     expect(app.dialog()!.getAttribute('data-shaking')).toBe(shaking ? 'true' : 'false')
     if (value.open.content === 'ready') await waitFor(() => expect(app.dialog()!.getAttribute('aria-busy')).toBeNull())
     // (After a refused close the content is `loading` with nothing to end it: pinned below, not asserted here.)
@@ -256,7 +257,10 @@ async function walk(fixture: Fixture, path: ModelPath) {
 
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
-  const name = e.type.replace('xstate.', '').replace('modal.', '').replace(/\.modal\..*$/, '')
+  const name = e.type
+    .replace('xstate.', '')
+    .replace('modal.', '')
+    .replace(/\.modal\..*$/, '')
   const detail = e.gesture ?? (e.auto ? 'auto' : '')
   return detail ? `${name}(${detail})` : name
 }
@@ -264,7 +268,11 @@ const stepName = (s: Step) => {
 describe('modal model: walked in the UI', () => {
   afterAll(() => {
     console.log(formatCoverage('modal (model paths walked in the UI)', coverageReport(modalMachine, runs)))
-    console.log(`  not reachable from this build's UI: ${Object.entries(unreachable).map(([t, why]) => `${t} (${why})`).join('; ')}`)
+    console.log(
+      `  not reachable from this build's UI: ${Object.entries(unreachable)
+        .map(([t, why]) => `${t} (${why})`)
+        .join('; ')}`,
+    )
   })
 
   test('coverage: the walks reach every state and fire every transition of the modal machine a gesture can fire', () => {
@@ -280,7 +288,13 @@ describe('modal model: walked in the UI', () => {
     const app = await renderApp({ siwx: { required: true } })
     await perform(app, open)
     await perform(app, { type: 'modal.setCloseBlocked', blocked: true, gesture: 'connectWallet' })
-    await waitFor(() => expect(modalOf(app).getSnapshot().matches({ open: { content: 'ready', shake: 'still' } })).toBe(true))
+    await waitFor(() =>
+      expect(
+        modalOf(app)
+          .getSnapshot()
+          .matches({ open: { content: 'ready', shake: 'still' } }),
+      ).toBe(true),
+    )
     expect(app.dialog()!.getAttribute('aria-busy')).toBeNull()
     return app
   }
@@ -311,11 +325,19 @@ describe('modal model: walked in the UI', () => {
     const app = await requiredPrompt()
     try {
       await perform(app, { type: 'modal.close', gesture: 'escape' })
-      expect(modalOf(app).getSnapshot().matches({ open: { content: 'ready', shake: 'shaking' } })).toBe(true)
+      expect(
+        modalOf(app)
+          .getSnapshot()
+          .matches({ open: { content: 'ready', shake: 'shaking' } }),
+      ).toBe(true)
       app.clock.advance(timing.shakeDuration)
       await tick()
       await app.get('button', 'Sign')
-      expect(modalOf(app).getSnapshot().matches({ open: { content: 'ready', shake: 'still' } })).toBe(true)
+      expect(
+        modalOf(app)
+          .getSnapshot()
+          .matches({ open: { content: 'ready', shake: 'still' } }),
+      ).toBe(true)
       expect(app.dialog()!.getAttribute('aria-busy')).toBeNull()
     } finally {
       await app.dispose()

@@ -25,8 +25,14 @@ const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const target = { address: wallet.address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'injected' }
 const NAME = 'alice-dev'
 const FULL = 'alice-dev.reown.id'
-const free = [{ name: FULL, registered: false }, { name: 'alice-dev1.reown.id', registered: false }]
-const taken = [{ name: FULL, registered: true }, { name: 'alice-dev1.reown.id', registered: false }]
+const free = [
+  { name: FULL, registered: false },
+  { name: 'alice-dev1.reown.id', registered: false },
+]
+const taken = [
+  { name: FULL, registered: true },
+  { name: 'alice-dev1.reown.id', registered: false },
+]
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 const refused = new ApiError({ status: 400, body: { message: 'taken', reasons: [{ description: 'Name is already registered' }] }, url: 'http://127.0.0.1/v1/profile/account' })
@@ -38,9 +44,7 @@ const events = (snapshot: any): E[] => {
     { type: 'names.setName', name: NAME },
     { type: 'names.setName', name: 'abc' },
   ]
-  const account: E[] = snapshot.context.target
-    ? [{ type: 'names.setTarget', target: { ...target, address: other } }, { type: 'names.clear' }]
-    : [{ type: 'names.setTarget', target }]
+  const account: E[] = snapshot.context.target ? [{ type: 'names.setTarget', target: { ...target, address: other } }, { type: 'names.clear' }] : [{ type: 'names.setTarget', target }]
   const byState: Record<string, E[]> = {
     '{"editing":"idle"}': typed,
     '{"editing":"debouncing"}': [],
@@ -54,7 +58,15 @@ const events = (snapshot: any): E[] => {
   return [...(byState[key] ?? []), ...account, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, n: s.context.name, t: s.context.target?.address ?? null, m: s.context.message?.key ?? null, sf: s.context.suggestionsFor ?? null, r: s.context.registered ?? null, a: s.context.suggestions.some((x: { registered: boolean }) => x.registered) })
+  JSON.stringify({
+    v: s.value,
+    n: s.context.name,
+    t: s.context.target?.address ?? null,
+    m: s.context.message?.key ?? null,
+    sf: s.context.suggestionsFor ?? null,
+    r: s.context.registered ?? null,
+    a: s.context.suggestions.some((x: { registered: boolean }) => x.registered),
+  })
 const run = buildModelPaths(namesMachine, { events, serialize })
 
 test('coverage: every state and every transition of the names chart', () => {

@@ -59,8 +59,7 @@ const other = (caip: string) => (caip === A ? B : A)
 /** Where the wallet is: its unknown chain, else the active network (the chart follows the wallet's reports). */
 const walletChain = (s: any) => (ctx(s).walletChainId !== undefined ? Number(ctx(s).walletChainId) : chainNumber(ctx(s).activeCaipNetworkId))
 /** What the traversal tells apart: the state, the active network, the wallet's unknown chain, the switch's target, the list. */
-const serialize = (s: any) =>
-  JSON.stringify({ v: s.value, a: ctx(s).activeCaipNetworkId, w: ctx(s).walletChainId, t: ctx(s).target, n: ctx(s).networks.map((n) => n.caipNetworkId) })
+const serialize = (s: any) => JSON.stringify({ v: s.value, a: ctx(s).activeCaipNetworkId, w: ctx(s).walletChainId, t: ctx(s).target, n: ctx(s).networks.map((n) => n.caipNetworkId) })
 
 const walletChainChanged = (chainId: number, gesture = 'walletChain'): ModelEvent => ({ type: 'network.walletChainChanged', chainId, gesture })
 const walletDisconnects: ModelEvent = { type: 'network.walletDisconnected', gesture: 'walletDisconnects', terminal: true }
@@ -198,7 +197,14 @@ for (const fixture of fixtures) {
 
 /** The machine's input as the modal gives it (the two anvil networks; their RPC URLs do not matter to the chart). */
 function input() {
-  const network = (id: number, name: string) => ({ id, name, caipNetworkId: `eip155:${id}`, chainNamespace: 'eip155', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [''] } } })
+  const network = (id: number, name: string) => ({
+    id,
+    name,
+    caipNetworkId: `eip155:${id}`,
+    chainNamespace: 'eip155',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [''] } },
+  })
   return { namespace: 'eip155', networks: [network(31337, 'Anvil Local'), network(31338, 'Anvil Local 2')] }
 }
 

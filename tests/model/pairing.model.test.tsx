@@ -89,9 +89,7 @@ function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false }
     }
     // A bound is reached only where its wait never ends: the provider's load with a storage that never answers, the
     // URI with a silent relay.
-    const delays = delayedEvents(snapshot).filter(
-      (e) => (!e.type.includes('pairingLoadTimeout') || loadHangs) && (!e.type.includes('pairingUriTimeout') || relaySilent),
-    )
+    const delays = delayedEvents(snapshot).filter((e) => (!e.type.includes('pairingLoadTimeout') || loadHangs) && (!e.type.includes('pairingUriTimeout') || relaySilent))
     return [...(byState[key] ?? []), ...delays]
   }
 }
@@ -208,7 +206,12 @@ async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
 
 describe('pairing model', () => {
   afterAll(() => {
-    console.log(formatCoverage('pairing (model paths walked in the UI)', coverageReport(pairingMachine, runs, () => true)))
+    console.log(
+      formatCoverage(
+        'pairing (model paths walked in the UI)',
+        coverageReport(pairingMachine, runs, () => true),
+      ),
+    )
   })
 
   test('coverage: the paths reach every state and fire every transition of the chart', () => {

@@ -120,8 +120,7 @@ export function connectionEvents(snapshot: SnapshotFrom<typeof connectionMachine
   }
 }
 
-const connectionSerialize = (s: SnapshotFrom<typeof connectionMachine>) =>
-  JSON.stringify({ v: s.value, a: (s.context as ConnectionContext).address, c: (s.context as ConnectionContext).chainId })
+const connectionSerialize = (s: SnapshotFrom<typeof connectionMachine>) => JSON.stringify({ v: s.value, a: (s.context as ConnectionContext).address, c: (s.context as ConnectionContext).chainId })
 
 /** The fixtures of the connection journeys: a fresh visitor, and a stored connection restored by a reload. */
 const connectionFixtures = [
@@ -133,7 +132,11 @@ const connectionFixtures = [
 
 const SIWX_CHAIN = 'eip155:31337'
 const siwxTarget: SiwxTarget = { address: ACCOUNT_0!, caipNetworkId: SIWX_CHAIN, namespace: 'eip155', connectorId: RDNS }
-const siwxSession = { data: { accountAddress: ACCOUNT_0, chainId: SIWX_CHAIN, domain: '127.0.0.1:5273', uri: 'http://127.0.0.1:5273', version: '1', nonce: 'n', serializedMessage: 'm' }, message: 'm', signature: '0x' } as unknown as SiwxSession
+const siwxSession = {
+  data: { accountAddress: ACCOUNT_0, chainId: SIWX_CHAIN, domain: '127.0.0.1:5273', uri: 'http://127.0.0.1:5273', version: '1', nonce: 'n', serializedMessage: 'm' },
+  message: 'm',
+  signature: '0x',
+} as unknown as SiwxSession
 
 /** The SIWX model's events (required sign-in) in a state. */
 export function siwxEvents(snapshot: SnapshotFrom<typeof siwxMachine>): BrowserEvent[] {
@@ -147,7 +150,11 @@ export function siwxEvents(snapshot: SnapshotFrom<typeof siwxMachine>): BrowserE
     const stored = c.sessions.some((s) => s.data.chainId === c.target?.caipNetworkId)
     return [auto({ type: 'xstate.done.actor.getSessions', output: stored ? [siwxSession] : [] })]
   }
-  if (snapshot.matches({ awaitingSession: 'prompting' })) return [{ type: 'siwx.sign', gesture: 'sign' }, { type: 'siwx.cancel', gesture: 'cancel' }]
+  if (snapshot.matches({ awaitingSession: 'prompting' }))
+    return [
+      { type: 'siwx.sign', gesture: 'sign' },
+      { type: 'siwx.cancel', gesture: 'cancel' },
+    ]
   if (snapshot.matches({ awaitingSession: { signing: 'creatingMessage' } })) return [auto({ type: 'xstate.done.actor.createMessage', output: siwxSession.data as SiwxMessage })]
   if (snapshot.matches({ awaitingSession: { signing: 'awaitingSignature' } })) {
     return [
@@ -261,8 +268,7 @@ function journeys(
 }
 
 /** The connection journeys: connect, reject and retry, cancel, the wallet's account and chain changes, 'Disconnect site', Disconnect, reload restore. */
-export const connectionJourneys = (): Journeys =>
-  journeys(connectionMachine as AnyStateMachine, connectionFixtures, connectionEvents as never, connectionSerialize as never)
+export const connectionJourneys = (): Journeys => journeys(connectionMachine as AnyStateMachine, connectionFixtures, connectionEvents as never, connectionSerialize as never)
 
 /** The SIWX journeys with required sign-in: connect, sign (approved or rejected in the wallet), cancel, disconnect. */
 export const siwxRequiredJourneys = (): Journeys =>

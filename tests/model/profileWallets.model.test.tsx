@@ -19,7 +19,14 @@ type E = { type: string; [k: string]: unknown }
 const EOA = '0x' + '12'.repeat(20)
 const SMART = '0x' + 'ab'.repeat(20)
 const eoaOnly: FrameUser = { email: 'ada@example.com', address: EOA, chainId: 31337, accounts: [{ address: EOA, type: 'eoa' }] }
-const withSmart = { ...eoaOnly, accounts: [{ address: SMART, type: 'smartAccount' as const }, { address: EOA, type: 'eoa' as const }], smartAccountDeployed: false }
+const withSmart = {
+  ...eoaOnly,
+  accounts: [
+    { address: SMART, type: 'smartAccount' as const },
+    { address: EOA, type: 'eoa' as const },
+  ],
+  smartAccountDeployed: false,
+}
 const done = (output: unknown, tag: string): E => ({ type: 'xstate.done.actor.readUser', output, tag })
 const events = (snapshot: any): E[] => {
   const list: E[] = [{ type: 'profileWallets.open' }]

@@ -186,7 +186,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     if (fixture.input.basic) expect(features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
     const ignoredNotice = lines.find((l) => l.startsWith(`[latchkey] ${alerts.LOCAL_CONFIGURATION_IGNORED.title}:`))
     if (expected.ignored.length) {
-      expect(ignoredNotice).toContain('Local configuration ignored: the project\'s remote configuration sets swaps.')
+      expect(ignoredNotice).toContain("Local configuration ignored: the project's remote configuration sets swaps.")
       expect(features.swaps).toBe(true)
       // The notice comes last: the toast before it closes and the notice shows after the swap.
       app.clock.advance(timing.toastSwap)
@@ -252,7 +252,11 @@ describe('remoteConfig model: walked in the UI', () => {
   afterAll(() => {
     const report = coverageReport(remoteConfigMachine, runs)
     console.log(formatCoverage('remoteConfig (model paths walked in the UI)', report))
-    console.log(`  not reachable from the UI: ${Object.entries(unreachable).map(([t, why]) => `${t} (${why})`).join('; ')}`)
+    console.log(
+      `  not reachable from the UI: ${Object.entries(unreachable)
+        .map(([t, why]) => `${t} (${why})`)
+        .join('; ')}`,
+    )
   })
 
   test('coverage: the walks reach every state and fire every transition a gesture can produce; the rest is listed as unreachable', () => {
@@ -264,7 +268,13 @@ describe('remoteConfig model: walked in the UI', () => {
   describeWalks(runs, stepName, walk)
 
   test(`malformed answers: the config is not used (analytics off), the origins are an empty list (Invalid App Configuration): open → config(malformed)`, () =>
-    walk(fixtures[0]!, { steps: [{ event: { type: 'remoteConfig.load', gesture: 'open' }, state: '"loading"' }, { event: malformed, state: '"ready"' }], target: '"ready"' }))
+    walk(fixtures[0]!, {
+      steps: [
+        { event: { type: 'remoteConfig.load', gesture: 'open' }, state: '"loading"' },
+        { event: malformed, state: '"ready"' },
+      ],
+      target: '"ready"',
+    }))
 
   /**
    * Spec §4: "Analytics is set from project config and turns off when the config call fails"; basic mode turns

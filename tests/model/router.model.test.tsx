@@ -44,11 +44,11 @@ describe('router model: the chart', () => {
       { type: 'router.replace', view },
       { type: 'router.reset', view },
     ])
-  const back: ModelEvent[] = [{ type: 'router.back', isConnected: false }, { type: 'router.back', isConnected: true }]
-  const everyEvent = (s: any): ModelEvent[] =>
-    history(s).length >= maxDepth
-      ? [...back, ...stackEvents(s)]
-      : [...stackEvents(s), ...moves(history(s).length === 1 ? views : pivots(s)), ...back]
+  const back: ModelEvent[] = [
+    { type: 'router.back', isConnected: false },
+    { type: 'router.back', isConnected: true },
+  ]
+  const everyEvent = (s: any): ModelEvent[] => (history(s).length >= maxDepth ? [...back, ...stackEvents(s)] : [...stackEvents(s), ...moves(history(s).length === 1 ? views : pivots(s)), ...back])
   const runs: Array<ReturnType<typeof buildModelPaths>> = []
   // From Connect, every event; from every other view as the first entry, its start (the input view resolved).
   for (const view of views) runs.push(buildModelPaths(routerMachine, { input: { view, transactionLimit: 1 }, events: view === 'Connect' ? everyEvent : () => [], covered: runs }))
@@ -247,7 +247,9 @@ const fixtures: Fixture[] = [
 
 /** The dapp's unsafe request to the embedded wallet (its outcome is the walk's business: rejected when it ends). */
 function dappSigns(app: App) {
-  void app.modal.embedded!().then((e) => e.provider.request({ method: 'personal_sign', params: ['0x6869', '0x' + '12'.repeat(20)] })).catch(() => {})
+  void app.modal.embedded!()
+    .then((e) => e.provider.request({ method: 'personal_sign', params: ['0x6869', '0x' + '12'.repeat(20)] }))
+    .catch(() => {})
 }
 
 /** One gesture per router event. */

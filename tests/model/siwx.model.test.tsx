@@ -47,7 +47,8 @@ const ctx = (s: any) => s.context as SiwxContext
 const other = (chain: string) => (chain === A ? B : A)
 const chainNumber = (chain: string) => chain.split(':')[1]!
 const target = (caipNetworkId: string, address: string = ADDRESS): SiwxTarget => ({ address, caipNetworkId, namespace: 'eip155', connectorId: RDNS })
-const session = (chainId: string, address: string = ADDRESS) => ({ data: { accountAddress: address, chainId, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', version: '1', nonce: 'n', serializedMessage: 'm' }, message: 'm', signature: '0x' }) as unknown as SiwxSession
+const session = (chainId: string, address: string = ADDRESS) =>
+  ({ data: { accountAddress: address, chainId, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', version: '1', nonce: 'n', serializedMessage: 'm' }, message: 'm', signature: '0x' }) as unknown as SiwxSession
 const message = (chainId: string, address: string) => session(chainId, address).data as SiwxMessage
 const account = (address: string | undefined) => (address === undefined ? undefined : address === ADDRESS ? 0 : 1)
 
@@ -112,11 +113,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
   // While signing, the call held (it may never answer): Cancel works (issue 14).
   const cancelWhileSigning: ModelEvent = { type: 'siwx.cancel', gesture: 'cancelWhileSigning' }
   if (s.matches({ awaitingSession: { signing: 'creatingMessage' } })) {
-    return [
-      { type: 'xstate.done.actor.createMessage', output: message(t!.caipNetworkId, t!.address) },
-      { type: 'xstate.error.actor.createMessage', error: new TypeError('Failed to fetch') },
-      cancelWhileSigning,
-    ]
+    return [{ type: 'xstate.done.actor.createMessage', output: message(t!.caipNetworkId, t!.address) }, { type: 'xstate.error.actor.createMessage', error: new TypeError('Failed to fetch') }, cancelWhileSigning]
   }
   if (s.matches({ awaitingSession: { signing: 'awaitingSignature' } })) {
     return [
@@ -127,11 +124,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     ]
   }
   if (s.matches({ awaitingSession: { signing: 'verifying' } })) {
-    return [
-      { type: 'xstate.done.actor.addSession', output: session(t!.caipNetworkId, t!.address) },
-      { type: 'xstate.error.actor.addSession', error: new TypeError('Failed to fetch') },
-      cancelWhileSigning,
-    ]
+    return [{ type: 'xstate.done.actor.addSession', output: session(t!.caipNetworkId, t!.address) }, { type: 'xstate.error.actor.addSession', error: new TypeError('Failed to fetch') }, cancelWhileSigning]
   }
   if (s.matches('signedIn')) {
     return [

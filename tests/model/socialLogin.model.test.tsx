@@ -35,12 +35,7 @@ const events = (snapshot: any): E[] => {
       { type: 'socialLogin.reset' },
     ],
     '{"popup":"gettingUri"}': [done('getRedirectUri', { uri: AUTHORIZE }), error('getRedirectUri'), { type: 'socialLogin.cancel' }],
-    '{"popup":"waiting"}': [
-      { type: 'socialLogin.returned', resultUri: RESULT },
-      { type: 'socialLogin.refused', message: 'Sign-in refused' },
-      { type: 'socialLogin.popupClosed' },
-      { type: 'socialLogin.cancel' },
-    ],
+    '{"popup":"waiting"}': [{ type: 'socialLogin.returned', resultUri: RESULT }, { type: 'socialLogin.refused', message: 'Sign-in refused' }, { type: 'socialLogin.popupClosed' }, { type: 'socialLogin.cancel' }],
     '{"redirect":"gettingUri"}': [done('getRedirectUriForRedirect', { uri: AUTHORIZE }), error('getRedirectUriForRedirect'), { type: 'socialLogin.cancel' }],
     '{"redirect":"leaving"}': [{ type: 'socialLogin.cancel' }],
     '"connecting"': [done('connectSocial', user), error('connectSocial')],
@@ -116,7 +111,7 @@ async function walk(path: ModelPath) {
         await vi.advanceTimersByTimeAsync(1)
       } else if (e.type === 'socialLogin.start' && e.popup) {
         popup = fakePopup()
-        actor.send({ ...(e as { type: "socialLogin.start"; provider: "discord" }), popup })
+        actor.send({ ...(e as { type: 'socialLogin.start'; provider: 'discord' }), popup })
       } else actor.send(e as never)
       await vi.advanceTimersByTimeAsync(0)
       const s = actor.getSnapshot()

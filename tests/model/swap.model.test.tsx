@@ -1,16 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
-import {
-  GasPriceNotSupportedError,
-  NoLiquidityError,
-  swapMachine,
-  SwapNetworkNotSupportedError,
-  type SwapContext,
-  type SwapTarget,
-  type SwapToken,
-  type SwapTransaction,
-} from '../../machines/swap.ts'
+import { GasPriceNotSupportedError, NoLiquidityError, swapMachine, SwapNetworkNotSupportedError, type SwapContext, type SwapTarget, type SwapToken, type SwapTransaction } from '../../machines/swap.ts'
 import { timing } from '../../machines/timing.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
@@ -55,7 +46,11 @@ const quoteFor = (s: any, lower = false) => {
 const events = (s: any): E[] => {
   const c = ctx(s)
   const list: E[] = []
-  if (!c.target) return [{ type: 'swap.setTarget', target: eip155 }, { type: 'swap.setTarget', target: solana }]
+  if (!c.target)
+    return [
+      { type: 'swap.setTarget', target: eip155 },
+      { type: 'swap.setTarget', target: solana },
+    ]
   if (s.matches('idle')) {
     list.push({ type: 'swap.open' })
     if (c.target.namespace === 'eip155') {

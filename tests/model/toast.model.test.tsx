@@ -108,8 +108,7 @@ for (const fixture of fixtures) {
 }
 
 /** The shortest path to a state where `where` holds, then `then` (each the first event of that state it matches). */
-const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
-  scenarioPath(toastMachine, { events: fixture.events, serialize }, where, then)
+const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath => scenarioPath(toastMachine, { events: fixture.events, serialize }, where, then)
 
 const hidden = (s: any) => s.matches('hidden')
 const after = (e: ModelEvent) => e.type.startsWith('xstate.after.')
@@ -334,7 +333,10 @@ async function walk(fixture: Fixture, path: ModelPath) {
 
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
-  const name = e.type.replace('xstate.', '').replace('toast.', '').replace(/\.toast\..*$/, '')
+  const name = e.type
+    .replace('xstate.', '')
+    .replace('toast.', '')
+    .replace(/\.toast\..*$/, '')
   return e.gesture ? `${name}(${e.gesture})` : name
 }
 

@@ -29,12 +29,7 @@ const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)
   const byState: Record<string, E[]> = {
     '"idle"': [{ type: 'updateEmail.start', currentEmail: OLD }],
-    '"enteringEmail"': [
-      { type: 'updateEmail.setEmail', email: NEW },
-      { type: 'updateEmail.setEmail', email: OLD.toUpperCase() },
-      { type: 'updateEmail.setEmail', email: 'nope' },
-      { type: 'updateEmail.submit' },
-    ],
+    '"enteringEmail"': [{ type: 'updateEmail.setEmail', email: NEW }, { type: 'updateEmail.setEmail', email: OLD.toUpperCase() }, { type: 'updateEmail.setEmail', email: 'nope' }, { type: 'updateEmail.submit' }],
     '"sending"': [done('requestUpdate', { action: 'VERIFY_PRIMARY_OTP' }), done('requestUpdate', { action: 'VERIFY_SECONDARY_OTP' }), error('requestUpdate')],
     '{"awaitingChange":"reading"}': [done('readEmail', NEW), done('readEmail', OLD), error('readEmail')],
     '"updated"': [{ type: 'updateEmail.start', currentEmail: NEW }],
@@ -70,7 +65,14 @@ test('coverage: every state and every transition of the email update chart', () 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
 afterEach(() => vi.useRealTimers())
 
-const kinds = { requestUpdate: 'UPDATE_EMAIL', resendPrimary: 'UPDATE_EMAIL', resendSecondary: 'UPDATE_EMAIL', verifyPrimary: 'UPDATE_EMAIL_PRIMARY_OTP', verifySecondary: 'UPDATE_EMAIL_SECONDARY_OTP', readEmail: 'GET_USER' } as const
+const kinds = {
+  requestUpdate: 'UPDATE_EMAIL',
+  resendPrimary: 'UPDATE_EMAIL',
+  resendSecondary: 'UPDATE_EMAIL',
+  verifyPrimary: 'UPDATE_EMAIL_PRIMARY_OTP',
+  verifySecondary: 'UPDATE_EMAIL_SECONDARY_OTP',
+  readEmail: 'GET_USER',
+} as const
 
 async function walk(path: ModelPath) {
   const f = frameFixture()

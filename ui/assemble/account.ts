@@ -22,9 +22,7 @@ export function assemble(host: FeatureHost) {
       ),
       fetchIdentity: fromPromise(async ({ input, signal }) => (await host.blockchain()).getIdentity({ address: input.address }, { signal })),
       fetchNames: fromPromise(async ({ input, signal }) => (await (await host.blockchain()).reverseLookupName({ address: input.address }, { signal })).map((p) => p.name)),
-      fetchHistory: fromPromise(async ({ input, signal }) =>
-        (await host.blockchain()).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }, { signal }),
-      ),
+      fetchHistory: fromPromise(async ({ input, signal }) => (await host.blockchain()).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }, { signal })),
     },
   })
 }

@@ -65,9 +65,7 @@ export function frameMountActor(transport: () => FrameTransport) {
 
 /** The request machine's `send` actor: the transport's request with the actor's id, aborted with the actor. */
 export function frameSendActor(transport: () => FrameTransport) {
-  return fromPromise<unknown, FrameRequestInput>(({ input, signal }) =>
-    transport().request(input.kind, input.payload as never, { id: input.id, signal }),
-  )
+  return fromPromise<unknown, FrameRequestInput>(({ input, signal }) => transport().request(input.kind, input.payload as never, { id: input.id, signal }))
 }
 
 export type FrameClient = {

@@ -4,7 +4,9 @@ import { featureAssemblies, type FeatureId } from './index.ts'
 
 describe('the hooks that arrive with a feature (issue 15 §1)', () => {
   test('behavior: every machines/<feature>.outcomes.ts is what its assembly module brings as `on`, and the page registration does not import it', async () => {
-    const withOutcomes = readdirSync(new URL('../../machines/', import.meta.url)).filter((f) => f.endsWith('.outcomes.ts')).map((f) => f.replace('.outcomes.ts', ''))
+    const withOutcomes = readdirSync(new URL('../../machines/', import.meta.url))
+      .filter((f) => f.endsWith('.outcomes.ts'))
+      .map((f) => f.replace('.outcomes.ts', ''))
     expect(withOutcomes.length).toBeGreaterThanOrEqual(4)
     for (const id of withOutcomes) {
       const outcomes = (await import(`../../machines/${id}.outcomes.ts`)) as Record<string, unknown>

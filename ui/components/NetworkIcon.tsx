@@ -29,13 +29,5 @@ export function networkImageUrl(network: Pick<CaipNetwork, 'imageUrl' | 'imageId
 export function NetworkIcon({ network, size = 24 }: { network: CaipNetwork; size?: number }) {
   const { options } = useModalInstance()
   const src = networkImageUrl(network, { directoryUrl: options.api?.directoryUrl, projectId: options.projectId, clientId: options.clientId })
-  return (
-    <FallbackImage
-      src={src}
-      size={size}
-      className="lk-network-icon"
-      lazy
-      fallback={<NamespaceGlyph namespace={network.chainNamespace} size={Math.round(size * 0.75)} />}
-    />
-  )
+  return <FallbackImage src={src} size={size} className="lk-network-icon" lazy fallback={<NamespaceGlyph namespace={network.chainNamespace} size={Math.round(size * 0.75)} />} />
 }

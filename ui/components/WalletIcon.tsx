@@ -24,24 +24,17 @@ export function FallbackImage({ src, size, className, lazy, fallback }: { src: s
   const [failed, setFailed] = useState<string | undefined>(undefined)
   if (!safe || failed === safe) {
     return (
-      <span className={className} aria-hidden="true" data-fallback="true" style={{ width: size, height: size, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, color: 'var(--lk-muted)' }}>
+      <span
+        className={className}
+        aria-hidden="true"
+        data-fallback="true"
+        style={{ width: size, height: size, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', flexShrink: 0, color: 'var(--lk-muted)' }}
+      >
         {fallback}
       </span>
     )
   }
-  return (
-    <img
-      className={className}
-      src={safe}
-      alt=""
-      width={size}
-      height={size}
-      style={{ flexShrink: 0 }}
-      {...(lazy ? { loading: 'lazy' as const } : {})}
-      decoding="async"
-      onError={() => setFailed(safe)}
-    />
-  )
+  return <img className={className} src={safe} alt="" width={size} height={size} style={{ flexShrink: 0 }} {...(lazy ? { loading: 'lazy' as const } : {})} decoding="async" onError={() => setFailed(safe)} />
 }
 
 /**

@@ -63,6 +63,3 @@ export function NamespaceGlyph({ namespace, size = 24 }: { namespace: string; si
     </svg>
   )
 }
-
-
-

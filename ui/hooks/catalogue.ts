@@ -24,10 +24,14 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
   const snapshot = useSelector(catalogue, (s) => s)
   const view = useMemo(
     () =>
-      connectCatalogue(snapshot, {
-        rdns: connectors.flatMap((c) => (c.info?.rdns ? [c.info.rdns] : [])),
-        names: connectors.map((c) => c.name),
-      }, typed),
+      connectCatalogue(
+        snapshot,
+        {
+          rdns: connectors.flatMap((c) => (c.info?.rdns ? [c.info.rdns] : [])),
+          names: connectors.map((c) => c.name),
+        },
+        typed,
+      ),
     [snapshot, connectors, typed],
   )
   return {
@@ -47,11 +51,7 @@ export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof u
   const modal = useModalInstance()
   const { connectors, recent } = useConnectors()
   const catalogue = useCatalogue('')
-  const directory = useSelector(
-    useFeatureActor('catalogue'),
-    (s) => (s ? ([...s.context.featured, ...s.context.recommended, ...s.context.wallets] as CatalogueWallet[]) : []),
-    same,
-  )
+  const directory = useSelector(useFeatureActor('catalogue'), (s) => (s ? ([...s.context.featured, ...s.context.recommended, ...s.context.wallets] as CatalogueWallet[]) : []), same)
   const order = modal.options.connectorTypeOrder
   // The directory's wallets pair over WalletConnect: EVM only in this build (the catalogue is fetched for eip155).
   const directoryReachable = useActiveNamespace() === 'eip155'

@@ -95,12 +95,7 @@ export function Account() {
         </div>
       )}
       {canRegisterName && (
-        <button
-          type="button"
-          className="lk-link"
-          data-testid="account-register-name"
-          onClick={() => send({ type: 'feature.deliver', feature: 'names', event: { type: 'names.start' } })}
-        >
+        <button type="button" className="lk-link" data-testid="account-register-name" onClick={() => send({ type: 'feature.deliver', feature: 'names', event: { type: 'names.start' } })}>
           {copy.names.accountEntry}
         </button>
       )}
@@ -131,12 +126,7 @@ export function Account() {
       )}
       {/* The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets): email and social users. */}
       {account.connectorId === 'auth' && features.email && (
-        <button
-          type="button"
-          className="lk-link"
-          data-testid="account-profile-wallets"
-          onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}
-        >
+        <button type="button" className="lk-link" data-testid="account-profile-wallets" onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}>
           {copy.profileWallets.accountEntry}
         </button>
       )}
@@ -154,11 +144,7 @@ export function Account() {
         </button>
       )}
       <div className="lk-balance" data-testid="account-balance">
-        {account.isBalanceUnavailable
-          ? copy.balanceUnavailable
-          : account.balance === undefined
-            ? copy.loading
-            : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
+        {account.isBalanceUnavailable ? copy.balanceUnavailable : account.balance === undefined ? copy.loading : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
       {/* The tokens' total in fiat, only when every token is priced (issue 17 §5: fiat only when known). */}
       {totalFiat !== undefined && !account.isBalanceUnavailable && (

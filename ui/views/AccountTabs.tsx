@@ -53,7 +53,7 @@ export function AccountTabs() {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
     const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!
     data.selectTab(next)
-    const el = (e.currentTarget.parentElement?.querySelector(`#${CSS.escape(`${baseId}-tab-${next}`)}`) as HTMLElement | null)
+    const el = e.currentTarget.parentElement?.querySelector(`#${CSS.escape(`${baseId}-tab-${next}`)}`) as HTMLElement | null
     el?.focus()
   }
 
@@ -77,21 +77,34 @@ export function AccountTabs() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${currentTab}`} className="lk-tabpanel" onScroll={onPanelScroll} aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel`}
+        aria-labelledby={`${baseId}-tab-${currentTab}`}
+        className="lk-tabpanel"
+        onScroll={onPanelScroll}
+        aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}
+      >
         {currentTab === 'tokens' && (
           <TokenList
             rows={data.tokens}
             empty={
-              data.isBalanceUnavailable ? <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} />
-                : data.isLoadingBalances ? copy.loading
-                  : <EmptyState title={copy.noTokens} hint={copy.noTokensHint} actions={receiveAction(copy.emptyReceive)} />
+              data.isBalanceUnavailable ? (
+                <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} />
+              ) : data.isLoadingBalances ? (
+                copy.loading
+              ) : (
+                <EmptyState title={copy.noTokens} hint={copy.noTokensHint} actions={receiveAction(copy.emptyReceive)} />
+              )
             }
           />
         )}
         {currentTab === 'nfts' && (
           <TokenList
             rows={data.nfts}
-            empty={data.isBalanceUnavailable ? <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} /> : <EmptyState title={copy.noNfts} hint={copy.noNftsHint} actions={receiveAction(copy.emptyReceiveNfts)} />}
+            empty={
+              data.isBalanceUnavailable ? <BalanceUnavailable retry={data.balanceRetry} onRetry={data.retry} /> : <EmptyState title={copy.noNfts} hint={copy.noNftsHint} actions={receiveAction(copy.emptyReceiveNfts)} />
+            }
           />
         )}
         {currentTab === 'activity' && (
@@ -107,11 +120,7 @@ export function AccountTabs() {
               data.isLoadingActivity ? (
                 <p className="lk-muted">{copy.loading}</p>
               ) : (
-                <EmptyState
-                  title={copy.noActivity}
-                  hint={copy.noActivityHint}
-                  actions={[...receiveAction(copy.emptyReceive), ...(canSend ? [{ label: copy.emptySend, onClick: push('Send') }] : [])]}
-                />
+                <EmptyState title={copy.noActivity} hint={copy.noActivityHint} actions={[...receiveAction(copy.emptyReceive), ...(canSend ? [{ label: copy.emptySend, onClick: push('Send') }] : [])]} />
               )
             ) : (
               data.activity.map((group) => (
@@ -191,7 +200,11 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
             </span>
           </span>
           {/* Fiat only with a known price (issue 17 §5): no '$0.00' for a token nobody priced. */}
-          {r.fiat !== undefined && <span className="lk-fiat" data-testid="token-fiat">{r.fiat}</span>}
+          {r.fiat !== undefined && (
+            <span className="lk-fiat" data-testid="token-fiat">
+              {r.fiat}
+            </span>
+          )}
         </li>
       ))}
     </ul>

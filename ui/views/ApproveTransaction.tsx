@@ -16,12 +16,7 @@ export default function ApproveTransaction() {
     return () => setApprovalSlot(null)
   }, [])
   return (
-    <div
-      ref={ref}
-      data-testid="approve-transaction-slot"
-      className="lk-center"
-      style={{ height: 'var(--lk-approval-height, 320px)', justifyContent: 'center', padding: 0 }}
-    >
+    <div ref={ref} data-testid="approve-transaction-slot" className="lk-center" style={{ height: 'var(--lk-approval-height, 320px)', justifyContent: 'center', padding: 0 }}>
       <p style={{ margin: 0, color: 'var(--lk-muted)' }}>{copy.approveTransactionWaiting}</p>
     </div>
   )

@@ -21,7 +21,20 @@ const WALLETS = 'api:/directory/getWallets'
 /** A catalogue page waits for its first images, up to `imagePreloadTimeout` (2 s, spec §9), before it shows. */
 const directoryWait = { timeout: 5000 }
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
-const row = (wallet: Record<string, unknown>) => ({ name: 'x', image_id: 'img', rdns: null, homepage: null, mobile_link: null, desktop_link: null, webapp_link: null, app_store: null, play_store: null, chains: ['eip155:31337'], badge_type: 'none', ...wallet })
+const row = (wallet: Record<string, unknown>) => ({
+  name: 'x',
+  image_id: 'img',
+  rdns: null,
+  homepage: null,
+  mobile_link: null,
+  desktop_link: null,
+  webapp_link: null,
+  app_store: null,
+  play_store: null,
+  chains: ['eip155:31337'],
+  badge_type: 'none',
+  ...wallet,
+})
 
 /** The All Wallets entry of Connect, once its tag reads `expected` (or matches it). */
 async function allWalletsTag(a: App, expected: string | RegExp): Promise<string> {
@@ -72,7 +85,14 @@ describe('the All Wallets entry counts what All Wallets lists (defect 11)', () =
   })
 
   test('behavior: the installed wallet plus custom wallets, the directory failing: their exact number', async () => {
-    app = await renderApp({ directory: true, hold: [WALLETS], customWallets: [{ id: 'a', name: 'Custom A', homepage: 'https://a.example' }, { id: 'b', name: 'Custom B' }] })
+    app = await renderApp({
+      directory: true,
+      hold: [WALLETS],
+      customWallets: [
+        { id: 'a', name: 'Custom A', homepage: 'https://a.example' },
+        { id: 'b', name: 'Custom B' },
+      ],
+    })
     await app.ensureOpen()
     await waitFor(async () => {
       while (app!.gates.waiting(WALLETS)) await app!.gates.fail(WALLETS, new TypeError('Failed to fetch'))
@@ -94,7 +114,11 @@ describe('the All Wallets entry counts what All Wallets lists (defect 11)', () =
   })
 
   test("behavior: nine wallets show '9', ten '10+' (directory answers of the test)", async () => {
-    for (const [n, expected] of [[8, '9'], [9, '10+'], [19, '20+']] as const) {
+    for (const [n, expected] of [
+      [8, '9'],
+      [9, '10+'],
+      [19, '20+'],
+    ] as const) {
       app = await renderApp({ directory: true, hold: [WALLETS] })
       await app.ensureOpen()
       const page = { data: Array.from({ length: n }, (_, i) => row({ id: `w${i}`, name: `Wallet ${i}` })), count: n }
@@ -117,7 +141,6 @@ describe('the All Wallets entry counts what All Wallets lists (defect 11)', () =
 })
 
 describe('catalogue rows with WalletConnect off open links only through the link policy (defect 5)', () => {
-
   test.each([
     ['a look-alike homepage (credentials before the host)', { homepage: 'https://wallet.example@evil.example/' }],
     ['a web app link with user:password', { webapp_link: 'https://u:p@evil.example/' }],

@@ -48,9 +48,7 @@ export function Connect() {
   const rows = view.rows.filter((r) => !(r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT' && wcRow.route === 'hidden'))
   const tagOf = (tag: 'recent' | 'qrCode' | 'installed') => (tag === 'qrCode' && !wcRow.tag ? {} : { tag: tags[tag] })
   const selectConnector = (connector: Connector) =>
-    connector.type === 'WALLET_CONNECT' && wcRow.route === 'allWallets'
-      ? send({ type: 'app.push', view: 'AllWallets' })
-      : send({ type: 'app.selectWallet', connectorId: connector.id })
+    connector.type === 'WALLET_CONNECT' && wcRow.route === 'allWallets' ? send({ type: 'app.push', view: 'AllWallets' }) : send({ type: 'app.selectWallet', connectorId: connector.id })
   const legal = useLegal()
   const legalNoteId = useId()
   // Until the terms are agreed, every wallet row is disabled and points at the note that says why.
@@ -61,7 +59,11 @@ export function Connect() {
       {view.sections.map((section) =>
         section === 'wallet' ? (
           <Fragment key="wallet">
-            {connectorCount === 0 && <p className="lk-muted" style={{ marginBottom: 12 }}>{copy.noWallets}</p>}
+            {connectorCount === 0 && (
+              <p className="lk-muted" style={{ marginBottom: 12 }}>
+                {copy.noWallets}
+              </p>
+            )}
             <ul className="lk-list">
               {rows.map((row) =>
                 row.kind === 'connector' ? (

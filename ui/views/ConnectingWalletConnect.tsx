@@ -174,13 +174,7 @@ export default function ConnectingWalletConnect() {
       <p className="lk-muted">{copy.pairingExpiryHint}</p>
       {copyButton(uri)}
       {appLink && (
-        <a
-          className="lk-secondary"
-          href={appLink.href}
-          data-testid="pairing-app-link"
-          {...linkTarget(appLink)}
-          style={{ textAlign: 'center', textDecoration: 'none' }}
-        >
+        <a className="lk-secondary" href={appLink.href} data-testid="pairing-app-link" {...linkTarget(appLink)} style={{ textAlign: 'center', textDecoration: 'none' }}>
           {copy.pairingOpenApp(walletName)}
         </a>
       )}

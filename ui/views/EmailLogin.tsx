@@ -23,13 +23,7 @@ export function EmailLogin() {
   const errorId = useId()
   const otpRef = useRef<HTMLInputElement>(null)
   const errorText =
-    view.error?.kind === 'throttled'
-      ? copy.emailThrottled(view.error.seconds)
-      : view.error?.kind === 'invalidEmail'
-        ? copy.emailInvalid
-        : view.error?.kind === 'invalidOtp'
-          ? copy.emailOtpInvalid
-          : view.error?.message
+    view.error?.kind === 'throttled' ? copy.emailThrottled(view.error.seconds) : view.error?.kind === 'invalidEmail' ? copy.emailInvalid : view.error?.kind === 'invalidOtp' ? copy.emailOtpInvalid : view.error?.message
   const error = errorText ? (
     <p className="lk-error" id={errorId} role="alert">
       {errorText}

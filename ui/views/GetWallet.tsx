@@ -25,10 +25,7 @@ export default function GetWallet() {
   const hasDirectory = modal.options.api?.directoryUrl !== undefined
   // Extension pages only where they can be installed: a desktop Chromium browser (issue 17 §6).
   const chromeExtensions = !modal.actor.getSnapshot().context.options.isMobile && canInstallChromeExtensions()
-  const view = useMemo(
-    () => connectGetWallet({ catalogue, hasDirectory, walletConnectId, chromeExtensions }),
-    [catalogue, hasDirectory, walletConnectId, chromeExtensions],
-  )
+  const view = useMemo(() => connectGetWallet({ catalogue, hasDirectory, walletConnectId, chromeExtensions }), [catalogue, hasDirectory, walletConnectId, chromeExtensions])
 
   if (view.status === 'loading') {
     return (
@@ -41,8 +38,7 @@ export default function GetWallet() {
     return (
       <div className="lk-empty" data-testid="get-wallet-help">
         <p className="lk-muted">
-          {view.status === 'unavailable' ? copy.getWalletUnavailable : copy.getWalletEmpty}{' '}
-          {view.walletConnectId ? copy.getWalletViaQr : copy.getWalletElsewhere}
+          {view.status === 'unavailable' ? copy.getWalletUnavailable : copy.getWalletEmpty} {view.walletConnectId ? copy.getWalletViaQr : copy.getWalletElsewhere}
         </p>
         {view.walletConnectId && (
           <button type="button" className="lk-primary" onClick={() => send({ type: 'app.selectWallet', connectorId: view.walletConnectId! })}>
@@ -63,14 +59,7 @@ export default function GetWallet() {
               <span className="lk-row-name">{wallet.name}</span>
               <span className="lk-store-links">
                 {wallet.links.map((link) => (
-                  <a
-                    key={link.kind}
-                    className="lk-store-link"
-                    href={link.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={copy.storeLinkLabel(wallet.name, copy.storeLinks[link.kind])}
-                  >
+                  <a key={link.kind} className="lk-store-link" href={link.href} target="_blank" rel="noopener noreferrer" aria-label={copy.storeLinkLabel(wallet.name, copy.storeLinks[link.kind])}>
                     {copy.storeLinks[link.kind]}
                   </a>
                 ))}

@@ -71,12 +71,7 @@ export default function RegisterAccountName() {
             {names.suffix}
           </span>
         </div>
-        <span
-          id={statusId}
-          role="status"
-          data-testid="name-status"
-          className={names.status === 'invalid' || names.status === 'taken' ? 'lk-error' : names.status === 'available' ? 'lk-name-ok' : 'lk-muted'}
-        >
+        <span id={statusId} role="status" data-testid="name-status" className={names.status === 'invalid' || names.status === 'taken' ? 'lk-error' : names.status === 'available' ? 'lk-name-ok' : 'lk-muted'}>
           {status}
         </span>
       </div>

@@ -26,14 +26,14 @@ export default function SIWXSignMessage() {
     signIn.phase === 'returning'
       ? copy.signInReturning(returnName)
       : signIn.phase === 'checking'
-      ? copy.signInChecking
-      : signIn.phase === 'creatingMessage'
-        ? copy.signInPreparing
-        : signIn.phase === 'awaitingSignature'
-          ? copy.signInInWallet
-          : signIn.phase === 'verifying'
-            ? copy.signInVerifying
-            : ''
+        ? copy.signInChecking
+        : signIn.phase === 'creatingMessage'
+          ? copy.signInPreparing
+          : signIn.phase === 'awaitingSignature'
+            ? copy.signInInWallet
+            : signIn.phase === 'verifying'
+              ? copy.signInVerifying
+              : ''
   return (
     <div className="lk-center" aria-busy={signIn.isSigning || signIn.phase === 'returning' ? 'true' : undefined}>
       {signIn.address && <Avatar address={signIn.address} size={56} />}

@@ -81,7 +81,11 @@ export default function Send() {
             {copy.max}
           </button>
         </div>
-        {flow.amountFiat !== undefined && <span className="lk-muted" data-testid="send-amount-usd">{flow.amountFiat}</span>}
+        {flow.amountFiat !== undefined && (
+          <span className="lk-muted" data-testid="send-amount-usd">
+            {flow.amountFiat}
+          </span>
+        )}
       </div>
 
       <div className="lk-field">

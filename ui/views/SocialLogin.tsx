@@ -68,9 +68,7 @@ export function SocialLogin() {
       <section className="lk-social" aria-live="polite" aria-label={copy.socialLabel}>
         <p className="lk-social-status">
           <SocialGlyph provider={view.provider ?? ''} />
-          <span>
-            {view.step === 'popup' ? copy.socialWaiting(name(view.provider)) : view.step === 'redirect' ? copy.socialRedirecting(name(view.provider)) : copy.socialConnecting}
-          </span>
+          <span>{view.step === 'popup' ? copy.socialWaiting(name(view.provider)) : view.step === 'redirect' ? copy.socialRedirecting(name(view.provider)) : copy.socialConnecting}</span>
           <span className="lk-spinner" aria-hidden="true" />
         </p>
         {(view.step === 'popup' || view.step === 'redirect') && (

@@ -70,16 +70,7 @@ export default function UpdateEmailWallet() {
           <label htmlFor={fieldId} className="lk-field-sentence">
             {t.codeLabel(view.codeSentTo ?? '')}
           </label>
-          <input
-            ref={otpRef}
-            id={fieldId}
-            className="lk-search lk-otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            aria-label={t.codeField}
-            {...describedBy}
-          />
+          <input ref={otpRef} id={fieldId} className="lk-search lk-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} aria-label={t.codeField} {...describedBy} />
         </div>
         {error}
         <button type="submit" className="lk-primary lk-wide" disabled={view.busy}>

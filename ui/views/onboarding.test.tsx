@@ -50,8 +50,16 @@ describe('What is a wallet? and Get a wallet', () => {
       expect(link.href).toMatch(/^https?:\/\//)
     }
     // MetaVault (a native mobile link) carries its App Store and Google Play pages in the dev directory.
-    expect(inDialog().getByRole('link', { name: `MetaVault on ${en.storeLinks.app_store}` }).getAttribute('href')).toMatch(/^https:\/\/apps\.apple\.com\//)
-    expect(inDialog().getByRole('link', { name: `MetaVault on ${en.storeLinks.play_store}` }).getAttribute('href')).toMatch(/^https:\/\/play\.google\.com\//)
+    expect(
+      inDialog()
+        .getByRole('link', { name: `MetaVault on ${en.storeLinks.app_store}` })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/apps\.apple\.com\//)
+    expect(
+      inDialog()
+        .getByRole('link', { name: `MetaVault on ${en.storeLinks.play_store}` })
+        .getAttribute('href'),
+    ).toMatch(/^https:\/\/play\.google\.com\//)
   }, 30_000)
 
   test('failure: without a directory, a line of help instead of an empty list; Back returns to What is a wallet?', async () => {

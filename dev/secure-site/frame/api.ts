@@ -24,10 +24,7 @@ export function createFrameApi(base: string, fetchImpl: typeof fetch = fetch): F
     }
     const json = (await response.json().catch(() => ({}))) as { message?: unknown; retryAfterSeconds?: unknown }
     if (!response.ok) {
-      throw new FrameApiError(
-        typeof json.message === 'string' ? json.message : 'An error occurred',
-        typeof json.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined,
-      )
+      throw new FrameApiError(typeof json.message === 'string' ? json.message : 'An error occurred', typeof json.retryAfterSeconds === 'number' ? json.retryAfterSeconds : undefined)
     }
     return json as T
   }

@@ -96,11 +96,7 @@ describe('frame handler: who it listens to', () => {
     send(appRequest('GET_CHAIN_ID', 'r2', {}), dapp, null)
     send({ id: 'x', type: 'APP_CONNECT_EMAIL', payload: { email: 'secret-but-bad' } })
     await settle()
-    expect(lines).toEqual([
-      'dropped a message: origin http://127.0.0.1:9999 is not an allowed ancestor',
-      'dropped a message: not from the parent window',
-      'dropped a message: not a well-formed APP_ request',
-    ])
+    expect(lines).toEqual(['dropped a message: origin http://127.0.0.1:9999 is not an allowed ancestor', 'dropped a message: not from the parent window', 'dropped a message: not a well-formed APP_ request'])
   })
 
   it('behavior: drops malformed requests (no id, unknown kind, bad payload, replies)', async () => {
@@ -121,7 +117,11 @@ describe('frame handler: who it listens to', () => {
       fc.oneof(
         fc.anything(),
         fc.record({ id: fc.oneof(fc.string(), fc.integer(), fc.constant(undefined)), type: fc.oneof(fc.constantFrom(...kinds), fc.string()), payload: fc.anything() }),
-        fc.record({ id: fc.string({ minLength: 1, maxLength: 8 }), type: fc.constantFrom('APP_CONNECT_EMAIL', 'APP_CONNECT_OTP', 'APP_RPC_REQUEST', 'APP_SWITCH_NETWORK'), payload: fc.dictionary(fc.string(), fc.anything()) }),
+        fc.record({
+          id: fc.string({ minLength: 1, maxLength: 8 }),
+          type: fc.constantFrom('APP_CONNECT_EMAIL', 'APP_CONNECT_OTP', 'APP_RPC_REQUEST', 'APP_SWITCH_NETWORK'),
+          payload: fc.dictionary(fc.string(), fc.anything()),
+        }),
       ),
       1000,
     )
@@ -131,7 +131,19 @@ describe('frame handler: who it listens to', () => {
       },
     }
     expect(() => {
-      for (const data of [...messages, hostile, new Proxy({}, { get: () => { throw new Error('proxy') } })]) send(data)
+      for (const data of [
+        ...messages,
+        hostile,
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('proxy')
+            },
+          },
+        ),
+      ])
+        send(data)
     }).not.toThrow()
     await settle()
     // Whatever was answered is a well-formed reply to a well-formed request (the fuzz may build a valid one).

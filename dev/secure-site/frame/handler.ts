@@ -142,10 +142,26 @@ export const frameStoreKeys = {
 export const devicePollInterval = 1000
 /** The safe methods that only read the chain: the frame asks the frame URL's `rpcUrl` for them when given. */
 export const CHAIN_READ_METHODS: ReadonlySet<string> = new Set([
-  'eth_getBalance', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_getTransactionCount', 'eth_blockNumber',
-  'eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockReceipts', 'eth_getBlockTransactionCountByHash',
-  'eth_getBlockTransactionCountByNumber', 'eth_call', 'eth_estimateGas', 'eth_gasPrice', 'eth_maxPriorityFeePerGas',
-  'eth_feeHistory', 'eth_blobBaseFee', 'eth_getLogs', 'eth_getTransactionByHash', 'eth_getTransactionReceipt',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getTransactionCount',
+  'eth_blockNumber',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getBlockReceipts',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_blobBaseFee',
+  'eth_getLogs',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
 ])
 
 /** The reply to an APP_CONNECT_FARCASTER whose request was replaced by a newer one (or the frame reloaded). */
@@ -210,7 +226,12 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       email,
       address: smartPreferred ? smartAddress! : address,
       chainId: solanaChain ?? chainId,
-      accounts: smartAddress ? [{ address, type: 'eoa' }, { address: smartAddress, type: 'smartAccount' }] : [{ address, type: 'eoa' }],
+      accounts: smartAddress
+        ? [
+            { address, type: 'eoa' },
+            { address: smartAddress, type: 'smartAccount' },
+          ]
+        : [{ address, type: 'eoa' }],
       ...(state ? { preferredAccountType: smartPreferred ? 'smartAccount' : 'eoa', smartAccountDeployed: state.smartAccountDeployed } : {}),
       ...(socialProvider ? { socialProvider } : {}),
       ...(username ? { userName: username } : {}),

@@ -65,7 +65,17 @@ describe('frame handler: smart accounts', () => {
     expect(reply('u1')).toEqual({
       id: 'u1',
       type: 'FRAME_GET_USER_SUCCESS',
-      payload: { email: 'ada@example.com', address: eoa, chainId: 31337, accounts: [{ address: eoa, type: 'eoa' }, { address: smart, type: 'smartAccount' }], preferredAccountType: 'eoa', smartAccountDeployed: false },
+      payload: {
+        email: 'ada@example.com',
+        address: eoa,
+        chainId: 31337,
+        accounts: [
+          { address: eoa, type: 'eoa' },
+          { address: smart, type: 'smartAccount' },
+        ],
+        preferredAccountType: 'eoa',
+        smartAccountDeployed: false,
+      },
     })
     expect(api.accountState).toHaveBeenCalledWith('session-token', { chainId: 31337 })
   })

@@ -9,9 +9,7 @@ import { base58Encode } from '../../../adapters/solana.base58.ts'
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 
 /** One instruction as the approval shows it. */
-export type DescribedInstruction =
-  | { kind: 'transfer'; from: string; to: string; lamports: bigint }
-  | { kind: 'other'; programId: string; dataLength: number }
+export type DescribedInstruction = { kind: 'transfer'; from: string; to: string; lamports: bigint } | { kind: 'other'; programId: string; dataLength: number }
 
 /** A decoded transaction: its version, fee payer and instructions. */
 export type DescribedTransaction = { version: 'legacy' | 0; feePayer: string; instructions: DescribedInstruction[] }

@@ -53,8 +53,7 @@ function Dapp() {
   return (
     <section>
       <p>
-        wagmi: <output data-testid="wagmi-status">{status}</output> <output data-testid="wagmi-address">{address ?? ''}</output>{' '}
-        on <output data-testid="wagmi-chain">{chainId ?? ''}</output>
+        wagmi: <output data-testid="wagmi-status">{status}</output> <output data-testid="wagmi-address">{address ?? ''}</output> on <output data-testid="wagmi-chain">{chainId ?? ''}</output>
       </p>
       {modalAccount.isConnected && (
         <p>
