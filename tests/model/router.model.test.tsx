@@ -298,7 +298,9 @@ async function perform(app: App, event: any) {
   if (event.type === 'router.push' && event.view === 'Send') return app.clickInDialog('button', 'Send')
   if (event.type === 'router.push' && event.view === 'SendSelectToken') return app.clickInDialog('button', /^Token: ETH/)
   if (event.type === 'router.push' && event.view === 'SendPreview') {
-    // A valid native send: the send machine lets the preview open.
+    // A valid native send: the send machine lets the preview open. The form is filled once the machine holds its token
+    // (the balances arrived and ETH shows), as a visitor reads the token before typing; a click before would be refused.
+    await app.get('button', /^Token: ETH/)
     await app.type('Amount', '0.001')
     await app.type('To', DEV_ADDRESSES[1]!)
     return app.clickInDialog('button', 'Review send')
