@@ -21,7 +21,7 @@ import type { Eip1193Provider, TransactionReplacement, TransferReceipt } from '.
  *   `onReplaced`: same sender and nonce, new hash.
  *
  * Why a loop of its own rather than viem's `waitForTransactionReceipt`: viem's ends at the first error that is not
- * "receipt not found" (one HTTP 500 rejects it), runs on the global timers, and reads its own block-number cache. This
+ * "receipt not found" (one HTTP 500 rejects it), runs on the page's own timers (not the modal's clock), and reads its own block-number cache. This
  * rule keeps viem's replacement test (nonce consumed, same `from` and `nonce` in a later block, `repriced` /
  * `cancelled` / `replaced`) and adds the retry policy, a clock the caller controls (the modal's `clock` option, tests'
  * fake timers), and an abort signal. Every chain's adapter waits through {@link pollForTransactionEnd}; the
