@@ -5,7 +5,7 @@
  */
 import type { CaipNetwork } from '../adapters/networks.ts'
 import { resolveFeatures } from '../services/features.ts'
-import type { ModalOptions, ModalState } from './createModal.ts'
+import type { ModalOptions, ModalState } from './types.ts'
 
 /**
  * The public sign-in state before the SIWX machine is spawned (no connection yet): idle, the option's `required`.

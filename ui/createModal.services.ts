@@ -8,7 +8,7 @@ import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '.
 import type { Wallet } from '../services/schemas.ts'
 import type { ModalStorage } from '../services/storage.ts'
 import type { FeatureHost } from './assemble/index.ts'
-import type { ModalOptions } from './createModal.ts'
+import type { ModalOptions } from './types.ts'
 import { InvalidOptionsError } from './options.ts'
 
 /*

@@ -6,7 +6,7 @@ import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconn
 import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectorTypeOrder } from '../machines/catalogue.order.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
-import type { ModalOptions } from './createModal.ts'
+import type { ModalOptions } from './types.ts'
 
 /**
  * Validation of {@link ModalOptions} (issue 14): every option is checked when the modal is created, before anything

@@ -1,7 +1,7 @@
 import type { SiwxConfig } from '../../adapters/siwx.ts'
 import type { TransferAdapter } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
-import type { Clock } from '../createModal.ts'
+import type { Clock } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../../services/directory.ts'
 import type { Features } from '../../services/features.ts'

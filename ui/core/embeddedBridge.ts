@@ -1,0 +1,149 @@
+/**
+ * The core's side of the embedded wallet (spec §4 "Embedded-wallet RPC lifecycle", §7 "Embedded wallet iframe"): its
+ * module (`ui/embedded.ts`) fetched with its first use, the `auth` provider standing in until then, its approvals, the
+ * theme sync, and the modal's moves that reject its pending requests.
+ */
+import type { EventObject } from 'xstate'
+import type { Eip1193Provider } from '../../adapters/types.ts'
+import type { EmbeddedSolanaBackend } from '../../adapters/solana.auth.ts'
+import type { CaipNetwork } from '../../adapters/networks.ts'
+import { connectModal } from '../../machines/modal.connect.ts'
+import type { RootActor } from '../../machines/root.ts'
+import type { ModalStorage } from '../../services/storage.ts'
+import type { EmbeddedWallet } from '../embedded.ts'
+import { InvalidOptionsError } from '../options.ts'
+import { takeSocialReturn } from '../socialReturn.ts'
+import type { Metadata, ModalOptions, ModalTheme } from '../types.ts'
+
+export type CreateEmbeddedBridgeParameters = {
+  options: ModalOptions
+  storage: ModalStorage
+  metadata: Metadata
+  /** The modal's theme now, and its changes (the facade owns it). */
+  theme: () => ModalTheme
+  subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
+  /** The configured networks now (the network actor's list). */
+  networksNow: () => readonly CaipNetwork[]
+  /** The root actor; called only once it exists (after the core started). */
+  root: () => RootActor
+  /** Shows an error toast (nothing before the root actor exists). */
+  toast: (message: string) => void
+}
+
+/**
+ * Creates the embedded-wallet bridge of one core. Nothing is fetched until `load()` is first called
+ * (the first email action, a stored email session's restore, the `auth` provider's first request).
+ * @throws InvalidOptionsError 'Unable to load email login dependency' (from `load()`) when the module cannot be fetched;
+ *   the next call tries again.
+ * @example
+ * const bridge = createEmbeddedBridge({ options, storage, metadata, theme, subscribeTheme, networksNow, root, toast })
+ * const wallet = await bridge.load()
+ */
+export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
+  const { options } = p
+  const evmNetworkIds = options.networks.filter((n) => n.chainNamespace === 'eip155').map((n) => Number(n.id))
+  let loading: Promise<EmbeddedWallet> | undefined
+  const whenLoaded = (use: (wallet: EmbeddedWallet) => void) => void loading?.then(use, () => {})
+  // Spec §3 theme sync: on each `setThemeMode` / `setThemeVariables` the frame gets the new theme, once it is up.
+  const stopThemeSync = p.subscribeTheme(() => whenLoaded((e) => e.resync()))
+
+  /**
+   * The unsafe requests waiting for approval: the first one puts ApproveTransaction on the transaction stack (the modal
+   * opened on it when closed), the last one's outcome pops it ('success' after the balance refresh, 'error') or closes
+   * the modal it opened (the email login's registration, `machines/emailLogin.feature.ts`, makes these the moves).
+   */
+  const approvals = { pending: new Set<string>(), modalWasOpen: false }
+  function onApproval(event: { type: 'requested' | 'approved' | 'failed'; id: string }) {
+    const actor = p.root()
+    if (event.type === 'requested') {
+      const first = approvals.pending.size === 0
+      approvals.pending.add(event.id)
+      if (!first) return
+      approvals.modalWasOpen = connectModal(actor.getSnapshot().context.modal.getSnapshot(), actor.getSnapshot().context.router.getSnapshot()).isOpen
+      actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } as EventObject })
+      return
+    }
+    if (!approvals.pending.delete(event.id) || approvals.pending.size > 0) return
+    actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } as EventObject })
+  }
+
+  /** The embedded wallet, its module fetched on the first call; a failed fetch is tried again at the next call. */
+  const load = (): Promise<EmbeddedWallet> =>
+    (loading ??= import('../embedded.ts').then(
+      (m) =>
+        m.embeddedWalletOfModal({
+          options,
+          storage: p.storage,
+          metadata: p.metadata,
+          evmNetworkIds,
+          theme: p.theme,
+          rpcUrlOf: (chainId) => p.networksNow().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.rpcUrls.default.http[0],
+          open: () => p.root().send({ type: 'app.open' }),
+          toast: p.toast,
+          refreshBalance: () => p.root().getSnapshot().context.connection.send({ type: 'connection.refreshBalance' }),
+          approval: onApproval,
+        }),
+      (error: unknown) => {
+        loading = undefined
+        throw new InvalidOptionsError('Unable to load email login dependency', { cause: error })
+      },
+    ))
+
+  /** The auth connector's provider: a stand-in that fetches the embedded wallet with its first call. */
+  const authProvider: Eip1193Provider | undefined = options.embeddedWallet
+    ? {
+        request: (args) => load().then((e) => e.provider.request(args)),
+        on: (event, listener) =>
+          void load().then(
+            (e) => e.provider.on?.(event, listener),
+            () => {},
+          ),
+        removeListener: (event, listener) => whenLoaded((e) => e.provider.removeListener?.(event, listener)),
+      }
+    : undefined
+
+  /**
+   * Follows the started root actor: a social login by redirect that came back (`result_uri` or `social_error` in the
+   * page address, spec §2) is read, removed and handed to the social login (a refusal opens the modal, where it shows);
+   * closing the modal, or leaving ApproveTransaction while the frame still asks, rejects the requests waiting for
+   * approval (spec §4).
+   */
+  function follow(actor: RootActor) {
+    const back = options.embeddedWallet && options.adapter == null ? takeSocialReturn(globalThis.window) : undefined
+    if (back) actor.send({ type: 'feature.deliver', feature: 'socialLogin', event: back })
+    if (back?.type === 'socialLogin.refused') actor.send({ type: 'app.open' })
+    if (!options.embeddedWallet) return
+    const { modal, router } = actor.getSnapshot().context
+    let wasOpen = false
+    let wasApproving = false
+    const rejectPending = () => {
+      approvals.pending.clear()
+      whenLoaded((e) => e.modalClosed())
+    }
+    modal.subscribe(() => {
+      const isOpen = connectModal(modal.getSnapshot(), router.getSnapshot()).isOpen
+      if (wasOpen && !isOpen) rejectPending()
+      wasOpen = isOpen
+    })
+    router.subscribe((s) => {
+      const approving = s.context.history.at(-1)?.view === 'ApproveTransaction'
+      if (wasApproving && !approving && approvals.pending.size > 0) rejectPending()
+      wasApproving = approving
+    })
+  }
+
+  return {
+    load,
+    /** The `embedded` of the core: {@link load} with the `embeddedWallet` option, else undefined. */
+    publicLoad: options.embeddedWallet ? load : undefined,
+    authProvider,
+    /** The embedded wallet's Solana side, for the Solana adapter's `auth` connector (spec §6). */
+    solanaAuth: options.embeddedWallet ? { load: (): Promise<EmbeddedSolanaBackend> => load().then((e) => e.solana) } : undefined,
+    follow,
+    /** Stops the theme sync and destroys the wallet if it was loaded (its frame, its actors). */
+    destroy() {
+      stopThemeSync()
+      whenLoaded((e) => e.destroy())
+    },
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The modal's own commands of one core (spec §2 "Opening the modal", §3 SIWX, §4): open, close, the sign-in session,
+ * the balance refresh and the disconnect, each an event to the root actor.
+ */
+import type { RootActor } from '../../machines/root.ts'
+import type { SiwxSession } from '../../machines/siwx.ts'
+import { isViewName, type ViewData, type ViewName } from '../../machines/views.ts'
+import type { FeatureRefs } from '../assemble/index.ts'
+import { disabledFlagOf, FeatureDisabledError, prefetchIntent } from '../features.ts'
+import { checkViewData, InvalidOptionsError } from '../options.ts'
+
+export type CreateModalCommandsParameters = {
+  /** The started root actor. */
+  actor: RootActor
+  /** The `siwx` option; throws 'SIWX is not enabled' without it (spec §8). */
+  requireSiwx: () => unknown
+  /** A feature's actor once it is spawned (on its first use). */
+  feature: <K extends keyof FeatureRefs>(id: K) => FeatureRefs[K]
+}
+
+/**
+ * Creates the modal commands of one core.
+ * @example
+ * const { open } = createModalCommands({ actor, requireSiwx, feature })
+ * open({ view: 'Account' })
+ */
+export function createModalCommands({ actor, requireSiwx, feature }: CreateModalCommandsParameters) {
+  return {
+    /**
+     * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
+     * @throws InvalidOptionsError for a view name this build does not have, and for bad swap arguments (`data` of
+     *   `Swap`: `fromToken`/`toToken` non-empty strings, `amount` a positive decimal number of whole tokens as text).
+     * @throws FeatureDisabledError for a view of a feature that is off in the resolved set (spec §6): `Send`,
+     *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
+     *   with `features.allWallets` off. Nothing opens then.
+     * @example
+     * modal.open({ view: 'Send' }) // throws FeatureDisabledError (feature 'send', option 'features.send') with send off
+     */
+    open(args: { view?: ViewName; data?: ViewData } = {}) {
+      if (args.view !== undefined && !isViewName(args.view)) {
+        throw new InvalidOptionsError(`Unknown view "${String(args.view)}"`)
+      }
+      checkViewData(args.view, args.data)
+      const off = args.view === undefined ? undefined : disabledFlagOf(args.view, actor.getSnapshot().context.flags)
+      if (off) throw new FeatureDisabledError({ feature: off, view: args.view! })
+      // The view about to show starts fetching now (the page's buttons already did on pointerenter/focus): the
+      // requested one, else Account when connected, else Connect (the open rules may still pick another).
+      prefetchIntent(args.view ?? (actor.getSnapshot().context.connection.getSnapshot().hasTag('connected') ? 'Account' : 'Connect'))
+      actor.send({ type: 'app.open', ...(args.view ? { view: args.view } : {}), ...(args.data ? { data: args.data } : {}) })
+    },
+    /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
+    close() {
+      actor.send({ type: 'app.close' })
+    },
+    /**
+     * The sign-in session of the connected account and chain (spec §3 SIWX message, signature), or `undefined`
+     * when the visitor has not signed in.
+     * @throws InvalidOptionsError 'SIWX is not enabled' without the `siwx` option (spec §8).
+     */
+    getSiwxSession(): SiwxSession | undefined {
+      requireSiwx()
+      return feature('siwx')?.getSnapshot().context.session
+    },
+    /**
+     * Reads the active account's native balance and its Account data (tokens, activity) again, bypassing the caches:
+     * after a transaction the dapp sent itself (e.g. Bitcoin's `sendTransfer` through `getAdapter`).
+     */
+    refreshBalance() {
+      const { connection: active, features: spawned } = actor.getSnapshot().context
+      active.send({ type: 'connection.refreshBalance' })
+      spawned.account?.send({ type: 'account.reload' })
+    },
+    /** Disconnects the connected wallet of the namespace. */
+    disconnect() {
+      actor.send({ type: 'app.disconnect' })
+    },
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * What one modal instance reports (spec §7 analytics, §8 alerts): the service clients' module fetched with the first
+ * feature or analytics event, the analytics events and wallet errors (nothing without `api.analyticsUrl`), and the
+ * root machine's reporting actions (debug-mode alerts, each once; tracked moments; reported failures).
+ */
+import type { CaipNetwork } from '../../adapters/networks.ts'
+import type { SolanaAdapter } from '../../adapters/solana.ts'
+import type { ChainAdapter } from '../../adapters/types.ts'
+import { connectAccount } from '../../machines/connection.connect.ts'
+import type { RootActor } from '../../machines/root.ts'
+import type { ModalStorage } from '../../services/storage.ts'
+import type { InstanceServices } from '../createModal.services.ts'
+import type { ModalOptions } from '../types.ts'
+import type { RootActionImplementation } from './persistence.ts'
+
+export type CreateReportingParameters = {
+  options: ModalOptions
+  storage: ModalStorage
+  /** The eip155 adapter (the EVM transfer adapter sends through its providers). */
+  adapter: ChainAdapter
+  solanaNetworks: readonly CaipNetwork[]
+  solanaAdapterFor: (m: typeof import('../../adapters/solana.ts')) => SolanaAdapter
+  /** The root actor; called only once it exists. */
+  root: () => RootActor
+  /** Shows an error toast. */
+  toast: (message: string) => void
+}
+
+/** The root machine's reporting actions. */
+export type ReportingActions = Record<'showAlert' | 'trackOpen' | 'track' | 'trackConnected' | 'reportError' | 'reportNetworkNotFound', RootActionImplementation>
+
+/**
+ * Creates the service loader and the reporting of one core. `services()` fetches `createModal.services.ts` once (not
+ * with the page); a failed fetch is tried again at the next call.
+ * @example
+ * const { services, actions } = createReporting({ options, storage, adapter, solanaNetworks, solanaAdapterFor, root, toast })
+ */
+export function createReporting(p: CreateReportingParameters) {
+  const { options } = p
+  let loading: Promise<InstanceServices> | undefined
+  const services = (): Promise<InstanceServices> =>
+    (loading ??= import('../createModal.services.ts').then(
+      (m) =>
+        m.createInstanceServices({
+          options,
+          storage: p.storage,
+          adapter: p.adapter,
+          solanaNetworks: p.solanaNetworks,
+          solanaAdapterFor: p.solanaAdapterFor,
+          isNetworkSupported: () => !p.root().getSnapshot().context.network.getSnapshot().hasTag('unsupported'),
+          isAnalyticsEnabled: () => p.root().getSnapshot().context.flags.analytics,
+          onInvalidAppConfiguration: () => p.toast('Invalid App Configuration'),
+        }),
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    ))
+  /** Analytics (spec §7): nothing is loaded without `api.analyticsUrl`. */
+  const analytics = (use: (s: InstanceServices) => void) => {
+    if (options.api?.analyticsUrl) services().then(use, () => {})
+  }
+  const track = (event: string, properties: Record<string, unknown>) => analytics((s) => s.track(event, properties))
+  /** Wallet failures (not the user's rejections) are reported as SDK errors of category WALLET_ERROR. */
+  const reportWalletError = (error: { name: string; message: string }) => analytics((s) => s.reportWalletError(error))
+  let alertShown = new Set<string>()
+  const actions: ReportingActions = {
+    showAlert: ({ event }) => {
+      // Spec §8: alerts show only in debug mode, each once.
+      if (!options.debug || event.type !== 'feature.alert' || alertShown.has(event.key)) return
+      alertShown = new Set([...alertShown, event.key])
+      console.warn(`[latchkey] ${event.title}: ${event.message}`)
+      p.toast(event.title)
+    },
+    trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
+    track: ({ event }) => {
+      if (event.type === 'feature.track') track(event.name, event.properties)
+    },
+    trackConnected: ({ event }) => {
+      if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
+    },
+    reportError: ({ event }) => {
+      if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'feature.reportError') reportWalletError(event.error)
+    },
+    reportNetworkNotFound: ({ event }) => {
+      if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
+    },
+  }
+  return { services, actions }
+}

@@ -1,0 +1,229 @@
+/**
+ * The public types of a modal instance (spec §3 "Options", "Public state"): its options, its public state, its theme,
+ * its clock and the app metadata. They live here, below the facade (`createModal.ts`) and the core, so that every file
+ * may import them without importing the facade; the public entries re-export them unchanged.
+ */
+import type { ActorOptions, AnyActorLogic, InspectionEvent, Observer } from 'xstate'
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
+import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
+import type { WalletConnectStorage } from '../adapters/walletconnect.ts'
+import type { AccountView } from '../machines/connection.connect.ts'
+import type { ViewName } from '../machines/views.ts'
+import type { StorageLike } from '../services/storage.ts'
+import type { ThemeMode, ThemeVariables } from './theme.ts'
+import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
+import type { SiwxConfig } from '../adapters/siwx.ts'
+import type { SiwxView } from '../machines/siwx.connect.ts'
+import type { Features } from '../services/features.ts'
+
+/** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
+export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
+
+/** App metadata shown to wallets (spec §3 "Dapp data sync"). */
+export type Metadata = { name: string; description: string; url: string; icons: string[] }
+
+/**
+ * Options of {@link createModal} (spec §3 "Options").
+ */
+export type ModalOptions = {
+  /** The project id of the wallet directory / relay (spec §7). Required; a missing one raises an alert later. */
+  projectId: string
+  /** Networks the dapp supports; the first is the default unless `defaultNetwork` is set. */
+  networks: readonly [CaipNetwork, ...CaipNetwork[]]
+  defaultNetwork?: CaipNetwork
+  metadata?: Metadata
+  themeMode?: ThemeMode
+  themeVariables?: ThemeVariables
+  /**
+   * The BCP 47 locale numbers and fiat values are written in (issue 17 §5: grouping, decimal separator, currency
+   * format), e.g. `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`. Default the visitor's browser language
+   * (`navigator.language`). A malformed tag throws `InvalidOptionsError` (`options.locale`).
+   */
+  locale?: string
+  /** Restore a stored connection on load (spec §4). Default true. */
+  enableReconnect?: boolean
+  /** Allow the wallet to stay on a chain not in `networks` without showing UnsupportedChain. Default false. */
+  allowUnsupportedChain?: boolean
+  /** Default true (spec §9). */
+  enableNetworkSwitch?: boolean
+  /** Embedded mode: after closing, the modal shows Account when connected (spec §2). */
+  enableEmbedded?: boolean
+  /**
+   * Local feature options (spec §6, §9; issue 15 §3). Local-only, decided here alone: `send`, `receive`, `allWallets`
+   * (on by default), `pay` and `legalCheckbox` (off; see `termsConditionsUrl`). Remote-controlled: `email`, `socials`, `swaps`, `onramp`, `activity`,
+   * `reownBranding` (the branding footer), `multiWallet`, `analytics`; a remote project config found on first opening
+   * overrides them (the 'Local configuration ignored' notice names what it overrode, in debug mode). The resolved set
+   * is `getState().features`. A feature that is off shows no entry point, loads no code, and `open({ view })` of its
+   * views throws {@link FeatureDisabledError}.
+   */
+  features?: Partial<Features>
+  /**
+   * The Terms of Service page the legal checkbox links to (`features: { legalCheckbox: true }`, issue 17 §7): an http(s)
+   * URL, opened in a new tab. Without it the words are shown without a link.
+   */
+  termsConditionsUrl?: string
+  /** The Privacy Policy page the legal checkbox links to (http(s), opened in a new tab); see `termsConditionsUrl`. */
+  privacyPolicyUrl?: string
+  /** Basic mode: every remote feature off (spec §6). */
+  basic?: boolean
+  /**
+   * The services of spec §7. Without `directoryUrl` the catalogue shows only installed wallets and no
+   * remote config is fetched; without `analyticsUrl` nothing is tracked. The demo and the tests point them
+   * at the reference server (`dev/api`).
+   */
+  api?: {
+    blockchainUrl?: string
+    directoryUrl?: string
+    analyticsUrl?: string
+    /** The fetch every API call goes through (a proxy, server rendering, tests); default `globalThis.fetch`. */
+    fetch?: typeof globalThis.fetch
+  }
+  /** Appended to every API call when set (spec §7). */
+  clientId?: string
+  /**
+   * Device filter of the catalogue (spec §6): `mobile` keeps wallets with a mobile link (plus Coinbase, and
+   * Solflare and Phantom on Solana); `links` (universal-provider mode) drops wallets with no link. Default:
+   * `mobile` on a phone (user agent), else none.
+   */
+  platform?: 'mobile' | 'links' | 'none'
+  /** Wallet ids shown first in AllWallets (page size = their number). */
+  featuredWalletIds?: string[]
+  /**
+   * The on-ramp's providers, in the order offered (spec §9: `meld` and `coinbase`, fees shown as 1-2 %, by default):
+   * `id` is what the blockchain API's on-ramp URL and history take, `name` and `fees` what Buy shows.
+   */
+  onrampProviders?: Array<{ id: string; name: string; fees: string }>
+  /**
+   * The zone suffix of registered names (spec §9; default `'.reown.id'`): RegisterAccountName shows it and registers
+   * `<label><nameSuffix>`. Lower-case, a dot then DNS labels (`'.wcn.id'`, `'.example.eth'`); anything else throws
+   * `InvalidOptionsError` at `options.nameSuffix`.
+   */
+  nameSuffix?: string
+  /**
+   * The account type each namespace starts with (issue 19 §4, spec §4), over the spec's defaults: bip122 `payment`,
+   * eip155 `smartAccount`, polkadot `eoa`, solana `eoa`. With eip155 `smartAccount`, an embedded-wallet (email or social)
+   * login on a network with smart accounts switches to the user's smart account, unless the visitor chose the EOA
+   * before (the choice is stored, `preferred_account_types`). `{ eip155: 'eoa' }` keeps the EOA (the demo does: see
+   * README "Smart accounts"). A type of another namespace throws `InvalidOptionsError`.
+   */
+  defaultAccountTypes?: { eip155?: 'eoa' | 'smartAccount'; solana?: 'eoa' | 'smartAccount'; polkadot?: 'eoa' | 'smartAccount'; bip122?: 'payment' | 'ordinals' }
+  /** Only these wallet ids are listed. */
+  includeWalletIds?: string[]
+  /** These wallet ids are never listed. */
+  excludeWalletIds?: string[]
+  /** Wallets the dapp adds itself (spec §6), listed after the featured ones. */
+  customWallets?: Array<{ id: string; name: string; homepage?: string; imageUrl?: string; mobile_link?: string; desktop_link?: string; webapp_link?: string }>
+  /** Alerts and warnings are logged only in debug mode (spec §8). */
+  debug?: boolean
+  /** Storage for the spec's keys; default `localStorage`. */
+  storage?: StorageLike
+  /** XState inspection hook (the statechart visualiser attaches here). */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void)
+  /**
+   * The chain adapter; default the EIP-6963/injected adapter on `window`, with WalletConnect when it is on.
+   * `null`: no browser-wallet adapter (universal-provider mode, spec §2/§6): WalletConnect is the only way in.
+   */
+  adapter?: ChainAdapter | null
+  /**
+   * Mobile wallets over the WalletConnect relay (spec §2, §7 "Relay protocol"). On by default with the hosted
+   * relay; `false` turns it off. Its code and socket load only when the visitor picks it or a stored session is
+   * restored. The demo and the tests point `relayUrl` at the loopback relay (`dev/relay`).
+   */
+  walletConnect?:
+    | false
+    | {
+        /** `ws(s)://` relay URL (spec §5). Default the hosted relay. */
+        relayUrl?: string
+        /** Prefix of the SDK's storage keys (two modals on one page need two). Default `latchkey`. */
+        storagePrefix?: string
+        /** The SDK's key-value storage (tests in Node pass an in-memory one). */
+        storage?: WalletConnectStorage
+      }
+  /**
+   * The embedded wallet (issue 18; spec §7 "Embedded wallet iframe"): email login through the secure site's frame,
+   * whose origin is `secureSiteUrl` (http(s), its own origin). Without it there is no email login. Nothing of it
+   * loads before the visitor's first email action or a stored email session's restore.
+   */
+  embeddedWallet?: {
+    secureSiteUrl: string
+    /**
+     * Tests only (not for dapps): makes the frame's transport from the frame URL, e.g. one whose iframe's window is a
+     * fake frame page (`tests/model/frameFixture.ts`) where happy-dom loads no cross-origin page.
+     */
+    createTransport?: ((url: string) => import('../adapters/frame.ts').FrameTransport) | undefined
+  }
+  /**
+   * The manual-WalletConnect option (spec §2): opening while disconnected shows WalletConnect directly
+   * (AllWallets on a phone, ConnectingWalletConnectBasic on a desktop).
+   */
+  manualWalletConnect?: boolean
+  /**
+   * The order of Connect's wallet groups (spec §9 connectorTypeOrder). Default `['walletConnect', 'recent', 'injected',
+   * 'featured', 'custom', 'external', 'recommended']`: WalletConnect, recent wallets, installed (announced and injected)
+   * wallets, the directory's featured wallets, `customWallets`, a custom adapter's other connectors, the directory's
+   * recommended wallets. A group left out is not shown; each may appear once.
+   * @example connectorTypeOrder: ['recent', 'injected', 'walletConnect', 'featured', 'custom', 'external', 'recommended']
+   */
+  connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
+  /**
+   * Skips the SwitchNetwork confirmation view (spec §2: "SwitchNetwork is pushed when confirmation is not ignored"): a
+   * network switch while connected (`switchNetwork()`, a pick in a network list) asks the wallet without pushing
+   * SwitchNetwork. Default `false`.
+   */
+  ignoreSwitchConfirmation?: boolean
+  /**
+   * Sends transfers (spec §4 Send). Default: the EVM transfer adapter over the chain adapter's EIP-1193
+   * providers, loaded with the first send.
+   */
+  transferAdapter?: TransferAdapter
+  /** The clock of every delay (`setTimeout`/`clearTimeout` shape); tests pass a simulated one. */
+  clock?: Clock
+  /**
+   * Sign in with the wallet (spec §3 "siwx", §4 "Sign-in (SIWX)"): after connecting, the visitor signs a CAIP-122
+   * message (EIP-4361 on eip155) unless a session for the account and chain exists. `createSiwx({ url })` is the
+   * default on the project's SIWX API; any {@link SiwxConfig} works. `required: true` keeps the modal open until
+   * a session exists.
+   */
+  siwx?: SiwxConfig
+  /**
+   * The legacy sign-in option of other modals. Not supported: pass `siwx`. Setting both is refused with
+   * "Cannot set both `siweConfig` and `siwx` options" (spec §5).
+   */
+  siweConfig?: unknown
+}
+
+/** The modal's theme now (`modal.getTheme()`): the options' `themeMode` / `themeVariables`, as changed at run time. */
+export type ModalTheme = { themeMode: ThemeMode | undefined; themeVariables: ThemeVariables | undefined }
+
+/** Public state of the modal: what a dapp reads with `getState()` or `subscribe()`. */
+export type ModalState = {
+  open: boolean
+  view: ViewName
+  /**
+   * The active namespace's account. With the embedded wallet (connector `auth`) it carries the spec §3 account state's
+   * `socialProvider` (a social login's provider) and `user` (`email` or the social `username`).
+   */
+  account: AccountView & {
+    socialProvider?: string
+    user?: { email?: string; username?: string }
+    /** The embedded wallet's account type on an EVM chain (spec §3; issue 19 §4), once read. */
+    preferredAccountType?: 'eoa' | 'smartAccount'
+    /** Whether its smart account is deployed on the chain (true after the first user operation), once read. */
+    smartAccountDeployed?: boolean
+  }
+  /** CAIP-2 id of the active network. */
+  caipNetworkId: string
+  network: CaipNetwork
+  /** The active namespace (spec §3): the account above is of this namespace. */
+  activeNamespace: ChainNamespace
+  /** The wallet is on a chain that is not in `networks`. */
+  isUnsupportedChain: boolean
+  /** Sign-in (SIWX): `undefined` without the `siwx` option. */
+  siwx: { phase: SiwxView['phase']; required: boolean; session: SiwxView['session'] } | undefined
+  /**
+   * The resolved feature set (spec §6, §9; issue 15 §3): the `features` option, overridden by the project's remote
+   * config once it arrives (first opening), every remote feature off in basic mode. What is off here does not exist
+   * in the modal.
+   */
+  features: Features
+}
