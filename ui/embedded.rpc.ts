@@ -1,0 +1,59 @@
+/**
+ * The embedded wallet's RPC requests (spec §4 "Embedded-wallet RPC lifecycle"): each request the EIP-1193 provider
+ * (or the Solana side) does not answer itself runs through the frameRpc machine (`machines/frameRpc.ts`: safe,
+ * unsafe with the frame's approval, or disallowed) and settles the caller's promise with the machine's answer.
+ */
+import { createActor } from 'xstate'
+import { UserRejectedRequestError } from '../adapters/errors.ts'
+import { frameRpcMachine } from '../machines/frameRpc.ts'
+import { frameRpcActor, type FrameClient } from './assemble/frameClient.ts'
+
+export type CreateEmbeddedRpcParameters = {
+  client: () => Promise<FrameClient>
+  /** The EVM chain the wallet acts on now. */
+  chainId: () => number
+  /** An unsafe request waits for approval (`requested`), or the approval ended. */
+  onApproval?: ((event: { type: 'requested' | 'approved' | 'failed'; id: string }) => void) | undefined
+  /** A disallowed request (after the frameRpc machine's delay). */
+  onNotAllowed?: ((method: string) => void) | undefined
+}
+
+/**
+ * Starts the frameRpc actor of one embedded wallet. `request(method, params, solanaChain?)` resolves with the frame's
+ * result; it rejects with `UserRejectedRequestError` when the visitor declines in the frame ('User rejected the
+ * request'), else with the frame's error.
+ * @example
+ * const rpc = createEmbeddedRpc({ client, chainId: () => 1 })
+ * await rpc.request('eth_sendTransaction', [tx])
+ */
+export function createEmbeddedRpc(p: CreateEmbeddedRpcParameters) {
+  const actor = createActor(frameRpcMachine.provide({ actors: { rpc: frameRpcActor({ client: p.client, chainId: p.chainId }) } }), { input: { chainId: p.chainId() } })
+  const waiting = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>()
+  actor.on('frameRpc.answered', (e) => {
+    waiting.get(e.id)?.resolve(e.result)
+    waiting.delete(e.id)
+  })
+  actor.on('frameRpc.rejected', (e) => {
+    const error = e.error
+    const message = (error as { message?: string } | null)?.message
+    waiting.get(e.id)?.reject(message === 'User rejected the request' ? new UserRejectedRequestError({ cause: error }) : error)
+    waiting.delete(e.id)
+  })
+  actor.on('frameRpc.approvalRequested', (e) => p.onApproval?.({ type: 'requested', id: e.id }))
+  actor.on('frameRpc.approved', (e) => p.onApproval?.({ type: 'approved', id: e.id }))
+  actor.on('frameRpc.failed', (e) => p.onApproval?.({ type: 'failed', id: e.id }))
+  actor.on('frameRpc.notAllowed', (e) => {
+    console.error('Requested RPC call is not allowed')
+    p.onNotAllowed?.(e.method)
+  })
+  actor.start()
+  return {
+    actor,
+    request: (method: string, params: unknown, solanaChain?: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        const id = crypto.randomUUID()
+        waiting.set(id, { resolve, reject })
+        actor.send({ type: 'frameRpc.request', id, method, ...(params === undefined ? {} : { params }), ...(solanaChain === undefined ? {} : { chainId: solanaChain }) })
+      }),
+  }
+}
