@@ -4,7 +4,8 @@
  * server, on the first name request (it opens slowly under load); `reset()` brings it back to the dataset's names.
  * Dev-only.
  */
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
+import { openMemoryPglite } from '../pglite.ts'
 import type { NameProfile } from './dataset.ts'
 
 const schema = `
@@ -89,7 +90,7 @@ export function createNameStore(seed: readonly NameProfile[]): NameStore {
   }
   const db = () =>
     (opening ??= (async () => {
-      const d = new PGlite()
+      const d = await openMemoryPglite()
       await d.exec(schema)
       await seedInto(d)
       return d

@@ -5,6 +5,7 @@
  * (Postgres compiled to WebAssembly: no native build step). In memory unless a data directory is given. Dev-only.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { openMemoryPglite } from '../pglite.ts'
 import { socialSchema } from './social.ts'
 import { emailUpdateSchema } from './emailUpdate.ts'
 import { solanaSchema } from './solana.ts'
@@ -80,7 +81,7 @@ export type SecureDb = PGlite
  * await db.query('select count(*) from users')
  */
 export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
-  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir)
+  const db = dataDir === undefined ? await openMemoryPglite() : new PGlite(dataDir)
   await db.exec(schema)
   await db.exec(socialSchema)
   await db.exec(emailUpdateSchema)

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openMemoryPglite } from './pglite.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'latchkey-pglite-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+// initdb and a dump of a cluster take seconds, tens of them on a busy 2-core machine.
+describe('openMemoryPglite', { timeout: 180_000 }, () => {
+  it('saves the empty cluster on first use, and a database from the saved copy is empty and writable', async () => {
+    const path = join(dir, 'first.tar.gz')
+    const first = await openMemoryPglite(path)
+    await first.exec('create table t (id int); insert into t values (1)')
+    await first.close()
+    expect(statSync(path).size).toBeGreaterThan(1000)
+
+    const second = await openMemoryPglite(path)
+    // The copy was taken before the first database's table: the second starts empty.
+    const { rows } = await second.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 't'")
+    expect(rows[0]?.n).toBe(0)
+    await second.exec('create table t (id int); insert into t values (2)')
+    expect((await second.query<{ id: number }>('select id from t')).rows).toEqual([{ id: 2 }])
+    await second.close()
+  })
+
+  it('a damaged copy is replaced by a fresh initdb and saved again', async () => {
+    const path = join(dir, 'damaged.tar.gz')
+    writeFileSync(path, 'not a tarball')
+    const db = await openMemoryPglite(path)
+    expect((await db.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }])
+    await db.close()
+    expect(readFileSync(path).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]))
+  })
+})
