@@ -1,48 +1,50 @@
 import { defineConfig, devices } from '@playwright/test'
-import { DEMO_ORIGIN, startEnv } from './tests/e2e/stack.ts'
+import { DEMO_ORIGIN, DEV_DEMO_ORIGIN } from './tests/e2e/stack.ts'
+
+/** The specs that read the dev server's per-module requests (`/ui/views/Send.tsx`, …): they run against the Vite dev server. */
+const DEV_SERVER_SPECS = ['features.spec.ts', 'lazy-features.spec.ts', 'loading.spec.ts']
+
+/** Workers, each with a stack of its own (E2E_WORKERS, default 2: the machines have 2 cores). */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2
+
+/** The system Chromium (Debian package) with the flags that keep it quiet on a closed network. */
+const browser = {
+  ...devices['Desktop Chrome'],
+  browserName: 'chromium' as const,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  },
+}
 
 /**
- * End-to-end tests of the demo dapp (`npm run test:e2e`). The webServer is the `npm start` stack (two anvil
- * chains, the reference API server and the Vite dev server) on the ports of tests/e2e/stack.ts. One worker: the anvil chains are shared state.
+ * End-to-end tests of the demo dapp (`npm run test:e2e`). Each worker has its own `npm start` stack (two anvil
+ * chains, the reference API server, the Solana RPC, the relay, the secure site, … and the Vite dev server) on free
+ * ports: tests/e2e/global-setup.ts starts them, tests/e2e/stack.ts gives each worker its ports (and `baseURL`). The
+ * pages come from a production build of the demo (tests/e2e/demo-build.ts), except for the `dev-server` project.
+ * A file's tests share their worker's chains, as they run in order; two workers never share one.
  * The browser is the system Chromium (Debian package); never `npx playwright install`.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '*.spec.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Files are spread over the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // A flaky test fails: no retry hides it.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'test-reports/e2e.json' }]],
-  timeout: 30_000,
+  // Two workers share two cores with their stacks: a test that takes 15 s alone can take 40 s beside another.
+  timeout: 60_000,
+  // The same reason: a WalletConnect pairing takes seconds more on a loaded machine than Playwright's default 5 s.
+  expect: { timeout: 15_000 },
   use: {
-    baseURL: DEMO_ORIGIN,
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        browserName: 'chromium',
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-        },
-      },
-    },
+    { name: 'chromium', testIgnore: DEV_SERVER_SPECS, use: { ...browser, baseURL: DEMO_ORIGIN } },
+    { name: 'dev-server', testMatch: DEV_SERVER_SPECS, use: { ...browser, baseURL: DEV_DEMO_ORIGIN } },
   ],
-  webServer: {
-    command: 'node --import tsx dev/start.ts',
-    env: startEnv(),
-    url: DEMO_ORIGIN,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    // Without it Playwright SIGKILLs the server's process group, and the anvils (detached into process groups
-    // of their own by dev/anvil.ts) outlive the run and keep their ports busy. SIGTERM lets dev/start.ts
-    // stop Vite and both anvils.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
 })

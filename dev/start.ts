@@ -8,7 +8,9 @@
  * relay; RELAY_LOG=0 silences its line per method served), SMTP_PORT (default 2525, the loopback mail server),
  * SECURE_SITE_PORT (default 8800, the embedded wallet's secure site: frame page, API, mailbox; dev/secure-site),
  * OIDC_PORT (default 8900, the OpenID Connect provider of the social logins; dev/oidc),
- * ONRAMP_PORT (default 8950, the development on-ramp provider's checkout; dev/onramp), PORT (default 5173). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
+ * ONRAMP_PORT (default 8950, the development on-ramp provider's checkout; dev/onramp), PORT (default 5173),
+ * LATCHKEY_VITE_CACHE_DIR (the Vite dev server's dependency cache; default node_modules/.vite), EXTRA_PAGE_PORTS (more
+ * loopback page ports, comma-separated, allowed as origins by the API and as ancestors by the secure site). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
  * VITE_SECURE_SITE_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
  */
@@ -136,6 +138,14 @@ async function main(): Promise<void> {
   if (shuttingDown) return
 
   const port = await readPort('PORT', 5173)
+  // The pages allowed to call the API and to frame the secure site: the usual demo and e2e ports, PORT, and
+  // EXTRA_PAGE_PORTS (comma-separated; the e2e setup serves a production build of the demo there).
+  const extraPagePorts = (process.env.EXTRA_PAGE_PORTS ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .filter((p) => Number.isInteger(p) && p > 0 && p < 65_536)
+  const pagePorts = [...new Set([...defaultPagePorts, port, ...extraPagePorts])]
   const apiPort = await readPort('API_PORT', 8600)
   const onrampPort = await readPort('ONRAMP_PORT', 8950)
   const onrampLedger = createOnrampLedger()
@@ -157,7 +167,7 @@ async function main(): Promise<void> {
       chains: anvils.map((anvil) => ({ chainId: anvil.chainId, rpcUrl: anvil.url })),
       solanaRpcUrl: solana?.url,
       // The demo page's own origin (PORT) is allowed besides the usual demo and e2e ports.
-      dataset: { allowedOrigins: loopbackOrigins([...new Set([...defaultPagePorts, port])]), ...(onramp ? { onrampCheckoutUrl: onramp.url } : {}) },
+      dataset: { allowedOrigins: loopbackOrigins(pagePorts), ...(onramp ? { onrampCheckoutUrl: onramp.url } : {}) },
     })
     process.env.VITE_API_URL = api.url
   } catch (error) {
@@ -239,7 +249,7 @@ async function main(): Promise<void> {
       // Issue 19 §5: each user's Solana keypair signs and sends on the local LiteSVM chain.
       solanaChains: solana ? [{ caipNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: solana.url, name: 'Solana Localnet' }] : [],
       // The frame may be framed by the demo page (PORT) and the usual demo and e2e ports.
-      allowedAncestors: loopbackOrigins([...new Set([...defaultPagePorts, port])]),
+      allowedAncestors: loopbackOrigins(pagePorts),
     })
     process.env.VITE_SECURE_SITE_URL = secure.url
   } catch (error) {
@@ -253,7 +263,9 @@ async function main(): Promise<void> {
   if (shuttingDown) return
 
   try {
-    vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port } })
+    // LATCHKEY_VITE_CACHE_DIR: a dependency cache of its own (the e2e setup starts one dev server per worker).
+    const cacheDir = process.env.LATCHKEY_VITE_CACHE_DIR
+    vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port }, ...(cacheDir ? { cacheDir } : {}) })
     await vite.listen()
   } catch (error) {
     if (isPortInUse(error)) {

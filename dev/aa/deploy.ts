@@ -61,7 +61,7 @@ export function devAaDeployer(): HDAccount {
  */
 export function devAaClient(rpcUrl: string, chainId: number): PublicClient {
   const chain: Chain = defineChain({ id: chainId, name: `Anvil ${chainId}`, nativeCurrency: devNativeCurrency, rpcUrls: { default: { http: [rpcUrl] } }, testnet: true })
-  return createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }), cacheTime: 0, pollingInterval: 50 }) as PublicClient
+  return createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 60_000 }), cacheTime: 0, pollingInterval: 50 }) as PublicClient
 }
 
 /**
@@ -83,7 +83,7 @@ export async function deployDevAa(parameters: DeployDevAaParameters): Promise<De
   const { rpcUrl, chainId } = parameters
   const chain: Chain = defineChain({ id: chainId, name: `Anvil ${chainId}`, nativeCurrency: devNativeCurrency, rpcUrls: { default: { http: [rpcUrl] } }, testnet: true })
   const client = devAaClient(rpcUrl, chainId)
-  const wallet = createWalletClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 10_000 }), account: devAaDeployer() })
+  const wallet = createWalletClient({ chain, transport: http(rpcUrl, { retryCount: 0, timeout: 60_000 }), account: devAaDeployer() })
   const reported = await client.getChainId()
   if (reported !== chainId) throw new DevAaDeployError('wrong-chain', `The node at ${rpcUrl} reports chain ${reported}, not ${chainId}.`)
   const plan = [

@@ -133,7 +133,7 @@ async function mintWithAnvil(client: PublicClient, token: Address, amount: bigin
 export async function deployDevExchange(parameters: DeployDevExchangeParameters): Promise<DeployDevExchangeReturnType> {
   const { rpcUrl, chainId } = parameters
   const chain: Chain = defineChain({ id: chainId, name: `Anvil ${chainId}`, nativeCurrency: devNativeCurrency, rpcUrls: { default: { http: [rpcUrl] } }, testnet: true })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 60_000 })
   const client = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }) as PublicClient
   const wallet = createWalletClient({ chain, transport, account: devExchangeDeployer() })
 

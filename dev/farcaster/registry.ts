@@ -69,7 +69,7 @@ export type DeployDevFidRegistryReturnType = { chainId: number; address: Address
 export async function deployDevFidRegistry(parameters: { rpcUrl: string; chainId: number }): Promise<DeployDevFidRegistryReturnType> {
   const { rpcUrl, chainId } = parameters
   const chain: Chain = defineChain({ id: chainId, name: `Anvil ${chainId}`, nativeCurrency: devNativeCurrency, rpcUrls: { default: { http: [rpcUrl] } }, testnet: true })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 60_000 })
   const client = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }) as PublicClient
   const reported = await client.getChainId()
   if (reported !== chainId) throw new DevFidRegistryDeployError('wrong-chain', `The node at ${rpcUrl} reports chain ${reported}, not ${chainId}.`)

@@ -109,7 +109,7 @@ export async function deployDevTokens(parameters: DeployDevTokensParameters): Pr
     rpcUrls: { default: { http: [rpcUrl] } },
     testnet: true,
   })
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 })
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 60_000 })
   const publicClient = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 })
   const walletClient = createWalletClient({ chain, transport, account: devTokenDeployer() })
 

@@ -191,14 +191,21 @@ export function rejectWalletRequest(page: Page, question?: string | RegExp): Pro
 
 /**
  * Opens the demo with clean storage: the dev wallet's authorisation ('latchkey-dev-wallet') and the
- * modal's keys ('@latchkey/…') are cleared once, then the page is reloaded. Later reloads in the test
- * keep storage (the reload-restores test relies on it). `path` may carry the demo's query parameters
- * (`/?featured=id1,id2`, `/?exclude=id`).
+ * modal's keys ('@latchkey/…'). A test's page starts in a browser context of its own with empty storage, so its first
+ * load is clean as it is; a page that has shown something already (a second call in one test) has its storage cleared
+ * and is loaded again. Later reloads in the test keep storage (the reload-restores test relies on it). `path` may
+ * carry the demo's query parameters (`/?featured=id1,id2`, `/?exclude=id`).
  */
 export async function openCleanDemo(page: Page, path = '/'): Promise<void> {
+  const fresh = page.url() === 'about:blank'
   await page.goto(path)
-  await page.evaluate(() => localStorage.clear())
-  await page.reload()
+  if (!fresh) {
+    await page.evaluate(() => {
+      localStorage.clear()
+      sessionStorage.clear()
+    })
+    await page.reload()
+  }
   await expect(connectButton(page)).toBeVisible()
   await expect(liveState(page).status).toHaveText('disconnected')
   // The EVM dev wallet's panel is in the dock. Wide screens show the dock as a column; narrower ones (phones) as a bar,

@@ -2,15 +2,20 @@
  * The ports and URLs of the e2e stack (the demo page and every dev service `dev/start.ts` starts), in one place.
  * Specs, fixtures and playwright.config.ts import them from here; no e2e file writes a literal port.
  *
- * Each value comes from the environment (`E2E_DEMO_PORT`, `E2E_ANVIL_PORT_1`, `E2E_ANVIL_PORT_2`, `E2E_API_PORT`,
- * `E2E_SOLANA_PORT`, `E2E_RELAY_PORT`, `E2E_SECURE_SITE_PORT`, `E2E_SMTP_PORT`, `E2E_ONRAMP_PORT`, `E2E_OIDC_PORT`,
- * `E2E_BUNDLER_PORT`), with the stack's historical ports as defaults. All services listen on 127.0.0.1.
+ * Under `playwright test` every worker has a stack of its own on free ports (./global-setup.ts starts them and lists
+ * their ports in `E2E_STACKS`); a worker reads its entry by `TEST_PARALLEL_INDEX`, which Playwright sets before it
+ * loads the config and the specs. Elsewhere (no `E2E_STACKS`) each value comes from the environment
+ * (`E2E_DEMO_PORT`, `E2E_DEV_DEMO_PORT`, `E2E_ANVIL_PORT_1`, `E2E_ANVIL_PORT_2`, `E2E_API_PORT`, `E2E_SOLANA_PORT`, `E2E_RELAY_PORT`,
+ * `E2E_SECURE_SITE_PORT`, `E2E_SMTP_PORT`, `E2E_ONRAMP_PORT`, `E2E_OIDC_PORT`, `E2E_BUNDLER_PORT`), with the stack's
+ * historical ports as defaults. All services listen on 127.0.0.1.
  */
 
 /** The TCP ports of one e2e stack. */
 export interface StackPorts {
-  /** The demo pages (demo, visualiser, mobile wallet). */
+  /** The demo pages (demo, visualiser, mobile wallet): the production build (./demo-build.ts). */
   demo: number
+  /** The same pages from the Vite dev server, module by module (the specs that read per-module requests). */
+  devDemo: number
   /** Anvil, chain 31337. */
   anvil1: number
   /** Anvil, chain 31338. */
@@ -36,6 +41,7 @@ export interface StackPorts {
 /** The ports the e2e stack used before they became configurable; the defaults. */
 export const DEFAULT_STACK_PORTS: StackPorts = {
   demo: 5273,
+  devDemo: 5274,
   anvil1: 28545,
   anvil2: 28546,
   api: 28600,
@@ -51,6 +57,7 @@ export const DEFAULT_STACK_PORTS: StackPorts = {
 /** The environment variable that overrides each port. */
 export const STACK_PORT_ENV: Record<keyof StackPorts, string> = {
   demo: 'E2E_DEMO_PORT',
+  devDemo: 'E2E_DEV_DEMO_PORT',
   anvil1: 'E2E_ANVIL_PORT_1',
   anvil2: 'E2E_ANVIL_PORT_2',
   api: 'E2E_API_PORT',
@@ -91,15 +98,29 @@ function portOffset(): number {
   return offset
 }
 
-/** This process's stack ports: each from its environment variable, else the default moved by `E2E_PORT_OFFSET`. */
-export const STACK: StackPorts = Object.fromEntries(
-  (Object.keys(DEFAULT_STACK_PORTS) as Array<keyof StackPorts>).map((key) => [key, envPort(STACK_PORT_ENV[key], DEFAULT_STACK_PORTS[key] + portOffset())]),
-) as unknown as StackPorts
+/** The environment variable that lists the ports of every worker's stack (JSON `StackPorts[]`, by parallel index). */
+export const STACKS_ENV = 'E2E_STACKS'
+
+function workerStack(): StackPorts | undefined {
+  const raw = process.env[STACKS_ENV]
+  if (!raw) return undefined
+  const stacks = JSON.parse(raw) as StackPorts[]
+  const index = Number(process.env.TEST_PARALLEL_INDEX ?? 0)
+  const stack = stacks[index]
+  if (!stack) throw new RangeError(`${STACKS_ENV} lists ${stacks.length} stacks; none for TEST_PARALLEL_INDEX=${index}`)
+  return stack
+}
+
+/** This process's stack ports: its worker's stack, else each from its environment variable, else the default moved by `E2E_PORT_OFFSET`. */
+export const STACK: StackPorts =
+  workerStack() ?? (Object.fromEntries((Object.keys(DEFAULT_STACK_PORTS) as Array<keyof StackPorts>).map((key) => [key, envPort(STACK_PORT_ENV[key], DEFAULT_STACK_PORTS[key] + portOffset())])) as unknown as StackPorts)
 
 const loopback = (port: number) => `http://127.0.0.1:${port}`
 
 /** The demo page's origin (`http://127.0.0.1:<port>`, no trailing slash); Playwright's `baseURL`. */
 export const DEMO_ORIGIN = loopback(STACK.demo)
+/** The Vite dev server's origin: `baseURL` of the `dev-server` project. */
+export const DEV_DEMO_ORIGIN = loopback(STACK.devDemo)
 /** The demo page's host (`127.0.0.1:<port>`), as `location.host` shows it. */
 export const DEMO_HOST = `127.0.0.1:${STACK.demo}`
 /** The two anvil chains, by chain id. */
@@ -124,10 +145,11 @@ export function isAnvilUrl(url: string): boolean {
   return [STACK.anvil1, STACK.anvil2].some((port) => url.includes(`:${port}/`) || url.endsWith(`:${port}`))
 }
 
-/** The environment `dev/start.ts` reads to start the stack on `ports`. */
+/** The environment `dev/start.ts` reads to start the stack on `ports` (its Vite dev server on `devDemo`, `demo` allowed as a page origin). */
 export function startEnv(ports: StackPorts = STACK): Record<string, string> {
   return {
-    PORT: String(ports.demo),
+    PORT: String(ports.devDemo),
+    EXTRA_PAGE_PORTS: String(ports.demo),
     ANVIL_PORT_1: String(ports.anvil1),
     ANVIL_PORT_2: String(ports.anvil2),
     API_PORT: String(ports.api),

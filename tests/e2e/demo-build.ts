@@ -1,0 +1,102 @@
+/**
+ * The demo pages for the e2e workers as a production build (`vite build`), served statically, one server per stack.
+ *
+ * The build runs once per `playwright test` with placeholder service URLs (`__E2E_API_URL__`, …) in the
+ * `VITE_*` variables; each stack's server answers the built files with its own URLs in their place. A page load is then
+ * a handful of files instead of the dev server's hundreds of modules. The specs that read the dev server's per-module
+ * requests (`/ui/views/Send.tsx`, …) run against the stack's Vite dev server instead (playwright.config.ts, project
+ * `dev-server`).
+ */
+import { spawn } from 'node:child_process'
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { extname, join, normalize } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** Where the e2e build of the demo goes (git-ignored). */
+export const DEMO_BUILD_DIR = `${repoRoot}dist/e2e-demo`
+
+/** The `VITE_*` variables of the demo pages, each with the placeholder the build carries in its place. */
+const PLACEHOLDERS = {
+  VITE_ANVIL_RPC_1: '__E2E_ANVIL_RPC_1__',
+  VITE_ANVIL_RPC_2: '__E2E_ANVIL_RPC_2__',
+  VITE_API_URL: '__E2E_API_URL__',
+  VITE_RELAY_URL: '__E2E_RELAY_URL__',
+  VITE_SOLANA_RPC: '__E2E_SOLANA_RPC__',
+  VITE_SECURE_SITE_URL: '__E2E_SECURE_SITE_URL__',
+  VITE_BUNDLER_URL: '__E2E_BUNDLER_URL__',
+} as const
+export type DemoServiceUrls = Record<keyof typeof PLACEHOLDERS, string>
+
+/** Builds the demo pages (demo, visualiser, mobile wallet) into {@link DEMO_BUILD_DIR}; rejects with the build's output when it fails. */
+export async function buildDemo(): Promise<void> {
+  const child = spawn(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '--outDir', DEMO_BUILD_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...PLACEHOLDERS },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`vite build of the e2e demo failed (exit ${code}):\n${output}`)
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.wasm': 'application/wasm',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+}
+const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.json'])
+
+function files(dir: string, base = dir): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path, base) : [path]
+  })
+}
+
+/**
+ * Serves {@link DEMO_BUILD_DIR} on 127.0.0.1:`port` with `urls` in place of the placeholders, held in memory.
+ * `/mobile-wallet/wc?uri=…` serves the mobile wallet's page, as the dev server's universal-link rewrite does
+ * (vite.config.ts). Resolves once listening.
+ */
+export async function serveDemo(port: number, urls: DemoServiceUrls): Promise<Server> {
+  const body = new Map<string, Buffer>()
+  for (const path of files(DEMO_BUILD_DIR)) {
+    const route = `/${path
+      .slice(DEMO_BUILD_DIR.length + 1)
+      .split('\\')
+      .join('/')}`
+    let content = readFileSync(path)
+    if (TEXT.has(extname(path))) {
+      let text = content.toString('utf8')
+      for (const [name, placeholder] of Object.entries(PLACEHOLDERS)) text = text.split(placeholder).join(urls[name as keyof DemoServiceUrls])
+      content = Buffer.from(text, 'utf8')
+    }
+    body.set(route, content)
+  }
+  const server = createServer((req, res) => {
+    const pathname = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    const route = pathname === '/' ? '/index.html' : /^\/mobile-wallet\/wc\/?$/.test(pathname) ? '/mobile-wallet.html' : pathname
+    const content = body.get(route) ?? (extname(route) === '' ? body.get(`${route}.html`) : undefined)
+    if (!content) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
+      return
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(route) || '.html'] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(content)
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve())
+  })
+  return server
+}

@@ -1,0 +1,180 @@
+/**
+ * Playwright's global setup: one e2e stack per worker (`dev/start.ts`: two anvils, the reference API, the Solana RPC,
+ * the relay, the mail server, the secure site, the OIDC provider, the on-ramp provider, the bundler and the Vite dev
+ * server), each on free ports of its own, so no test shares a chain or a server with a test of another worker.
+ *
+ * The stacks start one after the other; their ports reach the workers as `E2E_STACKS` (a JSON array of
+ * {@link StackPorts}, indexed by the worker's `TEST_PARALLEL_INDEX`, read by ./stack.ts). Each stack's output goes
+ * to `test-results/stack-<index>.log`, printed when it fails to start. The returned teardown stops every stack
+ * (SIGTERM: dev/start.ts closes Vite and its servers and stops its anvils).
+ *
+ * `E2E_STACKS` already set (stacks started by hand) is kept as is: nothing starts, nothing stops.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import type { FullConfig } from '@playwright/test'
+import { buildDemo, serveDemo } from './demo-build.ts'
+import { STACKS_ENV, startEnv, type StackPorts } from './stack.ts'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+/** How long one stack may take to serve its demo page (two start at once on a 2-core machine). */
+const STACK_START_TIMEOUT_MS = 120_000
+/** How long a stack may take to stop after SIGTERM before it is killed. */
+const STACK_STOP_GRACE_MS = 15_000
+/** Poll interval while a stack starts. */
+const STACK_POLL_MS = 250
+/**
+ * Attempts per stack, each on new ports: a port taken between its choice and its use makes dev/start.ts exit 1, and on
+ * a saturated machine a contract deployment can outlast the dev deployers' 10 s request timeout. Each failed attempt
+ * is printed with its output.
+ */
+const STACK_START_ATTEMPTS = 3
+
+/** `count` distinct free TCP ports on 127.0.0.1 (all held open at once while chosen, then released). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((resolve, reject) => {
+          const server = createServer()
+          server.once('error', reject)
+          server.listen(0, '127.0.0.1', () => resolve(server))
+        }),
+    ),
+  )
+  const ports = servers.map((server) => (server.address() as { port: number }).port)
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+  return ports
+}
+
+async function freeStackPorts(): Promise<StackPorts> {
+  const [demo, devDemo, anvil1, anvil2, api, solana, relay, secureSite, smtp, onramp, oidc, bundler] = await freePorts(12)
+  return { demo: demo!, devDemo: devDemo!, anvil1: anvil1!, anvil2: anvil2!, api: api!, solana: solana!, relay: relay!, secureSite: secureSite!, smtp: smtp!, onramp: onramp!, oidc: oidc!, bundler: bundler! }
+}
+
+interface RunningStack {
+  ports: StackPorts
+  stop(): Promise<void>
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
+}
+
+/** The Vite dependency cache of stack `index` (each dev server its own). */
+const viteCacheDir = (index: number) => `${repoRoot}node_modules/.vite-e2e-${index}`
+/** Where a finished dependency optimization leaves its metadata. */
+const optimizedMetadata = (cacheDir: string) => `${cacheDir}/deps/_metadata.json`
+
+/**
+ * Gives stack `index` an optimized dependency cache when it has none: a copy of the previous stack's, else of
+ * `npm start`'s (node_modules/.vite). Vite checks the copy against the lockfile and its config and optimizes anew when
+ * they changed; the copy only saves a second optimization of the same dependencies.
+ */
+function seedViteCache(index: number): void {
+  const target = viteCacheDir(index)
+  if (existsSync(optimizedMetadata(target))) return
+  const sources = [...(index > 0 ? [viteCacheDir(index - 1)] : []), `${repoRoot}node_modules/.vite`]
+  const source = sources.find((dir) => existsSync(optimizedMetadata(dir)))
+  if (source) cpSync(`${source}/deps`, `${target}/deps`, { recursive: true })
+}
+
+/** Starts dev/start.ts on free ports and the built demo's server; resolves once the dev server answers. */
+async function startStack(index: number, attempt = 1): Promise<RunningStack> {
+  const ports = await freeStackPorts()
+  seedViteCache(index)
+  const cacheDir = viteCacheDir(index)
+  const logPath = `${repoRoot}test-results/stack-${index}.log`
+  mkdirSync(`${repoRoot}test-results`, { recursive: true })
+  const log = createWriteStream(logPath)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'dev/start.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...startEnv(ports),
+      RELAY_LOG: '0',
+      // Each Vite dev server keeps its own optimized dependencies: two servers never rewrite one cache.
+      LATCHKEY_VITE_CACHE_DIR: cacheDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.pipe(log)
+  child.stderr?.pipe(log)
+  const exit = exited(child)
+  let stopping: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), STACK_STOP_GRACE_MS)
+      await exit
+      clearTimeout(timer)
+    })()
+    return stopping
+  }
+
+  const deadline = Date.now() + STACK_START_TIMEOUT_MS
+  let gone = false
+  void exit.then(() => (gone = true))
+  while (!gone && Date.now() < deadline) {
+    const ok = await fetch(`http://127.0.0.1:${ports.devDemo}/`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) {
+      const demo = await serveDemo(ports.demo, {
+        VITE_ANVIL_RPC_1: `http://127.0.0.1:${ports.anvil1}`,
+        VITE_ANVIL_RPC_2: `http://127.0.0.1:${ports.anvil2}`,
+        VITE_API_URL: `http://127.0.0.1:${ports.api}`,
+        VITE_RELAY_URL: `ws://127.0.0.1:${ports.relay}`,
+        VITE_SOLANA_RPC: `http://127.0.0.1:${ports.solana}`,
+        VITE_SECURE_SITE_URL: `http://127.0.0.1:${ports.secureSite}`,
+        VITE_BUNDLER_URL: `http://127.0.0.1:${ports.bundler}`,
+      })
+      return {
+        ports,
+        stop: async () => {
+          await new Promise((resolve) => demo.close(resolve))
+          await stop()
+        },
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, STACK_POLL_MS))
+  }
+  await stop()
+  const output = readFileSync(logPath, 'utf8')
+  if (attempt < STACK_START_ATTEMPTS) {
+    console.log(`e2e stack ${index}: start attempt ${attempt} failed (${gone ? `exit ${child.exitCode}` : 'timeout'}), trying again on new ports:\n${output.slice(-1_500)}`)
+    return startStack(index, attempt + 1)
+  }
+  throw new Error(`The e2e stack ${index} did not start${gone ? ` (dev/start.ts exited ${child.exitCode})` : ` within ${STACK_START_TIMEOUT_MS} ms`}:\n${output}`)
+}
+
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  if (process.env[STACKS_ENV]) return undefined
+  const count = Math.max(1, config.workers)
+  const built = Date.now()
+  await buildDemo()
+  console.log(`e2e demo built in ${((Date.now() - built) / 1000).toFixed(1)} s`)
+  // One after the other: two stacks deploying their contracts at once on a loaded 2-core machine make anvil answer
+  // slower than viem's request timeout.
+  const stacks: RunningStack[] = []
+  for (let index = 0; index < count; index++) {
+    const started = Date.now()
+    try {
+      stacks.push(await startStack(index))
+    } catch (error) {
+      await Promise.all(stacks.map((stack) => stack.stop()))
+      throw error
+    }
+    console.log(`e2e stack ${index}: demo on port ${stacks[index]!.ports.demo}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  }
+  process.env[STACKS_ENV] = JSON.stringify(stacks.map((stack) => stack.ports))
+  return async () => {
+    await Promise.all(stacks.map((stack) => stack.stop()))
+  }
+}
