@@ -5,6 +5,7 @@
  */
 import { BaseError } from '../adapters/errors.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
+import { waitForEip155Transaction } from '../adapters/receipt.ts'
 import { connectionStatus } from '../machines/connection.ts'
 import { provideCore, type ModalInstance } from './createModal.ts'
 import * as core from './core.ts'
@@ -116,31 +117,23 @@ export function getEip155Provider(modal: ModalInstance): { provider: Eip1193Prov
   return { provider, connection }
 }
 
-/** How often, and how long, a transaction sent through a bridge is polled for its receipt before the balance is read. */
-export const receiptPollInterval = 1_000
-export const receiptPollTimeout = 120_000
-
 /**
  * Wraps a provider so that a transaction sent through it (`eth_sendTransaction`, `eth_sendRawTransaction`) makes the
- * modal read its balance again once the transaction is mined (or after {@link receiptPollTimeout} ms): the modal's
- * balance follows what the dapp sends through wagmi or ethers. Everything else passes through untouched.
+ * modal read its balance again once the chain has decided its end, by the one receipt rule of the library
+ * (`adapters/receipt.ts`: failed reads retried, a replacement followed, `unknown` after its receipt timeout, then the
+ * balance is read all the same): the modal's balance follows what the dapp sends through wagmi or ethers. A modal
+ * destroyed meanwhile stops the wait. Everything else passes through untouched.
  * @example new BrowserProvider(withBalanceRefresh(modal, provider)) // a send through it refreshes the modal's balance
  */
 export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
   const followReceipt = async (hash: unknown) => {
     if (typeof hash !== 'string') return
-    const deadline = Date.now() + receiptPollTimeout
-    // A modal destroyed meanwhile (its actors stopped) is left alone.
     const destroyed = () => modal.actor.getSnapshot().status === 'stopped'
-    while (Date.now() < deadline && !destroyed()) {
-      try {
-        const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })
-        if (receipt) break
-      } catch {
-        // a provider that cannot read receipts: refresh after the timeout
-      }
-      await new Promise((r) => setTimeout(r, receiptPollInterval))
-    }
+    if (destroyed()) return
+    const stop = new AbortController()
+    const sub = modal.actor.subscribe({ complete: () => stop.abort() })
+    await waitForEip155Transaction({ provider, hash, signal: stop.signal })
+    sub.unsubscribe()
     if (!destroyed()) modal.refreshBalance()
   }
   const request = async (args: { method: string; params?: unknown }) => {

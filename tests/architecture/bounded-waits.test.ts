@@ -37,6 +37,7 @@ const exemptions: Record<string, string> = {
   'network.pending.addingChain': visitorDecides,
   'names.signing': visitorDecides,
   'send.flow.sending': visitorDecides,
+  'transaction.prompting': visitorDecides,
   'swap.approving.prompting': visitorDecides,
   'swap.swapping.prompting': visitorDecides,
   'siwx.awaitingSession.signing.awaitingSignature': `${visitorDecides} (the sign-in view's Cancel)`,
