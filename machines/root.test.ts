@@ -8,6 +8,9 @@ import { sendToastMessages } from './send.outcomes.ts'
 import { catalogueMachine } from './catalogue.ts'
 import { sendMachine } from './send.ts'
 import { deferred } from '../tests/harness/deferred.ts'
+
+const TX_A = `0x${'ab'.repeat(32)}`
+const TX_1 = `0x${'01'.repeat(32)}`
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -398,7 +401,7 @@ describe('root: error reports', () => {
       await previewReady(h)
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
       expect(stack(h)).toHaveLength(1)
-      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
       expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
       // Back is ignored while the chain has not answered.
@@ -407,7 +410,7 @@ describe('root: error reports', () => {
       const connection = h.actor.getSnapshot().context.connection
       const states: string[] = []
       const sub = connection.subscribe((s) => states.push(JSON.stringify(s.value)))
-      h.send.receipts[0]!.resolve({ status: 'success', hash: '0xabc' })
+      h.send.receipts[0]!.resolve({ status: 'success', hash: TX_A })
       await tick()
       sub.unsubscribe()
       // The wallet's native balance is read again.
@@ -456,9 +459,9 @@ describe('root: error reports', () => {
       h.actor.send({ type: 'app.open' })
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
       expect(h.history()).toEqual(['Account', 'SendPreview'])
-      h.send.transfers[0]!.d.resolve({ hash: '0x1' })
+      h.send.transfers[0]!.d.resolve({ hash: TX_1 })
       await tick()
-      h.send.receipts[0]!.resolve({ status: 'success', hash: '0x1' })
+      h.send.receipts[0]!.resolve({ status: 'success', hash: TX_1 })
       await tick(timing.toastSwap)
       expect(h.toast().context.current?.message).toEqual(messageOf('sendSent'))
       expect(h.send.transfers).toHaveLength(1)
@@ -493,7 +496,7 @@ describe('root: error reports', () => {
     async function submitted(h: ReturnType<typeof createRootHarness>) {
       await previewReady(h)
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
-      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
     }
 
@@ -504,7 +507,7 @@ describe('root: error reports', () => {
       await tick()
       // The wallet is asked: no toast yet.
       expect(h.toast().matches('hidden')).toBe(true)
-      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
       expect(h.toast().matches({ visible: 'sticky' })).toBe(true)
       expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
@@ -512,7 +515,7 @@ describe('root: error reports', () => {
       await tick(timing.toastTtl * 2)
       expect(h.toast().context.current?.variant).toBe('loading')
       // A reverted transaction: the error replaces it after the swap.
-      h.send.receipts[0]!.resolve({ status: 'reverted', hash: '0xabc' })
+      h.send.receipts[0]!.resolve({ status: 'reverted', hash: TX_A })
       await tick()
       expect(h.toast().matches('swapping')).toBe(true)
       await tick(timing.toastSwap)
@@ -537,7 +540,7 @@ describe('root: error reports', () => {
       await previewReady(h)
       h.actor.send({ type: 'app.notify', variant: 'success', message: 'Address copied' })
       h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.confirm' } })
-      h.send.transfers[0]!.d.resolve({ hash: '0xabc' })
+      h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
       expect(h.toast().matches('swapping')).toBe(true)
       expect(h.toast().context.next?.variant).toBe('loading')

@@ -15,7 +15,7 @@ export type SendTokenRow = {
   balance: string
   /** The exact balance (whole tokens, plain: `'1000000.5'`). */
   exactBalance: string
-  /** The balance's fiat value (`'$500,000.00'`); undefined when no price is known (issue 17 §5). */
+  /** The balance's fiat value (`'$500,000.00'`); undefined when no price is known. */
   fiat: string | undefined
   iconUrl?: string | undefined
   selected: boolean
@@ -44,7 +44,7 @@ export type SendView = {
   /** The last estimate or send failure (its name and code word it for the visitor: `ui/errorSentence.ts`). */
   failure: ErrorSummary | undefined
   /**
-   * The failure as one of the send messages, when it is one the form words itself (issue 17 §9): not enough of the
+   * The failure as one of the send messages, when it is one the form words itself (in the catalogue's words): not enough of the
    * native token for amount + fee ('Not enough ETH to pay the network fee'), a transaction reverted on chain.
    * `undefined` for any other failure (worded from its name or code).
    */
@@ -80,7 +80,10 @@ function phaseOf(snapshot: SnapshotFrom<typeof sendMachine>): SendPhase {
   if (snapshot.matches({ flow: { preview: 'estimating' } })) return 'estimating'
   if (snapshot.matches({ flow: { preview: 'ready' } })) return 'ready'
   if (snapshot.matches({ flow: { preview: 'estimateFailed' } })) return 'estimateFailed'
-  for (const phase of ['editing', 'sending', 'confirming', 'unconfirmed'] as const) if (snapshot.matches({ flow: phase })) return phase
+  for (const phase of ['editing', 'unconfirmed'] as const) if (snapshot.matches({ flow: phase })) return phase
+  if (snapshot.matches({ flow: { transacting: 'sending' } })) return 'sending'
+  // The chain decides: after the wallet returned the hash, or when looking again.
+  if (snapshot.matches({ flow: { transacting: 'confirming' } }) || snapshot.matches({ flow: 'rechecking' })) return 'confirming'
   return 'idle'
 }
 
@@ -91,7 +94,7 @@ function amountFiat(amount: string, token: TokenBalance | undefined, locale: str
 }
 
 /**
- * The send views' model before the send machine arrived (its module is fetched on the first Send, issue 15 §1): an
+ * The send views' model before the send machine arrived (its module is fetched on the first Send): an
  * empty form in the `idle` phase, no tokens, the balances loading (the picker and the token button say 'Loading…').
  */
 export const sendNotLoaded: SendView = {
@@ -121,7 +124,7 @@ export const sendNotLoaded: SendView = {
  * Turns a send snapshot into the send views' model: sendable tokens (decimals '0' and empty balances left
  * out), the selected token, the receiver's status and profile, the fee in the native currency, the phase.
  * Amounts, fiat values and the fee are written in `locale` (the visitor's, passed in by the UI); fiat only for a token
- * whose price is known (issue 17 §5). `undefined` (the send machine not spawned yet) gives {@link sendNotLoaded}.
+ * whose price is known. `undefined` (the send machine not spawned yet) gives {@link sendNotLoaded}.
  * @example connectSend(undefined).isLoadingBalances // true
  */
 export function connectSend(snapshot: SnapshotFrom<typeof sendMachine> | undefined, locale: string = defaultLocale): SendView {
@@ -176,15 +179,3 @@ function failureMessageOf(failure: ErrorSummary | undefined, nativeSymbol: strin
   return undefined
 }
 
-/**
- * The page of a transaction on a network's block explorer (`blockExplorers.default.url` + `/tx/<hash>`, the path
- * Etherscan-style explorers and Solscan share); undefined when the network names no explorer (the hash is then shown
- * to copy) or its URL is not http(s).
- * @example transactionExplorerUrl({ blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }, '0xab…')
- * // 'https://etherscan.io/tx/0xab…'
- */
-export function transactionExplorerUrl(network: { blockExplorers?: { default: { url: string } } | undefined } | undefined, hash: string | undefined): string | undefined {
-  const base = network?.blockExplorers?.default.url
-  if (!base || !hash || !/^https?:\/\//i.test(base)) return undefined
-  return `${base.replace(/\/+$/, '')}/tx/${encodeURIComponent(hash)}`
-}

@@ -4,8 +4,9 @@ import { sendUnconfirmed, startSend, type SendGesture } from './send.feature.ts'
 import type { SendEmitted, SendTarget } from './send.ts'
 
 /**
- * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast) from the hash the wallet returned until the
- * outcome replaces it with `sent` (success) or the error; a send cleared before its outcome hides it. As message keys:
+ * The toasts of a send (spec §2 "Toasts"): `submitted` (a loading toast, the transaction machine's own: shown with the
+ * hash the wallet returned, hidden when the end is unknown) until the outcome replaces it here with `sent` (success) or
+ * the error; a send cleared before its outcome hides it. As message keys:
  * their words are the catalogue's (`ui/locales/en.shell.ts` `messages`); a machine does not import ui/.
  */
 export const sendToastMessages = { submitted: messageOf('sendSubmitted'), sent: messageOf('sendSent') } as const
@@ -23,7 +24,7 @@ function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
 }
 
 /**
- * The send feature's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}):
+ * The send feature's hooks that arrive with its machine ({@link import('./features.ts').LoadedFeature}):
  * it follows the active account (another address or chain resets the form, spec §4), and turns the machine's outcomes
  * into the modal's moves: the preview pushed, the loading toast, the transaction stack popped with the outcome, the
  * balances refreshed (spec §4: after a send the wallet's balance and Account's data are read again).
@@ -68,9 +69,6 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
     switch (e.type) {
       case 'send.previewing':
         return [to.router({ type: 'router.push', view: 'SendPreview' })]
-      // Handed to the chain: the loading toast until the outcome replaces it (spec §2 "Toasts").
-      case 'send.submitted':
-        return [to.toast('loading', sendToastMessages.submitted)]
       case 'send.succeeded':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
@@ -83,7 +81,7 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
       // Sent, status unknown: its view (the hash, the explorer) with Account behind it, so that Back never shows the
       // form again; the stack's entry is done (a later end after a re-check returns to Account).
       case 'send.unconfirmed':
-        return [...hideSubmittedToast(facts), to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
+        return [to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SendPreview' })]
       case 'send.failed':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),

@@ -9,6 +9,11 @@ import { sendMessageText } from '../ui/errorSentence.ts'
 import { enShell } from '../ui/locales/en.shell.ts'
 import { timing } from './timing.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
+import { transactionMachine } from './transaction.ts'
+
+const HASH_A = `0x${'ab'.repeat(32)}`
+const HASH_D = `0x${'de'.repeat(32)}`
+const HASH_1 = `0x${'01'.repeat(32)}`
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -67,15 +72,20 @@ function harness() {
           estimates.push({ input, d })
           return d.promise
         }),
-        sendTransfer: fromPromise(({ input }) => {
-          const d = deferred<{ hash: string }>()
-          sends.push({ input, d })
-          return d.promise
-        }),
-        waitForTransfer: fromPromise(() => {
-          const d = deferred<TransactionEnd>()
-          receipts.push(d)
-          return d.promise
+        // The transaction machine, the wallet's prompt and the receipt rule's answer played by the test.
+        transaction: transactionMachine.provide({
+          actors: {
+            send: fromPromise(({ input }) => {
+              const d = deferred<{ hash: string }>()
+              sends.push({ input: input.request as SendTransferInput, d })
+              return d.promise
+            }),
+            waitForEnd: fromPromise(() => {
+              const d = deferred<TransactionEnd>()
+              receipts.push(d)
+              return d.promise
+            }),
+          },
         }),
       },
     }),
@@ -333,13 +343,13 @@ describe('send machine', () => {
     expect(h.view().fee).toBe('0.000021 ETH')
     h.actor.send({ type: 'send.confirm' })
     expect(h.view()).toMatchObject({ phase: 'sending', loading: true })
-    h.sends[0]!.d.resolve({ hash: '0xabc' })
+    h.sends[0]!.d.resolve({ hash: HASH_A })
     await h.flush()
-    expect(h.view()).toMatchObject({ phase: 'confirming', loading: true, hash: '0xabc' })
-    expect(h.emitted.at(-1)).toEqual({ type: 'send.submitted', hash: '0xabc', caipNetworkId: 'eip155:31337' })
-    h.receipts[0]!.resolve({ status: 'success', hash: '0xabc' })
+    expect(h.view()).toMatchObject({ phase: 'confirming', loading: true, hash: HASH_A })
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.submitted', hash: HASH_A, caipNetworkId: 'eip155:31337' })
+    h.receipts[0]!.resolve({ status: 'success', hash: HASH_A })
     await h.flush()
-    expect(h.emitted.at(-1)).toEqual({ type: 'send.succeeded', hash: '0xabc', caipNetworkId: 'eip155:31337', native: true, tokenAddress: undefined })
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.succeeded', hash: HASH_A, caipNetworkId: 'eip155:31337', native: true, tokenAddress: undefined })
     // Spec §4: reset clears token, amount, receiver, profile and balances.
     expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', token: undefined, tokens: [], loading: false })
   })
@@ -355,9 +365,9 @@ describe('send machine', () => {
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
     h.actor.send({ type: 'send.confirm' })
-    h.sends[0]!.d.resolve({ hash: '0xdef' })
+    h.sends[0]!.d.resolve({ hash: HASH_D })
     await h.flush()
-    h.receipts[0]!.resolve({ status: 'success', hash: '0xdef' })
+    h.receipts[0]!.resolve({ status: 'success', hash: HASH_D })
     await h.flush()
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', native: false, tokenAddress: usdt.address })
   })
@@ -389,9 +399,9 @@ describe('send machine', () => {
     h.estimates[1]!.d.resolve(h.fee)
     await h.flush()
     h.actor.send({ type: 'send.confirm' })
-    h.sends[1]!.d.resolve({ hash: '0x1' })
+    h.sends[1]!.d.resolve({ hash: HASH_1 })
     await h.flush()
-    h.receipts[0]!.resolve({ status: 'reverted', hash: '0x1' })
+    h.receipts[0]!.resolve({ status: 'reverted', hash: HASH_1 })
     await h.flush()
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { name: 'TransactionRevertedError' } })
     // The preview words it from the catalogue.
@@ -405,17 +415,17 @@ describe('send machine', () => {
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
     h.actor.send({ type: 'send.confirm' })
-    h.sends[0]!.d.resolve({ hash: '0xabc' })
+    h.sends[0]!.d.resolve({ hash: HASH_A })
     await h.flush()
   }
 
   test('behavior: a sent transaction whose end is unknown is "sent, status unknown", never the editable form', async () => {
     const h = harness()
     await broadcast(h)
-    h.receipts[0]!.resolve({ status: 'unknown', hash: '0xabc' })
+    h.receipts[0]!.resolve({ status: 'unknown', hash: HASH_A })
     await h.flush()
-    expect(h.emitted.at(-1)).toEqual({ type: 'send.unconfirmed', hash: '0xabc', caipNetworkId: 'eip155:31337' })
-    expect(h.view()).toMatchObject({ phase: 'unconfirmed', hash: '0xabc', loading: false })
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.unconfirmed', hash: HASH_A, caipNetworkId: 'eip155:31337' })
+    expect(h.view()).toMatchObject({ phase: 'unconfirmed', hash: HASH_A, loading: false })
     expect(h.actor.getSnapshot().hasTag('unconfirmed')).toBe(true)
     // The form's gestures do nothing there: no way back to an editable form with the sent amount.
     for (const type of ['send.edit', 'send.review', 'send.confirm', 'send.open'] as const) h.actor.send({ type })
@@ -423,9 +433,9 @@ describe('send machine', () => {
     // Looking again waits for the same hash; its end then counts as usual.
     h.actor.send({ type: 'send.recheck' })
     expect(h.view()).toMatchObject({ phase: 'confirming', loading: true })
-    h.receipts[1]!.resolve({ status: 'success', hash: '0xabc' })
+    h.receipts[1]!.resolve({ status: 'success', hash: HASH_A })
     await h.flush()
-    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: '0xabc' })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: HASH_A })
     expect(h.view()).toMatchObject({ phase: 'idle', amount: '' })
   })
 
@@ -434,7 +444,7 @@ describe('send machine', () => {
     await broadcast(h)
     h.receipts[0]!.reject(new Error('HTTP 500'))
     await h.flush()
-    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.unconfirmed', hash: '0xabc' })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.unconfirmed', hash: HASH_A })
     expect(h.view().phase).toBe('unconfirmed')
     h.actor.send({ type: 'send.dismiss' })
     expect(h.view()).toMatchObject({ phase: 'idle', amount: '', receiver: '', hash: undefined })
@@ -444,16 +454,38 @@ describe('send machine', () => {
   test("behavior: a sped-up transaction succeeds with the replacement's hash; one cancelled in the wallet is a failure", async () => {
     const h = harness()
     await broadcast(h)
-    h.receipts[0]!.resolve({ status: 'success', hash: '0xdef', replaced: { hash: '0xabc', reason: 'repriced' } })
+    h.receipts[0]!.resolve({ status: 'success', hash: HASH_D, replaced: { hash: HASH_A, reason: 'repriced' } })
     await h.flush()
-    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: '0xdef' })
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.succeeded', hash: HASH_D })
 
     const c = harness()
     await broadcast(c)
-    c.receipts[0]!.resolve({ status: 'success', hash: '0xdef', replaced: { hash: '0xabc', reason: 'cancelled' } })
+    c.receipts[0]!.resolve({ status: 'success', hash: HASH_D, replaced: { hash: HASH_A, reason: 'cancelled' } })
     await c.flush()
     expect(c.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { name: 'TransactionReplacedError' } })
-    expect(c.view()).toMatchObject({ phase: 'editing', hash: '0xdef' })
+    expect(c.view()).toMatchObject({ phase: 'editing', hash: HASH_D })
+  })
+
+  test('bad input: a malformed hash from the wallet is a failure (InvalidTransactionHashError), no receipt wait, the form kept', async () => {
+    const h = harness()
+    await h.reviewNative()
+    h.estimates[0]!.d.resolve(h.fee)
+    await h.flush()
+    h.actor.send({ type: 'send.confirm' })
+    h.sends[0]!.d.resolve({ hash: '0xabc' })
+    await h.flush()
+    expect(h.receipts).toEqual([])
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { name: 'InvalidTransactionHashError' } })
+    expect(h.view()).toMatchObject({ phase: 'editing', amount: '0.25', receiver: bob })
+  })
+
+  test('bad input: a receipt for another hash, no replacement named, is "sent, status unknown" with the sent hash, never a success', async () => {
+    const h = harness()
+    await broadcast(h)
+    h.receipts[0]!.resolve({ status: 'success', hash: HASH_D })
+    await h.flush()
+    expect(h.emitted.at(-1)).toEqual({ type: 'send.unconfirmed', hash: HASH_A, caipNetworkId: 'eip155:31337' })
+    expect(h.emitted.map((e) => e.type)).not.toContain('send.succeeded')
   })
 
   test('a failed estimate can be retried; edit goes back to the form', async () => {

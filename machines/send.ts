@@ -1,14 +1,16 @@
 import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
 import { formatUnits } from 'viem'
 import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
-import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { BaseError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
 import { timing } from './timing.ts'
-import { isReplacedByOther, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
+import { messageOf } from './messages.ts'
+import { isOutcome, outcomeOf, transactionMachine, type TransactionInput, type TransactionSubmittedEvent } from './transaction.ts'
 import { namespaceSupport } from './namespaces.ts'
+import type { SendContext, SendEmitted, SendEstimate, SendEvent, SendTransferInput } from './send.types.ts'
 
 export { isReceiverMessage, sendMessageRefs }
 export type { SendMessage, SendMessageKey, SendMessageValues } from './send.messages.ts'
@@ -17,92 +19,7 @@ export { sendableTokens, tokenKey }
 /** The namespaces that can send (spec §6: eip155 and solana). */
 export const sendNamespaces = namespaceSupport.send
 
-/** Who sends, from where: the connected account of the active namespace. */
-export type SendTarget = {
-  address: string
-  /** CAIP-2 id of the connected chain. */
-  caipNetworkId: string
-  namespace: string
-  connectorId: string
-  /** The chain is one the dapp configured. */
-  supported: boolean
-  testnet: boolean
-}
-
-/** A fee estimate as context keeps it: decimal strings of the native currency's smallest unit (wei). */
-export type SendEstimate = { gas: string; gasPrice: string; fee: string }
-
-/**
- * The send state of spec §3: `token`, `sendTokenAmount`, `receiverAddress`, `receiverProfileImageUrl`,
- * `receiverProfileName`, `networkBalanceInUSD`, `tokenBalances` (`loading` is the `flow.sending` and
- * `flow.confirming` states, `lastRetry` the `balances.unavailable.coolingDown` state). Plus what the flow needs.
- */
-export type SendContext = {
-  target?: SendTarget | undefined
-  token?: TokenBalance | undefined
-  /** The amount as the visitor typed it (whole tokens, '.' decimal point). Parsed with the token's decimals, never as a float. */
-  sendTokenAmount: string
-  /** The receiver as the visitor typed it: an address or a name. */
-  receiverAddress: string
-  /** The address the receiver resolved to (checksummed for eip155). */
-  resolvedAddress?: string | undefined
-  /** The name lookup failed (not a name without an address): 'Error resolving name' (spec §8). */
-  nameLookupFailed?: boolean | undefined
-  receiverProfileName?: string | undefined
-  receiverProfileImageUrl?: string | undefined
-  /** Sum of the balances' USD values, 2 decimals. */
-  networkBalanceInUSD?: string | undefined
-  tokenBalances: TokenBalance[]
-  /** The token the form should select once balances arrive (`send.open` with a token key). */
-  requestedTokenKey?: string | undefined
-  estimate?: SendEstimate | undefined
-  /** The amount was lowered so that amount + fee fits the native balance. */
-  adjustedForFee: boolean
-  hash?: string | undefined
-  /** The form's validation message: its key and values (the spec's §5 strings are the catalogue's words). */
-  error?: SendMessage | undefined
-  /** The last estimate or send failure. */
-  failure?: ErrorSummary | undefined
-}
-
-export type SendEvent =
-  | { type: 'send.setTarget'; target: SendTarget }
-  | { type: 'send.clear' }
-  /** The send form is shown; `tokenKey` preselects a token ({@link tokenKey}). */
-  | { type: 'send.open'; tokenKey?: string }
-  | { type: 'send.selectToken'; tokenKey: string }
-  | { type: 'send.setAmount'; amount: string }
-  | { type: 'send.setMax' }
-  | { type: 'send.setReceiver'; receiver: string }
-  | { type: 'send.review' }
-  | { type: 'send.edit' }
-  | { type: 'send.retryEstimate' }
-  | { type: 'send.confirm' }
-  /** Sent, status unknown: look at the chain again (the full receipt wait). */
-  | { type: 'send.recheck' }
-  /** Sent, status unknown: leave it (to Account); the form is cleared, never offered again with the sent amount. */
-  | { type: 'send.dismiss' }
-
-export type SendEmitted =
-  | { type: 'send.previewing' }
-  | { type: 'send.submitted'; hash: string; caipNetworkId: string }
-  /** `tokenAddress`: the sent token's CAIP-10 address; absent for the native currency. */
-  | { type: 'send.succeeded'; hash: string; caipNetworkId: string; native: boolean; tokenAddress?: string | undefined }
-  /** The user rejected in the wallet (4001): a cancel, not an error. */
-  | { type: 'send.cancelled' }
-  | { type: 'send.failed'; error: ErrorSummary }
-  /** Sent (`hash`, the final one) but its end is not known: the receipt wait timed out or failed (spec §4 Send, §9). */
-  | { type: 'send.unconfirmed'; hash: string; caipNetworkId: string }
-
-/** A transfer as the send actors take it: the amount in the smallest unit as a decimal string (context stays serialisable). */
-export type SendTransferInput = {
-  connectorId: string
-  from: string
-  to: string
-  amount: string
-  caipNetworkId: string
-  tokenAddress?: string | undefined
-}
+export type { SendTarget, SendEstimate, SendContext, SendEvent, SendEmitted, SendTransferInput } from './send.types.ts'
 
 export { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
 export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.amounts.ts'
@@ -112,7 +29,7 @@ const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(val
 const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The send machine's "${name}" actor was not provided.`)
+  throw new BaseError(`The send machine's "${name}" actor was not provided.`)
 }
 
 const emptyForm = {
@@ -130,6 +47,15 @@ const emptyForm = {
   requestedTokenKey: undefined,
 } satisfies Partial<SendContext>
 
+/** How a transaction's end moves the flow (a first run and a Check again alike). */
+const endTransitions = [
+  // Only the chain decides an end (adapters/receipt.ts): no end in time is "sent, status unknown".
+  { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: 'unconfirmed', actions: ['setOutcomeHash', 'setOutcomeFailure', 'emitUnconfirmed'] },
+  { guard: { type: 'isOutcome', params: { status: ['reverted', 'replaced', 'failed'] } }, target: 'editing', actions: ['setOutcomeHash', 'setOutcomeFailure', 'emitFailed'] },
+  // Spec §4: success resets the send state (the owner refreshes the balances).
+  { target: 'idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
+] as const
+
 /**
  * Send (spec §3 send state, §4 "Send", §5 validation, §6 namespaces). Three regions:
  *
@@ -141,21 +67,23 @@ const emptyForm = {
  *   ({@link parseReceiver}; an invalid one says why at review: 'Invalid CAIP-10 address', another network's, or
  *   'Invalid receiver address').
  * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
- *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `sending` (the wallet is asked; `loading` true) →
- *   `confirming` (waiting for the chain's end, `adapters/receipt.ts`). Success resets the send state and emits
+ *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `transacting`: one run of the transaction
+ *   machine (`machines/transaction.ts`), `sending` (the wallet is asked; `loading` true) then `confirming` (the chain's
+ *   end by the receipt rule, `adapters/receipt.ts`; the loading toast is the transaction's). Success resets the send state and emits
  *   `send.succeeded` with the final hash (a sped-up transaction's); a revert, or a transfer the wallet replaced with
  *   another transaction, emits `send.failed`; the user's rejection (4001) emits `send.cancelled`; these go back to
  *   `editing` with the form intact. Once a hash exists the flow never returns to `editing` without the chain's end:
  *   no end within the receipt timeout (or a wait that failed) is `unconfirmed` ("sent, status unknown", spec §4 Send,
- *   §9), which looks again or leaves with the form cleared. `send.review` applies the rules of spec §5 in order, each a guarded transition:
+ *   §9), which looks again (`rechecking`: the transaction machine with the hash) or leaves with the form cleared. `send.review` applies the rules of spec §5 in order, each a guarded transition:
  *   'Unsupported chain', 'An amount and receiver address are required', 'A token is required', the amount's
  *   format and decimals, the receiver, and the balance (more than the balance is refused before the wallet is asked).
  *
  * `send.setTarget` with another address or chain and `send.clear` (disconnect) clear token, amount,
  * receiver, profile and balances, as a successful send does (spec §4 reset; a namespace switch resets send state).
  *
- * Actors to provide: `fetchBalances`, `resolveName`, `fetchReceiverProfile`, `estimateTransfer`,
- * `sendTransfer`, `waitForTransfer` (amounts as decimal strings of the smallest unit).
+ * Actors to provide: `fetchBalances`, `resolveName`, `fetchReceiverProfile`, `estimateTransfer` (amounts as decimal
+ * strings of the smallest unit), and `transaction` (the transaction machine with its `send`, taking a
+ * {@link SendTransferInput}, and `waitForEnd`).
  */
 export const sendMachine = setup({
   types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted },
@@ -164,10 +92,10 @@ export const sendMachine = setup({
     resolveName: fromPromise<{ address: string | null; avatar?: string | null }, { name: string; caipNetworkId: string }>(notProvided('resolveName')),
     fetchReceiverProfile: fromPromise<{ name?: string | null | undefined; avatar?: string | null | undefined }, { address: string }>(notProvided('fetchReceiverProfile')),
     estimateTransfer: fromPromise<SendEstimate, SendTransferInput>(notProvided('estimateTransfer')),
-    sendTransfer: fromPromise<{ hash: string }, SendTransferInput>(notProvided('sendTransfer')),
-    waitForTransfer: fromPromise<TransactionEnd, TransactionWaitInput>(notProvided('waitForTransfer')),
+    /** The transfer's transaction: its `send` actor takes a {@link SendTransferInput} as its request. */
+    transaction: transactionMachine,
   },
-  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce, receiptWaitTimeout: timing.receiptWaitTimeout },
+  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     isOtherTarget: ({ context, event }) => event.type === 'send.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
@@ -201,12 +129,7 @@ export const sendMachine = setup({
       const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
       return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee * feeReserveFactor
     },
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
-    isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
-    /** The chain's end is not known (the wait's receipt timeout passed): sent, status unknown. */
-    isUnknownEnd: ({ event }) => (event as unknown as { output: TransactionEnd }).output.status === 'unknown',
-    /** The wallet cancelled or replaced the transfer with another transaction of its nonce: it did not happen. */
-    isReplacedByOther: ({ event }) => isReplacedByOther((event as unknown as { output: TransactionEnd }).output),
+    isOutcome,
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'send.setTarget' ? { target: event.target } : {})),
@@ -291,11 +214,11 @@ export const sendMachine = setup({
       estimate: undefined,
     })),
     setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }),
-    setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
-    /** The wait's final hash (a replacement's, when the wallet sped the transaction up). */
-    setEndHash: assign({ hash: ({ context, event }) => (event as unknown as { output?: TransactionEnd }).output?.hash ?? context.hash }),
-    setReplacedFailure: assign({ failure: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }),
+    /** Why the transaction did not confirm (a revert, a replacement, the wallet's failure; an unknown end's reason). */
+    setOutcomeFailure: assign({ failure: ({ context, event }) => (outcomeOf(event) as { error?: ErrorSummary }).error ?? context.failure }),
+    setHash: assign({ hash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
+    /** The outcome's final hash (a replacement's, when the wallet sped the transaction up). */
+    setOutcomeHash: assign({ hash: ({ context, event }) => (outcomeOf(event) as { hash?: string }).hash ?? context.hash }),
     emitPreviewing: emit({ type: 'send.previewing' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
     emitSucceeded: emit(({ context }) => ({
@@ -434,44 +357,35 @@ export const sendMachine = setup({
                 onError: { target: 'estimateFailed', actions: 'setFailure' },
               },
             },
-            ready: { on: { 'send.confirm': { target: '#send.flow.sending' } } },
+            ready: { on: { 'send.confirm': { target: '#send.flow.transacting' } } },
             estimateFailed: { on: { 'send.retryEstimate': { target: 'estimating', actions: 'clearError' } } },
           },
         },
-        /** The wallet is asked to sign and send (spec §4: loading is true). */
-        sending: {
+        /**
+         * One run of the transaction machine (`machines/transaction.ts`): the wallet is asked (`sending`, spec §4:
+         * loading is true), then the chain decides (`confirming`, by the receipt rule). Success resets the send state
+         * (the owner refreshes the balances); a revert or a replacement by another transaction is a failure, back to
+         * the form; no end known is `unconfirmed`, never the form.
+         */
+        transacting: {
           tags: ['loading'],
           invoke: {
-            id: 'sendTransfer',
-            src: 'sendTransfer',
-            input: ({ context }) => transferInput(context),
-            onDone: { target: 'confirming', actions: ['setHash', 'emitSubmitted'] },
-            onError: [
-              { guard: 'isUserRejection', target: 'editing', actions: 'emitCancelled' },
-              { target: 'editing', actions: ['setFailure', 'emitFailed'] },
-            ],
+            id: 'transaction',
+            src: 'transaction',
+            input: ({ context }): TransactionInput => ({ ...transactionTarget(context), request: transferInput(context), submittedToast: messageOf('sendSubmitted') }),
+            onDone: [{ guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: 'editing', actions: 'emitCancelled' }, ...endTransitions],
+          },
+          initial: 'sending',
+          states: {
+            sending: { on: { 'transaction.submitted': { target: 'confirming', actions: ['setHash', 'emitSubmitted'] } } },
+            /** Broadcast; waiting for the chain to include it. */
+            confirming: {},
           },
         },
-        /** Broadcast; waiting for the chain to include it. */
-        confirming: {
+        /** Check again: the same transaction machine with the hash (no prompt; the same receipt rule). */
+        rechecking: {
           tags: ['loading'],
-          invoke: {
-            id: 'waitForTransfer',
-            src: 'waitForTransfer',
-            input: ({ context }): TransactionWaitInput => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
-            onDone: [
-              // Only the chain decides an end (adapters/receipt.ts): no end in time is "sent, status unknown".
-              { guard: 'isUnknownEnd', target: 'unconfirmed', actions: ['setEndHash', 'emitUnconfirmed'] },
-              { guard: 'isReplacedByOther', target: 'editing', actions: ['setEndHash', 'setReplacedFailure', 'emitFailed'] },
-              { guard: 'isReverted', target: 'editing', actions: ['setEndHash', 'setRevertFailure', 'emitFailed'] },
-              // Spec §4: success resets the send state (the owner refreshes the balances).
-              { target: '#send.flow.idle', actions: ['setEndHash', 'emitSucceeded', 'resetForm'] },
-            ],
-            // The wait itself failed (a dapp's own adapter threw): the transaction was sent all the same.
-            onError: { target: 'unconfirmed', actions: ['setFailure', 'emitUnconfirmed'] },
-          },
-          // A wait that never settles (a dapp's own adapter) ends as "sent, status unknown" all the same.
-          after: { receiptWaitTimeout: { target: 'unconfirmed', actions: 'emitUnconfirmed' } },
+          invoke: { id: 'recheck', src: 'transaction', input: ({ context }): TransactionInput => ({ ...transactionTarget(context), hash: context.hash }), onDone: endTransitions },
         },
         /**
          * Sent, status unknown (spec §4 Send, §9 receipt timeout): the hash is kept and shown with the network's explorer;
@@ -481,7 +395,7 @@ export const sendMachine = setup({
         unconfirmed: {
           tags: ['unconfirmed'],
           on: {
-            'send.recheck': { target: 'confirming', actions: 'clearError' },
+            'send.recheck': { target: 'rechecking', actions: 'clearError' },
             'send.dismiss': { target: 'idle', actions: 'resetForm' },
           },
         },
@@ -489,6 +403,11 @@ export const sendMachine = setup({
     },
   },
 })
+
+/** The transaction machine's account and network for this send. */
+function transactionTarget(context: SendContext) {
+  return { caipNetworkId: context.target!.caipNetworkId, namespace: context.target!.namespace, connectorId: context.target!.connectorId }
+}
 
 /** The transfer the context describes (call only once `send.review` passed). */
 function transferInput(context: SendContext): SendTransferInput {

@@ -25,6 +25,8 @@ export type SwapPhase =
   | 'requoting'
   | 'swapping'
   | 'confirmingSwap'
+  /** Sent, status unknown: the hash, Check again, Back to Account. */
+  | 'unconfirmed'
 
 /** A token as the form and the picker show it. */
 export type SwapTokenRow = {
@@ -66,6 +68,8 @@ export type SwapView = {
   error: SwapMessage | undefined
   failure: ErrorSummary | undefined
   loading: boolean
+  /** The hash of the transaction (the approval's or the swap's) whose end is not known, in `unconfirmed`. */
+  unconfirmedHash: string | undefined
 }
 
 /** The view model before the swap machine arrived: loading, nothing chosen. */
@@ -87,6 +91,7 @@ export const swapNotLoaded: SwapView = {
   error: undefined,
   failure: undefined,
   loading: false,
+  unconfirmedHash: undefined,
 }
 
 const phases: Array<[unknown, SwapPhase]> = [
@@ -102,16 +107,19 @@ const phases: Array<[unknown, SwapPhase]> = [
   [{ review: 'preparing' }, 'preparing'],
   [{ review: 'prepareFailed' }, 'prepareFailed'],
   ['review', 'reviewing'],
-  [{ approving: 'confirming' }, 'confirmingApproval'],
+  [{ approving: { transacting: 'confirming' } }, 'confirmingApproval'],
   [{ approving: 'readingAllowance' }, 'confirmingApproval'],
   ['approving', 'approving'],
   [{ swapping: 'requoting' }, 'requoting'],
-  [{ swapping: 'confirming' }, 'confirmingSwap'],
+  [{ swapping: { transacting: 'confirming' } }, 'confirmingSwap'],
   ['swapping', 'swapping'],
+  ['unconfirmed', 'unconfirmed'],
 ]
 
 function phaseOf(snapshot: SnapshotFrom<typeof swapMachine>): SwapPhase {
   for (const [value, phase] of phases) if (snapshot.matches(value as never)) return phase
+  // Check again: waiting for the chain again, the approval's or the swap's.
+  if (snapshot.matches('rechecking')) return snapshot.context.unconfirmed?.step === 'approve' ? 'confirmingApproval' : 'confirmingSwap'
   return 'idle'
 }
 
@@ -179,5 +187,6 @@ export function connectSwap(snapshot: SnapshotFrom<typeof swapMachine> | undefin
     error: c.error,
     failure: c.failure,
     loading: snapshot.hasTag('loading'),
+    unconfirmedHash: snapshot.hasTag('unconfirmed') ? c.unconfirmed?.hash : undefined,
   }
 }

@@ -4,6 +4,9 @@ import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { swapMachine, swapMessageRefs, type SwapQuoteInput, type SwapReviewDetails, type SwapToken, type SwapTransaction } from './swap.ts'
 import { timing } from './timing.ts'
+import { transactionMachine } from './transaction.ts'
+import type { TransactionEnd } from './transactionEnd.ts'
+import { isMessage } from './messages.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -20,7 +23,7 @@ const swapTx: SwapTransaction = { from: ADDRESS, to: '0x111111111111111111111111
  * the test: the pool's price is `rate` (to units per from unit), changed by the test between the review and the confirm.
  */
 function swapRoot() {
-  const pool = { rate: 2n }
+  const pool = { rate: 2n, end: 'success' as TransactionEnd['status'] }
   const sent: SwapTransaction[] = []
   const logic = swapMachine.provide({
     actors: {
@@ -29,8 +32,12 @@ function swapRoot() {
       prepareReview: fromPromise(async (): Promise<SwapReviewDetails> => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
       buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new Error('no approval for ETH'))),
       buildSwap: fromPromise(async () => swapTx),
-      sendTransaction: fromPromise(async ({ input }) => (sent.push(input.transaction), { hash: `0x${'b'.repeat(64)}` })),
-      waitForTransaction: fromPromise(async ({ input }): Promise<{ status: 'success' | 'reverted'; hash: string }> => ({ status: 'success', hash: input.hash })),
+      transaction: transactionMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => (sent.push(input.request as SwapTransaction), { hash: `0x${'b'.repeat(64)}` })),
+          waitForEnd: fromPromise(async ({ input }): Promise<TransactionEnd> => ({ status: pool.end, hash: input.hash })),
+        },
+      }),
       fetchAllowance: fromPromise(async () => ({ allowance: '0' })),
     },
   })
@@ -86,5 +93,32 @@ describe('swap feature in the root: the transaction stack', () => {
     expect(r.sent).toEqual([swapTx])
     expect(r.h.view()).toBe('Account')
     expect(r.stack()).toEqual([])
+  })
+
+  test('behavior: sent, status unknown: the stack entry is done, the loading toast hidden, SwapPreview shows the hash with Account behind it; Back leaves it to Account, the form cleared', async () => {
+    const r = swapRoot()
+    r.pool.end = 'unknown'
+    await reviewing(r)
+    r.h.actor.send({ type: 'feature.deliver', feature: 'swap', event: { type: 'swap.confirm' } })
+    await tick()
+    expect(r.sent).toEqual([swapTx])
+    expect(r.swap().value).toBe('unconfirmed')
+    expect(r.h.view()).toBe('SwapPreview')
+    expect(r.h.history()).toEqual(['Account', 'SwapPreview'])
+    expect(r.stack()).toEqual([])
+    const toast = r.h.actor.getSnapshot().context.toast.getSnapshot().context
+    expect(toast.current && isMessage(toast.current.message, 'swapSubmitted')).toBeFalsy()
+    expect(toast.next && isMessage(toast.next.message, 'swapSubmitted')).toBeFalsy()
+    // Account's Swap button (or open({ view: 'Swap' })) shows the status again, never a form.
+    r.h.actor.send({ type: 'app.open', view: 'Swap' })
+    await tick()
+    expect(r.h.view()).toBe('SwapPreview')
+    expect(r.swap().value).toBe('unconfirmed')
+    r.h.actor.send({ type: 'app.back' })
+    await tick(timing.viewTransition)
+    expect(r.h.view()).toBe('Account')
+    expect(r.swap().value).toBe('idle')
+    expect(r.swap().context.amount).toBe('')
+    expect(r.sent).toEqual([swapTx])
   })
 })

@@ -13,17 +13,19 @@ export type SwapGesture =
 
 /** A swap waits for the wallet or the chain (the machine's `loading` tag). */
 export const swapBusy = (facts: FeatureFacts) => facts.self?.hasTag('loading') ?? false
+/** A sent transaction's end is not known (the machine's `unconfirmed` tag): its status view, never a new form. */
+export const swapUnconfirmed = (facts: FeatureFacts) => facts.self?.hasTag('unconfirmed') ?? false
 /** The swap arguments of `open({ view: 'Swap', data })` (spec §2), as the machine's request. */
 const requestOf = (data: ViewData | undefined): SwapRequest | undefined => (data && (data.fromToken || data.toToken || data.amount) ? { fromToken: data.fromToken, toToken: data.toToken, amount: data.amount } : undefined)
 
-/** Account's Swap: the preview of a swap still waiting, else the form, the machine fetched if needed. */
+/** Account's Swap: the preview of a swap still waiting (or sent, status unknown), else the form, the machine fetched if needed. */
 export function startSwap(facts: FeatureFacts): FeatureCommand[] {
-  if (swapBusy(facts)) return [to.router({ type: 'router.push', view: 'SwapPreview' })]
+  if (swapBusy(facts) || swapUnconfirmed(facts)) return [to.router({ type: 'router.push', view: 'SwapPreview' })]
   return [to.router({ type: 'router.push', view: 'Swap' }), to.self({ type: 'swap.open' }, true)]
 }
 
 /**
- * Swap (issue 20 §2, spec §2 "Swap takes swap arguments") as a feature: gated by the `swaps` flag, holds Swap,
+ * Swap (spec §2 "Swap takes swap arguments", §6 `swaps`) as a feature: gated by the `swaps` flag, holds Swap,
  * SwapSelectToken and SwapPreview, opens with the swap arguments of `open({ view: 'Swap', data })`. The page holds only
  * what starts it; the rest arrives with the machine (`swap.outcomes.ts`: following the account, the review, the
  * approval and the swap on the transaction stack, the toasts, the balances).
@@ -35,7 +37,8 @@ export const swapFeature: FeatureRegistration = {
   busyTag: 'loading',
   on: {
     open: (facts, { view, data }) => {
-      if (swapBusy(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SwapPreview' })]
+      // Asked for Swap while a swap waits for the wallet or the chain, or its end is unknown: its preview, not a form.
+      if (swapBusy(facts) || swapUnconfirmed(facts)) return [to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SwapPreview' })]
       const request = requestOf(data)
       return view === 'Swap' && facts.account ? [to.self({ type: 'swap.open', ...(request ? { request } : {}) }, true)] : []
     },

@@ -1,9 +1,13 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { isMessage, messageOf } from './messages.ts'
-import { startSwap, type SwapGesture } from './swap.feature.ts'
+import { startSwap, swapUnconfirmed, type SwapGesture } from './swap.feature.ts'
 import type { SwapEmitted, SwapTarget } from './swap.ts'
 
-/** The toasts of a swap, as message keys (their words are the catalogue's: `ui/locales/en.shell.ts` `messages`). */
+/**
+ * The toasts of a swap, as message keys (their words are the catalogue's: `ui/locales/en.shell.ts` `messages`). The
+ * loading toast (`submitted`) is the transaction machine's own (shown with the hash, hidden when the end is unknown);
+ * the outcome's toast replaces it here.
+ */
 export const swapToastMessages = { submitted: messageOf('swapSubmitted'), sent: messageOf('swapSent') } as const
 
 const swapTarget = (a: ConnectedAccount): SwapTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId })
@@ -17,10 +21,11 @@ function hideSubmittedToast(facts: FeatureFacts): FeatureCommand[] {
 }
 
 /**
- * The swap feature's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}):
- * it follows the active account (another address or chain resets the form), and turns the machine's outcomes into the
- * modal's moves: the review pushed, the approval and the swap on the transaction stack, the loading toast, success
- * back to Account with the balances and Activity read again, a rejection or failure back to the form.
+ * The swap feature's hooks that arrive with its machine ({@link import('./features.ts').LoadedFeature}): it follows the
+ * active account (another address or chain resets the form), and turns the machine's outcomes into the modal's moves:
+ * the review pushed, the approval and the swap on the transaction stack, success back to Account with the balances
+ * and Activity read again, a rejection or failure back to the form, an unknown end to its status view with Account
+ * behind it.
  */
 export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
   spawned: (facts) => (facts.account ? [to.self({ type: 'swap.setTarget', target: swapTarget(facts.account) })] : []),
@@ -35,7 +40,8 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
     }
     return commands
   },
-  back: (facts) => (facts.view === 'SwapPreview' ? [to.self({ type: 'swap.edit' })] : []),
+  // Back from a swap whose end is not known leaves it (Account, the form cleared), never to the form with its amount.
+  back: (facts) => (facts.view === 'SwapPreview' ? [to.self({ type: swapUnconfirmed(facts) ? 'swap.dismiss' : 'swap.edit' })] : []),
   gesture: (facts, event) => {
     const e = event as SwapGesture | { type: string }
     switch (e.type) {
@@ -51,6 +57,8 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
         // The approval and the swap enter the stack as one transaction; a full stack refuses it (spec §9).
         if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
         return [to.router({ type: 'router.pushTransaction', id: `swap-${facts.transactions.count}`, onSuccess: 'Account' }), to.self({ type: 'swap.confirm' }, true)]
+      case 'swap.dismiss':
+        return [to.self({ type: 'swap.dismiss' }), to.router({ type: 'router.reset', view: 'Account' })]
       default:
         return [to.self(event, true)]
     }
@@ -63,8 +71,10 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
       case 'swap.repriced':
         // The review shows again with the new quote; its next confirm opens the transaction again.
         return [to.router({ type: 'router.dropTransaction' })]
-      case 'swap.submitted':
-        return [to.toast('loading', swapToastMessages.submitted)]
+      // Sent, status unknown: its view (the hash, the explorer) with Account behind it, so that Back never shows the
+      // form again; the stack's entry is done (a later end after a re-check returns to Account).
+      case 'swap.unconfirmed':
+        return [to.router({ type: 'router.clearTransactions' }), to.router({ type: 'router.reset', view: 'Account' }), to.router({ type: 'router.push', view: 'SwapPreview' })]
       case 'swap.succeeded':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),

@@ -21,6 +21,8 @@ import {
 } from './swap.ts'
 import { timing } from './timing.ts'
 import { connectSwap } from './swap.connect.ts'
+import { transactionMachine } from './transaction.ts'
+import type { TransactionEnd } from './transactionEnd.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -47,12 +49,12 @@ type Impl = {
   buildApprove?: () => Promise<SwapTransaction>
   buildSwap?: (input: SwapQuoteInput & { slippage: string }) => Promise<SwapTransaction>
   sendTransaction?: (input: { transaction: SwapTransaction }) => Promise<{ hash: string }>
-  waitForTransaction?: (input: { hash: string }) => Promise<{ status: 'success' | 'reverted'; hash: string }>
+  waitForTransaction?: (input: { hash: string }) => Promise<TransactionEnd>
   fetchAllowance?: () => Promise<{ allowance: string }>
 }
 
 function harness(impl: Impl = {}) {
-  const calls = { quotes: [] as SwapQuoteInput[], sent: [] as SwapTransaction[], builds: [] as Array<SwapQuoteInput & { slippage: string }> }
+  const calls = { quotes: [] as SwapQuoteInput[], sent: [] as SwapTransaction[], waits: [] as string[], builds: [] as Array<SwapQuoteInput & { slippage: string }> }
   const full: Required<Impl> = {
     loadSwap: async () => ({ tokens: [ETH, DEV, USDT], balances }),
     fetchQuote: async (input) => ({ fromAmount: input.amount, toAmount: (BigInt(input.amount) * 2n).toString(), priceImpact: 0.3 }),
@@ -72,14 +74,23 @@ function harness(impl: Impl = {}) {
         prepareReview: fromPromise(() => full.prepareReview()),
         buildApprove: fromPromise(() => full.buildApprove()),
         buildSwap: fromPromise(({ input }) => (calls.builds.push(input), full.buildSwap(input))),
-        sendTransaction: fromPromise(({ input }) => (calls.sent.push(input.transaction), full.sendTransaction(input))),
-        waitForTransaction: fromPromise(({ input }) => full.waitForTransaction(input)),
+        // The transaction machine (the approval, the swap) with the wallet's and the receipt rule's answers.
+        transaction: transactionMachine.provide({
+          actors: {
+            send: fromPromise(({ input }) => {
+              const transaction = input.request as SwapTransaction
+              calls.sent.push(transaction)
+              return full.sendTransaction({ transaction })
+            }),
+            waitForEnd: fromPromise(({ input }) => (calls.waits.push(input.hash), full.waitForTransaction(input))),
+          },
+        }),
         fetchAllowance: fromPromise(() => full.fetchAllowance()),
       },
     }),
   )
   const emitted: SwapEmitted[] = []
-  for (const type of ['swap.reviewing', 'swap.repriced', 'swap.submitted', 'swap.succeeded', 'swap.cancelled', 'swap.failed'] as const) actor.on(type, (e) => void emitted.push(e))
+  for (const type of ['swap.reviewing', 'swap.repriced', 'swap.submitted', 'swap.succeeded', 'swap.cancelled', 'swap.failed', 'swap.unconfirmed'] as const) actor.on(type, (e) => void emitted.push(e))
   actor.start()
   actor.send({ type: 'swap.setTarget', target })
   return { actor, calls, emitted, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context }
@@ -353,6 +364,92 @@ describe('swap machine', () => {
     expect(h.value()).toEqual({ form: 'quoted' })
     expect(h.context().error).toEqual(swapMessageRefs.reverted)
     expect(h.emitted.at(-1)).toMatchObject({ type: 'swap.failed', error: { name: 'TransactionRevertedError' } })
+  })
+
+  test('sent, status unknown: the swap never returns to the form; Check again follows it to its end', async () => {
+    let end: TransactionEnd['status'] = 'unknown'
+    const h = harness({ prepareReview: async () => ({ gasPrice: '1', allowance: (2n ** 256n - 1n).toString(), gas: '150000' }), waitForTransaction: async ({ hash }) => ({ status: end, hash }) })
+    await quoted(h)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    expect(h.value()).toBe('unconfirmed')
+    expect(h.emitted.at(-1)).toEqual({ type: 'swap.unconfirmed', hash: hashS, caipNetworkId: chain })
+    expect(connectSwap(h.actor.getSnapshot())).toMatchObject({ phase: 'unconfirmed', unconfirmedHash: hashS, loading: false })
+    // The form's gestures are not heard: no second swap from here.
+    h.actor.send({ type: 'swap.confirm' })
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    expect(h.calls.sent).toEqual([swapTx])
+    // Check again: still unknown, then mined.
+    h.actor.send({ type: 'swap.recheck' })
+    await settle()
+    expect(h.value()).toBe('unconfirmed')
+    end = 'success'
+    h.actor.send({ type: 'swap.recheck' })
+    await settle()
+    expect(h.calls.waits).toEqual([hashS, hashS, hashS])
+    expect(h.calls.sent).toEqual([swapTx])
+    expect(h.value()).toBe('idle')
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'swap.succeeded', hash: hashS })
+  })
+
+  test("an approval whose end is unknown: its hash; Check again, confirmed, goes on to the swap's prompt", async () => {
+    let end: TransactionEnd['status'] = 'unknown'
+    const h = harness({ waitForTransaction: async ({ hash }) => ({ status: hash === hashA ? end : 'success', hash }) })
+    await quoted(h, '1', DEV)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    expect(h.value()).toBe('unconfirmed')
+    expect(h.emitted.at(-1)).toEqual({ type: 'swap.unconfirmed', hash: hashA, caipNetworkId: chain })
+    expect(h.calls.sent).toEqual([approveTx])
+    end = 'success'
+    h.actor.send({ type: 'swap.recheck' })
+    await settle()
+    expect(h.calls.sent).toEqual([approveTx, swapTx])
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'swap.succeeded', hash: hashS })
+  })
+
+  test('sent, status unknown, then Back to Account: the form is cleared', async () => {
+    const h = harness({ waitForTransaction: async ({ hash }) => ({ status: 'unknown', hash }) })
+    await quoted(h)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    h.actor.send({ type: 'swap.dismiss' })
+    expect(h.value()).toBe('idle')
+    expect(h.context()).toMatchObject({ amount: '', quote: undefined, unconfirmed: undefined })
+  })
+
+  test('a recheck that finds the swap reverted is a failure, back to the form', async () => {
+    let end: TransactionEnd['status'] = 'unknown'
+    const h = harness({ prepareReview: async () => ({ gasPrice: '1', allowance: (2n ** 256n - 1n).toString() }), waitForTransaction: async ({ hash }) => ({ status: end, hash }) })
+    await quoted(h)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    end = 'reverted'
+    h.actor.send({ type: 'swap.recheck' })
+    await settle()
+    expect(h.value()).toEqual({ form: 'quoted' })
+    expect(h.context().error).toEqual(swapMessageRefs.reverted)
+  })
+
+  test('bad input: a malformed hash from the wallet fails the swap, no receipt wait', async () => {
+    const h = harness({ prepareReview: async () => ({ gasPrice: '1', allowance: (2n ** 256n - 1n).toString() }), sendTransaction: async () => ({ hash: '0xnope' }) })
+    await quoted(h)
+    h.actor.send({ type: 'swap.review' })
+    await settle()
+    h.actor.send({ type: 'swap.confirm' })
+    await settle()
+    expect(h.value()).toEqual({ form: 'quoted' })
+    expect(h.calls.waits).toEqual([])
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'swap.failed', error: { name: 'InvalidTransactionHashError' } })
   })
 
   test('the gas price refused for the network says so word for word (by key)', async () => {

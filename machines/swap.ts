@@ -1,161 +1,23 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { parseUnits } from 'viem'
-import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { BaseError, summarizeError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
+import { messageOf } from './messages.ts'
 import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
-import {
-  nativeTokenAddress,
-  defaultSlippage,
-  fallbackSwapGas,
-  addressPart,
-  isNativeToken,
-  balanceOf,
-  balanceUnits,
-  slippageBps,
-  minimumReceived,
-  needsApproval,
-  type SwapReviewDetails,
-  type SwapToken,
-} from './swap.tokens.ts'
-
-export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval }
-export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
+import { balanceOf, balanceUnits, defaultSlippage, isNativeToken, minimumReceived, needsApproval, slippageBps, type SwapReviewDetails, type SwapToken } from './swap.tokens.ts'
+import { findSwapToken, fromUnits, parseSwapAmount, tokenAt, type SwapContext, type SwapEmitted, type SwapEvent, type SwapQuote, type SwapQuoteInput, type SwapTransaction } from './swap.types.ts'
 import { timing } from './timing.ts'
+import { isOutcome, outcomeOf, transactionMachine, type TransactionInput, type TransactionSubmittedEvent } from './transaction.ts'
 
+export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval } from './swap.tokens.ts'
+export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
 export { swapMessageRefs }
 export type { SwapMessage, SwapMessageKey, SwapMessageValues } from './swap.messages.ts'
-
-/** Who swaps, where: the connected account of the active namespace. */
-export type SwapTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
-
-/** A quote as context keeps it: smallest-unit decimal strings, the price impact in percent when the API gives one. */
-export type SwapQuote = { fromAmount: string; toAmount: string; priceImpact?: number | undefined }
-
-/** A transaction for the wallet (`to`, `data`, `value` in wei as a decimal string, `gas` when estimated). */
-export type SwapTransaction = { from: string; to: string; data: string; value: string; gas?: string | undefined }
-
-/** What `modal.open({ view: 'Swap', data })` asks for: tokens by symbol or address (CAIP-10 or 0x), an amount in whole tokens. */
-export type SwapRequest = { fromToken?: string | undefined; toToken?: string | undefined; amount?: string | undefined }
-
-export type SwapContext = {
-  target?: SwapTarget | undefined
-  /** The chain's swappable tokens. */
-  tokens: SwapToken[]
-  /** The account's balances on the chain (the balance endpoint). */
-  balances: TokenBalance[]
-  /** CAIP-10 addresses of the chosen tokens. */
-  fromToken?: string | undefined
-  toToken?: string | undefined
-  /** The amount as typed (whole tokens); parsed with the from token's decimals, never as a float. */
-  amount: string
-  /** Slippage tolerance in percent, as typed (default {@link defaultSlippage}). */
-  slippage: string
-  /** What the open asked for, applied once the tokens are in. */
-  request?: SwapRequest | undefined
-  quote?: SwapQuote | undefined
-  /** The minimum received the visitor reviewed (smallest unit): a quote below it before the wallet is asked stops the swap. */
-  reviewedMinimum?: string | undefined
-  details?: SwapReviewDetails | undefined
-  approveHash?: string | undefined
-  hash?: string | undefined
-  /** The form's or the review's message. */
-  error?: SwapMessage | undefined
-  /** The last API or wallet failure. */
-  failure?: ErrorSummary | undefined
-}
-
-export type SwapEvent =
-  | { type: 'swap.setTarget'; target: SwapTarget }
-  | { type: 'swap.clear' }
-  /** The form is shown; `request` preselects tokens and amount. */
-  | { type: 'swap.open'; request?: SwapRequest | undefined }
-  | { type: 'swap.selectToken'; side: 'from' | 'to'; address: string }
-  | { type: 'swap.flip' }
-  | { type: 'swap.setAmount'; amount: string }
-  | { type: 'swap.setMax' }
-  | { type: 'swap.setSlippage'; slippage: string }
-  | { type: 'swap.retry' }
-  | { type: 'swap.review' }
-  | { type: 'swap.edit' }
-  | { type: 'swap.confirm' }
-
-export type SwapEmitted =
-  | { type: 'swap.reviewing' }
-  /** The quote fell below the reviewed minimum before the swap prompt: the review shows again, the wallet was not asked. */
-  | { type: 'swap.repriced' }
-  | { type: 'swap.submitted'; hash: string; caipNetworkId: string }
-  /** The swap was mined; the two tokens' CAIP-10 addresses (the native one as {@link nativeTokenAddress}). */
-  | { type: 'swap.succeeded'; hash: string; caipNetworkId: string; fromToken: string; toToken: string }
-  /** The user rejected in the wallet (4001), in the approval or the swap: a cancel, not an error. */
-  | { type: 'swap.cancelled' }
-  | { type: 'swap.failed'; error: ErrorSummary }
-
-/** The API says the network has no swaps ('Network not supported for Swaps', spec §8). */
-export class SwapNetworkNotSupportedError extends BaseError {
-  override name = 'SwapNetworkNotSupportedError'
-  constructor(details?: string) {
-    super('Network not supported for Swaps', details ? { details } : {})
-  }
-}
-
-/** The API says the gas price of the network is not served ('Network not supported for Gas Price', spec §8). */
-export class GasPriceNotSupportedError extends BaseError {
-  override name = 'GasPriceNotSupportedError'
-  constructor(details?: string) {
-    super('Network not supported for Gas Price', details ? { details } : {})
-  }
-}
-
-/** No pool holds both tokens, or the amount buys nothing. */
-export class NoLiquidityError extends BaseError {
-  override name = 'NoLiquidityError'
-  constructor(details?: string) {
-    super('No liquidity for this swap', details ? { details } : {})
-  }
-}
-
-/**
- * Parses a typed amount with the token's decimals (viem `parseUnits`), never through floating point.
- * @returns the smallest-unit amount, or the message to show.
- * @example parseSwapAmount('1.5', { symbol: 'DEV', decimals: 18 }) // { ok: true, value: 1500000000000000000n }
- */
-export function parseSwapAmount(amount: string, token: Pick<SwapToken, 'symbol' | 'decimals'>): { ok: true; value: bigint } | { ok: false; message: SwapMessage } {
-  const text = amount.trim()
-  if (/^-/.test(text)) return { ok: false, message: swapMessageRefs.notPositive }
-  if (!/^(\d+\.?\d*|\.\d+)$/.test(text)) return { ok: false, message: swapMessageRefs.invalidAmount }
-  const fraction = text.split('.')[1] ?? ''
-  if (fraction.length > token.decimals) return { ok: false, message: swapMessageRefs.tooManyDecimals(token.symbol, token.decimals) }
-  const value = parseUnits(text.startsWith('.') ? `0${text}` : text, token.decimals)
-  if (value <= 0n) return { ok: false, message: swapMessageRefs.notPositive }
-  return { ok: true, value }
-}
-
-/**
- * Finds a token by what a visitor or a dapp names it: its CAIP-10 address, its contract address, or its symbol
- * (case-insensitive).
- */
-export function findSwapToken(tokens: readonly SwapToken[], wanted: string | undefined): SwapToken | undefined {
-  if (!wanted) return undefined
-  const w = wanted.trim().toLowerCase()
-  return tokens.find((t) => t.address.toLowerCase() === w) ?? tokens.find((t) => addressPart(t.address).toLowerCase() === w) ?? tokens.find((t) => t.symbol.toLowerCase() === w)
-}
-
-const tokenAt = (context: SwapContext, side: 'from' | 'to') => context.tokens.find((t) => t.address === (side === 'from' ? context.fromToken : context.toToken))
-
-/** The from amount in the smallest unit, or undefined when it does not parse. */
-export function fromUnits(context: SwapContext): bigint | undefined {
-  const token = tokenAt(context, 'from')
-  if (!token) return undefined
-  const parsed = parseSwapAmount(context.amount, token)
-  return parsed.ok ? parsed.value : undefined
-}
+export { SwapNetworkNotSupportedError, GasPriceNotSupportedError, NoLiquidityError, parseSwapAmount, findSwapToken, fromUnits } from './swap.types.ts'
+export type { SwapTarget, SwapQuote, SwapTransaction, SwapRequest, SwapContext, SwapEvent, SwapEmitted, SwapQuoteInput } from './swap.types.ts'
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The swap machine's "${name}" actor was not provided.`)
+  throw new BaseError(`The swap machine's "${name}" actor was not provided.`)
 }
-
-/** What the quote, allowance and build actors take: the chosen tokens and the amount in the smallest unit. */
-export type SwapQuoteInput = { caipNetworkId: string; userAddress: string; from: string; to: string; amount: string }
 
 const emptyForm = {
   fromToken: undefined,
@@ -168,6 +30,7 @@ const emptyForm = {
   details: undefined,
   approveHash: undefined,
   hash: undefined,
+  unconfirmed: undefined,
   error: undefined,
   failure: undefined,
 } satisfies Partial<SwapContext>
@@ -195,19 +58,22 @@ const errorName = (event: unknown) => ((event as { error?: { name?: unknown } })
  *   again every `quoteRefresh`. `swap.confirm` goes to `approving` when the allowance is short of the amount (never
  *   for the native currency or an unwrap the token settles itself, see {@link needsApproval}), else
  *   `swapping`; `swap.edit` back to the form.
- * - `approving` (one wallet prompt): built, sent, mined, then the allowance read back: short → the form with
- *   'allowanceShort'.
+ * - `approving` (one wallet prompt): built, then one run of the transaction machine (`machines/transaction.ts`: the
+ *   prompt, the chain's end by the receipt rule), then the allowance read back: short → the form with 'allowanceShort'.
  * - `swapping` (another prompt): the quote is read again first (`requoting`): when the pool moved below the minimum
  *   the visitor reviewed, back to the review with 'priceMoved' and the new quote, the wallet not asked
  *   (`swap.repriced`: the transaction the confirm opened is dropped, a second confirm opens one again); else built
- *   (the API bounds it by the slippage), sent, mined. Success emits `swap.succeeded` and resets the form; a revert
- *   is a failure.
+ *   (the API bounds it by the slippage), then a second run of the transaction machine (its loading toast 'swapSubmitted').
+ *   Success emits `swap.succeeded` and resets the form; a revert or a replacement is a failure.
+ * - `unconfirmed`: the approval's or the swap's end is not known ("sent, status unknown", spec §4 Send, §9): its hash,
+ *   `swap.recheck` (`rechecking`: the transaction machine again with the hash, the same receipt rule; an approval that
+ *   confirms goes on to the swap) or `swap.dismiss` (to Account, the form cleared). Never the editable form.
  *
  * A rejection in either prompt emits `swap.cancelled` and returns to the form with tokens, amount and slippage kept;
  * a failure emits `swap.failed`, the same way. Another account or chain (`swap.setTarget`) and `swap.clear` reset.
  *
- * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `sendTransaction`,
- * `waitForTransaction`, `fetchAllowance`.
+ * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `fetchAllowance`, and
+ * `transaction` (the transaction machine with its `send`, taking a {@link SwapTransaction}, and `waitForEnd`).
  */
 export const swapMachine = setup({
   types: { context: {} as SwapContext, events: {} as SwapEvent, emitted: {} as SwapEmitted },
@@ -217,8 +83,8 @@ export const swapMachine = setup({
     prepareReview: fromPromise<SwapReviewDetails, SwapQuoteInput & { slippage: string }>(notProvided('prepareReview')),
     buildApprove: fromPromise<SwapTransaction, SwapQuoteInput>(notProvided('buildApprove')),
     buildSwap: fromPromise<SwapTransaction, SwapQuoteInput & { slippage: string }>(notProvided('buildSwap')),
-    sendTransaction: fromPromise<{ hash: string }, { connectorId: string; caipNetworkId: string; transaction: SwapTransaction }>(notProvided('sendTransaction')),
-    waitForTransaction: fromPromise<{ status: 'success' | 'reverted'; hash: string }, { connectorId: string; caipNetworkId: string; hash: string }>(notProvided('waitForTransaction')),
+    /** One transaction (the approval, then the swap): its `send` actor takes a {@link SwapTransaction} as its request. */
+    transaction: transactionMachine,
     fetchAllowance: fromPromise<{ allowance: string }, SwapQuoteInput>(notProvided('fetchAllowance')),
   },
   delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh },
@@ -243,8 +109,9 @@ export const swapMachine = setup({
     isAllowanceShort: ({ context, event }) => BigInt((event as unknown as { output: { allowance: string } }).output.allowance) < (fromUnits(context) ?? 0n),
     /** The new quote pays less than the minimum the visitor reviewed. */
     isBelowReviewedMinimum: ({ context, event }) => context.reviewedMinimum !== undefined && BigInt((event as unknown as { output: SwapQuote }).output.toAmount) < BigInt(context.reviewedMinimum),
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
-    isReverted: ({ event }) => (event as unknown as { output: { status: string } }).output.status === 'reverted',
+    isOutcome,
+    /** A Check again found the approval confirmed (the swap then goes on). */
+    isApprovalConfirmed: ({ context, event }) => context.unconfirmed?.step === 'approve' && outcomeOf(event).status === 'confirmed',
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'swap.setTarget' ? { target: event.target } : {})),
@@ -307,10 +174,21 @@ export const swapMachine = setup({
       details: { ...(context.details ?? { gasPrice: '0' }), allowance: (event as unknown as { output: { allowance: string } }).output.allowance },
     })),
     setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' }, error: swapMessageRefs.reverted }),
+    /** A transaction that did not confirm: its failure; a revert says so on the form. */
+    setOutcomeFailure: assign(({ event }) => {
+      const outcome = outcomeOf(event)
+      const failure = 'error' in outcome ? outcome.error : undefined
+      return { failure, error: outcome.status === 'reverted' ? swapMessageRefs.reverted : undefined }
+    }),
+    setUnconfirmed: assign({
+      unconfirmed: ({ event }, params: { step: 'approve' | 'swap' }) => ({ step: params.step, hash: (outcomeOf(event) as { hash: string }).hash }),
+    }),
+    /** The final hash of a confirmed swap (a sped-up one's). */
+    clearUnconfirmed: assign({ unconfirmed: undefined }),
+    setOutcomeHash: assign({ hash: ({ context, event }) => ('hash' in outcomeOf(event) ? (outcomeOf(event) as { hash: string }).hash : context.hash) }),
     setAllowanceFailure: assign({ failure: { name: 'AllowanceShortError', message: 'The allowance read back is short of the amount' }, error: swapMessageRefs.allowanceShort }),
-    setApproveHash: assign({ approveHash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
-    setHash: assign({ hash: ({ event }) => (event as unknown as { output: { hash: string } }).output.hash }),
+    setApproveHash: assign({ approveHash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
+    setHash: assign({ hash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
     emitReviewing: emit({ type: 'swap.reviewing' } as const),
     emitRepriced: emit({ type: 'swap.repriced' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'swap.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
@@ -322,6 +200,7 @@ export const swapMachine = setup({
       toToken: context.toToken!,
     })),
     emitCancelled: emit({ type: 'swap.cancelled' } as const),
+    emitUnconfirmed: emit(({ context }) => ({ type: 'swap.unconfirmed' as const, hash: context.unconfirmed!.hash, caipNetworkId: context.target!.caipNetworkId })),
     emitFailed: emit(({ context }) => ({ type: 'swap.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
   },
 }).createMachine({
@@ -463,33 +342,27 @@ export const swapMachine = setup({
             id: 'buildApprove',
             src: 'buildApprove',
             input: ({ context }) => quoteInput(context),
-            onDone: { target: 'prompting' },
+            onDone: { target: 'transacting' },
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
           },
         },
-        prompting: {
+        /** The approval's transaction: the wallet's prompt, then the chain's end (the transaction machine). */
+        transacting: {
           invoke: {
-            id: 'sendApprove',
-            src: 'sendTransaction',
-            input: ({ context, event }) => ({
-              connectorId: context.target!.connectorId,
-              caipNetworkId: context.target!.caipNetworkId,
-              transaction: (event as unknown as { output: SwapTransaction }).output,
-            }),
-            onDone: { target: 'confirming', actions: 'setApproveHash' },
-            onError: [
-              { guard: 'isUserRejection', target: '#swap.form.quoted', actions: 'emitCancelled' },
-              { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            id: 'approve',
+            src: 'transaction',
+            input: ({ context, event }) => transactionInput(context, (event as unknown as { output: SwapTransaction }).output),
+            onDone: [
+              { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: 'readingAllowance' },
+              { guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: '#swap.unconfirmed', actions: [{ type: 'setUnconfirmed', params: { step: 'approve' } }, 'emitUnconfirmed'] },
+              { target: '#swap.form.quoted', actions: ['setOutcomeFailure', 'emitFailed'] },
             ],
           },
-        },
-        confirming: {
-          invoke: {
-            id: 'waitForApprove',
-            src: 'waitForTransaction',
-            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.approveHash! }),
-            onDone: [{ guard: 'isReverted', target: '#swap.form.quoted', actions: ['setRevertFailure', 'emitFailed'] }, { target: 'readingAllowance' }],
-            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          initial: 'prompting',
+          states: {
+            prompting: { on: { 'transaction.submitted': { target: 'confirming', actions: 'setApproveHash' } } },
+            confirming: {},
           },
         },
         /** The allowance is read back from the API before the swap is asked. */
@@ -537,42 +410,66 @@ export const swapMachine = setup({
             id: 'buildSwap',
             src: 'buildSwap',
             input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
-            onDone: { target: 'prompting' },
+            onDone: { target: 'transacting' },
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
           },
         },
-        prompting: {
+        /** The swap's transaction: the wallet's prompt, then the chain's end (the transaction machine). */
+        transacting: {
           invoke: {
-            id: 'sendSwap',
-            src: 'sendTransaction',
-            input: ({ context, event }) => ({
-              connectorId: context.target!.connectorId,
-              caipNetworkId: context.target!.caipNetworkId,
-              transaction: (event as unknown as { output: SwapTransaction }).output,
-            }),
-            onDone: { target: 'confirming', actions: ['setHash', 'emitSubmitted'] },
-            onError: [
-              { guard: 'isUserRejection', target: '#swap.form.quoted', actions: 'emitCancelled' },
-              { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
-            ],
-          },
-        },
-        confirming: {
-          invoke: {
-            id: 'waitForSwap',
-            src: 'waitForTransaction',
-            input: ({ context }) => ({ connectorId: context.target!.connectorId, caipNetworkId: context.target!.caipNetworkId, hash: context.hash! }),
+            id: 'swap',
+            src: 'transaction',
+            input: ({ context, event }) => ({ ...transactionInput(context, (event as unknown as { output: SwapTransaction }).output), submittedToast: messageOf('swapSubmitted') }),
             onDone: [
-              { guard: 'isReverted', target: '#swap.form.quoted', actions: ['setRevertFailure', 'emitFailed'] },
-              { target: '#swap.idle', actions: ['emitSucceeded', 'resetForm'] },
+              { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: '#swap.idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
+              { guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: '#swap.unconfirmed', actions: [{ type: 'setUnconfirmed', params: { step: 'swap' } }, 'emitUnconfirmed'] },
+              { target: '#swap.form.quoted', actions: ['setOutcomeFailure', 'emitFailed'] },
             ],
-            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+          },
+          initial: 'prompting',
+          states: {
+            prompting: { on: { 'transaction.submitted': { target: 'confirming', actions: ['setHash', 'emitSubmitted'] } } },
+            confirming: {},
           },
         },
       },
     },
+    /**
+     * Sent, status unknown (spec §4 Send, §9 receipt timeout): the approval's or the swap's hash is shown with the
+     * explorer; the visitor looks again (`swap.recheck`) or leaves to Account (`swap.dismiss`, the form cleared). Never
+     * the editable form: a swap that may be mined must not be offered twice.
+     */
+    unconfirmed: {
+      tags: ['unconfirmed'],
+      on: {
+        'swap.recheck': { target: 'rechecking', actions: 'clearError' },
+        'swap.dismiss': { target: 'idle', actions: 'resetForm' },
+      },
+    },
+    /** Check again: the same transaction machine, started with the hash (no prompt; the same receipt rule). */
+    rechecking: {
+      tags: ['loading'],
+      invoke: {
+        id: 'recheck',
+        src: 'transaction',
+        input: ({ context }) => ({ ...transactionInput(context), hash: context.unconfirmed!.hash }),
+        onDone: [
+          // The approval confirmed: the swap goes on as it would have (the allowance read back, then its prompt).
+          { guard: 'isApprovalConfirmed', target: '#swap.approving.readingAllowance', actions: 'clearUnconfirmed' },
+          { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: 'idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
+          { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: 'unconfirmed' },
+          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', 'setOutcomeFailure', 'emitFailed'] },
+        ],
+      },
+    },
   },
 })
+
+/** The transaction machine's input for this swap's account and network (`request`: the built transaction). */
+function transactionInput(context: SwapContext, request?: SwapTransaction): TransactionInput {
+  return { caipNetworkId: context.target!.caipNetworkId, namespace: context.target!.namespace, connectorId: context.target!.connectorId, request }
+}
 
 /** The quote the context describes (call once the form checked it). */
 function quoteInput(context: SwapContext): SwapQuoteInput {

@@ -1,8 +1,9 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ToastText } from './messages.ts'
+import type { ToastEvent } from './toast.ts'
 import { timing } from './timing.ts'
-import { isReplacedByOther, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
+import { isReplacedByOther, TransactionStatusUnknownError, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
 
 export type { TransactionEnd, TransactionWaitInput } from './transactionEnd.ts'
 
@@ -149,7 +150,7 @@ export const transactionMachine = setup({
     setForeignFailure: assign({ failure: ({ context, event }) => summarizeError(new ForeignReceiptError(context.hash!, endOf(event).hash)) }),
     setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }),
     setReplacedFailure: assign({ failure: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }),
-    setTimeoutFailure: assign({ failure: { name: 'TransactionStatusUnknownError', message: 'The transaction was sent; its status is not known yet' } }),
+    setTimeoutFailure: assign({ failure: ({ context }) => summarizeError(new TransactionStatusUnknownError(context.hash!)) }),
     /** The parent learns the hash (standalone, with no parent, nobody is told). */
     tellParentSubmitted: enqueueActions(({ context, self, enqueue }) => {
       const parent = self._parent
@@ -157,7 +158,8 @@ export const transactionMachine = setup({
     }),
     showSubmittedToast: enqueueActions(({ context, system, enqueue }) => {
       const toast = system.get('toast')
-      if (toast) enqueue.sendTo(toast, { type: 'toast.show', variant: 'loading', message: context.submittedToast! })
+      const show: ToastEvent = { type: 'toast.show', variant: 'loading', message: context.submittedToast! }
+      if (toast) enqueue.sendTo(toast, show)
     }),
     markToastShown: assign({ toastShown: true }),
     /** Only the toast this run showed is hidden (a "Check again" run showed none). */
@@ -226,6 +228,19 @@ export const transactionMachine = setup({
     },
   },
 })
+
+/**
+ * The page of a transaction on a network's block explorer (`blockExplorers.default.url` + `/tx/<hash>`, the path
+ * Etherscan-style explorers and Solscan share); undefined when the network names no explorer (the hash is then shown
+ * to copy) or its URL is not http(s).
+ * @example transactionExplorerUrl({ blockExplorers: { default: { name: 'Etherscan', url: 'https://etherscan.io' } } }, '0xab…')
+ * // 'https://etherscan.io/tx/0xab…'
+ */
+export function transactionExplorerUrl(network: { blockExplorers?: { default: { url: string } } | undefined } | undefined, hash: string | undefined): string | undefined {
+  const base = network?.blockExplorers?.default.url
+  if (!base || !hash || !/^https?:\/\//i.test(base)) return undefined
+  return `${base.replace(/\/+$/, '')}/tx/${encodeURIComponent(hash)}`
+}
 
 /**
  * The outcome a parent's `onDone` carries, typed ({@link TransactionOutcome}).

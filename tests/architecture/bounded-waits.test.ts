@@ -29,6 +29,7 @@ const frameTimed =
 const http = (onError: string) => `an API call only: the API client aborts it after its request timeout (services/api.ts defaultRequestTimeout, spec §9 10 s, ApiTimeoutError) → onError: ${onError}`
 const siwxBounded = "the `siwx` option's call: siwxActors end it with RequestTimeoutError after siwxRequestTimeout (10 s) → onError shows the failure"
 
+const transactionBounded = "one run of the transaction machine: its prompt is the visitor's (transaction.prompting), its receipt wait ends by receiptWaitTimeout (transaction.confirming) as 'sent, status unknown'"
 /** Waits that may go on without an `after` of their own, each with its reason. */
 const exemptions: Record<string, string> = {
   // The visitor decides.
@@ -36,10 +37,12 @@ const exemptions: Record<string, string> = {
   'network.pending.switching': visitorDecides,
   'network.pending.addingChain': visitorDecides,
   'names.signing': visitorDecides,
-  'send.flow.sending': visitorDecides,
   'transaction.prompting': visitorDecides,
-  'swap.approving.prompting': visitorDecides,
-  'swap.swapping.prompting': visitorDecides,
+  'send.flow.transacting': transactionBounded,
+  'send.flow.rechecking': transactionBounded,
+  'swap.approving.transacting': transactionBounded,
+  'swap.swapping.transacting': transactionBounded,
+  'swap.rechecking': transactionBounded,
   'siwx.awaitingSession.signing.awaitingSignature': `${visitorDecides} (the sign-in view's Cancel)`,
   'farcasterLogin.waiting': 'the visitor approves in the Farcaster app (the QR code on show); Back cancels',
   'socialLogin.popup.waiting': 'the visitor signs in in the provider popup; closing it ends the wait (the watcher reports it)',
@@ -87,14 +90,8 @@ const exemptions: Record<string, string> = {
   'swap.swapping.building': http('form.quoted with the failure'),
 }
 
-/**
- * Waits with no bound yet (a debt; the list may only shrink). Receipt waits are bounded by the receipt rule
- * (`adapters/receipt.ts`, `receiptTiming.receiptTimeout` 120 s, ending `unknown`) in the transfer adapters; the swap's
- * chart has no `after` and no "sent, status unknown" state yet (send's has both).
- */
+/** Waits with no bound yet (a debt; the list may only shrink). */
 const pending: Record<string, string> = {
-  'swap.approving.confirming': 'receipt waits: bounded by the receipt rule',
-  'swap.swapping.confirming': 'receipt waits: bounded by the receipt rule',
   'send.flow.preview.estimating': "eth_estimateGas/eth_gasPrice through the wallet's provider: no timeout on a silent wallet",
   'emailLogin.connecting': 'GET_USER to the frame: a kind spec §9 does not time out',
   'accountType.reading': 'a frame request of a kind spec §9 does not time out',

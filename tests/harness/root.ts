@@ -18,6 +18,7 @@ import { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
 import { namesMachine } from '../../machines/names.ts'
 import { onrampMachine } from '../../machines/onramp.ts'
 import { swapMachine } from '../../machines/swap.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
 import { sendMachine, type SendEstimate, type SendTransferInput } from '../../machines/send.ts'
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
@@ -102,12 +103,17 @@ export function createRootHarness({
         resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
         fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null; avatar?: string | null }> => ({ name: null, avatar: null })),
         estimateTransfer: fromPromise(held(send.estimates)),
-        sendTransfer: fromPromise(({ input }) => {
-          const d = deferred<{ hash: string }>()
-          send.transfers.push({ input, d })
-          return d.promise
+        // The production transaction machine, its wallet prompt and receipt wait answered by the test.
+        transaction: transactionMachine.provide({
+          actors: {
+            send: fromPromise(({ input }) => {
+              const d = deferred<{ hash: string }>()
+              send.transfers.push({ input: input.request as SendTransferInput, d })
+              return d.promise
+            }),
+            waitForEnd: fromPromise(held(send.receipts)),
+          },
         }),
-        waitForTransfer: fromPromise(held(send.receipts)),
       },
     }),
     // Swap unprovided: the root's tests do not walk a swap (tests/model/swap.model.test.tsx does).

@@ -5,7 +5,6 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
-import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { createEip155TransferAdapter, transferReceiptTimeout } from '../../adapters/eip155.transfer.ts'
 import { sendMachine, type SendContext, type SendTarget } from '../../machines/send.ts'
 import { timing } from '../../machines/timing.ts'
@@ -41,6 +40,10 @@ const spikeFee = { gas: '21000', gasPrice: spikeGasPrice.toString(), fee: (21000
 const held = ['api:balance', 'api:name', 'api:identity', 'eth_gasPrice', 'eth_sendTransaction', 'eth_getTransactionReceipt']
 
 const ctx = (s: any) => s.context as SendContext
+/** The hash the model carries (the walk checks the chain's own). */
+const HASH = `0x${'01'.repeat(32)}`
+/** The transaction machine's outcome, as the send chart reads it in its onDone (`gesture` says how the walk makes it). */
+const outcome = (id: 'transaction' | 'recheck', output: Record<string, unknown>, gesture?: string): ModelEvent => ({ type: `xstate.done.actor.${id}`, output, ...(gesture ? { gesture } : {}) })
 const inFlow = (s: any, value: string) => s.matches({ flow: value })
 
 /** What the traversal tells apart: the state and the form's inputs (not messages or fees). */
@@ -73,21 +76,24 @@ function actorEvents(s: any, fixture: Fixture): ModelEvent[] {
       list.push({ type: 'xstate.error.actor.estimateTransfer', error: new Error('Internal error') })
     }
   }
-  if (inFlow(s, 'sending')) {
-    list.push({ type: 'xstate.done.actor.sendTransfer', output: { hash: '0x01' } })
-    list.push({ type: 'xstate.error.actor.sendTransfer', error: new UserRejectedRequestError() })
-    if (fixture.failures) list.push({ type: 'xstate.error.actor.sendTransfer', error: new Error('Internal error') })
+  // One run of the transaction machine: the wallet answers its prompt (the hash, a rejection, a failure)…
+  if (s.matches({ flow: { transacting: 'sending' } })) {
+    list.push({ type: 'transaction.submitted', hash: HASH })
+    list.push(outcome('transaction', { status: 'rejected' }))
+    if (fixture.failures) list.push(outcome('transaction', { status: 'failed', error: { name: 'JsonRpcError', message: 'Internal error', code: -32603 } }))
   }
-  if (inFlow(s, 'confirming')) {
-    // The dapp's own adapter of that fixture only fails its wait.
+  // …then the receipt rule its end (a Check again is a run of its own, by the hash).
+  for (const id of ['transaction', 'recheck'] as const) {
+    if (id === 'transaction' ? !s.matches({ flow: { transacting: 'confirming' } }) : !inFlow(s, 'rechecking')) continue
+    // The dapp's own adapter of that fixture only fails its wait, or reports the transfer cancelled in the wallet.
     if (fixture.waitThrows) {
-      list.push({ type: 'xstate.error.actor.waitForTransfer', error: new Error('receipt service down') })
-      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x02', replaced: { hash: '0x01', reason: 'cancelled' } } })
-    } else list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'success', hash: '0x01' } })
+      list.push(outcome(id, { status: 'unknown', hash: HASH, error: { name: 'BaseError', message: 'receipt service down' } }, 'throws'))
+      list.push(outcome(id, { status: 'replaced', hash: `0x${'cc'.repeat(32)}`, error: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }))
+    } else list.push(outcome(id, { status: 'confirmed', hash: HASH }))
     if (fixture.failures) {
-      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'reverted', hash: '0x01' } })
+      list.push(outcome(id, { status: 'reverted', hash: HASH, error: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }))
       // No end within the receipt timeout: sent, status unknown (spec §4 Send, §9).
-      list.push({ type: 'xstate.done.actor.waitForTransfer', output: { status: 'unknown', hash: '0x01' } })
+      list.push(outcome(id, { status: 'unknown', hash: HASH }, 'timeout'))
     }
   }
   return list
@@ -258,12 +264,6 @@ async function perform(app: App, event: any) {
   if (type.startsWith('xstate.after.')) {
     if (type.includes('balanceRetry')) return app.clock.advance(timing.balanceRetry)
     if (type.includes('nameDebounce')) return app.clock.advance(timing.nameResolveDebounce)
-    // The wait never settles (its receipt read held) past the machine's own bound: sent, status unknown.
-    if (type.includes('receiptWaitTimeout')) {
-      await app.settle()
-      app.clock.advance(timing.receiptWaitTimeout)
-      return app.settle()
-    }
   }
   if (type === 'xstate.done.actor.fetchBalances') {
     // On a chain the dapp does not configure, the client answers [] without asking the server.
@@ -287,36 +287,40 @@ async function perform(app: App, event: any) {
     return onHeld(app, 'eth_gasPrice', () => app.gates.release('eth_gasPrice'))
   }
   if (type === 'xstate.error.actor.estimateTransfer') return onHeld(app, 'eth_gasPrice', () => app.gates.fail('eth_gasPrice', rpcError))
-  if (type === 'xstate.done.actor.sendTransfer') {
+  // The wallet's answer to the transaction's prompt.
+  if (type === 'transaction.submitted') {
     await onHeld(app, 'eth_sendTransaction', () => app.gates.release('eth_sendTransaction'))
     return app.walletAnswer('Approve')
   }
-  if (type === 'xstate.error.actor.sendTransfer') {
-    if (event.error instanceof UserRejectedRequestError) {
-      await onHeld(app, 'eth_sendTransaction', () => app.gates.release('eth_sendTransaction'))
-      return app.walletAnswer('Reject')
-    }
-    return onHeld(app, 'eth_sendTransaction', () => app.gates.fail('eth_sendTransaction', rpcError))
+  if (type === 'xstate.done.actor.transaction' && event.output.status === 'rejected') {
+    await onHeld(app, 'eth_sendTransaction', () => app.gates.release('eth_sendTransaction'))
+    return app.walletAnswer('Reject')
   }
-  if (type === 'xstate.done.actor.waitForTransfer') {
-    // The receipt never comes: the wait's receipt timeout passes on the modal's clock.
-    if (event.output.status === 'unknown') {
+  if (type === 'xstate.done.actor.transaction' && event.output.status === 'failed') return onHeld(app, 'eth_sendTransaction', () => app.gates.fail('eth_sendTransaction', rpcError))
+  // The chain's end, through the receipt reads (the first run's or a Check again's).
+  if (type === 'xstate.done.actor.transaction' || type === 'xstate.done.actor.recheck') {
+    const status = event.output.status as string
+    // The receipt never comes: the receipt rule's timeout passes on the modal's clock.
+    if (status === 'unknown' && event.gesture === 'timeout') {
       await app.settle()
       if (!app.gates.waiting('eth_getTransactionReceipt')) throw new Error('no eth_getTransactionReceipt waiting')
       app.clock.advance(transferReceiptTimeout)
+      await app.settle()
+      // The ended wait's read still held goes through (nothing listens to it now): a Check again's reads are the only ones held.
+      while (app.gates.waiting('eth_getTransactionReceipt')) await app.gates.release('eth_getTransactionReceipt')
       return app.settle()
     }
-    if (event.output.replaced) {
+    // The dapp adapter's wait throws once its receipt read is answered.
+    if (status === 'unknown') return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
+    if (status === 'replaced') {
       return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { cancelledBy: `0x${'cc'.repeat(32)}` }))
     }
-    if (event.output.status === 'reverted') {
+    if (status === 'reverted') {
       const hash = featureOf(app, 'send')!.getSnapshot().context.hash!
       return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.answer('eth_getTransactionReceipt', { transactionHash: hash, status: '0x0', blockNumber: '0x1' }))
     }
     return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
   }
-  // The dapp adapter's wait throws once its receipt read is answered (a failed read is retried by the built-in one).
-  if (type === 'xstate.error.actor.waitForTransfer') return onHeld(app, 'eth_getTransactionReceipt', () => app.gates.release('eth_getTransactionReceipt'))
   throw new Error(`No gesture for ${type}: every event of the model needs one`)
 }
 
@@ -327,18 +331,22 @@ async function dialogTitle(app: App): Promise<string> {
   return (id ? d?.querySelector(`#${CSS.escape(id)}`)?.textContent : title(app)) ?? ''
 }
 
+/** A path that ends with the dapp adapter's own end: its wait throwing, or its report of a cancellation. */
+const endsWithDappEnd = (path: ModelPath) => {
+  const last = path.steps.at(-1)?.event as ModelEvent | undefined
+  return Boolean(last && /^xstate\.done\.actor\.(transaction|recheck)$/.test(last.type) && (last['gesture'] === 'throws' || (last['output'] as { status?: string }).status === 'replaced'))
+}
+
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
-  runs.push({
-    fixture,
-    ...withoutPrefixes(
-      buildModelPaths(sendMachine, {
-        events: (s) => [...visitorEvents(s, fixture), ...actorEvents(s, fixture), ...delayedEvents(s)] as never,
-        serialize: serialize as never,
-        covered: runs,
-      }),
-    ),
+  const run = buildModelPaths(sendMachine, {
+    events: (s) => [...visitorEvents(s, fixture), ...actorEvents(s, fixture), ...delayedEvents(s)] as never,
+    serialize: serialize as never,
+    // The dapp adapter's ends fire transitions the built-in adapter's ends fire too (unknown; a failure back to the
+    // form): that fixture walks its own ends (first run and Check again) whatever the others covered.
+    ...(fixture.waitThrows ? {} : { covered: runs }),
   })
+  runs.push({ fixture, ...withoutPrefixes(fixture.waitThrows ? { ...run, paths: run.paths.filter(endsWithDappEnd) } : run) })
 }
 
 async function walk(fixture: Fixture, path: ModelPath) {

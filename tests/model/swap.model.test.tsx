@@ -3,17 +3,20 @@ import { createActor, fromPromise } from 'xstate'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { GasPriceNotSupportedError, NoLiquidityError, swapMachine, SwapNetworkNotSupportedError, type SwapContext, type SwapTarget, type SwapToken, type SwapTransaction } from '../../machines/swap.ts'
 import { timing } from '../../machines/timing.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
- * Model-based test of the swap machine (issue 20 §2): every path of the chart walked on the machine with its actors
+ * Model-based test of the swap machine (spec §2 "Swap takes swap arguments", §7 convert): every path of the chart walked on the machine with its actors
  * held by the walk. Gestures: the visitor opens Swap (plainly, with arguments, with the same token twice or an
  * unknown one), picks tokens, types amounts (valid, malformed, over the balance), flips, takes Max, reviews, edits
  * the slippage (valid or not), confirms, goes back, retries; the account moves to another chain or disconnects. The
  * convert API and the wallet answer each held call (tokens or none, 'Network not supported for Swaps', a quote, no
  * liquidity, a failure; the approval and the swap approved, rejected, failed; receipts mined or reverted; the
- * allowance read back enough or short); the manual clock fires the debounce and the quote refresh. After each
+ * allowance read back enough or short; an end not known, then Check again); the approval and the swap each run the
+ * production transaction machine, its wallet prompt and receipt wait held like the other calls. The manual clock
+ * fires the debounce and the quote refresh. After each
  * step the machine is where the model says, and the quote asked carries the typed amount in the smallest unit.
  */
 type E = { type: string; [k: string]: unknown }
@@ -30,6 +33,10 @@ const balances: TokenBalance[] = [
 ]
 const tx = (data: string): SwapTransaction => ({ from: user, to: '0x1111111111111111111111111111111111111111', data, value: '0' })
 const HASH = `0x${'c'.repeat(64)}`
+/** The wallet returned the hash (the transaction machine tells its parent). */
+const submitted: E = { type: 'transaction.submitted', hash: HASH }
+const failed = { status: 'failed', error: { name: 'JsonRpcError', message: 'Internal error', code: -32603 } }
+const reverted = { name: 'TransactionRevertedError', message: 'Transaction reverted' }
 
 const done = (id: string, output: unknown, tag?: string): E => ({ type: `xstate.done.actor.${id}`, output, ...(tag ? { tag } : {}) })
 const error = (id: string, e: Error): E => ({ type: `xstate.error.actor.${id}`, error: e })
@@ -105,9 +112,10 @@ const events = (s: any): E[] => {
     if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new Error('503')))
   }
   if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
-  if (s.matches({ approving: 'prompting' })) list.push(done('sendApprove', { hash: HASH }), error('sendApprove', new UserRejectedRequestError()), error('sendApprove', new Error('-32603')))
-  if (s.matches({ approving: 'confirming' })) {
-    list.push(done('waitForApprove', { status: 'success', hash: HASH }), done('waitForApprove', { status: 'reverted', hash: HASH }, 'reverted'), error('waitForApprove', new Error('timeout')))
+  // One run of the transaction machine (the approval): the wallet answers its prompt, then the receipt rule its end.
+  if (s.matches({ approving: { transacting: 'prompting' } })) list.push(submitted, done('approve', { status: 'rejected' }, 'rejected'), done('approve', failed, 'failed'))
+  if (s.matches({ approving: { transacting: 'confirming' } })) {
+    list.push(done('approve', { status: 'confirmed', hash: HASH }), done('approve', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('approve', { status: 'unknown', hash: HASH }, 'unknown'))
   }
   if (s.matches({ approving: 'readingAllowance' })) {
     list.push(done('fetchAllowance', { allowance: (10n ** 30n).toString() }), done('fetchAllowance', { allowance: '1' }, 'short'), error('fetchAllowance', new Error('503')))
@@ -117,9 +125,15 @@ const events = (s: any): E[] => {
     list.push(error('fetchQuote', new NoLiquidityError()), error('fetchQuote', new Error('503')))
   }
   if (s.matches({ swapping: 'building' })) list.push(done('buildSwap', tx('0x38ed1739')), error('buildSwap', new Error('400')))
-  if (s.matches({ swapping: 'prompting' })) list.push(done('sendSwap', { hash: HASH }), error('sendSwap', new UserRejectedRequestError()), error('sendSwap', new Error('-32603')))
-  if (s.matches({ swapping: 'confirming' })) {
-    list.push(done('waitForSwap', { status: 'success', hash: HASH }), done('waitForSwap', { status: 'reverted', hash: HASH }, 'reverted'), error('waitForSwap', new Error('timeout')))
+  // The second run (the swap).
+  if (s.matches({ swapping: { transacting: 'prompting' } })) list.push(submitted, done('swap', { status: 'rejected' }, 'rejected'), done('swap', failed, 'failed'))
+  if (s.matches({ swapping: { transacting: 'confirming' } })) {
+    list.push(done('swap', { status: 'confirmed', hash: HASH }), done('swap', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('swap', { status: 'unknown', hash: HASH }, 'unknown'))
+  }
+  // Sent, status unknown: Check again (the same machine, by the hash: it ends confirmed, reverted or unknown again) or leave.
+  if (s.matches('unconfirmed')) list.push({ type: 'swap.recheck' }, { type: 'swap.dismiss' })
+  if (s.matches('rechecking')) {
+    list.push(done('recheck', { status: 'confirmed', hash: HASH }), done('recheck', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('recheck', { status: 'unknown', hash: HASH }, 'unknown'))
   }
   return [...list, ...delayedEvents(s)]
 }
@@ -139,6 +153,7 @@ const serialize = (s: any) =>
     r: ctx(s).request,
     al: ctx(s).details?.allowance,
     ts: ctx(s).details?.tokenSettles,
+    u: ctx(s).unconfirmed?.step,
   })
 
 const run = buildModelPaths(swapMachine, { events, serialize })
@@ -166,8 +181,8 @@ async function walk(path: ModelPath) {
         prepareReview: hold as never,
         buildApprove: hold as never,
         buildSwap: hold as never,
-        sendTransaction: hold as never,
-        waitForTransaction: hold as never,
+        // The production transaction machine, its wallet prompt and receipt wait held like the other calls.
+        transaction: transactionMachine.provide({ actors: { send: hold as never, waitForEnd: hold as never } }),
         fetchAllowance: hold as never,
       },
     }),
@@ -177,7 +192,21 @@ async function walk(path: ModelPath) {
     for (const step of path.steps) {
       const e = step.event as E
       const before = actor.getSnapshot()
-      if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
+      const transaction = /^xstate\.done\.actor\.(approve|swap|recheck)$/.exec(e.type)
+      if (e.type === 'transaction.submitted' || transaction) {
+        // The transaction machine's answer: its wallet prompt (send) or its receipt wait (waitForEnd) let through.
+        const status = e.type === 'transaction.submitted' ? 'submitted' : (e.output as { status: string }).status
+        const id = status === 'submitted' || status === 'rejected' || status === 'failed' ? 'send' : 'waitForEnd'
+        const call = held.get(id)
+        expect(call, `the transaction waits for ${id}`).toBeDefined()
+        held.delete(id)
+        if (id === 'send') expect(call!.input.request).toMatchObject({ data: transaction?.[1] === 'approve' || before.matches('approving') ? '0x095ea7b3' : '0x38ed1739' })
+        else expect(call!.input).toEqual({ connectorId: 'dev', caipNetworkId: chain, hash: HASH })
+        if (status === 'submitted') call!.resolve({ hash: HASH })
+        else if (status === 'rejected') call!.reject(new UserRejectedRequestError())
+        else if (status === 'failed') call!.reject(Object.assign(new Error('Internal error'), { code: -32603 }))
+        else call!.resolve({ status: status === 'confirmed' ? 'success' : status, hash: HASH })
+      } else if (e.type.startsWith('xstate.done.actor.') || e.type.startsWith('xstate.error.actor.')) {
         const id = e.type.split('.').at(-1)!
         const call = held.get(id)
         expect(call, `the chart waits for ${id}`).toBeDefined()
@@ -198,10 +227,13 @@ async function walk(path: ModelPath) {
       expect(stateKey(actor.getSnapshot())).toBe(step.state)
       const c = actor.getSnapshot().context
       // A rejection in either prompt returns to the form with everything kept.
-      if (e.type === 'xstate.error.actor.sendApprove' || e.type === 'xstate.error.actor.sendSwap') {
+      if (transaction && transaction[1] !== 'recheck' && (e.output as { status: string }).status === 'rejected') {
         expect(c).toMatchObject({ fromToken: before.context.fromToken, toToken: before.context.toToken, amount: before.context.amount, slippage: before.context.slippage })
       }
       if (actor.getSnapshot().matches('unsupported')) expect(c.error?.key).toBe('networkNotSupported')
+      // Sent, status unknown: the hash kept, never the form; leaving clears it.
+      if (actor.getSnapshot().matches('unconfirmed')) expect(c.unconfirmed?.hash).toBe(HASH)
+      if (e.type === 'swap.dismiss') expect(c).toMatchObject({ amount: '', unconfirmed: undefined })
       // The token settles the swap itself: the confirm never goes through the approval.
       if (e.type === 'swap.confirm' && before.context.details?.tokenSettles) expect(actor.getSnapshot().matches('approving')).toBe(false)
     }

@@ -270,7 +270,7 @@ async function check(app: App, event: any, state: string, expected: ToastContext
   // Handed to the chain: the preview waits for the chain (its own status line), the send is not over.
   if (event.gesture === 'submitted') {
     await waitFor(() => expect(app.dialog()?.textContent).toContain(en.waitingForConfirmation))
-    expect(sendFlow().matches({ flow: 'confirming' })).toBe(true)
+    expect(sendFlow().matches({ flow: { transacting: 'confirming' } })).toBe(true)
   }
   // Landed: Account, the send state reset.
   if (event.gesture === 'landed') {

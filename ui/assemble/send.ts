@@ -1,10 +1,11 @@
 import { fromPromise } from 'xstate'
 import { evmCoinType } from '../../adapters/coinType.ts'
 import { callForeign } from '../../adapters/boundary.ts'
-import { sendMachine } from '../../machines/send.ts'
+import { sendMachine, type SendTransferInput } from '../../machines/send.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
 import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
-import { transactionEndOf } from '../../machines/transactionEnd.ts'
+import { waitForEndOn } from './transaction.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
 const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
@@ -14,7 +15,7 @@ const toTransfer = (input: { connectorId: string; from: string; to: string; amou
 
 /**
  * The send machine (spec §4 Send) on this instance's blockchain API (balances, names, the receiver's profile) and
- * transfer adapters. A dapp's own `transferAdapter` is foreign code: its calls go through the boundary (issue 14).
+ * transfer adapters. A dapp's own `transferAdapter` is foreign code: its calls go through the boundary (`adapters/boundary.ts`).
  */
 export function assemble(host: FeatureHost) {
   return sendMachine.provide({
@@ -37,15 +38,17 @@ export function assemble(host: FeatureHost) {
         const e = await callForeign('transferAdapter.estimateTransfer', () => transfer.estimateTransfer(toTransfer(input)))
         return { gas: e.gas.toString(), gasPrice: e.gasPrice.toString(), fee: e.fee.toString() }
       }),
-      sendTransfer: fromPromise(async ({ input }) => {
-        const transfer = await host.transfer(input.caipNetworkId)
-        return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(input)))
-      }),
-      // The chain's end, or `unknown` (adapters/receipt.ts); the wait stops with the actor (a cleared send).
-      waitForTransfer: fromPromise(async ({ input, signal }) => {
-        const transfer = await host.transfer(input.caipNetworkId)
-        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer({ ...input, signal }))
-        return transactionEndOf(r, input.hash)
+      // The transfer's transaction: the wallet asked through the network's transfer adapter, the chain's end by the
+      // receipt rule (adapters/receipt.ts); the wait stops with the actor (a cleared send).
+      transaction: transactionMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => {
+            const request = input.request as SendTransferInput
+            const transfer = await host.transfer(request.caipNetworkId)
+            return callForeign('transferAdapter.sendTransfer', () => transfer.sendTransfer(toTransfer(request)))
+          }),
+          waitForEnd: waitForEndOn(host),
+        },
       }),
     },
   })

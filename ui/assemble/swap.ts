@@ -1,9 +1,10 @@
 import { fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
 import { ApiError } from '../../services/api.ts'
-import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart } from '../../machines/swap.ts'
+import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart, type SwapTransaction } from '../../machines/swap.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost } from './host.ts'
-import { TransactionStatusUnknownError, transactionEndOf } from '../../machines/transactionEnd.ts'
+import { waitForEndOn } from './transaction.ts'
 
 /** The API's answer as one of the swap machine's errors: its spec §8 strings and 'No liquidity' (422) are told apart. */
 function swapApiError(error: unknown): unknown {
@@ -24,7 +25,7 @@ const mapped = async <T>(fn: () => Promise<T>): Promise<T> => {
 }
 
 /**
- * The swap machine (issue 20 §2) on this instance's blockchain API (the convert calls of spec §7, the balances) and
+ * The swap machine (spec §2 "Swap takes swap arguments", §7 convert) on this instance's blockchain API (the convert calls of spec §7, the balances) and
  * the eip155 transfer adapter's `sendContractCall` (the connector's EIP-1193 provider: a browser wallet,
  * WalletConnect, the embedded wallet). A dapp's own transfer adapter is foreign code: its calls go through the boundary.
  */
@@ -76,22 +77,20 @@ export function assemble(host: FeatureHost) {
         }),
       ),
       fetchAllowance: fromPromise(({ input }) => mapped(async () => (await api()).getSwapAllowance({ tokenAddress: input.from, userAddress: input.userAddress }))),
-      sendTransaction: fromPromise(async ({ input }) => {
-        const transfer = await host.transfer(input.caipNetworkId)
-        if (!transfer.sendContractCall) throw new SwapNetworkNotSupportedError('The transfer adapter cannot send a prepared transaction.')
-        const { transaction: tx } = input
-        return callForeign('transferAdapter.sendContractCall', () =>
-          transfer.sendContractCall!({ connectorId: input.connectorId, caipNetworkId: input.caipNetworkId, from: tx.from, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas }),
-        )
-      }),
-      // The chain's end (adapters/receipt.ts: failed reads retried, a replacement followed); the wait stops with the
-      // actor. The swap chart has no "sent, status unknown" state yet: an `unknown` end is its wait's failure.
-      waitForTransaction: fromPromise(async ({ input, signal }) => {
-        const transfer = await host.transfer(input.caipNetworkId)
-        const r = await callForeign('transferAdapter.waitForTransfer', () => transfer.waitForTransfer({ ...input, signal }))
-        const end = transactionEndOf(r, input.hash)
-        if (end.status === 'unknown') throw new TransactionStatusUnknownError(end.hash)
-        return { status: end.status, hash: end.hash }
+      // One transaction (the approval, then the swap): the wallet asked through the transfer adapter's
+      // `sendContractCall`, the chain's end by the receipt rule (adapters/receipt.ts); the wait stops with the actor.
+      transaction: transactionMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => {
+            const transfer = await host.transfer(input.caipNetworkId)
+            if (!transfer.sendContractCall) throw new SwapNetworkNotSupportedError('The transfer adapter cannot send a prepared transaction.')
+            const tx = input.request as SwapTransaction
+            return callForeign('transferAdapter.sendContractCall', () =>
+              transfer.sendContractCall!({ connectorId: input.connectorId, caipNetworkId: input.caipNetworkId, from: tx.from, to: tx.to, data: tx.data, value: tx.value, gas: tx.gas }),
+            )
+          }),
+          waitForEnd: waitForEndOn(host),
+        },
       }),
     },
   })

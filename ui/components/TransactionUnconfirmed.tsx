@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useCopy } from '../copy.ts'
 import { useSend } from '../hooks.ts'
 import { CheckIcon, CopyIcon } from './glyphs.tsx'
+import { transactionExplorerUrl } from '../../machines/transaction.ts'
 
 /** What {@link TransactionUnconfirmed} shows and does. */
 export type TransactionUnconfirmedProps = {
@@ -16,7 +17,7 @@ export type TransactionUnconfirmedProps = {
 }
 
 /**
- * "Sent, status unknown" (spec §4 Send, §9 receipt timeout): the chain has not told how the transaction ended, so the
+ * "Sent, status unknown" (spec §4 Send, §9 receipt timeout; a send, a swap's approval or its swap): the chain has not told how the transaction ended, so the
  * visitor is told it was sent and where to check before sending again, given its hash (copyable) and the explorer's
  * page when the network names one, a way to look again and a way out to Account. Never the editable form: a
  * transaction that may be mined must not be sent twice.
@@ -68,4 +69,10 @@ export function TransactionUnconfirmed({ hash, explorer, onRecheck, onLeave }: T
       </div>
     </>
   )
+}
+
+/** The explorer page of the transaction on `network`, when it names an explorer ({@link TransactionUnconfirmedProps} `explorer`). */
+export function explorerOf(network: { blockExplorers?: { default: { name: string; url: string } } | undefined }, hash: string) {
+  const url = transactionExplorerUrl(network, hash)
+  return url && network.blockExplorers ? { name: network.blockExplorers.default.name, url } : undefined
 }

@@ -5,7 +5,7 @@ import type { Copy } from '../locales/en.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '../hooks.ts'
 
 /*
- * The swap feature's hook: the form, the token picker and the review (issue 20 §2). Only the swap views import this
+ * The swap feature's hook: the form, the token picker and the review (spec §2 "Swap takes swap arguments", §7 convert). Only the swap views import this
  * module, so its view model stays out of the page's first JS.
  */
 
@@ -23,6 +23,10 @@ export function useSwapFlow(): SwapView & {
   review(): void
   confirm(): void
   retry(): void
+  /** Sent, status unknown: look at the chain again. */
+  recheck(): void
+  /** Sent, status unknown: leave it to Account. */
+  dismiss(): void
 } {
   useEnsureFeature('swap')
   const locale = useLocale()
@@ -39,6 +43,8 @@ export function useSwapFlow(): SwapView & {
     review: () => deliver({ type: 'swap.review' }),
     confirm: () => deliver({ type: 'swap.confirm' }),
     retry: () => deliver({ type: 'swap.retry' }),
+    recheck: () => deliver({ type: 'swap.recheck' }),
+    dismiss: () => deliver({ type: 'swap.dismiss' }),
   }
 }
 

@@ -2,8 +2,8 @@ import { errorSentence, sendMessageText } from '../errorSentence.ts'
 import { useCopy } from '../copy.ts'
 import { useNetwork, useSend } from '../hooks.ts'
 import { useSendFlow } from '../hooks/send.ts'
-import { receiverLabel, transactionExplorerUrl } from '../../machines/send.connect.ts'
-import { TransactionUnconfirmed } from '../components/TransactionUnconfirmed.tsx'
+import { receiverLabel } from '../../machines/send.connect.ts'
+import { explorerOf, TransactionUnconfirmed } from '../components/TransactionUnconfirmed.tsx'
 
 /**
  * The send preview and confirmation (spec §4 Send): what is sent, to whom, on which network, and the
@@ -70,10 +70,4 @@ export default function SendPreview() {
       )}
     </div>
   )
-}
-
-/** The explorer page of the transaction on the active network, when it names an explorer. */
-function explorerOf(network: { blockExplorers?: { default: { name: string; url: string } } | undefined }, hash: string) {
-  const url = transactionExplorerUrl(network, hash)
-  return url && network.blockExplorers ? { name: network.blockExplorers.default.name, url } : undefined
 }
