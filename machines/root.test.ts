@@ -263,7 +263,7 @@ describe('root', () => {
   })
 })
 
-describe('root: features on intent (issue 15 §1)', () => {
+describe('root: features on intent (the machine of a feature spawned with its first use)', () => {
   test('behavior: no feature machine exists before its first use', () => {
     const h = createRootHarness()
     expect(h.actor.getSnapshot().context.features).toEqual({})
@@ -600,7 +600,7 @@ describe('root: error reports', () => {
     test('behavior: open({ view: "Send" }) opens the form when connected, Connect otherwise', async () => {
       const h = createRootHarness()
       h.actor.send({ type: 'app.open', view: 'Send' })
-      // Not connected: nothing to send from, so the send machine is not even spawned (issue 15 §1).
+      // Not connected: nothing to send from, so the send machine is not even spawned (features load on intent).
       expect(h.actor.getSnapshot().context.features.send).toBeUndefined()
       h.actor.send({ type: 'app.close' })
       await tick(timing.viewTransition)

@@ -562,7 +562,7 @@ describe('send machine', () => {
   })
 })
 
-describe('the receiver: optional 0x, CAIP-10 (spec §5; issue 14 defect 12)', () => {
+describe('the receiver: optional 0x, CAIP-10 (spec §5: an address with or without 0x, checksummed; a CAIP-10 address of the network sent on)', () => {
   const bare = bob.slice(2)
   /** Opens the form with ETH, types 0.25 and `receiver`, reviews; returns the error shown and the estimate's input. */
   async function reviewTo(receiver: string, t: SendTarget = target) {

@@ -1,5 +1,5 @@
 /**
- * What the wagmi and ethers bridges (issue 16 §2) share: the modal's eip155 connection read as one value, followed
+ * What the wagmi and ethers bridges (`latchkey/wagmi`, `latchkey/ethers`) share: the modal's eip155 connection read as one value, followed
  * as it changes, and the connected wallet's EIP-1193 provider. No wagmi and no ethers here: each bridge imports its
  * own library, this module only latchkey's.
  */
@@ -17,7 +17,7 @@ import { InvalidOptionsError } from './options.ts'
  * @example assertModal(modal, 'getEthersSigner') // then `modal` is a ModalInstance
  */
 export function assertModal(modal: unknown, caller: string): asserts modal is ModalInstance {
-  // The bridges read the modal's actors synchronously: their entry brings the core (issue 15 §4), created on first read.
+  // The bridges read the modal's actors synchronously: their entry brings the core (the facade's lazy core), created on first read.
   provideCore(core)
   const m = modal as Partial<ModalInstance> | null | undefined
   if (!m || typeof m !== 'object' || typeof m.getProvider !== 'function' || typeof m.actor?.getSnapshot !== 'function') {

@@ -60,7 +60,7 @@ export function createRootHarness({
   remoteConfig?: RemoteConfigInput
   /** Features that arrive by a loader (as with createModal) instead of at once. */
   loaders?: Partial<Record<FeatureId, () => Promise<AnyActorLogic>>>
-  /** Features registered after the modal's own (a test's toy feature: nothing else changes, issue 15 §1). */
+  /** Features registered after the modal's own (a test's toy feature: nothing else changes). */
   extraFeatures?: FeatureRegistration[]
 } = {}) {
   const wallet = controllableConnectionActors({ balance: { value: '5000000000000000000', decimals: 18, symbol: 'ETH' } })

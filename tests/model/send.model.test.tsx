@@ -107,7 +107,7 @@ function visitorEvents(s: any, fixture: Fixture): ModelEvent[] {
   // Balances that answer at once (no request): nothing happens in between.
   if (fixture.instantBalances && s.matches({ balances: 'loading' })) return []
   if (inFlow(s, 'idle') || inFlow(s, 'editing')) list.push({ type: 'send.open' })
-  // The send machine is spawned with Send's first opening (issue 15 §1): the account it is handed then and the opening
+  // The send machine is spawned with Send's first opening (features load on intent): the account it is handed then and the opening
   // arrive together, so another chain or a disconnect reaches it only once the form has been opened.
   if (inFlow(s, 'editing') && fixture.failures && c.target.caipNetworkId === chain) {
     list.push({ type: 'send.setTarget', target: target({ caipNetworkId: 'eip155:31338' }) })
