@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import type { AccountTarget } from './account.ts'
+import { defineFeature } from './features.ts'
+import type { accountMachine } from './account.ts'
 
 /**
  * Account's data (spec §2 Account: tokens, NFTs, activity) as a feature: spawned when Account first needs it (or
@@ -22,3 +24,11 @@ export const accountFeature: FeatureRegistration = {
 function accountTarget(a: { address: string; caipNetworkId: string; namespace: string; testnet: boolean; supported: boolean }): AccountTarget {
   return { address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, testnet: a.testnet, supported: a.supported }
 }
+
+/** Account (spec §2): address, balance, network and the Tokens, NFTs and Activity tabs; Activity only with `activity`. */
+export const accountManifest = defineFeature<typeof accountMachine>()({
+  id: 'account',
+  views: { Account: { export: 'Account', machines: ['account'], next: ['SwitchNetwork', 'Receive', 'Send', 'Swap'] } },
+  parts: { 'Account: Activity tab (and the history request)': 'activity' },
+  register: () => accountFeature,
+})

@@ -2,6 +2,8 @@ import { messageOf } from './messages.ts'
 import { to, type ConnectedAccount, type FeatureRegistration } from './features.ts'
 import type { AccountTypeEmitted, EmbeddedAccountType } from './accountType.ts'
 import { isEmbeddedAccount } from './updateEmail.feature.ts'
+import { defineFeature } from './features.ts'
+import type { accountTypeMachine } from './accountType.ts'
 
 /** The gestures of the account-type switch (its machine's own `accountType.switch`). */
 export type AccountTypeGesture = { type: 'accountType.switch'; to: EmbeddedAccountType }
@@ -46,3 +48,11 @@ export function accountTypeFeature(options: { enabled: boolean; preferredType?: 
     },
   }
 }
+
+/** The embedded wallet's account type (spec §4 smart accounts): Account's switch, email and social users on eip155. */
+export const accountTypeManifest = defineFeature<typeof accountTypeMachine, AccountTypeGesture>()({
+  id: 'accountType',
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined; preferredAccountType?: (() => EmbeddedAccountType) | undefined }) =>
+    accountTypeFeature({ enabled: settings.embeddedWallet === true, ...(settings.preferredAccountType ? { preferredType: settings.preferredAccountType } : {}) }),
+})

@@ -1,5 +1,7 @@
 import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { EmailLoginEmitted } from './emailLogin.ts'
+import { defineFeature } from './features.ts'
+import type { emailLoginMachine } from './emailLogin.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection. */
 export const authConnectorId = 'auth'
@@ -56,3 +58,15 @@ export function emailLoginFeature(options: { enabled: boolean }): FeatureRegistr
     },
   }
 }
+
+/**
+ * Email login (spec §4 "Email login"): the email field of Connect, with the embedded wallet configured; the secure
+ * site's approval of an unsafe request shows as ApproveTransaction (spec §4 "Embedded-wallet RPC lifecycle").
+ */
+export const emailLoginManifest = defineFeature<typeof emailLoginMachine>()({
+  id: 'emailLogin',
+  flag: 'email',
+  views: { ApproveTransaction: {} },
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined }) => emailLoginFeature({ enabled: settings.embeddedWallet === true }),
+})

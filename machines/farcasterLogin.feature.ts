@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import type { FarcasterLoginEmitted, FarcasterLoginEvent } from './farcasterLogin.ts'
+import { defineFeature } from './features.ts'
+import type { farcasterLoginMachine } from './farcasterLogin.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection (email and social logins' too). */
 const authConnectorId = 'auth'
@@ -18,7 +20,6 @@ export function farcasterLoginFeature(options: { enabled: boolean }): FeatureReg
   return {
     id: 'farcasterLogin',
     available: (facts) => options.enabled && Array.isArray(facts.flags.socials) && facts.flags.socials.includes('farcaster'),
-    views: ['ConnectingFarcaster'],
     on: {
       gesture: (_facts, event) => {
         const e = event as FarcasterLoginEvent
@@ -37,3 +38,13 @@ export function farcasterLoginFeature(options: { enabled: boolean }): FeatureReg
     },
   }
 }
+
+/** Farcaster login (spec §2 ConnectingFarcaster): the Sign In With Farcaster request as a QR code and a deep link. */
+export const farcasterLoginManifest = defineFeature<typeof farcasterLoginMachine>()({
+  id: 'farcasterLogin',
+  flag: 'socials',
+  views: { ConnectingFarcaster: { machines: ['farcasterLogin'] } },
+  holdsViews: true,
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined }) => farcasterLoginFeature({ enabled: settings.embeddedWallet === true }),
+})

@@ -1,6 +1,6 @@
 import type { ToastText } from './messages.ts'
 import type { AnyActorLogic } from 'xstate'
-import type { Features } from '../services/features.ts'
+import type { FeatureFlag, Features } from '../services/features.ts'
 import type { ViewData, ViewName } from './views.ts'
 
 /**
@@ -26,7 +26,7 @@ export type FeatureRegistration = {
   /** The input the machine is spawned with. */
   input?: (facts: FeatureFacts) => unknown
   /** The views this feature's machine drives: while one shows, the root is `open.feature` (or `open.connecting`). */
-  views?: readonly ViewName[]
+  views?: readonly string[]
   /** Its views are a way of connecting (WalletConnect's pairing): the root shows them as `open.connecting`. */
   connecting?: boolean
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
@@ -169,4 +169,91 @@ export const to = {
   connection: (event: CommandEvent): FeatureCommand => ({ to: 'connection', event }),
   self: (event?: CommandEvent, ensure = false): FeatureCommand => ({ to: 'self', event, ensure }),
   root: (event: FeatureReport): FeatureCommand => ({ to: 'root', event }),
+}
+
+/**
+ * One view of a feature as its manifest declares it (no code: the modal finds the view's component in
+ * `ui/views/<component>.tsx`, see `ui/features.ts`).
+ */
+export type ViewSpec = {
+  /** The file in `ui/views/` holding the component (default: the view's name). */
+  component?: string
+  /** The component's export (default: the module's default export). */
+  export?: string
+  /** A flag gating this view beside the feature's own (AllWallets: `allWallets`). */
+  flag?: FeatureFlag
+  /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
+  next?: readonly string[]
+  /**
+   * What the dapp must configure for a visitor to reach this view at all (`siwx`: the `siwx` option;
+   * `otherNamespace`: networks of more than one namespace). Without it the view is never prefetched.
+   */
+  reachableWith?: 'siwx' | 'otherNamespace'
+  /** The feature machines the view needs (by feature id): fetched with the view's chunk on the visitor's intent. */
+  machines?: readonly string[]
+}
+
+/** The named places where features put their entry points (buttons another view renders from the manifests). */
+export type EntrySlot = 'account.actions'
+
+/**
+ * An entry point of a feature inside another view's named slot (spec §2 Account: Buy, Receive, Send, Swap): its label
+ * (a key of the English catalogue's `entries`), what a press does, and when it shows.
+ */
+export type EntrySpec = {
+  slot: EntrySlot
+  /** Its place in the slot: entries show by ascending order (Buy 10, Receive 20, Send 30, Swap 40). */
+  order: number
+  /** The label's key in the catalogue's `entries` (`ui/locales/en.ts`). */
+  label: string
+  /** A press: a gesture to the feature (`feature.deliver`), or a view pushed. */
+  gesture: { event: CommandEvent } | { view: string }
+  /** The flag that must be on (default: the feature's own). */
+  flag?: FeatureFlag
+  /** The namespace capability it needs (`machines/namespaces.ts` `supportsNamespace`), e.g. `send`. */
+  capability?: string
+}
+
+/**
+ * A feature's manifest: the one place a feature declares itself (STYLE rule 14). Its `id` is its machine's id and
+ * systemId, its view-registry id and the name the lists derive everything from (`machines/manifests.ts`, the one
+ * list). `M` is its machine's type, `G` the gestures its registration reads beside the machine's own events.
+ */
+export type FeatureManifest<Id extends string = string, V extends string = string, S = unknown, M = unknown, G = never> = {
+  id: Id
+  /** The feature-set key gating the whole feature's views and entries; none: always there. */
+  flag?: FeatureFlag
+  /** The views it owns, by the spec's names. */
+  views?: { readonly [K in V]: ViewSpec }
+  /** Its views are held by its machine: while one shows, the root is `open.feature` (or `open.connecting`). */
+  holdsViews?: boolean
+  /** Its entry points in other views' slots, in the order they show. */
+  entries?: readonly EntrySpec[]
+  /** Entry points inside another view that a flag of their own gates (what hides when the flag is off). */
+  parts?: Readonly<Record<string, FeatureFlag>>
+  /**
+   * Its machine, when it has one: the registration the root reads, from the instance's settings. The machine's code
+   * is `ui/assemble/<id>.ts`, fetched with the first use.
+   */
+  register?: (settings: S) => FeatureRegistration
+  /** Its module is fetched with every intent to open a view (its machine runs at every opening: the remote config). */
+  fetchedOnIntent?: boolean
+  /** What its module needs fetched beside it: the embedded wallet's bridge, or its view model for the public state. */
+  loadsWith?: readonly ('embeddedWallet' | 'viewModel')[]
+  /** Type-only: the machine (never set). */
+  machine?: M
+  /** Type-only: the gestures (never set). */
+  gestures?: G
+}
+
+/**
+ * Declares a feature's manifest, its machine and gesture types given first (type-only):
+ * @example export const sendManifest = defineFeature<typeof sendMachine, SendGesture>()({ id: 'send', flag: 'send', views: { Send: {} } })
+ */
+export function defineFeature<M = never, G = never>() {
+  return <const Id extends string, const V extends string = never, S = unknown>(manifest: FeatureManifest<Id, V, S, M, G>): FeatureManifest<Id, V, S, M, G> => {
+    const { register, holdsViews, views } = manifest
+    if (!register || !holdsViews) return manifest
+    return { ...manifest, register: (settings: S) => ({ ...register(settings), views: Object.keys(views ?? {}) }) }
+  }
 }

@@ -1,5 +1,7 @@
 import { to, type FeatureCommand, type FeatureRegistration } from './features.ts'
 import { supportsNamespace } from './namespaces.ts'
+import { defineFeature } from './features.ts'
+import type { namesMachine } from './names.ts'
 
 /** The gestures of the names views (`feature.deliver` to `names`) that are not the machine's own events. */
 export type NamesGesture =
@@ -24,7 +26,6 @@ export function namesFeature(options: { suffix?: string | undefined } = {}): Fea
     id: 'names',
     available: (facts) => supportsNamespace('names', facts.account?.namespace),
     input: () => ({ suffix: options.suffix }),
-    views: ['RegisterAccountName', 'RegisterAccountNameSuccess'],
     busyTag: 'loading',
     on: {
       // Until the machine arrives: "Register a name" starts it; anything else waits for it.
@@ -32,3 +33,14 @@ export function namesFeature(options: { suffix?: string | undefined } = {}): Fea
     },
   }
 }
+
+/** Names (spec §2 RegisterAccountName): register a name for the eip155 account (Account's "Register a name" when it has none). */
+export const namesManifest = defineFeature<typeof namesMachine, NamesGesture>()({
+  id: 'names',
+  views: {
+    RegisterAccountName: { machines: ['names'], next: ['RegisterAccountNameSuccess'] },
+    RegisterAccountNameSuccess: {},
+  },
+  holdsViews: true,
+  register: (settings: { nameSuffix?: string | undefined }) => namesFeature({ suffix: settings.nameSuffix }),
+})

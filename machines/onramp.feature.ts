@@ -1,5 +1,7 @@
 import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { OnrampInput } from './onramp.ts'
+import { defineFeature } from './features.ts'
+import type { onrampMachine } from './onramp.ts'
 
 /** The gestures of the on-ramp views (`feature.deliver` to `onramp`) that are not the machine's own events. */
 export type OnrampGesture =
@@ -31,7 +33,6 @@ export function onrampFeature(input: OnrampInput = {}): FeatureRegistration {
     id: 'onramp',
     available: (facts) => facts.flags.onramp,
     input: () => input,
-    views: ['OnRamp', 'OnRampProviders', 'OnRampCheckout'],
     on: {
       open: (facts, { view }) => (view === 'OnRamp' && facts.account ? [to.self({ type: 'onramp.open' }, true)] : []),
       // Until the machine arrives: Buy starts it; anything else waits for it.
@@ -39,3 +40,18 @@ export function onrampFeature(input: OnrampInput = {}): FeatureRegistration {
     },
   }
 }
+
+/** On-ramp (spec §2): the buy form, the provider choice and the purchase followed in the provider's checkout; Account's Buy button. */
+export const onrampManifest = defineFeature<typeof onrampMachine, OnrampGesture>()({
+  id: 'onramp',
+  flag: 'onramp',
+  views: {
+    OnRamp: { machines: ['onramp'], next: ['OnRampProviders', 'OnRampCheckout'] },
+    OnRampProviders: {},
+    OnRampCheckout: {},
+  },
+  holdsViews: true,
+  entries: [{ slot: 'account.actions', order: 10, label: 'buy', gesture: { event: { type: 'onramp.start' } } }],
+  parts: { 'Account: Buy button': 'onramp' },
+  register: (settings: { onramp?: OnrampInput | undefined }) => onrampFeature(settings.onramp),
+})

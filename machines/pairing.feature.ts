@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import type { PairingEmitted, PairingEvent } from './pairing.ts'
+import { defineFeature } from './features.ts'
+import type { pairingMachine } from './pairing.ts'
 
 /**
  * WalletConnect's pairing (spec §4 "Wallet pairing", §2 ConnectingWalletConnect / ConnectingWalletConnectBasic) as a
@@ -14,7 +16,6 @@ export function pairingFeature(options: { connectorId: string | undefined }): Fe
   return {
     id: 'pairing',
     available: () => options.connectorId !== undefined,
-    views: ['ConnectingWalletConnect', 'ConnectingWalletConnectBasic'],
     connecting: true,
     claims: (connectorId) => connectorId === options.connectorId,
     on: {
@@ -44,3 +45,14 @@ export function pairingFeature(options: { connectorId: string | undefined }): Fe
     },
   }
 }
+
+/** WalletConnect: pairing a mobile wallet over the relay, its QR code and links (spec §2, §7 relay). */
+export const pairingManifest = defineFeature<typeof pairingMachine>()({
+  id: 'pairing',
+  views: {
+    ConnectingWalletConnect: { next: ['SIWXSignMessage'] },
+    ConnectingWalletConnectBasic: { component: 'ConnectingWalletConnect', next: ['SIWXSignMessage'] },
+  },
+  holdsViews: true,
+  register: (settings: { walletConnectConnectorId?: string | undefined }) => pairingFeature({ connectorId: settings.walletConnectConnectorId }),
+})

@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import { isEmbeddedAccount } from './updateEmail.feature.ts'
+import { defineFeature } from './features.ts'
+import type { profileWalletsMachine } from './profileWallets.ts'
 
 /** The gestures of ProfileWallets that are not its machine's own events. */
 export type ProfileWalletsGesture =
@@ -17,7 +19,6 @@ export function profileWalletsFeature(options: { enabled: boolean }): FeatureReg
   return {
     id: 'profileWallets',
     available: (facts) => options.enabled && isEmbeddedAccount(facts.account),
-    views: ['ProfileWallets'],
     on: {
       gesture: (facts, event) => {
         if (!isEmbeddedAccount(facts.account)) return []
@@ -28,3 +29,13 @@ export function profileWalletsFeature(options: { enabled: boolean }): FeatureReg
     },
   }
 }
+
+/** The embedded wallet's accounts (spec §2 ProfileWallets): Account's "Your wallets", email and social users. */
+export const profileWalletsManifest = defineFeature<typeof profileWalletsMachine, ProfileWalletsGesture>()({
+  id: 'profileWallets',
+  flag: 'email',
+  views: { ProfileWallets: { machines: ['profileWallets'] } },
+  holdsViews: true,
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined }) => profileWalletsFeature({ enabled: settings.embeddedWallet === true }),
+})

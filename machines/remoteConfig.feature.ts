@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import type { RemoteConfigEmitted, RemoteConfigInput } from './remoteConfig.ts'
+import { defineFeature } from './features.ts'
+import type { remoteConfigMachine } from './remoteConfig.ts'
 
 /**
  * The project's remote configuration (spec §6, §9) as a feature: fetched with the first opening (the machine ignores
@@ -20,3 +22,10 @@ export function remoteConfigFeature(input: RemoteConfigInput = { projectId: 'uns
     },
   }
 }
+
+/** The project's remote configuration (spec §6): fetched with every opening; no view of its own. */
+export const remoteConfigManifest = defineFeature<typeof remoteConfigMachine>()({
+  id: 'remoteConfig',
+  fetchedOnIntent: true,
+  register: (settings: { remoteConfig?: RemoteConfigInput | undefined }) => remoteConfigFeature(settings.remoteConfig),
+})

@@ -1,4 +1,6 @@
 import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { defineFeature } from './features.ts'
+import type { sendMachine } from './send.ts'
 
 /** The gestures of the send views (`feature.deliver` to `send`) that are not the machine's own events. */
 export type SendGesture =
@@ -31,7 +33,6 @@ export function startSend(facts: FeatureFacts, tokenKey: string | undefined): Fe
 export const sendFeature: FeatureRegistration = {
   id: 'send',
   available: (facts) => facts.flags.send,
-  views: ['Send', 'SendSelectToken', 'SendPreview'],
   busyTag: 'loading',
   on: {
     open: (facts, { view }) => {
@@ -44,3 +45,18 @@ export const sendFeature: FeatureRegistration = {
     gesture: (facts, event) => (event.type === 'send.start' ? startSend(facts, (event as Extract<SendGesture, { type: 'send.start' }>).tokenKey) : [to.self(event, true)]),
   },
 }
+
+/** Send (spec §4 Send): the form, the token picker and the preview; Account's Send button. */
+export const sendManifest = defineFeature<typeof sendMachine, SendGesture>()({
+  id: 'send',
+  flag: 'send',
+  views: {
+    Send: { next: ['SendSelectToken', 'SendPreview'] },
+    SendSelectToken: {},
+    SendPreview: {},
+  },
+  holdsViews: true,
+  entries: [{ slot: 'account.actions', order: 30, label: 'send', gesture: { event: { type: 'send.start' } }, capability: 'send' }],
+  parts: { 'Account: Send button': 'send' },
+  register: () => sendFeature,
+})

@@ -1,6 +1,8 @@
 import { messageOf } from './messages.ts'
 import { to, type CommandEvent, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { SiwxEmitted, SiwxInput } from './siwx.ts'
+import { defineFeature } from './features.ts'
+import type { siwxMachine } from './siwx.ts'
 
 /** The sign-in view (spec §2 "Sign-in prompt"). */
 const signView = { type: 'router.reset', view: 'SIWXSignMessage' } as const
@@ -19,7 +21,6 @@ export function siwxFeature(options: { enabled: boolean; input?: SiwxInput | und
     id: 'siwx',
     available: () => options.enabled,
     input: () => options.input ?? {},
-    views: ['SIWXSignMessage'],
     // A sign-in waits for the visitor: opening shows its view, whatever else was asked.
     opensOn: { tag: 'awaitingSession', view: 'SIWXSignMessage' },
     holdsConnect: true,
@@ -75,3 +76,12 @@ function emitted(facts: FeatureFacts, event: CommandEvent): FeatureCommand[] {
       return []
   }
 }
+
+/** Sign in with the wallet (SIWX, spec §4): on with the `siwx` option, not a feature-set flag. */
+export const siwxManifest = defineFeature<typeof siwxMachine>()({
+  id: 'siwx',
+  views: { SIWXSignMessage: { reachableWith: 'siwx' } },
+  holdsViews: true,
+  loadsWith: ['viewModel'],
+  register: (settings: { siwx?: SiwxInput | undefined }) => siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }),
+})

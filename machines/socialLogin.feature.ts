@@ -1,5 +1,7 @@
 import { to, type FeatureRegistration } from './features.ts'
 import type { SocialLoginEmitted } from './socialLogin.ts'
+import { defineFeature } from './features.ts'
+import type { socialLoginMachine } from './socialLogin.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection (the email login's too). */
 const authConnectorId = 'auth'
@@ -28,3 +30,10 @@ export function socialLoginFeature(options: { enabled: boolean }): FeatureRegist
     },
   }
 }
+
+/** Social login (spec §4): Connect's social buttons, with the embedded wallet configured. */
+export const socialLoginManifest = defineFeature<typeof socialLoginMachine>()({
+  id: 'socialLogin',
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined }) => socialLoginFeature({ enabled: settings.embeddedWallet === true }),
+})

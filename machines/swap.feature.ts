@@ -1,6 +1,8 @@
 import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { ViewData } from './views.ts'
 import type { SwapRequest } from './swap.ts'
+import { defineFeature } from './features.ts'
+import type { swapMachine } from './swap.ts'
 
 /** The gestures of the swap views (`feature.deliver` to `swap`) that are not the machine's own events. */
 export type SwapGesture =
@@ -33,7 +35,6 @@ export function startSwap(facts: FeatureFacts): FeatureCommand[] {
 export const swapFeature: FeatureRegistration = {
   id: 'swap',
   available: (facts) => facts.flags.swaps,
-  views: ['Swap', 'SwapSelectToken', 'SwapPreview'],
   busyTag: 'loading',
   on: {
     open: (facts, { view, data }) => {
@@ -46,3 +47,18 @@ export const swapFeature: FeatureRegistration = {
     gesture: (facts, event) => (event.type === 'swap.start' ? startSwap(facts) : [to.self(event, true)]),
   },
 }
+
+/** Swap (spec §2 Swap): the form, the token picker and the review; Account's Swap button (eip155 accounts). */
+export const swapManifest = defineFeature<typeof swapMachine, SwapGesture>()({
+  id: 'swap',
+  flag: 'swaps',
+  views: {
+    Swap: { machines: ['swap'], next: ['SwapSelectToken', 'SwapPreview'] },
+    SwapSelectToken: {},
+    SwapPreview: {},
+  },
+  holdsViews: true,
+  entries: [{ slot: 'account.actions', order: 40, label: 'swap', gesture: { event: { type: 'swap.start' } }, capability: 'swap' }],
+  parts: { 'Account: Swap button': 'swaps' },
+  register: () => swapFeature,
+})

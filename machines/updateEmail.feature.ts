@@ -1,6 +1,8 @@
 import { to, type ConnectedAccount, type FeatureRegistration } from './features.ts'
 import { messageWith } from './messages.ts'
 import type { UpdateEmailEmitted } from './updateEmail.ts'
+import { defineFeature } from './features.ts'
+import type { updateEmailMachine } from './updateEmail.ts'
 
 /** The auth connector's id: the embedded wallet as the eip155 connection. */
 const authConnectorId = 'auth'
@@ -22,7 +24,6 @@ export function updateEmailFeature(options: { enabled: boolean }): FeatureRegist
   return {
     id: 'updateEmail',
     available: (facts) => options.enabled && facts.flags.email && isEmbeddedAccount(facts.account),
-    views: ['UpdateEmailWallet'],
     busyTag: 'committing',
     on: {
       gesture: (facts, event) => {
@@ -48,3 +49,13 @@ export function updateEmailFeature(options: { enabled: boolean }): FeatureRegist
     },
   }
 }
+
+/** The email update (spec §2 UpdateEmailWallet): Account's edit button on the email row, email users. */
+export const updateEmailManifest = defineFeature<typeof updateEmailMachine>()({
+  id: 'updateEmail',
+  flag: 'email',
+  views: { UpdateEmailWallet: { machines: ['updateEmail'] } },
+  holdsViews: true,
+  loadsWith: ['embeddedWallet'],
+  register: (settings: { embeddedWallet?: boolean | undefined }) => updateEmailFeature({ enabled: settings.embeddedWallet === true }),
+})

@@ -1,37 +1,15 @@
+import { manifests, type ManifestViewName } from './manifests.ts'
+
 /**
- * The modal's views (spec §2), by the spec's names. The router has one state per view of this build;
- * views of later features join this list when their screens exist.
+ * The modal's views (spec §2), by the spec's names: every view a feature's manifest declares (`machines/manifests.ts`),
+ * in the list's order. The router has one state per view of this build.
  */
-export const views = [
-  'Connect',
-  'Account',
-  'AllWallets',
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectBasic',
-  'ConnectingExternal',
-  'SwitchNetwork',
-  'SwitchActiveChain',
-  'UnsupportedChain',
-  'Receive',
-  'Send',
-  'SendSelectToken',
-  'SendPreview',
-  'Swap',
-  'SwapSelectToken',
-  'SwapPreview',
-  'SIWXSignMessage',
-  'ApproveTransaction',
-  'WhatIsAWallet',
-  'GetWallet',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'OnRamp',
-  'OnRampProviders',
-  'OnRampCheckout',
-  'UpdateEmailWallet',
-  'ProfileWallets',
-  'ConnectingFarcaster',
-] as const
+export const views: readonly ViewName[] = manifests.flatMap((m) => (m.views ? viewNamesOf(m.views) : []))
+
+/** The view names of a manifest's `views`: its keys, each a {@link ViewName} by the type's own definition. */
+function viewNamesOf(record: object): ViewName[] {
+  return Object.keys(record).filter((name): name is ViewName => name in record)
+}
 
 /** Every view name of spec §2, including those later issues build. */
 export type SpecViewName =
@@ -70,7 +48,8 @@ export type SpecViewName =
   | 'OnRampProviders'
   | 'OnRampCheckout'
 
-export type ViewName = (typeof views)[number] & SpecViewName
+/** A view of this build: declared by a manifest, named as in spec §2 (or its sections). */
+export type ViewName = ManifestViewName & SpecViewName
 
 /**
  * Data a view may carry (a connector to wait for, a network to switch to; Swap's swap arguments, spec §2: the tokens
@@ -93,5 +72,5 @@ export type ViewData = {
 
 /** True for a view name this build has (guards `open({ view })` input). */
 export function isViewName(value: unknown): value is ViewName {
-  return typeof value === 'string' && (views as readonly string[]).includes(value)
+  return typeof value === 'string' && views.some((view) => view === value)
 }

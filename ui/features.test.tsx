@@ -9,7 +9,7 @@ import { createMemoryStorage } from '../services/storage.ts'
 import { onHeld, renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
 import { createModal } from './createModal.ts'
 import { featureAssemblies } from './assemble/index.ts'
-import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchIntent, prefetchView, viewCode, viewFlags, viewRegistration, type FeatureRegistration } from './features.ts'
+import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchIntent, prefetchView, viewCode, viewFlags, viewRegistration, type FeatureViews } from './features.ts'
 import { FeatureDisabledError as PublicFeatureDisabledError } from './index.ts'
 import { en } from './locales/en.ts'
 
@@ -61,13 +61,13 @@ async function openConnect(fixture: Parameters<typeof renderApp>[0] = {}) {
 describe('the feature registry', () => {
   test('behavior: every view of this build is owned by exactly one feature; flags are keys of the feature set', () => {
     const owners = views.map((v) =>
-      Object.values(featureRegistry as Record<string, FeatureRegistration>)
+      Object.values(featureRegistry)
         .filter((f) => v in f.views)
         .map((f) => f.id),
     )
     expect(owners.every((o) => o.length === 1)).toBe(true)
     for (const v of views) expect(viewRegistration(v)).toBeDefined()
-    for (const f of Object.values(featureRegistry as Record<string, FeatureRegistration>)) {
+    for (const f of Object.values(featureRegistry)) {
       for (const flag of [f.flag, ...Object.values(f.views).map((v) => v!.flag), ...Object.values(f.parts ?? {})]) {
         if (flag !== undefined) expect(Object.keys(defaultFeatures)).toContain(flag)
       }

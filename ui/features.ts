@@ -1,76 +1,52 @@
 /**
- * The feature registry (issue 15 §1 and §3; STYLE.md rule 14): every feature of the modal, in one file. Start here to
- * find what a feature is made of.
+ * The view registry (STYLE rule 14), derived from the features' manifests (`machines/manifests.ts`, the one list):
+ * each feature's views with the loader of their chunk, the flags that gate them and the views they lead to.
  *
- * Each entry says
- * - `id`: the feature's name;
+ * Each manifest says
+ * - `id`: the feature's name (its machine's id and systemId too);
  * - `flag`: the key of the resolved feature set (`services/features.ts` {@link Features}) that gates the whole feature,
  *   or none when it is always there;
- * - `views`: the views it owns (spec §2 names), each with the loader of its chunk (`() => import('./views/X.tsx')`):
- *   no view is in the page's first JS (issue 15 §4). A view's chunk is fetched when the view is first shown, while a
+ * - `views`: the views it owns (spec §2 names), each found as `ui/views/<component>.tsx` (default: the view's name) and
+ *   loaded on demand: no view is in the page's first JS. A view's chunk is fetched when the view is first shown, while a
  *   view that leads to it is shown (`next`), or, for the view a page button opens (Connect, Account, SwitchNetwork,
  *   UnsupportedChain), on the visitor's first intent: pointer over, focus or press of the button ({@link prefetchView});
  *   a view may carry a `flag` of its own beside the feature's (AllWallets: `allWallets`);
  * - `parts`: entry points inside another feature's view that a flag of their own gates (Account's Activity tab:
- *   `activity`; the branding footer: `reownBranding`);
- * - a TSDoc line saying what it is.
+ *   `activity`; the branding footer: `reownBranding`).
  *
  * A feature whose flag is off exists nowhere: its entry points are hidden (the views read `useFeatures()`), its views
  * are never rendered and their chunks never fetched (the modal renders through {@link isViewOn}; the prefetch of
  * `next` skips them), and `modal.open({ view })` of one of its views throws {@link FeatureDisabledError}.
  *
- * **How a new feature plugs in** (email, socials, swaps, onramp, multiWallet and pay are in the feature set, with no
- * entry yet): write its views in `ui/views/` (default export, read state through hooks), its machine in `machines/`
- * and its client calls in `services/`; add its view names to `machines/views.ts` (one router state each) and their
- * titles to `ui/locales/en.ts`; then one registration here, e.g.
- *
- * ```ts
- * swaps: { id: 'swaps', flag: 'swaps', views: { Swap: { load: () => import('./views/Swap.tsx') } } },
- * ```
- *
- * Its entry point (a button in Account, say) checks `useFeatures().swaps`. Nothing else changes: the modal renders,
- * prefetches and gates the views from here. The multiWallet methods (get connections, switch, delete) do not exist
- * yet; when they come, with `multiWallet` off they show the spec's 'Multi-Wallet Not Enabled' info alert and return
- * nothing (spec §6, §8).
- *
  * This file imports no React (types only): `createModal` reads it to gate `open({ view })` without pulling the views in.
  */
 import type { ComponentType } from 'react'
 import { BaseError } from '../adapters/errors.ts'
-import type { ViewName } from '../machines/views.ts'
-import type { FeatureId as FeatureMachineId } from './assemble/index.ts'
-import { featureAssemblies } from './assemble/index.ts'
+import type { ViewSpec } from '../machines/features.ts'
+import { manifests, type AnyManifest, type FeatureId } from '../machines/manifests.ts'
+import { isViewName, type ViewName } from '../machines/views.ts'
+import { featureAssemblies, featureMachineIds, type FeatureMachineId } from './assemble/index.ts'
 import { isFeatureOn, localFeatureKeys, type FeatureFlag, type Features } from '../services/features.ts'
 
 /** A view's chunk: the module whose default export is the view. */
 export type ViewLoader = () => Promise<{ default: ComponentType }>
 
-/** One view of a feature. */
-export type ViewRegistration = {
+/** One view of a feature: its manifest's declaration and the loader of its chunk. */
+export type ViewRegistration = Omit<ViewSpec, 'next' | 'machines'> & {
   /** The loader of the view's chunk (see {@link viewCode}: fetched once, rendered without suspending once in). */
   load: ViewLoader
-  /** A flag gating this view beside the feature's own (AllWallets: `allWallets`). */
-  flag?: FeatureFlag
   /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
   next?: readonly ViewName[]
-  /**
-   * What the dapp must configure for a visitor to reach this view at all (`siwx`: the `siwx` option;
-   * `otherNamespace`: networks of more than one namespace). Without it the view is never prefetched.
-   */
-  reachableWith?: 'siwx' | 'otherNamespace'
-  /**
-   * The feature machines the view needs (`ui/assemble/index.ts`): their modules are fetched with the view's chunk on
-   * the visitor's intent ({@link prefetchIntent}), not while another view shows.
-   */
+  /** The feature machines the view needs: their modules are fetched with the view's chunk on the visitor's intent ({@link prefetchIntent}). */
   machines?: readonly FeatureMachineId[]
 }
 
 /** What the dapp configured that decides which views can be reached (see {@link ViewRegistration.reachableWith}). */
 export type ViewReach = { siwx: boolean; otherNamespace: boolean }
 
-/** One feature: what gates it and what it owns (see the file's docstring). */
-export type FeatureRegistration = {
-  id: string
+/** One feature's views: what gates them and what it owns (see the file's docstring). */
+export type FeatureViews = {
+  id: FeatureId
   /** The feature-set key gating the whole feature; none: always there. */
   flag?: FeatureFlag
   views: Partial<Record<ViewName, ViewRegistration>>
@@ -106,157 +82,69 @@ export function preloadable(load: ViewLoader): PreloadableView {
   }
 }
 
-/** The registry (see the file's docstring for the shape and how a feature plugs in). */
-export const featureRegistry = {
-  /** Connect: the installed, recent and catalogue wallets (spec §2), connecting to a browser wallet, and the full catalogue. */
-  connect: {
-    id: 'connect',
-    views: {
-      Connect: {
-        load: () => import('./views/Connect.tsx').then((m) => ({ default: m.Connect })),
-        machines: ['catalogue'],
-        next: ['AllWallets', 'ConnectingExternal', 'ConnectingWalletConnect'],
-      },
-      ConnectingExternal: { load: () => import('./views/ConnectingExternal.tsx'), next: ['SIWXSignMessage'] },
-      AllWallets: { load: () => import('./views/AllWallets.tsx'), flag: 'allWallets', next: ['ConnectingExternal', 'ConnectingWalletConnect'] },
-    },
-    parts: { 'Connect: All Wallets entry': 'allWallets' },
-  },
-  /** WalletConnect: pairing a mobile wallet over the relay, its QR code and links (spec §2, §7 relay). */
-  walletConnect: {
-    id: 'walletConnect',
-    views: {
-      ConnectingWalletConnect: { load: () => import('./views/ConnectingWalletConnect.tsx'), next: ['SIWXSignMessage'] },
-      ConnectingWalletConnectBasic: { load: () => import('./views/ConnectingWalletConnect.tsx'), next: ['SIWXSignMessage'] },
-    },
-  },
-  /** Networks: switching network, another namespace's network, and the wallet on a chain the dapp does not support. */
-  network: {
-    id: 'network',
-    views: {
-      SwitchNetwork: { load: () => import('./views/SwitchNetwork.tsx'), next: ['SwitchActiveChain'] },
-      SwitchActiveChain: { load: () => import('./views/SwitchActiveChain.tsx'), reachableWith: 'otherNamespace' },
-      UnsupportedChain: { load: () => import('./views/UnsupportedChain.tsx') },
-    },
-  },
-  /** Account: address, balance, network and the Tokens, NFTs and Activity tabs (spec §2); Activity only with `activity`. */
-  account: {
-    id: 'account',
-    views: { Account: { load: () => import('./views/Account.tsx').then((m) => ({ default: m.Account })), machines: ['account'], next: ['SwitchNetwork', 'Receive', 'Send', 'Swap'] } },
-    parts: { 'Account: Activity tab (and the history request)': 'activity' },
-  },
-  /** Send: the form, the token picker and the preview (spec §4 Send); Account's Send button. */
-  send: {
-    id: 'send',
-    flag: 'send',
-    views: {
-      Send: { load: () => import('./views/Send.tsx'), next: ['SendSelectToken', 'SendPreview'] },
-      SendSelectToken: { load: () => import('./views/SendSelectToken.tsx') },
-      SendPreview: { load: () => import('./views/SendPreview.tsx') },
-    },
-    parts: { 'Account: Send button': 'send' },
-  },
-  /** Names (issue 21 §2): register a name for the eip155 account (Account's "Register a name" when it has none). */
-  names: {
-    id: 'names',
-    views: {
-      RegisterAccountName: { load: () => import('./views/RegisterAccountName.tsx'), machines: ['names'], next: ['RegisterAccountNameSuccess'] },
-      RegisterAccountNameSuccess: { load: () => import('./views/RegisterAccountNameSuccess.tsx') },
-    },
-  },
-  /**
-   * On-ramp (issue 21 §1): the buy form, the provider choice and the purchase followed in the provider's checkout;
-   * Account's Buy button.
-   */
-  onramp: {
-    id: 'onramp',
-    flag: 'onramp',
-    views: {
-      OnRamp: { load: () => import('./views/OnRamp.tsx'), machines: ['onramp'], next: ['OnRampProviders', 'OnRampCheckout'] },
-      OnRampProviders: { load: () => import('./views/OnRampProviders.tsx') },
-      OnRampCheckout: { load: () => import('./views/OnRampCheckout.tsx') },
-    },
-    parts: { 'Account: Buy button': 'onramp' },
-  },
-  /** Swap (issue 20 §2): the form, the token picker and the review; Account's Swap button (eip155 accounts). */
-  swap: {
-    id: 'swap',
-    flag: 'swaps',
-    views: {
-      Swap: { load: () => import('./views/Swap.tsx'), machines: ['swap'], next: ['SwapSelectToken', 'SwapPreview'] },
-      SwapSelectToken: { load: () => import('./views/SwapSelectToken.tsx') },
-      SwapPreview: { load: () => import('./views/SwapPreview.tsx') },
-    },
-    parts: { 'Account: Swap button': 'swaps' },
-  },
-  /** Receive: the address as text and QR code, and the networks it works on; Account's Receive button. */
-  receive: {
-    id: 'receive',
-    flag: 'receive',
-    views: { Receive: { load: () => import('./views/Receive.tsx') } },
-    parts: { 'Account: Receive button': 'receive' },
-  },
-  /** Sign in with the wallet (SIWX, spec §4): on with the `siwx` option, not a feature-set flag. */
-  siwx: {
-    id: 'siwx',
-    views: { SIWXSignMessage: { load: () => import('./views/SIWXSignMessage.tsx'), reachableWith: 'siwx' } },
-  },
-  /**
-   * The embedded wallet (issue 18): ApproveTransaction, where the secure site's frame shows an unsafe request's approval
-   * (spec §4 "Embedded-wallet RPC lifecycle"). On with the `email` flag (the email field of Connect is its entry point).
-   */
-  embeddedWallet: {
-    id: 'embeddedWallet',
-    flag: 'email',
-    views: { ApproveTransaction: { load: () => import('./views/ApproveTransaction.tsx') } },
-  },
-  /**
-   * The embedded wallet's profile (issue 19 §3): UpdateEmailWallet (Account's edit button on the email row, email users)
-   * and ProfileWallets (Account's "Your wallets", email and social users). On with the `email` flag.
-   */
-  profile: {
-    id: 'profile',
-    flag: 'email',
-    views: {
-      UpdateEmailWallet: { load: () => import('./views/UpdateEmailWallet.tsx'), machines: ['updateEmail'] },
-      ProfileWallets: { load: () => import('./views/ProfileWallets.tsx'), machines: ['profileWallets'] },
-    },
-  },
-  /**
-   * Farcaster login (issue 19 §2): ConnectingFarcaster, the Sign In With Farcaster request as a QR code and a deep link,
-   * reached from the Farcaster entry of Connect's socials. On with the `socials` flag (the list must name farcaster).
-   */
-  farcasterLogin: {
-    id: 'farcasterLogin',
-    flag: 'socials',
-    views: { ConnectingFarcaster: { load: () => import('./views/ConnectingFarcaster.tsx'), machines: ['farcasterLogin'] } },
-  },
-  /**
-   * Onboarding (issue 17 §7): What is a wallet? (from Connect's "New to wallets?" link) and Get a wallet (the directory's
-   * recommended wallets with their store links; WalletConnect when the directory has none). Always there, fetched only
-   * when the visitor follows the link (Connect does not prefetch it).
-   */
-  onboarding: {
-    id: 'onboarding',
-    views: {
-      WhatIsAWallet: { load: () => import('./views/WhatIsAWallet.tsx'), next: ['GetWallet'] },
-      GetWallet: { load: () => import('./views/GetWallet.tsx'), machines: ['catalogue'], next: ['ConnectingWalletConnect'] },
-    },
-  },
-  /** The branding footer at the bottom of Connect and Account (spec §9 "branding on"); no view of its own. */
-  branding: {
-    id: 'branding',
-    flag: 'reownBranding',
-    views: {},
-    parts: { 'Connect and Account: branding footer': 'reownBranding' },
-  },
-} as const satisfies Record<string, FeatureRegistration>
+export type ViewModuleMissingErrorParameters = {
+  /** The view a manifest declares. */
+  view: string
+  /** The file expected to hold it. */
+  file: string
+  /** The export expected, when not the default one. */
+  exported?: string
+}
 
-export type FeatureId = keyof typeof featureRegistry
+/** A manifest declares a view whose module (or export) is not in `ui/views/`: the build would ship a view that cannot show. */
+export class ViewModuleMissingError extends BaseError {
+  override name = 'ViewModuleMissingError'
+  constructor({ view, file, exported }: ViewModuleMissingErrorParameters) {
+    super(exported ? `The ${view} view's module ${file} has no export named ${exported}.` : `The ${view} view has no module: add ${file} (its component as the default export).`)
+  }
+}
+
+/** The features whose module is fetched with every intent to open a view (their machine runs at every opening). */
+const alwaysFetched: readonly FeatureMachineId[] = featureMachineIds.filter((id) => manifests.some((m) => m.id === id && 'fetchedOnIntent' in m && m.fetchedOnIntent))
+
+/**
+ * The views' modules in `ui/views/`, each fetched on demand. Not views: the parts Connect and Account render inside
+ * themselves (the email and social logins, the account tabs) and the tests.
+ */
+const viewModules = import.meta.glob<Record<string, ComponentType>>(['./views/*.tsx', '!./views/*.test.tsx', '!./views/EmailLogin.tsx', '!./views/SocialLogin.tsx', '!./views/AccountTabs.tsx'])
+
+/** The loader of a view declared by a manifest: its module's default export, or the export the manifest names. */
+function loaderOf(name: string, spec: ViewSpec): ViewLoader {
+  const file = `./views/${spec.component ?? name}.tsx`
+  const load = viewModules[file]
+  if (!load) throw new ViewModuleMissingError({ view: name, file: `ui/views/${spec.component ?? name}.tsx` })
+  const exported = spec.export ?? 'default'
+  return () =>
+    load().then((m) => {
+      const component = m[exported]
+      if (!component) throw new ViewModuleMissingError({ view: name, file: `ui/views/${spec.component ?? name}.tsx`, exported })
+      return { default: component }
+    })
+}
+
+/** A feature's views with their loaders. */
+function featureViewsOf(manifest: AnyManifest): FeatureViews {
+  const views: Partial<Record<ViewName, ViewRegistration>> = {}
+  const specs: Readonly<Record<string, ViewSpec>> = manifest.views ?? {}
+  for (const [name, spec] of Object.entries(specs)) {
+    if (!isViewName(name)) continue
+    const { next, machines, ...rest } = spec
+    views[name] = {
+      ...rest,
+      load: loaderOf(name, spec),
+      ...(next ? { next: next.filter(isViewName) } : {}),
+      ...(machines ? { machines: machines.filter((id): id is FeatureMachineId => featureMachineIds.some((m) => m === id)) } : {}),
+    }
+  }
+  return { id: manifest.id, ...(manifest.flag ? { flag: manifest.flag } : {}), views, ...(manifest.parts ? { parts: manifest.parts } : {}) }
+}
+
+/** The registry: every feature's views, by feature id, in the list's order (see the file's docstring). */
+export const featureRegistry: Readonly<Record<FeatureId, FeatureViews>> = Object.fromEntries(manifests.map((m) => [m.id, featureViewsOf(m)])) as Record<FeatureId, FeatureViews>
 
 /** The feature owning each view, and the view's own registration. */
-const byView = new Map<ViewName, { feature: FeatureRegistration; view: ViewRegistration }>(
-  Object.values(featureRegistry as Record<string, FeatureRegistration>).flatMap((feature) => Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const)),
+const byView = new Map<ViewName, { feature: FeatureViews; view: ViewRegistration }>(
+  Object.values(featureRegistry).flatMap((feature) => Object.entries(feature.views).map(([name, view]) => [name as ViewName, { feature, view: view! }] as const)),
 )
 
 /** The views' shared CSS once in ({@link loadedViewCss}); a cache of code, like the chunks. */
@@ -323,13 +211,13 @@ export function prefetchView(view: ViewName): void {
  */
 export function prefetchIntent(view: ViewName): void {
   prefetchView(view)
-  for (const id of ['remoteConfig', ...(byView.get(view)?.view.machines ?? [])] as FeatureMachineId[]) featureAssemblies[id]().catch(() => {})
+  for (const id of [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]) featureAssemblies[id]().catch(() => {})
   // Every feature machine is handed the instance's service clients, whose module loads with the first one (issue 15 §4).
   import('./createModal.services.ts').catch(() => {})
 }
 
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */
-export function viewRegistration(view: ViewName): { feature: FeatureRegistration; view: ViewRegistration } | undefined {
+export function viewRegistration(view: ViewName): { feature: FeatureViews; view: ViewRegistration } | undefined {
   return byView.get(view)
 }
 

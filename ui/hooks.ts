@@ -6,7 +6,7 @@ import { visitorLocale } from './locale.ts'
 import type { ModalView } from '../machines/modal.connect.ts'
 import type { NetworkView } from '../machines/network.connect.ts'
 import type { CoreInstance } from './createModal.core.ts'
-import type { FeatureExtraGestures, FeatureId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
+import type { FeatureExtraGestures, FeatureMachineId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
 import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
 
@@ -55,19 +55,19 @@ function useRefs() {
  * A feature's actor, `undefined` until the root has spawned it; the component re-renders when it arrives.
  * @example const catalogue = useFeatureActor('catalogue') // ActorRef | undefined
  */
-export function useFeatureActor<K extends FeatureId>(feature: K): FeatureRefs[K] {
+export function useFeatureActor<K extends FeatureMachineId>(feature: K): FeatureRefs[K] {
   return useSelector(useModalInstance().actor, (s) => s.context.features[feature] as FeatureRefs[K])
 }
 
 /** A gesture meant for a feature's machine: one of its events. */
-export type FeatureGesture<K extends FeatureId> = EventFromLogic<FeatureMachines[K]> | (K extends keyof FeatureExtraGestures ? FeatureExtraGestures[K] : never)
+export type FeatureGesture<K extends FeatureMachineId> = EventFromLogic<FeatureMachines[K]> | (K extends keyof FeatureExtraGestures ? FeatureExtraGestures[K] : never)
 
 /**
  * Sends gestures to a feature through the root (`feature.deliver`): the root spawns or fetches the feature when it is
  * not there yet and delivers the events in the order sent once it is. Views never send to a feature's actor directly.
  * @example const deliver = useDeliver('catalogue'); deliver({ type: 'catalogue.loadMore' })
  */
-export function useDeliver<K extends FeatureId>(feature: K): (event: FeatureGesture<K>) => void {
+export function useDeliver<K extends FeatureMachineId>(feature: K): (event: FeatureGesture<K>) => void {
   const root = useModalInstance().actor
   return useCallback((event: FeatureGesture<K>) => root.send({ type: 'feature.deliver', feature, event }), [root, feature])
 }
@@ -77,7 +77,7 @@ export function useDeliver<K extends FeatureId>(feature: K): (event: FeatureGest
  * spawned. A feature whose flag or option is off is left out by the root.
  * @example useEnsureFeature('account')
  */
-export function useEnsureFeature(feature: FeatureId): void {
+export function useEnsureFeature(feature: FeatureMachineId): void {
   const root = useModalInstance().actor
   useEffect(() => root.send({ type: 'feature.ensure', feature }), [root, feature])
 }

@@ -31,7 +31,7 @@ import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { devBitcoinAccounts } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
-import { featureRegistry, type FeatureRegistration } from '../../ui/features.ts'
+import { featureRegistry, type FeatureViews } from '../../ui/features.ts'
 import type { ViewName } from '../../machines/views.ts'
 import { bitcoinRegtest, mainnet } from '../../adapters/networks.ts'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
@@ -173,7 +173,7 @@ export async function measureFirstUse(
 export function registryCoverage(rows: readonly FirstUseRow[]): Array<{ feature: string; view?: ViewName; why: string }> {
   const painted = new Set(rows.filter((r) => r.paintedMs !== undefined && !r.error).flatMap((r) => r.views))
   const gaps: Array<{ feature: string; view?: ViewName; why: string }> = []
-  for (const [id, feature] of Object.entries(featureRegistry as Record<string, FeatureRegistration>)) {
+  for (const [id, feature] of Object.entries(featureRegistry)) {
     const views = Object.keys(feature.views) as ViewName[]
     if (!views.length) {
       const parts = Object.keys(feature.parts ?? {}).join('; ')
@@ -875,7 +875,7 @@ function countSame(items: readonly string[]): string[] {
 
 /** The module of a registry view's chunk (`ui/views/Send.tsx`), read from its loader (`() => import('./views/Send.tsx')`). */
 export function viewModule(view: ViewName): string | undefined {
-  for (const feature of Object.values(featureRegistry as Record<string, FeatureRegistration>)) {
+  for (const feature of Object.values(featureRegistry)) {
     const load = feature.views[view]?.load
     if (typeof load !== 'function') continue
     const found = /import\(\s*["']\.\/([^"']+)["']\s*\)/.exec(String(load))
@@ -886,7 +886,7 @@ export function viewModule(view: ViewName): string | undefined {
 
 /** The registry's `next` views of `view`. */
 function nextOf(view: ViewName): ViewName[] {
-  for (const feature of Object.values(featureRegistry as Record<string, FeatureRegistration>)) {
+  for (const feature of Object.values(featureRegistry)) {
     const next = feature.views[view]?.next
     if (next) return [...next]
   }

@@ -4,7 +4,7 @@ import type { Connector } from '../../adapters/types.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { networkMachine } from '../../machines/network.ts'
 import { rootMachine, type FeatureRegistration, type RootOptions } from '../../machines/root.ts'
-import { featureRegistrations, type FeatureId, type FeatureRefs } from '../../ui/assemble/index.ts'
+import { featureRegistrations, type FeatureMachineId, type FeatureRefs } from '../../ui/assemble/index.ts'
 import { accountMachine } from '../../machines/account.ts'
 import { catalogueMachine } from '../../machines/catalogue.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
@@ -30,7 +30,7 @@ import { onrampOutcomes } from '../../machines/onramp.outcomes.ts'
 import { deferred, type Deferred } from './deferred.ts'
 
 /** The hooks each feature's module brings with its machine (what `ui/assemble/<feature>.ts` exports as `on`). */
-const outcomesOf: Partial<Record<FeatureId, FeatureRegistration['on']>> = { send: sendOutcomes, swap: swapOutcomes, names: namesOutcomes, onramp: onrampOutcomes }
+const outcomesOf: Partial<Record<FeatureMachineId, FeatureRegistration['on']>> = { send: sendOutcomes, swap: swapOutcomes, names: namesOutcomes, onramp: onrampOutcomes }
 import { controllableConnectionActors } from './wallet-actors.ts'
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 
@@ -59,7 +59,7 @@ export function createRootHarness({
   siwx?: SiwxInput
   remoteConfig?: RemoteConfigInput
   /** Features that arrive by a loader (as with createModal) instead of at once. */
-  loaders?: Partial<Record<FeatureId, () => Promise<AnyActorLogic>>>
+  loaders?: Partial<Record<FeatureMachineId, () => Promise<AnyActorLogic>>>
   /** Features registered after the modal's own (a test's toy feature: nothing else changes). */
   extraFeatures?: FeatureRegistration[]
 } = {}) {
@@ -96,7 +96,7 @@ export function createRootHarness({
       return d.promise
     }
   /** The feature machines with the test's actors (spawned at once on intent, unless a loader is given). */
-  const provided: Record<FeatureId, AnyActorLogic> = {
+  const provided: Record<FeatureMachineId, AnyActorLogic> = {
     send: sendMachine.provide({
       actors: {
         fetchBalances: fromPromise(held(send.balances)),

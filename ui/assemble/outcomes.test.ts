@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { featureAssemblies, type FeatureId } from './index.ts'
+import { featureAssemblies, type FeatureMachineId as FeatureId } from './index.ts'
 
 describe('the hooks that arrive with a feature (issue 15 §1)', () => {
   test('behavior: every machines/<feature>.outcomes.ts is what its assembly module brings as `on`, and the page registration does not import it', async () => {

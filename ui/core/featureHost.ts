@@ -12,7 +12,7 @@ import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
 import type { ModalStorage } from '../../services/storage.ts'
-import { featureAssemblies, type FeatureHost, type FeatureId, type FeatureSettings } from '../assemble/index.ts'
+import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeatureSettings } from '../assemble/index.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
 import { InvalidOptionsError } from '../options.ts'
@@ -30,9 +30,6 @@ export type CreateFeatureHostParameters = {
   /** The embedded wallet, fetched with the first feature that needs it. */
   embedded: () => Promise<EmbeddedWallet>
 }
-
-/** The features whose machines talk to the embedded wallet: their module waits for it. */
-const embeddedFeatures: ReadonlySet<FeatureId> = new Set(['emailLogin', 'socialLogin', 'updateEmail', 'profileWallets', 'accountType', 'farcasterLogin'])
 
 /**
  * Creates the feature host of one core.
@@ -65,9 +62,11 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
   let siwxView: typeof import('../../machines/siwx.connect.ts') | undefined
   const loadSiwxView = () => import('../../machines/siwx.connect.ts').then((m) => void (siwxView = m))
   /** A feature's machine, imported with its first use, with this instance's actors (spawned by the root when it arrives). */
-  const supplyFeature = (id: FeatureId) => ({
+  // What each module loads with comes from its manifest (`loadsWith`): the embedded wallet for the machines that talk
+  // to it, the view model for the one the public state reads.
+  const supplyFeature = (id: FeatureMachineId) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), id === 'siwx' ? loadSiwxView() : undefined, embeddedFeatures.has(id) ? p.embedded() : undefined]).then(([m, h, , e]) => ({
+      Promise.all([featureAssemblies[id](), host(), loadsWithOf(id).includes('viewModel') ? loadSiwxView() : undefined, loadsWithOf(id).includes('embeddedWallet') ? p.embedded() : undefined]).then(([m, h, , e]) => ({
         logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic,
         on: m.on,
       })),
@@ -85,11 +84,7 @@ export function featureSettings(options: ModalOptions, storage: ModalStorage, wa
   const platform = resolvePlatform(options.platform)
   return {
     ...(options.siwx ? { siwx: { required: options.siwx.required ?? false, ...(options.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: options.siwx.signOutOnDisconnect } : {}) } } : {}),
-    emailLogin: embedded,
-    socialLogin: embedded,
-    updateEmail: embedded,
-    profileWallets: embedded,
-    accountType: embedded,
+    embeddedWallet: embedded,
     // Spec §4 defaults under the dapp's, under the visitor's stored choice: what an embedded login starts with.
     preferredAccountType: () => (storage.getPreferredAccountType('eip155', options.defaultAccountTypes ?? {}) === 'smartAccount' ? 'smartAccount' : 'eoa'),
     ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),

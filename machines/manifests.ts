@@ -1,0 +1,58 @@
+import { accountManifest } from './account.feature.ts'
+import { accountTypeManifest } from './accountType.feature.ts'
+import { brandingManifest } from './branding.feature.ts'
+import { catalogueManifest } from './catalogue.feature.ts'
+import { connectManifest } from './connect.feature.ts'
+import { emailLoginManifest } from './emailLogin.feature.ts'
+import { farcasterLoginManifest } from './farcasterLogin.feature.ts'
+import { namesManifest } from './names.feature.ts'
+import { networksManifest } from './networks.feature.ts'
+import { onboardingManifest } from './onboarding.feature.ts'
+import { onrampManifest } from './onramp.feature.ts'
+import { pairingManifest } from './pairing.feature.ts'
+import { profileWalletsManifest } from './profileWallets.feature.ts'
+import { receiveManifest } from './receive.feature.ts'
+import { remoteConfigManifest } from './remoteConfig.feature.ts'
+import { sendManifest } from './send.feature.ts'
+import { siwxManifest } from './siwx.feature.ts'
+import { socialLoginManifest } from './socialLogin.feature.ts'
+import { swapManifest } from './swap.feature.ts'
+import { updateEmailManifest } from './updateEmail.feature.ts'
+
+/**
+ * The one list of the modal's features (STYLE rule 14): each line one manifest (`machines/<id>.feature.ts`). Every
+ * other list derives from it: the view names (`machines/views.ts`), the view registry (`ui/features.ts`), the
+ * machines and their assembly (`ui/assemble/index.ts`), the settings, the entry points of the slots.
+ *
+ * The order is the order the root tells the features about an account change (the account data first, then send,
+ * then sign-in); features without a machine follow.
+ */
+export const manifests = [
+  accountManifest,
+  sendManifest,
+  swapManifest,
+  siwxManifest,
+  pairingManifest,
+  catalogueManifest,
+  remoteConfigManifest,
+  emailLoginManifest,
+  socialLoginManifest,
+  updateEmailManifest,
+  profileWalletsManifest,
+  accountTypeManifest,
+  farcasterLoginManifest,
+  namesManifest,
+  onrampManifest,
+  connectManifest,
+  networksManifest,
+  receiveManifest,
+  onboardingManifest,
+  brandingManifest,
+] as const
+
+/** A manifest of the list. */
+export type AnyManifest = (typeof manifests)[number]
+/** A feature's id: its flag's name where it has one, its machine's id and systemId, its view-registry id. */
+export type FeatureId = AnyManifest['id']
+/** The views the manifests declare, by the spec's names. */
+export type ManifestViewName = { [K in AnyManifest as K['id']]: keyof NonNullable<K['views']> }[FeatureId]
