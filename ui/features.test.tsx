@@ -9,7 +9,7 @@ import { createMemoryStorage } from '../services/storage.ts'
 import { onHeld, renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
 import { createModal } from './createModal.ts'
 import { featureAssemblies } from './assemble/index.ts'
-import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchIntent, prefetchView, viewCode, viewFlags, viewRegistration, type FeatureViews } from './features.ts'
+import { featureRegistry, FeatureDisabledError, isViewOn, nextViewsOf, prefetchIntent, prefetchView, viewCode, viewFlags, viewRegistration } from './features.ts'
 import { FeatureDisabledError as PublicFeatureDisabledError } from './index.ts'
 import { en } from './locales/en.ts'
 

@@ -5,7 +5,6 @@ import { manifests, type AnyManifest, type FeatureId } from '../../machines/mani
 import type { FeatureHost } from './host.ts'
 
 export type { FeatureHost } from './host.ts'
-export type { FeatureId } from '../../machines/manifests.ts'
 
 /**
  * The features' machines and their assembly, derived from the one list of manifests (`machines/manifests.ts`). A
@@ -96,4 +95,3 @@ export function featureRegistrations(settings: FeatureSettings, supply: (id: Fea
   }
   return registrations
 }
-

@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, test } from 'vitest'
+import { manifests } from '../../machines/manifests.ts'
+import { views } from '../../machines/views.ts'
+
+/**
+ * A feature is its own files and one line in the one list (STYLE rule 14, `machines/manifests.ts`): the files every
+ * feature passes through (the root, the router, the views list, the registry, the assembly, the core, the dialog,
+ * Connect) never name a feature, neither by its id in a string nor by importing one of its files. Everything they need
+ * of a feature they read from its manifest.
+ *
+ * {@link pending} lists the central files that still name features, each with what names them. It may only shrink:
+ * an entry that no longer names a feature fails too, so it moves to {@link central}.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** The central files: none names a feature. */
+const central: readonly string[] = ['machines/router.ts', 'machines/views.ts', 'machines/root.tabs.ts', 'ui/features.ts', 'ui/assemble/index.ts', 'ui/createModal.core.ts', 'ui/core/rootInput.ts', 'ui/Modal.tsx']
+
+/** Central files that still name features, and what names them (to go, not to grow). */
+const pending: Record<string, string> = {
+  'machines/root.ts': "the account moment's hook kind `account` (the features' `on.account`), which the root's own transitions replace",
+  'ui/options.ts': "the options' schema names the `siwx` and `connect` keys (the options' feature keys are not yet typed from the manifests)",
+  'ui/views/Account.tsx': 'the entries that read a feature machine (register a name, the email edit, your wallets, the account-type switch) and the action buttons',
+  'ui/createModal.ts': "the public `open({ view })` checks and WalletConnect's connector",
+  'ui/core/featureHost.ts': "the sign-in view model's module, loaded beside the SIWX machine for the public state",
+  'ui/core/publicState.ts': 'the public state reads the SIWX and account-type machines by id',
+  'ui/core/modalCommands.ts': 'the public commands address features by id',
+  'ui/core/embeddedBridge.ts': 'the embedded bridge addresses the email login by id',
+  'ui/views/Connect.tsx': 'the view models of the catalogue, the pairing and onboarding, imported by name (the Connect methods are not yet slots)',
+  'tests/harness/root.ts': "the harness's shortcuts to the send and sign-in machines",
+}
+
+/** Source without its comments (a comment may say what a feature does; code may not name it). */
+function code(file: string): string {
+  return readFileSync(`${root}${file}`, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+}
+
+const ids = manifests.map((m) => m.id)
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const idInString = new RegExp(`['"\`](${ids.map(escape).join('|')})['"\`]`, 'g')
+/** An import of a feature's own file: its machine, manifest, rules, view model, assembly, or one of its views. */
+const featureImport = new RegExp(
+  [
+    `(?:from|import\\()\\s*['"](?:[^'"]*/machines/|[^'"]*/assemble/|\\./)(?:${ids.map(escape).join('|')})(?:\\.feature|\\.outcomes|\\.connect)?\\.tsx?['"]`,
+    `(?:from|import\\()\\s*['"](?:[^'"]*/views/|\\./)(?:${views.map(escape).join('|')})\\.tsx['"]`,
+  ].join('|'),
+  'g',
+)
+
+/** What in `file` names a feature: ids in strings and imports of a feature's file. */
+function namings(file: string): string[] {
+  const source = code(file)
+  return [...source.matchAll(idInString), ...source.matchAll(featureImport)].map((m) => m[0])
+}
+
+describe('architecture: no central file names a feature', () => {
+  test('behavior: the manifests are one list of distinct ids, and every view belongs to one manifest', () => {
+    expect(new Set(ids).size).toBe(ids.length)
+    const declared = manifests.flatMap((m) => Object.keys(m.views ?? {}))
+    expect(new Set(declared).size).toBe(declared.length)
+    expect([...views].sort()).toEqual([...declared].sort())
+  })
+
+  test.each(central)('behavior: %s names no feature', (file) => {
+    expect(namings(file)).toEqual([])
+  })
+
+  test.each(Object.keys(pending))('behavior: %s is still pending (it names a feature: move it to the central list once it does not)', (file) => {
+    expect(namings(file).length).toBeGreaterThan(0)
+  })
+
+  test('behavior: the check finds a feature named in a string or imported by name', () => {
+    expect("sendTo('send', e)".match(idInString)).toEqual(["'send'"])
+    expect("import { x } from '../machines/swap.outcomes.ts'".match(featureImport)).toHaveLength(1)
+    expect("import('./views/SendPreview.tsx')".match(featureImport)).toHaveLength(1)
+    expect("import { Send } from './Send.tsx'".match(featureImport)).toHaveLength(1)
+    expect("const to = { router: 'router' }".match(idInString)).toBeNull()
+    expect("import { mainnet } from '../adapters/networks.ts'".match(featureImport)).toBeNull()
+  })
+})
