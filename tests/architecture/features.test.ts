@@ -40,13 +40,13 @@ function code(file: string): string {
 }
 
 const ids = manifests.map((m) => m.id)
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const idInString = new RegExp(`['"\`](${ids.map(escape).join('|')})['"\`]`, 'g')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const idInString = new RegExp(`['"\`](${ids.map(escapeRegExp).join('|')})['"\`]`, 'g')
 /** An import of a feature's own file: its machine, manifest, rules, view model, assembly, or one of its views. */
 const featureImport = new RegExp(
   [
-    `(?:from|import\\()\\s*['"](?:[^'"]*/machines/|[^'"]*/assemble/|\\./)(?:${ids.map(escape).join('|')})(?:\\.feature|\\.outcomes|\\.connect)?\\.tsx?['"]`,
-    `(?:from|import\\()\\s*['"](?:[^'"]*/views/|\\./)(?:${views.map(escape).join('|')})\\.tsx['"]`,
+    `(?:from|import\\()\\s*['"](?:[^'"]*/machines/|[^'"]*/assemble/|\\./)(?:${ids.map(escapeRegExp).join('|')})(?:\\.feature|\\.outcomes|\\.connect)?\\.tsx?['"]`,
+    `(?:from|import\\()\\s*['"](?:[^'"]*/views/|\\./)(?:${views.map(escapeRegExp).join('|')})\\.tsx['"]`,
   ].join('|'),
   'g',
 )
