@@ -12,7 +12,7 @@ export type AccountTypeGesture = { type: 'accountType.switch'; to: EmbeddedAccou
 const isEmbeddedEvmAccount = (account: ConnectedAccount | undefined): boolean => isEmbeddedAccount(account) && account?.namespace === 'eip155'
 
 /**
- * The embedded wallet's account-type switch (issue 19 §4; spec §3 account state, §4 "switching to smart account") as
+ * The embedded wallet's account-type switch (spec §3 account state, §4 "switching to smart account") as
  * a feature: for an embedded (email or social) account on eip155 when the dapp configured `embeddedWallet`. It follows
  * the account (its `account` hook spawns it: the machine is fetched when an embedded account connects or comes back,
  * and reads the state the Account's button needs); the Account's press is `accountType.switch`. A switch done shows

@@ -35,7 +35,7 @@ export function approvalMoves(facts: FeatureFacts, e: EmbeddedApprovalEvent | { 
 }
 
 /**
- * Email login (issue 18 §2–§3; spec §2 EmailLogin, §4 "Email connection") as a feature: exists with the `email` flag
+ * Email login (spec §2 EmailLogin, §4 "Email connection") as a feature: exists with the `email` flag
  * (local option, remote config, off in basic mode) when the dapp configured `embeddedWallet`. Its machine arrives with
  * the visitor's first keystroke in Connect's email field (nothing before). When the frame has a session for the
  * email, the auth connector becomes the eip155 connection (`connection.request auth`: the embedded wallet's

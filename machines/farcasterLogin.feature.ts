@@ -7,7 +7,7 @@ import type { farcasterLoginMachine } from './farcasterLogin.ts'
 const authConnectorId = 'auth'
 
 /**
- * Farcaster login (issue 19 §2; spec §2 ConnectingFarcaster, §3, §9 socials) as a feature: exists when the dapp
+ * Farcaster login (spec §2 ConnectingFarcaster, §3, §9 socials) as a feature: exists when the dapp
  * configured `embeddedWallet` and the `socials` list names `farcaster`. The Farcaster entry among Connect's socials
  * pushes ConnectingFarcaster and starts the login (the machine arrives with that press); when the frame has the
  * session, the auth connector becomes the eip155 connection, which closes the modal like any connection. Leaving

@@ -4,7 +4,7 @@ import type { FeatureFlag, Features } from '../services/features.ts'
 import type { ViewData, ViewName } from './views.ts'
 
 /**
- * How a feature plugs into the root (issue 15 §1, STYLE rule 14). A feature is its machine, its views, its client calls
+ * How a feature plugs into the root (STYLE rule 14). A feature is its machine, its views, its client calls
  * and one registration: a plain object the root reads generically. The root never names a feature: it hands each
  * registration the {@link FeatureFacts} at a few moments (spawned, the account changed, the flags changed, the modal
  * opened or closed, Back on one of its views, a gesture of its views, an event its machine emitted, a network
@@ -65,7 +65,7 @@ export type FeatureRegistration = {
 }
 
 /**
- * A feature's module as it arrives with the first use (issue 15 §1: the page holds only what starts a feature): its
+ * A feature's module as it arrives with the first use (the page holds only what starts a feature): its
  * machine and the hooks that only matter once the machine exists (`spawned`, `account`, `back`, `emitted`, the full
  * `gesture`: `machines/<feature>.outcomes.ts`). The root merges `on` over the registration's own hooks when the module
  * arrives, a hook given here replacing the page's hook of the same name. Until then the page's hooks answer: a
@@ -110,7 +110,7 @@ export type ConnectedAccount = {
   testnet: boolean
 }
 
-/** A feature's snapshot as its rules may read it: tags and context, never state names (issue 15 §2). */
+/** A feature's snapshot as its rules may read it: tags and context, never state names. */
 export type FeatureSnapshot = { hasTag(tag: string): boolean; context: unknown }
 
 /** What the root knows when it asks a registration (read-only, computed at that moment). */

@@ -14,7 +14,7 @@ export type NamesGesture =
 export const startNames = (): FeatureCommand[] => [to.router({ type: 'router.push', view: 'RegisterAccountName' }), to.self({ type: 'names.reset' }, true)]
 
 /**
- * Name registration (issue 21 §2; spec §2 RegisterAccountName and RegisterAccountNameSuccess, §4, §6: eip155 only)
+ * Name registration (spec §2 RegisterAccountName and RegisterAccountNameSuccess, §4, §6: eip155 only)
  * as a feature: its machine is fetched on the visitor's first "Register a name" in Account. The page holds only what
  * starts it; the rest arrives with the machine (`names.outcomes.ts`: following the account, success and failure).
  * While the wallet signs or the registration posts, Back waits.

@@ -22,7 +22,7 @@ export function startOnramp(facts: FeatureFacts): FeatureCommand[] {
 }
 
 /**
- * The on-ramp (issue 21 §1) as a feature: gated by the `onramp` flag, holds OnRamp (the buy form), OnRampProviders
+ * The on-ramp as a feature: gated by the `onramp` flag, holds OnRamp (the buy form), OnRampProviders
  * (the provider choice) and OnRampCheckout (the purchase followed, then done). The page holds only what starts it;
  * the rest arrives with the machine (`onramp.outcomes.ts`: following the account, the checkout, the balances).
  *

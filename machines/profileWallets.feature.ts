@@ -9,7 +9,7 @@ export type ProfileWalletsGesture =
   { type: 'profileWallets.start' }
 
 /**
- * ProfileWallets (issue 19 §3; spec §2) as a feature: the embedded wallet's accounts, for an account of the embedded
+ * ProfileWallets (spec §2) as a feature: the embedded wallet's accounts, for an account of the embedded
  * wallet (email or social) when the dapp configured `embeddedWallet`. Account's "Your wallets" pushes the view and
  * reads the frame's user (fetched then, not before); another account leaves it for Account.
  *

@@ -7,7 +7,7 @@ import type { socialLoginMachine } from './socialLogin.ts'
 const authConnectorId = 'auth'
 
 /**
- * Social login (issue 19 §1; spec §2, §3, §6, §9) as a feature: exists with the `socials` flag (a non-empty list: local
+ * Social login (spec §2, §3, §6, §9) as a feature: exists with the `socials` flag (a non-empty list: local
  * option, remote config, off in basic mode) when the dapp configured `embeddedWallet`. Its machine arrives with the
  * visitor's first intent on a provider button (pointer over, focus) or with a redirect login's return. When the frame
  * has the session, the auth connector becomes the eip155 connection (`connection.request auth`), which closes the modal

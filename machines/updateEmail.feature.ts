@@ -11,7 +11,7 @@ const authConnectorId = 'auth'
 export const isEmbeddedAccount = (account: ConnectedAccount | undefined): boolean => account?.connectorId === authConnectorId
 
 /**
- * The email update (issue 19 §3; spec §2 UpdateEmailWallet, §4 "Email update result action") as a feature: exists with
+ * The email update (spec §2 UpdateEmailWallet, §4 "Email update result action") as a feature: exists with
  * the `email` flag when the dapp configured `embeddedWallet` and the account is the embedded wallet's. Its machine is
  * fetched on the first press of Account's edit button on the email row (email users only: the button shows only with
  * an email). `updateEmail.start` pushes UpdateEmailWallet; the new email reported by the frame resets the view to

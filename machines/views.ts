@@ -40,10 +40,10 @@ export type SpecViewName =
   /** The swap's token picker and review (spec §2 names Swap; this build names its other views). */
   | 'SwapSelectToken'
   | 'SwapPreview'
-  /** Onboarding (issue 17 §7; not a spec §2 view): what a wallet is, and the directory's wallets with their store links. */
+  /** Onboarding (not a spec §2 view): what a wallet is, and the directory's wallets with their store links. */
   | 'WhatIsAWallet'
   | 'GetWallet'
-  /** Buying crypto (issue 21 §1; spec §2 names the on-ramp section, not its views): the form, the provider choice, the purchase followed. */
+  /** Buying crypto (spec §2 names the on-ramp section, not its views): the form, the provider choice, the purchase followed. */
   | 'OnRamp'
   | 'OnRampProviders'
   | 'OnRampCheckout'

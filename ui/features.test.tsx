@@ -14,7 +14,7 @@ import { FeatureDisabledError as PublicFeatureDisabledError } from './index.ts'
 import { en } from './locales/en.ts'
 
 /**
- * Feature flags decide what exists (issue 15 §3; spec §6, §9): each flag through the public API (createModal, the
+ * Feature flags decide what exists (spec §6, §9): each flag through the public API (createModal, the
  * real modal in happy-dom with the development wallet on anvil and the reference server), off hides its entry point
  * and fetches nothing of it, on shows it; the project's remote config arriving while the modal is open updates the
  * views without a reload.
@@ -74,7 +74,7 @@ describe('the feature registry', () => {
     }
   })
 
-  test('behavior: no view is in the initial JS: every view, Connect and Account included, has a chunk loader (issue 15 §4)', () => {
+  test('behavior: no view is in the initial JS: every view, Connect and Account included, has a chunk loader', () => {
     for (const v of views) expect(typeof viewRegistration(v)!.view.load).toBe('function')
   })
 
@@ -345,7 +345,7 @@ describe('the remote config arrives while the modal is open', () => {
     expect(tab(en.tabs.activity)).toBeNull()
     await onHeld(app!, CONFIG, () => app!.gates.release(CONFIG))
     await waitFor(() => expect(tab(en.tabs.activity)).not.toBeNull())
-    // The remote config machine arrived with the first opening (issue 15 §1).
+    // The remote config machine arrived with the first opening.
     const remote = app!.modal.actor.getSnapshot().context.features.remoteConfig!.getSnapshot().context
     expect(remote.ignored).toEqual(['activity'])
     await app!.clickInDialog('tab', en.tabs.activity)

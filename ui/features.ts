@@ -189,7 +189,7 @@ export function viewCode(view: ViewName): PreloadableView | undefined {
 }
 
 /**
- * Starts fetching a view's chunk ahead of showing it (issue 15 §4: on the visitor's first intent, e.g. the pointer
+ * Starts fetching a view's chunk ahead of showing it (on the visitor's first intent, e.g. the pointer
  * entering the page's "Connect Wallet" button, and in `modal.open()`), so the view is usually in by the time the dialog
  * renders. Does nothing when the chunk is in or on its way. A failed fetch is not reported here: the modal reports it
  * when it renders the view. Callers check {@link isViewOn} first: a view of a feature that is off is never fetched.
@@ -202,7 +202,7 @@ export function prefetchView(view: ViewName): void {
 }
 
 /**
- * The visitor's intent to open a view (issue 15 §1, §4: the pointer entering a page button, its focus or press, and
+ * The visitor's intent to open a view (the pointer entering a page button, its focus or press, and
  * `modal.open()`): the view's chunk ({@link prefetchView}) and the modules of the feature machines it needs, with the
  * remote config's (every opening fetches it) and the service clients' (`createModal.services.ts`), start fetching
  * now, so the first use rarely waits after the click. Fetching a module spawns nothing: the root still spawns each
@@ -212,7 +212,7 @@ export function prefetchView(view: ViewName): void {
 export function prefetchIntent(view: ViewName): void {
   prefetchView(view)
   for (const id of [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]) featureAssemblies[id]().catch(() => {})
-  // Every feature machine is handed the instance's service clients, whose module loads with the first one (issue 15 §4).
+  // Every feature machine is handed the instance's service clients, whose module loads with the first one.
   import('./createModal.services.ts').catch(() => {})
 }
 
@@ -259,7 +259,7 @@ export type FeatureDisabledErrorParameters = {
 }
 
 /**
- * `modal.open({ view })` asked for a view of a feature that is off (issue 15 §3): e.g. `open({ view: 'Send' })` with
+ * `modal.open({ view })` asked for a view of a feature that is off: e.g. `open({ view: 'Send' })` with
  * `features: { send: false }`. Names the feature and the option that turns it on; for a remote-controlled feature
  * (spec §6), also the project's remote configuration and basic mode, which can turn it off whatever the option says.
  *

@@ -11,7 +11,7 @@ import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
 
 /*
- * The hooks' contract with the feature machines (issue 15 §1; STYLE rules 3 and 14). Feature machines (send, siwx,
+ * The hooks' contract with the feature machines (STYLE rules 3 and 14). Feature machines (send, siwx,
  * pairing, catalogue, account, remoteConfig) are spawned on intent, their module fetched by `import()`: a hook never
  * assumes one is there. It selects the feature's actor from the root (`context.features.<id>`, re-rendering when it
  * arrives), passes its snapshot or `undefined` to the feature's `connect*`, which answers a "not loaded yet" view model
@@ -19,7 +19,7 @@ import { useModalInstance } from './context.ts'
  * (`feature.deliver`), which fetches the feature if needed and delivers the gesture in order once it is there.
  *
  * This module is in the page's first JS (the modal shell and the React entry use it): it holds the hooks of what opening
- * needs and the plumbing above. The page's first JS holds no machine (issue 15 §4): the view-model functions come with
+ * needs and the plumbing above. The page's first JS holds no machine: the view-model functions come with
  * the core (`core.connect`), and the public hooks (`useModal`, `useAccount`, `useNetwork`, `useFeatures`) answer the
  * facade's start state until the core is in (`useCore()`), re-rendering when it arrives. The other hooks serve the
  * modal's shell and views, which render only once the core is in. Each feature's hook lives in `ui/hooks/<feature>.ts` (catalogue, account, send, siwx,
@@ -30,7 +30,7 @@ import { useModalInstance } from './context.ts'
 export const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
- * The modal's core once it is in, else `undefined` (issue 15 §4); the component re-renders when it arrives.
+ * The modal's core once it is in, else `undefined`; the component re-renders when it arrives.
  * @example const core = useCore() // undefined before the first intent
  */
 export function useCore(): CoreInstance | undefined {
@@ -103,7 +103,7 @@ export function useModalView(): ModalView {
 }
 
 /**
- * The resolved feature set (spec §6, §9; issue 15 §3): local options, overridden by the project's remote config when it
+ * The resolved feature set (spec §6, §9): local options, overridden by the project's remote config when it
  * arrives (the view re-renders then, no reload), basic mode turning the remote features off. Views gate their entry
  * points on it.
  * @example const { send, receive, activity } = useFeatures()

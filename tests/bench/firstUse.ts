@@ -1,5 +1,5 @@
 /**
- * What each feature's first use fetches (issue 15 §4): the fixture pages driven in Chromium with the gestures that
+ * What each feature's first use fetches: the fixture pages driven in Chromium with the gestures that
  * first use each feature of the registry (ui/features.ts) and the Solana and Bitcoin namespaces, recording the network
  * between the gesture and the view painted, then until the network is quiet.
  *
@@ -259,7 +259,7 @@ function evmSteps(): Step[] {
     { feature: 'onramp', label: 'OnRampProviders', gesture: "click the form's provider button", act: click(/^Provider:/), painted: viewPainted('OnRampProviders'), views: ['OnRampProviders'] },
     { ...back, painted: viewPainted('OnRamp') },
     { ...back, painted: viewPainted('Account') },
-    // Swap (issue 20): its view comes prefetched with Account (a next view); its machine with the click.
+    // Swap: its view comes prefetched with Account (a next view); its machine with the click.
     { feature: 'swap', label: 'Swap (form, tokens)', gesture: "click 'Swap'", act: click('Swap'), painted: `${viewPainted('Swap')} && lk.text().includes('You pay')`, views: ['Swap'] },
     { feature: 'swap', label: 'SwapSelectToken', gesture: "click the form's 'You receive' token button", act: click(/^You receive:/), painted: viewPainted('SwapSelectToken'), views: ['SwapSelectToken'] },
     {
@@ -307,7 +307,7 @@ function evmSteps(): Step[] {
 }
 
 /**
- * Names (issue 21 §2), on the library-only page with the stand-in wallet on dev account {@link NAMELESS_DEV_ACCOUNT}
+ * Names, on the library-only page with the stand-in wallet on dev account {@link NAMELESS_DEV_ACCOUNT}
  * (Account offers 'Register a name' only to an account without one): the form, then a name typed, its availability
  * checked, and 'Register' (the stand-in signs) until the success view. Before connecting, onboarding's two views
  * (Connect's 'New to wallets?').
@@ -316,7 +316,7 @@ function namesSteps(): Step[] {
   const name = 'bench-visitor'
   return [
     { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
-    // Onboarding (issue 17 §7): Connect's 'New to wallets?' link, not prefetched by Connect.
+    // Onboarding: Connect's 'New to wallets?' link, not prefetched by Connect.
     { feature: 'onboarding', label: 'WhatIsAWallet', gesture: "click Connect's 'New to wallets?'", act: click('New to wallets?'), painted: viewPainted('WhatIsAWallet'), views: ['WhatIsAWallet'] },
     { feature: 'onboarding', label: "GetWallet (the directory's wallets)", gesture: "click 'Get a wallet'", act: click('Get a wallet'), painted: viewPainted('GetWallet'), views: ['GetWallet'] },
     { ...back, painted: viewPainted('WhatIsAWallet') },
@@ -340,7 +340,7 @@ function namesSteps(): Step[] {
 }
 
 /**
- * The email login (issue 18), on the library-only page with `?secure=` (the embedded wallet on the bench's secure
+ * The email login, on the library-only page with `?secure=` (the embedded wallet on the bench's secure
  * site): an email typed in Connect and submitted (the email login's machine, the embedded wallet and the frame load
  * with the typing; the frame page and the secure site's API on submit) until 'Approve this device', then the mailed
  * device link opened from Node until connected.
@@ -379,7 +379,7 @@ function emailSteps(email: string, deviceLink: () => string | undefined): Step[]
       painted: connectedAndClosed,
       views: [],
     },
-    // The embedded wallet's profile (issue 19 §3) and an unsafe request approved in the frame (ApproveTransaction).
+    // The embedded wallet's profile and an unsafe request approved in the frame (ApproveTransaction).
     { label: 'Open Account', gesture: "click 'Open Account'", act: click('Open Account'), painted: `${viewPainted('Account')} && lk.text().includes('Your wallets')`, views: ['Account'] },
     {
       feature: 'profile',
@@ -415,7 +415,7 @@ function emailSteps(email: string, deviceLink: () => string | undefined): Step[]
   ]
 }
 
-/** Farcaster login (issue 19 §2), on the library-only page with `?secure=`: Connect's Farcaster entry until its QR code. */
+/** Farcaster login, on the library-only page with `?secure=`: Connect's Farcaster entry until its QR code. */
 function farcasterSteps(): Step[] {
   return [
     { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: `${viewPainted('Connect')} && lk.text().includes('Continue')`, views: ['Connect'] },
