@@ -1,8 +1,8 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { callForeign, parseForeign, type TimerClock } from './boundary.ts'
 import { BaseError, InvalidCallbackResponseError } from './errors.ts'
-import type { SiwxConfig, SiwxMessage, SiwxSession } from './siwx.ts'
-import { isSessionOf, parseSiwxMessage, siwxSessionSchema } from './siwx.session.ts'
+import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
+import { isSessionOf, parseSiwxMessage, siwxSessionSchema } from '../kernel/siwx.session.ts'
 import type { WalletConnectClient } from './walletconnect.ts'
 
 /**

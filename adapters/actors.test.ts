@@ -4,7 +4,7 @@ import { createManualClock } from '../tests/harness/clock.ts'
 import { connectionActors, connectorDiscoveryActor, lazyAdapter, networkActors, siwxActors, validConnectors } from './actors.ts'
 import { BaseError, InvalidCallbackResponseError, RequestTimeoutError, UnrecognizedChainError, UserRejectedRequestError } from './errors.ts'
 import { defineEvmNetwork } from './networks.ts'
-import type { SiwxConfig, SiwxMessage, SiwxSession } from './siwx.ts'
+import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import type { ChainAdapter, Connector } from './types.ts'
 
 /**

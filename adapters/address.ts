@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from 'viem'
 import { BaseError } from './errors.ts'
-import { preview } from './urls.ts'
+import { preview } from '../kernel/urls.ts'
 import type { ChainNamespace } from './networks.ts'
 
 /** Spec §5: a Solana address is 32 to 44 base58 characters. */

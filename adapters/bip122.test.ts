@@ -7,6 +7,7 @@ import type { ApiServer } from '../dev/api/server.ts'
 import { bitcoinRegtestNetwork, DEV_BITCOIN_ORDINALS_ADDRESSES, DEV_BITCOIN_PAYMENT_ADDRESSES, devBitcoinAccounts } from '../dev/bitcoin/index.ts'
 import { BitcoinDevWallet } from '../dev/bitcoin-wallet/index.ts'
 import { buildTransferPsbt, devWalletNetwork } from '../dev/bitcoin-wallet/signing.ts'
+import { createBitcoinApi } from '../services/bitcoin.ts'
 import { BitcoinBroadcastError, createBip122Adapter, InvalidBitcoinAddressError, InvalidBitcoinRequestError, InvalidSignedPsbtError, UnsupportedBitcoinChainError } from './bip122.ts'
 import type { Bip122Adapter } from './bip122.ts'
 import { NotConnectedError } from './eip155.ts'
@@ -41,7 +42,7 @@ function setup(options: Partial<ConstructorParameters<typeof BitcoinDevWallet>[0
   const { account = 0, ...rest } = options
   const wallet = new BitcoinDevWallet({ apiUrl: `${server.url}/blockchain`, name: `Bitcoin Test Wallet ${++walletCount}`, accounts: [devBitcoinAccounts()[account]!], ...rest })
   cleanups.push(registerBitcoinWallet(wallet))
-  const adapter = createBip122Adapter({ projectId: 'bip122-tests' })
+  const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'bip122-tests' }) })
   cleanups.push(() => adapter.destroy())
   return { wallet, adapter, connectorId: wallet.name }
 }
@@ -75,7 +76,7 @@ async function transferPsbt(account: number, to: string, amount: bigint): Promis
 
 describe('discovery', () => {
   test('behavior: a registered Bitcoin wallet is a connector; unregistering removes it; wallets without bitcoin:connect are not listed', () => {
-    const adapter = createBip122Adapter({ projectId: 'p' })
+    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p' }) })
     cleanups.push(() => adapter.destroy())
     const seen: Array<readonly Connector[]> = []
     cleanups.push(adapter.watchConnectors((connectors) => seen.push(connectors.filter((c) => c.name.startsWith('Discovery')))))
@@ -103,7 +104,7 @@ describe('discovery: malformed and hostile wallets (issue 14)', () => {
   const wallet = (overrides: Record<string, unknown>) => ({ version: '1.0.0', name: 'Hostile BTC', icon, chains: ['bitcoin:regtest'], accounts: [], features: connectFeature, ...overrides }) as never
 
   test('behavior: malformed wallets are not listed and do not break the list; an icon that is not an image data URI is dropped', () => {
-    const adapter = createBip122Adapter({ projectId: 'p' })
+    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p' }) })
     cleanups.push(() => adapter.destroy())
     const good = new BitcoinDevWallet({ apiUrl: 'http://127.0.0.1:1', name: 'Hostile-proof Wallet' })
     cleanups.push(registerBitcoinWallet(good))
@@ -130,7 +131,7 @@ describe('discovery: malformed and hostile wallets (issue 14)', () => {
 
   test("behavior: the wallet's events.on() throwing: watchWallet throws a typed error and keeps no listener; off() throwing is dropped", () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
-    const adapter = createBip122Adapter({ projectId: 'p' })
+    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p' }) })
     cleanups.push(() => adapter.destroy())
     cleanups.push(
       getWallets().register(
@@ -243,7 +244,7 @@ describe('balance', () => {
   })
 
   test('behavior: an address of another network is refused before any call', async () => {
-    const adapter = createBip122Adapter({ projectId: 'p', fetch: () => Promise.reject(new Error('no call expected')) })
+    const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p', fetch: () => Promise.reject(new Error('no call expected')) }) })
     const error = await failure(adapter.getBalance({ connectorId: 'x', address: 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', network: regtest }))
     expect(error).toBeInstanceOf(InvalidBitcoinAddressError)
     expect(error.message).toMatchInlineSnapshot(`
@@ -381,7 +382,7 @@ describe('signPSBT', () => {
 })
 
 test('types: the adapter satisfies the ChainAdapter contract for bip122', () => {
-  const adapter: Bip122Adapter = createBip122Adapter({ projectId: 'p' })
+  const adapter: Bip122Adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p' }) })
   expect(adapter.namespace).toBe('bip122')
   adapter.destroy()
 })

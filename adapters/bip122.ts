@@ -1,8 +1,5 @@
 import { getWallets, type Wallets } from '@wallet-standard/app'
 import type { Wallet } from '@wallet-standard/base'
-import * as v from 'valibot'
-import type { paths } from '../openapi/blockchain.d.ts'
-import { ApiError, call, createApiClient } from '../services/api.ts'
 import {
   BitcoinBroadcastError,
   BitcoinConnect,
@@ -49,13 +46,11 @@ export type Bip122Account = {
 }
 
 export type CreateBip122AdapterParameters = {
-  /** `projectId` of the blockchain API calls (spec §7: every GET carries `st`, `sv`, `projectId`). */
-  projectId: string
-  sdkType?: string
-  sdkVersion?: string
-  clientId?: string
-  /** Injected fetch (tests); default `globalThis.fetch`. */
-  fetch?: typeof globalThis.fetch
+  /**
+   * The UTXO source (spec §7 blockchain API's Bitcoin routes): balances and broadcasts. The assembly hands in
+   * `services/bitcoin.ts`'s client; the adapter imports no service.
+   */
+  source: BitcoinUtxoSource
   /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` (called on first use). */
   wallets?: Wallets
   /** Purposes asked at connect; default {@link defaultBitcoinPurposes}. */
@@ -131,15 +126,20 @@ const loadPsbt = () =>
     (m) => typeof m.finalizeTransaction === 'function',
   ))
 
-const addressStatsSchema = v.object({
-  funded_txo_count: v.number(),
-  funded_txo_sum: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  spent_txo_count: v.number(),
-  spent_txo_sum: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  tx_count: v.number(),
-})
-const bitcoinAddressSchema = v.object({ address: v.string(), chain_stats: addressStatsSchema, mempool_stats: addressStatsSchema })
-const broadcastSchema = v.object({ txid: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)) })
+/** An address's sums in satoshis, as the blockchain API's Bitcoin routes answer them. */
+type BitcoinAddressStats = { funded_txo_sum: number; spent_txo_sum: number }
+
+/**
+ * Where the Bitcoin adapter reads balances and broadcasts transactions (spec §7 blockchain API's Bitcoin routes), given
+ * a network's first RPC URL as the base URL: `services/bitcoin.ts` (`createBitcoinApi`) in the modal, any object of
+ * this shape in tests.
+ */
+export type BitcoinUtxoSource = {
+  /** The address's confirmed (`chain_stats`) and mempool (`mempool_stats`) sums. */
+  getAddressStats(baseUrl: string, address: string): Promise<{ chain_stats: BitcoinAddressStats; mempool_stats: BitcoinAddressStats }>
+  /** Broadcasts a signed transaction (hex): its id, or the API's refusal (message, refusal code). */
+  broadcast(baseUrl: string, hex: string): Promise<{ txid: string } | { refused: { message: string; code: string | undefined }; cause: unknown }>
+}
 
 /**
  * The Bitcoin (bip122) adapter (issue 7 §1; spec §3, §4, §6): wallets discovered through the Wallet Standard
@@ -152,7 +152,7 @@ const broadcastSchema = v.object({ txid: v.pipe(v.string(), v.regex(/^[0-9a-f]{6
  * discovery, connect and balances never load it. Connector ids are the wallets' names. One adapter per modal instance.
  *
  * @example
- * const adapter = createBip122Adapter({ projectId: 'p' })
+ * const adapter = createBip122Adapter({ source: createBitcoinApi({ projectId: 'p' }) })
  * const { accounts } = await adapter.connect({ connectorId: 'Latchkey Bitcoin Dev Wallet' })
  * const balance = await adapter.getBalance({ connectorId, address: accounts[0], network: bitcoinRegtest }) // { value: 100000000n, decimals: 8, symbol: 'BTC' }
  * const { txid } = await adapter.sendTransfer({ connectorId, network: bitcoinRegtest, recipient: 'bcrt1q…', amount: 25_000n })
@@ -191,17 +191,11 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
       return { id: w.name, name: w.name, type: 'ANNOUNCED', chain: 'bip122', ...(icon ? { imageUrl: icon } : {}) }
     })
 
-  const apiClient = (network: CaipNetwork) => {
+  /** The base URL of a network's blockchain API calls: its first RPC URL. */
+  const baseUrlOf = (network: CaipNetwork) => {
     const baseUrl = network.rpcUrls.default.http[0]
     if (!baseUrl) throw new InvalidBitcoinRequestError(`${network.name} has no RPC URL to read balances from.`)
-    return createApiClient<paths>({
-      baseUrl,
-      projectId: parameters.projectId,
-      ...(parameters.sdkType ? { sdkType: parameters.sdkType } : {}),
-      ...(parameters.sdkVersion ? { sdkVersion: parameters.sdkVersion } : {}),
-      ...(parameters.clientId ? { clientId: parameters.clientId } : {}),
-      ...(parameters.fetch ? { fetch: parameters.fetch } : {}),
-    })
+    return baseUrl
   }
 
   async function walletCall<T>(run: () => Promise<T>): Promise<T> {
@@ -262,17 +256,9 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
   }
 
   async function broadcast(network: CaipNetwork, hex: string): Promise<string> {
-    try {
-      const { txid } = await call('broadcastBitcoinTransaction', broadcastSchema, () => apiClient(network).POST('/v1/bitcoin/tx', { body: { hex } }))
-      return txid
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const body = error.body as { message?: unknown; reasons?: Array<{ description?: unknown }> } | undefined
-        const code = typeof body?.reasons?.[0]?.description === 'string' ? body.reasons[0].description : undefined
-        throw new BitcoinBroadcastError(typeof body?.message === 'string' ? body.message : error.shortMessage, code, error)
-      }
-      throw error
-    }
+    const answer = await parameters.source.broadcast(baseUrlOf(network), hex)
+    if ('refused' in answer) throw new BitcoinBroadcastError(answer.refused.message, answer.refused.code, answer.cause)
+    return answer.txid
   }
 
   return {
@@ -323,7 +309,7 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
     async getBalance({ address, network }): Promise<NativeBalance> {
       const chain = chainOfNetwork(network)
       if (!looksLikeAddressOf(chain, address)) throw new InvalidBitcoinAddressError(address, network.name)
-      const body = await call('getBitcoinAddress', bitcoinAddressSchema, () => apiClient(network).GET('/v1/bitcoin/address/{address}', { params: { path: { address } } }))
+      const body = await parameters.source.getAddressStats(baseUrlOf(network), address)
       const stats = [body.chain_stats, body.mempool_stats]
       const value = stats.reduce((sum, s) => sum + BigInt(s.funded_txo_sum) - BigInt(s.spent_txo_sum), 0n)
       return { value, decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol }

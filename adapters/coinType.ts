@@ -4,7 +4,7 @@
  * first JS (issue 15 §4). adapters/address.ts re-exports both names.
  */
 import { BaseError } from './errors.ts'
-import { preview } from './urls.ts'
+import { preview } from '../kernel/urls.ts'
 
 /** Thrown by {@link evmCoinType} (spec §5 'Invalid chainId'). */
 export class InvalidChainIdError extends BaseError {

@@ -1,33 +1,12 @@
 /**
- * One error base class for the whole project (STYLE.md rule 7), modelled on viem's `BaseError`:
- * a short message for people, optional details, the cause, and meta lines.
+ * The errors of the wallets (EIP-1193). The base class is the kernel's `BaseError` (`kernel/errors.ts`), re-exported here.
  *
  * EIP-1193 provider errors (and the JSON-RPC -32xxx range) are mapped to typed subclasses by
  * {@link toProviderError}, so machines can tell a user's rejection (4001) from a real failure.
  */
-export type BaseErrorParameters = {
-  cause?: unknown
-  details?: string
-  metaMessages?: string[]
-}
+import { BaseError, type BaseErrorParameters } from '../kernel/errors.ts'
 
-export class BaseError extends Error {
-  override name = 'BaseError'
-  shortMessage: string
-  details: string
-  metaMessages: string[]
-  override cause: unknown
-
-  constructor(shortMessage: string, args: BaseErrorParameters = {}) {
-    const details = args.details ?? (args.cause instanceof Error ? args.cause.message : typeof args.cause === 'string' ? args.cause : '')
-    const message = [shortMessage, ...(args.metaMessages ?? []), ...(details ? [`Details: ${details}`] : [])].join('\n')
-    super(message)
-    this.shortMessage = shortMessage
-    this.details = details
-    this.metaMessages = args.metaMessages ?? []
-    this.cause = args.cause
-  }
-}
+export { BaseError, type BaseErrorParameters }
 
 /** An EIP-1193 / JSON-RPC error with its numeric code. */
 export class ProviderRpcError extends BaseError {

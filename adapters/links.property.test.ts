@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { catalogueWalletLink, checkWalletLink, forbiddenLinkSchemes, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri } from './links.ts'
-import { httpProtocols, parseConnectionUrl } from './urls.ts'
+import { httpProtocols, parseConnectionUrl } from '../kernel/urls.ts'
 
 /**
  * Property tests of the wallet-link policy (spec §5 links; issue 14 defect 5): any link is checked or refused with

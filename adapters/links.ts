@@ -1,5 +1,5 @@
 import { BaseError } from './errors.ts'
-import { httpProtocols, InvalidUrlError, parseConnectionUrl, preview } from './urls.ts'
+import { httpProtocols, InvalidUrlError, parseConnectionUrl, preview } from '../kernel/urls.ts'
 
 /**
  * Wallet links (spec §5 "Links: http or https are universal links; otherwise a native scheme link is built").

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { arbitrum, bitcoin, bitcoinRegtest, bitcoinTestnet, bsc, builtInNetworks, defineEvmNetwork, defineSolanaNetwork, mainnet, solana, solanaDevnet, solanaTestnet } from './networks.ts'
-import { InvalidUrlError } from './urls.ts'
+import { InvalidUrlError } from '../kernel/urls.ts'
 
 /** The facts of a network that spec §3 names: id, name, CAIP-2 id, native currency and RPC URL. */
 const facts = ({ id, name, caipNetworkId, nativeCurrency, rpcUrls }: typeof mainnet) => ({ id, name, caipNetworkId, nativeCurrency, rpcUrl: rpcUrls.default.http })

@@ -2,8 +2,7 @@ import type UniversalProviderType from '@walletconnect/universal-provider'
 import { BaseError, UserRejectedRequestError, toProviderError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
 import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
-import { NoWalletConnectSessionError, walletConnectConnector, WalletConnectInitError } from './walletconnect.connector.ts'
-import type { PairingProposal, WalletConnectClient, WalletConnectOptions } from './walletconnect.ts'
+import { NoWalletConnectSessionError, type PairingProposal, type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
 
 /** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
 export const eip155SessionMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const

@@ -1,4 +1,4 @@
-import type { SiwxSession } from '../adapters/siwx.ts'
+import type { SiwxSession } from '../kernel/siwx.ts'
 import type { SiwxContext } from './siwx.ts'
 
 /**

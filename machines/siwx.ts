@@ -1,7 +1,7 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate'
 import { isUserRejection } from '../adapters/errors.ts'
-import type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
-import { parseSiwxSessions } from '../adapters/siwx.session.ts'
+import type { SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
+import { parseSiwxSessions } from '../kernel/siwx.session.ts'
 
 /** The spec's SIWX strings (§4, §8), word for word. */
 export { siwxMessages } from './siwx.messages.ts'
@@ -12,7 +12,7 @@ import { sessionsOfTarget } from './siwx.sessions.ts'
 /** The sessions of the current account in this connection (see {@link sessionsOfTarget}). */
 export { sessionsOfTarget }
 
-export type { SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
+export type { SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 
 /** Who signs in: the connected account. `address` is the bare address, `caipNetworkId` CAIP-2. */
 export type SiwxTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }

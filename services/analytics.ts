@@ -1,5 +1,5 @@
 import type { paths } from '../openapi/analytics.d.ts'
-import { BaseError } from '../adapters/errors.ts'
+import { BaseError } from '../kernel/errors.ts'
 import { ApiError, createApiClient, type ApiClientParameters } from './api.ts'
 
 /** Error categories of SDK error reports (spec §8); `INTERNAL_SDK_ERROR` by default. */

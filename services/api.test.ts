@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEV_ADDRESSES } from '../dev/accounts.ts'
 import { startApiServer } from '../dev/api/server.ts'
-import { InvalidUrlError } from '../adapters/urls.ts'
+import { InvalidUrlError } from '../kernel/urls.ts'
 import { createAnalytics } from './analytics.ts'
 import { createApiClient } from './api.ts'
 import { createBlockchainApi } from './blockchain.ts'

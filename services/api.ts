@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import * as v from 'valibot'
-import { BaseError } from '../adapters/errors.ts'
-import { httpProtocols, parseConnectionUrl } from '../adapters/urls.ts'
+import { BaseError } from '../kernel/errors.ts'
+import { httpProtocols, parseConnectionUrl } from '../kernel/urls.ts'
 
 /** The common query parameters of spec §7: `st` (SDK type), `sv` (SDK version), `projectId`. */
 export type CommonQueryParameter = 'st' | 'sv' | 'projectId'

@@ -3,7 +3,7 @@ import { call, createApiClient, type ApiClientParameters, type CommonQueryParame
 import * as v from 'valibot'
 import { createTtlCache } from './cache.ts'
 import type { ModalStorage } from './storage.ts'
-import { BaseError } from '../adapters/errors.ts'
+import { BaseError } from '../kernel/errors.ts'
 import {
   allowanceSchema,
   balanceResponseSchema,

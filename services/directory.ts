@@ -1,5 +1,5 @@
 import type { paths } from '../openapi/directory.d.ts'
-import { BaseError } from '../adapters/errors.ts'
+import { BaseError } from '../kernel/errors.ts'
 import { ApiError, call, createApiClient, defaultSdkType, defaultSdkVersion, type ApiClientParameters } from './api.ts'
 import { allowedOriginsSchema, analyticsConfigSchema, projectConfigSchema, walletsPageSchema, type Wallet } from './schemas.ts'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { parseCaipAddress, parseCaipNetworkId } from '../adapters/networks.ts'
-import { httpProtocols, isImageUrl, parseConnectionUrl } from '../adapters/urls.ts'
+import { parseCaipAddress, parseCaipNetworkId } from '../kernel/caip.ts'
+import { httpProtocols, isImageUrl, parseConnectionUrl } from '../kernel/urls.ts'
 
 /**
  * Valibot schemas mirroring the response schemas of `openapi/*.yaml`, used to validate what crosses the

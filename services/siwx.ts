@@ -5,7 +5,7 @@
  * afterwards (storage key `siwxAuthToken`).
  */
 import * as v from 'valibot'
-import type { BaseError } from '../adapters/errors.ts'
+import type { BaseError } from '../kernel/errors.ts'
 import type { paths } from '../openapi/siwx.d.ts'
 import { ApiError, call, createApiClient } from './api.ts'
 import { isoTimestampSchema } from './schemas.ts'

@@ -6,9 +6,9 @@
  * reload, and are checked with the server before they are reused: one for another address or chain never is.
  */
 import * as v from 'valibot'
-import { BaseError } from '../adapters/errors.ts'
-import { httpProtocols, parseConnectionUrl } from '../adapters/urls.ts'
-import type { InvalidSiwxMessageError, SiwxConfig, SiwxFormatter, SiwxSession } from '../adapters/siwx.ts'
+import { BaseError } from '../kernel/errors.ts'
+import { httpProtocols, parseConnectionUrl } from '../kernel/urls.ts'
+import type { InvalidSiwxMessageError, SiwxConfig, SiwxFormatter, SiwxSession } from '../kernel/siwx.ts'
 import { ApiError } from './api.ts'
 import type { SiwxApi } from './siwx.ts'
 import { createStorage, storageKeys, type StorageLike } from './storage.ts'
@@ -107,7 +107,7 @@ export function createSiwx(parameters: CreateSiwxParameters): CreateSiwxReturnTy
   const now = parameters.now ?? Date.now
   const expiresIn = parameters.expiresIn ?? defaultSiwxExpiry
   // The message formatting (viem's SIWE utilities) and the client load with the first sign-in, not with the page.
-  const messages = () => import('../adapters/siwx.ts')
+  const messages = () => import('../kernel/siwx.ts')
   let apiPromise: Promise<SiwxApi> | undefined
   const api = () => (apiPromise ??= import('./siwx.ts').then((m) => m.createSiwxApi({ baseUrl: parameters.url, projectId: parameters.projectId ?? '', ...(parameters.fetch ? { fetch: parameters.fetch } : {}) })))
 

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
-import type { SiwxConfig, SiwxMessage, SiwxSession } from '../adapters/siwx.ts'
+import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import type { ChainAdapter } from '../adapters/types.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { timing } from '../machines/timing.ts'

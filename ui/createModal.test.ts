@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { verifyMessage } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
-import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../adapters/siwx.ts'
+import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../kernel/siwx.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'

@@ -59,7 +59,7 @@ export type {
 export type { Bip122Adapter, Bip122Account, SignPsbtParameters, SignPsbtReturnType, SendTransferParameters, SendTransferReturnType } from '../adapters/bip122.ts'
 export type { CreateEip155AdapterParameters } from '../adapters/eip155.ts'
 export type { Wallet as WalletStandardWallet } from '@wallet-standard/base'
-export { InvalidUrlError } from '../adapters/urls.ts'
+export { InvalidUrlError } from '../kernel/urls.ts'
 export { InvalidAddressError } from '../adapters/address.ts'
 export { InvalidWalletLinkError } from '../adapters/links.ts'
 export { NotConnectedError, ConnectorNotFoundError } from '../adapters/eip155.ts'
@@ -82,5 +82,5 @@ export {
   type SiwxMessageInput,
   type SiwxSignMessageInput,
   type SiwxSession,
-} from '../adapters/siwx.ts'
+} from '../kernel/siwx.ts'
 export { siwxMessages } from '../machines/siwx.messages.ts'

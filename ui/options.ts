@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
 import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
-import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../adapters/urls.ts'
+import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../kernel/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectorTypeOrder } from '../machines/catalogue.order.ts'

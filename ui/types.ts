@@ -12,7 +12,7 @@ import type { ViewName } from '../machines/views.ts'
 import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
-import type { SiwxConfig } from '../adapters/siwx.ts'
+import type { SiwxConfig } from '../kernel/siwx.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
 

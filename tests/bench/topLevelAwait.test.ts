@@ -10,7 +10,7 @@ import { repoRoot } from '../../dev/anvil.ts'
  * chunks instead of 7, 121.0 → 125.9 kB gzip (`npm run bench -- --size`). A module that must wait for something at load
  * exports a promise instead (`adapters/bip122.psbt.ts`: `ready`).
  */
-const libraryFolders = ['adapters', 'machines', 'services', 'ui']
+const libraryFolders = ['kernel', 'adapters', 'machines', 'services', 'ui']
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(repoRoot, folder), { recursive: true, encoding: 'utf8' })

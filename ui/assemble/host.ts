@@ -1,4 +1,4 @@
-import type { SiwxConfig } from '../../adapters/siwx.ts'
+import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { TransferAdapter } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock } from '../types.ts'

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react'
-import { isImageUrl } from '../../adapters/urls.ts'
+import { isImageUrl } from '../../kernel/urls.ts'
 import { TokenGlyph, WalletConnectGlyph, WalletGlyph } from './glyphs.tsx'
 
 /**

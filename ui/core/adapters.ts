@@ -79,10 +79,12 @@ export function createCoreAdapters({ options, metadata, networksNow, authProvide
     ...(solanaNetworks.length ? { solana: lazyAdapter('solana', () => import('../../adapters/solana.ts').then((m) => solanaAdapterFor(m))) } : {}),
     ...(hasBitcoin
       ? {
+          // The Bitcoin adapter reads balances and broadcasts through the blockchain API's client, handed in here.
           bip122: lazyAdapter('bip122', () =>
-            import('../../adapters/bip122.ts').then(
-              (m) => (bitcoinInstance = m.createBip122Adapter({ projectId: options.projectId, ...(options.clientId ? { clientId: options.clientId } : {}), ...(options.api?.fetch ? { fetch: options.api.fetch } : {}) })),
-            ),
+            Promise.all([import('../../adapters/bip122.ts'), import('../../services/bitcoin.ts')]).then(([m, s]) => {
+              const source = s.createBitcoinApi({ projectId: options.projectId, clientId: options.clientId, fetch: options.api?.fetch })
+              return (bitcoinInstance = m.createBip122Adapter({ source }))
+            }),
           ),
         }
       : {}),

@@ -6,7 +6,7 @@
 import type { AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
 import type { ChainNamespace } from '../../adapters/networks.ts'
-import type { SiwxConfig } from '../../adapters/siwx.ts'
+import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { InvalidUrlError, httpProtocols, isImageUrl, parseConnectionUrl, wsProtocols } from './urls.ts'
-import { checkRelayUrl, InvalidRelayUrlError } from './walletconnect.ts'
+import { checkRelayUrl, InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 
 /**
  * Property tests of the connection layer's URL policy (spec §5, issue 14 defect 9) and of the relay URL check on it:

@@ -1,0 +1,41 @@
+/**
+ * One error base class for the whole project (STYLE.md rule 7), modelled on viem's `BaseError`: a short message for
+ * people, optional details, the cause, meta lines, and the documentation page that explains the error (`docsPath`).
+ * Every error the library throws extends it; the EIP-1193 provider errors (`adapters/errors.ts`) and each layer's own
+ * errors build on it.
+ */
+export type BaseErrorParameters = {
+  cause?: unknown
+  details?: string
+  metaMessages?: string[]
+  /** The page (and anchor) of the documentation that explains this error, e.g. `README.md#options`; shown as `Docs:`. */
+  docsPath?: string
+}
+
+/**
+ * The base of every error of the library. `message` is the short message, then the meta lines, then `Docs: <docsPath>`
+ * and `Details: <details>` when given (the details default to the cause's message).
+ * @example
+ * class InvalidThingError extends BaseError { override name = 'InvalidThingError' }
+ * new InvalidThingError('Invalid thing', { details: 'Received: 3' }).message // 'Invalid thing\nDetails: Received: 3'
+ */
+export class BaseError extends Error {
+  override name = 'BaseError'
+  shortMessage: string
+  details: string
+  metaMessages: string[]
+  /** The documentation page of this error, when it has one. */
+  docsPath: string | undefined
+  override cause: unknown
+
+  constructor(shortMessage: string, args: BaseErrorParameters = {}) {
+    const details = args.details ?? (args.cause instanceof Error ? args.cause.message : typeof args.cause === 'string' ? args.cause : '')
+    const message = [shortMessage, ...(args.metaMessages ?? []), ...(args.docsPath ? [`Docs: ${args.docsPath}`] : []), ...(details ? [`Details: ${details}`] : [])].join('\n')
+    super(message)
+    this.shortMessage = shortMessage
+    this.details = details
+    this.metaMessages = args.metaMessages ?? []
+    this.docsPath = args.docsPath
+    this.cause = args.cause
+  }
+}
