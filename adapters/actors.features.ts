@@ -7,7 +7,7 @@ import type { WalletConnectClient } from './walletconnect.ts'
 
 /**
  * The actors of the pairing and SIWX features (spec §2 WalletConnect, §4 "Sign-in (SIWX)"), in a module of their own:
- * `createModal` imports it with the first pairing or sign-in (issue 15 §1), not with the page.
+ * `createModal` imports it with the first pairing or sign-in, not with the page.
  */
 
 /** Thrown by the pairing actors when WalletConnect is off (`walletConnect: false`). */
@@ -72,7 +72,7 @@ export type SiwxActorsParameters = {
 
 /**
  * The actors the SIWX machine declares, made from the `siwx` option (spec §4 "Sign-in (SIWX)"). The option is the
- * dapp's code, so each call goes through the boundary (issue 14): a throw or a rejection is a typed `BaseError` (a
+ * dapp's code, so each call goes through the boundary: a throw or a rejection is a typed `BaseError` (a
  * 4001 from a custom signer stays the user's rejection), `getSessions`, `createMessage`, `addSession` and
  * `revokeSession` end with `RequestTimeoutError` after `timeout` ms, and an answer that breaks the contract is an
  * `InvalidCallbackResponseError`: a message that is malformed or for another account or network, a signature that is

@@ -113,7 +113,7 @@ type Session = { accounts: BitcoinWalletAccount[]; chain: BitcoinChain }
 
 /** The lazily loaded PSBT half (bitcoinjs-lib); one import per page. */
 let psbtModule: Promise<typeof import('./bip122.psbt.ts')> | undefined
-// bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peers (issue 16 §1): missing, the import fails (or, with Vite's
+// bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peers: missing, the import fails (or, with Vite's
 // empty stand-in, the module's eccLib set-up fails: its `ready` rejects) and the call rejects with MissingPeerDependencyError naming them.
 const loadPsbt = () =>
   (psbtModule ??= loadPeer(
@@ -142,7 +142,7 @@ export type BitcoinUtxoSource = {
 }
 
 /**
- * The Bitcoin (bip122) adapter (issue 7 §1; spec §3, §4, §6): wallets discovered through the Wallet Standard
+ * The Bitcoin (bip122) adapter (spec §3, §4, §6): wallets discovered through the Wallet Standard
  * (`getWallets()` of `@wallet-standard/app`; those with `bitcoin:connect`, see `bip122.standard.ts`), accounts with the
  * payment and ordinals purposes (payment first: the default account type of spec §4), balances from the blockchain
  * API's UTXO routes (`GET {rpcUrl}/v1/bitcoin/address/{address}`: funded − spent, in satoshis, 8 decimals), message
@@ -356,7 +356,7 @@ export function createBip122Adapter(parameters: CreateBip122AdapterParameters): 
       }
       let offEvents: (() => void) | undefined
       try {
-        // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error (issue 14).
+        // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error.
         const events = wallet ? callForeignSync(() => wallet.features['standard:events']) : undefined
         offEvents = typeof events?.on === 'function' ? callForeignSync(() => events.on('change', onChange as never)) : undefined
       } catch (error) {
@@ -450,7 +450,7 @@ export function sendTransfer(adapter: Bip122Adapter, parameters: SendTransferPar
 }
 
 /**
- * A registered wallet the Bitcoin adapter lists: a well-formed Wallet Standard wallet (issue 14: a malformed one is
+ * A registered wallet the Bitcoin adapter lists: a well-formed Wallet Standard wallet (a malformed one is
  * ignored, never breaks the list) with a `bitcoin:connect` feature. Never throws.
  */
 function isBitcoinWallet(wallet: Wallet): wallet is BitcoinWallet {

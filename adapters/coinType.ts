@@ -1,7 +1,7 @@
 /**
  * The name-service coin type of an EVM chain (ENSIP-11), in a module without viem: `ui/createModal.ts` reads it for
  * name resolution, and importing it from here keeps viem's checksum code (adapters/address.ts) out of the page's
- * first JS (issue 15 §4). adapters/address.ts re-exports both names.
+ * first JS. adapters/address.ts re-exports both names.
  */
 import { BaseError } from './errors.ts'
 import { preview } from '../kernel/urls.ts'

@@ -143,7 +143,7 @@ export type CatalogueWalletLinkErrorType = never
 const catalogueLinkFields = ['webapp_link', 'homepage', 'desktop_link', 'mobile_link'] as const
 
 /**
- * The link policy for a catalogue row when WalletConnect is off (spec §5 links, issue 14 defect 5): every link the
+ * The link policy for a catalogue row when WalletConnect is off (spec §5 links): every link the
  * wallet has — `webapp_link`, `homepage`, `desktop_link`, `mobile_link` — goes through {@link checkWalletLink}, the
  * same check the WalletConnect views make. One refused link (a forbidden scheme such as `javascript:`, whitespace, a
  * link that does not parse, or credentials before the host such as `https://wallet.example@evil.example/`, a

@@ -186,7 +186,7 @@ export const bitcoinTestnet: CaipNetwork = {
 }
 
 /**
- * The local Bitcoin regtest chain of the dev stack (issue 7): CAIP-2 reference = the first 32 hex digits of the
+ * The local Bitcoin regtest chain of the dev stack: CAIP-2 reference = the first 32 hex digits of the
  * regtest genesis block hash. Its RPC URL is the reference API server's blockchain API (`npm start`: port 8600), whose
  * Esplora-style `/v1/bitcoin/…` routes serve the UTXO index; the Bitcoin adapter reads balances there. A server on
  * another port: `{ ...bitcoinRegtest, rpcUrls: { default: { http: [`${apiUrl}/blockchain`] } } }`.

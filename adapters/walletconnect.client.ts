@@ -17,7 +17,7 @@ export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 export function createWalletConnectClient(options: WalletConnectOptions, relayUrl: string): WalletConnectClient {
   const networksOption = options.networks
   const evmNetworks = () => (typeof networksOption === 'function' ? networksOption() : networksOption).filter((n) => n.chainNamespace === 'eip155')
-  // An optional peer (issue 16 §1): a missing package is a MissingPeerDependencyError; its dependencies read Node's
+  // An optional peer: a missing package is a MissingPeerDependencyError; its dependencies read Node's
   // `global`, provided just before the import so no dapp needs a bundler define.
   const load =
     options.load ??

@@ -38,7 +38,7 @@ export type WalletConnectMetadata = { name: string; description: string; url: st
 
 /**
  * Key-value storage of the SDK (the shape of its `IKeyValueStorage`); tests in Node pass an in-memory one. Written out
- * rather than taken from the SDK's types so the package's declarations need no optional peer installed (issue 16 §1).
+ * rather than taken from the SDK's types so the package's declarations need no optional peer installed.
  */
 export type WalletConnectStorage = {
   getKeys(): Promise<string[]>

@@ -1,8 +1,6 @@
 import { BaseError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
-import type { CaipNetwork } from './networks.ts'
-import type { Connector } from './types.ts'
-import { type PairingProposal, type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
+import { type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
 import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from '../kernel/urls.ts'
 
 /**
@@ -66,7 +64,7 @@ export function checkRelayUrl(url: CheckRelayUrlParameters): CheckRelayUrlReturn
  * Creates the WalletConnect client of one modal instance (spec §7 "Relay protocol": the universal provider is
  * initialised with project id and app metadata). Nothing loads until it is used: this facade is all the page holds
  * before the click; the client (`walletconnect.client.ts`) is fetched with the first pairing or session restore, and
- * the provider's own package after it (issue 15 §1, §4).
+ * the provider's own package after it.
  *
  * @throws InvalidRelayUrlError at once when `relayUrl` is not an absolute ws(s) URL ({@link checkRelayUrl}).
  * @example

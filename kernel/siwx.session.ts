@@ -1,5 +1,5 @@
 /**
- * What the modal accepts from a `siwx` option's functions (issue 14: a dapp's config is foreign code): the shape of a
+ * What the modal accepts from a `siwx` option's functions (a dapp's config is foreign code): the shape of a
  * SIWX message and session (spec §3 "SIWX message"), and whose session counts. Valibot only (no viem here), so the
  * machines can use it without loading the message formatting.
  */

@@ -44,7 +44,7 @@ export type SiwxSignMessageInput = { message: string; address: string; chainId: 
 export type SiwxMessageInput = { accountAddress: string; chainId: string }
 
 /**
- * The `siwx` option (spec §3 "Options: siwx"; issue 5): how messages are made, sessions verified, stored, found
+ * The `siwx` option (spec §3 "Options: siwx"): how messages are made, sessions verified, stored, found
  * again after a reload, and ended. `createSiwx()` (`latchkey`) is the default, on the project's SIWX API; a dapp
  * with its own backend implements this interface instead.
  *

@@ -77,7 +77,7 @@ export type SiwxEmitted =
 /**
  * The sessions a `getSessions` answer holds for the target: well-formed and of exactly its address and CAIP-2 network
  * (EVM addresses case-insensitively, others exactly). The answer comes from the dapp's config: whatever it returns,
- * another address's or chain's session never counts (issue 14).
+ * another address's or chain's session never counts.
  */
 function sessionsFound(context: Pick<SiwxContext, 'target'>, event: unknown): SiwxSession[] {
   const target = context.target
@@ -103,9 +103,9 @@ const notProvided = (name: string) => () => {
  *   `addSession` (verify and store) → `signedIn` (emits `siwx.signedIn`: the owner closes the modal and tracks
  *   success). A failure returns to `prompting` with 'Error signing message'. The user's rejection in the wallet
  *   is a cancel, not an error: not required, it cancels (the modal closes); required, the prompt stays for
- *   another try or an explicit Cancel, which disconnects (issue 5: "stays on the sign view").
+ *   another try or an explicit Cancel, which disconnects ("stays on the sign view").
  * - `siwx.cancel` (anywhere in `awaitingSession`: prompting, while signing — a wallet that never answers the
- *   signature must not trap the visitor, issue 14 — or while returning): emits `siwx.cancelled` with what the owner
+ *   signature must not trap the visitor — or while returning): emits `siwx.cancelled` with what the owner
  *   does. Required with a session of this account in this connection: `returning` (still blocking close) until the
  *   wallet's chain change brings the next `siwx.connected`, or `siwx.returnFailed` (the wallet refused) shows the
  *   prompt again. Required without one: disconnect. Not required: close. A request left unanswered is abandoned (its
@@ -207,7 +207,7 @@ export const siwxMachine = setup({
     },
     /** SIWXSignMessage is shown; the modal cannot close while sign-in is required. */
     awaitingSession: {
-      // `awaitingSession`, `prompting`, `returning`: what the root reads (tags, not state names; issue 15 §2).
+      // `awaitingSession`, `prompting`, `returning`: what the root reads (tags, not state names).
       tags: ['closeBlocked', 'awaitingSession'],
       entry: 'emitCloseBlocked',
       exit: 'emitCloseUnblocked',

@@ -1,5 +1,5 @@
 /**
- * The SIWX session client (`openapi/siwx.yaml`; issue 5 §2, spec §3 "sign-in auth token, nonce token"): asks for a
+ * The SIWX session client (`openapi/siwx.yaml`, spec §3 "sign-in auth token, nonce token"): asks for a
  * nonce, sends the signed message for verification, reads and ends the session. No state of its own: the caller
  * keeps the nonce token between `getNonce` and `verify` (storage key `siwxNonceToken`) and the session token
  * afterwards (storage key `siwxAuthToken`).
@@ -101,7 +101,7 @@ export function siwxErrorCode(error: unknown): SiwxErrorCode | undefined {
  * thrown as {@link ApiError}). Every answer is validated; one that breaks the contract is an
  * {@link InvalidResponseError}. One per modal instance.
  *
- * The flow (issue 5 §2): `getNonce()` → keep `token` as the nonce token → put `nonce` in the message, have the
+ * The flow: `getNonce()` → keep `token` as the nonce token → put `nonce` in the message, have the
  * wallet sign it → `verify({ message, signature, token })` → keep `session.token` as the sign-in auth token →
  * `getSession(token)` after a reload (a 401 means signed out or expired) → `signOut(token)` on disconnect.
  *

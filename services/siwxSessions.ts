@@ -1,5 +1,5 @@
 /**
- * The default `siwx` option (issue 5; spec §3 "siwx", "sign-in auth token, nonce token"; §4 "Sign-in (SIWX)"):
+ * The default `siwx` option (spec §3 "siwx", "sign-in auth token, nonce token"; §4 "Sign-in (SIWX)"):
  * a {@link SiwxConfig} on the SIWX API (`openapi/siwx.yaml`, served by `dev/api` in the demo and the tests).
  * Nonces come from the server; the message is CAIP-122 (EIP-4361 for eip155); the server verifies the signature
  * on the chain the message names and issues a session token. Sessions are kept in storage, so they survive a

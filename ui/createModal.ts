@@ -79,7 +79,7 @@ function hasStoredConnection(options: ModalOptions, storage: ReturnType<typeof c
   return [...namespaces].some((ns) => storage.getConnectedConnectorId(ns) !== undefined)
 }
 
-/** Whether the page address carries a social login's return (read by the core at start, issue 19 §1). */
+/** Whether the page address carries a social login's return (read by the core at start). */
 function hasSocialReturn(options: ModalOptions): boolean {
   if (!options.embeddedWallet) return false
   const search = globalThis.location?.search ?? ''
@@ -87,7 +87,7 @@ function hasSocialReturn(options: ModalOptions): boolean {
 }
 
 /**
- * Creates one modal instance (issue 15 §4: a facade over a lazy core). It validates the options at once and answers at
+ * Creates one modal instance (a facade over a lazy core). It validates the options at once and answers at
  * once: `getState()` the state of a modal that has not connected (derived from the options and storage as the core
  * starts), `subscribe` listeners kept. The core (the root actor with router, modal, toast, connection and network
  * actors, the eip155 adapter, WalletConnect's facade) is fetched with the first intent: a page button's
@@ -107,7 +107,7 @@ function hasSocialReturn(options: ModalOptions): boolean {
  * modal.subscribe((state) => console.log(state.account.address))
  */
 export function createModal(options: ModalOptions) {
-  // Every option is checked before anything starts (issue 14): the first that cannot work throws InvalidOptionsError.
+  // Every option is checked before anything starts: the first that cannot work throws InvalidOptionsError.
   const validated = validateOptions(options)
   if (!options.projectId && options.debug) {
     // Spec §5/§8: a missing project id raises the "Project ID Not Configured" alert (alerts only in debug mode).
@@ -250,7 +250,7 @@ export function createModal(options: ModalOptions) {
     get actor(): CoreInstance['actor'] {
       return requireCore().actor
     },
-    /** Internal: the embedded wallet (issue 18), fetched on first use; undefined without `embeddedWallet` or before the core. */
+    /** Internal: the embedded wallet, fetched on first use; undefined without `embeddedWallet` or before the core. */
     get embedded(): CoreInstance['embedded'] {
       return core?.embedded
     },
@@ -279,7 +279,7 @@ export function createModal(options: ModalOptions) {
       return () => void coreFollowers.delete(follower)
     },
     /**
-     * Internal: a page button's intent (pointerenter, focus, press; issue 15 §4): fetches the core, then the view's chunk
+     * Internal: a page button's intent (pointerenter, focus, press): fetches the core, then the view's chunk
      * and its feature's machine.
      */
     prefetch(view: ViewName): void {
@@ -293,7 +293,7 @@ export function createModal(options: ModalOptions) {
      * dialog shows at once (Connect's shell with a skeleton body) and the open runs when the core arrives.
      * @throws InvalidOptionsError for a view name this build does not have, and for bad swap arguments (`data` of
      *   `Swap`: `fromToken`/`toToken` non-empty strings, `amount` a positive decimal number of whole tokens as text).
-     * @throws FeatureDisabledError for a view of a feature that is off in the resolved set (issue 15 §3): `Send`,
+     * @throws FeatureDisabledError for a view of a feature that is off in the resolved set: `Send`,
      *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
      *   with `features.allWallets` off. Nothing opens then. (Before the core is in, the returned promise rejects with it.)
      * @example
@@ -321,7 +321,7 @@ export function createModal(options: ModalOptions) {
     },
     getState,
     /**
-     * The connected wallet of a namespace, for calls the modal does not make itself (issue 16 §1): eip155 its EIP-1193
+     * The connected wallet of a namespace, for calls the modal does not make itself: eip155 its EIP-1193
      * provider, solana and bip122 their Wallet Standard wallet; `undefined` while that namespace has no connected
      * wallet (and before the core is in: nothing is connected then).
      * @example await modal.getProvider('eip155')?.request({ method: 'eth_chainId' }) // '0x1'
@@ -377,7 +377,7 @@ export function createModal(options: ModalOptions) {
       void withCore((c) => c.switchNetwork(network))
     },
     /**
-     * Adds a network at run time (spec §4, §5; issue 22 item 4): see the core's `addNetwork`. Before the core is in, the
+     * Adds a network at run time (spec §4, §5): see the core's `addNetwork`. Before the core is in, the
      * network is checked at once and added when the core arrives.
      * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
      *   Invalid CAIP-2 network id`), with the checks of `options.networks` ({@link validateOptions}).
@@ -392,7 +392,7 @@ export function createModal(options: ModalOptions) {
       void withCore((c) => c.addNetwork(network))
     },
     /**
-     * Removes a configured network at run time (spec §4; issue 22 item 4): see the core's `removeNetwork`. Before the
+     * Removes a configured network at run time (spec §4): see the core's `removeNetwork`. Before the
      * core is in, it is removed when the core arrives.
      * @throws AdapterNotFoundError, InvalidOptionsError 'Network not found' / 'At least one network is required', once
      *   the core is in.
@@ -441,7 +441,7 @@ export function createModal(options: ModalOptions) {
       void withCore((c) => c.disconnect())
     },
     /**
-     * Stops every actor of this instance and releases what it registered (issue 14); before the core is in, drops the
+     * Stops every actor of this instance and releases what it registered; before the core is in, drops the
      * queued calls and never creates it. Calling it again does nothing more.
      */
     destroy(): void {

@@ -27,7 +27,7 @@ export {
   JsonRpcError,
   type BaseErrorParameters,
 } from '../adapters/errors.ts'
-// Issue 16 §1: the error classes a dapp can meet (from its own calls: createModal, open, signMessage, getAdapter's
+// The error classes a dapp can meet (from its own calls: createModal, open, signMessage, getAdapter's
 // Bitcoin calls, WalletConnect), for `instanceof`. Each lives in a small module; an unused one is tree-shaken away
 // (package.json sideEffects), so none of them adds to a dapp's first JS unless the dapp uses it.
 export { MissingPeerDependencyError, optionalPeers, type OptionalPeerFeature } from '../adapters/peers.ts'

@@ -9,7 +9,7 @@ import type { ViewData, ViewName } from '../machines/views.ts'
 import type { ModalOptions } from './types.ts'
 
 /**
- * Validation of {@link ModalOptions} (issue 14): every option is checked when the modal is created, before anything
+ * Validation of {@link ModalOptions}: every option is checked when the modal is created, before anything
  * starts, and the first one that cannot work is refused with an {@link InvalidOptionsError} naming it by its path
  * (`options.networks[1].caipNetworkId`) and saying why. Unknown extra keys are ignored. The shapes are valibot
  * schemas (the options are a trust boundary like any other); the CAIP-2 ids go through the parser of spec §5, the
@@ -163,7 +163,7 @@ const optionsShape = v.looseObject({
   ),
   // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
   themeMode: v.optional(themeModeShape),
-  // Issue 17 §5: the locale of numbers and fiat values; default the browser's language.
+  // The locale of numbers and fiat values; default the browser's language.
   locale: v.optional(
     v.pipe(
       v.string(),
@@ -192,7 +192,7 @@ const optionsShape = v.looseObject({
       legalCheckbox: booleanOption,
     }),
   ),
-  // The legal checkbox's pages (issue 17 §7): opened in a new tab, so web addresses only.
+  // The legal checkbox's pages: opened in a new tab, so web addresses only.
   termsConditionsUrl: v.optional(connectionUrl(httpProtocols)),
   privacyPolicyUrl: v.optional(connectionUrl(httpProtocols)),
   basic: booleanOption,
@@ -207,9 +207,9 @@ const optionsShape = v.looseObject({
   clientId: v.optional(v.string()),
   platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
   featuredWalletIds: ids,
-  // The on-ramp's providers (issue 21 §1, spec §9): ids the API's on-ramp URL accepts, names and fee text shown.
+  // The on-ramp's providers (spec §9): ids the API's on-ramp URL accepts, names and fee text shown.
   onrampProviders: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })), v.minLength(1))),
-  // The zone suffix of registered names (issue 21 §2, spec §9 'Suffixes .reown.id and legacy .wcn.id'): a dot, then
+  // The zone suffix of registered names (spec §9 'Suffixes .reown.id and legacy .wcn.id'): a dot, then
   // DNS labels (letters, digits, hyphens) separated by dots.
   nameSuffix: v.optional(
     v.pipe(
@@ -217,7 +217,7 @@ const optionsShape = v.looseObject({
       v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`),
     ),
   ),
-  // Account types by default per namespace (issue 19 §4, spec §4): each namespace's own types only.
+  // Account types by default per namespace (spec §4): each namespace's own types only.
   defaultAccountTypes: v.optional(
     v.strictObject({
       eip155: v.optional(v.picklist(['eoa', 'smartAccount'])),
@@ -329,7 +329,7 @@ function checkNetwork(network: unknown, prefix: Path, root = 'options'): asserts
 }
 
 /**
- * Checks one network passed at run time (`modal.addNetwork`, issue 22 item 4) with the rules of `options.networks`:
+ * Checks one network passed at run time (`modal.addNetwork`) with the rules of `options.networks`:
  * the shape (name, currency, http(s) RPC URLs), a CAIP-2 id of a known namespace matching `chainNamespace` and `id`.
  *
  * @throws InvalidOptionsError naming the method and the field (`addNetwork(network).caipNetworkId: Invalid CAIP-2
@@ -374,7 +374,7 @@ export type ValidateOptionsReturnType = {
 export type ValidateOptionsErrorType = InvalidOptionsError
 
 /**
- * Checks every option of `createModal` (issue 14) before anything starts.
+ * Checks every option of `createModal` before anything starts.
  *
  * - `networks`: a non-empty array of networks (spec §3), each with a CAIP-2 id of two non-empty parts and a known
  *   namespace (spec §5 'Invalid CAIP-2 network id'), the reference of its namespace (eip155 decimal, solana base58,

@@ -35,7 +35,7 @@ export type ModalOptions = {
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   /**
-   * The BCP 47 locale numbers and fiat values are written in (issue 17 §5: grouping, decimal separator, currency
+   * The BCP 47 locale numbers and fiat values are written in (grouping, decimal separator, currency
    * format), e.g. `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`. Default the visitor's browser language
    * (`navigator.language`). A malformed tag throws `InvalidOptionsError` (`options.locale`).
    */
@@ -49,7 +49,7 @@ export type ModalOptions = {
   /** Embedded mode: after closing, the modal shows Account when connected (spec §2). */
   enableEmbedded?: boolean
   /**
-   * Local feature options (spec §6, §9; issue 15 §3). Local-only, decided here alone: `send`, `receive`, `allWallets`
+   * Local feature options (spec §6, §9). Local-only, decided here alone: `send`, `receive`, `allWallets`
    * (on by default), `pay` and `legalCheckbox` (off; see `termsConditionsUrl`). Remote-controlled: `email`, `socials`, `swaps`, `onramp`, `activity`,
    * `reownBranding` (the branding footer), `multiWallet`, `analytics`; a remote project config found on first opening
    * overrides them (the 'Local configuration ignored' notice names what it overrode, in debug mode). The resolved set
@@ -58,7 +58,7 @@ export type ModalOptions = {
    */
   features?: Partial<Features>
   /**
-   * The Terms of Service page the legal checkbox links to (`features: { legalCheckbox: true }`, issue 17 §7): an http(s)
+   * The Terms of Service page the legal checkbox links to (`features: { legalCheckbox: true }`): an http(s)
    * URL, opened in a new tab. Without it the words are shown without a link.
    */
   termsConditionsUrl?: string
@@ -100,7 +100,7 @@ export type ModalOptions = {
    */
   nameSuffix?: string
   /**
-   * The account type each namespace starts with (issue 19 §4, spec §4), over the spec's defaults: bip122 `payment`,
+   * The account type each namespace starts with (spec §4), over the spec's defaults: bip122 `payment`,
    * eip155 `smartAccount`, polkadot `eoa`, solana `eoa`. With eip155 `smartAccount`, an embedded-wallet (email or social)
    * login on a network with smart accounts switches to the user's smart account, unless the visitor chose the EOA
    * before (the choice is stored, `preferred_account_types`). `{ eip155: 'eoa' }` keeps the EOA (the demo does: see
@@ -140,7 +140,7 @@ export type ModalOptions = {
         storage?: WalletConnectStorage
       }
   /**
-   * The embedded wallet (issue 18; spec §7 "Embedded wallet iframe"): email login through the secure site's frame,
+   * The embedded wallet (spec §7 "Embedded wallet iframe"): email login through the secure site's frame,
    * whose origin is `secureSiteUrl` (http(s), its own origin). Without it there is no email login. Nothing of it
    * loads before the visitor's first email action or a stored email session's restore.
    */
@@ -206,7 +206,7 @@ export type ModalState = {
   account: AccountView & {
     socialProvider?: string
     user?: { email?: string; username?: string }
-    /** The embedded wallet's account type on an EVM chain (spec §3; issue 19 §4), once read. */
+    /** The embedded wallet's account type on an EVM chain (spec §3), once read. */
     preferredAccountType?: 'eoa' | 'smartAccount'
     /** Whether its smart account is deployed on the chain (true after the first user operation), once read. */
     smartAccountDeployed?: boolean
@@ -221,7 +221,7 @@ export type ModalState = {
   /** Sign-in (SIWX): `undefined` without the `siwx` option. */
   siwx: { phase: SiwxView['phase']; required: boolean; session: SiwxView['session'] } | undefined
   /**
-   * The resolved feature set (spec §6, §9; issue 15 §3): the `features` option, overridden by the project's remote
+   * The resolved feature set (spec §6, §9): the `features` option, overridden by the project's remote
    * config once it arrives (first opening), every remote feature off in basic mode. What is off here does not exist
    * in the modal.
    */

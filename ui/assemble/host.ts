@@ -7,7 +7,7 @@ import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '.
 import type { Features } from '../../services/features.ts'
 
 /**
- * What one modal instance hands a feature machine when the feature's module arrives (issue 15 §1): its service
+ * What one modal instance hands a feature machine when the feature's module arrives: its service
  * clients (each loaded with its own first call), its wallets, its options. `createModal` builds it once; each
  * `ui/assemble/<feature>.ts` turns it into the feature's machine with its actors provided (STYLE rule 2).
  */
@@ -30,6 +30,6 @@ export type FeatureHost = {
   siwx: () => SiwxConfig
   /** The modal's clock option (tests pass a simulated one). */
   clock: Clock | undefined
-  /** The embedded wallet (issue 18), present for the email login's assembly (fetched with it). */
+  /** The embedded wallet, present for the email login's assembly (fetched with it). */
   embeddedWallet?: import('../embedded.ts').EmbeddedWallet | undefined
 }

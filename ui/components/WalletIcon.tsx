@@ -15,7 +15,7 @@ export function safeImageUrl(url: string | undefined): string | undefined {
 export type IconGlyph = 'wallet' | 'token' | 'walletConnect'
 
 /**
- * An image of a fixed size that falls back to `fallback` when it has no safe source or fails to load (issue 17 §6), so
+ * An image of a fixed size that falls back to `fallback` when it has no safe source or fails to load, so
  * nothing jumps and no broken image shows. Decorative (`alt=""`): the row's name is the label.
  */
 export function FallbackImage({ src, size, className, lazy, fallback }: { src: string | undefined; size: number; className: string; lazy: boolean; fallback: ReactNode }) {
@@ -39,7 +39,7 @@ export function FallbackImage({ src, size, className, lazy, fallback }: { src: s
 
 /**
  * A wallet's (or a token's) icon at a fixed size; `lazy` images load as their row scrolls into view. Without an image,
- * or when it fails to load, a glyph (`glyph`: a wallet, a coin, WalletConnect's icon), never a letter (issue 17 §6).
+ * or when it fails to load, a glyph (`glyph`: a wallet, a coin, WalletConnect's icon), never a letter.
  * `name` is kept for callers; the icon is decorative, the row's name is its label.
  */
 export function WalletIcon({ src, name: _name, large = false, lazy = false, glyph = 'wallet' }: { src?: string | undefined; name: string; large?: boolean; lazy?: boolean; glyph?: IconGlyph }) {
