@@ -178,4 +178,3 @@ function failureMessageOf(failure: ErrorSummary | undefined, nativeSymbol: strin
   if (failure?.name === 'TransactionRevertedError') return sendMessageRefs.reverted
   return undefined
 }
-
