@@ -108,7 +108,7 @@ export function checkWalletLink(link: unknown): { href: string; kind: 'universal
     throw new InvalidWalletLinkError(link, `The ${scheme}: scheme is never opened.`)
   }
   if (scheme === 'http' || scheme === 'https') {
-    // The connection layer's URL policy (adapters/urls.ts): parsed with URL, `scheme://` and a host, no credentials
+    // The connection layer's URL policy (kernel/urls.ts): parsed with URL, `scheme://` and a host, no credentials
     // (`https://wallet.example@evil.example/` goes to evil.example), no backslash; a web app may have a fragment.
     let url: URL
     try {

@@ -42,7 +42,7 @@ export type CaipNetwork = {
  * Defines an EVM network from viem-like chain facts (spec §3 "Network"): `caipNetworkId` `eip155:<id>`.
  *
  * @throws InvalidUrlError when `rpcUrl` is not an absolute http(s) URL (spec §5: the connection layer accepts only
- *   http(s) or ws(s) URLs; parsed with `URL`, see `parseConnectionUrl` of adapters/urls.ts).
+ *   http(s) or ws(s) URLs; parsed with `URL`, see `parseConnectionUrl` of kernel/urls.ts).
  * @example defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
  */
 export function defineEvmNetwork(chain: {

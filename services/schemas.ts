@@ -72,7 +72,7 @@ export const imageUrlSchema = v.pipe(
   v.string(),
   v.check((s: string) => isImageUrl(s), 'Invalid image URL: expected an http(s) URL or a data:image URI'),
 )
-/** Whether `value` is an absolute http(s) URL of the connection layer's URL policy (adapters/urls.ts). Never throws. */
+/** Whether `value` is an absolute http(s) URL of the connection layer's URL policy (kernel/urls.ts). Never throws. */
 function isHttpUrl(value: string): boolean {
   try {
     parseConnectionUrl(value, { protocols: httpProtocols })

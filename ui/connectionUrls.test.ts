@@ -9,7 +9,7 @@ import { createModal, createSiwx, defineEvmNetwork, defineSolanaNetwork, Invalid
  * the modal connects to: `createModal`'s `api` base URLs, its networks' RPC URLs (`http` and `webSocket`) and its
  * WalletConnect `relayUrl` (an `InvalidOptionsError` naming the option), `createSiwx({ url })`, and the `rpcUrl` of
  * `defineEvmNetwork` / `defineSolanaNetwork` (an `InvalidUrlError` at once). Each is parsed with `URL`
- * (adapters/urls.ts); the policy's finer points (credentials, control characters, backslashes) have their own
+ * (kernel/urls.ts); the policy's finer points (credentials, control characters, backslashes) have their own
  * property tests in adapters/urls.property.test.ts.
  */
 const instances: Array<{ destroy(): void }> = []

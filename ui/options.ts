@@ -13,7 +13,7 @@ import type { ModalOptions } from './types.ts'
  * starts, and the first one that cannot work is refused with an {@link InvalidOptionsError} naming it by its path
  * (`options.networks[1].caipNetworkId`) and saying why. Unknown extra keys are ignored. The shapes are valibot
  * schemas (the options are a trust boundary like any other); the CAIP-2 ids go through the parser of spec §5, the
- * URLs through the connection layer's URL policy (`adapters/urls.ts`: parsed with `URL`, http(s) or ws(s) only).
+ * URLs through the connection layer's URL policy (`kernel/urls.ts`: parsed with `URL`, http(s) or ws(s) only).
  */
 
 /** Thrown by `createModal` for options it cannot work with; `option` is the path of the refused option. */

@@ -251,7 +251,7 @@ export class DevMobileWallet {
       }
     }
     try {
-      // Parsed with URL (the connection layer's policy, adapters/urls.ts), never matched with a pattern.
+      // Parsed with URL (the connection layer's policy, kernel/urls.ts), never matched with a pattern.
       parseConnectionUrl(options.relayUrl, { protocols: wsProtocols })
     } catch {
       throw new DevMobileWalletError(`Invalid relay URL ${JSON.stringify(options.relayUrl)}: expected ws://host:port.`)
