@@ -31,7 +31,9 @@ import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { devBitcoinAccounts } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
-import { featureRegistry } from '../../ui/features.ts'
+import type { ViewSpec } from '../../machines/features.ts'
+import { manifests } from '../../machines/manifests.ts'
+import { isViewName } from '../../machines/views.ts'
 import type { ViewName } from '../../machines/views.ts'
 import { bitcoinRegtest, mainnet } from '../../adapters/networks.ts'
 import { TIMEOUT_MS, trackNetwork } from './browser.ts'
@@ -41,6 +43,21 @@ import { moduleOrigin } from './lazyRule.ts'
 import type { StaticServer } from './serve.ts'
 import { weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
+
+/**
+ * The view registry as the bench reads it, from the feature manifests (machines/manifests.ts): each feature's views
+ * with their module and their `next` views, and its parts. Not ui/features.ts itself: its loaders come from Vite's
+ * `import.meta.glob`, which the bench's plain Node does not have.
+ */
+const benchRegistry = manifests.map((manifest) => ({
+  id: manifest.id as string,
+  parts: (manifest.parts ?? {}) as Readonly<Record<string, unknown>>,
+  views: Object.fromEntries(
+    Object.entries<ViewSpec>(manifest.views ?? {})
+      .filter(([name]) => isViewName(name))
+      .map(([name, spec]) => [name, { module: `ui/views/${spec.component ?? name}.tsx`, next: (spec.next ?? []).filter(isViewName) }]),
+  ) as Partial<Record<ViewName, { module: string; next: ViewName[] }>>,
+}))
 
 /** The stand-in wallets' names in Connect (EIP-6963 `info.name`, Wallet Standard `name`). */
 const BENCH_WALLET = 'Bench Wallet (stand-in)'
@@ -173,10 +190,11 @@ export async function measureFirstUse(
 export function registryCoverage(rows: readonly FirstUseRow[]): Array<{ feature: string; view?: ViewName; why: string }> {
   const painted = new Set(rows.filter((r) => r.paintedMs !== undefined && !r.error).flatMap((r) => r.views))
   const gaps: Array<{ feature: string; view?: ViewName; why: string }> = []
-  for (const [id, feature] of Object.entries(featureRegistry)) {
+  for (const feature of benchRegistry) {
+    const id = feature.id
     const views = Object.keys(feature.views) as ViewName[]
     if (!views.length) {
-      const parts = Object.keys(feature.parts ?? {}).join('; ')
+      const parts = Object.keys(feature.parts).join('; ')
       gaps.push({ feature: id, why: `no view of its own${parts ? ` (${parts})` : ''}: nothing of it is fetched on use` })
     }
     for (const view of views) if (!painted.has(view)) gaps.push({ feature: id, view, why: notDriven[view] ?? 'NO STEP PAINTS IT: add one to tests/bench/firstUse.ts' })
@@ -186,7 +204,7 @@ export function registryCoverage(rows: readonly FirstUseRow[]): Array<{ feature:
 
 /** Registry order of the features, then the namespaces: the order of the report's rows. */
 export function featureOrder(feature: string): number {
-  const ids = [...Object.keys(featureRegistry), 'solana', 'bip122']
+  const ids = [...benchRegistry.map((feature) => feature.id), 'solana', 'bip122']
   const at = ids.indexOf(feature)
   return at < 0 ? ids.length : at
 }
@@ -875,18 +893,16 @@ function countSame(items: readonly string[]): string[] {
 
 /** The module of a registry view's chunk (`ui/views/Send.tsx`), read from its loader (`() => import('./views/Send.tsx')`). */
 export function viewModule(view: ViewName): string | undefined {
-  for (const feature of Object.values(featureRegistry)) {
-    const load = feature.views[view]?.load
-    if (typeof load !== 'function') continue
-    const found = /import\(\s*["']\.\/([^"']+)["']\s*\)/.exec(String(load))
-    return found ? `ui/${found[1]}` : `ui/views/${view}.tsx`
+  for (const feature of benchRegistry) {
+    const found = feature.views[view]
+    if (found) return found.module
   }
   return undefined
 }
 
 /** The registry's `next` views of `view`. */
 function nextOf(view: ViewName): ViewName[] {
-  for (const feature of Object.values(featureRegistry)) {
+  for (const feature of benchRegistry) {
     const next = feature.views[view]?.next
     if (next) return [...next]
   }
