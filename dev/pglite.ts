@@ -13,13 +13,19 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-const cacheDir = `${repoRoot}node_modules/.cache/latchkey`
+/**
+ * The repository's root: from this module's file URL, or the working directory where the module is not loaded from a
+ * file (a happy-dom test environment gives `import.meta.url` an http URL). Read on use, never at import.
+ */
+function repoRoot(): string {
+  const here = new URL('..', import.meta.url)
+  return here.protocol === 'file:' ? fileURLToPath(here) : `${process.cwd()}/`
+}
 
 /** The installed PGlite's version (its package.json is not among the package's exports, so it is read as a file). */
 function pgliteVersion(): string {
   try {
-    const { version } = JSON.parse(readFileSync(`${repoRoot}node_modules/@electric-sql/pglite/package.json`, 'utf8')) as { version?: unknown }
+    const { version } = JSON.parse(readFileSync(`${repoRoot()}node_modules/@electric-sql/pglite/package.json`, 'utf8')) as { version?: unknown }
     return typeof version === 'string' ? version : 'unknown'
   } catch {
     return 'unknown'
@@ -28,7 +34,7 @@ function pgliteVersion(): string {
 
 /** Where the saved empty cluster of the installed PGlite version lives. */
 export function pgliteTemplatePath(): string {
-  return `${cacheDir}/pglite-${pgliteVersion()}-empty.tar.gz`
+  return `${repoRoot()}node_modules/.cache/latchkey/pglite-${pgliteVersion()}-empty.tar.gz`
 }
 
 /** The templates read by this process, by path. */
