@@ -12,6 +12,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BaseError } from '../../kernel/errors.ts'
+
+/** The e2e stack could not be prepared: the demo's build failed, or a stack did not start; `details` holds the output. */
+export class E2eStackError extends BaseError {
+  override name = 'E2eStackError'
+  constructor(shortMessage: string, output: string) {
+    super(shortMessage, { details: output })
+  }
+}
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** Where the e2e build of the demo goes (git-ignored). */
@@ -40,7 +49,7 @@ export async function buildDemo(): Promise<void> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`vite build of the e2e demo failed (exit ${code}):\n${output}`)
+  if (code !== 0) throw new E2eStackError(`vite build of the e2e demo failed (exit ${code})`, output)
 }
 
 const TYPES: Record<string, string> = {

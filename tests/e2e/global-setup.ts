@@ -15,7 +15,7 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync } from '
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
-import { buildDemo, serveDemo } from './demo-build.ts'
+import { buildDemo, E2eStackError, serveDemo } from './demo-build.ts'
 import { STACKS_ENV, startEnv, type StackPorts } from './stack.ts'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -151,7 +151,7 @@ async function startStack(index: number, attempt = 1): Promise<RunningStack> {
     console.log(`e2e stack ${index}: start attempt ${attempt} failed (${gone ? `exit ${child.exitCode}` : 'timeout'}), trying again on new ports:\n${output.slice(-1_500)}`)
     return startStack(index, attempt + 1)
   }
-  throw new Error(`The e2e stack ${index} did not start${gone ? ` (dev/start.ts exited ${child.exitCode})` : ` within ${STACK_START_TIMEOUT_MS} ms`}:\n${output}`)
+  throw new E2eStackError(`The e2e stack ${index} did not start${gone ? ` (dev/start.ts exited ${child.exitCode})` : ` within ${STACK_START_TIMEOUT_MS} ms`}`, output)
 }
 
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
