@@ -30,7 +30,7 @@ import {
   walletPanel,
   walletRequests,
 } from './fixtures.ts'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Route } from '@playwright/test'
 import { DEMO_HOST } from './stack.ts'
 
 // Every test starts with the server's SIWX nonces and sessions forgotten and its normal behaviour.
@@ -113,7 +113,7 @@ test('required: connect, sign a real EIP-4361 message, the server verifies it, t
   await expect(accountButton(page).address).toBeVisible()
 })
 
-test('the Sign In view names the account and network, says where signing is, and the stored session shows on the page', async ({ page, request }) => {
+test('the Sign In view names the account and network, says where signing is, and the stored session shows on the page', async ({ page }) => {
   const sign = await connectToSignView(page, 'required')
   const view = signView(sign)
   await expect(view.address).toHaveText(truncated(ACCOUNT_0))
@@ -121,11 +121,14 @@ test('the Sign In view names the account and network, says where signing is, and
   await expect(view.network).toHaveText('Anvil Local')
   await expect(view.error).toHaveCount(0)
   await expect(siwxPanel(page).phase).toHaveText('prompting')
-  // A slow nonce and verification, so that each step's status line can be seen.
-  await setApiBehaviour(request, { mode: 'slow', delayMs: 1_500, paths: ['/siwx/v1/nonce', '/siwx/v1/verify'] })
+  // The nonce and the verification are held until the test has seen each step's status line (a fixed delay would be
+  // over before a busy machine's next look), then let through to the real server.
+  const nonce = await holdApiRequest(page, '/siwx/v1/nonce')
+  const verify = await holdApiRequest(page, '/siwx/v1/verify')
   await view.sign.click()
   await expect(view.status).toHaveText('Preparing the message…')
   await expect(siwxPanel(page).phase).toHaveText('creatingMessage')
+  await nonce.release()
   // Sign waits; Cancel stays: the server or the wallet may never answer (issue 14).
   await expect(view.sign).toBeDisabled()
   await expect(view.cancel).toBeEnabled()
@@ -136,6 +139,7 @@ test('the Sign In view names the account and network, says where signing is, and
   await approveWalletRequest(page, 'Sign message?')
   await expect(view.status).toHaveText('Verifying the signature…')
   await expect(siwxPanel(page).phase).toHaveText('verifying')
+  await verify.release()
   await expect(anyDialog(page)).toHaveCount(0)
   await expect(siwxPanel(page).phase).toHaveText('signedIn')
   await expect(siwxPanel(page).address).toHaveText(new RegExp(`^${ACCOUNT_0}$`, 'i'))
@@ -415,3 +419,23 @@ test('the Sign In view has no axe violations, with and without the error message
   await expect(signView(sign).error).toHaveText('Error signing message')
   await expectNoAxeViolations(page, 'Sign In with "Error signing message"')
 })
+
+/**
+ * Holds the page's requests to the reference API's `path` (the first one and any after it) until `release()`: they,
+ * and any later one, then go on to the real server.
+ */
+async function holdApiRequest(page: Page, path: string): Promise<{ release(): Promise<void> }> {
+  let open!: () => void
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  const matches = (url: URL) => url.href.startsWith(API_URL) && url.pathname.endsWith(path)
+  const handler = async (route: Route) => {
+    await opened
+    await route.continue()
+  }
+  await page.route(matches, handler)
+  return {
+    async release() {
+      open()
+    },
+  }
+}
