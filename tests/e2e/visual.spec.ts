@@ -14,7 +14,8 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { accountButton, ACCOUNT_0, anyDialog, connectButton, describeViolations, dialog, expect, liveState, rejectWalletRequest, approveWalletRequest, setAnvilBalance, test, walletRequests } from './fixtures.ts'
 
-test.describe.configure({ timeout: 120_000 })
+// Each test walks many views with a screenshot and an axe check each: 45–80 s alone, longer beside another worker.
+test.describe.configure({ timeout: 240_000 })
 
 type Theme = 'light' | 'dark'
 type Device = 'desktop' | 'phone'
