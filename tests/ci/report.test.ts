@@ -86,6 +86,45 @@ describe('CI report', () => {
     `)
   })
 
+  test('behavior: tests that did not pass are listed last with their status and the first line of their error', () => {
+    const failedVitest = {
+      testResults: [
+        {
+          name: join(repoRoot, 'ui/c.test.ts'),
+          assertionResults: [
+            { title: 'ok', status: 'passed', duration: 1 },
+            { title: 'broken', status: 'failed', duration: 2, failureMessages: ['\n\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at c.test.ts:3'] },
+          ],
+        },
+      ],
+    }
+    const failedPlaywright = {
+      suites: [
+        {
+          title: 'send.spec.ts',
+          file: 'send.spec.ts',
+          specs: [
+            { title: 'sends', tests: [{ results: [{ duration: 60000, status: 'timedOut', error: { message: 'Test timeout of 60000ms exceeded.' } }] }] },
+            { title: 'skipped', tests: [{ results: [{ duration: 0, status: 'skipped' }] }] },
+          ],
+        },
+      ],
+    }
+    const tests = [...vitestTimes(failedVitest, 'unit').tests, ...playwrightTimes(failedPlaywright, 'e2e')]
+    expect(tests.filter((t) => t.failure).map((t) => [t.title, t.failure])).toEqual([
+      ['broken', 'failed: AssertionError: expected 1 to be 2'],
+      ['sends', 'timedOut: Test timeout of 60000ms exceeded.'],
+    ])
+    const text = formatReport([{ name: 'test:e2e', seconds: 60, status: 1 }], { tests, files: [] }, 1)
+    expect(text.split('\n').slice(-5)).toEqual([
+      'The 2 tests that did not pass',
+      '  unit         ui/c.test.ts > broken',
+      '               failed: AssertionError: expected 1 to be 2',
+      '  e2e          send.spec.ts > sends',
+      '               timedOut: Test timeout of 60000ms exceeded.',
+    ])
+  })
+
   test('behavior: a missing reports folder gives no tests, not an error', () => {
     expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
   })

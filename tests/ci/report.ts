@@ -17,8 +17,11 @@ export const reportsDir = join(repoRoot, 'test-reports')
 
 /** One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed). */
 export type Phase = { name: string; seconds: number; status: number }
-/** One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms. */
-export type TestTime = { suite: string; file: string; title: string; ms: number }
+/**
+ * One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms, and,
+ * when it did not pass, `failure`: its status and the first line of its error (ANSI colours removed).
+ */
+export type TestTime = { suite: string; file: string; title: string; ms: number; failure?: string }
 /** One test file's wall-clock time in ms (Vitest: from its start to its end, import and setup included). */
 export type FileTime = { suite: string; file: string; ms: number; tests: number }
 
@@ -27,13 +30,24 @@ type VitestJson = {
     name: string
     startTime?: number
     endTime?: number
-    assertionResults?: Array<{ fullName?: string; title: string; ancestorTitles?: string[]; duration?: number | null }>
+    assertionResults?: Array<{
+      fullName?: string
+      title: string
+      ancestorTitles?: string[]
+      duration?: number | null
+      status?: string
+      failureMessages?: string[]
+    }>
   }>
 }
 type PlaywrightSuite = {
   title?: string
   file?: string
-  specs?: Array<{ title: string; file?: string; tests?: Array<{ projectName?: string; results?: Array<{ duration?: number }> }> }>
+  specs?: Array<{
+    title: string
+    file?: string
+    tests?: Array<{ projectName?: string; results?: Array<{ duration?: number; status?: string; error?: { message?: string } }> }>
+  }>
   suites?: PlaywrightSuite[]
 }
 
@@ -51,7 +65,9 @@ export function vitestTimes(json: VitestJson, suite: string): { tests: TestTime[
     const assertions = result.assertionResults ?? []
     for (const a of assertions) {
       const title = a.fullName ?? [...(a.ancestorTitles ?? []), a.title].join(' > ')
-      tests.push({ suite, file, title, ms: a.duration ?? 0 })
+      const test: TestTime = { suite, file, title, ms: a.duration ?? 0 }
+      if (a.status === 'failed') test.failure = `failed: ${firstLine(a.failureMessages?.[0])}`
+      tests.push(test)
     }
     if (result.startTime !== undefined && result.endTime !== undefined) files.push({ suite, file, ms: result.endTime - result.startTime, tests: assertions.length })
   }
@@ -71,14 +87,25 @@ export function playwrightTimes(json: { suites?: PlaywrightSuite[] }, suite: str
     const path = s.title && s.title !== here ? [...titles, s.title] : titles
     for (const spec of s.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        const ms = (t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0)
-        tests.push({ suite, file: spec.file ?? here ?? '', title: [...path, spec.title].join(' > '), ms })
+        const results = t.results ?? []
+        const ms = results.reduce((sum, r) => sum + (r.duration ?? 0), 0)
+        const test: TestTime = { suite, file: spec.file ?? here ?? '', title: [...path, spec.title].join(' > '), ms }
+        const last = results.at(-1)
+        if (last?.status && last.status !== 'passed' && last.status !== 'skipped') test.failure = `${last.status}: ${firstLine(last.error?.message)}`
+        tests.push(test)
       }
     }
     for (const child of s.suites ?? []) visit(child, path, here)
   }
   for (const s of json.suites ?? []) visit(s, [], undefined)
   return tests
+}
+
+/** The first non-empty line of an error message, without ANSI colour codes ('' for none). */
+function firstLine(message: string | undefined): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC of ANSI colour codes is what is removed
+  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  return plain.split('\n').find((line) => line.trim() !== '')?.trim() ?? ''
 }
 
 function readJson(path: string): unknown {
@@ -113,7 +140,8 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1).padStart(7)
 const clip = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text)
 
 /**
- * The report's text: the phases table (with the total), the `top` slowest tests and the `top` slowest Vitest files.
+ * The report's text: the phases table (with the total), the `top` slowest tests and the `top` slowest Vitest files,
+ * and last (so that the tail of a CI log shows it) every test that did not pass, with the first line of its error.
  *
  * @param phases the phases in the order they ran.
  * @param times what {@link collectTimes} found.
@@ -135,6 +163,11 @@ export function formatReport(phases: readonly Phase[], times: { tests: TestTime[
   if (slowFiles.length) {
     lines.push('', `The ${slowFiles.length} slowest Vitest files (seconds, import and setup included)`)
     for (const f of slowFiles) lines.push(`  ${seconds(f.ms)}  ${f.suite.padEnd(11)}  ${f.file} (${f.tests} tests)`)
+  }
+  const failed = times.tests.filter((t) => t.failure !== undefined)
+  if (failed.length) {
+    lines.push('', `The ${failed.length} tests that did not pass`)
+    for (const t of failed) lines.push(`  ${t.suite.padEnd(11)}  ${clip(`${t.file} > ${t.title}`, 150)}`, `               ${clip(t.failure ?? '', 200)}`)
   }
   return lines.join('\n')
 }
