@@ -40,8 +40,10 @@ export default defineConfig({
   timeout: 60_000,
   // The same reason: a WalletConnect pairing takes seconds more on a loaded machine than Playwright's default 5 s.
   expect: { timeout: 15_000 },
+  // A trace records DOM snapshots and screenshots at every action: CPU two busy workers do not have to spare. A failing
+  // test run again with E2E_TRACE=1 keeps its trace (`npx playwright show-trace test-results/…/trace.zip`).
   use: {
-    trace: 'retain-on-failure',
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
   projects: [
     { name: 'chromium', testIgnore: DEV_SERVER_SPECS, use: { ...browser, baseURL: DEMO_ORIGIN } },

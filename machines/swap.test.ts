@@ -19,6 +19,7 @@ import {
   type SwapToken,
   type SwapTransaction,
 } from './swap.ts'
+import { gasHeadroomPercent, gasLimitWithHeadroom } from './swap.tokens.ts'
 import { timing } from './timing.ts'
 import { connectSwap } from './swap.connect.ts'
 import { transactionMachine } from './transaction.ts'
@@ -130,6 +131,18 @@ describe('swap amounts', () => {
     expect(minimumReceived('1000', '1')).toBe(990n)
     expect(minimumReceived('999', '1')).toBe(989n)
     expect(minimumReceived(10n ** 18n, '0.5')).toBe(995n * 10n ** 15n)
+  })
+  test('the gas limit of a built transaction is the estimate plus a quarter, rounded up; none stays none, malformed is passed on', () => {
+    // 115,972 is what a Uniswap v2 ETH → DEV swap was estimated at on anvil; mined in the next block it used 115,382 plus
+    // the cumulative-price writes, and ran out of gas with no headroom.
+    expect(gasLimitWithHeadroom('115972')).toBe('144965')
+    expect(gasLimitWithHeadroom('100')).toBe('125')
+    expect(gasLimitWithHeadroom('1')).toBe('2')
+    expect(gasLimitWithHeadroom('0')).toBe('0')
+    expect(gasLimitWithHeadroom(undefined)).toBeUndefined()
+    expect(gasLimitWithHeadroom('lots')).toBe('lots')
+    expect(gasLimitWithHeadroom('0x5208')).toBe('0x5208')
+    expect(BigInt(gasLimitWithHeadroom('21000')!)).toBe((21_000n * (100n + gasHeadroomPercent)) / 100n)
   })
 })
 

@@ -15,6 +15,27 @@ export const defaultSlippage = '1'
 /** The gas a swap is priced with on the review when the API gives no estimate (an approval still missing). */
 export const fallbackSwapGas = 200_000n
 
+/** The headroom added to the gas limit of a transaction the API built, in percent of its estimate. */
+export const gasHeadroomPercent = 25n
+
+/**
+ * The gas limit the wallet is asked with for a transaction the convert API built (`gas`, decimal): the API's estimate
+ * plus {@link gasHeadroomPercent}, rounded up. The estimate was made against the chain at build time; mined in a later
+ * block the same swap can cost more (a Uniswap v2 pair writes its cumulative prices on the first trade of each block,
+ * about 10,000 gas; a pool that moved meanwhile takes another path through the code), and a limit with no headroom then
+ * runs out of gas: the swap reverts and its fee is paid for nothing. Gas left unused is not paid, so the headroom costs
+ * the visitor nothing when it is not needed. No estimate stays none (the wallet estimates); a value that is not decimal
+ * is passed on unchanged for the transfer adapter to refuse (InvalidTransferError).
+ *
+ * @param gas the API's estimate in gas units, decimal, or undefined.
+ * @returns the limit in gas units, decimal, or undefined.
+ */
+export function gasLimitWithHeadroom(gas: string | undefined): string | undefined {
+  if (gas === undefined || !/^\d+$/.test(gas)) return gas
+  const estimate = BigInt(gas)
+  return ((estimate * (100n + gasHeadroomPercent) + 99n) / 100n).toString()
+}
+
 /** A token of the convert API (`/v1/convert/tokens`): its CAIP-10 address, decimals and icon. */
 export type SwapToken = { name: string; symbol: string; address: string; decimals: number; logoUri: string }
 

@@ -8,7 +8,7 @@ import { findSwapToken, fromUnits, parseSwapAmount, tokenAt, type SwapContext, t
 import { timing } from './timing.ts'
 import { isOutcome, outcomeOf, transactionMachine, type TransactionInput, type TransactionSubmittedEvent } from './transaction.ts'
 
-export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval } from './swap.tokens.ts'
+export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval, gasLimitWithHeadroom } from './swap.tokens.ts'
 export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
 export { swapMessageRefs }
 export type { SwapMessage, SwapMessageKey, SwapMessageValues } from './swap.messages.ts'

@@ -105,7 +105,12 @@ export function playwrightTimes(json: { suites?: PlaywrightSuite[] }, suite: str
 function firstLine(message: string | undefined): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC of ANSI colour codes is what is removed
   const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
-  return plain.split('\n').find((line) => line.trim() !== '')?.trim() ?? ''
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim() ?? ''
+  )
 }
 
 function readJson(path: string): unknown {

@@ -8,7 +8,7 @@
  * `DEMO_SHOTS=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
  */
 import type { Locator, Page } from '@playwright/test'
-import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
+import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, openConnected, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
 
 const shots = process.env.DEMO_SHOTS
 const phoneUserAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
@@ -157,8 +157,8 @@ for (const screen of screens) {
   })
 }
 
-test('the page uses the connection: the state reads as namespace, CAIP-10 address, network and balance, the raw JSON is folded away, and Send ETH pays through the wallet', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('the page uses the connection: the state reads as namespace, CAIP-10 address, network and balance, the raw JSON is folded away, and Send ETH pays through the wallet', async ({ page }) => {
+  await openConnected(page)
   const connection = page.getByRole('region', { name: 'Live state' })
   await expect(page.getByTestId('state-namespace')).toHaveText('eip155')
   await expect(page.getByTestId('state-caip-address')).toHaveText(/^eip155:31337:0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266$/)

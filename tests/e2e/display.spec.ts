@@ -5,10 +5,9 @@
  * With DISPLAY_SHOTS=<dir> the last test saves screenshots of Account, Switch Network, Receive and the pairing QR
  * (desktop 1280×800 and phone 390×844, light and dark) for a person to look at.
  */
-import { mkdirSync } from 'node:fs'
 import { formatUnits } from 'viem'
 import type { Locator, Page } from '@playwright/test'
-import { ACCOUNT_0, accountButton, anvilTokenBalance, anyDialog, apiTokenPrice, connectButton, connectDevWallet, dialog, expect, expectedBalance, grouped, openCleanDemo, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilTokenBalance, anyDialog, apiTokenPrice, connectButton, openConnected, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
 
 /** What the reference server answers as a balance's `value` (USD, rounded to cents), as en-US currency. */
 function usd(amount: string, price: number): string {
@@ -24,14 +23,14 @@ async function expectLoadedImages(scope: Locator, min: number): Promise<void> {
 }
 
 async function openAccount(page: Page): Promise<Locator> {
-  await connectDevWallet(page)
+  await openConnected(page)
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
   await expect(account).toBeVisible()
   return account
 }
 
-test('the Tokens tab shows fiat for ETH and the dev tokens (the server prices them), amounts grouped, token icons loaded; never $0.00', async ({ demo: page }) => {
+test('the Tokens tab shows fiat for ETH and the dev tokens (the server prices them), amounts grouped, token icons loaded; never $0.00', async ({ page }) => {
   const account = await openAccount(page)
   const panel = account.getByRole('tabpanel')
   const eth = panel.getByRole('listitem').filter({ hasText: /\d ETH\b/ })
@@ -51,8 +50,8 @@ test('the Tokens tab shows fiat for ETH and the dev tokens (the server prices th
   await expectLoadedImages(panel, 3)
 })
 
-test('the page shows the account with an avatar and a grouped balance, the network button the network icon', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('the page shows the account with an avatar and a grouped balance, the network button the network icon', async ({ page }) => {
+  await openConnected(page)
   await expect(accountButton(page).balance).toHaveText(`${grouped(await expectedBalance(ACCOUNT_0))} ETH`)
   const networkButton = page.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true })
   await expect(networkButton).toBeVisible()
@@ -71,7 +70,7 @@ test('Switch Network lists every network with an icon that loaded (the directory
   for (const img of await view.locator('img').all()) await expect(img).toHaveAttribute('alt', '')
 })
 
-test('Receive lists the networks of the address with their icons', async ({ demo: page }) => {
+test('Receive lists the networks of the address with their icons', async ({ page }) => {
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Receive', exact: true }).click()
   const receive = dialog(page, 'Receive')
@@ -79,7 +78,7 @@ test('Receive lists the networks of the address with their icons', async ({ demo
   await expectLoadedImages(receive.getByRole('list'), 5)
 })
 
-test('Send: the picker prices the tokens, the preview shows the fiat value and a fee in significant digits', async ({ demo: page }) => {
+test('Send: the picker prices the tokens, the preview shows the fiat value and a fee in significant digits', async ({ page }) => {
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
@@ -108,50 +107,4 @@ test('WalletConnect: the row has a drawn icon (no letter) and the pairing QR cod
   await expect(qr).toBeVisible()
   await expect(qr).toHaveAttribute('data-ecc', 'H')
   await expect(qr.getByTestId('pairing-qr-icon').locator('image')).toHaveAttribute('href', /^data:image\/svg\+xml/)
-})
-
-/** Screenshots for a person (DISPLAY_SHOTS=<dir>): the views of issue 17 §5–§6 in both themes, desktop and phone. */
-test('screenshots of Account, Switch Network, Receive and the pairing QR (DISPLAY_SHOTS)', async ({ demo: page }) => {
-  const dir = process.env.DISPLAY_SHOTS
-  test.skip(!dir, 'set DISPLAY_SHOTS=<dir> to save screenshots')
-  test.setTimeout(180_000)
-  mkdirSync(dir!, { recursive: true })
-  const sizes = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const
-  for (const theme of (process.env.DISPLAY_THEMES ?? 'light,dark').split(',') as Array<'light' | 'dark'>) {
-    // The flows run at desktop size (the development wallets' dock is collapsed on phones); each view is then shot at
-    // both sizes with the modal open.
-    await page.setViewportSize(sizes.desktop)
-    await openCleanDemo(page, theme === 'dark' ? '/?theme=dark' : '/')
-    const shoot = async (name: string) => {
-      for (const device of ['desktop', 'phone'] as const) {
-        await page.setViewportSize(sizes[device])
-        await page.waitForTimeout(500)
-        await page.screenshot({ path: `${dir}/${name}-${device}-${theme}.png` })
-      }
-      await page.setViewportSize(sizes.desktop)
-    }
-    await connectButton(page).click()
-    await expect(dialog(page, 'Connect Wallet')).toBeVisible()
-    await page.waitForTimeout(500)
-    await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click({ timeout: 10_000 })
-    await expect(anyDialog(page).getByTestId('pairing-qr')).toBeVisible()
-    await shoot('connecting-walletconnect')
-    await page.keyboard.press('Escape')
-    await expect(anyDialog(page)).toHaveCount(0)
-    await openCleanDemo(page, theme === 'dark' ? '/?theme=dark' : '/')
-    await connectDevWallet(page)
-    await shoot('page-buttons')
-    await accountButton(page).address.click()
-    await expect(dialog(page, 'Account').getByRole('tabpanel')).toContainText('Dev Token')
-    await shoot('account')
-    await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
-    await expect(dialog(page, 'Receive')).toBeVisible()
-    await shoot('receive')
-    await page.keyboard.press('Escape')
-    await expect(anyDialog(page)).toHaveCount(0)
-    await page.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
-    await expect(anyDialog(page)).toBeVisible()
-    await shoot('switch-network')
-    await page.keyboard.press('Escape')
-  }
 })

@@ -8,17 +8,16 @@ import type { Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { evmCoinType } from '../../adapters/coinType.ts'
-import { accountButton, anvilBalanceWei, API_URL, approveWalletRequest, connectDevWallet, dialog, emailLogin, expect, liveState, rejectWalletRequest, resetApi, test, truncated, walletPanel } from './fixtures.ts'
+import { accountButton, anvilBalanceWei, API_URL, approveWalletRequest, openConnected, dialog, emailLogin, expect, liveState, rejectWalletRequest, resetApi, test, truncated } from './fixtures.ts'
 
 const ACCOUNT_4 = DEV_ADDRESSES[4]
 const NAME = 'alice-dev.reown.id'
 
 test.beforeEach(async ({ request }) => resetApi(request))
 
-/** Connects the dev wallet on account `index`, opens Account and returns it once the identity lookup answered. */
+/** Opens the demo connected (a restored session) on dev account `index`, opens Account and returns it once the identity lookup answered. */
 async function openAccount(page: Page, index: number) {
-  await walletPanel(page).getByRole('combobox', { name: 'Account' }).selectOption(String(index))
-  await connectDevWallet(page)
+  await openConnected(page, { account: index })
   await expect(liveState(page).address).toHaveText(DEV_ADDRESSES[index]!)
   await accountButton(page).address.click()
   return dialog(page, 'Account')
@@ -33,7 +32,7 @@ async function openRegister(page: Page) {
   return form
 }
 
-test('register alice-dev with the dev wallet: Account shows it; account 0 sends to the name', async ({ demo: page }) => {
+test('register alice-dev with the dev wallet: Account shows it; account 0 sends to the name', async ({ page }) => {
   const namesCode: string[] = []
   page.on('request', (r) => {
     if (/\/(machines\/names|assemble\/names|RegisterAccountName)/.test(r.url())) namesCode.push(r.url())
@@ -74,7 +73,7 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   await expect.poll(async () => formatEther((await anvilBalanceWei(ACCOUNT_4)) - before)).toBe(formatEther(parseEther('0.25')))
 })
 
-test('a taken name cannot be registered; a too-short name is refused with the rule', async ({ demo: page }) => {
+test('a taken name cannot be registered; a too-short name is refused with the rule', async ({ page }) => {
   const form = await openRegister(page)
   const field = form.getByRole('textbox', { name: 'Name', exact: true })
   const register = form.getByRole('button', { name: 'Register', exact: true })
@@ -91,7 +90,7 @@ test('a taken name cannot be registered; a too-short name is refused with the ru
   await expect(register).toBeDisabled()
 })
 
-test('the signature rejected in the wallet: back to the form with the name kept, nothing registered', async ({ demo: page, request }) => {
+test('the signature rejected in the wallet: back to the form with the name kept, nothing registered', async ({ page, request }) => {
   const form = await openRegister(page)
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
   await expect(form.getByTestId('name-status')).toHaveText(`${NAME} is available`)
@@ -104,7 +103,7 @@ test('the signature rejected in the wallet: back to the form with the name kept,
   expect(lookup.status()).toBe(404)
 })
 
-test('a server failure: the spec’s words, the name kept; the API’s reason preferred when it gives one', async ({ demo: page }) => {
+test('a server failure: the spec’s words, the name kept; the API’s reason preferred when it gives one', async ({ page }) => {
   const form = await openRegister(page)
   await page.route('**/v1/profile/account', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback()))
   await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice-dev')
@@ -121,7 +120,7 @@ test('a server failure: the spec’s words, the name kept; the API’s reason pr
   await expect(form.getByTestId('name-error')).toHaveText('Name is reserved')
 })
 
-test('an account that has a name (registered before this visit): the reverse lookup is asked and Account offers no registration', async ({ demo: page, request }) => {
+test('an account that has a name (registered before this visit): the reverse lookup is asked and Account offers no registration', async ({ page, request }) => {
   // Account 3 registers bob-dev through the API with its own EIP-191 signature (another visit, another device).
   const signer = devAccounts()[3]!
   const message = JSON.stringify({ name: 'bob-dev.reown.id', attributes: {}, timestamp: Math.floor(Date.now() / 1000) })
@@ -140,7 +139,7 @@ test('an account that has a name (registered before this visit): the reverse loo
   await expect(account.getByRole('button', { name: 'Register a name' })).toHaveCount(0)
 })
 
-test("the reverse lookup failing: 'Error fetching names for address', word for word, and no registration offered", async ({ demo: page }) => {
+test("the reverse lookup failing: 'Error fetching names for address', word for word, and no registration offered", async ({ page }) => {
   await page.route('**/v1/profile/reverse/**', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
   const account = await openAccount(page, 4)
   await expect(account.getByTestId('account-names-failed')).toHaveText('Error fetching names for address')

@@ -7,11 +7,11 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
-import { ACCOUNT_0, accountButton, anvilBalanceWei, connectDevWallet, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, openConnected, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
 import { ONRAMP_URL } from './stack.ts'
 
 async function openBuy(page: Page): Promise<Locator> {
-  await connectDevWallet(page)
+  await openConnected(page)
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click()
   const buy = dialog(page, 'Buy crypto')
@@ -21,7 +21,7 @@ async function openBuy(page: Page): Promise<Locator> {
 
 const amount = (buy: Locator) => buy.getByRole('textbox', { name: 'You pay' })
 
-test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the ETH arrives on anvil, Account and Activity show it', async ({ demo: page }) => {
+test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the ETH arrives on anvil, Account and Activity show it', async ({ page }) => {
   const buy = await openBuy(page)
   await expect(buy.getByRole('combobox', { name: 'You buy' })).toHaveValue('ETH')
   await expect(buy.getByRole('combobox', { name: 'Payment currency' })).toHaveValue('USD')
@@ -71,7 +71,7 @@ test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the 
   await expect(account.getByRole('tabpanel').getByRole('listitem').first()).toContainText(`Received ${formatEther(parseEther('0.01666667')).slice(0, 5)}`)
 })
 
-test('an amount under the card minimum is refused with the limits; within them it is quoted', async ({ demo: page }) => {
+test('an amount under the card minimum is refused with the limits; within them it is quoted', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('5')
   await expect(buy.getByTestId('onramp-error')).toHaveText('Enter an amount between 10.00 and 7500.00 USD for card')
@@ -88,7 +88,7 @@ test('an amount under the card minimum is refused with the limits; within them i
   await expect(buy.getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
 })
 
-test('the options call failing shows the built-in sample options; the quote call failing shows the placeholder quote as an estimate', async ({ demo: page }) => {
+test('the options call failing shows the built-in sample options; the quote call failing shows the placeholder quote as an estimate', async ({ page }) => {
   await page.route('**/blockchain/v1/onramp/options**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }))
   await page.route('**/blockchain/v1/onramp/quote**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }))
   const buy = await openBuy(page)
@@ -103,7 +103,7 @@ test('the options call failing shows the built-in sample options; the quote call
   await expect(buy.getByTestId('onramp-purchase-amount')).toHaveText('—')
 })
 
-test('closing the checkout popup cancels: back to the form, nothing bought', async ({ demo: page }) => {
+test('closing the checkout popup cancels: back to the form, nothing bought', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('20')
   await expect(buy.getByTestId('onramp-total')).toBeVisible()
@@ -119,7 +119,7 @@ test('closing the checkout popup cancels: back to the form, nothing bought', asy
   expect(await anvilBalanceWei(ACCOUNT_0)).toBe(before)
 })
 
-test('Cancel purchase in the modal closes the checkout popup', async ({ demo: page }) => {
+test('Cancel purchase in the modal closes the checkout popup', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('20')
   await expect(buy.getByTestId('onramp-total')).toBeVisible()

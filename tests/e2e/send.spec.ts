@@ -18,7 +18,7 @@ import {
   anvilTokenBalance,
   anvilTransactionsFrom,
   approveWalletRequest,
-  connectDevWallet,
+  openConnected,
   dialog,
   expect,
   expectedBalance,
@@ -41,7 +41,7 @@ const tokenDecimals: Record<DevTokenSymbol, number> = { DEV: 18, dUSDT: 6 }
 
 /** Connects the dev wallet, opens Account and its Send button; returns the 'Send' dialog once ETH is selected. */
 async function openSendForm(page: Page): Promise<Locator> {
-  await connectDevWallet(page)
+  await openConnected(page)
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
@@ -161,20 +161,20 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
   await expect(month.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent ${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`)
 }
 
-test('sending ETH on Anvil Local: the receiver gets the exact amount, the sender pays amount + gas, Account shows it', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('sending ETH on Anvil Local: the receiver gets the exact amount, the sender pays amount + gas, Account shows it', async ({ page }) => {
+  await openConnected(page)
   await accountButton(page).address.click()
   await sendNativeAndCheck(page, 31337, '0.0123')
 })
 
-test('sending ETH on Anvil Local 2 after switching networks', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('sending ETH on Anvil Local 2 after switching networks', async ({ page }) => {
+  await openConnected(page)
   await switchToAnvil2(page)
   await sendNativeAndCheck(page, 31338, '0.0456')
 })
 
 for (const symbol of ['DEV', 'dUSDT'] as const) {
-  test(`sending ${symbol} from the token picker: the receiver's balanceOf is the amount, the Tokens tab the sender's new balance`, async ({ demo: page }) => {
+  test(`sending ${symbol} from the token picker: the receiver's balanceOf is the amount, the Tokens tab the sender's new balance`, async ({ page }) => {
     const send = await openSendForm(page)
     await pickToken(page, send, symbol)
     await expect(send).toContainText(`Balance: `)
@@ -198,7 +198,7 @@ for (const symbol of ['DEV', 'dUSDT'] as const) {
   })
 }
 
-test('a send rejected in the wallet returns to the form with token, amount and receiver kept; nothing moves', async ({ demo: page }) => {
+test('a send rejected in the wallet returns to the form with token, amount and receiver kept; nothing moves', async ({ page }) => {
   const send = await openSendForm(page)
   await pickToken(page, send, 'DEV')
   const receiver = freshAddress()
@@ -227,7 +227,7 @@ test('a send rejected in the wallet returns to the form with token, amount and r
   await expect(walletRequests(page)).toHaveCount(1)
 })
 
-test('a send that fails in the wallet returns to the form with an error toast, the inputs kept', async ({ demo: page }) => {
+test('a send that fails in the wallet returns to the form with an error toast, the inputs kept', async ({ page }) => {
   const send = await openSendForm(page)
   const receiver = freshAddress()
   const preview = await review(page, send, '5', receiver)
@@ -249,7 +249,7 @@ test('a send that fails in the wallet returns to the form with an error toast, t
   }
 })
 
-test('more than the balance is refused with "Insufficient … balance" before the wallet is asked', async ({ demo: page }) => {
+test('more than the balance is refused with "Insufficient … balance" before the wallet is asked', async ({ page }) => {
   const send = await openSendForm(page)
   const f = form(send)
   const receiver = freshAddress()
@@ -271,7 +271,7 @@ test('more than the balance is refused with "Insufficient … balance" before th
   await expect(walletRequests(page)).toHaveCount(0)
 })
 
-test('invalid inputs show their message word for word and never reach the wallet', async ({ demo: page }) => {
+test('invalid inputs show their message word for word and never reach the wallet', async ({ page }) => {
   const send = await openSendForm(page)
   const f = form(send)
   const valid = freshAddress()
@@ -322,7 +322,7 @@ test('invalid inputs show their message word for word and never reach the wallet
   await expect(walletRequests(page)).toHaveCount(0)
 })
 
-test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5, issue 14)', async ({ demo: page }) => {
+test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5, issue 14)', async ({ page }) => {
   const send = await openSendForm(page)
   const f = form(send)
   const receiver = freshAddress()
@@ -339,7 +339,7 @@ test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is th
   expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.0321'))
 })
 
-test('a name as receiver: bob.reown.id resolves to dev account 1, the preview names it, the ETH arrives', async ({ demo: page }) => {
+test('a name as receiver: bob.reown.id resolves to dev account 1, the preview names it, the ETH arrives', async ({ page }) => {
   const send = await openSendForm(page)
   const f = form(send)
   const before = await anvilBalanceWei(ACCOUNT_1)
@@ -354,7 +354,7 @@ test('a name as receiver: bob.reown.id resolves to dev account 1, the preview na
   expect((await anvilBalanceWei(ACCOUNT_1)) - before).toBe(parseEther('0.0789'))
 })
 
-test('Max on a token fills its whole balance', async ({ demo: page }) => {
+test('Max on a token fills its whole balance', async ({ page }) => {
   const send = await openSendForm(page)
   await pickToken(page, send, 'dUSDT')
   const balance = await anvilTokenBalance('dUSDT', ACCOUNT_0)
@@ -372,7 +372,7 @@ test('Max on a token fills its whole balance', async ({ demo: page }) => {
 // `sendTransfer` lets the wallet fill the fees: an EIP-1559 wallet commits to gas × maxFeePerGas (viem: 1.2 ×
 // base fee + tip, above eth_gasPrice), the node refuses for insufficient funds, and the flow returns to the form
 // with the toast 'This transfer would fail. …' (TransferWouldFailError); nothing is sent.
-test('Max ETH sends the whole balance less the network fee', async ({ demo: page }) => {
+test('Max ETH sends the whole balance less the network fee', async ({ page }) => {
   const saved = await anvilBalanceWei(ACCOUNT_0)
   const start = parseEther('2')
   await setAnvilBalanceWei(ACCOUNT_0, start)
@@ -396,7 +396,7 @@ test('Max ETH sends the whole balance less the network fee', async ({ demo: page
   }
 })
 
-test('the Send, Select Token and Review Send views have no axe violations', async ({ demo: page }) => {
+test('the Send, Select Token and Review Send views have no axe violations', async ({ page }) => {
   const send = await openSendForm(page)
   await expectNoAxeViolations(page, 'Send')
   // With a validation message and a resolved name shown.

@@ -10,7 +10,7 @@ import { createPublicClient, http, parseEther } from 'viem'
 import { receiptTiming } from '../../adapters/receipt.ts'
 import { en } from '../../ui/locales/en.ts'
 import { ROUTER_ADDRESS } from '../../dev/dex/exchange.ts'
-import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilBlockNumber, anvilTokenBalance, anvilTransactionsFrom, approveWalletRequest, connectDevWallet, dialog, expect, freshAddress, RPC, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilBlockNumber, anvilTokenBalance, anvilTransactionsFrom, approveWalletRequest, openConnected, dialog, expect, freshAddress, RPC, test } from './fixtures.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
@@ -25,8 +25,8 @@ function isCall(route: Route, method: string): boolean {
 }
 
 /** Account → Send, fills the form, reviews, confirms and approves in the wallet; returns the 'Review Send' dialog. */
-async function sendThroughTheModal(page: Page, amount: string, receiver: string) {
-  await connectDevWallet(page)
+async function sendThroughTheModal(page: Page, amount: string, receiver: string, path = '/') {
+  await openConnected(page, { path })
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
@@ -41,7 +41,7 @@ async function sendThroughTheModal(page: Page, amount: string, receiver: string)
   return preview
 }
 
-test('a receipt read answered HTTP 500 once: the visitor sees the send succeed, and it was sent exactly once', async ({ demo: page }) => {
+test('a receipt read answered HTTP 500 once: the visitor sees the send succeed, and it was sent exactly once', async ({ page }) => {
   const receipts: string[] = []
   await page.route(RPC[31337], async (route) => {
     if (!isCall(route, 'eth_getTransactionReceipt')) return route.fallback()
@@ -67,7 +67,7 @@ test('a receipt read answered HTTP 500 once: the visitor sees the send succeed, 
   expect(sent[0]?.status).toBe('success')
 })
 
-test('receipts never answered: past the receipt timeout the visitor sees "sent, status unknown" with the hash, never the form again', async ({ demo: page }) => {
+test('receipts never answered: past the receipt timeout the visitor sees "sent, status unknown" with the hash, never the form again', async ({ page }) => {
   // The longest journey of the file (send, the unknown view, Account, a new form): more than the default 30 s under load.
   test.slow()
   // The page's timers are Playwright's: the two-minute receipt timeout is moved past, not waited for.
@@ -110,7 +110,7 @@ test('receipts never answered: past the receipt timeout the visitor sees "sent, 
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 1)
 })
 
-test('receipts answered again after "sent, status unknown": Check again shows the send succeeded', async ({ demo: page }) => {
+test('receipts answered again after "sent, status unknown": Check again shows the send succeeded', async ({ page }) => {
   await page.clock.install()
   await page.reload()
   let answer = false
@@ -130,8 +130,8 @@ test('receipts answered again after "sent, status unknown": Check again shows th
 })
 
 /** Account → Swap: `amount` ETH for DEV, reviewed, Swap, approved in the wallet (one prompt: ETH needs no approval); returns 'Review Swap'. */
-async function swapThroughTheModal(page: Page, amount: string) {
-  await connectDevWallet(page)
+async function swapThroughTheModal(page: Page, amount: string, path = '/') {
+  await openConnected(page, { path })
   await accountButton(page).address.click()
   await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
   const swap = dialog(page, 'Swap')
@@ -153,9 +153,7 @@ async function swapThroughTheModal(page: Page, amount: string) {
 /** The swaps account 0 sent to the exchange's router since block `mark`. */
 const swapsSince = async (mark: bigint) => (await anvilTransactionsFrom(ACCOUNT_0, mark, 31337)).filter((r) => r.to?.toLowerCase() === ROUTER_ADDRESS.toLowerCase())
 
-test('a swap whose receipts are never answered: "sent, status unknown" with its hash, never the review or the form again; Check again once the network is back: the swap confirmed, swapped once', async ({
-  demo: page,
-}) => {
+test('a swap whose receipts are never answered: "sent, status unknown" with its hash, never the review or the form again; Check again once the network is back: the swap confirmed, swapped once', async ({ page }) => {
   test.slow()
   await page.clock.install()
   await page.reload()
@@ -197,7 +195,7 @@ test('a swap whose receipts are never answered: "sent, status unknown" with its 
   expect(await anvilTokenBalance('DEV', ACCOUNT_0)).toBeGreaterThan(devBefore)
 })
 
-test('a swap whose end is unknown, then Back to Account: Swap there is an empty form, nothing swapped twice', async ({ demo: page }) => {
+test('a swap whose end is unknown, then Back to Account: Swap there is an empty form, nothing swapped twice', async ({ page }) => {
   await page.clock.install()
   await page.reload()
   await page.route(RPC[31337], async (route) => {
@@ -218,38 +216,38 @@ test('a swap whose end is unknown, then Back to Account: Swap there is an empty 
 
 for (const theme of ['light', 'dark'] as const) {
   for (const device of ['desktop', 'phone'] as const) {
-    test(`screenshot: a swap "sent, status unknown" in ${theme} on a ${device}`, async ({ demo: page }) => {
+    test(`screenshot: a swap "sent, status unknown" in ${theme} on a ${device} (SHOTS_DIR)`, async ({ page }) => {
+      test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR=<dir> to save the screenshot')
       await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 })
       await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
       await page.clock.install()
-      await page.goto(`/?theme=${theme}`)
       await page.route(RPC[31337], async (route) => {
         if (!isCall(route, 'eth_getTransactionReceipt')) return route.fallback()
       })
-      const review = await swapThroughTheModal(page, '0.0012')
+      const review = await swapThroughTheModal(page, '0.0012', `/?theme=${theme}`)
       await expect(review.getByTestId('swap-status')).toHaveText(en.swap.waitingSwap)
       await page.clock.fastForward(receiptTiming.receiptTimeout)
       await expect(review.getByTestId('transaction-unconfirmed')).toBeVisible()
-      await page.screenshot({ path: `/tmp/shots-txm/swap-unconfirmed-${theme}-${device}.png` })
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/swap-unconfirmed-${theme}-${device}.png` })
     })
   }
 }
 
 for (const theme of ['light', 'dark'] as const) {
   for (const device of ['desktop', 'phone'] as const) {
-    test(`screenshot: "sent, status unknown" in ${theme} on a ${device}`, async ({ demo: page }) => {
+    test(`screenshot: "sent, status unknown" in ${theme} on a ${device} (SHOTS_DIR)`, async ({ page }) => {
+      test.skip(!process.env.SHOTS_DIR, 'set SHOTS_DIR=<dir> to save the screenshot')
       await page.setViewportSize(device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 })
       await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
       await page.clock.install()
-      await page.goto(`/?theme=${theme}`)
       await page.route(RPC[31337], async (route) => {
         if (!isCall(route, 'eth_getTransactionReceipt')) return route.fallback()
       })
-      const preview = await sendThroughTheModal(page, '0.0011', freshAddress())
+      const preview = await sendThroughTheModal(page, '0.0011', freshAddress(), `/?theme=${theme}`)
       await expect(preview.getByRole('status')).toHaveText(en.waitingForConfirmation)
       await page.clock.fastForward(receiptTiming.receiptTimeout)
       await expect(preview.getByTestId('transaction-unconfirmed')).toBeVisible()
-      await page.screenshot({ path: `/tmp/shots-txwait/unconfirmed-${theme}-${device}.png` })
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/send-unconfirmed-${theme}-${device}.png` })
     })
   }
 }

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
 import { ApiError } from '../../services/api.ts'
-import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart, type SwapTransaction } from '../../machines/swap.ts'
+import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedError, swapMachine, isNativeToken, addressPart, gasLimitWithHeadroom, type SwapTransaction } from '../../machines/swap.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost } from './host.ts'
 import { waitForEndOn } from './transaction.ts'
@@ -66,14 +66,15 @@ export function assemble(host: FeatureHost) {
         mapped(async () => {
           const built = await (await api()).buildSwapApprove({ userAddress: input.userAddress, from: input.from, to: input.to })
           if (!built) throw new SwapNetworkNotSupportedError()
-          return built.tx
+          return { ...built.tx, gas: gasLimitWithHeadroom(built.tx.gas) }
         }),
       ),
       buildSwap: fromPromise(({ input }) =>
         mapped(async () => {
           const built = await (await api()).buildSwapTransaction({ amount: input.amount, slippage: input.slippage, from: input.from, to: input.to, userAddress: input.userAddress })
           if (!built) throw new SwapNetworkNotSupportedError()
-          return built.tx
+          // The API's estimate is of the chain at build time: the wallet gets headroom so a later block cannot run it out of gas.
+          return { ...built.tx, gas: gasLimitWithHeadroom(built.tx.gas) }
         }),
       ),
       fetchAllowance: fromPromise(({ input }) => mapped(async () => (await api()).getSwapAllowance({ tokenAddress: input.from, userAddress: input.userAddress }))),
