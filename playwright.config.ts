@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, chromiumExecutable } from './tests/chromium.ts'
 import { DEMO_ORIGIN, DEV_DEMO_ORIGIN } from './tests/e2e/stack.ts'
 
 /** The specs that read the dev server's per-module requests (`/ui/views/Send.tsx`, …): they run against the Vite dev server. */
@@ -7,14 +8,11 @@ const DEV_SERVER_SPECS = ['features.spec.ts', 'lazy-features.spec.ts', 'loading.
 /** Workers, each with a stack of its own (E2E_WORKERS, default 2: the machines have 2 cores). */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2
 
-/** The system Chromium (Debian package) with the flags that keep it quiet on a closed network. */
+/** The system Chromium's headless shell (Debian package, tests/chromium.ts) with the flags that keep it quiet on a closed network. */
 const browser = {
   ...devices['Desktop Chrome'],
   browserName: 'chromium' as const,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  },
+  launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
 }
 
 /**
@@ -23,7 +21,7 @@ const browser = {
  * ports: tests/e2e/global-setup.ts starts them, tests/e2e/stack.ts gives each worker its ports (and `baseURL`). The
  * pages come from a production build of the demo (tests/e2e/demo-build.ts), except for the `dev-server` project.
  * A file's tests share their worker's chains, as they run in order; two workers never share one.
- * The browser is the system Chromium (Debian package); never `npx playwright install`.
+ * The browser is the system Chromium's headless shell (Debian package, tests/chromium.ts); never `npx playwright install`.
  */
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -124,7 +124,7 @@ export const viewCss = `
 .lk-swap-amount { font-size: calc(var(--lk-font-size-master) * 2); font-weight: 600; font-variant-numeric: tabular-nums; }
 .lk-swap-out { display: block; min-height: 1.5em; padding: 6px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-background); font-size: calc(var(--lk-font-size-master) * 1.8); font-weight: 600; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .lk-swap-token { width: 100%; }
-.lk-swap-token .lk-row-name { line-height: 1.3; }
+.lk-swap-token .lk-row-name { line-height: 1.3; flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .lk-swap-flip { width: 40px; height: 40px; padding: 0; margin: -22px auto; position: relative; z-index: 1; display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%; background: var(--lk-background); }
 .lk-swap-flip:hover, .lk-swap-flip:focus-visible { border-color: var(--lk-accent); }
 .lk-swap-summary dd { word-break: normal; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }

@@ -2,15 +2,15 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { chromium } from 'playwright'
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright'
 import type { StaticServer } from './serve.ts'
+import { chromiumArgs, chromiumExecutable } from '../chromium.ts'
 import { weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
 
-/** Chromium flags: no sandbox (we run as root), no GPU, and no traffic of the browser's own. */
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export { chromiumArgs }
 
-/** Launches the system Chromium (/usr/bin/chromium) headless with {@link chromiumArgs}. */
+/** Launches the system Chromium ({@link chromiumExecutable}) headless with {@link chromiumArgs}. */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs, headless: true })
+  return chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true })
 }
 
 /** A click on a button, found by its accessible name (through open shadow roots), after the page loaded. */

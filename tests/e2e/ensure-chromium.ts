@@ -1,17 +1,19 @@
 /**
- * Run by `npm run test:e2e` before Playwright: makes sure the system Chromium the e2e tests use is there.
+ * Run by `npm run test:e2e` (and the examples and the bench) before Playwright: makes sure the system Chromium the
+ * tests use is there (tests/chromium.ts).
  *
- * - The executable (env CHROMIUM_PATH, default /usr/bin/chromium) exists: exit 0.
+ * - The executable (env CHROMIUM_PATH, default /usr/bin/chromium-headless-shell) exists: exit 0.
  * - Missing and running as root (a CI machine, a container): `apt-get update` and
- *   `apt-get install -y chromium`, then check again.
+ *   `apt-get install -y chromium-headless-shell`, then check again.
  * - Missing otherwise: print how to install it and exit 1.
  *
  * Never `npx playwright install`: it cannot download its browsers here.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { chromiumExecutable, chromiumPackages } from '../chromium.ts'
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const chromiumPath = chromiumExecutable
 
 function run(command: string, args: string[]): void {
   console.log(`$ ${command} ${args.join(' ')}`)
@@ -36,15 +38,15 @@ if (existsSync(chromiumPath)) {
 if (process.getuid?.() === 0) {
   console.log(`Chromium is missing (${chromiumPath}); installing the Debian package…`)
   run('apt-get', ['update'])
-  run('apt-get', ['install', '-y', 'chromium'])
+  run('apt-get', ['install', '-y', ...chromiumPackages])
   if (!existsSync(chromiumPath)) {
-    console.error(`apt-get installed chromium, but ${chromiumPath} still does not exist. Set CHROMIUM_PATH to its executable.`)
+    console.error(`apt-get installed ${chromiumPackages.join(' ')}, but ${chromiumPath} still does not exist. Set CHROMIUM_PATH to its executable.`)
     process.exit(1)
   }
   console.log(`Chromium installed: ${chromiumPath}`)
   process.exit(0)
 }
 
-console.error('Chromium is missing. Install it with: sudo apt-get install -y chromium')
+console.error(`Chromium is missing. Install it with: sudo apt-get install -y ${chromiumPackages.join(' ')}`)
 console.error(`(Looked for ${chromiumPath}; set CHROMIUM_PATH to use another Chromium executable.)`)
 process.exit(1)
