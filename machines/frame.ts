@@ -132,6 +132,31 @@ export const frameMachine = setup({
 /** The request kinds that time out after `iframeRequestTimeout` (spec §9: connect email, device, OTP, social, social redirect URI). */
 export const timedRequestKinds: readonly FrameRequestKind[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
 
+/**
+ * The request kinds the frame answers without the visitor (reads, settings, the email change's steps): no reply within
+ * `frameReplyTimeout` (30 s) ends them as timed out. The others wait: the connect kinds have the spec's 120 s
+ * ({@link timedRequestKinds}); an RPC request and the Farcaster connect wait for the visitor's approval (in the frame,
+ * in the Farcaster app), which Back or closing the modal cancels.
+ */
+export const promptFreeRequestKinds: readonly FrameRequestKind[] = [
+  'GET_FARCASTER_URI',
+  'UPDATE_EMAIL',
+  'UPDATE_EMAIL_PRIMARY_OTP',
+  'UPDATE_EMAIL_SECONDARY_OTP',
+  'GET_USER',
+  'IS_CONNECTED',
+  'GET_CHAIN_ID',
+  'SWITCH_NETWORK',
+  'SIGN_OUT',
+  'RPC_ABORT',
+  'SYNC_THEME',
+  'SYNC_DAPP_DATA',
+  'RELOAD',
+  'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+  'INIT_SMART_ACCOUNT',
+  'SET_PREFERRED_ACCOUNT',
+]
+
 /** Input of one frame request. */
 export type FrameRequestInput = { id: string; kind: FrameRequestKind; payload: unknown }
 
@@ -149,7 +174,8 @@ export type FrameRequestEvent = { type: 'frameRequest.abort' }
  * - `pending` invokes `send` (the transport's request, aborted when the actor stops it).
  * - The reply → `succeeded` (the result) or `failed` (the error: the reply's message or "An error occurred").
  * - A connect email/device/OTP request with no reply within `iframeRequestTimeout` (120 s) → `timedOut`
- *   (`iframe_request_timeout`; leaving `pending` aborts it).
+ *   (`iframe_request_timeout`; leaving `pending` aborts it). A prompt-free kind ({@link promptFreeRequestKinds}) with no
+ *   reply within `frameReplyTimeout` (30 s) → `timedOut` the same way. An RPC request or the Farcaster connect waits.
  * - `frameRequest.abort` → `aborted` (an RPC request: "Request was aborted" and APP_RPC_ABORT; others "Something went wrong").
  *
  * Actors to provide: `send` (promise: posts the request and resolves with the reply's result; honours `signal`).
@@ -166,9 +192,11 @@ export const frameRequestMachine = setup({
   },
   delays: {
     iframeRequestTimeout: timing.iframeRequestTimeout,
+    frameReplyTimeout: timing.frameReplyTimeout,
   },
   guards: {
     isTimed: ({ context }) => timedRequestKinds.includes(context.kind),
+    isPromptFree: ({ context }) => promptFreeRequestKinds.includes(context.kind),
   },
   actions: {
     setResult: assign({ status: 'succeeded' as const, result: ({ event }) => (event as { output?: unknown }).output }),
@@ -189,7 +217,10 @@ export const frameRequestMachine = setup({
         onDone: { target: 'succeeded', actions: 'setResult' },
         onError: { target: 'failed', actions: 'setError' },
       },
-      after: { iframeRequestTimeout: { guard: 'isTimed', target: 'timedOut', actions: 'setTimedOut' } },
+      after: {
+        iframeRequestTimeout: { guard: 'isTimed', target: 'timedOut', actions: 'setTimedOut' },
+        frameReplyTimeout: { guard: 'isPromptFree', target: 'timedOut', actions: 'setTimedOut' },
+      },
       on: { 'frameRequest.abort': { target: 'aborted', actions: 'setAborted' } },
     },
     succeeded: { type: 'final' },

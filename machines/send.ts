@@ -67,7 +67,8 @@ const endTransitions = [
  *   ({@link parseReceiver}; an invalid one says why at review: 'Invalid CAIP-10 address', another network's, or
  *   'Invalid receiver address').
  * - `flow`: `idle` → `editing` (the form) → `preview` (fee estimated; a native amount that leaves no room
- *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}) → `transacting`: one run of the transaction
+ *   for the fee is lowered to balance − 2 × fee, see {@link feeReserveFactor}; an estimate the wallet does not answer
+ *   within `walletRequestTimeout`, 10 s, fails with RequestTimeoutError and offers Try again) → `transacting`: one run of the transaction
  *   machine (`machines/transaction.ts`), `sending` (the wallet is asked; `loading` true) then `confirming` (the chain's
  *   end by the receipt rule, `adapters/receipt.ts`; the loading toast is the transaction's). Success resets the send state and emits
  *   `send.succeeded` with the final hash (a sped-up transaction's); a revert, or a transfer the wallet replaced with
@@ -95,7 +96,7 @@ export const sendMachine = setup({
     /** The transfer's transaction: its `send` actor takes a {@link SendTransferInput} as its request. */
     transaction: transactionMachine,
   },
-  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce },
+  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce, walletRequestTimeout: timing.walletRequestTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     isOtherTarget: ({ context, event }) => event.type === 'send.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
@@ -214,6 +215,8 @@ export const sendMachine = setup({
       estimate: undefined,
     })),
     setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    /** The fee estimate got no answer in time (a wallet that stopped answering): worded as the wallet's timeout. */
+    setEstimateTimedOut: assign({ failure: { name: 'RequestTimeoutError', message: 'The wallet did not answer the network fee estimate in time' } }),
     /** Why the transaction did not confirm (a revert, a replacement, the wallet's failure; an unknown end's reason). */
     setOutcomeFailure: assign({ failure: ({ context, event }) => (outcomeOf(event) as { error?: ErrorSummary }).error ?? context.failure }),
     setHash: assign({ hash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
@@ -356,6 +359,8 @@ export const sendMachine = setup({
                 ],
                 onError: { target: 'estimateFailed', actions: 'setFailure' },
               },
+              // The estimate goes through the wallet's provider: a wallet that never answers ends it (spec §9 10 s).
+              after: { walletRequestTimeout: { target: 'estimateFailed', actions: 'setEstimateTimedOut' } },
             },
             ready: { on: { 'send.confirm': { target: '#send.flow.transacting' } } },
             estimateFailed: { on: { 'send.retryEstimate': { target: 'estimating', actions: 'clearError' } } },

@@ -79,6 +79,12 @@ export const timing = {
   iframeReadyDelay: 500,
   /** A connect email/device/OTP request to the frame ends with `iframe_request_timeout` after this (spec §8, §9). */
   iframeRequestTimeout: 120_000,
+  /**
+   * A frame request the frame answers without the visitor (a read, a setting, a step of the email change) ends as
+   * timed out after this: a frame that stopped answering leaves no view loading for ever. Not in the spec (its 120 s is
+   * for the connect requests); three times the API's request timeout (spec §9 10 s), as the frame calls its own server.
+   */
+  frameReplyTimeout: 30_000,
   /** A disallowed embedded-wallet RPC: 'Action not allowed' shows this long after the rejection (spec §8). */
   actionNotAllowedDelay: 300,
   /** Email login cooldown (spec §5, §9): a second email login within this is refused with the seconds left. */

@@ -26,6 +26,8 @@ const visitorDecides = 'a wallet prompt: the visitor approves or declines in the
 const listener = 'a listener for the life of the state (events, not an answer): it ends when the state is left'
 const frameTimed =
   'a frame request of a timed kind (spec §9: connect email, device, OTP, social, social redirect URI): the frame request machine ends it after iframeRequestTimeout (120 s) and the frame load after iframeLoadTimeout (20 s); onError shows the failure'
+const framePromptFree =
+  'a frame request the frame answers without the visitor (machines/frame.ts promptFreeRequestKinds): the frame request machine ends it after frameReplyTimeout (30 s) and the frame load after iframeLoadTimeout (20 s); onError shows the failure'
 const http = (onError: string) => `an API call only: the API client aborts it after its request timeout (services/api.ts defaultRequestTimeout, spec §9 10 s, ApiTimeoutError) → onError: ${onError}`
 const siwxBounded = "the `siwx` option's call: siwxActors end it with RequestTimeoutError after siwxRequestTimeout (10 s) → onError shows the failure"
 
@@ -63,6 +65,18 @@ const exemptions: Record<string, string> = {
   'socialLogin.popup.gettingUri': frameTimed,
   'socialLogin.redirect.gettingUri': frameTimed,
   'socialLogin.connecting': frameTimed,
+  'emailLogin.connecting': framePromptFree,
+  'accountType.reading': framePromptFree,
+  'accountType.switching': framePromptFree,
+  'profileWallets.loading': framePromptFree,
+  'farcasterLogin.gettingUrl': framePromptFree,
+  'farcasterLogin.reloading': framePromptFree,
+  'updateEmail.sending': framePromptFree,
+  'updateEmail.verifyingPrimary.code.checking': framePromptFree,
+  'updateEmail.verifyingPrimary.resend.resending': framePromptFree,
+  'updateEmail.verifyingSecondary.code.checking': framePromptFree,
+  'updateEmail.verifyingSecondary.resend.resending': framePromptFree,
+  'updateEmail.awaitingChange.reading': framePromptFree,
   'siwx.checking': siwxBounded,
   'siwx.awaitingSession.signing.creatingMessage': siwxBounded,
   'siwx.awaitingSession.signing.verifying': siwxBounded,
@@ -90,22 +104,8 @@ const exemptions: Record<string, string> = {
   'swap.swapping.building': http('form.quoted with the failure'),
 }
 
-/** Waits with no bound yet (a debt; the list may only shrink). */
-const pending: Record<string, string> = {
-  'send.flow.preview.estimating': "eth_estimateGas/eth_gasPrice through the wallet's provider: no timeout on a silent wallet",
-  'emailLogin.connecting': 'GET_USER to the frame: a kind spec §9 does not time out',
-  'accountType.reading': 'a frame request of a kind spec §9 does not time out',
-  'accountType.switching': 'a frame request of a kind spec §9 does not time out',
-  'profileWallets.loading': 'GET_USER to the frame: a kind spec §9 does not time out',
-  'farcasterLogin.gettingUrl': 'GET_FARCASTER_URI to the frame: a kind spec §9 does not time out',
-  'farcasterLogin.reloading': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.sending': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.verifyingPrimary.code.checking': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.verifyingPrimary.resend.resending': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.verifyingSecondary.code.checking': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.verifyingSecondary.resend.resending': 'a frame request of a kind spec §9 does not time out',
-  'updateEmail.awaitingChange.reading': 'GET_USER to the frame: a kind spec §9 does not time out',
-}
+/** Waits with no bound yet (a debt; the list may only shrink): none is left. */
+const pending: Record<string, string> = {}
 
 type Node = { id: string; states: Record<string, Node>; invoke: Array<{ src: unknown; id: string }>; after: unknown[] }
 

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
@@ -60,10 +61,10 @@ async function shoot(page: Page, name: string) {
     // The demo sets its theme mode itself: switched at run time (the frame follows it too).
     await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.waitForTimeout(200)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(300)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
   }
   await page.emulateMedia({ colorScheme: 'light' })

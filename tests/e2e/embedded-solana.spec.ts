@@ -12,6 +12,7 @@ import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { base58Decode } from '../../adapters/solana.base58.ts'
 import { accountButton, anyDialog, dialog, expect, liveState, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL, SOLANA_RPC_URL } from './stack.ts'
 
 const secure = SECURE_SITE_URL
@@ -173,10 +174,10 @@ for (const theme of ['light', 'dark'] as const) {
     await onSolana(page)
     await expect(liveState(page).balance).toHaveText('10.000', { timeout: 20_000 })
     const account = await openAccount(page)
-    await page.waitForTimeout(400)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/account-solana-desktop-${theme}.png` })
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(400)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/account-solana-phone-${theme}.png` })
     await page.setViewportSize({ width: 1280, height: 800 })
     await account.getByRole('button', { name: 'Send', exact: true }).click()
@@ -186,10 +187,10 @@ for (const theme of ['light', 'dark'] as const) {
     await send.getByRole('button', { name: 'Review send', exact: true }).click()
     await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
     await expect(frame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
-    await page.waitForTimeout(400)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/approve-solana-desktop-${theme}.png` })
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(600)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/approve-solana-phone-${theme}.png` })
     await frame(page).getByRole('button', { name: 'Reject' }).click()
   })

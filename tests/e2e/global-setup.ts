@@ -23,8 +23,8 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const STACK_START_TIMEOUT_MS = 120_000
 /** How long a stack may take to stop after SIGTERM before it is killed. */
 const STACK_STOP_GRACE_MS = 15_000
-/** Poll interval while a stack starts. */
-const STACK_POLL_MS = 250
+/** What dev/start.ts prints once every service of the stack listens. */
+const READY_LINE = 'Latchkey dev environment is running'
 /**
  * Attempts per stack, each on new ports: a port taken between its choice and its use makes dev/start.ts exit 1, and on
  * a saturated machine a contract deployment can outlast the dev deployers' 10 s request timeout. Each failed attempt
@@ -117,34 +117,35 @@ async function startStack(index: number, attempt = 1): Promise<RunningStack> {
     return stopping
   }
 
-  const deadline = Date.now() + STACK_START_TIMEOUT_MS
-  let gone = false
-  void exit.then(() => (gone = true))
-  while (!gone && Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${ports.devDemo}/`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) {
-      const demo = await serveDemo(ports.demo, {
-        VITE_ANVIL_RPC_1: `http://127.0.0.1:${ports.anvil1}`,
-        VITE_ANVIL_RPC_2: `http://127.0.0.1:${ports.anvil2}`,
-        VITE_API_URL: `http://127.0.0.1:${ports.api}`,
-        VITE_RELAY_URL: `ws://127.0.0.1:${ports.relay}`,
-        VITE_SOLANA_RPC: `http://127.0.0.1:${ports.solana}`,
-        VITE_SECURE_SITE_URL: `http://127.0.0.1:${ports.secureSite}`,
-        VITE_BUNDLER_URL: `http://127.0.0.1:${ports.bundler}`,
-      })
-      return {
-        ports,
-        stop: async () => {
-          await new Promise((resolve) => demo.close(resolve))
-          await stop()
-        },
-      }
+  // dev/start.ts prints READY_LINE once every service listens (the dev server included): waited for, bounded.
+  const outcome = await new Promise<'ready' | 'exit' | 'timeout'>((resolve) => {
+    let tail = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-4_096)
+      if (tail.includes(READY_LINE)) resolve('ready')
+    })
+    void exit.then(() => resolve('exit'))
+    setTimeout(() => resolve('timeout'), STACK_START_TIMEOUT_MS).unref()
+  })
+  if (outcome === 'ready') {
+    const demo = await serveDemo(ports.demo, {
+      VITE_ANVIL_RPC_1: `http://127.0.0.1:${ports.anvil1}`,
+      VITE_ANVIL_RPC_2: `http://127.0.0.1:${ports.anvil2}`,
+      VITE_API_URL: `http://127.0.0.1:${ports.api}`,
+      VITE_RELAY_URL: `ws://127.0.0.1:${ports.relay}`,
+      VITE_SOLANA_RPC: `http://127.0.0.1:${ports.solana}`,
+      VITE_SECURE_SITE_URL: `http://127.0.0.1:${ports.secureSite}`,
+      VITE_BUNDLER_URL: `http://127.0.0.1:${ports.bundler}`,
+    })
+    return {
+      ports,
+      stop: async () => {
+        await new Promise((resolve) => demo.close(resolve))
+        await stop()
+      },
     }
-    await new Promise((resolve) => setTimeout(resolve, STACK_POLL_MS))
   }
+  const gone = outcome === 'exit'
   await stop()
   const output = readFileSync(logPath, 'utf8')
   if (attempt < STACK_START_ATTEMPTS) {

@@ -15,6 +15,7 @@ import type { Locator, Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import { timing } from '../../machines/timing.ts'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, openCleanDemo, setAnvilBalance, setAnvilBalanceWei, test } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 
 const shots = '/tmp/shots-phones'
 mkdirSync(shots, { recursive: true })
@@ -36,9 +37,9 @@ async function openConnect(page: Page): Promise<Locator> {
   return connect
 }
 
-/** The dialog's box once its entrance is over (the sheet slides up for 150 ms). */
+/** The dialog's box once its entrance is over (the sheet slides up): the page at rest, see tests/e2e/settle.ts. */
 async function settledDialogBox(page: Page) {
-  await page.waitForTimeout(timing.viewTransition + 100)
+  await untilSettled(page)
   return (await anyDialog(page).boundingBox())!
 }
 
@@ -64,7 +65,7 @@ function sideways(page: Page) {
 
 /** Expects no sideways overflow at 320 px in the view shown now (`name` for the message). */
 async function expectNoOverflow(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(timing.viewTransition + 100)
+  await untilSettled(page)
   const m = await sideways(page)
   expect(m.pageScrollWidth, `${name}: the page's scroll width`).toBeLessThanOrEqual(320)
   expect(m.dialogScrollWidth, `${name}: the dialog's scroll width`).toBeLessThanOrEqual(m.dialogClientWidth)

@@ -126,25 +126,41 @@ test.describe('secure site frame', () => {
   test('a foreign page that opens the frame page as its own window gets no answer to look-alike requests', async ({ page, context }) => {
     await page.goto(foreignParent)
     const popup = context.waitForEvent('page')
-    const got = await page.evaluate(
-      async ([url, origin]) => {
+    await page.evaluate(
+      ([url, origin]) => {
         const got: unknown[] = []
+        ;(window as unknown as { got: unknown[] }).got = got
         window.addEventListener('message', (e) => {
           if (e.origin === origin) got.push(e.data)
         })
         const w = window.open(url, '_blank')
         if (!w) throw new Error('no window')
-        await new Promise((r) => setTimeout(r, 2000))
-        for (const type of ['APP_GET_USER', 'APP_IS_CONNECTED', 'APP_GET_CHAIN_ID']) w.postMessage({ id: crypto.randomUUID(), type, payload: {} }, origin)
-        w.postMessage({ id: crypto.randomUUID(), type: 'APP_CONNECT_EMAIL', payload: { email: 'look-alike@example.com' } }, origin)
-        await new Promise((r) => setTimeout(r, 1500))
-        return got
+        ;(window as unknown as { opened: Window }).opened = w
       },
       [frameUrl, secure] as const,
     )
     const opened = await popup
+    await opened.waitForLoadState('load')
     expect(opened.url()).toBe(frameUrl)
-    expect(got).toEqual([])
+    // A barrier in the opened page: the last message the foreign page posts. Messages from one window to another
+    // arrive in order, so once it has arrived the frame page's handlers have seen every look-alike before it.
+    await opened.evaluate(() => {
+      ;(window as unknown as { barrier: Promise<void> }).barrier = new Promise<void>((resolve) => window.addEventListener('message', (e) => e.data === 'lk-test-barrier' && resolve()))
+    })
+    await page.evaluate((origin) => {
+      const w = (window as unknown as { opened: Window }).opened
+      for (const type of ['APP_GET_USER', 'APP_IS_CONNECTED', 'APP_GET_CHAIN_ID']) w.postMessage({ id: crypto.randomUUID(), type, payload: {} }, origin)
+      w.postMessage({ id: crypto.randomUUID(), type: 'APP_CONNECT_EMAIL', payload: { email: 'look-alike@example.com' } }, origin)
+      w.postMessage('lk-test-barrier', origin)
+    }, secure)
+    await opened.evaluate(() => (window as unknown as { barrier: Promise<void> }).barrier)
+    // And back: a message the opened page posts now arrives after any answer it had posted to the look-alikes.
+    await page.evaluate((origin) => {
+      ;(window as unknown as { back: Promise<void> }).back = new Promise<void>((resolve) => window.addEventListener('message', (e) => e.origin === origin && e.data === 'lk-test-barrier-back' && resolve()))
+    }, secure)
+    await opened.evaluate(() => window.opener.postMessage('lk-test-barrier-back', '*'))
+    await page.evaluate(() => (window as unknown as { back: Promise<void> }).back)
+    expect(await page.evaluate(() => (window as unknown as { got: unknown[] }).got.filter((m) => m !== 'lk-test-barrier-back'))).toEqual([])
     const mail = await page.request.get(`${secure}/mailbox/messages?to=look-alike@example.com`)
     expect(((await mail.json()) as { messages: unknown[] }).messages).toEqual([])
     await opened.close()

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
@@ -60,10 +61,10 @@ async function shoot(page: Page, name: string) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
     await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
     await page.setViewportSize({ width: 1280, height: 800 })
-    await page.waitForTimeout(300)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
     await page.setViewportSize({ width: 390, height: 844 })
-    await page.waitForTimeout(400)
+    await untilSettled(page)
     await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
   }
   await page.emulateMedia({ colorScheme: 'light' })

@@ -10,12 +10,14 @@ import { frameFixture } from './frameFixture.ts'
 /**
  * Model-based test of one frame request (spec §7, §8): every path walked through the real transport to a fake frame
  * page. Gestures: the frame's success reply (`xstate.done.actor.send`), its error reply (`xstate.error.actor.send`),
- * the manual clock (120 s, connect email only), and the owner's abort (`frameRequest.abort`: an aborted request posts
- * nothing more, its late reply is dropped). Run with a timed kind (CONNECT_EMAIL) and an untimed one (GET_USER).
+ * the manual clock (120 s for connect email, 30 s for GET_USER, none for an RPC request), and the owner's abort
+ * (`frameRequest.abort`: an aborted request posts nothing more, its late reply is dropped). Run with a connect kind
+ * (CONNECT_EMAIL), a prompt-free one (GET_USER) and one the visitor decides (RPC_REQUEST: no timeout).
  */
 const inputs: FrameRequestInput[] = [
   { id: 'model-1', kind: 'CONNECT_EMAIL', payload: { email: 'ada@example.com' } },
   { id: 'model-2', kind: 'GET_USER', payload: {} },
+  { id: 'model-3', kind: 'RPC_REQUEST', payload: { method: 'personal_sign', params: ['0x68656c6c6f', '0x' + '12'.repeat(20)], chainId: 31337, chainNamespace: 'eip155' } },
 ]
 const events = (snapshot: any) =>
   stateKey(snapshot) === '"pending"' ? [{ type: 'xstate.done.actor.send', output: {} }, { type: 'xstate.error.actor.send', error: new Error('x') }, { type: 'frameRequest.abort' }, ...delayedEvents(snapshot)] : []
@@ -42,10 +44,16 @@ async function walk(path: ModelPath, input: FrameRequestInput) {
       const type = step.event.type
       if (type === 'xstate.done.actor.send') {
         if (input.kind === 'CONNECT_EMAIL') f.succeed('CONNECT_EMAIL', { action: 'VERIFY_OTP' })
-        else f.succeed('GET_USER', { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 })
+        else if (input.kind === 'GET_USER') f.succeed('GET_USER', { email: 'ada@example.com', address: '0x' + '12'.repeat(20), chainId: 31337 })
+        else f.succeed(input.kind, '0x' + 'ab'.repeat(65))
       } else if (type === 'xstate.error.actor.send') f.fail(input.kind, { message: 'Invalid email' })
-      else if (type.startsWith('xstate.after.')) vi.advanceTimersByTime(timing.iframeRequestTimeout)
-      else actor.send(step.event as never)
+      else if (type.startsWith('xstate.after.')) {
+        const delay = type.includes('frameReplyTimeout') ? timing.frameReplyTimeout : timing.iframeRequestTimeout
+        // Not a moment before its delay.
+        vi.advanceTimersByTime(delay - 1)
+        expect(stateKey(actor.getSnapshot())).toBe('"pending"')
+        vi.advanceTimersByTime(1)
+      } else actor.send(step.event as never)
       await vi.advanceTimersByTimeAsync(0)
       expect(stateKey(actor.getSnapshot())).toBe(step.state)
     }
@@ -64,3 +72,16 @@ for (const run of runs) {
     for (const path of run.paths) test(`walk: ${path.steps.map((s) => s.event.type).join(' → ') || '(initial)'} ⇒ ${path.target}`, () => walk(path, run.input))
   })
 }
+
+test('an RPC request (the visitor approves in the frame) has no timeout: after the longest bound it is still pending', async () => {
+  const f = frameFixture()
+  f.transport.mount()
+  const actor = createActor(frameRequestMachine.provide({ actors: { send: frameSendActor(() => f.transport) } }), { input: inputs[2]! }).start()
+  try {
+    await vi.advanceTimersByTimeAsync(timing.iframeRequestTimeout + timing.frameReplyTimeout)
+    expect(stateKey(actor.getSnapshot())).toBe('"pending"')
+  } finally {
+    actor.stop()
+    f.transport.destroy()
+  }
+})

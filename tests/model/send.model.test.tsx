@@ -264,6 +264,12 @@ async function perform(app: App, event: any) {
   if (type.startsWith('xstate.after.')) {
     if (type.includes('balanceRetry')) return app.clock.advance(timing.balanceRetry)
     if (type.includes('nameDebounce')) return app.clock.advance(timing.nameResolveDebounce)
+    // The wallet never answers the fee estimate: the bound ends it; the stale call then fails unheard.
+    if (type.includes('walletRequestTimeout'))
+      return onHeld(app, 'eth_gasPrice', async () => {
+        app.clock.advance(timing.walletRequestTimeout)
+        await app.gates.fail('eth_gasPrice', rpcError)
+      })
   }
   if (type === 'xstate.done.actor.fetchBalances') {
     // On a chain the dapp does not configure, the client answers [] without asking the server.
