@@ -5,12 +5,12 @@
  * overflow at any of these widths, also with a long address on the page. A pending approval brings the dock up on
  * that wallet's tab and its Approve button takes the tap while the modal is open.
  *
- * `DEMO_SHOTS=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
+ * `SHOTS_DIR=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
  */
 import type { Locator, Page } from '@playwright/test'
 import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, openConnected, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
 
-const shots = process.env.DEMO_SHOTS
+const shots = process.env.SHOTS_DIR
 const phoneUserAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
 
 const screens = [

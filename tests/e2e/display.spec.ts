@@ -1,9 +1,8 @@
 /**
- * Numbers and icons as a visitor sees them (issue 17 §5, §6), in Chromium against the demo and the reference server:
+ * Numbers and icons as a visitor sees them, in Chromium against the demo and the reference server:
  * fiat values only where the server prices a token (ETH, DEV, dUSDT), amounts grouped and floored, the fee in
- * significant digits, network and token icons that really load, the dapp's icon in the pairing QR code.
- * With DISPLAY_SHOTS=<dir> the last test saves screenshots of Account, Switch Network, Receive and the pairing QR
- * (desktop 1280×800 and phone 390×844, light and dark) for a person to look at.
+ * significant digits, network and token icons that really load, the dapp's icon in the pairing QR code. The views'
+ * pictures, light and dark, desktop and phone, are the visual spec's (visual.spec.ts).
  */
 import { formatUnits } from 'viem'
 import type { Locator, Page } from '@playwright/test'

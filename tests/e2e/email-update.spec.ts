@@ -3,7 +3,7 @@
  * `embeddedWallet`, the secure site, its SMTP server): the email user changes the email from Account's
  * edit button; a code arrives at the current address, then one at the new address (both read from the mailbox); a wrong
  * code shows the error and keeps the flow; Account shows the new email, and a reload keeps it. Your wallets lists the
- * embedded wallet's EOA (active) and the smart account the frame reports (not deployed yet). Screenshots (desktop and phone, light and dark) with PROFILE_SHOTS=<dir>.
+ * embedded wallet's EOA (active) and the smart account the frame reports (not deployed yet). Screenshots (desktop and phone, light and dark) with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
@@ -18,7 +18,7 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const secure = SECURE_SITE_URL
-const shots = process.env.PROFILE_SHOTS
+const shots = process.env.SHOTS_DIR
 const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 /** Spec §9: an email longer than 30 characters loses its last 3 for an ellipsis. */
 const shown = (email: string) => (email.length > 30 ? `${email.slice(0, -3)}...` : email)

@@ -4,7 +4,7 @@
  * list → the Account of the embedded wallet's Solana address with its LiteSVM balance (no wallet to connect); SOL sent
  * through Send and approved in the frame over ApproveTransaction (exact lamports moved on both sides); a message signed
  * in the frame (ed25519 verified with node:crypto); a rejection in the frame; Bitcoin has no auth connector (spec §6).
- * Screenshots with SOLEMB_SHOTS=<dir> (Account on Solana and the approval, desktop and phone, light and dark).
+ * Screenshots with SHOTS_DIR=<dir> (Account on Solana and the approval, desktop and phone, light and dark).
  */
 import { createPublicKey, verify } from 'node:crypto'
 import type { Page } from '@playwright/test'
@@ -17,7 +17,7 @@ import { SECURE_SITE_URL, SOLANA_RPC_URL } from './stack.ts'
 
 const secure = SECURE_SITE_URL
 const SOLANA_RPC = SOLANA_RPC_URL
-const shots = process.env.SOLEMB_SHOTS
+const shots = process.env.SHOTS_DIR
 
 async function lamports(address: string): Promise<bigint> {
   const response = await fetch(SOLANA_RPC, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getBalance', params: [address] }) })
@@ -167,7 +167,7 @@ test('a Solana send rejected in the frame moves nothing and returns to the form;
 
 for (const theme of ['light', 'dark'] as const) {
   test(`screenshots (${theme}): Account on Solana and the frame's approval, desktop and phone`, async ({ page }) => {
-    test.skip(!shots, 'SOLEMB_SHOTS=<dir> to save them')
+    test.skip(!shots, 'SHOTS_DIR=<dir> to save them')
     test.setTimeout(120_000)
     await page.setViewportSize({ width: 1280, height: 800 })
     await openCleanDemo(page, `/?email=1${theme === 'dark' ? '&theme=dark' : ''}`)

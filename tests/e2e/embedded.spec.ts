@@ -3,7 +3,7 @@
  * `embeddedWallet` pointing at the secure site, its SMTP server): an email typed in Connect, the
  * "Verify this device" mail's link opened → connected with the embedded wallet's address and its anvil balance;
  * a message signed through the frame's approval UI (verified with viem); a rejection in the frame; a disallowed RPC
- * → 'Action not allowed'; reload restores; disconnect revokes. Screenshots with EMBEDDED_SHOTS=<dir>.
+ * → 'Action not allowed'; reload restores; disconnect revokes. Screenshots with SHOTS_DIR=<dir>.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -22,7 +22,7 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const secure = SECURE_SITE_URL
-const shots = process.env.EMBEDDED_SHOTS
+const shots = process.env.SHOTS_DIR
 
 async function mails(page: Page, to: string): Promise<Array<{ subject: string; code?: string; link?: string }>> {
   const res = await page.request.get(`${secure}/mailbox/messages?to=${encodeURIComponent(to)}`)
@@ -405,14 +405,14 @@ test('security: a page on another origin posting look-alike frame messages to th
   expect(accounts).toEqual([before])
 })
 
-// Screenshots of the email steps and the frame's approval, light/dark, desktop/phone (EMBEDDED_SHOTS=<dir> only).
+// Screenshots of the email steps and the frame's approval, light/dark, desktop/phone (SHOTS_DIR=<dir> only).
 for (const theme of ['light', 'dark'] as const) {
   for (const [device, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     test(`screenshots: the email steps and the approval, ${theme}, ${device}`, async ({ page }) => {
-      test.skip(!shots, 'EMBEDDED_SHOTS not set')
+      test.skip(!shots, 'SHOTS_DIR not set')
       test.setTimeout(60_000)
       await page.setViewportSize(viewport)
       await openCleanDemo(page, `/?theme=${theme}`)

@@ -2,7 +2,7 @@
  * Farcaster login from the dapp's side (issue 19 §2), in Chromium against the e2e stack: the demo with `embeddedWallet`
  * (`?email=1`), the secure site with its Farcaster relay, the fid registry on the anvils, and the development
  * mobile wallet page (`/mobile-wallet.html?farcaster=<url>`, a second page) as the Farcaster client signing with anvil
- * dev account 0, the custody address of fid 1. Screenshots with FARCASTER_SHOTS=<dir>.
+ * dev account 0, the custody address of fid 1. Screenshots with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
@@ -16,7 +16,7 @@ const test = base.extend<{ demo: Page }>({
   },
 })
 
-const shots = process.env.FARCASTER_SHOTS
+const shots = process.env.SHOTS_DIR
 
 /** Chooses Farcaster among Connect's socials: ConnectingFarcaster with the request's QR code and link. */
 async function openFarcaster(page: Page) {

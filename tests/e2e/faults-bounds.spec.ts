@@ -8,7 +8,7 @@
  *   URI timeout the WalletConnect view says so with Try again; with the relay restored, Try again shows a QR code.
  *
  * The page's clock is installed (`page.clock`) and moved past each bound instead of waiting real seconds. With
- * `BOUNDS_SHOTS=<dir>` each error state is photographed light and dark, desktop (1280×800) and phone (390×844).
+ * `SHOTS_DIR=<dir>` each error state is photographed light and dark, desktop (1280×800) and phone (390×844).
  */
 import type { Page, Route, WebSocketRoute } from '@playwright/test'
 import { accountButton, connectButton, connectDevWallet, dialog, expect, openCleanDemo, test } from './fixtures.ts'
@@ -16,7 +16,7 @@ import { RELAY_URL } from './stack.ts'
 import { timing } from '../../machines/timing.ts'
 import { enShell } from '../../ui/locales/en.shell.ts'
 
-const shots = process.env.BOUNDS_SHOTS
+const shots = process.env.SHOTS_DIR
 
 async function shoot(page: Page, name: string, view: ReturnType<typeof dialog>) {
   if (!shots) return

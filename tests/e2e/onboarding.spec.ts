@@ -5,7 +5,7 @@
  * wallet rows are disabled until the box is ticked, then the wallet connects, and a reload asks again; an All Wallets
  * search with no result and an empty NFTs tab each say so with an action.
  *
- * `LATCHKEY_SHOTS=<dir>` also saves screenshots of the new views (light and dark, desktop 1280×800 and phone
+ * `SHOTS_DIR=<dir>` also saves screenshots of the new views (light and dark, desktop 1280×800 and phone
  * 390×844) into that folder, for a person to judge.
  */
 import type { Page } from '@playwright/test'
@@ -154,9 +154,9 @@ test('empty states: an All Wallets search with no result offers Clear search; an
   await expect(dialog(page, 'Receive')).toBeVisible()
 })
 
-const shots = process.env.LATCHKEY_SHOTS
+const shots = process.env.SHOTS_DIR
 test.describe('screenshots of the new views', () => {
-  test.skip(!shots, 'LATCHKEY_SHOTS=<dir> saves them')
+  test.skip(!shots, 'SHOTS_DIR=<dir> saves them')
   for (const theme of ['light', 'dark'] as const) {
     for (const [device, viewport] of [
       ['desktop', { width: 1280, height: 800 }],

@@ -9,7 +9,7 @@
  *   wallet's approval over the loopback relay connects the dapp;
  * - when nothing opens (a native scheme no app handles), "Copy link" and "Get the app" show after
  *   `timing.deepLinkFallbackDelay`; when the page went hidden (the app took the screen) they do not.
- * Screenshots of the sheet (light and dark) go to /tmp/shots-phones/.
+ * Screenshots of the sheet (light and dark) go to SHOTS_DIR=<dir> when it is set.
  */
 import type { Locator, Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
@@ -17,8 +17,8 @@ import { timing } from '../../machines/timing.ts'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, dialog, expect, liveState, openCleanDemo, setAnvilBalance, setAnvilBalanceWei, test } from './fixtures.ts'
 import { untilSettled } from './settle.ts'
 
-const shots = '/tmp/shots-phones'
-mkdirSync(shots, { recursive: true })
+const shots = process.env.SHOTS_DIR
+if (shots) mkdirSync(shots, { recursive: true })
 
 /** An iPhone's Safari, driven in Chromium: the viewport, touch and user agent a phone gives the page. */
 const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
@@ -70,7 +70,7 @@ async function expectNoOverflow(page: Page, name: string): Promise<void> {
   expect(m.pageScrollWidth, `${name}: the page's scroll width`).toBeLessThanOrEqual(320)
   expect(m.dialogScrollWidth, `${name}: the dialog's scroll width`).toBeLessThanOrEqual(m.dialogClientWidth)
   expect(m.outside, `${name}: elements sticking out of the dialog`).toEqual([])
-  await page.screenshot({ path: `${shots}/320-${name}.png` })
+  if (shots) await page.screenshot({ path: `${shots}/320-${name}.png` })
 }
 
 /**
@@ -119,7 +119,7 @@ test('the modal is a bottom sheet on a phone: full width, on the bottom edge, to
     expect(radii[0]).not.toBe('0px')
     expect(radii[1]).not.toBe('0px')
     expect(radii.slice(2)).toEqual(['0px', '0px'])
-    await page.screenshot({ path: `${shots}/sheet-connect-${theme}.png` })
+    if (shots) await page.screenshot({ path: `${shots}/sheet-connect-${theme}.png` })
   }
 })
 
@@ -145,7 +145,7 @@ test('a desktop keeps the centred dialog', async ({ browser }) => {
   expect(box.width).toBeLessThan(600)
   // At least 16 px below it (the margin of the centred dialog at its tallest).
   expect(box.y + box.height).toBeLessThanOrEqual(800 - 16)
-  await page.screenshot({ path: `${shots}/desktop-connect-light.png` })
+  if (shots) await page.screenshot({ path: `${shots}/desktop-connect-light.png` })
   await context.close()
 })
 
@@ -167,7 +167,7 @@ test('no QR-only route on a phone: WalletConnect leads to All Wallets, a directo
   await expect(view.getByText('Scan this QR code with your phone')).toHaveCount(0)
   await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
   await expect(view.getByRole('img', { name: 'WalletConnect QR code' })).toHaveCount(0)
-  await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
+  if (shots) await page.screenshot({ path: `${shots}/sheet-continue-in.png` })
 })
 
 test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets off) offers the link to copy, no QR code', async ({ page, context }) => {
@@ -182,7 +182,7 @@ test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets
   await expect(copyLink).toBeEnabled()
   await copyLink.tap()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  await page.screenshot({ path: `${shots}/sheet-plain-walletconnect.png` })
+  if (shots) await page.screenshot({ path: `${shots}/sheet-plain-walletconnect.png` })
 })
 
 test('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
@@ -283,7 +283,7 @@ test('when nothing opens, "Copy link" and "Get the app" (the App Store page on a
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   expect(`metavault://wc?uri=${encodeURIComponent(copied)}`).toBe(await open.getAttribute('href'))
-  await page.screenshot({ path: `${shots}/sheet-fallback.png` })
+  if (shots) await page.screenshot({ path: `${shots}/sheet-fallback.png` })
 })
 
 test('when the app takes the screen (the page goes hidden) no fallback shows', async ({ page }) => {
@@ -339,7 +339,7 @@ test('no sideways overflow at 320 px in any view', async ({ page }) => {
   // The page's account button, once its balance is read: one line, inside the screen.
   await expect(accountButton(page).balance).not.toHaveText(/…/)
   await expectAccountButtonFits(page, 320)
-  await page.screenshot({ path: `${shots}/320-page.png` })
+  if (shots) await page.screenshot({ path: `${shots}/320-page.png` })
 
   await accountButton(page).address.tap()
   const account = dialog(page, 'Account')

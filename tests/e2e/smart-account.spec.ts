@@ -5,7 +5,7 @@
  * ETH through Send approved in the frame (a user operation the bundler mines: the recipient gets the amount, the smart
  * account pays the amount and the operation's gas, the account is deployed and Account knows it), switches to the EOA
  * (the address changes back) and to the smart account again; a reload keeps the choice (the secure site's database).
- * Screenshots of Account with the switch (desktop and phone, light and dark) with SMART_SHOTS=<dir>.
+ * Screenshots of Account with the switch (desktop and phone, light and dark) with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
@@ -22,7 +22,7 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const secure = SECURE_SITE_URL
-const shots = process.env.SMART_SHOTS
+const shots = process.env.SHOTS_DIR
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const depositAbi = [parseAbiItem('function balanceOf(address account) view returns (uint256)')]
 const userOperationEvent = parseAbiItem(

@@ -4,7 +4,7 @@
  * Nothing is mocked in the browser: the popup goes to the provider's sign-in page, a development user is chosen, the
  * provider redirects to the secure site, which exchanges the code (PKCE), verifies the ID token and sends the popup
  * back to the dapp with `result_uri`; the dapp's poll (1000 ms) reads it, closes the popup and connects.
- * Screenshots with SOCIAL_SHOTS=<dir>.
+ * Screenshots with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
@@ -17,7 +17,7 @@ const test = base.extend<{ demo: Page }>({
   },
 })
 
-const shots = process.env.SOCIAL_SHOTS
+const shots = process.env.SHOTS_DIR
 const oidc = OIDC_URL
 
 /** Chooses `provider` in Connect; the popup opens at once (in the click), goes to the provider's sign-in page. */
@@ -142,7 +142,7 @@ test('a refusal coming back in the address (social_error) is shown in Connect an
 })
 
 test('screenshots: the socials on Connect (desktop and phone, light and dark)', async ({ demo: page }) => {
-  test.skip(!shots, 'SOCIAL_SHOTS not set')
+  test.skip(!shots, 'SHOTS_DIR not set')
   for (const [w, h] of [
     [1280, 800],
     [390, 844],

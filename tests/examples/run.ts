@@ -1,7 +1,8 @@
 /**
- * The example apps, tested as a dapp would use the package (issue 16 §3; `npm run test:examples`, part of `npm test`):
+ * The example apps, tested as a dapp would use the package (`npm run test:examples`, part of `npm test`):
  *
- * 1. `npm pack` once (its `prepack` builds dist/lib) into the work directory as `latchkey.tgz`.
+ * 1. `npm pack` once (its `prepack` builds dist/lib) into the work directory as `latchkey.tgz`, and that tarball checked
+ *    as a registry would serve it (dev/check-package.ts: publint, Are the Types Wrong): one build for both.
  * 2. Every `examples/<name>/` (a directory with a package.json) is copied to `<work>/<name>/` — outside the repository,
  *    so nothing resolves from the repository's own node_modules — and installed there with
  *    `npm install --prefer-offline --no-audit --no-fund` (the user's npm cache, shared by all examples; `latchkey` is
@@ -134,6 +135,7 @@ async function main(): Promise<number> {
     renameSync(join(work, packed), join(work, 'latchkey.tgz'))
     console.log(`latchkey.tgz: ${(statSync(join(work, 'latchkey.tgz')).size / 1024).toFixed(1)} kB`)
   })
+  await phase('check:package (publint, attw) on latchkey.tgz', () => sh('node', ['--import', 'tsx', 'dev/check-package.ts', join(work, 'latchkey.tgz')], root))
 
   const dirs: Record<string, string> = {}
   for (const name of examples) {
