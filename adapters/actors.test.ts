@@ -8,7 +8,7 @@ import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import type { ChainAdapter, Connector } from './types.ts'
 
 /**
- * The actors made from adapters and from the `siwx` option, against hostile implementations (issue 14): a dapp's own
+ * The actors made from adapters and from the `siwx` option, against hostile implementations: a dapp's own
  * `adapter` or `siwx` is foreign code, so nothing it throws, answers or leaves hanging may escape as anything but a
  * typed error of the actor that asked.
  */

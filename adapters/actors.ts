@@ -62,7 +62,7 @@ export const connectorSchema = v.object({
 
 /**
  * The connectors of an adapter's list that match {@link connectorSchema}; the others are dropped with a debug log
- * (a custom adapter's, or a wallet's, malformed entry must not break Connect for the rest; issue 14).
+ * (a custom adapter's, or a wallet's, malformed entry must not break Connect for the rest).
  */
 export function validConnectors(list: unknown): Connector[] {
   if (!Array.isArray(list)) return []
@@ -89,7 +89,7 @@ export type ConnectionActorsOptions = {
  * `getBalance`, `watchWallet`); each call goes to the adapter of the connection's namespace (one adapter: that one).
  * `networks` resolves a chain id to its native currency; an unknown EVM chain is read as 18-decimal ETH. Pass a getter
  * (`() => readonly CaipNetwork[]`, the modal reads the network actor's list) so networks added or removed at run time
- * (`modal.addNetwork`, issue 22 item 4) are seen at each read; a fixed array is read as is.
+ * (`modal.addNetwork`) are seen at each read; a fixed array is read as is.
  *
  * The adapter may be the dapp's own (`options.adapter`), so every call is made through the boundary (`boundary.ts`):
  * a synchronous throw or a rejection becomes a typed `BaseError`, an answer that breaks the {@link ChainAdapter}
@@ -274,5 +274,5 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
   }
 }
 
-// The pairing and SIWX actors live with their features' code (issue 15 §1: loaded with the first pairing or sign-in).
+// The pairing and SIWX actors live with their features' code (loaded with the first pairing or sign-in).
 export { pairingActors, siwxActors, WalletConnectDisabledError, type SiwxActorTarget, type SiwxActorsParameters } from './actors.features.ts'

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { InvalidAddressError, isValidAddress, normalizeAddress, parseAddress } from './address.ts'
 
 /**
- * Property tests of the address parser of the three namespaces (spec §5; issue 14 defect 12): eip155 40 hex digits
+ * Property tests of the address parser of the three namespaces (spec §5): eip155 40 hex digits
  * with an optional 0x (a mixed-case one with a valid EIP-55 checksum), solana 32–44 base58 characters, bip122 base58
  * or bech32 shapes. Any value parses or is refused with `InvalidAddressError`; valid addresses round-trip to one
  * canonical form; adversarial edits are refused. fast-check prints the counterexample of a failure.

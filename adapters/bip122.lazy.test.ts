@@ -5,7 +5,7 @@ import ts from 'typescript'
 import { describe, expect, test } from 'vitest'
 
 /**
- * The lazy rule of issue 7 for Bitcoin: bitcoinjs-lib (and its curve library) load only when the bip122 namespace is
+ * The lazy-loading rule for Bitcoin: bitcoinjs-lib (and its curve library) load only when the bip122 namespace is
  * used. Checked on the static import graph (what a bundler puts in the entry chunk): from the EVM adapter and the modal
  * factory no static import reaches the Bitcoin libraries or the adapter's PSBT half; from the Bitcoin adapter itself
  * only a dynamic `import()` does.
@@ -58,7 +58,7 @@ describe('lazy rule', () => {
     expect(heavy.filter((name) => packages.has(name))).toEqual([])
     expect([...files].map((f) => relative(root, f))).not.toContain('adapters/bip122.psbt.ts')
     expect([...dynamic]).toContain('adapters/bip122.psbt.ts')
-    // The PSBT half imports the libraries itself, with `import()` in a try block (optional peers, issue 16 §1).
+    // The PSBT half imports the libraries itself, with `import()` in a try block (optional peers).
     expect([...staticGraph('adapters/bip122.psbt.ts').dynamic]).toEqual(expect.arrayContaining(['adapters/bitcoinjs-lib', 'adapters/@bitcoinerlab/secp256k1']))
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The Bitcoin adapter's heavy half, loaded with `import()` only when a bip122 call needs it (issue 7's lazy rule: a
+ * The Bitcoin adapter's heavy half, loaded with `import()` only when a bip122 call needs it (the lazy-loading rule: a
  * dapp that uses only EVM never loads bitcoinjs-lib): full address decoding per network, checks of a PSBT before it
  * goes to the wallet, and of the PSBT the wallet returns (same transaction, every asked input signed, every signature
  * valid for the key the spent output names), finalisation for broadcast.
@@ -13,12 +13,12 @@ import type { BitcoinChain } from './bip122.standard.ts'
 import type { CaipNetwork } from './networks.ts'
 
 /*
- * bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peer dependencies (issue 16 §1), imported in a try block:
+ * bitcoinjs-lib and @bitcoinerlab/secp256k1 are optional peer dependencies, imported in a try block:
  * webpack and Turbopack then treat a missing one as optional (no build error) and {@link ready} rejects with
  * MissingPeerDependencyError naming them; Vite gives an empty module instead, caught by the check below.
  *
  * Not a top-level await: one module with a top-level await anywhere in the build makes Rolldown split the page's
- * first JS into many small shared chunks (issue 15 §4: the EVM-only page's initial JS went from 121 to 126 kB gzip).
+ * first JS into many small shared chunks (the EVM-only page's initial JS went from 121 to 126 kB gzip).
  */
 let bitcoin: typeof BitcoinJs
 let ecc: typeof import('@bitcoinerlab/secp256k1')

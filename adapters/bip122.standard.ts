@@ -1,7 +1,7 @@
 /**
  * The Wallet Standard features of a Bitcoin wallet as this project defines them, with the errors and network facts
  * the Bitcoin adapter shares with the lazily loaded PSBT code. No bitcoinjs-lib here: importing this module costs
- * nothing (the lazy rule of issue 7).
+ * nothing (the lazy-loading rule).
  *
  * The Wallet Standard names the `bitcoin:` namespace and the chains `bitcoin:mainnet`, `bitcoin:testnet` and
  * `bitcoin:regtest`, and points to Exodus' bitcoin-wallet-standard for the features, which is not installed here

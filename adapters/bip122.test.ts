@@ -98,7 +98,7 @@ describe('discovery', () => {
   })
 })
 
-describe('discovery: malformed and hostile wallets (issue 14)', () => {
+describe('discovery: malformed and hostile wallets', () => {
   const icon = 'data:image/svg+xml,%3Csvg%3E'
   const connectFeature = { 'bitcoin:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) } }
   const wallet = (overrides: Record<string, unknown>) => ({ version: '1.0.0', name: 'Hostile BTC', icon, chains: ['bitcoin:regtest'], accounts: [], features: connectFeature, ...overrides }) as never

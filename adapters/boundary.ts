@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { type BaseError, InvalidCallbackResponseError, RequestTimeoutError, toProviderError } from './errors.ts'
 
 /**
- * The boundary where foreign code enters the modal (issue 14): a wallet's EIP-1193 provider or Wallet Standard
+ * The boundary where foreign code enters the modal: a wallet's EIP-1193 provider or Wallet Standard
  * features, an extension's EIP-6963 announcement, a function the dapp supplies (the `siwx` option's, a custom
  * `adapter`). Every call into such code goes through one of these helpers once, so that a synchronous throw, a
  * rejected promise, a hang or a malformed value becomes a typed {@link BaseError} for the machine that asked, never
@@ -126,7 +126,7 @@ export function imageIcon(icon: unknown): string | undefined {
 }
 
 /**
- * A registered Wallet Standard wallet the modal can list (issue 14: one malformed wallet must not break the list):
+ * A registered Wallet Standard wallet the modal can list (one malformed wallet must not break the list):
  * `name` a non-empty string, `chains` and `accounts` arrays, `features` an object. A wallet object whose getters throw
  * is not listable. Never throws.
  */

@@ -1,7 +1,7 @@
 /**
  * viem's address and hex utilities the EVM adapter uses (EIP-55 checksums with keccak-256, hex quantities, UTF-8 as
  * hex), in a module of their own: `adapters/eip155.ts` imports it on first use (the first wallet answer, a chain
- * switch, a signature), so neither viem nor `@noble/hashes` is in the page's first JS (issue 15 §4).
+ * switch, a signature), so neither viem nor `@noble/hashes` is in the page's first JS.
  *
  * @example
  * const { getAddress } = await import('./eip155.encoding.ts')

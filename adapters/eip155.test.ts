@@ -250,7 +250,7 @@ describe('eip155 adapter: bad wallet answers', () => {
   })
 })
 
-describe('eip155 adapter: hostile announcements and providers (issue 14)', () => {
+describe('eip155 adapter: hostile announcements and providers', () => {
   const provider: Eip1193Provider = { request: async () => [] }
   const info = (overrides: Record<string, unknown> = {}) => ({ uuid: crypto.randomUUID(), name: 'W', rdns: 'com.w', icon: 'data:image/svg+xml,%3Csvg%3E', ...overrides })
   const announce = (detail: unknown) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))

@@ -502,7 +502,7 @@ describe('eip155 transfer adapter: wallet answers (fake EIP-1193 provider)', () 
 })
 
 /**
- * `sendContractCall` (issue 20 §2): the swap's approval and swap, built by the convert API, reach the wallet as they
+ * `sendContractCall`: the swap's approval and swap, built by the convert API, reach the wallet as they
  * are: `to`, `data`, `value` (and `gas` when the API estimated it), from the connected account; nothing is decoded.
  */
 describe('eip155 transfer adapter: contract calls (sendContractCall)', () => {

@@ -11,7 +11,7 @@ let encoding: Encoding | undefined
 
 /**
  * viem's address and hex utilities (`adapters/eip155.encoding.ts`: EIP-55 checksums, hex quantities), fetched on the
- * first use (the first accounts answer, chain switch or signature) rather than with the page (issue 15 §4); one fetch,
+ * first use (the first accounts answer, chain switch or signature) rather than with the page; one fetch,
  * however often it is asked.
  * @returns the module; rejects only when its chunk cannot be fetched.
  * @example const { getAddress } = await loadEncoding()
@@ -60,7 +60,7 @@ export type CreateEip155AdapterParameters = {
    */
   discover?: boolean | undefined
   /**
-   * The embedded wallet (issue 18): the `auth` connector's EIP-1193 provider (requests go through the secure site's
+   * The embedded wallet: the `auth` connector's EIP-1193 provider (requests go through the secure site's
    * frame). Not listed among the wallets (Connect shows the email field); connected, restored and disconnected like
    * any other connector.
    */
@@ -68,7 +68,7 @@ export type CreateEip155AdapterParameters = {
 }
 
 /**
- * The EVM adapter (spec §3, §4): EIP-6963 discovery (announcements validated, issue 14), a plain `window.ethereum` fallback
+ * The EVM adapter (spec §3, §4): EIP-6963 discovery (announcements validated), a plain `window.ethereum` fallback
  * shown as the browser-wallet entry, requests through the EIP-1193 provider, viem for addresses
  * (checksummed) and chain ids. Every wallet answer is validated; every wallet error is mapped to a typed
  * error (errors.ts). One adapter per modal instance.
@@ -298,7 +298,7 @@ export function createEip155Adapter({
         ['chainChanged', onChain],
         ['disconnect', onDisconnect],
       ] as const
-      // The provider is foreign code: its on() and removeListener() may throw (issue 14). A throw while subscribing
+      // The provider is foreign code: its on() and removeListener() may throw. A throw while subscribing
       // undoes what was added and reaches the caller as a typed error; a throw while unsubscribing is dropped.
       const added: Array<(typeof handlers)[number]> = []
       const release = () => {
@@ -344,7 +344,7 @@ export type AnnouncementStore = {
 /**
  * The EIP-6963 discovery of one adapter: listens to `eip6963:announceProvider` on `target` (default the window) and
  * asks wallets to announce (`eip6963:requestProvider`). Each announcement is validated on arrival
- * ({@link parseAnnouncement}; an invalid one is ignored with a debug log, issue 14) and kept once per `info.uuid`.
+ * ({@link parseAnnouncement}; an invalid one is ignored with a debug log) and kept once per `info.uuid`.
  * Nothing an extension dispatches makes its listener throw. `destroy()` removes the window listener.
  *
  * @example
@@ -396,7 +396,7 @@ export function createAnnouncementStore(target: EventTarget | undefined = global
 export type Announcement = { info: { uuid: string; name: string; rdns: string; icon?: string | undefined }; provider: Eip1193Provider }
 
 /**
- * The EIP-6963 `detail` of an `eip6963:announceProvider` event (issue 14): `info.uuid` a UUID, `info.name` and
+ * The EIP-6963 `detail` of an `eip6963:announceProvider` event: `info.uuid` a UUID, `info.name` and
  * `info.rdns` non-empty strings, `info.icon` a string, `provider` an EIP-1193 provider (an object with `request`).
  */
 export const announcementSchema = v.object({
@@ -410,7 +410,7 @@ export const announcementSchema = v.object({
 })
 
 /**
- * Validates an EIP-6963 announcement's `detail` (issue 14: one extension's malformed announcement must not break
+ * Validates an EIP-6963 announcement's `detail` (one extension's malformed announcement must not break
  * Connect for the others). Returns the announcement with its icon kept only when it is an image data URI, or `null`
  * for an invalid one, logged with `console.debug`. Never throws.
  *

@@ -1,5 +1,5 @@
 /**
- * The embedded-wallet frame protocol (issue 18; spec §3 "Embedded frame messages", §5, §7 "Embedded wallet iframe",
+ * The embedded-wallet frame protocol (spec §3 "Embedded frame messages", §5, §7 "Embedded wallet iframe",
  * §8 "Frame"): the messages the dapp (`adapters/frame.ts`) and the secure site's frame page (`dev/secure-site/`)
  * exchange with `postMessage`. Both sides import this file; it is plain TypeScript with valibot only.
  *
@@ -41,7 +41,7 @@ export const frameChainIdSchema = v.union([v.pipe(v.number(), v.integer(), v.min
 export const frameEmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v.email())
 
 /**
- * An account address: a 0x-prefixed 20-byte hex address (eip155), or on a Solana network (issue 19 §5) a base58 public
+ * An account address: a 0x-prefixed 20-byte hex address (eip155), or on a Solana network a base58 public
  * key of 32–44 characters (spec §5 "Solana address").
  */
 const addressSchema = v.union([v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))])
@@ -54,9 +54,9 @@ export const frameUserSchema = v.object({
   accounts: v.optional(v.array(v.object({ address: addressSchema, type: v.picklist(['eoa', 'smartAccount']) }))),
   userName: v.optional(v.string()),
   preferredAccountType: v.optional(v.string()),
-  /** Whether the user's smart account has code on the chain (issue 19 §4; spec §3 account state `smartAccountDeployed`). */
+  /** Whether the user's smart account has code on the chain (spec §3 account state `smartAccountDeployed`). */
   smartAccountDeployed: v.optional(v.boolean()),
-  /** The social provider the user signed in with (issue 19 §1; spec §3 account state `socialProvider`). */
+  /** The social provider the user signed in with (spec §3 account state `socialProvider`). */
   socialProvider: v.optional(v.string()),
 })
 export type FrameUser = v.InferOutput<typeof frameUserSchema>
@@ -72,7 +72,7 @@ export type FrameErrorPayload = v.InferOutput<typeof frameErrorPayloadSchema>
 const empty = v.object({})
 
 /**
- * Every request kind of issue 18: its payload (what the dapp sends with `APP_<KIND>`) and its result (the payload
+ * Every request kind of the frame protocol: its payload (what the dapp sends with `APP_<KIND>`) and its result (the payload
  * of `FRAME_<KIND>_SUCCESS`).
  */
 export const frameRequestSchemas = {
@@ -86,7 +86,7 @@ export const frameRequestSchemas = {
   /** The code from the mail. */
   CONNECT_OTP: { payload: v.object({ otp: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) }), result: empty },
   /**
-   * The provider's authorize URL of a social login (issue 19 §1): the frame starts the sign-in (state, nonce, PKCE kept
+   * The provider's authorize URL of a social login: the frame starts the sign-in (state, nonce, PKCE kept
    * by the secure site) for the provider; the provider sends the browser back to `returnTo` (the dapp's page) with
    * `result_uri` (or `social_error`).
    */
@@ -97,7 +97,7 @@ export const frameRequestSchemas = {
   /** Completes a social login with the `result_uri` the provider's return carried: signs the frame in; the user. */
   CONNECT_SOCIAL: { payload: v.object({ uri: v.pipe(v.string(), v.url(), v.maxLength(2048)) }), result: frameUserSchema },
   /**
-   * A Sign In With Farcaster request (issue 19 §2; spec §3 "get Farcaster"): the frame opens a channel on the secure
+   * A Sign In With Farcaster request (spec §3 "get Farcaster"): the frame opens a channel on the secure
    * site's Farcaster relay and answers its `farcaster://connect?…` URL (the dapp's QR code and deep link).
    */
   GET_FARCASTER_URI: { payload: empty, result: v.object({ url: v.pipe(v.string(), v.startsWith('farcaster://'), v.maxLength(2048)) }) },
@@ -108,7 +108,7 @@ export const frameRequestSchemas = {
    */
   CONNECT_FARCASTER: { payload: empty, result: frameUserSchema },
   /**
-   * Change the signed-in email user's address (issue 19 §3; spec §4 "Email update result action"): the frame answers
+   * Change the signed-in email user's address (spec §4 "Email update result action"): the frame answers
    * which code comes next. `VERIFY_PRIMARY_OTP`: a code was mailed to the current address.
    */
   UPDATE_EMAIL: {
@@ -126,7 +126,7 @@ export const frameRequestSchemas = {
     result: v.object({ newEmail: v.string() }),
   },
   /**
-   * The signed-in user (after a login, or on reload). With a Solana `chainId` (`solana:<reference>`, issue 19 §5) the
+   * The signed-in user (after a login, or on reload). With a Solana `chainId` (`solana:<reference>`) the
    * user's address and accounts are its Solana ones and the frame's EVM chain stays as it was.
    */
   GET_USER: { payload: v.object({ chainId: v.optional(frameChainIdSchema) }), result: frameUserSchema },
@@ -142,7 +142,7 @@ export const frameRequestSchemas = {
       method: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
       params: v.optional(v.unknown()),
       chainId: frameChainIdSchema,
-      /** eip155, or solana for the `solana_` methods on a `solana:<reference>` chain (issue 19 §5; spec §6: auth on these two only). */
+      /** eip155, or solana for the `solana_` methods on a `solana:<reference>` chain (spec §6: auth on these two only). */
       chainNamespace: v.picklist(['eip155', 'solana']),
       rpcUrl: v.optional(v.string()),
     }),
@@ -168,7 +168,7 @@ export const frameRequestSchemas = {
   },
   RELOAD: { payload: empty, result: empty },
   /**
-   * The networks with smart accounts (issue 19 §4; spec §3 "smart account enabled networks", network enabling
+   * The networks with smart accounts (spec §3 "smart account enabled networks", network enabling
    * `smartAccountEnabledNetworks`): EVM chain ids.
    */
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: { payload: empty, result: v.object({ smartAccountEnabledNetworks: v.array(v.pipe(v.number(), v.integer(), v.minValue(0))) }) },

@@ -1,5 +1,5 @@
 /**
- * The dapp side of the embedded-wallet frame (issue 18 §1; spec §7 "Embedded wallet iframe", §8 "Frame"): the iframe
+ * The dapp side of the embedded-wallet frame (spec §7 "Embedded wallet iframe", §8 "Frame"): the iframe
  * of the secure site and the `postMessage` transport to it. It holds no lifecycle (loading, ready, timeouts: the
  * `frame` machine, `machines/frame.ts`) and no key material (the wallet lives behind the secure site).
  *

@@ -4,7 +4,7 @@ import { catalogueWalletLink, checkWalletLink, forbiddenLinkSchemes, formatWalle
 import { httpProtocols, parseConnectionUrl } from '../kernel/urls.ts'
 
 /**
- * Property tests of the wallet-link policy (spec §5 links; issue 14 defect 5): any link is checked or refused with
+ * Property tests of the wallet-link policy (spec §5 links): any link is checked or refused with
  * `InvalidWalletLinkError` (never another exception), what passes can be opened (an http(s) URL of the URL policy, or
  * the bare `scheme://` of a native app), pairing links round-trip the URI, and adversarial links (forbidden schemes in
  * any case, credentials before the host, whitespace, control characters, backslashes) are refused wherever they sit in

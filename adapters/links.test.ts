@@ -71,7 +71,7 @@ describe('wallet links (spec §5)', () => {
   })
 })
 
-describe('catalogue rows without WalletConnect: one link policy (issue 14, defect 5)', () => {
+describe('catalogue rows without WalletConnect: one link policy', () => {
   test.each([
     ['https://wallet.example@evil.example/', 'credentials'],
     ['https://u:p@evil.example/', 'credentials'],

@@ -4,7 +4,7 @@ import { chainNamespaces, InvalidCaipAddressError, InvalidCaipNetworkIdError, pa
 
 /**
  * Property tests of the CAIP-2 and CAIP-10 parsers (spec §5 'Invalid CAIP-2 network id', 'Invalid CAIP-10 address';
- * issue 14): any value parses or is refused with the typed error, valid ids round-trip, and an id with an empty part,
+ * ): any value parses or is refused with the typed error, valid ids round-trip, and an id with an empty part,
  * one part too many or too few, an unknown namespace or a character outside the CAIP alphabets is refused.
  * fast-check prints the counterexample of a failure.
  */

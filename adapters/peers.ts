@@ -1,5 +1,5 @@
 /**
- * The optional SDKs (issue 16 §1): `@solana/web3.js` (Solana), `bitcoinjs-lib` and `@bitcoinerlab/secp256k1`
+ * The optional SDKs: `@solana/web3.js` (Solana), `bitcoinjs-lib` and `@bitcoinerlab/secp256k1`
  * (Bitcoin), `@walletconnect/universal-provider` (WalletConnect) are optional peer dependencies of the package. A dapp
  * installs the ones of the namespaces it configures; they are only ever loaded with `import()` on first use, through
  * {@link loadPeer}, which turns a missing package into a {@link MissingPeerDependencyError} naming what to install.

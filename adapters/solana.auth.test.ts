@@ -5,7 +5,7 @@ import { base58Decode, base58Encode } from './solana.base58.ts'
 import { InvalidProviderResponseError, UserRejectedRequestError } from './errors.ts'
 import { solanaLocalnet } from '../dev/solana/network.ts'
 
-/** The auth connector on solana (issue 19 §5) over a fake embedded wallet: what it asks the frame, what it answers. */
+/** The auth connector on solana over a fake embedded wallet: what it asks the frame, what it answers. */
 const ADDRESS = 'HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV'
 const chain = solanaLocalnet.caipNetworkId
 const sig = base58Encode(new Uint8Array(64).fill(7))

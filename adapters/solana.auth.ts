@@ -1,5 +1,5 @@
 /**
- * The auth (embedded wallet) connector on the solana namespace (issue 19 §5; spec §6: AUTH exists on eip155 and solana
+ * The auth (embedded wallet) connector on the solana namespace (spec §6: AUTH exists on eip155 and solana
  * only): a Wallet Standard wallet whose key lives on the secure site. It is never registered on the page (no other
  * site or script finds it): the Solana adapter serves it under the connector id `auth`, so the modal's Solana code —
  * connect, balance, `signMessage`, the Send feature's transfer — works with it as with any Solana wallet.

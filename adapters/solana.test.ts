@@ -329,7 +329,7 @@ describe('addresses and the lazy rule', () => {
   })
 })
 
-describe('malformed and hostile wallets (issue 14)', () => {
+describe('malformed and hostile wallets', () => {
   const icon = 'data:image/svg+xml,%3Csvg%3E' as const
   const features = (extra: Record<string, unknown> = {}) => ({
     'standard:connect': { version: '1.0.0', connect: async () => ({ accounts: [] }) },

@@ -15,7 +15,7 @@ import { authSolanaConnectorId, createAuthSolanaWallet } from './solana.auth.ts'
 import type { EmbeddedSolanaBackend } from './solana.auth.ts'
 
 /**
- * The Solana adapter (spec §3, §4, §5; issue 7): wallets discovered through the Wallet Standard, balances read
+ * The Solana adapter (spec §3, §4, §5): wallets discovered through the Wallet Standard, balances read
  * with `@solana/web3.js`. The lazy rule: web3.js is loaded (dynamic `import()`) by the first method that needs it
  * (a balance), never when this module is imported, so an EVM-only dapp ships none of it.
  */
@@ -40,7 +40,7 @@ export const solanaClusterAliases: Readonly<Record<string, string>> = {
 /** Loads `@solana/web3.js` once, on first use (the lazy rule). */
 let web3Module: Promise<typeof import('@solana/web3.js')> | undefined
 export function loadSolanaWeb3(): Promise<typeof import('@solana/web3.js')> {
-  // An optional peer (issue 16 §1): a missing package is a MissingPeerDependencyError naming it.
+  // An optional peer: a missing package is a MissingPeerDependencyError naming it.
   // In a try block: webpack and Turbopack treat the import as optional, a dapp without the package still builds.
   web3Module ??= loadPeer(
     'solana',
@@ -95,7 +95,7 @@ export type CreateSolanaAdapterParameters = {
   /** The Wallet Standard registry; default `getWallets()` of `@wallet-standard/app` (listens on `window`). */
   wallets?: Pick<Wallets, 'get' | 'on'>
   /**
-   * The embedded wallet (issue 19 §5; spec §6: the auth connector on eip155 and solana): served as the connector `auth`
+   * The embedded wallet (spec §6: the auth connector on eip155 and solana): served as the connector `auth`
    * (not listed among the connectors, like on eip155: the email and social logins connect it). `load` fetches its
    * Solana side on first use.
    */
@@ -323,7 +323,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
         }
         listener({ type: 'accountsChanged', accounts: accounts.map((a) => a.address) })
       }
-      // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error (issue 14).
+      // The wallet's events.on() is foreign code: a throw reaches the caller as a typed error.
       const offChange = typeof events?.on === 'function' ? callForeignSync(() => events.on!('change', onChange)) : undefined
       const offUnregister = ensureWallets().on('unregister', (...gone) => {
         if (gone.includes(wallet)) listener({ type: 'disconnect' })
@@ -365,7 +365,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
 
 /**
  * Whether a registered wallet can be a Solana connector: a well-formed Wallet Standard wallet (a name, chains, accounts
- * and features; issue 14: a malformed one is ignored, never breaks the list) with standard:connect,
+ * and features: a malformed one is ignored, never breaks the list) with standard:connect,
  * solana:signMessage and a solana: chain. Never throws.
  */
 export function isSolanaWallet(wallet: Wallet): boolean {

@@ -74,7 +74,7 @@ async function paired(wc: WalletConnectClient, w: DevMobileWallet) {
   await approval
 }
 
-describe('WalletConnect over the loopback relay (issue 6)', () => {
+describe('WalletConnect over the loopback relay', () => {
   test('behavior: nothing loads until used; the connector is listed first and has no provider before a session', async () => {
     const { adapter, walletConnect } = await dapp()
     expect(adapter.getConnectors()).toEqual([{ id, name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }])

@@ -1,5 +1,5 @@
 /**
- * Builds the package (issue 16 §1): `npm run build:lib`, run by `prepack` so `npm pack` and `npm publish` ship built
+ * Builds the package: `npm run build:lib`, run by `prepack` so `npm pack` and `npm publish` ship built
  * output only. Three steps:
  * 1. `vite build -c vite.lib.config.ts`: every public entry to ESM JavaScript in dist/lib (chunks kept, `'use client'`
  *    on the React entry); and `vite.element.config.ts` when present: the custom elements' single file in dist/element.
@@ -37,7 +37,7 @@ export async function buildLib(): Promise<void> {
   const started = Date.now()
   const { libEntries } = await import('../vite.lib.config.ts')
   await build({ configFile: join(root, 'vite.lib.config.ts'), logLevel: 'warn' })
-  // The custom elements' single ES module for pages without a bundler (issue 16 §2, vite.element.config.ts): shipped in
+  // The custom elements' single ES module for pages without a bundler (vite.element.config.ts): shipped in
   // dist/element when its config is there (written beside this build; built only once it exists).
   if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
 

@@ -17,7 +17,7 @@ export type DevChainSpec = {
   /** The environment variable through which the RPC URL reaches the demo page (`import.meta.env`). */
   readonly rpcEnvVar: string
   readonly nativeCurrency: typeof devNativeCurrency
-  /** The chain's image id, served by the reference API's `/public/getAssetImage/{id}` (issue 17 §6). */
+  /** The chain's image id, served by the reference API's `/public/getAssetImage/{id}`. */
   readonly imageId: string
 }
 

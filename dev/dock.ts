@@ -1,5 +1,5 @@
 /**
- * The demo's one dock for the development wallets (issue 17 §10): the EVM, Solana and Bitcoin panels, which stand
+ * The demo's one dock for the development wallets: the EVM, Solana and Bitcoin panels, which stand
  * in for a browser extension's own window, live in a single container that never covers the page or the modal.
  *
  * - Wide screens (≥ {@link dockColumnMinWidth} px): a right-hand column, full height, every panel stacked; the page

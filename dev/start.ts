@@ -243,7 +243,7 @@ async function main(): Promise<void> {
         chainId: anvil.chainId,
         rpcUrl: anvil.url,
         name: devChains.find((c) => c.chainId === anvil.chainId)?.name,
-        // Smart accounts (issue 19 §4) on every dev chain: user operations go to the dev bundler.
+        // Smart accounts on every dev chain: user operations go to the dev bundler.
         ...(bundler ? { bundlerUrl: bundler.rpcUrl(anvil.chainId) } : {}),
       })),
       // Issue 19 §5: each user's Solana keypair signs and sends on the local LiteSVM chain.

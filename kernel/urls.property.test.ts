@@ -4,7 +4,7 @@ import { InvalidUrlError, httpProtocols, isImageUrl, parseConnectionUrl, wsProto
 import { checkRelayUrl, InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 
 /**
- * Property tests of the connection layer's URL policy (spec §5, issue 14 defect 9) and of the relay URL check on it:
+ * Property tests of the connection layer's URL policy (spec §5) and of the relay URL check on it:
  * any input is accepted or refused with the typed error (never another exception), what is accepted holds the
  * policy's invariants, valid URLs round-trip, and adversarial edits of a valid URL (whitespace, control characters,
  * a backslash, credentials, a suffix after a space — the old prefix match) are refused. fast-check prints the

@@ -16,7 +16,7 @@ const transfer = (numeric: string | undefined, symbol?: string): Transaction =>
     ],
   }) as unknown as Transaction
 
-describe('activityAmount (issue 17 §5)', () => {
+describe('activityAmount', () => {
   test('behavior: an activity amount is written like a balance: floored to 3 decimals, grouped in the locale', () => {
     expect(activityAmount(transfer('1234567.891999', 'DEV'), 'en-US')).toBe('1,234,567.891 DEV')
     expect(activityAmount(transfer('1234567.891999', 'DEV'), 'de-DE')).toBe('1.234.567,891 DEV')
@@ -30,7 +30,7 @@ describe('activityAmount (issue 17 §5)', () => {
   })
 })
 
-describe('connectAccountData before the account-data machine arrived (issue 15 §1)', () => {
+describe('connectAccountData before the account-data machine arrived', () => {
   test('behavior: no snapshot: the Tokens tab, no rows, balances and activity loading, no identity, no account', () => {
     expect(connectAccountData(undefined)).toEqual({
       loaded: false,

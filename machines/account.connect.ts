@@ -7,7 +7,7 @@ export { floorDecimal } from './format.ts'
 
 /**
  * A row of the Tokens or NFTs tab: `amount` floored to 3 decimals and grouped in the visitor's locale
- * (`'1,000,000.000'`); `fiat` its value as currency (`'$30,000.00'`), undefined when no price is known (issue 17 §5).
+ * (`'1,000,000.000'`); `fiat` its value as currency (`'$30,000.00'`), undefined when no price is known.
  */
 export type TokenRow = { key: string; name: string; symbol: string; amount: string; fiat: string | undefined; iconUrl?: string | undefined }
 export type ActivityGroup = { key: string; label: string; transactions: Transaction[] }
@@ -35,7 +35,7 @@ export type AccountDataView = {
   identityAvatar: string | null
   /**
    * The identity and the names registered for the address are settled (looked up, or not looked up here: the identity
-   * on a testnet, spec §5): Account offers to register a name only then, when it has none (issue 21 §2).
+   * on a testnet, spec §5): Account offers to register a name only then, when it has none.
    */
   identityKnown: boolean
   /** The reverse lookup failed: 'Error fetching names for address' (spec §8); whether a name exists is not known. */
@@ -80,7 +80,7 @@ export function groupByMonth(transactions: readonly Transaction[], locale: strin
 }
 
 /**
- * What an Activity row says a transaction moved (issue 17 §5): its first transfer's amount written like a balance
+ * What an Activity row says a transaction moved: its first transfer's amount written like a balance
  * (floored to 3 decimals, grouped in `locale`) and its symbol; `''` when the transfer carries no quantity.
  * @example activityAmount(tx, 'en-US') // '1,000.000 DEV'
  */
@@ -102,7 +102,7 @@ function row(t: TokenBalance, noFiat: boolean, locale: string): TokenRow {
 }
 
 /**
- * The Account tabs' model before the account-data machine arrived (it is fetched when Account first opens, issue 15
+ * The Account tabs' model before the account-data machine arrived (it is fetched when Account first opens
  * §1): the Tokens tab, no rows, balances and activity loading (the panel says 'Loading…' and is busy), no identity (the
  * truncated address shows), no account (`targetKey` undefined: the view asks for data once the machine has one).
  */
@@ -131,7 +131,7 @@ export const accountDataNotLoaded: AccountDataView = {
  * Turns an account snapshot into the Account view's tabs (tokens without decimals-0 items, NFTs, activity by month);
  * `undefined` (the machine not spawned yet) gives {@link accountDataNotLoaded}. Amounts and fiat values are written in
  * `locale` (the visitor's, passed in by the UI: the model reads no `navigator`). Fiat shows only for a token whose price
- * is known (issue 17 §5): the API prices nothing on a testnet (spec §5's '0.00' becomes no fiat at all), the reference
+ * is known: the API prices nothing on a testnet (spec §5's '0.00' becomes no fiat at all), the reference
  * server prices the development tokens, and a namespace the balance API does not support shows none.
  * @example connectAccountData(undefined).isLoadingBalances // true
  * connectAccountData(snapshot, 'de-DE').tokens[0].amount // '10.000,000'

@@ -149,7 +149,7 @@ describe('account', () => {
     expect(h.view().identityName).toBeNull()
   })
 
-  describe('names registered for the address (the reverse lookup, issue 21 §2)', () => {
+  describe('names registered for the address (the reverse lookup)', () => {
     const testnet: AccountTarget = { ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true }
 
     test('behavior: on a testnet (no identity) the first registered name shows, and the account is known to have one', async () => {

@@ -23,7 +23,7 @@ export type AccountContext = {
   tokens: TokenBalance[]
   identity: Identity
   /**
-   * The names registered for the address (`/v1/profile/reverse/{address}`, issue 21 §2), eip155 on a configured network
+   * The names registered for the address (`/v1/profile/reverse/{address}`), eip155 on a configured network
    * only (spec §6): the first shows in place of the address where no identity name does (a testnet), and Account offers
    * "Register a name" only once they are known to be none.
    */
@@ -36,7 +36,7 @@ export type AccountContext = {
   /** The token a reload was asked for (`account.reload`). */
   forceUpdate?: string | undefined
   /**
-   * The `activity` feature (spec §6; issue 15 §3), handed in by the owner from the resolved feature set: off, the
+   * The `activity` feature (spec §6), handed in by the owner from the resolved feature set: off, the
    * history is never fetched and the Activity tab cannot be the current tab.
    */
   activityEnabled: boolean
@@ -88,7 +88,7 @@ const noIdentity: Identity = { name: null, avatar: null }
  * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
  *   list and clears the cursor, on a failure or on no answer within `accountLoadTimeout`; `account.retry` asks again.
  *   Only while the `activity` feature is on (`input.activity`, then `account.configure`):
- *   off, `/v1/account/{address}/history` is never requested (issue 15 §3).
+ *   off, `/v1/account/{address}/history` is never requested.
  *
  * Every load is bounded (`accountLoadTimeout`, spec §9): identity without an answer is `cleared` (the address shows),
  * names `failed`. A load left (a timeout, another account) stops its actor, whose `signal` aborts the request.

@@ -5,7 +5,7 @@ import { connectAccountType } from './accountType.connect.ts'
 import { accountTypeFeature } from './accountType.feature.ts'
 import type { ConnectedAccount, FeatureFacts } from './features.ts'
 
-/** The embedded wallet's account-type switch (issue 19 §4; spec §4 "switching to smart account"). */
+/** The embedded wallet's account-type switch (spec §4 "switching to smart account"). */
 const EOA = '0x' + '12'.repeat(20)
 const SMART = '0x' + 'ab'.repeat(20)
 const accounts = [

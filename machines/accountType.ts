@@ -94,7 +94,7 @@ const notProvided = (name: string) => () => {
 }
 
 /**
- * The embedded wallet's account-type switch (issue 19 §4; spec §3, §4 "switching to smart account"). It follows the
+ * The embedded wallet's account-type switch (spec §3, §4 "switching to smart account"). It follows the
  * embedded account: `accountType.read` reads the state (`readState`: the frame's user and its smart-account enabled
  * networks) → `ready`, or `failed` (no switch offered). From `ready`, `accountType.switch` (allowed by
  * {@link canSwitchAccountType}) runs `setPreferred` (the frame's SET_PREFERRED_ACCOUNT; the connection's address then

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import type { Connector } from '../adapters/types.ts'
 import { allWalletsTag, connectCatalogue, connectConnect } from './catalogue.connect.ts'
 
-describe('the catalogue view models before the catalogue machine arrived (issue 15 §1)', () => {
+describe('the catalogue view models before the catalogue machine arrived', () => {
   const installed: Connector = { id: 'io.metamask', name: 'MetaMask', type: 'ANNOUNCED', chain: 'eip155', info: { rdns: 'io.metamask' } }
   const wc: Connector = { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' }
 
@@ -34,7 +34,7 @@ describe('the catalogue view models before the catalogue machine arrived (issue 
     }
   })
 
-  test('behavior: on a namespace the directory cannot reach (Solana, Bitcoin) its wallets are not offered, only the installed ones (issue 17 §3)', () => {
+  test('behavior: on a namespace the directory cannot reach (Solana, Bitcoin) its wallets are not offered, only the installed ones', () => {
     const phantom: Connector = { id: 'app.phantom', name: 'Phantom', type: 'ANNOUNCED', chain: 'solana' }
     const wallet = { id: 'w1', name: 'Pair Wallet', imageUrl: undefined, mobile_link: 'pair://', desktop_link: null, webapp_link: null } as never
     const catalogue = { featured: [wallet], custom: [], recommended: [] }

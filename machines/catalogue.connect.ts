@@ -55,7 +55,7 @@ function dedupe(list: CatalogueWallet[], exclusions: Exclusions): CatalogueWalle
 
 /**
  * AllWallets' and Connect's catalogue model before the catalogue machine arrived (it is fetched when Connect first
- * needs it, issue 15 §1): the first load under way (`isLoading`, the spinner), no wallets, nothing more to page, the
+ * needs it): the first load under way (`isLoading`, the spinner), no wallets, nothing more to page, the
  * typed query kept. Connect then lists the installed connectors only; the All Wallets entry counts them.
  * @example catalogueNotLoaded(' meta ').query // 'meta'
  */
@@ -124,7 +124,7 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
 }
 
 /**
- * The All Wallets entry's tag in Connect (issue 14, defect 11): how many wallets All Wallets lists — the installed
+ * The All Wallets entry's tag in Connect: how many wallets All Wallets lists — the installed
  * ones (WalletConnect, which is not a wallet, left out), the catalogue's rows already loaded (featured, custom,
  * recommended, pages; deduplicated, the installed ones and the device filter applied) and the directory's wallets
  * still to load. Exact under 10 (`'0'`–`'9'`), else rounded down to the ten with a plus (`'10+'`, `'520+'`).
@@ -230,7 +230,7 @@ export type ConnectConnectParameters = {
   methods?: Partial<Record<ConnectMethod, boolean>>
   /**
    * The directory's wallets can connect on the active namespace (default true). They pair over WalletConnect, which
-   * this build offers on eip155 only: on Solana or Bitcoin they are not listed (issue 17 §3: only what can work is
+   * this build offers on eip155 only: on Solana or Bitcoin they are not listed (only what can work is
    * offered), nor is All Wallets; the installed wallets of the namespace are.
    */
   directoryReachable?: boolean

@@ -1,6 +1,6 @@
 /**
  * The `connectorTypeOrder` option's values (spec §9), in a module of their own: the options (`ui/options.ts`, in the
- * page's first JS) validate the option without pulling Connect's view model in (issue 15 §4). `catalogue.connect.ts`
+ * page's first JS) validate the option without pulling Connect's view model in. `catalogue.connect.ts`
  * re-exports them.
  */
 

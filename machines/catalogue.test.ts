@@ -270,7 +270,7 @@ describe('catalogue device filters in the view', () => {
   })
 })
 
-describe('the All Wallets tag (issue 14, defect 11)', () => {
+describe('the All Wallets tag', () => {
   const view = (items: number, unloaded = 0) => ({ items: Array.from({ length: items }, (_, i) => wallet(String(i))), unloaded })
 
   test.each([

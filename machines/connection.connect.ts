@@ -16,7 +16,7 @@ export type AccountView = {
   chainId: number | string | undefined
   /** Floored to 3 decimals (spec §5), plain (`'10000.000'`: the state's machine-readable value); undefined while loading or unavailable. */
   balance: string | undefined
-  /** {@link balance} as the visitor reads it, grouped in the locale (`'10,000.000'`, issue 17 §5); undefined with it. */
+  /** {@link balance} as the visitor reads it, grouped in the locale (`'10,000.000'`); undefined with it. */
   formattedBalance: string | undefined
   balanceSymbol: string | undefined
   isBalanceLoading: boolean

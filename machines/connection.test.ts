@@ -103,7 +103,7 @@ describe('connection', () => {
     await flush()
     const view = connectAccount(h.actor.getSnapshot())
     expect(view).toMatchObject({ address: A, balance: '1234.567', balanceSymbol: 'ETH', caipAddress: `eip155:31337:${A}`, displayAddress: '0xf39F…2266' })
-    // The visitor's text: grouped in the locale (issue 17 §5); the state's `balance` stays plain.
+    // The visitor's text: grouped in the locale; the state's `balance` stays plain.
     expect(view.formattedBalance).toBe('1,234.567')
     expect(connectAccount(h.actor.getSnapshot(), undefined, 'de-DE').formattedBalance).toBe('1.234,567')
   })
@@ -235,7 +235,7 @@ describe('connection', () => {
   })
 })
 
-describe('connection: a wallet that never answers or whose events break (issue 14)', () => {
+describe('connection: a wallet that never answers or whose events break', () => {
   /** The machine on a manual clock, its watchWallet optionally replaced. */
   function timed(input: Partial<ConnectionInput> = {}, overrides: Partial<Record<'watchWallet' | 'disconnect', unknown>> = {}) {
     const wallet = controllableConnectionActors()

@@ -23,7 +23,7 @@ export type ConnectionContext = {
   /** Last connect, restore or balance failure (a rejection is not stored here); a timeout is a `RequestTimeoutError`. */
   error?: ErrorSummary
   /**
-   * The wallet's events could not be watched (its `on()` threw, issue 14): the connection holds, but account and
+   * The wallet's events could not be watched (its `on()` threw): the connection holds, but account and
    * chain changes made in the wallet are not followed until the next connection.
    */
   watchError?: ErrorSummary
@@ -95,7 +95,7 @@ const notProvided = (name: string) => () => {
  * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
  *   silent restore (`reconnecting`, as at boot); `connection.endedElsewhere` (another tab ended it) takes `connected`
  *   or `reconnecting` to `disconnected` without asking the wallet again (that tab did), reason `elsewhere`.
- * - Nothing waits for ever on a wallet nobody is asked to approve (issue 14): a restore, or a balance read, that has
+ * - Nothing waits for ever on a wallet nobody is asked to approve: a restore, or a balance read, that has
  *   not answered after `walletRequestTimeout` (10 s, spec §9) ends with a `RequestTimeoutError` in context (the restore
  *   → `disconnected`, the balance → `balanceUnavailable`, retried later); a revoke that has not answered after
  *   `disconnectWait` (3 s) is given up and the connection forgotten (its `RequestTimeoutError` in context). A `watchWallet` that fails (the wallet's `on()`
@@ -286,7 +286,7 @@ export const connectionMachine = setup({
         id: 'watchWallet',
         src: 'watchWallet',
         input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
-        // The wallet's on() threw: the connection holds, unwatched (issue 14).
+        // The wallet's on() threw: the connection holds, unwatched.
         onError: { actions: 'setWatchError' },
       },
       initial: 'fetchingBalance',

@@ -51,7 +51,7 @@ function errorOf(error: unknown): EmailLoginError {
 }
 
 /**
- * Email login through the embedded wallet's frame (issue 18 §2; spec §2 EmailLogin, §4 "Email connection", §5):
+ * Email login through the embedded wallet's frame (spec §2 EmailLogin, §4 "Email connection", §5):
  * - `enteringEmail`: `emailLogin.submit` with a valid email → `sendingEmail` (`connectEmail`: APP_CONNECT_EMAIL;
  *   the actor refuses a login within 30 s of the last with the throttle error and its seconds).
  * - The answer: `VERIFY_DEVICE` → `verifyingDevice` (`connectDevice` resolves once the mail link was opened),

@@ -28,7 +28,7 @@ const notProvided = (name: string) => () => {
 }
 
 /**
- * Farcaster login through the embedded wallet's frame (issue 19 §2; spec §2 ConnectingFarcaster and leaving it, §3
+ * Farcaster login through the embedded wallet's frame (spec §2 ConnectingFarcaster and leaving it, §3
  * `farcasterUrl`, "get/connect Farcaster"):
  * - `idle`: `farcasterLogin.start` → `gettingUrl`: `getFarcasterUri` (APP_GET_FARCASTER_URI) → `waiting` with the
  *   request URL (the view's QR code and deep link): `connectFarcaster` (APP_CONNECT_FARCASTER, the frame polls the

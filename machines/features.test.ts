@@ -149,7 +149,7 @@ function greeter(overrides: Partial<FeatureRegistration> = {}): FeatureRegistrat
 }
 const greeterOf = (h: ReturnType<typeof createRootHarness>) => h.actor.getSnapshot().context.features['greeter']
 
-describe('a new feature plugs in by its registration alone (issue 15 §1)', () => {
+describe('a new feature plugs in by its registration alone', () => {
   test('behavior: spawned on its first gesture with the account; what it emits moves the toast and analytics', async () => {
     const h = createRootHarness({ extraFeatures: [greeter()] })
     h.actor.send({ type: 'app.open' })

@@ -1,7 +1,7 @@
 import { formatUnits } from './send.tokens.ts'
 
 /*
- * The one place numbers become text (issue 17 §5): token amounts, network fees and fiat values, in the visitor's
+ * The one place numbers become text: token amounts, network fees and fiat values, in the visitor's
  * locale. Pure: the locale is a parameter (the UI passes `navigator.language` or the app's choice), never read here.
  * Amounts work from exact decimal strings (bigint arithmetic): the integer part is grouped by `Intl.NumberFormat` from a
  * bigint, the fraction is cut (floored), never rounded through a float.
@@ -67,7 +67,7 @@ export function formatBalance(value: bigint | string | undefined, decimals: numb
 }
 
 /**
- * A token amount as the visitor reads it (issue 17 §5, spec §5): floored (never rounded up) to `fractionDigits`
+ * A token amount as the visitor reads it (spec §5): floored (never rounded up) to `fractionDigits`
  * decimals, the integer part grouped in the locale (`'1000000'` → `'1,000,000.000'` in en-US, `'1.000.000,000'` in
  * de-DE), exact for any size (bigint, no float). Unparsable input shows the default `0.000`.
  * @param numeric the amount in whole tokens as a decimal string (`quantity.numeric`, {@link formatBalance}'s answer).
@@ -86,7 +86,7 @@ export function formatAmount(numeric: string, locale: string = defaultLocale, fr
 }
 
 /**
- * A network fee in significant digits (issue 17 §5): `0.000037242423414` ETH reads `'0.000037 ETH'` (2 significant
+ * A network fee in significant digits: `0.000037242423414` ETH reads `'0.000037 ETH'` (2 significant
  * digits below 1, up to 4 decimals above), grouped in the locale. A fee is an estimate: rounding is fine here.
  * @param value the fee in the smallest unit (wei, lamports).
  * @param decimals the native currency's decimals.
@@ -99,7 +99,7 @@ export function formatFee(value: bigint, decimals: number, symbol: string, local
 }
 
 /**
- * A fiat value as currency (issue 17 §5): `'$1,234.56'` (en-US), `'1.234,56 $'` (de-DE); a positive value under a cent
+ * A fiat value as currency: `'$1,234.56'` (en-US), `'1.234,56 $'` (de-DE); a positive value under a cent
  * reads `'<$0.01'`. `undefined` when there is no value to show (no price known, not a finite number): the view then
  * shows no fiat at all, never a made-up `$0.00`.
  * @param value the amount in `currency` (USD from the blockchain API), or undefined.
@@ -122,7 +122,7 @@ export function isPriced(price: number | undefined): price is number {
 }
 
 /**
- * The fiat value of a balance row, or undefined without a price (issue 17 §5: no price → no fiat).
+ * The fiat value of a balance row, or undefined without a price (no price → no fiat).
  * @example tokenFiat({ price: 3000, value: 30000 }, 'en-US') // '$30,000.00'
  */
 export function tokenFiat(token: { price: number; value: number }, locale: string = defaultLocale): string | undefined {
@@ -130,7 +130,7 @@ export function tokenFiat(token: { price: number; value: number }, locale: strin
 }
 
 /**
- * The total fiat value of a portfolio (issue 17 §5: fiat only when known): the sum of the tokens' values when every
+ * The total fiat value of a portfolio (fiat only when known): the sum of the tokens' values when every
  * token is priced; undefined when one is not (a sum that leaves a token out is not the portfolio's value) or there is
  * no token.
  * @example totalFiat([{ price: 3000, value: 3000 }, { price: 1, value: 5 }], 'en-US') // '$3,005.00'

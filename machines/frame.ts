@@ -45,7 +45,7 @@ const notProvided = (name: string) => () => {
 }
 
 /**
- * The embedded-wallet frame (issue 18 §2; spec §4 "Embedded frame", §8, §9):
+ * The embedded-wallet frame (spec §4 "Embedded frame", §8, §9):
  * - `notReady` → `frame.load` → `live.loading`: the `mount` actor creates the iframe (its URL carries projectId,
  *   chainId, version, enableLogger, rpcUrl) and reports FRAME_READY as `frame.ready`.
  * - `live.loading` → `frame.ready` → `live.settling` → after `iframeReadyDelay` (500 ms) → `live.ready`: requests may go.
@@ -169,7 +169,7 @@ export type FrameRequestOutput = { status: 'succeeded'; result: unknown } | { st
 export type FrameRequestEvent = { type: 'frameRequest.abort' }
 
 /**
- * One request to the frame (issue 18 §2; spec §7 "Each request has a random id, matched in the reply"): an actor
+ * One request to the frame (spec §7 "Each request has a random id, matched in the reply"): an actor
  * with the request's id.
  * - `pending` invokes `send` (the transport's request, aborted when the actor stops it).
  * - The reply → `succeeded` (the result) or `failed` (the error: the reply's message or "An error occurred").

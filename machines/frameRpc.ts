@@ -3,7 +3,7 @@ import { rpcMethodKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
 /**
- * One JSON-RPC request of the embedded wallet: its EIP-1193 provider's, or on Solana (issue 19 §5) its Solana wallet's,
+ * One JSON-RPC request of the embedded wallet: its EIP-1193 provider's, or on Solana its Solana wallet's,
  * which names the network (`chainId`: `solana:<reference>`).
  */
 export type FrameRpcRequest = { id: string; method: string; params?: unknown; chainId?: string }
@@ -71,7 +71,7 @@ const requestOf = (event: FrameRpcEvent) => (event.type === 'frameRpc.request' ?
 const settledOf = (event: FrameRpcEvent) => (event.type === 'frameRpc.settled' ? event : undefined)
 
 /**
- * The embedded-wallet RPC lifecycle (issue 18 §2; spec §4, §5, §8):
+ * The embedded-wallet RPC lifecycle (spec §4, §5, §8):
  * - `eth_chainId` is answered at once from the connected chain (no frame request).
  * - A method on neither list of spec §5 is rejected at once (`RpcNotAllowedError`), and after
  *   `actionNotAllowedDelay` (300 ms) `frameRpc.notAllowed` is emitted: the modal opens with 'Action not allowed'.

@@ -4,7 +4,7 @@ import { setup } from 'xstate'
 export type LegalEvent = { type: 'legal.accept' } | { type: 'legal.withdraw' }
 
 /**
- * The legal checkbox of Connect and AllWallets (issue 17 §7; spec §9 "legal checkbox off" by default): `unaccepted`
+ * The legal checkbox of Connect and AllWallets (spec §9 "legal checkbox off" by default): `unaccepted`
  * until the visitor ticks the box, then `accepted`; unticking goes back. One actor per modal instance, held in memory
  * only: the agreement is not stored, so a reload asks again.
  *

@@ -1,7 +1,7 @@
 import type { ErrorSummary } from '../adapters/errors.ts'
 
 /**
- * The keys of what the machines tell a visitor (issue 17 §9): a machine names a message, the views take its words from
+ * The keys of what the machines tell a visitor: a machine names a message, the views take its words from
  * the copy catalogue (`ui/locales/en.ts` `messages`), so another locale needs no machine change. The words of the
  * spec's strings (§8: 'Error signing message', 'A problem occurred while trying initialize authentication') are the
  * catalogue's.
@@ -12,7 +12,7 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `featureLoadFailed`: a feature's code could not be fetched.
  * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
  * - `accountTypeSmartAccount` / `accountTypeEoa`: the embedded wallet switched to its smart account / its EOA.
- * - `emailUpdated`: the embedded wallet's email changed (issue 19 §3); `values.email` is the new email.
+ * - `emailUpdated`: the embedded wallet's email changed; `values.email` is the new email.
  * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
  */
 export type MessageKey =

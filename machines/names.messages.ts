@@ -1,5 +1,5 @@
 /**
- * The name registration's messages (spec §8) as keys and values (issue 17 §9): the names machine names a message,
+ * The name registration's messages (spec §8) as keys and values: the names machine names a message,
  * the views take its words from the copy catalogue (`ui/locales/en.ts` `names.messages`, the spec's strings word for
  * word). In a module of its own: the views read the keys without pulling the machine in.
  */

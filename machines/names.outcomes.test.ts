@@ -21,7 +21,7 @@ const facts = (view: ViewName, overrides: Partial<FeatureFacts> = {}): FeatureFa
 const registered = { type: 'names.registered', name: 'dave-dev.reown.id', address: ADDRESS }
 const reload = { to: 'feature', feature: 'account', event: { type: 'account.reload' } }
 
-describe('names outcomes: the success view after a registration (issue 21 §2, spec §2 RegisterAccountNameSuccess)', () => {
+describe('names outcomes: the success view after a registration (spec §2 RegisterAccountNameSuccess)', () => {
   test('behavior: a browser wallet signed over the form: the form is replaced by the success view', () => {
     expect(namesOutcomes.emitted!(facts('RegisterAccountName', { holder: 'names' }), registered)).toEqual([reload, to.router({ type: 'router.replace', view: 'RegisterAccountNameSuccess' })])
   })

@@ -29,7 +29,7 @@ function successMoves(view: ViewName): FeatureCommand[] {
 }
 
 /**
- * The names feature's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}):
+ * The names feature's hooks that arrive with its machine ({@link import('./features.ts').LoadedFeature}):
  * it follows the active account (another account leaves the views for Account), and on success refreshes Account's
  * identity (the new name shows there) and shows RegisterAccountNameSuccess ({@link successMoves}). A cancel in the wallet or
  * a failure stays on RegisterAccountName (the machine keeps the name and the message).

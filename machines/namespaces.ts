@@ -1,13 +1,13 @@
 /**
  * What each chain namespace supports (spec §6 "Supported namespaces": balance eip155 and solana; send eip155 and
- * solana; names eip155; activity eip155). The views offer a section only on a namespace listed here (issue 17 §3:
- * only what can work is offered), and the machines refuse the rest. A plain module, no machine code: the views
+ * solana; names eip155; activity eip155). The views offer a section only on a namespace listed here (only
+ * what can work is offered), and the machines refuse the rest. A plain module, no machine code: the views
  * read it without loading a feature.
  */
 export const namespaceSupport = {
   /** Send (spec §4 Send). */
   send: ['eip155', 'solana'],
-  /** Swap (issue 20 §2): the convert API's networks are EVM chains; elsewhere 'Network not supported for Swaps'. */
+  /** Swap: the convert API's networks are EVM chains; elsewhere 'Network not supported for Swaps'. */
   swap: ['eip155'],
   /** The Activity tab's transaction history. */
   activity: ['eip155'],
@@ -15,7 +15,7 @@ export const namespaceSupport = {
   names: ['eip155'],
   /** Balances from the blockchain API. */
   balance: ['eip155', 'solana'],
-  /** The auth (embedded wallet) connector (spec §6: "supported only on eip155 and solana"; issue 19 §5). */
+  /** The auth (embedded wallet) connector (spec §6: "supported only on eip155 and solana"). */
   auth: ['eip155', 'solana'],
 } as const satisfies Record<string, readonly string[]>
 

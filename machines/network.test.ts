@@ -146,7 +146,7 @@ describe('network', () => {
     expect(h.actor.getSnapshot().value).toBe('unsupported')
   })
 
-  describe('a wallet that never answers (issue 14)', () => {
+  describe('a wallet that never answers', () => {
     test('behavior: a new switch while the wallet has not answered supersedes it: the wallet is asked again, the late answer is ignored', async () => {
       const h = harness()
       h.actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31338', connectorId: 'w' })

@@ -6,7 +6,7 @@ export type NetworkContext = {
   /** The namespace of the active network (the wallet's chain events are read in it). */
   namespace: ChainNamespace
   /**
-   * The configured networks: this machine owns the list (issue 22 item 4). It starts as `options.networks` and changes
+   * The configured networks: this machine owns the list. It starts as `options.networks` and changes
    * with `network.add` / `network.remove` (`modal.addNetwork` / `modal.removeNetwork`); the root and the wallet actors
    * read it here, nobody keeps a copy.
    */
@@ -41,7 +41,7 @@ export type NetworkEvent =
   | { type: 'network.walletDisconnected' }
   /**
    * The visitor left the view that waits for the wallet (SwitchNetwork's Back, closing the modal): the pending switch
-   * is given up, its late answer ignored (issue 14: a wallet that never answers must not hold the network).
+   * is given up, its late answer ignored (a wallet that never answers must not hold the network).
    */
   | { type: 'network.cancel' }
   /**
@@ -96,11 +96,11 @@ const notProvided = (name: string) => () => {
  *   `network.switchRejected` (the view stays, the user may retry); any other failure emits
  *   `network.switchFailed` (the owner goes back one view).
  * - A switch to a network id that is not configured emits `network.notFound` and changes nothing.
- * - The list is this machine's (issue 22 item 4): `network.add` appends a network (a known CAIP-2 id is ignored),
+ * - The list is this machine's: `network.add` appends a network (a known CAIP-2 id is ignored),
  *   `network.remove` drops one; the active one removed, the first remaining of its namespace (else the first of all)
  *   becomes active and `network.changed` is emitted (spec §4). A namespace with no networks is unfiltered: a wallet
  *   chain reported in it is accepted (not `unsupported`), the active network stays.
- * - While the wallet is asked (`pending`: `switching` or `addingChain`) nothing waits for it for ever (issue 14): a
+ * - While the wallet is asked (`pending`: `switching` or `addingChain`) nothing waits for it for ever: a
  *   new `network.switch` supersedes the pending one (the wallet is asked again, for the new target; the old answer is
  *   ignored), without a connector it just sets the network; `network.cancel` (the visitor left the view) gives the
  *   switch up. The wallet usually reports the new chain before answering, and the answer settles the switch.
@@ -194,7 +194,7 @@ export const networkMachine = setup({
     },
     /** The wallet is on a chain the dapp did not configure. */
     unsupported: {
-      // What other machines read (issue 15 §2: a tag, not this state's name).
+      // What other machines read (a tag, not this state's name).
       tags: ['unsupported'],
       on: {
         ...settledHandlers,

@@ -2,7 +2,7 @@ import { checkWalletLink } from '../adapters/links.ts'
 import type { CatalogueView, CatalogueWallet } from './catalogue.connect.ts'
 
 /**
- * The view models of onboarding (issue 17 §7): Get a wallet (the directory's wallets with their store links) and the
+ * The view models of onboarding: Get a wallet (the directory's wallets with their store links) and the
  * legal checkbox of Connect and AllWallets (spec §9 "legal checkbox off" by default). Pure functions of what the
  * catalogue machine, the options and the legal machine hold; the views render them.
  */
@@ -128,7 +128,7 @@ export type ConnectLegalParameters = {
 }
 
 /**
- * The legal checkbox's view model (issue 17 §7): with the feature on, wallet rows stay disabled until the visitor ticks
+ * The legal checkbox's view model: with the feature on, wallet rows stay disabled until the visitor ticks
  * the box; with it off there is no box and nothing is disabled.
  * @example connectLegal({ enabled: true, accepted: false }).walletsEnabled // false
  */

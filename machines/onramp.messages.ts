@@ -1,5 +1,5 @@
 /**
- * The on-ramp form's messages (issue 21 §1) as keys and values: the machine names a message, the views word it from the
+ * The on-ramp form's messages as keys and values: the machine names a message, the views word it from the
  * copy catalogue (`ui/locales/en.ts` `onrampMessages`). In a module of its own so the views read the keys without the
  * machine.
  */

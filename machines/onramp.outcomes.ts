@@ -6,7 +6,7 @@ const target = (a: ConnectedAccount): OnrampTarget => ({ address: a.address, cai
 const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnected: Boolean(facts.account) })
 
 /**
- * The on-ramp's hooks that arrive with its machine (issue 15 §1, {@link import('./features.ts').LoadedFeature}): it
+ * The on-ramp's hooks that arrive with its machine ({@link import('./features.ts').LoadedFeature}): it
  * follows the active account, and turns the machine's outcomes into the modal's moves: the checkout view pushed when
  * the checkout opens, back to the form when it is cancelled, the balance and Account's data read again when the
  * purchase arrived.

@@ -124,7 +124,7 @@ function defaultsFor(options: LoadedOnrampOptions, target: OnrampTarget | undefi
 const newSettled = (context: OnrampContext, poll: OnrampPoll) => poll.purchases.find((p) => !(context.baseline ?? []).includes(p.id))
 
 /**
- * Buying crypto by card (issue 21 §1; spec §3 on-ramp quote and limits, §7 on-ramp calls, §8 fallbacks, §9 providers).
+ * Buying crypto by card (spec §3 on-ramp quote and limits, §7 on-ramp calls, §8 fallbacks, §9 providers).
  *
  * `form` checks the amount against the payment method's limits (`invalid`), then quotes it (`quoting`, again on every
  * change: the form's events re-enter `checking`); `continue` from `quoted` opens the checkout popup at once (the

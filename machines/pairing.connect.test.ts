@@ -3,7 +3,7 @@ import { connectPairing, phoneOs, walletConnectRow } from './pairing.connect.ts'
 import type { PairingWallet } from './pairing.ts'
 
 /**
- * The pairing view's links (spec §5 links; issue 14 defect 5): every link of the picked wallet goes through the one
+ * The pairing view's links (spec §5 links): every link of the picked wallet goes through the one
  * link policy of adapters/links.ts; a refused one is never offered, its reason shows instead.
  */
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}`
@@ -37,7 +37,7 @@ describe('connectPairing links', () => {
   })
 })
 
-describe('connectPairing before the pairing machine arrived (issue 15 §1)', () => {
+describe('connectPairing before the pairing machine arrived', () => {
   test('behavior: no pairing snapshot: loading (the preparing spinner), no URI, no wallet, no links', () => {
     const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }
     expect(connectPairing(undefined, connection as never, { isMobile: true, walletConnectConnectorId: 'walletConnect' })).toEqual({
@@ -69,7 +69,7 @@ const phoneWallet = {
   homepage: 'https://metavault.example',
 } as PairingWallet
 
-describe('connectPairing on a phone (issue 17 §1: no QR-only route, the deep link from the tap)', () => {
+describe('connectPairing on a phone (no QR-only route, the deep link from the tap)', () => {
   test('behavior: a phone never shows the QR code; a desktop shows it once the URI is ready', () => {
     expect(view(phoneWallet, true).showQr).toBe(false)
     expect(view(undefined, true).showQr).toBe(false)
@@ -119,7 +119,7 @@ describe('connectPairing on a phone (issue 17 §1: no QR-only route, the deep li
   })
 })
 
-describe('walletConnectRow (spec §2: on mobile manual WalletConnect opens AllWallets; issue 17 §1)', () => {
+describe('walletConnectRow (spec §2: on mobile manual WalletConnect opens AllWallets)', () => {
   test('behavior: a desktop pairs with the QR code, tagged "QR code"', () => {
     expect(walletConnectRow({ isMobile: false, allWalletsAvailable: true })).toEqual({ route: 'pairing', tag: 'qrCode' })
     expect(walletConnectRow({ isMobile: false, allWalletsAvailable: false })).toEqual({ route: 'pairing', tag: 'qrCode' })

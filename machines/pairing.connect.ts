@@ -22,7 +22,7 @@ export type WalletConnectRow = { route: 'pairing' | 'allWallets' | 'hidden'; tag
 
 /**
  * Connect's WalletConnect row by device (spec §2 "It opens on AllWallets on mobile … when the manual-WalletConnect
- * option is on"; issue 17 §1: no QR-only route on a phone):
+ * option is on": no QR-only route on a phone):
  * - desktop: the pairing (its QR code, for the phone's camera), tagged "QR code";
  * - phone: All Wallets, untagged — each wallet there opens by its deep link, the QR code for another device is useless;
  * - phone without All Wallets (the feature off, or the directory cannot connect on the active namespace): hidden, since
@@ -38,7 +38,7 @@ export function walletConnectRow({ isMobile, allWalletsAvailable }: { isMobile: 
  * ConnectingWalletConnect / ConnectingWalletConnectBasic as the UI shows them (spec §2, §5 links):
  * - `loading`: the provider loads or the relay is asked for a URI;
  * - `showing`: the URI is ready — a QR code and a copy button on desktop; on a phone the wallet's deep link ("Continue
- *   in …", an Open button) and never a QR code (issue 17 §1), or, without a wallet, the link to copy;
+ *   in …", an Open button) and never a QR code, or, without a wallet, the link to copy;
  * - `connecting`: the wallet approved, the session is being read;
  * - `declined` (the visitor said no in the wallet) and `error` (relay, wallet or link failure), each with a retry;
  * - `connected`: done (the modal closes, or the sign-in check runs).
@@ -64,7 +64,7 @@ export type PairingView = {
   showQr: boolean
   /**
    * Phone, a wallet with a mobile link picked, the URI not ready yet: the Open button is there but disabled
-   * ("Preparing…"), so the link is never opened late, outside the tap (issue 17 §1).
+   * ("Preparing…"), so the link is never opened late, outside the tap.
    */
   preparingLink: boolean
   /**
@@ -73,7 +73,7 @@ export type PairingView = {
    */
   storeLink: string | undefined
   /**
-   * The wallet's "Get" route on a desktop Chromium browser (issue 17 §6): its Chrome Web Store page (`chrome_store`),
+   * The wallet's "Get" route on a desktop Chromium browser: its Chrome Web Store page (`chrome_store`),
    * http(s) only; undefined on a phone, in other browsers, or without one.
    */
   extensionLink: string | undefined
@@ -97,7 +97,7 @@ function firstWebLink(links: readonly (string | null | undefined)[]): string | u
 }
 
 /**
- * The pairing view model before the pairing machine arrived (it is fetched when WalletConnect is picked, issue 15 §1):
+ * The pairing view model before the pairing machine arrived (it is fetched when WalletConnect is picked):
  * `loading` (ConnectingWalletConnect shows its "preparing" spinner), no URI, no wallet, no links.
  */
 export const pairingNotLoaded: PairingView = {
@@ -168,7 +168,7 @@ export function connectPairing(
       // A native web link is not a web app: not offered.
       if (checked.kind === 'universal') webLink = checked.href
     } catch (e) {
-      // A refused web link is never rendered: the reason shows instead (one link policy, issue 14).
+      // A refused web link is never rendered: the reason shows instead (one link policy).
       linkError ??= (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
     }
   }

@@ -27,7 +27,7 @@ const notProvided = (name: string) => () => {
 }
 
 /**
- * ProfileWallets (issue 19 §3; spec §2, §3 "Embedded wallet user payload"): the accounts of the embedded wallet's user
+ * ProfileWallets (spec §2, §3 "Embedded wallet user payload"): the accounts of the embedded wallet's user
  * as the frame reports them (its EOA, and its smart account when the frame has one), read with `readUser`
  * (APP_GET_USER) each time the view opens. `loading` → `loaded` (the user in context) or `failed` (the error;
  * `profileWallets.retry` reads again).

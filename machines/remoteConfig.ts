@@ -26,7 +26,7 @@ export type RemoteConfigContext = {
   /** The page origin, checked against the allowed origins. */
   origin: string
   /**
-   * The one resolved feature set (issue 15 §3): resolved from the local options at start, again when the remote
+   * The one resolved feature set: resolved from the local options at start, again when the remote
    * config arrives (or fails). Views select it (`useFeatures()`), the public state carries it (`getState().features`).
    */
   features: Features

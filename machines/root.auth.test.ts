@@ -6,7 +6,7 @@ import { connectionStatus } from './connection.ts'
 import { timing } from './timing.ts'
 
 /**
- * The auth (embedded wallet) connector across namespaces (issue 19 §5; spec §4 "A different namespace using
+ * The auth (embedded wallet) connector across namespaces (spec §4 "A different namespace using
  * embedded-wallet auth connects or switches through it", §6 "supported only on eip155 and solana").
  */
 beforeEach(() => vi.useFakeTimers())
@@ -25,7 +25,7 @@ function harness(auth = true) {
 }
 const connectionOf = (h: ReturnType<typeof harness>, ns: 'eip155' | 'solana' | 'bip122') => h.actor.getSnapshot().context.connections[ns]!.getSnapshot()
 
-describe('root: the auth connector on eip155 and solana (issue 19 §5)', () => {
+describe('root: the auth connector on eip155 and solana', () => {
   test('behavior: connected on eip155 through auth, the solana connection connects through it too; bitcoin is left alone', async () => {
     const h = harness()
     h.actor.send({ type: 'app.open' })

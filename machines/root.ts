@@ -38,7 +38,7 @@ export type RootOptions = {
   namespaces?: readonly ChainNamespace[]
   /**
    * The networks at start: the network actor's input, read nowhere else. The network actor owns the list from then on
-   * (`modal.addNetwork` / `modal.removeNetwork`, issue 22 item 4): read it with {@link networksOf}.
+   * (`modal.addNetwork` / `modal.removeNetwork`): read it with {@link networksOf}.
    */
   networks: readonly CaipNetwork[]
   enableReconnect: boolean
@@ -72,7 +72,7 @@ export type RootOptions = {
 export type RootInput = {
   options: RootOptions
   /**
-   * The features (issue 15 §1): one registration each (`machines/<feature>.feature.ts`, listed in
+   * The features: one registration each (`machines/<feature>.feature.ts`, listed in
    * `ui/assemble/index.ts`). A feature with a `load` is imported on its first use and spawned when it resolves (events
    * meant for it wait); one with a `logic` (tests) is spawned at once.
    */
@@ -97,7 +97,7 @@ export type RootContext = {
   toast: ActorRefFrom<typeof toastMachine>
   connection: ActorRefFrom<typeof connectionMachine>
   network: ActorRefFrom<typeof networkMachine>
-  /** The features' registrations by id (issue 15 §1): what the root knows of each feature. */
+  /** The features' registrations by id: what the root knows of each feature. */
   registry: Readonly<Record<string, FeatureRegistration>>
   /** The feature actors spawned so far, by feature id (also their systemId): none before the first use. */
   features: Readonly<Record<string, AnyActorRef | undefined>>
@@ -106,7 +106,7 @@ export type RootContext = {
   /** Events for a feature still being fetched, delivered in order once it is spawned. */
   pending: Readonly<Record<string, EventObject[] | undefined>>
   /**
-   * The resolved feature set (spec §6, §9; issue 15 §3): the local options at creation, then the remote config's
+   * The resolved feature set (spec §6, §9): the local options at creation, then the remote config's
    * resolution (`feature.flags`). Views and the public state read it here.
    */
   flags: Features
@@ -315,7 +315,7 @@ export function toRecentWallet(c: Connector): RecentWallet {
   return { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
 }
 
-/** The configured networks now: the network actor's list (it owns it, issue 22 item 4). */
+/** The configured networks now: the network actor's list (it owns it). */
 function networksOf(context: RootContext): readonly CaipNetwork[] {
   return context.network.getSnapshot().context.networks
 }
@@ -403,14 +403,14 @@ const announce = (change: AccountChange) => ({ type: 'announceAccount', params: 
 
 /**
  * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
- * and the network actor from the start, and spawns the features on their first use (issue 15 §1). It knows features
+ * and the network actor from the start, and spawns the features on their first use. It knows features
  * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`): at a few moments
  * (spawned, the account changed, the flags changed, opened, closed, Back on a feature's view, a gesture, an event the
  * feature emitted, a network outcome) it tells the registrations the {@link FeatureFacts} and runs the commands they
  * answer. Children never talk to each other: they emit, this machine listens (`childEvents`, `featureEvents`) and
  * sends. No module state: two modals on one page own two roots.
  *
- * The chart (issue 15 §2): `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`, `modal.closed`).
+ * The chart: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`, `modal.closed`).
  * Within `open`, who holds the screen follows the router's current view (`router.changed`): `browsing` (the root's
  * own views: Connect, Account, the network and wallet lists, Receive), `connecting` (ConnectingExternal, and the
  * views of a connecting feature such as WalletConnect's QR), `feature` (a feature's views: Send's, SIWXSignMessage).
@@ -508,7 +508,7 @@ export const rootMachine = setup({
     /** The picked connector is claimed by an available feature (WalletConnect's pairing), not ConnectingExternal. */
     isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
-    // With the allWallets feature off (issue 15 §3) a phone falls back to the plain WalletConnect view, as a desktop does.
+    // With the allWallets feature off a phone falls back to the plain WalletConnect view, as a desktop does.
     isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
     isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
     /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
@@ -649,7 +649,7 @@ export const rootMachine = setup({
     ),
     /**
      * The visitor left the view that waits for the wallet's switch (SwitchNetwork's Back, closing the modal): the
-     * pending switch is given up (issue 14). The network machine ignores it when nothing is pending.
+     * pending switch is given up. The network machine ignores it when nothing is pending.
      */
     cancelNetworkSwitch: sendTo(({ context }) => context.network, { type: 'network.cancel' }),
     forwardWalletChain: sendTo(
@@ -793,7 +793,7 @@ export const rootMachine = setup({
         systemId: 'network',
         input: { namespace: options.namespace, networks: options.networks, activeCaipNetworkId: input.storedActiveNetworkId },
       }),
-      // No feature machine yet: each is spawned on its first use (issue 15 §1).
+      // No feature machine yet: each is spawned on its first use.
       registry: Object.fromEntries((input.features ?? []).map((r) => [r.id, r])),
       features: {},
       loading: [],
@@ -865,7 +865,7 @@ export const rootMachine = setup({
         /** Connect, Account, AllWallets, the network views, Receive. */
         browsing: {
           on: {
-            // Leaving SwitchNetwork gives up a switch the wallet has not answered (issue 14).
+            // Leaving SwitchNetwork gives up a switch the wallet has not answered.
             'app.back': [{ guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['cancelNetworkSwitch', 'goBack'] }, { actions: 'goBack' }],
           },
         },
@@ -906,7 +906,7 @@ export const rootMachine = setup({
     // moves the root to `open`); the same rules reset the view when the modal is already open.
     'app.open': openRules(),
     'router.changed': { actions: 'setView' },
-    // Features arrive on intent (issue 15 §1): a view's need or gesture, then the module's arrival.
+    // Features arrive on intent: a view's need or gesture, then the module's arrival.
     'feature.ensure': { actions: 'ensureFeature' },
     'feature.deliver': { actions: 'ensureFeature' },
     'feature.loaded': { actions: 'spawnLoadedFeature' },

@@ -125,7 +125,7 @@ export const routerMachine = setup({
       return { history: [...context.history.slice(0, -2), target], direction: 'prev' as const }
     }),
     requestClose: emit({ type: 'router.closeRequested' } as const),
-    /** After every history change: the current view, for the owner (issue 15 §2: an event, not a read of this machine). */
+    /** After every history change: the current view, for the owner (an event, not a read of this machine). */
     emitChanged: emit(({ context }) => ({ type: 'router.changed' as const, view: current(context).view })),
     pushTransaction: assign(({ context, event }) => {
       const e = event as Extract<RouterEvent, { type: 'router.pushTransaction' }>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { connectSend, receiverLabel } from './send.connect.ts'
 
-describe('connectSend before the send machine arrived (issue 15 §1)', () => {
+describe('connectSend before the send machine arrived', () => {
   test('behavior: no snapshot: an empty form in the idle phase, no tokens, the balances loading, nothing to send', () => {
     expect(connectSend(undefined)).toEqual({
       loaded: false,

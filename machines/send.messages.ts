@@ -1,8 +1,8 @@
 /**
- * The Send feature's messages (spec §5) as keys and values (issue 17 §9): the send machine names a message, the views
+ * The Send feature's messages (spec §5) as keys and values: the send machine names a message, the views
  * take its words from the copy catalogue (`ui/locales/en.shell.ts` `sendMessages`, the spec's strings word for word;
  * `ui/errorSentence.ts` `sendMessageText`), so another locale needs no machine change. In a module of its own: the
- * root and the views read the keys without pulling the send machine into the page's first JS (issue 15 §4).
+ * root and the views read the keys without pulling the send machine into the page's first JS.
  */
 
 /**

@@ -5,7 +5,7 @@ import type { TokenBalance } from '../services/schemas.ts'
 import { parseAmount, parseReceiver, sendMessageRefs, type SendTarget } from './send.ts'
 
 /**
- * Property tests of the Send form's parsers at the boundary (spec §5; issue 14): the typed amount (parsed with the
+ * Property tests of the Send form's parsers at the boundary (spec §5): the typed amount (parsed with the
  * token's decimals through viem's `parseUnits`, never a float) and the typed receiver (an address of the namespace,
  * optional 0x on eip155, or a CAIP-10 address of the network sent on). Any text gives a value or one of the form's
  * messages, never an exception; valid input round-trips. fast-check prints the counterexample of a failure.

@@ -2,7 +2,7 @@ import type { TokenBalance } from '../services/schemas.ts'
 
 /**
  * The send feature's token helpers, in a module of their own: the send views' model (`send.connect.ts`, in the page's
- * first JS through `ui/hooks.ts`) uses them without pulling the send machine in (issue 15 §1, §4). `send.ts` re-exports
+ * first JS through `ui/hooks.ts`) uses them without pulling the send machine in. `send.ts` re-exports
  * them.
  */
 

@@ -27,7 +27,7 @@ export type SiwxView = {
   isSigning: boolean
   /** Sign starts a request: prompting, or while the wallet is asked to return (sign in where it is instead). */
   canSign: boolean
-  /** Cancel works (spec §4 cancel rules): prompting, while signing and while returning (issue 14). */
+  /** Cancel works (spec §4 cancel rules): prompting, while signing and while returning. */
   canCancel: boolean
   /** Sign-in is required: the modal cannot close without a session. */
   required: boolean
@@ -47,7 +47,7 @@ const phases = ['creatingMessage', 'awaitingSignature', 'verifying'] as const
 
 /**
  * The sign-in model before the SIWX machine arrived (it is spawned on the first connection with `siwx` configured,
- * issue 15 §1): `idle`, not signing, neither Sign nor Cancel enabled, no signer and no session.
+ * ): `idle`, not signing, neither Sign nor Cancel enabled, no signer and no session.
  */
 export const siwxNotLoaded: SiwxView = {
   loaded: false,

@@ -1,6 +1,6 @@
 /**
  * The user-visible strings of sign-in (spec §8, word for word), in a module of their own so that the root machine and
- * the public entry can name them without pulling the SIWX machine into the page's initial JS (issue 15 §1).
+ * the public entry can name them without pulling the SIWX machine into the page's initial JS.
  */
 export const siwxMessages = {
   signFailed: 'Error signing message',

@@ -293,7 +293,7 @@ describe('siwx machine', () => {
   })
 })
 
-describe('siwx machine: a wallet or a config that never answers, a config that answers wrongly (issue 14)', () => {
+describe('siwx machine: a wallet or a config that never answers, a config that answers wrongly', () => {
   const OTHER = '0x000000000000000000000000000000000000dEaD'
   const sessionOf = (accountAddress: string, chainId: string): SiwxSession => ({ ...session, data: { ...message, accountAddress, chainId } })
   /** Prompting, Sign, the message made: the wallet is asked and has not answered. */

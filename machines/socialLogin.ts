@@ -53,7 +53,7 @@ const notProvided = (name: string) => () => {
 export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', message: 'The sign-in window was closed' }
 
 /**
- * Social login through the embedded wallet's frame (issue 19 §1; spec §2, §3 social providers, §9 popup 600×800 and
+ * Social login through the embedded wallet's frame (spec §2, §3 social providers, §9 popup 600×800 and
  * 1000 ms poll):
  * - `idle`: `socialLogin.start { provider, popup }`. The popup was opened by the view in the click itself, before any
  *   await (browsers block a late `window.open`); with no popup the login goes by redirect.

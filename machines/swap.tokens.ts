@@ -3,7 +3,7 @@ import type { TokenBalance } from '../services/schemas.ts'
 
 /*
  * The swap's token and amount helpers, apart from the machine: the view model (swap.connect.ts) needs them, and a view
- * prefetched ahead (Account shows Swap's chunk before the click) must not bring the machine with it (issue 15 §1).
+ * prefetched ahead (Account shows Swap's chunk before the click) must not bring the machine with it.
  */
 
 /** The contract address the convert API gives the native currency (ETH) of an eip155 chain. */

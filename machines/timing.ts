@@ -54,7 +54,7 @@ export const timing = {
   pairingExpiryMargin: 10_000,
   /**
    * A wallet call nobody is asked to approve (the restore's `eth_accounts`/`eth_chainId` or a Wallet Standard silent
-   * connect, a balance read) ends with `RequestTimeoutError` after this (spec §9 "RPC default timeout 10 s"; issue 14).
+   * connect, a balance read) ends with `RequestTimeoutError` after this (spec §9 "RPC default timeout 10 s").
    */
   walletRequestTimeout: 10_000,
   /**
@@ -70,7 +70,7 @@ export const timing = {
   /**
    * On a phone, after the visitor taps a wallet's deep link: when the page is still visible this long later (no
    * `visibilitychange` to hidden, no `pagehide`), nothing opened, and the "Copy link" and "Get the app" fallbacks show
-   * (issue 17 §1). Not in the spec; long enough for an app switch to hide the page.
+   *. Not in the spec; long enough for an app switch to hide the page.
    */
   deepLinkFallbackDelay: 1_500,
   /** The embedded wallet's frame: no FRAME_READY within this → `iframe_load_failed` (spec §8, §9). */

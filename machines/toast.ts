@@ -39,7 +39,7 @@ export const toastMachine = setup({
     hidden: {
       on: { 'toast.show': { target: 'visible', actions: 'showNow' } },
     },
-    // `visible` and `swapping`: what other machines read (issue 15 §2: tags, not state names).
+    // `visible` and `swapping`: what other machines read (tags, not state names).
     visible: {
       tags: ['visible'],
       initial: 'checking',

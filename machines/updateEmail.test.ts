@@ -28,7 +28,7 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
 }
 const tick = () => new Promise((r) => setTimeout(r, 0))
 
-describe('updateEmail machine and view model (issue 19 §3)', () => {
+describe('updateEmail machine and view model', () => {
   test('behavior: isNewEmail refuses the current email (any case, spaces) and a non-email', () => {
     expect(isNewEmail('grace@example.com', 'ada@example.com')).toBe(true)
     expect(isNewEmail(' ADA@example.com ', 'ada@example.com')).toBe(false)
@@ -226,7 +226,7 @@ describe('updateEmail registration', () => {
   })
 })
 
-describe('ProfileWallets machine, view model and registration (issue 19 §3)', () => {
+describe('ProfileWallets machine, view model and registration', () => {
   const loaded = async (user: unknown) => {
     const actor = createActor(profileWalletsMachine.provide({ actors: { readUser: fromPromise(async () => user as ProfileWalletsUser) } })).start()
     actor.send({ type: 'profileWallets.open' })

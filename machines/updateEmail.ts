@@ -9,7 +9,7 @@ export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
 /** An email update error as the view shows it: the error, and for the throttle the seconds left (spec §5). */
 export type UpdateEmailError = ErrorSummary & { retryAfterSeconds?: number | undefined }
 
-/** Context of the email update (issue 19 §3). */
+/** Context of the email update. */
 export type UpdateEmailContext = {
   /** The signed-in email (the Account's), to refuse the same address before the frame is asked. */
   currentEmail: string
@@ -56,7 +56,7 @@ function errorOf(error: unknown): UpdateEmailError {
 }
 
 /**
- * Changing the embedded wallet's email (issue 19 §3; spec §2 UpdateEmailWallet, §3 "update email (plus primary and
+ * Changing the embedded wallet's email (spec §2 UpdateEmailWallet, §3 "update email (plus primary and
  * secondary OTP)", §4 "Email update result action", §5 throttle, §9 "email change poll 1000 ms", "email login cooldown 30 s"):
  * - `idle` until `updateEmail.start` (Account's edit button on the email row, email users only).
  * - `enteringEmail`: `updateEmail.submit` with a valid email other than the current one → `sending` (`requestUpdate`:

@@ -28,14 +28,14 @@ export type LocalFeatureFlags = {
   /** Pay (no view yet). */
   pay: boolean
   /**
-   * The legal checkbox of Connect and AllWallets (issue 17 §7, spec §9 "legal checkbox off"): wallets can be chosen once
+   * The legal checkbox of Connect and AllWallets (spec §9 "legal checkbox off"): wallets can be chosen once
    * the visitor agrees to the `termsConditionsUrl` and `privacyPolicyUrl` pages.
    */
   legalCheckbox: boolean
 }
 
 /**
- * The one resolved feature set (spec §6, §9; issue 15 §3): every feature of the modal, on or off. It gates what exists:
+ * The one resolved feature set (spec §6, §9): every feature of the modal, on or off. It gates what exists:
  * a feature that is off shows no entry point, loads no code, and its public API call throws `FeatureDisabledError`.
  * Resolved by {@link resolveFeatures}, held by the remote config machine (`machines/remoteConfig.ts`), read by the
  * views (`useFeatures()`) and the dapp (`modal.getState().features`).

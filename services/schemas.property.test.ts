@@ -22,7 +22,7 @@ import {
 import { siwxNonceSchema, siwxSessionSchema } from './siwx.ts'
 
 /**
- * Property tests of the API answer schemas at the trust boundary (issue 14, defect 10): any JSON is accepted or
+ * Property tests of the API answer schemas at the trust boundary: any JSON is accepted or
  * refused with `InvalidResponseError` (never another exception); answers built from the contract round-trip unchanged
  * through JSON; and an answer with one date or number-like field made malformed — a `minedAt` that is not a real
  * instant, a numeric string that is not a decimal, a count that is not a whole number, a price of Infinity (JSON's

@@ -174,7 +174,7 @@ describe('createSiwx', () => {
   })
 })
 
-describe('createSiwx: its url (issue 14)', () => {
+describe('createSiwx: its url', () => {
   it('bad input: a url that is not an absolute http(s) base URL is refused at once with InvalidUrlError', () => {
     for (const url of ['javascript:alert(1)', 'ws://127.0.0.1:8600/siwx', 'http://127.0.0.1:8600/siwx evil', 'https://u:p@evil.example/siwx', 'https://api.example/siwx?x=1', '/siwx', '']) {
       expect(() => createSiwx({ url }), url).toThrow(InvalidUrlError)

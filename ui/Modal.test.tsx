@@ -6,7 +6,7 @@ import { viewCode } from './features.ts'
 import { en } from './locales/en.ts'
 
 /**
- * The modal shell and the views' chunks (issue 15 §4): no view is in the page's first JS. The click renders the dialog
+ * The modal shell and the views' chunks: no view is in the page's first JS. The click renders the dialog
  * at once, named by the view's title; while the view's chunk is on its way the body shows a skeleton, replaced by the
  * view through a state update (no Suspense fallback) the moment the chunk resolves. The page buttons fetch the chunk
  * of the view they open on the visitor's first intent. The tests run in file order: the first one needs Connect's
@@ -55,7 +55,7 @@ function isInert(el: Element): boolean {
   return false
 }
 
-test('behavior: while open the page behind is inert and does not scroll; a marked element stays usable; closing restores both (issue 17 §11)', async () => {
+test('behavior: while open the page behind is inert and does not scroll; a marked element stays usable; closing restores both', async () => {
   app = await renderApp({})
   const keep = document.body.appendChild(document.createElement('div'))
   keep.setAttribute('data-latchkey-interactive', '')

@@ -27,7 +27,7 @@ function ViewBody({ view }: { view: ViewName }) {
 }
 
 /**
- * Renders a view from its chunk (issue 15 §4): at once when the chunk is in (prefetched on intent or by the view before),
+ * Renders a view from its chunk: at once when the chunk is in (prefetched on intent or by the view before),
  * else a skeleton, replaced by the view through a state update the moment the chunk resolves. It never suspends on
  * the chunk, so React's Suspense fallback throttle (~300 ms) never delays a view. The opening `loading` flag (the
  * dialog's `aria-busy`) ends only once the view itself is on screen. A chunk that cannot be fetched throws while
@@ -114,7 +114,7 @@ export const interactiveAttribute = 'data-latchkey-interactive'
 
 /**
  * While the dialog is open the page behind it is inert (no focus, no clicks, hidden from assistive technology) and does
- * not scroll (issue 17 §11, as a modal dialog should); both are restored when it closes. Every sibling of the modal's
+ * not scroll (as a modal dialog should); both are restored when it closes. Every sibling of the modal's
  * host and of each of its ancestors (through shadow roots) up to `<body>` gets `inert`, unless it already had it or
  * carries {@link interactiveAttribute}; the root element's `overflow` is hidden, its earlier value put back after.
  */
@@ -211,7 +211,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
 
   useEffect(() => {
     if (!mounted) return
-    // Taking over from the pre-core dialog (issue 15 §4): focus returns where it was when that dialog opened.
+    // Taking over from the pre-core dialog: focus returns where it was when that dialog opened.
     const before = opener?.current
     if (opener) opener.current = null
     returnFocusTo.current = before?.isConnected ? before : deepActiveElement()
@@ -267,7 +267,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     }
   }
 
-  // ConnectingExternal's title follows the connection (issue 17 §9): never 'Connecting' over a declined or failed one.
+  // ConnectingExternal's title follows the connection: never 'Connecting' over a declined or failed one.
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : copy.titles[view.view]
   return (
     <>

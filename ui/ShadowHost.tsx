@@ -8,7 +8,7 @@ import { createPortal } from 'react-dom'
  *
  * `fallback` is rendered in the host's light DOM until the shadow root exists: on the server (SSR, prerendering: there
  * is no shadow root there) and in the first client render, which hydrates it, so the server's HTML holds the control and
- * hydration sees the same markup (issue 16 §1). Attaching the shadow root hides it at once (it has no slot); the next
+ * hydration sees the same markup. Attaching the shadow root hides it at once (it has no slot); the next
  * render drops it for the shadow content. Keep it static: it must not depend on state the server does not have.
  */
 export function ShadowHost({ children, css, inline = false, testId, fallback }: { children: ReactNode; css: string; inline?: boolean; testId?: string; fallback?: ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * Where the embedded wallet's frame shows its approval (issue 18 §2, spec §4 "Embedded-wallet RPC lifecycle"): the
+ * Where the embedded wallet's frame shows its approval (spec §4 "Embedded-wallet RPC lifecycle"): the
  * ApproveTransaction view registers its body here while it is mounted, and the embedded wallet (`ui/embedded.ts`)
  * positions the secure site's iframe over it (z-index 999999, spec §9). A tiny module of its own so that the view's
  * chunk does not carry the embedded wallet, and the embedded wallet does not carry the view.

@@ -7,7 +7,7 @@ export type BrowserNavigator = {
 
 /**
  * Whether this browser installs Chrome Web Store extensions: a desktop Chromium browser (Chrome, Edge, Brave, Opera…),
- * so Get a wallet offers a wallet's extension page there (issue 17 §6). Read from User-Agent Client Hints when the
+ * so Get a wallet offers a wallet's extension page there. Read from User-Agent Client Hints when the
  * browser has them (a `Chromium` brand, not mobile), else from the user agent (`Chrome/` or `Chromium/`, no `Mobile`
  * or `Android`). No navigator (a server render): false.
  *

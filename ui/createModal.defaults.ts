@@ -1,5 +1,5 @@
 /**
- * What `createModal`'s facade answers before the core is in (issue 15 §4): the public state of a modal that has not
+ * What `createModal`'s facade answers before the core is in: the public state of a modal that has not
  * connected, derived from the options and storage as the core derives its start. Shared with the core where the core
  * computes the same thing (`idleSiwx`, `startNetwork`); `createModal.facade.test.ts` fails if the two drift apart.
  */

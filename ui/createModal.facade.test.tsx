@@ -9,7 +9,7 @@ import { enShell } from './locales/en.shell.ts'
 import { ConnectButton, ModalProvider } from './react.tsx'
 
 /**
- * `createModal`'s facade over the lazy core (issue 15 §4), on a page where the core's module was never fetched (the
+ * `createModal`'s facade over the lazy core, on a page where the core's module was never fetched (the
  * unit tests' setup hands it over; each test here forgets it first): the facade answers what the core answers at start,
  * queues calls and runs them in order when the core arrives, attaches its listeners then, and a click before the core
  * renders a dialog at once.

@@ -77,7 +77,7 @@ async function closed(modal: ReturnType<typeof createModal>) {
   await vi.waitFor(() => expect(modal.actor.getSnapshot().context.modal.getSnapshot().value).toBe('closed'))
 }
 
-describe('issue 14 §1: a wallet whose on() or removeListener() throws', () => {
+describe('a wallet whose on() or removeListener() throws', () => {
   test('behavior: on() throwing: the wallet still connects and the modal keeps opening and closing', async () => {
     const { wallet } = devWallet()
     wallet.misbehave = { onThrows: new TypeError('on is not supported here') }
@@ -190,7 +190,7 @@ describe('issue 14 §1: a wallet whose on() or removeListener() throws', () => {
 
 const devWalletAddress = () => new DevWallet({ chains: [{ chainId: 31337, name: 'A', rpcUrl: rpc1 }] }).state.address
 
-describe('issue 14 §2: one malformed EIP-6963 announcement', () => {
+describe('one malformed EIP-6963 announcement', () => {
   const announce = (detail: unknown) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
   const provider = { request: async () => [] }
 
@@ -241,7 +241,7 @@ describe('issue 14 §2: one malformed EIP-6963 announcement', () => {
   })
 })
 
-describe('issue 14 §3: a wallet request that never resolves', () => {
+describe('a wallet request that never resolves', () => {
   const message = (accountAddress: string, chainId: string): SiwxMessage => ({
     accountAddress,
     chainId,
@@ -396,7 +396,7 @@ describe('issue 14 §3: a wallet request that never resolves', () => {
   })
 })
 
-describe('issue 14 §6: destroy() releases what the instance registered', () => {
+describe('destroy() releases what the instance registered', () => {
   test('behavior: 50 create/destroy cycles leave the window and document listeners and the pending timers as they were', async () => {
     devWallet()
     const targets = [window, document] as const
@@ -457,7 +457,7 @@ describe('issue 14 §6: destroy() releases what the instance registered', () => 
   })
 })
 
-describe('issue 14 §6: destroy() with the Solana and Bitcoin adapters loaded', () => {
+describe('destroy() with the Solana and Bitcoin adapters loaded', () => {
   test('behavior: 50 cycles with their adapters loaded leave no Wallet Standard registry listener behind', async () => {
     const { getWallets } = await import('@wallet-standard/app')
     const { bitcoinRegtest, solanaDevnet } = await import('../adapters/networks.ts')
@@ -496,7 +496,7 @@ describe('issue 14 §6: destroy() with the Solana and Bitcoin adapters loaded', 
   })
 })
 
-describe('issue 14 §7: a custom getSessions answer is checked', () => {
+describe('a custom getSessions answer is checked', () => {
   const message = (accountAddress: string, chainId: string): SiwxMessage => ({
     accountAddress,
     chainId,

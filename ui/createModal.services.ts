@@ -12,7 +12,7 @@ import type { ModalOptions } from './types.ts'
 import { InvalidOptionsError } from './options.ts'
 
 /*
- * One modal instance's service clients and transfer adapters (spec §7; issue 15 §4): the blockchain API, the wallet
+ * One modal instance's service clients and transfer adapters (spec §7): the blockchain API, the wallet
  * directory, analytics, the transfer adapter of each namespace. Nothing before the click needs them, so `createModal`
  * imports this module with the first feature the visitor uses (or the first analytics event, when `api.analyticsUrl`
  * is set), not with the page; each client inside still loads with its own first call.

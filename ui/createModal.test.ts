@@ -155,7 +155,7 @@ describe('createModal: who signs the SIWX message', () => {
   })
 })
 
-describe('createModal: WalletConnect and namespaces (issues 6, 7)', () => {
+describe('createModal: WalletConnect and namespaces', () => {
   const wc = () => ({ relayUrl: inject('relayUrl'), storage: new MemoryKeyValueStorage() as never, storagePrefix: `cm-${Math.random().toString(36).slice(2, 9)}` })
 
   test('behavior: universal-provider mode (adapter: null) opens ConnectingWalletConnectBasic on a desktop and starts a pairing', async () => {
@@ -163,7 +163,7 @@ describe('createModal: WalletConnect and namespaces (issues 6, 7)', () => {
     instances.push(modal)
     modal.open()
     expect(modal.getState().view).toBe('ConnectingWalletConnectBasic')
-    // The pairing machine arrives with its module (issue 15 §1), then starts at once with the queued pairing.start.
+    // The pairing machine arrives with its module, then starts at once with the queued pairing.start.
     expect(modal.actor.getSnapshot().context.loading).toContain('pairing')
     await vi.waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined())
     const pairing = modal.actor.getSnapshot().context.features.pairing!

@@ -1,5 +1,5 @@
 /**
- * `latchkey/element` (issue 16 §2): custom elements for pages without React of their own.
+ * `latchkey/element`: custom elements for pages without React of their own.
  *
  * - `<latchkey-modal>` creates one modal instance from its attributes and renders the modal (the same React UI as
  *   `latchkey/react`, in its shadow root).

@@ -52,7 +52,7 @@ async function signedIn() {
   return { f, e, store, changed, flush }
 }
 
-describe('embedded wallet: account type (issue 19 §4)', () => {
+describe('embedded wallet: account type', () => {
   afterEach(() => vi.useRealTimers())
 
   test('behavior: canSwitchToSmartAccount only for an enabled network and a current eoa', () => {

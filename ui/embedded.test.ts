@@ -45,7 +45,7 @@ function setup(options: { debug?: boolean; onAlert?: (key: string, title: string
   return { f, e, store, notAllowed, approvals, flush, ready }
 }
 
-describe('embedded wallet provider (issue 18 §2–§3)', () => {
+describe('embedded wallet provider', () => {
   afterEach(() => vi.useRealTimers())
 
   test('behavior: nothing is mounted before the first request; eth_requestAccounts loads the frame, syncs theme and dapp data, answers the user', async () => {

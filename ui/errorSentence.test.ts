@@ -5,7 +5,7 @@ import { errorSentence, messageText, sendMessageText } from './errorSentence.ts'
 import { sendMessageRefs } from '../machines/send.messages.ts'
 import { en } from './locales/en.ts'
 
-describe('errorSentence (issue 17 §9: visitors never read internal error names)', () => {
+describe('errorSentence (visitors never read internal error names)', () => {
   test('behavior: an adapter error is worded by its name, never by its own message', () => {
     const sentence = errorSentence(en, { name: 'ConnectorNotFoundError', message: 'Connector not found' })
     expect(sentence).toBe(en.errors.byName.ConnectorNotFoundError)

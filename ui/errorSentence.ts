@@ -13,7 +13,7 @@ export type ErrorLike = { name: string; message?: string; code?: number }
 const plainMessageNames = new Set(['SendValidationError', 'SolanaTransactionError'])
 
 /**
- * The sentence a visitor reads for a failure (issue 17 §9): the catalogue's words for the error's name, else for its
+ * The sentence a visitor reads for a failure: the catalogue's words for the error's name, else for its
  * EIP-1193 / JSON-RPC code, else the catalogue's fallback ('Something went wrong. Try again.'). A failure's own message
  * (an adapter's 'Connector not found', a node's 'execution reverted') is for developers — it stays in the machine's
  * context, the events and the console — and is never returned, except for the failures the machines word themselves
@@ -32,7 +32,7 @@ export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, erro
 }
 
 /**
- * The words of a machine's message (issue 17 §9): the catalogue's `messages` entry for its key, its values put in their
+ * The words of a machine's message: the catalogue's `messages` entry for its key, its values put in their
  * places (`emailUpdated`'s email); a `failure` is worded from its error by {@link errorSentence}.
  * @example messageText(en, { key: 'sendSent' }) // 'Transaction sent'
  */
@@ -43,7 +43,7 @@ export function messageText(copy: Pick<ShellCopy, 'errors' | 'messages'>, messag
 }
 
 /**
- * The words of a send form message (issue 17 §9): the catalogue's `sendMessages` entry for its key, its values (symbol,
+ * The words of a send form message: the catalogue's `sendMessages` entry for its key, its values (symbol,
  * decimals, network id) put in their places.
  * @example sendMessageText(en, { key: 'tooManyDecimals', values: { symbol: 'USDC', decimals: 6 } }) // 'Too many decimals: USDC allows 6'
  */

@@ -1,5 +1,5 @@
 /**
- * `latchkey/ethers` (issue 16 §2): an ethers v6 `BrowserProvider` and `JsonRpcSigner` over the wallet latchkey has
+ * `latchkey/ethers`: an ethers v6 `BrowserProvider` and `JsonRpcSigner` over the wallet latchkey has
  * connected in the eip155 namespace. ethers is the dapp's (an optional peer): only this module imports it.
  *
  * @example

@@ -20,7 +20,7 @@ import AllWallets from './views/AllWallets.tsx'
 import Send from './views/Send.tsx'
 
 /**
- * The hooks with feature machines that arrive on intent (issue 15 §1): the real root (its wallet side played by the
+ * The hooks with feature machines that arrive on intent: the real root (its wallet side played by the
  * test harness) with each feature's module held by the test, the real views. Before the feature is there a view shows
  * its not-loaded model; a gesture made meanwhile goes through the root (`feature.deliver`) and is applied, in order,
  * once the feature arrives.
@@ -31,7 +31,7 @@ afterEach(cleanup)
 const pending = () => fromPromise(() => new Promise<never>(() => {})) as never
 
 function renderWith(h: ReturnType<typeof createRootHarness>, children: ReactNode) {
-  // The facade's internal contract with the hooks (issue 15 §4): its core (root actor and view-model functions) is in.
+  // The facade's internal contract with the hooks: its core (root actor and view-model functions) is in.
   const core = { actor: h.actor, connect: { connectAccount, connectConnecting, connectModal, connectNetwork } }
   const modal = { actor: h.actor, options: {}, peekCore: () => core, subscribeCore: () => () => {} } as unknown as ModalInstance
   return render(<ModalContext.Provider value={modal}>{children}</ModalContext.Provider>)

@@ -22,7 +22,7 @@ function staticClosure(entry: string): Set<string> {
   return new Set([...seen].map((f) => f.slice(root.length + 1)))
 }
 
-describe("the page's initial JS (issue 15 §4)", () => {
+describe("the page's initial JS", () => {
   const initial = new Set([...staticClosure('ui/index.ts'), ...staticClosure('ui/react.tsx')])
 
   test('behavior: the walker follows value imports and skips type-only and dynamic ones', () => {

@@ -1,7 +1,7 @@
 import { defaultLocale } from '../machines/format.ts'
 
 /**
- * The locale numbers and fiat values are written in (issue 17 §5): the dapp's `locale` option when it set one, else
+ * The locale numbers and fiat values are written in: the dapp's `locale` option when it set one, else
  * the browser's `navigator.language`, `'en-US'` where there is none (the server, a worker without it). The view models
  * take it as a parameter; machines never read `navigator`.
  * @example visitorLocale() // 'de-DE' in a German browser

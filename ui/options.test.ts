@@ -7,7 +7,7 @@ import { createModal, InvalidOptionsError, type ModalOptions } from './createMod
 import { validateOptions } from './options.ts'
 
 /**
- * Option validation (issue 14, defects 4, 8 and 9): every option is checked by `createModal` before anything starts;
+ * Option validation (defects 4, 8 and 9): every option is checked by `createModal` before anything starts;
  * the first that cannot work is refused with an `InvalidOptionsError` that names it by its path and says why.
  */
 const instances: Array<{ destroy(): void }> = []
@@ -309,7 +309,7 @@ describe('spec §9: connectorTypeOrder option', () => {
   })
 })
 
-describe('nameSuffix (issue 21 §2, spec §9: suffixes as configuration)', () => {
+describe('nameSuffix (spec §9: suffixes as configuration)', () => {
   type WithRegistry = { actor: { getSnapshot(): { context: { registry: Record<string, { input?: (facts: never) => unknown }> } } } }
   const namesInput = (modal: unknown) => (modal as WithRegistry).actor.getSnapshot().context.registry['names']!.input!({} as never) as { suffix?: string }
 

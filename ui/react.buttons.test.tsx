@@ -5,7 +5,7 @@ import { onHeld, renderApp, type App } from '../tests/model/app.tsx'
 import { en } from './locales/en.ts'
 
 /**
- * The page's account button keeps in step with the wallet's balance (issue 17 §8): '…' only while it is read; when
+ * The page's account button keeps in step with the wallet's balance: '…' only while it is read; when
  * it cannot be read, the address alone and a retry beside it, never an endless '…'. The development wallet on
  * anvil answers the balance; its `eth_getBalance` is held at the gate and failed or let through by the test.
  */

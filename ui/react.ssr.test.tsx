@@ -6,7 +6,7 @@ import { createModal } from './createModal.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useHydrated } from './react.tsx'
 
 /**
- * Server rendering (issue 16 §1): Next.js prerenders the page's client components on the server, where there is no
+ * Server rendering: Next.js prerenders the page's client components on the server, where there is no
  * window, document or storage. createModal and the React entry must neither touch them nor throw there.
  */
 const modals: Array<{ destroy(): void }> = []

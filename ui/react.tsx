@@ -16,7 +16,7 @@ export { useAccount, useDisconnect, useFeatures, useModal, useNetwork } from './
 const noSubscription = () => () => {}
 
 /**
- * `false` on the server and while React hydrates the server's HTML, `true` otherwise (issue 16 §1). The modal's state on
+ * `false` on the server and while React hydrates the server's HTML, `true` otherwise. The modal's state on
  * the client (a stored connection being restored, a stored network) is not the server's, so markup that depends on it
  * must wait for hydration to end, or React reports a mismatch. The page buttons use it; a dapp's own components that
  * render `useAccount()` or `useNetwork()` in server-rendered HTML (Next.js) do the same.
@@ -75,7 +75,7 @@ export function provideModalShell(m: ShellModule): void {
   shellModule ??= m
 }
 
-/** The modal shell's chunk (`Modal.tsx`, with the view registry), fetched with the core (issue 15 §4). */
+/** The modal shell's chunk (`Modal.tsx`, with the view registry), fetched with the core. */
 function loadShell(): Promise<ShellModule> {
   return (shellLoading ??= import('./Modal.tsx').then(
     (m) => (shellModule = m),
@@ -87,7 +87,7 @@ function loadShell(): Promise<ShellModule> {
 }
 
 /**
- * What the modal's host shows (issue 15 §4): the modal shell once the core and the shell's chunk are in; before that,
+ * What the modal's host shows: the modal shell once the core and the shell's chunk are in; before that,
  * the pre-core dialog while an `open()` waits for them (a click renders a dialog at once), else nothing. The shell's
  * chunk is fetched the moment the core is asked for (a page button's intent, an action, a stored connection).
  */
@@ -139,7 +139,7 @@ type ShellProps = { opener?: RefObject<HTMLElement | null> }
 const noPending = () => undefined
 
 /**
- * The dialog a click renders before the core is in (issue 15 §4): the shell's markup and CSS (role=dialog, the view's
+ * The dialog a click renders before the core is in: the shell's markup and CSS (role=dialog, the view's
  * title, the close button) with a skeleton body, focused; replaced by the modal shell, on the same view, when the core
  * arrives. Close, Escape and a click outside it drop the queued open.
  */
@@ -230,7 +230,7 @@ function usePageButtonRef(priority: number) {
 
 /**
  * Props that fetch the chunk of the view a page button opens, and its feature machines' modules, on the visitor's first
- * intent (issue 15 §1, §4): the pointer
+ * intent: the pointer
  * entering it, focus, or a press (touch has no hover), so the view is usually in when the click renders the dialog.
  */
 function prefetchOnIntent(modal: ModalInstance, view: ViewName) {
@@ -284,7 +284,7 @@ export function AccountButton() {
     <PageButton>
       <button ref={ref} type="button" className="lk-page-button" data-variant="neutral" aria-haspopup="dialog" title={account.address} {...prefetchOnIntent(modal, 'Account')} onClick={() => open()}>
         {account.address && <Avatar address={account.address} size={20} />}
-        {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it (issue 17 §8). */}
+        {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it. */}
         {!account.isBalanceUnavailable && (
           <span className="lk-page-button-balance" data-testid="account-button-balance">
             <span className="lk-page-button-amount">{account.formattedBalance ?? '…'}</span> {account.balanceSymbol}
@@ -304,7 +304,7 @@ export function AccountButton() {
 }
 
 /**
- * The network button: the active network's icon (issue 17 §6) and name, or "Wrong network"; opens SwitchNetwork (or
+ * The network button: the active network's icon and name, or "Wrong network"; opens SwitchNetwork (or
  * UnsupportedChain).
  */
 export function NetworkButton() {

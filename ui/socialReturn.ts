@@ -1,5 +1,5 @@
 /**
- * A social login's return in a page address (issue 19 §1; spec §2 "a Telegram mini-app social-login return reads a
+ * A social login's return in a page address (spec §2 "a Telegram mini-app social-login return reads a
  * result_uri query parameter from the page address and removes it afterwards"). Tiny and dependency-free: `createModal`
  * reads the page's address with it at start; the social login's actors build the return address with it.
  */

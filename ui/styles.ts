@@ -1,12 +1,12 @@
 /**
  * The modal shell's and the page buttons' CSS, injected into their shadow roots so the host page's CSS cannot reach
  * them. Colours, sizes and radii come only from the `--lk-` custom properties (theme.ts). What the views' insides use
- * (rows, forms, tabs, lists) is in `styles.views.ts`, fetched with the first view's chunk (issue 15 §4).
+ * (rows, forms, tabs, lists) is in `styles.views.ts`, fetched with the first view's chunk.
  */
 export const modalCss = `
 :host { all: initial; }
 * { box-sizing: border-box; }
-/* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer (issue 17 §4). */
+/* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer. */
 .lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade 150ms ease-out; }
 .lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out 150ms ease-in forwards; }
 .lk-continued { display: contents; }
@@ -48,7 +48,7 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 @keyframes lk-pulse { 50% { opacity: 0.5 } }
 @keyframes lk-spin { to { transform: rotate(360deg) } }
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }
-/* Phones (issue 17 §1): below 600 px the dialog is a bottom sheet: full width, on the bottom edge, top corners rounded,
+/* Phones: below 600 px the dialog is a bottom sheet: full width, on the bottom edge, top corners rounded,
    clear of the home indicator (safe-area inset), at most 90 % of the viewport high with its own scroll, sliding up as it
    enters (not under prefers-reduced-motion, below). The handle is drawn by ::before: decorative, not in the a11y tree. */
 @media (max-width: 600px) {

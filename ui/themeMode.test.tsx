@@ -13,7 +13,7 @@ import { createModal, InvalidOptionsError, type ModalOptions } from './createMod
 /**
  * Spec §5 "Theme mode is light or dark": `themeMode` is typed `'light' | 'dark'`, but the option also arrives from
  * plain JavaScript (a query parameter, a config file), so `createModal` checks it at run time, and so does
- * `setThemeMode` (issue 18 §3: the theme changes at run time and the embedded wallet's frame follows it).
+ * `setThemeMode` (the theme changes at run time and the embedded wallet's frame follows it).
  */
 const instances: Array<{ destroy(): void }> = []
 afterEach(() => instances.splice(0).forEach((m) => m.destroy()))
@@ -46,7 +46,7 @@ describe('spec §5: theme mode is light or dark', () => {
   })
 })
 
-describe('issue 18 §3: the theme at run time (setThemeMode, setThemeVariables)', () => {
+describe('the theme at run time (setThemeMode, setThemeVariables)', () => {
   afterEach(() => vi.useRealTimers())
 
   test('behavior: setThemeMode switches getTheme and tells subscribers; the same mode again tells nobody', () => {

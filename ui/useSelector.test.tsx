@@ -6,7 +6,7 @@ import { assign, createActor, setup } from 'xstate'
 import { useSelector, type SelectableActor } from './useSelector.ts'
 
 /**
- * `useSelector` on React's own `useSyncExternalStore` (issue 15 §4: no `use-sync-external-store` shim, no
+ * `useSelector` on React's own `useSyncExternalStore` (no `use-sync-external-store` shim, no
  * `@xstate/react` in the page's first JS) keeps `@xstate/react`'s contract: select, re-render on a changed selection
  * only, an equal selection keeps its identity, an absent actor selects from `undefined`, an errored actor throws.
  */

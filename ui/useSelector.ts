@@ -13,7 +13,7 @@ const sameValue = (a: unknown, b: unknown): boolean => a === b
  * A value selected from an actor's snapshot, re-rendering only when the selection changes (by `compare`): the
  * semantics of `@xstate/react`'s `useSelector`, on React's own `useSyncExternalStore` (React ≥ 18, the package's
  * peer range). `@xstate/react` reaches it through the `use-sync-external-store` shim kept for React 16 and 17, which
- * the page's first JS paid for (issue 15 §4: ≈0.5 kB gzip with `@xstate/react` itself).
+ * the page's first JS paid for (≈0.5 kB gzip with `@xstate/react` itself).
  *
  * As there: `actor` may be undefined (a feature not spawned yet: the selector gets `undefined`); a snapshot in
  * `status: 'error'` throws its error to the nearest error boundary; one snapshot is selected once, and a new

@@ -1,5 +1,5 @@
 /**
- * `latchkey/wagmi` (issue 16 §2): latchkey's eip155 connection is wagmi's connection. A dapp built on wagmi (v2 or
+ * `latchkey/wagmi`: latchkey's eip155 connection is wagmi's connection. A dapp built on wagmi (v2 or
  * v3) keeps its hooks (`useAccount`/`useConnection`, `useSendTransaction`, `useWriteContract`, `useSwitchChain`)
  * while the modal connects, switches and disconnects; a wagmi `disconnect()` disconnects the modal, a wagmi
  * `switchChain()` goes through the modal's network switching.
@@ -209,7 +209,7 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
 }
 
 /**
- * A wagmi connector whose connection is the modal's eip155 connection (issue 16 §2: one source of truth, both
+ * A wagmi connector whose connection is the modal's eip155 connection (one source of truth, both
  * directions).
  *
  * - The modal connects a wallet (any way: browser wallet, WalletConnect, a restore on load) → wagmi is connected with

@@ -45,7 +45,7 @@ export function createChainReader(chainId: number, rpcUrl: string): ChainReader 
   return { caipNetworkId: `eip155:${chainId}`, chainId, rpcUrl, client }
 }
 
-/** A token's `iconUrl` from the dataset (issue 17 §6), or nothing. */
+/** A token's `iconUrl` from the dataset, or nothing. */
 export function iconOf(dataset: Pick<Dataset, 'tokenIconUrls'>, symbol: string): { iconUrl?: string } {
   const url = dataset.tokenIconUrls?.[symbol]
   return url ? { iconUrl: url } : {}

@@ -91,7 +91,7 @@ export type Dataset = {
   /** Smart sessions by lower-case address. */
   sessions: Readonly<Record<string, readonly SmartSession[]>>
   /**
-   * Token icons by symbol (`data:image/svg+xml` coins), sent as `iconUrl` in balances (issue 17 §6). Optional: a
+   * Token icons by symbol (`data:image/svg+xml` coins), sent as `iconUrl` in balances. Optional: a
    * dataset without it sends none.
    */
   tokenIconUrls?: Readonly<Record<string, string>>
@@ -99,7 +99,7 @@ export type Dataset = {
   images: {
     /** `/public/getAssetImage/{id}`: asset id → label (see {@link networkImageId}). */
     assets: Readonly<Record<string, string>>
-    /** The CAIP-2 namespace of a network's asset id: its image draws that namespace's glyph (issue 17 §6). */
+    /** The CAIP-2 namespace of a network's asset id: its image draws that namespace's glyph. */
     assetNamespaces?: Readonly<Record<string, string>>
     /** `/public/getCurrencyImage/{id}`: `USD`, `EUR`, `GBP`. */
     currencies: Readonly<Record<string, string>>

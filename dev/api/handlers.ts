@@ -321,7 +321,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       )
     },
 
-    // The convert calls (issue 20): from the Uniswap v2 exchange of the anvil chains (dev/dex), see exchange.ts.
+    // The convert calls: from the Uniswap v2 exchange of the anvil chains (dev/dex), see exchange.ts.
     getSwapQuotes: ({ query }) =>
       onExchange(async () => {
         const amount = parseAmount(query.amount)
@@ -342,7 +342,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
         return json({ tokens: lists.flat() })
       }),
 
-    // USD prices from the pools' reserves against dUSDT (issue 20); addresses of other networks or tokens in no pool
+    // USD prices from the pools' reserves against dUSDT; addresses of other networks or tokens in no pool
     // are left out.
     getTokenPrices: ({ body }) =>
       onExchange(async () => {
@@ -585,7 +585,7 @@ export function directoryHandlers(state: ApiState): Handlers<DirectoryOperations
       if (!wallet) throw new ApiHttpError(404, `No wallet image '${path.id}'`)
       return svg(initialsSvg(wallet.image_id, wallet.name))
     },
-    // A network's image: its namespace's glyph (no initials, issue 17 §6); an asset of no known network: initials.
+    // A network's image: its namespace's glyph (no initials); an asset of no known network: initials.
     getAssetImage: ({ path }) => {
       const namespace = dataset.images.assetNamespaces?.[path.id]
       return namespace && dataset.images.assets[path.id] !== undefined ? svg(networkSvg(`asset:${path.id}`, namespace)) : image(dataset.images.assets, 'asset', path.id, false)

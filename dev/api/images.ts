@@ -68,7 +68,7 @@ const globeGlyph = '<g fill="none" stroke="#fff" stroke-width="5"><circle cx="48
 
 /**
  * A network's image (96×96, rounded corners): its namespace's glyph in white on a colour derived from `seed`, no
- * letters (issue 17 §6).
+ * letters.
  *
  * @param seed what the colour is derived from (the network's image id).
  * @param namespace the CAIP-2 namespace (`eip155`, `solana`, `bip122`); another one draws a globe.

@@ -1,5 +1,5 @@
 /**
- * The reference server's name registry (issue 21 §2): registered names, one row per name and one per (name, coin
+ * The reference server's name registry: registered names, one row per name and one per (name, coin
  * type) address, in PGlite (Postgres compiled to WebAssembly, in memory). The database opens lazily, once per
  * server, on the first name request (it opens slowly under load); `reset()` brings it back to the dataset's names.
  * Dev-only.

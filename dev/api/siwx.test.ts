@@ -9,7 +9,7 @@ import type { ApiServer } from './server.ts'
 import { siwxNonceTtl } from './siwx.ts'
 
 /**
- * The SIWX routes of the reference server (issue 5 §2): every sign-in is a real EIP-4361 message made with viem's
+ * The SIWX routes of the reference server: every sign-in is a real EIP-4361 message made with viem's
  * `createSiweMessage` and signed by a viem local account (the anvil dev accounts); verification runs on the test
  * anvils. The server's clock is the test's `clock`, so expiry needs no waiting.
  */

@@ -1,5 +1,5 @@
 /**
- * The SIWX part of the reference server (`openapi/siwx.yaml`, mounted under `/siwx`; issue 5 §2): single-use
+ * The SIWX part of the reference server (`openapi/siwx.yaml`, mounted under `/siwx`): single-use
  * nonces, verification of signed EIP-4361 messages with viem on the chain the message names, and sessions.
  * Every refusal has its own code (contract `RefusalCode`). All state is in memory, one per server. Dev-only.
  */

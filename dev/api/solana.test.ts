@@ -46,7 +46,7 @@ describe('GET /v1/account/{address}/balance for Solana', () => {
           value: 15_000,
           price: 150,
           quantity: { decimals: '9', numeric: '100' },
-          // The coin's icon from the reference API's images, as EVM balances carry theirs (issue 17 §6).
+          // The coin's icon from the reference API's images, as EVM balances carry theirs.
           iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
         },
       ],

@@ -57,7 +57,7 @@ export async function readSolanaBalances(reader: SolanaReader, address: string, 
       value: Math.round(Number(numeric) * price * 100) / 100,
       price,
       quantity: { decimals: String(solDecimals), numeric },
-      // The coin's icon from the reference API's images (issue 17 §6).
+      // The coin's icon from the reference API's images.
       ...iconOf(dataset, 'SOL'),
     },
   ]

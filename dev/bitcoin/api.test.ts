@@ -139,7 +139,7 @@ describe('bitcoin routes of the reference API', () => {
         value: 65_000,
         price: 65_000,
         quantity: { decimals: '8', numeric: '1' },
-        // The coin's icon from the reference API's images, as EVM balances carry theirs (issue 17 §6).
+        // The coin's icon from the reference API's images, as EVM balances carry theirs.
         iconUrl: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
       },
     ])

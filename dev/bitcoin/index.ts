@@ -1,5 +1,5 @@
 /**
- * The Bitcoin part of the dev stack (issue 7 §3): the dev keys, the regtest UTXO index the reference API server holds,
+ * The Bitcoin part of the dev stack: the dev keys, the regtest UTXO index the reference API server holds,
  * and its Esplora-style HTTP handlers. Dev-only.
  */
 import { bitcoinRegtest } from '../../adapters/networks.ts'

@@ -1,5 +1,5 @@
 /**
- * A regtest-style Bitcoin UTXO index for the dev stack (issue 7 §3): there is no bitcoind on these machines
+ * A regtest-style Bitcoin UTXO index for the dev stack: there is no bitcoind on these machines
  * (`shared/notes/local-stack.md`), so the reference API server keeps the UTXO set itself.
  *
  * - Genesis: one coinbase-like funding transaction per funded address (block 0).

@@ -1,5 +1,5 @@
 /**
- * The dev Farcaster id registry (issue 19 §2): `DevFidRegistry` (fid → custody address, the read shape of Farcaster's
+ * The dev Farcaster id registry: `DevFidRegistry` (fid → custody address, the read shape of Farcaster's
  * IdRegistry) deployed on both local anvil chains at a constant address by `npm start` (after the dev tokens and the
  * exchange), seeded with one fid per anvil dev account 0..4. The secure site reads `custodyOf(fid)` to verify a
  * Sign In With Farcaster message. Dev-only.

@@ -1,5 +1,5 @@
 /**
- * The Farcaster auth relay of the dev stack (issue 19 §2): channels between an app (the secure site) and a Farcaster
+ * The Farcaster auth relay of the dev stack: channels between an app (the secure site) and a Farcaster
  * client (the development mobile wallet), in memory. The routes (mounted by the secure site, `dev/secure-site`) follow
  * the shape of Farcaster's relay that `@farcaster/auth-client` talks to:
  *

@@ -1,5 +1,5 @@
 /**
- * Sign In With Farcaster (issue 19 §2), the parts both sides share. Browser-safe (viem only): the development mobile
+ * Sign In With Farcaster, the parts both sides share. Browser-safe (viem only): the development mobile
  * wallet (the Farcaster client) and the secure site (the app) import it.
  *
  * - The request URL the dapp shows as a QR code and deep link: `farcaster://connect?channelToken=…&nonce=…&domain=…

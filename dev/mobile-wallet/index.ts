@@ -1,5 +1,5 @@
 /**
- * The development mobile wallet (WalletConnect v2 wallet side, issue 6 §2): the wallet, its page, its storages
+ * The development mobile wallet (WalletConnect v2 wallet side): the wallet, its page, its storages
  * and the URI parser. Dev and test only; never part of the library bundle.
  */
 export { acknowledgementPoll, devProjectId, DevMobileWallet, sessionUpdateTimeout, supportedEvents, supportedMethods, walletReasons } from './wallet.ts'

@@ -1,5 +1,5 @@
 /**
- * The development mobile wallet's own page (`/mobile-wallet.html`, issue 6 §2): a second browser page beside the
+ * The development mobile wallet's own page (`/mobile-wallet.html`): a second browser page beside the
  * demo that plays the phone. Paste (or let a test type) the dapp's WalletConnect URI, pair, approve or reject the
  * proposal and the requests, watch the chain and address, switch chain, disconnect. Plain DOM, every control
  * with an accessible name and a `data-testid` for Playwright.
@@ -117,7 +117,7 @@ export function mountMobileWalletPage(wallet: DevMobileWallet, container: HTMLEl
   const noSessions = el('p', { class: 'muted' }, 'No session.')
   sessionSection.append(el('h2', { id: `${uid}-sessions` }, 'Sessions'), noSessions, sessionList)
 
-  // Sign In With Farcaster (issue 19 §2): the wallet as the Farcaster client.
+  // Sign In With Farcaster: the wallet as the Farcaster client.
   const farcasterSection = el('section', { 'aria-labelledby': `${uid}-farcaster` })
   const farcasterUrl = el('textarea', { id: `${uid}-fc-url`, 'data-testid': 'mw-farcaster-url', rows: '3', spellcheck: 'false', placeholder: 'farcaster://connect?channelToken=…' })
   const farcasterFid = el('input', { id: `${uid}-fc-fid`, 'data-testid': 'mw-farcaster-fid', type: 'number', min: '1', step: '1' })
@@ -312,7 +312,7 @@ export async function startMobileWalletPage(env: Record<string, string | undefin
   mountMobileWalletPage(wallet, root, { relayUrl })
   const farcaster = new URLSearchParams(location.search).get('farcaster')
   if (farcaster) {
-    // A Farcaster deep link (issue 19 §2): the request shows, the visitor signs with the button.
+    // A Farcaster deep link: the request shows, the visitor signs with the button.
     const input = root.querySelector<HTMLTextAreaElement>('[data-testid="mw-farcaster-url"]')
     if (input) {
       input.value = farcaster

@@ -1,5 +1,5 @@
 /**
- * The development mobile wallet (issue 6 §2) against a real dapp-side `@walletconnect/sign-client` over the
+ * The development mobile wallet against a real dapp-side `@walletconnect/sign-client` over the
  * loopback relay, with the two test anvils: URIs, proposals (chains it knows, chains it does not), each method it
  * answers, chain switching and adding, disconnecting from either side, misbehaviour switches, restoring from
  * storage; and its storages.

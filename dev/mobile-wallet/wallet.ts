@@ -1,6 +1,6 @@
 /**
  * The development mobile wallet: the wallet side of WalletConnect v2, built on `@walletconnect/sign-client`,
- * for the demo and the tests (issue 6 §2). It pairs from a `wc:` URI, shows the dapp's proposal, approves or
+ * for the demo and the tests. It pairs from a `wc:` URI, shows the dapp's proposal, approves or
  * rejects it, answers `personal_sign`, `eth_signTypedData_v4`, `eth_sendTransaction` (signed locally, sent to
  * the anvil of the request's chain), `wallet_switchEthereumChain` and `wallet_addEthereumChain`, and can
  * disconnect from its side. Runs in Node (unit tests) and in the browser (`demo/mobile-wallet.html`).
@@ -335,7 +335,7 @@ export class DevMobileWallet {
   }
 
   /**
-   * Acts as the Farcaster client (issue 19 §2): signs the Sign In With Farcaster request of `url` with this wallet's
+   * Acts as the Farcaster client: signs the Sign In With Farcaster request of `url` with this wallet's
    * account as the custody address of `fid` and posts it to the request's relay.
    *
    * @returns the message signed.

@@ -1,5 +1,5 @@
 /**
- * The dev stack's OpenID Connect provider (issue 19 §1): a real OAuth 2.0 / OIDC server (`oidc-provider`) on its own
+ * The dev stack's OpenID Connect provider: a real OAuth 2.0 / OIDC server (`oidc-provider`) on its own
  * loopback port, standing in for Google, GitHub, Apple, Facebook, X and Discord. One confidential client per social
  * provider name (client id = the name), authorization code with PKCE (S256, required), ID tokens signed RS256 with a
  * key generated at start (published at `/jwks`). Its sign-in page lists development users of the client's provider;

@@ -1,5 +1,5 @@
 /**
- * The development on-ramp provider (issue 21 §1): its own loopback origin, the checkout page the reference API's
+ * The development on-ramp provider: its own loopback origin, the checkout page the reference API's
  * `/v1/generators/onrampurl` points at. Dev-only.
  *
  * ```

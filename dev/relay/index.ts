@@ -1,5 +1,5 @@
 /**
- * The WalletConnect v2 relay on loopback (issue 6 §2): `startRelay` and the auth helpers for raw-socket tools.
+ * The WalletConnect v2 relay on loopback: `startRelay` and the auth helpers for raw-socket tools.
  * Dev and test only (Node); never part of the library bundle.
  */
 export { defaultPingInterval, maxFrameBytes, maxTtlSeconds, RelayErrorCode, sessionTags, startRelay } from './server.ts'

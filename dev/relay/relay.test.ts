@@ -1,5 +1,5 @@
 /**
- * The loopback relay (issue 6 §2): the protocol over raw sockets (auth, subscribe / publish / deliver / ack, no
+ * The loopback relay: the protocol over raw sockets (auth, subscribe / publish / deliver / ack, no
  * echo, kept messages for late subscribers, ttl, the session methods' fan-out, fetch, pings, bad frames), then a
  * real pairing between `@walletconnect/sign-client` (dapp) and the development mobile wallet through it.
  */

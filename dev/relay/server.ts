@@ -1,7 +1,7 @@
 /**
  * A WalletConnect v2 relay on loopback, for the demo (`npm start`) and the tests: the real SDKs
  * (`@walletconnect/sign-client`, `@walletconnect/universal-provider`) pair, settle sessions and exchange
- * requests through it without leaving the machine (issue 6 §2). Written with `ws` for this project from the
+ * requests through it without leaving the machine. Written with `ws` for this project from the
  * protocol facts in `../shared/notes/walletconnect-loopback-relay.md`:
  *
  * - A WebSocket speaking JSON-RPC 2.0. The client id is the `iss` (a did:key) of the `auth` JWT in the socket

@@ -1,7 +1,7 @@
 /**
- * The secure site's database (issue 18 §1): users, their embedded wallets (one EOA each, the private key kept here,
+ * The secure site's database: users, their embedded wallets (one EOA each, the private key kept here,
  * server-side), devices, device verifications, one-time codes, sessions, the email login throttle and the preferred
- * account type per user and chain (issue 19 §4), in PGlite
+ * account type per user and chain, in PGlite
  * (Postgres compiled to WebAssembly: no native build step). In memory unless a data directory is given. Dev-only.
  */
 import { PGlite } from '@electric-sql/pglite'
@@ -90,7 +90,7 @@ export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
 }
 
 /**
- * A user row with its wallet's address (never the key). An email user has `email`; a social user (issue 19) has
+ * A user row with its wallet's address (never the key). An email user has `email`; a social user has
  * `email` null and its provider and username.
  */
 export type UserRow = { id: number; email: string | null; address: string; social_provider?: string | null; username?: string | null }
@@ -132,7 +132,7 @@ export async function walletPrivateKey(db: SecureDb, userId: number): Promise<st
 }
 
 /**
- * The user of a social identity (issue 19 §1): found by (provider, sub) with its username refreshed, or created with
+ * The user of a social identity: found by (provider, sub) with its username refreshed, or created with
  * its wallet (email null: a social user signs in with its provider, not a mail).
  *
  * @returns the user and whether it was created (the caller funds a new wallet).
@@ -164,7 +164,7 @@ export async function socialUser(
 }
 
 /**
- * The account type user `userId` prefers on EVM chain `chainId` (issue 19 §4; spec §3 "preferred type stored per
+ * The account type user `userId` prefers on EVM chain `chainId` (spec §3 "preferred type stored per
  * chain"), or `undefined` when never set.
  */
 export async function preferredAccountType(db: SecureDb, userId: number, chainId: number): Promise<'eoa' | 'smartAccount' | undefined> {

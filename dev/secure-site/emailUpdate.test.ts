@@ -7,7 +7,7 @@ import { emailLoginCooldown, otpTtl, secureMessages } from './service.ts'
 import { emailUpdateMessages } from './emailUpdate.ts'
 
 /**
- * The email change over HTTP with the real parts (issue 19 §3): PGlite, the loopback SMTP server, jose sessions. A code
+ * The email change over HTTP with the real parts: PGlite, the loopback SMTP server, jose sessions. A code
  * to the current address, then one to the new address; the email changes only after both.
  */
 const rpc1 = inject('anvilRpc1')

@@ -1,5 +1,5 @@
 /**
- * Changing the email of an email user (issue 19 §3; spec §3 "update email (plus primary and secondary OTP)", §4
+ * Changing the email of an email user (spec §3 "update email (plus primary and secondary OTP)", §4
  * "Email update result action": VERIFY_PRIMARY_OTP or VERIFY_SECONDARY_OTP). Two codes, over the loopback SMTP server:
  *
  * 1. `start(token, { email })` (APP_UPDATE_EMAIL): a signed-in email user asks for a new address (valid, not the current

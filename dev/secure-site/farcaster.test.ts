@@ -14,7 +14,7 @@ import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
 
 /**
- * Farcaster login over HTTP with the real parts (issue 19 §2): an anvil with the fid registry, the secure site and its
+ * Farcaster login over HTTP with the real parts: an anvil with the fid registry, the secure site and its
  * relay; the Farcaster client is `signInWithFarcaster` (what the development mobile wallet runs) posting over fetch.
  */
 let anvil: AnvilInstance

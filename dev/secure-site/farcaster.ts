@@ -1,5 +1,5 @@
 /**
- * Farcaster login on the secure site (issue 19 §2; spec §2 ConnectingFarcaster, §3 "get/connect Farcaster"): the app
+ * Farcaster login on the secure site (spec §2 ConnectingFarcaster, §3 "get/connect Farcaster"): the app
  * side of Sign In With Farcaster through the dev stack's auth relay (`dev/farcaster/relay.ts`, mounted here).
  *
  * 1. `start({ deviceId })` (the frame's APP_GET_FARCASTER_URI): opens a relay channel for this device → the request

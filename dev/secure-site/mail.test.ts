@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailer, startMailServer } from './mail.ts'
 import type { MailServer } from './mail.ts'
 
-/** The loopback mail: nodemailer over a real SMTP socket to smtp-server, parsed with mailparser (issue 18 §1). */
+/** The loopback mail: nodemailer over a real SMTP socket to smtp-server, parsed with mailparser. */
 let mail: MailServer
 beforeAll(async () => {
   mail = await startMailServer({ port: 0 })

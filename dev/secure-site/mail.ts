@@ -1,5 +1,5 @@
 /**
- * Real mail on loopback for the secure site (issue 18 §1): an SMTP server (`smtp-server`) receives, every message is
+ * Real mail on loopback for the secure site: an SMTP server (`smtp-server`) receives, every message is
  * parsed with `mailparser` and kept in memory (the mailbox); the secure site sends with `nodemailer` over SMTP to it.
  * Dev-only: no TLS, no authentication, loopback only.
  */

@@ -9,7 +9,7 @@ import { JWT_EXPIRED, JWT_INVALID, JWT_NOT_YET_VALID, sessionTtl } from './sessi
 import { defaultFundWei, otpTtl, secureMessages } from './service.ts'
 
 /**
- * The secure site over HTTP with its real parts (issue 18 §1): PGlite in memory, the loopback SMTP server over a real
+ * The secure site over HTTP with its real parts: PGlite in memory, the loopback SMTP server over a real
  * socket, nodemailer, jose, and the test anvils (funding, signing, sending). The site's clock is the test's `clock`.
  */
 const rpc1 = inject('anvilRpc1')
@@ -144,7 +144,7 @@ describe('email login: the three actions (spec §4)', () => {
   })
 })
 
-describe('codes: expiry, lock, throttle (issue 18 §1, spec §5, §9)', () => {
+describe('codes: expiry, lock, throttle (spec §5, §9)', () => {
   async function requestCode(): Promise<{ email: string; deviceId: string; code: string }> {
     const { email, deviceId } = await signUp()
     clock += 31_000
@@ -230,7 +230,7 @@ describe('sessions: JWT nbf / exp, sign out (spec §8)', () => {
   })
 })
 
-describe('the embedded wallet: key custody, signing, sending (issue 18 §1)', () => {
+describe('the embedded wallet: key custody, signing, sending', () => {
   const client = createPublicClient({ transport: http(rpc1) })
 
   it('behavior: a new wallet is funded on both dev chains', async () => {

@@ -1,5 +1,5 @@
 /**
- * The secure site of the dev stack (issue 18 §1): its own loopback origin serving the embedded wallet's frame page,
+ * The secure site of the dev stack: its own loopback origin serving the embedded wallet's frame page,
  * the API only that page uses, the device verification page and the dev mailbox.
  *
  * ```
@@ -14,14 +14,14 @@
  * GET  /api/session           Bearer → { isConnected }
  * POST /api/sign-out          Bearer → {} (the session is revoked)
  * POST /api/rpc               Bearer, { method, params, chainId } → { result }
- * POST /api/update-email      Bearer, { email } → { action: VERIFY_PRIMARY_OTP }: a code to the current address (issue 19 §3)
+ * POST /api/update-email      Bearer, { email } → { action: VERIFY_PRIMARY_OTP }: a code to the current address
  * POST /api/update-email/primary-otp    Bearer, { otp } → { action: VERIFY_SECONDARY_OTP }: a code to the new address
  * POST /api/update-email/secondary-otp  Bearer, { otp } → { email }: the user's email is the new one
- * POST /api/social/start     { provider, deviceId, returnTo } → { uri }: the provider's authorize URL (issue 19, PKCE)
+ * POST /api/social/start     { provider, deviceId, returnTo } → { uri }: the provider's authorize URL (PKCE)
  * POST /api/connect-social    { resultUri, deviceId } → { token }: the completed social sign-in of this device, once
  * GET  /social/callback       the provider's redirect: code exchanged, ID token verified → 303 to the dapp with
  *                             `result_uri` (or `social_error`); an unknown state: a page saying it was refused
- * POST /api/farcaster/start   { deviceId } → { url, channelToken }: a Sign In With Farcaster request (issue 19 §2)
+ * POST /api/farcaster/start   { deviceId } → { url, channelToken }: a Sign In With Farcaster request
  * POST /api/connect-farcaster { channelToken, deviceId } → { state: 'pending' } | { state: 'completed', token }
  * POST /v1/channel, GET /v1/channel/status, POST /v1/channel/authenticate   the Farcaster auth relay (CORS open: the
  *                             Farcaster client is another origin; dev/farcaster/relay.ts)
@@ -67,7 +67,7 @@ export type StartSecureSiteOptions = {
   mail: MailServer
   /** The chains the embedded wallet uses (the dev anvils). */
   chains: readonly SecureChain[]
-  /** The Solana networks the embedded wallet uses (issue 19 §5: the dev LiteSVM RPC); none: no Solana wallet. */
+  /** The Solana networks the embedded wallet uses (the dev LiteSVM RPC); none: no Solana wallet. */
   solanaChains?: readonly SecureSolanaChain[]
   /** What a new Solana wallet is airdropped per Solana network, in lamports (0: nothing). Default 10 SOL. */
   solanaFundLamports?: number
@@ -85,12 +85,12 @@ export type StartSecureSiteOptions = {
    */
   db?: SecureDb | Promise<SecureDb>
   /**
-   * The OpenID Connect provider of the social logins (issue 19 §1): its issuer and one client per provider name;
+   * The OpenID Connect provider of the social logins: its issuer and one client per provider name;
    * a function when it starts after the site (it needs the site's callback URL). None: social login answers 503.
    */
   social?: SocialConfig | (() => SocialConfig | undefined)
   /**
-   * Where the Farcaster id registry is read (issue 19 §2): default the first chain's RPC and the registry's constant
+   * Where the Farcaster id registry is read: default the first chain's RPC and the registry's constant
    * address (`dev/farcaster/registry.ts`).
    */
   farcaster?: FarcasterConfig

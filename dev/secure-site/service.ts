@@ -1,5 +1,5 @@
 /**
- * What the secure site does (issue 18 §1; spec §4 "Email connect result action", §5 email, OTP, throttle and the RPC
+ * What the secure site does (spec §4 "Email connect result action", §5 email, OTP, throttle and the RPC
  * lists, §9 email login cooldown): email login with device verification by a mailed link, one-time codes by mail,
  * sessions as JWTs, and the embedded wallet whose private key stays here, signing only for a valid session.
  * HTTP-free (dev/secure-site/server.ts maps it to routes); the clock is injected. Dev-only.
@@ -17,9 +17,9 @@ import { createSolanaWallets, isSolanaChainId, SolanaWalletError } from './solan
 import type { SecureSolanaChain } from './solana.ts'
 import { createSmartAccounts, SmartAccountSendError } from './smartAccount.ts'
 
-/** How long a mailed code is valid, in ms: 10 minutes (issue 18 §1). */
+/** How long a mailed code is valid, in ms: 10 minutes. */
 export const otpTtl = 10 * 60_000
-/** Wrong codes before a code locks (issue 18 §1). */
+/** Wrong codes before a code locks. */
 export const otpMaxAttempts = 5
 /** How long a device verification link is valid, in ms: 10 minutes. */
 export const deviceLinkTtl = 10 * 60_000
@@ -64,7 +64,7 @@ export class SecureSiteError extends Error {
 
 /**
  * A chain the embedded wallet signs and sends on. `bundlerUrl`: the chain's ERC-4337 bundler (dev/aa, JSON-RPC): smart
- * accounts are enabled on the chain (issue 19 §4).
+ * accounts are enabled on the chain.
  */
 export type SecureChain = { chainId: number; rpcUrl: string; name?: string; bundlerUrl?: string }
 
@@ -95,7 +95,7 @@ export type SecureServiceOptions = {
   now?: () => number
   /** What a new wallet gets on every chain with `anvil_setBalance`, in wei; 0n: no funding. Default {@link defaultFundWei}. */
   fundWei?: bigint
-  /** The Solana networks (the dev LiteSVM RPC) the wallet's ed25519 key signs and sends on (issue 19 §5). None: no Solana. */
+  /** The Solana networks (the dev LiteSVM RPC) the wallet's ed25519 key signs and sends on. None: no Solana. */
   solanaChains?: readonly SecureSolanaChain[]
   /** What a new Solana wallet is airdropped on each Solana network, in lamports; 0: nothing. Default 10 SOL. */
   solanaFundLamports?: number
@@ -338,7 +338,7 @@ export function createSecureService(options: SecureServiceOptions) {
 
     /**
      * The signed-in user: email (null for a social user), the wallet's address, for a social user its provider and
-     * username (issue 19), and with Solana networks configured its Solana address (the keypair made on first use, §5).
+     * username, and with Solana networks configured its Solana address (the keypair made on first use, §5).
      * @throws SecureSiteError 401 (see `authenticate`).
      */
     async getUser(token: string | undefined): Promise<{ email: string | null; address: string; solanaAddress?: string; socialProvider?: string; username?: string }> {
@@ -355,7 +355,7 @@ export function createSecureService(options: SecureServiceOptions) {
     /** A session token of `user` on `deviceId` (the social login signs in through it). */
     issueSession,
 
-    /** The user of a social identity, created with its wallet (funded on the dev chains) when new (issue 19 §1). */
+    /** The user of a social identity, created with its wallet (funded on the dev chains) when new. */
     async socialUserFor(identity: { provider: string; sub: string; username: string }): Promise<UserRow> {
       const { user, created } = await socialUser(
         db,
@@ -398,7 +398,7 @@ export function createSecureService(options: SecureServiceOptions) {
      * @throws SecureSiteError 401 (session), 400 with a JSON-RPC `code` (not allowed, unsupported chain or params).
      */
     /**
-     * The signed-in user's account state on an EVM chain (issue 19 §4).
+     * The signed-in user's account state on an EVM chain.
      *
      * @throws SecureSiteError 401 without a valid session; 400 'Chain is not supported' for a chain not configured here.
      */
@@ -501,7 +501,7 @@ export function createSecureService(options: SecureServiceOptions) {
   }
 
   /**
-   * A request on a Solana network (issue 19 §5): only the `solana_` methods, only on a configured Solana network (a
+   * A request on a Solana network: only the `solana_` methods, only on a configured Solana network (a
    * `solana_` method on another chain, or a Solana network not configured here, is 'Chain is not supported', 4901).
    */
   async function solanaRpc(user: UserRow, method: string, request: { params?: unknown; chainId: unknown }): Promise<unknown> {

@@ -1,5 +1,5 @@
 /**
- * Session tokens of the secure site (issue 18 §1; spec §8 "Provider error mapping"): HS256 JWTs signed with `jose`
+ * Session tokens of the secure site (spec §8 "Provider error mapping"): HS256 JWTs signed with `jose`
  * under a key generated at server start, carrying the session id, the user and the device; `nbf` and `exp` are
  * checked against the server's clock. A token not yet valid is refused with the spec's own words, which the frame
  * passes on and the dapp turns into the Session Expired alert.

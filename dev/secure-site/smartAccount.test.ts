@@ -11,7 +11,7 @@ import { startSecureSite } from './server.ts'
 import type { SecureSite } from './server.ts'
 
 /**
- * The embedded wallet's smart account (issue 19 §4) over HTTP with its real parts: PGlite, the loopback SMTP server, the
+ * The embedded wallet's smart account over HTTP with its real parts: PGlite, the loopback SMTP server, the
  * Vitest anvils (EntryPoint and factory deployed by the global setup) and a dev bundler of this file's own.
  * Chain 31337 has the bundler; chain 31338 is configured without one (no smart accounts there).
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded wallet's smart accounts (issue 19 §4): each user's EOA owns a `SimpleAccount` v0.7 (dev/aa), the same
+ * The embedded wallet's smart accounts: each user's EOA owns a `SimpleAccount` v0.7 (dev/aa), the same
  * counterfactual address on every chain that has a bundler. With the smart account preferred, `eth_sendTransaction`
  * becomes a user operation built with viem's account-abstraction module, signed by the EOA's key (server-side, like
  * every signature of the secure site) and sent to the chain's bundler. Dev-only.

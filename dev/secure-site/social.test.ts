@@ -11,7 +11,7 @@ import { socialMessages, verifyIdToken } from './social.ts'
 import type { SocialConfig } from './social.ts'
 
 /**
- * Social login over HTTP with the real parts (issue 19 §1): the dev OpenID Connect provider (`oidc-provider`) on
+ * Social login over HTTP with the real parts: the dev OpenID Connect provider (`oidc-provider`) on
  * loopback, the secure site (PGlite, jose), a browser simulated by fetch with a cookie jar following the redirects:
  * start → the provider's sign-in page → a development user → the callback (code exchanged with PKCE, ID token
  * verified) → the dapp's address with `result_uri` → connect-social of the same device → a session of the user.

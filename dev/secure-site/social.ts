@@ -1,5 +1,5 @@
 /**
- * Social login on the secure site (issue 19 §1; spec §3 social providers, §9 popup): the OAuth 2.0 authorization code
+ * Social login on the secure site (spec §3 social providers, §9 popup): the OAuth 2.0 authorization code
  * flow with PKCE (S256) against an OpenID Connect provider whose endpoints are configuration (the dev stack's
  * `dev/oidc`, or any provider with discovery), `state` and `nonce` checked, the ID token verified with `jose` against
  * the provider's JWKS (issuer, audience = the client id, expiry, nonce).

@@ -12,7 +12,7 @@ import { describeSolanaTransaction, formatSol } from './frame/solanaTx.ts'
 import { describeRequest } from './frame/approval.ts'
 
 /**
- * The embedded wallet's Solana side over HTTP (issue 19 §5) with its real parts: PGlite, the loopback SMTP server, and
+ * The embedded wallet's Solana side over HTTP with its real parts: PGlite, the loopback SMTP server, and
  * the Vitest stack's LiteSVM RPC (airdrops, sends, balances read back with an unmodified web3.js Connection).
  */
 const solanaRpc = inject('solanaRpc')
@@ -81,7 +81,7 @@ function verifyEd25519(address: string, message: Uint8Array, signature: Uint8Arr
   return verify(null, message, key, signature)
 }
 
-describe('the Solana keypair (issue 19 §5)', () => {
+describe('the Solana keypair', () => {
   it('behavior: a signed-in user has a Solana address of 32 bytes, the same on every call, airdropped 10 SOL on LiteSVM', async () => {
     const { token, solanaAddress } = await signUp()
     expect(base58Decode(solanaAddress)).toHaveLength(32)

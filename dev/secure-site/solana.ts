@@ -1,5 +1,5 @@
 /**
- * The embedded wallet's Solana side (issue 19 §5; spec §5 "Unsafe": Solana sign message / sign transaction / sign all
+ * The embedded wallet's Solana side (spec §5 "Unsafe": Solana sign message / sign transaction / sign all
  * transactions / sign and send; §6: the auth connector exists on eip155 and solana only). Each user gets one ed25519
  * keypair, made here with web3.js on first use and kept in the database like the EVM key: no route answers it and the
  * frame page never sees it. The server signs messages and transactions for a valid session only, and sends signed

@@ -16,7 +16,7 @@ export const SOLANA_LOCALNET_REFERENCE = SOLANA_LOCALNET_GENESIS_HASH.slice(0, 3
 export const SOLANA_LOCALNET_CAIP_NETWORK_ID = `solana:${SOLANA_LOCALNET_REFERENCE}` as const
 /** The Wallet Standard's own id for a local cluster; the dev wallet lists it beside the CAIP-2 id. */
 export const SOLANA_LOCALNET_STANDARD_CHAIN = 'solana:localnet' as const
-/** The local network's image id, served by the reference API's `/public/getAssetImage/{id}` (issue 17 §6). */
+/** The local network's image id, served by the reference API's `/public/getAssetImage/{id}`. */
 export const SOLANA_LOCALNET_IMAGE_ID = '6abe1392-a5c8-4212-a36d-9e29fb706956'
 /** Default port of the local RPC (`npm start`, env SOLANA_PORT), the one `solana-test-validator` uses. */
 export const SOLANA_DEFAULT_PORT = 8899

@@ -50,7 +50,7 @@ export type DevWalletMisbehaviour = {
   chainId?: unknown
   /** When set, every `request()` rejects with this plain string (not an Error, not a code). */
   throwString?: string
-  /** When set, `on()` throws this synchronously (a wallet whose event API is broken; issue 14). */
+  /** When set, `on()` throws this synchronously (a wallet whose event API is broken). */
   onThrows?: unknown
   /** When set, `removeListener()` throws this synchronously. */
   removeListenerThrows?: unknown

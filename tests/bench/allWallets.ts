@@ -42,7 +42,7 @@ const probes = String.raw`
 (() => {
   const shadow = () => document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot ?? null
   const rows = () => Array.from(shadow()?.querySelectorAll('[data-testid=wallet-list] li') ?? [])
-  // A row is named by its content (issue 17 §11: the accessible name holds the visible label), its name in .lk-row-name.
+  // A row is named by its content (the accessible name holds the visible label), its name in .lk-row-name.
   const nameOf = (button) => (button?.getAttribute('aria-label') ?? button?.querySelector('.lk-row-name')?.textContent ?? '').trim()
   const rowName = (li) => nameOf(li.querySelector('button')).toLowerCase()
   const watch = (ready, done) => {

@@ -19,13 +19,13 @@
  *    Chromium against a loopback relay (dev/relay, free port): no socket and no SDK chunk until the visitor
  *    clicks 'WalletConnect'; the multi-chain page (tests/bench/fixture-multichain: EVM + Solana + Bitcoin) and
  *    the lazy chunks of the Solana and Bitcoin adapters, when createModal imports them.
- * 6. What each feature's first use fetches (issue 15 §4, tests/bench/firstUse.ts): the library-only and multi-chain
+ * 6. What each feature's first use fetches (tests/bench/firstUse.ts): the library-only and multi-chain
  *    pages driven through Connect, AllWallets, a stand-in browser wallet, Account and its tabs, SwitchNetwork,
  *    Receive, Buy, Swap (the dev exchange, deployed on the first anvil), Send, onboarding, names (dev account 3),
  *    sign-in (SIWX), the email login and the embedded wallet's views (a secure site of the bench's own, dev/secure-site,
  *    with its SMTP server), Farcaster, and the Solana and Bitcoin namespaces, against a second reference API server
  *    whose eip155:1 reads the first anvil; the files and requests between each gesture and its view painted, and when
- *    the features' code (issues 18, 20, 21) was first fetched.
+ *    the features' code was first fetched.
  * 7. Prints the tables, with the budgets of issue 15 §4 as figures (never as a failing assertion). Everything it
  *    started stops on success, failure, Ctrl-C or time-out.
  *
@@ -145,7 +145,7 @@ async function startChains(): Promise<{ chains: Array<{ chainId: number; rpcUrl:
   const secureDb = openSecureDb()
   secureDb.catch(() => undefined)
   defer(() => secureDb.then((db) => db.close()).catch(() => undefined))
-  // Swap (issue 20) reads the dev exchange (Uniswap v2 and the DEV/dUSDT tokens, dev/dex) on the first anvil, which
+  // Swap reads the dev exchange (Uniswap v2 and the DEV/dUSDT tokens, dev/dex) on the first anvil, which
   // the first-use runs' reference server reads for eip155:1.
   const first = chains[0]!
   const firstChainId = devChains[0]!.chainId
@@ -442,11 +442,11 @@ async function measureFirstUseOf(
   return results
 }
 
-/** The lazy rule's figures (issues 6 and 7) for the report. */
+/** The lazy rule's figures for the report. */
 type LazyRuleResults = {
   /** The library-only page's initial JS: each lazy library and latchkey's own modules around them. */
   initial: LazyFigure[]
-  /** The same page's initial JS: the code of the features that load on first use (issues 18, 20, 21). */
+  /** The same page's initial JS: the code of the features that load on first use. */
   features: LazyFigure[]
   /** The {@link lazyParts} in the library-only build. */
   sets: ChunkSet[]
@@ -757,7 +757,7 @@ function filesCell(files: readonly FetchedFile[]): string {
  * the chunks prefetched around it; then each feature's whole first-use cost and what of the registry no row covers.
  */
 function reportFirstUse({ rows, setupFetches, aborted, error }: FirstUseReport): void {
-  console.log('\n  Feature first use: files, gzip kB, requests (issue 15 §4; tests/bench/firstUse.ts, each run a fresh browser context)\n')
+  console.log('\n  Feature first use: files, gzip kB, requests (tests/bench/firstUse.ts, each run a fresh browser context)\n')
   const table = rows.map((row: FirstUseRow) => [
     row.feature,
     row.label,
@@ -895,8 +895,7 @@ function reportFeatureLazyRule(features: readonly LazyFigure[], latchkey: Measur
     return { cell, broken }
   }
   console.log(
-    '\n  Feature code that loads on first use only (issues 18, 20, 21), library-only page: in its initial JS, and the first\n' +
-      '  fetch of a chunk holding it in the first-use runs of the same build (the email login run with ?secure=)\n',
+    '\n  Feature code that loads on first use only, library-only page: in its initial JS, and the first\n' + '  fetch of a chunk holding it in the first-use runs of the same build (the email login run with ?secure=)\n',
   )
   console.log(
     renderTable(
@@ -911,11 +910,9 @@ function reportFeatureLazyRule(features: readonly LazyFigure[], latchkey: Measur
   }
 }
 
-/** Prints the lazy rule's figures (issues 6 and 7); a broken rule is printed in capitals, not hidden. */
+/** Prints the lazy rule's figures; a broken rule is printed in capitals, not hidden. */
 function reportLazyRule({ initial, features, sets, walletConnect, multichain }: LazyRuleResults, latchkey: Measured, fetches?: FirstUseResults['fetches']): void {
-  console.log(
-    '\n  Lazy rule (issues 6 and 7), library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n',
-  )
+  console.log('\n  Lazy rule, library-only page (tests/bench/fixture: EVM only, mainnet; WalletConnect on by\n  default, with the hosted relay): the WalletConnect, Solana and Bitcoin code in its initial JS\n')
   console.log(renderTable(headers, initial.map(figureRow), ['left', 'right', 'right', 'right', 'left']))
   for (const f of initial) console.log(statement(f))
 
@@ -926,14 +923,14 @@ function reportLazyRule({ initial, features, sets, walletConnect, multichain }: 
   printSets(sets, latchkey, false)
 
   const [wc] = sets
-  console.log("\n  WalletConnect (issue 6): the lazy chunks holding @walletconnect/universal-provider, with what they import\n  statically beyond the page's entry (what picking WalletConnect fetches for the SDK)\n")
+  console.log("\n  WalletConnect: the lazy chunks holding @walletconnect/universal-provider, with what they import\n  statically beyond the page's entry (what picking WalletConnect fetches for the SDK)\n")
   const wcFiles = wc?.files ?? []
   const total = totalOf(wcFiles)
   console.log(renderTable(['File', 'Chunk', 'minified', 'gzip'], [...wcFiles.map((f) => fileRow(f, latchkey.chunks)), ['Total', '', kB(total.bytes), kB(total.gzip)]], ['left', 'left']))
   if (!wc?.holders.length) console.log('  ! No chunk of the build holds @walletconnect/universal-provider.')
   reportWalletConnectPick(walletConnect, new Set(wc?.holders ?? []), latchkey)
 
-  console.log('\n  Solana and Bitcoin (issue 7), multi-chain page (tests/bench/fixture-multichain: mainnet + Solana localnet +\n  Bitcoin regtest)\n')
+  console.log('\n  Solana and Bitcoin, multi-chain page (tests/bench/fixture-multichain: mainnet + Solana localnet +\n  Bitcoin regtest)\n')
   if ('error' in multichain) {
     console.log(`  ! Not measured: ${describe(multichain.error)}`)
     return

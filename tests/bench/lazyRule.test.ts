@@ -20,7 +20,7 @@ const names = group('latchkey machines/names*.ts')
 const onramp = group('latchkey machines/onramp*.ts')
 const registrations = group('latchkey machines/{emailLogin')
 
-describe('the lazy rule of the features (issues 18, 20, 21): which source belongs to which group', () => {
+describe('the lazy rule of the features (20, 21): which source belongs to which group', () => {
   test.each([
     [emailMachine, ['machines/emailLogin.ts', 'ui/assemble/emailLogin.ts']],
     [emailView, ['machines/emailLogin.connect.ts', 'ui/views/EmailLogin.tsx']],

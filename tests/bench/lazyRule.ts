@@ -68,8 +68,8 @@ const featureCode =
   }
 
 /**
- * The features whose code loads on their first use only (issue 18: the email login and the frame behind it; issue 20:
- * swap; issue 21: names and the on-ramp). Their machines and assemblies must weigh 0 B in a page's initial JS and be
+ * The features whose code loads on their first use only (the email login and the frame behind it:
+ * swap: names and the on-ramp). Their machines and assemblies must weigh 0 B in a page's initial JS and be
  * fetched on the visitor's intent; their views and view models must weigh 0 B there too, but may come earlier than the
  * first use, with the view that leads to them (Swap's view with Account; the email section with Connect's chunk). Their
  * registrations (`machines/<feature>.feature.ts`, plain objects the root reads) may be in the initial JS: the last
@@ -108,7 +108,7 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     name: 'latchkey machines/{emailLogin,swap,names,onramp}.feature.ts (their registrations)',
     issue: 18,
     matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp)\.feature\.ts$/.test(o),
-    allowed: 'the registrations: plain objects the root reads (issue 15 §1)',
+    allowed: 'the registrations: plain objects the root reads',
   },
 ]
 

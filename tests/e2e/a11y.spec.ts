@@ -118,7 +118,7 @@ test.describe('axe', () => {
     await expectNoAxeViolations(page, 'Account')
   })
 
-  test("accessible names hold the visible labels (WCAG 2.5.3, axe's experimental label-content-name-mismatch): Connect and All Wallets (issue 17 §11)", async ({ demo: page }) => {
+  test("accessible names hold the visible labels (WCAG 2.5.3, axe's experimental label-content-name-mismatch): Connect and All Wallets", async ({ demo: page }) => {
     const scan = async (what: string) => {
       // The modal only: the demo's development-wallet panels are test tooling, not the product.
       const results = await new AxeBuilder({ page }).include('[data-testid="latchkey-modal"]').withRules(['label-content-name-mismatch']).analyze()

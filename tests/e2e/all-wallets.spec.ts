@@ -306,7 +306,7 @@ test.describe('when the directory fails', () => {
   })
 })
 
-test.describe("Connect's All Wallets entry (issue 14)", () => {
+test.describe("Connect's All Wallets entry", () => {
   /** The tag of Connect's All Wallets entry. */
   const allWalletsTag = (page: Page) => dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets', exact: true }).locator('.lk-tag')
 

@@ -1,5 +1,5 @@
 /**
- * The demo page as a visitor sees it (issue 17 §10): a small dapp whose development wallets live in one dock
+ * The demo page as a visitor sees it: a small dapp whose development wallets live in one dock
  * (dev/dock.ts) that never covers the page's buttons or the modal, on a desktop (1280×800, a right-hand column) and
  * on phones (390×844 and 320×640, touch: a bar at the bottom, collapsed until a wallet has a request). No horizontal
  * overflow at any of these widths, also with a long address on the page. A pending approval brings the dock up on

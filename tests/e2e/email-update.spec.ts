@@ -1,5 +1,5 @@
 /**
- * The email update and the wallets of an email user (issue 19 §3), in Chromium against the e2e stack (the demo with
+ * The email update and the wallets of an email user, in Chromium against the e2e stack (the demo with
  * `embeddedWallet`, the secure site, its SMTP server): the email user changes the email from Account's
  * edit button; a code arrives at the current address, then one at the new address (both read from the mailbox); a wrong
  * code shows the error and keeps the flow; Account shows the new email, and a reload keeps it. Your wallets lists the
@@ -147,7 +147,7 @@ test('Back from a code step cancels the change: Account keeps the email; Your wa
   await back.getByRole('button', { name: 'Your wallets' }).click()
   const wallets = dialog(page, 'Your wallets')
   const list = wallets.getByRole('list', { name: 'Wallets' })
-  // The EOA the connection uses, first and active; the smart account the frame reports (issue 19 §4) after it, not
+  // The EOA the connection uses, first and active; the smart account the frame reports after it, not
   // deployed yet (no user operation sent) and not active.
   const row = list.getByRole('listitem').first()
   await expect(row).toHaveAttribute('aria-current', 'true', { timeout: 20_000 })

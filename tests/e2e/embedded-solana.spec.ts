@@ -1,5 +1,5 @@
 /**
- * Solana through the embedded wallet (issue 19 §5), in Chromium against the e2e stack (the demo with `?email=1`, the
+ * Solana through the embedded wallet, in Chromium against the e2e stack (the demo with `?email=1`, the
  * secure site with the LiteSVM chain): an email login, then Solana Localnet picked in the network
  * list → the Account of the embedded wallet's Solana address with its LiteSVM balance (no wallet to connect); SOL sent
  * through Send and approved in the frame over ApproveTransaction (exact lamports moved on both sides); a message signed

@@ -1,5 +1,5 @@
 /**
- * The embedded wallet from the dapp's side (issue 18 §2–§4), in Chromium against the e2e stack (the demo with
+ * The embedded wallet from the dapp's side, in Chromium against the e2e stack (the demo with
  * `embeddedWallet` pointing at the secure site, its SMTP server): an email typed in Connect, the
  * "Verify this device" mail's link opened → connected with the embedded wallet's address and its anvil balance;
  * a message signed through the frame's approval UI (verified with viem); a rejection in the frame; a disallowed RPC

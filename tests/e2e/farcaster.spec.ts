@@ -1,5 +1,5 @@
 /**
- * Farcaster login from the dapp's side (issue 19 §2), in Chromium against the e2e stack: the demo with `embeddedWallet`
+ * Farcaster login from the dapp's side, in Chromium against the e2e stack: the demo with `embeddedWallet`
  * (`?email=1`), the secure site with its Farcaster relay, the fid registry on the anvils, and the development
  * mobile wallet page (`/mobile-wallet.html?farcaster=<url>`, a second page) as the Farcaster client signing with anvil
  * dev account 0, the custody address of fid 1. Screenshots with SHOTS_DIR=<dir>.

@@ -1,5 +1,5 @@
 /**
- * Feature flags decide what exists (issue 15 §3; spec §6, §9), in Chromium against the demo: the demo page passes
+ * Feature flags decide what exists (spec §6, §9), in Chromium against the demo: the demo page passes
  * `?features=key:on|off` to the modal's `features` option. For each flag, off: the entry point is absent AND the
  * network log holds nothing of the feature (the view's chunk, its requests); on: the entry point is there and leads
  * to the feature.
@@ -59,7 +59,7 @@ test.describe('send', () => {
     expect(thrown).toEqual({ name: 'FeatureDisabledError', feature: 'send' })
     await expect(dialog(page, 'Account')).toBeVisible()
     for (const view of ['Send', 'SendSelectToken', 'SendPreview']) expect(requests.filter(chunk(view)), view).toEqual([])
-    // Nor the send machine (issue 15 §1: it arrives with the first Send, and there is none).
+    // Nor the send machine (it arrives with the first Send, and there is none).
     expect(requests.filter((url) => new URL(url).pathname.endsWith('/machines/send.ts'))).toEqual([])
   })
 

@@ -42,7 +42,7 @@ export async function expectedBalance(address: Address, chainId: DevChainId = 31
 
 /**
  * A plain balance (`'10000.000'`, the state's value) as the modal and the page's buttons show it to an en-US visitor
- * (Chromium's default locale): the integer part grouped by thousands (`'10,000.000'`, issue 17 §5). Written with a
+ * (Chromium's default locale): the integer part grouped by thousands (`'10,000.000'`). Written with a
  * regular expression, independently of the product's formatter.
  */
 export function grouped(plain: string): string {

@@ -1,5 +1,5 @@
 /**
- * Features load on intent (issue 15 §1), in Chromium against the demo's dev server, which serves every source module
+ * Features load on intent, in Chromium against the demo's dev server, which serves every source module
  * as its own request (`/machines/send.ts`, …): the network log says which feature machine arrived when. Before the
  * click the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
  * account data arrive when Account opens; the send machine with the first Send. A feature module that cannot be
@@ -52,7 +52,7 @@ test('before the click the page holds no feature machine; each arrives with its 
   expect(fetchedMachines(requests)).not.toContain('pairing')
   expect(fetchedMachines(requests)).not.toContain('siwx')
 
-  // Buy (issue 21 §1): the on-ramp machine, its view model and its views arrive with the first Buy, not before (its
+  // Buy: the on-ramp machine, its view model and its views arrive with the first Buy, not before (its
   // registration, machines/onramp.feature.ts, is a plain object the root reads, like every feature's).
   const paths = () => requests.map((url) => new URL(url).pathname)
   expect(paths().filter((p) => /\/(machines\/onramp(\.connect)?\.ts|ui\/views\/OnRamp|ui\/assemble\/onramp|ui\/hooks\/onramp)/.test(p))).toEqual([])
@@ -62,7 +62,7 @@ test('before the click the page holds no feature machine; each arrives with its 
   await expect.poll(() => fetchedMachines(requests)).toEqual(['send', 'catalogue', 'account', 'remoteConfig', 'onramp'])
   expect(paths().some((p) => p.endsWith('/ui/views/OnRamp.tsx'))).toBe(true)
 
-  // Swap (issue 20 §3) and names (issue 21 §3): neither machine nor its assembly before its first use; swap with its
+  // Swap and names: neither machine nor its assembly before its first use; swap with its
   // first click. (Swap's view and view model may come ahead, prefetched as a next view of Account: issue 15 §4.)
   const swapCode = () => paths().filter((p) => /\/(machines\/swap(\.outcomes)?\.ts|ui\/assemble\/swap)/.test(p))
   const namesCode = () => paths().filter((p) => /\/(machines\/names(\.outcomes)?\.ts|ui\/assemble\/names)/.test(p))

@@ -1,5 +1,5 @@
 /**
- * The model paths of the main journeys walked in Chromium against the demo (issue 8 §2, last bullet; STYLE.md
+ * The model paths of the main journeys walked in Chromium against the demo (last bullet; STYLE.md
  * rule 11): the same production charts and `buildModelPaths` as the happy-dom walks of tests/model, over the
  * gestures a browser can make (tests/model/paths.ts builds them; DOM-free).
  *
@@ -38,7 +38,7 @@ type LatchkeyWindow = {
       getSnapshot(): { context: { connection: ChildActor; features: { siwx?: ChildActor } } }
       subscribe(next: () => void): unknown
     }
-    /** The core (root actor, machines) in: `actor` throws before (the facade over a lazy core, issue 15 §4). */
+    /** The core (root actor, machines) in: `actor` throws before (the facade over a lazy core). */
     ready(): Promise<unknown>
   }
   __modelLog: Record<Child, string[]>
@@ -47,7 +47,7 @@ type LatchkeyWindow = {
 /**
  * Runs before the demo's scripts on every page load: when the demo exposes its modal (`window.latchkey = modal`),
  * records every state value of the connection and SIWX actors (`JSON.stringify`, as `stateKey`), the first one included.
- * The SIWX actor is spawned with the first connection (issue 15 §1): it is followed from then on.
+ * The SIWX actor is spawned with the first connection: it is followed from then on.
  */
 function recordStates() {
   const w = window as unknown as LatchkeyWindow & { latchkey: unknown }
@@ -158,7 +158,7 @@ async function walk(page: Page, child: Child, path: BrowserPath): Promise<void> 
     await connectDevWallet(page)
     await page.reload()
   }
-  // The SIWX machine is spawned with the first connection (issue 15 §1): before that it has no state at all, so its
+  // The SIWX machine is spawned with the first connection: before that it has no state at all, so its
   // initial state is looked for once the first step spawned it (the first state of its history).
   const spawnedLater = child === 'siwx' && (await historyOf(page, child)).length === 0
   let cursor = spawnedLater ? 0 : (await expectState(page, child, path.initial, path.initialRest, 0, 'start')) + 1

@@ -1,5 +1,5 @@
 /**
- * Motion (issue 17 §4, spec §2): the modal's height follows its view with a 150 ms transition instead of a jump,
+ * Motion (spec §2): the modal's height follows its view with a 150 ms transition instead of a jump,
  * `prefers-reduced-motion` turns it off, nothing under the pointer moves when the Account's tabs switch, and focus on
  * arrival is quiet (no ring around the whole dialog; All Wallets focuses its search field).
  */

@@ -1,5 +1,5 @@
 /**
- * Name registration (issue 21 §2): dev account 4 (no name) registers `alice-dev.reown.id` with the dev wallet (a real
+ * Name registration: dev account 4 (no name) registers `alice-dev.reown.id` with the dev wallet (a real
  * EIP-191 signature, verified by the reference server, stored in its PGlite database); Account then shows the name
  * and dev account 0 sends ETH to that name (the balances move on anvil). A taken name, a too-short name, a signature
  * rejected in the wallet and a server failure (the spec's words). The names code is fetched only on first use.

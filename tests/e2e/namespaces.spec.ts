@@ -1,5 +1,5 @@
 /**
- * EVM, Solana and Bitcoin side by side (issue 7), on the demo: the EVM dev wallet on anvil, the Solana dev wallet
+ * EVM, Solana and Bitcoin side by side, on the demo: the EVM dev wallet on anvil, the Solana dev wallet
  * (Wallet Standard) on the LiteSVM RPC of the dev stack, the Bitcoin dev wallet on the reference server's UTXO
  * index. Balances are read independently from the runtimes (Solana JSON-RPC, the UTXO routes) and compared.
  */
@@ -274,7 +274,7 @@ test('a Solana transaction the runtime refuses: the error reaches the visitor in
   await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })
 
-test("only what the namespace supports is offered (spec §6, issue 17 §3): Bitcoin's Account has Receive, no Send and no Activity", async ({ demo: page }) => {
+test("only what the namespace supports is offered (spec §6): Bitcoin's Account has Receive, no Send and no Activity", async ({ demo: page }) => {
   await connectBitcoin(page)
   await accountButton(page).address.click()
   const bitcoin = dialog(page, 'Account')
@@ -290,12 +290,12 @@ test("Solana's Account offers Send but no Activity (spec §6: activity is eip155
   const solana = dialog(page, 'Account')
   await expect(solana.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
   await expect(solana.getByRole('tab', { name: 'Activity' })).toHaveCount(0)
-  // The page behind the open modal is inert and does not scroll (issue 17 §11); the wallet's own panel stays usable.
+  // The page behind the open modal is inert and does not scroll; the wallet's own panel stays usable.
   expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden')
   await expect(solanaPanel(page)).not.toHaveAttribute('inert', '')
 })
 
-test('on Solana, Connect offers the installed Solana wallets only: no directory wallet that pairs over WalletConnect (EVM), no All Wallets (issue 17 §3)', async ({ demo: page }) => {
+test('on Solana, Connect offers the installed Solana wallets only: no directory wallet that pairs over WalletConnect (EVM), no All Wallets', async ({ demo: page }) => {
   await connectButton(page).click()
   await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
@@ -307,7 +307,7 @@ test('on Solana, Connect offers the installed Solana wallets only: no directory 
   await expect(connect.getByRole('button', { name: /^All Wallets/ })).toHaveCount(0)
 })
 
-test('on Solana, Connect does not ask the directory for its EVM catalogue; back on EVM it does (issue 17 §3)', async ({ demo: page }) => {
+test('on Solana, Connect does not ask the directory for its EVM catalogue; back on EVM it does', async ({ demo: page }) => {
   const asked: string[] = []
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.endsWith('/getWallets')) asked.push(r.url())

@@ -62,7 +62,7 @@ test('a switch declined in the wallet keeps the network and lets the user pick a
   const switcher = dialog(page, 'Switch Network')
   const anvil2 = switcher.getByRole('button', { name: 'Anvil Local 2', exact: true })
   await anvil2.click()
-  // Marked pending, still clickable: a wallet that never answers must not hold the list (issue 14).
+  // Marked pending, still clickable: a wallet that never answers must not hold the list.
   await expect(anvil2).toHaveAttribute('aria-busy', 'true')
   await rejectWalletRequest(page, 'Switch to chain 31338?')
 

@@ -1,5 +1,5 @@
 /**
- * Onboarding, the legal checkbox and empty states (issue 17 §7) in Chromium against the demo and the reference
+ * Onboarding, the legal checkbox and empty states in Chromium against the demo and the reference
  * server: Connect's "New to wallets?" → What is a wallet? → Get a wallet, whose store links open in a new tab without
  * an opener; the directory failing → a line of help and the WalletConnect route; `?features=legalCheckbox:on` → the
  * wallet rows are disabled until the box is ticked, then the wallet connects, and a reload asks again; an All Wallets
@@ -57,7 +57,7 @@ test("New to wallets? → What is a wallet? → Get a wallet: a store link opens
   await expect(appStore).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(appStore).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\/app\/id\d+$/)
   await expect(getWallet.getByRole('link', { name: 'MetaVault on Google Play' })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//)
-  // Desktop Chromium installs extensions: MetaVault's Chrome Web Store page is offered, first (issue 17 §6).
+  // Desktop Chromium installs extensions: MetaVault's Chrome Web Store page is offered, first.
   const chromeStore = getWallet.getByRole('link', { name: 'MetaVault on Chrome Web Store' })
   await expect(chromeStore).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metavault\/[a-p]{32}$/)
   await expect(getWallet.getByRole('listitem').filter({ hasText: 'MetaVault' }).getByRole('link').first()).toHaveText('Chrome Web Store')

@@ -1,5 +1,5 @@
 /**
- * On-ramp (issue 21 §1): Account's Buy → the buy form on the reference server's options and quotes → Continue opens
+ * On-ramp: Account's Buy → the buy form on the reference server's options and quotes → Continue opens
  * the development provider's checkout (dev/onramp) in a popup from the click → Pay sends the ETH from the treasury on
  * anvil → the modal sees the purchase in the history with `onramp` and shows it done; Account's balance and Activity
  * show it. An amount under the card minimum is refused with the limits; the options and quote failures show the

@@ -1,5 +1,5 @@
 /**
- * Phones (issue 17 §1), on a phone's viewport (390×844), touch and a mobile Safari user agent, so the modal takes
+ * Phones, on a phone's viewport (390×844), touch and a mobile Safari user agent, so the modal takes
  * its phone platform from the user agent as on a real phone (ui/createModal.ts `resolvePlatform`):
  * - the modal is a bottom sheet (full width, on the bottom edge);
  * - nothing overflows sideways at 320 px, in every view a visitor reaches;

@@ -1,5 +1,5 @@
 /**
- * The secure site's frame page in Chromium (issue 18 §1), against the e2e stack (playwright.config.ts: the secure
+ * The secure site's frame page in Chromium, against the e2e stack (playwright.config.ts: the secure
  * site, its SMTP server): the frame renders and speaks only under an allowed ancestor
  * (CSP frame-ancestors plus the origin check of every message), an email login with the mailed device link, and the
  * frame's own approval UI signing a message that verifies with viem. The allowed parent is the demo's origin (its page
@@ -189,7 +189,7 @@ test.describe('secure site frame', () => {
     expect(user.type).toBe('FRAME_GET_USER_SUCCESS')
     const address = (user.payload as { address: Hex }).address
     expect(user.payload).toMatchObject({ email, chainId: 31337 })
-    // The EOA first; on a chain with a bundler the user's counterfactual smart account follows it (issue 19 §4).
+    // The EOA first; on a chain with a bundler the user's counterfactual smart account follows it.
     const accounts = (user.payload as { accounts: Array<{ address: Hex; type: string }> }).accounts
     expect(accounts[0]).toEqual({ address, type: 'eoa' })
     expect(accounts.slice(1).map((a) => a.type)).toEqual(['smartAccount'])

@@ -156,7 +156,7 @@ async function sendNativeAndCheck(page: Page, chainId: DevChainId, amount: strin
 
   await account.getByRole('tab', { name: 'Activity' }).click()
   const month = account.getByRole('region', { name: currentMonth() })
-  // Written like a balance (issue 17 §5): floored to 3 decimals ('0.0123' → '0.012').
+  // Written like a balance: floored to 3 decimals ('0.0123' → '0.012').
   const [whole = '0', fraction = ''] = amount.split('.')
   await expect(month.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent ${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`)
 }
@@ -285,7 +285,7 @@ test('invalid inputs show their message word for word and never reach the wallet
   const cases: Case[] = [
     { amount: '1', receiver: '0x123', message: 'Invalid receiver address', invalid: ['receiver'] },
     { amount: '1', receiver: wrongChecksum, message: 'Invalid receiver address', invalid: ['receiver'] },
-    // Without 0x the checksum still counts (issue 14).
+    // Without 0x the checksum still counts.
     { amount: '1', receiver: wrongChecksum.slice(2), message: 'Invalid receiver address', invalid: ['receiver'] },
     // Chain-qualified (CAIP-10, spec §5): malformed, of an unknown namespace, of another network.
     { amount: '1', receiver: 'eip155:31337', message: 'Invalid CAIP-10 address', invalid: ['receiver'] },
@@ -322,7 +322,7 @@ test('invalid inputs show their message word for word and never reach the wallet
   await expect(walletRequests(page)).toHaveCount(0)
 })
 
-test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5, issue 14)', async ({ page }) => {
+test('a receiver without 0x, or chain-qualified (CAIP-10) on this network, is the checksummed address (spec §5)', async ({ page }) => {
   const send = await openSendForm(page)
   const f = form(send)
   const receiver = freshAddress()

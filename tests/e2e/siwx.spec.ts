@@ -1,5 +1,5 @@
 /**
- * Sign in with the wallet (issue 5; spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings) on the demo with
+ * Sign in with the wallet (spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings) on the demo with
  * "Require sign-in" (`?siwx=required`) or optional sign-in (`?siwx=optional`): the development wallet signs a
  * real EIP-4361 message, the reference server verifies it on anvil and issues the session.
  */
@@ -129,7 +129,7 @@ test('the Sign In view names the account and network, says where signing is, and
   await expect(view.status).toHaveText('Preparing the message…')
   await expect(siwxPanel(page).phase).toHaveText('creatingMessage')
   await nonce.release()
-  // Sign waits; Cancel stays: the server or the wallet may never answer (issue 14).
+  // Sign waits; Cancel stays: the server or the wallet may never answer.
   await expect(view.sign).toBeDisabled()
   await expect(view.cancel).toBeEnabled()
   await expect(view.status).toHaveText('Sign the message in your wallet')

@@ -1,5 +1,5 @@
 /**
- * The embedded wallet's smart account from the dapp's side (issue 19 §4), in Chromium against the e2e stack (the demo
+ * The embedded wallet's smart account from the dapp's side, in Chromium against the e2e stack (the demo
  * with `embeddedWallet`, the secure site, the dev bundler, EntryPoint v0.7 and SimpleAccountFactory
  * on the anvils): an email user switches to its smart account from Account (the address and the balance change), sends
  * ETH through Send approved in the frame (a user operation the bundler mines: the recipient gets the amount, the smart

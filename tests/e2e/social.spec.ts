@@ -1,5 +1,5 @@
 /**
- * Social logins from the dapp's side (issue 19 §1), in Chromium against the e2e stack: the demo with `embeddedWallet`
+ * Social logins from the dapp's side, in Chromium against the e2e stack: the demo with `embeddedWallet`
  * (on by default), the secure site and the real OpenID Connect provider (`dev/oidc`, oidc-provider).
  * Nothing is mocked in the browser: the popup goes to the provider's sign-in page, a development user is chosen, the
  * provider redirects to the secure site, which exchanges the code (PKCE), verifies the ID token and sends the popup

@@ -1,5 +1,5 @@
 /**
- * Swap through every eip155 connection (issue 20 §2: "works with every eip155 connection: browser wallet,
+ * Swap through every eip155 connection ("works with every eip155 connection: browser wallet,
  * WalletConnect, and the embedded wallet"), on the e2e stack's exchange (dev/dex: Uniswap v2 on anvil). The browser
  * wallet's swaps are in swap.spec.ts; here ETH → DEV is asked of the development mobile wallet over the loopback
  * relay (the approval in the wallet's page), and of the embedded wallet of an email user (the approval in the secure

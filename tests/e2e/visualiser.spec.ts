@@ -1,5 +1,5 @@
 /**
- * The statechart visualiser (issue 8 §1, §3) beside the demo, in a second page of the same browser context
+ * The statechart visualiser beside the demo, in a second page of the same browser context
  * (the two talk over BroadcastChannel('latchkey-inspect')): live states while the demo is used, stepping back
  * through the history, driving the demo from the chart, bad commands refused, SVG and JSON exports, axe.
  */

@@ -1,5 +1,5 @@
 /**
- * Mobile wallets over WalletConnect (issue 6), everything on loopback: the demo dapp (universal provider) in one
+ * Mobile wallets over WalletConnect, everything on loopback: the demo dapp (universal provider) in one
  * page, the development mobile wallet (`/mobile-wallet.html`, sign-client) in a second page of the same browser,
  * the loopback relay of the dev stack between them, anvil behind. The dapp's QR code is read back from a
  * screenshot (jsQR) and pasted into the wallet, as a phone camera would.
@@ -244,12 +244,12 @@ test('bad input: a wallet whose links could run script is refused, never rendere
   await expect(view.getByRole('alert')).toContainText('This wallet link cannot be opened: Invalid wallet link')
   await expect(view.getByTestId('pairing-app-link')).toHaveCount(0)
   await expect(view.locator('a[href^="javascript"], a[href^="data"]')).toHaveCount(0)
-  // A phone shows no QR code (issue 17 §1): the link to copy still works for that wallet.
+  // A phone shows no QR code: the link to copy still works for that wallet.
   await expect(view.getByTestId('pairing-qr')).toHaveCount(0)
   await expect(view.getByRole('button', { name: 'Copy link' })).toBeVisible()
 })
 
-test("on a desktop a directory wallet's universal link opens in a new tab: the dapp's tab and its pairing stay, the approval connects it (issue 17 §2)", async ({ page }) => {
+test("on a desktop a directory wallet's universal link opens in a new tab: the dapp's tab and its pairing stay, the approval connects it", async ({ page }) => {
   await openCleanDemo(page, '/')
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()

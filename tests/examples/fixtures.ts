@@ -30,7 +30,7 @@ export async function expectedBalance(address: Address = ACCOUNT_0): Promise<str
 
 /**
  * A plain balance ('1616.161') as the page's account button shows it in the browser's en-US locale: grouped
- * ('1,616.161', issue 17 §5). The modal's state (`balance`, which the examples print) stays plain.
+ * ('1,616.161'). The modal's state (`balance`, which the examples print) stays plain.
  */
 export function grouped(plain: string): string {
   const [whole = '', fraction] = plain.split('.')

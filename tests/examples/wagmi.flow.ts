@@ -1,5 +1,5 @@
 /**
- * The wagmi examples' journey (examples/wagmi-v2, examples/wagmi-v3; issue 16 §2, §3): the modal connects the dev
+ * The wagmi examples' journey (examples/wagmi-v2, examples/wagmi-v3): the modal connects the dev
  * wallet and wagmi's hooks see the same account; a transaction sent through wagmi's useSendTransaction mines on anvil
  * and the modal's balance follows; wagmi's disconnect disconnects the modal; wagmi's connect opens the modal and the
  * wallet picked there is wagmi's connection.

@@ -28,7 +28,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenari
  *
  * Regressions (found by these walks, now fixed): the wallet switching chain while Account was shown left the new
  * chain's data unloaded ('No tokens yet'; the view now asks again when the account or chain changes under it); and
- * the activity paged only with a 'Load more' button, not as the visitor scrolls (issue 4 §1; it pages as the tab
+ * the activity paged only with a 'Load more' button, not as the visitor scrolls (it pages as the tab
  * panel is scrolled near its end now, the button stays as a fallback).
  *
  * And with the Activity tab shown when the chain switches, the new chain's activity was not asked for: the view's
@@ -43,7 +43,7 @@ const A = 'eip155:31337'
 const BALANCE = 'api:balance'
 const HISTORY = 'api:history'
 const IDENTITY = 'api:identity'
-/** The names registered for the address (`/v1/profile/reverse/{address}`, issue 21 §2). */
+/** The names registered for the address (`/v1/profile/reverse/{address}`). */
 const REVERSE = 'api:reverse'
 const held = [BALANCE, HISTORY, IDENTITY, REVERSE]
 /** Sends from the own account before the walks: one more than a history page (10). */
@@ -65,7 +65,7 @@ type Fixture = {
   /** Balance and history calls fail too. */
   failures: boolean
   /**
-   * The project's remote config (spec §6) arrives while Account shows and sets `activity` (issue 15 §3): `false` (the
+   * The project's remote config (spec §6) arrives while Account shows and sets `activity`: `false` (the
    * config call answered `{ features: { activity: false } }`), or `true` over a local `activity: false` option (the
    * reference server's default answer). The root hands it to the machine as `account.configure`.
    */
@@ -270,7 +270,7 @@ async function seedHistory() {
 
 // ---------------------------------------------------------------- gestures
 
-/** The account machine, once Account first opened (issue 15 §1). */
+/** The account machine, once Account first opened. */
 const accountOf = (app: App) => featureOf(app, 'account')!
 const tabpanel = (app: App) => within(app.dialog()!).getByRole('tabpanel')
 
@@ -305,7 +305,7 @@ async function showAccount(app: App) {
 /** A native send from Account (0.001 ETH to dev account 1), approved in the wallet; the data is read again after it. */
 async function sendFunds(app: App) {
   await app.clickInDialog('button', en.send)
-  // The send machine arrives with Send's first opening (issue 15 §1); the form is used once it is there (its Review
+  // The send machine arrives with Send's first opening; the form is used once it is there (its Review
   // button is enabled before, and the root drops a review meant for a feature still being fetched).
   await arrived(app, 'send')
   // The form's balances: the cache answers (the Account view read them), else let the read through.
@@ -421,7 +421,7 @@ async function check(app: App, _fixture: Fixture, event: any, state: string, bef
       if (!event.activity) expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs.tokens)
     }
   }
-  // With the feature off no history is ever requested (issue 15 §3).
+  // With the feature off no history is ever requested.
   if (!c.activityEnabled) expect(app.gates.waiting(HISTORY)).toBe(0)
   if (event.type === 'account.selectTab' && open) {
     expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs[event.tab as AccountTab])
@@ -468,7 +468,7 @@ async function check(app: App, _fixture: Fixture, event: any, state: string, bef
   // Identity: on eip155 mainnets the name replaces the address; elsewhere (or failed) the truncated address.
   if (value.identity === 'ready') await waitFor(() => expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe('alice.reown.id'))
   if (value.identity === 'cleared') expect(within(app.dialog()!).getByTestId('account-address').textContent).toBe(truncateAddress(c.target!.address))
-  // Names (issue 21 §2): a failed reverse lookup says so word for word and offers nothing; known to be none (and no
+  // Names: a failed reverse lookup says so word for word and offers nothing; known to be none (and no
   // identity name), Account offers to register one. (Between, the view may have asked again by itself, or the
   // client's 5-minute name cache answered: the step's own state is checked only where it is settled.)
   const dialog = within(app.dialog()!)
@@ -489,7 +489,7 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
   await fund()
   const app = await renderApp(fixture.app)
   try {
-    // The account machine is spawned when Account first opens (issue 15 §1), with the account of that moment: the
+    // The account machine is spawned when Account first opens, with the account of that moment: the
     // steps before it (the restore, the wallet's chain) are checked, in order, once it is there.
     const account = followFeature(app, 'account')
     const visited = account.visited

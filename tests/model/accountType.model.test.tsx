@@ -11,7 +11,7 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
 import { frameFixture } from './frameFixture.ts'
 
 /**
- * Model-based test of the account-type switch (issue 19 §4): every path walked through the real embedded wallet (its
+ * Model-based test of the account-type switch: every path walked through the real embedded wallet (its
  * frame client, SET_PREFERRED_ACCOUNT and the frame's session pushes) to a fake frame page. Gestures: the embedded
  * account arriving or changing (read), leaving (clear), Account's "Switch to your smart account" / "Switch to your
  * EOA"; the frame answers APP_GET_USER with the EOA or the smart account active, refuses, answers or refuses the switch,

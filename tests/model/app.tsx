@@ -504,7 +504,7 @@ export function toastText(): string {
   return roots.flatMap((r) => Array.from(r.querySelectorAll('[role="status"][aria-live]')).map((el) => el.textContent ?? '')).join(' ')
 }
 
-// ---------------------------------------------------------------- features (spawned on intent, issue 15 §1)
+// ---------------------------------------------------------------- features (spawned on intent)
 
 /** A feature's actor (`context.features[id]` of the root), `undefined` until its first use spawned it. */
 export function featureOf<K extends FeatureId>(app: App, id: K): FeatureRefs[K] {

@@ -135,7 +135,7 @@ for (const t of doneStateTransitions(run.paths)) run.coveredTransitions.add(t)
 
 /** The dialog's title. */
 const title = (app: App) => app.dialog()?.getAttribute('aria-label') ?? ''
-/** The catalogue machine, once Connect asked for it (spawned on its first `catalogue.load`, issue 15 §1). */
+/** The catalogue machine, once Connect asked for it (spawned on its first `catalogue.load`). */
 const catalogueOf = (app: App) => featureOf(app, 'catalogue')!
 
 /** AllWallets is shown (from Connect, its entry). */
@@ -287,7 +287,7 @@ async function check(app: App, event: any, state: string, sizeBefore: number) {
 async function walk(path: ModelPath, after?: (app: App) => Promise<void>) {
   const app = await renderApp(fixture.app)
   try {
-    // The catalogue machine is spawned when Connect first asks for it (issue 15 §1): followed from then on.
+    // The catalogue machine is spawned when Connect first asks for it: followed from then on.
     const catalogue = followFeature(app, 'catalogue')
     const visited = catalogue.visited
     // Nothing is asked, nor the machine's code fetched, before the modal opens.

@@ -149,7 +149,7 @@ export function buildModelPaths(machine: AnyStateMachine, options: ModelOptions)
 
 /**
  * The paths without those another path starts with (walking the longer one walks them too); the coverage is the same.
- * Where a machine is spawned on intent (issue 15 §1), a path that ends before the intent would leave nothing to see.
+ * Where a machine is spawned on intent, a path that ends before the intent would leave nothing to see.
  */
 export function withoutPrefixes<R extends { paths: ModelPath[] }>(run: R): R {
   const key = (p: ModelPath) => p.steps.map((s) => `${JSON.stringify(s.event, (_, v) => (v instanceof Error ? `${v.name}: ${v.message}` : v))}>${s.state}`)

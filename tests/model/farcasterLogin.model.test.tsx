@@ -12,7 +12,7 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
 import { frameFixture } from './frameFixture.ts'
 
 /**
- * Model-based test of the Farcaster login (issue 19 §2; spec §2 ConnectingFarcaster and leaving it, §3 farcasterUrl):
+ * Model-based test of the Farcaster login (spec §2 ConnectingFarcaster and leaving it, §3 farcasterUrl):
  * every path walked through the real actors (`farcasterLoginActors`: the frame client to a fake frame page). Gestures:
  * start, the frame answering the request URL and the connect (or refusing them), leave (Back / close) before and after
  * connecting, the 100 ms reload, Try again, reset. After each step: the URL shows only while waiting; leaving clears it

@@ -8,7 +8,7 @@ import { renderApp, WALLET_NAME } from './app.tsx'
 import { buildModelPaths, coverageReport, formatCoverage, type ModelPath } from './coverage.ts'
 
 /**
- * Model-based test of the legal checkbox (issue 17 §7): the chart's paths (every state, every transition), each walked
+ * Model-based test of the legal checkbox: the chart's paths (every state, every transition), each walked
  * in the real Connect view with the `legalCheckbox` feature on: `legal.accept` is ticking the box, `legal.withdraw`
  * unticking it; after each step the dev wallet's row is disabled exactly while the chart is `unaccepted`.
  */

@@ -12,7 +12,7 @@ import type { FeatureHost } from '../../ui/assemble/host.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
- * Model-based test of name registration (issue 21 §2; spec §4 "Name registration", §5, §8): every path walked through
+ * Model-based test of name registration (spec §4 "Name registration", §5, §8): every path walked through
  * the real assembly (`ui/assemble/names.ts`) on a fake host whose API and wallet answer when the path says. Gestures:
  * the visitor types a valid, too short or bad name, registers; the account arrives, moves to another address or goes
  * away; the clock ends the debounce; the API answers the suggestions (free, taken, failure), the wallet signs or the

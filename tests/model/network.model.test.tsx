@@ -30,7 +30,7 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, reco
  * disconnects (`modal.disconnect()`, the revoke held) while a switch is pending, then the visitor picks a network: it
  * is just set.
  *
- * Networks at run time (issue 22 item 4): the dapp adds a network (`modal.addNetwork`), removes another one, and
+ * Networks at run time: the dapp adds a network (`modal.addNetwork`), removes another one, and
  * removes the active one (`modal.removeNetwork`: the first remaining of its namespace becomes active).
  *
  * Every step checks, through XState's inspection, that the transition the model fires is the one the UI fired.
@@ -77,7 +77,7 @@ function answers(s: any, actor: 'switchChain' | 'addChain'): ModelEvent[] {
     // The wallet's user picks the target in the wallet while it is asked.
     ...(onTarget ? [] : [walletChainChanged(chainNumber(ctx(s).target!))]),
     walletDisconnects,
-    // The wallet has not answered: another pick supersedes it, leaving the list gives it up (issue 14).
+    // The wallet has not answered: another pick supersedes it, leaving the list gives it up.
     { type: 'network.switch', caipNetworkId: other(ctx(s).target!), connectorId: RDNS, gesture: 'pickWhilePending' },
     { type: 'network.cancel', gesture: 'leaveList' },
     { type: 'network.switch', caipNetworkId: 'eip155:424242', connectorId: RDNS, gesture: 'dappSwitchUnknown' },
@@ -211,7 +211,7 @@ function input() {
 // ---------------------------------------------------------------- gestures
 
 const networkOf = (app: App) => app.modal.actor.getSnapshot().context.network
-/** The SIWX machine (spawned with the first connection, issue 15 §1). */
+/** The SIWX machine (spawned with the first connection). */
 const siwxOf = (app: App) => featureOf(app, 'siwx')!
 
 /** The page's network button, then a network in the list it opens (SwitchNetwork, or UnsupportedChain on a wrong network). */
@@ -304,7 +304,7 @@ async function perform(app: App, event: any) {
       return void (await waitFor(() => expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)))
     }
   }
-  // The dapp's own code at run time (issue 22 item 4).
+  // The dapp's own code at run time.
   if (type === 'network.add') {
     app.modal.addNetwork(event.network)
     return app.settle()

@@ -11,7 +11,7 @@ import { followFeature, onHeld as heldThen, renderApp, visitsInOrder, type App }
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, withoutPrefixes, type ModelPath } from './coverage.ts'
 
 /**
- * Model-based tests of the on-ramp machine (issue 21 §1), walked through the UI: every event is a gesture of the visitor
+ * Model-based tests of the on-ramp machine, walked through the UI: every event is a gesture of the visitor
  * (Account's Buy, typing the amount, choosing currencies, method and provider, Continue, Cancel purchase, Buy more,
  * closing the checkout window, another chain in the wallet, Disconnect) or the timing and answers of the reference
  * server (the options, quote, on-ramp URL and history calls held at their gates, then let through, failed, or answered

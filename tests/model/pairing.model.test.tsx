@@ -180,7 +180,7 @@ async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
   const storage = fixture.loadFails ? { storage: refusingStorage } : fixture.loadHangs ? { storage: silentStorage } : {}
   const app = await renderApp({ walletConnect: { relayUrl: fixture.relaySilent ? silentRelayUrl : relay.url, ...storage } })
   const state: Walk = { app, wallets: [] }
-  // The pairing machine is spawned when WalletConnect is first picked (issue 15 §1): followed from then on.
+  // The pairing machine is spawned when WalletConnect is first picked: followed from then on.
   const pairing = followFeature(app, 'pairing')
   const visited = pairing.visited
   try {

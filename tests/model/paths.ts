@@ -7,7 +7,7 @@ import { siwxMachine, type SiwxContext, type SiwxMessage, type SiwxSession, type
 import { activeStateIds, buildModelPaths, firedTransitions, stateKey, type TransitionId } from './coverage.ts'
 
 /**
- * The model paths of the main journeys, for the browser (issue 8 §2, last bullet; STYLE.md rule 11): built from
+ * The model paths of the main journeys, for the browser (last bullet; STYLE.md rule 11): built from
  * the production charts with {@link buildModelPaths}, like the happy-dom walks of tests/model, but over the
  * gestures Playwright can make against the demo (tests/e2e/model-paths.spec.ts walks them in Chromium).
  * DOM-free: no React, no page, only the machines and tests/model/coverage.ts.

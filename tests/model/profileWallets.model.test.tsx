@@ -11,7 +11,7 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
 import { frameFixture } from './frameFixture.ts'
 
 /**
- * Model-based test of ProfileWallets (issue 19 §3): every path walked through the real frame client to a fake frame
+ * Model-based test of ProfileWallets: every path walked through the real frame client to a fake frame
  * page. Gestures: Account's "Your wallets" (open), Try again; the frame answers APP_GET_USER with an EOA only, with an
  * EOA and a smart account not deployed yet, or fails. After each step the rows are what the frame reported.
  */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 
 /**
- * Every machine has its model-based test (issue 8 §2): a machine added to `machines/` without a
+ * Every machine has its model-based test: a machine added to `machines/` without a
  * `tests/model/<name>.model.test.tsx` that measures its coverage and asserts nothing is missing fails the build.
  * A walk file fails by itself when a state or event has no gesture (its `perform()` throws) or when the
  * coverage drops below 100 %.

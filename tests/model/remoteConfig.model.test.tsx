@@ -151,7 +151,7 @@ const alertOf = (event: any): AlertKey | undefined =>
     ? undefined
     : ({ rateLimited: 'RATE_LIMITED', serverError: 'SERVER_ERROR', release: 'UNVERIFIED_DOMAIN', malformed: 'UNVERIFIED_DOMAIN', allowed: undefined } as Record<string, AlertKey | undefined>)[event.answer]
 
-/** The remote config machine, once the first opening spawned it (issue 15 §1). */
+/** The remote config machine, once the first opening spawned it. */
 const remoteOf = (app: App) => featureOf(app, 'remoteConfig')!
 
 /** Plain assertions after a step. */
@@ -205,7 +205,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     await app.settle()
     expect(app.gates.waiting(CONFIG) + app.gates.waiting(ORIGINS)).toBe(0)
     expect(remoteOf(app).getSnapshot().value).toBe('ready')
-    // The root holds the resolved set the views read (its flags, issue 15 §3).
+    // The root holds the resolved set the views read (its flags).
     expect(app.modal.actor.getSnapshot().context.flags).toEqual(features)
   }
   if (event.type === 'remoteConfig.load') {
@@ -219,7 +219,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
 async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Promise<void>) {
   const app = await renderApp(fixture.app)
   try {
-    // The remote config machine is spawned with the first opening (issue 15 §1): followed from then on.
+    // The remote config machine is spawned with the first opening: followed from then on.
     const remote = followFeature(app, 'remoteConfig')
     const visited = remote.visited
     // Nothing is requested, nor the machine's code fetched, before the first opening (spec §6).

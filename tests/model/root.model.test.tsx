@@ -15,7 +15,7 @@ import { clickFirstInDialog, dialogCloses, featureOf, onHeld as heldThen, pressE
 import { coverageReport, formatCoverage, transitionRecorder, type TransitionId } from './coverage.ts'
 
 /**
- * Model-based coverage of the root machine (issue 8 §2, issue 15 §2), the coordinator of one modal instance. Its chart
+ * Model-based coverage of the root machine, the coordinator of one modal instance. Its chart
  * is small (`closed`, `open` with who holds the screen: `browsing`, `connecting`, `feature`, entered through
  * `routing`), but most of its transitions are guarded branches of handlers that react to the UI's `app.*` and
  * `feature.*` events and to what its children emit (a feature's events arrive as `feature.emitted` and are answered by
@@ -428,7 +428,7 @@ describe('root model: scenario walks in the UI', () => {
     }
   })
 
-  // ------------------------------------------------------------ features spawned on intent (issue 15 §1)
+  // ------------------------------------------------------------ features spawned on intent
 
   scenario(
     'features load on intent: nothing of send before Send; the form works once it arrives',
@@ -554,7 +554,7 @@ describe('root model: scenario walks in the UI', () => {
   })
 
   scenario(
-    'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left (issue 14)',
+    'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left',
     { ...restored, hold: [SWITCH] },
     ['root --app.selectNetwork[4]', 'root.open.browsing --app.back[0]'],
     async (app) => {
@@ -1070,14 +1070,14 @@ describe('root model: scenario walks in the UI', () => {
       await shows(app, en.titles.AllWallets)
       await press(app, PHONE_WALLET.name)
       await shows(app, en.titles.ConnectingWalletConnect)
-      // A phone never shows the QR code (issue 17 §1): 'Continue in …' and Open, the wallet's link on the URI.
+      // A phone never shows the QR code: 'Continue in …' and Open, the wallet's link on the URI.
       const link = await until(() => within(app.dialog()!).getByRole('link', { name: en.pairingOpen }))
       expect(within(app.dialog()!).getByText(en.pairingTapToOpen(PHONE_WALLET.name))).toBeTruthy()
       expect(app.find('img', en.pairingQr)).toBeNull()
       const uri = featureOf(app, 'pairing')!.getSnapshot().context.uri!
       const href = `${PHONE_WALLET.mobile_link}wc?uri=${encodeURIComponent(uri)}`
       expect(link.getAttribute('href')).toBe(href)
-      // A universal link opens in a new tab: the dapp's tab and its pairing stay (issue 17 §2). happy-dom would open a
+      // A universal link opens in a new tab: the dapp's tab and its pairing stay. happy-dom would open a
       // window for it: the tap's navigation is stopped here, after the modal's handler ran.
       expect(link.getAttribute('target')).toBe('_blank')
       const stop = (e: Event) => e.preventDefault()

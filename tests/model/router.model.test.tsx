@@ -99,7 +99,7 @@ const fixtures: Fixture[] = [
       if (history(s).length < maxDepth) {
         if (current(s) === 'Connect') list.push({ type: 'router.push', view: 'AllWallets' })
         if (current(s) === 'Connect' || current(s) === 'AllWallets') list.push({ type: 'router.push', view: 'ConnectingExternal', data: { connectorId: RDNS } })
-        // Onboarding (issue 17 §7): Connect's "New to wallets?", then What is a wallet?'s "Get a wallet".
+        // Onboarding: Connect's "New to wallets?", then What is a wallet?'s "Get a wallet".
         if (current(s) === 'Connect') list.push({ type: 'router.push', view: 'WhatIsAWallet' })
         if (current(s) === 'WhatIsAWallet') list.push({ type: 'router.push', view: 'GetWallet' })
       }
@@ -146,7 +146,7 @@ const fixtures: Fixture[] = [
     },
   },
   {
-    // Account offers "Register a name" only once the reverse lookup found none (issue 21 §2): dev accounts 0–2 have
+    // Account offers "Register a name" only once the reverse lookup found none: dev accounts 0–2 have
     // seeded names, so this walk connects dev account 3. Its one registration (the Success path) comes last.
     name: 'connected with an account that has no name',
     app: { stored: true, authorised: true, api: true, accountIndex: 3 },

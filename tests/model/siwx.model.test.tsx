@@ -8,7 +8,7 @@ import { connectWallet, describeWalks, featureOf, followFeature, dialogCloses, o
 import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey, type ModelPath, type Step } from './coverage.ts'
 
 /**
- * Model-based tests of the SIWX machine (issue 5 §3; spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings),
+ * Model-based tests of the SIWX machine (spec §2 sign-in prompt, §4 "Sign-in (SIWX)", §8 strings),
  * walked through the UI: every event of the chart is a gesture of the visitor (Sign, Cancel, Escape,
  * Disconnect, connecting), of the wallet's user (approve, reject, another chain or account in the wallet) or the timing
  * of the wallet and the reference server's SIWX API (a call held, then let through or failed). The wallet, the
@@ -89,7 +89,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     return [
       { type: 'siwx.connected', target: target(sessionsOfTarget(c).at(-1)!.data.chainId, t!.address), gesture: 'approveSwitch' },
       { type: 'siwx.returnFailed', gesture: 'rejectSwitch' },
-      // The wallet has not answered the switch: Cancel asks again, Sign signs in where the wallet is (issue 14).
+      // The wallet has not answered the switch: Cancel asks again, Sign signs in where the wallet is.
       { type: 'siwx.cancel', gesture: 'cancelAgain' },
       { type: 'siwx.sign', gesture: 'signHere' },
     ]
@@ -110,7 +110,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
       { type: 'siwx.connected', target: target(other(t!.caipNetworkId), t!.address), gesture: 'walletChain' },
     ]
   }
-  // While signing, the call held (it may never answer): Cancel works (issue 14).
+  // While signing, the call held (it may never answer): Cancel works.
   const cancelWhileSigning: ModelEvent = { type: 'siwx.cancel', gesture: 'cancelWhileSigning' }
   if (s.matches({ awaitingSession: { signing: 'creatingMessage' } })) {
     return [{ type: 'xstate.done.actor.createMessage', output: message(t!.caipNetworkId, t!.address) }, { type: 'xstate.error.actor.createMessage', error: new TypeError('Failed to fetch') }, cancelWhileSigning]
@@ -207,7 +207,7 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
     path: scenario(fixtures[1]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel' && e.escape === true]),
   },
   {
-    name: 'required: Cancel while the wallet has not answered the signature disconnects the wallet (issue 14)',
+    name: 'required: Cancel while the wallet has not answered the signature disconnects the wallet',
     fixture: fixtures[0]!,
     path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [
       (e) => e.gesture === 'cancelWhileSigning',
@@ -215,17 +215,17 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
     ]),
   },
   {
-    name: 'optional: Cancel while the wallet has not answered the signature closes the modal, the wallet stays connected (issue 14)',
+    name: 'optional: Cancel while the wallet has not answered the signature closes the modal, the wallet stays connected',
     fixture: fixtures[1]!,
     path: scenario(fixtures[1]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [(e) => e.gesture === 'cancelWhileSigning']),
   },
   {
-    name: 'required: Cancel while the server has not answered the verification, with a session on another chain: the wallet is asked back (issue 14)',
+    name: 'required: Cancel while the server has not answered the verification, with a session on another chain: the wallet is asked back',
     fixture: fixtures[0]!,
     path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'verifying' } }) && sessionsOfTarget(ctx(s)).length > 0, [(e) => e.gesture === 'cancelWhileSigning']),
   },
   {
-    name: 'required: the wallet has not answered the switch back: Cancel asks again, then Sign signs in where it is (issue 14)',
+    name: 'required: the wallet has not answered the switch back: Cancel asks again, then Sign signs in where it is',
     fixture: fixtures[0]!,
     path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: 'returning' }), [(e) => e.gesture === 'cancelAgain', (e) => e.gesture === 'signHere', (e) => e.type === 'xstate.done.actor.createMessage']),
   },
@@ -236,7 +236,7 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
 /** Lets the oldest held call of `key` through (or fails it), once the machine has made it; others of `key` go through too. */
 const onHeld = (app: App, key: string, act: () => Promise<void>) => heldThen(app, key, act, { releaseRest: true })
 
-/** The SIWX machine (spawned with the first connection, issue 15 §1). */
+/** The SIWX machine (spawned with the first connection). */
 const siwxOf = (app: App) => featureOf(app, 'siwx')!
 
 /** One gesture per event (none for what the root does by itself). */
@@ -363,7 +363,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
 async function walk(fixture: Fixture, path: ModelPath) {
   const app = await renderApp(fixture.app)
   try {
-    // The SIWX machine is spawned with the first connection (issue 15 §1): its states are followed from then on.
+    // The SIWX machine is spawned with the first connection: its states are followed from then on.
     const siwx = followFeature(app, 'siwx')
     const visited = siwx.visited
     // Where the previous step's state was seen: what the root does by itself may be over before its step starts.

@@ -9,7 +9,7 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
 import { frameFixture } from './frameFixture.ts'
 
 /**
- * Model-based test of the social login (issue 19 §1; spec §9 popup 600×800, poll 1000 ms): every path walked through
+ * Model-based test of the social login (spec §9 popup 600×800, poll 1000 ms): every path walked through
  * the real actors (`socialLoginActors`: the frame client to a fake frame page, a fake popup window polled on the fake
  * clock, a fake page window). Gestures: a provider chosen with a popup or without (redirect), the frame answering the
  * redirect URI and the connect, the popup coming back with a result or a refusal or closed by the visitor, the page

@@ -10,7 +10,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
 import { delayOf, frameFixture } from './frameFixture.ts'
 
 /**
- * Model-based test of the email update (issue 19 §3; spec §4 "Email update result action", §9 email change poll):
+ * Model-based test of the email update (spec §4 "Email update result action", §9 email change poll):
  * every path walked through the real frame client to a fake frame page. Gestures: Account's edit button (start), the
  * visitor types a new email (valid, the current one, not an email), continues, types a code (six digits or not),
  * asks for a new code (before and after the 30 s cooldown, while a code is checked), goes back to the email from a

@@ -1,7 +1,7 @@
 import { accountTypeMachine } from '../../machines/accountType.ts'
 import type { FeatureHost } from './host.ts'
 
-/** The account-type switch (issue 19 §4) on this instance's embedded wallet (its frame client and user). */
+/** The account-type switch on this instance's embedded wallet (its frame client and user). */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load email login dependency')

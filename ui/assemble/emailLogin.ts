@@ -1,7 +1,7 @@
 import { emailLoginMachine } from '../../machines/emailLogin.ts'
 import type { FeatureHost } from './host.ts'
 
-/** The email login machine (issue 18 §2) on this instance's embedded wallet (its frame client and storage). */
+/** The email login machine on this instance's embedded wallet (its frame client and storage). */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load email login dependency')

@@ -5,7 +5,7 @@ import type { FrameClient } from './frameClient.ts'
 import type { FeatureHost } from './host.ts'
 
 /**
- * The Farcaster login machine's actors (issue 19 §2) over the embedded wallet's frame client:
+ * The Farcaster login machine's actors over the embedded wallet's frame client:
  * - `getFarcasterUri`: APP_GET_FARCASTER_URI → the request URL;
  * - `connectFarcaster`: APP_CONNECT_FARCASTER (the frame polls the relay every second) → the user;
  * - `reloadAuth`: APP_RELOAD (spec §2: the auth connector reloaded after leaving ConnectingFarcaster).
@@ -20,7 +20,7 @@ export function farcasterLoginActors(client: () => Promise<FrameClient>) {
   }
 }
 
-/** The Farcaster login machine (issue 19 §2) on this instance's embedded wallet. */
+/** The Farcaster login machine on this instance's embedded wallet. */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load Farcaster login dependency')

@@ -1,5 +1,5 @@
 /**
- * The embedded wallet's machines wired to the frame (issue 18 §2; STYLE rule 2: I/O through actors): the `mount`
+ * The embedded wallet's machines wired to the frame (STYLE rule 2: I/O through actors): the `mount`
  * actor of the frame machine, the `send` actor of one request, the frame client that runs requests as
  * {@link frameRequestMachine} actors once the frame is ready, and the actors of the email login and of frameRpc.
  */
@@ -145,7 +145,7 @@ export function emailLoginActors({ client, store, cooldown, now = () => Date.now
 }
 
 /**
- * The email update machine's actors (issue 19 §3) over the frame client: APP_UPDATE_EMAIL and its two codes, and the
+ * The email update machine's actors over the frame client: APP_UPDATE_EMAIL and its two codes, and the
  * frame's user read while the change is polled (`remember` keeps the user it reports: the stored email the Account shows).
  */
 export function updateEmailActors({ client, remember }: { client: () => Promise<FrameClient>; remember: (user: FrameUser) => void }) {
@@ -161,7 +161,7 @@ export function updateEmailActors({ client, remember }: { client: () => Promise<
   }
 }
 
-/** ProfileWallets' actor (issue 19 §3): the frame's user (its accounts) with APP_GET_USER. */
+/** ProfileWallets' actor: the frame's user (its accounts) with APP_GET_USER. */
 export function profileWalletsActors({ client }: { client: () => Promise<FrameClient> }) {
   return {
     readUser: fromPromise<ProfileWalletsUser, void>(async ({ signal }) => {
@@ -178,7 +178,7 @@ export function profileWalletsActors({ client }: { client: () => Promise<FrameCl
 }
 
 /**
- * The account-type switch's actors (issue 19 §4):
+ * The account-type switch's actors:
  * - `readState`: the frame's user (APP_GET_USER) and its smart-account enabled networks
  *   (APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS), `remember`ed as the embedded wallet's user;
  * - `setPreferred`: the embedded wallet's switch (APP_SET_PREFERRED_ACCOUNT; the connection's address changes);
@@ -214,7 +214,7 @@ export function frameRpcActor({ client, chainId }: { client: () => Promise<Frame
     const controller = new AbortController()
     let live = true
     client()
-      // A Solana request (issue 19 §5) names its network; the others go on the connected EVM chain.
+      // A Solana request names its network; the others go on the connected EVM chain.
       .then((c) =>
         c.request(
           'RPC_REQUEST',
@@ -236,7 +236,7 @@ export function frameRpcActor({ client, chainId }: { client: () => Promise<Frame
 type PopupWindow = { closed: boolean; close(): void; location: { href: string } }
 
 /**
- * The social login machine's actors (issue 19 §1) over the frame client and the page's window:
+ * The social login machine's actors over the frame client and the page's window:
  * - `getRedirectUri`: APP_GET_SOCIAL_REDIRECT_URI with the return address (this page; in a popup, marked
  *   `latchkey_social=popup` so the page loaded there does not take the result itself).
  * - `holdPopup`: closes the popup when the login leaves it (returned, failed, cancelled).

@@ -5,7 +5,7 @@ import { namesMachine } from '../../machines/names.ts'
 import type { FeatureHost } from './host.ts'
 
 /**
- * The names machine (issue 21 §2) on this instance's blockchain API and the connected wallet: suggestions with the
+ * The names machine on this instance's blockchain API and the connected wallet: suggestions with the
  * zone, the registration message (JSON of name, attributes and timestamp) signed with EIP-191 `personal_sign` by the
  * wallet of the eip155 connection, and the POST with the chain's ENSIP-11 coin type.
  */

@@ -63,7 +63,7 @@ async function following(c: ReturnType<typeof checkout>) {
   expect(c.reads).toHaveLength(2)
 }
 
-describe('on-ramp checkout poll (issue 21 §1): a purchase settling between two reads', () => {
+describe('on-ramp checkout poll: a purchase settling between two reads', () => {
   test('behavior: paid and closed while a read is on its way (its answer predates the purchase): followed to the purchase, not cancelled', async () => {
     const c = checkout()
     await following(c)

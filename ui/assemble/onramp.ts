@@ -8,7 +8,7 @@ const popupName = 'latchkey-onramp'
 const popupFeatures = 'popup,width=600,height=800'
 
 /**
- * The on-ramp machine (issue 21 §1) on this instance's blockchain API, with the checkout window: opened blank in the
+ * The on-ramp machine on this instance's blockchain API, with the checkout window: opened blank in the
  * visitor's click (`openCheckout`, so no popup blocker refuses it), pointed at the provider's URL once it arrives,
  * closed when the purchase arrived or was cancelled. The options and the quote fall back as spec §8 says (the
  * services' sample options and placeholder quote); a client that cannot be loaded falls back the same way.

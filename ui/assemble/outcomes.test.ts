@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { featureAssemblies, type FeatureMachineId as FeatureId } from './index.ts'
 
-describe('the hooks that arrive with a feature (issue 15 §1)', () => {
+describe('the hooks that arrive with a feature', () => {
   test('behavior: every machines/<feature>.outcomes.ts is what its assembly module brings as `on`, and the page registration does not import it', async () => {
     const withOutcomes = readdirSync(new URL('../../machines/', import.meta.url))
       .filter((f) => f.endsWith('.outcomes.ts'))

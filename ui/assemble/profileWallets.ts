@@ -1,7 +1,7 @@
 import { profileWalletsMachine } from '../../machines/profileWallets.ts'
 import type { FeatureHost } from './host.ts'
 
-/** ProfileWallets' machine (issue 19 §3) on this instance's embedded wallet (its frame client). */
+/** ProfileWallets' machine on this instance's embedded wallet (its frame client). */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load email login dependency')

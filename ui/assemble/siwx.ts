@@ -5,7 +5,7 @@ import type { FeatureHost } from './host.ts'
 
 /**
  * The SIWX machine (spec §4 "Sign-in (SIWX)") on the `siwx` option. The option is the dapp's code: its calls go
- * through the boundary (timeouts, typed errors, validation; issue 14).
+ * through the boundary (timeouts, typed errors, validation).
  */
 export function assemble(host: FeatureHost) {
   return siwxMachine.provide({

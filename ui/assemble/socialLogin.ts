@@ -1,7 +1,7 @@
 import { socialLoginMachine } from '../../machines/socialLogin.ts'
 import type { FeatureHost } from './host.ts'
 
-/** The social login machine (issue 19 §1) on this instance's embedded wallet (its frame client and the page's window). */
+/** The social login machine on this instance's embedded wallet (its frame client and the page's window). */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load social login dependency')

@@ -1,7 +1,7 @@
 import { updateEmailMachine } from '../../machines/updateEmail.ts'
 import type { FeatureHost } from './host.ts'
 
-/** The email update machine (issue 19 §3) on this instance's embedded wallet (its frame client and stored user). */
+/** The email update machine on this instance's embedded wallet (its frame client and stored user). */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
   if (!embedded) throw new Error('Unable to load email login dependency')

@@ -12,8 +12,8 @@ import { useId } from 'react'
  * wallet (ConnectingWalletConnect: the QR code, and the wallet's own links, each checked there). Without it, the
  * button opens the wallet's web app or homepage (http(s)) in a new tab, through the one link policy of
  * `adapters/links.ts` ({@link catalogueWalletLink}): a wallet with a refused link (a forbidden scheme, whitespace, or
- * credentials before the host, a look-alike) is a disabled row that says so and opens nothing (issue 14, defect 5).
- * `blockedBy`: the id of the note saying why no wallet can be chosen yet (the legal checkbox, issue 17 §7): the row is
+ * credentials before the host, a look-alike) is a disabled row that says so and opens nothing.
+ * `blockedBy`: the id of the note saying why no wallet can be chosen yet (the legal checkbox): the row is
  * `aria-disabled`, described by the note, and a press does nothing.
  */
 export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWallet; tag?: string; blockedBy?: string | undefined }) {
@@ -29,7 +29,7 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
     <button
       type="button"
       className="lk-row"
-      // Named by the wallet's name (its content); the tag is its description (issue 17 §11: the name holds the visible label).
+      // Named by the wallet's name (its content); the tag is its description (the name holds the visible label).
       {...(tagText || blockedBy ? { 'aria-describedby': [tagText ? tagId : undefined, blockedBy].filter(Boolean).join(' ') } : {})}
       aria-disabled={!blockedBy && (viaRelay || link?.kind === 'open') ? undefined : 'true'}
       {...(refused ? { title: refused, 'data-link-refused': 'true' } : {})}
@@ -50,10 +50,10 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
                 mobile_link: wallet.mobile_link ?? null,
                 desktop_link: wallet.desktop_link ?? null,
                 webapp_link: wallet.webapp_link ?? null,
-                // The store pages behind a phone's "Get the app" when the deep link opens nothing (issue 17 §1).
+                // The store pages behind a phone's "Get the app" when the deep link opens nothing.
                 app_store: wallet.app_store ?? null,
                 play_store: wallet.play_store ?? null,
-                // The desktop "Get" route: the extension's Chrome Web Store page (issue 17 §6).
+                // The desktop "Get" route: the extension's Chrome Web Store page.
                 chrome_store: wallet.chrome_store ?? null,
                 homepage: wallet.homepage ?? null,
               } as PairingWallet,

@@ -8,7 +8,7 @@ import { FallbackImage } from './WalletIcon.tsx'
 export type AssetImageSource = { directoryUrl?: string | undefined; projectId: string; clientId?: string | undefined }
 
 /**
- * The URL of a network's image (issue 17 §6): the network's own `imageUrl`, else its `imageId` through the wallet
+ * The URL of a network's image: the network's own `imageUrl`, else its `imageId` through the wallet
  * directory's `/public/getAssetImage/{id}` with the common query (projectId, st, sv, clientId: spec §7, as
  * `walletImageUrl` of services/directory.ts), else undefined (the namespace's glyph shows).
  * @example networkImageUrl(mainnet, { directoryUrl: 'http://127.0.0.1:8600/directory', projectId: 'p' })
@@ -23,7 +23,7 @@ export function networkImageUrl(network: Pick<CaipNetwork, 'imageUrl' | 'imageId
 }
 
 /**
- * A network's icon at a fixed size (issue 17 §6): its image ({@link networkImageUrl}), loaded lazily, or its namespace's
+ * A network's icon at a fixed size: its image ({@link networkImageUrl}), loaded lazily, or its namespace's
  * built-in glyph when it has none or the image fails. Decorative (`alt=""`): the network's name is beside it.
  */
 export function NetworkIcon({ network, size = 24 }: { network: CaipNetwork; size?: number }) {

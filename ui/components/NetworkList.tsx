@@ -3,10 +3,10 @@ import { useNetwork, useSend } from '../hooks.ts'
 import { NetworkIcon } from './NetworkIcon.tsx'
 
 /**
- * The network list of SwitchNetwork and UnsupportedChain: each network a button with its icon (issue 17 §6), named by
+ * The network list of SwitchNetwork and UnsupportedChain: each network a button with its icon, named by
  * its name; the active one
  * marked, the one the wallet is asked for busy. A pick while the wallet has not answered supersedes that request (a
- * wallet that never answers must not hold the list, issue 14).
+ * wallet that never answers must not hold the list).
  */
 export function NetworkList() {
   const copy = useCopy()

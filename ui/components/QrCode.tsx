@@ -29,7 +29,7 @@ export function qrLayout(value: string, withIcon: boolean): QrLayout {
  * any theme (scanners need the contrast). `label` names the image for assistive technology.
  * With `icon` (an http(s) or data:image URL, e.g. the dapp's `metadata.icons[0]`), the icon sits in the centre on a
  * white plate over the modules it hides, and the code uses error correction level H (30 % recoverable) so it still
- * scans (issue 17 §6); without one, level M.
+ * scans; without one, level M.
  * @example <QrCode value={uri} label="WalletConnect QR code" icon={metadata.icons[0]} />
  */
 export function QrCode({ value, label, size = 200, testId = 'receive-qr', icon }: { value: string; label: string; size?: number; testId?: string; icon?: string | undefined }) {

@@ -1,5 +1,5 @@
 /**
- * A row's tag ('Installed', 'QR code', the All Wallets count, a ✓ badge) as its button's description (issue 17 §11):
+ * A row's tag ('Installed', 'QR code', the All Wallets count, a ✓ badge) as its button's description:
  * the button is named by its visible name alone, so the accessible name holds the visible label (WCAG 2.5.3), and the
  * tag is announced after it through `aria-describedby`. The visible tag is hidden from the name; `description` (the
  * words for a symbol like ✓, else the tag itself) is what assistive technology reads.

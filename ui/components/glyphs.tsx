@@ -1,6 +1,6 @@
 /**
- * The views' icons and stand-in glyphs (issue 17 §6), drawn for this project and decorative (`aria-hidden`): they load
- * with the views' chunk; the shell's icons are in `icons.tsx` (issue 15 §4).
+ * The views' icons and stand-in glyphs, drawn for this project and decorative (`aria-hidden`): they load
+ * with the views' chunk; the shell's icons are in `icons.tsx`.
  */
 import type { ReactNode } from 'react'
 import { base, glyph } from './icons.tsx'
@@ -12,7 +12,7 @@ export const CopyIcon = () => (
   </svg>
 )
 
-/** A pencil: edit (Account's email row, issue 19 §3). */
+/** A pencil: edit (Account's email row). */
 export const EditIcon = () => (
   <svg {...base}>
     <path d="M10.5 2.5l3 3-8 8H2.5v-3z" />
@@ -65,7 +65,7 @@ export const WalletConnectGlyph = ({ size = 32 }: { size?: number }) => (
 )
 
 /**
- * The social providers' marks (issue 19 §1), drawn for this project at 24 px, monochrome in `currentColor` so they follow
+ * The social providers' marks, drawn for this project at 24 px, monochrome in `currentColor` so they follow
  * the theme (no brand assets, no brand colours): a G cut from a ring (Google), a cat's head (GitHub), an apple with its
  * leaf and bite (Apple), an f in a ring (Facebook), a bold and a thin stroke crossed (X), a round face with two eyes
  * (Discord), a gate (Farcaster). An unknown provider gets its initial in a ring.
@@ -133,7 +133,7 @@ export const RegisteredGlyph = ({ size = 24 }: { size?: number }) => (
   </svg>
 )
 
-/** A payment card (the on-ramp's providers, issue 21 §1): a card with its stripe. */
+/** A payment card (the on-ramp's providers): a card with its stripe. */
 export const CardGlyph = ({ size = 24 }: { size?: number }) => (
   <svg {...glyph(size)} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
     <rect x="3" y="5.5" width="18" height="13" rx="2.5" />

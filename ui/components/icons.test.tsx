@@ -28,7 +28,7 @@ function rasterise(layout: ReturnType<typeof qrLayout>, scale = 4): { data: Uint
   return { data, width }
 }
 
-describe('QrCode (issue 17 §6: the dapp icon in the centre)', () => {
+describe('QrCode (the dapp icon in the centre)', () => {
   test('behavior: with an icon the code is level H, the icon is drawn on a plate in the centre, and it still decodes', () => {
     const { getByTestId } = render(<QrCode value={uri} label="QR" testId="pairing-qr" icon={dappIcon} />)
     expect(getByTestId('pairing-qr').getAttribute('data-ecc')).toBe('H')
@@ -46,7 +46,7 @@ describe('QrCode (issue 17 §6: the dapp icon in the centre)', () => {
   })
 })
 
-describe('WalletIcon (issue 17 §6: glyphs, never a letter)', () => {
+describe('WalletIcon (glyphs, never a letter)', () => {
   test('behavior: without an image a wallet, a token and WalletConnect show a drawn glyph, not a letter monogram', () => {
     for (const glyph of ['wallet', 'token', 'walletConnect'] as const) {
       const { container, unmount } = render(<WalletIcon name="Dev Token" glyph={glyph} />)
@@ -67,7 +67,7 @@ describe('WalletIcon (issue 17 §6: glyphs, never a letter)', () => {
   })
 })
 
-describe('networkImageUrl (issue 17 §6, spec §7 /public/getAssetImage/{id})', () => {
+describe('networkImageUrl (spec §7 /public/getAssetImage/{id})', () => {
   const source = { directoryUrl: 'http://127.0.0.1:8600/directory/', projectId: 'p', clientId: 'c' }
   test('behavior: a network imageId goes through the directory asset image route with the common query', () => {
     const url = new URL(networkImageUrl(mainnet, source)!)
@@ -86,7 +86,7 @@ describe('networkImageUrl (issue 17 §6, spec §7 /public/getAssetImage/{id})', 
   })
 })
 
-describe('SocialGlyph (issue 19 §1: drawn marks, not letter tiles)', () => {
+describe('SocialGlyph (drawn marks, not letter tiles)', () => {
   const providers = ['google', 'github', 'apple', 'facebook', 'x', 'discord', 'farcaster']
 
   test('behavior: each default social provider has a drawn mark of its own in the text colour, with no letter and no brand colour', () => {

@@ -23,7 +23,7 @@ export const RetryIcon = () => (
 )
 
 /**
- * Larger filled glyphs that stand in for a missing image (issue 17 §6: never a letter monogram). They are decorative
+ * Larger filled glyphs that stand in for a missing image (never a letter monogram). They are decorative
  * (`aria-hidden`): the row's name is the label. Drawn on a 24×24 grid in `currentColor`.
  */
 export const glyph = (size: number) => ({ width: size, height: size, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: 'false' }) as const

@@ -7,7 +7,7 @@ import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, u
 /*
  * The catalogue's hooks: AllWallets' list and Connect's rows (spec §2, §9).
  * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
- * page's first JS (issue 15 §4); see `ui/hooks.ts` for the hooks' contract with feature machines.
+ * page's first JS; see `ui/hooks.ts` for the hooks' contract with feature machines.
  */
 
 /**
@@ -55,9 +55,9 @@ export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof u
   const order = modal.options.connectorTypeOrder
   // The directory's wallets pair over WalletConnect: EVM only in this build (the catalogue is fetched for eip155).
   const directoryReachable = useActiveNamespace() === 'eip155'
-  // Email login (issue 18 §3): with the `email` flag, when the dapp configured the embedded wallet, on EVM.
+  // Email login: with the `email` flag, when the dapp configured the embedded wallet, on EVM.
   const emailOn = useFeatures().email && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
-  // Social login (issue 19 §1): with a non-empty `socials` list, when the dapp configured the embedded wallet, on EVM.
+  // Social login: with a non-empty `socials` list, when the dapp configured the embedded wallet, on EVM.
   const socials = useFeatures().socials
   const socialOn = Array.isArray(socials) && socials.length > 0 && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
   const view = useMemo(

@@ -8,7 +8,7 @@ import { useFeatures } from '../hooks.ts'
 import { useSelector } from '../useSelector.ts'
 
 /*
- * The legal checkbox's hook (issue 17 §7). Only Connect and AllWallets import it, so the legal machine is not in the
+ * The legal checkbox's hook. Only Connect and AllWallets import it, so the legal machine is not in the
  * page's first JS. Each modal instance owns one legal actor, started on first use and kept while the instance lives (in
  * memory only: a reload asks again).
  */

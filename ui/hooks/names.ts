@@ -3,8 +3,8 @@ import { connectNames, type NamesView } from '../../machines/names.connect.ts'
 import { same, useDeliver, useEnsureFeature, useFeatureActor } from '../hooks.ts'
 
 /*
- * The names feature's hook (issue 21 §2): RegisterAccountName and RegisterAccountNameSuccess. Only those views import
- * this module, so the view model stays out of the page's first JS (issue 15 §4).
+ * The names feature's hook: RegisterAccountName and RegisterAccountNameSuccess. Only those views import
+ * this module, so the view model stays out of the page's first JS.
  */
 
 /**

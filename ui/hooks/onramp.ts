@@ -3,8 +3,8 @@ import { connectOnramp, type OnrampView } from '../../machines/onramp.connect.ts
 import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '../hooks.ts'
 
 /*
- * The on-ramp feature's hook (issue 21 §1): only the on-ramp views import it, so its view model stays out of the
- * page's first JS (issue 15 §4).
+ * The on-ramp feature's hook: only the on-ramp views import it, so its view model stays out of the
+ * page's first JS.
  */
 
 /**

@@ -5,7 +5,7 @@ import { timing } from '../../machines/timing.ts'
 import { useDeepLinkFallback } from './pairing.ts'
 
 /**
- * The deep link's fallback (issue 17 §1): after the tap, "Copy link" and "Get the app" show only when the page is still
+ * The deep link's fallback: after the tap, "Copy link" and "Get the app" show only when the page is still
  * visible `timing.deepLinkFallbackDelay` later; the wallet app taking the screen (`visibilitychange` to hidden,
  * `pagehide`) means it opened.
  */

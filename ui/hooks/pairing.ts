@@ -9,7 +9,7 @@ import { useActiveConnection, useFeatureActor } from '../hooks.ts'
 /*
  * The WalletConnect pairing's hook: ConnectingWalletConnect (spec §2).
  * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
- * page's first JS (issue 15 §4); see `ui/hooks.ts` for the hooks' contract with feature machines.
+ * page's first JS; see `ui/hooks.ts` for the hooks' contract with feature machines.
  */
 
 /**
@@ -48,7 +48,7 @@ export type DeepLinkFallback = {
 }
 
 /**
- * Did a wallet's deep link open anything (issue 17 §1)? After {@link DeepLinkFallback.opened}, the page is watched
+ * Did a wallet's deep link open anything? After {@link DeepLinkFallback.opened}, the page is watched
  * for `visibilitychange` to hidden and `pagehide` (the wallet app took the screen); when neither happened within
  * `timing.deepLinkFallbackDelay` (1 500 ms), nothing opened and `showFallback` turns true. Another tap starts the
  * watch again. This is the page's visibility, a browser fact no machine sees, hence a hook's state and not a chart's.

@@ -5,7 +5,7 @@ import { same, useDeliver, useEnsureFeature, useFeatureActor, useLocale } from '
 /*
  * The send feature's hook: the form, the token picker and the preview (spec §4 Send).
  * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
- * page's first JS (issue 15 §4); see `ui/hooks.ts` for the hooks' contract with feature machines.
+ * page's first JS; see `ui/hooks.ts` for the hooks' contract with feature machines.
  */
 
 /**

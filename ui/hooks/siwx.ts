@@ -5,7 +5,7 @@ import { same, useDeliver, useFeatureActor } from '../hooks.ts'
 /*
  * The sign-in hook: SIWXSignMessage (spec §2, §4).
  * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
- * page's first JS (issue 15 §4); see `ui/hooks.ts` for the hooks' contract with feature machines.
+ * page's first JS; see `ui/hooks.ts` for the hooks' contract with feature machines.
  */
 
 /**

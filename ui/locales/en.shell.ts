@@ -2,7 +2,7 @@ import type { MessageKey } from '../../machines/messages.ts'
 import type { SendMessageKey } from '../../machines/send.messages.ts'
 
 /**
- * The shell's English words (issue 15 §4): what the page buttons, the modal's frame (header, back, close, the
+ * The shell's English words: what the page buttons, the modal's frame (header, back, close, the
  * loading skeleton, the branding footer) and the toasts show. They ship in the page's initial JS; every other word
  * is in `en.ts`, which loads with the views' chunk. The full catalogue is `en` (`en.ts`), shell words included.
  */
@@ -45,7 +45,7 @@ export const enShell = {
   close: 'Close',
   switchNetworkLabel: (name: string) => `Switch network (${name})`,
   wrongNetwork: 'Wrong network',
-  /** The page's account button when the wallet's balance could not be read: the retry beside it (issue 17 §8). */
+  /** The page's account button when the wallet's balance could not be read: the retry beside it. */
   retryBalance: 'Balance unavailable. Try again',
   loading: 'Loading…',
   /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey". */
@@ -90,7 +90,7 @@ export const enShell = {
     emailUpdated: (email: string) => `Your email is now ${email}`,
   } satisfies Record<Exclude<MessageKey, 'failure'>, string | ((email: string) => string)>,
   /**
-   * What a visitor reads when something fails (issue 17 §9): one plain sentence per error the machines carry, keyed by
+   * What a visitor reads when something fails: one plain sentence per error the machines carry, keyed by
    * the error's name (`ErrorSummary.name`) or, for a wallet's EIP-1193 / JSON-RPC answer, by its code. Internal names
    * ('Connector not found', 'execution reverted') never reach the page; `ui/errorSentence.ts` picks the sentence.
    */

@@ -4,13 +4,13 @@ import { enShell } from './en.shell.ts'
  * The English copy catalogue (STYLE.md rule 12): every string the UI shows. The spec's user-visible
  * strings (§8) appear here word for word. Other locales would load lazily with the same keys.
  *
- * The views' words are written here and load with the views' chunk (issue 15 §4); the shell's words (page buttons,
+ * The views' words are written here and load with the views' chunk; the shell's words (page buttons,
  * the modal's header, the toasts, the error sentences) are in `en.shell.ts`, part of the initial JS, and are spread in.
  * Views read this catalogue with `useCopy()` (`ui/copy.ts`); the shell with `useShellCopy()` (`ui/context.ts`).
  */
 export const en = {
   ...enShell,
-  /** Onboarding (issue 17 §7): Connect's foot link, What is a wallet? and Get a wallet. */
+  /** Onboarding: Connect's foot link, What is a wallet? and Get a wallet. */
   newToWallets: 'New to wallets?',
   learnMore: 'Learn more',
   walletIntro: [
@@ -27,7 +27,7 @@ export const en = {
   getWalletViaQr: 'You can still connect a wallet app on your phone by scanning a QR code.',
   getWalletElsewhere: "Install a wallet from your phone's app store or your browser's extension store, then come back.",
   useWalletConnect: 'Connect with WalletConnect',
-  /** The legal checkbox (issue 17 §7, spec §9 "legal checkbox off" by default). */
+  /** The legal checkbox (spec §9 "legal checkbox off" by default). */
   legalAgreePrefix: 'I agree to the',
   legalTerms: 'Terms of Service',
   legalAnd: 'and',
@@ -47,13 +47,13 @@ export const en = {
   pairingOpenApp: (wallet: string) => `Open ${wallet}`,
   pairingOpenWeb: 'Open the web app',
   pairingTapToOpen: (wallet: string) => `Continue in ${wallet}`,
-  /** Phones (issue 17 §1): the deep link's button, its waiting state, and the fallbacks when nothing opened. */
+  /** Phones: the deep link's button, its waiting state, and the fallbacks when nothing opened. */
   pairingOpen: 'Open',
   pairingPreparingLink: 'Preparing…',
   pairingOpenHint: (wallet: string) => `Open ${wallet} and approve the connection there.`,
   pairingNothingOpened: (wallet: string) => `Nothing opened? Copy the link into ${wallet}, or get the app first.`,
   pairingGetApp: 'Get the app',
-  /** A desktop Chromium browser: the wallet's extension page, for a visitor without the wallet (issue 17 §6). */
+  /** A desktop Chromium browser: the wallet's extension page, for a visitor without the wallet. */
   pairingGetExtension: (wallet: string) => `Get the ${wallet} extension`,
   pairingPasteHint: 'Copy the link and paste it in your wallet app.',
   pairingApproved: 'Approved in your wallet. Connecting…',
@@ -210,7 +210,7 @@ export const en = {
   noTokens: 'No tokens yet',
   noNfts: 'No NFTs yet',
   noActivity: 'No activity yet',
-  /** Empty states' lines of help (issue 17 §7): each comes with an action. */
+  /** Empty states' lines of help: each comes with an action. */
   noTokensHint: 'Send tokens to this address to see them here.',
   noNftsHint: 'NFTs you collect with this address show up here.',
   noActivityHint: 'Your transactions show up here once you send or receive.',
@@ -258,7 +258,7 @@ export const en = {
   farcasterPreparing: 'Preparing your Farcaster sign-in…',
   farcasterFailed: 'Farcaster sign-in failed',
   farcasterConnecting: 'Signed in with Farcaster. Connecting…',
-  /** Name registration (issue 21 §2; spec §2 RegisterAccountName and RegisterAccountNameSuccess, §5, §8). */
+  /** Name registration (spec §2 RegisterAccountName and RegisterAccountNameSuccess, §5, §8). */
   names: {
     accountEntry: 'Register a name',
     intro: 'Pick a name people can send to instead of your address. Your wallet signs the registration; it costs nothing.',
@@ -285,7 +285,7 @@ export const en = {
       registerFailed: (name: string) => `Error registering name ${name}`,
     },
   },
-  /** The email update (issue 19 §3; spec §2 UpdateEmailWallet). */
+  /** The email update (spec §2 UpdateEmailWallet). */
   updateEmail: {
     accountEntry: 'Change email',
     intro: (current: string) => `You sign in with ${current}. We send a code to it, then one to the new address; your email changes once both are entered.`,
@@ -310,8 +310,8 @@ export const en = {
     throttled: (seconds: number) => `Please try again after ${seconds} ${seconds === 1 ? 'second' : 'seconds'}`,
     awaiting: 'Updating your email…',
   },
-  /** The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets). */
-  // The embedded wallet's account-type switch in Account (issue 19 §4)
+  /** The embedded wallet's accounts (spec §2 ProfileWallets). */
+  // The embedded wallet's account-type switch in Account
   accountType: {
     toSmartAccount: 'Switch to your smart account',
     toEoa: 'Switch to your EOA',
@@ -330,7 +330,7 @@ export const en = {
     retry: 'Try again',
     list: 'Wallets',
   },
-  // On-ramp (issue 21 §1)
+  // On-ramp
   buy: 'Buy',
   onrampYouBuy: 'You buy',
   onrampYouPay: 'You pay',

@@ -18,7 +18,7 @@ import { connectAccountType, type AccountTypeView } from '../../machines/account
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
- * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set, issue 15 §3).
+ * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set).
  */
 const emailSchema = v.string()
 
@@ -46,16 +46,16 @@ export function Account() {
   // The profile name a registration just set (spec §4), also where the identity is not looked up (a testnet).
   const registeredName = useSelector(useFeatureActor('names'), (s) => registeredProfileName(s?.context, account.address))
   const identityName = lookedUpName ?? registeredName ?? null
-  // A name to register (issue 21 §2): offered once the identity is settled without a name, eip155 only (spec §6).
+  // A name to register: offered once the identity is settled without a name, eip155 only (spec §6).
   const canRegisterName = identityKnown && !identityName && !hasRegisteredName && supportsNamespace('names', namespace)
   const avatar = safeImageUrl(identityAvatar ?? undefined)
-  // The embedded wallet's email (issue 18 §3), stored at login (spec §3 storage keys).
+  // The embedded wallet's email, stored at login (spec §3 storage keys).
   const storage = useModalInstance().storage
   const email = account.connectorId === 'auth' ? storage.read('email', emailSchema) : undefined
-  // A social login's username (issue 19 §1; spec §9: a Discord username ending in 0 loses it).
+  // A social login's username (spec §9: a Discord username ending in 0 loses it).
   const socialUsername = account.connectorId === 'auth' ? storage.read('social_username', emailSchema) : undefined
   const socialProvider = account.connectorId === 'auth' ? storage.read('social_provider', emailSchema) : undefined
-  // The embedded wallet's account-type switch (issue 19 §4): its machine follows the embedded account.
+  // The embedded wallet's account-type switch: its machine follows the embedded account.
   const accountType = useSelector(useFeatureActor('accountType'), connectAccountType, sameAccountType)
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
@@ -83,7 +83,7 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
-      {/* The embedded wallet acts with its smart account (issue 19 §4): said beside the address. */}
+      {/* The embedded wallet acts with its smart account: said beside the address. */}
       {account.connectorId === 'auth' && accountType.current === 'smartAccount' && !accountType.switching && (
         <span className="lk-badge" data-testid="account-type">
           {copy.accountType.smartAccountActive}
@@ -109,7 +109,7 @@ export function Account() {
           <span className="lk-muted" title={email} data-testid="account-email">
             {displayEmail(email)}
           </span>
-          {/* The email update (issue 19 §3): email users only; the machine is fetched with this press. */}
+          {/* The email update: email users only; the machine is fetched with this press. */}
           {features.email && (
             <button
               type="button"
@@ -124,7 +124,7 @@ export function Account() {
           )}
         </div>
       )}
-      {/* The embedded wallet's accounts (issue 19 §3; spec §2 ProfileWallets): email and social users. */}
+      {/* The embedded wallet's accounts (spec §2 ProfileWallets): email and social users. */}
       {account.connectorId === 'auth' && features.email && (
         <button type="button" className="lk-link" data-testid="account-profile-wallets" onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}>
           {copy.profileWallets.accountEntry}
@@ -146,7 +146,7 @@ export function Account() {
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable ? copy.balanceUnavailable : account.balance === undefined ? copy.loading : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
-      {/* The tokens' total in fiat, only when every token is priced (issue 17 §5: fiat only when known). */}
+      {/* The tokens' total in fiat, only when every token is priced (fiat only when known). */}
       {totalFiat !== undefined && !account.isBalanceUnavailable && (
         <p className="lk-muted" data-testid="account-total-fiat">
           {copy.totalValue(totalFiat)}

@@ -6,7 +6,7 @@ import { onHeld, renderApp, type App } from '../../tests/model/app.tsx'
 import { en } from '../locales/en.ts'
 
 /**
- * Activity with the API's answer at the trust boundary (issue 14, defect 10): a history answer whose `minedAt` is not a
+ * Activity with the API's answer at the trust boundary: a history answer whose `minedAt` is not a
  * real ISO 8601 instant is refused like any other malformed answer ('Failed to fetch transactions', spec §8), never
  * shown as 'Invalid Date'. The real modal, wallet and chain; only the history answer is the test's.
  */
@@ -54,7 +54,7 @@ describe('Activity and the history answer (defect 10)', () => {
   }, 30_000)
 })
 
-describe('numbers in the locale (issue 17 §5)', () => {
+describe('numbers in the locale', () => {
   test('behavior: an activity amount is written like a balance: floored to 3 decimals, in en-US by default', async () => {
     const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null }, 'en-US')
     expect(text).toContain(`${en.sent} 0.500 ETH`)
@@ -70,7 +70,7 @@ describe('numbers in the locale (issue 17 §5)', () => {
   }, 30_000)
 })
 
-describe('empty states (issue 17 §7)', () => {
+describe('empty states', () => {
   test('behavior: an empty NFTs tab says so with a line of help and Receive NFTs, which opens Receive', async () => {
     app = await renderApp({ stored: true, authorised: true, api: true })
     await app.get('button', /0x/)

@@ -18,7 +18,7 @@ const activityLoadThreshold = 80
  * between tabs). The data comes from the account machine; the view asks for it when shown and again when the
  * account or chain changes under it. Activity pages by cursor as the visitor scrolls (a Load more button too, for
  * keyboards and lists too short to scroll). The Activity tab exists only with the `activity` feature on (the resolved
- * set, issue 15 §3; the account machine then fetches no history either).
+ * set; the account machine then fetches no history either).
  */
 export function AccountTabs() {
   const copy = useCopy()
@@ -32,7 +32,7 @@ export function AccountTabs() {
   const tabs = hasActivity ? allTabs : allTabs.filter((t) => t !== 'activity')
   const currentTab = tabs.includes(data.currentTab) ? data.currentTab : 'tokens'
   const baseId = useId()
-  // Empty states come with a line of help and an action (issue 17 §7): Receive, and Send where the namespace can send.
+  // Empty states come with a line of help and an action: Receive, and Send where the namespace can send.
   const canReceive = features.receive
   const canSend = features.send && supportsNamespace('send', namespace)
   const push = (view: 'Receive' | 'Send') => () => send({ type: 'app.push', view })
@@ -166,7 +166,7 @@ function BalanceUnavailable({ retry, onRetry }: { retry: 'none' | 'waiting' | 'r
   )
 }
 
-/** An empty tab (issue 17 §7): what is missing, a line of help, and what the visitor can do about it. */
+/** An empty tab: what is missing, a line of help, and what the visitor can do about it. */
 function EmptyState({ title, hint, actions }: { title: string; hint: string; actions: Array<{ label: string; onClick: () => void }> }) {
   return (
     <div className="lk-empty" data-testid="empty-state">
@@ -199,7 +199,7 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
               {r.amount} {r.symbol}
             </span>
           </span>
-          {/* Fiat only with a known price (issue 17 §5): no '$0.00' for a token nobody priced. */}
+          {/* Fiat only with a known price: no '$0.00' for a token nobody priced. */}
           {r.fiat !== undefined && (
             <span className="lk-fiat" data-testid="token-fiat">
               {r.fiat}
@@ -216,7 +216,7 @@ function ActivityRow({ tx }: { tx: Transaction }) {
   const locale = useLocale()
   const transfer = tx.transfers[0]
   const incoming = transfer?.direction === 'in'
-  // Written like a balance (issue 17 §5): floored to 3 decimals, grouped in the locale.
+  // Written like a balance: floored to 3 decimals, grouped in the locale.
   const amount = activityAmount(tx, locale)
   const counterparty = incoming ? tx.metadata.sentFrom : tx.metadata.sentTo
   return (

@@ -41,7 +41,7 @@ export default function AllWallets() {
   const legal = useLegal()
   const legalNoteId = useId()
   const blockedBy = legal.walletsEnabled ? undefined : legalNoteId
-  // The search field takes the focus on arrival (issue 17), except on a phone, where that would raise the keyboard
+  // The search field takes the focus on arrival, except on a phone, where that would raise the keyboard
   // over the list the visitor came to scroll.
   const focusSearch = !useModalInstance().actor.getSnapshot().context.options.isMobile
 

@@ -3,7 +3,7 @@ import { setApprovalSlot } from '../approvalSlot.ts'
 import { useCopy } from '../copy.ts'
 
 /**
- * ApproveTransaction (spec §2; issue 18 §2): the embedded wallet's unsafe request on the transaction stack. The modal
+ * ApproveTransaction (spec §2): the embedded wallet's unsafe request on the transaction stack. The modal
  * shows its header ("Approve Transaction") and this body: a slot the secure site's frame is positioned over
  * (`ui/approvalSlot.ts`), where the frame itself shows what is signed and its Reject / Approve buttons, on its own
  * origin. Until the frame is placed, the slot says the request waits for the embedded wallet.

@@ -6,7 +6,7 @@ import { renderApp, toastText, WALLET_NAME, type App } from '../../tests/model/a
 import { en } from '../locales/en.ts'
 
 /**
- * Connect with the catalogue (issue 14): the All Wallets entry's count (defect 11) and the catalogue rows' links when
+ * Connect with the catalogue: the All Wallets entry's count (defect 11) and the catalogue rows' links when
  * WalletConnect is off (defect 5). The real modal, dev wallet and reference directory (`dev/api`), WalletConnect off
  * (the harness's own adapter); a directory answer is the test's where a hostile one is needed.
  */
@@ -47,7 +47,7 @@ async function allWalletsTag(a: App, expected: string | RegExp): Promise<string>
   return text
 }
 
-/** The catalogue machine's snapshot: undefined until Connect's first load has fetched and spawned it (issue 15 §1). */
+/** The catalogue machine's snapshot: undefined until Connect's first load has fetched and spawned it. */
 const catalogueOf = (a: App) => a.modal.actor.getSnapshot().context.features.catalogue?.getSnapshot()
 
 /** The catalogue's first load has answered (the directory's wallets are in, not only the installed ones). */
@@ -223,7 +223,7 @@ describe('spec §9: connector order', () => {
   })
 })
 
-describe("Connect's WalletConnect row on a phone (issue 17 §1; spec §2: on mobile, manual WalletConnect opens AllWallets)", () => {
+describe("Connect's WalletConnect row on a phone (spec §2: on mobile, manual WalletConnect opens AllWallets)", () => {
   const relay = () => ({ relayUrl: inject('relayUrl') })
 
   test('behavior: on a phone the row opens All Wallets and has no "QR code" tag; no pairing starts', async () => {

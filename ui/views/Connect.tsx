@@ -20,11 +20,11 @@ import { SocialLogin } from './SocialLogin.tsx'
  * the wallet list exists in this build; email and social login slot in by name). The wallet list follows the
  * `connectorTypeOrder` option (default WalletConnect, recent, installed, featured, custom, external, recommended),
  * then the All Wallets entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down
- * to 'N+'), only with the `allWallets` feature on (issue 15 §3). Each wallet is a button named by the wallet's name.
+ * to 'N+'), only with the `allWallets` feature on. Each wallet is a button named by the wallet's name.
  * On a phone the WalletConnect row leads to All Wallets, untagged, or is hidden without it ({@link walletConnectRow};
- * spec §2, issue 17 §1): a QR code is for another device's camera.
+ * spec §2): a QR code is for another device's camera.
  * With the `legalCheckbox` feature on, the legal checkbox comes first and the wallet rows are disabled until it is
- * ticked (issue 17 §7); the foot's "New to wallets?" leads to What is a wallet?.
+ * ticked; the foot's "New to wallets?" leads to What is a wallet?.
  */
 export function Connect() {
   const copy = useCopy()
@@ -33,12 +33,12 @@ export function Connect() {
   const { catalogue } = view
   const allWalletsOn = useFeatures().allWallets
   // The directory's wallets pair over WalletConnect (eip155 only): on Solana or Bitcoin its catalogue is not asked for
-  // (issue 17 §3); it is when the visitor comes back to an EVM network.
+  //; it is when the visitor comes back to an EVM network.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue is asked for when the directory becomes reachable, not on every render
   useEffect(() => {
     if (view.directoryReachable) catalogue.load()
   }, [view.directoryReachable])
-  // All Wallets lists the directory's wallets: offered only where they can connect (issue 17 §3).
+  // All Wallets lists the directory's wallets: offered only where they can connect.
   const showAllWallets = allWalletsOn && view.directoryReachable
   const allWalletsTagId = useId()
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
@@ -108,7 +108,7 @@ export function Connect() {
 }
 
 /**
- * The legal checkbox (issue 17 §7): "I agree to the Terms of Service and Privacy Policy", each a link (new tab) when
+ * The legal checkbox: "I agree to the Terms of Service and Privacy Policy", each a link (new tab) when
  * its option is set, and, until ticked, the note (`noteId`) the disabled wallet rows are described by.
  */
 export function LegalCheckbox({ legal, noteId }: { legal: LegalView & { setAccepted(accepted: boolean): void }; noteId: string }) {

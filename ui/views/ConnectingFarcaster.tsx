@@ -10,7 +10,7 @@ const notLoaded = connectFarcasterLogin(undefined)
 const same = (a: FarcasterLoginView, b: FarcasterLoginView) => a.step === b.step && a.url === b.url && a.error === b.error && a.loaded === b.loaded
 
 /**
- * ConnectingFarcaster (issue 19 §2; spec §2): the Sign In With Farcaster request as a QR code to scan with the Farcaster
+ * ConnectingFarcaster (spec §2): the Sign In With Farcaster request as a QR code to scan with the Farcaster
  * app, a deep link to open it on this device and "Copy link". While the request is prepared, a spinner; once the app
  * answered, "Connecting…" until the auth connector connects (the modal closes). A refused answer (e.g. a signature of
  * another custody address) shows the secure site's words and "Try again" (a new request). Back leaves the login (the

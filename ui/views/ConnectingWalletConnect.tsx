@@ -10,7 +10,7 @@ import { useDeepLinkFallback, usePairing } from '../hooks/pairing.ts'
 import type { WalletLink } from '../../adapters/links.ts'
 
 /**
- * The attributes that open a wallet link from the tap itself (issue 17 §1, §2): the anchor's own navigation, in the
+ * The attributes that open a wallet link from the tap itself: the anchor's own navigation, in the
  * click's task, with no await before it, so no popup blocker stops it. A universal (https) link is a web page: a new
  * tab, so the dapp's own tab and its pairing stay (the phone hands it to the app when installed). A native scheme opens
  * the installed app and leaves the tab where it is.
@@ -22,7 +22,7 @@ function linkTarget(link: WalletLink) {
 /**
  * ConnectingWalletConnect and ConnectingWalletConnectBasic (spec §2): a WalletConnect pairing.
  * Desktop: the URI as a QR code (drawn by uqr, black on white) and a copy button; a picked wallet's desktop app
- * and web app links. Phone (issue 17 §1): never a QR code — a picked wallet shows "Continue in <wallet>" and an Open
+ * and web app links. Phone: never a QR code — a picked wallet shows "Continue in <wallet>" and an Open
  * link (its mobile link on the URI, universal or native, spec §5), a disabled "Preparing…" until the URI is there; when
  * nothing opened after `timing.deepLinkFallbackDelay`, "Copy link" and "Get the app" (its store page). Without a
  * wallet, the link to copy. A refused link is never rendered as a link: the reason shows instead.
@@ -32,7 +32,7 @@ export default function ConnectingWalletConnect() {
   const copy = useCopy()
   const send = useSend()
   const pairing = usePairing()
-  // The dapp's icon in the QR code's centre (issue 17 §6).
+  // The dapp's icon in the QR code's centre.
   const dappIcon = useModalInstance().options.metadata?.icons?.[0]
   const fallback = useDeepLinkFallback()
   const [copied, setCopied] = useState(false)

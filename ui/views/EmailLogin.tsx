@@ -8,7 +8,7 @@ const notLoaded = connectEmailLogin(undefined)
 const same = (a: EmailLoginView, b: EmailLoginView) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
- * EmailLogin (spec §2; issue 18 §3): the email section of Connect and its steps, rendered from `connectEmailLogin`.
+ * EmailLogin (spec §2): the email section of Connect and its steps, rendered from `connectEmailLogin`.
  * - The email field and Continue (a valid email only; the 30 s throttle's message with its seconds).
  * - VERIFY_OTP: the six-digit code field, Confirm, "Resend code" once the cooldown passed.
  * - VERIFY_DEVICE: "Approve this device": the link sent by mail, waited for.

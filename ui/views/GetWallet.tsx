@@ -8,7 +8,7 @@ import { WalletIcon } from '../components/WalletIcon.tsx'
 import { canInstallChromeExtensions } from '../browser.ts'
 
 /**
- * Get a wallet (issue 17 §7): the directory's featured, custom and recommended wallets, each with the store links its
+ * Get a wallet: the directory's featured, custom and recommended wallets, each with the store links its
  * directory entry carries (Chrome Web Store on a desktop Chromium browser, App Store, Google Play, desktop app, web app,
  * website: `connectGetWallet`), every link
  * opening in a new tab (`rel="noopener noreferrer"`), so the dapp's tab stays. When the directory cannot be loaded or
@@ -23,7 +23,7 @@ export default function GetWallet() {
   useEffect(() => catalogue.load(), [])
   const walletConnectId = modal.actor.getSnapshot().context.options.walletConnectConnectorId
   const hasDirectory = modal.options.api?.directoryUrl !== undefined
-  // Extension pages only where they can be installed: a desktop Chromium browser (issue 17 §6).
+  // Extension pages only where they can be installed: a desktop Chromium browser.
   const chromeExtensions = !modal.actor.getSnapshot().context.options.isMobile && canInstallChromeExtensions()
   const view = useMemo(() => connectGetWallet({ catalogue, hasDirectory, walletConnectId, chromeExtensions }), [catalogue, hasDirectory, walletConnectId, chromeExtensions])
 

@@ -4,7 +4,7 @@ import { useOnramp } from '../hooks/onramp.ts'
 import { CardGlyph, ChevronGlyph } from '../components/glyphs.tsx'
 
 /**
- * The buy form (issue 21 §1): what to buy (the network's tokens), what to pay with (currency and method), the amount
+ * The buy form: what to buy (the network's tokens), what to pay with (currency and method), the amount
  * checked against the method's limits (the limits in words under it), the quote refreshed on every change (purchase
  * amount, network fee, provider fee, subtotal, total; an estimate when the quote call failed), the provider, and
  * Continue, which opens the provider's checkout in a popup from the click itself.

@@ -3,7 +3,7 @@ import { useOnramp } from '../hooks/onramp.ts'
 import { RegisteredGlyph } from '../components/glyphs.tsx'
 
 /**
- * The purchase followed (issue 21 §1): while the provider's checkout window is open, what to do there and Cancel
+ * The purchase followed: while the provider's checkout window is open, what to do there and Cancel
  * (closes it); once the crypto arrived, the amount and Buy more.
  */
 export default function OnRampCheckout() {

@@ -2,7 +2,7 @@ import { useCopy } from '../copy.ts'
 import { useOnramp } from '../hooks/onramp.ts'
 import { CardGlyph, CheckIcon } from '../components/glyphs.tsx'
 
-/** The provider choice (issue 21 §1; spec §9 providers and their fee display): picking one returns to the form. */
+/** The provider choice (spec §9 providers and their fee display): picking one returns to the form. */
 export default function OnRampProviders() {
   const copy = useCopy()
   const flow = useOnramp()

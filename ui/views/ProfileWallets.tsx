@@ -8,7 +8,7 @@ const same = (a: ProfileWalletsView, b: ProfileWalletsView) => JSON.stringify(a)
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 /**
- * ProfileWallets (spec §2; issue 19 §3): the embedded wallet's accounts as the frame reports them (the EOA, and the
+ * ProfileWallets (spec §2): the embedded wallet's accounts as the frame reports them (the EOA, and the
  * smart account when the frame has one, marked when not deployed yet), the active one marked.
  */
 export default function ProfileWallets() {

@@ -12,7 +12,7 @@ import { messageText } from '../errorSentence.ts'
  * attempt shows 'Error signing message' (spec §8) and Sign tries again. When sign-in is required and no
  * session exists, the modal cannot close (it shakes) and the view says that cancelling disconnects; after a
  * required cancel with an earlier session it says the wallet is asked to return to that session's network. Cancel
- * stays enabled while the wallet is asked (it may never answer, issue 14); Sign again starts a fresh request.
+ * stays enabled while the wallet is asked (it may never answer); Sign again starts a fresh request.
  */
 export default function SIWXSignMessage() {
   const copy = useCopy()

@@ -28,7 +28,7 @@ export function openSocialPopup(win: Window): Window | null {
 }
 
 /**
- * The social section of Connect (issue 19 §1; spec §2, §6, §9): the `socials` feature's providers in its order (on a
+ * The social section of Connect (spec §2, §6, §9): the `socials` feature's providers in its order (on a
  * Telegram mini-app filtered by platform), the first as "Continue with <name>", the others as a row of buttons. A
  * press opens the 600×800 popup at once and hands it to the social login machine (fetched on the first intent: pointer
  * over or focus); without a popup (blocked, or Telegram) the page goes to the provider and comes back. While the popup

@@ -36,7 +36,7 @@ function TokenButton({ side, token, onClick }: { side: string; token: SwapTokenR
 }
 
 /**
- * The swap form (issue 20 §2): the token to pay with and its amount (text, parsed with the token's decimals by the
+ * The swap form: the token to pay with and its amount (text, parsed with the token's decimals by the
  * machine) with Max, a button that flips the two tokens, the token to receive and the quoted amount (read again
  * 500 ms after the last keystroke and every few seconds), and Review. 'Network not supported for Swaps' on a network
  * without swaps (Solana, Bitcoin); no liquidity; a failed quote with Try again.

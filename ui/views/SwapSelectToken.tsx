@@ -12,7 +12,7 @@ export function matchesToken(token: Pick<SwapTokenRow, 'symbol' | 'name' | 'addr
 }
 
 /**
- * The swap's token picker (issue 20 §2): a search, the tokens the account holds (with balances) and the chain's other
+ * The swap's token picker: a search, the tokens the account holds (with balances) and the chain's other
  * swappable tokens; picking one selects it for its side and returns to the form.
  */
 export default function SwapSelectToken() {

@@ -8,7 +8,7 @@ const notLoaded = connectUpdateEmail(undefined)
 const same = (a: UpdateEmailView, b: UpdateEmailView) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
- * UpdateEmailWallet (spec §2; issue 19 §3): the new email, then the code mailed to the current address (step 1 of 2),
+ * UpdateEmailWallet (spec §2): the new email, then the code mailed to the current address (step 1 of 2),
  * then the code mailed to the new address (step 2 of 2), then the change waited for. Each code can be mailed again
  * ("Resend code") 30 s after it was sent (spec §5, §9; the secure site refuses sooner with "Please try again after N
  * seconds"). Errors show on their step with what was typed kept (the new email in the machine, a code in its field);

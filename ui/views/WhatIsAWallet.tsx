@@ -22,7 +22,7 @@ const pointIcons = [
 ]
 
 /**
- * What is a wallet? (issue 17 §7): a short explainer for a visitor new to wallets, reached from Connect's "New to
+ * What is a wallet?: a short explainer for a visitor new to wallets, reached from Connect's "New to
  * wallets?" link: what a wallet is, what connecting does, and what it does not (no funds move, nothing is paid, the
  * visitor can disconnect). "Get a wallet" goes on to the directory's wallets; the header's Back returns to Connect.
  */

@@ -8,7 +8,7 @@ import { connectLegal } from '../../machines/onboarding.connect.ts'
 import { LegalCheckbox } from './Connect.tsx'
 
 /**
- * Onboarding and the legal checkbox (issue 17 §7) in the real modal with the dev wallet: Connect's "New to wallets?",
+ * Onboarding and the legal checkbox in the real modal with the dev wallet: Connect's "New to wallets?",
  * What is a wallet?, Get a wallet on the reference directory (`dev/api`) and without one, and the `legalCheckbox`
  * feature gating the wallet rows.
  */

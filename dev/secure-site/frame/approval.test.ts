@@ -4,7 +4,7 @@ import { toHex } from 'viem'
 import { createApprovalUi, describeRequest, readableMessage } from './approval.ts'
 import type { ApprovalRequest } from './handler.ts'
 
-/** The frame's own approval UI (issue 18 §1): what it says is signed, and its buttons, in happy-dom. */
+/** The frame's own approval UI: what it says is signed, and its buttons, in happy-dom. */
 const base: Omit<ApprovalRequest, 'method' | 'params'> = { id: 'r1', chainId: 31337, chainName: 'Anvil Local', dappName: 'Demo', dappOrigin: 'http://127.0.0.1:5273' }
 
 describe('describeRequest', () => {

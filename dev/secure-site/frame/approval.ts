@@ -1,5 +1,5 @@
 /**
- * The frame's own approval UI (issue 18 §1, spec §4 "Embedded-wallet RPC lifecycle"): what is signed — the message
+ * The frame's own approval UI (spec §4 "Embedded-wallet RPC lifecycle"): what is signed — the message
  * text, the typed data, or the transaction's recipient, value and data — and the network, with Reject and Approve.
  * It lives on the secure site's origin: the dapp only positions the iframe over its ApproveTransaction view.
  * Text goes in with `textContent` only (never HTML).
@@ -87,7 +87,7 @@ function solanaNetwork(request: ApprovalRequest): { label: string; value: string
   return { label: 'Network', value: request.chainName }
 }
 
-/** Solana transactions (issue 19 §5): the transfers as To / Amount rows, the fee payer, other programs in the body. */
+/** Solana transactions: the transfers as To / Amount rows, the fee payer, other programs in the body. */
 function describeSolana(title: string, wires: unknown[], from: { label: string; value: string }, request: ApprovalRequest): ApprovalSummary {
   const rows = [from, solanaNetwork(request)]
   const lines: string[] = []

@@ -5,7 +5,7 @@ import { createFrameHandler, frameStoreKeys, FrameApiError, FrameParentNotSetErr
 import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './handler.ts'
 
 /**
- * The frame page's message handler (issue 18 §1) with a fake parent window, API, storage and approval UI: who it
+ * The frame page's message handler with a fake parent window, API, storage and approval UI: who it
  * listens to, what it answers, the approval lifecycle, and 1000 fuzzed messages.
  */
 const dapp = 'http://127.0.0.1:5273'
@@ -330,7 +330,7 @@ describe('frame handler: RPC requests and approvals (spec §4, §5)', () => {
   })
 })
 
-describe('frame handler: social login (issue 19 §1)', () => {
+describe('frame handler: social login', () => {
   it('APP_GET_SOCIAL_REDIRECT_URI starts the sign-in for this device and answers the authorize URL', async () => {
     const { send, settle, reply, api } = setup()
     send({ id: 's1', type: 'APP_GET_SOCIAL_REDIRECT_URI', payload: { provider: 'google', returnTo: `${dapp}/page` } })
@@ -364,7 +364,7 @@ describe('frame handler: social login (issue 19 §1)', () => {
   })
 })
 
-describe('frame handler: Farcaster (issue 19 §2)', () => {
+describe('frame handler: Farcaster', () => {
   it('behavior: GET_FARCASTER_URI answers the request URL; CONNECT_FARCASTER polls that channel until completed, keeps the session and answers the user', async () => {
     let polls = 0
     const connectFarcaster = vi.fn(async () => (++polls < 3 ? { state: 'pending' as const } : { state: 'completed' as const, token: 'farcaster-token' }))
@@ -419,7 +419,7 @@ describe('frame handler: Farcaster (issue 19 §2)', () => {
   })
 })
 
-describe('frame handler: email update (issue 19 §3)', () => {
+describe('frame handler: email update', () => {
   it('behavior: UPDATE_EMAIL and its two codes go to the site with the session; the last stores the new email and posts the user', async () => {
     const { send, settle, reply, api, storage, posted } = setup({ getUser: vi.fn(async () => ({ email: 'grace@example.com', address })) })
     storage.set(frameStoreKeys.session, 'session-token')
@@ -463,7 +463,7 @@ describe('frame handler: email update (issue 19 §3)', () => {
   })
 })
 
-describe('frame handler: Solana (issue 19 §5)', () => {
+describe('frame handler: Solana', () => {
   const solanaChain = 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ'
   const solanaAddress = 'HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV'
   const solanaApi = { getUser: vi.fn(async () => ({ email: 'ada@example.com', address, solanaAddress })) }

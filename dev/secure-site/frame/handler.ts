@@ -1,5 +1,5 @@
 /**
- * The frame page's message handler (issue 18 §1; the contract is `adapters/frame.protocol.ts`): it accepts messages
+ * The frame page's message handler (the contract is `adapters/frame.protocol.ts`): it accepts messages
  * only from its parent window and only from an allowed ancestor origin, parses every one with the protocol's
  * schemas (anything else is dropped, never thrown), talks to the secure site's API, shows its own approval UI for
  * unsafe RPC requests, and answers with `targetOrigin` = the parent's origin. DOM-free: `main.ts` wires it to the
@@ -36,16 +36,16 @@ export type FrameApi = {
   connectDevice(input: { email: string; deviceId: string }): Promise<{ verified: false } | { verified: true; token: string }>
   connectOtp(input: { email: string; deviceId: string; otp: string }): Promise<{ token: string }>
   getUser(token: string | undefined): Promise<{ email: string | null; address: string; solanaAddress?: string; socialProvider?: string; username?: string }>
-  /** Starts a social login of this device (issue 19): the provider's authorize URL. */
+  /** Starts a social login of this device: the provider's authorize URL. */
   socialStart(input: { provider: string; deviceId: string; returnTo: string }): Promise<{ uri: string }>
   /** Redeems the `result_uri` of a finished social login of this device: a session token. */
   connectSocial(input: { resultUri: string; deviceId: string }): Promise<{ token: string }>
   isConnected(token: string | undefined): Promise<boolean>
-  /** Opens a Sign In With Farcaster request of this device (issue 19 §2): its URL and channel token. */
+  /** Opens a Sign In With Farcaster request of this device: its URL and channel token. */
   farcasterStart(input: { deviceId: string }): Promise<{ url: string; channelToken: string }>
   /** Whether the Farcaster client answered: pending, or a session token. Refusals throw with the server's words. */
   connectFarcaster(input: { channelToken: string; deviceId: string }): Promise<{ state: 'pending' } | { state: 'completed'; token: string }>
-  /** Starts changing the signed-in user's email (issue 19 §3): a code to the current address. */
+  /** Starts changing the signed-in user's email: a code to the current address. */
   updateEmail(token: string | undefined, input: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
   /** The current address's code: a code to the new address. */
   updateEmailPrimaryOtp(token: string | undefined, input: { otp: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
@@ -53,13 +53,13 @@ export type FrameApi = {
   updateEmailSecondaryOtp(token: string | undefined, input: { otp: string }): Promise<{ email: string }>
   signOut(token: string | undefined): Promise<void>
   /**
-   * The user's account state on an EVM chain (issue 19 §4): preferred type, smart account address and deployment, the
+   * The user's account state on an EVM chain: preferred type, smart account address and deployment, the
    * chains with smart accounts. Optional: a secure site without it reports the EOA alone.
    */
   accountState?(token: string | undefined, input: { chainId: number }): Promise<FrameAccountState>
   /** Sets the preferred account type; the state on `chainId` afterwards. */
   setPreferredAccount?(token: string | undefined, input: { type: 'eoa' | 'smartAccount'; chainId: number }): Promise<FrameAccountState>
-  /** `chainId`: an EVM chain id, or a Solana CAIP-2 id for the `solana_` methods (issue 19 §5). */
+  /** `chainId`: an EVM chain id, or a Solana CAIP-2 id for the `solana_` methods. */
   rpc(token: string | undefined, request: { method: string; params: unknown; chainId: number | string }): Promise<unknown>
 }
 
@@ -213,7 +213,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     return email
   }
 
-  /** The user on the frame's EVM chain, or on `solanaChain` (its Solana address; issue 19 §5). */
+  /** The user on the frame's EVM chain, or on `solanaChain` (its Solana address). */
   async function user(solanaChain?: string): Promise<FrameUser> {
     const { email, address: evmAddress, solanaAddress, socialProvider, username } = await api.getUser(token())
     if (solanaChain !== undefined && !solanaAddress) throw new FrameApiError('Chain is not supported')
@@ -455,7 +455,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
 
   /**
    * After a transaction of the smart account (a user operation; its first one deploys the account), the user as it is
-   * now goes to the dapp as a session update (issue 19 §4: `smartAccountDeployed` true after the first user
+   * now goes to the dapp as a session update (`smartAccountDeployed` true after the first user
    * operation). Best effort: the transaction is answered whatever happens here.
    */
   async function pushSmartAccountState(origin: string): Promise<void> {

@@ -72,7 +72,7 @@ else {
   })
   window.addEventListener('message', (event) => frame.onMessage({ data: event.data, origin: event.origin, source: event.source }))
   // The approval card's height (with main's 16 px padding above and below) goes to the dapp, which sizes
-  // ApproveTransaction's body to it (issue 18: no empty band under the card on a phone).
+  // ApproveTransaction's body to it (no empty band under the card on a phone).
   const approvalRoot = document.getElementById('approval') as HTMLElement
   const sizes = new ResizeObserver(() => {
     const card = approvalRoot.querySelector('.card')

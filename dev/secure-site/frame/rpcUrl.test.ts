@@ -8,7 +8,7 @@ import { createFrameHandler } from './handler.ts'
 import type { FrameApi } from './handler.ts'
 
 /**
- * Spec §7 / issue 18: the frame URL's `rpcUrl` serves the frame's chain reads. A real JSON-RPC server on loopback
+ * Spec §7: the frame URL's `rpcUrl` serves the frame's chain reads. A real JSON-RPC server on loopback
  * stands for the dapp's RPC (it answers values the secure site's API never would), read through the browser's reader
  * (`createChainReader`, fetch); the CSP admits that origin and nothing malformed.
  */

@@ -3,7 +3,7 @@ import { appRequest } from '../../../adapters/frame.protocol.ts'
 import { createFrameHandler, frameStoreKeys, FrameApiError } from './handler.ts'
 import type { FrameAccountState, FrameApi } from './handler.ts'
 
-/** The frame handler's smart-account requests (issue 19 §4) over a fake secure-site API. */
+/** The frame handler's smart-account requests over a fake secure-site API. */
 const dapp = 'http://127.0.0.1:5273'
 const eoa = '0x1111111111111111111111111111111111111111'
 const smart = '0x2222222222222222222222222222222222222222'

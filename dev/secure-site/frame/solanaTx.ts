@@ -1,5 +1,5 @@
 /**
- * Reads a Solana wire transaction for the frame's approval UI (issue 19 §5): the fee payer, and each instruction's
+ * Reads a Solana wire transaction for the frame's approval UI: the fee payer, and each instruction's
  * program with System Program transfers decoded (recipient and lamports). Browser-safe and small (no web3.js in the
  * frame page). What the approval shows is only a description: the server signs the bytes it is given.
  */
