@@ -55,13 +55,15 @@ const fromBase64 = (method: string, value: unknown): Uint8Array => {
 const signatureOf = (method: string, value: unknown): Uint8Array => {
   const signature = (value as { signature?: unknown } | null)?.signature
   if (typeof signature !== 'string') throw new InvalidProviderResponseError(method, value)
+  let bytes: Uint8Array
   try {
-    const bytes = base58Decode(signature)
-    if (bytes.length !== 64) throw new Error('length')
-    return bytes
+    bytes = base58Decode(signature)
   } catch {
     throw new InvalidProviderResponseError(method, value)
   }
+  // An ed25519 signature is 64 bytes.
+  if (bytes.length !== 64) throw new InvalidProviderResponseError(method, value)
+  return bytes
 }
 
 /**

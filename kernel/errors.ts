@@ -39,3 +39,14 @@ export class BaseError extends Error {
     this.cause = args.cause
   }
 }
+
+/**
+ * A machine ran without one of its implementations: the assembly did not give it the named actor through
+ * `machine.provide({ actors })`. A programming error of the code that assembles the machine, never the visitor's.
+ */
+export class ActorNotProvidedError extends BaseError {
+  override name = 'ActorNotProvidedError'
+  constructor(machine: string, actor: string) {
+    super(`The ${machine} machine's "${actor}" actor was not provided (machine.provide({ actors })).`)
+  }
+}

@@ -1,4 +1,5 @@
 import { and, assign, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
@@ -70,7 +71,7 @@ export type AccountEvent =
   | { type: 'account.retry' }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The account machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('account', name)
 }
 const noIdentity: Identity = { name: null, avatar: null }
 

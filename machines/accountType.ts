@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 
 /** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
@@ -90,7 +91,7 @@ export type AccountTypeEmitted =
   { type: 'accountType.switched'; to: EmbeddedAccountType; applied: boolean } | { type: 'accountType.failed'; error: ErrorSummary; applied: boolean }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('accountType', name)
 }
 
 /**

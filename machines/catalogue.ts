@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { OfflineError } from '../adapters/connectivity.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
@@ -67,7 +68,7 @@ export type CatalogueEvent =
   | { type: 'catalogue.online' }
 
 const notProvided = () => () => {
-  throw new Error('The catalogue machine\'s "fetchWallets" actor was not provided.')
+  throw new ActorNotProvidedError('catalogue', 'fetchWallets')
 }
 
 function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 'chains'> {

@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { WalletSession } from '../adapters/types.ts'
@@ -75,7 +76,7 @@ export type ConnectorInput = { connectorId: string; namespace?: ChainNamespace }
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected'
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The connection machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('connection', name)
 }
 
 /**

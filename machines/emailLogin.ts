@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import * as v from 'valibot'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { frameEmailSchema, type FrameUser } from '../adapters/frame.protocol.ts'
@@ -36,7 +37,7 @@ export type EmailLoginEvent =
 export type EmailLoginEmitted = { type: 'emailLogin.verifying'; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' } | { type: 'emailLogin.connected'; user: FrameUser } | { type: 'emailLogin.failed'; error: EmailLoginError }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('emailLogin', name)
 }
 
 /** Whether `email` is a valid email address (spec §5), after trimming. */

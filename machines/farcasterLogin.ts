@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 
@@ -24,7 +25,7 @@ export type FarcasterLoginEvent =
 export type FarcasterLoginEmitted = { type: 'farcasterLogin.connected'; user: FrameUser } | { type: 'farcasterLogin.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('farcasterLogin', name)
 }
 
 /**

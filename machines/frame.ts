@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
@@ -41,7 +42,7 @@ export type FrameEvent =
 export type FrameEmitted = { type: 'frame.alert'; key: FrameAlertKey }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('frame', name)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { rpcMethodKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
@@ -65,7 +66,7 @@ export class ModalClosedError extends Error {
 }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('frameRpc', name)
 }
 const requestOf = (event: FrameRpcEvent) => (event.type === 'frameRpc.request' ? event : undefined)
 const settledOf = (event: FrameRpcEvent) => (event.type === 'frameRpc.settled' ? event : undefined)

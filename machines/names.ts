@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { NamesMessage } from './names.messages.ts'
 import { supportsNamespace } from './namespaces.ts'
@@ -79,7 +80,7 @@ export type SignedRegistration = { message: string; signature: string }
 export type RegisterNameInput = SignedRegistration & { name: string; target: NamesTarget }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The names machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('names', name)
 }
 
 /** The full name of what is typed: its label with the suffix. */

@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError, BaseError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, toProviderError, UnrecognizedChainError, type ErrorSummary } from '../adapters/errors.ts'
 import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace } from '../adapters/networks.ts'
 
@@ -80,8 +81,16 @@ const settledHandlers = {
   ],
 } as const
 
+/** The network machine was started with no network (`options.networks` empty): a setup error of the dapp. */
+export class NoNetworksError extends BaseError {
+  override name = 'NoNetworksError'
+  constructor() {
+    super('At least one network is required (options.networks).')
+  }
+}
+
 const notProvided = (name: string) => () => {
-  throw new Error(`The network machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('network', name)
 }
 
 /**
@@ -180,7 +189,7 @@ export const networkMachine = setup({
     const networks = input.networks
     const known = networks.find((n) => n.caipNetworkId === input.activeCaipNetworkId)
     const first = known ?? networks[0]
-    if (!first) throw new Error('At least one network is required (options.networks).')
+    if (!first) throw new NoNetworksError()
     return {
       namespace: input.namespace ?? first.chainNamespace,
       networks,

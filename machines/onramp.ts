@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { OnrampOptions, OnrampQuote } from '../services/schemas.ts'
 import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
@@ -142,16 +143,16 @@ export const onrampMachine = setup({
   },
   actors: {
     fetchOptions: fromPromise<LoadedOnrampOptions>(async () => {
-      throw new Error('fetchOptions not provided')
+      throw new ActorNotProvidedError('onramp', 'fetchOptions')
     }),
     fetchQuote: fromPromise<OnrampQuote, { purchaseCurrency: string; paymentCurrency: string; amount: string; network: string }>(async () => {
-      throw new Error('fetchQuote not provided')
+      throw new ActorNotProvidedError('onramp', 'fetchQuote')
     }),
     generateUrl: fromPromise<string, { target: OnrampTarget; provider: string; purchaseCurrency: string; network: string; fiatAmount: string; fiatCurrency: string; cryptoAmount?: string | undefined }>(async () => {
-      throw new Error('generateUrl not provided')
+      throw new ActorNotProvidedError('onramp', 'generateUrl')
     }),
     pollPurchase: fromPromise<OnrampPoll, { target: OnrampTarget; provider: string }>(async () => {
-      throw new Error('pollPurchase not provided')
+      throw new ActorNotProvidedError('onramp', 'pollPurchase')
     }),
   },
   actions: {

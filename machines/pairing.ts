@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { timing } from './timing.ts'
 
@@ -45,7 +46,7 @@ export type PairingEmitted = { type: 'pairing.approved'; wallet: PairingWallet |
 export type ProposeEvent = { type: 'pairing.uriReady'; uri: string; createdAt: number } | { type: 'pairing.walletApproved' } | { type: 'pairing.walletFailed'; error: unknown }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The pairing machine's "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('pairing', name)
 }
 
 /**

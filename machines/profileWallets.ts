@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 
 /** One account of the embedded wallet's user (spec §3 "Embedded wallet user payload": accounts, EOA or smart account). */
@@ -23,7 +24,7 @@ export type ProfileWalletsEvent =
   | { type: 'profileWallets.retry' }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('profileWallets', name)
 }
 
 /**

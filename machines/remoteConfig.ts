@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { RemoteFeatures } from '../services/schemas.ts'
 import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../services/features.ts'
 
@@ -38,7 +39,7 @@ export type RemoteConfigEvent = { type: 'remoteConfig.load' }
 export type RemoteConfigEmitted = { type: 'remoteConfig.alert'; key: AlertKey; title: string; message: string } | { type: 'remoteConfig.ready'; features: Features }
 
 const notProvided = () => () => {
-  throw new Error('The remote config machine\'s "loadRemoteConfig" actor was not provided.')
+  throw new ActorNotProvidedError('remoteConfig', 'loadRemoteConfig')
 }
 
 /** True when `origin` matches an allowed origin; `*` alone matches any origin, inside a pattern any port (`http://127.0.0.1:*`) or subdomain (`https://*.example.org`). */

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromCallback, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
@@ -159,7 +160,7 @@ export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmit
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
 
 const notProvided = () => () => {
-  throw new Error('The root machine\'s "watchConnectors" actor was not provided.')
+  throw new ActorNotProvidedError('root', 'watchConnectors')
 }
 
 /** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */

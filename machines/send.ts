@@ -1,7 +1,8 @@
 import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { formatUnits } from 'viem'
 import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
-import { BaseError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
@@ -29,7 +30,7 @@ const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(val
 const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
 
 const notProvided = (name: string) => () => {
-  throw new BaseError(`The send machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('send', name)
 }
 
 const emptyForm = {

@@ -1,4 +1,5 @@
 import { and, assign, emit, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection } from '../adapters/errors.ts'
 import type { SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import { parseSiwxSessions } from '../kernel/siwx.session.ts'
@@ -86,7 +87,7 @@ function sessionsFound(context: Pick<SiwxContext, 'target'>, event: unknown): Si
 }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The SIWX machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('siwx', name)
 }
 
 /**

@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 
@@ -46,7 +47,7 @@ export type SocialLoginEvent =
 export type SocialLoginEmitted = { type: 'socialLogin.connected'; user: FrameUser; provider: SocialProvider | undefined } | { type: 'socialLogin.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('socialLogin', name)
 }
 
 /** The visitor closed the popup: a cancel, not a failure (spec §4: nothing lost, the choice is offered again). */

@@ -1,5 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate'
-import { BaseError, summarizeError } from '../adapters/errors.ts'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
+import { summarizeError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { messageOf } from './messages.ts'
 import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
@@ -16,7 +17,7 @@ export { SwapNetworkNotSupportedError, GasPriceNotSupportedError, NoLiquidityErr
 export type { SwapTarget, SwapQuote, SwapTransaction, SwapRequest, SwapContext, SwapEvent, SwapEmitted, SwapQuoteInput } from './swap.types.ts'
 
 const notProvided = (name: string) => () => {
-  throw new BaseError(`The swap machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('swap', name)
 }
 
 const emptyForm = {

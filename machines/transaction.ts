@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ToastText } from './messages.ts'
 import type { ToastEvent } from './toast.ts'
@@ -93,7 +94,7 @@ export function isTransactionHash(namespace: string, hash: unknown): hash is str
 }
 
 const notProvided = (name: string) => () => {
-  throw new BaseError(`The transaction machine's "${name}" actor was not provided.`)
+  throw new ActorNotProvidedError('transaction', name)
 }
 
 const outputOf = (event: unknown) => (event as { output?: unknown }).output

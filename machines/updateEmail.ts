@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, not, or, setup, stateIn } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { isValidEmail } from './emailLogin.ts'
 import { timing } from './timing.ts'
@@ -41,7 +42,7 @@ export type UpdateEmailEvent =
 export type UpdateEmailEmitted = { type: 'updateEmail.updated'; email: string } | { type: 'updateEmail.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
-  throw new Error(`The "${name}" actor was not provided (machine.provide({ actors })).`)
+  throw new ActorNotProvidedError('updateEmail', name)
 }
 
 /** Whether `email` is a valid email address that is not `current` (compared trimmed, case-insensitive). */

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react'
 import type { ModalInstance } from './createModal.ts'
 import type { Copy } from './locales/en.ts'
 import { enShell, type ShellCopy } from './locales/en.shell.ts'
+import { ModalProviderMissingError } from './errors.ts'
 
 /** The modal instance of the nearest `<ModalProvider>`. */
 export const ModalContext = createContext<ModalInstance | null>(null)
@@ -20,11 +21,11 @@ export const PageButtonsContext = createContext<Map<HTMLElement, number>>(new Ma
 
 /**
  * The modal instance given to `<ModalProvider>`.
- * @throws Error when used outside a `<ModalProvider>`.
+ * @throws ModalProviderMissingError when used outside a `<ModalProvider>`.
  */
 export function useModalInstance(): ModalInstance {
   const modal = useContext(ModalContext)
-  if (!modal) throw new Error('useModal and the buttons must be used inside <ModalProvider modal={…}>.')
+  if (!modal) throw new ModalProviderMissingError()
   return modal
 }
 

@@ -10,6 +10,7 @@ import type { ModalStorage } from '../services/storage.ts'
 import type { FeatureHost } from './assemble/index.ts'
 import type { ModalOptions } from './types.ts'
 import { InvalidOptionsError } from './options.ts'
+import { ApiNotConfiguredError } from './errors.ts'
 
 /*
  * One modal instance's service clients and transfer adapters (spec §7): the blockchain API, the wallet
@@ -106,7 +107,7 @@ export function createInstanceServices({
           }),
         ))
       : undefined
-  const notConfigured = () => Promise.reject(new Error('No blockchain API configured (options.api.blockchainUrl).'))
+  const notConfigured = () => Promise.reject(new ApiNotConfiguredError())
 
   const transferPromises = new Map<ChainNamespace, Promise<TransferAdapter>>()
   /**

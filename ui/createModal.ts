@@ -12,6 +12,7 @@ import { socialReturnParams } from './socialReturn.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import { FeatureDisabledError } from './features.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
+import { ModalDestroyedError } from './errors.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
 export type { Clock, Metadata, ModalOptions, ModalState, ModalTheme } from './types.ts'
@@ -183,7 +184,7 @@ export function createModal(options: ModalOptions) {
   /** Asks for the core (fetched once per page); resolves with it. A failed fetch rejects the queued calls. */
   function request(): Promise<CoreInstance> {
     if (core) return Promise.resolve(core)
-    if (destroyed) return Promise.reject(new Error('The modal was destroyed.'))
+    if (destroyed) return Promise.reject(new ModalDestroyedError())
     if (!requested) {
       requested = true
       tellFollowers()
@@ -191,7 +192,7 @@ export function createModal(options: ModalOptions) {
     return loadCoreModule().then(
       (m) => {
         const created = attach(m)
-        if (!created) throw new Error('The modal was destroyed.')
+        if (!created) throw new ModalDestroyedError()
         return created
       },
       (error: unknown) => {

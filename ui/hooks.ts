@@ -9,6 +9,7 @@ import type { CoreInstance } from './createModal.core.ts'
 import type { FeatureExtraGestures, FeatureMachineId, FeatureMachines, FeatureRefs } from './assemble/index.ts'
 import type { Features } from '../services/features.ts'
 import { useModalInstance } from './context.ts'
+import { CoreNotReadyError } from './errors.ts'
 
 /*
  * The hooks' contract with the feature machines (STYLE rules 3 and 14). Feature machines (send, siwx,
@@ -42,7 +43,7 @@ const noCore = () => undefined
 /** The core, for the shell's and views' hooks (they render only once it is in). */
 function useLoadedCore(): CoreInstance {
   const core = useCore()
-  if (!core) throw new Error("latchkey: a view rendered before the modal's core was in.")
+  if (!core) throw new CoreNotReadyError()
   return core
 }
 

@@ -106,7 +106,9 @@ test('the options call failing shows the built-in sample options; the quote call
 test('closing the checkout popup cancels: back to the form, nothing bought', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('20')
-  await expect(buy.getByTestId('onramp-total')).toBeVisible()
+  // The quote of 20 USD has arrived (the reference server's fixed fees: $0.50 network, $0.30 provider).
+  await expect(buy.getByTestId('onramp-total')).toHaveText('$20.80')
+  await expect(buy.getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
   const before = await anvilBalanceWei(ACCOUNT_0)
   const popupPromise = page.waitForEvent('popup')
   await buy.getByRole('button', { name: 'Continue with Meld' }).click()
@@ -122,7 +124,9 @@ test('closing the checkout popup cancels: back to the form, nothing bought', asy
 test('Cancel purchase in the modal closes the checkout popup', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('20')
-  await expect(buy.getByTestId('onramp-total')).toBeVisible()
+  // The quote of 20 USD has arrived (the reference server's fixed fees: $0.50 network, $0.30 provider).
+  await expect(buy.getByTestId('onramp-total')).toHaveText('$20.80')
+  await expect(buy.getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
   const popupPromise = page.waitForEvent('popup')
   await buy.getByRole('button', { name: 'Continue with Meld' }).click()
   const popup = await popupPromise

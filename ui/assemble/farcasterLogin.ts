@@ -3,6 +3,7 @@ import type { FrameUser } from '../../adapters/frame.protocol.ts'
 import { farcasterLoginMachine } from '../../machines/farcasterLogin.ts'
 import type { FrameClient } from './frameClient.ts'
 import type { FeatureHost } from './host.ts'
+import { FeatureDependencyError } from '../errors.ts'
 
 /**
  * The Farcaster login machine's actors over the embedded wallet's frame client:
@@ -23,6 +24,6 @@ export function farcasterLoginActors(client: () => Promise<FrameClient>) {
 /** The Farcaster login machine on this instance's embedded wallet. */
 export function assemble(host: FeatureHost) {
   const embedded = host.embeddedWallet
-  if (!embedded) throw new Error('Unable to load Farcaster login dependency')
+  if (!embedded) throw new FeatureDependencyError('Unable to load Farcaster login dependency')
   return farcasterLoginMachine.provide({ actors: farcasterLoginActors(async () => embedded.client) })
 }

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { fallbackOnrampOptions } from '../../services/blockchain.ts'
 import { onrampMachine, type OnrampPurchase } from '../../machines/onramp.ts'
 import type { FeatureHost } from './host.ts'
+import { OnrampUrlUnavailableError } from '../errors.ts'
 
 /** The checkout window's name and size (spec §9: popup 600x800). */
 const popupName = 'latchkey-onramp'
@@ -48,7 +49,7 @@ export function assemble(host: FeatureHost) {
           provider: input.provider,
           ...(input.cryptoAmount !== undefined && Number(input.cryptoAmount) > 0 ? { presetCryptoAmount: Number(input.cryptoAmount) } : {}),
         })
-        if (!answer) throw new Error('The on-ramp URL is not available on this network')
+        if (!answer) throw new OnrampUrlUnavailableError()
         return answer.url
       }),
       pollPurchase: fromPromise(async ({ input }) => {
