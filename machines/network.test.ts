@@ -4,7 +4,7 @@ import { UnrecognizedChainError, UserRejectedRequestError } from '../adapters/er
 import { defineEvmNetwork, mainnet, type CaipNetwork } from '../adapters/networks.ts'
 import { deferred, flush, type Deferred } from '../tests/harness/deferred.ts'
 import { connectNetwork } from './network.connect.ts'
-import { networkMachine } from './network.ts'
+import { NoNetworksError, networkMachine } from './network.ts'
 
 const eth = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const local = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: eth, rpcUrl: 'http://127.0.0.1:8545' })
@@ -42,7 +42,8 @@ describe('network', () => {
     empty.subscribe({ error: (e) => errors.push(e) })
     empty.start()
     expect(empty.getSnapshot().status).toBe('error')
-    expect(String(errors[0])).toBe('Error: At least one network is required (options.networks).')
+    expect(errors[0]).toBeInstanceOf(NoNetworksError)
+    expect(String(errors[0])).toBe('NoNetworksError: At least one network is required (options.networks).')
   })
 
   test('behavior: without a connected wallet the network is just set', () => {
