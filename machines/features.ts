@@ -2,6 +2,7 @@ import type { ToastText } from './messages.ts'
 import type { AnyActorLogic } from 'xstate'
 import type { FeatureFlag, Features } from '../services/features.ts'
 import type { ViewData, ViewName } from './views.ts'
+import type { NamespaceCapability } from './namespaces.ts'
 
 /**
  * How a feature plugs into the root (STYLE rule 14). A feature is its machine, its views, its client calls
@@ -204,14 +205,14 @@ export type EntrySpec = {
   slot: EntrySlot
   /** Its place in the slot: entries show by ascending order (Buy 10, Receive 20, Send 30, Swap 40). */
   order: number
-  /** The label's key in the catalogue's `entries` (`ui/locales/en.ts`). */
+  /** The label: a dotted key of the English catalogue (`ui/locales/en.ts`) whose value is a string (`buy`, `swap.start`). */
   label: string
   /** A press: a gesture to the feature (`feature.deliver`), or a view pushed. */
   gesture: { event: CommandEvent } | { view: string }
   /** The flag that must be on (default: the feature's own). */
   flag?: FeatureFlag
   /** The namespace capability it needs (`machines/namespaces.ts` `supportsNamespace`), e.g. `send`. */
-  capability?: string
+  capability?: NamespaceCapability
 }
 
 /**

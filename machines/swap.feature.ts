@@ -58,7 +58,7 @@ export const swapManifest = defineFeature<typeof swapMachine, SwapGesture>()({
     SwapPreview: {},
   },
   holdsViews: true,
-  entries: [{ slot: 'account.actions', order: 40, label: 'swap', gesture: { event: { type: 'swap.start' } }, capability: 'swap' }],
+  entries: [{ slot: 'account.actions', order: 40, label: 'swap.start', gesture: { event: { type: 'swap.start' } }, capability: 'swap' }],
   parts: { 'Account: Swap button': 'swaps' },
   register: () => swapFeature,
 })

@@ -9,6 +9,7 @@ import type { NamesContext } from '../../machines/names.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
+import { entryLabel, slotEntries } from '../slots.ts'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
 import { useModalInstance } from '../context.ts'
@@ -18,7 +19,7 @@ import { connectAccountType, type AccountTypeView } from '../../machines/account
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
- * 3 decimals, network, disconnect. Receive and Send only with their features on (the resolved set).
+ * 3 decimals, network, disconnect; the action buttons of the features' `account.actions` entries (`ui/slots.ts`).
  */
 const emailSchema = v.string()
 
@@ -34,11 +35,11 @@ export function Account() {
   const copy = useCopy()
   const send = useSend()
   const features = useFeatures()
-  // Send only where the namespace can send (spec §6: eip155 and solana): never a form that ends in 'Unsupported chain'.
   const namespace = useActiveNamespace()
-  const canSend = features.send && supportsNamespace('send', namespace)
-  // Swap only with `swaps` on and on an EVM account (elsewhere the form would only say 'Network not supported for Swaps').
-  const canSwap = features.swaps && supportsNamespace('swap', namespace)
+  // The action buttons (Buy, Receive, Send, Swap): the `account.actions` slot of the features' manifests, each with its
+  // flag on and only where the namespace supports it (spec §6: no Send form that ends in 'Unsupported chain', no Swap
+  // off EVM). A press sends the manifest's gesture; the feature's code arrives with it.
+  const actions = slotEntries('account.actions', { features, namespace })
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
@@ -162,28 +163,13 @@ export function Account() {
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
         {network.isUnsupported ? copy.wrongNetwork : network.active.name}
       </button>
-      {(features.receive || canSend || features.onramp || canSwap) && (
+      {actions.length > 0 && (
         <div className="lk-actions lk-account-actions">
-          {features.onramp && (
-            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'onramp', event: { type: 'onramp.start' } })}>
-              {copy.buy}
+          {actions.map((entry) => (
+            <button key={entry.feature} type="button" className="lk-secondary" onClick={() => send(entry.press)}>
+              {entryLabel(copy, entry.label)}
             </button>
-          )}
-          {features.receive && (
-            <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.push', view: 'Receive' })}>
-              {copy.receive}
-            </button>
-          )}
-          {canSend && (
-            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })}>
-              {copy.send}
-            </button>
-          )}
-          {canSwap && (
-            <button type="button" className="lk-secondary" onClick={() => send({ type: 'feature.deliver', feature: 'swap', event: { type: 'swap.start' } })}>
-              {copy.swap.start}
-            </button>
-          )}
+          ))}
         </div>
       )}
       <AccountTabs />
