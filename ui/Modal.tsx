@@ -1,7 +1,7 @@
 import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
-import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, viewCode, type PreloadableView } from './features.ts'
+import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, titleOf, viewCode, type PreloadableView } from './features.ts'
 import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
@@ -208,6 +208,21 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const sizerRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   useAnimatedHeight(mounted, view.view, sizerRef, bodyRef)
+  // A view the catalogue has no title for (its words live beside it): its title arrives with its chunk, then renders.
+  const [, setTitledView] = useState<ViewName>()
+  useEffect(() => {
+    if (!mounted || view.view in copy.titles) return
+    let live = true
+    viewCode(view.view)
+      ?.preload()
+      .then(
+        () => live && setTitledView(view.view),
+        () => {},
+      )
+    return () => {
+      live = false
+    }
+  }, [mounted, view.view, copy.titles])
 
   useEffect(() => {
     if (!mounted) return
@@ -268,7 +283,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   }
 
   // ConnectingExternal's title follows the connection: never 'Connecting' over a declined or failed one.
-  const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : copy.titles[view.view]
+  const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : titleOf(copy.titles, view.view)
   return (
     <>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes (spec); keyboard users close with Escape or the Close button */}

@@ -118,8 +118,22 @@ function loaderOf(name: string, spec: ViewSpec): ViewLoader {
     load().then((m) => {
       const component = m[exported]
       if (!component) throw new ViewModuleMissingError({ view: name, file: `ui/views/${spec.component ?? name}.tsx`, exported })
+      const { title } = m as { title?: unknown }
+      if (typeof title === 'string') viewTitles.set(name, title)
       return { default: component }
     })
+}
+
+/** The titles views export beside their component (`export const title`), for views the catalogue has no title for. */
+const viewTitles = new Map<string, string>()
+
+/**
+ * A view's title: the catalogue's (`copy.titles`), else the one its module exports as `title` once its chunk is in (a
+ * feature whose words live beside it, as `npm run new:feature` writes them), else none.
+ * @example titleOf(copy.titles, 'Account') // 'Account'
+ */
+export function titleOf(titles: Readonly<Record<string, string>>, view: ViewName): string {
+  return titles[view] ?? viewTitles.get(view) ?? ''
 }
 
 /** A feature's views with their loaders. */

@@ -1,3 +1,4 @@
+import { BaseError } from '../../kernel/errors.ts'
 import { createActor, fromCallback, fromPromise, type AnyActorLogic } from 'xstate'
 import { defineEvmNetwork, type CaipNetwork } from '../../adapters/networks.ts'
 import type { Connector } from '../../adapters/types.ts'
@@ -95,8 +96,12 @@ export function createRootHarness({
       list.push(d)
       return d.promise
     }
-  /** The feature machines with the test's actors (spawned at once on intent, unless a loader is given). */
-  const provided: Record<FeatureMachineId, AnyActorLogic> = {
+  /**
+   * The feature machines with the test's actors (spawned at once on intent, unless a loader is given). A feature not
+   * listed (one added since, e.g. by `npm run new:feature`) fails to load with {@link HarnessFeatureMissingError} if a
+   * root test uses it: list it here then.
+   */
+  const provided: Partial<Record<FeatureMachineId, AnyActorLogic>> = {
     send: sendMachine.provide({
       actors: {
         fetchBalances: fromPromise(held(send.balances)),
@@ -182,7 +187,11 @@ export function createRootHarness({
       storedConnectorId,
       ...(remoteConfig ? { featureFlags: { local: remoteConfig.local, basic: remoteConfig.basic } } : {}),
       features: featureRegistrations({ siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig }, (id) =>
-        loaders?.[id] ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) } : { logic: provided[id], on: outcomesOf[id] },
+        loaders?.[id]
+          ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) }
+          : provided[id]
+            ? { logic: provided[id], on: outcomesOf[id] }
+            : { load: () => Promise.reject(new HarnessFeatureMissingError(id)) },
       ).concat(extraFeatures),
     },
   }).start()
@@ -209,5 +218,13 @@ export function createRootHarness({
     connection: () => ctx().connection.getSnapshot(),
     network: () => ctx().network.getSnapshot(),
     toast: () => ctx().toast.getSnapshot(),
+  }
+}
+
+/** A root test used a feature the harness does not provide a machine for (see `provided` in {@link createRootHarness}). */
+export class HarnessFeatureMissingError extends BaseError {
+  override name = 'HarnessFeatureMissingError'
+  constructor(id: string) {
+    super(`The root harness provides no machine for the ${id} feature: add it to \`provided\` in tests/harness/root.ts.`)
   }
 }
