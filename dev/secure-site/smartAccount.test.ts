@@ -94,7 +94,8 @@ describe('secure site: smart accounts', () => {
 
     const sent = await rpc(token, 'eth_sendTransaction', [{ from: smart, to: recipient, value: `0x${parseEther('1').toString(16)}` }])
     expect(sent.status).toBe(200)
-    const receipt = await chain.getTransactionReceipt({ hash: sent.json.result as Hash })
+    // The wallet answers with the hash once the node has it; the receipt is waited for, not assumed already mined.
+    const receipt = await chain.waitForTransactionReceipt({ hash: sent.json.result as Hash, pollingInterval: 50 })
     expect(receipt.status).toBe('success')
     expect(receipt.to?.toLowerCase()).toBe(ENTRY_POINT_ADDRESS.toLowerCase())
     expect(await chain.getBalance({ address: recipient })).toBe(parseEther('1'))
@@ -105,7 +106,7 @@ describe('secure site: smart accounts', () => {
     expect((await prefer(token, 'eoa')).json).toMatchObject({ preferredAccountType: 'eoa', smartAccountDeployed: true })
     expect((await rpc(token, 'eth_accounts', [])).json.result).toEqual([address])
     const direct = await rpc(token, 'eth_sendTransaction', [{ from: address, to: recipient, value: '0x1' }])
-    expect((await chain.getTransactionReceipt({ hash: direct.json.result as Hash })).from.toLowerCase()).toBe(address.toLowerCase())
+    expect((await chain.waitForTransactionReceipt({ hash: direct.json.result as Hash, pollingInterval: 50 })).from.toLowerCase()).toBe(address.toLowerCase())
     expect(await chain.getBalance({ address: recipient })).toBe(parseEther('1') + 1n)
   }, 90_000)
 
