@@ -8,6 +8,7 @@ import { createPublicClient, createTestClient, http, parseEther, type Address, t
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
+import { untilSettled } from './settle.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
 import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSession, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
 
@@ -321,9 +322,14 @@ export function walletList(page: Page): Locator {
   return dialog(page, 'All Wallets').getByTestId('wallet-list')
 }
 
-/** Opens Connect, then All Wallets; returns the 'All Wallets' dialog. */
+/**
+ * Opens Connect, then All Wallets; returns the 'All Wallets' dialog. Connect's list grows when the catalogue's first
+ * page arrives (its featured wallets come in above All Wallets): the click waits until the dialog is at rest, so it
+ * lands on the row it names.
+ */
 export async function openAllWallets(page: Page): Promise<Locator> {
   const connect = await openConnectDialog(page)
+  await untilSettled(page)
   await connect.getByRole('button', { name: 'All Wallets', exact: true }).click()
   const all = dialog(page, 'All Wallets')
   await expect(all).toBeVisible()
