@@ -150,7 +150,8 @@ export async function renderApp(
   const apiUrl = fixture.apiUrl ?? (fixture.api ? inject('apiUrl') : undefined)
   const gatedFetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    return gates.run(apiGateKey(url), () => fetch(input, init)) as Promise<Response>
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
+    return gates.run(apiGateKey(url), () => fetch(input, init), signal) as Promise<Response>
   }
   for (const method of fixture.hold ?? []) gates.close(method)
   let unannounce: (() => void) | undefined
@@ -632,12 +633,28 @@ function createGates() {
     return held.get(key)!.shift()!
   }
   return {
-    /** Runs `call` now, or once the gate of `key` lets it through. */
-    async run(key: string, call: () => Promise<unknown>): Promise<unknown> {
+    /**
+     * Runs `call` now, or once the gate of `key` lets it through. A held call whose `signal` aborts (the API client's
+     * request timeout, the actor that asked stopped) leaves the gate and fails with the signal's reason, as a request
+     * on a real network stops: it is never released later.
+     */
+    async run(key: string, call: () => Promise<unknown>, signal?: AbortSignal | null): Promise<unknown> {
       if (closed.has(key)) {
         const entry: Held = { go: deferred<void>(), answered: false }
         held.set(key, [...(held.get(key) ?? []), entry])
-        await entry.go.promise
+        const onAbort = () => {
+          const list = held.get(key) ?? []
+          const at = list.indexOf(entry)
+          if (at >= 0) list.splice(at, 1)
+          entry.go.reject(signal?.reason)
+        }
+        if (signal?.aborted) onAbort()
+        else signal?.addEventListener('abort', onAbort, { once: true })
+        try {
+          await entry.go.promise
+        } finally {
+          signal?.removeEventListener('abort', onAbort)
+        }
         if (entry.answered) return entry.answer
       }
       return call()
