@@ -159,10 +159,6 @@ export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmit
 /** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
 type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
 
-const notProvided = () => () => {
-  throw new ActorNotProvidedError('root', 'watchConnectors')
-}
-
 /** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */
 type FeatureQueue = SendQueue & {
   (action: string | { type: string; params: unknown }): void
@@ -459,7 +455,9 @@ export const rootMachine = setup({
       const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
       return () => sub?.unsubscribe()
     }),
-    watchConnectors: fromCallback<EventObject>(notProvided()),
+    watchConnectors: fromCallback<EventObject>(() => {
+      throw new ActorNotProvidedError('root', 'watchConnectors')
+    }),
     /** What the other tabs of the site store, as `tabs.*` events (machines/root.tabs.ts); by default none. */
     watchTabs: noOtherTabs,
     /** Relays every event a child emits to the root. */
