@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
-import type { FrameRequestKind } from '../adapters/frame.protocol.ts'
+import { frameRequestKinds, type FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 
 /**
@@ -133,30 +133,15 @@ export const frameMachine = setup({
 /** The request kinds that time out after `iframeRequestTimeout` (spec §9: connect email, device, OTP, social, social redirect URI). */
 export const timedRequestKinds: readonly FrameRequestKind[] = ['CONNECT_EMAIL', 'CONNECT_DEVICE', 'CONNECT_OTP', 'CONNECT_SOCIAL', 'GET_SOCIAL_REDIRECT_URI']
 
+/** The request kinds the visitor answers (an approval in the frame, in the Farcaster app): they wait for as long as it takes. */
+export const visitorRequestKinds: readonly FrameRequestKind[] = ['RPC_REQUEST', 'CONNECT_FARCASTER']
+
 /**
- * The request kinds the frame answers without the visitor (reads, settings, the email change's steps): no reply within
- * `frameReplyTimeout` (30 s) ends them as timed out. The others wait: the connect kinds have the spec's 120 s
- * ({@link timedRequestKinds}); an RPC request and the Farcaster connect wait for the visitor's approval (in the frame,
- * in the Farcaster app), which Back or closing the modal cancels.
+ * The request kinds the frame answers without the visitor (reads, settings, the email change's steps): every kind that
+ * is neither a connect kind ({@link timedRequestKinds}, the spec's 120 s) nor the visitor's ({@link visitorRequestKinds}).
+ * No reply within `frameReplyTimeout` (30 s) ends them as timed out; a new kind is bounded unless listed otherwise.
  */
-export const promptFreeRequestKinds: readonly FrameRequestKind[] = [
-  'GET_FARCASTER_URI',
-  'UPDATE_EMAIL',
-  'UPDATE_EMAIL_PRIMARY_OTP',
-  'UPDATE_EMAIL_SECONDARY_OTP',
-  'GET_USER',
-  'IS_CONNECTED',
-  'GET_CHAIN_ID',
-  'SWITCH_NETWORK',
-  'SIGN_OUT',
-  'RPC_ABORT',
-  'SYNC_THEME',
-  'SYNC_DAPP_DATA',
-  'RELOAD',
-  'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
-  'INIT_SMART_ACCOUNT',
-  'SET_PREFERRED_ACCOUNT',
-]
+export const promptFreeRequestKinds: readonly FrameRequestKind[] = frameRequestKinds.filter((kind) => !timedRequestKinds.includes(kind) && !visitorRequestKinds.includes(kind))
 
 /** Input of one frame request. */
 export type FrameRequestInput = { id: string; kind: FrameRequestKind; payload: unknown }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
+import { frameRequestMachine, promptFreeRequestKinds, type FrameRequestInput } from '../../machines/frame.ts'
 import { timing } from '../../machines/timing.ts'
 import { frameSendActor } from '../../ui/assemble/frameClient.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
@@ -84,4 +84,27 @@ test('an RPC request (the visitor approves in the frame) has no timeout: after t
     actor.stop()
     f.transport.destroy()
   }
+})
+
+test('the prompt-free kinds are every kind but the connect kinds and the visitor’s: reads, settings, the email change', () => {
+  expect([...promptFreeRequestKinds].sort()).toEqual(
+    [
+      'GET_FARCASTER_URI',
+      'UPDATE_EMAIL',
+      'UPDATE_EMAIL_PRIMARY_OTP',
+      'UPDATE_EMAIL_SECONDARY_OTP',
+      'GET_USER',
+      'IS_CONNECTED',
+      'GET_CHAIN_ID',
+      'SWITCH_NETWORK',
+      'SIGN_OUT',
+      'RPC_ABORT',
+      'SYNC_THEME',
+      'SYNC_DAPP_DATA',
+      'RELOAD',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+      'INIT_SMART_ACCOUNT',
+      'SET_PREFERRED_ACCOUNT',
+    ].sort(),
+  )
 })
