@@ -1,4 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import viteConfig from './vite.config.ts'
 import { splitTestFiles } from './tests/harness/projects.ts'
@@ -30,6 +31,10 @@ export default mergeConfig(
       env: { IS_VITEST: 'true' },
       testTimeout: 20_000,
       pool: 'threads',
+      // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines, while the files spend
+      // much of their time waiting on servers and imports. Measured on 2 cores: unit 133 s → 89 s, integration
+      // 218 s instead of 348 s, with every test passing.
+      maxWorkers: Math.max(2, availableParallelism()),
       projects: [
         { extends: true, test: { name: 'unit', include: files.unit.filter((file) => !file.startsWith('machines/')) } },
         // The statecharts' own tests (pure: no I/O, no page) share their worker's modules instead of loading them again

@@ -103,11 +103,20 @@ describe('the facade before the core', () => {
     modal.destroy()
   })
 
-  test('bad input: a malformed network and an unknown view throw at once, before the core', () => {
+  test('bad input: a malformed network and bad swap arguments throw at once, before the core', () => {
     const modal = createModal(base())
     expect(() => modal.addNetwork({ ...mainnet, caipNetworkId: 'nope' as never })).toThrow('Invalid CAIP-2 network id')
-    expect(() => modal.open({ view: 'Nowhere' as never })).toThrow('Unknown view "Nowhere"')
+    expect(() => modal.open({ view: 'Send', data: { amount: '-1' } })).toThrow('swap arguments')
     expect(modal.isCoreRequested()).toBe(false)
+  })
+
+  test('bad input: an unknown view rejects the queued open when the core arrives (the view list comes with the core), and nothing stays open', async () => {
+    const modal = createModal(base())
+    await expect(modal.open({ view: 'Nowhere' as never })).rejects.toMatchObject({ name: 'InvalidOptionsError', message: expect.stringContaining('Unknown view "Nowhere"') })
+    expect(modal.getState().open).toBe(false)
+    expect(modal.pendingView()).toBeUndefined()
+    expect(() => modal.open({ view: 'Nowhere' as never })).toThrow('Unknown view "Nowhere"')
+    modal.destroy()
   })
 
   test('bad input: a view of a feature that is off rejects the queued open with FeatureDisabledError, and no dialog stays', async () => {

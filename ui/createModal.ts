@@ -1,6 +1,6 @@
 import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter } from '../adapters/types.ts'
-import { isViewName, type ViewData, type ViewName } from '../machines/views.ts'
+import type { ViewData, ViewName } from '../machines/views.ts'
 import { createStorage } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { SiwxSession } from '../machines/siwx.ts'
@@ -10,9 +10,8 @@ import type { CoreInstance } from './createModal.core.ts'
 import { defaultState } from './createModal.defaults.ts'
 import { socialReturnParams } from './socialReturn.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
-import { FeatureDisabledError } from './features.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
-import { ModalDestroyedError } from './errors.ts'
+import { FeatureDisabledError, ModalDestroyedError } from './errors.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
 export type { Clock, Metadata, ModalOptions, ModalState, ModalTheme } from './types.ts'
@@ -292,8 +291,9 @@ export function createModal(options: ModalOptions) {
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`. Before the core is in, the
      * dialog shows at once (Connect's shell with a skeleton body) and the open runs when the core arrives.
-     * @throws InvalidOptionsError for a view name this build does not have, and for bad swap arguments (`data` of
-     *   `Swap`: `fromToken`/`toToken` non-empty strings, `amount` a positive decimal number of whole tokens as text).
+     * @throws InvalidOptionsError for bad swap arguments (`data` of `Swap`: `fromToken`/`toToken` non-empty strings,
+     *   `amount` a positive decimal number of whole tokens as text), and for a view name this build does not have
+     *   (before the core is in, the returned promise rejects with it instead).
      * @throws FeatureDisabledError for a view of a feature that is off in the resolved set: `Send`,
      *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
      *   with `features.allWallets` off. Nothing opens then. (Before the core is in, the returned promise rejects with it.)
@@ -301,10 +301,9 @@ export function createModal(options: ModalOptions) {
      * modal.open({ view: 'Send' }) // throws FeatureDisabledError (feature 'send', option 'features.send') with send off
      */
     open(args: { view?: ViewName; data?: ViewData } = {}): Promise<void> {
-      if (args.view !== undefined && !isViewName(args.view)) {
-        throw new InvalidOptionsError(`Unknown view "${String(args.view)}"`)
-      }
       checkViewData(args.view, args.data)
+      // The view's name is checked by the core against this build's views (the feature manifests come with the core,
+      // never with the page): before the core is in, an unknown name rejects the returned promise when it arrives.
       if (core) {
         core.open(args)
         return Promise.resolve()

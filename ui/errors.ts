@@ -3,6 +3,8 @@
  * {@link BaseError} with a name a dapp can test (`error.name`), its message kept as the product has always said it.
  */
 import { BaseError } from '../adapters/errors.ts'
+import { localFeatureKeys, type FeatureFlag } from '../services/features.ts'
+import type { ViewName } from '../machines/views.ts'
 
 /** A React hook or button of `latchkey/react` rendered outside a `<ModalProvider modal={…}>`: a setup error of the dapp. */
 export class ModalProviderMissingError extends BaseError {
@@ -50,5 +52,43 @@ export class OnrampUrlUnavailableError extends BaseError {
   override name = 'OnrampUrlUnavailableError'
   constructor() {
     super('The on-ramp URL is not available on this network')
+  }
+}
+
+export type FeatureDisabledErrorParameters = {
+  /** The feature-set key that is off. */
+  feature: FeatureFlag
+  /** The view that was asked for. */
+  view: ViewName
+}
+
+/**
+ * `modal.open({ view })` asked for a view of a feature that is off: e.g. `open({ view: 'Send' })` with
+ * `features: { send: false }`. Names the feature and the option that turns it on; for a remote-controlled feature
+ * (spec §6), also the project's remote configuration and basic mode, which can turn it off whatever the option says.
+ *
+ * @example
+ * try { modal.open({ view: 'Send' }) } catch (e) { if (e instanceof FeatureDisabledError) console.log(e.feature) } // 'send'
+ */
+export class FeatureDisabledError extends BaseError {
+  override name = 'FeatureDisabledError'
+  /** The feature-set key that is off (`send`, `receive`, `allWallets`, …). */
+  feature: FeatureFlag
+  /** The option that turns it on: `features.<key>`. */
+  option: string
+  view: ViewName
+  constructor({ feature, view }: FeatureDisabledErrorParameters) {
+    const option = `features.${feature}`
+    const local = (localFeatureKeys as readonly string[]).includes(feature)
+    super(`The ${feature} feature is off: the ${view} view cannot open.`, {
+      metaMessages: [
+        local
+          ? `Turn it on with the \`${option}\` option of createModal.`
+          : `Turn it on with the \`${option}\` option of createModal, or in the project's remote configuration (which overrides the option); basic mode turns it off.`,
+      ],
+    })
+    this.feature = feature
+    this.option = option
+    this.view = view
   }
 }

@@ -16,7 +16,7 @@
  *
  * A feature whose flag is off exists nowhere: its entry points are hidden (the views read `useFeatures()`), its views
  * are never rendered and their chunks never fetched (the modal renders through {@link isViewOn}; the prefetch of
- * `next` skips them), and `modal.open({ view })` of one of its views throws {@link FeatureDisabledError}.
+ * `next` skips them), and `modal.open({ view })` of one of its views throws `FeatureDisabledError` (`ui/errors.ts`).
  *
  * This file imports no React (types only): `createModal` reads it to gate `open({ view })` without pulling the views in.
  */
@@ -26,7 +26,7 @@ import type { ViewSpec } from '../machines/features.ts'
 import { manifests, type AnyManifest, type FeatureId } from '../machines/manifests.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { featureAssemblies, featureMachineIds, type FeatureMachineId } from './assemble/index.ts'
-import { isFeatureOn, localFeatureKeys, type FeatureFlag, type Features } from '../services/features.ts'
+import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
 
 /** A view's chunk: the module whose default export is the view. */
 export type ViewLoader = () => Promise<{ default: ComponentType }>
@@ -263,42 +263,4 @@ export function nextViewsOf(view: ViewName, features: Features, reach: ViewReach
     if (!registration || !isViewOn(v, features)) return false
     return registration.reachableWith === undefined || reach[registration.reachableWith]
   })
-}
-
-export type FeatureDisabledErrorParameters = {
-  /** The feature-set key that is off. */
-  feature: FeatureFlag
-  /** The view that was asked for. */
-  view: ViewName
-}
-
-/**
- * `modal.open({ view })` asked for a view of a feature that is off: e.g. `open({ view: 'Send' })` with
- * `features: { send: false }`. Names the feature and the option that turns it on; for a remote-controlled feature
- * (spec §6), also the project's remote configuration and basic mode, which can turn it off whatever the option says.
- *
- * @example
- * try { modal.open({ view: 'Send' }) } catch (e) { if (e instanceof FeatureDisabledError) console.log(e.feature) } // 'send'
- */
-export class FeatureDisabledError extends BaseError {
-  override name = 'FeatureDisabledError'
-  /** The feature-set key that is off (`send`, `receive`, `allWallets`, …). */
-  feature: FeatureFlag
-  /** The option that turns it on: `features.<key>`. */
-  option: string
-  view: ViewName
-  constructor({ feature, view }: FeatureDisabledErrorParameters) {
-    const option = `features.${feature}`
-    const local = (localFeatureKeys as readonly string[]).includes(feature)
-    super(`The ${feature} feature is off: the ${view} view cannot open.`, {
-      metaMessages: [
-        local
-          ? `Turn it on with the \`${option}\` option of createModal.`
-          : `Turn it on with the \`${option}\` option of createModal, or in the project's remote configuration (which overrides the option); basic mode turns it off.`,
-      ],
-    })
-    this.feature = feature
-    this.option = option
-    this.view = view
-  }
 }

@@ -9,7 +9,7 @@
 import { enShell } from './locales/en.shell.ts'
 
 export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
-export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './features.ts'
+export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './errors.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
 export {

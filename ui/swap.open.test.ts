@@ -5,7 +5,7 @@ import { mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
 import { checkViewData } from './options.ts'
-import { FeatureDisabledError } from './features.ts'
+import { FeatureDisabledError } from './errors.ts'
 
 const instances: Array<{ destroy(): void }> = []
 afterEach(() => instances.splice(0).forEach((m) => m.destroy()))

@@ -6,7 +6,8 @@ import type { RootActor } from '../../machines/root.ts'
 import type { SiwxSession } from '../../machines/siwx.ts'
 import { isViewName, type ViewData, type ViewName } from '../../machines/views.ts'
 import type { FeatureRefs } from '../assemble/index.ts'
-import { disabledFlagOf, FeatureDisabledError, prefetchIntent } from '../features.ts'
+import { disabledFlagOf, prefetchIntent } from '../features.ts'
+import { FeatureDisabledError } from '../errors.ts'
 import { checkViewData, InvalidOptionsError } from '../options.ts'
 
 export type CreateModalCommandsParameters = {
