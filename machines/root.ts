@@ -372,29 +372,6 @@ function currentView(context: RootContext): ViewName {
   return context.view
 }
 
-type OpenRule = { guard?: string; actions: unknown[] }
-/** The open rules (spec §2 "Opening the modal"), in order: the first view, then the modal opens. */
-function openRules(): never {
-  const opened = ['openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen']
-  const rules: OpenRule[] = [
-    // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
-    { guard: 'isOpeningHeld', actions: ['resetToHeldView', ...opened] },
-    // A feature's view: shown, and the feature is told (Send's form opens as from Account).
-    { guard: 'isRequestingFeatureView', actions: ['resetToRequested', ...opened, 'openFeatureView'] },
-    { guard: 'hasRequestedView', actions: ['resetToRequested', ...opened] },
-    { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, ...opened] },
-    { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, ...opened] },
-    // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
-    { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, ...opened] },
-    {
-      guard: 'isWalletConnectFirstOnDesktop',
-      actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, ...opened, { type: 'openFeatureView', params: { view: 'ConnectingWalletConnectBasic' } }],
-    },
-    { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, ...opened] },
-  ]
-  return rules as never
-}
-
 /** `tellFeatures` of an account change: the parameterised action. */
 const announce = (change: AccountChange) => ({ type: 'announceAccount', params: { change } }) as const
 
@@ -903,7 +880,29 @@ export const rootMachine = setup({
   on: {
     // Opening (spec §2 "Opening the modal"): the first view by the open rules, then the modal opens (`modal.opened`
     // moves the root to `open`); the same rules reset the view when the modal is already open.
-    'app.open': openRules(),
+    // The open rules (spec §2 "Opening the modal"), in order: the first view, then the modal opens.
+    'app.open': [
+      // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
+      { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+      // A feature's view: shown, and the feature is told (Send's form opens as from Account).
+      { guard: 'isRequestingFeatureView', actions: ['resetToRequested', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen', 'openFeatureView'] },
+      { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+      { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+      { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+      // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
+      { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+      {
+        guard: 'isWalletConnectFirstOnDesktop',
+        actions: [
+          { type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } },
+          'openModal',
+          { type: 'tellFeatures', params: { moment: 'opened' } },
+          'trackOpen',
+          { type: 'openFeatureView', params: { view: 'ConnectingWalletConnectBasic' } },
+        ],
+      },
+      { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+    ],
     'router.changed': { actions: 'setView' },
     // Features arrive on intent: a view's need or gesture, then the module's arrival.
     'feature.ensure': { actions: 'ensureFeature' },
