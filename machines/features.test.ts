@@ -167,14 +167,14 @@ describe('a new feature plugs in by its registration alone', () => {
     const h = createRootHarness({ extraFeatures: [greeter()] })
     h.actor.send({ type: 'app.open' })
     h.actor.send({ type: 'app.push', view: 'Receive' })
-    expect(h.actor.getSnapshot().matches({ open: 'feature' })).toBe(true)
+    expect(h.actor.getSnapshot().matches({ screen: { open: 'feature' } })).toBe(true)
     h.actor.send({ type: 'feature.deliver', feature: 'greeter', event: { type: 'greeter.hello' } })
     h.actor.send({ type: 'app.back' })
     expect(h.view()).toBe('Receive')
     h.actor.send({ type: 'feature.deliver', feature: 'greeter', event: { type: 'greeter.hello' } })
     h.actor.send({ type: 'app.back' })
     expect(h.view()).toBe('Connect')
-    expect(h.actor.getSnapshot().matches({ open: 'browsing' })).toBe(true)
+    expect(h.actor.getSnapshot().matches({ screen: { open: 'browsing' } })).toBe(true)
   })
 
   test('behavior: fetched on intent; gestures made while it loads wait and arrive in order', async () => {

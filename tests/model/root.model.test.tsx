@@ -53,10 +53,10 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
 
 /** Root transitions no gesture, wallet action, held or failed call or timer can fire in happy-dom, with the reason (and where they are covered, if elsewhere). */
 const unreachable: Record<TransitionId, string> = {
-  'root --feature.loadFailed[0]':
-    "a feature's module that cannot be fetched: createModal's loaders are `import()`s of the repository's own modules, which Node always resolves here, and the modal offers no seam to wrap them (vi.doMock intercepts only a module not yet imported, so it depends on the scenarios' order); walked in Chromium (tests/e2e/lazy-features.spec.ts aborts the send chunk: the toast, Back, the next try loads it) and in machines/root.test.ts with a failing loader",
-  'root --router.transactionStackFull[0]':
+  'root.screen --router.transactionStackFull[0]':
     "the router emits it only for a router.pushTransaction at the limit, and send's registration (machines/send.feature.ts) pushes one only after checking the stack is not full, in the same macrostep; and one send at a time: the send machine runs one transfer, and its stack entry leaves with its outcome, when the modal closes or when the wallet disconnects, so the stack never holds 99 (a defensive limit, spec §9; the send registration's refusal is covered in machines/send.feature.test.ts, the router's in its own walk)",
+  'root.features --feature.loadFailed[0]':
+    "a feature's module that cannot be fetched: createModal's loaders are `import()`s of the repository's own modules, which Node always resolves here, and the modal offers no seam to wrap them (vi.doMock intercepts only a module not yet imported, so it depends on the scenarios' order); walked in Chromium (tests/e2e/lazy-features.spec.ts aborts the send chunk: the toast, Back, the next try loads it) and in machines/root.test.ts with a failing loader",
 }
 
 const sender = privateKeyToAccount(keccak256(toHex('latchkey root model sender')))
@@ -78,7 +78,7 @@ const names: Record<string, string> = { [A]: 'Anvil Local', [B]: 'Anvil Local 2'
 
 type Fixture = Parameters<typeof renderApp>[0]
 /** Transitions of the events a registration raises on the root (see `FeatureReport`). */
-const raised = /^root --feature\.(flags|alert|track|reportError)\[/
+const raised = /^root\.features --feature\.(flags|alert|track|reportError)\[/
 const runs: Array<ReturnType<typeof transitionRecorder> & { name: string }> = []
 const started = Date.now()
 /** What a scenario started besides the modal (phone wallets on the relay), stopped once it is over. */
@@ -375,7 +375,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ start, open, close
 
-  scenario('boot: a stored connection with reconnect disabled is dropped', { stored: true, authorised: true, reconnect: false }, ['root.boot --always[0]'], async (app) => {
+  scenario('boot: a stored connection with reconnect disabled is dropped', { stored: true, authorised: true, reconnect: false }, ['root.screen.boot --always[0]'], async (app) => {
     await button(app, en.connectButton)
     expect(status(app)).toBe('disconnected')
     expect(app.modal.storage.getConnections()).toEqual({})
@@ -385,17 +385,17 @@ describe('root model: scenario walks in the UI', () => {
     'restored connection: the account button opens Account; copy, Receive and Back, Escape',
     restored,
     [
-      'root.boot --always[1]',
-      'root --connectors.changed[0]',
-      'root --connection.connected[1]',
-      'root --app.open[4]',
-      'root.closed --modal.opened[0]',
-      'root --app.viewLoaded[0]',
-      'root --app.notify[0]',
-      'root.open --app.push[0]',
-      'root.open.browsing --app.back[1]',
-      'root.open --app.close[0]',
-      'root.open --modal.closed[1]',
+      'root.screen.boot --always[1]',
+      'root.connections --connectors.changed[0]',
+      'root.connections --connection.connected[1]',
+      'root.screen --app.open[4]',
+      'root.screen.closed --modal.opened[0]',
+      'root.screen --app.viewLoaded[0]',
+      'root.screen --app.notify[0]',
+      'root.screen.open --app.push[0]',
+      'root.screen.open.browsing --app.back[1]',
+      'root.screen.open --app.close[0]',
+      'root.screen.open --modal.closed[1]',
     ],
     async (app) => {
       await openAccount(app)
@@ -410,7 +410,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root.open --modal.closed[0]'], async (app) => {
+  scenario('embedded: closing while connected leaves Account as the view', { ...restored, embedded: true }, ['root.screen.open --modal.closed[0]'], async (app) => {
     await openAccount(app)
     await press(app, en.receive)
     await app.close()
@@ -418,7 +418,7 @@ describe('root model: scenario walks in the UI', () => {
     await openAccount(app)
   })
 
-  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root --feature.alert[0]', 'root --feature.flags[0]'], async (app) => {
+  scenario('no project id, debug: the first opening raises the alert as a toast', { projectId: '', debug: true }, ['root.features --feature.alert[0]', 'root.features --feature.flags[0]'], async (app) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await pressOnPage(app, en.connectButton)
@@ -433,7 +433,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'features load on intent: nothing of send before Send; the form works once it arrives',
     { ...restored, hold: [SEND_TX] },
-    ['root --feature.ensure[0]', 'root --feature.deliver[0]', 'root --feature.loaded[0]'],
+    ['root.features --feature.ensure[0]', 'root.features --feature.deliver[0]', 'root.features --feature.loaded[0]'],
     async (app) => {
       await button(app, /0x/)
       // Before the first click: no feature machine, nothing being fetched.
@@ -462,17 +462,22 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ connecting
 
-  scenario('connect from Connect Wallet without sign-in: the modal closes, connected', {}, ['root --app.open[7]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'], async (app) => {
-    await connect(app)
-    await closed(app)
-    expect(status(app)).toBe('connected')
-    await button(app, /0x/)
-  })
+  scenario(
+    'connect from Connect Wallet without sign-in: the modal closes, connected',
+    {},
+    ['root.screen --app.open[7]', 'root.screen.open --app.selectWallet[1]', 'root.connections --connection.connected[3]'],
+    async (app) => {
+      await connect(app)
+      await closed(app)
+      expect(status(app)).toBe('connected')
+      await button(app, /0x/)
+    },
+  )
 
   scenario(
     'All Wallets and Back; the wallet picked, Back while it asks: the connection is cancelled',
     {},
-    ['root.open --app.push[0]', 'root.open.browsing --app.back[1]', 'root.open.connecting --app.back[0]'],
+    ['root.screen.open --app.push[0]', 'root.screen.open.browsing --app.back[1]', 'root.screen.open.connecting --app.back[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await press(app, en.allWallets)
@@ -488,7 +493,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("the wallet fails the connection: 'Connection failed', Try again connects", { hold: ['eth_requestAccounts'] }, ['root --connection.failed[0]'], async (app) => {
+  scenario("the wallet fails the connection: 'Connection failed', Try again connects", { hold: ['eth_requestAccounts'] }, ['root.connections --connection.failed[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, WALLET_NAME)
     await onHeld(app, 'eth_requestAccounts', () => app.gates.fail('eth_requestAccounts', rpcError))
@@ -502,7 +507,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ disconnecting
 
-  scenario("Account's Disconnect: the modal closes, disconnected", restored, ['root --app.disconnect[0]', 'root --connection.disconnected[1]'], async (app) => {
+  scenario("Account's Disconnect: the modal closes, disconnected", restored, ['root.connections --app.disconnect[0]', 'root.connections --connection.disconnected[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.disconnect)
     await closed(app)
@@ -510,14 +515,14 @@ describe('root model: scenario walks in the UI', () => {
     await button(app, en.connectButton)
   })
 
-  scenario("'Disconnect site' in the wallet while Account shows: the modal stays, on Connect", restored, ['root --connection.disconnected[2]'], async (app) => {
+  scenario("'Disconnect site' in the wallet while Account shows: the modal stays, on Connect", restored, ['root.connections --connection.disconnected[2]'], async (app) => {
     await openAccount(app)
     await walletDisconnects(app)
     await shows(app, en.titles.Connect)
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario("'Disconnect site' in the wallet while the modal is closed: it stays closed, disconnected", restored, ['root --connection.disconnected[3]'], async (app) => {
+  scenario("'Disconnect site' in the wallet while the modal is closed: it stays closed, disconnected", restored, ['root.connections --connection.disconnected[3]'], async (app) => {
     await button(app, /0x/)
     await walletDisconnects(app)
     await button(app, en.connectButton)
@@ -529,7 +534,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the network button opens SwitchNetwork; a network picked, the wallet approves: switched, the modal closes',
     restored,
-    ['root --app.open[2]', 'root --app.selectNetwork[4]', 'root --network.switched[0]', 'root.open --router.closeRequested[0]', 'root --network.changed[0]'],
+    ['root.screen --app.open[2]', 'root.networks --app.selectNetwork[4]', 'root.networks --network.switched[0]', 'root.screen.open --router.closeRequested[0]', 'root.networks --network.changed[0]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await shows(app, en.titles.SwitchNetwork)
@@ -541,7 +546,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('Account → network → a network the wallet refuses to switch to: the list stays, no toast', { ...restored, hold: [SWITCH] }, ['root --network.switchRejected[0]'], async (app) => {
+  scenario('Account → network → a network the wallet refuses to switch to: the list stays, no toast', { ...restored, hold: [SWITCH] }, ['root.networks --network.switchRejected[0]'], async (app) => {
     await openAccount(app)
     await press(app, en.switchNetworkLabel(names[A]!))
     await shows(app, en.titles.SwitchNetwork)
@@ -556,7 +561,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'Account → network → the wallet never answers the switch: another pick asks it again; Back gives the switch up, the list is left',
     { ...restored, hold: [SWITCH] },
-    ['root --app.selectNetwork[4]', 'root.open.browsing --app.back[0]'],
+    ['root.networks --app.selectNetwork[4]', 'root.screen.open.browsing --app.back[0]'],
     async (app) => {
       await openAccount(app)
       await press(app, en.switchNetworkLabel(names[A]!))
@@ -580,7 +585,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("Account → network → the wallet's switch fails: the error as a toast, back to Account", { ...restored, hold: [SWITCH] }, ['root --network.switchFailed[1]'], async (app) => {
+  scenario("Account → network → the wallet's switch fails: the error as a toast, back to Account", { ...restored, hold: [SWITCH] }, ['root.networks --network.switchFailed[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.switchNetworkLabel(names[A]!))
     await press(app, names[B]!)
@@ -592,7 +597,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the wallet moves to a chain the dapp does not configure: 'Wrong network' opens UnsupportedChain; a network picked, approved: the modal closes",
     restored,
-    ['root --connection.chainChanged[1]', 'root --app.open[3]', 'root --app.selectNetwork[2]', 'root --network.switched[1]'],
+    ['root.connections --connection.chainChanged[1]', 'root.screen --app.open[3]', 'root.networks --app.selectNetwork[2]', 'root.networks --network.switched[1]'],
     async (app) => {
       await button(app, /0x/)
       await walletChain(app, UNKNOWN_CHAIN)
@@ -606,7 +611,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root --app.selectNetwork[5]'], async (app) => {
+  scenario('not connected: a network picked in SwitchNetwork is just set, the modal closes', {}, ['root.networks --app.selectNetwork[5]'], async (app) => {
     await pressOnPage(app, en.switchNetworkLabel(names[A]!))
     await press(app, names[B]!)
     await closed(app)
@@ -614,7 +619,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(walletRequests(app)).toBe(0)
   })
 
-  scenario('on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set', { ...restored, hold: [REVOKE] }, ['root --app.selectNetwork[6]'], async (app) => {
+  scenario('on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set', { ...restored, hold: [REVOKE] }, ['root.networks --app.selectNetwork[6]'], async (app) => {
     await openAccount(app)
     await walletChain(app, UNKNOWN_CHAIN)
     await press(app, en.disconnect)
@@ -630,7 +635,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'spec §2 SwitchNetwork: with ignoreSwitchConfirmation the dapp switches the network while connected: the wallet switches, no SwitchNetwork shows',
     { ...restored, ignoreSwitchConfirmation: true },
-    ['root --app.selectNetwork[3]'],
+    ['root.networks --app.selectNetwork[3]'],
     async (app) => {
       await button(app, /0x/)
       app.modal.switchNetwork(B)
@@ -641,7 +646,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("the dapp asks for a network it does not configure (switchNetwork('eip155:1')): nothing changes, debug logs it", { ...restored, debug: true }, ['root --network.notFound[0]'], async (app) => {
+  scenario("the dapp asks for a network it does not configure (switchNetwork('eip155:1')): nothing changes, debug logs it", { ...restored, debug: true }, ['root.networks --network.notFound[0]'], async (app) => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await button(app, /0x/)
@@ -661,17 +666,17 @@ describe('root model: scenario walks in the UI', () => {
     'send: token picker, Back, token picker, review, Cancel, review, Send, Back while the wallet is asked (stays), approve: the loading toast, sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
     [
-      'root --feature.deliver[0]',
-      'root --feature.deliver[0]',
-      'root.open.feature --app.back[1]',
-      'root --feature.deliver[0]',
-      'root --feature.deliver[0]',
-      'root --feature.emitted[0]',
-      'root.open.feature --app.back[1]',
-      'root --feature.deliver[0]',
-      'root.open.feature --app.back[0]',
-      'root --feature.emitted[0]',
-      'root --feature.emitted[0]',
+      'root.features --feature.deliver[0]',
+      'root.features --feature.deliver[0]',
+      'root.screen.open.feature --app.back[1]',
+      'root.features --feature.deliver[0]',
+      'root.features --feature.deliver[0]',
+      'root.features --feature.emitted[0]',
+      'root.screen.open.feature --app.back[1]',
+      'root.features --feature.deliver[0]',
+      'root.screen.open.feature --app.back[0]',
+      'root.features --feature.emitted[0]',
+      'root.features --feature.emitted[0]',
     ],
     async (app) => {
       await openAccount(app)
@@ -703,7 +708,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('send rejected in the wallet: back to the form, which keeps its values', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('send rejected in the wallet: back to the form, which keeps its values', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -714,7 +719,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(stack(app)).toHaveLength(0)
   })
 
-  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -741,7 +746,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account',
     { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root --feature.deliver[0]', 'root --feature.emitted[0]'],
+    ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
     async (app) => {
       await reopenWhileAsked(app)
       await app.gates.release(SEND_TX)
@@ -751,7 +756,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Reject')
@@ -759,21 +764,21 @@ describe('root model: scenario walks in the UI', () => {
     expect(toastText().trim()).toBe('')
   })
 
-  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.fail(SEND_TX, rpcError)
     await shows(app, en.titles.Send)
     await toasts(en.errors.byCode[-32603]!)
   })
 
-  scenario("the dapp opens the send form (open({ view: 'Send' })) while connected: the form, its balances loading", restored, ['root --app.open[1]'], async (app) => {
+  scenario("the dapp opens the send form (open({ view: 'Send' })) while connected: the form, its balances loading", restored, ['root.screen --app.open[1]'], async (app) => {
     await button(app, /0x/)
     app.modal.open({ view: 'Send' })
     await shows(app, en.titles.Send)
     await button(app, /^Token: ETH/)
   })
 
-  scenario('another account picked in the wallet while the send form shows: Account', restored, ['root --connection.accountChanged[1]'], async (app) => {
+  scenario('another account picked in the wallet while the send form shows: Account', restored, ['root.connections --connection.accountChanged[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.send)
     await shows(app, en.titles.Send)
@@ -782,7 +787,7 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
   })
 
-  scenario('another chain picked in the wallet while the send form shows: Account', restored, ['root --connection.chainChanged[1]'], async (app) => {
+  scenario('another chain picked in the wallet while the send form shows: Account', restored, ['root.connections --connection.chainChanged[1]'], async (app) => {
     await openAccount(app)
     await press(app, en.send)
     await shows(app, en.titles.Send)
@@ -791,7 +796,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getState().caipNetworkId).toBe(B)
   })
 
-  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root --connection.accountChanged[1]'], async (app) => {
+  scenario('another account picked in the wallet while Account shows: Account of that account', restored, ['root.connections --connection.accountChanged[1]'], async (app) => {
     await openAccount(app)
     await app.selectInPanel('Account', '1')
     await until(() => expect(app.modal.getState().account.address).toBe(other.address))
@@ -803,7 +808,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
     { siwx: {} },
-    ['root --connection.connected[2]', 'root --feature.emitted[0]', 'root --feature.emitted[0]', 'root --feature.deliver[0]', 'root --feature.emitted[0]'],
+    ['root.connections --connection.connected[2]', 'root.features --feature.emitted[0]', 'root.features --feature.emitted[0]', 'root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -811,7 +816,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.open --modal.closed[1]', 'root --feature.emitted[0]'], async (app) => {
+  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.screen.open --modal.closed[1]', 'root.features --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await pressEscape(app)
@@ -820,7 +825,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(featureOf(app, 'siwx')!.getSnapshot().matches('idle')).toBe(true)
   })
 
-  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
+  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.cancel)
@@ -828,7 +833,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('connected')
   })
 
-  scenario('closed while the wallet is asked to sign: the account button shows the sign view again; approved: signed in', { siwx: {}, hold: ['personal_sign'] }, ['root --app.open[0]'], async (app) => {
+  scenario('closed while the wallet is asked to sign: the account button shows the sign view again; approved: signed in', { siwx: {}, hold: ['personal_sign'] }, ['root.screen --app.open[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.signIn)
@@ -844,7 +849,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getSiwxSession()).toBeDefined()
   })
 
-  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root --feature.emitted[0]'], async (app) => {
+  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root.features --feature.emitted[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.signIn)
@@ -854,7 +859,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(within(app.dialog()!).getByRole('alert').textContent).toBe(siwxMessages.signFailed)
   })
 
-  scenario('signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes', { siwx: {} }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes', { siwx: {} }, ['root.features --feature.emitted[0]'], async (app) => {
     await connect(app)
     await signIn(app)
     await walletChain(app, 31338)
@@ -864,7 +869,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
   })
 
-  scenario('signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed', { siwx: {} }, ['root --feature.emitted[0]'], async (app) => {
+  scenario('signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed', { siwx: {} }, ['root.features --feature.emitted[0]'], async (app) => {
     await connect(app)
     await signIn(app)
     await walletChain(app, 31338)
@@ -880,7 +885,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'",
     { siwx: { signOutOnDisconnect: false }, hold: [SESSION] },
-    ['root --feature.emitted[0]'],
+    ['root.features --feature.emitted[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -897,7 +902,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes',
     { siwx: { required: true } },
-    ['root --feature.emitted[0]', 'root --connection.disconnected[1]'],
+    ['root.features --feature.emitted[0]', 'root.connections --connection.disconnected[1]'],
     async (app) => {
       await connect(app)
       await shows(app, en.titles.SIWXSignMessage)
@@ -913,7 +918,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'required sign-in, signed in on one chain, the wallet on another: Cancel asks the wallet back; refused, then failed: the prompt again; approved: signed in there, closed',
     { siwx: { required: true }, hold: [SWITCH] },
-    ['root --feature.emitted[0]', 'root --network.switchRejected[0]', 'root --network.switchFailed[0]'],
+    ['root.features --feature.emitted[0]', 'root.networks --network.switchRejected[0]', 'root.networks --network.switchFailed[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -944,7 +949,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'required sign-in, the newest session on a chain the dapp does not configure: Cancel cannot switch there, the prompt again',
     { siwx: { required: true }, hold: [VERIFY] },
-    ['root --network.notFound[0]'],
+    ['root.networks --network.notFound[0]'],
     async (app) => {
       // The wallet's user adds chain 998 in the wallet, then picks 999: two chains the dapp does not know.
       const adding = app.wallet.request({ method: ADD, params: [{ chainId: toHex(998), chainName: 'Another unknown chain', rpcUrls: [inject('anvilRpc1')] }] })
@@ -970,7 +975,7 @@ describe('root model: scenario walks in the UI', () => {
   )
 
   /** Regression: the send is cleared with the connection, and so is its transaction stack entry. */
-  scenario('a send the wallet was asked for leaves nothing pending once the wallet has disconnected', { ...restored, hold: [SEND_TX] }, ['root --connection.disconnected[2]'], async (app) => {
+  scenario('a send the wallet was asked for leaves nothing pending once the wallet has disconnected', { ...restored, hold: [SEND_TX] }, ['root.connections --connection.disconnected[2]'], async (app) => {
     await openAccount(app)
     await askThenDisconnect(app)
     expect(status(app)).toBe('disconnected')
@@ -982,7 +987,7 @@ describe('root model: scenario walks in the UI', () => {
    * Regression: the dapp's `open({ view: 'Send' })` while the wallet is asked to send shows that send's preview (as
    * Account → Send does), and its success returns to Account.
    */
-  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root --app.open[1]'], async (app) => {
+  scenario("the dapp's open({ view: 'Send' }) while the wallet is asked: the pending preview, then Account once sent", { ...restored, hold: [SEND_TX, RECEIPT] }, ['root.screen --app.open[1]'], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -998,7 +1003,7 @@ describe('root model: scenario walks in the UI', () => {
 
   // ------------------------------------------------------------ WalletConnect (the loopback relay, the dev mobile wallet)
 
-  scenario('the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect', wc, ['root.open --app.selectWallet[0]', 'root.open.connecting --app.back[1]'], async (app) => {
+  scenario('the WalletConnect row: the QR code; Back: the pairing is cancelled, Connect', wc, ['root.screen.open --app.selectWallet[0]', 'root.screen.open.connecting --app.back[1]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     await shows(app, en.titles.ConnectingWalletConnect)
@@ -1012,7 +1017,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'the WalletConnect row; the phone wallet scans and approves: connected, the modal closes',
     wc,
-    ['root.open --app.selectWallet[0]', 'root --feature.emitted[0]', 'root --connection.connected[3]'],
+    ['root.screen.open --app.selectWallet[0]', 'root.features --feature.emitted[0]', 'root.connections --connection.connected[3]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await press(app, 'WalletConnect')
@@ -1020,7 +1025,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root --feature.deliver[0]', 'root --feature.emitted[0]'], async (app) => {
+  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ autoApprove: false })
@@ -1038,21 +1043,26 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(phone.address))
   })
 
-  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root --feature.emitted[0]', 'root.open.connecting --app.back[1]'], async (app) => {
-    await pressOnPage(app, en.connectButton)
-    await press(app, 'WalletConnect')
-    const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
-    await phone.pair(await scanQr(app))
-    await until(() => expect(app.dialog()!.textContent).toContain(en.pairingFailed))
-    expect(status(app)).toBe('disconnected')
-    await press(app, en.back)
-    await shows(app, en.titles.Connect)
-  })
+  scenario(
+    "a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect",
+    wc,
+    ['root.features --feature.emitted[0]', 'root.screen.open.connecting --app.back[1]'],
+    async (app) => {
+      await pressOnPage(app, en.connectButton)
+      await press(app, 'WalletConnect')
+      const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
+      await phone.pair(await scanQr(app))
+      await until(() => expect(app.dialog()!.textContent).toContain(en.pairingFailed))
+      expect(status(app)).toBe('disconnected')
+      await press(app, en.back)
+      await shows(app, en.titles.Connect)
+    },
+  )
 
   scenario(
     'manual WalletConnect on a desktop: Connect Wallet opens ConnectingWalletConnectBasic with the QR code; approved on the phone: connected',
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true } },
-    ['root --app.open[6]', 'root --feature.emitted[0]'],
+    ['root.screen --app.open[6]', 'root.features --feature.emitted[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.ConnectingWalletConnectBasic)
@@ -1064,7 +1074,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "manual WalletConnect on a phone: Connect Wallet opens AllWallets; the dapp's own wallet: 'Continue in …' and Open, no QR code; tapped: the wallet's link opens, remembered as the deep-link choice",
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true }, platform: 'mobile', customWallets: [PHONE_WALLET] },
-    ['root --app.open[5]', 'root --feature.deliver[0]', 'root.open --app.openedWalletLink[0]'],
+    ['root.screen --app.open[5]', 'root.features --feature.deliver[0]', 'root.screen.open --app.openedWalletLink[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.AllWallets)
@@ -1096,7 +1106,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "a directory wallet picked with WalletConnect on: 'Scan with' that wallet; the phone approves: connected",
     { ...wc, directory: true, extraNetworks: [mainnet] },
-    ['root --feature.deliver[0]', 'root --feature.emitted[0]'],
+    ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       // The catalogue's rows below the installed ones (after its images load or time out, spec §9).
@@ -1122,14 +1132,14 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "connected on EVM, Solana Localnet picked: SwitchActiveChain; 'Connect a wallet': Connect for Solana wallets; approved: the Solana account, the EVM wallet still connected",
     namespaces,
-    ['root --app.selectNetwork[0]', 'root.open --app.confirmNamespaceSwitch[0]', 'root.open --app.selectWallet[1]', 'root --connection.connected[3]'],
+    ['root.networks --app.selectNetwork[0]', 'root.screen.open --app.confirmNamespaceSwitch[0]', 'root.screen.open --app.selectWallet[1]', 'root.connections --connection.connected[3]'],
     connectSolanaBeside,
   )
 
   scenario(
     "Solana active; the EVM wallet picks another account, another chain, then 'Disconnect site': the Solana account stays, the EVM connection follows and is forgotten",
     namespaces,
-    ['root --connection.accountChanged[0]', 'root --connection.chainChanged[0]', 'root --connection.disconnected[0]'],
+    ['root.connections --connection.accountChanged[0]', 'root.connections --connection.chainChanged[0]', 'root.connections --connection.disconnected[0]'],
     async (app) => {
       await connectSolanaBeside(app)
       const evm = () => rootOf(app).connections.eip155!.getSnapshot().context
@@ -1148,7 +1158,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('both connected, Solana active: Anvil Local picked in the network list: EVM active again, Account of the EVM wallet', namespaces, ['root --app.selectNetwork[1]'], async (app) => {
+  scenario('both connected, Solana active: Anvil Local picked in the network list: EVM active again, Account of the EVM wallet', namespaces, ['root.networks --app.selectNetwork[1]'], async (app) => {
     await connectSolanaBeside(app)
     await pressOnPage(app, en.switchNetworkLabel(SOLANA))
     await shows(app, en.titles.SwitchNetwork)
@@ -1162,7 +1172,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'a stored EVM connection, Solana the stored active network: restored in the background (Connect Wallet shows); Anvil Local picked: Account of the EVM wallet',
     { ...namespaces, activeNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID },
-    ['root --connection.connected[0]', 'root --app.selectNetwork[1]'],
+    ['root.connections --connection.connected[0]', 'root.networks --app.selectNetwork[1]'],
     async (app) => {
       await until(() => expect(connectedIn(app, 'eip155')).toBe(true))
       await button(app, en.connectButton)
@@ -1181,7 +1191,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'not connected: Bitcoin Regtest picked: the list is left, Bitcoin active; Connect Wallet lists the Bitcoin wallet; approved: its account',
     { namespaces: true },
-    ['root --app.selectNetwork[1]', 'root --connection.connected[3]'],
+    ['root.networks --app.selectNetwork[1]', 'root.connections --connection.connected[3]'],
     async (app) => {
       await pressOnPage(app, en.switchNetworkLabel(names[A]!))
       await press(app, BITCOIN)
@@ -1211,7 +1221,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'another tab of the site picks Anvil Local 2, then connects the wallet: this tab follows the network, then restores the connection (no prompt)',
     { api: true },
-    ['root --tabs.networkChanged[0]', 'root --tabs.connected[0]', 'root --tabs.accountChanged[0]', 'root --connection.connected[1]'],
+    ['root.connections --tabs.networkChanged[0]', 'root.connections --tabs.connected[0]', 'root.connections --tabs.accountChanged[0]', 'root.connections --connection.connected[1]'],
     async (app) => {
       await button(app, en.connectButton)
       await app.otherTabStores('active_caip_network_id', B)
@@ -1229,7 +1239,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'another tab of the site picks another account, another network, then disconnects: this tab follows each, without asking its wallet',
     restored,
-    ['root --tabs.accountChanged[0]', 'root --tabs.networkChanged[0]', 'root --tabs.disconnected[0]', 'root --connection.disconnected[3]'],
+    ['root.connections --tabs.accountChanged[0]', 'root.connections --tabs.networkChanged[0]', 'root.connections --tabs.disconnected[0]', 'root.connections --connection.disconnected[3]'],
     async (app) => {
       await until(() => expect(status(app)).toBe('connected'))
       otherTabWallet(app, { accountIndex: 1 })

@@ -1,0 +1,183 @@
+import type { ActorRefFrom, AnyActorLogic, AnyActorRef, EventObject } from 'xstate'
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
+import type { Connector } from '../adapters/types.ts'
+import type { RecentWallet } from '../services/storage.ts'
+import type { Features } from '../services/features.ts'
+import { connectionStatus, type connectionMachine, type ConnectionEmitted } from './connection.ts'
+import type { CommandEvent, FeatureRegistration, FeatureReport } from './features.ts'
+import type { modalMachine, ModalEmitted } from './modal.ts'
+import type { networkMachine, NetworkEmitted } from './network.ts'
+import type { routerMachine, RouterEmitted } from './router.ts'
+import type { toastMachine } from './toast.ts'
+import type { TabsEvent } from './root.tabs.ts'
+import type { ViewData, ViewName } from './views.ts'
+
+/*
+ * The root machine's input, context and events (machines/root.ts), and the pure reads of its context that the root
+ * and its feature host (machines/root.features.ts) share.
+ */
+
+/** Options the root machine needs (a subset of the public options, already defaulted). */
+export type RootOptions = {
+  /** The namespace active at start (the active network's). */
+  namespace: ChainNamespace
+  /**
+   * Every namespace the dapp configures networks and an adapter for: one connection actor each (spec §3 "Account
+   * state per chain namespace"). Default `[namespace]`.
+   */
+  namespaces?: readonly ChainNamespace[]
+  /**
+   * The networks at start: the network actor's input, read nowhere else. The network actor owns the list from then on
+   * (`modal.addNetwork` / `modal.removeNetwork`): read it with {@link networksOf}.
+   */
+  networks: readonly CaipNetwork[]
+  enableReconnect: boolean
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+  /** Embedded mode: closing shows Account if connected (spec §2). */
+  enableEmbedded: boolean
+  debug: boolean
+  /** WalletConnect is configured: its connector id (pairing instead of ConnectingExternal). Undefined: off. */
+  walletConnectConnectorId?: string | undefined
+  /**
+   * Opening while disconnected goes straight to WalletConnect (spec §2): the manual-WalletConnect option, or no
+   * adapter besides WalletConnect (universal-provider mode).
+   */
+  walletConnectFirst?: boolean | undefined
+  /** A phone (spec §2: AllWallets on mobile, ConnectingWalletConnectBasic on desktop). */
+  isMobile?: boolean | undefined
+  /**
+   * The switch confirmation is ignored (spec §2 "SwitchNetwork is pushed when confirmation is not ignored"): a network
+   * switch while connected asks the wallet without pushing SwitchNetwork. Default false.
+   */
+  ignoreSwitchConfirmation?: boolean | undefined
+  /**
+   * The embedded wallet's connector (spec §3 type AUTH) and the namespaces it serves (spec §6: eip155 and solana only).
+   * Connected in one of them, it connects the others that have no wallet (spec §4 "A different namespace using
+   * embedded-wallet auth connects or switches through it"): a switch to Solana then finds its account; Bitcoin has none.
+   */
+  authConnector?: { id: string; namespaces: readonly ChainNamespace[] } | undefined
+}
+
+export type RootInput = {
+  options: RootOptions
+  /**
+   * The features: one registration each (`machines/<feature>.feature.ts`, listed in
+   * `ui/assemble/index.ts`). A feature with a `load` is imported on its first use and spawned when it resolves (events
+   * meant for it wait); one with a `logic` (tests) is spawned at once.
+   */
+  features?: readonly FeatureRegistration[]
+  /** The local feature options and basic mode: the feature set until the remote config resolves it (spec §6). */
+  featureFlags?: { local?: Partial<Features> | undefined; basic?: boolean | undefined }
+  /** The stored connector id of the start namespace (spec §3: one key per namespace). */
+  storedConnectorId?: string | undefined
+  /** The stored connector ids of the other namespaces. */
+  storedConnectorIds?: Partial<Record<ChainNamespace, string>>
+  storedActiveNetworkId?: string | undefined
+  recentWallets?: readonly RecentWallet[]
+}
+
+export type RootContext = {
+  options: RootOptions
+  storedConnectorId: string | undefined
+  connectors: readonly Connector[]
+  recentWallets: readonly RecentWallet[]
+  router: ActorRefFrom<typeof routerMachine>
+  modal: ActorRefFrom<typeof modalMachine>
+  toast: ActorRefFrom<typeof toastMachine>
+  connection: ActorRefFrom<typeof connectionMachine>
+  network: ActorRefFrom<typeof networkMachine>
+  /** The features' registrations by id: what the root knows of each feature. */
+  registry: Readonly<Record<string, FeatureRegistration>>
+  /** The feature actors spawned so far, by feature id (also their systemId): none before the first use. */
+  features: Readonly<Record<string, AnyActorRef | undefined>>
+  /** Features whose module is being fetched. */
+  loading: readonly string[]
+  /** Events for a feature still being fetched, delivered in order once it is spawned. */
+  pending: Readonly<Record<string, EventObject[] | undefined>>
+  /**
+   * The resolved feature set (spec §6, §9): the local options at creation, then the remote config's
+   * resolution (`feature.flags`). Views and the public state read it here.
+   */
+  flags: Features
+  /** Basic mode (spec §6): every remote feature off; a WalletConnect session then skips UnsupportedChain. */
+  basic: boolean
+  /** One connection per configured namespace (spec §3). */
+  connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
+  /** The active namespace (spec §3); `connection` is its connection. */
+  activeNamespace: ChainNamespace
+  /** The router's current view, as it last reported it (`router.changed`). */
+  view: ViewName
+}
+
+/** Events the UI and the public API send to the root. */
+export type AppEvent =
+  | { type: 'app.open'; view?: ViewName; data?: ViewData }
+  | { type: 'app.close' }
+  | { type: 'app.back' }
+  /** Show a toast (e.g. "Address copied"). */
+  | { type: 'app.notify'; variant: 'loading' | 'success' | 'error'; message: string }
+  /** Navigate to a view from a gesture (e.g. the All Wallets entry). */
+  | { type: 'app.push'; view: ViewName; data?: ViewData }
+  | { type: 'app.selectWallet'; connectorId: string }
+  | { type: 'app.disconnect' }
+  | { type: 'app.selectNetwork'; caipNetworkId: string }
+  | { type: 'app.viewLoaded' }
+  /** A wallet link was opened on a phone: remembered as the deep-link choice (spec §3). */
+  | { type: 'app.openedWalletLink'; href: string; name: string }
+  /** SwitchActiveChain's button: the network of another namespace becomes active, then Connect (spec §2). */
+  | { type: 'app.confirmNamespaceSwitch'; caipNetworkId: string }
+  | { type: 'connectors.changed'; connectors: readonly Connector[] }
+  /** A view needs a feature's machine (Account's data, Connect's catalogue): spawned, or fetched then spawned. */
+  | { type: 'feature.ensure'; feature: string }
+  /**
+   * A view's gesture for a feature (`send.review`, `siwx.sign`, …): its registration's `on.gesture` decides what
+   * happens (by default the event to the feature, once it is there).
+   */
+  | { type: 'feature.deliver'; feature: string; event: CommandEvent }
+
+/** The feature plumbing's events: a module arrived or failed, a spawned feature emitted. */
+export type FeatureLoadEvent =
+  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic; on?: FeatureRegistration['on'] }
+  | { type: 'feature.loadFailed'; feature: string; error: unknown }
+  /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
+  | { type: 'feature.emitted'; feature: string; event: EventObject }
+
+export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent
+
+/** The configured networks now: the network actor's list (it owns it). */
+export function networksOf(context: RootContext): readonly CaipNetwork[] {
+  return context.network.getSnapshot().context.networks
+}
+
+/** The namespace of a configured network id, if any. */
+export function namespaceOf(context: RootContext, caipNetworkId: string): ChainNamespace | undefined {
+  return networksOf(context).find((n) => n.caipNetworkId === caipNetworkId)?.chainNamespace
+}
+
+/**
+ * The configured network of the connected wallet's chain, and whether the chain is supported: configured, or in a
+ * namespace with no networks (unfiltered, spec §4).
+ */
+export function walletNetwork(context: RootContext, namespace: ChainNamespace, chainId: number | string | undefined): { network: CaipNetwork | undefined; supported: boolean } {
+  const networks = networksOf(context)
+  const network = networks.find((n) => n.chainNamespace === namespace && String(n.id) === String(chainId))
+  return { network, supported: Boolean(network) || !networks.some((n) => n.chainNamespace === namespace) }
+}
+
+/** The active namespace's connection is connected. */
+export function isConnected(context: RootContext): boolean {
+  return connectionStatus(context.connection.getSnapshot()) === 'connected'
+}
+/**
+ * A basic remote-wallet session exists (spec §2 open rules): basic mode, and the active namespace is connected through
+ * WalletConnect. The wallet then decides its chain itself, so opening does not show UnsupportedChain.
+ */
+export function hasBasicRemoteWalletSession(context: RootContext): boolean {
+  const walletConnectId = context.options.walletConnectConnectorId
+  return context.basic && walletConnectId !== undefined && isConnected(context) && context.connection.getSnapshot().context.connectorId === walletConnectId
+}
+/** The router's current view as the root last heard it (`router.changed`): the root's own copy, not a read of the router. */
+export function currentView(context: RootContext): ViewName {
+  return context.view
+}

@@ -1,0 +1,235 @@
+import { enqueueActions, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
+import { withLoadedHooks, type AccountChange, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { isConnected, walletNetwork, type RootContext, type RootEvent } from './root.context.ts'
+import type { ViewName } from './views.ts'
+
+/*
+ * The root's feature host: how the root spawns a feature on its first use (at once, or once its module is fetched),
+ * delivers it the events meant for it, and runs what its registration answers at the root's moments (opened, closed,
+ * the flags, a network outcome, the account). The root's own chart (machines/root.ts) names these actions and guards;
+ * no feature is named here.
+ */
+
+/** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
+export type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
+
+/** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */
+type FeatureQueue = SendQueue & {
+  (action: string | { type: string; params: unknown }): void
+  sendTo(to: (args: { context: RootContext }) => AnyActorRef, event: EventObject): void
+  assign(update: (args: { context: RootContext; spawn: (src: unknown, options: unknown) => AnyActorRef }) => Partial<RootContext>): void
+  spawnChild(src: string, options: { id: string; input: unknown }): void
+  stopChild(id: string): void
+  raise(event: EventObject): void
+}
+
+/** `enqueueActions` with the hand-typed queue (XState's inference gives up on a machine this size). */
+export function queueActions<P = undefined>(collect: (args: { context: RootContext; event: RootEvent; enqueue: FeatureQueue }, params: P) => void) {
+  return enqueueActions(collect as never) as never
+}
+
+/** The connected account of the active namespace as features receive it; undefined when not connected. */
+export function connectedAccount(context: RootContext): ConnectedAccount | undefined {
+  if (!isConnected(context)) return undefined
+  const c = context.connection.getSnapshot().context
+  const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
+  return {
+    address: c.address ?? '',
+    caipNetworkId: `${c.namespace}:${c.chainId}`,
+    namespace: c.namespace,
+    connectorId: c.connectorId ?? '',
+    supported,
+    testnet: network?.testnet ?? false,
+  }
+}
+
+/** The feature whose views include `view`, if any. */
+export function holderOf(context: RootContext, view: ViewName): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.views?.includes(view))
+}
+
+/** The view is a way of connecting: ConnectingExternal, or a view of a `connecting` feature (WalletConnect's QR). */
+export function isConnectingView(context: RootContext, view: ViewName): boolean {
+  return view === 'ConnectingExternal' || holderOf(context, view)?.connecting === true
+}
+
+/** What a registration is told (see {@link FeatureFacts}), for the feature `id`. */
+export function factsFor(context: RootContext, id: string | undefined): FeatureFacts {
+  const router = context.router.getSnapshot().context
+  const toast = context.toast.getSnapshot()
+  const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
+  const self = id ? context.features[id]?.getSnapshot() : undefined
+  return {
+    view: context.view,
+    holder: holderOf(context, context.view)?.id,
+    isConnecting: isConnectingView(context, context.view),
+    account: connectedAccount(context),
+    flags: context.flags,
+    transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
+    toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
+    self: self as FeatureFacts['self'],
+  }
+}
+
+/** A feature may exist now: registered, and its flag or option on. */
+export function isAvailable(context: RootContext, id: string): boolean {
+  const registration = context.registry[id]
+  return Boolean(registration) && (registration!.available?.(factsFor(context, id)) ?? true)
+}
+
+/** Spawns a feature's machine (the loaded logic, or the registration's), its event relay, and tells it it is spawned. */
+function spawnFeature(enqueue: FeatureQueue, id: string, logic: AnyActorLogic | undefined) {
+  enqueue.assign(({ context, spawn }) => {
+    const registration = context.registry[id]!
+    const input = registration.input?.(factsFor(context, id))
+    return { features: { ...context.features, [id]: spawn(logic ?? registration.logic, { id, systemId: id, input }) } }
+  })
+  enqueue.spawnChild('featureEvents', { id: `events.${id}`, input: { systemId: id } })
+  enqueue({ type: 'featureSpawned', params: { id } })
+}
+
+/**
+ * Delivers `event` to a feature. Spawned: sent. Being fetched: queued with the events already waiting for it. Neither:
+ * dropped, unless `ensure` (an intent): then the feature, if available, is spawned at once (a registration's `logic`)
+ * or fetched (its `load`), the event waiting for it.
+ */
+function deliver(enqueue: FeatureQueue, context: RootContext, id: string, event: EventObject | undefined, ensure: boolean) {
+  const ref = context.features[id]
+  if (ref) {
+    if (event) enqueue.sendTo(ref, event)
+    return
+  }
+  // Being fetched: whatever is meant for it waits with the rest (a Review clicked while the module loads is kept).
+  if (context.loading.includes(id)) {
+    if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
+    return
+  }
+  if (!ensure || !isAvailable(context, id)) return
+  const load = context.registry[id]!.load
+  if (!load) {
+    spawnFeature(enqueue, id, undefined)
+    if (event) enqueue.sendTo(({ context }) => context.features[id]!, event)
+    return
+  }
+  if (event) enqueue.assign(({ context }) => ({ pending: { ...context.pending, [id]: [...(context.pending[id] ?? []), event] } }))
+  enqueue.assign(({ context }) => ({ loading: [...context.loading, id] }))
+  enqueue.spawnChild('loadFeature', { id: `load.${id}`, input: { feature: id, load } })
+}
+
+/** Runs what a registration answered (see {@link FeatureCommand}), in order. */
+function run(enqueue: FeatureQueue, context: RootContext, id: string, commands: readonly FeatureCommand[]) {
+  for (const c of commands) {
+    switch (c.to) {
+      case 'self':
+        deliver(enqueue, context, id, c.event, c.ensure ?? false)
+        break
+      case 'feature':
+        deliver(enqueue, context, c.feature, c.event, c.ensure ?? false)
+        break
+      case 'root':
+        enqueue.raise(c.event)
+        break
+      case 'connection':
+        enqueue.sendTo(context.connection, c.event)
+        break
+      default:
+        enqueue.sendTo(context[c.to], c.event)
+    }
+  }
+}
+
+export type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
+
+/** Tells every available feature about a moment, and runs what each answers (registration order). */
+function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
+  for (const registration of Object.values(context.registry)) {
+    const handler = registration.on?.[moment]
+    if (!handler || !isAvailable(context, registration.id)) continue
+    const facts = factsFor(context, registration.id)
+    const commands =
+      moment === 'account'
+        ? registration.on!.account!(facts, change!)
+        : moment === 'network'
+          ? registration.on!.network!(facts, event as unknown as CommandEvent)
+          : (handler as (facts: FeatureFacts) => FeatureCommand[])(facts)
+    run(enqueue, context, registration.id, commands)
+  }
+}
+
+/** The spawned feature whose snapshot holds the opening (its `opensOn` tag), if any. */
+export function heldOpening(context: RootContext): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.opensOn && context.features[r.id]?.getSnapshot().hasTag(r.opensOn.tag))
+}
+
+/** The claimed connector's feature, if available (see {@link FeatureRegistration.claims}). */
+export function claimantOf(context: RootContext, connectorId: string): FeatureRegistration | undefined {
+  return Object.values(context.registry).find((r) => r.claims?.(connectorId) && isAvailable(context, r.id))
+}
+
+/** The feature host's actions, spread into the root's `setup({ actions })`. */
+export const featureActions = {
+  /** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
+  tellFeatures: queueActions<{ moment: Exclude<Moment, 'account'> }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, params.moment, event)),
+  /** Tells every available feature that the active account changed (and how). */
+  announceAccount: queueActions<{ change: AccountChange }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, 'account', event, params.change)),
+  /** `open({ view })` of a feature's view (or the view given): the holder's `on.open`. */
+  openFeatureView: queueActions<{ view?: ViewName } | undefined>(({ context, event, enqueue }, params) => {
+    const view = params?.view ?? (event.type === 'app.open' ? event.view : undefined)
+    const holder = view ? holderOf(context, view) : undefined
+    if (!view || !holder?.on?.open || !isAvailable(context, holder.id)) return
+    const data = event.type === 'app.open' ? event.data : undefined
+    run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
+  }),
+  /** Back on a feature's view (not busy): its `on.back`, before the root goes back. */
+  featureBack: queueActions(({ context, enqueue }) => {
+    const holder = holderOf(context, context.view)
+    if (holder?.on?.back) run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
+  }),
+  /** A claimed connector picked in Connect: the claiming feature's `on.select`. */
+  featureSelect: queueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'app.selectWallet') return
+    const claimant = claimantOf(context, event.connectorId)!
+    run(enqueue, context, claimant.id, claimant.on?.select?.(factsFor(context, claimant.id), event.connectorId) ?? [])
+  }),
+  /** A feature emitted an event: its registration's `on.emitted`. */
+  featureEmitted: queueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'feature.emitted') return
+    const registration = context.registry[event.feature]
+    if (registration?.on?.emitted) run(enqueue, context, event.feature, registration.on.emitted(factsFor(context, event.feature), event.event as CommandEvent))
+  }),
+  /** A view's need (`feature.ensure`) or gesture (`feature.deliver`, through the registration's `on.gesture`). */
+  ensureFeature: queueActions(({ context, event, enqueue }) => {
+    if (event.type === 'feature.ensure') deliver(enqueue, context, event.feature, undefined, true)
+    if (event.type !== 'feature.deliver') return
+    const registration = context.registry[event.feature]
+    // A gesture for a feature that is off (or unknown) is dropped, with whatever it would have moved.
+    if (!registration || !isAvailable(context, event.feature)) return
+    const gesture = registration.on?.gesture
+    if (gesture) run(enqueue, context, event.feature, gesture(factsFor(context, event.feature), event.event))
+    else deliver(enqueue, context, event.feature, event.event, true)
+  }),
+  /** The feature was just spawned: its registration's `on.spawned` (the account it follows). */
+  featureSpawned: queueActions<{ id: string }>(({ context, enqueue }, params) => {
+    const registration = context.registry[params.id]
+    if (registration?.on?.spawned) run(enqueue, context, params.id, registration.on.spawned(factsFor(context, params.id)))
+  }),
+  /** A feature's module arrived: its machine is spawned and the events that waited for it are delivered in order. */
+  spawnLoadedFeature: queueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'feature.loaded') return
+    const id = event.feature
+    enqueue.stopChild(`load.${id}`)
+    enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
+    if (context.features[id]) return
+    // The hooks that arrived with the machine answer from now on (the registration's page hooks until then).
+    if (event.on) enqueue.assign(({ context }) => ({ registry: { ...context.registry, [id]: withLoadedHooks(context.registry[id]!, event.on) } }))
+    spawnFeature(enqueue, id, event.logic)
+    for (const waiting of context.pending[id] ?? []) enqueue.sendTo(({ context }) => context.features[id]!, waiting)
+  }),
+  /** A feature's module failed to load (offline, a deploy replaced the chunks): what waited is dropped; the next intent fetches again. */
+  dropFailedFeature: queueActions(({ event, enqueue }) => {
+    if (event.type !== 'feature.loadFailed') return
+    const id = event.feature
+    enqueue.stopChild(`load.${id}`)
+    enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
+  }),
+}
