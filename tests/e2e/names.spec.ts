@@ -3,15 +3,37 @@
  * EIP-191 signature, verified by the reference server, stored in its PGlite database); Account then shows the name
  * and dev account 0 sends ETH to that name (the balances move on anvil). A taken name, a too-short name, a signature
  * rejected in the wallet and a server failure (the spec's words). The names code is fetched only on first use.
+ * Screenshots of Account with 'Register a name' and with the registered name (desktop and phone, light and dark) with
+ * SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
 import { formatEther, parseEther } from 'viem'
 import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { evmCoinType } from '../../adapters/coinType.ts'
 import { accountButton, anvilBalanceWei, API_URL, approveWalletRequest, openConnected, dialog, emailLogin, expect, liveState, rejectWalletRequest, resetApi, test, truncated } from './fixtures.ts'
+import { untilSettled } from './settle.ts'
 
 const ACCOUNT_4 = DEV_ADDRESSES[4]
 const NAME = 'alice-dev.reown.id'
+const shots = process.env.SHOTS_DIR
+
+/** Screenshots of the page as it is, light and dark, desktop (1280×800) and phone (390×844), when SHOTS_DIR is set. */
+async function shoot(page: Page, name: string) {
+  if (!shots) return
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await untilSettled(page)
+    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await untilSettled(page)
+    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
 
 test.beforeEach(async ({ request }) => resetApi(request))
 
@@ -39,8 +61,10 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   })
   const account = await openAccount(page, 4)
   await expect(account.getByTestId('account-address')).toHaveText(truncated(ACCOUNT_4))
+  await expect(account.getByRole('button', { name: 'Register a name', exact: true })).toBeVisible()
   // Nothing of the names feature before the first click on 'Register a name'.
   expect(namesCode).toEqual([])
+  await shoot(page, 'account-register-name')
   await account.getByRole('button', { name: 'Register a name', exact: true }).click()
   const form = dialog(page, 'Choose your name')
   await expect.poll(() => namesCode.length).toBeGreaterThan(0)
@@ -55,6 +79,7 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   await success.getByRole('button', { name: 'Done', exact: true }).click()
   await expect(dialog(page, 'Account').getByTestId('account-address')).toHaveText(NAME)
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Register a name' })).toHaveCount(0)
+  await shoot(page, 'account-registered-name')
 
   // Another dev account sends 0.25 ETH to the name.
   await dialog(page, 'Account').getByRole('button', { name: 'Disconnect' }).click()
