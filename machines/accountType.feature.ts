@@ -53,6 +53,11 @@ export function accountTypeFeature(options: { enabled: boolean; preferredType?: 
 export const accountTypeManifest = defineFeature<typeof accountTypeMachine, AccountTypeGesture>()({
   id: 'accountType',
   loadsWith: ['embeddedWallet'],
+  // Account: 'Smart account' beside the address, the switch after the other links.
+  entries: [
+    { slot: 'account.identity', order: 10, component: 'accountType', export: 'AccountTypeBadge' },
+    { slot: 'account.identity', order: 60, component: 'accountType', export: 'AccountTypeSwitch' },
+  ],
   register: (settings: { embeddedWallet?: boolean | undefined; preferredAccountType?: (() => EmbeddedAccountType) | undefined }) =>
     accountTypeFeature({ enabled: settings.embeddedWallet === true, ...(settings.preferredAccountType ? { preferredType: settings.preferredAccountType } : {}) }),
 })

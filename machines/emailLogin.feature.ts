@@ -68,5 +68,7 @@ export const emailLoginManifest = defineFeature<typeof emailLoginMachine>()({
   flag: 'email',
   views: { ApproveTransaction: {} },
   loadsWith: ['embeddedWallet'],
+  // Account: the email row of an email user, shown even once the remote config turns the email login off.
+  entries: [{ slot: 'account.identity', order: 40, component: 'emailLogin', export: 'EmailRow', flag: null }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => emailLoginFeature({ enabled: settings.embeddedWallet === true }),
 })

@@ -194,26 +194,59 @@ export type ViewSpec = {
   machines?: readonly string[]
 }
 
-/** The named places where features put their entry points (buttons another view renders from the manifests). */
-export type EntrySlot = 'account.actions'
-
 /**
- * An entry point of a feature inside another view's named slot (spec §2 Account: Buy, Receive, Send, Swap): its label
- * (a key of the English catalogue's `entries`), what a press does, and when it shows.
+ * The named places where features put their entry points, inside another view (spec §2 Account):
+ * - `account.actions`: the row of action buttons (Buy, Receive, Send, Swap): button entries ({@link EntryButtonSpec});
+ * - `account.name`: what the address line shows instead of the truncated address when the reverse lookup found no name
+ *   (a name the visitor just registered): component entries, each given the next one's output as its `fallback`;
+ * - `account.identity`: the lines under the address (the account type, the login's email or username, the links to a
+ *   feature: register a name, your wallets, the account-type switch): component entries;
+ * - `account.email`: the controls on the email row of an email login (the email edit): component entries.
+ *
+ * What each slot hands its components is `ui/slots.ts` `SlotProps`.
  */
-export type EntrySpec = {
+export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email'
+
+/** What every entry says of its place and of when it shows. */
+type EntryPlacement = {
   slot: EntrySlot
   /** Its place in the slot: entries show by ascending order (Buy 10, Receive 20, Send 30, Swap 40). */
   order: number
+  /**
+   * The flag that must be on (default: the feature's own); `null`: none, the entry shows whatever the feature's flag
+   * (the email of an email login stays on Account when the remote config turns the email login off).
+   */
+  flag?: FeatureFlag | null
+  /** The namespace capability it needs (`machines/namespaces.ts` `supportsNamespace`), e.g. `send`. */
+  capability?: NamespaceCapability
+}
+
+/** A button entry: its label and what a press does (the slot renders the button). */
+export type EntryButtonSpec = EntryPlacement & {
   /** The label: a dotted key of the English catalogue (`ui/locales/en.ts`) whose value is a string (`buy`, `swap.start`). */
   label: string
   /** A press: a gesture to the feature (`feature.deliver`), or a view pushed. */
   gesture: { event: CommandEvent } | { view: string }
-  /** The flag that must be on (default: the feature's own). */
-  flag?: FeatureFlag
-  /** The namespace capability it needs (`machines/namespaces.ts` `supportsNamespace`), e.g. `send`. */
-  capability?: NamespaceCapability
 }
+
+/**
+ * A component entry: the feature renders it itself, from its own state (a name just registered, the account-type
+ * switch). Found, like a view, by file and export: `ui/entries/<component>.tsx`, export `export`; the file is the
+ * feature's own, loaded with the view that renders the slot (never in the page's first JS).
+ */
+export type EntryComponentSpec = EntryPlacement & {
+  /** The file in `ui/entries/` holding the component, without its extension (the feature's id, `names`). */
+  component: string
+  /** The component's export (`RegisterName`). */
+  export: string
+}
+
+/**
+ * An entry point of a feature inside another view's named slot (spec §2 Account: Buy, Receive, Send, Swap; the
+ * register-a-name link): a button the slot renders ({@link EntryButtonSpec}) or a component of the feature's own
+ * ({@link EntryComponentSpec}), with its place and when it shows.
+ */
+export type EntrySpec = EntryButtonSpec | EntryComponentSpec
 
 /**
  * A feature's manifest: the one place a feature declares itself (STYLE rule 14). Its `id` is its machine's id and

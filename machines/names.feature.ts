@@ -42,5 +42,10 @@ export const namesManifest = defineFeature<typeof namesMachine, NamesGesture>()(
     RegisterAccountNameSuccess: {},
   },
   holdsViews: true,
+  // The name just registered on Account's address line; "Register a name" (or the reverse lookup's failure) under it.
+  entries: [
+    { slot: 'account.name', order: 10, component: 'names', export: 'RegisteredName' },
+    { slot: 'account.identity', order: 30, component: 'names', export: 'RegisterName', capability: 'names' },
+  ],
   register: (settings: { nameSuffix?: string | undefined }) => namesFeature({ suffix: settings.nameSuffix }),
 })

@@ -37,5 +37,7 @@ export const profileWalletsManifest = defineFeature<typeof profileWalletsMachine
   views: { ProfileWallets: { machines: ['profileWallets'] } },
   holdsViews: true,
   loadsWith: ['embeddedWallet'],
+  // Account: "Your wallets" under the email row.
+  entries: [{ slot: 'account.identity', order: 50, component: 'profileWallets', export: 'YourWallets' }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => profileWalletsFeature({ enabled: settings.embeddedWallet === true }),
 })

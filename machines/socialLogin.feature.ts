@@ -35,5 +35,7 @@ export function socialLoginFeature(options: { enabled: boolean }): FeatureRegist
 export const socialLoginManifest = defineFeature<typeof socialLoginMachine>()({
   id: 'socialLogin',
   loadsWith: ['embeddedWallet'],
+  // Account: the username of a social login.
+  entries: [{ slot: 'account.identity', order: 20, component: 'socialLogin', export: 'SocialUsername' }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => socialLoginFeature({ enabled: settings.embeddedWallet === true }),
 })

@@ -57,5 +57,7 @@ export const updateEmailManifest = defineFeature<typeof updateEmailMachine>()({
   views: { UpdateEmailWallet: { machines: ['updateEmail'] } },
   holdsViews: true,
   loadsWith: ['embeddedWallet'],
+  // Account: the edit button on the email row.
+  entries: [{ slot: 'account.email', order: 10, component: 'updateEmail', export: 'EditEmail' }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => updateEmailFeature({ enabled: settings.embeddedWallet === true }),
 })

@@ -1,71 +1,54 @@
-import * as v from 'valibot'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Avatar } from '../components/Avatar.tsx'
-import { CheckIcon, CopyIcon, EditIcon } from '../components/glyphs.tsx'
+import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
-import { useAccount, useActiveNamespace, useFeatureActor, useFeatures, useNetwork, useSend } from '../hooks.ts'
-import { useSelector } from '../useSelector.ts'
-import type { NamesContext } from '../../machines/names.ts'
-import { supportsNamespace } from '../../machines/namespaces.ts'
+import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { useAccountData } from '../hooks/account.ts'
 import { AccountTabs } from './AccountTabs.tsx'
-import { entryLabel, slotEntries } from '../slots.ts'
+import { type AccountSlotProps, entryLabel, type RenderSlot, type SlotProps, slotComponents, slotEntries } from '../slots.ts'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
 import { NetworkIcon } from '../components/NetworkIcon.tsx'
-import { useModalInstance } from '../context.ts'
-import { displayEmail } from '../../machines/emailLogin.connect.ts'
-import { displaySocialUsername } from '../../machines/socialLogin.connect.ts'
-import { connectAccountType, type AccountTypeView } from '../../machines/accountType.connect.ts'
 
 /**
  * Account (spec §2): avatar, truncated address (full address in the copy button and title), native balance floored to
- * 3 decimals, network, disconnect; the action buttons of the features' `account.actions` entries (`ui/slots.ts`).
+ * 3 decimals, network, disconnect. What features add comes from their manifests' slots (`ui/slots.ts`): the name on
+ * the address line (`account.name`), the lines under it (`account.identity`: the account type, the login's email or
+ * username, register a name, your wallets, the account-type switch) and the action buttons (`account.actions`).
  */
-const emailSchema = v.string()
-
-const sameAccountType = (a: AccountTypeView, b: AccountTypeView) => a.shown === b.shown && a.current === b.current && a.target === b.target && a.switching === b.switching
-
-/** The profile name a registration set for `address` (the names machine's context, once it is there). */
-function registeredProfileName(context: Pick<NamesContext, 'profile'> | undefined, address: string | undefined): string | undefined {
-  const p = context?.profile
-  return p && address && p.address.toLowerCase() === address.toLowerCase() ? p.name : undefined
-}
-
 export function Account() {
   const copy = useCopy()
   const send = useSend()
   const features = useFeatures()
   const namespace = useActiveNamespace()
-  // The action buttons (Buy, Receive, Send, Swap): the `account.actions` slot of the features' manifests, each with its
-  // flag on and only where the namespace supports it (spec §6: no Send form that ends in 'Unsupported chain', no Swap
-  // off EVM). A press sends the manifest's gesture; the feature's code arrives with it.
-  const actions = slotEntries('account.actions', { features, namespace })
+  // Every slot shows an entry only with its flag on and only where the namespace supports it (spec §6: no Send form
+  // that ends in 'Unsupported chain', no Swap off EVM, no name registration off EVM).
+  const gate = { features, namespace }
+  // The action buttons (Buy, Receive, Send, Swap): a press sends the manifest's gesture; the feature's code arrives with it.
+  const actions = slotEntries('account.actions', gate)
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName: lookedUpName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat } = useAccountData()
-  // The profile name a registration just set (spec §4), also where the identity is not looked up (a testnet).
-  const registeredName = useSelector(useFeatureActor('names'), (s) => registeredProfileName(s?.context, account.address))
-  const identityName = lookedUpName ?? registeredName ?? null
-  // A name to register: offered once the identity is settled without a name, eip155 only (spec §6).
-  const canRegisterName = identityKnown && !identityName && !hasRegisteredName && supportsNamespace('names', namespace)
+  const { identityName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat } = useAccountData()
   const avatar = safeImageUrl(identityAvatar ?? undefined)
-  // The embedded wallet's email, stored at login (spec §3 storage keys).
-  const storage = useModalInstance().storage
-  const email = account.connectorId === 'auth' ? storage.read('email', emailSchema) : undefined
-  // A social login's username (spec §9: a Discord username ending in 0 loses it).
-  const socialUsername = account.connectorId === 'auth' ? storage.read('social_username', emailSchema) : undefined
-  const socialProvider = account.connectorId === 'auth' ? storage.read('social_provider', emailSchema) : undefined
-  // The embedded wallet's account-type switch: its machine follows the embedded account.
-  const accountType = useSelector(useFeatureActor('accountType'), connectAccountType, sameAccountType)
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
+  // What the slots' components are handed; `slot` renders a slot inside an entry (the email row's controls).
+  const slotProps: AccountSlotProps = {
+    address,
+    connectorId: account.connectorId,
+    namespace,
+    identity: { name: identityName ?? undefined, known: identityKnown, hasRegisteredName, namesFailed },
+    slot: (slot, props) => renderSlot(slot, props),
+  }
+  const renderSlot: RenderSlot = (slot, props) => slotComponents(slot, gate).map(({ key, Component }) => <Component key={key} {...({ ...slotProps, ...props } as SlotProps[typeof slot])} />)
+  // The address line: the looked-up name, else a feature's (a name just registered), else the truncated address.
+  const name = slotComponents('account.name', gate).reduceRight<ReactNode>((fallback, { key, Component }) => <Component key={key} {...slotProps} fallback={fallback} />, account.displayAddress)
   return (
     <div className="lk-center">
       {avatar ? <img className="lk-avatar" src={avatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
       <div className="lk-address">
         <span title={address} data-testid="account-address">
-          {identityName ?? account.displayAddress}
+          {identityName ?? name}
         </span>
         <button
           type="button"
@@ -84,66 +67,7 @@ export function Account() {
           {copied ? <CheckIcon /> : <CopyIcon />}
         </button>
       </div>
-      {/* The embedded wallet acts with its smart account: said beside the address. */}
-      {account.connectorId === 'auth' && accountType.current === 'smartAccount' && !accountType.switching && (
-        <span className="lk-badge" data-testid="account-type">
-          {copy.accountType.smartAccountActive}
-        </span>
-      )}
-      {!email && socialUsername && (
-        <div className="lk-muted" title={socialUsername} data-testid="account-social-username">
-          {displaySocialUsername(socialProvider, socialUsername)}
-        </div>
-      )}
-      {canRegisterName && (
-        <button type="button" className="lk-link" data-testid="account-register-name" onClick={() => send({ type: 'feature.deliver', feature: 'names', event: { type: 'names.start' } })}>
-          {copy.names.accountEntry}
-        </button>
-      )}
-      {namesFailed && !identityName && supportsNamespace('names', namespace) && (
-        <p className="lk-muted" role="status" data-testid="account-names-failed">
-          {copy.names.messages.reverseFailed}
-        </p>
-      )}
-      {email && (
-        <div className="lk-email-row">
-          <span className="lk-muted" title={email} data-testid="account-email">
-            {displayEmail(email)}
-          </span>
-          {/* The email update: email users only; the machine is fetched with this press. */}
-          {features.email && (
-            <button
-              type="button"
-              className="lk-icon-button"
-              aria-label={copy.updateEmail.accountEntry}
-              title={copy.updateEmail.accountEntry}
-              data-testid="account-edit-email"
-              onClick={() => send({ type: 'feature.deliver', feature: 'updateEmail', event: { type: 'updateEmail.start', currentEmail: email } })}
-            >
-              <EditIcon />
-            </button>
-          )}
-        </div>
-      )}
-      {/* The embedded wallet's accounts (spec §2 ProfileWallets): email and social users. */}
-      {account.connectorId === 'auth' && features.email && (
-        <button type="button" className="lk-link" data-testid="account-profile-wallets" onClick={() => send({ type: 'feature.deliver', feature: 'profileWallets', event: { type: 'profileWallets.start' } })}>
-          {copy.profileWallets.accountEntry}
-        </button>
-      )}
-      {/* Spec §4: to the smart account only where the network has smart accounts and the type is eoa; back to the EOA. */}
-      {account.connectorId === 'auth' && accountType.shown && (
-        <button
-          type="button"
-          className="lk-link"
-          data-testid="account-switch-type"
-          disabled={accountType.switching}
-          aria-busy={accountType.switching || undefined}
-          onClick={() => send({ type: 'feature.deliver', feature: 'accountType', event: { type: 'accountType.switch', to: accountType.target } })}
-        >
-          {accountType.switching ? copy.accountType.switching : accountType.target === 'smartAccount' ? copy.accountType.toSmartAccount : copy.accountType.toEoa}
-        </button>
-      )}
+      {renderSlot('account.identity', {})}
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable ? copy.balanceUnavailable : account.balance === undefined ? copy.loading : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
