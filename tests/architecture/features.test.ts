@@ -54,10 +54,10 @@ function code(file: string): string {
 const ids = manifests.map((m) => m.id)
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const idInString = new RegExp(`['"\`](${ids.map(escapeRegExp).join('|')})['"\`]`, 'g')
-/** An import of a feature's own file: its machine, manifest, rules, view model, assembly, or one of its views. */
+/** An import of a feature's own file: its machine, manifest, rules, view model, assembly, entries, or one of its views. */
 const featureImport = new RegExp(
   [
-    `(?:from|import\\()\\s*['"](?:[^'"]*/machines/|[^'"]*/assemble/|\\./)(?:${ids.map(escapeRegExp).join('|')})(?:\\.feature|\\.outcomes|\\.connect)?\\.tsx?['"]`,
+    `(?:from|import\\()\\s*['"](?:[^'"]*/machines/|[^'"]*/assemble/|[^'"]*/entries/|\\./)(?:${ids.map(escapeRegExp).join('|')})(?:\\.feature|\\.outcomes|\\.connect)?\\.tsx?['"]`,
     `(?:from|import\\()\\s*['"](?:[^'"]*/views/|\\./)(?:${views.map(escapeRegExp).join('|')})\\.tsx['"]`,
   ].join('|'),
   'g',
@@ -97,6 +97,7 @@ describe('architecture: no central file names a feature', () => {
     expect("import { x } from '../machines/swap.outcomes.ts'".match(featureImport)).toHaveLength(1)
     expect("import('./views/SendPreview.tsx')".match(featureImport)).toHaveLength(1)
     expect("import { Send } from './Send.tsx'".match(featureImport)).toHaveLength(1)
+    expect("import { RegisterName } from '../entries/names.tsx'".match(featureImport)).toHaveLength(1)
     expect("const to = { router: 'router' }".match(idInString)).toBeNull()
     expect("import { mainnet } from '../adapters/networks.ts'".match(featureImport)).toBeNull()
   })
