@@ -140,7 +140,8 @@ export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine>
   if (!snapshot) return accountDataNotLoaded
   const c = snapshot.context
   const target = c.target
-  const noFiat = !target || !(balanceNamespaces as readonly string[]).includes(target.namespace)
+  const fiatNamespaces: readonly string[] = balanceNamespaces
+  const noFiat = !target || !fiatNamespaces.includes(target.namespace)
   const fungible = c.tokens.filter((t) => t.quantity.decimals !== '0')
   return {
     loaded: true,

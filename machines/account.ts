@@ -46,6 +46,9 @@ export type AccountContext = {
 /** What the owner hands the machine at start: the `activity` feature of the resolved set (default on). */
 export type AccountInput = { activity?: boolean }
 
+/** One page of the address's history: the transactions and the cursor of the next page (`null`: none). */
+type HistoryPage = { data: Transaction[]; next?: string | null | undefined }
+
 export type AccountEvent =
   | { type: 'account.set'; target: AccountTarget }
   | { type: 'account.clear' }
@@ -102,7 +105,7 @@ export const accountMachine = setup({
     fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(notProvided('fetchBalances')),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),
     fetchNames: fromPromise<string[], { address: string }>(notProvided('fetchNames')),
-    fetchHistory: fromPromise<{ data: Transaction[]; next?: string | null | undefined }, { address: string; caipNetworkId: string; cursor?: string | undefined }>(notProvided('fetchHistory')),
+    fetchHistory: fromPromise<HistoryPage, { address: string; caipNetworkId: string; cursor?: string | undefined }>(notProvided('fetchHistory')),
   },
   delays: { balanceRetry: timing.balanceRetry, accountLoadTimeout: timing.accountLoadTimeout },
   guards: {
@@ -136,18 +139,21 @@ export const accountMachine = setup({
       if (event.activity) return { activityEnabled: true }
       return { activityEnabled: false, currentTab: context.currentTab === 'activity' ? ('tokens' as const) : context.currentTab, transactions: [], cursor: null }
     }),
-    setTokens: assign({ tokens: ({ event }) => (event as unknown as { output: TokenBalance[] }).output }),
+    /** Params: the balances the `fetchBalances` actor answered. */
+    setTokens: assign((_, tokens: TokenBalance[]) => ({ tokens })),
     clearTokens: assign({ tokens: [] }),
-    setIdentity: assign({ identity: ({ event }) => (event as unknown as { output: Identity }).output }),
+    /** Params: the identity the `fetchIdentity` actor answered. */
+    setIdentity: assign((_, identity: Identity) => ({ identity })),
     clearIdentity: assign({ identity: noIdentity }),
-    setNames: assign(({ context, event }) => ({ names: (event as unknown as { output: string[] }).output, namesFor: context.target?.address.toLowerCase() })),
+    /** Params: the names the `fetchNames` actor answered. */
+    setNames: assign(({ context }, names: string[]) => ({ names, namesFor: context.target?.address.toLowerCase() })),
     clearNames: assign({ names: [], namesFor: undefined }),
-    setHistory: assign(({ event }) => {
-      const page = (event as unknown as { output: { data: Transaction[]; next?: string | null } }).output
+    /** Params: the first history page the `fetchHistory` actor answered. */
+    setHistory: assign((_, page: HistoryPage) => {
       return { transactions: page.data, cursor: page.next ?? null }
     }),
-    appendHistory: assign(({ context, event }) => {
-      const page = (event as unknown as { output: { data: Transaction[]; next?: string | null } }).output
+    /** Params: the next history page the `fetchHistory` actor answered. */
+    appendHistory: assign(({ context }, page: HistoryPage) => {
       const seen = new Set(context.transactions.map((t) => t.id))
       return { transactions: [...context.transactions, ...page.data.filter((t) => !seen.has(t.id))], cursor: page.next ?? null }
     }),
@@ -183,7 +189,7 @@ export const accountMachine = setup({
             id: 'fetchBalances',
             src: 'fetchBalances',
             input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
-            onDone: { target: 'ready', actions: 'setTokens' },
+            onDone: { target: 'ready', actions: { type: 'setTokens', params: ({ event }) => event.output } },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },
           after: { accountLoadTimeout: { target: 'unavailable', actions: 'clearTokens' } },
@@ -195,7 +201,7 @@ export const accountMachine = setup({
             id: 'reloadBalances',
             src: 'fetchBalances',
             input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId, force: true, forceUpdate: context.forceUpdate }),
-            onDone: { target: 'ready', actions: 'setTokens' },
+            onDone: { target: 'ready', actions: { type: 'setTokens', params: ({ event }) => event.output } },
             onError: { target: 'unavailable', actions: 'clearTokens' },
           },
           after: { accountLoadTimeout: { target: 'unavailable', actions: 'clearTokens' } },
@@ -231,7 +237,7 @@ export const accountMachine = setup({
             id: 'fetchIdentity',
             src: 'fetchIdentity',
             input: ({ context }) => ({ address: context.target!.address }),
-            onDone: { target: 'ready', actions: 'setIdentity' },
+            onDone: { target: 'ready', actions: { type: 'setIdentity', params: ({ event }) => event.output } },
             onError: { target: 'cleared', actions: 'clearIdentity' },
           },
           after: { accountLoadTimeout: { target: 'cleared', actions: 'clearIdentity' } },
@@ -259,7 +265,7 @@ export const accountMachine = setup({
             id: 'fetchNames',
             src: 'fetchNames',
             input: ({ context }) => ({ address: context.target!.address }),
-            onDone: { target: 'ready', actions: 'setNames' },
+            onDone: { target: 'ready', actions: { type: 'setNames', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: 'clearNames' },
           },
           after: { accountLoadTimeout: { target: 'failed', actions: 'clearNames' } },
@@ -286,7 +292,7 @@ export const accountMachine = setup({
             id: 'fetchHistory',
             src: 'fetchHistory',
             input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
-            onDone: { target: 'ready', actions: 'setHistory' },
+            onDone: { target: 'ready', actions: { type: 'setHistory', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: 'clearHistory' },
           },
           after: { accountLoadTimeout: { target: 'failed', actions: 'clearHistory' } },
@@ -302,7 +308,7 @@ export const accountMachine = setup({
             id: 'fetchMoreHistory',
             src: 'fetchHistory',
             input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId, cursor: context.cursor ?? undefined }),
-            onDone: { target: 'ready', actions: 'appendHistory' },
+            onDone: { target: 'ready', actions: { type: 'appendHistory', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: 'clearHistory' },
           },
           after: { accountLoadTimeout: { target: 'failed', actions: 'clearHistory' } },

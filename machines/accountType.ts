@@ -1,6 +1,7 @@
 import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
@@ -111,21 +112,21 @@ export const accountTypeMachine = setup({
     watchUser: fromCallback<EventObject, void>(() => () => {}),
   },
   guards: {
-    shouldApplyPreference: ({ context, event }) => context.prefer !== undefined && canSwitchAccountType((event as unknown as { output: AccountTypeState }).output, context.prefer),
+    /** Params: the state `readState` answered. */
+    shouldApplyPreference: ({ context }, state: AccountTypeState) => context.prefer !== undefined && canSwitchAccountType(state, context.prefer),
     canSwitch: ({ context, event }) => event.type === 'accountType.switch' && canSwitchAccountType(context.state, event.to),
   },
   actions: {
-    setState: assign({ state: ({ event }) => (event as unknown as { output: AccountTypeState }).output, error: undefined }),
-    setReadError: assign({ state: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    /** Params: the state `readState` answered. */
+    setState: assign((_, state: AccountTypeState) => ({ state, error: undefined })),
+    setReadError: assign({ state: undefined, error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     setTarget: assign({ target: ({ event }) => (event.type === 'accountType.switch' ? event.to : undefined), error: undefined, prefer: undefined, applied: false }),
     setPrefer: assign({ prefer: ({ event }) => (event.type === 'accountType.read' ? event.prefer : undefined) }),
     applyPreference: assign({ target: ({ context }) => context.prefer, prefer: undefined }),
     forgetPreference: assign({ prefer: undefined }),
-    setSwitched: assign({
-      state: ({ context, event }) => accountTypeStateOf((event as unknown as { output: AccountTypeUser }).output, context.state?.smartAccountEnabledNetworks ?? []),
-      target: undefined,
-    }),
-    setSwitchError: assign({ target: undefined, error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    /** Params: the user `setPreferred` answered. */
+    setSwitched: assign(({ context }, user: AccountTypeUser) => ({ state: accountTypeStateOf(user, context.state?.smartAccountEnabledNetworks ?? []), target: undefined })),
+    setSwitchError: assign({ target: undefined, error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     resetApplied: assign({ applied: false }),
     emitSwitched: emit(({ context }) => ({ type: 'accountType.switched' as const, to: context.state?.preferredAccountType ?? 'eoa', applied: context.applied })),
     emitFailed: emit(({ context }) => ({ type: 'accountType.failed' as const, error: context.error ?? { name: 'Error', message: 'Something went wrong' }, applied: context.applied })),
@@ -149,8 +150,12 @@ export const accountTypeMachine = setup({
         src: 'readState',
         onDone: [
           // A login's preferred type (spec §4 defaults): switched to at once, without a toast.
-          { guard: 'shouldApplyPreference', target: 'switching', actions: ['setState', 'applyPreference', 'markApplied'] },
-          { target: 'ready', actions: ['setState', 'forgetPreference'] },
+          {
+            guard: { type: 'shouldApplyPreference', params: ({ event }) => event.output },
+            target: 'switching',
+            actions: [{ type: 'setState', params: ({ event }) => event.output }, 'applyPreference', 'markApplied'],
+          },
+          { target: 'ready', actions: [{ type: 'setState', params: ({ event }) => event.output }, 'forgetPreference'] },
         ],
         onError: { target: 'failed', actions: ['setReadError', 'forgetPreference'] },
       },
@@ -167,7 +172,7 @@ export const accountTypeMachine = setup({
         id: 'setPreferred',
         src: 'setPreferred',
         input: ({ context }) => ({ to: context.target ?? 'eoa' }),
-        onDone: { target: 'ready', actions: ['setSwitched', 'emitSwitched', 'resetApplied'] },
+        onDone: { target: 'ready', actions: [{ type: 'setSwitched', params: ({ event }) => event.output }, 'emitSwitched', 'resetApplied'] },
         onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed', 'resetApplied'] },
       },
       // The switch itself changes the connection's account: its answer is the new state, a read now would cancel it.

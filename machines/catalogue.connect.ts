@@ -42,7 +42,7 @@ export type CatalogueView = {
 /** Wallets already shown as installed connectors are hidden from the catalogue (by rdns or lowercase name, spec §6). */
 export type Exclusions = { rdns: readonly string[]; names: readonly string[] }
 
-function dedupe(list: CatalogueWallet[], exclusions: Exclusions): CatalogueWallet[] {
+function dedupe(list: readonly CatalogueWallet[], exclusions: Exclusions): CatalogueWallet[] {
   const seen = new Set<string>()
   const rdns = new Set(exclusions.rdns)
   const names = new Set(exclusions.names.map((n) => n.toLowerCase()))
@@ -91,24 +91,24 @@ export function connectCatalogue(snapshot: SnapshotFrom<typeof catalogueMachine>
   const c = snapshot.context
   const query = (typed ?? c.query).trim()
   const searchActive = query !== '' && !snapshot.matches({ search: 'idle' })
-  const custom = (c.options.customWallets ?? []) as CatalogueWallet[]
-  const all = [...c.featured, ...custom, ...c.recommended, ...c.wallets] as CatalogueWallet[]
-  const featured = dedupe(c.featured as CatalogueWallet[], exclusions)
+  const custom: CatalogueWallet[] = [...(c.options.customWallets ?? [])]
+  const all: CatalogueWallet[] = [...c.featured, ...custom, ...c.recommended, ...c.wallets]
+  const featured = dedupe(c.featured, exclusions)
   const shownFirst = new Set([...featured, ...custom].map((w) => w.id))
   let items: CatalogueWallet[]
   if (query === '') items = all
   // The server searches its directory; the dapp's own custom wallets that match are kept in front of its results.
   else if (snapshot.matches({ search: 'showingResults' }) && c.query === query) {
-    items = [...custom.filter((w) => w.name.toLowerCase().includes(query.toLowerCase())), ...(c.results as CatalogueWallet[])]
+    items = [...custom.filter((w) => w.name.toLowerCase().includes(query.toLowerCase())), ...c.results]
   } else items = all.filter((w) => w.name.toLowerCase().includes(query.toLowerCase()))
   const device = (list: CatalogueWallet[]): CatalogueWallet[] =>
-    c.options.platform === 'mobile' ? (filterForMobile(list, c.options.namespace ?? 'eip155') as CatalogueWallet[]) : c.options.platform === 'links' ? (filterForUniversalProvider(list) as CatalogueWallet[]) : list
+    c.options.platform === 'mobile' ? filterForMobile(list, c.options.namespace ?? 'eip155') : c.options.platform === 'links' ? filterForUniversalProvider(list) : list
   return {
     loaded: true,
     items: device(dedupe(items, exclusions)),
     featured,
     custom: dedupe(custom, exclusions),
-    recommended: device(dedupe(c.recommended as CatalogueWallet[], exclusions).filter((w) => !shownFirst.has(w.id))),
+    recommended: device(dedupe(c.recommended, exclusions).filter((w) => !shownFirst.has(w.id))),
     isLoading: snapshot.matches({ list: 'loadingInitial' }),
     isLoadingMore: snapshot.matches({ list: 'loadingPage' }),
     isPageFailed: snapshot.matches({ list: 'pageFailed' }),
@@ -144,7 +144,7 @@ export const builtInWalletIds: readonly string[] = []
 /**
  * Mobile filtering (spec §6): wallets with a mobile link, plus Coinbase, and on Solana also Solflare and Phantom.
  */
-export function filterForMobile(wallets: readonly Wallet[], namespace: string): Wallet[] {
+export function filterForMobile<W extends Wallet>(wallets: readonly W[], namespace: string): W[] {
   const always = ['coinbase wallet']
   const solana = ['solflare', 'phantom']
   return wallets.filter((w) => {
@@ -154,7 +154,7 @@ export function filterForMobile(wallets: readonly Wallet[], namespace: string): 
 }
 
 /** Universal-provider mode (spec §6): wallets with no mobile, desktop or web link are excluded. */
-export function filterForUniversalProvider(wallets: readonly Wallet[]): Wallet[] {
+export function filterForUniversalProvider<W extends Wallet>(wallets: readonly W[]): W[] {
   return wallets.filter((w) => Boolean(w.mobile_link || w.desktop_link || w.webapp_link))
 }
 

@@ -4,6 +4,7 @@ import { OfflineError } from '../adapters/connectivity.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** Catalogue sizes of spec §9. */
 export const cataloguePage = { featuredDefault: 4, recommended: 4, entries: 40, imagesPreloaded: 20, search: 100 } as const
@@ -33,9 +34,13 @@ export type CatalogueContext = {
  */
 export type CatalogueFailure = 'offline' | 'unavailable'
 
+/** What the first read answers: the featured and recommended wallets and the first page of all wallets. */
+type InitialCatalogue = { featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }
+
 /** The failure kind of an actor's error. */
 export function catalogueFailureOf(error: unknown): CatalogueFailure {
-  return error instanceof OfflineError || (error as { name?: unknown } | null)?.name === 'OfflineError' ? 'offline' : 'unavailable'
+  const named = typeof error === 'object' && error !== null && 'name' in error && error.name === 'OfflineError'
+  return error instanceof OfflineError || named ? 'offline' : 'unavailable'
 }
 
 /** What the dapp configured (spec §6): featured, included and excluded wallet ids; chains; platform filter. */
@@ -96,7 +101,7 @@ export const catalogueMachine = setup({
   },
   actors: {
     fetchWallets: fromPromise<GetWalletsReturnType, GetWalletsParameters>(notProvided()),
-    loadInitial: fromPromise<{ featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType }, { options: CatalogueOptions }>(notProvided()),
+    loadInitial: fromPromise<InitialCatalogue, { options: CatalogueOptions }>(notProvided()),
     /**
      * Listens for the browser coming back online; sends `catalogue.online`. A listener, not a wait: it has no end. By
      * default nothing is heard (no browser); the assembly provides the window's.
@@ -113,20 +118,20 @@ export const catalogueMachine = setup({
     hasSearchFailed: ({ context }) => context.searchFailure !== undefined,
   },
   actions: {
-    setInitial: assign(({ event }) => {
-      const { featured, recommended, first } = (event as unknown as { output: { featured: Wallet[]; recommended: Wallet[]; first: GetWalletsReturnType } }).output
+    /** Params: what `loadInitial` answered. */
+    setInitial: assign((_, { featured, recommended, first }: InitialCatalogue) => {
       return { featured, recommended, wallets: first.data, count: first.count, page: 1, loadFailure: undefined }
     }),
-    setLoadFailure: assign({ loadFailure: ({ event }) => catalogueFailureOf((event as { error?: unknown }).error) }),
-    setSearchFailure: assign({ results: [], resultsCount: 0, searchFailure: ({ event }) => catalogueFailureOf((event as { error?: unknown }).error) }),
-    appendPage: assign(({ context, event }) => {
-      const page = (event as unknown as { output: GetWalletsReturnType }).output
+    setLoadFailure: assign({ loadFailure: ({ event }) => catalogueFailureOf(actorErrorOf(event)) }),
+    setSearchFailure: assign({ results: [], resultsCount: 0, searchFailure: ({ event }) => catalogueFailureOf(actorErrorOf(event)) }),
+    /** Params: the page `fetchWallets` answered. */
+    appendPage: assign(({ context }, page: GetWalletsReturnType) => {
       const seen = new Set(context.wallets.map((w) => w.id))
       return { wallets: [...context.wallets, ...page.data.filter((w) => !seen.has(w.id))], count: page.count, page: context.page + 1 }
     }),
     setQuery: assign({ query: ({ event }) => (event.type === 'catalogue.search' ? event.query.trim() : '') }),
-    setResults: assign(({ event }) => {
-      const r = (event as unknown as { output: GetWalletsReturnType }).output
+    /** Params: the search results `fetchWallets` answered. */
+    setResults: assign((_, r: GetWalletsReturnType) => {
       return { results: r.data, resultsCount: r.count, searchFailure: undefined }
     }),
     clearSearch: assign({ query: '', results: [], resultsCount: 0, searchFailure: undefined }),
@@ -147,7 +152,7 @@ export const catalogueMachine = setup({
             id: 'loadInitial',
             src: 'loadInitial',
             input: ({ context }) => ({ options: context.options }),
-            onDone: { target: 'ready', actions: 'setInitial' },
+            onDone: { target: 'ready', actions: { type: 'setInitial', params: ({ event }) => event.output } },
             // Connect swallows the error (spec §4); AllWallets says it, with Try again.
             onError: { target: 'failed', actions: 'setLoadFailure' },
           },
@@ -163,7 +168,7 @@ export const catalogueMachine = setup({
               entries: cataloguePage.entries,
               exclude: [...(context.options.excludeWalletIds ?? []), ...(context.options.featuredWalletIds ?? [])],
             }),
-            onDone: { target: 'ready', actions: 'appendPage' },
+            onDone: { target: 'ready', actions: { type: 'appendPage', params: ({ event }) => event.output } },
             onError: 'pageFailed',
           },
         },
@@ -208,7 +213,7 @@ export const catalogueMachine = setup({
                       search: context.query,
                       exclude: context.options.excludeWalletIds,
                     }),
-                    onDone: { target: 'done', actions: 'setResults' },
+                    onDone: { target: 'done', actions: { type: 'setResults', params: ({ event }) => event.output } },
                     onError: { target: 'done', actions: 'setSearchFailure' },
                   },
                 },

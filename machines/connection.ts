@@ -4,6 +4,7 @@ import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { WalletSession } from '../adapters/types.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
 export type { BalanceSummary } from '../adapters/types.ts'
@@ -135,7 +136,7 @@ export const connectionMachine = setup({
     shouldRestore: ({ context }) => context.reconnect && Boolean(context.connectorId),
     /** A stored connection exists and reconnect is disabled: it is dropped (spec §4). */
     hasStoredConnectionToDrop: ({ context }) => !context.reconnect && Boolean(context.connectorId),
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
     hasNoAccounts: ({ event }) => event.type === 'connection.accountsChanged' && event.accounts.length === 0,
     isSameAccount: ({ context, event }) => event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
   },
@@ -144,14 +145,14 @@ export const connectionMachine = setup({
       connectorId: ({ event }) => (event.type === 'connection.request' || event.type === 'connection.restore' ? event.connectorId : undefined),
       error: undefined,
     }),
-    setSession: assign(({ event }) => {
-      const session = (event as unknown as { output: WalletSession }).output
+    /** Params: the session `connect` or `restore` answered. */
+    setSession: assign((_, session: WalletSession) => {
       return { address: session.accounts[0], chainId: session.chainId, error: undefined }
     }),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
     setTimedOut: assign({ error: (_, params: { operation: string; timeout: number }) => summarizeError(new RequestTimeoutError(params.operation, params.timeout)) }),
-    setWatchError: assign({ watchError: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setWatchError: assign({ watchError: ({ event }) => summarizeError(actorErrorOf(event)) }),
     clearError: assign({ error: undefined }),
     setFirstAccount: assign({
       address: ({ context, event }) => (event.type === 'connection.accountsChanged' ? event.accounts[0] : context.address),
@@ -161,7 +162,8 @@ export const connectionMachine = setup({
       chainId: ({ context, event }) => (event.type === 'connection.chainChanged' ? event.chainId : context.chainId),
       balance: undefined,
     }),
-    setBalance: assign({ balance: ({ event }) => (event as unknown as { output: BalanceSummary }).output }),
+    /** Params: the balance `getBalance` answered. */
+    setBalance: assign((_, balance: BalanceSummary) => ({ balance })),
     resetAccount: assign({
       connectorId: undefined,
       address: undefined,
@@ -228,7 +230,13 @@ export const connectionMachine = setup({
         id: 'reconnect',
         src: 'reconnect',
         input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
-        onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: true } }] },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'setSession', params: ({ event }) => event.output },
+            { type: 'emitConnected', params: { restored: true } },
+          ],
+        },
         onError: {
           target: 'disconnected',
           actions: [{ type: 'emitDisconnected', params: { reason: 'restoreFailed' } }, 'resetAccount'],
@@ -256,7 +264,13 @@ export const connectionMachine = setup({
         id: 'connect',
         src: 'connect',
         input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
-        onDone: { target: 'connected', actions: ['setSession', { type: 'emitConnected', params: { restored: false } }] },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'setSession', params: ({ event }) => event.output },
+            { type: 'emitConnected', params: { restored: false } },
+          ],
+        },
         onError: [
           { guard: 'isUserRejection', target: 'rejected' },
           { target: 'failed', actions: ['setError', 'emitFailed'] },
@@ -303,7 +317,7 @@ export const connectionMachine = setup({
               namespace: context.namespace,
               fresh: context.balance !== undefined,
             }),
-            onDone: { target: 'balanceReady', actions: ['setBalance', 'clearError'] },
+            onDone: { target: 'balanceReady', actions: [{ type: 'setBalance', params: ({ event }) => event.output }, 'clearError'] },
             onError: { target: 'balanceUnavailable', actions: 'setError' },
           },
           after: { walletRequestTimeout: { target: 'balanceUnavailable', actions: { type: 'setTimedOut', params: { operation: 'Reading the balance', timeout: timing.walletRequestTimeout } } } },

@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObj
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { frameRequestKinds, type FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /**
  * The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. `SESSION_EXPIRED` is the provider
@@ -185,8 +186,9 @@ export const frameRequestMachine = setup({
     isPromptFree: ({ context }) => promptFreeRequestKinds.includes(context.kind),
   },
   actions: {
-    setResult: assign({ status: 'succeeded' as const, result: ({ event }) => (event as { output?: unknown }).output }),
-    setError: assign({ status: 'failed' as const, error: ({ event }) => (event as { error?: unknown }).error }),
+    /** Params: the reply's result (what `send` resolved with). */
+    setResult: assign((_, params: { result: unknown }) => ({ status: 'succeeded' as const, result: params.result })),
+    setError: assign({ status: 'failed' as const, error: ({ event }) => actorErrorOf(event) }),
     setTimedOut: assign({ status: 'timedOut' as const }),
     setAborted: assign({ status: 'aborted' as const }),
   },
@@ -200,7 +202,7 @@ export const frameRequestMachine = setup({
         id: 'send',
         src: 'send',
         input: ({ context }) => ({ id: context.id, kind: context.kind, payload: context.payload }),
-        onDone: { target: 'succeeded', actions: 'setResult' },
+        onDone: { target: 'succeeded', actions: { type: 'setResult', params: ({ event }) => ({ result: event.output }) } },
         onError: { target: 'failed', actions: 'setError' },
       },
       after: {

@@ -27,5 +27,6 @@ export type NamespaceCapability = keyof typeof namespaceSupport
  * @example supportsNamespace('send', 'bip122') // false
  */
 export function supportsNamespace(capability: NamespaceCapability, namespace: string | undefined): boolean {
-  return namespace !== undefined && (namespaceSupport[capability] as readonly string[]).includes(namespace)
+  const supporting: readonly string[] = namespaceSupport[capability]
+  return namespace !== undefined && supporting.includes(namespace)
 }

@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError, BaseError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, toProviderError, UnrecognizedChainError, type ErrorSummary } from '../adapters/errors.ts'
 import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace } from '../adapters/networks.ts'
+import { actorErrorOf } from './narrow.ts'
 
 export type NetworkContext = {
   /** The namespace of the active network (the wallet's chain events are read in it). */
@@ -137,16 +138,17 @@ export const networkMachine = setup({
     isNewNetwork: ({ context, event }) => event.type === 'network.add' && !context.networks.some((n) => n.caipNetworkId === event.network.caipNetworkId),
     isRemovingActive: ({ context, event }) => event.type === 'network.remove' && event.caipNetworkId === context.activeCaipNetworkId && context.networks.length > 1,
     isRemovable: ({ context, event }) => event.type === 'network.remove' && context.networks.length > 1 && context.networks.some((n) => n.caipNetworkId === event.caipNetworkId),
-    isUnrecognizedChain: ({ event }) => toProviderError((event as { error?: unknown }).error) instanceof UnrecognizedChainError,
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isUnrecognizedChain: ({ event }) => toProviderError(actorErrorOf(event)) instanceof UnrecognizedChainError,
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
     isWalletOnUnknownChain: ({ context }) => context.walletChainId !== undefined,
   },
   actions: {
     /** The network is just set; it may be of another namespace (spec §4: a namespace switch). */
     setActiveFromEvent: assign(({ context, event }) => {
       if (event.type !== 'network.switch') return {}
+      // `isUnknownNetwork` let only a network of the list through: its entry carries the typed id.
       const network = context.networks.find((n) => n.caipNetworkId === event.caipNetworkId)
-      return { activeCaipNetworkId: event.caipNetworkId as CaipNetworkId, walletChainId: undefined, ...(network ? { namespace: network.chainNamespace } : {}) }
+      return network ? { activeCaipNetworkId: network.caipNetworkId, walletChainId: undefined, namespace: network.chainNamespace } : {}
     }),
     setActiveFromWallet: assign(({ context, event }) => {
       if (event.type !== 'network.walletChainChanged') return {}
@@ -167,10 +169,14 @@ export const networkMachine = setup({
       return { activeCaipNetworkId: next.caipNetworkId, namespace: next.chainNamespace }
     }),
     setActiveFromTarget: assign(({ context }) => ({ activeCaipNetworkId: context.target ?? context.activeCaipNetworkId, walletChainId: undefined, target: undefined, connectorId: undefined, error: undefined })),
-    setTarget: assign(({ event }) => (event.type === 'network.switch' ? { target: event.caipNetworkId as CaipNetworkId, error: undefined } : {})),
+    /** The switch's network (a network of the list: `isUnknownNetwork` ran first). */
+    setTarget: assign(({ context, event }) => {
+      const network = event.type === 'network.switch' ? context.networks.find((n) => n.caipNetworkId === event.caipNetworkId) : undefined
+      return network ? { target: network.caipNetworkId, error: undefined } : {}
+    }),
     setConnector: assign(({ event }) => (event.type === 'network.switch' ? { connectorId: event.connectorId } : {})),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setChainNotSupported: assign({ error: ({ event }) => ({ ...summarizeError((event as { error?: unknown }).error), name: 'ChainNotSupportedError', message: chainNotSupportedMessage }) }),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
+    setChainNotSupported: assign({ error: ({ event }) => ({ ...summarizeError(actorErrorOf(event)), name: 'ChainNotSupportedError', message: chainNotSupportedMessage }) }),
     clearTarget: assign({ target: undefined, connectorId: undefined }),
     clearWalletChain: assign({ walletChainId: undefined }),
     emitChanged: emit(({ context }) => ({ type: 'network.changed' as const, caipNetworkId: context.activeCaipNetworkId })),

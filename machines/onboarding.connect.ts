@@ -94,7 +94,8 @@ export function connectGetWallet({ catalogue, hasDirectory, walletConnectId, lim
   if (!catalogue.loaded || catalogue.isLoading) return { ...base, status: 'loading', wallets: [] }
   const seen = new Set<string>()
   const wallets: GetWalletRow[] = []
-  for (const wallet of [...catalogue.featured, ...catalogue.custom, ...catalogue.recommended] as CatalogueWallet[]) {
+  const candidates: CatalogueWallet[] = [...catalogue.featured, ...catalogue.custom, ...catalogue.recommended]
+  for (const wallet of candidates) {
     if (wallets.length >= limit) break
     if (seen.has(wallet.id)) continue
     seen.add(wallet.id)

@@ -79,8 +79,12 @@ export type PairingView = {
   extensionLink: string | undefined
 }
 
-/** A picked wallet with the directory's store fields (spec §3 Wallet; `openapi/directory.yaml`), when it carries them. */
-type WalletWithStores = PairingWallet & { app_store?: string | null; play_store?: string | null; chrome_store?: string | null; homepage?: string | null }
+/** Why a wallet link was refused: the error's short message (a BaseError's), else its message. */
+function reasonOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  if ('shortMessage' in error && typeof error.shortMessage === 'string') return error.shortMessage
+  return 'message' in error && typeof error.message === 'string' ? error.message : undefined
+}
 
 /** The first of `links` that is an http(s) link the link policy accepts; refused or native ones are skipped. */
 function firstWebLink(links: readonly (string | null | undefined)[]): string | undefined {
@@ -159,7 +163,7 @@ export function connectPairing(
     try {
       appLink = formatWalletLink({ appUrl, wcUri: uri, name: wallet!.name })
     } catch (e) {
-      linkError = (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
+      linkError = reasonOf(e)
     }
   }
   if (wallet?.webapp_link) {
@@ -169,10 +173,10 @@ export function connectPairing(
       if (checked.kind === 'universal') webLink = checked.href
     } catch (e) {
       // A refused web link is never rendered: the reason shows instead (one link policy).
-      linkError ??= (e as Error & { shortMessage?: string }).shortMessage ?? (e as Error).message
+      linkError ??= reasonOf(e)
     }
   }
-  const stores = wallet as WalletWithStores | undefined
+  const stores = wallet
   const storeLink = stores ? firstWebLink(os === 'ios' ? [stores.app_store, stores.homepage] : os === 'android' ? [stores.play_store, stores.homepage] : [stores.homepage]) : undefined
   return {
     loaded: true,

@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** The wallet a pairing is for (a directory or custom wallet), or none for the plain WalletConnect QR. */
 export type PairingWallet = {
@@ -11,6 +12,11 @@ export type PairingWallet = {
   mobile_link?: string | null | undefined
   desktop_link?: string | null | undefined
   webapp_link?: string | null | undefined
+  /** The wallet's store pages and homepage, when the directory lists them (its "Get" links). */
+  app_store?: string | null | undefined
+  play_store?: string | null | undefined
+  chrome_store?: string | null | undefined
+  homepage?: string | null | undefined
 }
 
 /** Context of the pairing machine (spec §4 "Wallet pairing"). */
@@ -98,13 +104,13 @@ export const pairingMachine = setup({
     pairingUriTimeout: timing.pairingUriTimeout,
   },
   guards: {
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
   },
   actions: {
     setWallet: assign({ wallet: ({ event }) => (event.type === 'pairing.start' ? event.wallet : undefined), uris: 0, error: undefined }),
     clearUri: assign({ uri: undefined, expiresAt: undefined }),
     setUri: assign(({ context, event }) => (event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {})),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     setLoadTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('load')) }),
     setUriTimeout: assign({ error: () => summarizeError(new PairingTimeoutError('uri')) }),
     clearError: assign({ error: undefined }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** One account of the embedded wallet's user (spec §3 "Embedded wallet user payload": accounts, EOA or smart account). */
 export type ProfileAccount = { address: string; type: 'eoa' | 'smartAccount' }
@@ -37,8 +38,9 @@ export const profileWalletsMachine = setup({
   types: { context: {} as ProfileWalletsContext, events: {} as ProfileWalletsEvent },
   actors: { readUser: fromPromise<ProfileWalletsUser, void>(notProvided('readUser')) },
   actions: {
-    setUser: assign({ user: ({ event }) => (event as { output?: ProfileWalletsUser }).output, error: undefined }),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    /** Params: the user `readUser` answered. */
+    setUser: assign((_, user: ProfileWalletsUser) => ({ user, error: undefined })),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
   },
 }).createMachine({
   id: 'profileWallets',
@@ -48,7 +50,7 @@ export const profileWalletsMachine = setup({
     idle: {},
     loading: {
       tags: ['loading'],
-      invoke: { id: 'readUser', src: 'readUser', onDone: { target: 'loaded', actions: 'setUser' }, onError: { target: 'failed', actions: 'setError' } },
+      invoke: { id: 'readUser', src: 'readUser', onDone: { target: 'loaded', actions: { type: 'setUser', params: ({ event }) => event.output } }, onError: { target: 'failed', actions: 'setError' } },
     },
     loaded: {},
     failed: { on: { 'profileWallets.retry': 'loading' } },

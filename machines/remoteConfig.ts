@@ -79,16 +79,18 @@ export const remoteConfigMachine = setup({
   },
   guards: {
     hasNoProjectId: ({ context }) => context.projectId.trim() === '',
-    isRateLimited: ({ event }) => (event as unknown as { output: RemoteConfigResult }).output.origins === 'RATE_LIMITED',
-    isServerError: ({ event }) => (event as unknown as { output: RemoteConfigResult }).output.origins === 'SERVER_ERROR',
-    isOriginNotAllowed: ({ context, event }) => {
-      const { origins } = (event as unknown as { output: RemoteConfigResult }).output
+    /** Params: what `loadRemoteConfig` answered. */
+    isRateLimited: (_, result: RemoteConfigResult) => result.origins === 'RATE_LIMITED',
+    /** Params: what `loadRemoteConfig` answered. */
+    isServerError: (_, result: RemoteConfigResult) => result.origins === 'SERVER_ERROR',
+    /** Params: what `loadRemoteConfig` answered. */
+    isOriginNotAllowed: ({ context }, { origins }: RemoteConfigResult) => {
       return Array.isArray(origins) && !isOriginAllowed(context.origin, origins)
     },
   },
   actions: {
-    apply: assign(({ context, event }) => {
-      const { config } = (event as unknown as { output: RemoteConfigResult }).output
+    /** Params: what `loadRemoteConfig` answered. */
+    apply: assign(({ context }, { config }: RemoteConfigResult) => {
       const r = resolveFeatures(context.local, config, { basic: context.basic })
       return { features: r.features, ignored: r.ignored }
     }),
@@ -127,10 +129,31 @@ export const remoteConfigMachine = setup({
         src: 'loadRemoteConfig',
         input: ({ context }) => ({ projectId: context.projectId }),
         onDone: [
-          { guard: 'isRateLimited', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'RATE_LIMITED' } }] },
-          { guard: 'isServerError', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'SERVER_ERROR' } }] },
-          { guard: 'isOriginNotAllowed', target: 'ready', actions: ['apply', { type: 'emitAlert', params: { key: 'UNVERIFIED_DOMAIN' } }] },
-          { target: 'ready', actions: 'apply' },
+          {
+            guard: { type: 'isRateLimited', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: [
+              { type: 'apply', params: ({ event }) => event.output },
+              { type: 'emitAlert', params: { key: 'RATE_LIMITED' } },
+            ],
+          },
+          {
+            guard: { type: 'isServerError', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: [
+              { type: 'apply', params: ({ event }) => event.output },
+              { type: 'emitAlert', params: { key: 'SERVER_ERROR' } },
+            ],
+          },
+          {
+            guard: { type: 'isOriginNotAllowed', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: [
+              { type: 'apply', params: ({ event }) => event.output },
+              { type: 'emitAlert', params: { key: 'UNVERIFIED_DOMAIN' } },
+            ],
+          },
+          { target: 'ready', actions: { type: 'apply', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed', actions: ['applyFailure', 'emitReady'] },
       },

@@ -108,28 +108,28 @@ export const routerMachine = setup({
   },
   actions: {
     pushHistory: assign(({ context, event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.push' }>
-      return { history: [...context.history, entry(e)], direction: 'next' as const }
+      if (event.type !== 'router.push') return {}
+      return { history: [...context.history, entry(event)], direction: 'next' as const }
     }),
     replaceHistory: assign(({ context, event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.replace' }>
-      return { history: [...context.history.slice(0, -1), entry(e)], direction: 'next' as const }
+      if (event.type !== 'router.replace') return {}
+      return { history: [...context.history.slice(0, -1), entry(event)], direction: 'next' as const }
     }),
     resetHistory: assign(({ event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.reset' }>
-      return { history: [entry(e)], direction: 'next' as const }
+      if (event.type !== 'router.reset') return {}
+      return { history: [entry(event)], direction: 'next' as const }
     }),
     popHistory: assign(({ context, event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.back' | 'router.popTransaction' }>
-      const target = backTarget(context, e.isConnected)!
+      if (event.type !== 'router.back' && event.type !== 'router.popTransaction') return {}
+      const target = backTarget(context, event.isConnected)!
       return { history: [...context.history.slice(0, -2), target], direction: 'prev' as const }
     }),
     requestClose: emit({ type: 'router.closeRequested' } as const),
     /** After every history change: the current view, for the owner (an event, not a read of this machine). */
     emitChanged: emit(({ context }) => ({ type: 'router.changed' as const, view: current(context).view })),
     pushTransaction: assign(({ context, event }) => {
-      const e = event as Extract<RouterEvent, { type: 'router.pushTransaction' }>
-      return { transactionStack: [...context.transactionStack, { id: e.id, onSuccess: e.onSuccess }] }
+      if (event.type !== 'router.pushTransaction') return {}
+      return { transactionStack: [...context.transactionStack, { id: event.id, onSuccess: event.onSuccess }] }
     }),
     dropTransaction: assign(({ context }) => ({ transactionStack: context.transactionStack.slice(0, -1) })),
     clearTransactions: assign({ transactionStack: [] }),
@@ -152,28 +152,28 @@ export const routerMachine = setup({
   states: {
     /** Enters the state of the input view. */
     resolving: {
-      // biome-ignore lint/suspicious/noExplicitAny: one transition per view, generated from the view list: XState's config types cannot follow a mapped array of targets
-      always: views.map((view) => ({ guard: { type: 'isCurrent', params: { view } }, target: view })) as any,
+      always: views.map((view) => ({ guard: { type: 'isCurrent' as const, params: { view } }, target: view })),
     },
     ...Object.fromEntries(views.map((view) => [view, { tags: ['view'] }])),
   },
-  // biome-ignore-start lint/suspicious/noExplicitAny: the handlers below are generated per view (see `resolving`); XState's config types cannot follow them
   on: {
-    'router.push': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] }))],
-    'router.replace': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] }))],
-    'router.back': [{ guard: 'isLastEntry', actions: 'requestClose' }, ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] }))],
-    'router.reset': views.map((view) => ({ guard: { type: 'isTarget', params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] })),
+    'router.push': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const }))],
+    'router.replace': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] as const }))],
+    'router.back': [
+      { guard: 'isLastEntry', actions: 'requestClose' },
+      ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] as const })),
+    ],
+    'router.reset': views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const })),
     'router.pushTransaction': [{ guard: 'isStackFull', actions: 'reportStackFull' }, { actions: 'pushTransaction' }],
     'router.popTransaction': [
       { guard: 'hasNoTransaction' },
-      ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget', params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] })),
+      ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget' as const, params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] as const })),
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
-      ...views.map((view) => ({ guard: { type: 'isBackTarget', params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] })),
+      ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] as const })),
     ],
     'router.clearTransactions': { actions: 'clearTransactions' },
     'router.dropTransaction': [{ guard: 'hasNoTransaction' }, { actions: 'dropTransaction' }],
-  } as any,
-  // biome-ignore-end lint/suspicious/noExplicitAny: -
+  },
 })
 
 function entry(e: Target): RouterEntry {
