@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { frameEmailSchema, type FrameUser } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** What the frame answered to APP_CONNECT_EMAIL (spec §4 "Email connect result action"). */
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -47,7 +48,7 @@ export function isValidEmail(email: string): boolean {
 
 function errorOf(error: unknown): EmailLoginError {
   const summary = summarizeError(error)
-  const retry = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
+  const retry = typeof error === 'object' && error !== null && 'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined
   return typeof retry === 'number' ? { ...summary, retryAfterSeconds: retry } : summary
 }
 
@@ -81,17 +82,20 @@ export const emailLoginMachine = setup({
   },
   guards: {
     isValidEmail: ({ context }) => isValidEmail(context.email),
-    isVerifyDevice: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_DEVICE',
-    isVerifyOtp: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_OTP',
+    /** Params: what `connectEmail` answered. */
+    isVerifyDevice: (_, answer: { action: EmailConnectAction }) => answer.action === 'VERIFY_DEVICE',
+    /** Params: what `connectEmail` answered. */
+    isVerifyOtp: (_, answer: { action: EmailConnectAction }) => answer.action === 'VERIFY_OTP',
     isOtpFilled: ({ event }) => event.type === 'emailLogin.submitOtp' && /^\d{6}$/.test(event.otp),
   },
   actions: {
     setEmail: assign({ email: ({ context, event }) => (event.type === 'emailLogin.setEmail' ? event.email : context.email), error: undefined }),
     setInvalidEmail: assign({ error: { name: 'InvalidEmailError', message: 'Invalid email' } }),
     setInvalidOtp: assign({ error: { name: 'InvalidOtpError', message: 'Invalid code' } }),
-    setError: assign({ error: ({ event }) => errorOf((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => errorOf(actorErrorOf(event)) }),
     clearError: assign({ error: undefined }),
-    setUser: assign({ user: ({ event }) => (event as { output?: FrameUser }).output }),
+    /** Params: the user `getUser` answered. */
+    setUser: assign((_, user: FrameUser) => ({ user })),
     emitVerifyDevice: emit({ type: 'emailLogin.verifying' as const, action: 'VERIFY_DEVICE' as const }),
     emitVerifyOtp: emit({ type: 'emailLogin.verifying' as const, action: 'VERIFY_OTP' as const }),
     emitConnected: emit(({ context }) => ({ type: 'emailLogin.connected' as const, user: context.user! })),
@@ -114,7 +118,11 @@ export const emailLoginMachine = setup({
         id: 'connectEmail',
         src: 'connectEmail',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: [{ guard: 'isVerifyDevice', target: 'verifyingDevice', actions: 'emitVerifyDevice' }, { guard: 'isVerifyOtp', target: 'verifyingOtp', actions: 'emitVerifyOtp' }, { target: 'connecting' }],
+        onDone: [
+          { guard: { type: 'isVerifyDevice', params: ({ event }) => event.output }, target: 'verifyingDevice', actions: 'emitVerifyDevice' },
+          { guard: { type: 'isVerifyOtp', params: ({ event }) => event.output }, target: 'verifyingOtp', actions: 'emitVerifyOtp' },
+          { target: 'connecting' },
+        ],
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },
@@ -153,7 +161,7 @@ export const emailLoginMachine = setup({
       invoke: {
         id: 'connectOtp',
         src: 'connectOtp',
-        input: ({ event }) => ({ otp: (event as { otp?: string }).otp ?? '' }),
+        input: ({ event }) => ({ otp: event.type === 'emailLogin.submitOtp' ? event.otp : '' }),
         onDone: 'connecting',
         onError: { target: 'verifyingOtp.canResend', actions: 'setError' },
       },
@@ -163,7 +171,7 @@ export const emailLoginMachine = setup({
       invoke: {
         id: 'getUser',
         src: 'getUser',
-        onDone: { target: 'connected', actions: ['setUser', 'emitConnected'] },
+        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },

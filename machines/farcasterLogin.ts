@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** Spec §2: leaving ConnectingFarcaster while not connected reloads the auth connector after 100 ms. */
 export const farcasterReloadDelay = 100
@@ -57,11 +58,13 @@ export const farcasterLoginMachine = setup({
     isSignedIn: ({ context }) => context.user !== undefined,
   },
   actions: {
-    setUrl: assign({ farcasterUrl: ({ event }) => (event as { output?: { url?: string } }).output?.url }),
+    /** Params: what `getFarcasterUri` answered. */
+    setUrl: assign((_, answer: { url: string }) => ({ farcasterUrl: answer.url })),
     clearUrl: assign({ farcasterUrl: undefined }),
     clear: assign({ farcasterUrl: undefined, error: undefined, user: undefined }),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error), farcasterUrl: undefined }),
-    setUser: assign({ user: ({ event }) => (event as { output?: FrameUser }).output }),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)), farcasterUrl: undefined }),
+    /** Params: the user `connectFarcaster` answered. */
+    setUser: assign((_, user: FrameUser) => ({ user })),
     emitConnected: emit(({ context }) => ({ type: 'farcasterLogin.connected' as const, user: context.user! })),
     emitFailed: emit(({ context }) => ({ type: 'farcasterLogin.failed' as const, error: context.error! })),
   },
@@ -79,7 +82,7 @@ export const farcasterLoginMachine = setup({
       invoke: {
         id: 'getFarcasterUri',
         src: 'getFarcasterUri',
-        onDone: { target: 'waiting', actions: 'setUrl' },
+        onDone: { target: 'waiting', actions: { type: 'setUrl', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
       },
     },
@@ -88,7 +91,7 @@ export const farcasterLoginMachine = setup({
       invoke: {
         id: 'connectFarcaster',
         src: 'connectFarcaster',
-        onDone: { target: 'connected', actions: ['setUser', 'emitConnected'] },
+        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
         onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
       },
     },

@@ -4,6 +4,7 @@ import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/
 import type { NamesMessage } from './names.messages.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** The names machine's logic type (for the view model's snapshot type). */
 export type NamesMachineSnapshot = typeof namesMachine
@@ -55,6 +56,8 @@ export type NamesContext = {
    * where the identity is not looked up (a testnet, spec §5). Kept across `names.reset`; another account clears it.
    */
   profile: { address: string; name: string } | undefined
+  /** The signed registration, from its signature until the register request answers. */
+  signed: SignedRegistration | undefined
 }
 
 export type NamesEvent =
@@ -99,8 +102,10 @@ export function isNameAvailable(context: NamesContext): boolean | undefined {
 
 /** The first reason's description of an API error body (`{ reasons: [{ description }] }`), if any. */
 export function firstReason(error: unknown): string | undefined {
-  const body = (error as { body?: { reasons?: Array<{ description?: unknown }> } } | null)?.body
-  const description = body?.reasons?.[0]?.description
+  const body = typeof error === 'object' && error !== null && 'body' in error ? error.body : undefined
+  const reasons = typeof body === 'object' && body !== null && 'reasons' in body ? body.reasons : undefined
+  const first: unknown = Array.isArray(reasons) ? reasons[0] : undefined
+  const description = typeof first === 'object' && first !== null && 'description' in first ? first.description : undefined
   return typeof description === 'string' && description ? description : undefined
 }
 
@@ -132,27 +137,27 @@ export const namesMachine = setup({
   guards: {
     isValidName: ({ context, event }) => event.type === 'names.setName' && isValidNameLabel(nameLabel(event.name, context.suffix)),
     canRegister: ({ context }) => supportsNamespace('names', context.target?.namespace) && labelValid(context) && isNameAvailable(context) === true,
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
     isOtherAddress: ({ context, event }) => event.type === 'names.setTarget' && (context.target === undefined || context.target.address.toLowerCase() !== event.target.address.toLowerCase()),
   },
   actions: {
     setName: assign({ name: ({ context, event }) => (event.type === 'names.setName' ? event.name : context.name), message: undefined }),
     setTarget: assign({ target: ({ context, event }) => (event.type === 'names.setTarget' ? event.target : context.target) }),
-    startOver: assign({ name: '', suggestions: [], suggestionsFor: undefined, message: undefined, registered: undefined }),
+    startOver: assign({ name: '', suggestions: [], suggestionsFor: undefined, message: undefined, registered: undefined, signed: undefined }),
     clearTarget: assign({ target: undefined }),
-    setSuggestions: assign(({ context, event }) => ({
-      suggestions: (event as unknown as { output: NameSuggestion[] }).output,
-      suggestionsFor: fullName(context),
-    })),
-    setSuggestionsFailed: assign({ suggestions: [], suggestionsFor: undefined, message: { key: 'suggestionsFailed' } as NamesMessage }),
+    /** Params: the suggestions `fetchSuggestions` answered. */
+    setSuggestions: assign(({ context }, suggestions: NameSuggestion[]) => ({ suggestions, suggestionsFor: fullName(context) })),
+    /** Params: the registration `signRegistration` answered (what `registerName` sends). */
+    setSigned: assign((_, signed: SignedRegistration) => ({ signed })),
+    setSuggestionsFailed: assign({ suggestions: [], suggestionsFor: undefined, message: { key: 'suggestionsFailed' as const } }),
     setRegisterFailed: assign({
-      message: ({ context, event }) => ({ key: 'registerFailed' as const, values: { name: fullName(context), reason: firstReason((event as { error?: unknown }).error) } }),
+      message: ({ context, event }) => ({ key: 'registerFailed' as const, values: { name: fullName(context), reason: firstReason(actorErrorOf(event)) } }),
     }),
-    setRegistered: assign(({ context }) => ({ registered: fullName(context), profile: { address: context.target!.address, name: fullName(context) } })),
+    setRegistered: assign(({ context }) => ({ signed: undefined, registered: fullName(context), profile: { address: context.target!.address, name: fullName(context) } })),
     clearProfile: assign({ profile: undefined }),
     emitRegistered: emit(({ context }) => ({ type: 'names.registered' as const, name: fullName(context), address: context.target!.address })),
     emitCancelled: emit({ type: 'names.cancelled' as const }),
-    emitFailed: emit(({ event }) => ({ type: 'names.failed' as const, error: summarizeError((event as { error?: unknown }).error) })),
+    emitFailed: emit(({ event }) => ({ type: 'names.failed' as const, error: summarizeError(actorErrorOf(event)) })),
   },
 }).createMachine({
   id: 'names',
@@ -165,6 +170,7 @@ export const namesMachine = setup({
     message: undefined,
     registered: undefined,
     profile: undefined,
+    signed: undefined,
   }),
   initial: 'editing',
   states: {
@@ -179,7 +185,7 @@ export const namesMachine = setup({
             id: 'fetchSuggestions',
             src: 'fetchSuggestions',
             input: ({ context }) => ({ name: fullName(context), zone: context.suffix.replace(/^\./, '') }),
-            onDone: { target: 'ready', actions: 'setSuggestions' },
+            onDone: { target: 'ready', actions: { type: 'setSuggestions', params: ({ event }) => event.output } },
             onError: { target: 'failed', actions: 'setSuggestionsFailed' },
           },
         },
@@ -200,7 +206,7 @@ export const namesMachine = setup({
         id: 'signRegistration',
         src: 'signRegistration',
         input: ({ context }) => ({ name: fullName(context), target: context.target! }),
-        onDone: 'registering',
+        onDone: { target: 'registering', actions: { type: 'setSigned', params: ({ event }) => event.output } },
         onError: [
           { guard: 'isUserRejection', target: 'editing.ready', actions: 'emitCancelled' },
           { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
@@ -212,7 +218,7 @@ export const namesMachine = setup({
       invoke: {
         id: 'registerName',
         src: 'registerName',
-        input: ({ context, event }) => ({ ...(event as unknown as { output: SignedRegistration }).output, name: fullName(context), target: context.target! }),
+        input: ({ context }) => ({ ...context.signed!, name: fullName(context), target: context.target! }),
         onDone: { target: 'registered', actions: ['setRegistered', 'emitRegistered'] },
         onError: { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
       },

@@ -3,6 +3,7 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection } from '../adapters/errors.ts'
 import type { SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
 import { parseSiwxSessions } from '../kernel/siwx.session.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** The spec's SIWX strings (§4, §8), word for word. */
 export { siwxMessages } from './siwx.messages.ts'
@@ -32,6 +33,8 @@ export type SiwxContext = {
   target?: SiwxTarget | undefined
   /** The message being signed (after `createMessage`). */
   message?: SiwxMessage | undefined
+  /** The wallet's signature of the message, from its answer until `addSession` answers. */
+  signature?: string | undefined
   /** The session of the current account and chain. */
   session?: SiwxSession | undefined
   /**
@@ -80,10 +83,10 @@ export type SiwxEmitted =
  * (EVM addresses case-insensitively, others exactly). The answer comes from the dapp's config: whatever it returns,
  * another address's or chain's session never counts.
  */
-function sessionsFound(context: Pick<SiwxContext, 'target'>, event: unknown): SiwxSession[] {
+function sessionsFound(context: Pick<SiwxContext, 'target'>, answer: unknown): SiwxSession[] {
   const target = context.target
   if (!target) return []
-  return parseSiwxSessions((event as { output?: unknown }).output, target)
+  return parseSiwxSessions(answer, target)
 }
 
 const notProvided = (name: string) => () => {
@@ -137,8 +140,9 @@ export const siwxMachine = setup({
     revokeSession: fromPromise<void, { sessions: SiwxSession[]; target?: SiwxTarget | undefined }>(notProvided('revokeSession')),
   },
   guards: {
-    hasSession: ({ context, event }) => sessionsFound(context, event).length > 0,
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
+    /** Params: what `getSessions` answered (validated here: it comes from the dapp's config). */
+    hasSession: ({ context }, answer: SiwxSession[]) => sessionsFound(context, answer).length > 0,
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
     isRequired: ({ context }) => context.required,
     /** Required, and this account signed in on another network during this connection: cancel returns there. */
     isReturnable: ({ context }) => context.required && sessionsOfTarget(context).length > 0,
@@ -149,19 +153,23 @@ export const siwxMachine = setup({
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'siwx.connected' ? { target: event.target, session: undefined, message: undefined, error: undefined } : {})),
-    setFoundSession: assign(({ context, event }) => {
-      const session = sessionsFound(context, event)[0]!
+    /** Params: what `getSessions` answered (`hasSession` found a session in it). */
+    setFoundSession: assign(({ context }, answer: SiwxSession[]) => {
+      const session = sessionsFound(context, answer)[0]!
       return { session, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
     }),
-    setSignedSession: assign(({ context, event }) => {
-      const session = (event as unknown as { output: SiwxSession }).output
-      return { session, error: undefined, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
+    /** Params: the session `addSession` answered. */
+    setSignedSession: assign(({ context }, session: SiwxSession) => {
+      return { session, signature: undefined, error: undefined, sessions: [...context.sessions.filter((s) => s.data.chainId !== session.data.chainId), session] }
     }),
     noSession: assign({ session: undefined }),
-    setMessage: assign({ message: ({ event }) => (event as unknown as { output: SiwxMessage }).output }),
+    /** Params: the message `createMessage` answered. */
+    setMessage: assign((_, message: SiwxMessage) => ({ message })),
+    /** Params: the signature `signMessage` answered. */
+    setSignature: assign((_, signature: string) => ({ signature })),
     setSignFailed: assign({ error: messageOf('siwxSignFailed') }),
     clearError: assign({ error: undefined }),
-    clear: assign({ target: undefined, session: undefined, message: undefined, error: undefined, sessions: [] }),
+    clear: assign({ target: undefined, session: undefined, message: undefined, signature: undefined, error: undefined, sessions: [] }),
     /** Signing out: the session no longer holds, whatever the verifier answers (the list stays for the revocation). */
     dropSession: assign({ target: undefined, session: undefined, message: undefined, error: undefined }),
     emitPrompt: emit({ type: 'siwx.prompt' } as const),
@@ -200,7 +208,11 @@ export const siwxMachine = setup({
         src: 'getSessions',
         input: ({ context }) => context.target!,
         onDone: [
-          { guard: 'hasSession', target: 'signedIn', actions: ['setFoundSession', 'emitSessionFound'] },
+          {
+            guard: { type: 'hasSession', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [{ type: 'setFoundSession', params: ({ event }) => event.output }, 'emitSessionFound'],
+          },
           { target: 'awaitingSession', actions: ['noSession', 'emitPrompt'] },
         ],
         onError: { target: 'idle', actions: ['clear', 'emitInitFailed'] },
@@ -247,7 +259,7 @@ export const siwxMachine = setup({
                 id: 'createMessage',
                 src: 'createMessage',
                 input: ({ context }) => context.target!,
-                onDone: { target: 'awaitingSignature', actions: 'setMessage' },
+                onDone: { target: 'awaitingSignature', actions: { type: 'setMessage', params: ({ event }) => event.output } },
                 onError: { target: '#siwx.awaitingSession.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
               },
             },
@@ -256,7 +268,7 @@ export const siwxMachine = setup({
                 id: 'signMessage',
                 src: 'signMessage',
                 input: ({ context }) => ({ target: context.target!, message: context.message!.serializedMessage }),
-                onDone: { target: 'verifying' },
+                onDone: { target: 'verifying', actions: { type: 'setSignature', params: ({ event }) => event.output } },
                 onError: [
                   // Declined in the wallet: no error. Required, the prompt stays; not required, it is a cancel.
                   { guard: and(['isUserRejection', 'isRequired']), target: '#siwx.awaitingSession.prompting' },
@@ -269,12 +281,12 @@ export const siwxMachine = setup({
               invoke: {
                 id: 'addSession',
                 src: 'addSession',
-                input: ({ context, event }) => ({
+                input: ({ context }) => ({
                   data: context.message!,
                   message: context.message!.serializedMessage,
-                  signature: (event as unknown as { output: string }).output,
+                  signature: context.signature!,
                 }),
-                onDone: { target: '#siwx.signedIn', actions: ['setSignedSession', 'emitSignedIn'] },
+                onDone: { target: '#siwx.signedIn', actions: [{ type: 'setSignedSession', params: ({ event }) => event.output }, 'emitSignedIn'] },
                 onError: { target: '#siwx.awaitingSession.prompting', actions: ['setSignFailed', 'emitSignFailed'] },
               },
             },

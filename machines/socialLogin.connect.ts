@@ -52,9 +52,10 @@ export type TelegramPlatform = string
 export function socialsShown(socials: false | readonly string[], telegram?: TelegramPlatform | undefined): SocialProvider[] {
   if (!socials) return []
   const removed: readonly string[] = telegram === 'ios' ? ['google'] : telegram === 'macos' ? ['x'] : telegram === 'android' ? ['facebook', 'x'] : []
+  const known: readonly string[] = socialProviders
   const seen = new Set<string>()
   return socials.filter((s): s is SocialProvider => {
-    if (seen.has(s) || !(socialProviders as readonly string[]).includes(s) || removed.includes(s)) return false
+    if (seen.has(s) || !known.includes(s) || removed.includes(s)) return false
     seen.add(s)
     return true
   })
@@ -81,10 +82,13 @@ export function displaySocialUsername(provider: string | undefined, username: st
  * @example telegramPlatformOf({ navigator: { userAgent: 'Mozilla/5.0 (Linux; Android 14) … Telegram-Android/11.2.1' } }) // 'android'
  */
 export function telegramPlatformOf(win: unknown): TelegramPlatform | undefined {
-  const w = win as { Telegram?: { WebApp?: { platform?: unknown } }; navigator?: { userAgent?: unknown } } | undefined
-  const platform = w?.Telegram?.WebApp?.platform
+  const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null
+  const telegram = isObject(win) && 'Telegram' in win ? win.Telegram : undefined
+  const webApp = isObject(telegram) && 'WebApp' in telegram ? telegram.WebApp : undefined
+  const platform = isObject(webApp) && 'platform' in webApp ? webApp.platform : undefined
   if (typeof platform === 'string' && platform !== '' && platform !== 'unknown') return platform
-  const ua = w?.navigator?.userAgent
+  const navigator = isObject(win) && 'navigator' in win ? win.navigator : undefined
+  const ua = isObject(navigator) && 'userAgent' in navigator ? navigator.userAgent : undefined
   if (typeof ua === 'string' && /Telegram-Android\//.test(ua)) return 'android'
   return undefined
 }

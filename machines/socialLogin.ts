@@ -2,6 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** The social providers of spec §3 (Farcaster is handled separately). */
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -89,12 +90,14 @@ export const socialLoginMachine = setup({
   },
   actions: {
     setStart: assign(({ event }) => (event.type === 'socialLogin.start' ? { provider: event.provider, popup: event.popup, uri: undefined, resultUri: undefined, error: undefined, user: undefined } : {})),
-    setUri: assign({ uri: ({ event }) => (event as { output?: { uri?: string } }).output?.uri }),
+    /** Params: what `getRedirectUri` answered. */
+    setUri: assign((_, answer: { uri: string }) => ({ uri: answer.uri })),
     setResult: assign({ resultUri: ({ event }) => (event.type === 'socialLogin.returned' ? event.resultUri : undefined), error: undefined }),
     setRefused: assign({ error: ({ event }) => (event.type === 'socialLogin.refused' ? { name: 'SocialLoginRefusedError', message: event.message } : undefined) }),
     setPopupClosed: assign({ error: popupClosedError }),
-    setError: assign({ error: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setUser: assign({ user: ({ event }) => (event as { output?: FrameUser }).output }),
+    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
+    /** Params: the user `connectSocial` answered. */
+    setUser: assign((_, user: FrameUser) => ({ user })),
     forgetPopup: assign({ popup: null }),
     clearError: assign({ error: undefined }),
     emitConnected: emit(({ context }) => ({ type: 'socialLogin.connected' as const, user: context.user!, provider: context.provider })),
@@ -127,7 +130,7 @@ export const socialLoginMachine = setup({
             id: 'getRedirectUri',
             src: 'getRedirectUri',
             input: ({ context }) => ({ provider: context.provider!, mode: 'popup' as const }),
-            onDone: { target: 'waiting', actions: 'setUri' },
+            onDone: { target: 'waiting', actions: { type: 'setUri', params: ({ event }) => event.output } },
             onError: { target: '#socialLogin.idle', actions: ['setError', 'emitFailed'] },
           },
         },
@@ -156,7 +159,7 @@ export const socialLoginMachine = setup({
             id: 'getRedirectUriForRedirect',
             src: 'getRedirectUri',
             input: ({ context }) => ({ provider: context.provider!, mode: 'redirect' as const }),
-            onDone: { target: 'leaving', actions: 'setUri' },
+            onDone: { target: 'leaving', actions: { type: 'setUri', params: ({ event }) => event.output } },
             onError: { target: '#socialLogin.idle', actions: ['setError', 'emitFailed'] },
           },
         },
@@ -176,7 +179,7 @@ export const socialLoginMachine = setup({
         id: 'connectSocial',
         src: 'connectSocial',
         input: ({ context }) => ({ uri: context.resultUri! }),
-        onDone: { target: 'connected', actions: ['setUser', 'emitConnected'] },
+        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
         onError: { target: 'idle', actions: ['setError', 'emitFailed'] },
       },
     },

@@ -3,6 +3,7 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { isValidEmail } from './emailLogin.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 /** What the frame answers to an email-update step (spec §4 "Email update result action"). */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -52,7 +53,7 @@ export function isNewEmail(email: string, current: string): boolean {
 
 function errorOf(error: unknown): UpdateEmailError {
   const summary = summarizeError(error)
-  const retry = (error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
+  const retry = typeof error === 'object' && error !== null && 'retryAfterSeconds' in error ? error.retryAfterSeconds : undefined
   return typeof retry === 'number' ? { ...summary, retryAfterSeconds: retry } : summary
 }
 
@@ -99,13 +100,15 @@ export const updateEmailMachine = setup({
   guards: {
     isNewEmail: ({ context }) => isNewEmail(context.email, context.currentEmail),
     isCurrentEmail: ({ context }) => isValidEmail(context.email) && !isNewEmail(context.email, context.currentEmail),
-    isSecondaryNext: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_SECONDARY_OTP',
-    isPrimaryNext: ({ event }) => (event as { output?: { action?: string } }).output?.action === 'VERIFY_PRIMARY_OTP',
+    /** Params: what `requestUpdate` answered. */
+    isSecondaryNext: (_, answer: { action: EmailUpdateAction }) => answer.action === 'VERIFY_SECONDARY_OTP',
+    /** Params: what `requestUpdate` answered. */
+    isPrimaryNext: (_, answer: { action: EmailUpdateAction }) => answer.action === 'VERIFY_PRIMARY_OTP',
     isOtpFilled: ({ event }) => event.type === 'updateEmail.submitOtp' && /^\d{6}$/.test(event.otp.trim()),
     isResending: or([stateIn('#updateEmail.verifyingPrimary.resend.resending'), stateIn('#updateEmail.verifyingSecondary.resend.resending')]),
     isChecking: or([stateIn('#updateEmail.verifyingPrimary.code.checking'), stateIn('#updateEmail.verifyingSecondary.code.checking')]),
-    isChanged: ({ context, event }) => {
-      const reported = (event as { output?: unknown }).output
+    /** Params: the email `readEmail` answered. */
+    isChanged: ({ context }, reported: string | null | undefined) => {
       return typeof reported === 'string' && reported.toLowerCase() === context.newEmail?.toLowerCase()
     },
   },
@@ -120,9 +123,10 @@ export const updateEmailMachine = setup({
     setInvalidEmail: assign({ error: { name: 'InvalidEmailError', message: 'Invalid email' } }),
     setSameEmail: assign({ error: { name: 'SameEmailError', message: 'This is already your email' } }),
     setInvalidOtp: assign({ error: { name: 'InvalidOtpError', message: 'Invalid code' } }),
-    setError: assign({ error: ({ event }) => errorOf((event as { error?: unknown }).error) }),
+    setError: assign({ error: ({ event }) => errorOf(actorErrorOf(event)) }),
     clearError: assign({ error: undefined }),
-    setNewEmail: assign({ newEmail: ({ event }) => (event as { output?: { newEmail?: string } }).output?.newEmail }),
+    /** Params: what `verifySecondary` answered. */
+    setNewEmail: assign((_, answer: { newEmail: string }) => ({ newEmail: answer.newEmail })),
     emitUpdated: emit(({ context }) => ({ type: 'updateEmail.updated' as const, email: context.newEmail! })),
     emitFailed: emit(({ context }) => ({ type: 'updateEmail.failed' as const, error: context.error! })),
   },
@@ -145,7 +149,7 @@ export const updateEmailMachine = setup({
         id: 'requestUpdate',
         src: 'requestUpdate',
         input: ({ context }) => ({ email: context.email.trim() }),
-        onDone: [{ guard: 'isSecondaryNext', target: 'verifyingSecondary' }, { target: 'verifyingPrimary' }],
+        onDone: [{ guard: { type: 'isSecondaryNext', params: ({ event }) => event.output }, target: 'verifyingSecondary' }, { target: 'verifyingPrimary' }],
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },
@@ -166,7 +170,7 @@ export const updateEmailMachine = setup({
               invoke: {
                 id: 'verifyPrimary',
                 src: 'verifyPrimary',
-                input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
+                input: ({ event }) => ({ otp: event.type === 'updateEmail.submitOtp' ? event.otp.trim() : '' }),
                 onDone: '#updateEmail.verifyingSecondary',
                 onError: { target: 'entering', actions: 'setError' },
               },
@@ -184,7 +188,7 @@ export const updateEmailMachine = setup({
                 id: 'resendPrimary',
                 src: 'requestUpdate',
                 input: ({ context }) => ({ email: context.email.trim() }),
-                onDone: [{ guard: 'isSecondaryNext', target: '#updateEmail.verifyingSecondary' }, { target: 'coolingDown' }],
+                onDone: [{ guard: { type: 'isSecondaryNext', params: ({ event }) => event.output }, target: '#updateEmail.verifyingSecondary' }, { target: 'coolingDown' }],
                 onError: { target: 'canResend', actions: 'setError' },
               },
             },
@@ -212,8 +216,8 @@ export const updateEmailMachine = setup({
               invoke: {
                 id: 'verifySecondary',
                 src: 'verifySecondary',
-                input: ({ event }) => ({ otp: ((event as { otp?: string }).otp ?? '').trim() }),
-                onDone: { target: '#updateEmail.awaitingChange', actions: 'setNewEmail' },
+                input: ({ event }) => ({ otp: event.type === 'updateEmail.submitOtp' ? event.otp.trim() : '' }),
+                onDone: { target: '#updateEmail.awaitingChange', actions: { type: 'setNewEmail', params: ({ event }) => event.output } },
                 onError: { target: 'entering', actions: 'setError' },
               },
             },
@@ -230,7 +234,7 @@ export const updateEmailMachine = setup({
                 id: 'resendSecondary',
                 src: 'requestUpdate',
                 input: ({ context }) => ({ email: context.email.trim() }),
-                onDone: [{ guard: 'isPrimaryNext', target: '#updateEmail.verifyingPrimary' }, { target: 'coolingDown' }],
+                onDone: [{ guard: { type: 'isPrimaryNext', params: ({ event }) => event.output }, target: '#updateEmail.verifyingPrimary' }, { target: 'coolingDown' }],
                 onError: { target: 'canResend', actions: 'setError' },
               },
             },
@@ -250,7 +254,7 @@ export const updateEmailMachine = setup({
           invoke: {
             id: 'readEmail',
             src: 'readEmail',
-            onDone: [{ guard: 'isChanged', target: '#updateEmail.updated', actions: 'emitUpdated' }, { target: 'waiting' }],
+            onDone: [{ guard: { type: 'isChanged', params: ({ event }) => event.output }, target: '#updateEmail.updated', actions: 'emitUpdated' }, { target: 'waiting' }],
             onError: 'waiting',
           },
         },
