@@ -18,12 +18,15 @@ export type OnrampMessageValues = { min?: string; max?: string; currency?: strin
 /** A message the on-ramp machine carries: its key and the values its words need. */
 export type OnrampMessage = { key: OnrampMessageKey; values?: OnrampMessageValues }
 
+const invalidAmount: OnrampMessage = { key: 'invalidAmount' }
+const checkoutFailed: OnrampMessage = { key: 'checkoutFailed' }
+
 /**
  * The on-ramp machine's messages, by key.
  * @example onrampMessageRefs.outOfLimits({ min: '10.00', max: '7500.00', currency: 'USD', method: 'card' })
  */
 export const onrampMessageRefs = {
-  invalidAmount: { key: 'invalidAmount' } as OnrampMessage,
+  invalidAmount,
   outOfLimits: (values: Required<OnrampMessageValues>): OnrampMessage => ({ key: 'outOfLimits', values }),
-  checkoutFailed: { key: 'checkoutFailed' } as OnrampMessage,
+  checkoutFailed,
 }

@@ -4,6 +4,7 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { OnrampOptions, OnrampQuote } from '../services/schemas.ts'
 import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
 import { timing } from './timing.ts'
+import { actorErrorOf } from './narrow.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
 export { onrampMessageRefs }
@@ -167,7 +168,8 @@ export const onrampMachine = setup({
     }),
     clearTarget: assign({ target: undefined }),
     resetForm: assign({ amount: '', quote: undefined, quoteEstimate: false, message: undefined, purchase: undefined, failure: undefined }),
-    setOptions: assign(({ context, event }) => defaultsFor((event as unknown as { output: LoadedOnrampOptions }).output, context.target, context)),
+    /** Params: the options `fetchOptions` answered. */
+    setOptions: assign(({ context }, options: LoadedOnrampOptions) => defaultsFor(options, context.target, context)),
     setField: assign(({ event }) => {
       switch (event.type) {
         case 'onramp.setAmount':
@@ -189,14 +191,16 @@ export const onrampMachine = setup({
     }),
     dropQuote: assign({ quote: undefined, quoteEstimate: false, message: undefined, failure: undefined }),
     setMessage: assign(({ context }) => ({ message: checkAmount(context) })),
-    setQuote: assign(({ event }) => {
-      const quote = (event as unknown as { output: OnrampQuote }).output
+    /** Params: the quote `fetchQuote` answered. */
+    setQuote: assign((_, quote: OnrampQuote) => {
       return { quote, quoteEstimate: quote.quoteId === 'placeholder' }
     }),
     selectProvider: assign(({ context, event }) => (event.type === 'onramp.selectProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {})),
-    checkoutFailed: assign(({ event }) => ({ message: onrampMessageRefs.checkoutFailed, failure: summarizeError((event as unknown as { error: unknown }).error) })),
-    setBaseline: assign(({ event }) => ({ baseline: (event as unknown as { output: OnrampPoll }).output.purchases.map((p) => p.id) })),
-    setPurchase: assign(({ context, event }) => ({ purchase: newSettled(context, (event as unknown as { output: OnrampPoll }).output), baseline: undefined })),
+    checkoutFailed: assign(({ event }) => ({ message: onrampMessageRefs.checkoutFailed, failure: summarizeError(actorErrorOf(event)) })),
+    /** Params: the first poll `pollPurchase` answered. */
+    setBaseline: assign((_, poll: OnrampPoll) => ({ baseline: poll.purchases.map((p) => p.id) })),
+    /** Params: the poll `pollPurchase` answered. */
+    setPurchase: assign(({ context }, poll: OnrampPoll) => ({ purchase: newSettled(context, poll), baseline: undefined })),
     dropBaseline: assign({ baseline: undefined }),
     emitCheckout: emit({ type: 'onramp.checkout' } as const),
     emitSucceeded: emit(({ context }) => ({ type: 'onramp.succeeded' as const, hash: context.purchase?.hash ?? '', caipNetworkId: context.purchase?.caipNetworkId ?? context.target?.caipNetworkId ?? '' })),
@@ -208,8 +212,10 @@ export const onrampMachine = setup({
     amountEmpty: ({ context }) => context.amount.trim() === '',
     amountRefused: ({ context }) => checkAmount(context) !== undefined,
     noBaseline: ({ context }) => context.baseline === undefined,
-    settled: ({ context, event }) => newSettled(context, (event as unknown as { output: OnrampPoll }).output) !== undefined,
-    closed: ({ event }) => (event as unknown as { output: OnrampPoll }).output.closed,
+    /** Params: the poll `pollPurchase` answered. */
+    settled: ({ context }, poll: OnrampPoll) => newSettled(context, poll) !== undefined,
+    /** Params: the poll `pollPurchase` answered. */
+    closed: (_, poll: OnrampPoll) => poll.closed,
   },
   delays: { poll: timing.onrampPoll },
 }).createMachine({
@@ -234,7 +240,7 @@ export const onrampMachine = setup({
     },
     loading: {
       tags: ['loading'],
-      invoke: { id: 'fetchOptions', src: 'fetchOptions', onDone: { target: 'form', actions: 'setOptions' } },
+      invoke: { id: 'fetchOptions', src: 'fetchOptions', onDone: { target: 'form', actions: { type: 'setOptions', params: ({ event }) => event.output } } },
     },
     form: {
       initial: 'checking',
@@ -262,7 +268,7 @@ export const onrampMachine = setup({
               amount: context.amount.trim(),
               network: context.options ? networkFor(context.options.options, context.purchaseCurrency, context.target?.caipNetworkId) : '',
             }),
-            onDone: { target: 'quoted', actions: 'setQuote' },
+            onDone: { target: 'quoted', actions: { type: 'setQuote', params: ({ event }) => event.output } },
           },
         },
         quoted: {
@@ -301,9 +307,9 @@ export const onrampMachine = setup({
                 src: 'pollPurchase',
                 input: ({ context }) => ({ target: context.target!, provider: context.provider }),
                 onDone: [
-                  { guard: 'noBaseline', target: 'waiting', actions: 'setBaseline' },
-                  { guard: 'settled', target: '#onramp.done', actions: ['setPurchase', 'closeCheckout', 'emitSucceeded'] },
-                  { guard: 'closed', target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled'] },
+                  { guard: 'noBaseline', target: 'waiting', actions: { type: 'setBaseline', params: ({ event }) => event.output } },
+                  { guard: { type: 'settled', params: ({ event }) => event.output }, target: '#onramp.done', actions: [{ type: 'setPurchase', params: ({ event }) => event.output }, 'closeCheckout', 'emitSucceeded'] },
+                  { guard: { type: 'closed', params: ({ event }) => event.output }, target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled'] },
                   { target: 'waiting' },
                 ],
                 // The history did not answer: look again.

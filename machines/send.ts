@@ -2,16 +2,17 @@ import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { formatUnits } from 'viem'
 import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
-import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
+import { summarizeError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
 import { timing } from './timing.ts'
 import { messageOf } from './messages.ts'
-import { isOutcome, outcomeOf, transactionMachine, type TransactionInput, type TransactionSubmittedEvent } from './transaction.ts'
-import { namespaceSupport } from './namespaces.ts'
+import { isOutcome, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
+import { namespaceSupport, supportsNamespace } from './namespaces.ts'
 import type { SendContext, SendEmitted, SendEstimate, SendEvent, SendTransferInput } from './send.types.ts'
+import { actorErrorOf } from './narrow.ts'
 
 export { isReceiverMessage, sendMessageRefs }
 export type { SendMessage, SendMessageKey, SendMessageValues } from './send.messages.ts'
@@ -24,6 +25,11 @@ export type { SendTarget, SendEstimate, SendContext, SendEvent, SendEmitted, Sen
 
 export { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
 export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.amounts.ts'
+
+/** What `resolveName` answers: the name's address (`null`: the name has none) and its avatar. */
+type ResolvedName = { address: string | null; avatar?: string | null }
+/** What `fetchReceiverProfile` answers: the receiver's name and avatar, when it has them. */
+type ReceiverProfile = { name?: string | null | undefined; avatar?: string | null | undefined }
 
 const isNative = (token: TokenBalance | undefined) => Boolean(token && !token.address)
 const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)
@@ -51,10 +57,18 @@ const emptyForm = {
 /** How a transaction's end moves the flow (a first run and a Check again alike). */
 const endTransitions = [
   // Only the chain decides an end (adapters/receipt.ts): no end in time is "sent, status unknown".
-  { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: 'unconfirmed', actions: ['setOutcomeHash', 'setOutcomeFailure', 'emitUnconfirmed'] },
-  { guard: { type: 'isOutcome', params: { status: ['reverted', 'replaced', 'failed'] } }, target: 'editing', actions: ['setOutcomeHash', 'setOutcomeFailure', 'emitFailed'] },
+  {
+    guard: { type: 'isOutcome', params: outcomeIn('unknown') },
+    target: 'unconfirmed',
+    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitUnconfirmed'],
+  },
+  {
+    guard: { type: 'isOutcome', params: outcomeIn('reverted', 'replaced', 'failed') },
+    target: 'editing',
+    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'],
+  },
   // Spec §4: success resets the send state (the owner refreshes the balances).
-  { target: 'idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
+  { target: 'idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
 ] as const
 
 /**
@@ -91,8 +105,8 @@ export const sendMachine = setup({
   types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted },
   actors: {
     fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
-    resolveName: fromPromise<{ address: string | null; avatar?: string | null }, { name: string; caipNetworkId: string }>(notProvided('resolveName')),
-    fetchReceiverProfile: fromPromise<{ name?: string | null | undefined; avatar?: string | null | undefined }, { address: string }>(notProvided('fetchReceiverProfile')),
+    resolveName: fromPromise<ResolvedName, { name: string; caipNetworkId: string }>(notProvided('resolveName')),
+    fetchReceiverProfile: fromPromise<ReceiverProfile, { address: string }>(notProvided('fetchReceiverProfile')),
     estimateTransfer: fromPromise<SendEstimate, SendTransferInput>(notProvided('estimateTransfer')),
     /** The transfer's transaction: its `send` actor takes a {@link SendTransferInput} as its request. */
     transaction: transactionMachine,
@@ -101,7 +115,7 @@ export const sendMachine = setup({
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     isOtherTarget: ({ context, event }) => event.type === 'send.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
-    isUnsupportedChain: ({ context }) => !context.target?.supported || !(sendNamespaces as readonly string[]).includes(context.target.namespace),
+    isUnsupportedChain: ({ context }) => !context.target?.supported || !supportsNamespace('send', context.target.namespace),
     isMissingAmountOrReceiver: ({ context }) => context.sendTokenAmount.trim() === '' || context.receiverAddress.trim() === '',
     isMissingToken: ({ context }) => !context.token,
     isInvalidAmount: ({ context }) => !context.token || !parseAmount(context.sendTokenAmount, context.token).ok,
@@ -112,22 +126,23 @@ export const sendMachine = setup({
     isReceiverEmpty: ({ context }) => context.receiverAddress.trim() === '',
     isReceiverAddress: ({ context }) => Boolean(context.target) && parseReceiver({ target: context.target!, receiver: context.receiverAddress }).ok,
     isReceiverName: ({ context }) => context.target?.namespace === 'eip155' && looksLikeName(context.receiverAddress.trim()),
-    hasResolvedAddress: ({ context, event }) => {
-      const address = (event as unknown as { output: { address: string | null } }).output.address
+    /** Params: what `resolveName` answered. */
+    hasResolvedAddress: ({ context }, { address }: ResolvedName) => {
       return typeof address === 'string' && Boolean(context.target) && isValidAddress(context.target!.namespace, address)
     },
     /** Identity lookups only on eip155 non-testnet networks (spec §5). */
     hasIdentityLookup: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet,
-    /** A native amount plus the fee exceeds the balance but the balance covers the fee: the amount is lowered. */
-    needsFeeAdjustment: ({ context, event }) => {
-      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+    /** A native amount plus the fee exceeds the balance but the balance covers the fee: the amount is lowered. Params: the estimate. */
+    needsFeeAdjustment: ({ context }, estimate: SendEstimate) => {
+      const fee = BigInt(estimate.fee)
       const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
       if (!parsed?.ok) return false
       const balance = tokenBalanceUnits(context.token!)
       return parsed.value + fee * feeReserveFactor > balance && balance > fee * feeReserveFactor
     },
-    cannotPayFee: ({ context, event }) => {
-      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+    /** Params: the estimate `estimateTransfer` answered. */
+    cannotPayFee: ({ context }, estimate: SendEstimate) => {
+      const fee = BigInt(estimate.fee)
       const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
       return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee * feeReserveFactor
     },
@@ -145,8 +160,8 @@ export const sendMachine = setup({
       const token = sendableTokens(context.tokenBalances).find((t) => tokenKey(t) === requested)
       return token ? { token, requestedTokenKey: undefined, error: undefined } : {}
     }),
-    setBalances: assign(({ context, event }) => {
-      const balances = (event as unknown as { output: TokenBalance[] }).output
+    /** Params: the balances `fetchBalances` answered. */
+    setBalances: assign(({ context }, balances: TokenBalance[]) => {
       const sendable = sendableTokens(balances)
       const requested = context.requestedTokenKey ? sendable.find((t) => tokenKey(t) === context.requestedTokenKey) : undefined
       // Keep the chosen token, with its fresh balance; else the requested one; else the native currency.
@@ -172,16 +187,16 @@ export const sendMachine = setup({
       const parsed = parseReceiver({ target: context.target!, receiver: context.receiverAddress })
       return { resolvedAddress: parsed.ok ? parsed.address : undefined }
     }),
-    setResolvedName: assign(({ context, event }) => {
-      const output = (event as unknown as { output: { address: string; avatar?: string | null } }).output
+    /** Params: what `resolveName` answered (`hasResolvedAddress` checked its address). */
+    setResolvedName: assign(({ context }, output: ResolvedName) => {
       return {
-        resolvedAddress: normalizeAddress(context.target!.namespace, output.address),
+        resolvedAddress: output.address === null ? undefined : normalizeAddress(context.target!.namespace, output.address),
         receiverProfileName: context.receiverAddress.trim().toLowerCase(),
         receiverProfileImageUrl: output.avatar ?? undefined,
       }
     }),
-    setProfile: assign(({ context, event }) => {
-      const output = (event as unknown as { output: { name?: string | null; avatar?: string | null } }).output
+    /** Params: the profile `fetchReceiverProfile` answered. */
+    setProfile: assign(({ context }, output: ReceiverProfile) => {
       return {
         receiverProfileName: context.receiverProfileName ?? output.name ?? undefined,
         receiverProfileImageUrl: context.receiverProfileImageUrl ?? output.avatar ?? undefined,
@@ -202,27 +217,29 @@ export const sendMachine = setup({
     }),
     setBalanceError: assign(({ context }) => ({ error: sendMessageRefs.insufficient(context.token?.symbol ?? '') })),
     clearError: assign({ error: undefined, failure: undefined }),
-    setEstimate: assign({ estimate: ({ event }) => (event as unknown as { output: SendEstimate }).output }),
-    lowerAmountForFee: assign(({ context, event }) => {
-      const fee = BigInt((event as unknown as { output: SendEstimate }).output.fee)
+    /** Params: the estimate `estimateTransfer` answered. */
+    setEstimate: assign((_, estimate: SendEstimate) => ({ estimate })),
+    /** Params: the estimate `estimateTransfer` answered. */
+    lowerAmountForFee: assign(({ context }, estimate: SendEstimate) => {
+      const fee = BigInt(estimate.fee)
       const token = context.token!
       const decimals = Number(token.quantity.decimals)
       const value = tokenBalanceUnits(token) - fee * feeReserveFactor
-      return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate: (event as unknown as { output: SendEstimate }).output }
+      return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate }
     }),
     setFeeFailure: assign(({ context }) => ({
       // For developers (events, console); the preview words it from the catalogue (`connectSend`'s `failureMessage`).
       failure: { name: 'InsufficientFundsError', message: `Insufficient ${context.token?.symbol ?? ''} for amount + network fee` },
       estimate: undefined,
     })),
-    setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
     /** The fee estimate got no answer in time (a wallet that stopped answering): worded as the wallet's timeout. */
     setEstimateTimedOut: assign({ failure: { name: 'RequestTimeoutError', message: 'The wallet did not answer the network fee estimate in time' } }),
     /** Why the transaction did not confirm (a revert, a replacement, the wallet's failure; an unknown end's reason). */
-    setOutcomeFailure: assign({ failure: ({ context, event }) => (outcomeOf(event) as { error?: ErrorSummary }).error ?? context.failure }),
-    setHash: assign({ hash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
+    setOutcomeFailure: assign(({ context }, outcome: TransactionOutcome) => ({ failure: ('error' in outcome ? outcome.error : undefined) ?? context.failure })),
+    setHash: assign({ hash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.hash) }),
     /** The outcome's final hash (a replacement's, when the wallet sped the transaction up). */
-    setOutcomeHash: assign({ hash: ({ context, event }) => (outcomeOf(event) as { hash?: string }).hash ?? context.hash }),
+    setOutcomeHash: assign(({ context }, outcome: TransactionOutcome) => ({ hash: ('hash' in outcome ? outcome.hash : undefined) ?? context.hash })),
     emitPreviewing: emit({ type: 'send.previewing' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
     emitSucceeded: emit(({ context }) => ({
@@ -255,7 +272,7 @@ export const sendMachine = setup({
             id: 'fetchBalances',
             src: 'fetchBalances',
             input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
-            onDone: { target: 'ready', actions: 'setBalances' },
+            onDone: { target: 'ready', actions: { type: 'setBalances', params: ({ event }) => event.output } },
             onError: { target: 'unavailable', actions: 'clearBalances' },
           },
         },
@@ -290,7 +307,10 @@ export const sendMachine = setup({
                 id: 'resolveName',
                 src: 'resolveName',
                 input: ({ context }) => ({ name: context.receiverAddress.trim().toLowerCase(), caipNetworkId: context.target!.caipNetworkId }),
-                onDone: [{ guard: 'hasResolvedAddress', target: '#send.receiver.valid', actions: 'setResolvedName' }, { target: '#send.receiver.notFound' }],
+                onDone: [
+                  { guard: { type: 'hasResolvedAddress', params: ({ event }) => event.output }, target: '#send.receiver.valid', actions: { type: 'setResolvedName', params: ({ event }) => event.output } },
+                  { target: '#send.receiver.notFound' },
+                ],
                 onError: { target: '#send.receiver.notFound', actions: 'setNameLookupFailed' },
               },
             },
@@ -307,7 +327,7 @@ export const sendMachine = setup({
                 id: 'fetchReceiverProfile',
                 src: 'fetchReceiverProfile',
                 input: ({ context }) => ({ address: context.resolvedAddress! }),
-                onDone: { target: 'ready', actions: 'setProfile' },
+                onDone: { target: 'ready', actions: { type: 'setProfile', params: ({ event }) => event.output } },
                 // A missing profile does not stop the send.
                 onError: { target: 'ready' },
               },
@@ -354,9 +374,9 @@ export const sendMachine = setup({
                 src: 'estimateTransfer',
                 input: ({ context }) => transferInput(context),
                 onDone: [
-                  { guard: 'needsFeeAdjustment', target: 'ready', actions: 'lowerAmountForFee' },
-                  { guard: 'cannotPayFee', target: 'estimateFailed', actions: 'setFeeFailure' },
-                  { target: 'ready', actions: 'setEstimate' },
+                  { guard: { type: 'needsFeeAdjustment', params: ({ event }) => event.output }, target: 'ready', actions: { type: 'lowerAmountForFee', params: ({ event }) => event.output } },
+                  { guard: { type: 'cannotPayFee', params: ({ event }) => event.output }, target: 'estimateFailed', actions: 'setFeeFailure' },
+                  { target: 'ready', actions: { type: 'setEstimate', params: ({ event }) => event.output } },
                 ],
                 onError: { target: 'estimateFailed', actions: 'setFailure' },
               },
@@ -379,7 +399,7 @@ export const sendMachine = setup({
             id: 'transaction',
             src: 'transaction',
             input: ({ context }): TransactionInput => ({ ...transactionTarget(context), request: transferInput(context), submittedToast: messageOf('sendSubmitted') }),
-            onDone: [{ guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: 'editing', actions: 'emitCancelled' }, ...endTransitions],
+            onDone: [{ guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'editing', actions: 'emitCancelled' }, ...endTransitions],
           },
           initial: 'sending',
           states: {

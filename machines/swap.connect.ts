@@ -94,7 +94,10 @@ export const swapNotLoaded: SwapView = {
   unconfirmedHash: undefined,
 }
 
-const phases: Array<[unknown, SwapPhase]> = [
+/** A state value `matches` tests (a state of the swap machine, or a part of one). */
+type SwapStateTest = Parameters<SnapshotFrom<typeof swapMachine>['matches']>[0]
+
+const phases: Array<[SwapStateTest, SwapPhase]> = [
   ['unsupported', 'unsupported'],
   ['loading', 'loading'],
   ['loadFailed', 'loadFailed'],
@@ -117,7 +120,7 @@ const phases: Array<[unknown, SwapPhase]> = [
 ]
 
 function phaseOf(snapshot: SnapshotFrom<typeof swapMachine>): SwapPhase {
-  for (const [value, phase] of phases) if (snapshot.matches(value as never)) return phase
+  for (const [value, phase] of phases) if (snapshot.matches(value)) return phase
   // Check again: waiting for the chain again, the approval's or the swap's.
   if (snapshot.matches('rechecking')) return snapshot.context.unconfirmed?.step === 'approve' ? 'confirmingApproval' : 'confirmingSwap'
   return 'idle'

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
@@ -7,7 +7,8 @@ import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
 import { balanceOf, balanceUnits, defaultSlippage, isNativeToken, minimumReceived, needsApproval, slippageBps, type SwapReviewDetails, type SwapToken } from './swap.tokens.ts'
 import { findSwapToken, fromUnits, parseSwapAmount, tokenAt, type SwapContext, type SwapEmitted, type SwapEvent, type SwapQuote, type SwapQuoteInput, type SwapTransaction } from './swap.types.ts'
 import { timing } from './timing.ts'
-import { isOutcome, outcomeOf, transactionMachine, type TransactionInput, type TransactionSubmittedEvent } from './transaction.ts'
+import { isOutcome, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
+import { actorErrorOf } from './narrow.ts'
 
 export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval, gasLimitWithHeadroom } from './swap.tokens.ts'
 export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
@@ -32,9 +33,13 @@ const emptyForm = {
   approveHash: undefined,
   hash: undefined,
   unconfirmed: undefined,
+  built: undefined,
   error: undefined,
   failure: undefined,
 } satisfies Partial<SwapContext>
+
+/** What `loadSwap` answers: the tokens the API swaps on the network and the account's balances. */
+type SwapLoaded = { tokens: SwapToken[]; balances: TokenBalance[] }
 
 /** `swap.open` from `idle` or `unsupported`: another namespace than eip155 is unsupported at once, else the tokens load. */
 const openTransitions = [
@@ -42,7 +47,10 @@ const openTransitions = [
   { guard: 'hasTarget', target: '#swap.loading', actions: ['clearError', 'setRequest'] },
 ] as const
 
-const errorName = (event: unknown) => ((event as { error?: { name?: unknown } }).error?.name as string | undefined) ?? ''
+const errorName = (event: EventObject) => {
+  const error = actorErrorOf(event)
+  return typeof error === 'object' && error !== null && 'name' in error ? error.name : ''
+}
 
 /**
  * Swap (spec §2 "Swap takes swap arguments", §6 `swaps`, §7 convert, §8, §9 slippage 1). One flow:
@@ -79,7 +87,7 @@ const errorName = (event: unknown) => ((event as { error?: { name?: unknown } })
 export const swapMachine = setup({
   types: { context: {} as SwapContext, events: {} as SwapEvent, emitted: {} as SwapEmitted },
   actors: {
-    loadSwap: fromPromise<{ tokens: SwapToken[]; balances: TokenBalance[] }, { address: string; caipNetworkId: string }>(notProvided('loadSwap')),
+    loadSwap: fromPromise<SwapLoaded, { address: string; caipNetworkId: string }>(notProvided('loadSwap')),
     fetchQuote: fromPromise<SwapQuote, SwapQuoteInput>(notProvided('fetchQuote')),
     prepareReview: fromPromise<SwapReviewDetails, SwapQuoteInput & { slippage: string }>(notProvided('prepareReview')),
     buildApprove: fromPromise<SwapTransaction, SwapQuoteInput>(notProvided('buildApprove')),
@@ -93,7 +101,7 @@ export const swapMachine = setup({
     hasTarget: ({ context }) => Boolean(context.target),
     isOtherTarget: ({ context, event }) => event.type === 'swap.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
     isUnsupportedNamespace: ({ context }) => context.target?.namespace !== 'eip155',
-    hasNoTokens: ({ event }) => (event as unknown as { output: { tokens: SwapToken[] } }).output.tokens.length === 0,
+    hasNoTokens: (_, loaded: SwapLoaded) => loaded.tokens.length === 0,
     isNetworkNotSupported: ({ event }) => errorName(event) === 'SwapNetworkNotSupportedError',
     isGasPriceNotSupported: ({ event }) => errorName(event) === 'GasPriceNotSupportedError',
     isNoLiquidity: ({ event }) => errorName(event) === 'NoLiquidityError',
@@ -103,16 +111,16 @@ export const swapMachine = setup({
       Boolean(context.request?.fromToken && !findSwapToken(context.tokens, context.request.fromToken)) || Boolean(context.request?.toToken && !findSwapToken(context.tokens, context.request.toToken)),
     isInvalidAmount: ({ context }) => fromUnits(context) === undefined,
     /** An answer that buys nothing is no liquidity too. */
-    buysNothing: ({ event }) => BigInt((event as unknown as { output: SwapQuote }).output.toAmount) === 0n,
+    buysNothing: (_, quote: SwapQuote) => BigInt(quote.toAmount) === 0n,
     exceedsBalance: ({ context }) => (fromUnits(context) ?? 0n) > balanceUnits(balanceOf(tokenAt(context, 'from'), context.balances)),
     isInvalidSlippage: ({ event }) => event.type === 'swap.setSlippage' && slippageBps(event.slippage) === undefined,
     needsApproval: ({ context }) => needsApproval(context, fromUnits(context) ?? 0n),
-    isAllowanceShort: ({ context, event }) => BigInt((event as unknown as { output: { allowance: string } }).output.allowance) < (fromUnits(context) ?? 0n),
+    isAllowanceShort: ({ context }, read: { allowance: string }) => BigInt(read.allowance) < (fromUnits(context) ?? 0n),
     /** The new quote pays less than the minimum the visitor reviewed. */
-    isBelowReviewedMinimum: ({ context, event }) => context.reviewedMinimum !== undefined && BigInt((event as unknown as { output: SwapQuote }).output.toAmount) < BigInt(context.reviewedMinimum),
+    isBelowReviewedMinimum: ({ context }, quote: SwapQuote) => context.reviewedMinimum !== undefined && BigInt(quote.toAmount) < BigInt(context.reviewedMinimum),
     isOutcome,
     /** A Check again found the approval confirmed (the swap then goes on). */
-    isApprovalConfirmed: ({ context, event }) => context.unconfirmed?.step === 'approve' && outcomeOf(event).status === 'confirmed',
+    isApprovalConfirmed: ({ context }, outcome: TransactionOutcome) => context.unconfirmed?.step === 'approve' && outcome.status === 'confirmed',
   },
   actions: {
     setTarget: assign(({ event }) => (event.type === 'swap.setTarget' ? { target: event.target } : {})),
@@ -120,8 +128,7 @@ export const swapMachine = setup({
     resetForm: assign({ ...emptyForm, tokens: [], balances: [] }),
     setRequest: assign(({ event }) => (event.type === 'swap.open' && event.request ? { request: event.request } : {})),
     /** The tokens and balances are in: the requested tokens and amount are applied, else the native currency is the from token. */
-    setLoaded: assign(({ context, event }) => {
-      const { tokens, balances } = (event as unknown as { output: { tokens: SwapToken[]; balances: TokenBalance[] } }).output
+    setLoaded: assign(({ context }, { tokens, balances }: SwapLoaded) => {
       const request = context.request
       const from = findSwapToken(tokens, request?.fromToken)?.address ?? (tokens.some((t) => t.address === context.fromToken) ? context.fromToken : undefined)
       const to = findSwapToken(tokens, request?.toToken)?.address ?? (tokens.some((t) => t.address === context.toToken) ? context.toToken : undefined)
@@ -168,28 +175,25 @@ export const swapMachine = setup({
     setBalanceError: assign(({ context }) => ({ error: swapMessageRefs.insufficient(tokenAt(context, 'from')?.symbol ?? '') })),
     clearError: assign({ error: undefined, failure: undefined }),
     clearQuote: assign({ quote: undefined }),
-    setQuote: assign({ quote: ({ event }) => (event as unknown as { output: SwapQuote }).output }),
+    setQuote: assign((_, quote: SwapQuote) => ({ quote })),
     setReviewedMinimum: assign(({ context }) => ({ reviewedMinimum: context.quote ? minimumReceived(context.quote.toAmount, context.slippage).toString() : undefined })),
-    setDetails: assign({ details: ({ event }) => (event as unknown as { output: SwapReviewDetails }).output }),
-    setAllowance: assign(({ context, event }) => ({
-      details: { ...(context.details ?? { gasPrice: '0' }), allowance: (event as unknown as { output: { allowance: string } }).output.allowance },
-    })),
-    setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
+    setDetails: assign((_, details: SwapReviewDetails) => ({ details })),
+    setBuilt: assign((_, built: SwapTransaction) => ({ built })),
+    setAllowance: assign(({ context }, read: { allowance: string }) => ({ details: { ...(context.details ?? { gasPrice: '0' }), allowance: read.allowance } })),
+    setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
     /** A transaction that did not confirm: its failure; a revert says so on the form. */
-    setOutcomeFailure: assign(({ event }) => {
-      const outcome = outcomeOf(event)
+    setOutcomeFailure: assign((_, outcome: TransactionOutcome) => {
       const failure = 'error' in outcome ? outcome.error : undefined
       return { failure, error: outcome.status === 'reverted' ? swapMessageRefs.reverted : undefined }
     }),
-    setUnconfirmed: assign({
-      unconfirmed: ({ event }, params: { step: 'approve' | 'swap' }) => ({ step: params.step, hash: (outcomeOf(event) as { hash: string }).hash }),
-    }),
+    /** Params: the step and its outcome (`unknown`: it carries the hash). */
+    setUnconfirmed: assign((_, { step, outcome }: { step: 'approve' | 'swap'; outcome: TransactionOutcome }) => ({ unconfirmed: 'hash' in outcome ? { step, hash: outcome.hash } : undefined })),
     /** The final hash of a confirmed swap (a sped-up one's). */
     clearUnconfirmed: assign({ unconfirmed: undefined }),
-    setOutcomeHash: assign({ hash: ({ context, event }) => ('hash' in outcomeOf(event) ? (outcomeOf(event) as { hash: string }).hash : context.hash) }),
+    setOutcomeHash: assign(({ context }, outcome: TransactionOutcome) => ({ hash: 'hash' in outcome ? outcome.hash : context.hash })),
     setAllowanceFailure: assign({ failure: { name: 'AllowanceShortError', message: 'The allowance read back is short of the amount' }, error: swapMessageRefs.allowanceShort }),
-    setApproveHash: assign({ approveHash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
-    setHash: assign({ hash: ({ event }) => (event as TransactionSubmittedEvent).hash }),
+    setApproveHash: assign({ approveHash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.approveHash) }),
+    setHash: assign({ hash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.hash) }),
     emitReviewing: emit({ type: 'swap.reviewing' } as const),
     emitRepriced: emit({ type: 'swap.repriced' } as const),
     emitSubmitted: emit(({ context }) => ({ type: 'swap.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
@@ -226,8 +230,8 @@ export const swapMachine = setup({
         src: 'loadSwap',
         input: ({ context }) => ({ address: context.target!.address, caipNetworkId: context.target!.caipNetworkId }),
         onDone: [
-          { guard: 'hasNoTokens', target: 'unsupported' },
-          { target: 'form', actions: 'setLoaded' },
+          { guard: { type: 'hasNoTokens', params: ({ event }) => event.output }, target: 'unsupported' },
+          { target: 'form', actions: { type: 'setLoaded', params: ({ event }) => event.output } },
         ],
         onError: [
           { guard: 'isNetworkNotSupported', target: 'unsupported' },
@@ -266,8 +270,8 @@ export const swapMachine = setup({
             src: 'fetchQuote',
             input: ({ context }) => quoteInput(context),
             onDone: [
-              { guard: 'buysNothing', target: 'noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
-              { target: 'quoted', actions: 'setQuote' },
+              { guard: { type: 'buysNothing', params: ({ event }) => event.output }, target: 'noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
+              { target: 'quoted', actions: { type: 'setQuote', params: ({ event }) => event.output } },
             ],
             onError: [
               { guard: 'isNetworkNotSupported', target: '#swap.unsupported' },
@@ -303,7 +307,7 @@ export const swapMachine = setup({
             id: 'prepareReview',
             src: 'prepareReview',
             input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
-            onDone: { target: 'ready', actions: 'setDetails' },
+            onDone: { target: 'ready', actions: { type: 'setDetails', params: ({ event }) => event.output } },
             onError: [
               { guard: 'isGasPriceNotSupported', target: 'prepareFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.gasPriceNotSupported } }] },
               { target: 'prepareFailed', actions: ['setFailure', { type: 'setError', params: { message: swapMessageRefs.quoteFailed } }] },
@@ -327,7 +331,7 @@ export const swapMachine = setup({
             id: 'fetchQuote',
             src: 'fetchQuote',
             input: ({ context }) => quoteInput(context),
-            onDone: { target: 'ready', actions: ['setQuote', 'setReviewedMinimum'] },
+            onDone: { target: 'ready', actions: [{ type: 'setQuote', params: ({ event }) => event.output }, 'setReviewedMinimum'] },
             onError: { target: 'ready' },
           },
         },
@@ -343,7 +347,7 @@ export const swapMachine = setup({
             id: 'buildApprove',
             src: 'buildApprove',
             input: ({ context }) => quoteInput(context),
-            onDone: { target: 'transacting' },
+            onDone: { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
           },
         },
@@ -352,12 +356,16 @@ export const swapMachine = setup({
           invoke: {
             id: 'approve',
             src: 'transaction',
-            input: ({ context, event }) => transactionInput(context, (event as unknown as { output: SwapTransaction }).output),
+            input: ({ context }) => transactionInput(context, context.built),
             onDone: [
-              { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: 'readingAllowance' },
-              { guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: '#swap.form.quoted', actions: 'emitCancelled' },
-              { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: '#swap.unconfirmed', actions: [{ type: 'setUnconfirmed', params: { step: 'approve' } }, 'emitUnconfirmed'] },
-              { target: '#swap.form.quoted', actions: ['setOutcomeFailure', 'emitFailed'] },
+              { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'readingAllowance' },
+              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              {
+                guard: { type: 'isOutcome', params: outcomeIn('unknown') },
+                target: '#swap.unconfirmed',
+                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'approve', outcome: event.output }) }, 'emitUnconfirmed'],
+              },
+              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
             ],
           },
           initial: 'prompting',
@@ -373,8 +381,12 @@ export const swapMachine = setup({
             src: 'fetchAllowance',
             input: ({ context }) => quoteInput(context),
             onDone: [
-              { guard: 'isAllowanceShort', target: '#swap.form.quoted', actions: ['setAllowance', 'setAllowanceFailure', 'emitFailed'] },
-              { target: '#swap.swapping', actions: 'setAllowance' },
+              {
+                guard: { type: 'isAllowanceShort', params: ({ event }) => event.output },
+                target: '#swap.form.quoted',
+                actions: [{ type: 'setAllowance', params: ({ event }) => event.output }, 'setAllowanceFailure', 'emitFailed'],
+              },
+              { target: '#swap.swapping', actions: { type: 'setAllowance', params: ({ event }) => event.output } },
             ],
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
           },
@@ -394,11 +406,11 @@ export const swapMachine = setup({
             input: ({ context }) => quoteInput(context),
             onDone: [
               {
-                guard: 'isBelowReviewedMinimum',
+                guard: { type: 'isBelowReviewedMinimum', params: ({ event }) => event.output },
                 target: '#swap.review.ready',
-                actions: ['setQuote', 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }, 'emitRepriced'],
+                actions: [{ type: 'setQuote', params: ({ event }) => event.output }, 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }, 'emitRepriced'],
               },
-              { target: 'building', actions: 'setQuote' },
+              { target: 'building', actions: { type: 'setQuote', params: ({ event }) => event.output } },
             ],
             onError: [
               { guard: 'isNoLiquidity', target: '#swap.form.noLiquidity', actions: ['clearQuote', { type: 'setError', params: { message: swapMessageRefs.noLiquidity } }] },
@@ -411,7 +423,7 @@ export const swapMachine = setup({
             id: 'buildSwap',
             src: 'buildSwap',
             input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
-            onDone: { target: 'transacting' },
+            onDone: { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
           },
         },
@@ -420,12 +432,16 @@ export const swapMachine = setup({
           invoke: {
             id: 'swap',
             src: 'transaction',
-            input: ({ context, event }) => ({ ...transactionInput(context, (event as unknown as { output: SwapTransaction }).output), submittedToast: messageOf('swapSubmitted') }),
+            input: ({ context }) => ({ ...transactionInput(context, context.built), submittedToast: messageOf('swapSubmitted') }),
             onDone: [
-              { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: '#swap.idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
-              { guard: { type: 'isOutcome', params: { status: ['rejected'] } }, target: '#swap.form.quoted', actions: 'emitCancelled' },
-              { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: '#swap.unconfirmed', actions: [{ type: 'setUnconfirmed', params: { step: 'swap' } }, 'emitUnconfirmed'] },
-              { target: '#swap.form.quoted', actions: ['setOutcomeFailure', 'emitFailed'] },
+              { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: '#swap.idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
+              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              {
+                guard: { type: 'isOutcome', params: outcomeIn('unknown') },
+                target: '#swap.unconfirmed',
+                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'swap', outcome: event.output }) }, 'emitUnconfirmed'],
+              },
+              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
             ],
           },
           initial: 'prompting',
@@ -457,10 +473,10 @@ export const swapMachine = setup({
         input: ({ context }) => ({ ...transactionInput(context), hash: context.unconfirmed!.hash }),
         onDone: [
           // The approval confirmed: the swap goes on as it would have (the allowance read back, then its prompt).
-          { guard: 'isApprovalConfirmed', target: '#swap.approving.readingAllowance', actions: 'clearUnconfirmed' },
-          { guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, target: 'idle', actions: ['setOutcomeHash', 'emitSucceeded', 'resetForm'] },
-          { guard: { type: 'isOutcome', params: { status: ['unknown'] } }, target: 'unconfirmed' },
-          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', 'setOutcomeFailure', 'emitFailed'] },
+          { guard: { type: 'isApprovalConfirmed', params: outcomeOf }, target: '#swap.approving.readingAllowance', actions: 'clearUnconfirmed' },
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
+          { guard: { type: 'isOutcome', params: outcomeIn('unknown') }, target: 'unconfirmed' },
+          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
         ],
       },
     },

@@ -44,6 +44,8 @@ export type SwapContext = {
   hash?: string | undefined
   /** Sent, status unknown: which transaction (the approval or the swap) and its hash. */
   unconfirmed?: { step: 'approve' | 'swap'; hash: string } | undefined
+  /** The transaction built last (the approval, then the swap): the request the transaction machine hands the wallet. */
+  built?: SwapTransaction | undefined
   /** The form's or the review's message. */
   error?: SwapMessage | undefined
   /** The last API or wallet failure. */

@@ -1,10 +1,11 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, enqueueActions, fromPromise, setup, type DoneActorEvent } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ToastText } from './messages.ts'
 import type { ToastEvent } from './toast.ts'
 import { timing } from './timing.ts'
 import { isReplacedByOther, TransactionStatusUnknownError, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
+import { actorErrorOf } from './narrow.ts'
 
 export type { TransactionEnd, TransactionWaitInput } from './transactionEnd.ts'
 
@@ -97,8 +98,8 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('transaction', name)
 }
 
-const outputOf = (event: unknown) => (event as { output?: unknown }).output
-const endOf = (event: unknown) => outputOf(event) as TransactionEnd
+/** The `hash` of what the wallet answered to `send`: a dapp's adapter is foreign code, the answer may be anything. */
+const answeredHash = (answer: unknown): unknown => (typeof answer === 'object' && answer !== null && 'hash' in answer ? answer.hash : undefined)
 
 /**
  * One transaction, from the wallet's prompt to the chain's end (spec §4 Send: "loading" while the wallet and the chain
@@ -128,27 +129,29 @@ export const transactionMachine = setup({
   delays: { receiptWaitTimeout: timing.receiptWaitTimeout },
   guards: {
     hasHash: ({ context }) => Boolean(context.hash),
-    isUserRejection: ({ event }) => isUserRejection((event as { error?: unknown }).error),
-    isMalformedHash: ({ context, event }) => !isTransactionHash(context.namespace, (outputOf(event) as { hash?: unknown } | undefined)?.hash),
+    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
+    /** Params: what `send` answered (typed `{ hash }`, but a dapp's adapter may answer anything: read defensively). */
+    isMalformedHash: ({ context }, answer: { hash: string }) => !isTransactionHash(context.namespace, answeredHash(answer)),
     /** The wait named another hash than the one sent, and no replacement that explains it. */
-    isForeignEnd: ({ context, event }) => {
-      const end = endOf(event)
+    isForeignEnd: ({ context }, end: TransactionEnd) => {
       return typeof end?.hash === 'string' && end.hash.toLowerCase() !== context.hash!.toLowerCase() && end.replaced?.hash.toLowerCase() !== context.hash!.toLowerCase()
     },
-    isUnknownEnd: ({ event }) => endOf(event).status === 'unknown',
-    isReplacedByOther: ({ event }) => isReplacedByOther(endOf(event)),
-    isReverted: ({ event }) => endOf(event).status === 'reverted',
+    /** Params (this and the next two): the end `waitForEnd` answered. */
+    isUnknownEnd: (_, end: TransactionEnd) => end.status === 'unknown',
+    isReplacedByOther: (_, end: TransactionEnd) => isReplacedByOther(end),
+    isReverted: (_, end: TransactionEnd) => end.status === 'reverted',
     hasSubmittedToast: ({ context }) => context.submittedToast !== undefined,
   },
   actions: {
-    setHash: assign({ hash: ({ event }) => (outputOf(event) as { hash: string }).hash }),
-    /** The wait's final hash (a replacement's, when the wallet sped the transaction up). */
-    setEndHash: assign({ hash: ({ context, event }) => endOf(event).hash ?? context.hash }),
-    setFailure: assign({ failure: ({ event }) => summarizeError((event as { error?: unknown }).error) }),
-    setMalformedHashFailure: assign({
-      failure: ({ context, event }) => summarizeError(new InvalidTransactionHashError(context.namespace, (outputOf(event) as { hash?: unknown } | undefined)?.hash)),
-    }),
-    setForeignFailure: assign({ failure: ({ context, event }) => summarizeError(new ForeignReceiptError(context.hash!, endOf(event).hash)) }),
+    /** Params: what `send` answered (`isMalformedHash` checked its hash first). */
+    setHash: assign((_, answer: { hash: string }) => ({ hash: answer.hash })),
+    /** The wait's final hash (a replacement's, when the wallet sped the transaction up). Params: the end `waitForEnd` answered. */
+    setEndHash: assign(({ context }, end: TransactionEnd) => ({ hash: end.hash ?? context.hash })),
+    setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
+    /** Params: what `send` answered. */
+    setMalformedHashFailure: assign(({ context }, answer: { hash: string }) => ({ failure: summarizeError(new InvalidTransactionHashError(context.namespace, answeredHash(answer))) })),
+    /** Params: the end `waitForEnd` answered. */
+    setForeignFailure: assign(({ context }, end: TransactionEnd) => ({ failure: summarizeError(new ForeignReceiptError(context.hash!, end.hash)) })),
     setRevertFailure: assign({ failure: { name: 'TransactionRevertedError', message: 'Transaction reverted' } }),
     setReplacedFailure: assign({ failure: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }),
     setTimeoutFailure: assign({ failure: ({ context }) => summarizeError(new TransactionStatusUnknownError(context.hash!)) }),
@@ -174,7 +177,8 @@ export const transactionMachine = setup({
   context: ({ input }) => ({ ...input, toastShown: false }),
   initial: 'starting',
   // The final state's own output (each end below says what it carries).
-  output: ({ event }) => (event as unknown as { output: TransactionOutcome }).output,
+  // XState types the root's done event output as `unknown`, though every final state below outputs a TransactionOutcome.
+  output: ({ event }) => event.output as TransactionOutcome,
   states: {
     /** A "Check again" (a hash given) goes straight to the chain; else the wallet is asked. */
     starting: { always: [{ guard: 'hasHash', target: 'confirming' }, { target: 'prompting' }] },
@@ -186,9 +190,9 @@ export const transactionMachine = setup({
         src: 'send',
         input: ({ context }): TransactionSendInput => ({ connectorId: context.connectorId, caipNetworkId: context.caipNetworkId, request: context.request }),
         onDone: [
-          { guard: 'isMalformedHash', target: 'failed', actions: 'setMalformedHashFailure' },
-          { guard: 'hasSubmittedToast', target: 'confirming', actions: ['setHash', 'tellParentSubmitted', 'showSubmittedToast', 'markToastShown'] },
-          { target: 'confirming', actions: ['setHash', 'tellParentSubmitted'] },
+          { guard: { type: 'isMalformedHash', params: ({ event }) => event.output }, target: 'failed', actions: { type: 'setMalformedHashFailure', params: ({ event }) => event.output } },
+          { guard: 'hasSubmittedToast', target: 'confirming', actions: [{ type: 'setHash', params: ({ event }) => event.output }, 'tellParentSubmitted', 'showSubmittedToast', 'markToastShown'] },
+          { target: 'confirming', actions: [{ type: 'setHash', params: ({ event }) => event.output }, 'tellParentSubmitted'] },
         ],
         onError: [
           { guard: 'isUserRejection', target: 'rejected' },
@@ -204,11 +208,11 @@ export const transactionMachine = setup({
         src: 'waitForEnd',
         input: ({ context }): TransactionWaitInput => ({ connectorId: context.connectorId, caipNetworkId: context.caipNetworkId, hash: context.hash! }),
         onDone: [
-          { guard: 'isForeignEnd', target: 'unknown', actions: 'setForeignFailure' },
-          { guard: 'isUnknownEnd', target: 'unknown', actions: 'setEndHash' },
-          { guard: 'isReplacedByOther', target: 'replaced', actions: ['setEndHash', 'setReplacedFailure'] },
-          { guard: 'isReverted', target: 'reverted', actions: ['setEndHash', 'setRevertFailure'] },
-          { target: 'confirmed', actions: 'setEndHash' },
+          { guard: { type: 'isForeignEnd', params: ({ event }) => event.output }, target: 'unknown', actions: { type: 'setForeignFailure', params: ({ event }) => event.output } },
+          { guard: { type: 'isUnknownEnd', params: ({ event }) => event.output }, target: 'unknown', actions: { type: 'setEndHash', params: ({ event }) => event.output } },
+          { guard: { type: 'isReplacedByOther', params: ({ event }) => event.output }, target: 'replaced', actions: [{ type: 'setEndHash', params: ({ event }) => event.output }, 'setReplacedFailure'] },
+          { guard: { type: 'isReverted', params: ({ event }) => event.output }, target: 'reverted', actions: [{ type: 'setEndHash', params: ({ event }) => event.output }, 'setRevertFailure'] },
+          { target: 'confirmed', actions: { type: 'setEndHash', params: ({ event }) => event.output } },
         ],
         // The wait itself failed (a dapp's own adapter threw): the transaction was sent all the same.
         onError: { target: 'unknown', actions: 'setFailure' },
@@ -243,14 +247,25 @@ export function transactionExplorerUrl(network: { blockExplorers?: { default: { 
   return `${base.replace(/\/+$/, '')}/tx/${encodeURIComponent(hash)}`
 }
 
+/** A parent's `onDone` event for an invoked transaction machine: its output is the {@link TransactionOutcome}. */
+export type TransactionDoneEvent = DoneActorEvent<TransactionOutcome>
+
 /**
- * The outcome a parent's `onDone` carries, typed ({@link TransactionOutcome}).
- * @example onDone: [{ guard: ({ event }) => outcomeOf(event).status === 'confirmed', … }]
+ * Params for a parent's named action from its `onDone`: the outcome the invoked transaction ended with.
+ * @example onDone: { target: 'idle', actions: { type: 'setOutcomeHash', params: outcomeOf } }
  */
-export const outcomeOf = (event: unknown): TransactionOutcome => outputOf(event) as TransactionOutcome
+export const outcomeOf = ({ event }: { event: TransactionDoneEvent }): TransactionOutcome => event.output
+
+/**
+ * Params for {@link isOutcome} from a parent's `onDone`: the outcome, and the statuses it is tested against.
+ * @example onDone: [{ guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, … }]
+ */
+export const outcomeIn =
+  (...status: TransactionStatus[]) =>
+  ({ event }: { event: TransactionDoneEvent }) => ({ outcome: event.output, status })
 
 /**
  * A named guard for a parent: the invoked transaction ended with one of `params.status`.
- * @example guards: { isOutcome }, … onDone: [{ guard: { type: 'isOutcome', params: { status: ['confirmed'] } }, … }]
+ * @example guards: { isOutcome }, … onDone: [{ guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, … }]
  */
-export const isOutcome = ({ event }: { event: unknown }, params: { status: readonly TransactionStatus[] }) => params.status.includes(outcomeOf(event).status)
+export const isOutcome = (_: unknown, params: { outcome: TransactionOutcome; status: readonly TransactionStatus[] }) => params.status.includes(params.outcome.status)

@@ -15,7 +15,8 @@ export type TransactionEnd = {
 /** What a wait actor takes: the wallet's connector, the CAIP-2 network and the hash that was sent. */
 export type TransactionWaitInput = { connectorId: string; caipNetworkId: string; hash: string }
 
-const reasons = new Set(['repriced', 'cancelled', 'replaced'])
+type ReplacedReason = NonNullable<TransactionEnd['replaced']>['reason']
+const isReplacedReason = (reason: unknown): reason is ReplacedReason => reason === 'repriced' || reason === 'cancelled' || reason === 'replaced'
 
 /**
  * Reads what a transfer adapter's `waitForTransfer` resolved with (a dapp's own adapter is foreign code: anything may
@@ -25,14 +26,15 @@ const reasons = new Set(['repriced', 'cancelled', 'replaced'])
  * // { status: 'success', hash: '0xb…', replaced: { hash: '0xa…', reason: 'repriced' } }
  */
 export function transactionEndOf(receipt: unknown, sentHash: string): TransactionEnd {
-  const r = (typeof receipt === 'object' && receipt !== null ? receipt : {}) as Record<string, unknown>
-  const status = r['status'] === 'success' || r['status'] === 'reverted' ? r['status'] : 'unknown'
-  const hash = typeof r['hash'] === 'string' && r['hash'] !== '' ? r['hash'] : sentHash
-  const replaced = r['replaced'] as { hash?: unknown; reason?: unknown } | undefined
-  const replacement =
-    status !== 'unknown' && replaced && typeof replaced.hash === 'string' && reasons.has(String(replaced.reason))
-      ? { replaced: { hash: replaced.hash, reason: replaced.reason as 'repriced' | 'cancelled' | 'replaced' } }
-      : {}
+  const r: object = typeof receipt === 'object' && receipt !== null ? receipt : {}
+  const rawStatus = 'status' in r ? r.status : undefined
+  const status = rawStatus === 'success' || rawStatus === 'reverted' ? rawStatus : 'unknown'
+  const rawHash = 'hash' in r ? r.hash : undefined
+  const hash = typeof rawHash === 'string' && rawHash !== '' ? rawHash : sentHash
+  const replaced: object = 'replaced' in r && typeof r.replaced === 'object' && r.replaced !== null ? r.replaced : {}
+  const replacedHash = 'hash' in replaced ? replaced.hash : undefined
+  const reason = 'reason' in replaced ? replaced.reason : undefined
+  const replacement = status !== 'unknown' && typeof replacedHash === 'string' && isReplacedReason(reason) ? { replaced: { hash: replacedHash, reason } } : {}
   return { status, hash, ...replacement }
 }
 
