@@ -38,11 +38,10 @@ export function accountTypeFeature(options: { enabled: boolean; preferredType?: 
         return [to.self(prefer ? { type: 'accountType.read', prefer } : { type: 'accountType.read' }, true)]
       },
       gesture: (facts, event) => (isEmbeddedEvmAccount(facts.account) && event.type === 'accountType.switch' ? [to.self(event, true)] : []),
-      emitted: (_facts, event) => {
-        const e = event as AccountTypeEmitted
-        if (e.applied) return []
-        if (e.type === 'accountType.switched') return [to.toast('success', messageOf(e.to === 'smartAccount' ? 'accountTypeSmartAccount' : 'accountTypeEoa'))]
-        if (e.type === 'accountType.failed') return [to.toast('error', messageOf('failure', e.error))]
+      emitted: (_facts, event: AccountTypeEmitted) => {
+        if (event.applied) return []
+        if (event.type === 'accountType.switched') return [to.toast('success', messageOf(event.to === 'smartAccount' ? 'accountTypeSmartAccount' : 'accountTypeEoa'))]
+        if (event.type === 'accountType.failed') return [to.toast('error', messageOf('failure', event.error))]
         return []
       },
     },

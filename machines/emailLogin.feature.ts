@@ -1,4 +1,4 @@
-import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { to, type CommandEvent, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { EmailLoginEmitted } from './emailLogin.ts'
 import { defineFeature } from './features.ts'
 import type { emailLoginMachine } from './emailLogin.ts'
@@ -18,18 +18,16 @@ export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: st
  * with 'success' (Account) and its failure with 'error' (back), or the modal it opened closes. An outcome when
  * ApproveTransaction no longer shows (the visitor closed the modal or went back: the request was rejected) moves nothing.
  */
-export function approvalMoves(facts: FeatureFacts, e: EmbeddedApprovalEvent | { type: string }): FeatureCommand[] {
+export function approvalMoves(facts: FeatureFacts, e: CommandEvent): FeatureCommand[] {
   if (e.type === 'embedded.approvalRequested') {
-    const a = e as Extract<EmbeddedApprovalEvent, { type: 'embedded.approvalRequested' }>
-    const push = to.router({ type: 'router.pushTransaction', id: `approve-${a.id}`, onSuccess: 'Account' })
-    if (a.modalWasOpen) return [to.router({ type: 'router.push', view: 'ApproveTransaction' }), push]
+    const push = to.router({ type: 'router.pushTransaction', id: `approve-${String(e.id)}`, onSuccess: 'Account' })
+    if (e.modalWasOpen) return [to.router({ type: 'router.push', view: 'ApproveTransaction' }), push]
     return [to.router({ type: 'router.reset', view: 'ApproveTransaction' }), push, to.modal({ type: 'modal.open' })]
   }
   if (e.type === 'embedded.approvalEnded') {
-    const a = e as Extract<EmbeddedApprovalEvent, { type: 'embedded.approvalEnded' }>
     if (facts.view !== 'ApproveTransaction') return []
-    if (!a.modalWasOpen) return [to.router({ type: 'router.clearTransactions' }), to.modal({ type: 'modal.close' })]
-    return [to.router({ type: 'router.popTransaction', outcome: a.outcome, isConnected: Boolean(facts.account) })]
+    if (!e.modalWasOpen) return [to.router({ type: 'router.clearTransactions' }), to.modal({ type: 'modal.close' })]
+    return [to.router({ type: 'router.popTransaction', outcome: e.outcome, isConnected: Boolean(facts.account) })]
   }
   return []
 }
@@ -48,10 +46,9 @@ export function emailLoginFeature(options: { enabled: boolean }): FeatureRegistr
     id: 'emailLogin',
     available: (facts) => options.enabled && facts.flags.email,
     on: {
-      emitted: (facts, event) => {
-        const e = event as EmailLoginEmitted
-        if (e.type === 'emailLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
-        return approvalMoves(facts, event as EmbeddedApprovalEvent)
+      emitted: (facts, event: EmailLoginEmitted | EmbeddedApprovalEvent) => {
+        if (event.type === 'emailLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
+        return approvalMoves(facts, event)
       },
       // A new visit starts from the email field, the typed email kept.
       account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'emailLogin.reset' })] : []),

@@ -1,5 +1,5 @@
 import { to, type FeatureRegistration } from './features.ts'
-import type { FarcasterLoginEmitted, FarcasterLoginEvent } from './farcasterLogin.ts'
+import type { FarcasterLoginEmitted } from './farcasterLogin.ts'
 import { defineFeature } from './features.ts'
 import type { farcasterLoginMachine } from './farcasterLogin.ts'
 
@@ -22,16 +22,14 @@ export function farcasterLoginFeature(options: { enabled: boolean }): FeatureReg
     available: (facts) => options.enabled && Array.isArray(facts.flags.socials) && facts.flags.socials.includes('farcaster'),
     on: {
       gesture: (_facts, event) => {
-        const e = event as FarcasterLoginEvent
-        if (e.type === 'farcasterLogin.start') return [to.router({ type: 'router.push', view: 'ConnectingFarcaster' }), to.self(e, true)]
+        if (event.type === 'farcasterLogin.start') return [to.router({ type: 'router.push', view: 'ConnectingFarcaster' }), to.self(event, true)]
         return [to.self(event, true)]
       },
       open: () => [to.self({ type: 'farcasterLogin.start' }, true)],
       back: () => [to.self({ type: 'farcasterLogin.leave' })],
       closed: (facts) => (facts.view === 'ConnectingFarcaster' ? [to.self({ type: 'farcasterLogin.leave' })] : []),
-      emitted: (_facts, event) => {
-        const e = event as FarcasterLoginEmitted
-        if (e.type === 'farcasterLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
+      emitted: (_facts, event: FarcasterLoginEmitted) => {
+        if (event.type === 'farcasterLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
         return []
       },
       account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'farcasterLogin.reset' })] : []),

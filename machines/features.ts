@@ -58,8 +58,12 @@ export type FeatureRegistration = {
     select?: (facts: FeatureFacts, connectorId: string) => FeatureCommand[]
     /** A gesture of its views (`feature.deliver`). Default: the event to the feature, spawned or fetched if needed. */
     gesture?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
-    /** Its machine emitted `event`. */
-    emitted?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
+    /**
+     * Its machine emitted `event` (the email login's also hears the embedded wallet's approvals). Declared as a method so
+     * that a feature's hook names the events it reads, its machine's emitted type: the root holds every feature and
+     * hands them on as `CommandEvent`, and TypeScript checks a method's parameter bivariantly.
+     */
+    emitted?(facts: FeatureFacts, event: CommandEvent): FeatureCommand[]
     /** The network machine reported a switch's outcome (`network.switchRejected`, `network.switchFailed`, `network.notFound`). */
     network?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
   }

@@ -1,6 +1,6 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureRegistration } from './features.ts'
 import type { ViewName } from './views.ts'
-import { startNames, type NamesGesture } from './names.feature.ts'
+import { startNames } from './names.feature.ts'
 import type { NamesEmitted, NamesTarget } from './names.ts'
 import { supportsNamespace } from './namespaces.ts'
 
@@ -44,7 +44,7 @@ export const namesOutcomes: NonNullable<FeatureRegistration['on']> = {
     return commands
   },
   gesture: (facts, event) => {
-    switch ((event as NamesGesture | { type: string }).type) {
+    switch (event.type) {
       case 'names.start':
         return startNames()
       case 'names.done':
@@ -53,13 +53,12 @@ export const namesOutcomes: NonNullable<FeatureRegistration['on']> = {
         return facts.account ? [to.self(event, true)] : []
     }
   },
-  emitted: (facts, event) => {
-    const e = event as NamesEmitted
-    switch (e.type) {
+  emitted: (facts, event: NamesEmitted) => {
+    switch (event.type) {
       case 'names.registered':
         return [{ to: 'feature', feature: 'account', event: { type: 'account.reload' } }, ...successMoves(facts.view)]
       case 'names.failed':
-        return [to.root({ type: 'feature.reportError', error: e.error })]
+        return [to.root({ type: 'feature.reportError', error: event.error })]
       default:
         return []
     }

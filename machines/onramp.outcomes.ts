@@ -32,9 +32,8 @@ export const onrampOutcomes: NonNullable<FeatureRegistration['on']> = {
         return [to.self(event, true)]
     }
   },
-  emitted: (facts, event) => {
-    const e = event as OnrampEmitted
-    switch (e.type) {
+  emitted: (facts, event: OnrampEmitted) => {
+    switch (event.type) {
       case 'onramp.checkout':
         return [to.router({ type: 'router.push', view: 'OnRampCheckout' })]
       case 'onramp.succeeded':

@@ -1,5 +1,5 @@
-import { to, type FeatureRegistration } from './features.ts'
-import type { PairingEmitted, PairingEvent } from './pairing.ts'
+import { to, type CommandEvent, type FeatureRegistration } from './features.ts'
+import type { PairingEmitted } from './pairing.ts'
 import { defineFeature } from './features.ts'
 import type { pairingMachine } from './pairing.ts'
 
@@ -12,7 +12,7 @@ import type { pairingMachine } from './pairing.ts'
  * @param options.connectorId WalletConnect's connector id; undefined when WalletConnect is off.
  */
 export function pairingFeature(options: { connectorId: string | undefined }): FeatureRegistration {
-  const start = (event: Extract<PairingEvent, { type: 'pairing.start' }> = { type: 'pairing.start' }) => to.self(event, true)
+  const start = (event: CommandEvent = { type: 'pairing.start' }) => to.self(event, true)
   return {
     id: 'pairing',
     available: () => options.connectorId !== undefined,
@@ -26,20 +26,20 @@ export function pairingFeature(options: { connectorId: string | undefined }): Fe
       back: () => [to.self({ type: 'pairing.cancel' })],
       closed: () => [to.self({ type: 'pairing.cancel' })],
       gesture: (_facts, event) => {
-        const e = event as PairingEvent
         // A directory or custom wallet (not installed) picked: WalletConnect with that wallet's links (spec §2).
-        if (e.type === 'pairing.start') {
-          return [to.router({ type: 'router.push', view: 'ConnectingWalletConnect', ...(e.wallet ? { data: { walletId: e.wallet.id } } : {}) }), start(e)]
+        if (event.type === 'pairing.start') {
+          const wallet = event.wallet
+          const walletId = typeof wallet === 'object' && wallet !== null && 'id' in wallet ? wallet.id : undefined
+          return [to.router({ type: 'router.push', view: 'ConnectingWalletConnect', ...(typeof walletId === 'string' ? { data: { walletId } } : {}) }), start(event)]
         }
         // "Try again": a connection request left from the last approval is dropped first.
-        if (e.type === 'pairing.retry') return [to.connection({ type: 'connection.cancel' }), to.self(e)]
+        if (event.type === 'pairing.retry') return [to.connection({ type: 'connection.cancel' }), to.self(event)]
         return [to.self(event, true)]
       },
-      emitted: (_facts, event) => {
-        const e = event as PairingEmitted
+      emitted: (_facts, event: PairingEmitted) => {
         // The wallet approved: the active connection reads the session (no second prompt).
-        if (e.type === 'pairing.approved') return [to.connection({ type: 'connection.request', connectorId: options.connectorId ?? 'walletConnect' })]
-        if (e.type === 'pairing.failed') return [to.root({ type: 'feature.reportError', error: e.error })]
+        if (event.type === 'pairing.approved') return [to.connection({ type: 'connection.request', connectorId: options.connectorId ?? 'walletConnect' })]
+        if (event.type === 'pairing.failed') return [to.root({ type: 'feature.reportError', error: event.error })]
         return []
       },
     },

@@ -13,10 +13,9 @@ export function remoteConfigFeature(input: RemoteConfigInput = { projectId: 'uns
     input: () => input,
     on: {
       opened: () => [to.self({ type: 'remoteConfig.load' }, true)],
-      emitted: (_facts, event) => {
-        const e = event as RemoteConfigEmitted
-        if (e.type === 'remoteConfig.ready') return [to.root({ type: 'feature.flags', features: e.features })]
-        if (e.type === 'remoteConfig.alert') return [to.root({ type: 'feature.alert', key: e.key, title: e.title, message: e.message })]
+      emitted: (_facts, event: RemoteConfigEmitted) => {
+        if (event.type === 'remoteConfig.ready') return [to.root({ type: 'feature.flags', features: event.features })]
+        if (event.type === 'remoteConfig.alert') return [to.root({ type: 'feature.alert', key: event.key, title: event.title, message: event.message })]
         return []
       },
     },

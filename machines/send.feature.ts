@@ -42,7 +42,7 @@ export const sendFeature: FeatureRegistration = {
       return view === 'Send' && facts.account ? [to.self({ type: 'send.open' }, true)] : []
     },
     // Until the machine arrives: Send starts it; anything else waits for it (`send.outcomes.ts` answers from then on).
-    gesture: (facts, event) => (event.type === 'send.start' ? startSend(facts, (event as Extract<SendGesture, { type: 'send.start' }>).tokenKey) : [to.self(event, true)]),
+    gesture: (facts, event) => (event.type === 'send.start' ? startSend(facts, typeof event.tokenKey === 'string' ? event.tokenKey : undefined) : [to.self(event, true)]),
   },
 }
 

@@ -1,6 +1,6 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { isMessage, messageOf } from './messages.ts'
-import { sendUnconfirmed, startSend, type SendGesture } from './send.feature.ts'
+import { sendUnconfirmed, startSend } from './send.feature.ts'
 import type { SendEmitted, SendTarget } from './send.ts'
 
 /**
@@ -46,14 +46,13 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
   // Back from a send whose end is not known leaves it (Account, the form cleared), never to the form with its amount.
   back: (facts) => (facts.view === 'SendPreview' ? [to.self({ type: sendUnconfirmed(facts) ? 'send.dismiss' : 'send.edit' })] : []),
   gesture: (facts, event) => {
-    const e = event as SendGesture | { type: string }
-    switch (e.type) {
+    switch (event.type) {
       case 'send.start':
-        return startSend(facts, (e as Extract<SendGesture, { type: 'send.start' }>).tokenKey)
+        return startSend(facts, typeof event.tokenKey === 'string' ? event.tokenKey : undefined)
       case 'send.chooseToken':
         return [to.router({ type: 'router.push', view: 'SendSelectToken' })]
       case 'send.pickToken':
-        return [to.self({ type: 'send.selectToken', tokenKey: (e as Extract<SendGesture, { type: 'send.pickToken' }>).tokenKey }), back(facts)]
+        return [to.self({ type: 'send.selectToken', tokenKey: event.tokenKey }), back(facts)]
       case 'send.confirm':
         // The transaction enters the stack and the wallet is asked; a full stack refuses it (spec §9).
         if (facts.transactions.count >= facts.transactions.limit) return [to.toast('error', messageOf('transactionStackFull'))]
@@ -64,16 +63,15 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
         return [to.self(event, true)]
     }
   },
-  emitted: (facts, event) => {
-    const e = event as SendEmitted
-    switch (e.type) {
+  emitted: (facts, event: SendEmitted) => {
+    switch (event.type) {
       case 'send.previewing':
         return [to.router({ type: 'router.push', view: 'SendPreview' })]
       case 'send.succeeded':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.reset', view: 'Account' }) : pop(facts, 'success'),
           to.connection({ type: 'connection.refreshBalance' }),
-          { to: 'feature', feature: 'account', event: { type: 'account.reload', ...(e.tokenAddress ? { forceUpdate: e.tokenAddress } : {}) } },
+          { to: 'feature', feature: 'account', event: { type: 'account.reload', ...(event.tokenAddress ? { forceUpdate: event.tokenAddress } : {}) } },
           to.toast('success', sendToastMessages.sent),
         ]
       case 'send.cancelled':
@@ -85,8 +83,8 @@ export const sendOutcomes: NonNullable<FeatureRegistration['on']> = {
       case 'send.failed':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Send' }) : pop(facts, 'error'),
-          to.toast('error', messageOf('failure', e.error)),
-          to.root({ type: 'feature.reportError', error: e.error }),
+          to.toast('error', messageOf('failure', event.error)),
+          to.root({ type: 'feature.reportError', error: event.error }),
         ]
       default:
         return []

@@ -1,5 +1,5 @@
 import { messageOf } from './messages.ts'
-import { to, type CommandEvent, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { to, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import type { SiwxEmitted, SiwxInput } from './siwx.ts'
 import { defineFeature } from './features.ts'
 import type { siwxMachine } from './siwx.ts'
@@ -42,14 +42,13 @@ export function siwxFeature(options: { enabled: boolean; input?: SiwxInput | und
         if (!facts.self?.hasTag('returning')) return []
         return ['network.switchRejected', 'network.switchFailed', 'network.notFound'].includes(event.type) ? [to.self({ type: 'siwx.returnFailed' })] : []
       },
-      emitted: (facts, event) => emitted(facts, event),
+      emitted: (facts, event: SiwxEmitted) => emitted(facts, event),
     },
   }
 }
 
-function emitted(facts: FeatureFacts, event: CommandEvent): FeatureCommand[] {
-  const e = event as SiwxEmitted
-  switch (e.type) {
+function emitted(facts: FeatureFacts, event: SiwxEmitted): FeatureCommand[] {
+  switch (event.type) {
     // A sign-in waits for the visitor: the prompt, opening the modal if it was closed.
     case 'siwx.prompt':
       return [to.router(signView), to.modal({ type: 'modal.open' })]
@@ -57,20 +56,20 @@ function emitted(facts: FeatureFacts, event: CommandEvent): FeatureCommand[] {
     case 'siwx.signFailed':
       return [to.router(signView), to.modal({ type: 'modal.open' }), to.toast('error', messageOf('siwxSignFailed'))]
     case 'siwx.closeBlocked':
-      return [to.modal({ type: 'modal.setCloseBlocked', blocked: e.blocked })]
+      return [to.modal({ type: 'modal.setCloseBlocked', blocked: event.blocked })]
     // After a connection the connecting or sign view stays for the session check: a session found makes it pointless.
     case 'siwx.sessionFound':
       return facts.isConnecting || facts.holder === 'siwx' ? [to.modal({ type: 'modal.close' })] : []
     case 'siwx.signedIn':
-      return [to.modal({ type: 'modal.close' }), to.root({ type: 'feature.track', name: 'SIWX_AUTH_SUCCESS', properties: { network: e.session.data.chainId } })]
+      return [to.modal({ type: 'modal.close' }), to.root({ type: 'feature.track', name: 'SIWX_AUTH_SUCCESS', properties: { network: event.session.data.chainId } })]
     // Spec §4: an init failure disconnects, resets the view and shows the message.
     case 'siwx.initFailed':
       return [to.connection({ type: 'connection.disconnect' }), to.router({ type: 'router.reset', view: 'Connect' }), to.toast('error', messageOf('siwxInitFailed'))]
     case 'siwx.cancelled':
-      if (e.disconnect) return [to.connection({ type: 'connection.disconnect' })]
+      if (event.disconnect) return [to.connection({ type: 'connection.disconnect' })]
       // Required cancel with an earlier session (spec §4): the wallet goes back to that session's network; the sign
       // view stays (it says so) and the modal stays unclosable until the chain change finds the session.
-      if (e.returnTo !== undefined) return [to.network({ type: 'network.switch', caipNetworkId: e.returnTo, connectorId: facts.account?.connectorId })]
+      if (event.returnTo !== undefined) return [to.network({ type: 'network.switch', caipNetworkId: event.returnTo, connectorId: facts.account?.connectorId })]
       return [to.modal({ type: 'modal.close' })]
     default:
       return []

@@ -20,9 +20,8 @@ export function socialLoginFeature(options: { enabled: boolean }): FeatureRegist
     id: 'socialLogin',
     available: (facts) => options.enabled && Array.isArray(facts.flags.socials) && facts.flags.socials.length > 0,
     on: {
-      emitted: (_facts, event) => {
-        const e = event as SocialLoginEmitted
-        if (e.type === 'socialLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
+      emitted: (_facts, event: SocialLoginEmitted) => {
+        if (event.type === 'socialLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
         return []
       },
       closed: () => [to.self({ type: 'socialLogin.cancel' })],

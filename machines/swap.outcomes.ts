@@ -1,6 +1,6 @@
 import { to, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { isMessage, messageOf } from './messages.ts'
-import { startSwap, swapUnconfirmed, type SwapGesture } from './swap.feature.ts'
+import { startSwap, swapUnconfirmed } from './swap.feature.ts'
 import type { SwapEmitted, SwapTarget } from './swap.ts'
 
 /**
@@ -43,15 +43,13 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
   // Back from a swap whose end is not known leaves it (Account, the form cleared), never to the form with its amount.
   back: (facts) => (facts.view === 'SwapPreview' ? [to.self({ type: swapUnconfirmed(facts) ? 'swap.dismiss' : 'swap.edit' })] : []),
   gesture: (facts, event) => {
-    const e = event as SwapGesture | { type: string }
-    switch (e.type) {
+    switch (event.type) {
       case 'swap.start':
         return startSwap(facts)
       case 'swap.chooseToken':
-        return [to.router({ type: 'router.push', view: 'SwapSelectToken', data: { side: (e as Extract<SwapGesture, { type: 'swap.chooseToken' }>).side } })]
+        return [to.router({ type: 'router.push', view: 'SwapSelectToken', data: { side: event.side } })]
       case 'swap.pickToken': {
-        const pick = e as Extract<SwapGesture, { type: 'swap.pickToken' }>
-        return [to.self({ type: 'swap.selectToken', side: pick.side, address: pick.address }), back(facts)]
+        return [to.self({ type: 'swap.selectToken', side: event.side, address: event.address }), back(facts)]
       }
       case 'swap.confirm':
         // The approval and the swap enter the stack as one transaction; a full stack refuses it (spec §9).
@@ -63,9 +61,8 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
         return [to.self(event, true)]
     }
   },
-  emitted: (facts, event) => {
-    const e = event as SwapEmitted
-    switch (e.type) {
+  emitted: (facts, event: SwapEmitted) => {
+    switch (event.type) {
       case 'swap.reviewing':
         return [to.router({ type: 'router.push', view: 'SwapPreview' })]
       case 'swap.repriced':
@@ -87,8 +84,8 @@ export const swapOutcomes: NonNullable<FeatureRegistration['on']> = {
       case 'swap.failed':
         return [
           withoutTransaction(facts) ? to.router({ type: 'router.replace', view: 'Swap' }) : pop(facts, 'error'),
-          to.toast('error', messageOf('failure', e.error)),
-          to.root({ type: 'feature.reportError', error: e.error }),
+          to.toast('error', messageOf('failure', event.error)),
+          to.root({ type: 'feature.reportError', error: event.error }),
         ]
       default:
         return []

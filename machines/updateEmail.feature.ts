@@ -31,11 +31,10 @@ export function updateEmailFeature(options: { enabled: boolean }): FeatureRegist
         if (event.type === 'updateEmail.start') return [to.router({ type: 'router.push', view: 'UpdateEmailWallet' }), to.self(event, true)]
         return [to.self(event, true)]
       },
-      emitted: (facts, event) => {
-        const e = event as UpdateEmailEmitted
-        if (e.type !== 'updateEmail.updated') return []
+      emitted: (facts, event: UpdateEmailEmitted) => {
+        if (event.type !== 'updateEmail.updated') return []
         // The success toast names the new email wherever the visitor is; the view leaves for Account only if it shows.
-        const toast = to.toast('success', messageWith('emailUpdated', { email: e.email }))
+        const toast = to.toast('success', messageWith('emailUpdated', { email: event.email }))
         if (facts.view === 'UpdateEmailWallet') return [to.router({ type: 'router.reset', view: 'Account' }), to.self({ type: 'updateEmail.cancel' }), toast]
         return [toast]
       },
