@@ -13,12 +13,17 @@ export type ActorView = { sessionId: string; name: string; machineId: string; va
 
 export type SessionView = ReturnType<typeof connectSession>
 
-/** `{"awaitingSession":"prompting"}` → `awaitingSession.prompting`; parallel values keep their braces. */
+/**
+ * `{"awaitingSession":"prompting"}` → `awaitingSession.prompting`; parallel values keep their braces. A parallel
+ * state's regions that have no states of their own (the root's `features`, `connections`, `networks`: always there,
+ * their value `{}`) say nothing and are left out: the root reads `screen.closed`, not four regions.
+ */
 export function formatValue(value: unknown): string {
   if (value === null || value === undefined) return '—'
   if (typeof value === 'string') return value
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
+    const all = Object.entries(value as Record<string, unknown>)
+    const entries = all.length > 1 ? all.filter(([, sub]) => !isEmptyRegion(sub)) : all
     if (entries.length === 0) return '(root)'
     if (entries.length === 1) {
       const [key, sub] = entries[0]!
@@ -28,6 +33,11 @@ export function formatValue(value: unknown): string {
     return `{ ${entries.map(([k, v]) => `${k}: ${formatValue(v)}`).join(', ')} }`
   }
   return String(value)
+}
+
+/** A region without states of its own: its value is `{}`. */
+function isEmptyRegion(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0
 }
 
 /**

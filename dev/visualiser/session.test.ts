@@ -2,7 +2,7 @@ import { createActor, fromCallback, SimulatedClock } from 'xstate'
 import { describe, expect, test } from 'vitest'
 import { machineToGraph } from './graph.ts'
 import type { ActorInfo, DemoMessage, VisualiserMessage } from './protocol.ts'
-import { connectSession } from './session.connect.ts'
+import { connectSession, formatValue } from './session.connect.ts'
 import { sessionMachine } from './session.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 
@@ -116,5 +116,22 @@ describe('visualiser session', () => {
       ok: false,
       message: 'No demo page is linked: open the demo (npm start prints its URL) in another tab of this browser.',
     })
+  })
+})
+
+describe('formatValue: a state value as the actor list shows it', () => {
+  test('behavior: nested values read as a path; parallel values keep their braces; regions without states are left out', () => {
+    expect(formatValue('closed')).toBe('closed')
+    expect(formatValue({ awaitingSession: 'prompting' })).toBe('awaitingSession.prompting')
+    expect(formatValue({ open: { content: 'ready', shake: 'still' } })).toBe('open.{ content: ready, shake: still }')
+    // The root: its `screen` region holds the states; `features`, `connections`, `networks` have none.
+    expect(formatValue({ screen: 'closed', features: {}, connections: {}, networks: {} })).toBe('screen.closed')
+    expect(formatValue({ screen: { open: 'browsing' }, features: {}, connections: {}, networks: {} })).toBe('screen.open.browsing')
+  })
+
+  test('bad input: nothing, or an empty value, reads as a dash or the root', () => {
+    expect(formatValue(undefined)).toBe('—')
+    expect(formatValue(null)).toBe('—')
+    expect(formatValue({})).toBe('(root)')
   })
 })

@@ -38,7 +38,7 @@ test('the demo links to the visualiser, which lists every machine with its runni
   await expect(page.getByTestId('actor-value-connection.eip155')).toHaveText('disconnected')
   await expect(page.getByTestId('actor-value-modal')).toHaveText('closed')
   await expect(page.getByTestId('actor-value-router')).toHaveText('Connect')
-  await expect(page.getByTestId('actor-value-root')).toHaveText('closed')
+  await expect(page.getByTestId('actor-value-root')).toHaveText('screen.closed')
 })
 
 test('connecting in the demo moves the connection chart to connected; the history steps back to connecting', async ({ demo, context }) => {
