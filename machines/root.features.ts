@@ -67,7 +67,7 @@ export function factsFor(context: RootContext, id: string | undefined): FeatureF
     flags: context.flags,
     transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
     toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
-    self: self as FeatureFacts['self'],
+    self,
   }
 }
 
@@ -143,16 +143,21 @@ export type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
 /** Tells every available feature about a moment, and runs what each answers (registration order). */
 function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
   for (const registration of Object.values(context.registry)) {
-    const handler = registration.on?.[moment]
-    if (!handler || !isAvailable(context, registration.id)) continue
-    const facts = factsFor(context, registration.id)
-    const commands =
-      moment === 'account'
-        ? registration.on!.account!(facts, change!)
-        : moment === 'network'
-          ? registration.on!.network!(facts, event as unknown as CommandEvent)
-          : (handler as (facts: FeatureFacts) => FeatureCommand[])(facts)
-    run(enqueue, context, registration.id, commands)
+    if (!registration.on?.[moment] || !isAvailable(context, registration.id)) continue
+    run(enqueue, context, registration.id, answerAt(registration, moment, factsFor(context, registration.id), event, change))
+  }
+}
+
+/** What a registration answers at a moment: `account` with the change, `network` with the outcome, the rest with the facts. */
+function answerAt(registration: FeatureRegistration, moment: Moment, facts: FeatureFacts, event: RootEvent, change: AccountChange | undefined): FeatureCommand[] {
+  const on = registration.on
+  switch (moment) {
+    case 'account':
+      return on?.account && change ? on.account(facts, change) : []
+    case 'network':
+      return on?.network ? on.network(facts, event) : []
+    default:
+      return on?.[moment]?.(facts) ?? []
   }
 }
 

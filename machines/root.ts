@@ -13,8 +13,8 @@ import type { ErrorSummary } from '../adapters/errors.ts'
 import { resolveFeatures } from '../services/features.ts'
 import { toastMachine } from './toast.ts'
 import { noOtherTabs, tabsActions } from './root.tabs.ts'
-import type { ViewName } from './views.ts'
-import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, type AppEvent, type RootContext, type RootEvent, type RootInput } from './root.context.ts'
+import type { ViewData, ViewName } from './views.ts'
+import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, type RootContext, type RootEvent, type RootInput } from './root.context.ts'
 import { claimantOf, featureActions, heldOpening, holderOf, isAvailable, isConnectingView, type SendQueue } from './root.features.ts'
 
 export type { RootOptions, RootInput, RootContext, AppEvent, FeatureLoadEvent, RootEvent } from './root.context.ts'
@@ -51,6 +51,18 @@ function spawnConnections(
 
 /** `tellFeatures` of an account change: the parameterised action. */
 const announce = (change: AccountChange) => ({ type: 'announceAccount', params: { change } }) as const
+/** The params of the actions on a picked network (`app.selectNetwork`, `app.confirmNamespaceSwitch`). */
+const pickedNetwork = ({ event }: { event: { caipNetworkId: string } }) => ({ caipNetworkId: event.caipNetworkId })
+/** The params of the actions on a picked connector (`app.selectWallet`). */
+const pickedConnector = ({ event }: { event: { connectorId: string } }) => ({ connectorId: event.connectorId })
+/** The params of `open({ view, data })`'s reset: the guards before it checked the view is there. */
+const requested = ({ event }: { event: { view?: ViewName | undefined; data?: ViewData | undefined } }) => ({ view: event.view ?? 'Connect', data: event.data })
+/** The params of `app.push`. */
+const pushed = ({ event }: { event: { view: ViewName; data?: ViewData | undefined } }) => ({ view: event.view, data: event.data })
+/** The wallet's chain and namespace, from a connection's event (`connection.connected`, `connection.chainChanged`). */
+const walletChain = ({ event }: { event: { chainId: number | string; namespace: ChainNamespace } }) => ({ chainId: event.chainId, namespace: event.namespace })
+/** A failure's summary, from a network outcome (`network.switchFailed`). */
+const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: event.error })
 
 /**
  * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
@@ -184,12 +196,10 @@ export const rootMachine = setup({
   },
   actions: {
     ...tabsActions,
+    /** `open({ view, data })`: the view asked for, with its data (params: {@link requested}). */
     resetToRequested: sendTo(
       ({ context }) => context.router,
-      ({ event }) => {
-        const e = event as Extract<AppEvent, { type: 'app.open' }>
-        return { type: 'router.reset' as const, view: e.view!, ...(e.data ? { data: e.data } : {}) }
-      },
+      (_, params: { view: ViewName; data?: ViewData | undefined }) => ({ type: 'router.reset' as const, view: params.view, ...(params.data ? { data: params.data } : {}) }),
     ),
     resetTo: sendTo(
       ({ context }) => context.router,
@@ -205,19 +215,11 @@ export const rootMachine = setup({
     markLoaded: sendTo(({ context }) => context.modal, { type: 'modal.loaded' }),
     pushConnecting: sendTo(
       ({ context }) => context.router,
-      ({ event }) => ({
-        type: 'router.push' as const,
-        view: 'ConnectingExternal' as const,
-        data: { connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId },
-      }),
+      (_, params: { connectorId: string }) => ({ type: 'router.push' as const, view: 'ConnectingExternal' as const, data: { connectorId: params.connectorId } }),
     ),
     pushSwitchNetwork: sendTo(
       ({ context }) => context.router,
-      ({ event }) => ({
-        type: 'router.push' as const,
-        view: 'SwitchNetwork' as const,
-        data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
-      }),
+      (_, params: { caipNetworkId: string }) => ({ type: 'router.push' as const, view: 'SwitchNetwork' as const, data: { caipNetworkId: params.caipNetworkId } }),
     ),
     replaceWith: sendTo(
       ({ context }) => context.router,
@@ -225,10 +227,7 @@ export const rootMachine = setup({
     ),
     pushView: sendTo(
       ({ context }) => context.router,
-      ({ event }) => {
-        const e = event as Extract<AppEvent, { type: 'app.push' }>
-        return { type: 'router.push' as const, view: e.view, ...(e.data ? { data: e.data } : {}) }
-      },
+      (_, params: { view: ViewName; data?: ViewData | undefined }) => ({ type: 'router.push' as const, view: params.view, ...(params.data ? { data: params.data } : {}) }),
     ),
     goBack: sendTo(
       ({ context }) => context.router,
@@ -236,21 +235,16 @@ export const rootMachine = setup({
     ),
     requestConnection: sendTo(
       ({ context }) => context.connection,
-      ({ event }) => ({ type: 'connection.request' as const, connectorId: (event as Extract<AppEvent, { type: 'app.selectWallet' }>).connectorId }),
+      (_, params: { connectorId: string }) => ({ type: 'connection.request' as const, connectorId: params.connectorId }),
     ),
     cancelConnection: sendTo(({ context }) => context.connection, { type: 'connection.cancel' }),
     pushSwitchActiveChain: sendTo(
       ({ context }) => context.router,
-      ({ event }) => ({
-        type: 'router.push' as const,
-        view: 'SwitchActiveChain' as const,
-        data: { caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId },
-      }),
+      (_, params: { caipNetworkId: string }) => ({ type: 'router.push' as const, view: 'SwitchActiveChain' as const, data: { caipNetworkId: params.caipNetworkId } }),
     ),
-    /** The namespace of the event's network becomes active; `connection` follows (spec §3, §4). */
-    setActiveNamespace: assign(({ context, event }) => {
-      const id = (event as { caipNetworkId?: string }).caipNetworkId ?? ''
-      const ns = namespaceOf(context, id)
+    /** The namespace of the picked network becomes active; `connection` follows (spec §3, §4). */
+    setActiveNamespace: assign(({ context }, params: { caipNetworkId: string }) => {
+      const ns = namespaceOf(context, params.caipNetworkId)
       if (!ns || !context.connections[ns]) return {}
       return { activeNamespace: ns, connection: context.connections[ns]! }
     }),
@@ -261,8 +255,7 @@ export const rootMachine = setup({
      */
     setNetworkFromEvent: sendTo(
       ({ context }) => context.network,
-      ({ context, event }) => {
-        const caipNetworkId = (event as { caipNetworkId: string }).caipNetworkId
+      ({ context }, { caipNetworkId }: { caipNetworkId: string }) => {
         const c = context.connection.getSnapshot()
         const onOtherChain = c.hasTag('connected') && `${c.context.namespace}:${c.context.chainId}` !== caipNetworkId
         return { type: 'network.switch' as const, caipNetworkId, ...(onOtherChain ? { connectorId: c.context.connectorId } : {}) }
@@ -276,6 +269,7 @@ export const rootMachine = setup({
       if (currentView(context) !== 'SwitchNetwork') return
       if (isConnected(context)) enqueue.sendTo(context.router, { type: 'router.reset', view: 'Account' })
       else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
+      // XState's inference of an inline `enqueueActions` gives up on a machine this size: the queue is typed by hand.
     }) as never,
     disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
     /**
@@ -295,9 +289,9 @@ export const rootMachine = setup({
     }) as never,
     switchNetwork: sendTo(
       ({ context }) => context.network,
-      ({ context, event }) => ({
+      ({ context }, params: { caipNetworkId: string }) => ({
         type: 'network.switch' as const,
-        caipNetworkId: (event as Extract<AppEvent, { type: 'app.selectNetwork' }>).caipNetworkId,
+        caipNetworkId: params.caipNetworkId,
         connectorId: isConnected(context) ? context.connection.getSnapshot().context.connectorId : undefined,
       }),
     ),
@@ -306,14 +300,10 @@ export const rootMachine = setup({
      * pending switch is given up. The network machine ignores it when nothing is pending.
      */
     cancelNetworkSwitch: sendTo(({ context }) => context.network, { type: 'network.cancel' }),
+    /** The wallet's chain (params: {@link walletChain}), read in the wallet's namespace (an unfiltered one accepts any chain, spec §4). */
     forwardWalletChain: sendTo(
       ({ context }) => context.network,
-      ({ event }) => ({
-        type: 'network.walletChainChanged' as const,
-        chainId: (event as { chainId: number | string }).chainId,
-        // The chain is read in the wallet's namespace (an unfiltered one accepts any chain, spec §4).
-        namespace: (event as { namespace?: ChainNamespace }).namespace,
-      }),
+      (_, params: { chainId: number | string; namespace?: ChainNamespace | undefined }) => ({ type: 'network.walletChainChanged' as const, chainId: params.chainId, namespace: params.namespace }),
     ),
     forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
     clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
@@ -324,18 +314,12 @@ export const rootMachine = setup({
     toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('featureLoadFailed') }),
     notify: sendTo(
       ({ context }) => context.toast,
-      ({ event }) => {
-        const e = event as Extract<AppEvent, { type: 'app.notify' }>
-        return { type: 'toast.show' as const, variant: e.variant, message: e.message }
-      },
+      (_, params: { variant: 'loading' | 'success' | 'error'; message: string }) => ({ type: 'toast.show' as const, variant: params.variant, message: params.message }),
     ),
+    /** A failure as an error toast (params: the failure's summary). */
     toastError: sendTo(
       ({ context }) => context.toast,
-      ({ event }) => ({
-        type: 'toast.show' as const,
-        variant: 'error' as const,
-        message: messageOf('failure', (event as { error?: ErrorSummary }).error ?? { name: 'Error', message: 'Unknown error' }),
-      }),
+      (_, params: { error: ErrorSummary }) => ({ type: 'toast.show' as const, variant: 'error' as const, message: messageOf('failure', params.error) }),
     ),
     /** The router's current view, as it reported it. */
     setView: assign({ view: ({ context, event }) => (event.type === 'router.changed' ? event.view : context.view) }),
@@ -410,8 +394,8 @@ export const rootMachine = setup({
           // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
           { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
           // A feature's view: shown, and the feature is told (Send's form opens as from Account).
-          { guard: 'isRequestingFeatureView', actions: ['resetToRequested', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen', 'openFeatureView'] },
-          { guard: 'hasRequestedView', actions: ['resetToRequested', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+          { guard: 'isRequestingFeatureView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen', 'openFeatureView'] },
+          { guard: 'hasRequestedView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
           { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
           { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
           // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
@@ -429,7 +413,7 @@ export const rootMachine = setup({
           { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
         ],
         'router.changed': { actions: 'setView' },
-        'app.notify': { actions: 'notify' },
+        'app.notify': { actions: { type: 'notify', params: ({ event }) => ({ variant: event.variant, message: event.message }) } },
         'app.viewLoaded': { actions: 'markLoaded' },
         'router.transactionStackFull': { actions: 'notifyStackFull' },
       },
@@ -467,11 +451,26 @@ export const rootMachine = setup({
             ],
             'app.close': { actions: 'closeModal' },
             'router.closeRequested': { actions: 'closeModal' },
-            'app.push': { actions: 'pushView' },
-            'app.selectWallet': [{ guard: 'isClaimedConnector', actions: 'featureSelect' }, { actions: ['pushConnecting', 'requestConnection'] }],
+            'app.push': { actions: { type: 'pushView', params: pushed } },
+            'app.selectWallet': [
+              { guard: 'isClaimedConnector', actions: 'featureSelect' },
+              {
+                actions: [
+                  { type: 'pushConnecting', params: pickedConnector },
+                  { type: 'requestConnection', params: pickedConnector },
+                ],
+              },
+            ],
             'app.openedWalletLink': { actions: 'persistDeepLinkChoice' },
             'app.confirmNamespaceSwitch': {
-              actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearTransactions', announce('switched'), 'persistActiveNamespace', { type: 'replaceWith', params: { view: 'Connect' } }],
+              actions: [
+                { type: 'setActiveNamespace', params: pickedNetwork },
+                { type: 'setNetworkFromEvent', params: pickedNetwork },
+                'clearTransactions',
+                announce('switched'),
+                'persistActiveNamespace',
+                { type: 'replaceWith', params: { view: 'Connect' } },
+              ],
             },
             'modal.closed': [
               {
@@ -542,14 +541,14 @@ export const rootMachine = setup({
         'connection.connected': [
           // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
           { guard: 'isOtherNamespaceEvent', actions: ['persistConnection', 'connectAuthElsewhere'] },
-          { guard: 'isRestored', actions: ['persistConnection', 'forwardWalletChain', announce('restored'), 'connectAuthElsewhere'] },
+          { guard: 'isRestored', actions: ['persistConnection', { type: 'forwardWalletChain', params: walletChain }, announce('restored'), 'connectAuthElsewhere'] },
           // A feature keeps the modal for its follow-up (SIWX's session check): it closes it when done.
-          { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
-          { actions: ['rememberRecentWallet', 'persistConnection', 'forwardWalletChain', 'closeModal', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
+          { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
+          { actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'closeModal', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
         ],
         // Another account or chain: the features follow (spec §4: the send state resets, a sign-in is checked again).
         'connection.accountChanged': [{ guard: 'isOtherNamespaceEvent', actions: 'persistAccount' }, { actions: ['persistAccount', announce('changed')] }],
-        'connection.chainChanged': [{ guard: 'isOtherNamespaceEvent' }, { actions: ['forwardWalletChain', announce('changed')] }],
+        'connection.chainChanged': [{ guard: 'isOtherNamespaceEvent' }, { actions: [{ type: 'forwardWalletChain', params: walletChain }, announce('changed')] }],
         'connection.disconnected': [
           { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
           // The features are told first (a required sign-in unblocks closing); the transaction stack goes with the account.
@@ -573,21 +572,34 @@ export const rootMachine = setup({
       on: {
         'app.selectNetwork': [
           // Spec §2: connected here, no address in the other namespace: SwitchActiveChain, then Connect.
-          { guard: 'isOtherNamespaceWithoutAccount', actions: 'pushSwitchActiveChain' },
+          { guard: 'isOtherNamespaceWithoutAccount', actions: { type: 'pushSwitchActiveChain', params: pickedNetwork } },
           // Spec §4: a switch to a different namespace marks a namespace switch, resets the send state, stores the network.
           {
             guard: 'isOtherNamespaceNetwork',
-            actions: ['setActiveNamespace', 'setNetworkFromEvent', 'clearTransactions', announce('switched'), 'persistActiveNamespace', 'leaveNetworkList'],
+            actions: [
+              { type: 'setActiveNamespace', params: pickedNetwork },
+              { type: 'setNetworkFromEvent', params: pickedNetwork },
+              'clearTransactions',
+              announce('switched'),
+              'persistActiveNamespace',
+              'leaveNetworkList',
+            ],
           },
           // UnsupportedChain shows the pending switch itself and closes on success.
-          { guard: 'isConnectedOnUnsupportedChain', actions: 'switchNetwork' },
+          { guard: 'isConnectedOnUnsupportedChain', actions: { type: 'switchNetwork', params: pickedNetwork } },
           // Spec §2: with the confirmation ignored, the wallet is asked and SwitchNetwork is not pushed.
-          { guard: 'isConnectedWithoutConfirmation', actions: 'switchNetwork' },
+          { guard: 'isConnectedWithoutConfirmation', actions: { type: 'switchNetwork', params: pickedNetwork } },
           // Spec §2: SwitchNetwork is pushed while the wallet confirms (push ignores it when already shown).
-          { guard: 'isConnected', actions: ['pushSwitchNetwork', 'switchNetwork'] },
+          {
+            guard: 'isConnected',
+            actions: [
+              { type: 'pushSwitchNetwork', params: pickedNetwork },
+              { type: 'switchNetwork', params: pickedNetwork },
+            ],
+          },
           // Not connected: the network is just set (spec §4), and the list is left.
-          { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: ['switchNetwork', 'goBack'] },
-          { actions: 'switchNetwork' },
+          { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: [{ type: 'switchNetwork', params: pickedNetwork }, 'goBack'] },
+          { actions: { type: 'switchNetwork', params: pickedNetwork } },
         ],
         'network.changed': { actions: 'persistNetwork' },
         'network.switched': [
@@ -597,8 +609,8 @@ export const rootMachine = setup({
         'network.switchRejected': { actions: { type: 'tellFeatures', params: { moment: 'network' } } },
         'network.switchFailed': [
           // On a feature's view (a sign-in returning the wallet to its network) the feature decides; elsewhere the view goes back.
-          { guard: 'isOnFeatureView', actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'toastError', 'reportError'] },
-          { actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'goBack', 'toastError', 'reportError'] },
+          { guard: 'isOnFeatureView', actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, { type: 'toastError', params: failure }, 'reportError'] },
+          { actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'goBack', { type: 'toastError', params: failure }, 'reportError'] },
         ],
         'network.notFound': { actions: ['reportNetworkNotFound', { type: 'tellFeatures', params: { moment: 'network' } }] },
       },
