@@ -26,10 +26,15 @@ type TabsContext = {
   network: ActorRefFrom<typeof networkMachine>
   activeNamespace: ChainNamespace
 }
-type Args = { context: TabsContext; event: EventObject; enqueue: Queue }
+type Args = { context: TabsContext; event: EventObject | TabsEvent; enqueue: Queue }
 
 /** The connection actor of a namespace this modal has, if any. */
-const connectionOf = (context: TabsContext, namespace: string) => context.connections[namespace as ChainNamespace]
+const connectionOf = (context: TabsContext, namespace: string) => Object.entries(context.connections).find(([ns]) => ns === namespace)?.[1]
+
+/** The event is the tabs event of that type (the root calls each action for its own event only). */
+function isTabsEvent<T extends TabsEvent['type']>(event: EventObject | TabsEvent, type: T): event is Extract<TabsEvent, { type: T }> {
+  return event.type === type
+}
 
 /**
  * The default `watchTabs`: no other tab is heard (tests, server rendering, reconnect disabled). The assembly provides
@@ -41,21 +46,22 @@ export const noOtherTabs = fromCallback<EventObject>(() => {})
 export const tabsActions = {
   /** Another tab connected a namespace: this tab restores it, silently (`connection.restore`; ignored unless disconnected). */
   restoreFromOtherTab: enqueueActions(({ context, event, enqueue }: Args) => {
-    const e = event as Extract<TabsEvent, { type: 'tabs.connected' }>
-    const connection = connectionOf(context, e.namespace)
-    if (connection) enqueue.sendTo(connection, { type: 'connection.restore', connectorId: e.connectorId })
+    if (!isTabsEvent(event, 'tabs.connected')) return
+    const connection = connectionOf(context, event.namespace)
+    if (connection) enqueue.sendTo(connection, { type: 'connection.restore', connectorId: event.connectorId })
   }) as never,
   /** Another tab's connection of a namespace ended: this tab's ends too (`connection.endedElsewhere`). */
   endFromOtherTab: enqueueActions(({ context, event, enqueue }: Args) => {
-    const connection = connectionOf(context, (event as Extract<TabsEvent, { type: 'tabs.disconnected' }>).namespace)
+    if (!isTabsEvent(event, 'tabs.disconnected')) return
+    const connection = connectionOf(context, event.namespace)
     if (connection) enqueue.sendTo(connection, { type: 'connection.endedElsewhere' })
   }) as never,
   /** Another tab's wallet changed account: followed as the wallet's own account change, when this tab has that wallet. */
   followOtherTabAccount: enqueueActions(({ context, event, enqueue }: Args) => {
-    const e = event as Extract<TabsEvent, { type: 'tabs.accountChanged' }>
-    const connection = connectionOf(context, e.namespace)
-    if (!connection || connection.getSnapshot().context.connectorId !== e.connectorId) return
-    enqueue.sendTo(connection, { type: 'connection.accountsChanged', accounts: [e.address] })
+    if (!isTabsEvent(event, 'tabs.accountChanged')) return
+    const connection = connectionOf(context, event.namespace)
+    if (!connection || connection.getSnapshot().context.connectorId !== event.connectorId) return
+    enqueue.sendTo(connection, { type: 'connection.accountsChanged', accounts: [event.address] })
   }) as never,
   /**
    * Another tab changed the active network: connected in its namespace, followed as the wallet's chain change (the
@@ -63,7 +69,8 @@ export const tabsActions = {
    * nothing connected. A network this modal does not configure, or another namespace's, is left alone.
    */
   followOtherTabNetwork: enqueueActions(({ context, event, enqueue }: Args) => {
-    const { caipNetworkId } = event as Extract<TabsEvent, { type: 'tabs.networkChanged' }>
+    if (!isTabsEvent(event, 'tabs.networkChanged')) return
+    const { caipNetworkId } = event
     const network = context.network.getSnapshot().context.networks.find((n) => n.caipNetworkId === caipNetworkId)
     const connection = network && connectionOf(context, network.chainNamespace)
     if (!network || !connection) return
