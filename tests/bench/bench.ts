@@ -694,7 +694,7 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
-/** The budgets of issue 15 §4 (gzip kB, library-only page, EVM only); machines/ tightened to 1 kB by the feature-shape issue (33 §4). */
+/** The budgets of issue 15 §4 (gzip kB, library-only page, EVM only); machines/ at most 1 kB (the feature manifests come with the core, not the page). */
 const budgets = { initialJs: 100_000, machines: 1_000 } as const
 
 /**
