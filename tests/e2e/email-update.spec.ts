@@ -7,8 +7,8 @@
  */
 import type { Page } from '@playwright/test'
 import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
-import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL } from './stack.ts'
+import { shootThemes } from './shots.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -18,7 +18,6 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const secure = SECURE_SITE_URL
-const shots = process.env.SHOTS_DIR
 const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 /** Spec §9: an email longer than 30 characters loses its last 3 for an ellipsis. */
 const shown = (email: string) => (email.length > 30 ? `${email.slice(0, -3)}...` : email)
@@ -54,24 +53,6 @@ async function openAccount(page: Page) {
   return account
 }
 
-async function shoot(page: Page, name: string) {
-  if (!shots) return
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-    // The demo sets its theme mode itself: switched at run time (the frame follows it too).
-    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
 test('an email user changes the email: a code to each address, a wrong code refused, Account shows the new email, a reload keeps it', async ({ demo: page }) => {
   test.setTimeout(120_000)
   const old = fresh('e2e-old')
@@ -89,7 +70,7 @@ test('an email user changes the email: a code to each address, a wrong code refu
   await update.getByRole('button', { name: 'Continue' }).click()
   await expect(update.getByRole('alert')).toHaveText('This is already your email')
   await field.fill(next)
-  await shoot(page, 'update-email-field')
+  await shootThemes(page, 'update-email-field')
   await update.getByRole('button', { name: 'Continue' }).click()
 
   // Step 1: the code mailed to the current address.
@@ -103,7 +84,7 @@ test('an email user changes the email: a code to each address, a wrong code refu
   // The flow stays on step 1, the typed code kept in its field.
   await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email')
   await expect(code).toHaveValue(primary === '000000' ? '111111' : '000000')
-  await shoot(page, 'update-email-wrong-code')
+  await shootThemes(page, 'update-email-wrong-code')
   await code.fill(primary)
   await update.getByRole('button', { name: 'Confirm' }).click()
 
@@ -120,7 +101,7 @@ test('an email user changes the email: a code to each address, a wrong code refu
   await expect(after.getByTestId('account-email')).toHaveText(shown(next), { timeout: 30_000 })
   await expect(after.getByTestId('account-email')).toHaveAttribute('title', next)
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.user?.email)).toBe(next)
-  await shoot(page, 'account-new-email')
+  await shootThemes(page, 'account-new-email')
 
   await page.reload()
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
@@ -139,7 +120,7 @@ test('Back from a code step cancels the change: Account keeps the email; Your wa
   await update.getByRole('textbox', { name: 'New email' }).fill(fresh('e2e-never'))
   await update.getByRole('button', { name: 'Continue' }).click()
   await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email', { timeout: 30_000 })
-  await shoot(page, 'update-email-code')
+  await shootThemes(page, 'update-email-code')
   await update.getByRole('button', { name: 'Back' }).click()
   const back = dialog(page, 'Account')
   await expect(back.getByTestId('account-email')).toHaveText(shown(email))
@@ -158,7 +139,7 @@ test('Back from a code step cancels the change: Account keeps the email; Your wa
   await expect(smart).toHaveCount(1)
   await expect(smart).toContainText('Not deployed yet')
   await expect(smart).not.toContainText('Active')
-  await shoot(page, 'profile-wallets')
+  await shootThemes(page, 'profile-wallets')
 })
 
 /** Shifts the secure site's clock (dev-only control): its 30 s throttle between the mails of a change passes at once. */
@@ -184,7 +165,7 @@ test('resend: each code is mailed again after 30 s (the old one refused), a soon
   const resend = update.getByRole('button', { name: 'Resend code' })
   await expect(resend).toBeDisabled()
   await expect(update.getByTestId('update-email-resend-wait')).toBeVisible()
-  await shoot(page, 'update-email-resend-wait')
+  await shootThemes(page, 'update-email-resend-wait')
   await expect(resend).toBeEnabled({ timeout: 40_000 })
   await resend.click()
   await expect.poll(async () => (await mails(page, old)).filter((m) => /is your code to change your email$/.test(m.subject)).length, { timeout: 20_000 }).toBe(2)
@@ -210,7 +191,7 @@ test('resend: each code is mailed again after 30 s (the old one refused), a soon
   const seconds = Number((await update.getByRole('alert').textContent())!.match(/(\d+)/)![1])
   expect(seconds).toBeGreaterThan(0)
   expect(seconds).toBeLessThanOrEqual(30)
-  await shoot(page, 'update-email-throttled')
+  await shootThemes(page, 'update-email-throttled')
   expect((await mails(page, next)).length).toBe(1)
 
   // 30 s later (the site's clock moved on): the same email mails a new code to the new address, still step 2.
@@ -228,7 +209,7 @@ test('resend: each code is mailed again after 30 s (the old one refused), a soon
     const after = dialog(page, 'Account')
     await expect(after.getByTestId('account-email')).toHaveText(shown(next), { timeout: 30_000 })
     await expect(page.getByRole('status').getByText(`Your email is now ${next}`, { exact: true })).toBeVisible()
-    await shoot(page, 'update-email-toast')
+    await shootThemes(page, 'update-email-toast')
   } finally {
     await secureClock(page, 0)
   }

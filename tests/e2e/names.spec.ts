@@ -11,29 +11,10 @@ import { formatEther, parseEther } from 'viem'
 import { DEV_ADDRESSES, devAccounts } from '../../dev/accounts.ts'
 import { evmCoinType } from '../../adapters/coinType.ts'
 import { accountButton, anvilBalanceWei, API_URL, approveWalletRequest, openConnected, dialog, emailLogin, expect, liveState, rejectWalletRequest, resetApi, test, truncated } from './fixtures.ts'
-import { untilSettled } from './settle.ts'
+import { shootThemes } from './shots.ts'
 
 const ACCOUNT_4 = DEV_ADDRESSES[4]
 const NAME = 'alice-dev.reown.id'
-const shots = process.env.SHOTS_DIR
-
-/** Screenshots of the page as it is, light and dark, desktop (1280×800) and phone (390×844), when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string) {
-  if (!shots) return
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 test.beforeEach(async ({ request }) => resetApi(request))
 
@@ -64,7 +45,7 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   await expect(account.getByRole('button', { name: 'Register a name', exact: true })).toBeVisible()
   // Nothing of the names feature before the first click on 'Register a name'.
   expect(namesCode).toEqual([])
-  await shoot(page, 'account-register-name')
+  await shootThemes(page, 'account-register-name')
   await account.getByRole('button', { name: 'Register a name', exact: true }).click()
   const form = dialog(page, 'Choose your name')
   await expect.poll(() => namesCode.length).toBeGreaterThan(0)
@@ -79,7 +60,7 @@ test('register alice-dev with the dev wallet: Account shows it; account 0 sends 
   await success.getByRole('button', { name: 'Done', exact: true }).click()
   await expect(dialog(page, 'Account').getByTestId('account-address')).toHaveText(NAME)
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Register a name' })).toHaveCount(0)
-  await shoot(page, 'account-registered-name')
+  await shootThemes(page, 'account-registered-name')
 
   // Another dev account sends 0.25 ETH to the name.
   await dialog(page, 'Account').getByRole('button', { name: 'Disconnect' }).click()

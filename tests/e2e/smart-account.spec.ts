@@ -11,8 +11,8 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
-import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL } from './stack.ts'
+import { shootThemes } from './shots.ts'
 
 const test = base.extend<{ demo: Page }>({
   demo: async ({ page }, use) => {
@@ -22,7 +22,6 @@ const test = base.extend<{ demo: Page }>({
 })
 
 const secure = SECURE_SITE_URL
-const shots = process.env.SHOTS_DIR
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const depositAbi = [parseAbiItem('function balanceOf(address account) view returns (uint256)')]
 const userOperationEvent = parseAbiItem(
@@ -55,23 +54,6 @@ function balanceText(wei: bigint): string {
   return `${grouped(`${whole}.${fraction.padEnd(3, '0').slice(0, 3)}`)} ETH`
 }
 
-async function shoot(page: Page, name: string) {
-  if (!shots) return
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-    await page.evaluate((mode) => (window as any).latchkey.setThemeMode(mode), theme)
-    await page.setViewportSize({ width: 1280, height: 800 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-desktop-${theme}.png` })
-    await page.setViewportSize({ width: 390, height: 844 })
-    await untilSettled(page)
-    await page.screenshot({ path: `${shots}/${name}-phone-${theme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
-
 test('an email user on its smart account sends ETH as a user operation (both balances move), switches to the EOA and back; a reload keeps it', async ({ demo: page }) => {
   test.setTimeout(180_000)
   await emailLogin(page)
@@ -86,7 +68,7 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   const toSmart = account.getByRole('button', { name: 'Switch to your smart account' })
   await expect(toSmart).toBeVisible({ timeout: 20_000 })
   await expect(account.getByTestId('account-type')).toHaveCount(0)
-  await shoot(page, 'account-eoa')
+  await shootThemes(page, 'account-eoa')
 
   // The switch: the frame's SET_PREFERRED_ACCOUNT, then the connection's account is the smart account.
   await toSmart.click()
@@ -95,7 +77,7 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   await expect(account.getByTestId('account-type')).toHaveText('Smart account')
   await expect(account.getByRole('button', { name: 'Switch to your EOA' })).toBeVisible()
   await expect(account.getByTestId('account-balance')).toHaveText(balanceText(await anvilBalanceWei(smart)), { timeout: 20_000 })
-  await shoot(page, 'account-smart')
+  await shootThemes(page, 'account-smart')
 
   // Send through the smart account: a user operation, approved in the frame, mined through the bundler.
   const receiver = freshAddress()
