@@ -187,12 +187,19 @@ test('the plain WalletConnect view on a phone (manual WalletConnect, All Wallets
 
 test('until the pairing URI is there the Open button is disabled, "Preparing…": the link never opens late', async ({ page }) => {
   await openPhoneDemo(page)
-  // Hold the WalletConnect provider's code back, so the URI is late.
+  // Hold the WalletConnect provider's code back, so the URI is late. The production build names its chunk after
+  // nothing recognisable (`dist-*.js`), so the chunk is found by what it holds: the provider's storage prefix.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(/universal-provider/, async (route) => {
-    await held
-    await route.continue()
+  let heldProvider = false
+  await page.route(/\.js(\?|$)/, async (route) => {
+    const response = await route.fetch()
+    const body = await response.text()
+    if (body.includes('universal_provider')) {
+      heldProvider = true
+      await held
+    }
+    await route.fulfill({ response, body })
   })
   const connect = await openConnect(page)
   await connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).tap()
@@ -201,6 +208,7 @@ test('until the pairing URI is there the Open button is disabled, "Preparing…"
   await expect(preparing).toBeVisible()
   await expect(preparing).toBeDisabled()
   await expect(view.getByRole('link', { name: 'Open', exact: true })).toHaveCount(0)
+  await expect.poll(() => heldProvider).toBe(true)
   release()
   await expect(view.getByRole('link', { name: 'Open', exact: true })).toBeVisible()
   await expect(preparing).toHaveCount(0)
