@@ -2,23 +2,8 @@
  * The dialog pattern (focus in, Tab trapped, Escape closes, focus returns), axe scans of the open modal,
  * and the shadow root's isolation from the page's CSS.
  */
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { accountButton, anyDialog, connectButton, dialog, expect, focusIsInsideDialog, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
-
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
-
-/** One line per violation and node, for the assertion message. */
-function describeViolations(violations: AxeResults['violations']): string {
-  return violations
-    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` + v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'))
-    .join('\n')
-}
-
-async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations, `axe violations with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
-}
+import { accountButton, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, expectNoAxeViolations, focusIsInsideDialog, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
 
 test.describe('keyboard', () => {
   test('Escape closes the modal and focus returns to the Connect Wallet button', async ({ demo: page }) => {
@@ -121,7 +106,7 @@ test.describe('axe', () => {
   test("accessible names hold the visible labels (WCAG 2.5.3, axe's experimental label-content-name-mismatch): Connect and All Wallets", async ({ demo: page }) => {
     const scan = async (what: string) => {
       // The modal only: the demo's development-wallet panels are test tooling, not the product.
-      const results = await new AxeBuilder({ page }).include('[data-testid="latchkey-modal"]').withRules(['label-content-name-mismatch']).analyze()
+      const results = await axeFor(page).include('[data-testid="latchkey-modal"]').withRules(['label-content-name-mismatch']).analyze()
       expect(results.violations, `label-content-name-mismatch with ${what} open:\n${describeViolations(results.violations)}`).toEqual([])
       // The rule ran (it is experimental: off unless asked for by name). It applies to an element named by aria-label
       // or aria-labelledby; the rows are named by their content now, so a reintroduced label that leaves out the
