@@ -6,16 +6,9 @@
  * embedded wallet's EOA (active) and the smart account the frame reports (not deployed yet). Screenshots (desktop and phone, light and dark) with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { accountButton, dialog, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
+import { accountButton, dialog, expect, openConnectedEmail, test } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 import { shootThemes } from './shots.ts'
-
-const test = base.extend<{ demo: Page }>({
-  demo: async ({ page }, use) => {
-    await openCleanDemo(page, '/?email=1')
-    await use(page)
-  },
-})
 
 const secure = SECURE_SITE_URL
 const fresh = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
@@ -34,16 +27,12 @@ async function codeFor(page: Page, to: string, subject: RegExp): Promise<string>
   return code!
 }
 
-/** Logs in a fresh email through Connect and the device link. */
-async function emailLogin(page: Page, email: string) {
-  const connect = await openConnectDialog(page)
-  await connect.getByRole('textbox', { name: 'Email' }).fill(email)
-  await connect.getByRole('button', { name: 'Continue', exact: true }).click()
-  await expect(connect.getByText('Approve this device')).toBeVisible({ timeout: 30_000 })
-  let link: string | undefined
-  await expect.poll(async () => (link = (await mails(page, email)).find((m) => m.link)?.link), { timeout: 20_000 }).toBeTruthy()
-  await page.request.get(link!)
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+/**
+ * Starts the demo (`embeddedWallet` on) with `email` signed in: the email login itself is the subject of
+ * embedded.spec.ts, here it is where the journey starts (a stored session the modal restores).
+ */
+async function emailUser(page: Page, email: string) {
+  await openConnectedEmail(page, { path: '/?email=1', email })
 }
 
 async function openAccount(page: Page) {
@@ -53,11 +42,11 @@ async function openAccount(page: Page) {
   return account
 }
 
-test('an email user changes the email: a code to each address, a wrong code refused, Account shows the new email, a reload keeps it', async ({ demo: page }) => {
+test('an email user changes the email: a code to each address, a wrong code refused, Account shows the new email, a reload keeps it', async ({ page }) => {
   test.setTimeout(120_000)
   const old = fresh('e2e-old')
   const next = fresh('e2e-new')
-  await emailLogin(page, old)
+  await emailUser(page, old)
   const account = await openAccount(page)
   await expect(account.getByTestId('account-email')).toHaveText(shown(old))
 
@@ -109,10 +98,10 @@ test('an email user changes the email: a code to each address, a wrong code refu
   await expect(reloaded.getByTestId('account-email')).toHaveText(shown(next), { timeout: 20_000 })
 })
 
-test('Back from a code step cancels the change: Account keeps the email; Your wallets lists the EOA (active) and the smart account', async ({ demo: page }) => {
+test('Back from a code step cancels the change: Account keeps the email; Your wallets lists the EOA (active) and the smart account', async ({ page }) => {
   test.setTimeout(90_000)
   const email = fresh('e2e-back')
-  await emailLogin(page, email)
+  await emailUser(page, email)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Change email' }).click()
@@ -148,11 +137,13 @@ async function secureClock(page: Page, offsetMs: number) {
   expect(res.ok()).toBe(true)
 }
 
-test('resend: each code is mailed again after 30 s (the old one refused), a sooner mail is throttled with the spec’s words, the toast names the new email', async ({ demo: page }) => {
+test('resend: each code is mailed again after 30 s (the old one refused), a sooner mail is throttled with the spec’s words, the toast names the new email', async ({ page }) => {
   test.setTimeout(150_000)
   const old = fresh('e2e-resend')
   const next = fresh('e2e-resent')
-  await emailLogin(page, old)
+  // The page's clock is Playwright's (time flows as usual): the 30 s cooldown is passed by moving it, not waited.
+  await page.clock.install()
+  await emailUser(page, old)
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Change email' }).click()
   const update = dialog(page, 'Change your email')
@@ -166,7 +157,12 @@ test('resend: each code is mailed again after 30 s (the old one refused), a soon
   await expect(resend).toBeDisabled()
   await expect(update.getByTestId('update-email-resend-wait')).toBeVisible()
   await shootThemes(page, 'update-email-resend-wait')
-  await expect(resend).toBeEnabled({ timeout: 40_000 })
+  await page.clock.fastForward(29_000)
+  await expect(resend).toBeDisabled()
+  // 30 s after the mail, on the page's clock and on the secure site's (its throttle between mails passes too).
+  await secureClock(page, 31_000)
+  await page.clock.fastForward(2_000)
+  await expect(resend).toBeEnabled()
   await resend.click()
   await expect.poll(async () => (await mails(page, old)).filter((m) => /is your code to change your email$/.test(m.subject)).length, { timeout: 20_000 }).toBe(2)
   await expect(resend).toBeDisabled()
@@ -195,7 +191,7 @@ test('resend: each code is mailed again after 30 s (the old one refused), a soon
   expect((await mails(page, next)).length).toBe(1)
 
   // 30 s later (the site's clock moved on): the same email mails a new code to the new address, still step 2.
-  await secureClock(page, 31_000)
+  await secureClock(page, 62_000)
   try {
     await update.getByRole('button', { name: 'Continue' }).click()
     await expect(update.getByTestId('update-email-step')).toHaveText('Step 2 of 2: your new email', { timeout: 30_000 })

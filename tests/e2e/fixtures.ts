@@ -412,8 +412,8 @@ export async function openConnected(page: Page, start: DemoConnectedStart = {}):
  *
  * @returns the email session (email, device id, JWT, the embedded wallet's address).
  */
-export async function openConnectedEmail(page: Page, options: { path?: string; chainId?: 31337 | 31338 } = {}): Promise<EmailSession> {
-  const session = await createEmailSession(SECURE_SITE_URL)
+export async function openConnectedEmail(page: Page, options: { path?: string; chainId?: 31337 | 31338; email?: string } = {}): Promise<EmailSession> {
+  const session = await createEmailSession(SECURE_SITE_URL, options.email)
   await gotoWithStorage(page, emailStorage(session, SECURE_SITE_URL, options.chainId), options.path ?? '/', async () => {
     await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
   })
@@ -435,7 +435,7 @@ export async function openConnectedEmail(page: Page, options: { path?: string; c
 export const test = base.extend<{
   demo: Page
   connectedPage: (start?: DemoConnectedStart) => Promise<Page>
-  connectedEmailPage: (options?: { path?: string; chainId?: 31337 | 31338 }) => Promise<{ page: Page; session: EmailSession }>
+  connectedEmailPage: (options?: { path?: string; chainId?: 31337 | 31338; email?: string }) => Promise<{ page: Page; session: EmailSession }>
 }>({
   // Every context answers the WalletConnect Verify API's frame as the cloud service would (see tests/e2e/verify.ts).
   context: async ({ context }, use) => {
