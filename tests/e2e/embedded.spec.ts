@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
 import { formatUnits, parseEther } from 'viem'
-import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, liveState, openCleanDemo, openConnectDialog, test as base, toast, truncated } from './fixtures.ts'
+import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, liveState, openCleanDemo, openConnectDialog, openConnectedEmail, test as base, toast, truncated } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
@@ -43,6 +43,14 @@ async function emailLogin(page: Page, email = `e2e-${Date.now()}-${Math.random()
   await page.request.get(link!)
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
   return email
+}
+
+/**
+ * Starts the demo with a fresh email user signed in (a stored session the modal restores, the frame loaded with it):
+ * for the journeys that come after the login, which is itself the subject of the tests above and below.
+ */
+async function emailUser(page: Page): Promise<void> {
+  await openConnectedEmail(page)
 }
 
 test('an email typed in Connect, the mailed device link opened: connected with the embedded wallet and its balance', async ({ demo: page }) => {
@@ -96,8 +104,8 @@ async function knownDeviceLogin(page: Page, email: string): Promise<void> {
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
 }
 
-test('a message signed through the frame approval verifies with viem; a rejection in the frame rejects', async ({ demo: page }) => {
-  await emailLogin(page)
+test('a message signed through the frame approval verifies with viem; a rejection in the frame rejects', async ({ page }) => {
+  await emailUser(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   const signing = page.evaluate(async (addr) => {
     const provider = (window as any).latchkey.getProvider('eip155')
@@ -132,9 +140,9 @@ test('a message signed through the frame approval verifies with viem; a rejectio
   expect(await rejected).toBe('4001')
 })
 
-test('ETH sent from the email wallet through Send, approved in the frame on ApproveTransaction: both balances move, Account and Activity show it', async ({ demo: page }) => {
+test('ETH sent from the email wallet through Send, approved in the frame on ApproveTransaction: both balances move, Account and Activity show it', async ({ page }) => {
   test.setTimeout(90_000)
-  await emailLogin(page)
+  await emailUser(page)
   const address = (await page.evaluate(() => (window as any).latchkey.getState().account.address as string)) as `0x${string}`
   const receiver = freshAddress()
   const amount = '0.0123'
@@ -173,8 +181,8 @@ test('ETH sent from the email wallet through Send, approved in the frame on Appr
   await expect(account.getByRole('listitem').filter({ hasText: truncated(receiver) })).toContainText(`Sent 0.012 ETH`, { timeout: 20_000 })
 })
 
-test('closing the modal on ApproveTransaction rejects the request (the frame is told to cancel)', async ({ demo: page }) => {
-  await emailLogin(page)
+test('closing the modal on ApproveTransaction rejects the request (the frame is told to cancel)', async ({ page }) => {
+  await emailUser(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   const outcome = page.evaluate(async (addr) => {
     try {
@@ -193,8 +201,8 @@ test('closing the modal on ApproveTransaction rejects the request (the frame is 
   await expect(page.locator('iframe[data-latchkey-frame]')).toHaveCSS('opacity', '0')
 })
 
-test('a disallowed RPC is rejected and "Action not allowed" shows with the modal open', async ({ demo: page }) => {
-  await emailLogin(page)
+test('a disallowed RPC is rejected and "Action not allowed" shows with the modal open', async ({ page }) => {
+  await emailUser(page)
   const outcome = await page.evaluate(async () => {
     const provider = (window as any).latchkey.getProvider('eip155')
     try {
@@ -208,8 +216,8 @@ test('a disallowed RPC is rejected and "Action not allowed" shows with the modal
   await expect(page.getByText('Action not allowed')).toBeVisible()
 })
 
-test('reload restores the email session; disconnect signs out (the frame has no session after)', async ({ demo: page }) => {
-  await emailLogin(page)
+test('reload restores the email session; disconnect signs out (the frame has no session after)', async ({ page }) => {
+  await emailUser(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   await page.reload()
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
@@ -251,8 +259,8 @@ async function secureClock(page: Page, offsetMs: number) {
   expect(res.ok()).toBe(true)
 }
 
-test('disconnect revokes the session: the secure site refuses the old JWT (401) and Connect asks for the email again', async ({ demo: page }) => {
-  await emailLogin(page)
+test('disconnect revokes the session: the secure site refuses the old JWT (401) and Connect asks for the email again', async ({ page }) => {
+  await emailUser(page)
   const token = await frameSessionToken(page)
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
   const user = await page.request.get(`${secure}/api/user`, { headers: { authorization: `Bearer ${token}` } })
@@ -271,14 +279,20 @@ test('disconnect revokes the session: the secure site refuses the old JWT (401) 
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.address ?? null)).toBeNull()
 })
 
-test('the frame cannot load (the secure site refuses connections): the alert shows, the email form and the wallets stay usable', async ({ demo: page }) => {
-  test.setTimeout(90_000)
+test('the frame cannot load (the secure site refuses connections): the alert shows, the email form and the wallets stay usable', async ({ page }) => {
+  // The page's clock is Playwright's (time flows as usual): the 20 s load timeout is passed by moving it.
+  await page.clock.install()
+  await openCleanDemo(page, '/')
   await page.route(`${secure}/**`, (route) => route.abort('connectionrefused'))
   const connect = await openConnectDialog(page)
   await connect.getByRole('textbox', { name: 'Email' }).fill('nobody@example.com')
   await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   // Spec §8: after the 20 s load timeout, "Network Error - Could not load embedded wallet" (debug mode: the demo's).
-  await expect(toast(page, 'Network Error - Could not load embedded wallet')).toBeVisible({ timeout: 40_000 })
+  await expect(page.locator('iframe[data-latchkey-frame]')).toBeAttached()
+  await page.clock.fastForward(19_000)
+  await expect(toast(page, 'Network Error - Could not load embedded wallet')).toHaveCount(0)
+  await page.clock.fastForward(2_000)
+  await expect(toast(page, 'Network Error - Could not load embedded wallet')).toBeVisible()
   await expect(connect.getByRole('textbox', { name: 'Email' })).toBeEditable({ timeout: 10_000 })
   await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveValue('nobody@example.com')
   await expect(connect.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled()
@@ -344,8 +358,7 @@ test('the same email on a new device gets the device link (VERIFY_DEVICE), on th
 
 test("on a phone ApproveTransaction's body fits the frame's approval card (its content height, no empty band)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await openCleanDemo(page, '/')
-  await emailLogin(page)
+  await emailUser(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   void page.evaluate(
     (addr) =>
@@ -397,8 +410,8 @@ test.beforeAll(async () => {
 })
 test.afterAll(() => new Promise<void>((resolve) => foreign.close(() => resolve())))
 
-test('security: a page on another origin posting look-alike frame messages to the dapp changes nothing', async ({ demo: page }) => {
-  await emailLogin(page)
+test('security: a page on another origin posting look-alike frame messages to the dapp changes nothing', async ({ page }) => {
+  await emailUser(page)
   const before = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
   await page.evaluate((src) => {
     const f = document.createElement('iframe')
