@@ -60,6 +60,8 @@ async function fillSwap(page: Page, amount: string, to: string, from?: string): 
 
 // Swapping is the subject, not connecting: each test starts with dev account 0 connected on chain 31337.
 test.beforeEach(async ({ page }) => {
+  // Playwright's clock (time flows as usual): a test can pass the review's 15 s re-quote at once instead of waiting.
+  await page.clock.install()
   await openConnected(page)
 })
 
@@ -299,9 +301,11 @@ test('the pool moves while the review is open (another account swaps 10 ETH into
   await dialog(page, 'Swap').getByRole('button', { name: 'Review swap' }).click()
   const review = dialog(page, 'Review Swap')
   await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled({ timeout: 15_000 })
-  // The review re-quotes every 15 s on its own: the pool is moved just after one of those, so the next cannot show the
-  // new price before the visitor clicks Swap (the click's own re-quote is what is tested).
-  await page.waitForResponse((response) => response.url().includes('/v1/convert/quotes'), { timeout: 20_000 })
+  // The review re-quotes every 15 s on its own: the pool is moved just after one of those (the clock moved past it), so
+  // the next cannot show the new price before the visitor clicks Swap (the click's own re-quote is what is tested).
+  const requoted = page.waitForResponse((response) => response.url().includes('/v1/convert/quotes'))
+  await page.clock.fastForward(15_000)
+  await requoted
   await expect(review.getByRole('button', { name: 'Swap', exact: true })).toBeEnabled()
   const minimumBefore = shown(await review.getByTestId('swap-preview-minimum').innerText())
   // Dev account 4 buys DEV with 10 ETH from the same pool: DEV gets about 20 % dearer, far past the 1 % slippage.
