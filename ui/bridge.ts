@@ -6,7 +6,10 @@
 import { BaseError } from '../adapters/errors.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import { waitForEip155Transaction } from '../adapters/receipt.ts'
+import { createActor, fromPromise, toPromise } from 'xstate'
 import { connectionStatus } from '../machines/connection.ts'
+import { transactionMachine, type TransactionWaitInput } from '../machines/transaction.ts'
+import { transactionEndOf, type TransactionEnd } from '../machines/transactionEnd.ts'
 import { provideCore, type ModalInstance } from './createModal.ts'
 import * as core from './core.ts'
 import { InvalidOptionsError } from './options.ts'
@@ -118,23 +121,40 @@ export function getEip155Provider(modal: ModalInstance): { provider: Eip1193Prov
 }
 
 /**
+ * The transaction machine (`machines/transaction.ts`) for a transaction the dapp sent itself through `provider`: started
+ * with its hash (no wallet prompt, no toast), its end waited for by the one receipt rule (`adapters/receipt.ts`) on that
+ * provider. The library's every receipt wait runs in a transaction machine.
+ */
+const followOn = (provider: Eip1193Provider) =>
+  transactionMachine.provide({
+    actors: {
+      waitForEnd: fromPromise<TransactionEnd, TransactionWaitInput>(async ({ input, signal }) => transactionEndOf(await waitForEip155Transaction({ provider, hash: input.hash, signal }), input.hash)),
+    },
+  })
+
+/**
  * Wraps a provider so that a transaction sent through it (`eth_sendTransaction`, `eth_sendRawTransaction`) makes the
- * modal read its balance again once the chain has decided its end, by the one receipt rule of the library
- * (`adapters/receipt.ts`: failed reads retried, a replacement followed, `unknown` after its receipt timeout, then the
- * balance is read all the same): the modal's balance follows what the dapp sends through wagmi or ethers. A modal
- * destroyed meanwhile stops the wait. Everything else passes through untouched.
+ * modal read its balance again once the chain has decided its end: a run of the transaction machine started with the
+ * hash, which waits by the one receipt rule of the library (`adapters/receipt.ts`: failed reads retried, a replacement
+ * followed, `unknown` after its receipt timeout, then the balance is read all the same): the modal's balance follows
+ * what the dapp sends through wagmi or ethers. A modal destroyed meanwhile stops the wait. Everything else passes
+ * through untouched.
  * @example new BrowserProvider(withBalanceRefresh(modal, provider)) // a send through it refreshes the modal's balance
  */
 export function withBalanceRefresh<P extends Eip1193Provider>(modal: ModalInstance, provider: P): P {
+  const machine = followOn(provider)
   const followReceipt = async (hash: unknown) => {
     if (typeof hash !== 'string') return
     const destroyed = () => modal.actor.getSnapshot().status === 'stopped'
     if (destroyed()) return
-    const stop = new AbortController()
-    const sub = modal.actor.subscribe({ complete: () => stop.abort() })
-    await waitForEip155Transaction({ provider, hash, signal: stop.signal })
+    const connection = readEip155Connection(modal)
+    const input = { caipNetworkId: connection.chainId === undefined ? 'eip155' : `eip155:${connection.chainId}`, namespace: 'eip155', connectorId: connection.connectorId ?? '', hash }
+    const transaction = createActor(machine, { input }).start()
+    const sub = modal.actor.subscribe({ complete: () => transaction.stop() })
+    // A run stopped with the modal completes too, but ends in no final state: only a decided end reads the balance.
+    await toPromise(transaction).catch(() => undefined)
+    if (transaction.getSnapshot().status === 'done' && !destroyed()) modal.refreshBalance()
     sub.unsubscribe()
-    if (!destroyed()) modal.refreshBalance()
   }
   const request = async (args: { method: string; params?: unknown }) => {
     const result = await provider.request(args)
