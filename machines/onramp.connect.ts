@@ -4,7 +4,7 @@ import { defaultLocale, formatAmount, formatFiat } from './format.ts'
 import { defaultOnrampProviders, limitsOf, purchaseCurrenciesFor, type onrampMachine, type OnrampContext, type OnrampMessage, type OnrampProviderOption } from './onramp.ts'
 
 /** Where the on-ramp is (one value per state the views tell apart). */
-export type OnrampPhase = 'idle' | 'loading' | 'empty' | 'invalid' | 'quoting' | 'quoted' | 'opening' | 'following' | 'done'
+export type OnrampPhase = 'idle' | 'loading' | 'empty' | 'invalid' | 'quoting' | 'quoted' | 'opening' | 'following' | 'settling' | 'done' | 'unsettled'
 
 /** One line of the quote, as the form shows it: '$50.00', or '0.0166 ETH'. */
 export type OnrampQuoteLine = { amount: string; currency: string; text: string }
@@ -37,6 +37,11 @@ export type OnrampView = {
   canContinue: boolean
   /** The purchase that arrived (done). */
   purchase: { amount: string; symbol: string; hash: string } | undefined
+  /**
+   * Why the purchase did not settle (`unsettled`): its transfer `failed` on the chain (reverted, or replaced by another
+   * transaction) or its end is `unknown` (no end within the receipt timeout); `hash` the transfer's final one.
+   */
+  unsettled: { reason: 'failed' | 'unknown'; hash: string } | undefined
   failure: ErrorSummary | undefined
 }
 
@@ -59,6 +64,7 @@ const notLoaded: OnrampView = {
   provider: defaultOnrampProviders[0],
   canContinue: false,
   purchase: undefined,
+  unsettled: undefined,
   failure: undefined,
 }
 
@@ -70,7 +76,9 @@ function phaseOf(s: SnapshotFrom<typeof onrampMachine>): OnrampPhase {
   if (s.matches({ form: 'quoted' })) return 'quoted'
   if (s.matches({ checkout: 'generating' })) return 'opening'
   if (s.matches('checkout')) return 'following'
+  if (s.matches('settling')) return 'settling'
   if (s.matches('done')) return 'done'
+  if (s.matches('unsettled')) return 'unsettled'
   return 'idle'
 }
 
@@ -123,6 +131,14 @@ export function connectOnramp(snapshot: SnapshotFrom<typeof onrampMachine> | und
     provider,
     canContinue: snapshot.matches({ form: 'quoted' }),
     purchase: c.purchase ? { amount: formatAmount(c.purchase.amount, locale, 6), symbol: c.purchase.symbol, hash: c.purchase.hash } : undefined,
+    unsettled: unsettledOf(c),
     failure: c.failure,
   }
+}
+
+/** The settlement's end when it is not `confirmed` (see {@link OnrampView.unsettled}). */
+function unsettledOf(c: OnrampContext): OnrampView['unsettled'] {
+  const s = c.settlement
+  if (!s || !('hash' in s) || s.status === 'confirmed') return undefined
+  return { reason: s.status === 'unknown' ? 'unknown' : 'failed', hash: s.hash }
 }

@@ -8,8 +8,8 @@ const back = (facts: FeatureFacts) => to.router({ type: 'router.back', isConnect
 /**
  * The on-ramp's hooks that arrive with its machine ({@link import('./features.ts').LoadedFeature}): it
  * follows the active account, and turns the machine's outcomes into the modal's moves: the checkout view pushed when
- * the checkout opens, back to the form when it is cancelled, the balance and Account's data read again when the
- * purchase arrived.
+ * the checkout opens, back to the form when it is cancelled or Buy more is chosen at the purchase's end, the balance
+ * and Account's data read again when the purchase arrived.
  */
 export const onrampOutcomes: NonNullable<FeatureRegistration['on']> = {
   spawned: (facts) => (facts.account ? [to.self({ type: 'onramp.setTarget', target: target(facts.account) })] : []),
@@ -28,6 +28,9 @@ export const onrampOutcomes: NonNullable<FeatureRegistration['on']> = {
         return [to.router({ type: 'router.push', view: 'OnRampProviders' })]
       case 'onramp.pickProvider':
         return [to.self({ type: 'onramp.selectProvider', provider: String(event.provider) }), back(facts)]
+      // Buy more, from the purchase's end (done or not settled): the form again, under the checkout view.
+      case 'onramp.open':
+        return facts.view === 'OnRampCheckout' ? [to.self(event, true), back(facts)] : [to.self(event, true)]
       default:
         return [to.self(event, true)]
     }

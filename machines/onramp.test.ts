@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { fallbackOnrampOptions } from '../services/blockchain.ts'
-import { checkAmount, networkFor, purchaseCurrenciesFor } from './onramp.ts'
+import { checkAmount, networkFor, purchaseCurrenciesFor, type OnrampPoll } from './onramp.ts'
 
 const options = { options: fallbackOnrampOptions, sample: true }
 const card = { options, paymentCurrency: 'USD', paymentMethod: 'card' }
@@ -66,5 +66,86 @@ describe('onramp providers (configuration, spec §9)', () => {
       .getSnapshot().context
     expect(configured.provider).toBe('coinbase')
     expect(configured.providers).toHaveLength(1)
+  })
+})
+
+describe('onramp settlement (the purchase transfer, through the transaction machine)', () => {
+  const target = { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'injected' }
+  const hash = `0x${'cd'.repeat(32)}`
+  const purchase = (h: string) => ({ id: `p-${h}`, hash: h, amount: '0.5', symbol: 'ETH', caipNetworkId: 'eip155:31337' })
+
+  /** The on-ramp up to the checkout being followed, whose second look lists `listed`; the chain's end is `end`. */
+  async function settle(listed: ReturnType<typeof purchase>, end: () => Promise<unknown>) {
+    const { createActor, fromPromise, waitFor } = await import('xstate')
+    const { onrampMachine } = await import('./onramp.ts')
+    const { transactionMachine } = await import('./transaction.ts')
+    const { connectOnramp } = await import('./onramp.connect.ts')
+    const { transactionEndOf } = await import('./transactionEnd.ts')
+    let looks = 0
+    const waited: string[] = []
+    const machine = onrampMachine.provide({
+      actors: {
+        fetchOptions: fromPromise(async () => options),
+        fetchQuote: fromPromise(async () => ({
+          quoteId: 'q',
+          purchaseAmount: { amount: '0.5', currency: 'ETH' },
+          coinbaseFee: { amount: '1', currency: 'USD' },
+          networkFee: { amount: '1', currency: 'USD' },
+          paymentSubtotal: { amount: '50', currency: 'USD' },
+          paymentTotal: { amount: '52', currency: 'USD' },
+        })),
+        generateUrl: fromPromise(async () => 'https://provider.example/checkout'),
+        pollPurchase: fromPromise(async (): Promise<OnrampPoll> => ({ purchases: looks++ === 0 ? [] : [listed], closed: false })),
+        transaction: transactionMachine.provide({
+          actors: {
+            waitForEnd: fromPromise(async ({ input }) => {
+              waited.push(input.hash)
+              return transactionEndOf(await end(), input.hash)
+            }),
+          },
+        }),
+      },
+      delays: { poll: 0 },
+    })
+    const emitted: string[] = []
+    const actor = createActor(machine, { input: {} })
+    actor.on('*', (e) => emitted.push(e.type))
+    actor.start()
+    actor.send({ type: 'onramp.setTarget', target })
+    actor.send({ type: 'onramp.open' })
+    await waitFor(actor, (s) => s.matches('form'))
+    actor.send({ type: 'onramp.setAmount', amount: '50' })
+    await waitFor(actor, (s) => s.matches({ form: 'quoted' }))
+    actor.send({ type: 'onramp.continue' })
+    const s = await waitFor(actor, (x) => x.matches('done') || x.matches('unsettled'))
+    actor.stop()
+    return { state: s.value, view: connectOnramp(s), waited, emitted }
+  }
+
+  test('behavior: a listed purchase is done only once its transfer is mined; the balance is refreshed then', async () => {
+    const r = await settle(purchase(hash), async () => ({ status: 'success', hash }))
+    expect(r.waited).toEqual([hash])
+    expect(r.state).toBe('done')
+    expect(r.view.phase).toBe('done')
+    expect(r.emitted).toContain('onramp.succeeded')
+  })
+
+  test('behavior: a transfer whose end the chain does not tell is unsettled "unknown", with its hash; nothing succeeded', async () => {
+    const r = await settle(purchase(hash), async () => ({ status: 'unknown', hash }))
+    expect(r.view.phase).toBe('unsettled')
+    expect(r.view.unsettled).toEqual({ reason: 'unknown', hash })
+    expect(r.emitted).not.toContain('onramp.succeeded')
+  })
+
+  test('behavior: a reverted transfer is unsettled "failed"', async () => {
+    const r = await settle(purchase(hash), async () => ({ status: 'reverted', hash }))
+    expect(r.view.unsettled).toEqual({ reason: 'failed', hash })
+  })
+
+  test('bad input: a purchase whose hash is no eip155 transaction hash is not followed on the chain; it is done as listed', async () => {
+    const r = await settle(purchase('0xabc'), async () => ({ status: 'success', hash: '0xabc' }))
+    expect(r.waited).toEqual([])
+    expect(r.state).toBe('done')
+    expect(r.emitted).toContain('onramp.succeeded')
   })
 })

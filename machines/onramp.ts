@@ -5,6 +5,7 @@ import type { OnrampOptions, OnrampQuote } from '../services/schemas.ts'
 import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
 export { onrampMessageRefs }
@@ -53,6 +54,11 @@ export type OnrampContext = {
   /** The purchases already listed when the checkout opened (their ids): a new one is this purchase. */
   baseline?: string[] | undefined
   purchase?: OnrampPurchase | undefined
+  /**
+   * How the purchase's transfer ended on the chain (the transaction machine's outcome), once settled; an outcome other
+   * than `confirmed` is shown as the purchase not settled (`unsettled`).
+   */
+  settlement?: TransactionOutcome | undefined
   failure?: ErrorSummary | undefined
 }
 
@@ -132,8 +138,14 @@ const newSettled = (context: OnrampContext, poll: OnrampPoll) => poll.purchases.
  * change: the form's events re-enter `checking`); `continue` from `quoted` opens the checkout popup at once (the
  * `openCheckout` action runs in the visitor's click), asks for the provider's URL (`checkout.generating`) and points
  * the popup at it, then follows the purchase (`checkout.following`: the history with `onramp` read every second; the
- * purchases listed at the first read are the baseline). A new purchase → `done`; the popup closed without one, or
- * Cancel → back to `form.quoted`. The fallbacks are the services': sample options and the placeholder quote.
+ * purchases listed at the first read are the baseline). A new purchase is settled on the chain (`settling`: the
+ * transaction machine, `machines/transaction.ts`, started with the purchase's hash): `confirmed` → `done`, any other end
+ * (reverted, replaced, or unknown within the receipt timeout) → `unsettled`; a purchase that names no transaction of the
+ * namespace is `done` as the history lists it. The popup closed without a purchase, or Cancel → back to `form.quoted`.
+ * The fallbacks are the services': sample options and the placeholder quote.
+ *
+ * Actors to provide: `fetchOptions`, `fetchQuote`, `generateUrl`, `pollPurchase`, and `transaction` (the transaction
+ * machine with its `waitForEnd`; its `send` is never asked: the run starts with a hash).
  */
 export const onrampMachine = setup({
   types: {
@@ -155,6 +167,8 @@ export const onrampMachine = setup({
     pollPurchase: fromPromise<OnrampPoll, { target: OnrampTarget; provider: string }>(async () => {
       throw new ActorNotProvidedError('onramp', 'pollPurchase')
     }),
+    /** The purchase's transfer, started with its hash: the chain's end by the one receipt rule (`machines/transaction.ts`). */
+    transaction: transactionMachine,
   },
   actions: {
     /** Opens the checkout window (the assembly's; runs in the click that sent `onramp.continue`). */
@@ -167,7 +181,7 @@ export const onrampMachine = setup({
       return { target: event.target, ...(context.options ? defaultsFor(context.options, event.target, context) : {}) }
     }),
     clearTarget: assign({ target: undefined }),
-    resetForm: assign({ amount: '', quote: undefined, quoteEstimate: false, message: undefined, purchase: undefined, failure: undefined }),
+    resetForm: assign({ amount: '', quote: undefined, quoteEstimate: false, message: undefined, purchase: undefined, settlement: undefined, failure: undefined }),
     /** Params: the options `fetchOptions` answered. */
     setOptions: assign(({ context }, options: LoadedOnrampOptions) => defaultsFor(options, context.target, context)),
     setField: assign(({ event }) => {
@@ -202,8 +216,14 @@ export const onrampMachine = setup({
     /** Params: the poll `pollPurchase` answered. */
     setPurchase: assign(({ context }, poll: OnrampPoll) => ({ purchase: newSettled(context, poll), baseline: undefined })),
     dropBaseline: assign({ baseline: undefined }),
+    /** Params: the outcome the purchase's transaction ended with (its hash the final one). */
+    setSettlement: assign((_, outcome: TransactionOutcome) => ({ settlement: outcome, failure: 'error' in outcome ? outcome.error : undefined })),
     emitCheckout: emit({ type: 'onramp.checkout' } as const),
-    emitSucceeded: emit(({ context }) => ({ type: 'onramp.succeeded' as const, hash: context.purchase?.hash ?? '', caipNetworkId: context.purchase?.caipNetworkId ?? context.target?.caipNetworkId ?? '' })),
+    emitSucceeded: emit(({ context }) => ({
+      type: 'onramp.succeeded' as const,
+      hash: (context.settlement && 'hash' in context.settlement ? context.settlement.hash : context.purchase?.hash) ?? '',
+      caipNetworkId: context.purchase?.caipNetworkId ?? context.target?.caipNetworkId ?? '',
+    })),
     emitCancelled: emit({ type: 'onramp.cancelled' } as const),
   },
   guards: {
@@ -216,6 +236,9 @@ export const onrampMachine = setup({
     settled: ({ context }, poll: OnrampPoll) => newSettled(context, poll) !== undefined,
     /** Params: the poll `pollPurchase` answered. */
     closed: (_, poll: OnrampPoll) => poll.closed,
+    /** The purchase names a transaction of the target's namespace, which the chain can be asked about. */
+    hasFollowableHash: ({ context }) => isTransactionHash(context.target?.namespace ?? '', context.purchase?.hash),
+    isOutcome,
   },
   delays: { poll: timing.onrampPoll },
 }).createMachine({
@@ -308,7 +331,7 @@ export const onrampMachine = setup({
                 input: ({ context }) => ({ target: context.target!, provider: context.provider }),
                 onDone: [
                   { guard: 'noBaseline', target: 'waiting', actions: { type: 'setBaseline', params: ({ event }) => event.output } },
-                  { guard: { type: 'settled', params: ({ event }) => event.output }, target: '#onramp.done', actions: [{ type: 'setPurchase', params: ({ event }) => event.output }, 'closeCheckout', 'emitSucceeded'] },
+                  { guard: { type: 'settled', params: ({ event }) => event.output }, target: '#onramp.arrived', actions: [{ type: 'setPurchase', params: ({ event }) => event.output }, 'closeCheckout'] },
                   { guard: { type: 'closed', params: ({ event }) => event.output }, target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled'] },
                   { target: 'waiting' },
                 ],
@@ -321,8 +344,42 @@ export const onrampMachine = setup({
         },
       },
     },
+    /** The history lists the purchase: its transfer is followed on the chain when it names one, else taken as it is. */
+    arrived: {
+      always: [
+        { guard: 'hasFollowableHash', target: 'settling' },
+        { target: 'done', actions: 'emitSucceeded' },
+      ],
+    },
+    /**
+     * The purchase's transfer, paid at the provider, until the chain decides it: one run of the transaction machine
+     * started with its hash (no wallet prompt; the receipt rule of `adapters/receipt.ts`, bounded by the receipt
+     * timeout of spec §9). Cancel no longer applies (the payment is made): `onramp.cancel` is not heard here.
+     */
+    settling: {
+      // Still the purchase being followed (`busy`): Account's Buy shows this view, not a new form.
+      tags: ['loading', 'busy'],
+      invoke: {
+        id: 'transaction',
+        src: 'transaction',
+        input: ({ context }): TransactionInput => ({
+          caipNetworkId: context.purchase?.caipNetworkId ?? context.target!.caipNetworkId,
+          namespace: context.target!.namespace,
+          connectorId: context.target!.connectorId,
+          hash: context.purchase!.hash,
+        }),
+        onDone: [
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'done', actions: [{ type: 'setSettlement', params: outcomeOf }, 'emitSucceeded'] },
+          { target: 'unsettled', actions: { type: 'setSettlement', params: outcomeOf } },
+        ],
+      },
+    },
     // The purchase shows until the form is asked for again (Buy more, or Account's Buy).
     done: {
+      on: { 'onramp.open': { target: 'form', actions: 'resetForm' } },
+    },
+    /** Paid, but its transfer reverted, was replaced, or did not end within the receipt timeout: shown until Buy more. */
+    unsettled: {
       on: { 'onramp.open': { target: 'form', actions: 'resetForm' } },
     },
   },

@@ -3,11 +3,13 @@
  * the development provider's checkout (dev/onramp) in a popup from the click → Pay sends the ETH from the treasury on
  * anvil → the modal sees the purchase in the history with `onramp` and shows it done; Account's balance and Activity
  * show it. An amount under the card minimum is refused with the limits; the options and quote failures show the
- * fallbacks of spec §8; closing the popup cancels.
+ * fallbacks of spec §8; closing the popup cancels; a purchase whose transfer reverted on the chain is not shown as
+ * arrived.
  */
 import type { Locator, Page } from '@playwright/test'
-import { formatEther, parseEther } from 'viem'
-import { ACCOUNT_0, accountButton, anvilBalanceWei, openConnected, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
+import { createPublicClient, createTestClient, createWalletClient, formatEther, http, parseEther, type Hash } from 'viem'
+import { ACCOUNT_0, ACCOUNT_1, accountButton, anvilBalanceWei, openConnected, dialog, expect, expectedBalance, freshAddress, grouped, RPC, test } from './fixtures.ts'
+import { shootThemes } from './shots.ts'
 import { ONRAMP_URL } from './stack.ts'
 
 async function openBuy(page: Page): Promise<Locator> {
@@ -135,4 +137,68 @@ test('Cancel purchase in the modal closes the checkout popup', async ({ page }) 
   await dialog(page, 'Complete your purchase').getByRole('button', { name: 'Cancel purchase' }).click()
   await closed
   await expect(dialog(page, 'Buy crypto').getByRole('button', { name: 'Continue with Meld' })).toBeEnabled()
+})
+
+/** A transaction that reverted on anvil: a call, from an unlocked dev account, into code that always reverts (PUSH1 0 PUSH1 0 REVERT). */
+async function revertedTransaction(): Promise<Hash> {
+  const rpc = RPC[31337]
+  const reverter = freshAddress()
+  const anvil = createTestClient({ mode: 'anvil', transport: http(rpc) })
+  await anvil.setCode({ address: reverter, bytecode: '0x60006000fd' })
+  // anvil's dev accounts are unlocked: the node signs (eth_sendTransaction); the gas is given, so nothing estimates the revert away.
+  const hash = await createWalletClient({ transport: http(rpc) }).sendTransaction({ account: ACCOUNT_1, to: reverter, gas: 100_000n, chain: null })
+  const receipt = await createPublicClient({ transport: http(rpc), cacheTime: 0 }).waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('reverted')
+  return hash
+}
+
+test('a purchase whose transfer reverted on the chain is not shown as arrived: the modal names the transfer and offers Buy more', async ({ page }) => {
+  const reverted = await revertedTransaction()
+  // The development provider records only transfers that succeeded; a provider whose transfer reverts cannot run here,
+  // so its purchases are rewritten on their way to the page to name the reverted transaction (the chain stays real).
+  await page.route('**/v1/account/*/history**', async (route) => {
+    if (!new URL(route.request().url()).searchParams.get('onramp')) return route.continue()
+    const response = await route.fetch()
+    const body = (await response.json()) as { data: Array<{ metadata: { hash: string } }> }
+    for (const t of body.data) t.metadata.hash = reverted
+    return route.fulfill({ response, json: body })
+  })
+  // The wallet's receipt read of that transaction is held until the settling view has been looked at.
+  let release: () => void = () => {}
+  const released = new Promise<void>((r) => (release = r))
+  const chain = new URL(RPC[31337]).origin
+  await page.route(
+    (url) => url.origin === chain,
+    async (route) => {
+      const body = route.request().postData() ?? ''
+      if (body.includes('eth_getTransactionReceipt') && body.includes(reverted)) await released
+      return route.continue()
+    },
+  )
+  const buy = await openBuy(page)
+  await amount(buy).fill('20')
+  await expect(buy.getByTestId('onramp-total')).toHaveText('$20.80')
+  const popupPromise = page.waitForEvent('popup')
+  await buy.getByRole('button', { name: 'Continue with Meld' }).click()
+  const popup = await popupPromise
+  await popup.waitForURL(`${ONRAMP_URL}/checkout?**`)
+  const closed = popup.waitForEvent('close')
+  await popup.getByRole('button', { name: 'Pay' }).click()
+  await closed
+
+  // Paid: the transfer is followed on the chain, and Cancel is gone (the payment is made).
+  const checkout = dialog(page, 'Complete your purchase')
+  await expect(checkout.getByTestId('onramp-settling')).toHaveText('Payment received. Waiting for the network to confirm the transfer to your wallet…')
+  await expect(checkout.getByRole('button', { name: 'Cancel purchase' })).toHaveCount(0)
+  await shootThemes(page, 'onramp-settling')
+  release()
+
+  const unsettled = checkout.getByTestId('onramp-unsettled')
+  await expect(unsettled.getByRole('heading')).toHaveText('The transfer did not arrive')
+  await expect(unsettled.getByRole('alert')).toHaveText('The payment went through, but its transfer to your wallet failed on the network. Contact the provider with this transaction:')
+  await expect(unsettled.getByTestId('onramp-unsettled-hash')).toHaveText(reverted)
+  await expect(checkout.getByTestId('onramp-done')).toHaveCount(0)
+  await shootThemes(page, 'onramp-unsettled')
+  await unsettled.getByRole('button', { name: 'Buy more' }).click()
+  await expect(dialog(page, 'Buy crypto').getByRole('textbox', { name: 'You pay' })).toHaveValue('')
 })

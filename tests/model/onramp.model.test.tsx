@@ -15,7 +15,8 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, without
  * (Account's Buy, typing the amount, choosing currencies, method and provider, Continue, Cancel purchase, Buy more,
  * closing the checkout window, another chain in the wallet, Disconnect) or the timing and answers of the reference
  * server (the options, quote, on-ramp URL and history calls held at their gates, then let through, failed, or answered
- * with the purchase the provider settled) and the poll's delay on the manual clock. The checkout window is a stand-in
+ * with the purchase the provider settled), the wallet's receipt of the purchase's transfer (mined, or reverted) and the
+ * poll's delay on the manual clock. The checkout window is a stand-in
  * (`window.open` is replaced: happy-dom opens no real window); the server is the real one of the global setup.
  */
 type ModelEvent = { type: string; [key: string]: unknown }
@@ -26,7 +27,8 @@ const OPTIONS = 'api:/blockchain/v1/onramp/options'
 const QUOTE = 'api:/blockchain/v1/onramp/quote'
 const URL_KEY = 'api:/blockchain/v1/generators/onrampurl'
 const HISTORY = 'api:history'
-const held = [OPTIONS, QUOTE, URL_KEY, HISTORY]
+const RECEIPT = 'eth_getTransactionReceipt'
+const held = [OPTIONS, QUOTE, URL_KEY, HISTORY, RECEIPT]
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const target = (caipNetworkId = A) => ({ address: ACCOUNT, caipNetworkId, namespace: 'eip155', connectorId: 'dev.latchkey.wallet' })
 
@@ -90,24 +92,32 @@ function modelEvents(s: any): ModelEvent[] {
     if (c.baseline === undefined) list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: false }, answer: 'baseline' })
     else {
       list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [purchase], closed: false }, answer: 'settled' })
+      list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [oddPurchase], closed: false }, answer: 'settledOdd' })
       list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: true }, answer: 'closed' })
       list.push({ type: 'xstate.done.actor.pollPurchase', output: { purchases: [], closed: false }, answer: 'nothing' })
     }
     list.push({ type: 'xstate.error.actor.pollPurchase', error: new Error('503') })
   }
-  if (s.matches('done')) list.push({ type: 'onramp.open' })
+  if (s.matches('settling')) {
+    list.push({ type: 'xstate.done.actor.transaction', output: { status: 'confirmed', hash: purchase.hash } })
+    list.push({ type: 'xstate.done.actor.transaction', output: { status: 'reverted', hash: purchase.hash, error: { name: 'TransactionRevertedError', message: 'Transaction reverted' } } })
+  }
+  if (s.matches('done') || s.matches('unsettled')) list.push({ type: 'onramp.open' })
   return [...list, ...delayedEvents(s)]
 }
 
-const purchase = { id: 'eip155:31337:0xabc', hash: '0xabc', amount: '0.01666667', symbol: 'ETH', caipNetworkId: A }
+const PURCHASE_HASH = `0x${'ab'.repeat(32)}`
+const purchase = { id: `eip155:31337:${PURCHASE_HASH}`, hash: PURCHASE_HASH, amount: '0.01666667', symbol: 'ETH', caipNetworkId: A }
+/** A purchase whose hash is no transaction hash of the namespace: nothing to follow on the chain, taken as listed. */
+const oddPurchase = { ...purchase, id: 'eip155:31337:0xabc', hash: '0xabc' }
 /** The history with `onramp` answering the purchase the provider settled. */
-const settledHistory = () =>
+const settledHistory = (p = purchase) =>
   json({
     data: [
       {
-        id: purchase.id,
-        metadata: { minedAt: new Date().toISOString(), chain: A, hash: purchase.hash, status: 'confirmed', operationType: 'buy', sentFrom: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', sentTo: ACCOUNT },
-        transfers: [{ operation_type: 'buy', direction: 'in', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { decimals: '18', numeric: purchase.amount } }],
+        id: p.id,
+        metadata: { minedAt: new Date().toISOString(), chain: A, hash: p.hash, status: 'confirmed', operationType: 'buy', sentFrom: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', sentTo: ACCOUNT },
+        transfers: [{ operation_type: 'buy', direction: 'in', fungible_info: { name: 'Ether', symbol: 'ETH' }, quantity: { decimals: '18', numeric: p.amount } }],
       },
     ],
     next: null,
@@ -176,6 +186,7 @@ async function perform(app: App, event: any) {
   if (type === 'xstate.error.actor.generateUrl') return onHeld(app, URL_KEY, () => app.gates.answer(URL_KEY, json({ message: 'down' }, 503)))
   if (type === 'xstate.done.actor.pollPurchase') {
     if (event.answer === 'settled') return onHeld(app, HISTORY, () => app.gates.answer(HISTORY, settledHistory()))
+    if (event.answer === 'settledOdd') return onHeld(app, HISTORY, () => app.gates.answer(HISTORY, settledHistory(oddPurchase)))
     // The visitor closed the checkout window without paying. This look was already on its way and read the window
     // open (it is read before the history is asked: ui/assemble/onramp.ts), so it finds nothing; the next look, one
     // poll later, reads it closed and cancels.
@@ -190,6 +201,11 @@ async function perform(app: App, event: any) {
       return onHeld(app, HISTORY, () => app.gates.release(HISTORY))
     }
     return onHeld(app, HISTORY, () => app.gates.release(HISTORY))
+  }
+  // The chain's end of the purchase's transfer: the wallet's receipt, mined (status 1) or reverted (status 0).
+  if (type === 'xstate.done.actor.transaction') {
+    const status = event.output.status === 'confirmed' ? '0x1' : '0x0'
+    return onHeld(app, RECEIPT, () => app.gates.answer(RECEIPT, { transactionHash: PURCHASE_HASH, status, blockNumber: '0x1' }))
   }
   if (type === 'xstate.error.actor.pollPurchase') return onHeld(app, HISTORY, () => app.gates.answer(HISTORY, json({ message: 'down' }, 503)))
   if (type.startsWith('xstate.after.')) {
@@ -251,8 +267,21 @@ function checkView(app: App, event: ModelEvent, snapshot: any) {
   }
   if (event.type === 'onramp.cancel') expect(popup?.closed).toBe(true)
   if (event.type === 'xstate.done.actor.pollPurchase' && event.answer === 'settled') {
+    // Paid: the checkout closes, the transfer is followed on the chain, and Cancel is gone.
+    expect(text).toContain(en.onrampSettling)
+    expect(text).not.toContain(en.onrampCancel)
+    expect(popup?.closed).toBe(true)
+  }
+  if (event.type === 'xstate.done.actor.pollPurchase' && event.answer === 'settledOdd') {
     expect(text).toContain(en.onrampArrived('0.016666', 'ETH'))
     expect(popup?.closed).toBe(true)
+  }
+  const outcome = event.type === 'xstate.done.actor.transaction' ? (event.output as { status: string }).status : undefined
+  if (outcome === 'confirmed') expect(text).toContain(en.onrampArrived('0.016666', 'ETH'))
+  if (outcome === 'reverted') {
+    expect(text).toContain(en.onrampUnsettledReasons.failed)
+    expect(text).toContain(PURCHASE_HASH)
+    expect(text).not.toContain(en.onrampArrived('0.016666', 'ETH'))
   }
 }
 

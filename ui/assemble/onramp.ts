@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate'
 import { fallbackOnrampOptions } from '../../services/blockchain.ts'
 import { onrampMachine, type OnrampPurchase } from '../../machines/onramp.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost } from './host.ts'
+import { waitForEndOn } from './transaction.ts'
 import { OnrampUrlUnavailableError } from '../errors.ts'
 
 /** The checkout window's name and size (spec §9: popup 600x800). */
@@ -11,7 +13,8 @@ const popupFeatures = 'popup,width=600,height=800'
 /**
  * The on-ramp machine on this instance's blockchain API, with the checkout window: opened blank in the
  * visitor's click (`openCheckout`, so no popup blocker refuses it), pointed at the provider's URL once it arrives,
- * closed when the purchase arrived or was cancelled. The options and the quote fall back as spec §8 says (the
+ * closed when the purchase arrived or was cancelled. The purchase's transfer is settled by the transaction machine on
+ * the network's transfer adapter (`waitForEndOn`: the one receipt rule). The options and the quote fall back as spec §8 says (the
  * services' sample options and placeholder quote); a client that cannot be loaded falls back the same way.
  */
 export function assemble(host: FeatureHost) {
@@ -72,6 +75,8 @@ export function assemble(host: FeatureHost) {
           )
         return { purchases, closed }
       }),
+      // Started with the purchase's hash: only the chain's end is waited for (the machine's `send` is never asked).
+      transaction: transactionMachine.provide({ actors: { waitForEnd: waitForEndOn(host) } }),
     },
   })
 }

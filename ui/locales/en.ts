@@ -363,6 +363,12 @@ export const en = {
   onrampDone: 'Purchase complete',
   onrampArrived: (amount: string, symbol: string) => `${amount} ${symbol} arrived in your wallet`,
   onrampBuyMore: 'Buy more',
+  onrampSettling: 'Payment received. Waiting for the network to confirm the transfer to your wallet…',
+  onrampUnsettled: 'The transfer did not arrive',
+  onrampUnsettledReasons: {
+    failed: 'The payment went through, but its transfer to your wallet failed on the network. Contact the provider with this transaction:',
+    unknown: 'The payment went through; the network has not confirmed its transfer yet. Check your wallet later. Transaction:',
+  },
   onrampNoOptions: 'Nothing can be bought on this network.',
 } as const
 
