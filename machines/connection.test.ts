@@ -16,12 +16,31 @@ function harness(input: Partial<ConnectionInput> = {}) {
   const wallet = controllableConnectionActors()
   const actor = createActor(connectionMachine.provide({ actors: wallet.actors }), { input: { namespace: 'eip155', ...input } })
   const emitted: EventObject[] = []
-  actor.on('*', (e) => emitted.push(e))
+  /** The `connection.status` reports, apart from the lifecycle's events. */
+  const reports: Array<{ status: string; connectorId: string | undefined }> = []
+  actor.on('*', (e) => (e.type === 'connection.status' ? reports.push({ status: e.status, connectorId: e.connectorId }) : emitted.push(e)))
   actor.start()
-  return { ...wallet, actor, emitted, status: () => connectionStatus(actor.getSnapshot()) }
+  return { ...wallet, actor, emitted, reports, status: () => connectionStatus(actor.getSnapshot()) }
 }
 
 describe('connection', () => {
+  test('behavior: tells its owner each status but connected as it enters it (the owner never reads its snapshot)', async () => {
+    const h = harness()
+    expect(h.reports).toEqual([{ status: 'disconnected', connectorId: undefined }])
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    expect(h.reports.at(-1)).toEqual({ status: 'connecting', connectorId: 'dev.wallet' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    // Connected is told by connection.connected, with the account.
+    expect(h.reports).toHaveLength(2)
+    expect(h.emitted.map((e) => e.type)).toEqual(['connection.connected'])
+    h.actor.send({ type: 'connection.disconnect' })
+    expect(h.reports.at(-1)).toEqual({ status: 'connecting', connectorId: 'dev.wallet' })
+    await flush()
+    expect(h.reports.at(-1)?.status).toBe('disconnected')
+    expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'user' })
+  })
+
   test('behavior: starts disconnected without a stored connection', () => {
     const h = harness()
     expect(h.status()).toBe('disconnected')
@@ -242,7 +261,8 @@ describe('connection: a wallet that never answers or whose events break', () => 
     const clock = createManualClock()
     const actor = createActor(connectionMachine.provide({ actors: { ...wallet.actors, ...(overrides as object) } }), { input: { namespace: 'eip155', ...input }, clock })
     const emitted: EventObject[] = []
-    actor.on('*', (e) => emitted.push(e))
+    // The lifecycle's events; the status reports are asserted in the first block.
+    actor.on('*', (e) => e.type !== 'connection.status' && emitted.push(e))
     actor.start()
     return { ...wallet, actor, clock, emitted, status: () => connectionStatus(actor.getSnapshot()) }
   }

@@ -63,6 +63,12 @@ export type ConnectionEmitted =
   | { type: 'connection.failed'; namespace: ChainNamespace; connectorId: string | undefined; error: ErrorSummary }
   /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
   | { type: 'connection.storedDropped'; namespace: ChainNamespace }
+  /**
+   * The connection's status (spec §4) as it enters a state other than `connected` (connecting, reconnecting,
+   * disconnecting, rejected, failed, disconnected): the owner keeps its own copy and never reads this machine's
+   * snapshot. `connected` is told by `connection.connected`, which carries the account.
+   */
+  | { type: 'connection.status'; namespace: ChainNamespace; status: Exclude<ConnectionStatus, 'connected'>; connectorId: string | undefined }
 
 /**
  * Why a connection ended: the visitor disconnected here (`user`), the wallet ended it (`wallet`), a silent restore
@@ -203,6 +209,12 @@ export const connectionMachine = setup({
       connectorId: context.connectorId,
       error: context.error ?? { name: 'Error', message: 'Unknown error' },
     })),
+    emitStatus: emit(({ context }, params: { status: Exclude<ConnectionStatus, 'connected'> }) => ({
+      type: 'connection.status' as const,
+      namespace: context.namespace,
+      status: params.status,
+      connectorId: context.connectorId,
+    })),
     emitStoredDropped: emit(({ context }) => ({ type: 'connection.storedDropped' as const, namespace: context.namespace })),
   },
 }).createMachine({
@@ -219,6 +231,7 @@ export const connectionMachine = setup({
     },
     disconnected: {
       tags: ['disconnected'],
+      entry: { type: 'emitStatus', params: { status: 'disconnected' } },
       on: {
         'connection.request': { target: 'connecting', actions: 'setConnector' },
         'connection.restore': { target: 'reconnecting', actions: 'setConnector' },
@@ -226,6 +239,7 @@ export const connectionMachine = setup({
     },
     reconnecting: {
       tags: ['connecting'],
+      entry: { type: 'emitStatus', params: { status: 'connecting' } },
       invoke: {
         id: 'reconnect',
         src: 'reconnect',
@@ -260,6 +274,7 @@ export const connectionMachine = setup({
     },
     connecting: {
       tags: ['connecting'],
+      entry: { type: 'emitStatus', params: { status: 'connecting' } },
       invoke: {
         id: 'connect',
         src: 'connect',
@@ -283,6 +298,7 @@ export const connectionMachine = setup({
     /** The user declined in the wallet: not a failure, the view offers a retry. */
     rejected: {
       tags: ['disconnected'],
+      entry: { type: 'emitStatus', params: { status: 'disconnected' } },
       on: {
         'connection.request': { target: 'connecting', actions: 'setConnector' },
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
@@ -290,6 +306,7 @@ export const connectionMachine = setup({
     },
     failed: {
       tags: ['disconnected'],
+      entry: { type: 'emitStatus', params: { status: 'disconnected' } },
       on: {
         'connection.request': { target: 'connecting', actions: 'setConnector' },
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
@@ -348,6 +365,7 @@ export const connectionMachine = setup({
     },
     disconnecting: {
       tags: ['connecting'],
+      entry: { type: 'emitStatus', params: { status: 'connecting' } },
       invoke: {
         id: 'disconnect',
         src: 'disconnect',

@@ -23,7 +23,7 @@ export type FeatureRegistration = {
   /** The machine already at hand (tests): spawned at once on the first use, no fetch. */
   logic?: AnyActorLogic | undefined
   /** Whether the feature may exist now (its flag, its option). Unavailable: never spawned, its gestures dropped. */
-  available?: (facts: FeatureFacts) => boolean
+  available?: (facts: AvailabilityFacts) => boolean
   /** The input the machine is spawned with. */
   input?: (facts: FeatureFacts) => unknown
   /** The views this feature's machine drives: while one shows, the root is `open.feature` (or `open.connecting`). */
@@ -137,6 +137,9 @@ export type FeatureFacts = {
   /** This feature's snapshot; undefined until it is spawned. */
   self: FeatureSnapshot | undefined
 }
+
+/** What `available` is asked with: the root's own state (the view, the account, the flags), never a child's snapshot. */
+export type AvailabilityFacts = Pick<FeatureFacts, 'view' | 'holder' | 'isConnecting' | 'account' | 'flags'>
 
 /**
  * What a registration asks the root to do: an event to this feature (`self`), to another feature, to one of the root's

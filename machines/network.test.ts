@@ -29,11 +29,23 @@ function harness(activeCaipNetworkId?: string) {
   })
   const actor = createActor(machine, { input: { networks: [local, local2, mainnet], activeCaipNetworkId } }).start()
   const emitted: EventObject[] = []
-  actor.on('*', (e) => emitted.push(e))
-  return { actor, switches, adds, emitted, active: () => actor.getSnapshot().context.activeCaipNetworkId }
+  /** The `network.status` reports (unsupported or not), apart from the switch's events. */
+  const reports: boolean[] = []
+  actor.on('*', (e) => (e.type === 'network.status' ? reports.push(e.unsupported) : emitted.push(e)))
+  return { actor, switches, adds, emitted, reports, active: () => actor.getSnapshot().context.activeCaipNetworkId }
 }
 
 describe('network', () => {
+  test('behavior: tells its owner whether the wallet is on a chain the dapp did not configure, and the list after a change', () => {
+    const h = harness()
+    h.actor.send({ type: 'network.walletChainChanged', chainId: 5 })
+    expect(h.reports.at(-1)).toBe(true)
+    h.actor.send({ type: 'network.walletChainChanged', chainId: 1 })
+    expect(h.reports.at(-1)).toBe(false)
+    h.actor.send({ type: 'network.remove', caipNetworkId: 'eip155:31338' })
+    expect(h.emitted.at(-1)).toEqual({ type: 'network.listChanged', networks: [local, mainnet] })
+  })
+
   test('behavior: starts on the stored network, or the first one when the stored id is unknown', () => {
     expect(harness('eip155:31338').active()).toBe('eip155:31338')
     expect(harness('eip155:999').active()).toBe('eip155:31337')

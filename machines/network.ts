@@ -65,6 +65,13 @@ export type NetworkEmitted =
   | { type: 'network.switchFailed'; caipNetworkId: CaipNetworkId; error: ErrorSummary }
   /** Switch to a network id that is not configured: the switch-network-not-found alert (spec §5). */
   | { type: 'network.notFound'; caipNetworkId: string }
+  /**
+   * Whether the wallet is on a chain the dapp did not configure, told on entering `supported`, `unsupported` or
+   * `pending`: the owner keeps its own copy (the open rules of spec §2) and never reads this machine's snapshot.
+   */
+  | { type: 'network.status'; unsupported: boolean }
+  /** The configured networks after `network.add` or `network.remove` changed them (the owner's copy of the list). */
+  | { type: 'network.listChanged'; networks: readonly CaipNetwork[] }
 
 /** Thrown into context when adding a chain fails (spec §8). */
 export const chainNotSupportedMessage = 'Chain is not supported'
@@ -187,6 +194,8 @@ export const networkMachine = setup({
       caipNetworkId: context.target ?? context.activeCaipNetworkId,
       error: context.error ?? { name: 'Error', message: 'Unknown error' },
     })),
+    emitStatus: emit((_, params: { unsupported: boolean }) => ({ type: 'network.status' as const, unsupported: params.unsupported })),
+    emitList: emit(({ context }) => ({ type: 'network.listChanged' as const, networks: context.networks })),
     emitNotFound: emit(({ event }) => ({ type: 'network.notFound' as const, caipNetworkId: event.type === 'network.switch' ? event.caipNetworkId : '' })),
   },
 }).createMachine({
@@ -205,12 +214,14 @@ export const networkMachine = setup({
   initial: 'supported',
   states: {
     supported: {
+      entry: { type: 'emitStatus', params: { unsupported: false } },
       on: settledHandlers,
     },
     /** The wallet is on a chain the dapp did not configure. */
     unsupported: {
       // What other machines read (a tag, not this state's name).
       tags: ['unsupported'],
+      entry: { type: 'emitStatus', params: { unsupported: true } },
       on: {
         ...settledHandlers,
         'network.walletDisconnected': { target: 'supported', actions: 'clearWalletChain' },
@@ -218,6 +229,7 @@ export const networkMachine = setup({
     },
     /** The wallet is asked (switch, then add on 4902). */
     pending: {
+      entry: { type: 'emitStatus', params: { unsupported: false } },
       initial: 'switching',
       states: {
         switching: {
@@ -267,10 +279,10 @@ export const networkMachine = setup({
   on: {
     'network.walletDisconnected': { target: '.supported', actions: 'clearWalletChain' },
     // The list changes in any state (a pending switch goes on: its target was read when the wallet was asked).
-    'network.add': { guard: 'isNewNetwork', actions: 'addNetwork' },
+    'network.add': { guard: 'isNewNetwork', actions: ['addNetwork', 'emitList'] },
     'network.remove': [
-      { guard: 'isRemovingActive', actions: ['removeNetwork', 'selectFirstRemaining', 'emitChanged'] },
-      { guard: 'isRemovable', actions: 'removeNetwork' },
+      { guard: 'isRemovingActive', actions: ['removeNetwork', 'emitList', 'selectFirstRemaining', 'emitChanged'] },
+      { guard: 'isRemovable', actions: ['removeNetwork', 'emitList'] },
     ],
   },
 })

@@ -3,7 +3,7 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import type { RecentWallet } from '../services/storage.ts'
 import type { Features } from '../services/features.ts'
-import { connectionStatus, type connectionMachine, type ConnectionEmitted } from './connection.ts'
+import type { connectionMachine, ConnectionEmitted, ConnectionStatus } from './connection.ts'
 import type { CommandEvent, FeatureRegistration, FeatureReport } from './features.ts'
 import type { modalMachine, ModalEmitted } from './modal.ts'
 import type { networkMachine, NetworkEmitted } from './network.ts'
@@ -108,6 +108,25 @@ export type RootContext = {
   activeNamespace: ChainNamespace
   /** The router's current view, as it last reported it (`router.changed`). */
   view: ViewName
+  /**
+   * Each namespace's connection as it last told the root ({@link recordWallet}): the guards and actions read this copy,
+   * never a connection's snapshot.
+   */
+  wallets: Partial<Record<ChainNamespace, WalletRecord>>
+  /** The configured networks as the network actor last told them (`network.listChanged`; the options' at start). */
+  caipNetworks: readonly CaipNetwork[]
+  /** The wallet is on a chain the dapp did not configure, as the network actor last told it (`network.status`). */
+  unsupported: boolean
+  /** Each spawned feature's tags as its relay last reported them (`feature.tags`): busy, holding the opening. */
+  featureTags: Readonly<Record<string, readonly string[] | undefined>>
+}
+
+/** A connection as the root knows it: its status (spec §4), and the connector, address and chain while connected. */
+export type WalletRecord = {
+  status: ConnectionStatus
+  connectorId?: string | undefined
+  address?: string | undefined
+  chainId?: number | string | undefined
 }
 
 /** Events the UI and the public API send to the root. */
@@ -142,16 +161,18 @@ export type FeatureLoadEvent =
   | { type: 'feature.loadFailed'; feature: string; error: unknown }
   /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
   | { type: 'feature.emitted'; feature: string; event: EventObject }
+  /** A spawned feature's tags changed (relayed by `featureEvents`): the root's copy (busy, holding the opening). */
+  | { type: 'feature.tags'; feature: string; tags: readonly string[] }
 
 export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent
 
-/** The configured networks now: the network actor's list (it owns it). */
-export function networksOf(context: RootContext): readonly CaipNetwork[] {
-  return context.network.getSnapshot().context.networks
+/** The configured networks now, as the network actor (which owns the list) last told them. */
+export function networksOf(context: Pick<RootContext, 'caipNetworks'>): readonly CaipNetwork[] {
+  return context.caipNetworks
 }
 
 /** The namespace of a configured network id, if any. */
-export function namespaceOf(context: RootContext, caipNetworkId: string): ChainNamespace | undefined {
+export function namespaceOf(context: Pick<RootContext, 'caipNetworks'>, caipNetworkId: string): ChainNamespace | undefined {
   return networksOf(context).find((n) => n.caipNetworkId === caipNetworkId)?.chainNamespace
 }
 
@@ -165,9 +186,36 @@ export function walletNetwork(context: RootContext, namespace: ChainNamespace, c
   return { network, supported: Boolean(network) || !networks.some((n) => n.chainNamespace === namespace) }
 }
 
+/** The record of a namespace's connection (what it last told the root); undefined when the namespace has none. */
+export function walletOf(context: Pick<RootContext, 'wallets'>, namespace: string): WalletRecord | undefined {
+  return Object.entries(context.wallets).find(([ns]) => ns === namespace)?.[1]
+}
+
 /** The active namespace's connection is connected. */
-export function isConnected(context: RootContext): boolean {
-  return connectionStatus(context.connection.getSnapshot()) === 'connected'
+export function isConnected(context: Pick<RootContext, 'wallets' | 'activeNamespace'>): boolean {
+  return walletOf(context, context.activeNamespace)?.status === 'connected'
+}
+
+/**
+ * The wallet records after a connection's report: `connection.status` (not connected), `connection.connected` (the
+ * account), `connection.accountChanged`, `connection.chainChanged`, `connection.disconnected`. Any other event leaves
+ * them as they are.
+ */
+export function recordWallet(wallets: RootContext['wallets'], event: RootEvent): RootContext['wallets'] {
+  switch (event.type) {
+    case 'connection.status':
+      return { ...wallets, [event.namespace]: { status: event.status, connectorId: event.connectorId } }
+    case 'connection.connected':
+      return { ...wallets, [event.namespace]: { status: 'connected', connectorId: event.connectorId, address: event.address, chainId: event.chainId } }
+    case 'connection.accountChanged':
+      return { ...wallets, [event.namespace]: { ...wallets[event.namespace], status: 'connected', connectorId: event.connectorId, address: event.address } }
+    case 'connection.chainChanged':
+      return { ...wallets, [event.namespace]: { ...wallets[event.namespace], status: 'connected', chainId: event.chainId } }
+    case 'connection.disconnected':
+      return { ...wallets, [event.namespace]: { status: 'disconnected' } }
+    default:
+      return wallets
+  }
 }
 /**
  * A basic remote-wallet session exists (spec §2 open rules): basic mode, and the active namespace is connected through
@@ -175,7 +223,7 @@ export function isConnected(context: RootContext): boolean {
  */
 export function hasBasicRemoteWalletSession(context: RootContext): boolean {
   const walletConnectId = context.options.walletConnectConnectorId
-  return context.basic && walletConnectId !== undefined && isConnected(context) && context.connection.getSnapshot().context.connectorId === walletConnectId
+  return context.basic && walletConnectId !== undefined && isConnected(context) && walletOf(context, context.activeNamespace)?.connectorId === walletConnectId
 }
 /** The router's current view as the root last heard it (`router.changed`): the root's own copy, not a read of the router. */
 export function currentView(context: RootContext): ViewName {

@@ -1,6 +1,6 @@
 import { enqueueActions, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
-import { withLoadedHooks, type AccountChange, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import { isConnected, walletNetwork, type RootContext, type RootEvent } from './root.context.ts'
+import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { isConnected, walletNetwork, walletOf, type RootContext, type RootEvent } from './root.context.ts'
 import type { ViewName } from './views.ts'
 
 /*
@@ -31,12 +31,13 @@ export function queueActions<P = undefined>(collect: (args: { context: RootConte
 /** The connected account of the active namespace as features receive it; undefined when not connected. */
 export function connectedAccount(context: RootContext): ConnectedAccount | undefined {
   if (!isConnected(context)) return undefined
-  const c = context.connection.getSnapshot().context
-  const { network, supported } = walletNetwork(context, c.namespace, c.chainId)
+  const namespace = context.activeNamespace
+  const c = walletOf(context, namespace)!
+  const { network, supported } = walletNetwork(context, namespace, c.chainId)
   return {
     address: c.address ?? '',
-    caipNetworkId: `${c.namespace}:${c.chainId}`,
-    namespace: c.namespace,
+    caipNetworkId: `${namespace}:${c.chainId}`,
+    namespace,
     connectorId: c.connectorId ?? '',
     supported,
     testnet: network?.testnet ?? false,
@@ -71,10 +72,20 @@ export function factsFor(context: RootContext, id: string | undefined): FeatureF
   }
 }
 
+/** What a registration's `available` is asked with: the root's own state only (no child's snapshot). */
+export function availabilityFacts(context: RootContext): AvailabilityFacts {
+  return { view: context.view, holder: holderOf(context, context.view)?.id, isConnecting: isConnectingView(context, context.view), account: connectedAccount(context), flags: context.flags }
+}
+
 /** A feature may exist now: registered, and its flag or option on. */
 export function isAvailable(context: RootContext, id: string): boolean {
   const registration = context.registry[id]
-  return Boolean(registration) && (registration!.available?.(factsFor(context, id)) ?? true)
+  return Boolean(registration) && (registration!.available?.(availabilityFacts(context)) ?? true)
+}
+
+/** The spawned feature `id` has `tag`, as its relay last reported (`feature.tags`). */
+export function featureHasTag(context: RootContext, id: string, tag: string): boolean {
+  return context.featureTags[id]?.includes(tag) ?? false
 }
 
 /** Spawns a feature's machine (the loaded logic, or the registration's), its event relay, and tells it it is spawned. */
@@ -161,9 +172,9 @@ function answerAt(registration: FeatureRegistration, moment: Moment, facts: Feat
   }
 }
 
-/** The spawned feature whose snapshot holds the opening (its `opensOn` tag), if any. */
+/** The spawned feature that holds the opening (its `opensOn` tag, as last reported), if any. */
 export function heldOpening(context: RootContext): FeatureRegistration | undefined {
-  return Object.values(context.registry).find((r) => r.opensOn && context.features[r.id]?.getSnapshot().hasTag(r.opensOn.tag))
+  return Object.values(context.registry).find((r) => r.opensOn && featureHasTag(context, r.id, r.opensOn.tag))
 }
 
 /** The claimed connector's feature, if available (see {@link FeatureRegistration.claims}). */

@@ -1,6 +1,6 @@
 import { enqueueActions, fromCallback, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
-import type { ChainNamespace } from '../adapters/networks.ts'
-import { connectionStatus, type connectionMachine } from './connection.ts'
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
+import type { connectionMachine, ConnectionStatus } from './connection.ts'
 import type { networkMachine } from './network.ts'
 
 /**
@@ -20,16 +20,23 @@ export type TabsEvent =
 
 /** The queue these actions use, typed by hand (XState's inference gives up on the root's size). */
 type Queue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
-/** The part of the root's context these actions read (its connections, its network actor, the active namespace). */
+/**
+ * The part of the root's context these actions read: its connections and what they last told it, its network actor and
+ * the networks it last told, the active namespace.
+ */
 type TabsContext = {
   connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
+  wallets: Partial<Record<ChainNamespace, { status: ConnectionStatus; connectorId?: string | undefined; chainId?: number | string | undefined }>>
   network: ActorRefFrom<typeof networkMachine>
+  caipNetworks: readonly CaipNetwork[]
   activeNamespace: ChainNamespace
 }
 type Args = { context: TabsContext; event: EventObject | TabsEvent; enqueue: Queue }
 
 /** The connection actor of a namespace this modal has, if any. */
 const connectionOf = (context: TabsContext, namespace: string) => Object.entries(context.connections).find(([ns]) => ns === namespace)?.[1]
+/** What the connection of a namespace last told the root. */
+const recordOf = (context: TabsContext, namespace: string) => Object.entries(context.wallets).find(([ns]) => ns === namespace)?.[1]
 
 /** The event is the tabs event of that type (the root calls each action for its own event only). */
 function isTabsEvent<T extends TabsEvent['type']>(event: EventObject | TabsEvent, type: T): event is Extract<TabsEvent, { type: T }> {
@@ -60,7 +67,7 @@ export const tabsActions = {
   followOtherTabAccount: enqueueActions(({ context, event, enqueue }: Args) => {
     if (!isTabsEvent(event, 'tabs.accountChanged')) return
     const connection = connectionOf(context, event.namespace)
-    if (!connection || connection.getSnapshot().context.connectorId !== event.connectorId) return
+    if (!connection || recordOf(context, event.namespace)?.connectorId !== event.connectorId) return
     enqueue.sendTo(connection, { type: 'connection.accountsChanged', accounts: [event.address] })
   }) as never,
   /**
@@ -71,12 +78,12 @@ export const tabsActions = {
   followOtherTabNetwork: enqueueActions(({ context, event, enqueue }: Args) => {
     if (!isTabsEvent(event, 'tabs.networkChanged')) return
     const { caipNetworkId } = event
-    const network = context.network.getSnapshot().context.networks.find((n) => n.caipNetworkId === caipNetworkId)
+    const network = context.caipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     const connection = network && connectionOf(context, network.chainNamespace)
     if (!network || !connection) return
-    const snapshot = connection.getSnapshot()
-    if (connectionStatus(snapshot) === 'connected') {
-      if (String(snapshot.context.chainId) === String(network.id)) return
+    const wallet = recordOf(context, network.chainNamespace)
+    if (wallet?.status === 'connected') {
+      if (String(wallet.chainId) === String(network.id)) return
       enqueue.sendTo(connection, { type: 'connection.chainChanged', chainId: network.id })
     } else if (network.chainNamespace === context.activeNamespace) {
       enqueue.sendTo(context.network, { type: 'network.switch', caipNetworkId })

@@ -3,7 +3,7 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
-import { connectionMachine, connectionStatus } from './connection.ts'
+import { connectionMachine } from './connection.ts'
 import { isLoadedFeature, type AccountChange, type LoadedFeature } from './features.ts'
 import { modalMachine } from './modal.ts'
 import { networkMachine } from './network.ts'
@@ -14,11 +14,17 @@ import { resolveFeatures } from '../services/features.ts'
 import { toastMachine } from './toast.ts'
 import { noOtherTabs, tabsActions } from './root.tabs.ts'
 import type { ViewData, ViewName } from './views.ts'
-import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, type RootContext, type RootEvent, type RootInput } from './root.context.ts'
-import { claimantOf, featureActions, heldOpening, holderOf, isAvailable, isConnectingView, type SendQueue } from './root.features.ts'
+import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, recordWallet, walletOf, type RootContext, type RootEvent, type RootInput } from './root.context.ts'
+import { claimantOf, featureActions, featureHasTag, heldOpening, holderOf, isAvailable, isConnectingView, type SendQueue } from './root.features.ts'
 
 export type { RootOptions, RootInput, RootContext, AppEvent, FeatureLoadEvent, RootEvent } from './root.context.ts'
 export type { AccountChange, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
+
+/** A snapshot's tags, sorted (none for a logic without tags). */
+function tagsOf(snapshot: unknown): string[] {
+  const tags = snapshot && typeof snapshot === 'object' && 'tags' in snapshot ? snapshot.tags : undefined
+  return tags instanceof Set ? [...tags].filter((t): t is string => typeof t === 'string').sort() : []
+}
 
 /** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
 export function toRecentWallet(c: Connector): RecentWallet {
@@ -34,10 +40,11 @@ function otherConnections(context: RootContext): AnyActorRef[] {
 function spawnConnections(
   input: RootInput,
   spawn: (src: 'connection', options: { id: string; systemId: string; input: unknown }) => ActorRefFrom<typeof connectionMachine>,
-): Pick<RootContext, 'connection' | 'connections' | 'activeNamespace'> {
+): Pick<RootContext, 'connection' | 'connections' | 'activeNamespace' | 'wallets'> {
   const { options } = input
   const namespaces = [...new Set([options.namespace, ...(options.namespaces ?? [])])]
   const connections: RootContext['connections'] = {}
+  const wallets: RootContext['wallets'] = {}
   for (const ns of namespaces) {
     const stored = ns === options.namespace ? (input.storedConnectorId ?? input.storedConnectorIds?.[ns]) : input.storedConnectorIds?.[ns]
     connections[ns] = spawn('connection', {
@@ -45,8 +52,11 @@ function spawnConnections(
       systemId: `connection.${ns}`,
       input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect },
     })
+    // What the connection does at its start, before the root listens: a stored connection is restored (connecting)
+    // when reconnect is on, else it starts disconnected (spec §4).
+    wallets[ns] = stored && options.enableReconnect ? { status: 'connecting', connectorId: stored } : { status: 'disconnected' }
   }
-  return { connections, connection: connections[options.namespace]!, activeNamespace: options.namespace }
+  return { connections, connection: connections[options.namespace]!, activeNamespace: options.namespace, wallets }
 }
 
 /** `tellFeatures` of an account change: the parameterised action. */
@@ -73,14 +83,15 @@ const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: eve
  * answer. Children never talk to each other: they emit, this machine listens (`childEvents`, `featureEvents`) and
  * sends. No module state: two modals on one page own two roots.
  *
- * The chart has four regions. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
+ * The chart has five regions. `reports`: what the children told the root (each connection's status and account, the
+ * network list and whether the wallet's chain is supported, each feature's tags), kept as the root's own copy. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
  * `modal.closed`), and the open rules. `features`: features arriving on intent and reporting. `connections`: the
  * wallets of every namespace and the other tabs. `networks`: the visitor's pick and the switch's outcomes.
  * Within `open`, who holds the screen follows the router's current view (`router.changed`): `browsing` (the root's
  * own views: Connect, Account, the network and wallet lists, Receive), `connecting` (ConnectingExternal, and the
  * views of a connecting feature such as WalletConnect's QR), `feature` (a feature's views: Send's, SIWXSignMessage).
- * Back is decided by the holder. What happens whatever is shown is handled in the other three regions. Guards read tags of other machines (`unsupported`, `connected`, a
- * feature's `busyTag` and `opensOn` tag), never their state names.
+ * Back is decided by the holder. What happens whatever is shown is handled in the other regions. Guards read the
+ * root's context only, never another actor's snapshot: what a child reports lands in `reports` first.
  *
  * Opening (spec §2): a view a feature holds the opening for; else a requested view with data; else UnsupportedChain
  * when the active network is unsupported, network switching is enabled and unsupported chains are not allowed; else
@@ -117,10 +128,28 @@ export const rootMachine = setup({
         live = false
       }
     }),
-    /** Relays every event a spawned feature emits to the root as `feature.emitted` (the feature found by its systemId). */
+    /**
+     * Relays every event a spawned feature emits to the root as `feature.emitted`, and its tags as `feature.tags` when
+     * they change (the feature found by its systemId). The root names no feature, so a feature's busy and opening tags
+     * reach it through this relay rather than through each feature's chart; the root's guards read its copy.
+     */
     featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
-      const sub = (system.get(input.systemId) as AnyActorRef | undefined)?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
-      return () => sub?.unsubscribe()
+      const feature: AnyActorRef | undefined = system.get(input.systemId)
+      let last: string | undefined
+      const report = (snapshot: unknown) => {
+        const tags = tagsOf(snapshot)
+        if (tags.join(' ') === last) return
+        last = tags.join(' ')
+        sendBack({ type: 'feature.tags', feature: input.systemId, tags })
+      }
+      const sub = feature?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
+      report(feature?.getSnapshot())
+      // An error handler keeps a failing feature's error with its parent (the root), as without this listener.
+      const tagsSub = feature?.subscribe({ next: report, error: () => {} })
+      return () => {
+        sub?.unsubscribe()
+        tagsSub?.unsubscribe()
+      }
     }),
     watchConnectors: fromCallback<EventObject>(() => {
       throw new ActorNotProvidedError('root', 'watchConnectors')
@@ -144,7 +173,7 @@ export const rootMachine = setup({
     /** A spawned feature's snapshot has its `opensOn` tag (a sign-in waiting for the visitor). */
     isOpeningHeld: ({ context }) => heldOpening(context) !== undefined,
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
-    isUnsupportedOnOpen: ({ context }) => context.network.getSnapshot().hasTag('unsupported') && context.options.enableNetworkSwitch && !context.options.allowUnsupportedChain && !hasBasicRemoteWalletSession(context),
+    isUnsupportedOnOpen: ({ context }) => context.unsupported && context.options.enableNetworkSwitch && !context.options.allowUnsupportedChain && !hasBasicRemoteWalletSession(context),
     isConnected: ({ context }) => isConnected(context),
     /** Connected, and the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option). */
     isConnectedWithoutConfirmation: ({ context }) => isConnected(context) && context.options.ignoreSwitchConfirmation === true,
@@ -165,12 +194,18 @@ export const rootMachine = setup({
     /** The feature holding the screen is busy (its `busyTag`): Back waits for it (a send waiting for the wallet). */
     isHolderBusy: ({ context }) => {
       const holder = holderOf(context, context.view)
-      return Boolean(holder?.busyTag && context.features[holder.id]?.getSnapshot().hasTag(holder.busyTag))
+      return Boolean(holder?.busyTag && featureHasTag(context, holder.id, holder.busyTag))
     },
     /** A feature's view shows: a failed network switch does not move it (the feature was told). */
     isOnFeatureView: ({ context }) => holderOf(context, context.view) !== undefined,
-    /** A connection does not close the modal by itself: an available feature decides (SIWX's session check). */
-    isConnectHeld: ({ context }) => Object.values(context.registry).some((r) => r.holdsConnect && isAvailable(context, r.id)),
+    /**
+     * A connection does not close the modal by itself: an available feature decides (SIWX's session check). Asked with
+     * the account this `connection.connected` brings (the `reports` region records it in the same step).
+     */
+    isConnectHeld: ({ context, event }) => {
+      const after = { ...context, wallets: recordWallet(context.wallets, event) }
+      return Object.values(context.registry).some((r) => r.holdsConnect && isAvailable(after, r.id))
+    },
     /** The picked connector is claimed by an available feature (WalletConnect's pairing), not ConnectingExternal. */
     isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,
     /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
@@ -184,8 +219,7 @@ export const rootMachine = setup({
       if (event.type !== 'app.selectNetwork') return false
       const ns = namespaceOf(context, event.caipNetworkId)
       if (!ns || ns === context.activeNamespace || !isConnected(context)) return false
-      const target = context.connections[ns]
-      return !target || connectionStatus(target.getSnapshot()) !== 'connected'
+      return walletOf(context, ns)?.status !== 'connected'
     },
     /** A network of another configured namespace (spec §4: a namespace switch). */
     isOtherNamespaceNetwork: ({ context, event }) => {
@@ -256,9 +290,9 @@ export const rootMachine = setup({
     setNetworkFromEvent: sendTo(
       ({ context }) => context.network,
       ({ context }, { caipNetworkId }: { caipNetworkId: string }) => {
-        const c = context.connection.getSnapshot()
-        const onOtherChain = c.hasTag('connected') && `${c.context.namespace}:${c.context.chainId}` !== caipNetworkId
-        return { type: 'network.switch' as const, caipNetworkId, ...(onOtherChain ? { connectorId: c.context.connectorId } : {}) }
+        const c = walletOf(context, context.activeNamespace)
+        const onOtherChain = c?.status === 'connected' && `${context.activeNamespace}:${c.chainId}` !== caipNetworkId
+        return { type: 'network.switch' as const, caipNetworkId, ...(onOtherChain ? { connectorId: c.connectorId } : {}) }
       },
     ),
     /**
@@ -282,7 +316,7 @@ export const rootMachine = setup({
       for (const ns of auth.namespaces) {
         const target = ns === event.namespace ? undefined : context.connections[ns]
         if (!target) continue
-        const status = connectionStatus(target.getSnapshot())
+        const status = walletOf(context, ns)?.status
         if (status === 'connected' || status === 'connecting') continue
         enqueue.sendTo(target, { type: 'connection.request', connectorId: auth.id })
       }
@@ -292,7 +326,7 @@ export const rootMachine = setup({
       ({ context }, params: { caipNetworkId: string }) => ({
         type: 'network.switch' as const,
         caipNetworkId: params.caipNetworkId,
-        connectorId: isConnected(context) ? context.connection.getSnapshot().context.connectorId : undefined,
+        connectorId: isConnected(context) ? walletOf(context, context.activeNamespace)?.connectorId : undefined,
       }),
     ),
     /**
@@ -321,6 +355,14 @@ export const rootMachine = setup({
       ({ context }) => context.toast,
       (_, params: { error: ErrorSummary }) => ({ type: 'toast.show' as const, variant: 'error' as const, message: messageOf('failure', params.error) }),
     ),
+    /** A connection's report (`connection.status`, `.connected`, `.accountChanged`, `.chainChanged`, `.disconnected`). */
+    recordWallet: assign({ wallets: ({ context, event }) => recordWallet(context.wallets, event) }),
+    /** The network actor's report of the wallet's chain (`network.status`). */
+    recordSupport: assign({ unsupported: ({ context, event }) => (event.type === 'network.status' ? event.unsupported : context.unsupported) }),
+    /** The network actor's list after an add or a remove (`network.listChanged`). */
+    recordNetworks: assign({ caipNetworks: ({ context, event }) => (event.type === 'network.listChanged' ? event.networks : context.caipNetworks) }),
+    /** A feature's tags as its relay reported them (`feature.tags`). */
+    recordFeatureTags: assign({ featureTags: ({ context, event }) => (event.type === 'feature.tags' ? { ...context.featureTags, [event.feature]: event.tags } : context.featureTags) }),
     /** The router's current view, as it reported it. */
     setView: assign({ view: ({ context, event }) => (event.type === 'router.changed' ? event.view : context.view) }),
     setConnectors: assign({
@@ -360,6 +402,9 @@ export const rootMachine = setup({
       connectors: [],
       recentWallets: input.recentWallets ?? [],
       view: 'Connect',
+      caipNetworks: options.networks,
+      unsupported: false,
+      featureTags: {},
       router: spawn('router', { id: 'router', systemId: 'router', input: {} }),
       modal: spawn('modal', { id: 'modal', systemId: 'modal', input: {} }),
       toast: spawn('toast', { id: 'toast', systemId: 'toast' }),
@@ -381,6 +426,23 @@ export const rootMachine = setup({
   },
   type: 'parallel',
   states: {
+    /**
+     * What the children told the root, kept as its own copy so that no guard reads a child's snapshot: each
+     * connection's status and account, the network list and whether the wallet's chain is supported, each feature's
+     * tags. First in document order, so the other regions' actions for the same event read the new copy.
+     */
+    reports: {
+      on: {
+        'connection.status': { actions: 'recordWallet' },
+        'connection.connected': { actions: 'recordWallet' },
+        'connection.accountChanged': { actions: 'recordWallet' },
+        'connection.chainChanged': { actions: 'recordWallet' },
+        'connection.disconnected': { actions: 'recordWallet' },
+        'network.status': { actions: 'recordSupport' },
+        'network.listChanged': { actions: 'recordNetworks' },
+        'feature.tags': { actions: 'recordFeatureTags' },
+      },
+    },
     /**
      * Who holds the screen: `boot` → `closed` ⇄ `open`, following the modal machine; opening picks the first view by
      * the open rules (spec §2 "Opening the modal").

@@ -619,6 +619,24 @@ describe('root model: scenario walks in the UI', () => {
     expect(walletRequests(app)).toBe(0)
   })
 
+  scenario(
+    'the dapp adds a network at run time: the visitor picks it in SwitchNetwork; removed while active: the first remaining is active',
+    {},
+    ['root.reports --network.listChanged[0]', 'root.networks --app.selectNetwork[5]'],
+    async (app) => {
+      app.modal.addNetwork(mainnet)
+      // The root keeps the network actor's list as it was told (its guards read this copy).
+      await until(() => expect(rootOf(app).caipNetworks.map((n) => n.caipNetworkId)).toContain(mainnet.caipNetworkId))
+      await pressOnPage(app, en.switchNetworkLabel(names[A]!))
+      await press(app, mainnet.name)
+      await closed(app)
+      expect(app.modal.getState().caipNetworkId).toBe(mainnet.caipNetworkId)
+      app.modal.removeNetwork(mainnet.caipNetworkId)
+      await until(() => expect(app.modal.getState().caipNetworkId).toBe(A))
+      expect(rootOf(app).caipNetworks.map((n) => n.caipNetworkId)).toEqual([A, B])
+    },
+  )
+
   scenario('on a wrong network, Disconnect on its way: a network picked in UnsupportedChain is just set', { ...restored, hold: [REVOKE] }, ['root.networks --app.selectNetwork[6]'], async (app) => {
     await openAccount(app)
     await walletChain(app, UNKNOWN_CHAIN)
