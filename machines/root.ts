@@ -1,35 +1,16 @@
-import { assign, enqueueActions, fromCallback, sendTo, setup, stateIn, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
+import type { ActorRefFrom, AnyActorRef } from 'xstate'
 import type { ChainNamespace } from '../adapters/networks.ts'
-import type { Connector } from '../adapters/types.ts'
-import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
-import { connectionMachine } from './connection.ts'
-import { isLoadedFeature, type AccountChange, type LoadedFeature } from './features.ts'
-import { modalMachine } from './modal.ts'
-import { networkMachine } from './network.ts'
-import { routerMachine } from './router.ts'
-import { messageOf } from './messages.ts'
-import type { ErrorSummary } from '../adapters/errors.ts'
 import { resolveFeatures } from '../services/features.ts'
-import { toastMachine } from './toast.ts'
-import { noOtherTabs, tabsActions } from './root.tabs.ts'
+import type { connectionMachine } from './connection.ts'
+import type { AccountChange } from './features.ts'
+import type { ErrorSummary } from '../adapters/errors.ts'
+import { rootImplementations } from './root.actions.ts'
+import type { RootContext, RootInput } from './root.context.ts'
 import type { ViewData, ViewName } from './views.ts'
-import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, recordWallet, walletOf, type RootContext, type RootEvent, type RootInput } from './root.context.ts'
-import { claimantOf, featureActions, featureHasTag, heldOpening, holderOf, isAvailable, isConnectingView, type SendQueue } from './root.features.ts'
 
+export { toRecentWallet } from './root.actions.ts'
 export type { RootOptions, RootInput, RootContext, AppEvent, FeatureLoadEvent, RootEvent } from './root.context.ts'
 export type { AccountChange, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
-
-/** A snapshot's tags, sorted (none for a logic without tags). */
-function tagsOf(snapshot: unknown): string[] {
-  const tags = snapshot && typeof snapshot === 'object' && 'tags' in snapshot ? snapshot.tags : undefined
-  return tags instanceof Set ? [...tags].filter((t): t is string => typeof t === 'string').sort() : []
-}
-
-/** The recent-wallet entry of a connector (spec §3 storage: recent wallets). */
-export function toRecentWallet(c: Connector): RecentWallet {
-  return { id: c.id, name: c.name, ...(c.imageUrl ? { imageUrl: c.imageUrl } : {}), ...(c.info?.rdns ? { rdns: c.info.rdns } : {}) }
-}
 
 /** The connections of the namespaces other than the start one (the start one is `connection`, already listened to). */
 function otherConnections(context: RootContext): AnyActorRef[] {
@@ -39,7 +20,7 @@ function otherConnections(context: RootContext): AnyActorRef[] {
 /** Spawns one connection per configured namespace; the start namespace's is `connection`. */
 function spawnConnections(
   input: RootInput,
-  spawn: (src: 'connection', options: { id: string; systemId: string; input: unknown }) => ActorRefFrom<typeof connectionMachine>,
+  spawn: (namespace: ChainNamespace, storedConnectorId: string | undefined) => ActorRefFrom<typeof connectionMachine>,
 ): Pick<RootContext, 'connection' | 'connections' | 'activeNamespace' | 'wallets'> {
   const { options } = input
   const namespaces = [...new Set([options.namespace, ...(options.namespaces ?? [])])]
@@ -47,11 +28,7 @@ function spawnConnections(
   const wallets: RootContext['wallets'] = {}
   for (const ns of namespaces) {
     const stored = ns === options.namespace ? (input.storedConnectorId ?? input.storedConnectorIds?.[ns]) : input.storedConnectorIds?.[ns]
-    connections[ns] = spawn('connection', {
-      id: `connection.${ns}`,
-      systemId: `connection.${ns}`,
-      input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect },
-    })
+    connections[ns] = spawn(ns, stored)
     // What the connection does at its start, before the root listens: a stored connection is restored (connecting)
     // when reconnect is on, else it starts disconnected (spec §4).
     wallets[ns] = stored && options.enableReconnect ? { status: 'connecting', connectorId: stored } : { status: 'disconnected' }
@@ -105,293 +82,7 @@ const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: eve
  * `persistNetwork`, `reportNetworkNotFound`, `showAlert` (`feature.alert`: debug mode, each alert once), `trackOpen`,
  * `trackConnected`, `track` (`feature.track`) and `reportError` (analytics; wallet failures, not the user's rejections).
  */
-export const rootMachine = setup({
-  types: {
-    context: {} as RootContext,
-    events: {} as RootEvent,
-    input: {} as RootInput,
-  },
-  actors: {
-    router: routerMachine,
-    modal: modalMachine,
-    toast: toastMachine,
-    connection: connectionMachine,
-    network: networkMachine,
-    /** Fetches a feature's module and answers `feature.loaded` with its machine (or `feature.loadFailed`). */
-    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic | LoadedFeature> }>(({ input, sendBack }) => {
-      let live = true
-      input.load().then(
-        (loaded) => live && sendBack(isLoadedFeature(loaded) ? { type: 'feature.loaded', feature: input.feature, logic: loaded.logic, on: loaded.on } : { type: 'feature.loaded', feature: input.feature, logic: loaded }),
-        (error: unknown) => live && sendBack({ type: 'feature.loadFailed', feature: input.feature, error }),
-      )
-      return () => {
-        live = false
-      }
-    }),
-    /**
-     * Relays every event a spawned feature emits to the root as `feature.emitted`, and its tags as `feature.tags` when
-     * they change (the feature found by its systemId). The root names no feature, so a feature's busy and opening tags
-     * reach it through this relay rather than through each feature's chart; the root's guards read its copy.
-     */
-    featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
-      const feature: AnyActorRef | undefined = system.get(input.systemId)
-      let last: string | undefined
-      const report = (snapshot: unknown) => {
-        const tags = tagsOf(snapshot)
-        if (tags.join(' ') === last) return
-        last = tags.join(' ')
-        sendBack({ type: 'feature.tags', feature: input.systemId, tags })
-      }
-      const sub = feature?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
-      report(feature?.getSnapshot())
-      // An error handler keeps a failing feature's error with its parent (the root), as without this listener.
-      const tagsSub = feature?.subscribe({ next: report, error: () => {} })
-      return () => {
-        sub?.unsubscribe()
-        tagsSub?.unsubscribe()
-      }
-    }),
-    watchConnectors: fromCallback<EventObject>(() => {
-      throw new ActorNotProvidedError('root', 'watchConnectors')
-    }),
-    /** What the other tabs of the site store, as `tabs.*` events (machines/root.tabs.ts); by default none. */
-    watchTabs: noOtherTabs,
-    /** Relays every event a child emits to the root. */
-    childEvents: fromCallback<RootEvent, { children: AnyActorRef[] }>(({ input, sendBack }) => {
-      const subs = input.children.map((child) => child.on('*', (event: RootEvent) => sendBack(event)))
-      return () => subs.forEach((s) => s.unsubscribe())
-    }),
-  },
-  guards: {
-    hasRequestedView: ({ event }) => event.type === 'app.open' && Boolean(event.view),
-    /** `open({ view })` of a view an available feature holds. */
-    isRequestingFeatureView: ({ context, event }) => {
-      if (event.type !== 'app.open' || !event.view) return false
-      const holder = holderOf(context, event.view)
-      return holder !== undefined && isAvailable(context, holder.id)
-    },
-    /** A spawned feature's snapshot has its `opensOn` tag (a sign-in waiting for the visitor). */
-    isOpeningHeld: ({ context }) => heldOpening(context) !== undefined,
-    /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
-    isUnsupportedOnOpen: ({ context }) => context.unsupported && context.options.enableNetworkSwitch && !context.options.allowUnsupportedChain && !hasBasicRemoteWalletSession(context),
-    isConnected: ({ context }) => isConnected(context),
-    /** Connected, and the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option). */
-    isConnectedWithoutConfirmation: ({ context }) => isConnected(context) && context.options.ignoreSwitchConfirmation === true,
-    isOnView: ({ context }, params: { view: ViewName }) => currentView(context) === params.view,
-    isConnectedOnUnsupportedChain: ({ context }) => isConnected(context) && currentView(context) === 'UnsupportedChain',
-    isEmbeddedAndConnected: ({ context }) => context.options.enableEmbedded && isConnected(context),
-    isUserDisconnect: ({ event }) => event.type === 'connection.disconnected' && event.reason === 'user',
-    isRestored: ({ event }) => event.type === 'connection.connected' && event.restored,
-    hasStoredConnectionToDrop: ({ context }) => !context.options.enableReconnect && Boolean(context.storedConnectorId),
-    /** The root is `open` (from the modal's `modal.opened` until its exit animation ends). */
-    isModalOpen: stateIn('#root.screen.open'),
-    /** The router's new view (`router.changed`), else the current one, is held by `holder`. */
-    isHeldBy: ({ context, event }, params: { holder: 'connecting' | 'feature' }) => {
-      const view = event.type === 'router.changed' ? event.view : context.view
-      if (isConnectingView(context, view)) return params.holder === 'connecting'
-      return params.holder === 'feature' && holderOf(context, view) !== undefined
-    },
-    /** The feature holding the screen is busy (its `busyTag`): Back waits for it (a send waiting for the wallet). */
-    isHolderBusy: ({ context }) => {
-      const holder = holderOf(context, context.view)
-      return Boolean(holder?.busyTag && featureHasTag(context, holder.id, holder.busyTag))
-    },
-    /** A feature's view shows: a failed network switch does not move it (the feature was told). */
-    isOnFeatureView: ({ context }) => holderOf(context, context.view) !== undefined,
-    /**
-     * A connection does not close the modal by itself: an available feature decides (SIWX's session check). Asked with
-     * the account this `connection.connected` brings (the `reports` region records it in the same step).
-     */
-    isConnectHeld: ({ context, event }) => {
-      const after = { ...context, wallets: recordWallet(context.wallets, event) }
-      return Object.values(context.registry).some((r) => r.holdsConnect && isAvailable(after, r.id))
-    },
-    /** The picked connector is claimed by an available feature (WalletConnect's pairing), not ConnectingExternal. */
-    isClaimedConnector: ({ context, event }) => event.type === 'app.selectWallet' && claimantOf(context, event.connectorId) !== undefined,
-    /** Spec §2: opening while disconnected goes to WalletConnect (manual option, or no other adapter). */
-    // With the allWallets feature off a phone falls back to the plain WalletConnect view, as a desktop does.
-    isWalletConnectFirstOnMobile: ({ context }) => Boolean(context.options.walletConnectFirst && context.options.isMobile) && context.flags.allWallets && !isConnected(context),
-    isWalletConnectFirstOnDesktop: ({ context }) => Boolean(context.options.walletConnectFirst) && !isConnected(context),
-    /** A connection of a namespace that is not the active one (restores at start, its wallet's events). */
-    isOtherNamespaceEvent: ({ context, event }) => 'namespace' in event && typeof event.namespace === 'string' && event.type.startsWith('connection.') && event.namespace !== context.activeNamespace,
-    /** Spec §2: connected on the current namespace, switching to another namespace with no address there. */
-    isOtherNamespaceWithoutAccount: ({ context, event }) => {
-      if (event.type !== 'app.selectNetwork') return false
-      const ns = namespaceOf(context, event.caipNetworkId)
-      if (!ns || ns === context.activeNamespace || !isConnected(context)) return false
-      return walletOf(context, ns)?.status !== 'connected'
-    },
-    /** A network of another configured namespace (spec §4: a namespace switch). */
-    isOtherNamespaceNetwork: ({ context, event }) => {
-      if (event.type !== 'app.selectNetwork') return false
-      const ns = namespaceOf(context, event.caipNetworkId)
-      return ns !== undefined && ns !== context.activeNamespace && context.connections[ns] !== undefined
-    },
-  },
-  actions: {
-    ...tabsActions,
-    /** `open({ view, data })`: the view asked for, with its data (params: {@link requested}). */
-    resetToRequested: sendTo(
-      ({ context }) => context.router,
-      (_, params: { view: ViewName; data?: ViewData | undefined }) => ({ type: 'router.reset' as const, view: params.view, ...(params.data ? { data: params.data } : {}) }),
-    ),
-    resetTo: sendTo(
-      ({ context }) => context.router,
-      (_, params: { view: ViewName }) => ({ type: 'router.reset' as const, view: params.view }),
-    ),
-    /** The view of the feature holding the opening. */
-    resetToHeldView: sendTo(
-      ({ context }) => context.router,
-      ({ context }) => ({ type: 'router.reset' as const, view: heldOpening(context)!.opensOn!.view }),
-    ),
-    openModal: sendTo(({ context }) => context.modal, { type: 'modal.open' }),
-    closeModal: sendTo(({ context }) => context.modal, { type: 'modal.close' }),
-    markLoaded: sendTo(({ context }) => context.modal, { type: 'modal.loaded' }),
-    pushConnecting: sendTo(
-      ({ context }) => context.router,
-      (_, params: { connectorId: string }) => ({ type: 'router.push' as const, view: 'ConnectingExternal' as const, data: { connectorId: params.connectorId } }),
-    ),
-    pushSwitchNetwork: sendTo(
-      ({ context }) => context.router,
-      (_, params: { caipNetworkId: string }) => ({ type: 'router.push' as const, view: 'SwitchNetwork' as const, data: { caipNetworkId: params.caipNetworkId } }),
-    ),
-    replaceWith: sendTo(
-      ({ context }) => context.router,
-      (_, params: { view: ViewName }) => ({ type: 'router.replace' as const, view: params.view }),
-    ),
-    pushView: sendTo(
-      ({ context }) => context.router,
-      (_, params: { view: ViewName; data?: ViewData | undefined }) => ({ type: 'router.push' as const, view: params.view, ...(params.data ? { data: params.data } : {}) }),
-    ),
-    goBack: sendTo(
-      ({ context }) => context.router,
-      ({ context }) => ({ type: 'router.back' as const, isConnected: isConnected(context) }),
-    ),
-    requestConnection: sendTo(
-      ({ context }) => context.connection,
-      (_, params: { connectorId: string }) => ({ type: 'connection.request' as const, connectorId: params.connectorId }),
-    ),
-    cancelConnection: sendTo(({ context }) => context.connection, { type: 'connection.cancel' }),
-    pushSwitchActiveChain: sendTo(
-      ({ context }) => context.router,
-      (_, params: { caipNetworkId: string }) => ({ type: 'router.push' as const, view: 'SwitchActiveChain' as const, data: { caipNetworkId: params.caipNetworkId } }),
-    ),
-    /** The namespace of the picked network becomes active; `connection` follows (spec §3, §4). */
-    setActiveNamespace: assign(({ context }, params: { caipNetworkId: string }) => {
-      const ns = namespaceOf(context, params.caipNetworkId)
-      if (!ns || !context.connections[ns]) return {}
-      return { activeNamespace: ns, connection: context.connections[ns]! }
-    }),
-    /**
-     * The event's network becomes active in the namespace just made active: its wallet, when connected on another
-     * chain of that namespace, is asked to switch (spec §4: same namespace with an address switches via the adapter);
-     * otherwise the network is just set.
-     */
-    setNetworkFromEvent: sendTo(
-      ({ context }) => context.network,
-      ({ context }, { caipNetworkId }: { caipNetworkId: string }) => {
-        const c = walletOf(context, context.activeNamespace)
-        const onOtherChain = c?.status === 'connected' && `${context.activeNamespace}:${c.chainId}` !== caipNetworkId
-        return { type: 'network.switch' as const, caipNetworkId, ...(onOtherChain ? { connectorId: c.connectorId } : {}) }
-      },
-    ),
-    /**
-     * After a namespace switch picked in SwitchNetwork: Account when that namespace is connected, else the list is
-     * left as when nothing is connected (back, or closed at the last entry).
-     */
-    leaveNetworkList: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
-      if (currentView(context) !== 'SwitchNetwork') return
-      if (isConnected(context)) enqueue.sendTo(context.router, { type: 'router.reset', view: 'Account' })
-      else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
-      // XState's inference of an inline `enqueueActions` gives up on a machine this size: the queue is typed by hand.
-    }) as never,
-    disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
-    /**
-     * The auth connector connected in one namespace: each other namespace it serves that has no wallet connects it too
-     * (spec §4, §6; {@link RootOptions.authConnector}). Nothing for any other connector.
-     */
-    connectAuthElsewhere: enqueueActions(({ context, event, enqueue }: { context: RootContext; event: RootEvent; enqueue: SendQueue }) => {
-      const auth = context.options.authConnector
-      if (!auth || event.type !== 'connection.connected' || event.connectorId !== auth.id) return
-      for (const ns of auth.namespaces) {
-        const target = ns === event.namespace ? undefined : context.connections[ns]
-        if (!target) continue
-        const status = walletOf(context, ns)?.status
-        if (status === 'connected' || status === 'connecting') continue
-        enqueue.sendTo(target, { type: 'connection.request', connectorId: auth.id })
-      }
-    }) as never,
-    switchNetwork: sendTo(
-      ({ context }) => context.network,
-      ({ context }, params: { caipNetworkId: string }) => ({
-        type: 'network.switch' as const,
-        caipNetworkId: params.caipNetworkId,
-        connectorId: isConnected(context) ? walletOf(context, context.activeNamespace)?.connectorId : undefined,
-      }),
-    ),
-    /**
-     * The visitor left the view that waits for the wallet's switch (SwitchNetwork's Back, closing the modal): the
-     * pending switch is given up. The network machine ignores it when nothing is pending.
-     */
-    cancelNetworkSwitch: sendTo(({ context }) => context.network, { type: 'network.cancel' }),
-    /** The wallet's chain (params: {@link walletChain}), read in the wallet's namespace (an unfiltered one accepts any chain, spec §4). */
-    forwardWalletChain: sendTo(
-      ({ context }) => context.network,
-      (_, params: { chainId: number | string; namespace?: ChainNamespace | undefined }) => ({ type: 'network.walletChainChanged' as const, chainId: params.chainId, namespace: params.namespace }),
-    ),
-    forwardWalletDisconnected: sendTo(({ context }) => context.network, { type: 'network.walletDisconnected' }),
-    clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
-    notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('transactionStackFull') }),
-    /** The resolved feature set changed (`feature.flags`): the root's `flags` (and basic mode when said). */
-    setFlags: assign(({ context, event }) => (event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags })),
-    ...featureActions,
-    toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('featureLoadFailed') }),
-    notify: sendTo(
-      ({ context }) => context.toast,
-      (_, params: { variant: 'loading' | 'success' | 'error'; message: string }) => ({ type: 'toast.show' as const, variant: params.variant, message: params.message }),
-    ),
-    /** A failure as an error toast (params: the failure's summary). */
-    toastError: sendTo(
-      ({ context }) => context.toast,
-      (_, params: { error: ErrorSummary }) => ({ type: 'toast.show' as const, variant: 'error' as const, message: messageOf('failure', params.error) }),
-    ),
-    /** A connection's report (`connection.status`, `.connected`, `.accountChanged`, `.chainChanged`, `.disconnected`). */
-    recordWallet: assign({ wallets: ({ context, event }) => recordWallet(context.wallets, event) }),
-    /** The network actor's report of the wallet's chain (`network.status`). */
-    recordSupport: assign({ unsupported: ({ context, event }) => (event.type === 'network.status' ? event.unsupported : context.unsupported) }),
-    /** The network actor's list after an add or a remove (`network.listChanged`). */
-    recordNetworks: assign({ caipNetworks: ({ context, event }) => (event.type === 'network.listChanged' ? event.networks : context.caipNetworks) }),
-    /** A feature's tags as its relay reported them (`feature.tags`). */
-    recordFeatureTags: assign({ featureTags: ({ context, event }) => (event.type === 'feature.tags' ? { ...context.featureTags, [event.feature]: event.tags } : context.featureTags) }),
-    /** The router's current view, as it reported it. */
-    setView: assign({ view: ({ context, event }) => (event.type === 'router.changed' ? event.view : context.view) }),
-    setConnectors: assign({
-      connectors: ({ context, event }) => (event.type === 'connectors.changed' ? event.connectors : context.connectors),
-    }),
-    rememberRecentWallet: assign({
-      recentWallets: ({ context, event }) => {
-        if (event.type !== 'connection.connected') return context.recentWallets
-        const c = context.connectors.find((x) => x.id === event.connectorId)
-        if (!c) return context.recentWallets
-        return [toRecentWallet(c), ...context.recentWallets.filter((w) => w.id !== c.id)].slice(0, recentWalletsLimit)
-      },
-    }),
-    // Provided at assembly (storage, logging); no-ops here keep the machine pure and testable.
-    persistConnection: () => {},
-    persistAccount: () => {},
-    forgetConnection: () => {},
-    dropStoredConnections: () => {},
-    persistNetwork: () => {},
-    persistActiveNamespace: () => {},
-    persistDeepLinkChoice: () => {},
-    reportNetworkNotFound: () => {},
-    showAlert: () => {},
-    trackOpen: () => {},
-    trackConnected: () => {},
-    track: () => {},
-    reportError: () => {},
-  },
-}).createMachine({
+export const rootMachine = rootImplementations.createMachine({
   id: 'root',
   context: ({ input, spawn }) => {
     const { options } = input
@@ -421,7 +112,7 @@ export const rootMachine = setup({
       // The local options' feature set until the remote config resolves it (spec §6).
       flags: resolveFeatures(input.featureFlags?.local ?? {}, undefined, { basic }).features,
       basic,
-      ...spawnConnections(input, spawn as never),
+      ...spawnConnections(input, (ns, stored) => spawn('connection', { id: `connection.${ns}`, systemId: `connection.${ns}`, input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect } })),
     }
   },
   type: 'parallel',

@@ -109,13 +109,13 @@ const pending: Record<string, string> = {}
 
 type Node = { id: string; states: Record<string, Node>; invoke: Array<{ src: unknown; id: string }>; after: unknown[] }
 
-/** `{ file, name }` for each `export const <name>Machine = setup(` in machines/ (as the model registry finds them). */
+/** `{ file, name }` for each `export const <name>Machine = setup(` (or `= <setup>.createMachine(`) in machines/ (as the model registry finds them). */
 function machineExports(): Array<{ file: string; name: string }> {
   const out: Array<{ file: string; name: string }> = []
   for (const file of readdirSync(`${root}machines`).sort()) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
     const text = readFileSync(`${root}machines/${file}`, 'utf8')
-    for (const m of text.matchAll(/^export const (\w+Machine) = setup\(/gm)) out.push({ file, name: m[1]! })
+    for (const m of text.matchAll(/^export const (\w+Machine) = (?:setup\(|\w+\.createMachine\()/gm)) out.push({ file, name: m[1]! })
   }
   return out
 }

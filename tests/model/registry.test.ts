@@ -10,13 +10,13 @@ import { describe, expect, test } from 'vitest'
  */
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-/** `name` for each `export const <name>Machine = setup(` in machines/. */
+/** `name` for each `export const <name>Machine = setup(` (or `= <setup>.createMachine(`, a setup extended in its own files) in machines/. */
 function productionMachines(): string[] {
   const names: string[] = []
   for (const file of readdirSync(`${root}machines`)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue
     const text = readFileSync(`${root}machines/${file}`, 'utf8')
-    for (const m of text.matchAll(/^export const (\w+)Machine = setup\(/gm)) names.push(m[1]!)
+    for (const m of text.matchAll(/^export const (\w+)Machine = (?:setup\(|\w+\.createMachine\()/gm)) names.push(m[1]!)
   }
   return names.sort()
 }
