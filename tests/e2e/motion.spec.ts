@@ -119,14 +119,21 @@ test('switching the Account tabs leaves the tab bar where it was (nothing moves 
     .catch(() => undefined)
   await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
   await untilSettled(page)
+  // What stands above the tab bar, with heights: a failure says which part moved it.
+  const layout = () =>
+    page.evaluate(() => {
+      const view = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"] .lk-center')
+      return [...(view?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className || '-'} ${Math.round(e.getBoundingClientRect().height)}px`).join(', ')
+    })
   const before = await tokens.boundingBox()
+  const layoutBefore = await layout()
   for (const name of ['NFTs', 'Activity', 'Tokens']) {
     await account.getByRole('tab', { name }).click()
     await expect(account.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
     await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
     await untilSettled(page)
     const after = await tokens.boundingBox()
-    expect(Math.abs(after!.y - before!.y), `tab bar moved after ${name}`).toBeLessThanOrEqual(1)
+    expect(Math.abs(after!.y - before!.y), `tab bar moved after ${name}\nbefore: ${layoutBefore}\nafter: ${await layout()}`).toBeLessThanOrEqual(1)
   }
 })
 
