@@ -5,7 +5,7 @@
  * to the feature.
  */
 import type { APIRequestContext, Page, Request } from '@playwright/test'
-import { API_URL, accountButton, connectDevWallet, dialog, expect, openCleanDemo, openConnectDialog, resetApi, test } from './fixtures.ts'
+import { API_URL, accountButton, dialog, expect, openCleanDemo, openConnectDialog, openConnected, resetApi, test } from './fixtures.ts'
 
 /**
  * What the reference server's `/directory/appkit/v1/config` answers for the demo's project (`latchkey-demo`). The
@@ -29,11 +29,13 @@ const chunk = (view: string) => (url: string) => new URL(url).pathname.endsWith(
 const isHistory = (url: string) => url.startsWith(`${API_URL}/blockchain/v1/account/`) && new URL(url).pathname.endsWith('/history')
 const isCataloguePage = (url: string) => url.startsWith(`${API_URL}/directory/getWallets`) && new URL(url).searchParams.get('entries') === '40'
 
-/** The demo with `features`, the dev wallet connected, Account open; the requests from the page load on. */
+/**
+ * The demo with `features`, the dev wallet connected (a stored session the modal restores: connecting is not the
+ * subject here), Account open; the requests from the page load on.
+ */
 async function accountWith(page: Page, features: string) {
-  await openCleanDemo(page, `/?features=${features}`)
   const requests = recordRequests(page)
-  await connectDevWallet(page)
+  await openConnected(page, { path: `/?features=${features}` })
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
   await expect(account.getByRole('tablist', { name: 'Account details' })).toBeVisible()
