@@ -203,8 +203,9 @@ async function signOnPage(page: Page, message: string): Promise<void> {
   await actions.getByRole('button', { name: 'Sign message' }).click()
 }
 
-test('sign a message on each namespace; each signature verifies (EIP-191, ed25519, BIP-322)', async ({ demo: page }) => {
-  await connectDevWallet(page)
+test('sign a message on each namespace; each signature verifies (EIP-191, ed25519, BIP-322)', async ({ page, connectedPage }) => {
+  // Signing is the subject: EVM starts connected (a stored session); Solana and Bitcoin connect on the way.
+  await connectedPage()
   await signOnPage(page, 'evm says hi')
   await approveWalletRequest(page, 'Sign message?')
   const evmSignature = await page.getByTestId('signed-message-signature').textContent()
