@@ -1,12 +1,13 @@
-import { assign, enqueueActions, sendTo } from 'xstate'
+import { assign, sendTo } from 'xstate'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import type { Connector } from '../adapters/types.ts'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { recentWalletsLimit, type RecentWallet } from '../services/storage.ts'
 import { messageOf } from './messages.ts'
-import { currentView, isConnected, namespaceOf, recordWallet, walletOf, type RootContext, type RootEvent } from './root.context.ts'
-import { featureActions, heldOpening, type SendQueue } from './root.features.ts'
+import { currentView, isConnected, namespaceOf, recordWallet, walletOf } from './root.context.ts'
+import { featureActions, heldOpening } from './root.features.ts'
 import { rootGuarded } from './root.guards.ts'
+import { rootSetup } from './root.setup.ts'
 import { tabsActions } from './root.tabs.ts'
 import type { ViewData, ViewName } from './views.ts'
 
@@ -90,18 +91,17 @@ export const rootImplementations = rootGuarded.extend({
      * After a namespace switch picked in SwitchNetwork: Account when that namespace is connected, else the list is
      * left as when nothing is connected (back, or closed at the last entry).
      */
-    leaveNetworkList: enqueueActions(({ context, enqueue }: { context: RootContext; enqueue: SendQueue }) => {
+    leaveNetworkList: rootSetup.enqueueActions(({ context, enqueue }) => {
       if (currentView(context) !== 'SwitchNetwork') return
       if (isConnected(context)) enqueue.sendTo(context.router, { type: 'router.reset', view: 'Account' })
       else enqueue.sendTo(context.router, { type: 'router.back', isConnected: false })
-      // XState's inference of an inline `enqueueActions` gives up on a machine this size: the queue is typed by hand.
-    }) as never,
+    }),
     disconnect: sendTo(({ context }) => context.connection, { type: 'connection.disconnect' }),
     /**
      * The auth connector connected in one namespace: each other namespace it serves that has no wallet connects it too
      * (spec §4, §6; {@link RootOptions.authConnector}). Nothing for any other connector.
      */
-    connectAuthElsewhere: enqueueActions(({ context, event, enqueue }: { context: RootContext; event: RootEvent; enqueue: SendQueue }) => {
+    connectAuthElsewhere: rootSetup.enqueueActions(({ context, event, enqueue }) => {
       const auth = context.options.authConnector
       if (!auth || event.type !== 'connection.connected' || event.connectorId !== auth.id) return
       for (const ns of auth.namespaces) {
@@ -111,7 +111,7 @@ export const rootImplementations = rootGuarded.extend({
         if (status === 'connected' || status === 'connecting') continue
         enqueue.sendTo(target, { type: 'connection.request', connectorId: auth.id })
       }
-    }) as never,
+    }),
     switchNetwork: sendTo(
       ({ context }) => context.network,
       ({ context }, params: { caipNetworkId: string }) => ({

@@ -1,6 +1,7 @@
-import { enqueueActions, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
-import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type CommandEvent, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import type { AnyActorLogic, AnyActorRef, EventObject } from 'xstate'
+import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { isConnected, walletNetwork, walletOf, type RootContext, type RootEvent } from './root.context.ts'
+import { rootSetup } from './root.setup.ts'
 import type { ViewName } from './views.ts'
 
 /*
@@ -10,23 +11,8 @@ import type { ViewName } from './views.ts'
  * no feature is named here.
  */
 
-/** The part of `enqueueActions`' queue these actions use, typed by hand (XState's inference gives up on a machine this size). */
-export type SendQueue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
-
-/** The part of `enqueueActions`' queue the feature plumbing uses, typed by hand (see {@link SendQueue}). */
-type FeatureQueue = SendQueue & {
-  (action: string | { type: string; params: unknown }): void
-  sendTo(to: (args: { context: RootContext }) => AnyActorRef, event: EventObject): void
-  assign(update: (args: { context: RootContext; spawn: (src: unknown, options: unknown) => AnyActorRef }) => Partial<RootContext>): void
-  spawnChild(src: string, options: { id: string; input: unknown }): void
-  stopChild(id: string): void
-  raise(event: EventObject): void
-}
-
-/** `enqueueActions` with the hand-typed queue (XState's inference gives up on a machine this size). */
-export function queueActions<P = undefined>(collect: (args: { context: RootContext; event: RootEvent; enqueue: FeatureQueue }, params: P) => void) {
-  return enqueueActions(collect as never) as never
-}
+/** The queue of the root's `enqueueActions` (typed by its setup): the feature host's helpers enqueue on it. */
+type FeatureQueue = Parameters<Parameters<typeof rootSetup.enqueueActions>[0]>[0]['enqueue']
 
 /** The connected account of the active namespace as features receive it; undefined when not connected. */
 export function connectedAccount(context: RootContext): ConnectedAccount | undefined {
@@ -89,14 +75,20 @@ export function featureHasTag(context: RootContext, id: string, tag: string): bo
 }
 
 /** Spawns a feature's machine (the loaded logic, or the registration's), its event relay, and tells it it is spawned. */
-function spawnFeature(enqueue: FeatureQueue, id: string, logic: AnyActorLogic | undefined) {
+function spawnFeature(enqueue: FeatureQueue, context: RootContext, id: string, logic: AnyActorLogic | undefined) {
+  // A registration without a `load` has its `logic` (FeatureRegistration): there is always one to spawn.
+  const src = logic ?? context.registry[id]?.logic
+  if (!src) return
   enqueue.assign(({ context, spawn }) => {
-    const registration = context.registry[id]!
-    const input = registration.input?.(factsFor(context, id))
-    return { features: { ...context.features, [id]: spawn(logic ?? registration.logic, { id, systemId: id, input }) } }
+    const input = context.registry[id]!.input?.(factsFor(context, id))
+    // XState types `spawn(logic, options)` of a logic object (not a named actor) without an `id`; the runtime takes one,
+    // and the feature's id is its child id (the inspector and the model walks name it so).
+    const options = { id, systemId: id, input } as { systemId: string; input: unknown }
+    return { features: { ...context.features, [id]: spawn(src, options) } }
   })
   enqueue.spawnChild('featureEvents', { id: `events.${id}`, input: { systemId: id } })
-  enqueue({ type: 'featureSpawned', params: { id } })
+  // Run after the spawn's assign: the registration's facts see the feature (`self`).
+  enqueue(featureSpawned(id))
 }
 
 /**
@@ -118,7 +110,7 @@ function deliver(enqueue: FeatureQueue, context: RootContext, id: string, event:
   if (!ensure || !isAvailable(context, id)) return
   const load = context.registry[id]!.load
   if (!load) {
-    spawnFeature(enqueue, id, undefined)
+    spawnFeature(enqueue, context, id, undefined)
     if (event) enqueue.sendTo(({ context }) => context.features[id]!, event)
     return
   }
@@ -140,11 +132,11 @@ function run(enqueue: FeatureQueue, context: RootContext, id: string, commands: 
       case 'root':
         enqueue.raise(c.event)
         break
-      case 'connection':
-        enqueue.sendTo(context.connection, c.event)
-        break
-      default:
-        enqueue.sendTo(context[c.to], c.event)
+      default: {
+        // A command's event is the registration's own (any fields): sent as it is, the actor ignores what it does not handle.
+        const target: AnyActorRef = c.to === 'connection' ? context.connection : context[c.to]
+        enqueue.sendTo(target, c.event)
+      }
     }
   }
 }
@@ -182,39 +174,78 @@ export function claimantOf(context: RootContext, connectorId: string): FeatureRe
   return Object.values(context.registry).find((r) => r.claims?.(connectorId) && isAvailable(context, r.id))
 }
 
-/** The feature host's actions, spread into the root's `setup({ actions })`. */
-export const featureActions = {
-  /** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
-  tellFeatures: queueActions<{ moment: Exclude<Moment, 'account'> }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, params.moment, event)),
-  /** Tells every available feature that the active account changed (and how). */
-  announceAccount: queueActions<{ change: AccountChange }>(({ context, event, enqueue }, params) => tellFeatures(enqueue, context, 'account', event, params.change)),
-  /** `open({ view })` of a feature's view (or the view given): the holder's `on.open`. */
-  openFeatureView: queueActions<{ view?: ViewName } | undefined>(({ context, event, enqueue }, params) => {
-    const view = params?.view ?? (event.type === 'app.open' ? event.view : undefined)
+/** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
+function tell(moment: Exclude<Moment, 'account'>) {
+  return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, moment, event))
+}
+
+/** Tells every available feature that the active account changed, and how. */
+function announce(change: AccountChange) {
+  return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, 'account', event, change))
+}
+
+/** `open({ view })` of a feature's view (or `fixed`): the holder's `on.open`. */
+function openView(fixed: ViewName | undefined) {
+  return rootSetup.enqueueActions(({ context, event, enqueue }) => {
+    const view = fixed ?? (event.type === 'app.open' ? event.view : undefined)
     const holder = view ? holderOf(context, view) : undefined
     if (!view || !holder?.on?.open || !isAvailable(context, holder.id)) return
     const data = event.type === 'app.open' ? event.data : undefined
     run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
-  }),
+  })
+}
+
+/** The feature was just spawned: its registration's `on.spawned` (the account it follows). */
+function featureSpawned(id: string) {
+  return rootSetup.enqueueActions(({ context, enqueue }) => {
+    const registration = context.registry[id]
+    if (registration?.on?.spawned) run(enqueue, context, id, registration.on.spawned(factsFor(context, id)))
+  })
+}
+
+/** The feature host's actions, spread into the root's `setup({ actions })`. */
+export const featureActions = {
+  /** Tells every available feature the modal opened, running what each answers. */
+  tellOpened: tell('opened'),
+  /** Tells every available feature the modal closed. */
+  tellClosed: tell('closed'),
+  /** Tells every available feature the resolved feature set changed. */
+  tellFlags: tell('flags'),
+  /** Tells every available feature a network outcome (rejected, failed, not found). */
+  tellNetworkOutcome: tell('network'),
+  /** Tells every available feature that the active account connected. */
+  announceConnected: announce('connected'),
+  /** … that a stored connection came back. */
+  announceRestored: announce('restored'),
+  /** … that the wallet's account or chain changed. */
+  announceChanged: announce('changed'),
+  /** … that the wallet disconnected. */
+  announceDisconnected: announce('disconnected'),
+  /** … that another namespace became active. */
+  announceSwitched: announce('switched'),
+  /** `open({ view })` of a feature's view: the holder's `on.open`. */
+  openFeatureView: openView(undefined),
+  /** Spec §2: opening goes to ConnectingWalletConnectBasic, a feature's view: the holder's `on.open`. */
+  openWalletConnectBasic: openView('ConnectingWalletConnectBasic'),
   /** Back on a feature's view (not busy): its `on.back`, before the root goes back. */
-  featureBack: queueActions(({ context, enqueue }) => {
+  featureBack: rootSetup.enqueueActions(({ context, enqueue }) => {
     const holder = holderOf(context, context.view)
     if (holder?.on?.back) run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
   }),
   /** A claimed connector picked in Connect: the claiming feature's `on.select`. */
-  featureSelect: queueActions(({ context, event, enqueue }) => {
+  featureSelect: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type !== 'app.selectWallet') return
     const claimant = claimantOf(context, event.connectorId)!
     run(enqueue, context, claimant.id, claimant.on?.select?.(factsFor(context, claimant.id), event.connectorId) ?? [])
   }),
   /** A feature emitted an event: its registration's `on.emitted`. */
-  featureEmitted: queueActions(({ context, event, enqueue }) => {
+  featureEmitted: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type !== 'feature.emitted') return
     const registration = context.registry[event.feature]
-    if (registration?.on?.emitted) run(enqueue, context, event.feature, registration.on.emitted(factsFor(context, event.feature), event.event as CommandEvent))
+    if (registration?.on?.emitted) run(enqueue, context, event.feature, registration.on.emitted(factsFor(context, event.feature), { ...event.event }))
   }),
   /** A view's need (`feature.ensure`) or gesture (`feature.deliver`, through the registration's `on.gesture`). */
-  ensureFeature: queueActions(({ context, event, enqueue }) => {
+  ensureFeature: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type === 'feature.ensure') deliver(enqueue, context, event.feature, undefined, true)
     if (event.type !== 'feature.deliver') return
     const registration = context.registry[event.feature]
@@ -224,13 +255,8 @@ export const featureActions = {
     if (gesture) run(enqueue, context, event.feature, gesture(factsFor(context, event.feature), event.event))
     else deliver(enqueue, context, event.feature, event.event, true)
   }),
-  /** The feature was just spawned: its registration's `on.spawned` (the account it follows). */
-  featureSpawned: queueActions<{ id: string }>(({ context, enqueue }, params) => {
-    const registration = context.registry[params.id]
-    if (registration?.on?.spawned) run(enqueue, context, params.id, registration.on.spawned(factsFor(context, params.id)))
-  }),
   /** A feature's module arrived: its machine is spawned and the events that waited for it are delivered in order. */
-  spawnLoadedFeature: queueActions(({ context, event, enqueue }) => {
+  spawnLoadedFeature: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type !== 'feature.loaded') return
     const id = event.feature
     enqueue.stopChild(`load.${id}`)
@@ -238,11 +264,11 @@ export const featureActions = {
     if (context.features[id]) return
     // The hooks that arrived with the machine answer from now on (the registration's page hooks until then).
     if (event.on) enqueue.assign(({ context }) => ({ registry: { ...context.registry, [id]: withLoadedHooks(context.registry[id]!, event.on) } }))
-    spawnFeature(enqueue, id, event.logic)
+    spawnFeature(enqueue, context, id, event.logic)
     for (const waiting of context.pending[id] ?? []) enqueue.sendTo(({ context }) => context.features[id]!, waiting)
   }),
   /** A feature's module failed to load (offline, a deploy replaced the chunks): what waited is dropped; the next intent fetches again. */
-  dropFailedFeature: queueActions(({ event, enqueue }) => {
+  dropFailedFeature: rootSetup.enqueueActions(({ event, enqueue }) => {
     if (event.type !== 'feature.loadFailed') return
     const id = event.feature
     enqueue.stopChild(`load.${id}`)

@@ -1,7 +1,5 @@
-import { enqueueActions, fromCallback, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate'
-import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
-import type { connectionMachine, ConnectionStatus } from './connection.ts'
-import type { networkMachine } from './network.ts'
+import type { RootContext } from './root.context.ts'
+import { rootSetup } from './root.setup.ts'
 
 /**
  * Tabs agree (spec §4 connection storage): what another tab of the site stored, as the root hears it from its
@@ -18,65 +16,39 @@ export type TabsEvent =
   | { type: 'tabs.accountChanged'; namespace: string; connectorId: string; address: string }
   | { type: 'tabs.networkChanged'; caipNetworkId: string }
 
-/** The queue these actions use, typed by hand (XState's inference gives up on the root's size). */
-type Queue = { sendTo<E extends EventObject>(actor: AnyActorRef, event: E): void }
-/**
- * The part of the root's context these actions read: its connections and what they last told it, its network actor and
- * the networks it last told, the active namespace.
- */
-type TabsContext = {
-  connections: Partial<Record<ChainNamespace, ActorRefFrom<typeof connectionMachine>>>
-  wallets: Partial<Record<ChainNamespace, { status: ConnectionStatus; connectorId?: string | undefined; chainId?: number | string | undefined }>>
-  network: ActorRefFrom<typeof networkMachine>
-  caipNetworks: readonly CaipNetwork[]
-  activeNamespace: ChainNamespace
-}
-type Args = { context: TabsContext; event: EventObject | TabsEvent; enqueue: Queue }
-
 /** The connection actor of a namespace this modal has, if any. */
-const connectionOf = (context: TabsContext, namespace: string) => Object.entries(context.connections).find(([ns]) => ns === namespace)?.[1]
+const connectionOf = (context: RootContext, namespace: string) => Object.entries(context.connections).find(([ns]) => ns === namespace)?.[1]
 /** What the connection of a namespace last told the root. */
-const recordOf = (context: TabsContext, namespace: string) => Object.entries(context.wallets).find(([ns]) => ns === namespace)?.[1]
-
-/** The event is the tabs event of that type (the root calls each action for its own event only). */
-function isTabsEvent<T extends TabsEvent['type']>(event: EventObject | TabsEvent, type: T): event is Extract<TabsEvent, { type: T }> {
-  return event.type === type
-}
-
-/**
- * The default `watchTabs`: no other tab is heard (tests, server rendering, reconnect disabled). The assembly provides
- * the listener. It never ends: a listener, not a wait.
- */
-export const noOtherTabs = fromCallback<EventObject>(() => {})
+const recordOf = (context: RootContext, namespace: string) => Object.entries(context.wallets).find(([ns]) => ns === namespace)?.[1]
 
 /** The root's actions for {@link TabsEvent}s, spread into its `setup({ actions })`. */
 export const tabsActions = {
   /** Another tab connected a namespace: this tab restores it, silently (`connection.restore`; ignored unless disconnected). */
-  restoreFromOtherTab: enqueueActions(({ context, event, enqueue }: Args) => {
-    if (!isTabsEvent(event, 'tabs.connected')) return
+  restoreFromOtherTab: rootSetup.enqueueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'tabs.connected') return
     const connection = connectionOf(context, event.namespace)
     if (connection) enqueue.sendTo(connection, { type: 'connection.restore', connectorId: event.connectorId })
-  }) as never,
+  }),
   /** Another tab's connection of a namespace ended: this tab's ends too (`connection.endedElsewhere`). */
-  endFromOtherTab: enqueueActions(({ context, event, enqueue }: Args) => {
-    if (!isTabsEvent(event, 'tabs.disconnected')) return
+  endFromOtherTab: rootSetup.enqueueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'tabs.disconnected') return
     const connection = connectionOf(context, event.namespace)
     if (connection) enqueue.sendTo(connection, { type: 'connection.endedElsewhere' })
-  }) as never,
+  }),
   /** Another tab's wallet changed account: followed as the wallet's own account change, when this tab has that wallet. */
-  followOtherTabAccount: enqueueActions(({ context, event, enqueue }: Args) => {
-    if (!isTabsEvent(event, 'tabs.accountChanged')) return
+  followOtherTabAccount: rootSetup.enqueueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'tabs.accountChanged') return
     const connection = connectionOf(context, event.namespace)
     if (!connection || recordOf(context, event.namespace)?.connectorId !== event.connectorId) return
     enqueue.sendTo(connection, { type: 'connection.accountsChanged', accounts: [event.address] })
-  }) as never,
+  }),
   /**
    * Another tab changed the active network: connected in its namespace, followed as the wallet's chain change (the
    * wallet is the browser's, already there); not connected, in the active namespace, chosen as the visitor would with
    * nothing connected. A network this modal does not configure, or another namespace's, is left alone.
    */
-  followOtherTabNetwork: enqueueActions(({ context, event, enqueue }: Args) => {
-    if (!isTabsEvent(event, 'tabs.networkChanged')) return
+  followOtherTabNetwork: rootSetup.enqueueActions(({ context, event, enqueue }) => {
+    if (event.type !== 'tabs.networkChanged') return
     const { caipNetworkId } = event
     const network = context.caipNetworks.find((n) => n.caipNetworkId === caipNetworkId)
     const connection = network && connectionOf(context, network.chainNamespace)
@@ -88,5 +60,5 @@ export const tabsActions = {
     } else if (network.chainNamespace === context.activeNamespace) {
       enqueue.sendTo(context.network, { type: 'network.switch', caipNetworkId })
     }
-  }) as never,
+  }),
 }

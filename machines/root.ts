@@ -2,7 +2,6 @@ import type { ActorRefFrom, AnyActorRef } from 'xstate'
 import type { ChainNamespace } from '../adapters/networks.ts'
 import { resolveFeatures } from '../services/features.ts'
 import type { connectionMachine } from './connection.ts'
-import type { AccountChange } from './features.ts'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { rootImplementations } from './root.actions.ts'
 import type { RootContext, RootInput } from './root.context.ts'
@@ -36,8 +35,6 @@ function spawnConnections(
   return { connections, connection: connections[options.namespace]!, activeNamespace: options.namespace, wallets }
 }
 
-/** `tellFeatures` of an account change: the parameterised action. */
-const announce = (change: AccountChange) => ({ type: 'announceAccount', params: { change } }) as const
 /** The params of the actions on a picked network (`app.selectNetwork`, `app.confirmNamespaceSwitch`). */
 const pickedNetwork = ({ event }: { event: { caipNetworkId: string } }) => ({ caipNetworkId: event.caipNetworkId })
 /** The params of the actions on a picked connector (`app.selectWallet`). */
@@ -145,25 +142,19 @@ export const rootMachine = rootImplementations.createMachine({
         // (`modal.opened` moves the screen to `open`); the same rules reset the view when the modal is already open.
         'app.open': [
           // A feature holds the opening (a sign-in waiting for the visitor): its view, whatever else was asked.
-          { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+          { guard: 'isOpeningHeld', actions: ['resetToHeldView', 'openModal', 'tellOpened', 'trackOpen'] },
           // A feature's view: shown, and the feature is told (Send's form opens as from Account).
-          { guard: 'isRequestingFeatureView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen', 'openFeatureView'] },
-          { guard: 'hasRequestedView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
-          { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
-          { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+          { guard: 'isRequestingFeatureView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'tellOpened', 'trackOpen', 'openFeatureView'] },
+          { guard: 'hasRequestedView', actions: [{ type: 'resetToRequested', params: requested }, 'openModal', 'tellOpened', 'trackOpen'] },
+          { guard: 'isUnsupportedOnOpen', actions: [{ type: 'resetTo', params: { view: 'UnsupportedChain' } }, 'openModal', 'tellOpened', 'trackOpen'] },
+          { guard: 'isConnected', actions: [{ type: 'resetTo', params: { view: 'Account' } }, 'openModal', 'tellOpened', 'trackOpen'] },
           // Spec §2: the manual-WalletConnect option, or no adapter besides WalletConnect.
-          { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+          { guard: 'isWalletConnectFirstOnMobile', actions: [{ type: 'resetTo', params: { view: 'AllWallets' } }, 'openModal', 'tellOpened', 'trackOpen'] },
           {
             guard: 'isWalletConnectFirstOnDesktop',
-            actions: [
-              { type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } },
-              'openModal',
-              { type: 'tellFeatures', params: { moment: 'opened' } },
-              'trackOpen',
-              { type: 'openFeatureView', params: { view: 'ConnectingWalletConnectBasic' } },
-            ],
+            actions: [{ type: 'resetTo', params: { view: 'ConnectingWalletConnectBasic' } }, 'openModal', 'tellOpened', 'trackOpen', 'openWalletConnectBasic'],
           },
-          { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', { type: 'tellFeatures', params: { moment: 'opened' } }, 'trackOpen'] },
+          { actions: [{ type: 'resetTo', params: { view: 'Connect' } }, 'openModal', 'tellOpened', 'trackOpen'] },
         ],
         'router.changed': { actions: 'setView' },
         'app.notify': { actions: { type: 'notify', params: ({ event }) => ({ variant: event.variant, message: event.message }) } },
@@ -220,7 +211,7 @@ export const rootMachine = rootImplementations.createMachine({
                 { type: 'setActiveNamespace', params: pickedNetwork },
                 { type: 'setNetworkFromEvent', params: pickedNetwork },
                 'clearTransactions',
-                announce('switched'),
+                'announceSwitched',
                 'persistActiveNamespace',
                 { type: 'replaceWith', params: { view: 'Connect' } },
               ],
@@ -229,11 +220,11 @@ export const rootMachine = rootImplementations.createMachine({
               {
                 guard: 'isEmbeddedAndConnected',
                 target: '#root.screen.closed',
-                actions: [{ type: 'tellFeatures', params: { moment: 'closed' } }, 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }],
+                actions: ['tellClosed', 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Account' } }],
               },
               {
                 target: '#root.screen.closed',
-                actions: [{ type: 'tellFeatures', params: { moment: 'closed' } }, 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
+                actions: ['tellClosed', 'cancelConnection', 'cancelNetworkSwitch', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
               },
             ],
           },
@@ -280,7 +271,7 @@ export const rootMachine = rootImplementations.createMachine({
         'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
         'feature.emitted': { actions: 'featureEmitted' },
         // What features report: the resolved feature set, debug alerts, analytics.
-        'feature.flags': { actions: ['setFlags', { type: 'tellFeatures', params: { moment: 'flags' } }] },
+        'feature.flags': { actions: ['setFlags', 'tellFlags'] },
         'feature.alert': { actions: 'showAlert' },
         'feature.track': { actions: 'track' },
         'feature.reportError': { actions: 'reportError' },
@@ -294,23 +285,23 @@ export const rootMachine = rootImplementations.createMachine({
         'connection.connected': [
           // Another namespace's stored connection came back (spec §3: each namespace keeps its own).
           { guard: 'isOtherNamespaceEvent', actions: ['persistConnection', 'connectAuthElsewhere'] },
-          { guard: 'isRestored', actions: ['persistConnection', { type: 'forwardWalletChain', params: walletChain }, announce('restored'), 'connectAuthElsewhere'] },
+          { guard: 'isRestored', actions: ['persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'announceRestored', 'connectAuthElsewhere'] },
           // A feature keeps the modal for its follow-up (SIWX's session check): it closes it when done.
-          { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
-          { actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'closeModal', 'trackConnected', announce('connected'), 'connectAuthElsewhere'] },
+          { guard: 'isConnectHeld', actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'trackConnected', 'announceConnected', 'connectAuthElsewhere'] },
+          { actions: ['rememberRecentWallet', 'persistConnection', { type: 'forwardWalletChain', params: walletChain }, 'closeModal', 'trackConnected', 'announceConnected', 'connectAuthElsewhere'] },
         ],
         // Another account or chain: the features follow (spec §4: the send state resets, a sign-in is checked again).
-        'connection.accountChanged': [{ guard: 'isOtherNamespaceEvent', actions: 'persistAccount' }, { actions: ['persistAccount', announce('changed')] }],
-        'connection.chainChanged': [{ guard: 'isOtherNamespaceEvent' }, { actions: [{ type: 'forwardWalletChain', params: walletChain }, announce('changed')] }],
+        'connection.accountChanged': [{ guard: 'isOtherNamespaceEvent', actions: 'persistAccount' }, { actions: ['persistAccount', 'announceChanged'] }],
+        'connection.chainChanged': [{ guard: 'isOtherNamespaceEvent' }, { actions: [{ type: 'forwardWalletChain', params: walletChain }, 'announceChanged'] }],
         'connection.disconnected': [
           { guard: 'isOtherNamespaceEvent', actions: 'forgetConnection' },
           // The features are told first (a required sign-in unblocks closing); the transaction stack goes with the account.
-          { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions', 'closeModal'] },
+          { guard: 'isUserDisconnect', actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions', 'closeModal'] },
           {
             guard: 'isModalOpen',
-            actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
+            actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions', { type: 'resetTo', params: { view: 'Connect' } }],
           },
-          { actions: ['forgetConnection', 'forwardWalletDisconnected', announce('disconnected'), 'clearTransactions'] },
+          { actions: ['forgetConnection', 'forwardWalletDisconnected', 'announceDisconnected', 'clearTransactions'] },
         ],
         'connection.failed': { actions: 'reportError' },
         // Tabs agree: what another tab stored is applied through this tab's own paths (machines/root.tabs.ts).
@@ -329,14 +320,7 @@ export const rootMachine = rootImplementations.createMachine({
           // Spec §4: a switch to a different namespace marks a namespace switch, resets the send state, stores the network.
           {
             guard: 'isOtherNamespaceNetwork',
-            actions: [
-              { type: 'setActiveNamespace', params: pickedNetwork },
-              { type: 'setNetworkFromEvent', params: pickedNetwork },
-              'clearTransactions',
-              announce('switched'),
-              'persistActiveNamespace',
-              'leaveNetworkList',
-            ],
+            actions: [{ type: 'setActiveNamespace', params: pickedNetwork }, { type: 'setNetworkFromEvent', params: pickedNetwork }, 'clearTransactions', 'announceSwitched', 'persistActiveNamespace', 'leaveNetworkList'],
           },
           // UnsupportedChain shows the pending switch itself and closes on success.
           { guard: 'isConnectedOnUnsupportedChain', actions: { type: 'switchNetwork', params: pickedNetwork } },
@@ -359,13 +343,13 @@ export const rootMachine = rootImplementations.createMachine({
           { guard: { type: 'isOnView', params: { view: 'SwitchNetwork' } }, actions: 'goBack' },
           { guard: { type: 'isOnView', params: { view: 'UnsupportedChain' } }, actions: 'closeModal' },
         ],
-        'network.switchRejected': { actions: { type: 'tellFeatures', params: { moment: 'network' } } },
+        'network.switchRejected': { actions: 'tellNetworkOutcome' },
         'network.switchFailed': [
           // On a feature's view (a sign-in returning the wallet to its network) the feature decides; elsewhere the view goes back.
-          { guard: 'isOnFeatureView', actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, { type: 'toastError', params: failure }, 'reportError'] },
-          { actions: [{ type: 'tellFeatures', params: { moment: 'network' } }, 'goBack', { type: 'toastError', params: failure }, 'reportError'] },
+          { guard: 'isOnFeatureView', actions: ['tellNetworkOutcome', { type: 'toastError', params: failure }, 'reportError'] },
+          { actions: ['tellNetworkOutcome', 'goBack', { type: 'toastError', params: failure }, 'reportError'] },
         ],
-        'network.notFound': { actions: ['reportNetworkNotFound', { type: 'tellFeatures', params: { moment: 'network' } }] },
+        'network.notFound': { actions: ['reportNetworkNotFound', 'tellNetworkOutcome'] },
       },
     },
   },
