@@ -209,7 +209,7 @@ async function main(): Promise<number> {
     for (const s of servers) stop(s.child)
     await anvil?.stop()
     const total = (Date.now() - startedAt) / 1000
-    console.log("\nExample apps, time per phase (two examples run side by side: their own steps overlap):")
+    console.log('\nExample apps, time per phase (two examples run side by side: their own steps overlap):')
     for (const [name, s] of timings) console.log(`  ${s.toFixed(1).padStart(6)} s  ${name}`)
     console.log(`  ${total.toFixed(1).padStart(6)} s  total, wall clock (${(total / 60).toFixed(1)} min)`)
     writeFileSync(join(work, 'timings.json'), JSON.stringify(Object.fromEntries(timings), null, 2))
