@@ -1,8 +1,3 @@
-/**
- * The dialog pattern (focus in, Tab trapped, Escape closes, focus returns), axe scans of the open modal,
- * and the shadow root's isolation from the page's CSS.
- */
-import type { Page } from '@playwright/test'
 import { accountButton, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, expectNoAxeViolations, focusIsInsideDialog, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
 
 test.describe('keyboard', () => {

@@ -10,7 +10,23 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { recoverMessageAddress } from 'viem'
 import { formatUnits, parseEther } from 'viem'
-import { accountButton, anvilBalanceWei, anvilBlockNumber, anvilTransactionsFrom, dialog, expect, freshAddress, grouped, liveState, openCleanDemo, openConnectDialog, openConnectedEmail, test as base, toast, truncated } from './fixtures.ts'
+import {
+  accountButton,
+  anvilBalanceWei,
+  anvilBlockNumber,
+  anvilTransactionsFrom,
+  dialog,
+  expect,
+  freshAddress,
+  grouped,
+  liveState,
+  openCleanDemo,
+  openConnectDialog,
+  openConnectedEmail,
+  test as base,
+  toast,
+  truncated,
+} from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
@@ -269,7 +285,7 @@ test('disconnect revokes the session: the secure site refuses the old JWT (401) 
   await expect(accountButton(page).address).toBeHidden({ timeout: 10_000 })
   const bearer = { authorization: `Bearer ${token}` }
   expect((await page.request.get(`${secure}/api/user`, { headers: bearer })).status()).toBe(401)
-  expect((await page.request.post(`${secure}/api/rpc`, { headers: bearer, data: { method: 'personal_sign', params: ['0x00', '0x' + '00'.repeat(20)], chainId: 31337 } })).status()).toBe(401)
+  expect((await page.request.post(`${secure}/api/rpc`, { headers: bearer, data: { method: 'personal_sign', params: ['0x00', `0x${'00'.repeat(20)}`], chainId: 31337 } })).status()).toBe(401)
   // The connect-status check answers, and says the token is no session.
   expect(await (await page.request.get(`${secure}/api/session`, { headers: bearer })).json()).toEqual({ isConnected: false })
   expect(await frameSessionToken(page)).toBeNull()
