@@ -45,6 +45,7 @@ const exemptions: Record<string, string> = {
   'swap.approving.transacting': transactionBounded,
   'swap.swapping.transacting': transactionBounded,
   'swap.rechecking': transactionBounded,
+  'onramp.settling': `${transactionBounded} (started with the purchase's hash: no prompt)`,
   'siwx.awaitingSession.signing.awaitingSignature': `${visitorDecides} (the sign-in view's Cancel)`,
   'farcasterLogin.waiting': 'the visitor approves in the Farcaster app (the QR code on show); Back cancels',
   'socialLogin.popup.waiting': 'the visitor signs in in the provider popup; closing it ends the wait (the watcher reports it)',
