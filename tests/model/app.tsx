@@ -1,5 +1,5 @@
 import { MemoryKeyValueStorage } from '../../dev/mobile-wallet/storage.ts'
-import { cleanup, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
+import { cleanup, configure, fireEvent, render, waitFor, within, type waitForOptions } from '@testing-library/react'
 import { describe, inject, test } from 'vitest'
 import { createEip155Adapter } from '../../adapters/eip155.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
@@ -16,6 +16,11 @@ import type { AnyActorRef, InspectionEvent } from 'xstate'
 import { stateKey, type ModelPath, type Step } from './coverage.ts'
 import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
+
+// The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
+// reply): Testing Library's conditions (waitFor, findBy…) wait up to 5 s for them instead of its default 1 s. They
+// still return as soon as the condition holds.
+configure({ asyncUtilTimeout: 5_000 })
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
