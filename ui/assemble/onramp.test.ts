@@ -40,12 +40,14 @@ function checkout() {
       return d.promise
     },
   } as unknown as BlockchainApi
-  const host = { blockchain: async () => api } as unknown as FeatureHost
+  // The purchase's transfer is mined: the network's transfer adapter finds its receipt (the transaction machine settles it).
+  const waitForTransfer = vi.fn(async ({ hash }: { hash: string }) => ({ status: 'success' as const, hash }))
+  const host = { blockchain: async () => api, transfer: async () => ({ waitForTransfer }) } as unknown as FeatureHost
   const actor = createActor(assemble(host), { input: {} })
   const emitted: OnrampEmitted['type'][] = []
   for (const type of ['onramp.succeeded', 'onramp.cancelled'] as const) actor.on(type, (e) => void emitted.push(e.type))
   actor.start()
-  return { actor, popup, reads, emitted }
+  return { actor, popup, reads, emitted, waitForTransfer }
 }
 
 /** The checkout is open and followed: the first read (the baseline: no purchase yet) answered, the next one asked. */
@@ -78,6 +80,7 @@ describe('on-ramp checkout poll: a purchase settling between two reads', () => {
     c.reads[2]!.resolve({ data: [purchase], next: null })
     await vi.advanceTimersByTimeAsync(0)
     expect(c.emitted).toEqual(['onramp.succeeded'])
+    expect(c.waitForTransfer).toHaveBeenCalledWith(expect.objectContaining({ hash: purchase.metadata.hash }))
     expect(c.actor.getSnapshot().context.purchase).toMatchObject({ id: 'onramp-1', amount: '0.01666667', symbol: 'ETH' })
   })
 
@@ -99,6 +102,7 @@ describe('on-ramp checkout poll: a purchase settling between two reads', () => {
     c.reads[1]!.resolve({ data: [purchase], next: null })
     await vi.advanceTimersByTimeAsync(0)
     expect(c.emitted).toEqual(['onramp.succeeded'])
+    expect(c.waitForTransfer).toHaveBeenCalledWith(expect.objectContaining({ hash: purchase.metadata.hash }))
     expect(c.popup.close).toHaveBeenCalled()
   })
 })
