@@ -32,7 +32,11 @@ export default defineConfig({
   envDir: root,
   plugins: [react(), mobileWalletUniversalLink],
   // The WalletConnect SDK (the mobile wallet page, the universal provider) reads Node's `global` in the browser.
-  define: { global: 'globalThis' },
+  // MOCKED (cannot run here): the SDK verifies the dapp's origin with a hosted service (a hidden iframe it waits 5 s
+  // for, per proposal and per request). Its own test switch, `process.env.IS_VITEST`, skips the call; a build replaces
+  // `process.env` with `{}`, so the switch is defined here, for the demo's pages (dev stack and e2e) only: the
+  // library's build (vite.lib.config.ts) never sets it.
+  define: { global: 'globalThis', 'process.env.IS_VITEST': JSON.stringify('true') },
   server: { host: '127.0.0.1', strictPort: true, fs: { allow: [root] } },
   // Found at start, not on first use: a dependency discovered late makes Vite reload the page mid-test.
   optimizeDeps: {

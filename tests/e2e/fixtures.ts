@@ -10,7 +10,6 @@ import { devTetherTokenAbi, devTokenAbi } from '../../dev/tokens/artifacts.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { untilSettled } from './settle.ts'
 import { API_URL, RPC, SECURE_SITE_URL } from './stack.ts'
-import { answerWalletConnectVerify } from './verify.ts'
 import { createEmailSession, emailStorage, gotoWithStorage, gotoWithStoredSession, type ConnectedSession, type ConnectedStart, type EmailSession } from './connected-start.ts'
 
 /** Anvil dev accounts 0 and 1 (the dev wallet's 'Account' select, indices 0 and 1). */
@@ -425,7 +424,6 @@ export async function openConnectedEmail(page: Page, options: { path?: string; c
 
 /**
  * The fixtures of the specs.
- * - `context`: Playwright's, answering the WalletConnect Verify API's frame on loopback (tests/e2e/verify.ts).
  * - `demo`: a clean demo page, disconnected (see {@link openCleanDemo}); for journeys whose subject is connecting.
  * - `connectedPage(start?)`: the demo opened already connected (see {@link openConnected}), for journeys whose
  *   subject comes after connecting: `const page = await connectedPage({ namespace: 'eip155', account: 1, chainId: 31338 })`.
@@ -437,11 +435,6 @@ export const test = base.extend<{
   connectedPage: (start?: DemoConnectedStart) => Promise<Page>
   connectedEmailPage: (options?: { path?: string; chainId?: 31337 | 31338; email?: string }) => Promise<{ page: Page; session: EmailSession }>
 }>({
-  // Every context answers the WalletConnect Verify API's frame as the cloud service would (see tests/e2e/verify.ts).
-  context: async ({ context }, use) => {
-    await answerWalletConnectVerify(context)
-    await use(context)
-  },
   demo: async ({ page }, use) => {
     await openCleanDemo(page)
     await use(page)
