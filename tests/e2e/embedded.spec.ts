@@ -376,12 +376,16 @@ test("on a phone ApproveTransaction's body fits the frame's approval card (its c
   await page.setViewportSize({ width: 390, height: 844 })
   await emailUser(page)
   const address = await page.evaluate(() => (window as any).latchkey.getState().account.address as string)
-  void page.evaluate(
+  // The request is answered (rejected) at the end: the test waits for that answer, so it never ends with it on its way.
+  const signing = page.evaluate(
     (addr) =>
       (window as any).latchkey
         .getProvider('eip155')
         .request({ method: 'personal_sign', params: ['0x68656c6c6f', addr] })
-        .catch(() => {}),
+        .then(
+          () => 'signed',
+          () => 'rejected',
+        ),
     address,
   )
   const frame = page.frameLocator('iframe[data-latchkey-frame]')
@@ -401,6 +405,7 @@ test("on a phone ApproveTransaction's body fits the frame's approval card (its c
   expect(Math.abs(iframeBox.height - (await slot.boundingBox())!.height)).toBeLessThan(2)
   if (shots) await page.screenshot({ path: `${shots}/approve-phone-fit.png` })
   await frame.getByRole('button', { name: /reject/i }).click()
+  expect(await signing).toBe('rejected')
 })
 
 /** A page on another loopback origin that posts look-alike frame messages to its parent, 200 rounds. */
