@@ -9,6 +9,8 @@
  *   every phase's time; the exit status is 1 when any phase failed.
  * - `--parallel`: all at once (`test:quick`: the type check on one core, the unit tests on the other).
  * - A script that package.json does not define is skipped with a note (a phase another change adds, e.g. `lint`).
+ * - A failed phase's last 40 lines are repeated at the very end of the report (a failure no report file records, such
+ *   as a Vitest unhandled error, then still shows at the tail of a CI log).
  * - `LATCHKEY_INSTALL_SECONDS` (set by .ci/run): the `npm install` before, shown as the first phase.
  *
  * Writes `test-reports/phases.json` (the phases, for tests/ci/report.ts).
@@ -16,13 +18,39 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { collectTimes, formatReport, repoRoot, reportsDir, type Phase } from './report.ts'
+import { collectTimes, formatReport, plainText, repoRoot, reportsDir, type Phase } from './report.ts'
+
+/** How many of its last lines a failed phase shows at the end of the report. */
+const TAIL_LINES = 40
+/** The last lines each phase printed (stdout and stderr as they came), for the report of a failed phase. */
+const tails: Record<string, string[]> = {}
+
+/** The unfinished last line of each of a phase's streams (a chunk can end mid-line). */
+const partial: Record<string, string> = {}
+
+/** Keeps the last {@link TAIL_LINES} non-blank lines of what `script` prints on `stream`, as it passes them through. */
+function keepTail(script: string, stream: 'out' | 'err', chunk: Buffer) {
+  const key = `${script}:${stream}`
+  const lines = plainText((partial[key] ?? '') + chunk.toString()).split('\n')
+  partial[key] = lines.pop() ?? ''
+  const tail = (tails[script] ??= [])
+  for (const line of lines) if (line.trim() !== '') tail.push(line.trimEnd())
+  if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
+}
 
 function run(script: string): Promise<Phase> {
   const started = performance.now()
   console.log(`\n▶ npm run ${script}`)
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { cwd: repoRoot, stdio: 'inherit' })
+    const child = spawn('npm', ['run', script], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'pipe'] })
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk)
+      keepTail(script, 'out', chunk)
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk)
+      keepTail(script, 'err', chunk)
+    })
     const done = (status: number) => resolve({ name: script, seconds: (performance.now() - started) / 1000, status })
     child.on('error', () => done(127))
     child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)))
@@ -50,7 +78,7 @@ async function main(): Promise<number> {
   else for (const script of present) phases.push(await run(script))
 
   writeFileSync(join(reportsDir, 'phases.json'), JSON.stringify(phases, null, 2))
-  console.log(`\n${formatReport(phases, collectTimes())}`)
+  console.log(`\n${formatReport(phases, collectTimes(), 15, tails)}`)
   return phases.some((p) => p.status !== 0) ? 1 : 0
 }
 

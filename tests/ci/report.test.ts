@@ -125,6 +125,25 @@ describe('CI report', () => {
     ])
   })
 
+  test('bad input: a Vitest file that failed outside its tests (an import that threw) is listed as the file', () => {
+    const json = { testResults: [{ name: join(repoRoot, 'ui/d.test.ts'), status: 'failed', message: '\u001b[31mError: Cannot find module ./gone.ts\u001b[39m\n  at d.test.ts:1', assertionResults: [] }] }
+    expect(vitestTimes(json, 'integration').tests).toEqual([{ suite: 'integration', file: 'ui/d.test.ts', title: '(the file, outside its tests)', ms: 0, failure: 'failed: Error: Cannot find module ./gone.ts' }])
+  })
+
+  test('behavior: a failed phase with what it printed last ends the report (an unhandled error no report file holds)', () => {
+    const text = formatReport(
+      [
+        { name: 'test:unit', seconds: 10, status: 0 },
+        { name: 'test:integration', seconds: 20, status: 1 },
+      ],
+      { tests: [], files: [] },
+      15,
+      { 'test:unit': ['all fine'], 'test:integration': ['Unhandled Rejection', 'Error: socket hang up'] },
+    )
+    expect(text.split('\n').slice(-3)).toEqual(['What the failed phase test:integration printed last (2 lines)', '  | Unhandled Rejection', '  | Error: socket hang up'])
+    expect(text).not.toContain('all fine')
+  })
+
   test('behavior: a missing reports folder gives no tests, not an error', () => {
     expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
   })

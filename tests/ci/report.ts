@@ -28,6 +28,8 @@ export type FileTime = { suite: string; file: string; ms: number; tests: number 
 type VitestJson = {
   testResults?: Array<{
     name: string
+    status?: string
+    message?: string
     startTime?: number
     endTime?: number
     assertionResults?: Array<{
@@ -69,6 +71,10 @@ export function vitestTimes(json: VitestJson, suite: string): { tests: TestTime[
       if (a.status === 'failed') test.failure = `failed: ${firstLine(a.failureMessages?.[0])}`
       tests.push(test)
     }
+    // A file that failed outside its tests (an import that threw, a hook that timed out) is listed as the file itself.
+    if (result.status === 'failed' && !assertions.some((a) => a.status === 'failed')) {
+      tests.push({ suite, file, title: '(the file, outside its tests)', ms: 0, failure: `failed: ${firstLine(result.message) || 'no message in the report'}` })
+    }
     if (result.startTime !== undefined && result.endTime !== undefined) files.push({ suite, file, ms: result.endTime - result.startTime, tests: assertions.length })
   }
   return { tests, files }
@@ -101,10 +107,15 @@ export function playwrightTimes(json: { suites?: PlaywrightSuite[] }, suite: str
   return tests
 }
 
+/** `text` without ANSI colour codes. */
+export function plainText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC of ANSI colour codes is what is removed
+  return text.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')
+}
+
 /** The first non-empty line of an error message, without ANSI colour codes ('' for none). */
 function firstLine(message: string | undefined): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the ESC of ANSI colour codes is what is removed
-  const plain = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '')
+  const plain = plainText(message ?? '')
   return (
     plain
       .split('\n')
@@ -151,8 +162,10 @@ const clip = (text: string, width: number) => (text.length > width ? `${text.sli
  * @param phases the phases in the order they ran.
  * @param times what {@link collectTimes} found.
  * @param top how many tests and files to list (15).
+ * @param tails for a failed phase, the last lines it printed: shown at the very end, so that a failure no report file
+ *   records (an unhandled error, a crash before the reporter wrote) still reaches the tail of the CI log.
  */
-export function formatReport(phases: readonly Phase[], times: { tests: TestTime[]; files: FileTime[] }, top = 15): string {
+export function formatReport(phases: readonly Phase[], times: { tests: TestTime[]; files: FileTime[] }, top = 15, tails: Readonly<Record<string, readonly string[]>> = {}): string {
   const lines: string[] = []
   const width = Math.max(5, ...phases.map((p) => p.name.length))
   lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  result`)
@@ -173,6 +186,12 @@ export function formatReport(phases: readonly Phase[], times: { tests: TestTime[
   if (failed.length) {
     lines.push('', `The ${failed.length} tests that did not pass`)
     for (const t of failed) lines.push(`  ${t.suite.padEnd(11)}  ${clip(`${t.file} > ${t.title}`, 150)}`, `               ${clip(t.failure ?? '', 200)}`)
+  }
+  for (const p of phases) {
+    const tail = tails[p.name]
+    if (p.status === 0 || !tail?.length) continue
+    lines.push('', `What the failed phase ${p.name} printed last (${tail.length} lines)`)
+    for (const line of tail) lines.push(`  | ${clip(line, 200)}`)
   }
   return lines.join('\n')
 }
