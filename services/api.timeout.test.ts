@@ -106,4 +106,24 @@ describe('services/api: every request is bounded', () => {
     // The other caller still gets the request's own end: the timeout.
     expect(await second).toBeInstanceOf(ApiTimeoutError)
   })
+
+  test('bad input: a caller whose signal was already aborted gets RequestAbandonedError; the load it started ends without an unhandled rejection', async () => {
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      const api = createBlockchainApi({ baseUrl: base, projectId: 'p', timeout: 300 })
+      const aborted = AbortSignal.abort()
+      const first = api.getBalances({ address: '0x0ab', chainId: 'eip155:1' }, { signal: aborted }).catch((e: unknown) => e)
+      // Shares the load the first caller started (same cache key) and waits for its end.
+      const second = api.getBalances({ address: '0x0ab', chainId: 'eip155:1' }).catch((e: unknown) => e)
+      expect(await first).toBeInstanceOf(RequestAbandonedError)
+      expect(await second).toBeInstanceOf(ApiTimeoutError)
+      // Node reports unhandled rejections once the microtasks of a macrotask are drained: one macrotask turn is enough.
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
 })

@@ -107,7 +107,12 @@ export class RequestAbandonedError extends BaseError {
  */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise
-  if (signal.aborted) return Promise.reject(new RequestAbandonedError('The caller stopped waiting.', { cause: signal.reason }))
+  if (signal.aborted) {
+    // Nobody waits for this load any more: its failure (a timeout) is the cache's and the other callers', never an
+    // unhandled rejection.
+    promise.catch(() => undefined)
+    return Promise.reject(new RequestAbandonedError('The caller stopped waiting.', { cause: signal.reason }))
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new RequestAbandonedError('The caller stopped waiting.', { cause: signal.reason }))
     signal.addEventListener('abort', onAbort, { once: true })
