@@ -38,8 +38,28 @@ function keepTail(script: string, stream: 'out' | 'err', chunk: Buffer) {
   if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
 }
 
-function run(script: string): Promise<Phase> {
+/** Clock ticks per second of `/proc/<pid>/stat` (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU seconds (user + system) of this process's children that have ended and been waited for (`/proc/self/stat`
+ * cutime + cstime), or undefined where there is no /proc. A phase's children are waited for by npm, and theirs by them:
+ * the difference over a phase is the CPU it used (processes left running past the phase are not counted).
+ */
+function childrenCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    // The fields after the command name, which is in parentheses and may hold spaces: cutime is field 16, cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
+}
+
+function run(script: string, measureCpu: boolean): Promise<Phase> {
   const started = performance.now()
+  const cpuBefore = measureCpu ? childrenCpuSeconds() : undefined
   console.log(`\n▶ npm run ${script}`)
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', script], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'pipe'] })
@@ -51,7 +71,12 @@ function run(script: string): Promise<Phase> {
       process.stderr.write(chunk)
       keepTail(script, 'err', chunk)
     })
-    const done = (status: number) => resolve({ name: script, seconds: (performance.now() - started) / 1000, status })
+    const done = (status: number) => {
+      const cpuAfter = cpuBefore === undefined ? undefined : childrenCpuSeconds()
+      const phase: Phase = { name: script, seconds: (performance.now() - started) / 1000, status }
+      if (cpuBefore !== undefined && cpuAfter !== undefined) phase.cpuSeconds = cpuAfter - cpuBefore
+      resolve(phase)
+    }
     child.on('error', () => done(127))
     child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)))
   })
@@ -74,8 +99,8 @@ async function main(): Promise<number> {
   const phases: Phase[] = []
   const install = Number(process.env.LATCHKEY_INSTALL_SECONDS)
   if (process.env.LATCHKEY_INSTALL_SECONDS && Number.isFinite(install)) phases.push({ name: 'install', seconds: install, status: 0 })
-  if (parallel) phases.push(...(await Promise.all(present.map(run))))
-  else for (const script of present) phases.push(await run(script))
+  if (parallel) phases.push(...(await Promise.all(present.map((script) => run(script, false)))))
+  else for (const script of present) phases.push(await run(script, true))
 
   writeFileSync(join(reportsDir, 'phases.json'), JSON.stringify(phases, null, 2))
   console.log(`\n${formatReport(phases, collectTimes(), 15, tails)}`)

@@ -144,6 +144,17 @@ describe('CI report', () => {
     expect(text).not.toContain('all fine')
   })
 
+  test('behavior: with CPU measured, each phase shows its CPU seconds and the cores it kept busy (CPU ÷ wall)', () => {
+    const text = formatReport(
+      [
+        { name: 'install', seconds: 80, status: 0 },
+        { name: 'test:e2e', seconds: 100, status: 0, cpuSeconds: 150 },
+      ],
+      { tests: [], files: [] },
+    )
+    expect(text.split('\n').slice(1, 4)).toEqual(['  phase     seconds      cpu  cores  result', '  install      80.0                  passed', '  test:e2e    100.0    150.0   1.50  passed'])
+  })
+
   test('behavior: a missing reports folder gives no tests, not an error', () => {
     expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
   })

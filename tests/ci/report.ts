@@ -15,8 +15,11 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** Where the phases and the reporters write (Playwright's own `test-results/` is wiped at each of its runs). */
 export const reportsDir = join(repoRoot, 'test-reports')
 
-/** One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed). */
-export type Phase = { name: string; seconds: number; status: number }
+/**
+ * One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed), and
+ * when measured the CPU seconds (user + system) its processes used: CPU ÷ wall is how many of the cores it kept busy.
+ */
+export type Phase = { name: string; seconds: number; status: number; cpuSeconds?: number }
 /**
  * One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms, and,
  * when it did not pass, `failure`: its status and the first line of its error (ANSI colours removed).
@@ -168,8 +171,14 @@ const clip = (text: string, width: number) => (text.length > width ? `${text.sli
 export function formatReport(phases: readonly Phase[], times: { tests: TestTime[]; files: FileTime[] }, top = 15, tails: Readonly<Record<string, readonly string[]>> = {}): string {
   const lines: string[] = []
   const width = Math.max(5, ...phases.map((p) => p.name.length))
-  lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  result`)
-  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}`)
+  const withCpu = phases.some((p) => p.cpuSeconds !== undefined)
+  const cpu = (p: Phase) => {
+    if (!withCpu) return ''
+    if (p.cpuSeconds === undefined) return `${''.padStart(7)}  ${''.padStart(5)}  `
+    return `${p.cpuSeconds.toFixed(1).padStart(7)}  ${(p.cpuSeconds / Math.max(p.seconds, 0.001)).toFixed(2).padStart(5)}  `
+  }
+  lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  ${withCpu ? '    cpu  cores  ' : ''}result`)
+  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}`)
   const total = phases.reduce((sum, p) => sum + p.seconds, 0)
   lines.push(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}  ${(total / 60).toFixed(1)} min`)
   const slowTests = [...times.tests].sort((a, b) => b.ms - a.ms).slice(0, top)
