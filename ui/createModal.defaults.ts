@@ -5,6 +5,7 @@
  */
 import type { CaipNetwork } from '../adapters/networks.ts'
 import { resolveFeatures } from '../services/features.ts'
+import { defaultSwapProvider } from '../kernel/swap.ts'
 import type { ModalOptions, ModalState } from './types.ts'
 
 /**
@@ -59,5 +60,6 @@ export function defaultState(options: ModalOptions, defaultNetwork: CaipNetwork,
     isUnsupportedChain: false,
     siwx: options.siwx ? idleSiwx(options.siwx.required ?? false) : undefined,
     features: resolveFeatures(options.features ?? {}, undefined, { basic: options.basic ?? false }).features,
+    swapProvider: options.swapProvider ?? defaultSwapProvider,
   }
 }

@@ -5,6 +5,7 @@ import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, ty
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectorTypeOrder } from '../machines/catalogue.order.ts'
+import { swapProviders } from '../kernel/swap.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import type { ModalOptions } from './types.ts'
 
@@ -260,6 +261,7 @@ const optionsShape = v.looseObject({
       v.check((list) => new Set(list).size === list.length, 'Duplicate connector type'),
     ),
   ),
+  swapProvider: v.optional(v.picklist(swapProviders, (issue) => `Invalid swap provider: expected one of ${swapProviders.join(', ')} but received ${preview(issue.input)}`)),
   transferAdapter: v.optional(objectWithMethods(transferMethods)),
   clock: v.optional(objectWithMethods(['setTimeout', 'clearTimeout'])),
 })

@@ -13,6 +13,7 @@ import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { SiwxConfig } from '../kernel/siwx.ts'
+import type { SwapProvider } from '../kernel/swap.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
 
@@ -166,6 +167,12 @@ export type ModalOptions = {
    */
   connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
   /**
+   * The swap provider (spec §9 "Swap provider by default 1inch"): one of `swapProviders` (`kernel/swap.ts`). Default
+   * `'1inch'`; `getState().swapProvider` reads the setting in force. Anything else throws `InvalidOptionsError` at
+   * `options.swapProvider`.
+   */
+  swapProvider?: SwapProvider
+  /**
    * Skips the SwitchNetwork confirmation view (spec §2: "SwitchNetwork is pushed when confirmation is not ignored"): a
    * network switch while connected (`switchNetwork()`, a pick in a network list) asks the wallet without pushing
    * SwitchNetwork. Default `false`.
@@ -226,4 +233,6 @@ export type ModalState = {
    * in the modal.
    */
   features: Features
+  /** The swap provider in force (spec §9): the `swapProvider` option, `'1inch'` by default. */
+  swapProvider: SwapProvider
 }

@@ -13,6 +13,7 @@ import type { SiwxView } from '../../machines/siwx.connect.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { FeatureRefs } from '../assemble/index.ts'
 import { idleSiwx } from '../createModal.defaults.ts'
+import { defaultSwapProvider } from '../../kernel/swap.ts'
 import type { ModalOptions, ModalState } from '../types.ts'
 
 export type CreatePublicStateParameters = {
@@ -69,6 +70,7 @@ export function createPublicState({ options, storage, actor, siwxView }: CreateP
       isUnsupportedChain: net.isUnsupported,
       siwx: options.siwx ? pickSiwx(options.siwx.required ?? false) : undefined,
       features: actor.getSnapshot().context.flags,
+      swapProvider: options.swapProvider ?? defaultSwapProvider,
     }
   }
   let cached: { key: string; state: ModalState } | undefined
