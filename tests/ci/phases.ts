@@ -2,12 +2,15 @@
  * `npm test` and `npm run test:quick`: runs npm scripts as timed phases and ends with the report of tests/ci/report.ts
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
- * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <script>…`, e.g.
- * `tests/ci/phases.ts typecheck test:unit test:integration test:e2e test:examples`.
+ * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <script>[+<script>…]…`, e.g.
+ * `tests/ci/phases.ts typecheck+lint test:unit test:integration test:e2e+test:examples`.
  *
- * - One after another (default): every phase runs even when an earlier one failed, so one run shows every failure and
- *   every phase's time; the exit status is 1 when any phase failed.
+ * - Each argument is a group; groups run one after another, the scripts of a group (`a+b`) side by side, their output
+ *   lines prefixed with `[script]`. Every phase runs even when an earlier one failed, so one run shows every failure
+ *   and every phase's time; the exit status is 1 when any phase failed.
  * - `--parallel`: all at once (`test:quick`: the type check on one core, the unit tests on the other).
+ * - Each phase's CPU (user + system, itself and every process it waited for, from bash's `times`) is reported beside
+ *   its wall clock: CPU ÷ wall is how many cores it kept busy, the measure of what can run beside it.
  * - A script that package.json does not define is skipped with a note (a phase another change adds, e.g. `lint`).
  * - A failed phase's last 40 lines are repeated at the very end of the report (a failure no report file records, such
  *   as a Vitest unhandled error, then still shows at the tail of a CI log).
@@ -17,6 +20,7 @@
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { collectTimes, formatReport, plainText, repoRoot, reportsDir, type Phase } from './report.ts'
 
@@ -38,60 +42,87 @@ function keepTail(script: string, stream: 'out' | 'err', chunk: Buffer) {
   if (tail.length > TAIL_LINES) tail.splice(0, tail.length - TAIL_LINES)
 }
 
-/** Clock ticks per second of `/proc/<pid>/stat` (`getconf CLK_TCK`: 100 on Linux). */
-const CLOCK_TICKS = 100
-
 /**
- * CPU seconds (user + system) of this process's children that have ended and been waited for (`/proc/self/stat`
- * cutime + cstime), or undefined where there is no /proc. A phase's children are waited for by npm, and theirs by them:
- * the difference over a phase is the CPU it used (processes left running past the phase are not counted).
+ * CPU seconds (user + system) a finished command used with all its descendants that were waited for, read from what
+ * bash's `times` printed into `file` ("0m0.01s 0m0.00s" for the shell, then the same for its children); undefined
+ * when it cannot be read.
  */
-function childrenCpuSeconds(): number | undefined {
+function readTimes(file: string): number | undefined {
   try {
-    const stat = readFileSync('/proc/self/stat', 'utf8')
-    // The fields after the command name, which is in parentheses and may hold spaces: cutime is field 16, cstime 17.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS
+    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? ''
+    const parts = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]))
+    return parts.length === 2 ? parts[0]! + parts[1]! : undefined
   } catch {
     return undefined
+  } finally {
+    rmSync(file, { force: true })
   }
 }
 
-function run(script: string, measureCpu: boolean): Promise<Phase> {
+/** Passes a phase's stream through, each line prefixed with `[script]` when phases run side by side. */
+function passThrough(script: string, stream: 'out' | 'err', target: NodeJS.WriteStream, prefixed: boolean) {
+  let pending = ''
+  return {
+    write(chunk: Buffer) {
+      keepTail(script, stream, chunk)
+      if (!prefixed) {
+        target.write(chunk)
+        return
+      }
+      const lines = (pending + chunk.toString()).split('\n')
+      pending = lines.pop() ?? ''
+      if (lines.length) target.write(lines.map((line) => `[${script}] ${line}\n`).join(''))
+    },
+    end() {
+      if (prefixed && pending) target.write(`[${script}] ${pending}\n`)
+    },
+  }
+}
+
+/**
+ * Runs `npm run <script>` through bash, which records with `times` the CPU the script and all it waited for used.
+ *
+ * @param group the phase's group (phases of one group run side by side); `prefixed`: its lines carry `[script]`.
+ */
+function run(script: string, group: number, prefixed: boolean): Promise<Phase> {
   const started = performance.now()
-  const cpuBefore = measureCpu ? childrenCpuSeconds() : undefined
   console.log(`\n▶ npm run ${script}`)
+  const timesFile = join(tmpdir(), `latchkey-phase-${process.pid}-${script.replace(/[^\w.-]/g, '_')}.times`)
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'pipe'] })
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk)
-      keepTail(script, 'out', chunk)
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk)
-      keepTail(script, 'err', chunk)
-    })
+    const child = spawn('bash', ['-c', 'npm run "$0"; status=$?; times > "$1"; exit $status', script, timesFile], { cwd: repoRoot, stdio: ['inherit', 'pipe', 'pipe'] })
+    const out = passThrough(script, 'out', process.stdout, prefixed)
+    const err = passThrough(script, 'err', process.stderr, prefixed)
+    child.stdout.on('data', (chunk: Buffer) => out.write(chunk))
+    child.stderr.on('data', (chunk: Buffer) => err.write(chunk))
+    let ended = false
     const done = (status: number) => {
-      const cpuAfter = cpuBefore === undefined ? undefined : childrenCpuSeconds()
-      const phase: Phase = { name: script, seconds: (performance.now() - started) / 1000, status }
-      if (cpuBefore !== undefined && cpuAfter !== undefined) phase.cpuSeconds = cpuAfter - cpuBefore
+      if (ended) return
+      ended = true
+      out.end()
+      err.end()
+      const phase: Phase = { name: script, seconds: (performance.now() - started) / 1000, status, group }
+      const cpu = readTimes(timesFile)
+      if (cpu !== undefined) phase.cpuSeconds = cpu
       resolve(phase)
     }
     child.on('error', () => done(127))
-    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)))
+    child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)))
   })
 }
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2)
   const parallel = args.includes('--parallel')
-  const wanted = args.filter((a) => !a.startsWith('--'))
   const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-  const present = wanted.filter((s) => {
-    if (s in scripts) return true
-    console.log(`(no "${s}" script in package.json: phase skipped)`)
-    return false
-  })
+  const present = (names: string[]) =>
+    names.filter((s) => {
+      if (s in scripts) return true
+      console.log(`(no "${s}" script in package.json: phase skipped)`)
+      return false
+    })
+  const wanted = args.filter((a) => !a.startsWith('--'))
+  // `--parallel`: one group of every script; otherwise each argument is a group, `a+b` running a and b side by side.
+  const groups = (parallel ? [wanted.flatMap((a) => a.split('+'))] : wanted.map((a) => a.split('+'))).map(present).filter((g) => g.length > 0)
   // The reports of the phases about to run start afresh; older ones of other phases stay out of this run's report.
   rmSync(reportsDir, { recursive: true, force: true })
   mkdirSync(reportsDir, { recursive: true })
@@ -99,8 +130,7 @@ async function main(): Promise<number> {
   const phases: Phase[] = []
   const install = Number(process.env.LATCHKEY_INSTALL_SECONDS)
   if (process.env.LATCHKEY_INSTALL_SECONDS && Number.isFinite(install)) phases.push({ name: 'install', seconds: install, status: 0 })
-  if (parallel) phases.push(...(await Promise.all(present.map((script) => run(script, false)))))
-  else for (const script of present) phases.push(await run(script, true))
+  for (const [index, group] of groups.entries()) phases.push(...(await Promise.all(group.map((script) => run(script, index + 1, group.length > 1)))))
 
   writeFileSync(join(reportsDir, 'phases.json'), JSON.stringify(phases, null, 2))
   console.log(`\n${formatReport(phases, collectTimes(), 15, tails)}`)

@@ -155,6 +155,24 @@ describe('CI report', () => {
     expect(text.split('\n').slice(1, 4)).toEqual(['  phase     seconds      cpu  cores  result', '  install      80.0                  passed', '  test:e2e    100.0    150.0   1.50  passed'])
   })
 
+  test('behavior: phases run side by side count once in the total (the longest of their group) and say beside what they ran', () => {
+    const text = formatReport(
+      [
+        { name: 'install', seconds: 80, status: 0 },
+        { name: 'test:e2e', seconds: 600, status: 0, group: 2 },
+        { name: 'test:examples', seconds: 150, status: 1, group: 2 },
+      ],
+      { tests: [], files: [] },
+    )
+    expect(text.split('\n').slice(1, 6)).toEqual([
+      '  phase          seconds  result',
+      '  install           80.0  passed',
+      '  test:e2e         600.0  passed (beside test:examples)',
+      '  test:examples    150.0  FAILED (exit 1) (beside test:e2e)',
+      '  total            680.0  11.3 min',
+    ])
+  })
+
   test('behavior: a missing reports folder gives no tests, not an error', () => {
     expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
   })

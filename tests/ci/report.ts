@@ -18,8 +18,9 @@ export const reportsDir = join(repoRoot, 'test-reports')
 /**
  * One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed), and
  * when measured the CPU seconds (user + system) its processes used: CPU ÷ wall is how many of the cores it kept busy.
+ * Phases of the same `group` ran side by side (the run's wall clock counts the longest of them).
  */
-export type Phase = { name: string; seconds: number; status: number; cpuSeconds?: number }
+export type Phase = { name: string; seconds: number; status: number; cpuSeconds?: number; group?: number }
 /**
  * One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms, and,
  * when it did not pass, `failure`: its status and the first line of its error (ANSI colours removed).
@@ -178,8 +179,18 @@ export function formatReport(phases: readonly Phase[], times: { tests: TestTime[
     return `${p.cpuSeconds.toFixed(1).padStart(7)}  ${(p.cpuSeconds / Math.max(p.seconds, 0.001)).toFixed(2).padStart(5)}  `
   }
   lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  ${withCpu ? '    cpu  cores  ' : ''}result`)
-  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}`)
-  const total = phases.reduce((sum, p) => sum + p.seconds, 0)
+  const beside = (p: Phase) => {
+    const others = phases.filter((o) => o !== p && o.group !== undefined && o.group === p.group).map((o) => o.name)
+    return others.length ? ` (beside ${others.join(', ')})` : ''
+  }
+  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}${beside(p)}`)
+  // Wall clock: a group of phases run side by side counts as its longest phase.
+  const longest = new Map<string, number>()
+  for (const [i, p] of phases.entries()) {
+    const key = p.group === undefined ? `alone ${i}` : `group ${p.group}`
+    longest.set(key, Math.max(longest.get(key) ?? 0, p.seconds))
+  }
+  const total = [...longest.values()].reduce((sum, s) => sum + s, 0)
   lines.push(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}  ${(total / 60).toFixed(1)} min`)
   const slowTests = [...times.tests].sort((a, b) => b.ms - a.ms).slice(0, top)
   if (slowTests.length) {
