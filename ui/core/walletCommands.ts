@@ -14,6 +14,20 @@ import { InvalidOptionsError } from '../options.ts'
 import type { CoreAdapters } from './adapters.ts'
 
 /**
+ * `modal.getAdapter(namespace)` for a namespace with no configured network (spec §8 'Chain adapter not found'). An
+ * `InvalidOptionsError`: the options configure no network of that namespace.
+ */
+export class ChainAdapterNotFoundError extends InvalidOptionsError {
+  override name = 'ChainAdapterNotFoundError'
+  /** The namespace asked for. */
+  namespace: string
+  constructor(namespace: string) {
+    super('Chain adapter not found', { details: `The adapter for the ${namespace} namespace does not exist.` })
+    this.namespace = namespace
+  }
+}
+
+/**
  * Creates the wallet calls of one core, on its started root actor and its adapters.
  * @example
  * const { signMessage } = createWalletCommands(actor, adapters)
@@ -64,14 +78,15 @@ export function createWalletCommands(actor: RootActor, { adapter, adapters, wall
      * The chain adapter of a configured namespace, loaded if it was not yet (spec §1 lazy rule): for the calls only
      * one namespace has, e.g. Bitcoin's `sendTransfer` (the wallet builds, signs and broadcasts; spec §6 keeps
      * Bitcoin out of the Send view) or `signPSBT`.
-     * @throws InvalidOptionsError when no network of that namespace is configured.
+     * @throws ChainAdapterNotFoundError ('Chain adapter not found', an `InvalidOptionsError`) when no network of that
+     *   namespace is configured.
      * @example
      * const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
      * await btc.sendTransfer({ connectorId, network, recipient, amount: 10_000n })
      */
     async getAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
       const found = adapters[namespace]
-      if (!found) throw new InvalidOptionsError(`The adapter for the ${namespace} namespace does not exist.`)
+      if (!found) throw new ChainAdapterNotFoundError(namespace)
       const lazy = found as ChainAdapter & { load?: () => Promise<ChainAdapter> }
       return lazy.load ? lazy.load() : found
     },
