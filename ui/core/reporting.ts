@@ -11,6 +11,7 @@ import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { ModalOptions } from '../types.ts'
+import { enShell } from '../locales/en.shell.ts'
 import type { RootActionImplementation } from './persistence.ts'
 
 export type CreateReportingParameters = {
@@ -82,8 +83,14 @@ export function createReporting(p: CreateReportingParameters) {
     reportError: ({ event }) => {
       if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'feature.reportError') reportWalletError(event.error)
     },
+    // Spec §5, §8: a switch to an unknown network raises the SWITCH_NETWORK_NOT_FOUND alert (debug mode, once); each
+    // network asked for is logged.
     reportNetworkNotFound: ({ event }) => {
-      if (options.debug && event.type === 'network.notFound') console.warn(`[latchkey] Network Not Found: ${event.caipNetworkId}`)
+      if (!options.debug || event.type !== 'network.notFound') return
+      console.warn(`[latchkey] ${enShell.networkNotFound}: ${event.caipNetworkId}`)
+      if (alertShown.has('SWITCH_NETWORK_NOT_FOUND')) return
+      alertShown = new Set([...alertShown, 'SWITCH_NETWORK_NOT_FOUND'])
+      p.toast(enShell.networkNotFound)
     },
   }
   return { services, actions }

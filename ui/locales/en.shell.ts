@@ -52,6 +52,8 @@ export const enShell = {
   brandingPrefix: 'UX by',
   brandingName: 'latchkey',
   unknownError: 'Unknown error',
+  /** The debug-mode alert of a switch to a network the dapp does not configure (spec §8 SWITCH_NETWORK_NOT_FOUND). */
+  networkNotFound: 'Network Not Found',
   /**
    * The send form's messages by key (`machines/send.messages.ts`; worded by `ui/errorSentence.ts` `sendMessageText`): the
    * spec's §5 strings word for word, and this build's own for the amount and receiver. In the shell because the public
