@@ -41,6 +41,8 @@ export type InstanceServices = Pick<FeatureHost, 'blockchain' | 'directory' | 'f
   track(event: string, properties: Record<string, unknown>): void
   /** Reports a wallet failure (not the user's rejection) as an SDK error of category WALLET_ERROR. */
   reportWalletError(error: { name: string; message: string }): void
+  /** Reports a failure of the SDK itself (a wallet provider that cannot start) as an SDK error of category INTERNAL_SDK_ERROR (spec §8). */
+  reportInternalError(error: { name: string; message: string }): void
 }
 
 /** Loads images so the first rows paint with their icons; gives up after `imagePreloadTimeout` (spec §9). Browser only. */
@@ -158,5 +160,6 @@ export function createInstanceServices({
     transfer: getTransfer,
     track: (event, properties) => void getAnalytics()?.then((a) => a.track(event, properties)),
     reportWalletError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR')),
+    reportInternalError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'INTERNAL_SDK_ERROR')),
   }
 }

@@ -27,6 +27,9 @@ export type CreateReportingParameters = {
   toast: (message: string) => void
 }
 
+/** The errors of a wallet provider that could not start (WalletConnect's SDK failing to load or to initialise). */
+const providerInitFailures: ReadonlySet<string> = new Set(['WalletConnectInitError', 'MissingPeerDependencyError'])
+
 /** The root machine's reporting actions. */
 export type ReportingActions = Record<'showAlert' | 'trackOpen' | 'track' | 'trackConnected' | 'reportError' | 'reportNetworkNotFound', RootActionImplementation>
 
@@ -81,7 +84,12 @@ export function createReporting(p: CreateReportingParameters) {
       if (event.type === 'connection.connected') track('CONNECT_SUCCESS', { method: 'browser', connector: event.connectorId })
     },
     reportError: ({ event }) => {
-      if (event.type === 'connection.failed' || event.type === 'network.switchFailed' || event.type === 'feature.reportError') reportWalletError(event.error)
+      if (event.type !== 'connection.failed' && event.type !== 'network.switchFailed' && event.type !== 'feature.reportError') return
+      // Spec §8: a wallet provider that cannot start (WalletConnect's) is the SDK's own failure: an internal SDK error
+      // event, and logged. Other failures are the wallet's.
+      if (!providerInitFailures.has(event.error.name)) return reportWalletError(event.error)
+      console.error(`[latchkey] The wallet provider could not start (${event.error.name}): ${event.error.message}`)
+      analytics((s) => s.reportInternalError(event.error))
     },
     // Spec §5, §8: a switch to an unknown network raises the SWITCH_NETWORK_NOT_FOUND alert (debug mode, once); each
     // network asked for is logged.
