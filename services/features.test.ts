@@ -9,6 +9,16 @@ describe('features', () => {
     expect(resolveFeatures({}, undefined).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false, legalCheckbox: false })
     expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'pay', 'legalCheckbox'])
   })
+  test('spec §9: the remote defaults (email, the seven socials, activity, branding on; multiWallet off) and analytics on, with no option and no remote config', () => {
+    expect(resolveFeatures({}, undefined).features).toMatchObject({
+      analytics: true,
+      email: true,
+      socials: ['google', 'x', 'discord', 'farcaster', 'github', 'apple', 'facebook'],
+      activity: true,
+      reownBranding: true,
+      multiWallet: false,
+    })
+  })
   test('behavior: the local-only features follow the options, and a remote config never changes them', () => {
     const local = { send: false, receive: false, allWallets: false, pay: true }
     expect(resolveFeatures(local, undefined).features).toMatchObject(local)
