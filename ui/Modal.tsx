@@ -5,6 +5,7 @@ import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, titleOf, viewCode, 
 import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
+import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
 
 /** The views the branding footer (the `reownBranding` feature) sits under. */
@@ -53,7 +54,7 @@ function ViewCode({ code }: { code: PreloadableView }) {
   if (!View) return <ViewSkeleton label={copy.loading} />
   return (
     <>
-      <style>{loadedViewCss()}</style>
+      <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} />
       <View />
       <Loaded />
     </>

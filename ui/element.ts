@@ -228,7 +228,7 @@ function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButton
     ModalContext.Provider,
     { value: modal },
     // biome-ignore lint/correctness/noChildrenProp: createElement without JSX: ShadowHost's props type declares `children`
-    createElement(PageButtonsContext.Provider, { value: pageButtons }, createElement(ShadowHost, { css, testId: 'latchkey-modal', children: createElement(ModalShell) })),
+    createElement(PageButtonsContext.Provider, { value: pageButtons }, createElement(ShadowHost, { css, nonce: modal.options.nonce, testId: 'latchkey-modal', children: createElement(ModalShell) })),
   )
 }
 

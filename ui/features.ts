@@ -174,7 +174,7 @@ function loadViewCss(): Promise<void> {
 /**
  * The CSS of the views' insides (`ui/styles.views.ts`), once fetched: {@link viewCode}'s `preload()` resolves only when
  * it is in, so a view never renders unstyled. Undefined before the first view's chunk is in.
- * @example <style>{loadedViewCss()}</style>
+ * @example <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} />
  */
 export function loadedViewCss(): string | undefined {
   return viewCss

@@ -247,6 +247,15 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     expect(() => make({ locale: 'de-DE' })).not.toThrow()
   })
 
+  test("bad input: a nonce that is not CSP's base64 text (a number, empty, spaces, quotes, a directive) is refused, naming the option; base64 and base64url pass", () => {
+    expect(refusal({ nonce: 'abc def' })).toMatchObject({
+      option: 'options.nonce',
+      shortMessage: 'options.nonce: Invalid nonce: expected base64 or base64url text (letters, digits, + / - _, up to two = at the end) but received "abc def"',
+    })
+    for (const bad of [42, '', "'nonce-abc'", 'abc;script-src *', 'a=b', 'abc===', '<abc>', null]) expect(refusal({ nonce: bad }).option, JSON.stringify(bad)).toBe('options.nonce')
+    for (const good of ['rAnd0m+/w==', 'rAnd0m-_w', 'MTIzNDU2Nzg5MA=']) expect(() => make({ nonce: good }), good).not.toThrow()
+  })
+
   test('bad input: not an options object at all', () => {
     expect(() => createModal(null as never)).toThrowErrorMatchingInlineSnapshot(`
       [InvalidOptionsError: Invalid options
@@ -266,6 +275,7 @@ describe('createModal accepts every option of the right shape', () => {
       metadata: { name: 'Dapp', description: 'd', url: 'https://dapp.example', icons: ['https://dapp.example/icon.png'] },
       themeMode: 'dark',
       themeVariables: { accent: '#7b61ff', zIndex: 1000 },
+      nonce: 'cmFuZG9tLW5vbmNl',
       enableReconnect: false,
       allowUnsupportedChain: true,
       enableNetworkSwitch: true,

@@ -172,6 +172,13 @@ const optionsShape = v.looseObject({
     ),
   ),
   themeVariables: v.optional(themeVariablesShape),
+  // CSP's nonce-source value (base64-value): it goes into a `nonce` attribute and must match the page's header.
+  nonce: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9+/_-]+={0,2}$/, (issue) => `Invalid nonce: expected base64 or base64url text (letters, digits, + / - _, up to two = at the end) but received ${preview(issue.input)}`),
+    ),
+  ),
   enableReconnect: booleanOption,
   allowUnsupportedChain: booleanOption,
   enableNetworkSwitch: booleanOption,
@@ -385,7 +392,8 @@ export type ValidateOptionsErrorType = InvalidOptionsError
  *   RPC URLs (ws(s) for `webSocket`), and no id twice. `defaultNetwork` must be one of them (the same CAIP-2 id).
  * - `siwx` has its four methods; `siweConfig` is refused (spec §5: with `siwx`, "Cannot set both `siweConfig` and
  *   `siwx` options").
- * - Every other option has its documented type: booleans, `themeMode` light or dark (spec §5), `platform`,
+ * - Every other option has its documented type: booleans, `themeMode` light or dark (spec §5), `nonce` CSP's
+ *   base64 text, `platform`,
  *   `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false` or an object whose
  *   `relayUrl` is ws(s)), wallet id lists of strings, `customWallets` entries (non-empty `id` and `name`, unique ids;
  *   their links are strings, opened only through the link policy of `adapters/links.ts`), `connectorTypeOrder` (spec §9

@@ -55,7 +55,7 @@ export function ModalProvider({ modal, children }: { modal: ModalInstance; child
     <ModalContext.Provider value={modal}>
       <PageButtonsContext.Provider value={pageButtons}>
         {children}
-        <ShadowHost css={css} testId="latchkey-modal">
+        <ShadowHost css={css} nonce={modal.options.nonce} testId="latchkey-modal">
           <ModalBody />
         </ShadowHost>
       </PageButtonsContext.Provider>
@@ -207,9 +207,10 @@ export function mountModal(modal: ModalInstance, container: HTMLElement = docume
 }
 
 function PageButton({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
-  const css = useModalCss(useModalInstance())
+  const modal = useModalInstance()
+  const css = useModalCss(modal)
   return (
-    <ShadowHost css={css} inline fallback={fallback}>
+    <ShadowHost css={css} nonce={modal.options.nonce} inline fallback={fallback}>
       {children}
     </ShadowHost>
   )

@@ -4,7 +4,7 @@
  * unstyled; the modal adds it to its shadow root beside the view (`ui/Modal.tsx`). The shell's and the page buttons'
  * CSS is `styles.ts`, in the page's first JS. Colours, sizes and radii come only from the `--lk-` custom properties
  * (theme.ts).
- * @example <style>{viewCss}</style>
+ * @example <ShadowStyle css={viewCss} rank={viewStyleRank} /> // ui/shadowStyles.tsx
  */
 export const viewCss = `
 .lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }

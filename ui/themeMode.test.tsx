@@ -97,7 +97,12 @@ describe('the theme at run time (setThemeMode, setThemeVariables)', () => {
     document.body.append(host)
     const root = createRoot(host)
     await act(async () => root.render(<ModalProvider modal={modal} />))
-    const css = () => document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('style')!.textContent!
+    // The shell's CSS is a constructable stylesheet adopted by the shadow root (ui/shadowStyles.tsx).
+    const css = () =>
+      document
+        .querySelector('[data-testid="latchkey-modal"]')!
+        .shadowRoot!.adoptedStyleSheets.map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n'))
+        .join('\n')
     expect(css()).toContain('#123456')
     const light = css()
     await act(async () => modal.setThemeMode('dark'))

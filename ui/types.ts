@@ -36,6 +36,18 @@ export type ModalOptions = {
   themeMode?: ThemeMode
   themeVariables?: ThemeVariables
   /**
+   * A Content-Security-Policy nonce for the modal's styles, for browsers without constructable stylesheets only.
+   * Where the browser has them (Chromium 73+, Firefox 101+, Safari 16.4+) the modal adopts its CSS as constructed
+   * sheets, which CSP does not govern, and this option is not used; elsewhere each shadow root gets a `<style nonce>`
+   * element, which a page's `style-src 'nonce-<value>'` admits. Pass the same per-response value the page's CSP header
+   * names. Without it, such browsers need `style-src 'unsafe-inline'` (README "Content-Security-Policy").
+   *
+   * A nonce is base64 or base64url text (CSP's `base64-value`: letters, digits, `+`, `/`, `-`, `_`, at most two `=`
+   * at the end); anything else throws `InvalidOptionsError` (`options.nonce`).
+   * @example createModal({ projectId, networks, nonce: 'rAnd0m-per-response' })
+   */
+  nonce?: string
+  /**
    * The BCP 47 locale numbers and fiat values are written in (grouping, decimal separator, currency
    * format), e.g. `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`. Default the visitor's browser language
    * (`navigator.language`). A malformed tag throws `InvalidOptionsError` (`options.locale`).
