@@ -23,9 +23,10 @@ const mobileWalletUniversalLink: Plugin = {
 /**
  * One config for the demo (`npm start`, `npm run build`); the tests (`vitest`) extend it in vitest.config.ts.
  * The demo page lives in demo/; the anvil RPC URLs reach it as VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2,
- * set by dev/start.ts. Three pages: the demo (demo/index.html) and the statechart visualiser (demo/visualiser.html,
+ * set by dev/start.ts. Four pages: the demo (demo/index.html) and the statechart visualiser (demo/visualiser.html,
  * code in dev/visualiser/) and the development mobile wallet (demo/mobile-wallet.html,
- * code in dev/mobile-wallet/; VITE_RELAY_URL names the loopback WalletConnect relay), served and built side by side.
+ * code in dev/mobile-wallet/; VITE_RELAY_URL names the loopback WalletConnect relay), served and built side by side,
+ * and demo/csp.html: the demo with nothing inline, which the e2e server sends with a strict CSP (tests/e2e/demo-build.ts).
  */
 export default defineConfig({
   root: `${root}demo`,
@@ -60,7 +61,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     rolldownOptions: {
-      input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html`, mobileWallet: `${root}demo/mobile-wallet.html` },
+      input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html`, mobileWallet: `${root}demo/mobile-wallet.html`, csp: `${root}demo/csp.html` },
       // Minified, the functions keep their names: the visualiser shows the machines' guards and actions by them.
       output: { keepNames: true },
     },

@@ -126,6 +126,19 @@ ${root} .dd-pane > * { width: 100%; }
 @media (prefers-reduced-motion: reduce) { ${root} .dd-chevron { transition: none; } }
 `
 
+/** `css` as a constructed stylesheet of `doc`'s window, or undefined where constructable stylesheets are missing. */
+function constructedSheet(doc: Document, text: string): CSSStyleSheet | undefined {
+  const Sheet = (doc.defaultView as (Window & { CSSStyleSheet?: typeof CSSStyleSheet }) | null)?.CSSStyleSheet
+  if (!Sheet || !('adoptedStyleSheets' in doc)) return undefined
+  try {
+    const sheet = new Sheet()
+    sheet.replaceSync(text)
+    return sheet
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Mounts the development wallets' dock (see the module comment for the layout).
  *
@@ -143,7 +156,8 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   const uid = `dev-dock-${++mounts}`
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] => {
     const node = doc.createElement(tag)
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
+    // `style` through the CSS object model: a page with a strict CSP (demo/csp.html) refuses style attributes.
+    for (const [name, value] of Object.entries(attributes)) name === 'style' ? (node.style.cssText = value) : node.setAttribute(name, value)
     if (text !== undefined) node.textContent = text
     return node
   }
@@ -151,7 +165,11 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   // The dock is the page's one complementary landmark; the panels inside are labelled regions (an aside in an aside
   // would not be top-level, axe's landmark-complementary-is-top-level).
   const root = el('aside', { id: uid, class: 'dev-dock', 'data-testid': 'dev-wallet-dock', 'aria-labelledby': `${uid}-title`, 'data-latchkey-interactive': '' })
-  const style = el('style', {}, css(`#${uid}`))
+  // The dock's CSS as a constructed sheet of the document (CSP does not govern those: demo/csp.html runs with
+  // `style-src 'self'`), a <style> element where the browser has none.
+  const sheet = constructedSheet(doc, css(`#${uid}`))
+  const style = sheet ? undefined : el('style', {}, css(`#${uid}`))
+  if (sheet) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
   const bar = el('div', { class: 'dd-bar' })
   const title = el('h2', { id: `${uid}-title`, class: 'dd-title' }, 'Development wallets')
   const toggle = el('button', { type: 'button', class: 'dd-toggle', 'aria-expanded': 'false', 'aria-controls': `${uid}-body`, 'data-testid': 'dev-wallet-dock-toggle' })
@@ -176,7 +194,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   const body = el('div', { id: `${uid}-body`, class: 'dd-body' })
   const tabs = el('div', { role: 'tablist', class: 'dd-tabs', 'aria-label': 'Development wallets' })
   body.append(tabs)
-  root.append(style, bar, body)
+  root.append(...(style ? [style] : []), bar, body)
 
   type Slot = { entry: DockEntry; tab: HTMLButtonElement; badge: HTMLSpanElement; pane: HTMLDivElement; known: number; unmount: () => void; unsubscribe: () => void }
   const slots: Slot[] = []
@@ -326,6 +344,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
         slot.unmount()
       }
       root.remove()
+      if (sheet) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
     },
   }
   dock.setTheme(options.theme ?? 'light')

@@ -48,7 +48,7 @@ export function mountBitcoinWalletPanel(wallet: BitcoinDevWallet, container: HTM
   const uid = `bitcoin-dev-wallet-${++mountCount}`
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, style?: string, text?: string): HTMLElementTagNameMap[K] => {
     const node = doc.createElement(tag)
-    if (style) node.setAttribute('style', style)
+    if (style) node.style.cssText = style // the CSS object model: a strict CSP refuses style attributes
     if (text !== undefined) node.textContent = text
     return node
   }

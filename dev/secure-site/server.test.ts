@@ -321,6 +321,8 @@ describe('the frame page and the API boundary', () => {
     expect(csp).toContain("default-src 'none'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).not.toContain('unsafe-inline')
+    expect(csp).not.toContain('unsafe-eval')
+    expect(csp).toContain("require-trusted-types-for 'script'")
     expect(text).toContain('<script type="module" src="/frame.js">')
     expect(text).not.toMatch(/<script>(?!<\/script>)/)
   })

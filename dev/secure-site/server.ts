@@ -148,7 +148,7 @@ export function rpcOrigin(rpcUrl: string | null | undefined): string | undefined
 
 /**
  * The frame page's Content-Security-Policy: only this origin's script, style and API (and the frame URL's `rpcUrl`
- * origin for chain reads, when given), framed only by `ancestors`.
+ * origin for chain reads, when given), Trusted Types required, framed only by `ancestors`.
  *
  * @param ancestors exact origins; none gives `frame-ancestors 'none'`.
  * @param rpcUrl the frame URL's `rpcUrl`; its origin joins `connect-src` ({@link rpcOrigin}).
@@ -159,6 +159,8 @@ export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): 
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
+    // Trusted Types for every script sink: the frame's script writes no HTML strings (textContent and DOM nodes only).
+    "require-trusted-types-for 'script'",
     "img-src 'self' data:",
     `connect-src 'self'${rpc ? ` ${rpc}` : ''}`,
     "base-uri 'none'",

@@ -39,7 +39,7 @@ export function mountSolanaWalletPanel(wallet: DevSolanaWallet, container: HTMLE
   const uid = `dev-solana-wallet-${++mountCount}`
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, style?: string, text?: string): HTMLElementTagNameMap[K] => {
     const node = doc.createElement(tag)
-    if (style) node.setAttribute('style', style)
+    if (style) node.style.cssText = style // the CSS object model: a strict CSP refuses style attributes
     if (text !== undefined) node.textContent = text
     return node
   }

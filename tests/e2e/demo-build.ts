@@ -77,10 +77,41 @@ function files(dir: string, base = dir): string[] {
   })
 }
 
+/** The demo page served with {@link strictCsp} (demo/csp.html: the demo with nothing inline); `/csp` also reaches it. */
+export const STRICT_CSP_PAGE = '/csp.html'
+
+/** `scheme://host:port` of a service URL (ws:// included), for a CSP source list. */
+const sourceOf = (url: string): string => {
+  const { protocol, host } = new URL(url)
+  return `${protocol}//${host}`
+}
+
+/**
+ * The Content-Security-Policy a security-minded dapp sends, for {@link STRICT_CSP_PAGE}: everything from the page's own
+ * origin, no inline script or style, no `eval`, Trusted Types required for every script sink; plus the stack's loopback
+ * services the demo talks to (`connect-src`: the two anvil chains, the reference API, the Solana RPC, the WalletConnect
+ * relay's websocket, the secure site, the bundler; `frame-src`: the secure site's frame; `img-src`: `data:` icons and
+ * the reference API's and the secure site's images).
+ *
+ * @example strictCsp(urls) // "default-src 'self'; script-src 'self'; style-src 'self'; require-trusted-types-for 'script'; connect-src 'self' http://127.0.0.1:28545 …"
+ */
+export function strictCsp(urls: DemoServiceUrls): string {
+  const services = [urls.VITE_ANVIL_RPC_1, urls.VITE_ANVIL_RPC_2, urls.VITE_API_URL, urls.VITE_SOLANA_RPC, urls.VITE_RELAY_URL, urls.VITE_SECURE_SITE_URL, urls.VITE_BUNDLER_URL].map(sourceOf)
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "require-trusted-types-for 'script'",
+    `connect-src 'self' ${services.join(' ')}`,
+    `frame-src ${sourceOf(urls.VITE_SECURE_SITE_URL)}`,
+    `img-src 'self' data: ${sourceOf(urls.VITE_API_URL)} ${sourceOf(urls.VITE_SECURE_SITE_URL)}`,
+  ].join('; ')
+}
+
 /**
  * Serves {@link DEMO_BUILD_DIR} on 127.0.0.1:`port` with `urls` in place of the placeholders, held in memory.
  * `/mobile-wallet/wc?uri=…` serves the mobile wallet's page, as the dev server's universal-link rewrite does
- * (vite.config.ts). Resolves once listening.
+ * (vite.config.ts); {@link STRICT_CSP_PAGE} comes with {@link strictCsp}. Resolves once listening.
  */
 export async function serveDemo(port: number, urls: DemoServiceUrls): Promise<Server> {
   const body = new Map<string, Buffer>()
@@ -97,6 +128,7 @@ export async function serveDemo(port: number, urls: DemoServiceUrls): Promise<Se
     }
     body.set(route, content)
   }
+  const csp = strictCsp(urls)
   const server = createServer((req, res) => {
     const pathname = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
     const route = pathname === '/' ? '/index.html' : /^\/mobile-wallet\/wc\/?$/.test(pathname) ? '/mobile-wallet.html' : pathname
@@ -105,7 +137,14 @@ export async function serveDemo(port: number, urls: DemoServiceUrls): Promise<Se
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
       return
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(route) || '.html'] ?? 'application/octet-stream', 'cache-control': 'no-cache' }).end(content)
+    const resolved = body.has(route) ? route : `${route}.html`
+    res
+      .writeHead(200, {
+        'content-type': TYPES[extname(route) || '.html'] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+        ...(resolved === STRICT_CSP_PAGE ? { 'content-security-policy': csp } : {}),
+      })
+      .end(content)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
