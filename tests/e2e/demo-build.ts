@@ -39,7 +39,7 @@ const PLACEHOLDERS = {
 export type DemoServiceUrls = Record<keyof typeof PLACEHOLDERS, string>
 
 /**
- * Builds the demo pages (demo, visualiser, mobile wallet) into {@link DEMO_BUILD_DIR}, minified as a dapp ships it: every
+ * Builds the demo pages (demo, its strict-CSP twin, visualiser, mobile wallet) into {@link DEMO_BUILD_DIR}, minified as a dapp ships it: every
  * test's page load parses less than half the script. The functions keep their names (vite.config.ts `keepNames`), so
  * the visualiser still shows the machines' guards and actions by them. Rejects with the build's output when it fails.
  */
