@@ -131,9 +131,9 @@ describe('createModal: who signs the SIWX message', () => {
     instances.push(modal, { destroy: unannounce })
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
+    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'), { timeout: 5_000 })
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'))
+    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'), { timeout: 5_000 })
     return { wallet, added }
   }
 
@@ -165,7 +165,8 @@ describe('createModal: WalletConnect and namespaces', () => {
     expect(modal.getState().view).toBe('ConnectingWalletConnectBasic')
     // The pairing machine arrives with its module, then starts at once with the queued pairing.start.
     expect(modal.actor.getSnapshot().context.loading).toContain('pairing')
-    await vi.waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined())
+    // The module is fetched by a dynamic import: seconds on a loaded machine (the wait ends as soon as it is in).
+    await vi.waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined(), { timeout: 10_000 })
     const pairing = modal.actor.getSnapshot().context.features.pairing!
     expect(pairing.getSnapshot().value).not.toBe('idle')
     await vi.waitFor(() => expect(pairing.getSnapshot().value).toEqual({ proposing: 'showingUri' }), { timeout: 10_000 })
