@@ -7,7 +7,6 @@ import { to, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { pairingFeature } from './pairing.feature.ts'
 import { messageOf } from './messages.ts'
 import { sendFeature } from './send.feature.ts'
-import { sendOutcomes, sendToastMessages } from './send.outcomes.ts'
 import { siwxFeature } from './siwx.feature.ts'
 import { timing } from './timing.ts'
 
@@ -32,60 +31,13 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
 }
 const tagged = (...tags: string[]) => ({ hasTag: (t: string) => tags.includes(t), context: {} })
 
-describe('send registration (machines/send.feature.ts, its loaded hooks machines/send.outcomes.ts)', () => {
-  const on = { ...sendFeature.on, ...sendOutcomes }
-  test('behavior: before its machine arrives the page answers only the start; other gestures wait for the machine', () => {
-    const page = sendFeature.on!
-    expect(page.emitted).toBeUndefined()
-    expect(page.account).toBeUndefined()
-    expect(page.gesture!(facts(), { type: 'send.start' })).toEqual([to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open' }, true)])
-    expect(page.gesture!(facts({ view: 'SendPreview' }), { type: 'send.confirm' })).toEqual([to.self({ type: 'send.confirm' }, true)])
-  })
-  test('behavior: Confirm with a full transaction stack is refused with the toast; nothing enters the stack, the wallet is not asked', () => {
-    expect(on.gesture!(facts({ view: 'SendPreview', holder: 'send', transactions: { count: 99, limit: 99 } }), { type: 'send.confirm' })).toEqual([to.toast('error', messageOf('transactionStackFull'))])
-  })
-  test('behavior: Confirm with room pushes the stack entry, then asks the send machine', () => {
-    const commands = on.gesture!(facts({ view: 'SendPreview', holder: 'send' }), { type: 'send.confirm' })
-    expect(commands.map((c) => (c.to === 'root' ? c.to : `${c.to}:${c.event?.type}`))).toEqual(['router:router.pushTransaction', 'self:send.confirm'])
-  })
-  test('behavior: Account → Send while a send waits for the wallet shows its preview, not a second form', () => {
-    expect(on.gesture!(facts({ self: tagged('loading') }), { type: 'send.start' })).toEqual([to.router({ type: 'router.push', view: 'SendPreview' })])
-    expect(on.gesture!(facts({ self: tagged() }), { type: 'send.start', tokenKey: 'native' })).toEqual([to.router({ type: 'router.push', view: 'Send' }), to.self({ type: 'send.open', tokenKey: 'native' }, true)])
-  })
-  test('behavior: another account while the send views show leaves for Account and hides the loading toast of the send', () => {
-    const commands = on.account!(facts({ holder: 'send', view: 'SendPreview', toast: { variant: 'loading', message: sendToastMessages.submitted } }), 'changed')
-    expect(commands).toEqual([
-      to.self({ type: 'send.setTarget', target: account }),
-      { to: 'toast', event: { type: 'toast.hide' } },
-      to.router({ type: 'router.clearTransactions' }),
-      to.router({ type: 'router.reset', view: 'Account' }),
-    ])
-  })
-  test('behavior: another toast is never hidden by a send being cleared', () => {
-    expect(on.account!(facts({ account: undefined, toast: { variant: 'success', message: 'Address copied' } }), 'disconnected')).toEqual([to.self({ type: 'send.clear' })])
-  })
-  test('behavior: success without a stack entry (closed and reopened meanwhile) resets to Account; balances and Account data are read again', () => {
-    const commands = on.emitted!(facts({ view: 'SendPreview' }), { type: 'send.succeeded', hash: '0x1', caipNetworkId: 'eip155:31337', native: false, tokenAddress: 'eip155:31337:0xabc' })
-    expect(commands).toEqual([
-      to.router({ type: 'router.reset', view: 'Account' }),
-      to.connection({ type: 'connection.refreshBalance' }),
-      { to: 'feature', feature: 'account', event: { type: 'account.reload', forceUpdate: 'eip155:31337:0xabc' } },
-      to.toast('success', sendToastMessages.sent),
-    ])
-  })
-  test('behavior: a failure pops its stack entry, shows the error and reports it; an unknown event moves nothing', () => {
-    const error = { name: 'TransactionRevertedError', message: 'The transaction was reverted' }
-    expect(on.emitted!(facts({ view: 'SendPreview', transactions: { count: 1, limit: 99 } }), { type: 'send.failed', error })).toEqual([
-      to.router({ type: 'router.popTransaction', outcome: 'error', isConnected: true }),
-      to.toast('error', messageOf('failure', error)),
-      to.root({ type: 'feature.reportError', error }),
-    ])
-    expect(on.emitted!(facts(), { type: 'send.somethingElse' })).toEqual([])
-  })
-  test('behavior: the send feature exists only with the send flag on', () => {
+describe('send registration (machines/send.feature.ts)', () => {
+  test('behavior: the send feature exists only with the send flag on, and is spawned with the connected account', () => {
     const off = resolveFeatures({ send: false }, undefined, { basic: false }).features
     expect(sendFeature.available!(facts({ flags: off }))).toBe(false)
     expect(sendFeature.available!(facts())).toBe(true)
+    expect(sendFeature.input!(facts())).toEqual({ target: account })
+    expect(sendFeature.on).toBeUndefined()
   })
 })
 

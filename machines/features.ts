@@ -30,6 +30,8 @@ export type FeatureRegistration = {
   views?: readonly string[]
   /** Its views are a way of connecting (WalletConnect's pairing): the root shows them as `open.connecting`. */
   connecting?: boolean
+  /** Its views need a connected account: `open({ view })` of one while not connected does not spawn it (Send). */
+  needsAccount?: boolean
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */
@@ -163,6 +165,20 @@ export type FeatureReport =
   | { type: 'feature.track'; name: string; properties: Record<string, unknown> }
   /** A wallet failure (not the user's rejection), reported as WALLET_ERROR. */
   | { type: 'feature.reportError'; error: { name: string; message: string } }
+
+/**
+ * The root's moments as a spawned feature receives them (its chart handles those it follows, with its own guards):
+ * - `root.account`: the active namespace's account changed (`change`); `account` is the new one (none: disconnected);
+ *   `holder` is the feature whose views show now;
+ * - `root.open`: `open({ view })` asked for one of its views (the router already shows it);
+ * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it).
+ * Views travel by name (`string`, not `ViewName`): the view names derive from the manifests, which are typed from
+ * the feature machines, whose events these are.
+ */
+export type RootMoment =
+  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined }
+  | { type: 'root.open'; view: string; data?: unknown }
+  | { type: 'root.back'; view: string }
 
 /** An event a command carries: a type and any fields. */
 export type CommandEvent = { type: string; [field: string]: unknown }

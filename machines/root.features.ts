@@ -1,5 +1,5 @@
 import type { AnyActorLogic, AnyActorRef, EventObject } from 'xstate'
-import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration, type RootMoment } from './features.ts'
 import { isConnected, walletNetwork, walletOf, type RootContext, type RootEvent } from './root.context.ts'
 import { rootSetup } from './root.setup.ts'
 import type { ViewName } from './views.ts'
@@ -146,9 +146,18 @@ export type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
 /** Tells every available feature about a moment, and runs what each answers (registration order). */
 function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
   for (const registration of Object.values(context.registry)) {
-    if (!registration.on?.[moment] || !isAvailable(context, registration.id)) continue
+    if (!isAvailable(context, registration.id)) continue
+    // The account moment reaches every spawned feature as an event its own chart handles (`root.account`).
+    const ref = context.features[registration.id]
+    if (moment === 'account' && change && ref) enqueue.sendTo(ref, accountMoment(context, change))
+    if (!registration.on?.[moment]) continue
     run(enqueue, context, registration.id, answerAt(registration, moment, factsFor(context, registration.id), event, change))
   }
+}
+
+/** The account moment as features receive it (see {@link RootMoment}). */
+function accountMoment(context: RootContext, change: AccountChange): RootMoment {
+  return { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id }
 }
 
 /** What a registration answers at a moment: `account` with the change, `network` with the outcome, the rest with the facts. */
@@ -189,9 +198,13 @@ function openView(fixed: ViewName | undefined) {
   return rootSetup.enqueueActions(({ context, event, enqueue }) => {
     const view = fixed ?? (event.type === 'app.open' ? event.view : undefined)
     const holder = view ? holderOf(context, view) : undefined
-    if (!view || !holder?.on?.open || !isAvailable(context, holder.id)) return
+    if (!view || !holder || !isAvailable(context, holder.id)) return
     const data = event.type === 'app.open' ? event.data : undefined
-    run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
+    if (holder.on?.open) return run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
+    // Without a hook, the feature's own chart handles the opening (`root.open`): spawned or fetched first, unless its
+    // views need an account and none is connected.
+    const opening: RootMoment = { type: 'root.open', view, data }
+    if (!holder.needsAccount || connectedAccount(context)) deliver(enqueue, context, holder.id, opening, true)
   })
 }
 
@@ -230,7 +243,11 @@ export const featureActions = {
   /** Back on a feature's view (not busy): its `on.back`, before the root goes back. */
   featureBack: rootSetup.enqueueActions(({ context, enqueue }) => {
     const holder = holderOf(context, context.view)
-    if (holder?.on?.back) run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
+    if (!holder) return
+    if (holder.on?.back) return run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
+    // Without a hook, the holder's own chart hears Back (`root.back`); a feature not spawned has nothing to leave.
+    const back: RootMoment = { type: 'root.back', view: context.view }
+    deliver(enqueue, context, holder.id, back, false)
   }),
   /** A claimed connector picked in Connect: the claiming feature's `on.select`. */
   featureSelect: rootSetup.enqueueActions(({ context, event, enqueue }) => {

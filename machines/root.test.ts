@@ -4,7 +4,6 @@ import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { connectionStatus } from './connection.ts'
 import { messageOf } from './messages.ts'
-import { sendToastMessages } from './send.outcomes.ts'
 import { catalogueMachine } from './catalogue.ts'
 import { sendMachine } from './send.ts'
 import { deferred } from '../tests/harness/deferred.ts'
@@ -301,7 +300,7 @@ describe('root: features on intent (the machine of a feature spawned with its fi
     h.actor.send({ type: 'app.open' })
     h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } })
     h.actor.send({ type: 'feature.deliver', feature: 'send', event: { type: 'send.review' } })
-    expect(h.actor.getSnapshot().context.pending.send?.map((e) => e.type)).toEqual(['send.open', 'send.review'])
+    expect(h.actor.getSnapshot().context.pending.send?.map((e) => e.type)).toEqual(['send.start', 'send.review'])
     load.resolve(sendMachine)
     await tick()
     // Handed the account, opened, then asked to review: the empty form says what is missing.
@@ -403,7 +402,7 @@ describe('root: error reports', () => {
       expect(stack(h)).toHaveLength(1)
       h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
-      expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
+      expect(h.toast().context.current).toEqual({ variant: 'loading', message: messageOf('sendSubmitted') })
       // Back is ignored while the chain has not answered.
       h.actor.send({ type: 'app.back' })
       expect(h.view()).toBe('SendPreview')
@@ -510,7 +509,7 @@ describe('root: error reports', () => {
       h.send.transfers[0]!.d.resolve({ hash: TX_A })
       await tick()
       expect(h.toast().matches({ visible: 'sticky' })).toBe(true)
-      expect(h.toast().context.current).toEqual({ variant: 'loading', message: sendToastMessages.submitted })
+      expect(h.toast().context.current).toEqual({ variant: 'loading', message: messageOf('sendSubmitted') })
       // A loading toast has no ttl.
       await tick(timing.toastTtl * 2)
       expect(h.toast().context.current?.variant).toBe('loading')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createActor } from 'xstate'
+import { createActor, createMachine, type AnyActorRef } from 'xstate'
 import { routerMachine } from './router.ts'
 
 function start(input = {}) {
@@ -91,5 +91,26 @@ describe('router', () => {
     expect(actor.getSnapshot().context.transactionStack).toEqual([])
     expect(views()).toEqual(['Connect', 'AllWallets'])
     expect(actor.getSnapshot().value).toBe('AllWallets')
+  })
+
+  test('behavior: a push that names replyTo is answered: accepted with room, refused when the stack is full', () => {
+    const { actor } = start({ transactionLimit: 1 })
+    const answers: string[] = []
+    const asker: AnyActorRef = createActor(createMachine({ on: { '*': { actions: ({ event }) => void answers.push(event.type) } } })).start()
+    actor.send({ type: 'router.pushTransaction', id: 'a', onSuccess: 'Account', replyTo: asker })
+    actor.send({ type: 'router.pushTransaction', id: 'b', onSuccess: 'Account', replyTo: asker })
+    expect(answers).toEqual(['router.transactionAccepted', 'router.transactionRefused'])
+    expect(actor.getSnapshot().context.transactionStack.map((t) => t.id)).toEqual(['a'])
+  })
+
+  test("behavior: a pop with no entry left moves to its orElse only from orElse's view; elsewhere it does nothing", () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.reset', view: 'Account' })
+    actor.send({ type: 'router.push', view: 'SendPreview' })
+    actor.send({ type: 'router.popTransaction', outcome: 'error', isConnected: true, orElse: { from: 'Send', type: 'router.replace', view: 'Send' } })
+    expect(views()).toEqual(['Account', 'SendPreview'])
+    actor.send({ type: 'router.popTransaction', outcome: 'success', isConnected: true, orElse: { from: 'SendPreview', type: 'router.reset', view: 'Account' } })
+    expect(views()).toEqual(['Account'])
+    expect(actor.getSnapshot().value).toBe('Account')
   })
 })

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate'
+import { assign, emit, enqueueActions, raise, setup, type AnyActorRef } from 'xstate'
 import { views, type ViewData, type ViewName } from './views.ts'
 
 /** One entry of the view history. */
@@ -32,10 +32,18 @@ export type RouterEvent =
   /** `isConnected`: whether an address is connected, for "back to Connect while connected shows Account". */
   | { type: 'router.back'; isConnected: boolean }
   | { type: 'router.reset'; view: ViewName; data?: ViewData }
-  /** A transaction is handed to the wallet; its outcome pops it. */
-  | { type: 'router.pushTransaction'; id: string; onSuccess: TransactionEntry['onSuccess'] }
-  /** The newest transaction ended: success shows its `onSuccess` view (a new history), error and cancel go back one view. */
-  | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean }
+  /**
+   * A transaction is about to be handed to the wallet; its outcome pops it. `replyTo`: the actor told whether the entry
+   * was taken (`router.transactionAccepted`) or refused at the limit (`router.transactionRefused`), so that it asks the
+   * wallet only with an entry.
+   */
+  | { type: 'router.pushTransaction'; id: string; onSuccess: TransactionEntry['onSuccess']; replyTo?: AnyActorRef | undefined }
+  /**
+   * The newest transaction ended: success shows its `onSuccess` view (a new history), error and cancel go back one view.
+   * `orElse`: with no entry left (the modal was closed and reopened meanwhile) and `orElse.from` showing, that move
+   * instead (a send's outcome on its preview: Account, or the form again).
+   */
+  | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean; orElse?: RouterFallback | undefined }
   /** The modal closed: pending entries are dropped. */
   | { type: 'router.clearTransactions' }
   /** The top transaction ends without a wallet answer (a swap repriced before its prompt): dropped, history kept. */
@@ -50,6 +58,12 @@ export type RouterEmitted =
   | { type: 'router.transactionStackFull' }
   /** The history changed: `view` is the current view now (the root follows who holds the screen by it). */
   | { type: 'router.changed'; view: ViewName }
+
+/** What a transaction's pop does when no entry is left (see `router.popTransaction`). */
+export type RouterFallback = { from: ViewName; type: 'router.reset' | 'router.replace'; view: ViewName }
+
+/** The router's answers to a `router.pushTransaction` that named a `replyTo`. */
+export type RouterReply = { type: 'router.transactionAccepted' } | { type: 'router.transactionRefused' }
 
 export type RouterInput = { view?: ViewName; data?: ViewData; transactionLimit?: number }
 
@@ -104,6 +118,8 @@ export const routerMachine = setup({
     isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
     isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
     hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
+    /** No entry left and the pop's `orElse.from` is the current view. */
+    isFallingBack: ({ context, event }) => event.type === 'router.popTransaction' && context.transactionStack.length === 0 && current(context).view === event.orElse?.from,
     isSuccessTarget: ({ context, event }, params: { view: ViewName }) => event.type === 'router.popTransaction' && event.outcome === 'success' && context.transactionStack.at(-1)?.onSuccess === params.view,
   },
   actions: {
@@ -139,6 +155,19 @@ export const routerMachine = setup({
       transactionStack: context.transactionStack.slice(0, -1),
     })),
     reportStackFull: emit({ type: 'router.transactionStackFull' } as const),
+    /** Tells the pusher its entry was taken (when it asked to be told). */
+    replyAccepted: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'router.pushTransaction' && event.replyTo) enqueue.sendTo(event.replyTo, { type: 'router.transactionAccepted' } satisfies RouterReply)
+    }),
+    /** Tells the pusher the stack is full (when it asked to be told). */
+    replyRefused: enqueueActions(({ event, enqueue }) => {
+      if (event.type === 'router.pushTransaction' && event.replyTo) enqueue.sendTo(event.replyTo, { type: 'router.transactionRefused' } satisfies RouterReply)
+    }),
+    /** The pop's `orElse` move, as its own event. */
+    fallBack: raise(({ event }) => {
+      const orElse = event.type === 'router.popTransaction' ? event.orElse : undefined
+      return orElse ? { type: orElse.type, view: orElse.view } : { type: 'router.clearTransactions' }
+    }),
   },
 }).createMachine({
   id: 'router',
@@ -164,8 +193,9 @@ export const routerMachine = setup({
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] as const })),
     ],
     'router.reset': views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const })),
-    'router.pushTransaction': [{ guard: 'isStackFull', actions: 'reportStackFull' }, { actions: 'pushTransaction' }],
+    'router.pushTransaction': [{ guard: 'isStackFull', actions: ['reportStackFull', 'replyRefused'] }, { actions: ['pushTransaction', 'replyAccepted'] }],
     'router.popTransaction': [
+      { guard: 'isFallingBack', actions: 'fallBack' },
       { guard: 'hasNoTransaction' },
       ...transactionSuccessViews.map((view) => ({ guard: { type: 'isSuccessTarget' as const, params: { view } }, target: `.${view}`, actions: ['showSuccessView', 'emitChanged'] as const })),
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },

@@ -42,6 +42,14 @@ const usdt: TokenBalance = {
 }
 const nft: TokenBalance = { name: 'Kitty', symbol: 'KIT', chainId: 'eip155:31337', address: 'eip155:31337:0x1', value: 0, price: 0, quantity: { decimals: '0', numeric: '1' } }
 
+/** The root's account moment: the wallet's account (or chain) is now `account`. */
+const accountIs = (account: SendTarget) => ({ type: 'root.account' as const, change: 'changed' as const, account, holder: undefined })
+/** Confirm, and the router takes the transaction's entry (run on its own, the send has no router to answer it). */
+function confirm(actor: { send: (event: { type: 'send.confirm' } | { type: 'router.transactionAccepted' }) => void }) {
+  actor.send({ type: 'send.confirm' })
+  actor.send({ type: 'router.transactionAccepted' })
+}
+
 function harness() {
   const balances: Deferred<TokenBalance[]>[] = []
   const names: Array<{ name: string; d: Deferred<{ address: string | null; avatar?: string | null }> }> = []
@@ -89,6 +97,7 @@ function harness() {
         }),
       },
     }),
+    { input: {} },
   )
   const emitted: Array<{ type: string; [k: string]: unknown }> = []
   actor.on('*', (e) => emitted.push(e as never))
@@ -101,7 +110,7 @@ function harness() {
   const flush = () => vi.advanceTimersByTimeAsync(0)
   /** Opens the form with the given balances loaded. */
   async function openWith(list: TokenBalance[], t: SendTarget = target) {
-    actor.send({ type: 'send.setTarget', target: t })
+    actor.send(accountIs(t))
     actor.send({ type: 'send.open' })
     balances.at(-1)!.resolve(list)
     await flush()
@@ -148,7 +157,7 @@ describe('send machine', () => {
 
   test('open with a token key preselects that token', async () => {
     const h = harness()
-    h.actor.send({ type: 'send.setTarget', target })
+    h.actor.send(accountIs(target))
     h.actor.send({ type: 'send.open', tokenKey: tokenKey(usdt) })
     h.balances[0]!.resolve([eth, dev, usdt])
     await h.flush()
@@ -229,11 +238,11 @@ describe('send machine', () => {
   test('Max fills the whole balance of the selected token', async () => {
     const h = harness()
     await h.openWith([eth, usdt])
-    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(usdt) })
+    h.actor.send({ type: 'send.pickToken', tokenKey: tokenKey(usdt) })
     h.actor.send({ type: 'send.setMax' })
     expect(h.view().amount).toBe('2.5')
     // An unknown key changes nothing.
-    h.actor.send({ type: 'send.selectToken', tokenKey: 'eip155:31337:0xnope' })
+    h.actor.send({ type: 'send.pickToken', tokenKey: 'eip155:31337:0xnope' })
     expect(h.view().token?.symbol).toBe('dUSDT')
   })
 
@@ -318,7 +327,7 @@ describe('send machine', () => {
     ])
     expect(en.amountFiat).toBe('$1,500.00')
     expect(connectSend(h.actor.getSnapshot(), 'de-DE').tokens[0]!.balance).toBe('12.345,678')
-    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(dev) })
+    h.actor.send({ type: 'send.pickToken', tokenKey: tokenKey(dev) })
     h.actor.send({ type: 'send.setAmount', amount: '1' })
     expect(connectSend(h.actor.getSnapshot(), 'en-US').amountFiat).toBeUndefined()
   })
@@ -341,7 +350,7 @@ describe('send machine', () => {
     await h.flush()
     expect(h.view().phase).toBe('ready')
     expect(h.view().fee).toBe('0.000021 ETH')
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     expect(h.view()).toMatchObject({ phase: 'sending', loading: true })
     h.sends[0]!.d.resolve({ hash: HASH_A })
     await h.flush()
@@ -357,14 +366,14 @@ describe('send machine', () => {
   test('an ERC-20 send goes to the token contract with the amount in the token decimals', async () => {
     const h = harness()
     await h.openWith([eth, usdt])
-    h.actor.send({ type: 'send.selectToken', tokenKey: tokenKey(usdt) })
+    h.actor.send({ type: 'send.pickToken', tokenKey: tokenKey(usdt) })
     h.actor.send({ type: 'send.setAmount', amount: '1.25' })
     h.actor.send({ type: 'send.setReceiver', receiver: bob })
     h.actor.send({ type: 'send.review' })
     expect(h.estimates[0]!.input).toMatchObject({ amount: '1250000', tokenAddress: '0xA15BB66138824a1c7167f5E85b957d04Dd34E468', to: bob })
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[0]!.d.resolve({ hash: HASH_D })
     await h.flush()
     h.receipts[0]!.resolve({ status: 'success', hash: HASH_D })
@@ -377,7 +386,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[0]!.d.reject(new UserRejectedRequestError())
     await h.flush()
     expect(h.emitted.at(-1)).toEqual({ type: 'send.cancelled' })
@@ -390,7 +399,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[0]!.d.reject(new Error('nonce too low'))
     await h.flush()
     expect(h.emitted.at(-1)).toMatchObject({ type: 'send.failed', error: { message: 'nonce too low' } })
@@ -398,7 +407,7 @@ describe('send machine', () => {
     h.actor.send({ type: 'send.review' })
     h.estimates[1]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[1]!.d.resolve({ hash: HASH_1 })
     await h.flush()
     h.receipts[0]!.resolve({ status: 'reverted', hash: HASH_1 })
@@ -414,7 +423,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[0]!.d.resolve({ hash: HASH_A })
     await h.flush()
   }
@@ -471,7 +480,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.sends[0]!.d.resolve({ hash: '0xabc' })
     await h.flush()
     expect(h.receipts).toEqual([])
@@ -494,7 +503,7 @@ describe('send machine', () => {
     h.estimates[0]!.d.reject(new Error('execution reverted'))
     await h.flush()
     expect(h.view()).toMatchObject({ phase: 'estimateFailed', failure: { message: 'execution reverted' } })
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     expect(h.sends).toHaveLength(0)
     h.actor.send({ type: 'send.retryEstimate' })
     expect(h.view().phase).toBe('estimating')
@@ -528,7 +537,7 @@ describe('send machine', () => {
     await h.reviewNative()
     h.estimates[0]!.d.resolve(h.fee)
     await h.flush()
-    h.actor.send({ type: 'send.confirm' })
+    confirm(h.actor)
     h.actor.send({ type: 'send.setAmount', amount: '0.3' })
     h.actor.send({ type: 'send.review' })
     expect(h.view()).toMatchObject({ phase: 'sending', amount: '0.25' })
@@ -537,7 +546,7 @@ describe('send machine', () => {
 
   test('balances: failure is unavailable; a retry only after 30 s', async () => {
     const h = harness()
-    h.actor.send({ type: 'send.setTarget', target })
+    h.actor.send(accountIs(target))
     h.actor.send({ type: 'send.open' })
     h.balances[0]!.reject(new Error('500'))
     await h.flush()
@@ -553,11 +562,11 @@ describe('send machine', () => {
     const h = harness()
     await h.openWith([eth])
     h.actor.send({ type: 'send.setAmount', amount: '0.5' })
-    h.actor.send({ type: 'send.setTarget', target: { ...target } })
+    h.actor.send(accountIs({ ...target }))
     expect(h.view().amount).toBe('0.5')
-    h.actor.send({ type: 'send.setTarget', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.actor.send(accountIs({ ...target, caipNetworkId: 'eip155:31338' }))
     expect(h.view()).toMatchObject({ amount: '', phase: 'idle', tokens: [] })
-    h.actor.send({ type: 'send.clear' })
+    h.actor.send({ type: 'root.account', change: 'disconnected', account: undefined, holder: undefined })
     expect(h.actor.getSnapshot().context.target).toBeUndefined()
   })
 })

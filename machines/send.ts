@@ -1,18 +1,13 @@
-import { assign, emit, fromPromise, setup, stateIn } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { formatUnits } from 'viem'
-import { isValidAddress, normalizeAddress } from '../adapters/address.ts'
-import { summarizeError } from '../adapters/errors.ts'
-import type { TokenBalance } from '../services/schemas.ts'
-import { isReceiverMessage, sendMessageRefs, type SendMessage } from './send.messages.ts'
+import { stateIn } from 'xstate'
+import { isReceiverMessage, sendMessageRefs } from './send.messages.ts'
 import { sendableTokens, tokenKey } from './send.tokens.ts'
-import { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
-import { timing } from './timing.ts'
+import { parseAmount, tokenContractAddress } from './send.amounts.ts'
 import { messageOf } from './messages.ts'
-import { isOutcome, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
-import { namespaceSupport, supportsNamespace } from './namespaces.ts'
-import type { SendContext, SendEmitted, SendEstimate, SendEvent, SendTransferInput } from './send.types.ts'
-import { actorErrorOf } from './narrow.ts'
+import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
+import { namespaceSupport } from './namespaces.ts'
+import type { SystemMessage } from './system.ts'
+import type { SendContext, SendTransferInput } from './send.types.ts'
+import { emptyForm, sendSetup } from './send.setup.ts'
 
 export { isReceiverMessage, sendMessageRefs }
 export type { SendMessage, SendMessageKey, SendMessageValues } from './send.messages.ts'
@@ -21,38 +16,28 @@ export { sendableTokens, tokenKey }
 /** The namespaces that can send (spec §6: eip155 and solana). */
 export const sendNamespaces = namespaceSupport.send
 
-export type { SendTarget, SendEstimate, SendContext, SendEvent, SendEmitted, SendTransferInput } from './send.types.ts'
+export type { SendTarget, SendEstimate, SendContext, SendEvent, SendEmitted, SendInput, SendTransferInput } from './send.types.ts'
 
 export { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits, tokenContractAddress } from './send.amounts.ts'
 export type { ParseReceiverParameters, ParseReceiverReturnType } from './send.amounts.ts'
 
-/** What `resolveName` answers: the name's address (`null`: the name has none) and its avatar. */
-type ResolvedName = { address: string | null; avatar?: string | null }
-/** What `fetchReceiverProfile` answers: the receiver's name and avatar, when it has them. */
-type ReceiverProfile = { name?: string | null | undefined; avatar?: string | null | undefined }
-
-const isNative = (token: TokenBalance | undefined) => Boolean(token && !token.address)
-const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)
-const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
-
-const notProvided = (name: string) => () => {
-  throw new ActorNotProvidedError('send', name)
-}
-
-const emptyForm = {
-  token: undefined,
-  sendTokenAmount: '',
-  receiverAddress: '',
-  resolvedAddress: undefined,
-  receiverProfileName: undefined,
-  receiverProfileImageUrl: undefined,
-  estimate: undefined,
-  adjustedForFee: false,
-  hash: undefined,
-  error: undefined,
-  failure: undefined,
-  requestedTokenKey: undefined,
-} satisfies Partial<SendContext>
+/**
+ * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
+ * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
+ */
+const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMessage => ({ to: 'router', event })
+/** The preview with no stack entry left (closed and reopened meanwhile): Account after a success… */
+const orAccount = 'Account'
+/** …the form again after a failure or a rejection. */
+const orForm = 'Send'
+/** The send's loading toast hidden when the send is cleared before its outcome (never another toast). */
+const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'sendSubmitted' } } } as const
+/** The preview shown (over the form, or over Account when asked for a pending send). */
+const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view: 'SendPreview' }) } as const
+/** Account as a new history. */
+const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
+/** The send's entry leaves the transaction stack without an outcome (the views leave the send). */
+const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.clearTransactions' }) } as const
 
 /** How a transaction's end moves the flow (a first run and a Check again alike). */
 const endTransitions = [
@@ -60,15 +45,27 @@ const endTransitions = [
   {
     guard: { type: 'isOutcome', params: outcomeIn('unknown') },
     target: 'unconfirmed',
-    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitUnconfirmed'],
+    // Its view (the hash, the explorer) with Account behind it, so that Back never shows the form again; the stack's
+    // entry is done (a later end after a Check again returns to Account).
+    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitUnconfirmed', dropTransactions, resetToAccount, showPreview],
   },
   {
     guard: { type: 'isOutcome', params: outcomeIn('reverted', 'replaced', 'failed') },
     target: 'editing',
-    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'],
+    actions: [{ type: 'setOutcomeHash', params: outcomeOf }, { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed', { type: 'popTransaction', params: { outcome: 'error', orElse: orForm } }, 'reportFailure'],
   },
-  // Spec §4: success resets the send state (the owner refreshes the balances).
-  { target: 'idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
+  // Spec §4: success resets the send state, the balances are read again, 'Transaction sent'.
+  {
+    target: 'idle',
+    actions: [
+      { type: 'setOutcomeHash', params: outcomeOf },
+      'emitSucceeded',
+      { type: 'popTransaction', params: { outcome: 'success', orElse: orAccount } },
+      'refreshBalances',
+      { type: 'tell', params: { to: 'toast', event: { type: 'toast.show', variant: 'success', message: messageOf('sendSent') } } },
+      'resetForm',
+    ],
+  },
 ] as const
 
 /**
@@ -94,173 +91,41 @@ const endTransitions = [
  *   'Unsupported chain', 'An amount and receiver address are required', 'A token is required', the amount's
  *   format and decimals, the receiver, and the balance (more than the balance is refused before the wallet is asked).
  *
- * `send.setTarget` with another address or chain and `send.clear` (disconnect) clear token, amount,
- * receiver, profile and balances, as a successful send does (spec §4 reset; a namespace switch resets send state).
+ * The root's account moment (`root.account`) with another address or chain, another namespace, or no account clears
+ * token, amount, receiver, profile and balances, as a successful send does (spec §4 reset; a namespace switch resets
+ * send state), and hides the send's loading toast; another account while the send views show leaves them for Account.
+ *
+ * The send moves the rest of the modal itself, by systemId (`machines/system.ts`): Account's Send (`send.start`)
+ * pushes the form, or the preview of a send still pending; the review pushes the preview; Confirm asks the router for
+ * the transaction's entry (`reserving`: refused when the stack is full, spec §9, and the wallet is not asked); the
+ * outcome pops it (success: Account, with the balances read again and 'Transaction sent'; failure: the form with the
+ * error toast, reported to the root; rejection: the form); Back on the preview edits again (or leaves a send whose
+ * end is unknown).
  *
  * Actors to provide: `fetchBalances`, `resolveName`, `fetchReceiverProfile`, `estimateTransfer` (amounts as decimal
  * strings of the smallest unit), and `transaction` (the transaction machine with its `send`, taking a
  * {@link SendTransferInput}, and `waitForEnd`).
  */
-export const sendMachine = setup({
-  types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted },
-  actors: {
-    fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
-    resolveName: fromPromise<ResolvedName, { name: string; caipNetworkId: string }>(notProvided('resolveName')),
-    fetchReceiverProfile: fromPromise<ReceiverProfile, { address: string }>(notProvided('fetchReceiverProfile')),
-    estimateTransfer: fromPromise<SendEstimate, SendTransferInput>(notProvided('estimateTransfer')),
-    /** The transfer's transaction: its `send` actor takes a {@link SendTransferInput} as its request. */
-    transaction: transactionMachine,
-  },
-  delays: { balanceRetry: timing.balanceRetry, nameDebounce: timing.nameResolveDebounce, walletRequestTimeout: timing.walletRequestTimeout },
-  guards: {
-    hasTarget: ({ context }) => Boolean(context.target),
-    isOtherTarget: ({ context, event }) => event.type === 'send.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
-    isUnsupportedChain: ({ context }) => !context.target?.supported || !supportsNamespace('send', context.target.namespace),
-    isMissingAmountOrReceiver: ({ context }) => context.sendTokenAmount.trim() === '' || context.receiverAddress.trim() === '',
-    isMissingToken: ({ context }) => !context.token,
-    isInvalidAmount: ({ context }) => !context.token || !parseAmount(context.sendTokenAmount, context.token).ok,
-    exceedsBalance: ({ context }) => {
-      const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      return !parsed?.ok || parsed.value > tokenBalanceUnits(context.token!)
-    },
-    isReceiverEmpty: ({ context }) => context.receiverAddress.trim() === '',
-    isReceiverAddress: ({ context }) => Boolean(context.target) && parseReceiver({ target: context.target!, receiver: context.receiverAddress }).ok,
-    isReceiverName: ({ context }) => context.target?.namespace === 'eip155' && looksLikeName(context.receiverAddress.trim()),
-    /** Params: what `resolveName` answered. */
-    hasResolvedAddress: ({ context }, { address }: ResolvedName) => {
-      return typeof address === 'string' && Boolean(context.target) && isValidAddress(context.target!.namespace, address)
-    },
-    /** Identity lookups only on eip155 non-testnet networks (spec §5). */
-    hasIdentityLookup: ({ context }) => context.target?.namespace === 'eip155' && !context.target.testnet,
-    /** A native amount plus the fee exceeds the balance but the balance covers the fee: the amount is lowered. Params: the estimate. */
-    needsFeeAdjustment: ({ context }, estimate: SendEstimate) => {
-      const fee = BigInt(estimate.fee)
-      const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      if (!parsed?.ok) return false
-      const balance = tokenBalanceUnits(context.token!)
-      return parsed.value + fee * feeReserveFactor > balance && balance > fee * feeReserveFactor
-    },
-    /** Params: the estimate `estimateTransfer` answered. */
-    cannotPayFee: ({ context }, estimate: SendEstimate) => {
-      const fee = BigInt(estimate.fee)
-      const parsed = context.token && isNative(context.token) ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      return Boolean(parsed?.ok) && tokenBalanceUnits(context.token!) <= fee * feeReserveFactor
-    },
-    isOutcome,
-  },
-  actions: {
-    setTarget: assign(({ event }) => (event.type === 'send.setTarget' ? { target: event.target } : {})),
-    resetForm: assign({ ...emptyForm, tokenBalances: [], networkBalanceInUSD: undefined }),
-    clearTarget: assign({ target: undefined }),
-    requestToken: assign({ requestedTokenKey: ({ event }) => (event.type === 'send.open' ? event.tokenKey : undefined) }),
-    /** An explicitly requested token is selected at once when its balance is known. */
-    selectRequestedToken: assign(({ context }) => {
-      const requested = context.requestedTokenKey
-      if (!requested) return {}
-      const token = sendableTokens(context.tokenBalances).find((t) => tokenKey(t) === requested)
-      return token ? { token, requestedTokenKey: undefined, error: undefined } : {}
-    }),
-    /** Params: the balances `fetchBalances` answered. */
-    setBalances: assign(({ context }, balances: TokenBalance[]) => {
-      const sendable = sendableTokens(balances)
-      const requested = context.requestedTokenKey ? sendable.find((t) => tokenKey(t) === context.requestedTokenKey) : undefined
-      // Keep the chosen token, with its fresh balance; else the requested one; else the native currency.
-      const kept = context.token ? sendable.find((t) => tokenKey(t) === tokenKey(context.token!)) : undefined
-      const token = requested ?? kept ?? (context.token ? undefined : sendable.find((t) => !t.address))
-      return { tokenBalances: balances, networkBalanceInUSD: sumUsd(balances), token, requestedTokenKey: undefined }
-    }),
-    clearBalances: assign({ tokenBalances: [], networkBalanceInUSD: undefined }),
-    selectToken: assign(({ context, event }) => {
-      if (event.type !== 'send.selectToken') return {}
-      const token = sendableTokens(context.tokenBalances).find((t) => tokenKey(t) === event.tokenKey)
-      return token ? { token, error: undefined } : {}
-    }),
-    setAmount: assign(({ event }) => (event.type === 'send.setAmount' ? { sendTokenAmount: event.amount, error: undefined, adjustedForFee: false } : {})),
-    setMax: assign(({ context }) => (context.token ? { sendTokenAmount: context.token.quantity.numeric, error: undefined, adjustedForFee: false } : {})),
-    setReceiver: assign(({ event }) =>
-      event.type === 'send.setReceiver'
-        ? { receiverAddress: event.receiver, resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined, error: undefined, nameLookupFailed: false }
-        : {},
-    ),
-    clearReceiver: assign({ resolvedAddress: undefined, receiverProfileName: undefined, receiverProfileImageUrl: undefined }),
-    useTypedAddress: assign(({ context }) => {
-      const parsed = parseReceiver({ target: context.target!, receiver: context.receiverAddress })
-      return { resolvedAddress: parsed.ok ? parsed.address : undefined }
-    }),
-    /** Params: what `resolveName` answered (`hasResolvedAddress` checked its address). */
-    setResolvedName: assign(({ context }, output: ResolvedName) => {
-      return {
-        resolvedAddress: output.address === null ? undefined : normalizeAddress(context.target!.namespace, output.address),
-        receiverProfileName: context.receiverAddress.trim().toLowerCase(),
-        receiverProfileImageUrl: output.avatar ?? undefined,
-      }
-    }),
-    /** Params: the profile `fetchReceiverProfile` answered. */
-    setProfile: assign(({ context }, output: ReceiverProfile) => {
-      return {
-        receiverProfileName: context.receiverProfileName ?? output.name ?? undefined,
-        receiverProfileImageUrl: context.receiverProfileImageUrl ?? output.avatar ?? undefined,
-      }
-    }),
-    setError: assign((_, params: { message: SendMessage }) => ({ error: params.message })),
-    setNameLookupFailed: assign({ nameLookupFailed: true }),
-    /** A name without an address, or a lookup that failed ('Error resolving name', spec §8). */
-    setNameNotFoundError: assign(({ context }) => ({ error: context.nameLookupFailed ? sendMessageRefs.nameResolveFailed : sendMessageRefs.nameNotFound })),
-    setAmountError: assign(({ context }) => {
-      const parsed = context.token ? parseAmount(context.sendTokenAmount, context.token) : undefined
-      return { error: parsed && !parsed.ok ? parsed.message : sendMessageRefs.invalidAmount }
-    }),
-    /** Why the typed receiver is not an address: 'Invalid CAIP-10 address', another network's, or 'Invalid receiver address'. */
-    setReceiverError: assign(({ context }) => {
-      const parsed = context.target ? parseReceiver({ target: context.target, receiver: context.receiverAddress }) : undefined
-      return { error: parsed && !parsed.ok ? parsed.message : sendMessageRefs.invalidReceiver }
-    }),
-    setBalanceError: assign(({ context }) => ({ error: sendMessageRefs.insufficient(context.token?.symbol ?? '') })),
-    clearError: assign({ error: undefined, failure: undefined }),
-    /** Params: the estimate `estimateTransfer` answered. */
-    setEstimate: assign((_, estimate: SendEstimate) => ({ estimate })),
-    /** Params: the estimate `estimateTransfer` answered. */
-    lowerAmountForFee: assign(({ context }, estimate: SendEstimate) => {
-      const fee = BigInt(estimate.fee)
-      const token = context.token!
-      const decimals = Number(token.quantity.decimals)
-      const value = tokenBalanceUnits(token) - fee * feeReserveFactor
-      return { sendTokenAmount: formatUnits(value, decimals), adjustedForFee: true, estimate }
-    }),
-    setFeeFailure: assign(({ context }) => ({
-      // For developers (events, console); the preview words it from the catalogue (`connectSend`'s `failureMessage`).
-      failure: { name: 'InsufficientFundsError', message: `Insufficient ${context.token?.symbol ?? ''} for amount + network fee` },
-      estimate: undefined,
-    })),
-    setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
-    /** The fee estimate got no answer in time (a wallet that stopped answering): worded as the wallet's timeout. */
-    setEstimateTimedOut: assign({ failure: { name: 'RequestTimeoutError', message: 'The wallet did not answer the network fee estimate in time' } }),
-    /** Why the transaction did not confirm (a revert, a replacement, the wallet's failure; an unknown end's reason). */
-    setOutcomeFailure: assign(({ context }, outcome: TransactionOutcome) => ({ failure: ('error' in outcome ? outcome.error : undefined) ?? context.failure })),
-    setHash: assign({ hash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.hash) }),
-    /** The outcome's final hash (a replacement's, when the wallet sped the transaction up). */
-    setOutcomeHash: assign(({ context }, outcome: TransactionOutcome) => ({ hash: ('hash' in outcome ? outcome.hash : undefined) ?? context.hash })),
-    emitPreviewing: emit({ type: 'send.previewing' } as const),
-    emitSubmitted: emit(({ context }) => ({ type: 'send.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
-    emitSucceeded: emit(({ context }) => ({
-      type: 'send.succeeded' as const,
-      hash: context.hash!,
-      caipNetworkId: context.target!.caipNetworkId,
-      native: isNative(context.token),
-      tokenAddress: context.token?.address,
-    })),
-    emitCancelled: emit({ type: 'send.cancelled' } as const),
-    emitUnconfirmed: emit(({ context }) => ({ type: 'send.unconfirmed' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
-    emitFailed: emit(({ context }) => ({ type: 'send.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
-  },
-}).createMachine({
+export const sendMachine = sendSetup.createMachine({
   id: 'send',
   type: 'parallel',
-  context: { ...emptyForm, sendTokenAmount: '', receiverAddress: '', tokenBalances: [], adjustedForFee: false },
+  // Spawned with the connected account, if any (the root hands it; later ones arrive as `root.account`).
+  context: ({ input }) => ({ ...emptyForm, sendTokenAmount: '', receiverAddress: '', tokenBalances: [], adjustedForFee: false, target: input?.target }),
   on: {
-    // The same address and chain is ignored (the form is kept).
-    'send.setTarget': { guard: 'isOtherTarget', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget'] },
-    'send.clear': { target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'clearTarget'] },
+    // The root's account moment (spec §4 reset). The same address and chain is ignored (the form is kept).
+    'root.account': [
+      { guard: 'isAccountGone', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'clearTarget', hideSubmittedToast] },
+      // Another account or chain while the send views show: they leave for Account, the stack with them.
+      { guard: 'isLeavingSendViews', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget', hideSubmittedToast, dropTransactions, resetToAccount] },
+      { guard: 'isOtherAccount', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget', hideSubmittedToast] },
+    ],
+    // Account's Send: the preview of a send still pending (spec §4 Send: the same transfer is not offered again), else the form.
+    'send.start': [
+      { guard: 'isPending', actions: showPreview },
+      { actions: [{ type: 'tell', params: toRouter({ type: 'router.push', view: 'Send' }) }, 'raiseOpen'] },
+    ],
+    // `open({ view: 'Send' })` while a send is pending: its preview over Account (as Account → Send does), not a second form.
+    'root.open': [{ guard: 'isPending', actions: [resetToAccount, showPreview] }, { guard: 'isOpeningForm', actions: 'raiseOpen' }],
   },
   states: {
     balances: {
@@ -347,7 +212,8 @@ export const sendMachine = setup({
         editing: {
           on: {
             'send.open': { actions: ['requestToken', 'selectRequestedToken'] },
-            'send.selectToken': { actions: 'selectToken' },
+            'send.chooseToken': { actions: { type: 'tell', params: toRouter({ type: 'router.push', view: 'SendSelectToken' }) } },
+            'send.pickToken': { actions: ['selectToken', 'backToForm'] },
             'send.setAmount': { actions: 'setAmount' },
             'send.setMax': { actions: 'setMax' },
             'send.review': [
@@ -359,14 +225,14 @@ export const sendMachine = setup({
               { guard: stateIn({ receiver: 'notFound' }), actions: 'setNameNotFoundError' },
               { guard: stateIn({ receiver: 'name' }), actions: { type: 'setError', params: { message: sendMessageRefs.nameResolving } } },
               { guard: 'exceedsBalance', actions: 'setBalanceError' },
-              { target: 'preview', actions: ['clearError', 'emitPreviewing'] },
+              { target: 'preview', actions: ['clearError', 'emitPreviewing', showPreview] },
             ],
           },
         },
         /** The summary the visitor confirms: amount, receiver, network fee. */
         preview: {
           initial: 'estimating',
-          on: { 'send.edit': { target: 'editing' } },
+          on: { 'send.edit': { target: 'editing' }, 'root.back': { guard: 'isBackFromPreview', target: 'editing' } },
           states: {
             estimating: {
               invoke: {
@@ -383,7 +249,9 @@ export const sendMachine = setup({
               // The estimate goes through the wallet's provider: a wallet that never answers ends it (spec §9 10 s).
               after: { walletRequestTimeout: { target: 'estimateFailed', actions: 'setEstimateTimedOut' } },
             },
-            ready: { on: { 'send.confirm': { target: '#send.flow.transacting' } } },
+            ready: { on: { 'send.confirm': { target: 'reserving', actions: 'reserveTransaction' } } },
+            /** The router is asked for the transaction's entry: taken, the wallet is asked; refused (full, spec §9), the preview stays. */
+            reserving: { on: { 'router.transactionAccepted': { target: '#send.flow.transacting' }, 'router.transactionRefused': { target: 'ready' } } },
             estimateFailed: { on: { 'send.retryEstimate': { target: 'estimating', actions: 'clearError' } } },
           },
         },
@@ -399,7 +267,10 @@ export const sendMachine = setup({
             id: 'transaction',
             src: 'transaction',
             input: ({ context }): TransactionInput => ({ ...transactionTarget(context), request: transferInput(context), submittedToast: messageOf('sendSubmitted') }),
-            onDone: [{ guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'editing', actions: 'emitCancelled' }, ...endTransitions],
+            onDone: [
+              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'editing', actions: ['emitCancelled', { type: 'popTransaction', params: { outcome: 'cancel', orElse: orForm } }] },
+              ...endTransitions,
+            ],
           },
           initial: 'sending',
           states: {
@@ -422,7 +293,9 @@ export const sendMachine = setup({
           tags: ['unconfirmed'],
           on: {
             'send.recheck': { target: 'rechecking', actions: 'clearError' },
-            'send.dismiss': { target: 'idle', actions: 'resetForm' },
+            'send.dismiss': { target: 'idle', actions: ['resetForm', resetToAccount] },
+            // Back leaves it too (the root goes back to Account), never to the form with its amount.
+            'root.back': { guard: 'isBackFromPreview', target: 'idle', actions: 'resetForm' },
           },
         },
       },

@@ -2,6 +2,8 @@ import type { ErrorSummary } from '../adapters/errors.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import type { SendMessage } from './send.messages.ts'
 import type { TransactionSubmittedEvent } from './transaction.ts'
+import type { RootMoment } from './features.ts'
+import type { RouterReply } from './router.ts'
 
 /*
  * The send machine's types, apart from its chart (machines/send.ts re-exports them all).
@@ -56,11 +58,14 @@ export type SendContext = {
 }
 
 export type SendEvent =
-  | { type: 'send.setTarget'; target: SendTarget }
-  | { type: 'send.clear' }
   /** The send form is shown; `tokenKey` preselects a token ({@link tokenKey}). */
   | { type: 'send.open'; tokenKey?: string }
-  | { type: 'send.selectToken'; tokenKey: string }
+  /** Account's Send (or a token row): the form, or the preview of a send still waiting (spec §4 Send). */
+  | { type: 'send.start'; tokenKey?: string | undefined }
+  /** The form's token button: the picker. */
+  | { type: 'send.chooseToken' }
+  /** A token picked in the picker: selected, back to the form. */
+  | { type: 'send.pickToken'; tokenKey: string }
   | { type: 'send.setAmount'; amount: string }
   | { type: 'send.setMax' }
   | { type: 'send.setReceiver'; receiver: string }
@@ -73,6 +78,13 @@ export type SendEvent =
   /** Sent, status unknown: leave it (to Account); the form is cleared, never offered again with the sent amount. */
   | { type: 'send.dismiss' }
   | TransactionSubmittedEvent
+  /** The root's moments the send follows: the account, `open({ view })` of its views, Back on them. */
+  | RootMoment
+  /** The router's answer to the transaction entry asked for at Confirm. */
+  | RouterReply
+
+/** The send machine's input: the connected account it starts with (none: not connected). */
+export type SendInput = { target?: SendTarget | undefined } | undefined
 
 export type SendEmitted =
   | { type: 'send.previewing' }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { timing } from './timing.ts'
 import { toastMachine } from './toast.ts'
+import { messageOf } from './messages.ts'
 
 describe('toast', () => {
   beforeEach(() => vi.useFakeTimers())
@@ -45,5 +46,19 @@ describe('toast', () => {
     a.send({ type: 'toast.show', variant: 'error', message: 'three' })
     vi.advanceTimersByTime(150)
     expect(current(a)?.message).toBe('three')
+  })
+
+  test("behavior: a hide naming a loading toast hides only that one, shown or about to show; another toast stays", () => {
+    const a = createActor(toastMachine).start()
+    a.send({ type: 'toast.show', variant: 'success', message: 'Address copied' })
+    a.send({ type: 'toast.hide', loading: 'sendSubmitted' })
+    expect(current(a)?.message).toBe('Address copied')
+    a.send({ type: 'toast.show', variant: 'loading', message: messageOf('sendSubmitted') })
+    expect(a.getSnapshot().value).toBe('swapping')
+    a.send({ type: 'toast.hide', loading: 'sendSubmitted' })
+    expect(a.getSnapshot().value).toBe('hidden')
+    a.send({ type: 'toast.show', variant: 'loading', message: messageOf('sendSubmitted') })
+    a.send({ type: 'toast.hide', loading: 'sendSubmitted' })
+    expect(a.getSnapshot().value).toBe('hidden')
   })
 })

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { ToastText } from './messages.ts'
+import { isMessage, type MessageKey, type ToastText } from './messages.ts'
 import { timing } from './timing.ts'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
@@ -7,7 +7,11 @@ export type ToastVariant = 'loading' | 'success' | 'error'
 export type ToastMessage = { variant: ToastVariant; message: ToastText }
 
 export type ToastContext = { current?: ToastMessage; next?: ToastMessage }
-export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: ToastText } | { type: 'toast.hide' }
+/**
+ * `toast.hide`: hides what shows (or is about to show after the swap); with `loading`, only when that is the loading
+ * toast with this message (a send cleared before its outcome hides its own toast, never another one).
+ */
+export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: ToastText } | { type: 'toast.hide'; loading?: MessageKey | undefined }
 
 /**
  * The toast area (spec §2 "Toasts"): loading, success and error messages. If one is open it closes and
@@ -19,6 +23,12 @@ export const toastMachine = setup({
   delays: { toastSwap: timing.toastSwap, toastTtl: timing.toastTtl },
   guards: {
     isLoading: ({ context }) => context.current?.variant === 'loading',
+    /** A `toast.hide` for a loading toast that is not the one shown (`next` while swapping, else `current`). */
+    isOtherThanShown: ({ context, event }) => {
+      if (event.type !== 'toast.hide' || !event.loading) return false
+      const shown = context.next ?? context.current
+      return shown?.variant !== 'loading' || !isMessage(shown.message, event.loading)
+    },
   },
   actions: {
     showNow: assign({
@@ -35,6 +45,8 @@ export const toastMachine = setup({
   id: 'toast',
   context: {},
   initial: 'hidden',
+  // Hiding: whatever shows or is queued, unless the hide names a loading toast that is not the one shown.
+  on: { 'toast.hide': [{ guard: 'isOtherThanShown' }, { target: '.hidden', actions: 'clear' }] },
   states: {
     hidden: {
       on: { 'toast.show': { target: 'visible', actions: 'showNow' } },
@@ -50,7 +62,6 @@ export const toastMachine = setup({
       },
       on: {
         'toast.show': { target: 'swapping', actions: 'queueNext' },
-        'toast.hide': { target: 'hidden', actions: 'clear' },
       },
     },
     /** The open toast is closing; the queued one appears after `toastSwap`. */
@@ -59,7 +70,6 @@ export const toastMachine = setup({
       after: { toastSwap: { target: 'visible', actions: 'promoteNext' } },
       on: {
         'toast.show': { actions: 'queueNext' },
-        'toast.hide': { target: 'hidden', actions: 'clear' },
       },
     },
   },

@@ -30,6 +30,8 @@ describe('router model: the chart', () => {
     { type: 'router.pushTransaction', id: 'tx', onSuccess: 'Account' },
     ...(['success', 'error', 'cancel'] as const).map((outcome) => ({ type: 'router.popTransaction', outcome, isConnected: true })),
     { type: 'router.popTransaction', outcome: 'error', isConnected: false },
+    // A send's outcome on its preview with no entry left (closed and reopened meanwhile): Account instead.
+    { type: 'router.popTransaction', outcome: 'success', isConnected: true, orElse: { from: 'SendPreview', type: 'router.reset', view: 'Account' } },
     { type: 'router.clearTransactions' },
     { type: 'router.dropTransaction' },
   ]

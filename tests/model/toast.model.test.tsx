@@ -36,11 +36,12 @@ const ctx = (s: any) => s.context as ToastContext
 /** What the traversal tells apart: the state, the message shown and the one queued. */
 const serialize = (s: any) => JSON.stringify({ v: s.value, c: ctx(s).current?.message, n: ctx(s).next?.message })
 
-type ShowGesture = 'copyAccount' | 'copyReceive' | 'switchFails' | 'signFails' | 'submitted' | 'landed' | 'reverted'
+type ShowGesture = 'copyAccount' | 'copyReceive' | 'copyPending' | 'switchFails' | 'signFails' | 'submitted' | 'landed' | 'reverted'
 /** The gestures that clear a send waiting for the chain, and with it its loading toast. */
 type HideGesture = 'disconnect' | 'chainChanged' | 'accountChanged'
 const show = (gesture: ShowGesture, variant: ToastVariant, message: ToastText | undefined): ModelEvent => ({ type: 'toast.show', variant, message, gesture })
-const hide = (gesture: HideGesture): ModelEvent => ({ type: 'toast.hide', gesture })
+/** The send's own hide: only its loading toast ('Waiting for the transaction…'), never another one shown meanwhile. */
+const hide = (gesture: HideGesture): ModelEvent => ({ type: 'toast.hide', loading: 'sendSubmitted', gesture })
 const copied = (gesture: ShowGesture = 'copyAccount') => show(gesture, 'success', en.copied)
 /** The wallet fails a switch with -32603 'Internal error': the toast words that failure (by its code, never 'Internal error'). */
 const switchFails = show('switchFails', 'error', messageOf('failure', { name: 'JsonRpcError', message: rpcError.message, code: rpcError.code }))
@@ -95,8 +96,10 @@ const fixtures: Fixture[] = [
       if (s.matches('hidden')) return [submitted, copied()]
       if (ctx(s).current?.message === en.copied && s.matches('visible')) return [submitted, ...delayedEvents(s)]
       // The send waits for the chain (SendPreview): its outcome replaces the loading toast, or a gesture clears it.
-      if (s.matches('visible') && showsLoading(s)) return [landed, reverted, hide('disconnect'), hide('chainChanged'), hide('accountChanged')]
+      if (s.matches('visible') && showsLoading(s)) return [landed, reverted, hide('disconnect'), hide('chainChanged'), hide('accountChanged'), copied('copyPending')]
       if (s.matches('swapping') && showsLoading(s)) return [hide('disconnect'), ...delayedEvents(s)]
+      // The send waits, 'Address copied' is about to replace its toast: a disconnect clears the send, the copied toast stays.
+      if (s.matches('swapping') && ctx(s).current?.variant === 'loading') return [hide('disconnect'), ...delayedEvents(s)]
       return delayedEvents(s)
     },
   },
@@ -143,6 +146,11 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
     fixture: fixtures[2]!,
     path: scenario(fixtures[2]!, hidden, [(e) => e.gesture === 'submitted', (e) => e.gesture === 'reverted', after, after]),
   },
+  {
+    name: "a send handed to the chain, its address copied, then a disconnect during the swap: 'Address copied' still shows",
+    fixture: fixtures[2]!,
+    path: scenario(fixtures[2]!, hidden, [(e) => e.gesture === 'submitted', (e) => e.gesture === 'copyPending', (e) => e.gesture === 'disconnect', after]),
+  },
   ...(['disconnect', 'chainChanged', 'accountChanged'] as const).map((gesture) => ({
     name: `a send handed to the chain, then ${gesture} in the wallet: the send is cleared and its loading toast hidden`,
     fixture: fixtures[2]!,
@@ -181,6 +189,13 @@ async function perform(app: App, event: any) {
   if (type === 'toast.show') {
     const gesture = event.gesture as ShowGesture
     if (gesture === 'copyAccount') return press(app, en.copyAddress)
+    if (gesture === 'copyPending') {
+      // The send waits on SendPreview: closed and opened again (Account), its address copied.
+      await app.close()
+      await app.ensureOpen()
+      await app.get('dialog', en.titles.Account)
+      return press(app, en.copyAddress)
+    }
     if (gesture === 'copyReceive') {
       await press(app, en.receive)
       await press(app, en.copyAddress)
@@ -260,7 +275,7 @@ async function check(app: App, event: any, state: string, expected: ToastContext
     await waitFor(() => expect(toastText().trim()).toBe(''))
   }
   // 'Address copied' means the address is on the clipboard.
-  if (event.gesture === 'copyAccount' || event.gesture === 'copyReceive') expect((await navigator.clipboard.readText()).toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
+  if (event.gesture === 'copyAccount' || event.gesture === 'copyReceive' || event.gesture === 'copyPending') expect((await navigator.clipboard.readText()).toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
   // A failed switch: the wallet's error is the toast's message, the wallet stays where it was.
   if (event.gesture === 'switchFails') {
     expect(app.wallet.state.chainId).toBe(31337)

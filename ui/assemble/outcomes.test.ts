@@ -7,7 +7,8 @@ describe('the hooks that arrive with a feature', () => {
     const withOutcomes = readdirSync(new URL('../../machines/', import.meta.url))
       .filter((f) => f.endsWith('.outcomes.ts'))
       .map((f) => f.replace('.outcomes.ts', ''))
-    expect(withOutcomes.length).toBeGreaterThanOrEqual(4)
+    // The features whose rules are not yet transitions of their own machines (the list only shrinks).
+    expect(withOutcomes).toEqual(['names', 'onramp', 'swap'])
     for (const id of withOutcomes) {
       const outcomes = (await import(`../../machines/${id}.outcomes.ts`)) as Record<string, unknown>
       const assembly = await featureAssemblies[id as FeatureId]()

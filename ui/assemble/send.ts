@@ -54,5 +54,3 @@ export function assemble(host: FeatureHost) {
   })
 }
 
-/** The registration's hooks that arrive with the machine (`machines/send.outcomes.ts`). */
-export { sendOutcomes as on } from '../../machines/send.outcomes.ts'

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import type { TokenBalance } from '../services/schemas.ts'
+import { deferred, type Deferred } from '../tests/harness/deferred.ts'
+import { messageOf } from './messages.ts'
+import { routerMachine } from './router.ts'
+import { sendMachine, tokenKey, type SendEstimate, type SendTarget } from './send.ts'
+import { toastMachine } from './toast.ts'
+import { transactionMachine } from './transaction.ts'
+import type { TransactionEnd } from './transactionEnd.ts'
+
+/*
+ * The send machine moves the rest of the modal itself, by systemId: run here beside the real router and toast, with
+ * recorders standing for the account feature and the connection (what they do with the events is their own tests').
+ */
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+const target: SendTarget = { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true }
+const eth: TokenBalance = { name: 'Ether', symbol: 'ETH', chainId: 'eip155:31337', value: 1, price: 1, quantity: { decimals: '18', numeric: '1' } }
+const dev: TokenBalance = { name: 'Dev Token', symbol: 'DEV', chainId: 'eip155:31337', address: 'eip155:31337:0x700b', value: 5, price: 1, quantity: { decimals: '18', numeric: '5' } }
+const fee: SendEstimate = { gas: '21000', gasPrice: '1', fee: '21000' }
+
+function system(transactionLimit = 99) {
+  const heard: Array<{ to: string; event: EventObject }> = []
+  const reported: EventObject[] = []
+  const sends: Deferred<{ hash: string }>[] = []
+  const ends: Deferred<TransactionEnd>[] = []
+  const recorder = fromCallback<EventObject, { to: string }>(({ input, receive }) => receive((event) => void heard.push({ to: input.to, event })))
+  const send = sendMachine.provide({
+    actors: {
+      fetchBalances: fromPromise(async () => [eth, dev]),
+      resolveName: fromPromise(async () => ({ address: null })),
+      fetchReceiverProfile: fromPromise(async () => ({})),
+      estimateTransfer: fromPromise(async () => fee),
+      transaction: transactionMachine.provide({
+        actors: {
+          send: fromPromise(() => {
+            const d = deferred<{ hash: string }>()
+            sends.push(d)
+            return d.promise
+          }),
+          waitForEnd: fromPromise(() => {
+            const d = deferred<TransactionEnd>()
+            ends.push(d)
+            return d.promise
+          }),
+        },
+      }),
+    },
+  })
+  const host = setup({ actors: { router: routerMachine, toast: toastMachine, recorder, send } }).createMachine({
+    invoke: [
+      { id: 'router', src: 'router', systemId: 'router', input: { view: 'Account', transactionLimit } },
+      { id: 'toast', src: 'toast', systemId: 'toast' },
+      { id: 'account', src: 'recorder', systemId: 'account', input: { to: 'account' } },
+      { id: 'connection', src: 'recorder', systemId: 'connection.eip155', input: { to: 'connection.eip155' } },
+      { id: 'send', src: 'send', systemId: 'send', input: { target } },
+    ],
+    on: { '*': { actions: ({ event }) => void reported.push(event) } },
+  })
+  const actor = createActor(host).start()
+  const child = (id: string) => actor.system.get(id)!
+  const views = () => child('router').getSnapshot().context.history.map((h: { view: string }) => h.view)
+  const sendActor = child('send')
+  /** Account → Send (the DEV row), a valid transfer reviewed: the preview is ready. */
+  async function previewReady() {
+    sendActor.send({ type: 'send.start', tokenKey: tokenKey(dev) })
+    await flush()
+    sendActor.send({ type: 'send.setAmount', amount: '1' })
+    sendActor.send({ type: 'send.setReceiver', receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    sendActor.send({ type: 'send.review' })
+    await flush()
+  }
+  return { heard, reported, sends, ends, views, child, send: sendActor, previewReady }
+}
+
+describe('send: the moves it makes by systemId (spec §4 Send)', () => {
+  test('behavior: Account → Send pushes the form, the review the preview, Confirm takes a stack entry and asks the wallet', async () => {
+    const s = system()
+    await s.previewReady()
+    expect(s.views()).toEqual(['Account', 'Send', 'SendPreview'])
+    s.send.send({ type: 'send.confirm' })
+    expect(s.child('router').getSnapshot().context.transactionStack).toHaveLength(1)
+    await flush()
+    expect(s.sends).toHaveLength(1)
+  })
+
+  test('behavior: a full transaction stack refuses Confirm: the preview stays ready and the wallet is not asked', async () => {
+    const s = system(0)
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    await flush()
+    expect(s.send.getSnapshot().matches({ flow: { preview: 'ready' } })).toBe(true)
+    expect(s.sends).toHaveLength(0)
+  })
+
+  test('behavior: success with no stack entry left on the preview resets to Account; balance and Account data (the token sent) are read again', async () => {
+    const s = system()
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    s.child('router').send({ type: 'router.clearTransactions' })
+    s.sends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}` })
+    await flush()
+    s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'success', blockNumber: 1n })
+    await flush()
+    expect(s.views()).toEqual(['Account'])
+    expect(s.heard).toEqual([
+      { to: 'connection.eip155', event: { type: 'connection.refreshBalance' } },
+      { to: 'account', event: { type: 'account.reload', forceUpdate: dev.address } },
+    ])
+    expect(s.child('toast').getSnapshot().context.next ?? s.child('toast').getSnapshot().context.current).toEqual({ variant: 'success', message: messageOf('sendSent') })
+  })
+
+  test('behavior: a failure shows the form again with the error toast and reports it to the parent', async () => {
+    const s = system()
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    s.sends[0]!.reject(new Error('nonce too low'))
+    await flush()
+    expect(s.views()).toEqual(['Account', 'Send'])
+    expect(s.reported.map((e) => e.type)).toContain('feature.reportError')
+  })
+
+  test("behavior: Account's Send while the wallet is asked shows the pending preview; Back on the preview edits again", async () => {
+    const s = system()
+    await s.previewReady()
+    s.send.send({ type: 'root.back', view: 'SendPreview' })
+    expect(s.send.getSnapshot().matches({ flow: 'editing' })).toBe(true)
+    s.send.send({ type: 'send.review' })
+    await flush()
+    s.send.send({ type: 'send.confirm' })
+    s.child('router').send({ type: 'router.reset', view: 'Account' })
+    s.send.send({ type: 'send.start' })
+    expect(s.views()).toEqual(['Account', 'SendPreview'])
+  })
+
+  test('behavior: another account while the send views show: the form is cleared, the views leave for Account with the stack', async () => {
+    const s = system()
+    await s.previewReady()
+    s.send.send({ type: 'send.confirm' })
+    s.send.send({ type: 'root.account', change: 'changed', account: { ...target, caipNetworkId: 'eip155:31338' }, holder: 'send' })
+    expect(s.views()).toEqual(['Account'])
+    expect(s.child('router').getSnapshot().context.transactionStack).toEqual([])
+    expect(s.send.getSnapshot().matches({ flow: 'idle' })).toBe(true)
+    expect(s.send.getSnapshot().context.target?.caipNetworkId).toBe('eip155:31338')
+  })
+})
