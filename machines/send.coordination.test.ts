@@ -62,7 +62,10 @@ function system(transactionLimit = 99) {
   })
   const actor = createActor(host).start()
   const child = (id: string) => actor.system.get(id)!
-  const views = () => child('router').getSnapshot().context.history.map((h: { view: string }) => h.view)
+  const views = () =>
+    child('router')
+      .getSnapshot()
+      .context.history.map((h: { view: string }) => h.view)
   const sendActor = child('send')
   /** Account → Send (the DEV row), a valid transfer reviewed: the preview is ready. */
   async function previewReady() {

@@ -51,7 +51,6 @@ export const emptyForm = {
   requestedTokenKey: undefined,
 } satisfies Partial<SendContext>
 
-
 const sendBase = setup({
   types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted, input: {} as SendInput },
   actors: {

@@ -120,12 +120,12 @@ export const sendMachine = sendSetup.createMachine({
       { guard: 'isOtherAccount', target: ['.flow.idle', '.balances.idle', '.receiver.empty'], actions: ['resetForm', 'setTarget', hideSubmittedToast] },
     ],
     // Account's Send: the preview of a send still pending (spec §4 Send: the same transfer is not offered again), else the form.
-    'send.start': [
-      { guard: 'isPending', actions: showPreview },
-      { actions: [{ type: 'tell', params: toRouter({ type: 'router.push', view: 'Send' }) }, 'raiseOpen'] },
-    ],
+    'send.start': [{ guard: 'isPending', actions: showPreview }, { actions: [{ type: 'tell', params: toRouter({ type: 'router.push', view: 'Send' }) }, 'raiseOpen'] }],
     // `open({ view: 'Send' })` while a send is pending: its preview over Account (as Account → Send does), not a second form.
-    'root.open': [{ guard: 'isPending', actions: [resetToAccount, showPreview] }, { guard: 'isOpeningForm', actions: 'raiseOpen' }],
+    'root.open': [
+      { guard: 'isPending', actions: [resetToAccount, showPreview] },
+      { guard: 'isOpeningForm', actions: 'raiseOpen' },
+    ],
   },
   states: {
     balances: {

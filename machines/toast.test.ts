@@ -48,7 +48,7 @@ describe('toast', () => {
     expect(current(a)?.message).toBe('three')
   })
 
-  test("behavior: a hide naming a loading toast hides only that one, shown or about to show; another toast stays", () => {
+  test('behavior: a hide naming a loading toast hides only that one, shown or about to show; another toast stays', () => {
     const a = createActor(toastMachine).start()
     a.send({ type: 'toast.show', variant: 'success', message: 'Address copied' })
     a.send({ type: 'toast.hide', loading: 'sendSubmitted' })

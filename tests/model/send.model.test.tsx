@@ -388,6 +388,8 @@ async function walk(fixture: Fixture, path: ModelPath) {
     // The send machine is spawned with Send's first opening: the steps before it are checked once it is there.
     const send = followFeature(app, 'send')
     const visited = send.visited
+    // The stored connection restores by itself: the send is spawned with its account.
+    await app.get('button', /0x/)
     await fixture.setup?.(app)
     const early: string[] = []
     for (const step of path.steps) {

@@ -53,4 +53,3 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
-
