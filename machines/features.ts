@@ -30,8 +30,12 @@ export type FeatureRegistration = {
   views?: readonly string[]
   /** Its views are a way of connecting (WalletConnect's pairing): the root shows them as `open.connecting`. */
   connecting?: boolean
-  /** Its views need a connected account: `open({ view })` of one while not connected does not spawn it (Send). */
-  needsAccount?: boolean
+  /**
+   * `open({ view })` of one of its views reaches its chart as `root.open`, the feature spawned or fetched for it first:
+   * `'account'` only while an account is connected (Send: nothing to send from otherwise), `'always'` whatever.
+   * Without it (or with an `on.open` hook) the opening is not delivered.
+   */
+  opensWith?: 'account' | 'always'
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */

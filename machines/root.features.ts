@@ -201,10 +201,9 @@ function openView(fixed: ViewName | undefined) {
     if (!view || !holder || !isAvailable(context, holder.id)) return
     const data = event.type === 'app.open' ? event.data : undefined
     if (holder.on?.open) return run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
-    // Without a hook, the feature's own chart handles the opening (`root.open`): spawned or fetched first, unless its
-    // views need an account and none is connected.
+    // Without a hook, the feature's own chart handles the opening (`root.open`), spawned or fetched first (see `opensWith`).
     const opening: RootMoment = { type: 'root.open', view, data }
-    if (!holder.needsAccount || connectedAccount(context)) deliver(enqueue, context, holder.id, opening, true)
+    if (holder.opensWith === 'always' || (holder.opensWith === 'account' && connectedAccount(context))) deliver(enqueue, context, holder.id, opening, true)
   })
 }
 

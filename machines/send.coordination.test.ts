@@ -31,8 +31,8 @@ function system(transactionLimit = 99) {
   const send = sendMachine.provide({
     actors: {
       fetchBalances: fromPromise(async () => [eth, dev]),
-      resolveName: fromPromise(async () => ({ address: null })),
-      fetchReceiverProfile: fromPromise(async () => ({})),
+      resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
+      fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null }> => ({})),
       estimateTransfer: fromPromise(async () => fee),
       transaction: transactionMachine.provide({
         actors: {
@@ -106,7 +106,7 @@ describe('send: the moves it makes by systemId (spec §4 Send)', () => {
     s.child('router').send({ type: 'router.clearTransactions' })
     s.sends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}` })
     await flush()
-    s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'success', blockNumber: 1n })
+    s.ends[0]!.resolve({ hash: `0x${'ab'.repeat(32)}`, status: 'success' })
     await flush()
     expect(s.views()).toEqual(['Account'])
     expect(s.heard).toEqual([
