@@ -51,11 +51,12 @@ const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: eve
 /**
  * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
  * and the network actor from the start, and spawns the features on their first use. It knows features
- * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`): at a few moments
- * (spawned, the account changed, the flags changed, opened, closed, Back on a feature's view, a gesture, an event the
- * feature emitted, a network outcome) it tells the registrations the {@link FeatureFacts} and runs the commands they
- * answer. Children never talk to each other: they emit, this machine listens (`childEvents`, `featureEvents`) and
- * sends. No module state: two modals on one page own two roots.
+ * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`). Its account moments,
+ * `open({ view })` of a feature's view and Back on one reach the spawned features as events their own charts handle
+ * (`root.account`, `root.open`, `root.back`: Send moves the router, the toast and the transaction stack itself, by
+ * systemId). Registrations not yet made charts still answer hooks at a few moments (spawned, the account, the flags,
+ * opened, closed, Back, a gesture, an emitted event, a network outcome) with commands the root runs. No module
+ * state: two modals on one page own two roots.
  *
  * The chart has five regions. `reports`: what the children told the root (each connection's status and account, the
  * network list and whether the wallet's chain is supported, each feature's tags), kept as the root's own copy. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,

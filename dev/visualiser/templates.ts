@@ -37,8 +37,10 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   'account.selectTab': { tab: 'activity' },
   'catalogue.search': { query: 'meta' },
   // send
-  'send.setTarget': { target: { ...account, connectorId: 'dev.latchkey.wallet', supported: true, testnet: true } },
-  'send.selectToken': { tokenKey: 'native' },
+  'root.account': { change: 'changed', account: { ...account, connectorId: 'dev.latchkey.wallet', supported: true, testnet: true }, holder: 'send' },
+  'root.open': { view: 'Send' },
+  'root.back': { view: 'SendPreview' },
+  'send.pickToken': { tokenKey: 'native' },
   'send.setAmount': { amount: '0.01' },
   'send.setReceiver': { receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
   // siwx
