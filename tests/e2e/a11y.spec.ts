@@ -1,20 +1,5 @@
 import { timing } from '../../machines/timing.ts'
-import {
-  accountButton,
-  anyDialog,
-  axeFor,
-  connectButton,
-  describeViolations,
-  dialog,
-  expect,
-  expectNoAxeViolations,
-  focusIsInsideDialog,
-  openCleanDemo,
-  openConnectDialog,
-  test,
-  walletPanel,
-  walletRequests,
-} from './fixtures.ts'
+import { accountButton, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, expectNoAxeViolations, focusIsInsideDialog, openCleanDemo, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
 
 test.describe('keyboard', () => {
   test('Escape closes the modal and focus returns to the Connect Wallet button', async ({ demo: page }) => {

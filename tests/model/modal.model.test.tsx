@@ -174,7 +174,7 @@ async function perform(app: App, event: any) {
 }
 
 /** The modal's overlay, found by its class: while closing, the dialog inside is hidden from the accessibility tree. */
-const overlay = () =>
+const overlay = (app: App) =>
   Array.from(document.querySelectorAll('*'))
     .flatMap((el) => (el.shadowRoot ? [el.shadowRoot.querySelector('.lk-overlay')] : []))
     .find((el) => el !== null) ?? null
@@ -189,12 +189,12 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   }
   if (value === 'closing') {
     // The exit transition: the dialog is still there, its presence `unmountSuspended`, but hidden from assistive technology.
-    expect(overlay()?.getAttribute('data-presence')).toBe('unmountSuspended')
+    expect(overlay(app)?.getAttribute('data-presence')).toBe('unmountSuspended')
     expect(app.dialog()).toBeNull()
     expect(app.modal.getState().open).toBe(false)
   }
   if (typeof value === 'object' && value.open) {
-    await waitFor(() => expect(overlay()?.getAttribute('data-presence')).toBe('mounted'))
+    await waitFor(() => expect(overlay(app)?.getAttribute('data-presence')).toBe('mounted'))
     const shaking = modalOf(app)
       .getSnapshot()
       .matches({ open: { shake: 'shaking' } })
