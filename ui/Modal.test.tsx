@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, waitFor, within } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { dialogCloses, pressEscape, renderApp, tick, WALLET_NAME, type App } from '../tests/model/app.tsx'
-import { timing } from '../machines/timing.ts'
+import { dialogCloses, pressEscape, renderApp, WALLET_NAME, type App } from '../tests/model/app.tsx'
 import { viewCode } from './features.ts'
 import { en } from './locales/en.ts'
 
@@ -84,58 +83,4 @@ test('behavior: while open the page behind is inert and does not scroll; a marke
     already.remove()
     document.documentElement.style.overflow = ''
   }
-})
-
-test('behavior: closing hides the dialog from assistive technology at once: inert, aria-hidden, no role found; focus is back on the opener; removed after the exit', async () => {
-  app = await renderApp({})
-  const button = await app.get('button', en.connectButton)
-  button.focus()
-  fireEvent.click(button)
-  const dialog = await app.get('dialog', en.titles.Connect)
-  await waitFor(() => expect(dialog.getAttribute('aria-busy')).toBeNull())
-  const root = dialog.getRootNode() as ShadowRoot
-  const overlay = dialog.parentElement!
-  expect(dialog.getAttribute('aria-modal')).toBe('true')
-  expect(dialog.hasAttribute('inert')).toBe(false)
-
-  // Escape, the clock held: the exit transition is playing.
-  fireEvent.keyDown(dialog, { key: 'Escape' })
-  await act(tick)
-  expect(overlay.getAttribute('data-presence')).toBe('unmountSuspended')
-  expect(dialog.isConnected).toBe(true)
-  expect(dialog.hasAttribute('inert')).toBe(true)
-  expect(overlay.hasAttribute('inert')).toBe(true)
-  expect(dialog.getAttribute('aria-hidden')).toBe('true')
-  expect(dialog.hasAttribute('aria-modal')).toBe(false)
-  expect(within(root as unknown as HTMLElement).queryByRole('dialog')).toBeNull()
-  expect(app.dialog()).toBeNull()
-  // The page is usable again and focus is back where it was before the modal opened.
-  expect(isInert(button)).toBe(false)
-  expect(button.getRootNode() instanceof ShadowRoot ? (button.getRootNode() as ShadowRoot).activeElement : document.activeElement).toBe(button)
-
-  // The exit transition ends: the dialog is gone from the DOM.
-  app.clock.advance(timing.viewTransition)
-  await act(tick)
-  expect(dialog.isConnected).toBe(false)
-  expect(root.querySelector('.lk-dialog')).toBeNull()
-})
-
-test('behavior: reopened during the exit transition, the dialog is a dialog again: no inert, aria-modal back, focus inside', async () => {
-  app = await renderApp({})
-  fireEvent.click(await app.get('button', en.connectButton))
-  const dialog = await app.get('dialog', en.titles.Connect)
-  fireEvent.keyDown(dialog, { key: 'Escape' })
-  await act(tick)
-  expect(dialog.hasAttribute('inert')).toBe(true)
-  await act(async () => {
-    app!.modal.open()
-    await tick()
-  })
-  expect(dialog.isConnected).toBe(true)
-  expect(dialog.hasAttribute('inert')).toBe(false)
-  expect(dialog.parentElement!.hasAttribute('inert')).toBe(false)
-  expect(dialog.getAttribute('aria-modal')).toBe('true')
-  expect(dialog.hasAttribute('aria-hidden')).toBe(false)
-  expect(app.find('dialog', en.titles.Connect)).toBe(dialog)
-  expect(dialog.contains((dialog.getRootNode() as ShadowRoot).activeElement) || (dialog.getRootNode() as ShadowRoot).activeElement === dialog).toBe(true)
 })

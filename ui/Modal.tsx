@@ -1,4 +1,4 @@
-import { Suspense, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, titleOf, viewCode, type PreloadableView } from './features.ts'
@@ -186,30 +186,12 @@ function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTM
   }, [active, view, sizer, body])
 }
 
-/**
- * While the dialog plays its exit transition (presence `unmountSuspended`, spec §2: `timing.viewTransition`) it is
- * already gone for everyone but the eye: the overlay and the dialog get `inert` (no focus, no clicks: a click falls
- * through to the page), and the dialog `aria-hidden="true"` without `aria-modal` (`aria-hidden` is a prop). Set in a
- * layout effect, before the frame is painted; an attribute, not the `inert` prop, so React 18 and 19 both render it.
- */
-function useInertWhileClosing(closing: boolean, overlay: RefObject<HTMLElement | null>, dialog: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const els = [overlay.current, dialog.current].filter((el): el is HTMLElement => el !== null)
-    if (!closing) return
-    for (const el of els) el.setAttribute('inert', '')
-    return () => {
-      for (const el of els) el.removeAttribute('inert')
-    }
-  }, [closing, overlay, dialog])
-}
-
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * The modal shell: the WAI-ARIA dialog pattern (STYLE.md rule 13). `role="dialog"`, `aria-modal`, named by
  * the view's title; focus moves in on open and on each view change, Tab is trapped, Escape closes, and
- * focus returns to the element that had it when the modal opened. Closing hides the dialog from assistive technology
- * and makes it and the page usable at once (focus goes back then); only the exit transition is left on screen.
+ * focus returns to the element that had it when the modal opened.
  */
 export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> } = {}) {
   const copy = useShellCopy()
@@ -219,15 +201,11 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const dialogRef = useRef<HTMLDivElement>(null)
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const pageButtons = useContext(PageButtonsContext)
-  const overlayRef = useRef<HTMLDivElement>(null)
   const mounted = view.presence !== 'unmounted'
-  // Open: neither closed nor playing the exit transition (which is for the eye only).
-  const open = view.presence === 'mounted'
   const connecting = useConnecting()
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
-  useInertPage(open, dialogRef)
-  useInertWhileClosing(mounted && !open, overlayRef, dialogRef)
+  useInertPage(mounted, dialogRef)
   const sizerRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   useAnimatedHeight(mounted, view.view, sizerRef, bodyRef)
@@ -248,7 +226,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   }, [mounted, view.view, copy.titles])
 
   useEffect(() => {
-    if (!open) return
+    if (!mounted) return
     // Taking over from the pre-core dialog: focus returns where it was when that dialog opened.
     const before = opener?.current
     if (opener) opener.current = null
@@ -259,7 +237,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
       const target = el?.isConnected ? el : [...pageButtons.entries()].filter(([b]) => b.isConnected).sort((a, b) => a[1] - b[1])[0]?.[0]
       target?.focus()
     }
-  }, [open, pageButtons, opener])
+  }, [mounted, pageButtons, opener])
 
   // Escape closes even when the focus is not in the dialog (the wallet's own popup may hold it).
   useEffect(() => {
@@ -273,12 +251,12 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves into the dialog again on each view change (WAI-ARIA dialog pattern): `view.view` is the trigger
   useEffect(() => {
-    if (!open) return
+    if (!mounted) return
     const dialog = dialogRef.current
     if (!dialog) return
     const active = deepActiveElement()
     if (!active || !dialog.contains(active)) dialog.focus()
-  }, [open, view.view])
+  }, [mounted, view.view])
 
   if (!mounted) return <Toast />
 
@@ -311,7 +289,6 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     <>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes (spec); keyboard users close with Escape or the Close button */}
       <div
-        ref={overlayRef}
         className="lk-overlay"
         data-presence={view.presence}
         onMouseDown={(e) => {
@@ -322,8 +299,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
           ref={dialogRef}
           className="lk-dialog"
           role="dialog"
-          aria-modal={open ? 'true' : undefined}
-          aria-hidden={open ? undefined : 'true'}
+          aria-modal="true"
           aria-labelledby={titleId}
           aria-busy={view.isLoading ? 'true' : undefined}
           tabIndex={-1}

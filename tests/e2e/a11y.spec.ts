@@ -1,5 +1,4 @@
-import { timing } from '../../machines/timing.ts'
-import { accountButton, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, expectNoAxeViolations, focusIsInsideDialog, openCleanDemo, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
+import { accountButton, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, expectNoAxeViolations, focusIsInsideDialog, openConnectDialog, test, walletPanel, walletRequests } from './fixtures.ts'
 
 test.describe('keyboard', () => {
   test('Escape closes the modal and focus returns to the Connect Wallet button', async ({ demo: page }) => {
@@ -18,38 +17,6 @@ test.describe('keyboard', () => {
       return { hostHasShadow: Boolean(host?.shadowRoot), innerText: inner?.textContent ?? null, innerTag: inner?.tagName ?? null }
     })
     expect(focus).toEqual({ hostHasShadow: true, innerText: 'Connect Wallet', innerTag: 'BUTTON' })
-  })
-
-  test('closing (Escape, then the Close button) hides the dialog from assistive technology at once while its exit transition plays', async ({ page }) => {
-    // The page's clock is Playwright's: paused below, it holds the exit transition (spec §2: `timing.viewTransition`).
-    await page.clock.install()
-    await openCleanDemo(page)
-    const shell = page.locator('[data-testid="latchkey-modal"] .lk-dialog')
-    const overlay = page.locator('[data-testid="latchkey-modal"] .lk-overlay')
-    for (const close of [() => page.keyboard.press('Escape'), () => dialog(page, 'Connect Wallet').getByRole('button', { name: 'Close', exact: true }).click()]) {
-      await page.clock.resume()
-      await openConnectDialog(page)
-      await expect.poll(async () => (await focusIsInsideDialog(page)).inside).toBe(true)
-      await expect(shell).not.toHaveAttribute('inert')
-      await expect(shell).toHaveAttribute('aria-modal', 'true')
-      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000))
-
-      await close()
-      // The exit transition is held: the dialog is on screen, but no longer a dialog for assistive technology.
-      await expect(overlay).toHaveAttribute('data-presence', 'unmountSuspended')
-      await expect(shell).toBeAttached()
-      await expect(anyDialog(page)).toHaveCount(0)
-      await expect(shell).toHaveAttribute('inert', '')
-      await expect(shell).toHaveAttribute('aria-hidden', 'true')
-      await expect(shell).not.toHaveAttribute('aria-modal')
-      await expect(overlay).toHaveAttribute('inert', '')
-      // Focus is back on the page's button, usable again, already.
-      await expect(connectButton(page)).toBeFocused()
-
-      await page.clock.runFor(timing.viewTransition)
-      await expect(shell).not.toBeAttached()
-      await expect(connectButton(page)).toBeFocused()
-    }
   })
 
   test('Tab and Shift+Tab stay inside the dialog', async ({ demo: page }) => {
