@@ -148,7 +148,7 @@ export function rpcOrigin(rpcUrl: string | null | undefined): string | undefined
 
 /**
  * The frame page's Content-Security-Policy: only this origin's script, style and API (and the frame URL's `rpcUrl`
- * origin for chain reads, when given), Trusted Types required, framed only by `ancestors`.
+ * origin for chain reads, when given), Trusted Types required (no HTML strings), framed only by `ancestors`.
  *
  * @param ancestors exact origins; none gives `frame-ancestors 'none'`.
  * @param rpcUrl the frame URL's `rpcUrl`; its origin joins `connect-src` ({@link rpcOrigin}).
@@ -159,7 +159,6 @@ export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): 
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    // Trusted Types for every script sink: the frame's script writes no HTML strings (textContent and DOM nodes only).
     "require-trusted-types-for 'script'",
     "img-src 'self' data:",
     `connect-src 'self'${rpc ? ` ${rpc}` : ''}`,
@@ -171,7 +170,6 @@ export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): 
 
 /** The CSP of the site's other pages (verify, mailbox): no script at all, never framed. */
 const pageCsp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /**

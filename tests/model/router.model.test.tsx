@@ -221,14 +221,14 @@ const fixtures: Fixture[] = [
         list.push({ type: 'router.push', view: 'ApproveTransaction', dappRequest: true })
       }
       if (current(s) === 'ApproveTransaction' && history(s).length > 1) list.push({ type: 'router.back', isConnected: false })
-      // Issue 19 §2: the Farcaster entry of Connect's socials pushes ConnectingFarcaster; Back leaves it.
+      // The Farcaster entry of Connect's socials pushes ConnectingFarcaster; Back leaves it.
       if (current(s) === 'Connect' && history(s).length === 1) list.push({ type: 'router.push', view: 'ConnectingFarcaster' })
       if (current(s) === 'ConnectingFarcaster') list.push({ type: 'router.back', isConnected: false })
       return list
     },
   },
   {
-    // Issue 19 §3: an email user of the embedded wallet (restored from an earlier visit, the fake frame answering):
+    // An email user of the embedded wallet (restored from an earlier visit, the fake frame answering):
     // Account's edit button on the email row opens UpdateEmailWallet, "Your wallets" ProfileWallets.
     name: 'an email user of the embedded wallet',
     app: { embeddedWallet: true, emailUser: { email: 'ada@example.com', address: EMBEDDED_ADDRESS } },
