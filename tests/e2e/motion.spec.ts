@@ -123,7 +123,12 @@ test('switching the Account tabs leaves the tab bar where it was (nothing moves 
   const layout = () =>
     page.evaluate(() => {
       const view = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"] .lk-center')
-      return [...(view?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className || '-'} ${Math.round(e.getBoundingClientRect().height)}px`).join(', ')
+      const dialog = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector<HTMLElement>('[role="dialog"]')
+      // The dialog's own box and every scrolled box inside it: a bar that moves with the same heights above it moved with these.
+      const scrolled = [...(dialog?.querySelectorAll<HTMLElement>('*') ?? [])].filter((e) => e.scrollTop > 0).map((e) => `${e.className || e.tagName} scrollTop ${e.scrollTop}`)
+      const box = dialog?.getBoundingClientRect()
+      const parts = [...(view?.children ?? [])].map((e) => `${e.tagName.toLowerCase()}.${e.className || '-'} ${Math.round(e.getBoundingClientRect().height)}px`)
+      return [...parts, `dialog top ${Math.round(box?.top ?? -1)} height ${Math.round(box?.height ?? -1)}`, ...scrolled].join(', ')
     })
   const before = await tokens.boundingBox()
   const layoutBefore = await layout()
