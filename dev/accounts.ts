@@ -1,5 +1,6 @@
-import { mnemonicToAccount } from 'viem/accounts'
+import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import type { HDAccount } from 'viem/accounts'
+import { hexToBytes } from 'viem'
 
 /**
  * Anvil's well-known development mnemonic. Anvil derives its funded accounts from it
@@ -25,17 +26,33 @@ export const DEV_ADDRESSES = [
   '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
 ] as const
 
+/**
+ * The BIP-39 seed of {@link DEV_MNEMONIC} (empty passphrase), as hex: what `mnemonicToSeedSync(DEV_MNEMONIC)` computes.
+ * Its PBKDF2 (2048 rounds of HMAC-SHA-512) costs tens of milliseconds in a page, and every dev wallet of the demo
+ * derives from it on each load; as a literal it costs nothing (dev/accounts.test.ts checks it against the mnemonic).
+ */
+export const DEV_SEED_HEX =
+  '0x9dfc3c64c2f8bede1533b6a79f8570e5943e0b8fd1cf77107adf7b72cef42185d564a3aee24cab43f80e3c4538087d70fc824eabbad596a23c97b6ee8322ccc0' as const
+
+let master: HDKey | undefined
+
+/** The BIP-32 master key of {@link DEV_MNEMONIC} (from {@link DEV_SEED_HEX}), made once and shared by the dev wallets. */
+export function devMasterKey(): HDKey {
+  master ??= HDKey.fromMasterSeed(hexToBytes(DEV_SEED_HEX))
+  return master
+}
+
 let cached: readonly HDAccount[] | undefined
 
 /**
  * The anvil dev accounts 0..4 as viem local accounts (can sign messages, typed data and transactions).
  *
- * Derived once with `mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i })` on first call and memoised:
- * the derivation costs roughly 150 ms, so it is not done at import time.
+ * The same accounts as `mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i })`, derived from {@link devMasterKey} on
+ * first call and memoised (nothing is derived at import time).
  *
  * @returns a frozen array of 5 accounts; index `i` has address `DEV_ADDRESSES[i]`.
  */
 export function devAccounts(): readonly HDAccount[] {
-  cached ??= Object.freeze(Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex })))
+  cached ??= Object.freeze(Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => hdKeyToAccount(devMasterKey(), { addressIndex })))
   return cached
 }

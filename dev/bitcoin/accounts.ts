@@ -10,8 +10,7 @@
  */
 import * as bitcoin from 'bitcoinjs-lib'
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { mnemonicToAccount } from 'viem/accounts'
-import { DEV_MNEMONIC } from '../accounts.ts'
+import { DEV_MNEMONIC, devMasterKey } from '../accounts.ts'
 
 export { DEV_MNEMONIC }
 
@@ -67,8 +66,8 @@ export type DevBitcoinAccount = { index: number; payment: DevBitcoinKey; ordinal
 let cached: readonly DevBitcoinAccount[] | undefined
 
 /**
- * The 5 dev Bitcoin accounts with their keys, derived from {@link DEV_MNEMONIC} on first call and memoised (the
- * mnemonic's seed costs about 150 ms, so nothing is derived at import time).
+ * The 5 dev Bitcoin accounts with their keys, derived from {@link DEV_MNEMONIC} on first call and memoised (nothing is
+ * derived at import time).
  *
  * @returns a frozen array; account `i` has the addresses `DEV_BITCOIN_PAYMENT_ADDRESSES[i]` and
  *   `DEV_BITCOIN_ORDINALS_ADDRESSES[i]`.
@@ -77,8 +76,8 @@ let cached: readonly DevBitcoinAccount[] | undefined
 export function devBitcoinAccounts(): readonly DevBitcoinAccount[] {
   if (cached) return cached
   bitcoin.initEccLib(ecc)
-  // viem's HD account at path `m` is the BIP-32 master of the mnemonic's seed (BIP-39, empty passphrase).
-  const master = mnemonicToAccount(DEV_MNEMONIC, { path: 'm' as `m/44'/60'/${string}` }).getHdKey()
+  // The BIP-32 master of the mnemonic's seed (BIP-39, empty passphrase), shared with the EVM dev accounts.
+  const master = devMasterKey()
   const network = bitcoin.networks.regtest
   const key = (purpose: DevBitcoinKey['purpose'], path: string): DevBitcoinKey => {
     const node = master.derive(path)
