@@ -31,8 +31,7 @@ export const DEV_ADDRESSES = [
  * Its PBKDF2 (2048 rounds of HMAC-SHA-512) costs tens of milliseconds in a page, and every dev wallet of the demo
  * derives from it on each load; as a literal it costs nothing (dev/accounts.test.ts checks it against the mnemonic).
  */
-export const DEV_SEED_HEX =
-  '0x9dfc3c64c2f8bede1533b6a79f8570e5943e0b8fd1cf77107adf7b72cef42185d564a3aee24cab43f80e3c4538087d70fc824eabbad596a23c97b6ee8322ccc0' as const
+export const DEV_SEED_HEX = '0x9dfc3c64c2f8bede1533b6a79f8570e5943e0b8fd1cf77107adf7b72cef42185d564a3aee24cab43f80e3c4538087d70fc824eabbad596a23c97b6ee8322ccc0' as const
 
 let master: HDKey | undefined
 

@@ -3,7 +3,7 @@
  * the relay, the mail server, the secure site, the OIDC provider, the on-ramp provider, the bundler and the Vite dev
  * server), each on free ports of its own, so no test shares a chain or a server with a test of another worker.
  *
- * The stacks start one after the other; their ports reach the workers as `E2E_STACKS` (a JSON array of
+ * The demo's production build runs beside the first stack's start. The stacks start one after the other; their ports reach the workers as `E2E_STACKS` (a JSON array of
  * {@link StackPorts}, indexed by the worker's `TEST_PARALLEL_INDEX`, read by ./stack.ts). Each stack's output goes
  * to `test-results/stack-<index>.log`, printed when it fails to start. The returned teardown stops every stack
  * (SIGTERM: dev/start.ts closes Vite and its servers and stops its anvils).
@@ -83,8 +83,11 @@ function seedViteCache(index: number): void {
   if (source) cpSync(`${source}/deps`, `${target}/deps`, { recursive: true })
 }
 
-/** Starts dev/start.ts on free ports and the built demo's server; resolves once the dev server answers. */
-async function startStack(index: number, attempt = 1): Promise<RunningStack> {
+/**
+ * Starts dev/start.ts on free ports and the built demo's server (once `built`, the demo's production build, has
+ * resolved); resolves once both answer. Rejects with the build's error, the stack stopped, when the build fails.
+ */
+async function startStack(index: number, built: Promise<void>, attempt = 1): Promise<RunningStack> {
   const ports = await freeStackPorts()
   seedViteCache(index)
   const cacheDir = viteCacheDir(index)
@@ -128,6 +131,12 @@ async function startStack(index: number, attempt = 1): Promise<RunningStack> {
     setTimeout(() => resolve('timeout'), STACK_START_TIMEOUT_MS).unref()
   })
   if (outcome === 'ready') {
+    try {
+      await built
+    } catch (error) {
+      await stop()
+      throw error
+    }
     const demo = await serveDemo(ports.demo, {
       VITE_ANVIL_RPC_1: `http://127.0.0.1:${ports.anvil1}`,
       VITE_ANVIL_RPC_2: `http://127.0.0.1:${ports.anvil2}`,
@@ -150,7 +159,7 @@ async function startStack(index: number, attempt = 1): Promise<RunningStack> {
   const output = readFileSync(logPath, 'utf8')
   if (attempt < STACK_START_ATTEMPTS) {
     console.log(`e2e stack ${index}: start attempt ${attempt} failed (${gone ? `exit ${child.exitCode}` : 'timeout'}), trying again on new ports:\n${output.slice(-1_500)}`)
-    return startStack(index, attempt + 1)
+    return startStack(index, built, attempt + 1)
   }
   throw new E2eStackError(`The e2e stack ${index} did not start${gone ? ` (dev/start.ts exited ${child.exitCode})` : ` within ${STACK_START_TIMEOUT_MS} ms`}`, output)
 }
@@ -158,16 +167,18 @@ async function startStack(index: number, attempt = 1): Promise<RunningStack> {
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   if (process.env[STACKS_ENV]) return undefined
   const count = Math.max(1, config.workers)
-  const built = Date.now()
-  await buildDemo()
-  console.log(`e2e demo built in ${((Date.now() - built) / 1000).toFixed(1)} s`)
+  const buildStarted = Date.now()
+  // The demo's build runs while the first stack starts (its servers mostly wait on anvil and on their ports); the
+  // demo is served once both are done.
+  const built = buildDemo().then(() => console.log(`e2e demo built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`))
+  built.catch(() => {}) // awaited by the first stack; this only keeps a failure there from being reported twice
   // One after the other: two stacks deploying their contracts at once on a loaded 2-core machine make anvil answer
   // slower than viem's request timeout.
   const stacks: RunningStack[] = []
   for (let index = 0; index < count; index++) {
     const started = Date.now()
     try {
-      stacks.push(await startStack(index))
+      stacks.push(await startStack(index, built))
     } catch (error) {
       await Promise.all(stacks.map((stack) => stack.stop()))
       throw error
