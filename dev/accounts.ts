@@ -41,6 +41,20 @@ export function devMasterKey(): HDKey {
   return master
 }
 
+const derived: HDAccount[] = []
+
+/**
+ * Anvil dev account `addressIndex` (0..4) as a viem local account, derived from {@link devMasterKey} the first time it
+ * is asked for and kept: a dev wallet derives only the account it signs with.
+ *
+ * @throws RangeError for an index outside 0..{@link DEV_ACCOUNT_COUNT}-1.
+ */
+export function devAccount(addressIndex: number): HDAccount {
+  if (!Number.isInteger(addressIndex) || addressIndex < 0 || addressIndex >= DEV_ACCOUNT_COUNT) throw new RangeError(`No dev account at index ${addressIndex}.`)
+  derived[addressIndex] ??= hdKeyToAccount(devMasterKey(), { addressIndex })
+  return derived[addressIndex]
+}
+
 let cached: readonly HDAccount[] | undefined
 
 /**
@@ -52,6 +66,6 @@ let cached: readonly HDAccount[] | undefined
  * @returns a frozen array of 5 accounts; index `i` has address `DEV_ADDRESSES[i]`.
  */
 export function devAccounts(): readonly HDAccount[] {
-  cached ??= Object.freeze(Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => hdKeyToAccount(devMasterKey(), { addressIndex })))
+  cached ??= Object.freeze(Array.from({ length: DEV_ACCOUNT_COUNT }, (_, addressIndex) => devAccount(addressIndex)))
   return cached
 }

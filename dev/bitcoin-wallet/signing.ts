@@ -17,8 +17,19 @@ import * as ecc from '@bitcoinerlab/secp256k1'
 import { ECPairFactory } from 'ecpair'
 import type { DevBitcoinKey } from '../bitcoin/accounts.ts'
 
-bitcoin.initEccLib(ecc)
-const ECPair = ECPairFactory(ecc)
+let ECPair: ReturnType<typeof ECPairFactory> | undefined
+
+/**
+ * bitcoinjs-lib's elliptic-curve library and the key-pair factory, set up on first use: both check the curve library
+ * with test vectors (tens of milliseconds in a page), which a page that only announces the dev wallet never pays.
+ */
+function ready(): ReturnType<typeof ECPairFactory> {
+  if (!ECPair) {
+    bitcoin.initEccLib(ecc)
+    ECPair = ECPairFactory(ecc)
+  }
+  return ECPair
+}
 
 /** The network of the dev wallet: regtest (`bcrt1…`). */
 export const devWalletNetwork = bitcoin.networks.regtest
@@ -51,13 +62,14 @@ export function toBase64(bytes: Uint8Array): string {
 
 /** A signer for P2WPKH inputs (the key itself) or P2TR key-path inputs (the key tweaked by its own x coordinate, BIP-86). */
 export function signerOf(key: DevBitcoinKey): bitcoin.Signer {
-  const pair = ECPair.fromPrivateKey(key.privateKey, { network: devWalletNetwork })
+  const pair = ready().fromPrivateKey(key.privateKey, { network: devWalletNetwork })
   if (key.purpose === 'payment') return pair
   return pair.tweak(bitcoin.crypto.taggedHash('TapTweak', key.publicKey.slice(1, 33))) as unknown as bitcoin.Signer
 }
 
 /** The output script of a dev key's address. */
 export function scriptOf(key: DevBitcoinKey): Uint8Array {
+  ready()
   return bitcoin.address.toOutputScript(key.address, devWalletNetwork)
 }
 
@@ -74,6 +86,7 @@ function bip322MessageHash(message: Uint8Array): Uint8Array {
  * @returns the serialised witness of the "to_sign" transaction, base64.
  */
 export function signBip322(key: DevBitcoinKey, message: Uint8Array): string {
+  ready()
   const scriptPubKey = scriptOf(key)
   const toSpend = new bitcoin.Transaction()
   toSpend.version = 0
@@ -107,6 +120,7 @@ export function signBip322(key: DevBitcoinKey, message: Uint8Array): string {
  * @returns the 65 bytes header ‖ r ‖ s, base64.
  */
 export function signEcdsaMessage(key: DevBitcoinKey, message: Uint8Array): string {
+  ready()
   const hash = bitcoin.crypto.hash256(concat(utf8('\x18Bitcoin Signed Message:\n'), varint(message.length), message))
   const { signature, recoveryId } = ecc.signRecoverable(hash, key.privateKey)
   const header = (key.purpose === 'payment' ? 39 : 31) + recoveryId
@@ -138,6 +152,7 @@ export class InsufficientFundsError extends Error {
  * @throws InsufficientFundsError naming what is available and what is needed.
  */
 export function buildTransferPsbt(parameters: { from: DevBitcoinKey; utxos: readonly SpendableOutput[]; recipientScript: Uint8Array; amount: bigint; feeRate: number }): { psbt: bitcoin.Psbt; fee: bigint } {
+  ready()
   const { from, recipientScript, amount, feeRate } = parameters
   const fromScript = scriptOf(from)
   const utxos = [...parameters.utxos].sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0))
@@ -170,6 +185,7 @@ export function buildTransferPsbt(parameters: { from: DevBitcoinKey; utxos: read
  * @throws Error when an index is out of range or the input does not pay to the key's address.
  */
 export function signPsbtInputs(psbt: bitcoin.Psbt, key: DevBitcoinKey, indexes: readonly number[], sigHash?: number): void {
+  ready()
   const script = scriptOf(key)
   for (const index of indexes) {
     const input = psbt.data.inputs[index]

@@ -10,6 +10,7 @@
  */
 import * as bitcoin from 'bitcoinjs-lib'
 import * as ecc from '@bitcoinerlab/secp256k1'
+import { BaseError } from '../../adapters/errors.ts'
 import { DEV_MNEMONIC, devMasterKey } from '../accounts.ts'
 
 export { DEV_MNEMONIC }
@@ -65,27 +66,63 @@ export type DevBitcoinAccount = { index: number; payment: DevBitcoinKey; ordinal
 
 let cached: readonly DevBitcoinAccount[] | undefined
 
+/** A dev Bitcoin key that could not be derived (a path without a private key: never for the dev paths). */
+export class DevBitcoinKeyError extends BaseError {
+  override name = 'DevBitcoinKeyError'
+  constructor(path: string) {
+    super(`No dev Bitcoin key at ${path}.`)
+  }
+}
+
+let eccReady = false
+
+/** The key at `path` of the dev master key, with bitcoinjs-lib's elliptic-curve library set up first (P2TR needs it). */
+function deriveKey(path: string): { privateKey: Uint8Array; publicKey: Uint8Array } {
+  if (!eccReady) {
+    bitcoin.initEccLib(ecc)
+    eccReady = true
+  }
+  const node = devMasterKey().derive(path)
+  if (!node.privateKey || !node.publicKey) throw new DevBitcoinKeyError(path)
+  return { privateKey: node.privateKey, publicKey: node.publicKey }
+}
+
+/** A key whose address is the literal and whose private and public keys are derived on first read (then kept). */
+function lazyKey(purpose: DevBitcoinKey['purpose'], path: string, address: string): DevBitcoinKey {
+  let derived: ReturnType<typeof deriveKey> | undefined
+  const keys = () => (derived ??= deriveKey(path))
+  return Object.freeze({
+    purpose,
+    address,
+    path,
+    get privateKey() {
+      return keys().privateKey
+    },
+    get publicKey() {
+      return keys().publicKey
+    },
+  })
+}
+
 /**
- * The 5 dev Bitcoin accounts with their keys, derived from {@link DEV_MNEMONIC} on first call and memoised (nothing is
- * derived at import time).
+ * The 5 dev Bitcoin accounts with their keys (from {@link DEV_MNEMONIC}). Their addresses are the literals above (a test
+ * derives them from the keys); a key's private and public halves are derived from the shared master key the first time
+ * they are read, so a page that only announces the dev wallet does no elliptic-curve work.
  *
- * @returns a frozen array; account `i` has the addresses `DEV_BITCOIN_PAYMENT_ADDRESSES[i]` and
+ * @returns a frozen array, made once; account `i` has the addresses `DEV_BITCOIN_PAYMENT_ADDRESSES[i]` and
  *   `DEV_BITCOIN_ORDINALS_ADDRESSES[i]`.
+ * @throws DevBitcoinKeyError from a key's `privateKey` / `publicKey` when its path has no key (never for the dev paths).
  * @example devBitcoinAccounts()[0].payment.address // 'bcrt1qquv9lg5g2r4jkr0ahun0ddfg5xntxjelwjpnuw'
  */
 export function devBitcoinAccounts(): readonly DevBitcoinAccount[] {
-  if (cached) return cached
-  bitcoin.initEccLib(ecc)
-  // The BIP-32 master of the mnemonic's seed (BIP-39, empty passphrase), shared with the EVM dev accounts.
-  const master = devMasterKey()
-  const network = bitcoin.networks.regtest
-  const key = (purpose: DevBitcoinKey['purpose'], path: string): DevBitcoinKey => {
-    const node = master.derive(path)
-    if (!node.privateKey || !node.publicKey) throw new Error(`No key at ${path}`)
-    const address = purpose === 'payment' ? bitcoin.payments.p2wpkh({ pubkey: node.publicKey, network }).address : bitcoin.payments.p2tr({ internalPubkey: node.publicKey.slice(1, 33), network }).address
-    if (!address) throw new Error(`No address for ${path}`)
-    return { purpose, address, path, privateKey: node.privateKey, publicKey: node.publicKey }
-  }
-  cached = Object.freeze(Array.from({ length: DEV_BITCOIN_ACCOUNT_COUNT }, (_, index) => Object.freeze({ index, payment: key('payment', paymentPath(index)), ordinals: key('ordinals', ordinalsPath(index)) })))
+  cached ??= Object.freeze(
+    Array.from({ length: DEV_BITCOIN_ACCOUNT_COUNT }, (_, index) =>
+      Object.freeze({
+        index,
+        payment: lazyKey('payment', paymentPath(index), DEV_BITCOIN_PAYMENT_ADDRESSES[index]!),
+        ordinals: lazyKey('ordinals', ordinalsPath(index), DEV_BITCOIN_ORDINALS_ADDRESSES[index]!),
+      }),
+    ),
+  )
   return cached
 }

@@ -1,4 +1,4 @@
-import { type Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
 import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
 import type {
   SolanaSignAndSendTransactionFeature,
@@ -23,7 +23,7 @@ import type {
   StandardEventsListeners,
   StandardEventsNames,
 } from '@wallet-standard/features'
-import { devSolanaKeypairs } from '../solana/accounts.ts'
+import { DEV_SOLANA_ADDRESSES, devSolanaSeed } from '../solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from '../solana/network.ts'
 
 /** A chain the wallet can sign for and send on. */
@@ -179,7 +179,11 @@ export class DevSolanaWallet implements Wallet {
   misbehave: DevSolanaWalletMisbehaviour
 
   readonly #chains: readonly DevSolanaWalletChain[]
-  readonly #keypairs: readonly Keypair[]
+  /**
+   * The keypairs: the given ones, or the dev accounts', each made from its seed when first used (signing): announcing
+   * the wallet needs only the public keys, which for the dev accounts are the literal addresses.
+   */
+  readonly #keypairs: (Keypair | undefined)[]
   readonly #accounts: readonly WalletAccount[]
   readonly #storage: DevSolanaWalletStorage | undefined
   readonly #storageKey: string
@@ -199,13 +203,14 @@ export class DevSolanaWallet implements Wallet {
       { id: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: options.rpcUrl },
     ]
     if (this.#chains.length === 0) throw new Error('DevSolanaWallet needs at least one chain.')
-    this.#keypairs = options.keypairs ?? devSolanaKeypairs()
-    if (this.#keypairs.length === 0) throw new Error('DevSolanaWallet needs at least one keypair.')
+    const publicKeys = options.keypairs ? options.keypairs.map((keypair) => keypair.publicKey) : DEV_SOLANA_ADDRESSES.map((address) => new PublicKey(address))
+    if (publicKeys.length === 0) throw new Error('DevSolanaWallet needs at least one keypair.')
+    this.#keypairs = options.keypairs ? [...options.keypairs] : Array.from({ length: publicKeys.length }, () => undefined)
     const chainIds = this.#chains.map((c) => c.id)
-    this.#accounts = this.#keypairs.map((keypair, i) =>
+    this.#accounts = publicKeys.map((publicKey, i) =>
       Object.freeze({
-        address: keypair.publicKey.toBase58(),
-        publicKey: keypair.publicKey.toBytes(),
+        address: publicKey.toBase58(),
+        publicKey: publicKey.toBytes(),
         chains: chainIds,
         features: accountFeatures,
         label: `Dev account ${i}`,
@@ -356,7 +361,9 @@ export class DevSolanaWallet implements Wallet {
 
   /** The keypair of the selected account (tests verify signatures with it). */
   get keypair(): Keypair {
-    return this.#keypairs[this.#state.accountIndex] as Keypair
+    const index = this.#state.accountIndex
+    this.#keypairs[index] ??= Keypair.fromSeed(devSolanaSeed(index))
+    return this.#keypairs[index]
   }
 
   // ---------------------------------------------------------------- features

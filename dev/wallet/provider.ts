@@ -1,6 +1,6 @@
 import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress, http, isAddress, isHex } from 'viem'
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
-import { devAccounts } from '../accounts.ts'
+import { DEV_ADDRESSES, devAccount } from '../accounts.ts'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -60,7 +60,7 @@ export type DevWalletMisbehaviour = {
 export type DevWalletOptions = {
   /** Chains the wallet knows from the start; at least one. The first is the default current chain. */
   chains: readonly DevWalletChain[]
-  /** Accounts offered; default the 5 anvil dev accounts ({@link devAccounts}). At least one. */
+  /** Accounts offered; default the 5 anvil dev accounts (see {@link devAccount}: each derived when first used). At least one. */
   accounts?: readonly LocalAccount[]
   /** Where state is persisted (JSON under `storageKey`); default none: state lives in memory only. */
   storage?: WalletStorage
@@ -146,7 +146,10 @@ export class DevWallet {
   misbehave: DevWalletMisbehaviour
 
   readonly #chains: readonly DevWalletChain[]
-  readonly #accounts: readonly LocalAccount[]
+  /** The accounts given in the options; none: the dev accounts, each derived when first used ({@link devAccount}). */
+  readonly #given: readonly LocalAccount[] | undefined
+  /** The accounts' addresses in index order (the given ones', or the dev accounts' literals: nothing derived). */
+  readonly #addresses: readonly Address[]
   readonly #storage: WalletStorage | undefined
   readonly #storageKey: string
   readonly #origin: string | undefined
@@ -165,8 +168,9 @@ export class DevWallet {
   constructor(options: DevWalletOptions) {
     if (options.chains.length === 0) throw new Error('DevWallet needs at least one chain.')
     this.#chains = options.chains.map((c) => ({ ...c }))
-    this.#accounts = options.accounts ?? devAccounts()
-    if (this.#accounts.length === 0) throw new Error('DevWallet needs at least one account.')
+    this.#given = options.accounts
+    this.#addresses = options.accounts ? options.accounts.map((a) => a.address) : DEV_ADDRESSES
+    if (this.#addresses.length === 0) throw new Error('DevWallet needs at least one account.')
     this.#storage = options.storage
     this.#storageKey = options.storageKey ?? 'latchkey-dev-wallet'
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
@@ -234,7 +238,7 @@ export class DevWallet {
     return {
       authorised: this.#state.authorised,
       accountIndex: this.#state.accountIndex,
-      address: this.#selected().address,
+      address: this.#addresses[this.#state.accountIndex] ?? (this.#addresses[0] as Address),
       chainId: this.#state.chainId,
       autoApprove: this.#state.autoApprove,
     }
@@ -247,7 +251,7 @@ export class DevWallet {
 
   /** Addresses of the wallet's accounts, in index order. */
   get addresses(): readonly Address[] {
-    return this.#accounts.map((a) => a.address)
+    return this.#addresses
   }
 
   /**
@@ -311,7 +315,7 @@ export class DevWallet {
    * @throws RangeError when `index` is not an index of {@link DevWallet.addresses}.
    */
   setAccount(index: number): void {
-    if (!Number.isInteger(index) || index < 0 || index >= this.#accounts.length) {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#addresses.length) {
       throw new RangeError(`No dev wallet account at index ${index}.`)
     }
     if (index === this.#state.accountIndex) return
@@ -568,7 +572,8 @@ export class DevWallet {
 
   #selected(): LocalAccount {
     // accountIndex is validated on load and in setAccount.
-    return this.#accounts[this.#state.accountIndex] ?? (this.#accounts[0] as LocalAccount)
+    const index = this.#state.accountIndex
+    return this.#given ? (this.#given[index] ?? (this.#given[0] as LocalAccount)) : devAccount(index)
   }
 
   #requireAuthorised(): LocalAccount {
@@ -588,7 +593,7 @@ export class DevWallet {
 
   #accountsForSite(): unknown {
     if (this.misbehave.accounts !== undefined) return this.misbehave.accounts
-    return this.#state.authorised ? [this.#selected().address] : []
+    return this.#state.authorised ? [this.state.address] : []
   }
 
   #chainIdForSite(): unknown {
@@ -677,7 +682,7 @@ export class DevWallet {
     const r = raw as Record<string, unknown>
     if (typeof r.authorised === 'boolean') state.authorised = r.authorised
     if (typeof r.autoApprove === 'boolean') state.autoApprove = r.autoApprove
-    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#accounts.length) {
+    if (Number.isInteger(r.accountIndex) && (r.accountIndex as number) >= 0 && (r.accountIndex as number) < this.#addresses.length) {
       state.accountIndex = r.accountIndex as number
     }
     if (Array.isArray(r.addedChains)) {
