@@ -34,10 +34,13 @@ import { createWalletCommands } from './core/walletCommands.ts'
 import { otherTabsActor } from './createModal.tabs.ts'
 import type { ValidateOptionsReturnType } from './options.ts'
 import type { Metadata, ModalOptions, ModalTheme } from './types.ts'
+import type { ModalLog } from './log.ts'
 
 /** What the facade hands the core: the storage it read, and the theme it owns (`getTheme`, `setThemeMode`, …). */
 export type CoreShared = {
   storage: ModalStorage
+  /** The instance's log (spec §9 log buffer), owned by the facade. */
+  log: ModalLog
   theme: () => ModalTheme
   subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
 }
@@ -51,7 +54,7 @@ export type CoreInstance = ReturnType<typeof createCore>
  * options it validated. Nothing is requested from the network except the reconnect of a stored connection.
  * @throws InvalidOptionsError 'No way to connect' with `adapter: null` and `walletConnect: false`.
  * @example
- * const core = createCore(options, validateOptions(options), { storage, theme: () => theme, subscribeTheme })
+ * const core = createCore(options, validateOptions(options), { storage, log: createModalLog(options.log), theme: () => theme, subscribeTheme })
  * core.open({ view: 'Connect' })
  */
 export function createCore(options: ModalOptions, validated: ValidateOptionsReturnType, shared: CoreShared) {
@@ -64,10 +67,10 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const networksNow = (): readonly CaipNetwork[] => root().getSnapshot().context.network.getSnapshot().context.networks
   const metadata: Metadata = options.metadata ?? { name: globalThis.document?.title || 'App', description: '', url: globalThis.location?.origin ?? '', icons: [] }
 
-  const embedded = createEmbeddedBridge({ options, storage, metadata, theme: shared.theme, subscribeTheme: shared.subscribeTheme, networksNow, root, toast })
+  const embedded = createEmbeddedBridge({ options, storage, log: shared.log, metadata, theme: shared.theme, subscribeTheme: shared.subscribeTheme, networksNow, root, toast })
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
-  const reporting = createReporting({ options, storage, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })
+  const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })
   const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load })
   /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
   const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)

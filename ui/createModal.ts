@@ -9,6 +9,8 @@ import { checkViewData, InvalidOptionsError, validateNetwork, validateOptions, v
 import type { CoreInstance } from './createModal.core.ts'
 import { defaultState } from './createModal.defaults.ts'
 import { socialReturnParams } from './socialReturn.ts'
+import { createModalLog } from './log.ts'
+import type { LogEntry } from '../kernel/log.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import { FeatureDisabledError, ModalDestroyedError } from './errors.ts'
@@ -109,9 +111,11 @@ function hasSocialReturn(options: ModalOptions): boolean {
 export function createModal(options: ModalOptions) {
   // Every option is checked before anything starts: the first that cannot work throws InvalidOptionsError.
   const validated = validateOptions(options)
+  /** The instance's log (spec §9): the console's messages, kept in a bounded buffer (`getLogs()`). */
+  const log = createModalLog(options.log)
   if (!options.projectId && options.debug) {
     // Spec §5/§8: a missing project id raises the "Project ID Not Configured" alert (alerts only in debug mode).
-    console.warn('[latchkey] Project ID Not Configured: set options.projectId.')
+    log.warn('Project ID Not Configured: set options.projectId.')
   }
   const storage = createStorage({ storage: options.storage })
   /**
@@ -170,7 +174,7 @@ export function createModal(options: ModalOptions) {
   function attach(m: CoreModule): CoreInstance | undefined {
     if (core || destroyed) return core
     const before = preCoreState()
-    const created = m.createCore(options, validated, { storage, theme: () => theme, subscribeTheme })
+    const created = m.createCore(options, validated, { storage, log, theme: () => theme, subscribeTheme })
     core = created
     pendingView = undefined
     for (const item of queue.splice(0)) item.run(created)
@@ -197,7 +201,7 @@ export function createModal(options: ModalOptions) {
       (error: unknown) => {
         requested = false
         for (const item of queue.splice(0)) item.fail(error)
-        if (options.debug) console.error('[latchkey] The modal could not be loaded.', error)
+        if (options.debug) log.error(`The modal could not be loaded: ${error instanceof Error ? error.message : String(error)}`)
         setPending(undefined)
         throw error
       },
@@ -242,6 +246,15 @@ export function createModal(options: ModalOptions) {
     options,
     /** Internal: storage, for the UI's recent-wallet list. */
     storage,
+    /**
+     * The SDK's logged messages, oldest first (spec §9 log buffer): each `{ level, message, time }` (time in ms since the
+     * epoch), at or above the `log` option's level (default `'error'`), at most its `bufferSize` UTF-8 bytes in all
+     * (default 1,024,000; the oldest dropped first). Meant for a bug report.
+     * @example modal.getLogs().filter((e) => e.level === 'error').map((e) => e.message)
+     */
+    getLogs(): LogEntry[] {
+      return log.entries()
+    },
     /**
      * The root actor (for the visualiser and advanced use), once the core is in: `await modal.ready()` first on a page
      * that has not opened the modal.

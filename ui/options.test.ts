@@ -211,6 +211,9 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
     ['connectorTypeOrder', ['walletConnect', 'teleport'], 'options.connectorTypeOrder[1]'],
     ['connectorTypeOrder', ['recent', 'recent'], 'options.connectorTypeOrder'],
     ['connectorTypeOrder', 'recent', 'options.connectorTypeOrder'],
+    ['walletFeaturesOrder', ['send', 'bridge'], 'options.walletFeaturesOrder[1]'],
+    ['walletFeaturesOrder', ['send', 'send'], 'options.walletFeaturesOrder'],
+    ['walletFeaturesOrder', 'send', 'options.walletFeaturesOrder'],
     ['featuredWalletIds', [1], 'options.featuredWalletIds[0]'],
     ['onrampProviders', [], 'options.onrampProviders'],
     ['onrampProviders', [{ id: '', name: 'Meld', fees: '1-2%' }], 'options.onrampProviders[0].id'],
@@ -316,6 +319,16 @@ describe('spec §9: connectorTypeOrder option', () => {
       `"options.connectorTypeOrder[1]: Invalid connector type: expected one of walletConnect, recent, injected, featured, custom, external, recommended but received "teleport""`,
     )
     expect(refusal({ connectorTypeOrder: ['recent', 'recent'] }).shortMessage).toMatchInlineSnapshot(`"options.connectorTypeOrder: Duplicate connector type"`)
+  })
+})
+
+describe('spec §9: walletFeaturesOrder option', () => {
+  test('spec §9: walletFeaturesOrder option: the spec feature names, each at most once; anything else is refused with the reason', () => {
+    expect(() => validateOptions({ networks: [mainnet], walletFeaturesOrder: ['send', 'receive'] })).not.toThrow()
+    expect(refusal({ walletFeaturesOrder: ['send', 'bridge'] }).shortMessage).toMatchInlineSnapshot(
+      `"options.walletFeaturesOrder[1]: Invalid wallet feature: expected one of onramp, swaps, receive, send but received "bridge""`,
+    )
+    expect(refusal({ walletFeaturesOrder: ['send', 'send'] }).shortMessage).toMatchInlineSnapshot(`"options.walletFeaturesOrder: Duplicate wallet feature"`)
   })
 })
 

@@ -5,6 +5,8 @@ import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, ty
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { siwxMessages } from '../machines/siwx.messages.ts'
 import { connectorTypeOrder } from '../machines/catalogue.order.ts'
+import { walletFeaturesOrder } from './slots.order.ts'
+import { logLevels } from '../kernel/log.ts'
 import { swapProviders } from '../kernel/swap.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import type { ModalOptions } from './types.ts'
@@ -268,6 +270,21 @@ const optionsShape = v.looseObject({
       v.check((list) => new Set(list).size === list.length, 'Duplicate connector type'),
     ),
   ),
+  walletFeaturesOrder: v.optional(
+    v.pipe(
+      v.array(v.picklist(walletFeaturesOrder, (issue) => `Invalid wallet feature: expected one of ${walletFeaturesOrder.join(', ')} but received ${preview(issue.input)}`)),
+      v.check((list) => new Set(list).size === list.length, 'Duplicate wallet feature'),
+    ),
+  ),
+  log: v.optional(
+    v.strictObject(
+      {
+        level: v.optional(v.picklist(logLevels, (issue) => `Invalid log level: expected one of ${logLevels.join(', ')} but received ${preview(issue.input)}`)),
+        bufferSize: v.optional(v.pipe(v.number(), v.safeInteger('Expected a whole number of bytes'), v.minValue(1, 'Expected a positive number of bytes'))),
+      },
+      (issue) => `Invalid log option: expected { level, bufferSize } but received ${preview(issue.input)}`,
+    ),
+  ),
   swapProvider: v.optional(v.picklist(swapProviders, (issue) => `Invalid swap provider: expected one of ${swapProviders.join(', ')} but received ${preview(issue.input)}`)),
   transferAdapter: v.optional(objectWithMethods(transferMethods)),
   clock: v.optional(objectWithMethods(['setTimeout', 'clearTimeout'])),
@@ -397,7 +414,8 @@ export type ValidateOptionsErrorType = InvalidOptionsError
  *   `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false` or an object whose
  *   `relayUrl` is ws(s)), wallet id lists of strings, `customWallets` entries (non-empty `id` and `name`, unique ids;
  *   their links are strings, opened only through the link policy of `adapters/links.ts`), `connectorTypeOrder` (spec §9
- *   group names, each at most once), and the `storage`,
+ *   group names, each at most once), `walletFeaturesOrder` (spec §9 feature names, each at most once), `log` (a level of `kernel/log.ts`,
+ *   a positive whole `bufferSize`), and the `storage`,
  *   `clock`, `inspect`, `adapter` and `transferAdapter` objects with their methods.
  * - `adapter: null` needs WalletConnect ('No way to connect').
  *

@@ -3,13 +3,22 @@ import { manifests } from '../machines/manifests.ts'
 import { defaultFeatures } from '../services/features.ts'
 import { en } from './locales/en.ts'
 import type { EntrySpec } from '../machines/features.ts'
+import type { WalletFeaturesOrderItem } from './slots.order.ts'
 import { EntryComponentMissingError, EntryKindError, EntryLabelMissingError, EntryViewUnknownError, entryLabel, resolveEntries, slotComponents, slotEntries } from './slots.ts'
 
-const labels = (namespace: string | undefined, features = defaultFeatures) => slotEntries('account.actions', { features, namespace }).map((e) => entryLabel(en, e.label))
+const labels = (namespace: string | undefined, features = defaultFeatures, order?: readonly WalletFeaturesOrderItem[]) => slotEntries('account.actions', { features, namespace, order }).map((e) => entryLabel(en, e.label))
 
 describe('slotEntries: Account actions from the manifests', () => {
-  test('behavior: on an EVM account with every feature on, Buy, Receive, Send, Swap in that order', () => {
-    expect(labels('eip155')).toEqual(['Buy', 'Receive', 'Send', 'Swap'])
+  test('spec §9 walletFeaturesOrder: on an EVM account with every feature on, Buy, Swap, Receive, Send by default (onramp, swaps, receive, send)', () => {
+    expect(labels('eip155')).toEqual(['Buy', 'Swap', 'Receive', 'Send'])
+  })
+
+  test('spec §9 walletFeaturesOrder: the option reorders the buttons; a feature it leaves out follows the listed ones', () => {
+    expect(labels('eip155', defaultFeatures, ['send', 'receive', 'swaps', 'onramp'])).toEqual(['Send', 'Receive', 'Swap', 'Buy'])
+    expect(labels('eip155', defaultFeatures, ['send'])).toEqual(['Send', 'Buy', 'Receive', 'Swap'])
+    expect(labels('eip155', defaultFeatures, [])).toEqual(['Buy', 'Receive', 'Send', 'Swap'])
+    // The order never shows a button its flag or namespace hides.
+    expect(labels('solana', { ...defaultFeatures, onramp: false }, ['swaps', 'send', 'onramp', 'receive'])).toEqual(['Send', 'Receive'])
   })
 
   test('behavior: on Solana Send stays and Swap is absent (spec §6 namespaces)', () => {
@@ -28,9 +37,9 @@ describe('slotEntries: Account actions from the manifests', () => {
   test('behavior: a press delivers the manifest gesture to its feature, or pushes the view', () => {
     expect(slotEntries('account.actions', { features: defaultFeatures, namespace: 'eip155' }).map((e) => e.press)).toEqual([
       { type: 'feature.deliver', feature: 'onramp', event: { type: 'onramp.start' } },
+      { type: 'feature.deliver', feature: 'swap', event: { type: 'swap.start' } },
       { type: 'app.push', view: 'Receive' },
       { type: 'feature.deliver', feature: 'send', event: { type: 'send.start' } },
-      { type: 'feature.deliver', feature: 'swap', event: { type: 'swap.start' } },
     ])
   })
 

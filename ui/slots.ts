@@ -5,6 +5,7 @@ import { manifests } from '../machines/manifests.ts'
 import { supportsNamespace } from '../machines/namespaces.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
+import { walletFeaturesOrder, type WalletFeaturesOrderItem } from './slots.order.ts'
 
 /**
  * The entry points other views render from the features' manifests (STYLE rule 14), in named slots
@@ -81,6 +82,11 @@ export type SlotEntriesParameters = {
   features: Features
   /** The active account's namespace (CAIP-2 namespace, e.g. `eip155`): an entry with a capability shows only where it is supported. */
   namespace: string | undefined
+  /**
+   * The `walletFeaturesOrder` option (spec §9; default {@link walletFeaturesOrder}): the button entries whose feature
+   * flag it names come first, in its order; the others follow in their manifests' order.
+   */
+  order?: readonly WalletFeaturesOrderItem[] | undefined
 }
 
 /** What {@link resolveEntries} reads of a manifest. */
@@ -144,11 +150,17 @@ const entryModules: EntryModules = import.meta.glob<Record<string, unknown>>(['.
 const entries = resolveEntries(manifests, entryModules)
 
 /**
- * The button entries of `slot` that show now, by ascending `order` (Account: Buy 10, Receive 20, Send 30, Swap 40).
+ * The button entries of `slot` that show now, in the `walletFeaturesOrder` option's order (spec §9; default onramp,
+ * swaps, receive, send: Account's Buy, Swap, Receive, Send), then the entries of the features it does not name by
+ * ascending manifest `order`.
  * @example slotEntries('account.actions', { features, namespace: 'solana' }) // Buy, Receive, Send: no Swap on Solana
  */
 export function slotEntries(slot: EntrySlot, params: SlotEntriesParameters): SlotEntry[] {
-  return shown(entries, slot, params).flatMap((e) => (e.kind === 'button' ? [{ feature: e.feature, label: e.label, press: e.press }] : []))
+  const order: readonly FeatureFlag[] = params.order ?? walletFeaturesOrder
+  const rank = (e: ResolvedEntry) => (e.flag !== undefined && order.includes(e.flag) ? order.indexOf(e.flag) : order.length)
+  // Array.prototype.sort is stable: entries of equal rank keep their manifests' order.
+  const ordered = [...shown(entries, slot, params)].sort((a, b) => rank(a) - rank(b))
+  return ordered.flatMap((e) => (e.kind === 'button' ? [{ feature: e.feature, label: e.label, press: e.press }] : []))
 }
 
 /**

@@ -48,7 +48,7 @@ export const viewCss = `
 .lk-summary dd { margin: 0; text-align: right; word-break: break-all; }
 .lk-actions { display: flex; gap: 8px; width: 100%; }
 .lk-actions > button { flex: 1 1 0; }
-/* Account's Buy, Receive, Send and Swap: one row down to a 320 px screen (equal widths, so the padding only sets how
+/* Account's Buy, Swap, Receive and Send: one row down to a 320 px screen (equal widths, so the padding only sets how
    narrow they may get); a row that still cannot fit (a longer translation) wraps instead of overflowing sideways. */
 .lk-account-actions { flex-wrap: wrap; }
 .lk-account-actions > button { padding-inline: 8px; }

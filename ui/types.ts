@@ -12,6 +12,8 @@ import type { ViewName } from '../machines/views.ts'
 import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
+import type { WalletFeaturesOrderItem } from './slots.order.ts'
+import type { LogOptions } from './log.ts'
 import type { SiwxConfig } from '../kernel/siwx.ts'
 import type { SwapProvider } from '../kernel/swap.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
@@ -128,6 +130,13 @@ export type ModalOptions = {
   customWallets?: Array<{ id: string; name: string; homepage?: string; imageUrl?: string; mobile_link?: string; desktop_link?: string; webapp_link?: string }>
   /** Alerts and warnings are logged only in debug mode (spec §8). */
   debug?: boolean
+  /**
+   * The modal's log (spec §9): the SDK's messages at or above `level` (default `'error'`; `'silent'`, `'error'`,
+   * `'warn'`, `'info'`, `'debug'`) are kept, up to `bufferSize` UTF-8 bytes (default 1,024,000; the oldest dropped
+   * first), and read with `modal.getLogs()`. Anything else throws `InvalidOptionsError` at `options.log`.
+   * @example log: { level: 'warn', bufferSize: 64_000 }
+   */
+  log?: LogOptions
   /** Storage for the spec's keys; default `localStorage`. */
   storage?: StorageLike
   /** XState inspection hook (the statechart visualiser attaches here). */
@@ -178,6 +187,13 @@ export type ModalOptions = {
    * @example connectorTypeOrder: ['recent', 'injected', 'walletConnect', 'featured', 'custom', 'external', 'recommended']
    */
   connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
+  /**
+   * The order of Account's action buttons (spec §9 walletFeaturesOrder), by feature flag. Default `['onramp', 'swaps',
+   * 'receive', 'send']`: Buy, Swap, Receive, Send. A feature left out keeps its button, after the listed ones; each may
+   * appear once. Anything else throws `InvalidOptionsError` at `options.walletFeaturesOrder`.
+   * @example walletFeaturesOrder: ['send', 'receive', 'swaps', 'onramp']
+   */
+  walletFeaturesOrder?: readonly WalletFeaturesOrderItem[]
   /**
    * The swap provider (spec §9 "Swap provider by default 1inch"): one of `swapProviders` (`kernel/swap.ts`). Default
    * `'1inch'`; `getState().swapProvider` reads the setting in force. Anything else throws `InvalidOptionsError` at

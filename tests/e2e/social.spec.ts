@@ -134,11 +134,17 @@ test('Telegram mini-app (Android): facebook and x are not offered; login by redi
   expect(popups).toBe(0)
 })
 
-test('a refusal coming back in the address (social_error) is shown in Connect and removed from the address', async ({ demo: page }) => {
+test('a refusal coming back in the address (social_error) is shown in Connect, logged, and removed from the address', async ({ demo: page }) => {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
   await page.goto('/?social_error=Sign-in%20refused%3A%20the%20ID%20token%E2%80%99s%20nonce%20does%20not%20match')
   const connect = page.getByRole('dialog', { name: 'Connect Wallet' })
   await expect(connect.getByTestId('social-error')).toHaveText('Sign-in refused: the ID token’s nonce does not match', { timeout: 20_000 })
   expect(new URL(page.url()).searchParams.has('social_error')).toBe(false)
+  // Spec §8: the failed (Telegram or redirect) social login is logged.
+  await expect.poll(() => errors).toContain('[latchkey] Social login failed: Sign-in refused: the ID token’s nonce does not match')
 })
 
 test('screenshots: the socials on Connect (desktop and phone, light and dark)', async ({ demo: page }) => {

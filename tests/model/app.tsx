@@ -106,6 +106,8 @@ export async function renderApp(
     customWallets?: Parameters<typeof createModal>[0]['customWallets']
     /** The `connectorTypeOrder` option (spec §9): the order of Connect's wallet groups. */
     connectorTypeOrder?: Parameters<typeof createModal>[0]['connectorTypeOrder']
+    /** The `walletFeaturesOrder` option (spec §9): the order of Account's action buttons. */
+    walletFeaturesOrder?: Parameters<typeof createModal>[0]['walletFeaturesOrder']
     /** The `ignoreSwitchConfirmation` option (spec §2): a switch while connected does not push SwitchNetwork. */
     ignoreSwitchConfirmation?: boolean
     /**
@@ -197,6 +199,7 @@ export async function renderApp(
     ...(fixture.platform ? { platform: fixture.platform } : {}),
     ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),
     ...(fixture.connectorTypeOrder ? { connectorTypeOrder: fixture.connectorTypeOrder } : {}),
+    ...(fixture.walletFeaturesOrder ? { walletFeaturesOrder: fixture.walletFeaturesOrder } : {}),
     ...(fixture.ignoreSwitchConfirmation ? { ignoreSwitchConfirmation: true } : {}),
     ...(fixture.siwx
       ? {

@@ -14,10 +14,13 @@ import type { EmbeddedWallet } from '../embedded.ts'
 import { InvalidOptionsError } from '../options.ts'
 import { takeSocialReturn } from '../socialReturn.ts'
 import type { Metadata, ModalOptions, ModalTheme } from '../types.ts'
+import type { ModalLog } from '../log.ts'
 
 export type CreateEmbeddedBridgeParameters = {
   options: ModalOptions
   storage: ModalStorage
+  /** The instance's log (spec §9): a failed social login's return is written there (spec §8). */
+  log: ModalLog
   metadata: Metadata
   /** The modal's theme now, and its changes (the facade owns it). */
   theme: () => ModalTheme
@@ -36,7 +39,7 @@ export type CreateEmbeddedBridgeParameters = {
  * @throws InvalidOptionsError 'Unable to load email login dependency' (from `load()`) when the module cannot be fetched;
  *   the next call tries again.
  * @example
- * const bridge = createEmbeddedBridge({ options, storage, metadata, theme, subscribeTheme, networksNow, root, toast })
+ * const bridge = createEmbeddedBridge({ options, storage, log, metadata, theme, subscribeTheme, networksNow, root, toast })
  * const wallet = await bridge.load()
  */
 export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
@@ -111,7 +114,11 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
   function follow(actor: RootActor) {
     const back = options.embeddedWallet && options.adapter == null ? takeSocialReturn(globalThis.window) : undefined
     if (back) actor.send({ type: 'feature.deliver', feature: 'socialLogin', event: back })
-    if (back?.type === 'socialLogin.refused') actor.send({ type: 'app.open' })
+    if (back?.type === 'socialLogin.refused') {
+      // Spec §8: a failed Telegram (or redirect) social login is logged and ends loading; the modal opens with its message.
+      p.log.error(`Social login failed: ${back.message}`)
+      actor.send({ type: 'app.open' })
+    }
     if (!options.embeddedWallet) return
     const { modal, router } = actor.getSnapshot().context
     let wasOpen = false

@@ -4,6 +4,7 @@ import { startApiServer } from '../../dev/api/server.ts'
 import { createMemoryStorage, createStorage } from '../../services/storage.ts'
 import type { ModalOptions } from '../types.ts'
 import { createReporting, type CreateReportingParameters } from './reporting.ts'
+import { createModalLog } from '../log.ts'
 
 /**
  * The reporting actions against the reference API's analytics endpoint (spec §7 POST /e, §8 "Provider init failure
@@ -19,6 +20,8 @@ afterAll(() => server.stop())
 type Event = { props: { type: string; event: string; errorType?: string; errorMessage?: string } }
 const events = async (): Promise<Event[]> => (await fetch(`${server.url}/__control/events`)).json()
 
+const log = createModalLog(undefined)
+
 function reporting() {
   const root = { getSnapshot: () => ({ context: { flags: { analytics: true }, network: { getSnapshot: () => ({ hasTag: () => false }) } } }) }
   const { actions } = createReporting({
@@ -26,6 +29,7 @@ function reporting() {
     storage: createStorage({ storage: createMemoryStorage() }),
     root: () => root,
     toast: () => {},
+    log,
   } as unknown as CreateReportingParameters)
   return (type: 'feature.reportError' | 'connection.failed', error: { name: string; message: string }) => actions.reportError({ context: undefined, event: { type, error } } as never)
 }
@@ -47,6 +51,8 @@ describe('reporting: a wallet provider that cannot start (spec §8)', () => {
         ]),
       )
       expect(logged.mock.calls.map((c) => c[0])).toEqual(['[latchkey] The wallet provider could not start (WalletConnectInitError): WalletConnect could not start'])
+      // Kept in the instance's log buffer too (spec §9: level error by default), the wallet's failure not.
+      expect(log.entries().map((e) => [e.level, e.message])).toEqual([['error', '[latchkey] The wallet provider could not start (WalletConnectInitError): WalletConnect could not start']])
     } finally {
       logged.mockRestore()
     }

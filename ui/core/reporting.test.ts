@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest'
 import { mainnet } from '../../adapters/networks.ts'
 import type { ModalOptions } from '../types.ts'
 import { createReporting, type CreateReportingParameters } from './reporting.ts'
+import { createModalLog } from '../log.ts'
 
 /**
  * The root's reporting actions on their own: no root, no services (nothing here loads them: no `api.analyticsUrl`).
@@ -12,6 +13,7 @@ function reporting(options: Partial<ModalOptions>) {
   const { actions } = createReporting({
     options: { projectId: 'p', networks: [mainnet], ...options } as ModalOptions,
     toast: (message: string) => toasts.push(message),
+    log: createModalLog({ level: 'warn' }),
   } as unknown as CreateReportingParameters)
   const notFound = (caipNetworkId: string) => actions.reportNetworkNotFound({ context: undefined, event: { type: 'network.notFound', caipNetworkId } } as never)
   return { toasts, notFound }

@@ -11,12 +11,15 @@ import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { ModalOptions } from '../types.ts'
+import type { ModalLog } from '../log.ts'
 import { enShell } from '../locales/en.shell.ts'
 import type { RootActionImplementation } from './persistence.ts'
 
 export type CreateReportingParameters = {
   options: ModalOptions
   storage: ModalStorage
+  /** The instance's log (spec §9): alerts and the SDK's own failures are written there. */
+  log: ModalLog
   /** The eip155 adapter (the EVM transfer adapter sends through its providers). */
   adapter: ChainAdapter
   solanaNetworks: readonly CaipNetwork[]
@@ -37,7 +40,7 @@ export type ReportingActions = Record<'showAlert' | 'trackOpen' | 'track' | 'tra
  * Creates the service loader and the reporting of one core. `services()` fetches `createModal.services.ts` once (not
  * with the page); a failed fetch is tried again at the next call.
  * @example
- * const { services, actions } = createReporting({ options, storage, adapter, solanaNetworks, solanaAdapterFor, root, toast })
+ * const { services, actions } = createReporting({ options, storage, log, adapter, solanaNetworks, solanaAdapterFor, root, toast })
  */
 export function createReporting(p: CreateReportingParameters) {
   const { options } = p
@@ -73,7 +76,7 @@ export function createReporting(p: CreateReportingParameters) {
       // Spec §8: alerts show only in debug mode, each once.
       if (!options.debug || event.type !== 'feature.alert' || alertShown.has(event.key)) return
       alertShown = new Set([...alertShown, event.key])
-      console.warn(`[latchkey] ${event.title}: ${event.message}`)
+      p.log.warn(`${event.title}: ${event.message}`)
       p.toast(event.title)
     },
     trackOpen: ({ context }) => track('MODAL_OPEN', { connected: connectAccount(context.connection.getSnapshot()).isConnected }),
@@ -88,14 +91,14 @@ export function createReporting(p: CreateReportingParameters) {
       // Spec §8: a wallet provider that cannot start (WalletConnect's) is the SDK's own failure: an internal SDK error
       // event, and logged. Other failures are the wallet's.
       if (!providerInitFailures.has(event.error.name)) return reportWalletError(event.error)
-      console.error(`[latchkey] The wallet provider could not start (${event.error.name}): ${event.error.message}`)
+      p.log.error(`The wallet provider could not start (${event.error.name}): ${event.error.message}`)
       analytics((s) => s.reportInternalError(event.error))
     },
     // Spec §5, §8: a switch to an unknown network raises the SWITCH_NETWORK_NOT_FOUND alert (debug mode, once); each
     // network asked for is logged.
     reportNetworkNotFound: ({ event }) => {
       if (!options.debug || event.type !== 'network.notFound') return
-      console.warn(`[latchkey] ${enShell.networkNotFound}: ${event.caipNetworkId}`)
+      p.log.warn(`${enShell.networkNotFound}: ${event.caipNetworkId}`)
       if (alertShown.has('SWITCH_NETWORK_NOT_FOUND')) return
       alertShown = new Set([...alertShown, 'SWITCH_NETWORK_NOT_FOUND'])
       p.toast(enShell.networkNotFound)

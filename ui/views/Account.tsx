@@ -4,6 +4,7 @@ import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
 import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { useAccountData } from '../hooks/account.ts'
+import { useModalInstance } from '../context.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { type AccountSlotProps, entryLabel, type RenderSlot, type SlotProps, slotComponents, slotEntries } from '../slots.ts'
 import { safeImageUrl } from '../components/WalletIcon.tsx'
@@ -23,8 +24,10 @@ export function Account() {
   // Every slot shows an entry only with its flag on and only where the namespace supports it (spec §6: no Send form
   // that ends in 'Unsupported chain', no Swap off EVM, no name registration off EVM).
   const gate = { features, namespace }
-  // The action buttons (Buy, Receive, Send, Swap): a press sends the manifest's gesture; the feature's code arrives with it.
-  const actions = slotEntries('account.actions', gate)
+  // The action buttons (default Buy, Swap, Receive, Send: the `walletFeaturesOrder` option): a press sends the manifest's
+  // gesture; the feature's code arrives with it.
+  const order = useModalInstance().options.walletFeaturesOrder
+  const actions = slotEntries('account.actions', { ...gate, order })
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
