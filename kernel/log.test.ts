@@ -52,6 +52,7 @@ describe('createLogBuffer (spec §9 log buffer)', () => {
   })
 
   test('bad input: an unknown level is refused with the levels it takes', () => {
+    expect(() => createLogBuffer({ level: 'verbose' as 'error' })).toThrow(LogLevelError)
     expect(() => createLogBuffer({ level: 'verbose' as 'error' })).toThrowErrorMatchingInlineSnapshot(`
       [LogLevelError: The log level must be one of silent, error, warn, info, debug (default error).
       Details: Received: verbose]
