@@ -89,22 +89,29 @@ function harness(impl: Impl = {}) {
         fetchAllowance: fromPromise(() => full.fetchAllowance()),
       },
     }),
+    // Spawned with the connected account (the root hands it).
+    { input: { target } },
   )
   const emitted: SwapEmitted[] = []
   for (const type of ['swap.reviewing', 'swap.repriced', 'swap.submitted', 'swap.succeeded', 'swap.cancelled', 'swap.failed', 'swap.unconfirmed'] as const) actor.on(type, (e) => void emitted.push(e))
   actor.start()
-  actor.send({ type: 'swap.setTarget', target })
   return { actor, calls, emitted, value: () => actor.getSnapshot().value, context: () => actor.getSnapshot().context }
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
+/** Confirm, and the router's answer: the transaction's entry is taken (run on its own, the machine has no router). */
+function confirm(actor: { send: (event: { type: 'swap.confirm' } | { type: 'router.transactionAccepted' }) => void }) {
+  actor.send({ type: 'swap.confirm' })
+  actor.send({ type: 'router.transactionAccepted' })
+}
+
 /** Opens, picks DEV as the to token, types `amount`, and waits for the quote. */
 async function quoted(h: ReturnType<typeof harness>, amount = '0.5', from?: SwapToken) {
   h.actor.send({ type: 'swap.open' })
   await settle()
-  if (from) h.actor.send({ type: 'swap.selectToken', side: 'from', address: from.address })
-  h.actor.send({ type: 'swap.selectToken', side: 'to', address: (from === DEV ? USDT : DEV).address })
+  if (from) h.actor.send({ type: 'swap.pickToken', side: 'from', address: from.address })
+  h.actor.send({ type: 'swap.pickToken', side: 'to', address: (from === DEV ? USDT : DEV).address })
   h.actor.send({ type: 'swap.setAmount', amount })
   await vi.advanceTimersByTimeAsync(timing.swapQuoteDebounce)
 }
@@ -150,7 +157,7 @@ describe('swap machine', () => {
   test('another namespace than eip155 is "Network not supported for Swaps" without a request', async () => {
     const load = vi.fn(async () => ({ tokens: [ETH], balances }))
     const h = harness({ loadSwap: load })
-    h.actor.send({ type: 'swap.setTarget', target: { ...target, namespace: 'solana', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' } })
+    h.actor.send({ type: 'root.account', change: 'switched', account: { ...target, namespace: 'solana', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', supported: true, testnet: false }, holder: undefined })
     h.actor.send({ type: 'swap.open' })
     await settle()
     expect(h.value()).toBe('unsupported')
@@ -184,7 +191,7 @@ describe('swap machine', () => {
     const h = harness()
     h.actor.send({ type: 'swap.open' })
     await settle()
-    h.actor.send({ type: 'swap.selectToken', side: 'to', address: DEV.address })
+    h.actor.send({ type: 'swap.pickToken', side: 'to', address: DEV.address })
     h.actor.send({ type: 'swap.setAmount', amount: '0.' })
     await vi.advanceTimersByTimeAsync(300)
     h.actor.send({ type: 'swap.setAmount', amount: '0.25' })
@@ -208,8 +215,8 @@ describe('swap machine', () => {
     const h = harness()
     h.actor.send({ type: 'swap.open' })
     await settle()
-    h.actor.send({ type: 'swap.selectToken', side: 'to', address: USDT.address })
-    h.actor.send({ type: 'swap.selectToken', side: 'from', address: USDT.address })
+    h.actor.send({ type: 'swap.pickToken', side: 'to', address: USDT.address })
+    h.actor.send({ type: 'swap.pickToken', side: 'from', address: USDT.address })
     // Picking the other side's token swaps the two.
     expect(h.context()).toMatchObject({ fromToken: USDT.address, toToken: ETH.address })
     h.actor.send({ type: 'swap.setAmount', amount: '1.0000001' })
@@ -267,7 +274,7 @@ describe('swap machine', () => {
     expect(h.value()).toEqual({ review: 'ready' })
     expect(h.context().reviewedMinimum).toBe(minimumReceived('1000000000000000000', '1').toString())
     h.actor.send({ type: 'swap.setSlippage', slippage: '2' })
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([swapTx])
     expect(h.calls.builds[0]).toMatchObject({ slippage: '2', amount: '500000000000000000' })
@@ -283,7 +290,7 @@ describe('swap machine', () => {
     await quoted(h, '1', DEV)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([approveTx, swapTx])
     expect(allowance).toHaveBeenCalledTimes(1)
@@ -307,7 +314,7 @@ describe('swap machine', () => {
     h.actor.send({ type: 'swap.review' })
     await settle()
     expect(connectSwap(h.actor.getSnapshot()).needsApproval).toBe(false)
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([withdrawTx])
     expect(h.value()).toBe('idle')
@@ -323,7 +330,7 @@ describe('swap machine', () => {
     await quoted(h, '1', DEV)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([approveTx])
     expect(h.value()).toEqual({ form: 'quoted' })
@@ -338,7 +345,7 @@ describe('swap machine', () => {
       h.actor.send({ type: 'swap.review' })
       await settle()
       h.actor.send({ type: 'swap.setSlippage', slippage: '3' })
-      h.actor.send({ type: 'swap.confirm' })
+      confirm(h.actor)
       await settle()
       expect(h.value()).toEqual({ form: 'quoted' })
       expect(h.context()).toMatchObject({ fromToken: DEV.address, toToken: USDT.address, amount: '1', slippage: '3', error: undefined })
@@ -354,7 +361,7 @@ describe('swap machine', () => {
     h.actor.send({ type: 'swap.review' })
     await settle()
     out = 900n
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([])
     expect(h.value()).toEqual({ review: 'ready' })
@@ -362,7 +369,7 @@ describe('swap machine', () => {
     expect(h.context().reviewedMinimum).toBe('891')
     expect(h.emitted.map((e) => e.type)).toEqual(['swap.reviewing', 'swap.repriced'])
     // Confirmed again at the new price: the swap goes.
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.calls.sent).toEqual([swapTx])
   })
@@ -372,7 +379,7 @@ describe('swap machine', () => {
     await quoted(h)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.value()).toEqual({ form: 'quoted' })
     expect(h.context().error).toEqual(swapMessageRefs.reverted)
@@ -385,13 +392,13 @@ describe('swap machine', () => {
     await quoted(h)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.value()).toBe('unconfirmed')
     expect(h.emitted.at(-1)).toEqual({ type: 'swap.unconfirmed', hash: hashS, caipNetworkId: chain })
     expect(connectSwap(h.actor.getSnapshot())).toMatchObject({ phase: 'unconfirmed', unconfirmedHash: hashS, loading: false })
     // The form's gestures are not heard: no second swap from here.
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     h.actor.send({ type: 'swap.review' })
     await settle()
     expect(h.calls.sent).toEqual([swapTx])
@@ -414,7 +421,7 @@ describe('swap machine', () => {
     await quoted(h, '1', DEV)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.value()).toBe('unconfirmed')
     expect(h.emitted.at(-1)).toEqual({ type: 'swap.unconfirmed', hash: hashA, caipNetworkId: chain })
@@ -431,7 +438,7 @@ describe('swap machine', () => {
     await quoted(h)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     h.actor.send({ type: 'swap.dismiss' })
     expect(h.value()).toBe('idle')
@@ -444,7 +451,7 @@ describe('swap machine', () => {
     await quoted(h)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     end = 'reverted'
     h.actor.send({ type: 'swap.recheck' })
@@ -458,7 +465,7 @@ describe('swap machine', () => {
     await quoted(h)
     h.actor.send({ type: 'swap.review' })
     await settle()
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.value()).toEqual({ form: 'quoted' })
     expect(h.calls.waits).toEqual([])
@@ -481,7 +488,7 @@ describe('swap machine', () => {
     await settle()
     h.actor.send({ type: 'swap.setSlippage', slippage: '80' })
     expect(h.context().error).toEqual(swapMessageRefs.invalidSlippage)
-    h.actor.send({ type: 'swap.confirm' })
+    confirm(h.actor)
     await settle()
     expect(h.value()).toEqual({ review: 'ready' })
     expect(h.calls.sent).toEqual([])
@@ -507,7 +514,7 @@ describe('swap machine', () => {
   test('another account or chain resets the form', async () => {
     const h = harness()
     await quoted(h)
-    h.actor.send({ type: 'swap.setTarget', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.actor.send({ type: 'root.account', change: 'changed', account: { ...target, caipNetworkId: 'eip155:31338', supported: true, testnet: true }, holder: undefined })
     expect(h.value()).toBe('idle')
     expect(h.context()).toMatchObject({ amount: '', tokens: [], quote: undefined })
   })

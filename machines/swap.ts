@@ -1,45 +1,16 @@
-import { assign, emit, fromPromise, setup, type EventObject } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { summarizeError } from '../adapters/errors.ts'
-import type { TokenBalance } from '../services/schemas.ts'
 import { messageOf } from './messages.ts'
-import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
-import { balanceOf, balanceUnits, defaultSlippage, isNativeToken, minimumReceived, needsApproval, slippageBps, type SwapReviewDetails, type SwapToken } from './swap.tokens.ts'
-import { findSwapToken, fromUnits, parseSwapAmount, tokenAt, type SwapContext, type SwapEmitted, type SwapEvent, type SwapQuote, type SwapQuoteInput, type SwapTransaction } from './swap.types.ts'
-import { timing } from './timing.ts'
-import { isOutcome, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
-import { actorErrorOf } from './narrow.ts'
+import { swapMessageRefs } from './swap.messages.ts'
+import { fromUnits, type SwapContext, type SwapQuoteInput, type SwapTransaction } from './swap.types.ts'
+import { emptyForm, swapSetup, swapTarget } from './swap.setup.ts'
+import type { SystemMessage } from './system.ts'
+import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 
 export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval, gasLimitWithHeadroom } from './swap.tokens.ts'
 export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
 export { swapMessageRefs }
 export type { SwapMessage, SwapMessageKey, SwapMessageValues } from './swap.messages.ts'
 export { SwapNetworkNotSupportedError, GasPriceNotSupportedError, NoLiquidityError, parseSwapAmount, findSwapToken, fromUnits } from './swap.types.ts'
-export type { SwapTarget, SwapQuote, SwapTransaction, SwapRequest, SwapContext, SwapEvent, SwapEmitted, SwapQuoteInput } from './swap.types.ts'
-
-const notProvided = (name: string) => () => {
-  throw new ActorNotProvidedError('swap', name)
-}
-
-const emptyForm = {
-  fromToken: undefined,
-  toToken: undefined,
-  amount: '',
-  slippage: defaultSlippage,
-  request: undefined,
-  quote: undefined,
-  reviewedMinimum: undefined,
-  details: undefined,
-  approveHash: undefined,
-  hash: undefined,
-  unconfirmed: undefined,
-  built: undefined,
-  error: undefined,
-  failure: undefined,
-} satisfies Partial<SwapContext>
-
-/** What `loadSwap` answers: the tokens the API swaps on the network and the account's balances. */
-type SwapLoaded = { tokens: SwapToken[]; balances: TokenBalance[] }
+export type { SwapTarget, SwapQuote, SwapTransaction, SwapRequest, SwapContext, SwapEvent, SwapEmitted, SwapQuoteInput, SwapInput } from './swap.types.ts'
 
 /** `swap.open` from `idle` or `unsupported`: another namespace than eip155 is unsupported at once, else the tokens load. */
 const openTransitions = [
@@ -47,10 +18,29 @@ const openTransitions = [
   { guard: 'hasTarget', target: '#swap.loading', actions: ['clearError', 'setRequest'] },
 ] as const
 
-const errorName = (event: EventObject) => {
-  const error = actorErrorOf(event)
-  return typeof error === 'object' && error !== null && 'name' in error ? error.name : ''
-}
+/**
+ * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
+ * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
+ */
+const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMessage => ({ to: 'router', event })
+/** The swap's loading toast hidden when the swap is cleared before its outcome (never another toast). */
+const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'swapSubmitted' } } } as const
+/** The preview shown (over the form, or over Account when asked for a pending swap). */
+const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view: 'SwapPreview' }) } as const
+/** Account as a new history. */
+const resetToAccount = { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) } as const
+/** The swap's entry leaves the transaction stack without an outcome (the views leave the swap). */
+const dropTransactions = { type: 'tell', params: toRouter({ type: 'router.clearTransactions' }) } as const
+/** Sent, status unknown: its view (the hash, the explorer) with Account behind it, so Back never shows the form again; the entry is done. */
+const unconfirmedMoves = [dropTransactions, resetToAccount, showPreview] as const
+/** A failure: the entry popped (back to the form), the error toast, the report to the root. */
+const failureMoves = [{ type: 'popTransaction', params: { outcome: 'error' } }, 'reportFailure'] as const
+/** A success: the entry popped (Account), the balances and Activity read again, the success toast. */
+const successMoves = [
+  { type: 'popTransaction', params: { outcome: 'success' } },
+  'refreshBalances',
+  { type: 'tell', params: { to: 'toast', event: { type: 'toast.show', variant: 'success', message: messageOf('swapSent') } } },
+] as const
 
 /**
  * Swap (spec §2 "Swap takes swap arguments", §6 `swaps`, §7 convert, §8, §9 slippage 1). One flow:
@@ -79,143 +69,43 @@ const errorName = (event: EventObject) => {
  *   confirms goes on to the swap) or `swap.dismiss` (to Account, the form cleared). Never the editable form.
  *
  * A rejection in either prompt emits `swap.cancelled` and returns to the form with tokens, amount and slippage kept;
- * a failure emits `swap.failed`, the same way. Another account or chain (`swap.setTarget`) and `swap.clear` reset.
+ * a failure emits `swap.failed`, the same way.
+ *
+ * The root's account moment (`root.account`) with another address or chain, another namespace, or no account resets
+ * the form and hides the swap's loading toast; another account while the swap views show leaves them for Account.
+ *
+ * The swap moves the rest of the modal itself, by systemId (`machines/system.ts`): Account's Swap (`swap.start`)
+ * pushes the form, or the preview of a swap still pending (`open({ view: 'Swap', data })` likewise, its swap arguments
+ * applied); a token button pushes the picker and a pick goes back; the review pushes the preview; Confirm asks the
+ * router for one transaction entry for the approval and the swap (`review.reserving`: refused when the stack is full,
+ * spec §9, and the wallet is not asked); 'price moved' drops it; the outcome pops it (success: Account, with the
+ * balances and Activity read again and the success toast; a failure: the form with the error toast, reported to the
+ * root; a rejection: the form); an unknown end shows its status over Account. Back on the preview edits again (or
+ * leaves a swap whose end is unknown).
  *
  * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `fetchAllowance`, and
  * `transaction` (the transaction machine with its `send`, taking a {@link SwapTransaction}, and `waitForEnd`).
  */
-export const swapMachine = setup({
-  types: { context: {} as SwapContext, events: {} as SwapEvent, emitted: {} as SwapEmitted },
-  actors: {
-    loadSwap: fromPromise<SwapLoaded, { address: string; caipNetworkId: string }>(notProvided('loadSwap')),
-    fetchQuote: fromPromise<SwapQuote, SwapQuoteInput>(notProvided('fetchQuote')),
-    prepareReview: fromPromise<SwapReviewDetails, SwapQuoteInput & { slippage: string }>(notProvided('prepareReview')),
-    buildApprove: fromPromise<SwapTransaction, SwapQuoteInput>(notProvided('buildApprove')),
-    buildSwap: fromPromise<SwapTransaction, SwapQuoteInput & { slippage: string }>(notProvided('buildSwap')),
-    /** One transaction (the approval, then the swap): its `send` actor takes a {@link SwapTransaction} as its request. */
-    transaction: transactionMachine,
-    fetchAllowance: fromPromise<{ allowance: string }, SwapQuoteInput>(notProvided('fetchAllowance')),
-  },
-  delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh },
-  guards: {
-    hasTarget: ({ context }) => Boolean(context.target),
-    isOtherTarget: ({ context, event }) => event.type === 'swap.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
-    isUnsupportedNamespace: ({ context }) => context.target?.namespace !== 'eip155',
-    hasNoTokens: (_, loaded: SwapLoaded) => loaded.tokens.length === 0,
-    isNetworkNotSupported: ({ event }) => errorName(event) === 'SwapNetworkNotSupportedError',
-    isGasPriceNotSupported: ({ event }) => errorName(event) === 'GasPriceNotSupportedError',
-    isNoLiquidity: ({ event }) => errorName(event) === 'NoLiquidityError',
-    isIncomplete: ({ context }) => !context.fromToken || !context.toToken || context.amount.trim() === '',
-    isSameToken: ({ context }) => Boolean(context.fromToken) && context.fromToken === context.toToken,
-    isUnknownRequestedToken: ({ context }) =>
-      Boolean(context.request?.fromToken && !findSwapToken(context.tokens, context.request.fromToken)) || Boolean(context.request?.toToken && !findSwapToken(context.tokens, context.request.toToken)),
-    isInvalidAmount: ({ context }) => fromUnits(context) === undefined,
-    /** An answer that buys nothing is no liquidity too. */
-    buysNothing: (_, quote: SwapQuote) => BigInt(quote.toAmount) === 0n,
-    exceedsBalance: ({ context }) => (fromUnits(context) ?? 0n) > balanceUnits(balanceOf(tokenAt(context, 'from'), context.balances)),
-    isInvalidSlippage: ({ event }) => event.type === 'swap.setSlippage' && slippageBps(event.slippage) === undefined,
-    needsApproval: ({ context }) => needsApproval(context, fromUnits(context) ?? 0n),
-    isAllowanceShort: ({ context }, read: { allowance: string }) => BigInt(read.allowance) < (fromUnits(context) ?? 0n),
-    /** The new quote pays less than the minimum the visitor reviewed. */
-    isBelowReviewedMinimum: ({ context }, quote: SwapQuote) => context.reviewedMinimum !== undefined && BigInt(quote.toAmount) < BigInt(context.reviewedMinimum),
-    isOutcome,
-    /** A Check again found the approval confirmed (the swap then goes on). */
-    isApprovalConfirmed: ({ context }, outcome: TransactionOutcome) => context.unconfirmed?.step === 'approve' && outcome.status === 'confirmed',
-  },
-  actions: {
-    setTarget: assign(({ event }) => (event.type === 'swap.setTarget' ? { target: event.target } : {})),
-    clearTarget: assign({ target: undefined }),
-    resetForm: assign({ ...emptyForm, tokens: [], balances: [] }),
-    setRequest: assign(({ event }) => (event.type === 'swap.open' && event.request ? { request: event.request } : {})),
-    /** The tokens and balances are in: the requested tokens and amount are applied, else the native currency is the from token. */
-    setLoaded: assign(({ context }, { tokens, balances }: SwapLoaded) => {
-      const request = context.request
-      const from = findSwapToken(tokens, request?.fromToken)?.address ?? (tokens.some((t) => t.address === context.fromToken) ? context.fromToken : undefined)
-      const to = findSwapToken(tokens, request?.toToken)?.address ?? (tokens.some((t) => t.address === context.toToken) ? context.toToken : undefined)
-      return {
-        tokens,
-        balances,
-        fromToken: from ?? (request?.fromToken ? undefined : tokens.find((t) => isNativeToken(t.address))?.address),
-        toToken: to,
-        amount: request?.amount ?? context.amount,
-      }
-    }),
-    clearRequest: assign({ request: undefined }),
-    selectToken: assign(({ context, event }) => {
-      if (event.type !== 'swap.selectToken' || !context.tokens.some((t) => t.address === event.address)) return {}
-      const other = event.side === 'from' ? context.toToken : context.fromToken
-      // Picking the other side's token swaps the two.
-      const swapped = other === event.address ? (event.side === 'from' ? { toToken: context.fromToken } : { fromToken: context.toToken }) : {}
-      return { ...(event.side === 'from' ? { fromToken: event.address } : { toToken: event.address }), ...swapped, quote: undefined, error: undefined, failure: undefined }
-    }),
-    flip: assign(({ context }) => ({
-      fromToken: context.toToken,
-      toToken: context.fromToken,
-      // The amount the quote paid becomes the amount to swap back (exact, from the smallest unit).
-      quote: undefined,
-      error: undefined,
-      failure: undefined,
-    })),
-    setAmount: assign(({ event }) => (event.type === 'swap.setAmount' ? { amount: event.amount, quote: undefined, error: undefined, failure: undefined } : {})),
-    setMax: assign(({ context }) => {
-      const balance = balanceOf(tokenAt(context, 'from'), context.balances)
-      return balance ? { amount: balance.quantity.numeric, quote: undefined, error: undefined, failure: undefined } : {}
-    }),
-    setSlippage: assign(({ event }) => (event.type === 'swap.setSlippage' ? { slippage: event.slippage, error: undefined } : {})),
-    setError: assign((_, params: { message: SwapMessage }) => ({ error: params.message })),
-    setAmountError: assign(({ context }) => {
-      const token = tokenAt(context, 'from')
-      const parsed = token ? parseSwapAmount(context.amount, token) : undefined
-      return { error: parsed && !parsed.ok ? parsed.message : swapMessageRefs.invalidAmount }
-    }),
-    setUnknownTokenError: assign(({ context }) => {
-      const missing = [context.request?.fromToken, context.request?.toToken].find((w) => w && !findSwapToken(context.tokens, w))
-      return { error: swapMessageRefs.unknownToken(missing ?? '') }
-    }),
-    setBalanceError: assign(({ context }) => ({ error: swapMessageRefs.insufficient(tokenAt(context, 'from')?.symbol ?? '') })),
-    clearError: assign({ error: undefined, failure: undefined }),
-    clearQuote: assign({ quote: undefined }),
-    setQuote: assign((_, quote: SwapQuote) => ({ quote })),
-    setReviewedMinimum: assign(({ context }) => ({ reviewedMinimum: context.quote ? minimumReceived(context.quote.toAmount, context.slippage).toString() : undefined })),
-    setDetails: assign((_, details: SwapReviewDetails) => ({ details })),
-    setBuilt: assign((_, built: SwapTransaction) => ({ built })),
-    setAllowance: assign(({ context }, read: { allowance: string }) => ({ details: { ...(context.details ?? { gasPrice: '0' }), allowance: read.allowance } })),
-    setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
-    /** A transaction that did not confirm: its failure; a revert says so on the form. */
-    setOutcomeFailure: assign((_, outcome: TransactionOutcome) => {
-      const failure = 'error' in outcome ? outcome.error : undefined
-      return { failure, error: outcome.status === 'reverted' ? swapMessageRefs.reverted : undefined }
-    }),
-    /** Params: the step and its outcome (`unknown`: it carries the hash). */
-    setUnconfirmed: assign((_, { step, outcome }: { step: 'approve' | 'swap'; outcome: TransactionOutcome }) => ({ unconfirmed: 'hash' in outcome ? { step, hash: outcome.hash } : undefined })),
-    /** The final hash of a confirmed swap (a sped-up one's). */
-    clearUnconfirmed: assign({ unconfirmed: undefined }),
-    setOutcomeHash: assign(({ context }, outcome: TransactionOutcome) => ({ hash: 'hash' in outcome ? outcome.hash : context.hash })),
-    setAllowanceFailure: assign({ failure: { name: 'AllowanceShortError', message: 'The allowance read back is short of the amount' }, error: swapMessageRefs.allowanceShort }),
-    setApproveHash: assign({ approveHash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.approveHash) }),
-    setHash: assign({ hash: ({ context, event }) => (event.type === 'transaction.submitted' ? event.hash : context.hash) }),
-    emitReviewing: emit({ type: 'swap.reviewing' } as const),
-    emitRepriced: emit({ type: 'swap.repriced' } as const),
-    emitSubmitted: emit(({ context }) => ({ type: 'swap.submitted' as const, hash: context.hash!, caipNetworkId: context.target!.caipNetworkId })),
-    emitSucceeded: emit(({ context }) => ({
-      type: 'swap.succeeded' as const,
-      hash: context.hash!,
-      caipNetworkId: context.target!.caipNetworkId,
-      fromToken: context.fromToken!,
-      toToken: context.toToken!,
-    })),
-    emitCancelled: emit({ type: 'swap.cancelled' } as const),
-    emitUnconfirmed: emit(({ context }) => ({ type: 'swap.unconfirmed' as const, hash: context.unconfirmed!.hash, caipNetworkId: context.target!.caipNetworkId })),
-    emitFailed: emit(({ context }) => ({ type: 'swap.failed' as const, error: context.failure ?? { name: 'Error', message: 'Unknown error' } })),
-  },
-}).createMachine({
+export const swapMachine = swapSetup.createMachine({
   id: 'swap',
   initial: 'idle',
-  context: { ...emptyForm, tokens: [], balances: [] },
+  // Spawned with the connected account, if any (the root hands it; later ones arrive as `root.account`).
+  context: ({ input }) => ({ ...emptyForm, tokens: [], balances: [], target: input?.target ? swapTarget(input.target) : undefined }),
   on: {
-    // The same address and chain is ignored (the form is kept).
-    'swap.setTarget': { guard: 'isOtherTarget', target: '.idle', actions: ['resetForm', 'setTarget'] },
-    'swap.clear': { target: '.idle', actions: ['resetForm', 'clearTarget'] },
+    // The root's account moment. The same address and chain is ignored (the form is kept).
+    'root.account': [
+      { guard: 'isAccountGone', target: '.idle', actions: ['resetForm', 'clearTarget', hideSubmittedToast] },
+      // Another account or chain while the swap views show: they leave for Account, the stack with them.
+      { guard: 'isLeavingSwapViews', target: '.idle', actions: ['resetForm', 'setTarget', hideSubmittedToast, dropTransactions, resetToAccount] },
+      { guard: 'isOtherAccount', target: '.idle', actions: ['resetForm', 'setTarget', hideSubmittedToast] },
+    ],
+    // Account's Swap: the preview of a swap still pending (never the same swap offered twice), else the form.
+    'swap.start': [{ guard: 'isPending', actions: showPreview }, { actions: [{ type: 'tell', params: toRouter({ type: 'router.push', view: 'Swap' }) }, 'raiseOpen'] }],
+    // `open({ view: 'Swap', data })` while a swap is pending: its preview over Account, not a second form.
+    'root.open': [
+      { guard: 'isPending', actions: [resetToAccount, showPreview] },
+      { guard: 'isOpeningForm', actions: 'raiseOpen' },
+    ],
   },
   states: {
     idle: { on: { 'swap.open': openTransitions } },
@@ -246,7 +136,8 @@ export const swapMachine = setup({
       on: {
         // A second open (Account's Swap button, `open({ view: 'Swap', data })`) applies its request and re-reads balances.
         'swap.open': { target: 'loading', actions: 'setRequest' },
-        'swap.selectToken': { target: '.checking', actions: 'selectToken' },
+        'swap.chooseToken': { actions: 'showPicker' },
+        'swap.pickToken': { target: '.checking', actions: ['selectToken', 'backToForm'] },
         'swap.flip': { target: '.checking', actions: 'flip' },
         'swap.setAmount': { target: '.checking', actions: 'setAmount' },
         'swap.setMax': { target: '.checking', actions: 'setMax' },
@@ -286,7 +177,7 @@ export const swapMachine = setup({
           on: {
             'swap.review': [
               { guard: 'exceedsBalance', actions: 'setBalanceError' },
-              { target: '#swap.review', actions: ['clearError', 'setReviewedMinimum', 'emitReviewing'] },
+              { target: '#swap.review', actions: ['clearError', 'setReviewedMinimum', 'emitReviewing', showPreview] },
             ],
           },
         },
@@ -299,6 +190,7 @@ export const swapMachine = setup({
       initial: 'preparing',
       on: {
         'swap.edit': { target: '#swap.form.quoted', actions: 'clearError' },
+        'root.back': { guard: 'isBackFromPreview', target: '#swap.form.quoted', actions: 'clearError' },
         'swap.setSlippage': [{ guard: 'isInvalidSlippage', actions: ['setSlippage', { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } }] }, { actions: ['setSlippage', 'setReviewedMinimum'] }],
       },
       states: {
@@ -319,10 +211,16 @@ export const swapMachine = setup({
           after: { quoteRefresh: 'refreshing' },
           on: {
             'swap.confirm': [
-              { guard: ({ context }) => slippageBps(context.slippage) === undefined, actions: { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } } },
-              { guard: 'needsApproval', target: '#swap.approving', actions: 'clearError' },
-              { target: '#swap.swapping', actions: 'clearError' },
+              { guard: 'hasInvalidSlippage', actions: { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } } },
+              { target: 'reserving', actions: ['clearError', 'reserveTransaction'] },
             ],
+          },
+        },
+        /** The router is asked for the swap's entry (the approval and the swap are one): taken, the wallet is asked; refused (full, spec §9), the review stays. */
+        reserving: {
+          on: {
+            'router.transactionAccepted': [{ guard: 'needsApproval', target: '#swap.approving' }, { target: '#swap.swapping' }],
+            'router.transactionRefused': { target: 'ready' },
           },
         },
         /** The quote is read again while the review shows (it goes stale); a failure keeps the last one. */
@@ -348,7 +246,7 @@ export const swapMachine = setup({
             src: 'buildApprove',
             input: ({ context }) => quoteInput(context),
             onDone: { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
-            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed', ...failureMoves] },
           },
         },
         /** The approval's transaction: the wallet's prompt, then the chain's end (the transaction machine). */
@@ -359,13 +257,13 @@ export const swapMachine = setup({
             input: ({ context }) => transactionInput(context, context.built),
             onDone: [
               { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'readingAllowance' },
-              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: ['emitCancelled', { type: 'popTransaction', params: { outcome: 'cancel' } }] },
               {
                 guard: { type: 'isOutcome', params: outcomeIn('unknown') },
                 target: '#swap.unconfirmed',
-                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'approve', outcome: event.output }) }, 'emitUnconfirmed'],
+                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'approve', outcome: event.output }) }, 'emitUnconfirmed', ...unconfirmedMoves],
               },
-              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
+              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed', ...failureMoves] },
             ],
           },
           initial: 'prompting',
@@ -384,11 +282,11 @@ export const swapMachine = setup({
               {
                 guard: { type: 'isAllowanceShort', params: ({ event }) => event.output },
                 target: '#swap.form.quoted',
-                actions: [{ type: 'setAllowance', params: ({ event }) => event.output }, 'setAllowanceFailure', 'emitFailed'],
+                actions: [{ type: 'setAllowance', params: ({ event }) => event.output }, 'setAllowanceFailure', 'emitFailed', ...failureMoves],
               },
               { target: '#swap.swapping', actions: { type: 'setAllowance', params: ({ event }) => event.output } },
             ],
-            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed', ...failureMoves] },
           },
         },
       },
@@ -408,7 +306,14 @@ export const swapMachine = setup({
               {
                 guard: { type: 'isBelowReviewedMinimum', params: ({ event }) => event.output },
                 target: '#swap.review.ready',
-                actions: [{ type: 'setQuote', params: ({ event }) => event.output }, 'setReviewedMinimum', { type: 'setError', params: { message: swapMessageRefs.priceMoved } }, 'emitRepriced'],
+                actions: [
+                  { type: 'setQuote', params: ({ event }) => event.output },
+                  'setReviewedMinimum',
+                  { type: 'setError', params: { message: swapMessageRefs.priceMoved } },
+                  'emitRepriced',
+                  // The entry the confirm took is dropped (the wallet was never asked); a second confirm takes one again.
+                  { type: 'tell', params: toRouter({ type: 'router.dropTransaction' }) },
+                ],
               },
               { target: 'building', actions: { type: 'setQuote', params: ({ event }) => event.output } },
             ],
@@ -424,7 +329,7 @@ export const swapMachine = setup({
             src: 'buildSwap',
             input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
             onDone: { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
-            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed'] },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed', ...failureMoves] },
           },
         },
         /** The swap's transaction: the wallet's prompt, then the chain's end (the transaction machine). */
@@ -434,14 +339,14 @@ export const swapMachine = setup({
             src: 'transaction',
             input: ({ context }) => ({ ...transactionInput(context, context.built), submittedToast: messageOf('swapSubmitted') }),
             onDone: [
-              { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: '#swap.idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
-              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: 'emitCancelled' },
+              { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: '#swap.idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', ...successMoves, 'resetForm'] },
+              { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: '#swap.form.quoted', actions: ['emitCancelled', { type: 'popTransaction', params: { outcome: 'cancel' } }] },
               {
                 guard: { type: 'isOutcome', params: outcomeIn('unknown') },
                 target: '#swap.unconfirmed',
-                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'swap', outcome: event.output }) }, 'emitUnconfirmed'],
+                actions: [{ type: 'setUnconfirmed', params: ({ event }) => ({ step: 'swap', outcome: event.output }) }, 'emitUnconfirmed', ...unconfirmedMoves],
               },
-              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
+              { target: '#swap.form.quoted', actions: [{ type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed', ...failureMoves] },
             ],
           },
           initial: 'prompting',
@@ -461,7 +366,9 @@ export const swapMachine = setup({
       tags: ['unconfirmed'],
       on: {
         'swap.recheck': { target: 'rechecking', actions: 'clearError' },
-        'swap.dismiss': { target: 'idle', actions: 'resetForm' },
+        'swap.dismiss': { target: 'idle', actions: ['resetForm', resetToAccount] },
+        // Back leaves it too (the root goes back to Account), never to the form with its amount.
+        'root.back': { guard: 'isBackFromPreview', target: 'idle', actions: 'resetForm' },
       },
     },
     /** Check again: the same transaction machine, started with the hash (no prompt; the same receipt rule). */
@@ -474,9 +381,9 @@ export const swapMachine = setup({
         onDone: [
           // The approval confirmed: the swap goes on as it would have (the allowance read back, then its prompt).
           { guard: { type: 'isApprovalConfirmed', params: outcomeOf }, target: '#swap.approving.readingAllowance', actions: 'clearUnconfirmed' },
-          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', 'resetForm'] },
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'idle', actions: [{ type: 'setOutcomeHash', params: outcomeOf }, 'emitSucceeded', ...successMoves, 'resetForm'] },
           { guard: { type: 'isOutcome', params: outcomeIn('unknown') }, target: 'unconfirmed' },
-          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed'] },
+          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', { type: 'setOutcomeFailure', params: outcomeOf }, 'emitFailed', ...failureMoves] },
         ],
       },
     },

@@ -4,6 +4,8 @@ import type { TokenBalance } from '../services/schemas.ts'
 import { swapMessageRefs, type SwapMessage } from './swap.messages.ts'
 import { addressPart, type SwapReviewDetails, type SwapToken } from './swap.tokens.ts'
 import type { TransactionSubmittedEvent } from './transaction.ts'
+import type { RootMoment } from './features.ts'
+import type { RouterReply } from './router.ts'
 
 /*
  * The swap machine's types, errors and amount helpers, apart from its chart (machines/swap.ts re-exports them all).
@@ -53,11 +55,14 @@ export type SwapContext = {
 }
 
 export type SwapEvent =
-  | { type: 'swap.setTarget'; target: SwapTarget }
-  | { type: 'swap.clear' }
   /** The form is shown; `request` preselects tokens and amount. */
   | { type: 'swap.open'; request?: SwapRequest | undefined }
-  | { type: 'swap.selectToken'; side: 'from' | 'to'; address: string }
+  /** Account's Swap button: the form, or the preview of a swap still waiting (or sent, status unknown). */
+  | { type: 'swap.start' }
+  /** A token button of the form: the picker for that side. */
+  | { type: 'swap.chooseToken'; side: 'from' | 'to' }
+  /** A token picked in the picker (a CAIP-10 address): selected for that side, back to the form. */
+  | { type: 'swap.pickToken'; side: 'from' | 'to'; address: string }
   | { type: 'swap.flip' }
   | { type: 'swap.setAmount'; amount: string }
   | { type: 'swap.setMax' }
@@ -71,6 +76,13 @@ export type SwapEvent =
   /** Sent, status unknown: leave it (to Account); the form is cleared, never offered again with the sent amount. */
   | { type: 'swap.dismiss' }
   | TransactionSubmittedEvent
+  /** The root's moments the swap follows: the account, `open({ view })` of its views, Back on them. */
+  | RootMoment
+  /** The router's answer to the transaction entry asked for at Confirm. */
+  | RouterReply
+
+/** The swap machine's input: the connected account it starts with (none: not connected). */
+export type SwapInput = { target?: SwapTarget | undefined } | undefined
 
 export type SwapEmitted =
   | { type: 'swap.reviewing' }

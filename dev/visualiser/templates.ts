@@ -43,6 +43,10 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   'send.pickToken': { tokenKey: 'native' },
   'send.setAmount': { amount: '0.01' },
   'send.setReceiver': { receiver: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
+  // swap
+  'swap.chooseToken': { side: 'to' },
+  'swap.pickToken': { side: 'to', address: 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' },
+  'swap.setAmount': { amount: '0.01' },
   // siwx
   'siwx.connected': { target: { ...account, connectorId: 'dev.latchkey.wallet' } },
 }

@@ -26,7 +26,7 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
     [emailView, ['machines/emailLogin.connect.ts', 'ui/views/EmailLogin.tsx']],
     [frames, ['machines/frame.ts', 'machines/frameRpc.ts']],
     [embedded, ['ui/embedded.ts', 'ui/assemble/frameClient.ts', 'adapters/frame.ts', 'adapters/frame.protocol.ts']],
-    [swapMachine, ['machines/swap.ts', 'machines/swap.outcomes.ts', 'ui/assemble/swap.ts']],
+    [swapMachine, ['machines/swap.ts', 'machines/swap.setup.ts', 'ui/assemble/swap.ts']],
     [swapViews, ['ui/views/Swap.tsx', 'ui/views/SwapSelectToken.tsx', 'ui/views/SwapPreview.tsx', 'machines/swap.connect.ts', 'machines/swap.tokens.ts', 'machines/swap.messages.ts', 'ui/hooks/swap.ts']],
     [names, ['machines/names.ts', 'machines/names.outcomes.ts', 'ui/assemble/names.ts', 'ui/hooks/names.ts', 'ui/views/RegisterAccountName.tsx', 'ui/views/RegisterAccountNameSuccess.tsx']],
     [onramp, ['machines/onramp.ts', 'machines/onramp.connect.ts', 'ui/assemble/onramp.ts', 'ui/views/OnRamp.tsx', 'ui/views/OnRampProviders.tsx']],

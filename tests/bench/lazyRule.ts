@@ -88,7 +88,7 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     issue: 18,
     matches: featureCode(/^ui\/embedded(\.[\w.]+)?\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame(\.[\w.]+)?\.ts$/),
   },
-  { name: 'latchkey machines/swap.ts, machines/swap.outcomes.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.outcomes)?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
+  { name: 'latchkey machines/swap.ts, machines/swap.setup.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.setup)?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
   {
     name: 'latchkey ui/views/Swap*.tsx, ui/hooks/swap.ts, machines/swap.{connect,tokens,messages}.ts (its views and view model, prefetched with Account)',
     issue: 20,

@@ -64,7 +64,7 @@ test('before the click the page holds no feature machine; each arrives with its 
 
   // Swap and names: neither machine nor its assembly before its first use; swap with its
   // first click. (Swap's view and view model may come ahead, prefetched as a next view of Account.)
-  const swapCode = () => paths().filter((p) => /\/(machines\/swap(\.outcomes)?\.ts|ui\/assemble\/swap)/.test(p))
+  const swapCode = () => paths().filter((p) => /\/(machines\/swap(\.setup)?\.ts|ui\/assemble\/swap)/.test(p))
   const namesCode = () => paths().filter((p) => /\/(machines\/names(\.outcomes)?\.ts|ui\/assemble\/names)/.test(p))
   expect(swapCode()).toEqual([])
   expect(namesCode()).toEqual([])

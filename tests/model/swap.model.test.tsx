@@ -11,7 +11,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * Model-based test of the swap machine (spec §2 "Swap takes swap arguments", §7 convert): every path of the chart walked on the machine with its actors
  * held by the walk. Gestures: the visitor opens Swap (plainly, with arguments, with the same token twice or an
  * unknown one), picks tokens, types amounts (valid, malformed, over the balance), flips, takes Max, reviews, edits
- * the slippage (valid or not), confirms, goes back, retries; the account moves to another chain or disconnects. The
+ * the slippage (valid or not), confirms (the router takes or refuses its entry), goes back, retries; the account moves to another chain or disconnects. The
  * convert API and the wallet answer each held call (tokens or none, 'Network not supported for Swaps', a quote, no
  * liquidity, a failure; the approval and the swap approved, rejected, failed; receipts mined or reverted; the
  * allowance read back enough or short; an end not known, then Check again); the approval and the swap each run the
@@ -24,6 +24,13 @@ const chain = 'eip155:31337'
 const user = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const eip155: SwapTarget = { address: user, caipNetworkId: chain, namespace: 'eip155', connectorId: 'dev' }
 const solana: SwapTarget = { address: 'So1anaAddress1111111111111111111111111111111', caipNetworkId: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', namespace: 'solana', connectorId: 'phantom' }
+/** The root's account moment: the wallet's account or chain is now `account` (none: disconnected); `holder` holds the screen. */
+const accountMoment = (change: 'connected' | 'changed' | 'disconnected', account: SwapTarget | undefined, holder?: 'swap'): E => ({
+  type: 'root.account',
+  change,
+  account: account && { ...account, supported: true, testnet: true },
+  holder,
+})
 const ETH: SwapToken = { name: 'Ether', symbol: 'ETH', address: `${chain}:0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE`, decimals: 18, logoUri: 'data:,e' }
 const DEV: SwapToken = { name: 'Dev Token', symbol: 'DEV', address: `${chain}:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35`, decimals: 18, logoUri: 'data:,d' }
 const USDT: SwapToken = { name: 'Dev Tether', symbol: 'dUSDT', address: `${chain}:0xA15BB66138824a1c7167f5E85b957d04Dd34E468`, decimals: 6, logoUri: 'data:,u' }
@@ -53,14 +60,12 @@ const quoteFor = (s: any, lower = false) => {
 const events = (s: any): E[] => {
   const c = ctx(s)
   const list: E[] = []
-  if (!c.target)
-    return [
-      { type: 'swap.setTarget', target: eip155 },
-      { type: 'swap.setTarget', target: solana },
-    ]
+  if (!c.target) return [accountMoment('connected', eip155), accountMoment('connected', solana)]
   if (s.matches('idle')) {
     list.push({ type: 'swap.open' })
     if (c.target.namespace === 'eip155') {
+      // Account's Swap (it opens the form: `swap.start` raises `swap.open`); the page's `open({ view: 'Swap', data })`.
+      list.push({ type: 'swap.start' }, { type: 'root.open', view: 'Swap', data: { fromToken: 'DEV', toToken: 'dUSDT', amount: '1' } })
       list.push({ type: 'swap.open', request: { fromToken: 'DEV', toToken: 'dUSDT', amount: '1' } })
       list.push({ type: 'swap.open', request: { fromToken: 'DEV', toToken: 'DEV', amount: '1' } })
       list.push({ type: 'swap.open', request: { fromToken: 'ETH', toToken: 'PEPE', amount: '1' } })
@@ -75,11 +80,11 @@ const events = (s: any): E[] => {
   if (s.matches('loadFailed')) list.push({ type: 'swap.retry' })
   if (s.matches('form')) {
     if (s.matches({ form: 'editing' })) {
-      if (!c.toToken) list.push({ type: 'swap.selectToken', side: 'to', address: DEV.address })
-      else if (c.fromToken === ETH.address && c.amount === '') list.push({ type: 'swap.selectToken', side: 'from', address: DEV.address })
+      if (!c.toToken) list.push({ type: 'swap.chooseToken', side: 'to' }, { type: 'swap.pickToken', side: 'to', address: DEV.address })
+      else if (c.fromToken === ETH.address && c.amount === '') list.push({ type: 'swap.pickToken', side: 'from', address: DEV.address })
       if (c.amount === '') for (const amount of ['0.5', 'abc']) list.push({ type: 'swap.setAmount', amount })
       if (c.amount === 'abc') list.push({ type: 'swap.setAmount', amount: '' })
-      if (c.error?.key === 'unknownToken' || c.error?.key === 'sameToken') list.push({ type: 'swap.selectToken', side: 'to', address: USDT.address })
+      if (c.error?.key === 'unknownToken' || c.error?.key === 'sameToken') list.push({ type: 'swap.pickToken', side: 'to', address: USDT.address })
       list.push({ type: 'swap.open' })
     }
     if (s.matches({ form: 'quoted' })) {
@@ -87,7 +92,9 @@ const events = (s: any): E[] => {
       if (c.amount === '5' && c.fromToken === ETH.address) list.push({ type: 'swap.setMax' })
       list.push({ type: 'swap.review' })
       if (c.fromToken === ETH.address) list.push({ type: 'swap.flip' })
-      if (c.fromToken === ETH.address) list.push({ type: 'swap.setTarget', target: { ...eip155, caipNetworkId: 'eip155:31338' } }, { type: 'swap.clear' })
+      // Another chain in the wallet (on the swap views, or elsewhere), or a disconnect.
+      const other = { ...eip155, caipNetworkId: 'eip155:31338' }
+      if (c.fromToken === ETH.address) list.push(accountMoment('changed', other, 'swap'), accountMoment('changed', other), accountMoment('disconnected', undefined))
     }
     if (s.matches({ form: 'quoting' })) {
       list.push(done('fetchQuote', quoteFor(s)), done('fetchQuote', { fromAmount: '1', toAmount: '0' }, 'nothing'))
@@ -96,7 +103,7 @@ const events = (s: any): E[] => {
     if (s.matches({ form: 'quoteFailed' })) list.push({ type: 'swap.retry' })
   }
   if (s.matches('review')) {
-    list.push({ type: 'swap.edit' })
+    list.push({ type: 'swap.edit' }, { type: 'root.back', view: 'SwapPreview' })
     if (s.matches({ review: 'preparing' })) {
       list.push(done('prepareReview', { gasPrice: '1000000000', allowance: '0', gas: '150000' }))
       // An unwrap the token settles itself (WETH withdraw): no approval whatever the allowance.
@@ -109,6 +116,8 @@ const events = (s: any): E[] => {
       if (c.slippage === '80') list.push({ type: 'swap.setSlippage', slippage: '1' })
       list.push({ type: 'swap.confirm' })
     }
+    // The router takes the swap's entry, or refuses it (the stack is full, spec §9).
+    if (s.matches({ review: 'reserving' })) list.push({ type: 'router.transactionAccepted' }, { type: 'router.transactionRefused' })
     if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new Error('503')))
   }
   if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
@@ -131,7 +140,8 @@ const events = (s: any): E[] => {
     list.push(done('swap', { status: 'confirmed', hash: HASH }), done('swap', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('swap', { status: 'unknown', hash: HASH }, 'unknown'))
   }
   // Sent, status unknown: Check again (the same machine, by the hash: it ends confirmed, reverted or unknown again) or leave.
-  if (s.matches('unconfirmed')) list.push({ type: 'swap.recheck' }, { type: 'swap.dismiss' })
+  // Account's Swap, or the page's open({ view: 'Swap' }), shows the pending preview again; Back on it leaves it.
+  if (s.matches('unconfirmed')) list.push({ type: 'swap.recheck' }, { type: 'swap.dismiss' }, { type: 'root.back', view: 'SwapPreview' }, { type: 'swap.start' }, { type: 'root.open', view: 'Swap' })
   if (s.matches('rechecking')) {
     list.push(done('recheck', { status: 'confirmed', hash: HASH }), done('recheck', { status: 'reverted', hash: HASH, error: reverted }, 'reverted'), done('recheck', { status: 'unknown', hash: HASH }, 'unknown'))
   }
@@ -186,6 +196,8 @@ async function walk(path: ModelPath) {
         fetchAllowance: hold as never,
       },
     }),
+    // Not connected yet: the walk's first step is the root's account moment.
+    { input: {} },
   ).start()
   const delays: Record<string, number> = { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh }
   try {
@@ -233,9 +245,9 @@ async function walk(path: ModelPath) {
       if (actor.getSnapshot().matches('unsupported')) expect(c.error?.key).toBe('networkNotSupported')
       // Sent, status unknown: the hash kept, never the form; leaving clears it.
       if (actor.getSnapshot().matches('unconfirmed')) expect(c.unconfirmed?.hash).toBe(HASH)
-      if (e.type === 'swap.dismiss') expect(c).toMatchObject({ amount: '', unconfirmed: undefined })
+      if (e.type === 'swap.dismiss' || (e.type === 'root.back' && before.matches('unconfirmed'))) expect(c).toMatchObject({ amount: '', unconfirmed: undefined })
       // The token settles the swap itself: the confirm never goes through the approval.
-      if (e.type === 'swap.confirm' && before.context.details?.tokenSettles) expect(actor.getSnapshot().matches('approving')).toBe(false)
+      if (e.type === 'router.transactionAccepted' && before.context.details?.tokenSettles) expect(actor.getSnapshot().matches('approving')).toBe(false)
     }
   } finally {
     actor.stop()

@@ -96,6 +96,3 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
-
-/** The registration's hooks that arrive with the machine (`machines/swap.outcomes.ts`). */
-export { swapOutcomes as on } from '../../machines/swap.outcomes.ts'
