@@ -108,10 +108,10 @@ describe('onramp settlement (the purchase transfer, through the transaction mach
       delays: { poll: 0 },
     })
     const emitted: string[] = []
-    const actor = createActor(machine, { input: {} })
+    // Spawned with the connected account.
+    const actor = createActor(machine, { input: { target } })
     actor.on('*', (e) => emitted.push(e.type))
     actor.start()
-    actor.send({ type: 'onramp.setTarget', target })
     actor.send({ type: 'onramp.open' })
     await waitFor(actor, (s) => s.matches('form'))
     actor.send({ type: 'onramp.setAmount', amount: '50' })

@@ -1,10 +1,13 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, enqueueActions, fromPromise, or, raise, setup, stateIn } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { OnrampOptions, OnrampQuote } from '../services/schemas.ts'
 import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import type { RouterEvent } from './router.ts'
+import type { SystemMessage } from './system.ts'
 import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
@@ -22,8 +25,8 @@ export const defaultOnrampProviders: readonly OnrampProviderOption[] = [
   { id: 'coinbase', name: 'Coinbase', fees: '1-2%' },
 ]
 
-/** What the machine starts with: the providers to offer (configuration). */
-export type OnrampInput = { providers?: readonly OnrampProviderOption[] | undefined }
+/** What the machine starts with: the providers to offer (configuration), and the connected account (none: not connected). */
+export type OnrampInput = { providers?: readonly OnrampProviderOption[] | undefined; target?: OnrampTarget | undefined }
 
 /** The options as the machine keeps them: the answer, and whether it is the built-in sample (spec §8 fallback). */
 export type LoadedOnrampOptions = { options: OnrampOptions; sample: boolean }
@@ -63,19 +66,24 @@ export type OnrampContext = {
 }
 
 export type OnrampEvent =
-  | { type: 'onramp.setTarget'; target: OnrampTarget }
-  | { type: 'onramp.clear' }
-  /** The buy form is shown: the options are loaded the first time. */
+  /** The buy form is shown: the options are loaded the first time (from the purchase's end: Buy more). */
   | { type: 'onramp.open' }
+  /** Account's Buy: the form, or the purchase being followed. */
+  | { type: 'onramp.start' }
+  /** The form's provider button: the provider choice. */
+  | { type: 'onramp.chooseProvider' }
+  /** A provider picked in the choice: selected, back to the form. */
+  | { type: 'onramp.pickProvider'; provider: string }
   | { type: 'onramp.setAmount'; amount: string }
   | { type: 'onramp.setPurchaseCurrency'; currency: string }
   | { type: 'onramp.setPaymentCurrency'; currency: string }
   | { type: 'onramp.setPaymentMethod'; method: string }
-  | { type: 'onramp.selectProvider'; provider: string }
   /** Continue: the checkout opens in a popup (in the click), then its URL is asked for. */
   | { type: 'onramp.continue' }
   /** Cancel while the checkout is open: it closes. */
   | { type: 'onramp.cancel' }
+  /** The root's moments the on-ramp follows: the account, `open({ view })` of its views, Back on them. */
+  | RootMoment
 
 export type OnrampEmitted = { type: 'onramp.checkout' } | { type: 'onramp.succeeded'; hash: string; caipNetworkId: string } | { type: 'onramp.cancelled' }
 
@@ -131,23 +139,19 @@ function defaultsFor(options: LoadedOnrampOptions, target: OnrampTarget | undefi
 
 const newSettled = (context: OnrampContext, poll: OnrampPoll) => poll.purchases.find((p) => !(context.baseline ?? []).includes(p.id))
 
+/** The account as the on-ramp keeps it (who buys, where). */
+const onrampTarget = (a: ConnectedAccount | OnrampTarget): OnrampTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId })
+
 /**
- * Buying crypto by card (spec §3 on-ramp quote and limits, §7 on-ramp calls, §8 fallbacks, §9 providers).
- *
- * `form` checks the amount against the payment method's limits (`invalid`), then quotes it (`quoting`, again on every
- * change: the form's events re-enter `checking`); `continue` from `quoted` opens the checkout popup at once (the
- * `openCheckout` action runs in the visitor's click), asks for the provider's URL (`checkout.generating`) and points
- * the popup at it, then follows the purchase (`checkout.following`: the history with `onramp` read every second; the
- * purchases listed at the first read are the baseline). A new purchase is settled on the chain (`settling`: the
- * transaction machine, `machines/transaction.ts`, started with the purchase's hash): `confirmed` → `done`, any other end
- * (reverted, replaced, or unknown within the receipt timeout) → `unsettled`; a purchase that names no transaction of the
- * namespace is `done` as the history lists it. The popup closed without a purchase, or Cancel → back to `form.quoted`.
- * The fallbacks are the services': sample options and the placeholder quote.
- *
- * Actors to provide: `fetchOptions`, `fetchQuote`, `generateUrl`, `pollPurchase`, and `transaction` (the transaction
- * machine with its `waitForEnd`; its `send` is never asked: the run starts with a hash).
+ * An event for the router (the `tell` action's params). Typed loosely on purpose: the view names derive from the
+ * manifests, which are typed from this machine, so its chart cannot name `RouterEvent` (a type cycle).
  */
-export const onrampMachine = setup({
+const toRouter = (event: { type: `router.${string}`; view?: string; from?: string }): SystemMessage => ({ to: 'router', event })
+const pushView = (view: string) => ({ type: 'tell', params: toRouter({ type: 'router.push', view }) }) as const
+/** Back from the checkout view to the form, only if it still shows (the visitor may have left it meanwhile). */
+const leaveCheckout = { type: 'tell', params: toRouter({ type: 'router.back', from: 'OnRampCheckout' }) } as const
+
+const onrampBase = setup({
   types: {
     context: {} as OnrampContext,
     events: {} as OnrampEvent,
@@ -176,9 +180,11 @@ export const onrampMachine = setup({
     /** Points the checkout window at the provider's URL. */
     navigateCheckout: (_, _params: { url: string }) => {},
     closeCheckout: () => {},
+    /** The root's account moment's account; the options' choices fitted to its chain. */
     setTarget: assign(({ context, event }) => {
-      if (event.type !== 'onramp.setTarget') return {}
-      return { target: event.target, ...(context.options ? defaultsFor(context.options, event.target, context) : {}) }
+      if (event.type !== 'root.account' || !event.account) return {}
+      const target = onrampTarget(event.account)
+      return { target, ...(context.options ? defaultsFor(context.options, target, context) : {}) }
     }),
     clearTarget: assign({ target: undefined }),
     resetForm: assign({ amount: '', quote: undefined, quoteEstimate: false, message: undefined, purchase: undefined, settlement: undefined, failure: undefined }),
@@ -209,7 +215,7 @@ export const onrampMachine = setup({
     setQuote: assign((_, quote: OnrampQuote) => {
       return { quote, quoteEstimate: quote.quoteId === 'placeholder' }
     }),
-    selectProvider: assign(({ context, event }) => (event.type === 'onramp.selectProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {})),
+    selectProvider: assign(({ context, event }) => (event.type === 'onramp.pickProvider' && context.providers.some((p) => p.id === event.provider) ? { provider: event.provider } : {})),
     checkoutFailed: assign(({ event }) => ({ message: onrampMessageRefs.checkoutFailed, failure: summarizeError(actorErrorOf(event)) })),
     /** Params: the first poll `pollPurchase` answered. */
     setBaseline: assign((_, poll: OnrampPoll) => ({ baseline: poll.purchases.map((p) => p.id) })),
@@ -228,7 +234,18 @@ export const onrampMachine = setup({
   },
   guards: {
     hasTarget: ({ context }) => context.target !== undefined,
-    isOtherTarget: ({ context, event }) => event.type === 'onramp.setTarget' && (event.target.address !== context.target?.address || event.target.caipNetworkId !== context.target?.caipNetworkId),
+    /** The root's account moment: no account any more. */
+    isAccountGone: ({ event }) => event.type === 'root.account' && !event.account,
+    /** Another account or chain in the wallet while the on-ramp views show: they leave for Account. */
+    isLeavingOnrampViews: ({ event }) => event.type === 'root.account' && event.change === 'changed' && event.holder === 'onramp',
+    /** Another address or chain than the on-ramp's: the form starts again. */
+    isOtherAccount: ({ context, event }) => event.type === 'root.account' && (event.account?.address !== context.target?.address || event.account?.caipNetworkId !== context.target?.caipNetworkId),
+    /** A purchase is being followed (the checkout open, or its transfer settling): Account's Buy shows it. */
+    isFollowing: or([stateIn('checkout'), stateIn('settling')]),
+    /** `open({ view: 'OnRamp' })`: the form opens (the router already shows it). */
+    isOpeningForm: ({ event }) => event.type === 'root.open' && event.view === 'OnRamp',
+    /** Back on the checkout view. */
+    isBackFromCheckout: ({ event }) => event.type === 'root.back' && event.view === 'OnRampCheckout',
     amountEmpty: ({ context }) => context.amount.trim() === '',
     amountRefused: ({ context }) => checkAmount(context) !== undefined,
     noBaseline: ({ context }) => context.baseline === undefined,
@@ -241,19 +258,81 @@ export const onrampMachine = setup({
     isOutcome,
   },
   delays: { poll: timing.onrampPoll },
-}).createMachine({
+})
+
+/** The moves of the rest of the modal (the router's views, the balances), each telling an actor found by its systemId. */
+const onrampSetup = onrampBase.extend({
+  actions: {
+    /** Tells the actor registered as `params.to` (the router) `params.event`, when it exists (see `machines/system.ts`). */
+    tell: enqueueActions(({ system, enqueue }, params: SystemMessage) => {
+      const ref = system.get(params.to)
+      if (ref) enqueue.sendTo(ref, params.event)
+    }),
+    /** From the provider choice back to the form. */
+    backToForm: enqueueActions(({ context, system, enqueue }) => {
+      const router = system.get('router')
+      const back: RouterEvent = { type: 'router.back', isConnected: Boolean(context.target) }
+      if (router) enqueue.sendTo(router, back)
+    }),
+    /** The purchase arrived: the wallet's balance and Account's data (balances, Activity) are read again. */
+    refreshBalances: enqueueActions(({ context, system, enqueue }) => {
+      const connection = context.target ? system.get(`connection.${context.target.namespace}`) : undefined
+      if (connection) enqueue.sendTo(connection, { type: 'connection.refreshBalance' })
+      const account = system.get('account')
+      if (account) enqueue.sendTo(account, { type: 'account.reload' })
+    }),
+    /** The form opens (`onramp.open`): Account's Buy and `open({ view: 'OnRamp' })` alike. */
+    raiseOpen: raise({ type: 'onramp.open' } as const),
+  },
+})
+
+/**
+ * Buying crypto by card (spec §3 on-ramp quote and limits, §7 on-ramp calls, §8 fallbacks, §9 providers).
+ *
+ * `form` checks the amount against the payment method's limits (`invalid`), then quotes it (`quoting`, again on every
+ * change: the form's events re-enter `checking`); `continue` from `quoted` opens the checkout popup at once (the
+ * `openCheckout` action runs in the visitor's click), asks for the provider's URL (`checkout.generating`) and points
+ * the popup at it, then follows the purchase (`checkout.following`: the history with `onramp` read every second; the
+ * purchases listed at the first read are the baseline). A new purchase is settled on the chain (`settling`: the
+ * transaction machine, `machines/transaction.ts`, started with the purchase's hash): `confirmed` → `done`, any other end
+ * (reverted, replaced, or unknown within the receipt timeout) → `unsettled`; a purchase that names no transaction of the
+ * namespace is `done` as the history lists it. The popup closed without a purchase, or Cancel → back to `form.quoted`.
+ * The fallbacks are the services': sample options and the placeholder quote.
+ *
+ * It follows the root's account moments (`root.account`: another address or chain starts the form again and closes the
+ * checkout; another account while its views show leaves them for Account) and moves the views itself, by systemId
+ * (`machines/system.ts`): Account's Buy pushes the form (or the purchase being followed), the provider button the
+ * choice and a pick goes back, Continue pushes the checkout view, a cancel, a failed URL, a closed window or Buy more
+ * leave it (only if it still shows: `router.back` with `from`), Back on it cancels; a purchase that arrived reads the
+ * balances and Account's data again.
+ *
+ * Actors to provide: `fetchOptions`, `fetchQuote`, `generateUrl`, `pollPurchase`, and `transaction` (the transaction
+ * machine with its `waitForEnd`; its `send` is never asked: the run starts with a hash).
+ */
+export const onrampMachine = onrampSetup.createMachine({
   id: 'onramp',
   context: ({ input }) => ({
     providers: input.providers?.length ? input.providers : defaultOnrampProviders,
     provider: (input.providers?.length ? input.providers : defaultOnrampProviders)[0]!.id,
     amount: '',
     quoteEstimate: false,
+    // Spawned with the connected account, if any (later ones arrive as `root.account`).
+    target: input.target ? onrampTarget(input.target) : undefined,
   }),
   initial: 'idle',
   on: {
-    // Another account or chain: the form starts again (the checkout, if open, closes).
-    'onramp.setTarget': [{ guard: 'isOtherTarget', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget'] }, { actions: 'setTarget' }],
-    'onramp.clear': { target: '.idle', actions: ['closeCheckout', 'resetForm', 'clearTarget'] },
+    // The root's account moment. Another account or chain: the form starts again (the checkout, if open, closes).
+    'root.account': [
+      { guard: 'isAccountGone', target: '.idle', actions: ['closeCheckout', 'resetForm', 'clearTarget'] },
+      // While the on-ramp views show, they leave for Account.
+      { guard: 'isLeavingOnrampViews', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget', { type: 'tell', params: toRouter({ type: 'router.reset', view: 'Account' }) }] },
+      // The same address and chain is ignored (the form is kept).
+      { guard: 'isOtherAccount', target: '.idle', actions: ['closeCheckout', 'resetForm', 'setTarget'] },
+    ],
+    // Account's Buy: the purchase being followed (its checkout view over the form), else the form.
+    'onramp.start': [{ guard: 'isFollowing', actions: [pushView('OnRamp'), pushView('OnRampCheckout')] }, { actions: [pushView('OnRamp'), 'raiseOpen'] }],
+    // `open({ view: 'OnRamp' })`: the form (the router already shows it).
+    'root.open': { guard: 'isOpeningForm', actions: 'raiseOpen' },
   },
   states: {
     idle: {
@@ -272,7 +351,8 @@ export const onrampMachine = setup({
         'onramp.setPurchaseCurrency': { target: '.checking', actions: ['setField', 'dropQuote'] },
         'onramp.setPaymentCurrency': { target: '.checking', actions: ['setField', 'fitMethod', 'dropQuote'] },
         'onramp.setPaymentMethod': { target: '.checking', actions: ['setField', 'dropQuote'] },
-        'onramp.selectProvider': { actions: 'selectProvider' },
+        'onramp.chooseProvider': { actions: pushView('OnRampProviders') },
+        'onramp.pickProvider': { actions: ['selectProvider', 'backToForm'] },
       },
       states: {
         checking: {
@@ -295,14 +375,18 @@ export const onrampMachine = setup({
           },
         },
         quoted: {
-          on: { 'onramp.continue': { target: '#onramp.checkout', actions: ['openCheckout', 'emitCheckout'] } },
+          on: { 'onramp.continue': { target: '#onramp.checkout', actions: ['openCheckout', 'emitCheckout', pushView('OnRampCheckout')] } },
         },
       },
     },
     checkout: {
       tags: ['busy'],
       initial: 'generating',
-      on: { 'onramp.cancel': { target: '#onramp.form.quoted', actions: ['closeCheckout', 'dropBaseline', 'emitCancelled'] } },
+      on: {
+        'onramp.cancel': { target: '#onramp.form.quoted', actions: ['closeCheckout', 'dropBaseline', 'emitCancelled', leaveCheckout] },
+        // Back from the purchase being followed cancels it (the root then goes back to the form).
+        'root.back': { guard: 'isBackFromCheckout', target: '#onramp.form.quoted', actions: ['closeCheckout', 'dropBaseline', 'emitCancelled'] },
+      },
       states: {
         generating: {
           invoke: {
@@ -318,7 +402,7 @@ export const onrampMachine = setup({
               cryptoAmount: context.quote && !context.quoteEstimate ? context.quote.purchaseAmount.amount : undefined,
             }),
             onDone: { target: 'following', actions: { type: 'navigateCheckout', params: ({ event }) => ({ url: event.output }) } },
-            onError: { target: '#onramp.form.quoted', actions: ['closeCheckout', 'checkoutFailed', 'emitCancelled'] },
+            onError: { target: '#onramp.form.quoted', actions: ['closeCheckout', 'checkoutFailed', 'emitCancelled', leaveCheckout] },
           },
         },
         following: {
@@ -332,7 +416,7 @@ export const onrampMachine = setup({
                 onDone: [
                   { guard: 'noBaseline', target: 'waiting', actions: { type: 'setBaseline', params: ({ event }) => event.output } },
                   { guard: { type: 'settled', params: ({ event }) => event.output }, target: '#onramp.arrived', actions: [{ type: 'setPurchase', params: ({ event }) => event.output }, 'closeCheckout'] },
-                  { guard: { type: 'closed', params: ({ event }) => event.output }, target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled'] },
+                  { guard: { type: 'closed', params: ({ event }) => event.output }, target: '#onramp.form.quoted', actions: ['dropBaseline', 'emitCancelled', leaveCheckout] },
                   { target: 'waiting' },
                 ],
                 // The history did not answer: look again.
@@ -348,7 +432,7 @@ export const onrampMachine = setup({
     arrived: {
       always: [
         { guard: 'hasFollowableHash', target: 'settling' },
-        { target: 'done', actions: 'emitSucceeded' },
+        { target: 'done', actions: ['emitSucceeded', 'refreshBalances'] },
       ],
     },
     /**
@@ -369,18 +453,18 @@ export const onrampMachine = setup({
           hash: context.purchase!.hash,
         }),
         onDone: [
-          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'done', actions: [{ type: 'setSettlement', params: outcomeOf }, 'emitSucceeded'] },
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'done', actions: [{ type: 'setSettlement', params: outcomeOf }, 'emitSucceeded', 'refreshBalances'] },
           { target: 'unsettled', actions: { type: 'setSettlement', params: outcomeOf } },
         ],
       },
     },
     // The purchase shows until the form is asked for again (Buy more, or Account's Buy).
     done: {
-      on: { 'onramp.open': { target: 'form', actions: 'resetForm' } },
+      on: { 'onramp.open': { target: 'form', actions: ['resetForm', leaveCheckout] } },
     },
     /** Paid, but its transfer reverted, was replaced, or did not end within the receipt timeout: shown until Buy more. */
     unsettled: {
-      on: { 'onramp.open': { target: 'form', actions: 'resetForm' } },
+      on: { 'onramp.open': { target: 'form', actions: ['resetForm', leaveCheckout] } },
     },
   },
 })

@@ -63,6 +63,17 @@ describe('router', () => {
     expect(actor.getSnapshot().value).toBe('Connect')
   })
 
+  test('behavior: a back naming its view applies only while that view shows; elsewhere nothing moves and nothing closes', () => {
+    const { actor, closes, views } = start({ view: 'Account' })
+    actor.send({ type: 'router.back', isConnected: true, from: 'OnRampCheckout' })
+    expect(views()).toEqual(['Account'])
+    expect(closes).toEqual([])
+    actor.send({ type: 'router.push', view: 'OnRamp' })
+    actor.send({ type: 'router.push', view: 'OnRampCheckout' })
+    actor.send({ type: 'router.back', isConnected: true, from: 'OnRampCheckout' })
+    expect(views()).toEqual(['Account', 'OnRamp'])
+  })
+
   test('behavior: back to Connect while connected shows Account instead', () => {
     const { actor, views } = start()
     actor.send({ type: 'router.push', view: 'ConnectingExternal' })

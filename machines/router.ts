@@ -30,7 +30,11 @@ export type RouterEvent =
   | { type: 'router.push'; view: ViewName; data?: ViewData }
   | { type: 'router.replace'; view: ViewName; data?: ViewData }
   /** `isConnected`: whether an address is connected, for "back to Connect while connected shows Account". */
-  | { type: 'router.back'; isConnected: boolean }
+  /**
+   * `from`: only while this view shows (an outcome that may arrive after the visitor left the view, such as a
+   * checkout closed in its window); elsewhere the back is ignored.
+   */
+  | { type: 'router.back'; isConnected: boolean; from?: ViewName | undefined }
   | { type: 'router.reset'; view: ViewName; data?: ViewData }
   /**
    * A transaction is about to be handed to the wallet; its outcome pops it. `replyTo`: the actor told whether the entry
@@ -86,7 +90,8 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * visualiser), the history list in context.
  *
  * - `router.push` ignores the current view; `router.replace` ignores a view equal to the last history entry.
- * - `router.back` pops history; at the last entry it emits `router.closeRequested` (the modal closes).
+ * - `router.back` pops history; at the last entry it emits `router.closeRequested` (the modal closes). With `from`, it
+ *   applies only while that view shows.
  *   Going back to Connect while an address is connected shows Account instead.
  * - `router.reset` starts a new history with one view.
  * - `direction` is `next` after push/replace/reset and `prev` after back.
@@ -115,6 +120,8 @@ export const routerMachine = setup({
     /** The current history entry is this view. */
     isCurrent: ({ context }, params: { view: ViewName }) => current(context).view === params.view,
     isLastEntry: ({ context }) => context.history.length <= 1,
+    /** A back meant for another view than the current one (`router.back` with `from`). */
+    isElsewhere: ({ context, event }) => event.type === 'router.back' && event.from !== undefined && current(context).view !== event.from,
     isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
     isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
     hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
@@ -189,6 +196,7 @@ export const routerMachine = setup({
     'router.push': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const }))],
     'router.replace': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] as const }))],
     'router.back': [
+      { guard: 'isElsewhere' },
       { guard: 'isLastEntry', actions: 'requestClose' },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] as const })),
     ],

@@ -25,11 +25,10 @@ import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { namesOutcomes } from '../../machines/names.outcomes.ts'
-import { onrampOutcomes } from '../../machines/onramp.outcomes.ts'
 import { deferred, type Deferred } from './deferred.ts'
 
 /** The hooks each feature's module brings with its machine (what `ui/assemble/<feature>.ts` exports as `on`). */
-const outcomesOf: Partial<Record<FeatureMachineId, FeatureRegistration['on']>> = { names: namesOutcomes, onramp: onrampOutcomes }
+const outcomesOf: Partial<Record<FeatureMachineId, FeatureRegistration['on']>> = { names: namesOutcomes }
 import { controllableConnectionActors } from './wallet-actors.ts'
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 

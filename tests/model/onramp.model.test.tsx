@@ -31,6 +31,13 @@ const RECEIPT = 'eth_getTransactionReceipt'
 const held = [OPTIONS, QUOTE, URL_KEY, HISTORY, RECEIPT]
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 const target = (caipNetworkId = A) => ({ address: ACCOUNT, caipNetworkId, namespace: 'eip155', connectorId: 'dev.latchkey.wallet' })
+/** The root's account moment: the wallet's account or chain is now `account` (none: disconnected); `holder` holds the screen. */
+const accountMoment = (change: 'changed' | 'disconnected', caipNetworkId: string | undefined, holder?: 'onramp'): ModelEvent => ({
+  type: 'root.account',
+  change,
+  account: caipNetworkId ? { ...target(caipNetworkId), supported: true, testnet: true } : undefined,
+  holder,
+})
 
 const ctx = (s: any) => s.context as OnrampContext
 /** The reference server's on-ramp options (dev/api/dataset.ts). */
@@ -55,9 +62,11 @@ const serialize = (s: any) =>
 /** The events a gesture (or the server, or the clock) can produce in a state. */
 function modelEvents(s: any): ModelEvent[] {
   const c = ctx(s)
-  if (!c.target) return s.matches('idle') && c.amount === '' && !c.options ? [{ type: 'onramp.setTarget', target: target() }] : []
+  // Disconnected: nothing to buy for (the walk ends there).
+  if (!c.target) return []
   const list: ModelEvent[] = []
-  if (s.matches('idle')) list.push({ type: 'onramp.open' })
+  // Account's Buy (it opens the form: `onramp.start` raises `onramp.open`), or the page's `open({ view: 'OnRamp' })`.
+  if (s.matches('idle')) list.push({ type: 'onramp.open' }, { type: 'onramp.start' }, { type: 'root.open', view: 'OnRamp' })
   if (s.matches('loading')) {
     list.push({ type: 'xstate.done.actor.fetchOptions', output: { options: serverOptions, sample: false } })
     list.push({ type: 'xstate.done.actor.fetchOptions', output: { options: fallbackOnrampOptions, sample: true }, fails: true })
@@ -70,11 +79,10 @@ function modelEvents(s: any): ModelEvent[] {
     if (c.paymentCurrency === 'USD') list.push({ type: 'onramp.setPaymentCurrency', currency: 'EUR' })
     // Only the sample options offer a second token on the dev chain (the server sells ETH there).
     if (c.options?.sample && c.purchaseCurrency === 'ETH') list.push({ type: 'onramp.setPurchaseCurrency', currency: 'USDC' })
-    if (c.provider === 'meld') list.push({ type: 'onramp.selectProvider', provider: 'coinbase' })
+    if (c.provider === 'meld') list.push({ type: 'onramp.chooseProvider' }, { type: 'onramp.pickProvider', provider: 'coinbase' })
+    // Another chain in the wallet (on the on-ramp's views, or from Account), or a disconnect.
     if (s.matches({ form: 'empty' }) && c.target.caipNetworkId === A) {
-      list.push({ type: 'onramp.setTarget', target: target('eip155:31338'), gesture: 'otherChain' })
-      list.push({ type: 'onramp.setTarget', target: target(), gesture: 'sameAgain' })
-      list.push({ type: 'onramp.clear' })
+      list.push(accountMoment('changed', 'eip155:31338', 'onramp'), accountMoment('changed', 'eip155:31338'), accountMoment('disconnected', undefined))
     }
   }
   if (s.matches({ form: 'quoting' })) {
@@ -83,7 +91,9 @@ function modelEvents(s: any): ModelEvent[] {
     list.push({ type: 'xstate.done.actor.fetchQuote', output: placeholderOnrampQuote(quoted), fails: true })
   }
   if (s.matches({ form: 'quoted' })) list.push({ type: 'onramp.continue' })
-  if (s.matches('checkout')) list.push({ type: 'onramp.cancel' })
+  if (s.matches('checkout')) list.push({ type: 'onramp.cancel' }, { type: 'root.back', view: 'OnRampCheckout' })
+  // Closed and opened again meanwhile: Account's Buy shows the purchase being followed.
+  if (s.matches({ checkout: { following: 'waiting' } })) list.push({ type: 'onramp.start', following: true })
   if (s.matches({ checkout: 'generating' })) {
     list.push({ type: 'xstate.done.actor.generateUrl', output: 'url' })
     list.push({ type: 'xstate.error.actor.generateUrl', error: new Error('503') })
@@ -148,28 +158,36 @@ async function dialogTitle(app: App): Promise<string> {
 /** One gesture per event. */
 async function perform(app: App, event: any) {
   const type: string = event.type
-  if (type === 'onramp.setTarget') {
-    if (event.gesture === 'otherChain') return app.selectInPanel('Wallet chain', '31338')
-    // The wallet announces the same account and chain again (as wallets do when they unlock).
-    if (event.gesture === 'sameAgain') return app.selectInPanel('Wallet chain', '31337')
-    return app.get('button', /0x/) // the stored connection restores by itself; the machine gets it when spawned
+  if (type === 'root.account') {
+    if (event.change === 'disconnected') {
+      await app.clickInDialog('button', 'Back')
+      return app.clickInDialog('button', 'Disconnect')
+    }
+    // Not on the on-ramp's views: Back to Account first; then another chain in the wallet.
+    if (!event.holder) await app.clickInDialog('button', 'Back')
+    return app.selectInPanel('Wallet chain', '31338')
   }
-  if (type === 'onramp.open') {
+  if (type === 'root.open') return app.modal.open({ view: 'OnRamp' })
+  if (type === 'root.back') return app.clickInDialog('button', 'Back')
+  if (type === 'onramp.start' && event.following) {
+    // The modal closed and opened again (Account), then Account's Buy.
+    await app.close()
+    await app.ensureOpen()
+    return app.clickInDialog('button', en.buy)
+  }
+  if (type === 'onramp.open' || type === 'onramp.start') {
     await app.ensureOpen()
     if ((await dialogTitle(app)) === en.titles.OnRampCheckout) return app.clickInDialog('button', en.onrampBuyMore)
     for (let i = 0; i < 3 && (await dialogTitle(app)) !== en.titles.Account; i++) await app.clickInDialog('button', 'Back')
     return app.clickInDialog('button', en.buy)
   }
-  if (type === 'onramp.clear') {
-    await app.clickInDialog('button', 'Back')
-    return app.clickInDialog('button', 'Disconnect')
-  }
   if (type === 'onramp.setAmount') return app.type(en.onrampYouPay, event.amount)
   if (type === 'onramp.setPaymentMethod') return app.type(en.onrampPaymentMethod, event.method)
   if (type === 'onramp.setPaymentCurrency') return app.type(en.onrampPaymentCurrency, event.currency)
   if (type === 'onramp.setPurchaseCurrency') return app.type(en.onrampYouBuy, event.currency)
-  if (type === 'onramp.selectProvider') {
-    await app.clickInDialog('button', /^Provider: /)
+  if (type === 'onramp.chooseProvider') return app.clickInDialog('button', /^Provider: /)
+  if (type === 'onramp.pickProvider') {
+    if ((await dialogTitle(app)) !== en.titles.OnRampProviders) await app.clickInDialog('button', /^Provider: /)
     return app.clickInDialog('button', /^Coinbase/)
   }
   if (type === 'onramp.continue') return app.clickInDialog('button', /^Continue with /)
@@ -219,7 +237,8 @@ const fixture = { name: 'connected on the dev chain, the reference server', app:
 const runs = [
   {
     fixture,
-    ...withoutPrefixes(buildModelPaths(onrampMachine, { input: {}, events: modelEvents as never, serialize: serialize as never })),
+    // Spawned with the connected account (the root hands it at Buy's first use).
+    ...withoutPrefixes(buildModelPaths(onrampMachine, { input: { target: target() }, events: modelEvents as never, serialize: serialize as never })),
   },
 ]
 
@@ -228,12 +247,14 @@ async function walk(path: ModelPath) {
   try {
     const onramp = followFeature(app, 'onramp')
     const visited = onramp.visited
+    // The stored connection restores by itself: the on-ramp is spawned with its account.
+    await app.get('button', /0x/)
     const early: string[] = []
     for (const step of path.steps) {
       const from = Math.max(0, visited.length - 1)
       await perform(app, step.event)
       // Buy spawns the machine once its module is in (fetched on intent).
-      if (step.event.type === 'onramp.open') await waitFor(() => expect(onramp.ref).toBeDefined())
+      if (['onramp.open', 'onramp.start', 'root.open'].includes(step.event.type)) await waitFor(() => expect(onramp.ref).toBeDefined())
       if (!onramp.ref) {
         early.push(step.state)
         continue
@@ -265,7 +286,7 @@ function checkView(app: App, event: ModelEvent, snapshot: any) {
     expect(popup?.closed).toBe(true)
     expect(text).toContain(en.onrampMessages.checkoutFailed())
   }
-  if (event.type === 'onramp.cancel') expect(popup?.closed).toBe(true)
+  if (event.type === 'onramp.cancel' || event.type === 'root.back') expect(popup?.closed).toBe(true)
   if (event.type === 'xstate.done.actor.pollPurchase' && event.answer === 'settled') {
     // Paid: the checkout closes, the transfer is followed on the chain, and Cancel is gone.
     expect(text).toContain(en.onrampSettling)

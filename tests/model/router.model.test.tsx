@@ -49,6 +49,8 @@ describe('router model: the chart', () => {
   const back: ModelEvent[] = [
     { type: 'router.back', isConnected: false },
     { type: 'router.back', isConnected: true },
+    // A back meant for the on-ramp's checkout view: ignored on any other view.
+    { type: 'router.back', isConnected: true, from: 'OnRampCheckout' },
   ]
   const everyEvent = (s: any): ModelEvent[] => (history(s).length >= maxDepth ? [...back, ...stackEvents(s)] : [...stackEvents(s), ...moves(history(s).length === 1 ? views : pivots(s)), ...back])
   const runs: Array<ReturnType<typeof buildModelPaths>> = []

@@ -52,7 +52,7 @@ function checkout() {
 
 /** The checkout is open and followed: the first read (the baseline: no purchase yet) answered, the next one asked. */
 async function following(c: ReturnType<typeof checkout>) {
-  c.actor.send({ type: 'onramp.setTarget', target: { address, caipNetworkId: chain, namespace: 'eip155' } as never })
+  c.actor.send({ type: 'root.account', change: 'connected', account: { address, caipNetworkId: chain, namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true }, holder: undefined })
   c.actor.send({ type: 'onramp.open' })
   await vi.advanceTimersByTimeAsync(0)
   c.actor.send({ type: 'onramp.setAmount', amount: '50' })

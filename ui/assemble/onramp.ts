@@ -80,6 +80,3 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
-
-/** The registration's hooks that arrive with the machine (`machines/onramp.outcomes.ts`). */
-export { onrampOutcomes as on } from '../../machines/onramp.outcomes.ts'
