@@ -47,6 +47,9 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   'swap.chooseToken': { side: 'to' },
   'swap.pickToken': { side: 'to', address: 'eip155:31337:0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35' },
   'swap.setAmount': { amount: '0.01' },
+  // on-ramp
+  'onramp.pickProvider': { provider: 'coinbase' },
+  'onramp.setAmount': { amount: '50' },
   // siwx
   'siwx.connected': { target: { ...account, connectorId: 'dev.latchkey.wallet' } },
 }
