@@ -354,6 +354,18 @@ export const FRAME_USER_REJECTED = 'User rejected the request'
 export const JWT_NOT_YET_VALID = 'JWT validation error: JWT Token is not yet valid'
 
 /**
+ * The provider's refusal of a dapp origin that is not on the project's allowlist (spec §8 "Provider error mapping"), as
+ * the frame passes it on: the dapp raises an Invalid App Configuration alert.
+ */
+export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed'
+
+/**
+ * The provider's refusal of a project id it does not know (spec §8 "Provider error mapping"), as the frame passes it
+ * on: the dapp raises the Invalid App Configuration alert of an invalid project id.
+ */
+export const INVALID_KEY = 'Unauthorized: invalid key'
+
+/**
  * The frame URL (spec §7): `<secureSiteUrl>/frame?projectId=..&chainId=..&version=4&enableLogger=..&rpcUrl=..`.
  * @example frameUrl({ secureSiteUrl: 'https://secure.example', projectId: 'p', chainId: 1, enableLogger: false })
  * // 'https://secure.example/frame?projectId=p&chainId=1&version=4&enableLogger=false'

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, fromCallback, fromPromise, toPromise, type EventObject } from 'xstate'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { FrameAbortError, FrameReplyError } from '../adapters/frame.ts'
-import { frameMachine, frameRequestMachine, type FrameRequestInput } from './frame.ts'
+import { frameMachine, frameRequestMachine, type FrameRequestInput, providerAlertOf } from './frame.ts'
 import { timing } from './timing.ts'
 
 function frameHarness(debug = true) {
@@ -74,14 +74,36 @@ describe('frame machine (spec §4 "Embedded frame")', () => {
 
   test('behavior: a session not yet valid alerts SESSION_EXPIRED once in debug mode; nothing outside it', () => {
     const h = frameHarness()
-    h.actor.send({ type: 'frame.sessionNotYetValid' })
-    h.actor.send({ type: 'frame.sessionNotYetValid' })
+    h.actor.send({ type: 'frame.providerError', key: 'SESSION_EXPIRED' })
+    h.actor.send({ type: 'frame.providerError', key: 'SESSION_EXPIRED' })
     h.actor.send({ type: 'frame.requestTimedOut' })
     expect(h.alerts).toEqual(['SESSION_EXPIRED', 'IFRAME_REQUEST_TIMEOUT'])
     const quiet = frameHarness(false)
-    quiet.actor.send({ type: 'frame.sessionNotYetValid' })
+    quiet.actor.send({ type: 'frame.providerError', key: 'SESSION_EXPIRED' })
     expect(quiet.alerts).toEqual([])
   })
+
+  test('spec §8 provider error mapping: each provider error alerts its own key, once each, in debug mode only', () => {
+    const h = frameHarness()
+    for (const key of ['ORIGIN_NOT_ALLOWED', 'INVALID_PROJECT_ID', 'ORIGIN_NOT_ALLOWED', 'SESSION_EXPIRED', 'INVALID_PROJECT_ID'] as const) h.actor.send({ type: 'frame.providerError', key })
+    expect(h.alerts).toEqual(['ORIGIN_NOT_ALLOWED', 'INVALID_PROJECT_ID', 'SESSION_EXPIRED'])
+    const quiet = frameHarness(false)
+    quiet.actor.send({ type: 'frame.providerError', key: 'ORIGIN_NOT_ALLOWED' })
+    expect(quiet.alerts).toEqual([])
+  })
+
+  test('spec §8 provider error mapping: the provider’s messages, word for word, and nothing else', () => {
+    expect(providerAlertOf({ message: 'Unauthorized: origin not allowed' })).toBe('ORIGIN_NOT_ALLOWED')
+    expect(providerAlertOf({ message: 'JWT validation error: JWT Token is not yet valid' })).toBe('SESSION_EXPIRED')
+    expect(providerAlertOf({ message: 'Unauthorized: invalid key' })).toBe('INVALID_PROJECT_ID')
+  })
+
+  test.each([[{ message: 'unauthorized: origin not allowed' }], [{ message: 'Unauthorized: invalid key.' }], [{ message: 'toString' }], [{ message: 5 }], [{}], [null], [undefined], ['Unauthorized: invalid key']])(
+    'bad input: %j raises no provider error alert',
+    (error) => {
+      expect(providerAlertOf(error)).toBeUndefined()
+    },
+  )
 
   test('bad input: a FRAME_READY before frame.load or a second one changes nothing', () => {
     const h = frameHarness()

@@ -1,15 +1,41 @@
 import { assign, enqueueActions, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { frameRequestKinds, type FrameRequestKind } from '../adapters/frame.protocol.ts'
+import { frameRequestKinds, INVALID_KEY, JWT_NOT_YET_VALID, ORIGIN_NOT_ALLOWED, type FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 
 /**
- * The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. `SESSION_EXPIRED` is the provider
- * error alert "Session Expired" (spec §8: the session's JWT is not yet valid, 'JWT validation error: JWT Token is not yet
- * valid'), which the spec lists without a key.
+ * The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. The provider error alerts (spec §8
+ * "Provider error mapping", listed there without keys) are {@link FrameProviderAlertKey}.
  */
-export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT' | 'SESSION_EXPIRED'
+export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT' | FrameProviderAlertKey
+
+/**
+ * The provider error alerts (spec §8): `SESSION_EXPIRED` "Session Expired" (the session's JWT is not yet valid),
+ * `ORIGIN_NOT_ALLOWED` and `INVALID_PROJECT_ID` "Invalid App Configuration" (the origin is not on the project's
+ * allowlist; the project id is not known).
+ */
+export type FrameProviderAlertKey = 'SESSION_EXPIRED' | 'ORIGIN_NOT_ALLOWED' | 'INVALID_PROJECT_ID'
+
+/**
+ * The provider's error messages (spec §8 "Provider error mapping", word for word) and the alert each raises.
+ * @example providerAlertOf('Unauthorized: invalid key') // 'INVALID_PROJECT_ID'
+ */
+export const providerErrorAlerts: Readonly<Record<string, FrameProviderAlertKey>> = {
+  [ORIGIN_NOT_ALLOWED]: 'ORIGIN_NOT_ALLOWED',
+  [JWT_NOT_YET_VALID]: 'SESSION_EXPIRED',
+  [INVALID_KEY]: 'INVALID_PROJECT_ID',
+}
+
+/**
+ * The provider error alert a frame reply's error raises (spec §8), or undefined for any other error (a message of other
+ * words, or no message).
+ * @example providerAlertOf({ message: 'Unauthorized: origin not allowed' }) // 'ORIGIN_NOT_ALLOWED'
+ */
+export function providerAlertOf(error: unknown): FrameProviderAlertKey | undefined {
+  const message = (error as { message?: unknown } | null | undefined)?.message
+  return typeof message === 'string' && Object.hasOwn(providerErrorAlerts, message) ? providerErrorAlerts[message] : undefined
+}
 
 /** The timeout reasons of spec §8 "Frame". */
 export type FrameTimeoutReason = 'iframe_load_failed' | 'iframe_request_timeout'
@@ -36,8 +62,8 @@ export type FrameEvent =
   | { type: 'frame.ready' }
   /** A request timed out (`iframe_request_timeout`): the alert, once. */
   | { type: 'frame.requestTimedOut' }
-  /** A request was refused because the session's JWT is not yet valid (the device's clock): the alert, once. */
-  | { type: 'frame.sessionNotYetValid' }
+  /** A request was refused with one of the provider's errors (spec §8 "Provider error mapping"): its alert, once. */
+  | { type: 'frame.providerError'; key: FrameProviderAlertKey }
 
 /** `frame.alert`: the owner shows the alert of `key` (already filtered: once each, debug mode only). */
 export type FrameEmitted = { type: 'frame.alert'; key: FrameAlertKey }
@@ -54,7 +80,8 @@ const notProvided = (name: string) => () => {
  * - No FRAME_READY within `iframeLoadTimeout` (20 s) → `failed` (`iframe_load_failed`; the iframe removed), the alert
  *   IFRAME_LOAD_FAILED emitted the first time in debug mode; `frame.load` tries again.
  * - `frame.requestTimedOut` (a request's 120 s passed) emits IFRAME_REQUEST_TIMEOUT the first time in debug mode;
- *   `frame.sessionNotYetValid` (a reply 'JWT validation error: JWT Token is not yet valid') emits SESSION_EXPIRED so.
+ *   `frame.providerError` (a reply with one of the provider's errors, {@link providerErrorAlerts}) emits its alert so:
+ *   SESSION_EXPIRED, ORIGIN_NOT_ALLOWED or INVALID_PROJECT_ID, each once.
  *
  * Actors to provide: `mount` (callback: mounts the iframe and sends `frame.ready` on FRAME_READY; its cleanup removes it).
  */
@@ -75,7 +102,7 @@ export const frameMachine = setup({
   guards: {
     isLoadAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_LOAD_FAILED,
     isTimeoutAlertDue: ({ context }) => context.debug && !context.alerted.IFRAME_REQUEST_TIMEOUT,
-    isSessionAlertDue: ({ context }) => context.debug && !context.alerted.SESSION_EXPIRED,
+    isProviderAlertDue: ({ context, event }) => context.debug && event.type === 'frame.providerError' && !context.alerted[event.key],
   },
   actions: {
     clearError: assign({ error: undefined }),
@@ -84,9 +111,11 @@ export const frameMachine = setup({
       enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_LOAD_FAILED: true }) })
       enqueue.emit({ type: 'frame.alert', key: 'IFRAME_LOAD_FAILED' })
     }),
-    alertSessionExpired: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, SESSION_EXPIRED: true }) })
-      enqueue.emit({ type: 'frame.alert', key: 'SESSION_EXPIRED' })
+    alertProviderError: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'frame.providerError') return
+      const key = event.key
+      enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, [key]: true }) })
+      enqueue.emit({ type: 'frame.alert', key })
     }),
     alertRequestTimeout: enqueueActions(({ enqueue }) => {
       enqueue.assign({ alerted: ({ context }) => ({ ...context.alerted, IFRAME_REQUEST_TIMEOUT: true }) })
@@ -95,7 +124,11 @@ export const frameMachine = setup({
   },
 }).createMachine({
   id: 'frame',
-  context: ({ input }) => ({ debug: input?.debug ?? false, alerted: { IFRAME_LOAD_FAILED: false, IFRAME_REQUEST_TIMEOUT: false, SESSION_EXPIRED: false }, error: undefined }),
+  context: ({ input }) => ({
+    debug: input?.debug ?? false,
+    alerted: { IFRAME_LOAD_FAILED: false, IFRAME_REQUEST_TIMEOUT: false, SESSION_EXPIRED: false, ORIGIN_NOT_ALLOWED: false, INVALID_PROJECT_ID: false },
+    error: undefined,
+  }),
   initial: 'notReady',
   states: {
     notReady: {
@@ -127,7 +160,7 @@ export const frameMachine = setup({
   },
   on: {
     'frame.requestTimedOut': { guard: 'isTimeoutAlertDue', actions: 'alertRequestTimeout' },
-    'frame.sessionNotYetValid': { guard: 'isSessionAlertDue', actions: 'alertSessionExpired' },
+    'frame.providerError': { guard: 'isProviderAlertDue', actions: 'alertProviderError' },
   },
 })
 

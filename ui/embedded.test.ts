@@ -84,6 +84,38 @@ describe('embedded wallet provider', () => {
     s.e.destroy()
   })
 
+  test('spec §8 provider error mapping: "Unauthorized: origin not allowed" and "Unauthorized: invalid key" raise Invalid App Configuration once each (debug mode) and still reject', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const alerts: string[] = []
+    const s = setup({ debug: true, onAlert: (key, title) => alerts.push(`${key}: ${title}`) })
+    const refusals = ['Unauthorized: origin not allowed', 'Unauthorized: invalid key', 'Unauthorized: origin not allowed', 'Unauthorized: invalid key']
+    for (const [i, message] of refusals.entries()) {
+      const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+      if (i === 0) await s.ready()
+      await s.flush()
+      s.f.fail('GET_USER', { message })
+      await expect(accounts).rejects.toThrow(message)
+    }
+    expect(alerts).toEqual([
+      "ORIGIN_NOT_ALLOWED: Invalid App Configuration - Origin not allowed: add this origin to the project's allowlist in the dashboard",
+      'INVALID_PROJECT_ID: Invalid App Configuration - Invalid project id: check options.projectId against the dashboard',
+    ])
+    s.e.destroy()
+  })
+
+  test('behavior: outside debug mode the provider errors raise no alert', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const alerts: string[] = []
+    const s = setup({ debug: false, onAlert: (key) => alerts.push(key) })
+    const accounts = s.e.provider.request({ method: 'eth_requestAccounts' })
+    await s.ready()
+    await s.flush()
+    s.f.fail('GET_USER', { message: 'Unauthorized: invalid key' })
+    await expect(accounts).rejects.toThrow('Unauthorized: invalid key')
+    expect(alerts).toEqual([])
+    s.e.destroy()
+  })
+
   test('behavior: eth_accounts with no session in the frame clears the login cache and answers []', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()

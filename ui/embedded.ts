@@ -64,6 +64,8 @@ const alertTitles: Record<FrameAlertKey, string> = {
   IFRAME_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
   IFRAME_REQUEST_TIMEOUT: 'Embedded Wallet Request Timed Out',
   SESSION_EXPIRED: 'Session Expired - JWT not yet valid: check the time settings of your device',
+  ORIGIN_NOT_ALLOWED: "Invalid App Configuration - Origin not allowed: add this origin to the project's allowlist in the dashboard",
+  INVALID_PROJECT_ID: 'Invalid App Configuration - Invalid project id: check options.projectId against the dashboard',
 }
 
 export type EmbeddedWallet = ReturnType<typeof createEmbeddedWallet>

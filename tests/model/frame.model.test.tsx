@@ -12,15 +12,16 @@ import { delayOf, frameFixture } from './frameFixture.ts'
  * transport and its iframe, the frame page faked in happy-dom. Gestures: `frame.load` is an email action's need of
  * the frame (the client sends it); `frame.ready` the frame page posting FRAME_READY from its window at the secure
  * origin; the delays are the manual clock; `frame.requestTimedOut` the client's report of a request's 120 s,
- * `frame.sessionNotYetValid` its report of a 'JWT Token is not yet valid' refusal. Run in
+ * `frame.providerError` its report of a refusal with one of the provider's errors (each alert's key). Run in
  * debug mode (alerts) and not.
  */
+const providerErrors = (['SESSION_EXPIRED', 'ORIGIN_NOT_ALLOWED', 'INVALID_PROJECT_ID'] as const).map((key) => ({ type: 'frame.providerError', key }))
 const events = (snapshot: any) => {
   const key = stateKey(snapshot)
   const byState: Record<string, Array<{ type: string }>> = {
-    '"notReady"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, { type: 'frame.sessionNotYetValid' }],
+    '"notReady"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, ...providerErrors],
     '{"live":"loading"}': [{ type: 'frame.ready' }],
-    '"failed"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, { type: 'frame.sessionNotYetValid' }],
+    '"failed"': [{ type: 'frame.load' }, { type: 'frame.requestTimedOut' }, ...providerErrors],
   }
   return [...(byState[key] ?? []), ...delayedEvents(snapshot)]
 }

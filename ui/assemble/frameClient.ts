@@ -4,7 +4,7 @@
  * {@link frameRequestMachine} actors once the frame is ready, and the actors of the email login and of frameRpc.
  */
 import { createActor, fromCallback, fromPromise, toPromise, waitFor, type ActorRefFrom, type EventObject } from 'xstate'
-import { type frameMachine, frameRequestMachine, type FrameRequestInput } from '../../machines/frame.ts'
+import { type frameMachine, frameRequestMachine, providerAlertOf, type FrameRequestInput } from '../../machines/frame.ts'
 import type { EmailConnectAction } from '../../machines/emailLogin.ts'
 import type { EmailUpdateAction } from '../../machines/updateEmail.ts'
 import type { ProfileWalletsUser } from '../../machines/profileWallets.ts'
@@ -15,7 +15,6 @@ import type { FrameRpcRequest } from '../../machines/frameRpc.ts'
 import { BaseError } from '../../adapters/errors.ts'
 import { FrameAbortError, type FrameTransport } from '../../adapters/frame.ts'
 import type { FrameRequestKind, FrameRequestPayload, FrameRequestResult, FrameUser } from '../../adapters/frame.protocol.ts'
-import { JWT_NOT_YET_VALID } from '../../adapters/frame.protocol.ts'
 
 /** The frame did not load within 20 s (spec §8: `iframe_load_failed`; alert "Network Error - Could not load embedded wallet"). */
 export class FrameLoadError extends BaseError {
@@ -105,7 +104,9 @@ export function createFrameClient({ frame, send, createId = () => crypto.randomU
         const output = await toPromise(actor)
         if (output.status === 'succeeded') return output.result as never
         if (output.status === 'failed') {
-          if ((output.error as { message?: unknown } | undefined)?.message === JWT_NOT_YET_VALID) frame.send({ type: 'frame.sessionNotYetValid' })
+          // Spec §8 "Provider error mapping": the provider's errors raise their alerts (once each, debug mode only).
+          const alert = providerAlertOf(output.error)
+          if (alert) frame.send({ type: 'frame.providerError', key: alert })
           throw output.error
         }
         if (output.status === 'timedOut') {
