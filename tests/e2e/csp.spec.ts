@@ -9,9 +9,7 @@
  * `securitypolicyviolation` event (listened for before any script of each frame runs) and every console error or page
  * error about CSP or Trusted Types fails the test. The first test shows the watch catches what it should.
  */
-import type { Frame, Locator, Page } from '@playwright/test'
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
+import type { Frame, Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import {
   ACCOUNT_0,
@@ -32,6 +30,7 @@ import {
   openConnected,
   test,
 } from './fixtures.ts'
+import { openSendForm, reviewSend, scanQr } from './steps.ts'
 import { STRICT_CSP_PAGE } from './demo-build.ts'
 import { shootThemes } from './shots.ts'
 import { DEMO_ORIGIN } from './stack.ts'
@@ -173,13 +172,8 @@ test.describe('journeys under the strict policy report no violation', () => {
   test('send ETH (starting connected): the receiver gets the exact amount', async ({ page }) => {
     await openConnected(page, { path: CSP_PATH })
     const receiver = freshAddress()
-    await accountButton(page).address.click()
-    await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-    const send = dialog(page, 'Send')
-    await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.0321')
-    await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-    await send.getByRole('button', { name: 'Review send', exact: true }).click()
-    const preview = dialog(page, 'Review Send')
+    const send = await openSendForm(page)
+    const preview = await reviewSend(send, { amount: '0.0321', to: receiver })
     await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
     await preview.getByRole('button', { name: 'Send', exact: true }).click()
     await approveWalletRequest(page, 'Send transaction?')
@@ -237,12 +231,3 @@ test.describe('journeys under the strict policy report no violation', () => {
     await wallet.close()
   })
 })
-
-/** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
-async function scanQr(qr: Locator): Promise<string> {
-  await expect(qr).toBeVisible()
-  const png = PNG.sync.read(await qr.screenshot())
-  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
-  expect(decoded, 'the QR code decodes').not.toBeNull()
-  return decoded!.data
-}

@@ -12,6 +12,7 @@ import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { base58Decode } from '../../adapters/solana.base58.ts'
 import { accountButton, anyDialog, dialog, expect, liveState, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+import { reviewSend } from './steps.ts'
 import { untilSettled } from './settle.ts'
 import { SECURE_SITE_URL, SOLANA_RPC_URL } from './stack.ts'
 
@@ -104,10 +105,7 @@ test('email login, then Solana Localnet: the Account of the embedded Solana addr
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
   await expect(send.getByRole('button', { name: /^Token: SOL\b/ })).toBeVisible()
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.25')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(to)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const preview = await reviewSend(send, { amount: '0.25', to })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/SOL$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
@@ -150,9 +148,7 @@ test('a Solana send rejected in the frame moves nothing and returns to the form;
 
   await (await openAccount(page)).getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(DEV_SOLANA_ADDRESSES[2]!)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  await reviewSend(send, { amount: '1', to: DEV_SOLANA_ADDRESSES[2]! })
   await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
   await expect(frame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
   await frame(page).getByRole('button', { name: 'Reject' }).click()
@@ -182,9 +178,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 })
     await account.getByRole('button', { name: 'Send', exact: true }).click()
     const send = dialog(page, 'Send')
-    await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.5')
-    await send.getByRole('textbox', { name: 'To', exact: true }).fill(DEV_SOLANA_ADDRESSES[1]!)
-    await send.getByRole('button', { name: 'Review send', exact: true }).click()
+    await reviewSend(send, { amount: '0.5', to: DEV_SOLANA_ADDRESSES[1]! })
     await dialog(page, 'Review Send').getByRole('button', { name: 'Send', exact: true }).click()
     await expect(frame(page).getByRole('heading', { name: 'Send transaction' })).toBeVisible({ timeout: 20_000 })
     await untilSettled(page)

@@ -27,6 +27,7 @@ import {
   toast,
   truncated,
 } from './fixtures.ts'
+import { reviewSend } from './steps.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 
 /** The demo (the embedded wallet is on whenever the secure site is configured; `?email=0` turns it off). */
@@ -167,10 +168,7 @@ test('ETH sent from the email wallet through Send, approved in the frame on Appr
   const account = dialog(page, 'Account')
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const preview = await reviewSend(send, { amount, to: receiver })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
   const before = await anvilBalanceWei(address)
   const mark = await anvilBlockNumber()

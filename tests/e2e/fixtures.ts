@@ -261,7 +261,7 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>
 /** One line per violation and node, for the assertion message. */
 export function describeViolations(violations: AxeResults['violations']): string {
   return violations
-    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n` + v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n'))
+    .map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.helpUrl}\n${v.nodes.map((n) => `    at ${JSON.stringify(n.target)}: ${n.failureSummary?.replace(/\n/g, ' ') ?? ''}`).join('\n')}`)
     .join('\n')
 }
 

@@ -12,6 +12,7 @@ import { DEV_BITCOIN_PAYMENT_ADDRESSES } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
 import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
+import { openSendForm, reviewSend } from './steps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { requestsFlushed } from './settle.ts'
 
@@ -121,14 +122,9 @@ test('send SOL to another account: both balances change by the runtime', async (
   const to = DEV_SOLANA_ADDRESSES[3]!
   const [fromBefore, toBefore] = [await lamports(from), await lamports(to)]
 
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
+  const send = await openSendForm(page)
   await expect(send.getByRole('button', { name: /^Token: SOL\b/ })).toBeVisible()
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1.5')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(to)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const preview = await reviewSend(send, { amount: '1.5', to })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/SOL$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Send transaction?', 'Approve')
@@ -144,12 +140,8 @@ test('a malformed Solana receiver is refused before the wallet is asked', async 
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Solana Wallet', exact: true }).click()
   await answer(solanaPanel(page), 'Solana wallet request', 'Connect to this site?', 'Approve')
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('1')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill('0OIl-not-base58')
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const send = await openSendForm(page)
+  await reviewSend(send, { amount: '1', to: '0OIl-not-base58' })
   await expect(send.getByTestId('send-error')).toBeVisible()
   await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })
@@ -265,12 +257,8 @@ test('bad input: a Bitcoin address of another network is refused before the wall
 test('a Solana transaction the runtime refuses: the error reaches the visitor in plain words', async ({ demo: page }) => {
   await connectSolana(page)
   // 0.0001 SOL to a new account is below the rent-exempt minimum (890,880 lamports): the runtime refuses it.
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.0001')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill('7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU')
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
+  const send = await openSendForm(page)
+  await reviewSend(send, { amount: '0.0001', to: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' })
   await expect(page.getByText(/insufficient funds for rent/i).first()).toBeVisible()
   await expect(solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })).toHaveCount(0)
 })

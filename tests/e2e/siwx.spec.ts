@@ -203,7 +203,7 @@ test('reload with a stored session: still connected and signed in, the server is
   const [session] = (await storedSiwxSessions(page))!
   const sessionChecks: Array<string | undefined> = []
   page.on('request', (r) => {
-    if (r.method() === 'GET' && r.url().startsWith(`${API_URL}/siwx/v1/session`)) sessionChecks.push(r.headers()['authorization'])
+    if (r.method() === 'GET' && r.url().startsWith(`${API_URL}/siwx/v1/session`)) sessionChecks.push(r.headers().authorization)
   })
   await page.reload()
   await expect(liveState(page).status).toHaveText('connected')

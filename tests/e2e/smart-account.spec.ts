@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test'
 import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
+import { reviewSend } from './steps.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 import { shootThemes } from './shots.ts'
 
@@ -87,10 +88,7 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   const mark = await anvilBlockNumber()
   await account.getByRole('button', { name: 'Send', exact: true }).click()
   const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const preview = await reviewSend(send, { amount, to: receiver })
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
   const frame = page.frameLocator('iframe[data-latchkey-frame]')

@@ -6,8 +6,6 @@
  * frame's ApproveTransaction). Each time the DEV received is what the pool math gives for the reserves the swap met.
  */
 import type { Locator, Page } from '@playwright/test'
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
 import { createPublicClient, http, parseEther, type Address } from 'viem'
 import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
@@ -29,6 +27,7 @@ import {
   test,
   truncated,
 } from './fixtures.ts'
+import { scanQr } from './steps.ts'
 
 const client = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 
@@ -90,15 +89,6 @@ async function swapAndCheck(page: Page, holder: Address, amount: string, quoted:
 }
 
 // ── WalletConnect: the development mobile wallet over the loopback relay (as in walletconnect.spec.ts) ──
-
-/** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
-async function scanQr(qr: Locator): Promise<string> {
-  await expect(qr).toBeVisible()
-  const png = PNG.sync.read(await qr.screenshot())
-  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
-  expect(decoded, 'the QR code decodes').not.toBeNull()
-  return decoded!.data
-}
 
 /** The mobile wallet's pending item of `kind`. */
 function pending(wallet: Page, kind: 'proposal' | 'request'): Locator {

@@ -11,6 +11,7 @@ import { receiptTiming } from '../../adapters/receipt.ts'
 import { en } from '../../ui/locales/en.ts'
 import { ROUTER_ADDRESS } from '../../dev/dex/exchange.ts'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilBlockNumber, anvilTokenBalance, anvilTransactionsFrom, approveWalletRequest, openConnected, dialog, expect, freshAddress, RPC, test } from './fixtures.ts'
+import { openSendForm, reviewSend } from './steps.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
@@ -27,14 +28,9 @@ function isCall(route: Route, method: string): boolean {
 /** Account → Send, fills the form, reviews, confirms and approves in the wallet; returns the 'Review Send' dialog. */
 async function sendThroughTheModal(page: Page, amount: string, receiver: string, path = '/') {
   await openConnected(page, { path })
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
+  const send = await openSendForm(page)
   await expect(send.getByRole('button', { name: /^Token: ETH\b/ })).toBeVisible()
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill(amount)
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const preview = await reviewSend(send, { amount, to: receiver })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   await approveWalletRequest(page, 'Send transaction?')

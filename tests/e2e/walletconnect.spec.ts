@@ -5,20 +5,10 @@
  * screenshot (jsQR) and pasted into the wallet, as a phone camera would.
  */
 import type { Locator, Page } from '@playwright/test'
-import jsQR from 'jsqr'
-import { PNG } from 'pngjs'
 import { parseEther, verifyMessage } from 'viem'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, connectButton, dialog, expect, expectedBalance, expectNoAxeViolations, freshAddress, liveState, openCleanDemo, test } from './fixtures.ts'
+import { openSendForm, reviewSend, scanQr } from './steps.ts'
 import { RELAY_URL } from './stack.ts'
-
-/** Reads the pairing URI from the QR code the dapp shows (as the phone's camera would). */
-async function scanQr(qr: Locator): Promise<string> {
-  await expect(qr).toBeVisible()
-  const png = PNG.sync.read(await qr.screenshot())
-  const decoded = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)
-  expect(decoded, 'the QR code decodes').not.toBeNull()
-  return decoded!.data
-}
 
 /** The wallet page: a second page of the browser context. */
 async function openWallet(page: Page, path = '/mobile-wallet.html'): Promise<Page> {
@@ -85,13 +75,8 @@ test('a transaction sent from the dapp is approved in the mobile wallet and land
   await pairAndApprove(page, wallet, uri)
 
   const receiver = freshAddress()
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
-  const send = dialog(page, 'Send')
-  await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.125')
-  await send.getByRole('textbox', { name: 'To', exact: true }).fill(receiver)
-  await send.getByRole('button', { name: 'Review send', exact: true }).click()
-  const preview = dialog(page, 'Review Send')
+  const send = await openSendForm(page)
+  const preview = await reviewSend(send, { amount: '0.125', to: receiver })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/ETH$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(pending(wallet, 'request')).toHaveAttribute('data-method', 'eth_sendTransaction')
