@@ -5,6 +5,7 @@ import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { messageOf } from './messages.ts'
 import { routerMachine } from './router.ts'
 import { swapMachine, type SwapQuoteInput, type SwapTarget, type SwapToken, type SwapTransaction } from './swap.ts'
+import type { SwapReviewDetails } from './swap.tokens.ts'
 import { timing } from './timing.ts'
 import { toastMachine } from './toast.ts'
 import { transactionMachine } from './transaction.ts'
@@ -35,7 +36,7 @@ function system(transactionLimit = 99) {
       loadSwap: fromPromise(async () => ({ tokens: [ETH, DEV], balances })),
       fetchQuote: fromPromise(async ({ input }: { input: SwapQuoteInput }) => ({ fromAmount: input.amount, toAmount: (BigInt(input.amount) * 2n).toString() })),
       // The native currency needs no approval: one prompt.
-      prepareReview: fromPromise(async () => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
+      prepareReview: fromPromise(async (): Promise<SwapReviewDetails> => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
       buildApprove: fromPromise(async (): Promise<SwapTransaction> => Promise.reject(new Error('no approval for ETH'))),
       buildSwap: fromPromise(async () => swapTx),
       fetchAllowance: fromPromise(async () => ({ allowance: '0' })),
