@@ -38,6 +38,14 @@ export class ApiNotConfiguredError extends BaseError {
   }
 }
 
+/** A balance was asked for a network the modal is not configured with (its CAIP-2 id is not in `networks`). */
+export class NetworkNotConfiguredError extends BaseError {
+  override name = 'NetworkNotConfiguredError'
+  constructor(caipNetworkId: string) {
+    super(`The network ${caipNetworkId} is not configured (options.networks).`)
+  }
+}
+
 /**
  * An embedded-wallet feature (email, social or Farcaster login, the account type, the email update, the wallets list)
  * assembled without the embedded wallet it runs on. `message` is the spec's words (spec §8), e.g.

@@ -24,6 +24,13 @@ export type FeatureHost = {
   transfer: (caipNetworkId: string) => Promise<TransferAdapter>
   /** WalletConnect, or undefined when it is off. */
   walletConnect: WalletConnectClient | undefined
+  /**
+   * The native balance of `address` on the configured network `caipNetworkId`, read by its namespace's chain adapter
+   * (Bitcoin: the UTXO index's funded − spent), with the currency's name. For the namespaces the balance API does not
+   * serve (spec §6: it is asked only on eip155 and solana).
+   * @throws the adapter's errors; `NetworkNotConfiguredError` (`ui/errors.ts`) for a network not configured.
+   */
+  nativeBalance: (parameters: { caipNetworkId: string; address: string }) => Promise<{ value: bigint; decimals: number; symbol: string; name: string }>
   /** Signs with the connected wallet of a namespace (the chain adapter's `signMessage`). */
   signWithWallet: (parameters: { connectorId: string; address: string; message: string; namespace: string }) => Promise<string>
   /** The `siwx` option; throws 'SIWX is not enabled' without it (spec §8). */

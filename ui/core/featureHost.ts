@@ -10,12 +10,14 @@ import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'
+import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeatureSettings } from '../assemble/index.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
 import { InvalidOptionsError } from '../options.ts'
+import { NetworkNotConfiguredError } from '../errors.ts'
 import type { ModalOptions } from '../types.ts'
 import { resolvePlatform } from './platform.ts'
 
@@ -51,6 +53,14 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       fetchWallets: s.fetchWallets,
       transfer: s.transfer,
       walletConnect: p.walletConnect,
+      nativeBalance: async ({ caipNetworkId, address }) => {
+        const context = p.root().getSnapshot().context
+        const network = context.network.getSnapshot().context.networks.find((n) => n.caipNetworkId === caipNetworkId)
+        if (!network) throw new NetworkNotConfiguredError(caipNetworkId)
+        const connectorId = connectAccount(context.connection.getSnapshot()).connectorId ?? ''
+        const balance = await (p.adapters[network.chainNamespace] ?? p.adapter).getBalance({ connectorId, address, network })
+        return { ...balance, name: network.nativeCurrency.name }
+      },
       signWithWallet: ({ namespace: ns, ...rest }) => (p.adapters[ns as ChainNamespace] ?? p.adapter).signMessage(rest),
       siwx: requireSiwx,
       clock: p.options.clock,
