@@ -223,7 +223,7 @@ export type ViewSpec = {
 
 /**
  * The named places where features put their entry points, inside another view (spec §2 Account):
- * - `account.actions`: the row of action buttons (Buy, Receive, Send, Swap): button entries ({@link EntryButtonSpec});
+ * - `account.actions`: the row of action buttons (Buy, Swap, Receive, Send by default, in the order of the `walletFeaturesOrder` option): button entries ({@link EntryButtonSpec});
  * - `account.name`: what the address line shows instead of the truncated address when the reverse lookup found no name
  *   (a name the visitor just registered): component entries, each given the next one's output as its `fallback`;
  * - `account.identity`: the lines under the address (the account type, the login's email or username, the links to a
@@ -269,7 +269,7 @@ export type EntryComponentSpec = EntryPlacement & {
 }
 
 /**
- * An entry point of a feature inside another view's named slot (spec §2 Account: Buy, Receive, Send, Swap; the
+ * An entry point of a feature inside another view's named slot (spec §2 Account: Buy, Swap, Receive, Send; the
  * register-a-name link): a button the slot renders ({@link EntryButtonSpec}) or a component of the feature's own
  * ({@link EntryComponentSpec}), with its place and when it shows.
  */
