@@ -11,6 +11,8 @@
  * - `--parallel`: all at once (`test:quick`: the type check on one core, the unit tests on the other).
  * - Each phase's CPU (user + system, itself and every process it waited for, from bash's `times`) is reported beside
  *   its wall clock: CPU ÷ wall is how many cores it kept busy, the measure of what can run beside it.
+ *   Those processes miss what runs detached (Chromium's renderers, a setup's servers), so each group's busy cores of
+ *   the whole machine (/proc/stat, where there is one) are shown too: for the e2e phase that is the real cost.
  * - A script that package.json does not define is skipped with a note (a phase another change adds, e.g. `lint`).
  * - A failed phase's last 40 lines are repeated at the very end of the report (a failure no report file records, such
  *   as a Vitest unhandled error, then still shows at the tail of a CI log).
@@ -110,6 +112,17 @@ function run(script: string, group: number, prefixed: boolean): Promise<Phase> {
   })
 }
 
+/** Busy CPU seconds of the whole machine since boot (user, nice, system, irq, softirq of /proc/stat); undefined off Linux. */
+function machineBusySeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
+    const busy = [0, 1, 2, 5, 6].reduce((sum, i) => sum + (fields[i] ?? 0), 0)
+    return Number.isFinite(busy) ? busy / 100 : undefined // USER_HZ: 100 on Linux
+  } catch {
+    return undefined
+  }
+}
+
 async function main(): Promise<number> {
   const args = process.argv.slice(2)
   const parallel = args.includes('--parallel')
@@ -130,7 +143,15 @@ async function main(): Promise<number> {
   const phases: Phase[] = []
   const install = Number(process.env.LATCHKEY_INSTALL_SECONDS)
   if (process.env.LATCHKEY_INSTALL_SECONDS && Number.isFinite(install)) phases.push({ name: 'install', seconds: install, status: 0 })
-  for (const [index, group] of groups.entries()) phases.push(...(await Promise.all(group.map((script) => run(script, index + 1, group.length > 1)))))
+  for (const [index, group] of groups.entries()) {
+    const busyBefore = machineBusySeconds()
+    const started = performance.now()
+    const ran = await Promise.all(group.map((script) => run(script, index + 1, group.length > 1)))
+    const busyAfter = machineBusySeconds()
+    const wall = (performance.now() - started) / 1000
+    if (busyBefore !== undefined && busyAfter !== undefined && wall > 0) for (const phase of ran) phase.machineCores = (busyAfter - busyBefore) / wall
+    phases.push(...ran)
+  }
 
   writeFileSync(join(reportsDir, 'phases.json'), JSON.stringify(phases, null, 2))
   console.log(`\n${formatReport(phases, collectTimes(), 15, tails)}`)

@@ -154,6 +154,22 @@ describe('CI report', () => {
     )
     expect(text.split('\n').slice(1, 4)).toEqual(['  phase     seconds      cpu  cores  result', '  install      80.0                  passed', '  test:e2e    100.0    150.0   1.50  passed'])
   })
+  test('behavior: with the machine measured, each phase shows the cores the whole machine kept busy while its group ran', () => {
+    const text = formatReport(
+      [
+        { name: 'install', seconds: 80, status: 0 },
+        { name: 'test:e2e', seconds: 100, status: 0, cpuSeconds: 50, machineCores: 1.93, group: 4 },
+        { name: 'examples', seconds: 60, status: 0, cpuSeconds: 30, machineCores: 1.93, group: 4 },
+      ],
+      { tests: [], files: [] },
+    )
+    expect(text.split('\n').slice(1, 5)).toEqual([
+      '  phase     seconds      cpu  cores  machine  result',
+      '  install      80.0                           passed',
+      '  test:e2e    100.0     50.0   0.50     1.93  passed (beside examples)',
+      '  examples     60.0     30.0   0.50     1.93  passed (beside test:e2e)',
+    ])
+  })
 
   test('behavior: phases run side by side count once in the total (the longest of their group) and say beside what they ran', () => {
     const text = formatReport(

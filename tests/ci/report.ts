@@ -20,7 +20,16 @@ export const reportsDir = join(repoRoot, 'test-reports')
  * when measured the CPU seconds (user + system) its processes used: CPU ÷ wall is how many of the cores it kept busy.
  * Phases of the same `group` ran side by side (the run's wall clock counts the longest of them).
  */
-export type Phase = { name: string; seconds: number; status: number; cpuSeconds?: number; group?: number }
+export type Phase = {
+  name: string
+  seconds: number
+  status: number
+  /** CPU seconds of the phase's own processes and those it waited for (bash `times`): detached ones (Chromium's renderers once their browser is killed, servers a setup started) are not counted. */
+  cpuSeconds?: number
+  /** How many cores the whole machine kept busy while the phase's group ran (/proc/stat): what the phase and everything it started cost, with whatever else ran then. */
+  machineCores?: number
+  group?: number
+}
 /**
  * One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms, and,
  * when it did not pass, `failure`: its status and the first line of its error (ANSI colours removed).
@@ -178,12 +187,14 @@ export function formatReport(phases: readonly Phase[], times: { tests: TestTime[
     if (p.cpuSeconds === undefined) return `${''.padStart(7)}  ${''.padStart(5)}  `
     return `${p.cpuSeconds.toFixed(1).padStart(7)}  ${(p.cpuSeconds / Math.max(p.seconds, 0.001)).toFixed(2).padStart(5)}  `
   }
-  lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  ${withCpu ? '    cpu  cores  ' : ''}result`)
+  const withMachine = phases.some((p) => p.machineCores !== undefined)
+  const machine = (p: Phase) => (withMachine ? `${p.machineCores === undefined ? ''.padStart(7) : p.machineCores.toFixed(2).padStart(7)}  ` : '')
+  lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  ${withCpu ? '    cpu  cores  ' : ''}${withMachine ? 'machine  ' : ''}result`)
   const beside = (p: Phase) => {
     const others = phases.filter((o) => o !== p && o.group !== undefined && o.group === p.group).map((o) => o.name)
     return others.length ? ` (beside ${others.join(', ')})` : ''
   }
-  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}${beside(p)}`)
+  for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${machine(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}${beside(p)}`)
   // Wall clock: a group of phases run side by side counts as its longest phase.
   const longest = new Map<string, number>()
   for (const [i, p] of phases.entries()) {
