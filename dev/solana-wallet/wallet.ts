@@ -24,6 +24,7 @@ import type {
   StandardEventsNames,
 } from '@wallet-standard/features'
 import { DEV_SOLANA_ADDRESSES, devSolanaSeed } from '../solana/accounts.ts'
+import { DevWalletOptionsError } from '../walletOptions.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from '../solana/network.ts'
 
 /** A chain the wallet can sign for and send on. */
@@ -196,15 +197,15 @@ export class DevSolanaWallet implements Wallet {
   readonly #subscribers = new Set<() => void>()
   readonly #features: DevSolanaWalletFeatures
 
-  /** @throws Error when `keypairs` or `chains` is empty. */
+  /** @throws DevWalletOptionsError when `keypairs` or `chains` is empty. */
   constructor(options: DevSolanaWalletOptions) {
     this.#chains = options.chains ?? [
       { id: SOLANA_LOCALNET_STANDARD_CHAIN, rpcUrl: options.rpcUrl },
       { id: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: options.rpcUrl },
     ]
-    if (this.#chains.length === 0) throw new Error('DevSolanaWallet needs at least one chain.')
+    if (this.#chains.length === 0) throw new DevWalletOptionsError('DevSolanaWallet needs at least one chain.')
     const publicKeys = options.keypairs ? options.keypairs.map((keypair) => keypair.publicKey) : DEV_SOLANA_ADDRESSES.map((address) => new PublicKey(address))
-    if (publicKeys.length === 0) throw new Error('DevSolanaWallet needs at least one keypair.')
+    if (publicKeys.length === 0) throw new DevWalletOptionsError('DevSolanaWallet needs at least one keypair.')
     this.#keypairs = options.keypairs ? [...options.keypairs] : Array.from({ length: publicKeys.length }, () => undefined)
     const chainIds = this.#chains.map((c) => c.id)
     this.#accounts = publicKeys.map((publicKey, i) =>

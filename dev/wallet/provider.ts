@@ -1,6 +1,7 @@
 import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress, http, isAddress, isHex } from 'viem'
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
 import { DEV_ADDRESSES, devAccount } from '../accounts.ts'
+import { DevWalletOptionsError } from '../walletOptions.ts'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -163,14 +164,14 @@ export class DevWallet {
   readonly #clients = new Map<string, WalletClient<Transport, Chain>>()
 
   /**
-   * @throws Error when `chains` or `accounts` is empty.
+   * @throws DevWalletOptionsError when `chains` or `accounts` is empty.
    */
   constructor(options: DevWalletOptions) {
-    if (options.chains.length === 0) throw new Error('DevWallet needs at least one chain.')
+    if (options.chains.length === 0) throw new DevWalletOptionsError('DevWallet needs at least one chain.')
     this.#chains = options.chains.map((c) => ({ ...c }))
     this.#given = options.accounts
     this.#addresses = options.accounts ? options.accounts.map((a) => a.address) : DEV_ADDRESSES
-    if (this.#addresses.length === 0) throw new Error('DevWallet needs at least one account.')
+    if (this.#addresses.length === 0) throw new DevWalletOptionsError('DevWallet needs at least one account.')
     this.#storage = options.storage
     this.#storageKey = options.storageKey ?? 'latchkey-dev-wallet'
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
