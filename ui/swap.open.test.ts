@@ -4,7 +4,7 @@ import { createEip155Adapter } from '../adapters/eip155.ts'
 import { mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
-import { checkViewData } from './options.ts'
+import { checkViewData } from './viewData.ts'
 import { FeatureDisabledError } from './errors.ts'
 
 const instances: Array<{ destroy(): void }> = []

@@ -8,7 +8,8 @@ import { isViewName, type ViewData, type ViewName } from '../../machines/views.t
 import type { FeatureRefs } from '../assemble/index.ts'
 import { disabledFlagOf, prefetchIntent } from '../features.ts'
 import { FeatureDisabledError } from '../errors.ts'
-import { checkViewData, InvalidOptionsError } from '../options.ts'
+import { InvalidOptionsError } from '../options.ts'
+import { checkViewData } from '../viewData.ts'
 
 export type CreateModalCommandsParameters = {
   /** The started root actor. */
