@@ -21,6 +21,7 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
     holder: undefined,
     isConnecting: false,
     account,
+    connection: 'connection.eip155',
     flags: resolveFeatures({}, undefined, { basic: false }).features,
     transactions: { count: 0, limit: 99 },
     toast: undefined,

@@ -36,6 +36,13 @@ export type FeatureRegistration = {
    * Without it (or with an `on.open` hook) the opening is not delivered.
    */
   opensWith?: 'account' | 'always'
+  /**
+   * The root's moments that bring the feature into being when it is not there yet (spawned at once, or fetched), the
+   * moment then delivered to it: `opened`, the modal opening (`'account'`: only while an account is connected,
+   * `'always'`: whatever); `account`, an account moment whose new account passes the test (a sign-in follows every
+   * connection). Without it a moment reaches only a feature already spawned.
+   */
+  wakesOn?: { opened?: 'account' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean }
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */
@@ -134,6 +141,8 @@ export type FeatureFacts = {
   isConnecting: boolean
   /** The active namespace's connected account; undefined when not connected. */
   account: ConnectedAccount | undefined
+  /** The systemId of the active namespace's connection (`connection.eip155`): the actor a login asks to connect. */
+  connection: string
   /** The resolved feature set (spec §6). */
   flags: Features
   /** The transaction stack (spec §3 "View stack"): entries and the limit. */
@@ -145,7 +154,7 @@ export type FeatureFacts = {
 }
 
 /** What `available` is asked with: the root's own state (the view, the account, the flags), never a child's snapshot. */
-export type AvailabilityFacts = Pick<FeatureFacts, 'view' | 'holder' | 'isConnecting' | 'account' | 'flags'>
+export type AvailabilityFacts = Pick<FeatureFacts, 'view' | 'holder' | 'isConnecting' | 'account' | 'connection' | 'flags'>
 
 /**
  * What a registration asks the root to do: an event to this feature (`self`), to another feature, to one of the root's
@@ -173,16 +182,26 @@ export type FeatureReport =
 /**
  * The root's moments as a spawned feature receives them (its chart handles those it follows, with its own guards):
  * - `root.account`: the active namespace's account changed (`change`); `account` is the new one (none: disconnected);
- *   `holder` is the feature whose views show now;
+ *   `holder` is the feature whose views show now; `connection` the systemId of the active namespace's connection;
  * - `root.open`: `open({ view })` asked for one of its views (the router already shows it);
- * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it).
+ * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it);
+ * - `root.opened`: the modal is being opened (its first view chosen), `account` the connected one (none: not connected);
+ * - `root.closed`: the modal closed, `view` the view it showed;
+ * - `root.flags`: the resolved feature set changed (spec §6);
+ * - `root.network`: the network actor reported a switch's failure (`network.switchRejected`, `…switchFailed`, `…notFound`);
+ * - `root.select`: one of its claimed connectors was picked in Connect (see {@link FeatureRegistration.claims}).
  * Views travel by name (`string`, not `ViewName`): the view names derive from the manifests, which are typed from
  * the feature machines, whose events these are.
  */
 export type RootMoment =
-  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined }
+  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined; connection?: string | undefined }
   | { type: 'root.open'; view: string; data?: unknown }
   | { type: 'root.back'; view: string }
+  | { type: 'root.opened'; account: ConnectedAccount | undefined }
+  | { type: 'root.closed'; view: string }
+  | { type: 'root.flags'; flags: Features }
+  | { type: 'root.network'; outcome: 'network.switchRejected' | 'network.switchFailed' | 'network.notFound' }
+  | { type: 'root.select'; connectorId: string }
 
 /** An event a command carries: a type and any fields. */
 export type CommandEvent = { type: string; [field: string]: unknown }

@@ -12,6 +12,7 @@ const facts = (view: ViewName, overrides: Partial<FeatureFacts> = {}): FeatureFa
   holder: undefined,
   isConnecting: false,
   account,
+  connection: 'connection.eip155',
   flags: resolveFeatures({}, undefined, { basic: false }).features,
   transactions: { count: 0, limit: 99 },
   toast: undefined,

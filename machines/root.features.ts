@@ -51,6 +51,7 @@ export function factsFor(context: RootContext, id: string | undefined): FeatureF
     holder: holderOf(context, context.view)?.id,
     isConnecting: isConnectingView(context, context.view),
     account: connectedAccount(context),
+    connection: activeConnection(context),
     flags: context.flags,
     transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
     toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
@@ -60,7 +61,19 @@ export function factsFor(context: RootContext, id: string | undefined): FeatureF
 
 /** What a registration's `available` is asked with: the root's own state only (no child's snapshot). */
 export function availabilityFacts(context: RootContext): AvailabilityFacts {
-  return { view: context.view, holder: holderOf(context, context.view)?.id, isConnecting: isConnectingView(context, context.view), account: connectedAccount(context), flags: context.flags }
+  return {
+    view: context.view,
+    holder: holderOf(context, context.view)?.id,
+    isConnecting: isConnectingView(context, context.view),
+    account: connectedAccount(context),
+    connection: activeConnection(context),
+    flags: context.flags,
+  }
+}
+
+/** The systemId of the active namespace's connection (`connection.eip155`). */
+export function activeConnection(context: RootContext): string {
+  return `connection.${context.activeNamespace}`
 }
 
 /** A feature may exist now: registered, and its flag or option on. */
@@ -143,21 +156,44 @@ function run(enqueue: FeatureQueue, context: RootContext, id: string, commands: 
 
 export type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
 
-/** Tells every available feature about a moment, and runs what each answers (registration order). */
+/**
+ * Tells every available feature about a moment: a spawned one receives it as an event its own chart handles
+ * ({@link RootMoment}), one not there yet is brought by it when its registration wakes on it (`wakesOn`), the moment
+ * waiting for it; a registration still answering hooks runs what it answers (registration order).
+ */
 function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
+  const told = momentOf(context, moment, event, change)
   for (const registration of Object.values(context.registry)) {
     if (!isAvailable(context, registration.id)) continue
-    // The account moment reaches every spawned feature as an event its own chart handles (`root.account`).
-    const ref = context.features[registration.id]
-    if (moment === 'account' && change && ref) enqueue.sendTo(ref, accountMoment(context, change))
+    if (told && context.features[registration.id]) enqueue.sendTo(context.features[registration.id]!, told)
+    else if (told && wakesOn(registration, told)) deliver(enqueue, context, registration.id, told, true)
     if (!registration.on?.[moment]) continue
     run(enqueue, context, registration.id, answerAt(registration, moment, factsFor(context, registration.id), event, change))
   }
 }
 
-/** The account moment as features receive it (see {@link RootMoment}). */
-function accountMoment(context: RootContext, change: AccountChange): RootMoment {
-  return { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id }
+/** A moment as features receive it (see {@link RootMoment}); none for an account moment without its change. */
+function momentOf(context: RootContext, moment: Moment, event: RootEvent, change: AccountChange | undefined): RootMoment | undefined {
+  switch (moment) {
+    case 'account':
+      return change ? { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id, connection: activeConnection(context) } : undefined
+    case 'opened':
+      return { type: 'root.opened', account: connectedAccount(context) }
+    case 'closed':
+      return { type: 'root.closed', view: context.view }
+    case 'flags':
+      return { type: 'root.flags', flags: context.flags }
+    case 'network':
+      return event.type === 'network.switchRejected' || event.type === 'network.switchFailed' || event.type === 'network.notFound' ? { type: 'root.network', outcome: event.type } : undefined
+  }
+}
+
+/** The moment brings the feature into being when it is not there yet (see {@link FeatureRegistration.wakesOn}). */
+function wakesOn(registration: FeatureRegistration, moment: RootMoment): boolean {
+  const wakes = registration.wakesOn
+  if (moment.type === 'root.opened') return wakes?.opened === 'always' || (wakes?.opened === 'account' && moment.account !== undefined)
+  if (moment.type === 'root.account') return Boolean(moment.account && wakes?.account?.(moment.account, moment.change))
+  return false
 }
 
 /** What a registration answers at a moment: `account` with the change, `network` with the outcome, the rest with the facts. */
@@ -252,7 +288,10 @@ export const featureActions = {
   featureSelect: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type !== 'app.selectWallet') return
     const claimant = claimantOf(context, event.connectorId)!
-    run(enqueue, context, claimant.id, claimant.on?.select?.(factsFor(context, claimant.id), event.connectorId) ?? [])
+    if (claimant.on?.select) return run(enqueue, context, claimant.id, claimant.on.select(factsFor(context, claimant.id), event.connectorId))
+    // Without a hook, the claimant's own chart hears the pick (`root.select`), spawned or fetched first.
+    const select: RootMoment = { type: 'root.select', connectorId: event.connectorId }
+    deliver(enqueue, context, claimant.id, select, true)
   }),
   /** A feature emitted an event: its registration's `on.emitted`. */
   featureEmitted: rootSetup.enqueueActions(({ context, event, enqueue }) => {

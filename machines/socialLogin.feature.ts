@@ -1,17 +1,15 @@
-import { to, type FeatureRegistration } from './features.ts'
-import type { SocialLoginEmitted } from './socialLogin.ts'
+import type { FeatureRegistration } from './features.ts'
 import { defineFeature } from './features.ts'
-import type { socialLoginMachine } from './socialLogin.ts'
-
-/** The auth connector's id: the embedded wallet as the eip155 connection (the email login's too). */
-const authConnectorId = 'auth'
+import type { SocialLoginInput, socialLoginMachine } from './socialLogin.ts'
 
 /**
  * Social login (spec §2, §3, §6, §9) as a feature: exists with the `socials` flag (a non-empty list: local
  * option, remote config, off in basic mode) when the dapp configured `embeddedWallet`. Its machine arrives with the
- * visitor's first intent on a provider button (pointer over, focus) or with a redirect login's return. When the frame
- * has the session, the auth connector becomes the eip155 connection (`connection.request auth`), which closes the modal
- * like any connection. The modal closing cancels a popup login (the popup is closed).
+ * visitor's first intent on a provider button (pointer over, focus) or with a redirect login's return, and does the
+ * rest in its own chart (`machines/socialLogin.ts`): when the frame has the session it tells the active namespace's
+ * connection (by systemId) to connect the auth connector, which closes the modal like any connection; the modal
+ * closing (`root.closed`) cancels a popup login (the popup is closed); a connection or a disconnect (`root.account`)
+ * starts it over.
  *
  * @param options.enabled whether `embeddedWallet` is configured.
  */
@@ -19,14 +17,8 @@ export function socialLoginFeature(options: { enabled: boolean }): FeatureRegist
   return {
     id: 'socialLogin',
     available: (facts) => options.enabled && Array.isArray(facts.flags.socials) && facts.flags.socials.length > 0,
-    on: {
-      emitted: (_facts, event: SocialLoginEmitted) => {
-        if (event.type === 'socialLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
-        return []
-      },
-      closed: () => [to.self({ type: 'socialLogin.cancel' })],
-      account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'socialLogin.reset' })] : []),
-    },
+    // Spawned with the active namespace's connection (later ones arrive as `root.account`).
+    input: (facts): SocialLoginInput => ({ connection: facts.connection }),
   }
 }
 

@@ -3,6 +3,8 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { RootMoment } from './features.ts'
+import { tellAction } from './system.ts'
 
 /** The social providers of spec §3 (Farcaster is handled separately). */
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -29,7 +31,12 @@ export type SocialLoginContext = {
   resultUri: string | undefined
   error: ErrorSummary | undefined
   user: FrameUser | undefined
+  /** The systemId of the active namespace's connection: the one asked to connect the auth connector. */
+  connection: string
 }
+
+/** What the machine starts with: the active namespace's connection (default the eip155 one). */
+export type SocialLoginInput = { connection?: string | undefined } | undefined
 
 export type SocialLoginEvent =
   /** A provider chosen: `popup` was opened synchronously in the click (no await before `window.open`), or null. */
@@ -40,16 +47,19 @@ export type SocialLoginEvent =
   | { type: 'socialLogin.refused'; message: string }
   /** The visitor closed the popup before it came back. */
   | { type: 'socialLogin.popupClosed' }
-  /** The visitor cancelled (or the modal closed): the popup is closed. */
+  /** The visitor cancelled: the popup is closed. */
   | { type: 'socialLogin.cancel' }
-  /** Back to the choice of provider (a new visit). */
-  | { type: 'socialLogin.reset' }
+  /** The root's moments the login follows: the account (a new visit starts over), the modal closed (a cancel). */
+  | RootMoment
 
 export type SocialLoginEmitted = { type: 'socialLogin.connected'; user: FrameUser; provider: SocialProvider | undefined } | { type: 'socialLogin.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('socialLogin', name)
 }
+
+/** The auth connector's id: the embedded wallet as a connection. */
+const authConnectorId = 'auth'
 
 /** The visitor closed the popup: a cancel, not a failure (spec §4: nothing lost, the choice is offered again). */
 export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', message: 'The sign-in window was closed' }
@@ -65,9 +75,10 @@ export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', 
  *   `idle` with a clear message). Leaving `popup` closes the popup (`holdPopup`'s cleanup).
  * - `redirect`: the same URI, then `redirect` sends the page itself to the provider (it comes back with `result_uri`
  *   in the page address: `socialLogin.returned` from `idle`).
- * - `connecting`: `connectSocial` (APP_CONNECT_SOCIAL with the result) → `connected` (emits `socialLogin.connected`:
- *   the auth connector becomes the eip155 connection).
- * - Every failure returns to `idle` with the error; `socialLogin.cancel` and `socialLogin.reset` return to `idle`.
+ * - `connecting`: `connectSocial` (APP_CONNECT_SOCIAL with the result) → `connected` (emits `socialLogin.connected`
+ *   and tells the active namespace's connection, by systemId, to connect the auth connector).
+ * - Every failure returns to `idle` with the error; `socialLogin.cancel` and the modal closing (`root.closed`) close
+ *   the popup and return to `idle`; a connection or a disconnect (`root.account`) is a new visit: `idle`, no error.
  *
  * Actors to provide: `getRedirectUri` ({ provider, mode } → { uri }), `holdPopup` ({ popup }), `watchPopup`
  * ({ popup, uri }), `redirect` ({ uri }), `connectSocial` ({ uri } → user).
@@ -77,6 +88,7 @@ export const socialLoginMachine = setup({
     context: {} as SocialLoginContext,
     events: {} as SocialLoginEvent,
     emitted: {} as SocialLoginEmitted,
+    input: {} as SocialLoginInput,
   },
   actors: {
     getRedirectUri: fromPromise<{ uri: string }, { provider: SocialProvider; mode: 'popup' | 'redirect' }>(notProvided('getRedirectUri')),
@@ -87,8 +99,13 @@ export const socialLoginMachine = setup({
   },
   guards: {
     hasPopup: ({ event }) => event.type === 'socialLogin.start' && event.popup !== null,
+    /** The root's account moment is a connection or a disconnect (not a change of chain or namespace). */
+    isNewVisit: ({ event }) => event.type === 'root.account' && (event.change === 'connected' || event.change === 'disconnected'),
   },
   actions: {
+    tell: tellAction<SocialLoginContext, SocialLoginEvent>(),
+    /** The root's account moment's connection (the active namespace's). */
+    followConnection: assign(({ context, event }) => ({ connection: event.type === 'root.account' && event.connection ? event.connection : context.connection })),
     setStart: assign(({ event }) => (event.type === 'socialLogin.start' ? { provider: event.provider, popup: event.popup, uri: undefined, resultUri: undefined, error: undefined, user: undefined } : {})),
     /** Params: what `getRedirectUri` answered. */
     setUri: assign((_, answer: { uri: string }) => ({ uri: answer.uri })),
@@ -105,7 +122,7 @@ export const socialLoginMachine = setup({
   },
 }).createMachine({
   id: 'socialLogin',
-  context: { provider: undefined, popup: null, uri: undefined, resultUri: undefined, error: undefined, user: undefined },
+  context: ({ input }) => ({ provider: undefined, popup: null, uri: undefined, resultUri: undefined, error: undefined, user: undefined, connection: input?.connection ?? 'connection.eip155' }),
   initial: 'idle',
   states: {
     idle: {
@@ -146,6 +163,7 @@ export const socialLoginMachine = setup({
       },
       on: {
         'socialLogin.cancel': { target: 'idle', actions: 'clearError' },
+        'root.closed': { target: 'idle', actions: 'clearError' },
       },
       exit: 'forgetPopup',
     },
@@ -171,6 +189,7 @@ export const socialLoginMachine = setup({
       },
       on: {
         'socialLogin.cancel': { target: 'idle', actions: 'clearError' },
+        'root.closed': { target: 'idle', actions: 'clearError' },
       },
     },
     connecting: {
@@ -179,13 +198,20 @@ export const socialLoginMachine = setup({
         id: 'connectSocial',
         src: 'connectSocial',
         input: ({ context }) => ({ uri: context.resultUri! }),
-        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'setUser', params: ({ event }) => event.output },
+            'emitConnected',
+            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
+          ],
+        },
         onError: { target: 'idle', actions: ['setError', 'emitFailed'] },
       },
     },
     connected: {},
   },
   on: {
-    'socialLogin.reset': { target: '.idle', actions: 'clearError' },
+    'root.account': [{ guard: 'isNewVisit', target: '.idle', actions: ['clearError', 'followConnection'] }, { actions: 'followConnection' }],
   },
 })

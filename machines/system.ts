@@ -1,4 +1,4 @@
-import type { EventObject } from 'xstate'
+import { enqueueActions, type EventObject, type MachineContext } from 'xstate'
 
 /**
  * An event for one of the modal's actors found by its `systemId` (STYLE rule 16: actors talk to actors, no mediator):
@@ -8,4 +8,29 @@ import type { EventObject } from 'xstate'
  * shows whom it tells what; the action sends only when the actor exists (a machine run on its own, in a unit test,
  * has no router, and a feature not spawned has nothing to update).
  */
-export type SystemMessage = { to: string; event: EventObject }
+export type SystemMessage = { to: string; event: { type: string; [field: string]: unknown } }
+
+/**
+ * The `tell` action a feature's setup declares (`actions: { tell: tellAction<Context, Event>() }`): it sends
+ * `params.event` to the actor registered as `params.to`, when there is one (see {@link SystemMessage}). Typed by the
+ * machine's context and events, so that `setup` accepts it beside the machine's own actions.
+ * @example setup({ types: { context: {} as C, events: {} as E }, actions: { tell: tellAction<C, E>() } })
+ */
+export function tellAction<TContext extends MachineContext, TEvent extends EventObject>() {
+  return enqueueActions<TContext, TEvent, SystemMessage, TEvent, never, never, never, never, never>(({ system, enqueue }, params) => {
+    const ref = system.get(params.to)
+    if (ref) enqueue.sendTo(ref, params.event)
+  })
+}
+
+/**
+ * The `report` action a feature's setup declares (`actions: { report: reportAction<Context, Event>() }`): it sends
+ * `params` (one of the root's reports: `feature.flags`, `feature.alert`, `feature.track`, `feature.reportError`) to
+ * the feature's parent, the root that spawned it; run on its own (a unit test), nobody is told. No params: nothing.
+ */
+export function reportAction<TContext extends MachineContext, TEvent extends EventObject>() {
+  return enqueueActions<TContext, TEvent, EventObject | undefined, TEvent, never, never, never, never, never>(({ self, enqueue }, params) => {
+    const parent = self._parent
+    if (parent && params) enqueue.sendTo(parent, params)
+  })
+}

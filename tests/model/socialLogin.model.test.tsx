@@ -5,6 +5,7 @@ import { frameMachine } from '../../machines/frame.ts'
 import { socialLoginMachine, socialPopupPoll } from '../../machines/socialLogin.ts'
 import { timing } from '../../machines/timing.ts'
 import { createFrameClient, frameMountActor, frameSendActor, socialLoginActors } from '../../ui/assemble/frameClient.ts'
+import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
 
@@ -24,6 +25,9 @@ const user = { email: null, address: '0x' + '12'.repeat(20), chainId: 31337, use
 const POPUP = { fake: 'popup' }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
 const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+/** The root's account moment: a connection or a disconnect is a new visit; another chain only follows the connection. */
+const account = (change: 'connected' | 'disconnected' | 'changed'): E => ({ type: 'root.account', change, account: undefined, holder: undefined, connection: 'connection.eip155' })
+const closed: E = { type: 'root.closed', view: 'Connect' }
 const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)
   const byState: Record<string, E[]> = {
@@ -32,16 +36,17 @@ const events = (snapshot: any): E[] => {
       { type: 'socialLogin.start', provider: 'google', popup: null },
       { type: 'socialLogin.returned', resultUri: RESULT },
       { type: 'socialLogin.refused', message: 'Sign-in refused' },
-      { type: 'socialLogin.reset' },
+      account('connected'),
+      account('changed'),
     ],
-    '{"popup":"gettingUri"}': [done('getRedirectUri', { uri: AUTHORIZE }), error('getRedirectUri'), { type: 'socialLogin.cancel' }],
-    '{"popup":"waiting"}': [{ type: 'socialLogin.returned', resultUri: RESULT }, { type: 'socialLogin.refused', message: 'Sign-in refused' }, { type: 'socialLogin.popupClosed' }, { type: 'socialLogin.cancel' }],
-    '{"redirect":"gettingUri"}': [done('getRedirectUriForRedirect', { uri: AUTHORIZE }), error('getRedirectUriForRedirect'), { type: 'socialLogin.cancel' }],
-    '{"redirect":"leaving"}': [{ type: 'socialLogin.cancel' }],
+    '{"popup":"gettingUri"}': [done('getRedirectUri', { uri: AUTHORIZE }), error('getRedirectUri'), { type: 'socialLogin.cancel' }, closed],
+    '{"popup":"waiting"}': [{ type: 'socialLogin.returned', resultUri: RESULT }, { type: 'socialLogin.refused', message: 'Sign-in refused' }, { type: 'socialLogin.popupClosed' }, { type: 'socialLogin.cancel' }, closed],
+    '{"redirect":"gettingUri"}': [done('getRedirectUriForRedirect', { uri: AUTHORIZE }), error('getRedirectUriForRedirect'), { type: 'socialLogin.cancel' }, closed],
+    '{"redirect":"leaving"}': [{ type: 'socialLogin.cancel' }, closed],
     '"connecting"': [done('connectSocial', user), error('connectSocial')],
-    '"connected"': [{ type: 'socialLogin.reset' }],
+    '"connected"': [account('disconnected')],
   }
-  const extra: E[] = key === '"idle"' || key === '"connected"' ? [] : [{ type: 'socialLogin.reset' }]
+  const extra: E[] = key === '"idle"' || key === '"connected"' ? [] : [account('disconnected')]
   return [...(byState[key] ?? []), ...extra]
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, p: s.context.provider ?? null, err: s.context.error?.name ?? null })
@@ -84,7 +89,10 @@ async function walk(path: ModelPath) {
   const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
   const assign = vi.fn()
   const win = { location: { href: `${PAGE}/app?tab=1`, origin: PAGE, assign }, setInterval: (fn: () => void, ms: number) => setInterval(fn, ms), clearInterval: (t: number) => clearInterval(t) }
-  const actor = createActor(socialLoginMachine.provide({ actors: socialLoginActors({ client: async () => client, window: win as unknown as Window, poll: socialPopupPoll }) })).start()
+  // Run as the root runs it, beside a recorder standing for the active namespace's connection.
+  const logic = socialLoginMachine.provide({ actors: socialLoginActors({ client: async () => client, window: win as unknown as Window, poll: socialPopupPoll }) })
+  const host = coordination({ id: 'socialLogin', logic, input: { connection: 'connection.eip155' } }, { recorders: ['connection.eip155'] })
+  const actor = host.feature
   let popup: ReturnType<typeof fakePopup> | undefined
   let readied = false
   const kinds = { getRedirectUri: 'GET_SOCIAL_REDIRECT_URI', getRedirectUriForRedirect: 'GET_SOCIAL_REDIRECT_URI', connectSocial: 'CONNECT_SOCIAL' } as const
@@ -122,6 +130,10 @@ async function walk(path: ModelPath) {
       if (s.matches({ redirect: 'leaving' })) expect(assign).toHaveBeenCalledWith(AUTHORIZE)
       if (e.type === 'socialLogin.popupClosed') expect(s.context.error?.name).toBe('SocialPopupClosedError')
       if (s.matches('connected')) expect(s.context.user).toEqual(user)
+      // Signed in: the active namespace's connection is asked to connect the auth connector, once.
+      const asked = host.heard.filter((h) => h.event.type === 'connection.request')
+      const signedIn = path.steps.slice(0, path.steps.indexOf(step) + 1).filter((x) => x.event.type === 'xstate.done.actor.connectSocial').length
+      expect(asked).toEqual(Array.from({ length: signedIn }, () => ({ to: 'connection.eip155', event: { type: 'connection.request', connectorId: 'auth' } })))
     }
     for (const r of f.requests) {
       if (r.type === 'APP_GET_SOCIAL_REDIRECT_URI') {
@@ -132,7 +144,7 @@ async function walk(path: ModelPath) {
       if (r.type === 'APP_CONNECT_SOCIAL') expect(r.payload).toEqual({ uri: RESULT })
     }
   } finally {
-    actor.stop()
+    host.stop()
     frame.stop()
     f.transport.destroy()
   }
