@@ -1,18 +1,15 @@
-import { to, type FeatureRegistration } from './features.ts'
-import type { FarcasterLoginEmitted } from './farcasterLogin.ts'
+import type { FeatureRegistration } from './features.ts'
 import { defineFeature } from './features.ts'
-import type { farcasterLoginMachine } from './farcasterLogin.ts'
-
-/** The auth connector's id: the embedded wallet as the eip155 connection (email and social logins' too). */
-const authConnectorId = 'auth'
+import type { FarcasterLoginInput, farcasterLoginMachine } from './farcasterLogin.ts'
 
 /**
  * Farcaster login (spec §2 ConnectingFarcaster, §3, §9 socials) as a feature: exists when the dapp
  * configured `embeddedWallet` and the `socials` list names `farcaster`. The Farcaster entry among Connect's socials
- * pushes ConnectingFarcaster and starts the login (the machine arrives with that press); when the frame has the
- * session, the auth connector becomes the eip155 connection, which closes the modal like any connection. Leaving
- * ConnectingFarcaster (Back, or the modal closed) while not connected clears the Farcaster URL and reloads the auth
- * connector after 100 ms (the machine's `leaving`).
+ * starts the login (the machine arrives with that press); its machine does the rest in its own chart
+ * (`machines/farcasterLogin.ts`): it pushes ConnectingFarcaster, answers `open({ view: 'ConnectingFarcaster' })`, and
+ * when the frame has the session tells the active namespace's connection (by systemId) to connect the auth connector,
+ * which closes the modal like any connection. Leaving ConnectingFarcaster (Back, or the modal closed) while not
+ * connected clears the Farcaster URL and reloads the auth connector after 100 ms (the machine's `leaving`).
  *
  * @param options.enabled whether `embeddedWallet` is configured.
  */
@@ -20,20 +17,9 @@ export function farcasterLoginFeature(options: { enabled: boolean }): FeatureReg
   return {
     id: 'farcasterLogin',
     available: (facts) => options.enabled && Array.isArray(facts.flags.socials) && facts.flags.socials.includes('farcaster'),
-    on: {
-      gesture: (_facts, event) => {
-        if (event.type === 'farcasterLogin.start') return [to.router({ type: 'router.push', view: 'ConnectingFarcaster' }), to.self(event, true)]
-        return [to.self(event, true)]
-      },
-      open: () => [to.self({ type: 'farcasterLogin.start' }, true)],
-      back: () => [to.self({ type: 'farcasterLogin.leave' })],
-      closed: (facts) => (facts.view === 'ConnectingFarcaster' ? [to.self({ type: 'farcasterLogin.leave' })] : []),
-      emitted: (_facts, event: FarcasterLoginEmitted) => {
-        if (event.type === 'farcasterLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
-        return []
-      },
-      account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'farcasterLogin.reset' })] : []),
-    },
+    // Spawned with the active namespace's connection (later ones arrive as `root.account`).
+    input: (facts): FarcasterLoginInput => ({ connection: facts.connection }),
+    opensWith: 'always',
   }
 }
 

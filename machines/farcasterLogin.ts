@@ -1,8 +1,10 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, raise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { RootMoment } from './features.ts'
+import { tellAction, type SystemMessage } from './system.ts'
 
 /** Spec §2: leaving ConnectingFarcaster while not connected reloads the auth connector after 100 ms. */
 export const farcasterReloadDelay = 100
@@ -13,15 +15,21 @@ export type FarcasterLoginContext = {
   farcasterUrl: string | undefined
   error: ErrorSummary | undefined
   user: FrameUser | undefined
+  /** The systemId of the active namespace's connection: the one asked to connect the auth connector. */
+  connection: string
 }
+
+/** What the machine starts with: the active namespace's connection (default the eip155 one). */
+export type FarcasterLoginInput = { connection?: string | undefined } | undefined
 
 export type FarcasterLoginEvent =
   /** The Farcaster entry pressed (Connect's socials), or "Try again" in ConnectingFarcaster. */
   | { type: 'farcasterLogin.start' }
-  /** The visitor left ConnectingFarcaster (Back, or the modal closed). */
-  | { type: 'farcasterLogin.leave' }
-  /** A new visit (connected or disconnected elsewhere). */
-  | { type: 'farcasterLogin.reset' }
+  /**
+   * The root's moments the login follows: `open({ view: 'ConnectingFarcaster' })` (a start), Back on it or the modal
+   * closed on it (leaving), a connection or a disconnect (a new visit).
+   */
+  | RootMoment
 
 export type FarcasterLoginEmitted = { type: 'farcasterLogin.connected'; user: FrameUser } | { type: 'farcasterLogin.failed'; error: ErrorSummary }
 
@@ -29,17 +37,25 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('farcasterLogin', name)
 }
 
+/** The auth connector's id: the embedded wallet as a connection. */
+const authConnectorId = 'auth'
+/** ConnectingFarcaster shown (a push of the view already shown is ignored by the router: "Try again"). */
+const showView = { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: 'ConnectingFarcaster' } } satisfies SystemMessage } as const
+
 /**
  * Farcaster login through the embedded wallet's frame (spec §2 ConnectingFarcaster and leaving it, §3
  * `farcasterUrl`, "get/connect Farcaster"):
  * - `idle`: `farcasterLogin.start` → `gettingUrl`: `getFarcasterUri` (APP_GET_FARCASTER_URI) → `waiting` with the
  *   request URL (the view's QR code and deep link): `connectFarcaster` (APP_CONNECT_FARCASTER, the frame polls the
- *   relay every second) → `connected` (emits `farcasterLogin.connected`: the auth connector becomes the eip155
- *   connection). A failure (a refused signature: another custody address) goes to `failed` with the frame's words and
- *   the URL cleared; `farcasterLogin.start` tries again.
- * - `farcasterLogin.leave` while not connected clears the URL, waits 100 ms (`leaving`), then `reloadAuth` reloads the
- *   auth connector (the frame page, which drops the channel it was polling) and returns to `idle`. Connected, leaving
- *   changes nothing.
+ *   relay every second) → `connected` (emits `farcasterLogin.connected` and tells the active namespace's connection, by
+ *   systemId, to connect the auth connector). A failure (a refused signature: another custody address) goes to
+ *   `failed` with the frame's words and the URL cleared; `farcasterLogin.start` tries again.
+ * - `farcasterLogin.start` (Connect's Farcaster entry, "Try again") pushes ConnectingFarcaster itself, by systemId;
+ *   `open({ view: 'ConnectingFarcaster' })` (`root.open`) starts as the entry does.
+ * - Leaving ConnectingFarcaster (`root.back`, or `root.closed` on it) while not connected clears the URL, waits 100 ms
+ *   (`leaving`), then `reloadAuth` reloads the auth connector (the frame page, which drops the channel it was polling)
+ *   and returns to `idle`. Connected, leaving changes nothing.
+ * - A connection or a disconnect (`root.account`) is a new visit: `idle`, cleared.
  *
  * Actors to provide: `getFarcasterUri` (→ { url }), `connectFarcaster` (→ user), `reloadAuth`.
  */
@@ -48,6 +64,7 @@ export const farcasterLoginMachine = setup({
     context: {} as FarcasterLoginContext,
     events: {} as FarcasterLoginEvent,
     emitted: {} as FarcasterLoginEmitted,
+    input: {} as FarcasterLoginInput,
   },
   actors: {
     getFarcasterUri: fromPromise<{ url: string }, void>(notProvided('getFarcasterUri')),
@@ -56,8 +73,17 @@ export const farcasterLoginMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.user !== undefined,
+    /** The modal closed while ConnectingFarcaster showed. */
+    isClosedOnItsView: ({ event }) => event.type === 'root.closed' && event.view === 'ConnectingFarcaster',
+    /** The root's account moment is a connection or a disconnect (not a change of chain or namespace). */
+    isNewVisit: ({ event }) => event.type === 'root.account' && (event.change === 'connected' || event.change === 'disconnected'),
   },
   actions: {
+    tell: tellAction<FarcasterLoginContext, FarcasterLoginEvent>(),
+    /** The root's account moment's connection (the active namespace's). */
+    followConnection: assign(({ context, event }) => ({ connection: event.type === 'root.account' && event.connection ? event.connection : context.connection })),
+    /** `open({ view: 'ConnectingFarcaster' })`: the login starts as from Connect's entry. */
+    raiseStart: raise({ type: 'farcasterLogin.start' } as const),
     /** Params: what `getFarcasterUri` answered. */
     setUrl: assign((_, answer: { url: string }) => ({ farcasterUrl: answer.url })),
     clearUrl: assign({ farcasterUrl: undefined }),
@@ -71,11 +97,11 @@ export const farcasterLoginMachine = setup({
   delays: { reloadDelay: farcasterReloadDelay },
 }).createMachine({
   id: 'farcasterLogin',
-  context: { farcasterUrl: undefined, error: undefined, user: undefined },
+  context: ({ input }) => ({ farcasterUrl: undefined, error: undefined, user: undefined, connection: input?.connection ?? 'connection.eip155' }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: 'clear' } },
+      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: ['clear', showView] } },
     },
     gettingUrl: {
       tags: ['loading'],
@@ -91,17 +117,24 @@ export const farcasterLoginMachine = setup({
       invoke: {
         id: 'connectFarcaster',
         src: 'connectFarcaster',
-        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'setUser', params: ({ event }) => event.output },
+            'emitConnected',
+            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
+          ],
+        },
         onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
       },
     },
     failed: {
-      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: 'clear' } },
+      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: ['clear', showView] } },
     },
     /** Left while not connected: the URL cleared, the auth connector reloaded after 100 ms. */
     leaving: {
       after: { reloadDelay: 'reloading' },
-      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: 'clear' } },
+      on: { 'farcasterLogin.start': { target: 'gettingUrl', actions: ['clear', showView] } },
     },
     reloading: {
       invoke: { id: 'reloadAuth', src: 'reloadAuth', onDone: 'idle', onError: 'idle' },
@@ -109,7 +142,11 @@ export const farcasterLoginMachine = setup({
     connected: {},
   },
   on: {
-    'farcasterLogin.leave': [{ guard: 'isSignedIn' }, { target: '.leaving', actions: 'clear' }],
-    'farcasterLogin.reset': { target: '.idle', actions: 'clear' },
+    // Pressed while the login cannot start over (the URL being read, waited for, the frame reloading, signed in): the view only.
+    'farcasterLogin.start': { actions: showView },
+    'root.open': { actions: 'raiseStart' },
+    'root.back': [{ guard: 'isSignedIn' }, { target: '.leaving', actions: 'clear' }],
+    'root.closed': [{ guard: 'isSignedIn' }, { guard: 'isClosedOnItsView', target: '.leaving', actions: 'clear' }],
+    'root.account': [{ guard: 'isNewVisit', target: '.idle', actions: ['clear', 'followConnection'] }, { actions: 'followConnection' }],
   },
 })

@@ -8,15 +8,18 @@ import { connectFarcasterLogin } from '../../machines/farcasterLogin.connect.ts'
 import { timing } from '../../machines/timing.ts'
 import { createFrameClient, frameMountActor, frameSendActor } from '../../ui/assemble/frameClient.ts'
 import { farcasterLoginActors } from '../../ui/assemble/farcasterLogin.ts'
+import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
 
 /**
  * Model-based test of the Farcaster login (spec §2 ConnectingFarcaster and leaving it, §3 farcasterUrl):
- * every path walked through the real actors (`farcasterLoginActors`: the frame client to a fake frame page). Gestures:
- * start, the frame answering the request URL and the connect (or refusing them), leave (Back / close) before and after
- * connecting, the 100 ms reload, Try again, reset. After each step: the URL shows only while waiting; leaving clears it
- * and sends APP_RELOAD 100 ms later (not before); a refusal shows the frame's words.
+ * every path walked through the real actors (`farcasterLoginActors`: the frame client to a fake frame page), the
+ * machine run as the root runs it (beside the router and a recorder for the connection). Gestures: start (the entry,
+ * Try again, `open({ view })`), the frame answering the request URL and the connect (or refusing them), leave (Back /
+ * the modal closed on the view) before and after connecting, the 100 ms reload, a connection or a disconnect
+ * elsewhere. After each step: the URL shows only while waiting; leaving clears it and sends APP_RELOAD 100 ms later
+ * (not before); a refusal shows the frame's words; a start shows ConnectingFarcaster; signing in asks the connection.
  */
 type E = { type: string; [k: string]: unknown }
 const URL_ = 'farcaster://connect?channelToken=abcdefghijklmnopqrst&nonce=abcdef123456'
@@ -24,18 +27,23 @@ const REFUSAL = 'Sign-in refused: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 is 
 const user: FrameUser = { email: null, address: '0x' + '12'.repeat(20), chainId: 31337, userName: 'alice', socialProvider: 'farcaster' }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
 const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error(REFUSAL) })
+const start: E = { type: 'farcasterLogin.start' }
+const back: E = { type: 'root.back', view: 'ConnectingFarcaster' }
+const closed: E = { type: 'root.closed', view: 'ConnectingFarcaster' }
+/** The root's account moment: a connection or a disconnect is a new visit; another chain only follows the connection. */
+const account = (change: 'connected' | 'disconnected' | 'changed'): E => ({ type: 'root.account', change, account: undefined, holder: undefined, connection: 'connection.eip155' })
 const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)
   const byState: Record<string, E[]> = {
-    '"idle"': [{ type: 'farcasterLogin.start' }, { type: 'farcasterLogin.leave' }],
-    '"gettingUrl"': [done('getFarcasterUri', { url: URL_ }), error('getFarcasterUri'), { type: 'farcasterLogin.leave' }],
-    '"waiting"': [done('connectFarcaster', user), error('connectFarcaster'), { type: 'farcasterLogin.leave' }],
-    '"failed"': [{ type: 'farcasterLogin.start' }, { type: 'farcasterLogin.leave' }],
-    '"leaving"': [{ type: 'xstate.after.reloadDelay.farcasterLogin.leaving' }, { type: 'farcasterLogin.start' }],
-    '"reloading"': [done('reloadAuth', undefined), error('reloadAuth')],
-    '"connected"': [{ type: 'farcasterLogin.leave' }],
+    '"idle"': [start, back, closed, { type: 'root.open', view: 'ConnectingFarcaster' }, account('changed')],
+    '"gettingUrl"': [done('getFarcasterUri', { url: URL_ }), error('getFarcasterUri'), back, start],
+    '"waiting"': [done('connectFarcaster', user), error('connectFarcaster'), back, closed, start],
+    '"failed"': [start, back],
+    '"leaving"': [{ type: 'xstate.after.reloadDelay.farcasterLogin.leaving' }, start],
+    '"reloading"': [done('reloadAuth', undefined), error('reloadAuth'), start],
+    '"connected"': [back, closed, start],
   }
-  return [...(byState[key] ?? []), { type: 'farcasterLogin.reset' }]
+  return [...(byState[key] ?? []), account('disconnected')]
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, url: Boolean(s.context.farcasterUrl), err: s.context.error?.message ?? null, user: Boolean(s.context.user) })
 const run = buildModelPaths(farcasterLoginMachine, { events, serialize })
@@ -54,7 +62,9 @@ async function walk(path: ModelPath) {
   const f = frameFixture()
   const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
   const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
-  const actor = createActor(farcasterLoginMachine.provide({ actors: farcasterLoginActors(async () => client) })).start()
+  // Run as the root runs it, beside the router (on Connect) and a recorder standing for the active namespace's connection.
+  const host = coordination({ id: 'farcasterLogin', logic: farcasterLoginMachine.provide({ actors: farcasterLoginActors(async () => client) }) }, { router: { view: 'Connect' }, recorders: ['connection.eip155'] })
+  const actor = host.feature
   const kinds = { getFarcasterUri: 'GET_FARCASTER_URI', connectFarcaster: 'CONNECT_FARCASTER', reloadAuth: 'RELOAD' } as const
   let readied = false
   try {
@@ -91,9 +101,15 @@ async function walk(path: ModelPath) {
       if (s.matches('leaving') || s.matches('idle')) expect(s.context.farcasterUrl).toBeUndefined()
       if (s.matches('failed')) expect(view.error).toBe(REFUSAL)
       if (s.matches('connected')) expect(s.context.user).toEqual(user)
+      // A start (the entry, Try again, `open({ view })`) shows ConnectingFarcaster, pushed once.
+      const started = path.steps.slice(0, path.steps.indexOf(step) + 1).some((x) => x.event.type === 'farcasterLogin.start' || x.event.type === 'root.open')
+      expect(host.views()).toEqual(started ? ['Connect', 'ConnectingFarcaster'] : ['Connect'])
+      // Signed in: the active namespace's connection is asked to connect the auth connector.
+      const signedIn = path.steps.slice(0, path.steps.indexOf(step) + 1).filter((x) => x.event.type === 'xstate.done.actor.connectFarcaster').length
+      expect(host.heard).toEqual(Array.from({ length: signedIn }, () => ({ to: 'connection.eip155', event: { type: 'connection.request', connectorId: 'auth' } })))
     }
   } finally {
-    actor.stop()
+    host.stop()
     frame.stop()
     f.transport.destroy()
   }
@@ -112,13 +128,14 @@ test('emits farcasterLogin.connected with the user, and farcasterLogin.failed wi
         connectFarcaster: fromPromise(async () => user),
       },
     }),
+    { input: {} },
   ).start()
   actor.on('*', (e) => void emitted.push(e))
   actor.send({ type: 'farcasterLogin.start' })
   await vi.advanceTimersByTimeAsync(0)
   expect(emitted).toEqual([{ type: 'farcasterLogin.connected', user }])
   // Connected, leaving changes nothing (no reload).
-  actor.send({ type: 'farcasterLogin.leave' })
+  actor.send({ type: 'root.back', view: 'ConnectingFarcaster' })
   expect(actor.getSnapshot().value).toBe('connected')
   actor.stop()
 })
