@@ -1,7 +1,9 @@
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { RemoteFeatures } from '../services/schemas.ts'
 import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../services/features.ts'
+import type { FeatureReport, RootMoment } from './features.ts'
+import { reportAction } from './system.ts'
 
 /** Alert keys and texts of spec §8 that the project configuration can raise. */
 export const alerts = {
@@ -35,8 +37,21 @@ export type RemoteConfigContext = {
 }
 
 export type RemoteConfigInput = { projectId: string; local?: Partial<Features>; basic?: boolean; origin?: string }
-export type RemoteConfigEvent = { type: 'remoteConfig.load' }
-export type RemoteConfigEmitted = { type: 'remoteConfig.alert'; key: AlertKey; title: string; message: string } | { type: 'remoteConfig.ready'; features: Features }
+/** The root's moments: the modal opening (`root.opened`) loads the config the first time. */
+export type RemoteConfigEvent = RootMoment
+
+/** An alert of spec §8 as the root's report (shown in debug mode, each once). */
+const alertReport = (key: AlertKey): FeatureReport => ({ type: 'feature.alert', key, ...alerts[key] })
+/** The resolved features as the root's report (its feature set). */
+const reportFeatures = { type: 'report', params: ({ context }: { context: RemoteConfigContext }): FeatureReport => ({ type: 'feature.flags', features: context.features }) } as const
+/** The "local configuration ignored" notice as the root's report, when the remote config overrode local options. */
+const reportIgnoredIfAny = {
+  type: 'report',
+  params: ({ context }: { context: RemoteConfigContext }): FeatureReport | undefined => {
+    const message = ignoredConfigurationWarning(context.ignored)
+    return message ? { type: 'feature.alert', key: 'LOCAL_CONFIGURATION_IGNORED', title: alerts.LOCAL_CONFIGURATION_IGNORED.title, message } : undefined
+  },
+} as const
 
 const notProvided = () => () => {
   throw new ActorNotProvidedError('remoteConfig', 'loadRemoteConfig')
@@ -64,14 +79,14 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
  * (`context.features` covers every feature, the local-only send, receive, allWallets and pay too); basic mode
  * turns remote features off; a remote config overrides local settings with a warning naming what was
  * ignored; analytics turns off when the config call fails. A missing project id, an origin not on the
- * allowlist, 429 and 5xx raise the spec's alerts (emitted; the owner shows each once, in debug mode). Every
- * resolution emits `remoteConfig.ready` with the features (the root hands the account machine its activity flag).
+ * allowlist, 429 and 5xx raise the spec's alerts (reported to the root as `feature.alert`: it shows each once, in
+ * debug mode). Every resolution is reported to the root as `feature.flags` with the features (the root's feature
+ * set, which it hands on as `root.flags`: the account machine's activity flag). The first `root.opened` loads it.
  */
 export const remoteConfigMachine = setup({
   types: {
     context: {} as RemoteConfigContext,
     events: {} as RemoteConfigEvent,
-    emitted: {} as RemoteConfigEmitted,
     input: {} as RemoteConfigInput,
   },
   actors: {
@@ -95,13 +110,8 @@ export const remoteConfigMachine = setup({
       return { features: r.features, ignored: r.ignored }
     }),
     applyFailure: assign(({ context }) => ({ features: resolveFeatures(context.local, 'failed', { basic: context.basic }).features, ignored: [] })),
-    /** The "local configuration ignored" notice, when the remote config overrode local options. */
-    emitIgnoredIfAny: enqueueActions(({ context, enqueue }) => {
-      const message = ignoredConfigurationWarning(context.ignored)
-      if (message) enqueue.emit({ type: 'remoteConfig.alert', key: 'LOCAL_CONFIGURATION_IGNORED', title: alerts.LOCAL_CONFIGURATION_IGNORED.title, message })
-    }),
-    emitAlert: emit((_, params: { key: AlertKey }) => ({ type: 'remoteConfig.alert' as const, key: params.key, ...alerts[params.key] })),
-    emitReady: emit(({ context }) => ({ type: 'remoteConfig.ready' as const, features: context.features })),
+    /** Tells the root (the parent) a report: the features, an alert (none: nothing). */
+    report: reportAction<RemoteConfigContext, RemoteConfigEvent>(),
   },
 }).createMachine({
   id: 'remoteConfig',
@@ -120,7 +130,7 @@ export const remoteConfigMachine = setup({
   states: {
     idle: {
       on: {
-        'remoteConfig.load': [{ guard: 'hasNoProjectId', target: 'failed', actions: ['applyFailure', { type: 'emitAlert', params: { key: 'PROJECT_ID_NOT_CONFIGURED' } }, 'emitReady'] }, { target: 'loading' }],
+        'root.opened': [{ guard: 'hasNoProjectId', target: 'failed', actions: ['applyFailure', { type: 'report', params: alertReport('PROJECT_ID_NOT_CONFIGURED') }, reportFeatures] }, { target: 'loading' }],
       },
     },
     loading: {
@@ -134,7 +144,7 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
-              { type: 'emitAlert', params: { key: 'RATE_LIMITED' } },
+              { type: 'report', params: alertReport('RATE_LIMITED') },
             ],
           },
           {
@@ -142,7 +152,7 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
-              { type: 'emitAlert', params: { key: 'SERVER_ERROR' } },
+              { type: 'report', params: alertReport('SERVER_ERROR') },
             ],
           },
           {
@@ -150,16 +160,16 @@ export const remoteConfigMachine = setup({
             target: 'ready',
             actions: [
               { type: 'apply', params: ({ event }) => event.output },
-              { type: 'emitAlert', params: { key: 'UNVERIFIED_DOMAIN' } },
+              { type: 'report', params: alertReport('UNVERIFIED_DOMAIN') },
             ],
           },
           { target: 'ready', actions: { type: 'apply', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: ['applyFailure', 'emitReady'] },
+        onError: { target: 'failed', actions: ['applyFailure', reportFeatures] },
       },
     },
     ready: {
-      entry: ['emitIgnoredIfAny', 'emitReady'],
+      entry: [reportIgnoredIfAny, reportFeatures],
     },
     /** No remote config: local options, analytics off. */
     failed: {},

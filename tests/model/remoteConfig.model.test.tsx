@@ -78,7 +78,7 @@ const ctx = (s: any) => s.context as RemoteConfigContext
 
 /** The events a gesture can produce in a state. */
 function modelEvents(s: any): ModelEvent[] {
-  if (s.matches('idle')) return [{ type: 'remoteConfig.load', gesture: 'open' }]
+  if (s.matches('idle')) return [{ type: 'root.opened', account: undefined, gesture: 'open' }]
   if (s.matches('loading')) {
     const config = { features: serverFeatures }
     return [
@@ -111,7 +111,7 @@ for (const fixture of fixtures) {
 
 /** One gesture per event. */
 async function perform(app: App, event: any) {
-  if (event.type === 'remoteConfig.load') return app.ensureOpen()
+  if (event.type === 'root.opened') return app.ensureOpen()
   if (event.type === 'xstate.done.actor.loadRemoteConfig') {
     if (event.answer === 'rateLimited') {
       await onHeld(app, CONFIG, () => app.gates.release(CONFIG))
@@ -147,7 +147,7 @@ const alertLine = (key: AlertKey) => `[latchkey] ${alerts[key].title}: ${alerts[
 
 /** The alert the step raises (none for the plain ready), shown once as a toast and a warning. */
 const alertOf = (event: any): AlertKey | undefined =>
-  event.type === 'remoteConfig.load'
+  event.type === 'root.opened'
     ? undefined
     : ({ rateLimited: 'RATE_LIMITED', serverError: 'SERVER_ERROR', release: 'UNVERIFIED_DOMAIN', malformed: 'UNVERIFIED_DOMAIN', allowed: undefined } as Record<string, AlertKey | undefined>)[event.answer]
 
@@ -208,7 +208,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string) {
     // The root holds the resolved set the views read (its flags).
     expect(app.modal.actor.getSnapshot().context.flags).toEqual(features)
   }
-  if (event.type === 'remoteConfig.load') {
+  if (event.type === 'root.opened') {
     // Opened again, the config is not fetched again (first opening only).
     await app.close()
     await app.ensureOpen()
@@ -245,7 +245,7 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
 
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
-  return e.type === 'remoteConfig.load' ? 'open' : `config(${String(e.answer)})`
+  return e.type === 'root.opened' ? 'open' : `config(${String(e.answer)})`
 }
 
 describe('remoteConfig model: walked in the UI', () => {
@@ -270,7 +270,7 @@ describe('remoteConfig model: walked in the UI', () => {
   test(`malformed answers: the config is not used (analytics off), the origins are an empty list (Invalid App Configuration): open → config(malformed)`, () =>
     walk(fixtures[0]!, {
       steps: [
-        { event: { type: 'remoteConfig.load', gesture: 'open' }, state: '"loading"' },
+        { event: { type: 'root.opened', account: undefined, gesture: 'open' }, state: '"loading"' },
         { event: malformed, state: '"ready"' },
       ],
       target: '"ready"',
