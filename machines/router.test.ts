@@ -90,6 +90,16 @@ describe('router', () => {
     expect(actor.getSnapshot().value).toBe('Account')
   })
 
+  test('behavior: a reset naming its view applies only while that view shows', () => {
+    const { actor, views } = start()
+    actor.send({ type: 'router.push', view: 'AllWallets' })
+    actor.send({ type: 'router.reset', view: 'Account', from: 'UpdateEmailWallet' })
+    expect(views()).toEqual(['Connect', 'AllWallets'])
+    actor.send({ type: 'router.push', view: 'UpdateEmailWallet' })
+    actor.send({ type: 'router.reset', view: 'Account', from: 'UpdateEmailWallet' })
+    expect(views()).toEqual(['Account'])
+  })
+
   test('behavior: dropTransaction removes the top transaction and keeps the view; with none it does nothing', () => {
     const { actor, views } = start()
     actor.send({ type: 'router.push', view: 'AllWallets' })

@@ -35,7 +35,8 @@ export type RouterEvent =
    * checkout closed in its window); elsewhere the back is ignored.
    */
   | { type: 'router.back'; isConnected: boolean; from?: ViewName | undefined }
-  | { type: 'router.reset'; view: ViewName; data?: ViewData }
+  /** `from`: only while this view shows (an outcome that may arrive after the visitor left the view); elsewhere ignored. */
+  | { type: 'router.reset'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
   /**
    * A transaction is about to be handed to the wallet; its outcome pops it. `replyTo`: the actor told whether the entry
    * was taken (`router.transactionAccepted`) or refused at the limit (`router.transactionRefused`), so that it asks the
@@ -93,7 +94,7 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * - `router.back` pops history; at the last entry it emits `router.closeRequested` (the modal closes). With `from`, it
  *   applies only while that view shows.
  *   Going back to Connect while an address is connected shows Account instead.
- * - `router.reset` starts a new history with one view.
+ * - `router.reset` starts a new history with one view. With `from`, it applies only while that view shows.
  * - `direction` is `next` after push/replace/reset and `prev` after back.
  * - The transaction stack (spec §4; at most 99 entries, spec §9): `router.pushTransaction` when the wallet is
  *   asked, `router.popTransaction` with the outcome: success shows the entry's view as a new history (send →
@@ -120,8 +121,8 @@ export const routerMachine = setup({
     /** The current history entry is this view. */
     isCurrent: ({ context }, params: { view: ViewName }) => current(context).view === params.view,
     isLastEntry: ({ context }) => context.history.length <= 1,
-    /** A back meant for another view than the current one (`router.back` with `from`). */
-    isElsewhere: ({ context, event }) => event.type === 'router.back' && event.from !== undefined && current(context).view !== event.from,
+    /** A back or a reset meant for another view than the current one (`router.back`, `router.reset` with `from`). */
+    isElsewhere: ({ context, event }) => (event.type === 'router.back' || event.type === 'router.reset') && event.from !== undefined && current(context).view !== event.from,
     isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
     isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
     hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
@@ -200,7 +201,7 @@ export const routerMachine = setup({
       { guard: 'isLastEntry', actions: 'requestClose' },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['popHistory', 'emitChanged'] as const })),
     ],
-    'router.reset': views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const })),
+    'router.reset': [{ guard: 'isElsewhere' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['resetHistory', 'emitChanged'] as const }))],
     'router.pushTransaction': [{ guard: 'isStackFull', actions: ['reportStackFull', 'replyRefused'] }, { actions: ['pushTransaction', 'replyAccepted'] }],
     'router.popTransaction': [
       { guard: 'isFallingBack', actions: 'fallBack' },

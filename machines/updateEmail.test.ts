@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { resolveFeatures } from '../services/features.ts'
+import { coordination } from '../tests/harness/coordination.ts'
 import type { FeatureFacts } from './features.ts'
 import { isNewEmail, updateEmailMachine, type EmailUpdateAction } from './updateEmail.ts'
 import { timing } from './timing.ts'
@@ -19,6 +20,7 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
     holder: undefined,
     isConnecting: false,
     account: auth,
+    connection: 'connection.eip155',
     flags: resolveFeatures({}, undefined, { basic: false }).features,
     transactions: { count: 0, limit: 99 },
     toast: undefined,
@@ -191,45 +193,86 @@ describe('updateEmail machine and view model', () => {
   })
 })
 
-describe('updateEmail registration', () => {
-  const on = updateEmailFeature({ enabled: true }).on!
+describe('updateEmail registration and the moves of its machine', () => {
   test('behavior: available only for the embedded wallet’s account with email on and embeddedWallet configured', () => {
     expect(updateEmailFeature({ enabled: true }).available!(facts())).toBe(true)
     expect(updateEmailFeature({ enabled: false }).available!(facts())).toBe(false)
     expect(updateEmailFeature({ enabled: true }).available!(facts({ account: { ...auth, connectorId: 'io.metamask' } }))).toBe(false)
     expect(updateEmailFeature({ enabled: true }).available!(facts({ account: undefined }))).toBe(false)
+    expect(updateEmailFeature({ enabled: true }).on).toBeUndefined()
   })
-  test('behavior: start pushes UpdateEmailWallet and starts the machine (fetched); another wallet’s gesture is dropped', () => {
-    const start = { type: 'updateEmail.start', currentEmail: 'ada@example.com' }
-    expect(on.gesture!(facts(), start)).toEqual([
-      { to: 'router', event: { type: 'router.push', view: 'UpdateEmailWallet' } },
-      { to: 'self', event: start, ensure: true },
-    ])
-    expect(on.gesture!(facts({ account: { ...auth, connectorId: 'io.metamask' } }), start)).toEqual([])
+
+  /** The machine beside the real router (on Account) and toast, its frame calls answered at once. */
+  function moves() {
+    const logic = updateEmailMachine.provide({
+      actors: {
+        requestUpdate: fromPromise(async (): Promise<{ action: EmailUpdateAction }> => ({ action: 'VERIFY_SECONDARY_OTP' })),
+        verifySecondary: fromPromise(async () => ({ newEmail: 'grace@example.com' })),
+        readEmail: fromPromise(async (): Promise<string | null | undefined> => 'grace@example.com'),
+      },
+    })
+    const s = coordination({ id: 'updateEmail', logic }, { router: { view: 'Account' }, toast: true })
+    const toast = () => {
+      const t = s.child('toast').getSnapshot().context
+      return t.next ?? t.current
+    }
+    return { ...s, toast }
+  }
+  const start = { type: 'updateEmail.start', currentEmail: 'ada@example.com' } as const
+  async function committed(s: ReturnType<typeof moves>) {
+    s.feature.send({ type: 'updateEmail.setEmail', email: 'grace@example.com' })
+    s.feature.send({ type: 'updateEmail.submit' })
+    await tick()
+    s.feature.send({ type: 'updateEmail.submitOtp', otp: '654321' })
+    await tick()
+    await tick()
+  }
+
+  test('behavior: start pushes UpdateEmailWallet; the new email reported resets to Account with a success toast naming it', async () => {
+    const s = moves()
+    s.feature.send(start)
+    expect(s.views()).toEqual(['Account', 'UpdateEmailWallet'])
+    await committed(s)
+    expect(s.feature.getSnapshot().value).toBe('updated')
+    expect(s.views()).toEqual(['Account'])
+    expect(s.toast()).toEqual({ variant: 'success', message: { key: 'emailUpdated', values: { email: 'grace@example.com' } } })
+    s.stop()
   })
-  test('behavior: the new email reported resets to Account with a success toast naming it; Back, close and another account cancel', () => {
-    const toast = { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'emailUpdated', values: { email: 'grace@example.com' } } } }
-    expect(on.emitted!(facts({ view: 'UpdateEmailWallet' }), { type: 'updateEmail.updated', email: 'grace@example.com' })).toEqual([
-      { to: 'router', event: { type: 'router.reset', view: 'Account' } },
-      { to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false },
-      toast,
-    ])
-    // Elsewhere (the modal closed meanwhile): the toast only.
-    expect(on.emitted!(facts({ view: 'Connect' }), { type: 'updateEmail.updated', email: 'grace@example.com' })).toEqual([toast])
-    expect(on.emitted!(facts({ view: 'UpdateEmailWallet' }), { type: 'updateEmail.failed', error: { name: 'FrameError', message: 'x' } })).toEqual([])
-    expect(on.back!(facts())).toEqual([{ to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false }])
-    expect(on.closed!(facts())).toEqual([{ to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false }])
-    expect(on.account!(facts({ account: undefined, holder: 'updateEmail' }), 'disconnected')).toEqual([
-      { to: 'self', event: { type: 'updateEmail.cancel' }, ensure: false },
-      { to: 'router', event: { type: 'router.reset', view: 'Connect' } },
-    ])
+
+  test('behavior: the new email reported elsewhere (the view left meanwhile): the toast only, the view stays', async () => {
+    const s = moves()
+    s.feature.send(start)
+    s.child('router').send({ type: 'router.push', view: 'Receive' })
+    await committed(s)
+    expect(s.views()).toEqual(['Account', 'UpdateEmailWallet', 'Receive'])
+    expect(s.toast()).toMatchObject({ variant: 'success' })
+    s.stop()
+  })
+
+  test('behavior: Back, the modal closed and another account cancel; another account while the view shows leaves it', () => {
+    const s = moves()
+    for (const moment of [
+      { type: 'root.back', view: 'UpdateEmailWallet' },
+      { type: 'root.closed', view: 'UpdateEmailWallet' },
+    ] as const) {
+      s.feature.send(start)
+      s.feature.send(moment)
+      expect(s.feature.getSnapshot().value).toBe('idle')
+    }
+    s.feature.send({ type: 'root.account', change: 'restored', account: auth, holder: 'updateEmail' })
+    expect(s.views()).toEqual(['Account', 'UpdateEmailWallet'])
+    s.feature.send(start)
+    s.feature.send({ type: 'root.account', change: 'disconnected', account: undefined, holder: 'updateEmail' })
+    expect(s.feature.getSnapshot().value).toBe('idle')
+    expect(s.views()).toEqual(['Connect'])
+    s.stop()
   })
 })
 
 describe('ProfileWallets machine, view model and registration', () => {
   const loaded = async (user: unknown) => {
     const actor = createActor(profileWalletsMachine.provide({ actors: { readUser: fromPromise(async () => user as ProfileWalletsUser) } })).start()
-    actor.send({ type: 'profileWallets.open' })
+    actor.send({ type: 'profileWallets.start' })
     await tick()
     return actor.getSnapshot()
   }
@@ -253,13 +296,19 @@ describe('ProfileWallets machine, view model and registration', () => {
     // A connected address the frame does not list: the frame's user address is the active one.
     expect(connectProfileWallets(s, '0x' + '99'.repeat(20)).rows.map((r) => r.active)).toEqual([false, true])
   })
-  test('behavior: the registration pushes ProfileWallets and reads the user; only for the embedded wallet', () => {
-    const on = profileWalletsFeature({ enabled: true }).on!
-    expect(on.gesture!(facts(), { type: 'profileWallets.start' })).toEqual([
-      { to: 'router', event: { type: 'router.push', view: 'ProfileWallets' } },
-      { to: 'self', event: { type: 'profileWallets.open' }, ensure: true },
-    ])
+  test('behavior: "Your wallets" pushes ProfileWallets and reads the user; another account leaves it for Account; only for the embedded wallet', async () => {
+    const logic = profileWalletsMachine.provide({ actors: { readUser: fromPromise(async () => ({ address: EOA })) } })
+    const s = coordination({ id: 'profileWallets', logic }, { router: { view: 'Account' } })
+    s.feature.send({ type: 'profileWallets.start' })
+    expect(s.views()).toEqual(['Account', 'ProfileWallets'])
+    await tick()
+    expect(s.feature.getSnapshot().value).toBe('loaded')
+    s.feature.send({ type: 'root.account', change: 'restored', account: auth, holder: 'profileWallets' })
+    expect(s.views()).toEqual(['Account', 'ProfileWallets'])
+    s.feature.send({ type: 'root.account', change: 'changed', account: auth, holder: 'profileWallets' })
+    expect(s.views()).toEqual(['Account'])
+    s.stop()
     expect(profileWalletsFeature({ enabled: true }).available!(facts({ account: { ...auth, connectorId: 'io.metamask' } }))).toBe(false)
-    expect(on.account!(facts({ holder: 'profileWallets' }), 'changed')).toEqual([{ to: 'router', event: { type: 'router.reset', view: 'Account' } }])
+    expect(profileWalletsFeature({ enabled: true }).on).toBeUndefined()
   })
 })

@@ -4,6 +4,9 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { isValidEmail } from './emailLogin.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { RootMoment } from './features.ts'
+import { messageWith } from './messages.ts'
+import { tellAction, type SystemMessage } from './system.ts'
 
 /** What the frame answers to an email-update step (spec §4 "Email update result action"). */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -36,15 +39,21 @@ export type UpdateEmailEvent =
   | { type: 'updateEmail.resend' }
   /** "Change the new email" on a code step: back to the field, the typed email kept. */
   | { type: 'updateEmail.edit' }
-  /** Back, the modal closed, or another account: the change is left (a running request is dropped). */
-  | { type: 'updateEmail.cancel' }
+  /** The root's moments: Back on UpdateEmailWallet, the modal closed, or another account leave the change (a running request is dropped). */
+  | RootMoment
 
-/** `updateEmail.updated`: the frame reports the new email; the owner shows Account with it. */
+/** `updateEmail.updated`: the frame reports the new email (the machine shows Account with it and the toast itself). */
 export type UpdateEmailEmitted = { type: 'updateEmail.updated'; email: string } | { type: 'updateEmail.failed'; error: ErrorSummary }
 
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('updateEmail', name)
 }
+
+/** Leaving UpdateEmailWallet for another account: Account, or Connect with none. */
+const leave = (event: UpdateEmailEvent): SystemMessage => ({
+  to: 'router',
+  event: { type: 'router.reset', view: event.type === 'root.account' && event.account ? 'Account' : 'Connect' },
+})
 
 /** Whether `email` is a valid email address that is not `current` (compared trimmed, case-insensitive). */
 export function isNewEmail(email: string, current: string): boolean {
@@ -74,9 +83,13 @@ function errorOf(error: unknown): UpdateEmailError {
  *   started over) → `verifyingPrimary`.
  * - `verifyingPrimary`'s code accepted → `verifyingSecondary`; `verifyingSecondary`'s → `awaitingChange`: the frame's
  *   user is read (`readEmail`) every `emailChangePoll` (1000 ms) until it reports the new email → `updated` (emits
- *   `updateEmail.updated`: the owner shows Account and a toast with the new email).
- * - `updateEmail.edit` on a code step returns to the field with the typed email; `updateEmail.cancel` returns to `idle`
- *   from anywhere; while the change is committed (`committing` tag: the second code checked, the poll) Back waits.
+ *   `updateEmail.updated`; the success toast naming the new email shows wherever the visitor is, and UpdateEmailWallet,
+ *   if it still shows, leaves for Account).
+ * - `updateEmail.edit` on a code step returns to the field with the typed email. Back on UpdateEmailWallet
+ *   (`root.back`), the modal closed (`root.closed`) or an account moment (`root.account`) return to `idle` from
+ *   anywhere; another account while the view shows (not a restore) also resets to Account (Connect with none). While
+ *   the change is committed (`committing` tag: the second code checked, the poll) Back waits.
+ * - It moves the rest of the modal itself, by systemId: `updateEmail.start` pushes UpdateEmailWallet.
  *
  * Actors to provide: `requestUpdate` ({ email } → { action }), `verifyPrimary` ({ otp } → { action }),
  * `verifySecondary` ({ otp } → { newEmail }), `readEmail` (→ the frame user's email, or null).
@@ -107,12 +120,15 @@ export const updateEmailMachine = setup({
     isOtpFilled: ({ event }) => event.type === 'updateEmail.submitOtp' && /^\d{6}$/.test(event.otp.trim()),
     isResending: or([stateIn('#updateEmail.verifyingPrimary.resend.resending'), stateIn('#updateEmail.verifyingSecondary.resend.resending')]),
     isChecking: or([stateIn('#updateEmail.verifyingPrimary.code.checking'), stateIn('#updateEmail.verifyingSecondary.code.checking')]),
+    /** Another account (not a restore) while UpdateEmailWallet shows. */
+    isLeavingItsView: ({ event }) => event.type === 'root.account' && event.change !== 'restored' && event.holder === 'updateEmail',
     /** Params: the email `readEmail` answered. */
     isChanged: ({ context }, reported: string | null | undefined) => {
       return typeof reported === 'string' && reported.toLowerCase() === context.newEmail?.toLowerCase()
     },
   },
   actions: {
+    tell: tellAction<UpdateEmailContext, UpdateEmailEvent>(),
     start: assign({
       currentEmail: ({ event }) => (event.type === 'updateEmail.start' ? event.currentEmail : ''),
       email: '',
@@ -254,7 +270,19 @@ export const updateEmailMachine = setup({
           invoke: {
             id: 'readEmail',
             src: 'readEmail',
-            onDone: [{ guard: { type: 'isChanged', params: ({ event }) => event.output }, target: '#updateEmail.updated', actions: 'emitUpdated' }, { target: 'waiting' }],
+            onDone: [
+              {
+                guard: { type: 'isChanged', params: ({ event }) => event.output },
+                target: '#updateEmail.updated',
+                actions: [
+                  'emitUpdated',
+                  // Account shows the new email, if UpdateEmailWallet still shows; the toast names it wherever the visitor is.
+                  { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Account', from: 'UpdateEmailWallet' } } },
+                  { type: 'tell', params: ({ context }) => ({ to: 'toast', event: { type: 'toast.show', variant: 'success', message: messageWith('emailUpdated', { email: context.newEmail! }) } }) },
+                ],
+              },
+              { target: 'waiting' },
+            ],
             onError: 'waiting',
           },
         },
@@ -264,7 +292,12 @@ export const updateEmailMachine = setup({
     updated: {},
   },
   on: {
-    'updateEmail.start': { target: '.enteringEmail', actions: 'start' },
-    'updateEmail.cancel': { target: '.idle', actions: 'clearError' },
+    'updateEmail.start': { target: '.enteringEmail', actions: ['start', { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: 'UpdateEmailWallet' } } }] },
+    'root.back': { target: '.idle', actions: 'clearError' },
+    'root.closed': { target: '.idle', actions: 'clearError' },
+    'root.account': [
+      { guard: 'isLeavingItsView', target: '.idle', actions: ['clearError', { type: 'tell', params: ({ event }) => leave(event) }] },
+      { target: '.idle', actions: 'clearError' },
+    ],
   },
 })

@@ -7,13 +7,16 @@ import { profileWalletsMachine } from '../../machines/profileWallets.ts'
 import { connectProfileWallets } from '../../machines/profileWallets.connect.ts'
 import { timing } from '../../machines/timing.ts'
 import { createFrameClient, frameMountActor, frameSendActor, profileWalletsActors } from '../../ui/assemble/frameClient.ts'
+import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { frameFixture } from './frameFixture.ts'
 
 /**
  * Model-based test of ProfileWallets: every path walked through the real frame client to a fake frame
- * page. Gestures: Account's "Your wallets" (open), Try again; the frame answers APP_GET_USER with an EOA only, with an
- * EOA and a smart account not deployed yet, or fails. After each step the rows are what the frame reported.
+ * page, the machine run as the root runs it (beside the real router, on Account). Gestures: Account's "Your wallets"
+ * (start), Try again, another account in the wallet while the view shows or elsewhere; the frame answers
+ * APP_GET_USER with an EOA only, with an EOA and a smart account not deployed yet, or fails. After each step the rows
+ * are what the frame reported, and the router shows ProfileWallets after a start, Account after another account.
  */
 type E = { type: string; [k: string]: unknown }
 const EOA = '0x' + '12'.repeat(20)
@@ -28,8 +31,15 @@ const withSmart = {
   smartAccountDeployed: false,
 }
 const done = (output: unknown, tag: string): E => ({ type: 'xstate.done.actor.readUser', output, tag })
+/** The root's account moment: another account of the embedded wallet, while ProfileWallets shows (`holder`) or not. */
+const account = (holder: 'profileWallets' | undefined): E => ({
+  type: 'root.account',
+  change: 'changed',
+  account: { address: SMART, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true },
+  holder,
+})
 const events = (snapshot: any): E[] => {
-  const list: E[] = [{ type: 'profileWallets.open' }]
+  const list: E[] = [{ type: 'profileWallets.start' }, account('profileWallets'), account(undefined)]
   if (snapshot.matches('loading')) list.push(done(eoaOnly, 'eoa'), done(withSmart, 'smart'), { type: 'xstate.error.actor.readUser', error: new Error('refused') })
   if (snapshot.matches('failed')) list.push({ type: 'profileWallets.retry' })
   return list
@@ -51,8 +61,10 @@ async function walk(path: ModelPath) {
   const f = frameFixture()
   const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
   const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
-  const actor = createActor(profileWalletsMachine.provide({ actors: profileWalletsActors({ client: async () => client }) })).start()
+  const host = coordination({ id: 'profileWallets', logic: profileWalletsMachine.provide({ actors: profileWalletsActors({ client: async () => client }) }) }, { router: { view: 'Account' } })
+  const actor = host.feature
   let readied = false
+  let views: string[] = []
   try {
     for (const step of path.steps) {
       const e = step.event as E
@@ -65,7 +77,10 @@ async function walk(path: ModelPath) {
         await vi.advanceTimersByTimeAsync(0)
         if (e.type.startsWith('xstate.done')) f.succeed('GET_USER', e.output as never)
         else f.fail('GET_USER', { message: 'refused' })
-      } else actor.send(e as never)
+      } else {
+        views = host.views()
+        actor.send(e as never)
+      }
       await vi.advanceTimersByTimeAsync(0)
       expect(stateKey(actor.getSnapshot())).toBe(step.state)
       const view = connectProfileWallets(actor.getSnapshot(), EOA)
@@ -78,9 +93,12 @@ async function walk(path: ModelPath) {
         expect(connectProfileWallets(actor.getSnapshot(), SMART).rows.map((r) => r.active)).toEqual([false, true])
       }
       if (actor.getSnapshot().matches('failed')) expect(view).toMatchObject({ status: 'failed', rows: [], error: 'refused' })
+      // "Your wallets" pushes the view; another account while it shows leaves it for Account (elsewhere nothing moves).
+      if (e.type === 'profileWallets.start') expect(host.views().at(-1)).toBe('ProfileWallets')
+      if (e.type === 'root.account') expect(host.views()).toEqual(e.holder ? ['Account'] : views)
     }
   } finally {
-    actor.stop()
+    host.stop()
     frame.stop()
     f.transport.destroy()
   }

@@ -51,6 +51,8 @@ describe('router model: the chart', () => {
     { type: 'router.back', isConnected: true },
     // A back meant for the on-ramp's checkout view: ignored on any other view.
     { type: 'router.back', isConnected: true, from: 'OnRampCheckout' },
+    // The email update's success leaving its view for Account: ignored on any other view.
+    { type: 'router.reset', view: 'Account', from: 'UpdateEmailWallet' },
   ]
   const everyEvent = (s: any): ModelEvent[] => (history(s).length >= maxDepth ? [...back, ...stackEvents(s)] : [...stackEvents(s), ...moves(history(s).length === 1 ? views : pivots(s)), ...back])
   const runs: Array<ReturnType<typeof buildModelPaths>> = []

@@ -6,6 +6,7 @@ import { frameMachine } from '../../machines/frame.ts'
 import { updateEmailMachine } from '../../machines/updateEmail.ts'
 import { timing } from '../../machines/timing.ts'
 import { createFrameClient, frameMountActor, frameSendActor, updateEmailActors } from '../../ui/assemble/frameClient.ts'
+import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 import { delayOf, frameFixture } from './frameFixture.ts'
 
@@ -14,10 +15,11 @@ import { delayOf, frameFixture } from './frameFixture.ts'
  * every path walked through the real frame client to a fake frame page. Gestures: Account's edit button (start), the
  * visitor types a new email (valid, the current one, not an email), continues, types a code (six digits or not),
  * asks for a new code (before and after the 30 s cooldown, while a code is checked), goes back to the email from a
- * code, cancels (Back or close); the frame answers each request (APP_UPDATE_EMAIL with
+ * code, leaves (Back, the modal closed, another account while the view shows or a restore); the frame answers each request (APP_UPDATE_EMAIL with
  * VERIFY_PRIMARY_OTP or VERIFY_SECONDARY_OTP, each code accepted or refused, the user with the old or the new email, or
- * a failure); the fake clock runs the 1000 ms poll. After each step the machine is where the model says, the frame
- * was asked with what was typed, and a refusal keeps the typed email.
+ * a failure); the fake clock runs the 1000 ms poll. The machine runs as the root runs it, beside the real router (on
+ * Account) and toast. After each step the machine is where the model says, the frame was asked with what was typed, a
+ * refusal keeps the typed email, a start shows UpdateEmailWallet and the new email shows Account with its toast.
  */
 type E = { type: string; [k: string]: unknown }
 const OLD = 'ada@example.com'
@@ -49,7 +51,15 @@ const events = (snapshot: any): E[] => {
       out.push(done(resend, { action: stage === 'verifyingPrimary' ? 'VERIFY_PRIMARY_OTP' : 'VERIFY_SECONDARY_OTP' }), done(resend, { action: other }), error(resend))
     }
   }
-  const extra: E[] = key === '"idle"' ? [] : [{ type: 'updateEmail.cancel' }]
+  const extra: E[] = key === '"idle"' ? [] : [{ type: 'root.back', view: 'UpdateEmailWallet' }]
+  if (key === '"enteringEmail"') {
+    const account = { address: '0x' + '12'.repeat(20), caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true }
+    extra.push(
+      { type: 'root.closed', view: 'UpdateEmailWallet' },
+      { type: 'root.account', change: 'changed', account, holder: 'updateEmail' },
+      { type: 'root.account', change: 'restored', account, holder: 'updateEmail' },
+    )
+  }
   return [...out, ...extra, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, e: s.context.email, c: s.context.currentEmail, n: s.context.newEmail ?? null, err: s.context.error?.name ?? null })
@@ -79,7 +89,9 @@ async function walk(path: ModelPath) {
   const frame = createActor(frameMachine.provide({ actors: { mount: frameMountActor(() => f.transport) } }), { input: {} }).start()
   const client = createFrameClient({ frame, send: frameSendActor(() => f.transport) })
   const remembered: FrameUser[] = []
-  const actor = createActor(updateEmailMachine.provide({ actors: updateEmailActors({ client: async () => client, remember: (u) => void remembered.push(u) }) })).start()
+  const logic = updateEmailMachine.provide({ actors: updateEmailActors({ client: async () => client, remember: (u) => void remembered.push(u) }) })
+  const host = coordination({ id: 'updateEmail', logic }, { router: { view: 'Account' }, toast: true })
+  const actor = host.feature
   let readied = false
   try {
     for (const step of path.steps) {
@@ -115,6 +127,11 @@ async function walk(path: ModelPath) {
       }
       if (e.type === 'updateEmail.submit' && s.matches('enteringEmail')) expect(s.context.error?.name).toMatch(/^(InvalidEmailError|SameEmailError)$/)
       if (e.type === 'xstate.done.actor.readEmail') expect(remembered.at(-1)?.email).toBe(e.output)
+      // Start shows the form; the new email reported shows Account and the toast naming it; another account, Account.
+      if (e.type === 'updateEmail.start') expect(host.views()).toEqual(['Account', 'UpdateEmailWallet'])
+      if (s.matches('updated') || (e.type === 'root.account' && e.change === 'changed')) expect(host.views()).toEqual(['Account'])
+      if (s.matches('updated'))
+        expect(host.child('toast').getSnapshot().context.next ?? host.child('toast').getSnapshot().context.current).toMatchObject({ variant: 'success', message: { key: 'emailUpdated', values: { email: NEW } } })
     }
     // What the frame was asked carries what was typed.
     for (const r of f.requests) {
@@ -123,7 +140,7 @@ async function walk(path: ModelPath) {
       if (r.type === 'APP_UPDATE_EMAIL_SECONDARY_OTP') expect(r.payload).toEqual({ otp: '654321' })
     }
   } finally {
-    actor.stop()
+    host.stop()
     frame.stop()
     f.transport.destroy()
   }
