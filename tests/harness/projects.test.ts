@@ -14,6 +14,7 @@ afterEach(() => {
 // The calls are spelled in pieces so that this file's own text does not read as a call (it stays in `unit`).
 const readsSetup = (key: string) => `${'inj'}ect('${key}')`
 const start = 'start'
+const resetsModules = `vi.${'reset'}Modules()`
 
 function tree(files: Record<string, string>): string {
   root = mkdtempSync(join(tmpdir(), 'latchkey-projects-'))
@@ -25,7 +26,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('Vitest projects', () => {
-  test('behavior: a file reading the global setup is integration, one starting its own server is servers, the rest unit', () => {
+  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit', () => {
     const dir = tree({
       'dev/api/server.ts': `export async function ${start}ApiServer(options) {}\nexport function helper() {}`,
       'dev/api/server.test.ts': `import { inject } from 'vitest'\nconst url = ${readsSetup('apiUrl')}`,
@@ -36,10 +37,13 @@ describe('Vitest projects', () => {
       'ui/views/Connect.test.tsx': "import { rpc } from '../../tests/model/walk.tsx'",
       'ui/theme.test.ts': "// no server: the word inject alone does not count\nconst injected = 'inject'",
       'ui/theme.ts': 'export {}',
+      'ui/facade.test.tsx': `import { vi } from 'vitest'\n${resetsModules}`,
+      'ui/mocked.test.ts': `// a comment naming ${resetsModules} alone does not count\nconst x = 1`,
       'node_modules/x/y.test.ts': readsSetup('apiUrl'),
     })
     expect(splitTestFiles(dir)).toEqual({
-      unit: ['machines/router.test.ts', 'ui/theme.test.ts'],
+      unit: ['machines/router.test.ts', 'ui/mocked.test.ts', 'ui/theme.test.ts'],
+      unitIsolated: ['ui/facade.test.tsx'],
       servers: ['services/api.test.ts'],
       integration: ['dev/api/server.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
     })
@@ -47,11 +51,12 @@ describe('Vitest projects', () => {
 
   test("behavior: this repository's test files are each in exactly one project", () => {
     const repo = fileURLToPath(new URL('../..', import.meta.url))
-    const { unit, servers, integration } = splitTestFiles(repo)
-    const all = [...unit, ...servers, ...integration]
+    const { unit, unitIsolated, servers, integration } = splitTestFiles(repo)
+    const all = [...unit, ...unitIsolated, ...servers, ...integration]
     expect(new Set(all).size).toBe(all.length)
     expect(unit).toContain('tests/harness/projects.test.ts')
     expect(integration).toContain('tests/model/connection.model.test.tsx')
     expect(servers).toContain('services/api.test.ts')
+    expect(unitIsolated).toContain('ui/createModal.facade.test.tsx')
   })
 })

@@ -7,7 +7,9 @@
  *   tests/ that does (tests/model/app.tsx, the model walks' real UI on anvil).
  * - `servers`: a file that starts servers of its own and reads none of the global setup's: it calls a `start…(` function
  *   that a module under dev/ exports (`startApiServer`, `startAnvil`, `startSecureSite`, …). No global setup.
- * - `unit`: every other test file: no server at all, so `npm run test:quick` runs it alone. No global setup.
+ * - `unit`: every other test file: no server at all, so `npm run test:quick` runs it alone. No global setup. Its files
+ *   share their worker's modules (not isolated), except `unitIsolated`: the files that reset or mock modules
+ *   (`vi.resetModules(`, `vi.mock(`, `forgetCoreForTests(`), which would pull them from under the others.
  *
  * A unit file that calls `inject('…')` by mistake reads `undefined`; the rule above moves it to integration as soon as
  * the call is written, so that cannot happen.
@@ -22,6 +24,8 @@ const testFile = /\.test\.tsx?$/
 const sourceFile = /\.tsx?$/
 /** A call that reads a value of the global setup: `inject('anvilRpc1')`, `inject("apiUrl")`. */
 const injectCall = /\binject\(\s*['"`]/
+/** A call that swaps the module registry under the file: such a file cannot share its worker's modules. */
+const moduleRegistryCall = /\bvi\.(?:resetModules|mock|doMock|unmock|doUnmock)\(|\bforgetCoreForTests\(/
 /** `export async function startRelay(`: a function of dev/ that starts a server. */
 const serverStarterExport = /^export (?:async )?function (start[A-Z]\w*)\(/gm
 /** Relative imports of a file: `from './app.tsx'`, `import('../harness/x.ts')`. */
@@ -49,14 +53,20 @@ function walk(dir: string, out: string[]): string[] {
 }
 
 /** The test files of each project, as paths relative to `root` (forward slashes), sorted. */
-export type ProjectFiles = { unit: string[]; servers: string[]; integration: string[] }
+export type ProjectFiles = {
+  unit: string[]
+  /** The unit files that reset or mock modules (`vi.resetModules`, `vi.mock`, `forgetCoreForTests`): run isolated. */
+  unitIsolated: string[]
+  servers: string[]
+  integration: string[]
+}
 
 /**
  * Splits the repository's test files into the `unit`, `servers` and `integration` projects by the rule of this module's
  * header.
  *
  * @param root the repository root (absolute).
- * @returns the three lists, relative to `root`; together they are every test file of {@link testFolders}, each once.
+ * @returns the four lists, relative to `root`; together they are every test file of {@link testFolders}, each once.
  */
 export function splitTestFiles(root: string): ProjectFiles {
   const files = testFolders.flatMap((folder) => walk(join(root, folder), []))
@@ -73,10 +83,11 @@ export function splitTestFiles(root: string): ProjectFiles {
     }
     return false
   }
-  const split: ProjectFiles = { unit: [], servers: [], integration: [] }
+  const split: ProjectFiles = { unit: [], unitIsolated: [], servers: [], integration: [] }
   for (const file of files) {
     if (!testFile.test(file)) continue
-    const project = needsGlobalSetup(file) ? 'integration' : startsServers.test(text.get(file)!) ? 'servers' : 'unit'
+    const source = text.get(file)!
+    const project = needsGlobalSetup(file) ? 'integration' : startsServers.test(source) ? 'servers' : moduleRegistryCall.test(source) ? 'unitIsolated' : 'unit'
     split[project].push(relative(root, file).split('\\').join('/'))
   }
   for (const list of Object.values(split)) list.sort()
