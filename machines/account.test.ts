@@ -5,6 +5,7 @@ import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { connectAccountData, filterTransactions, floorDecimal, groupByMonth } from './account.connect.ts'
 import { accountMachine, type AccountInput, type AccountTarget } from './account.ts'
 import { timing } from './timing.ts'
+import { defaultFeatures } from '../services/features.ts'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -24,6 +25,12 @@ const tx = (id: string, minedAt: string, chain = 'eip155:1', spam = false): Tran
   metadata: { minedAt, chain, hash: id, status: 'confirmed', operationType: 'send', sentFrom: '0xa', sentTo: '0xb' },
   transfers: [{ direction: 'out', operation_type: 'send', ...(spam ? { nft_info: { flags: { is_spam: true } } } : {}) }],
 })
+
+/** The root's account moment: the account is now `target` (none: disconnected). */
+const set = (target: AccountTarget) => ({ type: 'root.account', change: 'changed', account: { ...target, connectorId: 'dev' }, holder: undefined }) as const
+const clear = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined } as const
+/** The root's feature set with the `activity` feature on or off. */
+const flags = (activity: boolean) => ({ type: 'root.flags', flags: { ...defaultFeatures, activity } }) as const
 
 function harness(input: AccountInput = {}) {
   const balances: Deferred<TokenBalance[]>[] = []
@@ -63,7 +70,7 @@ function harness(input: AccountInput = {}) {
 describe('account', () => {
   test('behavior: the portfolio drops decimals-0 items (they are the NFTs), floors amounts to 3 decimals, totals USD', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([token('ETH', '1.23456'), token('PUNK', '1', '0', 0), token('DEV', '1000000', '18', 5)])
     await vi.advanceTimersByTimeAsync(0)
@@ -77,7 +84,7 @@ describe('account', () => {
 
   test('behavior: amounts and fiat are written in the locale given (de-DE: 1.000.000,000 and 5,00 $)', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([token('DEV', '1000000', '18', 5)])
     await vi.advanceTimersByTimeAsync(0)
@@ -87,7 +94,7 @@ describe('account', () => {
 
   test('behavior: a token without a price shows no fiat, and then no total either (never $0.00, never a partial sum)', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true } })
+    h.actor.send(set({ ...mainnetTarget, caipNetworkId: 'eip155:31337', testnet: true }))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([{ ...token('ETH', '2'), price: 0, value: 0 }, token('DEV', '4', '18', 2)])
     await vi.advanceTimersByTimeAsync(0)
@@ -97,7 +104,7 @@ describe('account', () => {
 
   test('behavior: a namespace the balance API does not support (bip122) shows no fiat, even with a price', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' } })
+    h.actor.send(set({ ...mainnetTarget, namespace: 'bip122', caipNetworkId: 'bip122:000000000019d6689c085ae165831e93' }))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]?.resolve([{ ...token('BTC', '1'), price: 65_000, value: 65_000 }])
     await vi.advanceTimersByTimeAsync(0)
@@ -107,7 +114,7 @@ describe('account', () => {
 
   test('behavior: no token priced, no total', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([{ ...token('ETH', '2'), price: 0, value: 0 }])
     await vi.advanceTimersByTimeAsync(0)
@@ -116,7 +123,7 @@ describe('account', () => {
 
   test('behavior: Token Balance Unavailable on failure, and a retry only 30 s after it', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.reject(new Error('down'))
     await vi.advanceTimersByTimeAsync(0)
@@ -130,7 +137,7 @@ describe('account', () => {
 
   test('behavior: an unsupported network shows Token Balance Unavailable without a request', () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, supported: false } })
+    h.actor.send(set({ ...mainnetTarget, supported: false }))
     h.actor.send({ type: 'account.refresh' })
     expect(h.balances).toHaveLength(0)
     expect(h.view().isBalanceUnavailable).toBe(true)
@@ -138,12 +145,12 @@ describe('account', () => {
 
   test('behavior: identity only on eip155 non-testnet networks, otherwise cleared', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.identities[0]!.resolve({ name: 'alice.reown.id', avatar: null })
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().identityName).toBe('alice.reown.id')
-    h.actor.send({ type: 'account.set', target: { ...mainnetTarget, testnet: true } })
+    h.actor.send(set({ ...mainnetTarget, testnet: true }))
     h.actor.send({ type: 'account.refresh' })
     expect(h.identities).toHaveLength(1)
     expect(h.view().identityName).toBeNull()
@@ -154,7 +161,7 @@ describe('account', () => {
 
     test('behavior: on a testnet (no identity) the first registered name shows, and the account is known to have one', async () => {
       const h = harness()
-      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send(set(testnet))
       h.actor.send({ type: 'account.refresh' })
       expect(h.names.map((n) => n.address)).toEqual(['0xabc'])
       expect(h.view().identityKnown).toBe(false)
@@ -165,7 +172,7 @@ describe('account', () => {
 
     test('behavior: no names and the identity settled: known to have none (Account may offer to register one)', async () => {
       const h = harness()
-      h.actor.send({ type: 'account.set', target: mainnetTarget })
+      h.actor.send(set(mainnetTarget))
       h.actor.send({ type: 'account.refresh' })
       h.identities[0]!.resolve({ name: null, avatar: null })
       await vi.advanceTimersByTimeAsync(0)
@@ -175,7 +182,7 @@ describe('account', () => {
       await vi.advanceTimersByTimeAsync(0)
       expect(h.view()).toMatchObject({ identityName: null, hasRegisteredName: false, identityKnown: true, namesFailed: false })
       // The identity's name wins over a registered one.
-      h.actor.send({ type: 'account.set', target: { ...mainnetTarget, address: '0xdef' } })
+      h.actor.send(set({ ...mainnetTarget, address: '0xdef' }))
       h.actor.send({ type: 'account.refresh' })
       h.identities[1]!.resolve({ name: 'bob.eth', avatar: null })
       h.names[1]!.d.resolve(['bob.reown.id'])
@@ -185,7 +192,7 @@ describe('account', () => {
 
     test("behavior: the lookup failing is 'Error fetching names for address': not known, nothing shown in place of the address", async () => {
       const h = harness()
-      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send(set(testnet))
       h.actor.send({ type: 'account.refresh' })
       h.names[0]!.d.reject(new TypeError('Failed to fetch'))
       await vi.advanceTimersByTimeAsync(0)
@@ -193,7 +200,7 @@ describe('account', () => {
       // Looked up once per account and chain: shown again, it is not asked again; another account asks.
       h.actor.send({ type: 'account.refresh' })
       expect(h.names).toHaveLength(1)
-      h.actor.send({ type: 'account.set', target: { ...testnet, address: '0xdef' } })
+      h.actor.send(set({ ...testnet, address: '0xdef' }))
       expect(h.view().namesFailed).toBe(false)
       h.actor.send({ type: 'account.refresh' })
       expect(h.names.map((n) => n.address)).toEqual(['0xabc', '0xdef'])
@@ -201,16 +208,16 @@ describe('account', () => {
 
     test('behavior: the same address connected again (or on another chain) has its names at once; another address asks', async () => {
       const h = harness()
-      h.actor.send({ type: 'account.set', target: testnet })
+      h.actor.send(set(testnet))
       h.actor.send({ type: 'account.refresh' })
       h.names[0]!.d.resolve(['alice-dev.reown.id'])
       await vi.advanceTimersByTimeAsync(0)
-      h.actor.send({ type: 'account.clear' })
-      h.actor.send({ type: 'account.set', target: { ...testnet, caipNetworkId: 'eip155:31338' } })
+      h.actor.send(clear)
+      h.actor.send(set({ ...testnet, caipNetworkId: 'eip155:31338' }))
       h.actor.send({ type: 'account.refresh' })
       expect(h.names).toHaveLength(1)
       expect(h.view()).toMatchObject({ hasRegisteredName: true, identityKnown: true })
-      h.actor.send({ type: 'account.set', target: { ...testnet, address: '0xdef' } })
+      h.actor.send(set({ ...testnet, address: '0xdef' }))
       expect(h.view().hasRegisteredName).toBe(false)
       h.actor.send({ type: 'account.refresh' })
       expect(h.names.map((n) => n.address)).toEqual(['0xabc', '0xdef'])
@@ -219,9 +226,9 @@ describe('account', () => {
 
     test('behavior: not looked up off eip155 or on a network the dapp does not configure', async () => {
       const h = harness()
-      h.actor.send({ type: 'account.set', target: { address: 'So1', caipNetworkId: 'solana:x', namespace: 'solana', testnet: false, supported: true } })
+      h.actor.send(set({ address: 'So1', caipNetworkId: 'solana:x', namespace: 'solana', testnet: false, supported: true }))
       h.actor.send({ type: 'account.refresh' })
-      h.actor.send({ type: 'account.set', target: { ...testnet, supported: false } })
+      h.actor.send(set({ ...testnet, supported: false }))
       h.actor.send({ type: 'account.refresh' })
       expect(h.names).toHaveLength(0)
       expect(h.actor.getSnapshot().matches({ names: 'cleared' })).toBe(true)
@@ -230,7 +237,7 @@ describe('account', () => {
 
   test('behavior: activity loads with the Activity tab, pages by cursor, and a failure empties it and clears the cursor', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     expect(h.histories).toHaveLength(0)
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
     expect(h.view().currentTab).toBe('activity')
@@ -247,7 +254,7 @@ describe('account', () => {
 
   test('behavior: with activity off no history is fetched: not on the Activity tab, not on refresh, not on reload', async () => {
     const h = harness({ activity: false })
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
     expect(h.view().currentTab).toBe('tokens')
     h.actor.send({ type: 'account.refresh' })
@@ -261,12 +268,12 @@ describe('account', () => {
 
   test('behavior: activity turned off while its tab shows: Tokens becomes current, the history is dropped and never fetched again', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
     h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: 'c2' })
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().activity).toHaveLength(1)
-    h.actor.send({ type: 'account.configure', activity: false })
+    h.actor.send(flags(false))
     expect(h.view()).toMatchObject({ currentTab: 'tokens', activity: [], hasMoreActivity: false })
     expect(h.actor.getSnapshot().matches({ activity: 'idle' })).toBe(true)
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
@@ -276,9 +283,9 @@ describe('account', () => {
 
   test('behavior: activity turned off while its history is on its way: the answer is dropped', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
-    h.actor.send({ type: 'account.configure', activity: false })
+    h.actor.send(flags(false))
     h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: null })
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().activity).toEqual([])
@@ -287,8 +294,8 @@ describe('account', () => {
 
   test('behavior: activity turned on (local option off, the remote config on): the tab loads its history when picked', () => {
     const h = harness({ activity: false })
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
-    h.actor.send({ type: 'account.configure', activity: true })
+    h.actor.send(set(mainnetTarget))
+    h.actor.send(flags(true))
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
     expect(h.view().currentTab).toBe('activity')
     expect(h.histories).toHaveLength(1)
@@ -296,11 +303,11 @@ describe('account', () => {
 
   test('behavior: configuring activity on again keeps the loaded history and the tab', async () => {
     const h = harness()
-    h.actor.send({ type: 'account.set', target: mainnetTarget })
+    h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.selectTab', tab: 'activity' })
     h.histories[0]!.d.resolve({ data: [tx('a', '2026-11-20T10:00:00Z')], next: null })
     await vi.advanceTimersByTimeAsync(0)
-    h.actor.send({ type: 'account.configure', activity: true })
+    h.actor.send(flags(true))
     expect(h.view()).toMatchObject({ currentTab: 'activity' })
     expect(h.view().activity).toHaveLength(1)
     expect(h.actor.getSnapshot().matches({ activity: 'ready' })).toBe(true)

@@ -3,6 +3,7 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
 
 /** The Account view's tabs (spec §2); `currentTab` is kept in the account state (spec §3). */
 export type AccountTab = 'tokens' | 'nfts' | 'activity'
@@ -43,15 +44,15 @@ export type AccountContext = {
   activityEnabled: boolean
 }
 
-/** What the owner hands the machine at start: the `activity` feature of the resolved set (default on). */
-export type AccountInput = { activity?: boolean }
+/** What the owner hands the machine at start: the `activity` feature of the resolved set (default on), and the connected account. */
+export type AccountInput = { activity?: boolean; target?: AccountTarget | undefined }
 
 /** One page of the address's history: the transactions and the cursor of the next page (`null`: none). */
 type HistoryPage = { data: Transaction[]; next?: string | null | undefined }
 
 export type AccountEvent =
-  | { type: 'account.set'; target: AccountTarget }
-  | { type: 'account.clear' }
+  /** The root's moments: the account (another address or chain, or none), the feature set (the `activity` flag). */
+  | RootMoment
   /** The Account view is shown: load what is not loaded yet. */
   | { type: 'account.refresh' }
   | { type: 'account.selectTab'; tab: AccountTab }
@@ -63,11 +64,6 @@ export type AccountEvent =
    */
   | { type: 'account.reload'; forceUpdate?: string | undefined }
   /**
-   * The resolved feature set changed (the remote config arrived): `activity` off leaves the Activity tab (Tokens
-   * becomes current), drops the loaded history, and no history is fetched from then on.
-   */
-  | { type: 'account.configure'; activity: boolean }
-  /**
    * The visitor's Try again under 'Token Balance Unavailable' (once the 30 s back-off is over, spec §9) or under
    * 'Failed to fetch transactions' (spec §8): that data is asked again.
    */
@@ -77,6 +73,9 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('account', name)
 }
 const noIdentity: Identity = { name: null, avatar: null }
+
+/** The account as Account reads it (who and where). */
+const accountTarget = (a: ConnectedAccount | AccountTarget): AccountTarget => ({ address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, testnet: a.testnet, supported: a.supported })
 
 /**
  * The Account view's data (spec §2, §3, §5, §8): the portfolio from the balance endpoint, the identity
@@ -91,11 +90,14 @@ const noIdentity: Identity = { name: null, avatar: null }
  *   (another chain, or connected again after a disconnect), they are `ready` at once.
  * - activity: loaded when the Activity tab is first shown; 'Failed to fetch transactions' gives an empty
  *   list and clears the cursor, on a failure or on no answer within `accountLoadTimeout`; `account.retry` asks again.
- *   Only while the `activity` feature is on (`input.activity`, then `account.configure`):
+ *   Only while the `activity` feature is on (`input.activity`, then the root's `root.flags`):
  *   off, `/v1/account/{address}/history` is never requested.
  *
  * Every load is bounded (`accountLoadTimeout`, spec §9): identity without an answer is `cleared` (the address shows),
  * names `failed`. A load left (a timeout, another account) stops its actor, whose `signal` aborts the request.
+ *
+ * It starts with the connected account (`input.target`) and follows the root's moments: `root.account` (another
+ * address or chain starts every region afresh, no account clears them) and `root.flags` (the `activity` flag).
  *
  * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchNames`, `fetchHistory` (each gets XState's `signal`).
  */
@@ -119,15 +121,18 @@ export const accountMachine = setup({
     knowsNames: ({ context }) => context.namesFor !== undefined && context.namesFor === context.target?.address.toLowerCase(),
     hasNames: ({ context }) => supportsNamespace('names', context.target?.namespace) && Boolean(context.target?.supported),
     isActivityTab: ({ context, event }) => context.activityEnabled && supportsNamespace('activity', context.target?.namespace) && event.type === 'account.selectTab' && event.tab === 'activity',
-    isActivityTurnedOff: ({ event }) => event.type === 'account.configure' && !event.activity,
+    /** The root's feature set (`root.flags`) turns the `activity` feature off. */
+    isActivityTurnedOff: ({ event }) => event.type === 'root.flags' && !event.flags.activity,
+    /** The root's account moment brings an account (none: disconnected). */
+    isAccountSet: ({ event }) => event.type === 'root.account' && event.account !== undefined,
     hasMoreActivity: ({ context }) => context.cursor !== null,
   },
   actions: {
     setTarget: assign(({ context, event }) => {
-      if (event.type !== 'account.set') return {}
+      if (event.type !== 'root.account' || !event.account) return {}
       // The names of the same address are kept (they do not depend on the chain); another address drops them.
-      const same = context.namesFor === event.target.address.toLowerCase()
-      return { target: event.target, tokens: [], identity: noIdentity, transactions: [], cursor: null, ...(same ? {} : { names: [], namesFor: undefined }) }
+      const same = context.namesFor === event.account.address.toLowerCase()
+      return { target: accountTarget(event.account), tokens: [], identity: noIdentity, transactions: [], cursor: null, ...(same ? {} : { names: [], namesFor: undefined }) }
     }),
     clear: assign({ target: undefined, tokens: [], identity: noIdentity, transactions: [], cursor: null, currentTab: 'tokens' as const }),
     setTab: assign({
@@ -135,8 +140,8 @@ export const accountMachine = setup({
     }),
     /** The `activity` feature: off, Tokens replaces the Activity tab and the loaded history is dropped. */
     configure: assign(({ context, event }) => {
-      if (event.type !== 'account.configure') return {}
-      if (event.activity) return { activityEnabled: true }
+      if (event.type !== 'root.flags') return {}
+      if (event.flags.activity) return { activityEnabled: true }
       return { activityEnabled: false, currentTab: context.currentTab === 'activity' ? ('tokens' as const) : context.currentTab, transactions: [], cursor: null }
     }),
     /** Params: the balances the `fetchBalances` actor answered. */
@@ -162,14 +167,26 @@ export const accountMachine = setup({
   },
 }).createMachine({
   id: 'account',
-  context: ({ input }) => ({ currentTab: 'tokens', tokens: [], identity: noIdentity, names: [], transactions: [], cursor: null, activityEnabled: input?.activity ?? true }),
+  context: ({ input }) => ({
+    ...(input?.target ? { target: accountTarget(input.target) } : {}),
+    currentTab: 'tokens',
+    tokens: [],
+    identity: noIdentity,
+    names: [],
+    transactions: [],
+    cursor: null,
+    activityEnabled: input?.activity ?? true,
+  }),
   type: 'parallel',
   on: {
-    'account.set': { target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'setTarget' },
-    'account.clear': { target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'clear' },
+    // The root's account moment: another address or chain starts every region afresh; none clears them.
+    'root.account': [
+      { guard: 'isAccountSet', target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'setTarget' },
+      { target: ['.balances.idle', '.identity.idle', '.names.idle', '.activity.idle'], actions: 'clear' },
+    ],
     'account.selectTab': { actions: 'setTab' },
-    // The activity region goes back to idle (a history on its way is dropped); on, nothing else changes.
-    'account.configure': [{ guard: 'isActivityTurnedOff', target: '.activity.idle', actions: 'configure' }, { actions: 'configure' }],
+    // The root's feature set: the activity region goes back to idle (a history on its way is dropped); on, nothing else changes.
+    'root.flags': [{ guard: 'isActivityTurnedOff', target: '.activity.idle', actions: 'configure' }, { actions: 'configure' }],
   },
   states: {
     balances: {

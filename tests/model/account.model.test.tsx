@@ -8,6 +8,7 @@ import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { accountMachine, type AccountContext, type AccountTab, type AccountTarget } from '../../machines/account.ts'
 import { timing } from '../../machines/timing.ts'
+import { defaultFeatures } from '../../services/features.ts'
 import { en } from '../../ui/locales/en.ts'
 import { arrived, connectWallet, describeWalks, featureOf, followFeature, onHeld as heldThen, renderApp, status, UNKNOWN_CHAIN, visitsInOrder, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, scenarioPath, type ModelPath, type Step } from './coverage.ts'
@@ -67,7 +68,7 @@ type Fixture = {
   /**
    * The project's remote config (spec §6) arrives while Account shows and sets `activity`: `false` (the
    * config call answered `{ features: { activity: false } }`), or `true` over a local `activity: false` option (the
-   * reference server's default answer). The root hands it to the machine as `account.configure`.
+   * reference server's default answer). The root hands it to the machine as `root.flags`.
    */
   remoteActivity?: boolean
 }
@@ -130,13 +131,25 @@ function target(caipNetworkId: string, f: Fixture): AccountTarget {
   return { address: f.app!.accounts ? OWN : DEV_ADDRESSES[0]!, caipNetworkId, namespace: 'eip155', testnet: configured && !f.app!.mainnets, supported: configured }
 }
 
+/** The root's account moment: connected (the restore, or connecting again), another chain, or disconnected (no target). */
+const accountMoment = (change: 'connected' | 'changed' | 'disconnected', t: AccountTarget | undefined, gesture?: string): ModelEvent => ({
+  type: 'root.account',
+  change,
+  account: t ? { ...t, connectorId: 'dev' } : undefined,
+  holder: undefined,
+  ...(gesture ? { gesture } : {}),
+})
+/** The root's moment brings an account (connected, or another chain). */
+const isSet = (e: ModelEvent) => e.type === 'root.account' && e.account !== undefined
+/** The root's moment clears the account (a disconnect). */
+const isClear = (e: ModelEvent) => e.type === 'root.account' && e.account === undefined
 /** The events a gesture (or the root, the clock, the cache) can produce in a state. */
 function modelEvents(s: any, f: Fixture): ModelEvent[] {
   const c = ctx(s)
   const t = c.target
   const list: ModelEvent[] = []
   // Disconnected: the stored connection is restored (first), or the visitor connects the wallet (after Disconnect).
-  if (!t) return [{ type: 'account.set', target: target(A, f), gesture: 'connect' }]
+  if (!t) return [accountMoment('connected', target(A, f), 'connect')]
   const chain = Number(t.caipNetworkId.split(':')[1])
   // The view has been shown since the account was set: every gesture that hides it also resets the regions.
   const shown = !s.matches({ balances: 'idle' })
@@ -145,11 +158,11 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
   list.push({ type: 'account.refresh' })
   // The wallet's user switches chain (the view, when shown, asks again by itself: the next `account.refresh`).
   if (f.switchTo !== undefined && chain === 31337 && (!shown || c.currentTab === 'activity')) {
-    list.push({ type: 'account.set', target: target(`eip155:${f.switchTo}`, f), gesture: 'walletChain' })
+    list.push(accountMoment('changed', target(`eip155:${f.switchTo}`, f), 'walletChain'))
   }
   // The remote config arrives once (first opening), while the view shows: it sets the activity feature.
   if (shown && f.remoteActivity !== undefined && c.activityEnabled !== f.remoteActivity) {
-    list.push({ type: 'account.configure', activity: f.remoteActivity, gesture: 'remoteConfig' })
+    list.push({ type: 'root.flags', flags: { ...defaultFeatures, activity: f.remoteActivity }, gesture: 'remoteConfig' })
   }
   if (shown && f.tabs) {
     // The Activity tab exists only with the feature on.
@@ -163,7 +176,7 @@ function modelEvents(s: any, f: Fixture): ModelEvent[] {
     }
   }
   // (Not while the names are on their way: connected again, the same account's names are known or asked again.)
-  if (shown && f.disconnect && !s.matches({ names: 'loading' })) list.push({ type: 'account.clear' })
+  if (shown && f.disconnect && !s.matches({ names: 'loading' })) list.push(accountMoment('disconnected', undefined))
   if (shown && f.reload && s.matches({ balances: 'ready' }) && ['idle', 'ready', 'failed'].some((v) => s.matches({ activity: v }))) list.push({ type: 'account.reload' })
   // Outcomes of the calls.
   if (s.matches({ balances: 'loading' })) {
@@ -341,8 +354,8 @@ async function sendFunds(app: App) {
 async function perform(app: App, event: any, first: boolean) {
   const type: string = event.type
   if (event.auto) return app.settle()
-  if (type === 'account.set') {
-    if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', event.target.caipNetworkId.split(':')[1])
+  if (isSet(event)) {
+    if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', event.account.caipNetworkId.split(':')[1])
     // The stored connection restores by itself; after Disconnect the visitor connects again.
     if (first) return void (await app.get('button', /0x/))
     await connectWallet(app)
@@ -358,11 +371,11 @@ async function perform(app: App, event: any, first: boolean) {
     return app.clickInDialog('tab', en.tabs[event.tab as AccountTab])
   }
   if (type === 'account.loadMoreActivity') return event.gesture === 'button' ? app.clickInDialog('button', en.loadMore) : scrollPanel(app, 'end')
-  if (type === 'account.clear') return app.clickInDialog('button', en.disconnect)
+  if (isClear(event)) return app.clickInDialog('button', en.disconnect)
   if (type === 'account.reload') return sendFunds(app)
   // The directory answers the project's config: activity off (answered by the test), or the server's default (on).
-  if (type === 'account.configure') {
-    return heldThen(app, CONFIG, () => (event.activity ? app.gates.release(CONFIG) : app.gates.answer(CONFIG, json({ features: { activity: false } }))))
+  if (type === 'root.flags') {
+    return heldThen(app, CONFIG, () => (event.flags.activity ? app.gates.release(CONFIG) : app.gates.answer(CONFIG, json({ features: { activity: false } }))))
   }
   if (type === 'xstate.done.actor.fetchBalances') {
     // (After Disconnect and connecting again, the client's cache may still answer for the same account.)
@@ -402,23 +415,23 @@ async function check(app: App, _fixture: Fixture, event: any, state: string, bef
   const c = ctx(snapshot)
   const value = JSON.parse(state)
   const open = Boolean(app.find('tablist', en.accountTabs))
-  if (event.type === 'account.set') {
+  if (isSet(event)) {
     expect(c.target?.address.toLowerCase()).toBe(app.wallet.state.address.toLowerCase())
     expect(c.target?.caipNetworkId).toBe(`eip155:${app.wallet.state.chainId}`)
   }
-  if (event.type === 'account.clear') {
+  if (isClear(event)) {
     await waitFor(() => expect(status(app)).toBe('disconnected'))
     expect(app.dialog()).toBeNull()
     expect(c.currentTab).toBe('tokens')
   }
-  if (event.type === 'account.configure') {
+  if (event.type === 'root.flags') {
     // The answer reaches the machine through the root (the state value does not change: wait for the flag).
-    await waitFor(() => expect(ctx(accountOf(app).getSnapshot()).activityEnabled).toBe(event.activity))
-    expect(app.modal.getState().features.activity).toBe(event.activity)
+    await waitFor(() => expect(ctx(accountOf(app).getSnapshot()).activityEnabled).toBe(event.flags.activity))
+    expect(app.modal.getState().features.activity).toBe(event.flags.activity)
     if (open) {
       // The view follows at once (no reload): the tab is there or gone; gone, Tokens is the current tab.
-      await waitFor(() => expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity }) !== null).toBe(event.activity))
-      if (!event.activity) expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs.tokens)
+      await waitFor(() => expect(within(app.dialog()!).queryByRole('tab', { name: en.tabs.activity }) !== null).toBe(event.flags.activity))
+      if (!event.flags.activity) expect(within(app.dialog()!).getByRole('tab', { selected: true }).textContent).toBe(en.tabs.tokens)
     }
   }
   // With the feature off no history is ever requested.
@@ -478,7 +491,7 @@ async function check(app: App, _fixture: Fixture, event: any, state: string, bef
     expect(entry()).toBeNull()
   } else if (value.names === 'ready' || value.names === 'cleared') expect(dialog.queryByTestId('account-names-failed')).toBeNull()
   const settled = (v: unknown) => v === 'ready' || v === 'cleared'
-  if (settled(value.identity) && settled(value.names) && event.type !== 'account.set') {
+  if (settled(value.identity) && settled(value.names) && !isSet(event)) {
     await waitFor(() => expect(entry() !== null).toBe(!c.identity.name && c.names.length === 0))
   }
   // No balance request on a chain the dapp does not configure (spec §7).
@@ -514,7 +527,7 @@ async function walk(fixture: Fixture, path: ModelPath, after?: (app: App) => Pro
       early.length = 0
       reached = visited.indexOf(step.state, from)
       // A set or clear stops the calls on their way: the server answers them now (their actors are gone).
-      if (step.event.type === 'account.set' || step.event.type === 'account.clear') for (const key of held) while (app.gates.waiting(key)) await app.gates.release(key)
+      if (step.event.type === 'root.account') for (const key of held) while (app.gates.waiting(key)) await app.gates.release(key)
       await check(app, fixture, step.event, step.state, { rows })
     }
     account.stop()
@@ -573,8 +586,8 @@ describe('account model: walked in the UI', () => {
       {
         name: 'Disconnect, then connecting again: the view shows the account afresh, on the Tokens tab',
         path: scenario(testnet, (s) => s.matches({ balances: 'ready' }) && !s.matches({ names: 'loading' }) && ctx(s).currentTab === 'activity', [
-          (e) => e.type === 'account.clear',
-          (e) => e.type === 'account.set',
+          isClear,
+          isSet,
           (e) => e.type === 'account.refresh',
           (e) => e.type === 'xstate.done.actor.fetchBalances',
         ]),
@@ -590,7 +603,7 @@ describe('account model: walked in the UI', () => {
     for (const { name, path } of scenarios) test(`${name}: ${path.steps.map(stepName).join(' → ')}`, () => walk(testnet, path), 30_000)
 
     const remoteOff = fixtures.find((f) => f.remoteActivity === false)!
-    const offWhileShown = scenario(remoteOff, (s) => s.matches({ activity: 'ready' }) && ctx(s).currentTab === 'activity' && ctx(s).activityEnabled, [(e) => e.type === 'account.configure'])
+    const offWhileShown = scenario(remoteOff, (s) => s.matches({ activity: 'ready' }) && ctx(s).currentTab === 'activity' && ctx(s).activityEnabled, [(e) => e.type === 'root.flags'])
     test(
       `the remote config turns Activity off while its tab shows: Tokens, the history dropped, none asked again: ${offWhileShown.steps.map(stepName).join(' → ')}`,
       () =>
@@ -642,7 +655,7 @@ describe('account model: walked in the UI', () => {
 
   /**
    * The Account view asked for its data only when it mounted (ui/views/AccountTabs.tsx `useEffect(() => data.refresh(), [])`),
-   * and `account.set` (machines/account.ts; root.ts `syncAccount` on every chain or account change) puts every region
+   * and `root.account` (machines/account.ts; the root's account moment on every chain or account change) puts every region
    * back in `idle` with the tokens, identity and activity cleared. When the wallet switched chain while Account was
    * shown, nothing asked again: the Tokens tab said 'No tokens yet' for the new chain until the visitor closed and
    * opened the modal. The effect now depends on the view model's `targetKey` (chain and address).
