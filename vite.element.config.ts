@@ -3,7 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
 /**
- * The custom elements' single-file build (issue 16 §2, `latchkey/element`): `ui/element.ts` and everything it uses —
+ * The custom elements' single-file build (`latchkey/element`): `ui/element.ts` and everything it uses —
  * React, react-dom, the modal, its views and feature machines, the WalletConnect, Solana and Bitcoin SDKs — in one
  * minified ES module, `dist/element/latchkey-element.js`, that a page without a bundler loads with
  * `<script type="module">`:

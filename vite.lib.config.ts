@@ -5,7 +5,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 
 /**
- * The package build (issue 16 §1; `npm run build:lib`, run by `prepack`): every public entry to ESM JavaScript in
+ * The package build (`npm run build:lib`, run by `prepack`): every public entry to ESM JavaScript in
  * `dist/lib/`, code splitting kept, so the chunks the source loads with `import()` (views, feature machines, the
  * Solana and Bitcoin adapters, the WalletConnect loader, the service clients) stay chunks of their own and still load
  * on intent in the dapp's bundle. Declarations are emitted separately by `tsc -p tsconfig.build.json`.
@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 /**
  * The public entries, `exports` subpath → source file. The bridges and the custom element (`./wagmi`, `./ethers`,
- * `./element`: issue 16 §2) are written in parallel with this config: an entry is built only when its source file
+ * `./element`) are written in parallel with this config: an entry is built only when its source file
  * exists, so the build works before and after they land (package.json lists them already; a missing one has no files).
  */
 const candidates: Record<string, string> = {

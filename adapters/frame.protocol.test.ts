@@ -49,7 +49,7 @@ describe('frame protocol', () => {
     expect(parseAppRequest({ id: 'i', type: 'APP_CONNECT_EMAIL', payload: { email: 'nope' } })).toBeUndefined()
     expect(parseAppRequest({ type: 'APP_SIGN_OUT', payload: {} })).toBeUndefined()
     expect(parseAppRequest({ id: 'i', type: 'APP_EVAL', payload: {} })).toBeUndefined()
-    // Issue 19 §5 / spec §6: the auth connector's requests are on eip155 or solana, never another namespace.
+    // Spec §6: the auth connector's requests are on eip155 or solana, never another namespace.
     expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'x', chainId: 1, chainNamespace: 'bip122' } })).toBeUndefined()
     expect(parseAppRequest({ id: 'i', type: 'APP_RPC_REQUEST', payload: { method: 'solana_signMessage', chainId: 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', chainNamespace: 'solana' } })).toMatchObject({
       payload: { chainNamespace: 'solana' },

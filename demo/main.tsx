@@ -1,5 +1,5 @@
 /**
- * The demo dapp (issue 17 §10): a small dapp page, its header with the page buttons (network, connect / account),
+ * The demo dapp: a small dapp page, its header with the page buttons (network, connect / account),
  * a panel that uses the connection (sign a message, send a small amount, the current state in a readable form with
  * the raw JSON folded away), the modal with the two local anvil chains, the built-in EVM networks, Solana and
  * Bitcoin, and the development wallets (EVM through EIP-6963, Solana and Bitcoin through the Wallet Standard) in one
@@ -105,7 +105,7 @@ const signInMode: SignInMode = [params.get('siwx'), localStorage.getItem(signInM
 localStorage.setItem(signInModeKey, signInMode)
 // The statechart visualiser (demo/visualiser.html) follows this page's actors over BroadcastChannel('latchkey-inspect').
 const inspectBridge = createInspectBridge()
-/** The demo dapp's icon (a key in a rounded square), sent to wallets and drawn in the pairing QR code's centre (issue 17 §6). */
+/** The demo dapp's icon (a key in a rounded square), sent to wallets and drawn in the pairing QR code’s centre. */
 const demoIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#5b6cff"/><circle cx="25" cy="32" r="9" fill="none" stroke="#fff" stroke-width="5"/><path d="M34 32h18M46 32v7M52 32v5" stroke="#fff" stroke-width="5" stroke-linecap="round"/></svg>',
 )}`
@@ -119,17 +119,17 @@ const modal = createModal({
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },
   ...(params.get('featured') ? { featuredWalletIds: params.get('featured')!.split(',') } : {}),
   ...(params.get('exclude') ? { excludeWalletIds: params.get('exclude')!.split(',') } : {}),
-  // `?locale=de-DE`: the modal's numbers and fiat values in that locale (issue 17 §5).
+  // `?locale=de-DE`: the modal's numbers and fiat values in that locale.
   ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
   // Sign in with the wallet against the reference server's SIWX API (openapi/siwx.yaml).
   ...(signInMode !== 'off' ? { siwx: createSiwx({ url: `${apiUrl}/siwx`, projectId: 'latchkey-demo', statement: 'Sign in to the Latchkey demo.', required: signInMode === 'required' }) } : {}),
   // Mobile wallets over the loopback WalletConnect relay (dev/relay) started by `npm start`.
   walletConnect: { relayUrl },
-  // Email login through the secure site's frame (dev/secure-site) that `npm start` runs on its own origin (issue 18):
+  // Email login through the secure site's frame (dev/secure-site) that `npm start` runs on its own origin:
   // on whenever the secure site is there (spec §9 `email` defaults to true); `?email=0` leaves the embedded wallet out
   // (`?features=email:off` keeps it configured and turns the email flag off).
   ...(import.meta.env?.VITE_SECURE_SITE_URL && params.get('email') !== '0' ? { embeddedWallet: { secureSiteUrl: String(import.meta.env.VITE_SECURE_SITE_URL) } } : {}),
-  // Issue 19 §4: an email or social login keeps its EOA here (spec §4's eip155 default is the smart account, which would
+  // An email or social login keeps its EOA here (spec §4's eip155 default is the smart account, which would
   // change every embedded login's address and SIWX signature: README "Smart accounts"); `?accountType=smartAccount`
   // starts on the smart account as the spec's default does.
   defaultAccountTypes: { eip155: params.get('accountType') === 'smartAccount' ? 'smartAccount' : 'eoa' },
@@ -140,7 +140,7 @@ const modal = createModal({
   ...(params.get('basic') === '1' ? { basic: true } : {}),
   inspect: inspectBridge.inspect,
 })
-// The modal's core (its root actor) is fetched at once with `inspect` (issue 15 §4): attached when it is in.
+// The modal's core (its root actor) is fetched at once with `inspect`: attached when it is in.
 void modal.ready().then(() => inspectBridge.attach(modal.actor))
 // The dock moves out of the dialog's way while the modal is open (narrow screens).
 modal.subscribe((state) => dock.setModalOpen(state.open))

@@ -246,7 +246,7 @@ async function main(): Promise<void> {
         // Smart accounts on every dev chain: user operations go to the dev bundler.
         ...(bundler ? { bundlerUrl: bundler.rpcUrl(anvil.chainId) } : {}),
       })),
-      // Issue 19 §5: each user's Solana keypair signs and sends on the local LiteSVM chain.
+      // Each user's Solana keypair signs and sends on the local LiteSVM chain.
       solanaChains: solana ? [{ caipNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: solana.url, name: 'Solana Localnet' }] : [],
       // The frame may be framed by the demo page (PORT) and the usual demo and e2e ports.
       allowedAncestors: loopbackOrigins(pagePorts),

@@ -11,7 +11,7 @@ import { createMemoryStorage, createStorage, type StorageLike } from '../service
 import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
 
 /**
- * Issue 22 item 4, networks at run time (spec §4 "Network switch", §5): `modal.addNetwork` and `modal.removeNetwork`
+ * Networks at run time (spec §4 "Network switch", §5): `modal.addNetwork` and `modal.removeNetwork`
  * through the public API. The network actor owns the list: the modal's state, `switchNetwork`, the stored active
  * network and the wallet's chain reports all read it there.
  */

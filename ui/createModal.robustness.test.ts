@@ -12,7 +12,7 @@ import { createModal, type ModalOptions } from './createModal.ts'
 import { createPublicClient, formatEther, http } from 'viem'
 
 /**
- * Issue 14 through the public API (createModal, open/close, getState, disconnect, switchNetwork) and the UI's events
+ * A page's hostile or silent parts (wallets, servers that never answer) through the public API (createModal, open/close, getState, disconnect, switchNetwork) and the UI's events
  * (`modal.actor.send`, what the views send): hostile wallets, extensions and dapp-supplied functions never break the
  * modal. The real development wallet on the real anvil chain of the global setup; its misbehaviour hooks (`hang`,
  * `misbehave.onThrows`, `misbehave.removeListenerThrows`) play the broken wallet.

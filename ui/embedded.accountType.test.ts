@@ -5,7 +5,7 @@ import { timing } from '../machines/timing.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
 import { canSwitchToSmartAccount, createEmbeddedWallet, preferredAccountTypesKey } from './embedded.ts'
 
-/** Issue 19 §4: switching the embedded wallet between its EOA and its smart account (spec §4 rules). */
+/** Switching the embedded wallet between its EOA and its smart account (spec §4 rules). */
 const eoa = '0x' + '12'.repeat(20)
 const smart = '0x' + '34'.repeat(20)
 const accounts = [

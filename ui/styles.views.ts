@@ -128,7 +128,7 @@ export const viewCss = `
 .lk-swap-flip { width: 40px; height: 40px; padding: 0; margin: -22px auto; position: relative; z-index: 1; display: inline-flex; align-items: center; justify-content: center; flex: none; border-radius: 50%; background: var(--lk-background); }
 .lk-swap-flip:hover, .lk-swap-flip:focus-visible { border-color: var(--lk-accent); }
 .lk-swap-summary dd { word-break: normal; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-/* Issues 18–21 views, visitor pass ("looks"): a field marked invalid shows it in its border; an empty live region (an
+/* The email, social, smart-account and names views, visitor pass ("looks"): a field marked invalid shows it in its border; an empty live region (an
    error or status line waiting for words) takes no room in a column (it stays in the a11y tree, so its words are read
    when they come); a form's error sits under its field, on the left. */
 .lk-search[aria-invalid="true"], .lk-name-input:has(> [aria-invalid="true"]) { border-color: var(--lk-danger); }

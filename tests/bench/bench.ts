@@ -14,7 +14,7 @@
  *    anvils) serves its 531-wallet directory to the library-only page (`?api=`); 10 reloads time the click on
  *    'All Wallets' to the first 40 wallets painted and a keystroke in the search box to the filtered list
  *    painted (tests/bench/allWallets.ts). The RainbowKit page's modal is inspected for a comparable view.
- * 5. The lazy rule of issues 6 and 7 (tests/bench/lazyRule.ts): the WalletConnect, Solana and Bitcoin libraries
+ * 5. The lazy rule (tests/bench/lazyRule.ts): the WalletConnect, Solana and Bitcoin libraries
  *    in the library-only page's initial JS (0 B expected); the WalletConnect chunks weighed, and checked in
  *    Chromium against a loopback relay (dev/relay, free port): no socket and no SDK chunk until the visitor
  *    clicks 'WalletConnect'; the multi-chain page (tests/bench/fixture-multichain: EVM + Solana + Bitcoin) and
@@ -26,7 +26,7 @@
  *    with its SMTP server), Farcaster, and the Solana and Bitcoin namespaces, against a second reference API server
  *    whose eip155:1 reads the first anvil; the files and requests between each gesture and its view painted, and when
  *    the features' code was first fetched.
- * 7. Prints the tables, with the budgets of issue 15 §4 as figures (never as a failing assertion). Everything it
+ * 7. Prints the tables, with the size budgets as figures (never as a failing assertion). Everything it
  *    started stops on success, failure, Ctrl-C or time-out.
  *
  * Not part of `npm test`.
@@ -278,11 +278,11 @@ async function firstUseMain(): Promise<void> {
 }
 
 /**
- * `npm run bench -- --lazy-rule`: only the lazy rule of issues 6 and 7 (builds of the library-only and multi-chain
+ * `npm run bench -- --lazy-rule`: only the lazy rule (builds of the library-only and multi-chain
  * pages, their loads, the WalletConnect check), no anvils, no timings, no peer; about 20 s.
  */
 async function lazyRuleMain(): Promise<void> {
-  console.log('\n  latchkey bench, --lazy-rule: the lazy rule of issues 6 and 7 only\n')
+  console.log('\n  latchkey bench, --lazy-rule: the lazy rule only\n')
   const relay = await startRelay({ port: 0 })
   defer(() => relay.stop())
   log(`loopback WalletConnect relay on ${relay.url}`)
@@ -312,7 +312,7 @@ async function lazyRuleMain(): Promise<void> {
 }
 
 /**
- * `npm run bench -- --size`: only the initial JS of the library-only page (issue 15 §4's first budget): builds it and
+ * `npm run bench -- --size`: only the initial JS of the library-only page (the first size budget): builds it and
  * the React-only floor, loads both in Chromium (no click), and prints the total, the split by origin (folders and
  * packages), and latchkey's own files one by one; no anvils, timings, peer, lazy rule or first uses; about 15 s.
  */
@@ -374,7 +374,7 @@ async function loadMultichain(browser: Browser, dir: string): Promise<Measured |
   }
 }
 
-/** The Chromium check of issue 6 on the library-only page, with the relay's counters after it. */
+/** The Chromium check of WalletConnect's lazy load on the library-only page, with the relay's counters after it. */
 type WalletConnectResults = { pick?: WalletConnectPick; error?: unknown; relayUrl: string; relay: RelayStats }
 
 /** Runs {@link checkWalletConnectPick} against the loopback relay; a failure is reported, not fatal. */
@@ -694,15 +694,15 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
-/** The budgets of issue 15 §4 (gzip kB, library-only page, EVM only); machines/ at most 1 kB (the feature manifests come with the core, not the page). */
+/** The size budgets (gzip kB, library-only page, EVM only); machines/ at most 1 kB (the feature manifests come with the core, not the page). */
 const budgets = { initialJs: 100_000, machines: 1_000 } as const
 
 /**
- * Prints the budgets of issue 15 §4 as figures beside the measures, with the ratios to RainbowKit measured in this run
+ * Prints the size budgets as figures beside the measures, with the ratios to RainbowKit measured in this run
  * (the issue's budgets are ratios against RainbowKit in the same run, not timed tests): never a failing assertion.
  */
 function reportBudgets(f: { latchkey: number | undefined; peer: number | undefined; machines: number | undefined; domLatchkey: number | undefined; domPeer: number | undefined }): void {
-  console.log('\n  Budgets of issue 15 §4 (figures, not assertions; library-only page, EVM only)\n')
+  console.log('\n  Size budgets (figures, not assertions; library-only page, EVM only)\n')
   const vs = (value: number | undefined, budget: number): string => (value === undefined ? 'n/a' : `${(value / budget).toFixed(2)} (${value > budget ? `${kB(value - budget)} over` : `${kB(budget - value)} under`})`)
   const peerKb = f.peer === undefined ? 'not measured' : kB(f.peer)
   console.log(
@@ -752,7 +752,7 @@ function filesCell(files: readonly FetchedFile[]): string {
 }
 
 /**
- * Prints the table of issue 15 §4: per feature of the registry (and the Solana and Bitcoin namespaces), what its first
+ * Prints the table of what each feature fetches: per feature of the registry (and the Solana and Bitcoin namespaces), what its first
  * use fetched between the gesture and the view painted (then until the network was quiet), the requests it made, and
  * the chunks prefetched around it; then each feature's whole first-use cost and what of the registry no row covers.
  */
@@ -881,7 +881,7 @@ function libraryOnlyFetches(firstUse: FirstUseResults): FirstUseResults['fetches
 }
 
 /**
- * Issues 18, 20, 21: the features' code in the library-only page's initial JS (a line per group, `THE LAZY RULE IS
+ * The email, social and names features' code in the library-only page's initial JS (a line per group, `THE LAZY RULE IS
  * BROKEN` when there), and when the first-use runs of the same build first fetched it (`fetches`; none: not run).
  */
 function reportFeatureLazyRule(features: readonly LazyFigure[], latchkey: Measured, fetches: FirstUseResults['fetches'] | undefined): void {
@@ -988,7 +988,7 @@ function printSets(sets: readonly ChunkSet[], page: Measured, configured: boolea
 }
 
 /**
- * Prints the Chromium check of issue 6: what the page fetched and opened before and after picking WalletConnect.
+ * Prints the Chromium check of WalletConnect's lazy load: what the page fetched and opened before and after picking WalletConnect.
  * `wcFiles`: the lazy chunks that hold @walletconnect/universal-provider's modules.
  */
 function reportWalletConnectPick({ pick, error, relayUrl, relay }: WalletConnectResults, wcFiles: ReadonlySet<string>, latchkey: Measured): void {

@@ -1,9 +1,9 @@
 /**
- * The lazy rule of issues 6 and 7, checked on the bench's production builds:
+ * The lazy rule, checked on the bench's production builds:
  *
- * - issue 6: the WalletConnect universal provider's code and its socket load only when the visitor picks
+ * - WalletConnect: the WalletConnect universal provider's code and its socket load only when the visitor picks
  *   WalletConnect (or a stored session is restored), never with the page or with the modal;
- * - issue 7: the Solana (`@solana/web3.js`, `@wallet-standard/*`) and Bitcoin (`bitcoinjs-lib`,
+ * - Solana and Bitcoin: the Solana (`@solana/web3.js`, `@wallet-standard/*`) and Bitcoin (`bitcoinjs-lib`,
  *   `@bitcoinerlab/secp256k1`) libraries load only when their namespace is configured and used; an EVM-only
  *   dapp ships none of their code.
  *
@@ -32,7 +32,7 @@ export type LazyGroup = {
   allowed?: string
 }
 
-/** The libraries of issues 6 and 7: each must weigh 0 B in an EVM-only page's initial JS. */
+/** The libraries of the lazy rule: each must weigh 0 B in an EVM-only page's initial JS. */
 export const lazyLibraries: readonly LazyGroup[] = [
   { name: '@walletconnect/*', issue: 6, matches: (o) => o.startsWith('@walletconnect/') },
   { name: '@solana/web3.js', issue: 7, matches: (o) => o === '@solana/web3.js' },
@@ -180,7 +180,7 @@ export function lazyFigures(groups: readonly LazyGroup[], origins: ReadonlyArray
 export type ChunkSet = {
   label: string
   /**
-   * `library`: a third-party library of issues 6/7, which loads only when used; `adapter`: latchkey's own adapter,
+   * `library`: a third-party library of the lazy rule, which loads only when used; `adapter`: latchkey's own adapter,
    * which may load with the page when its namespace is configured (and never on a page without it).
    */
   kind: 'library' | 'adapter'

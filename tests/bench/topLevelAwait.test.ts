@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest'
 import { repoRoot } from '../../dev/anvil.ts'
 
 /**
- * Issue 15 §4: one module with a top-level `await` anywhere in the library's build (even one an EVM-only page never
+ * The size budget: one module with a top-level `await` anywhere in the library's build (even one an EVM-only page never
  * loads, like the Bitcoin adapter's PSBT half) made Rolldown split the library-only page's first JS into 19 small shared
  * chunks instead of 7, 121.0 → 125.9 kB gzip (`npm run bench -- --size`). A module that must wait for something at load
  * exports a promise instead (`adapters/bip122.psbt.ts`: `ready`).

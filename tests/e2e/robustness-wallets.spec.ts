@@ -1,5 +1,5 @@
 /**
- * Issue 14 in Chromium against the demo: a page's other code must never break the modal. A page script (before the
+ * Hostile and silent wallets, in Chromium against the demo: a page's other code must never break the modal. A page script (before the
  * demo's own) announces, beside the development wallet, a malformed EIP-6963 provider (its `info.name` a number, its
  * icon a tracking URL) and a "Hostile Wallet" whose `on()` and `removeListener()` throw and whose requests the test
  * can hold for ever (`window.__hostile.hang`); its reads go to the real anvil chain.

@@ -200,7 +200,7 @@ test('on a phone a directory wallet opens through its deep link (universal link)
   await connectButton(page).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
   const view = dialog(page, 'WalletConnect')
-  // Issue 17 §1: 'Continue in …' and an Open link, never a QR code on a phone (tests/e2e/phone.spec.ts has the rest).
+  // On a phone: 'Continue in …' and an Open link, never a QR code on a phone (tests/e2e/phone.spec.ts has the rest).
   await expect(view.getByText('Continue in Latchkey Mobile (dev)', { exact: true })).toBeVisible()
   const link = view.getByTestId('pairing-app-link')
   await expect(link).toHaveText('Open')

@@ -620,7 +620,7 @@ describe('account model: walked in the UI', () => {
   })
 
   /**
-   * Issue 4 §1 (Activity): "paging by cursor as the visitor scrolls". The Activity tab (ui/views/AccountTabs.tsx)
+   * Activity: "paging by cursor as the visitor scrolls". The Activity tab (ui/views/AccountTabs.tsx)
    * paged only with its 'Load more' button: no element listened for scrolling. The tab panel now asks for the next
    * page when scrolled within 80 px of its bottom (with a cursor, nothing on its way); the button stays.
    */

@@ -14,7 +14,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * state and fire every transition, and each path is walked through the real UI (happy-dom) with the
  * real development wallet on anvil. Each event maps to one gesture of the visitor or the wallet's user.
  *
- * Issue 14: a restore, a balance read or a revoke the wallet never answers ends on the manual clock
+ * A silent wallet: a restore, a balance read or a revoke the wallet never answers ends on the manual clock
  * (`walletRequestTimeout`, `disconnectWait`; the abandoned request then answers late and is ignored); a wallet whose
  * `on()` throws connects, unwatched (`xstate.error.actor.watchWallet`, which arrives by itself as the connection starts).
  */

@@ -24,7 +24,7 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, reco
  * configure, where a Cancel asks for a switch to a network id the dapp does not know (the reference server verifies
  * only on its two chains: the sign-in on 999 is verified by the test's answer to the held verification).
  *
- * Issue 14 (a wallet that never answers): while the wallet is asked (`pending`), the visitor picks another network in
+ * A wallet that never answers: while the wallet is asked (`pending`), the visitor picks another network in
  * the list (it supersedes the held request), leaves the list (Back, or closing at its last entry: the switch is given
  * up), or the dapp asks for a network id it does not configure (`modal.switchNetwork`); and a fixture where the dapp
  * disconnects (`modal.disconnect()`, the revoke held) while a switch is pending, then the visitor picks a network: it

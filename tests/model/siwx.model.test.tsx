@@ -25,7 +25,7 @@ import { buildModelPaths, coverageReport, formatCoverage, scenarioPath, stateKey
  * account and chain again while signed in (as wallets do when they unlock) is the dev wallet's `reannounce()`.
  * The three ways a required sign-in used to be skipped (found by these walks) are regression tests at the end.
  *
- * Issue 14 (a wallet or a server that never answers): Cancel works while signing (the held call never answers; the
+ * A wallet or a server that never answers: Cancel works while signing (the held call never answers; the
  * cancel rules of spec §4 apply) and while the wallet is asked to return to the signed-in network (asked again), and
  * Sign works there too (sign in where the wallet is).
  */

@@ -218,7 +218,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     const { email, address: evmAddress, solanaAddress, socialProvider, username } = await api.getUser(token())
     if (solanaChain !== undefined && !solanaAddress) throw new FrameApiError('Chain is not supported')
     const address = solanaChain !== undefined ? solanaAddress! : evmAddress
-    // Issue 19 §4: on an EVM chain the user has its EOA and, where the site has smart accounts, a smart account.
+    // On an EVM chain the user has its EOA and, where the site has smart accounts, a smart account.
     const state = solanaChain === undefined && api.accountState ? await api.accountState(token(), { chainId }) : undefined
     const smartAddress = state?.smartAccountAddress
     const smartPreferred = Boolean(smartAddress) && state?.preferredAccountType === 'smartAccount'
@@ -390,7 +390,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
   async function rpc(request: AppRequest<'RPC_REQUEST'>, origin: string): Promise<unknown> {
     const { method, params } = request.payload
     const onSolana = request.payload.chainNamespace === 'solana'
-    // Issue 19 §5: a Solana request names its network by CAIP-2 id; the server refuses one it does not know.
+    // A Solana request names its network by CAIP-2 id; the server refuses one it does not know.
     if (onSolana && !isSolanaChain(request.payload.chainId)) throw new FrameApiError('Chain is not supported')
     const requestChain: number | string = onSolana
       ? String(request.payload.chainId)
