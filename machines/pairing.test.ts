@@ -28,6 +28,7 @@ function harness() {
         }),
       },
     }),
+    { input: {} },
   )
   const emitted: Array<{ type: string; [k: string]: unknown }> = []
   actor.on('*', (e) => emitted.push(e as never))
@@ -138,14 +139,14 @@ describe('pairing machine (spec §4 "Wallet pairing")', () => {
     expect(h.proposals).toHaveLength(0)
   })
 
-  test('behavior: cancel from anywhere returns to idle and drops the proposal and the wallet', async () => {
+  test('behavior: Back on the QR view (or the modal closed) returns to idle from anywhere and drops the proposal and the wallet', async () => {
     const h = harness()
     await h.started()
     h.last().sendBack({ type: 'pairing.uriReady', uri: uri(1), createdAt: Date.now() })
-    h.actor.send({ type: 'pairing.cancel' })
+    h.actor.send({ type: 'root.back', view: 'ConnectingWalletConnect' })
     expect(h.value()).toBe('idle')
     expect(h.last().stopped).toBe(true)
-    expect(h.actor.getSnapshot().context).toEqual({ wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined })
+    expect(h.actor.getSnapshot().context).toMatchObject({ wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined })
     // Nothing fires later.
     await vi.advanceTimersByTimeAsync(600_000)
     expect(h.proposals).toHaveLength(1)

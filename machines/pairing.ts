@@ -3,6 +3,8 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { BaseError, isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { RootMoment } from './features.ts'
+import { reportAction, tellAction, type SystemMessage } from './system.ts'
 
 /** The wallet a pairing is for (a directory or custom wallet), or none for the plain WalletConnect QR. */
 export type PairingWallet = {
@@ -31,21 +33,31 @@ export type PairingContext = {
   uris: number
   /** Why the last attempt failed (not set for the visitor's rejection). */
   error: ErrorSummary | undefined
+  /** The systemId of the active namespace's connection: the one that connects the approved session. */
+  connection: string
+  /** WalletConnect's connector id (the connection connects the session with it). */
+  connectorId: string
 }
+
+/** What the machine starts with: the active namespace's connection and WalletConnect's connector id. */
+export type PairingInput = { connection?: string | undefined; connectorId?: string | undefined } | undefined
 
 export type PairingEvent =
   /** The visitor picked WalletConnect (or a wallet reached through it): a URI is requested. */
   | { type: 'pairing.start'; wallet?: PairingWallet | undefined }
   /** Try again after a rejection or a failure. */
   | { type: 'pairing.retry' }
-  /** The view was left or the modal closed: the proposal is dropped. */
-  | { type: 'pairing.cancel' }
   /** From the proposal actor. */
   | { type: 'pairing.uriReady'; uri: string; createdAt: number }
   | { type: 'pairing.walletApproved' }
   | { type: 'pairing.walletFailed'; error: unknown }
+  /**
+   * The root's moments: WalletConnect's row picked in Connect (`root.select`), `open({ view })` of a QR view
+   * (`root.open`), Back on it or the modal closed (`root.back`, `root.closed`: the proposal is dropped), the account.
+   */
+  | RootMoment
 
-/** `pairing.approved`: the wallet approved; the owner connects the session (connection.request walletConnect). */
+/** `pairing.approved`: the wallet approved (the machine asks the active connection to connect the session). */
 export type PairingEmitted = { type: 'pairing.approved'; wallet: PairingWallet | undefined } | { type: 'pairing.failed'; error: ErrorSummary }
 
 /** What the `propose` actor reports back (see {@link pairingMachine}). */
@@ -53,6 +65,21 @@ export type ProposeEvent = { type: 'pairing.uriReady'; uri: string; createdAt: n
 
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('pairing', name)
+}
+
+/** A failure (not the visitor's rejection) reported to the root: its WALLET_ERROR analytics. */
+const reportFailure = {
+  type: 'report',
+  params: ({ context }: { context: PairingContext }) => ({ type: 'feature.reportError', error: context.error ?? { name: 'Error', message: 'Unknown error' } }),
+} as const
+
+/** "Try again": a connection request left from the last approval is dropped first (the active namespace's connection). */
+const dropRequest = { type: 'tell', params: ({ context }: { context: PairingContext }) => ({ to: context.connection, event: { type: 'connection.cancel' } }) } as const
+
+/** ConnectingWalletConnect pushed: for the wallet picked (its links), or the plain QR code (a push of the view shown is ignored). */
+const showQr = (event: PairingEvent): SystemMessage => {
+  const walletId = event.type === 'pairing.start' ? event.wallet?.id : undefined
+  return { to: 'router', event: { type: 'router.push', view: 'ConnectingWalletConnect', ...(walletId ? { data: { walletId } } : {}) } }
 }
 
 /**
@@ -82,7 +109,13 @@ export class PairingTimeoutError extends BaseError {
  * - Every wait is bounded: `loading` ends after `pairingLoadTimeout`, `proposing.requestingUri` after
  *   `pairingUriTimeout` (a relay that accepts the socket and stays silent), each → `failed` with a
  *   {@link PairingTimeoutError}; the proposal is dropped (its actor stopped) and Try again starts afresh.
- * - `pairing.cancel` (view left, modal closed) → `idle` from anywhere; the proposal is dropped.
+ * - Leaving the QR view (`root.back`) or the modal closing (`root.closed`) → `idle` from anywhere; the proposal is dropped.
+ *
+ * It moves the rest of the modal itself, by systemId: WalletConnect's row in Connect (`root.select`) and a directory
+ * wallet picked (`pairing.start` with the wallet) push ConnectingWalletConnect (the wallet's id as its data) and start;
+ * `open({ view })` of a QR view (`root.open`) starts; Try again first drops a connection request left from the last
+ * approval; the wallet's approval asks the active namespace's connection to connect the session; a failure is
+ * reported to the root (`feature.reportError`).
  *
  * Actors to provide: `load` (promise: loads and initialises the provider), `propose` (callback: starts a
  * proposal and sends back {@link ProposeEvent}s; stopping it abandons the proposal).
@@ -92,6 +125,7 @@ export const pairingMachine = setup({
     context: {} as PairingContext,
     events: {} as PairingEvent,
     emitted: {} as PairingEmitted,
+    input: {} as PairingInput,
   },
   actors: {
     load: fromPromise<void>(notProvided('load')),
@@ -107,6 +141,10 @@ export const pairingMachine = setup({
     isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
   },
   actions: {
+    tell: tellAction<PairingContext, PairingEvent>(),
+    report: reportAction<PairingContext, PairingEvent>(),
+    /** The root's account moment's connection (the active namespace's). */
+    followConnection: assign(({ context, event }) => ({ connection: event.type === 'root.account' && event.connection ? event.connection : context.connection })),
     setWallet: assign({ wallet: ({ event }) => (event.type === 'pairing.start' ? event.wallet : undefined), uris: 0, error: undefined }),
     clearUri: assign({ uri: undefined, expiresAt: undefined }),
     setUri: assign(({ context, event }) => (event.type === 'pairing.uriReady' ? { uri: event.uri, expiresAt: event.createdAt + timing.pairingTtl, uris: context.uris + 1 } : {})),
@@ -120,20 +158,32 @@ export const pairingMachine = setup({
   },
 }).createMachine({
   id: 'pairing',
-  context: { wallet: undefined, uri: undefined, expiresAt: undefined, uris: 0, error: undefined },
+  context: ({ input }) => ({
+    wallet: undefined,
+    uri: undefined,
+    expiresAt: undefined,
+    uris: 0,
+    error: undefined,
+    connection: input?.connection ?? 'connection.eip155',
+    connectorId: input?.connectorId ?? 'walletConnect',
+  }),
   initial: 'idle',
   states: {
     idle: {
-      on: { 'pairing.start': { target: 'loading', actions: 'setWallet' } },
+      on: {
+        'pairing.start': { target: 'loading', actions: ['setWallet', { type: 'tell', params: ({ event }) => showQr(event) }] },
+        'root.select': { target: 'loading', actions: ['setWallet', { type: 'tell', params: ({ event }) => showQr(event) }] },
+        'root.open': { target: 'loading', actions: 'setWallet' },
+      },
     },
     loading: {
       invoke: {
         id: 'load',
         src: 'load',
         onDone: 'proposing',
-        onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
+        onError: { target: 'failed', actions: ['setError', 'emitFailed', reportFailure] },
       },
-      after: { pairingLoadTimeout: { target: 'failed', actions: ['setLoadTimeout', 'emitFailed'] } },
+      after: { pairingLoadTimeout: { target: 'failed', actions: ['setLoadTimeout', 'emitFailed', reportFailure] } },
     },
     proposing: {
       invoke: { id: 'propose', src: 'propose' },
@@ -141,17 +191,20 @@ export const pairingMachine = setup({
       states: {
         requestingUri: {
           on: { 'pairing.uriReady': { target: 'showingUri', actions: 'setUri' } },
-          after: { pairingUriTimeout: { target: '#pairing.failed', actions: ['clearUri', 'setUriTimeout', 'emitFailed'] } },
+          after: { pairingUriTimeout: { target: '#pairing.failed', actions: ['clearUri', 'setUriTimeout', 'emitFailed', reportFailure] } },
         },
         showingUri: {
           after: { pairingRefreshTimeout: '#pairing.expired' },
         },
       },
       on: {
-        'pairing.walletApproved': { target: 'approved', actions: 'emitApproved' },
+        'pairing.walletApproved': {
+          target: 'approved',
+          actions: ['emitApproved', { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: context.connectorId } }) }],
+        },
         'pairing.walletFailed': [
           { guard: 'isUserRejection', target: 'rejected', actions: 'clearUri' },
-          { target: 'failed', actions: ['clearUri', 'setError', 'emitFailed'] },
+          { target: 'failed', actions: ['clearUri', 'setError', 'emitFailed', reportFailure] },
         ],
       },
     },
@@ -166,14 +219,19 @@ export const pairingMachine = setup({
     approved: {},
     /** The visitor declined in the wallet: not a failure (STYLE rule 7), a retry. */
     rejected: {
-      on: { 'pairing.retry': { target: 'loading', actions: 'clearError' } },
+      on: { 'pairing.retry': { target: 'loading', actions: [dropRequest, 'clearError'] } },
     },
     failed: {
-      on: { 'pairing.retry': { target: 'loading', actions: 'clearError' } },
+      on: { 'pairing.retry': { target: 'loading', actions: [dropRequest, 'clearError'] } },
     },
   },
   on: {
-    'pairing.cancel': { target: '.idle', actions: 'reset' },
+    // Picked while a pairing runs (a wallet from AllWallets over the QR view): the view only, the pairing goes on.
+    'pairing.start': { actions: { type: 'tell', params: ({ event }) => showQr(event) } },
+    'root.select': { actions: { type: 'tell', params: ({ event }) => showQr(event) } },
+    'root.back': { target: '.idle', actions: 'reset' },
+    'root.closed': { target: '.idle', actions: 'reset' },
+    'root.account': { actions: 'followConnection' },
   },
 })
 

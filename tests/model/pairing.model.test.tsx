@@ -5,6 +5,7 @@ import { WebSocketServer } from 'ws'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DevMobileWallet, type DevMobileWalletOptions } from '../../dev/mobile-wallet/wallet.ts'
 import { startRelay, type Relay } from '../../dev/relay/server.ts'
+import { sha256Hex } from '../../dev/api/dataset.ts'
 import { pairingMachine } from '../../machines/pairing.ts'
 import { timing } from '../../machines/timing.ts'
 import { en } from '../../ui/locales/en.ts'
@@ -16,11 +17,14 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * from the production chart reach every state and fire every transition, and each path is walked through the real
  * UI (happy-dom) with the real universal provider, the loopback relay (`dev/relay`) and the development mobile
  * wallet (`dev/mobile-wallet`, in Node). Each event is one gesture:
- * - the visitor: the WalletConnect row of Connect (start), Back (cancel), Try again (retry);
+ * - the visitor: the WalletConnect row of Connect (`root.select`), a wallet of the directory (`pairing.start` with it),
+ *   the dapp's `open({ view: 'ConnectingWalletConnect' })` (`root.open`), Back (`root.back`), closing the modal
+ *   (`root.closed`), Try again (retry); and, while a pairing runs, Connect opened again by the dapp and the row or the
+ *   wallet picked again (the QR view shown again, the pairing going on);
  * - the phone's user: scanning the URI and approving, rejecting, or holding a wallet that knows none of the
  *   dapp's chains (the wallet refuses the proposal: a failure, not a rejection);
- * - the page by itself: the provider loads, the relay answers with the URI, the connection closes the modal
- *   after approval (cancel); or cannot load (the SDK's storage refuses: the `storage refused` fixture);
+ * - the page by itself: the provider loads, the relay answers with the URI, the connection connects the session after
+ *   approval (`root.account`) and closes the modal (`root.closed`); or cannot load (the SDK's storage refuses: the `storage refused` fixture);
  * - the manual clock: 3 min 50 s after a URI is shown it counts as expired (10 s before the 4 minutes); and the
  *   bounds of the waits: a relay that accepts the socket and stays silent (a WebSocket server that never answers:
  *   the `silent relay` fixture) gives no URI within `pairingUriTimeout`; an SDK storage that never answers (IndexedDB
@@ -67,25 +71,44 @@ afterAll(async () => {
 
 const uriReady = { type: 'pairing.uriReady', uri: 'wc:model', createdAt: 0 }
 
-type Fixture = { name: string; loadFails?: boolean; loadHangs?: boolean; relaySilent?: boolean }
+type Fixture = { name: string; loadFails?: boolean; loadHangs?: boolean; relaySilent?: boolean; directory?: boolean }
 
-function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false }: Fixture) {
+/** A wallet of the reference directory, featured in Connect (dev/api/dataset.ts). */
+const DIRECTORY_WALLET = 'MetaVault'
+const select: ModelEvent = { type: 'root.select', connectorId: 'walletConnect' }
+const back: ModelEvent = { type: 'root.back', view: 'ConnectingWalletConnect' }
+const closed: ModelEvent = { type: 'root.closed', view: 'ConnectingWalletConnect' }
+const pickWallet: ModelEvent = { type: 'pairing.start', wallet: { id: sha256Hex(DIRECTORY_WALLET), name: DIRECTORY_WALLET } }
+
+function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false, directory = false }: Fixture) {
   return (snapshot: any): ModelEvent[] => {
     const key = stateKey(snapshot)
     const loading: ModelEvent[] = loadHangs ? [] : loadFails ? [{ type: 'xstate.error.actor.load', error: new Error('storage refused') }] : [{ type: 'xstate.done.actor.load', output: undefined }]
     const byState: Record<string, ModelEvent[]> = {
-      '"idle"': [{ type: 'pairing.start' }],
+      '"idle"': [select, ...(directory ? [pickWallet, { type: 'root.open', view: 'ConnectingWalletConnect' }] : [])],
       '"loading"': loading,
-      '{"proposing":"requestingUri"}': relaySilent ? [{ type: 'pairing.cancel' }] : [uriReady, { type: 'pairing.cancel' }],
+      '{"proposing":"requestingUri"}': relaySilent ? [back] : [uriReady, back],
       '{"proposing":"showingUri"}': [
         { type: 'pairing.walletApproved' },
         { type: 'pairing.walletFailed', error: new UserRejectedRequestError() },
         { type: 'pairing.walletFailed', error: { code: 5100, message: 'Unsupported chains.' } },
-        { type: 'pairing.cancel' },
+        back,
+        closed,
+        // Connect opened again by the dapp while the pairing runs, and the row or the wallet picked again.
+        ...(directory
+          ? [
+              { ...select, again: true },
+              { ...pickWallet, again: true },
+            ]
+          : []),
       ],
-      '"approved"': [{ type: 'pairing.cancel', auto: true }],
-      '"rejected"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
-      '"failed"': [{ type: 'pairing.retry' }, { type: 'pairing.cancel' }],
+      // The connection connects the approved session (the account moment), then closes the modal.
+      '"approved"': [
+        { type: 'root.account', change: 'connected', account: undefined, holder: undefined, auto: true },
+        { ...closed, auto: true },
+      ],
+      '"rejected"': [{ type: 'pairing.retry' }, back],
+      '"failed"': [{ type: 'pairing.retry' }, back],
     }
     // A bound is reached only where its wait never ends: the provider's load with a storage that never answers, the
     // URI with a silent relay.
@@ -95,7 +118,7 @@ function eventsFor({ loadFails = false, loadHangs = false, relaySilent = false }
 }
 
 const fixtures: readonly Fixture[] = [
-  { name: 'the relay and a phone wallet' },
+  { name: 'the relay and a phone wallet', directory: true },
   { name: 'storage refused (the provider cannot start)', loadFails: true },
   { name: 'a silent relay (accepts the socket, never answers)', relaySilent: true },
   { name: 'storage never answers (the provider never loads)', loadHangs: true },
@@ -133,10 +156,14 @@ function shownUri(app: App): string {
 async function perform(walk: Walk, event: any): Promise<void> {
   const { app } = walk
   const type: string = event.type
-  if (type === 'pairing.start') {
-    await app.ensureOpen()
-    return app.click('button', 'WalletConnect')
+  if (type === 'root.select' || type === 'pairing.start') {
+    // Again: the dapp opens Connect over the running pairing.
+    if (event.again) await app.modal.open({ view: 'Connect' })
+    else await app.ensureOpen()
+    if (type === 'root.select') return app.click('button', 'WalletConnect')
+    return app.click('button', new RegExp(DIRECTORY_WALLET))
   }
+  if (type === 'root.open') return app.modal.open({ view: 'ConnectingWalletConnect' })
   if (type === 'xstate.done.actor.load' || type === 'xstate.error.actor.load' || type === 'pairing.uriReady') return app.settle()
   if (type.startsWith('xstate.after.pairingRefreshTimeout')) return app.clock.advance(timing.pairingTtl - timing.pairingExpiryMargin)
   if (type.startsWith('xstate.after.pairingLoadTimeout')) return app.clock.advance(timing.pairingLoadTimeout)
@@ -153,11 +180,10 @@ async function perform(walk: Walk, event: any): Promise<void> {
     // A wallet that knows none of the dapp's chains refuses the proposal (5100): a failure.
     return (await phone(walk, { chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })).pair(shownUri(app))
   }
-  if (type === 'pairing.cancel') {
-    // After approval the connection reads the session and closes the modal: the view is left by itself.
-    if (event.auto) return app.settle()
-    return app.click('button', 'Back')
-  }
+  // After approval the connection reads the session and closes the modal: the view is left by itself.
+  if (event.auto) return app.settle()
+  if (type === 'root.back') return app.click('button', 'Back')
+  if (type === 'root.closed') return app.close()
   if (type === 'pairing.retry') return app.click('button', 'Try again')
   throw new Error(`No gesture for ${type}: every event of the model needs one`)
 }
@@ -178,7 +204,8 @@ async function expectUi(app: App, state: string, fixture: Fixture): Promise<void
 
 async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
   const storage = fixture.loadFails ? { storage: refusingStorage } : fixture.loadHangs ? { storage: silentStorage } : {}
-  const app = await renderApp({ walletConnect: { relayUrl: fixture.relaySilent ? silentRelayUrl : relay.url, ...storage } })
+  const directory = fixture.directory ? { directory: true, featuredWalletIds: [sha256Hex(DIRECTORY_WALLET)] } : {}
+  const app = await renderApp({ walletConnect: { relayUrl: fixture.relaySilent ? silentRelayUrl : relay.url, ...storage }, ...directory })
   const state: Walk = { app, wallets: [] }
   // The pairing machine is spawned when WalletConnect is first picked: followed from then on.
   const pairing = followFeature(app, 'pairing')
@@ -193,6 +220,10 @@ async function walk(fixture: Fixture, path: ModelPath): Promise<void> {
         },
         { timeout: 10_000 },
       )
+      // The pick (the row, a wallet of the directory, again over a running pairing) shows the QR view, pushed by the
+      // pairing itself; the approved session is connected by the active connection.
+      if (step.event.type === 'root.select' || step.event.type === 'pairing.start') await waitFor(() => expect(app.dialog()?.getAttribute('data-view')).toBe('ConnectingWalletConnect'))
+      if (step.event.type === 'root.account') await waitFor(() => expect(app.modal.getState().account.status).toBe('connected'))
     }
     // Before WalletConnect is picked there is no pairing machine (the initial path).
     if (path.steps.length === 0) expect(pairing.ref).toBeUndefined()
