@@ -1,23 +1,14 @@
-import { to, type FeatureCommand, type FeatureRegistration } from './features.ts'
+import type { FeatureRegistration } from './features.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { defineFeature } from './features.ts'
-import type { namesMachine } from './names.ts'
-
-/** The gestures of the names views (`feature.deliver` to `names`) that are not the machine's own events. */
-export type NamesGesture =
-  /** Account's "Register a name": RegisterAccountName, its machine fetched now (first use). */
-  | { type: 'names.start' }
-  /** RegisterAccountNameSuccess's Done: back to Account. */
-  | { type: 'names.done' }
-
-/** Account's "Register a name": the form, fresh, the machine fetched if needed. */
-export const startNames = (): FeatureCommand[] => [to.router({ type: 'router.push', view: 'RegisterAccountName' }), to.self({ type: 'names.reset' }, true)]
+import type { NamesInput, namesMachine } from './names.ts'
 
 /**
  * Name registration (spec §2 RegisterAccountName and RegisterAccountNameSuccess, §4, §6: eip155 only)
- * as a feature: its machine is fetched on the visitor's first "Register a name" in Account. The page holds only what
- * starts it; the rest arrives with the machine (`names.outcomes.ts`: following the account, success and failure).
- * While the wallet signs or the registration posts, Back waits.
+ * as a feature: its machine is fetched on the visitor's first "Register a name" in Account and does the rest in its own
+ * chart (`machines/names.ts`): it pushes the form, follows the account, reloads Account's data and shows the success
+ * view on success (by the view it ends on), reports a failure to the root. While the wallet signs or the
+ * registration posts, Back waits.
  *
  * @param options.suffix the zone suffix of registered names (spec §9, default '.reown.id').
  */
@@ -25,17 +16,14 @@ export function namesFeature(options: { suffix?: string | undefined } = {}): Fea
   return {
     id: 'names',
     available: (facts) => supportsNamespace('names', facts.account?.namespace),
-    input: () => ({ suffix: options.suffix }),
+    // Spawned with the connected account (later ones arrive as `root.account`).
+    input: (facts): NamesInput => ({ suffix: options.suffix, target: facts.account }),
     busyTag: 'loading',
-    on: {
-      // Until the machine arrives: "Register a name" starts it; anything else waits for it.
-      gesture: (facts, event) => (event.type === 'names.start' ? startNames() : facts.account ? [to.self(event, true)] : []),
-    },
   }
 }
 
 /** Names (spec §2 RegisterAccountName): register a name for the eip155 account (Account's "Register a name" when it has none). */
-export const namesManifest = defineFeature<typeof namesMachine, NamesGesture>()({
+export const namesManifest = defineFeature<typeof namesMachine>()({
   id: 'names',
   views: {
     RegisterAccountName: { machines: ['names'], next: ['RegisterAccountNameSuccess'] },

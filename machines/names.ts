@@ -1,10 +1,12 @@
-import { assign, emit, fromPromise, setup } from 'xstate'
+import { assign, emit, fromPromise, setup, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { NamesMessage } from './names.messages.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import { reportAction, tellAction, type SystemMessage } from './system.ts'
 
 /** The names machine's logic type (for the view model's snapshot type). */
 export type NamesMachineSnapshot = typeof namesMachine
@@ -53,24 +55,30 @@ export type NamesContext = {
   registered: string | undefined
   /**
    * The profile name set by a registration (spec §4 "set the profile name"): Account shows it for that address, also
-   * where the identity is not looked up (a testnet, spec §5). Kept across `names.reset`; another account clears it.
+   * where the identity is not looked up (a testnet, spec §5). Kept across a new visit (`names.start`, `names.done`); another account clears it.
    */
   profile: { address: string; name: string } | undefined
   /** The signed registration, from its signature until the register request answers. */
   signed: SignedRegistration | undefined
 }
 
+/** What the machine starts with: the zone suffix (spec §9), and the connected account (none: not connected). */
+export type NamesInput = { suffix?: string | undefined; target?: NamesTarget | undefined } | undefined
+
 export type NamesEvent =
-  /** The active account (eip155) to register for; another address starts over. */
-  | { type: 'names.setTarget'; target: NamesTarget }
-  /** No account (or not eip155): nothing to register. */
-  | { type: 'names.clear' }
+  /** Account's "Register a name": RegisterAccountName, fresh after a success. */
+  | { type: 'names.start' }
+  /** RegisterAccountNameSuccess's Done: back to Account, fresh. */
+  | { type: 'names.done' }
   /** The visitor typed in the name field (a suggestion picked is typed too). */
   | { type: 'names.setName'; name: string }
   /** Register the typed name (when valid and available). */
   | { type: 'names.register' }
-  /** Start over (a new visit of RegisterAccountName after a success). */
-  | { type: 'names.reset' }
+  /**
+   * The root's moments: the active account (eip155 names: the account to register for, another address starts over; none
+   * or another namespace: nothing to register; another account while the views show leaves them for Account).
+   */
+  | RootMoment
 
 /** What the owner hears: the outcome of a registration. */
 export type NamesEmitted = { type: 'names.registered'; name: string; address: string } | { type: 'names.cancelled' } | { type: 'names.failed'; error: ErrorSummary }
@@ -85,6 +93,42 @@ export type RegisterNameInput = SignedRegistration & { name: string; target: Nam
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('names', name)
 }
+
+/** The account to register for: an account of a namespace with names (eip155), else none. */
+const namesTarget = (a: ConnectedAccount | NamesTarget | undefined): NamesTarget | undefined =>
+  a && supportsNamespace('names', a.namespace) ? { address: a.address, caipNetworkId: a.caipNetworkId, namespace: a.namespace, connectorId: a.connectorId } : undefined
+
+/** A failure (not the visitor's rejection) reported to the root: its WALLET_ERROR analytics. */
+const reportFailure = { type: 'report', params: ({ event }: { event: EventObject }) => ({ type: 'feature.reportError', error: summarizeError(actorErrorOf(event)) }) } as const
+
+/**
+ * Another account (not a restore) while the names views show leaves them for Account; none while they show: the root
+ * itself resets to Connect.
+ */
+const leaveViews = {
+  type: 'tell',
+  params: ({ event }: { event: NamesEvent }): SystemMessage | undefined =>
+    event.type === 'root.account' && event.account && event.holder === 'names' && ['changed', 'disconnected', 'switched'].includes(event.change)
+      ? { to: 'router', event: { type: 'router.reset', view: 'Account' } }
+      : undefined,
+} as const
+
+/** A message for the router (the `tell` action's params). */
+const toRouter = (event: SystemMessage['event']) => ({ type: 'tell', params: { to: 'router', event } satisfies SystemMessage }) as const
+
+/**
+ * The success view by the view the registration ends on, each move applying only on its view (`from`): a browser wallet
+ * signs over the form, which is replaced; the embedded wallet's approval (ApproveTransaction) pops its stack entry to
+ * Account (spec §4 "Embedded-wallet RPC lifecycle") before or after the registration ends (the balance refresh and the
+ * API call race): an approval still showing is cleared from the transaction stack and Account shown (its late pop then
+ * moves nothing), and the success view goes over Account. Elsewhere nothing moves.
+ */
+const showSuccess = [
+  toRouter({ type: 'router.replace', view: 'RegisterAccountNameSuccess', from: 'RegisterAccountName' }),
+  toRouter({ type: 'router.clearTransactions', from: 'ApproveTransaction' }),
+  toRouter({ type: 'router.reset', view: 'Account', from: 'ApproveTransaction' }),
+  toRouter({ type: 'router.push', view: 'RegisterAccountNameSuccess', from: 'Account' }),
+] as const
 
 /** The full name of what is typed: its label with the suffix. */
 export const fullName = (context: Pick<NamesContext, 'name' | 'suffix'>): string => `${nameLabel(context.name, context.suffix)}${context.suffix}`
@@ -117,7 +161,13 @@ export function firstReason(error: unknown): string | undefined {
  * - `signing`: the wallet signs the registration message (EIP-191) → `registering` (POST). The visitor's rejection
  *   (4001) returns to `editing` with the name kept (`names.cancelled`); any other failure too, with 'Error
  *   registering name {name}' preferring the API's first reason description (`names.failed`).
- * - `registered` (`names.registered`: the owner sets the profile name and shows RegisterAccountNameSuccess).
+ * - `registered` (`names.registered`): Account's data is read again (its identity shows the name) and
+ *   RegisterAccountNameSuccess shows ({@link showSuccess}); Done (`names.done`) returns to Account, fresh; a failure
+ *   is reported to the root (`feature.reportError`).
+ *
+ * It starts with the connected account (`input.target`) and follows the root's account moments (`root.account`: another
+ * address starts over; another account while its views show leaves them for Account); Account's "Register a name"
+ * (`names.start`) pushes RegisterAccountName, fresh after a success. It moves the views itself, by systemId.
  *
  * Actors to provide: `fetchSuggestions` ({ name, zone } → suggestions), `signRegistration`, `registerName`.
  */
@@ -126,7 +176,7 @@ export const namesMachine = setup({
     context: {} as NamesContext,
     events: {} as NamesEvent,
     emitted: {} as NamesEmitted,
-    input: {} as { suffix?: string | undefined } | undefined,
+    input: {} as NamesInput,
   },
   actors: {
     fetchSuggestions: fromPromise<NameSuggestion[], { name: string; zone: string }>(notProvided('fetchSuggestions')),
@@ -138,11 +188,16 @@ export const namesMachine = setup({
     isValidName: ({ context, event }) => event.type === 'names.setName' && isValidNameLabel(nameLabel(event.name, context.suffix)),
     canRegister: ({ context }) => supportsNamespace('names', context.target?.namespace) && labelValid(context) && isNameAvailable(context) === true,
     isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
-    isOtherAddress: ({ context, event }) => event.type === 'names.setTarget' && (context.target === undefined || context.target.address.toLowerCase() !== event.target.address.toLowerCase()),
+    /** The root's account moment brings no account with names (none, or another namespace). */
+    isNoTarget: ({ event }) => event.type === 'root.account' && namesTarget(event.account) === undefined,
+    /** The root's account moment brings another address than the one registering. */
+    isOtherAddress: ({ context, event }) => event.type === 'root.account' && (context.target === undefined || context.target.address.toLowerCase() !== namesTarget(event.account)?.address.toLowerCase()),
   },
   actions: {
     setName: assign({ name: ({ context, event }) => (event.type === 'names.setName' ? event.name : context.name), message: undefined }),
-    setTarget: assign({ target: ({ context, event }) => (event.type === 'names.setTarget' ? event.target : context.target) }),
+    setTarget: assign({ target: ({ context, event }) => (event.type === 'root.account' ? namesTarget(event.account) : context.target) }),
+    tell: tellAction<NamesContext, NamesEvent>(),
+    report: reportAction<NamesContext, NamesEvent>(),
     startOver: assign({ name: '', suggestions: [], suggestionsFor: undefined, message: undefined, registered: undefined, signed: undefined }),
     clearTarget: assign({ target: undefined }),
     /** Params: the suggestions `fetchSuggestions` answered. */
@@ -163,7 +218,7 @@ export const namesMachine = setup({
   id: 'names',
   context: ({ input }) => ({
     suffix: input?.suffix ?? defaultNameSuffix,
-    target: undefined,
+    target: namesTarget(input?.target),
     name: '',
     suggestions: [],
     suggestionsFor: undefined,
@@ -209,7 +264,7 @@ export const namesMachine = setup({
         onDone: { target: 'registering', actions: { type: 'setSigned', params: ({ event }) => event.output } },
         onError: [
           { guard: 'isUserRejection', target: 'editing.ready', actions: 'emitCancelled' },
-          { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
+          { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed', reportFailure] },
         ],
       },
     },
@@ -219,16 +274,27 @@ export const namesMachine = setup({
         id: 'registerName',
         src: 'registerName',
         input: ({ context }) => ({ ...context.signed!, name: fullName(context), target: context.target! }),
-        onDone: { target: 'registered', actions: ['setRegistered', 'emitRegistered'] },
-        onError: { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed'] },
+        onDone: {
+          target: 'registered',
+          actions: ['setRegistered', 'emitRegistered', { type: 'tell', params: { to: 'account', event: { type: 'account.reload' } } }, ...showSuccess],
+        },
+        onError: { target: 'editing.ready', actions: ['setRegisterFailed', 'emitFailed', reportFailure] },
       },
     },
     registered: {
-      on: { 'names.reset': { target: 'editing', actions: 'startOver' } },
+      on: {
+        'names.start': { target: 'editing', actions: ['startOver', toRouter({ type: 'router.push', view: 'RegisterAccountName' })] },
+        'names.done': { target: 'editing', actions: ['startOver', toRouter({ type: 'router.reset', view: 'Account' })] },
+      },
     },
   },
   on: {
-    'names.setTarget': [{ guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver', 'clearProfile'] }, { actions: 'setTarget' }],
-    'names.clear': { target: '.editing', actions: ['clearTarget', 'startOver', 'clearProfile'] },
+    // Account's "Register a name" while a registration is not done: the form as it was.
+    'names.start': { actions: toRouter({ type: 'router.push', view: 'RegisterAccountName' }) },
+    'root.account': [
+      { guard: 'isNoTarget', target: '.editing', actions: ['clearTarget', 'startOver', 'clearProfile', leaveViews] },
+      { guard: 'isOtherAddress', target: '.editing', actions: ['setTarget', 'startOver', 'clearProfile', leaveViews] },
+      { actions: ['setTarget', leaveViews] },
+    ],
   },
 })

@@ -27,8 +27,9 @@ export type RouterContext = {
 
 /** Router events (spec §2 "Navigation rules"). */
 export type RouterEvent =
-  | { type: 'router.push'; view: ViewName; data?: ViewData }
-  | { type: 'router.replace'; view: ViewName; data?: ViewData }
+  /** `from` (push, replace, reset, back, clearTransactions): only while this view shows; elsewhere the event is ignored. */
+  | { type: 'router.push'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
+  | { type: 'router.replace'; view: ViewName; data?: ViewData; from?: ViewName | undefined }
   /** `isConnected`: whether an address is connected, for "back to Connect while connected shows Account". */
   /**
    * `from`: only while this view shows (an outcome that may arrive after the visitor left the view, such as a
@@ -50,7 +51,7 @@ export type RouterEvent =
    */
   | { type: 'router.popTransaction'; outcome: 'success' | 'error' | 'cancel'; isConnected: boolean; orElse?: RouterFallback | undefined }
   /** The modal closed: pending entries are dropped. */
-  | { type: 'router.clearTransactions' }
+  | { type: 'router.clearTransactions'; from?: ViewName | undefined }
   /** The top transaction ends without a wallet answer (a swap repriced before its prompt): dropped, history kept. */
   | { type: 'router.dropTransaction' }
 
@@ -94,7 +95,9 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * - `router.back` pops history; at the last entry it emits `router.closeRequested` (the modal closes). With `from`, it
  *   applies only while that view shows.
  *   Going back to Connect while an address is connected shows Account instead.
- * - `router.reset` starts a new history with one view. With `from`, it applies only while that view shows.
+ * - `router.reset` starts a new history with one view.
+ * - With `from`, `router.push`, `.replace`, `.reset`, `.back` and `.clearTransactions` apply only while that view shows
+ *   (a move that depends on the view: a registration's success view goes over the form, Account or the approval).
  * - `direction` is `next` after push/replace/reset and `prev` after back.
  * - The transaction stack (spec §4; at most 99 entries, spec §9): `router.pushTransaction` when the wallet is
  *   asked, `router.popTransaction` with the outcome: success shows the entry's view as a new history (send →
@@ -121,8 +124,8 @@ export const routerMachine = setup({
     /** The current history entry is this view. */
     isCurrent: ({ context }, params: { view: ViewName }) => current(context).view === params.view,
     isLastEntry: ({ context }) => context.history.length <= 1,
-    /** A back or a reset meant for another view than the current one (`router.back`, `router.reset` with `from`). */
-    isElsewhere: ({ context, event }) => (event.type === 'router.back' || event.type === 'router.reset') && event.from !== undefined && current(context).view !== event.from,
+    /** An event meant for another view than the current one (its `from`: push, replace, reset, back, clearTransactions). */
+    isElsewhere: ({ context, event }) => 'from' in event && event.from !== undefined && current(context).view !== event.from,
     isBackTarget: ({ context, event }, params: { view: ViewName }) => (event.type === 'router.back' || event.type === 'router.popTransaction') && backTarget(context, event.isConnected)?.view === params.view,
     isStackFull: ({ context }) => context.transactionStack.length >= context.transactionLimit,
     hasNoTransaction: ({ context }) => context.transactionStack.length === 0,
@@ -194,8 +197,16 @@ export const routerMachine = setup({
     ...Object.fromEntries(views.map((view) => [view, { tags: ['view'] }])),
   },
   on: {
-    'router.push': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const }))],
-    'router.replace': [{ guard: 'isCurrentView' }, ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] as const }))],
+    'router.push': [
+      { guard: 'isElsewhere' },
+      { guard: 'isCurrentView' },
+      ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['pushHistory', 'emitChanged'] as const })),
+    ],
+    'router.replace': [
+      { guard: 'isElsewhere' },
+      { guard: 'isCurrentView' },
+      ...views.map((view) => ({ guard: { type: 'isTarget' as const, params: { view } }, target: `.${view}`, actions: ['replaceHistory', 'emitChanged'] as const })),
+    ],
     'router.back': [
       { guard: 'isElsewhere' },
       { guard: 'isLastEntry', actions: 'requestClose' },
@@ -210,7 +221,7 @@ export const routerMachine = setup({
       { guard: 'isLastEntry', actions: ['dropTransaction', 'requestClose'] },
       ...views.map((view) => ({ guard: { type: 'isBackTarget' as const, params: { view } }, target: `.${view}`, actions: ['dropTransaction', 'popHistory', 'emitChanged'] as const })),
     ],
-    'router.clearTransactions': { actions: 'clearTransactions' },
+    'router.clearTransactions': [{ guard: 'isElsewhere' }, { actions: 'clearTransactions' }],
     'router.dropTransaction': [{ guard: 'hasNoTransaction' }, { actions: 'dropTransaction' }],
   },
 })

@@ -12,14 +12,15 @@ export type SystemMessage = { to: string; event: { type: string; [field: string]
 
 /**
  * The `tell` action a feature's setup declares (`actions: { tell: tellAction<Context, Event>() }`): it sends
- * `params.event` to the actor registered as `params.to`, when there is one (see {@link SystemMessage}). Typed by the
+ * `params.event` to the actor registered as `params.to`, when there is one (see {@link SystemMessage}; no params:
+ * nothing, for a message that depends on the event). Typed by the
  * machine's context and events, so that `setup` accepts it beside the machine's own actions.
  * @example setup({ types: { context: {} as C, events: {} as E }, actions: { tell: tellAction<C, E>() } })
  */
 export function tellAction<TContext extends MachineContext, TEvent extends EventObject>() {
-  return enqueueActions<TContext, TEvent, SystemMessage, TEvent, never, never, never, never, never>(({ system, enqueue }, params) => {
-    const ref = system.get(params.to)
-    if (ref) enqueue.sendTo(ref, params.event)
+  return enqueueActions<TContext, TEvent, SystemMessage | undefined, TEvent, never, never, never, never, never>(({ system, enqueue }, params) => {
+    const ref = params ? system.get(params.to) : undefined
+    if (ref && params) enqueue.sendTo(ref, params.event)
   })
 }
 

@@ -24,11 +24,7 @@ import { sendMachine, type SendEstimate, type SendTransferInput } from '../../ma
 import type { RemoteConfigInput } from '../../machines/remoteConfig.ts'
 import { siwxMachine, type SiwxInput, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../machines/siwx.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
-import { namesOutcomes } from '../../machines/names.outcomes.ts'
 import { deferred, type Deferred } from './deferred.ts'
-
-/** The hooks each feature's module brings with its machine (what `ui/assemble/<feature>.ts` exports as `on`). */
-const outcomesOf: Partial<Record<FeatureMachineId, FeatureRegistration['on']>> = { names: namesOutcomes }
 import { controllableConnectionActors } from './wallet-actors.ts'
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 
@@ -184,11 +180,7 @@ export function createRootHarness({
       storedConnectorId,
       ...(remoteConfig ? { featureFlags: { local: remoteConfig.local, basic: remoteConfig.basic } } : {}),
       features: featureRegistrations({ siwx, walletConnectConnectorId: options.walletConnectConnectorId, remoteConfig }, (id) =>
-        loaders?.[id]
-          ? { load: () => loaders[id]!().then((logic) => ({ logic, on: outcomesOf[id] })) }
-          : provided[id]
-            ? { logic: provided[id], on: outcomesOf[id] }
-            : { load: () => Promise.reject(new HarnessFeatureMissingError(id)) },
+        loaders?.[id] ? { load: loaders[id]! } : provided[id] ? { logic: provided[id] } : { load: () => Promise.reject(new HarnessFeatureMissingError(id)) },
       ).concat(extraFeatures),
     },
   }).start()

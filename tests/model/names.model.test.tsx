@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor } from 'xstate'
 import { privateKeyToAccount } from 'viem/accounts'
 import { verifyMessage } from 'viem'
 import { namesMachine } from '../../machines/names.ts'
@@ -9,6 +8,7 @@ import { timing } from '../../machines/timing.ts'
 import { ApiError } from '../../services/api.ts'
 import { assemble } from '../../ui/assemble/names.ts'
 import type { FeatureHost } from '../../ui/assemble/host.ts'
+import { coordination } from '../harness/coordination.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -33,6 +33,14 @@ const taken = [
   { name: FULL, registered: true },
   { name: 'alice-dev1.reown.id', registered: false },
 ]
+/** The root's account moment (`tag`: what it brings), while the names views show. */
+const moment = (account: typeof target | undefined, tag: string): E => ({
+  type: 'root.account',
+  change: account ? 'changed' : 'disconnected',
+  account: account ? { ...account, supported: true, testnet: true } : undefined,
+  holder: 'names',
+  tag,
+})
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
 const rejection = Object.assign(new Error('User rejected the request.'), { code: 4001 })
 const refused = new ApiError({ status: 400, body: { message: 'taken', reasons: [{ description: 'Name is already registered' }] }, url: 'http://127.0.0.1/v1/profile/account' })
@@ -44,7 +52,10 @@ const events = (snapshot: any): E[] => {
     { type: 'names.setName', name: NAME },
     { type: 'names.setName', name: 'abc' },
   ]
-  const account: E[] = snapshot.context.target ? [{ type: 'names.setTarget', target: { ...target, address: other } }, { type: 'names.clear' }] : [{ type: 'names.setTarget', target }]
+  // The root's account moments: another address, the same one on another chain, none; or the first account.
+  const account: E[] = snapshot.context.target
+    ? [moment({ ...target, address: other }, 'other'), moment({ ...target, caipNetworkId: 'eip155:31338' }, 'sameAddress'), moment(undefined, 'none')]
+    : [moment(target, 'connected')]
   const byState: Record<string, E[]> = {
     '{"editing":"idle"}': typed,
     '{"editing":"debouncing"}': [],
@@ -53,8 +64,10 @@ const events = (snapshot: any): E[] => {
     '{"editing":"failed"}': [{ type: 'names.setName', name: NAME }],
     '"signing"': [done('signRegistration', {}), error('signRegistration', rejection, 'rejected'), error('signRegistration', new Error('wallet broke'), 'broke')],
     '"registering"': [done('registerName', { success: true }), error('registerName', refused, 'refused'), error('registerName', new ApiError({ status: 500, body: {}, url: 'http://127.0.0.1/x' }), '500')],
-    '"registered"': [{ type: 'names.reset' }],
+    '"registered"': [{ type: 'names.start' }, { type: 'names.done' }],
   }
+  // Account's "Register a name" while a registration is not done: the form as it was.
+  if (key === '{"editing":"idle"}') byState[key]!.push({ type: 'names.start' })
   return [...(byState[key] ?? []), ...account, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) =>
@@ -98,7 +111,10 @@ async function walk(path: ModelPath) {
     }),
     signWithWallet: (input: { connectorId: string; address: string; message: string; namespace: string }) => hold('signRegistration', input),
   } as unknown as FeatureHost
-  const actor = createActor(assemble(host), { input: {} }).start()
+  // Run as the root runs it: beside the real router (the form showing over Account) and a recorder for Account's data.
+  const coordinated = coordination({ id: 'names', logic: assemble(host), input: {} }, { router: { view: 'Account' }, recorders: ['account'] })
+  coordinated.child('router').send({ type: 'router.push', view: 'RegisterAccountName' })
+  const actor = coordinated.feature
   try {
     for (const step of path.steps) {
       const e = step.event as E
@@ -136,12 +152,21 @@ async function walk(path: ModelPath) {
       if (snapshot.matches({ editing: 'ready' }) && !view.message) expect(['available', 'taken']).toContain(view.status)
       if (view.status === 'taken' || view.status === 'invalid') expect(view.canRegister).toBe(false)
       if (snapshot.matches('registered')) expect(view.registered).toBe(FULL)
-      // The profile name set by the registration stays for its address across a new visit (names.reset).
-      if (e.type === 'names.reset') expect(snapshot.context.profile).toEqual({ address: wallet.address, name: FULL })
-      if (e.type === 'names.clear' || (e.type === 'names.setTarget' && (e.target as { address: string }).address === other)) expect(snapshot.context.profile).toBeUndefined()
+      // The profile name set by the registration stays for its address across a new visit (names.start, names.done).
+      if ((e.type === 'names.start' || e.type === 'names.done') && snapshot.context.profile) expect(snapshot.context.profile).toEqual({ address: wallet.address, name: FULL })
+      if (e.tag === 'none' || e.tag === 'other') expect(snapshot.context.profile).toBeUndefined()
+      // Registered: Account's data reloaded and the success view over the form; Done: Account; another account: Account.
+      if (e.type === 'xstate.done.actor.registerName') {
+        expect(coordinated.heard.at(-1)).toEqual({ to: 'account', event: { type: 'account.reload' } })
+        expect(coordinated.views().at(-1)).toBe('RegisterAccountNameSuccess')
+      }
+      if (e.type === 'names.done' || e.tag === 'other' || e.tag === 'sameAddress') expect(coordinated.views()).toEqual(['Account'])
+      if (e.type === 'names.start') expect(coordinated.views().at(-1)).toBe('RegisterAccountName')
+      // A failure (not the visitor's rejection) is reported to the root.
+      if (e.tag === 'broke' || e.tag === 'refused' || e.tag === '500') expect(coordinated.reported.at(-1)).toMatchObject({ type: 'feature.reportError' })
     }
   } finally {
-    actor.stop()
+    coordinated.stop()
   }
 }
 

@@ -53,6 +53,10 @@ describe('router model: the chart', () => {
     { type: 'router.back', isConnected: true, from: 'OnRampCheckout' },
     // The email update's success leaving its view for Account: ignored on any other view.
     { type: 'router.reset', view: 'Account', from: 'UpdateEmailWallet' },
+    // A registered name's success view by the view it ends on (the form, Account, the approval): elsewhere ignored.
+    { type: 'router.replace', view: 'RegisterAccountNameSuccess', from: 'RegisterAccountName' },
+    { type: 'router.push', view: 'RegisterAccountNameSuccess', from: 'Account' },
+    { type: 'router.clearTransactions', from: 'ApproveTransaction' },
   ]
   const everyEvent = (s: any): ModelEvent[] => (history(s).length >= maxDepth ? [...back, ...stackEvents(s)] : [...stackEvents(s), ...moves(history(s).length === 1 ? views : pivots(s)), ...back])
   const runs: Array<ReturnType<typeof buildModelPaths>> = []

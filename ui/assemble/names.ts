@@ -30,6 +30,3 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
-
-/** The registration's hooks that arrive with the machine (`machines/names.outcomes.ts`). */
-export { namesOutcomes as on } from '../../machines/names.outcomes.ts'
