@@ -3,9 +3,12 @@
  * output only. Three steps:
  * 1. `vite build -c vite.lib.config.ts`: every public entry to ESM JavaScript in dist/lib (chunks kept, `'use client'`
  *    on the React entry); and `vite.element.config.ts` when present: the custom elements' single file in dist/element.
- * 2. `tsc -p tsconfig.build.json`: declarations in dist/lib/types; their relative imports rewritten from `.ts`/`.tsx`
- *    to `.js` (tsc's rewriteRelativeImportExtensions rewrites emitted JS only, not declarations), so a consumer's
- *    TypeScript resolves them without allowImportingTsExtensions.
+ * 2. `tsc -p tsconfig.build.json --noCheck`: declarations in dist/lib/types; their relative imports rewritten from
+ *    `.ts`/`.tsx` to `.js` (tsc's rewriteRelativeImportExtensions rewrites emitted JS only, not declarations), so a
+ *    consumer's TypeScript resolves them without allowImportingTsExtensions. `--noCheck` emits without the full type
+ *    check (about 10 of 34 CPU-seconds): `npm run typecheck` checks the same sources (`npm test`, CI), declaration emit
+ *    errors still fail the build, and the examples (tests/examples) check the emitted declarations with
+ *    `skipLibCheck: false`.
  * 3. Checks of the output: the React entry starts with `'use client'`, no chunk reads a bare `global` (a consumer has
  *    no `global` define), every entry has its declaration file.
  */
@@ -41,8 +44,8 @@ export async function buildLib(): Promise<void> {
   // dist/element when its config is there (written beside this build; built only once it exists).
   if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
 
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
-  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (${tsc.status})`)
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' })
+  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json --noCheck failed (${tsc.status})`)
   for (const file of files(join(out, 'types'), '.d.ts')) {
     const source = readFileSync(file, 'utf8')
     const rewritten = rewriteDeclarationImports(source)
