@@ -6,8 +6,7 @@ import { onrampMessageRefs, type OnrampMessage } from './onramp.messages.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
-import type { RouterEvent } from './router.ts'
-import type { SystemMessage } from './system.ts'
+import { backToFormAction, tellAction, type SystemMessage } from './system.ts'
 import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
@@ -264,16 +263,9 @@ const onrampBase = setup({
 const onrampSetup = onrampBase.extend({
   actions: {
     /** Tells the actor registered as `params.to` (the router) `params.event`, when it exists (see `machines/system.ts`). */
-    tell: enqueueActions(({ system, enqueue }, params: SystemMessage) => {
-      const ref = system.get(params.to)
-      if (ref) enqueue.sendTo(ref, params.event)
-    }),
+    tell: tellAction<OnrampContext, OnrampEvent>(),
     /** From the provider choice back to the form. */
-    backToForm: enqueueActions(({ context, system, enqueue }) => {
-      const router = system.get('router')
-      const back: RouterEvent = { type: 'router.back', isConnected: Boolean(context.target) }
-      if (router) enqueue.sendTo(router, back)
-    }),
+    backToForm: backToFormAction<OnrampContext, OnrampEvent>(),
     /** The purchase arrived: the wallet's balance and Account's data (balances, Activity) are read again. */
     refreshBalances: enqueueActions(({ context, system, enqueue }) => {
       const connection = context.target ? system.get(`connection.${context.target.namespace}`) : undefined

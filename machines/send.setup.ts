@@ -9,11 +9,10 @@ import { sendableTokens, tokenKey } from './send.tokens.ts'
 import { feeReserveFactor, parseAmount, parseReceiver, tokenBalanceUnits } from './send.amounts.ts'
 import { timing } from './timing.ts'
 import { messageOf } from './messages.ts'
-import type { RouterEvent } from './router.ts'
 import type { ToastEvent } from './toast.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
 import { supportsNamespace } from './namespaces.ts'
-import type { SystemMessage } from './system.ts'
+import { backToFormAction, popTransactionAction, reserveTransactionAction, tellAction } from './system.ts'
 import type { SendContext, SendEmitted, SendEstimate, SendEvent, SendInput, SendTransferInput } from './send.types.ts'
 import { actorErrorOf } from './narrow.ts'
 
@@ -224,33 +223,13 @@ const sendBase = setup({
 export const sendSetup = sendBase.extend({
   actions: {
     /** Tells the actor registered as `params.to` (the router, the toast) `params.event`, when it exists (see `machines/system.ts`). */
-    tell: enqueueActions(({ system, enqueue }, params: SystemMessage) => {
-      const ref = system.get(params.to)
-      if (ref) enqueue.sendTo(ref, params.event)
-    }),
+    tell: tellAction<SendContext, SendEvent>(),
     /** Asks the router for the transaction's entry on the stack; it answers `router.transactionAccepted` or `…Refused` (full). */
-    reserveTransaction: enqueueActions(({ self, system, enqueue }) => {
-      const router = system.get('router')
-      const push: RouterEvent = { type: 'router.pushTransaction', id: `send-${Date.now().toString(36)}`, onSuccess: 'Account', replyTo: self }
-      if (router) enqueue.sendTo(router, push)
-    }),
-    /**
-     * The outcome pops the transaction's entry (success: Account as a new history; error, cancel: back one view). With no
-     * entry left on the preview (the modal was closed and reopened meanwhile), the views move to `orElse` instead:
-     * Account as a new history, or the form in the preview's place.
-     */
-    popTransaction: enqueueActions(({ context, system, enqueue }, params: { outcome: 'success' | 'error' | 'cancel'; orElse: 'Account' | 'Send' }) => {
-      const router = system.get('router')
-      const orElse = params.orElse === 'Account' ? ({ from: 'SendPreview', type: 'router.reset', view: 'Account' } as const) : ({ from: 'SendPreview', type: 'router.replace', view: 'Send' } as const)
-      const pop: RouterEvent = { type: 'router.popTransaction', outcome: params.outcome, isConnected: Boolean(context.target), orElse }
-      if (router) enqueue.sendTo(router, pop)
-    }),
+    reserveTransaction: reserveTransactionAction<SendContext, SendEvent>('send'),
+    /** The outcome pops the transaction's entry; with none left on the preview, Account or the form (`orElse`). */
+    popTransaction: popTransactionAction<SendContext, SendEvent>({ preview: 'SendPreview', form: 'Send' }),
     /** From the picker back to the form. */
-    backToForm: enqueueActions(({ context, system, enqueue }) => {
-      const router = system.get('router')
-      const back: RouterEvent = { type: 'router.back', isConnected: Boolean(context.target) }
-      if (router) enqueue.sendTo(router, back)
-    }),
+    backToForm: backToFormAction<SendContext, SendEvent>(),
     /** After a send (spec §4): the wallet's balance and Account's data are read again (the token sent first). */
     refreshBalances: enqueueActions(({ context, system, enqueue }) => {
       const connection = context.target ? system.get(`connection.${context.target.namespace}`) : undefined

@@ -29,7 +29,7 @@ const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMes
 /** The preview with no stack entry left (closed and reopened meanwhile): Account after a success… */
 const orAccount = 'Account'
 /** …the form again after a failure or a rejection. */
-const orForm = 'Send'
+const orForm = 'form'
 /** The send's loading toast hidden when the send is cleared before its outcome (never another toast). */
 const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'sendSubmitted' } } } as const
 /** The preview shown (over the form, or over Account when asked for a pending send). */

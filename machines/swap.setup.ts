@@ -22,7 +22,7 @@ import {
   type SwapTarget,
   type SwapTransaction,
 } from './swap.types.ts'
-import type { SystemMessage } from './system.ts'
+import { backToFormAction, popTransactionAction, reserveTransactionAction, tellAction } from './system.ts'
 import { timing } from './timing.ts'
 import type { ToastEvent } from './toast.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
@@ -223,10 +223,7 @@ const swapBase = setup({
 export const swapSetup = swapBase.extend({
   actions: {
     /** Tells the actor registered as `params.to` (the router, the toast) `params.event`, when it exists (see `machines/system.ts`). */
-    tell: enqueueActions(({ system, enqueue }, params: SystemMessage) => {
-      const ref = system.get(params.to)
-      if (ref) enqueue.sendTo(ref, params.event)
-    }),
+    tell: tellAction<SwapContext, SwapEvent>(),
     /** The picker for a side of the form (its view data names the side). */
     showPicker: enqueueActions(({ event, system, enqueue }) => {
       const router = system.get('router')
@@ -235,28 +232,14 @@ export const swapSetup = swapBase.extend({
       enqueue.sendTo(router, push)
     }),
     /** Asks the router for the swap's entry on the stack (the approval and the swap are one); it answers `router.transactionAccepted` or `…Refused` (full). */
-    reserveTransaction: enqueueActions(({ self, system, enqueue }) => {
-      const router = system.get('router')
-      const push: RouterEvent = { type: 'router.pushTransaction', id: `swap-${Date.now().toString(36)}`, onSuccess: 'Account', replyTo: self }
-      if (router) enqueue.sendTo(router, push)
-    }),
+    reserveTransaction: reserveTransactionAction<SwapContext, SwapEvent>('swap'),
     /**
-     * The outcome pops the swap's entry (success: Account as a new history; error, cancel: back one view). With no entry
-     * left on the preview (the modal was closed and reopened meanwhile, or a Check again after an unknown end), the views
-     * move instead: Account as a new history after a success, the form in the preview's place after a failure.
+     * The outcome pops the swap's entry. With no entry left on the preview (the modal was closed and reopened meanwhile,
+     * or a Check again after an unknown end): Account after a success, the form in the preview's place after a failure.
      */
-    popTransaction: enqueueActions(({ context, system, enqueue }, params: { outcome: 'success' | 'error' | 'cancel' }) => {
-      const router = system.get('router')
-      const orElse = params.outcome === 'success' ? ({ from: 'SwapPreview', type: 'router.reset', view: 'Account' } as const) : ({ from: 'SwapPreview', type: 'router.replace', view: 'Swap' } as const)
-      const pop: RouterEvent = { type: 'router.popTransaction', outcome: params.outcome, isConnected: Boolean(context.target), orElse }
-      if (router) enqueue.sendTo(router, pop)
-    }),
+    popTransaction: popTransactionAction<SwapContext, SwapEvent>({ preview: 'SwapPreview', form: 'Swap' }),
     /** From the picker back to the form. */
-    backToForm: enqueueActions(({ context, system, enqueue }) => {
-      const router = system.get('router')
-      const back: RouterEvent = { type: 'router.back', isConnected: Boolean(context.target) }
-      if (router) enqueue.sendTo(router, back)
-    }),
+    backToForm: backToFormAction<SwapContext, SwapEvent>(),
     /** After a swap: the wallet's balance and Account's data (its balances and Activity) are read again. */
     refreshBalances: enqueueActions(({ context, system, enqueue }) => {
       const connection = context.target ? system.get(`connection.${context.target.namespace}`) : undefined
