@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { fromPromise } from 'xstate'
+import { coordination } from '../tests/harness/coordination.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { messageOf } from './messages.ts'
-import { routerMachine } from './router.ts'
 import { sendMachine, tokenKey, type SendEstimate, type SendTarget } from './send.ts'
-import { toastMachine } from './toast.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
 
@@ -23,11 +22,8 @@ const dev: TokenBalance = { name: 'Dev Token', symbol: 'DEV', chainId: 'eip155:3
 const fee: SendEstimate = { gas: '21000', gasPrice: '1', fee: '21000' }
 
 function system(transactionLimit = 99) {
-  const heard: Array<{ to: string; event: EventObject }> = []
-  const reported: EventObject[] = []
   const sends: Deferred<{ hash: string }>[] = []
   const ends: Deferred<TransactionEnd>[] = []
-  const recorder = fromCallback<EventObject, { to: string }>(({ input, receive }) => receive((event) => void heard.push({ to: input.to, event })))
   const send = sendMachine.provide({
     actors: {
       fetchBalances: fromPromise(async () => [eth, dev]),
@@ -50,22 +46,9 @@ function system(transactionLimit = 99) {
       }),
     },
   })
-  const host = setup({ actors: { router: routerMachine, toast: toastMachine, recorder, send } }).createMachine({
-    invoke: [
-      { id: 'router', src: 'router', systemId: 'router', input: { view: 'Account', transactionLimit } },
-      { id: 'toast', src: 'toast', systemId: 'toast' },
-      { id: 'account', src: 'recorder', systemId: 'account', input: { to: 'account' } },
-      { id: 'connection', src: 'recorder', systemId: 'connection.eip155', input: { to: 'connection.eip155' } },
-      { id: 'send', src: 'send', systemId: 'send', input: { target } },
-    ],
-    on: { '*': { actions: ({ event }) => void reported.push(event) } },
-  })
-  const actor = createActor(host).start()
-  const child = (id: string) => actor.system.get(id)!
-  const views = () =>
-    child('router')
-      .getSnapshot()
-      .context.history.map((h: { view: string }) => h.view)
+  // Run as the root runs it: beside the real router and toast, recorders standing for Account's data and the connection.
+  const s = coordination({ id: 'send', logic: send, input: { target } }, { router: { view: 'Account', transactionLimit }, toast: true, recorders: ['account', 'connection.eip155'] })
+  const { heard, reported, child, views } = s
   const sendActor = child('send')
   /** Account → Send (the DEV row), a valid transfer reviewed: the preview is ready. */
   async function previewReady() {

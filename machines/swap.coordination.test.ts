@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
+import { fromPromise } from 'xstate'
+import { coordination } from '../tests/harness/coordination.ts'
 import type { TokenBalance } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
 import { messageOf } from './messages.ts'
-import { routerMachine } from './router.ts'
 import { swapMachine, type SwapQuoteInput, type SwapTarget, type SwapToken, type SwapTransaction } from './swap.ts'
 import type { SwapReviewDetails } from './swap.tokens.ts'
 import { timing } from './timing.ts'
-import { toastMachine } from './toast.ts'
 import { transactionMachine } from './transaction.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
 
@@ -27,10 +26,7 @@ const balances: TokenBalance[] = [{ name: 'Ether', symbol: 'ETH', chainId: chain
 const swapTx: SwapTransaction = { from: target.address, to: '0x1111111111111111111111111111111111111111', data: '0x7ff36ab5', value: '500000000000000000' }
 
 function system(transactionLimit = 99) {
-  const heard: Array<{ to: string; event: EventObject }> = []
-  const reported: EventObject[] = []
   const sends: Deferred<{ hash: string }>[] = []
-  const recorder = fromCallback<EventObject, { to: string }>(({ input, receive }) => receive((event) => void heard.push({ to: input.to, event })))
   const swap = swapMachine.provide({
     actors: {
       loadSwap: fromPromise(async () => ({ tokens: [ETH, DEV], balances })),
@@ -52,22 +48,9 @@ function system(transactionLimit = 99) {
       }),
     },
   })
-  const host = setup({ actors: { router: routerMachine, toast: toastMachine, recorder, swap } }).createMachine({
-    invoke: [
-      { id: 'router', src: 'router', systemId: 'router', input: { view: 'Account', transactionLimit } },
-      { id: 'toast', src: 'toast', systemId: 'toast' },
-      { id: 'account', src: 'recorder', systemId: 'account', input: { to: 'account' } },
-      { id: 'connection', src: 'recorder', systemId: 'connection.eip155', input: { to: 'connection.eip155' } },
-      { id: 'swap', src: 'swap', systemId: 'swap', input: { target } },
-    ],
-    on: { '*': { actions: ({ event }) => void reported.push(event) } },
-  })
-  const actor = createActor(host).start()
-  const child = (id: string) => actor.system.get(id)!
-  const views = () =>
-    child('router')
-      .getSnapshot()
-      .context.history.map((h: { view: string }) => h.view)
+  // Run as the root runs it: beside the real router and toast, recorders standing for Account's data and the connection.
+  const s = coordination({ id: 'swap', logic: swap, input: { target } }, { router: { view: 'Account', transactionLimit }, toast: true, recorders: ['account', 'connection.eip155'] })
+  const { heard, reported, child, views } = s
   const stack = () => child('router').getSnapshot().context.transactionStack as unknown[]
   const toast = () => child('toast').getSnapshot().context.next ?? child('toast').getSnapshot().context.current
   const swapActor = child('swap')
