@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test'
 import { accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
 import { untilSettled } from './settle.ts'
 
+// Motion is the subject: these pages do not prefer reduced motion (the suite's pages do, playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' })
+
 /** The dialog's height at each animation frame for `frames` frames, starting now. */
 function dialogHeights(page: Page, frames: number): Promise<number[]> {
   return page.evaluate(

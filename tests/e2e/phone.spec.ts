@@ -125,6 +125,8 @@ test('the modal is a bottom sheet on a phone: full width, on the bottom edge, to
 
 test('the sheet slides up as it enters, and does not under prefers-reduced-motion', async ({ page }) => {
   const animation = () => page.evaluate(() => getComputedStyle(document.querySelector('[data-testid="latchkey-modal"]')!.shadowRoot!.querySelector('[role="dialog"]')!).animationName)
+  // Motion is the subject: this page does not prefer reduced motion (the suite's pages do, playwright.config.ts).
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
   await openPhoneDemo(page)
   await openConnect(page)
   expect(await animation()).toBe('lk-sheet-up')
