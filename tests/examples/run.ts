@@ -7,7 +7,9 @@
  *    so nothing resolves from the repository's own node_modules — and installed there with
  *    `npm install --prefer-offline --no-audit --no-fund` (the user's npm cache, shared by all examples; `latchkey` is
  *    `file:../latchkey.tgz`, reinstalled every run), then built with its own `npm run build` (the template's strict
- *    type check, then the bundler).
+ *    type check, then the bundler). Fewest dependencies first; in a new work directory an example's node_modules
+ *    starts as a hard-linked copy of the installed example's that shares the most dependencies (seedNodeModules),
+ *    which its own `npm install` then makes its own (about 30 of 115 CPU-seconds of extraction saved).
  * 3. One anvil (chain 31337, a free port), the dev wallet's init script (tests/examples/wallet.ts as one IIFE file),
  *    and each example's `npm start` serving its build on a free port (`PORT`, 127.0.0.1).
  * 4. Playwright (tests/examples/playwright.config.ts): one spec per example, `tests/examples/<name>.spec.ts`.
@@ -17,7 +19,7 @@
  * Prints the time of each phase.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -98,6 +100,36 @@ function copyExample(name: string): string {
   return to
 }
 
+/** The names of an example's `dependencies` and `devDependencies` (its package.json). */
+function dependencyNames(dir: string): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: object; devDependencies?: object }
+  return new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})])
+}
+
+/**
+ * A work copy without node_modules (a new work directory) starts from a hard-linked copy of the node_modules of the
+ * installed example that shares the most dependency names with it (`cp -al`: no file is written, the packages npm
+ * would extract again are there already); its own `npm install` then resolves its own package.json, keeps what
+ * satisfies it, replaces what does not (React 18 over 19, wagmi 2 over 3) and removes what it does not need. The
+ * caches the builds write in node_modules (`.tmp`, `.vite`, `.cache`), npm's record of the other tree
+ * (`.package-lock.json`) and `latchkey` are not copied. Returns the seed's name, or undefined (nothing to start from).
+ */
+function seedNodeModules(name: string, dir: string, installed: readonly string[], dirs: Record<string, string>): string | undefined {
+  const target = join(dir, 'node_modules')
+  if (existsSync(target)) return undefined
+  const wanted = dependencyNames(dir)
+  const overlap = (other: string) => [...dependencyNames(dirs[other]!)].filter((d) => wanted.has(d)).length
+  const seed = [...installed].sort((a, b) => overlap(b) - overlap(a))[0]
+  if (seed === undefined || overlap(seed) === 0) return undefined
+  const source = join(dirs[seed]!, 'node_modules')
+  mkdirSync(target)
+  const skip = new Set(['.tmp', '.vite', '.cache', '.package-lock.json', 'latchkey'])
+  const entries = readdirSync(source).filter((entry) => !skip.has(entry))
+  const copy = spawnSync('cp', ['-al', ...entries.map((entry) => join(source, entry)), target], { stdio: 'inherit' })
+  if (copy.status !== 0) throw new Error(`${name}: cp -al of ${seed}'s node_modules failed (exit ${copy.status ?? copy.signal})`)
+  return seed
+}
+
 /** Builds tests/examples/wallet.ts into one IIFE file (the page init script); returns its path. */
 async function buildWalletScript(): Promise<string> {
   const outDir = join(work, '.dev-wallet')
@@ -173,9 +205,22 @@ async function main(): Promise<number> {
   // disk, the builds on the CPU: side by side they share the two cores). Each step is timed on its own.
   const dirs: Record<string, string> = {}
   for (const name of examples) dirs[name] = copyExample(name)
+  // Fewest dependencies first: the examples after them start from their installed node_modules (seedNodeModules).
+  const order = [...examples].sort((a, b) => dependencyNames(dirs[a]!).size - dependencyNames(dirs[b]!).size)
+  const installed: string[] = []
+  let firstDone = () => {}
+  const firstInstalled = new Promise<void>((resolve) => (firstDone = resolve))
   await phase(`examples prepared (${examples.length}, two at a time)`, () =>
-    inPool(examples, 2, async (name) => {
-      await phase(`${name}: npm install`, () => shAsync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dirs[name]!))
+    inPool(order, 2, async (name) => {
+      // A new work directory: the first example's install ends before the others start, so each has a seed.
+      if (name !== order[0] && !existsSync(join(dirs[name]!, 'node_modules'))) await firstInstalled
+      try {
+        const seed = seedNodeModules(name, dirs[name]!, installed, dirs)
+        await phase(`${name}: npm install${seed ? ` (node_modules hard-linked from ${seed})` : ''}`, () => shAsync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dirs[name]!))
+        installed.push(name)
+      } finally {
+        if (name === order[0]) firstDone()
+      }
       await phase(`${name}: npm run build`, () => shAsync('npm', ['run', 'build'], dirs[name]!, { NEXT_TELEMETRY_DISABLED: '1' }))
       // The package's declarations checked too (the templates skip library checks): `typecheck:libs` when the example has one.
       await phase(`${name}: npm run typecheck:libs`, () => shAsync('npm', ['run', 'typecheck:libs', '--if-present'], dirs[name]!))
