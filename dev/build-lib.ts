@@ -17,8 +17,17 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { BaseError } from '../kernel/errors.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The package build failed: the declarations' compiler exited non-zero, or a check of the output found problems (`details`). */
+class LibBuildError extends BaseError {
+  override name = 'LibBuildError'
+  constructor(shortMessage: string, details?: string) {
+    super(shortMessage, details ? { details } : {})
+  }
+}
 const out = join(root, 'dist/lib')
 
 function files(dir: string, suffix: string): string[] {
@@ -45,7 +54,7 @@ export async function buildLib(): Promise<void> {
   if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
 
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' })
-  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json --noCheck failed (${tsc.status})`)
+  if (tsc.status !== 0) throw new LibBuildError(`tsc -p tsconfig.build.json --noCheck failed (${tsc.status})`)
   for (const file of files(join(out, 'types'), '.d.ts')) {
     const source = readFileSync(file, 'utf8')
     const rewritten = rewriteDeclarationImports(source)
@@ -70,7 +79,7 @@ export async function buildLib(): Promise<void> {
       problems.push(`entry ${name}: no declaration at ${declaration.slice(root.length)}`)
     }
   }
-  if (problems.length) throw new Error(`The package build is not right:\n${problems.join('\n')}`)
+  if (problems.length) throw new LibBuildError('The package build is not right', problems.join('\n'))
   console.log(`latchkey: built ${Object.keys(libEntries).join(', ')} into dist/lib in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
