@@ -47,12 +47,7 @@ export function factsFor(context: RootContext, id: string | undefined): FeatureF
   const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
   const self = id ? context.features[id]?.getSnapshot() : undefined
   return {
-    view: context.view,
-    holder: holderOf(context, context.view)?.id,
-    isConnecting: isConnectingView(context, context.view),
-    account: connectedAccount(context),
-    connection: activeConnection(context),
-    flags: context.flags,
+    ...availabilityFacts(context),
     transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
     toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
     self,
