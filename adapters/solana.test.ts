@@ -13,6 +13,7 @@ import { DevSolanaWallet } from '../dev/solana-wallet/wallet.ts'
 import type { DevSolanaWalletOptions } from '../dev/solana-wallet/wallet.ts'
 import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
 import { SOLANA_LOCALNET_REFERENCE, solanaLocalnetAt } from '../dev/solana/network.ts'
+import { createManualClock } from '../tests/harness/clock.ts'
 import { ConnectorNotFoundError, NotConnectedError } from './eip155.ts'
 import { BaseError, InvalidProviderResponseError, UnauthorizedProviderError, UnsupportedProviderMethodError, UserRejectedRequestError } from './errors.ts'
 import { solana as solanaMainnet, solanaDevnet } from './networks.ts'
@@ -220,20 +221,32 @@ describe('getBalance', () => {
     expect((await solana.getBalance({ connectorId: wallet.name, address: fresh, network: localnet })).value).toBe(0n)
   })
 
-  test('behavior: a malformed address is refused before any call; an RPC that does not answer is SolanaRpcRequestError', async () => {
+  test('behavior: a malformed address is refused before any call; an RPC that answers 503 is asked 4 times, 1 s apart (spec §9), then SolanaRpcRequestError', async () => {
     const solana = adapter()
     for (const address of ['0OIl', 'not base58 at all!', base58Encode(new Uint8Array(31).fill(9)), '']) {
       await expect(solana.getBalance({ connectorId: 'x', address, network: localnet })).rejects.toBeInstanceOf(InvalidSolanaAddressError)
     }
     // An RPC that answers 503 to everything.
+    let posts = 0
     const down = createServer((request, response) => {
       const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' }
+      if (request.method === 'POST') posts++
       response.writeHead(request.method === 'OPTIONS' ? 204 : 503, cors).end(request.method === 'OPTIONS' ? undefined : 'unavailable')
     })
     await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve))
     try {
       const network = solanaLocalnetAt(`http://127.0.0.1:${(down.address() as AddressInfo).port}`)
-      const error = await solana.getBalance({ connectorId: 'x', address: funded[0]!.publicKey.toBase58(), network }).catch((e: unknown) => e)
+      // The transport's retry waits run on the adapter's clock: moved here as soon as each is set.
+      const clock = createManualClock()
+      const pending = createSolanaAdapter({ networks: [network], rpc: { clock } })
+        .getBalance({ connectorId: 'x', address: funded[0]!.publicKey.toBase58(), network })
+        .catch((e: unknown) => e)
+      for (let wait = 0; wait < 3; wait++) {
+        await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]))
+        clock.advance(1_000)
+      }
+      const error = await pending
+      expect(posts).toBe(4)
       expect(error).toBeInstanceOf(SolanaRpcRequestError)
       expect((error as SolanaRpcRequestError).details).toMatch(/503/)
     } finally {

@@ -62,8 +62,8 @@ export type SolanaTransferErrorType =
 /** Options of {@link createSolanaTransferAdapter}. */
 export type CreateSolanaTransferAdapterParameters = {
   /** The Solana adapter whose wallets send (`createSolanaAdapter`). */
-  adapter: Pick<SolanaAdapter, 'getWallet' | 'getAccount' | 'walletChainFor' | 'connection'>
-  /** The dapp's Solana networks: the transfer's CAIP-2 id picks the RPC URL (`rpcUrls.default.http[0]`). */
+  adapter: Pick<SolanaAdapter, 'getWallet' | 'getAccount' | 'walletChainFor' | 'connection' | 'nodeUrl'>
+  /** The dapp's Solana networks: the transfer's CAIP-2 id picks the network, whose node URL is the adapter's `nodeUrl` (spec §7.4). */
   networks: readonly CaipNetwork[]
   /**
    * Who broadcasts: `'wallet'` (default) uses the wallet's `solana:signAndSendTransaction` when it has it, else
@@ -128,7 +128,7 @@ export function createSolanaTransferAdapter({
 }: CreateSolanaTransferAdapterParameters): TransferAdapter {
   function check(request: TransferRequest): CheckedTransfer {
     const network = networkOf(networks, request.caipNetworkId)
-    const rpcUrl = network.rpcUrls.default.http[0]
+    const rpcUrl = adapter.nodeUrl(network)
     if (!rpcUrl) throw new InvalidTransferError('caipNetworkId', `${network.caipNetworkId} has no RPC URL.`)
     if (request.tokenAddress !== undefined) throw new InvalidTransferError('tokenAddress', 'Only SOL transfers are supported on Solana; SPL tokens are not.', 'Unsupported token')
     const from = checkAddress('from', request.from)
@@ -230,7 +230,7 @@ export function createSolanaTransferAdapter({
 
     async waitForTransfer({ caipNetworkId, hash, signal }): Promise<TransferReceipt> {
       const network = networkOf(networks, caipNetworkId)
-      const rpcUrl = network.rpcUrls.default.http[0]
+      const rpcUrl = adapter.nodeUrl(network)
       if (!rpcUrl) throw new InvalidTransferError('caipNetworkId', `${network.caipNetworkId} has no RPC URL.`)
       if (!isSignature(hash)) throw new InvalidTransferError('hash', `Expected a base58 64-byte transaction signature, got ${JSON.stringify(hash)}.`)
       const connection = await adapter.connection(rpcUrl)

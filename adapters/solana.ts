@@ -13,6 +13,7 @@ import type { Account, ChainAdapter, Connector, NativeBalance, SignMessageParame
 import { loadPeer, MissingPeerDependencyError } from './peers.ts'
 import { authSolanaConnectorId, createAuthSolanaWallet } from './solana.auth.ts'
 import type { EmbeddedSolanaBackend } from './solana.auth.ts'
+import { createRpcTransport, rpcNodeUrl, type CreateRpcTransportParameters } from './rpc.ts'
 
 /**
  * The Solana adapter (spec §3, §4, §5): wallets discovered through the Wallet Standard, balances read
@@ -100,6 +101,12 @@ export type CreateSolanaAdapterParameters = {
    * Solana side on first use.
    */
   auth?: { load(): Promise<EmbeddedSolanaBackend> } | undefined
+  /**
+   * The JSON-RPC node of the reads and sends (spec §7.4, adapters/rpc.ts): `host` (`{rpc host}`) and `projectId` pick
+   * each network's node URL ({@link rpcNodeUrl}); `fetch`, `clock` and the timing set the transport web3.js posts
+   * through (spec §9: 10 s timeout, 3 retries, 1 s apart). Without it, each network's own `rpcUrls` and the defaults.
+   */
+  rpc?: ({ host?: string | undefined; projectId?: string | undefined } & Omit<CreateRpcTransportParameters, 'url'>) | undefined
 }
 
 /** What {@link createSolanaAdapter} returns: the contract plus what the transfer adapter needs. */
@@ -112,8 +119,13 @@ export type SolanaAdapter = ChainAdapter & {
   getAccount(connectorId: string, address: string): WalletAccount | undefined
   /** The wallet's chain id (`solana:<reference>` or a cluster alias) for a network, if the wallet supports it. */
   walletChainFor(connectorId: string, network: Pick<CaipNetwork, 'id' | 'caipNetworkId'>): IdentifierString | undefined
-  /** A web3.js `Connection` for an RPC URL (one per URL, commitment 'confirmed'); loads web3.js. */
+  /**
+   * A web3.js `Connection` for an RPC URL (one per URL, commitment 'confirmed'), posting through the JSON-RPC transport
+   * (adapters/rpc.ts: timeout and retries of spec §9; web3.js's own retry on 429 off); loads web3.js.
+   */
   connection(rpcUrl: string): Promise<Connection>
+  /** The node URL of a network's reads and sends (spec §7.4, {@link rpcNodeUrl}); '' when it has none. */
+  nodeUrl(network: CaipNetwork): string
   /** Forgets the RPC connections (listeners are removed by the unsubscribe functions the watchers return). */
   destroy(): void
 }
@@ -124,7 +136,8 @@ export type SolanaAdapter = ChainAdapter & {
  *
  * - `connect`: `standard:connect` (prompts); `reconnect`: `standard:connect` with `{ silent: true }`, waiting up to
  *   {@link connectorDiscoveryTimeout} ms for the wallet to register; no accounts → `NotConnectedError`.
- * - `getBalance`: web3.js `Connection(network.rpcUrls.default.http[0]).getBalance` → lamports, 9 decimals.
+ * - `getBalance`: web3.js `Connection(nodeUrl(network)).getBalance` → lamports, 9 decimals (the node URL of spec §7.4:
+ *   the project's node for a built-in network, else the network's own `rpcUrls`; see `rpc`).
  * - `switchChain` resolves when the wallet supports the network, else {@link SolanaChainNotSupportedError};
  *   `addChain` always throws `UnsupportedProviderMethodError` (4200): Solana wallets add no networks.
  * - `watchWallet`: `standard:events` `change` with accounts → `accountsChanged` (none left → `disconnect`); the
@@ -142,7 +155,7 @@ export type SolanaAdapter = ChainAdapter & {
  * const { accounts } = await solana.connect({ connectorId: 'Latchkey Dev Solana Wallet' })
  * const { value } = await solana.getBalance({ connectorId, address: accounts[0], network: solanaLocalnet }) // lamports
  */
-export function createSolanaAdapter({ networks = [], wallets: registry, auth }: CreateSolanaAdapterParameters = {}): SolanaAdapter {
+export function createSolanaAdapter({ networks = [], wallets: registry, auth, rpc: rpcOptions = {} }: CreateSolanaAdapterParameters = {}): SolanaAdapter {
   const authWallet = auth ? createAuthSolanaWallet({ chains: networks.filter((n) => n.chainNamespace === 'solana').map((n) => n.caipNetworkId), load: auth.load }) : undefined
   let walletsApi = registry
   const ensureWallets = (): Pick<Wallets, 'get' | 'on'> => (walletsApi ??= getWallets())
@@ -150,7 +163,9 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
   const connection = (rpcUrl: string): Promise<Connection> => {
     let found = connections.get(rpcUrl)
     if (!found) {
-      found = loadSolanaWeb3().then(({ Connection }) => new Connection(rpcUrl, 'confirmed'))
+      const { host, projectId, ...transport } = rpcOptions
+      const { fetch } = createRpcTransport({ url: rpcUrl, ...transport })
+      found = loadSolanaWeb3().then(({ Connection }) => new Connection(rpcUrl, { commitment: 'confirmed', fetch, disableRetryOnRateLimit: true }))
       connections.set(rpcUrl, found)
     }
     return found
@@ -230,6 +245,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
       return wallet ? walletChain(wallet, network) : undefined
     },
     connection,
+    nodeUrl: (network) => rpcNodeUrl({ network, rpcHost: rpcOptions.host, projectId: rpcOptions.projectId }),
     getConnectors: () => solanaWallets().map(toConnector),
     watchConnectors(listener) {
       const emit = (): void => listener(solanaWallets().map(toConnector))
@@ -280,7 +296,7 @@ export function createSolanaAdapter({ networks = [], wallets: registry, auth }: 
     },
     async getBalance({ address, network }): Promise<NativeBalance> {
       if (!isSolanaAddress(address)) throw new InvalidSolanaAddressError(address)
-      const rpcUrl = network.rpcUrls.default.http[0]
+      const rpcUrl = rpcNodeUrl({ network, rpcHost: rpcOptions.host, projectId: rpcOptions.projectId })
       if (!rpcUrl) throw new SolanaRpcRequestError('(none)', new Error(`${network.caipNetworkId} has no RPC URL`))
       const [{ PublicKey }, rpc] = await Promise.all([loadSolanaWeb3(), connection(rpcUrl)])
       let lamports: number

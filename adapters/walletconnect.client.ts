@@ -2,6 +2,7 @@ import type UniversalProviderType from '@walletconnect/universal-provider'
 import { BaseError, UserRejectedRequestError, toProviderError } from './errors.ts'
 import type { Eip1193Provider } from './types.ts'
 import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers.ts'
+import { rpcNodeUrl } from './rpc.ts'
 import { NoWalletConnectSessionError, type PairingProposal, type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
 
 /** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
@@ -71,7 +72,8 @@ export function createWalletConnectClient(options: WalletConnectOptions, relayUr
         chains: networks.map((n) => n.caipNetworkId),
         methods: [...eip155SessionMethods],
         events: [...eip155SessionEvents],
-        rpcMap: Object.fromEntries(networks.map((n) => [String(n.id), n.rpcUrls.default.http[0] ?? ''])),
+        // Reads go to each network's node URL (spec §7.4).
+        rpcMap: Object.fromEntries(networks.map((n) => [String(n.id), rpcNodeUrl({ network: n, rpcHost: options.rpcHost, projectId: options.projectId })])),
       },
     }
   }

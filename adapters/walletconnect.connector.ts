@@ -55,10 +55,13 @@ export type WalletConnectOptions = {
   relayUrl?: string | undefined
   metadata: WalletConnectMetadata
   /**
-   * The eip155 networks proposed (optional namespace); their first RPC URL answers reads. A getter is read at each
-   * pairing (the modal's network actor owns the list: networks added at run time are proposed).
+   * The eip155 networks proposed (optional namespace); their node URL answers reads (spec §7.4, `rpcNodeUrl` of
+   * adapters/rpc.ts: the project's node at `rpcHost` for a built-in network, else the network's own first RPC URL). A
+   * getter is read at each pairing (the modal's network actor owns the list: networks added at run time are proposed).
    */
   networks: readonly CaipNetwork[] | (() => readonly CaipNetwork[])
+  /** `{rpc host}` of the node URLs (spec §7.4); default `defaultRpcHost` of adapters/rpc.ts. */
+  rpcHost?: string | undefined
   /** Prefix of the SDK's storage keys: two modals on one page need different ones. Default `latchkey`. */
   storagePrefix?: string | undefined
   /** The SDK's storage (default: the browser's IndexedDB / Node's file storage); tests pass an in-memory one. */

@@ -13,7 +13,7 @@ import { parseConnectionUrl, preview, wsProtocols, type InvalidUrlError } from '
  * - a pairing proposal (`propose`: the URI to show, and the approval),
  * - an EIP-1193 provider over the session (`eip1193`), whose `eth_chainId` and `eth_accounts` are answered
  *   locally from the session the provider keeps in its storage, whose wallet requests (signing, sending,
- *   switching and adding chains) go to the wallet over the relay, and whose reads go to the networks' RPC URLs,
+ *   switching and adding chains) go to the wallet over the relay, and whose reads go to the networks' node URLs (spec §7.4),
  * - the wallet's events (accounts, chain, disconnect) as EIP-1193 events, chain ids as numbers.
  */
 

@@ -210,6 +210,7 @@ const optionsShape = v.looseObject({
       blockchainUrl: v.optional(connectionUrl(httpProtocols, true)),
       directoryUrl: v.optional(connectionUrl(httpProtocols, true)),
       analyticsUrl: v.optional(connectionUrl(httpProtocols, true)),
+      rpcUrl: v.optional(connectionUrl(httpProtocols, true)),
       fetch: v.optional(fn),
     }),
   ),

@@ -90,6 +90,13 @@ export type ModalOptions = {
     blockchainUrl?: string
     directoryUrl?: string
     analyticsUrl?: string
+    /**
+     * `{rpc host}` of the JSON-RPC node URLs (spec §7.4): a built-in network (its `rpcUrls` left as shipped) reads at
+     * `{rpcUrl}/v1/?chainId={CAIP-2 id}&projectId={projectId}`, with a 10 s timeout and 3 retries 1 s apart (spec §9);
+     * a network with its own `rpcUrls` reads there. Default `https://rpc.walletconnect.org`; the reference server's is
+     * `<its url>/rpc`.
+     */
+    rpcUrl?: string
     /** The fetch every API call goes through (a proxy, server rendering, tests); default `globalThis.fetch`. */
     fetch?: typeof globalThis.fetch
   }

@@ -7,6 +7,7 @@
  * <url>/directory/getWallets ...     wallet directory and project config
  * <url>/analytics/e                  analytics events
  * <url>/siwx/v1/...                  sign-in with X: nonces, verification on the anvil chains, sessions
+ * <url>/rpc/v1/?chainId=…           JSON-RPC of the local chains (spec §7.4 node URL shape; dev/api/rpc.ts)
  * <url>/__control ...                dev-only switches for the tests (see ApiControl)
  * ```
  *
@@ -28,6 +29,7 @@ import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, di
 import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
 import { createSolanaReader } from './solana.ts'
+import { handleRpcRoute, isRpcRoute } from './rpc.ts'
 import type { SiwxOptions, SiwxState } from './siwx.ts'
 import type { OnrampLedger } from '../onramp/provider.ts'
 
@@ -241,6 +243,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     const method = (request.method ?? 'GET').toUpperCase()
     if (method === 'OPTIONS') return sendPreflight(request, response)
     if (url.pathname === '/__control' || url.pathname.startsWith('/__control/')) return handleControl(method, url, request, response, control)
+    if (isRpcRoute(url.pathname)) return handleRpcNode(request, response, url)
 
     const { dispatch, allowed } = route(method, url.pathname)
     if (!dispatch) {
@@ -277,6 +280,17 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     }
     if (misbehaviour?.mode === 'malformed') return sendMalformed(operation, response, reply)
     sendChecked(operation, response, reply)
+  }
+
+  /** The node route (dev/api/rpc.ts) on the served chains; the control modes apply to it (paths `['/rpc']`). */
+  const rpcNodes = new Map([...[...readers.values()].map((r) => [r.caipNetworkId, r.rpcUrl] as const), ...(solana ? [[solana.caipNetworkId, solana.rpcUrl] as const] : [])])
+  const handleRpcNode = async (request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> => {
+    const misbehaviour = appliesTo(behaviour, url.pathname)
+    if (misbehaviour?.mode === 'slow') await delay(misbehaviour.delayMs)
+    if (misbehaviour?.mode === 'status') return sendJson(response, misbehaviour.status, { message: `Simulated HTTP ${misbehaviour.status} (reference API control mode 'status')` })
+    if (misbehaviour?.mode === 'garbage') return send(response, { kind: 'raw', status: 200, contentType: 'application/json', body: '{"data": [ this is not JSON' })
+    if (misbehaviour?.mode === 'malformed') return sendJson(response, 200, { malformed: true })
+    return handleRpcRoute(request, response, url, rpcNodes)
   }
 
   const server = createServer((request, response) => {

@@ -48,6 +48,7 @@ export function createCoreAdapters({ options, metadata, networksNow, authProvide
       : createWalletConnect({
           projectId: options.projectId,
           relayUrl: options.walletConnect?.relayUrl,
+          rpcHost: options.api?.rpcUrl,
           storagePrefix: options.walletConnect?.storagePrefix,
           storage: options.walletConnect?.storage,
           metadata,
@@ -71,6 +72,8 @@ export function createCoreAdapters({ options, metadata, networksNow, authProvide
   const solanaAdapterFor = (m: typeof import('../../adapters/solana.ts')): SolanaAdapter =>
     (solanaInstance ??= m.createSolanaAdapter({
       networks: solanaNetworks,
+      // Reads and sends at each network's node URL (spec §7.4), on the modal's clock (spec §9 timeout and retries).
+      rpc: { host: options.api?.rpcUrl, projectId: options.projectId, ...(options.clock ? { clock: options.clock } : {}) },
       // The embedded wallet is the `auth` connector on solana too (spec §6), its frame module fetched on first use.
       ...(solanaAuth ? { auth: solanaAuth } : {}),
     }))
