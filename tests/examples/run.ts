@@ -5,7 +5,8 @@
  *    as a registry would serve it (dev/check-package.ts: publint, Are the Types Wrong): one build for both.
  * 2. Every `examples/<name>/` (a directory with a package.json) is copied to `<work>/<name>/` — outside the repository,
  *    so nothing resolves from the repository's own node_modules — and installed there with
- *    `npm install --prefer-offline --no-audit --no-fund` (the user's npm cache, shared by all examples; `latchkey` is
+ *    `npm install --prefer-offline --no-audit --no-fund --ignore-scripts` (the user's npm cache, shared by all examples;
+ *    no dependency's install script: the native builds they make have pure-JS fallbacks; `latchkey` is
  *    `file:../latchkey.tgz`, reinstalled every run), then built with its own `npm run build` (the template's strict
  *    type check, then the bundler). Fewest dependencies first; in a new work directory an example's node_modules
  *    starts as a hard-linked copy of the installed example's that shares the most dependencies (seedNodeModules),
@@ -216,7 +217,7 @@ async function main(): Promise<number> {
       if (name !== order[0] && !existsSync(join(dirs[name]!, 'node_modules'))) await firstInstalled
       try {
         const seed = seedNodeModules(name, dirs[name]!, installed, dirs)
-        await phase(`${name}: npm install${seed ? ` (node_modules hard-linked from ${seed})` : ''}`, () => shAsync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dirs[name]!))
+        await phase(`${name}: npm install${seed ? ` (node_modules hard-linked from ${seed})` : ''}`, () => shAsync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], dirs[name]!))
         installed.push(name)
       } finally {
         if (name === order[0]) firstDone()
