@@ -39,17 +39,34 @@ export type CatalogueView = {
   searchFailure: CatalogueFailure | undefined
 }
 
-/** Wallets already shown as installed connectors are hidden from the catalogue (by rdns or lowercase name, spec §6). */
+/** Wallets already shown as installed connectors are hidden from the catalogue (by rdns or lowercase name with its alias, spec §6, §9). */
 export type Exclusions = { rdns: readonly string[]; names: readonly string[] }
+
+/**
+ * Connector-name aliases (spec §9 "One connector-name alias maps Trust Wallet to Trust"): one wallet that names itself
+ * differently in its connectors (Trust's EVM extension announces "Trust Wallet", its Solana wallet "Trust").
+ */
+export const connectorNameAliases: Readonly<Record<string, string>> = { 'Trust Wallet': 'Trust' }
+
+const aliasesByLowerName = new Map(Object.entries(connectorNameAliases).map(([from, to]) => [from.toLowerCase(), to.toLowerCase()]))
+
+/**
+ * The name a wallet is matched by: lower-case, its alias applied ({@link connectorNameAliases}).
+ * @example connectorMatchName('TRUST WALLET') // 'trust'
+ */
+export function connectorMatchName(name: string): string {
+  const lower = name.toLowerCase()
+  return aliasesByLowerName.get(lower) ?? lower
+}
 
 function dedupe(list: readonly CatalogueWallet[], exclusions: Exclusions): CatalogueWallet[] {
   const seen = new Set<string>()
   const rdns = new Set(exclusions.rdns)
-  const names = new Set(exclusions.names.map((n) => n.toLowerCase()))
+  const names = new Set(exclusions.names.map(connectorMatchName))
   return list.filter((w) => {
     if (seen.has(w.id)) return false
     seen.add(w.id)
-    return !(w.rdns && rdns.has(w.rdns)) && !names.has(w.name.toLowerCase())
+    return !(w.rdns && rdns.has(w.rdns)) && !names.has(connectorMatchName(w.name))
   })
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../services/api.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
-import { allWalletsTag, connectCatalogue, connectConnect, connectMethodOrder, filterForMobile, filterForUniversalProvider, withDirectoryInfo } from './catalogue.connect.ts'
+import { allWalletsTag, connectCatalogue, connectConnect, connectMethodOrder, connectorMatchName, filterForMobile, filterForUniversalProvider, withDirectoryInfo } from './catalogue.connect.ts'
 import type { Connector } from '../adapters/types.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { timing } from './timing.ts'
@@ -234,6 +234,19 @@ describe('catalogue', () => {
       names: ['rainbow'],
     })
     expect(view.items.map((w) => w.id)).toEqual(['c'])
+  })
+
+  test('spec §9: the connector-name alias maps Trust Wallet to Trust: an installed "Trust" hides the directory\'s "Trust Wallet", and the other way round', () => {
+    const h = harness()
+    const snap = h.actor.getSnapshot()
+    const withWallets = (...wallets: Wallet[]) => ({ ...snap, context: { ...snap.context, wallets } }) as never
+    const installedTrust = connectCatalogue(withWallets(wallet('t', { name: 'Trust Wallet' }), wallet('c')), { rdns: [], names: ['Trust'] })
+    expect(installedTrust.items.map((w) => w.id)).toEqual(['c'])
+    const installedTrustWallet = connectCatalogue(withWallets(wallet('t', { name: 'Trust' }), wallet('c')), { rdns: [], names: ['Trust Wallet'] })
+    expect(installedTrustWallet.items.map((w) => w.id)).toEqual(['c'])
+    // Only that alias: another wallet whose name starts with Trust stays.
+    expect(connectCatalogue(withWallets(wallet('x', { name: 'Trustee' })), { rdns: [], names: ['Trust'] }).items.map((w) => w.id)).toEqual(['x'])
+    expect(connectorMatchName('TRUST WALLET')).toBe('trust')
   })
 })
 
