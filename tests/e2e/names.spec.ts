@@ -145,6 +145,18 @@ test('an account that has a name (registered before this visit): the reverse loo
   await expect(account.getByRole('button', { name: 'Register a name' })).toHaveCount(0)
 })
 
+test("the suggestions failing: 'Error fetching name suggestions', word for word; the name kept, its availability unknown, nothing to register", async ({ page }) => {
+  const form = await openRegister(page)
+  await page.route('**/v1/profile/suggestions/**', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('alice')
+  await expect(form.getByTestId('name-error')).toHaveText('Error fetching name suggestions')
+  // The availability comes with the suggestions: without them the field shows its rule, and Register stays off.
+  await expect(form.getByTestId('name-status')).toHaveText('Letters, digits or hyphen, at least 4 characters.')
+  await expect(form.getByRole('button', { name: 'Register', exact: true })).toBeDisabled()
+  await expect(form.getByTestId('name-suggestions')).toHaveCount(0)
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('alice')
+})
+
 test("the reverse lookup failing: 'Error fetching names for address', word for word, and no registration offered", async ({ page }) => {
   await page.route('**/v1/profile/reverse/**', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }))
   const account = await openAccount(page, 4)
