@@ -1,9 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, chromiumExecutable } from './tests/chromium.ts'
-import { DEMO_ORIGIN, DEV_DEMO_ORIGIN } from './tests/e2e/stack.ts'
-
-/** The specs that read the dev server's per-module requests (`/ui/views/Send.tsx`, …): they run against the Vite dev server. */
-const DEV_SERVER_SPECS = ['features.spec.ts', 'lazy-features.spec.ts', 'loading.spec.ts']
+import { DEMO_ORIGIN } from './tests/e2e/stack.ts'
 
 /** Workers, each with a stack of its own (E2E_WORKERS, default 2: the machines have 2 cores). */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS) || 2
@@ -19,7 +16,7 @@ const browser = {
  * End-to-end tests of the demo dapp (`npm run test:e2e`). Each worker has its own `npm start` stack (two anvil
  * chains, the reference API server, the Solana RPC, the relay, the secure site, … and the Vite dev server) on free
  * ports: tests/e2e/global-setup.ts starts them, tests/e2e/stack.ts gives each worker its ports (and `baseURL`). The
- * pages come from a production build of the demo (tests/e2e/demo-build.ts), except for the `dev-server` project.
+ * pages come from a production build of the demo (tests/e2e/demo-build.ts).
  * A file's tests share their worker's chains, as they run in order; two workers never share one.
  * The browser is the system Chromium's headless shell (Debian package, tests/chromium.ts); never `npx playwright install`.
  */
@@ -48,8 +45,5 @@ export default defineConfig({
     reducedMotion: 'reduce',
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
-  projects: [
-    { name: 'chromium', testIgnore: DEV_SERVER_SPECS, use: { ...browser, baseURL: DEMO_ORIGIN } },
-    { name: 'dev-server', testMatch: DEV_SERVER_SPECS, use: { ...browser, baseURL: DEV_DEMO_ORIGIN } },
-  ],
+  projects: [{ name: 'chromium', use: { ...browser, baseURL: DEMO_ORIGIN } }],
 })

@@ -9,7 +9,8 @@
  * SECURE_SITE_PORT (default 8800, the embedded wallet's secure site: frame page, API, mailbox; dev/secure-site),
  * OIDC_PORT (default 8900, the OpenID Connect provider of the social logins; dev/oidc),
  * ONRAMP_PORT (default 8950, the development on-ramp provider's checkout; dev/onramp), PORT (default 5173),
- * LATCHKEY_VITE_CACHE_DIR (the Vite dev server's dependency cache; default node_modules/.vite), EXTRA_PAGE_PORTS (more
+ * LATCHKEY_VITE_CACHE_DIR (the Vite dev server's dependency cache; default node_modules/.vite), DEV_SERVER=0 (no Vite dev
+ * server: the pages are served by someone else, the e2e tests' production build), EXTRA_PAGE_PORTS (more
  * loopback page ports, comma-separated, allowed as origins by the API and as ancestors by the secure site). Sets VITE_ANVIL_RPC_1 / VITE_ANVIL_RPC_2, VITE_SOLANA_RPC, VITE_API_URL, VITE_RELAY_URL and
  * VITE_SECURE_SITE_URL for the pages. Ctrl-C
  * (SIGINT) or SIGTERM stops everything and exits 0; a busy port stops what already started and exits 1.
@@ -87,6 +88,23 @@ function isPortInUse(error: unknown): boolean {
   if (error instanceof AnvilStartError) return error.reason === 'port-in-use'
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   return code === 'EADDRINUSE' || (typeof message === 'string' && /already in use/i.test(message))
+}
+
+/** Starts the Vite dev server of the pages on `port` (`vite`); a failure says why and stops the stack (exit 1). */
+async function startViteDevServer(port: number): Promise<void> {
+  try {
+    // LATCHKEY_VITE_CACHE_DIR: a dependency cache of its own.
+    const cacheDir = process.env.LATCHKEY_VITE_CACHE_DIR
+    vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port }, ...(cacheDir ? { cacheDir } : {}) })
+    await vite.listen()
+  } catch (error) {
+    if (isPortInUse(error)) {
+      console.error(`\n  ✗ Port ${port} is already in use, so the demo server cannot start.\n    Free the port, or choose another one: PORT=<port> npm start\n`)
+    } else {
+      console.error('\n  ✗ Could not start the Vite dev server:\n', error)
+    }
+    await shutdown(1)
+  }
 }
 
 async function main(): Promise<void> {
@@ -262,19 +280,8 @@ async function main(): Promise<void> {
   }
   if (shuttingDown) return
 
-  try {
-    // LATCHKEY_VITE_CACHE_DIR: a dependency cache of its own (the e2e setup starts one dev server per worker).
-    const cacheDir = process.env.LATCHKEY_VITE_CACHE_DIR
-    vite = await createServer({ configFile: `${repoRoot}vite.config.ts`, server: { port }, ...(cacheDir ? { cacheDir } : {}) })
-    await vite.listen()
-  } catch (error) {
-    if (isPortInUse(error)) {
-      console.error(`\n  ✗ Port ${port} is already in use, so the demo server cannot start.\n    Free the port, or choose another one: PORT=<port> npm start\n`)
-    } else {
-      console.error('\n  ✗ Could not start the Vite dev server:\n', error)
-    }
-    await shutdown(1)
-  }
+  // DEV_SERVER=0: the e2e tests serve the demo's production build themselves.
+  if (process.env.DEV_SERVER !== '0') await startViteDevServer(port)
   if (shuttingDown) return
 
   // The API server's names database (PGlite) opens on its first name request, seconds on a busy machine: opened now

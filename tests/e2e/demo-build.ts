@@ -3,9 +3,8 @@
  *
  * The build runs once per `playwright test` with placeholder service URLs (`__E2E_API_URL__`, …) in the
  * `VITE_*` variables; each stack's server answers the built files with its own URLs in their place. A page load is then
- * a handful of files instead of the dev server's hundreds of modules. The specs that read the dev server's per-module
- * requests (`/ui/views/Send.tsx`, …) run against the stack's Vite dev server instead (playwright.config.ts, project
- * `dev-server`).
+ * a handful of files instead of the dev server's hundreds of modules. The specs that ask which source module a page
+ * fetched (`/ui/views/Send.tsx`, …) read the build's chunk → modules map (tests/e2e/modules.ts).
  */
 import { spawn } from 'node:child_process'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
@@ -44,7 +43,7 @@ export type DemoServiceUrls = Record<keyof typeof PLACEHOLDERS, string>
  * the visualiser still shows the machines' guards and actions by them. Rejects with the build's output when it fails.
  */
 export async function buildDemo(): Promise<void> {
-  const child = spawn(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '--outDir', DEMO_BUILD_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
+  const child = spawn(process.execPath, [`${repoRoot}node_modules/vite/bin/vite.js`, 'build', '--config', `${repoRoot}tests/e2e/vite.e2e.config.ts`, '--outDir', DEMO_BUILD_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: repoRoot,
     env: { ...process.env, ...PLACEHOLDERS },
     stdio: ['ignore', 'pipe', 'pipe'],

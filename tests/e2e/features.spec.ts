@@ -4,8 +4,9 @@
  * network log holds nothing of the feature (the view's chunk, its requests); on: the entry point is there and leads
  * to the feature.
  */
-import type { APIRequestContext, Page, Request } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { API_URL, accountButton, dialog, expect, openCleanDemo, openConnectDialog, openConnected, resetApi, test } from './fixtures.ts'
+import { recordRequests } from './modules.ts'
 
 /**
  * What the reference server's `/directory/appkit/v1/config` answers for the demo's project (`latchkey-demo`). The
@@ -17,14 +18,7 @@ async function projectFeatures(request: APIRequestContext, features: Record<stri
   expect(response.ok(), await response.text()).toBe(true)
 }
 
-/** Every request the page makes from now on (URLs). */
-function recordRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on('request', (r: Request) => seen.push(r.url()))
-  return seen
-}
-
-/** The view chunks of a feature, as the dev server serves them (`/ui/views/Send.tsx`, …). */
+/** The code of a view (`/ui/views/Send.tsx`, …): fetched when a chunk holding it was (tests/e2e/modules.ts). */
 const chunk = (view: string) => (url: string) => new URL(url).pathname.endsWith(`/ui/views/${view}.tsx`)
 const isHistory = (url: string) => url.startsWith(`${API_URL}/blockchain/v1/account/`) && new URL(url).pathname.endsWith('/history')
 const isCataloguePage = (url: string) => url.startsWith(`${API_URL}/directory/getWallets`) && new URL(url).searchParams.get('entries') === '40'

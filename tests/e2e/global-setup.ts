@@ -1,17 +1,17 @@
 /**
  * Playwright's global setup: one e2e stack per worker (`dev/start.ts`: two anvils, the reference API, the Solana RPC,
- * the relay, the mail server, the secure site, the OIDC provider, the on-ramp provider, the bundler and the Vite dev
- * server), each on free ports of its own, so no test shares a chain or a server with a test of another worker.
+ * the relay, the mail server, the secure site, the OIDC provider, the on-ramp provider and the bundler; no Vite dev
+ * server: the pages come from the demo's production build), each on free ports of its own, so no test shares a chain or a server with a test of another worker.
  *
  * The demo's production build runs beside the first stack's start. The stacks start one after the other; their ports reach the workers as `E2E_STACKS` (a JSON array of
  * {@link StackPorts}, indexed by the worker's `TEST_PARALLEL_INDEX`, read by ./stack.ts). Each stack's output goes
  * to `test-results/stack-<index>.log`, printed when it fails to start. The returned teardown stops every stack
- * (SIGTERM: dev/start.ts closes Vite and its servers and stops its anvils).
+ * (SIGTERM: dev/start.ts closes its servers and stops its anvils).
  *
  * `E2E_STACKS` already set (stacks started by hand) is kept as is: nothing starts, nothing stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import type { FullConfig } from '@playwright/test'
@@ -65,32 +65,12 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
 }
 
-/** The Vite dependency cache of stack `index` (each dev server its own). */
-const viteCacheDir = (index: number) => `${repoRoot}node_modules/.vite-e2e-${index}`
-/** Where a finished dependency optimization leaves its metadata. */
-const optimizedMetadata = (cacheDir: string) => `${cacheDir}/deps/_metadata.json`
-
-/**
- * Gives stack `index` an optimized dependency cache when it has none: a copy of the previous stack's, else of
- * `npm start`'s (node_modules/.vite). Vite checks the copy against the lockfile and its config and optimizes anew when
- * they changed; the copy only saves a second optimization of the same dependencies.
- */
-function seedViteCache(index: number): void {
-  const target = viteCacheDir(index)
-  if (existsSync(optimizedMetadata(target))) return
-  const sources = [...(index > 0 ? [viteCacheDir(index - 1)] : []), `${repoRoot}node_modules/.vite`]
-  const source = sources.find((dir) => existsSync(optimizedMetadata(dir)))
-  if (source) cpSync(`${source}/deps`, `${target}/deps`, { recursive: true })
-}
-
 /**
  * Starts dev/start.ts on free ports and the built demo's server (once `built`, the demo's production build, has
  * resolved); resolves once both answer. Rejects with the build's error, the stack stopped, when the build fails.
  */
 async function startStack(index: number, built: Promise<void>, attempt = 1): Promise<RunningStack> {
   const ports = await freeStackPorts()
-  seedViteCache(index)
-  const cacheDir = viteCacheDir(index)
   const logPath = `${repoRoot}test-results/stack-${index}.log`
   mkdirSync(`${repoRoot}test-results`, { recursive: true })
   const log = createWriteStream(logPath)
@@ -100,8 +80,8 @@ async function startStack(index: number, built: Promise<void>, attempt = 1): Pro
       ...process.env,
       ...startEnv(ports),
       RELAY_LOG: '0',
-      // Each Vite dev server keeps its own optimized dependencies: two servers never rewrite one cache.
-      LATCHKEY_VITE_CACHE_DIR: cacheDir,
+      // No Vite dev server: the pages come from the demo's production build (tests/e2e/demo-build.ts).
+      DEV_SERVER: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

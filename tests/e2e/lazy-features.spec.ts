@@ -1,23 +1,16 @@
 /**
- * Features load on intent, in Chromium against the demo's dev server, which serves every source module
- * as its own request (`/machines/send.ts`, …): the network log says which feature machine arrived when. Before the
+ * Features load on intent, in Chromium against the demo's production build: the network log, each chunk read as the
+ * source modules it holds (tests/e2e/modules.ts: `/machines/send.ts`, …), says which feature machine arrived when. Before the
  * click the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
  * account data arrive when Account opens; the send machine with the first Send. A feature module that cannot be
  * fetched says so in a toast and loses nothing.
  */
-import type { Page, Request } from '@playwright/test'
 import { accountButton, connectDevWallet, dialog, expect, openCleanDemo, openConnectDialog, test } from './fixtures.ts'
+import { chunkOf, recordRequests } from './modules.ts'
 
-/** The feature machines of the registry, as the dev server serves them. */
+/** The feature machines of the registry (their source modules). */
 const featureMachines = ['send', 'siwx', 'pairing', 'catalogue', 'account', 'remoteConfig', 'onramp', 'swap', 'names'] as const
 type FeatureMachine = (typeof featureMachines)[number]
-
-/** Every request the page makes from now on (URLs). */
-function recordRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on('request', (r: Request) => seen.push(r.url()))
-  return seen
-}
 
 /** The feature machines whose module the page fetched, in the order of `featureMachines`. */
 function fetchedMachines(requests: readonly string[]): FeatureMachine[] {
@@ -82,7 +75,7 @@ test('a feature module that cannot be fetched: a toast says so, the visitor stay
   await openCleanDemo(page)
   await connectDevWallet(page)
   // The send machine's module fails (offline, or a deploy replaced the files).
-  await page.route('**/machines/send.ts*', (route) => route.abort('internetdisconnected'))
+  await page.route(chunkOf('machines/send.ts'), (route) => route.abort('internetdisconnected'))
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')
   await account.getByRole('button', { name: 'Send', exact: true }).click()
@@ -93,7 +86,7 @@ test('a feature module that cannot be fetched: a toast says so, the visitor stay
   // The connection is untouched.
   await expect(accountButton(page).address).toBeVisible()
   // Back online: the next Send fetches the module again and the form works.
-  await page.unroute('**/machines/send.ts*')
+  await page.unroute(chunkOf('machines/send.ts'))
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   await expect(dialog(page, 'Send').getByRole('textbox').first()).toBeEditable()
 })

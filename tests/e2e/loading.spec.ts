@@ -4,6 +4,7 @@
  * and Account load on demand).
  */
 import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, liveState, openConnectDialog, test } from './fixtures.ts'
+import { withModules } from './modules.ts'
 import { API_URL, isAnvilUrl } from './stack.ts'
 
 const anvil = isAnvilUrl
@@ -11,7 +12,7 @@ const lazyViews = ['ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'A
 
 test('before the modal opens, nothing is requested from a chain and no lazy view is loaded', async ({ demo: page }) => {
   const requests: string[] = []
-  page.on('request', (r) => requests.push(r.url()))
+  page.on('request', (r) => requests.push(...withModules(r.url())))
   await page.reload()
   await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -30,7 +31,7 @@ test('a stored connection is restored on load: within 30 s its balance comes fro
   await connectDevWallet(page)
   const balance = await expectedBalance(ACCOUNT_0, 31337)
   const requests: string[] = []
-  page.on('request', (r) => requests.push(r.url()))
+  page.on('request', (r) => requests.push(...withModules(r.url())))
   await page.reload()
   await expect(liveState(page).status).toHaveText('connected')
   await expect(liveState(page).balance).toContainText(balance)

@@ -119,8 +119,6 @@ const loopback = (port: number) => `http://127.0.0.1:${port}`
 
 /** The demo page's origin (`http://127.0.0.1:<port>`, no trailing slash); Playwright's `baseURL`. */
 export const DEMO_ORIGIN = loopback(STACK.demo)
-/** The Vite dev server's origin: `baseURL` of the `dev-server` project. */
-export const DEV_DEMO_ORIGIN = loopback(STACK.devDemo)
 /** The demo page's host (`127.0.0.1:<port>`), as `location.host` shows it. */
 export const DEMO_HOST = `127.0.0.1:${STACK.demo}`
 /** The two anvil chains, by chain id. */
