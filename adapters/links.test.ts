@@ -1,8 +1,20 @@
 import { describe, expect, test } from 'vitest'
-import { catalogueWalletLink, checkWalletLink, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri } from './links.ts'
+import { catalogueWalletLink, checkWalletLink, formatWalletLink, InvalidPairingUriError, InvalidWalletLinkError, isPairingUri, phoneWalletLink } from './links.ts'
 
 const wcUri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}&expiryTimestamp=1700000000`
 const encoded = encodeURIComponent(wcUri)
+
+describe('the universal-links preference (spec §9)', () => {
+  test("spec §9: no universal links by default: a phone opens the mobile link; with the preference, the wallet's universal link when it has one", () => {
+    const trust = { mobile_link: 'trust://', link_mode: 'https://link.trustwallet.com' }
+    expect(phoneWalletLink(trust)).toBe('trust://')
+    expect(phoneWalletLink({ ...trust, preferUniversalLinks: true })).toBe('https://link.trustwallet.com')
+    expect(phoneWalletLink({ mobile_link: 'trust://', link_mode: null, preferUniversalLinks: true })).toBe('trust://')
+    expect(phoneWalletLink({ mobile_link: null, link_mode: 'https://link.trustwallet.com' })).toBeUndefined()
+    // A link_mode that is not a web link is no universal link.
+    expect(phoneWalletLink({ mobile_link: 'trust://', link_mode: 'other://', preferUniversalLinks: true })).toBe('trust://')
+  })
+})
 
 describe('wallet links (spec §5)', () => {
   test('behavior: an https link is a universal link: <origin><path>/wc?uri=<encoded>', () => {

@@ -122,6 +122,28 @@ export function checkWalletLink(link: unknown): { href: string; kind: 'universal
   return { href: `${scheme}://`, kind: 'native' }
 }
 
+/** Parameters of {@link phoneWalletLink}: the wallet's phone links and the dapp's universal-links preference. */
+export type PhoneWalletLinkParameters = {
+  /** The directory's deep link (a native scheme or a universal link). */
+  mobile_link?: string | null | undefined
+  /** The directory's universal link of the wallet (`https://…`), if it has one. */
+  link_mode?: string | null | undefined
+  /** The universal-links preference (`preferUniversalLinks` option; spec §9: off by default). */
+  preferUniversalLinks?: boolean | undefined
+}
+
+/**
+ * The link a phone opens a wallet by (spec §9 "No universal links by default"): the wallet's `mobile_link`, unless
+ * the dapp prefers universal links and the wallet has a universal (http(s)) `link_mode`. Undefined when the wallet has
+ * neither. Never throws: the link is checked where it is built ({@link formatWalletLink}).
+ * @example phoneWalletLink({ mobile_link: 'trust://', link_mode: 'https://link.trustwallet.com' }) // 'trust://'
+ * @example phoneWalletLink({ mobile_link: 'trust://', link_mode: 'https://link.trustwallet.com', preferUniversalLinks: true }) // 'https://link.trustwallet.com'
+ */
+export function phoneWalletLink({ mobile_link, link_mode, preferUniversalLinks = false }: PhoneWalletLinkParameters): string | undefined {
+  const universal = link_mode && /^https?:/i.test(link_mode) ? link_mode : undefined
+  return (preferUniversalLinks ? (universal ?? mobile_link) : (mobile_link ?? undefined)) ?? undefined
+}
+
 /** A catalogue wallet's links, as the directory (or the dapp's `customWallets`) gives them. */
 export type CatalogueWalletLinks = {
   name: string

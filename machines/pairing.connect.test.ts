@@ -8,11 +8,21 @@ import type { PairingWallet } from './pairing.ts'
  */
 const uri = `wc:${'7f'.repeat(32)}@2?relay-protocol=irn&symKey=${'a1'.repeat(32)}`
 /** A pairing showing its URI for `wallet`, and an eip155 connection that is not the relay's yet. */
-function view(wallet: PairingWallet | undefined, isMobile = false, { os, state = { proposing: 'showingUri' }, chromeExtensions }: { os?: 'ios' | 'android'; state?: unknown; chromeExtensions?: boolean } = {}) {
+function view(
+  wallet: PairingWallet | undefined,
+  isMobile = false,
+  { os, state = { proposing: 'showingUri' }, chromeExtensions, preferUniversalLinks }: { os?: 'ios' | 'android'; state?: unknown; chromeExtensions?: boolean; preferUniversalLinks?: boolean } = {},
+) {
   const shown = JSON.stringify(state) === JSON.stringify({ proposing: 'showingUri' })
   const pairing = { context: { uri: shown ? uri : undefined, wallet, uris: shown ? 1 : 0, error: undefined }, matches: (v: unknown) => JSON.stringify(v) === JSON.stringify(state) }
   const connection = { context: { connectorId: undefined }, hasTag: () => false, matches: () => false }
-  return connectPairing(pairing as never, connection as never, { isMobile, walletConnectConnectorId: 'walletConnect', ...(os ? { os } : {}), ...(chromeExtensions ? { chromeExtensions } : {}) })
+  return connectPairing(pairing as never, connection as never, {
+    isMobile,
+    walletConnectConnectorId: 'walletConnect',
+    ...(os ? { os } : {}),
+    ...(chromeExtensions ? { chromeExtensions } : {}),
+    ...(preferUniversalLinks !== undefined ? { preferUniversalLinks } : {}),
+  })
 }
 
 describe('connectPairing links', () => {
@@ -79,6 +89,19 @@ describe('connectPairing on a phone (no QR-only route, the deep link from the ta
 
   test('behavior: on a phone the picked wallet opens by its mobile link on the URI', () => {
     expect(view(phoneWallet, true).appLink).toEqual({ href: `metavault://wc?uri=${encodeURIComponent(uri)}`, kind: 'native', name: 'MetaVault' })
+  })
+
+  test('spec §9: no universal links by default: a wallet with a native mobile link and a universal link opens the native one; with the universal-links preference the universal one', () => {
+    const both = { ...phoneWallet, link_mode: 'https://link.metavault.example/open' } as PairingWallet
+    const encoded = encodeURIComponent(uri)
+    expect(view(both, true).appLink).toEqual({ href: `metavault://wc?uri=${encoded}`, kind: 'native', name: 'MetaVault' })
+    expect(view(both, true, { preferUniversalLinks: false }).appLink?.kind).toBe('native')
+    expect(view(both, true, { preferUniversalLinks: true }).appLink).toEqual({ href: `https://link.metavault.example/open/wc?uri=${encoded}`, kind: 'universal', name: 'MetaVault' })
+    // Preferred, but none to prefer (or not a web link): the mobile link.
+    expect(view(phoneWallet, true, { preferUniversalLinks: true }).appLink?.kind).toBe('native')
+    expect(view({ ...phoneWallet, link_mode: 'metavault://' } as PairingWallet, true, { preferUniversalLinks: true }).appLink?.href).toBe(`metavault://wc?uri=${encoded}`)
+    // A desktop opens its desktop link whatever the preference.
+    expect(view({ ...both, desktop_link: 'metavault-desktop://' } as PairingWallet, false, { preferUniversalLinks: true }).appLink?.kind).toBe('native')
   })
 
   test('behavior: until the URI is ready the Open button is disabled ("Preparing…"): no link to open late', () => {

@@ -1,6 +1,6 @@
 import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
-import { checkWalletLink, formatWalletLink, type WalletLink } from '../adapters/links.ts'
+import { checkWalletLink, formatWalletLink, phoneWalletLink, type WalletLink } from '../adapters/links.ts'
 import type { connectionMachine } from './connection.ts'
 import type { pairingMachine, PairingWallet } from './pairing.ts'
 
@@ -126,12 +126,20 @@ export const pairingNotLoaded: PairingView = {
  * `isMobile` picks the wallet's mobile link (else its desktop link) for {@link PairingView.appLink}, hides the QR code and
  * gives the phone's fields ({@link PairingView.preparingLink}); `os` picks the store page of {@link PairingView.storeLink};
  * `chromeExtensions` (a desktop Chromium browser) offers the wallet's extension page ({@link PairingView.extensionLink}).
+ * `preferUniversalLinks` (spec §9, off by default) opens a wallet's universal `link_mode` on a phone instead of its
+ * `mobile_link`.
  * @example connectPairing(undefined, connection, { isMobile: false, walletConnectConnectorId: 'walletConnect' }).phase // 'loading'
  */
 export function connectPairing(
   pairing: SnapshotFrom<typeof pairingMachine> | undefined,
   connection: SnapshotFrom<typeof connectionMachine>,
-  { isMobile, walletConnectConnectorId, os, chromeExtensions = false }: { isMobile: boolean; walletConnectConnectorId: string; os?: PhoneOs; chromeExtensions?: boolean },
+  {
+    isMobile,
+    walletConnectConnectorId,
+    os,
+    chromeExtensions = false,
+    preferUniversalLinks = false,
+  }: { isMobile: boolean; walletConnectConnectorId: string; os?: PhoneOs; chromeExtensions?: boolean; preferUniversalLinks?: boolean },
 ): PairingView {
   if (!pairing) {
     // The wallet is not known yet: on a phone the view shows its "preparing" state, never a QR code.
@@ -158,7 +166,8 @@ export function connectPairing(
   let appLink: WalletLink | undefined
   let linkError: string | undefined
   let webLink: string | undefined
-  const appUrl = isMobile ? wallet?.mobile_link : wallet?.desktop_link
+  // On a phone the native deep link, or the wallet's universal link with the universal-links preference (spec §9).
+  const appUrl = isMobile ? (wallet ? phoneWalletLink({ ...wallet, preferUniversalLinks }) : undefined) : wallet?.desktop_link
   if (appUrl && uri) {
     try {
       appLink = formatWalletLink({ appUrl, wcUri: uri, name: wallet!.name })

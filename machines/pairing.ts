@@ -12,6 +12,8 @@ export type PairingWallet = {
   name: string
   imageUrl?: string | undefined
   mobile_link?: string | null | undefined
+  /** The wallet's universal link (https), opened on a phone with the universal-links preference (spec §9). */
+  link_mode?: string | null | undefined
   desktop_link?: string | null | undefined
   webapp_link?: string | null | undefined
   /** The wallet's store pages and homepage, when the directory lists them (its "Get" links). */

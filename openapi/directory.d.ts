@@ -150,6 +150,8 @@ export interface components {
             homepage?: string | null;
             /** @description Deep link (native scheme or universal link). */
             mobile_link?: string | null;
+            /** @description The wallet’s universal link (https), opened on a phone instead of mobile_link when the dapp prefers universal links (spec §9: not by default). */
+            link_mode?: string | null;
             desktop_link?: string | null;
             webapp_link?: string | null;
             app_store?: string | null;

@@ -90,6 +90,8 @@ export const walletSchema = v.object({
   rdns: nullableString,
   homepage: nullableString,
   mobile_link: nullableString,
+  /** The wallet's universal link, used on a phone with `preferUniversalLinks` (spec §9); absent in older directories. */
+  link_mode: v.optional(nullableString),
   desktop_link: nullableString,
   webapp_link: nullableString,
   app_store: nullableString,

@@ -215,6 +215,7 @@ const optionsShape = v.looseObject({
     }),
   ),
   clientId: v.optional(v.string()),
+  preferUniversalLinks: booleanOption,
   platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
   featuredWalletIds: ids,
   // The on-ramp's providers (spec §9): ids the API's on-ramp URL accepts, names and fee text shown.

@@ -103,6 +103,12 @@ export type ModalOptions = {
   /** Appended to every API call when set (spec §7). */
   clientId?: string
   /**
+   * The universal-links preference (spec §9 "no universal links" by default): on a phone, a directory wallet that has a
+   * universal link (`link_mode`, https) is opened by it instead of its `mobile_link` (often a native scheme). Default
+   * `false`.
+   */
+  preferUniversalLinks?: boolean
+  /**
    * Device filter of the catalogue (spec §6): `mobile` keeps wallets with a mobile link (plus Coinbase, and
    * Solflare and Phantom on Solana); `links` (universal-provider mode) drops wallets with no link. Default:
    * `mobile` on a phone (user agent), else none.

@@ -48,6 +48,8 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
                 name: wallet.name,
                 imageUrl: wallet.imageUrl,
                 mobile_link: wallet.mobile_link ?? null,
+                // Its universal link, opened instead on a phone with the universal-links preference (spec §9).
+                link_mode: wallet.link_mode ?? null,
                 desktop_link: wallet.desktop_link ?? null,
                 webapp_link: wallet.webapp_link ?? null,
                 // The store pages behind a phone's "Get the app" when the deep link opens nothing.

@@ -27,9 +27,11 @@ export function usePairing(): PairingView & { isMobile: boolean; retry(): void; 
   const isMobile = Boolean(options.isMobile)
   const os = phoneOs(globalThis.navigator?.userAgent ?? '')
   const chromeExtensions = canInstallChromeExtensions()
+  // The universal-links preference (spec §9: off by default), as the dapp gave it.
+  const preferUniversalLinks = modal.options.preferUniversalLinks === true
   const view = useMemo(
-    () => connectPairing(pairing, connection, { isMobile, walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect', os, chromeExtensions }),
-    [pairing, connection, isMobile, options.walletConnectConnectorId, os, chromeExtensions],
+    () => connectPairing(pairing, connection, { isMobile, walletConnectConnectorId: options.walletConnectConnectorId ?? 'walletConnect', os, chromeExtensions, preferUniversalLinks }),
+    [pairing, connection, isMobile, options.walletConnectConnectorId, os, chromeExtensions, preferUniversalLinks],
   )
   return {
     ...view,
