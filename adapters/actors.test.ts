@@ -204,6 +204,8 @@ describe('connectorDiscoveryActor', () => {
     vi.spyOn(console, 'debug').mockImplementation(() => {})
     expect(validConnectors('not a list')).toEqual([])
     expect(validConnectors([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', imageUrl: 7 }])).toEqual([])
+    expect(validConnectors([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', installed: 'yes' }])).toEqual([])
+    expect(validConnectors([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', installed: true }])).toEqual([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', installed: true }])
     expect(validConnectors([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', info: { rdns: 'a' } }])).toEqual([{ id: 'a', name: 'A', type: 'INJECTED', chain: 'eip155', info: { rdns: 'a' } }])
   })
 })

@@ -58,6 +58,7 @@ export const connectorSchema = v.object({
   imageId: v.optional(v.string()),
   info: v.optional(v.object({ rdns: v.optional(v.string()) })),
   explorerId: v.optional(v.string()),
+  installed: v.optional(v.boolean()),
 })
 
 /**

@@ -54,6 +54,8 @@ describe('eip155 adapter: discovery', () => {
       [RDNS, 'ANNOUNCED'],
       ['injected', 'INJECTED'],
     ])
+    // Spec §6: its provider is in the page and no announced wallet stands for it: installed (and relevant on a desktop).
+    expect(adapter.getConnectors().find((c) => c.id === 'injected')).toEqual({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', installed: true })
     ;(window as { ethereum?: unknown }).ethereum = wallet
     expect(adapter.getConnectors().map((c) => c.id)).toEqual([RDNS])
   })

@@ -135,9 +135,10 @@ export function createEip155Adapter({
       info: { rdns: d.info.rdns },
     }))
     const eth = injected()
-    // The plain injected entry is shown only when no announced wallet is that same provider.
+    // The plain injected entry is listed only when no announced wallet is that same provider (then it is relevant and
+    // installed: spec §6, whose device rule is `isBrowserWalletEntryShown`).
     if (eth && !valid.some((d) => d.provider === eth)) {
-      announced.push({ id: injectedConnectorId, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' })
+      announced.push({ id: injectedConnectorId, name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', installed: true })
     }
     return [...relay, ...announced]
   }

@@ -18,6 +18,11 @@ export type Connector = {
   info?: { rdns?: string }
   /** The wallet directory's id of this wallet (spec §3), where known (matched by rdns). */
   explorerId?: string
+  /**
+   * The wallet's provider is in the page (spec §6): set on the browser-wallet entry (an `INJECTED` connector) when an
+   * injected provider that no announced wallet stands for is there. Absent: not known to be installed.
+   */
+  installed?: boolean
 }
 
 /** Account types (spec §3, §4): `eoa` or `smartAccount`; a Bitcoin wallet's `payment` or `ordinals` address. */

@@ -175,6 +175,31 @@ export function filterForUniversalProvider<W extends Wallet>(wallets: readonly W
   return wallets.filter((w) => Boolean(w.mobile_link || w.desktop_link || w.webapp_link))
 }
 
+/**
+ * Whether a connector is listed in Connect and AllWallets (spec §6 "The browser-wallet entry is hidden on desktop unless
+ * relevant, and on mobile without rdns and not installed"). Only the browser-wallet entry (an `INJECTED` connector) is
+ * ever hidden:
+ * - on a desktop it is shown only when relevant: a provider of its own is in the page (`installed: true`, which the EVM
+ *   adapter sets only when no announced wallet is that provider); an rdns alone does not make it relevant there;
+ * - on a phone it is shown when it has an rdns (a wallet the phone can open) or is installed.
+ * Announced, auth, multi-chain and WalletConnect connectors are always shown. An empty rdns counts as none.
+ *
+ * @example
+ * isBrowserWalletEntryShown({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155' }, { isMobile: false }) // false
+ * isBrowserWalletEntryShown({ id: 'injected', name: 'Browser Wallet', type: 'INJECTED', chain: 'eip155', installed: true }, { isMobile: false }) // true
+ */
+export function isBrowserWalletEntryShown(connector: Connector, { isMobile }: { isMobile: boolean }): boolean {
+  if (connector.type !== 'INJECTED') return true
+  const installed = connector.installed === true
+  if (!isMobile) return installed
+  return installed || Boolean(connector.info?.rdns)
+}
+
+/** The connectors Connect and AllWallets list on this device: {@link isBrowserWalletEntryShown} applied, order kept. */
+export function listedConnectors(connectors: readonly Connector[], device: { isMobile: boolean }): Connector[] {
+  return connectors.filter((c) => isBrowserWalletEntryShown(c, device))
+}
+
 /** A section of Connect (spec §2 connect methods): email login, social login, the wallet list. */
 export type ConnectMethod = 'email' | 'social' | 'wallet'
 

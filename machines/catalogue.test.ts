@@ -5,7 +5,18 @@ import { ApiError } from '../services/api.ts'
 import type { GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
 import type { Wallet } from '../services/schemas.ts'
 import { deferred, type Deferred } from '../tests/harness/deferred.ts'
-import { allWalletsTag, connectCatalogue, connectConnect, connectMethodOrder, connectorMatchName, filterForMobile, filterForUniversalProvider, withDirectoryInfo } from './catalogue.connect.ts'
+import {
+  allWalletsTag,
+  connectCatalogue,
+  isBrowserWalletEntryShown,
+  listedConnectors,
+  connectConnect,
+  connectMethodOrder,
+  connectorMatchName,
+  filterForMobile,
+  filterForUniversalProvider,
+  withDirectoryInfo,
+} from './catalogue.connect.ts'
 import type { Connector } from '../adapters/types.ts'
 import { catalogueMachine, type CatalogueOptions } from './catalogue.ts'
 import { timing } from './timing.ts'
@@ -352,5 +363,35 @@ describe('Connect view model', () => {
     expect(withDirectoryInfo([own], directory)[0]).toEqual({ ...own, explorerId: 'dir-mm', imageId: 'img-mm' })
     const row = connectConnect({ connectors: [metamask], recentIds: [], catalogue, directory }).rows[0]
     expect(row).toMatchObject({ kind: 'connector', connector: { explorerId: 'dir-mm', imageId: 'img-mm' } })
+  })
+
+  test('spec §6: the browser-wallet entry is hidden on a desktop unless relevant (its provider in the page), and on a phone without rdns and not installed', () => {
+    const entry = (extra: Partial<Connector>): Connector => ({ ...injected, name: 'Browser Wallet', ...extra })
+    const cases: Array<[string, Connector, boolean, boolean]> = [
+      // [case, connector, shown on a desktop, shown on a phone]
+      ['installed', entry({ installed: true }), true, true],
+      ['installed, with an rdns', entry({ installed: true, info: { rdns: 'com.example' } }), true, true],
+      ['not installed, with an rdns', entry({ info: { rdns: 'com.example' } }), false, true],
+      ['not installed, no rdns', entry({}), false, false],
+      ['installed: false, no rdns', entry({ installed: false }), false, false],
+      ['not installed, an empty rdns', entry({ info: { rdns: '' } }), false, false],
+      ['not installed, info without rdns', entry({ info: {} }), false, false],
+      ['an announced wallet (never hidden)', metamask, true, true],
+      ['WalletConnect (never hidden)', wc, true, true],
+      ['a multi-chain connector (never hidden)', external, true, true],
+    ]
+    for (const [name, c, desktop, phone] of cases) {
+      expect([name, isBrowserWalletEntryShown(c, { isMobile: false }), isBrowserWalletEntryShown(c, { isMobile: true })]).toEqual([name, desktop, phone])
+    }
+  })
+
+  test('spec §6: listedConnectors drops only the hidden browser-wallet entry and keeps the order; Connect then counts what it lists', () => {
+    const bare = { ...injected, name: 'Browser Wallet' }
+    const withRdns = { ...bare, id: 'injected-rdns', info: { rdns: 'com.example' } }
+    const all = [wc, metamask, bare, withRdns, external]
+    expect(listedConnectors(all, { isMobile: false }).map((c) => c.id)).toEqual(['walletConnect', 'io.metamask', 'coinbaseSdk'])
+    expect(listedConnectors(all, { isMobile: true }).map((c) => c.id)).toEqual(['walletConnect', 'io.metamask', 'injected-rdns', 'coinbaseSdk'])
+    expect(listedConnectors([], { isMobile: true })).toEqual([])
+    expect(connectConnect({ connectors: listedConnectors(all, { isMobile: false }), recentIds: [] }).installedCount).toBe(1)
   })
 })

@@ -1,6 +1,7 @@
 import { useSelector } from '../useSelector.ts'
 import { useMemo } from 'react'
-import { connectCatalogue, connectConnect, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
+import type { Connector } from '../../adapters/types.ts'
+import { connectCatalogue, connectConnect, listedConnectors, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
 
@@ -9,6 +10,21 @@ import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, u
  * Only the views that show the feature import this module (never `ui/hooks.ts`), so its view model stays out of the
  * page's first JS; see `ui/hooks.ts` for the hooks' contract with feature machines.
  */
+
+/**
+ * The active namespace's connectors that Connect and AllWallets list, with the recent wallets: the browser-wallet entry
+ * hidden on a desktop unless relevant and on a phone without rdns and not installed (spec §6, `listedConnectors`).
+ */
+export function useListedConnectors(): { connectors: Connector[]; recent: ReturnType<typeof useConnectors>['recent'] } {
+  const { connectors, recent } = useConnectors()
+  const isMobile = useIsMobile()
+  const listed = useMemo(() => listedConnectors(connectors, { isMobile }), [connectors, isMobile])
+  return { connectors: listed, recent }
+}
+
+function useIsMobile(): boolean {
+  return useSelector(useModalInstance().actor, (s) => Boolean(s.context.options.isMobile))
+}
 
 /**
  * The wallet catalogue of AllWallets: the view model (installed wallets excluded by rdns or name) and the
@@ -20,7 +36,10 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
   const modal = useModalInstance()
   const catalogue = useFeatureActor('catalogue')
   const deliver = useDeliver('catalogue')
-  const connectors = useSelector(modal.actor, (s) => s.context.connectors, same)
+  // Every namespace's listed connectors: a wallet installed on any of them is not listed again from the directory.
+  const all = useSelector(modal.actor, (s) => s.context.connectors, same)
+  const isMobile = useIsMobile()
+  const connectors = useMemo(() => listedConnectors(all, { isMobile }), [all, isMobile])
   const snapshot = useSelector(catalogue, (s) => s)
   const view = useMemo(
     () =>
@@ -49,7 +68,7 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
  */
 export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof useCatalogue> } {
   const modal = useModalInstance()
-  const { connectors, recent } = useConnectors()
+  const { connectors, recent } = useListedConnectors()
   const catalogue = useCatalogue('')
   const directory = useSelector(useFeatureActor('catalogue'), (s) => (s ? ([...s.context.featured, ...s.context.recommended, ...s.context.wallets] as CatalogueWallet[]) : []), same)
   const order = modal.options.connectorTypeOrder

@@ -4,8 +4,8 @@ import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { useModalInstance } from '../context.ts'
 import { useCopy } from '../copy.ts'
-import { useConnectors, useSend } from '../hooks.ts'
-import { useCatalogue } from '../hooks/catalogue.ts'
+import { useSend } from '../hooks.ts'
+import { useCatalogue, useListedConnectors } from '../hooks/catalogue.ts'
 import { useLegal } from '../hooks/legal.ts'
 import { LegalCheckbox, WalletRow } from './Connect.tsx'
 
@@ -32,7 +32,7 @@ type Row = { kind: 'installed'; connector: Connector } | { kind: 'catalogue'; wa
 export default function AllWallets() {
   const copy = useCopy()
   const send = useSend()
-  const { connectors } = useConnectors()
+  const { connectors } = useListedConnectors()
   const [typed, setTyped] = useState('')
   const catalogue = useCatalogue(typed)
   const [scrollTop, setScrollTop] = useState(0)
