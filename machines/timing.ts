@@ -13,6 +13,11 @@ export const timing = {
   toastTtl: 2_500,
   /** Modal height and view transitions; the presence stays `unmountSuspended` this long on close (spec §2). */
   viewTransition: 150,
+  /**
+   * The header's title text fades in over this when the title changes (spec §2 "120 ms header text"): the modal's CSS
+   * (`ui/styles.ts`, `.lk-title`); none under `prefers-reduced-motion`.
+   */
+  headerTextTransition: 120,
   /** Swap: the quote is asked after the visitor stops typing this long (spec §9 default debounce). */
   swapQuoteDebounce: 500,
   /** Swap: a shown quote is read again this often, on the form and the review (not in the spec; a block or so). */

@@ -1,3 +1,5 @@
+import { timing } from '../machines/timing.ts'
+
 /**
  * The modal shell's and the page buttons' CSS, injected into their shadow roots so the host page's CSS cannot reach
  * them. Colours, sizes and radii come only from the `--lk-` custom properties (theme.ts). What the views' insides use
@@ -7,19 +9,19 @@ export const modalCss = `
 :host { all: initial; }
 * { box-sizing: border-box; }
 /* The dialog's top stays put (a third of the way down, at most 300 px above the centre) while its height follows the view: rows above a change never move under the pointer. */
-.lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade 150ms ease-out; }
-.lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out 150ms ease-in forwards; }
+.lk-overlay { position: fixed; inset: 0; z-index: var(--lk-z-index); background: var(--lk-overlay); display: flex; align-items: flex-start; padding-top: max(16px, calc(50vh - 300px)); justify-content: center; font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); color: var(--lk-foreground); animation: lk-fade ${timing.viewTransition}ms ease-out; }
+.lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out ${timing.viewTransition}ms ease-in forwards; }
 .lk-continued { display: contents; }
 .lk-continued .lk-overlay:not([data-presence="unmountSuspended"]), .lk-continued .lk-dialog:not([data-shaking="true"]) { animation: none; }
 .lk-dialog { width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); overflow: auto; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
 .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
-.lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade 120ms; }
+.lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade ${timing.headerTextTransition}ms ease-out; }
 .lk-icon-button { width: 32px; height: 32px; border: none; border-radius: calc(var(--lk-border-radius-master) * 2); background: transparent; color: var(--lk-foreground); cursor: pointer; display: inline-flex; align-items: center; justify-content: center; font-size: 18px; }
 .lk-icon-button:hover { background: var(--lk-surface); }
 .lk-sizer { overflow: hidden; }
-.lk-sizer[data-animate="true"] { transition: height 150ms ease-out; }
-.lk-body { padding: 4px 16px 16px; animation: lk-slide-next 150ms ease-out; }
+.lk-sizer[data-animate="true"] { transition: height ${timing.viewTransition}ms ease-out; }
+.lk-body { padding: 4px 16px 16px; animation: lk-slide-next ${timing.viewTransition}ms ease-out; }
 .lk-body[data-direction="prev"] { animation-name: lk-slide-prev; }
 .lk-center { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 0; }
 .lk-skeleton { display: flex; flex-direction: column; gap: 8px; }

@@ -1,9 +1,11 @@
 /**
- * Motion (spec §2): the modal's height follows its view with a 150 ms transition instead of a jump,
+ * Motion (spec §2): the modal's height follows its view with a 150 ms transition instead of a jump, the header's
+ * title text fades in over 120 ms when it changes (`timing.headerTextTransition`),
  * `prefers-reduced-motion` turns it off, nothing under the pointer moves when the Account's tabs switch, and focus on
  * arrival is quiet (no ring around the whole dialog; All Wallets focuses its search field).
  */
 import type { Page } from '@playwright/test'
+import { timing } from '../../machines/timing.ts'
 import { accountButton, dialog, expect, openConnectDialog, test } from './fixtures.ts'
 import { untilSettled } from './settle.ts'
 
@@ -158,4 +160,68 @@ test('opened from the keyboard, the dialog draws no focus ring around itself; Al
   await connect.getByRole('button', { name: 'All Wallets' }).click()
   const all = dialog(page, 'All Wallets')
   await expect(all.getByRole('searchbox', { name: 'Search wallet' })).toBeFocused()
+})
+
+/**
+ * The motion of the header's title, the sizer (the modal's height) and the view body, as the page computes it: the
+ * title's text, whether it is another element than the one {@link markTitle} marked (a changed title is a new element,
+ * so its fade plays again), its animation's name and duration, the sizer's transition and the body's animation.
+ */
+function headerMotion(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot
+    const title = root?.querySelector<HTMLElement>('[role="dialog"] .lk-title')
+    const sizer = root?.querySelector<HTMLElement>('[data-testid="modal-sizer"]')
+    const body = root?.querySelector<HTMLElement>('[role="dialog"] .lk-body')
+    if (!title || !sizer || !body) return undefined
+    const t = getComputedStyle(title)
+    const z = getComputedStyle(sizer)
+    return {
+      text: title.textContent,
+      fresh: title.dataset.seen !== 'true',
+      title: `${t.animationName} ${t.animationDuration}`,
+      sizer: `${z.transitionProperty} ${z.transitionDuration}`,
+      body: getComputedStyle(body).animationDuration,
+    }
+  })
+}
+
+/** Marks the header's current title element (see {@link headerMotion}'s `fresh`). */
+function markTitle(page: Page) {
+  return page.evaluate(() => {
+    const title = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector<HTMLElement>('[role="dialog"] .lk-title')
+    if (title) title.dataset.seen = 'true'
+  })
+}
+
+const seconds = (ms: number) => `${ms / 1000}s`
+
+test('the header title text fades in over 120 ms (timing.headerTextTransition) each time it changes; height and view move over 150 ms', async ({ demo: page }) => {
+  expect(timing.headerTextTransition).toBe(120)
+  expect(timing.viewTransition).toBe(150)
+  await openConnectDialog(page)
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await untilSettled(page)
+  const titleFade = `lk-fade ${seconds(timing.headerTextTransition)}`
+  expect(await headerMotion(page)).toEqual({ text: 'Connect Wallet', fresh: true, title: titleFade, sizer: `height ${seconds(timing.viewTransition)}`, body: seconds(timing.viewTransition) })
+  await markTitle(page)
+  await connect.getByRole('button', { name: 'All Wallets' }).click()
+  const all = dialog(page, 'All Wallets')
+  await expect(all).toBeVisible()
+  expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: true, title: titleFade })
+  await markTitle(page)
+  // The same title (a list arriving, a search typed) is the same element: nothing replays.
+  await all.getByRole('searchbox', { name: 'Search wallet' }).fill('dev')
+  await untilSettled(page)
+  expect(await headerMotion(page)).toMatchObject({ text: 'All Wallets', fresh: false })
+})
+
+test('with prefers-reduced-motion the header title, the height and the view do not animate', async ({ demo: page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await openConnectDialog(page)
+  await expect(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await untilSettled(page)
+  expect(await headerMotion(page)).toMatchObject({ text: 'Connect Wallet', title: 'none 0s', body: '0s' })
+  expect((await headerMotion(page))?.sizer).toMatch(/ 0s$/)
 })
