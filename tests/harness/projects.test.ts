@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('Vitest projects', () => {
-  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit', () => {
+  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit; servers and integration files outside ui/ and tests/model/ that reset no module share their modules', () => {
     const dir = tree({
       'dev/api/server.ts': `export async function ${start}ApiServer(options) {}\nexport function helper() {}`,
       'dev/api/server.test.ts': `import { inject } from 'vitest'\nconst url = ${readsSetup('apiUrl')}`,
@@ -39,13 +39,16 @@ describe('Vitest projects', () => {
       'ui/theme.ts': 'export {}',
       'ui/facade.test.tsx': `import { vi } from 'vitest'\n${resetsModules}`,
       'ui/mocked.test.ts': `// a comment naming ${resetsModules} alone does not count\nconst x = 1`,
+      'dev/relay/relay.test.ts': `import { inject, vi } from 'vitest'\nconst url = ${readsSetup('relayUrl')}\n${resetsModules}`,
       'node_modules/x/y.test.ts': readsSetup('apiUrl'),
     })
     expect(splitTestFiles(dir)).toEqual({
       unit: ['machines/router.test.ts', 'ui/mocked.test.ts', 'ui/theme.test.ts'],
       unitIsolated: ['ui/facade.test.tsx'],
       servers: ['services/api.test.ts'],
-      integration: ['dev/api/server.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
+      integration: ['dev/api/server.test.ts', 'dev/relay/relay.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
+      // Outside ui/ and tests/model/, without a module-registry call.
+      shared: ['dev/api/server.test.ts', 'services/api.test.ts'],
     })
   })
 
