@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
+import { resolveFeatures } from '../services/features.ts'
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate'
 import { accountTypeMachine, accountTypeStateOf, canSwitchAccountType, type AccountTypeState, type AccountTypeUser, type EmbeddedAccountType } from './accountType.ts'
 import { connectAccountType } from './accountType.connect.ts'
 import { accountTypeFeature } from './accountType.feature.ts'
-import type { ConnectedAccount, FeatureFacts } from './features.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import { coordination } from '../tests/harness/coordination.ts'
 
 /** The embedded wallet's account-type switch (spec §4 "switching to smart account"). */
 const EOA = '0x' + '12'.repeat(20)
@@ -12,9 +14,31 @@ const accounts = [
   { address: EOA, type: 'eoa' as const },
   { address: SMART, type: 'smartAccount' as const },
 ]
+const account = (over: Partial<ConnectedAccount> = {}): ConnectedAccount => ({ address: EOA, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true, ...over })
+/** The root's account moment (by default the embedded wallet's account changed: a read without a preferred type). */
+const moment = (change: 'connected' | 'restored' | 'changed' | 'disconnected' | 'switched' = 'changed', a: ConnectedAccount | null = account()): RootMoment => ({
+  type: 'root.account',
+  change,
+  account: a ?? undefined,
+  holder: undefined,
+})
 const state = (over: Partial<AccountTypeState> = {}): AccountTypeState => ({ chainId: 31337, preferredAccountType: 'eoa', accounts, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337], ...over })
 
-function start(read: AccountTypeState, setPreferred: (to: string) => Promise<AccountTypeUser> = async () => ({ address: SMART, chainId: 31337, accounts, preferredAccountType: 'smartAccount' })) {
+function logic(read: AccountTypeState, calls: string[], setPreferred: (to: string) => Promise<AccountTypeUser>) {
+  return accountTypeMachine.provide({
+    actors: {
+      readState: fromPromise(async () => read),
+      setPreferred: fromPromise(async ({ input }: { input: { to: EmbeddedAccountType } }) => {
+        calls.push(input.to)
+        return setPreferred(input.to)
+      }),
+      watchUser: fromCallback(() => () => {}),
+    },
+  })
+}
+const switchedToSmart = async (): Promise<AccountTypeUser> => ({ address: SMART, chainId: 31337, accounts, preferredAccountType: 'smartAccount' })
+
+function start(read: AccountTypeState, setPreferred: (to: string) => Promise<AccountTypeUser> = switchedToSmart, preferredType?: () => EmbeddedAccountType) {
   const calls: string[] = []
   const actor = createActor(
     accountTypeMachine.provide({
@@ -27,6 +51,7 @@ function start(read: AccountTypeState, setPreferred: (to: string) => Promise<Acc
         watchUser: fromCallback(() => () => {}),
       },
     }),
+    { input: { preferredType } },
   ).start()
   return { actor, calls }
 }
@@ -58,13 +83,13 @@ describe('accountType machine', () => {
     const { actor, calls } = start(state())
     const emitted: unknown[] = []
     actor.on('*', (e) => emitted.push(e))
-    actor.send({ type: 'accountType.read' })
+    actor.send(moment())
     await waitFor(actor, (s) => s.matches('ready'))
     expect(connectAccountType(actor.getSnapshot())).toEqual({ loaded: true, shown: true, current: 'eoa', target: 'smartAccount', switching: false, deployed: false })
     actor.send({ type: 'accountType.switch', to: 'smartAccount' })
     expect(connectAccountType(actor.getSnapshot())).toMatchObject({ shown: true, switching: true, target: 'smartAccount' })
     // A read meanwhile (the connection's account changing with the switch) does not cancel it.
-    actor.send({ type: 'accountType.read' })
+    actor.send(moment())
     await waitFor(actor, (s) => s.matches('ready'))
     expect(calls).toEqual(['smartAccount'])
     expect(actor.getSnapshot().context.state?.preferredAccountType).toBe('smartAccount')
@@ -74,7 +99,7 @@ describe('accountType machine', () => {
 
   test('bad input: a switch the rules refuse is ignored (nothing asked); a refused switch keeps the state and emits failed', async () => {
     const { actor, calls } = start(state({ smartAccountEnabledNetworks: [1] }), async () => Promise.reject(new Error('Smart accounts are not enabled on this network')))
-    actor.send({ type: 'accountType.read' })
+    actor.send(moment())
     await waitFor(actor, (s) => s.matches('ready'))
     expect(connectAccountType(actor.getSnapshot()).shown).toBe(false)
     actor.send({ type: 'accountType.switch', to: 'smartAccount' })
@@ -85,7 +110,7 @@ describe('accountType machine', () => {
     const failing = start(state(), async () => Promise.reject(new Error('Smart accounts are not enabled on this network')))
     const emitted: unknown[] = []
     failing.actor.on('*', (e) => emitted.push(e))
-    failing.actor.send({ type: 'accountType.read' })
+    failing.actor.send(moment())
     await waitFor(failing.actor, (s) => s.matches('ready'))
     failing.actor.send({ type: 'accountType.switch', to: 'smartAccount' })
     await waitFor(failing.actor, (s) => s.matches('ready'))
@@ -94,70 +119,100 @@ describe('accountType machine', () => {
   })
 
   test('behavior: a login preferring the smart account switches once read (applied, no gesture); where the network has none it stays on the EOA', async () => {
-    const { actor, calls } = start(state())
+    const { actor, calls } = start(state(), switchedToSmart, () => 'smartAccount')
     const emitted: unknown[] = []
     actor.on('*', (e) => emitted.push(e))
-    actor.send({ type: 'accountType.read', prefer: 'smartAccount' })
+    actor.send(moment('connected'))
     await waitFor(actor, (s) => s.matches('ready') && s.context.state?.preferredAccountType === 'smartAccount')
     expect(calls).toEqual(['smartAccount'])
     expect(emitted).toEqual([{ type: 'accountType.switched', to: 'smartAccount', applied: true }])
     expect(actor.getSnapshot().context.applied).toBe(false)
 
-    const none = start(state({ smartAccountEnabledNetworks: [1] }))
-    none.actor.send({ type: 'accountType.read', prefer: 'smartAccount' })
+    const none = start(state({ smartAccountEnabledNetworks: [1] }), switchedToSmart, () => 'smartAccount')
+    none.actor.send(moment('connected'))
     await waitFor(none.actor, (s) => s.matches('ready'))
     expect(none.calls).toEqual([])
     expect(none.actor.getSnapshot().context).toMatchObject({ prefer: undefined, state: { preferredAccountType: 'eoa' } })
   })
 
   test('behavior: a read that fails offers no switch; clear forgets the state', async () => {
-    const actor = createActor(accountTypeMachine.provide({ actors: { readState: fromPromise(async () => Promise.reject(new Error('refused'))) } })).start()
-    actor.send({ type: 'accountType.read' })
+    const actor = createActor(accountTypeMachine.provide({ actors: { readState: fromPromise(async () => Promise.reject(new Error('refused'))) } }), { input: {} }).start()
+    actor.send(moment())
     await waitFor(actor, (s) => s.matches('failed'))
     expect(connectAccountType(actor.getSnapshot()).shown).toBe(false)
-    actor.send({ type: 'accountType.clear' })
-    expect(actor.getSnapshot().context).toEqual({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false })
+    actor.send(moment('disconnected', null))
+    expect(actor.getSnapshot().context).toEqual({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false, preferredType: undefined })
     expect(connectAccountType(undefined)).toMatchObject({ loaded: false, shown: false })
   })
 })
 
-describe('accountType registration', () => {
-  const account = (over: Partial<ConnectedAccount> = {}): ConnectedAccount => ({ address: EOA, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true, ...over })
-  const facts = (a: ConnectedAccount | undefined) => ({ account: a }) as unknown as FeatureFacts
+describe('accountType registration and the moves of its machine', () => {
   const feature = accountTypeFeature({ enabled: true })
 
-  test('behavior: an embedded EVM account spawns it and reads the state; another account or none clears it; off without embeddedWallet', () => {
-    expect(feature.on!.account!(facts(account()), 'connected')).toEqual([{ to: 'self', event: { type: 'accountType.read' }, ensure: true }])
-    expect(feature.on!.account!(facts(account({ connectorId: 'io.metamask' })), 'changed')).toEqual([{ to: 'self', event: { type: 'accountType.clear' }, ensure: false }])
-    expect(feature.on!.account!(facts(account({ namespace: 'solana', caipNetworkId: 'solana:x' })), 'switched')).toEqual([{ to: 'self', event: { type: 'accountType.clear' }, ensure: false }])
-    expect(feature.on!.account!(facts(undefined), 'disconnected')).toEqual([{ to: 'self', event: { type: 'accountType.clear' }, ensure: false }])
-    expect(accountTypeFeature({ enabled: false }).available!(facts(account()))).toBe(false)
+  test('behavior: brought by an embedded EVM account only; off without embeddedWallet', () => {
+    expect(feature.wakesOn!.account!(account(), 'connected')).toBe(true)
+    expect(feature.wakesOn!.account!(account(), 'restored')).toBe(true)
+    expect(feature.wakesOn!.account!(account({ connectorId: 'io.metamask' }), 'connected')).toBe(false)
+    expect(feature.wakesOn!.account!(account({ namespace: 'solana', caipNetworkId: 'solana:x' }), 'switched')).toBe(false)
+    const facts = { view: 'Account' as const, holder: undefined, isConnecting: false, account: account(), connection: 'connection.eip155', flags: resolveFeatures({}, undefined, { basic: false }).features }
+    expect(accountTypeFeature({ enabled: false }).available!(facts)).toBe(false)
+    expect(feature.on).toBeUndefined()
   })
 
-  test('behavior: a login reads with the preferred type (stored choice or default); a restore or a change reads without', () => {
-    let stored: 'eoa' | 'smartAccount' = 'smartAccount'
-    const withDefault = accountTypeFeature({ enabled: true, preferredType: () => stored })
-    expect(withDefault.on!.account!(facts(account()), 'connected')).toEqual([{ to: 'self', event: { type: 'accountType.read', prefer: 'smartAccount' }, ensure: true }])
-    expect(withDefault.on!.account!(facts(account()), 'restored')).toEqual([{ to: 'self', event: { type: 'accountType.read' }, ensure: true }])
-    expect(withDefault.on!.account!(facts(account()), 'changed')).toEqual([{ to: 'self', event: { type: 'accountType.read' }, ensure: true }])
+  test('behavior: an embedded EVM account reads the state; another account, another namespace or none clears it', async () => {
+    for (const other of [moment('changed', account({ connectorId: 'io.metamask' })), moment('switched', account({ namespace: 'solana', caipNetworkId: 'solana:x' })), moment('disconnected', null)]) {
+      const { actor } = start(state())
+      actor.send(moment('restored'))
+      await waitFor(actor, (s) => s.matches('ready'))
+      actor.send(other)
+      expect(actor.getSnapshot().value).toBe('idle')
+      expect(actor.getSnapshot().context.state).toBeUndefined()
+    }
+  })
+
+  test('behavior: a login reads with the preferred type (asked at each login: the stored choice); a restore or a change reads without', async () => {
+    let stored: EmbeddedAccountType = 'smartAccount'
+    const { actor } = start(state(), switchedToSmart, () => stored)
+    actor.send(moment('restored'))
+    expect(actor.getSnapshot().context.prefer).toBeUndefined()
+    actor.send(moment('changed'))
+    expect(actor.getSnapshot().context.prefer).toBeUndefined()
+    actor.send(moment('connected'))
+    expect(actor.getSnapshot().context.prefer).toBe('smartAccount')
     stored = 'eoa'
-    expect(withDefault.on!.account!(facts(account()), 'connected')).toEqual([{ to: 'self', event: { type: 'accountType.read', prefer: 'eoa' }, ensure: true }])
+    actor.send(moment('connected'))
+    expect(actor.getSnapshot().context.prefer).toBe('eoa')
   })
 
-  test('behavior: the switch gesture goes to the machine for an embedded account only; outcomes are toasts', () => {
-    const gesture = { type: 'accountType.switch', to: 'smartAccount' }
-    expect(feature.on!.gesture!(facts(account()), gesture)).toEqual([{ to: 'self', event: gesture, ensure: true }])
-    expect(feature.on!.gesture!(facts(account({ connectorId: 'io.metamask' })), gesture)).toEqual([])
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount', applied: false })).toEqual([
-      { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeSmartAccount' } } },
-    ])
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'eoa', applied: false })).toEqual([
-      { to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeEoa' } } },
-    ])
-    const error = { name: 'FrameReplyError', message: 'Smart accounts are not enabled on this network' }
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: false })).toEqual([{ to: 'toast', event: { type: 'toast.show', variant: 'error', message: { key: 'failure', error } } }])
-    // The login's preferred type applied by itself: no toast either way.
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.switched', to: 'smartAccount', applied: true })).toEqual([])
-    expect(feature.on!.emitted!(facts(account()), { type: 'accountType.failed', error, applied: true })).toEqual([])
+  test("behavior: outcomes of the visitor's switch are toasts (smart account, EOA, the error); the login's own switch shows none", async () => {
+    const calls: string[] = []
+    const s = coordination({ id: 'accountType', logic: logic(state(), calls, switchedToSmart) }, { recorders: ['toast'] })
+    s.feature.send(moment())
+    await waitFor(s.feature, (snapshot) => snapshot.matches('ready'))
+    s.feature.send({ type: 'accountType.switch', to: 'smartAccount' })
+    await waitFor(s.feature, (snapshot) => snapshot.matches('ready') && snapshot.context.state?.preferredAccountType === 'smartAccount')
+    expect(s.heard).toEqual([{ to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeSmartAccount' } } }])
+
+    const toEoa = coordination(
+      { id: 'accountType', logic: logic(state({ preferredAccountType: 'smartAccount' }), [], async () => ({ address: EOA, chainId: 31337, accounts, preferredAccountType: 'eoa' })) },
+      { recorders: ['toast'] },
+    )
+    toEoa.feature.send(moment())
+    await waitFor(toEoa.feature, (snapshot) => snapshot.matches('ready'))
+    toEoa.feature.send({ type: 'accountType.switch', to: 'eoa' })
+    await waitFor(toEoa.feature, (snapshot) => snapshot.matches('ready') && snapshot.context.state?.preferredAccountType === 'eoa')
+    expect(toEoa.heard).toEqual([{ to: 'toast', event: { type: 'toast.show', variant: 'success', message: { key: 'accountTypeEoa' } } }])
+
+    const refused = coordination({ id: 'accountType', logic: logic(state(), [], async () => Promise.reject(new Error('Smart accounts are not enabled on this network'))) }, { recorders: ['toast'] })
+    refused.feature.send(moment())
+    await waitFor(refused.feature, (snapshot) => snapshot.matches('ready'))
+    refused.feature.send({ type: 'accountType.switch', to: 'smartAccount' })
+    await waitFor(refused.feature, (snapshot) => snapshot.matches('ready') && snapshot.context.error !== undefined)
+    expect(refused.heard).toMatchObject([{ to: 'toast', event: { type: 'toast.show', variant: 'error', message: { key: 'failure', error: { message: 'Smart accounts are not enabled on this network' } } } }])
+
+    const login = coordination({ id: 'accountType', logic: logic(state(), [], switchedToSmart), input: { preferredType: () => 'smartAccount' } }, { recorders: ['toast'] })
+    login.feature.send(moment('connected'))
+    await waitFor(login.feature, (snapshot) => snapshot.matches('ready') && snapshot.context.state?.preferredAccountType === 'smartAccount')
+    expect(login.heard).toEqual([])
   })
 })

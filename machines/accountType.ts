@@ -2,6 +2,10 @@ import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import { messageOf } from './messages.ts'
+import { tellAction, type SystemMessage } from './system.ts'
+import { isEmbeddedAccount } from './updateEmail.feature.ts'
 
 /** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
@@ -71,22 +75,26 @@ export type AccountTypeContext = {
   prefer: EmbeddedAccountType | undefined
   /** The switch in progress applies the login's preferred type (no toast). */
   applied: boolean
+  /** The eip155 type a login starts with (the visitor's stored choice, the dapp's default), asked at each login. */
+  preferredType: (() => EmbeddedAccountType) | undefined
 }
+
+/** What the machine starts with: the type a login starts with; none, a login keeps what the frame reports. */
+export type AccountTypeInput = { preferredType?: (() => EmbeddedAccountType) | undefined } | undefined
 
 export type AccountTypeEvent =
   /**
-   * The embedded account connected, came back or changed (address or chain): the state is read again. `prefer`: at a
-   * login, the type to start with (switched to once read, when {@link canSwitchAccountType} allows it).
+   * The root's moments: `root.account` with the embedded wallet's account on eip155 (connected, came back, another
+   * address or chain) reads the state again, a login (`connected`) with the type to start with (switched to once read,
+   * when {@link canSwitchAccountType} allows it); any other account, or none, forgets the state.
    */
-  | { type: 'accountType.read'; prefer?: EmbeddedAccountType | undefined }
-  /** No embedded account any more: the state is forgotten. */
-  | { type: 'accountType.clear' }
+  | RootMoment
   /** Account's "Switch to your smart account" / "Switch to your EOA". */
   | { type: 'accountType.switch'; to: EmbeddedAccountType }
   /** The frame pushed the user (FRAME_SESSION_UPDATE: e.g. the smart account deployed by its first user operation). */
   | { type: 'accountType.updated'; user: AccountTypeUser }
 
-/** What the machine emits (the registration turns them into toasts). */
+/** What the machine emits beside its toasts (observers, tests). */
 export type AccountTypeEmitted =
   /** `applied`: the login's preferred type was applied (no gesture of the visitor). */
   { type: 'accountType.switched'; to: EmbeddedAccountType; applied: boolean } | { type: 'accountType.failed'; error: ErrorSummary; applied: boolean }
@@ -95,17 +103,39 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('accountType', name)
 }
 
+/** Whether `account` is the embedded wallet's on an EVM chain (the only namespace with smart accounts here). */
+export const isEmbeddedEvmAccount = (account: ConnectedAccount | undefined): boolean => isEmbeddedAccount(account) && account?.namespace === 'eip155'
+
+/** A switch done by the visitor: 'Switched to your smart account' / 'Switched to your EOA'; the login's own switch: nothing. */
+const toastSwitched = {
+  type: 'tell',
+  params: ({ context }: { context: AccountTypeContext }): SystemMessage | undefined =>
+    context.applied
+      ? undefined
+      : { to: 'toast', event: { type: 'toast.show', variant: 'success', message: messageOf(context.state?.preferredAccountType === 'smartAccount' ? 'accountTypeSmartAccount' : 'accountTypeEoa') } },
+} as const
+
+/** A refused switch of the visitor: its error as a toast (the account and the view stay); the login's own: nothing. */
+const toastFailed = {
+  type: 'tell',
+  params: ({ context }: { context: AccountTypeContext }): SystemMessage | undefined =>
+    context.applied || !context.error ? undefined : { to: 'toast', event: { type: 'toast.show', variant: 'error', message: messageOf('failure', context.error) } },
+} as const
+
 /**
- * The embedded wallet's account-type switch (spec §3, §4 "switching to smart account"). It follows the
- * embedded account: `accountType.read` reads the state (`readState`: the frame's user and its smart-account enabled
- * networks) → `ready`, or `failed` (no switch offered). From `ready`, `accountType.switch` (allowed by
- * {@link canSwitchAccountType}) runs `setPreferred` (the frame's SET_PREFERRED_ACCOUNT; the connection's address then
- * changes) in `switching` (tag `busy`, reads wait for its answer) and returns to `ready` with the new state, emitting
- * `accountType.switched`; a refusal keeps the state as it was and emits `accountType.failed`. The frame's pushes of
- * the user (`watchUser`) update the state (`smartAccountDeployed` after the first user operation).
+ * The embedded wallet's account-type switch (spec §3, §4 "switching to smart account"). It follows the root's account
+ * moments (`root.account`): the embedded wallet's account on eip155 reads the state (`readState`: the frame's user and
+ * its smart-account enabled networks) → `ready`, or `failed` (no switch offered); a login reads with the type to start
+ * with (`input.preferredType`), switched to at once and silently when allowed; any other account, or none, → `idle`,
+ * the state forgotten. From `ready`, `accountType.switch` (allowed by {@link canSwitchAccountType}) runs
+ * `setPreferred` (the frame's SET_PREFERRED_ACCOUNT; the connection's address then changes) in `switching` (tag `busy`,
+ * reads wait for its answer) and returns to `ready` with the new state: the toast says 'Switched to your smart
+ * account' / 'Switched to your EOA' (emits `accountType.switched`); a refusal keeps the state as it was and shows its
+ * error (emits `accountType.failed`). The frame's pushes of the user (`watchUser`) update the state
+ * (`smartAccountDeployed` after the first user operation).
  */
 export const accountTypeMachine = setup({
-  types: { context: {} as AccountTypeContext, events: {} as AccountTypeEvent, emitted: {} as AccountTypeEmitted },
+  types: { context: {} as AccountTypeContext, events: {} as AccountTypeEvent, emitted: {} as AccountTypeEmitted, input: {} as AccountTypeInput },
   actors: {
     readState: fromPromise<AccountTypeState, void>(notProvided('readState')),
     setPreferred: fromPromise<AccountTypeUser, { to: EmbeddedAccountType }>(notProvided('setPreferred')),
@@ -115,13 +145,17 @@ export const accountTypeMachine = setup({
     /** Params: the state `readState` answered. */
     shouldApplyPreference: ({ context }, state: AccountTypeState) => context.prefer !== undefined && canSwitchAccountType(state, context.prefer),
     canSwitch: ({ context, event }) => event.type === 'accountType.switch' && canSwitchAccountType(context.state, event.to),
+    /** The root's account moment brings the embedded wallet's account on eip155. */
+    isEmbeddedAccount: ({ event }) => event.type === 'root.account' && isEmbeddedEvmAccount(event.account),
   },
   actions: {
     /** Params: the state `readState` answered. */
     setState: assign((_, state: AccountTypeState) => ({ state, error: undefined })),
     setReadError: assign({ state: undefined, error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     setTarget: assign({ target: ({ event }) => (event.type === 'accountType.switch' ? event.to : undefined), error: undefined, prefer: undefined, applied: false }),
-    setPrefer: assign({ prefer: ({ event }) => (event.type === 'accountType.read' ? event.prefer : undefined) }),
+    /** A login (`connected`, not a restore or a change) starts with the preferred type. */
+    setPrefer: assign({ prefer: ({ context, event }) => (event.type === 'root.account' && event.change === 'connected' ? context.preferredType?.() : undefined) }),
+    tell: tellAction<AccountTypeContext, AccountTypeEvent>(),
     applyPreference: assign({ target: ({ context }) => context.prefer, prefer: undefined }),
     forgetPreference: assign({ prefer: undefined }),
     /** Params: the user `setPreferred` answered. */
@@ -138,7 +172,7 @@ export const accountTypeMachine = setup({
   },
 }).createMachine({
   id: 'accountType',
-  context: { state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false },
+  context: ({ input }) => ({ state: undefined, target: undefined, error: undefined, prefer: undefined, applied: false, preferredType: input?.preferredType }),
   invoke: { id: 'watchUser', src: 'watchUser' },
   initial: 'idle',
   states: {
@@ -172,16 +206,18 @@ export const accountTypeMachine = setup({
         id: 'setPreferred',
         src: 'setPreferred',
         input: ({ context }) => ({ to: context.target ?? 'eoa' }),
-        onDone: { target: 'ready', actions: [{ type: 'setSwitched', params: ({ event }) => event.output }, 'emitSwitched', 'resetApplied'] },
-        onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed', 'resetApplied'] },
+        onDone: { target: 'ready', actions: [{ type: 'setSwitched', params: ({ event }) => event.output }, 'emitSwitched', toastSwitched, 'resetApplied'] },
+        onError: { target: 'ready', actions: ['setSwitchError', 'emitFailed', toastFailed, 'resetApplied'] },
       },
       // The switch itself changes the connection's account: its answer is the new state, a read now would cancel it.
-      on: { 'accountType.read': {} },
+      on: { 'root.account': { guard: 'isEmbeddedAccount' } },
     },
     failed: {},
   },
   on: {
-    'accountType.read': { target: '.reading', actions: 'setPrefer' },
-    'accountType.clear': { target: '.idle', actions: 'clear' },
+    'root.account': [
+      { guard: 'isEmbeddedAccount', target: '.reading', actions: 'setPrefer' },
+      { target: '.idle', actions: 'clear' },
+    ],
   },
 })

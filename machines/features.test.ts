@@ -6,7 +6,6 @@ import { resolveFeatures } from '../services/features.ts'
 import { to, type FeatureFacts, type FeatureRegistration } from './features.ts'
 import { pairingFeature } from './pairing.feature.ts'
 import { sendFeature } from './send.feature.ts'
-import { siwxFeature } from './siwx.feature.ts'
 import { timing } from './timing.ts'
 
 beforeEach(() => vi.useFakeTimers())
@@ -29,7 +28,6 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
     ...overrides,
   }
 }
-const tagged = (...tags: string[]) => ({ hasTag: (t: string) => tags.includes(t), context: {} })
 
 describe('send registration (machines/send.feature.ts)', () => {
   test('behavior: the send feature exists only with the send flag on, and is spawned with the connected account', () => {
@@ -38,27 +36,6 @@ describe('send registration (machines/send.feature.ts)', () => {
     expect(sendFeature.available!(facts())).toBe(true)
     expect(sendFeature.input!(facts())).toEqual({ target: account })
     expect(sendFeature.on).toBeUndefined()
-  })
-})
-
-describe('siwx registration (machines/siwx.feature.ts)', () => {
-  const siwx = siwxFeature({ enabled: true, input: { required: true } })
-  test('behavior: a network outcome concerns sign-in only while it returns the wallet to the signed-in network', () => {
-    expect(siwx.on!.network!(facts({ self: tagged('awaitingSession') }), { type: 'network.switchRejected' })).toEqual([])
-    for (const type of ['network.switchRejected', 'network.switchFailed', 'network.notFound']) {
-      expect(siwx.on!.network!(facts({ self: tagged('returning') }), { type })).toEqual([to.self({ type: 'siwx.returnFailed' })])
-    }
-    expect(siwx.on!.network!(facts({ self: tagged('returning') }), { type: 'network.switched' })).toEqual([])
-  })
-  test('behavior: a session found closes the modal only from a connecting view or the sign view', () => {
-    const found = { type: 'siwx.sessionFound', session: {} }
-    expect(siwx.on!.emitted!(facts({ isConnecting: true }), found)).toEqual([to.modal({ type: 'modal.close' })])
-    expect(siwx.on!.emitted!(facts({ holder: 'siwx', view: 'SIWXSignMessage' }), found)).toEqual([to.modal({ type: 'modal.close' })])
-    expect(siwx.on!.emitted!(facts({ view: 'Account' }), found)).toEqual([])
-  })
-  test('behavior: without the option the feature does not exist; disconnecting unblocks closing', () => {
-    expect(siwxFeature({ enabled: false }).available!(facts())).toBe(false)
-    expect(siwx.on!.account!(facts({ account: undefined }), 'disconnected')).toEqual([to.self({ type: 'siwx.disconnected' }), to.modal({ type: 'modal.setCloseBlocked', blocked: false })])
   })
 })
 

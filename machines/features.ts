@@ -182,7 +182,8 @@ export type FeatureReport =
 /**
  * The root's moments as a spawned feature receives them (its chart handles those it follows, with its own guards):
  * - `root.account`: the active namespace's account changed (`change`); `account` is the new one (none: disconnected);
- *   `holder` is the feature whose views show now; `connection` the systemId of the active namespace's connection;
+ *   `holder` is the feature whose views show now, `connecting` whether the view shown is a way of connecting
+ *   (ConnectingExternal, WalletConnect's QR); `connection` the systemId of the active namespace's connection;
  * - `root.open`: `open({ view })` asked for one of its views (the router already shows it);
  * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it);
  * - `root.opened`: the modal is being opened (its first view chosen), `account` the connected one (none: not connected);
@@ -194,7 +195,7 @@ export type FeatureReport =
  * the feature machines, whose events these are.
  */
 export type RootMoment =
-  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined; connection?: string | undefined }
+  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined; connecting?: boolean | undefined; connection?: string | undefined }
   | { type: 'root.open'; view: string; data?: unknown }
   | { type: 'root.back'; view: string }
   | { type: 'root.opened'; account: ConnectedAccount | undefined }

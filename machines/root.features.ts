@@ -171,7 +171,9 @@ function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Momen
 function momentOf(context: RootContext, moment: Moment, event: RootEvent, change: AccountChange | undefined): RootMoment | undefined {
   switch (moment) {
     case 'account':
-      return change ? { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id, connection: activeConnection(context) } : undefined
+      return change
+        ? { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id, connecting: isConnectingView(context, context.view), connection: activeConnection(context) }
+        : undefined
     case 'opened':
       return { type: 'root.opened', account: connectedAccount(context) }
     case 'closed':

@@ -16,6 +16,10 @@ const message: SiwxMessage = {
 }
 const session: SiwxSession = { data: message, message: message.serializedMessage, signature: '0xsig' }
 const flush = () => new Promise((r) => setTimeout(r, 0))
+/** The root's account moment: the wallet connected (or its account or chain changed) on `t`. */
+const connected = (t: SiwxTarget) => ({ type: 'root.account' as const, change: 'changed' as const, account: { ...t, supported: true, testnet: true }, holder: undefined })
+/** The root's account moment: the wallet disconnected. */
+const disconnected = { type: 'root.account' as const, change: 'disconnected' as const, account: undefined, holder: undefined }
 
 function harness(required = false, signOutOnDisconnect = true) {
   const sessions: Deferred<SiwxSession[]>[] = []
@@ -60,7 +64,7 @@ function harness(required = false, signOutOnDisconnect = true) {
   actor.start()
   /** Connected with no session: the prompt is shown. */
   async function prompting() {
-    actor.send({ type: 'siwx.connected', target })
+    actor.send(connected(target))
     sessions.at(-1)!.resolve([])
     await flush()
   }
@@ -88,7 +92,7 @@ const blocked = (h: ReturnType<typeof harness>) => h.emitted.filter((e) => e.typ
 describe('siwx machine', () => {
   test('behavior: a stored session signs in without a prompt', async () => {
     const h = harness()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     expect(h.value()).toBe('checking')
     h.sessions[0]!.resolve([session])
     await flush()
@@ -184,17 +188,17 @@ describe('siwx machine', () => {
     expect(required.value()).toBe('idle')
 
     const switched = harness(true)
-    switched.actor.send({ type: 'siwx.connected', target })
+    switched.actor.send(connected(target))
     switched.sessions[0]!.resolve([session])
     await flush()
-    switched.actor.send({ type: 'siwx.connected', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    switched.actor.send(connected({ ...target, caipNetworkId: 'eip155:31338' }))
     switched.sessions[1]!.resolve([])
     await flush()
     switched.actor.send({ type: 'siwx.cancel' })
     expect(switched.emitted.at(-1)).toEqual({ type: 'siwx.cancelled', required: true, disconnect: false, returnTo: 'eip155:31337' })
     // Still blocking close while the wallet returns; a refusal shows the prompt again.
     expect(switched.value()).toEqual({ awaitingSession: 'returning' })
-    switched.actor.send({ type: 'siwx.returnFailed' })
+    switched.actor.send({ type: 'root.network', outcome: 'network.switchRejected' })
     expect(switched.value()).toEqual({ awaitingSession: 'prompting' })
     expect(blocked(switched)).toEqual([true])
 
@@ -206,10 +210,10 @@ describe('siwx machine', () => {
 
   test("behavior: required cancel after another account's session: that session does not count, the owner disconnects", async () => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
-    h.actor.send({ type: 'siwx.connected', target: { ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
+    h.actor.send(connected({ ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
     h.sessions[1]!.resolve([])
     await flush()
     h.actor.send({ type: 'siwx.cancel' })
@@ -219,34 +223,34 @@ describe('siwx machine', () => {
 
   test('behavior: signing out drops the session at once; a wallet connecting meanwhile is checked anew', async () => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
     h.holdRevoke = true
-    h.actor.send({ type: 'siwx.disconnected' })
+    h.actor.send(disconnected)
     expect(h.value()).toBe('signingOut')
     expect(h.actor.getSnapshot().context.session).toBeUndefined()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     expect(h.value()).toBe('checking')
     expect(h.actor.getSnapshot().context.sessions).toEqual([])
   })
 
   test('behavior: the same account and chain announced again while signed in changes nothing; another account is checked', async () => {
     const h = harness()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
-    h.actor.send({ type: 'siwx.connected', target: { ...target, address: target.address.toLowerCase() } })
+    h.actor.send(connected({ ...target, address: target.address.toLowerCase() }))
     expect(h.value()).toBe('signedIn')
     expect(h.sessions).toHaveLength(1)
-    h.actor.send({ type: 'siwx.connected', target: { ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' } })
+    h.actor.send(connected({ ...target, address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }))
     expect(h.value()).toBe('checking')
     expect(h.actor.getSnapshot().context.session).toBeUndefined()
   })
 
   test('behavior: an init failure: idle, and the owner is told to disconnect', async () => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.reject(new Error('storage broken'))
     await flush()
     expect(h.value()).toBe('idle')
@@ -255,14 +259,14 @@ describe('siwx machine', () => {
 
   test('behavior: disconnect signs out every session of the connection', async () => {
     const h = harness()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
     const other = { ...session, data: { ...message, chainId: 'eip155:31338' } }
-    h.actor.send({ type: 'siwx.connected', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.actor.send(connected({ ...target, caipNetworkId: 'eip155:31338' }))
     h.sessions[1]!.resolve([other])
     await flush()
-    h.actor.send({ type: 'siwx.disconnected' })
+    h.actor.send(disconnected)
     await flush()
     expect(h.revoked).toEqual([{ sessions: [session, other] }])
     expect(h.value()).toBe('idle')
@@ -271,10 +275,10 @@ describe('siwx machine', () => {
 
   test('behavior: with signOutOnDisconnect off, disconnect keeps the sessions where they are stored', async () => {
     const h = harness(false, false)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
-    h.actor.send({ type: 'siwx.disconnected' })
+    h.actor.send(disconnected)
     await flush()
     expect(h.revoked).toEqual([])
     expect(h.value()).toBe('idle')
@@ -282,11 +286,11 @@ describe('siwx machine', () => {
 
   test('behavior: a verifier that is down does not keep the visitor signed in locally', async () => {
     const h = harness()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve([session])
     await flush()
     h.failRevoke = true
-    h.actor.send({ type: 'siwx.disconnected' })
+    h.actor.send(disconnected)
     await flush()
     expect(h.value()).toBe('idle')
     expect(h.actor.getSnapshot().context.sessions).toEqual([])
@@ -348,10 +352,10 @@ describe('siwx machine: a wallet or a config that never answers, a config that a
 
   test('behavior: required with a session on another chain: Cancel while signing returns there; Cancel again asks again; Sign there starts a fresh request', async () => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target: { ...target, caipNetworkId: 'eip155:31338' } })
+    h.actor.send(connected({ ...target, caipNetworkId: 'eip155:31338' }))
     h.sessions[0]!.resolve([sessionOf(target.address, 'eip155:31338')])
     await flush()
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[1]!.resolve([])
     await flush()
     h.actor.send({ type: 'siwx.sign' })
@@ -381,7 +385,7 @@ describe('siwx machine: a wallet or a config that never answers, a config that a
     ['nothing', undefined],
   ])('behavior: getSessions answering %s: no session counts, the prompt is shown', async (_, answer) => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     h.sessions[0]!.resolve(answer as never)
     await flush()
     expect(h.value()).toEqual({ awaitingSession: 'prompting' })
@@ -390,7 +394,7 @@ describe('siwx machine: a wallet or a config that never answers, a config that a
 
   test('behavior: only the session of exactly this account and network counts (EVM addresses in any letter case); others in the answer are left out', async () => {
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target })
+    h.actor.send(connected(target))
     const mine = sessionOf(target.address.toLowerCase(), target.caipNetworkId)
     h.sessions[0]!.resolve([sessionOf(OTHER, target.caipNetworkId), mine])
     await flush()
@@ -402,7 +406,7 @@ describe('siwx machine: a wallet or a config that never answers, a config that a
   test('behavior: on other namespaces the address must match exactly (base58 is case-sensitive)', async () => {
     const solanaTarget: SiwxTarget = { address: 'GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW', caipNetworkId: 'solana:AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', namespace: 'solana', connectorId: 'dev' }
     const h = harness(true)
-    h.actor.send({ type: 'siwx.connected', target: solanaTarget })
+    h.actor.send(connected(solanaTarget))
     h.sessions[0]!.resolve([sessionOf(solanaTarget.address.toLowerCase(), solanaTarget.caipNetworkId)])
     await flush()
     expect(h.value()).toEqual({ awaitingSession: 'prompting' })

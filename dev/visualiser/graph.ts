@@ -150,7 +150,7 @@ function toEdge(source: StateNodeLike, t: TransitionLike, index: number): GraphE
  * @example
  * const graph = machineToGraph(siwxMachine)
  * graph.nodes.map((n) => n.id)   // ['siwx', 'siwx.idle', 'siwx.checking', …]
- * graph.edges[0]!.id             // 'siwx --siwx.connected[0]'
+ * graph.edges[0]!.id             // 'siwx --root.account[0]'
  */
 export function machineToGraph(machine: AnyStateMachine): MachineGraph {
   const root = (machine as { root?: unknown } | null | undefined)?.root as StateNodeLike | undefined

@@ -50,8 +50,6 @@ export const payloadTemplates: Readonly<Record<string, Record<string, unknown>>>
   // on-ramp
   'onramp.pickProvider': { provider: 'coinbase' },
   'onramp.setAmount': { amount: '50' },
-  // siwx
-  'siwx.connected': { target: { ...account, connectorId: 'dev.latchkey.wallet' } },
 }
 
 /** The payload field's starting text for `type`: the last payload seen in the history, else the template, else null (no payload needed). */

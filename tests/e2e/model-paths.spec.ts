@@ -192,11 +192,11 @@ const WALKED_BY_E2E: Readonly<Record<string, string>> = {
   'connection.request (pickWallet) → done.actor.connect (approve) → done.actor.getBalance (by itself) → connection.accountsChanged (disconnectSite) ⇒ "disconnected"':
     "connect.spec.ts › 'when the wallet disconnects the site, the page goes back to disconnected'",
   'reload → done.actor.reconnect (by itself) → done.actor.getBalance (by itself) ⇒ {"connected":"balanceReady"}': "connect.spec.ts › 'a reload restores the connection without a wallet prompt'",
-  'siwx.connected (connectWallet) → done.actor.getSessions (by itself) → siwx.cancel (cancel) → siwx.disconnected (by itself) → done.actor.revokeSession (by itself) ⇒ "idle"':
+  'root.account (connectWallet) → done.actor.getSessions (by itself) → siwx.cancel (cancel) → root.account (by itself) → done.actor.revokeSession (by itself) ⇒ "idle"':
     "siwx.spec.ts › 'required: Cancel without a session in this connection disconnects the wallet'",
-  'siwx.connected (connectWallet) → done.actor.getSessions (by itself) → siwx.sign (sign) → done.actor.createMessage (by itself) → error.actor.signMessage (reject) ⇒ {"awaitingSession":"prompting"}':
+  'root.account (connectWallet) → done.actor.getSessions (by itself) → siwx.sign (sign) → done.actor.createMessage (by itself) → error.actor.signMessage (reject) ⇒ {"awaitingSession":"prompting"}':
     "siwx.spec.ts › 'required: rejecting the signature keeps the Sign In view without an error…'",
-  'siwx.connected (connectWallet) → done.actor.getSessions (by itself) → siwx.sign (sign) → done.actor.createMessage (by itself) → done.actor.signMessage (approve) → done.actor.addSession (by itself) → siwx.disconnected (disconnect) → done.actor.revokeSession (by itself) ⇒ "idle"':
+  'root.account (connectWallet) → done.actor.getSessions (by itself) → siwx.sign (sign) → done.actor.createMessage (by itself) → done.actor.signMessage (approve) → done.actor.addSession (by itself) → root.account (disconnect) → done.actor.revokeSession (by itself) ⇒ "idle"':
     "siwx.spec.ts › 'required: connect, sign a real EIP-4361 message…' and 'disconnect signs out: the stored session is removed…'",
 }
 

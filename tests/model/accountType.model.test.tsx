@@ -27,11 +27,19 @@ const accounts = [
 ]
 const eoaUser: FrameUser = { email: 'ada@example.com', address: EOA, chainId: 31337, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false }
 const smartUser: FrameUser = { ...eoaUser, address: SMART, preferredAccountType: 'smartAccount' }
+/** The root's account moment: the embedded wallet's account on eip155, or none. */
+const accountIs = (change: string, address: string | undefined): E => ({
+  type: 'root.account',
+  change,
+  account: address ? { address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true } : undefined,
+  holder: undefined,
+})
 const userOf = (type: string, deployed: boolean): FrameUser => ({ ...(type === 'smartAccount' ? smartUser : eoaUser), smartAccountDeployed: deployed })
 
 const events = (snapshot: any): E[] => {
-  // `prefer`: a login whose preferred type is the smart account (spec §4 default) — switched to once read.
-  const list: E[] = [{ type: 'accountType.read' }, { type: 'accountType.read', prefer: 'smartAccount' }, { type: 'accountType.clear' }]
+  // The root's account moments: the embedded account changed (a read), a login (`connected`: its preferred type is the
+  // smart account, spec §4 default — switched to once read), the wallet disconnected (the state forgotten).
+  const list: E[] = [accountIs('changed', EOA), accountIs('connected', EOA), accountIs('disconnected', undefined)]
   const state = snapshot.context.state
   if (snapshot.matches('reading')) {
     list.push(
@@ -63,7 +71,9 @@ const serialize = (s: any) =>
     a: s.context.applied,
     err: s.context.error ? 1 : 0,
   })
-const run = buildModelPaths(accountTypeMachine, { events, serialize })
+/** The type a login starts with in these walks (the input of the feature's registration). */
+const input = { preferredType: () => 'smartAccount' as const }
+const run = buildModelPaths(accountTypeMachine, { events, serialize, input })
 
 test('coverage: every state and every transition of the account-type chart', () => {
   const report = coverageReport(accountTypeMachine, [run])
@@ -109,7 +119,7 @@ async function signedIn() {
 
 async function walk(path: ModelPath) {
   const { f, e, changed } = await signedIn()
-  const actor = createActor(accountTypeMachine.provide({ actors: e.accountTypeActors })).start()
+  const actor = createActor(accountTypeMachine.provide({ actors: e.accountTypeActors }), { input }).start()
   const emitted: AccountTypeEmitted[] = []
   actor.on('*', (event) => emitted.push(event as AccountTypeEmitted))
   const flush = () => vi.advanceTimersByTimeAsync(0)

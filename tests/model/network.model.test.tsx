@@ -449,7 +449,7 @@ describe('network model: walked in the UI', () => {
    * does not configure (999: the wallet was there when it connected and signed in). The wallet moves to a chain
    * with no session, the visitor presses Cancel: the root asks the network machine to switch to `eip155:999`, which
    * it does not configure, so it emits `network.notFound`. That used to leave the sign view waiting for ever
-   * (unclosable, buttons disabled); the root now answers it with `siwx.returnFailed`: the prompt again.
+   * (unclosable, buttons disabled); the SIWX machine hears it as `root.network`: the prompt again.
    */
   describe('a required Cancel returning to a network the dapp does not configure shows the prompt again', () => {
     const cancelOnB = async () => {

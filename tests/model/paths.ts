@@ -132,6 +132,9 @@ const connectionFixtures = [
 
 const SIWX_CHAIN = 'eip155:31337'
 const siwxTarget: SiwxTarget = { address: ACCOUNT_0!, caipNetworkId: SIWX_CHAIN, namespace: 'eip155', connectorId: RDNS }
+/** The root's account moments the SIWX machine follows: the wallet connected (from ConnectingExternal), disconnected. */
+const siwxConnected = { type: 'root.account', change: 'connected', account: { ...siwxTarget, supported: true, testnet: true }, holder: undefined, connecting: true, connection: 'connection.eip155' }
+const siwxDisconnected = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined, connection: 'connection.eip155' }
 const siwxSession = {
   data: { accountAddress: ACCOUNT_0, chainId: SIWX_CHAIN, domain: '127.0.0.1:5273', uri: 'http://127.0.0.1:5273', version: '1', nonce: 'n', serializedMessage: 'm' },
   message: 'm',
@@ -143,8 +146,8 @@ export function siwxEvents(snapshot: SnapshotFrom<typeof siwxMachine>): BrowserE
   const c = snapshot.context as SiwxContext
   if (snapshot.matches('idle')) {
     // Disconnected: the visitor connects. After a required cancel with no session: the root disconnects by itself.
-    if (!c.target) return [{ type: 'siwx.connected', target: siwxTarget, gesture: 'connectWallet', question: CONNECT_QUESTION }]
-    return c.required ? [auto({ type: 'siwx.disconnected' })] : []
+    if (!c.target) return [{ ...siwxConnected, gesture: 'connectWallet', question: CONNECT_QUESTION }]
+    return c.required ? [auto(siwxDisconnected)] : []
   }
   if (snapshot.matches('checking')) {
     const stored = c.sessions.some((s) => s.data.chainId === c.target?.caipNetworkId)
@@ -163,7 +166,7 @@ export function siwxEvents(snapshot: SnapshotFrom<typeof siwxMachine>): BrowserE
     ]
   }
   if (snapshot.matches({ awaitingSession: { signing: 'verifying' } })) return [auto({ type: 'xstate.done.actor.addSession', output: siwxSession })]
-  if (snapshot.matches('signedIn')) return [{ type: 'siwx.disconnected', gesture: 'disconnect' }]
+  if (snapshot.matches('signedIn')) return [{ ...siwxDisconnected, gesture: 'disconnect' }]
   if (snapshot.matches('signingOut')) return [auto({ type: 'xstate.done.actor.revokeSession', output: undefined })]
   return []
 }

@@ -47,6 +47,19 @@ const ctx = (s: any) => s.context as SiwxContext
 const other = (chain: string) => (chain === A ? B : A)
 const chainNumber = (chain: string) => chain.split(':')[1]!
 const target = (caipNetworkId: string, address: string = ADDRESS): SiwxTarget => ({ address, caipNetworkId, namespace: 'eip155', connectorId: RDNS })
+/**
+ * The root's account moment the machine hears: the wallet on `t` (`connecting`: a connection from a connecting view;
+ * `holder`: the sign view shows), or none (disconnected).
+ */
+const accountIs = (t: SiwxTarget | undefined, on: { connecting?: boolean; holder?: string } = {}): ModelEvent => ({
+  type: 'root.account',
+  change: t ? (on.connecting ? 'connected' : 'changed') : 'disconnected',
+  account: t ? { ...t, supported: true, testnet: true } : undefined,
+  holder: on.holder,
+  connecting: on.connecting ?? false,
+  connection: 'connection.eip155',
+  target: t,
+})
 const session = (chainId: string, address: string = ADDRESS) =>
   ({ data: { accountAddress: address, chainId, domain: '127.0.0.1:5173', uri: 'http://127.0.0.1:5173', version: '1', nonce: 'n', serializedMessage: 'm' }, message: 'm', signature: '0x' }) as unknown as SiwxSession
 const message = (chainId: string, address: string) => session(chainId, address).data as SiwxMessage
@@ -78,17 +91,17 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
   const stored = (chain: string) => c.sessions.some((x) => x.data.chainId === chain && x.data.accountAddress === t!.address)
   if (s.matches('idle')) {
     // Disconnected (at first, or cleared): the visitor connects the wallet (on its chain, 31337).
-    if (!t) return [{ type: 'siwx.connected', target: target(A), gesture: 'connect' }]
+    if (!t) return [{ ...accountIs(target(A), { connecting: true }), gesture: 'connect' }]
     // Cancelled, not required: the modal closed, the wallet stays connected.
     if (!c.required) return []
     // Cancelled, required, no session of this account in this connection: the root disconnects.
-    return [{ type: 'siwx.disconnected', auto: true }]
+    return [{ ...accountIs(undefined), auto: true }]
   }
   if (s.matches({ awaitingSession: 'returning' })) {
     // Required cancel with a session of this account: the root asks the wallet back to that session's network.
     return [
-      { type: 'siwx.connected', target: target(sessionsOfTarget(c).at(-1)!.data.chainId, t!.address), gesture: 'approveSwitch' },
-      { type: 'siwx.returnFailed', gesture: 'rejectSwitch' },
+      { ...accountIs(target(sessionsOfTarget(c).at(-1)!.data.chainId, t!.address), { holder: 'siwx' }), gesture: 'approveSwitch' },
+      { type: 'root.network', outcome: 'network.switchRejected', gesture: 'rejectSwitch' },
       // The wallet has not answered the switch: Cancel asks again, Sign signs in where the wallet is.
       { type: 'siwx.cancel', gesture: 'cancelAgain' },
       { type: 'siwx.sign', gesture: 'signHere' },
@@ -106,8 +119,9 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
     return [
       { type: 'siwx.sign' },
       { type: 'siwx.cancel' },
-      ...(fixture.escape ? [{ type: 'siwx.cancel', escape: true }] : []),
-      { type: 'siwx.connected', target: target(other(t!.caipNetworkId), t!.address), gesture: 'walletChain' },
+      // Escape dismisses the modal: the root's `root.closed`.
+      ...(fixture.escape ? [{ type: 'root.closed', view: 'SIWXSignMessage', escape: true }] : []),
+      { ...accountIs(target(other(t!.caipNetworkId), t!.address), { holder: 'siwx' }), gesture: 'walletChain' },
     ]
   }
   // While signing, the call held (it may never answer): Cancel works.
@@ -128,12 +142,12 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
   }
   if (s.matches('signedIn')) {
     return [
-      { type: 'siwx.connected', target: target(other(t!.caipNetworkId), t!.address), gesture: 'walletChain' },
+      { ...accountIs(target(other(t!.caipNetworkId), t!.address)), gesture: 'walletChain' },
       // The wallet's user picks the other account (once: never back to the first one).
-      ...(t!.address === ADDRESS ? [{ type: 'siwx.connected', target: target(t!.caipNetworkId, OTHER_ADDRESS), gesture: 'walletAccount' }] : []),
+      ...(t!.address === ADDRESS ? [{ ...accountIs(target(t!.caipNetworkId, OTHER_ADDRESS)), gesture: 'walletAccount' }] : []),
       // The wallet announces the same account and chain again.
-      { type: 'siwx.connected', target: t!, gesture: 'reannounce' },
-      { type: 'siwx.disconnected' },
+      { ...accountIs(t!), gesture: 'reannounce' },
+      accountIs(undefined),
     ]
   }
   if (s.matches('signingOut')) {
@@ -144,7 +158,7 @@ function modelEvents(s: any, fixture: Fixture): ModelEvent[] {
       { type: 'xstate.done.actor.revokeSession', output: undefined },
       { type: 'xstate.error.actor.revokeSession', error: new TypeError('Failed to fetch') },
       // While the sign-out is on its way, the visitor connects the same wallet again (same account and chain).
-      { type: 'siwx.connected', target: target(c.sessions.at(-1)!.data.chainId, c.sessions.at(-1)!.data.accountAddress), gesture: 'reconnect' },
+      { ...accountIs(target(c.sessions.at(-1)!.data.chainId, c.sessions.at(-1)!.data.accountAddress), { connecting: true }), gesture: 'reconnect' },
     ]
   }
   return []
@@ -171,23 +185,25 @@ for (const fixture of fixtures) {
 const scenario = (fixture: Fixture, where: (s: any) => boolean, then: Array<(e: ModelEvent) => boolean>): ModelPath =>
   scenarioPath(siwxMachine, { events: (s: any) => modelEvents(s, fixture), serialize, input: fixture.app!.siwx }, where, then)
 const prompting = (s: any) => s.matches({ awaitingSession: 'prompting' })
+/** The root's account moment without an account (the wallet disconnected). */
+const isDisconnect = (e: ModelEvent) => e.type === 'root.account' && e.account === undefined
 const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
   {
     name: 'required: Cancel without a session in this connection disconnects the wallet',
     fixture: fixtures[0]!,
-    path: scenario(fixtures[0]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel', (e) => e.type === 'siwx.disconnected', (e) => e.type.includes('revokeSession')]),
+    path: scenario(fixtures[0]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel', (e) => isDisconnect(e), (e) => e.type.includes('revokeSession')]),
   },
   {
     name: 'required: Cancel after signing in on another chain, the wallet refuses to switch back: the prompt again',
     fixture: fixtures[0]!,
-    path: scenario(fixtures[0]!, (s) => prompting(s) && sessionsOfTarget(ctx(s)).length > 0, [(e) => e.type === 'siwx.cancel', (e) => e.type === 'siwx.returnFailed']),
+    path: scenario(fixtures[0]!, (s) => prompting(s) && sessionsOfTarget(ctx(s)).length > 0, [(e) => e.type === 'siwx.cancel', (e) => e.type === 'root.network']),
   },
   {
     name: 'required: Cancel after signing in on another chain returns the wallet to that chain, signed in',
     fixture: fixtures[0]!,
     path: scenario(fixtures[0]!, (s) => prompting(s) && sessionsOfTarget(ctx(s)).length > 0 && sessionsOfTarget(ctx(s)).at(-1)!.data.chainId !== ctx(s).target?.caipNetworkId, [
       (e) => e.type === 'siwx.cancel',
-      (e) => e.type === 'siwx.connected',
+      (e) => e.gesture === 'approveSwitch',
       (e) => e.type === 'xstate.done.actor.getSessions',
     ]),
   },
@@ -204,15 +220,12 @@ const scenarios: Array<{ name: string; fixture: Fixture; path: ModelPath }> = [
   {
     name: 'optional: Escape while prompting is a cancel (the modal closes, the wallet stays connected)',
     fixture: fixtures[1]!,
-    path: scenario(fixtures[1]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'siwx.cancel' && e.escape === true]),
+    path: scenario(fixtures[1]!, (s) => prompting(s) && ctx(s).sessions.length === 0, [(e) => e.type === 'root.closed' && e.escape === true]),
   },
   {
     name: 'required: Cancel while the wallet has not answered the signature disconnects the wallet',
     fixture: fixtures[0]!,
-    path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [
-      (e) => e.gesture === 'cancelWhileSigning',
-      (e) => e.type === 'siwx.disconnected',
-    ]),
+    path: scenario(fixtures[0]!, (s) => s.matches({ awaitingSession: { signing: 'awaitingSignature' } }) && ctx(s).sessions.length === 0, [(e) => e.gesture === 'cancelWhileSigning', (e) => isDisconnect(e)]),
   },
   {
     name: 'optional: Cancel while the wallet has not answered the signature closes the modal, the wallet stays connected',
@@ -243,7 +256,7 @@ const siwxOf = (app: App) => featureOf(app, 'siwx')!
 async function perform(app: App, event: any) {
   const type: string = event.type
   if (event.auto) return app.settle()
-  if (type === 'siwx.connected') {
+  if (type === 'root.account' && event.account) {
     if (event.gesture === 'connect' || event.gesture === 'reconnect') return connectWallet(app)
     if (event.gesture === 'walletChain') return app.selectInPanel('Wallet chain', chainNumber(event.target.caipNetworkId))
     if (event.gesture === 'walletAccount') return app.selectInPanel('Account', '1')
@@ -253,8 +266,9 @@ async function perform(app: App, event: any) {
       return app.settle()
     }
   }
-  if (type === 'siwx.returnFailed') return app.walletAnswer('Reject')
-  if (type === 'siwx.disconnected') {
+  if (type === 'root.network') return app.walletAnswer('Reject')
+  if (type === 'root.closed') return pressEscape(app)
+  if (type === 'root.account') {
     // Account → Disconnect (the modal may show another view: closed and opened again, it shows Account).
     await app.close()
     await app.ensureOpen()
@@ -267,10 +281,7 @@ async function perform(app: App, event: any) {
     // The wallet is asked again (the new switch supersedes the one it has not answered).
     return void (await waitFor(() => expect(app.panel().queryAllByRole('region', { name: 'Wallet request' }).length).toBe(asked + 1)))
   }
-  if (type === 'siwx.cancel') {
-    if (event.escape) return pressEscape(app)
-    return app.clickInDialog('button', 'Cancel')
-  }
+  if (type === 'siwx.cancel') return app.clickInDialog('button', 'Cancel')
   if (type === 'xstate.done.actor.getSessions') return onHeld(app, SESSION, () => app.gates.release(SESSION))
   if (type === 'xstate.error.actor.getSessions') return onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
   if (type === 'xstate.done.actor.createMessage') return onHeld(app, NONCE, () => app.gates.release(NONCE))
@@ -316,7 +327,7 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
   }
   // Signed and verified: the modal closes (spec §4).
   if (event.type === 'xstate.done.actor.addSession') await dialogCloses(app)
-  if (event.type === 'siwx.cancel') {
+  if (event.type === 'siwx.cancel' || event.type === 'root.closed') {
     if (!required) {
       await dialogCloses(app)
       expect(status(app)).toBe('connected')
@@ -338,26 +349,26 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
     await waitFor(() => expect(status(app)).toBe('disconnected'))
   }
   // Required cancel with an earlier session: the wallet is back on that session's chain.
-  if (event.type === 'siwx.connected' && event.gesture === 'approveSwitch') expect(app.wallet.state.chainId).toBe(Number(chainNumber(event.target.caipNetworkId)))
-  if (event.type === 'siwx.disconnected' && event.auto) await waitFor(() => expect(status(app)).toBe('disconnected'))
+  if (event.gesture === 'approveSwitch') expect(app.wallet.state.chainId).toBe(Number(chainNumber(event.target.caipNetworkId)))
+  if (isDisconnect(event) && event.auto) await waitFor(() => expect(status(app)).toBe('disconnected'))
   // Sessions kept on disconnect: no sign-out request.
-  if (event.type === 'siwx.disconnected' && fixture.app!.siwx!.signOutOnDisconnect === false) {
+  if (isDisconnect(event) && fixture.app!.siwx!.signOutOnDisconnect === false) {
     await app.settle()
     expect(app.gates.waiting(SESSION)).toBe(0)
   }
   // The same account and chain announced while signed in: nothing changes (no new check).
-  if (event.type === 'siwx.connected' && event.gesture === 'reannounce') {
+  if (event.gesture === 'reannounce') {
     await app.settle()
     expect(visitedSinceStep).not.toContain(stateKey({ value: 'checking' }))
     expect(siwxOf(app).getSnapshot().matches('signedIn')).toBe(true)
   }
   // Connected again while the sign-out is on its way: a new check (the old session is over).
-  if (event.type === 'siwx.connected' && event.gesture === 'reconnect') {
+  if (event.gesture === 'reconnect') {
     await waitFor(() => expect(status(app)).toBe('connected'))
     expect(visitedSinceStep).toContain(stateKey({ value: 'checking' }))
   }
   // The wallet refused to return: the prompt again, and (required) still no way to close.
-  if (event.type === 'siwx.returnFailed') await app.get('dialog', 'Sign In')
+  if (event.type === 'root.network') await app.get('dialog', 'Sign In')
 }
 
 async function walk(fixture: Fixture, path: ModelPath) {
