@@ -15,6 +15,7 @@ describe('email login view model', () => {
       emailLoginMachine.provide({
         actors: { connectEmail: fromPromise<{ action: EmailConnectAction }, { email: string }>(() => new Promise((_, reject) => (fail = reject))) },
       }),
+      { input: {} },
     ).start()
     actor.send({ type: 'emailLogin.setEmail', email: 'nope' })
     actor.send({ type: 'emailLogin.submit' })

@@ -1,5 +1,5 @@
-import { to, type CommandEvent, type FeatureCommand, type FeatureFacts, type FeatureRegistration } from './features.ts'
-import type { EmailLoginEmitted } from './emailLogin.ts'
+import type { FeatureRegistration } from './features.ts'
+import type { EmailLoginInput } from './emailLogin.ts'
 import { defineFeature } from './features.ts'
 import type { emailLoginMachine } from './emailLogin.ts'
 
@@ -7,52 +7,25 @@ import type { emailLoginMachine } from './emailLogin.ts'
 export const authConnectorId = 'auth'
 
 /**
- * What the embedded wallet reports about an unsafe request's approval (`createModal` relays them to this registration):
- * the first request waiting, and the outcome of the last one. `modalWasOpen`: the modal was open when it began.
- */
-export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
-
-/**
- * The embedded-wallet RPC lifecycle's moves (spec §4): an unsafe request puts ApproveTransaction on the transaction
- * stack (pushed over the open modal's view, or the modal opened on it); its success (after the balance refresh) pops
- * with 'success' (Account) and its failure with 'error' (back), or the modal it opened closes. An outcome when
- * ApproveTransaction no longer shows (the visitor closed the modal or went back: the request was rejected) moves nothing.
- */
-export function approvalMoves(facts: FeatureFacts, e: CommandEvent): FeatureCommand[] {
-  if (e.type === 'embedded.approvalRequested') {
-    const push = to.router({ type: 'router.pushTransaction', id: `approve-${String(e.id)}`, onSuccess: 'Account' })
-    if (e.modalWasOpen) return [to.router({ type: 'router.push', view: 'ApproveTransaction' }), push]
-    return [to.router({ type: 'router.reset', view: 'ApproveTransaction' }), push, to.modal({ type: 'modal.open' })]
-  }
-  if (e.type === 'embedded.approvalEnded') {
-    if (facts.view !== 'ApproveTransaction') return []
-    if (!e.modalWasOpen) return [to.router({ type: 'router.clearTransactions' }), to.modal({ type: 'modal.close' })]
-    return [to.router({ type: 'router.popTransaction', outcome: e.outcome, isConnected: Boolean(facts.account) })]
-  }
-  return []
-}
-
-/**
- * Email login (spec §2 EmailLogin, §4 "Email connection") as a feature: exists with the `email` flag
- * (local option, remote config, off in basic mode) when the dapp configured `embeddedWallet`. Its machine arrives with
- * the visitor's first keystroke in Connect's email field (nothing before). When the frame has a session for the
- * email, the auth connector becomes the eip155 connection (`connection.request auth`: the embedded wallet's
- * `eth_requestAccounts`), which closes the modal like any connection.
+ * Email login (spec §2 EmailLogin, §4 "Email connection") as a feature: exists when the dapp configured
+ * `embeddedWallet`. Its machine arrives with the visitor's first keystroke in Connect's email field (shown with the
+ * `email` flag: local option, remote config, off in basic mode), or with the embedded wallet's first approval (an email
+ * or a social login's: whatever the flag). Its chart (`machines/emailLogin.ts`) does the rest: when the frame has a
+ * session for the email, it tells the active namespace's connection (by systemId) to connect the auth connector, which
+ * closes the modal like any connection; a connection or a disconnect (`root.account`) starts it over; the approvals
+ * (`embedded.approvalRequested`, `embedded.approvalEnded`, delivered by `ui/core/embeddedBridge.ts`) move the router
+ * and the modal.
  *
  * @param options.enabled whether `embeddedWallet` is configured.
  */
 export function emailLoginFeature(options: { enabled: boolean }): FeatureRegistration {
   return {
     id: 'emailLogin',
-    available: (facts) => options.enabled && facts.flags.email,
-    on: {
-      emitted: (facts, event: EmailLoginEmitted | EmbeddedApprovalEvent) => {
-        if (event.type === 'emailLogin.connected') return [to.connection({ type: 'connection.request', connectorId: authConnectorId })]
-        return approvalMoves(facts, event)
-      },
-      // A new visit starts from the email field, the typed email kept.
-      account: (_facts, change) => (change === 'connected' || change === 'disconnected' ? [to.self({ type: 'emailLogin.reset' })] : []),
-    },
+    // Not gated by the `email` flag: the embedded wallet's approvals (a social login's too) need it; Connect shows the
+    // email field only with the flag, so no other gesture reaches it without.
+    available: () => options.enabled,
+    // Spawned with the active namespace's connection and whether it has an account (later ones arrive as `root.account`).
+    input: (facts): EmailLoginInput => ({ connection: facts.connection, connected: facts.account !== undefined }),
   }
 }
 

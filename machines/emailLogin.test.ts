@@ -38,6 +38,7 @@ function harness() {
         }),
       },
     }),
+    { input: {} },
   )
   const emitted: EmailLoginEmitted[] = []
   actor.on('*', (e) => emitted.push(e as EmailLoginEmitted))

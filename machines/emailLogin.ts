@@ -5,6 +5,11 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { frameEmailSchema, type FrameUser } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import type { RootMoment } from './features.ts'
+import { tellAction, type SystemMessage } from './system.ts'
+
+/** The auth connector's id: the embedded wallet as the eip155 connection. */
+const authConnectorId = 'auth'
 
 /** What the frame answered to APP_CONNECT_EMAIL (spec §4 "Email connect result action"). */
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -20,7 +25,22 @@ export type EmailLoginContext = {
   error: EmailLoginError | undefined
   /** The signed-in user once connected. */
   user: FrameUser | undefined
+  /** The systemId of the active namespace's connection: the one asked to connect the auth connector. */
+  connection: string
+  /** An account is connected in the active namespace (an approval's failure then goes back to Account, not Connect). */
+  connected: boolean
 }
+
+/** What the machine starts with: the active namespace's connection (default the eip155 one), and whether it is connected. */
+export type EmailLoginInput = { connection?: string | undefined; connected?: boolean | undefined } | undefined
+
+/**
+ * What the embedded wallet reports about an unsafe request's approval (`ui/core/embeddedBridge.ts` delivers them to
+ * this machine): the first request waiting, and the outcome of the last one, each only while ApproveTransaction shows
+ * (the bridge rejects and forgets the requests once the visitor leaves it or closes the modal). `modalWasOpen`: the
+ * modal was open when the first request began.
+ */
+export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
 
 export type EmailLoginEvent =
   /** The visitor typed in the email field. */
@@ -33,6 +53,10 @@ export type EmailLoginEvent =
   | { type: 'emailLogin.resend' }
   /** Back to the email field (Back on the code or device view, or the modal closed). */
   | { type: 'emailLogin.reset' }
+  /** The embedded wallet's approvals (spec §4 "Embedded-wallet RPC lifecycle"). */
+  | EmbeddedApprovalEvent
+  /** The root's moments: a connection or a disconnect (`root.account`) is a new visit, from the email field. */
+  | RootMoment
 
 /** `emailLogin.connected`: the frame has a session for `user`; the owner connects the auth connector. */
 export type EmailLoginEmitted = { type: 'emailLogin.verifying'; action: 'VERIFY_DEVICE' | 'VERIFY_OTP' } | { type: 'emailLogin.connected'; user: FrameUser } | { type: 'emailLogin.failed'; error: EmailLoginError }
@@ -45,6 +69,27 @@ const notProvided = (name: string) => () => {
 export function isValidEmail(email: string): boolean {
   return v.safeParse(frameEmailSchema, email).success
 }
+
+/** A message for the actor registered as `to` (the `tell` action's params). */
+const tell = (to: string, event: SystemMessage['event']) => ({ type: 'tell', params: { to, event } satisfies SystemMessage }) as const
+
+/** The approval's entry on the transaction stack (spec §4 "transaction stack"), success leading to Account. */
+const pushApproval = {
+  type: 'tell',
+  params: ({ event }: { event: EmailLoginEvent }): SystemMessage => ({
+    to: 'router',
+    event: { type: 'router.pushTransaction', id: `approve-${event.type === 'embedded.approvalRequested' ? event.id : ''}`, onSuccess: 'Account' },
+  }),
+} as const
+
+/** The approval's outcome pops its entry: success to Account, error back one view. */
+const popApproval = {
+  type: 'tell',
+  params: ({ context, event }: { context: EmailLoginContext; event: EmailLoginEvent }): SystemMessage => ({
+    to: 'router',
+    event: { type: 'router.popTransaction', outcome: event.type === 'embedded.approvalEnded' ? event.outcome : 'error', isConnected: context.connected },
+  }),
+} as const
 
 function errorOf(error: unknown): EmailLoginError {
   const summary = summarizeError(error)
@@ -61,7 +106,13 @@ function errorOf(error: unknown): EmailLoginError {
  * - `connecting` reads the user (`getUser`) → `connected` (emits `emailLogin.connected`: the auth connector becomes
  *   the eip155 connection).
  * - Every failure returns to where the visitor can retry with the typed email kept (a wrong code stays on the code).
- * - `emailLogin.reset` returns to `enteringEmail` from anywhere (the running request is dropped).
+ * - `emailLogin.reset` returns to `enteringEmail` from anywhere (the running request is dropped), and so does a
+ *   connection or a disconnect (`root.account`: a new visit, the typed email kept).
+ * - `connected` tells the active namespace's connection, by systemId, to connect the auth connector (the embedded
+ *   wallet's `eth_requestAccounts`), which closes the modal like any connection.
+ * - The embedded wallet's approvals, whatever the login's state (spec §4 "Embedded-wallet RPC lifecycle"): an unsafe
+ *   request puts ApproveTransaction on the transaction stack (pushed over the open modal's view, or the modal opened
+ *   on it); its success pops to Account and its failure back one view, or the modal it opened closes.
  *
  * Actors to provide: `connectEmail` ({ email } → action), `connectDevice`, `connectOtp` ({ otp }), `getUser` (→ user).
  */
@@ -70,6 +121,7 @@ export const emailLoginMachine = setup({
     context: {} as EmailLoginContext,
     events: {} as EmailLoginEvent,
     emitted: {} as EmailLoginEmitted,
+    input: {} as EmailLoginInput,
   },
   actors: {
     connectEmail: fromPromise<{ action: EmailConnectAction }, { email: string }>(notProvided('connectEmail')),
@@ -87,6 +139,10 @@ export const emailLoginMachine = setup({
     /** Params: what `connectEmail` answered. */
     isVerifyOtp: (_, answer: { action: EmailConnectAction }) => answer.action === 'VERIFY_OTP',
     isOtpFilled: ({ event }) => event.type === 'emailLogin.submitOtp' && /^\d{6}$/.test(event.otp),
+    /** The approval began (or ended) while the modal was open. */
+    wasModalOpen: ({ event }) => (event.type === 'embedded.approvalRequested' || event.type === 'embedded.approvalEnded') && event.modalWasOpen,
+    /** The root's account moment is a connection or a disconnect (not a change of chain or namespace). */
+    isNewVisit: ({ event }) => event.type === 'root.account' && (event.change === 'connected' || event.change === 'disconnected'),
   },
   actions: {
     setEmail: assign({ email: ({ context, event }) => (event.type === 'emailLogin.setEmail' ? event.email : context.email), error: undefined }),
@@ -100,10 +156,13 @@ export const emailLoginMachine = setup({
     emitVerifyOtp: emit({ type: 'emailLogin.verifying' as const, action: 'VERIFY_OTP' as const }),
     emitConnected: emit(({ context }) => ({ type: 'emailLogin.connected' as const, user: context.user! })),
     emitFailed: emit(({ context }) => ({ type: 'emailLogin.failed' as const, error: context.error! })),
+    tell: tellAction<EmailLoginContext, EmailLoginEvent>(),
+    /** The root's account moment: the active namespace's connection, and whether it has an account. */
+    followAccount: assign(({ context, event }) => (event.type === 'root.account' ? { connection: event.connection ?? context.connection, connected: event.account !== undefined } : {})),
   },
 }).createMachine({
   id: 'emailLogin',
-  context: { email: '', error: undefined, user: undefined },
+  context: ({ input }) => ({ email: '', error: undefined, user: undefined, connection: input?.connection ?? 'connection.eip155', connected: input?.connected ?? false }),
   initial: 'enteringEmail',
   states: {
     enteringEmail: {
@@ -171,7 +230,14 @@ export const emailLoginMachine = setup({
       invoke: {
         id: 'getUser',
         src: 'getUser',
-        onDone: { target: 'connected', actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected'] },
+        onDone: {
+          target: 'connected',
+          actions: [
+            { type: 'setUser', params: ({ event }) => event.output },
+            'emitConnected',
+            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
+          ],
+        },
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },
     },
@@ -179,5 +245,11 @@ export const emailLoginMachine = setup({
   },
   on: {
     'emailLogin.reset': { target: '.enteringEmail', actions: 'clearError' },
+    'root.account': [{ guard: 'isNewVisit', target: '.enteringEmail', actions: ['clearError', 'followAccount'] }, { actions: 'followAccount' }],
+    'embedded.approvalRequested': [
+      { guard: 'wasModalOpen', actions: [tell('router', { type: 'router.push', view: 'ApproveTransaction' }), pushApproval] },
+      { actions: [tell('router', { type: 'router.reset', view: 'ApproveTransaction' }), pushApproval, tell('modal', { type: 'modal.open' })] },
+    ],
+    'embedded.approvalEnded': [{ guard: 'wasModalOpen', actions: popApproval }, { actions: [tell('router', { type: 'router.clearTransactions', from: 'ApproveTransaction' }), tell('modal', { type: 'modal.close' })] }],
   },
 })

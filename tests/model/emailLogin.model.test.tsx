@@ -21,10 +21,28 @@ const EMAIL = 'ada@example.com'
 const user = { email: EMAIL, address: '0x' + '12'.repeat(20), chainId: 31337 }
 const done = (id: string, output: unknown): E => ({ type: `xstate.done.actor.${id}`, output })
 const error = (id: string): E => ({ type: `xstate.error.actor.${id}`, error: new Error('refused') })
+/** The root's account moment: the embedded wallet's account (`connected`: a new visit; `changed`: another chain). */
+const accountIs = (change: string): E => ({
+  type: 'root.account',
+  change,
+  account: { address: user.address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'auth', supported: true, testnet: true },
+  holder: undefined,
+  connection: 'connection.eip155',
+})
+/**
+ * The embedded wallet's approvals, whatever the login's state (walked at the email field; their moves of the router and
+ * the modal are asserted in tests/e2e/embedded.spec.ts): the request with the modal open or closed, its outcome.
+ */
+const approvals: E[] = [
+  { type: 'embedded.approvalRequested', id: '1', modalWasOpen: true },
+  { type: 'embedded.approvalRequested', id: '1', modalWasOpen: false },
+  { type: 'embedded.approvalEnded', outcome: 'success', modalWasOpen: true },
+  { type: 'embedded.approvalEnded', outcome: 'error', modalWasOpen: false },
+]
 const events = (snapshot: any): E[] => {
   const key = stateKey(snapshot)
   const byState: Record<string, E[]> = {
-    '"enteringEmail"': [{ type: 'emailLogin.setEmail', email: EMAIL }, { type: 'emailLogin.setEmail', email: 'nope' }, { type: 'emailLogin.submit' }],
+    '"enteringEmail"': [{ type: 'emailLogin.setEmail', email: EMAIL }, { type: 'emailLogin.setEmail', email: 'nope' }, { type: 'emailLogin.submit' }, ...approvals],
     '"sendingEmail"': [done('connectEmail', { action: 'VERIFY_DEVICE' }), done('connectEmail', { action: 'VERIFY_OTP' }), done('connectEmail', { action: 'CONNECT' }), error('connectEmail')],
     '"verifyingDevice"': [done('connectDevice', {}), error('connectDevice')],
     '{"verifyingOtp":"coolingDown"}': [
@@ -37,7 +55,8 @@ const events = (snapshot: any): E[] => {
     '"connecting"': [done('getUser', user), error('getUser')],
     '"connected"': [{ type: 'emailLogin.reset' }],
   }
-  const extra: E[] = key === '"enteringEmail"' || key === '"connected"' ? [] : [{ type: 'emailLogin.reset' }]
+  // Anywhere but at the email field: Back (reset), and the root's account moments (a connection or a disconnect starts over).
+  const extra: E[] = key === '"enteringEmail"' || key === '"connected"' ? [] : [{ type: 'emailLogin.reset' }, accountIs('connected'), accountIs('changed')]
   return [...(byState[key] ?? []), ...extra, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) => JSON.stringify({ v: s.value, e: s.context.email, err: s.context.error?.name ?? null })
@@ -60,7 +79,7 @@ async function walk(path: ModelPath) {
   let last: number | undefined
   // The throttle is walked in machines/emailLogin.test.ts and the e2e: here every send is allowed.
   const actors = emailLoginActors({ client: async () => client, store: { lastLoginAt: () => last, setLastLoginAt: (t) => void (last = t) }, cooldown: 0 })
-  const actor = createActor(emailLoginMachine.provide({ actors })).start()
+  const actor = createActor(emailLoginMachine.provide({ actors }), { input: {} }).start()
   let readied = false
   try {
     for (const step of path.steps) {

@@ -3,10 +3,10 @@
  * module (`ui/embedded.ts`) fetched with its first use, the `auth` provider standing in until then, its approvals, the
  * theme sync, and the modal's moves that reject its pending requests.
  */
-import type { EventObject } from 'xstate'
 import type { Eip1193Provider } from '../../adapters/types.ts'
 import type { EmbeddedSolanaBackend } from '../../adapters/solana.auth.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
+import type { EmbeddedApprovalEvent } from '../../machines/emailLogin.ts'
 import { connectModal } from '../../machines/modal.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
@@ -53,7 +53,9 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
   /**
    * The unsafe requests waiting for approval: the first one puts ApproveTransaction on the transaction stack (the modal
    * opened on it when closed), the last one's outcome pops it ('success' after the balance refresh, 'error') or closes
-   * the modal it opened (the email login's registration, `machines/emailLogin.feature.ts`, makes these the moves).
+   * the modal it opened (the email login's machine, `machines/emailLogin.ts`, makes these the moves). The requests are
+   * forgotten once the visitor leaves ApproveTransaction or closes the modal (see `follow`): an outcome after that is
+   * not delivered.
    */
   const approvals = { pending: new Set<string>(), modalWasOpen: false }
   function onApproval(event: { type: 'requested' | 'approved' | 'failed'; id: string }) {
@@ -63,11 +65,15 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
       approvals.pending.add(event.id)
       if (!first) return
       approvals.modalWasOpen = connectModal(actor.getSnapshot().context.modal.getSnapshot(), actor.getSnapshot().context.router.getSnapshot()).isOpen
-      actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } as EventObject })
+      actor.send({ type: 'feature.deliver', feature: 'emailLogin', event: { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent })
       return
     }
     if (!approvals.pending.delete(event.id) || approvals.pending.size > 0) return
-    actor.send({ type: 'feature.emitted', feature: 'emailLogin', event: { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } as EventObject })
+    actor.send({
+      type: 'feature.deliver',
+      feature: 'emailLogin',
+      event: { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent,
+    })
   }
 
   /** The embedded wallet, its module fetched on the first call; a failed fetch is tried again at the next call. */
