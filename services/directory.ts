@@ -1,6 +1,6 @@
 import type { paths } from '../openapi/directory.d.ts'
 import { BaseError } from '../kernel/errors.ts'
-import { ApiError, call, createApiClient, defaultSdkType, defaultSdkVersion, type ApiClientParameters } from './api.ts'
+import { ApiError, InvalidResponseError, call, createApiClient, defaultSdkType, defaultSdkVersion, type ApiClientParameters } from './api.ts'
 import { allowedOriginsSchema, analyticsConfigSchema, projectConfigSchema, walletsPageSchema, type Wallet } from './schemas.ts'
 
 /** Query of `getWallets` (spec §7): 1-based page, entries per page, filters. Lists are sent comma-separated. */
@@ -28,6 +28,29 @@ export class AllowedOriginsError extends BaseError {
 }
 
 export type DirectoryApi = ReturnType<typeof createDirectoryApi>
+
+/** `getCurrencyImage` / `getTokenImage` (spec §7): a fiat currency code (`USD`) or a token symbol (`ETH`); ids are trimmed. */
+export type GetImageParameters = { id: string; signal?: AbortSignal | undefined }
+/** The image as the directory sent it: an `image/*` blob (SVG or PNG). */
+export type GetImageReturnType = Blob
+/** What `getCurrencyImage` / `getTokenImage` throw. */
+export type GetImageErrorType = InvalidImageIdError | InvalidResponseError | ApiError
+
+/** A currency or token image was asked for without an id (spec §7 `/public/getCurrencyImage/{id}`, `/public/getTokenImage/{id}`). */
+export class InvalidImageIdError extends BaseError {
+  override name = 'InvalidImageIdError'
+  constructor(operation: string) {
+    super(`${operation} needs a non-empty id.`)
+  }
+}
+
+/** The answer of an image route is an `image/*` blob, else InvalidResponseError. */
+function imageOf(operation: string, data: unknown): Blob {
+  if (!(data instanceof Blob) || !data.type.startsWith('image/') || data.size === 0) {
+    throw new InvalidResponseError(operation, `expected a non-empty image/* body, got ${data instanceof Blob ? `'${data.type}' (${data.size} bytes)` : typeof data}`)
+  }
+  return data
+}
 
 /**
  * The wallet directory client (spec §7): project config, allowed origins, the wallet catalogue, image URLs
@@ -80,6 +103,26 @@ export function createDirectoryApi(parameters: ApiClientParameters) {
     },
     /** The URL of a wallet's image (`/getWalletImage/{id}` with the common query), for `<img src>`. */
     walletImageUrl: (imageId: string) => `${base}/getWalletImage/${encodeURIComponent(imageId)}?${imageQuery()}`,
+    /**
+     * A fiat currency's image (`/public/getCurrencyImage/{id}`, spec §7), through the client (common query, non-OK
+     * throws). @throws InvalidImageIdError (blank id), ApiError (404 for an unknown currency), InvalidResponseError (not an image)
+     */
+    async getCurrencyImage({ id, signal }: GetImageParameters): Promise<GetImageReturnType> {
+      const key = id.trim()
+      if (!key) throw new InvalidImageIdError('getCurrencyImage')
+      const { data } = await client.GET('/public/getCurrencyImage/{id}', { params: { path: { id: key } }, parseAs: 'blob', ...(signal ? { signal } : {}) })
+      return imageOf('getCurrencyImage', data)
+    },
+    /**
+     * A token's image by its symbol (`/public/getTokenImage/{id}`, spec §7), for a token without an icon of its own.
+     * @throws InvalidImageIdError (blank id), ApiError (404 for an unknown token), InvalidResponseError (not an image)
+     */
+    async getTokenImage({ id, signal }: GetImageParameters): Promise<GetImageReturnType> {
+      const key = id.trim()
+      if (!key) throw new InvalidImageIdError('getTokenImage')
+      const { data } = await client.GET('/public/getTokenImage/{id}', { params: { path: { id: key } }, parseAs: 'blob', ...(signal ? { signal } : {}) })
+      return imageOf('getTokenImage', data)
+    },
     /** Whether analytics is on for the project. @throws ApiError, InvalidResponseError */
     getAnalyticsConfig: async () => (await call('getAnalyticsConfig', analyticsConfigSchema, () => client.GET('/getAnalyticsConfig'))).isAnalyticsEnabled,
   }

@@ -7,7 +7,7 @@ import { DEV_TETHER_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { createAnalytics, errorReportLimit } from '../../services/analytics.ts'
 import { ApiError, InvalidResponseError } from '../../services/api.ts'
 import { createBlockchainApi, fallbackOnrampOptions } from '../../services/blockchain.ts'
-import { AllowedOriginsError, createDirectoryApi } from '../../services/directory.ts'
+import { AllowedOriginsError, createDirectoryApi, InvalidImageIdError } from '../../services/directory.ts'
 
 /**
  * Contract tests: every client call against the reference server (`dev/api`), which validates requests
@@ -93,6 +93,33 @@ describe('directory client', () => {
     const { data } = await d.getWallets({ page: 1, entries: 1 })
     const res = await fetch(d.walletImageUrl(data[0]!.image_id))
     expect(res.headers.get('content-type')).toContain('image/svg+xml')
+  })
+
+  test('contract: the currency and token images (spec §7) come through the client as image blobs, with the common query', async () => {
+    const rec = recordingFetch()
+    const d = directory({ fetch: rec.fetch, clientId: 'client-1' })
+    const usd = await d.getCurrencyImage({ id: 'usd' })
+    const eth = await d.getTokenImage({ id: ' ETH ' })
+    for (const blob of [usd, eth]) {
+      expect(blob.type).toContain('image/svg+xml')
+      expect(await blob.text()).toMatch(/^<svg /)
+    }
+    expect(rec.urls.map((u) => new URL(u).pathname)).toEqual(['/directory/public/getCurrencyImage/usd', '/directory/public/getTokenImage/ETH'])
+    for (const u of rec.urls) expect(Object.fromEntries(new URL(u).searchParams)).toMatchObject({ projectId, st: 'appkit', clientId: 'client-1' })
+  })
+
+  test('bad input: a blank image id is refused before any request; an unknown one is a 404 ApiError; a body that is not an image is an invalid response', async () => {
+    const rec = recordingFetch()
+    const d = directory({ fetch: rec.fetch })
+    await expect(d.getTokenImage({ id: '  ' })).rejects.toBeInstanceOf(InvalidImageIdError)
+    await expect(d.getCurrencyImage({ id: '' })).rejects.toThrowErrorMatchingInlineSnapshot(`[InvalidImageIdError: getCurrencyImage needs a non-empty id.]`)
+    expect(rec.urls).toEqual([])
+    const unknown = await d.getTokenImage({ id: 'NOPE' }).catch((e: unknown) => e)
+    expect(unknown).toBeInstanceOf(ApiError)
+    expect((unknown as ApiError).status).toBe(404)
+    await expect(d.getCurrencyImage({ id: 'XYZ' })).rejects.toBeInstanceOf(ApiError)
+    await control({ mode: 'garbage', paths: ['/directory/public/getTokenImage/ETH'] })
+    await expect(d.getTokenImage({ id: 'ETH' })).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
   test('contract: st, sv and projectId go on every GET, clientId when set', async () => {

@@ -4,6 +4,7 @@ import { accountMachine } from '../../machines/account.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import type { FeatureHost } from './host.ts'
+import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 
 /**
  * The balances of `address` on `caipNetworkId` (spec §2 Account's tokens): from the blockchain API on the namespaces it
@@ -34,12 +35,14 @@ export async function balancesOf(
 /**
  * The account-data machine (spec §2 Account: tokens, NFTs, activity) on this instance's blockchain API. Each actor hands
  * its `signal` to the call: a load the machine leaves (its timeout, a new account, the view closed) stops waiting.
- * Balances come from {@link balancesOf}: the API on eip155 and solana only.
+ * Balances come from {@link balancesOf}: the API on eip155 and solana only; a token without an icon gets the
+ * directory's image of its symbol ({@link withTokenImages}).
  */
 export function assemble(host: FeatureHost) {
+  const tokenImages = directoryTokenImages(host)
   return accountMachine.provide({
     actors: {
-      fetchBalances: fromPromise(async ({ input, signal }) => balancesOf(host, input, { signal })),
+      fetchBalances: fromPromise(async ({ input, signal }) => withTokenImages(await balancesOf(host, input, { signal }), tokenImages)),
       fetchIdentity: fromPromise(async ({ input, signal }) => (await host.blockchain()).getIdentity({ address: input.address }, { signal })),
       fetchNames: fromPromise(async ({ input, signal }) => (await (await host.blockchain()).reverseLookupName({ address: input.address }, { signal })).map((p) => p.name)),
       fetchHistory: fromPromise(async ({ input, signal }) => (await host.blockchain()).getHistory({ account: input.address, chainId: input.caipNetworkId, cursor: input.cursor }, { signal })),

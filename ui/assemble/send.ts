@@ -5,6 +5,7 @@ import { sendMachine, type SendTransferInput } from '../../machines/send.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
+import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
@@ -18,9 +19,11 @@ const toTransfer = (input: { connectorId: string; from: string; to: string; amou
  * transfer adapters. A dapp's own `transferAdapter` is foreign code: its calls go through the boundary (`adapters/boundary.ts`).
  */
 export function assemble(host: FeatureHost) {
+  const tokenImages = directoryTokenImages(host)
   return sendMachine.provide({
     actors: {
-      fetchBalances: fromPromise(async ({ input }) => (await host.blockchain()).getBalances({ address: input.address, chainId: input.caipNetworkId })),
+      // A token without an icon gets the directory's image of its symbol (spec §7).
+      fetchBalances: fromPromise(async ({ input }) => withTokenImages(await (await host.blockchain()).getBalances({ address: input.address, chainId: input.caipNetworkId }), tokenImages)),
       resolveName: fromPromise(async ({ input }) => {
         // An unknown name is a 404: no address (not a failed lookup, which is 'Error resolving name').
         const profile = await (await host.blockchain()).lookupName({ name: input.name }).catch((error: unknown) => {
