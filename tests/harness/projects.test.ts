@@ -26,7 +26,7 @@ function tree(files: Record<string, string>): string {
 }
 
 describe('Vitest projects', () => {
-  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit; servers and integration files outside ui/ and tests/model/ that reset no module share their modules', () => {
+  test('behavior: a file reading the global setup is integration, one starting its own server is servers, one resetting modules unit-isolated, the rest unit; servers and integration files outside ui/ that reset no module share their modules', () => {
     const dir = tree({
       'dev/api/server.ts': `export async function ${start}ApiServer(options) {}\nexport function helper() {}`,
       'dev/api/server.test.ts': `import { inject } from 'vitest'\nconst url = ${readsSetup('apiUrl')}`,
@@ -47,8 +47,8 @@ describe('Vitest projects', () => {
       unitIsolated: ['ui/facade.test.tsx'],
       servers: ['services/api.test.ts'],
       integration: ['dev/api/server.test.ts', 'dev/relay/relay.test.ts', 'tests/model/send.model.test.tsx', 'ui/views/Connect.test.tsx'],
-      // Outside ui/ and tests/model/, without a module-registry call.
-      shared: ['dev/api/server.test.ts', 'services/api.test.ts'],
+      // Outside ui/, without a module-registry call.
+      shared: ['dev/api/server.test.ts', 'services/api.test.ts', 'tests/model/send.model.test.tsx'],
     })
   })
 
