@@ -12,64 +12,60 @@ export type FeatureNames = {
   words: string
 }
 
-/** The machine: idle → open (Account's entry) → done (the view's Confirm); done → open again. */
+/** The machine: idle → open (Account's entry, the view pushed by the machine) → done (the view's Confirm); done → open again. */
 export const machineFile = ({ id, Name }: FeatureNames) => `import { assign, setup } from 'xstate'
+import { tellAction } from './system.ts'
 
 /** Context of ${Name}: how many times the visitor confirmed. */
 export type ${Name}Context = { confirmed: number }
 
 export type ${Name}Event =
-  /** Account's entry (or Again): the view, ready to confirm. */
+  /** Account's entry: the view pushed, ready to confirm. */
+  | { type: '${id}.start' }
+  /** The view's Again: ready to confirm anew. */
   | { type: '${id}.open' }
   /** The view's Confirm. */
   | { type: '${id}.confirm' }
 
 /**
- * ${Name}: \`idle\` until Account's entry opens it, \`open\` while the visitor decides, \`done\` once confirmed (the count in
- * context); Again (or the entry) opens it anew. The header's Back returns to Account (the router's, not a transition).
+ * ${Name}: \`idle\` until Account's entry opens it (the machine tells the router, by systemId, to push its view),
+ * \`open\` while the visitor decides, \`done\` once confirmed (the count in context); Again (or the entry) opens it anew.
+ * The header's Back returns to Account (the router's, not a transition).
  */
 export const ${id}Machine = setup({
   types: { context: {} as ${Name}Context, events: {} as ${Name}Event },
   actions: {
     countConfirmed: assign({ confirmed: ({ context }) => context.confirmed + 1 }),
+    tell: tellAction<${Name}Context, ${Name}Event>(),
   },
 }).createMachine({
   id: '${id}',
   context: { confirmed: 0 },
   initial: 'idle',
   states: {
-    idle: { on: { '${id}.open': 'open' } },
+    idle: {},
     open: { on: { '${id}.confirm': { target: 'done', actions: 'countConfirmed' } } },
     done: { on: { '${id}.open': 'open' } },
+  },
+  on: {
+    '${id}.start': { target: '.open', actions: { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: '${Name}' } } } },
   },
 })
 `
 
 /** The manifest: the view, the machine's registration, the Account entry. */
-export const manifestFile = ({ id, Name, words }: FeatureNames) => `import { to, type FeatureRegistration } from './features.ts'
+export const manifestFile = ({ id, Name, words }: FeatureNames) => `import type { FeatureRegistration } from './features.ts'
 import { defineFeature } from './features.ts'
 import type { ${id}Machine } from './${id}.ts'
 
-/** The gestures of ${Name} that are not its machine's own events. */
-export type ${Name}Gesture =
-  /** Account's "${words}": the view, its machine fetched now (first use). */
-  { type: '${id}.start' }
-
-/** ${Name} as a feature: Account's entry pushes the view and opens the machine (fetched then, not before). */
+/** ${Name} as a feature: Account's "${words}" (\`${id}.start\`) fetches its machine (first use), which pushes the view. */
 export const ${id}Feature: FeatureRegistration = {
   id: '${id}',
   available: (facts) => facts.account !== undefined,
-  on: {
-    gesture: (facts, event) => {
-      if (!facts.account) return []
-      if (event.type === '${id}.start') return [to.router({ type: 'router.push', view: '${Name}' }), to.self({ type: '${id}.open' }, true)]
-      return [to.self(event, true)]
-    },
-  },
 }
 
 /** ${Name}: one view behind Account's "${words}" entry. */
-export const ${id}Manifest = defineFeature<typeof ${id}Machine, ${Name}Gesture>()({
+export const ${id}Manifest = defineFeature<typeof ${id}Machine>()({
   id: '${id}',
   views: { ${Name}: { machines: ['${id}'] } },
   holdsViews: true,
@@ -148,7 +144,7 @@ describe('${Name} machine', () => {
     expect(actor.getSnapshot().value).toBe('idle')
     actor.send({ type: '${id}.confirm' })
     expect(actor.getSnapshot().value).toBe('idle')
-    actor.send({ type: '${id}.open' })
+    actor.send({ type: '${id}.start' })
     expect(actor.getSnapshot().value).toBe('open')
     actor.send({ type: '${id}.confirm' })
     expect(actor.getSnapshot().value).toBe('done')
@@ -170,11 +166,12 @@ import { buildModelPaths, coverageReport, formatCoverage, stateKey, type ModelPa
 
 /**
  * Model-based test of ${Name}: every path of its chart walked in the real modal, connected with the dev wallet.
- * Gestures: \`${id}.open\` is Account's entry (from the view: Again), \`${id}.confirm\` the view's Confirm. After each
+ * Gestures: \`${id}.start\` is Account's entry, \`${id}.open\` the view's Again, \`${id}.confirm\` its Confirm. After each
  * step the feature's actor is in the path's state and the view shows that state's words.
  */
 const t = featureCopy.${id}
-const events = () => [{ type: '${id}.open' }, { type: '${id}.confirm' }]
+// Account's entry shows on Account: walked from \`idle\` (its transition is the chart's, whatever the state).
+const events = (s: { matches: (value: string) => boolean }) => (s.matches('idle') ? [{ type: '${id}.start' }] : [{ type: '${id}.open' }, { type: '${id}.confirm' }])
 // States by their value: the count in context would make every confirmation a new state.
 const run = buildModelPaths(${id}Machine, { events, serialize: (s) => JSON.stringify(s.value) })
 
@@ -194,10 +191,9 @@ async function walk(path: ModelPath) {
     await app.ensureOpen()
     await waitFor(() => expect(title(app)).toBe(en.titles.Account))
     for (const step of path.steps) {
-      if (step.event.type === '${id}.open') {
-        if (title(app) === t.title) await app.clickInDialog('button', t.again)
-        else await app.clickInDialog('button', t.entry)
-      } else await app.clickInDialog('button', t.confirm)
+      if (step.event.type === '${id}.start') await app.clickInDialog('button', t.entry)
+      else if (step.event.type === '${id}.open') await app.clickInDialog('button', t.again)
+      else await app.clickInDialog('button', t.confirm)
       await waitFor(() => expect(stateKey(featureOf(app, '${id}')!.getSnapshot())).toBe(step.state))
       await waitFor(() => expect(title(app)).toBe(t.title))
       await app.get('button', featureOf(app, '${id}')!.getSnapshot().matches('done') ? t.again : t.confirm)

@@ -45,7 +45,7 @@ describe('new:feature', () => {
     const manifest = read('machines/tipJar.feature.ts')
     expect(manifest).toContain("views: { TipJar: { machines: ['tipJar'] } }")
     expect(manifest).toContain("slot: 'account.actions'")
-    expect(manifest.match(/^import .*$/gm)).toEqual(["import { to, type FeatureRegistration } from './features.ts'", "import { defineFeature } from './features.ts'", "import type { tipJarMachine } from './tipJar.ts'"])
+    expect(manifest.match(/^import .*$/gm)).toEqual(["import type { FeatureRegistration } from './features.ts'", "import { defineFeature } from './features.ts'", "import type { tipJarMachine } from './tipJar.ts'"])
     // The model walk asserts 100 % coverage (what tests/model/registry.test.ts requires of every machine).
     expect(read('tests/model/tipJar.model.test.tsx')).toContain('coverageReport(tipJarMachine')
     expect(read('tests/model/tipJar.model.test.tsx')).toMatch(/states\.missing\)\.toEqual\(\[\]\)/)

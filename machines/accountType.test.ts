@@ -156,7 +156,6 @@ describe('accountType registration and the moves of its machine', () => {
     expect(feature.wakesOn!.account!(account({ namespace: 'solana', caipNetworkId: 'solana:x' }), 'switched')).toBe(false)
     const facts = { view: 'Account' as const, holder: undefined, isConnecting: false, account: account(), connection: 'connection.eip155', flags: resolveFeatures({}, undefined, { basic: false }).features }
     expect(accountTypeFeature({ enabled: false }).available!(facts)).toBe(false)
-    expect(feature.on).toBeUndefined()
   })
 
   test('behavior: an embedded EVM account reads the state; another account, another namespace or none clears it', async () => {

@@ -1,9 +1,10 @@
-import { assign, emit, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ADDRESS, createRootHarness } from '../tests/harness/root.ts'
 import { deferred } from '../tests/harness/deferred.ts'
 import { resolveFeatures } from '../services/features.ts'
-import { to, type FeatureFacts, type FeatureRegistration } from './features.ts'
+import type { FeatureFacts, FeatureRegistration, FeatureReport, RootMoment } from './features.ts'
+import { reportAction, tellAction } from './system.ts'
 import { pairingFeature } from './pairing.feature.ts'
 import { sendFeature } from './send.feature.ts'
 import { timing } from './timing.ts'
@@ -22,9 +23,6 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
     account,
     connection: 'connection.eip155',
     flags: resolveFeatures({}, undefined, { basic: false }).features,
-    transactions: { count: 0, limit: 99 },
-    toast: undefined,
-    self: undefined,
     ...overrides,
   }
 }
@@ -35,7 +33,6 @@ describe('send registration (machines/send.feature.ts)', () => {
     expect(sendFeature.available!(facts({ flags: off }))).toBe(false)
     expect(sendFeature.available!(facts())).toBe(true)
     expect(sendFeature.input!(facts())).toEqual({ target: account })
-    expect(sendFeature.on).toBeUndefined()
   })
 })
 
@@ -48,18 +45,39 @@ describe('pairing registration (machines/pairing.feature.ts)', () => {
   })
 })
 
-/** A toy feature, registered by a test only: root.ts, createModal.ts and the modal's own registrations are untouched. */
+type GreeterContext = { address: string | undefined; hellos: number }
+type GreeterEvent = { type: 'greeter.hello' } | RootMoment
+/** What the greeter reports to the root when it greets (its analytics). */
+const greeted: FeatureReport = { type: 'feature.track', name: 'GREETED', properties: {} }
+/**
+ * A toy feature, registered by a test only: root.ts, createModal.ts and the modal's own registrations are untouched. It
+ * starts with the connected account, follows the root's account moments, and tells the toast and reports to the root
+ * itself when it greets.
+ */
 const greeterMachine = setup({
-  types: { context: {} as { address: string | undefined; hellos: number }, events: {} as { type: 'greeter.account'; address?: string } | { type: 'greeter.hello' } },
+  types: { context: {} as GreeterContext, events: {} as GreeterEvent, input: {} as { address?: string | undefined } | undefined },
+  actions: {
+    tell: tellAction<GreeterContext, GreeterEvent>(),
+    report: reportAction<GreeterContext, GreeterEvent>(),
+    countHello: assign({ hellos: ({ context }) => context.hellos + 1 }),
+    followAccount: assign({ address: ({ context, event }) => (event.type === 'root.account' ? event.account?.address : context.address) }),
+  },
 }).createMachine({
   id: 'greeter',
-  context: { address: undefined, hellos: 0 },
+  context: ({ input }) => ({ address: input?.address, hellos: 0 }),
   initial: 'idle',
   states: {
-    idle: { on: { 'greeter.hello': { target: 'greeting', actions: [assign({ hellos: ({ context }) => context.hellos + 1 }), emit({ type: 'greeter.greeted' })] } } },
+    idle: {
+      on: {
+        'greeter.hello': {
+          target: 'greeting',
+          actions: ['countHello', { type: 'tell', params: { to: 'toast', event: { type: 'toast.show', variant: 'success', message: 'Hello' } } }, { type: 'report', params: greeted }],
+        },
+      },
+    },
     greeting: { tags: ['busy'], on: { 'greeter.hello': { target: 'idle' } } },
   },
-  on: { 'greeter.account': { actions: assign({ address: ({ event }) => (event.type === 'greeter.account' ? event.address : undefined) }) } },
+  on: { 'root.account': { actions: 'followAccount' } },
 })
 
 function greeter(overrides: Partial<FeatureRegistration> = {}): FeatureRegistration {
@@ -68,18 +86,14 @@ function greeter(overrides: Partial<FeatureRegistration> = {}): FeatureRegistrat
     logic: greeterMachine,
     views: ['Receive'],
     busyTag: 'busy',
-    on: {
-      spawned: (f) => [to.self({ type: 'greeter.account', address: f.account?.address })],
-      account: (f) => [to.self({ type: 'greeter.account', address: f.account?.address })],
-      emitted: (_f, event) => (event.type === 'greeter.greeted' ? [to.toast('success', 'Hello'), to.root({ type: 'feature.track', name: 'GREETED', properties: {} })] : []),
-    },
+    input: (facts) => ({ address: facts.account?.address }),
     ...overrides,
   }
 }
 const greeterOf = (h: ReturnType<typeof createRootHarness>) => h.actor.getSnapshot().context.features['greeter']
 
 describe('a new feature plugs in by its registration alone', () => {
-  test('behavior: spawned on its first gesture with the account; what it emits moves the toast and analytics', async () => {
+  test('behavior: spawned on its first gesture with the account; it moves the toast and reports analytics itself', async () => {
     const h = createRootHarness({ extraFeatures: [greeter()] })
     h.actor.send({ type: 'app.open' })
     h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
@@ -118,23 +132,17 @@ describe('a new feature plugs in by its registration alone', () => {
     expect(greeterOf(h)!.getSnapshot().context.hellos).toBe(1)
   })
 
-  test('behavior: the hooks that arrive with the module answer from then on, replacing the page hook of the same name', async () => {
-    const module = deferred<{ logic: typeof greeterMachine; on: FeatureRegistration['on'] }>()
-    const h = createRootHarness({
-      extraFeatures: [
-        greeter({
-          logic: undefined,
-          load: () => module.promise,
-          on: { emitted: () => [to.toast('success', 'page hook')] },
-        }),
-      ],
-    })
-    h.actor.send({ type: 'feature.deliver', feature: 'greeter', event: { type: 'greeter.hello' } })
-    module.resolve({ logic: greeterMachine, on: { emitted: () => [to.toast('success', 'loaded hook')], spawned: () => [to.self({ type: 'greeter.account', address: '0xloaded' })] } })
-    await tick()
-    expect(greeterOf(h)!.getSnapshot().context).toEqual({ address: '0xloaded', hellos: 1 })
-    expect(h.toast().context.current).toEqual({ variant: 'success', message: 'loaded hook' })
-    expect(h.actor.getSnapshot().context.registry['greeter']!.on!.emitted).not.toBeUndefined()
+  test('behavior: a moment it wakes on brings it (spawned, the moment delivered); a spawned one hears every moment, one not there is not brought by others', async () => {
+    const h = createRootHarness({ extraFeatures: [greeter({ wakesOn: { account: (_account, change) => change === 'connected' } })] })
+    h.actor.send({ type: 'app.open' })
+    expect(greeterOf(h)).toBeUndefined()
+    h.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
+    h.connects.at(-1)!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+    await tick(timing.viewTransition)
+    expect(greeterOf(h)!.getSnapshot().context.address).toBe(ADDRESS)
+    h.actor.send({ type: 'app.disconnect' })
+    await tick(timing.viewTransition)
+    expect(greeterOf(h)!.getSnapshot().context.address).toBeUndefined()
   })
 
   test('behavior: unavailable (its flag off): its gestures are dropped and nothing is spawned or fetched', async () => {

@@ -1,29 +1,26 @@
-import type { ToastText } from './messages.ts'
 import type { AnyActorLogic } from 'xstate'
 import type { FeatureFlag, Features } from '../services/features.ts'
-import type { ViewData, ViewName } from './views.ts'
+import type { ViewName } from './views.ts'
 import type { NamespaceCapability } from './namespaces.ts'
 
 /**
  * How a feature plugs into the root (STYLE rule 14). A feature is its machine, its views, its client calls
- * and one registration: a plain object the root reads generically. The root never names a feature: it hands each
- * registration the {@link FeatureFacts} at a few moments (spawned, the account changed, the flags changed, the modal
- * opened or closed, Back on one of its views, a gesture of its views, an event its machine emitted, a network
- * outcome) and runs the {@link FeatureCommand}s the registration answers. Registrations live beside their machine
- * (`machines/send.feature.ts`); `ui/assemble/index.ts` lists them all with their loaders.
+ * and one registration: a plain object the root reads generically. The root never names a feature: it spawns the
+ * feature on its first use (a gesture, a view's need, or a moment it wakes on) with the input its registration makes
+ * from the {@link FeatureFacts}, and forwards it the root's moments as events ({@link RootMoment}); the feature's own
+ * chart does the rest, telling the router, the toast, the modal, the network and the connection by systemId
+ * (`machines/system.ts`). Registrations live beside their machine (`machines/send.feature.ts`); `ui/assemble/index.ts`
+ * lists them all with their loaders.
  */
 export type FeatureRegistration = {
   /** The feature's name: its actor's id and systemId (`system.get('send')`). */
   id: string
-  /**
-   * The machine, fetched with the first use (`() => import(…)`): the bare logic, or the logic with the hooks that only
-   * matter once it exists ({@link LoadedFeature}).
-   */
-  load?: (() => Promise<AnyActorLogic | LoadedFeature>) | undefined
+  /** The machine, fetched with the first use (`() => import(…)`). */
+  load?: (() => Promise<AnyActorLogic>) | undefined
   /** The machine already at hand (tests): spawned at once on the first use, no fetch. */
   logic?: AnyActorLogic | undefined
   /** Whether the feature may exist now (its flag, its option). Unavailable: never spawned, its gestures dropped. */
-  available?: (facts: AvailabilityFacts) => boolean
+  available?: (facts: FeatureFacts) => boolean
   /** The input the machine is spawned with. */
   input?: (facts: FeatureFacts) => unknown
   /** The views this feature's machine drives: while one shows, the root is `open.feature` (or `open.connecting`). */
@@ -33,7 +30,7 @@ export type FeatureRegistration = {
   /**
    * `open({ view })` of one of its views reaches its chart as `root.open`, the feature spawned or fetched for it first:
    * `'account'` only while an account is connected (Send: nothing to send from otherwise), `'always'` whatever.
-   * Without it (or with an `on.open` hook) the opening is not delivered.
+   * Without it the opening is not delivered.
    */
   opensWith?: 'account' | 'always'
   /**
@@ -51,55 +48,6 @@ export type FeatureRegistration = {
   holdsConnect?: boolean
   /** Connector ids the feature connects instead of the connection machine (WalletConnect's pairing). */
   claims?: (connectorId: string) => boolean
-  /** What the feature answers at each moment (all optional; none means nothing). */
-  on?: {
-    /** Just spawned (its input is set). */
-    spawned?: (facts: FeatureFacts) => FeatureCommand[]
-    /** The active namespace's account changed (see {@link AccountChange}); `facts.account` is the new one. */
-    account?: (facts: FeatureFacts, change: AccountChange) => FeatureCommand[]
-    /** The resolved feature set changed (`facts.flags`). */
-    flags?: (facts: FeatureFacts) => FeatureCommand[]
-    /** The modal is being opened (after the first view was chosen). */
-    opened?: (facts: FeatureFacts) => FeatureCommand[]
-    /** The modal closed. */
-    closed?: (facts: FeatureFacts) => FeatureCommand[]
-    /** `open({ view })` asked for one of its views (the router already shows it). */
-    open?: (facts: FeatureFacts, request: { view: ViewName; data?: ViewData | undefined }) => FeatureCommand[]
-    /** Back on one of its views, not busy (the root goes back after these). */
-    back?: (facts: FeatureFacts) => FeatureCommand[]
-    /** One of its claimed connectors was picked in Connect. */
-    select?: (facts: FeatureFacts, connectorId: string) => FeatureCommand[]
-    /** A gesture of its views (`feature.deliver`). Default: the event to the feature, spawned or fetched if needed. */
-    gesture?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
-    /**
-     * Its machine emitted `event` (the email login's also hears the embedded wallet's approvals). Declared as a method so
-     * that a feature's hook names the events it reads, its machine's emitted type: the root holds every feature and
-     * hands them on as `CommandEvent`, and TypeScript checks a method's parameter bivariantly.
-     */
-    emitted?(facts: FeatureFacts, event: CommandEvent): FeatureCommand[]
-    /** The network machine reported a switch's outcome (`network.switchRejected`, `network.switchFailed`, `network.notFound`). */
-    network?: (facts: FeatureFacts, event: CommandEvent) => FeatureCommand[]
-  }
-}
-
-/**
- * A feature's module as it arrives with the first use (the page holds only what starts a feature): its
- * machine and the hooks that only matter once the machine exists (`spawned`, `account`, `back`, `emitted`, the full
- * `gesture`: `machines/<feature>.outcomes.ts`). The root merges `on` over the registration's own hooks when the module
- * arrives, a hook given here replacing the page's hook of the same name. Until then the page's hooks answer: a
- * registration keeps in the page what must work before the machine is there (the gesture or `open` that starts it, an
- * `account` hook that spawns it).
- */
-export type LoadedFeature = { logic: AnyActorLogic; on?: FeatureRegistration['on'] }
-
-/** Whether a loaded module is the {@link LoadedFeature} shape (rather than the bare machine). */
-export function isLoadedFeature(loaded: AnyActorLogic | LoadedFeature): loaded is LoadedFeature {
-  return typeof loaded === 'object' && loaded !== null && 'logic' in loaded && !('transition' in loaded)
-}
-
-/** The registration with a loaded module's hooks merged over its own (see {@link LoadedFeature}). */
-export function withLoadedHooks(registration: FeatureRegistration, on: FeatureRegistration['on'] | undefined): FeatureRegistration {
-  return on ? { ...registration, on: { ...registration.on, ...on } } : registration
 }
 
 /** What changed about the active namespace's account. */
@@ -128,10 +76,10 @@ export type ConnectedAccount = {
   testnet: boolean
 }
 
-/** A feature's snapshot as its rules may read it: tags and context, never state names. */
-export type FeatureSnapshot = { hasTag(tag: string): boolean; context: unknown }
-
-/** What the root knows when it asks a registration (read-only, computed at that moment). */
+/**
+ * What a registration's `available` and `input` are asked with (read-only, computed at that moment): the root's own
+ * state, never a child's snapshot.
+ */
 export type FeatureFacts = {
   /** The router's current view. */
   view: ViewName
@@ -145,30 +93,9 @@ export type FeatureFacts = {
   connection: string
   /** The resolved feature set (spec §6). */
   flags: Features
-  /** The transaction stack (spec §3 "View stack"): entries and the limit. */
-  transactions: { count: number; limit: number }
-  /** The toast shown (or about to show after the swap), if any. */
-  toast: { variant: string; message: ToastText } | undefined
-  /** This feature's snapshot; undefined until it is spawned. */
-  self: FeatureSnapshot | undefined
 }
 
-/** What `available` is asked with: the root's own state (the view, the account, the flags), never a child's snapshot. */
-export type AvailabilityFacts = Pick<FeatureFacts, 'view' | 'holder' | 'isConnecting' | 'account' | 'connection' | 'flags'>
-
-/**
- * What a registration asks the root to do: an event to this feature (`self`), to another feature, to one of the root's
- * own actors (`connection` is the active namespace's), or a report the root handles itself (analytics, flags, alerts).
- * `ensure` spawns (or fetches) the feature first when it is not there; without it an event for a feature that does
- * not exist is dropped.
- */
-export type FeatureCommand =
-  | { to: 'self'; event?: CommandEvent | undefined; ensure?: boolean }
-  | { to: 'feature'; feature: string; event: CommandEvent; ensure?: boolean }
-  | { to: 'router' | 'toast' | 'modal' | 'network' | 'connection'; event: CommandEvent }
-  | { to: 'root'; event: FeatureReport }
-
-/** The reports a feature hands the root (the root's own handlers: flags, analytics, debug alerts). */
+/** The reports a feature sends the root, its parent (`report` of `machines/system.ts`; the root's own handlers: flags, analytics, debug alerts). */
 export type FeatureReport =
   /** The resolved feature set changed (the remote config). */
   | { type: 'feature.flags'; features: Features; basic?: boolean | undefined }
@@ -204,20 +131,8 @@ export type RootMoment =
   | { type: 'root.network'; outcome: 'network.switchRejected' | 'network.switchFailed' | 'network.notFound' }
   | { type: 'root.select'; connectorId: string }
 
-/** An event a command carries: a type and any fields. */
+/** An event a view's gesture carries to a feature (`feature.deliver`): a type and any fields. */
 export type CommandEvent = { type: string; [field: string]: unknown }
-
-/** Commands helpers: an event to a root actor. */
-export const to = {
-  router: (event: CommandEvent): FeatureCommand => ({ to: 'router', event }),
-  /** A toast: a message key of `machines/messages.ts` (the catalogue words it), or a dapp's own words. */
-  toast: (variant: 'loading' | 'success' | 'error', message: ToastText): FeatureCommand => ({ to: 'toast', event: { type: 'toast.show', variant, message } }),
-  modal: (event: CommandEvent): FeatureCommand => ({ to: 'modal', event }),
-  network: (event: CommandEvent): FeatureCommand => ({ to: 'network', event }),
-  connection: (event: CommandEvent): FeatureCommand => ({ to: 'connection', event }),
-  self: (event?: CommandEvent, ensure = false): FeatureCommand => ({ to: 'self', event, ensure }),
-  root: (event: FeatureReport): FeatureCommand => ({ to: 'root', event }),
-}
 
 /**
  * One view of a feature as its manifest declares it (no code: the modal finds the view's component in
@@ -298,7 +213,7 @@ export type EntrySpec = EntryButtonSpec | EntryComponentSpec
 /**
  * A feature's manifest: the one place a feature declares itself (STYLE rule 14). Its `id` is its machine's id and
  * systemId, its view-registry id and the name the lists derive everything from (`machines/manifests.ts`, the one
- * list). `M` is its machine's type, `G` the gestures its registration reads beside the machine's own events.
+ * list). `M` is its machine's type, `G` the gestures of its views beside the machine's own events.
  */
 export type FeatureManifest<Id extends string = string, V extends string = string, S = unknown, M = unknown, G = never> = {
   id: Id
@@ -323,7 +238,7 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
   loadsWith?: readonly ('embeddedWallet' | 'viewModel')[]
   /** Type-only: the machine (never set). */
   machine?: M
-  /** Type-only: the gestures (never set). */
+  /** Type-only: the gestures of its views beside its machine's own events (never set). */
   gestures?: G
 }
 

@@ -149,19 +149,14 @@ export type AppEvent =
   | { type: 'connectors.changed'; connectors: readonly Connector[] }
   /** A view needs a feature's machine (Account's data, Connect's catalogue): spawned, or fetched then spawned. */
   | { type: 'feature.ensure'; feature: string }
-  /**
-   * A view's gesture for a feature (`send.review`, `siwx.sign`, …): its registration's `on.gesture` decides what
-   * happens (by default the event to the feature, once it is there).
-   */
+  /** A view's gesture for a feature (`send.review`, `siwx.sign`, …): the event to the feature, spawned or fetched first. */
   | { type: 'feature.deliver'; feature: string; event: CommandEvent }
 
-/** The feature plumbing's events: a module arrived or failed, a spawned feature emitted. */
+/** The feature plumbing's events: a module arrived or failed, a spawned feature's tags changed. */
 export type FeatureLoadEvent =
-  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic; on?: FeatureRegistration['on'] }
+  | { type: 'feature.loaded'; feature: string; logic: AnyActorLogic }
   | { type: 'feature.loadFailed'; feature: string; error: unknown }
-  /** A spawned feature emitted `event` (relayed by `featureEvents`): its registration's `on.emitted` answers. */
-  | { type: 'feature.emitted'; feature: string; event: EventObject }
-  /** A spawned feature's tags changed (relayed by `featureEvents`): the root's copy (busy, holding the opening). */
+  /** A spawned feature's tags changed (relayed by `featureTags`): the root's copy (busy, holding the opening). */
   | { type: 'feature.tags'; feature: string; tags: readonly string[] }
 
 export type RootEvent = AppEvent | FeatureLoadEvent | FeatureReport | RouterEmitted | ModalEmitted | ConnectionEmitted | NetworkEmitted | TabsEvent

@@ -1,14 +1,14 @@
-import type { AnyActorLogic, AnyActorRef, EventObject } from 'xstate'
-import { withLoadedHooks, type AccountChange, type AvailabilityFacts, type ConnectedAccount, type FeatureCommand, type FeatureFacts, type FeatureRegistration, type RootMoment } from './features.ts'
+import type { AnyActorLogic, EventObject } from 'xstate'
+import type { AccountChange, ConnectedAccount, FeatureFacts, FeatureRegistration, RootMoment } from './features.ts'
 import { isConnected, walletNetwork, walletOf, type RootContext, type RootEvent } from './root.context.ts'
 import { rootSetup } from './root.setup.ts'
 import type { ViewName } from './views.ts'
 
 /*
  * The root's feature host: how the root spawns a feature on its first use (at once, or once its module is fetched),
- * delivers it the events meant for it, and runs what its registration answers at the root's moments (opened, closed,
- * the flags, a network outcome, the account). The root's own chart (machines/root.ts) names these actions and guards;
- * no feature is named here.
+ * delivers it the events meant for it, and forwards it the root's moments (opened, closed, the flags, a network
+ * outcome, the account, `open({ view })`, Back, a claimed connector) as events its own chart handles
+ * ({@link RootMoment}). The root's own chart (machines/root.ts) names these actions and guards; no feature is named here.
  */
 
 /** The queue of the root's `enqueueActions` (typed by its setup): the feature host's helpers enqueue on it. */
@@ -40,22 +40,8 @@ export function isConnectingView(context: RootContext, view: ViewName): boolean 
   return view === 'ConnectingExternal' || holderOf(context, view)?.connecting === true
 }
 
-/** What a registration is told (see {@link FeatureFacts}), for the feature `id`. */
-export function factsFor(context: RootContext, id: string | undefined): FeatureFacts {
-  const router = context.router.getSnapshot().context
-  const toast = context.toast.getSnapshot()
-  const shown = toast.hasTag('swapping') ? toast.context.next : toast.hasTag('visible') ? toast.context.current : undefined
-  const self = id ? context.features[id]?.getSnapshot() : undefined
-  return {
-    ...availabilityFacts(context),
-    transactions: { count: router.transactionStack.length, limit: router.transactionLimit },
-    toast: shown ? { variant: shown.variant, message: shown.message } : undefined,
-    self,
-  }
-}
-
-/** What a registration's `available` is asked with: the root's own state only (no child's snapshot). */
-export function availabilityFacts(context: RootContext): AvailabilityFacts {
+/** What a registration's `available` and `input` are asked with: the root's own state only (no child's snapshot). */
+export function featureFacts(context: RootContext): FeatureFacts {
   return {
     view: context.view,
     holder: holderOf(context, context.view)?.id,
@@ -74,7 +60,7 @@ export function activeConnection(context: RootContext): string {
 /** A feature may exist now: registered, and its flag or option on. */
 export function isAvailable(context: RootContext, id: string): boolean {
   const registration = context.registry[id]
-  return Boolean(registration) && (registration!.available?.(availabilityFacts(context)) ?? true)
+  return Boolean(registration) && (registration!.available?.(featureFacts(context)) ?? true)
 }
 
 /** The spawned feature `id` has `tag`, as its relay last reported (`feature.tags`). */
@@ -82,21 +68,19 @@ export function featureHasTag(context: RootContext, id: string, tag: string): bo
   return context.featureTags[id]?.includes(tag) ?? false
 }
 
-/** Spawns a feature's machine (the loaded logic, or the registration's), its event relay, and tells it it is spawned. */
+/** Spawns a feature's machine (the loaded logic, or the registration's) with its input, and its tags' relay. */
 function spawnFeature(enqueue: FeatureQueue, context: RootContext, id: string, logic: AnyActorLogic | undefined) {
   // A registration without a `load` has its `logic` (FeatureRegistration): there is always one to spawn.
   const src = logic ?? context.registry[id]?.logic
   if (!src) return
   enqueue.assign(({ context, spawn }) => {
-    const input = context.registry[id]!.input?.(factsFor(context, id))
+    const input = context.registry[id]!.input?.(featureFacts(context))
     // XState types `spawn(logic, options)` of a logic object (not a named actor) without an `id`; the runtime takes one,
     // and the feature's id is its child id (the inspector and the model walks name it so).
     const options = { id, systemId: id, input } as { systemId: string; input: unknown }
     return { features: { ...context.features, [id]: spawn(src, options) } }
   })
-  enqueue.spawnChild('featureEvents', { id: `events.${id}`, input: { systemId: id } })
-  // Run after the spawn's assign: the registration's facts see the feature (`self`).
-  enqueue(featureSpawned(id))
+  enqueue.spawnChild('featureTags', { id: `tags.${id}`, input: { systemId: id } })
 }
 
 /**
@@ -127,60 +111,38 @@ function deliver(enqueue: FeatureQueue, context: RootContext, id: string, event:
   enqueue.spawnChild('loadFeature', { id: `load.${id}`, input: { feature: id, load } })
 }
 
-/** Runs what a registration answered (see {@link FeatureCommand}), in order. */
-function run(enqueue: FeatureQueue, context: RootContext, id: string, commands: readonly FeatureCommand[]) {
-  for (const c of commands) {
-    switch (c.to) {
-      case 'self':
-        deliver(enqueue, context, id, c.event, c.ensure ?? false)
-        break
-      case 'feature':
-        deliver(enqueue, context, c.feature, c.event, c.ensure ?? false)
-        break
-      case 'root':
-        enqueue.raise(c.event)
-        break
-      default: {
-        // A command's event is the registration's own (any fields): sent as it is, the actor ignores what it does not handle.
-        const target: AnyActorRef = c.to === 'connection' ? context.connection : context[c.to]
-        enqueue.sendTo(target, c.event)
-      }
-    }
-  }
-}
-
-export type Moment = 'opened' | 'closed' | 'flags' | 'network' | 'account'
+/** The root's moments a feature hears (see {@link RootMoment}), by the root's event that makes each. */
+export type Moment = 'root.opened' | 'root.closed' | 'root.flags' | 'root.network' | 'root.account'
 
 /**
  * Tells every available feature about a moment: a spawned one receives it as an event its own chart handles
  * ({@link RootMoment}), one not there yet is brought by it when its registration wakes on it (`wakesOn`), the moment
- * waiting for it; a registration still answering hooks runs what it answers (registration order).
+ * waiting for it (registration order).
  */
 function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Moment, event: RootEvent, change?: AccountChange) {
   const told = momentOf(context, moment, event, change)
+  if (!told) return
   for (const registration of Object.values(context.registry)) {
     if (!isAvailable(context, registration.id)) continue
-    if (told && context.features[registration.id]) enqueue.sendTo(context.features[registration.id]!, told)
-    else if (told && wakesOn(registration, told)) deliver(enqueue, context, registration.id, told, true)
-    if (!registration.on?.[moment]) continue
-    run(enqueue, context, registration.id, answerAt(registration, moment, factsFor(context, registration.id), event, change))
+    if (context.features[registration.id]) enqueue.sendTo(context.features[registration.id]!, told)
+    else if (wakesOn(registration, told)) deliver(enqueue, context, registration.id, told, true)
   }
 }
 
 /** A moment as features receive it (see {@link RootMoment}); none for an account moment without its change. */
 function momentOf(context: RootContext, moment: Moment, event: RootEvent, change: AccountChange | undefined): RootMoment | undefined {
   switch (moment) {
-    case 'account':
+    case 'root.account':
       return change
         ? { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id, connecting: isConnectingView(context, context.view), connection: activeConnection(context) }
         : undefined
-    case 'opened':
+    case 'root.opened':
       return { type: 'root.opened', account: connectedAccount(context) }
-    case 'closed':
+    case 'root.closed':
       return { type: 'root.closed', view: context.view }
-    case 'flags':
+    case 'root.flags':
       return { type: 'root.flags', flags: context.flags }
-    case 'network':
+    case 'root.network':
       return event.type === 'network.switchRejected' || event.type === 'network.switchFailed' || event.type === 'network.notFound' ? { type: 'root.network', outcome: event.type } : undefined
   }
 }
@@ -193,19 +155,6 @@ function wakesOn(registration: FeatureRegistration, moment: RootMoment): boolean
   return false
 }
 
-/** What a registration answers at a moment: `account` with the change, `network` with the outcome, the rest with the facts. */
-function answerAt(registration: FeatureRegistration, moment: Moment, facts: FeatureFacts, event: RootEvent, change: AccountChange | undefined): FeatureCommand[] {
-  const on = registration.on
-  switch (moment) {
-    case 'account':
-      return on?.account && change ? on.account(facts, change) : []
-    case 'network':
-      return on?.network ? on.network(facts, event) : []
-    default:
-      return on?.[moment]?.(facts) ?? []
-  }
-}
-
 /** The spawned feature that holds the opening (its `opensOn` tag, as last reported), if any. */
 export function heldOpening(context: RootContext): FeatureRegistration | undefined {
   return Object.values(context.registry).find((r) => r.opensOn && featureHasTag(context, r.id, r.opensOn.tag))
@@ -216,48 +165,39 @@ export function claimantOf(context: RootContext, connectorId: string): FeatureRe
   return Object.values(context.registry).find((r) => r.claims?.(connectorId) && isAvailable(context, r.id))
 }
 
-/** Tells every available feature about a moment (`opened`, `closed`, `flags`, `network`), running what each answers. */
-function tell(moment: Exclude<Moment, 'account'>) {
+/** Tells every available feature about a moment (`root.opened`, `root.closed`, `root.flags`, `root.network`). */
+function tell(moment: Exclude<Moment, 'root.account'>) {
   return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, moment, event))
 }
 
 /** Tells every available feature that the active account changed, and how. */
 function announce(change: AccountChange) {
-  return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, 'account', event, change))
+  return rootSetup.enqueueActions(({ context, event, enqueue }) => tellFeatures(enqueue, context, 'root.account', event, change))
 }
 
-/** `open({ view })` of a feature's view (or `fixed`): the holder's `on.open`. */
+/** `open({ view })` of a feature's view (or `fixed`): the holder hears `root.open` (see {@link FeatureRegistration.opensWith}). */
 function openView(fixed: ViewName | undefined) {
   return rootSetup.enqueueActions(({ context, event, enqueue }) => {
     const view = fixed ?? (event.type === 'app.open' ? event.view : undefined)
     const holder = view ? holderOf(context, view) : undefined
     if (!view || !holder || !isAvailable(context, holder.id)) return
     const data = event.type === 'app.open' ? event.data : undefined
-    if (holder.on?.open) return run(enqueue, context, holder.id, holder.on.open(factsFor(context, holder.id), { view, data }))
-    // Without a hook, the feature's own chart handles the opening (`root.open`), spawned or fetched first (see `opensWith`).
+    // The feature's own chart handles the opening (`root.open`), spawned or fetched first (see `opensWith`).
     const opening: RootMoment = { type: 'root.open', view, data }
     if (holder.opensWith === 'always' || (holder.opensWith === 'account' && connectedAccount(context))) deliver(enqueue, context, holder.id, opening, true)
   })
 }
 
-/** The feature was just spawned: its registration's `on.spawned` (the account it follows). */
-function featureSpawned(id: string) {
-  return rootSetup.enqueueActions(({ context, enqueue }) => {
-    const registration = context.registry[id]
-    if (registration?.on?.spawned) run(enqueue, context, id, registration.on.spawned(factsFor(context, id)))
-  })
-}
-
 /** The feature host's actions, spread into the root's `setup({ actions })`. */
 export const featureActions = {
-  /** Tells every available feature the modal opened, running what each answers. */
-  tellOpened: tell('opened'),
+  /** Tells every available feature the modal opened. */
+  tellOpened: tell('root.opened'),
   /** Tells every available feature the modal closed. */
-  tellClosed: tell('closed'),
+  tellClosed: tell('root.closed'),
   /** Tells every available feature the resolved feature set changed. */
-  tellFlags: tell('flags'),
+  tellFlags: tell('root.flags'),
   /** Tells every available feature a network outcome (rejected, failed, not found). */
-  tellNetworkOutcome: tell('network'),
+  tellNetworkOutcome: tell('root.network'),
   /** Tells every available feature that the active account connected. */
   announceConnected: announce('connected'),
   /** … that a stored connection came back. */
@@ -268,44 +208,30 @@ export const featureActions = {
   announceDisconnected: announce('disconnected'),
   /** … that another namespace became active. */
   announceSwitched: announce('switched'),
-  /** `open({ view })` of a feature's view: the holder's `on.open`. */
+  /** `open({ view })` of a feature's view: the holder hears `root.open`. */
   openFeatureView: openView(undefined),
-  /** Spec §2: opening goes to ConnectingWalletConnectBasic, a feature's view: the holder's `on.open`. */
+  /** Spec §2: opening goes to ConnectingWalletConnectBasic, a feature's view: the holder hears `root.open`. */
   openWalletConnectBasic: openView('ConnectingWalletConnectBasic'),
-  /** Back on a feature's view (not busy): its `on.back`, before the root goes back. */
+  /** Back on a feature's view (not busy): the holder hears `root.back`, before the root goes back. */
   featureBack: rootSetup.enqueueActions(({ context, enqueue }) => {
     const holder = holderOf(context, context.view)
     if (!holder) return
-    if (holder.on?.back) return run(enqueue, context, holder.id, holder.on.back(factsFor(context, holder.id)))
-    // Without a hook, the holder's own chart hears Back (`root.back`); a feature not spawned has nothing to leave.
+    // A feature not spawned has nothing to leave.
     const back: RootMoment = { type: 'root.back', view: context.view }
     deliver(enqueue, context, holder.id, back, false)
   }),
-  /** A claimed connector picked in Connect: the claiming feature's `on.select`. */
+  /** A claimed connector picked in Connect: the claiming feature hears `root.select`, spawned or fetched first. */
   featureSelect: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type !== 'app.selectWallet') return
     const claimant = claimantOf(context, event.connectorId)!
-    if (claimant.on?.select) return run(enqueue, context, claimant.id, claimant.on.select(factsFor(context, claimant.id), event.connectorId))
-    // Without a hook, the claimant's own chart hears the pick (`root.select`), spawned or fetched first.
     const select: RootMoment = { type: 'root.select', connectorId: event.connectorId }
     deliver(enqueue, context, claimant.id, select, true)
   }),
-  /** A feature emitted an event: its registration's `on.emitted`. */
-  featureEmitted: rootSetup.enqueueActions(({ context, event, enqueue }) => {
-    if (event.type !== 'feature.emitted') return
-    const registration = context.registry[event.feature]
-    if (registration?.on?.emitted) run(enqueue, context, event.feature, registration.on.emitted(factsFor(context, event.feature), { ...event.event }))
-  }),
-  /** A view's need (`feature.ensure`) or gesture (`feature.deliver`, through the registration's `on.gesture`). */
+  /** A view's need (`feature.ensure`) or gesture (`feature.deliver`): the event to the feature, spawned or fetched first. */
   ensureFeature: rootSetup.enqueueActions(({ context, event, enqueue }) => {
     if (event.type === 'feature.ensure') deliver(enqueue, context, event.feature, undefined, true)
-    if (event.type !== 'feature.deliver') return
-    const registration = context.registry[event.feature]
     // A gesture for a feature that is off (or unknown) is dropped, with whatever it would have moved.
-    if (!registration || !isAvailable(context, event.feature)) return
-    const gesture = registration.on?.gesture
-    if (gesture) run(enqueue, context, event.feature, gesture(factsFor(context, event.feature), event.event))
-    else deliver(enqueue, context, event.feature, event.event, true)
+    if (event.type === 'feature.deliver' && isAvailable(context, event.feature)) deliver(enqueue, context, event.feature, event.event, true)
   }),
   /** A feature's module arrived: its machine is spawned and the events that waited for it are delivered in order. */
   spawnLoadedFeature: rootSetup.enqueueActions(({ context, event, enqueue }) => {
@@ -314,8 +240,6 @@ export const featureActions = {
     enqueue.stopChild(`load.${id}`)
     enqueue.assign(({ context }) => ({ loading: context.loading.filter((f) => f !== id), pending: { ...context.pending, [id]: [] } }))
     if (context.features[id]) return
-    // The hooks that arrived with the machine answer from now on (the registration's page hooks until then).
-    if (event.on) enqueue.assign(({ context }) => ({ registry: { ...context.registry, [id]: withLoadedHooks(context.registry[id]!, event.on) } }))
     spawnFeature(enqueue, context, id, event.logic)
     for (const waiting of context.pending[id] ?? []) enqueue.sendTo(({ context }) => context.features[id]!, waiting)
   }),

@@ -1,7 +1,6 @@
 import { fromCallback, setup, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { connectionMachine } from './connection.ts'
-import { isLoadedFeature, type LoadedFeature } from './features.ts'
 import { modalMachine } from './modal.ts'
 import { networkMachine } from './network.ts'
 import { routerMachine } from './router.ts'
@@ -32,10 +31,10 @@ export const rootSetup = setup({
     connection: connectionMachine,
     network: networkMachine,
     /** Fetches a feature's module and answers `feature.loaded` with its machine (or `feature.loadFailed`). */
-    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic | LoadedFeature> }>(({ input, sendBack }) => {
+    loadFeature: fromCallback<EventObject, { feature: string; load: () => Promise<AnyActorLogic> }>(({ input, sendBack }) => {
       let live = true
       input.load().then(
-        (loaded) => live && sendBack(isLoadedFeature(loaded) ? { type: 'feature.loaded', feature: input.feature, logic: loaded.logic, on: loaded.on } : { type: 'feature.loaded', feature: input.feature, logic: loaded }),
+        (logic) => live && sendBack({ type: 'feature.loaded', feature: input.feature, logic }),
         (error: unknown) => live && sendBack({ type: 'feature.loadFailed', feature: input.feature, error }),
       )
       return () => {
@@ -43,11 +42,11 @@ export const rootSetup = setup({
       }
     }),
     /**
-     * Relays every event a spawned feature emits to the root as `feature.emitted`, and its tags as `feature.tags` when
-     * they change (the feature found by its systemId). The root names no feature, so a feature's busy and opening tags
-     * reach it through this relay rather than through each feature's chart; the root's guards read its copy.
+     * Relays a spawned feature's tags to the root as `feature.tags` when they change (the feature found by its
+     * systemId). The root names no feature, so a feature's busy and opening tags reach it through this relay rather
+     * than through each feature's chart; the root's guards read its copy.
      */
-    featureEvents: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
+    featureTags: fromCallback<RootEvent, { systemId: string }>(({ input, system, sendBack }) => {
       const feature: AnyActorRef | undefined = system.get(input.systemId)
       let last: string | undefined
       const report = (snapshot: unknown) => {
@@ -56,14 +55,10 @@ export const rootSetup = setup({
         last = tags.join(' ')
         sendBack({ type: 'feature.tags', feature: input.systemId, tags })
       }
-      const sub = feature?.on('*', (event: EventObject) => sendBack({ type: 'feature.emitted', feature: input.systemId, event }))
       report(feature?.getSnapshot())
       // An error handler keeps a failing feature's error with its parent (the root), as without this listener.
       const tagsSub = feature?.subscribe({ next: report, error: () => {} })
-      return () => {
-        sub?.unsubscribe()
-        tagsSub?.unsubscribe()
-      }
+      return () => tagsSub?.unsubscribe()
     }),
     watchConnectors: fromCallback<EventObject>(() => {
       throw new ActorNotProvidedError('root', 'watchConnectors')

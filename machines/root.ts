@@ -9,7 +9,7 @@ import type { ViewData, ViewName } from './views.ts'
 
 export { toRecentWallet } from './root.actions.ts'
 export type { RootOptions, RootInput, RootContext, AppEvent, FeatureLoadEvent, RootEvent } from './root.context.ts'
-export type { AccountChange, ConnectedAccount, FeatureCommand, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
+export type { AccountChange, ConnectedAccount, FeatureFacts, FeatureRegistration, FeatureReport } from './features.ts'
 
 /** The connections of the namespaces other than the start one (the start one is `connection`, already listened to). */
 function otherConnections(context: RootContext): AnyActorRef[] {
@@ -51,12 +51,11 @@ const failure = ({ event }: { event: { error: ErrorSummary } }) => ({ error: eve
 /**
  * The root actor of one modal instance: it owns the router, modal, toast, one connection per configured namespace
  * and the network actor from the start, and spawns the features on their first use. It knows features
- * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`). Its account moments,
- * `open({ view })` of a feature's view and Back on one reach the spawned features as events their own charts handle
- * (`root.account`, `root.open`, `root.back`: Send moves the router, the toast and the transaction stack itself, by
- * systemId). Registrations not yet made charts still answer hooks at a few moments (spawned, the account, the flags,
- * opened, closed, Back, a gesture, an emitted event, a network outcome) with commands the root runs. No module
- * state: two modals on one page own two roots.
+ * only through their registrations ({@link FeatureRegistration}, `machines/<feature>.feature.ts`). Its moments (the
+ * account, opened, closed, the flags, a network outcome), `open({ view })` of a feature's view, Back on one and a
+ * claimed connector reach the spawned features as events their own charts handle (`root.account`, `root.open`,
+ * `root.back`, …): each feature moves the router, the toast, the modal and the transaction stack itself, by systemId.
+ * No module state: two modals on one page own two roots.
  *
  * The chart has five regions. `reports`: what the children told the root (each connection's status and account, the
  * network list and whether the wallet's chain is supported, each feature's tags), kept as the root's own copy. `screen`: `boot` → `closed` ⇄ `open`, following the modal machine (`modal.opened`,
@@ -270,7 +269,6 @@ export const rootMachine = rootImplementations.createMachine({
         'feature.deliver': { actions: 'ensureFeature' },
         'feature.loaded': { actions: 'spawnLoadedFeature' },
         'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
-        'feature.emitted': { actions: 'featureEmitted' },
         // What features report: the resolved feature set, debug alerts, analytics.
         'feature.flags': { actions: ['setFlags', 'tellFlags'] },
         'feature.alert': { actions: 'showAlert' },

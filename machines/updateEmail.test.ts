@@ -22,9 +22,6 @@ function facts(overrides: Partial<FeatureFacts> = {}): FeatureFacts {
     account: auth,
     connection: 'connection.eip155',
     flags: resolveFeatures({}, undefined, { basic: false }).features,
-    transactions: { count: 0, limit: 99 },
-    toast: undefined,
-    self: undefined,
     ...overrides,
   }
 }
@@ -199,7 +196,6 @@ describe('updateEmail registration and the moves of its machine', () => {
     expect(updateEmailFeature({ enabled: false }).available!(facts())).toBe(false)
     expect(updateEmailFeature({ enabled: true }).available!(facts({ account: { ...auth, connectorId: 'io.metamask' } }))).toBe(false)
     expect(updateEmailFeature({ enabled: true }).available!(facts({ account: undefined }))).toBe(false)
-    expect(updateEmailFeature({ enabled: true }).on).toBeUndefined()
   })
 
   /** The machine beside the real router (on Account) and toast, its frame calls answered at once. */
@@ -309,6 +305,5 @@ describe('ProfileWallets machine, view model and registration', () => {
     expect(s.views()).toEqual(['Account'])
     s.stop()
     expect(profileWalletsFeature({ enabled: true }).available!(facts({ account: { ...auth, connectorId: 'io.metamask' } }))).toBe(false)
-    expect(profileWalletsFeature({ enabled: true }).on).toBeUndefined()
   })
 })

@@ -18,8 +18,8 @@ import { coverageReport, formatCoverage, transitionRecorder, type TransitionId }
  * Model-based coverage of the root machine, the coordinator of one modal instance. Its chart
  * is small (`closed`, `open` with who holds the screen: `browsing`, `connecting`, `feature`, entered through
  * `routing`), but most of its transitions are guarded branches of handlers that react to the UI's `app.*` and
- * `feature.*` events and to what its children emit (a feature's events arrive as `feature.emitted` and are answered by
- * its registration, `machines/<feature>.feature.ts`), and their guards read the children's tags and the router's view
+ * `feature.*` events and to what its children emit (a feature moves the router, the toast and the modal itself, by
+ * systemId: what the root sees is its children's events), and their guards read the children's tags and the router's view
  * as the root heard it, so paths generated over the chart alone say little. So this file walks named scenarios instead, one behaviour each, every one a fresh
  * modal in happy-dom (`renderApp`: the real dev wallet, anvil, the reference API and SIWX server), driven only by
  * gestures: the visitor's (the page's buttons, the dialog's controls, Escape), the wallet's user's (approve,
@@ -108,9 +108,8 @@ function scenario(name: string, fixture: Fixture, fires: TransitionId[], body: (
       const taken = [...recorder.coveredTransitions]
       expect(taken).toEqual(expect.arrayContaining(fires))
       // The branches recomputed from the root's snapshot when each event was sent to it are the ones it took.
-      // Reports (feature.flags, .alert, .track, .reportError) are internal events when a registration's command raises
-      // them on the root (taken within the macrostep of the event that caused them, never relayed), and relayed when a
-      // feature's own chart sends them (Send's failure): they are left out on both sides.
+      // Reports (feature.flags, .alert, .track, .reportError) reach the root from a feature's own chart (its parent),
+      // not through the relay: they are left out on both sides.
       expect([...recorder.firedAtRelay].filter((t) => !raised.test(t)).sort()).toEqual(taken.filter((t) => !t.includes('--always[') && !raised.test(t)).sort())
     },
     timeout,
@@ -690,12 +689,9 @@ describe('root model: scenario walks in the UI', () => {
       'root.screen.open.feature --app.back[1]',
       'root.features --feature.deliver[0]',
       'root.features --feature.deliver[0]',
-      'root.features --feature.emitted[0]',
       'root.screen.open.feature --app.back[1]',
       'root.features --feature.deliver[0]',
       'root.screen.open.feature --app.back[0]',
-      'root.features --feature.emitted[0]',
-      'root.features --feature.emitted[0]',
     ],
     async (app) => {
       await openAccount(app)
@@ -727,7 +723,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('send rejected in the wallet: back to the form, which keeps its values', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('send rejected in the wallet: back to the form, which keeps its values', { ...restored, hold: [SEND_TX] }, [], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -738,7 +734,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(stack(app)).toHaveLength(0)
   })
 
-  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('send failed by the wallet: the error as a toast, back to the form', { ...restored, hold: [SEND_TX] }, [], async (app) => {
     await openAccount(app)
     await fillSend(app)
     await confirm(app)
@@ -762,20 +758,15 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()!.textContent).toContain(en.confirmInWallet)
   }
 
-  scenario(
-    'closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account',
-    { ...restored, hold: [SEND_TX, RECEIPT] },
-    ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
-    async (app) => {
-      await reopenWhileAsked(app)
-      await app.gates.release(SEND_TX)
-      await wallet(app, 'Approve')
-      await lands(app)
-      await shows(app, en.titles.Account)
-    },
-  )
+  scenario('closed and reopened while the wallet is asked, Send shows the preview; approved: sent, Account', { ...restored, hold: [SEND_TX, RECEIPT] }, ['root.features --feature.deliver[0]'], async (app) => {
+    await reopenWhileAsked(app)
+    await app.gates.release(SEND_TX)
+    await wallet(app, 'Approve')
+    await lands(app)
+    await shows(app, en.titles.Account)
+  })
 
-  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; rejected: the form', { ...restored, hold: [SEND_TX] }, [], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.release(SEND_TX)
     await wallet(app, 'Reject')
@@ -783,7 +774,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(toastText().trim()).toBe('')
   })
 
-  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('closed and reopened while the wallet is asked; failed: the form and the error', { ...restored, hold: [SEND_TX] }, [], async (app) => {
     await reopenWhileAsked(app)
     await app.gates.fail(SEND_TX, rpcError)
     await shows(app, en.titles.Send)
@@ -827,7 +818,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     'optional sign-in: connect, the prompt, Sign, the wallet approves: signed in, the modal closes',
     { siwx: {} },
-    ['root.connections --connection.connected[2]', 'root.features --feature.emitted[0]', 'root.features --feature.emitted[0]', 'root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
+    ['root.connections --connection.connected[2]', 'root.features --feature.deliver[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -835,7 +826,7 @@ describe('root model: scenario walks in the UI', () => {
     },
   )
 
-  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.screen.open --modal.closed[1]', 'root.features --feature.emitted[0]'], async (app) => {
+  scenario('optional sign-in: Escape on the prompt is a cancel; the wallet stays connected', { siwx: {} }, ['root.screen.open --modal.closed[1]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await pressEscape(app)
@@ -844,7 +835,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(featureOf(app, 'siwx')!.getSnapshot().matches('idle')).toBe(true)
   })
 
-  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'], async (app) => {
+  scenario('optional sign-in: Cancel closes the modal; the wallet stays connected', { siwx: {} }, ['root.features --feature.deliver[0]'], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.cancel)
@@ -868,7 +859,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getSiwxSession()).toBeDefined()
   })
 
-  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario("the message cannot be prepared (nonce call fails): 'Error signing message', the prompt stays", { siwx: {}, hold: [NONCE] }, [], async (app) => {
     await connect(app)
     await shows(app, en.titles.SIWXSignMessage)
     await press(app, en.signIn)
@@ -878,7 +869,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(within(app.dialog()!).getByRole('alert').textContent).toBe(siwxMessages.signFailed)
   })
 
-  scenario('signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes', { siwx: {} }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('signed in on one chain; the wallet moves to another (the prompt opens), then back: the session is found, the modal closes', { siwx: {} }, [], async (app) => {
     await connect(app)
     await signIn(app)
     await walletChain(app, 31338)
@@ -888,7 +879,7 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.modal.getSiwxSession()?.data.chainId).toBe(A)
   })
 
-  scenario('signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed', { siwx: {} }, ['root.features --feature.emitted[0]'], async (app) => {
+  scenario('signed in on one chain; on another the prompt is dismissed; back on the first the session is found and the modal stays closed', { siwx: {} }, [], async (app) => {
     await connect(app)
     await signIn(app)
     await walletChain(app, 31338)
@@ -901,43 +892,33 @@ describe('root model: scenario walks in the UI', () => {
     expect(app.dialog()).toBeNull()
   })
 
-  scenario(
-    "the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'",
-    { siwx: { signOutOnDisconnect: false }, hold: [SESSION] },
-    ['root.features --feature.emitted[0]'],
-    async (app) => {
-      await connect(app)
-      await signIn(app)
-      await walletChain(app, 31338)
-      await shows(app, en.titles.SIWXSignMessage)
-      await walletChain(app, 31337)
-      await onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
-      await toasts(en.messages.siwxInitFailed)
-      await until(() => expect(status(app)).toBe('disconnected'))
-      expect(app.modal.getState().view).toBe('Connect')
-    },
-  )
+  scenario("the session check fails (sessions kept on disconnect): the wallet is disconnected, Connect, 'A problem occurred…'", { siwx: { signOutOnDisconnect: false }, hold: [SESSION] }, [], async (app) => {
+    await connect(app)
+    await signIn(app)
+    await walletChain(app, 31338)
+    await shows(app, en.titles.SIWXSignMessage)
+    await walletChain(app, 31337)
+    await onHeld(app, SESSION, () => app.gates.fail(SESSION, new TypeError('Failed to fetch')))
+    await toasts(en.messages.siwxInitFailed)
+    await until(() => expect(status(app)).toBe('disconnected'))
+    expect(app.modal.getState().view).toBe('Connect')
+  })
 
-  scenario(
-    'required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes',
-    { siwx: { required: true } },
-    ['root.features --feature.emitted[0]', 'root.connections --connection.disconnected[1]'],
-    async (app) => {
-      await connect(app)
-      await shows(app, en.titles.SIWXSignMessage)
-      fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
-      await app.settle()
-      expect(app.dialog()!.getAttribute('data-shaking')).toBe('true')
-      await press(app, en.cancel)
-      await closed(app)
-      expect(status(app)).toBe('disconnected')
-    },
-  )
+  scenario('required sign-in: Escape is refused (the dialog shakes); Cancel disconnects the wallet and closes', { siwx: { required: true } }, ['root.connections --connection.disconnected[1]'], async (app) => {
+    await connect(app)
+    await shows(app, en.titles.SIWXSignMessage)
+    fireEvent.keyDown(app.dialog()!, { key: 'Escape' })
+    await app.settle()
+    expect(app.dialog()!.getAttribute('data-shaking')).toBe('true')
+    await press(app, en.cancel)
+    await closed(app)
+    expect(status(app)).toBe('disconnected')
+  })
 
   scenario(
     'required sign-in, signed in on one chain, the wallet on another: Cancel asks the wallet back; refused, then failed: the prompt again; approved: signed in there, closed',
     { siwx: { required: true }, hold: [SWITCH] },
-    ['root.features --feature.emitted[0]', 'root.networks --network.switchRejected[0]', 'root.networks --network.switchFailed[0]'],
+    ['root.networks --network.switchRejected[0]', 'root.networks --network.switchFailed[0]'],
     async (app) => {
       await connect(app)
       await signIn(app)
@@ -1033,18 +1014,13 @@ describe('root model: scenario walks in the UI', () => {
     expect(status(app)).toBe('disconnected')
   })
 
-  scenario(
-    'the WalletConnect row; the phone wallet scans and approves: connected, the modal closes',
-    wc,
-    ['root.screen.open --app.selectWallet[0]', 'root.features --feature.emitted[0]', 'root.connections --connection.connected[3]'],
-    async (app) => {
-      await pressOnPage(app, en.connectButton)
-      await press(app, 'WalletConnect')
-      await phoneApproves(app)
-    },
-  )
+  scenario('the WalletConnect row; the phone wallet scans and approves: connected, the modal closes', wc, ['root.screen.open --app.selectWallet[0]', 'root.connections --connection.connected[3]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    await phoneApproves(app)
+  })
 
-  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'], async (app) => {
+  scenario("the phone wallet declines: 'Connection declined'; Try again: a new QR code, approved: connected", wc, ['root.features --feature.deliver[0]'], async (app) => {
     await pressOnPage(app, en.connectButton)
     await press(app, 'WalletConnect')
     const phone = await phoneWallet({ autoApprove: false })
@@ -1062,26 +1038,21 @@ describe('root model: scenario walks in the UI', () => {
     await until(() => expect(app.modal.getState().account.address).toBe(phone.address))
   })
 
-  scenario(
-    "a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect",
-    wc,
-    ['root.features --feature.emitted[0]', 'root.screen.open.connecting --app.back[1]'],
-    async (app) => {
-      await pressOnPage(app, en.connectButton)
-      await press(app, 'WalletConnect')
-      const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
-      await phone.pair(await scanQr(app))
-      await until(() => expect(app.dialog()!.textContent).toContain(en.pairingFailed))
-      expect(status(app)).toBe('disconnected')
-      await press(app, en.back)
-      await shows(app, en.titles.Connect)
-    },
-  )
+  scenario("a phone wallet that knows none of the dapp's chains refuses (5100): 'Connection failed'; Back: Connect", wc, ['root.screen.open.connecting --app.back[1]'], async (app) => {
+    await pressOnPage(app, en.connectButton)
+    await press(app, 'WalletConnect')
+    const phone = await phoneWallet({ chains: [{ chainId: 999_001, name: 'Elsewhere', rpcUrl: 'http://127.0.0.1:9' }] })
+    await phone.pair(await scanQr(app))
+    await until(() => expect(app.dialog()!.textContent).toContain(en.pairingFailed))
+    expect(status(app)).toBe('disconnected')
+    await press(app, en.back)
+    await shows(app, en.titles.Connect)
+  })
 
   scenario(
     'manual WalletConnect on a desktop: Connect Wallet opens ConnectingWalletConnectBasic with the QR code; approved on the phone: connected',
     { walletConnect: { relayUrl: inject('relayUrl'), manual: true } },
-    ['root.screen --app.open[6]', 'root.features --feature.emitted[0]'],
+    ['root.screen --app.open[6]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       await shows(app, en.titles.ConnectingWalletConnectBasic)
@@ -1125,7 +1096,7 @@ describe('root model: scenario walks in the UI', () => {
   scenario(
     "a directory wallet picked with WalletConnect on: 'Scan with' that wallet; the phone approves: connected",
     { ...wc, directory: true, extraNetworks: [mainnet] },
-    ['root.features --feature.deliver[0]', 'root.features --feature.emitted[0]'],
+    ['root.features --feature.deliver[0]'],
     async (app) => {
       await pressOnPage(app, en.connectButton)
       // The catalogue's rows below the installed ones (after its images load or time out, spec §9).

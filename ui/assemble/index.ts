@@ -1,6 +1,6 @@
 import type { ActorRefFrom, AnyActorLogic } from 'xstate'
 import { BaseError } from '../../adapters/errors.ts'
-import { withLoadedHooks, type FeatureRegistration, type LoadedFeature } from '../../machines/features.ts'
+import type { FeatureRegistration } from '../../machines/features.ts'
 import { manifests, type AnyManifest, type FeatureId } from '../../machines/manifests.ts'
 import type { FeatureHost } from './host.ts'
 
@@ -20,14 +20,11 @@ export type FeatureMachineId = keyof WithMachine
 export type FeatureMachines = { [K in FeatureMachineId]: NonNullable<WithMachine[K]['machine']> }
 /** The spawned feature actors, typed (absent until first used). */
 export type FeatureRefs = { [K in FeatureMachineId]?: ActorRefFrom<FeatureMachines[K]> }
-/** Gestures a feature's registration reads that are not its machine's own events (`on.gesture`), from the manifests. */
+/** Gestures of a feature's views that are not its machine's own events, from the manifests. */
 export type FeatureExtraGestures = { [K in FeatureMachineId]: NonNullable<WithMachine[K]['gestures']> }
 
-/**
- * A feature's assembly module: its machine with this instance's actors, and the registration's hooks that only matter
- * once the machine exists (`machines/<feature>.outcomes.ts`, re-exported as `on`; see {@link LoadedFeature}).
- */
-export type FeatureAssembly<K extends FeatureMachineId> = { assemble(host: FeatureHost): FeatureMachines[K]; on?: FeatureRegistration['on'] }
+/** A feature's assembly module: its machine with this instance's actors. */
+export type FeatureAssembly<K extends FeatureMachineId> = { assemble(host: FeatureHost): FeatureMachines[K] }
 
 /** The assembly modules of this folder, by file: everything here but this list, the host's type and the frame client. */
 const modules = import.meta.glob<FeatureAssembly<FeatureMachineId>>(['./*.ts', '!./index.ts', '!./host.ts', '!./frameClient.ts', '!./*.test.ts'])
@@ -70,16 +67,12 @@ export function loadsWithOf(id: FeatureMachineId): readonly ('embeddedWallet' | 
   return manifest?.loadsWith ?? []
 }
 
-/**
- * How a feature's machine arrives: fetched (`load`, the modal: the machine with its hooks) or at hand (`logic`, tests:
- * with the hooks the module would bring, `on`).
- */
-export type FeatureSupply = { load: () => Promise<AnyActorLogic | LoadedFeature> } | { logic: AnyActorLogic; on?: FeatureRegistration['on'] | undefined }
+/** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
+export type FeatureSupply = { load: () => Promise<AnyActorLogic> } | { logic: AnyActorLogic }
 
-/** A registration with its supply: the machine's source, and at hand the module's hooks merged over the page's. */
+/** A registration with its supply: the machine's source. */
 function supplied(registration: FeatureRegistration, supply: FeatureSupply): FeatureRegistration {
-  if ('load' in supply) return { ...registration, load: supply.load }
-  return { ...withLoadedHooks(registration, supply.on), logic: supply.logic }
+  return 'load' in supply ? { ...registration, load: supply.load } : { ...registration, logic: supply.logic }
 }
 
 /**

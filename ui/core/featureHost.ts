@@ -76,10 +76,9 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
   // to it, the view model for the one the public state reads.
   const supplyFeature = (id: FeatureMachineId) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), loadsWithOf(id).includes('viewModel') ? loadSiwxView() : undefined, loadsWithOf(id).includes('embeddedWallet') ? p.embedded() : undefined]).then(([m, h, , e]) => ({
-        logic: m.assemble(e ? { ...h, embeddedWallet: e } : h) as AnyActorLogic,
-        on: m.on,
-      })),
+      Promise.all([featureAssemblies[id](), host(), loadsWithOf(id).includes('viewModel') ? loadSiwxView() : undefined, loadsWithOf(id).includes('embeddedWallet') ? p.embedded() : undefined]).then(
+        ([m, h, , e]): AnyActorLogic => m.assemble(e ? { ...h, embeddedWallet: e } : h),
+      ),
   })
   return { supplyFeature, requireSiwx, siwxView: () => siwxView }
 }
