@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Page, Request } from '@playwright/test'
-import { DEMO_BUILD_DIR } from './demo-build.ts'
+import { DEMO_BUILD_DIR, E2eStackError } from './demo-build.ts'
 import { MODULE_MAP_FILE } from './vite.e2e.config.ts'
 
 let chunks: Map<string, readonly string[]> | undefined
@@ -35,9 +35,9 @@ export function recordRequests(page: Page): string[] {
 
 /**
  * The glob of the chunk that holds `module` (a path from the repository root, `machines/send.ts`), for `page.route`.
- * Throws when no chunk holds it (a stale module map, or a module the build left out).
+ * Throws E2eStackError when no chunk holds it (a stale module map, or a module the build left out).
  */
 export function chunkOf(module: string): string {
   for (const [file, modules] of moduleMap()) if (modules.includes(module)) return `**${file}`
-  throw new TypeError(`No chunk of the e2e build holds ${module}`)
+  throw new E2eStackError(`No chunk of the e2e build holds ${module}`, `${moduleMap().size} chunks in ${DEMO_BUILD_DIR}/${MODULE_MAP_FILE}`)
 }
