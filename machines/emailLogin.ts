@@ -6,10 +6,7 @@ import { frameEmailSchema, type FrameUser } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
-import { tellAction, type SystemMessage } from './system.ts'
-
-/** The auth connector's id: the embedded wallet as the eip155 connection. */
-const authConnectorId = 'auth'
+import { requestAuthConnection, tellAction, type SystemMessage } from './system.ts'
 
 /** What the frame answered to APP_CONNECT_EMAIL (spec §4 "Email connect result action"). */
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -232,11 +229,7 @@ export const emailLoginMachine = setup({
         src: 'getUser',
         onDone: {
           target: 'connected',
-          actions: [
-            { type: 'setUser', params: ({ event }) => event.output },
-            'emitConnected',
-            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
-          ],
+          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected', { type: 'tell', params: requestAuthConnection }],
         },
         onError: { target: 'enteringEmail', actions: ['setError', 'emitFailed'] },
       },

@@ -4,7 +4,7 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
-import { tellAction, type SystemMessage } from './system.ts'
+import { requestAuthConnection, tellAction, type SystemMessage } from './system.ts'
 
 /** Spec §2: leaving ConnectingFarcaster while not connected reloads the auth connector after 100 ms. */
 export const farcasterReloadDelay = 100
@@ -37,8 +37,6 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('farcasterLogin', name)
 }
 
-/** The auth connector's id: the embedded wallet as a connection. */
-const authConnectorId = 'auth'
 /** ConnectingFarcaster shown (a push of the view already shown is ignored by the router: "Try again"). */
 const showView = { type: 'tell', params: { to: 'router', event: { type: 'router.push', view: 'ConnectingFarcaster' } } satisfies SystemMessage } as const
 
@@ -119,11 +117,7 @@ export const farcasterLoginMachine = setup({
         src: 'connectFarcaster',
         onDone: {
           target: 'connected',
-          actions: [
-            { type: 'setUser', params: ({ event }) => event.output },
-            'emitConnected',
-            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
-          ],
+          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected', { type: 'tell', params: requestAuthConnection }],
         },
         onError: { target: 'failed', actions: ['setError', 'emitFailed'] },
       },

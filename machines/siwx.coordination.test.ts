@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { fromPromise } from 'xstate'
 import { coordination } from '../tests/harness/coordination.ts'
 import { ADDRESS } from '../tests/harness/root.ts'
-import { deferred, type Deferred } from '../tests/harness/deferred.ts'
+import { deferred, flush, type Deferred } from '../tests/harness/deferred.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { siwxMachine, type SiwxMessage, type SiwxSession } from './siwx.ts'
 import { siwxFeature } from './siwx.feature.ts'
@@ -12,7 +12,6 @@ import { resolveFeatures } from '../services/features.ts'
  * The SIWX machine moves the rest of the modal itself, by systemId: run here beside the real router, with recorders
  * standing for the modal, the toast, the network actor and the eip155 connection.
  */
-const flush = () => new Promise((r) => setTimeout(r, 0))
 const account: ConnectedAccount = { address: ADDRESS, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId: 'dev.wallet', supported: true, testnet: true }
 const message: SiwxMessage = { accountAddress: ADDRESS, chainId: 'eip155:31337', domain: 'example.org', uri: 'https://example.org', version: '1', nonce: 'abcdefgh1', serializedMessage: 'm' }
 const session = (chainId = 'eip155:31337'): SiwxSession => ({ data: { ...message, chainId }, message: 'm', signature: '0xsig' })

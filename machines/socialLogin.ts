@@ -4,7 +4,7 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
-import { tellAction } from './system.ts'
+import { requestAuthConnection, tellAction } from './system.ts'
 
 /** The social providers of spec §3 (Farcaster is handled separately). */
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -57,9 +57,6 @@ export type SocialLoginEmitted = { type: 'socialLogin.connected'; user: FrameUse
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('socialLogin', name)
 }
-
-/** The auth connector's id: the embedded wallet as a connection. */
-const authConnectorId = 'auth'
 
 /** The visitor closed the popup: a cancel, not a failure (spec §4: nothing lost, the choice is offered again). */
 export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', message: 'The sign-in window was closed' }
@@ -200,11 +197,7 @@ export const socialLoginMachine = setup({
         input: ({ context }) => ({ uri: context.resultUri! }),
         onDone: {
           target: 'connected',
-          actions: [
-            { type: 'setUser', params: ({ event }) => event.output },
-            'emitConnected',
-            { type: 'tell', params: ({ context }) => ({ to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }) },
-          ],
+          actions: [{ type: 'setUser', params: ({ event }) => event.output }, 'emitConnected', { type: 'tell', params: requestAuthConnection }],
         },
         onError: { target: 'idle', actions: ['setError', 'emitFailed'] },
       },

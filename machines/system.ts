@@ -36,6 +36,19 @@ export function reportAction<TContext extends MachineContext, TEvent extends Eve
   })
 }
 
+/** The auth connector's id: the embedded wallet (email, social or Farcaster login) as the eip155 connection. */
+const authConnectorId = 'auth'
+
+/**
+ * The `tell` params of a login that ended with the embedded wallet's user (email, social, Farcaster; spec §4): the
+ * active namespace's connection (`context.connection`, its systemId) connects the auth connector
+ * (`connection.request auth`: the embedded wallet's `eth_requestAccounts`).
+ * @example { type: 'tell', params: requestAuthConnection }
+ */
+export function requestAuthConnection({ context }: { context: { connection: string } }): SystemMessage {
+  return { to: context.connection, event: { type: 'connection.request', connectorId: authConnectorId } }
+}
+
 /** What a transaction's outcome pops (see {@link popTransactionAction}): `orElse` `'Account'` or `'form'` (default by the outcome). */
 export type PopTransactionParams = { outcome: 'success' | 'error' | 'cancel'; orElse?: 'Account' | 'form' | undefined }
 
