@@ -220,6 +220,17 @@ export function hasBasicRemoteWalletSession(context: RootContext): boolean {
   const walletConnectId = context.options.walletConnectConnectorId
   return context.basic && walletConnectId !== undefined && isConnected(context) && walletOf(context, context.activeNamespace)?.connectorId === walletConnectId
 }
+/**
+ * The auth (email/social) connector is active on a chain it supports (spec §2 "Switching network"): the active
+ * namespace is connected through {@link RootOptions.authConnector}, and `caipNetworkId` is a configured network of a
+ * namespace that connector serves (spec §6: eip155 and solana). False when no embedded wallet is configured.
+ */
+export function isAuthOnSupportedChain(context: Pick<RootContext, 'options' | 'wallets' | 'activeNamespace' | 'caipNetworks'>, caipNetworkId: string): boolean {
+  const auth = context.options.authConnector
+  if (!auth || !isConnected(context) || walletOf(context, context.activeNamespace)?.connectorId !== auth.id) return false
+  const namespace = namespaceOf(context, caipNetworkId)
+  return namespace !== undefined && auth.namespaces.includes(namespace)
+}
 /** The router's current view as the root last heard it (`router.changed`): the root's own copy, not a read of the router. */
 export function currentView(context: RootContext): ViewName {
   return context.view

@@ -1,5 +1,5 @@
 import { stateIn } from 'xstate'
-import { currentView, hasBasicRemoteWalletSession, isConnected, namespaceOf, recordWallet, walletOf } from './root.context.ts'
+import { currentView, hasBasicRemoteWalletSession, isAuthOnSupportedChain, isConnected, namespaceOf, recordWallet, walletOf } from './root.context.ts'
 import { claimantOf, featureHasTag, heldOpening, holderOf, isAvailable, isConnectingView } from './root.features.ts'
 import { rootSetup } from './root.setup.ts'
 import type { ViewName } from './views.ts'
@@ -22,8 +22,13 @@ export const rootGuarded = rootSetup.extend({
     /** Spec §2: all four hold: the network is unsupported, switching on, unsupported chains not allowed, no basic remote-wallet session. */
     isUnsupportedOnOpen: ({ context }) => context.unsupported && context.options.enableNetworkSwitch && !context.options.allowUnsupportedChain && !hasBasicRemoteWalletSession(context),
     isConnected: ({ context }) => isConnected(context),
-    /** Connected, and the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option). */
-    isConnectedWithoutConfirmation: ({ context }) => isConnected(context) && context.options.ignoreSwitchConfirmation === true,
+    /**
+     * Spec §2: connected, the dapp ignores the switch confirmation (the `ignoreSwitchConfirmation` option), and the
+     * active connector is not the auth (email/social) connector on a network it serves: that one always shows
+     * SwitchNetwork while its frame switches.
+     */
+    isConnectedWithoutConfirmation: ({ context, event }) =>
+      isConnected(context) && context.options.ignoreSwitchConfirmation === true && !(event.type === 'app.selectNetwork' && isAuthOnSupportedChain(context, event.caipNetworkId)),
     isOnView: ({ context }, params: { view: ViewName }) => currentView(context) === params.view,
     isConnectedOnUnsupportedChain: ({ context }) => isConnected(context) && currentView(context) === 'UnsupportedChain',
     isEmbeddedAndConnected: ({ context }) => context.options.enableEmbedded && isConnected(context),
