@@ -4,6 +4,7 @@ import type { Identity, TokenBalance, Transaction } from '../services/schemas.ts
 import { supportsNamespace } from './namespaces.ts'
 import { timing } from './timing.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The Account view's tabs (spec §2); `currentTab` is kept in the account state (spec §3). */
 export type AccountTab = 'tokens' | 'nfts' | 'activity'
@@ -102,7 +103,7 @@ const accountTarget = (a: ConnectedAccount | AccountTarget): AccountTarget => ({
  * Actors to provide: `fetchBalances`, `fetchIdentity`, `fetchNames`, `fetchHistory` (each gets XState's `signal`).
  */
 export const accountMachine = setup({
-  types: { context: {} as AccountContext, events: {} as AccountEvent, input: {} as AccountInput },
+  types: machineTypes<{ context: AccountContext; events: AccountEvent; input: AccountInput }>(),
   actors: {
     fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string; force?: boolean; forceUpdate?: string | undefined }>(notProvided('fetchBalances')),
     fetchIdentity: fromPromise<Identity, { address: string }>(notProvided('fetchIdentity')),

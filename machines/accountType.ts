@@ -6,6 +6,7 @@ import type { ConnectedAccount, RootMoment } from './features.ts'
 import { messageOf } from './messages.ts'
 import { tellAction, type SystemMessage } from './system.ts'
 import { isEmbeddedAccount } from './updateEmail.feature.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The account types of the embedded wallet on EVM chains (spec §3 `preferredAccountType`). */
 export type EmbeddedAccountType = 'eoa' | 'smartAccount'
@@ -135,7 +136,7 @@ const toastFailed = {
  * (`smartAccountDeployed` after the first user operation).
  */
 export const accountTypeMachine = setup({
-  types: { context: {} as AccountTypeContext, events: {} as AccountTypeEvent, emitted: {} as AccountTypeEmitted, input: {} as AccountTypeInput },
+  types: machineTypes<{ context: AccountTypeContext; events: AccountTypeEvent; emitted: AccountTypeEmitted; input: AccountTypeInput }>(),
   actors: {
     readState: fromPromise<AccountTypeState, void>(notProvided('readState')),
     setPreferred: fromPromise<AccountTypeUser, { to: EmbeddedAccountType }>(notProvided('setPreferred')),

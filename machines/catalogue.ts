@@ -5,6 +5,7 @@ import type { GetWalletsParameters, GetWalletsReturnType } from '../services/dir
 import type { Wallet } from '../services/schemas.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** Catalogue sizes of spec §9. */
 export const cataloguePage = { featuredDefault: 4, recommended: 4, entries: 40, imagesPreloaded: 20, search: 100 } as const
@@ -94,11 +95,7 @@ function baseQuery(o: CatalogueOptions): Pick<GetWalletsParameters, 'include' | 
  * by default none).
  */
 export const catalogueMachine = setup({
-  types: {
-    context: {} as CatalogueContext,
-    events: {} as CatalogueEvent,
-    input: {} as CatalogueOptions,
-  },
+  types: machineTypes<{ context: CatalogueContext; events: CatalogueEvent; input: CatalogueOptions }>(),
   actors: {
     fetchWallets: fromPromise<GetWalletsReturnType, GetWalletsParameters>(notProvided()),
     loadInitial: fromPromise<InitialCatalogue, { options: CatalogueOptions }>(notProvided()),

@@ -9,6 +9,7 @@ import { actorErrorOf } from './narrow.ts'
 /** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
 export type { BalanceSummary } from '../adapters/types.ts'
 import type { BalanceSummary } from '../adapters/types.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** Context of one namespace's connection (spec §3 "Account state per chain namespace", the part this issue needs). */
 export type ConnectionContext = {
@@ -113,12 +114,7 @@ const notProvided = (name: string) => () => {
  * `getBalance` ({ connectorId, address, chainId } → BalanceSummary), `watchWallet` (callback sending the events above).
  */
 export const connectionMachine = setup({
-  types: {
-    context: {} as ConnectionContext,
-    events: {} as ConnectionEvent,
-    emitted: {} as ConnectionEmitted,
-    input: {} as ConnectionInput,
-  },
+  types: machineTypes<{ context: ConnectionContext; events: ConnectionEvent; emitted: ConnectionEmitted; input: ConnectionInput }>(),
   actors: {
     connect: fromPromise<WalletSession, ConnectorInput>(notProvided('connect')),
     reconnect: fromPromise<WalletSession, ConnectorInput>(notProvided('reconnect')),

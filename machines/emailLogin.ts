@@ -7,6 +7,7 @@ import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { requestAuthConnection, tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** What the frame answered to APP_CONNECT_EMAIL (spec §4 "Email connect result action"). */
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -114,12 +115,7 @@ function errorOf(error: unknown): EmailLoginError {
  * Actors to provide: `connectEmail` ({ email } → action), `connectDevice`, `connectOtp` ({ otp }), `getUser` (→ user).
  */
 export const emailLoginMachine = setup({
-  types: {
-    context: {} as EmailLoginContext,
-    events: {} as EmailLoginEvent,
-    emitted: {} as EmailLoginEmitted,
-    input: {} as EmailLoginInput,
-  },
+  types: machineTypes<{ context: EmailLoginContext; events: EmailLoginEvent; emitted: EmailLoginEmitted; input: EmailLoginInput }>(),
   actors: {
     connectEmail: fromPromise<{ action: EmailConnectAction }, { email: string }>(notProvided('connectEmail')),
     connectDevice: fromPromise<unknown, void>(notProvided('connectDevice')),

@@ -5,6 +5,7 @@ import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { requestAuthConnection, tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** Spec §2: leaving ConnectingFarcaster while not connected reloads the auth connector after 100 ms. */
 export const farcasterReloadDelay = 100
@@ -58,12 +59,7 @@ const showView = { type: 'tell', params: { to: 'router', event: { type: 'router.
  * Actors to provide: `getFarcasterUri` (→ { url }), `connectFarcaster` (→ user), `reloadAuth`.
  */
 export const farcasterLoginMachine = setup({
-  types: {
-    context: {} as FarcasterLoginContext,
-    events: {} as FarcasterLoginEvent,
-    emitted: {} as FarcasterLoginEmitted,
-    input: {} as FarcasterLoginInput,
-  },
+  types: machineTypes<{ context: FarcasterLoginContext; events: FarcasterLoginEvent; emitted: FarcasterLoginEmitted; input: FarcasterLoginInput }>(),
   actors: {
     getFarcasterUri: fromPromise<{ url: string }, void>(notProvided('getFarcasterUri')),
     connectFarcaster: fromPromise<FrameUser, void>(notProvided('connectFarcaster')),

@@ -3,6 +3,7 @@ import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { frameRequestKinds, INVALID_KEY, JWT_NOT_YET_VALID, ORIGIN_NOT_ALLOWED, type FrameRequestKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /**
  * The alert keys of the frame (spec §8 "Alerts"): each shown once, in debug mode only. The provider error alerts (spec §8
@@ -86,12 +87,7 @@ const notProvided = (name: string) => () => {
  * Actors to provide: `mount` (callback: mounts the iframe and sends `frame.ready` on FRAME_READY; its cleanup removes it).
  */
 export const frameMachine = setup({
-  types: {
-    context: {} as FrameContext,
-    events: {} as FrameEvent,
-    input: {} as FrameInput,
-    emitted: {} as FrameEmitted,
-  },
+  types: machineTypes<{ context: FrameContext; events: FrameEvent; input: FrameInput; emitted: FrameEmitted }>(),
   actors: {
     mount: fromCallback<EventObject>(notProvided('mount')),
   },
@@ -201,12 +197,7 @@ export type FrameRequestEvent = { type: 'frameRequest.abort' }
  * Actors to provide: `send` (promise: posts the request and resolves with the reply's result; honours `signal`).
  */
 export const frameRequestMachine = setup({
-  types: {
-    context: {} as FrameRequestContext,
-    input: {} as FrameRequestInput,
-    events: {} as FrameRequestEvent,
-    output: {} as FrameRequestOutput,
-  },
+  types: machineTypes<{ context: FrameRequestContext; input: FrameRequestInput; events: FrameRequestEvent; output: FrameRequestOutput }>(),
   actors: {
     send: fromPromise<unknown, FrameRequestInput>(notProvided('send')),
   },

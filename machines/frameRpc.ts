@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'x
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { rpcMethodKind } from '../adapters/frame.protocol.ts'
 import { timing } from './timing.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /**
  * One JSON-RPC request of the embedded wallet: its EIP-1193 provider's, or on Solana its Solana wallet's,
@@ -86,12 +87,7 @@ const settledOf = (event: FrameRpcEvent) => (event.type === 'frameRpc.settled' ?
  * `frameRpc.settled`; its cleanup aborts the request).
  */
 export const frameRpcMachine = setup({
-  types: {
-    context: {} as FrameRpcContext,
-    events: {} as FrameRpcEvent,
-    input: {} as FrameRpcInput,
-    emitted: {} as FrameRpcEmitted,
-  },
+  types: machineTypes<{ context: FrameRpcContext; events: FrameRpcEvent; input: FrameRpcInput; emitted: FrameRpcEmitted }>(),
   actors: {
     rpc: fromCallback<EventObject, FrameRpcRequest>(notProvided('rpc')),
   },

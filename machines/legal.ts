@@ -1,4 +1,5 @@
 import { setup } from 'xstate'
+import { machineTypes } from './machineTypes.ts'
 
 /** The legal checkbox's events: the visitor ticks (`legal.accept`) or unticks (`legal.withdraw`) it. */
 export type LegalEvent = { type: 'legal.accept' } | { type: 'legal.withdraw' }
@@ -14,7 +15,7 @@ export type LegalEvent = { type: 'legal.accept' } | { type: 'legal.withdraw' }
  * legal.getSnapshot().value // 'accepted'
  */
 export const legalMachine = setup({
-  types: { events: {} as LegalEvent },
+  types: machineTypes<{ events: LegalEvent }>(),
 }).createMachine({
   id: 'legal',
   initial: 'unaccepted',

@@ -1,5 +1,6 @@
 import { assign, emit, not, setup } from 'xstate'
 import { timing } from './timing.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** Modal context. `closeBlocked`: a required sign-in has no session yet (fed by the SIWX issue). */
 export type ModalContext = { closeBlocked: boolean }
@@ -31,12 +32,7 @@ export type ModalPresence = 'mounted' | 'unmountSuspended' | 'unmounted'
  * - `modal.open` while closing reopens at once.
  */
 export const modalMachine = setup({
-  types: {
-    context: {} as ModalContext,
-    events: {} as ModalEvent,
-    emitted: {} as ModalEmitted,
-    input: {} as ModalInput,
-  },
+  types: machineTypes<{ context: ModalContext; events: ModalEvent; emitted: ModalEmitted; input: ModalInput }>(),
   delays: {
     shakeDuration: timing.shakeDuration,
     viewTransition: timing.viewTransition,

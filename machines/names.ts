@@ -7,6 +7,7 @@ import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { reportAction, tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The names machine's logic type (for the view model's snapshot type). */
 export type NamesMachineSnapshot = typeof namesMachine
@@ -172,12 +173,7 @@ export function firstReason(error: unknown): string | undefined {
  * Actors to provide: `fetchSuggestions` ({ name, zone } → suggestions), `signRegistration`, `registerName`.
  */
 export const namesMachine = setup({
-  types: {
-    context: {} as NamesContext,
-    events: {} as NamesEvent,
-    emitted: {} as NamesEmitted,
-    input: {} as NamesInput,
-  },
+  types: machineTypes<{ context: NamesContext; events: NamesEvent; emitted: NamesEmitted; input: NamesInput }>(),
   actors: {
     fetchSuggestions: fromPromise<NameSuggestion[], { name: string; zone: string }>(notProvided('fetchSuggestions')),
     signRegistration: fromPromise<SignedRegistration, SignRegistrationInput>(notProvided('signRegistration')),

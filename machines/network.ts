@@ -3,6 +3,7 @@ import { ActorNotProvidedError, BaseError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, toProviderError, UnrecognizedChainError, type ErrorSummary } from '../adapters/errors.ts'
 import { findNetwork, type CaipNetwork, type CaipNetworkId, type ChainNamespace } from '../adapters/networks.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 export type NetworkContext = {
   /** The namespace of the active network (the wallet's chain events are read in it). */
@@ -123,12 +124,7 @@ const notProvided = (name: string) => () => {
  *   switch up. The wallet usually reports the new chain before answering, and the answer settles the switch.
  */
 export const networkMachine = setup({
-  types: {
-    context: {} as NetworkContext,
-    events: {} as NetworkEvent,
-    emitted: {} as NetworkEmitted,
-    input: {} as NetworkInput,
-  },
+  types: machineTypes<{ context: NetworkContext; events: NetworkEvent; emitted: NetworkEmitted; input: NetworkInput }>(),
   actors: {
     switchChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(notProvided('switchChain')),
     addChain: fromPromise<void, { connectorId: string; network: CaipNetwork }>(notProvided('addChain')),

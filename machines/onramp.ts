@@ -8,6 +8,7 @@ import { actorErrorOf } from './narrow.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { backToFormAction, tellAction, type SystemMessage } from './system.ts'
 import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
+import { machineTypes } from './machineTypes.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
 export { onrampMessageRefs }
@@ -151,12 +152,7 @@ const pushView = (view: string) => ({ type: 'tell', params: toRouter({ type: 'ro
 const leaveCheckout = { type: 'tell', params: toRouter({ type: 'router.back', from: 'OnRampCheckout' }) } as const
 
 const onrampBase = setup({
-  types: {
-    context: {} as OnrampContext,
-    events: {} as OnrampEvent,
-    emitted: {} as OnrampEmitted,
-    input: {} as OnrampInput,
-  },
+  types: machineTypes<{ context: OnrampContext; events: OnrampEvent; emitted: OnrampEmitted; input: OnrampInput }>(),
   actors: {
     fetchOptions: fromPromise<LoadedOnrampOptions>(async () => {
       throw new ActorNotProvidedError('onramp', 'fetchOptions')

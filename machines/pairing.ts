@@ -5,6 +5,7 @@ import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { reportAction, tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The wallet a pairing is for (a directory or custom wallet), or none for the plain WalletConnect QR. */
 export type PairingWallet = {
@@ -123,12 +124,7 @@ export class PairingTimeoutError extends BaseError {
  * proposal and sends back {@link ProposeEvent}s; stopping it abandons the proposal).
  */
 export const pairingMachine = setup({
-  types: {
-    context: {} as PairingContext,
-    events: {} as PairingEvent,
-    emitted: {} as PairingEmitted,
-    input: {} as PairingInput,
-  },
+  types: machineTypes<{ context: PairingContext; events: PairingEvent; emitted: PairingEmitted; input: PairingInput }>(),
   actors: {
     load: fromPromise<void>(notProvided('load')),
     propose: fromCallback<EventObject>(notProvided('propose')),

@@ -4,6 +4,7 @@ import { summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** One account of the embedded wallet's user (spec §3 "Embedded wallet user payload": accounts, EOA or smart account). */
 export type ProfileAccount = { address: string; type: 'eoa' | 'smartAccount' }
@@ -47,7 +48,7 @@ const leave = (event: ProfileWalletsEvent): SystemMessage => ({
  * view held by this feature) resets to Account, or to Connect with no account.
  */
 export const profileWalletsMachine = setup({
-  types: { context: {} as ProfileWalletsContext, events: {} as ProfileWalletsEvent },
+  types: machineTypes<{ context: ProfileWalletsContext; events: ProfileWalletsEvent }>(),
   actors: { readUser: fromPromise<ProfileWalletsUser, void>(notProvided('readUser')) },
   guards: {
     /** Another account (not a restore) while ProfileWallets shows. */

@@ -4,6 +4,7 @@ import type { RemoteFeatures } from '../services/schemas.ts'
 import { ignoredConfigurationWarning, resolveFeatures, type Features } from '../services/features.ts'
 import type { FeatureReport, RootMoment } from './features.ts'
 import { reportAction } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** Alert keys and texts of spec §8 that the project configuration can raise. */
 export const alerts = {
@@ -84,11 +85,7 @@ export function isOriginAllowed(origin: string, allowed: readonly string[]): boo
  * set, which it hands on as `root.flags`: the account machine's activity flag). The first `root.opened` loads it.
  */
 export const remoteConfigMachine = setup({
-  types: {
-    context: {} as RemoteConfigContext,
-    events: {} as RemoteConfigEvent,
-    input: {} as RemoteConfigInput,
-  },
+  types: machineTypes<{ context: RemoteConfigContext; events: RemoteConfigEvent; input: RemoteConfigInput }>(),
   actors: {
     loadRemoteConfig: fromPromise<RemoteConfigResult, { projectId: string }>(notProvided()),
   },

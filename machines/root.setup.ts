@@ -6,6 +6,7 @@ import { networkMachine } from './network.ts'
 import { routerMachine } from './router.ts'
 import { toastMachine } from './toast.ts'
 import type { RootContext, RootEvent, RootInput } from './root.context.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /*
  * The root machine's setup: its types and the actors it spawns and invokes. Its guards (machines/root.guards.ts) and
@@ -19,11 +20,7 @@ function tagsOf(snapshot: unknown): string[] {
 }
 /** The root's types and actors (see machines/root.ts for the chart). */
 export const rootSetup = setup({
-  types: {
-    context: {} as RootContext,
-    events: {} as RootEvent,
-    input: {} as RootInput,
-  },
+  types: machineTypes<{ context: RootContext; events: RootEvent; input: RootInput }>(),
   actors: {
     router: routerMachine,
     modal: modalMachine,

@@ -1,5 +1,6 @@
 import { assign, emit, enqueueActions, raise, setup, type AnyActorRef } from 'xstate'
 import { views, type ViewData, type ViewName } from './views.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** One entry of the view history. */
 export type RouterEntry = { view: ViewName; data?: ViewData }
@@ -110,12 +111,7 @@ export function backTarget(context: RouterContext, isConnected: boolean): Router
  * router.getSnapshot().value // 'AllWallets'
  */
 export const routerMachine = setup({
-  types: {
-    context: {} as RouterContext,
-    events: {} as RouterEvent,
-    emitted: {} as RouterEmitted,
-    input: {} as RouterInput,
-  },
+  types: machineTypes<{ context: RouterContext; events: RouterEvent; emitted: RouterEmitted; input: RouterInput }>(),
   guards: {
     /** The event's view is the current view (push) or the last history entry (replace). */
     isCurrentView: ({ context, event }) => (event.type === 'router.push' || event.type === 'router.replace') && current(context).view === event.view,

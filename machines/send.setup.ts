@@ -15,6 +15,7 @@ import { supportsNamespace } from './namespaces.ts'
 import { backToFormAction, popTransactionAction, reserveTransactionAction, tellAction } from './system.ts'
 import type { SendContext, SendEmitted, SendEstimate, SendEvent, SendInput, SendTransferInput } from './send.types.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /*
  * The send machine's setup (spec §4 Send): its types, actors, delays, guards and actions, named for the chart in
@@ -51,7 +52,7 @@ export const emptyForm = {
 } satisfies Partial<SendContext>
 
 const sendBase = setup({
-  types: { context: {} as SendContext, events: {} as SendEvent, emitted: {} as SendEmitted, input: {} as SendInput },
+  types: machineTypes<{ context: SendContext; events: SendEvent; emitted: SendEmitted; input: SendInput }>(),
   actors: {
     fetchBalances: fromPromise<TokenBalance[], { address: string; caipNetworkId: string }>(notProvided('fetchBalances')),
     resolveName: fromPromise<ResolvedName, { name: string; caipNetworkId: string }>(notProvided('resolveName')),

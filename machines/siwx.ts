@@ -12,6 +12,7 @@ export { siwxMessages } from './siwx.messages.ts'
 import { siwxMessages } from './siwx.messages.ts'
 import { messageOf, type MessageRef } from './messages.ts'
 import { sessionsOfTarget } from './siwx.sessions.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The sessions of the current account in this connection (see {@link sessionsOfTarget}). */
 export { sessionsOfTarget }
@@ -187,12 +188,7 @@ const trackSignedIn = {
  * siwx.start().send({ type: 'root.account', change: 'connected', account, holder: undefined, connecting: true, connection: 'connection.eip155' })
  */
 export const siwxMachine = setup({
-  types: {
-    context: {} as SiwxContext,
-    events: {} as SiwxEvent,
-    emitted: {} as SiwxEmitted,
-    input: {} as SiwxInput,
-  },
+  types: machineTypes<{ context: SiwxContext; events: SiwxEvent; emitted: SiwxEmitted; input: SiwxInput }>(),
   actors: {
     getSessions: fromPromise<SiwxSession[], SiwxTarget>(notProvided('getSessions')),
     createMessage: fromPromise<SiwxMessage, SiwxTarget>(notProvided('createMessage')),

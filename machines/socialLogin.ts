@@ -5,6 +5,7 @@ import type { FrameUser } from '../adapters/frame.protocol.ts'
 import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { requestAuthConnection, tellAction } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** The social providers of spec §3 (Farcaster is handled separately). */
 export const socialProviders = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
@@ -81,12 +82,7 @@ export const popupClosedError: ErrorSummary = { name: 'SocialPopupClosedError', 
  * ({ popup, uri }), `redirect` ({ uri }), `connectSocial` ({ uri } → user).
  */
 export const socialLoginMachine = setup({
-  types: {
-    context: {} as SocialLoginContext,
-    events: {} as SocialLoginEvent,
-    emitted: {} as SocialLoginEmitted,
-    input: {} as SocialLoginInput,
-  },
+  types: machineTypes<{ context: SocialLoginContext; events: SocialLoginEvent; emitted: SocialLoginEmitted; input: SocialLoginInput }>(),
   actors: {
     getRedirectUri: fromPromise<{ uri: string }, { provider: SocialProvider; mode: 'popup' | 'redirect' }>(notProvided('getRedirectUri')),
     holdPopup: fromCallback<EventObject, { popup: SocialPopupHandle | null }>(notProvided('holdPopup')),

@@ -27,6 +27,7 @@ import { timing } from './timing.ts'
 import type { ToastEvent } from './toast.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /*
  * The swap machine's setup (spec §2 "Swap takes swap arguments", §7 convert): its types, actors, delays, guards and
@@ -76,7 +77,7 @@ function requestOf(data: unknown): SwapRequest | undefined {
 }
 
 const swapBase = setup({
-  types: { context: {} as SwapContext, events: {} as SwapEvent, emitted: {} as SwapEmitted, input: {} as SwapInput },
+  types: machineTypes<{ context: SwapContext; events: SwapEvent; emitted: SwapEmitted; input: SwapInput }>(),
   actors: {
     loadSwap: fromPromise<SwapLoaded, { address: string; caipNetworkId: string }>(notProvided('loadSwap')),
     fetchQuote: fromPromise<SwapQuote, SwapQuoteInput>(notProvided('fetchQuote')),

@@ -15,7 +15,7 @@ export type SystemMessage = { to: string; event: { type: string; [field: string]
  * `params.event` to the actor registered as `params.to`, when there is one (see {@link SystemMessage}; no params:
  * nothing, for a message that depends on the event). Typed by the
  * machine's context and events, so that `setup` accepts it beside the machine's own actions.
- * @example setup({ types: { context: {} as C, events: {} as E }, actions: { tell: tellAction<C, E>() } })
+ * @example setup({ types: machineTypes<{ context: C; events: E }>(), actions: { tell: tellAction<C, E>() } })
  */
 export function tellAction<TContext extends MachineContext, TEvent extends EventObject>() {
   return enqueueActions<TContext, TEvent, SystemMessage | undefined, TEvent, never, never, never, never, never>(({ system, enqueue }, params) => {

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { isMessage, type MessageKey, type ToastText } from './messages.ts'
 import { timing } from './timing.ts'
+import { machineTypes } from './machineTypes.ts'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
 /** A toast: its variant and what it says (a machine's message key, or a dapp's own words). */
@@ -19,7 +20,7 @@ export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: T
  * until replaced or hidden.
  */
 export const toastMachine = setup({
-  types: { context: {} as ToastContext, events: {} as ToastEvent },
+  types: machineTypes<{ context: ToastContext; events: ToastEvent }>(),
   delays: { toastSwap: timing.toastSwap, toastTtl: timing.toastTtl },
   guards: {
     isLoading: ({ context }) => context.current?.variant === 'loading',

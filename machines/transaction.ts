@@ -6,6 +6,7 @@ import type { ToastEvent } from './toast.ts'
 import { timing } from './timing.ts'
 import { isReplacedByOther, TransactionStatusUnknownError, type TransactionEnd, type TransactionWaitInput } from './transactionEnd.ts'
 import { actorErrorOf } from './narrow.ts'
+import { machineTypes } from './machineTypes.ts'
 
 export type { TransactionEnd, TransactionWaitInput } from './transactionEnd.ts'
 
@@ -121,7 +122,7 @@ const answeredHash = (answer: unknown): unknown => (typeof answer === 'object' &
  * {@link TransactionEnd}).
  */
 export const transactionMachine = setup({
-  types: { context: {} as TransactionContext, input: {} as TransactionInput, output: {} as TransactionOutcome },
+  types: machineTypes<{ context: TransactionContext; input: TransactionInput; output: TransactionOutcome }>(),
   actors: {
     send: fromPromise<{ hash: string }, TransactionSendInput>(notProvided('send')),
     waitForEnd: fromPromise<TransactionEnd, TransactionWaitInput>(notProvided('waitForEnd')),

@@ -7,6 +7,7 @@ import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { messageWith } from './messages.ts'
 import { tellAction, type SystemMessage } from './system.ts'
+import { machineTypes } from './machineTypes.ts'
 
 /** What the frame answers to an email-update step (spec §4 "Email update result action"). */
 export type EmailUpdateAction = 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP'
@@ -95,11 +96,7 @@ function errorOf(error: unknown): UpdateEmailError {
  * `verifySecondary` ({ otp } → { newEmail }), `readEmail` (→ the frame user's email, or null).
  */
 export const updateEmailMachine = setup({
-  types: {
-    context: {} as UpdateEmailContext,
-    events: {} as UpdateEmailEvent,
-    emitted: {} as UpdateEmailEmitted,
-  },
+  types: machineTypes<{ context: UpdateEmailContext; events: UpdateEmailEvent; emitted: UpdateEmailEmitted }>(),
   actors: {
     requestUpdate: fromPromise<{ action: EmailUpdateAction }, { email: string }>(notProvided('requestUpdate')),
     verifyPrimary: fromPromise<{ action: EmailUpdateAction }, { otp: string }>(notProvided('verifyPrimary')),
