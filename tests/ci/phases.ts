@@ -3,7 +3,7 @@
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
  * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <script>[+<script>…]…`, e.g.
- * `tests/ci/phases.ts typecheck+lint+test:unit test:integration test:e2e+test:examples`.
+ * `tests/ci/phases.ts typecheck+lint+test:unit test:integration+test:examples test:e2e`.
  *
  * - Each argument is a group; groups run one after another, the scripts of a group (`a+b`) side by side, their output
  *   lines prefixed with `[script]`. Every phase runs even when an earlier one failed, so one run shows every failure
