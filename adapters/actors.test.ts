@@ -89,6 +89,30 @@ describe('connectionActors', () => {
     expect((await run(actors.connect, { connectorId: 'w' })).output).toEqual({ accounts: [ADDRESS], chainId: 31337 })
   })
 
+  test('spec §3: with describeWallet the session carries the wallet and its address labels; a description that fails leaves the session undescribed', async () => {
+    const adapter = adapterWith({ connect: async () => ({ accounts: [ADDRESS], chainId: 31337 }), reconnect: async () => ({ accounts: [ADDRESS], chainId: 31337 }) })
+    const asked: unknown[] = []
+    const described = connectionActors(adapter, [network], {
+      describeWallet: async (input) => {
+        asked.push(input)
+        return { wallet: { name: 'Latchkey Dev Wallet', identifier: 'dev.latchkey.wallet' }, addressLabels: { [ADDRESS]: 'EOA' } }
+      },
+    })
+    const expected = { accounts: [ADDRESS], chainId: 31337, wallet: { name: 'Latchkey Dev Wallet', identifier: 'dev.latchkey.wallet' }, addressLabels: { [ADDRESS]: 'EOA' } }
+    expect((await run(described.connect, { connectorId: 'w' })).output).toEqual(expected)
+    expect((await run(described.reconnect, { connectorId: 'w' })).output).toEqual(expected)
+    expect(asked[0]).toEqual({ connectorId: 'w', namespace: 'eip155', accounts: [ADDRESS] })
+    for (const failing of [
+      () => {
+        throw new BaseError('no connectors')
+      },
+      () => Promise.reject(new BaseError('no user')),
+    ]) {
+      const actors = connectionActors(adapter, [network], { describeWallet: failing })
+      expect((await run(actors.connect, { connectorId: 'w' })).output).toEqual({ accounts: [ADDRESS], chainId: 31337 })
+    }
+  })
+
   test('behavior: getBalance must answer a non-negative bigint with its decimals and symbol', async () => {
     let answer: unknown
     const actors = connectionActors(adapterWith({ getBalance: (async () => answer) as never }), [network])

@@ -3,7 +3,7 @@ import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import { callForeign, callForeignSync, parseForeign, releaseForeign, safeParse } from './boundary.ts'
 import { BaseError } from './errors.ts'
 import { defineEvmNetwork, findNetwork, type CaipNetwork, type ChainNamespace } from './networks.ts'
-import type { BalanceSummary, ChainAdapter, Connector, WalletSession } from './types.ts'
+import type { BalanceSummary, ChainAdapter, ConnectedSession, Connector, WalletDescription, WalletSession } from './types.ts'
 
 /** The connection events a wallet watcher sends back (matches the connection machine's events). */
 export type WalletWatchEvent = { type: 'connection.accountsChanged'; accounts: readonly string[] } | { type: 'connection.chainChanged'; chainId: number | string } | { type: 'connection.walletDisconnected' }
@@ -83,6 +83,11 @@ export type ConnectionActorsOptions = {
     /** Stores a balance just read (with its lifetime). */
     set(key: string, balance: BalanceSummary): void
   }
+  /**
+   * Describes the wallet of a session just connected or restored (spec §3 account state `connectedWalletInfo`,
+   * `addressLabels`); its answer travels with the session. A throw or a rejection leaves the session undescribed.
+   */
+  describeWallet?: (input: { connectorId: string; namespace: ChainNamespace; accounts: readonly string[] }) => WalletDescription | undefined | Promise<WalletDescription | undefined>
 }
 
 /**
@@ -97,6 +102,9 @@ export type ConnectionActorsOptions = {
  * contract an `InvalidCallbackResponseError`, and `watchWallet`'s subscribe throwing fails the actor with a typed
  * error (the machine's `onError`) while its unsubscribe throwing is dropped. Hangs are bounded by the machine's delays.
  *
+ * With `options.describeWallet` the session carries the wallet's description (spec §3 `connectedWalletInfo`,
+ * `addressLabels`) into the connection's context.
+ *
  * With `options.balanceCache` the native balance is read through it, keyed `namespace|chainId|address` (spec §3, §9:
  * the native balance cache, 30 s): a read that is not `fresh` takes the cached value; a `fresh` one asks the wallet
  * and stores the answer.
@@ -105,9 +113,17 @@ export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, n
   const networksNow = typeof networks === 'function' ? networks : () => networks
   const balanceCache = options.balanceCache
   type Input = { connectorId: string; namespace?: ChainNamespace }
-  const session = async (operation: 'connect' | 'reconnect', input: Input): Promise<WalletSession> => {
-    const answer = await callForeign(`adapter.${operation}`, () => adapterOf(adapters, input.namespace)[operation]({ connectorId: input.connectorId }))
-    return parseForeign(`adapter.${operation}`, walletSessionSchema, answer)
+  const session = async (operation: 'connect' | 'reconnect', input: Input): Promise<ConnectedSession> => {
+    const adapter = adapterOf(adapters, input.namespace)
+    const answer = await callForeign(`adapter.${operation}`, () => adapter[operation]({ connectorId: input.connectorId }))
+    const parsed: WalletSession = parseForeign(`adapter.${operation}`, walletSessionSchema, answer)
+    const describe = options.describeWallet
+    if (!describe) return parsed
+    // A description that fails leaves the session as the wallet gave it: the connection does not fail for it.
+    const description = await Promise.resolve()
+      .then(() => describe({ connectorId: input.connectorId, namespace: adapter.namespace, accounts: parsed.accounts }))
+      .catch(() => undefined)
+    return { ...parsed, ...(description?.wallet ? { wallet: description.wallet } : {}), ...(description?.addressLabels ? { addressLabels: description.addressLabels } : {}) }
   }
   const readBalance = async (input: Input & { address: string; chainId: number | string }): Promise<BalanceSummary> => {
     const adapter = adapterOf(adapters, input.namespace)
@@ -124,8 +140,8 @@ export function connectionActors(adapters: ChainAdapter | AdaptersByNamespace, n
     return { value: b.value.toString(), decimals: b.decimals, symbol: b.symbol }
   }
   return {
-    connect: fromPromise<WalletSession, Input>(({ input }) => session('connect', input)),
-    reconnect: fromPromise<WalletSession, Input>(({ input }) => session('reconnect', input)),
+    connect: fromPromise<ConnectedSession, Input>(({ input }) => session('connect', input)),
+    reconnect: fromPromise<ConnectedSession, Input>(({ input }) => session('reconnect', input)),
     disconnect: fromPromise<void, Input>(async ({ input }) => {
       await callForeign('adapter.disconnect', () => adapterOf(adapters, input.namespace).disconnect({ connectorId: input.connectorId }))
     }),
@@ -249,6 +265,7 @@ export function lazyAdapter<A extends ChainAdapter>(namespace: ChainNamespace, l
     reconnect: async (p) => (await get()).reconnect(p),
     disconnect: async (p) => (await get()).disconnect(p),
     getBalance: async (p) => (await get()).getBalance(p),
+    getAccounts: (p) => loaded?.getAccounts?.(p) ?? [],
     switchChain: async (p) => (await get()).switchChain(p),
     addChain: async (p) => (await get()).addChain(p),
     signMessage: async (p) => (await get()).signMessage(p),

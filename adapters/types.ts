@@ -49,6 +49,23 @@ export type WalletSession = {
   chainId: number | string
 }
 
+/**
+ * The connected wallet as the account state shows it (spec §3 account state `connectedWalletInfo`): its name and icon
+ * (the connector's), its identifier (the wallet directory's id where the connector was matched to one, else its
+ * EIP-6963 rdns) and, for the auth (embedded wallet) connector, the social provider the user signed in with.
+ */
+export type ConnectedWalletInfo = { name: string; icon?: string | undefined; identifier?: string | undefined; social?: string | undefined }
+
+/**
+ * What a connection keeps of its wallet beside the accounts and chain (spec §3 account state): `wallet` is
+ * {@link ConnectedWalletInfo}; `addressLabels` maps an address of the connection to its label (its account type:
+ * 'EOA', 'Smart Account', 'Payment', 'Ordinals').
+ */
+export type WalletDescription = { wallet?: ConnectedWalletInfo | undefined; addressLabels?: Readonly<Record<string, string>> | undefined }
+
+/** A session as the connection machine receives it (`connect`, `reconnect`): the adapter's {@link WalletSession} and its {@link WalletDescription}. */
+export type ConnectedSession = WalletSession & WalletDescription
+
 /** Events a connected wallet reports, normalised by the adapter. */
 export type WalletEvent = { type: 'accountsChanged'; accounts: readonly string[] } | { type: 'chainChanged'; chainId: number | string } | { type: 'disconnect' }
 

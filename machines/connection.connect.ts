@@ -1,6 +1,7 @@
 import type { ErrorSummary } from '../adapters/errors.ts'
 import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
+import type { ConnectedWalletInfo } from '../adapters/types.ts'
 import { type connectionMachine, connectionStatus } from './connection.ts'
 import { defaultLocale, formatAmount, formatBalance, truncateAddress } from './format.ts'
 
@@ -21,6 +22,10 @@ export type AccountView = {
   balanceSymbol: string | undefined
   isBalanceLoading: boolean
   isBalanceUnavailable: boolean
+  /** The connected wallet (spec §3 account state `connectedWalletInfo`); undefined unless connected and known. */
+  connectedWalletInfo?: ConnectedWalletInfo | undefined
+  /** Address → label of the connected accounts (spec §3 account state `addressLabels`); undefined unless connected and known. */
+  addressLabels?: Readonly<Record<string, string>> | undefined
 }
 
 /**
@@ -48,6 +53,8 @@ export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>,
     balanceSymbol: c.balance?.symbol ?? network?.nativeCurrency.symbol,
     isBalanceLoading: snapshot.matches({ connected: 'fetchingBalance' }) && !c.balance,
     isBalanceUnavailable: snapshot.matches({ connected: 'balanceUnavailable' }),
+    ...(isConnected && c.connectedWalletInfo ? { connectedWalletInfo: c.connectedWalletInfo } : {}),
+    ...(isConnected && c.addressLabels ? { addressLabels: c.addressLabels } : {}),
   }
 }
 

@@ -41,6 +41,30 @@ describe('connection', () => {
     expect(h.emitted.at(-1)).toMatchObject({ type: 'connection.disconnected', reason: 'user' })
   })
 
+  test('spec §3: the account state keeps connectedWalletInfo and addressLabels from the session, shows them while connected, and forgets them on disconnect', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'auth' })
+    const wallet = { name: 'Email', icon: 'data:image/svg+xml,<svg/>', identifier: 'auth', social: 'github' }
+    h.connects[0]!.resolve({ accounts: [A], chainId: 31337, wallet, addressLabels: { [A]: 'Smart Account', [B]: 'EOA' } })
+    await flush()
+    expect(h.actor.getSnapshot().context).toMatchObject({ connectedWalletInfo: wallet, addressLabels: { [A]: 'Smart Account', [B]: 'EOA' } })
+    expect(connectAccount(h.actor.getSnapshot())).toMatchObject({ connectedWalletInfo: wallet, addressLabels: { [A]: 'Smart Account' } })
+    // Another account of the same wallet: the wallet and the labels stay.
+    h.actor.send({ type: 'connection.accountsChanged', accounts: [B] })
+    expect(connectAccount(h.actor.getSnapshot()).connectedWalletInfo).toEqual(wallet)
+    h.actor.send({ type: 'connection.disconnect' })
+    await flush()
+    expect(h.actor.getSnapshot().context.connectedWalletInfo).toBeUndefined()
+    expect(h.actor.getSnapshot().context.addressLabels).toBeUndefined()
+    expect(connectAccount(h.actor.getSnapshot()).connectedWalletInfo).toBeUndefined()
+
+    // A session without a description (a dapp's own adapter, nothing known of the connector) keeps none.
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[1]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    expect(connectAccount(h.actor.getSnapshot())).not.toHaveProperty('connectedWalletInfo')
+  })
+
   test('behavior: starts disconnected without a stored connection', () => {
     const h = harness()
     expect(h.status()).toBe('disconnected')

@@ -2,7 +2,7 @@ import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
 import type { ChainNamespace } from '../adapters/networks.ts'
-import type { WalletSession } from '../adapters/types.ts'
+import type { ConnectedSession, ConnectedWalletInfo } from '../adapters/types.ts'
 import { timing } from './timing.ts'
 import { actorErrorOf } from './narrow.ts'
 
@@ -23,6 +23,13 @@ export type ConnectionContext = {
   /** Chain reference the wallet reports (EVM chain id). */
   chainId?: number | string
   balance?: BalanceSummary
+  /**
+   * The connected wallet (spec §3 account state `connectedWalletInfo`): name and icon of its connector, its identifier,
+   * the social provider of an embedded-wallet login; from the session `connect` or `reconnect` answered.
+   */
+  connectedWalletInfo?: ConnectedWalletInfo | undefined
+  /** Address → label of the connection's accounts (spec §3 account state `addressLabels`), from the session. */
+  addressLabels?: Readonly<Record<string, string>> | undefined
   /** Last connect, restore or balance failure (a rejection is not stored here); a timeout is a `RequestTimeoutError`. */
   error?: ErrorSummary
   /**
@@ -110,14 +117,15 @@ const notProvided = (name: string) => () => {
  *   `disconnectWait` (3 s) is given up and the connection forgotten (its `RequestTimeoutError` in context). A `watchWallet` that fails (the wallet's `on()`
  *   throws) keeps the connection, with `watchError` in context.
  *
- * Actors to provide: `connect`, `reconnect` ({ connectorId } → WalletSession), `disconnect`,
+ * Actors to provide: `connect`, `reconnect` ({ connectorId } → ConnectedSession: the accounts and chain, and the
+ * wallet's description kept as `connectedWalletInfo` and `addressLabels`), `disconnect`,
  * `getBalance` ({ connectorId, address, chainId } → BalanceSummary), `watchWallet` (callback sending the events above).
  */
 export const connectionMachine = setup({
   types: machineTypes<{ context: ConnectionContext; events: ConnectionEvent; emitted: ConnectionEmitted; input: ConnectionInput }>(),
   actors: {
-    connect: fromPromise<WalletSession, ConnectorInput>(notProvided('connect')),
-    reconnect: fromPromise<WalletSession, ConnectorInput>(notProvided('reconnect')),
+    connect: fromPromise<ConnectedSession, ConnectorInput>(notProvided('connect')),
+    reconnect: fromPromise<ConnectedSession, ConnectorInput>(notProvided('reconnect')),
     disconnect: fromPromise<void, ConnectorInput>(notProvided('disconnect')),
     /**
      * `fresh` is true when a balance is already shown (a poll after `nativeBalanceTtl`, a refresh after a send): the
@@ -148,8 +156,8 @@ export const connectionMachine = setup({
       error: undefined,
     }),
     /** Params: the session `connect` or `restore` answered. */
-    setSession: assign((_, session: WalletSession) => {
-      return { address: session.accounts[0], chainId: session.chainId, error: undefined }
+    setSession: assign((_, session: ConnectedSession) => {
+      return { address: session.accounts[0], chainId: session.chainId, connectedWalletInfo: session.wallet, addressLabels: session.addressLabels, error: undefined }
     }),
     setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
     /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
@@ -171,6 +179,8 @@ export const connectionMachine = setup({
       address: undefined,
       chainId: undefined,
       balance: undefined,
+      connectedWalletInfo: undefined,
+      addressLabels: undefined,
       error: undefined,
       watchError: undefined,
     }),

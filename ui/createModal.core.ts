@@ -8,6 +8,7 @@
  * (services and analytics), the persistence actions, the feature host, the root input, the public state and the
  * commands.
  */
+import * as v from 'valibot'
 import { createActor } from 'xstate'
 import { connectionActors, connectorDiscoveryActor, networkActors } from '../adapters/actors.ts'
 import type { CaipNetwork } from '../adapters/networks.ts'
@@ -31,6 +32,8 @@ import { createPublicState } from './core/publicState.ts'
 import { createReporting } from './core/reporting.ts'
 import { rootInput } from './core/rootInput.ts'
 import { createWalletCommands } from './core/walletCommands.ts'
+import { createWalletDescriber } from './core/walletInfo.ts'
+import { embeddedStorageKeys } from './embedded.session.ts'
 import { otherTabsActor } from './createModal.tabs.ts'
 import type { ValidateOptionsReturnType } from './options.ts'
 import type { Metadata, ModalOptions, ModalTheme } from './types.ts'
@@ -79,9 +82,17 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     set: (key: string, balance: BalanceSummary) => nativeBalanceStore.set(key, balance, Date.now() + timing.nativeBalanceTtl, Date.now()),
   }
 
+  /** The wallet's description each session carries into its connection (spec §3 `connectedWalletInfo`, `addressLabels`). */
+  const embeddedLoad = embedded.publicLoad
+  const describeWallet = createWalletDescriber({
+    connectors: () => root().getSnapshot().context.connectors,
+    adapters: adapters.adapters,
+    ...(embeddedLoad ? { authConnectorId: 'auth', embeddedUser: () => embeddedLoad().then((e) => e.user()), storedSocialProvider: () => storage.read(embeddedStorageKeys.socialProvider, v.string()) } : {}),
+  })
+
   const machine = rootMachine.provide({
     actors: {
-      connection: connectionMachine.provide({ actors: connectionActors(adapters.adapters, networksNow, { balanceCache }) }),
+      connection: connectionMachine.provide({ actors: connectionActors(adapters.adapters, networksNow, { balanceCache, describeWallet }) }),
       network: networkMachine.provide({ actors: networkActors(adapters.adapters) }),
       watchConnectors: connectorDiscoveryActor(adapters.adapters),
       watchTabs: otherTabsActor({ enabled: options.enableReconnect ?? true, storage, ownStorage: options.storage }),

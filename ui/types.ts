@@ -248,8 +248,10 @@ export type ModalState = {
   open: boolean
   view: ViewName
   /**
-   * The active namespace's account. With the embedded wallet (connector `auth`) it carries the spec §3 account state's
-   * `socialProvider` (a social login's provider) and `user` (`email` or the social `username`).
+   * The active namespace's account. While connected it carries the spec §3 account state's `connectedWalletInfo`
+   * (the wallet's name, icon, identifier, and social provider on the auth connector) and `addressLabels` (address →
+   * its account type's label). With the embedded wallet (connector `auth`) it carries `socialProvider` (a social
+   * login's provider) and `user` (`email` or the social `username`).
    */
   account: AccountView & {
     socialProvider?: string

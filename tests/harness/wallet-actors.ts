@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
-import type { BalanceSummary, WalletSession } from '../../adapters/types.ts'
+import type { BalanceSummary, ConnectedSession } from '../../adapters/types.ts'
 import { deferred, type Deferred } from './deferred.ts'
 
 /**
@@ -8,8 +8,8 @@ import { deferred, type Deferred } from './deferred.ts'
  * `balance` answers every balance request at once instead, when given.
  */
 export function controllableConnectionActors(options: { balance?: BalanceSummary } = {}) {
-  const connects: Deferred<WalletSession>[] = []
-  const reconnects: Deferred<WalletSession>[] = []
+  const connects: Deferred<ConnectedSession>[] = []
+  const reconnects: Deferred<ConnectedSession>[] = []
   const balances: Array<{ input: { address: string; chainId: number | string }; d: Deferred<BalanceSummary> }> = []
   const disconnects: Array<{ connectorId: string }> = []
   let walletSend: ((e: EventObject) => void) | undefined
@@ -20,8 +20,8 @@ export function controllableConnectionActors(options: { balance?: BalanceSummary
   }
   return {
     actors: {
-      connect: fromPromise<WalletSession, { connectorId: string }>(() => pending(connects)),
-      reconnect: fromPromise<WalletSession, { connectorId: string }>(() => pending(reconnects)),
+      connect: fromPromise<ConnectedSession, { connectorId: string }>(() => pending(connects)),
+      reconnect: fromPromise<ConnectedSession, { connectorId: string }>(() => pending(reconnects)),
       disconnect: fromPromise<void, { connectorId: string }>(async ({ input }) => {
         disconnects.push(input)
       }),
