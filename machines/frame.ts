@@ -34,7 +34,7 @@ export const providerErrorAlerts: Readonly<Record<string, FrameProviderAlertKey>
  * @example providerAlertOf({ message: 'Unauthorized: origin not allowed' }) // 'ORIGIN_NOT_ALLOWED'
  */
 export function providerAlertOf(error: unknown): FrameProviderAlertKey | undefined {
-  const message = (error as { message?: unknown } | null | undefined)?.message
+  const message = (typeof error === 'object' || typeof error === 'function') && error !== null && 'message' in error ? error.message : undefined
   return typeof message === 'string' && Object.hasOwn(providerErrorAlerts, message) ? providerErrorAlerts[message] : undefined
 }
 

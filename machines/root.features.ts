@@ -75,8 +75,8 @@ function spawnFeature(enqueue: FeatureQueue, context: RootContext, id: string, l
   if (!src) return
   enqueue.assign(({ context, spawn }) => {
     const input = context.registry[id]!.input?.(featureFacts(context))
-    // XState types `spawn(logic, options)` of a logic object (not a named actor) without an `id`; the runtime takes one,
-    // and the feature's id is its child id (the inspector and the model walks name it so).
+    // The feature's id is its child id (the inspector and the model walks name it so).
+    // Type assertion: XState types `spawn(logic, options)` of a logic object (not a named actor) with `id?: never`; the runtime takes one.
     const options = { id, systemId: id, input } as { systemId: string; input: unknown }
     return { features: { ...context.features, [id]: spawn(src, options) } }
   })

@@ -71,7 +71,8 @@ export const swapTarget = (a: ConnectedAccount | SwapTarget): SwapTarget => ({ a
 /** The swap arguments of `open({ view: 'Swap', data })` (spec §2), as the machine's request. */
 function requestOf(data: unknown): SwapRequest | undefined {
   if (typeof data !== 'object' || data === null) return undefined
-  const { fromToken, toToken, amount } = data as Record<string, unknown>
+  // Any object may name these fields; each is read as unknown and kept only when it is text.
+  const { fromToken, toToken, amount }: { fromToken?: unknown; toToken?: unknown; amount?: unknown } = data
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
   return fromToken || toToken || amount ? { fromToken: text(fromToken), toToken: text(toToken), amount: text(amount) } : undefined
 }

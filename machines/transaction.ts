@@ -178,7 +178,7 @@ export const transactionMachine = setup({
   context: ({ input }) => ({ ...input, toastShown: false }),
   initial: 'starting',
   // The final state's own output (each end below says what it carries).
-  // XState types the root's done event output as `unknown`, though every final state below outputs a TransactionOutcome.
+  // Type assertion: XState types a final state's done event output as `unknown`; every final state below outputs a TransactionOutcome.
   output: ({ event }) => event.output as TransactionOutcome,
   states: {
     /** A "Check again" (a hash given) goes straight to the chain; else the wallet is asked. */
