@@ -33,6 +33,38 @@ describe('frame protocol', () => {
       expect(parseFrameMessage(junk)).toBeUndefined()
     }
   })
+  it('spec §3: the user payload carries signature, message and siwxMessage through the parse; bad shapes of them drop the message', () => {
+    const siwxMessage = {
+      accountAddress: user.address,
+      chainId: 'eip155:1',
+      domain: 'app.example',
+      uri: 'https://app.example/login',
+      version: '1',
+      nonce: 'n0nce1234',
+      issuedAt: '2026-11-30T01:00:00.000Z',
+      resources: ['https://app.example/terms'],
+      serializedMessage: 'app.example wants you to sign in with your Ethereum account: …',
+    }
+    const signed = { ...user, signature: `0x${'1b'.repeat(65)}`, message: siwxMessage.serializedMessage, siwxMessage }
+    expect(parseFrameMessage(frameSuccess('GET_USER', 'r3', signed))).toMatchObject({ ok: true, payload: signed })
+    expect(parseFrameMessage({ type: 'FRAME_SESSION_UPDATE', payload: signed })).toEqual({ type: 'FRAME_SESSION_UPDATE', payload: signed })
+    // Each of them is optional: a user without them parses as before.
+    expect(parseFrameMessage(frameSuccess('GET_USER', 'r4', user))).toMatchObject({ ok: true, payload: user })
+    for (const bad of [
+      { signature: 42 },
+      { signature: '' },
+      { message: { text: 'hi' } },
+      { message: 'x'.repeat(8193) },
+      { siwxMessage: 'app.example wants you to sign in' },
+      { siwxMessage: { ...siwxMessage, nonce: undefined } },
+      { siwxMessage: { ...siwxMessage, chainId: '1' } },
+      { siwxMessage: { ...siwxMessage, uri: 'not a uri' } },
+      { siwxMessage: { ...siwxMessage, resources: 'https://app.example/terms' } },
+    ]) {
+      expect(parseFrameMessage({ id: 'r5', type: 'FRAME_GET_USER_SUCCESS', payload: { ...signed, ...bad } })).toBeUndefined()
+      expect(parseFrameMessage({ type: 'FRAME_SESSION_UPDATE', payload: { ...signed, ...bad } })).toBeUndefined()
+    }
+  })
   it('behavior: events parse with their payload; a bad payload is dropped', () => {
     expect(parseFrameMessage({ type: 'FRAME_READY', payload: { version: 4 } })).toEqual({ type: 'FRAME_READY', payload: { version: 4 } })
     expect(parseFrameMessage({ type: 'FRAME_SESSION_UPDATE', payload: null })).toEqual({ type: 'FRAME_SESSION_UPDATE', payload: null })

@@ -46,6 +46,34 @@ export const frameEmailSchema = v.pipe(v.string(), v.trim(), v.maxLength(254), v
  */
 const addressSchema = v.union([v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/)), v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))])
 
+/** Longest signed message or signature the frame may carry with a user (an EIP-4361 message is well under this). */
+const MAX_SIGNED_TEXT = 8192
+
+/** A text of 1 to `max` characters. */
+const text = (max: number) => v.pipe(v.string(), v.minLength(1), v.maxLength(max))
+
+/**
+ * A SIWX message as the frame carries it with the user (spec §3 "SIWX message"): accountAddress, CAIP-2 chainId,
+ * domain, uri, version, nonce; optional notBefore, statement, resources, requestId, issuedAt, expirationTime and the
+ * serialized text. Anything else makes the user's message malformed (dropped).
+ */
+export const frameSiwxMessageSchema = v.object({
+  accountAddress: text(128),
+  chainId: v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/)),
+  domain: text(253),
+  uri: v.pipe(v.string(), v.url(), v.maxLength(2048)),
+  version: text(16),
+  nonce: text(128),
+  notBefore: v.optional(text(64)),
+  statement: v.optional(v.pipe(v.string(), v.maxLength(MAX_SIGNED_TEXT))),
+  resources: v.optional(v.array(v.pipe(v.string(), v.url(), v.maxLength(2048)))),
+  requestId: v.optional(text(128)),
+  issuedAt: v.optional(text(64)),
+  expirationTime: v.optional(text(64)),
+  serializedMessage: v.optional(text(MAX_SIGNED_TEXT)),
+})
+export type FrameSiwxMessage = v.InferOutput<typeof frameSiwxMessageSchema>
+
 /** The user the frame reports (spec §3 "Embedded-wallet user"). */
 export const frameUserSchema = v.object({
   email: v.nullish(v.string()),
@@ -58,6 +86,12 @@ export const frameUserSchema = v.object({
   smartAccountDeployed: v.optional(v.boolean()),
   /** The social provider the user signed in with (spec §3 account state `socialProvider`). */
   socialProvider: v.optional(v.string()),
+  /** The signature of {@link message} when the login signed the user in (spec §3 user payload), as the wallet returned it. */
+  signature: v.optional(text(MAX_SIGNED_TEXT)),
+  /** The message the login signed (spec §3 user payload). */
+  message: v.optional(text(MAX_SIGNED_TEXT)),
+  /** The SIWX message of that sign-in (spec §3 user payload `siwxMessage`, §3 "SIWX message"). */
+  siwxMessage: v.optional(frameSiwxMessageSchema),
 })
 export type FrameUser = v.InferOutput<typeof frameUserSchema>
 
