@@ -14,7 +14,7 @@ export const accountFeature: FeatureRegistration = {
   // The account data starts with the resolved `activity` flag and the connected account (later ones arrive as moments).
   input: (facts): AccountInput => ({ activity: facts.flags.activity, target: facts.account }),
   // Opening while connected shows Account: its data starts loading with the view's code.
-  wakesOn: { opened: 'account' },
+  wakesOn: { opened: 'connected' },
 }
 
 /** Account (spec §2): address, balance, network and the Tokens, NFTs and Activity tabs; Activity only with `activity`. */

@@ -29,17 +29,17 @@ export type FeatureRegistration = {
   connecting?: boolean
   /**
    * `open({ view })` of one of its views reaches its chart as `root.open`, the feature spawned or fetched for it first:
-   * `'account'` only while an account is connected (Send: nothing to send from otherwise), `'always'` whatever.
+   * `'connected'` only while an account is connected (Send: nothing to send from otherwise), `'always'` whatever.
    * Without it the opening is not delivered.
    */
-  opensWith?: 'account' | 'always'
+  opensWith?: 'connected' | 'always'
   /**
    * The root's moments that bring the feature into being when it is not there yet (spawned at once, or fetched), the
-   * moment then delivered to it: `opened`, the modal opening (`'account'`: only while an account is connected,
+   * moment then delivered to it: `opened`, the modal opening (`'connected'`: only while an account is connected,
    * `'always'`: whatever); `account`, an account moment whose new account passes the test (a sign-in follows every
    * connection). Without it a moment reaches only a feature already spawned.
    */
-  wakesOn?: { opened?: 'account' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean }
+  wakesOn?: { opened?: 'connected' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean }
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */

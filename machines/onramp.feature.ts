@@ -26,7 +26,7 @@ export function onrampFeature(input: OnrampInput = {}): FeatureRegistration {
     available: (facts) => facts.flags.onramp,
     // Spawned with the providers and the connected account (later ones arrive as `root.account`).
     input: (facts): OnrampInput => ({ ...input, target: facts.account }),
-    opensWith: 'account',
+    opensWith: 'connected',
   }
 }
 

@@ -150,7 +150,7 @@ function momentOf(context: RootContext, moment: Moment, event: RootEvent, change
 /** The moment brings the feature into being when it is not there yet (see {@link FeatureRegistration.wakesOn}). */
 function wakesOn(registration: FeatureRegistration, moment: RootMoment): boolean {
   const wakes = registration.wakesOn
-  if (moment.type === 'root.opened') return wakes?.opened === 'always' || (wakes?.opened === 'account' && moment.account !== undefined)
+  if (moment.type === 'root.opened') return wakes?.opened === 'always' || (wakes?.opened === 'connected' && moment.account !== undefined)
   if (moment.type === 'root.account') return Boolean(moment.account && wakes?.account?.(moment.account, moment.change))
   return false
 }
@@ -184,7 +184,7 @@ function openView(fixed: ViewName | undefined) {
     const data = event.type === 'app.open' ? event.data : undefined
     // The feature's own chart handles the opening (`root.open`), spawned or fetched first (see `opensWith`).
     const opening: RootMoment = { type: 'root.open', view, data }
-    if (holder.opensWith === 'always' || (holder.opensWith === 'account' && connectedAccount(context))) deliver(enqueue, context, holder.id, opening, true)
+    if (holder.opensWith === 'always' || (holder.opensWith === 'connected' && connectedAccount(context))) deliver(enqueue, context, holder.id, opening, true)
   })
 }
 

@@ -22,7 +22,7 @@ export const sendFeature: FeatureRegistration = {
   available: (facts) => facts.flags.send,
   // Spawned with the connected account (later ones arrive as `root.account`).
   input: (facts): SendInput => ({ target: facts.account }),
-  opensWith: 'account',
+  opensWith: 'connected',
   busyTag: 'loading',
 }
 

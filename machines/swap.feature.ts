@@ -23,7 +23,7 @@ export const swapFeature: FeatureRegistration = {
   available: (facts) => facts.flags.swaps,
   // Spawned with the connected account (later ones arrive as `root.account`).
   input: (facts): SwapInput => ({ target: facts.account }),
-  opensWith: 'account',
+  opensWith: 'connected',
   busyTag: 'loading',
 }
 
