@@ -144,6 +144,19 @@ describe('storage', () => {
     expect(() => storage.setPreferredAccountType('eip155', 'payment')).toThrowErrorMatchingInlineSnapshot(`[TypeError: Invalid account type "payment" for the eip155 namespace]`)
   })
 
+  test('spec §3: smart-account-enabled networks are stored under smart_account_enabled_networks; a malformed value is dropped and removed', () => {
+    const { raw, storage } = setup()
+    expect(storage.getSmartAccountEnabledNetworks()).toBeUndefined()
+    storage.setSmartAccountEnabledNetworks([1, 8453, 1])
+    expect(raw.dump()).toEqual({ '@latchkey/smart_account_enabled_networks': '[1,8453]' })
+    expect(storage.getSmartAccountEnabledNetworks()).toEqual([1, 8453])
+    for (const malformed of ['{"1":true}', '[1,"8453"]', '[0]', '[1.5]', '[-1]', 'not json', '"1"']) {
+      const { raw: bad, storage: read } = setup({ '@latchkey/smart_account_enabled_networks': malformed })
+      expect(read.getSmartAccountEnabledNetworks()).toBeUndefined()
+      expect(bad.dump()).toEqual({})
+    }
+  })
+
   test('spec §3 §6: preferred account types: a malformed stored value is dropped, the valid ones kept', () => {
     const { raw, storage } = setup({ '@latchkey/preferred_account_types': JSON.stringify({ eip155: 'eoa', solana: 'teleport', bip122: 'smartAccount', polkadot: 7 }) })
     expect(storage.getPreferredAccountTypes()).toEqual({ eip155: 'eoa' })

@@ -29,6 +29,7 @@ export const storageKeys = {
   connections: 'connections',
   disconnectedConnectorIds: 'disconnected_connector_ids',
   deepLinkChoice: 'deeplink_choice',
+  smartAccountEnabledNetworks: 'smart_account_enabled_networks',
   connectedConnectorId: (namespace: string) => `${namespace}:connected_connector_id`,
 } as const
 
@@ -53,6 +54,8 @@ export const balanceSummarySchema = v.object({
   symbol: v.string(),
 })
 const statusSchema = v.picklist(['connecting', 'connected', 'disconnected'])
+/** The EVM chain ids with smart accounts as stored (spec §3 network enabling `smartAccountEnabledNetworks`): positive safe integers. */
+export const smartAccountEnabledNetworksSchema = v.array(v.pipe(v.number(), v.safeInteger(), v.minValue(1)))
 
 export type StoredConnection = v.InferOutput<typeof connectionSchema>
 export type StoredConnections = v.InferOutput<typeof connectionsSchema>
@@ -339,6 +342,15 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       }
       write(storageKeys.preferredAccountTypes, { ...this.getPreferredAccountTypes(), [namespace]: type })
     },
+
+    /**
+     * The EVM chain ids where the embedded wallet has smart accounts, as its frame last reported them (spec §3 network
+     * enabling `smartAccountEnabledNetworks`, stored). Undefined when none were stored; a malformed value (not a list
+     * of positive integers) reads as undefined and is removed.
+     */
+    getSmartAccountEnabledNetworks: (): number[] | undefined => read(storageKeys.smartAccountEnabledNetworks, smartAccountEnabledNetworksSchema),
+    /** Stores the frame's smart-account-enabled networks (each id once, in the frame's order). */
+    setSmartAccountEnabledNetworks: (chainIds: readonly number[]) => write(storageKeys.smartAccountEnabledNetworks, [...new Set(chainIds)]),
 
     /** The wallet link last opened on a phone (spec §3 deep-link choice): `{ href, name }`; malformed values read as none. */
     getDeepLinkChoice: () => read(storageKeys.deepLinkChoice, v.object({ href: v.string(), name: v.string() })),

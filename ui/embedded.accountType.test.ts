@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import * as v from 'valibot'
+import { createActor, toPromise } from 'xstate'
 import { timing } from '../machines/timing.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
 import { canSwitchToSmartAccount, createEmbeddedWallet, preferredAccountTypesKey } from './embedded.ts'
@@ -83,6 +84,46 @@ describe('embedded wallet: account type', () => {
     expect(s.f.requests.filter((r) => r.type === 'APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS').length).toBe(asked)
     expect(s.changed).toEqual([[smart], [eoa]])
     expect(s.store.get(preferredAccountTypesKey)).toEqual({ solana: 'eoa', eip155: 'eoa' })
+    s.e.destroy()
+  })
+
+  test('spec §3: the smart-account-enabled networks the frame reports are stored; a reconnect whose frame does not answer them reads the stored list', async () => {
+    const s = await signedIn()
+    const switching = s.e.setPreferredAccountType('smartAccount')
+    await s.flush()
+    s.f.succeed('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { smartAccountEnabledNetworks: [31337, 8453] })
+    await s.flush()
+    expect(s.store.get('smart_account_enabled_networks')).toEqual([31337, 8453])
+    s.f.succeed('SET_PREFERRED_ACCOUNT', smartUser)
+    await switching
+
+    // The account-type state read on a reconnect: the frame answers the list, which is stored again.
+    const read = () => toPromise(createActor(s.e.accountTypeActors.readState).start())
+    const answered = read()
+    await s.flush()
+    s.f.succeed('GET_USER', smartUser)
+    await s.flush()
+    s.f.succeed('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { smartAccountEnabledNetworks: [31337] })
+    await expect(answered).resolves.toMatchObject({ smartAccountEnabledNetworks: [31337], preferredAccountType: 'smartAccount' })
+    expect(s.store.get('smart_account_enabled_networks')).toEqual([31337])
+
+    // The frame fails the list: the stored one stands in.
+    const fallback = read()
+    await s.flush()
+    s.f.succeed('GET_USER', smartUser)
+    await s.flush()
+    s.f.fail('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { message: 'Too many requests' })
+    await expect(fallback).resolves.toMatchObject({ smartAccountEnabledNetworks: [31337] })
+
+    // Nothing (valid) stored: the frame's failure is the read's.
+    s.store.set('smart_account_enabled_networks', ['31337'])
+    const failing = read()
+    const caught = failing.catch((error: Error) => error.message)
+    await s.flush()
+    s.f.succeed('GET_USER', smartUser)
+    await s.flush()
+    s.f.fail('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { message: 'Too many requests' })
+    expect(await caught).toBe('Too many requests')
     s.e.destroy()
   })
 

@@ -7,9 +7,33 @@ import { BaseError } from '../adapters/errors.ts'
 import type { FrameUser } from '../adapters/frame.protocol.ts'
 import type { FrameClient } from './assemble/frameClient.ts'
 import type { EmbeddedSession, EmbeddedStorage } from './embedded.session.ts'
+import { smartAccountEnabledNetworksSchema, storageKeys } from '../services/storage.ts'
 
 /** The modal storage's key of the preferred account type per namespace (services/storage.ts `preferred_account_types`). */
 export const preferredAccountTypesKey = 'preferred_account_types'
+
+/** The smart-account-enabled networks in storage: stored as the frame reports them, read where it cannot answer. */
+export type SmartAccountNetworksStore = {
+  /** Stores the frame's answer (spec §3 network enabling, stored). */
+  store(chainIds: readonly number[]): void
+  /** The stored list; undefined when none is stored or it was malformed (then removed). */
+  stored(): number[] | undefined
+}
+
+/**
+ * The smart-account-enabled networks of the embedded wallet kept in the modal's storage (spec §3 network enabling
+ * `smartAccountEnabledNetworks`, "stored"), under `services/storage.ts`'s key and checked with its schema.
+ * @example
+ * const networks = smartAccountNetworksStore(storage)
+ * networks.store([1, 8453])
+ * networks.stored() // [1, 8453]
+ */
+export function smartAccountNetworksStore(storage: EmbeddedStorage): SmartAccountNetworksStore {
+  return {
+    store: (chainIds) => storage.write(storageKeys.smartAccountEnabledNetworks, [...new Set(chainIds)]),
+    stored: () => storage.read(storageKeys.smartAccountEnabledNetworks, smartAccountEnabledNetworksSchema),
+  }
+}
 
 /** A switch of the account type that cannot be made: nothing was sent to the frame. */
 export class AccountTypeSwitchError extends BaseError {
@@ -43,6 +67,7 @@ export function accountTypeSwitch({ client, session, storage }: { client: FrameC
     if (type === 'smartAccount') {
       if (user?.preferredAccountType === 'smartAccount') throw new AccountTypeSwitchError('The smart account is already in use')
       const { smartAccountEnabledNetworks } = await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
+      smartAccountNetworksStore(storage).store(smartAccountEnabledNetworks)
       if (!canSwitchToSmartAccount({ enabledNetworks: smartAccountEnabledNetworks, chainId: session.chainId(), currentType: session.user()?.preferredAccountType })) {
         throw new AccountTypeSwitchError('Smart accounts are not enabled on this network')
       }

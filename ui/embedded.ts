@@ -19,7 +19,7 @@ import { frameMachine, type FrameAlertKey } from '../machines/frame.ts'
 import { timing } from '../machines/timing.ts'
 import * as v from 'valibot'
 import { accountTypeActors, createFrameClient, emailLoginActors, socialLoginActors, frameMountActor, frameSendActor, profileWalletsActors, updateEmailActors, type FrameClient } from './assemble/frameClient.ts'
-import { accountTypeSwitch } from './embedded.accountType.ts'
+import { accountTypeSwitch, smartAccountNetworksStore } from './embedded.accountType.ts'
 import { createApprovalPlacement } from './embedded.placement.ts'
 import { createEmbeddedProvider } from './embedded.provider.ts'
 import { createEmbeddedRpc } from './embedded.rpc.ts'
@@ -130,6 +130,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
       },
       setPreferred: setPreferredAccountType,
       onUser: session.onUser,
+      enabledNetworks: smartAccountNetworksStore(p.storage),
     }),
     /** ProfileWallets' actor (spec §3 account state): the frame's user and its accounts. */
     profileWalletsActors: profileWalletsActors({ client: getClient }),

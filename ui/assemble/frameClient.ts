@@ -181,7 +181,8 @@ export function profileWalletsActors({ client }: { client: () => Promise<FrameCl
 /**
  * The account-type switch's actors:
  * - `readState`: the frame's user (APP_GET_USER) and its smart-account enabled networks
- *   (APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS), `remember`ed as the embedded wallet's user;
+ *   (APP_GET_SMART_ACCOUNT_ENABLED_NETWORKS), `remember`ed as the embedded wallet's user; the networks are stored
+ *   (`enabledNetworks`), and the stored list stands in when the frame fails to answer it (a reconnect);
  * - `setPreferred`: the embedded wallet's switch (APP_SET_PREFERRED_ACCOUNT; the connection's address changes);
  * - `watchUser`: the frame's pushes of the user (FRAME_SESSION_UPDATE) as `accountType.updated`.
  */
@@ -190,18 +191,32 @@ export function accountTypeActors({
   remember,
   setPreferred,
   onUser,
+  enabledNetworks,
 }: {
   client: () => Promise<FrameClient>
   remember: (user: FrameUser) => void
   setPreferred: (type: EmbeddedAccountType) => Promise<FrameUser>
   onUser: (listener: (user: FrameUser) => void) => () => void
+  /** The smart-account-enabled networks in storage (spec §3: stored); without it nothing is stored or read. */
+  enabledNetworks?: { store(chainIds: readonly number[]): void; stored(): number[] | undefined } | undefined
 }) {
   return {
     readState: fromPromise<AccountTypeState, void>(async ({ signal }) => {
       const c = await client()
       const user = await c.request('GET_USER', {}, { signal })
       remember(user)
-      const { smartAccountEnabledNetworks } = await c.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}, { signal })
+      const smartAccountEnabledNetworks = await c.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {}, { signal }).then(
+        (answer) => {
+          enabledNetworks?.store(answer.smartAccountEnabledNetworks)
+          return answer.smartAccountEnabledNetworks
+        },
+        (error: unknown) => {
+          // A reconnect whose frame does not answer the list reads the one stored by the last session.
+          const stored = signal.aborted ? undefined : enabledNetworks?.stored()
+          if (stored) return stored
+          throw error
+        },
+      )
       return accountTypeStateOf(user as AccountTypeUser, smartAccountEnabledNetworks)
     }),
     setPreferred: fromPromise<AccountTypeUser, { to: EmbeddedAccountType }>(async ({ input }) => (await setPreferred(input.to)) as AccountTypeUser),
