@@ -14,6 +14,10 @@ import { mountWalletDock } from '../dev/dock.ts'
 import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
 import { arbitrum, bsc, createModal, createSiwx, mainnet, type Features } from '../ui/index.ts'
 import { solanaLocalnetAt } from '../dev/solana/network.ts'
+import { lazyDevSolanaWallet, mountLazySolanaWalletPanel } from '../dev/solana-wallet/lazy.ts'
+import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
+import { lazyBitcoinDevWallet, mountLazyBitcoinWalletPanel } from '../dev/bitcoin-wallet/lazy.ts'
+import { registerBitcoinWallet } from '../dev/bitcoin-wallet/register.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
 
@@ -56,20 +60,15 @@ const findDialog = (): Element | null => document.querySelector('[data-testid="l
 const dock = mountWalletDock({ avoid: findDialog, theme: themeMode, order: ['evm', 'solana', 'bitcoin'] })
 dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
 
-// The Solana and Bitcoin development wallets (Wallet Standard), with their panels; loaded after the page (their
-// libraries are the demo's, not the library's: the modal itself loads web3.js / bitcoinjs-lib only when used).
-void import('../dev/solana-wallet/index.ts').then(({ DevSolanaWallet, registerDevSolanaWallet, mountSolanaWalletPanel }) => {
-  const solanaWallet = new DevSolanaWallet({ rpcUrl: solanaRpc, storage: localStorage })
-  registerDevSolanaWallet(solanaWallet)
-  dock.add({ id: 'solana', label: 'Solana', wallet: solanaWallet, mount: (el) => mountSolanaWalletPanel(solanaWallet, el) })
-  ;(window as unknown as { latchkeySolanaWallet: unknown }).latchkeySolanaWallet = solanaWallet
-})
-void import('../dev/bitcoin-wallet/index.ts').then(({ BitcoinDevWallet, registerBitcoinWallet, mountBitcoinWalletPanel }) => {
-  const bitcoinWallet = new BitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage })
-  registerBitcoinWallet(bitcoinWallet)
-  dock.add({ id: 'bitcoin', label: 'Bitcoin', wallet: bitcoinWallet, mount: (el) => mountBitcoinWalletPanel(bitcoinWallet, el) })
-  ;(window as unknown as { latchkeyBitcoinWallet: unknown }).latchkeyBitcoinWallet = bitcoinWallet
-})
+// The Solana and Bitcoin development wallets (Wallet Standard), with their panels: stand-ins that register at once and
+// load the wallets' code (web3.js, bitcoinjs-lib: the demo's libraries, not the library's) when a site first calls one
+// of their features or the visitor opens one in the dock; at once when a site is already authorised.
+const solanaWallet = lazyDevSolanaWallet({ rpcUrl: solanaRpc, storage: localStorage })
+void solanaWallet.ready.then(() => registerDevSolanaWallet(solanaWallet.wallet))
+dock.add({ id: 'solana', label: 'Solana', wallet: solanaWallet.wallet, mount: (el) => mountLazySolanaWalletPanel(solanaWallet, el) })
+const bitcoinWallet = lazyBitcoinDevWallet({ apiUrl: `${apiUrl}/blockchain`, storage: localStorage })
+void bitcoinWallet.ready.then(() => registerBitcoinWallet(bitcoinWallet.wallet))
+dock.add({ id: 'bitcoin', label: 'Bitcoin', wallet: bitcoinWallet.wallet, mount: (el) => mountLazyBitcoinWalletPanel(bitcoinWallet, el) })
 
 /** `?platform=mobile` shows the phone layout (AllWallets first with manual WalletConnect, wallet deep links). */
 const platform = params.get('platform') === 'mobile' ? ('mobile' as const) : undefined

@@ -2,11 +2,14 @@ import type { BitcoinDevWallet, BitcoinPendingRequest } from './wallet.ts'
 
 let mountCount = 0
 
+/** The panel's frame (CSS text), shared with its placeholder before the wallet loads (`./lazy.ts`). */
+export const bitcoinPanelFrameStyle =
+  'position:relative;width:100%;' +
+  'box-sizing:border-box;padding:12px 14px;border:1px solid #e8b46b;border-radius:12px;background:var(--dw-bg,#fff);color:var(--dw-fg,#14181f);' +
+  'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;letter-spacing:normal'
+
 const styles = {
-  panel:
-    'position:relative;width:100%;' +
-    'box-sizing:border-box;padding:12px 14px;border:1px solid #e8b46b;border-radius:12px;background:var(--dw-bg,#fff);color:var(--dw-fg,#14181f);' +
-    'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;letter-spacing:normal',
+  panel: bitcoinPanelFrameStyle,
   title: 'margin:0 0 6px;font-size:14px;font-weight:700',
   status: 'margin:0 0 8px;color:var(--dw-muted,#4a5262);word-break:break-all',
   row: 'display:flex;align-items:center;gap:8px;margin:6px 0',

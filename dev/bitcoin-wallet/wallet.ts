@@ -1,5 +1,5 @@
 import * as bitcoin from 'bitcoinjs-lib'
-import type { IdentifierArray, Wallet, WalletAccount, WalletIcon } from '@wallet-standard/base'
+import type { IdentifierArray, Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardEventsListeners } from '@wallet-standard/features'
 import {
   BitcoinConnect,
@@ -19,6 +19,7 @@ import {
   type BitcoinWalletFeatures,
 } from '../../adapters/bip122.standard.ts'
 import { devBitcoinAccounts } from '../bitcoin/accounts.ts'
+import { BITCOIN_DEV_WALLET_NAME, BITCOIN_DEV_WALLET_STORAGE_KEY, bitcoinDevWalletIcon, devWalletChain } from './identity.ts'
 import type { DevBitcoinAccount, DevBitcoinKey } from '../bitcoin/accounts.ts'
 import { buildTransferPsbt, devWalletNetwork, InsufficientFundsError, signBip322, signEcdsaMessage, signPsbtInputs } from './signing.ts'
 
@@ -109,13 +110,7 @@ const rejected = () => new BitcoinWalletError(4001, 'User rejected the request.'
 const unauthorised = (detail = 'Connect first.') => new BitcoinWalletError(4100, `The requested method and/or account has not been authorized by the user. ${detail}`)
 const invalid = (detail: string) => new BitcoinWalletError(-32602, `Invalid params: ${detail}`)
 
-/** The Wallet Standard chain of the dev wallet. */
-export const devWalletChain = 'bitcoin:regtest' as const
-
-/** The dev Bitcoin wallet's icon (an orange ₿ tile), a data URI as the Wallet Standard requires. */
-export const bitcoinDevWalletIcon: WalletIcon = `data:image/svg+xml;base64,${btoa(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#f7931a"/><text x="48" y="66" font-family="Arial,sans-serif" font-size="52" font-weight="700" text-anchor="middle" fill="#fff">B</text></svg>',
-)}`
+export { bitcoinDevWalletIcon, devWalletChain } from './identity.ts'
 
 type Persisted = { authorised: boolean; accountIndex: number; autoApprove: boolean }
 type QueueEntry = { request: BitcoinPendingRequest; resolve: () => void; reject: (error: unknown) => void }
@@ -171,9 +166,9 @@ export class BitcoinDevWallet implements Wallet {
     this.#projectId = options.projectId ?? 'latchkey-dev-wallet'
     this.#accounts = options.accounts ?? devBitcoinAccounts()
     if (this.#accounts.length === 0) throw new Error('BitcoinDevWallet needs at least one account.')
-    this.name = options.name ?? 'Latchkey Bitcoin Dev Wallet'
+    this.name = options.name ?? BITCOIN_DEV_WALLET_NAME
     this.#storage = options.storage
-    this.#storageKey = options.storageKey ?? 'latchkey-bitcoin-dev-wallet'
+    this.#storageKey = options.storageKey ?? BITCOIN_DEV_WALLET_STORAGE_KEY
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
     this.#feeRate = options.feeRate ?? 2
     if (!(this.#feeRate > 0)) throw new Error('feeRate must be a positive number of sat/vB.')

@@ -23,8 +23,10 @@ import type {
   StandardEventsListeners,
   StandardEventsNames,
 } from '@wallet-standard/features'
+export { devSolanaWalletIcon } from './identity.ts'
 import { DEV_SOLANA_ADDRESSES, devSolanaSeed } from '../solana/accounts.ts'
 import { DevWalletOptionsError } from '../walletOptions.ts'
+import { DEV_SOLANA_WALLET_NAME, DEV_SOLANA_WALLET_STORAGE_KEY, devSolanaWalletIcon } from './identity.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from '../solana/network.ts'
 
 /** A chain the wallet can sign for and send on. */
@@ -131,17 +133,6 @@ export class DevSolanaWalletError extends Error {
 /** Where {@link DevSolanaWalletMisbehaviour.alterTransaction} sends lamports: base58 of 32 bytes of 0x7e. */
 export const DEV_SOLANA_THIEF_ADDRESS = new PublicKey(new Uint8Array(32).fill(0x7e)).toBase58()
 
-const iconSvg =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
-  '<rect width="96" height="96" rx="22" fill="#1b1035"/>' +
-  '<circle cx="34" cy="48" r="15" fill="none" stroke="#14f195" stroke-width="8"/>' +
-  '<path d="M49 48h31M70 48v13M80 48v9" fill="none" stroke="#14f195" stroke-width="8" stroke-linecap="round"/>' +
-  '<circle cx="34" cy="48" r="4" fill="#9945ff"/>' +
-  '</svg>'
-
-/** The wallet's icon: the dev key in Solana colours, an SVG data URI in base64 (the Wallet Standard's form). */
-export const devSolanaWalletIcon: WalletIcon = `data:image/svg+xml;base64,${btoa(iconSvg)}`
-
 /** Every feature of the wallet, by name. */
 export type DevSolanaWalletFeatures = StandardConnectFeature & StandardDisconnectFeature & StandardEventsFeature & SolanaSignMessageFeature & SolanaSignTransactionFeature & SolanaSignAndSendTransactionFeature
 
@@ -217,9 +208,9 @@ export class DevSolanaWallet implements Wallet {
         label: `Dev account ${i}`,
       }),
     )
-    this.name = options.name ?? 'Latchkey Dev Solana Wallet'
+    this.name = options.name ?? DEV_SOLANA_WALLET_NAME
     this.#storage = options.storage
-    this.#storageKey = options.storageKey ?? 'latchkey-dev-solana-wallet'
+    this.#storageKey = options.storageKey ?? DEV_SOLANA_WALLET_STORAGE_KEY
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
     this.hang = options.hang ?? new Set()
     this.misbehave = options.misbehave ?? {}
