@@ -17,8 +17,10 @@ import { ConnectButton, ModalProvider } from './react.tsx'
 beforeEach(() => forgetCoreForTests())
 afterEach(cleanup)
 
+// No idle prefetch (`prefetch: false`): these tests follow a page before any intent, and happy-dom, which lacks
+// requestIdleCallback, would fetch the core 200 ms after load (ui/idlePrefetch.test.ts follows that prefetch).
 const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
-  ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, ...extra }) as ModalOptions
+  ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, prefetch: false, ...extra }) as ModalOptions
 
 describe('the facade before the core', () => {
   const cases: Array<[string, () => ModalOptions]> = [

@@ -15,6 +15,7 @@ import type { LogEntry } from '../kernel/log.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import { FeatureDisabledError, ModalDestroyedError } from './errors.ts'
+import { browserIdleEnvironment, scheduleIdlePrefetch } from './idlePrefetch.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
 export type { Clock, Metadata, ModalOptions, ModalState, ModalTheme } from './types.ts'
@@ -149,6 +150,8 @@ export function createModal(options: ModalOptions) {
   const queue: Array<{ kind: 'open' | 'call'; run: (core: CoreInstance) => void; fail: (error: unknown) => void }> = []
   /** `subscribe` listeners made before the core, with their subscription to it once it is in. */
   const listeners = new Set<{ listener: (state: ModalState) => void; stop?: () => void }>()
+  /** Cancels the idle prefetch (`prefetch` option): the first intent and `destroy` call it. */
+  let cancelIdlePrefetch = () => {}
   /** Followers of the core's arrival and of the pending open (`subscribeCore`). */
   const coreFollowers = new Set<() => void>()
 
@@ -297,6 +300,7 @@ export function createModal(options: ModalOptions) {
      * and its feature's machine.
      */
     prefetch(view: ViewName): void {
+      cancelIdlePrefetch()
       void request().then(
         () => coreModule?.prefetchIntent(view),
         () => {},
@@ -461,6 +465,7 @@ export function createModal(options: ModalOptions) {
     destroy(): void {
       if (destroyed) return
       destroyed = true
+      cancelIdlePrefetch()
       queue.splice(0)
       pendingView = undefined
       core?.destroy()
@@ -470,5 +475,7 @@ export function createModal(options: ModalOptions) {
   // connection to restore, a social login's return or an inspector: fetched at once, not on the first click.
   if (coreModule) attach(coreModule)
   else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || options.inspect) void request().catch(() => {})
+  // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`.
+  cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, browserIdleEnvironment(), () => facade.prefetch(getState().account.isConnected ? 'Account' : 'Connect'))
   return facade
 }

@@ -181,6 +181,7 @@ const optionsShape = v.looseObject({
     ),
   ),
   enableReconnect: booleanOption,
+  prefetch: v.optional(v.union([v.literal('idle'), v.literal(false)], (issue) => `Invalid prefetch: expected 'idle' or false but received ${preview(issue.input)}`)),
   allowUnsupportedChain: booleanOption,
   enableNetworkSwitch: booleanOption,
   enableEmbedded: booleanOption,

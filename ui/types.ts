@@ -18,6 +18,7 @@ import type { SiwxConfig } from '../kernel/siwx.ts'
 import type { SwapProvider } from '../kernel/swap.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
+import type { PrefetchOption } from './idlePrefetch.ts'
 
 /** XState's clock: `setTimeout`/`clearTimeout` for every delay. */
 export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
@@ -57,6 +58,18 @@ export type ModalOptions = {
   locale?: string
   /** Restore a stored connection on load (spec §4). Default true. */
   enableReconnect?: boolean
+  /**
+   * When the modal fetches the code of its first opening (spec §1 lazy rule). `'idle'` (default): once the page is
+   * idle (`requestIdleCallback`; where it is missing, 200 ms after `load`), so that they compete with nothing the page
+   * loads: the core, the modal's
+   * shell and the Connect view with its styles and copy (Account's instead when a connection is restored), all from
+   * the page's own origin, so a tap with no hover before it (a phone) opens at once. Never on a connection with
+   * Save-Data on or an effective type of `2g`/`slow-2g`; never a request to another host, nothing of WalletConnect's
+   * SDK. `false`: nothing before the visitor's first intent (hover, focus, press, an action). Anything else throws
+   * `InvalidOptionsError` (`options.prefetch`).
+   * @example createModal({ projectId, networks, prefetch: false })
+   */
+  prefetch?: PrefetchOption
   /** Allow the wallet to stay on a chain not in `networks` without showing UnsupportedChain. Default false. */
   allowUnsupportedChain?: boolean
   /** Default true (spec §9). */

@@ -1,7 +1,7 @@
 /**
  * Features load on intent, in Chromium against the demo's production build: the network log, each chunk read as the
  * source modules it holds (tests/e2e/modules.ts: `/machines/send.ts`, …), says which feature machine arrived when. Before the
- * click the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
+ * click (with Save-Data on, so without the idle prefetch of the first open) the page holds no feature machine; opening brings the remote config and (on Connect) the catalogue; the
  * account data arrive when Account opens; the send machine with the first Send. A feature module that cannot be
  * fetched says so in a toast and loses nothing.
  */
@@ -19,6 +19,9 @@ function fetchedMachines(requests: readonly string[]): FeatureMachine[] {
 }
 
 test('before the click the page holds no feature machine; each arrives with its first use', async ({ page }) => {
+  // Save-Data on: no idle prefetch of the first open (loading.spec.ts follows that one), so every module here comes
+  // with a gesture.
+  await (await page.context().newCDPSession(page)).send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
   const requests = recordRequests(page)
   await openCleanDemo(page)
   await page.waitForLoadState('networkidle')

@@ -1,11 +1,13 @@
 /**
  * What the page loads and requests before the visitor needs it (issue: nothing is requested from the
  * network before the modal opens, except the reconnect of a stored connection; views other than Connect
- * and Account load on demand).
+ * and Account load on demand). Once the page is idle, the first open's code comes from the page's own server (the
+ * `prefetch` option), never with Save-Data on, and still nothing leaves loopback before intent.
  */
 import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, liveState, openConnectDialog, test } from './fixtures.ts'
 import { withModules } from './modules.ts'
 import { API_URL, isAnvilUrl } from './stack.ts'
+import type { Page } from '@playwright/test'
 
 const anvil = isAnvilUrl
 const lazyViews = ['ConnectingExternal', 'SwitchNetwork', 'UnsupportedChain', 'AllWallets']
@@ -25,6 +27,56 @@ test('before the modal opens, nothing is requested from a chain and no lazy view
   await expect(dialog(page, 'All Wallets')).toBeVisible()
   expect(requests.some((u) => u.includes('/AllWallets.tsx'))).toBe(true)
   expect(requests.some((u) => u.includes('/SwitchNetwork.tsx'))).toBe(false)
+})
+
+/** Whether a request stays on this machine: the demo's server and the dev stack (reference API, anvils, relay) are on loopback. */
+const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname) || url.startsWith('data:') || url.startsWith('blob:')
+/** The first open's code (the idle prefetch, `prefetch` option): the core, the modal shell, Connect's chunk and its first-use machines. */
+const firstOpenModules = ['ui/core.ts', 'ui/Modal.tsx', 'ui/views/Connect.tsx', 'machines/catalogue.ts', 'machines/remoteConfig.ts'] as const
+const fetchedOf = (requests: readonly string[]) => firstOpenModules.filter((m) => requests.some((u) => new URL(u).pathname.endsWith(`/${m}`)))
+
+/** Loads the demo afresh (no hover, no focus, no click: no intent) and records every request from the start. */
+async function loadWithoutIntent(page: Page): Promise<string[]> {
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(...withModules(r.url())))
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  return requests
+}
+
+test("once the page is idle, the first open's code is fetched with no intent, from loopback only; a tap then finds Connect's code in", async ({ demo: page }) => {
+  const requests = await loadWithoutIntent(page)
+  // The idle callback runs after load: the core, the shell, Connect's chunk, its catalogue machine and the remote config's.
+  await expect.poll(() => fetchedOf(requests)).toEqual([...firstOpenModules])
+  // Nothing left this machine before intent (no public RPC, no hosted service), nothing of WalletConnect's SDK, no other view.
+  expect(requests.filter((u) => !isLoopback(u))).toEqual([])
+  expect(requests.filter((u) => u.includes('@walletconnect') || u.includes('/adapters/walletconnect.sdk'))).toEqual([])
+  expect(requests.filter(anvil)).toEqual([])
+  expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
+  // The remote config and analytics wait for the opening (spec §6): the reference server has had no call of theirs.
+  expect(requests.filter((u) => u.startsWith(`${API_URL}/`) && /\/appkit\/v1\/config|\/getAnalyticsConfig|\/analytics\//.test(u))).toEqual([])
+
+  // The tap (no hover before it): Connect shows with no further fetch of its own code.
+  const before = requests.length
+  await page.getByRole('button', { name: 'Connect Wallet' }).dispatchEvent('click')
+  await expect(dialog(page, 'Connect Wallet')).toBeVisible()
+  expect(fetchedOf(requests.slice(before))).toEqual([])
+})
+
+test("with Save-Data on, nothing is fetched ahead: the first open's code waits for the intent", async ({ demo: page }) => {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true })
+  const requests = await loadWithoutIntent(page)
+  expect(await page.evaluate(() => (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData)).toBe(true)
+  // The page is idle (networkidle, then an idle callback of the test's own): Connect's code was not fetched ahead. (The
+  // demo's core and shell come with the page: its statechart visualiser's `inspect` option asks for the core at once.)
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())))
+  const ahead = ['ui/views/Connect.tsx', 'machines/catalogue.ts', 'machines/remoteConfig.ts']
+  expect(fetchedOf(requests).filter((m) => ahead.includes(m))).toEqual([])
+  expect(requests.filter((u) => !isLoopback(u))).toEqual([])
+  await openConnectDialog(page)
+  await expect.poll(() => fetchedOf(requests).filter((m) => ahead.includes(m))).toEqual(ahead)
 })
 
 test('a stored connection is restored on load: within 30 s its balance comes from the storage cache (spec §3 §9), else from its chain; no view code beyond Connect/Account', async ({ demo: page }) => {

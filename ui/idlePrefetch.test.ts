@@ -1,0 +1,229 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { arbitrum, mainnet } from '../adapters/networks.ts'
+import { createMemoryStorage } from '../services/storage.ts'
+import { createModal, forgetCoreForTests, InvalidOptionsError, type ModalOptions } from './createModal.ts'
+import { idleFallbackDelayMs, idleTimeoutMs, isConstrainedConnection, scheduleIdlePrefetch, type IdleEnvironment } from './idlePrefetch.ts'
+
+/**
+ * The idle prefetch of the first open (`prefetch` option): when it runs (after `load`, in an idle callback, or
+ * 200 ms after `load` without one), when it never does (Save-Data, 2G, `prefetch: false`, cancelled), and the facade's
+ * use of it (the first open's code requested at idle, nothing after `destroy` or an earlier intent). The page is a
+ * controlled one: idle callbacks and timers run when the test says so.
+ */
+
+/** A page whose idle callbacks, timers and `load` the test fires itself. */
+function controlledPage(init: { idle?: boolean; loaded?: boolean; connection?: IdleEnvironment['connection'] } = {}) {
+  const idle = new Map<number, () => void>()
+  const timers = new Map<number, { run: () => void; ms: number }>()
+  const loads = new Set<() => void>()
+  let next = 1
+  let loaded = init.loaded ?? true
+  const env: IdleEnvironment = {
+    requestIdleCallback:
+      init.idle === false
+        ? undefined
+        : (cb, options) => {
+            expect(options?.timeout).toBe(idleTimeoutMs)
+            idle.set(next, cb)
+            return next++
+          },
+    cancelIdleCallback: (handle) => void idle.delete(handle),
+    setTimeout: (cb, ms) => {
+      timers.set(next, { run: cb, ms })
+      return next++
+    },
+    clearTimeout: (handle) => void timers.delete(handle as number),
+    readyState: () => (loaded ? 'complete' : 'interactive'),
+    onLoad: (listener) => {
+      loads.add(listener)
+      return () => void loads.delete(listener)
+    },
+    connection: init.connection,
+  }
+  return {
+    env,
+    pendingIdle: () => idle.size,
+    pendingTimers: () => [...timers.values()].map((t) => t.ms),
+    fireIdle: () => {
+      for (const [handle, cb] of [...idle]) {
+        idle.delete(handle)
+        cb()
+      }
+    },
+    fireTimers: () => {
+      for (const [handle, t] of [...timers]) {
+        timers.delete(handle)
+        t.run()
+      }
+    },
+    load: () => {
+      loaded = true
+      for (const listener of [...loads]) listener()
+      loads.clear()
+    },
+  }
+}
+
+describe('scheduleIdlePrefetch', () => {
+  test('behavior: on a loaded page, run is called in the first idle callback, once', () => {
+    const page = controlledPage()
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)
+    expect(run).not.toHaveBeenCalled()
+    expect(page.pendingIdle()).toBe(1)
+    page.fireIdle()
+    expect(run).toHaveBeenCalledTimes(1)
+    page.fireIdle()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  test('behavior: the default (option undefined) is idle', () => {
+    const page = controlledPage()
+    const run = vi.fn()
+    scheduleIdlePrefetch(undefined, page.env, run)
+    page.fireIdle()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  test('behavior: before load, nothing is scheduled until load; then the idle callback', () => {
+    const page = controlledPage({ loaded: false })
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)
+    expect(page.pendingIdle()).toBe(0)
+    page.fireIdle()
+    expect(run).not.toHaveBeenCalled()
+    page.load()
+    expect(page.pendingIdle()).toBe(1)
+    page.fireIdle()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  test(`behavior: without requestIdleCallback, run is called ${idleFallbackDelayMs} ms after load`, () => {
+    const page = controlledPage({ idle: false, loaded: false })
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)
+    expect(page.pendingTimers()).toEqual([])
+    page.load()
+    expect(page.pendingTimers()).toEqual([idleFallbackDelayMs])
+    expect(run).not.toHaveBeenCalled()
+    page.fireTimers()
+    expect(run).toHaveBeenCalledTimes(1)
+  })
+
+  test.each([
+    ['Save-Data on', { saveData: true, effectiveType: '4g' }],
+    ['a 2g effective type', { effectiveType: '2g' }],
+    ['a slow-2g effective type', { effectiveType: 'slow-2g' }],
+  ])('behavior: %s: nothing is scheduled, nothing runs', (_name, connection) => {
+    const page = controlledPage({ connection })
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)
+    expect(page.pendingIdle()).toBe(0)
+    page.fireIdle()
+    page.load()
+    page.fireIdle()
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  test('behavior: Save-Data turned on between scheduling and idle: run is not called', () => {
+    const connection: { saveData?: boolean; effectiveType?: string } = { effectiveType: '4g' }
+    const page = controlledPage({ connection })
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)
+    connection.saveData = true
+    page.fireIdle()
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  test('behavior: 3g, 4g, or no Network Information API: the prefetch runs', () => {
+    expect(isConstrainedConnection(undefined)).toBe(false)
+    expect(isConstrainedConnection({ effectiveType: '3g' })).toBe(false)
+    expect(isConstrainedConnection({ effectiveType: '4g', saveData: false })).toBe(false)
+  })
+
+  test('behavior: prefetch false: nothing is scheduled, nothing runs', () => {
+    const page = controlledPage()
+    const run = vi.fn()
+    scheduleIdlePrefetch(false, page.env, run)
+    expect(page.pendingIdle()).toBe(0)
+    page.fireIdle()
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  test('behavior: outside a browser (no environment) nothing is scheduled', () => {
+    const run = vi.fn()
+    expect(() => scheduleIdlePrefetch('idle', undefined, run)()).not.toThrow()
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  test('behavior: cancelled before idle (or before load): the callback is released and run is never called', () => {
+    const page = controlledPage()
+    const run = vi.fn()
+    scheduleIdlePrefetch('idle', page.env, run)()
+    expect(page.pendingIdle()).toBe(0)
+    const before = controlledPage({ loaded: false, idle: false })
+    scheduleIdlePrefetch('idle', before.env, run)()
+    before.load()
+    before.fireTimers()
+    expect(run).not.toHaveBeenCalled()
+  })
+})
+
+describe("the facade's idle prefetch", () => {
+  const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
+    ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, ...extra }) as ModalOptions
+  let idle: Array<() => void> = []
+  beforeEach(() => {
+    forgetCoreForTests()
+    idle = []
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb))
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => {
+      idle[handle - 1] = () => {}
+    })
+  })
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  const fireIdle = () => {
+    for (const cb of idle.splice(0)) cb()
+  }
+
+  test('behavior: at idle the core is requested (the first open: core, shell, Connect), then it is in', async () => {
+    const modal = createModal(base())
+    expect(modal.isCoreRequested()).toBe(false)
+    fireIdle()
+    expect(modal.isCoreRequested()).toBe(true)
+    await modal.ready()
+    expect(modal.peekCore()).toBeDefined()
+    modal.destroy()
+  })
+
+  test('behavior: prefetch false: nothing is requested at idle', () => {
+    const modal = createModal(base({ prefetch: false }))
+    expect(idle).toEqual([])
+    fireIdle()
+    expect(modal.isCoreRequested()).toBe(false)
+    modal.destroy()
+  })
+
+  test('behavior: Save-Data on: nothing is requested at idle', () => {
+    vi.stubGlobal('navigator', { ...navigator, connection: { saveData: true } })
+    const modal = createModal(base())
+    fireIdle()
+    expect(modal.isCoreRequested()).toBe(false)
+    modal.destroy()
+  })
+
+  test('behavior: destroyed before idle: nothing is requested after destroy', () => {
+    const modal = createModal(base())
+    modal.destroy()
+    fireIdle()
+    expect(modal.isCoreRequested()).toBe(false)
+  })
+
+  test('behavior: an invalid prefetch option throws InvalidOptionsError naming it', () => {
+    expect(() => createModal(base({ prefetch: 'eager' as unknown as false }))).toThrow(InvalidOptionsError)
+    expect(() => createModal(base({ prefetch: 'eager' as unknown as false }))).toThrow(/prefetch/)
+  })
+})
