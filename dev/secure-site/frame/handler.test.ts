@@ -11,6 +11,13 @@ import type { ApprovalRequest, FrameApi, FrameHandlerOptions } from './handler.t
 const dapp = 'http://127.0.0.1:5273'
 const address = '0x1111111111111111111111111111111111111111'
 
+/** A session token as the secure site issues one: a compact JWT whose header and payload are JSON. */
+const jwt = (sid: string) => `${[{ alg: 'HS256', typ: 'JWT' }, { sid }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.')}.c2ln`
+const DEVICE_TOKEN = jwt('device')
+const OTP_TOKEN = jwt('otp')
+const SOCIAL_TOKEN = jwt('social')
+const FARCASTER_TOKEN = jwt('farcaster')
+
 type Posted = { message: { id?: string; type: string; payload?: unknown }; origin: string }
 
 function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerOptions> = {}) {
@@ -21,19 +28,19 @@ function setup(overrides: Partial<FrameApi> = {}, options: Partial<FrameHandlerO
   const closed: string[] = []
   const api: FrameApi = {
     connectEmail: vi.fn(async () => ({ action: 'VERIFY_OTP' as const })),
-    connectDevice: vi.fn(async () => ({ verified: true as const, token: 'device-token' })),
-    connectOtp: vi.fn(async () => ({ token: 'otp-token' })),
+    connectDevice: vi.fn(async () => ({ verified: true as const, token: DEVICE_TOKEN })),
+    connectOtp: vi.fn(async () => ({ token: OTP_TOKEN })),
     getUser: vi.fn(async () => ({ email: 'ada@example.com', address })),
     isConnected: vi.fn(async () => true),
     signOut: vi.fn(async () => undefined),
     rpc: vi.fn(async (_token: string | undefined, request: { method: string }) => `result:${request.method}`),
     socialStart: vi.fn(async () => ({ uri: 'http://127.0.0.1:8900/auth?client_id=google' })),
-    connectSocial: vi.fn(async () => ({ token: 'social-token' })),
+    connectSocial: vi.fn(async () => ({ token: SOCIAL_TOKEN })),
     updateEmail: vi.fn(async () => ({ action: 'VERIFY_PRIMARY_OTP' as const })),
     updateEmailPrimaryOtp: vi.fn(async () => ({ action: 'VERIFY_SECONDARY_OTP' as const })),
     updateEmailSecondaryOtp: vi.fn(async () => ({ email: 'grace@example.com' })),
     farcasterStart: vi.fn(async () => ({ url: 'farcaster://connect?channelToken=chan1', channelToken: 'chan1' })),
-    connectFarcaster: vi.fn(async () => ({ state: 'completed' as const, token: 'farcaster-token' })),
+    connectFarcaster: vi.fn(async () => ({ state: 'completed' as const, token: FARCASTER_TOKEN })),
     ...overrides,
   }
   const approval = {
@@ -176,20 +183,39 @@ describe('frame handler: login and session', () => {
     await settle()
     await settle()
     expect(reply('r2')?.message.type).toBe('FRAME_CONNECT_OTP_SUCCESS')
-    expect(storage.get(frameStoreKeys.session)).toBe('otp-token')
+    expect(storage.get(frameStoreKeys.session)).toBe(OTP_TOKEN)
     expect(posted.map((p) => p.message)).toContainEqual({ type: 'FRAME_SESSION_UPDATE', payload: { email: 'ada@example.com', address, chainId: 31337, accounts: [{ address, type: 'eoa' }] } })
+  })
+
+  it('spec §3: a session token is read as a JWT (header and payload JSON) when it arrives; one that is not is refused with the rule it broke and not kept', async () => {
+    const [header, payload] = OTP_TOKEN.split('.')
+    for (const [token, message] of [
+      ['otp-token', 'Invalid JWT: not three parts'],
+      [`${header}.${Buffer.from('{"sid":').toString('base64url')}.c2ln`, 'Invalid JWT: its payload is not JSON'],
+      [`${Buffer.from('[]').toString('base64url')}.${payload}.c2ln`, 'Invalid JWT: its header is not a JSON object'],
+    ]) {
+      const { send, settle, reply, storage, posted } = setup({ connectOtp: async () => ({ token: token! }) })
+      send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }))
+      await settle()
+      send(appRequest('CONNECT_OTP', 'r2', { otp: '123456' }))
+      await settle()
+      await settle()
+      expect(reply('r2')?.message).toEqual({ id: 'r2', type: 'FRAME_CONNECT_OTP_ERROR', payload: { message } })
+      expect(storage.has(frameStoreKeys.session)).toBe(false)
+      expect(posted.map((p) => p.message.type)).not.toContain('FRAME_SESSION_UPDATE')
+    }
   })
 
   it('behavior: CONNECT_DEVICE polls until the link is opened, then signs in', async () => {
     let polls = 0
-    const { send, settle, reply, storage } = setup({ connectDevice: async () => (++polls < 3 ? { verified: false } : { verified: true, token: 'device-token' }) })
+    const { send, settle, reply, storage } = setup({ connectDevice: async () => (++polls < 3 ? { verified: false } : { verified: true, token: DEVICE_TOKEN }) })
     send(appRequest('CONNECT_EMAIL', 'r1', { email: 'ada@example.com' }))
     await settle()
     send(appRequest('CONNECT_DEVICE', 'r2', {}))
     for (let i = 0; i < 10; i++) await settle()
     expect(polls).toBe(3)
     expect(reply('r2')?.message.type).toBe('FRAME_CONNECT_DEVICE_SUCCESS')
-    expect(storage.get(frameStoreKeys.session)).toBe('device-token')
+    expect(storage.get(frameStoreKeys.session)).toBe(DEVICE_TOKEN)
   })
 
   it('behavior: a session error (JWT not yet valid) reaches the dapp word for word', async () => {
@@ -351,7 +377,7 @@ describe('frame handler: social login', () => {
     await settle()
     await settle()
     expect(api.connectSocial).toHaveBeenCalledWith({ resultUri: 'http://127.0.0.1:8800/social/result?token=t', deviceId: 'device0123456789abcdef' })
-    expect(storage.get('latchkey-secure:session')).toBe('social-token')
+    expect(storage.get('latchkey-secure:session')).toBe(SOCIAL_TOKEN)
     expect(reply('s3')?.message).toMatchObject({ type: 'FRAME_CONNECT_SOCIAL_SUCCESS', payload: { address, socialProvider: 'discord', userName: 'alice#0', email: null } })
     expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE')).toBe(true)
   })
@@ -367,7 +393,7 @@ describe('frame handler: social login', () => {
 describe('frame handler: Farcaster', () => {
   it('behavior: GET_FARCASTER_URI answers the request URL; CONNECT_FARCASTER polls that channel until completed, keeps the session and answers the user', async () => {
     let polls = 0
-    const connectFarcaster = vi.fn(async () => (++polls < 3 ? { state: 'pending' as const } : { state: 'completed' as const, token: 'farcaster-token' }))
+    const connectFarcaster = vi.fn(async () => (++polls < 3 ? { state: 'pending' as const } : { state: 'completed' as const, token: FARCASTER_TOKEN }))
     const sleep = vi.fn(async () => undefined)
     const { send, settle, reply, api, storage, posted } = setup({ connectFarcaster, getUser: vi.fn(async () => ({ email: null, address, socialProvider: 'farcaster', username: 'alice' })) }, { sleep })
     send(appRequest('GET_FARCASTER_URI', 'f1', {}))
@@ -379,7 +405,7 @@ describe('frame handler: Farcaster', () => {
     expect(connectFarcaster).toHaveBeenCalledTimes(3)
     expect(connectFarcaster).toHaveBeenCalledWith({ channelToken: 'chan1', deviceId: 'device0123456789abcdef' })
     expect(sleep).toHaveBeenCalledWith(1000)
-    expect(storage.get(frameStoreKeys.session)).toBe('farcaster-token')
+    expect(storage.get(frameStoreKeys.session)).toBe(FARCASTER_TOKEN)
     expect(reply('f2')?.message).toMatchObject({ type: 'FRAME_CONNECT_FARCASTER_SUCCESS', payload: { address, socialProvider: 'farcaster', userName: 'alice' } })
     expect(parseFrameMessage(reply('f2')?.message)).toBeDefined()
     expect(posted.some((p) => p.message.type === 'FRAME_SESSION_UPDATE')).toBe(true)

@@ -7,6 +7,7 @@
  */
 import { FRAME_SDK_VERSION, FRAME_USER_REJECTED, frameError, frameSuccess, parseAppRequest, rpcMethodKind } from '../../../adapters/frame.protocol.ts'
 import type { AppRequest, FrameRequestKind, FrameUser } from '../../../adapters/frame.protocol.ts'
+import { decodeJwt, InvalidJwtError } from '../../../kernel/jwt.ts'
 
 /**
  * Thrown when the frame page has no parent to answer (spec §8: "W3mFrame: parent is not set", with this frame's name):
@@ -238,8 +239,18 @@ export function createFrameHandler(options: FrameHandlerOptions) {
     }
   }
 
-  async function signedIn(sessionToken: string, origin: string): Promise<void> {
+  /**
+   * Keeps the session token the secure site issued once it reads as a JWT, its header and payload JSON (spec §3 "A
+   * decoded JWT is read as header or payload JSON"); a token that does not is refused with `InvalidJwtError`.
+   */
+  function keepSession(sessionToken: string): void {
+    decodeJwt({ token: sessionToken, part: 'header' })
+    decodeJwt({ token: sessionToken, part: 'payload' })
     store.set(frameStoreKeys.session, sessionToken)
+  }
+
+  async function signedIn(sessionToken: string, origin: string): Promise<void> {
+    keepSession(sessionToken)
     post({ type: 'FRAME_SESSION_UPDATE', payload: await user() }, origin)
   }
 
@@ -282,7 +293,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       case 'APP_CONNECT_SOCIAL': {
         const { uri } = request.payload as { uri: string }
         const { token: sessionToken } = await api.connectSocial({ resultUri: uri, deviceId: deviceId() })
-        store.set(frameStoreKeys.session, sessionToken)
+        keepSession(sessionToken)
         const signedInUser = await user()
         post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
         return signedInUser
@@ -301,7 +312,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
           const status = await api.connectFarcaster({ channelToken, deviceId: deviceId() })
           if (status.state === 'completed') {
             farcasterChannel = undefined
-            store.set(frameStoreKeys.session, status.token)
+            keepSession(status.token)
             const signedInUser = await user()
             post({ type: 'FRAME_SESSION_UPDATE', payload: signedInUser }, origin)
             return signedInUser
@@ -481,7 +492,10 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       reply =
         error instanceof FrameApiError
           ? { ok: false, message: error.message, ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}) }
-          : { ok: false, message: 'An error occurred' }
+          : // A session token that does not read as a JWT: the rule it broke, never the token.
+            error instanceof InvalidJwtError
+            ? { ok: false, message: error.shortMessage }
+            : { ok: false, message: 'An error occurred' }
     }
     if (reply.ok) post(frameSuccess(kind, request.id, reply.result as never), origin)
     else post(frameError(kind, request.id, { message: reply.message, ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}) }), origin)

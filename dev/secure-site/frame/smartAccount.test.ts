@@ -8,6 +8,9 @@ const dapp = 'http://127.0.0.1:5273'
 const eoa = '0x1111111111111111111111111111111111111111'
 const smart = '0x2222222222222222222222222222222222222222'
 
+/** A session token as the secure site issues one: a compact JWT whose header and payload are JSON. */
+const TOKEN = `${[{ alg: 'HS256', typ: 'JWT' }, { sid: 's' }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.')}.c2ln`
+
 type Posted = { message: { id?: string; type: string; payload?: unknown }; origin: string }
 
 function setup(overrides: Partial<FrameApi> = {}) {
@@ -16,14 +19,14 @@ function setup(overrides: Partial<FrameApi> = {}) {
   let state: FrameAccountState = { preferredAccountType: 'eoa', smartAccountAddress: smart, smartAccountDeployed: false, smartAccountEnabledNetworks: [31337] }
   const api: FrameApi = {
     connectEmail: vi.fn(async () => ({ action: 'VERIFY_OTP' as const })),
-    connectDevice: vi.fn(async () => ({ verified: true as const, token: 't' })),
-    connectOtp: vi.fn(async () => ({ token: 't' })),
+    connectDevice: vi.fn(async () => ({ verified: true as const, token: TOKEN })),
+    connectOtp: vi.fn(async () => ({ token: TOKEN })),
     getUser: vi.fn(async () => ({ email: 'ada@example.com', address: eoa })),
     isConnected: vi.fn(async () => true),
     signOut: vi.fn(async () => undefined),
     rpc: vi.fn(async () => null),
     socialStart: vi.fn(async () => ({ uri: 'http://127.0.0.1:8900/auth' })),
-    connectSocial: vi.fn(async () => ({ token: 't' })),
+    connectSocial: vi.fn(async () => ({ token: TOKEN })),
     updateEmail: vi.fn(async () => ({ action: 'VERIFY_PRIMARY_OTP' as const })),
     updateEmailPrimaryOtp: vi.fn(async () => ({ action: 'VERIFY_SECONDARY_OTP' as const })),
     updateEmailSecondaryOtp: vi.fn(async () => ({ email: 'ada@example.com' })),
