@@ -43,8 +43,10 @@ test('google in the popup: the provider’s sign-in page, a development user, co
   await closed
   await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
   await expect(accountButton(page).balance).toContainText('ETH', { timeout: 20_000 })
-  // Spec §3 account state: socialProvider and user.
-  expect(await page.evaluate(() => (window as any).latchkey.getState().account)).toMatchObject({ connectorId: 'auth', socialProvider: 'google', user: { username: 'ada.lovelace' } })
+  // Spec §3 account state: socialProvider and user; connectedWalletInfo names the auth connector and the provider; the account is labelled by its type.
+  const account = await page.evaluate(() => (window as any).latchkey.getState().account)
+  expect(account).toMatchObject({ connectorId: 'auth', socialProvider: 'google', user: { username: 'ada.lovelace' }, connectedWalletInfo: { identifier: 'auth', social: 'google' } })
+  expect(account.addressLabels?.[account.address]).toMatch(/^(EOA|Smart Account)$/)
   await accountButton(page).address.click()
   await expect(page.getByTestId('account-social-username')).toHaveText('ada.lovelace')
   if (shots) await page.screenshot({ path: `${shots}/account-google.png` })
