@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createFrameTransport, FrameAbortError, FrameNotSetError, FrameReplyError, FRAME_Z_INDEX, type FrameTransport } from './frame.ts'
 import { frameError, frameSuccess, frameUrl } from './frame.protocol.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const ORIGIN = 'https://secure.test'
 const url = frameUrl({ secureSiteUrl: ORIGIN, projectId: 'p', chainId: 1, enableLogger: false })
@@ -81,7 +82,7 @@ describe('frame transport', () => {
     expect(settled).not.toHaveBeenCalled()
     expect(transport.pending()).toBe(1)
     arrive(frameSuccess('IS_CONNECTED', 'id-1', { isConnected: false }))
-    await vi.waitFor(() => expect(settled).toHaveBeenCalledWith({ isConnected: false }))
+    await waitFor(() => expect(settled).toHaveBeenCalledWith({ isConnected: false }))
     // a second reply to a settled id changes nothing
     arrive(frameSuccess('IS_CONNECTED', 'id-1', { isConnected: true }))
     expect(settled).toHaveBeenCalledTimes(1)

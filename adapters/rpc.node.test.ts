@@ -1,5 +1,5 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL } from '@solana/web3.js'
-import { afterAll, beforeAll, describe, expect, inject, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { DEV_ADDRESSES } from '../dev/accounts.ts'
 import { startApiServer, type ApiServer } from '../dev/api/server.ts'
 import { solanaLocalnetAt } from '../dev/solana/network.ts'
@@ -7,6 +7,7 @@ import { createManualClock } from '../tests/harness/clock.ts'
 import { defineEvmNetwork } from './networks.ts'
 import { createRpcTransport, rpcNodeUrl, RpcHttpError, RpcInvalidResponseError, RpcNodeError } from './rpc.ts'
 import { createSolanaAdapter } from './solana.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
  * The JSON-RPC transport (spec §7.4) against the reference server's node route (`<api>/rpc/v1/?chainId=…&projectId=…`,
@@ -77,7 +78,7 @@ describe('the transport when the node misbehaves (a reference server of its own)
       .finally(() => (settled = true))
     for (let wait = 0; wait < 3; wait++) {
       // The retry waits on the clock: 1 s after each failed attempt.
-      await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]))
+      await waitFor(() => expect(clock.pending()).toEqual([1_000]))
       clock.advance(1_000)
     }
     const error = await pending

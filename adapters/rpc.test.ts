@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { bitcoin, defineEvmNetwork, mainnet, solana } from './networks.ts'
 import { createRpcTransport, rpcNodeUrl, RpcConnectionError, RpcHttpError, RpcInvalidResponseError, RpcNodeError, rpcRetryPolicy, RpcTimeoutError } from './rpc.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const url = 'https://node.example/v1/?chainId=eip155:1&projectId=p'
 
@@ -178,7 +179,7 @@ describe('createRpcTransport (spec §7.4, §9)', () => {
     const clock = createManualClock()
     const controller = new AbortController()
     const pending = createRpcTransport({ url, fetch, clock }).request({ method: 'eth_chainId' }, { signal: controller.signal })
-    await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]))
+    await waitFor(() => expect(clock.pending()).toEqual([1_000]))
     controller.abort(new Error('stopped'))
     await expect(pending).rejects.toThrow('stopped')
     expect(clock.pending()).toEqual([])

@@ -21,6 +21,7 @@ import type { CaipNetwork } from './networks.ts'
 import { createSolanaAdapter, InvalidSolanaAddressError, isSolanaWallet, SolanaChainNotSupportedError, SolanaRpcRequestError } from './solana.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
 import type { WalletEvent } from './types.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
  * The Solana adapter against real parts: the dev Solana wallet registered through the Wallet Standard's window
@@ -242,7 +243,7 @@ describe('getBalance', () => {
         .getBalance({ connectorId: 'x', address: funded[0]!.publicKey.toBase58(), network })
         .catch((e: unknown) => e)
       for (let wait = 0; wait < 3; wait++) {
-        await vi.waitFor(() => expect(clock.pending()).toEqual([1_000]))
+        await waitFor(() => expect(clock.pending()).toEqual([1_000]))
         clock.advance(1_000)
       }
       const error = await pending

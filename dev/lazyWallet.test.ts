@@ -7,6 +7,7 @@ import { BitcoinDevWallet } from './bitcoin-wallet/wallet.ts'
 import { DevWalletLoadError, featureShape, lazyStandardWallet, mountLazyWalletPanel, storedAuthorised, type DockableWallet, type LazyWalletSpec } from './lazyWallet.ts'
 import { devSolanaWalletSpec, lazyDevSolanaWallet } from './solana-wallet/lazy.ts'
 import { DevSolanaWallet } from './solana-wallet/wallet.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const spec: LazyWalletSpec = {
   name: 'Test Wallet',
@@ -195,7 +196,7 @@ describe('mountLazyWalletPanel', () => {
     expect(placeholder.textContent).toContain('Not connected')
     expect(placeholder.hasAttribute('data-latchkey-interactive')).toBe(true)
     placeholder.querySelector('button')!.click()
-    await vi.waitFor(() => expect(mounted).toEqual(['Test Wallet']))
+    await waitFor(() => expect(mounted).toEqual(['Test Wallet']))
     expect(container.querySelectorAll('[data-testid="test-wallet"]')).toHaveLength(1)
     expect(container.textContent).toBe('real panel of Test Wallet')
     unmount()
@@ -222,7 +223,7 @@ describe('mountLazyWalletPanel', () => {
     const button = container.querySelector('button')!
     button.click()
     expect(button.disabled).toBe(true)
-    await vi.waitFor(() => expect(container.textContent).toContain('"Test Wallet" could not be loaded'))
+    await waitFor(() => expect(container.textContent).toContain('"Test Wallet" could not be loaded'))
     expect(button.disabled).toBe(false)
   })
 })

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
  * The public account state (spec §3 "Account state per chain namespace"): what a dapp reads of the connected wallet
@@ -27,15 +28,15 @@ describe('the public account state', () => {
     const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false })
     cleanups.push(() => modal.destroy())
     modal.open()
-    await vi.waitFor(() => expect(modal.actor.getSnapshot().context.connectors.some((c) => c.id === RDNS)).toBe(true))
+    await waitFor(() => expect(modal.actor.getSnapshot().context.connectors.some((c) => c.id === RDNS)).toBe(true))
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
     const { account } = modal.getState()
     expect(account.connectedWalletInfo).toEqual({ name: 'Latchkey Dev Wallet', icon, identifier: RDNS })
     expect(account.addressLabels).toEqual({ [account.address!]: 'EOA' })
 
     await modal.disconnect()
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(modal.getState().account.connectedWalletInfo).toBeUndefined()
     expect(modal.getState().account.addressLabels).toBeUndefined()
   })

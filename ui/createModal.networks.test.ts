@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
@@ -9,6 +9,7 @@ import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { chainNotSupportedMessage, networkMachine } from '../machines/network.ts'
 import { createMemoryStorage, createStorage, type StorageLike } from '../services/storage.ts'
 import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
  * Networks at run time (spec §4 "Network switch", §5): `modal.addNetwork` and `modal.removeNetwork`
@@ -54,7 +55,7 @@ async function connectedModal(networks: ModalOptions['networks']) {
   const modal = modalWith({ networks })
   modal.open()
   modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-  await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+  await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   return { modal, wallet }
 }
 
@@ -163,14 +164,14 @@ describe('networks at run time: a namespace with no networks is unfiltered', () 
     const { modal, wallet } = await connectedModal([anvil1, solanaDevnet])
     // While eip155 has networks, a chain outside them is unsupported (the filter).
     wallet.setChain(31338)
-    await vi.waitFor(() => expect(modal.getState().isUnsupportedChain).toBe(true))
+    await waitFor(() => expect(modal.getState().isUnsupportedChain).toBe(true))
     wallet.setChain(31337)
-    await vi.waitFor(() => expect(modal.getState().isUnsupportedChain).toBe(false))
+    await waitFor(() => expect(modal.getState().isUnsupportedChain).toBe(false))
     // No eip155 network left: the namespace is unfiltered.
     modal.removeNetwork('eip155:31337')
     expect(modal.getState().caipNetworkId).toBe(solanaDevnet.caipNetworkId)
     wallet.setChain(31338)
-    await vi.waitFor(() => expect(modal.getState().account.caipAddress ?? '').toContain('eip155:31338'))
+    await waitFor(() => expect(modal.getState().account.caipAddress ?? '').toContain('eip155:31338'))
     expect(modal.getState().isUnsupportedChain).toBe(false)
     expect(modal.actor.getSnapshot().context.network.getSnapshot().hasTag('unsupported')).toBe(false)
   })
@@ -196,7 +197,7 @@ describe('networks at run time: Chain is not supported', () => {
     actor.start()
     actor.send({ type: 'network.add', network: anvil3 })
     actor.send({ type: 'network.switch', caipNetworkId: 'eip155:31339', connectorId: RDNS })
-    await vi.waitFor(() => expect(failed).toHaveLength(1))
+    await waitFor(() => expect(failed).toHaveLength(1))
     expect(actor.getSnapshot().context.error?.message).toBe(chainNotSupportedMessage)
     expect(failed[0]).toMatchObject({ caipNetworkId: 'eip155:31339', error: { message: 'Chain is not supported' } })
     expect(actor.getSnapshot().context.activeCaipNetworkId).toBe('eip155:31337')

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createPublicClient, http } from 'viem'
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { bitcoinRegtest, defineEvmNetwork, solanaDevnet } from '../adapters/networks.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
@@ -10,6 +10,7 @@ import { BitcoinDevWallet, registerBitcoinWallet } from '../dev/bitcoin-wallet/i
 import { bitcoinRegtestNetwork } from '../dev/bitcoin/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const rpc = inject('anvilRpc1')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
@@ -29,7 +30,7 @@ function setup(networks: Parameters<typeof createModal>[0]['networks'] = [anvil]
 async function connect(modal: ReturnType<typeof createModal>) {
   modal.open()
   modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
-  await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+  await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
 }
 
 describe('modal.getProvider', () => {
@@ -53,7 +54,7 @@ describe('modal.getProvider', () => {
     const { modal } = setup()
     await connect(modal)
     modal.disconnect()
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(modal.getProvider('eip155')).toBeUndefined()
   })
 
@@ -79,7 +80,7 @@ describe('modal.getProvider', () => {
     expect(modal.getState().activeNamespace).toBe('solana')
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: 'Provider Test Solana Wallet' })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
     const wallet = modal.getProvider('solana')
     expect(wallet).toBe(solanaWallet)
     expect(Object.keys(wallet!.features)).toEqual(expect.arrayContaining(['standard:connect', 'solana:signMessage']))
@@ -96,7 +97,7 @@ describe('modal.getProvider', () => {
     expect(modal.getState().activeNamespace).toBe('bip122')
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: 'Provider Test Bitcoin Wallet' })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
     const wallet = modal.getProvider('bip122')
     expect(wallet).toBe(bitcoinWallet)
     expect(Object.keys(wallet!.features)).toEqual(expect.arrayContaining(['bitcoin:connect']))

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
 import type { SiwxConfig, SiwxMessage, SiwxSession } from '../kernel/siwx.ts'
@@ -10,6 +10,7 @@ import { createMemoryStorage } from '../services/storage.ts'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { createModal, type ModalOptions } from './createModal.ts'
 import { createPublicClient, formatEther, http } from 'viem'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
  * A page's hostile or silent parts (wallets, servers that never answer) through the public API (createModal, open/close, getState, disconnect, switchNetwork) and the UI's events
@@ -69,12 +70,12 @@ const connection = (modal: ReturnType<typeof createModal>) => modal.actor.getSna
 async function connect(modal: ReturnType<typeof createModal>) {
   modal.open()
   modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-  await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+  await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
 }
 
 /** Connecting closes the modal: waits until its exit animation ended (and the view was reset) on the real clock. */
 async function closed(modal: ReturnType<typeof createModal>) {
-  await vi.waitFor(() => expect(modal.actor.getSnapshot().context.modal.getSnapshot().value).toBe('closed'))
+  await waitFor(() => expect(modal.actor.getSnapshot().context.modal.getSnapshot().value).toBe('closed'))
 }
 
 describe('a wallet whose on() or removeListener() throws', () => {
@@ -83,11 +84,11 @@ describe('a wallet whose on() or removeListener() throws', () => {
     wallet.misbehave = { onThrows: new TypeError('on is not supported here') }
     const modal = modalWith()
     await connect(modal)
-    await vi.waitFor(() => expect(connection(modal).context.watchError).toBeDefined())
+    await waitFor(() => expect(connection(modal).context.watchError).toBeDefined())
     expect(connection(modal).context.watchError).toMatchObject({ name: 'BaseError', message: 'on is not supported here' })
     expect(rootStatus(modal)).toBe('active')
     modal.close()
-    await vi.waitFor(() => expect(modal.getState().open).toBe(false))
+    await waitFor(() => expect(modal.getState().open).toBe(false))
     modal.open()
     expect(modal.getState()).toMatchObject({ open: true, view: 'Account' })
   })
@@ -98,7 +99,7 @@ describe('a wallet whose on() or removeListener() throws', () => {
     const modal = modalWith()
     await connect(modal)
     expect(() => modal.disconnect()).not.toThrow()
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(rootStatus(modal)).toBe('active')
   })
 
@@ -108,14 +109,14 @@ describe('a wallet whose on() or removeListener() throws', () => {
     await connect(modal)
     wallet.misbehave = { removeListenerThrows: new Error('removeListener exploded') }
     expect(() => modal.disconnect()).not.toThrow()
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(rootStatus(modal)).toBe('active')
     modal.open()
     expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' })
     // And the wallet connects again.
     wallet.misbehave = {}
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   })
 
   test('behavior: destroy() with a wallet whose removeListener() throws does not throw', async () => {
@@ -149,15 +150,15 @@ describe('a wallet whose on() or removeListener() throws', () => {
     modal.open()
     connectAnswer = 'throw'
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(connection(modal).value).toBe('failed'))
+    await waitFor(() => expect(connection(modal).value).toBe('failed'))
     expect(connection(modal).context.error).toMatchObject({ name: 'BaseError', message: 'connect exploded synchronously' })
     connectAnswer = undefined
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(connection(modal).context.error?.name).toBe('InvalidCallbackResponseError'))
+    await waitFor(() => expect(connection(modal).context.error?.name).toBe('InvalidCallbackResponseError'))
     connectAnswer = { accounts: [devWalletAddress()], chainId: 31337 }
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
-    await vi.waitFor(() => expect(connection(modal).context.watchError?.message).toBe('watchWallet exploded'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(connection(modal).context.watchError?.message).toBe('watchWallet exploded'))
     expect(rootStatus(modal)).toBe('active')
   })
 
@@ -202,7 +203,7 @@ describe('one malformed EIP-6963 announcement', () => {
     expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' })
     expect(modal.actor.getSnapshot().context.connectors.map((c) => c.id)).toEqual([RDNS])
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   })
 
   test('behavior: every way an announcement can be malformed is ignored; an icon that is not an image data URI is dropped, the wallet kept', () => {
@@ -264,20 +265,20 @@ describe('a wallet request that never resolves', () => {
     wallet.hang = new Set(['personal_sign'])
     const modal = modalWith({ siwx: siwxConfig({ required: true }) })
     await connect(modal).catch(() => {})
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('awaitingSignature'))
-    await vi.waitFor(() => expect(count('personal_sign')).toBe(1))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('awaitingSignature'))
+    await waitFor(() => expect(count('personal_sign')).toBe(1))
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
     expect(modal.actor.getSnapshot().context.modal.getSnapshot().context.closeBlocked).toBe(false)
     // The wallet answers again: connect, Sign, and a fresh personal_sign reaches it.
     wallet.hang = new Set()
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'))
     expect(count('personal_sign')).toBe(2)
   })
 
@@ -287,11 +288,11 @@ describe('a wallet request that never resolves', () => {
     const modal = modalWith({ siwx: siwxConfig() })
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'))
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('awaitingSignature'))
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('awaitingSignature'))
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.cancel' } })
-    await vi.waitFor(() => expect(modal.getState().open).toBe(false))
+    await waitFor(() => expect(modal.getState().open).toBe(false))
     expect(modal.getState().siwx?.phase).toBe('idle')
     expect(modal.getState().account.status).toBe('connected')
   })
@@ -305,19 +306,19 @@ describe('a wallet request that never resolves', () => {
     modal.open()
     wallet.hang = new Set(['wallet_switchEthereumChain'])
     modal.switchNetwork(anvil2)
-    await vi.waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))
+    await waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))
     modal.switchNetwork(anvil2)
-    await vi.waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(2))
+    await waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(2))
     expect(modal.getState().view).toBe('SwitchNetwork')
     // Back from SwitchNetwork: the switch is given up, the network settled on the wallet's chain.
     modal.actor.send({ type: 'app.back' })
     const network = modal.actor.getSnapshot().context.network
-    await vi.waitFor(() => expect(network.getSnapshot().value).toBe('supported'))
+    await waitFor(() => expect(network.getSnapshot().value).toBe('supported'))
     expect(modal.getState().caipNetworkId).toBe(anvil1.caipNetworkId)
     // The wallet answers again: the next switch goes through.
     wallet.hang = new Set()
     modal.switchNetwork(anvil2)
-    await vi.waitFor(() => expect(modal.getState().caipNetworkId).toBe(anvil2.caipNetworkId))
+    await waitFor(() => expect(modal.getState().caipNetworkId).toBe(anvil2.caipNetworkId))
     expect(wallet.state.chainId).toBe(31338)
   })
 
@@ -328,10 +329,10 @@ describe('a wallet request that never resolves', () => {
     wallet.hang = new Set(['wallet_switchEthereumChain'])
     modal.open()
     modal.switchNetwork(anvil2)
-    await vi.waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))
+    await waitFor(() => expect(count('wallet_switchEthereumChain')).toBe(1))
     modal.close()
     const network = modal.actor.getSnapshot().context.network
-    await vi.waitFor(() => expect(network.getSnapshot().value).toBe('supported'))
+    await waitFor(() => expect(network.getSnapshot().value).toBe('supported'))
   })
 
   test('behavior: eth_requestAccounts never answers: Back cancels, and a new pick asks the wallet again', async () => {
@@ -340,12 +341,12 @@ describe('a wallet request that never resolves', () => {
     const modal = modalWith()
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(count('eth_requestAccounts')).toBe(1))
+    await waitFor(() => expect(count('eth_requestAccounts')).toBe(1))
     modal.actor.send({ type: 'app.back' })
     expect(modal.getState()).toMatchObject({ view: 'Connect', account: { status: 'disconnected' } })
     wallet.hang = new Set()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
     expect(count('eth_requestAccounts')).toBe(2)
   })
 
@@ -364,7 +365,7 @@ describe('a wallet request that never resolves', () => {
     wallet.hang = new Set()
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   })
 
   test('behavior: wallet_revokePermissions never answers: the disconnect is given up after disconnectWait', async () => {
@@ -386,13 +387,13 @@ describe('a wallet request that never resolves', () => {
     const clock = createManualClock()
     const modal = modalWith({ clock })
     await connect(modal)
-    await vi.waitFor(() => expect(count('eth_getBalance')).toBe(1))
+    await waitFor(() => expect(count('eth_getBalance')).toBe(1))
     clock.advance(timing.walletRequestTimeout)
     expect(modal.getState().account.isBalanceUnavailable).toBe(true)
     expect(connection(modal).context.error).toEqual({ name: 'RequestTimeoutError', message: 'Reading the balance timed out after 10 s.' })
     wallet.hang = new Set()
     clock.advance(timing.balanceRetry)
-    await vi.waitFor(async () => expect(await isChainBalance(modal.getState().account.balance, devWalletAddress())).toBe(true))
+    await waitFor(async () => expect(await isChainBalance(modal.getState().account.balance, devWalletAddress())).toBe(true))
   })
 })
 
@@ -521,7 +522,7 @@ describe('a custom getSessions answer is checked', () => {
     const modal = modalWith({ siwx })
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: RDNS })
-    await vi.waitFor(() => expect(['prompting', 'signedIn']).toContain(modal.getState().siwx?.phase))
+    await waitFor(() => expect(['prompting', 'signedIn']).toContain(modal.getState().siwx?.phase))
     return modal
   }
 
@@ -550,15 +551,15 @@ describe('spec §3 §9: caches in storage', () => {
     const storage = createMemoryStorage()
     const first = modalWith({ storage })
     await connect(first)
-    await vi.waitFor(async () => expect(await isChainBalance(first.getState().account.balance, wallet.state.address)).toBe(true))
+    await waitFor(async () => expect(await isChainBalance(first.getState().account.balance, wallet.state.address)).toBe(true))
     const shown = first.getState().account.balance
     expect(JSON.parse(storage.dump()['@latchkey/balance_cache']!)).toMatchObject({ [`eip155|31337|${wallet.state.address}`]: { value: { decimals: 18, symbol: 'ETH' } } })
     first.destroy()
     // The page reloads; the wallet restores the connection but never answers eth_getBalance.
     wallet.hang = new Set(['eth_getBalance'])
     const reloaded = modalWith({ storage })
-    await vi.waitFor(() => expect(reloaded.getState().account.status).toBe('connected'))
-    await vi.waitFor(() => expect(reloaded.getState().account.balance).toBe(shown))
+    await waitFor(() => expect(reloaded.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(reloaded.getState().account.balance).toBe(shown))
     expect(count('eth_getBalance')).toBe(1)
   })
 })

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { verifyMessage } from 'viem'
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import type { SiwxConfig, SiwxMessage, SiwxSession, SiwxSignMessageInput } from '../kernel/siwx.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
@@ -8,6 +8,7 @@ import { defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'
 import { MemoryKeyValueStorage } from '../dev/mobile-wallet/storage.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal, InvalidOptionsError } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const instances: Array<{ destroy(): void }> = []
 afterEach(() => instances.splice(0).forEach((m) => m.destroy()))
@@ -131,9 +132,9 @@ describe('createModal: who signs the SIWX message', () => {
     instances.push(modal, { destroy: unannounce })
     modal.open()
     modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'), { timeout: 5_000 })
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('prompting'), { timeout: 5_000 })
     modal.actor.send({ type: 'feature.deliver', feature: 'siwx', event: { type: 'siwx.sign' } })
-    await vi.waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'), { timeout: 5_000 })
+    await waitFor(() => expect(modal.getState().siwx?.phase).toBe('signedIn'), { timeout: 5_000 })
     return { wallet, added }
   }
 
@@ -166,10 +167,10 @@ describe('createModal: WalletConnect and namespaces', () => {
     // The pairing machine arrives with its module, then starts at once with the queued pairing.start.
     expect(modal.actor.getSnapshot().context.loading).toContain('pairing')
     // The module is fetched by a dynamic import: seconds on a loaded machine (the wait ends as soon as it is in).
-    await vi.waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined(), { timeout: 10_000 })
+    await waitFor(() => expect(modal.actor.getSnapshot().context.features.pairing).toBeDefined(), { timeout: 10_000 })
     const pairing = modal.actor.getSnapshot().context.features.pairing!
     expect(pairing.getSnapshot().value).not.toBe('idle')
-    await vi.waitFor(() => expect(pairing.getSnapshot().value).toEqual({ proposing: 'showingUri' }), { timeout: 10_000 })
+    await waitFor(() => expect(pairing.getSnapshot().value).toEqual({ proposing: 'showingUri' }), { timeout: 10_000 })
     expect(pairing.getSnapshot().context.uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   })
 

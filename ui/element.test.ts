@@ -7,6 +7,7 @@ import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId } from './bridge.fixtures.ts'
 import * as element from './element.ts'
 import { defineLatchkeyElements, InvalidElementAttributeError, modalOptionsFromAttributes, type LatchkeyModalElement } from './element.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const rpc = inject('anvilRpc1')
 const anvil = anvilNetwork(31337, 'Anvil Local', rpc)
@@ -131,10 +132,10 @@ describe('latchkey/element: in the page', () => {
     const button = document.createElement('latchkey-button')
     document.body.append(button)
     const modal = await el.ready
-    await vi.waitFor(() => expect(deepQuery(button, 'button')?.textContent).toBe('Connect Wallet'))
+    await waitFor(() => expect(deepQuery(button, 'button')?.textContent).toBe('Connect Wallet'))
     deepQuery(button, 'button')!.click()
     expect(modal.getState()).toMatchObject({ open: true, view: 'Connect' })
-    await vi.waitFor(() => expect(deepQuery(el, '[role="dialog"]')).not.toBeNull())
+    await waitFor(() => expect(deepQuery(el, '[role="dialog"]')).not.toBeNull())
     el.close()
     expect(modal.getState().open).toBe(false)
   })
@@ -147,7 +148,7 @@ describe('latchkey/element: in the page', () => {
     addModal({ id: 'first' })
     const second = addModal({ id: 'second' })
     await second.ready
-    await vi.waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    await waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
     deepQuery(button, 'button')!.click()
     expect(second.modal!.getState().open).toBe(true)
     expect((document.getElementById('first') as LatchkeyModalElement).modal!.getState().open).toBe(false)
@@ -166,9 +167,9 @@ describe('latchkey/element: in the page', () => {
       const modal = await el.ready
       el.open()
       modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
-      await vi.waitFor(() => expect(deepQuery(button, '[data-testid="account-button-address"]')?.textContent).toBe(modal.getState().account.displayAddress), { timeout: 10_000 })
+      await waitFor(() => expect(deepQuery(button, '[data-testid="account-button-address"]')?.textContent).toBe(modal.getState().account.displayAddress), { timeout: 10_000 })
       expect(modal.getState().account.address).toBe(wallet.state.address)
-      await vi.waitFor(() => expect(deepQuery(button, '[data-testid="account-button-balance"]')?.textContent).toMatch(/^\d[\d,]*\.?\d* ETH$/), { timeout: 10_000 })
+      await waitFor(() => expect(deepQuery(button, '[data-testid="account-button-balance"]')?.textContent).toMatch(/^\d[\d,]*\.?\d* ETH$/), { timeout: 10_000 })
       expect(deepQuery(network, 'button')?.textContent).toBe('Anvil Local')
     } finally {
       unannounce()
@@ -181,16 +182,16 @@ describe('latchkey/element: in the page', () => {
     const button = document.createElement('latchkey-button')
     document.body.append(button)
     const first = await el.ready
-    await vi.waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    await waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
     el.setAttribute('theme-mode', 'dark')
     const second = await el.ready
     expect(second).not.toBe(first)
     expect(second.options.themeMode).toBe('dark')
-    await vi.waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    await waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
     deepQuery(button, 'button')!.click()
     expect(second.getState().open).toBe(true)
     el.remove()
-    await vi.waitFor(() => expect(deepQuery(button, 'button')).toBeNull())
+    await waitFor(() => expect(deepQuery(button, 'button')).toBeNull())
   })
 
   test('behavior: removing the modal element destroys its modal', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { parseEther, verifyMessage, type JsonRpcSigner } from 'ethers'
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { solanaDevnet } from '../adapters/networks.ts'
 import { freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
 import { getEthersProvider, getEthersSigner, NoConnectedWalletError, watchEthersSigner } from './ethers.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
 const fixtures: BridgeFixture[] = []
@@ -54,7 +55,7 @@ describe('latchkey/ethers', () => {
   test("behavior: a transfer sent with the signer mines on anvil and the modal's balance follows", async () => {
     const f = fixture()
     await f.connect()
-    await vi.waitFor(() => expect(f.modalBalance()).toBeDefined())
+    await waitFor(() => expect(f.modalBalance()).toBeDefined())
     const to = freshAddress()
     const signer = await getEthersSigner(f.modal)
     const tx = await signer.sendTransaction({ to, value: parseEther('1.25') })
@@ -62,7 +63,7 @@ describe('latchkey/ethers', () => {
     expect(receipt?.status).toBe(1)
     expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('1.25'))
     const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
-    await vi.waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
+    await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
   })
 
   test('behavior: watchEthersSigner gives a signer of the new chain after a switch, and undefined after a disconnect', async () => {
@@ -71,13 +72,13 @@ describe('latchkey/ethers', () => {
     const stop = watchEthersSigner(f.modal, (s) => seen.push(s))
     expect(seen).toEqual([undefined])
     await f.connect()
-    await vi.waitFor(() => expect(seen.at(-1)).toBeDefined())
+    await waitFor(() => expect(seen.at(-1)).toBeDefined())
     expect((await seen.at(-1)!.provider.getNetwork()).chainId).toBe(31337n)
     f.modal.switchNetwork('eip155:31338')
-    await vi.waitFor(async () => expect((await seen.at(-1)?.provider.getNetwork())?.chainId).toBe(31338n), { timeout: 10_000 })
+    await waitFor(async () => expect((await seen.at(-1)?.provider.getNetwork())?.chainId).toBe(31338n), { timeout: 10_000 })
     expect(f.wallet.state.chainId).toBe(31338)
     f.modal.disconnect()
-    await vi.waitFor(() => expect(seen.at(-1)).toBeUndefined())
+    await waitFor(() => expect(seen.at(-1)).toBeUndefined())
     stop()
   })
 })

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { connect, createConfig, disconnect, getAccount, getChainId, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt, writeContract, type Config, type CreateConnectorFn } from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, inject, test } from 'vitest'
 import { solanaDevnet } from '../adapters/networks.ts'
 import { DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { devWalletConnectorId, freshAddress, makeBridgeFixture, type BridgeFixture } from './bridge.fixtures.ts'
 import { ChainNotConfiguredError, latchkeyConnector, syncWagmiChain, toLatchkeyNetworks, WagmiChainNotUsableError } from './wagmi.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
 
 const rpc: [string, string] = [inject('anvilRpc1'), inject('anvilRpc2')]
 const anvil1 = defineChain({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc[0]] } }, testnet: true })
@@ -35,14 +36,14 @@ describe('latchkey/wagmi: one connection', () => {
     const f = setup()
     expect(getAccount(f.config).status).toBe('disconnected')
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config)).toMatchObject({ status: 'connected', address: f.wallet.state.address, chainId: 31337 }))
+    await waitFor(() => expect(getAccount(f.config)).toMatchObject({ status: 'connected', address: f.wallet.state.address, chainId: 31337 }))
     expect(getAccount(f.config).connector?.id).toBe('latchkey')
   })
 
   test('behavior: wagmi connect() opens the modal and resolves once the visitor picks a wallet there', async () => {
     const f = setup()
     const pending = connect(f.config, { connector: f.config.connectors[0]! })
-    await vi.waitFor(() => expect(f.modal.getState()).toMatchObject({ open: true, view: 'Connect' }))
+    await waitFor(() => expect(f.modal.getState()).toMatchObject({ open: true, view: 'Connect' }))
     f.modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
     await expect(pending).resolves.toEqual({ accounts: [f.wallet.state.address], chainId: 31337 })
     expect(getAccount(f.config).address).toBe(f.wallet.state.address)
@@ -52,7 +53,7 @@ describe('latchkey/wagmi: one connection', () => {
     const f = setup({ options: { networks: [solanaDevnet, ...toLatchkeyNetworks(chains)] } })
     expect(f.modal.getState().activeNamespace).toBe('solana')
     const pending = connect(f.config, { connector: f.config.connectors[0]!, chainId: 31338 })
-    await vi.waitFor(() => expect(f.modal.getState()).toMatchObject({ open: true, view: 'Connect', activeNamespace: 'eip155', caipNetworkId: 'eip155:31338' }))
+    await waitFor(() => expect(f.modal.getState()).toMatchObject({ open: true, view: 'Connect', activeNamespace: 'eip155', caipNetworkId: 'eip155:31338' }))
     f.modal.actor.send({ type: 'app.selectWallet', connectorId: devWalletConnectorId })
     await expect(pending).resolves.toEqual({ accounts: [f.wallet.state.address], chainId: 31338 })
     expect(getAccount(f.config)).toMatchObject({ status: 'connected', chainId: 31338 })
@@ -61,7 +62,7 @@ describe('latchkey/wagmi: one connection', () => {
   test("behavior: wagmi connect() rejects with viem's UserRejectedRequestError when the modal is closed without connecting", async () => {
     const f = setup()
     const pending = connect(f.config, { connector: f.config.connectors[0]! })
-    await vi.waitFor(() => expect(f.modal.getState().open).toBe(true))
+    await waitFor(() => expect(f.modal.getState().open).toBe(true))
     f.modal.close()
     await expect(pending).rejects.toBeInstanceOf(UserRejectedRequestError)
     expect(getAccount(f.config).status).toBe('disconnected')
@@ -70,15 +71,15 @@ describe('latchkey/wagmi: one connection', () => {
   test('behavior: wagmi disconnect() disconnects the modal; the modal disconnecting disconnects wagmi', async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     await disconnect(f.config)
     expect(f.modal.getState().account.status).toBe('disconnected')
     expect(getAccount(f.config).status).toBe('disconnected')
 
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     f.modal.disconnect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('disconnected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('disconnected'))
   })
 
   test('behavior: one connector function in two wagmi configs: both follow the modal', async () => {
@@ -87,17 +88,17 @@ describe('latchkey/wagmi: one connection', () => {
     const make = () => createConfig({ chains, connectors: [connector], multiInjectedProviderDiscovery: false, storage: null, transports: { [anvil1.id]: http(rpc[0]), [anvil2.id]: http(rpc[1]) } })
     const [a, b] = [make(), make()]
     await f.connect()
-    await vi.waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['connected', 'connected']))
+    await waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['connected', 'connected']))
     f.modal.disconnect()
-    await vi.waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['disconnected', 'disconnected']))
+    await waitFor(() => expect([getAccount(a).status, getAccount(b).status]).toEqual(['disconnected', 'disconnected']))
   })
 
   test('behavior: the wallet changing account reaches wagmi through the modal', async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).address).toBe(f.wallet.state.address))
+    await waitFor(() => expect(getAccount(f.config).address).toBe(f.wallet.state.address))
     f.wallet.setAccount(3)
-    await vi.waitFor(() => expect(getAccount(f.config).address).toBe(f.wallet.addresses[3]))
+    await waitFor(() => expect(getAccount(f.config).address).toBe(f.wallet.addresses[3]))
     expect(f.modal.getState().account.address).toBe(f.wallet.addresses[3])
   })
 
@@ -119,20 +120,20 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
   test("behavior: sendTransaction mines on anvil and the modal's balance follows", async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
-    await vi.waitFor(() => expect(f.modalBalance()).toBeDefined())
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(f.modalBalance()).toBeDefined())
     const to = freshAddress()
     const hash = await sendTransaction(f.config, { to, value: parseEther('0.75') })
     expect((await waitForTransactionReceipt(f.config, { hash })).status).toBe('success')
     expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.75'))
     const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
-    await vi.waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
+    await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
   })
 
   test("behavior: signMessage goes to the connected wallet; the signature verifies for the modal's address", async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     const signature = await signMessage(f.config, { message: 'Hello from wagmi' })
     expect(await verifyMessage({ address: f.modal.getState().account.address as Address, message: 'Hello from wagmi', signature })).toBe(true)
   })
@@ -140,7 +141,7 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
   test('behavior: writeContract (an ERC-20 approve) goes through the connected wallet', async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     const spender = freshAddress()
     const hash = await writeContract(f.config, { address: DEV_TOKEN_ADDRESS, abi: erc20Abi, functionName: 'approve', args: [spender, parseUnits('5', 18)] })
     expect((await waitForTransactionReceipt(f.config, { hash })).status).toBe('success')
@@ -153,7 +154,7 @@ describe('latchkey/wagmi: chains', () => {
   test('behavior: wagmi switchChain goes through the modal: the wallet, the modal and wagmi are on the new chain', async () => {
     const f = setup({ options: { ignoreSwitchConfirmation: true } })
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     const chain = await switchChain(f.config, { chainId: 31338 })
     expect(chain.id).toBe(31338)
     expect(f.wallet.state.chainId).toBe(31338)
@@ -164,16 +165,16 @@ describe('latchkey/wagmi: chains', () => {
   test('behavior: a switch in the modal reaches wagmi', async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     f.modal.switchNetwork('eip155:31338')
-    await vi.waitFor(() => expect(getAccount(f.config).chainId).toBe(31338))
+    await waitFor(() => expect(getAccount(f.config).chainId).toBe(31338))
     expect(f.wallet.state.chainId).toBe(31338)
   })
 
   test('behavior: the wallet declining a wagmi switchChain rejects with UserRejectedRequestError; everyone stays on the chain', async () => {
     const f = setup({ options: { ignoreSwitchConfirmation: true } })
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     f.wallet.setAutoApprove(false)
     const stop = f.wallet.subscribe(() => {
       const request = f.wallet.pending[0]
@@ -189,7 +190,7 @@ describe('latchkey/wagmi: chains', () => {
   test('behavior: a chain wagmi does not have is refused with SwitchChainError', async () => {
     const f = setup()
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     const refused = await switchChain(f.config, { chainId: 10 as never }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(SwitchChainError)
     expect((refused as SwitchChainError).cause).toBeInstanceOf(ChainNotConfiguredError)
@@ -216,7 +217,7 @@ describe('latchkey/wagmi: chains', () => {
   test("behavior: a chain wagmi has but the modal does not is refused too; the modal's network stays", async () => {
     const f = setup({ options: { networks: toLatchkeyNetworks([anvil1]) } })
     await f.connect()
-    await vi.waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     await expect(switchChain(f.config, { chainId: 31338 })).rejects.toBeInstanceOf(SwitchChainError)
     expect(f.modal.getState().caipNetworkId).toBe('eip155:31337')
     expect(f.wallet.state.chainId).toBe(31337)

@@ -5,6 +5,7 @@ import { createMemoryStorage, createStorage } from '../../services/storage.ts'
 import type { ModalOptions } from '../types.ts'
 import { createReporting, type CreateReportingParameters } from './reporting.ts'
 import { createModalLog } from '../log.ts'
+import { waitFor } from '../../tests/harness/waitFor.ts'
 
 /**
  * The reporting actions against the reference API's analytics endpoint (spec §7 POST /e, §8 "Provider init failure
@@ -42,7 +43,7 @@ describe('reporting: a wallet provider that cannot start (spec §8)', () => {
       const before = (await events()).length
       report('feature.reportError', { name: 'WalletConnectInitError', message: 'WalletConnect could not start' })
       report('connection.failed', { name: 'ProviderRpcError', message: 'The wallet returned an error.' })
-      await vi.waitFor(async () => expect((await events()).length - before).toBe(2), { timeout: 5_000 })
+      await waitFor(async () => expect((await events()).length - before).toBe(2), { timeout: 5_000 })
       const reported = (await events()).slice(before).map((e) => [e.props.type, e.props.errorType, e.props.errorMessage])
       expect(reported).toEqual(
         expect.arrayContaining([

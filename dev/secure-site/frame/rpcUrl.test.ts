@@ -6,6 +6,7 @@ import { frameCsp, rpcOrigin } from '../server.ts'
 import { createChainReader } from './api.ts'
 import { createFrameHandler } from './handler.ts'
 import type { FrameApi } from './handler.ts'
+import { waitFor } from '../../../tests/harness/waitFor.ts'
 
 /**
  * Spec §7: the frame URL's `rpcUrl` serves the frame's chain reads. A real JSON-RPC server on loopback
@@ -55,7 +56,7 @@ function setup(withRpcUrl: boolean) {
   const rpc = (id: string, method: string, params: unknown = [], chainId = 31337) =>
     frame.onMessage({ data: appRequest('RPC_REQUEST', id, { method, params, chainId, chainNamespace: 'eip155' }), origin: dapp, source: parent })
   const answer = async (id: string) => {
-    await vi.waitFor(() => expect(posted.find((p) => p.message.id === id)).toBeDefined())
+    await waitFor(() => expect(posted.find((p) => p.message.id === id)).toBeDefined())
     return posted.find((p) => p.message.id === id)!.message
   }
   return { rpc, answer, api, send: (data: unknown) => frame.onMessage({ data, origin: dapp, source: parent }) }
