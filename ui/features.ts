@@ -26,6 +26,7 @@ import type { ViewSpec } from '../machines/features.ts'
 import { manifests, type AnyManifest, type FeatureId } from '../machines/manifests.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { featureAssemblies, featureMachineIds, type FeatureMachineId } from './assemble/index.ts'
+import { trackCodeLoad } from './codeLoads.ts'
 import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
 
 /** A view's chunk: the module whose default export is the view. */
@@ -74,7 +75,7 @@ export function preloadable(load: ViewLoader): PreloadableView {
   let pending: Promise<ComponentType> | undefined
   return {
     preload: () =>
-      (pending ??= load().then((m) => {
+      (pending ??= trackCodeLoad(load()).then((m) => {
         component = m.default
         return m.default
       })),
@@ -225,9 +226,9 @@ export function prefetchView(view: ViewName): void {
  */
 export function prefetchIntent(view: ViewName): void {
   prefetchView(view)
-  for (const id of [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]) featureAssemblies[id]().catch(() => {})
+  for (const id of [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]) trackCodeLoad<unknown>(featureAssemblies[id]()).catch(() => {})
   // Every feature machine is handed the instance's service clients, whose module loads with the first one.
-  import('./createModal.services.ts').catch(() => {})
+  trackCodeLoad(import('./createModal.services.ts')).catch(() => {})
 }
 
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */
