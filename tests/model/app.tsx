@@ -18,9 +18,10 @@ import { frameFixture, SECURE_ORIGIN } from './frameFixture.ts'
 import { frameSuccess, type FrameRequestKind } from '../../adapters/frame.protocol.ts'
 
 // The real stack answers in seconds, not milliseconds, on a loaded two-core machine (a view's lazy chunk, a server's
-// reply): Testing Library's conditions (waitFor, findBy…) wait up to 5 s for them instead of its default 1 s. They
-// still return as soon as the condition holds.
-configure({ asyncUtilTimeout: 5_000 })
+// reply; more while the example apps build beside the integration files in `npm test`): Testing Library's conditions
+// (waitFor, findBy…) wait up to 15 s for them instead of its default 1 s (a walk has 30 s). They still return as soon as
+// the condition holds; 5 s was once too short for the Account view to appear under a load past 14.
+configure({ asyncUtilTimeout: 15_000 })
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
