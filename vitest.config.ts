@@ -28,8 +28,9 @@ export default mergeConfig(
     test: {
       root,
       environment: 'node',
-      // A modal's core is in at once in unit tests (the facade's own tests reset the modules to go without it).
-      setupFiles: ['tests/harness/core.ts'],
+      // A modal's core is in at once in unit tests (the facade's own tests reset the modules to go without it), and no
+      // page is ever idle (noIdle.ts: no idle prefetch unless a test fires it).
+      setupFiles: ['tests/harness/core.ts', 'tests/harness/noIdle.ts'],
       // The WalletConnect SDKs skip their hosted verify calls (they cannot run here) in their own test mode.
       env: { IS_VITEST: 'true' },
       testTimeout: 20_000,
