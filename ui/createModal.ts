@@ -301,6 +301,8 @@ export function createModal(options: ModalOptions) {
      */
     prefetch(view: ViewName): void {
       cancelIdlePrefetch()
+      // Connect's code comes in the core's round trip, not one after it (`firstOpen.ts`).
+      if (view === 'Connect' && !core) import('./firstOpen.ts').catch(() => {})
       void request().then(
         () => coreModule?.prefetchIntent(view),
         () => {},
