@@ -59,6 +59,7 @@ import type { BenchSecureSite } from './firstUse.ts'
 import type { FetchedFile, FirstUseResults, FirstUseRow } from './firstUse.ts'
 import { ms, ratio, renderTable, summarize } from './report.ts'
 import { serveStatic } from './serve.ts'
+import { measurePhone, reportPhone, type PhoneRun, type PhoneVisit } from './phone.ts'
 import type { StaticServer } from './serve.ts'
 import { kB, totalOf, weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
@@ -69,6 +70,8 @@ const ANVIL_PORTS = [38545, 38546] as const
 const CLICK_RUNS = 10
 /** AllWallets runs (each reloads the page, opens Connect, then All Wallets, then types one key). */
 const ALL_WALLETS_RUNS = 10
+/** Fresh visits of each kind (idle, cold, as soon as the button shows) per page on the phone profile (phone.ts). */
+const PHONE_RUNS = 5
 /** The whole run gives up (and cleans up) after this long; it takes 2–4 minutes on a loaded 2-core machine. */
 const BUDGET_MS = 480_000
 
@@ -232,6 +235,8 @@ async function main(): Promise<void> {
     }
   }
   log(`timed ${CLICK_RUNS} clicks per page`)
+  const phone = await measurePhoneOf(browser, latchkey.server, peer?.server)
+  log(`timed ${PHONE_RUNS} phone visits of each kind per page`)
 
   const allWallets = await measureAllWallets(browser, latchkey.server, api, peer?.server)
   log(`timed ${allWallets.runs.length} AllWallets runs`)
@@ -246,7 +251,7 @@ async function main(): Promise<void> {
   const origins = regroup(sources, folderOf)
   const lazy = await lazyRows(latchkey)
   const lazyRule = await lazyRuleOf(latchkey, sources, walletConnect, multichain)
-  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, chromium: browser.version() })
+  report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, chromium: browser.version() })
 }
 
 /**
@@ -308,6 +313,46 @@ async function lazyRuleMain(): Promise<void> {
   const multichainPage = 'page' in lazyRule.multichain ? lazyRule.multichain.page : undefined
   const foreign = [latchkey, multichainPage].flatMap((page) => page?.load.foreignRequests ?? [])
   if (foreign.length) console.log(`\n  ! Requests that left 127.0.0.1 (blocked here, they cost time): ${foreign.join(', ')}`)
+  console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+type PhoneResults = { latchkey: Record<PhoneVisit, PhoneRun[]>; peer: Record<PhoneVisit, PhoneRun[]> | undefined; peerError?: unknown }
+
+/** The phone profile on the library-only page and RainbowKit's (phone.ts); a failure on the peer's page leaves its column empty. */
+async function measurePhoneOf(browser: Browser, latchkey: StaticServer, peer: StaticServer | undefined): Promise<PhoneResults> {
+  const lk = await measurePhone(browser, latchkey, PHONE_RUNS)
+  if (!peer) return { latchkey: lk, peer: undefined }
+  try {
+    return { latchkey: lk, peer: await measurePhone(browser, peer, PHONE_RUNS) }
+  } catch (error) {
+    return { latchkey: lk, peer: undefined, peerError: error }
+  }
+}
+
+/** Prints the phone rows, and why RainbowKit's are missing when they are. */
+function printPhone({ latchkey, peer, peerError }: PhoneResults): void {
+  reportPhone(latchkey, peer, PHONE_RUNS)
+  if (peerError) console.log(`  ! RainbowKit's phone runs failed: ${describe(peerError)}`)
+}
+
+/**
+ * `npm run bench -- --phone`: only the phone profile (phone.ts) on the library-only page and RainbowKit's, with the
+ * library-only page's initial JS before idle; no anvils, desktop timings, lazy rule or first uses; about 3 minutes.
+ */
+async function phoneMain(): Promise<void> {
+  console.log('\n  latchkey bench, --phone: the phone profile only, latchkey vs RainbowKit measured in this run\n')
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const latchkeyDir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  const peerDir = await buildBenchPage('peer-rainbowkit', join(tmp, 'rainbowkit'), { quiet: true })
+  log('built the library-only and RainbowKit pages')
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const latchkey = await loadPage(browser, latchkeyDir, join(benchDir, 'fixture'))
+  const peer = await loadPage(browser, peerDir, join(benchDir, 'peer-rainbowkit'))
+  console.log(`  Library-only page: initial JS before idle ${kB(totalOf(latchkey.load.initialJs).gzip)} gzip (budget ≤ 100 kB); RainbowKit ${kB(totalOf(peer.load.initialJs).gzip)}.`)
+  console.log(`  Library-only page: fetched at idle, before any intent: ${latchkey.load.idleJs.length} JS files, ${kB(totalOf(latchkey.load.idleJs).gzip)} gzip.`)
+  printPhone(await measurePhoneOf(browser, latchkey.server, peer.server))
   console.log(`\n  Done in ${elapsed()}.\n`)
 }
 
@@ -590,10 +635,11 @@ type Results = {
   allWallets: AllWalletsResults
   lazyRule: LazyRuleResults
   firstUse: FirstUseReport
+  phone: PhoneResults
   chromium: string
 }
 
-function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, chromium }: Results): void {
+function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, allWallets, lazyRule, firstUse, phone, chromium }: Results): void {
   const gz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialJs).gzip : undefined)
   const cssGz = (page: Measured | undefined): number | undefined => (page ? totalOf(page.load.initialCss).gzip : undefined)
   const floor = gz(reactOnly) ?? 0
@@ -639,6 +685,8 @@ function report({ demo, latchkey, reactOnly, peer, peerError, origins, lazy, all
   if (!peer) {
     console.log(`\n  ! RainbowKit was not measured in this run, so the ratios are n/a: ${describe(peerError)}`)
   }
+
+  printPhone(phone)
 
   reportBudgets({ latchkey: gz(latchkey), peer: gz(peer), machines: origins.find((o) => o.origin === 'latchkey machines/')?.gzip, domLatchkey: lkDom?.median, domPeer: rkDom?.median })
 
@@ -1083,7 +1131,7 @@ const watchdog = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1))
 }, BUDGET_MS)
 
-const run = process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : process.argv.includes('--first-use') ? firstUseMain : main
+const run = process.argv.includes('--phone') ? phoneMain : process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : process.argv.includes('--first-use') ? firstUseMain : main
 run()
   .then(async () => {
     await cleanUp()

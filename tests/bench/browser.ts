@@ -16,10 +16,14 @@ export function launchChromium(): Promise<Browser> {
 /** A click on a button, found by its accessible name (through open shadow roots), after the page loaded. */
 export type Step = { label: string; button: string; exact?: boolean }
 
-/** What a page loaded: JS and CSS before any click, then the JS each {@link Step} loaded. */
+/**
+ * What a page loaded: JS and CSS before the page was first idle (the initial JS: what the visitor waits for), the JS
+ * fetched after that before any click (latchkey's idle prefetch of the first open), then the JS each {@link Step} loaded.
+ */
 export type PageLoad = {
   initialJs: WeighedFile[]
   initialCss: WeighedFile[]
+  idleJs: WeighedFile[]
   steps: Array<{ label: string; js: WeighedFile[] }>
   /** Requests to anything other than the page's own server (there should be none). */
   foreignRequests: string[]
@@ -50,9 +54,15 @@ export async function measurePageLoad(browser: Browser, server: StaticServer, st
       if (isScript(response)) js.push(file)
       else if (isStylesheet(response)) css.push(file)
     })
+    // The first idle callback after `load` (registered before the page's own scripts run, so it runs before theirs):
+    // every resource requested by then is the initial load; what comes after is fetched ahead, at idle.
+    await context.addInitScript(beforeIdleProbe)
     await page.goto(server.url, { waitUntil: 'load' })
     await network.quiet()
-    const initialJs = js
+    await page.waitForFunction('Array.isArray(window.__benchBeforeIdle)')
+    const beforeIdle = new Set((await page.evaluate('window.__benchBeforeIdle')) as string[])
+    const initialJs = js.filter((file) => beforeIdle.has(file))
+    const idleJs = js.filter((file) => !beforeIdle.has(file))
     const initialCss = [...css]
     const done: PageLoad['steps'] = []
     for (const step of steps) {
@@ -67,6 +77,7 @@ export async function measurePageLoad(browser: Browser, server: StaticServer, st
     return {
       initialJs: await weighAll(server, initialJs),
       initialCss: await weighAll(server, initialCss),
+      idleJs: await weighAll(server, idleJs),
       steps: done,
       foreignRequests: network.foreign,
     }
@@ -74,6 +85,15 @@ export async function measurePageLoad(browser: Browser, server: StaticServer, st
     await context.close()
   }
 }
+
+/**
+ * Init script: at the first idle callback after `load`, the page's own files requested so far (paths without the
+ * leading slash, as {@link ownFile} names them) go to `window.__benchBeforeIdle`. A string: tsx's keepNames helpers do
+ * not exist in the page.
+ */
+const beforeIdleProbe = `addEventListener('load', () => requestIdleCallback(() => {
+  window.__benchBeforeIdle = performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => u.origin === location.origin).map((u) => decodeURIComponent(u.pathname).replace(/^\\/+/, ''))
+}), { once: true })`
 
 /** One click on "Connect Wallet", timed by the probe (probe.ts), in milliseconds from the click. */
 export type ClickTiming = { toDom: number; toPaint: number }
