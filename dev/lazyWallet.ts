@@ -141,6 +141,26 @@ export function lazyStandardWallet<W extends DockableWallet>(spec: LazyWalletSpe
   }
 }
 
+/** A stand-in that knows when it may register: see {@link lazyRememberingWallet}. */
+export type RegistrableLazyWallet<W extends DockableWallet> = LazyWallet<W> & { ready: Promise<void> }
+
+/**
+ * {@link lazyStandardWallet} for a wallet that remembers in the page's storage (under `storageKey`) whether a site is
+ * authorised: when it says so, the wallet loads at once, and `ready` resolves once it has (or failed to, logged), so
+ * that the stand-in registered then shows the app the authorised accounts it will reconnect; otherwise `ready` is
+ * resolved at once and nothing loads before a feature is used.
+ */
+export function lazyRememberingWallet<W extends DockableWallet>(spec: LazyWalletSpec, storage: Pick<Storage, 'getItem'> | undefined, storageKey: string, load: () => Promise<W>): RegistrableLazyWallet<W> {
+  const lazy = lazyStandardWallet(spec, load)
+  const ready = storedAuthorised(storage, storageKey)
+    ? lazy.load().then(
+        () => undefined,
+        (error: unknown) => console.error(error),
+      )
+    : Promise.resolve()
+  return Object.assign(lazy, { ready })
+}
+
 /**
  * The plain properties and method names of a loaded wallet's features, in the form of {@link LazyWalletSpec}
  * (`standard:events` left out): what a test compares a stand-in's spec with.

@@ -1,5 +1,5 @@
 import { BitcoinConnect, BitcoinSendTransfer, BitcoinSignMessage, BitcoinSignTransaction } from '../../adapters/bip122.standard.ts'
-import { lazyStandardWallet, mountLazyWalletPanel, storedAuthorised, type LazyWallet, type LazyWalletSpec } from '../lazyWallet.ts'
+import { lazyRememberingWallet, mountLazyWalletPanel, type LazyWallet, type LazyWalletSpec, type RegistrableLazyWallet } from '../lazyWallet.ts'
 import { BITCOIN_DEV_WALLET_NAME, BITCOIN_DEV_WALLET_STORAGE_KEY, bitcoinDevWalletIcon, devWalletChain } from './identity.ts'
 import { bitcoinPanelFrameStyle, mountBitcoinWalletPanel } from './panel.ts'
 import type { BitcoinDevWallet, BitcoinDevWalletOptions } from './wallet.ts'
@@ -24,18 +24,11 @@ export const bitcoinDevWalletSpec: LazyWalletSpec = {
  * wallet"; at once when the page's storage says a site is authorised (the app will reconnect it): `ready` resolves when the
  * stand-in may be registered, then with that wallet behind it, so the app sees the authorised accounts at registration.
  */
-export function lazyBitcoinDevWallet(options: Pick<BitcoinDevWalletOptions, 'apiUrl' | 'storage'>): LazyWallet<BitcoinDevWallet> & { ready: Promise<void> } {
-  const lazy = lazyStandardWallet(bitcoinDevWalletSpec, async () => {
+export function lazyBitcoinDevWallet(options: Pick<BitcoinDevWalletOptions, 'apiUrl' | 'storage'>): RegistrableLazyWallet<BitcoinDevWallet> {
+  return lazyRememberingWallet(bitcoinDevWalletSpec, options.storage, BITCOIN_DEV_WALLET_STORAGE_KEY, async () => {
     const { BitcoinDevWallet } = await import('./wallet.ts')
     return new BitcoinDevWallet(options)
   })
-  const ready = storedAuthorised(options.storage, BITCOIN_DEV_WALLET_STORAGE_KEY)
-    ? lazy.load().then(
-        () => undefined,
-        (error: unknown) => console.error(error),
-      )
-    : Promise.resolve()
-  return Object.assign(lazy, { ready })
 }
 
 /** The dock panel of {@link lazyBitcoinDevWallet}: a placeholder until the wallet loads, then its own panel. */

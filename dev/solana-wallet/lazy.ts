@@ -1,7 +1,7 @@
 import { SolanaSignAndSendTransaction, SolanaSignMessage, SolanaSignTransaction } from '@solana/wallet-standard-features'
 import { StandardConnect, StandardDisconnect } from '@wallet-standard/features'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_STANDARD_CHAIN } from '../solana/network.ts'
-import { lazyStandardWallet, mountLazyWalletPanel, storedAuthorised, type LazyWallet, type LazyWalletSpec } from '../lazyWallet.ts'
+import { lazyRememberingWallet, mountLazyWalletPanel, type LazyWallet, type LazyWalletSpec, type RegistrableLazyWallet } from '../lazyWallet.ts'
 import { DEV_SOLANA_WALLET_NAME, DEV_SOLANA_WALLET_STORAGE_KEY, devSolanaWalletIcon } from './identity.ts'
 import { mountSolanaWalletPanel, solanaPanelFrameStyle } from './panel.ts'
 import type { DevSolanaWallet, DevSolanaWalletOptions } from './wallet.ts'
@@ -27,18 +27,11 @@ export const devSolanaWalletSpec: LazyWalletSpec = {
  * registered, then with that wallet behind it, so the app sees the authorised accounts at registration. Options as {@link DevSolanaWallet}'s, the
  * defaults only for name and chains (the stand-in shows those).
  */
-export function lazyDevSolanaWallet(options: Pick<DevSolanaWalletOptions, 'rpcUrl' | 'storage'>): LazyWallet<DevSolanaWallet> & { ready: Promise<void> } {
-  const lazy = lazyStandardWallet(devSolanaWalletSpec, async () => {
+export function lazyDevSolanaWallet(options: Pick<DevSolanaWalletOptions, 'rpcUrl' | 'storage'>): RegistrableLazyWallet<DevSolanaWallet> {
+  return lazyRememberingWallet(devSolanaWalletSpec, options.storage, DEV_SOLANA_WALLET_STORAGE_KEY, async () => {
     const { DevSolanaWallet } = await import('./wallet.ts')
     return new DevSolanaWallet(options)
   })
-  const ready = storedAuthorised(options.storage, DEV_SOLANA_WALLET_STORAGE_KEY)
-    ? lazy.load().then(
-        () => undefined,
-        (error: unknown) => console.error(error),
-      )
-    : Promise.resolve()
-  return Object.assign(lazy, { ready })
 }
 
 /** The dock panel of {@link lazyDevSolanaWallet}: a placeholder until the wallet loads, then its own panel. */
