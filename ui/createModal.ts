@@ -150,6 +150,8 @@ export function createModal(options: ModalOptions) {
   const queue: Array<{ kind: 'open' | 'call'; run: (core: CoreInstance) => void; fail: (error: unknown) => void }> = []
   /** `subscribe` listeners made before the core, with their subscription to it once it is in. */
   const listeners = new Set<{ listener: (state: ModalState) => void; stop?: () => void }>()
+  /** The idle prefetch fetched the core's code (not created it): the UI fetches the shell then too. */
+  let prefetchedAtIdle = false
   /** Cancels the idle prefetch (`prefetch` option): the first intent and `destroy` call it. */
   let cancelIdlePrefetch = () => {}
   /** Followers of the core's arrival and of the pending open (`subscribeCore`). */
@@ -282,9 +284,9 @@ export function createModal(options: ModalOptions) {
     peekCore(): CoreInstance | undefined {
       return core
     },
-    /** Internal: whether the core was asked for (the UI starts fetching the modal's shell then). */
+    /** Internal: whether the core was asked for or its code prefetched at idle (the UI starts fetching the modal's shell then). */
     isCoreRequested(): boolean {
-      return requested || core !== undefined
+      return requested || prefetchedAtIdle || core !== undefined
     },
     /** Internal: the view an `open()` before the core asked for (the pre-core dialog shows it), else undefined. */
     pendingView(): ViewName | undefined {
@@ -478,6 +480,18 @@ export function createModal(options: ModalOptions) {
   if (coreModule) attach(coreModule)
   else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || options.inspect) void request().catch(() => {})
   // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`.
-  cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, browserIdleEnvironment(), () => facade.prefetch(getState().account.isConnected ? 'Account' : 'Connect'))
+  // Only the code: the core is created on the first intent, so an idle page starts no actor (no embedded wallet's frame)
+  // and a click still renders the pre-core dialog in the click.
+  cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, browserIdleEnvironment(), () => {
+    const view: ViewName = getState().account.isConnected ? 'Account' : 'Connect'
+    if (core || requested || destroyed) return facade.prefetch(view)
+    prefetchedAtIdle = true
+    tellFollowers()
+    if (view === 'Connect') import('./firstOpen.ts').catch(() => {})
+    loadCoreModule().then(
+      (m) => m.prefetchIntent(view),
+      () => {},
+    )
+  })
   return facade
 }

@@ -189,11 +189,12 @@ describe("the facade's idle prefetch", () => {
     for (const cb of idle.splice(0)) cb()
   }
 
-  test('behavior: at idle the core is requested (the first open: core, shell, Connect), then it is in', async () => {
+  test("behavior: at idle the first open's code is fetched (core, shell, Connect) but no core is created until an intent", async () => {
     const modal = createModal(base())
     expect(modal.isCoreRequested()).toBe(false)
     fireIdle()
     expect(modal.isCoreRequested()).toBe(true)
+    expect(modal.peekCore()).toBeUndefined()
     await modal.ready()
     expect(modal.peekCore()).toBeDefined()
     modal.destroy()
