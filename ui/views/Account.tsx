@@ -31,7 +31,7 @@ export function Account() {
   const account = useAccount()
   const network = useNetwork()
   const [copied, setCopied] = useState(false)
-  const { identityName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat } = useAccountData()
+  const { identityName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat, isLoadingBalances } = useAccountData()
   const avatar = safeImageUrl(identityAvatar ?? undefined)
   if (!account.address) return <p className="lk-muted">{copy.loading}</p>
   const address = account.address
@@ -74,11 +74,19 @@ export function Account() {
       <div className="lk-balance" data-testid="account-balance">
         {account.isBalanceUnavailable ? copy.balanceUnavailable : account.balance === undefined ? copy.loading : `${account.formattedBalance} ${account.balanceSymbol ?? ''}`}
       </div>
-      {/* The tokens' total in fiat, only when every token is priced (fiat only when known). */}
-      {totalFiat !== undefined && !account.isBalanceUnavailable && (
+      {/* The tokens' total in fiat, only when every token is priced (fiat only when known). While the balances load, its
+          line is kept empty, so the buttons below do not move under a pointer or a finger when the total arrives. */}
+      {totalFiat !== undefined && !account.isBalanceUnavailable ? (
         <p className="lk-muted" data-testid="account-total-fiat">
           {copy.totalValue(totalFiat)}
         </p>
+      ) : (
+        isLoadingBalances &&
+        !account.isBalanceUnavailable && (
+          <p className="lk-muted" aria-hidden="true">
+            {'\u00a0'}
+          </p>
+        )
       )}
       <button
         type="button"
