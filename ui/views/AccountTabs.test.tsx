@@ -70,6 +70,23 @@ describe('numbers in the locale', () => {
   }, 30_000)
 })
 
+describe('the total value line', () => {
+  test('behavior: while the balances load its line is kept, empty and hidden from assistive technology; the total takes it and the buttons below stay where they were', async () => {
+    app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:balance'] })
+    await app.get('button', /0x/)
+    await app.ensureOpen()
+    const dialog = () => within(app!.dialog()!)
+    const lineBefore = () => dialog().getByRole('button', { name: /Switch network/ }).previousElementSibling
+    await waitFor(() => expect(lineBefore()?.getAttribute('aria-hidden')).toBe('true'))
+    expect(lineBefore()?.textContent).toBe('\u00a0')
+    expect(dialog().queryByTestId('account-total-fiat')).toBeNull()
+    await onHeld(app, 'api:balance', () => app!.gates.release('api:balance'), { releaseRest: true })
+    await waitFor(() => expect(dialog().getByTestId('account-total-fiat').textContent).toMatch(/\$/))
+    expect(lineBefore()).toBe(dialog().getByTestId('account-total-fiat'))
+    expect(dialog().queryAllByText('\u00a0')).toHaveLength(0)
+  }, 30_000)
+})
+
 describe('empty states', () => {
   test('behavior: an empty NFTs tab says so with a line of help and Receive NFTs, which opens Receive', async () => {
     app = await renderApp({ stored: true, authorised: true, api: true })
