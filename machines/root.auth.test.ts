@@ -76,23 +76,22 @@ describe('root: the auth connector on eip155 and solana', () => {
   })
 
   test('spec §2: with ignoreSwitchConfirmation, SwitchNetwork still shows when the auth connector is active on a chain it supports; a browser wallet switches without it', async () => {
-    const auth = createRootHarness({ options: { ignoreSwitchConfirmation: true, authConnector: { id: 'auth', namespaces: ['eip155', 'solana'] } } })
-    auth.actor.send({ type: 'app.open' })
-    auth.actor.send({ type: 'app.selectWallet', connectorId: 'auth' })
-    auth.connects[0]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
-    await tick(timing.viewTransition)
-    auth.actor.send({ type: 'app.open' })
-    auth.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    /** Connected through `connectorId` with the confirmation ignored, the modal reopened, another EVM network picked. */
+    const pickNetworkConnectedWith = async (connectorId: string) => {
+      const h = createRootHarness({ options: { ignoreSwitchConfirmation: true, authConnector: { id: 'auth', namespaces: ['eip155', 'solana'] } } })
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.selectWallet', connectorId })
+      h.connects[0]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
+      await tick(timing.viewTransition)
+      h.actor.send({ type: 'app.open' })
+      h.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+      return h
+    }
+    const auth = await pickNetworkConnectedWith('auth')
     expect(auth.view()).toBe('SwitchNetwork')
     expect(auth.switches).toHaveLength(1)
 
-    const browser = createRootHarness({ options: { ignoreSwitchConfirmation: true, authConnector: { id: 'auth', namespaces: ['eip155', 'solana'] } } })
-    browser.actor.send({ type: 'app.open' })
-    browser.actor.send({ type: 'app.selectWallet', connectorId: 'dev.wallet' })
-    browser.connects[0]!.resolve({ accounts: [ADDRESS], chainId: 31337 })
-    await tick(timing.viewTransition)
-    browser.actor.send({ type: 'app.open' })
-    browser.actor.send({ type: 'app.selectNetwork', caipNetworkId: 'eip155:31338' })
+    const browser = await pickNetworkConnectedWith('dev.wallet')
     expect(browser.view()).toBe('Account')
     expect(browser.switches).toHaveLength(1)
   })
