@@ -84,3 +84,27 @@ test('behavior: while open the page behind is inert and does not scroll; a marke
     document.documentElement.style.overflow = ''
   }
 })
+
+test('behavior: a closing dialog is inert and hidden from assistive technology at once (no dialog role, no aria-modal) while its exit transition plays; the page is usable and focus back on the opener', async () => {
+  app = await renderApp({})
+  const button = await app.get('button', en.connectButton)
+  button.focus()
+  fireEvent.click(button)
+  const dialog = await app.get('dialog', en.titles.Connect)
+  await waitFor(() => expect(isInert(button)).toBe(true))
+  const overlay = dialog.parentElement!
+  fireEvent.click(within(dialog).getByRole('button', { name: en.close }))
+  // The exit transition runs on the manual clock: nothing has moved it yet.
+  await waitFor(() => expect(overlay.getAttribute('data-presence')).toBe('unmountSuspended'))
+  expect(overlay.isConnected).toBe(true)
+  expect(overlay.hasAttribute('inert')).toBe(true)
+  expect(overlay.getAttribute('aria-hidden')).toBe('true')
+  expect(dialog.getAttribute('role')).toBeNull()
+  expect(dialog.hasAttribute('aria-modal')).toBe(false)
+  expect(dialog.hasAttribute('tabindex')).toBe(false)
+  expect(app.find('dialog', /.*/)).toBeNull()
+  expect(isInert(button)).toBe(false)
+  await waitFor(() => expect(document.activeElement).toBe(button.getRootNode() === document ? button : (button.getRootNode() as ShadowRoot).host))
+  await dialogCloses(app)
+  expect(overlay.isConnected).toBe(false)
+})

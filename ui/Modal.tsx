@@ -202,10 +202,14 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const pageButtons = useContext(PageButtonsContext)
   const mounted = view.presence !== 'unmounted'
+  // The exit transition (presence `unmountSuspended`, spec §2) is a picture only: the closing dialog is inert and
+  // hidden from assistive technology, the page behind usable and focus back on it, from the close on.
+  const exiting = view.presence === 'unmountSuspended'
+  const open = mounted && !exiting
   const connecting = useConnecting()
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
-  useInertPage(mounted, dialogRef)
+  useInertPage(open, dialogRef)
   const sizerRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLDivElement>(null)
   useAnimatedHeight(mounted, view.view, sizerRef, bodyRef)
@@ -226,7 +230,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   }, [mounted, view.view, copy.titles])
 
   useEffect(() => {
-    if (!mounted) return
+    if (!open) return
     // Taking over from the pre-core dialog: focus returns where it was when that dialog opened.
     const before = opener?.current
     if (opener) opener.current = null
@@ -237,7 +241,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
       const target = el?.isConnected ? el : [...pageButtons.entries()].filter(([b]) => b.isConnected).sort((a, b) => a[1] - b[1])[0]?.[0]
       target?.focus()
     }
-  }, [mounted, pageButtons, opener])
+  }, [open, pageButtons, opener])
 
   // Escape closes even when the focus is not in the dialog (the wallet's own popup may hold it).
   useEffect(() => {
@@ -251,12 +255,12 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves into the dialog again on each view change (WAI-ARIA dialog pattern): `view.view` is the trigger
   useEffect(() => {
-    if (!mounted) return
+    if (!open) return
     const dialog = dialogRef.current
     if (!dialog) return
     const active = deepActiveElement()
     if (!active || !dialog.contains(active)) dialog.focus()
-  }, [mounted, view.view])
+  }, [open, view.view])
 
   if (!mounted) return <Toast />
 
@@ -284,29 +288,23 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   }
 
   // ConnectingExternal's title follows the connection: never 'Connecting' over a declined or failed one.
+  // The closing dialog is no dialog to assistive technology any more (its overlay is inert and aria-hidden).
+  const dialogRole = exiting ? {} : ({ role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId, 'aria-busy': view.isLoading ? 'true' : undefined, tabIndex: -1 } as const)
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : titleOf(copy.titles, view.view)
   return (
     <>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a press on the backdrop closes (spec); keyboard users close with Escape or the Close button */}
+      {/* A press on the backdrop closes (spec); keyboard users close with Escape or the Close button. */}
       <div
         className="lk-overlay"
         data-presence={view.presence}
+        inert={exiting}
+        aria-hidden={exiting ? 'true' : undefined}
         onMouseDown={(e) => {
           if (e.target === e.currentTarget) send({ type: 'app.close' })
         }}
       >
-        <div
-          ref={dialogRef}
-          className="lk-dialog"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-busy={view.isLoading ? 'true' : undefined}
-          tabIndex={-1}
-          data-shaking={view.isShaking ? 'true' : 'false'}
-          data-view={view.view}
-          onKeyDown={onKeyDown}
-        >
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the role is in dialogRole ('dialog'), absent only while the dialog closes, inert */}
+        <div ref={dialogRef} className="lk-dialog" {...dialogRole} data-shaking={view.isShaking ? 'true' : 'false'} data-view={view.view} onKeyDown={onKeyDown}>
           <header className="lk-header">
             {view.canGoBack ? (
               <button type="button" className="lk-icon-button" aria-label={copy.back} onClick={() => send({ type: 'app.back' })}>

@@ -173,7 +173,11 @@ async function perform(app: App, event: any) {
   throw new Error(`No gesture for ${type} (${event.gesture ?? ''}): every event of the model needs one`)
 }
 
-const overlay = (app: App) => app.dialog()?.parentElement
+/** The modal's overlay, found by its element (a closing dialog has no role). */
+const overlay = (_app: App): Element | null =>
+  Array.from(document.querySelectorAll('*'))
+    .map((el) => el.shadowRoot?.querySelector('.lk-overlay'))
+    .find((el): el is Element => Boolean(el)) ?? null
 
 /** What the visitor sees after a step. */
 async function check(app: App, fixture: Fixture, event: any, state: string, visitedSinceStep: string[]) {
@@ -184,8 +188,13 @@ async function check(app: App, fixture: Fixture, event: any, state: string, visi
     expect(app.modal.getState().open).toBe(false)
   }
   if (value === 'closing') {
-    // The exit transition: the dialog is still there, its presence `unmountSuspended`.
+    // The exit transition: the dialog is still drawn, its presence `unmountSuspended`, but already inert and hidden
+    // from assistive technology: no dialog role, no aria-modal.
     expect(overlay(app)?.getAttribute('data-presence')).toBe('unmountSuspended')
+    expect(overlay(app)?.hasAttribute('inert')).toBe(true)
+    expect(overlay(app)?.getAttribute('aria-hidden')).toBe('true')
+    expect(overlay(app)?.querySelector('[aria-modal]')).toBeNull()
+    expect(app.dialog()).toBeNull()
     expect(app.modal.getState().open).toBe(false)
   }
   if (typeof value === 'object' && value.open) {
