@@ -11,11 +11,17 @@ export type WalletWatchEvent = { type: 'connection.accountsChanged'; accounts: r
 /** The adapter of each namespace the dapp configures (eip155 always; solana and bip122 when their networks are). */
 export type AdaptersByNamespace = Partial<Record<ChainNamespace, ChainAdapter>>
 
-/** Thrown when a connection or network action names a namespace the dapp has no adapter for (spec §5). */
+/**
+ * Thrown when a connection or network action names a namespace the dapp has no adapter for: 'Adapter not found'
+ * (spec §8), its details the sentence of spec §5, 'The adapter for the {namespace} namespace does not exist.'
+ */
 export class AdapterNotFoundError extends BaseError {
   override name = 'AdapterNotFoundError'
+  /** The namespace without an adapter (eip155, solana, bip122, polkadot, cosmos, …). */
+  readonly namespace: string
   constructor(namespace: string) {
-    super(`The adapter for the ${namespace} namespace does not exist.`)
+    super('Adapter not found', { details: `The adapter for the ${namespace} namespace does not exist.` })
+    this.namespace = namespace
   }
 }
 

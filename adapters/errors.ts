@@ -69,6 +69,19 @@ export class UnrecognizedChainError extends ProviderRpcError {
   }
 }
 
+/**
+ * Wallet code 5000, the default (spec §8 "Wallet codes: … 5000 default"): the embedded wallet's failure that carries no
+ * code of its own (the frame's error reply), so a dapp reading `error.code` through the EIP-1193 provider always finds
+ * one. Not a rejection: only 4001 is.
+ */
+export class UnknownProviderError extends ProviderRpcError {
+  static code = 5000 as const
+  override name = 'UnknownProviderError'
+  constructor(shortMessage: string, args: BaseErrorParameters = {}) {
+    super(5000, shortMessage, args)
+  }
+}
+
 /** JSON-RPC error codes of spec §8 and their names. */
 export const jsonRpcErrorNames: Record<number, string> = {
   [-32700]: 'Parse error',

@@ -82,7 +82,10 @@ describe('networks at run time: addNetwork', () => {
   test('rule: adding needs an adapter for the namespace, else "The adapter for the … namespace does not exist."', () => {
     const modal = modalWith()
     // Solana has an adapter only when options.networks had a Solana network at creation.
-    expect(() => modal.addNetwork(solanaDevnet)).toThrowErrorMatchingInlineSnapshot(`[AdapterNotFoundError: The adapter for the solana namespace does not exist.]`)
+    expect(() => modal.addNetwork(solanaDevnet)).toThrowErrorMatchingInlineSnapshot(`
+      [AdapterNotFoundError: Adapter not found
+      Details: The adapter for the solana namespace does not exist.]
+    `)
     expect(() => modal.addNetwork(solanaDevnet)).toThrow(AdapterNotFoundError)
     expect(listOf(modal)).toEqual(['eip155:31337', 'eip155:31338'])
   })
@@ -132,7 +135,10 @@ describe('networks at run time: removeNetwork', () => {
 
   test('rule: removing needs an adapter for the namespace, else "The adapter for the … namespace does not exist."', () => {
     const modal = modalWith()
-    expect(() => modal.removeNetwork(solanaDevnet.caipNetworkId)).toThrowErrorMatchingInlineSnapshot(`[AdapterNotFoundError: The adapter for the solana namespace does not exist.]`)
+    expect(() => modal.removeNetwork(solanaDevnet.caipNetworkId)).toThrowErrorMatchingInlineSnapshot(`
+      [AdapterNotFoundError: Adapter not found
+      Details: The adapter for the solana namespace does not exist.]
+    `)
   })
 
   test('bad input: removing an id that is not configured throws "Network not found"', () => {

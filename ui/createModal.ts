@@ -403,7 +403,8 @@ export function createModal(options: ModalOptions) {
      * network is checked at once and added when the core arrives.
      * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
      *   Invalid CAIP-2 network id`), with the checks of `options.networks` ({@link validateOptions}).
-     * @throws AdapterNotFoundError 'The adapter for the {namespace} namespace does not exist.' when the modal has no
+     * @throws AdapterNotFoundError 'Adapter not found' (spec §8; its details 'The adapter for the {namespace} namespace does
+     *   not exist.') when the modal has no
      *   adapter for its namespace (spec §5).
      * @example
      * modal.addNetwork(defineEvmNetwork({ id: 10, name: 'OP Mainnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://mainnet.optimism.io' }))

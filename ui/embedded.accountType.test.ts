@@ -16,7 +16,8 @@ const accounts = [
 const eoaUser = { email: 'ada@example.com', address: eoa, chainId: 31337, accounts, preferredAccountType: 'eoa', smartAccountDeployed: false }
 const smartUser = { ...eoaUser, address: smart, preferredAccountType: 'smartAccount' }
 
-async function signedIn() {
+/** An embedded wallet on its frame fixture, nobody signed in yet. */
+function created() {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   const f = frameFixture()
   const store = new Map<string, unknown>([[preferredAccountTypesKey, { solana: 'eoa' }]])
@@ -41,6 +42,11 @@ async function signedIn() {
     onApproval: vi.fn(),
     createTransport: () => f.transport,
   })
+  return { f, e, store }
+}
+
+async function signedIn() {
+  const { f, e, store } = created()
   const login = e.provider.request({ method: 'eth_requestAccounts' })
   await vi.advanceTimersByTimeAsync(0)
   f.ready()
@@ -124,6 +130,16 @@ describe('embedded wallet: account type', () => {
     await s.flush()
     s.f.fail('GET_SMART_ACCOUNT_ENABLED_NETWORKS', { message: 'Too many requests' })
     expect(await caught).toBe('Too many requests')
+    s.e.destroy()
+  })
+
+  test("bad input: with nobody signed in, either switch is 'Address or auth connector not found' (spec §8) and the frame is not asked", async () => {
+    const s = created()
+    for (const type of ['smartAccount', 'eoa'] as const) {
+      await expect(s.e.setPreferredAccountType(type)).rejects.toMatchObject({ name: 'AccountTypeSwitchError', shortMessage: 'Address or auth connector not found' })
+    }
+    expect(s.f.requests).toEqual([])
+    expect(s.store.get(preferredAccountTypesKey)).toEqual({ solana: 'eoa' })
     s.e.destroy()
   })
 

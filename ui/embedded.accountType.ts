@@ -55,8 +55,9 @@ export function canSwitchToSmartAccount(input: { enabledNetworks: readonly numbe
  * frame's enabled networks asked first), to `eoa` always. The frame answers the user with the new address; the type is
  * stored for the eip155 namespace and `accountsChanged` fires.
  *
- * @throws AccountTypeSwitchError 'Smart accounts are not enabled on this network' or 'The smart account is already in
- *   use' (nothing sent to the frame); the frame's refusal as its error.
+ * @throws AccountTypeSwitchError 'Address or auth connector not found' (spec §8) when no embedded user is signed in,
+ *   'Smart accounts are not enabled on this network' or 'The smart account is already in use' (nothing sent to the
+ *   frame in all three); the frame's refusal as its error.
  * @example
  * const setPreferredAccountType = accountTypeSwitch({ client, session, storage })
  * await setPreferredAccountType('smartAccount')
@@ -64,8 +65,9 @@ export function canSwitchToSmartAccount(input: { enabledNetworks: readonly numbe
 export function accountTypeSwitch({ client, session, storage }: { client: FrameClient; session: EmbeddedSession; storage: EmbeddedStorage }) {
   return async function setPreferredAccountType(type: 'eoa' | 'smartAccount'): Promise<FrameUser> {
     const user = session.user()
+    if (!user) throw new AccountTypeSwitchError('Address or auth connector not found')
     if (type === 'smartAccount') {
-      if (user?.preferredAccountType === 'smartAccount') throw new AccountTypeSwitchError('The smart account is already in use')
+      if (user.preferredAccountType === 'smartAccount') throw new AccountTypeSwitchError('The smart account is already in use')
       const { smartAccountEnabledNetworks } = await client.request('GET_SMART_ACCOUNT_ENABLED_NETWORKS', {})
       smartAccountNetworksStore(storage).store(smartAccountEnabledNetworks)
       if (!canSwitchToSmartAccount({ enabledNetworks: smartAccountEnabledNetworks, chainId: session.chainId(), currentType: session.user()?.preferredAccountType })) {

@@ -4,8 +4,8 @@
  * unsafe with the frame's approval, or disallowed) and settles the caller's promise with the machine's answer.
  */
 import { createActor } from 'xstate'
-import { UserRejectedRequestError } from '../adapters/errors.ts'
-import { frameRpcMachine } from '../machines/frameRpc.ts'
+import { UnknownProviderError, UserRejectedRequestError } from '../adapters/errors.ts'
+import { frameRpcMachine, RpcNotAllowedError } from '../machines/frameRpc.ts'
 import { frameRpcActor, type FrameClient } from './assemble/frameClient.ts'
 
 export type CreateEmbeddedRpcParameters = {
@@ -20,8 +20,9 @@ export type CreateEmbeddedRpcParameters = {
 
 /**
  * Starts the frameRpc actor of one embedded wallet. `request(method, params, solanaChain?)` resolves with the frame's
- * result; it rejects with `UserRejectedRequestError` when the visitor declines in the frame ('User rejected the
- * request'), else with the frame's error.
+ * result; it rejects with `UserRejectedRequestError` (4001) when the visitor declines in the frame ('User rejected the
+ * request'), `RpcNotAllowedError` for a method the wallet does not allow, the frame's error when it carries an EIP-1193
+ * code, else `UnknownProviderError` with the frame's message and wallet code 5000 (spec §8's default).
  * @example
  * const rpc = createEmbeddedRpc({ client, chainId: () => 1 })
  * await rpc.request('eth_sendTransaction', [tx])
@@ -34,9 +35,7 @@ export function createEmbeddedRpc(p: CreateEmbeddedRpcParameters) {
     waiting.delete(e.id)
   })
   actor.on('frameRpc.rejected', (e) => {
-    const error = e.error
-    const message = (error as { message?: string } | null)?.message
-    waiting.get(e.id)?.reject(message === 'User rejected the request' ? new UserRejectedRequestError({ cause: error }) : error)
+    waiting.get(e.id)?.reject(providerErrorOf(e.error))
     waiting.delete(e.id)
   })
   actor.on('frameRpc.approvalRequested', (e) => p.onApproval?.({ type: 'requested', id: e.id }))
@@ -56,4 +55,13 @@ export function createEmbeddedRpc(p: CreateEmbeddedRpcParameters) {
         actor.send({ type: 'frameRpc.request', id, method, ...(params === undefined ? {} : { params }), ...(solanaChain === undefined ? {} : { chainId: solanaChain }) })
       }),
   }
+}
+
+/** The EIP-1193 error a frame rejection reaches the dapp as: 4001 for the visitor's decline, 5000 by default (spec §8). */
+function providerErrorOf(error: unknown): unknown {
+  if (error instanceof RpcNotAllowedError) return error
+  const { message, code } = (typeof error === 'object' && error !== null ? error : {}) as { message?: unknown; code?: unknown }
+  if (message === 'User rejected the request') return new UserRejectedRequestError({ cause: error })
+  if (typeof code === 'number') return error
+  return new UnknownProviderError(typeof message === 'string' && message ? message : 'An error occurred', { cause: error })
 }

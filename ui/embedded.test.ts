@@ -153,6 +153,22 @@ describe('embedded wallet provider', () => {
     s.e.destroy()
   })
 
+  test("spec §8 wallet code 5000: a frame failure without a code of its own reaches the dapp as code 5000 with the frame's words, not as a rejection", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const s = setup()
+    const signing = s.e.provider.request({ method: 'personal_sign', params: ['0x68', user.address] })
+    await s.ready()
+    await s.flush()
+    s.f.say(frameError('RPC_REQUEST', s.f.last('RPC_REQUEST')!.id, { message: 'Insufficient funds for gas' }))
+    await expect(signing).rejects.toMatchObject({ name: 'UnknownProviderError', code: 5000, shortMessage: 'Insufficient funds for gas' })
+    const blank = s.e.provider.request({ method: 'eth_sendTransaction', params: [{}] })
+    await s.flush()
+    s.f.say(frameError('RPC_REQUEST', s.f.last('RPC_REQUEST')!.id, { message: ' ' }))
+    await expect(blank).rejects.toMatchObject({ code: 5000, shortMessage: 'An error occurred' })
+    expect(s.approvals).toEqual(['requested', 'failed', 'requested', 'failed'])
+    s.e.destroy()
+  })
+
   test('behavior: an approved request answers its result and reports success; closing the modal rejects a pending approval', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const s = setup()

@@ -17,6 +17,7 @@ export {
   UserRejectedRequestError,
   UnrecognizedChainError,
   ProviderRpcError,
+  UnknownProviderError,
   InvalidProviderResponseError,
   InvalidCallbackResponseError,
   RequestTimeoutError,

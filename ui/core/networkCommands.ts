@@ -34,7 +34,8 @@ export function createNetworkCommands(actor: RootActor, adapters: AdaptersByName
      *
      * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
      *   Invalid CAIP-2 network id`), with the checks of `options.networks` (`validateOptions`).
-     * @throws AdapterNotFoundError 'The adapter for the {namespace} namespace does not exist.' when the modal has no
+     * @throws AdapterNotFoundError 'Adapter not found' (spec §8; its details 'The adapter for the {namespace} namespace does
+     *   not exist.') when the modal has no
      *   adapter for its namespace (spec §5: Solana and Bitcoin have one only when `options.networks` had a network of
      *   theirs at creation).
      * @example
@@ -54,7 +55,8 @@ export function createNetworkCommands(actor: RootActor, adapters: AdaptersByName
      * on any chain, it is not marked unsupported. A connected wallet is not asked to switch.
      *
      * @param caipNetworkId the CAIP-2 id (`eip155:1`).
-     * @throws AdapterNotFoundError 'The adapter for the {namespace} namespace does not exist.' when the modal has no
+     * @throws AdapterNotFoundError 'Adapter not found' (spec §8; its details 'The adapter for the {namespace} namespace does
+     *   not exist.') when the modal has no
      *   adapter for the id's namespace (spec §5).
      * @throws InvalidOptionsError 'Network not found' (spec §8) when no configured network has that id, and 'At least
      *   one network is required' for the last network of all (the modal always has an active network).
