@@ -98,6 +98,7 @@ export const viewCss = `
 .lk-select { padding: 8px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; }
 .lk-input-row .lk-select { flex: none; }
 .lk-input-row .lk-search { flex: 1; min-width: 0; }
+.lk-input-icon { display: inline-flex; align-items: center; flex: none; }
 .lk-notice { margin: 0 0 8px; padding: 8px 12px; width: 100%; border: 1px dashed var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); color: var(--lk-foreground); text-align: left; }
 .lk-summary dd.lk-strong, .lk-summary dt.lk-strong { font-weight: 700; color: var(--lk-foreground); }
 .lk-store-links { display: flex; flex-wrap: wrap; gap: 0 12px; font-size: calc(var(--lk-font-size-master) * 1.2); }

@@ -99,8 +99,8 @@ export type Dataset = {
   images: {
     /** `/public/getAssetImage/{id}`: asset id → label (see {@link networkImageId}). */
     assets: Readonly<Record<string, string>>
-    /** The CAIP-2 namespace of a network's asset id: its image draws that namespace's glyph. */
-    assetNamespaces?: Readonly<Record<string, string>>
+    /** The CAIP-2 id of a network's asset id: its image is that network's own mark (or its monogram, see `images.ts`). */
+    assetNetworks?: Readonly<Record<string, string>>
     /** `/public/getCurrencyImage/{id}`: `USD`, `EUR`, `GBP`. */
     currencies: Readonly<Record<string, string>>
     /** `/public/getTokenImage/{id}`: token symbols. */
@@ -403,13 +403,13 @@ export function defaultDataset(): Dataset {
   for (const { name, address } of devNames) identities[address.toLowerCase()] = { name, avatar: avatarFor(address, name) }
   const tokenSymbols = ['ETH', 'USDC', 'USDT', 'DAI', 'WETH', 'WBTC', 'BNB', 'WBNB', 'ARB', 'SOL', 'BTC', ...devTokens.map((t) => t.symbol)]
   const assets: Record<string, string> = {}
-  const assetNamespaces: Record<string, string> = {}
+  const assetNetworks: Record<string, string> = {}
   // Every network the demo and the tests use, by its own `imageId` (what the modal asks for) and by the derived id.
   const networks = [...builtInNetworks, bitcoinRegtest, solanaLocalnet, ...devChains.map((c) => anvilNetwork(c.chainId, c.name, 'http://127.0.0.1:8545'))]
   for (const network of networks) {
     for (const id of new Set([networkImageId(network.caipNetworkId), network.imageId ?? networkImageId(network.caipNetworkId)])) {
       assets[id] = network.name
-      assetNamespaces[id] = network.chainNamespace
+      assetNetworks[id] = network.caipNetworkId
     }
   }
   return {
@@ -490,7 +490,7 @@ export function defaultDataset(): Dataset {
     tokenIconUrls: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, svgDataUri(tokenSvg(symbol))])),
     images: {
       assets,
-      assetNamespaces,
+      assetNetworks,
       currencies: { USD: 'US Dollar', EUR: 'Euro', GBP: 'Pound Sterling' },
       tokens: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, symbol])),
     },

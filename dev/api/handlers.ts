@@ -36,7 +36,7 @@ import {
 } from './exchange.ts'
 import type { Exchange } from './exchange.ts'
 import { createNameStore, type NameStore } from './names.ts'
-import { initialsSvg, networkSvg, tokenSvg } from './images.ts'
+import { currencySvg, initialsSvg, networkSvg, tokenSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
 import { TREASURY_ADDRESS } from '../onramp/provider.ts'
@@ -585,12 +585,18 @@ export function directoryHandlers(state: ApiState): Handlers<DirectoryOperations
       if (!wallet) throw new ApiHttpError(404, `No wallet image '${path.id}'`)
       return svg(initialsSvg(wallet.image_id, wallet.name))
     },
-    // A network's image: its namespace's glyph (no initials); an asset of no known network: initials.
+    // A network's image: its own mark, or its monogram when the icon set has none; an asset of no known network: initials.
     getAssetImage: ({ path }) => {
-      const namespace = dataset.images.assetNamespaces?.[path.id]
-      return namespace && dataset.images.assets[path.id] !== undefined ? svg(networkSvg(`asset:${path.id}`, namespace)) : image(dataset.images.assets, 'asset', path.id, false)
+      const network = dataset.images.assetNetworks?.[path.id]
+      const name = dataset.images.assets[path.id]
+      return network && name !== undefined ? svg(networkSvg(network, `asset:${path.id}`, name)) : image(dataset.images.assets, 'asset', path.id, false)
     },
-    getCurrencyImage: ({ path }) => image(dataset.images.currencies, 'currency', path.id, true),
+    // A fiat currency's own mark (a disc with its sign), or the initials of its name.
+    getCurrencyImage: ({ path }) => {
+      const code = Object.keys(dataset.images.currencies).find((k) => k.toLowerCase() === path.id.toLowerCase())
+      const name = code === undefined ? undefined : dataset.images.currencies[code]
+      return code === undefined || name === undefined ? image(dataset.images.currencies, 'currency', path.id, true) : svg(currencySvg(code, name))
+    },
     getTokenImage: ({ path }) => {
       const symbol = Object.keys(dataset.images.tokens).find((k) => k.toLowerCase() === path.id.toLowerCase())
       return symbol === undefined ? image(dataset.images.tokens, 'token', path.id, true) : svg(tokenSvg(symbol))

@@ -1,8 +1,10 @@
 /**
- * Generated images of the reference server: a rounded square in a colour taken from a hash of the id, with
- * the initials of a label. Deterministic (same id, same bytes). Dev-only.
+ * The images of the reference server: a network's, token's or fiat currency's own mark from the icon sets of
+ * `marks.ts`, and, where a set has none, a monogram (the initials of a label on a colour taken from a hash of the id).
+ * Deterministic (same id, same bytes). Dev-only.
  */
 import { createHash } from 'node:crypto'
+import { fiatMark, networkMark, tokenMark } from './marks.ts'
 
 /**
  * The initials of a label: the first letter of its first two words (`'Metal Pay'` → `'MP'`), or its first
@@ -54,56 +56,73 @@ function tint(seed: string): { hue: number; saturation: number; lightness: numbe
   return { hue: ((digest[0] ?? 0) * 256 + (digest[1] ?? 0)) % 360, saturation: 55 + ((digest[2] ?? 0) % 25), lightness: 38 + ((digest[3] ?? 0) % 14) }
 }
 
-/** White glyphs on a 96×96 canvas, one per chain namespace (drawn for this project). */
-const namespaceGlyphs: Readonly<Record<string, string>> = {
-  // A faceted diamond (the usual mark of an EVM chain).
-  eip155: '<path d="M48 14 26 50l22 13 22-13z" fill="#fff"/><path d="M48 68 26 55l22 29 22-29z" fill="#fff" opacity=".8"/>',
-  // Three slanted bars.
-  solana: '<g fill="#fff"><path d="M30 30h42l-8 8H22z"/><path d="M22 44h42l8 8H30z" opacity=".85"/><path d="M30 58h42l-8 8H22z"/></g>',
-  // A coin with two notches (a UTXO chain).
-  bip122: '<circle cx="48" cy="48" r="24" fill="none" stroke="#fff" stroke-width="7"/><path d="M44 30v-8M52 30v-8M44 74v-8M52 74v-8" stroke="#fff" stroke-width="5" stroke-linecap="round"/>',
+/**
+ * The letters of a network's monogram: the {@link initials} of its name, except that a name ending in a number keeps
+ * that number (`'Anvil Local'` → `'AL'`, `'Anvil Local 2'` → `'A2'`), so two numbered networks differ.
+ *
+ * @param name the network's display name.
+ * @returns 1 to 3 characters.
+ */
+export function networkInitials(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const last = words.at(-1) ?? ''
+  return words.length >= 2 && /^\d{1,2}$/.test(last) ? `${(words[0]?.[0] ?? '').toUpperCase()}${last}` : initials(name)
 }
-/** Any other namespace: a globe. */
-const globeGlyph = '<g fill="none" stroke="#fff" stroke-width="5"><circle cx="48" cy="48" r="24"/><ellipse cx="48" cy="48" rx="10" ry="24"/><path d="M24 48h48"/></g>'
 
 /**
- * A network's image (96×96, rounded corners): its namespace's glyph in white on a colour derived from `seed`, no
- * letters.
+ * A network's image (spec §7 `/public/getAssetImage/{id}`): its own mark from the icon set (`marks.ts`), or, for a
+ * network the set has no mark of (the local anvil chains), a tinted monogram: {@link networkInitials} in white on a
+ * rounded square in a colour derived from `seed`.
  *
- * @param seed what the colour is derived from (the network's image id).
- * @param namespace the CAIP-2 namespace (`eip155`, `solana`, `bip122`); another one draws a globe.
+ * @param caipNetworkId the network's CAIP-2 id (what its mark is found by).
+ * @param seed what the monogram's colour is derived from (the network's image id).
+ * @param name the network's display name (the monogram's letters).
  * @returns the SVG document as a string.
  */
-export function networkSvg(seed: string, namespace: string): string {
+export function networkSvg(caipNetworkId: string, seed: string, name: string): string {
+  const mark = networkMark(caipNetworkId)
+  if (mark) return mark
   const { hue, saturation, lightness } = tint(seed)
+  const text = networkInitials(name).replace(/[<>&"']/g, '')
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
-    `<rect width="96" height="96" rx="24" fill="hsl(${hue} ${saturation}% ${lightness}%)"/>` +
-    (namespaceGlyphs[namespace] ?? globeGlyph) +
+    `<rect width="96" height="96" rx="48" fill="hsl(${hue} ${saturation}% ${lightness}%)"/>` +
+    `<text x="48" y="50" dominant-baseline="middle" text-anchor="middle" font-family="system-ui, sans-serif" font-size="36" font-weight="600" fill="#fff">${text}</text>` +
     '</svg>'
   )
 }
 
 /**
- * A token's image (96×96 coin): a disc in a colour derived from the symbol with a lighter rim and the symbol
- * (up to 5 characters) written on it; ETH gets the diamond glyph.
+ * A token's image (spec §7 `/public/getTokenImage/{id}`, and the `iconUrl` of balances): its own mark from the icon
+ * set (`ETH` is the same diamond as the Ethereum network), or, for a token the set has no mark of (`DEV`, `dUSDT`,
+ * `WETH`), a coin: a disc in a colour derived from the symbol with a lighter rim and the symbol (up to 5 characters).
  *
- * @param symbol the token's symbol (`DEV`, `dUSDT`).
+ * @param symbol the token's symbol (`ETH`, `DEV`, `dUSDT`).
  * @returns the SVG document as a string.
  */
 export function tokenSvg(symbol: string): string {
+  const mark = tokenMark(symbol)
+  if (mark) return mark
   const { hue, saturation, lightness } = tint(`token:${symbol}`)
   const text = symbol.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 5)
   const size = text.length <= 3 ? 30 : text.length === 4 ? 24 : 20
-  const face =
-    symbol === 'ETH' || symbol === 'WETH'
-      ? (namespaceGlyphs.eip155 ?? '')
-      : `<text x="48" y="50" dominant-baseline="middle" text-anchor="middle" font-family="system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${text}</text>`
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">' +
     `<circle cx="48" cy="48" r="46" fill="hsl(${hue} ${saturation}% ${lightness + 14}%)"/>` +
     `<circle cx="48" cy="48" r="39" fill="hsl(${hue} ${saturation}% ${lightness}%)"/>` +
-    face +
+    `<text x="48" y="50" dominant-baseline="middle" text-anchor="middle" font-family="system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${text}</text>` +
     '</svg>'
   )
+}
+
+/**
+ * A fiat currency's image (spec §7 `/public/getCurrencyImage/{id}`): its mark from the icon set (a disc with the
+ * currency's sign), or the {@link initialsSvg} of its name for a currency the set lacks.
+ *
+ * @param code ISO 4217 code (`USD`).
+ * @param name the currency's name (`US Dollar`), for the monogram.
+ * @returns the SVG document as a string.
+ */
+export function currencySvg(code: string, name: string): string {
+  return fiatMark(code) ?? initialsSvg(`currency:${code}`, name)
 }

@@ -513,19 +513,54 @@ describe('identity and names', () => {
 })
 
 describe('gas prices, images, on-ramp and sessions', () => {
-  it('serves every network of the demo by its own imageId, drawn as its namespace glyph (no initials)', async () => {
+  it('serves every network of the demo by its own imageId: its own mark from the icon set, a monogram only for the anvils', async () => {
     const { bitcoinRegtest, builtInNetworks } = await import('../../adapters/networks.ts')
     const { anvilNetwork } = await import('../chains.ts')
     const { solanaLocalnet } = await import('../solana/network.ts')
     const networks = [...builtInNetworks, bitcoinRegtest, solanaLocalnet, anvilNetwork(31337, 'Anvil Local', rpc1), anvilNetwork(31338, 'Anvil Local 2', rpc2)]
+    const images = new Map<string, string>()
     for (const network of networks) {
       expect(network.imageId, network.name).toBeDefined()
       const image = await get(`/directory/public/getAssetImage/${network.imageId}`, common)
       expect(image.status, network.name).toBe(200)
-      const text = await image.text()
-      expect(text).toContain('<svg')
-      expect(text, network.name).not.toContain('<text')
+      expect(image.headers.get('content-type'), network.name).toBe('image/svg+xml')
+      images.set(network.name, await image.text())
     }
+    for (const [name, text] of images) {
+      expect(text, name).toContain('<svg')
+      if (name.startsWith('Anvil')) expect(text, name).not.toContain('web3icons')
+      else expect(text, name).toContain('class="web3icons"')
+    }
+    // The EVM networks no longer share one drawing; each anvil has its own letters.
+    const evm = ['Ethereum', 'Arbitrum One', 'BNB Smart Chain'].map((name) => images.get(name))
+    expect(new Set(evm).size).toBe(3)
+    expect(images.get('Anvil Local')).toContain('>AL</text>')
+    expect(images.get('Anvil Local 2')).toContain('>A2</text>')
+    // Every Solana cluster is drawn with Solana's mark, every Bitcoin network with Bitcoin's.
+    expect(images.get('Solana Devnet')).toBe(images.get('Solana'))
+    expect(images.get(bitcoinRegtest.name)).toBe(images.get('Bitcoin'))
+  })
+
+  it('serves the token and fiat currency images from the icon sets: the Ether token is drawn like Ethereum, a dev token is a coin with its symbol', async () => {
+    const { mainnet } = await import('../../adapters/networks.ts')
+    const ether = await (await get('/directory/public/getTokenImage/ETH', common)).text()
+    const ethereum = await (await get(`/directory/public/getAssetImage/${mainnet.imageId}`, common)).text()
+    const colours = (svg: string) => new Set(svg.match(/#[0-9A-Fa-f]{6}/g))
+    expect(ether).toContain('class="web3icons"')
+    expect(colours(ether)).toEqual(colours(ethereum))
+    expect(await (await get('/directory/public/getTokenImage/usdc', common)).text()).toContain('class="web3icons"')
+    expect(await (await get('/directory/public/getTokenImage/DEV', common)).text()).toContain('>DEV</text>')
+    const currencies = new Set<string>()
+    for (const code of ['USD', 'eur', 'GBP']) {
+      const image = await get(`/directory/public/getCurrencyImage/${code}`, common)
+      expect(image.status, code).toBe(200)
+      const text = await image.text()
+      expect(text, code).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 32 32">/)
+      expect(text, code).not.toContain('<text')
+      currencies.add(text)
+    }
+    expect(currencies.size).toBe(3)
+    expect((await get('/directory/public/getCurrencyImage/XYZ', common)).status).toBe(404)
   })
 
   it('reads the gas price of an anvil chain and refuses a non-EVM network', async () => {

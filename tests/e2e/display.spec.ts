@@ -6,6 +6,7 @@
  */
 import { formatUnits } from 'viem'
 import type { Locator, Page } from '@playwright/test'
+import { mainnet } from '../../adapters/networks.ts'
 import { ACCOUNT_0, accountButton, anvilTokenBalance, anyDialog, apiTokenPrice, connectButton, openConnected, dialog, expect, expectedBalance, grouped, test } from './fixtures.ts'
 
 /** What the reference server answers as a balance's `value` (USD, rounded to cents), as en-US currency. */
@@ -67,6 +68,30 @@ test('Switch Network lists every network with an icon that loaded (the directory
   for (let i = 0; i < count; i++) await expectLoadedImages(rows.nth(i), 1)
   // The images are decorative: the row is named by the network's name alone.
   for (const img of await view.locator('img').all()) await expect(img).toHaveAttribute('alt', '')
+})
+
+test('Switch Network: each network shows its own mark; one whose image fails shows its namespace glyph in its place', async ({ demo: page }) => {
+  // Ethereum's image fails (the directory answers 503); every other network's loads.
+  await page.route('**/public/getAssetImage/**', async (route) => {
+    if (route.request().url().includes(`/getAssetImage/${mainnet.imageId}`)) await route.fulfill({ status: 503, body: '' })
+    else await route.continue()
+  })
+  await page.getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
+  const view = anyDialog(page)
+  const row = (name: string) => view.getByRole('listitem').filter({ has: page.getByRole('button', { name, exact: true }) })
+  await expect(row('Ethereum').locator('[data-fallback="true"] svg')).toBeVisible()
+  await expect(row('Ethereum').locator('img')).toHaveCount(0)
+  // The others are images, and no two of the EVM networks draw the same picture.
+  const sources: string[] = []
+  for (const name of ['Arbitrum One', 'BNB Smart Chain', 'Anvil Local', 'Anvil Local 2']) {
+    await expectLoadedImages(row(name), 1)
+    sources.push(
+      await row(name)
+        .locator('img')
+        .evaluate((img) => (img as HTMLImageElement).src),
+    )
+  }
+  expect(new Set(sources).size).toBe(4)
 })
 
 test('Receive lists the networks of the address with their icons', async ({ page }) => {

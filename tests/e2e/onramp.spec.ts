@@ -73,6 +73,30 @@ test('buy 50 USD of ETH by card: the checkout popup pays from the treasury, the 
   await expect(account.getByRole('tabpanel').getByRole('listitem').first()).toContainText(`Received ${formatEther(parseEther('0.01666667')).slice(0, 5)}`)
 })
 
+test('the payment currency shows its image from the directory (spec §7 /public/getCurrencyImage/{id}), which follows the choice', async ({ page }) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const match = /\/public\/getCurrencyImage\/([^?]+)\?/.exec(request.url())
+    if (match?.[1]) asked.push(match[1])
+  })
+  const buy = await openBuy(page)
+  const icon = buy.getByTestId('onramp-currency-icon').locator('img')
+  await expect.poll(() => icon.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
+  await expect(icon).toHaveAttribute('src', /\/public\/getCurrencyImage\/USD\?.*projectId=/)
+  await expect(icon).toHaveAttribute('alt', '')
+  await buy.getByRole('combobox', { name: 'Payment currency' }).selectOption('EUR')
+  await expect(icon).toHaveAttribute('src', /\/public\/getCurrencyImage\/EUR\?/)
+  await expect.poll(() => icon.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true)
+  expect(asked).toEqual(['USD', 'EUR'])
+})
+
+test('a currency image that fails to load leaves a coin glyph in its place', async ({ page }) => {
+  await page.route('**/public/getCurrencyImage/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"none"}' }))
+  const buy = await openBuy(page)
+  await expect(buy.getByTestId('onramp-currency-icon').locator('[data-fallback="true"] svg')).toBeVisible()
+  await expect(buy.getByTestId('onramp-currency-icon').locator('img')).toHaveCount(0)
+})
+
 test('an amount under the card minimum is refused with the limits; within them it is quoted', async ({ page }) => {
   const buy = await openBuy(page)
   await amount(buy).fill('5')

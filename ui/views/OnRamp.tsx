@@ -2,12 +2,13 @@ import { useId } from 'react'
 import { useCopy } from '../copy.ts'
 import { useOnramp } from '../hooks/onramp.ts'
 import { CardGlyph, ChevronGlyph } from '../components/glyphs.tsx'
+import { CurrencyIcon } from '../components/NetworkIcon.tsx'
 
 /**
  * The buy form: what to buy (the network's tokens), what to pay with (currency and method), the amount
  * checked against the method's limits (the limits in words under it), the quote refreshed on every change (purchase
- * amount, network fee, provider fee, subtotal, total; an estimate when the quote call failed), the provider, and
- * Continue, which opens the provider's checkout in a popup from the click itself.
+ * amount, network fee, provider fee, subtotal, total; an estimate when the quote call failed), the payment currency's
+ * image (spec §7 `/public/getCurrencyImage/{id}`) beside its code, the provider, and Continue, which opens the provider's checkout in a popup from the click itself.
  */
 export default function OnRamp() {
   const copy = useCopy()
@@ -67,6 +68,11 @@ export default function OnRamp() {
             aria-describedby={invalid ? `${limitsId} ${errorId}` : limitsId}
             onChange={(e) => flow.setAmount(e.target.value)}
           />
+          {flow.paymentCurrency && (
+            <span className="lk-input-icon" data-testid="onramp-currency-icon">
+              <CurrencyIcon code={flow.paymentCurrency} />
+            </span>
+          )}
           <select id={payId} className="lk-select" aria-label={copy.onrampPaymentCurrency} value={flow.paymentCurrency ?? ''} onChange={(e) => flow.setPaymentCurrency(e.target.value)}>
             {flow.paymentCurrencies.map((c) => (
               <option key={c.id} value={c.id}>
