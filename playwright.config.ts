@@ -48,6 +48,8 @@ export default defineConfig({
     // compositing draws every frame of a running animation on the CPU: measured on swap.spec and account.spec
     // (19 tests, one worker), Chromium used 29 CPU-s instead of 46.
     reducedMotion: 'reduce',
+    // The pages run in UTC whatever the runner's time zone (dates, spec §6's restricted time zones).
+    timezoneId: 'UTC',
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
   },
   projects: [{ name: 'chromium', use: { ...browser, baseURL: DEMO_ORIGIN } }],

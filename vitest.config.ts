@@ -8,6 +8,10 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const files = splitTestFiles(root)
 const shared = new Set(files.shared)
 
+// The tests do not depend on the runner's time zone (dates, month groups, spec §6's restricted time zones): set here,
+// before any worker starts, so every worker thread runs in UTC.
+process.env.TZ = 'UTC'
+
 /**
  * The tests (`vitest`), on the demo's Vite config (plugins, `define`), in three projects (tests/README.md):
  *

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { defaultFeatures, ignoredConfigurationWarning, isFeatureOn, localFeatureKeys, remoteFeatureKeys, resolveFeatures } from './features.ts'
+import { defaultFeatures, ignoredConfigurationWarning, isFeatureOn, isRestrictedTimeZone, localFeatureKeys, remoteFeatureKeys, resolveFeatures, visitorTimeZone } from './features.ts'
 
 describe('features', () => {
   test('behavior: local options when no remote config is fetched', () => {
@@ -74,5 +74,26 @@ describe('features', () => {
     expect(isFeatureOn({ ...defaultFeatures, socials: false }, 'socials')).toBe(false)
     expect(isFeatureOn(defaultFeatures, 'pay')).toBe(false)
     expect(isFeatureOn(defaultFeatures, 'send')).toBe(true)
+  })
+
+  test('spec §6 restricted time zones: in mainland China or Hong Kong the on-ramp and swaps are off over the options and the remote config, and are not named as ignored', () => {
+    for (const timeZone of ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Hong_Kong', 'PRC', 'Hongkong']) {
+      const local = resolveFeatures({ onramp: true, swaps: true }, undefined, { timeZone })
+      expect(local.features).toEqual({ ...defaultFeatures, onramp: false, swaps: false })
+      const remote = resolveFeatures({}, { features: { onramp: true, swaps: true, email: false } }, { timeZone })
+      expect(remote).toEqual({ features: { ...defaultFeatures, onramp: false, swaps: false, email: false }, ignored: [], source: 'remote' })
+    }
+    expect(resolveFeatures({}, undefined, { timeZone: 'Asia/Shanghai', basic: true }).features).toMatchObject({ onramp: false, swaps: false, send: true })
+  })
+  test('bad input: a time zone that is not exactly a restricted IANA name restricts nothing (Taipei, Macau, Tokyo, a lower-cased name, none)', () => {
+    for (const timeZone of ['Asia/Taipei', 'Asia/Macau', 'Asia/Tokyo', 'asia/shanghai', 'Asia/Shanghai ', '', undefined]) {
+      expect(isRestrictedTimeZone(timeZone)).toBe(false)
+      expect(resolveFeatures({}, undefined, { timeZone }).features).toEqual(defaultFeatures)
+    }
+  })
+  test("behavior: without a time zone given, the visitor's own (Intl) decides", () => {
+    const own = visitorTimeZone()
+    expect(typeof own).toBe('string')
+    expect(resolveFeatures({}, undefined).features.onramp).toBe(!isRestrictedTimeZone(own))
   })
 })

@@ -84,12 +84,43 @@ export function isFeatureOn(features: Features, flag: FeatureFlag): boolean {
   return Array.isArray(value) ? value.length > 0 : value === true
 }
 
+/**
+ * The IANA time zones of mainland China and Hong Kong that spec §6 restricts ("Some time zones in mainland China and Hong
+ * Kong are restricted"), their legacy aliases included. The spec names the places, not what is restricted: this build
+ * restricts {@link timeZoneRestrictedFeatures}.
+ */
+export const restrictedTimeZones: readonly string[] = ['Asia/Shanghai', 'Asia/Urumqi', 'Asia/Chongqing', 'Asia/Chungking', 'Asia/Harbin', 'Asia/Kashgar', 'PRC', 'Asia/Hong_Kong', 'Hongkong']
+
+/**
+ * What a restricted time zone turns off, whatever the options or the remote config say: the two features that move money
+ * through third-party financial services (buying crypto with a card or bank, exchanging tokens through a swap provider).
+ */
+export const timeZoneRestrictedFeatures = ['onramp', 'swaps'] as const satisfies readonly FeatureFlag[]
+
+/** The visitor's IANA time zone from `Intl`, or undefined where the runtime cannot tell (it never throws). */
+export function visitorTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** True when `timeZone` is one of {@link restrictedTimeZones} (exact IANA name). */
+export function isRestrictedTimeZone(timeZone: string | undefined): boolean {
+  return timeZone !== undefined && restrictedTimeZones.includes(timeZone)
+}
+
 export type ResolveFeaturesParameters = {
   /** The dapp's `features` option (any key; unknown keys are not read). */
   local: Partial<Features>
   /** The project config fetched (its features), `'failed'` when the call failed, `undefined` when none was fetched. */
   remote: { features: RemoteFeatures } | 'failed' | undefined
-  options?: { basic?: boolean }
+  /**
+   * `basic`: basic mode. `timeZone`: the visitor's IANA time zone (default {@link visitorTimeZone}); in one of
+   * {@link restrictedTimeZones} the {@link timeZoneRestrictedFeatures} are off.
+   */
+  options?: { basic?: boolean; timeZone?: string | undefined }
 }
 
 export type ResolveFeaturesReturnType = {
@@ -104,13 +135,22 @@ export type ResolveFeaturesReturnType = {
  * all. A found remote config overrides the remote-controlled keys (email, socials, swaps, onramp, activity,
  * reownBranding, multiWallet, and analytics), naming the local options it ignored; the local-only keys (send, receive,
  * allWallets, pay, legalCheckbox) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
- * the options say. Analytics turns off when the config call failed (`remote === 'failed'`, spec §4).
+ * the options say. Analytics turns off when the config call failed (`remote === 'failed'`, spec §4). In a restricted time
+ * zone (spec §6) the on-ramp and swaps are off last, over everything else, and are not named as ignored.
  *
  * @example
  * resolveFeatures({ swaps: false }, { features: { swaps: true } }) // { features: { swaps: true, … }, ignored: ['swaps'], source: 'remote' }
  * resolveFeatures({ send: false }, undefined, { basic: true }).features // { send: false, receive: true, activity: false, … }
  */
 export function resolveFeatures(local: ResolveFeaturesParameters['local'], remote: ResolveFeaturesParameters['remote'], options: NonNullable<ResolveFeaturesParameters['options']> = {}): ResolveFeaturesReturnType {
+  const resolved = resolveUnrestricted(local, remote, options)
+  if (!isRestrictedTimeZone('timeZone' in options ? options.timeZone : visitorTimeZone())) return resolved
+  const features: Features = { ...resolved.features }
+  for (const key of timeZoneRestrictedFeatures) features[key] = false
+  return { ...resolved, features }
+}
+
+function resolveUnrestricted(local: ResolveFeaturesParameters['local'], remote: ResolveFeaturesParameters['remote'], options: { basic?: boolean }): ResolveFeaturesReturnType {
   const base: Features = { ...defaultFeatures }
   for (const key of Object.keys(defaultFeatures) as FeatureFlag[]) {
     if (local[key] !== undefined) (base as Record<string, unknown>)[key] = local[key]

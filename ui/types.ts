@@ -82,7 +82,8 @@ export type ModalOptions = {
    * `reownBranding` (the branding footer), `multiWallet`, `analytics`; a remote project config found on first opening
    * overrides them (the 'Local configuration ignored' notice names what it overrode, in debug mode). The resolved set
    * is `getState().features`. A feature that is off shows no entry point, loads no code, and `open({ view })` of its
-   * views throws {@link FeatureDisabledError}.
+   * views throws {@link FeatureDisabledError}. In a restricted time zone (spec §6: mainland China, Hong Kong) `onramp`
+   * and `swaps` are off whatever is set here.
    */
   features?: Partial<Features>
   /**
@@ -285,8 +286,9 @@ export type ModalState = {
   siwx: { phase: SiwxView['phase']; required: boolean; session: SiwxView['session'] } | undefined
   /**
    * The resolved feature set (spec §6, §9): the `features` option, overridden by the project's remote
-   * config once it arrives (first opening), every remote feature off in basic mode. What is off here does not exist
-   * in the modal.
+   * config once it arrives (first opening), every remote feature off in basic mode; `onramp` and `swaps` off for a
+   * visitor in a restricted time zone of mainland China or Hong Kong (spec §6, `restrictedTimeZones` of
+   * services/features.ts). What is off here does not exist in the modal.
    */
   features: Features
   /** The swap provider in force (spec §9): the `swapProvider` option, `'1inch'` by default. */

@@ -67,6 +67,20 @@ test.describe('send', () => {
   })
 })
 
+test.describe('spec §6 restricted time zones', () => {
+  test.use({ timezoneId: 'Asia/Shanghai' })
+
+  test('a visitor in Asia/Shanghai has no Buy and no Swap (on in the options), nor their chunks; Send and Receive stay', async ({ page }) => {
+    const { account, requests } = await accountWith(page, 'onramp:on,swaps:on')
+    await expect(account.getByRole('button', { name: 'Send', exact: true })).toBeVisible()
+    await expect(account.getByRole('button', { name: 'Receive', exact: true })).toBeVisible()
+    await expect(account.getByRole('button', { name: 'Buy', exact: true })).toHaveCount(0)
+    await expect(account.getByRole('button', { name: 'Swap', exact: true })).toHaveCount(0)
+    expect(await page.evaluate(() => (window as unknown as { latchkey: { getState(): { features: { onramp: boolean; swaps: boolean } } } }).latchkey.getState().features)).toMatchObject({ onramp: false, swaps: false })
+    for (const view of ['Swap', 'OnRampProviders']) expect(requests.filter(chunk(view)), view).toEqual([])
+  })
+})
+
 test.describe('receive', () => {
   test('off: no Receive button and no Receive chunk', async ({ page }) => {
     const { account, requests } = await accountWith(page, 'receive:off')
