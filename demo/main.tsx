@@ -363,7 +363,8 @@ function LiveState() {
           </span>
         </Fact>
         <Fact term="Balance">
-          <span data-testid="state-balance">{account.balance ?? '—'}</span>
+          {/* Written as the modal writes it (grouped, trailing zeros trimmed); the plain value is in the raw state below. */}
+          <span data-testid="state-balance">{account.formattedBalance ?? '—'}</span>
           {account.balance !== undefined && account.balanceSymbol ? ` ${account.balanceSymbol}` : ''}
         </Fact>
       </dl>

@@ -17,15 +17,15 @@ const transfer = (numeric: string | undefined, symbol?: string): Transaction =>
   }) as unknown as Transaction
 
 describe('activityAmount', () => {
-  test('behavior: an activity amount is written like a balance: floored to 3 decimals, grouped in the locale', () => {
+  test('behavior: an activity amount is written like a balance: floored to 3 decimals, grouped in the locale, trailing zeros trimmed', () => {
     expect(activityAmount(transfer('1234567.891999', 'DEV'), 'en-US')).toBe('1,234,567.891 DEV')
     expect(activityAmount(transfer('1234567.891999', 'DEV'), 'de-DE')).toBe('1.234.567,891 DEV')
-    expect(activityAmount(transfer('0.0009', 'ETH'), 'en-US')).toBe('0.000 ETH')
+    expect(activityAmount(transfer('0.0009', 'ETH'), 'en-US')).toBe('0 ETH')
   })
 
   test('bad input: no quantity, no symbol', () => {
     expect(activityAmount(transfer(undefined, 'ETH'), 'en-US')).toBe('')
-    expect(activityAmount(transfer('2'), 'en-US')).toBe('2.000')
+    expect(activityAmount(transfer('2'), 'en-US')).toBe('2')
     expect(activityAmount({ ...transfer('1'), transfers: [] }, 'en-US')).toBe('')
   })
 })

@@ -1,15 +1,17 @@
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance, Transaction } from '../services/schemas.ts'
 import type { accountMachine, AccountTab } from './account.ts'
-import { defaultLocale, formatAmount, tokenFiat, totalFiat } from './format.ts'
+import { defaultLocale, formatAmount, formatAmountCompact, tokenFiat, totalFiat } from './format.ts'
 
 export { floorDecimal } from './format.ts'
 
 /**
- * A row of the Tokens or NFTs tab: `amount` floored to 3 decimals and grouped in the visitor's locale
- * (`'1,000,000.000'`); `fiat` its value as currency (`'$30,000.00'`), undefined when no price is known.
+ * A row of the Tokens or NFTs tab: `amount` floored to 3 decimals, grouped in the visitor's locale, trailing zeros
+ * trimmed, compact from a million on (`'12,345.5'`, `'1.23M'`: a row has little room); `exactAmount` the same never
+ * compact (`'1,234,567.5'`, the row's title); `fiat` its value as currency (`'$30,000.00'`), undefined when no price is
+ * known.
  */
-export type TokenRow = { key: string; name: string; symbol: string; amount: string; fiat: string | undefined; iconUrl?: string | undefined }
+export type TokenRow = { key: string; name: string; symbol: string; amount: string; exactAmount: string; fiat: string | undefined; iconUrl?: string | undefined }
 export type ActivityGroup = { key: string; label: string; transactions: Transaction[] }
 
 export type AccountDataView = {
@@ -82,7 +84,7 @@ export function groupByMonth(transactions: readonly Transaction[], locale: strin
 /**
  * What an Activity row says a transaction moved: its first transfer's amount written like a balance
  * (floored to 3 decimals, grouped in `locale`) and its symbol; `''` when the transfer carries no quantity.
- * @example activityAmount(tx, 'en-US') // '1,000.000 DEV'
+ * @example activityAmount(tx, 'en-US') // '1,000 DEV'
  */
 export function activityAmount(tx: Transaction, locale: string = defaultLocale): string {
   const transfer = tx.transfers[0]
@@ -95,7 +97,8 @@ function row(t: TokenBalance, noFiat: boolean, locale: string): TokenRow {
     key: t.address ?? `${t.chainId}:native`,
     name: t.name,
     symbol: t.symbol,
-    amount: formatAmount(t.quantity.numeric, locale),
+    amount: formatAmountCompact(t.quantity.numeric, locale),
+    exactAmount: formatAmount(t.quantity.numeric, locale),
     fiat: noFiat ? undefined : tokenFiat(t, locale),
     iconUrl: t.iconUrl,
   }
@@ -134,7 +137,7 @@ export const accountDataNotLoaded: AccountDataView = {
  * is known: the API prices nothing on a testnet (spec §5's '0.00' becomes no fiat at all), the reference
  * server prices the development tokens, and a namespace the balance API does not support shows none.
  * @example connectAccountData(undefined).isLoadingBalances // true
- * connectAccountData(snapshot, 'de-DE').tokens[0].amount // '10.000,000'
+ * connectAccountData(snapshot, 'de-DE').tokens[0].amount // '10.000'
  */
 export function connectAccountData(snapshot: SnapshotFrom<typeof accountMachine> | undefined, locale: string = defaultLocale): AccountDataView {
   if (!snapshot) return accountDataNotLoaded

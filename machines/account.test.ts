@@ -76,20 +76,22 @@ describe('account', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(h.view().tokens.map((t) => [t.symbol, t.amount, t.fiat])).toEqual([
       ['ETH', '1.234', '$10.00'],
-      ['DEV', '1,000,000.000', '$5.00'],
+      ['DEV', '1M', '$5.00'],
     ])
+    // The row's title holds the amount written out.
+    expect(h.view().tokens.map((t) => t.exactAmount)).toEqual(['1.234', '1,000,000'])
     expect(h.view().nfts.map((t) => t.symbol)).toEqual(['PUNK'])
     expect(h.view().totalFiat).toBe('$15.00')
   })
 
-  test('behavior: amounts and fiat are written in the locale given (de-DE: 1.000.000,000 and 5,00 $)', async () => {
+  test('behavior: amounts and fiat are written in the locale given (de-DE: 1 Mio., 1.000.000 and 5,00 $)', async () => {
     const h = harness()
     h.actor.send(set(mainnetTarget))
     h.actor.send({ type: 'account.refresh' })
     h.balances[0]!.resolve([token('DEV', '1000000', '18', 5)])
     await vi.advanceTimersByTimeAsync(0)
     const view = connectAccountData(h.actor.getSnapshot(), 'de-DE')
-    expect(view.tokens.map((t) => [t.amount, t.fiat])).toEqual([['1.000.000,000', '5,00\u00a0$']])
+    expect(view.tokens.map((t) => [t.amount, t.exactAmount, t.fiat])).toEqual([['1\u00a0Mio.', '1.000.000', '5,00\u00a0$']])
   })
 
   test('behavior: a token without a price shows no fiat, and then no total either (never $0.00, never a partial sum)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { floorDecimal, formatAmount, formatBalance, formatFee, formatFiat, isPriced, tokenFiat, totalFiat, truncateAddress } from './format.ts'
+import { floorDecimal, formatAmount, formatAmountCompact, formatBalance, formatFee, formatFiat, isPriced, tokenFiat, totalFiat, truncateAddress } from './format.ts'
 
 describe('format', () => {
   test('behavior: balances floor to 3 decimals, never round up', () => {
@@ -23,22 +23,40 @@ describe('format', () => {
     expect(floorDecimal('123456789012345678901234567890.123456789')).toBe('123456789012345678901234567890.123')
   })
   test('behavior: amounts are grouped in the visitor locale (en-US 1,000,000; de-DE 1.000.000)', () => {
-    expect(formatAmount('1000000', 'en-US')).toBe('1,000,000.000')
-    expect(formatAmount('1000000', 'de-DE')).toBe('1.000.000,000')
-    expect(formatAmount('10000', 'en-US')).toBe('10,000.000')
-    expect(formatAmount('999.5', 'en-US')).toBe('999.500')
+    expect(formatAmount('1000000', 'en-US')).toBe('1,000,000')
+    expect(formatAmount('1000000', 'de-DE')).toBe('1.000.000')
+    expect(formatAmount('1234567.125', 'de-DE')).toBe('1.234.567,125')
+  })
+  test('behavior: amounts drop the trailing zeros of their 3 decimals (10,000.000 → 10,000; 999.500 → 999.5; 0.000 → 0)', () => {
+    expect(formatAmount('10000.000', 'en-US')).toBe('10,000')
+    expect(formatAmount('999.5', 'en-US')).toBe('999.5')
+    expect(formatAmount('1.250', 'en-US')).toBe('1.25')
+    expect(formatAmount('0.000', 'en-US')).toBe('0')
+    expect(formatAmount('12.0501', 'en-US')).toBe('12.05')
+    expect(formatAmount('100', 'en-US')).toBe('100')
+  })
+  test('behavior: where space is short, amounts from a million on are compact and floored to 2 decimals of their unit (1.23M, 1,23 Mio.)', () => {
+    expect(formatAmountCompact('999999.999', 'en-US')).toBe('999,999.999')
+    expect(formatAmountCompact('1000000.000', 'en-US')).toBe('1M')
+    expect(formatAmountCompact('1239999.9', 'en-US')).toBe('1.23M')
+    expect(formatAmountCompact('123456789', 'en-US')).toBe('123.45M')
+    expect(formatAmountCompact('1000000000', 'en-US')).toBe('1B')
+    expect(formatAmountCompact('1999999999999', 'en-US')).toBe('1.99T')
+    expect(formatAmountCompact('1234567.89', 'de-DE')).toBe('1,23\u00a0Mio.')
+    expect(formatAmountCompact('-5000000', 'en-US')).toBe('-5M')
+    expect(formatAmountCompact('not a number', 'en-US')).toBe('0')
   })
   test('behavior: amounts floor to 3 decimals, never round up (1.9999 → 1.999), in every locale', () => {
     expect(formatAmount('1.9999', 'en-US')).toBe('1.999')
     expect(formatAmount('1.9999', 'de-DE')).toBe('1,999')
-    expect(formatAmount('0.0009999', 'en-US')).toBe('0.000')
+    expect(formatAmount('0.0009999', 'en-US')).toBe('0')
   })
   test('behavior: amounts beyond float precision stay exact (the integer part is formatted from a bigint)', () => {
     expect(formatAmount('123456789012345678901.98765', 'en-US')).toBe('123,456,789,012,345,678,901.987')
   })
-  test('behavior: an unparsable amount or an invalid locale falls back (0.000; en-US)', () => {
-    expect(formatAmount('not a number', 'en-US')).toBe('0.000')
-    expect(formatAmount('1234.5', 'not a locale!')).toBe('1,234.500')
+  test('behavior: an unparsable amount or an invalid locale falls back (0; en-US)', () => {
+    expect(formatAmount('not a number', 'en-US')).toBe('0')
+    expect(formatAmount('1234.5', 'not a locale!')).toBe('1,234.5')
   })
   test('behavior: a locale with its own digits shows them in the fraction too', () => {
     const text = formatAmount('1234.5', 'ar-EG')

@@ -41,7 +41,7 @@ function symbolsOf(locale: string): { decimal: string; digits: string[] } {
  */
 export function floorDecimal(numeric: string, fractionDigits = 3): string {
   const m = /^(-?)(\d*)(?:\.(\d*))?$/.exec(numeric.trim())
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return `0.${'0'.repeat(fractionDigits)}`
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return fractionDigits > 0 ? `0.${'0'.repeat(fractionDigits)}` : '0'
   const whole = (m[2] || '0').replace(/^0+(?=\d)/, '')
   const fraction = (m[3] ?? '').padEnd(fractionDigits, '0').slice(0, fractionDigits)
   const negative = m[1] === '-' && /[1-9]/.test(whole + fraction)
@@ -68,12 +68,14 @@ export function formatBalance(value: bigint | string | undefined, decimals: numb
 
 /**
  * A token amount as the visitor reads it (spec §5): floored (never rounded up) to `fractionDigits`
- * decimals, the integer part grouped in the locale (`'1000000'` → `'1,000,000.000'` in en-US, `'1.000.000,000'` in
- * de-DE), exact for any size (bigint, no float). Unparsable input shows the default `0.000`.
+ * decimals, the integer part grouped in the locale, trailing zeros of the fraction trimmed (`'10000.000'` → `'10,000'`,
+ * `'1.500'` → `'1.5'` in en-US; `'1.000.000'` in de-DE), exact for any size (bigint, no float). Unparsable input shows
+ * `0`.
  * @param numeric the amount in whole tokens as a decimal string (`quantity.numeric`, {@link formatBalance}'s answer).
  * @param locale a BCP 47 tag (`navigator.language`); an invalid one falls back to {@link defaultLocale}.
- * @example formatAmount('1000000', 'en-US') // '1,000,000.000'
+ * @example formatAmount('1000000', 'en-US') // '1,000,000'
  * formatAmount('1.9999', 'de-DE') // '1,999'
+ * formatAmount('0.5000', 'en-US') // '0.5'
  */
 export function formatAmount(numeric: string, locale: string = defaultLocale, fractionDigits = 3): string {
   const plain = floorDecimal(numeric, fractionDigits)
@@ -81,8 +83,32 @@ export function formatAmount(numeric: string, locale: string = defaultLocale, fr
   const [whole = '0', fraction = ''] = (negative ? plain.slice(1) : plain).split('.')
   const { decimal, digits } = symbolsOf(locale)
   const grouped = numberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 }).format(BigInt(whole))
-  const localFraction = fraction.replace(/\d/g, (d) => digits[Number(d)] ?? d)
+  const localFraction = fraction.replace(/0+$/, '').replace(/\d/g, (d) => digits[Number(d)] ?? d)
   return `${negative ? '-' : ''}${grouped}${localFraction ? `${decimal}${localFraction}` : ''}`
+}
+
+/** From a million whole tokens on, an amount where space is short is written compact ({@link formatAmountCompact}). */
+const compactFrom = 1_000_000n
+
+/**
+ * A token amount where space is short (a token row, a token button): below {@link compactFrom} as
+ * {@link formatAmount}; from a million on in the locale's compact notation, floored to 2 decimals of its unit
+ * (`'1234567.89'` → `'1.23M'` in en-US, `'1,23 Mio.'` in de-DE; `'1000000000'` → `'1B'`), never rounded up. The exact
+ * amount belongs beside it (a title) where the compact one is shown.
+ * @param numeric the amount in whole tokens as a decimal string.
+ * @example formatAmountCompact('1000000.000', 'en-US') // '1M'
+ * formatAmountCompact('999999.5', 'en-US') // '999,999.5'
+ */
+export function formatAmountCompact(numeric: string, locale: string = defaultLocale): string {
+  const plain = floorDecimal(numeric, 0)
+  const negative = plain.startsWith('-')
+  const whole = BigInt(negative ? plain.slice(1) : plain)
+  if (whole < compactFrom) return formatAmount(numeric, locale)
+  // Floored to 2 decimals of the unit (M = 10^6, B = 10^9, …) in bigint, so the float below is never rounded up.
+  const unit = 10n ** BigInt(Math.floor((whole.toString().length - 1) / 3) * 3 - 2)
+  const floored = Number((whole / unit) * unit)
+  const text = numberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc' }).format(floored)
+  return `${negative ? '-' : ''}${text}`
 }
 
 /**

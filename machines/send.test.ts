@@ -323,7 +323,7 @@ describe('send machine', () => {
     const en = connectSend(h.actor.getSnapshot(), 'en-US')
     expect(en.tokens.map((t) => [t.symbol, t.balance, t.fiat])).toEqual([
       ['ETH', '12,345.678', '$37,037,036.70'],
-      ['DEV', '5.000', undefined],
+      ['DEV', '5', undefined],
     ])
     expect(en.amountFiat).toBe('$1,500.00')
     expect(connectSend(h.actor.getSnapshot(), 'de-DE').tokens[0]!.balance).toBe('12.345,678')

@@ -43,7 +43,7 @@ test('connecting the dev wallet shows the address and the real balance of accoun
   await expect(connectButton(page)).toHaveCount(0)
   const state = liveState(page)
   await expect(state.address).toHaveText(ACCOUNT_0)
-  await expect(state.balance).toHaveText(balance)
+  await expect(state.balance).toHaveText(grouped(balance))
   await expect(state.network).toHaveText('eip155:31337')
 
   // Opening again shows Account with that address and balance.
@@ -96,7 +96,7 @@ test('when the wallet changes account, the page shows the new address and its ba
   await expect(state.address).toHaveText(ACCOUNT_1)
   await expect(accountButton(page).address).toHaveText('0x7099…79C8')
   await expect(accountButton(page).balance).toHaveText(`${grouped(balance)} ETH`)
-  await expect(state.balance).toHaveText(balance)
+  await expect(state.balance).toHaveText(grouped(balance))
   await expect(state.status).toHaveText('connected')
   // Changing account is not a new connection: no prompt.
   await expect(walletRequests(page)).toHaveCount(0)

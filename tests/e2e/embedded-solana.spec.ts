@@ -94,7 +94,7 @@ test('email login, then Solana Localnet: the Account of the embedded Solana addr
   const address = await onSolana(page)
   // A new embedded Solana wallet is airdropped 10 SOL on LiteSVM: the modal reads it from the chain.
   await expect.poll(() => lamports(address)).toBe(10_000_000_000n)
-  await expect(liveState(page).balance).toHaveText('10.000', { timeout: 20_000 })
+  await expect(liveState(page).balance).toHaveText('10', { timeout: 20_000 })
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.connectorId)).toBe('auth')
   const account = await openAccount(page)
   await expect(account.getByTestId('account-email')).toBeVisible()
@@ -168,7 +168,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.setViewportSize({ width: 1280, height: 800 })
     await openCleanDemo(page, `/?email=1${theme === 'dark' ? '&theme=dark' : ''}`)
     await onSolana(page)
-    await expect(liveState(page).balance).toHaveText('10.000', { timeout: 20_000 })
+    await expect(liveState(page).balance).toHaveText('10', { timeout: 20_000 })
     const account = await openAccount(page)
     await untilSettled(page)
     await page.screenshot({ path: `${shots}/account-solana-desktop-${theme}.png` })

@@ -42,14 +42,15 @@ export async function expectedBalance(address: Address, chainId: DevChainId = 31
 }
 
 /**
- * A plain balance (`'10000.000'`, the state's value) as the modal and the page's buttons show it to an en-US visitor
- * (Chromium's default locale): the integer part grouped by thousands (`'10,000.000'`). Written with a
- * regular expression, independently of the product's formatter.
+ * A plain balance (`'10000.000'`, the state's value) as the modal, the page's buttons and the demo's card show it to an
+ * en-US visitor (Chromium's default locale): the integer part grouped by thousands, the fraction's trailing zeros
+ * trimmed (`'10,000'`, `'1.25'`). Written with regular expressions, independently of the product's formatter.
  */
 export function grouped(plain: string): string {
-  const [whole = '', fraction] = plain.split('.')
+  const [whole = '', fraction = ''] = plain.split('.')
   const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return fraction === undefined ? text : `${text}.${fraction}`
+  const kept = fraction.replace(/0+$/, '')
+  return kept ? `${text}.${kept}` : text
 }
 
 /** Sets a native balance on a dev chain (`anvil_setBalance`), so a test can tell balances apart. */

@@ -4,7 +4,7 @@
  * and Account load on demand). Once the page is idle, the first open's code comes from the page's own server (the
  * `prefetch` option), never with Save-Data on, and still nothing leaves loopback before intent.
  */
-import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, liveState, openConnectDialog, test } from './fixtures.ts'
+import { ACCOUNT_0, connectDevWallet, dialog, expect, expectedBalance, grouped, liveState, openConnectDialog, test } from './fixtures.ts'
 import { withModules } from './modules.ts'
 import { API_URL, isAnvilUrl } from './stack.ts'
 import type { Page } from '@playwright/test'
@@ -86,7 +86,7 @@ test('a stored connection is restored on load: within 30 s its balance comes fro
   page.on('request', (r) => requests.push(...withModules(r.url())))
   await page.reload()
   await expect(liveState(page).status).toHaveText('connected')
-  await expect(liveState(page).balance).toContainText(balance)
+  await expect(liveState(page).balance).toHaveText(grouped(balance))
   // The native balance cache (30 s) answers the restore: no chain traffic, no lazy view.
   expect(requests.filter(anvil)).toEqual([])
   expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
@@ -95,7 +95,7 @@ test('a stored connection is restored on load: within 30 s its balance comes fro
   requests.length = 0
   await page.reload()
   await expect(liveState(page).status).toHaveText('connected')
-  await expect(liveState(page).balance).toContainText(balance)
+  await expect(liveState(page).balance).toHaveText(grouped(balance))
   expect(requests.filter(anvil).length).toBeGreaterThan(0)
   expect(requests.filter((u) => lazyViews.some((v) => u.includes(`/${v}.tsx`)))).toEqual([])
 })

@@ -11,7 +11,7 @@ import { base58Decode } from '../../adapters/solana.base58.ts'
 import { DEV_BITCOIN_PAYMENT_ADDRESSES } from '../../dev/bitcoin/accounts.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../../dev/solana/network.ts'
-import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, liveState, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anyDialog, API_URL, approveWalletRequest, connectButton, connectDevWallet, dialog, expect, grouped, liveState, test } from './fixtures.ts'
 import { openSendForm, reviewSend } from './steps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { requestsFlushed } from './settle.ts'
@@ -79,7 +79,7 @@ test('connected on EVM, a Solana network with no Solana account: SwitchActiveCha
   const state = liveState(page)
   await expect(state.address).toHaveText(DEV_SOLANA_ADDRESSES[0]!)
   await expect(state.network).toHaveText(SOLANA_LOCALNET_CAIP_NETWORK_ID)
-  await expect(state.balance).toHaveText(shown(await lamports(DEV_SOLANA_ADDRESSES[0]!), 9))
+  await expect(state.balance).toHaveText(grouped(shown(await lamports(DEV_SOLANA_ADDRESSES[0]!), 9)))
 
   // Back to the EVM network: that connection was kept all along.
   await pickNetwork(page, 'Anvil Local')
@@ -159,7 +159,7 @@ test('the Bitcoin wallet connects with the balance of the UTXO index; a rejectio
   const address = DEV_BITCOIN_PAYMENT_ADDRESSES[0]!
   await expect(liveState(page).address).toHaveText(address)
   await expect(liveState(page).network).toHaveText(BITCOIN_NETWORK)
-  await expect(liveState(page).balance).toHaveText(shown(await satoshis(address), 8))
+  await expect(liveState(page).balance).toHaveText(grouped(shown(await satoshis(address), 8)))
 })
 
 test('a rejection in the Solana wallet: declined, Try again connects', async ({ demo: page }) => {
@@ -242,7 +242,7 @@ test('a Bitcoin transfer through the wallet: signed (PSBT) and broadcast, both b
   expect(spent).toBeGreaterThan(25_000n)
   expect(spent).toBeLessThan(25_000n + 10_000n)
   // The demo asks the modal to read the balance again (modal.refreshBalance()): it follows.
-  await expect(liveState(page).balance).toHaveText(shown(await satoshis(from), 8))
+  await expect(liveState(page).balance).toHaveText(grouped(shown(await satoshis(from), 8)))
 })
 
 test('bad input: a Bitcoin address of another network is refused before the wallet is asked', async ({ demo: page }) => {

@@ -30,7 +30,7 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   await approveWalletRequest(page, 'Switch to chain 31338?')
 
   await expect(state.network).toHaveText('eip155:31338')
-  await expect(state.balance).toHaveText(balance2)
+  await expect(state.balance).toHaveText(grouped(balance2))
   await expect(accountButton(page).balance).toHaveText(`${grouped(balance2)} ETH`)
   await expect(walletPanel(page).getByRole('combobox', { name: 'Wallet chain' })).toHaveValue('31338')
   // Back to Account after the switch, showing the new network and balance.
@@ -49,7 +49,7 @@ test('switching to Anvil Local 2 and back shows each chain’s real balance', as
   await switcher.getByRole('button', { name: 'Anvil Local', exact: true }).click()
   await approveWalletRequest(page, 'Switch to chain 31337?')
   await expect(state.network).toHaveText('eip155:31337')
-  await expect(state.balance).toHaveText(balance1)
+  await expect(state.balance).toHaveText(grouped(balance1))
   await expect(accountButton(page).balance).toHaveText(`${grouped(balance1)} ETH`)
   await expect(account).toBeVisible()
   await expect(account.getByTestId('account-balance')).toHaveText(`${grouped(balance1)} ETH`)

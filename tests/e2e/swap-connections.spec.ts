@@ -168,5 +168,5 @@ test('ETH → DEV through the embedded wallet: approved in the frame on ApproveT
   await dialog(page, 'Account').getByRole('tab', { name: 'Activity' }).click()
   const activity = dialog(page, 'Account').getByRole('tabpanel').getByRole('listitem')
   await expect(activity.filter({ hasText: truncated(ROUTER_ADDRESS) })).toHaveCount(1, { timeout: 20_000 })
-  await expect(activity.filter({ hasText: truncated(ROUTER_ADDRESS) })).toContainText('Sent 0.050 ETH')
+  await expect(activity.filter({ hasText: truncated(ROUTER_ADDRESS) })).toContainText('Sent 0.05 ETH')
 })

@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test'
 import { parseEther, verifyMessage } from 'viem'
-import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, connectButton, dialog, expect, expectedBalance, expectNoAxeViolations, freshAddress, liveState, openCleanDemo, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, anvilBalanceWei, anyDialog, connectButton, dialog, expect, expectedBalance, expectNoAxeViolations, freshAddress, grouped, liveState, openCleanDemo, test } from './fixtures.ts'
 import { openSendForm, reviewSend, scanQr } from './steps.ts'
 import { RELAY_URL } from './stack.ts'
 
@@ -65,7 +65,7 @@ test('scan the QR code, approve in the mobile wallet: connected with the real ba
   const wallet = await openWallet(page)
   await pairAndApprove(page, wallet, uri)
   await expect(liveState(page).address).toHaveText(ACCOUNT_0)
-  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31337))
+  await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31337)))
   await expect(liveState(page).network).toHaveText('eip155:31337')
 })
 
@@ -125,7 +125,7 @@ test('switching to another approved chain follows at once; the balance of that c
   await dialog(page, 'Account').getByRole('button', { name: 'Switch network (Anvil Local)', exact: true }).click()
   await dialog(page, 'Switch Network').getByRole('button', { name: 'Anvil Local 2', exact: true }).click()
   await expect(liveState(page).network).toHaveText('eip155:31338')
-  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31338))
+  await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31338)))
 })
 
 test('switching to a chain the wallet does not know: it answers 4902, the dapp asks to add it, the wallet adds and switches', async ({ demo: page }) => {
@@ -140,7 +140,7 @@ test('switching to a chain the wallet does not know: it answers 4902, the dapp a
   await expect(add).toHaveAttribute('data-method', 'wallet_addEthereumChain')
   await approveIn(wallet, 'request')
   await expect(liveState(page).network).toHaveText('eip155:31338')
-  await expect(liveState(page).balance).toHaveText(await expectedBalance(ACCOUNT_0, 31338))
+  await expect(liveState(page).balance).toHaveText(grouped(await expectedBalance(ACCOUNT_0, 31338)))
 })
 
 test('the visitor rejects in the wallet: "Connection declined", and Try again shows a new QR code that works', async ({ demo: page }) => {

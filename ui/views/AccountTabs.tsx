@@ -195,7 +195,7 @@ function TokenList({ rows, empty }: { rows: ReturnType<typeof useAccountData>['t
           <span className="lk-row-name">
             {r.name}
             <br />
-            <span className="lk-muted">
+            <span className="lk-muted lk-token-amount" title={r.amount === r.exactAmount ? undefined : `${r.exactAmount} ${r.symbol}`}>
               {r.amount} {r.symbol}
             </span>
           </span>
