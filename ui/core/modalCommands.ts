@@ -3,7 +3,7 @@
  * the balance refresh and the disconnect, each an event to the root actor.
  */
 import type { RootActor } from '../../machines/root.ts'
-import type { SiwxSession } from '../../machines/siwx.ts'
+import type { SiwxSession } from '../../kernel/siwx.ts'
 import { isViewName, type ViewData, type ViewName } from '../../machines/views.ts'
 import type { FeatureRefs } from '../assemble/index.ts'
 import { disabledFlagOf, prefetchIntent } from '../features.ts'
