@@ -234,8 +234,8 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
   register?: (settings: S) => FeatureRegistration
   /** Its module is fetched with every intent to open a view (its machine runs at every opening: the remote config). */
   fetchedOnIntent?: boolean
-  /** What its module needs fetched beside it: the embedded wallet's bridge, or its view model for the public state. */
-  loadsWith?: readonly ('embeddedWallet' | 'viewModel')[]
+  /** What its module needs fetched beside it: the embedded wallet's bridge. */
+  loadsWith?: readonly 'embeddedWallet'[]
   /** Type-only: the machine (never set). */
   machine?: M
   /** Type-only: the gestures of its views beside its machine's own events (never set). */

@@ -32,6 +32,5 @@ export const siwxManifest = defineFeature<typeof siwxMachine>()({
   id: 'siwx',
   views: { SIWXSignMessage: { reachableWith: 'siwx' } },
   holdsViews: true,
-  loadsWith: ['viewModel'],
   register: (settings: { siwx?: SiwxInput | undefined }) => siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }),
 })

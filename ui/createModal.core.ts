@@ -116,7 +116,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   actor = started
   started.start()
   embedded.follow(started)
-  const state = createPublicState({ options, storage, actor: started, siwxView: features.siwxView })
+  const state = createPublicState({ options, storage, actor: started, faces: features.faces })
 
   return {
     /** The options the instance was created with. */
@@ -132,7 +132,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     getState: state.getState,
     /** Calls `listener` with the new state on every change; returns unsubscribe. */
     subscribe: state.subscribe,
-    ...createModalCommands({ actor: started, requireSiwx: features.requireSiwx, feature: state.feature }),
+    ...createModalCommands({ actor: started, requireSiwx: features.requireSiwx, faced: state.faced }),
     ...createNetworkCommands(started, adapters.adapters),
     ...createWalletCommands(started, adapters),
     /**

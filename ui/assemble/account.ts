@@ -3,7 +3,7 @@ import { fromPromise } from 'xstate'
 import { accountMachine } from '../../machines/account.ts'
 import { supportsNamespace } from '../../machines/namespaces.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
-import type { FeatureHost } from './host.ts'
+import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 
 /**
@@ -49,3 +49,6 @@ export function assemble(host: FeatureHost) {
     },
   })
 }
+
+/** `refreshBalance()` reads the account's data again too (tokens, activity), bypassing the caches. */
+export const publicFace: FeaturePublicFace = { refreshBalance: { type: 'account.reload' } }

@@ -1,7 +1,7 @@
-import type { SiwxConfig } from '../../kernel/siwx.ts'
+import type { SiwxConfig, SiwxSession } from '../../kernel/siwx.ts'
 import type { TransferAdapter } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
-import type { Clock } from '../types.ts'
+import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../../services/directory.ts'
 import type { Features } from '../../services/features.ts'
@@ -39,4 +39,19 @@ export type FeatureHost = {
   clock: Clock | undefined
   /** The embedded wallet, present for the email login's assembly (fetched with it). */
   embeddedWallet?: import('../embedded.ts').EmbeddedWallet | undefined
+}
+
+/**
+ * What a feature's machine answers of the modal's public API (spec §3 "Public state"), exported by its assembly module
+ * as `publicFace` and read from its actor's snapshot once the module is in (the core never names the feature): its
+ * share of `getState()`, the answer of `getSiwxSession()`, the event `refreshBalance()` reloads its data with. `S` is
+ * its machine's snapshot.
+ */
+export type FeaturePublicFace<S = unknown> = {
+  /** Its share of the public state: `state` computed so far, with what its snapshot says (the sign-in phase, the account type). */
+  state?(snapshot: S, state: ModalState): ModalState
+  /** The sign-in session of the connected account and chain (`getSiwxSession()`), or undefined without one. */
+  siwxSession?(snapshot: S): SiwxSession | undefined
+  /** The event `refreshBalance()` sends its actor (its data read again, bypassing the caches). */
+  refreshBalance?: { type: string }
 }

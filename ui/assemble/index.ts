@@ -1,10 +1,10 @@
-import type { ActorRefFrom, AnyActorLogic } from 'xstate'
+import type { ActorRefFrom, AnyActorLogic, SnapshotFrom } from 'xstate'
 import { BaseError } from '../../adapters/errors.ts'
 import type { FeatureRegistration } from '../../machines/features.ts'
 import { manifests, type AnyManifest, type FeatureId } from '../../machines/manifests.ts'
-import type { FeatureHost } from './host.ts'
+import type { FeatureHost, FeaturePublicFace } from './host.ts'
 
-export type { FeatureHost } from './host.ts'
+export type { FeatureHost, FeaturePublicFace } from './host.ts'
 
 /**
  * The features' machines and their assembly, derived from the one list of manifests (`machines/manifests.ts`). A
@@ -23,8 +23,11 @@ export type FeatureRefs = { [K in FeatureMachineId]?: ActorRefFrom<FeatureMachin
 /** Gestures of a feature's views that are not its machine's own events, from the manifests. */
 export type FeatureExtraGestures = { [K in FeatureMachineId]: NonNullable<WithMachine[K]['gestures']> }
 
-/** A feature's assembly module: its machine with this instance's actors. */
-export type FeatureAssembly<K extends FeatureMachineId> = { assemble(host: FeatureHost): FeatureMachines[K] }
+/**
+ * A feature's assembly module: its machine with this instance's actors, and what the machine answers of the modal's
+ * public API (`publicFace`, when it answers any: see {@link FeaturePublicFace}).
+ */
+export type FeatureAssembly<K extends FeatureMachineId> = { assemble(host: FeatureHost): FeatureMachines[K]; publicFace?: FeaturePublicFace<SnapshotFrom<FeatureMachines[K]>> }
 
 /** The assembly modules of this folder, by file: everything here but this list, the host's type and the frame client. */
 const modules = import.meta.glob<FeatureAssembly<FeatureMachineId>>(['./*.ts', '!./index.ts', '!./host.ts', '!./frameClient.ts', '!./*.test.ts'])
@@ -62,8 +65,8 @@ type SettingsOf<K extends FeatureMachineId> = Parameters<NonNullable<WithMachine
 export type FeatureSettings = { [K in FeatureMachineId]: (settings: SettingsOf<K>) => void }[FeatureMachineId] extends (settings: infer I) => void ? I : never
 
 /** What a feature's module needs fetched beside it (its manifest's `loadsWith`). */
-export function loadsWithOf(id: FeatureMachineId): readonly ('embeddedWallet' | 'viewModel')[] {
-  const manifest: { loadsWith?: readonly ('embeddedWallet' | 'viewModel')[] } | undefined = manifests.find((m) => m.id === id)
+export function loadsWithOf(id: FeatureMachineId): readonly 'embeddedWallet'[] {
+  const manifest: { loadsWith?: readonly 'embeddedWallet'[] } | undefined = manifests.find((m) => m.id === id)
   return manifest?.loadsWith ?? []
 }
 

@@ -13,7 +13,7 @@ import type { RootActor } from '../../machines/root.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
 import type { ModalStorage } from '../../services/storage.ts'
-import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeatureSettings } from '../assemble/index.ts'
+import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeaturePublicFace, type FeatureSettings } from '../assemble/index.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
 import { InvalidOptionsError } from '../options.ts'
@@ -66,21 +66,20 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       clock: p.options.clock,
     }))
   /**
-   * The sign-in view model (`connectSiwx`) for the public state, loaded with the SIWX machine: the machine is spawned
-   * only once both are in, so the public state reads it synchronously whenever the machine is there.
+   * The public faces of the features whose module is in (`publicFace` of `ui/assemble/<id>.ts`), by id: kept when the
+   * module arrives, before its machine is spawned, so the public state reads a spawned feature's face synchronously.
    */
-  let siwxView: typeof import('../../machines/siwx.connect.ts') | undefined
-  const loadSiwxView = () => import('../../machines/siwx.connect.ts').then((m) => void (siwxView = m))
+  const faces = new Map<FeatureMachineId, FeaturePublicFace<unknown>>()
   /** A feature's machine, imported with its first use, with this instance's actors (spawned by the root when it arrives). */
-  // What each module loads with comes from its manifest (`loadsWith`): the embedded wallet for the machines that talk
-  // to it, the view model for the one the public state reads.
+  // What each module loads with comes from its manifest (`loadsWith`): the embedded wallet for the machines that talk to it.
   const supplyFeature = (id: FeatureMachineId) => ({
     load: () =>
-      Promise.all([featureAssemblies[id](), host(), loadsWithOf(id).includes('viewModel') ? loadSiwxView() : undefined, loadsWithOf(id).includes('embeddedWallet') ? p.embedded() : undefined]).then(
-        ([m, h, , e]): AnyActorLogic => m.assemble(e ? { ...h, embeddedWallet: e } : h),
-      ),
+      Promise.all([featureAssemblies[id](), host(), loadsWithOf(id).includes('embeddedWallet') ? p.embedded() : undefined]).then(([m, h, e]): AnyActorLogic => {
+        if (m.publicFace) faces.set(id, m.publicFace)
+        return m.assemble(e ? { ...h, embeddedWallet: e } : h)
+      }),
   })
-  return { supplyFeature, requireSiwx, siwxView: () => siwxView }
+  return { supplyFeature, requireSiwx, faces: (): ReadonlyMap<FeatureMachineId, FeaturePublicFace<unknown>> => faces }
 }
 
 /**

@@ -5,28 +5,28 @@
 import type { RootActor } from '../../machines/root.ts'
 import type { SiwxSession } from '../../kernel/siwx.ts'
 import { isViewName, type ViewData, type ViewName } from '../../machines/views.ts'
-import type { FeatureRefs } from '../assemble/index.ts'
 import { disabledFlagOf, prefetchIntent } from '../features.ts'
 import { FeatureDisabledError } from '../errors.ts'
 import { InvalidOptionsError } from '../options.ts'
 import { checkViewData } from '../viewData.ts'
+import type { FacedFeature } from './publicState.ts'
 
 export type CreateModalCommandsParameters = {
   /** The started root actor. */
   actor: RootActor
   /** The `siwx` option; throws 'SIWX is not enabled' without it (spec §8). */
   requireSiwx: () => unknown
-  /** A feature's actor once it is spawned (on its first use). */
-  feature: <K extends keyof FeatureRefs>(id: K) => FeatureRefs[K]
+  /** The spawned features with a public face (`createPublicState`'s `faced`): who answers the session and the refresh. */
+  faced: () => FacedFeature[]
 }
 
 /**
  * Creates the modal commands of one core.
  * @example
- * const { open } = createModalCommands({ actor, requireSiwx, feature })
+ * const { open } = createModalCommands({ actor, requireSiwx, faced })
  * open({ view: 'Account' })
  */
-export function createModalCommands({ actor, requireSiwx, feature }: CreateModalCommandsParameters) {
+export function createModalCommands({ actor, requireSiwx, faced }: CreateModalCommandsParameters) {
   return {
     /**
      * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`.
@@ -61,16 +61,17 @@ export function createModalCommands({ actor, requireSiwx, feature }: CreateModal
      */
     getSiwxSession(): SiwxSession | undefined {
       requireSiwx()
-      return feature('siwx')?.getSnapshot().context.session
+      // The sign-in's face answers once its machine is spawned (the first connection); before, there is no session.
+      for (const { ref, face } of faced()) if (face.siwxSession) return face.siwxSession(ref.getSnapshot())
+      return undefined
     },
     /**
      * Reads the active account's native balance and its Account data (tokens, activity) again, bypassing the caches:
      * after a transaction the dapp sent itself (e.g. Bitcoin's `sendTransfer` through `getAdapter`).
      */
     refreshBalance() {
-      const { connection: active, features: spawned } = actor.getSnapshot().context
-      active.send({ type: 'connection.refreshBalance' })
-      spawned.account?.send({ type: 'account.reload' })
+      actor.getSnapshot().context.connection.send({ type: 'connection.refreshBalance' })
+      for (const { ref, face } of faced()) if (face.refreshBalance) ref.send(face.refreshBalance)
     },
     /** Disconnects the connected wallet of the namespace. */
     disconnect() {

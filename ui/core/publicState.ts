@@ -1,7 +1,9 @@
 /**
  * The public state of one modal instance (spec §3 "Public state"; what a dapp reads with `getState()` and
- * `subscribe()`): the modal's open view, the active namespace's account (with the embedded wallet's user and account
- * type), the active network, the sign-in phase and the resolved features, derived from the root actor's children.
+ * `subscribe()`): the modal's open view, the active namespace's account (with the embedded wallet's user), the active
+ * network, the sign-in phase and the resolved features, derived from the root actor's children; the spawned features
+ * add their share through their public faces (`ui/assemble/host.ts` `FeaturePublicFace`: the sign-in's phase, the
+ * embedded account's type), without this file naming one.
  */
 import type { AnyActorRef } from 'xstate'
 import * as v from 'valibot'
@@ -9,9 +11,8 @@ import { connectAccount, type AccountView } from '../../machines/connection.conn
 import { connectModal } from '../../machines/modal.connect.ts'
 import { connectNetwork } from '../../machines/network.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
-import type { SiwxView } from '../../machines/siwx.connect.ts'
 import type { ModalStorage } from '../../services/storage.ts'
-import type { FeatureRefs } from '../assemble/index.ts'
+import { featureMachineIds, type FeatureMachineId, type FeaturePublicFace } from '../assemble/index.ts'
 import { idleSiwx } from '../createModal.defaults.ts'
 import { defaultSwapProvider } from '../../kernel/swap.ts'
 import type { ModalOptions, ModalState } from '../types.ts'
@@ -21,27 +22,35 @@ export type CreatePublicStateParameters = {
   storage: ModalStorage
   /** The started root actor. */
   actor: RootActor
-  /** The sign-in view model's module, once loaded with the SIWX machine. */
-  siwxView: () => typeof import('../../machines/siwx.connect.ts') | undefined
+  /** The public faces of the features whose module is in, by id (`createFeatureHost`'s `faces`). */
+  faces: () => ReadonlyMap<FeatureMachineId, FeaturePublicFace<unknown>>
 }
+
+/** A spawned feature with a public face: its actor and its face. */
+export type FacedFeature = { ref: AnyActorRef; face: FeaturePublicFace<unknown> }
 
 /**
  * Creates `getState` and `subscribe` of one core. `getState()` returns the same object until something changes (safe
  * for `useSyncExternalStore`); `subscribe(listener)` calls `listener` with each new state and returns unsubscribe.
  * @example
- * const { getState, subscribe } = createPublicState({ options, storage, actor, siwxView })
+ * const { getState, subscribe } = createPublicState({ options, storage, actor, faces })
  * subscribe((state) => console.log(state.account.address))
  */
-export function createPublicState({ options, storage, actor, siwxView }: CreatePublicStateParameters) {
+export function createPublicState({ options, storage, actor, faces }: CreatePublicStateParameters) {
   const { router, modal, network, connections } = actor.getSnapshot().context
-  const feature = <K extends keyof FeatureRefs>(id: K): FeatureRefs[K] => actor.getSnapshot().context.features[id] as FeatureRefs[K]
+  /** The spawned features that have a public face, in the list's order. */
+  function faced(): FacedFeature[] {
+    const spawned: Partial<Record<string, AnyActorRef>> = actor.getSnapshot().context.features
+    return featureMachineIds.flatMap((id) => {
+      const ref = spawned[id]
+      const face = faces().get(id)
+      return ref && face ? [{ ref, face }] : []
+    })
+  }
 
   /** The embedded wallet's user on the auth connector's account (spec §3 `socialProvider`, `user`), from the stored login. */
-  function withEmbeddedUser(account: AccountView): ModalState['account'] {
+  function withEmbeddedUser(account: AccountView) {
     if (account.connectorId !== 'auth' || !account.isConnected) return account
-    // The account-type switch's state (spec §3 account state; read with the embedded account, pushed by the frame).
-    const typeState = account.caipAddress?.startsWith('eip155:') ? feature('accountType')?.getSnapshot().context.state : undefined
-    if (typeState) account = { ...account, preferredAccountType: typeState.preferredAccountType, smartAccountDeployed: typeState.smartAccountDeployed } as AccountView
     const text = v.string()
     const email = storage.read('email', text)
     const username = storage.read('social_username', text)
@@ -49,18 +58,11 @@ export function createPublicState({ options, storage, actor, siwxView }: CreateP
     if (!email && !username) return account
     return { ...account, ...(socialProvider && !email ? { socialProvider } : {}), user: email ? { email } : { username: username! } }
   }
-  /** The public sign-in state; before the SIWX machine is spawned (no connection yet): idle, the option's `required`. */
-  function pickSiwx(required: boolean): ModalState['siwx'] {
-    const snapshot = feature('siwx')?.getSnapshot()
-    const view = siwxView()
-    if (!snapshot || !view) return idleSiwx(required)
-    const siwx: SiwxView = view.connectSiwx(snapshot)
-    return { phase: siwx.phase, required: siwx.required, session: siwx.session }
-  }
+  /** The state of the root's own actors (the sign-in idle, with the option's `required`), then each spawned feature's share. */
   function computeState(): ModalState {
     const net = connectNetwork(network.getSnapshot())
     const m = connectModal(modal.getSnapshot(), router.getSnapshot())
-    return {
+    const own: ModalState = {
       open: m.isOpen,
       view: m.view,
       account: withEmbeddedUser(connectAccount(actor.getSnapshot().context.connection.getSnapshot(), net.active)),
@@ -68,10 +70,11 @@ export function createPublicState({ options, storage, actor, siwxView }: CreateP
       caipNetworkId: net.active.caipNetworkId,
       network: net.active,
       isUnsupportedChain: net.isUnsupported,
-      siwx: options.siwx ? pickSiwx(options.siwx.required ?? false) : undefined,
+      siwx: options.siwx ? idleSiwx(options.siwx.required ?? false) : undefined,
       features: actor.getSnapshot().context.flags,
       swapProvider: options.swapProvider ?? defaultSwapProvider,
     }
+    return faced().reduce((state, { ref, face }) => (face.state ? face.state(ref.getSnapshot(), state) : state), own)
   }
   let cached: { key: string; state: ModalState } | undefined
   function getState(): ModalState {
@@ -91,14 +94,11 @@ export function createPublicState({ options, storage, actor, siwxView }: CreateP
       }
     }
     const subs = [router.subscribe(onChange), modal.subscribe(onChange), ...Object.values(connections).map((c) => c!.subscribe(onChange)), network.subscribe(onChange)]
-    // The SIWX actor is spawned with the first connection, the account-type switch with an embedded account: each is
-    // followed from then on (the root's snapshot says when).
-    const followed = new Map<string, { unsubscribe(): void }>()
+    // A feature with a share of the state is followed from its spawn on (the sign-in with the first connection, the
+    // account-type switch with an embedded account: the root's snapshot says when).
+    const followed = new Map<AnyActorRef, { unsubscribe(): void }>()
     const follow = () => {
-      for (const id of ['siwx', 'accountType'] as const) {
-        const ref = feature(id) as AnyActorRef | undefined
-        if (ref && !followed.has(id)) followed.set(id, ref.subscribe(onChange))
-      }
+      for (const { ref, face } of faced()) if (face.state && !followed.has(ref)) followed.set(ref, ref.subscribe(onChange))
     }
     subs.push(
       actor.subscribe(() => {
@@ -112,5 +112,5 @@ export function createPublicState({ options, storage, actor, siwxView }: CreateP
       for (const s of followed.values()) s.unsubscribe()
     }
   }
-  return { getState, subscribe, feature }
+  return { getState, subscribe, faced }
 }
