@@ -1,5 +1,6 @@
 import type { FeatureRegistration } from './features.ts'
 import type { EmailLoginInput } from './emailLogin.ts'
+import type { EmbeddedApprovalEvent } from './frame.ts'
 import { defineFeature } from './features.ts'
 import type { emailLoginMachine } from './emailLogin.ts'
 
@@ -38,6 +39,8 @@ export const emailLoginManifest = defineFeature<typeof emailLoginMachine>()({
   flag: 'email',
   views: { ApproveTransaction: {} },
   loadsWith: ['embeddedWallet'],
+  // The secure site's approvals of unsafe requests (`ui/core/embeddedBridge.ts`).
+  takes: ['embedded.approvalRequested', 'embedded.approvalEnded'] satisfies EmbeddedApprovalEvent['type'][],
   // Account: the email row of an email user, shown even once the remote config turns the email login off.
   entries: [{ slot: 'account.identity', order: 40, component: 'emailLogin', export: 'EmailRow', flag: null }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => emailLoginFeature({ enabled: settings.embeddedWallet === true }),

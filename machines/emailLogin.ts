@@ -8,6 +8,7 @@ import { actorErrorOf } from './narrow.ts'
 import type { RootMoment } from './features.ts'
 import { requestAuthConnection, tellAction, type SystemMessage } from './system.ts'
 import { machineTypes } from './machineTypes.ts'
+import type { EmbeddedApprovalEvent } from './frame.ts'
 
 /** What the frame answered to APP_CONNECT_EMAIL (spec §4 "Email connect result action"). */
 export type EmailConnectAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
@@ -32,13 +33,6 @@ export type EmailLoginContext = {
 /** What the machine starts with: the active namespace's connection (default the eip155 one), and whether it is connected. */
 export type EmailLoginInput = { connection?: string | undefined; connected?: boolean | undefined } | undefined
 
-/**
- * What the embedded wallet reports about an unsafe request's approval (`ui/core/embeddedBridge.ts` delivers them to
- * this machine): the first request waiting, and the outcome of the last one, each only while ApproveTransaction shows
- * (the bridge rejects and forgets the requests once the visitor leaves it or closes the modal). `modalWasOpen`: the
- * modal was open when the first request began.
- */
-export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
 
 export type EmailLoginEvent =
   /** The visitor typed in the email field. */

@@ -234,6 +234,12 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
   register?: (settings: S) => FeatureRegistration
   /** Its module is fetched with every intent to open a view (its machine runs at every opening: the remote config). */
   fetchedOnIntent?: boolean
+  /**
+   * The events from outside the modal's views its machine takes, by type: the core delivers each to the feature whose
+   * manifest lists it (`ui/assemble/index.ts` `featureTaking`; the embedded wallet's approvals, a social login's return
+   * by redirect), fetching the machine first.
+   */
+  takes?: readonly string[]
   /** What its module needs fetched beside it: the embedded wallet's bridge. */
   loadsWith?: readonly 'embeddedWallet'[]
   /** Type-only: the machine (never set). */

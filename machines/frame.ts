@@ -19,6 +19,15 @@ export type FrameAlertKey = 'IFRAME_LOAD_FAILED' | 'IFRAME_REQUEST_TIMEOUT' | Fr
 export type FrameProviderAlertKey = 'SESSION_EXPIRED' | 'ORIGIN_NOT_ALLOWED' | 'INVALID_PROJECT_ID'
 
 /**
+ * What the embedded wallet reports about an unsafe request's approval (spec §4 "Embedded-wallet RPC lifecycle";
+ * `ui/core/embeddedBridge.ts` delivers them to the feature whose manifest takes them, the email login): the first
+ * request waiting, and the outcome of the last one, each only while ApproveTransaction shows (the bridge rejects and
+ * forgets the requests once the visitor leaves it or closes the modal). `modalWasOpen`: the modal was open when the
+ * first request began.
+ */
+export type EmbeddedApprovalEvent = { type: 'embedded.approvalRequested'; id: string; modalWasOpen: boolean } | { type: 'embedded.approvalEnded'; outcome: 'success' | 'error'; modalWasOpen: boolean }
+
+/**
  * The provider's error messages (spec §8 "Provider error mapping", word for word) and the alert each raises.
  * @example providerAlertOf('Unauthorized: invalid key') // 'INVALID_PROJECT_ID'
  */

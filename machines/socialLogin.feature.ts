@@ -1,6 +1,6 @@
 import type { FeatureRegistration } from './features.ts'
 import { defineFeature } from './features.ts'
-import type { SocialLoginInput, socialLoginMachine } from './socialLogin.ts'
+import type { SocialLoginEvent, SocialLoginInput, socialLoginMachine } from './socialLogin.ts'
 
 /**
  * Social login (spec §2, §3, §6, §9) as a feature: exists with the `socials` flag (a non-empty list: local
@@ -26,6 +26,8 @@ export function socialLoginFeature(options: { enabled: boolean }): FeatureRegist
 export const socialLoginManifest = defineFeature<typeof socialLoginMachine>()({
   id: 'socialLogin',
   loadsWith: ['embeddedWallet'],
+  // A login by redirect that came back to the page (`result_uri` or `social_error` in its address).
+  takes: ['socialLogin.returned', 'socialLogin.refused'] satisfies SocialLoginEvent['type'][],
   // Account: the username of a social login.
   entries: [{ slot: 'account.identity', order: 20, component: 'socialLogin', export: 'SocialUsername' }],
   register: (settings: { embeddedWallet?: boolean | undefined }) => socialLoginFeature({ enabled: settings.embeddedWallet === true }),

@@ -70,6 +70,16 @@ export function loadsWithOf(id: FeatureMachineId): readonly 'embeddedWallet'[] {
   return manifest?.loadsWith ?? []
 }
 
+/**
+ * The feature whose manifest takes events of `type` from outside the modal's views (its `takes`: the embedded wallet's
+ * approvals, a social login's return), or undefined when none does.
+ * @example featureTaking('embedded.approvalRequested') // the email login's id
+ */
+export function featureTaking(type: string): FeatureMachineId | undefined {
+  const manifest = manifests.find((m) => 'takes' in m && (m.takes as readonly string[] | undefined)?.includes(type))
+  return manifest && isMachineId(manifest.id) ? manifest.id : undefined
+}
+
 /** How a feature's machine arrives: fetched (`load`, the modal) or at hand (`logic`, tests). */
 export type FeatureSupply = { load: () => Promise<AnyActorLogic> } | { logic: AnyActorLogic }
 

@@ -6,10 +6,12 @@
 import type { Eip1193Provider } from '../../adapters/types.ts'
 import type { EmbeddedSolanaBackend } from '../../adapters/solana.auth.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
-import type { EmbeddedApprovalEvent } from '../../machines/emailLogin.ts'
+import type { CommandEvent } from '../../machines/features.ts'
+import type { EmbeddedApprovalEvent } from '../../machines/frame.ts'
 import { connectModal } from '../../machines/modal.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import type { ModalStorage } from '../../services/storage.ts'
+import { featureTaking } from '../assemble/index.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
 import { InvalidOptionsError } from '../options.ts'
 import { takeSocialReturn } from '../socialReturn.ts'
@@ -58,6 +60,11 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
    * not delivered.
    */
   const approvals = { pending: new Set<string>(), modalWasOpen: false }
+  /** An event from outside the views, delivered to the feature whose manifest takes it (none: dropped). */
+  function deliver(actor: RootActor, event: CommandEvent) {
+    const feature = featureTaking(event.type)
+    if (feature) actor.send({ type: 'feature.deliver', feature, event })
+  }
   function onApproval(event: { type: 'requested' | 'approved' | 'failed'; id: string }) {
     const actor = p.root()
     if (event.type === 'requested') {
@@ -65,15 +72,11 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
       approvals.pending.add(event.id)
       if (!first) return
       approvals.modalWasOpen = connectModal(actor.getSnapshot().context.modal.getSnapshot(), actor.getSnapshot().context.router.getSnapshot()).isOpen
-      actor.send({ type: 'feature.deliver', feature: 'emailLogin', event: { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent })
+      deliver(actor, { type: 'embedded.approvalRequested', id: event.id, modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent)
       return
     }
     if (!approvals.pending.delete(event.id) || approvals.pending.size > 0) return
-    actor.send({
-      type: 'feature.deliver',
-      feature: 'emailLogin',
-      event: { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent,
-    })
+    deliver(actor, { type: 'embedded.approvalEnded', outcome: event.type === 'approved' ? 'success' : 'error', modalWasOpen: approvals.modalWasOpen } satisfies EmbeddedApprovalEvent)
   }
 
   /** The embedded wallet, its module fetched on the first call; a failed fetch is tried again at the next call. */
@@ -119,7 +122,7 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
    */
   function follow(actor: RootActor) {
     const back = options.embeddedWallet && options.adapter == null ? takeSocialReturn(globalThis.window) : undefined
-    if (back) actor.send({ type: 'feature.deliver', feature: 'socialLogin', event: back })
+    if (back) deliver(actor, back)
     if (back?.type === 'socialLogin.refused') {
       // Spec §8: a failed Telegram (or redirect) social login is logged and ends loading; the modal opens with its message.
       p.log.error(`Social login failed: ${back.message}`)
