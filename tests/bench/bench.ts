@@ -60,6 +60,7 @@ import type { FetchedFile, FirstUseResults, FirstUseRow } from './firstUse.ts'
 import { ms, ratio, renderTable, summarize } from './report.ts'
 import { serveStatic } from './serve.ts'
 import { measurePhone, reportPhone, type PhoneRun, type PhoneVisit } from './phone.ts'
+import { profileTap, reportTapProfile } from './profileTap.ts'
 import type { StaticServer } from './serve.ts'
 import { kB, totalOf, weighFile } from './sizes.ts'
 import type { WeighedFile } from './sizes.ts'
@@ -354,6 +355,23 @@ async function phoneMain(): Promise<void> {
   console.log(`  Library-only page: fetched at idle, before any intent: ${latchkey.load.idleJs.length} JS files, ${kB(totalOf(latchkey.load.idleJs).gzip)} gzip.`)
   printPhone(await measurePhoneOf(browser, latchkey.server, peer.server))
   console.log(`\n  Done in ${elapsed()}.\n`)
+}
+
+/**
+ * `npm run bench -- --profile-tap`: where the phone's tap goes on the library-only page (profileTap.ts): five taps
+ * under V8's profiler, by source file; about a minute.
+ */
+async function profileTapMain(): Promise<void> {
+  console.log("\n  latchkey bench, --profile-tap: the phone's tap on the library-only page, by source file\n")
+  const tmp = await mkdtemp(join(tmpdir(), 'latchkey-bench-'))
+  defer(() => rm(tmp, { recursive: true, force: true }))
+  const dir = await buildBenchPage('fixture', join(tmp, 'latchkey'), { sourcemap: true })
+  const browser = await launchChromium()
+  defer(() => browser.close())
+  const server = await serveStatic(dir)
+  defer(() => server.close())
+  reportTapProfile(await profileTap(browser, server, dir, 5))
+  console.log(`  Done in ${elapsed()}.\n`)
 }
 
 /**
@@ -1131,7 +1149,17 @@ const watchdog = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1))
 }, BUDGET_MS)
 
-const run = process.argv.includes('--phone') ? phoneMain : process.argv.includes('--lazy-rule') ? lazyRuleMain : process.argv.includes('--size') ? sizeMain : process.argv.includes('--first-use') ? firstUseMain : main
+const run = process.argv.includes('--phone')
+  ? phoneMain
+  : process.argv.includes('--profile-tap')
+    ? profileTapMain
+    : process.argv.includes('--lazy-rule')
+      ? lazyRuleMain
+      : process.argv.includes('--size')
+        ? sizeMain
+        : process.argv.includes('--first-use')
+          ? firstUseMain
+          : main
 run()
   .then(async () => {
     await cleanUp()

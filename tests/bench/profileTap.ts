@@ -1,0 +1,102 @@
+/**
+ * Where a phone's tap goes (`npm run bench -- --profile-tap`): the library-only page on the phone's CPU (×4 slower,
+ * touch, no hover; no network throttling, so the time is the page's own work), left idle until latchkey's idle prefetch
+ * has run, then a tap on "Connect Wallet" under V8's sampling profiler until the first wallet row is painted. The
+ * samples are mapped through the build's source maps to their source files: the report lists the files by inclusive
+ * time (a sample counts once for each file on its stack) and by self time, per tap (mean of the runs). A guide to
+ * what to cut in the tap path; the timed rows are the phone profile's (phone.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import type { Browser } from 'playwright'
+import { SourceMapConsumer } from 'source-map-js'
+import { repoRoot } from '../../dev/anvil.ts'
+import { trackNetwork } from './browser.ts'
+import { phoneProfile } from './phone.ts'
+import type { StaticServer } from './serve.ts'
+
+/** One V8 CPU profile node (CDP `Profiler.ProfileNode`), the fields read here. */
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** What the taps cost: tap → first row painted per run (ms), and ms per tap by source file, inclusive and self. */
+export type TapProfile = { tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number> }
+
+const firstRowPainted = `new Promise((resolve) => {
+  const roots = () => { const out = [document]; for (let i = 0; i < out.length; i++) for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out }
+  const seen = () => roots().some((r) => [...r.querySelectorAll('[role=dialog] .lk-row')].some((b) => b.getBoundingClientRect().width > 0))
+  const check = () => (seen() ? requestAnimationFrame(() => resolve(performance.now() - window.__profileTap)) : requestAnimationFrame(check))
+  check()
+})`
+
+/**
+ * Profiles `runs` taps on `server`'s library-only page, each in a fresh context (empty cache).
+ * @param outDir the page's build folder, holding the `.map` files next to the chunks (build with `sourcemap: true`).
+ */
+export async function profileTap(browser: Browser, server: StaticServer, outDir: string, runs: number): Promise<TapProfile> {
+  const result: TapProfile = { tapToRow: [], inclusive: new Map(), self: new Map() }
+  const maps = new Map<string, SourceMapConsumer | null>()
+  const sourceOf = (frame: ProfileNode['callFrame']): string => {
+    if (!frame.url) return frame.functionName || '(native)'
+    const file = frame.url.split('/').pop() ?? frame.url
+    if (!maps.has(file)) {
+      const path = join(outDir, 'assets', `${file}.map`)
+      maps.set(file, existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : null)
+    }
+    const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source
+    return source ? relative(repoRoot, resolve(outDir, 'assets', source)).replace(/^.*node_modules\//, '') : file
+  }
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms / runs)
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: phoneProfile.viewport, deviceScaleFactor: phoneProfile.deviceScaleFactor, hasTouch: true, isMobile: true })
+    try {
+      const page = await context.newPage()
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: phoneProfile.cpuRate })
+      const network = trackNetwork(page, server)
+      await page.addInitScript(`document.addEventListener('pointerdown', () => { window.__profileTap ??= performance.now() }, { capture: true })`)
+      await page.goto(server.url)
+      const button = page.getByRole('button', { name: 'Connect Wallet', exact: true }).first()
+      await button.waitFor()
+      await page.waitForFunction('new Promise((resolve) => requestIdleCallback(() => resolve(true)))')
+      await network.quiet()
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+      await cdp.send('Profiler.start')
+      await button.tap()
+      result.tapToRow.push((await page.evaluate(firstRowPainted)) as number)
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+      const parent = new Map<number, number>()
+      for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id)
+      profile.samples.forEach((id, k) => {
+        const ms = (profile.timeDeltas[k] ?? 0) / 1000
+        const onStack = new Set<string>()
+        for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+          const source = sourceOf(byId.get(node)!.callFrame)
+          if (node === id) add(result.self, source, ms)
+          if (!onStack.has(source)) add(result.inclusive, source, ms)
+          onStack.add(source)
+        }
+      })
+    } finally {
+      await context.close()
+    }
+  }
+  return result
+}
+
+/** Prints {@link profileTap}'s result: the taps, then the `top` files by inclusive and by self time. */
+export function reportTapProfile(profile: TapProfile, top = 25): void {
+  const rows = (map: Map<string, number>) =>
+    [...map]
+      .filter(([source]) => !['(root)', '(program)', '(idle)'].includes(source))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([source, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${source}`)
+      .join('\n')
+  console.log(`  tap → first wallet row painted (CPU ×${phoneProfile.cpuRate}, no network throttling): ${profile.tapToRow.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+  console.log(`  (program) ${(profile.self.get('(program)') ?? 0).toFixed(1)} ms per tap: the browser's own work and compilation, sampled until the profiler stopped.`)
+  console.log(`\n  By source file, inclusive (ms per tap):\n${rows(profile.inclusive)}`)
+  console.log(`\n  By source file, self (ms per tap):\n${rows(profile.self)}\n`)
+}
