@@ -33,7 +33,6 @@ export type EmailLoginContext = {
 /** What the machine starts with: the active namespace's connection (default the eip155 one), and whether it is connected. */
 export type EmailLoginInput = { connection?: string | undefined; connected?: boolean | undefined } | undefined
 
-
 export type EmailLoginEvent =
   /** The visitor typed in the email field. */
   | { type: 'emailLogin.setEmail'; email: string }
