@@ -51,8 +51,11 @@ window.addEventListener('storage', (event) => {
 })
 
 const params = new URLSearchParams(location.search)
-/** The page and the dock follow the modal's theme mode (`?theme=dark`). */
-const themeMode = params.get('theme') === 'dark' ? ('dark' as const) : ('light' as const)
+/** The system's colour scheme, which the demo follows unless `?theme=light|dark` names one. */
+const darkScheme = window.matchMedia?.('(prefers-color-scheme: dark)')
+const themeParam = params.get('theme')
+/** The modal's theme mode at start (`?theme=dark`, else the system's); the page and the dock follow it as it changes. */
+const themeMode = themeParam === 'dark' || themeParam === 'light' ? themeParam : darkScheme?.matches ? ('dark' as const) : ('light' as const)
 document.documentElement.dataset.theme = themeMode
 /** The modal's dialog (in its open shadow root): the dock leaves room for it on narrow screens. */
 const findDialog = (): Element | null => document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot?.querySelector('[role="dialog"]') ?? null
@@ -143,7 +146,16 @@ const modal = createModal({
 void modal.ready().then(() => inspectBridge.attach(modal.actor))
 // The dock moves out of the dialog's way while the modal is open (narrow screens).
 modal.subscribe((state) => dock.setModalOpen(state.open))
-// For the tests and for curious developers.
+// The page and the dock take the modal's theme mode whenever it changes (`setThemeMode`), and the modal the system's
+// colour scheme when it changes, unless `?theme=` fixed it.
+modal.subscribeTheme(({ themeMode: mode }) => {
+  const next = mode ?? 'light'
+  document.documentElement.dataset.theme = next
+  dock.setTheme(next)
+})
+if (themeParam !== 'dark' && themeParam !== 'light')
+  darkScheme?.addEventListener?.('change', (event) => modal.setThemeMode(event.matches ? 'dark' : 'light'))
+  // For the tests and for curious developers.
 ;(window as unknown as { latchkey: typeof modal }).latchkey = modal
 
 /** The switch (the page reloads: `required` is read when the modal is created) and the session, if any. */

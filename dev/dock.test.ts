@@ -46,7 +46,7 @@ function mountThree() {
   dock.add({ id: 'evm', label: 'EVM', wallet: wallets.evm, mount: panel('evm') })
   dock.add({ id: 'solana', label: 'Solana', wallet: wallets.solana, mount: panel('solana') })
   dock.add({ id: 'bitcoin', label: 'Bitcoin', wallet: wallets.bitcoin, mount: panel('bitcoin') })
-  return { dock, wallets, ui: within(dock.element) }
+  return { dock, wallets, ui: within(dock.content as unknown as HTMLElement) }
 }
 
 describe('mountWalletDock', () => {
@@ -55,6 +55,10 @@ describe('mountWalletDock', () => {
     expect(document.querySelectorAll('[data-testid="dev-wallet-dock"]')).toHaveLength(1)
     expect(dock.element.hasAttribute('data-latchkey-interactive')).toBe(true)
     expect(dock.element.tagName).toBe('ASIDE') // the page's one complementary landmark
+    expect(dock.element.getAttribute('aria-label')).toBe('Development wallets')
+    // Its content is in an open shadow root (out of the page's CSS), its panels too.
+    expect(dock.element.shadowRoot).toBe(dock.content)
+    expect(dock.element.children).toHaveLength(0)
     expect(dock.expanded).toBe(false)
     expect(ui.getByRole('button', { name: 'Dev wallets' }).getAttribute('aria-expanded')).toBe('false')
     expect(ui.getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual(['EVM', 'Solana', 'Bitcoin'])
@@ -71,8 +75,8 @@ describe('mountWalletDock', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     ui.getByRole('tab', { name: 'Bitcoin' }).click()
     expect(dock.selected).toBe('bitcoin')
-    expect(dock.element.querySelector('[data-wallet="bitcoin"]')!.hasAttribute('data-selected')).toBe(true)
-    expect(dock.element.querySelector('[data-wallet="evm"]')!.hasAttribute('data-selected')).toBe(false)
+    expect(dock.content.querySelector('[data-wallet="bitcoin"]')!.hasAttribute('data-selected')).toBe(true)
+    expect(dock.content.querySelector('[data-wallet="evm"]')!.hasAttribute('data-selected')).toBe(false)
     toggle.click()
     expect(dock.expanded).toBe(false)
   })
@@ -123,12 +127,12 @@ describe('mountWalletDock', () => {
     const wallet = new DevWallet({ chains })
     dock.add({ id: 'evm', label: 'EVM', wallet, mount: (el) => mountWalletPanel(wallet, el) })
     // The panel is a labelled region inside the dock's complementary landmark, not a second one nested in it.
-    expect(within(dock.element).queryAllByRole('complementary', { hidden: true })).toHaveLength(0)
-    expect(within(dock.element).getByRole('region', { name: 'Dev Wallet', hidden: true })).toBeTruthy()
+    expect(within(dock.content as unknown as HTMLElement).queryAllByRole('complementary', { hidden: true })).toHaveLength(0)
+    expect(within(dock.content as unknown as HTMLElement).getByRole('region', { name: 'Dev Wallet', hidden: true })).toBeTruthy()
     const connecting = wallet.request({ method: 'eth_requestAccounts' })
     await flush()
     expect(dock.expanded).toBe(true)
-    const region = within(dock.element).getByRole('region', { name: 'Wallet request' })
+    const region = within(dock.content as unknown as HTMLElement).getByRole('region', { name: 'Wallet request' })
     within(region).getByRole('button', { name: 'Approve' }).click()
     await connecting
     expect(dock.expanded).toBe(false)
@@ -144,11 +148,11 @@ describe('mountWalletDock', () => {
     ] as const)
       dock.add({ id, label, wallet: fakeWallet(), mount: panel(id) })
     expect(
-      within(dock.element)
+      within(dock.content as unknown as HTMLElement)
         .getAllByRole('tab', { hidden: true })
         .map((t) => t.textContent),
     ).toEqual(['EVM', 'Solana', 'Bitcoin'])
-    expect([...dock.element.querySelectorAll('[role="tabpanel"]')].map((p) => p.getAttribute('data-wallet'))).toEqual(['evm', 'solana', 'bitcoin'])
+    expect([...dock.content.querySelectorAll('[role="tabpanel"]')].map((p) => p.getAttribute('data-wallet'))).toEqual(['evm', 'solana', 'bitcoin'])
     expect(dock.selected).toBe('bitcoin') // the first one added
   })
 

@@ -12,6 +12,11 @@
  * - A new pending request in any wallet expands the dock and selects that wallet's tab (wide: scrolls its panel into
  *   view); when the dock was opened that way, it collapses again once no request is left.
  *
+ * - Its content (bar, tabs, panels) is in an open shadow root with its own stylesheet: the page's CSS (the demo's is
+ *   deliberately hostile) does not restyle it. It follows the modal's theme mode (`setTheme`).
+ * - On a phone the expanded dock takes at most {@link phoneDockShare} of the viewport's height (a request's panel
+ *   scrolls inside), so it never covers half the page.
+ *
  * The dock keeps `data-latchkey-interactive`: the modal makes the rest of the page inert while it is open, and the
  * wallets must stay usable then. Plain DOM, no React: it is development tooling, never part of the library.
  */
@@ -45,8 +50,10 @@ export type WalletDockOptions = {
 
 /** The dock's handle: add wallets as their code arrives, tell it when the modal opens or closes. */
 export type WalletDock = {
-  /** The dock's root element (`data-testid="dev-wallet-dock"`). */
+  /** The dock's root element (`data-testid="dev-wallet-dock"`), the host of {@link WalletDock.content}. */
   readonly element: HTMLElement
+  /** The open shadow root that holds the bar, the tabs and the panels, out of the page's CSS. */
+  readonly content: ShadowRoot
   /** Whether the narrow layout shows the panels (the wide column always does). */
   readonly expanded: boolean
   /** The id of the wallet whose tab is selected. */
@@ -71,59 +78,65 @@ export const dockColumnWidth = 360
 /** The collapsed bar's height (px); the page reserves it at the bottom on narrow screens. */
 export const dockBarHeight = 48
 
+/**
+ * The most of a narrow viewport's height the expanded dock takes (bar and panels), so that a request's panel never
+ * covers half the page; the panel scrolls inside.
+ */
+export const phoneDockShare = 0.42
+
 /** How often (ms) the room above the open modal's dialog is measured again (its height follows its views). */
 const roomInterval = 200
 
 let mounts = 0
 
-const css = (root: string): string => `
-${root} { --dd-bg: #ffffff; --dd-fg: #14181f; --dd-muted: #4a5262; --dd-border: #d5d9e2; --dd-accent: #3b5bdb; --dd-badge: #c2410c;
+const css = `
+:host { all: initial; display: block; --dd-bg: #ffffff; --dd-fg: #14181f; --dd-muted: #4a5262; --dd-border: #d5d9e2; --dd-accent: #3b5bdb; --dd-badge: #c2410c;
   --dw-bg: #ffffff; --dw-fg: #14181f; --dw-muted: #4a5262; --dw-border: #c9ced8; --dw-control: #f4f6f9;
   --dw-request: #fff8e5; --dw-request-border: #e0b84e; --dw-solana-request: #f6f0ff;
   position: fixed; z-index: 2147483000; box-sizing: border-box; background: var(--dd-bg); color: var(--dd-fg);
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; letter-spacing: normal; text-align: left; }
-${root}[data-theme="dark"] { --dd-bg: #17191f; --dd-fg: #e8eaf0; --dd-muted: #a3aab8; --dd-border: #343946; --dd-accent: #8ea2ff; --dd-badge: #fb923c;
+:host([data-theme="dark"]) { --dd-bg: #17191f; --dd-fg: #e8eaf0; --dd-muted: #a3aab8; --dd-border: #343946; --dd-accent: #8ea2ff; --dd-badge: #fb923c;
   --dw-bg: #1f222a; --dw-fg: #e8eaf0; --dw-muted: #a3aab8; --dw-border: #3a3f4d; --dw-control: #2a2e38;
   --dw-request: #3a3220; --dw-request-border: #a8842c; --dw-solana-request: #2c2440; color-scheme: dark; }
-${root} *, ${root} *::before, ${root} *::after { box-sizing: border-box; letter-spacing: normal; }
-${root} .dd-bar { display: flex; align-items: center; gap: 8px; min-height: ${dockBarHeight}px; padding: 0 12px; }
-${root} .dd-toggle { flex: 1 1 auto; display: flex; align-items: center; gap: 8px; min-height: 40px; min-width: 0; padding: 0 8px;
+*, *::before, *::after { box-sizing: border-box; letter-spacing: normal; }
+.dd-bar { display: flex; align-items: center; gap: 8px; min-height: ${dockBarHeight}px; padding: 0 12px; }
+.dd-toggle { flex: 1 1 auto; display: flex; align-items: center; gap: 8px; min-height: 40px; min-width: 0; padding: 0 8px;
   border: 0; border-radius: 8px; background: transparent; color: inherit; font-family: inherit; font-size: 14px; font-weight: 600; line-height: 1.2; text-transform: none; cursor: pointer; text-align: left; }
-${root} .dd-toggle:focus-visible, ${root} .dd-tab:focus-visible { outline: 2px solid var(--dd-accent); outline-offset: 1px; }
-${root} .dd-chevron { margin-left: auto; transition: transform 150ms; }
-${root}[data-expanded] .dd-chevron { transform: rotate(180deg); }
-${root}[data-modal-open] .dd-chevron { transform: rotate(180deg); }
-${root}[data-modal-open][data-expanded] .dd-chevron { transform: none; }
-${root} .dd-badge { display: inline-block; padding: 1px 8px; border-radius: 999px; background: var(--dd-badge); color: #fff; font-size: 12px; font-weight: 700; }
-${root} .dd-badge:empty { display: none; }
-${root} .dd-title { margin: 0; font-size: 14px; font-weight: 700; }
-${root} .dd-body { display: none; overflow: auto; overscroll-behavior: contain; padding: 0 12px 12px; }
-${root}[data-expanded] .dd-body { display: block; }
-${root} .dd-tabs { position: sticky; top: 0; z-index: 1; display: flex; gap: 4px; margin: 0 0 8px; border-bottom: 1px solid var(--dd-border); background: var(--dd-bg); }
-${root} .dd-tab { flex: 1 1 0; min-height: 40px; padding: 6px 8px; border: 0; border-bottom: 3px solid transparent; background: transparent; color: var(--dd-muted);
+.dd-toggle:focus-visible, .dd-tab:focus-visible { outline: 2px solid var(--dd-accent); outline-offset: 1px; }
+.dd-chevron { margin-left: auto; transition: transform 150ms; }
+:host([data-expanded]) .dd-chevron { transform: rotate(180deg); }
+:host([data-modal-open]) .dd-chevron { transform: rotate(180deg); }
+:host([data-modal-open][data-expanded]) .dd-chevron { transform: none; }
+.dd-badge { display: inline-block; padding: 1px 8px; border-radius: 999px; background: var(--dd-badge); color: #fff; font-size: 12px; font-weight: 700; }
+.dd-badge:empty { display: none; }
+.dd-title { margin: 0; font-size: 14px; font-weight: 700; }
+.dd-body { display: none; overflow: auto; overscroll-behavior: contain; padding: 0 12px 12px; }
+:host([data-expanded]) .dd-body { display: block; }
+.dd-tabs { position: sticky; top: 0; z-index: 1; display: flex; gap: 4px; margin: 0 0 8px; border-bottom: 1px solid var(--dd-border); background: var(--dd-bg); }
+.dd-tab { flex: 1 1 0; min-height: 40px; padding: 6px 8px; border: 0; border-bottom: 3px solid transparent; background: transparent; color: var(--dd-muted);
   font-family: inherit; font-size: 13px; font-weight: 600; line-height: 1.2; text-transform: none; cursor: pointer; }
-${root} .dd-tab[aria-selected="true"] { color: var(--dd-fg); border-bottom-color: var(--dd-accent); }
-${root} .dd-tab .dd-badge { margin-left: 6px; }
-${root} .dd-pane { display: none; }
-${root} .dd-pane[data-selected] { display: block; }
-${root} .dd-pane > * { width: 100%; }
+.dd-tab[aria-selected="true"] { color: var(--dd-fg); border-bottom-color: var(--dd-accent); }
+.dd-tab .dd-badge { margin-left: 6px; }
+.dd-pane { display: none; }
+.dd-pane[data-selected] { display: block; }
+.dd-pane > * { width: 100%; }
 @media (max-width: ${dockColumnMinWidth - 0.02}px) {
-  ${root} { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--dd-border); box-shadow: 0 -6px 24px rgba(20,24,31,.16);
+  :host { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--dd-border); box-shadow: 0 -6px 24px rgba(20,24,31,.16);
     padding-bottom: env(safe-area-inset-bottom, 0px); }
-  ${root} .dd-body { max-height: min(62vh, calc(100vh - ${dockBarHeight + 96}px)); }
-  ${root}[data-modal-open] { top: 0; bottom: auto; border-top: 0; border-bottom: 1px solid var(--dd-border); box-shadow: 0 6px 24px rgba(20,24,31,.2);
+  .dd-body { max-height: calc(${phoneDockShare * 100}vh - ${dockBarHeight}px); }
+  :host([data-modal-open]) { top: 0; bottom: auto; border-top: 0; border-bottom: 1px solid var(--dd-border); box-shadow: 0 6px 24px rgba(20,24,31,.2);
     padding-top: env(safe-area-inset-top, 0px); padding-bottom: 0; }
-  ${root}[data-modal-open] .dd-body { max-height: var(--dd-room, 40vh); padding-top: 8px; }
-  ${root} .dd-title { display: none; }
+  :host([data-modal-open]) .dd-body { max-height: var(--dd-room, 40vh); padding-top: 8px; }
+  .dd-title { display: none; }
 }
 @media (min-width: ${dockColumnMinWidth}px) {
-  ${root} { top: 0; right: 0; bottom: 0; width: ${dockColumnWidth}px; display: flex; flex-direction: column; border-left: 1px solid var(--dd-border); }
-  ${root} .dd-toggle, ${root} .dd-tabs { display: none; }
-  ${root} .dd-bar { flex: 0 0 auto; border-bottom: 1px solid var(--dd-border); }
-  ${root} .dd-body { display: block; flex: 1 1 auto; padding-top: 12px; }
-  ${root} .dd-pane { display: block; margin: 0 0 12px; }
+  :host { top: 0; right: 0; bottom: 0; width: ${dockColumnWidth}px; display: flex; flex-direction: column; border-left: 1px solid var(--dd-border); }
+  .dd-toggle, .dd-tabs { display: none; }
+  .dd-bar { flex: 0 0 auto; border-bottom: 1px solid var(--dd-border); }
+  .dd-body { display: block; flex: 1 1 auto; padding-top: 12px; }
+  .dd-pane { display: block; margin: 0 0 12px; }
 }
-@media (prefers-reduced-motion: reduce) { ${root} .dd-chevron { transition: none; } }
+@media (prefers-reduced-motion: reduce) { .dd-chevron { transition: none; } }
 `
 
 /** `css` as a constructed stylesheet of `doc`'s window, or undefined where constructable stylesheets are missing. */
@@ -163,13 +176,16 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   }
 
   // The dock is the page's one complementary landmark; the panels inside are labelled regions (an aside in an aside
-  // would not be top-level, axe's landmark-complementary-is-top-level).
-  const root = el('aside', { id: uid, class: 'dev-dock', 'data-testid': 'dev-wallet-dock', 'aria-labelledby': `${uid}-title`, 'data-latchkey-interactive': '' })
-  // The dock's CSS as a constructed sheet of the document (CSP does not govern those: demo/csp.html runs with
+  // would not be top-level, axe's landmark-complementary-is-top-level). Its content lives in an open shadow root, so the
+  // page's own CSS (the demo's is deliberately hostile: upper-case buttons, Comic Sans) does not reach it, and `all:
+  // initial` on the host stops what the page would pass down by inheritance.
+  const root = el('aside', { id: uid, class: 'dev-dock', 'data-testid': 'dev-wallet-dock', 'aria-label': 'Development wallets', 'data-latchkey-interactive': '' })
+  const shadow = root.attachShadow({ mode: 'open' })
+  // The dock's CSS as a constructed sheet of the shadow root (CSP does not govern those: demo/csp.html runs with
   // `style-src 'self'`), a <style> element where the browser has none.
-  const sheet = constructedSheet(doc, css(`#${uid}`))
-  const style = sheet ? undefined : el('style', {}, css(`#${uid}`))
-  if (sheet) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet]
+  const sheet = constructedSheet(doc, css)
+  const style = sheet ? undefined : el('style', {}, css)
+  if (sheet) shadow.adoptedStyleSheets = [sheet]
   const bar = el('div', { class: 'dd-bar' })
   const title = el('h2', { id: `${uid}-title`, class: 'dd-title' }, 'Development wallets')
   const toggle = el('button', { type: 'button', class: 'dd-toggle', 'aria-expanded': 'false', 'aria-controls': `${uid}-body`, 'data-testid': 'dev-wallet-dock-toggle' })
@@ -194,7 +210,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
   const body = el('div', { id: `${uid}-body`, class: 'dd-body' })
   const tabs = el('div', { role: 'tablist', class: 'dd-tabs', 'aria-label': 'Development wallets' })
   body.append(tabs)
-  root.append(...(style ? [style] : []), bar, body)
+  shadow.append(...(style ? [style] : []), bar, body)
 
   type Slot = { entry: DockEntry; tab: HTMLButtonElement; badge: HTMLSpanElement; pane: HTMLDivElement; known: number; unmount: () => void; unsubscribe: () => void }
   const slots: Slot[] = []
@@ -276,6 +292,7 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
 
   const dock: WalletDock = {
     element: root,
+    content: shadow,
     get expanded() {
       return expanded
     },
@@ -344,7 +361,6 @@ export function mountWalletDock(options: WalletDockOptions = {}): WalletDock {
         slot.unmount()
       }
       root.remove()
-      if (sheet) doc.adoptedStyleSheets = doc.adoptedStyleSheets.filter((s) => s !== sheet)
     },
   }
   dock.setTheme(options.theme ?? 'light')

@@ -35,7 +35,9 @@ describe('mountBitcoinWalletPanel', () => {
     expect(container.querySelector('[data-testid="bitcoin-dev-wallet"]')).not.toBeNull()
     expect(ui.getByRole('heading', { name: 'Bitcoin Dev Wallet' })).toBeTruthy()
     const account = ui.getByRole('combobox', { name: 'Bitcoin account' }) as HTMLSelectElement
-    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_BITCOIN_PAYMENT_ADDRESSES.map((a, i) => `${i}: ${a}`))
+    // Short enough to fit beside the chevron; the full address is the option's title.
+    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_BITCOIN_PAYMENT_ADDRESSES.map((a, i) => `${i}: ${a.slice(0, 6)}…${a.slice(-4)}`))
+    expect([...account.options].map((o) => o.title)).toEqual([...DEV_BITCOIN_PAYMENT_ADDRESSES])
     expect((ui.getByRole('checkbox', { name: 'Auto-approve Bitcoin' }) as HTMLInputElement).checked).toBe(false)
     expect((ui.getByRole('button', { name: 'Disconnect Bitcoin site' }) as HTMLButtonElement).disabled).toBe(true)
     expect(ui.getByTestId('bitcoin-dev-wallet-status').textContent).toBe(`Not connected · regtest · ${DEV_BITCOIN_PAYMENT_ADDRESSES[0]}`)

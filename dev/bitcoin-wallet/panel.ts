@@ -1,4 +1,5 @@
 import type { BitcoinDevWallet, BitcoinPendingRequest } from './wallet.ts'
+import { shortAddress } from '../shortAddress.ts'
 
 let mountCount = 0
 
@@ -14,7 +15,7 @@ const styles = {
   status: 'margin:0 0 8px;color:var(--dw-muted,#4a5262);word-break:break-all',
   row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
   label: 'flex:0 0 70px;font-weight:600',
-  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 4px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
+  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 8px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
   button: 'font:inherit;padding:8px 12px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f);cursor:pointer',
   approve: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
   reject: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #a33a3a;background:var(--dw-bg,#fff);color:var(--dw-reject,#a33a3a);cursor:pointer',
@@ -96,7 +97,8 @@ export function mountBitcoinWalletPanel(wallet: BitcoinDevWallet, container: HTM
 
   const requestNodes = new Map<number, HTMLElement>()
   const options = wallet.addresses.map((address, index) => {
-    const option = el('option', undefined, `${index}: ${address}`)
+    const option = el('option', undefined, `${index}: ${shortAddress(address)}`)
+    option.title = address
     option.value = String(index)
     return option
   })

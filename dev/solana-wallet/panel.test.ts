@@ -37,7 +37,9 @@ describe('mountSolanaWalletPanel', () => {
     expect(container.querySelector('[data-testid="dev-solana-wallet"]')).not.toBeNull()
     expect(ui.getByRole('heading', { name: 'Dev Solana Wallet' })).toBeTruthy()
     const account = ui.getByRole('combobox', { name: 'Account' }) as HTMLSelectElement
-    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_SOLANA_ADDRESSES.map((a, i) => `${i}: ${a}`))
+    // Short enough to fit beside the chevron; the full address is the option's title.
+    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_SOLANA_ADDRESSES.map((a, i) => `${i}: ${a.slice(0, 6)}…${a.slice(-4)}`))
+    expect([...account.options].map((o) => o.title)).toEqual([...DEV_SOLANA_ADDRESSES])
     expect((ui.getByRole('checkbox', { name: 'Auto-approve' }) as HTMLInputElement).checked).toBe(false)
     expect((ui.getByRole('button', { name: 'Disconnect site' }) as HTMLButtonElement).disabled).toBe(true)
     expect(container.querySelector('[data-testid="dev-solana-wallet-status"]')?.textContent).toBe(`Not connected · ${DEV_SOLANA_ADDRESSES[0]}`)

@@ -41,7 +41,9 @@ describe('mountWalletPanel', () => {
     expect(panel).not.toBeNull()
     expect(ui.getByRole('heading', { name: 'Dev Wallet' })).toBeTruthy()
     const account = ui.getByRole('combobox', { name: 'Account' }) as HTMLSelectElement
-    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_ADDRESSES.map((a, i) => `${i}: ${a}`))
+    // Short enough to fit beside the chevron; the full address is the option's title.
+    expect([...account.options].map((o) => o.textContent)).toEqual(DEV_ADDRESSES.map((a, i) => `${i}: ${a.slice(0, 6)}…${a.slice(-4)}`))
+    expect([...account.options].map((o) => o.title)).toEqual([...DEV_ADDRESSES])
     const chain = ui.getByRole('combobox', { name: 'Wallet chain' }) as HTMLSelectElement
     expect(chain.value).toBe('31337')
     expect((ui.getByRole('checkbox', { name: 'Auto-approve' }) as HTMLInputElement).checked).toBe(false)

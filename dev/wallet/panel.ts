@@ -1,18 +1,19 @@
 import { decodeFunctionData, erc20Abi, formatEther, hexToString, isHex, size, slice } from 'viem'
 import type { DevWallet, PendingRequest } from './provider.ts'
+import { shortAddress } from '../shortAddress.ts'
 
 let mountCount = 0
 
 const styles = {
   panel:
     'position:relative;width:100%;' +
-    'box-sizing:border-box;padding:12px 14px;border:1px solid #c9ced8;border-radius:12px;background:var(--dw-bg,#fff);color:var(--dw-fg,#14181f);' +
+    'box-sizing:border-box;padding:12px 14px;border:1px solid var(--dw-border,#c9ced8);border-radius:12px;background:var(--dw-bg,#fff);color:var(--dw-fg,#14181f);' +
     'font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;text-align:left;letter-spacing:normal',
   title: 'margin:0 0 6px;font-size:14px;font-weight:700',
   status: 'margin:0 0 8px;color:var(--dw-muted,#4a5262)',
   row: 'display:flex;align-items:center;gap:8px;margin:6px 0',
   label: 'flex:0 0 88px;font-weight:600',
-  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 4px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
+  select: 'flex:1 1 auto;min-width:0;font:inherit;padding:6px 8px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f)',
   button: 'font:inherit;padding:8px 12px;border-radius:6px;border:1px solid #9aa3b2;background:var(--dw-control,#f4f6f9);color:var(--dw-fg,#14181f);cursor:pointer',
   approve: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #1c7c4a;background:#1f8f55;color:#fff;cursor:pointer',
   reject: 'font:inherit;padding:8px 16px;border-radius:6px;border:1px solid #a33a3a;background:var(--dw-bg,#fff);color:var(--dw-reject,#a33a3a);cursor:pointer',
@@ -125,7 +126,8 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
       accountsKey = nextAccountsKey
       accountSelect.replaceChildren(
         ...addresses.map((address, index) => {
-          const option = el('option', undefined, `${index}: ${address}`)
+          const option = el('option', undefined, `${index}: ${shortAddress(address)}`)
+          option.title = address
           option.value = String(index)
           return option
         }),

@@ -131,10 +131,23 @@ test.describe('axe', () => {
   })
 })
 
-test('the page’s hostile CSS does not reach the modal', async ({ demo: page }) => {
-  // Control: the page's CSS does restyle light-DOM buttons (the dev wallet panel's).
+test('the page’s hostile CSS does not reach the modal nor the development wallets’ dock', async ({ demo: page }) => {
+  // Control: the page's CSS does restyle a plain light-DOM button.
+  const control = await page.evaluate(() => {
+    const button = document.createElement('button')
+    document.body.append(button)
+    const { textTransform, fontFamily } = getComputedStyle(button)
+    button.remove()
+    return { textTransform, fontFamily }
+  })
+  expect(control.textTransform).toBe('uppercase')
+  expect(control.fontFamily).toMatch(/comic sans/i)
+
+  // The dock (a shadow root) keeps its own type: its buttons and its wallets' buttons are not upper-cased.
   const panelButton = walletPanel(page).getByRole('button', { name: 'Disconnect site', exact: true })
-  await expect(panelButton).toHaveCSS('text-transform', 'uppercase')
+  await expect(panelButton).toHaveCSS('text-transform', 'none')
+  expect(await panelButton.evaluate((el) => getComputedStyle(el).fontFamily)).not.toMatch(/comic sans/i)
+  await expect(page.getByTestId('dev-wallet-dock').getByRole('tab', { name: 'EVM', includeHidden: true })).toHaveCSS('text-transform', 'none')
 
   const connect = await openConnectDialog(page)
   const wallet = connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true })

@@ -8,7 +8,7 @@
  * `SHOTS_DIR=/tmp/shots-demo` also saves screenshots (light and dark) for a human to look at.
  */
 import type { Locator, Page } from '@playwright/test'
-import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, openConnected, dialog, expect, freshAddress, liveState, test, walletRequests } from './fixtures.ts'
+import { anvilBalanceWei, anyDialog, approveWalletRequest, connectButton, openConnected, dialog, expect, freshAddress, liveState, test, walletPanel, walletRequests } from './fixtures.ts'
 
 const shots = process.env.SHOTS_DIR
 const phoneUserAgent = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
@@ -156,6 +156,46 @@ for (const screen of screens) {
     })
   })
 }
+
+test('on a phone, a request from the page opens the dock on its wallet, below half the page, its Approve in reach', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openConnected(page)
+  await page.getByRole('button', { name: 'Sign message', exact: true }).click()
+  const request = walletRequests(page).filter({ hasText: 'Sign message?' })
+  await expect(request).toBeVisible()
+  const dock = page.getByTestId('dev-wallet-dock')
+  await expect(dock.getByRole('button', { name: /^Dev wallets/ })).toHaveAttribute('aria-expanded', 'true')
+  const box = await dock.boundingBox()
+  expect(box!.height, 'the open dock covers less than half the page').toBeLessThan(844 / 2)
+  expect(box!.y + box!.height).toBeCloseTo(844, 0)
+  const approve = request.getByRole('button', { name: 'Approve', exact: true })
+  await approve.scrollIntoViewIfNeeded()
+  expect(await hitsItself(approve)).toBe(true)
+  // The account select's label fits beside its chevron: short, the full address in its title.
+  const account = walletPanel(page).getByRole('combobox', { name: 'Account' })
+  expect(await account.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe('0: 0xf39F…2266')
+  await approve.click()
+  await expect(dock.getByRole('button', { name: 'Dev wallets' })).toHaveAttribute('aria-expanded', 'false')
+})
+
+test('the page and the dock follow the modal’s theme mode as it changes, and the system’s colour scheme without ?theme=', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await openDemo(page)
+  const dock = page.getByTestId('dev-wallet-dock')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(dock).toHaveAttribute('data-theme', 'dark')
+  await expect(walletPanel(page)).not.toHaveCSS('background-color', 'rgb(255, 255, 255)')
+  await page.evaluate(() => (window as any).latchkey.setThemeMode('light'))
+  await expect(dock).toHaveAttribute('data-theme', 'light')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(walletPanel(page)).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+  // The system turns light, then dark again: the modal, the page and the dock follow.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expect(dock).toHaveAttribute('data-theme', 'light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(dock).toHaveAttribute('data-theme', 'dark')
+  expect(await page.evaluate(() => (window as any).latchkey.getTheme().themeMode)).toBe('dark')
+})
 
 test('the page uses the connection: the state reads as namespace, CAIP-10 address, network and balance, the raw JSON is folded away, and Send ETH pays through the wallet', async ({ page }) => {
   await openConnected(page)
