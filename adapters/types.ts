@@ -217,3 +217,20 @@ export type Eip1193Provider = {
   // biome-ignore lint/suspicious/noExplicitAny: as `on`
   removeListener?(event: string, listener: (...args: any[]) => void): void
 }
+
+/** The methods every {@link ChainAdapter} has: `createModal` refuses an `adapter` option that lacks one (`ui/options.ts`). */
+export const chainAdapterMethods = [
+  'watchConnectors',
+  'getConnectors',
+  'connect',
+  'reconnect',
+  'disconnect',
+  'getBalance',
+  'switchChain',
+  'addChain',
+  'watchWallet',
+  'signMessage',
+] as const satisfies readonly (keyof ChainAdapter)[]
+
+/** The methods every {@link TransferAdapter} has: `createModal` refuses a `transferAdapter` option that lacks one. */
+export const transferAdapterMethods = ['estimateTransfer', 'sendTransfer', 'waitForTransfer'] as const satisfies readonly (keyof TransferAdapter)[]

@@ -6,7 +6,7 @@ import { connectManifest } from './connect.feature.ts'
 import { emailLoginManifest } from './emailLogin.feature.ts'
 import { farcasterLoginManifest } from './farcasterLogin.feature.ts'
 import { namesManifest } from './names.feature.ts'
-import { networksManifest } from './networks.feature.ts'
+import { networkSwitchManifest } from './networkSwitch.feature.ts'
 import { onboardingManifest } from './onboarding.feature.ts'
 import { onrampManifest } from './onramp.feature.ts'
 import { pairingManifest } from './pairing.feature.ts'
@@ -44,7 +44,7 @@ export const manifests = [
   namesManifest,
   onrampManifest,
   connectManifest,
-  networksManifest,
+  networkSwitchManifest,
   receiveManifest,
   onboardingManifest,
   brandingManifest,

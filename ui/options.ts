@@ -1,14 +1,16 @@
 import * as v from 'valibot'
-import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
 import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
 import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../kernel/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
-import { siwxMessages } from '../machines/siwx.messages.ts'
+import { chainAdapterMethods, transferAdapterMethods } from '../adapters/types.ts'
 import { connectorTypeOrder } from '../machines/catalogue.order.ts'
 import { walletFeaturesOrder } from './slots.order.ts'
 import { logLevels } from '../kernel/log.ts'
 import { swapProviders } from '../kernel/swap.ts'
 import type { ModalOptions } from './types.ts'
+import { booleanOption, checkShape, fn, InvalidOptionsError, optionPath, refuse, refuseAt, type FeatureOption, type OptionsObject, type Path } from './optionChecks.ts'
+
+export { InvalidOptionsError, optionPath } from './optionChecks.ts'
 
 /**
  * Validation of {@link ModalOptions}: every option is checked when the modal is created, before anything
@@ -18,49 +20,17 @@ import type { ModalOptions } from './types.ts'
  * URLs through the connection layer's URL policy (`kernel/urls.ts`: parsed with `URL`, http(s) or ws(s) only).
  */
 
-/** Thrown by `createModal` for options it cannot work with; `option` is the path of the refused option. */
-export class InvalidOptionsError extends BaseError {
-  override name = 'InvalidOptionsError'
-  /** The refused option's path (`options.networks[1].caipNetworkId`); undefined for errors about no single option. */
-  option: string | undefined
-  constructor(shortMessage: string, args: BaseErrorParameters & { option?: string } = {}) {
-    super(shortMessage, args)
-    this.option = args.option
-  }
-}
-
 /** The namespaces this build has an adapter for (spec §5: adding a network needs one). */
 export const supportedNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
-/** The methods a `siwx` config must have (spec §3 SIWX). */
-const siwxMethods = ['createMessage', 'addSession', 'getSessions', 'revokeSession'] as const
-/** The methods a `ChainAdapter` must have. */
-const adapterMethods = ['watchConnectors', 'getConnectors', 'connect', 'reconnect', 'disconnect', 'getBalance', 'switchChain', 'addChain', 'watchWallet', 'signMessage'] as const
-/** The methods a `TransferAdapter` must have. */
-const transferMethods = ['estimateTransfer', 'sendTransfer', 'waitForTransfer'] as const
-
-type Path = ReadonlyArray<string | number>
-
-/** `['networks', 1, 'caipNetworkId']` → `options.networks[1].caipNetworkId`. */
-export function optionPath(path: Path, root = 'options'): string {
-  return `${root}${path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${key}`)).join('')}`
-}
-
-function refuseAt(path: Path, why: string, details?: string, root?: string): never {
-  const option = optionPath(path, root)
-  throw new InvalidOptionsError(`${option}: ${why}`, { option, ...(details ? { details } : {}) })
-}
-
-function refuse(path: Path, why: string, details?: string): never {
-  return refuseAt(path, why, details)
-}
+/**
+ * The features' own options (`ui/options/<id>.ts`, each its key and its check: the sign-in's `siwx`), found by file:
+ * checked after the networks, before every other option, in the files' order.
+ */
+const featureOptions: readonly FeatureOption[] = Object.values(import.meta.glob<{ option: FeatureOption }>('./options/*.ts', { eager: true })).map((m) => m.option)
 
 // ------------------------------------------------------------------ schemas of the shapes
 
-const fn = v.custom<(...args: never[]) => unknown>(
-  (value) => typeof value === 'function',
-  (issue) => `Invalid type: Expected a function but received ${preview(issue.input)}`,
-)
 const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'Expected a non-empty string'))
 
 /** A URL of the connection layer (spec §5), checked with {@link parseConnectionUrl}; the issue carries its reason. */
@@ -96,7 +66,6 @@ const imageUrl = v.pipe(
 )
 /** A wallet link's type only: what it may open is the link policy's (adapters/links.ts), applied where it is used. */
 const walletLink = v.nullish(v.string())
-const booleanOption = v.optional(v.boolean())
 const ids = v.optional(v.array(nonEmptyString))
 const objectWithMethods = (methods: readonly string[]) => v.looseObject(Object.fromEntries(methods.map((m) => [m, fn])))
 
@@ -249,7 +218,7 @@ const optionsShape = v.looseObject({
       (issue) => `Invalid type: Expected a function or an observer ({ next, error, complete }) but received ${preview(issue.input)}`,
     ),
   ),
-  adapter: v.optional(v.nullable(objectWithMethods(adapterMethods))),
+  adapter: v.optional(v.nullable(objectWithMethods(chainAdapterMethods))),
   walletConnect: v.optional(
     v.union(
       [
@@ -288,28 +257,9 @@ const optionsShape = v.looseObject({
     ),
   ),
   swapProvider: v.optional(v.picklist(swapProviders, (issue) => `Invalid swap provider: expected one of ${swapProviders.join(', ')} but received ${preview(issue.input)}`)),
-  transferAdapter: v.optional(objectWithMethods(transferMethods)),
+  transferAdapter: v.optional(objectWithMethods(transferAdapterMethods)),
   clock: v.optional(objectWithMethods(['setTimeout', 'clearTimeout'])),
 })
-
-/** The path of a valibot issue (the deepest one for unions), as keys. */
-function issuePath(issue: v.BaseIssue<unknown>): Array<string | number> {
-  return (issue.path ?? []).map((item) => (typeof item.key === 'number' ? item.key : String(item.key)))
-}
-
-/** The first issue of a failed parse, its nested union issue when that names a deeper option. */
-function firstIssue(issues: readonly v.BaseIssue<unknown>[]): v.BaseIssue<unknown> {
-  let issue = issues[0]!
-  while (issue.issues?.length && issue.issues[0]!.path && issue.issues[0]!.path.length > (issue.path?.length ?? 0)) issue = issue.issues[0]!
-  return issue
-}
-
-function checkShape(schema: v.GenericSchema, value: unknown, prefix: Path, root?: string): void {
-  const result = v.safeParse(schema, value)
-  if (result.success) return
-  const issue = firstIssue(result.issues)
-  refuseAt([...prefix, ...issuePath(issue)], issue.message, undefined, root)
-}
 
 // ------------------------------------------------------------------ networks
 
@@ -432,7 +382,7 @@ export function validateOptions(options: ValidateOptionsParameters): ValidateOpt
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new InvalidOptionsError('Invalid options', { details: `createModal expects an options object. Received: ${preview(options)}` })
   }
-  const o = options as Partial<Record<keyof ModalOptions, unknown>>
+  const o = options as OptionsObject
   // networks
   if (!Array.isArray(o.networks)) {
     throw new InvalidOptionsError('At least one network is required', { option: 'options.networks', details: `options.networks must be an array of networks. Received: ${preview(o.networks)}` })
@@ -456,18 +406,8 @@ export function validateOptions(options: ValidateOptionsParameters): ValidateOpt
     }
     defaultNetwork = networks[index] as CaipNetwork
   }
-  // siwx (the messages of spec §5 and of the earlier checks)
-  if (o.siwx !== undefined && o.siweConfig !== undefined) throw new InvalidOptionsError(siwxMessages.bothConfigs, { option: 'options.siweConfig' })
-  if (o.siweConfig !== undefined) {
-    throw new InvalidOptionsError('`siweConfig` is not supported', { option: 'options.siweConfig', details: 'Pass `siwx` (for example `createSiwx({ url })`) instead.' })
-  }
-  if (o.siwx !== undefined) {
-    const siwx = o.siwx as Record<string, unknown> | null
-    const missing = siwxMethods.filter((m) => typeof siwx?.[m] !== 'function')
-    if (missing.length) throw new InvalidOptionsError('Invalid `siwx` option', { option: 'options.siwx', details: `Missing methods: ${missing.join(', ')}.` })
-    checkShape(v.looseObject({ signMessage: v.optional(fn), required: booleanOption, signOutOnDisconnect: booleanOption }), siwx, ['siwx'])
-  }
-  // every other option
+  // the features' own options (their messages of spec §5), then every other option
+  for (const option of featureOptions) option.check(o)
   checkShape(optionsShape, o, [])
   const customIds = new Map<string, number>()
   ;((o.customWallets ?? []) as Array<{ id: string }>).forEach((w, i) => {
