@@ -11,7 +11,7 @@ import type { Bip122Adapter } from '../adapters/bip122.ts'
 import { createRoot } from 'react-dom/client'
 import { createInspectBridge } from '../dev/visualiser/bridge.ts'
 import { mountWalletDock } from '../dev/dock.ts'
-import { announceDevWallet, anvilNetwork, devChains, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
+import { announceDevWallet, anvilNetwork, devChains, devMobileWalletIcon, DevWallet, mountWalletPanel } from '../dev/wallet/index.ts'
 import { arbitrum, bsc, createModal, createSiwx, mainnet, type Features } from '../ui/index.ts'
 import { solanaLocalnetAt } from '../dev/solana/network.ts'
 import { lazyDevSolanaWallet, mountLazySolanaWalletPanel } from '../dev/solana-wallet/lazy.ts'
@@ -79,6 +79,7 @@ const platform = params.get('platform') === 'mobile' ? ('mobile' as const) : und
 const devMobileWallet = {
   id: 'latchkey-dev-mobile-wallet',
   name: 'Latchkey Mobile (dev)',
+  imageUrl: devMobileWalletIcon,
   mobile_link: `${location.origin}/mobile-wallet/`,
   desktop_link: `${location.origin}/mobile-wallet/`,
   webapp_link: `${location.origin}/mobile-wallet.html`,

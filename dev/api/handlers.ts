@@ -36,7 +36,7 @@ import {
 } from './exchange.ts'
 import type { Exchange } from './exchange.ts'
 import { createNameStore, type NameStore } from './names.ts'
-import { currencySvg, initialsSvg, networkSvg, tokenSvg } from './images.ts'
+import { currencySvg, initialsSvg, networkSvg, tokenSvg, walletSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
 import { TREASURY_ADDRESS } from '../onramp/provider.ts'
@@ -580,10 +580,11 @@ export function directoryHandlers(state: ApiState): Handlers<DirectoryOperations
       const start = (query.page - 1) * query.entries
       return json({ data: all.slice(start, start + query.entries), count: all.length })
     },
+    // A wallet's own mark (the dev wallet's key, a known wallet's mark from the icon set), else its monogram.
     getWalletImage: ({ path }) => {
       const wallet = state.walletsByImageId.get(path.id)
       if (!wallet) throw new ApiHttpError(404, `No wallet image '${path.id}'`)
-      return svg(initialsSvg(wallet.image_id, wallet.name))
+      return svg(walletSvg(wallet))
     },
     // A network's image: its own mark, or its monogram when the icon set has none; an asset of no known network: initials.
     getAssetImage: ({ path }) => {

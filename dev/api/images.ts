@@ -4,7 +4,8 @@
  * Deterministic (same id, same bytes). Dev-only.
  */
 import { createHash } from 'node:crypto'
-import { fiatMark, networkMark, tokenMark } from './marks.ts'
+import { devWalletIconSvg } from '../wallet/announce.ts'
+import { fiatMark, networkMark, tokenMark, walletMark } from './marks.ts'
 
 /**
  * The initials of a label: the first letter of its first two words (`'Metal Pay'` → `'MP'`), or its first
@@ -126,3 +127,19 @@ export function tokenSvg(symbol: string): string {
 export function currencySvg(code: string, name: string): string {
   return fiatMark(code) ?? initialsSvg(`currency:${code}`, name)
 }
+
+/**
+ * A wallet's image (spec §7 `/getWalletImage/{id}`): the development wallet's own key mark (the icon it announces), a
+ * known wallet's mark from the icon set (`marks.ts`, by rdns), or, where the set has none, the {@link initialsSvg} of
+ * its name.
+ *
+ * @param wallet the directory entry: its `rdns` finds the mark, its `image_id` and `name` make the monogram.
+ * @returns the SVG document as a string.
+ */
+export function walletSvg(wallet: { name: string; image_id: string; rdns?: string | null }): string {
+  if (wallet.rdns === devWalletRdnsForImage) return devWalletIconSvg
+  return (wallet.rdns ? walletMark(wallet.rdns) : undefined) ?? initialsSvg(wallet.image_id, wallet.name)
+}
+
+/** The development wallet's reverse-DNS id (as `dataset.ts` `devWalletRdns`, kept here to spare an import cycle). */
+const devWalletRdnsForImage = 'dev.latchkey.wallet'

@@ -109,3 +109,53 @@ export function networkMark(caipNetworkId: string): string | undefined {
 export function tokenMark(symbol: string): string | undefined {
   return web3Mark('tokens', 'branded', symbol.toUpperCase())
 }
+
+/**
+ * The `@web3icons/core` wallet mark of each wallet the set draws, by the reverse-DNS id the wallet announces (EIP-6963)
+ * and the directory lists.
+ */
+const walletMarkNames: Readonly<Record<string, string>> = {
+  'io.metamask': 'metamask',
+  'com.coinbase.wallet': 'coinbase',
+  'com.trustwallet.app': 'trust',
+  'me.rainbow': 'rainbow',
+  'io.rabby': 'rabby',
+  'io.zerion.wallet': 'zerion',
+  'com.okex.wallet': 'okx',
+  'app.phantom': 'phantom',
+  'com.solflare': 'solflare',
+  'app.backpack': 'backpack',
+  'com.ledger': 'ledger',
+  'io.trezor': 'trezor',
+  'global.safe': 'safe',
+  'im.token': 'imtoken',
+  'pro.tokenpocket': 'token-pocket',
+  'xyz.argent': 'argent',
+  'com.exodus': 'exodus',
+  'com.enkrypt': 'enkrypt',
+  'coin98.com': 'coin98',
+  'com.kraken.wallet': 'kraken',
+  'com.zengo': 'zengo',
+  'com.roninchain.wallet': 'ronin',
+  'io.xdefi': 'xdefi',
+  'com.myetherwallet': 'my-ether-wallet',
+  'com.alphawallet': 'alpha-wallet',
+  'xyz.sequence': 'sequence',
+  'io.atomicwallet': 'atomic',
+  'io.bluewallet': 'blue',
+  'ch.shiftcrypto.bitbox': 'bitbox',
+  'com.cypherock': 'cypherock',
+  'app.glow': 'glow',
+  'app.daimo': 'daimo',
+}
+
+/**
+ * A wallet's own mark (the `background` variant: the mark on its brand's square, like an app icon), or undefined.
+ *
+ * @param rdns the wallet's reverse-DNS id, e.g. `'io.metamask'`.
+ * @returns the SVG text or undefined when the set has no mark of that wallet.
+ */
+export function walletMark(rdns: string): string | undefined {
+  const name = walletMarkNames[rdns]
+  return name ? web3Mark('wallets', 'background', name) : undefined
+}

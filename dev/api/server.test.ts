@@ -675,6 +675,11 @@ describe('wallet directory', () => {
     expect(svg).toContain('>MP</text>')
     expect(await (await get(`/directory/getWalletImage/${wallet.image_id}`)).text()).toBe(svg)
 
+    // The development wallet's image is the key it announces (EIP-6963), not a monogram.
+    const { devWalletIconSvg } = await import('../wallet/announce.ts')
+    const devWallet = catalogue.find((w) => w.rdns === devWalletRdns)!
+    expect(await (await get(`/directory/getWalletImage/${devWallet.image_id}`)).text()).toBe(devWalletIconSvg)
+
     const unknown = await get('/directory/getWalletImage/no-such-image')
     expect(unknown.status).toBe(404)
     expect(await unknown.json()).toEqual({ message: "No wallet image 'no-such-image'" })

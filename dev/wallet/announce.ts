@@ -17,7 +17,8 @@ export type AnnounceOptions = Partial<DevWalletInfo> & {
   injectWindowEthereum?: boolean
 }
 
-const iconSvg =
+/** The dev wallet's mark (96×96 SVG): a golden key on navy; the reference directory serves it as the wallet's image. */
+export const devWalletIconSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
   '<rect width="96" height="96" rx="22" fill="#17233b"/>' +
   '<circle cx="34" cy="48" r="15" fill="none" stroke="#f2b84b" stroke-width="8"/>' +
@@ -26,7 +27,7 @@ const iconSvg =
   '</svg>'
 
 /** The dev wallet's default icon: a golden key on navy, as an SVG data URI (96×96). */
-export const devWalletIcon = `data:image/svg+xml,${encodeURIComponent(iconSvg)}`
+export const devWalletIcon = `data:image/svg+xml,${encodeURIComponent(devWalletIconSvg)}`
 
 /**
  * Announces a {@link DevWallet} to the page the EIP-6963 way: dispatches an `eip6963:announceProvider`
@@ -77,3 +78,18 @@ function randomUuid(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/**
+ * The development mobile wallet's mark (96×96 SVG, demo/mobile-wallet.html): the dev wallet's golden key inside a phone's
+ * outline on navy, so the catalogue's "Latchkey Mobile (dev)" is told from the browser dev wallet at a glance.
+ */
+export const devMobileWalletIconSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
+  '<rect width="96" height="96" rx="22" fill="#17233b"/>' +
+  '<rect x="27" y="12" width="42" height="72" rx="9" fill="none" stroke="#6fd3c1" stroke-width="5"/>' +
+  '<circle cx="48" cy="36" r="9" fill="none" stroke="#f2b84b" stroke-width="6"/>' +
+  '<path d="M48 45v22M48 58h8M48 66h6" fill="none" stroke="#f2b84b" stroke-width="6" stroke-linecap="round"/>' +
+  '</svg>'
+
+/** {@link devMobileWalletIconSvg} as an SVG data URI, for a catalogue entry's `imageUrl`. */
+export const devMobileWalletIcon = `data:image/svg+xml,${encodeURIComponent(devMobileWalletIconSvg)}`

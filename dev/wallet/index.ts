@@ -12,7 +12,7 @@ export type {
   PendingRequestKind,
   WalletStorage,
 } from './provider.ts'
-export { announceDevWallet, devWalletIcon } from './announce.ts'
+export { announceDevWallet, devMobileWalletIcon, devWalletIcon } from './announce.ts'
 export type { AnnounceOptions, DevWalletInfo } from './announce.ts'
 export { describeRequest, mountWalletPanel } from './panel.ts'
 export { DEV_ACCOUNT_BALANCE, DEV_ACCOUNT_COUNT, DEV_ADDRESSES, DEV_MNEMONIC, devAccounts } from '../accounts.ts'

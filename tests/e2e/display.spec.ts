@@ -101,6 +101,19 @@ test('Switch Network: each network shows its own mark; one whose image fails sho
   expect(new Set(sources).size).toBe(4)
 })
 
+test('Connect: Latchkey Mobile (dev) shows its own mark, and a certified wallet says so in words beside the check', async ({ demo: page }) => {
+  await connectButton(page).click()
+  const connect = dialog(page, 'Connect Wallet')
+  const mobile = connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })
+  await expectLoadedImages(mobile, 1)
+  expect(await mobile.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
+  await connect.getByRole('button', { name: /^All Wallets/ }).click()
+  const all = dialog(page, 'All Wallets')
+  const certified = all.getByRole('button', { name: 'MetaVault', exact: true })
+  await expect(certified).toContainText('✓ Certified')
+  await expect(certified).toHaveAccessibleDescription('Certified')
+})
+
 test('Receive lists the networks of the address with their icons', async ({ page }) => {
   const account = await openAccount(page)
   await account.getByRole('button', { name: 'Receive', exact: true }).click()

@@ -23,8 +23,10 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
   const link = viaRelay ? undefined : catalogueWalletLink(wallet)
   const refused = link?.kind === 'refused' ? `${copy.pairingLinkRefused}: ${link.error.shortMessage}` : undefined
   const tagId = useId()
-  const tagText = refused ? copy.linkRefusedTag : tag ? tag : wallet.badge_type === 'certified' ? '✓' : undefined
-  const description = tagText === '✓' ? copy.certified : tagText
+  // A certified wallet's tag says so in words beside the check, never a bare symbol.
+  const certified = !refused && !tag && wallet.badge_type === 'certified'
+  const tagText = refused ? copy.linkRefusedTag : tag ? tag : certified ? `✓ ${copy.certified}` : undefined
+  const description = certified ? copy.certified : tagText
   return (
     <button
       type="button"
