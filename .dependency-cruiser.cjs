@@ -6,8 +6,8 @@
  * No import cycle in library code: library code is kernel/, machines/, adapters/, services/, openapi/ and ui/ (tests
  * beside their file excluded); dev/, demo/, tests/ and examples/ may import the library, never the other way round.
  * Cycles made of type-only imports are not counted: TypeScript erases them, so no module waits on another at run time
- * (the ui files below the facade and the view registry still form one such type cycle, through `ModalInstance` and
- * `CoreInstance`, which are inferred from the facade and the core).
+ * (the ui files below the facade and the view registry still form one such type cycle, through `CoreInstance`, which is
+ * inferred from the core). The facade (`ui/createModal.ts`) is imported only by the public entries above it.
  */
 const library = '^(kernel|machines|adapters|services|openapi|ui)/'
 const test = '\\.test\\.tsx?$|\\.fixtures\\.tsx?$'
@@ -86,6 +86,13 @@ module.exports = {
       comment: 'Library code never imports the local stack, the demo, the tests or the examples.',
       from: { path: library, pathNot: test },
       to: { path: '^(dev|demo|tests|examples)/' },
+    },
+    {
+      name: 'facade-only-from-entries',
+      severity: 'error',
+      comment: "Only the public entries import the facade (ui/createModal.ts): the files below it name the instance's type from ui/instance.ts and reach the core's module through ui/coreModule.ts.",
+      from: { path: '^ui/', pathNot: `${test}|^ui/(index|wagmi|ethers|element)\\.ts$|^ui/react\\.tsx$` },
+      to: { path: '^ui/createModal\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',

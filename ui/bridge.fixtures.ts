@@ -9,7 +9,8 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { announceDevWallet, DEV_MNEMONIC, devAccounts, DevWallet } from '../dev/wallet/index.ts'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { createMemoryStorage } from '../services/storage.ts'
-import { createModal, type ModalInstance, type ModalOptions } from './createModal.ts'
+import { createModal, type ModalOptions } from './createModal.ts'
+import type { ModalInstance } from './instance.ts'
 
 /** The dev wallet's EIP-6963 rdns: its connector id in the modal. */
 export const devWalletConnectorId = 'dev.latchkey.wallet'

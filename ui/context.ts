@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { ModalInstance } from './createModal.ts'
+import type { ModalInstance } from './instance.ts'
 import type { Copy } from './locales/en.ts'
 import { enShell, type ShellCopy } from './locales/en.shell.ts'
 import { ModalProviderMissingError } from './errors.ts'

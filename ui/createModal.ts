@@ -14,8 +14,10 @@ import { createModalLog } from './log.ts'
 import type { LogEntry } from '../kernel/log.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
+import type { ModalInstance } from './instance.ts'
 import { FeatureDisabledError, ModalDestroyedError } from './errors.ts'
 import { browserIdleEnvironment, scheduleIdlePrefetch } from './idlePrefetch.ts'
+import { loadCoreModule, loadedCoreModule, type CoreModule } from './coreModule.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
 export type { Clock, Metadata, ModalOptions, ModalState, ModalTheme } from './types.ts'
@@ -26,47 +28,7 @@ export { AdapterNotFoundError }
 /** Thrown by `open({ view })` for a view of a feature that is off (defined in `features.ts`, with the registry). */
 export { FeatureDisabledError }
 
-export type ModalInstance = ReturnType<typeof createModal>
-
-/** The core's module (`ui/core.ts`): the root actor, its machines, xstate, the eip155 adapter, the view registry. */
-type CoreModule = typeof import('./core.ts')
-/** The core's module once fetched (or handed over by {@link provideCore}): later modals create their core at once. */
-let coreModule: CoreModule | undefined
-let coreLoading: Promise<CoreModule> | undefined
-
-/**
- * Fetches the core's module (`ui/core.ts`), once per page; a failed fetch is tried again at the next call.
- * @example await loadCoreModule() // the chunk with the root actor is in
- */
-export function loadCoreModule(): Promise<CoreModule> {
-  if (coreModule) return Promise.resolve(coreModule)
-  return (coreLoading ??= import('./core.ts').then(
-    (m) => (coreModule ??= m),
-    (error: unknown) => {
-      coreLoading = undefined
-      throw error
-    },
-  ))
-}
-
-/**
- * Hands over the core's module to an entry that imports it statically (the wagmi and ethers bridges, the custom
- * element, the unit tests' setup): modals created afterwards create their core synchronously, and a facade whose core
- * is not in yet creates it the moment one of those entries needs its actors.
- * @example import * as core from './core.ts'; provideCore(core)
- */
-export function provideCore(m: CoreModule): void {
-  coreModule ??= m
-}
-
-/**
- * Tests only: forgets the core's module, so that the next `createModal` sees a page where it was never fetched (the
- * unit tests' setup hands it over; `createModal.facade.test.ts` needs a page without it).
- */
-export function forgetCoreForTests(): void {
-  coreModule = undefined
-  coreLoading = undefined
-}
+export type { ModalInstance } from './instance.ts'
 
 /** Thrown by a facade's `actor` read before its core is in, on a page without the core's module (`await modal.ready()` first). */
 export class CoreNotLoadedError extends Error {
@@ -215,7 +177,8 @@ export function createModal(options: ModalOptions) {
   }
   /** The core now, created at once if its module is in; {@link CoreNotLoadedError} otherwise. */
   function requireCore(): CoreInstance {
-    const now = core ?? (coreModule ? attach(coreModule) : undefined)
+    const loaded = loadedCoreModule()
+    const now = core ?? (loaded ? attach(loaded) : undefined)
     if (!now) throw new CoreNotLoadedError()
     return now
   }
@@ -247,81 +210,44 @@ export function createModal(options: ModalOptions) {
     return core ? core.getState() : preCoreState()
   }
 
-  const facade = {
-    /** The options the instance was created with. */
+  // Each member's contract is documented on `ModalInstance` (`ui/instance.ts`).
+  const facade: ModalInstance = {
     options,
-    /** Internal: storage, for the UI's recent-wallet list. */
     storage,
-    /**
-     * The SDK's logged messages, oldest first (spec §9 log buffer): each `{ level, message, time }` (time in ms since the
-     * epoch), at or above the `log` option's level (default `'error'`), at most its `bufferSize` UTF-8 bytes in all
-     * (default 1,024,000; the oldest dropped first). Meant for a bug report.
-     * @example modal.getLogs().filter((e) => e.level === 'error').map((e) => e.message)
-     */
     getLogs(): LogEntry[] {
       return log.entries()
     },
-    /**
-     * The root actor (for the visualiser and advanced use), once the core is in: `await modal.ready()` first on a page
-     * that has not opened the modal.
-     * @throws CoreNotLoadedError before the core is in.
-     */
     get actor(): CoreInstance['actor'] {
       return requireCore().actor
     },
-    /** Internal: the embedded wallet, fetched on first use; undefined without `embeddedWallet` or before the core. */
     get embedded(): CoreInstance['embedded'] {
       return core?.embedded
     },
-    /**
-     * Fetches the core now (the root actor and its machines); resolves once it is in and the calls queued before it ran.
-     * @example await modal.ready(); inspector.attach(modal.actor)
-     */
     ready(): Promise<void> {
       return request().then(() => undefined)
     },
-    /** Internal (hooks, `<ModalProvider>`): the core if it is in, else undefined. */
     peekCore(): CoreInstance | undefined {
       return core
     },
-    /** Internal: whether the core was asked for or its code prefetched at idle (the UI starts fetching the modal's shell then). */
     isCoreRequested(): boolean {
       return requested || prefetchedAtIdle || core !== undefined
     },
-    /** Internal: the view an `open()` before the core asked for (the pre-core dialog shows it), else undefined. */
     pendingView(): ViewName | undefined {
       return core ? undefined : pendingView
     },
-    /** Internal: calls `follower` when the core is asked for, when it arrives, and when the pending open changes. */
     subscribeCore(follower: () => void): () => void {
       coreFollowers.add(follower)
       return () => void coreFollowers.delete(follower)
     },
-    /**
-     * Internal: a page button's intent (pointerenter, focus, press): fetches the core, then the view's chunk
-     * and its feature's machine.
-     */
     prefetch(view: ViewName): void {
       cancelIdlePrefetch()
       // Connect's code comes in the core's round trip, not one after it (`firstOpen.ts`).
       if (view === 'Connect' && !core) import('./firstOpen.ts').catch(() => {})
       void request().then(
-        () => coreModule?.prefetchIntent(view),
+        () => loadedCoreModule()?.prefetchIntent(view),
         () => {},
       )
     },
-    /**
-     * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`. Before the core is in, the
-     * dialog shows at once (Connect's shell with a skeleton body) and the open runs when the core arrives.
-     * @throws InvalidOptionsError for bad swap arguments (`data` of `Swap`: `fromToken`/`toToken` non-empty strings,
-     *   `amount` a positive decimal number of whole tokens as text), and for a view name this build does not have
-     *   (before the core is in, the returned promise rejects with it instead).
-     * @throws FeatureDisabledError for a view of a feature that is off in the resolved set: `Send`,
-     *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
-     *   with `features.allWallets` off. Nothing opens then. (Before the core is in, the returned promise rejects with it.)
-     * @example
-     * modal.open({ view: 'Send' }) // throws FeatureDisabledError (feature 'send', option 'features.send') with send off
-     */
     open(args: { view?: ViewName; data?: ViewData } = {}): Promise<void> {
       checkViewData(args.view, args.data)
       // The view's name is checked by the core against this build's views (the feature manifests come with the core,
@@ -334,7 +260,6 @@ export function createModal(options: ModalOptions) {
       setPending(args.view ?? 'Connect')
       return done
     },
-    /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
     close(): void {
       if (core) return core.close()
       // Before the core: the opens still queued are dropped with the pre-core dialog.
@@ -342,14 +267,7 @@ export function createModal(options: ModalOptions) {
       setPending(undefined)
     },
     getState,
-    /**
-     * The connected wallet of a namespace, for calls the modal does not make itself: eip155 its EIP-1193
-     * provider, solana and bip122 their Wallet Standard wallet; `undefined` while that namespace has no connected
-     * wallet (and before the core is in: nothing is connected then).
-     * @example await modal.getProvider('eip155')?.request({ method: 'eth_chainId' }) // '0x1'
-     */
     getProvider: ((namespace: ChainNamespace) => core?.getProvider(namespace)) as CoreInstance['getProvider'],
-    /** Calls `listener` with the new state on every change; returns unsubscribe. */
     subscribe(listener: (state: ModalState) => void): () => void {
       if (core) return core.subscribe(listener)
       const entry: { listener: (state: ModalState) => void; stop?: () => void } = { listener }
@@ -359,114 +277,51 @@ export function createModal(options: ModalOptions) {
         entry.stop?.()
       }
     },
-    /** The theme now: `themeMode` and `themeVariables` as created, then as `setThemeMode` / `setThemeVariables` left them. */
     getTheme(): ModalTheme {
       return theme
     },
-    /** Calls `listener` with the new theme on every `setThemeMode` / `setThemeVariables`; returns unsubscribe. */
     subscribeTheme,
-    /**
-     * Switches the modal to light or dark at run time (spec §5: theme mode is light or dark). The modal restyles at
-     * once; the embedded wallet's frame, when it is loaded, gets the new theme (spec §3 theme sync).
-     * @throws InvalidOptionsError `setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received …`
-     * @example
-     * modal.setThemeMode(matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
-     */
     setThemeMode(mode: ThemeMode): void {
       validateThemeMode(mode)
       if (mode !== theme.themeMode) setTheme({ ...theme, themeMode: mode })
     },
-    /**
-     * Changes theme variables at run time: the given keys replace the current ones, the others stay (`{ accent:
-     * undefined }` is ignored; create the modal again to drop a key). The modal restyles at once; the embedded
-     * wallet's frame, when it is loaded, gets them (spec §3 theme sync).
-     * @throws InvalidOptionsError naming the key that cannot work, with the `themeVariables` option's rules
-     *   (`setThemeVariables(variables).zIndex: …`).
-     * @example
-     * modal.setThemeVariables({ accent: '#ff0066', borderRadiusMaster: '2px' })
-     */
     setThemeVariables(variables: ThemeVariables): void {
       validateThemeVariables(variables)
       const given = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== undefined)) as ThemeVariables
       setTheme({ ...theme, themeVariables: { ...theme.themeVariables, ...given } })
     },
-    /**
-     * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),
-     * else just sets it (spec §4). An unknown id is ignored (alert in debug mode).
-     */
     switchNetwork(network: CaipNetwork | string): void {
       if (core) return core.switchNetwork(network)
       void withCore((c) => c.switchNetwork(network))
     },
-    /**
-     * Adds a network at run time (spec §4, §5): see the core's `addNetwork`. Before the core is in, the
-     * network is checked at once and added when the core arrives.
-     * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
-     *   Invalid CAIP-2 network id`), with the checks of `options.networks` ({@link validateOptions}).
-     * @throws AdapterNotFoundError 'Adapter not found' (spec §8; its details 'The adapter for the {namespace} namespace does
-     *   not exist.') when the modal has no
-     *   adapter for its namespace (spec §5).
-     * @example
-     * modal.addNetwork(defineEvmNetwork({ id: 10, name: 'OP Mainnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://mainnet.optimism.io' }))
-     */
     addNetwork(network: CaipNetwork): void {
       if (core) return core.addNetwork(network)
       validateNetwork(network, 'addNetwork')
       void withCore((c) => c.addNetwork(network))
     },
-    /**
-     * Removes a configured network at run time (spec §4): see the core's `removeNetwork`. Before the
-     * core is in, it is removed when the core arrives.
-     * @throws AdapterNotFoundError, InvalidOptionsError 'Network not found' / 'At least one network is required', once
-     *   the core is in.
-     * @example modal.removeNetwork('eip155:42161')
-     */
     removeNetwork(caipNetworkId: string): void {
       if (core) return core.removeNetwork(caipNetworkId)
       void withCore((c) => c.removeNetwork(caipNetworkId))
     },
-    /**
-     * The sign-in session of the connected account and chain (spec §3 SIWX message, signature), or `undefined`
-     * when the visitor has not signed in (always before the core is in).
-     * @throws InvalidOptionsError 'SIWX is not enabled' without the `siwx` option (spec §8).
-     */
     getSiwxSession(): SiwxSession | undefined {
       if (core) return core.getSiwxSession()
       if (!options.siwx) throw new InvalidOptionsError(siwxMessages.notEnabled)
       return undefined
     },
-    /**
-     * Has the active namespace's connected wallet sign a text message (eip155: EIP-191 `personal_sign`, 0x-hex
-     * signature; solana: `solana:signMessage`, base58 signature; bip122: BIP-322, base64).
-     * @throws NotConnectedError when no wallet is connected in the active namespace; `UserRejectedRequestError` when
-     *   the visitor declines; `InvalidProviderResponseError` for a reply that is not a signature.
-     * @example const signature = await modal.signMessage({ message: 'Hello' })
-     */
     signMessage(args: { message: string }): Promise<string> {
       return request().then((c) => c.signMessage(args))
     },
-    /**
-     * The chain adapter of a configured namespace, loaded if it was not yet (spec §1 lazy rule).
-     * @throws InvalidOptionsError when no network of that namespace is configured.
-     * @example const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
-     */
     getAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
       return request().then((c) => c.getAdapter(namespace))
     },
-    /** Reads the active account's native balance and its Account data again, bypassing the caches. */
     refreshBalance(): void {
       if (core) return core.refreshBalance()
       void withCore((c) => c.refreshBalance())
     },
-    /** Disconnects the connected wallet of the namespace. */
     disconnect(): void {
       if (core) return core.disconnect()
       void withCore((c) => c.disconnect())
     },
-    /**
-     * Stops every actor of this instance and releases what it registered; before the core is in, drops the
-     * queued calls and never creates it. Calling it again does nothing more.
-     */
     destroy(): void {
       if (destroyed) return
       destroyed = true
@@ -478,7 +333,8 @@ export function createModal(options: ModalOptions) {
   }
   // A second modal on the page, or an entry that brought the core's module: the core at once. Storage holding a
   // connection to restore, a social login's return or an inspector: fetched at once, not on the first click.
-  if (coreModule) attach(coreModule)
+  const loaded = loadedCoreModule()
+  if (loaded) attach(loaded)
   else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || options.inspect) void request().catch(() => {})
   // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`.
   // Only the code: the core is created on the first intent, so an idle page starts no actor (no embedded wallet's frame)

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { arbitrum, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
-import { createModal, forgetCoreForTests, InvalidOptionsError, type ModalOptions } from './createModal.ts'
+import { createModal, InvalidOptionsError, type ModalOptions } from './createModal.ts'
+import { forgetCoreForTests } from './coreModule.ts'
 import { idleFallbackDelayMs, idleTimeoutMs, isConstrainedConnection, scheduleIdlePrefetch, type IdleEnvironment } from './idlePrefetch.ts'
 
 /**

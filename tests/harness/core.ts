@@ -11,7 +11,7 @@
 import { afterAll } from 'vitest'
 import { codeLoadsSettled } from '../../ui/codeLoads.ts'
 import * as core from '../../ui/core.ts'
-import { provideCore } from '../../ui/createModal.ts'
+import { provideCore } from '../../ui/coreModule.ts'
 import * as shell from '../../ui/Modal.tsx'
 import { provideModalShell } from '../../ui/react.tsx'
 

@@ -1,0 +1,156 @@
+import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
+import type { ChainAdapter } from '../adapters/types.ts'
+import type { SiwxSession } from '../kernel/siwx.ts'
+import type { LogEntry } from '../kernel/log.ts'
+import type { ViewData, ViewName } from '../machines/views.ts'
+import type { ModalStorage } from '../services/storage.ts'
+import type { CoreInstance } from './createModal.core.ts'
+import type { ThemeMode, ThemeVariables } from './theme.ts'
+import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
+
+/**
+ * One modal instance, as `createModal` returns it (a facade over a lazy core): the public API a dapp calls, and the
+ * internal members the UI, the hooks and the bridges read. Its own module, so the files below the facade (the React
+ * context, the hooks, the wagmi and ethers bridges) name the instance's type without importing the facade.
+ */
+export type ModalInstance = {
+  /** The options the instance was created with. */
+  options: ModalOptions
+  /** Internal: storage, for the UI's recent-wallet list. */
+  storage: ModalStorage
+  /**
+   * The SDK's logged messages, oldest first (spec §9 log buffer): each `{ level, message, time }` (time in ms since the
+   * epoch), at or above the `log` option's level (default `'error'`), at most its `bufferSize` UTF-8 bytes in all
+   * (default 1,024,000; the oldest dropped first). Meant for a bug report.
+   * @example modal.getLogs().filter((e) => e.level === 'error').map((e) => e.message)
+   */
+  getLogs(): LogEntry[]
+  /**
+   * The root actor (for the visualiser and advanced use), once the core is in: `await modal.ready()` first on a page
+   * that has not opened the modal.
+   * @throws CoreNotLoadedError before the core is in.
+   */
+  readonly actor: CoreInstance['actor']
+  /** Internal: the embedded wallet, fetched on first use; undefined without `embeddedWallet` or before the core. */
+  readonly embedded: CoreInstance['embedded']
+  /**
+   * Fetches the core now (the root actor and its machines); resolves once it is in and the calls queued before it ran.
+   * @example await modal.ready(); inspector.attach(modal.actor)
+   */
+  ready(): Promise<void>
+  /** Internal (hooks, `<ModalProvider>`): the core if it is in, else undefined. */
+  peekCore(): CoreInstance | undefined
+  /** Internal: whether the core was asked for or its code prefetched at idle (the UI starts fetching the modal's shell then). */
+  isCoreRequested(): boolean
+  /** Internal: the view an `open()` before the core asked for (the pre-core dialog shows it), else undefined. */
+  pendingView(): ViewName | undefined
+  /** Internal: calls `follower` when the core is asked for, when it arrives, and when the pending open changes. */
+  subscribeCore(follower: () => void): () => void
+  /**
+   * Internal: a page button's intent (pointerenter, focus, press): fetches the core, then the view's chunk
+   * and its feature's machine.
+   */
+  prefetch(view: ViewName): void
+  /**
+   * Opens the modal (spec §2 "Opening the modal"). With `view`, that view opens with `data`. Before the core is in, the
+   * dialog shows at once (Connect's shell with a skeleton body) and the open runs when the core arrives.
+   * @throws InvalidOptionsError for bad swap arguments (`data` of `Swap`: `fromToken`/`toToken` non-empty strings,
+   *   `amount` a positive decimal number of whole tokens as text), and for a view name this build does not have
+   *   (before the core is in, the returned promise rejects with it instead).
+   * @throws FeatureDisabledError for a view of a feature that is off in the resolved set: `Send`,
+   *   `SendSelectToken` and `SendPreview` with `features.send` off, `Receive` with `features.receive` off, `AllWallets`
+   *   with `features.allWallets` off. Nothing opens then. (Before the core is in, the returned promise rejects with it.)
+   * @example
+   * modal.open({ view: 'Send' }) // throws FeatureDisabledError (feature 'send', option 'features.send') with send off
+   */
+  open(args?: { view?: ViewName; data?: ViewData }): Promise<void>
+  /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
+  close(): void
+  /** The public state now (spec §3): the same object until something changes (safe for `useSyncExternalStore`). */
+  getState: () => ModalState
+  /**
+   * The connected wallet of a namespace, for calls the modal does not make itself: eip155 its EIP-1193
+   * provider, solana and bip122 their Wallet Standard wallet; `undefined` while that namespace has no connected
+   * wallet (and before the core is in: nothing is connected then).
+   * @example await modal.getProvider('eip155')?.request({ method: 'eth_chainId' }) // '0x1'
+   */
+  getProvider: CoreInstance['getProvider']
+  /** Calls `listener` with the new state on every change; returns unsubscribe. */
+  subscribe(listener: (state: ModalState) => void): () => void
+  /** The theme now: `themeMode` and `themeVariables` as created, then as `setThemeMode` / `setThemeVariables` left them. */
+  getTheme(): ModalTheme
+  /** Calls `listener` with the new theme on every `setThemeMode` / `setThemeVariables`; returns unsubscribe. */
+  subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
+  /**
+   * Switches the modal to light or dark at run time (spec §5: theme mode is light or dark). The modal restyles at
+   * once; the embedded wallet's frame, when it is loaded, gets the new theme (spec §3 theme sync).
+   * @throws InvalidOptionsError `setThemeMode(mode): Invalid theme mode: expected 'light' or 'dark' but received …`
+   * @example
+   * modal.setThemeMode(matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')
+   */
+  setThemeMode(mode: ThemeMode): void
+  /**
+   * Changes theme variables at run time: the given keys replace the current ones, the others stay (`{ accent:
+   * undefined }` is ignored; create the modal again to drop a key). The modal restyles at once; the embedded
+   * wallet's frame, when it is loaded, gets them (spec §3 theme sync).
+   * @throws InvalidOptionsError naming the key that cannot work, with the `themeVariables` option's rules
+   *   (`setThemeVariables(variables).zIndex: …`).
+   * @example
+   * modal.setThemeVariables({ accent: '#ff0066', borderRadiusMaster: '2px' })
+   */
+  setThemeVariables(variables: ThemeVariables): void
+  /**
+   * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),
+   * else just sets it (spec §4). An unknown id is ignored (alert in debug mode).
+   */
+  switchNetwork(network: CaipNetwork | string): void
+  /**
+   * Adds a network at run time (spec §4, §5): see the core's `addNetwork`. Before the core is in, the
+   * network is checked at once and added when the core arrives.
+   * @throws InvalidOptionsError when the network is malformed, naming the field (`addNetwork(network).caipNetworkId:
+   *   Invalid CAIP-2 network id`), with the checks of `options.networks` ({@link validateOptions}).
+   * @throws AdapterNotFoundError 'Adapter not found' (spec §8; its details 'The adapter for the {namespace} namespace does
+   *   not exist.') when the modal has no
+   *   adapter for its namespace (spec §5).
+   * @example
+   * modal.addNetwork(defineEvmNetwork({ id: 10, name: 'OP Mainnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'https://mainnet.optimism.io' }))
+   */
+  addNetwork(network: CaipNetwork): void
+  /**
+   * Removes a configured network at run time (spec §4): see the core's `removeNetwork`. Before the
+   * core is in, it is removed when the core arrives.
+   * @throws AdapterNotFoundError, InvalidOptionsError 'Network not found' / 'At least one network is required', once
+   *   the core is in.
+   * @example modal.removeNetwork('eip155:42161')
+   */
+  removeNetwork(caipNetworkId: string): void
+  /**
+   * The sign-in session of the connected account and chain (spec §3 SIWX message, signature), or `undefined`
+   * when the visitor has not signed in (always before the core is in).
+   * @throws InvalidOptionsError 'SIWX is not enabled' without the `siwx` option (spec §8).
+   */
+  getSiwxSession(): SiwxSession | undefined
+  /**
+   * Has the active namespace's connected wallet sign a text message (eip155: EIP-191 `personal_sign`, 0x-hex
+   * signature; solana: `solana:signMessage`, base58 signature; bip122: BIP-322, base64).
+   * @throws NotConnectedError when no wallet is connected in the active namespace; `UserRejectedRequestError` when
+   *   the visitor declines; `InvalidProviderResponseError` for a reply that is not a signature.
+   * @example const signature = await modal.signMessage({ message: 'Hello' })
+   */
+  signMessage(args: { message: string }): Promise<string>
+  /**
+   * The chain adapter of a configured namespace, loaded if it was not yet (spec §1 lazy rule).
+   * @throws InvalidOptionsError when no network of that namespace is configured.
+   * @example const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
+   */
+  getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
+  /** Reads the active account's native balance and its Account data again, bypassing the caches. */
+  refreshBalance(): void
+  /** Disconnects the connected wallet of the namespace. */
+  disconnect(): void
+  /**
+   * Stops every actor of this instance and releases what it registered; before the core is in, drops the
+   * queued calls and never creates it. Calling it again does nothing more.
+   */
+  destroy(): void
+}
