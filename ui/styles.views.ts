@@ -166,4 +166,11 @@ a.lk-primary { display: block; text-align: center; text-decoration: none; }
 p:has(> .lk-spinner) { display: inline-flex; align-items: center; gap: 8px; }
 /* Focus rings on every control a keyboard reaches in the views (the shell's rule covers buttons and inputs). */
 select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
+/* A failure's icon (ToneIcon): a ring in the danger colour and a cross in a disc on its corner, colour not the only sign. */
+.lk-tone-icon { position: relative; display: inline-flex; padding: 4px; border-radius: calc(var(--lk-border-radius-master) * 5); }
+.lk-tone-icon[data-tone="error"] { box-shadow: 0 0 0 2px var(--lk-danger); }
+.lk-tone-mark { position: absolute; right: -8px; bottom: -8px; width: 24px; height: 24px; display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; border: 2px solid var(--lk-background); background: var(--lk-danger); color: var(--lk-background); }
+/* Centred lines (a view's hint, an empty state's words) never end on one orphan word. */
+.lk-center > p, .lk-empty p { text-wrap: pretty; }
+.lk-center > p.lk-muted, .lk-center > p.lk-error { text-wrap: balance; }
 `

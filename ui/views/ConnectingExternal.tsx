@@ -1,3 +1,4 @@
+import { ToneIcon } from '../components/ToneIcon.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../copy.ts'
 import { errorSentence } from '../errorSentence.ts'
@@ -15,9 +16,12 @@ export default function ConnectingExternal() {
   const connector = connectors.find((c) => c.id === connectorId)
   const name = connector?.name ?? connectorId
   const retry = () => send({ type: 'app.selectWallet', connectorId })
+  const icon = <WalletIcon src={connector?.imageUrl} name={name} large />
+  // A failure is not the wait: its icon takes the error tone (ring and mark) instead of the pending view's plain one.
+  const failed = phase === 'declined' || phase === 'error'
   return (
     <div className="lk-center" aria-live="polite">
-      <WalletIcon src={connector?.imageUrl} name={name} large />
+      {failed ? <ToneIcon tone="error">{icon}</ToneIcon> : icon}
       {phase === 'declined' ? (
         <>
           <p className="lk-muted">{copy.declinedHint}</p>

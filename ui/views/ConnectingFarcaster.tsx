@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useSelector } from '../useSelector.ts'
 import { connectFarcasterLogin, type FarcasterLoginView } from '../../machines/farcasterLogin.connect.ts'
 import { QrCode } from '../components/QrCode.tsx'
+import { ToneIcon } from '../components/ToneIcon.tsx'
 import { CheckIcon, CopyIcon, SocialGlyph } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
 import { useDeliver, useFeatureActor, useSend } from '../hooks.ts'
@@ -26,7 +27,9 @@ export default function ConnectingFarcaster() {
   if (view.step === 'failed') {
     return (
       <div className="lk-center" data-testid="farcaster-failed">
-        <SocialGlyph provider="farcaster" size={48} />
+        <ToneIcon tone="error">
+          <SocialGlyph provider="farcaster" size={48} />
+        </ToneIcon>
         <strong>{copy.farcasterFailed}</strong>
         <p className="lk-error" role="alert" data-testid="farcaster-error" style={{ overflowWrap: 'anywhere', maxWidth: '100%', padding: '0 8px' }}>
           {view.error}

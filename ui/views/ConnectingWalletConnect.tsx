@@ -1,6 +1,7 @@
 import { errorSentence } from '../errorSentence.ts'
 import { useState } from 'react'
 import { QrCode } from '../components/QrCode.tsx'
+import { ToneIcon } from '../components/ToneIcon.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useModalInstance } from '../context.ts'
@@ -71,7 +72,9 @@ export default function ConnectingWalletConnect() {
   if (pairing.phase === 'declined' || pairing.phase === 'error') {
     return (
       <div className="lk-center" aria-live="polite">
-        <WalletIcon src={pairing.wallet?.imageUrl} name={walletName} large />
+        <ToneIcon tone="error">
+          <WalletIcon src={pairing.wallet?.imageUrl} name={walletName} large />
+        </ToneIcon>
         <p className="lk-error">{pairing.phase === 'declined' ? copy.pairingDeclined : copy.pairingFailed}</p>
         <p className="lk-muted">{pairing.phase === 'declined' ? copy.pairingDeclinedHint : errorSentence(copy, pairing.error)}</p>
         <button type="button" className="lk-primary" onClick={pairing.retry}>
