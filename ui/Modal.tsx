@@ -320,12 +320,15 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
               <CloseIcon />
             </button>
           </header>
-          <div className="lk-sizer" ref={sizerRef} data-testid="modal-sizer">
-            <div className="lk-body" data-direction={view.direction} key={view.view} ref={bodyRef}>
-              {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
-              <Suspense fallback={<Spinner label={copy.loading} />}>
-                <ViewBody view={view.view} />
-              </Suspense>
+          {/* Past the dialog's max height only this part scrolls: the header and the footer stay in sight. */}
+          <div className="lk-scroll" data-testid="modal-scroll">
+            <div className="lk-sizer" ref={sizerRef} data-testid="modal-sizer">
+              <div className="lk-body" data-direction={view.direction} key={view.view} ref={bodyRef}>
+                {/* A view that suspends on its own data or parts (not on its chunk: see ViewCode) shows the spinner. */}
+                <Suspense fallback={<Spinner label={copy.loading} />}>
+                  <ViewBody view={view.view} />
+                </Suspense>
+              </div>
             </div>
           </div>
           <BrandingFooter view={view.view} />

@@ -177,12 +177,14 @@ function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefO
             <CloseIcon />
           </button>
         </header>
-        <div className="lk-sizer" data-testid="modal-sizer">
-          <div className="lk-body">
-            <div className="lk-skeleton" role="progressbar" aria-label={copy.loading} data-testid="view-skeleton">
-              <span className="lk-skeleton-row" />
-              <span className="lk-skeleton-row" />
-              <span className="lk-skeleton-row" />
+        <div className="lk-scroll">
+          <div className="lk-sizer" data-testid="modal-sizer">
+            <div className="lk-body">
+              <div className="lk-skeleton" role="progressbar" aria-label={copy.loading} data-testid="view-skeleton">
+                <span className="lk-skeleton-row" />
+                <span className="lk-skeleton-row" />
+                <span className="lk-skeleton-row" />
+              </div>
             </div>
           </div>
         </div>

@@ -13,13 +13,18 @@ export const modalCss = `
 .lk-overlay[data-presence="unmountSuspended"] { animation: lk-fade-out ${timing.viewTransition}ms ease-in forwards; }
 .lk-continued { display: contents; }
 .lk-continued .lk-overlay:not([data-presence="unmountSuspended"]), .lk-continued .lk-dialog:not([data-shaking="true"]) { animation: none; }
-.lk-dialog { width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); overflow: auto; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
+/* The dialog is as high as its view, up to the viewport less its top offset and a margin: past that only the view's
+   part scrolls (.lk-scroll), so the header and the branding footer stay in sight. */
+.lk-dialog { display: flex; flex-direction: column; width: var(--lk-modal-width); max-width: calc(100vw - 16px); max-height: calc(100vh - max(16px, calc(50vh - 300px)) - 16px); max-height: calc(100dvh - max(16px, calc(50dvh - 300px)) - 16px); overflow: hidden; background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 8); box-shadow: 0 8px 32px rgba(0,0,0,0.2); outline: none; }
 .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
 .lk-header { display: grid; grid-template-columns: 40px 1fr 40px; align-items: center; padding: 12px 12px 8px; }
 .lk-title { margin: 0; text-align: center; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; animation: lk-fade ${timing.headerTextTransition}ms ease-out; }
 .lk-icon-button { width: 32px; height: 32px; border: none; border-radius: calc(var(--lk-border-radius-master) * 2); background: transparent; color: var(--lk-foreground); cursor: pointer; display: inline-flex; align-items: center; justify-content: center; font-size: 18px; }
 .lk-icon-button:hover { background: var(--lk-surface); }
-.lk-sizer { overflow: hidden; }
+.lk-header, .lk-branding { flex: none; }
+.lk-scroll { flex: 0 1 auto; min-height: 0; overflow-x: hidden; overflow-y: auto; overscroll-behavior: contain; }
+/* Clipped, not a scroll container: a view's sticky action (Account's Disconnect) sticks to .lk-scroll. */
+.lk-sizer { overflow: hidden; overflow: clip; }
 .lk-sizer[data-animate="true"] { transition: height ${timing.viewTransition}ms ease-out; }
 .lk-body { padding: 4px 16px 16px; animation: lk-slide-next ${timing.viewTransition}ms ease-out; }
 .lk-body[data-direction="prev"] { animation-name: lk-slide-prev; }
@@ -55,8 +60,8 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
    enters (not under prefers-reduced-motion, below). The handle is drawn by ::before: decorative, not in the a11y tree. */
 @media (max-width: 600px) {
   .lk-overlay { align-items: flex-end; padding-top: 0; }
-  .lk-dialog { width: 100%; max-width: 100%; max-height: 90vh; max-height: 90dvh; border-width: 1px 0 0; border-radius: calc(var(--lk-border-radius-master) * 8) calc(var(--lk-border-radius-master) * 8) 0 0; padding-bottom: env(safe-area-inset-bottom); overscroll-behavior: contain; animation: lk-sheet-up 150ms ease-out; }
-  .lk-dialog::before { content: ''; display: block; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); }
+  .lk-dialog { width: 100%; max-width: 100%; max-height: 90vh; max-height: 90dvh; border-width: 1px 0 0; border-radius: calc(var(--lk-border-radius-master) * 8) calc(var(--lk-border-radius-master) * 8) 0 0; padding-bottom: env(safe-area-inset-bottom); animation: lk-sheet-up 150ms ease-out; }
+  .lk-dialog::before { content: ''; display: block; flex: none; width: 36px; height: 4px; margin: 8px auto 0; border-radius: 2px; background: var(--lk-border); }
   .lk-dialog[data-shaking="true"] { animation: lk-shake 500ms; }
   .lk-toast { width: max-content; max-width: calc(100vw - 24px); }
 }

@@ -1,6 +1,7 @@
 /**
  * Visual regression: every view of the modal, in light and dark, on a desktop (1280×800) and on a phone
- * (390×844, touch, mobile user agent: the bottom sheet), compared with the committed baselines
+ * (390×844, touch, mobile user agent: the bottom sheet), and the views whose height matters (Connect, Account) in short
+ * desktop windows (1280×720 light and dark, 1366×768), compared with the committed baselines
  * (`visual.spec.ts-snapshots/`). A change that breaks a layout fails here; a wanted change updates the baselines with
  * `npx playwright test tests/e2e/visual.spec.ts --update-snapshots` (then look at the new images before committing).
  *
@@ -216,6 +217,67 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
 
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: /^Switch network/ }), device)
   await shoot(page, 'Switch Network', 'switch-network', theme, device)
+}
+
+/**
+ * The control is wholly in sight: inside the window, and what the page shows at its centre and near its top and bottom
+ * edges is the control itself (not clipped by the dialog's scrolling part, not under its footer or another control).
+ */
+async function expectWhollyShown(control: Locator, what: string): Promise<void> {
+  await expect(control).toBeVisible()
+  const shown = await control.evaluate((el) => {
+    const r = el.getBoundingClientRect()
+    const root = el.getRootNode() as Document | ShadowRoot
+    const x = r.left + r.width / 2
+    const hits = [r.top + 2, r.top + r.height / 2, r.bottom - 2].map((y) => root.elementFromPoint(x, y))
+    return r.top >= 0 && r.bottom <= window.innerHeight && hits.every((hit) => hit !== null && (hit === el || el.contains(hit)))
+  })
+  expect(shown, `${what} is wholly in sight`).toBe(true)
+}
+
+/**
+ * A short desktop window (1280×720, 1366×768): the dialog is as high as its view up to the window, the view scrolls
+ * inside it past that, and the primary actions stay in sight: Connect's wallets and its footer, Account's Disconnect.
+ */
+async function shortWindowViews(page: Page, theme: Theme, size: string): Promise<void> {
+  await openDemo(page, theme)
+  await connectButton(page).click()
+  const connect = dialog(page, 'Connect Wallet')
+  await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await expectWhollyShown(connect.getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), 'Connect: the dev wallet')
+  await expectWhollyShown(connect.getByTestId('branding-footer'), 'Connect: the footer')
+  await expectWhollyShown(connect.getByRole('button', { name: 'Close' }), 'Connect: Close')
+  await shoot(page, 'Connect Wallet', `connect-${size}`, theme, 'desktop', () => [], false)
+
+  await setAnvilBalance(ACCOUNT_0, '10000')
+  await openConnected(page, { path: `/?theme=${theme}` })
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+  await expectWhollyShown(account.getByRole('button', { name: 'Disconnect', exact: true }), 'Account: Disconnect')
+  await expectWhollyShown(account.getByRole('button', { name: 'Send', exact: true }), 'Account: Send')
+  await expectWhollyShown(account.getByTestId('branding-footer'), 'Account: the footer')
+  // The dialog is no higher than its content: no empty band above Disconnect.
+  const gap = await account.getByRole('button', { name: 'Disconnect', exact: true }).evaluate((el) => {
+    const panel = (el.getRootNode() as ShadowRoot).querySelector('[role="tabpanel"]')!
+    return el.getBoundingClientRect().top - panel.getBoundingClientRect().bottom
+  })
+  expect(gap, 'Disconnect sits right under the tab panel').toBeLessThanOrEqual(16)
+  await shoot(page, 'Account', `account-${size}`, theme, 'desktop', (view) => [...amounts(view), view.getByRole('tabpanel')])
+}
+
+for (const [size, viewport, themes] of [
+  ['1280x720', { width: 1280, height: 720 }, ['light', 'dark']],
+  ['1366x768', { width: 1366, height: 768 }, ['light']],
+] as const) {
+  for (const theme of themes) {
+    test.describe(`${theme}, desktop ${size}`, () => {
+      test.use({ viewport })
+      test(`Connect and Account keep their actions in sight in a short window (${theme}, ${size})`, async ({ page }) => {
+        await shortWindowViews(page, theme, size)
+      })
+    })
+  }
 }
 
 for (const theme of ['light', 'dark'] as const) {

@@ -108,7 +108,8 @@ export function Account() {
         </div>
       )}
       <AccountTabs />
-      <button type="button" className="lk-secondary" onClick={() => send({ type: 'app.disconnect' })}>
+      {/* Sticks to the dialog's bottom edge when the view scrolls (a short window): the way out is always in sight. */}
+      <button type="button" className="lk-secondary lk-sticky-action" onClick={() => send({ type: 'app.disconnect' })}>
         {copy.disconnect}
       </button>
     </div>
