@@ -337,7 +337,7 @@ export function NetworkButton() {
         onClick={() => (network.isUnsupported ? open() : open({ view: 'SwitchNetwork' }))}
       >
         {!network.isUnsupported && <NetworkIcon network={network.active} size={20} />}
-        {network.isUnsupported ? copy.wrongNetwork : network.active.name}
+        {network.isUnsupported ? copy.wrongNetwork : <span className="lk-page-button-label">{network.active.name}</span>}
       </button>
     </PageButton>
   )

@@ -45,6 +45,12 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 .lk-page-button-balance { display: inline-flex; gap: 0.3em; min-width: 0; }
 .lk-page-button-amount { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .lk-page-button-address { flex-shrink: 0; }
+/* A phone (as a wallet button usually is there): the network button shows its icon alone (its name stays its accessible
+   name) and the account button its avatar and address, so both fit one row beside a page's title at 390 px. */
+@media (max-width: 480px) {
+  .lk-page-button-label, .lk-page-button-balance { display: none; }
+  .lk-page-button:has(> .lk-network-icon) { padding-inline: 10px; }
+}
 .lk-page-button[data-variant="neutral"] { background: var(--lk-background); color: var(--lk-foreground); }
 .lk-page-button[data-variant="warning"] { background: var(--lk-background); color: var(--lk-danger); border-color: var(--lk-danger); }
 .lk-network-icon { border-radius: 50%; object-fit: cover; background: var(--lk-surface); flex-shrink: 0; }

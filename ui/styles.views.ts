@@ -171,6 +171,11 @@ a.lk-primary { display: block; text-align: center; text-decoration: none; }
 p:has(> .lk-spinner) { display: inline-flex; align-items: center; gap: 8px; }
 /* Focus rings on every control a keyboard reaches in the views (the shell's rule covers buttons and inputs). */
 select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
+/* The active network: a dot and a quiet word beside the row's accent border, not a second outlined pill. */
+.lk-active-mark { flex: none; display: inline-flex; align-items: center; gap: 6px; color: var(--lk-muted); font-size: calc(var(--lk-font-size-master) * 1.2); }
+.lk-active-mark::before { content: ''; width: 8px; height: 8px; border-radius: 50%; background: var(--lk-success); }
+/* Swap's amount received before a quote: a placeholder, drawn as the amount field's placeholder is. */
+.lk-swap-out[data-placeholder="true"] { color: var(--lk-muted); }
 /* A failure's icon (ToneIcon): a ring in the danger colour and a cross in a disc on its corner, colour not the only sign. */
 .lk-tone-icon { position: relative; display: inline-flex; padding: 4px; border-radius: calc(var(--lk-border-radius-master) * 5); }
 .lk-tone-icon[data-tone="error"] { box-shadow: 0 0 0 2px var(--lk-danger); }

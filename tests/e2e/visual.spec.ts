@@ -148,6 +148,11 @@ async function swapViews(page: Page, theme: Theme, device: Device): Promise<void
   })
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }), device)
   const swap = dialog(page, 'Swap')
+  // Before a quote the amount received is a placeholder ('0' drawn in the muted colour), not a value.
+  await expect(swap.getByTestId('swap-to-amount')).toHaveText('0')
+  await expect(swap.getByTestId('swap-to-amount')).toHaveAttribute('data-placeholder', 'true')
+  const [placeholder, value] = await swap.getByTestId('swap-to-amount').evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el.closest('.lk-swap-side')!).color])
+  expect(placeholder).not.toBe(value)
   await tapOrClick(swap.getByRole('button', { name: /^You receive: / }), device)
   await tapOrClick(
     dialog(page, 'Select Token')
@@ -158,6 +163,7 @@ async function swapViews(page: Page, theme: Theme, device: Device): Promise<void
   await swap.getByTestId('swap-amount').fill('0.1')
   await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
   await expect(swap.getByTestId('swap-to-amount')).toHaveText('199.4')
+  await expect(swap.getByTestId('swap-to-amount')).not.toHaveAttribute('data-placeholder', 'true')
   // The amount field has the focus (typed in): its ring is part of the picture.
   const balances = (view: Locator) => [view.locator('.lk-swap-token .lk-muted')]
   await shoot(page, 'Swap', 'swap', theme, device, balances)
@@ -178,6 +184,16 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
   await openConnected(page, { path: `/?theme=${theme}` })
 
+  if (device === 'phone') {
+    // The page's header keeps one row on a phone: the network button (its icon; its name in its accessible name) and the
+    // account button (avatar and address) beside the page's name, inside the screen.
+    const network = page.getByRole('button', { name: /^Switch network/ })
+    const boxes = await Promise.all([network.boundingBox(), accountButton(page).address.locator('xpath=..').boundingBox()])
+    const [net, acc] = boxes.map((b) => b!)
+    expect(Math.abs(net!.y + net!.height / 2 - (acc!.y + acc!.height / 2))).toBeLessThanOrEqual(2)
+    expect(acc!.x + acc!.width).toBeLessThanOrEqual(390)
+    await expect(network).toHaveAccessibleName(/Anvil Local/)
+  }
   await tapOrClick(accountButton(page).address, device)
   const account = dialog(page, 'Account')
   await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
@@ -204,6 +220,8 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }), device)
   const send = dialog(page, 'Send')
   await expect(send.getByRole('textbox', { name: 'Amount', exact: true })).toBeVisible()
+  // The token row opens the token list: it has the chevron Swap's token buttons have.
+  await expect(send.getByRole('button', { name: /^Token: / }).locator('svg.lk-chevron, .lk-chevron')).toHaveCount(1)
   await shoot(page, 'Send', 'send', theme, device, (view) => [...amounts(view), view.getByText(/^Balance/)])
   await send.getByRole('textbox', { name: 'Amount', exact: true }).fill('0.01')
   await send.getByRole('textbox', { name: 'To', exact: true }).fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
@@ -216,6 +234,10 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await tapOrClick(dialog(page, 'Send').getByRole('button', { name: 'Back' }), device)
 
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: /^Switch network/ }), device)
+  // The list starts right under the title (no empty status line above it).
+  const switchNetwork = dialog(page, 'Switch Network')
+  const [titleBottom, firstRowTop] = await switchNetwork.evaluate((el) => [el.querySelector('header')!.getBoundingClientRect().bottom, el.querySelector('li')!.getBoundingClientRect().top])
+  expect(firstRowTop - titleBottom).toBeLessThanOrEqual(16)
   await shoot(page, 'Switch Network', 'switch-network', theme, device)
 }
 

@@ -28,7 +28,7 @@ export function NetworkList() {
             {isPending && <span className="lk-spinner" aria-hidden="true" />}
             {/* 'Active' is said by aria-current: the visible tag is not repeated in the name. */}
             {isActive && (
-              <span className="lk-tag" data-variant="accent" aria-hidden="true">
+              <span className="lk-active-mark" aria-hidden="true">
                 {copy.activeNetwork}
               </span>
             )}

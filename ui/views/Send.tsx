@@ -2,6 +2,7 @@ import { useId } from 'react'
 import { useCopy } from '../copy.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
+import { ChevronGlyph } from '../components/glyphs.tsx'
 import { truncateAddress } from '../../machines/format.ts'
 import { isReceiverMessage, type SendMessage, type SendMessageKey } from '../../machines/send.messages.ts'
 import { sendMessageText } from '../errorSentence.ts'
@@ -60,6 +61,8 @@ export default function Send() {
         ) : (
           <span className="lk-row-name">{flow.isLoadingBalances ? copy.loading : unavailable ? copy.balanceUnavailable : copy.chooseToken}</span>
         )}
+        {/* The chevron says the row opens the token list, as Swap's token buttons do. */}
+        <ChevronGlyph />
       </button>
 
       <div className="lk-field">

@@ -115,7 +115,8 @@ export default function Swap() {
 
       <div className="lk-field lk-swap-side">
         <span className="lk-label">{copy.swap.to}</span>
-        <output className="lk-swap-out" data-testid="swap-to-amount" aria-live="polite">
+        {/* No quote yet: the '0' is a placeholder (drawn as the amount field's is), not an amount received. */}
+        <output className="lk-swap-out" data-testid="swap-to-amount" data-placeholder={flow.phase !== 'quoting' && !flow.toAmount ? 'true' : undefined} aria-live="polite">
           {flow.phase === 'quoting' ? copy.swap.quoting : flow.toAmount || '0'}
         </output>
         <TokenButton side={copy.swap.to} token={flow.to} onClick={() => flow.chooseToken('to')} />

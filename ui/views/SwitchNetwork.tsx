@@ -8,10 +8,11 @@ export default function SwitchNetwork() {
   const { isSwitching } = useNetwork()
   return (
     <>
-      <p className="lk-muted" role="status" style={{ minHeight: '1.4em', marginBottom: 8, textAlign: 'center' }}>
+      <NetworkList />
+      {/* Under the list (no empty band under the title): its words arrive without moving a row under the finger. */}
+      <p className="lk-muted" role="status" style={{ minHeight: '1.4em', marginTop: 8, textAlign: 'center' }}>
         {isSwitching ? copy.approveSwitch : ''}
       </p>
-      <NetworkList />
     </>
   )
 }
