@@ -189,8 +189,15 @@ test('the page and the dock follow the modal’s theme mode as it changes, and t
   await expect(dock).toHaveAttribute('data-theme', 'light')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
   await expect(walletPanel(page)).toHaveCSS('background-color', 'rgb(255, 255, 255)')
-  // The system turns light, then dark again: the modal, the page and the dock follow.
+  // The system turns light, then dark again: the modal, the page and the dock follow. The page must have seen the light
+  // scheme (its change event) before the dark one: two emulations within one of its frames are no change at all.
+  await page.evaluate(() => {
+    const w = window as unknown as { schemeChanges: boolean[] }
+    w.schemeChanges = []
+    matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => w.schemeChanges.push(event.matches))
+  })
   await page.emulateMedia({ colorScheme: 'light' })
+  await page.waitForFunction(() => (window as unknown as { schemeChanges: boolean[] }).schemeChanges.length === 1)
   await expect(dock).toHaveAttribute('data-theme', 'light')
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(dock).toHaveAttribute('data-theme', 'dark')
