@@ -17,6 +17,7 @@ import { solanaLocalnet } from '../solana/network.ts'
 import { NATIVE_TOKEN_ADDRESS, WETH_ADDRESS } from '../dex/exchange.ts'
 import { devTokens } from '../tokens/tokens.ts'
 import { initialsSvg, svgDataUri, tokenSvg } from './images.ts'
+import { type RealWallet, realWallets } from './realWallets.ts'
 
 /** A wallet of the directory (contract `directory.yaml#/components/schemas/Wallet`). */
 export type Wallet = DirectoryComponents['schemas']['Wallet']
@@ -278,8 +279,11 @@ const specialWallets: WalletSeed[] = [
   { name: 'Offline Vault', order: 480, chains: [caip2.ethereum], badge: null },
 ]
 
-/** How many generated wallets follow the special ones. */
-const generatedCount = 520
+/**
+ * How many generated wallets fill the catalogue after the real ones (`realWallets.ts`), so that it keeps 531 entries:
+ * more than three pages of 40 for the paging tests. There are not that many real wallets with public data here.
+ */
+const generatedCount = 520 - realWallets.length
 
 function slugOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '')
@@ -341,11 +345,12 @@ function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[]
 }
 
 /**
- * Builds the wallet catalogue: the hand-placed wallets of `specialWallets` at their fixed `order`
+ * Builds the wallet catalogue: the hand-placed test wallets of `specialWallets` at their fixed `order`
  * (the development wallet first; `MetaVault`, `Metaverse Wallet`, `Metal Pay`, `Cosmeta Wallet`, `META Sphere`
- * are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a desktop-only and a
- * link-less wallet) and 520 generated ones (syllable names, mixed chains, native `slug://` and universal
- * `https://slug.example/wc` mobile links) in the remaining positions.
+ * and the real MetaMask are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a
+ * desktop-only and a link-less wallet), then the real wallets of `realWallets.ts` in the first free positions (what
+ * Connect and All Wallets' first page show), then generated ones (syllable names, mixed chains, native `slug://` and
+ * universal `https://slug.example/wc` mobile links) to 531 entries.
  *
  * `id` is the SHA-256 hex of the name, `image_id` a UUID-shaped id for `/getWalletImage/{id}`, `rdns` is
  * `com.<slug>` (the dev wallet: `dev.latchkey.wallet`).
@@ -354,13 +359,36 @@ function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[]
  */
 export function buildWalletCatalogue(): Wallet[] {
   const specials = specialWallets.map((seed) => ({ seed, order: seed.order ?? 0 }))
-  const generated = generatedSeeds(generatedCount, new Set(specialWallets.map((s) => s.name.toLowerCase())))
-  const total = specials.length + generated.length
+  const taken = new Set([...specialWallets, ...realWallets].map((s) => s.name.toLowerCase()))
+  const generated = generatedSeeds(generatedCount, taken)
+  const total = specials.length + realWallets.length + generated.length
   const used = new Set(specials.map((s) => s.order))
   const free: number[] = []
   for (let order = 1; order <= total; order++) if (!used.has(order)) free.push(order)
-  const all = [...specials, ...generated.map((seed, i) => ({ seed, order: free[i] ?? total + i + 1 }))]
-  return all.map(({ seed, order }) => walletFromSeed(seed, order)).sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+  const real = realWallets.map((wallet, i) => realWalletEntry(wallet, free[i] ?? total + i + 1))
+  const rest = generated.map((seed, i) => walletFromSeed(seed, free[realWallets.length + i] ?? total + realWallets.length + i + 1))
+  return [...specials.map(({ seed, order }) => walletFromSeed(seed, order)), ...real, ...rest].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+}
+
+/** A real wallet (`realWallets.ts`) as a directory entry at catalogue position `order`. */
+function realWalletEntry(wallet: RealWallet, order: number): Wallet {
+  const chains = wallet.families.flatMap((family) => (family === 'evm' ? evmChains : family === 'solana' ? [caip2.solana] : [caip2.bitcoin]))
+  return {
+    id: sha256Hex(wallet.name),
+    name: wallet.name,
+    image_id: stableUuid(`wallet-image:${wallet.name}`),
+    rdns: wallet.rdns,
+    homepage: wallet.homepage,
+    mobile_link: wallet.mobile ?? null,
+    desktop_link: wallet.desktop ?? null,
+    webapp_link: wallet.webapp ?? null,
+    app_store: wallet.appStore ? `https://apps.apple.com/app/id${wallet.appStore}` : null,
+    play_store: wallet.play ? `https://play.google.com/store/apps/details?id=${wallet.play}` : null,
+    ...(wallet.chrome ? { chrome_store: `https://chromewebstore.google.com/detail/${wallet.chrome}` } : {}),
+    chains,
+    badge_type: wallet.certified ? 'certified' : 'none',
+    order,
+  }
 }
 
 /**

@@ -610,13 +610,26 @@ describe('wallet directory', () => {
     expect(catalogue.some((w) => !w.mobile_link && !w.desktop_link && w.webapp_link)).toBe(true)
     expect(catalogue.some((w) => w.chains.length === 1 && w.chains[0] === 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp')).toBe(true)
     expect(catalogue.some((w) => w.chains.length === 1 && w.chains[0] === 'bip122:000000000019d6689c085ae165831e93')).toBe(true)
-    expect(catalogue.every((w) => w.rdns === devWalletRdns || w.rdns?.startsWith('com.'))).toBe(true)
+    expect(catalogue.every((w) => w.rdns && /^[a-z0-9-]+(\.[a-zA-Z0-9-]+)+$/.test(w.rdns))).toBe(true)
+    expect(new Set(catalogue.map((w) => w.rdns)).size).toBe(catalogue.length)
+  })
+
+  it('lists real wallets first after the dev wallet (their names, rdns and public links), with their marks where the icon set has one', async () => {
+    const firstRows = catalogue.slice(0, 8).map((w) => w.name)
+    expect(firstRows).toEqual([devWalletName, 'MetaMask', 'MetaVault', 'Trust Wallet', 'Coinbase Wallet', 'Sunflare Wallet', 'Phantom', 'Metaverse Wallet'])
+    const metamask = catalogue.find((w) => w.name === 'MetaMask')!
+    expect(metamask).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://', app_store: 'https://apps.apple.com/app/id1438144202', badge_type: 'certified' })
+    const mark = await (await get(`/directory/getWalletImage/${metamask.image_id}`)).text()
+    expect(mark).toContain('class="web3icons"')
+    // A real wallet the icon set has no mark of gets its monogram.
+    const uniswap = catalogue.find((w) => w.name === 'Uniswap Wallet')!
+    expect(await (await get(`/directory/getWalletImage/${uniswap.image_id}`)).text()).toContain('>UW</text>')
   })
 
   it('searches names case-insensitively, trimming the text', async () => {
     const lower = await wallets({ search: 'meta' })
-    expect(lower.data.map((w) => w.name)).toEqual(['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere'])
-    expect(lower.count).toBe(5)
+    expect(lower.data.map((w) => w.name)).toEqual(['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere'])
+    expect(lower.count).toBe(6)
     expect(await wallets({ search: '  mEtA ' })).toEqual(lower)
     expect((await wallets({ search: 'no wallet is called this' })).count).toBe(0)
   })

@@ -26,7 +26,7 @@ import {
 } from './fixtures.ts'
 
 /** The only names of the reference catalogue that contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
 const DEV_WALLET = 'Latchkey Dev Wallet'
 /** Page size of the paged catalogue (machines/catalogue.ts `cataloguePage.entries`). */
 const PAGE_SIZE = 40
@@ -151,7 +151,7 @@ test.describe('the catalogue', () => {
 })
 
 test.describe('search', () => {
-  test('"meta" lists exactly the five wallets whose names contain it, from a search for 100', async ({ demo: page }) => {
+  test('"meta" lists exactly the six wallets whose names contain it, from a search for 100', async ({ demo: page }) => {
     const all = await openAllWallets(page)
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const requests = recordGetWallets(page)
@@ -179,7 +179,7 @@ test.describe('search', () => {
     expect(early).toEqual(expect.arrayContaining(['MetaVault', 'Metaverse Wallet', 'Metal Pay']))
   })
 
-  test('"  meta  " (surrounding spaces) gives the same five wallets and asks the server for "meta"', async ({ demo: page }) => {
+  test('"  meta  " (surrounding spaces) gives the same six wallets and asks the server for "meta"', async ({ demo: page }) => {
     await openAllWallets(page)
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const requests = recordGetWallets(page)

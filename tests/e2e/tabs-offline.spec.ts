@@ -31,7 +31,7 @@ import {
 
 const DEV_WALLET = 'Latchkey Dev Wallet'
 /** The only names of the reference catalogue that contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
 const words = {
   loadFailed: 'We could not load the wallet list.',
   loadOffline: 'You are offline.',

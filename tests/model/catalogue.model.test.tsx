@@ -39,7 +39,7 @@ type ModelEvent = { type: string; [key: string]: unknown }
 
 const WALLETS = 'api:/directory/getWallets'
 /** The wallets of the reference catalogue whose names contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
 const FEATURED = ['MetaVault', 'Metal Pay']
 const featuredWalletIds = FEATURED.map((name) => sha256Hex(name))
 /** The paged list's pages walked: the first and one more (the catalogue has 12 more). */
