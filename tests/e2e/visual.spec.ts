@@ -129,6 +129,20 @@ async function disconnectedViews(page: Page, theme: Theme, device: Device): Prom
   await shoot(page, 'Connecting', 'connecting', theme, device)
   await rejectWalletRequest(page, 'Connect to this site?')
   await shoot(page, 'Connection declined', 'connection-declined', theme, device)
+  // The hint's last line never holds one orphan word (its lines are balanced).
+  const lastLineWords = await dialog(page, 'Connection declined')
+    .getByText(/^Nothing was shared/)
+    .evaluate((hint) => {
+      const text = hint.firstChild!
+      const range = document.createRange()
+      const tops = [...(hint.textContent ?? '').matchAll(/\S+/g)].map((word) => {
+        range.setStart(text, word.index)
+        range.setEnd(text, word.index + word[0].length)
+        return Math.round(range.getBoundingClientRect().top)
+      })
+      return tops.filter((top) => top === Math.max(...tops)).length
+    })
+  expect(lastLineWords, "words on the hint's last line").toBeGreaterThan(1)
   await tapOrClick(dialog(page, 'Connection declined').getByRole('button', { name: 'Close' }), device)
   await expect(anyDialog(page)).toHaveCount(0)
 }
