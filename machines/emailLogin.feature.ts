@@ -42,6 +42,10 @@ export const emailLoginManifest = defineFeature<typeof emailLoginMachine>()({
   // The secure site's approvals of unsafe requests (`ui/core/embeddedBridge.ts`).
   takes: ['embedded.approvalRequested', 'embedded.approvalEnded'] satisfies EmbeddedApprovalEvent['type'][],
   // Account: the email row of an email user, shown even once the remote config turns the email login off.
-  entries: [{ slot: 'account.identity', order: 40, component: 'emailLogin', export: 'EmailRow', flag: null }],
+  // Connect: the email field, in the email method's place (Connect shows it with the flag, the embedded wallet, on EVM).
+  entries: [
+    { slot: 'account.identity', order: 40, component: 'emailLogin', export: 'EmailRow', flag: null },
+    { slot: 'connect.methods', order: 10, component: 'connect/emailLogin', export: 'EmailLogin', method: 'email', flag: null },
+  ],
   register: (settings: { embeddedWallet?: boolean | undefined }) => emailLoginFeature({ enabled: settings.embeddedWallet === true }),
 })

@@ -163,11 +163,14 @@ export type ViewSpec = {
  *   (a name the visitor just registered): component entries, each given the next one's output as its `fallback`;
  * - `account.identity`: the lines under the address (the account type, the login's email or username, the links to a
  *   feature: register a name, your wallets, the account-type switch): component entries;
- * - `account.email`: the controls on the email row of an email login (the email edit): component entries.
+ * - `account.email`: the controls on the email row of an email login (the email edit): component entries;
+ * - `connect.methods`: the ways of connecting Connect shows beside the wallet list (the email field, the social
+ *   buttons), each in its place of the connect method order (spec §2): component entries naming their `method`,
+ *   rendered by Connect with Connect's chunk (`ui/slots.connect.ts`, files in `ui/entries/connect/`).
  *
- * What each slot hands its components is `ui/slots.ts` `SlotProps`.
+ * What each Account slot hands its components is `ui/slots.ts` `SlotProps`; Connect's take none.
  */
-export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email'
+export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email' | 'connect.methods'
 
 /** What every entry says of its place and of when it shows. */
 type EntryPlacement = {
@@ -201,6 +204,8 @@ export type EntryComponentSpec = EntryPlacement & {
   component: string
   /** The component's export (`RegisterName`). */
   export: string
+  /** In `connect.methods`: the connect method it is (`email`, `social`), the section of Connect it fills. */
+  method?: string
 }
 
 /**

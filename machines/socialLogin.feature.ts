@@ -29,6 +29,10 @@ export const socialLoginManifest = defineFeature<typeof socialLoginMachine>()({
   // A login by redirect that came back to the page (`result_uri` or `social_error` in its address).
   takes: ['socialLogin.returned', 'socialLogin.refused'] satisfies SocialLoginEvent['type'][],
   // Account: the username of a social login.
-  entries: [{ slot: 'account.identity', order: 20, component: 'socialLogin', export: 'SocialUsername' }],
+  // Connect: the provider buttons, in the social method's place (Connect shows them with a non-empty `socials` list).
+  entries: [
+    { slot: 'account.identity', order: 20, component: 'socialLogin', export: 'SocialUsername' },
+    { slot: 'connect.methods', order: 20, component: 'connect/socialLogin', export: 'SocialLogin', method: 'social' },
+  ],
   register: (settings: { embeddedWallet?: boolean | undefined }) => socialLoginFeature({ enabled: settings.embeddedWallet === true }),
 })

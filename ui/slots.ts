@@ -6,6 +6,9 @@ import { supportsNamespace } from '../machines/namespaces.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
 import { walletFeaturesOrder, type WalletFeaturesOrderItem } from './slots.order.ts'
+import { EntryComponentMissingError } from './slots.errors.ts'
+
+export { EntryComponentMissingError, type EntryComponentMissingErrorParameters } from './slots.errors.ts'
 
 /**
  * The entry points other views render from the features' manifests (STYLE rule 14), in named slots
@@ -146,8 +149,14 @@ function shown(entries: readonly ResolvedEntry[], slot: EntrySlot, { features, n
  */
 const entryModules: EntryModules = import.meta.glob<Record<string, unknown>>(['./entries/*.tsx', '!./entries/*.test.tsx'], { eager: true })
 
-/** Every manifest's entries, checked once when this module loads (see {@link resolveEntries}). */
-const entries = resolveEntries(manifests, entryModules)
+/** The slots this module renders: Account's (Connect's `connect.methods` are `ui/slots.connect.ts`', with Connect's chunk). */
+const isAccountSlot = (slot: EntrySlot): boolean => slot.startsWith('account.')
+
+/** Every manifest's entries in Account's slots, checked once when this module loads (see {@link resolveEntries}). */
+const entries = resolveEntries(
+  (manifests as readonly EntryManifest[]).map((m) => ({ ...m, entries: m.entries?.filter((e) => isAccountSlot(e.slot)) })),
+  entryModules,
+)
 
 /**
  * The button entries of `slot` that show now, in the `walletFeaturesOrder` option's order (spec §9; default onramp,
@@ -188,23 +197,6 @@ export class EntryViewUnknownError extends BaseError {
   override name = 'EntryViewUnknownError'
   constructor({ view }: EntryViewUnknownErrorParameters) {
     super(`The entry's view "${view}" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).`)
-  }
-}
-
-export type EntryComponentMissingErrorParameters = {
-  /** The feature whose manifest declares the entry. */
-  feature: string
-  /** The file expected to hold the component (`ui/entries/names.tsx`). */
-  file: string
-  /** The export expected, when the file is there. */
-  exported?: string
-}
-
-/** An entry names a component that is not in `ui/entries/` (or not exported there): the slot would render nothing. */
-export class EntryComponentMissingError extends BaseError {
-  override name = 'EntryComponentMissingError'
-  constructor({ feature, file, exported }: EntryComponentMissingErrorParameters) {
-    super(exported ? `The ${feature} entry's module ${file} has no component exported as ${exported}.` : `The ${feature} entry's component has no module: add ${file} (the component as a named export).`)
   }
 }
 

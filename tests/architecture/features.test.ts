@@ -9,9 +9,6 @@ import { views } from '../../machines/views.ts'
  * feature passes through (the root, the router, the views list, the registry, the assembly, the core, the dialog,
  * Connect) never name a feature, neither by its id in a string nor by importing one of its files. Everything they need
  * of a feature they read from its manifest.
- *
- * {@link pending} lists the central files that still name features, each with what names them. It may only shrink:
- * an entry that no longer names a feature fails too, so it moves to {@link central}.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -37,12 +34,8 @@ const central: readonly string[] = [
   'ui/core/embeddedBridge.ts',
   'tests/harness/root.ts',
   'ui/options.ts',
+  'ui/views/Connect.tsx',
 ]
-
-/** Central files that still name features, and what names them (to go, not to grow). */
-const pending: Record<string, string> = {
-  'ui/views/Connect.tsx': 'the view models of the catalogue, the pairing and onboarding, imported by name (the Connect methods are not yet slots)',
-}
 
 /** Source without its comments (a comment may say what a feature does; code may not name it). */
 function code(file: string): string {
@@ -81,13 +74,9 @@ describe('architecture: no central file names a feature', () => {
     expect(namings(file)).toEqual([])
   })
 
-  test.each(Object.keys(pending))('behavior: %s is still pending (it names a feature: move it to the central list once it does not)', (file) => {
-    expect(namings(file).length).toBeGreaterThan(0)
-  })
-
   test('behavior: every entry Account renders comes from a manifest: its buttons, its name and the lines under the address', () => {
     const slots = new Set(manifests.flatMap((m) => ('entries' in m && m.entries ? m.entries.map((e) => e.slot) : [])))
-    expect([...slots].sort()).toEqual(['account.actions', 'account.email', 'account.identity', 'account.name'])
+    expect([...slots].sort()).toEqual(['account.actions', 'account.email', 'account.identity', 'account.name', 'connect.methods'])
     const source = code('ui/views/Account.tsx')
     for (const slot of ['account.actions', 'account.name', 'account.identity']) expect(source).toContain(`'${slot}'`)
   })

@@ -1,7 +1,8 @@
 import { useSelector } from '../useSelector.ts'
 import { useMemo } from 'react'
 import type { Connector } from '../../adapters/types.ts'
-import { connectCatalogue, connectConnect, listedConnectors, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
+import { allWalletsTag, connectCatalogue, connectConnect, listedConnectors, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
+import { walletConnectRow, type WalletConnectRow } from '../../machines/pairing.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
 
@@ -61,12 +62,24 @@ export function useCatalogue(typed: string): CatalogueView & { load(): void; loa
   }
 }
 
+/** What Connect shows of the wallets beside `connectConnect`'s rows: the All Wallets entry and the WalletConnect row. */
+export type ConnectWalletsExtras = {
+  catalogue: ReturnType<typeof useCatalogue>
+  /** The All Wallets entry shows: the `allWallets` feature on, and the directory's wallets can connect here (EVM). */
+  showAllWallets: boolean
+  /** The All Wallets entry's tag: how many wallets it lists (`allWalletsTag`: exact under 10, else rounded down to 'N+'). */
+  allWalletsTag: string
+  /** Where the WalletConnect row leads, and its tag, on this device (`walletConnectRow`: on a phone, All Wallets or hidden). */
+  walletConnect: WalletConnectRow
+}
+
 /**
  * Connect's view model (spec §2, §9; `connectConnect`): its sections in the connect method order and its wallet rows in
  * the `connectorTypeOrder` option's order, connectors matched to the directory by rdns (imageId, explorerId), with the
- * catalogue's gestures. Before the catalogue arrived the rows are the connectors only.
+ * catalogue's gestures, the All Wallets entry and the WalletConnect row ({@link ConnectWalletsExtras}). Before the
+ * catalogue arrived the rows are the connectors only.
  */
-export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof useCatalogue> } {
+export function useConnectView(): ConnectView & ConnectWalletsExtras {
   const modal = useModalInstance()
   const { connectors, recent } = useListedConnectors()
   const catalogue = useCatalogue('')
@@ -83,5 +96,15 @@ export function useConnectView(): ConnectView & { catalogue: ReturnType<typeof u
     () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, methods: { wallet: true, email: emailOn, social: socialOn } }),
     [connectors, recent, catalogue, directory, order, directoryReachable, emailOn, socialOn],
   )
-  return { ...view, catalogue }
+  // All Wallets lists the directory's wallets: offered only where they can connect.
+  const showAllWallets = useFeatures().allWallets && directoryReachable
+  const isMobile = useIsMobile()
+  const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
+  return {
+    ...view,
+    catalogue,
+    showAllWallets,
+    allWalletsTag: allWalletsTag({ installed, view: catalogue }),
+    walletConnect: walletConnectRow({ isMobile, allWalletsAvailable: showAllWallets }),
+  }
 }

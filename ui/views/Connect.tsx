@@ -1,28 +1,23 @@
 import type { Connector } from '../../adapters/types.ts'
-import { useModalInstance } from '../context.ts'
 import { useCopy } from '../copy.ts'
 import { Fragment, useEffect, useId } from 'react'
 import { RowTag } from '../components/RowTag.tsx'
-import { useFeatures, useSend } from '../hooks.ts'
+import { useSend } from '../hooks.ts'
 import { useConnectView } from '../hooks/catalogue.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
-import { allWalletsTag } from '../../machines/catalogue.connect.ts'
-import { walletConnectRow } from '../../machines/pairing.connect.ts'
 import { GridIcon } from '../components/glyphs.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useLegal } from '../hooks/legal.ts'
-import type { LegalView } from '../../machines/onboarding.connect.ts'
-import { EmailLogin } from './EmailLogin.tsx'
-import { SocialLogin } from './SocialLogin.tsx'
+import { connectMethod } from '../slots.connect.ts'
 
 /**
- * Connect (spec §2, §9): renders `connectConnect`'s view model. Its sections come in the connect method order (only
- * the wallet list exists in this build; email and social login slot in by name). The wallet list follows the
- * `connectorTypeOrder` option (default WalletConnect, recent, installed, featured, custom, external, recommended),
- * then the All Wallets entry with how many wallets it lists ({@link allWalletsTag}: exact under 10, else rounded down
- * to 'N+'), only with the `allWallets` feature on. Each wallet is a button named by the wallet's name.
- * On a phone the WalletConnect row leads to All Wallets, untagged, or is hidden without it ({@link walletConnectRow};
- * spec §2): a QR code is for another device's camera.
+ * Connect (spec §2, §9): renders `connectConnect`'s view model (`useConnectView`). Its sections come in the connect
+ * method order: the wallet list, and the other ways of connecting from the features' `connect.methods` entries (the
+ * email field, the social buttons: `ui/slots.connect.ts`). The wallet list follows the `connectorTypeOrder` option
+ * (default WalletConnect, recent, installed, featured, custom, external, recommended), then the All Wallets entry with
+ * how many wallets it lists (exact under 10, else rounded down to 'N+'), only with the `allWallets` feature on. Each
+ * wallet is a button named by the wallet's name. On a phone the WalletConnect row leads to All Wallets, untagged, or is
+ * hidden without it (spec §2): a QR code is for another device's camera.
  * With the `legalCheckbox` feature on, the legal checkbox comes first and the wallet rows are disabled until it is
  * ticked; the foot's "New to wallets?" leads to What is a wallet?.
  */
@@ -30,21 +25,16 @@ export function Connect() {
   const copy = useCopy()
   const send = useSend()
   const view = useConnectView()
-  const { catalogue } = view
-  const allWalletsOn = useFeatures().allWallets
+  const { catalogue, showAllWallets, walletConnect: wcRow } = view
   // The directory's wallets pair over WalletConnect (eip155 only): on Solana or Bitcoin its catalogue is not asked for
   //; it is when the visitor comes back to an EVM network.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the catalogue is asked for when the directory becomes reachable, not on every render
   useEffect(() => {
     if (view.directoryReachable) catalogue.load()
   }, [view.directoryReachable])
-  // All Wallets lists the directory's wallets: offered only where they can connect.
-  const showAllWallets = allWalletsOn && view.directoryReachable
   const allWalletsTagId = useId()
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
-  const installed = view.rows.filter((r) => r.kind === 'connector' && r.connector.type !== 'WALLET_CONNECT').length
   const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
-  const wcRow = walletConnectRow({ isMobile: Boolean(useModalInstance().actor.getSnapshot().context.options.isMobile), allWalletsAvailable: showAllWallets })
   const rows = view.rows.filter((r) => !(r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT' && wcRow.route === 'hidden'))
   const tagOf = (tag: 'recent' | 'qrCode' | 'installed') => (tag === 'qrCode' && !wcRow.tag ? {} : { tag: tags[tag] })
   const selectConnector = (connector: Connector) =>
@@ -83,7 +73,7 @@ export function Connect() {
                       <GridIcon />
                     </span>
                     <span className="lk-row-name">{copy.allWallets}</span>
-                    <RowTag id={allWalletsTagId} text={allWalletsTag({ installed, view: catalogue })} />
+                    <RowTag id={allWalletsTagId} text={view.allWalletsTag} />
                   </button>
                 </li>
               )}
@@ -93,7 +83,7 @@ export function Connect() {
           <Fragment key={section}>
             {/* "or" between the embedded-wallet logins (email, social) and the wallets, whichever come first (spec §2 method order). */}
             {view.sections.indexOf(section) > view.sections.indexOf('wallet') && view.sections[view.sections.indexOf(section) - 1] === 'wallet' && <p className="lk-divider">{copy.emailOr}</p>}
-            {section === 'email' ? <EmailLogin /> : <SocialLogin />}
+            <ConnectMethod method={section} />
             {view.sections.indexOf(section) < view.sections.indexOf('wallet') && view.sections[view.sections.indexOf(section) + 1] === 'wallet' && <p className="lk-divider">{copy.emailOr}</p>}
           </Fragment>
         ),
@@ -107,11 +97,17 @@ export function Connect() {
   )
 }
 
+/** A connect method's section other than the wallet list: its feature's component (nothing when no feature provides it). */
+function ConnectMethod({ method }: { method: string }) {
+  const Method = connectMethod(method)
+  return Method ? <Method /> : null
+}
+
 /**
  * The legal checkbox: "I agree to the Terms of Service and Privacy Policy", each a link (new tab) when
  * its option is set, and, until ticked, the note (`noteId`) the disabled wallet rows are described by.
  */
-export function LegalCheckbox({ legal, noteId }: { legal: LegalView & { setAccepted(accepted: boolean): void }; noteId: string }) {
+export function LegalCheckbox({ legal, noteId }: { legal: ReturnType<typeof useLegal>; noteId: string }) {
   const copy = useCopy()
   const link = (href: string | undefined, text: string) =>
     href ? (
