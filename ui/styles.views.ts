@@ -60,6 +60,7 @@ export const viewCss = `
 .lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
 .lk-tab[aria-selected="true"] { background: var(--lk-background); color: var(--lk-foreground); font-weight: 600; }
 .lk-tabpanel { height: 260px; overflow-y: auto; text-align: left; }
+.lk-tabpanel:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 /* On a short window the tab panel gives up height first (it scrolls its own rows), down to about two rows. */
 @media (max-height: 860px) { .lk-tabpanel { height: clamp(120px, calc(100dvh - 600px), 260px); } }
 /* A view's last action, stuck to the scrolling part's bottom edge while the view scrolls under it; a frame of the

@@ -82,6 +82,8 @@ export function AccountTabs() {
         id={`${baseId}-panel`}
         aria-labelledby={`${baseId}-tab-${currentTab}`}
         className="lk-tabpanel"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern gives a tab panel without focusable content tabindex 0, so a keyboard reaches and scrolls its rows
+        tabIndex={0}
         onScroll={onPanelScroll}
         aria-busy={data.isLoadingBalances || data.isLoadingActivity ? 'true' : undefined}
       >
