@@ -29,13 +29,15 @@ export async function expectedBalance(address: Address = ACCOUNT_0): Promise<str
 }
 
 /**
- * A plain balance ('1616.161') as the page's account button shows it in the browser's en-US locale: grouped
- * ('1,616.161'). The modal's state (`balance`, which the examples print) stays plain.
+ * A plain balance ('1616.161') as the page's account button shows it in the browser's en-US locale: grouped, the
+ * fraction's trailing zeros trimmed ('1,616.161'; '707.070' → '707.07'). The modal's state (`balance`, which the
+ * examples print) stays plain.
  */
 export function grouped(plain: string): string {
-  const [whole = '', fraction] = plain.split('.')
+  const [whole = '', fraction = ''] = plain.split('.')
   const text = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return fraction === undefined ? text : `${text}.${fraction}`
+  const kept = fraction.replace(/0+$/, '')
+  return kept ? `${text}.${kept}` : text
 }
 
 /** Sets a native balance on the anvil (`anvil_setBalance`), so the balance shown is one no default would give. */
