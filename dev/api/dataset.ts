@@ -267,7 +267,6 @@ const devEvmChains = devChains.map((chain) => `eip155:${chain.chainId}`)
 /** The hand-placed wallets every test can count on, at fixed catalogue positions. */
 const specialWallets: WalletSeed[] = [
   { name: devWalletName, order: 1, rdns: devWalletRdns, chains: [caip2.ethereum, caip2.arbitrum, caip2.bsc, ...devEvmChains], badge: 'certified' },
-  { name: 'MetaVault', order: 3, chains: [caip2.ethereum, caip2.arbitrum, caip2.polygon], mobile: 'native', desktop: true, extension: true, badge: 'certified' },
   { name: 'Sunflare Wallet', order: 6, chains: [caip2.solana], mobile: 'universal', badge: 'certified' },
   { name: 'Metaverse Wallet', order: 8, chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, extension: true, badge: 'none' },
   { name: 'Satoshi Pocket', order: 11, chains: [caip2.bitcoin], mobile: 'native', badge: 'none' },
@@ -346,8 +345,8 @@ function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[]
 
 /**
  * Builds the wallet catalogue: the hand-placed test wallets of `specialWallets` at their fixed `order`
- * (the development wallet first; `MetaVault`, `Metaverse Wallet`, `Metal Pay`, `Cosmeta Wallet`, `META Sphere`
- * and the real MetaMask are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a
+ * (the development wallet first; `Metaverse Wallet`, `Metal Pay`, `Cosmeta Wallet`, `META Sphere` and the real
+ * MetaMask are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a
  * desktop-only and a link-less wallet), then the real wallets of `realWallets.ts` in the first free positions (what
  * Connect and All Wallets' first page show), then generated ones (syllable names, mixed chains, native `slug://` and
  * universal `https://slug.example/wc` mobile links) to 531 entries.
@@ -384,7 +383,7 @@ function realWalletEntry(wallet: RealWallet, order: number): Wallet {
     webapp_link: wallet.webapp ?? null,
     app_store: wallet.appStore ? `https://apps.apple.com/app/id${wallet.appStore}` : null,
     play_store: wallet.play ? `https://play.google.com/store/apps/details?id=${wallet.play}` : null,
-    ...(wallet.chrome ? { chrome_store: `https://chromewebstore.google.com/detail/${wallet.chrome}` } : {}),
+    ...(wallet.chrome ? { chrome_store: `https://chromewebstore.google.com/detail/${wallet.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}/${wallet.chrome}` } : {}),
     chains,
     badge_type: wallet.certified ? 'certified' : 'none',
     order,

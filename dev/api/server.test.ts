@@ -616,7 +616,7 @@ describe('wallet directory', () => {
 
   it('lists real wallets first after the dev wallet (their names, rdns and public links), with their marks where the icon set has one', async () => {
     const firstRows = catalogue.slice(0, 8).map((w) => w.name)
-    expect(firstRows).toEqual([devWalletName, 'MetaMask', 'MetaVault', 'Trust Wallet', 'Coinbase Wallet', 'Sunflare Wallet', 'Phantom', 'Metaverse Wallet'])
+    expect(firstRows).toEqual([devWalletName, 'MetaMask', 'Trust Wallet', 'Coinbase Wallet', 'Phantom', 'Sunflare Wallet', 'Rainbow', 'Metaverse Wallet'])
     const metamask = catalogue.find((w) => w.name === 'MetaMask')!
     expect(metamask).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://', app_store: 'https://apps.apple.com/app/id1438144202', badge_type: 'certified' })
     const mark = await (await get(`/directory/getWalletImage/${metamask.image_id}`)).text()
@@ -628,8 +628,8 @@ describe('wallet directory', () => {
 
   it('searches names case-insensitively, trimming the text', async () => {
     const lower = await wallets({ search: 'meta' })
-    expect(lower.data.map((w) => w.name)).toEqual(['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere'])
-    expect(lower.count).toBe(6)
+    expect(lower.data.map((w) => w.name)).toEqual(['MetaMask', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere'])
+    expect(lower.count).toBe(5)
     expect(await wallets({ search: '  mEtA ' })).toEqual(lower)
     expect((await wallets({ search: 'no wallet is called this' })).count).toBe(0)
   })

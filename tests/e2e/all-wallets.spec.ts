@@ -26,7 +26,7 @@ import {
 } from './fixtures.ts'
 
 /** The only names of the reference catalogue that contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const META_WALLETS = ['MetaMask', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
 const DEV_WALLET = 'Latchkey Dev Wallet'
 /** Page size of the paged catalogue (machines/catalogue.ts `cataloguePage.entries`). */
 const PAGE_SIZE = 40
@@ -77,7 +77,7 @@ test.describe('the catalogue', () => {
     const installed = all.getByRole('button', { name: DEV_WALLET, exact: true })
     await expect(installed).toBeVisible()
     await expect(installed).toContainText('Installed')
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
     await expect(all.getByRole('button', { name: 'Metaverse Wallet', exact: true })).toBeVisible()
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const rows = await renderedRows(page)
@@ -151,7 +151,7 @@ test.describe('the catalogue', () => {
 })
 
 test.describe('search', () => {
-  test('"meta" lists exactly the six wallets whose names contain it, from a search for 100', async ({ demo: page }) => {
+  test('"meta" lists exactly the five wallets whose names contain it, from a search for 100', async ({ demo: page }) => {
     const all = await openAllWallets(page)
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const requests = recordGetWallets(page)
@@ -171,15 +171,15 @@ test.describe('search', () => {
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const all = dialog(page, 'All Wallets')
     await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('meta')
-    // Within the 500 ms debounce: only the loaded page is filtered (MetaVault, Metaverse Wallet, Metal Pay are on it).
+    // Within the 500 ms debounce: only the loaded page is filtered (MetaMask, Metaverse Wallet, Metal Pay are on it).
     await expect(all.getByRole('progressbar', { name: 'Searching…', exact: true })).toBeVisible()
     const early = await renderedNames(page)
     expect(early.length).toBeGreaterThan(0)
     expect(early.every((n) => n.toLowerCase().includes('meta'))).toBe(true)
-    expect(early).toEqual(expect.arrayContaining(['MetaVault', 'Metaverse Wallet', 'Metal Pay']))
+    expect(early).toEqual(expect.arrayContaining(['MetaMask', 'Metaverse Wallet', 'Metal Pay']))
   })
 
-  test('"  meta  " (surrounding spaces) gives the same six wallets and asks the server for "meta"', async ({ demo: page }) => {
+  test('"  meta  " (surrounding spaces) gives the same five wallets and asks the server for "meta"', async ({ demo: page }) => {
     await openAllWallets(page)
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     const requests = recordGetWallets(page)
@@ -203,21 +203,21 @@ test.describe('search', () => {
 
 test.describe('the dapp’s options', () => {
   test('an excluded wallet never appears, in the list or in a search', async ({ page, request }) => {
-    const metaVault = await directoryWallet(request, 'MetaVault')
-    await openCleanDemo(page, `/?exclude=${metaVault.id}`)
+    const metaMask = await directoryWallet(request, 'MetaMask')
+    await openCleanDemo(page, `/?exclude=${metaMask.id}`)
     const requests = recordGetWallets(page)
     const all = await openAllWallets(page)
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE - 1)
-    // MetaVault is third in the catalogue: it would be in the first rows.
+    // MetaMask is second in the catalogue: it would be in the first rows.
     await expect(all.getByRole('button', { name: 'Metaverse Wallet', exact: true })).toBeVisible()
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toHaveCount(0)
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toHaveCount(0)
     await search(page, 'meta')
-    const others = META_WALLETS.filter((n) => n !== 'MetaVault')
+    const others = META_WALLETS.filter((n) => n !== 'MetaMask')
     await expect.poll(async () => sorted(await renderedNames(page))).toEqual(sorted(others))
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toHaveCount(0)
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toHaveCount(0)
     // Every catalogue request (pages and the search) excluded it.
     expect(requests.length).toBeGreaterThan(0)
-    for (const q of requests.filter((q) => !q.has('include'))) expect(q.get('exclude')?.split(',')).toContain(metaVault.id)
+    for (const q of requests.filter((q) => !q.has('include'))) expect(q.get('exclude')?.split(',')).toContain(metaMask.id)
   })
 
   test('the featured wallets come first, in the configured order, after the installed wallet', async ({ page, request }) => {
@@ -289,7 +289,7 @@ test.describe('when the directory fails', () => {
     await setApiBehaviour(request, { mode: 'slow', delayMs: 1500, paths: ['/directory/getWallets'] })
     const all = await openAllWallets(page)
     await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible({ timeout: 10_000 })
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible({ timeout: 10_000 })
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     await expect(all.getByRole('progressbar')).toHaveCount(0)
   })
@@ -301,7 +301,7 @@ test.describe('when the directory fails', () => {
     const spinner = all.getByRole('progressbar', { name: 'Loading…', exact: true })
     await expect(spinner).toBeVisible()
     await expect(spinner).toBeHidden({ timeout: 10_000 })
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
   })
 })
@@ -339,7 +339,7 @@ test.describe('axe', () => {
 
   test('All Wallets with the catalogue loaded has no axe violations', async ({ demo: page }) => {
     const all = await openAllWallets(page)
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
     await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
     await expect(all).not.toHaveAttribute('aria-busy', 'true')
     await expectNoAxeViolations(page, 'All Wallets')

@@ -109,7 +109,7 @@ test('Connect: Latchkey Mobile (dev) shows its own mark, and a certified wallet 
   expect(await mobile.locator('img').getAttribute('src')).toMatch(/^data:image\/svg\+xml,/)
   await connect.getByRole('button', { name: /^All Wallets/ }).click()
   const all = dialog(page, 'All Wallets')
-  const certified = all.getByRole('button', { name: 'MetaVault', exact: true })
+  const certified = all.getByRole('button', { name: 'MetaMask', exact: true })
   await expect(certified).toContainText('✓ Certified')
   await expect(certified).toHaveAccessibleDescription('Certified')
 })

@@ -110,7 +110,7 @@ test('Back from a code step cancels the change: Account keeps the email; Your wa
   await update.getByRole('button', { name: 'Continue' }).click()
   await expect(update.getByTestId('update-email-step')).toHaveText('Step 1 of 2: your current email', { timeout: 30_000 })
   await shootThemes(page, 'update-email-code')
-  await update.getByRole('button', { name: 'Back' }).click()
+  await update.getByRole('button', { name: 'Back', exact: true }).click()
   const back = dialog(page, 'Account')
   await expect(back.getByTestId('account-email')).toHaveText(shown(email))
 

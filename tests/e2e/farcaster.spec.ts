@@ -72,7 +72,7 @@ test('a signature of another custody address is refused with a clear message, on
 
 test('Back from ConnectingFarcaster: Connect again, the request dropped', async ({ demo: page }) => {
   await openFarcaster(page)
-  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.status)).toBe('disconnected')
 })
@@ -93,7 +93,7 @@ test('leaving ConnectingFarcaster while not connected (spec §2): the URL cleare
     if (r.url().startsWith(`${secure}/api/connect-farcaster`)) polls.push(Date.now())
   })
   const left = Date.now()
-  await page.getByRole('button', { name: 'Back' }).click()
+  await page.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Continue with Farcaster' })).toBeVisible()
   await expect.poll(() => loads.length, { timeout: 10_000 }).toBe(1)
   expect(loads[0]! - left).toBeGreaterThanOrEqual(100)

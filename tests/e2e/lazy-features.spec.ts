@@ -52,7 +52,7 @@ test('before the click the page holds no feature machine; each arrives with its 
   // registration, machines/onramp.feature.ts, is a plain object the root reads, like every feature's).
   const paths = () => requests.map((url) => new URL(url).pathname)
   expect(paths().filter((p) => /\/(machines\/onramp(\.connect)?\.ts|ui\/views\/OnRamp|ui\/assemble\/onramp|ui\/hooks\/onramp)/.test(p))).toEqual([])
-  await dialog(page, 'Send').getByRole('button', { name: 'Back' }).click()
+  await dialog(page, 'Send').getByRole('button', { name: 'Back', exact: true }).click()
   await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click()
   await expect(dialog(page, 'Buy crypto').getByRole('combobox', { name: 'You buy' })).toBeVisible({ timeout: 20_000 })
   await expect.poll(() => fetchedMachines(requests)).toEqual(['send', 'catalogue', 'account', 'remoteConfig', 'onramp'])
@@ -64,7 +64,7 @@ test('before the click the page holds no feature machine; each arrives with its 
   const namesCode = () => paths().filter((p) => /\/(machines\/names(\.outcomes)?\.ts|ui\/assemble\/names)/.test(p))
   expect(swapCode()).toEqual([])
   expect(namesCode()).toEqual([])
-  await dialog(page, 'Buy crypto').getByRole('button', { name: 'Back' }).click()
+  await dialog(page, 'Buy crypto').getByRole('button', { name: 'Back', exact: true }).click()
   await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
   await expect(dialog(page, 'Swap')).toBeVisible({ timeout: 20_000 })
   await expect.poll(() => fetchedMachines(requests), { timeout: 20_000 }).toEqual(['send', 'catalogue', 'account', 'remoteConfig', 'onramp', 'swap'])

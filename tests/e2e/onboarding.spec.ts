@@ -52,15 +52,15 @@ test("New to wallets? → What is a wallet? → Get a wallet: a store link opens
   await context.route(/^https:\/\/(apps\.apple\.com|play\.google\.com)\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Store</title>' }))
   await openCleanDemo(page)
   const getWallet = await openGetWallet(page)
-  const appStore = getWallet.getByRole('link', { name: 'MetaVault on App Store' })
+  const appStore = getWallet.getByRole('link', { name: 'MetaMask on App Store' })
   await expect(appStore).toHaveAttribute('target', '_blank')
   await expect(appStore).toHaveAttribute('rel', 'noopener noreferrer')
   await expect(appStore).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\/app\/id\d+$/)
-  await expect(getWallet.getByRole('link', { name: 'MetaVault on Google Play' })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//)
-  // Desktop Chromium installs extensions: MetaVault's Chrome Web Store page is offered, first.
-  const chromeStore = getWallet.getByRole('link', { name: 'MetaVault on Chrome Web Store' })
-  await expect(chromeStore).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metavault\/[a-p]{32}$/)
-  await expect(getWallet.getByRole('listitem').filter({ hasText: 'MetaVault' }).getByRole('link').first()).toHaveText('Chrome Web Store')
+  await expect(getWallet.getByRole('link', { name: 'MetaMask on Google Play' })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//)
+  // Desktop Chromium installs extensions: MetaMask's Chrome Web Store page is offered, first.
+  const chromeStore = getWallet.getByRole('link', { name: 'MetaMask on Chrome Web Store' })
+  await expect(chromeStore).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metamask\/[a-p]{32}$/)
+  await expect(getWallet.getByRole('listitem').filter({ hasText: 'MetaMask' }).getByRole('link').first()).toHaveText('Chrome Web Store')
   // Every link of the view is a web address opening in a new tab.
   for (const link of await getWallet.getByRole('link').all()) {
     await expect(link).toHaveAttribute('target', '_blank')
@@ -73,7 +73,7 @@ test("New to wallets? → What is a wallet? → Get a wallet: a store link opens
   await store.close()
   // The dapp's own tab is where it was: the modal on Get a wallet; Back leads to What is a wallet?.
   await expect(dialog(page, 'Get a wallet')).toBeVisible()
-  await dialog(page, 'Get a wallet').getByRole('button', { name: 'Back' }).click()
+  await dialog(page, 'Get a wallet').getByRole('button', { name: 'Back', exact: true }).click()
   await expect(dialog(page, 'What is a wallet?')).toBeVisible()
 })
 
@@ -107,7 +107,7 @@ test('legal checkbox on: wallet rows are disabled and explained until it is tick
   await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toHaveAttribute('aria-disabled', 'true')
   await all.getByRole('checkbox', { name: /I agree/ }).check()
   await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).not.toHaveAttribute('aria-disabled')
-  await all.getByRole('button', { name: 'Back' }).click()
+  await all.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(agree).toBeChecked()
   await expect(row).not.toHaveAttribute('aria-disabled')
   await expect(connect.getByText('Agree to the terms above to choose a wallet.')).toHaveCount(0)
@@ -193,14 +193,14 @@ test.describe('screenshots of the new views', () => {
 
 test("desktop Chromium: a directory wallet's WalletConnect view has its Get route, the extension's Chrome Web Store page in a new tab", async ({ demo: page }) => {
   await openConnectDialog(page)
-  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'MetaVault', exact: true }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'MetaMask', exact: true }).click()
   const view = dialog(page, 'WalletConnect')
-  const get = view.getByRole('link', { name: 'Get the MetaVault extension' })
-  await expect(get).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metavault\/[a-p]{32}$/)
+  const get = view.getByRole('link', { name: 'Get the MetaMask extension' })
+  await expect(get).toHaveAttribute('href', /^https:\/\/chromewebstore\.google\.com\/detail\/metamask\/[a-p]{32}$/)
   await expect(get).toHaveAttribute('target', '_blank')
   await expect(get).toHaveAttribute('rel', 'noopener noreferrer')
   // A wallet without an extension has no such link.
-  await view.getByRole('button', { name: 'Back' }).click()
+  await view.getByRole('button', { name: 'Back', exact: true }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true }).click()
   await expect(dialog(page, 'WalletConnect').getByTestId('pairing-qr')).toBeVisible()
   await expect(dialog(page, 'WalletConnect').getByRole('link', { name: /extension$/ })).toHaveCount(0)

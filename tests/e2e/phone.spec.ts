@@ -248,7 +248,7 @@ async function nothingOpens(page: Page): Promise<() => Promise<string[]>> {
       'click',
       (e) => {
         const a = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement)
-        if (a?.href.startsWith('metavault:')) {
+        if (a?.href.startsWith('metamask:')) {
           w.tappedLinks.push(a.href)
           e.preventDefault()
         }
@@ -259,15 +259,15 @@ async function nothingOpens(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { tappedLinks: string[] }).tappedLinks)
 }
 
-/** All Wallets → a directory wallet with a native mobile link (`metavault://`, no app installed here). */
+/** All Wallets → a directory wallet with a native mobile link (`metamask://`, no app installed here). */
 async function openNativeWallet(page: Page): Promise<Locator> {
   const connect = await openConnect(page)
   await connect.getByRole('button', { name: 'All Wallets', exact: true }).tap()
   const all = dialog(page, 'All Wallets')
-  await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('MetaVault')
-  await all.getByRole('button', { name: 'MetaVault', exact: true }).tap()
+  await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('MetaMask')
+  await all.getByRole('button', { name: 'MetaMask', exact: true }).tap()
   const view = dialog(page, 'WalletConnect')
-  await expect(view.getByText('Continue in MetaVault', { exact: true })).toBeVisible()
+  await expect(view.getByText('Continue in MetaMask', { exact: true })).toBeVisible()
   return view
 }
 
@@ -277,12 +277,12 @@ test('when nothing opens, "Copy link" and "Get the app" (the App Store page on a
   const tappedLinks = await nothingOpens(page)
   const view = await openNativeWallet(page)
   const open = view.getByRole('link', { name: 'Open', exact: true })
-  expect(await open.getAttribute('href')).toMatch(/^metavault:\/\/wc\?uri=wc%3A/)
+  expect(await open.getAttribute('href')).toMatch(/^metamask:\/\/wc\?uri=wc%3A/)
   await expect(view.getByRole('button', { name: 'Copy link' })).toHaveCount(0)
   const tapped = Date.now()
   await open.tap()
   expect(await tappedLinks()).toEqual([await open.getAttribute('href')])
-  const hint = view.getByRole('status').filter({ hasText: 'Nothing opened? Copy the link into MetaVault, or get the app first.' })
+  const hint = view.getByRole('status').filter({ hasText: 'Nothing opened? Copy the link into MetaMask, or get the app first.' })
   await expect(hint).toBeVisible()
   expect(Date.now() - tapped).toBeGreaterThanOrEqual(timing.deepLinkFallbackDelay - 100)
   expect(new URL(page.url()).pathname).toBe('/')
@@ -292,7 +292,7 @@ test('when nothing opens, "Copy link" and "Get the app" (the App Store page on a
   await view.getByRole('button', { name: 'Copy link' }).tap()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(/^wc:[0-9a-f]{64}@2\?/)
-  expect(`metavault://wc?uri=${encodeURIComponent(copied)}`).toBe(await open.getAttribute('href'))
+  expect(`metamask://wc?uri=${encodeURIComponent(copied)}`).toBe(await open.getAttribute('href'))
   if (shots) await page.screenshot({ path: `${shots}/sheet-fallback.png` })
 })
 

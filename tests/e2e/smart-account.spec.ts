@@ -117,7 +117,7 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   const active = wallets.locator('li[aria-current="true"]')
   await expect(active).toContainText('Smart account', { timeout: 20_000 })
   await expect(wallets.getByText('Not deployed yet', { exact: false })).toHaveCount(0)
-  await wallets.getByRole('button', { name: 'Back' }).click()
+  await wallets.getByRole('button', { name: 'Back', exact: true }).click()
 
   // To the EOA: the address (and the balance) are the EOA's again.
   await account.getByRole('button', { name: 'Switch to your EOA' }).click()

@@ -31,7 +31,7 @@ import {
 
 const DEV_WALLET = 'Latchkey Dev Wallet'
 /** The only names of the reference catalogue that contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const META_WALLETS = ['MetaMask', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
 const words = {
   loadFailed: 'We could not load the wallet list.',
   loadOffline: 'You are offline.',
@@ -119,7 +119,7 @@ test.describe('the catalogue when the network or the directory fails', () => {
     await expect(all.getByRole('alert')).toHaveCount(0)
     await expect.poll(async () => (await renderedRows(page)).map((r) => r.name).sort()).toEqual([...META_WALLETS].sort())
     await all.getByRole('searchbox', { name: 'Search wallet', exact: true }).fill('')
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
   })
 
   test('HTTP 500 from the directory: All Wallets says the list could not load, with Try again; once it answers, Try again brings the wallets', async ({ demo: page }) => {
@@ -128,12 +128,12 @@ test.describe('the catalogue when the network or the directory fails', () => {
     const alert = all.getByRole('alert')
     await expect(alert).toContainText(words.loadFailed)
     await expect(all.getByRole('button', { name: DEV_WALLET, exact: true })).toBeVisible()
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toHaveCount(0)
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toHaveCount(0)
     if (shots) await shoot(page, 'allwallets-load-failed')
 
     await page.unroute(getWallets)
     await alert.getByRole('button', { name: 'Try again', exact: true }).click()
-    await expect(all.getByRole('button', { name: 'MetaVault', exact: true })).toBeVisible()
+    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
     await expect(all.getByRole('alert')).toHaveCount(0)
   })
 

@@ -106,22 +106,22 @@ async function disconnectedViews(page: Page, theme: Theme, device: Device): Prom
   await shoot(page, 'What is a wallet?', 'what-is-a-wallet', theme, device)
   await tapOrClick(dialog(page, 'What is a wallet?').getByRole('button', { name: 'Get a wallet' }), device)
   await shoot(page, 'Get a wallet', 'get-a-wallet', theme, device)
-  await tapOrClick(dialog(page, 'Get a wallet').getByRole('button', { name: 'Back' }), device)
-  await tapOrClick(dialog(page, 'What is a wallet?').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Get a wallet').getByRole('button', { name: 'Back', exact: true }), device)
+  await tapOrClick(dialog(page, 'What is a wallet?').getByRole('button', { name: 'Back', exact: true }), device)
 
   await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'All Wallets' }), device)
   const all = dialog(page, 'All Wallets')
   await expect(all.getByRole('listbox').or(all.getByRole('list')).first()).toBeVisible()
   // The search field has the focus on a desktop: its ring is part of the picture.
   await shoot(page, 'All Wallets', 'all-wallets', theme, device)
-  await tapOrClick(all.getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(all.getByRole('button', { name: 'Back', exact: true }), device)
 
   if (device === 'desktop') {
     // A directory wallet pairs over WalletConnect: its QR code (a new URI every time) is masked.
     await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
     await expect(page.getByTestId('pairing-qr').first()).toBeVisible()
     await shoot(page, 'WalletConnect', 'walletconnect', theme, device, (view) => [view.getByTestId('pairing-qr')], true)
-    await dialog(page, 'WalletConnect').getByRole('button', { name: 'Back' }).click()
+    await dialog(page, 'WalletConnect').getByRole('button', { name: 'Back', exact: true }).click()
   }
 
   await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), device)
@@ -187,7 +187,7 @@ async function swapViews(page: Page, theme: Theme, device: Device): Promise<void
   await shoot(page, 'Review Swap', 'swap-preview', theme, device, (view) => [view.getByTestId('swap-preview-fee')])
   await tapOrClick(review.getByRole('button', { name: 'Cancel', exact: true }), device)
   await expect(dialog(page, 'Swap')).toBeVisible()
-  await tapOrClick(dialog(page, 'Swap').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Swap').getByRole('button', { name: 'Back', exact: true }), device)
   await expect(dialog(page, 'Account')).toBeVisible()
   await page.unroute('**/v1/convert/quotes**')
 }
@@ -216,7 +216,7 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
 
   await tapOrClick(account.getByRole('button', { name: 'Receive', exact: true }), device)
   await shoot(page, 'Receive', 'receive', theme, device)
-  await tapOrClick(dialog(page, 'Receive').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Receive').getByRole('button', { name: 'Back', exact: true }), device)
 
   // Buy: the form quoted (the reference server's fixed price: nothing moves), the provider choice.
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }), device)
@@ -226,8 +226,8 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await shoot(page, 'Buy crypto', 'onramp', theme, device)
   await tapOrClick(buy.getByRole('button', { name: /^Provider: / }), device)
   await shoot(page, 'Choose a provider', 'onramp-providers', theme, device)
-  await tapOrClick(dialog(page, 'Choose a provider').getByRole('button', { name: 'Back' }), device)
-  await tapOrClick(dialog(page, 'Buy crypto').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Choose a provider').getByRole('button', { name: 'Back', exact: true }), device)
+  await tapOrClick(dialog(page, 'Buy crypto').getByRole('button', { name: 'Back', exact: true }), device)
 
   await swapViews(page, theme, device)
 
@@ -245,7 +245,7 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
   await shoot(page, 'Review Send', 'send-preview', theme, device, amounts)
   await tapOrClick(preview.getByRole('button', { name: 'Cancel', exact: true }), device)
   await expect(dialog(page, 'Send')).toBeVisible()
-  await tapOrClick(dialog(page, 'Send').getByRole('button', { name: 'Back' }), device)
+  await tapOrClick(dialog(page, 'Send').getByRole('button', { name: 'Back', exact: true }), device)
 
   await tapOrClick(dialog(page, 'Account').getByRole('button', { name: /^Switch network/ }), device)
   // The list starts right under the title (no empty status line above it).

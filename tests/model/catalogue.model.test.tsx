@@ -20,7 +20,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, type Mo
  * in or clearing the search box; the browser coming back online, the window's `online` event), the manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the
  * timing of the reference server's directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
  * (531 wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
- * and features MetaVault and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
+ * and features MetaMask and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
  *
  * Every call of the catalogue is `getWallets` (one gate key): the model lets the list page and search at
  * different times (a search only with the list loaded, a page only with no search), as the UI does (AllWallets
@@ -39,8 +39,8 @@ type ModelEvent = { type: string; [key: string]: unknown }
 
 const WALLETS = 'api:/directory/getWallets'
 /** The wallets of the reference catalogue whose names contain "meta" (dev/api/dataset.ts). */
-const META_WALLETS = ['MetaMask', 'MetaVault', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
-const FEATURED = ['MetaVault', 'Metal Pay']
+const META_WALLETS = ['MetaMask', 'Metaverse Wallet', 'Metal Pay', 'Cosmeta Wallet', 'META Sphere']
+const FEATURED = ['MetaMask', 'Metal Pay']
 const featuredWalletIds = FEATURED.map((name) => sha256Hex(name))
 /** The paged list's pages walked: the first and one more (the catalogue has 12 more). */
 const maxPage = 2

@@ -74,7 +74,7 @@ const uriReady = { type: 'pairing.uriReady', uri: 'wc:model', createdAt: 0 }
 type Fixture = { name: string; loadFails?: boolean; loadHangs?: boolean; relaySilent?: boolean; directory?: boolean }
 
 /** A wallet of the reference directory, featured in Connect (dev/api/dataset.ts). */
-const DIRECTORY_WALLET = 'MetaVault'
+const DIRECTORY_WALLET = 'MetaMask'
 const select: ModelEvent = { type: 'root.select', connectorId: 'walletConnect' }
 const back: ModelEvent = { type: 'root.back', view: 'ConnectingWalletConnect' }
 const closed: ModelEvent = { type: 'root.closed', view: 'ConnectingWalletConnect' }

@@ -36,7 +36,7 @@ async function toGetWallet(a: App) {
 
 describe('What is a wallet? and Get a wallet', () => {
   test("behavior: New to wallets? → What is a wallet? → Get a wallet lists the directory's wallets, each store link in a new tab with noopener noreferrer", async () => {
-    // Mainnet configured: the directory's wallets for it (MetaVault among them) are suggested.
+    // Mainnet configured: the directory's wallets for it (MetaMask among them) are suggested.
     app = await renderApp({ directory: true, extraNetworks: [mainnet] })
     await toGetWallet(app)
     let links: HTMLAnchorElement[] = []
@@ -49,15 +49,15 @@ describe('What is a wallet? and Get a wallet', () => {
       expect(link.rel).toBe('noopener noreferrer')
       expect(link.href).toMatch(/^https?:\/\//)
     }
-    // MetaVault (a native mobile link) carries its App Store and Google Play pages in the dev directory.
+    // MetaMask (a native mobile link) carries its App Store and Google Play pages in the dev directory.
     expect(
       inDialog()
-        .getByRole('link', { name: `MetaVault on ${en.storeLinks.app_store}` })
+        .getByRole('link', { name: `MetaMask on ${en.storeLinks.app_store}` })
         .getAttribute('href'),
     ).toMatch(/^https:\/\/apps\.apple\.com\//)
     expect(
       inDialog()
-        .getByRole('link', { name: `MetaVault on ${en.storeLinks.play_store}` })
+        .getByRole('link', { name: `MetaMask on ${en.storeLinks.play_store}` })
         .getAttribute('href'),
     ).toMatch(/^https:\/\/play\.google\.com\//)
   }, 30_000)
