@@ -186,6 +186,11 @@ function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTM
   }, [active, view, sizer, body])
 }
 
+/** The page's first connected button (connect, account, network: by the order they registered with). */
+function firstPageButton(pageButtons: ReadonlyMap<HTMLElement, number>): HTMLElement | undefined {
+  return [...pageButtons.entries()].filter(([b]) => b.isConnected).sort((a, b) => a[1] - b[1])[0]?.[0]
+}
+
 const focusableSelector = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
@@ -203,7 +208,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const pageButtons = useContext(PageButtonsContext)
   const mounted = view.presence !== 'unmounted'
   // The exit transition (presence `unmountSuspended`, spec §2) is a picture only: the closing dialog is inert and
-  // hidden from assistive technology, the page behind usable and focus back on it, from the close on.
+  // hidden from assistive technology and the page behind usable from the close on.
   const exiting = view.presence === 'unmountSuspended'
   const open = mounted && !exiting
   const connecting = useConnecting()
@@ -229,8 +234,10 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     }
   }, [mounted, view.view, copy.titles])
 
+  // Focus goes back when the exit transition ends, not at the close request: by then a connection that landed with the
+  // close has replaced the connect button by the account button (focus given to the leaving one would be lost).
   useEffect(() => {
-    if (!open) return
+    if (!mounted) return
     // Taking over from the pre-core dialog: focus returns where it was when that dialog opened.
     const before = opener?.current
     if (opener) opener.current = null
@@ -238,10 +245,10 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     return () => {
       const el = returnFocusTo.current
       // The opener may be gone (the connect button becomes the account button): use a page button instead.
-      const target = el?.isConnected ? el : [...pageButtons.entries()].filter(([b]) => b.isConnected).sort((a, b) => a[1] - b[1])[0]?.[0]
+      const target = el?.isConnected ? el : firstPageButton(pageButtons)
       target?.focus()
     }
-  }, [open, pageButtons, opener])
+  }, [mounted, pageButtons, opener])
 
   // Escape closes even when the focus is not in the dialog (the wallet's own popup may hold it).
   useEffect(() => {
