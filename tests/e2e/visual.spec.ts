@@ -23,12 +23,24 @@ type Device = 'desktop' | 'phone'
 
 const iPhoneUserAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
-/** The open dialog's shadow root holds every image of the view: wait until each has loaded (or failed to). */
+/**
+ * The open dialog's shadow root holds every image of the view: wait until each has loaded (or failed to). A lazy image
+ * that is not on screen (below a list's scrolled edge, so clipped by its scroller) is never fetched until it is scrolled
+ * to, and is not in the screenshot: it is not waited for.
+ */
 async function imagesSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot
     if (!root) return false
-    return [...root.querySelectorAll('img')].every((img) => img.complete)
+    const onScreen = (img: HTMLImageElement): boolean => {
+      const r = img.getBoundingClientRect()
+      const x = r.left + r.width / 2
+      const y = r.top + r.height / 2
+      if (r.width === 0 || r.height === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false
+      const hit = root.elementFromPoint(x, y)
+      return hit === img || (hit !== null && img.contains(hit))
+    }
+    return [...root.querySelectorAll('img')].every((img) => img.complete || (img.loading === 'lazy' && !onScreen(img)))
   })
 }
 
