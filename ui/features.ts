@@ -21,7 +21,7 @@
  * This file imports no React (types only): `createModal` reads it to gate `open({ view })` without pulling the views in.
  */
 import type { ComponentType } from 'react'
-import { BaseError } from '../adapters/errors.ts'
+import { ComponentModuleMissingError } from './componentErrors.ts'
 import type { ViewSpec } from '../machines/features.ts'
 import { manifests, type AnyManifest, type FeatureId } from '../machines/manifests.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
@@ -83,23 +83,6 @@ export function preloadable(load: ViewLoader): PreloadableView {
   }
 }
 
-export type ViewModuleMissingErrorParameters = {
-  /** The view a manifest declares. */
-  view: string
-  /** The file expected to hold it. */
-  file: string
-  /** The export expected, when not the default one. */
-  exported?: string
-}
-
-/** A manifest declares a view whose module (or export) is not in `ui/views/`: the build would ship a view that cannot show. */
-export class ViewModuleMissingError extends BaseError {
-  override name = 'ViewModuleMissingError'
-  constructor({ view, file, exported }: ViewModuleMissingErrorParameters) {
-    super(exported ? `The ${view} view's module ${file} has no export named ${exported}.` : `The ${view} view has no module: add ${file} (its component as the default export).`)
-  }
-}
-
 /** The features whose module is fetched with every intent to open a view (their machine runs at every opening). */
 const alwaysFetched: readonly FeatureMachineId[] = featureMachineIds.filter((id) => manifests.some((m) => m.id === id && 'fetchedOnIntent' in m && m.fetchedOnIntent))
 
@@ -113,12 +96,12 @@ const viewModules = import.meta.glob<Record<string, ComponentType>>(['./views/*.
 function loaderOf(name: string, spec: ViewSpec): ViewLoader {
   const file = `./views/${spec.component ?? name}.tsx`
   const load = viewModules[file]
-  if (!load) throw new ViewModuleMissingError({ view: name, file: `ui/views/${spec.component ?? name}.tsx` })
+  if (!load) throw new ComponentModuleMissingError({ kind: 'view', name, file: `ui/views/${spec.component ?? name}.tsx`, exported: spec.export ?? 'default' })
   const exported = spec.export ?? 'default'
   return () =>
     load().then((m) => {
       const component = m[exported]
-      if (!component) throw new ViewModuleMissingError({ view: name, file: `ui/views/${spec.component ?? name}.tsx`, exported })
+      if (!component) throw new ComponentModuleMissingError({ kind: 'view', name, file: `ui/views/${spec.component ?? name}.tsx`, exported, missingExport: true })
       const { title } = m as { title?: unknown }
       if (typeof title === 'string') viewTitles.set(name, title)
       return { default: component }

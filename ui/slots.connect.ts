@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react'
 import type { EntrySpec } from '../machines/features.ts'
 import { manifests } from '../machines/manifests.ts'
-import { EntryComponentMissingError } from './slots.errors.ts'
+import { ComponentModuleMissingError } from './componentErrors.ts'
 
 /**
  * Connect's slot (`connect.methods`, `machines/features.ts` `EntrySlot`): the ways of connecting beside the wallet list
@@ -17,9 +17,9 @@ const modules = import.meta.glob<Record<string, unknown>>(['./entries/connect/*.
 function componentOf(feature: string, entry: EntrySpec & { component: string; export: string }): ComponentType {
   const file = `ui/entries/${entry.component}.tsx`
   const module = modules[`./entries/${entry.component}.tsx`]
-  if (!module) throw new EntryComponentMissingError({ feature, file })
+  if (!module) throw new ComponentModuleMissingError({ kind: 'entry', name: feature, file, exported: entry.export })
   const component = module[entry.export]
-  if (typeof component !== 'function') throw new EntryComponentMissingError({ feature, file, exported: entry.export })
+  if (typeof component !== 'function') throw new ComponentModuleMissingError({ kind: 'entry', name: feature, file, exported: entry.export, missingExport: true })
   return component as ComponentType
 }
 

@@ -4,7 +4,7 @@ import { defaultFeatures } from '../services/features.ts'
 import { en } from './locales/en.ts'
 import type { EntrySpec } from '../machines/features.ts'
 import type { WalletFeaturesOrderItem } from './slots.order.ts'
-import { EntryComponentMissingError, EntryKindError, EntryLabelMissingError, EntryViewUnknownError, entryLabel, resolveEntries, slotComponents, slotEntries } from './slots.ts'
+import { ComponentModuleMissingError, EntryKindError, EntryLabelMissingError, EntryViewUnknownError, entryLabel, resolveEntries, slotComponents, slotEntries } from './slots.ts'
 
 const labels = (namespace: string | undefined, features = defaultFeatures, order?: readonly WalletFeaturesOrderItem[]) => slotEntries('account.actions', { features, namespace, order }).map((e) => entryLabel(en, e.label))
 
@@ -107,16 +107,16 @@ describe('resolveEntries: every entry checked when the slots load', () => {
     expect(out.map((e) => e.feature)).toEqual(['a', 'b'])
   })
 
-  test('bad input: a component whose file is not in ui/entries/ throws EntryComponentMissingError', () => {
+  test('bad input: a component whose file is not in ui/entries/ throws ComponentModuleMissingError', () => {
     expect(() => resolve({ slot: 'account.identity', order: 1, component: 'nowhere', export: 'Row' })).toThrowErrorMatchingInlineSnapshot(
-      `[EntryComponentMissingError: The demo entry's component has no module: add ui/entries/nowhere.tsx (the component as a named export).]`,
+      `[ComponentModuleMissingError: The demo entry has no module: add ui/entries/nowhere.tsx (its component as the export Row).]`,
     )
   })
 
-  test('bad input: a component the file does not export throws EntryComponentMissingError', () => {
-    expect(() => resolve({ slot: 'account.identity', order: 1, component: 'demo', export: 'Column' })).toThrow(EntryComponentMissingError)
+  test('bad input: a component the file does not export throws ComponentModuleMissingError', () => {
+    expect(() => resolve({ slot: 'account.identity', order: 1, component: 'demo', export: 'Column' })).toThrow(ComponentModuleMissingError)
     expect(() => resolve({ slot: 'account.identity', order: 1, component: 'demo', export: 'Column' })).toThrowErrorMatchingInlineSnapshot(
-      `[EntryComponentMissingError: The demo entry's module ui/entries/demo.tsx has no component exported as Column.]`,
+      `[ComponentModuleMissingError: The demo entry's module ui/entries/demo.tsx has no component exported as Column.]`,
     )
   })
 

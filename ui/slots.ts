@@ -6,9 +6,9 @@ import { supportsNamespace } from '../machines/namespaces.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
 import { walletFeaturesOrder, type WalletFeaturesOrderItem } from './slots.order.ts'
-import { EntryComponentMissingError } from './slots.errors.ts'
+import { ComponentModuleMissingError } from './componentErrors.ts'
 
-export { EntryComponentMissingError, type EntryComponentMissingErrorParameters } from './slots.errors.ts'
+export { ComponentModuleMissingError } from './componentErrors.ts'
 
 /**
  * The entry points other views render from the features' manifests (STYLE rule 14), in named slots
@@ -113,7 +113,7 @@ export type ResolvedEntry = {
  * button's press (the view it pushes checked against the manifests' views), a component found in `modules` by its
  * file and export.
  * @throws {EntryViewUnknownError} when a button pushes a view no manifest declares.
- * @throws {EntryComponentMissingError} when a component's file is not in `ui/entries/` or lacks the export.
+ * @throws {ComponentModuleMissingError} when a component's file is not in `ui/entries/` or lacks the export.
  * @throws {EntryKindError} when a button is put in a component slot, or a component in a button slot.
  * @example resolveEntries(manifests, entryModules).filter((e) => e.slot === 'account.actions').length // 4
  */
@@ -132,9 +132,9 @@ function resolveEntry(m: EntryManifest, entry: EntrySpec, modules: EntryModules)
   if (isButtonSlot) throw new EntryKindError({ feature: m.id, slot: entry.slot, kind: 'component' })
   const file = `ui/entries/${entry.component}.tsx`
   const module = modules[`./entries/${entry.component}.tsx`]
-  if (!module) throw new EntryComponentMissingError({ feature: m.id, file })
+  if (!module) throw new ComponentModuleMissingError({ kind: 'entry', name: m.id, file, exported: entry.export })
   const component = module[entry.export]
-  if (typeof component !== 'function') throw new EntryComponentMissingError({ feature: m.id, file, exported: entry.export })
+  if (typeof component !== 'function') throw new ComponentModuleMissingError({ kind: 'entry', name: m.id, file, exported: entry.export, missingExport: true })
   return { ...place, kind: 'component', component: component as ComponentType<never> }
 }
 
