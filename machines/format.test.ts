@@ -27,24 +27,28 @@ describe('format', () => {
     expect(formatAmount('1000000', 'de-DE')).toBe('1.000.000')
     expect(formatAmount('1234567.125', 'de-DE')).toBe('1.234.567,125')
   })
-  test('behavior: amounts drop the trailing zeros of their 3 decimals (10,000.000 → 10,000; 999.500 → 999.5; 0.000 → 0)', () => {
-    expect(formatAmount('10000.000', 'en-US')).toBe('10,000')
-    expect(formatAmount('999.5', 'en-US')).toBe('999.5')
-    expect(formatAmount('1.250', 'en-US')).toBe('1.25')
-    expect(formatAmount('0.000', 'en-US')).toBe('0')
-    expect(formatAmount('12.0501', 'en-US')).toBe('12.05')
-    expect(formatAmount('100', 'en-US')).toBe('100')
+  test.each([
+    ['10000.000', '10,000'],
+    ['999.5', '999.5'],
+    ['1.250', '1.25'],
+    ['0.000', '0'],
+    ['12.0501', '12.05'],
+    ['100', '100'],
+  ])('behavior: amounts drop the trailing zeros of their 3 decimals: %s → %s', (amount, shown) => {
+    expect(formatAmount(amount, 'en-US')).toBe(shown)
   })
-  test('behavior: where space is short, amounts from a million on are compact and floored to 2 decimals of their unit (1.23M, 1,23 Mio.)', () => {
-    expect(formatAmountCompact('999999.999', 'en-US')).toBe('999,999.999')
-    expect(formatAmountCompact('1000000.000', 'en-US')).toBe('1M')
-    expect(formatAmountCompact('1239999.9', 'en-US')).toBe('1.23M')
-    expect(formatAmountCompact('123456789', 'en-US')).toBe('123.45M')
-    expect(formatAmountCompact('1000000000', 'en-US')).toBe('1B')
-    expect(formatAmountCompact('1999999999999', 'en-US')).toBe('1.99T')
-    expect(formatAmountCompact('1234567.89', 'de-DE')).toBe('1,23\u00a0Mio.')
-    expect(formatAmountCompact('-5000000', 'en-US')).toBe('-5M')
-    expect(formatAmountCompact('not a number', 'en-US')).toBe('0')
+  test.each([
+    ['999999.999', 'en-US', '999,999.999'],
+    ['1000000.000', 'en-US', '1M'],
+    ['1239999.9', 'en-US', '1.23M'],
+    ['123456789', 'en-US', '123.45M'],
+    ['1000000000', 'en-US', '1B'],
+    ['1999999999999', 'en-US', '1.99T'],
+    ['1234567.89', 'de-DE', '1,23\u00a0Mio.'],
+    ['-5000000', 'en-US', '-5M'],
+    ['not a number', 'en-US', '0'],
+  ])('behavior: where space is short, amounts from a million on are compact and floored to 2 decimals of their unit: %s (%s) → %s', (amount, locale, shown) => {
+    expect(formatAmountCompact(amount, locale)).toBe(shown)
   })
   test('behavior: amounts floor to 3 decimals, never round up (1.9999 → 1.999), in every locale', () => {
     expect(formatAmount('1.9999', 'en-US')).toBe('1.999')

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { BalanceSummary, ConnectedSession } from '../../adapters/types.ts'
-import { deferred, type Deferred } from './deferred.ts'
+import { type Deferred, held, heldWithInput } from './deferred.ts'
 
 /**
  * The connection machine's actors with the wallet's side played by the test: each connect, reconnect and
@@ -13,23 +13,16 @@ export function controllableConnectionActors(options: { balance?: BalanceSummary
   const balances: Array<{ input: { address: string; chainId: number | string }; d: Deferred<BalanceSummary> }> = []
   const disconnects: Array<{ connectorId: string }> = []
   let walletSend: ((e: EventObject) => void) | undefined
-  const pending = <T>(list: Deferred<T>[]) => {
-    const d = deferred<T>()
-    list.push(d)
-    return d.promise
-  }
   return {
     actors: {
-      connect: fromPromise<ConnectedSession, { connectorId: string }>(() => pending(connects)),
-      reconnect: fromPromise<ConnectedSession, { connectorId: string }>(() => pending(reconnects)),
+      connect: fromPromise<ConnectedSession, { connectorId: string }>(() => held(connects)),
+      reconnect: fromPromise<ConnectedSession, { connectorId: string }>(() => held(reconnects)),
       disconnect: fromPromise<void, { connectorId: string }>(async ({ input }) => {
         disconnects.push(input)
       }),
       getBalance: fromPromise<BalanceSummary, { connectorId: string; address: string; chainId: number | string }>(({ input }) => {
         if (options.balance) return Promise.resolve(options.balance)
-        const d = deferred<BalanceSummary>()
-        balances.push({ input, d })
-        return d.promise
+        return heldWithInput(balances, input)
       }),
       watchWallet: fromCallback<EventObject, { connectorId: string }>(({ sendBack }) => {
         walletSend = sendBack

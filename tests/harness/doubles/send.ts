@@ -4,7 +4,7 @@ import { transactionMachine } from '../../../machines/transaction.ts'
 import type { TransactionEnd } from '../../../machines/transactionEnd.ts'
 import type { TokenBalance } from '../../../services/schemas.ts'
 import type { FeatureRefs } from '../../../ui/assemble/index.ts'
-import { deferred, type Deferred } from '../deferred.ts'
+import { type Deferred, held, heldWithInput } from '../deferred.ts'
 import type { HarnessRoot } from '../root.ts'
 
 /**
@@ -18,29 +18,18 @@ export function double(root: HarnessRoot) {
     transfers: [] as Array<{ input: SendTransferInput; d: Deferred<{ hash: string }> }>,
     receipts: [] as Deferred<TransactionEnd>[],
   }
-  const held =
-    <T>(list: Deferred<T>[]) =>
-    () => {
-      const d = deferred<T>()
-      list.push(d)
-      return d.promise
-    }
   return {
     logic: sendMachine.provide({
       actors: {
-        fetchBalances: fromPromise(held(send.balances)),
+        fetchBalances: fromPromise(() => held(send.balances)),
         resolveName: fromPromise(async (): Promise<{ address: string | null }> => ({ address: null })),
         fetchReceiverProfile: fromPromise(async (): Promise<{ name?: string | null; avatar?: string | null }> => ({ name: null, avatar: null })),
-        estimateTransfer: fromPromise(held(send.estimates)),
+        estimateTransfer: fromPromise(() => held(send.estimates)),
         // The production transaction machine, its wallet prompt and receipt wait answered by the test.
         transaction: transactionMachine.provide({
           actors: {
-            send: fromPromise(({ input }) => {
-              const d = deferred<{ hash: string }>()
-              send.transfers.push({ input: input.request as SendTransferInput, d })
-              return d.promise
-            }),
-            waitForEnd: fromPromise(held(send.receipts)),
+            send: fromPromise(({ input }) => heldWithInput(send.transfers, input.request as SendTransferInput)),
+            waitForEnd: fromPromise(() => held(send.receipts)),
           },
         }),
       },

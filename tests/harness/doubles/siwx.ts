@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { siwxMachine, type SiwxMessage, type SiwxSession, type SiwxTarget } from '../../../machines/siwx.ts'
 import type { FeatureRefs } from '../../../ui/assemble/index.ts'
-import { deferred, type Deferred } from '../deferred.ts'
+import { type Deferred, heldWithInput } from '../deferred.ts'
 import type { HarnessRoot } from '../root.ts'
 
 /**
@@ -17,20 +17,13 @@ export function double(root: HarnessRoot) {
     added: [] as Array<{ input: SiwxSession; d: Deferred<SiwxSession> }>,
     revoked: [] as Array<{ sessions: SiwxSession[] }>,
   }
-  const heldWithInput =
-    <I, T>(list: Array<{ input: I; d: Deferred<T> }>) =>
-    ({ input }: { input: I }) => {
-      const d = deferred<T>()
-      list.push({ input, d })
-      return d.promise
-    }
   return {
     logic: siwxMachine.provide({
       actors: {
-        getSessions: fromPromise(heldWithInput(signIn.sessions)),
-        createMessage: fromPromise(heldWithInput(signIn.messages)),
-        signMessage: fromPromise(heldWithInput(signIn.signatures)),
-        addSession: fromPromise(heldWithInput(signIn.added)),
+        getSessions: fromPromise(({ input }) => heldWithInput(signIn.sessions, input)),
+        createMessage: fromPromise(({ input }) => heldWithInput(signIn.messages, input)),
+        signMessage: fromPromise(({ input }) => heldWithInput(signIn.signatures, input)),
+        addSession: fromPromise(({ input }) => heldWithInput(signIn.added, input)),
         revokeSession: fromPromise(async ({ input }) => void signIn.revoked.push({ sessions: input.sessions })),
       },
     }),
