@@ -49,7 +49,7 @@ export type NativeCurrency = { name: string; symbol: string; decimals: number }
 
 /** Everything the reference server answers from memory rather than from a chain. */
 export type Dataset = {
-  /** The wallet catalogue, sorted by `order` (at least 500 wallets in {@link defaultDataset}). */
+  /** The wallet catalogue, sorted by `order` (the real wallets between the dev wallet and the test wallets in {@link defaultDataset}). */
   wallets: readonly Wallet[]
   /** Features of every project whose features were not set with `control.setFeatures`. */
   features: Features
@@ -183,74 +183,8 @@ export function networkImageId(caipNetworkId: string): string {
   return stableUuid(`network:${caipNetworkId}`)
 }
 
-/** A small deterministic PRNG (mulberry32): numbers in [0, 1). */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
-const syllables = [
-  'ka',
-  'zo',
-  'lu',
-  'mi',
-  'ra',
-  'ven',
-  'tor',
-  'bex',
-  'qui',
-  'nal',
-  'dor',
-  'fen',
-  'gal',
-  'hox',
-  'jin',
-  'lor',
-  'mar',
-  'nex',
-  'ori',
-  'pax',
-  'ryn',
-  'tal',
-  'ux',
-  'vor',
-  'wyn',
-  'xen',
-  'yar',
-  'zel',
-  'cor',
-  'dra',
-  'el',
-  'fi',
-  'gro',
-  'hal',
-  'ix',
-  'jo',
-  'kel',
-  'lum',
-  'mo',
-  'nu',
-  'op',
-  'pra',
-  'quo',
-  'rho',
-  'sa',
-  'tu',
-  'vi',
-  'wa',
-  'ze',
-] as const
-const suffixes = ['Wallet', 'Wallet', 'Vault', 'Pay', 'Keys', 'Safe', 'Pocket', 'Connect', 'Purse', 'Ark', 'Nest', 'Hub', '', '', ''] as const
-
 type WalletSeed = {
   name: string
-  order?: number
   rdns?: string
   chains: string[]
   mobile?: 'native' | 'universal'
@@ -264,25 +198,23 @@ type WalletSeed = {
 const evmChains = [caip2.ethereum, caip2.arbitrum, caip2.bsc, caip2.optimism, caip2.polygon, caip2.base]
 const devEvmChains = devChains.map((chain) => `eip155:${chain.chainId}`)
 
-/** The hand-placed wallets every test can count on, at fixed catalogue positions. */
-const specialWallets: WalletSeed[] = [
-  { name: devWalletName, order: 1, rdns: devWalletRdns, chains: [caip2.ethereum, caip2.arbitrum, caip2.bsc, ...devEvmChains], badge: 'certified' },
-  { name: 'Sunflare Wallet', order: 6, chains: [caip2.solana], mobile: 'universal', badge: 'certified' },
-  { name: 'Metaverse Wallet', order: 8, chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, extension: true, badge: 'none' },
-  { name: 'Satoshi Pocket', order: 11, chains: [caip2.bitcoin], mobile: 'native', badge: 'none' },
-  { name: 'Metal Pay', order: 15, chains: [caip2.ethereum, caip2.bitcoin], mobile: 'native', badge: 'none' },
-  { name: 'Browserbank Web', order: 20, chains: [caip2.ethereum, caip2.arbitrum], webapp: true, badge: 'none' },
-  { name: 'Deskkey Desktop', order: 25, chains: [caip2.ethereum], desktop: true, badge: 'none' },
-  { name: 'Cosmeta Wallet', order: 120, chains: [caip2.ethereum, caip2.solana], mobile: 'universal', badge: null },
-  { name: 'META Sphere', order: 333, chains: [caip2.bsc], mobile: 'native', desktop: true, badge: 'none' },
-  { name: 'Offline Vault', order: 480, chains: [caip2.ethereum], badge: null },
-]
-
 /**
- * How many generated wallets fill the catalogue after the real ones (`realWallets.ts`), so that it keeps 531 entries:
- * more than three pages of 40 for the paging tests. There are not that many real wallets with public data here.
+ * The test wallets every test can count on: the development wallet first in the catalogue, then, after the real wallets,
+ * the invented wallets with the properties the tests need (a Solana-only, a Bitcoin-only, a web-only, a desktop-only
+ * and a link-less wallet; names containing "meta" for the search), in this order. Their links are `.example` addresses.
  */
-const generatedCount = 520 - realWallets.length
+const testWallets: WalletSeed[] = [
+  { name: devWalletName, rdns: devWalletRdns, chains: [caip2.ethereum, caip2.arbitrum, caip2.bsc, ...devEvmChains], badge: 'certified' },
+  { name: 'Sunflare Wallet', chains: [caip2.solana], mobile: 'universal', badge: 'certified' },
+  { name: 'Metaverse Wallet', chains: [caip2.ethereum, caip2.base], mobile: 'universal', webapp: true, extension: true, badge: 'none' },
+  { name: 'Satoshi Pocket', chains: [caip2.bitcoin], mobile: 'native', badge: 'none' },
+  { name: 'Metal Pay', chains: [caip2.ethereum, caip2.bitcoin], mobile: 'native', badge: 'none' },
+  { name: 'Browserbank Web', chains: [caip2.ethereum, caip2.arbitrum], webapp: true, badge: 'none' },
+  { name: 'Deskkey Desktop', chains: [caip2.ethereum], desktop: true, badge: 'none' },
+  { name: 'Cosmeta Wallet', chains: [caip2.ethereum, caip2.solana], mobile: 'universal', badge: null },
+  { name: 'META Sphere', chains: [caip2.bsc], mobile: 'native', desktop: true, badge: 'none' },
+  { name: 'Offline Vault', chains: [caip2.ethereum], badge: null },
+]
 
 function slugOf(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '')
@@ -310,63 +242,22 @@ function walletFromSeed(seed: WalletSeed, order: number): Wallet {
   }
 }
 
-function generatedSeeds(count: number, taken: ReadonlySet<string>): WalletSeed[] {
-  const random = prng(0x1a7c4e)
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
-  const seeds: WalletSeed[] = []
-  const names = new Set(taken)
-  while (seeds.length < count) {
-    const parts = random() < 0.35 ? 3 : 2
-    let stem = ''
-    for (let i = 0; i < parts; i++) stem += pick(syllables)
-    const suffix = pick(suffixes)
-    const name = `${stem[0]?.toUpperCase() ?? ''}${stem.slice(1)}${suffix ? ` ${suffix}` : ''}`
-    // 'meta' is reserved for the hand-placed wallets so that searches for it have a known answer.
-    if (names.has(name.toLowerCase()) || /meta/i.test(name)) continue
-    names.add(name.toLowerCase())
-
-    const r = random()
-    const someEvm = [caip2.ethereum, ...evmChains.slice(1).filter(() => random() < 0.4)]
-    const chains =
-      r < 0.7 ? someEvm : r < 0.8 ? [...someEvm, caip2.solana] : r < 0.87 ? (random() < 0.5 ? [caip2.solana] : [caip2.solana, caip2.solanaDevnet]) : r < 0.93 ? [caip2.bitcoin] : [...someEvm, caip2.solana, caip2.bitcoin]
-    const m = random()
-    const b = random()
-    seeds.push({
-      name,
-      chains,
-      ...(m < 0.55 ? { mobile: 'native' as const } : m < 0.8 ? { mobile: 'universal' as const } : {}),
-      desktop: random() < 0.3,
-      webapp: random() < 0.2,
-      badge: b < 0.15 ? 'certified' : b < 0.9 ? 'none' : null,
-    })
-  }
-  return seeds
-}
-
 /**
- * Builds the wallet catalogue: the hand-placed test wallets of `specialWallets` at their fixed `order`
- * (the development wallet first; `Metaverse Wallet`, `Metal Pay`, `Cosmeta Wallet`, `META Sphere` and the real
- * MetaMask are the only names containing "meta"; a Solana-only, a Bitcoin-only, a web-only, a
- * desktop-only and a link-less wallet), then the real wallets of `realWallets.ts` in the first free positions (what
- * Connect and All Wallets' first page show), then generated ones (syllable names, mixed chains, native `slug://` and
- * universal `https://slug.example/wc` mobile links) to 531 entries.
+ * Builds the wallet catalogue: the development wallet first, then the real wallets of `realWallets.ts` (what Connect and
+ * All Wallets' first pages show), then the invented test wallets of {@link testWallets} (`Metaverse Wallet`,
+ * `Metal Pay`, `Cosmeta Wallet`, `META Sphere` and the real MetaMask are the only names containing "meta").
  *
- * `id` is the SHA-256 hex of the name, `image_id` a UUID-shaped id for `/getWalletImage/{id}`, `rdns` is
- * `com.<slug>` (the dev wallet: `dev.latchkey.wallet`).
+ * `id` is the SHA-256 hex of the name, `image_id` a UUID-shaped id for `/getWalletImage/{id}`; a test wallet's `rdns`
+ * is `com.<slug>` (the dev wallet: `dev.latchkey.wallet`).
  *
- * @returns the wallets sorted by `order` (1..531), deterministic.
+ * @returns the wallets sorted by `order` (1, 2, …), deterministic.
  */
 export function buildWalletCatalogue(): Wallet[] {
-  const specials = specialWallets.map((seed) => ({ seed, order: seed.order ?? 0 }))
-  const taken = new Set([...specialWallets, ...realWallets].map((s) => s.name.toLowerCase()))
-  const generated = generatedSeeds(generatedCount, taken)
-  const total = specials.length + realWallets.length + generated.length
-  const used = new Set(specials.map((s) => s.order))
-  const free: number[] = []
-  for (let order = 1; order <= total; order++) if (!used.has(order)) free.push(order)
-  const real = realWallets.map((wallet, i) => realWalletEntry(wallet, free[i] ?? total + i + 1))
-  const rest = generated.map((seed, i) => walletFromSeed(seed, free[realWallets.length + i] ?? total + realWallets.length + i + 1))
-  return [...specials.map(({ seed, order }) => walletFromSeed(seed, order)), ...real, ...rest].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+  const [devWallet, ...others] = testWallets
+  if (!devWallet) return []
+  const real = realWallets.map((wallet, i) => realWalletEntry(wallet, i + 2))
+  const rest = others.map((seed, i) => walletFromSeed(seed, realWallets.length + 2 + i))
+  return [walletFromSeed(devWallet, 1), ...real, ...rest]
 }
 
 /** A real wallet (`realWallets.ts`) as a directory entry at catalogue position `order`. */

@@ -145,7 +145,15 @@ const walletMarkNames: Readonly<Record<string, string>> = {
   'ch.shiftcrypto.bitbox': 'bitbox',
   'com.cypherock': 'cypherock',
   'app.glow': 'glow',
-  'app.daimo': 'daimo',
+  'com.daimo': 'daimo',
+  'technology.obvious': 'obvious',
+  'fi.pillar': 'pillar',
+  'io.wallet3': 'wallet-3',
+  'io.getclave': 'clave',
+  'io.soulwallet': 'soul',
+  'id.unipass': 'unipass',
+  'io.venly': 'venly',
+  'so.squads': 'squads',
 }
 
 /**

@@ -13,6 +13,7 @@ import { loadContracts } from './contract.ts'
 import type { Operation } from './contract.ts'
 import { defaultDataset, devWalletName, devWalletRdns, nativeTokenAddress, networkImageId } from './dataset.ts'
 import type { Wallet } from './dataset.ts'
+import { realWallets } from './realWallets.ts'
 import { startApiServer } from './server.ts'
 import type { ApiServer } from './server.ts'
 
@@ -594,8 +595,9 @@ describe('wallet directory', () => {
     for (let page = 2; catalogue.length < first.count; page++) catalogue.push(...(await wallets({ page })).data)
   })
 
-  it('holds at least 500 wallets in catalogue order, with unique 64-hex ids, the dev wallet first', async () => {
-    expect(catalogue.length).toBeGreaterThanOrEqual(500)
+  it('holds the dev wallet, every real wallet, then the test wallets (more than three pages of 40), in catalogue order, with unique 64-hex ids', async () => {
+    expect(catalogue.length).toBe(1 + realWallets.length + 9)
+    expect(catalogue.length).toBeGreaterThan(120)
     expect((await wallets({ entries: 1 })).count).toBe(catalogue.length)
     expect(new Set(catalogue.map((w) => w.id)).size).toBe(catalogue.length)
     expect(catalogue.every((w) => /^[0-9a-f]{64}$/.test(w.id))).toBe(true)
@@ -614,9 +616,11 @@ describe('wallet directory', () => {
     expect(new Set(catalogue.map((w) => w.rdns)).size).toBe(catalogue.length)
   })
 
-  it('lists real wallets first after the dev wallet (their names, rdns and public links), with their marks where the icon set has one', async () => {
+  it('lists real wallets after the dev wallet (their names, rdns and public links), with their marks where the icon set has one; the invented test wallets come last', async () => {
     const firstRows = catalogue.slice(0, 8).map((w) => w.name)
-    expect(firstRows).toEqual([devWalletName, 'MetaMask', 'Trust Wallet', 'Coinbase Wallet', 'Phantom', 'Sunflare Wallet', 'Rainbow', 'Metaverse Wallet'])
+    expect(firstRows).toEqual([devWalletName, 'MetaMask', 'Trust Wallet', 'Coinbase Wallet', 'Phantom', 'Rainbow', 'OKX Wallet', 'Rabby Wallet'])
+    expect(catalogue.slice(1, 1 + realWallets.length).map((w) => w.name)).toEqual(realWallets.map((w) => w.name))
+    expect(catalogue.slice(1 + realWallets.length).every((w) => w.homepage?.endsWith('.example'))).toBe(true)
     const metamask = catalogue.find((w) => w.name === 'MetaMask')!
     expect(metamask).toMatchObject({ rdns: 'io.metamask', mobile_link: 'metamask://', app_store: 'https://apps.apple.com/app/id1438144202', badge_type: 'certified' })
     const mark = await (await get(`/directory/getWalletImage/${metamask.image_id}`)).text()

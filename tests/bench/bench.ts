@@ -11,7 +11,7 @@
  * 3. Click to paint: 10 reloads of each page, alternating latchkey and RainbowKit, timed in the page by
  *    tests/bench/probe.ts.
  * 4. AllWallets with the full catalogue: a reference API server (dev/api, on a free port, reading the bench's
- *    anvils) serves its 531-wallet directory to the library-only page (`?api=`); 10 reloads time the click on
+ *    anvils) serves its wallet directory to the library-only page (`?api=`); 10 reloads time the click on
  *    'All Wallets' to the first 40 wallets painted and a keystroke in the search box to the filtered list
  *    painted (tests/bench/allWallets.ts). The RainbowKit page's modal is inspected for a comparable view.
  * 5. The lazy rule (tests/bench/lazyRule.ts): the WalletConnect, Solana and Bitcoin libraries
@@ -869,7 +869,7 @@ function reportFirstUse({ rows, setupFetches, aborted, error }: FirstUseReport):
 }
 
 function reportAllWallets({ runs, error, catalogueCount, peer, peerError }: AllWalletsResults): void {
-  const catalogue = catalogueCount === undefined ? 'the reference catalogue' : `the reference catalogue (${catalogueCount} of its 531 wallets listed for mainnet)`
+  const catalogue = catalogueCount === undefined ? 'the reference catalogue' : `the reference catalogue (${catalogueCount} of its wallets listed for mainnet)`
   console.log(`\n  AllWallets with ${catalogue}, library-only page, ${runs.length} runs\n`)
   const open = runs.length ? summarize(runs.map((r) => r.open)) : undefined
   const reopen = runs.length ? summarize(runs.map((r) => r.reopen)) : undefined

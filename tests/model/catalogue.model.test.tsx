@@ -19,7 +19,7 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, type Mo
  * shows Connect; scrolling AllWallets' virtual list to its end, and after a failed page scrolling it again; typing
  * in or clearing the search box; the browser coming back online, the window's `online` event), the manual clock (the 500 ms search debounce, the 300 ms spinner floor) or the
  * timing of the reference server's directory (a `getWallets` call held, then let through or failed). The catalogue is the reference server's
- * (531 wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
+ * (the real wallets, then the test wallets; the dapp configures Ethereum besides the anvil chains, so the wallets of its chains are listed,
  * and features MetaMask and Metal Pay). Wallet images load from the server (happy-dom's image loading is on).
  *
  * Every call of the catalogue is `getWallets` (one gate key): the model lets the list page and search at

@@ -288,7 +288,8 @@ async function phoneWallet(options: Partial<DevMobileWalletOptions> = {}): Promi
  * the pairing's value behind it is read).
  */
 async function scanQr(app: App): Promise<string> {
-  await until(() => expect(app.find('img', en.pairingQr)).not.toBeNull())
+  // The SDK's first start and the relay's handshake: up to 15 s on a loaded machine, like the e2e walks allow.
+  await waitFor(() => expect(app.find('img', en.pairingQr)).not.toBeNull(), { ...untilOptions, timeout: 15_000 })
   const uri = featureOf(app, 'pairing')?.getSnapshot().context.uri
   if (!uri) throw new Error('no URI on show')
   return uri
