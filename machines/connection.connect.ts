@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
 import type { ConnectedWalletInfo } from '../adapters/types.ts'
 import { type connectionMachine, connectionStatus } from './connection.ts'
-import { defaultLocale, formatAmount, formatBalance, truncateAddress } from './format.ts'
+import { defaultLocale, formatAmount, formatAmountCompact, formatBalance, truncateAddress } from './format.ts'
 
 /** Account of one namespace as the UI shows it (spec §3 account state, the part this build has). */
 export type AccountView = {
@@ -17,8 +17,13 @@ export type AccountView = {
   chainId: number | string | undefined
   /** Floored to 3 decimals (spec §5), plain (`'10000.000'`: the state's machine-readable value); undefined while loading or unavailable. */
   balance: string | undefined
-  /** {@link balance} as the visitor reads it, grouped in the locale (`'10,000.000'`); undefined with it. */
+  /** {@link balance} as the visitor reads it, grouped in the locale, trailing zeros trimmed (`'10,000'`); undefined with it. */
   formattedBalance: string | undefined
+  /**
+   * {@link formattedBalance} where space is short (the account button): from a million whole tokens on, compact and
+   * floored (`'1.23M'`), else the same text; undefined with it.
+   */
+  compactBalance: string | undefined
   balanceSymbol: string | undefined
   isBalanceLoading: boolean
   isBalanceUnavailable: boolean
@@ -50,6 +55,7 @@ export function connectAccount(snapshot: SnapshotFrom<typeof connectionMachine>,
     chainId: isConnected ? c.chainId : undefined,
     balance,
     formattedBalance: balance === undefined ? undefined : formatAmount(balance, locale),
+    compactBalance: balance === undefined ? undefined : formatAmountCompact(balance, locale),
     balanceSymbol: c.balance?.symbol ?? network?.nativeCurrency.symbol,
     isBalanceLoading: snapshot.matches({ connected: 'fetchingBalance' }) && !c.balance,
     isBalanceUnavailable: snapshot.matches({ connected: 'balanceUnavailable' }),

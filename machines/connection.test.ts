@@ -148,7 +148,20 @@ describe('connection', () => {
     expect(view).toMatchObject({ address: A, balance: '1234.567', balanceSymbol: 'ETH', caipAddress: `eip155:31337:${A}`, displayAddress: '0xf39F…2266' })
     // The visitor's text: grouped in the locale; the state's `balance` stays plain.
     expect(view.formattedBalance).toBe('1,234.567')
+    expect(view.compactBalance).toBe('1,234.567')
     expect(connectAccount(h.actor.getSnapshot(), undefined, 'de-DE').formattedBalance).toBe('1.234,567')
+  })
+
+  test('behavior: a balance from a million whole tokens on is compact where space is short (the account button), exact in formattedBalance', async () => {
+    const h = harness()
+    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
+    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
+    await flush()
+    h.balances[0]!.d.resolve({ value: '1234567890000000000000000', decimals: 18, symbol: 'ETH' })
+    await flush()
+    const view = connectAccount(h.actor.getSnapshot())
+    expect(view.formattedBalance).toBe('1,234,567.89')
+    expect(view.compactBalance).toBe('1.23M')
   })
 
   test('spec §3 §9: native balance cache: the first read may be the stored balance; a refresh or a poll with a balance shown is fresh', async () => {

@@ -290,7 +290,11 @@ export function AccountButton() {
         {/* The balance; '…' only while it is being read. Unavailable: the address alone, and a retry beside it. */}
         {!account.isBalanceUnavailable && (
           <span className="lk-page-button-balance" data-testid="account-button-balance">
-            <span className="lk-page-button-amount">{account.formattedBalance ?? '…'}</span> {account.balanceSymbol}
+            {/* Compact from a million on (the exact amount in its title): the button keeps one line. */}
+            <span className="lk-page-button-amount" title={account.compactBalance !== account.formattedBalance ? account.formattedBalance : undefined}>
+              {account.compactBalance ?? '…'}
+            </span>{' '}
+            {account.balanceSymbol}
           </span>
         )}
         <span className="lk-page-button-address" data-testid="account-button-address">
