@@ -61,6 +61,11 @@ export type ConnectionEvent =
   | { type: 'connection.restore'; connectorId: string }
   /** Another tab of the site ended this namespace's connection: forget it here without asking the wallet again. */
   | { type: 'connection.endedElsewhere' }
+  /**
+   * Another wallet the visitor holds becomes the active one (multi-wallet, spec §6): restored silently (the wallet
+   * approved the site before), the current one left connected in its wallet (not revoked).
+   */
+  | { type: 'connection.switch'; connectorId: string }
 
 export type ConnectionEmitted =
   | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
@@ -108,6 +113,8 @@ const notProvided = (name: string) => () => {
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
  *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
  * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ * - Multi-wallet (spec §6): `connection.switch` to another wallet the visitor holds takes `connected` to `reconnecting`
+ *   on that wallet's connector (the silent restore, no prompt), the current wallet left connected in the wallet.
  * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
  *   silent restore (`reconnecting`, as at boot); `connection.endedElsewhere` (another tab ended it) takes `connected`
  *   or `reconnecting` to `disconnected` without asking the wallet again (that tab did), reason `elsewhere`.
@@ -149,12 +156,25 @@ export const connectionMachine = setup({
     isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
     hasNoAccounts: ({ event }) => event.type === 'connection.accountsChanged' && event.accounts.length === 0,
     isSameAccount: ({ context, event }) => event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
+    /** A switch to a wallet other than the connected one. */
+    isOtherConnector: ({ context, event }) => event.type === 'connection.switch' && event.connectorId !== context.connectorId,
   },
   actions: {
     setConnector: assign({
       connectorId: ({ event }) => (event.type === 'connection.request' || event.type === 'connection.restore' ? event.connectorId : undefined),
       error: undefined,
     }),
+    /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
+    setSwitchedConnector: assign(({ event }) => ({
+      connectorId: event.type === 'connection.switch' ? event.connectorId : undefined,
+      address: undefined,
+      chainId: undefined,
+      balance: undefined,
+      connectedWalletInfo: undefined,
+      addressLabels: undefined,
+      error: undefined,
+      watchError: undefined,
+    })),
     /** Params: the session `connect` or `restore` answered. */
     setSession: assign((_, session: ConnectedSession) => {
       return { address: session.accounts[0], chainId: session.chainId, connectedWalletInfo: session.wallet, addressLabels: session.addressLabels, error: undefined }
@@ -365,6 +385,8 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
         },
         'connection.disconnect': 'disconnecting',
+        // Multi-wallet (spec §6): another held wallet becomes active, restored without a prompt; this one is not revoked.
+        'connection.switch': { guard: 'isOtherConnector', target: 'reconnecting', actions: 'setSwitchedConnector' },
         'connection.endedElsewhere': { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'elsewhere' } }, 'resetAccount'] },
         'connection.refreshBalance': { target: '.fetchingBalance' },
       },

@@ -5,6 +5,7 @@ import { catalogueManifest } from './catalogue.feature.ts'
 import { connectManifest } from './connect.feature.ts'
 import { emailLoginManifest } from './emailLogin.feature.ts'
 import { farcasterLoginManifest } from './farcasterLogin.feature.ts'
+import { multiWalletManifest } from './multiWallet.feature.ts'
 import { namesManifest } from './names.feature.ts'
 import { networkSwitchManifest } from './networkSwitch.feature.ts'
 import { onboardingManifest } from './onboarding.feature.ts'
@@ -32,6 +33,7 @@ export const manifests = [
   sendManifest,
   swapManifest,
   siwxManifest,
+  multiWalletManifest,
   pairingManifest,
   catalogueManifest,
   remoteConfigManifest,

@@ -275,6 +275,14 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       if (merged.length > 0) next.push({ connectorId, accounts: merged })
       write(storageKeys.connections, { ...all, [namespace]: next })
     },
+    /**
+     * Replaces a namespace's connections, oldest first (the multi-wallet list: spec §3 connections kept per namespace,
+     * the order their last use); none left removes the namespace's entry.
+     */
+    setConnections(namespace: string, connections: readonly StoredConnection[]) {
+      const { [namespace]: _, ...others } = getConnections()
+      write(storageKeys.connections, connections.length ? { ...others, [namespace]: connections.map((c) => ({ connectorId: c.connectorId, accounts: dedupeAccounts(c.accounts) })) } : others)
+    },
     /** Drops one connector's connection for a namespace. */
     removeConnection(namespace: string, connectorId: string) {
       const all = getConnections()

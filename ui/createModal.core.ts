@@ -25,6 +25,7 @@ import { featureRegistrations } from './assemble/index.ts'
 import { createCoreAdapters } from './core/adapters.ts'
 import { createEmbeddedBridge } from './core/embeddedBridge.ts'
 import { createFeatureHost, featureSettings } from './core/featureHost.ts'
+import { createConnectionCommands } from './core/connectionCommands.ts'
 import { createModalCommands } from './core/modalCommands.ts'
 import { createNetworkCommands } from './core/networkCommands.ts'
 import { persistenceActions } from './core/persistence.ts'
@@ -74,7 +75,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
   const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })
-  const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load })
+  const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load, storage })
   /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
   const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)
   const balanceCache = {
@@ -135,6 +136,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     ...createModalCommands({ actor: started, requireSiwx: features.requireSiwx, faced: state.faced }),
     ...createNetworkCommands(started, adapters.adapters),
     ...createWalletCommands(started, adapters),
+    ...createConnectionCommands({ actor: started, faced: state.faced }),
     /**
      * Stops every actor of this instance and releases what it registered: the adapters' window listeners (EIP-6963
      * store, Wallet Standard registry listeners), pending waits and timers, the WalletConnect socket, the embedded

@@ -15,7 +15,7 @@ import type { LogEntry } from '../kernel/log.ts'
 import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import type { ModalInstance } from './instance.ts'
-import { FeatureDisabledError, ModalDestroyedError } from './errors.ts'
+import { ConnectionNotFoundError, FeatureDisabledError, ModalDestroyedError } from './errors.ts'
 import { browserIdleEnvironment, scheduleIdlePrefetch } from './idlePrefetch.ts'
 import { loadCoreModule, loadedCoreModule, type CoreModule } from './coreModule.ts'
 
@@ -317,6 +317,19 @@ export function createModal(options: ModalOptions) {
     refreshBalance(): void {
       if (core) return core.refreshBalance()
       void withCore((c) => c.refreshBalance())
+    },
+    getConnections(namespace) {
+      if (core) return core.getConnections(namespace)
+      // Before the core nothing is held; off, nothing is answered (the alert needs the core: it shows from then on).
+      return options.features?.multiWallet ? [] : undefined
+    },
+    switchConnection(args) {
+      if (core) return core.switchConnection(args)
+      if (options.features?.multiWallet) throw new ConnectionNotFoundError(args)
+    },
+    deleteConnection(args) {
+      if (core) return core.deleteConnection(args)
+      if (options.features?.multiWallet) throw new ConnectionNotFoundError(args)
     },
     disconnect(): void {
       if (core) return core.disconnect()

@@ -100,3 +100,20 @@ export class FeatureDisabledError extends BaseError {
     this.view = view
   }
 }
+
+export type ConnectionNotFoundErrorParameters = { connectionId?: string | undefined; address?: string | undefined; namespace?: string | undefined }
+
+/** `switchConnection` or `deleteConnection` named a connection the visitor does not hold (spec §6). */
+export class ConnectionNotFoundError extends BaseError {
+  override name = 'ConnectionNotFoundError'
+  /** The id or address asked for. */
+  readonly connectionId: string | undefined
+  readonly address: string | undefined
+  constructor({ connectionId, address, namespace }: ConnectionNotFoundErrorParameters) {
+    super('Connection not found', {
+      details: `No held connection ${connectionId ? `with id ${connectionId}` : `with address ${address ?? '(none given)'}`}${namespace ? ` in the ${namespace} namespace` : ''}.`,
+    })
+    this.connectionId = connectionId
+    this.address = address
+  }
+}

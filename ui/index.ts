@@ -9,7 +9,9 @@
 import { enShell } from './locales/en.shell.ts'
 
 export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions, type ModalState, type Metadata } from './createModal.ts'
-export { FeatureDisabledError, type FeatureDisabledErrorParameters } from './errors.ts'
+export { ConnectionNotFoundError, FeatureDisabledError, type ConnectionNotFoundErrorParameters, type FeatureDisabledErrorParameters } from './errors.ts'
+export type { ConnectionView } from '../machines/multiWallet.connect.ts'
+export type { SwitchConnectionParameters, DeleteConnectionParameters } from './core/connectionCommands.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
 export {

@@ -146,6 +146,30 @@ export type ModalInstance = {
   getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
   /** Reads the active account's native balance and its Account data again, bypassing the caches. */
   refreshBalance(): void
+  /**
+   * The connections the visitor holds (multi-wallet, spec §6): those of `namespace`, or of every namespace, each
+   * namespace's active one first, then by last use (`{ id, namespace, connectorId, address, accounts, active, lastUsed }`).
+   * `undefined` when `features.multiWallet` is off (the 'Multi-Wallet Not Enabled' alert shows in debug mode, spec §8);
+   * `[]` before anything connected.
+   * @example modal.getConnections('eip155')?.find((c) => c.active)?.address
+   */
+  getConnections: CoreInstance['getConnections']
+  /**
+   * Makes a held connection the active one of its namespace (spec §6), by id or by one of its addresses: its wallet is
+   * restored without a prompt and every surface (button, Account, send, swap, sign-in, the wagmi and ethers bridges)
+   * acts on it; `state.connections.isSwitching` until it is. Nothing when multi-wallet is off (alert in debug mode).
+   * @throws ConnectionNotFoundError when the visitor holds no such connection.
+   * @example modal.switchConnection({ connectionId: 'eip155:io.metamask' })
+   */
+  switchConnection: CoreInstance['switchConnection']
+  /**
+   * Removes a held connection (spec §6): its wallet is asked to revoke the site; removing the active one makes the most
+   * recently used other one active, or leaves the namespace disconnected. Nothing when multi-wallet is off (alert in
+   * debug mode).
+   * @throws ConnectionNotFoundError when the visitor holds no such connection (a second removal of the same one).
+   * @example modal.deleteConnection({ connectionId: 'eip155:io.metamask' })
+   */
+  deleteConnection: CoreInstance['deleteConnection']
   /** Disconnects the connected wallet of the namespace. */
   disconnect(): void
   /**

@@ -8,6 +8,7 @@ import type { CaipNetwork, ChainNamespace } from '../adapters/networks.ts'
 import type { ChainAdapter, TransferAdapter } from '../adapters/types.ts'
 import type { WalletConnectStorage } from '../adapters/walletconnect.ts'
 import type { AccountView } from '../machines/connection.connect.ts'
+import type { ConnectionView } from '../machines/multiWallet.connect.ts'
 import type { ViewName } from '../machines/views.ts'
 import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
@@ -293,4 +294,10 @@ export type ModalState = {
   features: Features
   /** The swap provider in force (spec §9): the `swapProvider` option, `'1inch'` by default. */
   swapProvider: SwapProvider
+  /**
+   * Multi-wallet (spec §6; `features.multiWallet` on): the active namespace's connections, the active one first, then
+   * by last use; `activeId` the active one's id (undefined: disconnected), `isSwitching` while a switch restores the
+   * chosen one (already marked active). Absent while multi-wallet is off or nothing has connected yet.
+   */
+  connections?: { connections: readonly ConnectionView[]; activeId: string | undefined; isSwitching: boolean }
 }

@@ -54,6 +54,7 @@ const exemptions: Record<string, string> = {
   accountType: listener,
   catalogue: `${listener} (watchConnectivity: the browser coming back online)`,
   'connection.connected': listener,
+  multiWallet: `${listener} (watchConnections: the non-active wallets' own events)`,
   'frame.live': `${listener} (the frame's mount; its load is bounded by iframeLoadTimeout in frame.live.loading)`,
   root: listener,
   'pairing.proposing': `${listener}: holds the proposal; its waits (requestingUri: pairingUriTimeout, showingUri: pairingRefreshTimeout) are bounded`,

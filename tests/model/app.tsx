@@ -25,6 +25,9 @@ configure({ asyncUtilTimeout: 15_000 })
 
 export const RDNS = 'dev.latchkey.wallet'
 export const WALLET_NAME = 'Latchkey Dev Wallet'
+/** The second browser wallet's EIP-6963 rdns and name (fixture `secondWallet`). */
+export const SECOND_RDNS = 'dev.latchkey.wallet.second'
+export const SECOND_WALLET_NAME = 'Second Dev Wallet'
 /** A chain the dev wallet knows and the dapp does not configure (the unsupported-chain fixture). */
 export const UNKNOWN_CHAIN = 999
 
@@ -121,6 +124,12 @@ export async function renderApp(
     namespaces?: boolean
     /** The active network stored by an earlier visit (`active_caip_network_id`): the modal starts on its namespace. */
     activeNetworkId?: string
+    /**
+     * A second browser wallet (multi-wallet): another development wallet on dev account 1, announced under its own
+     * EIP-6963 identity ({@link SECOND_RDNS}, {@link SECOND_WALLET_NAME}), that approved the site before; its methods go
+     * through the gates as `second:<method>`. With `stored`, both wallets' connections are stored, the first active.
+     */
+    secondWallet?: boolean
   } = {},
 ) {
   const rpc1 = inject('anvilRpc1')
@@ -143,9 +152,25 @@ export async function renderApp(
     await wallet.request({ method: 'eth_requestAccounts' })
     wallet.setAutoApprove(false)
   }
+  const second = fixture.secondWallet
+    ? new DevWallet({
+        chains: [
+          { chainId: 31337, name: 'Anvil Local', rpcUrl: rpc1 },
+          { chainId: 31338, name: 'Anvil Local 2', rpcUrl: rpc2 },
+        ],
+        storage: createMemoryStorage(),
+        autoApprove: true,
+      })
+    : undefined
+  if (second) {
+    second.setAccount(1)
+    await second.request({ method: 'eth_requestAccounts' })
+    second.setAutoApprove(false)
+  }
   if (fixture.stored) {
     modalStorage.setItem('@latchkey/eip155:connected_connector_id', JSON.stringify(RDNS))
-    modalStorage.setItem('@latchkey/connections', JSON.stringify({ eip155: [{ connectorId: RDNS, accounts: [{ address: wallet.state.address }] }] }))
+    const held = second ? [{ connectorId: SECOND_RDNS, accounts: [{ address: second.state.address }] }] : []
+    modalStorage.setItem('@latchkey/connections', JSON.stringify({ eip155: [...held, { connectorId: RDNS, accounts: [{ address: wallet.state.address }] }] }))
   }
   if (fixture.emailUser) {
     modalStorage.setItem('@latchkey/eip155:connected_connector_id', JSON.stringify('auth'))
@@ -167,6 +192,12 @@ export async function renderApp(
     unannounce ??= announceDevWallet(wallet, { rdns: RDNS, name: WALLET_NAME })
   }
   if (fixture.announce !== false) announce()
+  let unannounceSecond: (() => void) | undefined
+  if (second) {
+    const secondRequest = second.request.bind(second)
+    second.request = (args: { method: string; params?: unknown }) => gates.run(`second:${args.method}`, () => secondRequest(args)) as Promise<any>
+    unannounceSecond = announceDevWallet(second, { rdns: SECOND_RDNS, name: SECOND_WALLET_NAME, uuid: '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e' })
+  }
   const namespaces = fixture.namespaces ? await mountNamespaceWallets() : undefined
   if (fixture.activeNetworkId) modalStorage.setItem('@latchkey/active_caip_network_id', JSON.stringify(fixture.activeNetworkId))
   const clock = createManualClock()
@@ -274,6 +305,8 @@ export async function renderApp(
 
   const ui = {
     wallet,
+    /** The second browser wallet of the `secondWallet` fixture. */
+    second,
     /** The dev wallet's storage: the browser's, shared by the site's tabs (as an extension's state is). */
     walletStorage,
     /** The modal's storage: what another tab of the site writes to. */
@@ -385,6 +418,7 @@ export async function renderApp(
       unmountPanel()
       panelHost.remove()
       unannounce?.()
+      unannounceSecond?.()
       namespaces?.dispose()
       page.unmount()
       cleanup()

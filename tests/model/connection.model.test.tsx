@@ -6,7 +6,7 @@ import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapter
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { timing } from '../../machines/timing.ts'
-import { RDNS, renderApp, type App } from './app.tsx'
+import { RDNS, renderApp, SECOND_RDNS, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -31,8 +31,15 @@ type ModelEvent = { type: string; [key: string]: unknown }
  * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
  */
 const eventsOf =
-  (fixture: { onThrows?: boolean; otherTab?: boolean }) =>
+  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean }) =>
   (snapshot: any): ModelEvent[] => {
+    if (fixture.twoWallets) {
+      // Multi-wallet: the stored first wallet comes back, then the visitor switches to the second one they hold.
+      const key = stateKey(snapshot)
+      if (key === '"reconnecting"' && snapshot.context.connectorId === RDNS) return [{ type: 'xstate.done.actor.reconnect', output: session(A!) }]
+      if (key.startsWith('{"connected"') && snapshot.context.connectorId === RDNS) return [{ type: 'connection.switch', connectorId: SECOND_RDNS }]
+      return []
+    }
     if (fixture.otherTab) {
       const key = stateKey(snapshot)
       if (key === '"disconnected"') return [{ type: 'connection.restore', connectorId: RDNS }]
@@ -122,6 +129,12 @@ async function perform(app: App, event: any, from: string) {
     await app.otherTabStores('eip155:connected_connector_id', null)
     return app.otherTabStores('connections', { eip155: [] })
   }
+  if (type === 'connection.switch') {
+    // The dapp (or the switcher) switches to the second wallet once the list holds it (its wallet still holds the site).
+    await waitFor(() => expect(app.modal.getConnections('eip155')?.map((c) => c.connectorId)).toContain(event.connectorId))
+    app.gates.close('second:eth_accounts')
+    return app.modal.switchConnection({ connectionId: `eip155:${event.connectorId}` })
+  }
   if (type === 'xstate.done.actor.reconnect') return app.gates.release('eth_accounts')
   if (type === 'xstate.error.actor.reconnect') {
     app.wallet.disconnect() // the user revoked the site in the wallet meanwhile
@@ -204,7 +217,13 @@ const fixtures = [
   { name: 'stored connection, reconnect disabled', input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: false }, app: { stored: true, reconnect: false, api: true } },
   { name: 'a wallet whose on() throws', input: { namespace: 'eip155' }, app: { api: true }, onThrows: true },
   { name: 'another tab of the site', input: { namespace: 'eip155' }, app: { hold: ['eth_accounts'], api: true }, otherTab: true },
-] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean }[]
+  {
+    name: 'two held wallets, multi-wallet on',
+    input: { namespace: 'eip155', storedConnectorId: RDNS, reconnect: true },
+    app: { stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, hold: ['eth_accounts'], api: true },
+    twoWallets: true,
+  },
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
@@ -234,6 +253,19 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
     if (last === 'connection.endedElsewhere') {
       expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
       expect(app.storage.getItem('@latchkey/eip155:connected_connector_id')).toBeNull()
+    }
+    if (last === 'connection.switch') {
+      // Painted at once: the second wallet is the active connection while its restore is under way, the first still held.
+      expect(app.modal.getState().connections).toMatchObject({ activeId: `eip155:${SECOND_RDNS}`, isSwitching: true })
+      expect(app.modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([
+        [SECOND_RDNS, true],
+        [RDNS, false],
+      ])
+      // The second wallet answers: it is the connected one, on its own account; the first was not revoked.
+      await app.gates.release('second:eth_accounts')
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address }))
+      expect(app.modal.getState().connections?.isSwitching).toBe(false)
+      expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
     }
     if (last === 'xstate.error.actor.watchWallet') {
       expect(connection.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })

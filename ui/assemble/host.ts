@@ -1,5 +1,7 @@
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwx.ts'
-import type { TransferAdapter } from '../../adapters/types.ts'
+import type { ChainAdapter, TransferAdapter } from '../../adapters/types.ts'
+import type { ModalStorage } from '../../services/storage.ts'
+import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
@@ -37,6 +39,10 @@ export type FeatureHost = {
   siwx: () => SiwxConfig
   /** The modal's clock option (tests pass a simulated one). */
   clock: Clock | undefined
+  /** The chain adapter of a configured namespace, undefined for another (the multi-wallet list asks its held wallets). */
+  adapterOf: (namespace: string) => ChainAdapter | undefined
+  /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
+  storage: ModalStorage
   /** The embedded wallet, present for the email login's assembly (fetched with it). */
   embeddedWallet?: import('../embedded.ts').EmbeddedWallet | undefined
 }
@@ -54,4 +60,13 @@ export type FeaturePublicFace<S = unknown> = {
   siwxSession?(snapshot: S): SiwxSession | undefined
   /** The event `refreshBalance()` sends its actor (its data read again, bypassing the caches). */
   refreshBalance?: { type: string }
+  /**
+   * The connections it holds (multi-wallet, spec §6): `getConnections(namespace)`, every namespace's without one; and
+   * the events `switchConnection()` and `deleteConnection()` send its actor for a held connection's id.
+   */
+  connections?: {
+    list(snapshot: S, namespace?: string): ConnectionView[]
+    switchEvent(connectionId: string): { type: string; connectionId: string }
+    deleteEvent(connectionId: string): { type: string; connectionId: string }
+  }
 }

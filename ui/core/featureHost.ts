@@ -31,12 +31,13 @@ export type CreateFeatureHostParameters = {
   adapters: AdaptersByNamespace
   /** The embedded wallet, fetched with the first feature that needs it. */
   embedded: () => Promise<EmbeddedWallet>
+  storage: ModalStorage
 }
 
 /**
  * Creates the feature host of one core.
  * @example
- * const { supplyFeature } = createFeatureHost({ options, root, services, walletConnect, adapter, adapters, embedded })
+ * const { supplyFeature } = createFeatureHost({ options, root, services, walletConnect, adapter, adapters, embedded, storage })
  * featureRegistrations(featureSettings(options, storage, walletConnect), supplyFeature)
  */
 export function createFeatureHost(p: CreateFeatureHostParameters) {
@@ -64,6 +65,8 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       signWithWallet: ({ namespace: ns, ...rest }) => (p.adapters[ns as ChainNamespace] ?? p.adapter).signMessage(rest),
       siwx: requireSiwx,
       clock: p.options.clock,
+      adapterOf: (namespace) => p.adapters[namespace as ChainNamespace],
+      storage: p.storage,
     }))
   /**
    * The public faces of the features whose module is in (`publicFace` of `ui/assemble/<id>.ts`), by id: kept when the
@@ -107,6 +110,16 @@ export function featureSettings(options: ModalOptions, storage: ModalStorage, wa
       chains: options.networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
       namespace: 'eip155',
       ...(platform ? { platform } : {}),
+    },
+    // Spec §3: each namespace's stored connections, oldest first, and its stored active connector.
+    multiWallet: {
+      stored: () =>
+        Object.fromEntries(
+          Object.entries(storage.getConnections()).map(([ns, connections]) => [
+            ns,
+            { connections: connections.map((c) => ({ connectorId: c.connectorId, accounts: c.accounts.map((a) => a.address) })), activeConnectorId: storage.getConnectedConnectorId(ns) },
+          ]),
+        ),
     },
     remoteConfig: { projectId: options.projectId ?? '', local: options.features ?? {}, basic: options.basic ?? false, origin: globalThis.location?.origin ?? '' },
   }

@@ -1,0 +1,49 @@
+import type { SnapshotFrom } from 'xstate'
+import { listOf, type multiWalletMachine } from './multiWallet.ts'
+
+/** One connection as the public state and the switcher show it (spec §3 Connection, §6 multi-wallet). */
+export type ConnectionView = {
+  /** `<namespace>:<connectorId>`: what `switchConnection` and `deleteConnection` take. */
+  id: string
+  namespace: string
+  connectorId: string
+  /** The account it acts with (checksummed on eip155). */
+  address: string
+  /** Every account of the connection, `address` first. */
+  accounts: readonly string[]
+  /** The namespace's active connection: every other surface acts on it. */
+  active: boolean
+  /** When it was last active (ms since the epoch; restored ones: their stored order). */
+  lastUsed: number
+}
+
+/** A namespace's connections as the public state has them: the active one first, then the most recently used. */
+export type ConnectionsView = {
+  /** The namespace shown: the active namespace as the root last told it. */
+  namespace: string | undefined
+  /** Its connections, the active one first, then by last use, newest first. */
+  connections: readonly ConnectionView[]
+  /** The active connection's id (undefined: none, disconnected). */
+  activeId: string | undefined
+  /** A switch is under way (the chosen one already marked active, its connection restoring it). */
+  isSwitching: boolean
+}
+
+/**
+ * The connections of `namespace` (default: the namespace the machine shows) as the public state and the switcher read
+ * them (zag-style `connect`).
+ * @example connectMultiWallet(snapshot).connections.map((c) => c.address)
+ */
+export function connectMultiWallet(snapshot: SnapshotFrom<typeof multiWalletMachine>, namespace?: string): ConnectionsView {
+  const ns = namespace ?? snapshot.context.namespace
+  const list = listOf(snapshot.context, ns)
+  const connections = [...list.connections]
+    .sort((a, b) => Number(b.id === list.activeId) - Number(a.id === list.activeId) || b.lastUsed - a.lastUsed)
+    .map((c) => ({ id: c.id, namespace: c.namespace, connectorId: c.connectorId, address: c.accounts[0] ?? '', accounts: c.accounts, active: c.id === list.activeId, lastUsed: c.lastUsed }))
+  return { namespace: ns, connections, activeId: list.activeId, isSwitching: snapshot.hasTag('switching') }
+}
+
+/** Every namespace's connections (`getConnections()` without a namespace). */
+export function connectAllConnections(snapshot: SnapshotFrom<typeof multiWalletMachine>): ConnectionView[] {
+  return Object.keys(snapshot.context.lists).flatMap((ns) => connectMultiWallet(snapshot, ns).connections)
+}

@@ -1,0 +1,27 @@
+import type { FeatureRegistration } from './features.ts'
+import { defineFeature } from './features.ts'
+import type { MultiWalletInput, multiWalletMachine } from './multiWallet.ts'
+
+/**
+ * Multi-wallet (spec §6 "Multi-wallet methods (get connections, switch, delete)", §8 'Multi-Wallet Not Enabled', §9
+ * remote default off) as a feature: exists while the resolved feature set has `multiWallet` on, and is brought by the
+ * first account moment (a connection, a restore, a change), from then on keeping every connection of each namespace
+ * and the active one (`machines/multiWallet.ts`). Off, nothing of it exists: a second wallet replaces the first.
+ *
+ * @param options.stored the stored connections of each namespace and its active connector (spec §3), read when it spawns.
+ */
+export function multiWalletFeature(options: { stored: () => MultiWalletInput['stored'] }): FeatureRegistration {
+  return {
+    id: 'multiWallet',
+    available: (facts) => facts.flags.multiWallet,
+    input: (): MultiWalletInput => ({ stored: options.stored() }),
+    wakesOn: { account: () => true },
+  }
+}
+
+/** Several wallets connected at once per namespace, one active (spec §6, §8): the `multiWallet` flag, off by default. */
+export const multiWalletManifest = defineFeature<typeof multiWalletMachine>()({
+  id: 'multiWallet',
+  flag: 'multiWallet',
+  register: (settings: { multiWallet: { stored: () => MultiWalletInput['stored'] } }) => multiWalletFeature(settings.multiWallet),
+})

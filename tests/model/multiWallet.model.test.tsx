@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { fromCallback, fromPromise } from 'xstate'
+import { connectMultiWallet } from '../../machines/multiWallet.connect.ts'
+import { multiWalletMachine, type MultiWalletInput, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
+import { timing } from '../../machines/timing.ts'
+import { coordination } from '../harness/coordination.ts'
+import { deferred, type Deferred } from '../harness/deferred.ts'
+import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
+
+/**
+ * Model-based test of the multi-wallet list (spec §6): every state and transition of the production chart, walked as
+ * the root runs the feature (a child beside a recorder standing for `connection.eip155`). The moments are the root's
+ * (a wallet connected, its account changed, the active one ended, another namespace active), the gestures the
+ * switcher's and the public API's (switch, remove, an unknown id), the held wallets' own events come from the watcher
+ * the machine feeds (a non-active wallet's accountsChanged and disconnect), and the wallets' answers (the restore's
+ * check, the revoke) are played by the test, or never come (the clock ends the wait).
+ *
+ * After each step: exactly one connection is active while holding or switching; a switch tells the connection
+ * `connection.switch`, the active one's end with others held `connection.restore` of the most recent other, a removal
+ * of the active one `connection.disconnect`; the watcher follows exactly the non-active connections.
+ */
+type E = { type: string; [k: string]: unknown }
+const [A, B, C] = ['0x' + 'a1'.repeat(20), '0x' + 'b2'.repeat(20), '0x' + 'c3'.repeat(20)]
+const account = (connectorId: string, address: string) => ({ address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId, supported: true, testnet: true })
+const connected = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'connected', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
+const changed = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'changed', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
+const ended: E = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined, connection: 'connection.eip155' }
+const awayToSolana: E = { type: 'root.account', change: 'switched', account: undefined, holder: undefined, connection: 'connection.solana' }
+
+function events(snapshot: any): E[] {
+  const list = connectMultiWallet(snapshot, 'eip155')
+  const out: E[] = [connected('a', A!), connected('b', B!), ended, awayToSolana, { type: 'multiWallet.switch', connectionId: 'eip155:unknown' }]
+  const active = list.connections.find((c) => c.active)
+  if (active) out.push(changed(active.connectorId, active.address === A ? C! : A!))
+  for (const c of list.connections) {
+    out.push({ type: 'multiWallet.switch', connectionId: c.id }, { type: 'multiWallet.remove', connectionId: c.id })
+    if (!c.active)
+      out.push({ type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [C] }, { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: [] }, { type: 'multiWallet.walletGone', connectionId: c.id })
+  }
+  if (snapshot.matches({ restore: 'verifying' })) out.push({ type: 'xstate.done.actor.verify', output: ['eip155:b'] }, { type: 'xstate.error.actor.verify', error: new Error('wallet gone') })
+  if (snapshot.matches({ list: 'removing' })) out.push({ type: 'xstate.done.actor.revoke' }, { type: 'xstate.error.actor.revoke', error: new Error('unsupported') })
+  return [...out, ...delayedEvents(snapshot)]
+}
+const serialize = (s: any) =>
+  JSON.stringify({
+    v: s.value,
+    ns: s.context.namespace ?? null,
+    l: Object.entries(s.context.lists as Record<string, { connections: { id: string; accounts: string[] }[]; activeId?: string }>).map(([ns, l]) => [
+      ns,
+      l.activeId ?? null,
+      l.connections.map((c) => `${c.id}/${c.accounts.join(',')}`).sort(),
+    ]),
+  })
+
+const stored: MultiWalletInput = {
+  stored: {
+    eip155: {
+      connections: [
+        { connectorId: 'b', accounts: [B!] },
+        { connectorId: 'a', accounts: [A!] },
+      ],
+      activeConnectorId: 'a',
+    },
+  },
+}
+const fixtures = [
+  { name: 'fresh visitor', input: {} as MultiWalletInput },
+  { name: 'a reload with two stored wallets', input: stored },
+]
+const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(multiWalletMachine, { input: fixture.input, events, serialize, covered: runs }) })
+
+test('coverage: every state and every transition of the multi-wallet chart', () => {
+  const report = coverageReport(multiWalletMachine, runs)
+  console.log(formatCoverage('multiWallet', report))
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
+})
+
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }))
+afterEach(() => vi.useRealTimers())
+
+async function walk(input: MultiWalletInput, path: ModelPath) {
+  let verify: Deferred<readonly string[]> | undefined
+  let revoke: Deferred<void> | undefined
+  let watcher: { followed: readonly string[]; sendBack: (event: E) => void } | undefined
+  const logic = multiWalletMachine.provide({
+    actors: {
+      verify: fromPromise(() => (verify = deferred<readonly string[]>()).promise),
+      revoke: fromPromise(() => (revoke = deferred<void>()).promise),
+      watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
+        const w = { followed: [] as readonly string[], sendBack: (event: E) => sendBack(event as never) }
+        watcher = w
+        receive((event) => {
+          w.followed = event.connections.map((c) => c.id)
+        })
+      }),
+    },
+  })
+  const host = coordination({ id: 'multiWallet', logic, input }, { recorders: ['connection.eip155'] })
+  const actor = host.feature
+  try {
+    for (const step of path.steps) {
+      const e = step.event as E
+      const heard = host.heard.length
+      const before = connectMultiWallet(actor.getSnapshot() as never, 'eip155')
+      if (e.type === 'xstate.done.actor.verify') verify!.resolve(e.output as string[])
+      else if (e.type === 'xstate.error.actor.verify') verify!.reject(e.error)
+      else if (e.type === 'xstate.done.actor.revoke') revoke!.resolve()
+      else if (e.type === 'xstate.error.actor.revoke') revoke!.reject(e.error)
+      else if (e.type.startsWith('xstate.after.walletRequestTimeout')) await vi.advanceTimersByTimeAsync(timing.walletRequestTimeout)
+      else if (e.type.startsWith('xstate.after.disconnectWait')) await vi.advanceTimersByTimeAsync(timing.disconnectWait)
+      else if (e.type === 'multiWallet.walletAccounts' || e.type === 'multiWallet.walletGone') {
+        // The wallet's own event reaches the list through the watcher, which follows that (non-active) connection.
+        expect(watcher!.followed).toContain(e.connectionId)
+        watcher!.sendBack(e)
+      } else actor.send(e as never)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(stateKey(actor.getSnapshot())).toBe(step.state)
+      const snapshot = actor.getSnapshot() as never
+      const view = connectMultiWallet(snapshot, 'eip155')
+      const told = host.heard.slice(heard).map((h) => h.event)
+      if ((actor.getSnapshot() as any).matches({ list: 'holding' }) || (actor.getSnapshot() as any).matches({ list: 'switching' })) {
+        expect(view.connections.filter((c) => c.active)).toHaveLength(1)
+        expect(view.connections[0]!.active).toBe(true)
+      }
+      // The watcher follows exactly the non-active connections.
+      expect([...watcher!.followed].sort()).toEqual(
+        Object.values((actor.getSnapshot() as any).context.lists as Record<string, { connections: { id: string }[]; activeId?: string }>)
+          .flatMap((l) => l.connections.filter((c) => c.id !== l.activeId).map((c) => c.id))
+          .sort(),
+      )
+      if (e.type === 'multiWallet.switch' && step.state.includes('switching')) {
+        const target = before.connections.find((c) => c.id === e.connectionId)!
+        expect(told).toEqual([{ type: 'connection.switch', connectorId: target.connectorId }])
+        // Painted at once: the chosen one is the active one before its connection answers.
+        expect(view.activeId).toBe(e.connectionId)
+        expect(view.isSwitching).toBe(true)
+      } else if (e === ended && step.state.includes('switching')) {
+        // The most recently used other one is restored.
+        const next = before.connections.filter((c) => !c.active).sort((x, y) => y.lastUsed - x.lastUsed)[0]!
+        expect(told).toEqual([{ type: 'connection.restore', connectorId: next.connectorId }])
+        expect(view.activeId).toBe(next.id)
+      } else if (e.type === 'multiWallet.remove' && before.activeId === e.connectionId) {
+        expect(told).toEqual([{ type: 'connection.disconnect' }])
+      } else expect(told).toEqual([])
+      if (e.type === 'multiWallet.remove' && before.activeId !== e.connectionId && before.connections.some((c) => c.id === e.connectionId)) {
+        expect(view.connections.map((c) => c.id)).not.toContain(e.connectionId)
+      }
+      // Connecting a wallet already held switches to it: one entry per wallet.
+      if (e.type === 'root.account' && e.account) expect(new Set(view.connections.map((c) => c.id)).size).toBe(view.connections.length)
+      if (e.type === 'multiWallet.switch' && e.connectionId === 'eip155:unknown') expect(view).toEqual(before)
+      if (e.type.startsWith('xstate.after.disconnectWait')) expect((actor.getSnapshot() as any).context.error?.name).toBe('RequestTimeoutError')
+    }
+  } finally {
+    host.stop()
+  }
+}
+
+describe('multi-wallet model: walked as the root runs it', () => {
+  for (const { fixture, paths } of runs) {
+    for (const path of paths) test(`${fixture.name}: ${path.steps.map((s) => s.event.type).join(' → ') || '(initial)'} ⇒ ${path.target}`, () => walk(fixture.input, path))
+  }
+})

@@ -1,0 +1,83 @@
+import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
+import { AdapterNotFoundError } from '../../adapters/actors.ts'
+import type { ChainAdapter } from '../../adapters/types.ts'
+import { connectAllConnections, connectMultiWallet } from '../../machines/multiWallet.connect.ts'
+import { multiWalletMachine, type MultiWalletEvent, type WalletConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
+import type { FeatureHost, FeaturePublicFace } from './host.ts'
+
+/**
+ * The multi-wallet list (spec §6) on this instance's adapters and storage: a held wallet is asked silently whether it
+ * still holds the site (`reconnect`, the restore's `eth_accounts`), revoked on removal (`disconnect`), and watched
+ * while it is not the active one (`watchWallet`); the lists are stored per namespace, oldest first (spec §3).
+ */
+export function assemble(host: FeatureHost) {
+  const adapterOf = (namespace: string): ChainAdapter => {
+    const adapter = host.adapterOf(namespace)
+    if (!adapter) throw new AdapterNotFoundError(namespace)
+    return adapter
+  }
+  return multiWalletMachine.provide({
+    actors: {
+      verify: fromPromise(async ({ input }) => {
+        const answers = await Promise.allSettled(input.connections.map((c) => adapterOf(c.namespace).reconnect({ connectorId: c.connectorId })))
+        return input.connections.filter((_, i) => answers[i]?.status === 'fulfilled').map((c) => c.id)
+      }),
+      revoke: fromPromise(({ input }) => adapterOf(input.namespace).disconnect({ connectorId: input.connectorId })),
+      watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
+        const watching = new Map<string, () => void>()
+        const watch = (c: WalletConnection) =>
+          adapterOf(c.namespace).watchWallet({ connectorId: c.connectorId }, (event) => {
+            const back: MultiWalletEvent | undefined =
+              event.type === 'accountsChanged'
+                ? { type: 'multiWallet.walletAccounts', connectionId: c.id, accounts: event.accounts }
+                : event.type === 'disconnect'
+                  ? { type: 'multiWallet.walletGone', connectionId: c.id }
+                  : undefined
+            if (back) sendBack(back)
+          })
+        receive(({ connections }) => {
+          for (const [id, stop] of watching) {
+            if (connections.some((c) => c.id === id)) continue
+            stop()
+            watching.delete(id)
+          }
+          for (const c of connections) {
+            if (watching.has(c.id)) continue
+            try {
+              watching.set(c.id, watch(c))
+            } catch {
+              // A wallet whose on() throws is not followed; the connection stays.
+            }
+          }
+        })
+        return () => {
+          for (const stop of watching.values()) stop()
+        }
+      }),
+    },
+    actions: {
+      persist: ({ context }) => {
+        for (const [namespace, list] of Object.entries(context.lists)) {
+          const oldestFirst = [...list.connections].sort((a, b) => a.lastUsed - b.lastUsed)
+          host.storage.setConnections(
+            namespace,
+            oldestFirst.map((c) => ({ connectorId: c.connectorId, accounts: c.accounts.map((address) => ({ address })) })),
+          )
+        }
+      },
+    },
+  })
+}
+
+/** The multi-wallet share of the public state (spec §3 "Public state"): `state.connections`, the active namespace's. */
+export const publicFace: FeaturePublicFace<SnapshotFrom<typeof multiWalletMachine>> = {
+  state(snapshot, state) {
+    const view = connectMultiWallet(snapshot, state.activeNamespace)
+    return { ...state, connections: { connections: view.connections, activeId: view.activeId, isSwitching: view.isSwitching } }
+  },
+  connections: {
+    list: (snapshot, namespace) => (namespace ? [...connectMultiWallet(snapshot, namespace).connections] : connectAllConnections(snapshot)),
+    switchEvent: (connectionId) => ({ type: 'multiWallet.switch', connectionId }),
+    deleteEvent: (connectionId) => ({ type: 'multiWallet.remove', connectionId }),
+  },
+}

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, inject, test } from 'vitest'
+import { createEip155Adapter } from '../adapters/eip155.ts'
+import { defineEvmNetwork } from '../adapters/networks.ts'
+import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
+import { createMemoryStorage } from '../services/storage.ts'
+import { createModal } from './createModal.ts'
+import { ConnectionNotFoundError } from './errors.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
+
+/**
+ * Multi-wallet through the public API (spec §6 "Multi-wallet methods (get connections, switch, delete)", §8
+ * 'Multi-Wallet Not Enabled'): two development wallets announced under two EIP-6963 identities, on anvil, through the
+ * real eip155 adapter.
+ */
+const rpc = inject('anvilRpc1')
+const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
+const FIRST = 'dev.latchkey.wallet'
+const SECOND = 'dev.latchkey.wallet.second'
+
+const cleanups: Array<() => void> = []
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!()
+})
+
+/** A development wallet on dev account `index` that approved the site before, announced as `rdns`. */
+async function heldWallet(rdns: string, index: number, uuid: string) {
+  const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+  wallet.setAccount(index)
+  await wallet.request({ method: 'eth_requestAccounts' })
+  cleanups.push(announceDevWallet(wallet, { rdns, name: rdns === FIRST ? 'First Wallet' : 'Second Wallet', uuid }))
+  return wallet
+}
+
+/** A page reloaded with both wallets held, the first one active (spec §3 storage: connections per namespace, oldest first). */
+async function reloadWithTwoWallets() {
+  const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
+  const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
+  const storage = createMemoryStorage({
+    '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
+    '@latchkey/connections': JSON.stringify({
+      eip155: [
+        { connectorId: SECOND, accounts: [{ address: second.state.address }] },
+        { connectorId: FIRST, accounts: [{ address: first.state.address }] },
+      ],
+    }),
+  })
+  const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
+  cleanups.push(() => modal.destroy())
+  await modal.ready()
+  await waitFor(() =>
+    expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([
+      [FIRST, true],
+      [SECOND, false],
+    ]),
+  )
+  return { modal, first, second, storage }
+}
+
+describe('multi-wallet off (the default, spec §9)', () => {
+  test('spec §6, §8: the three methods return nothing and show the Multi-Wallet Not Enabled alert (debug mode, once)', async () => {
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false, debug: true, log: { level: 'warn' } })
+    cleanups.push(() => modal.destroy())
+    await modal.ready()
+    expect(modal.getConnections()).toBeUndefined()
+    expect(modal.switchConnection({ connectionId: 'eip155:any' })).toBeUndefined()
+    expect(modal.deleteConnection({ connectionId: 'eip155:any' })).toBeUndefined()
+    expect(modal.getState().connections).toBeUndefined()
+    const alerts = modal.getLogs().filter((e) => e.message.includes('Multi-Wallet Not Enabled'))
+    expect(alerts).toHaveLength(1)
+  })
+})
+
+describe('multi-wallet on', () => {
+  test('behavior: a reload restores both held wallets and the same active one; a switch makes the other one the account every surface reads, without revoking the first', async () => {
+    const { modal, first, second, storage } = await reloadWithTwoWallets()
+    await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address }))
+
+    modal.switchConnection({ address: second.state.address.toLowerCase() })
+    // Painted at once: the chosen one is marked active while its wallet is restored.
+    expect(modal.getState().connections).toMatchObject({ activeId: `eip155:${SECOND}`, isSwitching: true })
+    await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND, address: second.state.address }))
+    expect(modal.getState().connections?.isSwitching).toBe(false)
+    expect((await modal.getProvider('eip155')?.request({ method: 'eth_accounts' })) as string[]).toEqual([second.state.address])
+    // The first still holds the site; storage keeps both, the second active.
+    expect(first.state.authorised).toBe(true)
+    expect(storage.getItem('@latchkey/eip155:connected_connector_id')).toBe(JSON.stringify(SECOND))
+    expect(
+      JSON.parse(storage.getItem('@latchkey/connections')!)
+        .eip155.map((c: { connectorId: string }) => c.connectorId)
+        .sort(),
+    ).toEqual([FIRST, SECOND])
+  })
+
+  test('behavior: removing the active connection makes the most recently used other one active; removing twice, or switching to an unknown id, throws ConnectionNotFoundError', async () => {
+    const { modal, first } = await reloadWithTwoWallets()
+    await waitFor(() => expect(modal.getState().account.connectorId).toBe(FIRST))
+    modal.deleteConnection({ connectionId: `eip155:${FIRST}` })
+    await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND }))
+    expect(modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([SECOND])
+    expect(first.state.authorised).toBe(false)
+    expect(() => modal.deleteConnection({ connectionId: `eip155:${FIRST}` })).toThrow(ConnectionNotFoundError)
+    expect(() => modal.switchConnection({ connectionId: 'eip155:nobody' })).toThrowErrorMatchingInlineSnapshot(`
+      [ConnectionNotFoundError: Connection not found
+      Details: No held connection with id eip155:nobody.]
+    `)
+    // The last one removed: the namespace is disconnected.
+    modal.deleteConnection({ connectionId: `eip155:${SECOND}` })
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    expect(modal.getConnections('eip155')).toEqual([])
+  })
+
+  test('behavior: an account change inside the non-active wallet updates that connection only; its disconnect removes it only', async () => {
+    const { modal, first, second } = await reloadWithTwoWallets()
+    await waitFor(() => expect(modal.getState().account.connectorId).toBe(FIRST))
+    second.setAccount(2)
+    await waitFor(() => expect(modal.getConnections('eip155')?.find((c) => c.connectorId === SECOND)?.address).toBe(second.state.address))
+    expect(modal.getState().account).toMatchObject({ connectorId: FIRST, address: first.state.address })
+    second.disconnect()
+    await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([FIRST]))
+    expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address })
+  })
+})
