@@ -12,6 +12,7 @@ import { modalCss } from './styles.ts'
 import { themeCss } from './theme.ts'
 
 export { useAccount, useDisconnect, useFeatures, useModal, useNetwork } from './hooks.ts'
+export { useConnections, useActiveWalletConnection as useActiveConnection, type UseConnectionsReturnType } from './hooks/connections.ts'
 
 const noSubscription = () => () => {}
 

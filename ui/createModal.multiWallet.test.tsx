@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
@@ -6,6 +8,8 @@ import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal } from './createModal.ts'
 import { ConnectionNotFoundError } from './errors.ts'
+import { ModalContext } from './context.ts'
+import { useActiveConnection, useConnections } from './react.tsx'
 import { waitFor } from '../tests/harness/waitFor.ts'
 
 /**
@@ -119,5 +123,17 @@ describe('multi-wallet on', () => {
     second.disconnect()
     await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([FIRST]))
     expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address })
+  })
+
+  test('behavior: useConnections and useActiveConnection follow the held connections and switch with one call', async () => {
+    const { modal, second } = await reloadWithTwoWallets()
+    const wrapper = ({ children }: { children: ReactNode }) => <ModalContext.Provider value={modal}>{children}</ModalContext.Provider>
+    const { result } = renderHook(() => ({ all: useConnections(), active: useActiveConnection() }), { wrapper })
+    await waitFor(() => expect(result.current.active?.connectorId).toBe(FIRST))
+    expect(result.current.all.connections.map((c) => c.connectorId)).toEqual([FIRST, SECOND])
+    act(() => result.current.all.switchConnection({ connectionId: `eip155:${SECOND}` }))
+    expect(result.current.active?.connectorId).toBe(SECOND)
+    await waitFor(() => expect(result.current.all.isSwitching).toBe(false))
+    expect(result.current.active?.address).toBe(second.state.address)
   })
 })
