@@ -151,9 +151,11 @@ function useInertPage(active: boolean, dialog: RefObject<HTMLElement | null>) {
 /**
  * The modal's height follows its view's with a transition (spec §2: 150 ms, `timing.viewTransition`) instead of a jump:
  * the sizer around the view's body gets the body's measured height as an explicit `height`, which CSS transitions
- * (`.lk-sizer`; none under `prefers-reduced-motion`). The first measurement after opening is set without a transition,
- * so the modal opens at its size. A ResizeObserver follows the body (a list arriving, a tab switched, a view changed).
- * Without ResizeObserver (old browsers, test DOMs) the sizer keeps its natural height.
+ * (`.lk-sizer`; none under `prefers-reduced-motion`). A ResizeObserver follows the body (a list arriving, a tab
+ * switched, a view changed); its first callback, which the browser runs after its own layout and before painting, gives
+ * the first size, set without a transition, so the modal opens at its size and nothing forces a synchronous layout
+ * while the view renders (a read of `offsetHeight` in the effect cost a phone's tap a layout of its own). Until then the
+ * sizer has its natural height. Without ResizeObserver (old browsers, test DOMs) the sizer keeps its natural height.
  */
 function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTMLElement | null>, body: RefObject<HTMLElement | null>) {
   const measured = useRef(false)
@@ -165,8 +167,11 @@ function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTM
     const box = sizer.current
     const inner = body.current
     if (!active || !box || !inner || typeof ResizeObserver === 'undefined') return
-    const apply = () => {
-      const height = inner.offsetHeight
+    const apply = (entries: readonly ResizeObserverEntry[]) => {
+      const entry = entries[entries.length - 1]
+      if (!entry) return
+      // The border box, as `offsetHeight` gives it, read from the observation: the layout is done by now.
+      const height = Math.round(entry.borderBoxSize?.[0]?.blockSize ?? inner.offsetHeight)
       if (!measured.current) {
         box.dataset.animate = 'false'
         box.style.height = `${height}px`
@@ -179,7 +184,6 @@ function useAnimatedHeight(active: boolean, view: ViewName, sizer: RefObject<HTM
       }
       box.style.height = `${height}px`
     }
-    apply()
     const observer = new ResizeObserver(apply)
     observer.observe(inner)
     return () => observer.disconnect()
@@ -266,7 +270,8 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     const dialog = dialogRef.current
     if (!dialog) return
     const active = deepActiveElement()
-    if (!active || !dialog.contains(active)) dialog.focus()
+    // preventScroll: the dialog is fixed in the viewport, and scrolling it into view would force a layout in the tap.
+    if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
   }, [open, view.view])
 
   if (!mounted) return <Toast />

@@ -16,7 +16,7 @@ import { AdapterNotFoundError } from '../adapters/actors.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import type { ModalInstance } from './instance.ts'
 import { ConnectionNotFoundError, FeatureDisabledError, ModalDestroyedError } from './errors.ts'
-import { browserIdleEnvironment, scheduleIdlePrefetch } from './idlePrefetch.ts'
+import { browserIdleEnvironment, scheduleIdlePrefetch, whenIdle } from './idlePrefetch.ts'
 import { loadCoreModule, loadedCoreModule, type CoreModule } from './coreModule.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
@@ -57,8 +57,9 @@ function hasSocialReturn(options: ModalOptions): boolean {
  * once: `getState()` the state of a modal that has not connected (derived from the options and storage as the core
  * starts), `subscribe` listeners kept. The core (the root actor with router, modal, toast, connection and network
  * actors, the eip155 adapter, WalletConnect's facade) is fetched with the first intent: a page button's
- * pointerenter, focus or press, any action (`open`, `switchNetwork`, …), `ready()`; and at once when storage holds a
- * connection to restore. Actions called before it arrives are queued and run in order when it does (each returns a
+ * pointerenter, focus or press, any action (`open`, `switchNetwork`, …), `ready()`; at once when storage holds a
+ * connection to restore; and, unless `prefetch: false` or on a constrained connection, once the page is idle (its code,
+ * then the core created in a later idle period, so that a phone's tap only opens it). Actions called before it arrives are queued and run in order when it does (each returns a
  * promise settled then); listeners are attached to it then, and called once if the state it starts with differs.
  * Nothing is rendered until a `<ModalProvider>` (or `mountModal`) mounts the UI; nothing is requested from the network
  * except the reconnect of a stored connection.
@@ -112,9 +113,9 @@ export function createModal(options: ModalOptions) {
   const queue: Array<{ kind: 'open' | 'call'; run: (core: CoreInstance) => void; fail: (error: unknown) => void }> = []
   /** `subscribe` listeners made before the core, with their subscription to it once it is in. */
   const listeners = new Set<{ listener: (state: ModalState) => void; stop?: () => void }>()
-  /** The idle prefetch fetched the core's code (not created it): the UI fetches the shell then too. */
+  /** The idle prefetch fetched the core's code (it creates the core in a later idle period): the UI fetches the shell then too. */
   let prefetchedAtIdle = false
-  /** Cancels the idle prefetch (`prefetch` option): the first intent and `destroy` call it. */
+  /** Cancels the idle prefetch (`prefetch` option) or its creation of the core: the first intent and `destroy` call it. */
   let cancelIdlePrefetch = () => {}
   /** Followers of the core's arrival and of the pending open (`subscribeCore`). */
   const coreFollowers = new Set<() => void>()
@@ -349,17 +350,23 @@ export function createModal(options: ModalOptions) {
   const loaded = loadedCoreModule()
   if (loaded) attach(loaded)
   else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || options.inspect) void request().catch(() => {})
-  // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`.
-  // Only the code: the core is created on the first intent, so an idle page starts no actor (no embedded wallet's frame)
-  // and a click still renders the pre-core dialog in the click.
-  cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, browserIdleEnvironment(), () => {
+  // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`; then, in a
+  // later idle period, the core itself: its actors start (connector discovery, the other tabs' storage events), none of
+  // which requests anything from the network (the remote config, analytics and the catalogue wait for the opening), so a
+  // tap only opens. The shell and Connect's chunk come in meanwhile.
+  const idleEnv = browserIdleEnvironment()
+  cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, idleEnv, () => {
     const view: ViewName = getState().account.isConnected ? 'Account' : 'Connect'
     if (core || requested || destroyed) return facade.prefetch(view)
     prefetchedAtIdle = true
     tellFollowers()
     if (view === 'Connect') import('./firstOpen.ts').catch(() => {})
     loadCoreModule().then(
-      (m) => m.prefetchIntent(view),
+      (m) => {
+        m.prefetchIntent(view)
+        if (core || destroyed || !idleEnv) return
+        cancelIdlePrefetch = whenIdle(idleEnv, () => attach(m))
+      },
       () => {},
     )
   })

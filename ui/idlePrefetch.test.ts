@@ -190,11 +190,39 @@ describe("the facade's idle prefetch", () => {
     for (const cb of idle.splice(0)) cb()
   }
 
-  test("behavior: at idle the first open's code is fetched (core, shell, Connect) but no core is created until an intent", async () => {
+  test("behavior: at idle the first open's code is fetched (core, shell, Connect); in the next idle period the core is created, with no intent", async () => {
     const modal = createModal(base())
     expect(modal.isCoreRequested()).toBe(false)
     fireIdle()
     expect(modal.isCoreRequested()).toBe(true)
+    expect(modal.peekCore()).toBeUndefined()
+    // The core's module arrives; its creation waits for an idle period of its own.
+    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    expect(modal.peekCore()).toBeUndefined()
+    fireIdle()
+    expect(modal.peekCore()).toBeDefined()
+    // Created, not opened: nothing was asked of it.
+    expect(modal.getState().open).toBe(false)
+    modal.destroy()
+  })
+
+  test('behavior: destroyed between the fetch and the next idle period: no core is created', async () => {
+    const modal = createModal(base())
+    fireIdle()
+    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    modal.destroy()
+    fireIdle()
+    expect(modal.peekCore()).toBeUndefined()
+  })
+
+  test('behavior: Save-Data turned on between the fetch and the next idle period: no core is created until an intent', async () => {
+    const connection = { saveData: false }
+    vi.stubGlobal('navigator', { ...navigator, connection })
+    const modal = createModal(base())
+    fireIdle()
+    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    connection.saveData = true
+    fireIdle()
     expect(modal.peekCore()).toBeUndefined()
     await modal.ready()
     expect(modal.peekCore()).toBeDefined()

@@ -58,6 +58,34 @@ export function browserIdleEnvironment(): IdleEnvironment | undefined {
 }
 
 /**
+ * Runs `run` in the page's next idle period (`requestIdleCallback`, timeout {@link idleTimeoutMs}; where that is
+ * missing, {@link idleFallbackDelayMs} later), unless the connection became constrained meanwhile
+ * ({@link isConstrainedConnection}). Returns the cancel. For the second step of the idle prefetch: the core created
+ * once its code is in, in an idle period of its own rather than in the task that evaluated its chunk.
+ * @example const cancel = whenIdle(browserIdleEnvironment()!, () => createTheCore())
+ */
+export function whenIdle(env: IdleEnvironment, run: () => void): () => void {
+  let cancelled = false
+  const due = () => {
+    if (cancelled || isConstrainedConnection(env.connection)) return
+    cancelled = true
+    run()
+  }
+  if (env.requestIdleCallback) {
+    const handle = env.requestIdleCallback(due, { timeout: idleTimeoutMs })
+    return () => {
+      cancelled = true
+      env.cancelIdleCallback?.(handle)
+    }
+  }
+  const handle = env.setTimeout(due, idleFallbackDelayMs)
+  return () => {
+    cancelled = true
+    env.clearTimeout(handle)
+  }
+}
+
+/**
  * Schedules `run` once the page is idle: after `load`, in a `requestIdleCallback` (timeout {@link idleTimeoutMs});
  * where that is missing, {@link idleFallbackDelayMs} after `load`. Nothing is scheduled with `option` false, outside a
  * browser (`env` undefined), or on a constrained connection ({@link isConstrainedConnection}, read when scheduling and

@@ -152,7 +152,8 @@ function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefO
   useEffect(() => {
     onShown()
     opener.current = deepActiveElement()
-    dialogRef.current?.focus()
+    // preventScroll: the dialog is fixed in the viewport, and scrolling it into view would force a layout in the click.
+    dialogRef.current?.focus({ preventScroll: true })
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') modal.close()
     }

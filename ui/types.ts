@@ -64,7 +64,8 @@ export type ModalOptions = {
    * idle (`requestIdleCallback`; where it is missing, 200 ms after `load`), so that they compete with nothing the page
    * loads: the core, the modal's
    * shell and the Connect view with its styles and copy (Account's instead when a connection is restored), all from
-   * the page's own origin, so a tap with no hover before it (a phone) opens at once. Never on a connection with
+   * the page's own origin; then, in a later idle period, the core is created (its actors start; none requests anything
+   * before the opening), so a tap with no hover before it (a phone) only opens the modal. Never on a connection with
    * Save-Data on or an effective type of `2g`/`slow-2g`; never a request to another host, nothing of WalletConnect's
    * SDK. `false`: nothing before the visitor's first intent (hover, focus, press, an action). Anything else throws
    * `InvalidOptionsError` (`options.prefetch`).
