@@ -255,6 +255,25 @@ export type ConnectView = {
   installedCount: number
   /** The directory's wallets can connect on the active namespace: its rows and the All Wallets entry are offered. */
   directoryReachable: boolean
+  /**
+   * The room kept for the directory's rows (spec §2: nothing under a finger moves when they arrive): `count` placeholder
+   * rows while the catalogue's first answer is awaited, less the directory rows already in (the dapp's custom wallets);
+   * 0 once it answered or failed, or where the directory cannot reach. They stand at index `at` of `rows`: just after the
+   * last directory row (where rows reserved beyond those that came collapse), else where the first directory group goes.
+   */
+  reserved: { at: number; count: number }
+}
+
+/**
+ * How many directory rows Connect keeps room for while the catalogue's first answer is awaited, from what is known
+ * before it (the options): with a directory, {@link connectCatalogueRows} or every featured wallet when more (Connect's
+ * row limit); without one, the dapp's custom wallets up to that limit (the catalogue lists nothing else).
+ * @example reservedDirectoryRows({ directory: true, featured: 0, custom: 0 }) // 4
+ * reservedDirectoryRows({ directory: false, featured: 0, custom: 1 }) // 1
+ */
+export function reservedDirectoryRows({ directory, featured, custom }: { directory: boolean; featured: number; custom: number }): number {
+  const limit = Math.max(connectCatalogueRows, featured)
+  return directory ? limit : Math.min(limit, custom)
 }
 
 export type ConnectConnectParameters = {
@@ -262,8 +281,13 @@ export type ConnectConnectParameters = {
   connectors: readonly Connector[]
   /** Recent wallet ids, newest first. */
   recentIds: readonly string[]
-  /** The catalogue's Connect lists (installed wallets already excluded); absent before the catalogue arrived: no directory rows. */
-  catalogue?: Pick<CatalogueView, 'featured' | 'custom' | 'recommended'> | undefined
+  /**
+   * The catalogue's Connect lists (installed wallets already excluded); absent before the catalogue arrived: no directory
+   * rows. `isLoading`: its first answer is awaited (room is kept for `pendingRows` rows then).
+   */
+  catalogue?: (Pick<CatalogueView, 'featured' | 'custom' | 'recommended'> & Partial<Pick<CatalogueView, 'isLoading'>>) | undefined
+  /** The rows to keep room for while the catalogue's first answer is awaited ({@link reservedDirectoryRows}); default 0. */
+  pendingRows?: number
   /** Every directory wallet loaded (featured, recommended, pages), to match connectors by rdns. */
   directory?: readonly CatalogueWallet[]
   /** The `connectorTypeOrder` option; default {@link connectorTypeOrder}. Groups left out are not shown. */
@@ -284,13 +308,23 @@ export type ConnectConnectParameters = {
  * (newest first), installed (announced and injected) wallets, the directory's featured, the dapp's custom, external
  * connectors (a custom adapter's multi-chain or auth connectors), the directory's recommended. At most
  * {@link connectCatalogueRows} directory rows (all the featured ones when there are more), taken in that order. Before
- * the catalogue arrived (`catalogue` absent or {@link catalogueNotLoaded}) the rows are the connectors only.
+ * the catalogue arrived (`catalogue` absent or {@link catalogueNotLoaded}) the rows are the connectors only; while its
+ * first answer is awaited, `reserved` keeps room for `pendingRows` directory rows where they will go.
  *
  * @example
  * connectConnect({ connectors, recentIds: ['io.metamask'], catalogue }).rows.map((r) => r.group)
  * // ['walletConnect', 'recent', 'injected', 'featured', 'recommended', …]
  */
-export function connectConnect({ connectors, recentIds, catalogue, directory = [], order = connectorTypeOrder, methods = { wallet: true }, directoryReachable = true }: ConnectConnectParameters): ConnectView {
+export function connectConnect({
+  connectors,
+  recentIds,
+  catalogue,
+  directory = [],
+  order = connectorTypeOrder,
+  methods = { wallet: true },
+  directoryReachable = true,
+  pendingRows = 0,
+}: ConnectConnectParameters): ConnectView {
   const enriched = withDirectoryInfo(connectors, directory)
   const groupOf = (c: Connector): 'walletConnect' | 'recent' | 'injected' | 'external' =>
     recentIds.includes(c.id) ? 'recent' : c.type === 'WALLET_CONNECT' ? 'walletConnect' : c.type === 'ANNOUNCED' || c.type === 'INJECTED' ? 'injected' : 'external'
@@ -308,20 +342,28 @@ export function connectConnect({ connectors, recentIds, catalogue, directory = [
   const walletLimit = Math.max(connectCatalogueRows, lists.featured.length)
   let wallets = 0
   const rows: ConnectRow[] = []
+  /** Where the first directory group goes, and just after the last directory row. */
+  let firstGroupAt: number | undefined
+  let afterLastWallet: number | undefined
   for (const group of order) {
     if (group === 'featured' || group === 'custom' || group === 'recommended') {
+      firstGroupAt ??= rows.length
       for (const wallet of lists[group]) {
         if (wallets >= walletLimit) break
         wallets++
         rows.push({ kind: 'wallet', group, wallet, isFeatured: group === 'featured' })
+        afterLastWallet = rows.length
       }
     } else rows.push(...connectorRows(group))
   }
   const installedCount = enriched.filter((c) => c.type === 'ANNOUNCED' || c.type === 'INJECTED').length
+  const awaited = directoryReachable && catalogue?.isLoading === true && firstGroupAt !== undefined
   return {
     sections: connectMethodOrder(installedCount > 0).filter((m) => methods[m] === true),
     rows,
     installedCount,
     directoryReachable,
+    // Rows already in while it is awaited (the dapp's custom wallets, known at once) take their share of the room.
+    reserved: { at: afterLastWallet ?? firstGroupAt ?? rows.length, count: awaited ? Math.max(0, pendingRows - wallets) : 0 },
   }
 }

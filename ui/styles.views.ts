@@ -10,6 +10,13 @@ export const viewCss = `
 .lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
 .lk-row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; text-align: left; }
 .lk-row:hover { border-color: var(--lk-accent); }
+/* A wallet row's room while it is awaited (RowPlaceholder): a row's box, pulsing; it folds to nothing (its track to 0fr,
+   the list's 8px gap taken back) when its row will not come. */
+.lk-row-room { display: grid; grid-template-rows: 1fr; transition: grid-template-rows 150ms ease, margin-top 150ms ease, opacity 150ms ease; }
+.lk-row-room[data-collapsing="true"] { grid-template-rows: 0fr; margin-top: -8px; opacity: 0; }
+.lk-row-room-clip { min-height: 0; overflow: hidden; }
+.lk-row-placeholder { display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); animation: lk-pulse 1200ms ease-in-out infinite; }
+.lk-row-placeholder .lk-wallet-icon { display: block; flex: none; }
 .lk-row[aria-current="true"] { border-color: var(--lk-accent); }
 .lk-row:disabled { cursor: progress; opacity: 0.7; }
 .lk-row-name { flex: 1; min-width: 0; overflow-wrap: anywhere; font-weight: 500; }

@@ -21,7 +21,9 @@ import {
   truncated,
   walletPanel,
   walletRequests,
+  API_URL,
 } from './fixtures.ts'
+import type { Page, Route } from '@playwright/test'
 
 test('opening the modal shows the Connect Wallet dialog with the dev wallet and All Wallets', async ({ demo: page }) => {
   const connect = await openConnectDialog(page)
@@ -31,6 +33,79 @@ test('opening the modal shows the Connect Wallet dialog with the dev wallet and 
   await expect(connect.getByRole('button', { name: 'Close', exact: true })).toBeVisible()
   // Nothing was asked of the wallet just by opening the modal.
   await expect(walletRequests(page)).toHaveCount(0)
+})
+
+/**
+ * Records, at every animation frame from when Connect first shows its All Wallets entry, where the controls below the
+ * wallet list stand relative to the dialog's top ('New to wallets?', All Wallets, the email field): `stop()` ends the
+ * recording and gives each control's distinct offsets, in px.
+ */
+async function watchBelowTheList(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __below?: Record<string, number[]>; __belowStop?: boolean }
+    w.__below = {}
+    w.__belowStop = false
+    const find = (root: ParentNode, name: string) =>
+      [...root.querySelectorAll<HTMLElement>('button, input')].find(
+        (el) => el.getAttribute('aria-label') === name || el.getAttribute('placeholder') === name || el.querySelector('.lk-row-name')?.textContent === name || el.textContent === name,
+      )
+    const tick = () => {
+      if (w.__belowStop) return
+      const root = document.querySelector('[data-testid="latchkey-modal"]')?.shadowRoot
+      const dlg = root?.querySelector('[role="dialog"]')
+      if (root && dlg && find(dlg, 'All Wallets')) {
+        const top = dlg.getBoundingClientRect().top
+        for (const name of ['New to wallets?', 'All Wallets', 'Email']) {
+          const el = find(dlg, name)
+          if (el) (w.__below![name] ??= []).push(Math.round(el.getBoundingClientRect().top - top))
+        }
+      }
+      requestAnimationFrame(tick)
+    }
+    tick()
+  })
+  return {
+    stop: () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __below: Record<string, number[]>; __belowStop: boolean }
+        w.__belowStop = true
+        return Object.fromEntries(Object.entries(w.__below).map(([name, tops]) => [name, [...new Set(tops)]]))
+      }),
+  }
+}
+
+/** Holds the page's calls to the directory's getWallets until `release()`; `held()` counts them. */
+async function holdDirectory(page: Page) {
+  const held: Route[] = []
+  let open = false
+  await page.route(`${API_URL}/directory/getWallets*`, (route) => (open ? route.continue() : void held.push(route)))
+  return {
+    held: () => held.length,
+    release: async () => {
+      open = true
+      for (const route of held.splice(0)) await route.continue()
+    },
+  }
+}
+
+test("the directory's wallets arrive into room kept for them: 'New to wallets?', All Wallets and the email field stay where they were first painted", async ({ demo: page }) => {
+  const directory = await holdDirectory(page)
+  const below = await watchBelowTheList(page)
+  const connect = await openConnectDialog(page)
+  // The directory has been asked and not answered: room for its four rows shows (the demo's custom wallet, known at
+  // once, in the first), and the controls below are on screen.
+  await expect.poll(() => directory.held()).toBeGreaterThan(0)
+  await expect(connect.getByRole('button', { name: 'Latchkey Mobile (dev)', exact: true })).toBeVisible()
+  await expect(connect.getByTestId('row-placeholder')).toHaveCount(3)
+  await expect(connect.getByRole('button', { name: 'New to wallets?' })).toBeVisible()
+  await directory.release()
+  await expect(connect.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
+  await expect(connect.getByTestId('row-placeholder')).toHaveCount(0)
+  // Frames after the settled list, then every offset recorded since the first paint: one each.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  const offsets = await below.stop()
+  expect(Object.keys(offsets).sort()).toEqual(['All Wallets', 'Email', 'New to wallets?'])
+  for (const [name, tops] of Object.entries(offsets)) expect(tops, name).toHaveLength(1)
 })
 
 test('connecting the dev wallet shows the address and the real balance of account 0 on chain 31337', async ({ demo: page }) => {

@@ -5,7 +5,7 @@
  * dev account 0, the custody address of fid 1. Screenshots with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { accountButton, expect, openCleanDemo, test as base, openSettledConnect } from './fixtures.ts'
+import { accountButton, expect, openCleanDemo, test as base, openConnectDialog } from './fixtures.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 import { requestsFlushed, untilSettled } from './settle.ts'
 
@@ -20,7 +20,7 @@ const shots = process.env.SHOTS_DIR
 
 /** Chooses Farcaster among Connect's socials: ConnectingFarcaster with the request's QR code and link. */
 async function openFarcaster(page: Page) {
-  const connect = await openSettledConnect(page)
+  const connect = await openConnectDialog(page)
   await connect.getByRole('button', { name: 'Continue with Farcaster' }).click()
   await expect(page.getByRole('dialog', { name: 'Farcaster' })).toBeVisible()
   const link = page.getByTestId('farcaster-link')

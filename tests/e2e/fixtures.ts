@@ -231,17 +231,6 @@ export async function openConnectDialog(page: Page): Promise<Locator> {
 }
 
 /**
- * Opens Connect and waits for the reference directory's recommended wallets (MetaMask among them): they arrive after
- * the open, above the All Wallets entry and the other ways of connecting (email, socials, Farcaster), and move those
- * down, so a click on one of those is made once they are in. Only where the directory answers.
- */
-export async function openSettledConnect(page: Page): Promise<Locator> {
-  const connect = await openConnectDialog(page)
-  await expect(connect.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
-  return connect
-}
-
-/**
  * Connects the dev wallet through the modal (open, pick 'Latchkey Dev Wallet', approve in the panel) and
  * waits until the modal has closed and the page shows the account.
  */

@@ -7,7 +7,7 @@
  * Screenshots with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { accountButton, expect, openCleanDemo, openConnectDialog, test as base, openSettledConnect } from './fixtures.ts'
+import { accountButton, expect, openCleanDemo, openConnectDialog, test as base } from './fixtures.ts'
 import { OIDC_URL } from './stack.ts'
 
 const test = base.extend<{ demo: Page }>({
@@ -22,7 +22,7 @@ const oidc = OIDC_URL
 
 /** Chooses `provider` in Connect; the popup opens at once (in the click), goes to the provider's sign-in page. */
 async function openPopup(page: Page, provider: string) {
-  const connect = await openSettledConnect(page)
+  const connect = await openConnectDialog(page)
   const [popup] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: `Continue with ${provider}` }).click()])
   await expect(popup.getByRole('heading', { name: `Sign in with ${provider}` })).toBeVisible({ timeout: 20_000 })
   expect(popup.url().startsWith(`${oidc}/interaction/`)).toBe(true)
@@ -67,7 +67,7 @@ test('the popup opens inside the click itself (no asynchronous gap before window
       return open(url, target, features)
     }
   })
-  const connect = await openSettledConnect(page)
+  const connect = await openConnectDialog(page)
   const [popup] = await Promise.all([page.waitForEvent('popup'), connect.getByRole('button', { name: 'Continue with Google' }).click()])
   const opens = (await page.evaluate(() => (window as any).__opens)) as Array<{ inClick: boolean; features: string }>
   expect(opens).toHaveLength(1)
@@ -103,7 +103,7 @@ test('popups blocked: the page itself goes to the provider and comes back; resul
     window.open = () => null
   })
   await openCleanDemo(page, '/')
-  const connect = await openSettledConnect(page)
+  const connect = await openConnectDialog(page)
   await connect.getByRole('button', { name: 'Continue with Google' }).click()
   await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible({ timeout: 20_000 })
   await page.getByRole('button', { name: 'Continue as grace.hopper' }).click()

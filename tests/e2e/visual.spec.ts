@@ -12,8 +12,24 @@
  * by every spec), the pairing QR code (a new WalletConnect URI each time), the activity list. Motion is off
  * (`prefers-reduced-motion` and Playwright's `animations: 'disabled'`), so no frame is caught mid-transition.
  */
-import type { Locator, Page } from '@playwright/test'
-import { accountButton, ACCOUNT_0, anyDialog, axeFor, connectButton, describeViolations, dialog, expect, liveState, openConnected, rejectWalletRequest, setAnvilBalance, test, walletRequests } from './fixtures.ts'
+import type { Locator, Page, Route } from '@playwright/test'
+import {
+  accountButton,
+  ACCOUNT_0,
+  API_URL,
+  anyDialog,
+  axeFor,
+  connectButton,
+  describeViolations,
+  dialog,
+  expect,
+  liveState,
+  openConnected,
+  rejectWalletRequest,
+  setAnvilBalance,
+  test,
+  walletRequests,
+} from './fixtures.ts'
 
 // Each test walks many views with a screenshot each (and on the phone an axe check each): longer beside another worker.
 test.describe.configure({ timeout: 180_000 })
@@ -50,11 +66,13 @@ async function imagesSettled(page: Page): Promise<void> {
  * settled when it compares. Axe scans the view on the phone, and on the desktop when `axeOnDesktop` (a view the phone
  * does not show).
  */
-async function shoot(page: Page, title: string, name: string, theme: Theme, device: Device, mask: (dialog: Locator) => Locator[] = () => [], axeOnDesktop = false): Promise<void> {
+async function shoot(page: Page, title: string, name: string, theme: Theme, device: Device, mask: (dialog: Locator) => Locator[] = () => [], axeOnDesktop = false, rowsAwaited = false): Promise<void> {
   const view = dialog(page, title)
   await expect(view).toBeVisible()
   await expect(view).not.toHaveAttribute('aria-busy', 'true')
   await expect(view.getByTestId('view-skeleton')).toHaveCount(0)
+  // A list's room kept for rows on their way (Connect's directory wallets) is filled or folded, unless that is the picture.
+  if (!rowsAwaited) await expect(view.getByTestId('row-placeholder')).toHaveCount(0)
   await imagesSettled(page)
   if (device === 'phone' || axeOnDesktop) await axeEveryRule(page, `${name} (${theme}, ${device})`, theme)
   await expect.soft(view).toHaveScreenshot(`${name}-${theme}-${device}.png`, {
@@ -109,9 +127,17 @@ async function tapOrClick(target: Locator, device: Device): Promise<void> {
 
 async function disconnectedViews(page: Page, theme: Theme, device: Device): Promise<void> {
   await openDemo(page, theme)
+  // Connect while the directory has not answered: its wallets' room (placeholder rows) in the list, then the list.
+  const held: Route[] = []
+  let answering = false
+  await page.route(`${API_URL}/directory/getWallets*`, (route) => (answering ? route.continue() : void held.push(route)))
   await tapOrClick(connectButton(page), device)
   const connect = dialog(page, 'Connect Wallet')
   await expect(connect.getByRole('button', { name: 'All Wallets' })).toBeVisible()
+  await expect(connect.getByTestId('row-placeholder')).toHaveCount(3)
+  await shoot(page, 'Connect Wallet', 'connect-awaiting', theme, device, () => [], false, true)
+  answering = true
+  for (const route of held.splice(0)) await route.continue()
   await shoot(page, 'Connect Wallet', 'connect', theme, device)
 
   await tapOrClick(connect.getByRole('button', { name: 'New to wallets?' }), device)

@@ -1,7 +1,7 @@
 import { useSelector } from '../useSelector.ts'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import type { Connector } from '../../adapters/types.ts'
-import { allWalletsTag, connectCatalogue, connectConnect, listedConnectors, type CatalogueView, type CatalogueWallet, type ConnectView } from '../../machines/catalogue.connect.ts'
+import { allWalletsTag, connectCatalogue, connectConnect, listedConnectors, reservedDirectoryRows, type CatalogueView, type CatalogueWallet, type ConnectRow, type ConnectView } from '../../machines/catalogue.connect.ts'
 import { walletConnectRow, type WalletConnectRow } from '../../machines/pairing.connect.ts'
 import { useModalInstance } from '../context.ts'
 import { same, useActiveNamespace, useConnectors, useDeliver, useFeatureActor, useFeatures } from '../hooks.ts'
@@ -92,9 +92,12 @@ export function useConnectView(): ConnectView & ConnectWalletsExtras {
   // Social login: with a non-empty `socials` list, when the dapp configured the embedded wallet, on EVM.
   const socials = useFeatures().socials
   const socialOn = Array.isArray(socials) && socials.length > 0 && Boolean(modal.options.embeddedWallet) && modal.options.adapter == null && directoryReachable
+  // The room kept for the directory's rows until its first answer, from the options (reservedDirectoryRows).
+  const { api, featuredWalletIds, customWallets } = modal.options
+  const pendingRows = reservedDirectoryRows({ directory: Boolean(api?.directoryUrl), featured: featuredWalletIds?.length ?? 0, custom: customWallets?.length ?? 0 })
   const view = useMemo(
-    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, methods: { wallet: true, email: emailOn, social: socialOn } }),
-    [connectors, recent, catalogue, directory, order, directoryReachable, emailOn, socialOn],
+    () => connectConnect({ connectors, recentIds: recent.map((r) => r.id), catalogue, directory, order, directoryReachable, pendingRows, methods: { wallet: true, email: emailOn, social: socialOn } }),
+    [connectors, recent, catalogue, directory, order, directoryReachable, pendingRows, emailOn, socialOn],
   )
   // All Wallets lists the directory's wallets: offered only where they can connect.
   const showAllWallets = useFeatures().allWallets && directoryReachable
@@ -107,4 +110,33 @@ export function useConnectView(): ConnectView & ConnectWalletsExtras {
     allWalletsTag: allWalletsTag({ installed, view: catalogue }),
     walletConnect: walletConnectRow({ isMobile, allWalletsAvailable: showAllWallets }),
   }
+}
+
+/** A placeholder row of Connect's wallet list: room kept for a directory row ({@link useReservedRows}). */
+export type ReservedRow = { kind: 'reserved'; key: string; collapsing: boolean }
+
+/**
+ * Connect's wallet rows with the room kept for the directory's (spec §2: nothing under a finger moves when they
+ * arrive): `reserved.count` placeholder rows at `reserved.at` while the catalogue's first answer is awaited. When it
+ * answers with fewer rows than were reserved (or fails), the placeholders left over stay where the missing rows would
+ * have been and collapse (`collapsing`, a CSS transition), then go once `collapsed()` is called for them.
+ * @example const { rows, collapsed } = useReservedRows(view) // rows: ConnectRow | ReservedRow, in order
+ */
+export function useReservedRows(view: Pick<ConnectView, 'rows' | 'reserved'>): { rows: Array<ConnectRow | ReservedRow>; collapsed(): void } {
+  const { rows, reserved } = view
+  // The most directory rows (in or reserved) while this view shows; the leftovers collapse once the answer is in, then
+  // are gone. Placeholders are keyed by the slot they keep, so a row that comes takes its slot's place.
+  const shown = rows.filter((r) => r.kind === 'wallet').length
+  const [peak, setPeak] = useState(reserved.count + shown)
+  const [gone, setGone] = useState(false)
+  if (reserved.count + shown > peak) setPeak(reserved.count + shown)
+  if (reserved.count > 0 && gone) setGone(false)
+  const placeholders: ReservedRow[] =
+    reserved.count > 0
+      ? Array.from({ length: reserved.count }, (_, i) => ({ kind: 'reserved', key: `reserved:${shown + i}`, collapsing: false }))
+      : gone
+        ? []
+        : Array.from({ length: Math.max(0, peak - shown) }, (_, i) => ({ kind: 'reserved', key: `reserved:${shown + i}`, collapsing: true }))
+  const withRoom = placeholders.length ? [...rows.slice(0, reserved.at), ...placeholders, ...rows.slice(reserved.at)] : rows
+  return { rows: withRoom, collapsed: () => setGone(true) }
 }

@@ -254,3 +254,50 @@ describe("Connect's WalletConnect row on a phone (spec §2: on mobile, manual Wa
     expect(within(app.dialog()!).queryByRole('button', { name: 'WalletConnect' })).toBeNull()
   })
 })
+
+describe("Connect keeps room for the directory's rows until they come (spec §2: nothing under a finger moves)", () => {
+  /** Connect's wallet list items, in order: a placeholder as 'room' (with '…' when it collapses), else the row's name. */
+  const listed = (a: App) =>
+    [...a.dialog()!.querySelectorAll('.lk-list > li')].map((li) =>
+      li.getAttribute('data-testid') === 'row-placeholder' ? (li.getAttribute('data-collapsing') ? 'room…' : 'room') : (li.querySelector('.lk-row-name')?.textContent ?? ''),
+    )
+
+  test('behavior: while the directory answers, four placeholder rows stand where its rows go (before All Wallets), hidden from assistive technology; its rows take their place', async () => {
+    app = await renderApp({ directory: true, hold: [WALLETS] })
+    await app.ensureOpen()
+    await waitFor(() => expect(listed(app!)).toEqual([WALLET_NAME, 'room', 'room', 'room', 'room', en.allWallets]))
+    for (const li of app.dialog()!.querySelectorAll('[data-testid="row-placeholder"]')) expect(li.getAttribute('aria-hidden')).toBe('true')
+    const page = { data: Array.from({ length: 4 }, (_, i) => row({ id: `w${i}`, name: `Wallet ${i}` })), count: 4 }
+    await answerWallets(app, page, () => loaded(app!))
+    await waitFor(() => expect(listed(app!)).toEqual([WALLET_NAME, 'Wallet 0', 'Wallet 1', 'Wallet 2', 'Wallet 3', en.allWallets]))
+  })
+
+  test('behavior: an answer with fewer wallets: the placeholders left over fold where the missing rows would be, then are gone', async () => {
+    app = await renderApp({ directory: true, hold: [WALLETS] })
+    await app.ensureOpen()
+    await waitFor(() => expect(listed(app!).filter((r) => r === 'room')).toHaveLength(4))
+    const page = { data: [row({ id: 'w0', name: 'Wallet 0' })], count: 1 }
+    await answerWallets(app, page, () => loaded(app!))
+    await waitFor(() => expect(listed(app!)).toEqual([WALLET_NAME, 'Wallet 0', 'room…', 'room…', 'room…', en.allWallets]))
+    // The fold is a CSS transition: its end removes them.
+    fireEvent.transitionEnd(app.dialog()!.querySelector('[data-collapsing="true"]')!)
+    await waitFor(() => expect(listed(app!)).toEqual([WALLET_NAME, 'Wallet 0', en.allWallets]))
+  })
+
+  test('behavior: the directory failing: every placeholder folds; without a directory none is shown', async () => {
+    app = await renderApp({ directory: true, hold: [WALLETS] })
+    await app.ensureOpen()
+    await waitFor(() => expect(listed(app!).filter((r) => r === 'room')).toHaveLength(4))
+    await waitFor(async () => {
+      while (app!.gates.waiting(WALLETS)) await app!.gates.answer(WALLETS, new Response('down', { status: 500 }))
+      await app!.settle()
+      expect(catalogueOf(app!)?.matches({ list: 'failed' })).toBe(true)
+    }, directoryWait)
+    await waitFor(() => expect(listed(app!)).toEqual([WALLET_NAME, 'room…', 'room…', 'room…', 'room…', en.allWallets]))
+    await app.dispose()
+    app = await renderApp({})
+    await app.ensureOpen()
+    await rowOf(app, WALLET_NAME)
+    expect(listed(app).filter((r) => r.startsWith('room'))).toEqual([])
+  })
+})

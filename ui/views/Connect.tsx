@@ -3,8 +3,9 @@ import { useCopy } from '../copy.ts'
 import { Fragment, useEffect, useId } from 'react'
 import { RowTag } from '../components/RowTag.tsx'
 import { useSend } from '../hooks.ts'
-import { useConnectView } from '../hooks/catalogue.ts'
+import { useConnectView, useReservedRows } from '../hooks/catalogue.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
+import { RowPlaceholder } from '../components/RowPlaceholder.tsx'
 import { GridIcon } from '../components/glyphs.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useLegal } from '../hooks/legal.ts'
@@ -35,7 +36,9 @@ export function Connect() {
   const allWalletsTagId = useId()
   const connectorCount = view.rows.filter((r) => r.kind === 'connector').length
   const tags = { recent: copy.recent, qrCode: copy.qrCode, installed: copy.installed }
-  const rows = view.rows.filter((r) => !(r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT' && wcRow.route === 'hidden'))
+  // The directory's rows have their room from the first paint (placeholders until they come): nothing below moves.
+  const reserved = useReservedRows(view)
+  const rows = reserved.rows.filter((r) => !(r.kind === 'connector' && r.connector.type === 'WALLET_CONNECT' && wcRow.route === 'hidden'))
   const tagOf = (tag: 'recent' | 'qrCode' | 'installed') => (tag === 'qrCode' && !wcRow.tag ? {} : { tag: tags[tag] })
   const selectConnector = (connector: Connector) =>
     connector.type === 'WALLET_CONNECT' && wcRow.route === 'allWallets' ? send({ type: 'app.push', view: 'AllWallets' }) : send({ type: 'app.selectWallet', connectorId: connector.id })
@@ -56,7 +59,9 @@ export function Connect() {
             )}
             <ul className="lk-list">
               {rows.map((row) =>
-                row.kind === 'connector' ? (
+                row.kind === 'reserved' ? (
+                  <RowPlaceholder key={row.key} collapsing={row.collapsing} onCollapsed={reserved.collapsed} />
+                ) : row.kind === 'connector' ? (
                   <li key={row.connector.id}>
                     <WalletRow connector={row.connector} {...tagOf(row.tag)} blockedBy={blockedBy} onSelect={() => selectConnector(row.connector)} />
                   </li>
