@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import { isEmbeddedEvmAccount, type AccountTypeInput, type EmbeddedAccountType } from './accountType.ts'
 import { defineFeature } from './features.ts'
 import type { accountTypeMachine } from './accountType.ts'
+import type { AccountTypeModalOptions } from './accountType.options.ts'
 
 /** The gestures of the account-type switch (its machine's own `accountType.switch`). */
 export type AccountTypeGesture = { type: 'accountType.switch'; to: EmbeddedAccountType }
@@ -32,7 +33,7 @@ export function accountTypeFeature(options: { enabled: boolean; preferredType?: 
 }
 
 /** The embedded wallet's account type (spec §4 smart accounts): Account's switch, email and social users on eip155. */
-export const accountTypeManifest = defineFeature<typeof accountTypeMachine, AccountTypeGesture>()({
+export const accountTypeManifest = defineFeature<typeof accountTypeMachine, AccountTypeGesture, AccountTypeModalOptions>()({
   id: 'accountType',
   loadsWith: ['embeddedWallet'],
   // Account: 'Smart account' beside the address, the switch after the other links.
@@ -40,6 +41,11 @@ export const accountTypeManifest = defineFeature<typeof accountTypeMachine, Acco
     { slot: 'account.identity', order: 10, component: 'accountType', export: 'AccountTypeBadge' },
     { slot: 'account.identity', order: 60, component: 'accountType', export: 'AccountTypeSwitch' },
   ],
+  // Spec §4 defaults under the dapp's, under the visitor's stored choice: what an embedded login starts with.
+  settingsFrom: ({ defaultAccountTypes }, host) => ({
+    embeddedWallet: host.embeddedWallet,
+    preferredAccountType: (): EmbeddedAccountType => (host.accountTypeOf('eip155', defaultAccountTypes ?? {}) === 'smartAccount' ? 'smartAccount' : 'eoa'),
+  }),
   register: (settings: { embeddedWallet?: boolean | undefined; preferredAccountType?: (() => EmbeddedAccountType) | undefined }) =>
     accountTypeFeature({ enabled: settings.embeddedWallet === true, ...(settings.preferredAccountType ? { preferredType: settings.preferredAccountType } : {}) }),
 })

@@ -1,4 +1,6 @@
+import type { GenericSchema } from 'valibot'
 import type { AnyActorLogic } from 'xstate'
+import type { OptionsObject } from '../kernel/optionChecks.ts'
 import type { FeatureFlag, Features } from '../services/features.ts'
 import type { ViewName } from './views.ts'
 import type { NamespaceCapability } from './namespaces.ts'
@@ -148,10 +150,11 @@ export type ViewSpec = {
   /** The views a visitor reaches from this one in one step: their chunks are fetched while it shows (when on). */
   next?: readonly string[]
   /**
-   * What the dapp must configure for a visitor to reach this view at all (`siwx`: the `siwx` option;
-   * `otherNamespace`: networks of more than one namespace). Without it the view is never prefetched.
+   * What the dapp must configure for a visitor to reach this view at all (`{ option }`: that option of
+   * `createModal` set, e.g. the sign-in's `siwx`; `otherNamespace`: networks of more than one namespace). While it is
+   * not configured the view is never prefetched.
    */
-  reachableWith?: 'siwx' | 'otherNamespace'
+  reachableWith?: { option: string } | 'otherNamespace'
   /** The feature machines the view needs (by feature id): fetched with the view's chunk on the visitor's intent. */
   machines?: readonly string[]
 }
@@ -216,11 +219,61 @@ export type EntryComponentSpec = EntryPlacement & {
 export type EntrySpec = EntryButtonSpec | EntryComponentSpec
 
 /**
+ * A feature's own keys of `createModal`'s options (spec §3 "Options"): their schemas and defaults, in
+ * `machines/<id>.options.ts`, for the keys its manifest declares (`defineFeature`'s third type, `options`). `ModalOptions`
+ * has them because a manifest declares them (`machines/manifests.ts` `ManifestOptions`), `validateOptions` checks them
+ * (`ui/options.ts`, which finds these files by name: the options are checked in the page's first JS, the manifests come
+ * with the core), and the feature's settings are taken from them with their defaults (its manifest's `settingsFrom`). No
+ * central file names them.
+ *
+ * `O` is the options' type as `ModalOptions` shows it: each key optional and documented there (shapes, defaults,
+ * errors), so a dapp's editor shows the documentation and a misspelt key is a type error.
+ */
+export type FeatureOptions<O extends object = object> = {
+  /**
+   * Each key's valibot schema (the key left out is `undefined`: the schema accepts it): checked at `options.<key>`, the
+   * first issue's message being the refusal's (`InvalidOptionsError`, `options.nameSuffix: Invalid name suffix: …`).
+   */
+  readonly schemas: { readonly [K in keyof O]-?: GenericSchema }
+  /** What a key left out means (spec §9 defaults), applied before the settings are taken from the options. */
+  readonly defaults?: { readonly [K in keyof O]?: Exclude<O[K], undefined> }
+  /**
+   * Checks beyond the shapes, run before them, for refusals with messages of their own (spec §5: "Cannot set both
+   * `siweConfig` and `siwx` options"), or across entries (a wallet id twice): throws `InvalidOptionsError` naming the option.
+   */
+  readonly check?: (options: OptionsObject) => void
+  /** Type-only: the options' type (never set). */
+  readonly type?: O
+}
+
+/**
+ * What the core hands each manifest's `settingsFrom` beside the options: the facts of the instance that no feature's
+ * option holds. Spread into the settings too, so a registration may read them directly (`embeddedWallet`).
+ */
+export type FeatureHostFacts = {
+  /** The embedded wallet is configured (`embeddedWallet`) and the built-in adapter runs (a custom adapter brings its own). */
+  embeddedWallet: boolean
+  /** WalletConnect's connector id when the built-in adapter lists it (a custom adapter decides itself). */
+  walletConnectConnectorId: string | undefined
+  /** The device filter of the catalogue (spec §6): the `platform` option, a phone by its user agent by default. */
+  platform: 'mobile' | 'links' | undefined
+  /** The page's origin (empty outside a browser). */
+  origin: string
+  /**
+   * The namespace's account type (spec §3 preferred account types): the visitor's stored choice, else `defaults`' (the
+   * dapp's), else spec §4's, else `eoa`.
+   */
+  accountTypeOf: (namespace: string, defaults: Readonly<Partial<Record<string, string>>>) => string
+  /** Each namespace's stored connections, oldest first, and its stored active connector (spec §3 browser storage), read now. */
+  storedConnections: () => Record<string, { connections: Array<{ connectorId: string; accounts: string[] }>; activeConnectorId: string | undefined }>
+}
+
+/**
  * A feature's manifest: the one place a feature declares itself (STYLE rule 14). Its `id` is its machine's id and
  * systemId, its view-registry id and the name the lists derive everything from (`machines/manifests.ts`, the one
  * list). `M` is its machine's type, `G` the gestures of its views beside the machine's own events.
  */
-export type FeatureManifest<Id extends string = string, V extends string = string, S = unknown, M = unknown, G = never> = {
+export type FeatureManifest<Id extends string = string, V extends string = string, S = unknown, M = unknown, G = never, O extends object = Record<never, never>, R = O> = {
   id: Id
   /** The feature-set key gating the whole feature's views and entries; none: always there. */
   flag?: FeatureFlag
@@ -237,6 +290,18 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
    * is `ui/assemble/<id>.ts`, fetched with the first use.
    */
   register?: (settings: S) => FeatureRegistration
+  /**
+   * Type-only (never set): its own keys of `createModal`'s options, given to {@link defineFeature}; `ModalOptions` has
+   * them (`machines/manifests.ts` `ManifestOptions`). Their schemas and defaults are `machines/<id>.options.ts` (export
+   * `<id>Options`, typed `FeatureOptions<OptionsDeclaredBy<'<id>'>>`, so a file the manifest does not declare does not
+   * compile), found by file where the options are checked, in the page's first JS, which the manifests are not in.
+   */
+  options?: O
+  /**
+   * The settings its `register` takes from `createModal`'s options (`R`: its own, defaults applied, and any other it
+   * reads, such as the project id) and the instance's facts; none: the facts alone.
+   */
+  settingsFrom?: (options: R, host: FeatureHostFacts) => NoInfer<S>
   /** Its module is fetched with every intent to open a view (its machine runs at every opening: the remote config). */
   fetchedOnIntent?: boolean
   /**
@@ -254,11 +319,11 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
 }
 
 /**
- * Declares a feature's manifest, its machine and gesture types given first (type-only):
+ * Declares a feature's manifest, its machine, gesture and options types given first (type-only):
  * @example export const sendManifest = defineFeature<typeof sendMachine, SendGesture>()({ id: 'send', flag: 'send', views: { Send: {} } })
  */
-export function defineFeature<M = never, G = never>() {
-  return <const Id extends string, const V extends string = never, S = unknown>(manifest: FeatureManifest<Id, V, S, M, G>): FeatureManifest<Id, V, S, M, G> => {
+export function defineFeature<M = never, G = never, O extends object = Record<never, never>>() {
+  return <const Id extends string, const V extends string = never, S = unknown, R = O>(manifest: FeatureManifest<Id, V, S, M, G, O, R>): FeatureManifest<Id, V, S, M, G, O, R> => {
     const { register, holdsViews, views } = manifest
     if (!register || !holdsViews) return manifest
     return { ...manifest, register: (settings: S) => ({ ...register(settings), views: Object.keys(views ?? {}) }) }

@@ -58,3 +58,15 @@ export type AnyManifest = (typeof manifests)[number]
 export type FeatureId = AnyManifest['id']
 /** The views the manifests declare, by the spec's names. */
 export type ManifestViewName = { [K in AnyManifest as K['id']]: keyof NonNullable<K['views']> }[FeatureId]
+
+/** A manifest's own options' type (`defineFeature`'s third type); none: nothing. */
+type OptionsOf<M> = M extends { options?: infer O } ? NonNullable<O> : never
+/** The options a feature's manifest declares, by its id: what its `machines/<id>.options.ts` gives schemas and defaults. */
+export type OptionsDeclaredBy<Id extends FeatureId> = OptionsOf<Extract<AnyManifest, { id: Id }>>
+/** `A | B` → `A & B`. */
+type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never
+/**
+ * The features' keys of `createModal`'s options, from the manifests (`ModalOptions` is the modal's own keys and these):
+ * each feature's options type, with its documentation, as its `options` declares it.
+ */
+export type ManifestOptions = Intersection<OptionsOf<AnyManifest>>

@@ -23,5 +23,7 @@ export function multiWalletFeature(options: { stored: () => MultiWalletInput['st
 export const multiWalletManifest = defineFeature<typeof multiWalletMachine>()({
   id: 'multiWallet',
   flag: 'multiWallet',
+  // The stored connections, read when the machine spawns.
+  settingsFrom: (_options, host) => ({ multiWallet: { stored: host.storedConnections } }),
   register: (settings: { multiWallet: { stored: () => MultiWalletInput['stored'] } }) => multiWalletFeature(settings.multiWallet),
 })

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
-import { fullName, isNameAvailable, isValidNameLabel, nameLabel, defaultNameSuffix, type NamesMachineSnapshot } from './names.ts'
+import { fullName, isNameAvailable, isValidNameLabel, nameLabel, type NamesMachineSnapshot } from './names.ts'
+import { defaultNameSuffix } from './names.suffix.ts'
 import type { NamesMessage } from './names.messages.ts'
 
 /** What the registration form shows about the typed name. */

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import { supportsNamespace } from './namespaces.ts'
 import { defineFeature } from './features.ts'
 import type { NamesInput, namesMachine } from './names.ts'
+import type { NamesModalOptions } from './names.options.ts'
 
 /**
  * Name registration (spec §2 RegisterAccountName and RegisterAccountNameSuccess, §4, §6: eip155 only)
@@ -23,7 +24,7 @@ export function namesFeature(options: { suffix?: string | undefined } = {}): Fea
 }
 
 /** Names (spec §2 RegisterAccountName): register a name for the eip155 account (Account's "Register a name" when it has none). */
-export const namesManifest = defineFeature<typeof namesMachine>()({
+export const namesManifest = defineFeature<typeof namesMachine, never, NamesModalOptions>()({
   id: 'names',
   views: {
     RegisterAccountName: { machines: ['names'], next: ['RegisterAccountNameSuccess'] },
@@ -35,5 +36,6 @@ export const namesManifest = defineFeature<typeof namesMachine>()({
     { slot: 'account.name', order: 10, component: 'names', export: 'RegisteredName' },
     { slot: 'account.identity', order: 30, component: 'names', export: 'RegisterName', capability: 'names' },
   ],
+  settingsFrom: ({ nameSuffix }) => ({ nameSuffix }),
   register: (settings: { nameSuffix?: string | undefined }) => namesFeature({ suffix: settings.nameSuffix }),
 })

@@ -8,12 +8,11 @@ import { actorErrorOf } from './narrow.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { reportAction, tellAction, type SystemMessage } from './system.ts'
 import { machineTypes } from './machineTypes.ts'
+import { defaultNameSuffix } from './names.suffix.ts'
 
 /** The names machine's logic type (for the view model's snapshot type). */
 export type NamesMachineSnapshot = typeof namesMachine
 
-/** The suffix a registered name gets by default (spec §9 "Suffixes .reown.id and legacy .wcn.id"). */
-export const defaultNameSuffix = '.reown.id'
 /** The shortest name (spec §5, §9). */
 export const nameMinLength = 4
 

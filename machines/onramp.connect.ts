@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ErrorSummary } from '../adapters/errors.ts'
 import { defaultLocale, formatAmount, formatFiat } from './format.ts'
-import { defaultOnrampProviders, limitsOf, purchaseCurrenciesFor, type onrampMachine, type OnrampContext, type OnrampMessage, type OnrampProviderOption } from './onramp.ts'
+import { limitsOf, purchaseCurrenciesFor, type onrampMachine, type OnrampContext, type OnrampMessage } from './onramp.ts'
+import { defaultOnrampProviders, type OnrampProviderOption } from './onramp.providers.ts'
 
 /** Where the on-ramp is (one value per state the views tell apart). */
 export type OnrampPhase = 'idle' | 'loading' | 'empty' | 'invalid' | 'quoting' | 'quoted' | 'opening' | 'following' | 'settling' | 'done' | 'unsettled'

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import type { OnrampInput } from './onramp.ts'
 import { defineFeature } from './features.ts'
 import type { onrampMachine } from './onramp.ts'
+import type { OnrampModalOptions } from './onramp.options.ts'
 
 /** The gestures of the on-ramp views (`feature.deliver` to `onramp`) that move views: the machine handles them too. */
 export type OnrampGesture =
@@ -31,7 +32,7 @@ export function onrampFeature(input: OnrampInput = {}): FeatureRegistration {
 }
 
 /** On-ramp (spec §2): the buy form, the provider choice and the purchase followed in the provider's checkout; Account's Buy button. */
-export const onrampManifest = defineFeature<typeof onrampMachine, OnrampGesture>()({
+export const onrampManifest = defineFeature<typeof onrampMachine, OnrampGesture, OnrampModalOptions>()({
   id: 'onramp',
   flag: 'onramp',
   views: {
@@ -42,5 +43,6 @@ export const onrampManifest = defineFeature<typeof onrampMachine, OnrampGesture>
   holdsViews: true,
   entries: [{ slot: 'account.actions', order: 10, label: 'buy', gesture: { event: { type: 'onramp.start' } } }],
   parts: { 'Account: Buy button': 'onramp' },
+  settingsFrom: ({ onrampProviders }) => ({ onramp: { providers: onrampProviders } }),
   register: (settings: { onramp?: OnrampInput | undefined }) => onrampFeature(settings.onramp),
 })

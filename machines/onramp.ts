@@ -9,21 +9,13 @@ import type { ConnectedAccount, RootMoment } from './features.ts'
 import { backToFormAction, tellAction, type SystemMessage } from './system.ts'
 import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
 import { machineTypes } from './machineTypes.ts'
+import { defaultOnrampProviders, type OnrampProviderOption } from './onramp.providers.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
 export { onrampMessageRefs }
 
 /** Who buys, where: the connected account of the active namespace. */
 export type OnrampTarget = { address: string; caipNetworkId: string; namespace: string; connectorId: string }
-
-/** An on-ramp provider the visitor can choose (spec §9: meld and coinbase by default, fees shown as 1-2 %). */
-export type OnrampProviderOption = { id: string; name: string; fees: string }
-
-/** The providers of spec §9, the default of the `onramp.providers` option. */
-export const defaultOnrampProviders: readonly OnrampProviderOption[] = [
-  { id: 'meld', name: 'Meld', fees: '1-2%' },
-  { id: 'coinbase', name: 'Coinbase', fees: '1-2%' },
-]
 
 /** What the machine starts with: the providers to offer (configuration), and the connected account (none: not connected). */
 export type OnrampInput = { providers?: readonly OnrampProviderOption[] | undefined; target?: OnrampTarget | undefined }

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import type { PairingInput } from './pairing.ts'
 import { defineFeature } from './features.ts'
 import type { pairingMachine } from './pairing.ts'
+import type { PairingModalOptions } from './pairing.options.ts'
 
 /**
  * WalletConnect's pairing (spec §4 "Wallet pairing", §2 ConnectingWalletConnect / ConnectingWalletConnectBasic) as a
@@ -25,12 +26,13 @@ export function pairingFeature(options: { connectorId: string | undefined }): Fe
 }
 
 /** WalletConnect: pairing a mobile wallet over the relay, its QR code and links (spec §2, §7 relay). */
-export const pairingManifest = defineFeature<typeof pairingMachine>()({
+export const pairingManifest = defineFeature<typeof pairingMachine, never, PairingModalOptions>()({
   id: 'pairing',
   views: {
     ConnectingWalletConnect: { next: ['SIWXSignMessage'] },
     ConnectingWalletConnectBasic: { component: 'ConnectingWalletConnect', next: ['SIWXSignMessage'] },
   },
   holdsViews: true,
+  // `preferUniversalLinks`, read by the QR view's links (`ui/hooks/pairing.ts`).
   register: (settings: { walletConnectConnectorId?: string | undefined }) => pairingFeature({ connectorId: settings.walletConnectConnectorId }),
 })

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import type { RemoteConfigInput } from './remoteConfig.ts'
 import { defineFeature } from './features.ts'
 import type { remoteConfigMachine } from './remoteConfig.ts'
+import type { Features } from '../services/features.ts'
 
 /**
  * The project's remote configuration (spec §6, §9) as a feature: brought by the first opening (`root.opened`, which
@@ -20,5 +21,9 @@ export function remoteConfigFeature(input: RemoteConfigInput = { projectId: 'uns
 export const remoteConfigManifest = defineFeature<typeof remoteConfigMachine>()({
   id: 'remoteConfig',
   fetchedOnIntent: true,
+  // The project's config, over the dapp's own feature options (spec §6).
+  settingsFrom: (o: { projectId?: string; features?: Partial<Features>; basic?: boolean }, host) => ({
+    remoteConfig: { projectId: o.projectId ?? '', local: o.features ?? {}, basic: o.basic ?? false, origin: host.origin },
+  }),
   register: (settings: { remoteConfig?: RemoteConfigInput | undefined }) => remoteConfigFeature(settings.remoteConfig),
 })

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from './features.ts'
 import type { SiwxInput } from './siwx.ts'
 import { defineFeature } from './features.ts'
 import type { siwxMachine } from './siwx.ts'
+import type { SiwxModalOptions } from './siwx.options.ts'
 
 /**
  * Sign in with the wallet (spec §4 "Sign-in (SIWX)") as a feature: exists when the `siwx` option is set, is brought by
@@ -28,9 +29,11 @@ export function siwxFeature(options: { enabled: boolean; input?: SiwxInput | und
 }
 
 /** Sign in with the wallet (SIWX, spec §4): on with the `siwx` option, not a feature-set flag. */
-export const siwxManifest = defineFeature<typeof siwxMachine>()({
+export const siwxManifest = defineFeature<typeof siwxMachine, never, SiwxModalOptions>()({
   id: 'siwx',
-  views: { SIWXSignMessage: { reachableWith: 'siwx' } },
+  views: { SIWXSignMessage: { reachableWith: { option: 'siwx' } } },
   holdsViews: true,
+  // The option's flags; its methods reach the machine through the host (`FeatureHost.siwx`).
+  settingsFrom: ({ siwx }) => (siwx ? { siwx: { required: siwx.required ?? false, ...(siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: siwx.signOutOnDisconnect } : {}) } } : {}),
   register: (settings: { siwx?: SiwxInput | undefined }) => siwxFeature({ enabled: settings.siwx !== undefined, input: settings.siwx }),
 })

@@ -15,7 +15,7 @@ function ViewBody({ view }: { view: ViewName }) {
   const features = useFeatures()
   const on = isViewOn(view, features)
   const { options } = useModalInstance()
-  const reach = { siwx: options.siwx !== undefined, otherNamespace: new Set(options.networks.map((n) => n.chainNamespace)).size > 1 }
+  const reach = { option: (key: string) => (options as Readonly<Record<string, unknown>>)[key] !== undefined, otherNamespace: new Set(options.networks.map((n) => n.chainNamespace)).size > 1 }
   const next = nextViewsOf(view, features, reach).join(',')
   useEffect(() => {
     // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.

@@ -126,9 +126,9 @@ describe('the feature registry', () => {
   })
 
   test('behavior: the prefetch skips views the dapp configured no way to reach (SIWX without siwx, SwitchActiveChain with one namespace)', () => {
-    const none = { siwx: false, otherNamespace: false }
+    const none = { option: () => false, otherNamespace: false }
     expect(nextViewsOf('ConnectingExternal', defaultFeatures, none)).toEqual([])
-    expect(nextViewsOf('ConnectingExternal', defaultFeatures, { ...none, siwx: true })).toEqual(['SIWXSignMessage'])
+    expect(nextViewsOf('ConnectingExternal', defaultFeatures, { ...none, option: (key: string) => key === 'siwx' })).toEqual(['SIWXSignMessage'])
     expect(nextViewsOf('SwitchNetwork', defaultFeatures, none)).toEqual([])
     expect(nextViewsOf('SwitchNetwork', defaultFeatures, { ...none, otherNamespace: true })).toEqual(['SwitchActiveChain'])
   })

@@ -43,7 +43,15 @@ export type ViewRegistration = Omit<ViewSpec, 'next' | 'machines'> & {
 }
 
 /** What the dapp configured that decides which views can be reached (see {@link ViewRegistration.reachableWith}). */
-export type ViewReach = { siwx: boolean; otherNamespace: boolean }
+export type ViewReach = {
+  /** Whether `createModal`'s option `key` is set (a view `reachableWith: { option: key }`). */
+  option: (key: string) => boolean
+  /** The networks are of more than one namespace. */
+  otherNamespace: boolean
+}
+
+/** Everything reachable: what {@link nextViewsOf} assumes when not told. */
+const reachAll: ViewReach = { option: () => true, otherNamespace: true }
 
 /** One feature's views: what gates them and what it owns (see the file's docstring). */
 export type FeatureViews = {
@@ -238,13 +246,14 @@ export function isViewOn(view: ViewName, features: Features): boolean {
 
 /**
  * The views to prefetch while `view` shows: its `next` views that are on, have a chunk and can be reached with what
- * the dapp configured (`reach`; default: everything reachable). No SIWX chunk without `siwx`; SwitchActiveChain only
- * with networks of several namespaces.
+ * the dapp configured (`reach`; default: everything reachable). No view that needs an option without it (no SIWX chunk
+ * without `siwx`); SwitchActiveChain only with networks of several namespaces.
  */
-export function nextViewsOf(view: ViewName, features: Features, reach: ViewReach = { siwx: true, otherNamespace: true }): ViewName[] {
+export function nextViewsOf(view: ViewName, features: Features, reach: ViewReach = reachAll): ViewName[] {
   return (byView.get(view)?.view.next ?? []).filter((v) => {
     const registration = byView.get(v)?.view
     if (!registration || !isViewOn(v, features)) return false
-    return registration.reachableWith === undefined || reach[registration.reachableWith]
+    const needs = registration.reachableWith
+    return needs === undefined || (needs === 'otherNamespace' ? reach.otherNamespace : reach.option(needs.option))
   })
 }

@@ -336,9 +336,9 @@ describe('nameSuffix (spec §9: suffixes as configuration)', () => {
   type WithRegistry = { actor: { getSnapshot(): { context: { registry: Record<string, { input?: (facts: never) => unknown }> } } } }
   const namesInput = (modal: unknown) => (modal as WithRegistry).actor.getSnapshot().context.registry['names']!.input!({} as never) as { suffix?: string }
 
-  test('behavior: the option reaches the names machine; without it the machine keeps the spec default', () => {
+  test("behavior: the option reaches the names machine; without it the option's default, spec §9's '.reown.id'", () => {
     expect(namesInput(make({ nameSuffix: '.wcn.id' })).suffix).toBe('.wcn.id')
-    expect(namesInput(make({})).suffix).toBeUndefined()
+    expect(namesInput(make({})).suffix).toBe('.reown.id')
   })
 
   test('behavior: a suffix without its dot is refused, saying what a suffix looks like', () => {

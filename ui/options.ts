@@ -1,16 +1,16 @@
 import * as v from 'valibot'
 import { chainNamespaces, parseCaipNetworkId, type CaipNetwork, type ChainNamespace } from '../adapters/networks.ts'
-import { httpProtocols, isImageUrl, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../kernel/urls.ts'
+import { httpProtocols, parseConnectionUrl, preview, wsProtocols, type ConnectionProtocol, type InvalidUrlError } from '../kernel/urls.ts'
 import { checkRelayUrl, type InvalidRelayUrlError } from '../adapters/walletconnect.ts'
 import { chainAdapterMethods, transferAdapterMethods } from '../adapters/types.ts'
-import { connectorTypeOrder } from '../machines/catalogue.order.ts'
 import { walletFeaturesOrder } from './slots.order.ts'
 import { logLevels } from '../kernel/log.ts'
 import { swapProviders } from '../kernel/swap.ts'
 import type { ModalOptions } from './types.ts'
-import { booleanOption, checkShape, fn, InvalidOptionsError, optionPath, refuse, refuseAt, type FeatureOption, type OptionsObject, type Path } from './optionChecks.ts'
+import type { FeatureOptions } from '../machines/features.ts'
+import { booleanOption, checkShape, fn, imageUrl, InvalidOptionsError, nonEmptyString, optionPath, refuse, refuseAt, type OptionsObject, type Path } from '../kernel/optionChecks.ts'
 
-export { InvalidOptionsError, optionPath } from './optionChecks.ts'
+export { InvalidOptionsError, optionPath } from '../kernel/optionChecks.ts'
 
 /**
  * Validation of {@link ModalOptions}: every option is checked when the modal is created, before anything
@@ -24,14 +24,19 @@ export { InvalidOptionsError, optionPath } from './optionChecks.ts'
 export const supportedNamespaces: readonly ChainNamespace[] = ['eip155', 'solana', 'bip122']
 
 /**
- * The features' own options (`ui/options/<id>.ts`, each its key and its check: the sign-in's `siwx`), found by file:
- * checked after the networks, before every other option, in the files' order.
+ * The features' own options (`machines/<id>.options.ts`, the `options` of their manifests), found by file: the options
+ * are checked in the page's first JS, which the manifests are not in (they come with the core). Checked after the
+ * networks, before the modal's own options, in the files' order: each feature's `check`, then its keys' schemas.
  */
-const featureOptions: readonly FeatureOption[] = Object.values(import.meta.glob<{ option: FeatureOption }>('./options/*.ts', { eager: true })).map((m) => m.option)
+export const featureOptions: ReadonlyMap<string, FeatureOptions<OptionsObject>> = new Map(
+  Object.entries(import.meta.glob<Record<string, FeatureOptions<OptionsObject>>>('../machines/*.options.ts', { eager: true })).map(([file, m]) => {
+    // `../machines/names.options.ts` exports `namesOptions`.
+    const id = file.slice('../machines/'.length, -'.options.ts'.length)
+    return [id, m[`${id}Options`]!]
+  }),
+)
 
 // ------------------------------------------------------------------ schemas of the shapes
-
-const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'Expected a non-empty string'))
 
 /** A URL of the connection layer (spec §5), checked with {@link parseConnectionUrl}; the issue carries its reason. */
 const connectionUrl = (protocols: readonly ConnectionProtocol[], base = false) =>
@@ -57,16 +62,6 @@ const relayUrl = v.pipe(
     }
   }),
 )
-const imageUrl = v.pipe(
-  v.string(),
-  v.check<string, (issue: v.CheckIssue<string>) => string>(
-    (value) => isImageUrl(value),
-    (issue) => `Invalid image URL: expected an http(s) URL or a data:image/… URI. Received: ${preview(issue.input)}`,
-  ),
-)
-/** A wallet link's type only: what it may open is the link policy's (adapters/links.ts), applied where it is used. */
-const walletLink = v.nullish(v.string())
-const ids = v.optional(v.array(nonEmptyString))
 const objectWithMethods = (methods: readonly string[]) => v.looseObject(Object.fromEntries(methods.map((m) => [m, fn])))
 
 const networkShape = v.looseObject({
@@ -89,16 +84,6 @@ const networkShape = v.looseObject({
   imageUrl: v.optional(imageUrl),
 })
 
-const customWalletShape = v.looseObject({
-  id: nonEmptyString,
-  name: nonEmptyString,
-  homepage: walletLink,
-  imageUrl: v.nullish(imageUrl),
-  mobile_link: walletLink,
-  desktop_link: walletLink,
-  webapp_link: walletLink,
-})
-
 /** A well-formed BCP 47 language tag (`Intl.getCanonicalLocales` throws a RangeError for a malformed one). */
 function isLocaleTag(tag: string): boolean {
   try {
@@ -108,7 +93,6 @@ function isLocaleTag(tag: string): boolean {
   }
 }
 
-/** Every option but `networks`, `defaultNetwork`, `siwx` and `siweConfig` (checked first, with their own messages). */
 /** `themeMode` (spec §5 "Theme mode is light or dark"); also `setThemeMode`'s argument. */
 const themeModeShape = v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)
 /** `themeVariables`; also `setThemeVariables`' argument. */
@@ -185,31 +169,7 @@ const optionsShape = v.looseObject({
     }),
   ),
   clientId: v.optional(v.string()),
-  preferUniversalLinks: booleanOption,
   platform: v.optional(v.picklist(['mobile', 'links', 'none'])),
-  featuredWalletIds: ids,
-  // The on-ramp's providers (spec §9): ids the API's on-ramp URL accepts, names and fee text shown.
-  onrampProviders: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })), v.minLength(1))),
-  // The zone suffix of registered names (spec §9 'Suffixes .reown.id and legacy .wcn.id'): a dot, then
-  // DNS labels (letters, digits, hyphens) separated by dots.
-  nameSuffix: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, (issue) => `Invalid name suffix: expected a dot and DNS labels, like '.reown.id', but received ${preview(issue.input)}`),
-    ),
-  ),
-  // Account types by default per namespace (spec §4): each namespace's own types only.
-  defaultAccountTypes: v.optional(
-    v.strictObject({
-      eip155: v.optional(v.picklist(['eoa', 'smartAccount'])),
-      solana: v.optional(v.picklist(['eoa', 'smartAccount'])),
-      polkadot: v.optional(v.picklist(['eoa', 'smartAccount'])),
-      bip122: v.optional(v.picklist(['payment', 'ordinals'])),
-    }),
-  ),
-  includeWalletIds: ids,
-  excludeWalletIds: ids,
-  customWallets: v.optional(v.array(customWalletShape)),
   debug: booleanOption,
   storage: v.optional(objectWithMethods(['getItem', 'setItem', 'removeItem'])),
   inspect: v.optional(
@@ -235,12 +195,6 @@ const optionsShape = v.looseObject({
   embeddedWallet: v.optional(v.looseObject({ secureSiteUrl: connectionUrl(httpProtocols) }), undefined),
   manualWalletConnect: booleanOption,
   ignoreSwitchConfirmation: booleanOption,
-  connectorTypeOrder: v.optional(
-    v.pipe(
-      v.array(v.picklist(connectorTypeOrder, (issue) => `Invalid connector type: expected one of ${connectorTypeOrder.join(', ')} but received ${preview(issue.input)}`)),
-      v.check((list) => new Set(list).size === list.length, 'Duplicate connector type'),
-    ),
-  ),
   walletFeaturesOrder: v.optional(
     v.pipe(
       v.array(v.picklist(walletFeaturesOrder, (issue) => `Invalid wallet feature: expected one of ${walletFeaturesOrder.join(', ')} but received ${preview(issue.input)}`)),
@@ -359,16 +313,14 @@ export type ValidateOptionsErrorType = InvalidOptionsError
  *   bip122 hex), a `chainNamespace` and an `id` that agree with it (an eip155 id is a positive integer: NaN is
  *   refused), a namespace this build has an adapter for ('The adapter for the … namespace does not exist.'), http(s)
  *   RPC URLs (ws(s) for `webSocket`), and no id twice. `defaultNetwork` must be one of them (the same CAIP-2 id).
- * - `siwx` has its four methods; `siweConfig` is refused (spec §5: with `siwx`, "Cannot set both `siweConfig` and
- *   `siwx` options").
+ * - Each feature's own options (`machines/<id>.options.ts`, see {@link featureOptions}): its checks, then its keys'
+ *   schemas (the sign-in's `siwx` with its four methods and `siweConfig` refused, spec §5; the catalogue's wallet lists
+ *   and `connectorTypeOrder`; …), as each file documents.
  * - Every other option has its documented type: booleans, `themeMode` light or dark (spec §5), `nonce` CSP's
- *   base64 text, `platform`,
- *   `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false` or an object whose
- *   `relayUrl` is ws(s)), wallet id lists of strings, `customWallets` entries (non-empty `id` and `name`, unique ids;
- *   their links are strings, opened only through the link policy of `adapters/links.ts`), `connectorTypeOrder` (spec §9
- *   group names, each at most once), `walletFeaturesOrder` (spec §9 feature names, each at most once), `log` (a level of `kernel/log.ts`,
- *   a positive whole `bufferSize`), and the `storage`,
- *   `clock`, `inspect`, `adapter` and `transferAdapter` objects with their methods.
+ *   base64 text, `platform`, `metadata`, the `api` base URLs (http(s), no query or fragment), `walletConnect` (`false`
+ *   or an object whose `relayUrl` is ws(s)), `walletFeaturesOrder` (spec §9 feature names, each at most once), `log` (a
+ *   level of `kernel/log.ts`, a positive whole `bufferSize`), and the `storage`, `clock`, `inspect`, `adapter` and
+ *   `transferAdapter` objects with their methods.
  * - `adapter: null` needs WalletConnect ('No way to connect').
  *
  * @returns the resolved default network.
@@ -406,15 +358,12 @@ export function validateOptions(options: ValidateOptionsParameters): ValidateOpt
     }
     defaultNetwork = networks[index] as CaipNetwork
   }
-  // the features' own options (their messages of spec §5), then every other option
-  for (const option of featureOptions) option.check(o)
+  // the features' own options (their messages of spec §5), then the modal's own
+  for (const feature of featureOptions.values()) {
+    feature.check?.(o)
+    for (const [key, schema] of Object.entries(feature.schemas)) checkShape(schema, o[key], [key])
+  }
   checkShape(optionsShape, o, [])
-  const customIds = new Map<string, number>()
-  ;((o.customWallets ?? []) as Array<{ id: string }>).forEach((w, i) => {
-    const first = customIds.get(w.id)
-    if (first !== undefined) refuse(['customWallets', i, 'id'], 'duplicate wallet id', `${preview(w.id)} is also options.customWallets[${first}].`)
-    customIds.set(w.id, i)
-  })
   if (o.adapter === null && o.walletConnect === false) {
     throw new InvalidOptionsError('No way to connect', { option: 'options.adapter', details: 'With `adapter: null`, WalletConnect must stay on.' })
   }

@@ -10,12 +10,11 @@ import type { WalletConnectStorage } from '../adapters/walletconnect.ts'
 import type { AccountView } from '../machines/connection.connect.ts'
 import type { ConnectionView } from '../machines/multiWallet.connect.ts'
 import type { ViewName } from '../machines/views.ts'
+import type { ManifestOptions } from '../machines/manifests.ts'
 import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
-import type { ConnectorTypeOrderItem } from '../machines/catalogue.connect.ts'
 import type { WalletFeaturesOrderItem } from './slots.order.ts'
 import type { LogOptions } from './log.ts'
-import type { SiwxConfig } from '../kernel/siwx.ts'
 import type { SwapProvider } from '../kernel/swap.ts'
 import type { SiwxView } from '../machines/siwx.connect.ts'
 import type { Features } from '../services/features.ts'
@@ -28,9 +27,14 @@ export type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 export type Metadata = { name: string; description: string; url: string; icons: string[] }
 
 /**
- * Options of {@link createModal} (spec §3 "Options").
+ * Options of {@link createModal} (spec §3 "Options"): the modal's own ({@link ModalCoreOptions}) and the features'
+ * (`ManifestOptions`: each feature's keys, documented, with their schemas and defaults, in `machines/<id>.options.ts`,
+ * which its manifest names). A key that is neither is a type error.
  */
-export type ModalOptions = {
+export type ModalOptions = ModalCoreOptions & ManifestOptions
+
+/** The modal's own keys of {@link ModalOptions}: the ones no feature declares. */
+export type ModalCoreOptions = {
   /** The project id of the wallet directory / relay (spec §7). Required; a missing one raises an alert later. */
   projectId: string
   /** Networks the dapp supports; the first is the default unless `defaultNetwork` is set. */
@@ -119,44 +123,11 @@ export type ModalOptions = {
   /** Appended to every API call when set (spec §7). */
   clientId?: string
   /**
-   * The universal-links preference (spec §9 "no universal links" by default): on a phone, a directory wallet that has a
-   * universal link (`link_mode`, https) is opened by it instead of its `mobile_link` (often a native scheme). Default
-   * `false`.
-   */
-  preferUniversalLinks?: boolean
-  /**
    * Device filter of the catalogue (spec §6): `mobile` keeps wallets with a mobile link (plus Coinbase, and
    * Solflare and Phantom on Solana); `links` (universal-provider mode) drops wallets with no link. Default:
    * `mobile` on a phone (user agent), else none.
    */
   platform?: 'mobile' | 'links' | 'none'
-  /** Wallet ids shown first in AllWallets (page size = their number). */
-  featuredWalletIds?: string[]
-  /**
-   * The on-ramp's providers, in the order offered (spec §9: `meld` and `coinbase`, fees shown as 1-2 %, by default):
-   * `id` is what the blockchain API's on-ramp URL and history take, `name` and `fees` what Buy shows.
-   */
-  onrampProviders?: Array<{ id: string; name: string; fees: string }>
-  /**
-   * The zone suffix of registered names (spec §9; default `'.reown.id'`): RegisterAccountName shows it and registers
-   * `<label><nameSuffix>`. Lower-case, a dot then DNS labels (`'.wcn.id'`, `'.example.eth'`); anything else throws
-   * `InvalidOptionsError` at `options.nameSuffix`.
-   */
-  nameSuffix?: string
-  /**
-   * The account type each namespace starts with (spec §4), over the spec's defaults: bip122 `payment`,
-   * eip155 `smartAccount`, polkadot `eoa`, solana `eoa`. With eip155 `smartAccount`, an embedded-wallet (email or social)
-   * login on a network with smart accounts switches to the user's smart account, unless the visitor chose the EOA
-   * before (the choice is stored, `preferred_account_types`). `{ eip155: 'eoa' }` keeps the EOA (the demo does: see
-   * README "Smart accounts"). A type of another namespace throws `InvalidOptionsError`.
-   */
-  defaultAccountTypes?: { eip155?: 'eoa' | 'smartAccount'; solana?: 'eoa' | 'smartAccount'; polkadot?: 'eoa' | 'smartAccount'; bip122?: 'payment' | 'ordinals' }
-  /** Only these wallet ids are listed. */
-  includeWalletIds?: string[]
-  /** These wallet ids are never listed. */
-  excludeWalletIds?: string[]
-  /** Wallets the dapp adds itself (spec §6), listed after the featured ones. */
-  customWallets?: Array<{ id: string; name: string; homepage?: string; imageUrl?: string; mobile_link?: string; desktop_link?: string; webapp_link?: string }>
   /** Alerts and warnings are logged only in debug mode (spec §8). */
   debug?: boolean
   /**
@@ -209,14 +180,6 @@ export type ModalOptions = {
    */
   manualWalletConnect?: boolean
   /**
-   * The order of Connect's wallet groups (spec §9 connectorTypeOrder). Default `['walletConnect', 'recent', 'injected',
-   * 'featured', 'custom', 'external', 'recommended']`: WalletConnect, recent wallets, installed (announced and injected)
-   * wallets, the directory's featured wallets, `customWallets`, a custom adapter's other connectors, the directory's
-   * recommended wallets. A group left out is not shown; each may appear once.
-   * @example connectorTypeOrder: ['recent', 'injected', 'walletConnect', 'featured', 'custom', 'external', 'recommended']
-   */
-  connectorTypeOrder?: readonly ConnectorTypeOrderItem[]
-  /**
    * The order of Account's action buttons (spec §9 walletFeaturesOrder), by feature flag. Default `['onramp', 'swaps',
    * 'receive', 'send']`: Buy, Swap, Receive, Send. A feature left out keeps its button, after the listed ones; each may
    * appear once. Anything else throws `InvalidOptionsError` at `options.walletFeaturesOrder`.
@@ -242,18 +205,6 @@ export type ModalOptions = {
   transferAdapter?: TransferAdapter
   /** The clock of every delay (`setTimeout`/`clearTimeout` shape); tests pass a simulated one. */
   clock?: Clock
-  /**
-   * Sign in with the wallet (spec §3 "siwx", §4 "Sign-in (SIWX)"): after connecting, the visitor signs a CAIP-122
-   * message (EIP-4361 on eip155) unless a session for the account and chain exists. `createSiwx({ url })` is the
-   * default on the project's SIWX API; any {@link SiwxConfig} works. `required: true` keeps the modal open until
-   * a session exists.
-   */
-  siwx?: SiwxConfig
-  /**
-   * The legacy sign-in option of other modals. Not supported: pass `siwx`. Setting both is refused with
-   * "Cannot set both `siweConfig` and `siwx` options" (spec §5).
-   */
-  siweConfig?: unknown
 }
 
 /** The modal's theme now (`modal.getTheme()`): the options' `themeMode` / `themeVariables`, as changed at run time. */

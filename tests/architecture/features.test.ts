@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import { manifests } from '../../machines/manifests.ts'
 import { views } from '../../machines/views.ts'
+import { featureOptions } from '../../ui/options.ts'
 
 /**
  * A feature is its own files and one line in the one list (STYLE rule 14, `machines/manifests.ts`): the files every
@@ -37,6 +38,12 @@ const central: readonly string[] = [
   'ui/views/Connect.tsx',
 ]
 
+/**
+ * The files that read no feature's option by name: the central files, and the public types and defaults, where
+ * `ModalOptions` is the modal's own keys and the manifests' (`ManifestOptions`).
+ */
+const optionCentral: readonly string[] = [...central, 'ui/types.ts', 'ui/createModal.defaults.ts']
+
 /** Source without its comments (a comment may say what a feature does; code may not name it). */
 function code(file: string): string {
   return readFileSync(`${root}${file}`, 'utf8')
@@ -56,6 +63,23 @@ const featureImport = new RegExp(
   'g',
 )
 
+/** Each feature's own keys of `createModal`'s options (`machines/<id>.options.ts`), by feature. */
+const optionKeys: ReadonlyArray<readonly [string, string]> = [...featureOptions].flatMap(([id, options]) => Object.keys(options.schemas).map((key) => [id, key] as const))
+/**
+ * The central files that may read the sign-in's option: `siwx` is also the modal's public API of spec §3 and §4
+ * (`ModalState.siwx`, `getSiwxSession()`), which the facade answers from the option before any feature code arrives.
+ */
+const publicSiwx: readonly string[] = ['ui/types.ts', 'ui/createModal.ts', 'ui/createModal.defaults.ts', 'ui/core/publicState.ts', 'ui/core/featureHost.ts']
+/** A feature's option key as a word of code (an import's path is not code: `kernel/siwx.ts` names no option). */
+const optionKey = (key: string) => new RegExp(`\\b${escapeRegExp(key)}\\b`, 'g')
+const withoutImportPaths = (source: string) => source.replace(/(from|import\()\s*(['"])[^'"]*\2/g, '$1')
+
+/** The feature options `file` reads by name: `feature.key`. */
+function optionNamings(file: string): string[] {
+  const source = withoutImportPaths(code(file))
+  return optionKeys.filter(([id, key]) => !(id === 'siwx' && publicSiwx.includes(file)) && optionKey(key).test(source)).map(([id, key]) => `${id}.${key}`)
+}
+
 /** What in `file` names a feature: ids in strings and imports of a feature's file. */
 function namings(file: string): string[] {
   const source = code(file)
@@ -72,6 +96,24 @@ describe('architecture: no central file names a feature', () => {
 
   test.each(central)('behavior: %s names no feature', (file) => {
     expect(namings(file)).toEqual([])
+  })
+
+  test.each(optionCentral)("behavior: %s reads no feature's option by name", (file) => {
+    expect(optionNamings(file)).toEqual([])
+  })
+
+  test("behavior: the options the page checks are features' own, one file each (`machines/<id>.options.ts`, export `<id>Options`)", () => {
+    // Each file is typed by what its manifest declares (`FeatureOptions<OptionsDeclaredBy<'<id>'>>`): tsc holds the rest.
+    const ids = new Set<string>(manifests.map((m) => m.id))
+    expect([...featureOptions.keys()].filter((id) => !ids.has(id))).toEqual([])
+    for (const [id, options] of featureOptions) expect(Object.keys(options.schemas), id).not.toEqual([])
+  })
+
+  test("behavior: the check finds a feature's option key in code, not in an import's path nor in a longer name", () => {
+    const source = withoutImportPaths("import { siwxMessages } from '../machines/siwx.messages.ts'\nconst s = options.nameSuffix")
+    expect(source.match(optionKey('nameSuffix'))).toEqual(['nameSuffix'])
+    expect(source.match(optionKey('siwx'))).toBeNull()
+    expect('options.customWalletsCount'.match(optionKey('customWallets'))).toBeNull()
   })
 
   test('behavior: every entry Account renders comes from a manifest: its buttons, its name and the lines under the address', () => {

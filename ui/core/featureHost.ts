@@ -12,11 +12,13 @@ import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
 import { siwxMessages } from '../../machines/siwx.messages.ts'
-import type { ModalStorage } from '../../services/storage.ts'
+import type { AccountType, ModalStorage } from '../../services/storage.ts'
+import type { FeatureHostFacts } from '../../machines/features.ts'
+import { manifests } from '../../machines/manifests.ts'
 import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeaturePublicFace, type FeatureSettings } from '../assemble/index.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
-import { InvalidOptionsError } from '../options.ts'
+import { featureOptions, InvalidOptionsError } from '../options.ts'
 import { NetworkNotConfiguredError } from '../errors.ts'
 import type { ModalOptions } from '../types.ts'
 import { resolvePlatform } from './platform.ts'
@@ -86,41 +88,39 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
 }
 
 /**
- * The settings each feature's registration takes from the options (`featureRegistrations`): SIWX's `required` and
- * `signOutOnDisconnect`, the embedded-wallet features (on with `embeddedWallet` and the built-in adapter), the
- * on-ramp's providers, the names' suffix, the catalogue's filters, the remote config's project.
+ * The settings the registrations take (`featureRegistrations`): the instance's facts ({@link FeatureHostFacts}: the
+ * embedded wallet on with `embeddedWallet` and the built-in adapter, WalletConnect's connector, the device filter, the
+ * origin, the stored account types), and what each manifest's `settingsFrom` takes from the options, each feature's
+ * own options with their defaults (`machines/<id>.options.ts`) where the dapp left them out.
  */
 export function featureSettings(options: ModalOptions, storage: ModalStorage, walletConnect: WalletConnectClient | undefined): FeatureSettings {
-  const embedded = Boolean(options.embeddedWallet) && options.adapter == null
-  const platform = resolvePlatform(options.platform)
-  return {
-    ...(options.siwx ? { siwx: { required: options.siwx.required ?? false, ...(options.siwx.signOutOnDisconnect !== undefined ? { signOutOnDisconnect: options.siwx.signOutOnDisconnect } : {}) } } : {}),
-    embeddedWallet: embedded,
-    // Spec §4 defaults under the dapp's, under the visitor's stored choice: what an embedded login starts with.
-    preferredAccountType: () => (storage.getPreferredAccountType('eip155', options.defaultAccountTypes ?? {}) === 'smartAccount' ? 'smartAccount' : 'eoa'),
-    ...(options.onrampProviders ? { onramp: { providers: options.onrampProviders } } : {}),
-    ...(options.nameSuffix ? { nameSuffix: options.nameSuffix } : {}),
+  const host: FeatureHostFacts = {
+    embeddedWallet: Boolean(options.embeddedWallet) && options.adapter == null,
     // A custom adapter decides itself whether it lists WalletConnect.
     walletConnectConnectorId: walletConnect && options.adapter == null ? walletConnect.connector.id : undefined,
-    catalogue: {
-      ...(options.featuredWalletIds ? { featuredWalletIds: options.featuredWalletIds } : {}),
-      ...(options.includeWalletIds ? { includeWalletIds: options.includeWalletIds } : {}),
-      ...(options.excludeWalletIds ? { excludeWalletIds: options.excludeWalletIds } : {}),
-      ...(options.customWallets ? { customWallets: options.customWallets.map((w) => ({ image_id: '', chains: [], ...w })) } : {}),
-      chains: options.networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
-      namespace: 'eip155',
-      ...(platform ? { platform } : {}),
-    },
+    platform: resolvePlatform(options.platform),
+    origin: globalThis.location?.origin ?? '',
+    accountTypeOf: (namespace, defaults) => storage.getPreferredAccountType(namespace, defaults as Readonly<Partial<Record<string, AccountType>>>),
     // Spec §3: each namespace's stored connections, oldest first, and its stored active connector.
-    multiWallet: {
-      stored: () =>
-        Object.fromEntries(
-          Object.entries(storage.getConnections()).map(([ns, connections]) => [
-            ns,
-            { connections: connections.map((c) => ({ connectorId: c.connectorId, accounts: c.accounts.map((a) => a.address) })), activeConnectorId: storage.getConnectedConnectorId(ns) },
-          ]),
-        ),
-    },
-    remoteConfig: { projectId: options.projectId ?? '', local: options.features ?? {}, basic: options.basic ?? false, origin: globalThis.location?.origin ?? '' },
+    storedConnections: () =>
+      Object.fromEntries(
+        Object.entries(storage.getConnections()).map(([ns, connections]) => [
+          ns,
+          { connections: connections.map((c) => ({ connectorId: c.connectorId, accounts: c.accounts.map((a) => a.address) })), activeConnectorId: storage.getConnectedConnectorId(ns) },
+        ]),
+      ),
   }
+  const resolved = withDefaults(options)
+  const settings: Record<string, unknown> = { ...host }
+  for (const manifest of manifests) if ('settingsFrom' in manifest && manifest.settingsFrom) Object.assign(settings, manifest.settingsFrom(resolved, host))
+  // Type assertion: the union of the manifests' settings, assembled key by key, is their intersection.
+  return settings as FeatureSettings
+}
+
+/** The options with each feature's defaults where the dapp left a key out (`machines/<id>.options.ts` `defaults`). */
+function withDefaults(options: ModalOptions): ModalOptions {
+  const given: Readonly<Record<string, unknown>> = options
+  const defaults: Record<string, unknown> = {}
+  for (const declared of featureOptions.values()) for (const [key, value] of Object.entries(declared.defaults ?? {})) if (given[key] === undefined) defaults[key] = value
+  return { ...options, ...defaults }
 }

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
-import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
-import { preview } from '../kernel/urls.ts'
-import type { ModalOptions } from './types.ts'
+import { BaseError, type BaseErrorParameters } from './errors.ts'
+import { isImageUrl, preview } from './urls.ts'
 
 /**
  * What every check of `createModal`'s options is made of (`ui/options.ts`, and the features' own options in
- * `ui/options/<id>.ts`): the error, the option paths in its messages, the valibot shapes they share.
+ * `machines/<id>.options.ts`): the error, the option paths in its messages, the valibot shapes they share. In the
+ * kernel because both the modal's options (ui) and the features' options (machines) are checked with it.
  */
 
 /** Thrown by `createModal` for options it cannot work with; `option` is the path of the refused option. */
@@ -45,6 +45,16 @@ export const fn = v.custom<(...args: never[]) => unknown>(
 )
 /** An optional boolean. */
 export const booleanOption = v.optional(v.boolean())
+/** A string of at least one character. */
+export const nonEmptyString = v.pipe(v.string(), v.minLength(1, 'Expected a non-empty string'))
+/** An image's URL: http(s) or a `data:image/…` URI ({@link isImageUrl}). */
+export const imageUrl = v.pipe(
+  v.string(),
+  v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (value) => isImageUrl(value),
+    (issue) => `Invalid image URL: expected an http(s) URL or a data:image/… URI. Received: ${preview(issue.input)}`,
+  ),
+)
 
 /** The path of a valibot issue (the deepest one for unions), as keys. */
 function issuePath(issue: v.BaseIssue<unknown>): Array<string | number> {
@@ -66,14 +76,5 @@ export function checkShape(schema: v.GenericSchema, value: unknown, prefix: Path
   refuseAt([...prefix, ...issuePath(issue)], issue.message, undefined, root)
 }
 
-/** The options as `validateOptions` reads them: any value under each key. */
-export type OptionsObject = Partial<Record<keyof ModalOptions, unknown>>
-
-/**
- * A feature's own option (`ui/options/<id>.ts`, export `option`): its key of `ModalOptions` and its check, run by
- * `validateOptions` after the networks (spec §5); the check throws {@link InvalidOptionsError} naming the option.
- */
-export type FeatureOption = {
-  key: keyof ModalOptions
-  check(options: OptionsObject): void
-}
+/** The options as the checks read them: any value under each key. */
+export type OptionsObject = Readonly<Record<string, unknown>>
