@@ -169,11 +169,12 @@ export type ViewSpec = {
  * - `account.email`: the controls on the email row of an email login (the email edit): component entries;
  * - `connect.methods`: the ways of connecting Connect shows beside the wallet list (the email field, the social
  *   buttons), each in its place of the connect method order (spec §2): component entries naming their `method`,
- *   rendered by Connect with Connect's chunk (`ui/slots.connect.ts`, files in `ui/entries/connect/`).
+ *   rendered by Connect with Connect's chunk (`ui/slots.connect.ts`, files in `ui/entries/connect/`);
+ * - `connect.foot`: the links under Connect's ways of connecting ('New to wallets?'): button entries, each pushing a view.
  *
  * What each Account slot hands its components is `ui/slots.ts` `SlotProps`; Connect's take none.
  */
-export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email' | 'connect.methods'
+export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email' | 'connect.methods' | 'connect.foot'
 
 /** What every entry says of its place and of when it shows. */
 type EntryPlacement = {

@@ -11,4 +11,6 @@ export const onboardingManifest = defineFeature()({
     WhatIsAWallet: { next: ['GetWallet'] },
     GetWallet: { machines: ['catalogue'], next: ['ConnectingWalletConnect'] },
   },
+  // Connect: "New to wallets?" under the ways of connecting.
+  entries: [{ slot: 'connect.foot', order: 10, label: 'newToWallets', gesture: { view: 'WhatIsAWallet' } }],
 })

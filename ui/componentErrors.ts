@@ -27,3 +27,16 @@ export class ComponentModuleMissingError extends BaseError {
     super(missingExport ? `${owner}'s module ${file} has no component exported as ${exported}.` : `${owner} has no module: add ${file} (its component as ${wanted}).`)
   }
 }
+
+export type EntryViewUnknownErrorParameters = {
+  /** The view an entry would push. */
+  view: string
+}
+
+/** An entry pushes a view no manifest declares: its press would go nowhere. */
+export class EntryViewUnknownError extends BaseError {
+  override name = 'EntryViewUnknownError'
+  constructor({ view }: EntryViewUnknownErrorParameters) {
+    super(`The entry's view "${view}" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).`)
+  }
+}

@@ -1,13 +1,16 @@
 import type { ComponentType } from 'react'
-import type { EntrySpec } from '../machines/features.ts'
+import type { EntryButtonSpec, EntrySpec } from '../machines/features.ts'
 import { manifests } from '../machines/manifests.ts'
-import { ComponentModuleMissingError } from './componentErrors.ts'
+import { isViewName, type ViewName } from '../machines/views.ts'
+import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
+import { ComponentModuleMissingError, EntryViewUnknownError } from './componentErrors.ts'
 
 /**
- * Connect's slot (`connect.methods`, `machines/features.ts` `EntrySlot`): the ways of connecting beside the wallet list
+ * Connect's slots (`machines/features.ts` `EntrySlot`): `connect.methods`, the ways of connecting beside the wallet list
  * (the email field, the social buttons), each a feature's component in `ui/entries/connect/<id>.tsx` that its manifest
- * names with its `method`. Bundled with this module, that is with Connect's chunk (never with Account's, nor in the
- * page's first JS); checked when it loads: a component that is not there throws then.
+ * names with its `method`; `connect.foot`, the links under them ('New to wallets?'), button entries that push a view.
+ * Bundled with this module, that is with Connect's chunk (never with Account's, nor in the page's first JS); checked
+ * when it loads: a component that is not there, or a view no manifest declares, throws then.
  */
 
 /** The components of `ui/entries/connect/`, by path (`./entries/connect/emailLogin.tsx`). */
@@ -36,4 +39,30 @@ const methods: ReadonlyMap<string, ComponentType> = new Map(
  */
 export function connectMethod(method: string): ComponentType | undefined {
   return methods.get(method)
+}
+
+/** A link of Connect's foot (`connect.foot`): its feature, its label (a dotted key of the copy catalogue) and the view it pushes. */
+export type ConnectFootEntry = { feature: string; label: string; view: ViewName; flag: FeatureFlag | undefined }
+
+/** Every manifest's `connect.foot` entries, by ascending `order`, checked when this module loads. */
+const foot: readonly ConnectFootEntry[] = manifests
+  .flatMap((m) =>
+    ('entries' in m ? ((m.entries ?? []) as readonly EntrySpec[]) : []).flatMap((e) =>
+      e.slot === 'connect.foot' && 'gesture' in e && 'view' in e.gesture ? [{ order: e.order, entry: footEntry(m.id, 'flag' in m ? m.flag : undefined, e, e.gesture.view) }] : [],
+    ),
+  )
+  .sort((a, b) => a.order - b.order)
+  .map(({ entry }) => entry)
+
+function footEntry(feature: string, featureFlag: FeatureFlag | undefined, entry: EntryButtonSpec, view: string): ConnectFootEntry {
+  if (!isViewName(view)) throw new EntryViewUnknownError({ view })
+  return { feature, label: entry.label, view, flag: entry.flag === null ? undefined : (entry.flag ?? featureFlag) }
+}
+
+/**
+ * The links of Connect's foot that show with `features` on, in their order.
+ * @example connectFoot(features) // [{ feature: 'onboarding', label: 'newToWallets', view: 'WhatIsAWallet', flag: undefined }]
+ */
+export function connectFoot(features: Features): readonly ConnectFootEntry[] {
+  return foot.filter((e) => e.flag === undefined || isFeatureOn(features, e.flag))
 }

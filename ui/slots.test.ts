@@ -4,6 +4,7 @@ import { defaultFeatures } from '../services/features.ts'
 import { en } from './locales/en.ts'
 import type { EntrySpec } from '../machines/features.ts'
 import type { WalletFeaturesOrderItem } from './slots.order.ts'
+import { connectFoot } from './slots.connect.ts'
 import { ComponentModuleMissingError, EntryKindError, EntryLabelMissingError, EntryViewUnknownError, entryLabel, resolveEntries, slotComponents, slotEntries } from './slots.ts'
 
 const labels = (namespace: string | undefined, features = defaultFeatures, order?: readonly WalletFeaturesOrderItem[]) => slotEntries('account.actions', { features, namespace, order }).map((e) => entryLabel(en, e.label))
@@ -132,5 +133,11 @@ describe('resolveEntries: every entry checked when the slots load', () => {
       `[EntryKindError: The demo entry in "account.identity" is a button (label and gesture), but that slot renders the features' components: give it a component and an export.]`,
     )
     expect(() => resolve({ slot: 'account.actions', order: 1, component: 'demo', export: 'Row' })).toThrow(EntryKindError)
+  })
+})
+
+describe("Connect's foot (connect.foot)", () => {
+  test("behavior: the features' links under the ways of connecting: onboarding's 'New to wallets?' pushes What is a wallet?", () => {
+    expect(connectFoot(defaultFeatures).map((e) => [e.feature, entryLabel(en, e.label), e.view])).toEqual([['onboarding', 'New to wallets?', 'WhatIsAWallet']])
   })
 })

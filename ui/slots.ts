@@ -6,9 +6,10 @@ import { supportsNamespace } from '../machines/namespaces.ts'
 import { isViewName, type ViewName } from '../machines/views.ts'
 import { isFeatureOn, type FeatureFlag, type Features } from '../services/features.ts'
 import { walletFeaturesOrder, type WalletFeaturesOrderItem } from './slots.order.ts'
-import { ComponentModuleMissingError } from './componentErrors.ts'
+import { ComponentModuleMissingError, EntryViewUnknownError } from './componentErrors.ts'
 
-export { ComponentModuleMissingError } from './componentErrors.ts'
+export { ComponentModuleMissingError, EntryViewUnknownError } from './componentErrors.ts'
+export { EntryLabelMissingError, entryLabel } from './slots.labels.ts'
 
 /**
  * The entry points other views render from the features' manifests (STYLE rule 14), in named slots
@@ -23,7 +24,7 @@ export { ComponentModuleMissingError } from './componentErrors.ts'
  */
 
 /** The slots whose entries are buttons the slot renders; the other slots take the features' components. */
-const buttonSlots: readonly EntrySlot[] = ['account.actions']
+const buttonSlots: readonly EntrySlot[] = ['account.actions', 'connect.foot']
 
 /** What Account hands the components of its slots. */
 export type AccountSlotProps = {
@@ -187,19 +188,6 @@ function viewOf(view: string): ViewName {
   return view
 }
 
-export type EntryViewUnknownErrorParameters = {
-  /** The view an entry would push. */
-  view: string
-}
-
-/** An entry pushes a view no manifest declares: its press would go nowhere. */
-export class EntryViewUnknownError extends BaseError {
-  override name = 'EntryViewUnknownError'
-  constructor({ view }: EntryViewUnknownErrorParameters) {
-    super(`The entry's view "${view}" is not a view of any manifest: declare it in its feature's manifest (machines/<id>.feature.ts).`)
-  }
-}
-
 export type EntryKindErrorParameters = {
   feature: string
   slot: EntrySlot
@@ -218,42 +206,3 @@ export class EntryKindError extends BaseError {
     )
   }
 }
-
-export type EntryLabelMissingErrorParameters = {
-  /** The dotted catalogue key an entry declares. */
-  label: string
-}
-
-/** An entry's label key names no string of the catalogue: the button would have no words (and no accessible name). */
-export class EntryLabelMissingError extends BaseError {
-  override name = 'EntryLabelMissingError'
-  constructor({ label }: EntryLabelMissingErrorParameters) {
-    super(`The entry label "${label}" is not a string of the copy catalogue: add it to ui/locales/en.ts (a dotted key such as "swap.start").`)
-  }
-}
-
-/**
- * The words of an entry's label: the string at the dotted `label` key of `copy` (the active catalogue), else of the
- * features' own words ({@link featureCopy}).
- * @throws {EntryLabelMissingError} when the key does not lead to a string.
- * @example entryLabel(en, 'swap.start') // 'Swap'
- */
-export function entryLabel(copy: object, label: string): string {
-  const value = at(copy, label) ?? at(featureCopy, label)
-  if (value === undefined) throw new EntryLabelMissingError({ label })
-  return value
-}
-
-/** The string at a dotted key of `catalogue`, if there is one. */
-function at(catalogue: object, key: string): string | undefined {
-  let value: unknown = catalogue
-  for (const part of key.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined
-  return typeof value === 'string' ? value : undefined
-}
-
-/**
- * The words of features that keep them beside their view (`ui/views/<View>.copy.ts`, exporting `featureCopy`, keyed by
- * the feature's id), as `npm run new:feature` writes them: a new feature edits no shared locale file. They arrive with
- * the view that renders the slot (Account's chunk), a few words each.
- */
-const featureCopy: Record<string, unknown> = Object.assign({}, ...Object.values(import.meta.glob<Record<string, unknown>>('./views/*.copy.ts', { eager: true, import: 'featureCopy' })))

@@ -118,7 +118,7 @@ describe('architecture: no central file names a feature', () => {
 
   test('behavior: every entry Account renders comes from a manifest: its buttons, its name and the lines under the address', () => {
     const slots = new Set(manifests.flatMap((m) => ('entries' in m && m.entries ? m.entries.map((e) => e.slot) : [])))
-    expect([...slots].sort()).toEqual(['account.actions', 'account.email', 'account.identity', 'account.name', 'connect.methods'])
+    expect([...slots].sort()).toEqual(['account.actions', 'account.email', 'account.identity', 'account.name', 'connect.foot', 'connect.methods'])
     const source = code('ui/views/Account.tsx')
     for (const slot of ['account.actions', 'account.name', 'account.identity']) expect(source).toContain(`'${slot}'`)
   })

@@ -2,14 +2,15 @@ import type { Connector } from '../../adapters/types.ts'
 import { useCopy } from '../copy.ts'
 import { Fragment, useEffect, useId } from 'react'
 import { RowTag } from '../components/RowTag.tsx'
-import { useSend } from '../hooks.ts'
+import { useFeatures, useSend } from '../hooks.ts'
 import { useConnectView, useReservedRows } from '../hooks/catalogue.ts'
 import { CatalogueRow } from '../components/CatalogueRow.tsx'
 import { RowPlaceholder } from '../components/RowPlaceholder.tsx'
 import { GridIcon } from '../components/glyphs.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useLegal } from '../hooks/legal.ts'
-import { connectMethod } from '../slots.connect.ts'
+import { connectFoot, connectMethod } from '../slots.connect.ts'
+import { entryLabel } from '../slots.labels.ts'
 
 /**
  * Connect (spec §2, §9): renders `connectConnect`'s view model (`useConnectView`). Its sections come in the connect
@@ -20,7 +21,7 @@ import { connectMethod } from '../slots.connect.ts'
  * wallet is a button named by the wallet's name. On a phone the WalletConnect row leads to All Wallets, untagged, or is
  * hidden without it (spec §2): a QR code is for another device's camera.
  * With the `legalCheckbox` feature on, the legal checkbox comes first and the wallet rows are disabled until it is
- * ticked; the foot's "New to wallets?" leads to What is a wallet?.
+ * ticked; the foot shows the features' `connect.foot` links ("New to wallets?" leads to What is a wallet?).
  */
 export function Connect() {
   const copy = useCopy()
@@ -93,12 +94,25 @@ export function Connect() {
           </Fragment>
         ),
       )}
-      <p className="lk-foot">
-        <button type="button" className="lk-link" onClick={() => send({ type: 'app.push', view: 'WhatIsAWallet' })}>
-          {copy.newToWallets}
-        </button>
-      </p>
+      <ConnectFoot />
     </>
+  )
+}
+
+/** The links under the ways of connecting, from the features' `connect.foot` entries ('New to wallets?'). */
+function ConnectFoot() {
+  const copy = useCopy()
+  const send = useSend()
+  const links = connectFoot(useFeatures())
+  if (links.length === 0) return null
+  return (
+    <p className="lk-foot">
+      {links.map((link) => (
+        <button key={link.feature} type="button" className="lk-link" onClick={() => send({ type: 'app.push', view: link.view })}>
+          {entryLabel(copy, link.label)}
+        </button>
+      ))}
+    </p>
   )
 }
 
