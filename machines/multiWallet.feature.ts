@@ -25,5 +25,7 @@ export const multiWalletManifest = defineFeature<typeof multiWalletMachine>()({
   flag: 'multiWallet',
   // The stored connections, read when the machine spawns.
   settingsFrom: (_options, host) => ({ multiWallet: { stored: host.storedConnections } }),
+  // Account: the wallet switcher under the address, while more than one wallet is held.
+  entries: [{ slot: 'account.identity', order: 60, component: 'multiWallet', export: 'WalletSwitcher' }],
   register: (settings: { multiWallet: { stored: () => MultiWalletInput['stored'] } }) => multiWalletFeature(settings.multiWallet),
 })

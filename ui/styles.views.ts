@@ -94,6 +94,13 @@ export const viewCss = `
 /* Link-styled buttons take the text colour and an underline: the theme's accent on its background is below 4.5:1 (spec §9 defaults: 3.5:1 on white). */
 .lk-link { padding: 2px 4px; border: none; background: none; color: var(--lk-foreground); font: inherit; font-weight: 600; cursor: pointer; text-decoration: underline; text-decoration-color: var(--lk-accent); text-decoration-thickness: 2px; text-underline-offset: 3px; }
 .lk-link:hover { text-decoration-color: currentColor; }
+/* Multi-wallet: Account's wallet switcher (many wallets scroll inside it). */
+.lk-wallet-switcher { width: 100%; }
+.lk-wallet-switcher-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; max-height: 200px; overflow-y: auto; overscroll-behavior: contain; }
+.lk-wallet-switcher-row { display: flex; align-items: center; gap: 8px; padding: 6px 8px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 3); background: var(--lk-background); }
+.lk-wallet-switcher-row[aria-current] { border-color: var(--lk-accent); background: var(--lk-surface); }
+.lk-wallet-switcher-name { flex: 1; min-width: 0; display: flex; flex-direction: column; text-align: start; font-weight: 600; color: var(--lk-foreground); }
+.lk-wallet-switcher-address { font-weight: 400; color: var(--lk-muted); font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-foot { margin: 12px 0 0; text-align: center; color: var(--lk-muted); }
 .lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
 .lk-legal-label { display: flex; gap: 10px; align-items: flex-start; cursor: pointer; line-height: 1.4; }

@@ -318,6 +318,14 @@ export const en = {
     switching: 'Switching…',
     smartAccountActive: 'Smart account',
   },
+  multiWallet: {
+    title: 'Connected wallets',
+    active: 'Active',
+    switch: 'Switch',
+    switchTo: (name: string) => `Switch to ${name}`,
+    remove: 'Remove',
+    removeNamed: (name: string) => `Remove ${name}`,
+  },
   profileWallets: {
     accountEntry: 'Your wallets',
     intro: 'The accounts of your email or social login. The active one signs and sends.',

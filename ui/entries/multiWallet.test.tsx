@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { waitFor, within } from '@testing-library/react'
+import { describe, expect, test } from 'vitest'
+import { renderApp, SECOND_RDNS, SECOND_WALLET_NAME, WALLET_NAME } from '../../tests/model/app.tsx'
+
+/**
+ * Account's wallet switcher (spec §6 multi-wallet) in the real modal: two development wallets held after a reload, the
+ * first active. Found by role and name; the active one is said in words, each row switches or removes in one press.
+ */
+describe('the wallet switcher', () => {
+  test('behavior: lists both held wallets with the active one said in words; Switch makes the other the account; Remove takes a wallet out', async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      // Queried afresh each time: Account renders again as the account changes.
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const rows = () => within(switcher()).getAllByRole('listitem')
+      await waitFor(() => expect(rows()).toHaveLength(2))
+      expect(rows()[0]!.textContent).toContain(WALLET_NAME)
+      expect(rows()[0]!.getAttribute('aria-current')).toBe('true')
+      expect(within(rows()[0]!).getByText('Active')).toBeTruthy()
+      expect(rows()[1]!.textContent).toContain(SECOND_WALLET_NAME)
+
+      within(switcher())
+        .getByRole('button', { name: `Switch to ${SECOND_WALLET_NAME}` })
+        .click()
+      // Painted at once: the second is the active row before its wallet answers.
+      await waitFor(() => expect(rows()[0]!.textContent).toContain(SECOND_WALLET_NAME))
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address }))
+
+      await waitFor(() => within(switcher()).getByRole('button', { name: `Remove ${WALLET_NAME}` }))
+      within(switcher())
+        .getByRole('button', { name: `Remove ${WALLET_NAME}` })
+        .click()
+      // One wallet left: the switcher goes, the second stays the account.
+      await waitFor(() => expect(app.dialog()!.querySelector('[data-testid="wallet-switcher"]')).toBeNull())
+      expect(app.modal.getState().account.connectorId).toBe(SECOND_RDNS)
+      expect(app.modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([SECOND_RDNS])
+    } finally {
+      await app.dispose()
+    }
+  })
+})

@@ -1,0 +1,61 @@
+import { connectMultiWallet, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
+import { truncateAddress } from '../../machines/format.ts'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { useCopy } from '../copy.ts'
+import { useConnectors, useDeliver, useFeatureActor } from '../hooks.ts'
+import type { SlotProps } from '../slots.ts'
+import { useSelector } from '../useSelector.ts'
+
+/*
+ * Multi-wallet's entry in Account (spec §6), declared in its manifest (`machines/multiWallet.feature.ts`): the wallet
+ * switcher, shown while the visitor holds more than one wallet in the namespace.
+ */
+
+const sameList = (a: ConnectionsView, b: ConnectionsView) =>
+  a.activeId === b.activeId && a.isSwitching === b.isSwitching && a.connections.length === b.connections.length && a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address)
+
+/**
+ * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address,
+ * the active one said in words ('Active'); one press switches to another, one removes it.
+ */
+export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
+  const copy = useCopy()
+  const deliver = useDeliver('multiWallet')
+  const { connectors, recent } = useConnectors()
+  const view = useSelector(
+    useFeatureActor('multiWallet'),
+    (s) => (s ? connectMultiWallet(s, namespace) : undefined),
+    (a, b) => (a && b ? sameList(a, b) : a === b),
+  )
+  if (!view || view.connections.length < 2) return null
+  const described = (connectorId: string) => connectors.find((c) => c.id === connectorId) ?? recent.find((w) => w.id === connectorId)
+  return (
+    <section className="lk-wallet-switcher" aria-label={copy.multiWallet.title} data-testid="wallet-switcher">
+      <ul className="lk-wallet-switcher-list">
+        {view.connections.map((c) => {
+          const wallet = described(c.connectorId)
+          const name = wallet?.name ?? c.connectorId
+          return (
+            <li key={c.id} className="lk-wallet-switcher-row" aria-current={c.active || undefined}>
+              <WalletIcon src={wallet?.imageUrl} name={name} />
+              <span className="lk-wallet-switcher-name">
+                {name}
+                <span className="lk-wallet-switcher-address">{truncateAddress(c.address)}</span>
+              </span>
+              {c.active ? (
+                <span className="lk-badge">{copy.multiWallet.active}</span>
+              ) : (
+                <button type="button" className="lk-link" aria-label={copy.multiWallet.switchTo(name)} onClick={() => deliver({ type: 'multiWallet.switch', connectionId: c.id })}>
+                  {copy.multiWallet.switch}
+                </button>
+              )}
+              <button type="button" className="lk-link" aria-label={copy.multiWallet.removeNamed(name)} onClick={() => deliver({ type: 'multiWallet.remove', connectionId: c.id })}>
+                {copy.multiWallet.remove}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}
