@@ -19,12 +19,37 @@ function ViewBody({ view }: { view: ViewName }) {
   const next = nextViewsOf(view, features, reach).join(',')
   useEffect(() => {
     // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.
-    for (const name of next ? (next.split(',') as ViewName[]) : []) prefetchView(name)
+    // After this view's first paint: an effect of a tap's render runs before the browser paints, and preparing their
+    // fetches (the bundler's preload links) would delay the frame that shows this view.
+    const names = next ? (next.split(',') as ViewName[]) : []
+    return afterPaint(() => {
+      for (const name of names) prefetchView(name)
+    })
   }, [next])
   if (!on) return <LeaveDisabledView />
   const code = viewCode(view)
   if (!code) return null
   return <ViewCode code={code} />
+}
+
+/**
+ * Runs `run` once the browser has painted the next frame (a task queued from that frame's animation callback, so after
+ * its paint); returns the cancel. Without `requestAnimationFrame` (test DOMs), in a task of its own.
+ * @example useEffect(() => afterPaint(() => prefetchView('AllWallets')), [])
+ */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 0)
+    return () => clearTimeout(timer)
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
 }
 
 /**
