@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react'
+import { createConfig, getAccount, sendTransaction, waitForTransactionReceipt } from '@wagmi/core'
+import { defineChain, http } from 'viem'
+import { getEthersSigner } from './ethers.ts'
+import { latchkeyConnector } from './wagmi.ts'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
@@ -135,5 +139,20 @@ describe('multi-wallet on', () => {
     expect(result.current.active?.connectorId).toBe(SECOND)
     await waitFor(() => expect(result.current.all.isSwitching).toBe(false))
     expect(result.current.active?.address).toBe(second.state.address)
+  })
+
+  test("behavior: the wagmi bridge's account and the ethers signer follow a switch; a send through wagmi leaves from the active wallet", async () => {
+    const { modal, first, second } = await reloadWithTwoWallets()
+    const chain = defineChain({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpc] } }, testnet: true })
+    const config = createConfig({ chains: [chain], connectors: [latchkeyConnector(modal)], multiInjectedProviderDiscovery: false, storage: null, transports: { [chain.id]: http(rpc) } })
+    await waitFor(() => expect(getAccount(config)).toMatchObject({ status: 'connected', address: first.state.address }))
+    expect((await getEthersSigner(modal)).address).toBe(first.state.address)
+
+    modal.switchConnection({ connectionId: `eip155:${SECOND}` })
+    await waitFor(() => expect(getAccount(config)).toMatchObject({ status: 'connected', address: second.state.address }))
+    expect((await getEthersSigner(modal)).address).toBe(second.state.address)
+    const hash = await sendTransaction(config, { to: '0x000000000000000000000000000000000000dEaD', value: 1n })
+    const receipt = await waitForTransactionReceipt(config, { hash })
+    expect(receipt.from.toLowerCase()).toBe(second.state.address.toLowerCase())
   })
 })
