@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate'
 import type { TokenBalance, Transaction } from '../services/schemas.ts'
 import type { accountMachine, AccountTab } from './account.ts'
-import { defaultLocale, formatAmount, formatAmountCompact, tokenFiat, totalFiat } from './format.ts'
+import { defaultLocale } from './format.locale.ts'
+import { formatAmount, formatAmountCompact, tokenFiat, totalFiat } from './format.ts'
 
 export { floorDecimal } from './format.ts'
 

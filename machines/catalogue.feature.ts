@@ -3,6 +3,7 @@ import type { CatalogueOptions } from './catalogue.ts'
 import { defineFeature } from './features.ts'
 import type { catalogueMachine } from './catalogue.ts'
 import type { CatalogueModalOptions } from './catalogue.options.ts'
+import { connectorTypeOrder } from './catalogue.order.ts'
 
 /** The wallet catalogue (spec §2 Connect, AllWallets) as a feature: spawned when Connect first needs it, with the dapp's wallet options. */
 export function catalogueFeature(options: CatalogueOptions = {}): FeatureRegistration {
@@ -12,6 +13,7 @@ export function catalogueFeature(options: CatalogueOptions = {}): FeatureRegistr
 /** The wallet catalogue behind Connect and AllWallets: no view of its own. */
 export const catalogueManifest = defineFeature<typeof catalogueMachine, never, CatalogueModalOptions>()({
   id: 'catalogue',
+  optionDefaults: { connectorTypeOrder },
   // The dapp's lists; the directory is asked for the configured eip155 networks' wallets (its wallets pair over
   // WalletConnect), filtered for the device.
   settingsFrom: (o: CatalogueModalOptions & { networks: readonly { chainNamespace: string; caipNetworkId: string }[] }, host) => ({

@@ -57,7 +57,6 @@ export const catalogueOptions: FeatureOptions<OptionsDeclaredBy<'catalogue'>> = 
       ),
     ),
   },
-  defaults: { connectorTypeOrder },
   check(o) {
     // Run before the shapes: a list whose ids are not all strings is left to them.
     const wallets = v.safeParse(v.array(v.looseObject({ id: v.string() })), o.customWallets)

@@ -3,7 +3,8 @@ import type { SnapshotFrom } from 'xstate'
 import type { CaipNetwork } from '../adapters/networks.ts'
 import type { ConnectedWalletInfo } from '../adapters/types.ts'
 import { type connectionMachine, connectionStatus } from './connection.ts'
-import { defaultLocale, formatAmount, formatAmountCompact, formatBalance, truncateAddress } from './format.ts'
+import { defaultLocale } from './format.locale.ts'
+import { formatAmount, formatAmountCompact, formatBalance, truncateAddress } from './format.ts'
 
 /** Account of one namespace as the UI shows it (spec §3 account state, the part this build has). */
 export type AccountView = {

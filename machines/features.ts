@@ -220,12 +220,12 @@ export type EntryComponentSpec = EntryPlacement & {
 export type EntrySpec = EntryButtonSpec | EntryComponentSpec
 
 /**
- * A feature's own keys of `createModal`'s options (spec §3 "Options"): their schemas and defaults, in
+ * A feature's own keys of `createModal`'s options (spec §3 "Options"): their schemas and checks, in
  * `machines/<id>.options.ts`, for the keys its manifest declares (`defineFeature`'s third type, `options`). `ModalOptions`
  * has them because a manifest declares them (`machines/manifests.ts` `ManifestOptions`), `validateOptions` checks them
  * (`ui/options.ts`, which finds these files by name: the options are checked in the page's first JS, the manifests come
- * with the core), and the feature's settings are taken from them with their defaults (its manifest's `settingsFrom`). No
- * central file names them.
+ * with the core), and the feature's settings are taken from them with their defaults (its manifest's `optionDefaults`
+ * and `settingsFrom`, which only the core needs: they stay out of the page's first JS). No central file names them.
  *
  * `O` is the options' type as `ModalOptions` shows it: each key optional and documented there (shapes, defaults,
  * errors), so a dapp's editor shows the documentation and a misspelt key is a type error.
@@ -236,8 +236,6 @@ export type FeatureOptions<O extends object = object> = {
    * first issue's message being the refusal's (`InvalidOptionsError`, `options.nameSuffix: Invalid name suffix: …`).
    */
   readonly schemas: { readonly [K in keyof O]-?: GenericSchema }
-  /** What a key left out means (spec §9 defaults), applied before the settings are taken from the options. */
-  readonly defaults?: { readonly [K in keyof O]?: Exclude<O[K], undefined> }
   /**
    * Checks beyond the shapes, run before them, for refusals with messages of their own (spec §5: "Cannot set both
    * `siweConfig` and `siwx` options"), or across entries (a wallet id twice): throws `InvalidOptionsError` naming the option.
@@ -293,11 +291,17 @@ export type FeatureManifest<Id extends string = string, V extends string = strin
   register?: (settings: S) => FeatureRegistration
   /**
    * Type-only (never set): its own keys of `createModal`'s options, given to {@link defineFeature}; `ModalOptions` has
-   * them (`machines/manifests.ts` `ManifestOptions`). Their schemas and defaults are `machines/<id>.options.ts` (export
+   * them (`machines/manifests.ts` `ManifestOptions`). Their schemas are `machines/<id>.options.ts` (export
    * `<id>Options`, typed `FeatureOptions<OptionsDeclaredBy<'<id>'>>`, so a file the manifest does not declare does not
    * compile), found by file where the options are checked, in the page's first JS, which the manifests are not in.
    */
   options?: O
+  /**
+   * What a key of its `options` left out means (spec §9 defaults): the core applies them before {@link settingsFrom}
+   * (`ui/core/featureHost.ts`). Here, not beside the schemas: the page's first JS checks the options, only the core
+   * needs their defaults.
+   */
+  optionDefaults?: { readonly [K in keyof O]?: Exclude<O[K], undefined> }
   /**
    * The settings its `register` takes from `createModal`'s options (`R`: its own, defaults applied, and any other it
    * reads, such as the project id) and the instance's facts; none: the facts alone.

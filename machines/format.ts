@@ -1,4 +1,5 @@
 import { formatUnits } from './send.tokens.ts'
+import { defaultLocale } from './format.locale.ts'
 
 /*
  * The one place numbers become text: token amounts, network fees and fiat values, in the visitor's
@@ -6,9 +7,6 @@ import { formatUnits } from './send.tokens.ts'
  * Amounts work from exact decimal strings (bigint arithmetic): the integer part is grouped by `Intl.NumberFormat` from a
  * bigint, the fraction is cut (floored), never rounded through a float.
  */
-
-/** The locale used when none is given (and on the server, where there is no visitor). */
-export const defaultLocale = 'en-US'
 
 /** `Intl.NumberFormat` instances are costly to build: one per locale and options. */
 const formatters = new Map<string, Intl.NumberFormat>()

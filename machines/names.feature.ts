@@ -3,6 +3,7 @@ import { supportsNamespace } from './namespaces.ts'
 import { defineFeature } from './features.ts'
 import type { NamesInput, namesMachine } from './names.ts'
 import type { NamesModalOptions } from './names.options.ts'
+import { defaultNameSuffix } from './names.suffix.ts'
 
 /**
  * Name registration (spec §2 RegisterAccountName and RegisterAccountNameSuccess, §4, §6: eip155 only)
@@ -36,6 +37,7 @@ export const namesManifest = defineFeature<typeof namesMachine, never, NamesModa
     { slot: 'account.name', order: 10, component: 'names', export: 'RegisteredName' },
     { slot: 'account.identity', order: 30, component: 'names', export: 'RegisterName', capability: 'names' },
   ],
+  optionDefaults: { nameSuffix: defaultNameSuffix },
   settingsFrom: ({ nameSuffix }) => ({ nameSuffix }),
   register: (settings: { nameSuffix?: string | undefined }) => namesFeature({ suffix: settings.nameSuffix }),
 })

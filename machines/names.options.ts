@@ -2,7 +2,6 @@ import * as v from 'valibot'
 import { preview } from '../kernel/urls.ts'
 import type { FeatureOptions } from './features.ts'
 import type { OptionsDeclaredBy } from './manifests.ts'
-import { defaultNameSuffix } from './names.suffix.ts'
 
 /** Name registration's keys of `createModal`'s options (spec §9). */
 export type NamesModalOptions = {
@@ -24,5 +23,4 @@ export const namesOptions: FeatureOptions<OptionsDeclaredBy<'names'>> = {
       ),
     ),
   },
-  defaults: { nameSuffix: defaultNameSuffix },
 }

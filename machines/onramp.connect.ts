@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import type { ErrorSummary } from '../adapters/errors.ts'
-import { defaultLocale, formatAmount, formatFiat } from './format.ts'
+import { defaultLocale } from './format.locale.ts'
+import { formatAmount, formatFiat } from './format.ts'
 import { limitsOf, purchaseCurrenciesFor, type onrampMachine, type OnrampContext, type OnrampMessage } from './onramp.ts'
 import { defaultOnrampProviders, type OnrampProviderOption } from './onramp.providers.ts'
 

@@ -3,6 +3,7 @@ import type { OnrampInput } from './onramp.ts'
 import { defineFeature } from './features.ts'
 import type { onrampMachine } from './onramp.ts'
 import type { OnrampModalOptions } from './onramp.options.ts'
+import { defaultOnrampProviders } from './onramp.providers.ts'
 
 /** The gestures of the on-ramp views (`feature.deliver` to `onramp`) that move views: the machine handles them too. */
 export type OnrampGesture =
@@ -43,6 +44,7 @@ export const onrampManifest = defineFeature<typeof onrampMachine, OnrampGesture,
   holdsViews: true,
   entries: [{ slot: 'account.actions', order: 10, label: 'buy', gesture: { event: { type: 'onramp.start' } } }],
   parts: { 'Account: Buy button': 'onramp' },
+  optionDefaults: { onrampProviders: [...defaultOnrampProviders] },
   settingsFrom: ({ onrampProviders }) => ({ onramp: { providers: onrampProviders } }),
   register: (settings: { onramp?: OnrampInput | undefined }) => onrampFeature(settings.onramp),
 })

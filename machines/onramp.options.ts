@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import type { FeatureOptions } from './features.ts'
 import type { OptionsDeclaredBy } from './manifests.ts'
-import { defaultOnrampProviders } from './onramp.providers.ts'
 
 /** The on-ramp's keys of `createModal`'s options (spec §9). */
 export type OnrampModalOptions = {
@@ -18,5 +17,4 @@ export const onrampOptions: FeatureOptions<OptionsDeclaredBy<'onramp'>> = {
   schemas: {
     onrampProviders: v.optional(v.pipe(v.array(v.object({ id: v.pipe(v.string(), v.nonEmpty()), name: v.pipe(v.string(), v.nonEmpty()), fees: v.string() })), v.minLength(1))),
   },
-  defaults: { onrampProviders: [...defaultOnrampProviders] },
 }

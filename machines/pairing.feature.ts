@@ -33,6 +33,7 @@ export const pairingManifest = defineFeature<typeof pairingMachine, never, Pairi
     ConnectingWalletConnectBasic: { component: 'ConnectingWalletConnect', next: ['SIWXSignMessage'] },
   },
   holdsViews: true,
+  optionDefaults: { preferUniversalLinks: false },
   // `preferUniversalLinks`, read by the QR view's links (`ui/hooks/pairing.ts`).
   register: (settings: { walletConnectConnectorId?: string | undefined }) => pairingFeature({ connectorId: settings.walletConnectConnectorId }),
 })

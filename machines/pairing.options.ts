@@ -12,8 +12,7 @@ export type PairingModalOptions = {
   preferUniversalLinks?: boolean
 }
 
-/** WalletConnect pairing's options: the universal-links preference, a boolean (default false). */
+/** WalletConnect pairing's options: the universal-links preference, a boolean (default false: the manifest's `optionDefaults`). */
 export const pairingOptions: FeatureOptions<OptionsDeclaredBy<'pairing'>> = {
   schemas: { preferUniversalLinks: v.optional(v.boolean()) },
-  defaults: { preferUniversalLinks: false },
 }

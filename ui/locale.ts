@@ -1,4 +1,4 @@
-import { defaultLocale } from '../machines/format.ts'
+import { defaultLocale } from '../machines/format.locale.ts'
 
 /**
  * The locale numbers and fiat values are written in: the dapp's `locale` option when it set one, else

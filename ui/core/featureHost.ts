@@ -18,7 +18,7 @@ import { manifests } from '../../machines/manifests.ts'
 import { featureAssemblies, loadsWithOf, type FeatureHost, type FeatureMachineId, type FeaturePublicFace, type FeatureSettings } from '../assemble/index.ts'
 import type { InstanceServices } from '../createModal.services.ts'
 import type { EmbeddedWallet } from '../embedded.ts'
-import { featureOptions, InvalidOptionsError } from '../options.ts'
+import { InvalidOptionsError } from '../options.ts'
 import { NetworkNotConfiguredError } from '../errors.ts'
 import type { ModalOptions } from '../types.ts'
 import { resolvePlatform } from './platform.ts'
@@ -117,10 +117,13 @@ export function featureSettings(options: ModalOptions, storage: ModalStorage, wa
   return settings as FeatureSettings
 }
 
-/** The options with each feature's defaults where the dapp left a key out (`machines/<id>.options.ts` `defaults`). */
+/** The options with each feature's defaults where the dapp left a key out (its manifest's `optionDefaults`). */
 function withDefaults(options: ModalOptions): ModalOptions {
   const given: Readonly<Record<string, unknown>> = options
   const defaults: Record<string, unknown> = {}
-  for (const declared of featureOptions.values()) for (const [key, value] of Object.entries(declared.defaults ?? {})) if (given[key] === undefined) defaults[key] = value
+  for (const manifest of manifests) {
+    const declared: Readonly<Record<string, unknown>> = 'optionDefaults' in manifest && manifest.optionDefaults ? manifest.optionDefaults : {}
+    for (const [key, value] of Object.entries(declared)) if (given[key] === undefined) defaults[key] = value
+  }
   return { ...options, ...defaults }
 }
