@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { firstOpenGroup } from './dev/firstOpenGroup.ts'
 
 /**
  * The package build (`npm run build:lib`, run by `prepack`): every public entry to ESM JavaScript in
@@ -42,11 +43,18 @@ export const libEntries = Object.fromEntries(
  */
 const isExternal = (id: string) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:/.test(id)
 
+/** The first opening's chunk: Connect's view, its copy, the catalogue, the service clients, the core and the shell. */
+const firstOpen = firstOpenGroup(
+  root,
+  ['ui/core.ts', 'ui/firstOpen.ts', 'ui/Modal.tsx'].map((f) => `${root}${f}`),
+  Object.values(libEntries),
+)
+
 export default defineConfig({
   root,
   // No public dir or HTML: a library build.
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), firstOpen.plugin],
   build: {
     outDir: `${root}dist/lib`,
     emptyOutDir: true,
@@ -58,9 +66,15 @@ export default defineConfig({
     lib: { entry: libEntries, formats: ['es'] },
     rolldownOptions: {
       external: (id) => isExternal(id) || builtinModules.includes(id),
+      // Required by a group that leaves dependencies out (Rolldown refuses 'strict' with it); each entry's module
+      // graph is unchanged, and its declarations (tsc) name what it exports.
+      preserveEntrySignatures: 'allow-extension',
       output: {
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // The first opening's modules in one chunk (dev/firstOpenGroup.ts): only the modules the group's test names,
+        // not their dependencies (those an entry reaches stay in the entry's chunks).
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }] },
         // The React entry is a client module for React Server Components (Next.js App Router): its first statement.
         banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
       },
