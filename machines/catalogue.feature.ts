@@ -27,5 +27,7 @@ export const catalogueManifest = defineFeature<typeof catalogueMachine, never, C
       ...(host.platform ? { platform: host.platform } : {}),
     },
   }),
+  // Connect: the wallet list, in the wallet method's place; it arranges Connect's sections in the connect method order.
+  entries: [{ slot: 'connect.methods', order: 0, component: 'connect/catalogue', export: 'ConnectWallets', method: 'wallet', flag: null }],
   register: (settings: { catalogue?: CatalogueOptions | undefined }) => catalogueFeature(settings.catalogue),
 })

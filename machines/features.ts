@@ -167,12 +167,13 @@ export type ViewSpec = {
  * - `account.identity`: the lines under the address (the account type, the login's email or username, the links to a
  *   feature: register a name, your wallets, the account-type switch): component entries;
  * - `account.email`: the controls on the email row of an email login (the email edit): component entries;
- * - `connect.methods`: the ways of connecting Connect shows beside the wallet list (the email field, the social
- *   buttons), each in its place of the connect method order (spec §2): component entries naming their `method`,
- *   rendered by Connect with Connect's chunk (`ui/slots.connect.ts`, files in `ui/entries/connect/`);
+ * - `connect.methods`: the ways of connecting Connect shows (the wallet list, the email field, the social buttons),
+ *   each in its place of the connect method order (spec §2): component entries naming their `method`, rendered by
+ *   Connect with Connect's chunk (`ui/slots.connect.ts`, files in `ui/entries/connect/`); the wallet method's entry
+ *   arranges the sections and renders the others through the `Method` Connect hands it;
  * - `connect.foot`: the links under Connect's ways of connecting ('New to wallets?'): button entries, each pushing a view.
  *
- * What each Account slot hands its components is `ui/slots.ts` `SlotProps`; Connect's take none.
+ * What each Account slot hands its components is `ui/slots.ts` `SlotProps`; Connect's, `ui/slots.connect.ts` `ConnectMethodProps`.
  */
 export type EntrySlot = 'account.actions' | 'account.name' | 'account.identity' | 'account.email' | 'connect.methods' | 'connect.foot'
 
@@ -208,7 +209,7 @@ export type EntryComponentSpec = EntryPlacement & {
   component: string
   /** The component's export (`RegisterName`). */
   export: string
-  /** In `connect.methods`: the connect method it is (`email`, `social`), the section of Connect it fills. */
+  /** In `connect.methods`: the connect method it is (`wallet`, `email`, `social`), the section of Connect it fills. */
   method?: string
 }
 

@@ -39,6 +39,12 @@ const central: readonly string[] = [
 ]
 
 /**
+ * The central files that also name no view and import no feature's hooks (the core's own files still push Connect,
+ * Account and the prompts; Account is the account feature's view and reads its hooks).
+ */
+const viewCentral: readonly string[] = ['ui/views/Connect.tsx']
+
+/**
  * The files that read no feature's option by name: the central files, and the public types and defaults, where
  * `ModalOptions` is the modal's own keys and the manifests' (`ManifestOptions`).
  */
@@ -54,6 +60,10 @@ function code(file: string): string {
 const ids = manifests.map((m) => m.id)
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const idInString = new RegExp(`['"\`](${ids.map(escapeRegExp).join('|')})['"\`]`, 'g')
+/** A view named in a string (`'AllWallets'`): Connect pushes the views its entries name, never one of its own choosing. */
+const viewInString = new RegExp(`['"\`](${views.map(escapeRegExp).join('|')})['"\`]`, 'g')
+/** An import of a feature's hooks (`ui/hooks/<id>.ts`): its view model, which only its own views and entries read. */
+const hookImport = new RegExp(`(?:from|import\\()\\s*['"][^'"]*/hooks/(?:${ids.map(escapeRegExp).join('|')})\\.tsx?['"]`, 'g')
 /** An import of a feature's own file: its machine, manifest, rules, view model, assembly, entries, or one of its views. */
 const featureImport = new RegExp(
   [
@@ -98,6 +108,11 @@ describe('architecture: no central file names a feature', () => {
     expect(namings(file)).toEqual([])
   })
 
+  test.each(viewCentral)("behavior: %s names no view and reads no feature's hooks: its entries do", (file) => {
+    const source = code(file)
+    expect([...source.matchAll(viewInString), ...source.matchAll(hookImport)].map((m) => m[0])).toEqual([])
+  })
+
   test.each(optionCentral)("behavior: %s reads no feature's option by name", (file) => {
     expect(optionNamings(file)).toEqual([])
   })
@@ -129,6 +144,9 @@ describe('architecture: no central file names a feature', () => {
     expect("import('./views/SendPreview.tsx')".match(featureImport)).toHaveLength(1)
     expect("import { Send } from './Send.tsx'".match(featureImport)).toHaveLength(1)
     expect("import { RegisterName } from '../entries/names.tsx'".match(featureImport)).toHaveLength(1)
+    expect("import { useConnectView } from '../hooks/catalogue.ts'".match(hookImport)).toHaveLength(1)
+    expect("import { useFeatures } from '../hooks.ts'".match(hookImport)).toBeNull()
+    expect("send({ type: 'app.push', view: 'AllWallets' })".match(viewInString)).toEqual(["'AllWallets'"])
     expect("const to = { router: 'router' }".match(idInString)).toBeNull()
     expect("import { mainnet } from '../adapters/networks.ts'".match(featureImport)).toBeNull()
   })

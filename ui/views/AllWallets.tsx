@@ -7,7 +7,7 @@ import { useCopy } from '../copy.ts'
 import { useSend } from '../hooks.ts'
 import { useCatalogue, useListedConnectors } from '../hooks/catalogue.ts'
 import { useLegal } from '../hooks/legal.ts'
-import { LegalCheckbox, WalletRow } from './Connect.tsx'
+import { LegalCheckbox, WalletRow } from '../entries/connect/catalogue.tsx'
 
 /** Row height of the virtual list (px): a 48 px row and an 8 px gap. */
 const rowHeight = 56

@@ -5,7 +5,7 @@ import { mainnet } from '../../adapters/networks.ts'
 import { renderApp, WALLET_NAME, type App } from '../../tests/model/app.tsx'
 import { en } from '../locales/en.ts'
 import { connectLegal } from '../../machines/onboarding.connect.ts'
-import { LegalCheckbox } from './Connect.tsx'
+import { LegalCheckbox } from '../entries/connect/catalogue.tsx'
 
 /**
  * Onboarding and the legal checkbox in the real modal with the dev wallet: Connect's "New to wallets?",
