@@ -45,6 +45,21 @@ const wallet = new DevWallet({
   storage: localStorage,
 })
 announceDevWallet(wallet)
+/**
+ * `?secondWallet=1` announces a second browser wallet (multi-wallet): another development wallet on dev account 1 under
+ * its own EIP-6963 identity, approving by itself (it has no panel), its state in memory only.
+ */
+if (new URLSearchParams(location.search).get('secondWallet') === '1') {
+  const second = new DevWallet({
+    chains: [
+      { chainId: chainA.chainId, name: chainA.name, rpcUrl: rpc1 },
+      { chainId: chainB.chainId, name: chainB.name, rpcUrl: rpc2 },
+    ],
+    autoApprove: true,
+  })
+  second.setAccount(1)
+  announceDevWallet(second, { name: 'Second Dev Wallet', rdns: 'dev.latchkey.wallet.second' })
+}
 // The wallet's state is the browser's (an extension's would be): another tab's approval, chain or account is adopted here.
 window.addEventListener('storage', (event) => {
   if (event.key === wallet.storageKey) wallet.reload()

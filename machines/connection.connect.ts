@@ -74,6 +74,15 @@ export type ConnectingView = {
 
 /** The ConnectingExternal phase of a connection snapshot: `connecting` → waiting, `rejected` → declined, `failed` → error. */
 export function connectConnecting(snapshot: SnapshotFrom<typeof connectionMachine>): ConnectingView {
-  const phase = snapshot.matches('connecting') ? 'waiting' : snapshot.matches('rejected') ? 'declined' : snapshot.matches('failed') ? 'error' : snapshot.hasTag('connected') ? 'connected' : 'idle'
+  const phase =
+    snapshot.matches('connecting') || snapshot.matches({ adding: 'waiting' })
+      ? 'waiting'
+      : snapshot.matches('rejected') || snapshot.matches({ adding: 'rejected' })
+        ? 'declined'
+        : snapshot.matches('failed') || snapshot.matches({ adding: 'failed' })
+          ? 'error'
+          : snapshot.hasTag('connected')
+            ? 'connected'
+            : 'idle'
   return { phase, error: phase === 'error' ? snapshot.context.error : undefined }
 }

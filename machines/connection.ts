@@ -37,6 +37,10 @@ export type ConnectionContext = {
    * chain changes made in the wallet are not followed until the next connection.
    */
   watchError?: ErrorSummary
+  /** Multi-wallet is on (spec §6): a wallet may be added while one is connected. */
+  multiWallet: boolean
+  /** The wallet being added while another stays connected (multi-wallet): its connector. */
+  adding?: string | undefined
 }
 
 export type ConnectionInput = {
@@ -45,6 +49,8 @@ export type ConnectionInput = {
   storedConnectorId?: string | undefined
   /** `enableReconnect` option (spec §4): default true. */
   reconnect?: boolean
+  /** Multi-wallet on (spec §6, `features.multiWallet`): `connection.request` while connected adds a wallet. Default false. */
+  multiWallet?: boolean
 }
 
 export type ConnectionEvent =
@@ -113,6 +119,12 @@ const notProvided = (name: string) => () => {
  *   chainChanged updates the chain; the wallet's own disconnect resets the account. The native balance is
  *   fetched on entry and after each change, kept `nativeBalanceTtl`, and retried after a failure.
  * - `connection.disconnect` → `disconnecting` → `disconnected` (account reset).
+ * - Adding a wallet (multi-wallet on, spec §6 "Add wallet"): `connection.request` while connected enters `adding`, the
+ *   current wallet still the connected one (status stays connected, its account kept); the new wallet's approval →
+ *   `connected` on it (`connection.connected`, the owner records it as the active connection); the user's rejection
+ *   (4001) → `adding.rejected`, another failure → `adding.failed` (retry: `connection.request`); `connection.cancel`
+ *   from any of them returns to the current wallet, unchanged. A request for the connected wallet itself opens nothing:
+ *   it is told connected again. Multi-wallet off: a request while connected is ignored, as before.
  * - Multi-wallet (spec §6): `connection.switch` to another wallet the visitor holds takes `connected` to `reconnecting`
  *   on that wallet's connector (the silent restore, no prompt), the current wallet left connected in the wallet.
  * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
@@ -158,6 +170,10 @@ export const connectionMachine = setup({
     isSameAccount: ({ context, event }) => event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
     /** A switch to a wallet other than the connected one. */
     isOtherConnector: ({ context, event }) => event.type === 'connection.switch' && event.connectorId !== context.connectorId,
+    /** Multi-wallet on and a request for the connected wallet itself: nothing opens (spec §6, no second session). */
+    isConnectedWalletRequest: ({ context, event }) => context.multiWallet && event.type === 'connection.request' && event.connectorId === context.connectorId,
+    /** Multi-wallet on (this connection's own input): a request while connected adds a wallet (spec §6). */
+    canAddWallet: ({ context }) => context.multiWallet,
   },
   actions: {
     setConnector: assign({
@@ -165,6 +181,21 @@ export const connectionMachine = setup({
       error: undefined,
     }),
     /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
+    /** The wallet being added (the current one kept). */
+    setAdding: assign({ adding: ({ event }) => (event.type === 'connection.request' ? event.connectorId : undefined), error: undefined }),
+    clearAdding: assign({ adding: undefined, error: undefined }),
+    /** The added wallet answered: it is the connected one now (params: its session); the previous one stays held in its wallet. */
+    setAddedSession: assign(({ context }, session: ConnectedSession) => ({
+      connectorId: context.adding,
+      adding: undefined,
+      address: session.accounts[0],
+      chainId: session.chainId,
+      connectedWalletInfo: session.wallet,
+      addressLabels: session.addressLabels,
+      balance: undefined,
+      error: undefined,
+      watchError: undefined,
+    })),
     setSwitchedConnector: assign(({ event }) => ({
       connectorId: event.type === 'connection.switch' ? event.connectorId : undefined,
       address: undefined,
@@ -232,7 +263,7 @@ export const connectionMachine = setup({
     emitFailed: emit(({ context }) => ({
       type: 'connection.failed' as const,
       namespace: context.namespace,
-      connectorId: context.connectorId,
+      connectorId: context.adding ?? context.connectorId,
       error: context.error ?? { name: 'Error', message: 'Unknown error' },
     })),
     emitStatus: emit(({ context }, params: { status: Exclude<ConnectionStatus, 'connected'> }) => ({
@@ -248,6 +279,7 @@ export const connectionMachine = setup({
   context: ({ input }) => ({
     namespace: input.namespace,
     reconnect: input.reconnect ?? true,
+    multiWallet: input.multiWallet ?? false,
     ...(input.storedConnectorId ? { connectorId: input.storedConnectorId } : {}),
   }),
   initial: 'boot',
@@ -385,10 +417,50 @@ export const connectionMachine = setup({
           actions: [{ type: 'emitDisconnected', params: { reason: 'wallet' } }, 'resetAccount'],
         },
         'connection.disconnect': 'disconnecting',
+        // Multi-wallet (spec §6 "Add wallet"): the connected wallet again opens nothing; another one is added.
+        'connection.request': [
+          { guard: 'isConnectedWalletRequest', actions: { type: 'emitConnected', params: { restored: false } } },
+          { guard: 'canAddWallet', target: 'adding', actions: 'setAdding' },
+        ],
         // Multi-wallet (spec §6): another held wallet becomes active, restored without a prompt; this one is not revoked.
         'connection.switch': { guard: 'isOtherConnector', target: 'reconnecting', actions: 'setSwitchedConnector' },
         'connection.endedElsewhere': { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'elsewhere' } }, 'resetAccount'] },
         'connection.refreshBalance': { target: '.fetchingBalance' },
+      },
+    },
+    /**
+     * Multi-wallet: another wallet is being added while the current one stays connected (status connected, its account
+     * kept); cancelling returns to it unchanged.
+     */
+    adding: {
+      tags: ['connected'],
+      initial: 'waiting',
+      states: {
+        waiting: {
+          invoke: {
+            id: 'connect',
+            src: 'connect',
+            input: ({ context }) => ({ connectorId: context.adding!, namespace: context.namespace }),
+            onDone: {
+              target: '#connection.connected',
+              actions: [
+                { type: 'setAddedSession', params: ({ event }) => event.output },
+                { type: 'emitConnected', params: { restored: false } },
+              ],
+            },
+            onError: [
+              { guard: 'isUserRejection', target: 'rejected' },
+              { target: 'failed', actions: ['setError', 'emitFailed'] },
+            ],
+          },
+        },
+        /** The added wallet's user declined: the current wallet stays; the view offers a retry. */
+        rejected: { on: { 'connection.request': { target: 'waiting', actions: 'setAdding' } } },
+        failed: { on: { 'connection.request': { target: 'waiting', actions: 'setAdding' } } },
+      },
+      on: {
+        'connection.cancel': { target: 'connected', actions: 'clearAdding' },
+        'connection.endedElsewhere': { target: 'disconnected', actions: [{ type: 'emitDisconnected', params: { reason: 'elsewhere' } }, 'resetAccount', 'clearAdding'] },
       },
     },
     disconnecting: {

@@ -84,6 +84,8 @@ export const rootMachine = rootImplementations.createMachine({
   context: ({ input, spawn }) => {
     const { options } = input
     const basic = input.featureFlags?.basic ?? false
+    // The local options' feature set until the remote config resolves it (spec §6).
+    const flags = resolveFeatures(input.featureFlags?.local ?? {}, undefined, { basic }).features
     return {
       options,
       storedConnectorId: input.storedConnectorId,
@@ -106,10 +108,11 @@ export const rootMachine = rootImplementations.createMachine({
       features: {},
       loading: [],
       pending: {},
-      // The local options' feature set until the remote config resolves it (spec §6).
-      flags: resolveFeatures(input.featureFlags?.local ?? {}, undefined, { basic }).features,
+      flags,
       basic,
-      ...spawnConnections(input, (ns, stored) => spawn('connection', { id: `connection.${ns}`, systemId: `connection.${ns}`, input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect } })),
+      ...spawnConnections(input, (ns, stored) =>
+        spawn('connection', { id: `connection.${ns}`, systemId: `connection.${ns}`, input: { namespace: ns, storedConnectorId: stored, reconnect: options.enableReconnect, multiWallet: flags.multiWallet } }),
+      ),
     }
   },
   type: 'parallel',

@@ -74,6 +74,16 @@ describe('router', () => {
     expect(views()).toEqual(['Account', 'OnRamp'])
   })
 
+  test('spec §6: a Connect opened from Account to add a wallet stays the back target while connected; back from it is Account', () => {
+    const { actor, views } = start({ view: 'Account' })
+    actor.send({ type: 'router.push', view: 'Connect', data: { adding: true } })
+    actor.send({ type: 'router.push', view: 'ConnectingExternal', data: { connectorId: 'second' } })
+    actor.send({ type: 'router.back', isConnected: true })
+    expect(views()).toEqual(['Account', 'Connect'])
+    actor.send({ type: 'router.back', isConnected: true })
+    expect(views()).toEqual(['Account'])
+  })
+
   test('behavior: back to Connect while connected shows Account instead', () => {
     const { actor, views } = start()
     actor.send({ type: 'router.push', view: 'ConnectingExternal' })

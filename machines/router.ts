@@ -80,11 +80,14 @@ function current(context: RouterContext): RouterEntry {
   return context.history[context.history.length - 1] ?? { view: 'Connect' }
 }
 
-/** The view that back would show: the previous entry, or Account instead of Connect while connected. */
+/**
+ * The view that back would show: the previous entry, or Account instead of Connect while connected, except a Connect
+ * opened to add a wallet (`data.adding`, multi-wallet: spec §6), which stays while the current wallet is connected.
+ */
 export function backTarget(context: RouterContext, isConnected: boolean): RouterEntry | undefined {
   const previous = context.history[context.history.length - 2]
   if (!previous) return undefined
-  if (previous.view === 'Connect' && isConnected) return { view: 'Account' }
+  if (previous.view === 'Connect' && isConnected && !previous.data?.adding) return { view: 'Account' }
   return previous
 }
 

@@ -57,6 +57,8 @@ export type ViewName = ManifestViewName & SpecViewName
  * amount: '0.1' }`; SwapSelectToken's side).
  */
 export type ViewData = {
+  /** Connect opened from Account to add a wallet while one is connected (multi-wallet, spec §6). */
+  adding?: boolean
   connectorId?: string
   caipNetworkId?: string
   walletId?: string

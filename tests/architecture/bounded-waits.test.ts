@@ -36,6 +36,7 @@ const transactionBounded = "one run of the transaction machine: its prompt is th
 const exemptions: Record<string, string> = {
   // The visitor decides.
   'connection.connecting': visitorDecides,
+  'connection.adding.waiting': visitorDecides,
   'network.pending.switching': visitorDecides,
   'network.pending.addingChain': visitorDecides,
   'names.signing': visitorDecides,

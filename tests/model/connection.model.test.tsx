@@ -6,7 +6,7 @@ import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapter
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { timing } from '../../machines/timing.ts'
-import { RDNS, renderApp, SECOND_RDNS, type App } from './app.tsx'
+import { RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -31,8 +31,31 @@ type ModelEvent = { type: string; [key: string]: unknown }
  * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
  */
 const eventsOf =
-  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean }) =>
+  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean }) =>
   (snapshot: any): ModelEvent[] => {
+    if (fixture.adding) {
+      // Multi-wallet: connected to the first wallet, the visitor adds the second from Account ('Add wallet').
+      const key = stateKey(snapshot)
+      const onFirst = snapshot.context.connectorId === RDNS
+      if (key === '"disconnected"' && !snapshot.context.address) return [{ type: 'connection.request', connectorId: RDNS }]
+      if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: session(A!) }]
+      if (key === '{"connected":"fetchingBalance"}') return [{ type: 'xstate.done.actor.getBalance', output: balance }]
+      if (key === '{"connected":"balanceReady"}' && onFirst)
+        return [
+          { type: 'connection.request', connectorId: SECOND_RDNS },
+          { type: 'connection.request', connectorId: RDNS },
+        ]
+      if (key === '{"adding":"waiting"}')
+        return [
+          { type: 'connection.cancel' },
+          { type: 'xstate.done.actor.connect', output: session(B!) },
+          { type: 'xstate.error.actor.connect', error: new UserRejectedRequestError() },
+          { type: 'xstate.error.actor.connect', error: new JsonRpcError(-32603, 'Internal error') },
+          { type: 'connection.endedElsewhere' },
+        ]
+      if (key === '{"adding":"rejected"}' || key === '{"adding":"failed"}') return [{ type: 'connection.request', connectorId: SECOND_RDNS }, { type: 'connection.cancel' }]
+      return []
+    }
     if (fixture.twoWallets) {
       // Multi-wallet: the stored first wallet comes back, then the visitor switches to the second one they hold.
       const key = stateKey(snapshot)
@@ -95,6 +118,19 @@ function events(snapshot: any): ModelEvent[] {
 /** One gesture per event: what a person does in the page or in the wallet. */
 async function perform(app: App, event: any, from: string) {
   const type: string = event.type
+  // Adding a wallet (multi-wallet): Account's 'Add wallet', then the wallet in Connect; its answers come through its gates.
+  if (from.startsWith('{"connected"') || from.startsWith('{"adding"')) {
+    if (type === 'connection.request') {
+      if (from.startsWith('{"adding"')) return app.click('button', 'Try again')
+      await app.ensureOpen()
+      await app.click('button', 'Add wallet')
+      return app.click('button', event.connectorId === SECOND_RDNS ? SECOND_WALLET_NAME : 'Latchkey Dev Wallet')
+    }
+    const second = 'second:eth_requestAccounts'
+    if (type === 'xstate.done.actor.connect') return app.gates.release(second)
+    if (type === 'xstate.error.actor.connect')
+      return app.gates.fail(second, event.error instanceof UserRejectedRequestError ? { code: 4001, message: 'User rejected the request.' } : { code: -32603, message: 'Internal error' })
+  }
   if (type === 'connection.request') {
     // While the page restores the stored connection, the user revoked the site in the wallet and now picks it again.
     if (from === '"reconnecting"') app.wallet.disconnect()
@@ -223,7 +259,13 @@ const fixtures = [
     app: { stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, hold: ['eth_accounts'], api: true },
     twoWallets: true,
   },
-] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean }[]
+  {
+    name: 'adding a second wallet, multi-wallet on',
+    input: { namespace: 'eip155', multiWallet: true },
+    app: { secondWallet: true, features: { multiWallet: true }, api: true },
+    adding: true,
+  },
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
@@ -234,6 +276,7 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
   app.gates.close('eth_requestAccounts')
   app.gates.close('eth_getBalance')
   app.gates.close('wallet_revokePermissions')
+  if (fixture.adding) app.gates.close('second:eth_requestAccounts')
   const connection = app.modal.actor.getSnapshot().context.connection
   const visited: string[] = [stateKey(connection.getSnapshot())]
   const sub = connection.subscribe((s) => visited.push(stateKey(s)))
@@ -267,6 +310,7 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
       expect(app.modal.getState().connections?.isSwitching).toBe(false)
       expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
     }
+    if (fixture.adding && path.steps.some((st) => st.state.startsWith('{"adding"'))) await expectAdded(app, path.steps.at(-1)!.event)
     if (last === 'xstate.error.actor.watchWallet') {
       expect(connection.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
       // The modal still opens and closes.
@@ -279,6 +323,83 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
     await app.dispose()
   }
 }
+
+const held = (app: App) => app.modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])
+
+/** After adding a wallet: added, it is the active one beside the first; cancelled or declined, the first is still the active one. */
+async function expectAdded(app: App, last: ModelEvent) {
+  if (last.type === 'xstate.done.actor.connect') {
+    await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address }))
+    await waitFor(() =>
+      expect(held(app)).toEqual([
+        [SECOND_RDNS, true],
+        [RDNS, false],
+      ]),
+    )
+    return
+  }
+  if (last.type === 'connection.endedElsewhere') return
+  // Cancelled, declined, failed or waiting: nothing lost, the first wallet still connected and active, held alone.
+  expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: RDNS, address: app.wallet.state.address })
+  expect(held(app)).toEqual([[RDNS, true]])
+  if (last.type === 'xstate.error.actor.connect' && last.error instanceof UserRejectedRequestError) expect(app.dialog()?.textContent).toContain('Connection declined')
+  if (last.type === 'connection.cancel') {
+    // Back from the wallet's view is Connect (to pick another); Back again is Account, the first wallet there.
+    await app.get('button', SECOND_WALLET_NAME)
+    await app.click('button', 'Back')
+    await app.get('button', 'Add wallet')
+    expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: RDNS })
+  }
+}
+
+describe('adding a wallet that is already held (multi-wallet on)', () => {
+  test('behavior: picking a held wallet in Connect switches to it: no second entry, no prompt in its wallet, nothing revoked', async () => {
+    const app = await renderApp({ secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await app.ensureOpen()
+      await app.click('button', 'Latchkey Dev Wallet')
+      await app.walletAnswer('Approve')
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: RDNS }))
+      await app.ensureOpen()
+      await app.click('button', 'Add wallet')
+      await app.click('button', SECOND_WALLET_NAME)
+      await waitFor(() =>
+        expect(held(app)).toEqual([
+          [SECOND_RDNS, true],
+          [RDNS, false],
+        ]),
+      )
+      // The switcher lists both; Add wallet again, the first wallet (held) picked: it is the active one again.
+      await app.ensureOpen()
+      await app.get('region', 'Connected wallets')
+      await app.click('button', 'Add wallet')
+      await app.click('button', 'Latchkey Dev Wallet')
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: RDNS, address: app.wallet.state.address }))
+      expect(held(app)).toEqual([
+        [RDNS, true],
+        [SECOND_RDNS, false],
+      ])
+      expect(app.wallet.pending).toEqual([])
+      expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
+    } finally {
+      await app.dispose()
+    }
+  }, 20_000)
+
+  test('behavior: with multi-wallet off Account has no Add wallet entry', async () => {
+    const app = await renderApp({ secondWallet: true, api: true })
+    try {
+      await app.ensureOpen()
+      await app.click('button', 'Latchkey Dev Wallet')
+      await app.walletAnswer('Approve')
+      await app.ensureOpen()
+      await app.get('dialog', 'Account')
+      expect(app.find('button', 'Add wallet')).toBeNull()
+    } finally {
+      await app.dispose()
+    }
+  }, 20_000)
+})
 
 describe('connection model', () => {
   afterAll(() => {

@@ -2,13 +2,14 @@ import { connectMultiWallet, type ConnectionsView } from '../../machines/multiWa
 import { truncateAddress } from '../../machines/format.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../copy.ts'
-import { useConnectors, useDeliver, useFeatureActor } from '../hooks.ts'
+import { useConnectors, useDeliver, useFeatureActor, useSend } from '../hooks.ts'
 import type { SlotProps } from '../slots.ts'
 import { useSelector } from '../useSelector.ts'
 
 /*
  * Multi-wallet's entry in Account (spec §6), declared in its manifest (`machines/multiWallet.feature.ts`): the wallet
- * switcher, shown while the visitor holds more than one wallet in the namespace.
+ * switcher, shown while the visitor holds more than one wallet in the namespace, and its 'Add wallet' entry (shown with
+ * one wallet too): Connect opened over Account, the current wallet kept connected (spec §6 "Add wallet").
  */
 
 const sameList = (a: ConnectionsView, b: ConnectionsView) =>
@@ -16,18 +17,26 @@ const sameList = (a: ConnectionsView, b: ConnectionsView) =>
 
 /**
  * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address,
- * the active one said in words ('Active'); one press switches to another, one removes it.
+ * the active one said in words ('Active'); one press switches to another, one removes it. 'Add wallet' opens Connect
+ * without disconnecting (a wallet already held, picked there, becomes the active one: no second entry).
  */
 export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
   const copy = useCopy()
   const deliver = useDeliver('multiWallet')
+  const send = useSend()
   const { connectors, recent } = useConnectors()
   const view = useSelector(
     useFeatureActor('multiWallet'),
     (s) => (s ? connectMultiWallet(s, namespace) : undefined),
     (a, b) => (a && b ? sameList(a, b) : a === b),
   )
-  if (!view || view.connections.length < 2) return null
+  if (!view) return null
+  const addWallet = (
+    <button type="button" className="lk-link lk-wallet-switcher-add" onClick={() => send({ type: 'app.push', view: 'Connect', data: { adding: true } })}>
+      {copy.multiWallet.add}
+    </button>
+  )
+  if (view.connections.length < 2) return <section className="lk-wallet-switcher">{addWallet}</section>
   const described = (connectorId: string) => connectors.find((c) => c.id === connectorId) ?? recent.find((w) => w.id === connectorId)
   return (
     <section className="lk-wallet-switcher" aria-label={copy.multiWallet.title} data-testid="wallet-switcher">
@@ -56,6 +65,7 @@ export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
           )
         })}
       </ul>
+      {addWallet}
     </section>
   )
 }

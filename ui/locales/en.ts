@@ -325,6 +325,7 @@ export const en = {
     switchTo: (name: string) => `Switch to ${name}`,
     remove: 'Remove',
     removeNamed: (name: string) => `Remove ${name}`,
+    add: 'Add wallet',
   },
   profileWallets: {
     accountEntry: 'Your wallets',
