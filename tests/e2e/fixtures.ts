@@ -177,7 +177,11 @@ async function settleRequest(page: Page, action: 'Approve' | 'Reject', question?
   // Exactly one pending request is expected (a strict locator fails loudly otherwise).
   await expect(request).toHaveCount(1)
   const id = await request.getAttribute('data-request-id')
-  await request.getByRole('button', { name: action, exact: true }).click()
+  // The dev wallet's dock is the test's stand-in for a wallet's own window, not the product under test. On a phone,
+  // while the modal is open, it refits above the dialog every few frames as the dialog's height animates, so a mouse
+  // click at the button's coordinates can land beside it after it moved (seen under load: the request stayed
+  // pending). The click event goes to the button itself.
+  await request.getByRole('button', { name: action, exact: true }).dispatchEvent('click')
   await expect(page.locator(`[data-request-id="${id}"]`)).toHaveCount(0)
 }
 
