@@ -17,6 +17,7 @@ import type { RpcUserOperation, UserOperation } from 'viem/account-abstraction'
 import { AA_DEPLOYER, ENTRY_POINT_ADDRESS, devEntryPoint } from './account.ts'
 import { entryPointAbi, entryPointSimulationsAbi, entryPointSimulationsDeployedBytecode } from './artifacts.ts'
 import { devAaClient, devAaDeployer } from './deploy.ts'
+import { keepAliveLonger } from '../keepAlive.ts'
 
 /** ERC-7769 error codes the dev bundler answers with. */
 export const bundlerErrorCodes = {
@@ -358,6 +359,7 @@ export async function startDevBundler(options: StartDevBundlerOptions): Promise<
       void bundler.request(body).then((answer) => send(200, answer))
     })
   })
+  keepAliveLonger(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port, '127.0.0.1', () => resolve())

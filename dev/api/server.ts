@@ -32,6 +32,7 @@ import { createSolanaReader } from './solana.ts'
 import { handleRpcRoute, isRpcRoute } from './rpc.ts'
 import type { SiwxOptions, SiwxState } from './siwx.ts'
 import type { OnrampLedger } from '../onramp/provider.ts'
+import { keepAliveLonger } from '../keepAlive.ts'
 
 export type { AnalyticsEvent } from './handlers.ts'
 export type { SiwxOptions } from './siwx.ts'
@@ -301,6 +302,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       else response.destroy()
     })
   })
+  keepAliveLonger(server)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)

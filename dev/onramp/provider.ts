@@ -21,6 +21,7 @@ import { createPublicClient, createWalletClient, getAddress, http, isAddress, pa
 import type { Address, Hash } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { DEV_MNEMONIC } from '../accounts.ts'
+import { keepAliveLonger } from '../keepAlive.ts'
 
 /** The anvil dev account that pays for the purchases (`m/44'/60'/0'/0/7`). */
 export const TREASURY_INDEX = 7
@@ -233,6 +234,7 @@ export async function startOnrampProvider(options: StartOnrampProviderOptions): 
       }
     })()
   })
+  keepAliveLonger(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen({ port: options.port, host: '127.0.0.1', exclusive: true }, () => resolve())

@@ -58,6 +58,7 @@ import { FarcasterRelayError } from '../farcaster/relay.ts'
 import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
+import { keepAliveLonger } from '../keepAlive.ts'
 
 /** Options of {@link startSecureSite}. */
 export type StartSecureSiteOptions = {
@@ -256,6 +257,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       sendJson(res, 500, { message: 'Internal error' })
     })
   })
+  keepAliveLonger(server)
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin)

@@ -14,6 +14,7 @@ import type { SolanaLedgerOptions } from './ledger.ts'
 import { solanaLocalnetAt } from './network.ts'
 import type { CaipNetwork } from '../../adapters/networks.ts'
 import { handleSolanaRpc, rpcErrorCodes } from './rpc.ts'
+import { keepAliveLonger } from '../keepAlive.ts'
 
 /** Largest request body accepted, bytes (a batch of a few hundred transactions). */
 export const maxRequestBytes = 1_000_000
@@ -81,7 +82,7 @@ export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promi
       if (!response.headersSent) send(response, 500, { jsonrpc: '2.0', id: null, error: { code: rpcErrorCodes.internalError, message: 'Internal error' } })
     })
   })
-  server.keepAliveTimeout = 5_000
+  keepAliveLonger(server)
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {

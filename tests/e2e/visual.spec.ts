@@ -32,7 +32,9 @@ import {
 } from './fixtures.ts'
 
 // Each test walks many views with a screenshot each (and on the phone an axe check each): longer beside another worker.
-test.describe.configure({ timeout: 180_000 })
+// Each test sets the balances and the state it shoots, so the tests spread over the workers rather than run in one after
+// the other: the file is the suite's longest (11 tests, about a tenth of it), and run last it left the other workers idle.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 type Theme = 'light' | 'dark'
 type Device = 'desktop' | 'phone'
