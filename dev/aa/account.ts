@@ -1,10 +1,11 @@
 /**
  * The ERC-4337 v0.7 contracts of the dev stack (addresses on both anvil chains) and the viem smart account for
- * eth-infinitism's `SimpleAccount` (owned by one EOA, created by `SimpleAccountFactory`). Browser-safe: the secure
- * site's frame builds user operations with {@link toDevSimpleAccount}. Dev-only.
+ * `SimpleAccount1271` (eth-infinitism's `SimpleAccount` with ERC-1271, `contracts/SimpleAccount1271.sol`; owned by one
+ * EOA, created by `SimpleAccount1271Factory`). Browser-safe: the secure site's frame builds user operations with
+ * {@link toDevSimpleAccount}. Dev-only.
  */
-import { encodeFunctionData, decodeFunctionData, parseAbi } from 'viem'
-import type { Address, Hex, LocalAccount, PublicClient } from 'viem'
+import { encodeAbiParameters, encodeFunctionData, decodeFunctionData, hashMessage, hashTypedData, keccak256, parseAbi } from 'viem'
+import type { Address, Hash, Hex, LocalAccount, PublicClient } from 'viem'
 import { entryPoint07Abi, getUserOperationHash, toSmartAccount } from 'viem/account-abstraction'
 import { readContract } from 'viem/actions'
 import { BaseError } from '../../adapters/errors.ts'
@@ -18,14 +19,23 @@ export const AA_DEPLOYER: Address = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
 /** EntryPoint v0.7 on both dev chains: the deployer's transaction at nonce 0 (not the mainnet address `0x0000000071727De22E5E9d8BAf0edAc6f37da032`). */
 export const ENTRY_POINT_ADDRESS: Address = '0x0116686E2291dbd5e317F47faDBFb43B599786Ef'
 
-/** SimpleAccountFactory (of the EntryPoint above) on both dev chains: the deployer's transaction at nonce 1. */
+/**
+ * `SimpleAccount1271Factory` (of the EntryPoint above) on both dev chains: the deployer's transaction at nonce 1. Its
+ * `createAccount(owner, salt)` and `getAddress(owner, salt)` are SimpleAccountFactory's.
+ */
 export const SIMPLE_ACCOUNT_FACTORY_ADDRESS: Address = '0x9bAaB117304f7D6517048e371025dB8f89a8DbE5'
 
 /** The EntryPoint as viem's `entryPoint` parameter of smart accounts and bundler actions. */
 export const devEntryPoint = { abi: entryPoint07Abi, address: ENTRY_POINT_ADDRESS, version: '0.7' } as const
 
-/** The functions of `SimpleAccount` and `SimpleAccountFactory` the account uses (from the v0.7 sources). */
-export const simpleAccountAbi = parseAbi(['function execute(address dest, uint256 value, bytes func)', 'function executeBatch(address[] dest, uint256[] value, bytes[] func)', 'function owner() view returns (address)'])
+/** The functions of `SimpleAccount1271` and its factory the account uses (SimpleAccount v0.7's, plus ERC-1271). */
+export const simpleAccountAbi = parseAbi([
+  'function execute(address dest, uint256 value, bytes func)',
+  'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
+  'function owner() view returns (address)',
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+  'function replaySafeHash(bytes32 hash) view returns (bytes32)',
+])
 export const simpleAccountFactoryAbi = parseAbi(['function createAccount(address owner, uint256 salt) returns (address)', 'function getAddress(address owner, uint256 salt) view returns (address)'])
 
 /**
@@ -34,6 +44,21 @@ export const simpleAccountFactoryAbi = parseAbi(['function createAccount(address
  * reports a signature failure, ignored when estimating).
  */
 export const SIMPLE_ACCOUNT_STUB_SIGNATURE: Hex = '0xfffffffffffffffffffffffffffffff0000000000000000000000000000000007aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1c'
+
+/** Parameters of {@link replaySafeHash}. */
+export type ReplaySafeHashParameters = { hash: Hash; account: Address; chainId: number }
+
+/**
+ * What the owner signs (EIP-191) for the account to sign `hash` under ERC-1271: `keccak256(abi.encode(hash, account,
+ * chainId))`, the contract's `replaySafeHash` (so the owner's own signature of a message is not the account's, and an
+ * owner's accounts on other salts or chains cannot replay each other's).
+ *
+ * @example
+ * replaySafeHash({ hash: hashMessage('hello'), account, chainId: 31337 })
+ */
+export function replaySafeHash({ hash, account, chainId }: ReplaySafeHashParameters): Hash {
+  return keccak256(encodeAbiParameters([{ type: 'bytes32' }, { type: 'address' }, { type: 'uint256' }], [hash, account, BigInt(chainId)]))
+}
 
 /** Parameters of {@link toDevSimpleAccount}. */
 export type ToDevSimpleAccountParameters = {
@@ -51,10 +76,13 @@ export type ToDevSimpleAccountParameters = {
 export type DevSimpleAccount = Awaited<ReturnType<typeof toDevSimpleAccount>>
 
 /**
- * The viem smart account of a `SimpleAccount` v0.7 owned by `owner`, at the address the dev factory gives
+ * The viem smart account of a `SimpleAccount1271` owned by `owner`, at the address the dev factory gives
  * (`getAddress(owner, salt)`), counterfactual until its first user operation deploys it through `createAccount`.
  * Calls are encoded as `execute` (one) or `executeBatch` (several); the user operation hash is signed by the owner
- * as an EIP-191 message (what `SimpleAccount._validateSignature` recovers).
+ * as an EIP-191 message (what `SimpleAccount._validateSignature` recovers). Messages and typed data are signed for
+ * ERC-1271 (the owner's EIP-191 signature of {@link replaySafeHash}); while the account is not deployed viem wraps
+ * that signature for ERC-6492 (the factory and its `createAccount` call), so verifiers such as viem's `verifyHash`
+ * accept it before and after deployment.
  *
  * @param parameters see {@link ToDevSimpleAccountParameters}.
  * @returns the smart account for viem's bundler actions (`sendUserOperation`, `prepareUserOperation`, …).
@@ -95,12 +123,15 @@ export async function toDevSimpleAccount(parameters: ToDevSimpleAccountParameter
     async getStubSignature() {
       return SIMPLE_ACCOUNT_STUB_SIGNATURE
     },
-    // SimpleAccount v0.7 has no ERC-1271: messages and typed data are signed by the owner EOA.
+    // ERC-1271 (SimpleAccount1271.isValidSignature): the owner signs the hash bound to this account and chain.
     async signMessage({ message }) {
-      return owner.signMessage({ message })
+      const account = await this.getAddress()
+      return owner.signMessage({ message: { raw: replaySafeHash({ hash: hashMessage(message), account, chainId: await chainIdOf(client) }) } })
     },
     async signTypedData(typedData) {
-      return owner.signTypedData(typedData as Parameters<LocalAccount['signTypedData']>[0])
+      const account = await this.getAddress()
+      const hash = hashTypedData(typedData as Parameters<typeof hashTypedData>[0])
+      return owner.signMessage({ message: { raw: replaySafeHash({ hash, account, chainId: await chainIdOf(client) }) } })
     },
     async signUserOperation(userOperation) {
       const { chainId = client.chain?.id ?? 0, ...rest } = userOperation
@@ -109,4 +140,9 @@ export async function toDevSimpleAccount(parameters: ToDevSimpleAccountParameter
       return owner.signMessage({ message: { raw: hash } })
     },
   })
+}
+
+/** The client's chain id: its chain's, else asked of the node. */
+async function chainIdOf(client: PublicClient): Promise<number> {
+  return client.chain?.id ?? client.getChainId()
 }

@@ -59,13 +59,13 @@ async function raw(method: string, params: unknown[]): Promise<{ result?: unknow
 }
 
 describe('deployDevAa', () => {
-  it('behavior: anvil dev account 5 deploys EntryPoint and SimpleAccountFactory at its nonces 0 and 1; a second run finds them', async () => {
+  it('behavior: anvil dev account 5 deploys EntryPoint and SimpleAccount1271Factory at its nonces 0 and 1; a second run finds them', async () => {
     expect(mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 }).address).toBe(AA_DEPLOYER)
     expect([ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS]).toEqual([0n, 1n].map((nonce) => getContractAddress({ from: AA_DEPLOYER, nonce })))
     const first = await deployDevAa({ rpcUrl: anvil.url, chainId })
     expect(first.map((c) => [c.name, c.status])).toEqual([
       ['EntryPoint', 'deployed'],
-      ['SimpleAccountFactory', 'deployed'],
+      ['SimpleAccount1271Factory', 'deployed'],
     ])
     expect((await client.getCode({ address: ENTRY_POINT_ADDRESS }))?.length).toBeGreaterThan(20_000)
     const again = await deployDevAa({ rpcUrl: anvil.url, chainId })

@@ -1,7 +1,7 @@
 /**
  * Compiles the ERC-4337 v0.7 contracts of the dev stack with solc-js (the `solc` npm package, pinned) from the audited
- * sources published on npm (`@account-abstraction/contracts@0.7.0`, OpenZeppelin contracts 5) and writes
- * `dev/aa/artifacts.ts`: each contract's ABI `as const` and the bytecode the dev stack needs.
+ * sources published on npm (`@account-abstraction/contracts@0.7.0`, OpenZeppelin contracts 5), plus this repository's
+ * `contracts/SimpleAccount1271.sol` (SimpleAccount with ERC-1271, and its factory), and writes `dev/aa/artifacts.ts`: each contract's ABI `as const` and the bytecode the dev stack needs.
  * `npm run aa:compile` writes the file; `artifacts.test.ts` fails when the checked-in file was compiled from another
  * input (solc, settings, contracts, source package versions: its `inputFingerprint`) or edited since (its
  * `outputFingerprint`), without compiling again. Dev-only.
@@ -25,9 +25,18 @@ const require = createRequire(import.meta.url)
 export const aaContracts = [
   { name: 'EntryPoint', source: '@account-abstraction/contracts/core/EntryPoint.sol', job: 'optimized', keep: ['bytecode'] },
   { name: 'EntryPointSimulations', source: '@account-abstraction/contracts/core/EntryPointSimulations.sol', job: 'optimized', keep: ['deployedBytecode'] },
-  { name: 'SimpleAccountFactory', source: '@account-abstraction/contracts/samples/SimpleAccountFactory.sol', job: 'default', keep: ['bytecode'] },
-  { name: 'SimpleAccount', source: '@account-abstraction/contracts/samples/SimpleAccount.sol', job: 'default', keep: [] },
+  { name: 'SimpleAccount1271Factory', source: 'latchkey/dev/aa/contracts/SimpleAccount1271.sol', job: 'default', keep: ['bytecode'] },
+  { name: 'SimpleAccount1271', source: 'latchkey/dev/aa/contracts/SimpleAccount1271.sol', job: 'default', keep: [] },
 ] as const
+
+/** Sources of this repository (prefix `latchkey/`, read from the checkout): the smart account with ERC-1271. */
+const localPrefix = 'latchkey/'
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** A source's text: `latchkey/…` from the checkout, anything else from node_modules. */
+function readSource(path: string): string {
+  return readFileSync(path.startsWith(localPrefix) ? `${repositoryRoot}${path.slice(localPrefix.length)}` : require.resolve(path), 'utf8')
+}
 
 /** One of {@link aaContracts}' names. */
 export type AaContractName = (typeof aaContracts)[number]['name']
@@ -64,15 +73,21 @@ export type CompileAaContractsReturnType = { solcVersion: string; inputFingerpri
 const aaSourcePackages = ['@account-abstraction/contracts', '@openzeppelin/contracts'] as const
 
 /** What a compile reads, as {@link aaInputFingerprint} hashes it. */
-export type AaCompileInput = { solcVersion: string; settings: unknown; contracts: unknown; packages: string[] }
+export type AaCompileInput = { solcVersion: string; settings: unknown; contracts: unknown; packages: string[]; localSources?: Record<string, string> }
 
-/** The compile's input today: solc's version, both jobs' settings, {@link aaContracts}, each source package's `name@version`. */
+/**
+ * The compile's input today: solc's version, both jobs' settings, {@link aaContracts}, each source package's
+ * `name@version` and the sha256 of each source of this repository.
+ */
 export function aaCompileInput(): AaCompileInput {
   const packages = aaSourcePackages.map((name) => {
     const { version } = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }
     return `${name}@${version}`
   })
-  return { solcVersion: solc.version() as string, settings: aaSolcSettings, contracts: aaContracts, packages }
+  const localSources = Object.fromEntries(
+    [...new Set(aaContracts.map((c) => c.source as string).filter((source) => source.startsWith(localPrefix)))].map((source) => [source, createHash('sha256').update(readSource(source)).digest('hex')]),
+  )
+  return { solcVersion: solc.version() as string, settings: aaSolcSettings, contracts: aaContracts, packages, localSources }
 }
 
 /**
@@ -104,10 +119,10 @@ type SolcOutput = {
   contracts?: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>
 }
 
-/** solc's import callback: npm paths (`@openzeppelin/...`, `@account-abstraction/...`) read from node_modules. */
+/** solc's import callback: npm paths (`@openzeppelin/...`, `@account-abstraction/...`) read from node_modules, `latchkey/…` from the checkout. */
 function findImport(path: string): { contents: string } | { error: string } {
   try {
-    return { contents: readFileSync(require.resolve(path), 'utf8') }
+    return { contents: readSource(path) }
   } catch {
     return { error: `File not found: ${path}` }
   }
@@ -129,7 +144,7 @@ export function compileAaContracts(): CompileAaContractsReturnType {
   const outputs = new Map<string, SolcOutput>()
   const warnings = new Set<string>()
   for (const job of Object.keys(aaSolcSettings) as (keyof typeof aaSolcSettings)[]) {
-    const sources = Object.fromEntries(aaContracts.filter((c) => c.job === job).map((c) => [c.source, { content: readFileSync(require.resolve(c.source), 'utf8') }]))
+    const sources = Object.fromEntries(aaContracts.filter((c) => c.job === job).map((c) => [c.source, { content: readSource(c.source) }]))
     const input = { language: 'Solidity', sources, settings: aaSolcSettings[job] }
     const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImport }) as string) as SolcOutput
     const format = (m: SolcMessage) => (m.formattedMessage ?? m.message).trim()
@@ -171,7 +186,8 @@ const camel = (name: string): string => `${name[0]?.toLowerCase() ?? ''}${name.s
 export function renderAaArtifacts(result: CompileAaContractsReturnType): string {
   const lines = [
     '/**',
-    ` * Generated by \`npm run aa:compile\` (dev/aa/compile.ts) from @account-abstraction/contracts@0.7.0 with solc`,
+    ` * Generated by \`npm run aa:compile\` (dev/aa/compile.ts) from @account-abstraction/contracts@0.7.0 and`,
+    ` * dev/aa/contracts/SimpleAccount1271.sol with solc`,
     ` * ${result.solcVersion}, optimizer on (1 000 000 runs), viaIR for EntryPoint, EVM cancun. Do not edit by hand.`,
     ' */',
     "import type { Hex } from 'viem'",

@@ -1,5 +1,5 @@
 /**
- * Deploys the ERC-4337 v0.7 EntryPoint and SimpleAccountFactory (compiled in `artifacts.ts`) on a local anvil chain at
+ * Deploys the ERC-4337 v0.7 EntryPoint and SimpleAccount1271Factory (compiled in `artifacts.ts`) on a local anvil chain at
  * the constant addresses of `account.ts`, from anvil dev account 5. Used by `npm start`, the Vitest global setup and
  * the Playwright stack, like the dev tokens and the exchange. Dev-only.
  */
@@ -11,7 +11,7 @@ import { BaseError } from '../../adapters/errors.ts'
 import { DEV_MNEMONIC } from '../accounts.ts'
 import { devNativeCurrency } from '../chains.ts'
 import { AA_DEPLOYER, AA_DEPLOYER_INDEX, ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS } from './account.ts'
-import { entryPointAbi, entryPointBytecode, simpleAccountFactoryAbi, simpleAccountFactoryBytecode } from './artifacts.ts'
+import { entryPointAbi, entryPointBytecode, simpleAccount1271FactoryAbi, simpleAccount1271FactoryBytecode } from './artifacts.ts'
 
 export * from './account.ts'
 
@@ -24,7 +24,7 @@ export type DeployDevAaParameters = {
 }
 
 /** One contract after {@link deployDevAa}. */
-export type DevAaContract = { name: 'EntryPoint' | 'SimpleAccountFactory'; address: Address; status: 'deployed' | 'existing'; transactionHash?: Hash }
+export type DevAaContract = { name: 'EntryPoint' | 'SimpleAccount1271Factory'; address: Address; status: 'deployed' | 'existing'; transactionHash?: Hash }
 
 /** Why {@link deployDevAa} failed. */
 export type DevAaDeployFailure = 'wrong-chain' | 'nonce-mismatch' | 'code-mismatch' | 'reverted'
@@ -65,7 +65,7 @@ export function devAaClient(rpcUrl: string, chainId: number): PublicClient {
 }
 
 /**
- * Deploys EntryPoint (nonce 0) and SimpleAccountFactory(entryPoint) (nonce 1) from anvil dev account 5, so they land
+ * Deploys EntryPoint (nonce 0) and SimpleAccount1271Factory(entryPoint) (nonce 1) from anvil dev account 5, so they land
  * at `ENTRY_POINT_ADDRESS` and `SIMPLE_ACCOUNT_FACTORY_ADDRESS` on every fresh chain. Idempotent: a contract whose code
  * is there is skipped (the factory's `entryPoint` is checked).
  *
@@ -89,10 +89,10 @@ export async function deployDevAa(parameters: DeployDevAaParameters): Promise<De
   const plan = [
     { name: 'EntryPoint', address: ENTRY_POINT_ADDRESS, nonce: 0, deploy: () => wallet.deployContract({ abi: entryPointAbi, bytecode: entryPointBytecode, nonce: 0 }) },
     {
-      name: 'SimpleAccountFactory',
+      name: 'SimpleAccount1271Factory',
       address: SIMPLE_ACCOUNT_FACTORY_ADDRESS,
       nonce: 1,
-      deploy: () => wallet.deployContract({ abi: simpleAccountFactoryAbi, bytecode: simpleAccountFactoryBytecode, args: [ENTRY_POINT_ADDRESS], nonce: 1 }),
+      deploy: () => wallet.deployContract({ abi: simpleAccount1271FactoryAbi, bytecode: simpleAccount1271FactoryBytecode, args: [ENTRY_POINT_ADDRESS], nonce: 1 }),
     },
   ] as const
   const contracts: DevAaContract[] = []
@@ -112,7 +112,7 @@ export async function deployDevAa(parameters: DeployDevAaParameters): Promise<De
     contracts.push({ name: step.name, address: step.address, status: 'deployed', transactionHash })
   }
   const factoryEntryPoint = await client
-    .readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccountFactoryAbi, functionName: 'accountImplementation' })
+    .readContract({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, abi: simpleAccount1271FactoryAbi, functionName: 'accountImplementation' })
     .then((implementation) =>
       client.readContract({ address: implementation, abi: [{ type: 'function', name: 'entryPoint', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' }] as const, functionName: 'entryPoint' }),
     )

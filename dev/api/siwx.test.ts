@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { createWalletClient, encodeFunctionData, hashMessage, http, isErc6492Signature, parseErc6492Signature, serializeErc6492Signature } from 'viem'
 import type { LocalAccount } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
+import { devAaClient, replaySafeHash, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi, toDevSimpleAccount } from '../aa/deploy.ts'
 import type { CreateSiweMessageParameters } from 'viem/siwe'
 import { devAccounts } from '../accounts.ts'
 import { loadContracts } from './contract.ts'
@@ -75,7 +78,7 @@ function verify(body: unknown): Promise<Answer> {
 }
 
 /** A fresh nonce, the message `fields` describe, signed by `signer` (alice by default), sent for verification. */
-async function signIn(fields: Partial<CreateSiweMessageParameters> = {}, options: { signer?: LocalAccount; chainId?: string; edit?: (message: string) => string } = {}): Promise<Answer> {
+async function signIn(fields: Partial<CreateSiweMessageParameters> = {}, options: { signer?: Pick<LocalAccount, 'signMessage'>; chainId?: string; edit?: (message: string) => string } = {}): Promise<Answer> {
   const { nonce, token } = await issueNonce()
   const message = (options.edit ?? ((m) => m))(eip4361(nonce, fields))
   const signature = await (options.signer ?? alice).signMessage({ message })
@@ -353,6 +356,65 @@ describe('refusals, each with a real signature', () => {
         "status": 422,
       }
     `)
+  })
+})
+
+describe('smart accounts (ERC-6492 before deployment, ERC-1271 after)', () => {
+  /** A fresh owner's counterfactual dev smart account (SimpleAccount1271) on chain 31337. */
+  async function smartAccount() {
+    const owner = privateKeyToAccount(generatePrivateKey())
+    return { owner, account: await toDevSimpleAccount({ client: devAaClient(rpc1, 31337), owner }) }
+  }
+
+  it('behavior: an undeployed smart account signs in with an ERC-6492 signature; the session is the account’s and nothing is deployed', async () => {
+    const { account } = await smartAccount()
+    const { nonce, token } = await issueNonce()
+    const message = eip4361(nonce, { address: account.address })
+    const signature = await account.signMessage({ message })
+    expect(isErc6492Signature(signature)).toBe(true)
+
+    const signedIn = await verify({ message, signature, token, chainId: 'eip155:31337' })
+
+    expect(signedIn.status).toBe(200)
+    expect((signedIn.body as { session: { address: string } }).session).toMatchObject({ address: account.address, signature })
+    expect(await devAaClient(rpc1, 31337).getCode({ address: account.address })).toBeUndefined()
+  })
+
+  it('behavior: a deployed smart account signs in through ERC-1271', async () => {
+    const { owner, account } = await smartAccount()
+    const funder = createWalletClient({ chain: devAaClient(rpc1, 31337).chain!, transport: http(rpc1), account: alice })
+    const client = devAaClient(rpc1, 31337)
+    await client.waitForTransactionReceipt({
+      hash: await funder.sendTransaction({ to: SIMPLE_ACCOUNT_FACTORY_ADDRESS, data: encodeFunctionData({ abi: simpleAccountFactoryAbi, functionName: 'createAccount', args: [owner.address, 0n] }) }),
+    })
+    const deployed = await toDevSimpleAccount({ client, owner })
+    const { nonce, token } = await issueNonce()
+    const message = eip4361(nonce, { address: account.address })
+    const signature = await deployed.signMessage({ message })
+    expect(isErc6492Signature(signature)).toBe(false)
+
+    expect((await verify({ message, signature, token })).status).toBe(200)
+  })
+
+  it('refuses a forged ERC-6492 wrapper (BAD_SIGNATURE): the real factory call around another key’s signature, another account’s signature, the owner EOA’s signature', async () => {
+    const { owner, account } = await smartAccount()
+    const { account: theirs } = await smartAccount()
+    const impostor = privateKeyToAccount(generatePrivateKey())
+    const forgeries: Array<(message: string) => Promise<`0x${string}`>> = [
+      async (message) => {
+        const { data } = parseErc6492Signature(await account.signMessage({ message }))
+        const inner = await impostor.signMessage({ message: { raw: replaySafeHash({ hash: hashMessage(message), account: account.address, chainId: 31337 }) } })
+        return serializeErc6492Signature({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, data: data!, signature: inner })
+      },
+      (message) => theirs.signMessage({ message }),
+      (message) => owner.signMessage({ message }),
+    ]
+    for (const forge of forgeries) {
+      const { nonce, token } = await issueNonce()
+      const message = eip4361(nonce, { address: account.address })
+      const refused = await verify({ message, signature: await forge(message), token })
+      expect(refused).toMatchObject({ status: 422, body: { code: 'BAD_SIGNATURE' } })
+    }
   })
 })
 

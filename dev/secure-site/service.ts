@@ -5,7 +5,7 @@
  * HTTP-free (dev/secure-site/server.ts maps it to routes); the clock is injected. Dev-only.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { createWalletClient, defineChain, getAddress, http, isAddressEqual, isHex, toHex } from 'viem'
+import { createWalletClient, defineChain, getAddress, http, isAddress, isAddressEqual, isHex, toHex } from 'viem'
 import type { Address, Hex, TypedDataDefinition } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createUser, findUser, findUserById, preferredAccountType, setPreferredAccountType, socialUser, walletPrivateKey } from './db.ts'
@@ -432,9 +432,10 @@ export function createSecureService(options: SecureServiceOptions) {
       const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
       const owner = getAddress(user.address)
       const smartAddress = (await prefersSmart(user.id, chain.chainId)) ? await smart.addressOf(owner) : undefined
-      // With the smart account preferred it is the wallet's address; messages are still signed by the owner EOA
-      // (SimpleAccount v0.7 has no ERC-1271), so signing accepts either address.
+      // With the smart account preferred it is the wallet's address. Signing accepts either address: as the smart
+      // account (ERC-1271, ERC-6492 while not deployed) or as the owner EOA (EIP-191 / EIP-712 of its key).
       const address = smartAddress ?? owner
+      const asSmart = (from: unknown): boolean => smartAddress !== undefined && typeof from === 'string' && isAddress(from) && isAddressEqual(from, smartAddress)
       switch (method) {
         case 'eth_accounts':
         case 'eth_requestAccounts':
@@ -444,16 +445,17 @@ export function createSecureService(options: SecureServiceOptions) {
         case 'personal_sign': {
           const [message, from] = params
           if (typeof message !== 'string') throw new SecureSiteError(400, secureMessages.invalidParams, { code: -32602 })
-          assertOwn(from, smartAddress && typeof from === 'string' && isAddressEqual(from as Address, smartAddress) ? smartAddress : owner)
-          const account = privateKeyToAccount(await keyOf(user.id))
-          return account.signMessage({ message: isHex(message) ? { raw: message } : message })
+          assertOwn(from, asSmart(from) && smartAddress ? smartAddress : owner)
+          const signable = isHex(message) ? { raw: message } : message
+          if (asSmart(from)) return smart.signMessage(await keyOf(user.id), chain.chainId, signable)
+          return privateKeyToAccount(await keyOf(user.id)).signMessage({ message: signable })
         }
         case 'eth_signTypedData_v4': {
           const [from, data] = params
-          assertOwn(from, smartAddress && typeof from === 'string' && isAddressEqual(from as Address, smartAddress) ? smartAddress : owner)
+          assertOwn(from, asSmart(from) && smartAddress ? smartAddress : owner)
           const typed = parseTypedData(data)
-          const account = privateKeyToAccount(await keyOf(user.id))
-          return account.signTypedData(typed)
+          if (asSmart(from)) return smart.signTypedData(await keyOf(user.id), chain.chainId, typed)
+          return privateKeyToAccount(await keyOf(user.id)).signTypedData(typed)
         }
         case 'eth_sendTransaction': {
           const tx = params[0] as { from?: unknown; to?: unknown; value?: unknown; data?: unknown; gas?: unknown } | undefined

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createPublicClient, http, parseEther } from 'viem'
-import type { Address, Hash } from 'viem'
+import { createPublicClient, http, isErc6492Signature, parseEther, verifyMessage } from 'viem'
+import type { Address, Hash, Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../aa/account.ts'
 import { startDevBundler } from '../aa/bundler.ts'
@@ -108,6 +108,29 @@ describe('secure site: smart accounts', () => {
     const direct = await rpc(token, 'eth_sendTransaction', [{ from: address, to: recipient, value: '0x1' }])
     expect((await chain.waitForTransactionReceipt({ hash: direct.json.result as Hash, pollingInterval: 50 })).from.toLowerCase()).toBe(address.toLowerCase())
     expect(await chain.getBalance({ address: recipient })).toBe(parseEther('1') + 1n)
+  }, 90_000)
+
+  it('behavior: personal_sign and eth_signTypedData_v4 as the smart account verify on chain: ERC-6492 before deployment, ERC-1271 after; as the EOA an EIP-191 signature', async () => {
+    const { token, address } = await signUp()
+    const smart = (await prefer(token, 'smartAccount')).json.smartAccountAddress as Address
+    const message = 'Sign in as the smart account'
+    const signed = (await rpc(token, 'personal_sign', [message, smart])).json.result as Hex
+    expect(isErc6492Signature(signed)).toBe(true)
+    expect(await chain.verifyMessage({ address: smart, message, signature: signed })).toBe(true)
+    expect(await chain.verifyMessage({ address: address, message, signature: signed })).toBe(false)
+    const typed = { domain: { name: 'Latchkey', chainId: 31337 }, types: { Mail: [{ name: 'contents', type: 'string' }] }, primaryType: 'Mail', message: { contents: 'hello' } }
+    const typedSignature = (await rpc(token, 'eth_signTypedData_v4', [smart, JSON.stringify(typed)])).json.result as Hex
+    expect(await chain.verifyTypedData({ address: smart, ...typed, signature: typedSignature } as Parameters<typeof chain.verifyTypedData>[0])).toBe(true)
+    // The owner EOA still signs as itself.
+    const asEoa = (await rpc(token, 'personal_sign', [message, address])).json.result as Hex
+    expect(await verifyMessage({ address, message, signature: asEoa })).toBe(true)
+
+    // Deployed by its first user operation: a plain ERC-1271 signature from then on.
+    const sent = await rpc(token, 'eth_sendTransaction', [{ from: smart, to: address, value: '0x1' }])
+    await chain.waitForTransactionReceipt({ hash: sent.json.result as Hash, pollingInterval: 50 })
+    const after = (await rpc(token, 'personal_sign', [message, smart])).json.result as Hex
+    expect(isErc6492Signature(after)).toBe(false)
+    expect(await chain.verifyMessage({ address: smart, message, signature: after })).toBe(true)
   }, 90_000)
 
   it('bad input: an unknown type, a smart account where no bundler is, a send from the EOA while the smart account is preferred, no session', async () => {

@@ -1,11 +1,12 @@
 /**
- * The embedded wallet's smart accounts: each user's EOA owns a `SimpleAccount` v0.7 (dev/aa), the same
+ * The embedded wallet's smart accounts: each user's EOA owns a `SimpleAccount1271` (dev/aa), the same
  * counterfactual address on every chain that has a bundler. With the smart account preferred, `eth_sendTransaction`
  * becomes a user operation built with viem's account-abstraction module, signed by the EOA's key (server-side, like
- * every signature of the secure site) and sent to the chain's bundler. Dev-only.
+ * every signature of the secure site) and sent to the chain's bundler; a message or typed data signed as the smart
+ * account is an ERC-1271 signature, wrapped for ERC-6492 while the account is not deployed. Dev-only.
  */
 import { createPublicClient, defineChain, http } from 'viem'
-import type { Address, Hash, Hex, PublicClient } from 'viem'
+import type { Address, Hash, Hex, PublicClient, SignableMessage, TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient } from 'viem/account-abstraction'
 import { SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi, toDevSimpleAccount } from '../aa/account.ts'
@@ -70,6 +71,26 @@ export function createSmartAccounts(chains: readonly SmartAccountChain[]) {
       if (!chain) return false
       const code = await clientOf(chain).getCode({ address })
       return code !== undefined && code !== '0x'
+    },
+    /**
+     * Signs `message` (EIP-191) as the owner's smart account on `chainId`: ERC-1271 once deployed, ERC-6492 (the
+     * factory's `createAccount` call around it) before, so `verifyHash`/`verifySiweMessage` accept it either way.
+     *
+     * @throws SmartAccountSendError 4901 on a chain without smart accounts.
+     */
+    async signMessage(ownerKey: Hex, chainId: number, message: SignableMessage): Promise<Hex> {
+      return (await this.accountOf(ownerKey, chainId)).signMessage({ message })
+    },
+    /** Signs EIP-712 `typedData` as the owner's smart account on `chainId` (as {@link signMessage}). */
+    async signTypedData(ownerKey: Hex, chainId: number, typedData: TypedDataDefinition): Promise<Hex> {
+      return (await this.accountOf(ownerKey, chainId)).signTypedData(typedData)
+    },
+    /** The viem smart account of the owner's key on `chainId`. @throws SmartAccountSendError 4901 on a chain without smart accounts. */
+    async accountOf(ownerKey: Hex, chainId: number) {
+      const chain = chainOf(chainId)
+      if (!chain) throw new SmartAccountSendError('Smart accounts are not enabled on this network', 4901)
+      const owner = privateKeyToAccount(ownerKey)
+      return toDevSimpleAccount({ client: clientOf(chain), owner, address: await this.addressOf(owner.address) })
     },
     /**
      * Sends `calls` as one user operation of the owner's smart account through the chain's bundler and waits until it

@@ -8,9 +8,26 @@
  * Screenshots of Account with the switch (desktop and phone, light and dark) with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { createPublicClient, formatUnits, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
+import { createPublicClient, formatUnits, getAddress, http, isErc6492Signature, parseAbiItem, parseEther, parseEventLogs } from 'viem'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
-import { accountButton, anvilBalanceWei, anvilBlockNumber, dialog, expect, freshAddress, grouped, openCleanDemo, openConnectDialog, RPC, test as base, toast } from './fixtures.ts'
+import {
+  accountButton,
+  anvilBalanceWei,
+  anvilBlockNumber,
+  anyDialog,
+  dialog,
+  expect,
+  freshAddress,
+  grouped,
+  openCleanDemo,
+  openConnectDialog,
+  resetApi,
+  RPC,
+  siwxServerSession,
+  storedSiwxSessions,
+  test as base,
+  toast,
+} from './fixtures.ts'
 import { reviewSend } from './steps.ts'
 import { SECURE_SITE_URL } from './stack.ts'
 import { shootThemes } from './shots.ts'
@@ -34,8 +51,8 @@ async function mails(page: Page, to: string): Promise<Array<{ subject: string; c
   return ((await res.json()) as { messages: Array<{ subject: string; code?: string; link?: string }> }).messages
 }
 
-/** Logs in a fresh email through Connect and the device link. */
-async function emailLogin(page: Page) {
+/** Logs in a fresh email through Connect and the device link; waits for the account button unless told not to. */
+async function emailLogin(page: Page, options: { awaitAccount?: boolean } = {}) {
   const email = `e2e-aa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`
   const connect = await openConnectDialog(page)
   await connect.getByRole('textbox', { name: 'Email' }).fill(email)
@@ -44,7 +61,7 @@ async function emailLogin(page: Page) {
   let link: string | undefined
   await expect.poll(async () => (link = (await mails(page, email)).find((m) => m.link)?.link), { timeout: 20_000 }).toBeTruthy()
   await page.request.get(link!)
-  await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
+  if (options.awaitAccount !== false) await expect(accountButton(page).address).toBeVisible({ timeout: 30_000 })
 }
 
 const stateAddress = (page: Page) => page.evaluate(() => (window as any).latchkey.getState().account.address as string | undefined)
@@ -133,4 +150,38 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   await expect.poll(() => stateAddress(page), { timeout: 30_000 }).toBe(smart)
   await accountButton(page).address.click()
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Switch to your EOA' })).toBeVisible({ timeout: 20_000 })
+})
+
+test('a fresh embedded smart account, not deployed, signs in with SIWX required: its ERC-6492 signature is accepted by the server and nothing is deployed', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  await resetApi(request)
+  await openCleanDemo(page, '/?siwx=required&accountType=smartAccount')
+  await emailLogin(page, { awaitAccount: false })
+
+  // The login switches to the smart account (the option's default); the Sign In view is then for it.
+  await expect.poll(() => page.evaluate(() => (window as any).latchkey.getState().account.preferredAccountType), { timeout: 20_000 }).toBe('smartAccount')
+  const smart = getAddress((await stateAddress(page))!)
+  const sign = dialog(page, 'Sign In')
+  await expect(sign).toBeVisible({ timeout: 30_000 })
+  await expect(sign.getByTestId('siwx-address')).toContainText(smart.slice(0, 6))
+  expect(await chain.getCode({ address: smart })).toBeUndefined()
+
+  // Sign, approved in the frame: the modal closes signed in.
+  await sign.getByRole('button', { name: 'Sign', exact: true }).click()
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await frame.getByRole('button', { name: /approve/i }).click()
+  await expect(anyDialog(page)).toHaveCount(0, { timeout: 30_000 })
+
+  // The stored session is the smart account's, its signature the ERC-6492 wrapper; the server knows the token.
+  const stored = await storedSiwxSessions(page)
+  expect(stored).toHaveLength(1)
+  expect(getAddress(stored![0]!.data.accountAddress.replace(/^eip155:\d+:/, ''))).toBe(smart)
+  expect(isErc6492Signature(stored![0]!.signature)).toBe(true)
+  expect(await chain.verifyMessage({ address: smart, message: stored![0]!.message, signature: stored![0]!.signature })).toBe(true)
+  const server = await siwxServerSession(request, stored![0]!.token)
+  expect(server.status).toBe(200)
+  expect(getAddress((server.body as { session: { address: string } }).session.address)).toBe(smart)
+  // Verifying simulated the deployment; it did not deploy.
+  expect(await chain.getCode({ address: smart })).toBeUndefined()
+  await resetApi(request)
 })
