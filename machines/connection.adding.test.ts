@@ -97,4 +97,20 @@ describe('connection: adding a wallet (multi-wallet)', () => {
     expect(h.connects).toHaveLength(1)
     expect(h.actor.getSnapshot().context).toMatchObject({ connectorId: 'first', address: A })
   })
+
+  test('spec §6: the flag follows the resolved feature set after load: turned on while connected, a request adds the wallet; turned off, a request is ignored again', async () => {
+    const h = await connected()
+    h.actor.send({ type: 'connection.configure', multiWallet: true })
+    expect(h.actor.getSnapshot().matches('connected')).toBe(true)
+    h.actor.send({ type: 'connection.request', connectorId: 'second' })
+    expect(h.actor.getSnapshot().value).toEqual({ adding: 'waiting' })
+    // Turned off while adding: the add under way finishes (the visitor is waiting on the wallet).
+    h.actor.send({ type: 'connection.configure', multiWallet: false })
+    h.connects[1]!.resolve({ accounts: [B], chainId: 31337 })
+    await flush()
+    expect(h.actor.getSnapshot().context).toMatchObject({ connectorId: 'second', address: B, multiWallet: false })
+    h.actor.send({ type: 'connection.request', connectorId: 'first' })
+    expect(h.connects).toHaveLength(2)
+    expect(h.actor.getSnapshot().context).toMatchObject({ connectorId: 'second', address: B })
+  })
 })

@@ -72,6 +72,8 @@ export type ConnectionEvent =
    * approved the site before), the current one left connected in its wallet (not revoked).
    */
   | { type: 'connection.switch'; connectorId: string }
+  /** The resolved feature set changed (the remote config, spec §6): multi-wallet on or off from now on. */
+  | { type: 'connection.configure'; multiWallet: boolean }
 
 export type ConnectionEmitted =
   | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
@@ -124,7 +126,8 @@ const notProvided = (name: string) => () => {
  *   `connected` on it (`connection.connected`, the owner records it as the active connection); the user's rejection
  *   (4001) → `adding.rejected`, another failure → `adding.failed` (retry: `connection.request`); `connection.cancel`
  *   from any of them returns to the current wallet, unchanged. A request for the connected wallet itself opens nothing:
- *   it is told connected again. Multi-wallet off: a request while connected is ignored, as before.
+ *   it is told connected again. Multi-wallet off: a request while connected is ignored, as before. The flag starts
+ *   from the input and follows `connection.configure` (the remote config turning it on or off after load) in any state.
  * - Multi-wallet (spec §6): `connection.switch` to another wallet the visitor holds takes `connected` to `reconnecting`
  *   on that wallet's connector (the silent restore, no prompt), the current wallet left connected in the wallet.
  * - Tabs agree: `connection.restore` (another tab of the site stored a connection) takes `disconnected` through the
@@ -180,7 +183,6 @@ export const connectionMachine = setup({
       connectorId: ({ event }) => (event.type === 'connection.request' || event.type === 'connection.restore' ? event.connectorId : undefined),
       error: undefined,
     }),
-    /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
     /** The wallet being added (the current one kept). */
     setAdding: assign({ adding: ({ event }) => (event.type === 'connection.request' ? event.connectorId : undefined), error: undefined }),
     clearAdding: assign({ adding: undefined, error: undefined }),
@@ -196,6 +198,7 @@ export const connectionMachine = setup({
       error: undefined,
       watchError: undefined,
     })),
+    /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
     setSwitchedConnector: assign(({ event }) => ({
       connectorId: event.type === 'connection.switch' ? event.connectorId : undefined,
       address: undefined,
@@ -211,6 +214,8 @@ export const connectionMachine = setup({
       return { address: session.accounts[0], chainId: session.chainId, connectedWalletInfo: session.wallet, addressLabels: session.addressLabels, error: undefined }
     }),
     setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
+    /** The feature set's multi-wallet flag (`connection.configure`): whether a request while connected adds a wallet. */
+    setMultiWallet: assign({ multiWallet: ({ context, event }) => (event.type === 'connection.configure' ? event.multiWallet : context.multiWallet) }),
     /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
     setTimedOut: assign({ error: (_, params: { operation: string; timeout: number }) => summarizeError(new RequestTimeoutError(params.operation, params.timeout)) }),
     setWatchError: assign({ watchError: ({ event }) => summarizeError(actorErrorOf(event)) }),
@@ -283,6 +288,8 @@ export const connectionMachine = setup({
     ...(input.storedConnectorId ? { connectorId: input.storedConnectorId } : {}),
   }),
   initial: 'boot',
+  // The flag follows the resolved feature set in every state (a wallet being added finishes its add when it turns off).
+  on: { 'connection.configure': { actions: 'setMultiWallet' } },
   states: {
     boot: {
       always: [{ guard: 'shouldRestore', target: 'reconnecting' }, { guard: 'hasStoredConnectionToDrop', target: 'disconnected', actions: ['emitStoredDropped', 'resetAccount'] }, { target: 'disconnected' }],

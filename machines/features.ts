@@ -39,9 +39,10 @@ export type FeatureRegistration = {
    * The root's moments that bring the feature into being when it is not there yet (spawned at once, or fetched), the
    * moment then delivered to it: `opened`, the modal opening (`'connected'`: only while an account is connected,
    * `'always'`: whatever); `account`, an account moment whose new account passes the test (a sign-in follows every
-   * connection). Without it a moment reaches only a feature already spawned.
+   * connection); `flags`, the resolved feature set changing while an account is connected (`'connected'`: the remote
+   * config turning the feature on after load). Without it a moment reaches only a feature already spawned.
    */
-  wakesOn?: { opened?: 'connected' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean }
+  wakesOn?: { opened?: 'connected' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean; flags?: 'connected' }
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */

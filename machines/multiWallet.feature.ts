@@ -5,7 +5,7 @@ import type { MultiWalletInput, multiWalletMachine } from './multiWallet.ts'
 /**
  * Multi-wallet (spec §6 "Multi-wallet methods (get connections, switch, delete)", §8 'Multi-Wallet Not Enabled', §9
  * remote default off) as a feature: exists while the resolved feature set has `multiWallet` on, and is brought by the
- * first account moment (a connection, a restore, a change), from then on keeping every connection of each namespace
+ * first account moment (a connection, a restore, a change) or by the flag turning on while connected, from then on keeping every connection of each namespace
  * and the active one (`machines/multiWallet.ts`). Off, nothing of it exists: a second wallet replaces the first.
  *
  * @param options.stored the stored connections of each namespace and its active connector (spec §3), read when it spawns.
@@ -14,8 +14,9 @@ export function multiWalletFeature(options: { stored: () => MultiWalletInput['st
   return {
     id: 'multiWallet',
     available: (facts) => facts.flags.multiWallet,
-    input: (): MultiWalletInput => ({ stored: options.stored() }),
-    wakesOn: { account: () => true },
+    input: (facts): MultiWalletInput => ({ stored: options.stored(), account: facts.account }),
+    // A connection, a restore, a change; or the remote config turning the flag on while connected (that account held).
+    wakesOn: { account: () => true, flags: 'connected' },
   }
 }
 

@@ -28,9 +28,13 @@ export type WalletList = { connections: readonly WalletConnection[]; activeId: s
 /** A connection kept in storage: its connector and accounts, and when it was last used (absent in older data). */
 export type StoredWalletConnection = { connectorId: string; accounts: readonly string[]; lastUsed?: number | undefined }
 
-/** What the list starts from: the stored connections of each namespace and its stored active connector (spec §3). */
+/**
+ * What the list starts from: the stored connections of each namespace and its stored active connector (spec §3), and
+ * the account connected when it spawns (the remote config turned multi-wallet on while connected: it is the active one).
+ */
 export type MultiWalletInput = {
   stored?: Readonly<Record<string, { connections: readonly StoredWalletConnection[]; activeConnectorId?: string | undefined }>> | undefined
+  account?: ConnectedAccount | undefined
 }
 
 export type MultiWalletContext = {
@@ -143,7 +147,8 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  * Enabled'; spec §3 "Connection … kept per namespace"): per namespace, every wallet connection the visitor holds, and
  * the active one, which every other surface acts on (the active namespace's connection actor, `connection.<namespace>`).
  *
- * - `idle`: the active namespace has no active connection; `holding.single` / `holding.several`: it has one, alone or
+ * - `starting` → `holding` when spawned with the connected account (input `account`: the remote config turned the flag
+ *   on while connected), else `idle`. `idle`: the active namespace has no active connection; `holding.single` / `holding.several`: it has one, alone or
  *   among others; `switching`: the namespace's connection restores the chosen one silently (`connection.switch`, no
  *   prompt: the wallet approved the site before), until the root tells its account; `removing`: a non-active
  *   connection is forgotten at once and its wallet asked to revoke (`revoke`, at most `disconnectWait`).
@@ -199,6 +204,8 @@ export const multiWalletMachine = setup({
     isOtherWithoutAccounts: and(['isOtherConnection', 'hasNoAccounts']),
     /** The active namespace holds more than one connection. */
     hasSeveral: ({ context }) => listOf(context, context.namespace).connections.length > 1,
+    /** The list started with a connected account (spawned while connected): its namespace has an active connection. */
+    hasActive: ({ context }) => listOf(context, context.namespace).activeId !== undefined,
     /** A restored list holds connections that are not active (their wallets are asked whether they still hold the site). */
     hasStoredOthers: ({ context }) => nonActiveConnections(context.lists).length > 0,
   },
@@ -276,8 +283,14 @@ export const multiWalletMachine = setup({
     clearError: assign({ error: undefined }),
     /** The watcher follows the non-active connections of every namespace now (those now active or gone no more). */
     syncWatchers: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, never, never, never, never, never>(({ context, self, enqueue }) => {
-      // Read softly: a snapshot restored without its children (the graph tools, a replay) has no watcher to tell.
-      const children: Readonly<Record<string, AnyActorRef | undefined>> | undefined = self.getSnapshot()?.children
+      // Read softly: a snapshot restored without its children (the graph tools, a replay) has no watcher to tell, nor
+      // has the first state (spawned holding): the watcher starts after it, told by the restore's check.
+      let children: Readonly<Record<string, AnyActorRef | undefined>> | undefined
+      try {
+        children = self.getSnapshot()?.children
+      } catch {
+        children = undefined
+      }
       const watcher = children?.watchConnections
       const event: WatchConnectionsEvent = { type: 'multiWallet.watch', connections: nonActiveConnections(context.lists) }
       if (watcher) enqueue.sendTo(watcher, event)
@@ -287,15 +300,23 @@ export const multiWalletMachine = setup({
   },
 }).createMachine({
   id: 'multiWallet',
-  context: ({ input }) => ({ lists: initialLists(input), namespace: undefined, target: undefined, removed: undefined, error: undefined }),
+  context: ({ input }) => ({
+    lists: input.account ? recordActive(initialLists(input), input.account, Date.now()) : initialLists(input),
+    namespace: input.account?.namespace,
+    target: undefined,
+    removed: undefined,
+    error: undefined,
+  }),
   type: 'parallel',
   // One watcher for the machine's whole life: it follows the non-active connections it is told of (`syncWatchers`).
   invoke: { id: 'watchConnections', src: 'watchConnections' },
   states: {
     /** The active namespace's list: none active, one or several held, a switch or a removal under way. */
     list: {
-      initial: 'idle',
+      initial: 'starting',
       states: {
+        /** Spawned with a connected account (multi-wallet turned on while connected): held at once; else none yet. */
+        starting: { always: [{ guard: 'hasActive', target: 'holding' }, { target: 'idle' }] },
         /** The active namespace has no active connection (disconnected). */
         idle: {
           tags: ['disconnected'],

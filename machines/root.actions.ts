@@ -134,6 +134,10 @@ export const rootImplementations = rootGuarded.extend({
     clearTransactions: sendTo(({ context }) => context.router, { type: 'router.clearTransactions' }),
     notifyStackFull: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('transactionStackFull') }),
     /** The resolved feature set changed (`feature.flags`): the root's `flags` (and basic mode when said). */
+    /** The resolved feature set changed: every namespace's connection follows its multi-wallet flag (spec §6). */
+    configureConnections: rootSetup.enqueueActions(({ context, enqueue }) => {
+      for (const ref of Object.values(context.connections)) if (ref) enqueue.sendTo(ref, { type: 'connection.configure', multiWallet: context.flags.multiWallet })
+    }),
     setFlags: assign(({ context, event }) => (event.type === 'feature.flags' ? { flags: event.features, ...(event.basic !== undefined ? { basic: event.basic } : {}) } : { flags: context.flags })),
     ...featureActions,
     toastFeatureLoadFailed: sendTo(({ context }) => context.toast, { type: 'toast.show', variant: 'error', message: messageOf('featureLoadFailed') }),

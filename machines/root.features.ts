@@ -125,7 +125,7 @@ function tellFeatures(enqueue: FeatureQueue, context: RootContext, moment: Momen
   for (const registration of Object.values(context.registry)) {
     if (!isAvailable(context, registration.id)) continue
     if (context.features[registration.id]) enqueue.sendTo(context.features[registration.id]!, told)
-    else if (wakesOn(registration, told)) deliver(enqueue, context, registration.id, told, true)
+    else if (wakesOn(registration, told, context)) deliver(enqueue, context, registration.id, told, true)
   }
 }
 
@@ -148,10 +148,11 @@ function momentOf(context: RootContext, moment: Moment, event: RootEvent, change
 }
 
 /** The moment brings the feature into being when it is not there yet (see {@link FeatureRegistration.wakesOn}). */
-function wakesOn(registration: FeatureRegistration, moment: RootMoment): boolean {
+function wakesOn(registration: FeatureRegistration, moment: RootMoment, context: RootContext): boolean {
   const wakes = registration.wakesOn
   if (moment.type === 'root.opened') return wakes?.opened === 'always' || (wakes?.opened === 'connected' && moment.account !== undefined)
   if (moment.type === 'root.account') return Boolean(moment.account && wakes?.account?.(moment.account, moment.change))
+  if (moment.type === 'root.flags') return wakes?.flags === 'connected' && connectedAccount(context) !== undefined
   return false
 }
 

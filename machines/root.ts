@@ -273,7 +273,7 @@ export const rootMachine = rootImplementations.createMachine({
         'feature.loaded': { actions: 'spawnLoadedFeature' },
         'feature.loadFailed': { actions: ['dropFailedFeature', 'toastFeatureLoadFailed'] },
         // What features report: the resolved feature set, debug alerts, analytics.
-        'feature.flags': { actions: ['setFlags', 'tellFlags'] },
+        'feature.flags': { actions: ['setFlags', 'configureConnections', 'tellFlags'] },
         'feature.alert': { actions: 'showAlert' },
         'feature.track': { actions: 'track' },
         'feature.reportError': { actions: 'reportError' },

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { waitFor } from '@testing-library/react'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { BaseError, JsonRpcError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/wallet/index.ts'
 import { connectionMachine } from '../../machines/connection.ts'
 import { timing } from '../../machines/timing.ts'
-import { RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
+import { onHeld, RDNS, renderApp, SECOND_RDNS, SECOND_WALLET_NAME, type App } from './app.tsx'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
 /**
@@ -19,6 +19,13 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * `on()` throws connects, unwatched (`xstate.error.actor.watchWallet`, which arrives by itself as the connection starts).
  */
 const [A, B] = DEV_ADDRESSES
+/** A project of the reference server whose remote config turns multi-wallet on (set before the walks). */
+const REMOTE_PROJECT = 'model-multi-wallet-remote'
+const REMOTE_CONFIG = 'api:/directory/appkit/v1/config'
+beforeAll(async () => {
+  const response = await fetch(`${inject('apiUrl')}/__control/features`, { method: 'POST', body: JSON.stringify({ projectId: REMOTE_PROJECT, features: { multiWallet: true } }) })
+  expect(response.ok).toBe(true)
+})
 const session = (address: string) => ({ accounts: [address], chainId: 31337 })
 const balance = { value: '1', decimals: 18, symbol: 'ETH' }
 
@@ -31,8 +38,17 @@ type ModelEvent = { type: string; [key: string]: unknown }
  * another tab of the site stores: a connection restored here, then ended there (while restoring, or connected).
  */
 const eventsOf =
-  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean }) =>
+  (fixture: { onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean }) =>
   (snapshot: any): ModelEvent[] => {
+    if (fixture.remoteOn) {
+      // Multi-wallet off at load; the project's remote config, held until the first wallet is connected, turns it on.
+      const key = stateKey(snapshot)
+      if (key === '"disconnected"') return [{ type: 'connection.request', connectorId: RDNS }]
+      if (key === '"connecting"') return [{ type: 'xstate.done.actor.connect', output: session(A!) }]
+      if (key === '{"connected":"fetchingBalance"}') return [{ type: 'xstate.done.actor.getBalance', output: balance }]
+      if (key === '{"connected":"balanceReady"}' && !snapshot.context.multiWallet) return [{ type: 'connection.configure', multiWallet: true }]
+      return []
+    }
     if (fixture.adding) {
       // Multi-wallet: connected to the first wallet, the visitor adds the second from Account ('Add wallet').
       const key = stateKey(snapshot)
@@ -165,6 +181,8 @@ async function perform(app: App, event: any, from: string) {
     await app.otherTabStores('eip155:connected_connector_id', null)
     return app.otherTabStores('connections', { eip155: [] })
   }
+  // The project's remote config (spec §6), fetched at the first opening and held since, answers: multi-wallet on.
+  if (type === 'connection.configure') return onHeld(app, REMOTE_CONFIG, () => app.gates.release(REMOTE_CONFIG))
   if (type === 'connection.switch') {
     // The dapp (or the switcher) switches to the second wallet once the list holds it (its wallet still holds the site).
     await waitFor(() => expect(app.modal.getConnections('eip155')?.map((c) => c.connectorId)).toContain(event.connectorId))
@@ -260,12 +278,18 @@ const fixtures = [
     twoWallets: true,
   },
   {
+    name: 'multi-wallet turned on by the remote config after the first wallet connected',
+    input: { namespace: 'eip155' },
+    app: { secondWallet: true, directory: true, api: true, projectId: REMOTE_PROJECT, hold: [REMOTE_CONFIG] },
+    remoteOn: true,
+  },
+  {
     name: 'adding a second wallet, multi-wallet on',
     input: { namespace: 'eip155', multiWallet: true },
     app: { secondWallet: true, features: { multiWallet: true }, api: true },
     adding: true,
   },
-] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean }[]
+] as { name: string; input: object; app: Parameters<typeof renderApp>[0]; onThrows?: boolean; otherTab?: boolean; twoWallets?: boolean; adding?: boolean; remoteOn?: boolean }[]
 
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(connectionMachine, { input: fixture.input, events: eventsOf(fixture), covered: runs }) })
@@ -309,6 +333,21 @@ async function walk(fixture: (typeof fixtures)[number], path: ModelPath) {
       await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address }))
       expect(app.modal.getState().connections?.isSwitching).toBe(false)
       expect(app.gates.waiting('wallet_revokePermissions')).toBe(0)
+    }
+    if (last === 'connection.configure') {
+      // Turned on after load: Account offers 'Add wallet' for the wallet connected before; the second one is added beside it.
+      expect(app.modal.getState().features.multiWallet).toBe(true)
+      await waitFor(() => expect(held(app)).toEqual([[RDNS, true]]))
+      await app.ensureOpen()
+      await app.click('button', 'Add wallet')
+      await app.click('button', SECOND_WALLET_NAME)
+      await waitFor(() =>
+        expect(held(app)).toEqual([
+          [SECOND_RDNS, true],
+          [RDNS, false],
+        ]),
+      )
+      expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address })
     }
     if (fixture.adding && path.steps.some((st) => st.state.startsWith('{"adding"'))) await expectAdded(app, path.steps.at(-1)!.event)
     if (last === 'xstate.error.actor.watchWallet') {

@@ -66,6 +66,8 @@ const stored: MultiWalletInput = {
 const fixtures = [
   { name: 'fresh visitor', input: {} as MultiWalletInput },
   { name: 'a reload with two stored wallets', input: stored },
+  // The remote config turned multi-wallet on while wallet a was connected: spawned holding it, the stored b beside it.
+  { name: 'turned on while connected', input: { stored: { eip155: { connections: [{ connectorId: 'b', accounts: [B!] }], activeConnectorId: 'b' } }, account: account('a', A!) } as MultiWalletInput },
 ]
 const runs: Array<{ fixture: (typeof fixtures)[number] } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) runs.push({ fixture, ...buildModelPaths(multiWalletMachine, { input: fixture.input, events, serialize, covered: runs }) })
