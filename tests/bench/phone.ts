@@ -183,6 +183,8 @@ export function reportPhone(latchkey: Record<PhoneVisit, PhoneRun[]>, peer: Reco
   )
   const last = latchkey.idle.at(-1)
   if (last) console.log(`  latchkey, last idle visit, requested after the tap: ${last.filesAfter.join(', ') || 'nothing'}`)
+  const cold = latchkey.cold.at(-1)
+  if (cold) console.log(`  latchkey, last cold visit, requested after the tap: ${cold.filesAfter.join(', ') || 'nothing'}`)
   console.log(
     '  Painted = the animation frame after the one in which the element was first seen with a size. RainbowKit has no\n' + '  prefetch or Save-Data behaviour of its own: its idle and cold rows are the same visit twice.',
   )

@@ -4,8 +4,23 @@ import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, transformWithOxc } from 'vite'
 import type { Plugin } from 'vite'
+import { firstOpenGroup } from '../../dev/firstOpenGroup.ts'
+import { libEntries } from '../../vite.lib.config.ts'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * The package's first-open group (dev/firstOpenGroup.ts, as vite.lib.config.ts builds dist/lib): the bench pages import
+ * the library's sources, and a dapp installs dist/lib, whose first opening is one chunk its bundler cannot split. The
+ * same group here makes the pages' cold path after a tap the one a dapp's visitor fetches (a handful of chunks in one
+ * round trip), not a chunk per source `import()`.
+ */
+const firstOpen = firstOpenGroup(
+  repoRoot,
+  ['ui/core.ts', 'ui/firstOpen.ts', 'ui/Modal.tsx'].map((f) => `${repoRoot}${f}`),
+  Object.values(libEntries),
+)
 
 /**
  * Inlines the click-to-paint probe (probe.ts) as a classic `<script>` at the top of the page's head, so
@@ -55,12 +70,17 @@ export function chunkModules(): Plugin {
  */
 export default defineConfig({
   root: `${here}fixture`,
-  plugins: [react(), clickToPaintProbe(), chunkModules()],
+  plugins: [react(), clickToPaintProbe(), chunkModules(), firstOpen.plugin],
   build: {
     outDir: `${tmpdir()}/latchkey-bench-fixture`,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      // Rolldown refuses 'strict' entry signatures with a group that leaves dependencies out (as vite.lib.config.ts).
+      preserveEntrySignatures: 'allow-extension',
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }] } },
+    },
   },
 })
