@@ -3,6 +3,7 @@ import type { AnyActorLogic } from 'xstate'
 import type { OptionsObject } from '../kernel/optionChecks.ts'
 import type { FeatureFlag, Features } from '../services/features.ts'
 import type { ViewName } from './views.ts'
+import type { DisconnectReason } from './connection.ts'
 import type { NamespaceCapability } from './namespaces.ts'
 
 /**
@@ -40,9 +41,10 @@ export type FeatureRegistration = {
    * moment then delivered to it: `opened`, the modal opening (`'connected'`: only while an account is connected,
    * `'always'`: whatever); `account`, an account moment whose new account passes the test (a sign-in follows every
    * connection); `flags`, the resolved feature set changing while an account is connected (`'connected'`: the remote
-   * config turning the feature on after load). Without it a moment reaches only a feature already spawned.
+   * config turning the feature on after load); `ended`, an account moment ending the connection for a reason that
+   * passes the test (a restore that failed at load). Without it a moment reaches only a feature already spawned.
    */
-  wakesOn?: { opened?: 'connected' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean; flags?: 'connected' }
+  wakesOn?: { opened?: 'connected' | 'always'; account?: (account: ConnectedAccount, change: AccountChange) => boolean; flags?: 'connected'; ended?: (reason: DisconnectReason) => boolean }
   /** While the feature's snapshot has this tag, Back on its views is ignored (a send waiting for the wallet). */
   busyTag?: string
   /** While the feature's snapshot has `tag`, opening the modal shows `view`, whatever was asked (a sign-in prompt). */
@@ -113,7 +115,8 @@ export type FeatureReport =
  * The root's moments as a spawned feature receives them (its chart handles those it follows, with its own guards):
  * - `root.account`: the active namespace's account changed (`change`); `account` is the new one (none: disconnected);
  *   `holder` is the feature whose views show now, `connecting` whether the view shown is a way of connecting
- *   (ConnectingExternal, WalletConnect's QR); `connection` the systemId of the active namespace's connection;
+ *   (ConnectingExternal, WalletConnect's QR); `connection` the systemId of the active namespace's connection; `reason`
+ *   why it ended (`disconnected`: the visitor's Disconnect `user`, the wallet's, a failed restore, another tab);
  * - `root.open`: `open({ view })` asked for one of its views (the router already shows it);
  * - `root.back`: Back on one of its views, while it is not busy (the root goes back after it);
  * - `root.opened`: the modal is being opened (its first view chosen), `account` the connected one (none: not connected);
@@ -125,7 +128,15 @@ export type FeatureReport =
  * the feature machines, whose events these are.
  */
 export type RootMoment =
-  | { type: 'root.account'; change: AccountChange; account: ConnectedAccount | undefined; holder: string | undefined; connecting?: boolean | undefined; connection?: string | undefined }
+  | {
+      type: 'root.account'
+      change: AccountChange
+      account: ConnectedAccount | undefined
+      holder: string | undefined
+      connecting?: boolean | undefined
+      connection?: string | undefined
+      reason?: DisconnectReason | undefined
+    }
   | { type: 'root.open'; view: string; data?: unknown }
   | { type: 'root.back'; view: string }
   | { type: 'root.opened'; account: ConnectedAccount | undefined }

@@ -16,7 +16,8 @@ export function multiWalletFeature(options: { stored: () => MultiWalletInput['st
     available: (facts) => facts.flags.multiWallet,
     input: (facts): MultiWalletInput => ({ stored: options.stored(), account: facts.account }),
     // A connection, a restore, a change; or the remote config turning the flag on while connected (that account held).
-    wakesOn: { account: () => true, flags: 'connected' },
+    // A stored active wallet gone at load: the other held ones are tried, the most recently used first.
+    wakesOn: { account: () => true, flags: 'connected', ended: (reason) => reason === 'restoreFailed' },
   }
 }
 

@@ -46,6 +46,8 @@ export type MultiWalletContext = {
   target: string | undefined
   /** The non-active connection being removed (its wallet asked to revoke). */
   removed: string | undefined
+  /** The held connections the visitor's Disconnect ended besides the active one (their wallets asked to revoke). */
+  ended: readonly WalletConnection[]
   /** A removed connection's wallet refused or did not answer the revoke (it is forgotten anyway). */
   error: ErrorSummary | undefined
 }
@@ -148,14 +150,20 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  * the active one, which every other surface acts on (the active namespace's connection actor, `connection.<namespace>`).
  *
  * - `starting` → `holding` when spawned with the connected account (input `account`: the remote config turned the flag
- *   on while connected), else `idle`. `idle`: the active namespace has no active connection; `holding.single` / `holding.several`: it has one, alone or
- *   among others; `switching`: the namespace's connection restores the chosen one silently (`connection.switch`, no
- *   prompt: the wallet approved the site before), until the root tells its account; `removing`: a non-active
- *   connection is forgotten at once and its wallet asked to revoke (`revoke`, at most `disconnectWait`).
+ *   on while connected), else `idle`. `idle`: the active namespace has no active connection; `holding.single` /
+ *   `holding.several`: it has one, alone or among others; `switching`: the namespace's connection restores the chosen
+ *   one silently (`connection.switch`, or `connection.restore` once the active one ended; no prompt: the wallet approved
+ *   the site before), until the root tells its account; `removingActive`: the active one is being disconnected through
+ *   its connection; `removing`: a non-active connection is forgotten at once and its wallet asked to revoke (`revoke`,
+ *   at most `disconnectWait`); `disconnectingAll`: the visitor's Disconnect, the other wallets asked to revoke
+ *   (`revokeAll`, at most `disconnectWait`).
  * - The root's account moments (`root.account`): a connection, a restore or a change records the account as the active
- *   connection (added, or updated: connecting a wallet already held switches to it, no second entry); the active one
- *   ending (the visitor's Disconnect, the wallet's) removes it and makes the most recently used other one active, or
- *   leaves the namespace disconnected (`idle`) when none remains. Another namespace becoming active shows its list.
+ *   connection (added, or updated: connecting a wallet already held switches to it, no second entry). The active one
+ *   ending by the wallet, a failed restore (at load too: the list is then brought by that moment) or its removal makes
+ *   the most recently used other one active, and so on while their restores fail, or leaves the namespace disconnected
+ *   (`idle`) when none remains. The visitor's Disconnect (reason `user`, not a removal) ends every connection of the
+ *   namespace: Disconnect means disconnected, as without multi-wallet (spec §4 "Account reset sets disconnected"); one
+ *   wallet leaves with Remove. Another namespace becoming active shows its list.
  * - `multiWallet.switch` to the active one, or to an unknown id, does nothing (the public API refuses an unknown id
  *   with `ConnectionNotFoundError` before it is sent); `multiWallet.remove` of the active one disconnects it through its
  *   connection, of another one removes it; an unknown id does nothing (removing twice is harmless).
@@ -165,6 +173,7 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  *   site (`verify`, at most `walletRequestTimeout`); those whose wallet is gone are dropped quietly, the others stay.
  *
  * Actors to provide: `verify` ({ connections } → the ids still authorised), `revoke` ({ namespace, connectorId }),
+ * `revokeAll` ({ connections }: each wallet asked to revoke, failures ignored),
  * `watchConnections` (callback told `multiWallet.watch` with the non-active connections, sending back
  * `multiWallet.walletAccounts` / `multiWallet.walletGone`). Action to provide:
  * `persist` (the lists after each change, written to storage).
@@ -174,18 +183,23 @@ export const multiWalletMachine = setup({
   actors: {
     verify: fromPromise<readonly string[], { connections: readonly WalletConnection[] }>(notProvided('verify')),
     revoke: fromPromise<void, { namespace: string; connectorId: string }>(notProvided('revoke')),
+    revokeAll: fromPromise<void, { connections: readonly WalletConnection[] }>(notProvided('revokeAll')),
     watchConnections: fromCallback<WatchConnectionsEvent>(notProvided('watchConnections')),
   },
   delays: { walletRequestTimeout: timing.walletRequestTimeout, disconnectWait: timing.disconnectWait },
   guards: {
     /** The root tells an account (a connection, a restore, a change of account or chain). */
     hasAccount: ({ event }) => event.type === 'root.account' && event.account !== undefined,
-    /** The root tells the active namespace's connection ended, and another connection of that namespace is held. */
+    /**
+     * The root tells the active namespace's connection ended, and another connection of that namespace is held (none
+     * active counts: the stored active one's restore failed at load).
+     */
     isActiveEndedWithOthers: ({ context, event }) => {
       if (event.type !== 'root.account' || event.account || event.change === 'switched') return false
-      const list = listOf(context, momentNamespace(event))
-      return list.activeId !== undefined && mostRecentOther(list) !== undefined
+      return mostRecentOther(listOf(context, momentNamespace(event))) !== undefined
     },
+    /** The visitor's Disconnect ended the active connection (reason `user`), and others of that namespace are held. */
+    isVisitorDisconnectWithOthers: ({ context, event }) => event.type === 'root.account' && !event.account && event.reason === 'user' && mostRecentOther(listOf(context, momentNamespace(event))) !== undefined,
     /** The root tells the active namespace's connection ended (none other held). */
     isActiveEnded: ({ event }) => event.type === 'root.account' && !event.account && event.change !== 'switched',
     /** Another namespace became active, with no account there. */
@@ -224,6 +238,15 @@ export const multiWalletMachine = setup({
       const activeId = listOf(context, namespace).activeId
       return { namespace, lists: activeId ? without(context.lists, activeId) : context.lists, target: undefined }
     }),
+    /** The visitor's Disconnect: every connection of its namespace leaves the list, the non-active ones kept to revoke. */
+    endAll: assign(({ context, event }) => {
+      if (event.type !== 'root.account') return {}
+      const namespace = momentNamespace(event) ?? context.namespace
+      const list = listOf(context, namespace)
+      const lists = namespace ? { ...context.lists, [namespace]: { connections: [], activeId: undefined } } : context.lists
+      return { namespace, lists, ended: list.connections.filter((c) => c.id !== list.activeId), target: undefined }
+    }),
+    clearEnded: assign({ ended: [] }),
     /** The most recently used other connection of the active namespace becomes the switch's target. */
     targetMostRecent: assign(({ context }) => ({ target: mostRecentOther(listOf(context, context.namespace))?.id })),
     /** The event's connection becomes the switch's target. */
@@ -305,6 +328,7 @@ export const multiWalletMachine = setup({
     namespace: input.account?.namespace,
     target: undefined,
     removed: undefined,
+    ended: [],
     error: undefined,
   }),
   type: 'parallel',
@@ -337,7 +361,7 @@ export const multiWalletMachine = setup({
               { guard: 'isOtherConnection', target: 'switching', actions: ['targetEvent', 'markTargetActive', { type: 'switchConnection', params: { via: 'switch' } }] },
             ],
             'multiWallet.remove': [
-              { guard: 'isActiveConnection', actions: 'disconnectActive' },
+              { guard: 'isActiveConnection', target: 'removingActive', actions: 'disconnectActive' },
               { guard: 'isOtherConnection', target: 'removing', actions: ['targetRemoved', 'dropEventConnection'] },
             ],
             'multiWallet.walletAccounts': [
@@ -351,6 +375,36 @@ export const multiWalletMachine = setup({
         switching: {
           tags: ['switching'],
           entry: ['syncWatchers', 'persist'],
+        },
+        /**
+         * The active connection is being removed (its connection disconnects it, at most `disconnectWait`): its end makes
+         * the most recently used other one active, where the visitor's Disconnect would end them all.
+         */
+        removingActive: {
+          on: {
+            'root.account': {
+              guard: 'isActiveEndedWithOthers',
+              target: 'switching',
+              actions: ['dropActive', 'targetMostRecent', 'markTargetActive', { type: 'switchConnection', params: { via: 'restore' } }],
+            },
+          },
+        },
+        /**
+         * The visitor's Disconnect with several wallets held (spec §4 "Account reset sets disconnected"; §6 names no
+         * multi-wallet disconnect): the namespace ends disconnected, every other held wallet asked to revoke the site
+         * (best effort, at most `disconnectWait`), the list empty.
+         */
+        disconnectingAll: {
+          tags: ['disconnected'],
+          entry: ['syncWatchers', 'persist'],
+          invoke: {
+            id: 'revokeAll',
+            src: 'revokeAll',
+            input: ({ context }) => ({ connections: context.ended }),
+            onDone: { target: 'idle', actions: ['clearEnded', 'clearError'] },
+            onError: { target: 'idle', actions: ['clearEnded', 'setError'] },
+          },
+          after: { disconnectWait: { target: 'idle', actions: ['clearEnded', 'setRevokeTimedOut'] } },
         },
         /** A non-active connection was removed: its wallet is asked to revoke the site (best effort). */
         removing: {
@@ -368,6 +422,7 @@ export const multiWalletMachine = setup({
       on: {
         'root.account': [
           { guard: 'hasAccount', target: '.holding.settling', actions: 'recordAccount' },
+          { guard: 'isVisitorDisconnectWithOthers', target: '.disconnectingAll', actions: 'endAll' },
           { guard: 'isActiveEndedWithOthers', target: '.switching', actions: ['dropActive', 'targetMostRecent', 'markTargetActive', { type: 'switchConnection', params: { via: 'restore' } }] },
           { guard: 'isActiveEnded', target: '.idle', actions: ['dropActive', 'syncWatchers', 'persist'] },
           { guard: 'isSwitchedAway', target: '.idle', actions: 'recordAccount' },

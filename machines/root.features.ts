@@ -134,7 +134,15 @@ function momentOf(context: RootContext, moment: Moment, event: RootEvent, change
   switch (moment) {
     case 'root.account':
       return change
-        ? { type: 'root.account', change, account: connectedAccount(context), holder: holderOf(context, context.view)?.id, connecting: isConnectingView(context, context.view), connection: activeConnection(context) }
+        ? {
+            type: 'root.account',
+            change,
+            account: connectedAccount(context),
+            holder: holderOf(context, context.view)?.id,
+            connecting: isConnectingView(context, context.view),
+            connection: activeConnection(context),
+            ...(event.type === 'connection.disconnected' ? { reason: event.reason } : {}),
+          }
         : undefined
     case 'root.opened':
       return { type: 'root.opened', account: connectedAccount(context) }
@@ -151,7 +159,7 @@ function momentOf(context: RootContext, moment: Moment, event: RootEvent, change
 function wakesOn(registration: FeatureRegistration, moment: RootMoment, context: RootContext): boolean {
   const wakes = registration.wakesOn
   if (moment.type === 'root.opened') return wakes?.opened === 'always' || (wakes?.opened === 'connected' && moment.account !== undefined)
-  if (moment.type === 'root.account') return Boolean(moment.account && wakes?.account?.(moment.account, moment.change))
+  if (moment.type === 'root.account') return moment.account ? Boolean(wakes?.account?.(moment.account, moment.change)) : Boolean(moment.reason && wakes?.ended?.(moment.reason))
   if (moment.type === 'root.flags') return wakes?.flags === 'connected' && connectedAccount(context) !== undefined
   return false
 }

@@ -76,6 +76,37 @@ describe('storage', () => {
     expect(storage.getConnections().eip155).toHaveLength(1)
   })
 
+  test('bad input: a malformed stored connection drops alone (multi-wallet keeps the others); the key is rewritten without it', () => {
+    const good = { connectorId: 'io.metamask', accounts: [{ address: '0x1' }] }
+    const { raw, storage } = setup({
+      '@latchkey/connections': JSON.stringify({
+        eip155: [
+          { connectorId: '', accounts: [{ address: '0x9' }] },
+          good,
+          { connectorId: 'no.accounts' },
+          'a string',
+          { connectorId: 'some.bad', accounts: [{ address: '0x2' }, { address: 42 }, null] },
+          { connectorId: 'all.bad', accounts: [{ address: '' }] },
+        ],
+        solana: { not: 'a list' },
+        bip122: [],
+      }),
+    })
+    const expected = { eip155: [good, { connectorId: 'some.bad', accounts: [{ address: '0x2' }] }], bip122: [] }
+    expect(storage.getConnections()).toEqual(expected)
+    expect(JSON.parse(raw.dump()['@latchkey/connections']!)).toEqual(expected)
+    // A well-formed value is read as it is, not rewritten.
+    const { raw: clean, storage: cleanStorage } = setup({ '@latchkey/connections': JSON.stringify({ eip155: [good] }) })
+    const written: string[] = []
+    const setItem = clean.setItem
+    clean.setItem = (k, value) => {
+      written.push(k)
+      setItem(k, value)
+    }
+    expect(cleanStorage.getConnections()).toEqual({ eip155: [good] })
+    expect(written).toEqual([])
+  })
+
   test('behavior: a storage that throws (disabled, full) is tolerated', () => {
     const throwing = {
       getItem: () => {

@@ -40,6 +40,8 @@ const accountSchema = v.object({ address: v.pipe(v.string(), v.minLength(1)) })
 const connectionSchema = v.object({ connectorId: v.pipe(v.string(), v.minLength(1)), accounts: v.array(accountSchema) })
 /** Connections per namespace: `{ eip155: [{ connectorId, accounts: [{ address }] }] }`. */
 const connectionsSchema = v.record(v.string(), v.array(connectionSchema))
+/** A stored connection as read before its accounts are checked one by one (a bad account drops alone). */
+const connectionEntrySchema = v.object({ connectorId: v.pipe(v.string(), v.minLength(1)), accounts: v.array(v.unknown()) })
 const recentWalletSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
   name: v.string(),
@@ -177,8 +179,32 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
     }
   }
 
+  /**
+   * The stored connections per namespace (spec §3), checked entry by entry at the boundary: a malformed connection (no
+   * connector id, accounts not a list, none of its accounts valid) or account is dropped alone, the rest kept, and the
+   * key rewritten without it; a namespace whose value is not a list is dropped; a value that is no record is removed.
+   */
   function getConnections(): StoredConnections {
-    return read(storageKeys.connections, connectionsSchema) ?? {}
+    const all = read(storageKeys.connections, v.record(v.string(), v.unknown()))
+    if (!all) return {}
+    const kept: Record<string, StoredConnection[]> = {}
+    let dropped = false
+    for (const [namespace, list] of Object.entries(all)) {
+      if (!Array.isArray(list)) {
+        dropped = true
+        continue
+      }
+      const connections: StoredConnection[] = []
+      for (const raw of list) {
+        const entry = v.safeParse(connectionEntrySchema, raw)
+        const accounts = entry.success ? entry.output.accounts.flatMap((a) => (v.is(accountSchema, a) ? [{ address: a.address }] : [])) : []
+        if (entry.success && accounts.length) connections.push({ connectorId: entry.output.connectorId, accounts })
+        if (!entry.success || !accounts.length || accounts.length !== entry.output.accounts.length) dropped = true
+      }
+      kept[namespace] = connections
+    }
+    if (dropped) write(storageKeys.connections, kept)
+    return kept
   }
 
   /**

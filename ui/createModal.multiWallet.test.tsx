@@ -25,6 +25,7 @@ const rpc = inject('anvilRpc1')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
 const FIRST = 'dev.latchkey.wallet'
 const SECOND = 'dev.latchkey.wallet.second'
+const THIRD = 'dev.latchkey.wallet.third'
 
 const cleanups: Array<() => void> = []
 afterEach(() => {
@@ -36,7 +37,7 @@ async function heldWallet(rdns: string, index: number, uuid: string) {
   const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
-  cleanups.push(announceDevWallet(wallet, { rdns, name: rdns === FIRST ? 'First Wallet' : 'Second Wallet', uuid }))
+  cleanups.push(announceDevWallet(wallet, { rdns, name: { [FIRST]: 'First Wallet', [SECOND]: 'Second Wallet' }[rdns] ?? 'Third Wallet', uuid }))
   return wallet
 }
 
@@ -127,6 +128,69 @@ describe('multi-wallet on', () => {
     second.disconnect()
     await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => c.connectorId)).toEqual([FIRST]))
     expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address })
+  })
+
+  test('bad input: a malformed stored connection is dropped alone: the reload restores the two good ones and the same active one', async () => {
+    const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
+    const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
+    const storage = createMemoryStorage({
+      '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
+      '@latchkey/connections': JSON.stringify({
+        eip155: [
+          { connectorId: SECOND, accounts: [{ address: second.state.address }] },
+          { connectorId: 42, accounts: 'x' },
+          { connectorId: FIRST, accounts: [{ address: first.state.address }, { nope: 1 }] },
+        ],
+      }),
+    })
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
+    cleanups.push(() => modal.destroy())
+    await waitFor(() =>
+      expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([
+        [FIRST, true],
+        [SECOND, false],
+      ]),
+    )
+    expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address })
+  })
+
+  test('behavior: the stored active wallet gone at reload: the held ones are tried, the most recently used first, silently, until one answers', async () => {
+    const third = await heldWallet(THIRD, 2, '2c9d4e5f-6a7b-4c8d-9e0f-a1b2c3d4e5f6')
+    const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
+    const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
+    // The visitor revoked the site in the active wallet and in the most recently used other one since.
+    first.disconnect()
+    second.disconnect()
+    const storage = createMemoryStorage({
+      '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
+      '@latchkey/connections': JSON.stringify({
+        eip155: [
+          { connectorId: THIRD, accounts: [{ address: third.state.address }] },
+          { connectorId: SECOND, accounts: [{ address: second.state.address }] },
+          { connectorId: FIRST, accounts: [{ address: first.state.address }] },
+        ],
+      }),
+    })
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
+    cleanups.push(() => modal.destroy())
+    await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: THIRD, address: third.state.address }))
+    await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([[THIRD, true]]))
+    expect(storage.getItem('@latchkey/eip155:connected_connector_id')).toBe(JSON.stringify(THIRD))
+    expect(JSON.parse(storage.getItem('@latchkey/connections')!).eip155.map((c: { connectorId: string }) => c.connectorId)).toEqual([THIRD])
+    // Nothing was asked of the visitor in any wallet.
+    for (const wallet of [first, second, third]) expect(wallet.pending).toEqual([])
+  })
+
+  test('spec §4, §6: Disconnect with several wallets held disconnects them all (each revoked); the namespace is left disconnected', async () => {
+    const { modal, first, second, storage } = await reloadWithTwoWallets()
+    await waitFor(() => expect(modal.getState().account.connectorId).toBe(FIRST))
+    modal.disconnect()
+    await waitFor(() => expect(modal.getState().account.status).toBe('disconnected'))
+    await waitFor(() => expect(second.state.authorised).toBe(false))
+    expect(first.state.authorised).toBe(false)
+    expect(modal.getConnections('eip155')).toEqual([])
+    expect(modal.getState().connections).toMatchObject({ connections: [], activeId: undefined })
+    expect(storage.getItem('@latchkey/connections')).not.toContain(SECOND)
   })
 
   test('behavior: useConnections and useActiveConnection follow the held connections and switch with one call', async () => {

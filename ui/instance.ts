@@ -170,7 +170,11 @@ export type ModalInstance = {
    * @example modal.deleteConnection({ connectionId: 'eip155:io.metamask' })
    */
   deleteConnection: CoreInstance['deleteConnection']
-  /** Disconnects the connected wallet of the namespace. */
+  /**
+   * Disconnects the connected wallet of the active namespace (its permission revoked). With multi-wallet on (spec §6),
+   * every wallet held in that namespace is disconnected too and the namespace is left disconnected: to let one wallet
+   * go and keep the others, use `deleteConnection`.
+   */
   disconnect(): void
   /**
    * Stops every actor of this instance and releases what it registered; before the core is in, drops the

@@ -24,12 +24,17 @@ const [A, B, C] = ['0x' + 'a1'.repeat(20), '0x' + 'b2'.repeat(20), '0x' + 'c3'.r
 const account = (connectorId: string, address: string) => ({ address, caipNetworkId: 'eip155:31337', namespace: 'eip155', connectorId, supported: true, testnet: true })
 const connected = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'connected', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
 const changed = (connectorId: string, address: string): E => ({ type: 'root.account', change: 'changed', account: account(connectorId, address), holder: undefined, connection: 'connection.eip155' })
-const ended: E = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined, connection: 'connection.eip155' }
+const ended: E = { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined, connection: 'connection.eip155', reason: 'wallet' }
+/** The visitor's Disconnect (Account's button, `disconnect()`), or the connection's end after the list removed the active one. */
+const endedByVisitor: E = { ...ended, reason: 'user' }
+/** The stored active wallet's silent restore failed (at load: it is gone). */
+const restoreFailed: E = { ...ended, reason: 'restoreFailed' }
+const endings = [ended, endedByVisitor, restoreFailed]
 const awayToSolana: E = { type: 'root.account', change: 'switched', account: undefined, holder: undefined, connection: 'connection.solana' }
 
 function events(snapshot: any): E[] {
   const list = connectMultiWallet(snapshot, 'eip155')
-  const out: E[] = [connected('a', A!), connected('b', B!), ended, awayToSolana, { type: 'multiWallet.switch', connectionId: 'eip155:unknown' }]
+  const out: E[] = [connected('a', A!), connected('b', B!), ...endings, awayToSolana, { type: 'multiWallet.switch', connectionId: 'eip155:unknown' }]
   const active = list.connections.find((c) => c.active)
   if (active) out.push(changed(active.connectorId, active.address === A ? C! : A!))
   for (const c of list.connections) {
@@ -39,6 +44,7 @@ function events(snapshot: any): E[] {
   }
   if (snapshot.matches({ restore: 'verifying' })) out.push({ type: 'xstate.done.actor.verify', output: ['eip155:b'] }, { type: 'xstate.error.actor.verify', error: new Error('wallet gone') })
   if (snapshot.matches({ list: 'removing' })) out.push({ type: 'xstate.done.actor.revoke' }, { type: 'xstate.error.actor.revoke', error: new Error('unsupported') })
+  if (snapshot.matches({ list: 'disconnectingAll' })) out.push({ type: 'xstate.done.actor.revokeAll' }, { type: 'xstate.error.actor.revokeAll', error: new Error('unsupported') })
   return [...out, ...delayedEvents(snapshot)]
 }
 const serialize = (s: any) =>
@@ -66,6 +72,8 @@ const stored: MultiWalletInput = {
 const fixtures = [
   { name: 'fresh visitor', input: {} as MultiWalletInput },
   { name: 'a reload with two stored wallets', input: stored },
+  // The stored active wallet's restore failed at load: the list is brought by that moment, the others held, none active.
+  { name: 'a reload whose active wallet is gone', input: { stored: { eip155: { connections: stored.stored!.eip155!.connections } } } as MultiWalletInput },
   // The remote config turned multi-wallet on while wallet a was connected: spawned holding it, the stored b beside it.
   { name: 'turned on while connected', input: { stored: { eip155: { connections: [{ connectorId: 'b', accounts: [B!] }], activeConnectorId: 'b' } }, account: account('a', A!) } as MultiWalletInput },
 ]
@@ -85,11 +93,16 @@ afterEach(() => vi.useRealTimers())
 async function walk(input: MultiWalletInput, path: ModelPath) {
   let verify: Deferred<readonly string[]> | undefined
   let revoke: Deferred<void> | undefined
+  let revokeAll: { connections: readonly string[]; answer: Deferred<void> } | undefined
   let watcher: { followed: readonly string[]; sendBack: (event: E) => void } | undefined
   const logic = multiWalletMachine.provide({
     actors: {
       verify: fromPromise(() => (verify = deferred<readonly string[]>()).promise),
       revoke: fromPromise(() => (revoke = deferred<void>()).promise),
+      revokeAll: fromPromise(({ input }) => {
+        revokeAll = { connections: input.connections.map((c) => c.id), answer: deferred<void>() }
+        return revokeAll.answer.promise
+      }),
       watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
         const w = { followed: [] as readonly string[], sendBack: (event: E) => sendBack(event as never) }
         watcher = w
@@ -110,6 +123,8 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
       else if (e.type === 'xstate.error.actor.verify') verify!.reject(e.error)
       else if (e.type === 'xstate.done.actor.revoke') revoke!.resolve()
       else if (e.type === 'xstate.error.actor.revoke') revoke!.reject(e.error)
+      else if (e.type === 'xstate.done.actor.revokeAll') revokeAll!.answer.resolve()
+      else if (e.type === 'xstate.error.actor.revokeAll') revokeAll!.answer.reject(e.error)
       else if (e.type.startsWith('xstate.after.walletRequestTimeout')) await vi.advanceTimersByTimeAsync(timing.walletRequestTimeout)
       else if (e.type.startsWith('xstate.after.disconnectWait')) await vi.advanceTimersByTimeAsync(timing.disconnectWait)
       else if (e.type === 'multiWallet.walletAccounts' || e.type === 'multiWallet.walletGone') {
@@ -138,11 +153,12 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
         // Painted at once: the chosen one is the active one before its connection answers.
         expect(view.activeId).toBe(e.connectionId)
         expect(view.isSwitching).toBe(true)
-      } else if (e === ended && step.state.includes('switching')) {
-        // The most recently used other one is restored.
+      } else if (endings.includes(e) && step.state.includes('switching')) {
+        // The most recently used other one is restored (none active: the most recent of all).
         const next = before.connections.filter((c) => !c.active).sort((x, y) => y.lastUsed - x.lastUsed)[0]!
         expect(told).toEqual([{ type: 'connection.restore', connectorId: next.connectorId }])
         expect(view.activeId).toBe(next.id)
+        expect(e === endedByVisitor ? path.steps.some((st) => st.state.includes('removingActive')) : true).toBe(true)
       } else if (e.type === 'multiWallet.remove' && before.activeId === e.connectionId) {
         expect(told).toEqual([{ type: 'connection.disconnect' }])
       } else expect(told).toEqual([])
@@ -152,6 +168,16 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
       // Connecting a wallet already held switches to it: one entry per wallet.
       if (e.type === 'root.account' && e.account) expect(new Set(view.connections.map((c) => c.id)).size).toBe(view.connections.length)
       if (e.type === 'multiWallet.switch' && e.connectionId === 'eip155:unknown') expect(view).toEqual(before)
+      if (e === endedByVisitor && step.state.includes('disconnectingAll')) {
+        // Disconnect means disconnected: every held wallet of the namespace leaves, the others asked to revoke.
+        expect(view).toMatchObject({ connections: [], activeId: undefined })
+        expect([...revokeAll!.connections].sort()).toEqual(
+          before.connections
+            .filter((c) => !c.active)
+            .map((c) => c.id)
+            .sort(),
+        )
+      }
       if (e.type.startsWith('xstate.after.disconnectWait')) expect((actor.getSnapshot() as any).context.error?.name).toBe('RequestTimeoutError')
     }
   } finally {

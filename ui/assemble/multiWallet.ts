@@ -23,6 +23,10 @@ export function assemble(host: FeatureHost) {
         return input.connections.filter((_, i) => answers[i]?.status === 'fulfilled').map((c) => c.id)
       }),
       revoke: fromPromise(({ input }) => adapterOf(input.namespace).disconnect({ connectorId: input.connectorId })),
+      // Best effort: a wallet that refuses or has gone does not keep the others connected.
+      revokeAll: fromPromise(async ({ input }) => {
+        await Promise.allSettled(input.connections.map((c) => adapterOf(c.namespace).disconnect({ connectorId: c.connectorId })))
+      }),
       watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
         const watching = new Map<string, () => void>()
         const watch = (c: WalletConnection) =>
