@@ -268,6 +268,8 @@ async function main(): Promise<void> {
       solanaChains: solana ? [{ caipNetworkId: SOLANA_LOCALNET_CAIP_NETWORK_ID, rpcUrl: solana.url, name: 'Solana Localnet' }] : [],
       // The frame may be framed by the demo page (PORT) and the usual demo and e2e ports.
       allowedAncestors: loopbackOrigins(pagePorts),
+      // The smart account's wallet_grantPermissions keeps its sessions in the reference API.
+      ...(api ? { sessionsApiUrl: `${api.url}/blockchain` } : {}),
     })
     process.env.VITE_SECURE_SITE_URL = secure.url
   } catch (error) {

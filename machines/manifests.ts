@@ -19,6 +19,7 @@ import { siwxManifest } from './siwx.feature.ts'
 import { socialLoginManifest } from './socialLogin.feature.ts'
 import { swapManifest } from './swap.feature.ts'
 import { updateEmailManifest } from './updateEmail.feature.ts'
+import { sessionsManifest } from './sessions.feature.ts'
 
 /**
  * The one list of the modal's features (STYLE rule 14): each line one manifest (`machines/<id>.feature.ts`). Every
@@ -50,6 +51,7 @@ export const manifests = [
   receiveManifest,
   onboardingManifest,
   brandingManifest,
+  sessionsManifest,
 ] as const
 
 /** A manifest of the list. */

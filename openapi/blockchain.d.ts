@@ -324,7 +324,8 @@ export interface paths {
         /** @description Result not shown in the spec; modelled as the address's smart sessions. */
         get: operations["getSessions"];
         put?: never;
-        post?: never;
+        /** @description Not in the spec (the development stack's addition): the account grants a smart session. `signature` is the account's EIP-191 signature of the grant text (`kernel/smartSession.ts` `smartSessionGrantMessage`), verified on `chainId` (ERC-1271 for a deployed smart account, ERC-6492 before deployment, ECDSA for an EOA). 400 for a bad field or an expiry in the past, 401 for a signature that is not the account's. */
+        post: operations["createSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -340,8 +341,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Result not shown in the spec; modelled as a success flag. */
+        /** @description Result not shown in the spec; modelled as a success flag (false for an unknown or already revoked session). `signature` is the account's EIP-191 signature of `smartSessionRevokeMessage({ address, pci })` (`kernel/smartSession.ts`), verified on the session's chain like a grant's; another signature is a 401 and nothing is revoked. */
         post: operations["revokeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{address}/{pci}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Not in the spec (the development stack's addition): what acts under a session asks for it here. 200 with the session while it holds; 410 once revoked or expired; 404 for a session this account never granted. */
+        get: operations["getSessionContext"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -623,11 +641,28 @@ export interface components {
             purchaseAmount: components["schemas"]["Amount"];
             quoteId: string;
         };
-        /** @description Not shown in the spec; a smart-session permission of an address. */
+        /** @description Not shown in the spec; a smart session of an address: permissions its account granted to a session key (ERC-7715 shape), identified by its permissions context id `pci`. */
         SmartSession: {
             pci: string;
+            /** @description Unix seconds; the session ends then. */
             expiry: number;
+            /** @description CAIP-2 id of the chain the permissions hold on. */
             chainId?: string;
+            /** @description The session key (an EVM address) the permissions were granted to. */
+            signer?: string;
+            /** @description What the session key may do (ERC-7715 permission types such as `native-token-recurring-allowance`). */
+            permissions?: components["schemas"]["SmartSessionPermission"][];
+            /**
+             * Format: date-time
+             * @description When the account granted it.
+             */
+            createdAt?: string;
+        };
+        SmartSessionPermission: {
+            type: string;
+            data?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Where a Bitcoin transaction is included (Esplora `status`). The dev index confirms every transaction at once, in a block of its own. */
         BitcoinTxStatus: {
@@ -1557,6 +1592,50 @@ export interface operations {
             };
         };
     };
+    createSession: {
+        parameters: {
+            query?: {
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+            };
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    chainId: string;
+                    expiry: number;
+                    signer: string;
+                    permissions: components["schemas"]["SmartSessionPermission"][];
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The session granted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmartSession"];
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     revokeSession: {
         parameters: {
             query?: {
@@ -1589,6 +1668,41 @@ export interface operations {
                     "application/json": {
                         success: boolean;
                     };
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSessionContext: {
+        parameters: {
+            query?: {
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+            };
+            header?: never;
+            path: {
+                address: string;
+                pci: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmartSession"];
                 };
             };
             /** @description Error. */

@@ -247,4 +247,13 @@ export const onrampQuoteSchema = v.object({
   quoteId: v.string(),
 })
 export type OnrampQuote = v.InferOutput<typeof onrampQuoteSchema>
-export const sessionsSchema = v.object({ pcis: v.array(v.object({ pci: v.string(), expiry: countSchema, chainId: v.optional(v.string()) })) })
+/** A smart session of `GET /v1/sessions/{address}` (contract `SmartSession`): pci and expiry required, the rest optional. */
+const smartSessionSchema = v.object({
+  pci: v.string(),
+  expiry: countSchema,
+  chainId: v.optional(v.string()),
+  signer: v.optional(v.string()),
+  permissions: v.optional(v.array(v.object({ type: v.pipe(v.string(), v.minLength(1)) }))),
+  createdAt: v.optional(v.string()),
+})
+export const sessionsSchema = v.object({ pcis: v.array(smartSessionSchema) })

@@ -61,19 +61,19 @@ describe('slotEntries: Account actions from the manifests', () => {
 const keys = (slot: Parameters<typeof slotComponents>[0], namespace: string | undefined, features = defaultFeatures) => slotComponents(slot, { features, namespace }).map((e) => e.key)
 
 describe('slotComponents: Account entries the features render themselves', () => {
-  test('behavior: under the address, in order: the account-type badge, the social username, register a name, the email row, your wallets, the switch', () => {
-    expect(keys('account.identity', 'eip155')).toEqual(['accountType:10', 'socialLogin:20', 'names:30', 'emailLogin:40', 'profileWallets:50', 'accountType:60'])
+  test('behavior: under the address, in order: the account-type badge, the social username, register a name, the email row, your wallets, sessions, the switch', () => {
+    expect(keys('account.identity', 'eip155')).toEqual(['accountType:10', 'socialLogin:20', 'names:30', 'emailLogin:40', 'profileWallets:50', 'sessions:55', 'accountType:60'])
     for (const { Component } of slotComponents('account.identity', { features: defaultFeatures, namespace: 'eip155' })) expect(typeof Component).toBe('function')
   })
 
   test('behavior: off EVM no name registration (spec §6 namespaces); the registered name still answers on the address line', () => {
-    expect(keys('account.identity', 'solana')).toEqual(['accountType:10', 'socialLogin:20', 'emailLogin:40', 'profileWallets:50', 'accountType:60'])
+    expect(keys('account.identity', 'solana')).toEqual(['accountType:10', 'socialLogin:20', 'emailLogin:40', 'profileWallets:50', 'sessions:55', 'accountType:60'])
     expect(keys('account.name', 'solana')).toEqual(['names:10'])
   })
 
   test('behavior: with the email flag off the email row stays (flag null) but its edit button and your wallets go', () => {
     const features = { ...defaultFeatures, email: false }
-    expect(keys('account.identity', 'eip155', features)).toEqual(['accountType:10', 'socialLogin:20', 'names:30', 'emailLogin:40', 'accountType:60'])
+    expect(keys('account.identity', 'eip155', features)).toEqual(['accountType:10', 'socialLogin:20', 'names:30', 'emailLogin:40', 'sessions:55', 'accountType:60'])
     expect(keys('account.email', 'eip155', features)).toEqual([])
     expect(keys('account.email', 'eip155')).toEqual(['updateEmail:10'])
   })

@@ -136,6 +136,7 @@ export const viewCss = `
 .lk-profile-wallet[aria-current="true"] { border-color: var(--lk-accent); }
 .lk-profile-wallet-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; overflow-wrap: anywhere; }
 .lk-profile-wallet-type { font-weight: 600; }
+.lk-session > .lk-secondary { flex: none; width: auto; align-self: center; padding: 6px 12px; }
 .lk-small { font-size: calc(var(--lk-font-size-master) * 1.2); line-height: 1.4; }
 .lk-badge { flex: none; padding: 2px 8px; border-radius: 999px; background: var(--lk-accent); color: var(--lk-accent-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-weight: 600; }
 .lk-email-row { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; }

@@ -1,6 +1,6 @@
 /**
  * The data of the reference server where no real source exists on this machine: the wallet catalogue, project
- * features, names, prices, swap tokens, on-ramp options, smart sessions. Everything is deterministic (no
+ * features, names, prices, swap tokens, on-ramp options. Everything is deterministic (no
  * clock, no randomness at run time): the same call gives the same bytes in every run.
  *
  * Real data (native and ERC-20 balances, history, gas prices) comes from the anvil chains, see `dev/api/chain.ts`.
@@ -25,8 +25,6 @@ export type Wallet = DirectoryComponents['schemas']['Wallet']
 export type Features = DirectoryComponents['schemas']['Features']
 /** A registered name (contract `blockchain.yaml#/components/schemas/NameProfile`). */
 export type NameProfile = BlockchainComponents['schemas']['NameProfile']
-/** A smart-session permission (contract `SmartSession`). */
-export type SmartSession = BlockchainComponents['schemas']['SmartSession']
 /** Payment currency with limits per method (contract `PaymentCurrency`). */
 export type PaymentCurrency = BlockchainComponents['schemas']['PaymentCurrency']
 /** On-ramp purchase currency (contract `OnrampCurrency`). */
@@ -89,8 +87,6 @@ export type Dataset = {
    * points at its `/checkout` with the order. Without it the URL is a placeholder page of no real provider.
    */
   onrampCheckoutUrl?: string
-  /** Smart sessions by lower-case address. */
-  sessions: Readonly<Record<string, readonly SmartSession[]>>
   /**
    * Token icons by symbol (`data:image/svg+xml` coins), sent as `iconUrl` in balances. Optional: a
    * dataset without it sends none.
@@ -399,12 +395,6 @@ export function defaultDataset(): Dataset {
       { id: 'BTC', name: 'Bitcoin', symbol: 'BTC', networks: [{ name: 'bitcoin', display_name: 'Bitcoin', chain_id: '', contract_address: '' }] },
     ],
     onrampProviders: ['meld', 'coinbase'],
-    sessions: {
-      [DEV_ADDRESSES[0].toLowerCase()]: [
-        { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:1`), expiry: 1_893_456_000, chainId: 'eip155:31337' },
-        { pci: stableUuid(`session:${DEV_ADDRESSES[0]}:2`), expiry: 1_893_456_000, chainId: 'eip155:31338' },
-      ],
-    },
     tokenIconUrls: Object.fromEntries(tokenSymbols.map((symbol) => [symbol, svgDataUri(tokenSvg(symbol))])),
     images: {
       assets,

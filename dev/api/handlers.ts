@@ -36,6 +36,7 @@ import {
 } from './exchange.ts'
 import type { Exchange } from './exchange.ts'
 import { createNameStore, type NameStore } from './names.ts'
+import { createSessionStore, sessionHandlers, type SessionStore } from './sessions.ts'
 import { currencySvg, initialsSvg, networkSvg, tokenSvg, walletSvg } from './images.ts'
 import { parseSolanaAccount, readSolanaBalances } from './solana.ts'
 import type { SolanaReader } from './solana.ts'
@@ -99,8 +100,8 @@ export type ApiState = {
   solana: SolanaReader | undefined
   /** Registered names, in the server's database (`names.ts`, PGlite). */
   names: NameStore
-  /** Revoked smart-session ids (`pci`). */
-  revokedSessions: Set<string>
+  /** Smart sessions, in the server's database (`sessions.ts`, PGlite). */
+  sessions: SessionStore
   /** Analytics events received, oldest first. */
   events: AnalyticsEvent[]
   /** Feature overrides by project id. */
@@ -121,16 +122,17 @@ export type ApiState = {
  * @param readers chain readers by CAIP-2 id.
  * @param solana the local Solana network, if balances are served for it.
  * @param names the server's name store (kept across resets: its database opens once); default a new one.
+ * @param sessions the server's smart-session store (kept across resets, like `names`); default a new one.
  * @returns the state, see {@link ApiState}.
  */
-export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader, onrampLedger?: OnrampLedger, names?: NameStore): ApiState {
+export function createApiState(dataset: Dataset, readers: Map<string, ChainReader>, solana?: SolanaReader, onrampLedger?: OnrampLedger, names?: NameStore, sessions?: SessionStore): ApiState {
   return {
     dataset,
     readers,
     exchanges: new Map([...readers].map(([id, reader]) => [id, { reader }])),
     solana,
     names: names ?? createNameStore(dataset.names),
-    revokedSessions: new Set(),
+    sessions: sessions ?? createSessionStore(),
     events: [],
     features: new Map(),
     allowedOrigins: [...dataset.allowedOrigins],
@@ -510,19 +512,7 @@ export function blockchainHandlers(state: ApiState): Handlers<BlockchainOperatio
       })
     },
 
-    getSessions: ({ path }) => {
-      const { address } = parseAccount(path.address)
-      return json({ pcis: (dataset.sessions[address.toLowerCase()] ?? []).filter((s) => !state.revokedSessions.has(s.pci)) })
-    },
-
-    revokeSession: ({ path, body }) => {
-      const { address } = parseAccount(path.address)
-      // The contract models the result as a success flag: an unknown or already revoked session is `false`.
-      const session = (dataset.sessions[address.toLowerCase()] ?? []).find((s) => s.pci === body.pci)
-      if (!session || state.revokedSessions.has(body.pci)) return json({ success: false })
-      state.revokedSessions.add(body.pci)
-      return json({ success: true })
-    },
+    ...sessionHandlers(state),
 
     ...bitcoinHandlers(state.bitcoin),
   }

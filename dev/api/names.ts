@@ -65,11 +65,12 @@ const select = `select n.name, n.registered, n.updated, n.attributes, a.coin_typ
  * A name store seeded with `seed` (the dataset's names), its database opened on first use.
  *
  * @param seed the names registered before the server starts.
+ * @param shared the server's database, opened once for its stores (default one of its own, closed by `close()`).
  * @example
  * const names = createNameStore(dataset.names)
  * await names.get('alice.reown.id') // { name: 'alice.reown.id', addresses: { '60': … }, … }
  */
-export function createNameStore(seed: readonly NameProfile[]): NameStore {
+export function createNameStore(seed: readonly NameProfile[], shared?: () => Promise<PGlite>): NameStore {
   let opening: Promise<PGlite> | undefined
   const seedInto = async (db: PGlite) => {
     await db.transaction(async (tx) => {
@@ -90,7 +91,7 @@ export function createNameStore(seed: readonly NameProfile[]): NameStore {
   }
   const db = () =>
     (opening ??= (async () => {
-      const d = await openMemoryPglite()
+      const d = await (shared ?? openMemoryPglite)()
       await d.exec(schema)
       await seedInto(d)
       return d
@@ -126,7 +127,8 @@ export function createNameStore(seed: readonly NameProfile[]): NameStore {
       if (opening) await seedInto(await opening)
     },
     async close() {
-      if (opening) await (await opening).close()
+      // A shared database is closed by its owner.
+      if (opening && !shared) await (await opening).close()
       opening = undefined
     },
   }

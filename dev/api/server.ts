@@ -25,6 +25,9 @@ import type { ChainReader } from './chain.ts'
 import { defaultDataset } from './dataset.ts'
 import type { Dataset, Features } from './dataset.ts'
 import { createNameStore } from './names.ts'
+import { createSessionStore } from './sessions.ts'
+import { openMemoryPglite } from '../pglite.ts'
+import type { PGlite } from '@electric-sql/pglite'
 import { analyticsHandlers, ApiHttpError, blockchainHandlers, createApiState, directoryHandlers } from './handlers.ts'
 import type { AnalyticsEvent, ApiState, Handler, Reply } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
@@ -76,7 +79,7 @@ export type ApiControl = {
   /** The origins `/directory/projects/v1/origins` answers (exact `scheme://host:port` strings). */
   setAllowedOrigins(origins: readonly string[]): void
   /**
-   * Back to the start: normal mode, dataset features and origins, no events, registered names and revoked sessions
+   * Back to the start: normal mode, dataset features and origins, no events, registered names and smart sessions
    * forgotten, SIWX nonces and sessions forgotten.
    */
   reset(): Promise<void>
@@ -157,9 +160,13 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const dataset: Dataset = { ...defaultDataset(), ...options.dataset }
   const readers = new Map<string, ChainReader>(options.chains.map(({ chainId, rpcUrl }) => [`eip155:${chainId}`, createChainReader(chainId, rpcUrl)]))
   const solana = options.solanaRpcUrl === undefined ? undefined : await createSolanaReader(options.solanaRpcUrl)
-  const names = createNameStore(dataset.names)
+  // One PGlite per server, opened on the first request that needs it, for the names and the smart sessions.
+  let database: Promise<PGlite> | undefined
+  const openDatabase = () => (database ??= openMemoryPglite())
+  const names = createNameStore(dataset.names, openDatabase)
   if (options.openNamesAtStart) void names.byAddress('0x0').catch(() => undefined)
-  let state = createApiState(dataset, readers, solana, options.onrampLedger, names)
+  const sessions = createSessionStore(openDatabase)
+  let state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
   let behaviour: ApiBehaviour = { mode: 'normal' }
@@ -187,10 +194,10 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     },
     reset() {
       behaviour = { mode: 'normal' }
-      state = createApiState(dataset, readers, solana, options.onrampLedger, names)
+      state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
       siwx = newSiwxState()
       handlers = byOperationId(state, siwx)
-      return names.reset()
+      return Promise.all([names.reset(), sessions.reset()]).then(() => undefined)
     },
   }
 
@@ -320,7 +327,15 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     control,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
-        server.close(() => void names.close().then(resolve, resolve))
+        server.close(
+          () =>
+            void Promise.all([names.close(), sessions.close()])
+              .then(() => database?.then((d) => d.close()))
+              .then(
+                () => resolve(),
+                () => resolve(),
+              ),
+        )
         server.closeAllConnections()
       })
       return stopping

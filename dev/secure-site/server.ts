@@ -95,6 +95,11 @@ export type StartSecureSiteOptions = {
    * address (`dev/farcaster/registry.ts`).
    */
   farcaster?: FarcasterConfig
+  /**
+   * The reference API's blockchain base URL (`http://127.0.0.1:8600/blockchain`): `wallet_grantPermissions` of the smart
+   * account registers its session there (`POST /v1/sessions/{address}`). None: the method answers 4200.
+   */
+  sessionsApiUrl?: string
 }
 
 /** A running secure site. */
@@ -433,6 +438,7 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
     fundWei: options.fundWei,
     ...(options.solanaChains ? { solanaChains: options.solanaChains } : {}),
     ...(options.solanaFundLamports !== undefined ? { solanaFundLamports: options.solanaFundLamports } : {}),
+    ...(options.sessionsApiUrl ? { sessionsApiUrl: options.sessionsApiUrl } : {}),
   })
   const svc = service
   emailUpdate = createEmailUpdate({ db, mailer, now, authenticate: (t) => svc.authenticate(t) })

@@ -16,6 +16,7 @@ import type { SessionSigner } from './session.ts'
 import { createSolanaWallets, isSolanaChainId, SolanaWalletError } from './solana.ts'
 import type { SecureSolanaChain } from './solana.ts'
 import { createSmartAccounts, SmartAccountSendError } from './smartAccount.ts'
+import { grantSmartSession, SmartSessionGrantError } from './smartSessions.ts'
 
 /** How long a mailed code is valid, in ms: 10 minutes. */
 export const otpTtl = 10 * 60_000
@@ -99,6 +100,8 @@ export type SecureServiceOptions = {
   solanaChains?: readonly SecureSolanaChain[]
   /** What a new Solana wallet is airdropped on each Solana network, in lamports; 0: nothing. Default 10 SOL. */
   solanaFundLamports?: number
+  /** The reference API's blockchain base URL, where the smart account's `wallet_grantPermissions` registers sessions. */
+  sessionsApiUrl?: string
 }
 
 /** The result of an email login start (spec §4 "Email connect result action"). */
@@ -494,6 +497,24 @@ export function createSecureService(options: SecureServiceOptions) {
             throw new SecureSiteError(400, typeof short === 'string' ? short : 'Transaction failed', { code: -32000 })
           }
         }
+        case 'wallet_grantPermissions': {
+          // Smart sessions are the smart account's (spec §3): granted after the frame's approval, kept by the API.
+          if (!smartAddress || !options.sessionsApiUrl) throw new SecureSiteError(400, secureMessages.notSupported, { code: 4200 })
+          const key = await keyOf(user.id)
+          try {
+            return await grantSmartSession({
+              request: params[0],
+              account: smartAddress,
+              chainId: chain.chainId,
+              apiUrl: options.sessionsApiUrl,
+              now: now(),
+              signMessage: (message) => smart.signMessage(key, chain.chainId, message),
+            })
+          } catch (error) {
+            if (error instanceof SmartSessionGrantError) throw new SecureSiteError(400, error.message, { code: error.code })
+            throw error
+          }
+        }
         default:
           if (safeForwarded.has(method)) return jsonRpc(chain.rpcUrl, method, params)
           if (unsafeUnsupported.has(method)) throw new SecureSiteError(400, secureMessages.notSupported, { code: 4200 })
@@ -606,10 +627,9 @@ const safeForwarded = new Set([
   'eth_sendRawTransaction',
   'eth_getAccount',
 ])
-/** Unsafe methods of spec §5 this dev wallet does not implement (batch calls, permissions, user operations). */
+/** Unsafe methods of spec §5 this dev wallet does not implement (batch calls, revoking permissions, user operations). */
 const unsafeUnsupported = new Set([
   'wallet_sendCalls',
-  'wallet_grantPermissions',
   'wallet_revokePermissions',
   'eth_sendUserOperation',
   'wallet_getCapabilities',

@@ -5,6 +5,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../aa/account.ts'
 import { startDevBundler } from '../aa/bundler.ts'
 import type { DevBundlerServer } from '../aa/bundler.ts'
+import { startApiServer } from '../api/server.ts'
+import type { ApiServer } from '../api/server.ts'
 import { startMailServer } from './mail.ts'
 import type { MailMessage, MailServer } from './mail.ts'
 import { startSecureSite } from './server.ts'
@@ -21,13 +23,16 @@ const chain = createPublicClient({ transport: http(anvil1), cacheTime: 0 })
 let mail: MailServer
 let site: SecureSite
 let bundler: DevBundlerServer
+let api: ApiServer
 let seq = 0
 const fundWei = parseEther('10')
 
 beforeAll(async () => {
   mail = await startMailServer({ port: 0 })
   bundler = await startDevBundler({ port: 0, chains: [{ chainId: 31337, rpcUrl: anvil1 }] })
+  api = await startApiServer({ port: 0, chains: [{ chainId: 31337, rpcUrl: anvil1 }] })
   site = await startSecureSite({
+    sessionsApiUrl: `${api.url}/blockchain`,
     port: 0,
     mail,
     chains: [
@@ -40,6 +45,7 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(async () => {
   await site?.stop()
+  await api?.stop()
   await bundler?.stop()
   await mail?.stop()
 })
@@ -131,6 +137,31 @@ describe('secure site: smart accounts', () => {
     const after = (await rpc(token, 'personal_sign', [message, smart])).json.result as Hex
     expect(isErc6492Signature(after)).toBe(false)
     expect(await chain.verifyMessage({ address: smart, message, signature: after })).toBe(true)
+  }, 90_000)
+
+  it('behavior: wallet_grantPermissions as the smart account (not deployed) keeps a session in the API, listed for the account; malformed grants and the EOA are refused', async () => {
+    const { token } = await signUp()
+    const sessionKey = privateKeyToAccount(generatePrivateKey()).address
+    const request = {
+      expiry: Math.floor(Date.now() / 1000) + 3600,
+      signer: { type: 'key', data: { type: 'secp256k1', id: sessionKey } },
+      permissions: [{ type: 'native-token-recurring-allowance', data: { allowance: '0x1' } }],
+    }
+    // The EOA does not grant smart sessions.
+    expect(await rpc(token, 'wallet_grantPermissions', [request])).toMatchObject({ status: 400, json: { code: 4200 } })
+    const smart = (await prefer(token, 'smartAccount')).json.smartAccountAddress as Address
+    const granted = await rpc(token, 'wallet_grantPermissions', [request])
+    expect(granted.status).toBe(200)
+    const result = granted.json.result as { context: string; address: string; chainId: string }
+    expect(result).toMatchObject({ address: smart, chainId: '0x7a69', expiry: request.expiry, permissions: request.permissions })
+    const listed = await (await fetch(`${api.url}/blockchain/v1/sessions/${smart}?st=appkit&sv=t&projectId=p`)).json()
+    expect(listed).toEqual({ pcis: [expect.objectContaining({ pci: result.context, signer: sessionKey, chainId: 'eip155:31337' })] })
+    expect(await chain.getCode({ address: smart })).toBeUndefined()
+
+    expect(await rpc(token, 'wallet_grantPermissions', [{ ...request, expiry: 1 }])).toMatchObject({ status: 400, json: { code: -32602 } })
+    expect(await rpc(token, 'wallet_grantPermissions', [{ ...request, signer: { type: 'key', data: { id: 'nobody' } } }])).toMatchObject({ status: 400, json: { code: -32602 } })
+    expect(await rpc(token, 'wallet_grantPermissions', [{ ...request, permissions: [] }])).toMatchObject({ status: 400, json: { code: -32602 } })
+    expect(await rpc(token, 'wallet_grantPermissions', [])).toMatchObject({ status: 400, json: { code: -32602 } })
   }, 90_000)
 
   it('bad input: an unknown type, a smart account where no bundler is, a send from the EOA while the smart account is preferred, no session', async () => {

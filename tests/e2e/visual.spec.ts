@@ -22,6 +22,7 @@ import {
   connectButton,
   describeViolations,
   dialog,
+  emailLogin,
   expect,
   liveState,
   openConnected,
@@ -312,6 +313,43 @@ async function expectWhollyShown(control: Locator, what: string): Promise<void> 
 }
 
 /**
+ * Sessions (spec §3 "Smart session revocation"): an email user on its smart account, Account's Sessions with two
+ * sessions. The reference API's list is answered by the test (two fixed sessions: their keys and ends are the
+ * picture; a real grant's id and time would change every run).
+ */
+async function sessionsView(page: Page, theme: Theme, device: Device): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  const pcis = [
+    {
+      pci: 'a1b2c3d4-0000-4000-8000-000000000001',
+      expiry: 1_893_456_000,
+      chainId: 'eip155:31337',
+      signer: '0x1111111111111111111111111111111111111111',
+      permissions: [{ type: 'native-token-recurring-allowance' }],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+    {
+      pci: 'a1b2c3d4-0000-4000-8000-000000000002',
+      expiry: 1_924_992_000,
+      chainId: 'eip155:31337',
+      signer: '0x2222222222222222222222222222222222222222',
+      permissions: [{ type: 'erc20-token-recurring-allowance' }, { type: 'contract-call' }],
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  ]
+  const isList = (url: URL) => url.origin === new URL(API_URL).origin && /^\/blockchain\/v1\/sessions\/[^/]+$/.test(url.pathname)
+  await page.route(isList, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: { pcis } }) : route.continue()))
+  await page.goto(`/?theme=${theme}&accountType=smartAccount`)
+  await expect(connectButton(page)).toBeVisible()
+  await emailLogin(page, `visual-sessions-${theme}-${device}`)
+  await expect.poll(() => page.evaluate(() => (window as any).latchkey.getState().account.preferredAccountType), { timeout: 20_000 }).toBe('smartAccount')
+  await tapOrClick(accountButton(page).address, device)
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Sessions', exact: true }), device)
+  await expect(dialog(page, 'Sessions').getByRole('listitem')).toHaveCount(2)
+  await shoot(page, 'Sessions', 'sessions', theme, device, () => [], true)
+}
+
+/**
  * A short desktop window (1280×720, 1366×768): the dialog is as high as its view up to the window, the view scrolls
  * inside it past that, and the primary actions stay in sight: Connect's wallets and its footer, Account's Disconnect.
  */
@@ -365,6 +403,9 @@ for (const theme of ['light', 'dark'] as const) {
     test(`the connected views look as they did (${theme}, desktop)`, async ({ page }) => {
       await connectedViews(page, theme, 'desktop')
     })
+    test(`the Sessions view looks as it did (${theme}, desktop)`, async ({ page }) => {
+      await sessionsView(page, theme, 'desktop')
+    })
   })
   test.describe(`${theme}, phone`, () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
@@ -373,6 +414,9 @@ for (const theme of ['light', 'dark'] as const) {
     })
     test(`the connected views look as they did (${theme}, phone)`, async ({ page }) => {
       await connectedViews(page, theme, 'phone')
+    })
+    test(`the Sessions view looks as it did (${theme}, phone)`, async ({ page }) => {
+      await sessionsView(page, theme, 'phone')
     })
   })
 }

@@ -47,6 +47,11 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
       }
       return { title: 'Sign typed data', rows: [from, network], body }
     }
+    case 'wallet_grantPermissions': {
+      const grant = (params[0] ?? {}) as { expiry?: unknown; permissions?: unknown }
+      const ends = typeof grant.expiry === 'number' ? new Date(grant.expiry * 1000).toISOString() : String(grant.expiry)
+      return { title: 'Grant permissions', rows: [from, network, { label: 'Until', value: ends }], body: JSON.stringify(grant.permissions, null, 2) }
+    }
     case 'eth_sendTransaction': {
       const tx = (params[0] ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
       let value = '0 ETH'

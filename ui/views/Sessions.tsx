@@ -1,0 +1,86 @@
+import { truncateAddress } from '../../machines/format.ts'
+import { connectSessions, type SessionRow, type SessionsView } from '../../machines/sessions.connect.ts'
+import { useDeliver, useFeatureActor, useLocale } from '../hooks.ts'
+import { useSelector } from '../useSelector.ts'
+import { featureCopy } from './Sessions.copy.ts'
+
+/** The modal's title for this view (its words live beside it). */
+export const title = featureCopy.sessions.title
+
+const same = (a: SessionsView, b: SessionsView) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * Sessions (spec §3 "Smart session revocation", §7 `/v1/sessions`): the connected account's smart sessions, each with
+ * its permissions, session key, chain and end, and a Revoke that asks the wallet to sign and the API to end it. A
+ * failed revocation keeps its row with the reason; a failed read offers Try again.
+ */
+export default function Sessions() {
+  const t = featureCopy.sessions
+  const deliver = useDeliver('sessions')
+  const view = useSelector(useFeatureActor('sessions'), connectSessions, same)
+  const showRows = view.rows.length > 0 && view.status !== 'failed'
+  return (
+    <div className="lk-center lk-form">
+      <p className="lk-muted">{t.intro}</p>
+      {view.status === 'loading' && (
+        <p className="lk-muted" role="status">
+          <span className="lk-spinner" aria-hidden="true" /> {t.loading}
+        </p>
+      )}
+      {view.status === 'failed' && (
+        <>
+          <p className="lk-error" role="alert">
+            {t.failed} <span className="lk-small">{view.error}</span>
+          </p>
+          <button type="button" className="lk-secondary" onClick={() => deliver({ type: 'sessions.retry' })}>
+            {t.retry}
+          </button>
+        </>
+      )}
+      {view.status === 'loaded' && view.rows.length === 0 && <p role="status">{t.empty}</p>}
+      {showRows && (
+        <ul className="lk-profile-wallets" aria-label={t.list} data-testid="sessions">
+          {view.rows.map((row) => (
+            <SessionItem key={row.pci} row={row} busy={view.busy} onRevoke={() => deliver({ type: 'sessions.revoke', pci: row.pci })} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function SessionItem({ row, busy, onRevoke }: { row: SessionRow; busy: boolean; onRevoke: () => void }) {
+  const t = featureCopy.sessions
+  const locale = useLocale()
+  const name = row.permissions.join(', ') || t.anyPermission
+  const ends = new Date(row.expiresAt).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+  return (
+    <li className="lk-profile-wallet lk-session" aria-label={name} data-pci={row.pci}>
+      <span className="lk-profile-wallet-text">
+        <span className="lk-profile-wallet-type">{name}</span>
+        {row.signer && (
+          <span className="lk-muted lk-small" title={row.signer}>
+            {t.sessionKey} {truncateAddress(row.signer)}
+          </span>
+        )}
+        <span className="lk-muted lk-small">
+          {t.expires} {ends}
+          {row.chainId ? ` · ${row.chainId}` : ''}
+        </span>
+        {row.revoking && (
+          <span className="lk-muted lk-small" role="status">
+            {row.revoking === 'signing' ? t.signing : t.submitting}
+          </span>
+        )}
+        {row.error && (
+          <span className="lk-error lk-small" role="alert">
+            {t.revokeFailed} {row.error}
+          </span>
+        )}
+      </span>
+      <button type="button" className="lk-secondary" disabled={busy} aria-label={`${t.revoke} ${name}`} onClick={onRevoke}>
+        {t.revoke}
+      </button>
+    </li>
+  )
+}
