@@ -47,17 +47,22 @@ const wallet = new DevWallet({
 announceDevWallet(wallet)
 /**
  * `?secondWallet=1` announces a second browser wallet (multi-wallet): another development wallet on dev account 1 under
- * its own EIP-6963 identity, approving by itself (it has no panel), its state in memory only.
+ * its own EIP-6963 identity, approving by itself (it has no panel), its state kept in the browser as an extension's is
+ * (so a reload finds its approval of the site, or its revocation).
  */
 if (new URLSearchParams(location.search).get('secondWallet') === '1') {
+  const storageKey = 'latchkey-dev-wallet-second'
+  const fresh = localStorage.getItem(storageKey) === null
   const second = new DevWallet({
     chains: [
       { chainId: chainA.chainId, name: chainA.name, rpcUrl: rpc1 },
       { chainId: chainB.chainId, name: chainB.name, rpcUrl: rpc2 },
     ],
+    storage: localStorage,
+    storageKey,
     autoApprove: true,
   })
-  second.setAccount(1)
+  if (fresh) second.setAccount(1)
   announceDevWallet(second, { name: 'Second Dev Wallet', rdns: 'dev.latchkey.wallet.second' })
 }
 // The wallet's state is the browser's (an extension's would be): another tab's approval, chain or account is adopted here.
@@ -128,7 +133,8 @@ const demoIcon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#5b6cff"/><circle cx="25" cy="32" r="9" fill="none" stroke="#fff" stroke-width="5"/><path d="M34 32h18M46 32v7M52 32v5" stroke="#fff" stroke-width="5" stroke-linecap="round"/></svg>',
 )}`
 const modal = createModal({
-  projectId: 'latchkey-demo',
+  // `?project=` names another project of the reference server (a spec's own remote config, read by no other spec).
+  projectId: params.get('project') ?? 'latchkey-demo',
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [demoIcon] },
   themeMode,

@@ -12,7 +12,7 @@
  * by every spec), the pairing QR code (a new WalletConnect URI each time), the activity list. Motion is off
  * (`prefers-reduced-motion` and Playwright's `animations: 'disabled'`), so no frame is caught mid-transition.
  */
-import type { Locator, Page, Route } from '@playwright/test'
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test'
 import {
   accountButton,
   ACCOUNT_0,
@@ -297,6 +297,29 @@ async function connectedViews(page: Page, theme: Theme, device: Device): Promise
 }
 
 /**
+ * Account with the wallet switcher (multi-wallet, spec §6): the demo's two browser wallets held, the second one added
+ * from Account and active. The flag is the remote config of a project of its own (`?project=`), read by no other shot.
+ */
+async function walletSwitcherViews(page: Page, request: APIRequestContext, theme: Theme, device: Device): Promise<void> {
+  const project = 'latchkey-e2e-multi-wallet'
+  const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: project, features: { multiWallet: true } } })
+  expect(response.ok(), await response.text()).toBe(true)
+  await setAnvilBalance(ACCOUNT_0, '10000')
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await openConnected(page, { path: `/?theme=${theme}&secondWallet=1&project=${project}` })
+  await tapOrClick(accountButton(page).address, device)
+  await tapOrClick(dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }), device)
+  await tapOrClick(dialog(page, 'Connect Wallet').getByRole('button', { name: 'Second Dev Wallet' }), device)
+  await expect(liveState(page).address).toHaveText('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await expect(anyDialog(page)).toHaveCount(0)
+  await tapOrClick(accountButton(page).address, device)
+  const account = dialog(page, 'Account')
+  await expect(account.getByRole('region', { name: 'Connected wallets' }).getByRole('listitem')).toHaveCount(2)
+  await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+  await shoot(page, 'Account', 'account-wallets', theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+}
+
+/**
  * The control is wholly in sight: inside the window, and what the page shows at its centre and near its top and bottom
  * edges is the control itself (not clipped by the dialog's scrolling part, not under its footer or another control).
  */
@@ -406,6 +429,9 @@ for (const theme of ['light', 'dark'] as const) {
     test(`the Sessions view looks as it did (${theme}, desktop)`, async ({ page }) => {
       await sessionsView(page, theme, 'desktop')
     })
+    test(`the wallet switcher looks as it did (${theme}, desktop)`, async ({ page, request }) => {
+      await walletSwitcherViews(page, request, theme, 'desktop')
+    })
   })
   test.describe(`${theme}, phone`, () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
@@ -417,6 +443,9 @@ for (const theme of ['light', 'dark'] as const) {
     })
     test(`the Sessions view looks as it did (${theme}, phone)`, async ({ page }) => {
       await sessionsView(page, theme, 'phone')
+    })
+    test(`the wallet switcher looks as it did (${theme}, phone)`, async ({ page, request }) => {
+      await walletSwitcherViews(page, request, theme, 'phone')
     })
   })
 }

@@ -1,0 +1,215 @@
+/**
+ * Multi-wallet end to end (spec §6 "Multi-wallet methods", §8 'Multi-Wallet Not Enabled', §3 connections kept per
+ * namespace), in Chromium against the demo: two browser wallets, the development wallet (dev account 0, with its panel)
+ * and a second one announced under its own EIP-6963 identity (`?secondWallet=1`: dev account 1, approving by itself).
+ * The flag comes from the project's remote config (`POST /__control/features`, a project of this spec's own:
+ * `?project=`), which the modal fetches at its first opening: the page starts with multi-wallet off and it turns on
+ * while the first wallet is connected. The journeys start connected (tests/e2e/connected-start.ts): adding the second
+ * wallet is their subject, not connecting the first.
+ *
+ * Every send is checked on the chain: the receiver got the amount and the transaction left from the wallet that was
+ * active (its sender's receipts), so a send from the wrong wallet fails the test.
+ */
+import type { APIRequestContext, Page } from '@playwright/test'
+import { parseEther } from 'viem'
+import {
+  ACCOUNT_0,
+  ACCOUNT_1,
+  API_URL,
+  accountButton,
+  anvilBalanceWei,
+  anvilBlockNumber,
+  anvilTransactionsFrom,
+  approveWalletRequest,
+  dialog,
+  expect,
+  freshAddress,
+  liveState,
+  openConnected,
+  setAnvilBalance,
+  test,
+  truncated,
+  walletPanel,
+} from './fixtures.ts'
+import { reviewSend } from './steps.ts'
+
+/** This spec's project on the reference server: its remote config turns multi-wallet on (no other spec reads it). */
+const PROJECT = 'latchkey-e2e-multi-wallet'
+const PATH = `/?secondWallet=1&project=${PROJECT}`
+type Wallet = { name: string; id: string; address: `0x${string}` }
+const FIRST: Wallet = { name: 'Latchkey Dev Wallet', id: 'eip155:dev.latchkey.wallet', address: ACCOUNT_0 }
+const SECOND: Wallet = { name: 'Second Dev Wallet', id: 'eip155:dev.latchkey.wallet.second', address: ACCOUNT_1 }
+
+async function multiWalletProject(request: APIRequestContext) {
+  const response = await request.post(`${API_URL}/__control/features`, { data: { projectId: PROJECT, features: { multiWallet: true } } })
+  expect(response.ok(), await response.text()).toBe(true)
+}
+
+/** The Account view's wallet switcher (a region named 'Connected wallets') and its rows. */
+function switcher(page: Page) {
+  const region = dialog(page, 'Account').getByRole('region', { name: 'Connected wallets' })
+  const row = (wallet: { name: string }) => region.getByRole('listitem').filter({ hasText: wallet.name })
+  return { region, rows: region.getByRole('listitem'), row }
+}
+
+/** The connections as the public API tells them: `[connectorId, address, active]`, the active one first. */
+function held(page: Page): Promise<Array<[string, string, boolean]> | undefined> {
+  return page.evaluate(() => {
+    const modal = (window as unknown as { latchkey: { getConnections(ns?: string): Array<{ id: string; address: string; active: boolean }> | undefined } }).latchkey
+    return modal.getConnections('eip155')?.map((c) => [c.id, c.address, c.active] as [string, string, boolean])
+  })
+}
+
+/** Connected with the first wallet; Account open, the remote config (multi-wallet on) arrived with the first opening. */
+async function connectedWithFirst(page: Page) {
+  await setAnvilBalance(FIRST.address, '100')
+  await setAnvilBalance(SECOND.address, '100')
+  await openConnected(page, { path: PATH })
+  await accountButton(page).address.click()
+  await expect(dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true })).toBeVisible()
+}
+
+/** Account → Add wallet → the second wallet in Connect: it is added, made active, and the switcher lists both. */
+async function addSecond(page: Page) {
+  await dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: SECOND.name }).click()
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+  await expect
+    .poll(() => held(page))
+    .toEqual([
+      [SECOND.id, SECOND.address, true],
+      [FIRST.id, FIRST.address, false],
+    ])
+}
+
+/**
+ * Sends 0.01 ETH through the modal's Send (Account open) to a fresh address, approving in the first wallet's panel when
+ * it is the active one, and checks the chain: the receiver got it, and the one transaction left from `from`.
+ */
+async function sendFrom(page: Page, from: Wallet) {
+  const receiver = freshAddress()
+  const mark = await anvilBlockNumber()
+  await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
+  const preview = await reviewSend(dialog(page, 'Send'), { amount: '0.01', to: receiver })
+  await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
+  await preview.getByRole('button', { name: 'Send', exact: true }).click()
+  if (from === FIRST) await approveWalletRequest(page, 'Send transaction?')
+  await expect(page.getByRole('status').getByText('Transaction sent', { exact: true })).toBeVisible()
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.01'))
+  const sent = await anvilTransactionsFrom(from.address, mark)
+  expect(sent.map((r) => [r.to?.toLowerCase(), r.status])).toEqual([[receiver.toLowerCase(), 'success']])
+  const other = from === FIRST ? SECOND : FIRST
+  expect((await anvilTransactionsFrom(other.address, mark)).filter((r) => r.to?.toLowerCase() === receiver.toLowerCase())).toEqual([])
+  await expect(dialog(page, 'Account')).toBeVisible()
+}
+
+test.beforeEach(async ({ request }) => multiWalletProject(request))
+
+test('two wallets: add the second while the first stays connected, send from each after a switch (asserted on the chain), a reload keeps both and the same active one, removing the active one makes the other active', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await connectedWithFirst(page)
+  // One wallet: Add wallet only, no list yet.
+  await expect(switcher(page).region).toHaveCount(0)
+  await addSecond(page)
+  await accountButton(page).address.click()
+  const { rows, row } = switcher(page)
+  await expect(rows).toHaveCount(2)
+  await expect(row(SECOND)).toContainText('Active')
+  await expect(row(SECOND)).toContainText(truncated(SECOND.address))
+  await expect(row(FIRST)).not.toContainText('Active')
+
+  await sendFrom(page, SECOND)
+
+  // Switch: one press; the page, the button and the next send follow the first wallet, without a prompt.
+  await switcher(page)
+    .row(FIRST)
+    .getByRole('button', { name: `Switch to ${FIRST.name}` })
+    .click()
+  await expect(liveState(page).address).toHaveText(FIRST.address)
+  await expect(switcher(page).row(FIRST)).toContainText('Active')
+  await sendFrom(page, FIRST)
+
+  // A reload restores the same active one; the flag is the remote config's, fetched at the first opening (spec §6): with
+  // it the other held wallet comes back too (it still holds the site), listed in Account.
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
+  await expect(liveState(page).address).toHaveText(FIRST.address)
+  await accountButton(page).address.click()
+  await expect
+    .poll(() => held(page))
+    .toEqual([
+      [FIRST.id, FIRST.address, true],
+      [SECOND.id, SECOND.address, false],
+    ])
+  await expect(switcher(page).rows).toHaveCount(2)
+
+  // Removing the active one: the other (the most recently used) becomes active; the removed wallet is revoked.
+  await switcher(page)
+    .row(FIRST)
+    .getByRole('button', { name: `Remove ${FIRST.name}` })
+    .click()
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+  await expect.poll(() => held(page)).toEqual([[SECOND.id, SECOND.address, true]])
+  await expect(walletPanel(page).getByText(/^Not connected/)).toBeVisible()
+})
+
+test("an account change inside the wallet that is not the active one updates that wallet's row only", async ({ page }) => {
+  await connectedWithFirst(page)
+  await addSecond(page)
+  // The first wallet, not active now, changes its account in its own panel (accountsChanged).
+  await walletPanel(page).getByLabel('Account').selectOption('2')
+  await expect.poll(async () => (await held(page))?.find(([id]) => id === FIRST.id)?.[1]).not.toBe(FIRST.address)
+  const [active, other] = (await held(page))!
+  expect(active).toEqual([SECOND.id, SECOND.address, true])
+  expect(other![1]).not.toBe(FIRST.address)
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+  await accountButton(page).address.click()
+  await expect(switcher(page).row(FIRST)).toContainText(truncated(other![1]))
+  await expect(switcher(page).row(SECOND)).toContainText('Active')
+})
+
+test('hostile: switching to an unknown id throws ConnectionNotFoundError and changes nothing; deleting twice throws the second time', async ({ page }) => {
+  await connectedWithFirst(page)
+  await addSecond(page)
+  const before = await held(page)
+  const outcome = await page.evaluate(
+    ({ first }) => {
+      const modal = (window as unknown as { latchkey: { switchConnection(a: { connectionId: string }): void; deleteConnection(a: { connectionId: string }): void } }).latchkey
+      const attempt = (run: () => void) => {
+        try {
+          run()
+          return 'ok'
+        } catch (error) {
+          return (error as Error).name
+        }
+      }
+      return {
+        unknown: attempt(() => modal.switchConnection({ connectionId: 'eip155:no.such.wallet' })),
+        firstDelete: attempt(() => modal.deleteConnection({ connectionId: first })),
+        secondDelete: attempt(() => modal.deleteConnection({ connectionId: first })),
+      }
+    },
+    { first: FIRST.id },
+  )
+  expect(outcome).toEqual({ unknown: 'ConnectionNotFoundError', firstDelete: 'ok', secondDelete: 'ConnectionNotFoundError' })
+  expect(before).toEqual([
+    [SECOND.id, SECOND.address, true],
+    [FIRST.id, FIRST.address, false],
+  ])
+  await expect.poll(() => held(page)).toEqual([[SECOND.id, SECOND.address, true]])
+  await expect(liveState(page).address).toHaveText(SECOND.address)
+})
+
+test('Disconnect with two wallets held disconnects both (spec §4: disconnected means disconnected); a reload restores neither', async ({ page }) => {
+  await connectedWithFirst(page)
+  await addSecond(page)
+  await accountButton(page).address.click()
+  await dialog(page, 'Account').getByRole('button', { name: 'Disconnect', exact: true }).click()
+  await expect(liveState(page).status).toHaveText('disconnected')
+  await expect.poll(() => held(page)).toEqual([])
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible({ timeout: 30_000 })
+  await expect(liveState(page).status).toHaveText('disconnected')
+})
