@@ -13,6 +13,9 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `invalidAppConfiguration`: analytics answered 403 (spec §8 'Invalid App Configuration').
  * - `accountTypeSmartAccount` / `accountTypeEoa`: the embedded wallet switched to its smart account / its EOA.
  * - `emailUpdated`: the embedded wallet's email changed; `values.email` is the new email.
+ * - `batchSubmitted`: batched calls handed to the wallet, waiting for their end; `batchProgress`: the one-by-one
+ *   fallback's call `values.index` of `values.total` (1-based) waiting; `batchConfirmed`, `batchFailed` (off-chain),
+ *   `batchReverted`, `batchPartial`, `batchAtomicUnsupported`, `batchUnknown`: a batch's ends (EIP-5792).
  * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
  */
 export type MessageKey =
@@ -28,10 +31,18 @@ export type MessageKey =
   | 'accountTypeSmartAccount'
   | 'accountTypeEoa'
   | 'emailUpdated'
+  | 'batchSubmitted'
+  | 'batchProgress'
+  | 'batchConfirmed'
+  | 'batchFailed'
+  | 'batchReverted'
+  | 'batchPartial'
+  | 'batchAtomicUnsupported'
+  | 'batchUnknown'
   | 'failure'
 
 /** A message a machine carries: its key, for `failure` the error it is about, and the values its words name. */
-export type MessageRef = { key: MessageKey; error?: ErrorSummary; values?: { email?: string } }
+export type MessageRef = { key: MessageKey; error?: ErrorSummary; values?: { email?: string; index?: number; total?: number } }
 
 /**
  * What a toast says: a machine's {@link MessageRef}, or a dapp's own words (`app.notify`, the `notify` API), shown as

@@ -68,6 +68,16 @@ export const timing = {
    * `receiptTiming.receiptTimeout`, 120 s), which ends the built-in adapters' waits first (spec §4 Send, §9).
    */
   receiptWaitTimeout: 130_000,
+  /**
+   * Batched calls (EIP-5792): a batch the wallet accepted is asked about (`wallet_getCallsStatus`) this often until it
+   * ends. Not in the spec; about a block on the chains the modal serves.
+   */
+  callsStatusPoll: 2_000,
+  /**
+   * Batched calls: a batch with no end reported within this is "sent, status unknown" (a wallet whose status never ends
+   * leaves nothing loading for ever). The receipt wait's bound (`receiptWaitTimeout`), for the same reason.
+   */
+  callsStatusTimeout: 130_000,
   /** Disconnecting waits this long for the wallet's revoke (`wallet_revokePermissions`), then forgets it anyway (spec §9 "Disconnect wait"). */
   disconnectWait: 3_000,
   /** The `siwx` option's calls (`getSessions`, `createMessage`, `addSession`, `revokeSession`) end after this (spec §9 RPC timeout). */

@@ -40,6 +40,8 @@ describe('errorSentence (visitors never read internal error names)', () => {
   test('behavior: a machine message key takes the catalogue words; a failure is worded from its error', () => {
     expect(messageText(en, messageOf('siwxSignFailed'))).toBe('Error signing message')
     expect(messageText(en, messageOf('sendSent'))).toBe('Transaction sent')
+    expect(messageText(en, messageWith('batchProgress', { index: 2, total: 3 }))).toBe('Call 2 of 3…')
+    expect(messageText(en, messageOf('batchAtomicUnsupported'))).toBe('This wallet cannot run these calls together')
     expect(messageText(en, messageOf('failure', { name: 'RequestTimeoutError', message: 'eth_accounts timed out after 10 s.' }))).toBe(en.errors.byName.RequestTimeoutError)
     expect(messageText(en, messageOf('failure'))).toBe(en.errors.fallback)
     // A message with values: the email update's toast names the new email.

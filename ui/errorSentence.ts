@@ -38,6 +38,7 @@ export function errorSentence(copy: Pick<ShellCopy, 'errors' | 'messages'>, erro
  */
 export function messageText(copy: Pick<ShellCopy, 'errors' | 'messages'>, message: MessageRef): string {
   if (message.key === 'failure') return errorSentence(copy, message.error) ?? copy.errors.fallback
+  if (message.key === 'batchProgress') return copy.messages.batchProgress(message.values?.index ?? 0, message.values?.total ?? 0)
   const words = copy.messages[message.key]
   return typeof words === 'function' ? words(message.values?.email ?? '') : words
 }

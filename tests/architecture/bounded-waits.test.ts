@@ -42,6 +42,8 @@ const exemptions: Record<string, string> = {
   'names.signing': visitorDecides,
   'sessions.revoking.signing': visitorDecides,
   'transaction.prompting': visitorDecides,
+  'batch.prompting': `${visitorDecides} (wallet_sendCalls; the status that follows is bounded by callsStatusTimeout)`,
+  'batch.fallback.calling': transactionBounded,
   'send.flow.transacting': transactionBounded,
   'send.flow.rechecking': transactionBounded,
   'swap.approving.transacting': transactionBounded,

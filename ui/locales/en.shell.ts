@@ -90,7 +90,15 @@ export const enShell = {
     accountTypeSmartAccount: 'Switched to your smart account',
     accountTypeEoa: 'Switched to your EOA',
     emailUpdated: (email: string) => `Your email is now ${email}`,
-  } satisfies Record<Exclude<MessageKey, 'failure'>, string | ((email: string) => string)>,
+    batchSubmitted: 'Waiting for the calls…',
+    batchProgress: (index: number, total: number) => `Call ${index} of ${total}…`,
+    batchConfirmed: 'Calls confirmed',
+    batchFailed: 'The wallet could not run the calls',
+    batchReverted: 'The calls failed on chain',
+    batchPartial: 'Only some of the calls went through',
+    batchAtomicUnsupported: 'This wallet cannot run these calls together',
+    batchUnknown: 'Calls sent, status unknown',
+  } satisfies Record<Exclude<MessageKey, 'failure'>, string | ((email: string) => string) | ((index: number, total: number) => string)>,
   /**
    * What a visitor reads when something fails: one plain sentence per error the machines carry, keyed by
    * the error's name (`ErrorSummary.name`) or, for a wallet's EIP-1193 / JSON-RPC answer, by its code. Internal names

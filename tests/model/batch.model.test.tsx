@@ -1,0 +1,269 @@
+import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { createActor, createMachine, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorRef } from 'xstate'
+import { ProviderRpcError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../../adapters/errors.ts'
+import { batchMachine, type BatchInput, type BatchOutcome, type StoredBatch } from '../../machines/batch.ts'
+import { timing } from '../../machines/timing.ts'
+import { toastMachine } from '../../machines/toast.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
+import type { TransactionEnd } from '../../machines/transactionEnd.ts'
+import { deferred, type Deferred } from '../harness/deferred.ts'
+import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
+
+/**
+ * Model-based tests of the batch machine (EIP-5792 batched calls: capabilities → prompt → status polling → an end, or
+ * the one-by-one fallback through the transaction machine). Every path of the chart is walked on the production
+ * machine, invoked as the modal invokes it (under a parent holding the real toast actor by its `systemId`), with the
+ * real transaction machine for the fallback's calls. Each model event is the wallet's answer given at the moment the
+ * machine asks (`getCapabilities`, `sendCalls`, `getCallsStatus`: well-formed, garbage, about another batch, a failure
+ * code), a fallback call's end (played on the transaction machine's own `send` and `waitForEnd`), or a named timer
+ * moved by exactly its duration on the fake clock. After each step the output, the toast and the stored batch (the
+ * reload's record) are checked.
+ */
+type ModelEvent = { type: string; [key: string]: unknown }
+
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const ID = '0x00000000000000000000000000000000000000000000000000000000000000ba'
+const H1 = `0x${'a1'.repeat(32)}`
+const H2 = `0x${'a2'.repeat(32)}`
+const base: BatchInput = {
+  connectorId: 'dev',
+  from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  caipNetworkId: 'eip155:31337',
+  calls: [
+    { to: BOB, value: '0x1' },
+    { to: BOB, data: '0xdeadbeef', value: '0x0' },
+  ],
+  atomicRequired: false,
+  capabilities: {},
+}
+
+type Fixture = { name: string; input: BatchInput }
+const fixtures: Fixture[] = [
+  { name: 'two calls, atomicity not required', input: base },
+  { name: 'two calls that must run together', input: { ...base, atomicRequired: true } },
+  { name: 'a batch picked up again after a reload', input: { ...base, resume: { id: ID } } },
+]
+
+const capabilities = (status: string) => ({ '0x7a69': { atomic: { status } } })
+const receipt = (hash: string, status: '0x1' | '0x0') => ({ transactionHash: hash, status, blockNumber: '0x5' })
+const statuses: Record<string, unknown> = {
+  pending: { version: '2.0.0', id: ID, chainId: '0x7a69', status: 100, atomic: false, receipts: [] },
+  confirmed: { version: '2.0.0', id: ID, chainId: '0x7a69', status: 200, atomic: false, receipts: [receipt(H1, '0x1'), receipt(H2, '0x1')] },
+  failed: { version: '2.0.0', id: ID, chainId: '0x7a69', status: 400, atomic: false, receipts: [] },
+  reverted: { version: '2.0.0', id: ID, chainId: '0x7a69', status: 500, atomic: true, receipts: [receipt(H1, '0x0')] },
+  partial: { version: '2.0.0', id: ID, chainId: '0x7a69', status: 600, atomic: false, receipts: [receipt(H1, '0x1'), receipt(H2, '0x0')] },
+  garbage: 'all good',
+  otherBatch: { version: '2.0.0', id: '0xffff', chainId: '0x7a69', status: 200, receipts: [] },
+}
+
+/** What a fallback call's transaction is made to end with, and how the wallet and the chain play it. */
+const callEnds = {
+  confirmed: { send: 'hash', end: 'success' },
+  unknown: { send: 'hash', end: 'unknown' },
+  reverted: { send: 'hash', end: 'reverted' },
+  rejected: { send: 'reject' },
+  failed: { send: 'fail' },
+} as const
+
+/** The answers of the wallet, the fallback's calls and the clock in each state. */
+function events(s: any): ModelEvent[] {
+  if (s.matches('capabilities')) {
+    return [
+      { type: 'xstate.done.actor.getCapabilities', output: capabilities('supported'), label: 'atomic supported' },
+      { type: 'xstate.done.actor.getCapabilities', output: capabilities('unsupported'), label: 'atomic unsupported' },
+      { type: 'xstate.error.actor.getCapabilities', error: new UnsupportedProviderMethodError() },
+      { type: 'xstate.error.actor.getCapabilities', error: new Error('Internal error') },
+      ...delayedEvents(s),
+    ]
+  }
+  if (s.matches('prompting')) {
+    return [
+      { type: 'xstate.done.actor.sendCalls', output: { id: ID }, label: 'id' },
+      { type: 'xstate.done.actor.sendCalls', output: { ok: true }, label: 'no id' },
+      { type: 'xstate.error.actor.sendCalls', error: new UserRejectedRequestError() },
+      { type: 'xstate.error.actor.sendCalls', error: new UnsupportedProviderMethodError() },
+      { type: 'xstate.error.actor.sendCalls', error: new ProviderRpcError(5760, 'Atomicity not supported') },
+      { type: 'xstate.error.actor.sendCalls', error: new Error('Internal error') },
+    ]
+  }
+  if (s.matches({ pending: 'polling' })) {
+    return [
+      ...Object.entries(statuses).map(([label, output]) => ({ type: 'xstate.done.actor.getCallsStatus', output, label })),
+      { type: 'xstate.error.actor.getCallsStatus', error: new ProviderRpcError(5730, 'Unknown bundle id') },
+      { type: 'xstate.error.actor.getCallsStatus', error: new Error('Network error') },
+      ...delayedEvents(s),
+    ]
+  }
+  if (s.matches({ pending: 'waiting' })) return delayedEvents(s)
+  if (s.matches({ fallback: 'calling' })) {
+    const hash = s.context.index === 0 ? H1 : H2
+    const outputs: Record<keyof typeof callEnds, unknown> = {
+      confirmed: { status: 'confirmed', hash },
+      unknown: { status: 'unknown', hash },
+      reverted: { status: 'reverted', hash, error: { name: 'TransactionRevertedError', message: 'Transaction reverted' } },
+      rejected: { status: 'rejected' },
+      failed: { status: 'failed', error: { name: 'BaseError', message: 'Internal error' } },
+    }
+    return Object.entries(outputs).map(([call, output]) => ({ type: 'xstate.done.actor.transaction', output, call }))
+  }
+  return []
+}
+
+const serialize = (s: any) => JSON.stringify({ v: s.value, i: s.context.index, l: s.context.landed.length, id: s.context.id })
+
+const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+for (const fixture of fixtures) {
+  runs.push({ fixture, ...buildModelPaths(batchMachine, { input: fixture.input, events: events as never, serialize: serialize as never, covered: runs }) })
+}
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+/** The production machine, invoked under a parent holding the toast actor; the wallet answers when asked. */
+function start(input: BatchInput) {
+  const asked = { capabilities: [] as Deferred<unknown>[], sendCalls: [] as Deferred<unknown>[], status: [] as Deferred<unknown>[], send: [] as Deferred<{ hash: string }>[], wait: [] as Deferred<TransactionEnd>[] }
+  const hold =
+    <T,>(list: Deferred<T>[]) =>
+    () => {
+      const d = deferred<T>()
+      list.push(d)
+      return d.promise
+    }
+  const stored = new Map<string, StoredBatch>()
+  const logic = batchMachine.provide({
+    actors: {
+      getCapabilities: fromPromise(hold(asked.capabilities)),
+      sendCalls: fromPromise(hold(asked.sendCalls)),
+      getCallsStatus: fromPromise(hold(asked.status)),
+      transaction: transactionMachine.provide({ actors: { send: fromPromise(hold(asked.send)), waitForEnd: fromPromise(hold(asked.wait)) } }),
+    },
+    actions: {
+      storeBatch: ({ context }) => void stored.set(context.id!, { ...context, id: context.id! }),
+      forgetBatch: ({ context }) => void (context.id ? stored.delete(context.id) : undefined),
+    },
+  })
+  const outcomes: BatchOutcome[] = []
+  const parent = createMachine({
+    invoke: [
+      { id: 'toast', src: toastMachine, systemId: 'toast' },
+      { id: 'batch', src: logic, input, onDone: { actions: ({ event }) => outcomes.push(event.output as BatchOutcome) } },
+    ],
+  })
+  const actor = createActor(parent).start()
+  const child = actor.getSnapshot().children['batch'] as AnyActorRef
+  const toast = () => (actor.getSnapshot().children['toast'] as AnyActorRef).getSnapshot().context.current as { variant: string; message: { key: string } } | undefined
+  return { actor, child, asked, outcomes, stored, toast }
+}
+
+type Run = ReturnType<typeof start>
+
+const delays: Record<string, number> = { capabilitiesTimeout: timing.walletRequestTimeout, callsStatusPoll: timing.callsStatusPoll, callsStatusTimeout: timing.callsStatusTimeout }
+
+async function perform(run: Run, event: any) {
+  const type: string = event.type
+  const answer = (list: Deferred<unknown>[]) => (type.startsWith('xstate.done') ? list.at(-1)!.resolve(event.output) : list.at(-1)!.reject(event.error))
+  if (type.endsWith('.getCapabilities')) answer(run.asked.capabilities)
+  else if (type.endsWith('.sendCalls')) answer(run.asked.sendCalls)
+  else if (type.endsWith('.getCallsStatus')) answer(run.asked.status)
+  else if (type === 'xstate.done.actor.transaction') {
+    const play = callEnds[event.call as keyof typeof callEnds]
+    const hash = event.output.hash ?? H1
+    if (play.send === 'reject') run.asked.send.at(-1)!.reject(new UserRejectedRequestError())
+    else if (play.send === 'fail') run.asked.send.at(-1)!.reject(new Error('Internal error'))
+    else {
+      run.asked.send.at(-1)!.resolve({ hash })
+      await vi.advanceTimersByTimeAsync(0)
+      run.asked.wait.at(-1)!.resolve({ status: 'end' in play ? play.end : 'unknown', hash })
+    }
+  } else if (type.startsWith('xstate.after.')) {
+    const delay = Object.keys(delays).find((name) => type.includes(`.${name}.`))
+    if (!delay) throw new Error(`No duration for ${type}`)
+    await vi.advanceTimersByTimeAsync(delays[delay]!)
+  } else throw new Error(`No answer for ${type}: every event of the model needs one`)
+  await vi.advanceTimersByTimeAsync(0)
+}
+
+const toastOfEnd: Record<string, { variant: string; key: string } | undefined> = {
+  confirmed: { variant: 'success', key: 'batchConfirmed' },
+  failed: { variant: 'error', key: 'batchFailed' },
+  reverted: { variant: 'error', key: 'batchReverted' },
+  partial: { variant: 'error', key: 'batchPartial' },
+  atomicUnsupported: { variant: 'error', key: 'batchAtomicUnsupported' },
+  unknown: { variant: 'error', key: 'batchUnknown' },
+  rejected: undefined,
+}
+
+/** What the parent reads, the visitor sees and storage holds after a step. */
+function check(run: Run, state: string, model: any) {
+  const value = JSON.parse(state) as string | Record<string, string>
+  if (typeof value === 'string' && value in toastOfEnd) {
+    expect(run.outcomes).toEqual([model.output])
+    expect(run.outcomes[0]!.status).toBe(value)
+    const shown = run.toast()
+    const expected = toastOfEnd[value]
+    if (expected) expect({ variant: shown?.variant, key: shown?.message.key }).toEqual(expected)
+    else expect(shown).toBeUndefined()
+    // An end forgets the stored batch: a reload finds nothing to pick up.
+    expect(run.stored.size).toBe(0)
+    // Nothing is sent when the calls must run together and the wallet cannot.
+    if (value === 'atomicUnsupported') expect(run.asked.send).toEqual([])
+    if (value === 'confirmed' && model.context.via === 'fallback') expect(run.outcomes[0]!.hashes).toEqual([H1, H2])
+    if (value === 'partial') expect(run.outcomes[0]!.landed).toEqual([0])
+    return
+  }
+  expect(run.outcomes).toEqual([])
+  if (typeof value === 'object' && 'pending' in value) {
+    // The accepted batch is kept for a reload while the wallet runs it.
+    expect([...run.stored.keys()]).toEqual(model.context.resume ? [] : [ID])
+    expect(run.child.getSnapshot().hasTag('pending')).toBe(true)
+  }
+  if (typeof value === 'object' && 'fallback' in value) {
+    // The fallback never asks wallet_sendCalls again; its call n is the transaction machine's n-th send.
+    expect(run.asked.send).toHaveLength(model.context.index + 1)
+  }
+}
+
+async function walk(fixture: Fixture, path: ModelPath) {
+  const run = start(fixture.input)
+  const transitions = recordTransitions(run.child)
+  let model = getInitialSnapshot(batchMachine, fixture.input)
+  expect(stateKey(run.child.getSnapshot())).toBe(stateKey(model))
+  for (const step of path.steps) {
+    const fired = firedTransitions(batchMachine as never, model as never, step.event)
+    const fromTaken = transitions.taken.length
+    model = getNextSnapshot(batchMachine, model, step.event as never)
+    await perform(run, step.event)
+    expect(stateKey(run.child.getSnapshot())).toBe(step.state)
+    expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired))
+    // A toast shown over another appears once the open one has closed (the toast's own swap).
+    if (model.status === 'done') await vi.advanceTimersByTimeAsync(timing.toastSwap)
+    check(run, step.state, model)
+  }
+  transitions.stop()
+  run.actor.stop()
+}
+
+const stepName = (s: Step) => {
+  const e = s.event as ModelEvent
+  const name = e.type.replace('xstate.', '').replace('.actor.', '.')
+  const label = e['label'] ?? e['call'] ?? (e['error'] ? (e['error'] as Error).name : undefined)
+  return label ? `${name}(${label})` : name
+}
+
+describe('batch model: every path walked on the production machine', () => {
+  afterAll(() => {
+    console.log(formatCoverage('batch (model paths walked)', coverageReport(batchMachine, runs)))
+  })
+
+  test('coverage: the walks reach every state and fire every transition of the batch machine', () => {
+    const report = coverageReport(batchMachine, runs)
+    expect(report.states.missing).toEqual([])
+    expect(report.transitions.missing).toEqual([])
+  })
+
+  for (const run of runs) {
+    describe(run.fixture.name, () => {
+      for (const path of run.paths) test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path))
+    })
+  }
+})
