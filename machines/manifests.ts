@@ -1,6 +1,7 @@
 import { accountManifest } from './account.feature.ts'
 import { accountTypeManifest } from './accountType.feature.ts'
 import { brandingManifest } from './branding.feature.ts'
+import { callsManifest } from './calls.feature.ts'
 import { catalogueManifest } from './catalogue.feature.ts'
 import { connectManifest } from './connect.feature.ts'
 import { emailLoginManifest } from './emailLogin.feature.ts'
@@ -35,6 +36,7 @@ export const manifests = [
   swapManifest,
   siwxManifest,
   multiWalletManifest,
+  callsManifest,
   pairingManifest,
   catalogueManifest,
   remoteConfigManifest,

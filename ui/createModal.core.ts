@@ -12,7 +12,7 @@ import * as v from 'valibot'
 import { createActor } from 'xstate'
 import { connectionActors, connectorDiscoveryActor, networkActors } from '../adapters/actors.ts'
 import type { CaipNetwork } from '../adapters/networks.ts'
-import type { BalanceSummary } from '../adapters/types.ts'
+import type { BalanceSummary, Eip1193Provider } from '../adapters/types.ts'
 import { connectAccount, connectConnecting } from '../machines/connection.connect.ts'
 import { connectionMachine } from '../machines/connection.ts'
 import { connectModal } from '../machines/modal.connect.ts'
@@ -26,6 +26,7 @@ import { createCoreAdapters } from './core/adapters.ts'
 import { createEmbeddedBridge } from './core/embeddedBridge.ts'
 import { createFeatureHost, featureSettings } from './core/featureHost.ts'
 import { createConnectionCommands } from './core/connectionCommands.ts'
+import { lazyCallsCommands } from './core/callsLazy.ts'
 import { createModalCommands } from './core/modalCommands.ts'
 import { createNetworkCommands } from './core/networkCommands.ts'
 import { persistenceActions } from './core/persistence.ts'
@@ -75,7 +76,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
   const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })
-  const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load, storage })
+  const features = createFeatureHost({ options, root, services: reporting.services, walletConnect, adapter: adapters.adapter, adapters: adapters.adapters, embedded: embedded.load, storage, walletOf: adapters.walletOf })
   /** The native balance cache (spec §3, §9: 30 s), kept in storage (`balance_cache`) so a reload within it shows the balance at once. */
   const nativeBalanceStore = storage.cache('balanceCache', balanceSummarySchema)
   const balanceCache = {
@@ -137,6 +138,9 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     ...createNetworkCommands(started, adapters.adapters),
     ...createWalletCommands(started, adapters),
     ...createConnectionCommands({ actor: started, faced: state.faced }),
+    ...lazyCallsCommands(() =>
+      import('./core/callsCommands.ts').then((m) => m.createCallsCommands({ actor: started, faced: state.faced, provider: (id) => adapters.walletOf('eip155', id) as Eip1193Provider | undefined })),
+    ),
     /**
      * Stops every actor of this instance and releases what it registered: the adapters' window listeners (EIP-6963
      * store, Wallet Standard registry listeners), pending waits and timers, the WalletConnect socket, the embedded

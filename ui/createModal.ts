@@ -315,6 +315,15 @@ export function createModal(options: ModalOptions) {
     getAdapter(namespace: ChainNamespace): Promise<ChainAdapter> {
       return request().then((c) => c.getAdapter(namespace))
     },
+    sendCalls(parameters) {
+      return request().then((c) => c.sendCalls(parameters))
+    },
+    getCallsStatus(id) {
+      return request().then((c) => c.getCallsStatus(id))
+    },
+    getCapabilities(parameters) {
+      return request().then((c) => c.getCapabilities(parameters))
+    },
     refreshBalance(): void {
       if (core) return core.refreshBalance()
       void withCore((c) => c.refreshBalance())

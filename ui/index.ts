@@ -12,6 +12,8 @@ export { createModal, InvalidOptionsError, type ModalInstance, type ModalOptions
 export { ConnectionNotFoundError, FeatureDisabledError, type ConnectionNotFoundErrorParameters, type FeatureDisabledErrorParameters } from './errors.ts'
 export type { ConnectionView } from '../machines/multiWallet.connect.ts'
 export type { SwitchConnectionParameters, DeleteConnectionParameters } from './core/connectionCommands.ts'
+export type { SendCallsParameters, SendCallsReturnType, SendCallsErrorType, GetCallsStatusReturnType } from './core/callsCommands.ts'
+export type { BatchCallParameter } from '../machines/batch.calls.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
 export {

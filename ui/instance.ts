@@ -5,6 +5,7 @@ import type { LogEntry } from '../kernel/log.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import type { ModalStorage } from '../services/storage.ts'
 import type { CoreInstance } from './createModal.core.ts'
+import type { GetCallsStatusReturnType, SendCallsParameters, SendCallsReturnType } from './core/callsCommands.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 
@@ -144,6 +145,35 @@ export type ModalInstance = {
    * @example const btc = (await modal.getAdapter('bip122')) as Bip122Adapter
    */
   getAdapter(namespace: ChainNamespace): Promise<ChainAdapter>
+  /**
+   * Sends a batch of calls to the connected eip155 wallet (EIP-5792 `wallet_sendCalls` v2; spec §7) and resolves with
+   * its id once the wallet accepted it; the modal follows its end (status asked every 2 s, a toast per end; a reload
+   * picks it up again). Checked first (spec §5), nothing sent otherwise: each call `{ to, data?, value? }` with `to` 0x
+   * and 40 hex digits, `data` 0x and whole bytes of hex, `value` wei as a bigint or a hex quantity; 1 to 10 calls
+   * (`maxBatchCalls`); `chainId` (number or `eip155:<n>`, default the wallet's) a configured network. A wallet without
+   * batched calls (4200) runs them one by one, each prompted, with "Call 2 of 3…" (the id is then the modal's own),
+   * unless `atomicRequired`.
+   * @throws InvalidCallsError / CallsChainNotConfiguredError (the input), NotConnectedError, UserRejectedRequestError
+   *   (4001), AtomicCallsUnsupportedError ('This wallet cannot run these calls together'), BatchFailedError.
+   * @example const { id } = await modal.sendCalls({ calls: [{ to: token, data: approve }, { to: router, data: swap }] })
+   */
+  sendCalls(parameters: SendCallsParameters): Promise<SendCallsReturnType>
+  /**
+   * A batch's status in EIP-5792's v2 shape (`{ id, chainId, status, atomic, receipts }`): 100 pending, 200 confirmed,
+   * 400 failed off-chain, 500 reverted, 600 partially executed. A batch this modal sent is answered from its chart;
+   * another id is asked of the wallet (`wallet_getCallsStatus`) and its answer checked.
+   * @throws UnknownBatchError for an id neither knows; NotConnectedError.
+   * @example const { status, receipts } = await modal.getCallsStatus(id)
+   */
+  getCallsStatus(id: string): Promise<GetCallsStatusReturnType>
+  /**
+   * The connected wallet's EIP-5792 capabilities (`wallet_getCapabilities`): keyed by chain id as a hex quantity, or
+   * with `chainId` that chain's (`{ atomic: { status: 'supported' | 'ready' | 'unsupported' } }`); `{}` when the
+   * wallet does not have the method.
+   * @throws NotConnectedError without a connected eip155 wallet.
+   * @example const { atomic } = await modal.getCapabilities({ chainId: 1 })
+   */
+  getCapabilities(parameters?: { chainId?: number }): Promise<Record<string, unknown>>
   /** Reads the active account's native balance and its Account data again, bypassing the caches. */
   refreshBalance(): void
   /**

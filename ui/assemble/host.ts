@@ -1,7 +1,8 @@
 import type { SiwxConfig, SiwxSession } from '../../kernel/siwx.ts'
-import type { ChainAdapter, TransferAdapter } from '../../adapters/types.ts'
+import type { ChainAdapter, Eip1193Provider, TransferAdapter } from '../../adapters/types.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
+import type { CallsRequest } from '../../machines/calls.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
@@ -41,6 +42,11 @@ export type FeatureHost = {
   clock: Clock | undefined
   /** The chain adapter of a configured namespace, undefined for another (the multi-wallet list asks its held wallets). */
   adapterOf: (namespace: string) => ChainAdapter | undefined
+  /**
+   * The EIP-1193 provider of a connected eip155 connector, for the wallet RPC the adapter has no call for (EIP-5792
+   * batched calls); undefined when none is connected or a dapp's own adapter gives none (`getProvider`).
+   */
+  eip1193: (connectorId: string) => Eip1193Provider | undefined
   /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
   storage: ModalStorage
   /** The embedded wallet, present for the email login's assembly (fetched with it). */
@@ -68,5 +74,13 @@ export type FeaturePublicFace<S = unknown> = {
     list(snapshot: S, namespace?: string): ConnectionView[]
     switchEvent(connectionId: string): { type: string; connectionId: string }
     deleteEvent(connectionId: string): { type: string; connectionId: string }
+  }
+  /**
+   * The batches of calls it holds (EIP-5792, `sendCalls` and `getCallsStatus`): a request by the key `sendCalls` gave
+   * it, or by its batch id.
+   */
+  calls?: {
+    request(snapshot: S, key: string): CallsRequest | undefined
+    byId(snapshot: S, id: string): CallsRequest | undefined
   }
 }

@@ -7,7 +7,7 @@ import type { AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
 import type { ChainNamespace } from '../../adapters/networks.ts'
 import type { SiwxConfig } from '../../kernel/siwx.ts'
-import type { ChainAdapter } from '../../adapters/types.ts'
+import type { ChainAdapter, Eip1193Provider } from '../../adapters/types.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { connectAccount } from '../../machines/connection.connect.ts'
@@ -34,6 +34,8 @@ export type CreateFeatureHostParameters = {
   /** The embedded wallet, fetched with the first feature that needs it. */
   embedded: () => Promise<EmbeddedWallet>
   storage: ModalStorage
+  /** The wallet behind a connected connector (`CoreAdapters.walletOf`): eip155 its EIP-1193 provider. */
+  walletOf: (namespace: ChainNamespace, connectorId: string) => unknown
 }
 
 /**
@@ -68,6 +70,7 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       siwx: requireSiwx,
       clock: p.options.clock,
       adapterOf: (namespace) => p.adapters[namespace as ChainNamespace],
+      eip1193: (connectorId) => p.walletOf('eip155', connectorId) as Eip1193Provider | undefined,
       storage: p.storage,
     }))
   /**

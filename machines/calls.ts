@@ -1,0 +1,109 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import { batchMachine, type BatchInput, type BatchOutcome, type BatchReport, type StoredBatch } from './batch.ts'
+import { machineTypes } from './machineTypes.ts'
+
+/**
+ * What the public API knows of one batch it asked for (by its request `key`): `asking` while the wallet decides (or
+ * its capabilities are read), `pending` once the calls are on their way (`id`: the wallet's batch id, or in the
+ * one-by-one fallback the key itself), `ended` with the batch's {@link BatchOutcome}. `chainId` is the batch's chain,
+ * `count` its number of calls.
+ */
+export type CallsRequest = { key: string; chainId: number; count: number } & (
+  | { phase: 'asking'; id?: undefined; outcome?: undefined }
+  | { phase: 'pending'; id: string; outcome?: undefined }
+  | { phase: 'ended'; id?: string | undefined; outcome: BatchOutcome }
+)
+
+/** The calls feature's input: the connected account when it spawned (later ones arrive as `root.account`). */
+export type CallsInput = { target?: ConnectedAccount | undefined }
+
+export type CallsContext = { target: ConnectedAccount | undefined; requests: Record<string, CallsRequest> }
+
+/**
+ * The calls feature's events: `calls.send` from the public `sendCalls` (a checked batch, `key` unique per request),
+ * the batches' reports ({@link BatchReport}), and the root's moments.
+ */
+export type CallsEvent = { type: 'calls.send'; key: string; batch: Omit<BatchInput, 'resume'> } | BatchReport | RootMoment
+
+const notProvided = (name: string) => () => {
+  throw new ActorNotProvidedError('calls', name)
+}
+
+const chainOf = (caipNetworkId: string) => Number(caipNetworkId.split(':')[1])
+
+/**
+ * Batched calls (EIP-5792; spec §4 frame RPC, §7 `wallet_sendCalls`) as a feature: it holds the batches the dapp asked
+ * for through `modal.sendCalls`, each one run of the batch machine (`machines/batch.ts`) spawned with the request's
+ * `key` as its id, and records what the public API reads (`requests`: asked, on its way with its id, ended with its
+ * outcome). When it spawns (the first `sendCalls`, or a restored connection after a reload) it reads the batches kept
+ * in storage for the connected account (`loadStored`) and picks each up again where it was (`resume`: its status
+ * polled, no prompt). The batches end with the modal's instance: stopping the root stops them and their polling.
+ *
+ * Actors to provide: `batch` (the batch machine with its wallet calls and storage), `loadStored` ({@link CallsInput}
+ * → the {@link StoredBatch}es of the account).
+ */
+export const callsMachine = setup({
+  types: machineTypes<{ context: CallsContext; events: CallsEvent; input: CallsInput }>(),
+  actors: {
+    batch: batchMachine,
+    loadStored: fromPromise<StoredBatch[], { target: ConnectedAccount | undefined }>(notProvided('loadStored')),
+  },
+  actions: {
+    /** A checked batch from `sendCalls`: its batch machine spawned with the request's key as its id. */
+    startBatch: enqueueActions(({ event, enqueue }) => {
+      if (event.type !== 'calls.send') return
+      enqueue.assign({
+        requests: ({ context }) => ({ ...context.requests, [event.key]: { key: event.key, chainId: chainOf(event.batch.caipNetworkId), count: event.batch.calls.length, phase: 'asking' } }),
+      })
+      enqueue.spawnChild('batch', { id: event.key, input: event.batch })
+    }),
+    /** Params: the stored batches. Each is picked up again (its key is its id), once per key. */
+    resumeStored: enqueueActions(({ context, enqueue }, stored: StoredBatch[]) => {
+      for (const { id, ...batch } of stored) {
+        if (context.requests[id]) continue
+        enqueue.assign({ requests: ({ context: c }) => ({ ...c.requests, [id]: { key: id, chainId: chainOf(batch.caipNetworkId), count: batch.calls.length, phase: 'pending', id } }) })
+        enqueue.spawnChild('batch', { id, input: { ...batch, resume: { id } } })
+      }
+    }),
+    setAccepted: assign({
+      requests: ({ context, event }) => {
+        if (event.type !== 'batch.accepted' || !context.requests[event.key]) return context.requests
+        return { ...context.requests, [event.key]: { ...context.requests[event.key]!, phase: 'pending', id: event.id, outcome: undefined } }
+      },
+    }),
+    setEnded: assign({
+      requests: ({ context, event }) => {
+        if (event.type !== 'batch.ended' || !context.requests[event.key]) return context.requests
+        const request = context.requests[event.key]!
+        return { ...context.requests, [event.key]: { ...request, phase: 'ended', id: event.outcome.id ?? request.id, outcome: event.outcome } }
+      },
+    }),
+    setTarget: assign({ target: ({ event }) => (event.type === 'root.account' ? event.account : undefined) }),
+  },
+}).createMachine({
+  id: 'calls',
+  context: ({ input }) => ({ target: input?.target, requests: {} }),
+  initial: 'loading',
+  on: {
+    'calls.send': { actions: 'startBatch' },
+    'batch.accepted': { actions: 'setAccepted' },
+    'batch.ended': { actions: 'setEnded' },
+    'root.account': { actions: 'setTarget' },
+  },
+  states: {
+    /** The batches stored for the account before a reload are read, and picked up again. */
+    loading: {
+      invoke: {
+        id: 'loadStored',
+        src: 'loadStored',
+        input: ({ context }) => ({ target: context.target }),
+        onDone: { target: 'ready', actions: { type: 'resumeStored', params: ({ event }) => event.output } },
+        // Unreadable storage: nothing to pick up.
+        onError: { target: 'ready' },
+      },
+    },
+    ready: {},
+  },
+})

@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import { callForeign } from '../../adapters/boundary.ts'
+import { NotConnectedError } from '../../adapters/eip155.ts'
+import { batchMachine, type BatchCallTransaction, type StoredBatch } from '../../machines/batch.ts'
+import { callsMachine, type CallsRequest } from '../../machines/calls.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
+import type { ModalStorage } from '../../services/storage.ts'
+import type { FeatureHost, FeaturePublicFace } from './host.ts'
+import { waitForEndOn } from './transaction.ts'
+
+/** Where the batches the wallet runs are kept until their end (a reload picks them up again). */
+export const pendingBatchesKey = 'pending_batches'
+
+const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/))
+const storedBatchSchema = v.object({
+  id: v.pipe(v.string(), v.nonEmpty()),
+  connectorId: v.string(),
+  from: v.string(),
+  caipNetworkId: v.pipe(v.string(), v.startsWith('eip155:')),
+  calls: v.array(v.object({ to: hex, data: v.optional(hex), value: hex })),
+  atomicRequired: v.boolean(),
+  capabilities: v.record(v.string(), v.unknown()),
+})
+const storedBatchesSchema = v.array(storedBatchSchema)
+
+/** The batches kept in `storage`; an unreadable record is dropped (the storage reader removes it). */
+export function storedBatches(storage: ModalStorage): StoredBatch[] {
+  return (storage.read(pendingBatchesKey, storedBatchesSchema) ?? []) as StoredBatch[]
+}
+
+function storeBatch(storage: ModalStorage, batch: StoredBatch) {
+  const { id, connectorId, from, caipNetworkId, calls, atomicRequired, capabilities } = batch
+  storage.write(pendingBatchesKey, [...storedBatches(storage).filter((b) => b.id !== id), { id, connectorId, from, caipNetworkId, calls, atomicRequired, capabilities }])
+}
+
+function forgetBatch(storage: ModalStorage, id: string) {
+  const left = storedBatches(storage).filter((b) => b.id !== id)
+  if (left.length) storage.write(pendingBatchesKey, left)
+  else storage.remove(pendingBatchesKey)
+}
+
+/**
+ * The calls feature (EIP-5792) on this instance's wallets: each batch asks the connected connector's EIP-1193 provider
+ * (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`; a wallet's answers are read by the chart,
+ * machines/batch.status.ts), the fallback sends each call with `eth_sendTransaction` and waits by the receipt rule
+ * (`adapters/receipt.ts`), and the accepted batches are kept in storage until their end.
+ */
+export function assemble(host: FeatureHost) {
+  /** The provider's answer to one request; a wallet that is not connected any more is `NotConnectedError`. */
+  const ask = (connectorId: string, method: string, params: unknown) => {
+    const provider = host.eip1193(connectorId)
+    if (!provider) return Promise.reject(new NotConnectedError())
+    return callForeign(method, () => provider.request({ method, params }))
+  }
+  return callsMachine.provide({
+    actors: {
+      loadStored: fromPromise(async ({ input }) => {
+        const address = input.target?.address.toLowerCase()
+        return storedBatches(host.storage).filter((b) => b.from.toLowerCase() === address && b.connectorId === input.target?.connectorId)
+      }),
+      batch: batchMachine.provide({
+        actors: {
+          getCapabilities: fromPromise(({ input }) => ask(input.connectorId, 'wallet_getCapabilities', [input.from, [input.chainId]])),
+          sendCalls: fromPromise(({ input }) => ask(input.connectorId, 'wallet_sendCalls', [input.request])),
+          getCallsStatus: fromPromise(({ input }) => ask(input.connectorId, 'wallet_getCallsStatus', [input.id])),
+          transaction: transactionMachine.provide({
+            actors: {
+              send: fromPromise(async ({ input }) => {
+                const { chainId: _chain, ...call } = input.request as BatchCallTransaction
+                return { hash: (await ask(input.connectorId, 'eth_sendTransaction', [call])) as string }
+              }),
+              waitForEnd: waitForEndOn(host),
+            },
+          }),
+        },
+        actions: {
+          storeBatch: ({ context }) => storeBatch(host.storage, { ...context, id: context.id! }),
+          forgetBatch: ({ context }) => {
+            if (context.id) forgetBatch(host.storage, context.id)
+          },
+        },
+      }),
+    },
+  })
+}
+
+/** What the public API reads of the calls feature: the requests it holds (`sendCalls`' progress, `getCallsStatus`). */
+export const publicFace: FeaturePublicFace<{ context: { requests: Record<string, CallsRequest> } }> = {
+  calls: {
+    request: (snapshot, key) => snapshot.context.requests[key],
+    byId: (snapshot, id) => Object.values(snapshot.context.requests).find((r) => r.id === id),
+  },
+}

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { createPublicClient, http, parseEther } from 'viem'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { createEip155Adapter } from '../adapters/eip155.ts'
+import { defineEvmNetwork } from '../adapters/networks.ts'
+import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
+import { InvalidCallsError, CallsChainNotConfiguredError } from '../machines/batch.calls.ts'
+import { AtomicCallsUnsupportedError } from '../machines/batch.status.ts'
+import { createMemoryStorage } from '../services/storage.ts'
+import { createModal } from './createModal.ts'
+import { waitFor } from '../tests/harness/waitFor.ts'
+
+const rpc = inject('anvilRpc1')
+const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
+const chain = createPublicClient({ transport: http(rpc) })
+/** A fresh receiver per test run, so that balances start at zero. */
+const receiver = () => `0x${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}` as `0x${string}`
+
+const cleanups: Array<() => void> = []
+afterEach(() => cleanups.splice(0).forEach((c) => c()))
+
+/** A modal with the real dev wallet (auto-approving, on anvil), connected; `asked` lists the methods the wallet was asked. */
+async function connected() {
+  const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+  const asked: string[] = []
+  const request = wallet.request.bind(wallet)
+  vi.spyOn(wallet, 'request').mockImplementation((args) => {
+    asked.push(args.method)
+    return request(args)
+  })
+  const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
+  const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false })
+  cleanups.push(() => modal.destroy(), unannounce)
+  modal.open()
+  modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
+  await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+  asked.length = 0
+  return { wallet, modal, asked, from: wallet.state.address as `0x${string}` }
+}
+
+describe('modal.sendCalls', () => {
+  test('bad input: a call without 0x data is refused with InvalidCallsError and the wallet is asked nothing', async () => {
+    const { modal, asked } = await connected()
+    await expect(modal.sendCalls({ calls: [{ to: receiver(), data: 'a9059cbb' }] })).rejects.toThrow(InvalidCallsError)
+    await expect(modal.sendCalls({ calls: [{ to: receiver() }], chainId: 1 })).rejects.toThrow(CallsChainNotConfiguredError)
+    expect(asked).toEqual([])
+  })
+
+  test('behavior: a wallet without wallet_sendCalls (4200) runs the calls one by one; both land on chain and the status says 200', async () => {
+    const { modal, from } = await connected()
+    const to = receiver()
+    const nonce = await chain.getTransactionCount({ address: from })
+    const { id } = await modal.sendCalls({
+      calls: [
+        { to, value: parseEther('0.001') },
+        { to, value: `0x${parseEther('0.002').toString(16)}` },
+      ],
+    })
+    await waitFor(async () => expect((await modal.getCallsStatus(id)).status).toBe(200), { timeout: 15_000 })
+    const status = await modal.getCallsStatus(id)
+    expect(status.receipts).toHaveLength(2)
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.003'))
+    expect(await chain.getTransactionCount({ address: from })).toBe(nonce + 2)
+  })
+
+  test('behavior: the same wallet with atomicRequired: "This wallet cannot run these calls together", nothing sent', async () => {
+    const { modal, from, asked } = await connected()
+    const nonce = await chain.getTransactionCount({ address: from })
+    const refusal = modal.sendCalls({
+      calls: [
+        { to: receiver(), value: 1n },
+        { to: receiver(), value: 1n },
+      ],
+      atomicRequired: true,
+    })
+    await expect(refusal).rejects.toThrow(AtomicCallsUnsupportedError)
+    await expect(refusal).rejects.toThrow('This wallet cannot run these calls together')
+    expect(asked).not.toContain('eth_sendTransaction')
+    expect(await chain.getTransactionCount({ address: from })).toBe(nonce)
+  })
+
+  test('behavior: getCapabilities answers {} for a wallet without the method', async () => {
+    const { modal } = await connected()
+    expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({})
+  })
+})
