@@ -8,10 +8,14 @@
  * Screenshots of Account with the switch (desktop and phone, light and dark) with SHOTS_DIR=<dir>.
  */
 import type { Page } from '@playwright/test'
-import { createPublicClient, formatUnits, getAddress, http, isErc6492Signature, parseAbiItem, parseEther, parseEventLogs } from 'viem'
-import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
+import { createPublicClient, formatUnits, getAddress, hashMessage, http, isErc6492Signature, parseAbiItem, parseErc6492Signature, parseEther, parseEventLogs, serializeErc6492Signature } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe'
+import type { CreateSiweMessageParameters } from 'viem/siwe'
+import { ENTRY_POINT_ADDRESS, replaySafeHash, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi } from '../../dev/aa/account.ts'
 import {
   accountButton,
+  API_URL,
   anvilBalanceWei,
   anvilBlockNumber,
   anyDialog,
@@ -152,7 +156,7 @@ test('an email user on its smart account sends ETH as a user operation (both bal
   await expect(dialog(page, 'Account').getByRole('button', { name: 'Switch to your EOA' })).toBeVisible({ timeout: 20_000 })
 })
 
-test('a fresh embedded smart account, not deployed, signs in with SIWX required: its ERC-6492 signature is accepted by the server and nothing is deployed', async ({ page, request }) => {
+test('a fresh embedded smart account, not deployed, signs in with SIWX required: its ERC-6492 signature is accepted by the server and nothing is deployed; a forged wrapper is refused', async ({ page, request }) => {
   test.setTimeout(180_000)
   await resetApi(request)
   await openCleanDemo(page, '/?siwx=required&accountType=smartAccount')
@@ -183,5 +187,15 @@ test('a fresh embedded smart account, not deployed, signs in with SIWX required:
   expect(getAddress((server.body as { session: { address: string } }).session.address)).toBe(smart)
   // Verifying simulated the deployment; it did not deploy.
   expect(await chain.getCode({ address: smart })).toBeUndefined()
+
+  // A forged ERC-6492 wrapper for the same account (the real factory call around another key's signature) is refused.
+  const { nonce, token } = (await (await request.post(`${API_URL}/siwx/v1/nonce`)).json()) as { nonce: string; token: string }
+  const message = createSiweMessage({ ...parseSiweMessage(stored![0]!.message), nonce, issuedAt: new Date() } as CreateSiweMessageParameters)
+  const impostor = privateKeyToAccount(generatePrivateKey())
+  const inner = await impostor.signMessage({ message: { raw: replaySafeHash({ hash: hashMessage(message), account: smart, chainId: 31337 }) } })
+  const forged = serializeErc6492Signature({ address: SIMPLE_ACCOUNT_FACTORY_ADDRESS, data: parseErc6492Signature(stored![0]!.signature).data!, signature: inner })
+  const refused = await request.post(`${API_URL}/siwx/v1/verify`, { data: { message, signature: forged, token } })
+  expect(refused.status()).toBe(422)
+  expect(((await refused.json()) as { code: string }).code).toBe('BAD_SIGNATURE')
   await resetApi(request)
 })
