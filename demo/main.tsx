@@ -19,7 +19,7 @@ import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
 import { lazyBitcoinDevWallet, mountLazyBitcoinWalletPanel } from '../dev/bitcoin-wallet/lazy.ts'
 import { registerBitcoinWallet } from '../dev/bitcoin-wallet/register.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
-import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from '../ui/react.tsx'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount, useCallsStatus, useSendCalls } from '../ui/react.tsx'
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
 const rpc2 = import.meta.env.VITE_ANVIL_RPC_2 ?? 'http://127.0.0.1:8546'
@@ -239,7 +239,8 @@ function Field({ label, value, onChange, placeholder, inputMode }: { label: stri
 /**
  * What a dapp does with the connected wallet through the public API: sign a message (any namespace) and send a small
  * amount: ETH through the wallet's EIP-1193 provider (`modal.getProvider('eip155')`), bitcoin through the wallet's
- * sendTransfer (`modal.getAdapter('bip122')`), SOL through the modal's own Send view.
+ * sendTransfer (`modal.getAdapter('bip122')`), SOL through the modal's own Send view; and ETH twice in one batch of
+ * calls (EIP-5792: `useSendCalls`, its status followed with `useCallsStatus`).
  */
 function WalletActions() {
   const state = useSyncExternalStore(modal.subscribe, modal.getState)
@@ -251,6 +252,8 @@ function WalletActions() {
   const [txid, setTxid] = useState('')
   const [txHash, setTxHash] = useState('')
   const [error, setError] = useState('')
+  const batch = useSendCalls()
+  const batchStatus = useCallsStatus(batch.data?.id)
   const run = (task: () => Promise<void>) => {
     setError('')
     task().catch((e: unknown) => setError(e instanceof Error ? ((e as Error & { shortMessage?: string }).shortMessage ?? e.message) : String(e)))
@@ -304,6 +307,30 @@ function WalletActions() {
           {txHash && (
             <p className="result">
               Sent: <code data-testid="evm-tx-hash">{txHash}</code>
+            </p>
+          )}
+          <h3>Send two calls at once</h3>
+          <p className="muted">The amount above twice to the recipient, in one batch (EIP-5792 `wallet_sendCalls`).</p>
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              run(async () => {
+                const value = parseEther(ether)
+                await batch.sendCalls({
+                  calls: [
+                    { to: recipient, value },
+                    { to: recipient, value },
+                  ],
+                })
+              })
+            }
+          >
+            Send two calls
+          </button>
+          {batch.data && (
+            <p className="result">
+              Batch status: <code data-testid="batch-status">{batchStatus.data?.status ?? 'asking'}</code>
             </p>
           )}
         </>

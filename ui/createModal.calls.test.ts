@@ -46,8 +46,44 @@ describe('modal.sendCalls', () => {
     expect(asked).toEqual([])
   })
 
+  test('behavior: the dev wallet runs the batch on one approval; both transfers land, the nonce moved by two, status 200', async () => {
+    const { modal, from, asked } = await connected()
+    const to = receiver()
+    const nonce = await chain.getTransactionCount({ address: from })
+    const { id } = await modal.sendCalls({
+      calls: [
+        { to, value: parseEther('0.001') },
+        { to, value: parseEther('0.002') },
+      ],
+    })
+    await waitFor(async () => expect((await modal.getCallsStatus(id)).status).toBe(200), { timeout: 15_000 })
+    expect(asked.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')).toEqual(['wallet_sendCalls'])
+    expect((await modal.getCallsStatus(id)).receipts.map((r) => r.status)).toEqual(['success', 'success'])
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.003'))
+    expect(await chain.getTransactionCount({ address: from })).toBe(nonce + 2)
+  })
+
+  test.each([
+    ['partial', 600, ['success', 'reverted'], parseEther('0.001')],
+    ['revert', 500, ['reverted', 'reverted'], 0n],
+  ] as const)('behavior: a wallet whose batch ends %s reports %i; only the landed transfer moved the balance', async (mode, code, statuses, balance) => {
+    const { modal, wallet } = await connected()
+    wallet.calls.mode = mode
+    const to = receiver()
+    const { id } = await modal.sendCalls({
+      calls: [
+        { to, value: parseEther('0.001') },
+        { to, value: parseEther('0.002') },
+      ],
+    })
+    await waitFor(async () => expect((await modal.getCallsStatus(id)).status).toBe(code), { timeout: 15_000 })
+    expect((await modal.getCallsStatus(id)).receipts.map((r) => r.status)).toEqual(statuses)
+    expect(await chain.getBalance({ address: to })).toBe(balance)
+  })
+
   test('behavior: a wallet without wallet_sendCalls (4200) runs the calls one by one; both land on chain and the status says 200', async () => {
-    const { modal, from } = await connected()
+    const { modal, from, wallet } = await connected()
+    wallet.calls.mode = 'unsupported'
     const to = receiver()
     const nonce = await chain.getTransactionCount({ address: from })
     const { id } = await modal.sendCalls({
@@ -63,8 +99,9 @@ describe('modal.sendCalls', () => {
     expect(await chain.getTransactionCount({ address: from })).toBe(nonce + 2)
   })
 
-  test('behavior: the same wallet with atomicRequired: "This wallet cannot run these calls together", nothing sent', async () => {
-    const { modal, from, asked } = await connected()
+  test.each(['unsupported', 'sequential'] as const)('behavior: atomicRequired with a wallet that cannot (%s): "This wallet cannot run these calls together", nothing sent', async (mode) => {
+    const { modal, from, asked, wallet } = await connected()
+    wallet.calls.mode = mode
     const nonce = await chain.getTransactionCount({ address: from })
     const refusal = modal.sendCalls({
       calls: [
@@ -76,11 +113,15 @@ describe('modal.sendCalls', () => {
     await expect(refusal).rejects.toThrow(AtomicCallsUnsupportedError)
     await expect(refusal).rejects.toThrow('This wallet cannot run these calls together')
     expect(asked).not.toContain('eth_sendTransaction')
+    expect(asked).not.toContain('wallet_sendCalls')
     expect(await chain.getTransactionCount({ address: from })).toBe(nonce)
   })
 
-  test('behavior: getCapabilities answers {} for a wallet without the method', async () => {
-    const { modal } = await connected()
+  test("behavior: getCapabilities answers the wallet's (atomic unsupported: it runs the calls one by one), {} without the method", async () => {
+    const { modal, wallet } = await connected()
+    expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'unsupported' } })
+    expect(await modal.getCapabilities()).toMatchObject({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    wallet.calls.mode = 'unsupported'
     expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({})
   })
 })

@@ -29,9 +29,10 @@ const styles = {
  * (colours from the dock's `--dw-*` variables, light fallbacks), `data-testid="dev-wallet"`.
  *
  * Controls (all with accessible names): select 'Account' (calls `setAccount`), select 'Wallet chain'
- * (calls `setChain`), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
+ * (calls `setChain`), select 'Batched calls' (`calls.mode`: run them one by one, answer 4200, revert the second
+ * call, revert every call; dev/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
  * `role="region"` named 'Wallet request' with a question ('Connect to this site?', 'Switch to chain 31338?',
- * 'Sign message?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
+ * 'Sign message?', 'Send 2 calls?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
  *
  * @param wallet the wallet to show and control.
  * @param container where the panel is appended; default `document.body`.
@@ -72,6 +73,21 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
   const chainSelect = el('select', styles.select)
   chainSelect.addEventListener('change', () => wallet.setChain(Number(chainSelect.value)))
 
+  const callsSelect = el('select', styles.select)
+  for (const [value, text] of [
+    ['sequential', 'Run one by one'],
+    ['unsupported', 'Answer 4200'],
+    ['partial', 'Revert the second call'],
+    ['revert', 'Revert every call'],
+  ] as const) {
+    const option = el('option', undefined, text)
+    option.value = value
+    callsSelect.append(option)
+  }
+  callsSelect.addEventListener('change', () => {
+    wallet.calls.mode = callsSelect.value as typeof wallet.calls.mode
+  })
+
   const autoRow = el('div', styles.row)
   const autoApprove = el('input')
   autoApprove.type = 'checkbox'
@@ -89,7 +105,7 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
   const requests = el('div')
   requests.dataset.testid = 'dev-wallet-requests'
 
-  panel.append(title, status, labelled('Account', accountSelect, `${uid}-account`), labelled('Wallet chain', chainSelect, `${uid}-chain`), autoRow, requests)
+  panel.append(title, status, labelled('Account', accountSelect, `${uid}-account`), labelled('Wallet chain', chainSelect, `${uid}-chain`), labelled('Batched calls', callsSelect, `${uid}-calls`), autoRow, requests)
 
   const requestNodes = new Map<number, HTMLElement>()
   let accountsKey = ''
@@ -207,6 +223,10 @@ export function describeRequest(request: PendingRequest): { question: string; de
       if (request.method === 'personal_sign') return { question: 'Sign message?', detail: messageText(params[0]) }
       return { question: 'Sign typed data?', detail: typedDataText(params[1]) }
     case 'sendTransaction': {
+      if (request.method === 'wallet_sendCalls') {
+        const calls = Array.isArray(first?.calls) ? (first.calls as Array<{ to?: unknown }>) : []
+        return { question: `Send ${calls.length} calls?`, detail: calls.map((c) => `To ${String(c.to)}`).join('\n') }
+      }
       const to = typeof first?.to === 'string' ? first.to : 'new contract'
       let value = '0'
       try {

@@ -385,7 +385,7 @@ describe('DevWallet', () => {
       const wallet = await connected()
       await expectRpcError(wallet.request({ method: 'eth_sign', params: [addr0, '0x00'] }), 4200)
       await expectRpcError(wallet.request({ method: 'eth_signTransaction', params: [{}] }), 4200)
-      await expectRpcError(wallet.request({ method: 'wallet_sendCalls', params: [] }), 4200)
+      await expectRpcError(wallet.request({ method: 'wallet_grantPermissions', params: [] }), 4200)
     })
   })
 

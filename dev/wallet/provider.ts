@@ -2,6 +2,7 @@ import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
 import { DEV_ADDRESSES, devAccount } from '../accounts.ts'
 import { DevWalletOptionsError } from '../walletOptions.ts'
+import { DevWalletCalls } from './calls.ts'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -145,6 +146,8 @@ export class DevWallet {
   hang: ReadonlySet<string>
   /** Test hook: see {@link DevWalletMisbehaviour}. Mutable. */
   misbehave: DevWalletMisbehaviour
+  /** Batched calls (EIP-5792), run one by one; its `mode` is the panel's 'Batched calls' switch (`dev/wallet/calls.ts`). */
+  readonly calls: DevWalletCalls
 
   readonly #chains: readonly DevWalletChain[]
   /** The accounts given in the options; none: the dev accounts, each derived when first used ({@link devAccount}). */
@@ -177,6 +180,15 @@ export class DevWallet {
     this.#origin = options.origin ?? (globalThis as { location?: { origin?: string } }).location?.origin
     this.hang = options.hang ?? new Set()
     this.misbehave = options.misbehave ?? {}
+    this.calls = new DevWalletCalls({
+      send: (tx) => this.#sendTransaction('eth_sendTransaction', [tx], false),
+      ask: (method, params) => this.#ask('sendTransaction', method, params),
+      read: (method, params) => this.#forward(method, params),
+      chainId: () => this.#state.chainId,
+      account: (method, address) => this.#accountFor(method, address),
+      chainIds: () => this.chains.map((c) => c.chainId),
+      error: (code, message) => new DevWalletRpcError(code, message),
+    })
     this.#state = this.#load()
     if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
       this.#state.autoApprove = options.autoApprove
@@ -406,6 +418,7 @@ export class DevWallet {
       case 'eth_sendTransaction':
         return this.#sendTransaction(method, params)
     }
+    if (this.calls.handles(method)) return this.calls.request(method, params)
     if (refusedMethods.has(method) || method.startsWith('wallet_')) throw unsupported(method)
     return this.#forward(method, params)
   }
@@ -499,7 +512,8 @@ export class DevWallet {
     }
   }
 
-  async #sendTransaction(method: string, params: unknown): Promise<Hex> {
+  /** `ask`: false for a call of a batch the visitor approved once (`wallet_sendCalls`). */
+  async #sendTransaction(method: string, params: unknown, ask = true): Promise<Hex> {
     const [tx] = tuple(method, params, 1)
     if (typeof tx !== 'object' || tx === null) throw invalidParams(method, 'expected [transaction].')
     const t = tx as Record<string, unknown>
@@ -524,7 +538,7 @@ export class DevWallet {
       if (typeof t.nonce !== 'string' || !hexQuantity.test(t.nonce)) throw invalidParams(method, 'nonce must be a hex quantity.')
       request.nonce = Number(t.nonce)
     }
-    await this.#ask('sendTransaction', method, params)
+    if (ask) await this.#ask('sendTransaction', method, params)
     const client = this.#client(this.#currentChain())
     try {
       return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])

@@ -1,0 +1,153 @@
+import { isAddress, isHex, toHex, type Hex } from 'viem'
+
+/**
+ * How the dev wallet answers batched calls (EIP-5792), switched from its panel or a test (`DevWallet.callsMode`):
+ * - `sequential`: the calls run one by one, each its own transaction (non-atomic: `atomic` is `unsupported`);
+ * - `unsupported`: every EIP-5792 method answers 4200, as a wallet without batched calls;
+ * - `partial`: the second call reverts on chain, the others land (status 600);
+ * - `revert`: every call reverts on chain (status 500).
+ *
+ * Why non-atomic: an EIP-7702 delegation to a batch executor needs the test anvils started with the Prague rules and a
+ * delegate contract deployed and signed for; the local stack starts anvil without them, so the dev wallet runs the
+ * calls one after the other and says so (`atomic: { status: 'unsupported' }`), which is EIP-5792's non-atomic case.
+ */
+export type DevWalletCallsMode = 'sequential' | 'unsupported' | 'partial' | 'revert'
+
+/** What the batches need of the wallet: a transaction sent without another prompt, a prompt, a read, the chain. */
+export type DevWalletCallsHost = {
+  /** `eth_sendTransaction` for the batch's account, without a prompt of its own (the batch was approved once). */
+  send(tx: Record<string, unknown>): Promise<Hex>
+  /** The approval prompt (4001 when rejected). */
+  ask(method: string, params: unknown): Promise<void>
+  /** A JSON-RPC read of the current chain's node. */
+  read(method: string, params: unknown[]): Promise<unknown>
+  chainId(): number
+  /** The selected account, when `address` is it and the site is authorised; 4100 otherwise. */
+  account(method: string, address: unknown): { address: Hex }
+  /** The chain ids the wallet knows. */
+  chainIds(): number[]
+  /** Errors shaped as the wallet's own (`DevWalletRpcError`). */
+  error(code: number, message: string): Error
+}
+
+/**
+ * Init code of a contract whose every call reverts: its runtime is `PUSH1 0 PUSH1 0 REVERT` (`0x60006000fd`), copied
+ * to memory and returned by the constructor.
+ */
+const reverterInitCode = '0x6460006000fd6000526005601bf3'
+/** Gas for a call to the reverter (estimation would fail on the revert). */
+const reverterGas = '0x7530'
+
+type Batch = { id: Hex; chainId: number; hashes: Hex[] }
+
+/**
+ * The dev wallet's EIP-5792 methods: `wallet_getCapabilities`, `wallet_sendCalls` (v2 request; one approval for the
+ * batch), `wallet_getCallsStatus` (v2 answer, from the chain's receipts), `wallet_showCallsStatus` (nothing to show:
+ * `null`). See {@link DevWalletCallsMode} for what runs.
+ */
+export class DevWalletCalls {
+  mode: DevWalletCallsMode = 'sequential'
+  readonly #host: DevWalletCallsHost
+  readonly #batches = new Map<string, Batch>()
+  #reverter: Hex | undefined
+  #next = 1
+
+  constructor(host: DevWalletCallsHost) {
+    this.#host = host
+  }
+
+  /** Handles an EIP-5792 method; undefined for another method. */
+  handles(method: string): boolean {
+    return method === 'wallet_getCapabilities' || method === 'wallet_sendCalls' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus'
+  }
+
+  async request(method: string, params: unknown): Promise<unknown> {
+    if (this.mode === 'unsupported') throw this.#host.error(4200, `The dev wallet does not support ${method}.`)
+    const list = Array.isArray(params) ? params : []
+    switch (method) {
+      case 'wallet_getCapabilities': {
+        this.#host.account(method, list[0])
+        const asked = Array.isArray(list[1]) ? list[1].map((c) => Number(c)) : this.#host.chainIds()
+        return Object.fromEntries(asked.filter((id) => this.#host.chainIds().includes(id)).map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]))
+      }
+      case 'wallet_sendCalls':
+        return this.#send(method, list[0])
+      case 'wallet_getCallsStatus':
+        return this.#status(method, list[0])
+      default:
+        if (!this.#batches.has(String(list[0]))) throw this.#host.error(5730, 'Unknown bundle id.')
+        return null
+    }
+  }
+
+  async #send(method: string, request: unknown): Promise<{ id: Hex }> {
+    if (typeof request !== 'object' || request === null) throw this.#host.error(-32602, `Invalid params for ${method}: expected [{ version, chainId, from, calls }].`)
+    const r = request as Record<string, unknown>
+    const from = this.#host.account(method, r['from'])
+    if (Number(r['chainId']) !== this.#host.chainId()) throw this.#host.error(5710, 'Unsupported chain id.')
+    if (r['atomicRequired'] === true) throw this.#host.error(5760, 'The dev wallet cannot run calls atomically (no EIP-7702 on this anvil).')
+    const calls = Array.isArray(r['calls']) ? r['calls'] : undefined
+    if (!calls?.length || !calls.every(isCall)) throw this.#host.error(-32602, `Invalid params for ${method}: calls must be [{ to, data?, value? }].`)
+    await this.#host.ask(method, [request])
+    const hashes: Hex[] = []
+    for (const [index, call] of calls.entries()) {
+      const reverts = this.mode === 'revert' || (this.mode === 'partial' && index === 1)
+      const tx = reverts
+        ? { from: from.address, to: await this.#reverterAddress(from.address), gas: reverterGas }
+        : { from: from.address, to: call.to, ...(call.data ? { data: call.data } : {}), ...(call.value ? { value: call.value } : {}) }
+      hashes.push(await this.#host.send(tx))
+    }
+    const id = toHex(this.#next++, { size: 32 })
+    this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes })
+    return { id }
+  }
+
+  async #status(method: string, id: unknown): Promise<unknown> {
+    const batch = this.#batches.get(String(id))
+    if (!batch) throw this.#host.error(5730, `Unknown bundle id ${String(id)} (${method}).`)
+    const receipts = (await Promise.all(batch.hashes.map((hash) => this.#host.read('eth_getTransactionReceipt', [hash])))) as Array<{
+      transactionHash: Hex
+      status: Hex
+      blockNumber: Hex
+      blockHash: Hex
+      gasUsed: Hex
+      logs: unknown[]
+    } | null>
+    const done = receipts.every((x) => x !== null)
+    const succeeded = receipts.filter((x) => x?.status === '0x1').length
+    const status = !done ? 100 : succeeded === receipts.length ? 200 : succeeded === 0 ? 500 : 600
+    return {
+      version: '2.0.0',
+      id: batch.id,
+      chainId: toHex(batch.chainId),
+      status,
+      atomic: false,
+      receipts: done ? receipts.map((x) => ({ logs: x!.logs, status: x!.status, blockHash: x!.blockHash, blockNumber: x!.blockNumber, gasUsed: x!.gasUsed, transactionHash: x!.transactionHash })) : [],
+    }
+  }
+
+  /** The reverting contract, deployed by the batch's account on first use. */
+  async #reverterAddress(from: Hex): Promise<Hex> {
+    if (this.#reverter) return this.#reverter
+    const hash = await this.#host.send({ from, data: reverterInitCode })
+    for (;;) {
+      const receipt = (await this.#host.read('eth_getTransactionReceipt', [hash])) as { contractAddress?: Hex } | null
+      if (receipt?.contractAddress) {
+        this.#reverter = receipt.contractAddress
+        return receipt.contractAddress
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
+function isCall(call: unknown): call is { to: Hex; data?: Hex; value?: Hex } {
+  if (typeof call !== 'object' || call === null) return false
+  const c = call as Record<string, unknown>
+  return (
+    typeof c['to'] === 'string' &&
+    isAddress(c['to'], { strict: false }) &&
+    (c['data'] === undefined || (typeof c['data'] === 'string' && isHex(c['data']))) &&
+    (c['value'] === undefined || (typeof c['value'] === 'string' && isHex(c['value'])))
+  )
+}

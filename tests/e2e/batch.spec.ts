@@ -1,0 +1,69 @@
+/**
+ * Batched calls (EIP-5792) through the demo's 'Send two calls' (`modal.sendCalls` with the React hooks) and the dev
+ * wallet on anvil, each end state reached with the wallet panel's 'Batched calls' switch. The chain is read with viem:
+ * the receiver's balance and the sender's nonce say what ran.
+ */
+import type { Page } from '@playwright/test'
+import { createPublicClient, http, parseEther } from 'viem'
+import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, walletPanel } from './fixtures.ts'
+
+const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
+const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
+
+/** Fills the recipient and the amount, and presses 'Send two calls'. */
+async function sendTwoCalls(page: Page, receiver: string, mode?: string) {
+  if (mode) await walletPanel(page).getByLabel('Batched calls').selectOption(mode)
+  await page.getByLabel('Recipient').fill(receiver)
+  await page.getByLabel('Amount (ETH)').fill('0.001')
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+}
+
+test('one approval runs both calls: status 200, both transfers on chain, the nonce moved by two', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  await sendTwoCalls(page, receiver)
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
+})
+
+test('a wallet that answers 4200: the calls go one by one, each approved, and both land (status 200)', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  await sendTwoCalls(page, receiver, 'unsupported')
+  await approveWalletRequest(page, 'Send transaction?')
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
+})
+
+test.describe('the wallet reverts', () => {
+  for (const [mode, code, landed] of [
+    ['partial', '600', parseEther('0.001')],
+    ['revert', '500', 0n],
+  ] as const) {
+    test(`${mode}: status ${code}, only what landed moved the balance`, async ({ page }) => {
+      await openConnected(page)
+      const receiver = freshAddress()
+      await sendTwoCalls(page, receiver, mode)
+      await approveWalletRequest(page, 'Send 2 calls?')
+      await expect(page.getByTestId('batch-status')).toHaveText(code, { timeout: 15_000 })
+      expect(await anvilBalanceWei(receiver)).toBe(landed)
+    })
+  }
+})
+
+test('the visitor rejects: the page says so and nothing is sent', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  await sendTwoCalls(page, receiver)
+  await rejectWalletRequest(page, 'Send 2 calls?')
+  await expect(page.getByTestId('wallet-action-error')).toBeVisible()
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
+  expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
