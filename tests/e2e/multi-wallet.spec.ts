@@ -31,7 +31,7 @@ import {
   truncated,
   walletPanel,
 } from './fixtures.ts'
-import { reviewSend } from './steps.ts'
+import { reviewSend, scanQr } from './steps.ts'
 
 /** This spec's project on the reference server: its remote config turns multi-wallet on (no other spec reads it). */
 const PROJECT = 'latchkey-e2e-multi-wallet'
@@ -212,4 +212,26 @@ test('Disconnect with two wallets held disconnects both (spec §4: disconnected 
   await page.reload()
   await expect(page.getByRole('button', { name: 'Connect Wallet' }).first()).toBeVisible({ timeout: 30_000 })
   await expect(liveState(page).status).toHaveText('disconnected')
+})
+
+test('a WalletConnect session of the mobile wallet held beside the browser wallet: added from Account through the QR code, then deleted from the phone: that connection only goes, the browser wallet is active again', async ({ page }) => {
+  await connectedWithFirst(page)
+  await dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }).click()
+  await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
+  const uri = await scanQr(dialog(page, 'WalletConnect').getByTestId('pairing-qr'))
+  const phone = await page.context().newPage()
+  await phone.goto('/mobile-wallet.html')
+  await expect(phone.getByTestId('mw-relay')).toBeVisible()
+  await phone.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
+  await phone.getByRole('button', { name: 'Pair' }).click()
+  await phone.getByRole('region', { name: 'Session proposal' }).first().getByRole('button', { name: 'Approve' }).click()
+  await expect.poll(() => held(page)).toEqual([
+    ['eip155:walletConnect', FIRST.address, true],
+    [FIRST.id, FIRST.address, false],
+  ])
+  // The phone's user deletes the session: the browser wallet, still holding the site, is active again without a prompt.
+  await phone.getByRole('button', { name: 'Disconnect' }).click()
+  await expect.poll(() => held(page)).toEqual([[FIRST.id, FIRST.address, true]])
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(page.getByRole('region', { name: 'Wallet request' })).toHaveCount(0)
 })
