@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { connect, createConfig, disconnect, getAccount, getChainId, reconnect, sendTransaction, signMessage, switchChain, waitForTransactionReceipt, writeContract, type Config, type CreateConnectorFn } from '@wagmi/core'
+import { connect, createConfig, disconnect, getAccount, getCapabilities, getChainId, reconnect, sendCalls, sendTransaction, signMessage, switchChain, waitForCallsStatus, waitForTransactionReceipt, writeContract, type Config, type CreateConnectorFn } from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { solanaDevnet } from '../adapters/networks.ts'
@@ -128,6 +128,19 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.75'))
     const onChain = await f.chain(0).getBalance({ address: f.wallet.state.address })
     await waitFor(() => expect(f.modalBalance()).toBe(onChain), { timeout: 10_000 })
+  })
+
+  test("behavior: wagmi's sendCalls, waitForCallsStatus and getCapabilities reach the modal's wallet (EIP-5792): both calls land", async () => {
+    const f = setup()
+    await f.connect()
+    await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
+    expect(await getCapabilities(f.config, { chainId: 31337 })).toMatchObject({ atomic: { status: 'unsupported' } })
+    const to = freshAddress()
+    const { id } = await sendCalls(f.config, { calls: [{ to, value: parseEther('0.25') }, { to, value: parseEther('0.5') }] })
+    const status = await waitForCallsStatus(f.config, { id, timeout: 10_000 })
+    expect(status.status).toBe('success')
+    expect(status.receipts).toHaveLength(2)
+    expect(await f.chain(0).getBalance({ address: to })).toBe(parseEther('0.75'))
   })
 
   test("behavior: signMessage goes to the connected wallet; the signature verifies for the modal's address", async () => {
