@@ -1,5 +1,22 @@
 // @vitest-environment happy-dom
-import { connect, createConfig, disconnect, getAccount, getCapabilities, getChainId, reconnect, sendCalls, sendTransaction, signMessage, switchChain, waitForCallsStatus, waitForTransactionReceipt, writeContract, type Config, type CreateConnectorFn } from '@wagmi/core'
+import {
+  connect,
+  createConfig,
+  disconnect,
+  getAccount,
+  getCapabilities,
+  getChainId,
+  reconnect,
+  sendCalls,
+  sendTransaction,
+  signMessage,
+  switchChain,
+  waitForCallsStatus,
+  waitForTransactionReceipt,
+  writeContract,
+  type Config,
+  type CreateConnectorFn,
+} from '@wagmi/core'
 import { defineChain, erc20Abi, http, parseEther, parseUnits, SwitchChainError, UserRejectedRequestError, verifyMessage, type Address } from 'viem'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import { solanaDevnet } from '../adapters/networks.ts'
@@ -136,7 +153,12 @@ describe('latchkey/wagmi: transactions through wagmi', () => {
     await waitFor(() => expect(getAccount(f.config).status).toBe('connected'))
     expect(await getCapabilities(f.config, { chainId: 31337 })).toMatchObject({ atomic: { status: 'unsupported' } })
     const to = freshAddress()
-    const { id } = await sendCalls(f.config, { calls: [{ to, value: parseEther('0.25') }, { to, value: parseEther('0.5') }] })
+    const { id } = await sendCalls(f.config, {
+      calls: [
+        { to, value: parseEther('0.25') },
+        { to, value: parseEther('0.5') },
+      ],
+    })
     const status = await waitForCallsStatus(f.config, { id, timeout: 10_000 })
     expect(status.status).toBe('success')
     expect(status.receipts).toHaveLength(2)
