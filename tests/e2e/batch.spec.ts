@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
-import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, walletPanel } from './fixtures.ts'
+import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
@@ -24,6 +24,7 @@ test('one approval runs both calls: status 200, both transfers on chain, the non
   const nonce = await nonceOf(ACCOUNT_0)
   await sendTwoCalls(page, receiver)
   await approveWalletRequest(page, 'Send 2 calls?')
+  await expect(toast(page, 'Calls confirmed')).toBeVisible()
   await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
   expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
@@ -36,21 +37,23 @@ test('a wallet that answers 4200: the calls go one by one, each approved, and bo
   await sendTwoCalls(page, receiver, 'unsupported')
   await approveWalletRequest(page, 'Send transaction?')
   await approveWalletRequest(page, 'Send transaction?')
+  await expect(toast(page, 'Calls confirmed')).toBeVisible()
   await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
   expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
 })
 
 test.describe('the wallet reverts', () => {
-  for (const [mode, code, landed] of [
-    ['partial', '600', parseEther('0.001')],
-    ['revert', '500', 0n],
+  for (const [mode, code, landed, words] of [
+    ['partial', '600', parseEther('0.001'), 'Only some of the calls went through'],
+    ['revert', '500', 0n, 'The calls failed on chain'],
   ] as const) {
     test(`${mode}: status ${code}, only what landed moved the balance`, async ({ page }) => {
       await openConnected(page)
       const receiver = freshAddress()
       await sendTwoCalls(page, receiver, mode)
       await approveWalletRequest(page, 'Send 2 calls?')
+      await expect(toast(page, words)).toBeVisible()
       await expect(page.getByTestId('batch-status')).toHaveText(code, { timeout: 15_000 })
       expect(await anvilBalanceWei(receiver)).toBe(landed)
     })
