@@ -214,7 +214,7 @@ test('Disconnect with two wallets held disconnects both (spec §4: disconnected 
   await expect(liveState(page).status).toHaveText('disconnected')
 })
 
-test('a WalletConnect session of the mobile wallet held beside the browser wallet: added from Account through the QR code, then deleted from the phone: that connection only goes, the browser wallet is active again', async ({ page }) => {
+test("WalletConnect: the mobile wallet's session added from Account is held beside the browser wallet; deleted from the phone, it alone goes", async ({ page }) => {
   await connectedWithFirst(page)
   await dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
@@ -225,10 +225,12 @@ test('a WalletConnect session of the mobile wallet held beside the browser walle
   await phone.getByRole('textbox', { name: 'WalletConnect URI' }).fill(uri)
   await phone.getByRole('button', { name: 'Pair' }).click()
   await phone.getByRole('region', { name: 'Session proposal' }).first().getByRole('button', { name: 'Approve' }).click()
-  await expect.poll(() => held(page)).toEqual([
-    ['eip155:walletConnect', FIRST.address, true],
-    [FIRST.id, FIRST.address, false],
-  ])
+  await expect
+    .poll(() => held(page))
+    .toEqual([
+      ['eip155:walletConnect', FIRST.address, true],
+      [FIRST.id, FIRST.address, false],
+    ])
   // The phone's user deletes the session: the browser wallet, still holding the site, is active again without a prompt.
   await phone.getByRole('button', { name: 'Disconnect' }).click()
   await expect.poll(() => held(page)).toEqual([[FIRST.id, FIRST.address, true]])
