@@ -41,12 +41,10 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { openSecureDb } from './db.ts'
 import type { SecureDb } from './db.ts'
 import { createMailer } from './mail.ts'
-import type { MailMessage, MailServer } from './mail.ts'
+import type { MailServer } from './mail.ts'
 import { createSessionSigner } from './session.ts'
 import { createSecureService, SecureSiteError } from './service.ts'
 import { createSocialLogin } from './social.ts'
@@ -59,6 +57,7 @@ import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
+import { frameDir, bundleFrameScript, frameCsp, pageCsp, escapeHtml, frameHtml, page, mailboxHtml } from './pages.ts'
 
 /** Options of {@link startSecureSite}. */
 export type StartSecureSiteOptions = {
@@ -114,121 +113,6 @@ export type SecureSite = {
 
 /** Largest request body accepted, in bytes. */
 const maxBodyBytes = 64 * 1024
-
-const frameDir = fileURLToPath(new URL('./frame/', import.meta.url))
-
-/**
- * Bundles the frame page's script (`frame/main.ts`) for the browser with esbuild.
- *
- * @returns the JavaScript text (ES2022, one file).
- */
-export async function bundleFrameScript(): Promise<string> {
-  const result = await build({
-    entryPoints: [`${frameDir}main.ts`],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    target: 'es2022',
-    minify: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  })
-  return result.outputFiles[0]!.text
-}
-
-/**
- * The origin of the frame URL's `rpcUrl` (spec §7: the dapp's RPC for the frame's chain reads) when it is an http(s)
- * URL without credentials, else undefined (the frame then reads through the API).
- * @example rpcOrigin('http://127.0.0.1:8545/') // 'http://127.0.0.1:8545'; rpcOrigin('javascript:1') // undefined
- */
-export function rpcOrigin(rpcUrl: string | null | undefined): string | undefined {
-  if (!rpcUrl) return undefined
-  try {
-    const url = new URL(rpcUrl)
-    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return undefined
-    return url.origin
-  } catch {
-    return undefined
-  }
-}
-
-/**
- * The frame page's Content-Security-Policy: only this origin's script, style and API (and the frame URL's `rpcUrl`
- * origin for chain reads, when given), Trusted Types required (no HTML strings), framed only by `ancestors`.
- *
- * @param ancestors exact origins; none gives `frame-ancestors 'none'`.
- * @param rpcUrl the frame URL's `rpcUrl`; its origin joins `connect-src` ({@link rpcOrigin}).
- */
-export function frameCsp(ancestors: readonly string[], rpcUrl?: string | null): string {
-  const rpc = rpcOrigin(rpcUrl)
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "require-trusted-types-for 'script'",
-    "img-src 'self' data:",
-    `connect-src 'self'${rpc ? ` ${rpc}` : ''}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
-  ].join('; ')
-}
-
-/** The CSP of the site's other pages (verify, mailbox): no script at all, never framed. */
-const pageCsp = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-/**
- * The frame page's HTML. The allowed ancestors and the chains' names reach the script in meta tags (data, not code).
- */
-export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[], solanaChains: readonly SecureSolanaChain[] = []): string {
-  const names = Object.fromEntries([...chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]), ...solanaChains.map((c) => [c.caipNetworkId, c.name ?? c.caipNetworkId])])
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="latchkey-allowed-ancestors" content="${escapeHtml(JSON.stringify(ancestors))}">
-<meta name="latchkey-chains" content="${escapeHtml(JSON.stringify(names))}">
-<title>Latchkey secure frame</title>
-<link rel="stylesheet" href="/frame.css">
-<script type="module" src="/frame.js"></script>
-</head>
-<body>
-<main id="approval" hidden></main>
-</body>
-</html>
-`
-}
-
-function page(title: string, body: string, refreshSeconds?: number): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : ''}<title>${escapeHtml(title)}</title>
-<style>
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-body { max-width: 720px; margin: 2rem auto; padding: 0 1rem; line-height: 1.5; }
-.mail { border: 1px solid #8884; border-radius: 8px; padding: 0.75rem 1rem; margin: 0 0 1rem; }
-.meta { color: GrayText; font-size: 0.875rem; }
-.code { font-size: 2.5rem; letter-spacing: 0.3em; font-weight: 700; font-variant-numeric: tabular-nums; margin: 0.25rem 0; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; font: inherit; margin: 0.5rem 0 0; }
-a { overflow-wrap: anywhere; }
-</style></head><body>${body}</body></html>
-`
-}
-
-/** The mailbox page: every message, newest first, the code big, the verify link clickable. */
-export function mailboxHtml(messages: readonly MailMessage[]): string {
-  const items = messages.map((m) => {
-    const code = m.code ? `<p class="code" aria-label="Code ${m.code}">${m.code}</p>` : ''
-    const link = m.link ? `<p><a href="${escapeHtml(m.link)}" target="_blank" rel="noopener noreferrer">Verify this device</a></p>` : ''
-    return `<article class="mail" aria-label="${escapeHtml(m.subject)}">
-<h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To ${escapeHtml(m.to.join(', '))} · from ${escapeHtml(m.from)} · <time datetime="${new Date(m.receivedAt).toISOString()}">${new Date(m.receivedAt).toLocaleTimeString('en-GB')}</time></p>
-${code}${link}<pre>${escapeHtml(m.text)}</pre></article>`
-  })
-  return page('Dev mailbox', `<h1>Dev mailbox</h1><p class="meta">Mail the secure site sent over SMTP to the loopback server. Reloads every 3 s.</p>${items.length > 0 ? items.join('\n') : '<p>No mail yet.</p>'}`, 3)
-}
 
 /**
  * Starts the secure site on loopback: opens the database, bundles the frame script, listens.
