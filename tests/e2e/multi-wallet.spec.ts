@@ -214,7 +214,9 @@ test('Disconnect with two wallets held disconnects both (spec §4: disconnected 
   await expect(liveState(page).status).toHaveText('disconnected')
 })
 
-test("WalletConnect: the mobile wallet's session added from Account is held beside the browser wallet; deleted from the phone, it alone goes", async ({ page }) => {
+test('a WalletConnect session of the mobile wallet held beside the browser wallet: added from Account through the QR code, then deleted from the phone: that connection only goes, the browser wallet is active again', async ({
+  page,
+}) => {
   await connectedWithFirst(page)
   await dialog(page, 'Account').getByRole('button', { name: 'Add wallet', exact: true }).click()
   await dialog(page, 'Connect Wallet').getByRole('button', { name: 'WalletConnect', exact: true }).click()
