@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest'
+import { BaseError } from '../adapters/errors.ts'
+import { defineEvmNetwork, mainnet, solana } from '../adapters/networks.ts'
+import { InvalidPayParametersError, PayChainNotConfiguredError, toBaseUnits, validatePay } from './pay.input.ts'
+
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const USDC = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
+const networks = [anvil, mainnet, solana]
+
+/** The error `validatePay` throws for `parameters` (the test fails when it does not throw). */
+function refusal(parameters: unknown): BaseError {
+  try {
+    validatePay(parameters, networks)
+  } catch (error) {
+    expect(error).toBeInstanceOf(BaseError)
+    return error as BaseError
+  }
+  throw new BaseError('validatePay accepted the parameters')
+}
+
+const pathOf = (parameters: unknown) => {
+  const error = refusal(parameters)
+  expect(error).toBeInstanceOf(InvalidPayParametersError)
+  return (error as InvalidPayParametersError).path
+}
+
+describe('validatePay', () => {
+  test('behavior: a native payment by CAIP-19 id is checked against the network decimals and its recipient checksummed', () => {
+    expect(validatePay({ recipient: BOB.toLowerCase(), amount: '0.5', asset: 'eip155:31337/slip44:60', memo: 'Order 42' }, networks)).toEqual({
+      recipient: BOB,
+      amount: '0.5',
+      asset: { kind: 'native', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: 'eip155:31337/slip44:60', symbol: 'ETH', decimals: 18 },
+      memo: 'Order 42',
+    })
+  })
+
+  test('behavior: an ERC-20 given as { chainId, address } or as CAIP-19 is the same asset', () => {
+    const byObject = validatePay({ recipient: BOB, amount: '12.34', asset: { chainId: 'eip155:31337', address: USDC.toLowerCase() } }, networks)
+    const byCaip = validatePay({ recipient: BOB, amount: '12.34', asset: `eip155:31337/erc20:${USDC}`, chainId: 31337 }, networks)
+    expect(byObject.asset).toEqual({ kind: 'erc20', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: `eip155:31337/erc20:${USDC}`, address: USDC })
+    expect(byCaip.asset).toEqual(byObject.asset)
+  })
+
+  test('behavior: "native" takes the chainId given', () => {
+    expect(validatePay({ recipient: BOB, amount: '1', asset: 'native', chainId: 1 }, networks).asset).toMatchObject({ kind: 'native', chainId: 1, symbol: 'ETH' })
+  })
+
+  test('behavior: bad inputs are refused with the field named', () => {
+    expect(pathOf(null)).toBe('parameters')
+    expect(pathOf({ recipient: BOB, amount: 0.5, asset: 'eip155:1/slip44:60' })).toBe('amount')
+    expect(pathOf({ recipient: BOB, amount: '1e18', asset: 'eip155:1/slip44:60' })).toBe('amount')
+    expect(pathOf({ recipient: BOB, amount: '-1', asset: 'eip155:1/slip44:60' })).toBe('amount')
+    expect(pathOf({ recipient: BOB, amount: '0.0', asset: 'eip155:1/slip44:60' })).toBe('amount')
+    expect(pathOf({ recipient: BOB, amount: '0.1234567890123456789', asset: 'eip155:1/slip44:60' })).toBe('amount')
+    expect(pathOf({ recipient: '0x70997970c51812dc3A010C7d01b50e0d17dc79C8', amount: '1', asset: 'eip155:1/slip44:60' })).toBe('recipient')
+    expect(pathOf({ recipient: 'bob.eth', amount: '1', asset: 'eip155:1/slip44:60' })).toBe('recipient')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp/slip44:501' })).toBe('asset')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/erc721:0x5FbDB2315678afecb367f032d93F642f64180aa3' })).toBe('asset')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: { chainId: 1, address: 'nope' } })).toBe('asset')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'native' })).toBe('chainId')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', chainId: 31337 })).toBe('chainId')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', memo: 'x'.repeat(141) })).toBe('memo')
+    expect(pathOf({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60', tip: '1' })).toBe('tip')
+  })
+
+  test('behavior: a float amount is refused with the reason', () => {
+    expect(refusal({ recipient: BOB, amount: 0.1, asset: 'eip155:1/slip44:60' }).message).toMatchInlineSnapshot(`
+      "amount: must be a decimal string (not a number: no floats)
+      Details: Received: 0.1"
+    `)
+  })
+
+  test('behavior: a chain the dapp did not configure is refused with the configured eip155 networks listed', () => {
+    const error = refusal({ recipient: BOB, amount: '1', asset: 'eip155:10/slip44:60' })
+    expect(error).toBeInstanceOf(PayChainNotConfiguredError)
+    expect(error.message).toMatchInlineSnapshot(`
+      "The payment names a network that is not configured
+      Details: Asked for 10; configured: eip155:31337, eip155:1."
+    `)
+  })
+})
+
+describe('toBaseUnits', () => {
+  test('behavior: decimal strings become base units without floats', () => {
+    expect(toBaseUnits('12.34', 6)).toBe(12_340_000n)
+    expect(toBaseUnits('0.000000000000000001', 18)).toBe(1n)
+    expect(toBaseUnits('7', 0)).toBe(7n)
+    expect(toBaseUnits('123456789012345678901234567890.5', 1)).toBe(1234567890123456789012345678905n)
+  })
+
+  test('behavior: more fraction digits than the decimals, or zero, is refused at amount', () => {
+    expect(() => toBaseUnits('1.5', 0)).toThrow(InvalidPayParametersError)
+    expect(() => toBaseUnits('1.1234567', 6)).toThrow('amount: must have at most 6 fraction digits')
+    expect(() => toBaseUnits('0', 6)).toThrow('amount: must be more than zero')
+  })
+})
