@@ -278,6 +278,8 @@ export type FeatureHostFacts = {
   accountTypeOf: (namespace: string, defaults: Readonly<Partial<Record<string, string>>>) => string
   /** Each namespace's stored connections, oldest first, and its stored active connector (spec §3 browser storage), read now. */
   storedConnections: () => Record<string, { connections: Array<{ connectorId: string; accounts: string[] }>; activeConnectorId: string | undefined }>
+  /** Whether storage holds something under `key` (a feature's own key, without the prefix), read now. */
+  hasStored: (key: string) => boolean
 }
 
 /**

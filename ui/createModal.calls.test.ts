@@ -20,8 +20,8 @@ const cleanups: Array<() => void> = []
 afterEach(() => cleanups.splice(0).forEach((c) => c()))
 
 /** A modal with the real dev wallet (auto-approving, on anvil), connected; `asked` lists the methods the wallet was asked. */
-async function connected() {
-  const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
+async function connected(reuse: { wallet?: DevWallet; storage?: ReturnType<typeof createMemoryStorage> } = {}) {
+  const wallet = reuse.wallet ?? new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   const asked: string[] = []
   const request = wallet.request.bind(wallet)
   vi.spyOn(wallet, 'request').mockImplementation((args) => {
@@ -29,13 +29,14 @@ async function connected() {
     return request(args)
   })
   const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
-  const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false })
+  const storage = reuse.storage ?? createMemoryStorage()
+  const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false })
   cleanups.push(() => modal.destroy(), unannounce)
   modal.open()
   modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
   await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   asked.length = 0
-  return { wallet, modal, asked, from: wallet.state.address as `0x${string}` }
+  return { wallet, modal, asked, storage, from: wallet.state.address as `0x${string}` }
 }
 
 describe('modal.sendCalls', () => {
@@ -123,5 +124,32 @@ describe('modal.sendCalls', () => {
     expect(await modal.getCapabilities()).toMatchObject({ '0x7a69': { atomic: { status: 'unsupported' } } })
     wallet.calls.mode = 'unsupported'
     expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({})
+  })
+
+  test('behavior: a batch still pending at a reload is picked up again from storage: no new prompt, its status followed to 200', async () => {
+    const first = await connected()
+    first.wallet.hang = new Set(['wallet_getCallsStatus'])
+    const to = receiver()
+    const { id } = await first.modal.sendCalls({ calls: [{ to, value: 5n }] })
+    await waitFor(() => expect(first.storage.dump()['@latchkey/pending_batches']).toContain(id))
+    first.modal.destroy()
+    first.wallet.hang = new Set()
+    // The reload: a new modal on the same storage restores the connection, and the calls feature wakes for the batch.
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage: first.storage, adapter: createEip155Adapter({ window }), walletConnect: false })
+    cleanups.push(() => modal.destroy())
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(first.storage.dump()['@latchkey/pending_batches']).toBeUndefined(), { timeout: 10_000 })
+    expect((await modal.getCallsStatus(id)).status).toBe(200)
+    expect(first.asked.filter((m) => m === 'wallet_sendCalls')).toEqual(['wallet_sendCalls'])
+    expect(await chain.getBalance({ address: to })).toBe(5n)
+  })
+
+  test('behavior: an ordinary reload fetches nothing of batched calls', async () => {
+    const first = await connected()
+    first.modal.destroy()
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage: first.storage, adapter: createEip155Adapter({ window }), walletConnect: false })
+    cleanups.push(() => modal.destroy())
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    expect(modal.actor.getSnapshot().context.features['calls']).toBeUndefined()
   })
 })

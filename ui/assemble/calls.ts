@@ -4,13 +4,11 @@ import { callForeign } from '../../adapters/boundary.ts'
 import { NotConnectedError } from '../../adapters/eip155.ts'
 import { batchMachine, type BatchCallTransaction, type StoredBatch } from '../../machines/batch.ts'
 import { callsMachine, type CallsRequest } from '../../machines/calls.ts'
+import { pendingBatchesKey } from '../../machines/calls.feature.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { waitForEndOn } from './transaction.ts'
-
-/** Where the batches the wallet runs are kept until their end (a reload picks them up again). */
-export const pendingBatchesKey = 'pending_batches'
 
 const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/))
 const storedBatchSchema = v.object({

@@ -3,6 +3,7 @@
  * arrives (the service clients, the wallets, the options), how each feature's machine is supplied to the root (fetched
  * with its first use), and the settings each feature's registration takes from the options.
  */
+import * as v from 'valibot'
 import type { AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
 import type { ChainNamespace } from '../../adapters/networks.ts'
@@ -112,6 +113,7 @@ export function featureSettings(options: ModalOptions, storage: ModalStorage, wa
           { connections: connections.map((c) => ({ connectorId: c.connectorId, accounts: c.accounts.map((a) => a.address) })), activeConnectorId: storage.getConnectedConnectorId(ns) },
         ]),
       ),
+    hasStored: (key) => storage.read(key, v.unknown()) !== undefined,
   }
   const resolved = withDefaults(options)
   const settings: Record<string, unknown> = { ...host }
