@@ -180,6 +180,7 @@ export interface components {
             activity?: boolean;
             reownBranding?: boolean;
             multiWallet?: boolean;
+            pay?: boolean;
         };
         ProjectConfig: {
             features: components["schemas"]["Features"];

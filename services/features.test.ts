@@ -7,7 +7,13 @@ describe('features', () => {
   })
   test('behavior: the local-only features have the spec §9 defaults: send, receive and allWallets on, pay off', () => {
     expect(resolveFeatures({}, undefined).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false, legalCheckbox: false })
-    expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'pay', 'legalCheckbox'])
+    expect(localFeatureKeys).toEqual(['send', 'receive', 'allWallets', 'legalCheckbox'])
+  })
+  test('behavior: pay follows the option, and a remote config overrides it like the other flags (the option named as ignored)', () => {
+    expect(resolveFeatures({ pay: true }, undefined).features.pay).toBe(true)
+    expect(resolveFeatures({ pay: true }, { features: { pay: false } })).toMatchObject({ features: { pay: false }, ignored: ['pay'], source: 'remote' })
+    expect(resolveFeatures({}, { features: { pay: true } }).features.pay).toBe(true)
+    expect(resolveFeatures({ pay: true }, undefined, { basic: true }).features.pay).toBe(false)
   })
   test('spec §9: the remote defaults (email, the seven socials, activity, branding on; multiWallet off) and analytics on, with no option and no remote config', () => {
     expect(resolveFeatures({}, undefined).features).toMatchObject({
@@ -20,7 +26,7 @@ describe('features', () => {
     })
   })
   test('behavior: the local-only features follow the options, and a remote config never changes them', () => {
-    const local = { send: false, receive: false, allWallets: false, pay: true }
+    const local = { send: false, receive: false, allWallets: false }
     expect(resolveFeatures(local, undefined).features).toMatchObject(local)
     // A remote answer carrying keys it does not control (the schema drops them; here forced) changes nothing local.
     const r = resolveFeatures(local, { features: { activity: false, send: true, allWallets: true } as never })
@@ -33,7 +39,7 @@ describe('features', () => {
     expect(features).toMatchObject({ email: false, socials: false, swaps: false, onramp: false, activity: false, reownBranding: false, multiWallet: false })
   })
   test('behavior: basic mode keeps the local send, receive and allWallets (on by default, off when the options say)', () => {
-    expect(resolveFeatures({}, undefined, { basic: true }).features).toMatchObject({ send: true, receive: true, allWallets: true, pay: false, activity: false })
+    expect(resolveFeatures({}, undefined, { basic: true }).features).toMatchObject({ send: true, receive: true, allWallets: true, activity: false })
     expect(resolveFeatures({ send: false, allWallets: false, activity: true }, { features: { activity: true } }, { basic: true }).features).toMatchObject({
       send: false,
       receive: true,

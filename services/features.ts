@@ -15,6 +15,8 @@ export type RemoteFeatureFlags = {
   /** The branding footer at the bottom of Connect and Account. */
   reownBranding: boolean
   multiWallet: boolean
+  /** `modal.pay` (spec §1 optional features): a dapp asks for a payment; off, it shows the 'Pay Not Enabled' alert. */
+  pay: boolean
 }
 
 /** The features only the dapp's options decide (spec §9 "Local feature defaults"): no remote config touches them. */
@@ -25,8 +27,6 @@ export type LocalFeatureFlags = {
   receive: boolean
   /** Connect's All Wallets entry and the AllWallets view. */
   allWallets: boolean
-  /** Pay (no view yet). */
-  pay: boolean
   /**
    * The legal checkbox of Connect and AllWallets (spec §9 "legal checkbox off"): wallets can be chosen once
    * the visitor agrees to the `termsConditionsUrl` and `privacyPolicyUrl` pages.
@@ -46,9 +46,9 @@ export type Features = RemoteFeatureFlags & LocalFeatureFlags
 export type FeatureFlag = keyof Features
 
 /** The remote-controlled keys (spec §6), in the spec's order; analytics follows the config call (spec §4). */
-export const remoteFeatureKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet'] as const
+export const remoteFeatureKeys = ['email', 'socials', 'swaps', 'onramp', 'activity', 'reownBranding', 'multiWallet', 'pay'] as const
 /** The keys only local options decide (spec §9 "Local feature defaults"); basic mode keeps them. */
-export const localFeatureKeys = ['send', 'receive', 'allWallets', 'pay', 'legalCheckbox'] as const
+export const localFeatureKeys = ['send', 'receive', 'allWallets', 'legalCheckbox'] as const
 
 /** Defaults (spec §9 "Remote feature defaults" and "Local feature defaults"). */
 export const defaultFeatures: Features = {
@@ -76,6 +76,7 @@ const basicOff: Omit<RemoteFeatureFlags, 'analytics'> = {
   activity: false,
   reownBranding: false,
   multiWallet: false,
+  pay: false,
 }
 
 /** True when `flag` is on in `features` (`socials` is on with at least one provider). */
@@ -133,8 +134,8 @@ export type ResolveFeaturesReturnType = {
 /**
  * Decides the features (spec §6, §9): the defaults, then the local options; when no remote config was fetched that is
  * all. A found remote config overrides the remote-controlled keys (email, socials, swaps, onramp, activity,
- * reownBranding, multiWallet, and analytics), naming the local options it ignored; the local-only keys (send, receive,
- * allWallets, pay, legalCheckbox) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
+ * reownBranding, multiWallet, pay, and analytics), naming the local options it ignored; the local-only keys (send, receive,
+ * allWallets, legalCheckbox) are never touched by it. In basic mode every remote feature is off, the local-only keys stay as
  * the options say. Analytics turns off when the config call failed (`remote === 'failed'`, spec §4). In a restricted time
  * zone (spec §6) the on-ramp and swaps are off last, over everything else, and are not named as ignored.
  *

@@ -114,6 +114,7 @@ export const featuresSchema = v.object({
   activity: v.optional(v.boolean()),
   reownBranding: v.optional(v.boolean()),
   multiWallet: v.optional(v.boolean()),
+  pay: v.optional(v.boolean()),
 })
 export type RemoteFeatures = v.InferOutput<typeof featuresSchema>
 export const projectConfigSchema = v.object({ features: featuresSchema })

@@ -26,6 +26,7 @@ import { createCoreAdapters } from './core/adapters.ts'
 import { createEmbeddedBridge } from './core/embeddedBridge.ts'
 import { createFeatureHost, featureSettings } from './core/featureHost.ts'
 import { createConnectionCommands } from './core/connectionCommands.ts'
+import { createPayCommands } from './core/payCommands.ts'
 import { lazyCallsCommands } from './core/callsLazy.ts'
 import { createModalCommands } from './core/modalCommands.ts'
 import { createNetworkCommands } from './core/networkCommands.ts'
@@ -138,6 +139,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     ...createNetworkCommands(started, adapters.adapters),
     ...createWalletCommands(started, adapters),
     ...createConnectionCommands({ actor: started, faced: state.faced }),
+    ...createPayCommands({ actor: started, load: () => import('../machines/pay.input.ts') }),
     ...lazyCallsCommands(() =>
       import('./core/callsCommands.ts').then((m) => m.createCallsCommands({ actor: started, faced: state.faced, provider: (id) => adapters.walletOf('eip155', id) as Eip1193Provider | undefined })),
     ),

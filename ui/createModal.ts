@@ -318,6 +318,9 @@ export function createModal(options: ModalOptions) {
     sendCalls(parameters) {
       return request().then((c) => c.sendCalls(parameters))
     },
+    pay(parameters) {
+      return request().then((c) => c.pay(parameters))
+    },
     getCallsStatus(id) {
       return request().then((c) => c.getCallsStatus(id))
     },

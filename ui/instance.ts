@@ -5,6 +5,7 @@ import type { LogEntry } from '../kernel/log.ts'
 import type { ViewData, ViewName } from '../machines/views.ts'
 import type { ModalStorage } from '../services/storage.ts'
 import type { CoreInstance } from './createModal.core.ts'
+import type { PayParameters, PayReturnType } from './core/payCommands.ts'
 import type { GetCallsStatusReturnType, SendCallsParameters, SendCallsReturnType } from './core/callsCommands.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
@@ -158,6 +159,17 @@ export type ModalInstance = {
    * @example const { id } = await modal.sendCalls({ calls: [{ to: token, data: approve }, { to: router, data: swap }] })
    */
   sendCalls(parameters: SendCallsParameters): Promise<SendCallsReturnType>
+  /**
+   * Asks the visitor for a payment (spec §1 Pay): `amount` (a decimal string in the asset's units, no float) of `asset`
+   * (CAIP-19 `eip155:<id>/slip44:60` or `eip155:<id>/erc20:<address>`, `{ chainId, address }`, or `'native'` with
+   * `chainId`) to `recipient` (EIP-55), with the dapp's `memo`. Resolves with how it ended
+   * (`{ status: 'success', txHash, chainId, paidAmount }` or `{ status: 'failed' | 'expired' | 'cancelled', reason }`).
+   * With `features.pay` off (default; the remote configuration overrides it): the 'Pay Not Enabled' alert in debug mode
+   * and `{ status: 'failed', reason }`.
+   * @throws InvalidPayParametersError, PayChainNotConfiguredError (the input; nothing opened).
+   * @example const result = await modal.pay({ recipient: '0x7099…79C8', amount: '0.01', asset: 'native', chainId: 8453 })
+   */
+  pay(parameters: PayParameters): Promise<PayReturnType>
   /**
    * A batch's status in EIP-5792's v2 shape (`{ id, chainId, status, atomic, receipts }`): 100 pending, 200 confirmed,
    * 400 failed off-chain, 500 reverted, 600 partially executed. A batch this modal sent is answered from its chart;
