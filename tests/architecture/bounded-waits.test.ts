@@ -46,6 +46,9 @@ const exemptions: Record<string, string> = {
   'batch.fallback.calling': transactionBounded,
   'calls.loading': 'reads the batches kept in local storage (synchronous behind a promise, no network): it settles at once',
   'send.flow.transacting': transactionBounded,
+  'pay.transferring': transactionBounded,
+  // The wallet's network-switch prompt: the visitor decides, and closing the modal ends the payment cancelled.
+  'pay.switchingNetwork': visitorDecides,
   'send.flow.rechecking': transactionBounded,
   'swap.approving.transacting': transactionBounded,
   'swap.swapping.transacting': transactionBounded,
