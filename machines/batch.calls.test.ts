@@ -13,7 +13,7 @@ function refusal(parameters: unknown, ctx: Parameters<typeof validateCalls>[1] =
     expect(error).toBeInstanceOf(BaseError)
     return error as BaseError
   }
-  throw new Error('validateCalls accepted the parameters')
+  expect.unreachable('validateCalls accepted the parameters')
 }
 
 describe('validateCalls', () => {

@@ -40,7 +40,7 @@ async function browserAndPhone() {
   const uri = await waitFor(
     () => {
       const shown = featureOf(app, 'pairing')?.getSnapshot().context.uri
-      if (!shown) throw new Error('no URI on show')
+      if (!shown) expect.unreachable('no pairing URI shown yet')
       return shown
     },
     { timeout: 15_000 },

@@ -177,9 +177,9 @@ async function perform(run: Run, event: any) {
     }
   } else if (type.startsWith('xstate.after.')) {
     const delay = Object.keys(delays).find((name) => type.includes(`.${name}.`))
-    if (!delay) throw new Error(`No duration for ${type}`)
+    if (!delay) expect.unreachable(`No duration for ${type}`)
     await vi.advanceTimersByTimeAsync(delays[delay]!)
-  } else throw new Error(`No answer for ${type}: every event of the model needs one`)
+  } else expect.unreachable(`No answer for ${type}: every event of the model needs one`)
   await vi.advanceTimersByTimeAsync(0)
 }
 
