@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
+import { chunkOf } from './modules.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = (address: `0x${string}`) => chain.getTransactionCount({ address, blockTag: 'latest' })
@@ -69,4 +70,19 @@ test('the visitor rejects: the page says so and nothing is sent', async ({ page 
   await expect(page.getByTestId('wallet-action-error')).toBeVisible()
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
   expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
+
+test('the code of batched calls cannot be fetched: the page says so at once, nothing is sent, and the next try works', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  const nonce = await nonceOf(ACCOUNT_0)
+  await page.route(chunkOf('machines/calls.ts'), (route) => route.abort('internetdisconnected'))
+  await sendTwoCalls(page, receiver)
+  await expect(page.getByTestId('wallet-action-error')).toHaveText('Batched calls could not be loaded')
+  expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
+  await page.unroute(chunkOf('machines/calls.ts'))
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
 })

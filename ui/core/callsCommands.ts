@@ -11,7 +11,9 @@ import { validateCalls, type SendCallsParameters } from '../../machines/batch.ca
 import { AtomicCallsUnsupportedError, readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
 import type { RootActor } from '../../machines/root.ts'
-import { featureTaking } from '../assemble/index.ts'
+import { CallsUnavailableError } from '../../machines/batch.errors.ts'
+import { featureTaking, type FeatureMachineId } from '../assemble/index.ts'
+import { ModalDestroyedError } from '../errors.ts'
 import type { FacedFeature } from './publicState.ts'
 
 export type { SendCallsParameters }
@@ -89,16 +91,29 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
       .map((n) => n.caipNetworkId)
   const holder = () => faced().find((f) => f.face.calls)
 
-  /** Resolves with the request once `settled` says so, following the root (the feature's arrival) and the feature. */
-  function follow<T>(key: string, settled: (request: CallsRequest) => { value: T } | { error: unknown } | undefined): Promise<T> {
+  /**
+   * Resolves with the request once `settled` says so, following the root (the feature's arrival) and the feature. The
+   * feature neither there nor on its way (its chunk failed to load: the root dropped the batch and toasted it) rejects
+   * with {@link CallsUnavailableError}; the modal destroyed meanwhile, with {@link ModalDestroyedError}.
+   */
+  function follow<T>(feature: FeatureMachineId, key: string, settled: (request: CallsRequest) => { value: T } | { error: unknown } | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const subscriptions: Array<{ unsubscribe(): void }> = []
       let watched: FacedFeature['ref'] | undefined
       let done = false
       const stop = () => subscriptions.splice(0).forEach((s) => s.unsubscribe())
+      const end = (result: { value: T } | { error: unknown }) => {
+        done = true
+        stop()
+        if ('value' in result) resolve(result.value)
+        else reject(result.error)
+      }
       const check = () => {
         if (done) return
+        const root = actor.getSnapshot()
+        if (root.status !== 'active') return end({ error: new ModalDestroyedError() })
         const f = holder()
+        if (!f && !root.context.features[feature] && !root.context.loading.includes(feature)) return end({ error: new CallsUnavailableError() })
         // The feature's actor, followed once (faced() makes new records on every call).
         if (f && f.ref !== watched) {
           watched = f.ref
@@ -106,13 +121,9 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
         }
         const request = f ? f.face.calls!.request(f.ref.getSnapshot(), key) : undefined
         const result = request ? settled(request) : undefined
-        if (!result) return
-        done = true
-        stop()
-        if ('value' in result) resolve(result.value)
-        else reject(result.error)
+        if (result) end(result)
       }
-      subscriptions.push(actor.subscribe({ next: check, error: () => {} }))
+      subscriptions.push(actor.subscribe({ next: check, error: () => {}, complete: check }))
       check()
     })
   }
@@ -127,7 +138,8 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
      * unless `atomicRequired`.
      * @throws InvalidCallsError / CallsChainNotConfiguredError (nothing sent), NotConnectedError,
      *   UserRejectedRequestError (4001), AtomicCallsUnsupportedError ('This wallet cannot run these calls together',
-     *   nothing sent), BatchFailedError (the wallet failed the request).
+     *   nothing sent), BatchFailedError (the wallet failed the request), CallsUnavailableError (the code of batched
+     *   calls could not be fetched: nothing sent), ModalDestroyedError.
      * @example const { id } = await modal.sendCalls({ calls: [{ to: usdc, data: approveData }, { to: router, data: swapData }] })
      */
     async sendCalls(parameters: SendCallsParameters): Promise<SendCallsReturnType> {
@@ -138,7 +150,7 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
       const feature = featureTaking('calls.send')
       if (!feature) throw new BatchFailedError({ name: 'FeatureMissing', message: 'No feature of this build takes calls.send.' })
       actor.send({ type: 'feature.deliver', feature, event: { type: 'calls.send', key, batch } })
-      return follow<SendCallsReturnType>(key, (request) => {
+      return follow<SendCallsReturnType>(feature, key, (request) => {
         if (request.phase === 'pending') return { value: { id: request.id ?? key } }
         if (request.phase !== 'ended') return undefined
         const { outcome } = request

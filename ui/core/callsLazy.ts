@@ -1,3 +1,4 @@
+import { CallsUnavailableError } from '../../machines/batch.errors.ts'
 import type { createCallsCommands } from './callsCommands.ts'
 
 /** The batched-calls commands (`ui/core/callsCommands.ts`). */
@@ -5,7 +6,8 @@ export type CallsCommands = ReturnType<typeof createCallsCommands>
 
 /**
  * The batched-calls commands of a core, their module fetched with the first call (none of EIP-5792's code in the page's
- * first JS, nor in the core's chunk); a failed fetch rejects that call and the next one fetches again.
+ * first JS, nor in the core's chunk); a failed fetch rejects that call with {@link CallsUnavailableError} (its cause the
+ * fetch's error: nothing was sent) and the next one fetches again.
  * @example const { sendCalls } = lazyCallsCommands(() => import('./callsCommands.ts').then((m) => m.createCallsCommands(deps)))
  */
 export function lazyCallsCommands(load: () => Promise<CallsCommands>): CallsCommands {
@@ -13,7 +15,7 @@ export function lazyCallsCommands(load: () => Promise<CallsCommands>): CallsComm
   const commands = () => {
     loaded ??= load().catch((error: unknown) => {
       loaded = undefined
-      throw error
+      throw new CallsUnavailableError({ cause: error })
     })
     return loaded
   }
