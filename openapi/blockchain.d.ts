@@ -51,6 +51,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/account/{address}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile/account/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["lookupName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile/reverse/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Result not shown in the spec; modelled as the names registered for the address. */
+        get: operations["reverseLookupName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile/suggestions/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getNameSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profile/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["registerName"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/convert/quotes": {
         parameters: {
             query?: never;
@@ -177,87 +258,6 @@ export interface paths {
         get: operations["buildSwapApprove"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/account/{address}/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["getBalances"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/profile/account/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["lookupName"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/profile/reverse/{address}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description Result not shown in the spec; modelled as the names registered for the address. */
-        get: operations["reverseLookupName"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/profile/suggestions/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["getNameSuggestions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/profile/account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["registerName"];
         delete?: never;
         options?: never;
         head?: never;
@@ -473,32 +473,25 @@ export interface components {
                 description: string;
             }[];
         };
+        SupportedChains: {
+            /** @description CAIP-2 ids reachable over HTTP RPC. */
+            http: string[];
+            /** @description CAIP-2 ids reachable over websocket RPC. */
+            ws: string[];
+        };
+        /** @description Name and avatar of an address (cached 5 min, spec §7). */
+        Identity: {
+            name?: string | null;
+            avatar?: string | null;
+        };
+        NftFlags: {
+            is_spam?: boolean;
+        };
         Quantity: {
             /** @description Token decimals as a decimal string (`'18'`); `'0'` marks NFTs, dropped from balances (spec §5). */
             decimals: string;
             /** @description Amount in whole tokens as a decimal string (`'1.5'`). */
             numeric: string;
-        };
-        /** @description A token balance (spec §3). */
-        TokenBalance: {
-            name: string;
-            symbol: string;
-            /** @description CAIP-2 network id. */
-            chainId: string;
-            /** @description CAIP-10 token address; absent for the native token. */
-            address?: string;
-            /** @description USD value of the holding. */
-            value: number;
-            /** @description USD price of one token. */
-            price: number;
-            iconUrl?: string;
-            quantity: components["schemas"]["Quantity"];
-        };
-        BalanceResponse: {
-            balances: components["schemas"]["TokenBalance"][];
-        };
-        NftFlags: {
-            is_spam?: boolean;
         };
         Transfer: {
             fungible_info?: {
@@ -542,52 +535,23 @@ export interface components {
             /** @description Cursor of the next page; absent or null at the end. */
             next?: string | null;
         };
-        /** @description Name and avatar of an address (cached 5 min, spec §7). */
-        Identity: {
-            name?: string | null;
-            avatar?: string | null;
-        };
-        SupportedChains: {
-            /** @description CAIP-2 ids reachable over HTTP RPC. */
-            http: string[];
-            /** @description CAIP-2 ids reachable over websocket RPC. */
-            ws: string[];
-        };
-        /** @description A token that can be swapped on its network (the dev server: every token of a pool of its exchange, and the native token as `0xeeee…eeee` when a pool holds the wrapped native token). */
-        SwapToken: {
+        /** @description A token balance (spec §3). */
+        TokenBalance: {
             name: string;
             symbol: string;
-            /** @description CAIP-10 token address. */
-            address: string;
-            decimals: number;
-            logoUri: string;
-            eip2612?: boolean;
-        };
-        /** @description What `fromAmount` of `fromToken` buys of `toToken` now, both in the tokens' smallest units (decimal strings). */
-        SwapQuote: {
-            fromAmount: string;
-            toAmount: string;
-            /** @description CAIP-10 token address. */
-            fromToken?: string;
-            /** @description CAIP-10 token address. */
-            toToken?: string;
-            /** @description Not shown in the spec: how much less the trade pays than the pool's mid price once the pool fee is taken, in percent (`0.05` = 0.05 %); 0 for a wrap or unwrap of the native token. */
-            priceImpact?: number;
-        };
-        Fungible: {
-            name: string;
-            symbol: string;
-            iconUrl: string;
+            /** @description CAIP-2 network id. */
+            chainId: string;
+            /** @description CAIP-10 token address; absent for the native token. */
+            address?: string;
+            /** @description USD value of the holding. */
+            value: number;
+            /** @description USD price of one token. */
             price: number;
+            iconUrl?: string;
+            quantity: components["schemas"]["Quantity"];
         };
-        /** @description Not shown in the spec; a transaction for the wallet to send: `to`, `data`, `value` in wei as a decimal string, `gas` when estimated (absent: the wallet estimates), `gasPrice` when the server fixes one (the dev server does not: the wallet prices it). */
-        TransactionRequest: {
-            from: string;
-            to: string;
-            data: string;
-            value: string;
-            gas?: string;
-            gasPrice?: string;
+        BalanceResponse: {
+            balances: components["schemas"]["TokenBalance"][];
         };
         NameAttributes: {
             [key: string]: string;
@@ -606,6 +570,53 @@ export interface components {
             };
             attributes?: components["schemas"]["NameAttributes"];
         };
+        /** @description What `fromAmount` of `fromToken` buys of `toToken` now, both in the tokens' smallest units (decimal strings). */
+        SwapQuote: {
+            fromAmount: string;
+            toAmount: string;
+            /** @description CAIP-10 token address. */
+            fromToken?: string;
+            /** @description CAIP-10 token address. */
+            toToken?: string;
+            /** @description Not shown in the spec: how much less the trade pays than the pool's mid price once the pool fee is taken, in percent (`0.05` = 0.05 %); 0 for a wrap or unwrap of the native token. */
+            priceImpact?: number;
+        };
+        /** @description A token that can be swapped on its network (the dev server: every token of a pool of its exchange, and the native token as `0xeeee…eeee` when a pool holds the wrapped native token). */
+        SwapToken: {
+            name: string;
+            symbol: string;
+            /** @description CAIP-10 token address. */
+            address: string;
+            decimals: number;
+            logoUri: string;
+            eip2612?: boolean;
+        };
+        Fungible: {
+            name: string;
+            symbol: string;
+            iconUrl: string;
+            price: number;
+        };
+        /** @description Not shown in the spec; a transaction for the wallet to send: `to`, `data`, `value` in wei as a decimal string, `gas` when estimated (absent: the wallet estimates), `gasPrice` when the server fixes one (the dev server does not: the wallet prices it). */
+        TransactionRequest: {
+            from: string;
+            to: string;
+            data: string;
+            value: string;
+            gas?: string;
+            gasPrice?: string;
+        };
+        PaymentLimit: {
+            /** @description Payment method (`card`, `ach_bank_account`). */
+            id: string;
+            min: string;
+            max: string;
+        };
+        PaymentCurrency: {
+            id: string;
+            /** @description Limits per payment method (spec §3 "Payment currency limits per method"). */
+            limits: components["schemas"]["PaymentLimit"][];
+        };
         OnrampCurrency: {
             id: string;
             name?: string;
@@ -616,17 +627,6 @@ export interface components {
                 chain_id?: string;
                 contract_address?: string;
             }[];
-        };
-        PaymentCurrency: {
-            id: string;
-            /** @description Limits per payment method (spec §3 "Payment currency limits per method"). */
-            limits: components["schemas"]["PaymentLimit"][];
-        };
-        PaymentLimit: {
-            /** @description Payment method (`card`, `ach_bank_account`). */
-            id: string;
-            min: string;
-            max: string;
         };
         Amount: {
             amount: string;
@@ -640,6 +640,12 @@ export interface components {
             paymentTotal: components["schemas"]["Amount"];
             purchaseAmount: components["schemas"]["Amount"];
             quoteId: string;
+        };
+        SmartSessionPermission: {
+            type: string;
+            data?: {
+                [key: string]: unknown;
+            };
         };
         /** @description Not shown in the spec; a smart session of an address: permissions its account granted to a session key (ERC-7715 shape), identified by its permissions context id `pci`. */
         SmartSession: {
@@ -658,11 +664,21 @@ export interface components {
              */
             createdAt?: string;
         };
-        SmartSessionPermission: {
-            type: string;
-            data?: {
-                [key: string]: unknown;
-            };
+        /** @description Outputs an address received (funded) and spent, with their sums in satoshis. The balance is `funded_txo_sum - spent_txo_sum`. */
+        BitcoinAddressStats: {
+            funded_txo_count: number;
+            /** @description Satoshis. */
+            funded_txo_sum: number;
+            spent_txo_count: number;
+            /** @description Satoshis. */
+            spent_txo_sum: number;
+            tx_count: number;
+        };
+        /** @description An address and its statistics (Esplora `GET /address/:address`): `chain_stats` confirmed, `mempool_stats` unconfirmed (always zero on the dev index, which has no mempool). */
+        BitcoinAddress: {
+            address: string;
+            chain_stats: components["schemas"]["BitcoinAddressStats"];
+            mempool_stats: components["schemas"]["BitcoinAddressStats"];
         };
         /** @description Where a Bitcoin transaction is included (Esplora `status`). The dev index confirms every transaction at once, in a block of its own. */
         BitcoinTxStatus: {
@@ -680,22 +696,6 @@ export interface components {
             /** @description Satoshis. */
             value: number;
             status: components["schemas"]["BitcoinTxStatus"];
-        };
-        /** @description Outputs an address received (funded) and spent, with their sums in satoshis. The balance is `funded_txo_sum - spent_txo_sum`. */
-        BitcoinAddressStats: {
-            funded_txo_count: number;
-            /** @description Satoshis. */
-            funded_txo_sum: number;
-            spent_txo_count: number;
-            /** @description Satoshis. */
-            spent_txo_sum: number;
-            tx_count: number;
-        };
-        /** @description An address and its statistics (Esplora `GET /address/:address`): `chain_stats` confirmed, `mempool_stats` unconfirmed (always zero on the dev index, which has no mempool). */
-        BitcoinAddress: {
-            address: string;
-            chain_stats: components["schemas"]["BitcoinAddressStats"];
-            mempool_stats: components["schemas"]["BitcoinAddressStats"];
         };
         BitcoinTxOutput: {
             /** @description Output script, hex. */
@@ -870,6 +870,226 @@ export interface operations {
                 };
             };
             /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalances: {
+        parameters: {
+            query: {
+                currency: "usd";
+                /** @description CAIP-2 network id (`eip155:1`). */
+                chainId?: components["parameters"]["chainId"];
+                /** @description CAIP-10 token address whose balance must be fresh. */
+                forceUpdate?: string;
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balances (cached 30 s by the client). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lookupName: {
+        parameters: {
+            query: {
+                apiVersion: "2";
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The name's addresses and attributes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NameProfile"];
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reverseLookupName: {
+        parameters: {
+            query: {
+                sender?: string;
+                apiVersion: "2";
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                address: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Names. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NameProfile"][];
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNameSuggestions: {
+        parameters: {
+            query?: {
+                /** @description Name suffix zone (default `reown.id`). */
+                zone?: string;
+                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
+                st?: components["parameters"]["st"];
+                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
+                sv?: components["parameters"]["sv"];
+                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
+                projectId?: components["parameters"]["projectId"];
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        suggestions: {
+                            name: string;
+                            registered: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registerName: {
+        parameters: {
+            query?: {
+                /** @description Appended by the client when set (spec §7). */
+                clientId?: components["parameters"]["clientId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ENSIP-11 coin type (60 for Ethereum; 0x80000000 | chainId for other EVM chains). */
+                    coin_type: number;
+                    address: string;
+                    /** @description JSON of the registration (name, attributes, timestamp). */
+                    message: string;
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Registered. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Error (the first reason's description is shown). */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -1179,226 +1399,6 @@ export interface operations {
                 };
             };
             /** @description Error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getBalances: {
-        parameters: {
-            query: {
-                currency: "usd";
-                /** @description CAIP-2 network id (`eip155:1`). */
-                chainId?: components["parameters"]["chainId"];
-                /** @description CAIP-10 token address whose balance must be fresh. */
-                forceUpdate?: string;
-                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
-                st?: components["parameters"]["st"];
-                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
-                sv?: components["parameters"]["sv"];
-                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
-                projectId?: components["parameters"]["projectId"];
-                /** @description Appended by the client when set (spec §7). */
-                clientId?: components["parameters"]["clientId"];
-            };
-            header?: never;
-            path: {
-                address: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Balances (cached 30 s by the client). */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BalanceResponse"];
-                };
-            };
-            /** @description Error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    lookupName: {
-        parameters: {
-            query: {
-                apiVersion: "2";
-                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
-                st?: components["parameters"]["st"];
-                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
-                sv?: components["parameters"]["sv"];
-                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
-                projectId?: components["parameters"]["projectId"];
-                /** @description Appended by the client when set (spec §7). */
-                clientId?: components["parameters"]["clientId"];
-            };
-            header?: never;
-            path: {
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The name's addresses and attributes. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NameProfile"];
-                };
-            };
-            /** @description Error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    reverseLookupName: {
-        parameters: {
-            query: {
-                sender?: string;
-                apiVersion: "2";
-                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
-                st?: components["parameters"]["st"];
-                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
-                sv?: components["parameters"]["sv"];
-                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
-                projectId?: components["parameters"]["projectId"];
-                /** @description Appended by the client when set (spec §7). */
-                clientId?: components["parameters"]["clientId"];
-            };
-            header?: never;
-            path: {
-                address: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Names. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["NameProfile"][];
-                };
-            };
-            /** @description Error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getNameSuggestions: {
-        parameters: {
-            query?: {
-                /** @description Name suffix zone (default `reown.id`). */
-                zone?: string;
-                /** @description SDK type (e.g. `appkit`). Added to every GET by the client middleware; the reference server answers 400 without it. */
-                st?: components["parameters"]["st"];
-                /** @description SDK version. Added to every GET by the client middleware; the reference server answers 400 without it. */
-                sv?: components["parameters"]["sv"];
-                /** @description Added to every GET by the client middleware (and to the POSTs that the spec names); the reference server answers 400 without it. */
-                projectId?: components["parameters"]["projectId"];
-                /** @description Appended by the client when set (spec §7). */
-                clientId?: components["parameters"]["clientId"];
-            };
-            header?: never;
-            path: {
-                name: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Suggestions. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        suggestions: {
-                            name: string;
-                            registered: boolean;
-                        }[];
-                    };
-                };
-            };
-            /** @description Error. */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    registerName: {
-        parameters: {
-            query?: {
-                /** @description Appended by the client when set (spec §7). */
-                clientId?: components["parameters"]["clientId"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description ENSIP-11 coin type (60 for Ethereum; 0x80000000 | chainId for other EVM chains). */
-                    coin_type: number;
-                    address: string;
-                    /** @description JSON of the registration (name, attributes, timestamp). */
-                    message: string;
-                    signature: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Registered. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        success: boolean;
-                    };
-                };
-            };
-            /** @description Error (the first reason's description is shown). */
             default: {
                 headers: {
                     [name: string]: unknown;

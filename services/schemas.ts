@@ -185,7 +185,7 @@ export const swapQuotesSchema = v.object({
       toAmount: uintStringSchema,
       fromToken: v.optional(v.string()),
       toToken: v.optional(v.string()),
-      /** Price impact in percent (not shown in the spec; see openapi/blockchain.yaml). */
+      /** Price impact in percent (not shown in the spec; see openapi/blockchain/swap.yaml). */
       priceImpact: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(100))),
     }),
   ),

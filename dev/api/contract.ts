@@ -1,17 +1,20 @@
 /**
  * The four OpenAPI 3.1 contracts (`openapi/*.yaml`) loaded as the single source of the reference server:
  * its route table, its request validation and its response validation. Nothing here is a copy of a schema;
- * every validator is compiled by Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) from the YAML, with `$ref`s
- * resolved inside each document.
+ * every validator is compiled by Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) from the YAML. A contract may
+ * be split into documents (`blockchain.yaml` mounts the paths of `blockchain/*.yaml`): every document a `$ref`
+ * names is loaded too, and `$ref`s are followed across them, relative to the document that holds them.
  *
  * Dev-only: imported by `dev/api/server.ts` and the tests, never by the library.
  */
 import { readFileSync } from 'node:fs'
+import { posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
+import { BaseError } from '../../kernel/errors.ts'
 
 /** The contracts and the path prefix under which the server mounts each one. */
 export const contractMounts = [
@@ -64,10 +67,15 @@ export type Operation = {
   responses: Map<string, ResponseSpec>
 }
 
+/** A contract that cannot be loaded: a document that is not there or not YAML, a `$ref` that leads nowhere, an operation without `operationId`. */
+export class ContractLoadError extends BaseError {
+  override name = 'ContractLoadError'
+}
+
 /** The loaded contracts: every operation, plus a plain validator for any schema pointer (tests use it). */
 export type Contracts = {
   operations: Operation[]
-  /** The parsed YAML documents. */
+  /** The parsed YAML document of each contract (`openapi/<name>.yaml`; the documents it `$ref`s are not listed). */
   documents: Record<ContractName, OpenApiDocument>
   /**
    * The response spec that applies to `status` for an operation: the exact code, then `2XX`-style ranges,
@@ -75,10 +83,10 @@ export type Contracts = {
    */
   responseFor(operation: Operation, status: number): ResponseSpec | undefined
   /**
-   * A validator for the schema at a JSON pointer inside a contract, e.g.
+   * A validator for the schema at a JSON pointer inside a contract's document, e.g.
    * `schemaValidator('directory', '/components/schemas/WalletsPage')`.
    *
-   * @throws Error when the pointer does not lead to a schema.
+   * @throws Error (Ajv's) when the pointer does not lead to a schema.
    */
   schemaValidator(contract: ContractName, pointer: string): ValidateFunction
 }
@@ -105,28 +113,30 @@ export const openapiFolder = fileURLToPath(new URL('../../openapi/', import.meta
 let cached: Contracts | undefined
 
 /**
- * Loads `openapi/{blockchain,directory,analytics,siwx}.yaml` and compiles every operation's validators.
- * Memoised: the contracts are files, read once per process.
+ * Loads `openapi/{blockchain,directory,analytics,siwx}.yaml`, with the documents they `$ref`, and compiles every
+ * operation's validators. Memoised: the contracts are files, read once per process.
  *
  * @returns the operations with validators, see {@link Contracts}.
- * @throws Error when a contract is not valid YAML, an `operationId` is missing, or a schema does not compile
- *   (Ajv strict mode: an unknown keyword or format fails loudly).
+ * @throws ContractLoadError when a document is missing or not valid YAML, a `$ref` leads nowhere, or an
+ *   `operationId` is missing; Ajv's error when a schema does not compile (strict mode: an unknown keyword or
+ *   format fails loudly).
  */
 export function loadContracts(): Contracts {
   cached ??= compileContracts()
   return cached
 }
 
-function schemaId(contract: ContractName): string {
-  return `https://latchkey.invalid/openapi/${contract}.yaml`
+/** A document's `$id`: its path under `openapi/` on a made-up origin, so that Ajv resolves relative `$ref`s as files do. */
+function schemaId(file: string): string {
+  return `https://latchkey.invalid/openapi/${file}`
 }
 
 function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1')
 }
 
-function pointerRef(contract: ContractName, pointer: string): { $ref: string } {
-  return { $ref: `${schemaId(contract)}#${pointer}` }
+function pointerRef(file: string, pointer: string): { $ref: string } {
+  return { $ref: `${schemaId(file)}#${pointer}` }
 }
 
 function newAjv(coerceTypes: boolean): Ajv2020 {
@@ -140,41 +150,88 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
   return ajv
 }
 
-function resolveLocal<T>(document: OpenApiDocument, value: T & { $ref?: string }): { value: T; pointer?: string } {
-  if (typeof value.$ref !== 'string') return { value }
-  if (!value.$ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${value.$ref}`)
-  const pointer = value.$ref.slice(1)
-  let node: unknown = document
-  for (const raw of pointer.split('/').slice(1)) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
-    node = (node as Record<string, unknown> | undefined)?.[key]
+/** Parsed documents by their path under `openapi/` (`blockchain.yaml`, `blockchain/swap.yaml`). */
+type Documents = Map<string, OpenApiDocument>
+
+/** Reads `file` and, depth first, every document its `$ref`s name (relative to `file`'s folder). */
+function readDocument(file: string, documents: Documents): OpenApiDocument {
+  const known = documents.get(file)
+  if (known) return known
+  let document: OpenApiDocument
+  try {
+    document = parse(readFileSync(`${openapiFolder}${file}`, 'utf8')) as OpenApiDocument
+  } catch (cause) {
+    throw new ContractLoadError(`The contract document openapi/${file} cannot be read`, { cause })
   }
-  if (node === undefined) throw new Error(`Unresolved $ref ${value.$ref}`)
-  return { value: node as T, pointer }
+  documents.set(file, document)
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item)
+    else if (node && typeof node === 'object') {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) readDocument(refFile(file, value), documents)
+        else visit(value)
+      }
+    }
+  }
+  visit(document)
+  return document
+}
+
+/** The document a `$ref` written in `from` names (`common.yaml#/…` in `blockchain/swap.yaml` → `blockchain/common.yaml`). */
+function refFile(from: string, ref: string): string {
+  const path = ref.split('#')[0] ?? ''
+  return path ? posix.normalize(posix.join(posix.dirname(from), path)) : from
+}
+
+/** Where a value sits: its document and the JSON pointer inside it. */
+type Location = { file: string; pointer: string }
+
+/**
+ * Follows `$ref`s (across documents) from the value found at `at` until a value without one; returns it with its
+ * own location, which is where a validator's `$ref` must point.
+ */
+function resolve<T>(documents: Documents, at: Location, value: T & { $ref?: string }): { value: T } & Location {
+  let location = at
+  let node: unknown = value
+  for (let hops = 0; node && typeof (node as { $ref?: unknown }).$ref === 'string'; hops += 1) {
+    const ref = (node as { $ref: string }).$ref
+    if (hops > 16) throw new ContractLoadError(`The $ref ${ref} in openapi/${location.file} goes round in circles`)
+    const file = refFile(location.file, ref)
+    const pointer = ref.includes('#') ? ref.slice(ref.indexOf('#') + 1) : ''
+    node = documents.get(file)
+    for (const raw of pointer.split('/').slice(1)) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~')
+      node = (node as Record<string, unknown> | undefined)?.[key]
+    }
+    if (node === undefined) throw new ContractLoadError(`The $ref ${ref} in openapi/${location.file} leads nowhere`)
+    location = { file, pointer }
+  }
+  return { value: node as T, ...location }
 }
 
 function compileContracts(): Contracts {
   const plain = newAjv(false)
   const coercing = newAjv(true)
   const documents = {} as Record<ContractName, OpenApiDocument>
-  for (const { name } of contractMounts) {
-    const document = parse(readFileSync(`${openapiFolder}${name}.yaml`, 'utf8')) as OpenApiDocument
-    documents[name] = document
-    plain.addSchema({ ...document, $id: schemaId(name) })
-    coercing.addSchema({ ...document, $id: schemaId(name) })
+  const files: Documents = new Map()
+  for (const { name } of contractMounts) documents[name] = readDocument(`${name}.yaml`, files)
+  for (const [file, document] of files) {
+    plain.addSchema({ ...document, $id: schemaId(file) })
+    coercing.addSchema({ ...document, $id: schemaId(file) })
   }
 
   const operations: Operation[] = []
   for (const { name: contract, prefix } of contractMounts) {
     const document = documents[contract]
-    for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
-      const pathPointer = `/paths/${escapePointer(path)}`
+    for (const [path, declaredPathItem] of Object.entries(document.paths ?? {})) {
+      // A path item may live in another document (`$ref: 'blockchain/swap.yaml#/paths/…'`): its pointers are that document's.
+      const { value: pathItem, file, pointer: pathPointer } = resolve(files, { file: `${contract}.yaml`, pointer: `/paths/${escapePointer(path)}` }, declaredPathItem)
       const shared = (pathItem.parameters as ParameterObject[] | undefined) ?? []
       for (const method of httpMethods) {
         const operation = pathItem[method] as OperationObject | undefined
         if (!operation) continue
         const operationPointer = `${pathPointer}/${method}`
-        if (!operation.operationId) throw new Error(`${contract}: ${method.toUpperCase()} ${path} has no operationId`)
+        if (!operation.operationId) throw new ContractLoadError(`${contract}: ${method.toUpperCase()} ${path} has no operationId`)
 
         const query: Record<string, { $ref: string }> = {}
         const pathProps: Record<string, { $ref: string }> = {}
@@ -183,15 +240,16 @@ function compileContracts(): Contracts {
         const requiredCommonQuery: string[] = []
         const declared = [...shared.map((p, i) => ({ p, pointer: `${pathPointer}/parameters/${i}` })), ...(operation.parameters ?? []).map((p, i) => ({ p, pointer: `${operationPointer}/parameters/${i}` }))]
         for (const { p, pointer: declaredAt } of declared) {
-          const { value: parameter, pointer = declaredAt } = resolveLocal(document, p)
-          const schemaRef = pointerRef(contract, `${pointer}/schema`)
-          if (parameter.in === 'query') {
-            query[parameter.name] = schemaRef
-            if (parameter.required) queryRequired.push(parameter.name)
-            if ((commonRequiredQuery as readonly string[]).includes(parameter.name)) requiredCommonQuery.push(parameter.name)
-          } else if (parameter.in === 'path') {
-            pathProps[parameter.name] = schemaRef
-            pathRequired.push(parameter.name)
+          const parameter = resolve(files, { file, pointer: declaredAt }, p)
+          const schemaRef = pointerRef(parameter.file, `${parameter.pointer}/schema`)
+          const { name, in: location, required } = parameter.value
+          if (location === 'query') {
+            query[name] = schemaRef
+            if (required) queryRequired.push(name)
+            if ((commonRequiredQuery as readonly string[]).includes(name)) requiredCommonQuery.push(name)
+          } else if (location === 'path') {
+            pathProps[name] = schemaRef
+            pathRequired.push(name)
           }
         }
 
@@ -212,20 +270,20 @@ function compileContracts(): Contracts {
         let validateBody: ValidateFunction | undefined
         let bodyRequired = false
         if (operation.requestBody) {
-          const { value: body, pointer = `${operationPointer}/requestBody` } = resolveLocal(document, operation.requestBody)
-          bodyRequired = body.required === true
-          if (body.content?.['application/json']) {
-            validateBody = plain.compile(pointerRef(contract, `${pointer}/content/application~1json/schema`))
+          const body = resolve(files, { file, pointer: `${operationPointer}/requestBody` }, operation.requestBody)
+          bodyRequired = body.value.required === true
+          if (body.value.content?.['application/json']) {
+            validateBody = plain.compile(pointerRef(body.file, `${body.pointer}/content/application~1json/schema`))
           }
         }
 
         const responses = new Map<string, ResponseSpec>()
         for (const [status, declaredResponse] of Object.entries(operation.responses ?? {})) {
-          const { value: response, pointer = `${operationPointer}/responses/${status}` } = resolveLocal(document, declaredResponse)
-          const contentTypes = Object.keys(response.content ?? {})
+          const response = resolve(files, { file, pointer: `${operationPointer}/responses/${status}` }, declaredResponse)
+          const contentTypes = Object.keys(response.value.content ?? {})
           const spec: ResponseSpec = { contentTypes }
-          if (response.content?.['application/json']) {
-            spec.validateJson = plain.compile(pointerRef(contract, `${pointer}/content/application~1json/schema`))
+          if (response.value.content?.['application/json']) {
+            spec.validateJson = plain.compile(pointerRef(response.file, `${response.pointer}/content/application~1json/schema`))
           }
           responses.set(status, spec)
         }
@@ -260,7 +318,7 @@ function compileContracts(): Contracts {
       const key = `${contract}#${pointer}`
       let validate = validators.get(key)
       if (!validate) {
-        validate = plain.compile(pointerRef(contract, pointer))
+        validate = plain.compile(pointerRef(`${contract}.yaml`, pointer))
         validators.set(key, validate)
       }
       return validate

@@ -23,7 +23,7 @@ import { type RealWallet, realWallets } from './realWallets.ts'
 export type Wallet = DirectoryComponents['schemas']['Wallet']
 /** Project feature flags (contract `directory.yaml#/components/schemas/Features`). */
 export type Features = DirectoryComponents['schemas']['Features']
-/** A registered name (contract `blockchain.yaml#/components/schemas/NameProfile`). */
+/** A registered name (contract `blockchain/names.yaml#/components/schemas/NameProfile`). */
 export type NameProfile = BlockchainComponents['schemas']['NameProfile']
 /** Payment currency with limits per method (contract `PaymentCurrency`). */
 export type PaymentCurrency = BlockchainComponents['schemas']['PaymentCurrency']

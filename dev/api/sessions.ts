@@ -149,7 +149,7 @@ async function signedBy(readers: Map<string, ChainReader>, chainId: string, addr
 const json = <T>(body: T): Reply<T> => ({ kind: 'json', status: 200, body })
 
 /**
- * The four session operations of `openapi/blockchain.yaml` over `state.sessions`.
+ * The four session operations of `openapi/blockchain/sessions.yaml` over `state.sessions`.
  *
  * - `createSession`: 400 for an expiry not in the future or a chain the server does not read, 401 when the signature
  *   is not the account's signature of `smartSessionGrantMessage`; else the row, answered as a `SmartSession`.

@@ -1,5 +1,5 @@
 /**
- * The Bitcoin routes of `openapi/blockchain.yaml` (`/v1/bitcoin/…`, Esplora-style) over a {@link UtxoIndex}, and
+ * The Bitcoin routes of `openapi/blockchain/bitcoin.yaml` (`/v1/bitcoin/…`, Esplora-style) over a {@link UtxoIndex}, and
  * the native BTC entry of `/v1/account/{address}/balance` for the regtest chain id. `dev/api/handlers.ts` spreads
  * {@link bitcoinHandlers} into the blockchain handlers; the server holds one index per state (`reset()` makes a
  * fresh one). Dev-only.
