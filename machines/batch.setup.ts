@@ -248,7 +248,7 @@ export const statusIn =
   (...classes: CallsStatusClass[]) =>
   ({ event }: { event: { output: unknown } }) => ({ answer: event.output, classes })
 
-/** The end toasts, by end state (the rejection shows none: the visitor declined, nothing failed). */
+/** The end toasts, by end state: each end its own words (the rejection says the visitor declined: nothing was sent). */
 export const endToasts = {
   /** Not an end: the loading toast shown once the wallet accepted the calls. */
   submitted: { type: 'tell', params: toast('loading', messageOf('batchSubmitted')) },
@@ -258,4 +258,5 @@ export const endToasts = {
   partial: { type: 'tell', params: toast('error', messageOf('batchPartial')) },
   atomicUnsupported: { type: 'tell', params: toast('error', messageOf('batchAtomicUnsupported')) },
   unknown: { type: 'tell', params: toast('error', messageOf('batchUnknown')) },
+  rejected: { type: 'tell', params: toast('error', messageOf('batchRejected')) },
 } as const

@@ -139,11 +139,15 @@ export class ForeignCallsStatusError extends BaseError {
   }
 }
 
-/** The batch was sent but the wallet did not report an end within the status timeout: it may still land. */
+/**
+ * The batch was sent but its end is not known: the wallet did not report one within the status timeout, or answered a
+ * status that cannot be read or is about another batch. It may still land: check the wallet before sending again.
+ * `reason` says which (default: the timeout).
+ */
 export class CallsStatusUnknownError extends BaseError {
   override name = 'CallsStatusUnknownError'
-  constructor(id: string) {
-    super('The calls were sent; their status is not known yet', { details: `No end for batch ${id} within the status timeout.` })
+  constructor(id: string, reason = 'no end within the status timeout') {
+    super('The calls were sent; their status is not known yet', { details: `Batch ${id}: ${reason}.` })
   }
 }
 

@@ -59,7 +59,7 @@ const outcome =
  * one by one through the transaction machine (`machines/transaction.ts`: its prompt, receipt rule and "Call 2 of 3…"
  * loading toast), stopping at the first that does not confirm (the calls confirmed before it make the end `partial`).
  *
- * Each end but the rejection shows its toast (`batchConfirmed`, `batchFailed`, …; the toast actor by `systemId`), and
+ * Each end shows its own toast (`batchConfirmed`, `batchFailed`, …, `batchRejected`; the toast actor by `systemId`), and
  * forgets the stored batch. A malformed answer never ends as a success: no batch id is `failed`
  * ({@link InvalidBatchIdError}).
  *
@@ -172,7 +172,7 @@ export const batchMachine = batchSetup.createMachine({
     failed: { type: 'final', entry: [{ type: 'setEnd', params: 'failed' }, ...ended, endToasts.failed, { type: 'tellEnded', params: outcome('failed') }] },
     reverted: { type: 'final', entry: [{ type: 'setEnd', params: 'reverted' }, ...ended, endToasts.reverted, { type: 'tellEnded', params: outcome('reverted') }] },
     partial: { type: 'final', entry: [{ type: 'setEnd', params: 'partial' }, ...ended, endToasts.partial, { type: 'tellEnded', params: outcome('partial') }] },
-    rejected: { type: 'final', entry: [{ type: 'setEnd', params: 'rejected' }, ...ended, { type: 'tellEnded', params: outcome('rejected') }] },
+    rejected: { type: 'final', entry: [{ type: 'setEnd', params: 'rejected' }, ...ended, endToasts.rejected, { type: 'tellEnded', params: outcome('rejected') }] },
     atomicUnsupported: { type: 'final', entry: [{ type: 'setEnd', params: 'atomicUnsupported' }, ...ended, endToasts.atomicUnsupported, { type: 'tellEnded', params: outcome('atomicUnsupported') }] },
     unknown: { type: 'final', entry: [{ type: 'setEnd', params: 'unknown' }, ...ended, endToasts.unknown, { type: 'tellEnded', params: outcome('unknown') }] },
   },

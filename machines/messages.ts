@@ -15,7 +15,8 @@ import type { ErrorSummary } from '../adapters/errors.ts'
  * - `emailUpdated`: the embedded wallet's email changed; `values.email` is the new email.
  * - `batchSubmitted`: batched calls handed to the wallet, waiting for their end; `batchProgress`: the one-by-one
  *   fallback's call `values.index` of `values.total` (1-based) waiting; `batchConfirmed`, `batchFailed` (off-chain),
- *   `batchReverted`, `batchPartial`, `batchAtomicUnsupported`, `batchUnknown`: a batch's ends (EIP-5792).
+ *   `batchReverted`, `batchPartial`, `batchAtomicUnsupported`, `batchUnknown`, `batchRejected` (the visitor declined
+ *   in the wallet): a batch's ends (EIP-5792).
  * - `failure`: a failure, worded from its `error` (its name or EIP-1193 code: `ui/errorSentence.ts`).
  */
 export type MessageKey =
@@ -39,6 +40,7 @@ export type MessageKey =
   | 'batchPartial'
   | 'batchAtomicUnsupported'
   | 'batchUnknown'
+  | 'batchRejected'
   | 'failure'
 
 /** A message a machine carries: its key, for `failure` the error it is about, and the values its words name. */

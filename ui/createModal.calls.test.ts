@@ -5,7 +5,7 @@ import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
 import { announceDevWallet, DevWallet } from '../dev/wallet/index.ts'
 import { InvalidCallsError, CallsChainNotConfiguredError } from '../machines/batch.calls.ts'
-import { AtomicCallsUnsupportedError } from '../machines/batch.status.ts'
+import { AtomicCallsUnsupportedError, CallsStatusUnknownError } from '../machines/batch.status.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { createModal } from './createModal.ts'
 import { waitFor } from '../tests/harness/waitFor.ts'
@@ -24,9 +24,11 @@ async function connected(reuse: { wallet?: DevWallet; storage?: ReturnType<typeo
   const wallet = reuse.wallet ?? new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   const asked: string[] = []
   const request = wallet.request.bind(wallet)
+  /** Answers the wallet gives instead of its own, by method (a hostile wallet). */
+  const overrides = new Map<string, unknown>()
   vi.spyOn(wallet, 'request').mockImplementation((args) => {
     asked.push(args.method)
-    return request(args)
+    return overrides.has(args.method) ? Promise.resolve(overrides.get(args.method)) : request(args)
   })
   const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
   const storage = reuse.storage ?? createMemoryStorage()
@@ -36,7 +38,7 @@ async function connected(reuse: { wallet?: DevWallet; storage?: ReturnType<typeo
   modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
   await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
   asked.length = 0
-  return { wallet, modal, asked, storage, from: wallet.state.address as `0x${string}` }
+  return { wallet, modal, asked, storage, overrides, from: wallet.state.address as `0x${string}` }
 }
 
 describe('modal.sendCalls', () => {
@@ -151,5 +153,15 @@ describe('modal.sendCalls', () => {
     cleanups.push(() => modal.destroy())
     await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
     expect(modal.actor.getSnapshot().context.features['calls']).toBeUndefined()
+  })
+
+  test('hostile: a batch whose status cannot be read ends "status unknown": getCallsStatus says so instead of 100 forever, with its toast', async () => {
+    const { modal, overrides } = await connected()
+    overrides.set('wallet_getCallsStatus', 'all good')
+    const { id } = await modal.sendCalls({ calls: [{ to: receiver(), value: 1n }] })
+    await waitFor(() => expect(modal.actor.getSnapshot().context.toast.getSnapshot().context.current).toMatchObject({ variant: 'error', message: { key: 'batchUnknown' } }))
+    const answer = modal.getCallsStatus(id)
+    await expect(answer).rejects.toThrow(CallsStatusUnknownError)
+    await expect(answer).rejects.toMatchObject({ shortMessage: 'The calls were sent; their status is not known yet', details: expect.stringContaining(id) })
   })
 })

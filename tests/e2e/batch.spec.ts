@@ -68,6 +68,7 @@ test('the visitor rejects: the page says so and nothing is sent', async ({ page 
   await sendTwoCalls(page, receiver)
   await rejectWalletRequest(page, 'Send 2 calls?')
   await expect(page.getByTestId('wallet-action-error')).toBeVisible()
+  await expect(toast(page, 'You declined the calls in your wallet')).toBeVisible()
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce)
   expect(await anvilBalanceWei(receiver)).toBe(0n)
 })

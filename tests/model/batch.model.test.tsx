@@ -190,7 +190,7 @@ const toastOfEnd: Record<string, { variant: string; key: string } | undefined> =
   partial: { variant: 'error', key: 'batchPartial' },
   atomicUnsupported: { variant: 'error', key: 'batchAtomicUnsupported' },
   unknown: { variant: 'error', key: 'batchUnknown' },
-  rejected: undefined,
+  rejected: { variant: 'error', key: 'batchRejected' },
 }
 
 /** What the parent reads, the visitor sees and storage holds after a step. */

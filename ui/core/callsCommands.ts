@@ -8,7 +8,7 @@ import { NotConnectedError } from '../../adapters/eip155.ts'
 import { BaseError, summarizeError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import type { Eip1193Provider } from '../../adapters/types.ts'
 import { validateCalls, type SendCallsParameters } from '../../machines/batch.calls.ts'
-import { AtomicCallsUnsupportedError, readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
+import { AtomicCallsUnsupportedError, CallsStatusUnknownError, readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { CallsUnavailableError } from '../../machines/batch.errors.ts'
@@ -49,7 +49,7 @@ export class UnknownBatchError extends BaseError {
   }
 }
 
-const statusOfEnd: Record<string, number> = { confirmed: 200, failed: 400, reverted: 500, partial: 600, rejected: 400, atomicUnsupported: 400, unknown: 100 }
+const statusOfEnd: Record<string, number> = { confirmed: 200, failed: 400, reverted: 500, partial: 600, rejected: 400, atomicUnsupported: 400 }
 
 /** The public status of a batch this modal holds. */
 function statusOf(request: CallsRequest): GetCallsStatusReturnType {
@@ -60,7 +60,7 @@ function statusOf(request: CallsRequest): GetCallsStatusReturnType {
     version: '2.0.0',
     id: request.id ?? request.key,
     chainId: `0x${request.chainId.toString(16)}`,
-    status: report?.status ?? (outcome ? statusOfEnd[outcome.status]! : 100),
+    status: report?.status ?? (outcome ? (statusOfEnd[outcome.status] ?? 100) : 100),
     atomic: report?.atomic ?? false,
     receipts,
   }
@@ -164,12 +164,16 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
      * The status of a batch (EIP-5792 `wallet_getCallsStatus` v2 shape): a batch this modal sent is answered from its
      * chart (100 until its end; then 200, 400, 500 or 600 with its receipts); another id is asked of the wallet and its
      * answer checked.
+     * @throws CallsStatusUnknownError for a batch that ended without a known end (no end within `callsStatusTimeout`,
+     *   130 s; a status that cannot be read or names another batch): sent, it may still land.
      * @throws UnknownBatchError for an id neither knows; NotConnectedError when asking the wallet without a connection.
      * @example const { status, receipts } = await modal.getCallsStatus(id) // status 200: confirmed
      */
     async getCallsStatus(id: string): Promise<GetCallsStatusReturnType> {
       const f = holder()
       const known = f?.face.calls?.byId(f.ref.getSnapshot(), id)
+      // Ended without a known end (no end in time, an unreadable or foreign status): said so, never 100 forever.
+      if (known?.outcome?.status === 'unknown') throw new CallsStatusUnknownError(id, known.outcome.error?.message.split('\n')[0])
       if (known) return statusOf(known)
       const from = account()
       const wallet = provider(from.connectorId)

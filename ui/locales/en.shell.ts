@@ -98,6 +98,7 @@ export const enShell = {
     batchPartial: 'Only some of the calls went through',
     batchAtomicUnsupported: 'This wallet cannot run these calls together',
     batchUnknown: 'Calls sent, status unknown',
+    batchRejected: 'You declined the calls in your wallet',
   } satisfies Record<Exclude<MessageKey, 'failure'>, string | ((email: string) => string) | ((index: number, total: number) => string)>,
   /**
    * What a visitor reads when something fails: one plain sentence per error the machines carry, keyed by
