@@ -11,7 +11,6 @@ import {
   dialog,
   directoryWallet,
   expect,
-  expectNoAxeViolations,
   isGetWallets,
   listSize,
   openAllWallets,
@@ -329,18 +328,6 @@ test.describe("Connect's All Wallets entry", () => {
     } finally {
       await setApiBehaviour(request, { mode: 'normal' })
     }
-  })
-})
-
-test.describe('axe', () => {
-  test.use({ reducedMotion: 'reduce' })
-
-  test('All Wallets with the catalogue loaded has no axe violations', async ({ demo: page }) => {
-    const all = await openAllWallets(page)
-    await expect(all.getByRole('button', { name: 'MetaMask', exact: true })).toBeVisible()
-    await expect.poll(() => listSize(page)).toBeGreaterThanOrEqual(PAGE_SIZE)
-    await expect(all).not.toHaveAttribute('aria-busy', 'true')
-    await expectNoAxeViolations(page, 'All Wallets')
   })
 })
 

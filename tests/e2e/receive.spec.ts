@@ -3,7 +3,7 @@
  */
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
-import { ACCOUNT_0, accountButton, dialog, expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { ACCOUNT_0, accountButton, dialog, expect, test } from './fixtures.ts'
 
 test('the receive QR code decodes to the connected address; the address is shown and the networks listed', async ({ page, connectedPage }) => {
   await connectedPage()
@@ -18,12 +18,4 @@ test('the receive QR code decodes to the connected address; the address is shown
   expect(decoded?.data).toBe(ACCOUNT_0)
   await receive.getByRole('button', { name: 'Back', exact: true }).click()
   await expect(dialog(page, 'Account')).toBeVisible()
-})
-
-test('the Receive view has no axe violations', async ({ page, connectedPage }) => {
-  await connectedPage()
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Receive', exact: true }).click()
-  await expect(dialog(page, 'Receive').getByTestId('receive-address')).toBeVisible()
-  await expectNoAxeViolations(page, 'Receive')
 })

@@ -399,10 +399,10 @@ test('Max ETH sends the whole balance less the network fee', async ({ page }) =>
   }
 })
 
-test('the Send, Select Token and Review Send views have no axe violations', async ({ page }) => {
+// Send and Review Send as they first show are scanned by visual.spec.ts on the phone, with more rules: here the states
+// that walk does not reach (a validation message and a resolved name) and the Select Token list.
+test('Send with a validation message and a resolved name, and Select Token, have no axe violations', async ({ page }) => {
   const send = await openSendForm(page)
-  await expectNoAxeViolations(page, 'Send')
-  // With a validation message and a resolved name shown.
   await form(send).review.click()
   await expect(form(send).error).toHaveText('An amount and receiver address are required')
   await form(send).receiver.fill('alice.reown.id')
@@ -412,12 +412,4 @@ test('the Send, Select Token and Review Send views have no axe violations', asyn
   await form(send).token.click()
   await expect(dialog(page, 'Select Token').getByRole('button', { name: /^Dev Tether\b/ })).toBeVisible()
   await expectNoAxeViolations(page, 'Select Token')
-  await dialog(page, 'Select Token')
-    .getByRole('button', { name: /^Ether\b/ })
-    .click()
-
-  const preview = await review(page, send, '0.001', freshAddress())
-  await expectNoAxeViolations(page, 'Review Send')
-  await preview.getByRole('button', { name: 'Cancel', exact: true }).click()
-  await expect(send).toBeVisible()
 })
