@@ -19,6 +19,7 @@ import { registerDevSolanaWallet } from '../dev/solana-wallet/register.ts'
 import { lazyBitcoinDevWallet, mountLazyBitcoinWalletPanel } from '../dev/bitcoin-wallet/lazy.ts'
 import { registerBitcoinWallet } from '../dev/bitcoin-wallet/register.ts'
 import { bitcoinRegtest } from '../adapters/networks.ts'
+import { PayRequest } from './pay.tsx'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount, useCallsStatus, useSendCalls } from '../ui/react.tsx'
 
 const rpc1 = import.meta.env.VITE_ANVIL_RPC_1 ?? 'http://127.0.0.1:8545'
@@ -333,6 +334,7 @@ function WalletActions() {
               Batch status: <code data-testid="batch-status">{batchStatus.data?.status ?? 'asking'}</code>
             </p>
           )}
+          {state.features.pay && <PayRequest />}
         </>
       )}
       {namespace === 'bip122' && (

@@ -11,6 +11,7 @@ import { namesManifest } from './names.feature.ts'
 import { networkSwitchManifest } from './networkSwitch.feature.ts'
 import { onboardingManifest } from './onboarding.feature.ts'
 import { onrampManifest } from './onramp.feature.ts'
+import { payManifest } from './pay.feature.ts'
 import { pairingManifest } from './pairing.feature.ts'
 import { profileWalletsManifest } from './profileWallets.feature.ts'
 import { receiveManifest } from './receive.feature.ts'
@@ -37,6 +38,7 @@ export const manifests = [
   siwxManifest,
   multiWalletManifest,
   callsManifest,
+  payManifest,
   pairingManifest,
   catalogueManifest,
   remoteConfigManifest,

@@ -30,7 +30,7 @@ describe('validatePay', () => {
     expect(validatePay({ recipient: BOB.toLowerCase(), amount: '0.5', asset: 'eip155:31337/slip44:60', memo: 'Order 42' }, networks)).toEqual({
       recipient: BOB,
       amount: '0.5',
-      asset: { kind: 'native', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: 'eip155:31337/slip44:60', symbol: 'ETH', decimals: 18 },
+      asset: { kind: 'native', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: 'eip155:31337/slip44:60', symbol: 'ETH', decimals: 18, networkName: 'Anvil', native: { symbol: 'ETH', decimals: 18 } },
       memo: 'Order 42',
     })
   })
@@ -38,7 +38,7 @@ describe('validatePay', () => {
   test('behavior: an ERC-20 given as { chainId, address } or as CAIP-19 is the same asset', () => {
     const byObject = validatePay({ recipient: BOB, amount: '12.34', asset: { chainId: 'eip155:31337', address: USDC.toLowerCase() } }, networks)
     const byCaip = validatePay({ recipient: BOB, amount: '12.34', asset: `eip155:31337/erc20:${USDC}`, chainId: 31337 }, networks)
-    expect(byObject.asset).toEqual({ kind: 'erc20', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: `eip155:31337/erc20:${USDC}`, address: USDC })
+    expect(byObject.asset).toEqual({ kind: 'erc20', chainId: 31337, caipNetworkId: 'eip155:31337', caip19: `eip155:31337/erc20:${USDC}`, address: USDC, networkName: 'Anvil', native: { symbol: 'ETH', decimals: 18 } })
     expect(byCaip.asset).toEqual(byObject.asset)
   })
 

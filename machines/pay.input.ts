@@ -39,10 +39,14 @@ export type PayParameters = {
   memo?: string | undefined
 }
 
-/** The asset, checked: its chain, its kind, the token's address for an ERC-20, and its CAIP-19 id. */
-export type PayAsset =
-  | { kind: 'native'; chainId: number; caipNetworkId: string; caip19: string; symbol: string; decimals: number }
-  | { kind: 'erc20'; chainId: number; caipNetworkId: string; caip19: string; address: Hex }
+/**
+ * The asset, checked: its chain, its kind, the token's address for an ERC-20, and its CAIP-19 id; with its network's name
+ * and native currency (`native`: what the fee is paid in).
+ */
+export type PayAsset = { chainId: number; caipNetworkId: string; caip19: string; networkName: string; native: { symbol: string; decimals: number } } & (
+  | { kind: 'native'; symbol: string; decimals: number }
+  | { kind: 'erc20'; address: Hex }
+)
 
 /** The request, checked (the amount still a decimal string: an ERC-20's decimals are read from its contract). */
 export type PayRequest = { recipient: Hex; amount: string; asset: PayAsset; memo: string | undefined }
@@ -170,9 +174,10 @@ export function validatePay(parameters: unknown, networks: readonly CaipNetwork[
       chainId ?? chain,
       networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
     )
+  const shared = { chainId: chain, caipNetworkId, networkName: network.name, native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals } }
   const checkedAsset: PayAsset = token
-    ? { kind: 'erc20', chainId: chain, caipNetworkId, caip19: `${caipNetworkId}/erc20:${token}`, address: token }
-    : { kind: 'native', chainId: chain, caipNetworkId, caip19: `${caipNetworkId}/slip44:60`, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
+    ? { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: token }
+    : { ...shared, kind: 'native', caip19: `${caipNetworkId}/slip44:60`, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
   if (checkedAsset.kind === 'native') toBaseUnits(amount, checkedAsset.decimals)
   return { recipient: checkedRecipient, amount, asset: checkedAsset, memo }
 }

@@ -1,25 +1,37 @@
 import { describe, expect, test } from 'vitest'
-import { createActor, fromPromise, toPromise } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import { defineEvmNetwork } from '../adapters/networks.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
-import { validatePay, toBaseUnits } from './pay.input.ts'
-import { payMachine, type PayInput, type PayTransferRequest } from './pay.ts'
+import { InvalidPayParametersError, validatePay } from './pay.input.ts'
+import { PayAssetUnreadableError, payMachine, payReasons, type PayReading, type PayTransferRequest } from './pay.ts'
 import { transactionMachine } from './transaction.ts'
+import type { ConnectedAccount } from './features.ts'
 
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
+const other = defineEvmNetwork({ id: 31338, name: 'Anvil 2', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8546', testnet: true })
 const HASH = `0x${'ab'.repeat(32)}`
-const request = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60' }, [anvil])
-const input = (caipNetworkId = 'eip155:31337'): PayInput => ({ request, units: toBaseUnits('0.5', 18), wallet: { connectorId: 'dev', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId } })
+const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+const native = validatePay({ recipient: BOB, amount: '0.5', asset: 'eip155:31337/slip44:60' }, [anvil, other])
+const token = validatePay({ recipient: BOB, amount: '1.25', asset: { chainId: 31337, address: TOKEN } }, [anvil, other])
+const account = (caipNetworkId = 'eip155:31337'): ConnectedAccount => ({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId, namespace: 'eip155', connectorId: 'dev', supported: true, testnet: true })
+const rich: PayReading = { decimals: 18, symbol: 'ETH', balance: 10n ** 22n, nativeBalance: 10n ** 22n, fee: 21_000n * 10n ** 9n }
 
-/** The chart with fakes: the wallet's answer (`send`), the chain's end (`waitForEnd`), the network switch. */
-function start(
-  {
-    send = async () => ({ hash: HASH }),
-    end = 'confirmed' as 'confirmed' | 'reverted',
-    switchNetwork = async () => {},
-  }: { send?: (r: PayTransferRequest) => Promise<{ hash: string }>; end?: 'confirmed' | 'reverted'; switchNetwork?: () => Promise<void> } = {},
-  from?: string,
-) {
+/** The chart with fakes: the reading, the wallet's answer (`send`), the chain's end, the network switch. */
+function start({
+  reading = async () => rich,
+  send = async () => ({ hash: HASH }),
+  end = 'success' as 'success' | 'reverted',
+  switchNetwork = async () => {},
+  target = account(),
+}: {
+  reading?: () => Promise<PayReading>
+  send?: (r: PayTransferRequest) => Promise<{ hash: string }>
+  end?: 'success' | 'reverted'
+  switchNetwork?: () => Promise<void>
+  /** null: no account connected. */
+  target?: ConnectedAccount | null
+} = {}) {
   const sent: PayTransferRequest[] = []
   const transaction = transactionMachine.provide({
     actors: {
@@ -27,51 +39,117 @@ function start(
         sent.push(i.request as PayTransferRequest)
         return send(i.request as PayTransferRequest)
       }),
-      waitForEnd: fromPromise(async ({ input: i }) => ({ status: end === 'confirmed' ? ('success' as const) : ('reverted' as const), hash: i.hash })),
+      waitForEnd: fromPromise(async ({ input: i }) => ({ status: end, hash: i.hash })),
     },
   })
-  const actor = createActor(payMachine.provide({ actors: { transaction, switchNetwork: fromPromise(switchNetwork) } }), { input: input(from) }).start()
-  return { actor, sent }
+  const actor = createActor(payMachine.provide({ actors: { transaction, switchNetwork: fromPromise(switchNetwork), readPayment: fromPromise(reading) } }), { input: { target: target ?? undefined } }).start()
+  const ended = (key: string) => waitFor(actor, (s) => s.context.requests[key]?.phase !== 'asking').then((s) => s.context.requests[key])
+  return { actor, sent, ended }
 }
 
 describe('pay chart', () => {
-  test('behavior: confirmed only after the receipt: success with the hash, the chain and the amount asked', async () => {
-    const { actor, sent } = start()
-    expect(actor.getSnapshot().value).toBe('reviewing')
+  test('behavior: success only after the receipt, with the hash, the chain and the amount asked; one transfer however often Pay is pressed', async () => {
+    const { actor, sent, ended } = start()
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
-    await expect(toPromise(actor)).resolves.toEqual({ status: 'success', txHash: HASH, chainId: 31337, paidAmount: '0.5' })
-    expect(sent).toEqual([{ from: input().wallet.address, to: request.recipient, value: 500_000_000_000_000_000n }])
+    actor.send({ type: 'pay.confirm' })
+    await expect(ended('a')).resolves.toEqual({ key: 'a', phase: 'ended', outcome: { status: 'success', txHash: HASH, chainId: 31337, paidAmount: '0.5' } })
+    expect(actor.getSnapshot().value).toBe('succeeded')
+    expect(sent).toEqual([{ from: account().address, to: BOB, value: 500_000_000_000_000_000n }])
+    actor.send({ type: 'pay.done' })
+    expect(actor.getSnapshot().value).toBe('idle')
   })
 
-  test('behavior: a wallet on another network is switched first, then pays', async () => {
+  test('behavior: an ERC-20 is paid in the decimals its contract answered (a transfer of the token)', async () => {
+    const { actor, sent, ended } = start({ reading: async () => ({ ...rich, decimals: 6, symbol: 'dUSDT' }) })
+    actor.send({ type: 'pay.request', key: 't', request: token })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    actor.send({ type: 'pay.confirm' })
+    await expect(ended('t')).resolves.toMatchObject({ outcome: { status: 'success', paidAmount: '1.25' } })
+    expect(sent).toEqual([{ from: account().address, to: BOB, value: 1_250_000n, token: TOKEN }])
+  })
+
+  test('bad input: more fraction digits than the token has decimals is refused before anything shows', async () => {
+    const request = validatePay({ recipient: BOB, amount: '1.1234567', asset: { chainId: 31337, address: TOKEN } }, [anvil])
+    const { actor, ended } = start({ reading: async () => ({ ...rich, decimals: 6 }) })
+    actor.send({ type: 'pay.request', key: 'x', request })
+    const record = await ended('x')
+    expect(record?.phase === 'refused' && record.error).toBeInstanceOf(InvalidPayParametersError)
+    expect(actor.getSnapshot().value).toBe('idle')
+  })
+
+  test('bad input: an asset that answers no ERC-20 decimals is refused', async () => {
+    const { actor, ended } = start({ reading: async () => Promise.reject(new PayAssetUnreadableError('eip155:31337/erc20:0x…')) })
+    actor.send({ type: 'pay.request', key: 'x', request: token })
+    const record = await ended('x')
+    expect(record?.phase === 'refused' && record.error).toBeInstanceOf(PayAssetUnreadableError)
+  })
+
+  test('behavior: a balance that cannot cover the amount and the fee is said before any prompt; Pay does nothing', async () => {
+    const { actor, sent } = start({ reading: async () => ({ ...rich, balance: 5n * 10n ** 17n, nativeBalance: 5n * 10n ** 17n }) })
+    actor.send({ type: 'pay.request', key: 's', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'short' }))
+    actor.send({ type: 'pay.confirm' })
+    expect(actor.getSnapshot().matches({ reviewing: 'short' })).toBe(true)
+    expect(sent).toEqual([])
+  })
+
+  test('behavior: no wallet, or another payment under way: failed at once with the reason', async () => {
+    const none = start({ target: null })
+    none.actor.send({ type: 'pay.request', key: 'n', request: native })
+    await expect(none.ended('n')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.noWallet } })
+    const { actor, ended } = start()
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    actor.send({ type: 'pay.request', key: 'b', request: native })
+    await expect(ended('b')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.busy } })
+  })
+
+  test('behavior: a wallet on another network is switched first; a declined switch or a rejection returns to the review; closing then ends cancelled', async () => {
     let switched = 0
-    const { actor } = start({ switchNetwork: async () => void switched++ }, 'eip155:1')
+    const { actor, ended } = start({ target: account('eip155:31338'), switchNetwork: async () => void switched++ })
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
-    await expect(toPromise(actor)).resolves.toMatchObject({ status: 'success' })
+    await expect(ended('a')).resolves.toMatchObject({ outcome: { status: 'success' } })
     expect(switched).toBe(1)
-  })
 
-  test('behavior: a declined switch or a rejection in the wallet returns to the review; closing then ends cancelled', async () => {
-    const declined = start({ switchNetwork: async () => Promise.reject(new UserRejectedRequestError()) }, 'eip155:1')
+    const declined = start({ target: account('eip155:31338'), switchNetwork: async () => Promise.reject(new UserRejectedRequestError()) })
+    declined.actor.send({ type: 'pay.request', key: 'd', request: native })
+    await waitFor(declined.actor, (s) => s.matches({ reviewing: 'ready' }))
     declined.actor.send({ type: 'pay.confirm' })
-    await new Promise<void>((resolve) => declined.actor.subscribe((s) => s.matches('reviewing') && resolve()))
+    await waitFor(declined.actor, (s) => s.matches({ reviewing: 'ready' }) && declined.actor.getSnapshot().context.key === 'd')
+
     const rejected = start({ send: async () => Promise.reject(new UserRejectedRequestError()) })
+    rejected.actor.send({ type: 'pay.request', key: 'r', request: native })
+    await waitFor(rejected.actor, (s) => s.matches({ reviewing: 'ready' }))
     rejected.actor.send({ type: 'pay.confirm' })
-    await new Promise<void>((resolve) => rejected.actor.subscribe((s) => s.matches('reviewing') && resolve()))
-    rejected.actor.send({ type: 'pay.close' })
-    await expect(toPromise(rejected.actor)).resolves.toEqual({ status: 'cancelled', reason: 'The payment was cancelled.' })
+    await waitFor(rejected.actor, (s) => s.matches('transferring'))
+    await waitFor(rejected.actor, (s) => s.matches('reviewing'))
+    rejected.actor.send({ type: 'root.closed', view: 'Pay' })
+    await expect(rejected.ended('r')).resolves.toMatchObject({ outcome: { status: 'cancelled', reason: payReasons.cancelled } })
   })
 
   test('behavior: a reverted transfer is failed, never success', async () => {
-    const { actor } = start({ end: 'reverted' })
+    const { actor, ended } = start({ end: 'reverted' })
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
-    await expect(toPromise(actor)).resolves.toMatchObject({ status: 'failed' })
+    await expect(ended('a')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.reverted } })
   })
 
-  test('behavior: closing while the wallet prompts ends cancelled (never pending)', async () => {
-    const { actor } = start({ send: () => new Promise(() => {}) })
+  test('behavior: closing while the wallet prompts ends cancelled (never pending); the wallet disconnecting ends failed', async () => {
+    const { actor, ended } = start({ send: () => new Promise(() => {}) })
+    actor.send({ type: 'pay.request', key: 'a', request: native })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
-    actor.send({ type: 'pay.close' })
-    await expect(toPromise(actor)).resolves.toMatchObject({ status: 'cancelled' })
+    actor.send({ type: 'root.closed', view: 'Pay' })
+    await expect(ended('a')).resolves.toMatchObject({ outcome: { status: 'cancelled' } })
+
+    const lost = start()
+    lost.actor.send({ type: 'pay.request', key: 'l', request: native })
+    await waitFor(lost.actor, (s) => s.matches({ reviewing: 'ready' }))
+    lost.actor.send({ type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' })
+    await expect(lost.ended('l')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.walletLost } })
   })
 })

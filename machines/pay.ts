@@ -1,108 +1,143 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { machineTypes } from './machineTypes.ts'
-import type { PayRequest } from './pay.input.ts'
-import { isOutcome, outcomeIn, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
+import { payReasons } from './pay.messages.ts'
+import { paySetup, type PayContext } from './pay.setup.ts'
+import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
+import type { SystemMessage } from './system.ts'
 
-/** The wallet a payment is made from: its connector, its address and the CAIP-2 network it is on. */
-export type PayWallet = { connectorId: string; address: string; caipNetworkId: string }
+export { payReasons } from './pay.messages.ts'
+export { PayAssetUnreadableError, reasonOf } from './pay.setup.ts'
+export type { PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
 
-/** How a payment ended, the chart's output and what `modal.pay` resolves with (the same shape as `PayReturnType`). */
-export type PayOutcome = { status: 'success'; txHash: string; chainId: number; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
-
-/** What the pay chart is started with: the checked request, its amount in base units, and the paying wallet. */
-export type PayInput = { request: PayRequest; units: bigint; wallet: PayWallet }
-
-/** `ended`: how it ended, set on entering a final state. */
-export type PayContext = PayInput & { reason?: string | undefined; hash?: string | undefined; ended?: 'success' | 'failed' | 'cancelled' | undefined }
-
-export type PayEvent =
-  /** The review's Pay button. */
-  | { type: 'pay.confirm' }
-  /** The modal closed (or the visitor chose Cancel): the payment ends `cancelled`. */
-  | { type: 'pay.close' }
-
-/** The transfer the `transaction` machine's `send` actor hands the wallet: native (`to`, `value`) or ERC-20 `transfer`. */
+/** The transfer the `transaction` machine's `send` actor hands the wallet: native (`to`, `value` in wei) or an ERC-20 `transfer` of `token`. */
 export type PayTransferRequest = { from: string; to: string; value: bigint; token?: string | undefined }
 
-const notProvided = (name: string) => () => {
-  throw new ActorNotProvidedError('pay', name)
-}
+/** The Pay view as a new history (spec §2: the modal's view stack), and the modal opened when it was closed. */
+const showPayView = { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Pay' } } satisfies SystemMessage } as const
+const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.open' } } satisfies SystemMessage } as const
+const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
+const cancelled = { type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } } as const
+const walletLost = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } } as const
+
+/** Before the hash: the visitor's Cancel or the modal closed ends the payment `cancelled`; the wallet gone ends it `failed`. */
+const leaving = {
+  'pay.cancel': { target: '#pay.idle', actions: [cancelled, 'clearPayment', closeModal] },
+  'root.closed': { target: '#pay.idle', actions: [cancelled, 'clearPayment'] },
+  'root.account': [{ guard: 'isWalletLost', target: '#pay.idle', actions: ['setTarget', walletLost, 'clearPayment', closeModal] }, { actions: ['setTarget', 'setWalletChain'] }],
+} as const
 
 /**
- * Pay from a wallet (spec §1 optional features, §2 Pay): `reviewing` (what is asked, the visitor decides) →
- * `switchingNetwork` when the wallet is on another network (the `switchNetwork` actor; declined: back to reviewing) →
- * `transferring` (one run of the transaction machine, `machines/transaction.ts`: the prompt, then the receipt rule) →
- * `succeeded` only after the receipt confirmed it; `failed` for a revert, a replacement, the wallet's failure or an end
- * not known; a rejection in the wallet returns to reviewing. `pay.close` from any state before the end: `cancelled`.
- * Every final state outputs a {@link PayOutcome}.
+ * Pay from the connected wallet (spec §1 optional features "… and pay", §2 "pay loaded on demand"; the `pay` flag, §8
+ * default off). The feature holds the Pay view and the requests `modal.pay` hands it (`pay.request`, each by its key;
+ * `requests` is what the public API follows):
  *
- * Actors to provide: `switchNetwork` ({ connectorId, caipNetworkId } → void), and the `transaction` machine's own.
+ * `idle` → `pay.request` (no eip155 wallet connected, or another payment under way: ended `failed` at once) →
+ * `preparing` (`readPayment`: the asset's decimals and symbol, an ERC-20's from its contract, the wallet's balances and
+ * the fee, on the asset's network, within `payReadTimeout`; the modal is not open yet: an amount with more fraction digits than the decimals or
+ * an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
+ * `short` when the balance cannot cover the amount and the fee, explained before any prompt) → `pay.confirm` →
+ * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
+ * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
+ * `succeeded` only once the receipt confirmed it, `failed` for a revert, a replacement, the wallet's failure or an end
+ * not known in time; a rejection in the wallet returns to reviewing. A second Pay press while the wallet is asked is
+ * not an event of those states: one transfer.
+ *
+ * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Once the
+ * transfer is broadcast, closing does not cancel it: the chain decides and the request ends with its receipt. The end
+ * views (`succeeded`, `failed`) have one action (`pay.done`), which closes the modal.
+ *
+ * Actors to provide: `readPayment` ({ request, wallet } → {@link PayReading}), `switchNetwork` ({ connectorId,
+ * caipNetworkId } → void), and the `transaction` machine's own (`send` taking a {@link PayTransferRequest}).
  */
-export const payMachine = setup({
-  types: machineTypes<{ context: PayContext; events: PayEvent; input: PayInput; output: PayOutcome }>(),
-  actors: {
-    switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
-    transaction: transactionMachine,
-  },
-  guards: {
-    isOnPayNetwork: ({ context }) => context.wallet.caipNetworkId === context.request.asset.caipNetworkId,
-    isOutcome,
-  },
-  actions: {
-    end: assign(({ context }, params: { ended: 'success' | 'failed' | 'cancelled'; reason?: string }) => ({ ended: params.ended, reason: params.reason ?? context.reason })),
-    setOutcome: assign(({ context }, outcome: TransactionOutcome) => ({
-      hash: 'hash' in outcome ? outcome.hash : context.hash,
-      reason: outcome.status === 'confirmed' ? undefined : 'error' in outcome && outcome.error ? outcome.error.message : `The transfer ended ${outcome.status}.`,
-    })),
-    setOnPayNetwork: assign({ wallet: ({ context }) => ({ ...context.wallet, caipNetworkId: context.request.asset.caipNetworkId }) }),
-  },
-}).createMachine({
+export const payMachine = paySetup.createMachine({
   id: 'pay',
-  context: ({ input }) => ({ ...input }),
-  initial: 'reviewing',
-  on: { 'pay.close': { target: '.cancelled' } },
+  context: ({ input }) => ({ target: input?.target, requests: {} }),
+  initial: 'idle',
+  on: {
+    // Another payment is under way (its view shows): the new one ends at once.
+    'pay.request': { actions: { type: 'endRequest', params: payReasons.busy } },
+    'root.account': { actions: 'setTarget' },
+  },
   states: {
+    idle: {
+      on: {
+        'pay.request': [
+          { guard: 'hasNoWallet', actions: { type: 'endRequest', params: payReasons.noWallet } },
+          { target: 'preparing', actions: 'startRequest' },
+        ],
+      },
+    },
+    /** The asset and the balances are read; nothing is shown yet. */
+    preparing: {
+      invoke: {
+        id: 'readPayment',
+        src: 'readPayment',
+        input: ({ context }) => ({ request: context.request!, wallet: context.wallet! }),
+        onDone: [
+          { guard: { type: 'isAmountRefused', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'refuseAmount', params: ({ event }) => event.output } },
+          { target: 'reviewing', actions: [{ type: 'setReading', params: ({ event }) => event.output }, showPayView, openModal] },
+        ],
+        onError: { target: 'idle', actions: 'refuseUnreadable' },
+      },
+      after: { payReadTimeout: { target: 'idle', actions: 'refuseTimedOut' } },
+      on: { 'root.account': leaving['root.account'] },
+    },
+    /** The Pay view: what is asked and the wallet's balance; Pay when it covers the amount and the fee. */
     reviewing: {
-      on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: 'transferring' }, { target: 'switchingNetwork' }] },
+      initial: 'checking',
+      on: leaving,
+      states: {
+        checking: { always: [{ guard: 'isShort', target: 'short' }, { target: 'ready' }] },
+        ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
+        /** Not enough of the asset, or of the native currency for the fee: said before any prompt, no Pay. */
+        short: {},
+      },
     },
     switchingNetwork: {
+      tags: ['busy'],
+      on: leaving,
       invoke: {
         id: 'switchNetwork',
         src: 'switchNetwork',
-        input: ({ context }) => ({ connectorId: context.wallet.connectorId, caipNetworkId: context.request.asset.caipNetworkId }),
+        input: ({ context }) => ({ connectorId: context.wallet!.connectorId, caipNetworkId: context.request!.asset.caipNetworkId }),
         onDone: { target: 'transferring', actions: 'setOnPayNetwork' },
         onError: { target: 'reviewing' },
       },
     },
     transferring: {
+      tags: ['busy'],
+      initial: 'prompting',
       invoke: {
         id: 'transaction',
         src: 'transaction',
         input: ({ context }): TransactionInput => ({
-          caipNetworkId: context.request.asset.caipNetworkId,
+          caipNetworkId: context.request!.asset.caipNetworkId,
           namespace: 'eip155',
-          connectorId: context.wallet.connectorId,
+          connectorId: context.wallet!.connectorId,
           request: {
-            from: context.wallet.address,
-            to: context.request.recipient,
-            value: context.units,
-            ...(context.request.asset.kind === 'erc20' ? { token: context.request.asset.address } : {}),
+            from: context.wallet!.address,
+            to: context.request!.recipient,
+            value: context.units!,
+            ...(context.request!.asset.kind === 'erc20' ? { token: context.request!.asset.address } : {}),
           } satisfies PayTransferRequest,
         }),
         onDone: [
           { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'reviewing' },
-          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: { type: 'setOutcome', params: ({ event }) => event.output } },
-          { target: 'failed', actions: { type: 'setOutcome', params: ({ event }) => event.output } },
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: { type: 'recordSuccess', params: outcomeOf } },
+          { target: 'failed', actions: { type: 'recordFailure', params: outcomeOf } },
         ],
       },
+      states: {
+        /** The wallet is asked: closing or Cancel now gives the payment up. */
+        prompting: { on: { ...leaving, 'transaction.submitted': { target: 'confirming', actions: 'setHash' } } },
+        /** Broadcast: only the chain decides now (closing the modal does not cancel it). */
+        confirming: { on: { 'root.account': { actions: 'setTarget' } } },
+      },
     },
-    succeeded: { type: 'final', entry: { type: 'end', params: { ended: 'success' } } },
-    failed: { type: 'final', entry: { type: 'end', params: { ended: 'failed' } } },
-    cancelled: { type: 'final', entry: { type: 'end', params: { ended: 'cancelled', reason: 'The payment was cancelled.' } } },
+    succeeded: { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } },
+    failed: { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } },
   },
-  output: ({ context }): PayOutcome =>
-    context.ended === 'success'
-      ? { status: 'success', txHash: context.hash ?? '', chainId: context.request.asset.chainId, paidAmount: context.request.amount }
-      : { status: context.ended === 'cancelled' ? 'cancelled' : 'failed', reason: context.reason ?? 'The payment failed.' },
 })
+
+/** The payment under way, its key and record (the end views read its outcome). */
+export function currentRecord(context: PayContext) {
+  return context.key ? context.requests[context.key] : undefined
+}

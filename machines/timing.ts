@@ -69,6 +69,12 @@ export const timing = {
    */
   receiptWaitTimeout: 130_000,
   /**
+   * Pay: what is asked is read before the Pay view shows (the asset's decimals, the wallet's balances, the fee, on the
+   * network's node); a read that has not ended after this is given up and `modal.pay` rejects, nothing opened. A little
+   * over one read's worst case on the JSON-RPC transport (spec §9: 10 s per attempt, 3 retries 1 s apart).
+   */
+  payReadTimeout: 45_000,
+  /**
    * Batched calls (EIP-5792): a batch the wallet accepted is asked about (`wallet_getCallsStatus`) this often until it
    * ends. Not in the spec; about a block on the chains the modal serves.
    */

@@ -14,6 +14,7 @@ import { themeCss } from './theme.ts'
 export { useAccount, useDisconnect, useFeatures, useModal, useNetwork } from './hooks.ts'
 export { useConnections, useActiveWalletConnection as useActiveConnection, type UseConnectionsReturnType } from './hooks/connections.ts'
 export { useSendCalls, useCallsStatus, useCapabilities, type UseSendCallsReturnType, type UseCallsStatusReturnType } from './hooks/calls.ts'
+export { usePay, type UsePayReturnType, type PayHookStatus } from './hooks/pay.ts'
 
 const noSubscription = () => () => {}
 

@@ -3,6 +3,7 @@ import type { ChainAdapter, Eip1193Provider, TransferAdapter } from '../../adapt
 import type { ModalStorage } from '../../services/storage.ts'
 import type { ConnectionView } from '../../machines/multiWallet.connect.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
+import type { PayRecord } from '../../machines/pay.ts'
 import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
@@ -47,6 +48,18 @@ export type FeatureHost = {
    * batched calls); undefined when none is connected or a dapp's own adapter gives none (`getProvider`).
    */
   eip1193: (connectorId: string) => Eip1193Provider | undefined
+  /**
+   * One JSON-RPC read on the node of the configured network `caipNetworkId` (spec §7.4 node URL, §9 10 s with 3
+   * retries), never through the wallet (which may be on another network): pay reads the asset and the balances so.
+   * @throws `NetworkNotConfiguredError` for a network not configured; the transport's `Rpc…Error`s.
+   */
+  nodeRequest: (parameters: { caipNetworkId: string; method: string; params: readonly unknown[] }) => Promise<unknown>
+  /**
+   * Asks the wallet of `connectorId` to switch to the configured network `caipNetworkId` (its chain adapter's
+   * `switchChain`; a wallet that does not know the chain, 4902, is asked to add it, then to switch).
+   * @throws `NetworkNotConfiguredError`; the wallet's errors (`UserRejectedRequestError` when declined).
+   */
+  switchWalletChain: (parameters: { connectorId: string; caipNetworkId: string }) => Promise<void>
   /** This instance's storage (spec §3 keys): the multi-wallet list keeps its connections there. */
   storage: ModalStorage
   /** The embedded wallet, present for the email login's assembly (fetched with it). */
@@ -83,4 +96,6 @@ export type FeaturePublicFace<S = unknown> = {
     request(snapshot: S, key: string): CallsRequest | undefined
     byId(snapshot: S, id: string): CallsRequest | undefined
   }
+  /** The payments it holds (`modal.pay`): a request by the key `pay` gave it. */
+  pay?: { request(snapshot: S, key: string): PayRecord | undefined }
 }

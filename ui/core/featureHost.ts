@@ -6,6 +6,9 @@
 import * as v from 'valibot'
 import type { AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
+import { callForeign } from '../../adapters/boundary.ts'
+import { summarizeError } from '../../adapters/errors.ts'
+import { createRpcTransport, rpcNodeUrl } from '../../adapters/rpc.ts'
 import type { ChainNamespace } from '../../adapters/networks.ts'
 import type { SiwxConfig } from '../../kernel/siwx.ts'
 import type { ChainAdapter, Eip1193Provider } from '../../adapters/types.ts'
@@ -51,6 +54,16 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
     if (!p.options.siwx) throw new InvalidOptionsError(siwxMessages.notEnabled)
     return p.options.siwx
   }
+  /** The configured network `caipNetworkId` now; `NetworkNotConfiguredError` for another. */
+  const configured = (caipNetworkId: string) => {
+    const network = p
+      .root()
+      .getSnapshot()
+      .context.network.getSnapshot()
+      .context.networks.find((n) => n.caipNetworkId === caipNetworkId)
+    if (!network) throw new NetworkNotConfiguredError(caipNetworkId)
+    return network
+  }
   const host = (): Promise<FeatureHost> =>
     p.services().then((s) => ({
       flags: () => p.root().getSnapshot().context.flags,
@@ -72,6 +85,22 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       clock: p.options.clock,
       adapterOf: (namespace) => p.adapters[namespace as ChainNamespace],
       eip1193: (connectorId) => p.walletOf('eip155', connectorId) as Eip1193Provider | undefined,
+      nodeRequest: async ({ caipNetworkId, method, params }) => {
+        const network = configured(caipNetworkId)
+        const url = rpcNodeUrl({ network, rpcHost: p.options.api?.rpcUrl, projectId: p.options.projectId })
+        return createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method, params })
+      },
+      switchWalletChain: async ({ connectorId, caipNetworkId }) => {
+        const network = configured(caipNetworkId)
+        const adapter = p.adapters[network.chainNamespace] ?? p.adapter
+        try {
+          await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
+        } catch (error) {
+          if (summarizeError(error).code !== 4902) throw error
+          await callForeign('adapter.addChain', () => adapter.addChain({ connectorId, network }))
+          await callForeign('adapter.switchChain', () => adapter.switchChain({ connectorId, network }))
+        }
+      },
       storage: p.storage,
     }))
   /**

@@ -6,6 +6,9 @@
  */
 import type { PayParameters } from '../../machines/pay.input.ts'
 import type { RootActor } from '../../machines/root.ts'
+import { payReasons } from '../../machines/pay.messages.ts'
+import { featureTaking } from '../assemble/index.ts'
+import type { FacedFeature } from './publicState.ts'
 
 export type { PayParameters }
 
@@ -17,7 +20,10 @@ export type { PayParameters }
  */
 export type PayReturnType = { status: 'success'; txHash: `0x${string}`; chainId: number; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
 /** What `pay` may reject with (bad input only; nothing opened): `InvalidPayParametersError`, `PayChainNotConfiguredError`. */
-export type PayErrorType = import('../../machines/pay.input.ts').InvalidPayParametersError | import('../../machines/pay.input.ts').PayChainNotConfiguredError
+export type PayErrorType =
+  | import('../../machines/pay.input.ts').InvalidPayParametersError
+  | import('../../machines/pay.input.ts').PayChainNotConfiguredError
+  | import('../../machines/pay.setup.ts').PayAssetUnreadableError
 
 /** The spec's info alert for a disabled feature (§8, like 'Multi-Wallet Not Enabled'): shown in debug mode. */
 export const payNotEnabled = {
@@ -29,18 +35,61 @@ export const payNotEnabled = {
 /** The reason `pay` resolves with when the flag is off. */
 export const payOffReason = 'Payments are not enabled on this site.'
 
+let sequence = 0
+/** A key unique in this page for one `pay` call. */
+const nextKey = () => `latchkey-pay-${Date.now().toString(36)}-${(sequence++).toString(36)}`
+
 /**
  * Creates Pay's command of one core.
  * @param load fetches the boundary check (`machines/pay.input.ts`) with the first payment asked for while the flag is on.
- * @example const { pay } = createPayCommands({ actor, load: () => import('../../machines/pay.input.ts') })
+ * @param faced the features whose module is in, with their public faces (the pay feature's answers the request).
+ * @example const { pay } = createPayCommands({ actor, faced, load: () => import('../../machines/pay.input.ts') })
  */
-export function createPayCommands({ actor, load }: { actor: RootActor; load: () => Promise<typeof import('../../machines/pay.input.ts')> }) {
+export function createPayCommands({ actor, faced, load }: { actor: RootActor; faced: () => FacedFeature[]; load: () => Promise<typeof import('../../machines/pay.input.ts')> }) {
+  const holder = () => faced().find((f) => f.face.pay)
+
+  /** Settles once the request `key` ended (or was refused), following the root (the feature's arrival) and the feature; a stopped root (destroyed) is cancelled. */
+  function follow(key: string): Promise<PayReturnType> {
+    return new Promise<PayReturnType>((resolve, reject) => {
+      const subscriptions: Array<{ unsubscribe(): void }> = []
+      let watched: FacedFeature['ref'] | undefined
+      let done = false
+      const settle = (end: () => void) => {
+        done = true
+        subscriptions.splice(0).forEach((s) => s.unsubscribe())
+        end()
+      }
+      const check = () => {
+        if (done) return
+        const f = holder()
+        // The feature's actor, followed once (faced() makes new records on every call).
+        if (f && f.ref !== watched) {
+          watched = f.ref
+          subscriptions.push(f.ref.subscribe({ next: check, error: () => {} }))
+        }
+        const record = f ? f.face.pay!.request(f.ref.getSnapshot(), key) : undefined
+        if (record?.phase === 'ended') settle(() => resolve(record.outcome as PayReturnType))
+        else if (record?.phase === 'refused') settle(() => reject(record.error))
+      }
+      const cancelled = () => {
+        if (!done) settle(() => resolve({ status: 'cancelled', reason: payReasons.cancelled }))
+      }
+      subscriptions.push(actor.subscribe({ next: check, error: cancelled, complete: cancelled }))
+      if (actor.getSnapshot().status !== 'active') cancelled()
+      check()
+    })
+  }
+
   return {
     /**
-     * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay). With `features.pay` off (the default,
-     * spec §8; the project's remote configuration overrides it): the 'Pay Not Enabled' alert (debug mode) and
-     * `{ status: 'failed', reason }`, nothing opened. The input is checked before anything opens.
-     * @throws InvalidPayParametersError (the refused field named), PayChainNotConfiguredError.
+     * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay) from the connected eip155 wallet: the
+     * Pay view (what is asked, the wallet's balance), a network switch when the wallet is elsewhere, the transfer and
+     * its receipt. Resolves with how it ended, never pending once the modal is closed (`cancelled` before the wallet
+     * sent the transfer) or destroyed (`cancelled`). With `features.pay` off (the default, spec §8; the project's remote
+     * configuration overrides it): the 'Pay Not Enabled' alert (debug mode) and `{ status: 'failed', reason }`, nothing
+     * opened. The input is checked before anything opens, an ERC-20's amount against the decimals its contract answers.
+     * @throws InvalidPayParametersError (the refused field named), PayChainNotConfiguredError, PayAssetUnreadableError
+     *   (the token answers no ERC-20 `decimals()`).
      * @example const result = await modal.pay({ recipient: '0x7099…79C8', amount: '12.5', asset: 'eip155:8453/erc20:0x8335…2913' })
      */
     async pay(parameters: PayParameters): Promise<PayReturnType> {
@@ -49,9 +98,12 @@ export function createPayCommands({ actor, load }: { actor: RootActor; load: () 
         return { status: 'failed', reason: payOffReason }
       }
       const { validatePay } = await load()
-      validatePay(parameters, actor.getSnapshot().context.network.getSnapshot().context.networks)
-      // The wallet path (review, network switch, the transfer and its receipt) is not in this build yet: an explicit end.
-      return { status: 'failed', reason: 'Paying from a wallet is not available in this version yet.' }
+      const request = validatePay(parameters, actor.getSnapshot().context.network.getSnapshot().context.networks)
+      const feature = featureTaking('pay.request')
+      if (!feature) return { status: 'failed', reason: 'Paying is not part of this build.' }
+      const key = nextKey()
+      actor.send({ type: 'feature.deliver', feature, event: { type: 'pay.request', key, request } })
+      return follow(key)
     },
   }
 }

@@ -36,6 +36,7 @@ export const enShell = {
     UpdateEmailWallet: 'Change your email',
     ProfileWallets: 'Your wallets',
     ConnectingFarcaster: 'Farcaster',
+    Pay: 'Pay',
   },
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,

@@ -379,6 +379,32 @@ export const en = {
     unknown: 'The payment went through; the network has not confirmed its transfer yet. Check your wallet later. Transaction:',
   },
   onrampNoOptions: 'Nothing can be bought on this network.',
+  /** Pay (spec §1 Pay): what is asked, how it is paid, and each end. */
+  pay: {
+    asked: 'This site asks you to pay',
+    recipient: 'To',
+    network: 'Network',
+    memo: 'Note from the site',
+    payWith: 'Pay with',
+    walletBalance: (wallet: string, balance: string) => `Wallet ${wallet} · balance ${balance}`,
+    networkFee: 'Network fee',
+    copyRecipient: 'Copy the recipient address',
+    recipientCopied: 'Recipient address copied',
+    loading: 'Reading your balance…',
+    shortOfAsset: (symbol: string) => `Not enough ${symbol} in this wallet to pay this amount. Add ${symbol} to the wallet, or cancel.`,
+    shortOfFee: (symbol: string) => `Not enough ${symbol} in this wallet to pay the network fee. Add ${symbol} to the wallet, or cancel.`,
+    payButton: (amount: string, symbol: string) => `Pay ${amount} ${symbol}`,
+    cancel: 'Cancel',
+    switching: (network: string) => `Switch your wallet to ${network} to pay…`,
+    prompting: 'Confirm the payment in your wallet',
+    confirming: 'Payment sent. Waiting for the network to confirm it…',
+    succeeded: 'Payment complete',
+    succeededBody: (amount: string, symbol: string, recipient: string) => `You paid ${amount} ${symbol} to ${recipient}. The network confirmed it.`,
+    failed: 'The payment did not go through',
+    done: 'Done',
+    close: 'Close',
+    transaction: 'Transaction',
+  },
 } as const
 
 export type Copy = typeof en

@@ -1,0 +1,102 @@
+import { formatUnits } from 'viem'
+import type { SnapshotFrom } from 'xstate'
+import { formatAmount, formatFee, truncateAddress } from './format.ts'
+import type { payMachine, PayOutcome } from './pay.ts'
+
+/**
+ * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
+ * `ready` (Pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
+ * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt),
+ * `succeeded`, `failed`.
+ */
+export type PayPhase = 'loading' | 'ready' | 'short' | 'switching' | 'prompting' | 'confirming' | 'succeeded' | 'failed'
+
+/** The Pay view's model (STYLE rule 3). Amounts are the visitor's text (grouped, floored), never floats. */
+export type PayView = {
+  phase: PayPhase
+  /** The amount asked, as given (`'0.5'`), and its symbol. */
+  amount: string
+  symbol: string
+  iconUrl: string | undefined
+  networkName: string
+  /** CAIP-2 id of the asset's network (the view's network icon). */
+  caipNetworkId: string | undefined
+  /** The recipient in full (to copy) and shortened (`0x7099…79C8`). */
+  recipient: string
+  recipientShort: string
+  memo: string | undefined
+  /** The wallet paying: its address shortened. */
+  walletShort: string
+  /** The wallet's balance of the asset (`'10,000 ETH'`); undefined before it is read. */
+  balance: string | undefined
+  /** The network fee (`'0.000021 ETH'`). */
+  fee: string | undefined
+  /** In `short`: what is missing, the asset or the native currency for the fee. */
+  shortOf: 'asset' | 'fee' | undefined
+  /** The end, in `succeeded` and `failed`. */
+  outcome: PayOutcome | undefined
+  /** The transfer's hash once the wallet sent it. */
+  hash: string | undefined
+}
+
+const empty: PayView = {
+  phase: 'loading',
+  amount: '',
+  symbol: '',
+  iconUrl: undefined,
+  networkName: '',
+  caipNetworkId: undefined,
+  recipient: '',
+  recipientShort: '',
+  memo: undefined,
+  walletShort: '',
+  balance: undefined,
+  fee: undefined,
+  shortOf: undefined,
+  outcome: undefined,
+  hash: undefined,
+}
+
+function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
+  if (snapshot.matches({ reviewing: 'short' })) return 'short'
+  if (snapshot.matches('reviewing')) return 'ready'
+  if (snapshot.matches('switchingNetwork')) return 'switching'
+  if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'
+  if (snapshot.matches({ transferring: 'confirming' })) return 'confirming'
+  if (snapshot.matches('succeeded')) return 'succeeded'
+  if (snapshot.matches('failed')) return 'failed'
+  return 'loading'
+}
+
+/**
+ * The Pay view's model from the pay machine's snapshot (undefined: the module is not in yet).
+ * @param locale a BCP 47 tag for the amounts' grouping.
+ * @example connectPay(undefined).phase // 'loading'
+ */
+export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined, locale?: string): PayView {
+  const request = snapshot?.context.request
+  if (!snapshot || !request) return empty
+  const { reading, key, wallet, hash } = snapshot.context
+  const record = key ? snapshot.context.requests[key] : undefined
+  const { asset } = request
+  const symbol = reading?.symbol ?? (asset.kind === 'native' ? asset.symbol : '')
+  const phase = phaseOf(snapshot)
+  const shortOfAsset = reading && snapshot.context.units !== undefined && reading.balance < snapshot.context.units
+  return {
+    phase,
+    amount: request.amount,
+    symbol,
+    iconUrl: reading?.iconUrl,
+    networkName: asset.networkName,
+    caipNetworkId: asset.caipNetworkId,
+    recipient: request.recipient,
+    recipientShort: truncateAddress(request.recipient),
+    memo: request.memo,
+    walletShort: truncateAddress(wallet?.address),
+    balance: reading ? `${formatAmount(formatUnits(reading.balance, reading.decimals), locale, 6)} ${symbol}` : undefined,
+    fee: reading ? formatFee(reading.fee, asset.native.decimals, asset.native.symbol, locale) : undefined,
+    shortOf: phase === 'short' ? (shortOfAsset ? 'asset' : 'fee') : undefined,
+    outcome: record?.phase === 'ended' ? record.outcome : undefined,
+    hash,
+  }
+}

@@ -1,0 +1,28 @@
+import type { FeatureRegistration } from './features.ts'
+import { defineFeature } from './features.ts'
+import type { PayInput, payMachine } from './pay.ts'
+
+/**
+ * Pay (spec §1 optional features "… and pay") as a feature: gated by the `pay` flag (default off, spec §8; the remote
+ * configuration overrides it), holds the Pay view. Its machine (`machines/pay.ts`) is fetched with the first
+ * `modal.pay` (a `pay.request` it takes); nothing of it is in the page's first JS. While the wallet or the chain is
+ * asked (`busy`), Back on the Pay view is ignored.
+ */
+export const payFeature: FeatureRegistration = {
+  id: 'pay',
+  available: (facts) => facts.flags.pay,
+  // Spawned with the connected account (later ones arrive as `root.account`).
+  input: (facts): PayInput => ({ target: facts.account }),
+  busyTag: 'busy',
+}
+
+/** Pay (spec §1): `modal.pay` and the Pay view. */
+export const payManifest = defineFeature<typeof payMachine>()({
+  id: 'pay',
+  flag: 'pay',
+  views: { Pay: {} },
+  holdsViews: true,
+  // `modal.pay` hands it the checked request (the core finds it by this, never by its id).
+  takes: ['pay.request'],
+  register: () => payFeature,
+})

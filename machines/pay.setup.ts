@@ -1,0 +1,200 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ActorNotProvidedError } from '../kernel/errors.ts'
+import { BaseError, type ErrorSummary } from '../adapters/errors.ts'
+import type { ConnectedAccount, RootMoment } from './features.ts'
+import { machineTypes } from './machineTypes.ts'
+import { actorErrorOf } from './narrow.ts'
+import { type PayRequest, toBaseUnits } from './pay.input.ts'
+import { tellAction } from './system.ts'
+import { timing } from './timing.ts'
+import { payReasons } from './pay.messages.ts'
+import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
+
+/*
+ * The pay machine's setup (spec §1 optional features "… and pay", §2 "pay loaded on demand"): its types, actors, guards
+ * and actions, named for the chart in machines/pay.ts.
+ */
+
+/** The wallet a payment is made from: its connector, its address and the CAIP-2 network it is on. */
+export type PayWallet = { connectorId: string; address: string; caipNetworkId: string }
+
+/**
+ * How a payment ended: what `modal.pay` resolves with (the same shape as `PayReturnType`).
+ * - `success`: the transfer's receipt is in (status 1): `txHash`, the EIP-155 `chainId`, `paidAmount` as asked;
+ * - `failed`, `expired`, `cancelled`: `reason` in words a visitor understands.
+ */
+export type PayOutcome = { status: 'success'; txHash: string; chainId: number; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
+
+/**
+ * What the pay chart read before it shows the request (`readPayment`; the node of the asset's network, never the wallet):
+ * the asset's `decimals` and `symbol` (an ERC-20's from its contract), its icon when there is one, the wallet's
+ * `balance` of the asset and its `nativeBalance` (both in base units: wei, the token's smallest unit), and the network
+ * `fee` the transfer will cost (wei: gas × gas price).
+ */
+export type PayReading = { decimals: number; symbol: string; iconUrl?: string | undefined; balance: bigint; nativeBalance: bigint; fee: bigint }
+
+/**
+ * One request `modal.pay` handed the feature, by its `key`: `asking` until its end; `ended` with its {@link PayOutcome};
+ * `refused` when its input proved bad once read (an amount with more fraction digits than the token's decimals, an
+ * asset that is not an ERC-20): nothing was opened, `modal.pay` rejects with `error`.
+ */
+export type PayRecord = { key: string } & ({ phase: 'asking' } | { phase: 'ended'; outcome: PayOutcome } | { phase: 'refused'; error: BaseError })
+
+/** The pay feature's input: the connected account when it spawned (later ones arrive as `root.account`). */
+export type PayInput = { target?: ConnectedAccount | undefined }
+
+/**
+ * - `target`: the connected account (the root's moments keep it);
+ * - `requests`: every request by key (what `modal.pay` follows);
+ * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading`, amount in base `units`, the
+ *   transfer's `hash`.
+ */
+export type PayContext = {
+  target: ConnectedAccount | undefined
+  requests: Record<string, PayRecord>
+  key?: string | undefined
+  request?: PayRequest | undefined
+  wallet?: PayWallet | undefined
+  reading?: PayReading | undefined
+  units?: bigint | undefined
+  hash?: string | undefined
+}
+
+export type PayEvent =
+  /** From `modal.pay`: a checked request, `key` unique per call. */
+  | { type: 'pay.request'; key: string; request: PayRequest }
+  /** The Pay view's Pay button. */
+  | { type: 'pay.confirm' }
+  /** The Pay view's Cancel: the payment ends `cancelled` and the modal closes. */
+  | { type: 'pay.cancel' }
+  /** The end view's one action (Done, Close): the modal closes. */
+  | { type: 'pay.done' }
+  /** The transaction machine's hash: the transfer is on its way. */
+  | { type: 'transaction.submitted'; hash: string }
+  | RootMoment
+
+/** The payment's asset could not be read from its network (not an ERC-20 contract, an unreadable answer). */
+export class PayAssetUnreadableError extends BaseError {
+  override name = 'PayAssetUnreadableError'
+  constructor(asset: string, args: { details?: string; cause?: unknown } = {}) {
+    super('The asset to pay in could not be read from its network', { details: `Asset ${asset}. ${args.details ?? ''}`.trim(), cause: args.cause })
+  }
+}
+
+const notProvided = (name: string) => () => {
+  throw new ActorNotProvidedError('pay', name)
+}
+
+/** The reason of a transaction's end that is not `confirmed`. */
+export function reasonOf(outcome: TransactionOutcome): string {
+  const detail = (error: ErrorSummary | undefined) => (error?.message ? ` (${error.message})` : '')
+  switch (outcome.status) {
+    case 'reverted':
+      return payReasons.reverted
+    case 'replaced':
+      return payReasons.replaced
+    case 'unknown':
+      return `${payReasons.unknown} Transaction ${outcome.hash}.`
+    case 'failed':
+      return `${payReasons.walletFailed}${detail(outcome.error)}`
+    default:
+      return payReasons.walletFailed
+  }
+}
+
+/** The payment's amount in base units, or the refusal of it against the asset's decimals. */
+function unitsOf(request: PayRequest, decimals: number): { units: bigint } | { error: BaseError } {
+  try {
+    return { units: toBaseUnits(request.amount, decimals) }
+  } catch (error) {
+    return { error: error instanceof BaseError ? error : new PayAssetUnreadableError(request.asset.caip19, { cause: error }) }
+  }
+}
+
+const record = (context: PayContext, entry: PayRecord) => ({ requests: { ...context.requests, [entry.key]: entry } })
+const cleared = { key: undefined, request: undefined, wallet: undefined, reading: undefined, units: undefined, hash: undefined }
+
+export const paySetup = setup({
+  types: machineTypes<{ context: PayContext; events: PayEvent; input: PayInput }>(),
+  actors: {
+    readPayment: fromPromise<PayReading, { request: PayRequest; wallet: PayWallet }>(notProvided('readPayment')),
+    switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
+    transaction: transactionMachine,
+  },
+  delays: { payReadTimeout: timing.payReadTimeout },
+  guards: {
+    /** No connected eip155 account to pay from. */
+    hasNoWallet: ({ context }) => context.target?.namespace !== 'eip155' || !context.target.address,
+    /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */
+    isAmountRefused: ({ context }, reading: PayReading) => 'error' in unitsOf(context.request!, reading.decimals),
+    /** The wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
+    isShort: ({ context }) => {
+      const { reading, units = 0n, request } = context
+      if (!reading) return true
+      if (request?.asset.kind === 'native') return reading.balance < units + reading.fee
+      return reading.balance < units || reading.nativeBalance < reading.fee
+    },
+    isOnPayNetwork: ({ context }) => context.wallet?.caipNetworkId === context.request?.asset.caipNetworkId,
+    /** The account moment leaves no account, or another address than the paying wallet's. */
+    isWalletLost: ({ context, event }) => event.type === 'root.account' && (!event.account || event.account.address.toLowerCase() !== context.wallet?.address.toLowerCase()),
+    isOutcome,
+  },
+  actions: {
+    tell: tellAction<PayContext, PayEvent>(),
+    /** Params: the account of a `root.account` moment (none: disconnected). */
+    setTarget: assign(({ event }) => (event.type === 'root.account' ? { target: event.account } : {})),
+    /** The wallet's chain changed (the same account): the payment follows it. */
+    setWalletChain: assign(({ context, event }) => (event.type === 'root.account' && event.account && context.wallet ? { wallet: { ...context.wallet, caipNetworkId: event.account.caipNetworkId } } : {})),
+    startRequest: assign(({ context, event }) => {
+      if (event.type !== 'pay.request') return {}
+      const t = context.target!
+      return {
+        ...cleared,
+        ...record(context, { key: event.key, phase: 'asking' }),
+        key: event.key,
+        request: event.request,
+        wallet: { connectorId: t.connectorId, address: t.address, caipNetworkId: t.caipNetworkId },
+      }
+    }),
+    /** Params: the reason. A request that never became the payment under way (no wallet, another one under way). */
+    endRequest: assign(({ context, event }, reason: string) => (event.type === 'pay.request' ? record(context, { key: event.key, phase: 'ended', outcome: { status: 'failed', reason } }) : {})),
+    /** Params: what `readPayment` answered. */
+    setReading: assign(({ context }, reading: PayReading) => {
+      const parsed = unitsOf(context.request!, reading.decimals)
+      return { reading, units: 'units' in parsed ? parsed.units : undefined }
+    }),
+    /** Params: what `readPayment` answered (`isAmountRefused`). */
+    refuseAmount: assign(({ context }, reading: PayReading) => {
+      const parsed = unitsOf(context.request!, reading.decimals)
+      return { ...cleared, ...record(context, { key: context.key!, phase: 'refused', error: 'error' in parsed ? parsed.error : new PayAssetUnreadableError(context.request!.asset.caip19) }) }
+    }),
+    refuseUnreadable: assign(({ context, event }) => {
+      const error = actorErrorOf(event)
+      const refused = error instanceof BaseError ? error : new PayAssetUnreadableError(context.request!.asset.caip19, { cause: error })
+      return { ...cleared, ...record(context, { key: context.key!, phase: 'refused', error: refused }) }
+    }),
+    /** The reads did not end within `payReadTimeout`. */
+    refuseTimedOut: assign(({ context }) => ({
+      ...cleared,
+      ...record(context, { key: context.key!, phase: 'refused', error: new PayAssetUnreadableError(context.request!.asset.caip19, { details: `The network did not answer within ${timing.payReadTimeout / 1000} s.` }) }),
+    })),
+    setOnPayNetwork: assign({ wallet: ({ context }) => ({ ...context.wallet!, caipNetworkId: context.request!.asset.caipNetworkId }) }),
+    setHash: assign(({ event }) => (event.type === 'transaction.submitted' ? { hash: event.hash } : {})),
+    /** Params: the transaction's outcome (`confirmed`): the payment's success. */
+    recordSuccess: assign(({ context }, outcome: TransactionOutcome) =>
+      record(context, {
+        key: context.key!,
+        phase: 'ended',
+        outcome: { status: 'success', txHash: 'hash' in outcome ? outcome.hash : (context.hash ?? ''), chainId: context.request!.asset.chainId, paidAmount: context.request!.amount },
+      }),
+    ),
+    /** Params: the transaction's outcome (any end but `confirmed` and `rejected`). */
+    recordFailure: assign(({ context }, outcome: TransactionOutcome) => ({
+      hash: 'hash' in outcome ? outcome.hash : context.hash,
+      ...record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: reasonOf(outcome) } }),
+    })),
+    /** Params: the status and reason of an end the visitor or the wallet caused (cancelled, the wallet lost). */
+    recordEnd: assign(({ context }, end: { status: 'failed' | 'cancelled'; reason: string }) => ({ ...record(context, { key: context.key!, phase: 'ended', outcome: end }) })),
+    clearPayment: assign(cleared),
+  },
+})

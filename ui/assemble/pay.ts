@@ -1,0 +1,111 @@
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, numberToHex } from 'viem'
+import { fromPromise } from 'xstate'
+import { callForeign } from '../../adapters/boundary.ts'
+import { toBaseUnits, type PayRequest } from '../../machines/pay.input.ts'
+import { PayAssetUnreadableError, payMachine, type PayReading, type PayRecord, type PayTransferRequest, type PayWallet } from '../../machines/pay.ts'
+import { transactionMachine } from '../../machines/transaction.ts'
+import type { FeatureHost, FeaturePublicFace } from './host.ts'
+import { directoryTokenImages } from './tokenImages.ts'
+import { waitForEndOn } from './transaction.ts'
+
+/** Gas a transfer takes when the node cannot estimate it (the wallet cannot pay it yet): a native transfer's, an ERC-20 `transfer`'s bound. */
+const fallbackGas = { native: 21_000n, erc20: 100_000n } as const
+
+const quantity = (value: unknown, method: string, asset: string): bigint => {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new PayAssetUnreadableError(asset, { details: `${method} answered ${JSON.stringify(value)}.` })
+  return BigInt(value)
+}
+
+/**
+ * What the Pay view needs before it shows (spec §1 Pay: "insufficient balance or gas explained before the prompt"),
+ * read on the node of the asset's network: an ERC-20's `decimals()` and `symbol()` from its contract (a contract that
+ * does not answer them is no ERC-20: {@link PayAssetUnreadableError}), the wallet's balance of the asset and of the
+ * native currency, and the fee (`eth_estimateGas` × `eth_gasPrice`; an estimate the node refuses, as for a transfer
+ * the wallet cannot pay, takes {@link fallbackGas}).
+ */
+export function readPaymentOn(host: FeatureHost) {
+  const images = directoryTokenImages(host)
+  return async ({ request, wallet }: { request: PayRequest; wallet: PayWallet }): Promise<PayReading> => {
+    const { asset } = request
+    const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
+    const nativeBalance = quantity(await node('eth_getBalance', [wallet.address, 'latest']), 'eth_getBalance', asset.caip19)
+    const gasPrice = quantity(await node('eth_gasPrice', []), 'eth_gasPrice', asset.caip19)
+    let decimals: number
+    let symbol: string
+    let balance: bigint
+    let transaction: { from: string; to: string; value?: string; data?: string }
+    if (asset.kind === 'native') {
+      decimals = asset.decimals
+      symbol = asset.symbol
+      balance = nativeBalance
+      transaction = { from: wallet.address, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
+    } else {
+      const read = async <F extends 'decimals' | 'symbol' | 'balanceOf'>(functionName: F, args: readonly unknown[] = []) => {
+        const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
+        const answer = await node('eth_call', [{ to: asset.address, data }, 'latest'])
+        try {
+          return decodeFunctionResult({ abi: erc20Abi, functionName, data: answer as `0x${string}` } as never) as unknown
+        } catch (cause) {
+          throw new PayAssetUnreadableError(asset.caip19, { details: `${functionName}() answered ${JSON.stringify(answer)}: not an ERC-20 contract.`, cause })
+        }
+      }
+      const d = await read('decimals')
+      if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 255) throw new PayAssetUnreadableError(asset.caip19, { details: `decimals() answered ${String(d)}.` })
+      decimals = d
+      symbol = await read('symbol').then(
+        (s) => (typeof s === 'string' && s.trim() ? s.trim() : 'ERC-20'),
+        () => 'ERC-20',
+      )
+      balance = (await read('balanceOf', [wallet.address])) as bigint
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [request.recipient, safeUnits(request.amount, decimals)] })
+      transaction = { from: wallet.address, to: asset.address, data }
+    }
+    const gas = await node('eth_estimateGas', [transaction]).then(
+      (g) => quantity(g, 'eth_estimateGas', asset.caip19),
+      () => fallbackGas[asset.kind],
+    )
+    const iconUrl = await images(symbol)
+    return { decimals, symbol, iconUrl, balance, nativeBalance, fee: gas * gasPrice }
+  }
+}
+
+/** The amount in base units for an estimate (the chart refuses a bad amount itself): zero when it does not fit. */
+function safeUnits(amount: string, decimals: number): bigint {
+  try {
+    return toBaseUnits(amount, decimals)
+  } catch {
+    return 0n
+  }
+}
+
+/**
+ * The pay feature (spec §1 Pay) on this instance's wallets: the asset and balances read on the network's node, the
+ * network switch through the wallet's chain adapter, the transfer through the network's transfer adapter (native
+ * `{ to, value }` or an ERC-20 `transfer`) and its end by the receipt rule (`adapters/receipt.ts`).
+ */
+export function assemble(host: FeatureHost) {
+  const readPayment = readPaymentOn(host)
+  return payMachine.provide({
+    actors: {
+      readPayment: fromPromise(({ input }) => readPayment(input)),
+      switchNetwork: fromPromise(({ input }) => host.switchWalletChain(input)),
+      transaction: transactionMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => {
+            const request = input.request as PayTransferRequest
+            const transfer = await host.transfer(input.caipNetworkId)
+            return callForeign('transferAdapter.sendTransfer', () =>
+              transfer.sendTransfer({ connectorId: input.connectorId, caipNetworkId: input.caipNetworkId, from: request.from, to: request.to, amount: request.value, tokenAddress: request.token }),
+            )
+          }),
+          waitForEnd: waitForEndOn(host),
+        },
+      }),
+    },
+  })
+}
+
+/** What the public API reads of the pay feature: the request `modal.pay` follows, by its key. */
+export const publicFace: FeaturePublicFace<{ context: { requests: Record<string, PayRecord> } }> = {
+  pay: { request: (snapshot, key) => snapshot.context.requests[key] },
+}

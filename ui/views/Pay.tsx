@@ -1,0 +1,123 @@
+import { useState } from 'react'
+import { CheckIcon, CopyIcon, RegisteredGlyph } from '../components/glyphs.tsx'
+import { NetworkIcon } from '../components/NetworkIcon.tsx'
+import { ToneIcon } from '../components/ToneIcon.tsx'
+import { WalletIcon } from '../components/WalletIcon.tsx'
+import { useModalInstance } from '../context.ts'
+import { useCopy } from '../copy.ts'
+import { useSend } from '../hooks.ts'
+import { usePayFlow } from '../hooks/payFlow.ts'
+
+/**
+ * Pay (spec §1 Pay): what the site asks (the amount, the asset with its icon, the network, the recipient shortened with
+ * a copy button, the site's note), then the way to pay: the connected wallet with its balance and the network fee, and
+ * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
+ * the wallet and the chain decide the view says which; each end has its own words and one action (Done, Close).
+ */
+export default function Pay() {
+  const copy = useCopy()
+  const flow = usePayFlow()
+  const send = useSend()
+  const modal = useModalInstance()
+  const [copied, setCopied] = useState(false)
+  const network = modal.options.networks.find((n) => n.caipNetworkId === flow.caipNetworkId)
+  const t = copy.pay
+
+  if (flow.phase === 'succeeded' || flow.phase === 'failed') {
+    const ok = flow.phase === 'succeeded'
+    const icon = <WalletIcon src={flow.iconUrl} name={flow.symbol} glyph="token" large />
+    return (
+      <div className="lk-center" data-testid="pay-end" data-status={flow.outcome?.status}>
+        {ok ? (
+          <span className="lk-name-glyph lk-name-ok">
+            <RegisteredGlyph size={48} />
+          </span>
+        ) : (
+          <ToneIcon tone="error">{icon}</ToneIcon>
+        )}
+        <p style={{ margin: 0, fontWeight: 600 }} role="status">
+          {ok ? t.succeeded : t.failed}
+        </p>
+        <p className="lk-muted">{ok ? t.succeededBody(flow.amount, flow.symbol, flow.recipientShort) : flow.outcome && 'reason' in flow.outcome ? flow.outcome.reason : ''}</p>
+        {flow.hash && (
+          <p className="lk-muted" style={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace', fontSize: 12 }} data-testid="pay-hash">
+            {t.transaction} {flow.hash}
+          </p>
+        )}
+        <button type="button" className="lk-primary lk-wide" onClick={() => flow.done()}>
+          {ok ? t.done : t.close}
+        </button>
+      </div>
+    )
+  }
+
+  const busy = flow.phase === 'switching' || flow.phase === 'prompting' || flow.phase === 'confirming'
+  const status = flow.phase === 'loading' ? t.loading : flow.phase === 'switching' ? t.switching(flow.networkName) : flow.phase === 'prompting' ? t.prompting : flow.phase === 'confirming' ? t.confirming : ''
+  return (
+    <div className="lk-center" aria-busy={busy || flow.phase === 'loading' ? 'true' : undefined}>
+      <p className="lk-muted" style={{ margin: 0 }}>
+        {t.asked}
+      </p>
+      <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 8, fontSize: 24, fontWeight: 700 }} data-testid="pay-asked">
+        <WalletIcon src={flow.iconUrl} name={flow.symbol} glyph="token" />
+        {flow.amount} {flow.symbol}
+      </p>
+      <dl className="lk-summary">
+        <dt>{t.recipient}</dt>
+        <dd data-testid="pay-recipient" title={flow.recipient}>
+          <span style={{ fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>{' '}
+          <button
+            type="button"
+            className="lk-icon-button"
+            aria-label={t.copyRecipient}
+            onClick={() =>
+              void navigator.clipboard?.writeText(flow.recipient).then(
+                () => {
+                  setCopied(true)
+                  send({ type: 'app.notify', variant: 'success', message: t.recipientCopied })
+                },
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? <CheckIcon /> : <CopyIcon />}
+          </button>
+        </dd>
+        <dt>{t.network}</dt>
+        <dd style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 6 }}>
+          {network && <NetworkIcon network={network} size={18} />}
+          {flow.networkName}
+        </dd>
+        {flow.memo && (
+          <>
+            <dt>{t.memo}</dt>
+            <dd data-testid="pay-memo" style={{ wordBreak: 'normal' }}>
+              {flow.memo}
+            </dd>
+          </>
+        )}
+        <dt>{t.payWith}</dt>
+        <dd data-testid="pay-balance">{flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}</dd>
+        <dt>{t.networkFee}</dt>
+        <dd data-testid="pay-fee">{flow.fee ?? '—'}</dd>
+      </dl>
+      {flow.phase === 'short' && (
+        <p className="lk-error" role="alert" data-testid="pay-short">
+          {flow.shortOf === 'fee' ? t.shortOfFee(network?.nativeCurrency.symbol ?? flow.symbol) : t.shortOfAsset(flow.symbol)}
+        </p>
+      )}
+      <p className="lk-muted" role="status">
+        {status}
+      </p>
+      {busy && <span className="lk-spinner" aria-hidden="true" />}
+      <div className="lk-actions">
+        <button type="button" className="lk-secondary" disabled={flow.phase === 'confirming'} onClick={() => flow.cancel()}>
+          {t.cancel}
+        </button>
+        <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
+          {t.payButton(flow.amount, flow.symbol)}
+        </button>
+      </div>
+    </div>
+  )
+}
