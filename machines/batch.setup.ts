@@ -8,6 +8,7 @@ import { transactionMachine, type TransactionDoneEvent, type TransactionOutcome,
 import type { BatchCall, Hex } from './batch.calls.ts'
 import {
   AtomicCallsUnsupportedError,
+  CallsInterruptedError,
   CallsStatusUnknownError,
   ForeignCallsStatusError,
   InvalidBatchIdError,
@@ -31,7 +32,8 @@ import { machineTypes } from './machineTypes.ts'
  * What a batch machine is started with (one batch; `validateCalls` of machines/batch.calls.ts checked it):
  * - `connectorId`, `from`, `caipNetworkId` (`eip155:<n>`): the wallet, the account and the chain the calls go to.
  * - `calls`, `atomicRequired`, `capabilities`: the batch as `wallet_sendCalls` v2 takes it.
- * - `resume`: a batch the wallet accepted before a reload (its `id`, kept in storage): no prompt, straight to its status.
+ * - `resume`: a batch on its way before a reload (kept in storage), picked up without a prompt: the wallet's batch (`id`:
+ *   its status is asked), or the one-by-one fallback (`id` the request's key, `fallback` its {@link FallbackProgress}).
  */
 export type BatchInput = {
   connectorId: string
@@ -40,8 +42,14 @@ export type BatchInput = {
   calls: BatchCall[]
   atomicRequired: boolean
   capabilities: Record<string, unknown>
-  resume?: { id: string } | undefined
+  resume?: { id: string; fallback?: FallbackProgress | undefined } | undefined
 }
+
+/**
+ * How far the one-by-one fallback went (kept in storage while it runs): the indices and hashes of the calls confirmed,
+ * and the call sent whose end is not known yet (`sent`: its index and hash).
+ */
+export type FallbackProgress = { landed: number[]; hashes: string[]; sent?: { index: number; hash: string } | undefined }
 
 /** What the `getCapabilities` actor takes (`wallet_getCapabilities(from, [chainId])`); it answers the wallet's reply as is. */
 export type GetCapabilitiesInput = { connectorId: string; from: string; chainId: Hex }
@@ -62,8 +70,11 @@ export type BatchCallTransaction = { from: string; to: Hex; data?: Hex | undefin
  */
 export type BatchReport = { type: 'batch.accepted'; key: string; id: string } | { type: 'batch.ended'; key: string; outcome: BatchOutcome }
 
-/** A batch kept in storage while the wallet runs it, so that a reload picks it up again (spec §3). */
-export type StoredBatch = Omit<BatchInput, 'resume'> & { id: string }
+/**
+ * A batch kept in storage while it runs, so that a reload picks it up again (spec §3): the wallet's (`id` its batch
+ * id), or the fallback's (`id` the request's key, `fallback` how far it went).
+ */
+export type StoredBatch = Omit<BatchInput, 'resume'> & { id: string; fallback?: FallbackProgress | undefined }
 
 /**
  * How a batch ended, the machine's output:
@@ -100,6 +111,8 @@ export type BatchContext = BatchInput & {
   /** The fallback: the indices and hashes of the calls confirmed so far. */
   landed: number[]
   hashes: string[]
+  /** The fallback: the hash of the current call once the wallet sent it, until its end is known. */
+  sent?: string | undefined
   /** Why the batch did not end `confirmed`. */
   failure?: ErrorSummary | undefined
   /** The end state reached (set on its entry), read by the output. */
@@ -161,6 +174,10 @@ export const batchSetup = setup({
   delays: { capabilitiesTimeout: timing.walletRequestTimeout, callsStatusPoll: timing.callsStatusPoll, callsStatusTimeout: timing.callsStatusTimeout },
   guards: {
     isResuming: ({ context }) => context.resume !== undefined,
+    /** A fallback picked up after a reload: with a call sent whose end is not known, or between two calls. */
+    isResumingSentCall: ({ context }) => context.resume?.fallback?.sent !== undefined,
+    isResumingFallback: ({ context }) => context.resume?.fallback !== undefined,
+    hasLandedAll: ({ context }) => context.landed.length === context.calls.length,
     isAtomicRequired: ({ context }) => context.atomicRequired,
     /** Params: the capabilities answer. `atomicRequired` and the chain's `atomic` capability is `unsupported`. */
     isAtomicRefused: ({ context }, answer: unknown) => context.atomicRequired && atomicStatusOf(answer, chainIdOf(context.caipNetworkId)) === 'unsupported',
@@ -189,6 +206,14 @@ export const batchSetup = setup({
     setAtomic: assign(({ context }, answer: unknown) => ({ atomic: atomicStatusOf(answer, chainIdOf(context.caipNetworkId)) })),
     setId: assign((_, answer: unknown) => ({ id: batchIdOf(answer) })),
     setResumedId: assign(({ context }) => ({ id: context.resume!.id })),
+    /** The fallback's progress from storage: what landed, and the call sent (followed by its hash, no prompt). */
+    restoreFallback: assign(({ context }) => {
+      const progress = context.resume!.fallback!
+      return { landed: progress.landed, hashes: progress.hashes, index: progress.sent?.index ?? progress.landed.length, sent: progress.sent?.hash }
+    }),
+    /** The fallback's current call was sent (the transaction machine's `transaction.submitted`): its hash, for a reload. */
+    setSent: assign(({ event }) => ({ sent: typeof event['hash'] === 'string' ? event['hash'] : undefined })),
+    setInterruptedFailure: assign(({ context }) => ({ failure: summarizeError(new CallsInterruptedError(context.landed.length, context.calls.length)) })),
     setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
     setMissingIdFailure: assign((_, answer: unknown) => ({ failure: summarizeError(new InvalidBatchIdError(answer)) })),
     setAtomicFailure: assign({
@@ -215,7 +240,7 @@ export const batchSetup = setup({
       failure: { name: 'CallsStatusError', message: `The wallet reported status ${context.report?.status ?? 'unknown'}`, ...(context.report ? { code: context.report.status } : {}) },
     })),
     /** Params: a confirmed call's outcome in the fallback. */
-    addLanded: assign(({ context }, outcome: TransactionOutcome) => ({ landed: [...context.landed, context.index], hashes: [...context.hashes, 'hash' in outcome ? outcome.hash : ''] })),
+    addLanded: assign(({ context }, outcome: TransactionOutcome) => ({ landed: [...context.landed, context.index], hashes: [...context.hashes, 'hash' in outcome ? outcome.hash : ''], sent: undefined })),
     useFallback: assign({ via: 'fallback' as const }),
     /** Params: the end state's status. */
     setEnd: assign((_, end: BatchOutcome['status']) => ({ end })),
@@ -233,6 +258,17 @@ export const batchSetup = setup({
     forgetBatch: () => {},
   },
 })
+
+/**
+ * What storage keeps of a running batch (a reload picks it up: {@link BatchInput} `resume`), `key` the batch actor's id
+ * (the request's key): the wallet's batch by its id; the fallback by the key, with how far it went.
+ */
+export function storedBatchOf(context: BatchContext, key: string): StoredBatch {
+  const { connectorId, from, caipNetworkId, calls, atomicRequired, capabilities } = context
+  const fallback: FallbackProgress | undefined =
+    context.via === 'fallback' ? { landed: context.landed, hashes: context.hashes, ...(context.sent ? { sent: { index: context.index, hash: context.sent } } : {}) } : undefined
+  return { id: context.id ?? key, connectorId, from, caipNetworkId, calls, atomicRequired, capabilities, ...(fallback ? { fallback } : {}) }
+}
 
 /** The fallback's `n`-th call's loading toast: "Call 2 of 3…". */
 export const progressToast = (context: BatchContext): ToastText => messageWith('batchProgress', { index: context.index + 1, total: context.calls.length })

@@ -151,6 +151,17 @@ export class CallsStatusUnknownError extends BaseError {
   }
 }
 
+/**
+ * The one-by-one fallback was picked up after a reload before every call was sent: the calls never sent are not sent
+ * (a reload never prompts), so the batch ends with what landed.
+ */
+export class CallsInterruptedError extends BaseError {
+  override name = 'CallsInterruptedError'
+  constructor(landed: number, total: number) {
+    super('The page reloaded before every call was sent', { details: `${landed} of ${total} calls went through; the others were not sent.` })
+  }
+}
+
 /** The batch must run all or none (`atomicRequired`) and the wallet cannot do that: nothing was sent. */
 export class AtomicCallsUnsupportedError extends BaseError {
   override name = 'AtomicCallsUnsupportedError'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, createMachine, fromPromise, type AnyActorRef } from 'xstate'
 import { UnsupportedProviderMethodError } from '../adapters/errors.ts'
-import { batchMachine, type BatchInput, type BatchOutcome, type GetCallsStatusInput, type SendCallsInput, type StoredBatch } from './batch.ts'
+import { batchMachine, storedBatchOf, type BatchInput, type BatchOutcome, type GetCallsStatusInput, type SendCallsInput, type StoredBatch } from './batch.ts'
 import type { TransactionEnd } from './transactionEnd.ts'
 import type { TransactionInput } from './transaction.ts'
 import { transactionMachine } from './transaction.ts'
@@ -29,6 +29,7 @@ const input: BatchInput = {
 function start(batchInput: BatchInput, wallet: { status?: () => unknown; sendCalls?: () => Promise<unknown>; capabilities?: () => Promise<unknown> } = {}) {
   const asked = { sendCalls: [] as SendCallsInput[], status: 0, transactions: [] as TransactionInput[] }
   const stored = new Map<string, StoredBatch>()
+  const storedHistory: StoredBatch[] = []
   const outcomes: BatchOutcome[] = []
   const logic = batchMachine.provide({
     actors: {
@@ -42,12 +43,22 @@ function start(batchInput: BatchInput, wallet: { status?: () => unknown; sendCal
         return wallet.status?.() ?? { id: ID, status: 100, receipts: [] }
       }),
       transaction: transactionMachine.provide({
-        actors: { send: fromPromise(async () => ({ hash: HASH })), waitForEnd: fromPromise(async (): Promise<TransactionEnd> => ({ status: 'success', hash: HASH })) },
+        actors: {
+          send: fromPromise(async ({ input: i }) => {
+            asked.transactions.push(i as never)
+            return { hash: HASH }
+          }),
+          waitForEnd: fromPromise(async ({ input: i }): Promise<TransactionEnd> => ({ status: 'success', hash: i.hash })),
+        },
       }),
     },
     actions: {
-      storeBatch: ({ context }) => void stored.set(context.id!, { ...context, id: context.id! }),
-      forgetBatch: ({ context }) => void (context.id ? stored.delete(context.id) : undefined),
+      storeBatch: ({ context, self }) => {
+        const record = storedBatchOf(context, self.id)
+        storedHistory.push(record)
+        stored.set(record.id, record)
+      },
+      forgetBatch: ({ context, self }) => void stored.delete(context.id ?? self.id),
     },
   })
   const parent = createMachine({
@@ -58,7 +69,7 @@ function start(batchInput: BatchInput, wallet: { status?: () => unknown; sendCal
   })
   const actor = createActor(parent).start()
   const batch = () => actor.getSnapshot().children['batch'] as AnyActorRef | undefined
-  return { actor, batch, asked, stored, outcomes }
+  return { actor, batch, asked, stored, storedHistory, outcomes }
 }
 
 beforeEach(() => vi.useFakeTimers())
@@ -153,6 +164,43 @@ describe('batch machine', () => {
     expect(run.asked.sendCalls).toEqual([])
     expect(progress).toEqual([1, 2, 3].map((index) => ({ key: 'batchProgress', values: { index, total: 3 } })))
     expect(run.outcomes).toMatchObject([{ status: 'confirmed', via: 'fallback', landed: [0, 1, 2], hashes: [HASH, HASH, HASH] }])
+  })
+
+  test('behavior: the fallback is stored as it goes (the key, the calls confirmed, the call sent), so that a reload picks it up', async () => {
+    const run = start(input, { capabilities: () => Promise.reject(new UnsupportedProviderMethodError()) })
+    await vi.advanceTimersByTimeAsync(0)
+    // Every call confirmed at once here: the record was written while it ran, and forgotten at the end.
+    expect(run.outcomes).toMatchObject([{ status: 'confirmed', via: 'fallback' }])
+    expect(run.storedHistory.map((b) => b.fallback)).toEqual([
+      { landed: [], hashes: [], sent: { index: 0, hash: HASH } },
+      { landed: [0], hashes: [HASH] },
+      { landed: [0], hashes: [HASH], sent: { index: 1, hash: HASH } },
+      { landed: [0, 1], hashes: [HASH, HASH] },
+      { landed: [0, 1], hashes: [HASH, HASH], sent: { index: 2, hash: HASH } },
+      { landed: [0, 1, 2], hashes: [HASH, HASH, HASH] },
+    ])
+    expect(run.storedHistory.every((b) => b.id === 'batch')).toBe(true)
+    expect(run.stored.size).toBe(0)
+  })
+
+  test('behavior: a reload during the fallback follows the call that was sent, without a prompt; the calls never sent are not sent', async () => {
+    const run = start({ ...input, resume: { id: 'batch', fallback: { landed: [0], hashes: [HASH], sent: { index: 1, hash: `0x${'cd'.repeat(32)}` } } } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(run.asked.transactions).toEqual([])
+    expect(run.outcomes).toMatchObject([{ status: 'partial', via: 'fallback', landed: [0, 1], hashes: [HASH, `0x${'cd'.repeat(32)}`], error: { name: 'CallsInterruptedError' } }])
+  })
+
+  test('behavior: a reload after the last call was sent ends confirmed once its receipt says so', async () => {
+    const run = start({ ...input, resume: { id: 'batch', fallback: { landed: [0, 1], hashes: [HASH, HASH], sent: { index: 2, hash: HASH } } } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(run.asked.transactions).toEqual([])
+    expect(run.outcomes).toMatchObject([{ status: 'confirmed', via: 'fallback', landed: [0, 1, 2] }])
+  })
+
+  test('behavior: a reload between two calls of the fallback ends partial at once with what landed: nothing is prompted', async () => {
+    const run = start({ ...input, resume: { id: 'batch', fallback: { landed: [0], hashes: [HASH] } } })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(run.outcomes).toMatchObject([{ status: 'partial', via: 'fallback', landed: [0], hashes: [HASH] }])
   })
 
   test('behavior: the same wallet with atomicRequired is refused with a clear error and nothing is sent', async () => {

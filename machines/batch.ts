@@ -1,9 +1,24 @@
 import type { TransactionInput } from './transaction.ts'
 import { outcomeOf } from './transaction.ts'
-import { batchSetup, callOutcomeIn, chainHexOf, endToasts, progressToast, statusAnswer, statusIn, type BatchCallTransaction, type BatchContext, type BatchOutcome, type SendCallsInput } from './batch.setup.ts'
+import {
+  batchSetup,
+  storedBatchOf,
+  callOutcomeIn,
+  chainHexOf,
+  endToasts,
+  progressToast,
+  statusAnswer,
+  statusIn,
+  type BatchCallTransaction,
+  type BatchContext,
+  type BatchOutcome,
+  type SendCallsInput,
+} from './batch.setup.ts'
 
 export { maxBatchCalls, validateCalls, InvalidCallsError, CallsChainNotConfiguredError } from './batch.calls.ts'
 export type { BatchCall, BatchCallParameter, SendCallsParameters, ValidatedCalls } from './batch.calls.ts'
+export { storedBatchOf }
+export type { FallbackProgress } from './batch.setup.ts'
 export type { BatchInput, BatchContext, BatchOutcome, BatchReport, StoredBatch, GetCapabilitiesInput, SendCallsInput, GetCallsStatusInput, BatchCallTransaction } from './batch.setup.ts'
 
 /** The `wallet_sendCalls` v2 request of the batch (EIP-5792; spec §7 "chainId, from, version, capabilities, calls"). */
@@ -19,6 +34,11 @@ function callTransactionInput(context: BatchContext): TransactionInput {
   const call = context.calls[context.index]!
   const request: BatchCallTransaction = { from: context.from, to: call.to, value: call.value, chainId: chainHexOf(context.caipNetworkId), ...(call.data ? { data: call.data } : {}) }
   return { caipNetworkId: context.caipNetworkId, namespace: 'eip155', connectorId: context.connectorId, request, submittedToast: progressToast(context) }
+}
+
+/** The call the fallback sent before a reload, followed by its hash (no prompt, no toast of its own). */
+function sentCallInput(context: BatchContext): TransactionInput {
+  return { caipNetworkId: context.caipNetworkId, namespace: 'eip155', connectorId: context.connectorId, hash: context.sent }
 }
 
 /** Params from an actor's `onDone`: what the wallet answered, as is. */
@@ -58,6 +78,9 @@ const outcome =
  * sent; also when its capabilities say `atomic` unsupported, or it answers 5760); without, the `fallback`: the calls
  * one by one through the transaction machine (`machines/transaction.ts`: its prompt, receipt rule and "Call 2 of 3…"
  * loading toast), stopping at the first that does not confirm (the calls confirmed before it make the end `partial`).
+ * The fallback is stored as it goes (the calls confirmed, the call sent with its hash): after a reload it follows the
+ * call that was sent by its hash (`following`) and ends; the calls never sent are not sent (`settled`: `partial`, with
+ * {@link CallsInterruptedError}, unless every call landed).
  *
  * Each end shows its own toast (`batchConfirmed`, `batchFailed`, …, `batchRejected`; the toast actor by `systemId`), and
  * forgets the stored batch. A malformed answer never ends as a success: no batch id is `failed`
@@ -75,7 +98,14 @@ export const batchMachine = batchSetup.createMachine({
   output: ({ context }) => outcome(context.end ?? 'unknown')({ context }),
   states: {
     /** A batch stored before a reload goes straight to its status; else the wallet's capabilities are read. */
-    starting: { always: [{ guard: 'isResuming', target: 'pending', actions: ['setResumedId', 'tellAccepted'] }, { target: 'capabilities' }] },
+    starting: {
+      always: [
+        { guard: 'isResumingSentCall', target: 'fallback.following', actions: 'restoreFallback' },
+        { guard: 'isResumingFallback', target: 'fallback.settled', actions: 'restoreFallback' },
+        { guard: 'isResuming', target: 'pending', actions: ['setResumedId', 'tellAccepted'] },
+        { target: 'capabilities' },
+      ],
+    },
     /** `wallet_getCapabilities` for the account and chain: whether the calls can run atomically there. */
     capabilities: {
       tags: ['loading'],
@@ -150,12 +180,14 @@ export const batchMachine = batchSetup.createMachine({
       initial: 'calling',
       states: {
         calling: {
+          // Sent: kept for a reload with its hash.
+          on: { 'transaction.submitted': { actions: ['setSent', 'storeBatch'] } },
           invoke: {
             id: 'transaction',
             src: 'transaction',
             input: ({ context }) => callTransactionInput(context),
             onDone: [
-              { guard: { type: 'isCallOutcome', params: callOutcomeIn('confirmed') }, target: 'next', actions: { type: 'addLanded', params: outcomeOf } },
+              { guard: { type: 'isCallOutcome', params: callOutcomeIn('confirmed') }, target: 'next', actions: [{ type: 'addLanded', params: outcomeOf }, 'storeBatch'] },
               { guard: { type: 'isCallOutcome', params: callOutcomeIn('unknown') }, target: '#batch.unknown', actions: { type: 'setCallFailure', params: outcomeOf } },
               { guard: 'hasLanded', target: '#batch.partial', actions: { type: 'setCallFailure', params: outcomeOf } },
               { guard: { type: 'isCallOutcome', params: callOutcomeIn('rejected') }, target: '#batch.rejected' },
@@ -166,6 +198,28 @@ export const batchMachine = batchSetup.createMachine({
         },
         /** A call confirmed: the next one, or the end when it was the last. */
         next: { always: [{ guard: 'hasNextCall', target: 'calling', actions: 'nextCall' }, { target: '#batch.confirmed' }] },
+        /** After a reload: the call that was sent, followed to its end by its hash. */
+        following: {
+          invoke: {
+            id: 'transaction',
+            src: 'transaction',
+            input: ({ context }) => sentCallInput(context),
+            onDone: [
+              { guard: { type: 'isCallOutcome', params: callOutcomeIn('confirmed') }, target: 'settled', actions: { type: 'addLanded', params: outcomeOf } },
+              { guard: { type: 'isCallOutcome', params: callOutcomeIn('unknown') }, target: '#batch.unknown', actions: { type: 'setCallFailure', params: outcomeOf } },
+              { guard: 'hasLanded', target: '#batch.partial', actions: { type: 'setCallFailure', params: outcomeOf } },
+              { guard: { type: 'isCallOutcome', params: callOutcomeIn('reverted') }, target: '#batch.reverted', actions: { type: 'setCallFailure', params: outcomeOf } },
+              { target: '#batch.failed', actions: { type: 'setCallFailure', params: outcomeOf } },
+            ],
+          },
+        },
+        /** After a reload, every call sent has ended: confirmed when all landed; else partial (a reload never prompts). */
+        settled: {
+          always: [
+            { guard: 'hasLandedAll', target: '#batch.confirmed' },
+            { target: '#batch.partial', actions: 'setInterruptedFailure' },
+          ],
+        },
       },
     },
     confirmed: { type: 'final', entry: [{ type: 'setEnd', params: 'confirmed' }, ...ended, endToasts.confirmed, { type: 'tellEnded', params: outcome('confirmed') }] },

@@ -59,12 +59,12 @@ export const callsMachine = setup({
       })
       enqueue.spawnChild('batch', { id: event.key, input: event.batch })
     }),
-    /** Params: the stored batches. Each is picked up again (its key is its id), once per key. */
+    /** Params: the stored batches. Each is picked up again (its key is its id), once per key; a fallback with its progress. */
     resumeStored: enqueueActions(({ context, enqueue }, stored: StoredBatch[]) => {
-      for (const { id, ...batch } of stored) {
+      for (const { id, fallback, ...batch } of stored) {
         if (context.requests[id]) continue
         enqueue.assign({ requests: ({ context: c }) => ({ ...c.requests, [id]: { key: id, chainId: chainOf(batch.caipNetworkId), count: batch.calls.length, phase: 'pending', id } }) })
-        enqueue.spawnChild('batch', { id, input: { ...batch, resume: { id } } })
+        enqueue.spawnChild('batch', { id, input: { ...batch, resume: { id, ...(fallback ? { fallback } : {}) } } })
       }
     }),
     setAccepted: assign({

@@ -24,11 +24,11 @@ async function connected(reuse: { wallet?: DevWallet; storage?: ReturnType<typeo
   const wallet = reuse.wallet ?? new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   const asked: string[] = []
   const request = wallet.request.bind(wallet)
-  /** Answers the wallet gives instead of its own, by method (a hostile wallet). */
-  const overrides = new Map<string, unknown>()
+  /** Answers the wallet gives instead of its own, by method and the call's rank (1-based); undefined: its own. */
+  const overrides = new Map<string, (nth: number) => Promise<unknown> | undefined>()
   vi.spyOn(wallet, 'request').mockImplementation((args) => {
     asked.push(args.method)
-    return overrides.has(args.method) ? Promise.resolve(overrides.get(args.method)) : request(args)
+    return overrides.get(args.method)?.(asked.filter((m) => m === args.method).length) ?? request(args)
   })
   const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
   const storage = reuse.storage ?? createMemoryStorage()
@@ -157,11 +157,37 @@ describe('modal.sendCalls', () => {
 
   test('hostile: a batch whose status cannot be read ends "status unknown": getCallsStatus says so instead of 100 forever, with its toast', async () => {
     const { modal, overrides } = await connected()
-    overrides.set('wallet_getCallsStatus', 'all good')
+    overrides.set('wallet_getCallsStatus', () => Promise.resolve('all good'))
     const { id } = await modal.sendCalls({ calls: [{ to: receiver(), value: 1n }] })
     await waitFor(() => expect(modal.actor.getSnapshot().context.toast.getSnapshot().context.current).toMatchObject({ variant: 'error', message: { key: 'batchUnknown' } }))
     const answer = modal.getCallsStatus(id)
     await expect(answer).rejects.toThrow(CallsStatusUnknownError)
     await expect(answer).rejects.toMatchObject({ shortMessage: 'The calls were sent; their status is not known yet', details: expect.stringContaining(id) })
+  })
+
+  test('behavior: a one-by-one batch at a reload is picked up from storage: no new prompt, the call never sent is not sent, status 600', async () => {
+    const first = await connected()
+    first.wallet.calls.mode = 'unsupported'
+    // The second call's prompt stays open in the wallet when the page reloads.
+    first.overrides.set('eth_sendTransaction', (nth) => (nth === 2 ? new Promise<never>(() => {}) : undefined))
+    const to = receiver()
+    const { id } = await first.modal.sendCalls({
+      calls: [
+        { to, value: 5n },
+        { to, value: 7n },
+      ],
+    })
+    await waitFor(() => expect(first.storage.dump()['@latchkey/pending_batches']).toContain('"landed":[0]'), { timeout: 10_000 })
+    await waitFor(() => expect(first.asked.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2))
+    first.modal.destroy()
+    const modal = createModal({ projectId: 'p', networks: [anvil], storage: first.storage, adapter: createEip155Adapter({ window }), walletConnect: false })
+    cleanups.push(() => modal.destroy())
+    await waitFor(() => expect(modal.getState().account.status).toBe('connected'))
+    await waitFor(() => expect(first.storage.dump()['@latchkey/pending_batches']).toBeUndefined(), { timeout: 10_000 })
+    const status = await modal.getCallsStatus(id)
+    expect(status).toMatchObject({ id, status: 600 })
+    expect(status.receipts).toHaveLength(1)
+    expect(first.asked.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2)
+    expect(await chain.getBalance({ address: to })).toBe(5n)
   })
 })

@@ -44,6 +44,7 @@ const exemptions: Record<string, string> = {
   'transaction.prompting': visitorDecides,
   'batch.prompting': `${visitorDecides} (wallet_sendCalls; the status that follows is bounded by callsStatusTimeout)`,
   'batch.fallback.calling': transactionBounded,
+  'batch.fallback.following': transactionBounded,
   'calls.loading': 'reads the batches kept in local storage (synchronous behind a promise, no network): it settles at once',
   'send.flow.transacting': transactionBounded,
   'pay.transferring': transactionBounded,

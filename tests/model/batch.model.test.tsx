@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, createMachine, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorRef } from 'xstate'
 import { ProviderRpcError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../../adapters/errors.ts'
-import { batchMachine, type BatchInput, type BatchOutcome, type StoredBatch } from '../../machines/batch.ts'
+import { batchMachine, storedBatchOf, type BatchInput, type BatchOutcome, type StoredBatch } from '../../machines/batch.ts'
 import { timing } from '../../machines/timing.ts'
 import { toastMachine } from '../../machines/toast.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
@@ -25,6 +25,8 @@ const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const ID = '0x00000000000000000000000000000000000000000000000000000000000000ba'
 const H1 = `0x${'a1'.repeat(32)}`
 const H2 = `0x${'a2'.repeat(32)}`
+/** The transaction that replaced a sent call (the wallet cancelled it). */
+const H3 = `0x${'a3'.repeat(32)}`
 const base: BatchInput = {
   connectorId: 'dev',
   from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
@@ -42,6 +44,9 @@ const fixtures: Fixture[] = [
   { name: 'two calls, atomicity not required', input: base },
   { name: 'two calls that must run together', input: { ...base, atomicRequired: true } },
   { name: 'a batch picked up again after a reload', input: { ...base, resume: { id: ID } } },
+  { name: 'a fallback picked up after a reload, its first call sent', input: { ...base, resume: { id: 'batch', fallback: { landed: [], hashes: [], sent: { index: 0, hash: H1 } } } } },
+  { name: 'a fallback picked up after a reload, its last call sent', input: { ...base, resume: { id: 'batch', fallback: { landed: [0], hashes: [H1], sent: { index: 1, hash: H2 } } } } },
+  { name: 'a fallback picked up after a reload between two calls', input: { ...base, resume: { id: 'batch', fallback: { landed: [0], hashes: [H1] } } } },
 ]
 
 const capabilities = (status: string) => ({ '0x7a69': { atomic: { status } } })
@@ -61,6 +66,7 @@ const callEnds = {
   confirmed: { send: 'hash', end: 'success' },
   unknown: { send: 'hash', end: 'unknown' },
   reverted: { send: 'hash', end: 'reverted' },
+  replaced: { send: 'hash', end: 'replaced' },
   rejected: { send: 'reject' },
   failed: { send: 'fail' },
 } as const
@@ -95,21 +101,24 @@ function events(s: any): ModelEvent[] {
     ]
   }
   if (s.matches({ pending: 'waiting' })) return delayedEvents(s)
-  if (s.matches({ fallback: 'calling' })) {
+  if (s.matches({ fallback: 'calling' }) || s.matches({ fallback: 'following' })) {
     const hash = s.context.index === 0 ? H1 : H2
-    const outputs: Record<keyof typeof callEnds, unknown> = {
+    const outputs: Partial<Record<keyof typeof callEnds, unknown>> = {
       confirmed: { status: 'confirmed', hash },
       unknown: { status: 'unknown', hash },
       reverted: { status: 'reverted', hash, error: { name: 'TransactionRevertedError', message: 'Transaction reverted' } },
-      rejected: { status: 'rejected' },
-      failed: { status: 'failed', error: { name: 'BaseError', message: 'Internal error' } },
     }
-    return Object.entries(outputs).map(([call, output]) => ({ type: 'xstate.done.actor.transaction', output, call }))
+    // A call sent (its hash known: the wallet answered, or a reload picked it up) can only end on chain.
+    if (s.context.sent) outputs.replaced = { status: 'replaced', hash: H3, error: { name: 'TransactionReplacedError', message: 'The wallet replaced the transaction with another one' } }
+    else Object.assign(outputs, { rejected: { status: 'rejected' }, failed: { status: 'failed', error: { name: 'BaseError', message: 'Internal error' } } })
+    const ends = Object.entries(outputs).map(([call, output]) => ({ type: 'xstate.done.actor.transaction', output, call }))
+    // The wallet answered the call's hash: the transaction machine tells the batch, which stores it for a reload.
+    return s.context.sent ? ends : [{ type: 'transaction.submitted', hash }, ...ends]
   }
   return []
 }
 
-const serialize = (s: any) => JSON.stringify({ v: s.value, i: s.context.index, l: s.context.landed.length, id: s.context.id })
+const serialize = (s: any) => JSON.stringify({ v: s.value, i: s.context.index, l: s.context.landed.length, id: s.context.id, sent: s.context.sent })
 
 const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
 for (const fixture of fixtures) {
@@ -138,8 +147,8 @@ function start(input: BatchInput) {
       transaction: transactionMachine.provide({ actors: { send: fromPromise(hold(asked.send)), waitForEnd: fromPromise(hold(asked.wait)) } }),
     },
     actions: {
-      storeBatch: ({ context }) => void stored.set(context.id!, { ...context, id: context.id! }),
-      forgetBatch: ({ context }) => void (context.id ? stored.delete(context.id) : undefined),
+      storeBatch: ({ context, self }) => void stored.set(storedBatchOf(context, self.id).id, storedBatchOf(context, self.id)),
+      forgetBatch: ({ context, self }) => void stored.delete(context.id ?? self.id),
     },
   })
   const outcomes: BatchOutcome[] = []
@@ -165,15 +174,20 @@ async function perform(run: Run, event: any) {
   if (type.endsWith('.getCapabilities')) answer(run.asked.capabilities)
   else if (type.endsWith('.sendCalls')) answer(run.asked.sendCalls)
   else if (type.endsWith('.getCallsStatus')) answer(run.asked.status)
+  else if (type === 'transaction.submitted') run.asked.send.at(-1)!.resolve({ hash: event.hash })
   else if (type === 'xstate.done.actor.transaction') {
     const play = callEnds[event.call as keyof typeof callEnds]
-    const hash = event.output.hash ?? H1
     if (play.send === 'reject') run.asked.send.at(-1)!.reject(new UserRejectedRequestError())
     else if (play.send === 'fail') run.asked.send.at(-1)!.reject(new Error('Internal error'))
     else {
-      run.asked.send.at(-1)!.resolve({ hash })
-      await vi.advanceTimersByTimeAsync(0)
-      run.asked.wait.at(-1)!.resolve({ status: 'end' in play ? play.end : 'unknown', hash })
+      const sent = run.child.getSnapshot().context.sent ?? (run.child.getSnapshot().context.index === 0 ? H1 : H2)
+      // The call's send not answered yet: the wallet answers its hash first (a sent or picked-up call waits already).
+      if (run.asked.send.length > run.asked.wait.length) {
+        run.asked.send.at(-1)!.resolve({ hash: sent })
+        await vi.advanceTimersByTimeAsync(0)
+      }
+      const end = play.end === 'replaced' ? { status: 'success', hash: H3, replaced: { hash: sent, reason: 'cancelled' } } : { status: play.end, hash: sent }
+      run.asked.wait.at(-1)!.resolve(end as TransactionEnd)
     }
   } else if (type.startsWith('xstate.after.')) {
     const delay = Object.keys(delays).find((name) => type.includes(`.${name}.`))
@@ -218,8 +232,12 @@ function check(run: Run, state: string, model: any) {
     expect(run.child.getSnapshot().hasTag('pending')).toBe(true)
   }
   if (typeof value === 'object' && 'fallback' in value) {
-    // The fallback never asks wallet_sendCalls again; its call n is the transaction machine's n-th send.
-    expect(run.asked.send).toHaveLength(model.context.index + 1)
+    // The fallback never asks wallet_sendCalls again; its call n is the transaction machine's n-th send; one picked up
+    // after a reload prompts nothing.
+    expect(run.asked.send).toHaveLength(model.context.resume ? 0 : model.context.index + 1)
+    // Stored as it goes: the calls confirmed and the call sent, for a reload (the record of a resumed one is the one it came from).
+    if (!model.context.resume && model.context.sent)
+      expect(run.stored.get('batch')?.fallback).toEqual({ landed: model.context.landed, hashes: model.context.hashes, sent: { index: model.context.index, hash: model.context.sent } })
   }
 }
 

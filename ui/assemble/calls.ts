@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
 import { NotConnectedError } from '../../adapters/eip155.ts'
-import { batchMachine, type BatchCallTransaction, type StoredBatch } from '../../machines/batch.ts'
+import { batchMachine, storedBatchOf, type BatchCallTransaction, type StoredBatch } from '../../machines/batch.ts'
 import { callsMachine, type CallsRequest } from '../../machines/calls.ts'
 import { pendingBatchesKey } from '../../machines/calls.feature.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
@@ -19,6 +19,13 @@ const storedBatchSchema = v.object({
   calls: v.array(v.object({ to: hex, data: v.optional(hex), value: hex })),
   atomicRequired: v.boolean(),
   capabilities: v.record(v.string(), v.unknown()),
+  fallback: v.optional(
+    v.object({
+      landed: v.array(v.pipe(v.number(), v.integer())),
+      hashes: v.array(hex),
+      sent: v.optional(v.object({ index: v.pipe(v.number(), v.integer()), hash: hex })),
+    }),
+  ),
 })
 const storedBatchesSchema = v.array(storedBatchSchema)
 
@@ -28,8 +35,7 @@ export function storedBatches(storage: ModalStorage): StoredBatch[] {
 }
 
 function storeBatch(storage: ModalStorage, batch: StoredBatch) {
-  const { id, connectorId, from, caipNetworkId, calls, atomicRequired, capabilities } = batch
-  storage.write(pendingBatchesKey, [...storedBatches(storage).filter((b) => b.id !== id), { id, connectorId, from, caipNetworkId, calls, atomicRequired, capabilities }])
+  storage.write(pendingBatchesKey, [...storedBatches(storage).filter((b) => b.id !== batch.id), batch])
 }
 
 function forgetBatch(storage: ModalStorage, id: string) {
@@ -42,7 +48,8 @@ function forgetBatch(storage: ModalStorage, id: string) {
  * The calls feature (EIP-5792) on this instance's wallets: each batch asks the connected connector's EIP-1193 provider
  * (`wallet_getCapabilities`, `wallet_sendCalls`, `wallet_getCallsStatus`; a wallet's answers are read by the chart,
  * machines/batch.status.ts), the fallback sends each call with `eth_sendTransaction` and waits by the receipt rule
- * (`adapters/receipt.ts`), and the accepted batches are kept in storage until their end.
+ * (`adapters/receipt.ts`), and the batches on their way (the wallet's, and the fallback's with how far it went) are kept
+ * in storage until their end.
  */
 export function assemble(host: FeatureHost) {
   /** The provider's answer to one request; a wallet that is not connected any more is `NotConnectedError`. */
@@ -73,10 +80,8 @@ export function assemble(host: FeatureHost) {
           }),
         },
         actions: {
-          storeBatch: ({ context }) => storeBatch(host.storage, { ...context, id: context.id! }),
-          forgetBatch: ({ context }) => {
-            if (context.id) forgetBatch(host.storage, context.id)
-          },
+          storeBatch: ({ context, self }) => storeBatch(host.storage, storedBatchOf(context, self.id)),
+          forgetBatch: ({ context, self }) => forgetBatch(host.storage, context.id ?? self.id),
         },
       }),
     },
