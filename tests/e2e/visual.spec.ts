@@ -8,6 +8,9 @@
  * Each view is also scanned by axe on the phone (target sizes matter there) with its best-practice and experimental
  * rules in the light theme and its colour rules in the dark one; a view shown on the desktop only is scanned there.
  *
+ * Each walk goes once for both themes: every view is shot light, switched to dark at run time and shot again
+ * ({@link darkToo}).
+ *
  * Only the dialog is compared. What changes from run to run is masked: amounts and fiat (the local chains are shared
  * by every spec), the pairing QR code (a new WalletConnect URI each time), the activity list. Motion is off
  * (`prefers-reduced-motion` and Playwright's `animations: 'disabled'`), so no frame is caught mid-transition.
@@ -34,7 +37,7 @@ import {
 
 // Each test walks many views with a screenshot each (and on the phone an axe check each): longer beside another worker.
 // Each test sets the balances and the state it shoots, so the tests spread over the workers rather than run in one after
-// the other: the file is the suite's longest (11 tests, about a tenth of it), and run last it left the other workers idle.
+// the other: the file is the suite's longest (10 tests, each view in both themes), and run last it left the other workers idle.
 test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 type Theme = 'light' | 'dark'
@@ -77,13 +80,35 @@ async function shoot(page: Page, title: string, name: string, theme: Theme, devi
   // A list's room kept for rows on their way (Connect's directory wallets) is filled or folded, unless that is the picture.
   if (!rowsAwaited) await expect(view.getByTestId('row-placeholder')).toHaveCount(0)
   await imagesSettled(page)
-  if (device === 'phone' || axeOnDesktop) await axeEveryRule(page, `${name} (${theme}, ${device})`, theme)
-  await expect.soft(view).toHaveScreenshot(`${name}-${theme}-${device}.png`, {
-    animations: 'disabled',
-    caret: 'hide',
-    mask: mask(view),
-    maxDiffPixelRatio: 0.01,
-  })
+  const compare = async (shown: Theme) => {
+    if (device === 'phone' || axeOnDesktop) await axeEveryRule(page, `${name} (${shown}, ${device})`, shown)
+    await expect.soft(view).toHaveScreenshot(`${name}-${shown}-${device}.png`, {
+      animations: 'disabled',
+      caret: 'hide',
+      mask: mask(view),
+      maxDiffPixelRatio: 0.01,
+    })
+  }
+  await compare(theme)
+  if (theme === 'light' && darkToo.has(page)) {
+    await showTheme(page, 'dark')
+    await compare('dark')
+    await showTheme(page, 'light')
+  }
+}
+
+/**
+ * The pages whose walk also compares every view in the dark theme: each view is shot light, the theme switched at run
+ * time (`setThemeMode`, as a dapp's toggle does, with the system's scheme emulated to match), shot dark, and switched
+ * back. One walk for both themes: the same gestures, chains and servers are not gone through twice.
+ */
+const darkToo = new WeakSet<Page>()
+
+/** Switches the demo's modal (and the page, which follows it) to `theme`, the system's colour scheme with it. */
+async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await page.evaluate((mode) => (window as unknown as { latchkey: { setThemeMode(mode: Theme): void } }).latchkey.setThemeMode(mode), theme)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
 }
 
 /** The axe rules whose result depends on the colours: the only ones a second theme can change. */
@@ -403,49 +428,50 @@ async function shortWindowViews(page: Page, theme: Theme, size: string): Promise
   await shoot(page, 'Account', `account-${size}`, theme, 'desktop', (view) => [...amounts(view), view.getByRole('tabpanel')])
 }
 
-for (const [size, viewport, themes] of [
-  ['1280x720', { width: 1280, height: 720 }, ['light', 'dark']],
-  ['1366x768', { width: 1366, height: 768 }, ['light']],
+// Light and dark in one walk ({@link darkToo}), except 1366×768 (light only).
+for (const [size, viewport, dark] of [
+  ['1280x720', { width: 1280, height: 720 }, true],
+  ['1366x768', { width: 1366, height: 768 }, false],
 ] as const) {
-  for (const theme of themes) {
-    test.describe(`${theme}, desktop ${size}`, () => {
-      test.use({ viewport })
-      test(`Connect and Account keep their actions in sight in a short window (${theme}, ${size})`, async ({ page }) => {
-        await shortWindowViews(page, theme, size)
-      })
+  test.describe(`desktop ${size}`, () => {
+    test.use({ viewport })
+    test(`Connect and Account keep their actions in sight in a short window (light${dark ? ' and dark' : ''}, ${size})`, async ({ page }) => {
+      if (dark) darkToo.add(page)
+      await shortWindowViews(page, 'light', size)
     })
-  }
+  })
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test.describe(`${theme}, desktop`, () => {
-    test.use({ viewport: { width: 1280, height: 800 } })
-    test(`the disconnected views look as they did (${theme}, desktop)`, async ({ page }) => {
-      await disconnectedViews(page, theme, 'desktop')
-    })
-    test(`the connected views look as they did (${theme}, desktop)`, async ({ page }) => {
-      await connectedViews(page, theme, 'desktop')
-    })
-    test(`the Sessions view looks as it did (${theme}, desktop)`, async ({ page }) => {
-      await sessionsView(page, theme, 'desktop')
-    })
-    test(`the wallet switcher looks as it did (${theme}, desktop)`, async ({ page, request }) => {
-      await walletSwitcherViews(page, request, theme, 'desktop')
-    })
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+  test.beforeEach(({ page }) => void darkToo.add(page))
+  test('the disconnected views look as they did (light and dark, desktop)', async ({ page }) => {
+    await disconnectedViews(page, 'light', 'desktop')
   })
-  test.describe(`${theme}, phone`, () => {
-    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
-    test(`the disconnected views look as they did (${theme}, phone)`, async ({ page }) => {
-      await disconnectedViews(page, theme, 'phone')
-    })
-    test(`the connected views look as they did (${theme}, phone)`, async ({ page }) => {
-      await connectedViews(page, theme, 'phone')
-    })
-    test(`the Sessions view looks as it did (${theme}, phone)`, async ({ page }) => {
-      await sessionsView(page, theme, 'phone')
-    })
-    test(`the wallet switcher looks as it did (${theme}, phone)`, async ({ page, request }) => {
-      await walletSwitcherViews(page, request, theme, 'phone')
-    })
+  test('the connected views look as they did (light and dark, desktop)', async ({ page }) => {
+    await connectedViews(page, 'light', 'desktop')
   })
-}
+  test('the Sessions view looks as it did (light and dark, desktop)', async ({ page }) => {
+    await sessionsView(page, 'light', 'desktop')
+  })
+  test('the wallet switcher looks as it did (light and dark, desktop)', async ({ page, request }) => {
+    await walletSwitcherViews(page, request, 'light', 'desktop')
+  })
+})
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: iPhoneUserAgent })
+  test.beforeEach(({ page }) => void darkToo.add(page))
+  test('the disconnected views look as they did (light and dark, phone)', async ({ page }) => {
+    await disconnectedViews(page, 'light', 'phone')
+  })
+  test('the connected views look as they did (light and dark, phone)', async ({ page }) => {
+    await connectedViews(page, 'light', 'phone')
+  })
+  test('the Sessions view looks as it did (light and dark, phone)', async ({ page }) => {
+    await sessionsView(page, 'light', 'phone')
+  })
+  test('the wallet switcher looks as it did (light and dark, phone)', async ({ page, request }) => {
+    await walletSwitcherViews(page, request, 'light', 'phone')
+  })
+})
