@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { BaseError } from '../adapters/errors.ts'
-import { CallsChainNotConfiguredError, InvalidCallsError, maxBatchCalls, validateCalls } from './batch.calls.ts'
+import { maxBatchCalls, validateCalls } from './batch.calls.ts'
+import { CallsChainNotConfiguredError, InvalidCallsError } from './batch.errors.ts'
 
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const context = { configured: ['eip155:31337', 'eip155:1'], connectedChainId: 31337 }

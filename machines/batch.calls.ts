@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
+import { CallsChainNotConfiguredError, InvalidCallsError } from './batch.errors.ts'
 
 /*
  * The boundary of batched calls (EIP-5792 `wallet_sendCalls`, spec §5 "wallet_sendCalls call addresses and data must
@@ -51,32 +51,6 @@ export type ValidatedCalls = {
   caipNetworkId: string
   atomicRequired: boolean
   capabilities: Record<string, unknown>
-}
-
-/**
- * A batch a dapp asked for that cannot be sent as given: a call's address or data is not 0x-hex, a value is neither a
- * bigint nor a hex quantity, the list is empty or longer than {@link maxBatchCalls}, an option has the wrong type.
- * Nothing was sent. `path` names the refused field (`calls[1].data`).
- */
-export class InvalidCallsError extends BaseError {
-  override name = 'InvalidCallsError'
-  /** The refused field, `calls[1].data`, `atomicRequired`, or `calls` for the list itself. */
-  path: string
-  constructor(path: string, why: string, args: BaseErrorParameters = {}) {
-    super(`${path}: ${why}`, args)
-    this.path = path
-  }
-}
-
-/** The batch names a chain the dapp did not configure (spec §5 "chain configured"). Nothing was sent. */
-export class CallsChainNotConfiguredError extends BaseError {
-  override name = 'CallsChainNotConfiguredError'
-  /** The chain asked for, as given. */
-  chainId: number | string
-  constructor(chainId: number | string, configured: readonly string[]) {
-    super('The batch names a network that is not configured', { details: `Asked for ${String(chainId)}; configured: ${configured.join(', ') || 'none'}.` })
-    this.chainId = chainId
-  }
 }
 
 const addressPattern = /^0x[0-9a-fA-F]{40}$/

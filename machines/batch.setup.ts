@@ -6,10 +6,9 @@ import { messageOf, messageWith, type ToastText } from './messages.ts'
 import { tellAction } from './system.ts'
 import { transactionMachine, type TransactionDoneEvent, type TransactionOutcome, type TransactionStatus } from './transaction.ts'
 import type { BatchCall, Hex } from './batch.calls.ts'
+import { AtomicCallsUnsupportedError, CallsStatusUnknownError } from './batch.errors.ts'
 import {
-  AtomicCallsUnsupportedError,
   CallsInterruptedError,
-  CallsStatusUnknownError,
   ForeignCallsStatusError,
   InvalidBatchIdError,
   InvalidCallsStatusError,

@@ -140,18 +140,6 @@ export class ForeignCallsStatusError extends BaseError {
 }
 
 /**
- * The batch was sent but its end is not known: the wallet did not report one within the status timeout, or answered a
- * status that cannot be read or is about another batch. It may still land: check the wallet before sending again.
- * `reason` says which (default: the timeout).
- */
-export class CallsStatusUnknownError extends BaseError {
-  override name = 'CallsStatusUnknownError'
-  constructor(id: string, reason = 'no end within the status timeout') {
-    super('The calls were sent; their status is not known yet', { details: `Batch ${id}: ${reason}.` })
-  }
-}
-
-/**
  * The one-by-one fallback was picked up after a reload before every call was sent: the calls never sent are not sent
  * (a reload never prompts), so the batch ends with what landed.
  */
@@ -159,13 +147,5 @@ export class CallsInterruptedError extends BaseError {
   override name = 'CallsInterruptedError'
   constructor(landed: number, total: number) {
     super('The page reloaded before every call was sent', { details: `${landed} of ${total} calls went through; the others were not sent.` })
-  }
-}
-
-/** The batch must run all or none (`atomicRequired`) and the wallet cannot do that: nothing was sent. */
-export class AtomicCallsUnsupportedError extends BaseError {
-  override name = 'AtomicCallsUnsupportedError'
-  constructor(reason: string) {
-    super('This wallet cannot run these calls together', { details: reason })
   }
 }

@@ -15,7 +15,8 @@ import {
   type SendCallsInput,
 } from './batch.setup.ts'
 
-export { maxBatchCalls, validateCalls, InvalidCallsError, CallsChainNotConfiguredError } from './batch.calls.ts'
+export { maxBatchCalls, validateCalls } from './batch.calls.ts'
+export { InvalidCallsError, CallsChainNotConfiguredError } from './batch.errors.ts'
 export type { BatchCall, BatchCallParameter, SendCallsParameters, ValidatedCalls } from './batch.calls.ts'
 export { storedBatchOf }
 export type { FallbackProgress } from './batch.setup.ts'

@@ -14,6 +14,16 @@ export type { ConnectionView } from '../machines/multiWallet.connect.ts'
 export type { SwitchConnectionParameters, DeleteConnectionParameters } from './core/connectionCommands.ts'
 export type { SendCallsParameters, SendCallsReturnType, SendCallsErrorType, GetCallsStatusReturnType } from './core/callsCommands.ts'
 export type { BatchCallParameter } from '../machines/batch.calls.ts'
+// The errors of the batched-calls API, for `instanceof` (a module of their own: none of the batch code comes with them).
+export {
+  InvalidCallsError,
+  CallsChainNotConfiguredError,
+  AtomicCallsUnsupportedError,
+  BatchFailedError,
+  UnknownBatchError,
+  CallsStatusUnknownError,
+  CallsUnavailableError,
+} from '../machines/batch.errors.ts'
 export type { Features, FeatureFlag, LocalFeatureFlags, RemoteFeatureFlags } from '../services/features.ts'
 export * from '../adapters/networks.ts'
 export {

@@ -5,13 +5,13 @@
  */
 import { callForeign } from '../../adapters/boundary.ts'
 import { NotConnectedError } from '../../adapters/eip155.ts'
-import { BaseError, summarizeError, UserRejectedRequestError } from '../../adapters/errors.ts'
+import { type BaseError, summarizeError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import type { Eip1193Provider } from '../../adapters/types.ts'
 import { validateCalls, type SendCallsParameters } from '../../machines/batch.calls.ts'
-import { AtomicCallsUnsupportedError, CallsStatusUnknownError, readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
+import { readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
 import type { RootActor } from '../../machines/root.ts'
-import { CallsUnavailableError } from '../../machines/batch.errors.ts'
+import { AtomicCallsUnsupportedError, BatchFailedError, CallsStatusUnknownError, CallsUnavailableError, UnknownBatchError } from '../../machines/batch.errors.ts'
 import { featureTaking, type FeatureMachineId } from '../assemble/index.ts'
 import { ModalDestroyedError } from '../errors.ts'
 import type { FacedFeature } from './publicState.ts'
@@ -22,7 +22,8 @@ export type { SendCallsParameters }
 export type SendCallsReturnType = { id: string }
 /**
  * What `sendCalls` may reject with: `InvalidCallsError`, `CallsChainNotConfiguredError` (the input; nothing sent),
- * `NotConnectedError`, `UserRejectedRequestError` (4001), `AtomicCallsUnsupportedError`, `BatchFailedError`.
+ * `NotConnectedError`, `UserRejectedRequestError` (4001), `AtomicCallsUnsupportedError`, `BatchFailedError`,
+ * `CallsUnavailableError`, `ModalDestroyedError`. Each is a class `latchkey` exports, for `instanceof`.
  */
 export type SendCallsErrorType = BaseError
 
@@ -32,22 +33,6 @@ export type SendCallsErrorType = BaseError
  * was sent).
  */
 export type GetCallsStatusReturnType = { version: '2.0.0'; id: string; chainId: `0x${string}`; status: number; atomic: boolean; receipts: CallsReceipt[] }
-
-/** The wallet refused the batch, or answered it without an id: nothing can be followed. `error` is the reason. */
-export class BatchFailedError extends BaseError {
-  override name = 'BatchFailedError'
-  constructor(reason: { name: string; message: string } | undefined) {
-    super('The wallet could not run the calls', { details: reason ? `${reason.name}: ${reason.message}` : 'No reason given.' })
-  }
-}
-
-/** `getCallsStatus` for an id neither this modal nor the wallet knows (EIP-5792 5730). */
-export class UnknownBatchError extends BaseError {
-  override name = 'UnknownBatchError'
-  constructor(id: string, args: { cause?: unknown } = {}) {
-    super('No batch of calls has this id', { details: `Batch ${id}.`, ...args })
-  }
-}
 
 const statusOfEnd: Record<string, number> = { confirmed: 200, failed: 400, reverted: 500, partial: 600, rejected: 400, atomicUnsupported: 400 }
 
