@@ -19,6 +19,8 @@ import type { APIRequestContext, Locator, Page, Route } from '@playwright/test'
 import {
   accountButton,
   ACCOUNT_0,
+  ACCOUNT_1,
+  approveWalletRequest,
   API_URL,
   anyDialog,
   axeFor,
@@ -398,6 +400,36 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
 }
 
 /**
+ * Pay (spec §1 Pay), asked for from the demo's panel (pay on with `?features=pay:on`): the review with the dapp's note,
+ * the same asked for more than the wallet holds (said before any prompt), and the end after the wallet approved. The
+ * balance, the fee and the hash change between runs: masked.
+ */
+async function payViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await openConnected(page, { path: `/?theme=${theme}&features=pay:on` })
+  const ask = async (amount: string) => {
+    await page.getByLabel('Pay to').fill(ACCOUNT_1)
+    await page.getByLabel('Pay amount').fill(amount)
+    await page.getByLabel('Note').fill('Order #1042: two concert tickets')
+    await tapOrClick(page.getByRole('button', { name: 'Ask for payment' }), device)
+    await expect(dialog(page, 'Pay').getByTestId('pay-asked')).toContainText(amount)
+  }
+  const masked = (view: Locator) => [...amounts(view), view.getByTestId('pay-hash')]
+  await ask('50000000')
+  await expect(dialog(page, 'Pay').getByTestId('pay-short')).toBeVisible()
+  await shoot(page, 'Pay', 'pay-short', theme, device, masked)
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Cancel' }), device)
+  await expect(anyDialog(page)).toHaveCount(0)
+  await ask('0.0125')
+  await expect(dialog(page, 'Pay').getByRole('button', { name: 'Pay 0.0125 ETH' })).toBeEnabled()
+  await shoot(page, 'Pay', 'pay-review', theme, device, masked)
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Pay 0.0125 ETH' }), device)
+  await approveWalletRequest(page, 'Send transaction?')
+  await expect(dialog(page, 'Pay').getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  await shoot(page, 'Pay', 'pay-success', theme, device, masked)
+}
+
+/**
  * A short desktop window (1280×720, 1366×768): the dialog is as high as its view up to the window, the view scrolls
  * inside it past that, and the primary actions stay in sight: Connect's wallets and its footer, Account's Disconnect.
  */
@@ -457,6 +489,9 @@ test.describe('desktop', () => {
   test('the wallet switcher looks as it did (light and dark, desktop)', async ({ page, request }) => {
     await walletSwitcherViews(page, request, 'light', 'desktop')
   })
+  test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
+    await payViews(page, 'light', 'desktop')
+  })
 })
 
 test.describe('phone', () => {
@@ -473,5 +508,8 @@ test.describe('phone', () => {
   })
   test('the wallet switcher looks as it did (light and dark, phone)', async ({ page, request }) => {
     await walletSwitcherViews(page, request, 'light', 'phone')
+  })
+  test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
+    await payViews(page, 'light', 'phone')
   })
 })

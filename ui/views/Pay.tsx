@@ -38,7 +38,17 @@ export default function Pay() {
         <p style={{ margin: 0, fontWeight: 600 }} role="status">
           {ok ? t.succeeded : t.failed}
         </p>
-        <p className="lk-muted">{ok ? t.succeededBody(flow.amount, flow.symbol, flow.recipientShort) : flow.outcome && 'reason' in flow.outcome ? flow.outcome.reason : ''}</p>
+        <p className="lk-muted">
+          {ok ? (
+            <>
+              {t.succeededBody(flow.amount, flow.symbol)} <span style={{ whiteSpace: 'nowrap', fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>. {t.succeededConfirmed}
+            </>
+          ) : flow.outcome && 'reason' in flow.outcome ? (
+            flow.outcome.reason
+          ) : (
+            ''
+          )}
+        </p>
         {flow.hash && (
           <p className="lk-muted" style={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace', fontSize: 12 }} data-testid="pay-hash">
             {t.transaction} {flow.hash}
@@ -64,11 +74,12 @@ export default function Pay() {
       </p>
       <dl className="lk-summary">
         <dt>{t.recipient}</dt>
-        <dd data-testid="pay-recipient" title={flow.recipient}>
+        <dd data-testid="pay-recipient" title={flow.recipient} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4 }}>
           <span style={{ fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>{' '}
           <button
             type="button"
             className="lk-icon-button"
+            style={{ width: 24, height: 24 }}
             aria-label={t.copyRecipient}
             onClick={() =>
               void navigator.clipboard?.writeText(flow.recipient).then(
