@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup, type AnyEventObject } from 'xstate'
+import { parseCaipNetworkId } from '../kernel/caip.ts'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import { isUserRejection, summarizeError, toProviderError, type ErrorSummary } from '../adapters/errors.ts'
 import { timing } from './timing.ts'
@@ -134,8 +135,11 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('batch', name)
 }
 
-/** The chain of a CAIP-2 eip155 id, as a number and as the hex quantity EIP-5792 keys it by. */
-export const chainIdOf = (caipNetworkId: string) => Number(caipNetworkId.split(':')[1])
+/**
+ * The chain of a CAIP-2 eip155 id (`eip155:31337`), as a number and as the hex quantity EIP-5792 keys it by.
+ * @throws InvalidCaipNetworkIdError for a malformed CAIP-2 id (the batch's network is a configured one, so never here).
+ */
+export const chainIdOf = (caipNetworkId: string) => Number(parseCaipNetworkId(caipNetworkId).chainId)
 export const chainHexOf = (caipNetworkId: string): Hex => `0x${chainIdOf(caipNetworkId).toString(16)}`
 
 /** The params of a guard or an action on `wallet_getCallsStatus`'s answer. */

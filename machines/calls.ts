@@ -2,6 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
 import type { ConnectedAccount, RootMoment } from './features.ts'
 import { batchMachine, type BatchInput, type BatchOutcome, type BatchReport, type StoredBatch } from './batch.ts'
+import { chainIdOf } from './batch.setup.ts'
 import { machineTypes } from './machineTypes.ts'
 
 /**
@@ -31,8 +32,6 @@ const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('calls', name)
 }
 
-const chainOf = (caipNetworkId: string) => Number(caipNetworkId.split(':')[1])
-
 /**
  * Batched calls (EIP-5792; spec §4 frame RPC, §7 `wallet_sendCalls`) as a feature: it holds the batches the dapp asked
  * for through `modal.sendCalls`, each one run of the batch machine (`machines/batch.ts`) spawned with the request's
@@ -55,7 +54,7 @@ export const callsMachine = setup({
     startBatch: enqueueActions(({ event, enqueue }) => {
       if (event.type !== 'calls.send') return
       enqueue.assign({
-        requests: ({ context }) => ({ ...context.requests, [event.key]: { key: event.key, chainId: chainOf(event.batch.caipNetworkId), count: event.batch.calls.length, phase: 'asking' } }),
+        requests: ({ context }) => ({ ...context.requests, [event.key]: { key: event.key, chainId: chainIdOf(event.batch.caipNetworkId), count: event.batch.calls.length, phase: 'asking' } }),
       })
       enqueue.spawnChild('batch', { id: event.key, input: event.batch })
     }),
@@ -63,7 +62,7 @@ export const callsMachine = setup({
     resumeStored: enqueueActions(({ context, enqueue }, stored: StoredBatch[]) => {
       for (const { id, fallback, ...batch } of stored) {
         if (context.requests[id]) continue
-        enqueue.assign({ requests: ({ context: c }) => ({ ...c.requests, [id]: { key: id, chainId: chainOf(batch.caipNetworkId), count: batch.calls.length, phase: 'pending', id } }) })
+        enqueue.assign({ requests: ({ context: c }) => ({ ...c.requests, [id]: { key: id, chainId: chainIdOf(batch.caipNetworkId), count: batch.calls.length, phase: 'pending', id } }) })
         enqueue.spawnChild('batch', { id, input: { ...batch, resume: { id, ...(fallback ? { fallback } : {}) } } })
       }
     }),

@@ -1,28 +1,20 @@
 import { describe, expect, test } from 'vitest'
-import { createActor, type EventObject } from 'xstate'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { flush } from '../tests/harness/deferred.ts'
-import { controllableConnectionActors } from '../tests/harness/wallet-actors.ts'
-import { connectionMachine, connectionStatus, type ConnectionInput } from './connection.ts'
+import { connectionHarness } from '../tests/harness/connection.ts'
+import type { ConnectionInput } from './connection.ts'
 import { connectAccount, connectConnecting } from './connection.connect.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-/** A connection connected to `first` (account A), the wallets' side played by the test. */
+/** A connection connected to `first` (account A), the wallets' side played by the test; what it told so far forgotten. */
 async function connected(input: Partial<ConnectionInput> = {}) {
-  const wallet = controllableConnectionActors()
-  const actor = createActor(connectionMachine.provide({ actors: wallet.actors }), { input: { namespace: 'eip155', ...input } })
-  const emitted: EventObject[] = []
-  const reports: string[] = []
-  actor.on('*', (e) => (e.type === 'connection.status' ? reports.push(e.status) : emitted.push(e)))
-  actor.start()
-  actor.send({ type: 'connection.request', connectorId: 'first' })
-  wallet.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
-  await flush()
-  emitted.length = 0
-  reports.length = 0
-  return { ...wallet, actor, emitted, reports, status: () => connectionStatus(actor.getSnapshot()) }
+  const h = connectionHarness(input)
+  await h.connect('first')
+  h.emitted.length = 0
+  h.reports.length = 0
+  return h
 }
 
 describe('connection: adding a wallet (multi-wallet)', () => {
@@ -77,9 +69,7 @@ describe('connection: adding a wallet (multi-wallet)', () => {
     await flush()
     expect(connectConnecting(h.actor.getSnapshot())).toEqual({ phase: 'error', error: { name: 'BaseError', message: 'broken' } })
     expect(h.emitted).toEqual([expect.objectContaining({ type: 'connection.failed', connectorId: 'second' })])
-    h.actor.send({ type: 'connection.request', connectorId: 'second' })
-    h.connects[2]!.resolve({ accounts: [B], chainId: 31337 })
-    await flush()
+    await h.connect('second', { accounts: [B], chainId: 31337 })
     expect(h.actor.getSnapshot().context).toMatchObject({ connectorId: 'second', address: B })
   })
 

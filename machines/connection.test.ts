@@ -1,31 +1,19 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate'
+import { fromCallback, fromPromise } from 'xstate'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { createManualClock } from '../tests/harness/clock.ts'
 import { flush } from '../tests/harness/deferred.ts'
-import { controllableConnectionActors } from '../tests/harness/wallet-actors.ts'
-import { connectionMachine, connectionStatus, type ConnectionInput } from './connection.ts'
+import { connectionHarness, type ConnectionHarnessOptions } from '../tests/harness/connection.ts'
+import type { ConnectionInput } from './connection.ts'
 import { connectAccount, connectConnecting } from './connection.connect.ts'
 import { timing } from './timing.ts'
 
 const A = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const B = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-/** The connection machine with the wallet's side played by the test. */
-function harness(input: Partial<ConnectionInput> = {}) {
-  const wallet = controllableConnectionActors()
-  const actor = createActor(connectionMachine.provide({ actors: wallet.actors }), { input: { namespace: 'eip155', ...input } })
-  const emitted: EventObject[] = []
-  /** The `connection.status` reports, apart from the lifecycle's events. */
-  const reports: Array<{ status: string; connectorId: string | undefined }> = []
-  actor.on('*', (e) => (e.type === 'connection.status' ? reports.push({ status: e.status, connectorId: e.connectorId }) : emitted.push(e)))
-  actor.start()
-  return { ...wallet, actor, emitted, reports, status: () => connectionStatus(actor.getSnapshot()) }
-}
-
 describe('connection', () => {
   test('behavior: tells its owner each status but connected as it enters it (the owner never reads its snapshot)', async () => {
-    const h = harness()
+    const h = connectionHarness()
     expect(h.reports).toEqual([{ status: 'disconnected', connectorId: undefined }])
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     expect(h.reports.at(-1)).toEqual({ status: 'connecting', connectorId: 'dev.wallet' })
@@ -42,7 +30,7 @@ describe('connection', () => {
   })
 
   test('spec §3: the account state keeps connectedWalletInfo and addressLabels from the session, shows them while connected, and forgets them on disconnect', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.request', connectorId: 'auth' })
     const wallet = { name: 'Email', icon: 'data:image/svg+xml,<svg/>', identifier: 'auth', social: 'github' }
     h.connects[0]!.resolve({ accounts: [A], chainId: 31337, wallet, addressLabels: { [A]: 'Smart Account', [B]: 'EOA' } })
@@ -59,20 +47,18 @@ describe('connection', () => {
     expect(connectAccount(h.actor.getSnapshot()).connectedWalletInfo).toBeUndefined()
 
     // A session without a description (a dapp's own adapter, nothing known of the connector) keeps none.
-    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
-    h.connects[1]!.resolve({ accounts: [A], chainId: 31337 })
-    await flush()
+    await h.connect('dev.wallet')
     expect(connectAccount(h.actor.getSnapshot())).not.toHaveProperty('connectedWalletInfo')
   })
 
   test('behavior: starts disconnected without a stored connection', () => {
-    const h = harness()
+    const h = connectionHarness()
     expect(h.status()).toBe('disconnected')
     expect(h.emitted).toEqual([])
   })
 
   test('behavior: with reconnect enabled a stored connection starts as connecting and restores', async () => {
-    const h = harness({ storedConnectorId: 'dev.wallet', reconnect: true })
+    const h = connectionHarness({ storedConnectorId: 'dev.wallet', reconnect: true })
     expect(h.status()).toBe('connecting')
     h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
     await flush()
@@ -81,7 +67,7 @@ describe('connection', () => {
   })
 
   test('behavior: with reconnect disabled it starts disconnected and drops stored connections', () => {
-    const h = harness({ storedConnectorId: 'dev.wallet', reconnect: false })
+    const h = connectionHarness({ storedConnectorId: 'dev.wallet', reconnect: false })
     expect(h.status()).toBe('disconnected')
     expect(h.reconnects).toHaveLength(0)
     expect(h.emitted).toEqual([{ type: 'connection.storedDropped', namespace: 'eip155' }])
@@ -89,7 +75,7 @@ describe('connection', () => {
   })
 
   test('behavior: another tab stored a connection: restored here silently (no prompt), as at boot', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.restore', connectorId: 'dev.wallet' })
     expect(h.status()).toBe('connecting')
     expect(h.connects).toHaveLength(0)
@@ -103,7 +89,7 @@ describe('connection', () => {
   })
 
   test('behavior: another tab ended the connection: forgotten here without asking the wallet (reason elsewhere); during a restore too', async () => {
-    const h = harness({ storedConnectorId: 'dev.wallet' })
+    const h = connectionHarness({ storedConnectorId: 'dev.wallet' })
     h.reconnects[0]!.resolve({ accounts: [A], chainId: 31337 })
     await flush()
     h.actor.send({ type: 'connection.endedElsewhere' })
@@ -125,7 +111,7 @@ describe('connection', () => {
   })
 
   test('behavior: a failed restore ends disconnected and tells the owner to forget it', async () => {
-    const h = harness({ storedConnectorId: 'gone.wallet' })
+    const h = connectionHarness({ storedConnectorId: 'gone.wallet' })
     h.reconnects[0]!.reject(new Error('not found'))
     await flush()
     expect(h.status()).toBe('disconnected')
@@ -133,7 +119,7 @@ describe('connection', () => {
   })
 
   test('behavior: connect, then the balance is fetched for the first account on the wallet chain', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     expect(h.status()).toBe('connecting')
     expect(connectConnecting(h.actor.getSnapshot()).phase).toBe('waiting')
@@ -153,10 +139,8 @@ describe('connection', () => {
   })
 
   test('behavior: a balance from a million whole tokens on is compact where space is short (the account button), exact in formattedBalance', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('dev.wallet')
     h.balances[0]!.d.resolve({ value: '1234567890000000000000000', decimals: 18, symbol: 'ETH' })
     await flush()
     const view = connectAccount(h.actor.getSnapshot())
@@ -165,10 +149,8 @@ describe('connection', () => {
   })
 
   test('spec §3 §9: native balance cache: the first read may be the stored balance; a refresh or a poll with a balance shown is fresh', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('dev.wallet')
     expect(h.balances[0]!.input).toMatchObject({ fresh: false })
     h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })
     await flush()
@@ -177,21 +159,19 @@ describe('connection', () => {
   })
 
   test('behavior: a user rejection (4001) is declined, not an error, and can be retried', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     h.connects[0]!.reject(new UserRejectedRequestError())
     await flush()
     expect(h.actor.getSnapshot().value).toBe('rejected')
     expect(h.actor.getSnapshot().context.error).toBeUndefined()
     expect(connectConnecting(h.actor.getSnapshot()).phase).toBe('declined')
-    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
-    h.connects[1]!.resolve({ accounts: [A], chainId: 1 })
-    await flush()
+    await h.connect('dev.wallet', { accounts: [A], chainId: 1 })
     expect(h.status()).toBe('connected')
   })
 
   test('behavior: a wallet error is a failure with its message, and can be retried', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     h.connects[0]!.reject('something broke')
     await flush()
@@ -202,7 +182,7 @@ describe('connection', () => {
   })
 
   test('behavior: cancel while the wallet never answers returns to disconnected; a late answer is ignored', async () => {
-    const h = harness()
+    const h = connectionHarness()
     h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
     h.actor.send({ type: 'connection.cancel' })
     expect(h.status()).toBe('disconnected')
@@ -213,10 +193,8 @@ describe('connection', () => {
   })
 
   test('behavior: accountsChanged resyncs the first account and refetches the balance', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'w' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('w', { accounts: [A], chainId: 1 })
     h.wallet({ type: 'connection.accountsChanged', accounts: [B, A] })
     expect(h.actor.getSnapshot().context.address).toBe(B)
     expect(h.balances.at(-1)!.input.address).toBe(B)
@@ -224,10 +202,8 @@ describe('connection', () => {
   })
 
   test('behavior: accountsChanged with the same first account changes nothing', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'w' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('w', { accounts: [A], chainId: 1 })
     const before = h.emitted.length
     h.wallet({ type: 'connection.accountsChanged', accounts: [A.toLowerCase()] })
     expect(h.emitted.length).toBe(before)
@@ -236,10 +212,8 @@ describe('connection', () => {
 
   test('behavior: an empty accountsChanged or the wallet disconnecting resets the account', async () => {
     for (const event of [{ type: 'connection.accountsChanged', accounts: [] }, { type: 'connection.walletDisconnected' }]) {
-      const h = harness()
-      h.actor.send({ type: 'connection.request', connectorId: 'w' })
-      h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
-      await flush()
+      const h = connectionHarness()
+      await h.connect('w', { accounts: [A], chainId: 1 })
       h.wallet(event)
       expect(h.status()).toBe('disconnected')
       expect(h.actor.getSnapshot().context).toMatchObject({ address: undefined, connectorId: undefined, balance: undefined })
@@ -249,10 +223,8 @@ describe('connection', () => {
   })
 
   test('behavior: chainChanged updates the chain and refetches the balance on it', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'w' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 31337 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('w')
     h.wallet({ type: 'connection.chainChanged', chainId: 31338 })
     expect(h.actor.getSnapshot().context.chainId).toBe(31338)
     expect(h.balances.at(-1)!.input.chainId).toBe(31338)
@@ -262,7 +234,7 @@ describe('connection', () => {
   test('behavior: a balance failure shows unavailable and retries only after 30 s', async () => {
     vi.useFakeTimers()
     try {
-      const h = harness()
+      const h = connectionHarness()
       h.actor.send({ type: 'connection.request', connectorId: 'w' })
       h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
       await vi.advanceTimersByTimeAsync(0)
@@ -279,10 +251,8 @@ describe('connection', () => {
   })
 
   test('behavior: disconnect asks the wallet, then resets the account', async () => {
-    const h = harness()
-    h.actor.send({ type: 'connection.request', connectorId: 'w' })
-    h.connects[0]!.resolve({ accounts: [A], chainId: 1 })
-    await flush()
+    const h = connectionHarness()
+    await h.connect('w', { accounts: [A], chainId: 1 })
     h.actor.send({ type: 'connection.disconnect' })
     await flush()
     expect(h.disconnects).toEqual([{ connectorId: 'w', namespace: 'eip155' }])
@@ -292,21 +262,10 @@ describe('connection', () => {
 })
 
 describe('connection: a wallet that never answers or whose events break', () => {
-  /** The machine on a manual clock, its watchWallet optionally replaced. */
-  function timed(input: Partial<ConnectionInput> = {}, overrides: Partial<Record<'watchWallet' | 'disconnect', unknown>> = {}) {
-    const wallet = controllableConnectionActors()
+  /** The machine on a manual clock, some of its actors optionally replaced. */
+  function timed(input: Partial<ConnectionInput> = {}, actors: ConnectionHarnessOptions['actors'] = {}) {
     const clock = createManualClock()
-    const actor = createActor(connectionMachine.provide({ actors: { ...wallet.actors, ...(overrides as object) } }), { input: { namespace: 'eip155', ...input }, clock })
-    const emitted: EventObject[] = []
-    // The lifecycle's events; the status reports are asserted in the first block.
-    actor.on('*', (e) => e.type !== 'connection.status' && emitted.push(e))
-    actor.start()
-    return { ...wallet, actor, clock, emitted, status: () => connectionStatus(actor.getSnapshot()) }
-  }
-  async function connected(h: ReturnType<typeof timed>) {
-    h.actor.send({ type: 'connection.request', connectorId: 'dev.wallet' })
-    h.connects.at(-1)!.resolve({ accounts: [A], chainId: 31337 })
-    await flush()
+    return { ...connectionHarness(input, { clock, actors }), clock }
   }
 
   test('behavior: a restore the wallet never answers gives up after walletRequestTimeout with a typed timeout error; its late answer is ignored', async () => {
@@ -324,7 +283,7 @@ describe('connection: a wallet that never answers or whose events break', () => 
 
   test('behavior: a balance the wallet never answers is unavailable after walletRequestTimeout, then retried after balanceRetry', async () => {
     const h = timed()
-    await connected(h)
+    await h.connect()
     h.clock.advance(timing.walletRequestTimeout)
     expect(h.actor.getSnapshot().value).toEqual({ connected: 'balanceUnavailable' })
     expect(connectAccount(h.actor.getSnapshot()).isBalanceUnavailable).toBe(true)
@@ -338,7 +297,7 @@ describe('connection: a wallet that never answers or whose events break', () => 
 
   test('behavior: a revoke the wallet never answers is given up after disconnectWait: disconnected, as the visitor asked', async () => {
     const h = timed({}, { disconnect: fromPromise(() => new Promise<void>(() => {})) })
-    await connected(h)
+    await h.connect()
     h.actor.send({ type: 'connection.disconnect' })
     await flush()
     expect(h.status()).toBe('connecting')
@@ -355,7 +314,7 @@ describe('connection: a wallet that never answers or whose events break', () => 
       throw new TypeError('on() is broken')
     })
     const h = timed({}, { watchWallet: throwing })
-    await connected(h)
+    await h.connect()
     expect(h.status()).toBe('connected')
     expect(h.actor.getSnapshot().context.watchError).toEqual({ name: 'BaseError', message: 'on() is broken' })
     h.balances[0]!.d.resolve({ value: '1', decimals: 18, symbol: 'ETH' })

@@ -1,111 +1,44 @@
-import { assign, emit, fromCallback, fromPromise, setup, type EventObject } from 'xstate'
-import { ActorNotProvidedError } from '../kernel/errors.ts'
-import { isUserRejection, RequestTimeoutError, summarizeError, type ErrorSummary } from '../adapters/errors.ts'
-import type { ChainNamespace } from '../adapters/networks.ts'
-import type { ConnectedSession, ConnectedWalletInfo } from '../adapters/types.ts'
+import type { ConnectedSession } from '../adapters/types.ts'
+import { connectionSetup, type ConnectionContext, type ConnectionStatus } from './connection.setup.ts'
 import { timing } from './timing.ts'
-import { actorErrorOf } from './narrow.ts'
 
-/** Native balance kept in context; `value` is a decimal string of the smallest unit (wei) so context stays serialisable. */
-export type { BalanceSummary } from '../adapters/types.ts'
-import type { BalanceSummary } from '../adapters/types.ts'
-import { machineTypes } from './machineTypes.ts'
+export type {
+  BalanceSummary,
+  ConnectionContext,
+  ConnectionEmitted,
+  ConnectionEvent,
+  ConnectionInput,
+  ConnectionStatus,
+  ConnectorInput,
+  DisconnectReason,
+} from './connection.setup.ts'
 
-/** Context of one namespace's connection (spec §3 "Account state per chain namespace", the part this issue needs). */
-export type ConnectionContext = {
-  namespace: ChainNamespace
-  /** `enableReconnect` (spec §4). */
-  reconnect: boolean
-  /** The connector being connected or connected. */
-  connectorId?: string
-  /** The first account (checksummed for eip155). */
-  address?: string
-  /** Chain reference the wallet reports (EVM chain id). */
-  chainId?: number | string
-  balance?: BalanceSummary
-  /**
-   * The connected wallet (spec §3 account state `connectedWalletInfo`): name and icon of its connector, its identifier,
-   * the social provider of an embedded-wallet login; from the session `connect` or `reconnect` answered.
-   */
-  connectedWalletInfo?: ConnectedWalletInfo | undefined
-  /** Address → label of the connection's accounts (spec §3 account state `addressLabels`), from the session. */
-  addressLabels?: Readonly<Record<string, string>> | undefined
-  /** Last connect, restore or balance failure (a rejection is not stored here); a timeout is a `RequestTimeoutError`. */
-  error?: ErrorSummary
-  /**
-   * The wallet's events could not be watched (its `on()` threw): the connection holds, but account and
-   * chain changes made in the wallet are not followed until the next connection.
-   */
-  watchError?: ErrorSummary
-  /** Multi-wallet is on (spec §6): a wallet may be added while one is connected. */
-  multiWallet: boolean
-  /** The wallet being added while another stays connected (multi-wallet): its connector. */
-  adding?: string | undefined
-}
-
-export type ConnectionInput = {
-  namespace: ChainNamespace
-  /** Stored connector id of this namespace, if any (spec §3). */
-  storedConnectorId?: string | undefined
-  /** `enableReconnect` option (spec §4): default true. */
-  reconnect?: boolean
-  /** Multi-wallet on (spec §6, `features.multiWallet`): `connection.request` while connected adds a wallet. Default false. */
-  multiWallet?: boolean
-}
-
-export type ConnectionEvent =
-  | { type: 'connection.request'; connectorId: string }
-  | { type: 'connection.cancel' }
-  | { type: 'connection.disconnect' }
-  /** Reported by the wallet (watchWallet actor). */
-  | { type: 'connection.accountsChanged'; accounts: readonly string[] }
-  | { type: 'connection.chainChanged'; chainId: number | string }
-  | { type: 'connection.walletDisconnected' }
-  /** Read the native balance again now (after a send, spec §4). */
-  | { type: 'connection.refreshBalance' }
-  /** Another tab of the site stored a connection of this namespace: restore it here, silently (the restore path). */
-  | { type: 'connection.restore'; connectorId: string }
-  /** Another tab of the site ended this namespace's connection: forget it here without asking the wallet again. */
-  | { type: 'connection.endedElsewhere' }
-  /**
-   * Another wallet the visitor holds becomes the active one (multi-wallet, spec §6): restored silently (the wallet
-   * approved the site before), the current one left connected in its wallet (not revoked).
-   */
-  | { type: 'connection.switch'; connectorId: string }
-  /** The resolved feature set changed (the remote config, spec §6): multi-wallet on or off from now on. */
-  | { type: 'connection.configure'; multiWallet: boolean }
-
-export type ConnectionEmitted =
-  | { type: 'connection.connected'; namespace: ChainNamespace; connectorId: string; address: string; chainId: number | string; restored: boolean }
-  | { type: 'connection.accountChanged'; namespace: ChainNamespace; connectorId: string; address: string }
-  | { type: 'connection.chainChanged'; namespace: ChainNamespace; chainId: number | string }
-  | { type: 'connection.disconnected'; namespace: ChainNamespace; connectorId: string | undefined; reason: DisconnectReason }
-  /** Connecting failed for a reason other than the user's rejection (reported to analytics by the owner). */
-  | { type: 'connection.failed'; namespace: ChainNamespace; connectorId: string | undefined; error: ErrorSummary }
-  /** Reconnect is disabled: the owner drops the stored connections (spec §4). */
-  | { type: 'connection.storedDropped'; namespace: ChainNamespace }
-  /**
-   * The connection's status (spec §4) as it enters a state other than `connected` (connecting, reconnecting,
-   * disconnecting, rejected, failed, disconnected): the owner keeps its own copy and never reads this machine's
-   * snapshot. `connected` is told by `connection.connected`, which carries the account.
-   */
-  | { type: 'connection.status'; namespace: ChainNamespace; status: Exclude<ConnectionStatus, 'connected'>; connectorId: string | undefined }
+/** Params from `connect`'s `onDone`: the session the wallet answered. */
+const sessionOf = ({ event }: { event: { output: ConnectedSession } }) => event.output
 
 /**
- * Why a connection ended: the visitor disconnected here (`user`), the wallet ended it (`wallet`), a silent restore
- * failed (`restoreFailed`), or another tab of the site ended it (`elsewhere`: that tab already told the wallet).
+ * The wallet's connect prompt (the `connect` actor) for the wallet `wallet` names in context: `connecting`'s (the
+ * wallet asked for, kept by `setSession`) and `adding.waiting`'s (the wallet being added, kept by `setAddedSession`).
+ * Its approval → `connected` on that wallet; the user's rejection (4001) → the sibling `rejected`, another failure →
+ * the sibling `failed` (each offers a retry).
  */
-export type DisconnectReason = 'user' | 'wallet' | 'restoreFailed' | 'elsewhere'
-
-/** What every actor of the connection machine gets: the connector, and the namespace (which adapter serves it). */
-export type ConnectorInput = { connectorId: string; namespace?: ChainNamespace }
-
-/** Spec §4 connection status, derived from the chart by tags. */
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected'
-
-const notProvided = (name: string) => () => {
-  throw new ActorNotProvidedError('connection', name)
-}
+const connectPrompt = (wallet: 'connectorId' | 'adding', keep: 'setSession' | 'setAddedSession') =>
+  ({
+    id: 'connect',
+    src: 'connect',
+    input: ({ context }: { context: ConnectionContext }) => ({ connectorId: context[wallet]!, namespace: context.namespace }),
+    onDone: {
+      target: '#connection.connected',
+      actions: [
+        { type: keep, params: sessionOf },
+        { type: 'emitConnected', params: { restored: false } },
+      ],
+    },
+    onError: [
+      { guard: 'isUserRejection', target: 'rejected' },
+      { target: 'failed', actions: ['setError', 'emitFailed'] },
+    ],
+  }) as const
 
 /**
  * The connection of one chain namespace (spec §4 "Connection status per chain namespace", "Network switch":
@@ -143,143 +76,7 @@ const notProvided = (name: string) => () => {
  * wallet's description kept as `connectedWalletInfo` and `addressLabels`), `disconnect`,
  * `getBalance` ({ connectorId, address, chainId } → BalanceSummary), `watchWallet` (callback sending the events above).
  */
-export const connectionMachine = setup({
-  types: machineTypes<{ context: ConnectionContext; events: ConnectionEvent; emitted: ConnectionEmitted; input: ConnectionInput }>(),
-  actors: {
-    connect: fromPromise<ConnectedSession, ConnectorInput>(notProvided('connect')),
-    reconnect: fromPromise<ConnectedSession, ConnectorInput>(notProvided('reconnect')),
-    disconnect: fromPromise<void, ConnectorInput>(notProvided('disconnect')),
-    /**
-     * `fresh` is true when a balance is already shown (a poll after `nativeBalanceTtl`, a refresh after a send): the
-     * wallet is asked, never a stored value. The first read after a connect, restore or change may come from the
-     * stored cache (spec §3, §9: native balance 30 s).
-     */
-    getBalance: fromPromise<BalanceSummary, ConnectorInput & { address: string; chainId: number | string; fresh?: boolean }>(notProvided('getBalance')),
-    watchWallet: fromCallback<EventObject, ConnectorInput>(notProvided('watchWallet')),
-  },
-  delays: {
-    nativeBalanceTtl: timing.nativeBalanceTtl,
-    balanceRetry: timing.balanceRetry,
-    walletRequestTimeout: timing.walletRequestTimeout,
-    disconnectWait: timing.disconnectWait,
-  },
-  guards: {
-    /** A stored connection exists and reconnect is enabled (spec §4). */
-    shouldRestore: ({ context }) => context.reconnect && Boolean(context.connectorId),
-    /** A stored connection exists and reconnect is disabled: it is dropped (spec §4). */
-    hasStoredConnectionToDrop: ({ context }) => !context.reconnect && Boolean(context.connectorId),
-    isUserRejection: ({ event }) => isUserRejection(actorErrorOf(event)),
-    hasNoAccounts: ({ event }) => event.type === 'connection.accountsChanged' && event.accounts.length === 0,
-    isSameAccount: ({ context, event }) => event.type === 'connection.accountsChanged' && event.accounts[0]?.toLowerCase() === context.address?.toLowerCase(),
-    /** A switch to a wallet other than the connected one. */
-    isOtherConnector: ({ context, event }) => event.type === 'connection.switch' && event.connectorId !== context.connectorId,
-    /** Multi-wallet on and a request for the connected wallet itself: nothing opens (spec §6, no second session). */
-    isConnectedWalletRequest: ({ context, event }) => context.multiWallet && event.type === 'connection.request' && event.connectorId === context.connectorId,
-    /** Multi-wallet on (this connection's own input): a request while connected adds a wallet (spec §6). */
-    canAddWallet: ({ context }) => context.multiWallet,
-  },
-  actions: {
-    setConnector: assign({
-      connectorId: ({ event }) => (event.type === 'connection.request' || event.type === 'connection.restore' ? event.connectorId : undefined),
-      error: undefined,
-    }),
-    /** The wallet being added (the current one kept). */
-    setAdding: assign({ adding: ({ event }) => (event.type === 'connection.request' ? event.connectorId : undefined), error: undefined }),
-    clearAdding: assign({ adding: undefined, error: undefined }),
-    /** The added wallet answered: it is the connected one now (params: its session); the previous one stays held in its wallet. */
-    setAddedSession: assign(({ context }, session: ConnectedSession) => ({
-      connectorId: context.adding,
-      adding: undefined,
-      address: session.accounts[0],
-      chainId: session.chainId,
-      connectedWalletInfo: session.wallet,
-      addressLabels: session.addressLabels,
-      balance: undefined,
-      error: undefined,
-      watchError: undefined,
-    })),
-    /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
-    setSwitchedConnector: assign(({ event }) => ({
-      connectorId: event.type === 'connection.switch' ? event.connectorId : undefined,
-      address: undefined,
-      chainId: undefined,
-      balance: undefined,
-      connectedWalletInfo: undefined,
-      addressLabels: undefined,
-      error: undefined,
-      watchError: undefined,
-    })),
-    /** Params: the session `connect` or `restore` answered. */
-    setSession: assign((_, session: ConnectedSession) => {
-      return { address: session.accounts[0], chainId: session.chainId, connectedWalletInfo: session.wallet, addressLabels: session.addressLabels, error: undefined }
-    }),
-    setError: assign({ error: ({ event }) => summarizeError(actorErrorOf(event)) }),
-    /** The feature set's multi-wallet flag (`connection.configure`): whether a request while connected adds a wallet. */
-    setMultiWallet: assign({ multiWallet: ({ context, event }) => (event.type === 'connection.configure' ? event.multiWallet : context.multiWallet) }),
-    /** The wallet (or the network behind a balance) did not answer in time: a typed timeout error in context. */
-    setTimedOut: assign({ error: (_, params: { operation: string; timeout: number }) => summarizeError(new RequestTimeoutError(params.operation, params.timeout)) }),
-    setWatchError: assign({ watchError: ({ event }) => summarizeError(actorErrorOf(event)) }),
-    clearError: assign({ error: undefined }),
-    setFirstAccount: assign({
-      address: ({ context, event }) => (event.type === 'connection.accountsChanged' ? event.accounts[0] : context.address),
-      balance: undefined,
-    }),
-    setChain: assign({
-      chainId: ({ context, event }) => (event.type === 'connection.chainChanged' ? event.chainId : context.chainId),
-      balance: undefined,
-    }),
-    /** Params: the balance `getBalance` answered. */
-    setBalance: assign((_, balance: BalanceSummary) => ({ balance })),
-    resetAccount: assign({
-      connectorId: undefined,
-      address: undefined,
-      chainId: undefined,
-      balance: undefined,
-      connectedWalletInfo: undefined,
-      addressLabels: undefined,
-      error: undefined,
-      watchError: undefined,
-    }),
-    emitConnected: emit(({ context }, params: { restored: boolean }) => ({
-      type: 'connection.connected' as const,
-      namespace: context.namespace,
-      connectorId: context.connectorId!,
-      address: context.address!,
-      chainId: context.chainId!,
-      restored: params.restored,
-    })),
-    emitAccountChanged: emit(({ context }) => ({
-      type: 'connection.accountChanged' as const,
-      namespace: context.namespace,
-      connectorId: context.connectorId!,
-      address: context.address!,
-    })),
-    emitChainChanged: emit(({ context }) => ({
-      type: 'connection.chainChanged' as const,
-      namespace: context.namespace,
-      chainId: context.chainId!,
-    })),
-    emitDisconnected: emit(({ context }, params: { reason: DisconnectReason }) => ({
-      type: 'connection.disconnected' as const,
-      namespace: context.namespace,
-      connectorId: context.connectorId,
-      reason: params.reason,
-    })),
-    emitFailed: emit(({ context }) => ({
-      type: 'connection.failed' as const,
-      namespace: context.namespace,
-      connectorId: context.adding ?? context.connectorId,
-      error: context.error ?? { name: 'Error', message: 'Unknown error' },
-    })),
-    emitStatus: emit(({ context }, params: { status: Exclude<ConnectionStatus, 'connected'> }) => ({
-      type: 'connection.status' as const,
-      namespace: context.namespace,
-      status: params.status,
-      connectorId: context.connectorId,
-    })),
-    emitStoredDropped: emit(({ context }) => ({ type: 'connection.storedDropped' as const, namespace: context.namespace })),
-  },
-}).createMachine({
+export const connectionMachine = connectionSetup.createMachine({
   id: 'connection',
   context: ({ input }) => ({
     namespace: input.namespace,
@@ -340,22 +137,7 @@ export const connectionMachine = setup({
     connecting: {
       tags: ['connecting'],
       entry: { type: 'emitStatus', params: { status: 'connecting' } },
-      invoke: {
-        id: 'connect',
-        src: 'connect',
-        input: ({ context }) => ({ connectorId: context.connectorId!, namespace: context.namespace }),
-        onDone: {
-          target: 'connected',
-          actions: [
-            { type: 'setSession', params: ({ event }) => event.output },
-            { type: 'emitConnected', params: { restored: false } },
-          ],
-        },
-        onError: [
-          { guard: 'isUserRejection', target: 'rejected' },
-          { target: 'failed', actions: ['setError', 'emitFailed'] },
-        ],
-      },
+      invoke: connectPrompt('connectorId', 'setSession'),
       on: {
         'connection.cancel': { target: 'disconnected', actions: 'resetAccount' },
       },
@@ -443,24 +225,7 @@ export const connectionMachine = setup({
       tags: ['connected'],
       initial: 'waiting',
       states: {
-        waiting: {
-          invoke: {
-            id: 'connect',
-            src: 'connect',
-            input: ({ context }) => ({ connectorId: context.adding!, namespace: context.namespace }),
-            onDone: {
-              target: '#connection.connected',
-              actions: [
-                { type: 'setAddedSession', params: ({ event }) => event.output },
-                { type: 'emitConnected', params: { restored: false } },
-              ],
-            },
-            onError: [
-              { guard: 'isUserRejection', target: 'rejected' },
-              { target: 'failed', actions: ['setError', 'emitFailed'] },
-            ],
-          },
-        },
+        waiting: { invoke: connectPrompt('adding', 'setAddedSession') },
         /** The added wallet's user declined: the current wallet stays; the view offers a retry. */
         rejected: { on: { 'connection.request': { target: 'waiting', actions: 'setAdding' } } },
         failed: { on: { 'connection.request': { target: 'waiting', actions: 'setAdding' } } },

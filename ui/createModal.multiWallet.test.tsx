@@ -32,30 +32,42 @@ afterEach(() => {
   while (cleanups.length) cleanups.pop()!()
 })
 
-/** A development wallet on dev account `index` that approved the site before, announced as `rdns`. */
-async function heldWallet(rdns: string, index: number, uuid: string) {
+/** Each test wallet's EIP-6963 identity and dev account. */
+const identities: Record<string, { name: string; uuid: string; index: number }> = {
+  [FIRST]: { name: 'First Wallet', uuid: '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f', index: 0 },
+  [SECOND]: { name: 'Second Wallet', uuid: '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e', index: 1 },
+  [THIRD]: { name: 'Third Wallet', uuid: '2c9d4e5f-6a7b-4c8d-9e0f-a1b2c3d4e5f6', index: 2 },
+}
+
+/** A development wallet on its dev account that approved the site before, announced as `rdns`. */
+async function heldWallet(rdns: string) {
+  const { name, uuid, index } = identities[rdns]!
   const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
-  cleanups.push(announceDevWallet(wallet, { rdns, name: { [FIRST]: 'First Wallet', [SECOND]: 'Second Wallet' }[rdns] ?? 'Third Wallet', uuid }))
+  cleanups.push(announceDevWallet(wallet, { rdns, name, uuid }))
   return wallet
 }
 
-/** A page reloaded with both wallets held, the first one active (spec §3 storage: connections per namespace, oldest first). */
-async function reloadWithTwoWallets() {
-  const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
-  const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
-  const storage = createMemoryStorage({
-    '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
-    '@latchkey/connections': JSON.stringify({
-      eip155: [
-        { connectorId: SECOND, accounts: [{ address: second.state.address }] },
-        { connectorId: FIRST, accounts: [{ address: first.state.address }] },
-      ],
-    }),
-  })
+/** Storage as a reload finds it (spec §3): `active` the connected connector, `held` the eip155 connections, oldest first. */
+const storedConnections = (active: string, held: unknown[]) => createMemoryStorage({ '@latchkey/eip155:connected_connector_id': JSON.stringify(active), '@latchkey/connections': JSON.stringify({ eip155: held }) })
+
+/** A modal with multi-wallet on over `storage` (the page reloaded), destroyed after the test. */
+function reload(storage: ReturnType<typeof createMemoryStorage>) {
   const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
   cleanups.push(() => modal.destroy())
+  return modal
+}
+
+/** A stored connection of a held wallet. */
+const entry = (connectorId: string, wallet: DevWallet) => ({ connectorId, accounts: [{ address: wallet.state.address }] })
+
+/** A page reloaded with both wallets held, the first one active (spec §3 storage: connections per namespace, oldest first). */
+async function reloadWithTwoWallets() {
+  const first = await heldWallet(FIRST)
+  const second = await heldWallet(SECOND)
+  const storage = storedConnections(FIRST, [entry(SECOND, second), entry(FIRST, first)])
+  const modal = reload(storage)
   await modal.ready()
   await waitFor(() =>
     expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([
@@ -131,20 +143,10 @@ describe('multi-wallet on', () => {
   })
 
   test('bad input: a malformed stored connection is dropped alone: the reload restores the two good ones and the same active one', async () => {
-    const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
-    const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
-    const storage = createMemoryStorage({
-      '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
-      '@latchkey/connections': JSON.stringify({
-        eip155: [
-          { connectorId: SECOND, accounts: [{ address: second.state.address }] },
-          { connectorId: 42, accounts: 'x' },
-          { connectorId: FIRST, accounts: [{ address: first.state.address }, { nope: 1 }] },
-        ],
-      }),
-    })
-    const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
-    cleanups.push(() => modal.destroy())
+    const first = await heldWallet(FIRST)
+    const second = await heldWallet(SECOND)
+    const malformed = { connectorId: 42, accounts: 'x' }
+    const modal = reload(storedConnections(FIRST, [entry(SECOND, second), malformed, { connectorId: FIRST, accounts: [{ address: first.state.address }, { nope: 1 }] }]))
     await waitFor(() =>
       expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([
         [FIRST, true],
@@ -155,24 +157,14 @@ describe('multi-wallet on', () => {
   })
 
   test('behavior: the stored active wallet gone at reload: the held ones are tried, the most recently used first, silently, until one answers', async () => {
-    const third = await heldWallet(THIRD, 2, '2c9d4e5f-6a7b-4c8d-9e0f-a1b2c3d4e5f6')
-    const second = await heldWallet(SECOND, 1, '6f1e3a3c-2b8e-4c1a-9d7e-1f2a3b4c5d6e')
-    const first = await heldWallet(FIRST, 0, '0b6f1c1e-4a7d-4c9b-8e2f-1a2b3c4d5e6f')
+    const third = await heldWallet(THIRD)
+    const second = await heldWallet(SECOND)
+    const first = await heldWallet(FIRST)
     // The visitor revoked the site in the active wallet and in the most recently used other one since.
     first.disconnect()
     second.disconnect()
-    const storage = createMemoryStorage({
-      '@latchkey/eip155:connected_connector_id': JSON.stringify(FIRST),
-      '@latchkey/connections': JSON.stringify({
-        eip155: [
-          { connectorId: THIRD, accounts: [{ address: third.state.address }] },
-          { connectorId: SECOND, accounts: [{ address: second.state.address }] },
-          { connectorId: FIRST, accounts: [{ address: first.state.address }] },
-        ],
-      }),
-    })
-    const modal = createModal({ projectId: 'p', networks: [anvil], storage, adapter: createEip155Adapter({ window }), walletConnect: false, features: { multiWallet: true } })
-    cleanups.push(() => modal.destroy())
+    const storage = storedConnections(FIRST, [entry(THIRD, third), entry(SECOND, second), entry(FIRST, first)])
+    const modal = reload(storage)
     await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: THIRD, address: third.state.address }))
     await waitFor(() => expect(modal.getConnections('eip155')?.map((c) => [c.connectorId, c.active])).toEqual([[THIRD, true]]))
     expect(storage.getItem('@latchkey/eip155:connected_connector_id')).toBe(JSON.stringify(THIRD))

@@ -470,7 +470,7 @@ export function createSecureService(options: SecureServiceOptions) {
               const sent = await smart.send(await keyOf(user.id), chain.chainId, [{ to: getAddress(tx.to), value: hexToBigInt(tx.value), ...(typeof tx.data === 'string' && isHex(tx.data) ? { data: tx.data } : {}) }])
               return sent.transactionHash
             } catch (error) {
-              if (error instanceof SmartAccountSendError) throw new SecureSiteError(400, error.message, { code: error.code })
+              if (error instanceof SmartAccountSendError) throw new SecureSiteError(400, error.shortMessage, { code: error.code })
               throw error
             }
           }
@@ -511,7 +511,7 @@ export function createSecureService(options: SecureServiceOptions) {
               signMessage: (message) => smart.signMessage(key, chain.chainId, message),
             })
           } catch (error) {
-            if (error instanceof SmartSessionGrantError) throw new SecureSiteError(400, error.message, { code: error.code })
+            if (error instanceof SmartSessionGrantError) throw new SecureSiteError(400, error.shortMessage, { code: error.code })
             throw error
           }
         }

@@ -10,6 +10,7 @@ import type { Address, Hash, Hex, PublicClient, SignableMessage, TypedDataDefini
 import { privateKeyToAccount } from 'viem/accounts'
 import { createBundlerClient } from 'viem/account-abstraction'
 import { SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi, toDevSimpleAccount } from '../aa/account.ts'
+import { ProviderRpcError } from '../../adapters/errors.ts'
 
 /** A chain with its bundler (what {@link createSmartAccounts} needs of a `SecureChain`). */
 export type SmartAccountChain = { chainId: number; rpcUrl: string; name?: string; bundlerUrl?: string }
@@ -18,12 +19,10 @@ export type SmartAccountChain = { chainId: number; rpcUrl: string; name?: string
 export type SmartAccountCall = { to: Address; value: bigint; data?: Hex }
 
 /** Thrown by {@link SmartAccounts.send} when the bundler refuses or the operation fails on chain; `code` is the bundler's. */
-export class SmartAccountSendError extends Error {
+export class SmartAccountSendError extends ProviderRpcError {
   override name = 'SmartAccountSendError'
-  code: number
-  constructor(message: string, code: number) {
-    super(message)
-    this.code = code
+  constructor(shortMessage: string, code: number) {
+    super(code, shortMessage)
   }
 }
 

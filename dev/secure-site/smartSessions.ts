@@ -7,15 +7,14 @@
  */
 import { getAddress, isAddress, toHex } from 'viem'
 import type { Address, Hex } from 'viem'
+import { ProviderRpcError } from '../../adapters/errors.ts'
 import { smartSessionGrantMessage, type SmartSessionPermissionGrant } from '../../kernel/smartSession.ts'
 
-/** Why a grant was refused, with the JSON-RPC code the frame answers. */
-export class SmartSessionGrantError extends Error {
+/** Why a grant was refused, with the JSON-RPC code the frame answers (`code`). */
+export class SmartSessionGrantError extends ProviderRpcError {
   override name = 'SmartSessionGrantError'
-  code: number
-  constructor(message: string, code: number) {
-    super(message)
-    this.code = code
+  constructor(shortMessage: string, code: number) {
+    super(code, shortMessage)
   }
 }
 

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor, createMachine, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorRef } from 'xstate'
+import { expect, vi } from 'vitest'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { messageOf } from '../../machines/messages.ts'
 import { timing } from '../../machines/timing.ts'
-import { toastMachine } from '../../machines/toast.ts'
 import { transactionMachine, type TransactionInput, type TransactionOutcome } from '../../machines/transaction.ts'
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
-import { deferred, type Deferred } from '../harness/deferred.ts'
-import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { describeChartWalks, heldAnswers, startUnderToast, type FixtureRun } from './chartWalk.ts'
+import { buildModelPaths, coverageReport, delayedEvents, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the transaction machine (spec §4 Send: one transaction from the wallet's prompt to the chain's
@@ -67,57 +65,30 @@ function events(s: any): ModelEvent[] {
 
 const serialize = (s: any) => JSON.stringify({ v: s.value, h: s.context.hash, t: s.context.toastShown })
 
-const runs: Array<{ fixture: Fixture } & ReturnType<typeof buildModelPaths>> = []
+const runs: FixtureRun<Fixture>[] = []
 for (const fixture of fixtures) {
   runs.push({ fixture, ...buildModelPaths(transactionMachine, { input: fixture.input, events: events as never, serialize: serialize as never, covered: runs }) })
 }
 
-beforeEach(() => vi.useFakeTimers())
-afterEach(() => vi.useRealTimers())
-
 /** The production machine, invoked under a parent holding the toast actor; the wallet and the receipt rule answer when asked. */
 function start(input: TransactionInput) {
-  const sends: Deferred<{ hash: string }>[] = []
-  const waits: Deferred<TransactionEnd>[] = []
-  const logic = transactionMachine.provide({
-    actors: {
-      send: fromPromise(() => {
-        const d = deferred<{ hash: string }>()
-        sends.push(d)
-        return d.promise
-      }),
-      waitForEnd: fromPromise(() => {
-        const d = deferred<TransactionEnd>()
-        waits.push(d)
-        return d.promise
-      }),
-    },
-  })
-  const outcomes: TransactionOutcome[] = []
+  const wallet = heldAnswers(['send', 'waitForEnd'])
+  const logic = transactionMachine.provide({ actors: { send: wallet.actor('send'), waitForEnd: wallet.actor('waitForEnd') } })
   const submitted: string[] = []
-  const parent = createMachine({
-    invoke: [
-      { id: 'toast', src: toastMachine, systemId: 'toast' },
-      { id: 'transaction', src: logic, input, onDone: { actions: ({ event }) => outcomes.push(event.output as TransactionOutcome) } },
-    ],
-    on: { 'transaction.submitted': { actions: ({ event }) => submitted.push((event as unknown as { hash: string }).hash) } },
+  const run = startUnderToast<TransactionOutcome>(logic, 'transaction', input, {
+    'transaction.submitted': { actions: ({ event }) => submitted.push((event as unknown as { hash: string }).hash) },
   })
-  const actor = createActor(parent).start()
-  const child = actor.getSnapshot().children['transaction'] as AnyActorRef
-  const toast = () => (actor.getSnapshot().children['toast'] as AnyActorRef).getSnapshot().context.current as { variant: string } | undefined
-  return { actor, child, sends, waits, outcomes, submitted, toast }
+  return { ...run, wallet, submitted }
 }
 
 type Run = ReturnType<typeof start>
 
 async function perform(run: Run, event: any) {
   const type: string = event.type
-  if (type === 'xstate.done.actor.send') run.sends.at(-1)!.resolve(event.output)
-  else if (type === 'xstate.error.actor.send') run.sends.at(-1)!.reject(event.error)
-  else if (type === 'xstate.done.actor.waitForEnd') run.waits.at(-1)!.resolve(event.output)
-  else if (type === 'xstate.error.actor.waitForEnd') run.waits.at(-1)!.reject(event.error)
-  else if (type.startsWith('xstate.after.') && type.includes('receiptWaitTimeout')) await vi.advanceTimersByTimeAsync(timing.receiptWaitTimeout)
-  else throw new Error(`No answer for ${type}: every event of the model needs one`)
+  if (!run.wallet.answer(event)) {
+    if (!type.startsWith('xstate.after.') || !type.includes('receiptWaitTimeout')) expect.unreachable(`No answer for ${type}: every event of the model needs one`)
+    await vi.advanceTimersByTimeAsync(timing.receiptWaitTimeout)
+  }
   await vi.advanceTimersByTimeAsync(0)
 }
 
@@ -133,34 +104,16 @@ function check(run: Run, state: string, model: any) {
     // Only a known end keeps the loading toast for the parent to replace; an unknown end hides it.
     if (status === 'unknown' || !model.context.toastShown) expect(run.toast()).toBeUndefined()
     else expect(run.toast()).toEqual({ variant: 'loading', message: submittedToast })
-    if (status === 'failed' || status === 'rejected') expect(run.waits).toEqual([])
+    if (status === 'failed' || status === 'rejected') expect(run.wallet.asked.waitForEnd).toEqual([])
   } else {
     expect(run.outcomes).toEqual([])
   }
   if (value === 'confirming') {
     expect(run.child.getSnapshot().hasTag('loading')).toBe(true)
     // Told the parent the hash (a Check again run already had it).
-    if (!model.context.hash || run.sends.length) expect(run.submitted).toEqual([model.context.hash])
+    if (!model.context.hash || run.wallet.asked.send.length) expect(run.submitted).toEqual([model.context.hash])
     expect(run.toast()).toEqual(model.context.toastShown ? { variant: 'loading', message: submittedToast } : undefined)
   }
-}
-
-async function walk(fixture: Fixture, path: ModelPath) {
-  const run = start(fixture.input)
-  const transitions = recordTransitions(run.child)
-  let model = getInitialSnapshot(transactionMachine, fixture.input)
-  expect(stateKey(run.child.getSnapshot())).toBe(stateKey(model))
-  for (const step of path.steps) {
-    const fired = firedTransitions(transactionMachine as never, model as never, step.event)
-    const fromTaken = transitions.taken.length
-    model = getNextSnapshot(transactionMachine, model, step.event as never)
-    await perform(run, step.event)
-    expect(stateKey(run.child.getSnapshot())).toBe(step.state)
-    expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired))
-    check(run, step.state, model)
-  }
-  transitions.stop()
-  run.actor.stop()
 }
 
 const stepName = (s: Step) => {
@@ -169,20 +122,8 @@ const stepName = (s: Step) => {
   return e['end'] ? `${name}(${e['end']})` : e['malformed'] ? `${name}(malformed)` : e['error'] ? `${name}(${(e['error'] as Error).name})` : name
 }
 
-describe('transaction model: every path walked on the production machine', () => {
-  afterAll(() => {
-    console.log(formatCoverage('transaction (model paths walked)', coverageReport(transactionMachine, runs)))
-  })
-
-  test('coverage: the walks reach every state and fire every transition of the transaction machine', () => {
-    const report = coverageReport(transactionMachine, runs)
-    expect(report.states.missing).toEqual([])
-    expect(report.transitions.missing).toEqual([])
-  })
-
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path))
-    })
-  }
+describeChartWalks('transaction', { machine: transactionMachine, start, perform, check }, runs, stepName, () => {
+  const report = coverageReport(transactionMachine, runs)
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
 })

@@ -1,5 +1,6 @@
 import { connectProfileWallets, type ProfileWalletsView } from '../../machines/profileWallets.connect.ts'
 import { Avatar } from '../components/Avatar.tsx'
+import { ListShell } from '../components/ListShell.tsx'
 import { useCopy } from '../copy.ts'
 import { useAccount, useDeliver, useFeatureActor } from '../hooks.ts'
 import { useSelector } from '../useSelector.ts'
@@ -19,40 +20,20 @@ export default function ProfileWallets() {
   const actor = useFeatureActor('profileWallets')
   const view = useSelector(actor, (s) => connectProfileWallets(s, account.address), same)
   return (
-    <div className="lk-center lk-form">
-      <p className="lk-muted">{t.intro}</p>
-      {view.status === 'loading' && (
-        <p className="lk-muted" role="status">
-          <span className="lk-spinner" aria-hidden="true" /> {t.loading}
-        </p>
+    <ListShell copy={t} status={view.status} rows={view.rows} onRetry={() => deliver({ type: 'profileWallets.retry' })} testId="profile-wallets">
+      {(row) => (
+        <li key={row.address} className="lk-profile-wallet" aria-current={row.active ? 'true' : undefined} data-active={row.active ? 'true' : undefined}>
+          <Avatar address={row.address} size={32} />
+          <span className="lk-profile-wallet-text">
+            <span className="lk-profile-wallet-type">{row.type === 'smartAccount' ? t.smartAccount : t.eoa}</span>
+            <span className="lk-muted" title={row.address}>
+              {short(row.address)}
+            </span>
+            {row.notDeployed && <span className="lk-muted lk-small">{t.notDeployed}</span>}
+          </span>
+          {row.active && <span className="lk-badge">{t.active}</span>}
+        </li>
       )}
-      {view.status === 'failed' && (
-        <>
-          <p className="lk-error" role="alert">
-            {t.failed}
-          </p>
-          <button type="button" className="lk-secondary" onClick={() => deliver({ type: 'profileWallets.retry' })}>
-            {t.retry}
-          </button>
-        </>
-      )}
-      {view.status === 'loaded' && (
-        <ul className="lk-profile-wallets" aria-label={t.list} data-testid="profile-wallets">
-          {view.rows.map((row) => (
-            <li key={row.address} className="lk-profile-wallet" aria-current={row.active ? 'true' : undefined} data-active={row.active ? 'true' : undefined}>
-              <Avatar address={row.address} size={32} />
-              <span className="lk-profile-wallet-text">
-                <span className="lk-profile-wallet-type">{row.type === 'smartAccount' ? t.smartAccount : t.eoa}</span>
-                <span className="lk-muted" title={row.address}>
-                  {short(row.address)}
-                </span>
-                {row.notDeployed && <span className="lk-muted lk-small">{t.notDeployed}</span>}
-              </span>
-              {row.active && <span className="lk-badge">{t.active}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    </ListShell>
   )
 }

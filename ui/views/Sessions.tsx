@@ -1,4 +1,5 @@
 import { truncateAddress } from '../../machines/format.ts'
+import { ListShell } from '../components/ListShell.tsx'
 import { connectSessions, type SessionRow, type SessionsView } from '../../machines/sessions.connect.ts'
 import { useDeliver, useFeatureActor, useLocale } from '../hooks.ts'
 import { useSelector } from '../useSelector.ts'
@@ -18,34 +19,10 @@ export default function Sessions() {
   const t = featureCopy.sessions
   const deliver = useDeliver('sessions')
   const view = useSelector(useFeatureActor('sessions'), connectSessions, same)
-  const showRows = view.rows.length > 0 && view.status !== 'failed'
   return (
-    <div className="lk-center lk-form">
-      <p className="lk-muted">{t.intro}</p>
-      {view.status === 'loading' && (
-        <p className="lk-muted" role="status">
-          <span className="lk-spinner" aria-hidden="true" /> {t.loading}
-        </p>
-      )}
-      {view.status === 'failed' && (
-        <>
-          <p className="lk-error" role="alert">
-            {t.failed} <span className="lk-small">{view.error}</span>
-          </p>
-          <button type="button" className="lk-secondary" onClick={() => deliver({ type: 'sessions.retry' })}>
-            {t.retry}
-          </button>
-        </>
-      )}
-      {view.status === 'loaded' && view.rows.length === 0 && <p role="status">{t.empty}</p>}
-      {showRows && (
-        <ul className="lk-profile-wallets" aria-label={t.list} data-testid="sessions">
-          {view.rows.map((row) => (
-            <SessionItem key={row.pci} row={row} busy={view.busy} onRevoke={() => deliver({ type: 'sessions.revoke', pci: row.pci })} />
-          ))}
-        </ul>
-      )}
-    </div>
+    <ListShell copy={t} status={view.status} rows={view.rows} error={view.error ?? ''} onRetry={() => deliver({ type: 'sessions.retry' })} keepRows testId="sessions">
+      {(row) => <SessionItem key={row.pci} row={row} busy={view.busy} onRevoke={() => deliver({ type: 'sessions.revoke', pci: row.pci })} />}
+    </ListShell>
   )
 }
 
