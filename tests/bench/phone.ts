@@ -41,6 +41,8 @@ export type PhoneRun = {
   requestsAfter: number
   /** The paths requested after the tap. */
   filesAfter: string[]
+  /** Round trips between the tap and the row painted (see {@link byteCounter}). */
+  roundTrips: number
 }
 
 /** The in-page probe (a string: tsx's keepNames helpers do not exist in the page). */
@@ -72,26 +74,44 @@ const probe = `(() => {
   }, { capture: true })
 })()`
 
-/** Counts what the network carried (CDP), split at the moment {@link tap} is called. */
+/**
+ * Counts what the network carried (CDP), split at the moment {@link tap} is called, and the round trips between the tap
+ * and the row (`row()` called once it is painted): a request's round trip is one more than that of the latest request
+ * after the tap that had finished when it was sent (1: sent before any came back). The longest such chain is what the
+ * phone's latency is paid for, however many files travel side by side. (The initiators CDP gives do not tell it: the
+ * modulepreload links a chunk's `import()` adds are the document's requests.)
+ */
 function byteCounter(cdp: CDPSession) {
   let tapped = false
+  let painted = false
   const after = new Map<string, boolean>()
   const totals = { bytesBefore: 0, bytesAfter: 0, requestsBefore: 0, requestsAfter: 0 }
   const afterUrls: string[] = []
-  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string } }) => {
+  /** The requests after the tap and before the row: when each was sent and came back (CDP monotonic seconds). */
+  const timing = new Map<string, { url: string; sent: number; finished?: number }>()
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; request: { url: string }; timestamp: number }) => {
     if (e.request.url.startsWith('data:') || after.has(e.requestId)) return
     after.set(e.requestId, tapped)
+    if (tapped && !painted) timing.set(e.requestId, { url: e.request.url, sent: e.timestamp })
     if (tapped) afterUrls.push(new URL(e.request.url).pathname)
     if (tapped) totals.requestsAfter++
     else totals.requestsBefore++
   })
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
     const isAfter = after.get(e.requestId)
     if (isAfter === undefined) return
+    const t = timing.get(e.requestId)
+    if (t) t.finished = e.timestamp
     if (isAfter) totals.bytesAfter += e.encodedDataLength
     else totals.bytesBefore += e.encodedDataLength
   })
-  return { tap: () => void (tapped = true), totals, afterUrls }
+  const roundTrips = (): number => {
+    const requests = [...timing.values()].sort((x, y) => x.sent - y.sent)
+    const depth = new Map<object, number>()
+    for (const r of requests) depth.set(r, 1 + Math.max(0, ...requests.filter((q) => q.finished !== undefined && q.finished <= r.sent).map((q) => depth.get(q) ?? 0)))
+    return Math.max(0, ...depth.values())
+  }
+  return { tap: () => void (tapped = true), row: () => void (painted = true), totals, afterUrls, roundTrips }
 }
 
 /** One visit of `server`'s page on the phone, in a fresh context. */
@@ -128,9 +148,10 @@ async function visit(browser: Browser, server: StaticServer, kind: PhoneVisit): 
       .first()
       .tap({ timeout: TIMEOUT_MS * 3 })
     await page.waitForFunction('typeof window.__phoneRow === "number"', undefined, { timeout: TIMEOUT_MS * 3 })
+    counter.row()
     await network.quiet()
     const t = (await page.evaluate('({ button: window.__phoneButton, tap: window.__phoneTap, row: window.__phoneRow })')) as { button: number; tap: number; row: number }
-    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls }
+    return { toButton: t.button, tapToRow: t.row - t.tap, toRow: t.row, ...counter.totals, filesAfter: counter.afterUrls, roundTrips: counter.roundTrips() }
   } finally {
     await context.close()
   }
@@ -165,6 +186,8 @@ export function reportPhone(latchkey: Record<PhoneVisit, PhoneRun[]>, peer: Reco
     ['bytes before the tap, cold', 'cold', 'bytesBefore', kb],
     ['bytes after the tap, cold', 'cold', 'bytesAfter', kb],
     ['requests after the tap, cold', 'cold', 'requestsAfter', count],
+    ['round trips from the tap to the row (page quiet)', 'idle', 'roundTrips', count],
+    ['round trips from the tap to the row, cold', 'cold', 'roundTrips', count],
   ]
   const p = phoneProfile
   console.log(
