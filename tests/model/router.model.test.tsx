@@ -214,6 +214,15 @@ const fixtures: Fixture[] = [
     },
   },
   {
+    // Spec §1 Pay (the flag on): the dapp asks for a payment; the Pay view opens as a new history over the closed modal.
+    name: 'connected with pay on: the dapp asks for a payment',
+    app: { stored: true, authorised: true, features: { pay: true } },
+    setup: async (app) => {
+      await app.get('button', /0xf39F/)
+    },
+    events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'Pay', dappPays: true }] : []),
+  },
+  {
     name: 'a stored connection restored with sign-in required and no session',
     app: { stored: true, authorised: true, siwx: { required: true } },
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
@@ -274,6 +283,11 @@ async function perform(app: App, event: any) {
   if (event.type === 'router.push' && event.dappRequest) {
     await app.ensureOpen()
     return dappSigns(app)
+  }
+  if (event.type === 'router.reset' && event.dappPays) {
+    await app.close()
+    // The dapp's call: its result is not this walk's (the modal's disposal ends it cancelled).
+    return void app.modal.pay({ recipient: DEV_ADDRESSES[1]!, amount: '0.001', asset: 'native', chainId: 31337 }).catch(() => {})
   }
   if (event.type === 'router.reset' && event.restore) return void (await app.get('dialog', en.titles.SIWXSignMessage))
   if (event.type === 'router.reset') {
