@@ -187,24 +187,9 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
   function getConnections(): StoredConnections {
     const all = read(storageKeys.connections, v.record(v.string(), v.unknown()))
     if (!all) return {}
-    const kept: Record<string, StoredConnection[]> = {}
-    let dropped = false
-    for (const [namespace, list] of Object.entries(all)) {
-      if (!Array.isArray(list)) {
-        dropped = true
-        continue
-      }
-      const connections: StoredConnection[] = []
-      for (const raw of list) {
-        const entry = v.safeParse(connectionEntrySchema, raw)
-        const accounts = entry.success ? entry.output.accounts.flatMap((a) => (v.is(accountSchema, a) ? [{ address: a.address }] : [])) : []
-        if (entry.success && accounts.length) connections.push({ connectorId: entry.output.connectorId, accounts })
-        if (!entry.success || !accounts.length || accounts.length !== entry.output.accounts.length) dropped = true
-      }
-      kept[namespace] = connections
-    }
-    if (dropped) write(storageKeys.connections, kept)
-    return kept
+    const { connections, dropped } = readStoredConnections(all)
+    if (dropped) write(storageKeys.connections, connections)
+    return connections
   }
 
   /**
@@ -400,6 +385,34 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
       remove(storageKeys.walletName)
     },
   }
+}
+
+/**
+ * The stored connections per namespace (spec §3) read entry by entry: a malformed connection (no connector id, accounts
+ * not a list, none of its accounts valid) or account is dropped alone, the rest kept; a namespace whose value is not a
+ * list is dropped. `dropped` says whether anything was. Shared by the storage reads and the other tabs' changes.
+ *
+ * @example readStoredConnections({ eip155: [{ connectorId: 42 }, { connectorId: 'w', accounts: [{ address: '0xa' }] }] })
+ * // { connections: { eip155: [{ connectorId: 'w', accounts: [{ address: '0xa' }] }] }, dropped: true }
+ */
+export function readStoredConnections(all: Record<string, unknown>): { connections: StoredConnections; dropped: boolean } {
+  const kept: Record<string, StoredConnection[]> = {}
+  let dropped = false
+  for (const [namespace, list] of Object.entries(all)) {
+    if (!Array.isArray(list)) {
+      dropped = true
+      continue
+    }
+    const connections: StoredConnection[] = []
+    for (const raw of list) {
+      const entry = v.safeParse(connectionEntrySchema, raw)
+      const accounts = entry.success ? entry.output.accounts.flatMap((a) => (v.is(accountSchema, a) ? [{ address: a.address }] : [])) : []
+      if (entry.success && accounts.length) connections.push({ connectorId: entry.output.connectorId, accounts })
+      if (!entry.success || !accounts.length || accounts.length !== entry.output.accounts.length) dropped = true
+    }
+    kept[namespace] = connections
+  }
+  return { connections: kept, dropped }
 }
 
 function dedupeAccounts(accounts: readonly { address: string }[]): { address: string }[] {

@@ -33,6 +33,15 @@ describe('tabSync: what another tab stored', () => {
     expect(read({ key: key('connections'), newValue: JSON.stringify({ eip155: [] }) })).toEqual([])
   })
 
+  test("bad input: a malformed connection among the stored ones is passed over alone: the connected connector's account is still read", () => {
+    const { read } = setup()
+    const connections = {
+      eip155: [{ connectorId: 42, accounts: 'x' }, { connectorId: 'other' }, { connectorId: 'io.dev', accounts: [{ nope: 1 }, { address: '0xB' }] }],
+      solana: 'not a list',
+    }
+    expect(read({ key: key('connections'), newValue: JSON.stringify(connections) })).toEqual([{ type: 'account', namespace: 'eip155', connectorId: 'io.dev', address: '0xB' }])
+  })
+
   test('behavior: the active network is a CAIP-2 id; its removal changes nothing', () => {
     const { read } = setup()
     expect(read({ key: key('active_caip_network_id'), newValue: '"eip155:31338"' })).toEqual([{ type: 'network', caipNetworkId: 'eip155:31338' }])

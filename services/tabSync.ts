@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { storageKeys, storagePrefix, type ModalStorage } from './storage.ts'
+import { readStoredConnections, storageKeys, storagePrefix, type ModalStorage } from './storage.ts'
 
 /**
  * Tabs agree (spec §3 storage, §4 connection storage): what another tab of the site stored about its connections,
  * read from the `storage` events the browser fires in every other tab of the origin when a key changes. A tab writing
  * the value it already holds fires nothing, so a tab that applies a change and stores the same value does not echo it.
- * Every value is validated (valibot, as storage reads are); junk is ignored and nothing is removed for it.
+ * Every value is validated (valibot, as storage reads are); junk is ignored and nothing is removed for it; in the stored
+ * connections a malformed entry is passed over alone.
  */
 
 /** A change another tab stored, as this tab applies it. */
@@ -26,7 +27,6 @@ const connectorIdSchema = v.pipe(v.string(), v.minLength(1), v.maxLength(256))
 const namespaceSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}$/))
 /** CAIP-2: namespace, colon, reference (spec §3). */
 const caipNetworkIdSchema = v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,64}$/))
-const connectionsSchema = v.record(v.string(), v.array(v.object({ connectorId: connectorIdSchema, accounts: v.array(v.object({ address: v.pipe(v.string(), v.minLength(1)) })) })))
 
 /** The JSON of a stored value checked against `schema`; undefined for junk (bad JSON, wrong shape). */
 function parse<S extends v.GenericSchema>(raw: string, schema: S): v.InferOutput<S> | undefined {
@@ -76,10 +76,11 @@ export function readTabChanges({ event, storage, prefix = storagePrefix, storage
     return connectorId === undefined ? [] : [{ type: 'connected', namespace: namespace.output, connectorId }]
   }
   if (key === storageKeys.connections) {
-    const all = event.newValue === null ? undefined : parse(event.newValue, connectionsSchema)
+    const all = event.newValue === null ? undefined : parse(event.newValue, v.record(v.string(), v.unknown()))
     if (!all) return []
     const changes: TabChange[] = []
-    for (const [ns, list] of Object.entries(all)) {
+    // Entry by entry, as storage reads them: a malformed connection or account is passed over alone.
+    for (const [ns, list] of Object.entries(readStoredConnections(all).connections)) {
       if (!v.is(namespaceSchema, ns)) continue
       const connectorId = storage.getConnectedConnectorId(ns)
       const address = list.find((c) => c.connectorId === connectorId)?.accounts[0]?.address
