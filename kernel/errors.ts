@@ -50,3 +50,28 @@ export class ActorNotProvidedError extends BaseError {
     super(`The ${machine} machine's "${actor}" actor was not provided (machine.provide({ actors })).`)
   }
 }
+
+/**
+ * A value that is not an `Error` was thrown or rejected (a wallet rejecting with a string, a plain object): kept as the
+ * cause, previewed in `details`, so that whoever reads it always has an `Error` with a message.
+ */
+export class NonErrorThrownError extends BaseError {
+  override name = 'NonErrorThrownError'
+  constructor(value: unknown) {
+    let preview: string
+    try {
+      preview = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
+    } catch {
+      preview = String(value)
+    }
+    super('A value that is not an Error was thrown', { cause: value, details: preview.slice(0, 200) })
+  }
+}
+
+/**
+ * `value` if it is an `Error`, else a {@link NonErrorThrownError} holding it.
+ * @example promise.catch((e: unknown) => setError(asError(e)))
+ */
+export function asError(value: unknown): Error {
+  return value instanceof Error ? value : new NonErrorThrownError(value)
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import { asError } from '../../kernel/errors.ts'
 import { timing } from '../../machines/timing.ts'
 import { useModalInstance } from '../context.ts'
 import type { GetCallsStatusReturnType, SendCallsParameters, SendCallsReturnType } from '../core/callsCommands.ts'
@@ -35,7 +36,7 @@ export function useSendCalls(): UseSendCallsReturnType {
       const call = modal.sendCalls(parameters)
       call.then(
         (data) => setLast((prev) => (prev.n === n ? { n, data, isPending: false } : prev)),
-        (error: unknown) => setLast((prev) => (prev.n === n ? { n, error: error instanceof Error ? error : new Error(String(error)), isPending: false } : prev)),
+        (error: unknown) => setLast((prev) => (prev.n === n ? { n, error: asError(error), isPending: false } : prev)),
       )
       return call
     },
@@ -73,7 +74,7 @@ export function useCallsStatus(id: string | undefined): UseCallsStatusReturnType
           if (data.status < 200) timer = setTimeout(ask, timing.callsStatusPoll)
         },
         (error: unknown) => {
-          if (!stopped) setResult({ id, error: error instanceof Error ? error : new Error(String(error)) })
+          if (!stopped) setResult({ id, error: asError(error) })
         },
       )
     }

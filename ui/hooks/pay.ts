@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { asError } from '../../kernel/errors.ts'
 import { useModalInstance } from '../context.ts'
 import type { PayParameters, PayReturnType } from '../core/payCommands.ts'
 
@@ -38,7 +39,7 @@ export function usePay(): UsePayReturnType {
       const call = modal.pay(parameters)
       call.then(
         (result) => setLast((prev) => (prev.n === n ? { n, status: result.status, result } : prev)),
-        (error: unknown) => setLast((prev) => (prev.n === n ? { n, status: 'error', error: error instanceof Error ? error : new Error(String(error)) } : prev)),
+        (error: unknown) => setLast((prev) => (prev.n === n ? { n, status: 'error', error: asError(error) } : prev)),
       )
       return call
     },
