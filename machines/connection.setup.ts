@@ -103,6 +103,18 @@ export type ConnectorInput = { connectorId: string; namespace?: ChainNamespace }
 /** Spec §4 connection status, derived from the chart by tags. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected'
 
+/** The context of no connected account: what a disconnect forgets (and a switch, before the chosen wallet restores). */
+const noAccount = {
+  connectorId: undefined,
+  address: undefined,
+  chainId: undefined,
+  balance: undefined,
+  connectedWalletInfo: undefined,
+  addressLabels: undefined,
+  error: undefined,
+  watchError: undefined,
+} as const
+
 const notProvided = (name: string) => () => {
   throw new ActorNotProvidedError('connection', name)
 }
@@ -167,16 +179,7 @@ export const connectionSetup = setup({
       watchError: undefined,
     })),
     /** A switch to another held wallet: its connector, the current account forgotten here (its wallet keeps the site). */
-    setSwitchedConnector: assign(({ event }) => ({
-      connectorId: event.type === 'connection.switch' ? event.connectorId : undefined,
-      address: undefined,
-      chainId: undefined,
-      balance: undefined,
-      connectedWalletInfo: undefined,
-      addressLabels: undefined,
-      error: undefined,
-      watchError: undefined,
-    })),
+    setSwitchedConnector: assign(({ event }) => ({ ...noAccount, connectorId: event.type === 'connection.switch' ? event.connectorId : undefined })),
     /** Params: the session `connect` or `restore` answered. */
     setSession: assign((_, session: ConnectedSession) => {
       return { address: session.accounts[0], chainId: session.chainId, connectedWalletInfo: session.wallet, addressLabels: session.addressLabels, error: undefined }
@@ -198,16 +201,7 @@ export const connectionSetup = setup({
     }),
     /** Params: the balance `getBalance` answered. */
     setBalance: assign((_, balance: BalanceSummary) => ({ balance })),
-    resetAccount: assign({
-      connectorId: undefined,
-      address: undefined,
-      chainId: undefined,
-      balance: undefined,
-      connectedWalletInfo: undefined,
-      addressLabels: undefined,
-      error: undefined,
-      watchError: undefined,
-    }),
+    resetAccount: assign(noAccount),
     emitConnected: emit(({ context }, params: { restored: boolean }) => ({
       type: 'connection.connected' as const,
       namespace: context.namespace,
