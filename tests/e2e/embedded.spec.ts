@@ -293,8 +293,31 @@ test('disconnect revokes the session: the secure site refuses the old JWT (401) 
   expect(await page.evaluate(() => (window as any).latchkey.getState().account.address ?? null)).toBeNull()
 })
 
+/**
+ * Pauses the page's clock (installed, flowing with real time until now) and moves it `ms` on. From here the page's timers
+ * fire only when the test moves the clock, so a timeout's toast, which hides 2.5 s after it shows, waits for the test
+ * however slow the machine. It stops 1 s ahead of the page's time (pausing needs a time to come).
+ */
+async function pauseAfter(page: Page, ms: number) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  await page.clock.fastForward(ms)
+}
+
+/**
+ * Moves the page's paused clock on half a second at a time, firing every timer on the way, until the toast `title`
+ * shows; fails when it has not shown after `withinMs` of the page's time. Half a second is well under the toast's 2.5 s,
+ * so it cannot show and hide between two looks.
+ */
+async function stepUntilToast(page: Page, title: string, withinMs: number) {
+  const shown = toast(page, title)
+  for (let moved = 0; !(await shown.isVisible()); moved += 500) {
+    expect(moved, `"${title}" within ${withinMs} ms of the page's time`).toBeLessThan(withinMs)
+    await page.clock.runFor(500)
+  }
+}
+
 test('the frame cannot load (the secure site refuses connections): the alert shows, the email form and the wallets stay usable', async ({ page }) => {
-  // The page's clock is Playwright's (time flows as usual): the 20 s load timeout is passed by moving it.
+  // The page's clock is Playwright's: the 20 s load timeout is passed by moving it (see pauseAfter, stepUntilToast).
   await page.clock.install()
   await openCleanDemo(page, '/')
   await page.route(`${secure}/**`, (route) => route.abort('connectionrefused'))
@@ -303,10 +326,10 @@ test('the frame cannot load (the secure site refuses connections): the alert sho
   await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   // Spec §8: after the 20 s load timeout, "Network Error - Could not load embedded wallet" (debug mode: the demo's).
   await expect(page.locator('iframe[data-latchkey-frame]')).toBeAttached()
-  await page.clock.fastForward(19_000)
+  await pauseAfter(page, 14_000)
   await expect(toast(page, 'Network Error - Could not load embedded wallet')).toHaveCount(0)
-  await page.clock.fastForward(2_000)
-  await expect(toast(page, 'Network Error - Could not load embedded wallet')).toBeVisible()
+  await stepUntilToast(page, 'Network Error - Could not load embedded wallet', 10_000)
+  await page.clock.resume()
   await expect(connect.getByRole('textbox', { name: 'Email' })).toBeEditable({ timeout: 10_000 })
   await expect(connect.getByRole('textbox', { name: 'Email' })).toHaveValue('nobody@example.com')
   await expect(connect.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled()
@@ -327,10 +350,11 @@ test('a request the frame never answers times out after 120 s (manual clock): "E
   await connect.getByRole('button', { name: 'Continue', exact: true }).click()
   await expect.poll(() => held, { timeout: 30_000 }).toBe(1)
   await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeHidden()
-  await page.clock.fastForward(119_000)
+  // 110 s on, the request still waits; the 120 s pass within the next 15 s of the page's time, and the toast shows.
+  await pauseAfter(page, 110_000)
   await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeHidden()
-  await page.clock.fastForward(2_000)
-  await expect(toast(page, 'Embedded Wallet Request Timed Out')).toBeVisible({ timeout: 10_000 })
+  await stepUntilToast(page, 'Embedded Wallet Request Timed Out', 15_000)
+  await page.clock.resume()
   await expect(connect.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled({ timeout: 10_000 })
 })
 
