@@ -88,18 +88,31 @@ async function addSecond(page: Page) {
  */
 async function sendFrom(page: Page, from: Wallet) {
   const receiver = freshAddress()
-  const mark = await anvilBlockNumber()
+  const marks = { 31337: await anvilBlockNumber(31337), 31338: await anvilBlockNumber(31338) }
+  const before = await held(page)
   await dialog(page, 'Account').getByRole('button', { name: 'Send', exact: true }).click()
   const preview = await reviewSend(dialog(page, 'Send'), { amount: '0.01', to: receiver })
   await expect(preview.getByTestId('send-preview-fee')).toHaveText(/^\d+(\.\d+)? ETH$/)
   await preview.getByRole('button', { name: 'Send', exact: true }).click()
   if (from === FIRST) await approveWalletRequest(page, 'Send transaction?')
   await expect(page.getByRole('status').getByText('Transaction sent', { exact: true })).toBeVisible()
-  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.01'))
-  const sent = await anvilTransactionsFrom(from.address, mark)
-  expect(sent.map((r) => [r.to?.toLowerCase(), r.status])).toEqual([[receiver.toLowerCase(), 'success']])
+  // Everything the chains and the modal say, in one comparison: a failure shows where the transfer went and which
+  // wallet was active before and after, not only that the receiver got nothing.
   const other = from === FIRST ? SECOND : FIRST
-  expect((await anvilTransactionsFrom(other.address, mark)).filter((r) => r.to?.toLowerCase() === receiver.toLowerCase())).toEqual([])
+  const transfers = async (sender: Wallet, chainId: 31337 | 31338) =>
+    (await anvilTransactionsFrom(sender.address, marks[chainId], chainId)).map((r) => [chainId, sender.name, r.to?.toLowerCase(), r.status])
+  const seen = {
+    receiverWei: { 31337: await anvilBalanceWei(receiver, 31337), 31338: await anvilBalanceWei(receiver, 31338) },
+    transfers: [...(await transfers(from, 31337)), ...(await transfers(from, 31338)), ...(await transfers(other, 31337)), ...(await transfers(other, 31338))],
+    activeBefore: before?.find(([, , active]) => active)?.[0],
+    activeAfter: (await held(page))?.find(([, , active]) => active)?.[0],
+  }
+  expect(seen).toEqual({
+    receiverWei: { 31337: parseEther('0.01'), 31338: 0n },
+    transfers: [[31337, from.name, receiver.toLowerCase(), 'success']],
+    activeBefore: from.id,
+    activeAfter: from.id,
+  })
   await expect(dialog(page, 'Account')).toBeVisible()
 }
 
