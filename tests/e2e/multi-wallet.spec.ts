@@ -99,8 +99,7 @@ async function sendFrom(page: Page, from: Wallet) {
   // Everything the chains and the modal say, in one comparison: a failure shows where the transfer went and which
   // wallet was active before and after, not only that the receiver got nothing.
   const other = from === FIRST ? SECOND : FIRST
-  const transfers = async (sender: Wallet, chainId: 31337 | 31338) =>
-    (await anvilTransactionsFrom(sender.address, marks[chainId], chainId)).map((r) => [chainId, sender.name, r.to?.toLowerCase(), r.status])
+  const transfers = async (sender: Wallet, chainId: 31337 | 31338) => (await anvilTransactionsFrom(sender.address, marks[chainId], chainId)).map((r) => [chainId, sender.name, r.to?.toLowerCase(), r.status])
   const seen = {
     receiverWei: { 31337: await anvilBalanceWei(receiver, 31337), 31338: await anvilBalanceWei(receiver, 31338) },
     transfers: [...(await transfers(from, 31337)), ...(await transfers(from, 31338)), ...(await transfers(other, 31337)), ...(await transfers(other, 31338))],
