@@ -57,6 +57,31 @@ export function parseCaipNetworkId(value: unknown): ParseCaipNetworkIdReturnType
   return { chainNamespace: ns, chainId }
 }
 
+/**
+ * The reference of a CAIP-2 network id when it is one (`'eip155:1'` → `'1'`), else undefined: for values read from
+ * storage or handed around loosely, where a malformed id means "none" rather than an error.
+ * @example caipReferenceOf('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp') // '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
+ */
+export function caipReferenceOf(value: unknown): string | undefined {
+  try {
+    return parseCaipNetworkId(value).chainId
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The numeric chain id of an eip155 CAIP-2 network id (`'eip155:137'` → 137).
+ * @throws InvalidCaipNetworkIdError ('Invalid CAIP-2 network id') when it is not a CAIP-2 id of eip155 with a decimal
+ * reference that is a safe integer.
+ */
+export function evmChainIdOf(value: unknown): number {
+  const { chainNamespace, chainId } = parseCaipNetworkId(value)
+  const id = Number(chainId)
+  if (chainNamespace !== 'eip155' || !/^[0-9]+$/.test(chainId) || !Number.isSafeInteger(id)) throw new InvalidCaipNetworkIdError(value)
+  return id
+}
+
 export type ParseCaipAddressReturnType = { chainNamespace: ChainNamespace; chainId: string; address: string }
 export type ParseCaipAddressErrorType = InvalidCaipAddressError
 

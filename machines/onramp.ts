@@ -10,6 +10,7 @@ import { backToFormAction, tellAction, type SystemMessage } from './system.ts'
 import { isOutcome, isTransactionHash, outcomeIn, outcomeOf, transactionMachine, type TransactionInput, type TransactionOutcome } from './transaction.ts'
 import { machineTypes } from './machineTypes.ts'
 import { defaultOnrampProviders, type OnrampProviderOption } from './onramp.providers.ts'
+import { caipReferenceOf } from '../kernel/caip.ts'
 
 export type { OnrampMessage, OnrampMessageKey, OnrampMessageValues } from './onramp.messages.ts'
 export { onrampMessageRefs }
@@ -81,14 +82,14 @@ export type OnrampEmitted = { type: 'onramp.checkout' } | { type: 'onramp.succee
 
 /** The purchase currencies of the options sold on the target's chain; all of them when none is (the sample options). */
 export function purchaseCurrenciesFor(options: OnrampOptions, caipNetworkId: string | undefined): OnrampOptions['purchaseCurrencies'] {
-  const reference = caipNetworkId?.split(':')[1]
+  const reference = caipReferenceOf(caipNetworkId)
   const here = options.purchaseCurrencies.filter((c) => c.networks?.some((n) => n.chain_id === reference))
   return here.length > 0 ? here : options.purchaseCurrencies
 }
 
 /** The network name the quote and the URL take for a currency: its network on the target's chain, else its first. */
 export function networkFor(options: OnrampOptions, currency: string | undefined, caipNetworkId: string | undefined): string {
-  const reference = caipNetworkId?.split(':')[1]
+  const reference = caipReferenceOf(caipNetworkId)
   const networks = options.purchaseCurrencies.find((c) => c.id === currency)?.networks ?? []
   return (networks.find((n) => n.chain_id === reference) ?? networks[0])?.name ?? ''
 }

@@ -24,6 +24,7 @@ import { createApprovalPlacement } from './embedded.placement.ts'
 import { createEmbeddedProvider } from './embedded.provider.ts'
 import { createEmbeddedRpc } from './embedded.rpc.ts'
 import { createEmbeddedSession, embeddedStorageKeys, type EmbeddedStorage } from './embedded.session.ts'
+import { caipReferenceOf } from '../kernel/caip.ts'
 
 export { canSwitchToSmartAccount, preferredAccountTypesKey } from './embedded.accountType.ts'
 export { maxApprovalHeight } from './embedded.placement.ts'
@@ -199,7 +200,7 @@ export function embeddedWalletOfModal(m: {
 }): EmbeddedWallet {
   const fallback = m.evmNetworkIds[0] ?? 1
   const chainId = () => {
-    const id = Number(m.storage.getActiveNetworkId()?.split(':')[1])
+    const id = Number(caipReferenceOf(m.storage.getActiveNetworkId()))
     return Number.isSafeInteger(id) && m.evmNetworkIds.includes(id) ? id : fallback
   }
   const theme = m.theme ?? (() => ({ themeMode: m.options.themeMode, themeVariables: m.options.themeVariables }))

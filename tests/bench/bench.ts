@@ -926,10 +926,10 @@ function reportOrigins(origins: readonly Origin[]): void {
 }
 
 /** The lazy-rule tables: the columns, a group's row, and its line (`0 B in the initial JS`, or its figure and verdict). */
-const headers = ['In the initial JS', 'Issue', 'minified (source maps)', '≈ gzip', 'modules in the initial chunks (bundler)']
+const headers = ['In the initial JS', 'Concern', 'minified (source maps)', '≈ gzip', 'modules in the initial chunks (bundler)']
 const figureRow = (f: LazyFigure): string[] => [
   f.group.name,
-  String(f.group.issue),
+  f.group.concern,
   bytesText(f.bytes),
   bytesText(f.gzip),
   f.modules.length ? `${f.modules.length}: ${f.modules.slice(0, 3).join(', ')}${f.modules.length > 3 ? ', …' : ''}` : '0',

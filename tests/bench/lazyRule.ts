@@ -25,7 +25,8 @@ import type { WeighedFile } from './sizes.ts'
 export type LazyGroup = {
   /** As printed: `@walletconnect/*`, `latchkey adapters/solana*.ts`. */
   name: string
-  issue: 6 | 7 | 18 | 20 | 21
+  /** What keeps it lazy, as the table's second column prints it. */
+  concern: 'WalletConnect' | 'Solana and Bitcoin' | 'features on use'
   /** Whether an origin of attribution.ts `sourceOriginOf` (a package, or `latchkey <path>`) belongs to the group. */
   matches(origin: string): boolean
   /** Printed beside a figure that is not zero and is allowed (latchkey's own loaders). */
@@ -34,12 +35,12 @@ export type LazyGroup = {
 
 /** The libraries of the lazy rule: each must weigh 0 B in an EVM-only page's initial JS. */
 export const lazyLibraries: readonly LazyGroup[] = [
-  { name: '@walletconnect/*', issue: 6, matches: (o) => o.startsWith('@walletconnect/') },
-  { name: '@solana/web3.js', issue: 7, matches: (o) => o === '@solana/web3.js' },
-  { name: '@solana/* besides web3.js', issue: 7, matches: (o) => o.startsWith('@solana/') && o !== '@solana/web3.js' },
-  { name: '@wallet-standard/*', issue: 7, matches: (o) => o.startsWith('@wallet-standard/') },
-  { name: 'bitcoinjs-lib', issue: 7, matches: (o) => o === 'bitcoinjs-lib' },
-  { name: '@bitcoinerlab/secp256k1', issue: 7, matches: (o) => o === '@bitcoinerlab/secp256k1' },
+  { name: '@walletconnect/*', concern: 'WalletConnect', matches: (o) => o.startsWith('@walletconnect/') },
+  { name: '@solana/web3.js', concern: 'Solana and Bitcoin', matches: (o) => o === '@solana/web3.js' },
+  { name: '@solana/* besides web3.js', concern: 'Solana and Bitcoin', matches: (o) => o.startsWith('@solana/') && o !== '@solana/web3.js' },
+  { name: '@wallet-standard/*', concern: 'Solana and Bitcoin', matches: (o) => o.startsWith('@wallet-standard/') },
+  { name: 'bitcoinjs-lib', concern: 'Solana and Bitcoin', matches: (o) => o === 'bitcoinjs-lib' },
+  { name: '@bitcoinerlab/secp256k1', concern: 'Solana and Bitcoin', matches: (o) => o === '@bitcoinerlab/secp256k1' },
 ]
 
 /**
@@ -50,12 +51,12 @@ export const lazyLibraries: readonly LazyGroup[] = [
 export const lazyOwnModules: readonly LazyGroup[] = [
   {
     name: 'latchkey adapters/walletconnect.ts',
-    issue: 6,
+    concern: 'WalletConnect',
     matches: (o) => o === 'latchkey adapters/walletconnect.ts',
     allowed: 'the loader: created with the modal, it import()s the SDK on use',
   },
-  { name: 'latchkey adapters/solana*.ts', issue: 7, matches: (o) => /^latchkey adapters\/solana[^/]*\.ts$/.test(o) },
-  { name: 'latchkey adapters/bip122*.ts', issue: 7, matches: (o) => /^latchkey adapters\/bip122[^/]*\.ts$/.test(o) },
+  { name: 'latchkey adapters/solana*.ts', concern: 'Solana and Bitcoin', matches: (o) => /^latchkey adapters\/solana[^/]*\.ts$/.test(o) },
+  { name: 'latchkey adapters/bip122*.ts', concern: 'Solana and Bitcoin', matches: (o) => /^latchkey adapters\/bip122[^/]*\.ts$/.test(o) },
 ]
 
 /** A latchkey source origin (`latchkey machines/swap.ts`) matching one of `patterns` (paths), never a `.feature.ts` registration. */
@@ -76,37 +77,37 @@ const featureCode =
  * group weighs them, allowed.
  */
 export const lazyFeatureModules: readonly LazyGroup[] = [
-  { name: 'latchkey machines/emailLogin.ts, ui/assemble/emailLogin.ts (the email login machine)', issue: 18, matches: featureCode(/^machines\/emailLogin\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
+  { name: 'latchkey machines/emailLogin.ts, ui/assemble/emailLogin.ts (the email login machine)', concern: 'features on use', matches: featureCode(/^machines\/emailLogin\.ts$/, /^ui\/assemble\/emailLogin\.ts$/) },
   {
     name: "latchkey machines/emailLogin.connect.ts, ui/views/EmailLogin.tsx (its view model and section, in Connect's chunk)",
-    issue: 18,
+    concern: 'features on use',
     matches: featureCode(/^machines\/emailLogin\.connect\.ts$/, /^ui\/views\/EmailLogin\.tsx$/),
   },
-  { name: 'latchkey machines/frame.ts, machines/frameRpc.ts (the frame, frame request and frame RPC machines)', issue: 18, matches: featureCode(/^machines\/frame(Rpc)?(\.[\w.]+)?\.ts$/) },
+  { name: 'latchkey machines/frame.ts, machines/frameRpc.ts (the frame, frame request and frame RPC machines)', concern: 'features on use', matches: featureCode(/^machines\/frame(Rpc)?(\.[\w.]+)?\.ts$/) },
   {
     name: 'latchkey ui/embedded.ts, ui/assemble/frameClient.ts, adapters/frame*.ts (the embedded wallet: RPC provider, frame client, transport, protocol)',
-    issue: 18,
+    concern: 'features on use',
     matches: featureCode(/^ui\/embedded(\.[\w.]+)?\.ts$/, /^ui\/assemble\/frameClient\.ts$/, /^adapters\/frame(\.[\w.]+)?\.ts$/),
   },
-  { name: 'latchkey machines/swap.ts, machines/swap.setup.ts, ui/assemble/swap.ts (the swap machine)', issue: 20, matches: featureCode(/^machines\/swap(\.setup)?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
+  { name: 'latchkey machines/swap.ts, machines/swap.setup.ts, ui/assemble/swap.ts (the swap machine)', concern: 'features on use', matches: featureCode(/^machines\/swap(\.setup)?\.ts$/, /^ui\/assemble\/swap\.ts$/) },
   {
     name: 'latchkey ui/views/Swap*.tsx, ui/hooks/swap.ts, machines/swap.{connect,tokens,messages}.ts (its views and view model, prefetched with Account)',
-    issue: 20,
+    concern: 'features on use',
     matches: featureCode(/^ui\/views\/Swap(SelectToken|Preview)?\.tsx$/, /^machines\/swap\.(connect|tokens|messages)\.ts$/, /^ui\/hooks\/swap\.ts$/),
   },
   {
     name: 'latchkey machines/names*.ts, ui/assemble/names.ts, ui/hooks/names.ts, ui/views/RegisterAccountName*.tsx (names)',
-    issue: 21,
+    concern: 'features on use',
     matches: featureCode(/^machines\/names(\.[\w.]+)?\.ts$/, /^ui\/assemble\/names\.ts$/, /^ui\/views\/RegisterAccountName(Success)?\.tsx$/, /^ui\/hooks\/names\.ts$/),
   },
   {
     name: 'latchkey machines/onramp*.ts, ui/assemble/onramp.ts, ui/hooks/onramp.ts, ui/views/OnRamp*.tsx (on-ramp)',
-    issue: 21,
+    concern: 'features on use',
     matches: featureCode(/^machines\/onramp(\.[\w.]+)?\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp(Providers|Checkout)?\.tsx$/, /^ui\/hooks\/onramp\.ts$/),
   },
   {
     name: 'latchkey machines/{emailLogin,swap,names,onramp}.feature.ts (their registrations)',
-    issue: 18,
+    concern: 'features on use',
     matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp)\.feature\.ts$/.test(o),
     allowed: 'the registrations: plain objects the root reads',
   },

@@ -26,6 +26,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { findFreePort, startAnvil, type AnvilInstance } from '../../dev/anvil.ts'
+import { BaseError } from '../../kernel/errors.ts'
+
+/** A step of the examples' run failed: a command, a copy, a server that did not answer, a missing spec. */
+class ExampleRunError extends BaseError {
+  override name = 'ExampleRunError'
+}
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const work = process.env.LATCHKEY_EXAMPLES_DIR ?? join(tmpdir(), 'latchkey-examples')
@@ -53,7 +59,7 @@ async function phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
 function sh(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): void {
   console.log(`$ (${cwd.replace(work, '<work>').replace(root, '<repo>/')}) ${command} ${args.join(' ')}`)
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status ?? result.signal})`)
+  if (result.status !== 0) throw new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${result.status ?? result.signal})`)
 }
 
 /**
@@ -71,7 +77,7 @@ function shAsync(command: string, args: string[], cwd: string, env: NodeJS.Proce
     child.once('close', (code, signal) => {
       console.log(`${header}\n${output}`)
       if (code === 0) resolve()
-      else reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
+      else reject(new ExampleRunError(`${command} ${args.join(' ')} failed in ${cwd} (exit ${code ?? signal})`))
     })
   })
 }
@@ -127,7 +133,7 @@ function seedNodeModules(name: string, dir: string, installed: readonly string[]
   const skip = new Set(['.tmp', '.vite', '.cache', '.package-lock.json', 'latchkey'])
   const entries = readdirSync(source).filter((entry) => !skip.has(entry))
   const copy = spawnSync('cp', ['-al', ...entries.map((entry) => join(source, entry)), target], { stdio: 'inherit' })
-  if (copy.status !== 0) throw new Error(`${name}: cp -al of ${seed}'s node_modules failed (exit ${copy.status ?? copy.signal})`)
+  if (copy.status !== 0) throw new ExampleRunError(`${name}: cp -al of ${seed}'s node_modules failed (exit ${copy.status ?? copy.signal})`)
   return seed
 }
 
@@ -161,7 +167,7 @@ async function serve(name: string, dir: string): Promise<Server> {
   child.stderr?.on('data', (c: Buffer) => (output = (output + c.toString()).slice(-4000)))
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name}: npm start exited (${child.exitCode}):\n${output}`)
+    if (child.exitCode !== null) throw new ExampleRunError(`${name}: npm start exited (${child.exitCode}):\n${output}`)
     try {
       const response = await fetch(url)
       if (response.ok) return { name, url, child }
@@ -170,7 +176,7 @@ async function serve(name: string, dir: string): Promise<Server> {
     }
     if (Date.now() > deadline) {
       stop(child)
-      throw new Error(`${name}: npm start did not answer on ${url} within 60 s:\n${output}`)
+      throw new ExampleRunError(`${name}: npm start did not answer on ${url} within 60 s:\n${output}`)
     }
     await new Promise((r) => setTimeout(r, 200))
   }
@@ -188,7 +194,7 @@ function stop(child: ChildProcess): void {
 async function main(): Promise<number> {
   const startedAt = Date.now()
   const examples = listExamples().filter((name) => only.length === 0 || only.includes(name))
-  if (examples.length === 0) throw new Error(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
+  if (examples.length === 0) throw new ExampleRunError(`No example matches ${only.join(', ')} (examples/: ${listExamples().join(', ')})`)
   mkdirSync(work, { recursive: true })
   console.log(`Examples: ${examples.join(', ')}; work directory ${work}`)
 
@@ -196,7 +202,7 @@ async function main(): Promise<number> {
     for (const f of readdirSync(work)) if (f.endsWith('.tgz')) rmSync(join(work, f))
     sh('npm', ['pack', '--pack-destination', work, '--silent'], root)
     const packed = readdirSync(work).find((f) => f.startsWith('latchkey-') && f.endsWith('.tgz'))
-    if (!packed) throw new Error('npm pack made no tarball')
+    if (!packed) throw new ExampleRunError('npm pack made no tarball')
     renameSync(join(work, packed), join(work, 'latchkey.tgz'))
     console.log(`latchkey.tgz: ${(statSync(join(work, 'latchkey.tgz')).size / 1024).toFixed(1)} kB`)
   })
@@ -237,7 +243,7 @@ async function main(): Promise<number> {
     const status = await phase('playwright', () => {
       const specs = examples.map((name) => `${name}.spec.ts`).filter((spec) => existsSync(join(root, 'tests/examples', spec)))
       const missing = examples.filter((name) => !specs.includes(`${name}.spec.ts`))
-      if (missing.length) throw new Error(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
+      if (missing.length) throw new ExampleRunError(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
       const result = spawnSync('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)], {
         cwd: root,
         stdio: 'inherit',

@@ -1,6 +1,12 @@
 import { fromCallback, fromPromise, type EventObject } from 'xstate'
 import type { BalanceSummary, ConnectedSession } from '../../adapters/types.ts'
+import { BaseError } from '../../kernel/errors.ts'
 import { type Deferred, held, heldWithInput } from './deferred.ts'
+
+/** The test sent a wallet event while the connection machine was not watching the wallet (no `watchWallet` actor running). */
+class NotWatchingError extends BaseError {
+  override name = 'NotWatchingError'
+}
 
 /**
  * The connection machine's actors with the wallet's side played by the test: each connect, reconnect and
@@ -37,7 +43,7 @@ export function controllableConnectionActors(options: { balance?: BalanceSummary
     disconnects,
     /** Sends an event as the wallet would (accountsChanged, chainChanged, walletDisconnected). */
     wallet(e: { type: string; [k: string]: unknown }) {
-      if (!walletSend) throw new Error('not watching the wallet')
+      if (!walletSend) throw new NotWatchingError('Not watching the wallet: the connection machine runs no watchWallet actor now')
       walletSend(e)
     },
     isWatching: () => Boolean(walletSend),

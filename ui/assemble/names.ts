@@ -3,6 +3,7 @@ import { evmCoinType } from '../../adapters/coinType.ts'
 import { ApiError } from '../../services/api.ts'
 import { namesMachine } from '../../machines/names.ts'
 import type { FeatureHost } from './host.ts'
+import { evmChainIdOf } from '../../kernel/caip.ts'
 
 /**
  * The names machine on this instance's blockchain API and the connected wallet: suggestions with the
@@ -21,7 +22,7 @@ export function assemble(host: FeatureHost) {
       }),
       registerName: fromPromise(async ({ input }) => {
         // Spec §5: the coin type needs a chain id below 2147483648 ('Invalid chainId').
-        const coinType = evmCoinType(Number(input.target.caipNetworkId.split(':')[1]))
+        const coinType = evmCoinType(evmChainIdOf(input.target.caipNetworkId))
         const api = await host.blockchain()
         const { success } = await api.registerName({ coin_type: coinType, address: input.target.address, message: input.message, signature: input.signature })
         if (!success) throw new ApiError({ status: 200, body: { success }, url: 'http://localhost/v1/profile/account' })

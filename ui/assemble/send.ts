@@ -7,6 +7,7 @@ import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
 import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
+import { evmChainIdOf } from '../../kernel/caip.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
 const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
@@ -30,7 +31,7 @@ export function assemble(host: FeatureHost) {
           if (error instanceof ApiError && error.status === 404) return undefined
           throw error
         })
-        const chainId = Number(input.caipNetworkId.split(':')[1])
+        const chainId = evmChainIdOf(input.caipNetworkId)
         // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
         const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']
         return { address: entry?.address ?? null, avatar: profile?.attributes?.['avatar'] ?? null }
