@@ -14,7 +14,7 @@
 const library = '^(kernel|machines|adapters|services|openapi|ui)/'
 const test = '\\.test\\.tsx?$|\\.fixtures\\.tsx?$'
 /** Services that call fetch (openapi-fetch clients): machines get them as actors, never by import. */
-const fetchingServices = '^services/(api|directory|blockchain|analytics|siwx|siwxSessions)\\.ts$'
+const fetchingServices = '^services/(api|directory|blockchain|analytics|siwx|siwxSessions|exchange)\\.ts$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -1,5 +1,5 @@
 /**
- * The four OpenAPI 3.1 contracts (`openapi/*.yaml`) loaded as the single source of the reference server:
+ * The five OpenAPI 3.1 contracts (`openapi/*.yaml`) loaded as the single source of the reference server:
  * its route table, its request validation and its response validation. Nothing here is a copy of a schema;
  * every validator is compiled by Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) from the YAML. A contract may
  * be split into documents (`blockchain.yaml` mounts the paths of `blockchain/*.yaml`): every document a `$ref`
@@ -22,9 +22,10 @@ export const contractMounts = [
   { name: 'directory', prefix: '/directory' },
   { name: 'analytics', prefix: '/analytics' },
   { name: 'siwx', prefix: '/siwx' },
+  { name: 'exchange', prefix: '/exchange' },
 ] as const
 
-/** `'blockchain' | 'directory' | 'analytics' | 'siwx'`. */
+/** `'blockchain' | 'directory' | 'analytics' | 'siwx' | 'exchange'`. */
 export type ContractName = (typeof contractMounts)[number]['name']
 
 /**
@@ -113,7 +114,7 @@ export const openapiFolder = fileURLToPath(new URL('../../openapi/', import.meta
 let cached: Contracts | undefined
 
 /**
- * Loads `openapi/{blockchain,directory,analytics,siwx}.yaml`, with the documents they `$ref`, and compiles every
+ * Loads `openapi/{blockchain,directory,analytics,siwx,exchange}.yaml`, with the documents they `$ref`, and compiles every
  * operation's validators. Memoised: the contracts are files, read once per process.
  *
  * @returns the operations with validators, see {@link Contracts}.

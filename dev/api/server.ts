@@ -1,12 +1,14 @@
 /**
- * The reference server of the four API contracts (`openapi/blockchain.yaml`, `directory.yaml`,
- * `analytics.yaml`, `siwx.yaml`) for the demo and the tests: one loopback origin, one path prefix per contract.
+ * The reference server of the five API contracts (`openapi/blockchain.yaml`, `directory.yaml`,
+ * `analytics.yaml`, `siwx.yaml`, `exchange.yaml`) for the demo and the tests: one loopback origin, one path prefix per contract.
  *
  * ```
  * <url>/blockchain/v1/...            blockchain API (balances and history read from the anvil chains)
  * <url>/directory/getWallets ...     wallet directory and project config
  * <url>/analytics/e                  analytics events
  * <url>/siwx/v1/...                  sign-in with X: nonces, verification on the anvil chains, sessions
+ * <url>/exchange/v1/...              the reference exchange of Pay (deposit sessions paid on the anvil chains);
+ *                                    its pages at <url>/exchange/pay/{id} (dev/exchange/deposits.ts)
  * <url>/rpc/v1/?chainId=…           JSON-RPC of the local chains (spec §7.4 node URL shape; dev/api/rpc.ts)
  * <url>/__control ...                dev-only switches for the tests (see ApiControl)
  * ```
@@ -33,6 +35,8 @@ import type { ApiState, Handler } from './handlers.ts'
 import { createSiwxState, SiwxHttpError, siwxHandlers } from './siwx.ts'
 import { createSolanaReader } from './solana.ts'
 import { handleRpcRoute, isRpcRoute } from './rpc.ts'
+import { createDepositState, exchangeHandlers, handleDepositPage, isDepositPage } from '../exchange/deposits.ts'
+import type { DepositOptions } from '../exchange/deposits.ts'
 import type { SiwxOptions, SiwxState } from './siwx.ts'
 import type { OnrampLedger } from '../onramp/provider.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
@@ -74,6 +78,8 @@ export type StartApiServerOptions = {
    * settled purchases. Pass its checkout URL as `dataset.onrampCheckoutUrl` so the on-ramp URL points at it.
    */
   onrampLedger?: OnrampLedger
+  /** The reference exchange's session lifetime and clock (`dev/exchange/deposits.ts`). */
+  exchange?: DepositOptions
 }
 
 /** A running reference server. */
@@ -88,7 +94,7 @@ export type ApiServer = {
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost'])
 
 /**
- * Starts the reference server on loopback. Every operation of the four contracts has a handler; the server
+ * Starts the reference server on loopback. Every operation of the five contracts has a handler; the server
  * refuses to start otherwise.
  *
  * Request rules beyond the contract: the query parameters `st`, `sv` and `projectId` are required (non-empty)
@@ -126,10 +132,11 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   let state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
   const newSiwxState = (): SiwxState => createSiwxState({ origins: options.siwx?.origins ?? dataset.allowedOrigins, now: options.siwx?.now }, readers)
   let siwx = newSiwxState()
+  const deposits = createDepositState(options.chains, options.exchange)
   let behaviour: ApiBehaviour = { mode: 'normal' }
 
   const byOperationId = (s: ApiState, sx: SiwxState): Map<string, Handler<never>> =>
-    new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s), ...siwxHandlers(sx) }) as Array<[string, Handler<never>]>)
+    new Map(Object.entries({ ...blockchainHandlers(s), ...directoryHandlers(s), ...analyticsHandlers(s), ...siwxHandlers(sx), ...exchangeHandlers(deposits) }) as Array<[string, Handler<never>]>)
   let handlers = byOperationId(state, siwx)
   const missing = contracts.operations.filter((operation) => !handlers.has(operation.operationId))
   if (missing.length) throw new Error(`The reference API has no handler for ${missing.map((o) => o.operationId).join(', ')}`)
@@ -153,6 +160,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       behaviour = { mode: 'normal' }
       state = createApiState(dataset, readers, solana, options.onrampLedger, names, sessions)
       siwx = newSiwxState()
+      deposits.reset()
       handlers = byOperationId(state, siwx)
       return Promise.all([names.reset(), sessions.reset()]).then(() => undefined)
     },
@@ -209,6 +217,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     if (method === 'OPTIONS') return sendPreflight(request, response)
     if (url.pathname === '/__control' || url.pathname.startsWith('/__control/')) return handleControl(method, url, request, response, control)
     if (isRpcRoute(url.pathname)) return handleRpcNode(request, response, url)
+    if (isDepositPage(url.pathname)) return handleDepositPage(deposits, request, response, url)
 
     const { dispatch, allowed } = route(method, url.pathname)
     if (!dispatch) {

@@ -1,0 +1,236 @@
+/**
+ * The reference exchange of Pay with an exchange (`openapi/exchange.yaml`, spec §1 optional features "… and pay"),
+ * mounted by the reference API server (`dev/api/server.ts`) under `/exchange`. Dev-only.
+ *
+ * ```
+ * GET  /exchange/v1/exchanges?asset=&network=   the reference exchange, for any asset of a served anvil chain
+ * POST /exchange/v1/sessions                    a deposit session (kept in memory), its page and its deadline
+ * GET  /exchange/v1/sessions/{id}               pending | succeeded {txHash, amount, recipient} | failed {reason} | expired
+ * GET  /exchange/pay/{id}                       the session's page: what is paid, to whom; Approve and Decline, and
+ *                                               how the payment settles (at once, slowly, failing, never)
+ * POST /exchange/pay/{id}/approve | /decline    (form: `settle`) the visitor's answer
+ * ```
+ *
+ * On approve the exchange really pays: its hot wallet (anvil dev account {@link EXCHANGE_HOT_WALLET_INDEX}, 10 000 ETH
+ * at genesis) sends the amount (native, or an ERC-20 `transfer`) to the recipient on the anvil chain and the session
+ * succeeds with the receipt. `slow` pays after {@link slowSettleMs}; `fail` ends the session failed without paying;
+ * `never` leaves it pending until its deadline. Transfers are serialised (one nonce at a time).
+ */
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, isAddress, parseUnits } from 'viem'
+import type { Address, Hash } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import type { operations } from '../../openapi/exchange.d.ts'
+import { DEV_MNEMONIC } from '../accounts.ts'
+import { ApiHttpError } from '../api/handlers.ts'
+import type { Handlers, Reply } from '../api/handlers.ts'
+
+/** The anvil dev account that pays the approved sessions (`m/44'/60'/0'/0/6`). */
+export const EXCHANGE_HOT_WALLET_INDEX = 6
+/** Address of the hot wallet, anvil dev account {@link EXCHANGE_HOT_WALLET_INDEX}. */
+export const EXCHANGE_HOT_WALLET: Address = '0x976EA74026E726554dB657fA54763abd0C3a0aa9'
+/** The exchange the reference server lists. */
+export const referenceExchange = { id: 'reference', name: 'Reference Exchange' } as const
+/** How long a session waits for its payment by default (ms). */
+export const defaultSessionTtlMs = 15 * 60_000
+/** How long a `slow` payment waits before the exchange pays (ms). */
+export const slowSettleMs = 4_000
+
+/** How an approved payment settles: paid at once, paid after {@link slowSettleMs}, refused, or never. */
+export type SettleMode = 'now' | 'slow' | 'fail' | 'never'
+
+/** The reasons a session fails with, word for word (the status's `reason`). */
+export const depositReasons = {
+  declined: 'The payment was declined at the exchange.',
+  failing: 'The exchange could not complete the payment.',
+  transferFailed: 'The exchange\u2019s transfer failed on chain.',
+} as const
+
+type Status = { status: 'pending' } | { status: 'succeeded'; txHash: Hash; amount: string; recipient: string } | { status: 'failed'; reason: string } | { status: 'expired' }
+
+/** One deposit session as the exchange keeps it. */
+type Session = {
+  id: string
+  chainId: number
+  asset: string
+  /** The ERC-20's address; undefined for the native currency. */
+  token: Address | undefined
+  amount: string
+  recipient: Address
+  deadline: number
+  /** The visitor's answer, once given. */
+  answer: 'approved' | 'declined' | undefined
+  status: Status
+}
+
+/** Options of {@link createDepositState}. */
+export type DepositOptions = {
+  /** How long a new session waits for its payment, ms; default {@link defaultSessionTtlMs}. */
+  sessionTtlMs?: number
+  /** The clock (ms since the epoch); default `Date.now`. */
+  now?: () => number
+}
+
+/** The reference exchange's sessions and hot wallet on the served chains. */
+export type DepositState = ReturnType<typeof createDepositState>
+
+/**
+ * The reference exchange on the anvil chains `chains` (its hot wallet on each), with no session yet.
+ * @example const deposits = createDepositState([{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }])
+ */
+export function createDepositState(chains: ReadonlyArray<{ chainId: number; rpcUrl: string }>, options: DepositOptions = {}) {
+  const hot = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: EXCHANGE_HOT_WALLET_INDEX })
+  const clients = new Map(chains.map(({ chainId, rpcUrl }) => [chainId, { wallet: createWalletClient({ account: hot, transport: http(rpcUrl) }), reader: createPublicClient({ transport: http(rpcUrl) }) }]))
+  const sessions = new Map<string, Session>()
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  let queue: Promise<unknown> = Promise.resolve()
+  const now = options.now ?? Date.now
+
+  /** Pays a session from the hot wallet and waits for the receipt; the status follows. */
+  const pay = (session: Session): Promise<void> => {
+    const client = clients.get(session.chainId)!
+    const run = queue.then(async () => {
+      let hash: Hash
+      if (session.token) {
+        const decimals = await client.reader.readContract({ address: session.token, abi: erc20Abi, functionName: 'decimals' })
+        hash = await client.wallet.writeContract({ address: session.token, abi: erc20Abi, functionName: 'transfer', args: [session.recipient, parseUnits(session.amount, decimals)], chain: null })
+      } else {
+        hash = await client.wallet.sendTransaction({ to: session.recipient, value: parseUnits(session.amount, 18), chain: null })
+      }
+      const receipt = await client.reader.waitForTransactionReceipt({ hash, pollingInterval: 100 })
+      session.status = receipt.status === 'success' ? { status: 'succeeded', txHash: hash, amount: session.amount, recipient: session.recipient } : { status: 'failed', reason: depositReasons.transferFailed }
+    })
+    queue = run.catch(() => undefined)
+    return run.catch((error: unknown) => {
+      console.error('[reference exchange] transfer failed:', error)
+      session.status = { status: 'failed', reason: depositReasons.failing }
+    })
+  }
+
+  return {
+    sessions,
+    now,
+    sessionTtlMs: options.sessionTtlMs ?? defaultSessionTtlMs,
+    chainIds: new Set(clients.keys()),
+    /** The session's status now: a pending one past its deadline has expired. */
+    statusOf(session: Session): Status {
+      if (session.status.status === 'pending' && now() >= session.deadline) session.status = { status: 'expired' }
+      return session.status
+    },
+    /** The visitor's answer on the page; resolves once the answer has settled what it settles at once. */
+    async answer(session: Session, answer: 'approved' | 'declined', mode: SettleMode): Promise<void> {
+      if (session.answer || this.statusOf(session).status !== 'pending') return
+      session.answer = answer
+      if (answer === 'declined') session.status = { status: 'failed', reason: depositReasons.declined }
+      else if (mode === 'fail') session.status = { status: 'failed', reason: depositReasons.failing }
+      else if (mode === 'now') await pay(session)
+      else if (mode === 'slow') {
+        const timer = setTimeout(() => {
+          timers.delete(timer)
+          void pay(session)
+        }, slowSettleMs)
+        timers.add(timer)
+      }
+    },
+    /** Forgets every session (and the slow payments not made yet). */
+    reset() {
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+      sessions.clear()
+    },
+  }
+}
+
+const json = <T>(body: T): Reply<T> => ({ kind: 'json', status: 200, body })
+
+/** The chain and token of a CAIP-19 asset the exchange pays, or the 400 reason it does not. */
+function parseAsset(asset: string, network: string): { chainId: number; token: Address | undefined } {
+  const match = /^eip155:(\d+)\/(slip44:60|erc20:(0x[0-9a-fA-F]{40}))$/.exec(asset)
+  if (!match) throw new ApiHttpError(400, `The reference exchange pays eip155 native or ERC-20 assets, not ${asset}`)
+  if (network !== `eip155:${match[1]}`) throw new ApiHttpError(400, `The asset ${asset} is not on the network ${network}`)
+  return { chainId: Number(match[1]), token: match[3] ? getAddress(match[3]) : undefined }
+}
+
+/** One handler per operation of `openapi/exchange.yaml`. */
+export function exchangeHandlers(state: DepositState): Handlers<operations> {
+  return {
+    listExchanges: ({ query }) => {
+      const { chainId } = parseAsset(query.asset, query.network)
+      return json({ exchanges: state.chainIds.has(chainId) ? [{ ...referenceExchange, imageUrl: exchangeMark }] : [] })
+    },
+    createDepositSession: ({ body, headers }) => {
+      if (body.exchangeId !== referenceExchange.id) throw new ApiHttpError(404, `No exchange '${body.exchangeId}'`)
+      const { chainId, token } = parseAsset(body.asset, body.network)
+      if (!state.chainIds.has(chainId)) throw new ApiHttpError(400, `The reference exchange does not pay on ${body.network}`)
+      if (!isAddress(body.recipient, { strict: false })) throw new ApiHttpError(400, `Invalid recipient '${body.recipient}'`)
+      const id = randomBytes(12).toString('base64url')
+      const deadline = state.now() + state.sessionTtlMs
+      state.sessions.set(id, { id, chainId, asset: body.asset, token, amount: body.amount, recipient: getAddress(body.recipient), deadline, answer: undefined, status: { status: 'pending' } })
+      return json({ sessionId: id, url: `http://${headers.host ?? '127.0.0.1'}/exchange/pay/${id}`, deadline: new Date(deadline).toISOString() })
+    },
+    getDepositSessionStatus: ({ path }) => {
+      const session = state.sessions.get(path.sessionId)
+      if (!session) throw new ApiHttpError(404, `No session '${path.sessionId}'`)
+      return json(state.statusOf(session))
+    },
+  } as Handlers<operations>
+}
+
+/** Whether a path is one of the exchange's pages (`/exchange/pay/…`), which {@link handleDepositPage} serves. */
+export const isDepositPage = (pathname: string) => pathname.startsWith('/exchange/pay/')
+
+const exchangeMark = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b6e4f"/><path d="M18 26h24l-6-6M46 38H22l6 6" stroke="#fff" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>')}`
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const style = `body{font:15px/1.5 system-ui,sans-serif;margin:0;background:#eef3f1;color:#151617}main{max-width:440px;margin:40px auto;background:#fff;border-radius:16px;padding:24px;box-shadow:0 4px 24px #0001}
+h1{font-size:20px;margin:0 0 16px}dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:0 0 16px}dt{color:#5b6066}dd{margin:0;word-break:break-all;font-weight:600}
+fieldset{border:1px solid #d0d3d8;border-radius:12px;margin:0 0 16px}.actions{display:flex;gap:12px}button{flex:1;font:inherit;padding:12px;border-radius:12px;border:1px solid #d0d3d8;background:#fff;cursor:pointer}button.approve{background:#0b6e4f;color:#fff;border-color:#0b6e4f}`
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${style}</style></head><body><main>${body}</main></body></html>`
+}
+
+function sessionPage(state: DepositState, session: Session): string {
+  const status = state.statusOf(session)
+  const facts = `<dl><dt>Amount</dt><dd data-testid="amount">${escapeHtml(session.amount)} ${escapeHtml(session.token ? `of ${session.token}` : 'ETH')}</dd>
+<dt>Network</dt><dd>eip155:${session.chainId}</dd><dt>To</dt><dd data-testid="recipient">${escapeHtml(session.recipient)}</dd>
+<dt>Status</dt><dd data-testid="status">${status.status}</dd>${status.status === 'succeeded' ? `<dt>Transaction</dt><dd data-testid="hash">${status.txHash}</dd>` : ''}${status.status === 'failed' ? `<dt>Reason</dt><dd>${escapeHtml(status.reason)}</dd>` : ''}</dl>`
+  const form =
+    status.status === 'pending' && !session.answer
+      ? `<form method="post"><fieldset><legend>How the payment settles (development)</legend>
+<label><input type="radio" name="settle" value="now" checked> At once</label><br><label><input type="radio" name="settle" value="slow"> Slowly (${slowSettleMs / 1000} s)</label><br>
+<label><input type="radio" name="settle" value="fail"> It fails</label><br><label><input type="radio" name="settle" value="never"> It never settles</label></fieldset>
+<div class="actions"><button type="submit" formaction="/exchange/pay/${session.id}/decline">Decline</button><button type="submit" class="approve" formaction="/exchange/pay/${session.id}/approve">Approve</button></div></form>`
+      : '<p>You can close this page and return to the site.</p>'
+  return page(`${referenceExchange.name}: payment`, `<h1>${referenceExchange.name} (development)</h1>${facts}${form}`)
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > 10_000) throw new ApiHttpError(413, 'Body too large')
+    chunks.push(chunk)
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+}
+
+/**
+ * Serves the exchange's page of a session (`GET /exchange/pay/{id}`) and the visitor's answer on it (`POST
+ * /exchange/pay/{id}/approve` or `/decline`, form field `settle`: {@link SettleMode}). Unknown session: 404.
+ */
+export async function handleDepositPage(state: DepositState, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const send = (status: number, body: string): void => void response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(body)
+  const [, id, action] = /^\/exchange\/pay\/([A-Za-z0-9_-]+)(?:\/(approve|decline))?$/.exec(url.pathname) ?? []
+  const session = id ? state.sessions.get(id) : undefined
+  if (!session) return send(404, page('Not found', '<h1>No such payment</h1>'))
+  if (request.method === 'POST' && action) {
+    const settle = (await readForm(request)).get('settle')
+    const mode: SettleMode = settle === 'slow' || settle === 'fail' || settle === 'never' ? settle : 'now'
+    await state.answer(session, action === 'approve' ? 'approved' : 'declined', mode)
+    return send(200, sessionPage(state, session))
+  }
+  if (request.method !== 'GET' || action) return send(405, page('Not allowed', '<h1>Not allowed</h1>'))
+  send(200, sessionPage(state, session))
+}
