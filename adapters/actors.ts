@@ -43,7 +43,7 @@ const walletSessionSchema = v.object({
   chainId: chainIdSchema,
 })
 /** What `getBalance` must resolve with (the {@link NativeBalance} contract): a non-negative bigint in the smallest unit. */
-const nativeBalanceSchema = v.object({
+export const nativeBalanceSchema = v.object({
   value: v.pipe(v.bigint(), v.minValue(0n)),
   decimals: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
   symbol: v.string(),

@@ -1,5 +1,6 @@
-import type { SnapshotFrom } from 'xstate'
-import { listOf, type multiWalletMachine } from './multiWallet.ts'
+import type { ActorRefFrom, AnyActorRef, SnapshotFrom } from 'xstate'
+import { balanceRowPrefix, listOf, type multiWalletMachine } from './multiWallet.ts'
+import type { walletBalanceMachine } from './walletBalance.ts'
 
 /** One connection as the public state and the switcher show it (spec §3 Connection, §6 multi-wallet). */
 export type ConnectionView = {
@@ -46,4 +47,18 @@ export function connectMultiWallet(snapshot: SnapshotFrom<typeof multiWalletMach
 /** Every namespace's connections (`getConnections()` without a namespace). */
 export function connectAllConnections(snapshot: SnapshotFrom<typeof multiWalletMachine>): ConnectionView[] {
   return Object.keys(snapshot.context.lists).flatMap((ns) => connectMultiWallet(snapshot, ns).connections)
+}
+
+/**
+ * The balance row of a non-active connection (its `walletBalance` child, `machines/walletBalance.ts`); undefined for the
+ * active one (the Account view's balance stands for it) or before the row is spawned.
+ */
+export function balanceRowOf(snapshot: SnapshotFrom<typeof multiWalletMachine> | undefined, connectionId: string): ActorRefFrom<typeof walletBalanceMachine> | undefined {
+  const row = snapshot?.children[`${balanceRowPrefix}${connectionId}`]
+  return isBalanceRow(row) ? row : undefined
+}
+
+/** The child is a balance row (a `walletBalance` machine's actor). */
+function isBalanceRow(ref: AnyActorRef | undefined): ref is ActorRefFrom<typeof walletBalanceMachine> {
+  return ref?.getSnapshot()?.machine?.id === 'walletBalance'
 }

@@ -6,6 +6,7 @@ import { machineTypes } from './machineTypes.ts'
 import { actorErrorOf } from './narrow.ts'
 import { tellAction } from './system.ts'
 import { timing } from './timing.ts'
+import { walletBalanceMachine, type WalletBalanceTarget } from './walletBalance.ts'
 
 /**
  * One wallet connection of a namespace (spec §3 "Connection: connectorId and accounts[{address}], kept per
@@ -42,6 +43,8 @@ export type MultiWalletContext = {
   lists: Readonly<Record<string, WalletList>>
   /** The active namespace as the root last told it (its connection's systemId `connection.<namespace>`). */
   namespace: string | undefined
+  /** Each namespace's active network (CAIP-2) as its last account told it: the switcher's balances are read there. */
+  networks: Readonly<Record<string, string>>
   /** The connection a switch waits for (its connection's restore). */
   target: string | undefined
   /** The non-active connection being removed (its wallet asked to revoke). */
@@ -139,6 +142,18 @@ function nonActiveConnections(lists: MultiWalletContext['lists']): WalletConnect
   return Object.values(lists).flatMap((l) => l.connections.filter((c) => c.id !== l.activeId))
 }
 
+/** The child id of a connection's balance row: `balance.<connectionId>`. */
+export const balanceRowPrefix = 'balance.'
+type BalanceRowActor = { src: 'walletBalance'; logic: typeof walletBalanceMachine; id: string | undefined }
+
+/** The balance rows wanted now: the non-active connections of the namespace shown, on its active network (none unknown). */
+function balanceTargets(context: MultiWalletContext): WalletBalanceTarget[] {
+  const network = context.namespace ? context.networks[context.namespace] : undefined
+  const list = listOf(context, context.namespace)
+  if (!network) return []
+  return list.connections.filter((c) => c.id !== list.activeId && c.accounts[0]).map((c) => ({ connectionId: c.id, namespace: c.namespace, address: c.accounts[0] ?? '', caipNetworkId: network }))
+}
+
 /** The namespace of a root account moment: its account's, else its connection's systemId (`connection.solana`). */
 function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): string | undefined {
   return event.account?.namespace ?? event.connection?.split('.')[1]
@@ -171,11 +186,15 @@ function momentNamespace(event: Extract<RootMoment, { type: 'root.account' }>): 
  *   only: other accounts, none (removed), or its disconnect (removed).
  * - Restored lists (input `stored`): the non-active connections are asked silently whether their wallet still holds the
  *   site (`verify`, at most `walletRequestTimeout`); those whose wallet is gone are dropped quietly, the others stay.
+ * - The switcher's balances: each non-active connection of the namespace shown has a `walletBalance` child
+ *   (`balance.<connectionId>`, `machines/walletBalance.ts`) reading its address on the namespace's active network (the
+ *   active account's chain); the active one's is the Account view's own. A row's read never holds up the list.
  *
  * Actors to provide: `verify` ({ connections } → the ids still authorised), `revoke` ({ namespace, connectorId }),
  * `revokeAll` ({ connections }: each wallet asked to revoke, failures ignored),
  * `watchConnections` (callback told `multiWallet.watch` with the non-active connections, sending back
- * `multiWallet.walletAccounts` / `multiWallet.walletGone`). Action to provide:
+ * `multiWallet.walletAccounts` / `multiWallet.walletGone`), `walletBalance` (the row machine with its `readBalance`
+ * provided). Action to provide:
  * `persist` (the lists after each change, written to storage).
  */
 export const multiWalletMachine = setup({
@@ -185,6 +204,7 @@ export const multiWalletMachine = setup({
     revoke: fromPromise<void, { namespace: string; connectorId: string }>(notProvided('revoke')),
     revokeAll: fromPromise<void, { connections: readonly WalletConnection[] }>(notProvided('revokeAll')),
     watchConnections: fromCallback<WatchConnectionsEvent>(notProvided('watchConnections')),
+    walletBalance: walletBalanceMachine,
   },
   delays: { walletRequestTimeout: timing.walletRequestTimeout, disconnectWait: timing.disconnectWait },
   guards: {
@@ -229,7 +249,8 @@ export const multiWalletMachine = setup({
     recordAccount: assign(({ context, event }) => {
       if (event.type !== 'root.account') return {}
       const namespace = momentNamespace(event) ?? context.namespace
-      return { namespace, lists: event.account ? recordActive(context.lists, event.account, Date.now()) : context.lists, target: undefined }
+      const networks = event.account ? { ...context.networks, [event.account.namespace]: event.account.caipNetworkId } : context.networks
+      return { namespace, networks, lists: event.account ? recordActive(context.lists, event.account, Date.now()) : context.lists, target: undefined }
     }),
     /** The active namespace's connection ended: it leaves the list. */
     dropActive: assign(({ context, event }) => {
@@ -304,8 +325,12 @@ export const multiWalletMachine = setup({
     /** The wallet did not answer the revoke in time: a typed timeout error in context (the connection is forgotten anyway). */
     setRevokeTimedOut: assign({ error: () => summarizeError(new RequestTimeoutError("Revoking the wallet's permissions", timing.disconnectWait)) }),
     clearError: assign({ error: undefined }),
-    /** The watcher follows the non-active connections of every namespace now (those now active or gone no more). */
-    syncWatchers: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, never, never, never, never, never>(({ context, self, enqueue }) => {
+    /**
+     * The watcher follows the non-active connections of every namespace now (those now active or gone no more), and each
+     * non-active connection of the namespace shown has its balance row (`walletBalance`, systemless child
+     * `balance.<connectionId>`) on that namespace's active network: spawned, told its new address or network, or stopped.
+     */
+    syncWatchers: enqueueActions<MultiWalletContext, MultiWalletEvent, undefined, MultiWalletEvent, BalanceRowActor, never, never, never, never>(({ context, self, enqueue }) => {
       // Read softly: a snapshot restored without its children (the graph tools, a replay) has no watcher to tell, nor
       // has the first state (spawned holding): the watcher starts after it, told by the restore's check.
       let children: Readonly<Record<string, AnyActorRef | undefined>> | undefined
@@ -317,6 +342,15 @@ export const multiWalletMachine = setup({
       const watcher = children?.watchConnections
       const event: WatchConnectionsEvent = { type: 'multiWallet.watch', connections: nonActiveConnections(context.lists) }
       if (watcher) enqueue.sendTo(watcher, event)
+      const rows = balanceTargets(context)
+      for (const id of Object.keys(children ?? {})) {
+        if (id.startsWith(balanceRowPrefix) && !rows.some((r) => balanceRowPrefix + r.connectionId === id)) enqueue.stopChild(id)
+      }
+      for (const row of rows) {
+        const existing = children?.[balanceRowPrefix + row.connectionId]
+        if (existing) enqueue.sendTo(existing, { type: 'walletBalance.retarget', address: row.address, caipNetworkId: row.caipNetworkId })
+        else enqueue.spawnChild('walletBalance', { id: balanceRowPrefix + row.connectionId, input: row })
+      }
     }),
     /** Provided at assembly: the lists written to storage (spec §3 connections, with their last use). */
     persist: () => {},
@@ -326,6 +360,7 @@ export const multiWalletMachine = setup({
   context: ({ input }) => ({
     lists: input.account ? recordActive(initialLists(input), input.account, Date.now()) : initialLists(input),
     namespace: input.account?.namespace,
+    networks: input.account ? { [input.account.namespace]: input.account.caipNetworkId } : {},
     target: undefined,
     removed: undefined,
     ended: [],
@@ -366,7 +401,7 @@ export const multiWalletMachine = setup({
             ],
             'multiWallet.walletAccounts': [
               { guard: 'isOtherWithoutAccounts', target: '.settling', actions: 'dropEventConnection' },
-              { guard: 'isOtherConnection', actions: ['setOtherAccounts', 'persist'] },
+              { guard: 'isOtherConnection', actions: ['setOtherAccounts', 'syncWatchers', 'persist'] },
             ],
             'multiWallet.walletGone': { guard: 'isOtherConnection', target: '.settling', actions: 'dropEventConnection' },
           },
@@ -425,12 +460,12 @@ export const multiWalletMachine = setup({
           { guard: 'isVisitorDisconnectWithOthers', target: '.disconnectingAll', actions: 'endAll' },
           { guard: 'isActiveEndedWithOthers', target: '.switching', actions: ['dropActive', 'targetMostRecent', 'markTargetActive', { type: 'switchConnection', params: { via: 'restore' } }] },
           { guard: 'isActiveEnded', target: '.idle', actions: ['dropActive', 'syncWatchers', 'persist'] },
-          { guard: 'isSwitchedAway', target: '.idle', actions: 'recordAccount' },
+          { guard: 'isSwitchedAway', target: '.idle', actions: ['recordAccount', 'syncWatchers'] },
         ],
         // Elsewhere than `holding` (another namespace shown, a switch or a removal under way): the lists follow.
         'multiWallet.walletAccounts': [
           { guard: 'isOtherWithoutAccounts', actions: ['dropEventConnection', 'syncWatchers', 'persist'] },
-          { guard: 'isOtherConnection', actions: ['setOtherAccounts', 'persist'] },
+          { guard: 'isOtherConnection', actions: ['setOtherAccounts', 'syncWatchers', 'persist'] },
         ],
         'multiWallet.walletGone': { guard: 'isOtherConnection', actions: ['dropEventConnection', 'syncWatchers', 'persist'] },
       },

@@ -342,6 +342,8 @@ async function walletSwitcherViews(page: Page, request: APIRequestContext, theme
   await tapOrClick(accountButton(page).address, device)
   const account = dialog(page, 'Account')
   await expect(account.getByRole('region', { name: 'Connected wallets' }).getByRole('listitem')).toHaveCount(2)
+  // Each wallet's balance read (masked: the shared chains move it), so the rows have their final height.
+  await expect(account.locator('[data-testid="wallet-switcher-balance"][data-status="ready"]')).toHaveCount(2)
   await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
   await shoot(page, 'Account', 'account-wallets', theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
 }

@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate'
 import { connectMultiWallet } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletInput, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
 import { timing } from '../../machines/timing.ts'
+import { walletBalanceMachine } from '../../machines/walletBalance.ts'
 import { coordination } from '../harness/coordination.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
@@ -13,7 +14,8 @@ import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKe
  * (a wallet connected, its account changed, the active one ended, another namespace active), the gestures the
  * switcher's and the public API's (switch, remove, an unknown id), the held wallets' own events come from the watcher
  * the machine feeds (a non-active wallet's accountsChanged and disconnect), and the wallets' answers (the restore's
- * check, the revoke) are played by the test, or never come (the clock ends the wait).
+ * check, the revoke) are played by the test, or never come (the clock ends the wait). The switcher's balance rows read
+ * at once (their own chart is walked in `walletBalance.model.test.tsx`).
  *
  * After each step: exactly one connection is active while holding or switching; a switch tells the connection
  * `connection.switch`, the active one's end with others held `connection.restore` of the most recent other, a removal
@@ -110,6 +112,7 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
           w.followed = event.connections.map((c) => c.id)
         })
       }),
+      walletBalance: walletBalanceMachine.provide({ actors: { readBalance: fromPromise(async () => ({ value: '1000000000000000000', decimals: 18, symbol: 'ETH' })) } }),
     },
   })
   const host = coordination({ id: 'multiWallet', logic, input }, { recorders: ['connection.eip155'] })
@@ -147,6 +150,14 @@ async function walk(input: MultiWalletInput, path: ModelPath) {
           .flatMap((l) => l.connections.filter((c) => c.id !== l.activeId).map((c) => c.id))
           .sort(),
       )
+      // The balance rows: the non-active connections of the namespace shown, on its active network, each its own address.
+      const { children, context } = actor.getSnapshot() as any
+      const shown = context.lists[context.namespace] as { connections: { id: string; accounts: string[] }[]; activeId?: string } | undefined
+      const network = context.networks[context.namespace] as string | undefined
+      const rows = Object.entries(children as Record<string, any>).filter(([id]) => id.startsWith('balance.'))
+      const wanted = network && shown ? shown.connections.filter((c) => c.id !== shown.activeId) : []
+      expect(rows.map(([id]) => id).sort()).toEqual(wanted.map((c) => `balance.${c.id}`).sort())
+      for (const c of wanted) expect(children[`balance.${c.id}`].getSnapshot().context).toMatchObject({ address: c.accounts[0], caipNetworkId: network })
       if (e.type === 'multiWallet.switch' && step.state.includes('switching')) {
         const target = before.connections.find((c) => c.id === e.connectionId)!
         expect(told).toEqual([{ type: 'connection.switch', connectorId: target.connectorId }])

@@ -29,10 +29,13 @@ export type FeatureHost = {
   /** WalletConnect, or undefined when it is off. */
   walletConnect: WalletConnectClient | undefined
   /**
-   * The native balance of `address` on the configured network `caipNetworkId`, read by its namespace's chain adapter
-   * (Bitcoin: the UTXO index's funded − spent), with the currency's name. For the namespaces the balance API does not
-   * serve (spec §6: it is asked only on eip155 and solana).
-   * @throws the adapter's errors; `NetworkNotConfiguredError` (`ui/errors.ts`) for a network not configured.
+   * The native balance of `address` on the configured network `caipNetworkId` (the smallest unit: wei, lamports,
+   * satoshis), with the currency's name, never asked of a wallet: eip155 by `eth_getBalance` on the network's node (spec
+   * §7.4), the other namespaces by their chain adapter (Solana: the node; Bitcoin: the UTXO index's funded − spent).
+   * For the namespaces the balance API does not serve (spec §6: it is asked only on eip155 and solana) and the wallet
+   * switcher's held wallets (spec §6 multi-wallet).
+   * @throws the adapter's errors, the transport's `Rpc…Error`s, `InvalidProviderResponseError` for a node's answer that
+   * is no quantity; `NetworkNotConfiguredError` (`ui/errors.ts`) for a network not configured.
    */
   nativeBalance: (parameters: { caipNetworkId: string; address: string }) => Promise<{ value: bigint; decimals: number; symbol: string; name: string }>
   /** Signs with the connected wallet of a namespace (the chain adapter's `signMessage`). */

@@ -1,14 +1,19 @@
 import { fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
-import { AdapterNotFoundError } from '../../adapters/actors.ts'
+import { AdapterNotFoundError, nativeBalanceSchema } from '../../adapters/actors.ts'
+import { callForeign, parseForeign } from '../../adapters/boundary.ts'
 import type { ChainAdapter } from '../../adapters/types.ts'
 import { connectAllConnections, connectMultiWallet } from '../../machines/multiWallet.connect.ts'
 import { multiWalletMachine, type MultiWalletEvent, type WalletConnection, type WatchConnectionsEvent } from '../../machines/multiWallet.ts'
+import { walletBalanceMachine } from '../../machines/walletBalance.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 
 /**
  * The multi-wallet list (spec §6) on this instance's adapters and storage: a held wallet is asked silently whether it
  * still holds the site (`reconnect`, the restore's `eth_accounts`), revoked on removal (`disconnect`), and watched
- * while it is not the active one (`watchWallet`); the lists are stored per namespace, oldest first (spec §3).
+ * while it is not the active one (`watchWallet`); the lists are stored per namespace, oldest first (spec §3). A held
+ * wallet's balance in the switcher is read like the Account view's native balance, on the namespace's active network,
+ * but never asked of the wallet (`host.nativeBalance`: eip155 on the network's node); an answer that is not a balance
+ * (a dapp's own adapter) fails that row only (`InvalidCallbackResponseError`).
  */
 export function assemble(host: FeatureHost) {
   const adapterOf = (namespace: string): ChainAdapter => {
@@ -26,6 +31,15 @@ export function assemble(host: FeatureHost) {
       // Best effort: a wallet that refuses or has gone does not keep the others connected.
       revokeAll: fromPromise(async ({ input }) => {
         await Promise.allSettled(input.connections.map((c) => adapterOf(c.namespace).disconnect({ connectorId: c.connectorId })))
+      }),
+      walletBalance: walletBalanceMachine.provide({
+        actors: {
+          readBalance: fromPromise(async ({ input }) => {
+            const answer = await callForeign('nativeBalance', () => host.nativeBalance({ caipNetworkId: input.caipNetworkId, address: input.address }))
+            const balance = parseForeign('nativeBalance', nativeBalanceSchema, answer)
+            return { value: balance.value.toString(), decimals: balance.decimals, symbol: balance.symbol }
+          }),
+        },
       }),
       watchConnections: fromCallback<WatchConnectionsEvent>(({ receive, sendBack }) => {
         const watching = new Map<string, () => void>()

@@ -7,7 +7,7 @@ import * as v from 'valibot'
 import type { AnyActorLogic } from 'xstate'
 import type { AdaptersByNamespace } from '../../adapters/actors.ts'
 import { callForeign } from '../../adapters/boundary.ts'
-import { summarizeError } from '../../adapters/errors.ts'
+import { InvalidProviderResponseError, summarizeError } from '../../adapters/errors.ts'
 import { createRpcTransport, rpcNodeUrl } from '../../adapters/rpc.ts'
 import type { ChainNamespace } from '../../adapters/networks.ts'
 import type { SiwxConfig } from '../../kernel/siwx.ts'
@@ -74,8 +74,15 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       walletConnect: p.walletConnect,
       nativeBalance: async ({ caipNetworkId, address }) => {
         const context = p.root().getSnapshot().context
-        const network = context.network.getSnapshot().context.networks.find((n) => n.caipNetworkId === caipNetworkId)
-        if (!network) throw new NetworkNotConfiguredError(caipNetworkId)
+        const network = configured(caipNetworkId)
+        const currency = { decimals: network.nativeCurrency.decimals, symbol: network.nativeCurrency.symbol, name: network.nativeCurrency.name }
+        if (network.chainNamespace === 'eip155') {
+          // The network's node, never a wallet: a held wallet may sit on another chain, hang, or be a phone.
+          const url = rpcNodeUrl({ network, rpcHost: p.options.api?.rpcUrl, projectId: p.options.projectId })
+          const raw = await createRpcTransport({ url, ...(p.options.clock ? { clock: p.options.clock } : {}) }).request({ method: 'eth_getBalance', params: [address, 'latest'] })
+          if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]+$/.test(raw)) throw new InvalidProviderResponseError('eth_getBalance', raw)
+          return { value: BigInt(raw), ...currency }
+        }
         const connectorId = connectAccount(context.connection.getSnapshot()).connectorId ?? ''
         const balance = await (p.adapters[network.chainNamespace] ?? p.adapter).getBalance({ connectorId, address, network })
         return { ...balance, name: network.nativeCurrency.name }

@@ -41,4 +41,29 @@ describe('the wallet switcher', () => {
       await app.dispose()
     }
   })
+
+  test("behavior: each row shows its wallet's native balance like the Account view's; the active row's is the Account view's own", async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const balances = () => within(switcher()).getAllByTestId('wallet-switcher-balance')
+      const amount = /^\d{1,3}(,\d{3})*(\.\d{1,3})? ETH$/
+      await waitFor(() => expect(balances().map((b) => b.getAttribute('data-status'))).toEqual(['ready', 'ready']))
+      const header = within(app.dialog()!).getByTestId('account-balance').textContent
+      expect(balances()[0]!.textContent).toBe(header)
+      expect(balances()[1]!.textContent).toMatch(amount)
+      // After a switch the rows trade places: the new active one shows the Account view's balance, the other is read.
+      within(switcher())
+        .getByRole('button', { name: `Switch to ${SECOND_WALLET_NAME}` })
+        .click()
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ connectorId: SECOND_RDNS }))
+      await waitFor(() => expect(balances().map((b) => b.getAttribute('data-status'))).toEqual(['ready', 'ready']))
+      await waitFor(() => expect(balances()[0]!.textContent).toBe(within(app.dialog()!).getByTestId('account-balance').textContent))
+      expect(balances()[1]!.textContent).toMatch(amount)
+    } finally {
+      await app.dispose()
+    }
+  })
 })

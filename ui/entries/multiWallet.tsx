@@ -1,8 +1,9 @@
-import { connectMultiWallet, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
+import { balanceRowOf, connectMultiWallet, type ConnectionView, type ConnectionsView } from '../../machines/multiWallet.connect.ts'
+import { connectWalletBalance, type WalletBalanceView } from '../../machines/walletBalance.connect.ts'
 import { truncateAddress } from '../../machines/format.ts'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useCopy } from '../copy.ts'
-import { useConnectors, useDeliver, useFeatureActor, useSend } from '../hooks.ts'
+import { same, useAccount, useConnectors, useDeliver, useFeatureActor, useLocale, useSend } from '../hooks.ts'
 import type { SlotProps } from '../slots.ts'
 import { useSelector } from '../useSelector.ts'
 
@@ -16,7 +17,39 @@ const sameList = (a: ConnectionsView, b: ConnectionsView) =>
   a.activeId === b.activeId && a.isSwitching === b.isSwitching && a.connections.length === b.connections.length && a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address)
 
 /**
+/** A row's balance line: the balance, or calmly that it is being read or could not be (the row stays usable). */
+function BalanceLine({ view }: { view: WalletBalanceView }) {
+  const copy = useCopy()
+  const text = view.status === 'ready' ? view.text : view.status === 'unavailable' ? copy.multiWallet.balanceUnavailable : copy.multiWallet.balanceLoading
+  return (
+    <span className="lk-wallet-switcher-balance" data-testid="wallet-switcher-balance" data-status={view.status} aria-busy={view.status === 'loading' || undefined}>
+      {text}
+    </span>
+  )
+}
+
+/** The active connection's balance: the Account view's own (one read, the same figure), once it is that address's. */
+function ActiveBalance({ address }: { address: string }) {
+  const account = useAccount()
+  const mine = account.address?.toLowerCase() === address.toLowerCase()
+  const view: WalletBalanceView =
+    mine && account.formattedBalance !== undefined
+      ? { status: 'ready', text: `${account.formattedBalance} ${account.balanceSymbol ?? ''}`.trim() }
+      : { status: mine && account.isBalanceUnavailable ? 'unavailable' : 'loading', text: undefined }
+  return <BalanceLine view={view} />
+}
+
+/** A held, non-active connection's balance: its `walletBalance` row (read on the namespace's active network). */
+function HeldBalance({ connection }: { connection: ConnectionView }) {
+  const locale = useLocale()
+  const row = useSelector(useFeatureActor('multiWallet'), (s) => balanceRowOf(s, connection.id))
+  const view = useSelector(row, (s) => connectWalletBalance(s, locale), same)
+  return <BalanceLine view={view} />
+}
+
+/**
  * Under the address (`account.identity`): every wallet the visitor holds in this namespace, its icon, name and address,
+ * its balance (spec §5: native, floored to 3 decimals; 'Balance unavailable' when its read fails, never blocking the row),
  * the active one said in words ('Active'); one press switches to another, one removes it. 'Add wallet' opens Connect
  * without disconnecting (a wallet already held, picked there, becomes the active one: no second entry).
  */
@@ -50,6 +83,7 @@ export function WalletSwitcher({ namespace }: SlotProps['account.identity']) {
               <span className="lk-wallet-switcher-name">
                 {name}
                 <span className="lk-wallet-switcher-address">{truncateAddress(c.address)}</span>
+                {c.active ? <ActiveBalance address={c.address} /> : <HeldBalance connection={c} />}
               </span>
               {c.active ? (
                 <span className="lk-badge">{copy.multiWallet.active}</span>

@@ -326,6 +326,8 @@ export const en = {
     remove: 'Remove',
     removeNamed: (name: string) => `Remove ${name}`,
     add: 'Add wallet',
+    balanceLoading: 'Reading balance…',
+    balanceUnavailable: 'Balance unavailable',
   },
   profileWallets: {
     accountEntry: 'Your wallets',
