@@ -11,6 +11,8 @@ import { createPublicClient, createTestClient, http, parseEther, type Address } 
 
 /** Anvil's first development account: the dev wallet's default account. */
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** Anvil's dev account 1: the second wallet's (`openExample(…, { secondWallet: true })`). */
+export const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 const urls = JSON.parse(process.env.LATCHKEY_EXAMPLES ?? '{}') as Record<string, string>
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
@@ -47,9 +49,10 @@ export async function setBalance(ether: string, address: Address = ACCOUNT_0): P
 
 /**
  * `test` with `openExample(name)`: skips when the example was not built in this run, injects the dev wallet (on the
- * run's anvil, chain 31337) before the page's scripts, collects page errors, and opens the example's page.
+ * run's anvil, chain 31337; with `{ secondWallet: true }` a second one, 'Second Dev Wallet' on {@link ACCOUNT_1}) before
+ * the page's scripts, collects page errors, and opens the example's page.
  */
-export const test = base.extend<{ openExample: (name: string, path?: string) => Promise<Page>; pageErrors: string[] }>({
+export const test = base.extend<{ openExample: (name: string, path?: string, wallets?: { secondWallet?: boolean }) => Promise<Page>; pageErrors: string[] }>({
   pageErrors: async ({ page }, use) => {
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -60,11 +63,11 @@ export const test = base.extend<{ openExample: (name: string, path?: string) => 
     await use(errors)
   },
   openExample: async ({ page }, use) => {
-    await use(async (name, path = '/') => {
+    await use(async (name, path = '/', wallets = {}) => {
       const url = exampleUrl(name)
       test.skip(!url, `${name} was not built in this run`)
       if (!walletScript) throw new Error('LATCHKEY_EXAMPLES_WALLET is not set: run the examples through tests/examples/run.ts')
-      const config = JSON.stringify({ rpcUrl, chainId: 31337 })
+      const config = JSON.stringify({ rpcUrl, chainId: 31337, ...(wallets.secondWallet ? { secondWallet: true } : {}) })
       await page.addInitScript({ content: `globalThis.__latchkeyExampleWallet = ${config};\n${readFileSync(walletScript, 'utf8')}` })
       await page.goto(new URL(path, url).href)
       return page

@@ -1,3 +1,4 @@
-import { wagmiJourney } from './wagmi.flow.ts'
+import { wagmiJourney, wagmiMultiWalletJourney } from './wagmi.flow.ts'
 
 wagmiJourney('wagmi-v2', 'useAccount, useSendTransaction, useDisconnect, useConnect')
+wagmiMultiWalletJourney('wagmi-v2')

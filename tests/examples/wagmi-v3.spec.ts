@@ -1,3 +1,4 @@
-import { wagmiJourney } from './wagmi.flow.ts'
+import { wagmiJourney, wagmiMultiWalletJourney } from './wagmi.flow.ts'
 
 wagmiJourney('wagmi-v3', 'useConnection, useSendTransaction().mutate, useDisconnect().mutate, useConnect().mutate')
+wagmiMultiWalletJourney('wagmi-v3')

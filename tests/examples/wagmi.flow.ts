@@ -5,7 +5,8 @@
  * wallet picked there is wagmi's connection.
  */
 import type { Page } from '@playwright/test'
-import { ACCOUNT_0, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, test } from './fixtures.ts'
+import { createPublicClient, http, parseEther, type Address } from 'viem'
+import { ACCOUNT_0, ACCOUNT_1, connectDevWallet, expect, expectedBalance, expectRealBalance, grouped, setBalance, test } from './fixtures.ts'
 
 /** The anvil run.ts started: the examples read their RPC URL from `?rpc=`. */
 const rpcUrl = process.env.LATCHKEY_EXAMPLES_RPC ?? 'http://127.0.0.1:8545'
@@ -47,4 +48,63 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
     await expect(page.getByTestId('account-button-balance')).toHaveText(`${grouped(await expectedBalance())} ETH`)
     expect(pageErrors).toEqual([])
   })
+}
+
+/**
+ * Multi-wallet through wagmi (spec §6): two wallets held in the modal (the dev wallet, then 'Second Dev Wallet' added
+ * from Account), a switch in the modal's switcher is wagmi's account, and a wagmi send leaves from the active wallet
+ * only: each send is checked on anvil (the active account pays 1.5 ETH and gas, the held one is untouched).
+ */
+export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
+  test(`${name}: two wallets held; a switch in the modal is wagmi's account, and a wagmi send leaves from the active one on anvil`, async ({ openExample, pageErrors }) => {
+    await setBalance('3000')
+    await setBalance('3000', ACCOUNT_1)
+    const page: Page = await openExample(name, `/?rpc=${encodeURIComponent(rpcUrl)}`, { secondWallet: true })
+    await connectDevWallet(page)
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    // Add the second wallet from Account: the first stays held, the second is the active one and wagmi's account.
+    await page.getByTestId('account-button-address').click()
+    const account = page.getByRole('dialog', { name: 'Account', exact: true })
+    await account.getByRole('button', { name: 'Add wallet', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Connect Wallet', exact: true }).getByRole('button', { name: 'Second Dev Wallet', exact: true }).click()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    // Connected: the modal closes by itself.
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    /** A wagmi send, mined; then what each account paid (wei). */
+    const sendWithWagmi = async (): Promise<{ first: bigint; second: bigint }> => {
+      const before = [await weiOf(ACCOUNT_0), await weiOf(ACCOUNT_1)] as const
+      await page.getByRole('button', { name: 'Send 1.5 ETH with wagmi' }).click()
+      await expect(page.getByTestId('wagmi-transaction')).toHaveText('mined')
+      return { first: before[0] - (await weiOf(ACCOUNT_0)), second: before[1] - (await weiOf(ACCOUNT_1)) }
+    }
+    const sent = parseEther('1.5')
+    const fromSecond = await sendWithWagmi()
+    expect(fromSecond.first).toBe(0n)
+    expect(fromSecond.second >= sent && fromSecond.second < sent + parseEther('0.01')).toBe(true)
+
+    // The switcher in Account: the first wallet again, in one press; wagmi's account follows.
+    await page.getByTestId('account-button-address').click()
+    const switcher = page.getByRole('dialog', { name: 'Account', exact: true }).getByRole('region', { name: 'Connected wallets' })
+    await expect(switcher.getByRole('listitem')).toHaveCount(2)
+    await switcher.getByRole('button', { name: 'Switch to Latchkey Dev Wallet', exact: true }).click()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    await expect(page.getByTestId('account-button-address')).toHaveText(`${ACCOUNT_0.slice(0, 6)}…${ACCOUNT_0.slice(-4)}`)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const fromFirst = await sendWithWagmi()
+    expect(fromFirst.second).toBe(0n)
+    expect(fromFirst.first >= sent && fromFirst.first < sent + parseEther('0.01')).toBe(true)
+    expect(pageErrors).toEqual([])
+  })
+}
+
+/** An account's balance on the run's anvil, in wei. */
+async function weiOf(address: Address): Promise<bigint> {
+  return createPublicClient({ transport: http(rpcUrl), cacheTime: 0 }).getBalance({ address })
 }

@@ -7,8 +7,11 @@
 import { announceDevWallet, DevWallet } from '../../dev/wallet/index.ts'
 
 declare global {
-  /** Set by the init script just before this bundle: the RPC URL and chain id of the test's anvil. */
-  var __latchkeyExampleWallet: { rpcUrl: string; chainId: number } | undefined
+  /**
+   * Set by the init script just before this bundle: the RPC URL and chain id of the test's anvil; `secondWallet` adds a
+   * second wallet (multi-wallet).
+   */
+  var __latchkeyExampleWallet: { rpcUrl: string; chainId: number; secondWallet?: boolean } | undefined
 }
 
 const config = globalThis.__latchkeyExampleWallet
@@ -16,4 +19,12 @@ if (config && typeof window !== 'undefined' && window.top === window) {
   // Its authorisation kept in the page's storage, as an extension keeps it: a reload restores the connection.
   const wallet = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true, storage: localStorage })
   announceDevWallet(wallet)
+}
+if (config?.secondWallet && typeof window !== 'undefined' && window.top === window) {
+  // A second browser wallet under its own EIP-6963 identity, on dev account 1, its state kept apart from the first's.
+  const storageKey = 'latchkey-dev-wallet-second'
+  const fresh = localStorage.getItem(storageKey) === null
+  const second = new DevWallet({ chains: [{ chainId: config.chainId, name: 'Anvil Local', rpcUrl: config.rpcUrl }], autoApprove: true, storage: localStorage, storageKey })
+  if (fresh) second.setAccount(1)
+  announceDevWallet(second, { name: 'Second Dev Wallet', rdns: 'dev.latchkey.wallet.second' })
 }

@@ -25,6 +25,8 @@ const modal = createModal({
   networks: toLatchkeyNetworks(chains),
   metadata: { name: 'latchkey example', description: 'wagmi v3', url: location.origin, icons: [] },
   walletConnect: false,
+  // Several wallets held at once (Account's switcher, 'Add wallet'): the active one is wagmi's account.
+  features: { multiWallet: true },
 })
 const config = createConfig({
   chains,
