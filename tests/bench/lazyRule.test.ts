@@ -18,6 +18,7 @@ const swapMachine = group('latchkey machines/swap.ts')
 const swapViews = group('latchkey ui/views/Swap*.tsx')
 const names = group('latchkey machines/names*.ts')
 const onramp = group('latchkey machines/onramp*.ts')
+const multiWallet = group('latchkey machines/multiWallet*.ts')
 const registrations = group('latchkey machines/{emailLogin')
 
 describe('the lazy rule of the features (20, 21): which source belongs to which group', () => {
@@ -30,6 +31,7 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
     [swapViews, ['ui/views/Swap.tsx', 'ui/views/SwapSelectToken.tsx', 'ui/views/SwapPreview.tsx', 'machines/swap.connect.ts', 'machines/swap.tokens.ts', 'machines/swap.messages.ts', 'ui/hooks/swap.ts']],
     [names, ['machines/names.ts', 'machines/names.outcomes.ts', 'ui/assemble/names.ts', 'ui/hooks/names.ts', 'ui/views/RegisterAccountName.tsx', 'ui/views/RegisterAccountNameSuccess.tsx']],
     [onramp, ['machines/onramp.ts', 'machines/onramp.connect.ts', 'ui/assemble/onramp.ts', 'ui/views/OnRamp.tsx', 'ui/views/OnRampProviders.tsx']],
+    [multiWallet, ['machines/multiWallet.ts', 'machines/multiWallet.connect.ts', 'machines/walletBalance.ts', 'machines/walletBalance.connect.ts', 'ui/assemble/multiWallet.ts', 'ui/entries/multiWallet.tsx']],
   ])('%# %s holds its files', (g, files) => {
     for (const file of files) expect(g.matches(`latchkey ${file}`), file).toBe(true)
   })
@@ -45,6 +47,8 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
       'ui/views/Swap.tsx',
       'machines/names.ts',
       'machines/onramp.ts',
+      'machines/multiWallet.ts',
+      'ui/entries/multiWallet.tsx',
     ]
     for (const file of files)
       expect(
@@ -54,7 +58,7 @@ describe('the lazy rule of the features (20, 21): which source belongs to which 
   })
 
   test('registrations are their own group, allowed in the initial JS; the code groups never take them', () => {
-    for (const feature of ['emailLogin', 'swap', 'names', 'onramp']) {
+    for (const feature of ['emailLogin', 'swap', 'names', 'onramp', 'multiWallet']) {
       const origin = `latchkey machines/${feature}.feature.ts`
       expect(registrations.matches(origin)).toBe(true)
       expect(lazyFeatureModules.filter((g) => g !== registrations && g.matches(origin))).toEqual([])

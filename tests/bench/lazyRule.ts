@@ -70,7 +70,7 @@ const featureCode =
 
 /**
  * The features whose code loads on their first use only (the email login and the frame behind it:
- * swap: names and the on-ramp). Their machines and assemblies must weigh 0 B in a page's initial JS and be
+ * swap: names and the on-ramp; multi-wallet, whose switcher comes with Account's chunk). Their machines and assemblies must weigh 0 B in a page's initial JS and be
  * fetched on the visitor's intent; their views and view models must weigh 0 B there too, but may come earlier than the
  * first use, with the view that leads to them (Swap's view with Account; the email section with Connect's chunk). Their
  * registrations (`machines/<feature>.feature.ts`, plain objects the root reads) may be in the initial JS: the last
@@ -106,9 +106,14 @@ export const lazyFeatureModules: readonly LazyGroup[] = [
     matches: featureCode(/^machines\/onramp(\.[\w.]+)?\.ts$/, /^ui\/assemble\/onramp\.ts$/, /^ui\/views\/OnRamp(Providers|Checkout)?\.tsx$/, /^ui\/hooks\/onramp\.ts$/),
   },
   {
-    name: 'latchkey machines/{emailLogin,swap,names,onramp}.feature.ts (their registrations)',
+    name: "latchkey machines/multiWallet*.ts, machines/walletBalance*.ts, ui/assemble/multiWallet.ts, ui/entries/multiWallet.tsx (multi-wallet: its charts and Account's switcher, with Account's chunk)",
     concern: 'features on use',
-    matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp)\.feature\.ts$/.test(o),
+    matches: featureCode(/^machines\/multiWallet(\.connect)?\.ts$/, /^machines\/walletBalance(\.connect)?\.ts$/, /^ui\/assemble\/multiWallet\.ts$/, /^ui\/entries\/multiWallet\.tsx$/),
+  },
+  {
+    name: 'latchkey machines/{emailLogin,swap,names,onramp,multiWallet}.feature.ts (their registrations)',
+    concern: 'features on use',
+    matches: (o) => /^latchkey machines\/(emailLogin|swap|names|onramp|multiWallet)\.feature\.ts$/.test(o),
     allowed: 'the registrations: plain objects the root reads',
   },
 ]
