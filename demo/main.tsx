@@ -35,8 +35,14 @@ const bitcoinLocal = { ...bitcoinRegtest, rpcUrls: { default: { http: [`${apiUrl
 // this switch turns on for the demo page only (dev stack, never the library).
 ;(globalThis as { process?: unknown }).process ??= { env: { IS_VITEST: 'true' } }
 const [chainA, chainB] = devChains
-const anvil1 = anvilNetwork(chainA.chainId, chainA.name, rpc1)
-const anvil2 = anvilNetwork(chainB.chainId, chainB.name, rpc2)
+/**
+ * The anvil chains have no block explorer: the demo names a placeholder one (`.invalid`, RFC 2606: never resolves) so that
+ * the views linking a transaction to its explorer page (CallsStatus, an unconfirmed send) show their links as with a
+ * real network, and the e2e specs assert them.
+ */
+const devExplorer = (chainId: number) => ({ default: { name: 'Dev Explorer', url: `https://explorer-${chainId}.invalid` } })
+const anvil1 = { ...anvilNetwork(chainA.chainId, chainA.name, rpc1), blockExplorers: devExplorer(chainA.chainId) }
+const anvil2 = { ...anvilNetwork(chainB.chainId, chainB.name, rpc2), blockExplorers: devExplorer(chainB.chainId) }
 
 const wallet = new DevWallet({
   chains: [

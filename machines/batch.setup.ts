@@ -146,8 +146,11 @@ export const chainHexOf = (caipNetworkId: string): Hex => `0x${chainIdOf(caipNet
 type StatusParams = { answer: unknown }
 const statusReading = (context: BatchContext, answer: unknown) => readCallsStatus(answer, { id: context.id!, chainId: chainIdOf(context.caipNetworkId) })
 
-/** A toast event for the toast actor (`systemId` `toast`). */
-const toast = (variant: 'loading' | 'success' | 'error', message: ToastText) => ({ to: 'toast', event: { type: 'toast.show', variant, message } })
+/** The view a batch's toast opens with its Details button: what happened to each call (machines/calls.ts holds it). */
+export const callsStatusView = 'CallsStatus'
+
+/** A toast event for the toast actor (`systemId` `toast`), with Details opening {@link callsStatusView}. */
+const toast = (variant: 'loading' | 'success' | 'error', message: ToastText) => ({ to: 'toast', event: { type: 'toast.show', variant, message, opens: callsStatusView } })
 
 /** The parent learns the batch is on its way: the wallet's id, or in the fallback the actor's own id. */
 function tellParentAccepted() {

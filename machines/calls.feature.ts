@@ -6,7 +6,7 @@ import type { CallsInput, callsMachine } from './calls.ts'
 export const pendingBatchesKey = 'pending_batches'
 
 /**
- * Batched calls (EIP-5792) as a feature: no view and no flag of its own; its machine (`machines/calls.ts`) is fetched
+ * Batched calls (EIP-5792) as a feature: no flag of its own, one view (CallsStatus, what happened to each call); its machine (`machines/calls.ts`) is fetched
  * with the first `modal.sendCalls` (a `calls.send` it takes), or when a stored connection comes back after a reload
  * while storage holds batches the wallet was running (it then picks them up again). Nothing of it is in the page's
  * first JS, and an ordinary reload fetches nothing of it.
@@ -18,6 +18,8 @@ export function callsFeature(options: { hasStoredBatches: () => boolean } = { ha
     id: 'calls',
     // Spawned with the connected account (later ones arrive as `root.account`).
     input: (facts): CallsInput => ({ target: facts.account }),
+    // `open({ view: 'CallsStatus' })` and a batch toast's Details reach the chart as `root.open`.
+    opensWith: 'connected',
     wakesOn: { account: (_account, change) => change === 'restored' && options.hasStoredBatches() },
   }
 }
@@ -25,6 +27,8 @@ export function callsFeature(options: { hasStoredBatches: () => boolean } = { ha
 /** Batched calls (EIP-5792 `wallet_sendCalls`, `wallet_getCallsStatus`; spec §7): `modal.sendCalls` and its batches. */
 export const callsManifest = defineFeature<typeof callsMachine>()({
   id: 'calls',
+  views: { CallsStatus: {} },
+  holdsViews: true,
   // `modal.sendCalls` hands it the checked batch (the core finds it by this, never by its id).
   takes: ['calls.send'],
   settingsFrom: (_options, host) => ({ calls: { hasStoredBatches: () => host.hasStored(pendingBatchesKey) } }),

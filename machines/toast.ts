@@ -4,20 +4,26 @@ import { timing } from './timing.ts'
 import { machineTypes } from './machineTypes.ts'
 
 export type ToastVariant = 'loading' | 'success' | 'error'
-/** A toast: its variant and what it says (a machine's message key, or a dapp's own words). */
-export type ToastMessage = { variant: ToastVariant; message: ToastText }
+/**
+ * A toast: its variant and what it says (a machine's message key, or a dapp's own words); `opens`, a view a press of
+ * its Details button opens the modal on (a batch of calls: `CallsStatus`), none: no button.
+ */
+export type ToastMessage = { variant: ToastVariant; message: ToastText; opens?: string | undefined }
 
 export type ToastContext = { current?: ToastMessage; next?: ToastMessage }
 /**
  * `toast.hide`: hides what shows (or is about to show after the swap); with `loading`, only when that is the loading
  * toast with this message (a send cleared before its outcome hides its own toast, never another one).
  */
-export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: ToastText } | { type: 'toast.hide'; loading?: MessageKey | undefined }
+export type ToastEvent = { type: 'toast.show'; variant: ToastVariant; message: ToastText; opens?: string | undefined } | { type: 'toast.hide'; loading?: MessageKey | undefined }
+
+/** The toast of a `toast.show` (its `opens` only when it has one). */
+const shown = (event: ToastEvent): ToastMessage | undefined => (event.type === 'toast.show' ? { variant: event.variant, message: event.message, ...(event.opens ? { opens: event.opens } : {}) } : undefined)
 
 /**
  * The toast area (spec §2 "Toasts"): loading, success and error messages. If one is open it closes and
  * the new one appears after `toastSwap` (150 ms). Success and error hide after `toastTtl`; loading stays
- * until replaced or hidden.
+ * until replaced or hidden. A toast may name a view (`opens`): the toast area shows a Details button opening it.
  */
 export const toastMachine = setup({
   types: machineTypes<{ context: ToastContext; events: ToastEvent }>(),
@@ -33,11 +39,11 @@ export const toastMachine = setup({
   },
   actions: {
     showNow: assign({
-      current: ({ event }) => (event.type === 'toast.show' ? { variant: event.variant, message: event.message } : undefined),
+      current: ({ event }) => shown(event),
       next: undefined,
     }),
     queueNext: assign({
-      next: ({ event }) => (event.type === 'toast.show' ? { variant: event.variant, message: event.message } : undefined),
+      next: ({ event }) => shown(event),
     }),
     promoteNext: assign({ current: ({ context }) => context.next, next: undefined }),
     clear: assign({ current: undefined, next: undefined }),

@@ -47,6 +47,8 @@ export type SpecViewName =
   | 'OnRamp'
   | 'OnRampProviders'
   | 'OnRampCheckout'
+  /** Batched calls (spec §7 `wallet_sendCalls`; not a spec §2 view): what happened to a batch and to each of its calls. */
+  | 'CallsStatus'
 
 /** A view of this build: declared by a manifest, named as in spec §2 (or its sections). */
 export type ViewName = ManifestViewName & SpecViewName
@@ -70,6 +72,8 @@ export type ViewData = {
   amount?: string
   /** SwapSelectToken: which side the picked token is for. */
   side?: 'from' | 'to'
+  /** CallsStatus: the batch it shows, by the id `sendCalls` resolved with (none: the latest batch). */
+  batchId?: string
 }
 
 /** True for a view name this build has (guards `open({ view })` input). */

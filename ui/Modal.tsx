@@ -384,16 +384,25 @@ function Spinner({ label }: { label: string }) {
   )
 }
 
-/** The toast area (spec §2): a live region announcing loading, success and error messages. */
+/**
+ * The toast area (spec §2): a live region announcing loading, success and error messages. A toast about something the
+ * modal has a view for (a batch of calls) has a Details button opening the modal on that view.
+ */
 function Toast(): ReactNode {
   const copy = useShellCopy()
   const toast = useToast()
+  const send = useSend()
   return (
     <div role="status" aria-live="polite">
       {toast && (
         <div className="lk-toast" data-variant={toast.variant}>
           {toast.variant === 'loading' && <span className="lk-spinner" aria-hidden="true" />}
-          {typeof toast.message === 'string' ? toast.message : messageText(copy, toast.message)}
+          <span>{typeof toast.message === 'string' ? toast.message : messageText(copy, toast.message)}</span>
+          {toast.opens && (
+            <button type="button" className="lk-toast-action" onClick={() => send({ type: 'app.open', view: toast.opens as ViewName })}>
+              {copy.toastDetails}
+            </button>
+          )}
         </div>
       )}
     </div>

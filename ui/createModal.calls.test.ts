@@ -119,6 +119,46 @@ describe('modal.sendCalls', () => {
     expect(await chain.getTransactionCount({ address: from })).toBe(nonce)
   })
 
+  test('behavior: a wallet running calls atomically (EIP-7702, its atomic mode) lands both transfers in one transaction: one receipt, status 200, atomic', async () => {
+    const { modal, from, wallet, asked } = await connected()
+    wallet.calls.mode = 'atomic'
+    expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'supported' } })
+    const to = receiver()
+    const { id } = await modal.sendCalls({
+      calls: [
+        { to, value: parseEther('0.001') },
+        { to, value: parseEther('0.002') },
+      ],
+      atomicRequired: true,
+    })
+    await waitFor(async () => expect((await modal.getCallsStatus(id)).status).toBe(200), { timeout: 15_000 })
+    const status = await modal.getCallsStatus(id)
+    expect(status).toMatchObject({ atomic: true, receipts: [{ status: 'success' }] })
+    expect(asked.filter((m) => m === 'wallet_sendCalls' || m === 'eth_sendTransaction')).toEqual(['wallet_sendCalls'])
+    expect(await chain.getBalance({ address: to })).toBe(parseEther('0.003'))
+    // The account is delegated to the dev batch executor (EIP-7702: 0xef0100 and its address).
+    expect(await chain.getCode({ address: from })).toMatch(/^0xef0100[0-9a-f]{40}$/)
+    // The transaction went from the account to itself.
+    const tx = await chain.getTransaction({ hash: status.receipts[0]!.transactionHash as `0x${string}` })
+    expect(tx.to?.toLowerCase()).toBe(from.toLowerCase())
+  })
+
+  test('behavior: an atomic batch whose second call reverts takes nothing: status 500, the first transfer undone', async () => {
+    const { modal, from, wallet } = await connected()
+    wallet.calls.mode = 'atomic'
+    const to = receiver()
+    // The account, delegated to the executor, has no function 0xdeadbeef: that call reverts.
+    const { id } = await modal.sendCalls({
+      calls: [
+        { to, value: parseEther('0.001') },
+        { to: from, data: '0xdeadbeef' },
+      ],
+    })
+    await waitFor(async () => expect((await modal.getCallsStatus(id)).status).toBe(500), { timeout: 15_000 })
+    expect((await modal.getCallsStatus(id)).receipts.map((r) => r.status)).toEqual(['reverted'])
+    expect(await chain.getBalance({ address: to })).toBe(0n)
+  })
+
   test("behavior: getCapabilities answers the wallet's (atomic unsupported: it runs the calls one by one), {} without the method", async () => {
     const { modal, wallet } = await connected()
     expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'unsupported' } })

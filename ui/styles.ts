@@ -33,6 +33,7 @@ export const modalCss = `
 .lk-skeleton-row { display: block; height: 48px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); animation: lk-pulse 1200ms ease-in-out infinite; }
 .lk-spinner { width: 20px; height: 20px; border: 2px solid var(--lk-border); border-top-color: var(--lk-accent); border-radius: 50%; animation: lk-spin 800ms linear infinite; }
 .lk-toast { position: fixed; top: 16px; left: 50%; transform: translateX(-50%); z-index: calc(var(--lk-z-index) + 1); padding: 8px 14px; border-radius: calc(var(--lk-border-radius-master) * 6); background: var(--lk-background); color: var(--lk-foreground); border: 1px solid var(--lk-border); box-shadow: 0 4px 16px rgba(0,0,0,0.15); font-family: var(--lk-font-family); font-size: calc(var(--lk-font-size-master) * 1.4); display: flex; gap: 8px; align-items: center; animation: lk-fade 150ms; }
+.lk-toast-action { padding: 2px 8px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; }
 .lk-toast[data-variant="error"] { border-color: var(--lk-danger); }
 .lk-toast[data-variant="success"] { border-color: var(--lk-success); }
 .lk-branding { margin: 0; padding: 10px 16px 12px; border-top: 1px solid var(--lk-border); text-align: center; font-size: calc(var(--lk-font-size-master) * 1.2); letter-spacing: 0.02em; color: var(--lk-muted); }

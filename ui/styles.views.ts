@@ -53,6 +53,14 @@ export const viewCss = `
 .lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; width: 100%; margin: 0; text-align: left; }
 .lk-summary dt { color: var(--lk-muted); }
 .lk-summary dd { margin: 0; text-align: right; word-break: break-all; }
+/* CallsStatus: one row per call of a batch (what and to whom; below, its state coloured, landed: success, not landed:
+   danger, and its explorer link). */
+.lk-call { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 4px 12px; padding: 8px 12px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
+.lk-call-name { grid-column: 1 / -1; min-width: 0; }
+.lk-call-state { color: var(--lk-muted); white-space: nowrap; }
+.lk-call[data-state="landed"] .lk-call-state { color: var(--lk-success); }
+.lk-call[data-state="notLanded"] .lk-call-state { color: var(--lk-danger); }
+.lk-call-link { justify-self: end; color: var(--lk-foreground); text-decoration: underline; }
 .lk-actions { display: flex; gap: 8px; width: 100%; }
 .lk-actions > button { flex: 1 1 0; }
 /* Account's Buy, Swap, Receive and Send: one row down to a 320 px screen (equal widths, so the padding only sets how

@@ -1,17 +1,17 @@
 import { isAddress, isHex, toHex, type Hex } from 'viem'
+import { batchExecutorAddress, executeData } from './batchExecutor.ts'
 
 /**
  * How the dev wallet answers batched calls (EIP-5792), switched from its panel or a test (`DevWallet.callsMode`):
  * - `sequential`: the calls run one by one, each its own transaction (non-atomic: `atomic` is `unsupported`);
+ * - `atomic`: the calls run in one transaction, all or nothing (`atomic` is `supported`): the account delegates to the
+ *   dev batch executor through EIP-7702 (anvil runs the latest fork rules, Prague's included) and calls itself with
+ *   `execute(calls)` (dev/wallet/batchExecutor.ts); a call that reverts reverts them all (status 500);
  * - `unsupported`: every EIP-5792 method answers 4200, as a wallet without batched calls;
- * - `partial`: the second call reverts on chain, the others land (status 600);
- * - `revert`: every call reverts on chain (status 500).
- *
- * Why non-atomic: an EIP-7702 delegation to a batch executor needs the test anvils started with the Prague rules and a
- * delegate contract deployed and signed for; the local stack starts anvil without them, so the dev wallet runs the
- * calls one after the other and says so (`atomic: { status: 'unsupported' }`), which is EIP-5792's non-atomic case.
+ * - `partial`: one by one, the second call reverts on chain, the others land (status 600);
+ * - `revert`: one by one, every call reverts on chain (status 500).
  */
-export type DevWalletCallsMode = 'sequential' | 'unsupported' | 'partial' | 'revert'
+export type DevWalletCallsMode = 'sequential' | 'atomic' | 'unsupported' | 'partial' | 'revert'
 
 /** What the batches need of the wallet: a transaction sent without another prompt, a prompt, a read, the chain. */
 export type DevWalletCallsHost = {
@@ -28,6 +28,11 @@ export type DevWalletCallsHost = {
   chainIds(): number[]
   /** Errors shaped as the wallet's own (`DevWalletRpcError`). */
   error(code: number, message: string): Error
+  /**
+   * A transaction from the batch's account to itself with `data`, its account delegated to `delegate` by an EIP-7702
+   * authorization signed with it (`executor: 'self'`), without a prompt of its own.
+   */
+  sendDelegated(request: { delegate: Hex; data: Hex }): Promise<Hex>
 }
 
 /**
@@ -38,7 +43,7 @@ const reverterInitCode = '0x6460006000fd6000526005601bf3'
 /** Gas for a call to the reverter (estimation would fail on the revert). */
 const reverterGas = '0x7530'
 
-type Batch = { id: Hex; chainId: number; hashes: Hex[] }
+type Batch = { id: Hex; chainId: number; hashes: Hex[]; atomic: boolean }
 
 /**
  * The dev wallet's EIP-5792 methods: `wallet_getCapabilities`, `wallet_sendCalls` (v2 request; one approval for the
@@ -50,6 +55,8 @@ export class DevWalletCalls {
   readonly #host: DevWalletCallsHost
   readonly #batches = new Map<string, Batch>()
   #reverter: Hex | undefined
+  /** DevBatchExecutor's address by chain id, once deployed. */
+  readonly #executors = new Map<number, Hex>()
   #next = 1
 
   constructor(host: DevWalletCallsHost) {
@@ -68,7 +75,8 @@ export class DevWalletCalls {
       case 'wallet_getCapabilities': {
         this.#host.account(method, list[0])
         const asked = Array.isArray(list[1]) ? list[1].map((c) => Number(c)) : this.#host.chainIds()
-        return Object.fromEntries(asked.filter((id) => this.#host.chainIds().includes(id)).map((id) => [toHex(id), { atomic: { status: 'unsupported' } }]))
+        const atomic = { status: this.mode === 'atomic' ? 'supported' : 'unsupported' }
+        return Object.fromEntries(asked.filter((id) => this.#host.chainIds().includes(id)).map((id) => [toHex(id), { atomic }]))
       }
       case 'wallet_sendCalls':
         return this.#send(method, list[0])
@@ -85,10 +93,11 @@ export class DevWalletCalls {
     const r = request as Record<string, unknown>
     const from = this.#host.account(method, r['from'])
     if (Number(r['chainId']) !== this.#host.chainId()) throw this.#host.error(5710, 'Unsupported chain id.')
-    if (r['atomicRequired'] === true) throw this.#host.error(5760, 'The dev wallet cannot run calls atomically (no EIP-7702 on this anvil).')
+    if (r['atomicRequired'] === true && this.mode !== 'atomic') throw this.#host.error(5760, 'The dev wallet runs these calls one by one (its atomic mode is off).')
     const calls = Array.isArray(r['calls']) ? r['calls'] : undefined
     if (!calls?.length || !calls.every(isCall)) throw this.#host.error(-32602, `Invalid params for ${method}: calls must be [{ to, data?, value? }].`)
     await this.#host.ask(method, [request])
+    if (this.mode === 'atomic') return this.#record([await this.#sendAtomic(from.address, calls)], true)
     const hashes: Hex[] = []
     for (const [index, call] of calls.entries()) {
       const reverts = this.mode === 'revert' || (this.mode === 'partial' && index === 1)
@@ -97,9 +106,21 @@ export class DevWalletCalls {
         : { from: from.address, to: call.to, ...(call.data ? { data: call.data } : {}), ...(call.value ? { value: call.value } : {}) }
       hashes.push(await this.#host.send(tx))
     }
+    return this.#record(hashes, false)
+  }
+
+  #record(hashes: Hex[], atomic: boolean): { id: Hex } {
     const id = toHex(this.#next++, { size: 32 })
-    this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes })
+    this.#batches.set(id, { id, chainId: this.#host.chainId(), hashes, atomic })
     return { id }
+  }
+
+  /** Every call in one transaction: the account, delegated to the executor (EIP-7702), calls itself with `execute`. */
+  async #sendAtomic(from: Hex, calls: Array<{ to: Hex; data?: Hex; value?: Hex }>): Promise<Hex> {
+    const delegate = await batchExecutorAddress(this.#host, from, this.#host.chainId(), this.#executors)
+    // The calls' values are paid from the account's balance by `execute` itself: the transaction carries none.
+    const list = calls.map((c) => ({ to: c.to, value: c.value ? BigInt(c.value) : 0n, data: c.data ?? ('0x' as const) }))
+    return this.#host.sendDelegated({ delegate, data: executeData(list) })
   }
 
   async #status(method: string, id: unknown): Promise<unknown> {
@@ -121,7 +142,7 @@ export class DevWalletCalls {
       id: batch.id,
       chainId: toHex(batch.chainId),
       status,
-      atomic: false,
+      atomic: batch.atomic,
       receipts: done ? receipts.map((x) => ({ logs: x!.logs, status: x!.status, blockHash: x!.blockHash, blockNumber: x!.blockNumber, gasUsed: x!.gasUsed, transactionHash: x!.transactionHash })) : [],
     }
   }

@@ -29,8 +29,8 @@ const styles = {
  * (colours from the dock's `--dw-*` variables, light fallbacks), `data-testid="dev-wallet"`.
  *
  * Controls (all with accessible names): select 'Account' (calls `setAccount`), select 'Wallet chain'
- * (calls `setChain`), select 'Batched calls' (`calls.mode`: run them one by one, answer 4200, revert the second
- * call, revert every call; dev/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
+ * (calls `setChain`), select 'Batched calls' (`calls.mode`: run them one by one, all in one transaction, answer
+ * 4200, revert the second call, revert every call; dev/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
  * `role="region"` named 'Wallet request' with a question ('Connect to this site?', 'Switch to chain 31338?',
  * 'Sign message?', 'Send 2 calls?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
  *
@@ -76,6 +76,7 @@ export function mountWalletPanel(wallet: DevWallet, container: HTMLElement = doc
   const callsSelect = el('select', styles.select)
   for (const [value, text] of [
     ['sequential', 'Run one by one'],
+    ['atomic', 'Run all in one (EIP-7702)'],
     ['unsupported', 'Answer 4200'],
     ['partial', 'Revert the second call'],
     ['revert', 'Revert every call'],

@@ -124,6 +124,8 @@ type QueueEntry = { request: PendingRequest; resolve: () => void; reject: (error
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const hexQuantity = /^0x[0-9a-fA-F]+$/
 /** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
+/** The gas limit of an atomic batch's transaction (up to ten calls; unused gas is refunded). */
+const atomicBatchGas = 3_000_000n
 const refusedMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3'])
 
 /**
@@ -188,6 +190,7 @@ export class DevWallet {
       account: (method, address) => this.#accountFor(method, address),
       chainIds: () => this.chains.map((c) => c.chainId),
       error: (code, message) => new DevWalletRpcError(code, message),
+      sendDelegated: (request) => this.#sendDelegated(request),
     })
     this.#state = this.#load()
     if (options.autoApprove !== undefined && options.autoApprove !== this.#state.autoApprove) {
@@ -542,6 +545,19 @@ export class DevWallet {
     const client = this.#client(this.#currentChain())
     try {
       return await client.sendTransaction({ ...request, account } as Parameters<typeof client.sendTransaction>[0])
+    } catch (error) {
+      throw toRpcError(error)
+    }
+  }
+
+  /** An atomic batch (`dev/wallet/calls.ts`): the account calls itself, delegated to `delegate` by EIP-7702. */
+  async #sendDelegated({ delegate, data }: { delegate: Hex; data: Hex }): Promise<Hex> {
+    const account = this.#requireAuthorised()
+    const client = this.#client(this.#currentChain())
+    try {
+      const authorization = await client.signAuthorization({ account, contractAddress: delegate, executor: 'self' })
+      // A fixed gas limit, not an estimate: a batch with a reverting call is sent and reverts on chain as a whole (500).
+      return await client.sendTransaction({ account, to: account.address, data, authorizationList: [authorization], gas: atomicBatchGas } as Parameters<typeof client.sendTransaction>[0])
     } catch (error) {
       throw toRpcError(error)
     }

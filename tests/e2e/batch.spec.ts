@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
-import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
+import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
 import { chunkOf } from './modules.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
@@ -29,6 +29,25 @@ test('one approval runs both calls: status 200, both transfers on chain, the non
   await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
   expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 2)
+})
+
+test('a wallet that runs the calls together (EIP-7702): one approval, one transaction for both transfers, Batched Calls says so', async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  await sendTwoCalls(page, receiver, 'atomic')
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await toast(page, 'Calls confirmed').locator('..').getByRole('button', { name: 'Details' }).click()
+  const view = dialog(page, 'Batched Calls')
+  await expect(view.getByTestId('calls-status-heading')).toHaveText('Calls confirmed')
+  await expect(view.getByText('The network confirmed all 2 calls.')).toBeVisible()
+  const links = [1, 2].map((n) => view.getByRole('link', { name: `Call ${n}: View on Dev Explorer` }))
+  // One transaction holds both calls: the same link twice, a transaction from the account to itself.
+  const href = await links[0]!.getAttribute('href')
+  expect(await links[1]!.getAttribute('href')).toBe(href)
+  const tx = await chain.getTransaction({ hash: href!.split('/tx/')[1] as `0x${string}` })
+  expect([tx.from.toLowerCase(), tx.to?.toLowerCase()]).toEqual([ACCOUNT_0.toLowerCase(), ACCOUNT_0.toLowerCase()])
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 15_000 })
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
 })
 
 test('a wallet that answers 4200: the calls go one by one, each approved, and both land (status 200)', async ({ page }) => {
@@ -59,6 +78,30 @@ test.describe('the wallet reverts', () => {
       expect(await anvilBalanceWei(receiver)).toBe(landed)
     })
   }
+})
+
+test("partial: the toast's Details open Batched Calls, which lists the call that landed with its explorer link and the one that did not", async ({ page }) => {
+  await openConnected(page)
+  const receiver = freshAddress()
+  await sendTwoCalls(page, receiver, 'partial')
+  await approveWalletRequest(page, 'Send 2 calls?')
+  const ended = toast(page, 'Only some of the calls went through').locator('..')
+  await ended.getByRole('button', { name: 'Details' }).click()
+  const view = dialog(page, 'Batched Calls')
+  await expect(view.getByTestId('calls-status-heading')).toHaveText('Only some of the calls went through')
+  await expect(view.getByText('1 of 2 calls took effect; the others did not.', { exact: false })).toBeVisible()
+  const [first, second] = [view.getByTestId('calls-status-call').nth(0), view.getByTestId('calls-status-call').nth(1)]
+  await expect(first).toContainText('Confirmed')
+  await expect(second).toContainText('Did not go through')
+  // The landed call's transaction on the network's explorer (the demo's anvil networks name one): the transfer to the receiver.
+  const link = first.getByRole('link', { name: 'Call 1: View on Dev Explorer' })
+  const hash = (await link.getAttribute('href'))!.split('/tx/')[1] as `0x${string}`
+  expect((await link.getAttribute('href'))!.startsWith('https://explorer-31337.invalid/tx/0x')).toBe(true)
+  const landed = await chain.getTransaction({ hash })
+  expect(landed.to?.toLowerCase()).toBe(receiver.toLowerCase())
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.001'))
+  await view.getByRole('button', { name: 'Done' }).click()
+  await expect(view).toBeHidden()
 })
 
 test('the visitor rejects: the page says so and nothing is sent', async ({ page }) => {

@@ -34,6 +34,7 @@ import {
   rejectWalletRequest,
   setAnvilBalance,
   test,
+  walletPanel,
   walletRequests,
 } from './fixtures.ts'
 
@@ -432,6 +433,39 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
 }
 
 /**
+ * Batched Calls (EIP-5792), pushed over Account when the dapp sends a batch with the modal open (`latchkey.sendCalls`):
+ * the wallet asked, then the wallet's partial execution (the panel reverting the second call): the call that landed
+ * with its explorer link, the one that did not.
+ */
+async function callsViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  await openConnected(page, { path: `/?theme=${theme}` })
+  // The wallet's dock is folded on a phone: its switch is set without unfolding it (the dock is not the product).
+  await walletPanel(page).getByLabel('Batched calls').selectOption('partial', { force: true })
+  await tapOrClick(accountButton(page).address, device)
+  await expect(dialog(page, 'Account')).toBeVisible()
+  // Resolves once the wallet accepts: not awaited, the view is shot while the wallet asks.
+  void page
+    .evaluate(
+      (to) =>
+        (window as any).latchkey.sendCalls({
+          calls: [
+            { to, value: '0x38d7ea4c68000' },
+            { to, value: '0x38d7ea4c68000' },
+          ],
+        }),
+      ACCOUNT_1,
+    )
+    .catch(() => {})
+  const view = dialog(page, 'Batched Calls')
+  await expect(view.getByTestId('calls-status')).toHaveAttribute('data-phase', 'asking')
+  await shoot(page, 'Batched Calls', 'calls-asking', theme, device)
+  await approveWalletRequest(page, 'Send 2 calls?')
+  await expect(view.getByTestId('calls-status-heading')).toHaveText('Only some of the calls went through', { timeout: 15_000 })
+  await shoot(page, 'Batched Calls', 'calls-partial', theme, device)
+}
+
+/**
  * A short desktop window (1280×720, 1366×768): the dialog is as high as its view up to the window, the view scrolls
  * inside it past that, and the primary actions stay in sight: Connect's wallets and its footer, Account's Disconnect.
  */
@@ -494,6 +528,9 @@ test.describe('desktop', () => {
   test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
     await payViews(page, 'light', 'desktop')
   })
+  test('the Batched Calls view looks as it did (light and dark, desktop)', async ({ page }) => {
+    await callsViews(page, 'light', 'desktop')
+  })
 })
 
 test.describe('phone', () => {
@@ -513,5 +550,8 @@ test.describe('phone', () => {
   })
   test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
     await payViews(page, 'light', 'phone')
+  })
+  test('the Batched Calls view looks as it did (light and dark, phone)', async ({ page }) => {
+    await callsViews(page, 'light', 'phone')
   })
 })

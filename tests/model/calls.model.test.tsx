@@ -10,7 +10,7 @@ import { buildModelPaths, coverageReport, firedTransitions, formatCoverage, reco
  * Model-based tests of the calls feature (EIP-5792 batched calls held for the public API): every path of the chart
  * walked on the production machine. Its events are `calls.send` (a checked batch from `modal.sendCalls`), the
  * batches' reports (`batch.accepted`, `batch.ended`, as the batch machine tells its parent), the root's account
- * moment, and the stored batches read at spawn (`loadStored`). The batches themselves are the production batch
+ * moment, CallsStatus opened (`root.open`), and the stored batches read at spawn (`loadStored`). The batches themselves are the production batch
  * machine, whose wallet never answers here (its own walk is tests/model/batch.model.test.tsx). After each step the
  * requests the public API reads, and the batch actors spawned, are checked.
  */
@@ -25,6 +25,11 @@ const input: CallsInput = { target: account }
 function events(s: any): ModelEvent[] {
   const common: ModelEvent[] = [
     { type: 'calls.send', key: 'k1', batch },
+    // Sent with the modal open: CallsStatus shows it at once.
+    { type: 'calls.send', key: 'k2', batch, show: true },
+    // CallsStatus opened by the dapp for a batch id, or by a toast's Details (the latest batch).
+    { type: 'root.open', view: 'CallsStatus', data: { batchId: '0xba7c' } },
+    { type: 'root.open', view: 'CallsStatus' },
     { type: 'batch.accepted', key: 'k1', id: '0xba7c' },
     { type: 'batch.ended', key: 'k1', outcome: { status: 'confirmed', via: 'wallet', id: '0xba7c', hashes: [], landed: [] } },
     { type: 'root.account', change: 'disconnected', account: undefined, holder: undefined },
@@ -33,7 +38,7 @@ function events(s: any): ModelEvent[] {
   return common
 }
 
-const serialize = (s: any) => JSON.stringify({ v: s.value, r: s.context.requests, t: Boolean(s.context.target) })
+const serialize = (s: any) => JSON.stringify({ v: s.value, r: s.context.requests, t: Boolean(s.context.target), s: s.context.shown })
 const run = buildModelPaths(callsMachine, { input, events: events as never, serialize: serialize as never })
 
 /** The production machine; the batches it spawns wait on a wallet that never answers, storage answers when asked. */
@@ -77,6 +82,8 @@ async function walk(path: ModelPath) {
     expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired))
     // What the public API reads, and one batch actor per request (a stored one picked up again by its id).
     expect(r.actor.getSnapshot().context.requests).toEqual(model.context.requests)
+    // The batch CallsStatus shows.
+    expect(r.actor.getSnapshot().context.shown).toBe(model.context.shown)
     expect(
       Object.keys(r.actor.getSnapshot().children)
         .filter((id) => id !== 'loadStored')

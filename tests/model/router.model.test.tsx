@@ -223,6 +223,20 @@ const fixtures: Fixture[] = [
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'Pay', dappPays: true }] : []),
   },
   {
+    // EIP-5792: the dapp sends a batch of calls while the modal shows Account: Batched Calls (CallsStatus) is pushed for it.
+    name: 'connected: the dapp sends a batch of calls with the modal open',
+    app: { stored: true, authorised: true },
+    setup: async (app) => {
+      await app.get('button', /0xf39F/)
+    },
+    events: (s) => {
+      const list: ModelEvent[] = [{ type: 'router.reset', view: 'Account' }]
+      if (current(s) === 'Account' && history(s).length === 1) list.push({ type: 'router.push', view: 'CallsStatus', dappCalls: true })
+      if (current(s) === 'CallsStatus') list.push({ type: 'router.back', isConnected: true })
+      return list
+    },
+  },
+  {
     name: 'a stored connection restored with sign-in required and no session',
     app: { stored: true, authorised: true, siwx: { required: true } },
     events: (s) => (current(s) === 'Connect' ? [{ type: 'router.reset', view: 'SIWXSignMessage', restore: true }] : []),
@@ -288,6 +302,11 @@ async function perform(app: App, event: any) {
     await app.close()
     // The dapp's call: its result is not this walk's (the modal's disposal ends it cancelled).
     return void app.modal.pay({ recipient: DEV_ADDRESSES[1]!, amount: '0.001', asset: 'native', chainId: 31337 }).catch(() => {})
+  }
+  if (event.type === 'router.push' && event.dappCalls) {
+    await app.ensureOpen()
+    // The dapp's batch: its end is not this walk's (the modal's disposal ends it).
+    return void app.modal.sendCalls({ calls: [{ to: DEV_ADDRESSES[1]!, value: 1n }] }).catch(() => {})
   }
   if (event.type === 'router.reset' && event.restore) return void (await app.get('dialog', en.titles.SIWXSignMessage))
   if (event.type === 'router.reset') {

@@ -10,6 +10,7 @@ import type { Eip1193Provider } from '../../adapters/types.ts'
 import { validateCalls, type SendCallsParameters } from '../../machines/batch.calls.ts'
 import { readCallsStatus, type CallsReceipt } from '../../machines/batch.status.ts'
 import type { CallsRequest } from '../../machines/calls.ts'
+import { connectModal } from '../../machines/modal.connect.ts'
 import type { RootActor } from '../../machines/root.ts'
 import { AtomicCallsUnsupportedError, BatchFailedError, CallsStatusUnknownError, CallsUnavailableError, UnknownBatchError } from '../../machines/batch.errors.ts'
 import { featureTaking, type FeatureMachineId } from '../assemble/index.ts'
@@ -117,7 +118,9 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
     /**
      * Sends a batch of calls to the connected eip155 wallet (EIP-5792 `wallet_sendCalls` v2; spec §7) and resolves
      * with its id once the wallet accepted it; its end is followed by the modal (status every 2 s, a toast per end, a
-     * reload picks it up again) and read with {@link getCallsStatus}. The input is checked first (spec §5): each
+     * reload picks it up again) and read with {@link getCallsStatus}; with the modal open, the CallsStatus view shows it
+     * (pushed on the view stack: each end in words, each call with its explorer link), and each batch toast's Details
+     * opens that view. The input is checked first (spec §5): each
      * call's `to` 0x and 40 hex digits, `data` 0x-hex, `value` a bigint or hex quantity (wei), 1 to 10 calls, a
      * configured chain. A wallet without batched calls (4200) runs them one by one, each prompted ("Call 2 of 3…"),
      * unless `atomicRequired`.
@@ -134,7 +137,10 @@ export function createCallsCommands({ actor, faced, provider }: { actor: RootAct
       const batch = { connectorId: from.connectorId, from: from.address, caipNetworkId: checked.caipNetworkId, calls: checked.calls, atomicRequired: checked.atomicRequired, capabilities: checked.capabilities }
       const feature = featureTaking('calls.send')
       if (!feature) throw new BatchFailedError({ name: 'FeatureMissing', message: 'No feature of this build takes calls.send.' })
-      actor.send({ type: 'feature.deliver', feature, event: { type: 'calls.send', key, batch } })
+      // The modal open: the CallsStatus view is pushed for this batch (closed: its toasts' Details open it).
+      const root = actor.getSnapshot().context
+      const show = connectModal(root.modal.getSnapshot(), root.router.getSnapshot()).isOpen
+      actor.send({ type: 'feature.deliver', feature, event: { type: 'calls.send', key, batch, show } })
       return follow<SendCallsReturnType>(feature, key, (request) => {
         if (request.phase === 'pending') return { value: { id: request.id ?? key } }
         if (request.phase !== 'ended') return undefined

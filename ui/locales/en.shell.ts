@@ -37,7 +37,10 @@ export const enShell = {
     ProfileWallets: 'Your wallets',
     ConnectingFarcaster: 'Farcaster',
     Pay: 'Pay',
+    CallsStatus: 'Batched Calls',
   },
+  /** A toast's button that opens the view it is about (a batch of calls: CallsStatus). */
+  toastDetails: 'Details',
   /** ConnectingExternal's title by the connection's phase (the view's body says what to do next). */
   connectingTitles: { declined: 'Connection declined', error: 'Connection failed', connected: 'Connected' } as Partial<Record<'waiting' | 'declined' | 'error' | 'connected' | 'idle', string>>,
   connectButton: 'Connect Wallet',

@@ -408,6 +408,38 @@ export const en = {
     close: 'Close',
     transaction: 'Transaction',
   },
+  /** CallsStatus (EIP-5792 batched calls): where the batch is, each end in words, and each call with its transaction. */
+  callsStatus: {
+    none: 'No calls were sent from this site yet.',
+    asking: (count: number) => `Confirm the ${count === 1 ? 'call' : `${count} calls`} in your wallet`,
+    pending: 'Your wallet sent the calls. Waiting for the network to confirm them…',
+    fallback: (index: number, total: number) => `Your wallet cannot send these calls together, so it asks for each one: call ${index} of ${total}. Confirm it in your wallet.`,
+    confirmed: 'Calls confirmed',
+    confirmedBody: (count: number) => (count === 1 ? 'The network confirmed the call.' : `The network confirmed all ${count} calls.`),
+    failed: 'The wallet could not run the calls',
+    failedBody: 'Nothing was included on the network. You can try again.',
+    reverted: 'The calls failed on chain',
+    revertedBody: 'The network ran the calls and they failed: none of them took effect.',
+    partial: 'Only some of the calls went through',
+    partialBody: (landed: number, total: number) => `${landed} of ${total} calls took effect; the others did not. Check them before trying again.`,
+    rejected: 'You declined the calls in your wallet',
+    rejectedBody: 'Nothing was sent.',
+    atomicUnsupported: 'This wallet cannot run these calls together',
+    atomicUnsupportedBody: 'The site needs all of them to run at once, so nothing was sent.',
+    unknown: 'Calls sent, status unknown',
+    unknownBody: 'The network has not said how the calls ended yet. Check the explorer before sending them again.',
+    listLabel: 'Calls',
+    call: (index: number) => `Call ${index}`,
+    to: (address: string) => `to ${address}`,
+    landed: 'Confirmed',
+    notLanded: 'Did not go through',
+    waiting: 'Waiting',
+    /** A call's explorer link: its words, and its accessible name (the words, told which call). */
+    viewOnExplorer: (explorer: string) => `View on ${explorer}`,
+    viewCallOnExplorer: (index: number, explorer: string) => `Call ${index}: View on ${explorer}`,
+    explorer: 'the explorer',
+    done: 'Done',
+  },
 } as const
 
 export type Copy = typeof en
