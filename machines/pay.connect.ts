@@ -1,15 +1,16 @@
 import { formatUnits } from 'viem'
 import type { SnapshotFrom } from 'xstate'
 import { formatAmount, formatFee, truncateAddress } from './format.ts'
-import type { payMachine, PayOutcome } from './pay.ts'
+import type { PayExchange, payMachine, PayOutcome } from './pay.ts'
 
 /**
  * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
  * `ready` (Pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
  * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt),
- * `succeeded`, `failed`.
+ * `exchangeOpening` (the exchange is asked for a session), `exchangeWaiting` (the visitor is on the exchange's page; its
+ * status is followed), `succeeded`, `failed`, `expired` (the exchange's deadline passed unpaid).
  */
-export type PayPhase = 'loading' | 'ready' | 'short' | 'switching' | 'prompting' | 'confirming' | 'succeeded' | 'failed'
+export type PayPhase = 'loading' | 'ready' | 'short' | 'switching' | 'prompting' | 'confirming' | 'exchangeOpening' | 'exchangeWaiting' | 'succeeded' | 'failed' | 'expired'
 
 /** The Pay view's model (STYLE rule 3). Amounts are the visitor's text (grouped, floored), never floats. */
 export type PayView = {
@@ -35,8 +36,13 @@ export type PayView = {
   shortOf: 'asset' | 'fee' | undefined
   /** The end, in `succeeded` and `failed`. */
   outcome: PayOutcome | undefined
-  /** The transfer's hash once the wallet sent it. */
+  /** The transfer's hash once the wallet sent it (or the exchange's, once the chain showed it). */
   hash: string | undefined
+  /** The exchanges that can pay it (the Pay view's other ways). */
+  exchanges: PayExchange[]
+  /** The exchange chosen, and its page once the session is open (to open it again). */
+  exchange: PayExchange | undefined
+  exchangeUrl: string | undefined
 }
 
 const empty: PayView = {
@@ -55,6 +61,9 @@ const empty: PayView = {
   shortOf: undefined,
   outcome: undefined,
   hash: undefined,
+  exchanges: [],
+  exchange: undefined,
+  exchangeUrl: undefined,
 }
 
 function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
@@ -63,6 +72,9 @@ function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches('switchingNetwork')) return 'switching'
   if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'
   if (snapshot.matches({ transferring: 'confirming' })) return 'confirming'
+  if (snapshot.matches({ exchange: 'opening' })) return 'exchangeOpening'
+  if (snapshot.matches('exchange')) return 'exchangeWaiting'
+  if (snapshot.matches('expired')) return 'expired'
   if (snapshot.matches('succeeded')) return 'succeeded'
   if (snapshot.matches('failed')) return 'failed'
   return 'loading'
@@ -76,7 +88,7 @@ function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
 export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined, locale?: string): PayView {
   const request = snapshot?.context.request
   if (!snapshot || !request) return empty
-  const { reading, key, wallet, hash } = snapshot.context
+  const { reading, key, wallet, hash, exchanges = [], exchangeId, exchangeSession } = snapshot.context
   const record = key ? snapshot.context.requests[key] : undefined
   const { asset } = request
   const symbol = reading?.symbol ?? (asset.kind === 'native' ? asset.symbol : '')
@@ -98,5 +110,8 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
     shortOf: phase === 'short' ? (shortOfAsset ? 'asset' : 'fee') : undefined,
     outcome: record?.phase === 'ended' ? record.outcome : undefined,
     hash,
+    exchanges,
+    exchange: exchanges.find((e) => e.id === exchangeId),
+    exchangeUrl: exchangeSession?.url,
   }
 }

@@ -13,4 +13,8 @@ export const payReasons = {
   replaced: 'The wallet replaced the transfer with another transaction: nothing was paid.',
   unknown: 'The transfer was sent, but the network did not confirm it in time.',
   walletFailed: 'The wallet could not send the payment.',
+  exchangeUnavailable: 'The exchange could not start the payment. Nothing was paid.',
+  exchangeFailed: 'The exchange did not complete the payment.',
+  exchangeExpired: 'The exchange did not receive the payment before its deadline. Nothing was paid.',
+  exchangeMismatch: 'The exchange reported a transfer that does not match this payment (another amount or recipient): it is not counted as paid.',
 } as const

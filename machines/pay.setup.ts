@@ -9,6 +9,7 @@ import { tellAction } from './system.ts'
 import { timing } from './timing.ts'
 import { payReasons } from './pay.messages.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
+import { claimMatches, type CreateExchangeSessionInput, type PayExchange, type PayExchangeSession, type PayExchangeStatus, type VerifyExchangeTransferInput } from './pay.exchange.ts'
 
 /*
  * The pay machine's setup (spec §1 optional features "… and pay", §2 "pay loaded on demand"): its types, actors, guards
@@ -47,7 +48,9 @@ export type PayInput = { target?: ConnectedAccount | undefined }
  * - `target`: the connected account (the root's moments keep it);
  * - `requests`: every request by key (what `modal.pay` follows);
  * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading`, amount in base `units`, the
- *   transfer's `hash`.
+ *   transfer's `hash`;
+ * - the exchanges that can pay it (`exchanges`, listed on the Pay view), the chosen `exchangeId`, its deposit
+ *   `exchangeSession`, and the `claim` of its `succeeded` status while the chain is read for it.
  */
 export type PayContext = {
   target: ConnectedAccount | undefined
@@ -58,6 +61,10 @@ export type PayContext = {
   reading?: PayReading | undefined
   units?: bigint | undefined
   hash?: string | undefined
+  exchanges?: PayExchange[] | undefined
+  exchangeId?: string | undefined
+  exchangeSession?: PayExchangeSession | undefined
+  claim?: (PayExchangeStatus & { status: 'succeeded' }) | undefined
 }
 
 export type PayEvent =
@@ -67,6 +74,8 @@ export type PayEvent =
   | { type: 'pay.confirm' }
   /** The Pay view's Cancel: the payment ends `cancelled` and the modal closes. */
   | { type: 'pay.cancel' }
+  /** The Pay view's exchange row: pay with that exchange (its page opens in this click). */
+  | { type: 'pay.exchange'; exchangeId: string }
   /** The end view's one action (Done, Close): the modal closes. */
   | { type: 'pay.done' }
   /** The transaction machine's hash: the transfer is on its way. */
@@ -112,7 +121,18 @@ function unitsOf(request: PayRequest, decimals: number): { units: bigint } | { e
 }
 
 const record = (context: PayContext, entry: PayRecord) => ({ requests: { ...context.requests, [entry.key]: entry } })
-const cleared = { key: undefined, request: undefined, wallet: undefined, reading: undefined, units: undefined, hash: undefined }
+const cleared = {
+  key: undefined,
+  request: undefined,
+  wallet: undefined,
+  reading: undefined,
+  units: undefined,
+  hash: undefined,
+  exchanges: undefined,
+  exchangeId: undefined,
+  exchangeSession: undefined,
+  claim: undefined,
+}
 
 export const paySetup = setup({
   types: machineTypes<{ context: PayContext; events: PayEvent; input: PayInput }>(),
@@ -120,8 +140,21 @@ export const paySetup = setup({
     readPayment: fromPromise<PayReading, { request: PayRequest; wallet: PayWallet }>(notProvided('readPayment')),
     switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
     transaction: transactionMachine,
+    /** The exchanges that can pay the request's asset on its network (none: an empty list). */
+    listExchanges: fromPromise<PayExchange[], { request: PayRequest }>(notProvided('listExchanges')),
+    /** Opens a deposit session at the chosen exchange. */
+    createExchangeSession: fromPromise<PayExchangeSession, CreateExchangeSessionInput>(notProvided('createExchangeSession')),
+    /** The session's status; rejects with the client's typed errors (an answer off the contract, no answer). */
+    getExchangeStatus: fromPromise<PayExchangeStatus, { sessionId: string }>(notProvided('getExchangeStatus')),
+    /** Whether the chain shows the transfer the exchange names, of the request's amount to its recipient. */
+    verifyExchangeTransfer: fromPromise<boolean, VerifyExchangeTransferInput>(notProvided('verifyExchangeTransfer')),
   },
-  delays: { payReadTimeout: timing.payReadTimeout },
+  delays: {
+    payReadTimeout: timing.payReadTimeout,
+    payExchangePoll: timing.payExchangePoll,
+    /** The exchange's deadline, from the session's opening. */
+    exchangeDeadline: ({ context }: { context: PayContext }) => context.exchangeSession?.expiresIn ?? 0,
+  },
   guards: {
     /** No connected eip155 account to pay from. */
     hasNoWallet: ({ context }) => context.target?.namespace !== 'eip155' || !context.target.address,
@@ -138,6 +171,14 @@ export const paySetup = setup({
     /** The account moment leaves no account, or another address than the paying wallet's. */
     isWalletLost: ({ context, event }) => event.type === 'root.account' && (!event.account || event.account.address.toLowerCase() !== context.wallet?.address.toLowerCase()),
     isOutcome,
+    /** Params: what `getExchangeStatus` answered. Its status is `status`. */
+    isExchangeStatus: (_, params: { output: PayExchangeStatus; status: PayExchangeStatus['status'] }) => params.output.status === params.status,
+    /** Params: what `getExchangeStatus` answered. A `succeeded` naming this payment's amount and recipient. */
+    isClaimOfThisPayment: ({ context }, output: PayExchangeStatus) => claimMatches(context.request!, context.units, context.reading?.decimals, output),
+    /** Params: what `verifyExchangeTransfer` answered. */
+    isVerified: (_, verified: boolean) => verified,
+    /** The exchange chosen is one the Pay view listed. */
+    isListedExchange: ({ context, event }) => event.type === 'pay.exchange' && (context.exchanges ?? []).some((e) => e.id === event.exchangeId),
   },
   actions: {
     tell: tellAction<PayContext, PayEvent>(),
@@ -194,7 +235,28 @@ export const paySetup = setup({
       ...record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: reasonOf(outcome) } }),
     })),
     /** Params: the status and reason of an end the visitor or the wallet caused (cancelled, the wallet lost). */
-    recordEnd: assign(({ context }, end: { status: 'failed' | 'cancelled'; reason: string }) => ({ ...record(context, { key: context.key!, phase: 'ended', outcome: end }) })),
+    recordEnd: assign(({ context }, end: { status: 'failed' | 'cancelled' | 'expired'; reason: string }) => ({ ...record(context, { key: context.key!, phase: 'ended', outcome: end }) })),
     clearPayment: assign(cleared),
+    /** Params: what `listExchanges` answered. */
+    setExchanges: assign((_, exchanges: PayExchange[]) => ({ exchanges })),
+    chooseExchange: assign(({ event }) => (event.type === 'pay.exchange' ? { exchangeId: event.exchangeId } : {})),
+    /** Params: what `createExchangeSession` answered. */
+    setExchangeSession: assign((_, exchangeSession: PayExchangeSession) => ({ exchangeSession })),
+    /** Opens a blank tab for the exchange's page (the assembly's; runs in the visitor's click, so no pop-up blocker refuses it). */
+    openExchangeWindow: () => {},
+    /** Params: the session. Points the tab at the exchange's page. */
+    pointExchangeWindow: (_, _session: PayExchangeSession) => {},
+    /** Closes the exchange's tab when the payment is given up before it opened. */
+    closeExchangeWindow: () => {},
+    /** Params: a `succeeded` status naming this payment: the chain is read for it. */
+    setClaim: assign((_, claim: PayExchangeStatus) => (claim.status === 'succeeded' ? { claim, hash: claim.txHash } : {})),
+    /** The exchange's transfer is on chain, as asked: the payment's success. */
+    recordExchangeSuccess: assign(({ context }) =>
+      record(context, { key: context.key!, phase: 'ended', outcome: { status: 'success', txHash: context.claim!.txHash, chainId: context.request!.asset.chainId, paidAmount: context.request!.amount } }),
+    ),
+    /** Params: the exchange's `failed` status: its reason after ours. */
+    recordExchangeFailure: assign(({ context }, status: PayExchangeStatus) =>
+      record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: status.status === 'failed' ? `${payReasons.exchangeFailed} ${status.reason}` : payReasons.exchangeFailed } }),
+    ),
   },
 })

@@ -6,6 +6,7 @@ import type { SystemMessage } from './system.ts'
 export { payReasons } from './pay.messages.ts'
 export { PayAssetUnreadableError, reasonOf } from './pay.setup.ts'
 export type { PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
+export type { CreateExchangeSessionInput, PayExchange, PayExchangeSession, PayExchangeStatus, VerifyExchangeTransferInput } from './pay.exchange.ts'
 
 /** The transfer the `transaction` machine's `send` actor hands the wallet: native (`to`, `value` in wei) or an ERC-20 `transfer` of `token`. */
 export type PayTransferRequest = { from: string; to: string; value: bigint; token?: string | undefined }
@@ -16,6 +17,10 @@ const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.o
 const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
 const cancelled = { type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } } as const
 const walletLost = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } } as const
+const exchangeExpired = { type: 'recordEnd', params: { status: 'expired', reason: payReasons.exchangeExpired } } as const
+const exchangeMismatch = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.exchangeMismatch } } as const
+/** The end views' one action (Done, Close) closes the modal; the modal closed otherwise clears them. */
+const endView = { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } } as const
 
 /** Before the hash: the visitor's Cancel or the modal closed ends the payment `cancelled`; the wallet gone ends it `failed`. */
 const leaving = {
@@ -40,12 +45,22 @@ const leaving = {
  * not known in time; a rejection in the wallet returns to reviewing. A second Pay press while the wallet is asked is
  * not an event of those states: one transfer.
  *
+ * Pay with an exchange (from `reviewing`, ready or short: the exchanges `listExchanges` answered show beside the
+ * wallet): `pay.exchange` opens a tab in the click (`openExchangeWindow`) → `exchange.opening` (`createExchangeSession`;
+ * refused: `failed`) → the tab points at the exchange's page → `exchange.awaiting`, the session's status asked every
+ * `payExchangePoll` (an answer that cannot be read is no news: asked again) until the exchange's deadline
+ * (`exchangeDeadline`) → `expired`. A `succeeded` naming another amount or recipient is `failed`; one naming this
+ * payment is `verifying`: `verifyExchangeTransfer` reads the transfer on the chain, and only that transfer, as asked,
+ * ends `succeeded`. The exchange's `failed` ends `failed` with its reason, its `expired` ends `expired`.
+ *
  * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Once the
  * transfer is broadcast, closing does not cancel it: the chain decides and the request ends with its receipt. The end
- * views (`succeeded`, `failed`) have one action (`pay.done`), which closes the modal.
+ * views (`succeeded`, `failed`, `expired`) have one action (`pay.done`), which closes the modal.
  *
  * Actors to provide: `readPayment` ({ request, wallet } → {@link PayReading}), `switchNetwork` ({ connectorId,
- * caipNetworkId } → void), and the `transaction` machine's own (`send` taking a {@link PayTransferRequest}).
+ * caipNetworkId } → void), the `transaction` machine's own (`send` taking a {@link PayTransferRequest}), and the exchange's:
+ * `listExchanges`, `createExchangeSession`, `getExchangeStatus`, `verifyExchangeTransfer`; actions `openExchangeWindow`,
+ * `pointExchangeWindow`, `closeExchangeWindow`.
  */
 export const payMachine = paySetup.createMachine({
   id: 'pay',
@@ -83,7 +98,15 @@ export const payMachine = paySetup.createMachine({
     /** The Pay view: what is asked and the wallet's balance; Pay when it covers the amount and the fee. */
     reviewing: {
       initial: 'checking',
-      on: leaving,
+      on: { ...leaving, 'pay.exchange': { guard: 'isListedExchange', target: 'exchange', actions: ['chooseExchange', 'openExchangeWindow'] } },
+      invoke: {
+        id: 'listExchanges',
+        src: 'listExchanges',
+        input: ({ context }) => ({ request: context.request! }),
+        onDone: { actions: { type: 'setExchanges', params: ({ event }) => event.output } },
+        // No exchange list: the wallet is the only way shown.
+        onError: { actions: { type: 'setExchanges', params: [] } },
+      },
       states: {
         checking: { always: [{ guard: 'isShort', target: 'short' }, { target: 'ready' }] },
         ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
@@ -132,8 +155,78 @@ export const payMachine = paySetup.createMachine({
         confirming: { on: { 'root.account': { actions: 'setTarget' } } },
       },
     },
-    succeeded: { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } },
-    failed: { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } },
+    /** Pay with an exchange: the visitor is on its page; Cancel or closing the modal gives the payment up. */
+    exchange: {
+      initial: 'opening',
+      on: {
+        'pay.cancel': { target: '#pay.idle', actions: [cancelled, 'closeExchangeWindow', 'clearPayment', closeModal] },
+        'root.closed': { target: '#pay.idle', actions: [cancelled, 'closeExchangeWindow', 'clearPayment'] },
+      },
+      states: {
+        opening: {
+          tags: ['busy'],
+          invoke: {
+            id: 'createExchangeSession',
+            src: 'createExchangeSession',
+            input: ({ context }) => ({ request: context.request!, exchangeId: context.exchangeId! }),
+            onDone: {
+              target: 'awaiting',
+              actions: [
+                { type: 'setExchangeSession', params: ({ event }) => event.output },
+                { type: 'pointExchangeWindow', params: ({ event }) => event.output },
+              ],
+            },
+            onError: { target: '#pay.failed', actions: ['closeExchangeWindow', { type: 'recordEnd', params: { status: 'failed', reason: payReasons.exchangeUnavailable } }] },
+          },
+        },
+        /** The session is open until the exchange's deadline. */
+        awaiting: {
+          initial: 'waiting',
+          after: { exchangeDeadline: { target: '#pay.expired', actions: exchangeExpired } },
+          states: {
+            waiting: { after: { payExchangePoll: 'polling' } },
+            polling: {
+              invoke: {
+                id: 'getExchangeStatus',
+                src: 'getExchangeStatus',
+                input: ({ context }) => ({ sessionId: context.exchangeSession!.sessionId }),
+                onDone: [
+                  { guard: { type: 'isExchangeStatus', params: ({ event }) => ({ output: event.output, status: 'pending' }) }, target: 'waiting' },
+                  { guard: { type: 'isClaimOfThisPayment', params: ({ event }) => event.output }, target: 'verifying', actions: { type: 'setClaim', params: ({ event }) => event.output } },
+                  { guard: { type: 'isExchangeStatus', params: ({ event }) => ({ output: event.output, status: 'succeeded' }) }, target: '#pay.failed', actions: exchangeMismatch },
+                  {
+                    guard: { type: 'isExchangeStatus', params: ({ event }) => ({ output: event.output, status: 'failed' }) },
+                    target: '#pay.failed',
+                    actions: { type: 'recordExchangeFailure', params: ({ event }) => event.output },
+                  },
+                  { target: '#pay.expired', actions: exchangeExpired },
+                ],
+                // Garbage or no answer is no news: asked again at the next poll, until the deadline.
+                onError: { target: 'waiting' },
+              },
+            },
+            /** The exchange says it paid this payment: the chain is read for that transfer. */
+            verifying: {
+              tags: ['busy'],
+              invoke: {
+                id: 'verifyExchangeTransfer',
+                src: 'verifyExchangeTransfer',
+                input: ({ context }) => ({ request: context.request!, units: context.units!, txHash: context.claim!.txHash }),
+                onDone: [
+                  { guard: { type: 'isVerified', params: ({ event }) => event.output }, target: '#pay.succeeded', actions: 'recordExchangeSuccess' },
+                  { target: '#pay.failed', actions: exchangeMismatch },
+                ],
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+      },
+    },
+    succeeded: endView,
+    failed: endView,
+    /** The exchange's deadline passed unpaid. */
+    expired: endView,
   },
 })
 

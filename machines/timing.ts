@@ -75,6 +75,12 @@ export const timing = {
    */
   payReadTimeout: 45_000,
   /**
+   * Pay with an exchange: the deposit session's status is asked this often while the visitor is on the exchange's page,
+   * until it ends or its deadline (the exchange's own) passes. Not in the spec; the on-ramp's popup poll (spec §9 1000 ms)
+   * doubled, as an exchange settles in blocks, not in clicks.
+   */
+  payExchangePoll: 2_000,
+  /**
    * Batched calls (EIP-5792): a batch the wallet accepted is asked about (`wallet_getCallsStatus`) this often until it
    * ends. Not in the spec; about a block on the chains the modal serves.
    */

@@ -5,6 +5,7 @@ import { timing } from '../machines/timing.ts'
 import type { Analytics } from '../services/analytics.ts'
 import type { BlockchainApi } from '../services/blockchain.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../services/directory.ts'
+import type { ExchangeApi } from '../services/exchange.ts'
 import type { Wallet } from '../services/schemas.ts'
 import type { ModalStorage } from '../services/storage.ts'
 import type { FeatureHost } from './assemble/index.ts'
@@ -36,7 +37,7 @@ export type CreateInstanceServicesParameters = {
   onInvalidAppConfiguration: () => void
 }
 
-export type InstanceServices = Pick<FeatureHost, 'blockchain' | 'directory' | 'fetchWallets' | 'transfer'> & {
+export type InstanceServices = Pick<FeatureHost, 'blockchain' | 'directory' | 'exchange' | 'fetchWallets' | 'transfer'> & {
   /** Tracks an event (spec §7 analytics); nothing without `api.analyticsUrl`. */
   track(event: string, properties: Record<string, unknown>): void
   /** Reports a wallet failure (not the user's rejection) as an SDK error of category WALLET_ERROR. */
@@ -110,6 +111,10 @@ export function createInstanceServices({
         ))
       : undefined
   const notConfigured = () => Promise.reject(new ApiNotConfiguredError())
+  let exchangePromise: Promise<ExchangeApi> | undefined
+  const exchangeUrl = options.api?.exchangeUrl ?? defaultExchangeUrl(options.api?.blockchainUrl)
+  /** The exchange deposit client, loaded with its first use; undefined without an exchange API. */
+  const getExchange = (): Promise<ExchangeApi> | undefined => (exchangeUrl ? (exchangePromise ??= import('../services/exchange.ts').then((m) => m.createExchangeApi({ baseUrl: exchangeUrl, ...apiCommon }))) : undefined)
 
   const transferPromises = new Map<ChainNamespace, Promise<TransferAdapter>>()
   /**
@@ -156,10 +161,21 @@ export function createInstanceServices({
   return {
     blockchain: () => getBlockchain() ?? notConfigured(),
     directory: getDirectory,
+    exchange: getExchange,
     fetchWallets,
     transfer: getTransfer,
     track: (event, properties) => void getAnalytics()?.then((a) => a.track(event, properties)),
     reportWalletError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'WALLET_ERROR')),
     reportInternalError: (error) => void getAnalytics()?.then((a) => a.reportError(Object.assign(new Error(error.message), { name: error.name }), 'INTERNAL_SDK_ERROR')),
   }
+}
+
+/**
+ * The exchange API's default (`api.exchangeUrl`): `exchange` beside the blockchain API's mount (`…/blockchain` →
+ * `…/exchange`), as the reference server mounts them; undefined for a blockchain URL of another shape or none.
+ * @example defaultExchangeUrl('http://127.0.0.1:8600/blockchain') // 'http://127.0.0.1:8600/exchange'
+ */
+export function defaultExchangeUrl(blockchainUrl: string | undefined): string | undefined {
+  const match = blockchainUrl ? /^(.*)\/blockchain\/?$/.exec(blockchainUrl) : null
+  return match ? `${match[1]}/exchange` : undefined
 }

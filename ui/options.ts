@@ -164,6 +164,7 @@ const optionsShape = v.looseObject({
       blockchainUrl: v.optional(connectionUrl(httpProtocols, true)),
       directoryUrl: v.optional(connectionUrl(httpProtocols, true)),
       analyticsUrl: v.optional(connectionUrl(httpProtocols, true)),
+      exchangeUrl: v.optional(connectionUrl(httpProtocols, true)),
       rpcUrl: v.optional(connectionUrl(httpProtocols, true)),
       fetch: v.optional(fn),
     }),

@@ -111,6 +111,12 @@ export type ModalCoreOptions = {
     directoryUrl?: string
     analyticsUrl?: string
     /**
+     * The exchange deposit API of Pay with an exchange (`openapi/exchange.yaml`, spec §1 "… and pay"). Default: `exchange`
+     * beside `blockchainUrl` (`http://127.0.0.1:8600/blockchain` → `http://127.0.0.1:8600/exchange`, where the reference
+     * server serves its reference exchange); without either, Pay lists no exchange.
+     */
+    exchangeUrl?: string
+    /**
      * `{rpc host}` of the JSON-RPC node URLs (spec §7.4): a built-in network (its `rpcUrls` left as shipped) reads at
      * `{rpcUrl}/v1/?chainId={CAIP-2 id}&projectId={projectId}`, with a 10 s timeout and 3 retries 1 s apart (spec §9);
      * a network with its own `rpcUrls` reads there. Default `https://rpc.walletconnect.org`; the reference server's is

@@ -103,6 +103,8 @@ const exemptions: Record<string, string> = {
   'onramp.form.quoting': http('none needed: the quote call falls back to the placeholder quote on any failure (spec §8)'),
   'onramp.checkout.generating': http('form.quoted with the failure'),
   'onramp.checkout.following.polling': http('following.waiting: the next poll (spec §9 popup poll 1000 ms)'),
+  'pay.reviewing': http('none needed: no exchange is listed, the wallet is the way shown (the review stays usable meanwhile)'),
+  'pay.exchange.opening': http('failed, the exchange could not start the payment'),
   'remoteConfig.loading': http('failed: the local options stay (spec §6)'),
   'send.balances.loading': http("balances.unavailable ('Token Balance Unavailable')"),
   'send.receiver.name.resolving': http('receiver.notFound'),

@@ -87,3 +87,45 @@ test('more than the wallet holds is explained before any prompt; Pay stays disab
   await pay.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
 })
+
+/** Chooses the reference exchange on the Pay view: its page opens in a new tab, the view follows the payment. */
+async function payWithExchange(page: Page, pay: ReturnType<typeof dialog>) {
+  const tab = page.waitForEvent('popup')
+  await pay.getByRole('button', { name: 'Pay with Reference Exchange' }).click()
+  const exchange = await tab
+  await exchange.waitForURL(/\/exchange\/pay\//)
+  await expect(pay.getByText("Approve the payment on Reference Exchange's page", { exact: false })).toBeVisible()
+  return exchange
+}
+
+test('with the reference exchange: approved on its page, the exchange pays on chain and the promise resolves success with its transfer', async ({ page }) => {
+  await openConnected(page, { path: '/?features=pay:on' })
+  const to = freshAddress()
+  const nonce = await nonceOf()
+  const pay = await askForPayment(page, { to, amount: '0.042', asset: 'ETH' })
+  const exchange = await payWithExchange(page, pay)
+  await expect(exchange.getByTestId('recipient')).toHaveText(to)
+  await exchange.getByRole('button', { name: 'Approve' }).click()
+  await expect(exchange.getByTestId('status')).toHaveText('succeeded')
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('pay-status')).toHaveText('success')
+  const result = await resolved(page)
+  expect(result).toMatchObject({ status: 'success', chainId: 31337, paidAmount: '0.042', txHash: (await exchange.getByTestId('hash').textContent())?.trim() })
+  expect(await anvilBalanceWei(to)).toBe(parseEther('0.042'))
+  // The exchange paid, not the visitor's wallet.
+  expect(await nonceOf()).toBe(nonce)
+  await pay.getByRole('button', { name: 'Done' }).click()
+  await expect(pay).toBeHidden()
+})
+
+test('with the reference exchange: declined on its page, the view says so and the promise resolves failed, nothing paid', async ({ page }) => {
+  await openConnected(page, { path: '/?features=pay:on' })
+  const to = freshAddress()
+  const pay = await askForPayment(page, { to, amount: '0.003', asset: 'ETH' })
+  const exchange = await payWithExchange(page, pay)
+  await exchange.getByRole('button', { name: 'Decline' }).click()
+  await expect(pay.getByText('The payment did not go through')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('pay-status')).toHaveText('failed')
+  expect(await resolved(page)).toEqual({ status: 'failed', reason: 'The exchange did not complete the payment. The payment was declined at the exchange.' })
+  expect(await anvilBalanceWei(to)).toBe(0n)
+})

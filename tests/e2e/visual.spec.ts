@@ -404,8 +404,9 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
 
 /**
  * Pay (spec §1 Pay), asked for from the demo's panel (pay on with `?features=pay:on`): the review with the dapp's note,
- * the same asked for more than the wallet holds (said before any prompt), and the end after the wallet approved. The
- * balance, the fee and the hash change between runs: masked.
+ * the same asked for more than the wallet holds (said before any prompt; the reference exchange offered beside the
+ * wallet in both), the end after the wallet approved, and the end after the exchange declined on its page. The balance,
+ * the fee and the hash change between runs: masked.
  */
 async function payViews(page: Page, theme: Theme, device: Device): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
@@ -416,6 +417,7 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
     await page.getByLabel('Note').fill('Order #1042: two concert tickets')
     await tapOrClick(page.getByRole('button', { name: 'Ask for payment' }), device)
     await expect(dialog(page, 'Pay').getByTestId('pay-asked')).toContainText(amount)
+    await expect(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' })).toBeVisible()
   }
   const masked = (view: Locator) => [...amounts(view), view.getByTestId('pay-hash')]
   await ask('50000000')
@@ -430,6 +432,17 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
   await approveWalletRequest(page, 'Send transaction?')
   await expect(dialog(page, 'Pay').getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
   await shoot(page, 'Pay', 'pay-success', theme, device, masked)
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Done' }), device)
+  await expect(anyDialog(page)).toHaveCount(0)
+  await ask('0.0125')
+  const tab = page.waitForEvent('popup')
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }), device)
+  const exchange = await tab
+  await exchange.waitForURL(/\/exchange\/pay\//)
+  await exchange.getByRole('button', { name: 'Decline' }).click()
+  await exchange.close()
+  await expect(dialog(page, 'Pay').getByText('The payment did not go through')).toBeVisible({ timeout: 15_000 })
+  await shoot(page, 'Pay', 'pay-exchange-failed', theme, device, masked)
 }
 
 /**

@@ -9,7 +9,9 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
  * Model of the pay feature's chart: every state and transition reached from gestures and answers — `modal.pay`'s
  * request (a second one while one is under way), the reading (enough, short, an amount finer than the decimals, an
  * unreadable asset, no answer in time), Pay, Cancel, the modal closed, the wallet's network switch (done, declined), the transaction's
- * ends (confirmed, rejected, reverted), the hash, the wallet gone or on another chain, Done. Walked at the chart
+ * ends (confirmed, rejected, reverted), the hash, the wallet gone or on another chain, Done; with an exchange: the
+ * list (answered, failed), the choice, the session (opened, refused), the polls (pending, a claim of this payment or of
+ * another, failed, expired, garbage), the chain's word on the claim, the deadline. Walked at the chart
  * level; the Pay view's gestures are walked in the browser (tests/e2e/pay.spec.ts).
  */
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
@@ -23,8 +25,11 @@ const account = (caipNetworkId: string) => ({ address: '0xf39Fd6e51aad88F6F4ce6a
 const moved = { type: 'root.account', change: 'changed', account: account('eip155:1'), holder: 'pay' }
 const gone = { type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' }
 const closed = { type: 'root.closed', view: 'Pay' }
+const session = { exchangeId: 'reference', sessionId: 'session-1', url: 'http://127.0.0.1:8600/exchange/pay/session-1', expiresIn: 60_000 }
+const claim = (amount: string) => ({ status: 'succeeded', txHash: HASH, amount, recipient: request.recipient })
+const statuses = [{ status: 'pending' }, claim('0.5'), claim('0.4'), { status: 'failed', reason: 'Declined.' }, { status: 'expired' }]
 
-type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string } }
+type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string; exchanges?: unknown[] } }
 const events = (s: S) => {
   const list: Array<{ type: string; [k: string]: unknown }> = [{ type: 'pay.request', key: s.context.key ? 'second' : 'first', request }]
   if (s.matches('idle')) list.push(gone)
@@ -44,10 +49,28 @@ const events = (s: S) => {
   if (s.matches({ transferring: 'prompting' })) list.push({ type: 'transaction.submitted', hash: HASH })
   if (s.matches({ transferring: 'confirming' })) list.push(gone)
   if (s.matches('transferring')) list.push(...outcomes.map((output) => ({ type: 'xstate.done.actor.transaction', output })))
-  if (s.matches('succeeded') || s.matches('failed')) list.push({ type: 'pay.done' }, closed)
+  if (s.matches('reviewing'))
+    list.push(
+      { type: 'xstate.done.actor.listExchanges', output: [{ id: 'reference', name: 'Reference Exchange' }] },
+      { type: 'xstate.error.actor.listExchanges', error: new Error('offline') },
+      { type: 'pay.exchange', exchangeId: 'reference' },
+    )
+  if (s.matches('exchange')) list.push({ type: 'pay.cancel' }, closed)
+  if (s.matches({ exchange: 'opening' })) list.push({ type: 'xstate.done.actor.createExchangeSession', output: session }, { type: 'xstate.error.actor.createExchangeSession', error: new Error('refused') })
+  if (s.matches({ exchange: 'awaiting' })) list.push({ type: 'xstate.after.exchangeDeadline.pay.exchange.awaiting' })
+  if (s.matches({ exchange: { awaiting: 'waiting' } })) list.push({ type: 'xstate.after.payExchangePoll.pay.exchange.awaiting.waiting' })
+  if (s.matches({ exchange: { awaiting: 'polling' } }))
+    list.push(...statuses.map((output) => ({ type: 'xstate.done.actor.getExchangeStatus', output })), { type: 'xstate.error.actor.getExchangeStatus', error: new Error('garbage') })
+  if (s.matches({ exchange: { awaiting: 'verifying' } }))
+    list.push(
+      { type: 'xstate.done.actor.verifyExchangeTransfer', output: true },
+      { type: 'xstate.done.actor.verifyExchangeTransfer', output: false },
+      { type: 'xstate.error.actor.verifyExchangeTransfer', error: new Error('node') },
+    )
+  if (s.matches('succeeded') || s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.done' }, closed)
   return list
 }
-const serialize = (s: S & { value: unknown }) => JSON.stringify([s.value, s.context.wallet?.caipNetworkId ?? null, Boolean(s.context.target), s.context.key ?? null])
+const serialize = (s: S & { value: unknown }) => JSON.stringify([s.value, s.context.wallet?.caipNetworkId ?? null, Boolean(s.context.target), s.context.key ?? null, s.context.exchanges?.length ?? null])
 const onNetwork = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:31337') } })
 const elsewhere = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: { target: account('eip155:1') }, covered: [onNetwork] })
 const walletless = buildModelPaths(payMachine, { events: events as never, serialize: serialize as never, input: {}, covered: [onNetwork, elsewhere] })

@@ -8,6 +8,7 @@ import type { WalletConnectClient } from '../../adapters/walletconnect.ts'
 import type { Clock, ModalState } from '../types.ts'
 import type { BlockchainApi } from '../../services/blockchain.ts'
 import type { DirectoryApi, GetWalletsParameters, GetWalletsReturnType } from '../../services/directory.ts'
+import type { ExchangeApi } from '../../services/exchange.ts'
 import type { Features } from '../../services/features.ts'
 
 /**
@@ -22,6 +23,8 @@ export type FeatureHost = {
   blockchain: () => Promise<BlockchainApi>
   /** The directory client, or undefined without `api.directoryUrl`. */
   directory: () => Promise<DirectoryApi> | undefined
+  /** The exchange deposit client (Pay with an exchange), or undefined without an exchange API (`api.exchangeUrl`). */
+  exchange: () => Promise<ExchangeApi> | undefined
   /** A page of the wallet directory with its first `imagesPreloaded` images loaded (spec §9); empty without a directory. */
   fetchWallets: (parameters: GetWalletsParameters, imagesPreloaded: number) => Promise<GetWalletsReturnType>
   /** The transfer adapter of a network's namespace, loaded with the first send there (spec §4 Send). */

@@ -7,6 +7,7 @@ import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { directoryTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
+import { exchangeImplementations } from './payExchange.ts'
 
 /** Gas a transfer takes when the node cannot estimate it (the wallet cannot pay it yet): a native transfer's, an ERC-20 `transfer`'s bound. */
 const fallbackGas = { native: 21_000n, erc20: 100_000n } as const
@@ -81,12 +82,16 @@ function safeUnits(amount: string, decimals: number): bigint {
 /**
  * The pay feature (spec §1 Pay) on this instance's wallets: the asset and balances read on the network's node, the
  * network switch through the wallet's chain adapter, the transfer through the network's transfer adapter (native
- * `{ to, value }` or an ERC-20 `transfer`) and its end by the receipt rule (`adapters/receipt.ts`).
+ * `{ to, value }` or an ERC-20 `transfer`) and its end by the receipt rule (`adapters/receipt.ts`); the exchanges through the
+ * exchange deposit API (`payExchange.ts`).
  */
 export function assemble(host: FeatureHost) {
   const readPayment = readPaymentOn(host)
+  const exchange = exchangeImplementations(host)
   return payMachine.provide({
+    actions: exchange.actions,
     actors: {
+      ...exchange.actors,
       readPayment: fromPromise(({ input }) => readPayment(input)),
       switchNetwork: fromPromise(({ input }) => host.switchWalletChain(input)),
       transaction: transactionMachine.provide({

@@ -69,6 +69,7 @@ export function createFeatureHost(p: CreateFeatureHostParameters) {
       flags: () => p.root().getSnapshot().context.flags,
       blockchain: s.blockchain,
       directory: s.directory,
+      exchange: s.exchange,
       fetchWallets: s.fetchWallets,
       transfer: s.transfer,
       walletConnect: p.walletConnect,

@@ -407,6 +407,12 @@ export const en = {
     done: 'Done',
     close: 'Close',
     transaction: 'Transaction',
+    orExchange: 'Or pay from an exchange account',
+    payWithExchange: (exchange: string) => `Pay with ${exchange}`,
+    exchangeOpening: (exchange: string) => `Opening ${exchange}…`,
+    exchangeWaiting: (exchange: string) => `Approve the payment on ${exchange}'s page. This view follows it and ends by itself.`,
+    exchangeReopen: (exchange: string) => `Open ${exchange} again`,
+    expired: 'The payment expired',
   },
   /** CallsStatus (EIP-5792 batched calls): where the batch is, each end in words, and each call with its transaction. */
   callsStatus: {

@@ -12,7 +12,9 @@ import { usePayFlow } from '../hooks/payFlow.ts'
  * Pay (spec §1 Pay): what the site asks (the amount, the asset with its icon, the network, the recipient shortened with
  * a copy button, the site's note), then the way to pay: the connected wallet with its balance and the network fee, and
  * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
- * the wallet and the chain decide the view says which; each end has its own words and one action (Done, Close).
+ * the wallet and the chain decide the view says which. Beside the wallet, the exchanges that can pay it: choosing one
+ * opens its page in a new tab and the view follows the payment there. Each end (paid, failed, expired) has its own words
+ * and one action (Done, Close).
  */
 export default function Pay() {
   const copy = useCopy()
@@ -23,7 +25,7 @@ export default function Pay() {
   const network = modal.options.networks.find((n) => n.caipNetworkId === flow.caipNetworkId)
   const t = copy.pay
 
-  if (flow.phase === 'succeeded' || flow.phase === 'failed') {
+  if (flow.phase === 'succeeded' || flow.phase === 'failed' || flow.phase === 'expired') {
     const ok = flow.phase === 'succeeded'
     const icon = <WalletIcon src={flow.iconUrl} name={flow.symbol} glyph="token" large />
     return (
@@ -36,7 +38,7 @@ export default function Pay() {
           <ToneIcon tone="error">{icon}</ToneIcon>
         )}
         <p style={{ margin: 0, fontWeight: 600 }} role="status">
-          {ok ? t.succeeded : t.failed}
+          {ok ? t.succeeded : flow.phase === 'expired' ? t.expired : t.failed}
         </p>
         <p className="lk-muted">
           {ok ? (
@@ -57,6 +59,32 @@ export default function Pay() {
         <button type="button" className="lk-primary lk-wide" onClick={() => flow.done()}>
           {ok ? t.done : t.close}
         </button>
+      </div>
+    )
+  }
+
+  const exchangeName = flow.exchange?.name ?? ''
+  if (flow.phase === 'exchangeOpening' || flow.phase === 'exchangeWaiting') {
+    return (
+      <div className="lk-center" aria-busy="true" data-testid="pay-exchange">
+        <WalletIcon src={flow.exchange?.imageUrl} name={exchangeName} large />
+        <p style={{ margin: 0, display: 'flex', alignItems: 'center', gap: 8, fontSize: 20, fontWeight: 700 }}>
+          {flow.amount} {flow.symbol}
+        </p>
+        <p className="lk-muted" role="status">
+          {flow.phase === 'exchangeOpening' ? t.exchangeOpening(exchangeName) : t.exchangeWaiting(exchangeName)}
+        </p>
+        <span className="lk-spinner" aria-hidden="true" />
+        <div className="lk-actions">
+          <button type="button" className="lk-secondary" onClick={() => flow.cancel()}>
+            {t.cancel}
+          </button>
+          {flow.exchangeUrl && (
+            <a className="lk-primary" href={flow.exchangeUrl} target="_blank" rel="noopener noreferrer">
+              {t.exchangeReopen(exchangeName)}
+            </a>
+          )}
+        </div>
       </div>
     )
   }
@@ -121,6 +149,23 @@ export default function Pay() {
         {status}
       </p>
       {busy && <span className="lk-spinner" aria-hidden="true" />}
+      {flow.exchanges.length > 0 && (flow.phase === 'ready' || flow.phase === 'short') && (
+        <div style={{ width: '100%' }}>
+          <p className="lk-muted" style={{ margin: '0 0 8px' }}>
+            {t.orExchange}
+          </p>
+          <ul className="lk-list" aria-label={t.orExchange}>
+            {flow.exchanges.map((exchange) => (
+              <li key={exchange.id}>
+                <button type="button" className="lk-row" onClick={() => flow.payWithExchange(exchange.id)}>
+                  <WalletIcon src={exchange.imageUrl} name={exchange.name} />
+                  <span>{t.payWithExchange(exchange.name)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="lk-actions">
         <button type="button" className="lk-secondary" disabled={flow.phase === 'confirming'} onClick={() => flow.cancel()}>
           {t.cancel}
