@@ -1,13 +1,13 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { createActor, createMachine, fromPromise, getInitialSnapshot, getNextSnapshot, type AnyActorRef } from 'xstate'
+import { expect, vi } from 'vitest'
+import { fromPromise } from 'xstate'
 import { ProviderRpcError, UnsupportedProviderMethodError, UserRejectedRequestError } from '../../adapters/errors.ts'
 import { batchMachine, storedBatchOf, type BatchInput, type BatchOutcome, type StoredBatch } from '../../machines/batch.ts'
 import { timing } from '../../machines/timing.ts'
-import { toastMachine } from '../../machines/toast.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { TransactionEnd } from '../../machines/transactionEnd.ts'
 import { deferred, type Deferred } from '../harness/deferred.ts'
-import { buildModelPaths, coverageReport, delayedEvents, firedTransitions, formatCoverage, recordTransitions, stateKey, type ModelPath, type Step } from './coverage.ts'
+import { describeChartWalks, startUnderToast } from './chartWalk.ts'
+import { buildModelPaths, coverageReport, delayedEvents, type Step } from './coverage.ts'
 
 /**
  * Model-based tests of the batch machine (EIP-5792 batched calls: capabilities → prompt → status polling → an end, or
@@ -125,9 +125,6 @@ for (const fixture of fixtures) {
   runs.push({ fixture, ...buildModelPaths(batchMachine, { input: fixture.input, events: events as never, serialize: serialize as never, covered: runs }) })
 }
 
-beforeEach(() => vi.useFakeTimers())
-afterEach(() => vi.useRealTimers())
-
 /** The production machine, invoked under a parent holding the toast actor; the wallet answers when asked. */
 function start(input: BatchInput) {
   const asked = { capabilities: [] as Deferred<unknown>[], sendCalls: [] as Deferred<unknown>[], status: [] as Deferred<unknown>[], send: [] as Deferred<{ hash: string }>[], wait: [] as Deferred<TransactionEnd>[] }
@@ -151,17 +148,8 @@ function start(input: BatchInput) {
       forgetBatch: ({ context, self }) => void stored.delete(context.id ?? self.id),
     },
   })
-  const outcomes: BatchOutcome[] = []
-  const parent = createMachine({
-    invoke: [
-      { id: 'toast', src: toastMachine, systemId: 'toast' },
-      { id: 'batch', src: logic, input, onDone: { actions: ({ event }) => outcomes.push(event.output as BatchOutcome) } },
-    ],
-  })
-  const actor = createActor(parent).start()
-  const child = actor.getSnapshot().children['batch'] as AnyActorRef
-  const toast = () => (actor.getSnapshot().children['toast'] as AnyActorRef).getSnapshot().context.current as { variant: string; message: { key: string } } | undefined
-  return { actor, child, asked, outcomes, stored, toast }
+  const { actor, child, outcomes, toast } = startUnderToast<BatchOutcome>(logic, 'batch', input)
+  return { actor, child, asked, outcomes, stored, toast: () => toast<{ variant: string; message: { key: string } }>() }
 }
 
 type Run = ReturnType<typeof start>
@@ -241,26 +229,6 @@ function check(run: Run, state: string, model: any) {
   }
 }
 
-async function walk(fixture: Fixture, path: ModelPath) {
-  const run = start(fixture.input)
-  const transitions = recordTransitions(run.child)
-  let model = getInitialSnapshot(batchMachine, fixture.input)
-  expect(stateKey(run.child.getSnapshot())).toBe(stateKey(model))
-  for (const step of path.steps) {
-    const fired = firedTransitions(batchMachine as never, model as never, step.event)
-    const fromTaken = transitions.taken.length
-    model = getNextSnapshot(batchMachine, model, step.event as never)
-    await perform(run, step.event)
-    expect(stateKey(run.child.getSnapshot())).toBe(step.state)
-    expect(transitions.taken.slice(fromTaken)).toEqual(expect.arrayContaining(fired))
-    // A toast shown over another appears once the open one has closed (the toast's own swap).
-    if (model.status === 'done') await vi.advanceTimersByTimeAsync(timing.toastSwap)
-    check(run, step.state, model)
-  }
-  transitions.stop()
-  run.actor.stop()
-}
-
 const stepName = (s: Step) => {
   const e = s.event as ModelEvent
   const name = e.type.replace('xstate.', '').replace('.actor.', '.')
@@ -268,20 +236,13 @@ const stepName = (s: Step) => {
   return label ? `${name}(${label})` : name
 }
 
-describe('batch model: every path walked on the production machine', () => {
-  afterAll(() => {
-    console.log(formatCoverage('batch (model paths walked)', coverageReport(batchMachine, runs)))
-  })
+/** Once the batch is done, a toast shown over another appears after the open one closed (the toast's own swap). */
+const settle = async (model: { status: string }) => {
+  if (model.status === 'done') await vi.advanceTimersByTimeAsync(timing.toastSwap)
+}
 
-  test('coverage: the walks reach every state and fire every transition of the batch machine', () => {
-    const report = coverageReport(batchMachine, runs)
-    expect(report.states.missing).toEqual([])
-    expect(report.transitions.missing).toEqual([])
-  })
-
-  for (const run of runs) {
-    describe(run.fixture.name, () => {
-      for (const path of run.paths) test(`walk: ${path.steps.map(stepName).join(' → ') || '(initial)'}`, () => walk(run.fixture, path))
-    })
-  }
+describeChartWalks('batch', { machine: batchMachine, start, perform, check, settle }, runs, stepName, () => {
+  const report = coverageReport(batchMachine, runs)
+  expect(report.states.missing).toEqual([])
+  expect(report.transitions.missing).toEqual([])
 })
