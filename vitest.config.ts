@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import viteConfig from './vite.config.ts'
 import { splitTestFiles } from './tests/harness/projects.ts'
+import { EnvironmentSequencer } from './tests/harness/sequencer.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 const files = splitTestFiles(root)
@@ -43,6 +44,10 @@ export default mergeConfig(
       // much of their time waiting on servers and imports. Measured on 2 cores: unit 133 s → 89 s, integration
       // 218 s instead of 348 s, with every test passing.
       maxWorkers: Math.max(2, availableParallelism()),
+      // Vitest's file order with each project's files grouped by environment (Node, happy-dom), so a worker that shares
+      // its modules goes on to the next file instead of being stopped at every change of environment
+      // (tests/harness/sequencer.ts): measured on 2 cores, `npm run test:unit` 122 instead of 192 CPU-s.
+      sequence: { sequencer: EnvironmentSequencer },
       projects: [
         // The other pure files share their worker's modules too (measured on 103 files: 83 s and 164 CPU-s instead of
         // 130 s and 258), except those that reset or mock modules (tests/harness/projects.ts `unitIsolated`).
