@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createPublicClient, http, parseEther } from 'viem'
+import { createPublicClient, createTestClient, http, parseEther } from 'viem'
 import { afterEach, describe, expect, inject, test, vi } from 'vitest'
 import { createEip155Adapter } from '../adapters/eip155.ts'
 import { defineEvmNetwork } from '../adapters/networks.ts'
@@ -12,11 +12,17 @@ import { waitFor } from '../tests/harness/waitFor.ts'
 const rpc = inject('anvilRpc1')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
 const chain = createPublicClient({ transport: http(rpc) })
+const anvilControl = createTestClient({ mode: 'anvil', transport: http(rpc) })
 /** A fresh receiver per test run, so that balances start at zero. */
 const receiver = () => `0x${Array.from({ length: 40 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}` as `0x${string}`
 
 const cleanups: Array<() => void> = []
 afterEach(() => cleanups.splice(0).forEach((c) => c()))
+/** Accounts an atomic batch delegated (EIP-7702): plain accounts again after the test, for the other files on this anvil. */
+const delegated: `0x${string}`[] = []
+afterEach(async () => {
+  for (const address of delegated.splice(0)) await anvilControl.setCode({ address, bytecode: '0x' })
+})
 
 /** A modal with the real dev wallet (auto-approving, on anvil), connected; `asked` lists the methods the wallet was asked. */
 async function connected(reuse: { wallet?: DevWallet; storage?: ReturnType<typeof createMemoryStorage> } = {}) {
@@ -121,6 +127,7 @@ describe('modal.sendCalls', () => {
 
   test('behavior: a wallet running calls atomically (EIP-7702, its atomic mode) lands both transfers in one transaction: one receipt, status 200, atomic', async () => {
     const { modal, from, wallet, asked } = await connected()
+    delegated.push(from)
     wallet.calls.mode = 'atomic'
     expect(await modal.getCapabilities({ chainId: 31337 })).toEqual({ atomic: { status: 'supported' } })
     const to = receiver()
@@ -145,6 +152,7 @@ describe('modal.sendCalls', () => {
 
   test('behavior: an atomic batch whose second call reverts takes nothing: status 500, the first transfer undone', async () => {
     const { modal, from, wallet } = await connected()
+    delegated.push(from)
     wallet.calls.mode = 'atomic'
     const to = receiver()
     // The account, delegated to the executor, has no function 0xdeadbeef: that call reverts.

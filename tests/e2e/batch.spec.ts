@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
-import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
+import { ACCOUNT_0, anvilBalanceWei, approveWalletRequest, clearAnvilCode, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, toast, walletPanel } from './fixtures.ts'
 import { chunkOf } from './modules.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
@@ -18,6 +18,10 @@ async function sendTwoCalls(page: Page, receiver: string, mode?: string) {
   await page.getByLabel('Amount (ETH)').fill('0.001')
   await page.getByRole('button', { name: 'Send two calls' }).click()
 }
+
+// The atomic mode leaves dev account 0 delegated to the batch executor (EIP-7702): the worker's other specs, on the same
+// chain, get a plain account back.
+test.afterEach(() => clearAnvilCode(ACCOUNT_0))
 
 test('one approval runs both calls: status 200, both transfers on chain, the nonce moved by two', async ({ page }) => {
   await openConnected(page)

@@ -64,6 +64,15 @@ export async function setAnvilBalanceWei(address: Address, wei: bigint, chainId:
   await client.setBalance({ address, value: wei })
 }
 
+/**
+ * Removes an account's code on a dev chain (`anvil_setCode` to empty): an EOA delegated through EIP-7702 (the dev
+ * wallet's atomic batches) is a plain account again, as the other specs of the worker expect dev account 0 to be.
+ */
+export async function clearAnvilCode(address: Address, chainId: DevChainId = 31337): Promise<void> {
+  const client = createTestClient({ mode: 'anvil', transport: http(RPC[chainId]) })
+  await client.setCode({ address, bytecode: '0x' })
+}
+
 /** A fresh random EVM address (checksummed): a receiver no test has used, whose balances start at 0. */
 export function freshAddress(): Address {
   return privateKeyToAccount(generatePrivateKey()).address
