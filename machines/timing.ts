@@ -11,6 +11,11 @@ export const timing = {
   toastSwap: 150,
   /** How long a success or error toast stays. Not in the spec; long enough to read two lines. */
   toastTtl: 2_500,
+  /**
+   * How long a success or error toast with a Details button (`opens`: a batch of calls) stays: long enough to read it
+   * and reach its button by keyboard or touch. Not in the spec.
+   */
+  toastActionTtl: 8_000,
   /** Modal height and view transitions; the presence stays `unmountSuspended` this long on close (spec §2). */
   viewTransition: 150,
   /**

@@ -39,6 +39,20 @@ describe('toast', () => {
     expect(a.getSnapshot().context.current).toBeUndefined()
   })
 
+  test('behavior: a success or error toast with a Details button stays for toastActionTtl, then hides; one without, toastTtl', () => {
+    const a = createActor(toastMachine).start()
+    a.send({ type: 'toast.show', variant: 'success', message: 'Calls confirmed', opens: 'CallsStatus' })
+    vi.advanceTimersByTime(timing.toastActionTtl - 1)
+    expect(current(a)).toEqual({ variant: 'success', message: 'Calls confirmed', opens: 'CallsStatus' })
+    vi.advanceTimersByTime(1)
+    expect(a.getSnapshot().value).toBe('hidden')
+    // The next one, without a button, keeps the short ttl (the delay is read from the toast that shows).
+    a.send({ type: 'toast.show', variant: 'error', message: 'Failed' })
+    vi.advanceTimersByTime(timing.toastTtl)
+    expect(a.getSnapshot().value).toBe('hidden')
+    expect(timing.toastActionTtl).toBeGreaterThan(timing.toastTtl)
+  })
+
   test('behavior: the last of several quick messages wins', () => {
     const a = createActor(toastMachine).start()
     a.send({ type: 'toast.show', variant: 'success', message: 'one' })

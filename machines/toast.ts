@@ -22,12 +22,14 @@ const shown = (event: ToastEvent): ToastMessage | undefined => (event.type === '
 
 /**
  * The toast area (spec §2 "Toasts"): loading, success and error messages. If one is open it closes and
- * the new one appears after `toastSwap` (150 ms). Success and error hide after `toastTtl`; loading stays
- * until replaced or hidden. A toast may name a view (`opens`): the toast area shows a Details button opening it.
+ * the new one appears after `toastSwap` (150 ms). Success and error hide after `toastTtl` (2.5 s), or `toastActionTtl`
+ * (8 s) when they have a Details button; loading stays until replaced or hidden. A toast may name a view (`opens`): the
+ * toast area shows a Details button opening it.
  */
 export const toastMachine = setup({
   types: machineTypes<{ context: ToastContext; events: ToastEvent }>(),
-  delays: { toastSwap: timing.toastSwap, toastTtl: timing.toastTtl },
+  // A toast with a Details button stays longer (`toastActionTtl`): its button must be reachable before it goes.
+  delays: { toastSwap: timing.toastSwap, toastTtl: ({ context }) => (context.current?.opens ? timing.toastActionTtl : timing.toastTtl) },
   guards: {
     isLoading: ({ context }) => context.current?.variant === 'loading',
     /** A `toast.hide` for a loading toast that is not the one shown (`next` while swapping, else `current`). */
