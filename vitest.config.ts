@@ -58,7 +58,7 @@ export default mergeConfig(
         { extends: true, test: { name: 'unit-machines', include: files.unit.filter((file) => file.startsWith('machines/')), isolate: false } },
         // The server and integration files outside ui/ share their worker's modules (tests/harness/projects.ts `sharesModules`:
         // 80 instead of 133 CPU-s on 37 server files, 132 instead of 175 on the 14 model walks); ui/'s each load their own.
-        // Each integration project has its own global setup (its own chains and servers).
+        // Both integration projects list the global setup; they share its servers (tests/harness/global-setup.ts).
         { extends: true, test: { name: 'servers', include: files.servers.filter((file) => !shared.has(file)) } },
         { extends: true, test: { name: 'servers-shared', include: files.servers.filter((file) => shared.has(file)), isolate: false } },
         { extends: true, test: { name: 'integration', include: files.integration.filter((file) => !shared.has(file)), globalSetup: ['tests/harness/global-setup.ts'] } },

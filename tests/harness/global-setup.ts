@@ -47,7 +47,39 @@ export const testAnvils = [
  * @throws DevTokenDeployError when the tokens cannot be deployed.
  * @throws DevExchangeDeployError when the exchange cannot be deployed.
  */
-export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Vitest runs each project's global setup, one after the other: the integration projects share one set of servers
+  // (the first to ask starts them, the last to end stops them) instead of each starting its own.
+  const registry = globalThis as { [SHARED_SERVERS]?: SharedServers }
+  const shared = (registry[SHARED_SERVERS] ??= { users: 0, started: startServers() })
+  shared.users += 1
+  let servers: Awaited<SharedServers['started']>
+  try {
+    servers = await shared.started
+  } catch (error) {
+    shared.users -= 1
+    if (shared.users === 0) delete registry[SHARED_SERVERS]
+    throw error
+  }
+  for (const [key, value] of Object.entries(servers.provided)) project.provide(key as Parameters<TestProject['provide']>[0], value as never)
+  return async () => {
+    shared.users -= 1
+    if (shared.users > 0) return
+    delete registry[SHARED_SERVERS]
+    await servers.teardown()
+  }
+}
+
+/** Where the servers of this run live while a project uses them (the global object: each project loads this module anew). */
+const SHARED_SERVERS = Symbol.for('latchkey.tests.globalSetupServers')
+type SharedServers = { users: number; started: Promise<{ provided: Record<string, string>; teardown: () => Promise<void> }> }
+
+/** Starts the servers of {@link setup}; resolves with the values to provide and the teardown. */
+async function startServers(): Promise<{ provided: Record<string, string>; teardown: () => Promise<void> }> {
+  const provided: Record<string, string> = {}
+  const provide: TestProject['provide'] = (key, value) => {
+    provided[key] = value as string
+  }
   const started: AnvilInstance[] = []
   let api: ApiServer | undefined
   let solana: SolanaRpcServer | undefined
@@ -101,7 +133,7 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
     await teardown()
     throw error
   }
-  return teardown
+  return { provided, teardown }
 }
 
 async function startOnPreferredPort(port: number, chainId: number): Promise<AnvilInstance> {
