@@ -91,8 +91,8 @@ test('receipts never answered: past the receipt timeout the visitor sees "sent, 
   await expect(preview.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
   await expect(preview.getByRole('button', { name: en.copyTransactionHash })).toBeVisible()
   await expect(preview.getByRole('button', { name: en.checkAgain })).toBeVisible()
-  // The dev chain names no explorer: no link, the hash to copy.
-  await expect(preview.getByRole('link')).toHaveCount(0)
+  // The demo names a placeholder explorer for its anvils (demo/main.tsx, `.invalid`): the one link is the transaction's page there.
+  await expect(preview.getByRole('link')).toHaveAttribute('href', `https://explorer-31337.invalid/tx/${transaction!.transactionHash}`)
   expect(await nonceOf(ACCOUNT_0)).toBe(nonce + 1)
   expect(await anvilBalanceWei(receiver, 31337)).toBe(parseEther('0.0432'))
 
