@@ -3,6 +3,9 @@ import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 
 import { DEV_ADDRESSES, devAccount } from '../accounts.ts'
 import { DevWalletOptionsError } from '../walletOptions.ts'
 import { DevWalletCalls } from './calls.ts'
+import { DevWalletRpcError, hexQuantity, invalidParams, isCurrency, isStoredChain, readChainId, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
+
+export { DevWalletRpcError } from './rpcParams.ts'
 
 /** A chain the dev wallet can be on. */
 export type DevWalletChain = {
@@ -91,26 +94,6 @@ export type DevWalletState = {
   autoApprove: boolean
 }
 
-/**
- * An EIP-1193 error as wallets throw it: a real `Error` with a numeric `code` (4001, 4100, 4200, 4900,
- * 4902, or a JSON-RPC -32xxx code) and optional `data`.
- */
-export class DevWalletRpcError extends Error {
-  override name = 'DevWalletRpcError'
-  code: number
-  data?: unknown
-  constructor(code: number, message: string, data?: unknown) {
-    super(message)
-    this.code = code
-    if (data !== undefined) this.data = data
-  }
-}
-
-const userRejected = (): DevWalletRpcError => new DevWalletRpcError(4001, 'User rejected the request.')
-const unauthorised = (): DevWalletRpcError => new DevWalletRpcError(4100, 'The requested method and/or account has not been authorized by the user.')
-const unsupported = (method: string): DevWalletRpcError => new DevWalletRpcError(4200, `The dev wallet does not support ${method}.`)
-const invalidParams = (method: string, detail: string): DevWalletRpcError => new DevWalletRpcError(-32602, `Invalid params for ${method}: ${detail}`)
-
 type Persisted = {
   authorised: boolean
   accountIndex: number
@@ -122,10 +105,9 @@ type Persisted = {
 type QueueEntry = { request: PendingRequest; resolve: () => void; reject: (error: unknown) => void }
 
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
-const hexQuantity = /^0x[0-9a-fA-F]+$/
-/** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
 /** The gas limit of an atomic batch's transaction (up to ten calls; unused gas is refunded). */
 const atomicBatchGas = 3_000_000n
+/** Signing methods the wallet refuses rather than forwarding (anvil would sign them with its unlocked keys). */
 const refusedMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signTypedData', 'eth_signTypedData_v1', 'eth_signTypedData_v3'])
 
 /**
@@ -740,47 +722,4 @@ export class DevWallet {
       // Quota or privacy mode: the wallet keeps working in memory.
     }
   }
-}
-
-/** `params` as an array of at least `min` items; -32602 otherwise. */
-function tuple(method: string, params: unknown, min: number): unknown[] {
-  if (!Array.isArray(params) || params.length < min) {
-    throw invalidParams(method, `expected an array of at least ${min} item${min === 1 ? '' : 's'}.`)
-  }
-  return params
-}
-
-/** A `0x…` chain id as a positive safe integer; -32602 otherwise. */
-function readChainId(method: string, value: unknown): number {
-  if (typeof value !== 'string' || !hexQuantity.test(value)) throw invalidParams(method, 'chainId must be a 0x-prefixed hex string.')
-  const chainId = Number.parseInt(value, 16)
-  if (!Number.isSafeInteger(chainId) || chainId < 1) throw invalidParams(method, `chainId ${value} is out of range.`)
-  return chainId
-}
-
-function toHex(chainId: number): Hex {
-  return `0x${chainId.toString(16)}`
-}
-
-function isCurrency(value: unknown): value is { name: string; symbol: string; decimals: number } {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string, unknown>
-  return typeof v.name === 'string' && typeof v.symbol === 'string' && Number.isInteger(v.decimals)
-}
-
-function isStoredChain(value: unknown): value is DevWalletChain {
-  if (typeof value !== 'object' || value === null) return false
-  const v = value as Record<string, unknown>
-  return Number.isSafeInteger(v.chainId) && (v.chainId as number) > 0 && typeof v.name === 'string' && typeof v.rpcUrl === 'string'
-}
-
-/** Maps a viem error (or anything) to a wallet error, keeping the node's JSON-RPC code when there is one. */
-function toRpcError(error: unknown): DevWalletRpcError {
-  if (error instanceof DevWalletRpcError) return error
-  if (error instanceof ViemBaseError) {
-    const withCode = error.walk((e) => typeof (e as { code?: unknown }).code === 'number') as (ViemBaseError & { code: number }) | null
-    const source = withCode ?? error
-    return new DevWalletRpcError(withCode?.code ?? -32603, source.details || source.shortMessage)
-  }
-  return new DevWalletRpcError(-32603, error instanceof Error ? error.message : String(error))
 }
