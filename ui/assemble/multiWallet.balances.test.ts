@@ -6,6 +6,12 @@ import { timing } from '../../machines/timing.ts'
 import { connectWalletBalance } from '../../machines/walletBalance.connect.ts'
 import type { FeatureHost } from './host.ts'
 import { assemble } from './multiWallet.ts'
+import { BaseError } from '../../kernel/errors.ts'
+
+/** The node refusing a balance read, as the tests play it. */
+class NodeDownError extends BaseError {
+  override name = 'NodeDownError'
+}
 
 /**
  * The wallet switcher's balances on the multi-wallet assembly (spec §6 multi-wallet, §5 floored to 3 decimals): each
@@ -45,7 +51,7 @@ describe('the switcher balances on the assembly', () => {
 
   test('behavior: a failing read says unavailable on that row only; the switch to it goes on', async () => {
     const { actor, row } = start(async () => {
-      throw new Error('node down')
+      throw new NodeDownError('node down')
     })
     await vi.advanceTimersByTimeAsync(0)
     expect(row('eip155:b')).toEqual({ status: 'unavailable', text: undefined })
@@ -83,7 +89,7 @@ describe('the switcher balances on the assembly', () => {
   test('behavior: one row failing leaves the others read', async () => {
     const { actor, row } = start(
       async ({ address }) => {
-        if (address === B) throw new Error('node down')
+        if (address === B) throw new NodeDownError('node down')
         return { value: 5n * 10n ** 17n, decimals: 18, symbol: 'ETH', name: 'Ether' }
       },
       [
