@@ -30,8 +30,10 @@ import { defineEvmNetwork, type CaipNetwork } from '../adapters/networks.ts'
 import type { Eip1193Provider } from '../adapters/types.ts'
 import { assertModal, getEip155Provider, NoConnectedWalletError, readEip155Connection, settledEip155Connection, watchEip155Connection, withBalanceRefresh, type Eip155ConnectionState } from './bridge.ts'
 import type { ModalInstance } from './createModal.ts'
+import { registerActiveConnector } from './wagmiConnections.ts'
 
 export { NoConnectedWalletError }
+export { HeldConnectionNotActiveError, syncWagmiConnections, type LatchkeyHeldConnector, type WagmiConnectionsConfig } from './wagmiConnections.ts'
 
 /** The connector's `type` (wagmi's `connector.type`). */
 export const latchkeyConnectorType = 'latchkey' as const
@@ -225,6 +227,9 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
  *   connected wallet's EIP-1193 provider; a transaction sent through it makes the modal read its balance again once
  *   mined.
  * - wagmi `reconnect()` (WagmiProvider on mount) waits for the modal's own restore of a stored connection.
+ * - Multi-wallet (`features.multiWallet`, spec §6): this connector's connection is the modal's active wallet; with
+ *   {@link syncWagmiConnections} the other wallets the modal holds are wagmi's connections too, and wagmi's
+ *   `switchAccount` / `switchConnection` switches the modal.
  *
  * Give the modal the same chains as wagmi ({@link toLatchkeyNetworks}), and turn off wagmi's own wallet discovery
  * (`multiInjectedProviderDiscovery: false`) so that wallets are connected through the modal only.
@@ -238,6 +243,7 @@ function switchThroughModal(modal: ModalInstance, chainId: number): Promise<void
  */
 export function latchkeyConnector(modal: ModalInstance, parameters: LatchkeyConnectorParameters = {}) {
   assertModal(modal, 'latchkeyConnector')
+  registerActiveConnector(modal, parameters.id ?? 'latchkey')
   /** One wrapped provider per wallet provider, so wagmi sees a stable object. */
   const wrapped = new WeakMap<Eip1193Provider, Eip1193Provider>()
 

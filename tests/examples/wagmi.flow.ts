@@ -51,12 +51,17 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
 }
 
 /**
- * Multi-wallet through wagmi (spec §6): two wallets held in the modal (the dev wallet, then 'Second Dev Wallet' added
- * from Account), a switch in the modal's switcher is wagmi's account, and a wagmi send leaves from the active wallet
- * only: each send is checked on anvil (the active account pays 1.5 ETH and gas, the held one is untouched).
+ * Multi-wallet through wagmi (spec §6), both ways: two wallets held in the modal (the dev wallet, then 'Second Dev
+ * Wallet' added from Account) are wagmi's two connections (`syncWagmiConnections`); wagmi's own switch
+ * (`useSwitchAccount` in wagmi 2, `useSwitchConnection` in wagmi 3) switches the modal, and the modal's switcher
+ * switches wagmi. After each switch a wagmi send is checked on anvil: the active account pays 1.5 ETH and gas, the
+ * held one is untouched, so a send from the wrong wallet fails the test.
  */
 export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
-  test(`${name}: two wallets held; a switch in the modal is wagmi's account, and a wagmi send leaves from the active one on anvil`, async ({ openExample, pageErrors }) => {
+  test(`${name}: two wallets held are wagmi's two connections; wagmi's switch moves the modal, the modal's switch moves wagmi, and each wagmi send leaves from the active one on anvil`, async ({
+    openExample,
+    pageErrors,
+  }) => {
     await setBalance('3000')
     await setBalance('3000', ACCOUNT_1)
     const page: Page = await openExample(name, `/?rpc=${encodeURIComponent(rpcUrl)}`, { secondWallet: true })
@@ -64,16 +69,20 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
     await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    const connections = page.getByRole('list', { name: 'wagmi connections' })
+    const accountButton = page.getByTestId('account-button-address')
+    const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
     // Add the second wallet from Account: the first stays held, the second is the active one and wagmi's account.
-    await page.getByTestId('account-button-address').click()
+    await accountButton.click()
     const account = page.getByRole('dialog', { name: 'Account', exact: true })
     await account.getByRole('button', { name: 'Add wallet', exact: true }).click()
     await page.getByRole('dialog', { name: 'Connect Wallet', exact: true }).getByRole('button', { name: 'Second Dev Wallet', exact: true }).click()
     await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
     await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
-    // Connected: the modal closes by itself.
+    // Connected: the modal closes by itself. wagmi lists both: the active one under latchkey's connector, the held one under its name.
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_1}`, `Latchkey Dev Wallet ${ACCOUNT_0}`])
 
     /** A wagmi send, mined; then what each account paid (wei). */
     const sendWithWagmi = async (): Promise<{ first: bigint; second: bigint }> => {
@@ -83,23 +92,35 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
       return { first: before[0] - (await weiOf(ACCOUNT_0)), second: before[1] - (await weiOf(ACCOUNT_1)) }
     }
     const sent = parseEther('1.5')
-    const fromSecond = await sendWithWagmi()
-    expect(fromSecond.first).toBe(0n)
-    expect(fromSecond.second >= sent && fromSecond.second < sent + parseEther('0.01')).toBe(true)
+    const paidOnlyBy = (paid: { first: bigint; second: bigint }, payer: 'first' | 'second') => {
+      const other = payer === 'first' ? 'second' : 'first'
+      expect({ [other]: paid[other], [`${payer} paid 1.5 ETH and gas`]: paid[payer] >= sent && paid[payer] < sent + parseEther('0.01') }).toEqual({ [other]: 0n, [`${payer} paid 1.5 ETH and gas`]: true })
+    }
+    paidOnlyBy(await sendWithWagmi(), 'second')
 
-    // The switcher in Account: the first wallet again, in one press; wagmi's account follows.
-    await page.getByTestId('account-button-address').click()
+    // wagmi's own switch (its hook, the dapp's button): the modal switches to the first wallet; wagmi's account follows.
+    await connections.getByRole('button', { name: 'Switch to Latchkey Dev Wallet with wagmi', exact: true }).click()
+    await expect(accountButton).toHaveText(short(ACCOUNT_0))
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_0}`, `Second Dev Wallet ${ACCOUNT_1}`])
+    await accountButton.click()
     const switcher = page.getByRole('dialog', { name: 'Account', exact: true }).getByRole('region', { name: 'Connected wallets' })
     await expect(switcher.getByRole('listitem')).toHaveCount(2)
-    await switcher.getByRole('button', { name: 'Switch to Latchkey Dev Wallet', exact: true }).click()
-    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
-    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
-    await expect(page.getByTestId('account-button-address')).toHaveText(`${ACCOUNT_0.slice(0, 6)}…${ACCOUNT_0.slice(-4)}`)
+    await expect(switcher.getByRole('listitem').filter({ hasText: 'Active' })).toContainText('Latchkey Dev Wallet')
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
-    const fromFirst = await sendWithWagmi()
-    expect(fromFirst.second).toBe(0n)
-    expect(fromFirst.first >= sent && fromFirst.first < sent + parseEther('0.01')).toBe(true)
+    paidOnlyBy(await sendWithWagmi(), 'first')
+
+    // The modal's switcher, one press: wagmi's account follows back to the second wallet.
+    await accountButton.click()
+    await switcher.getByRole('button', { name: 'Switch to Second Dev Wallet', exact: true }).click()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_1)
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    await expect(accountButton).toHaveText(short(ACCOUNT_1))
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_1}`, `Latchkey Dev Wallet ${ACCOUNT_0}`])
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    paidOnlyBy(await sendWithWagmi(), 'second')
     expect(pageErrors).toEqual([])
   })
 }

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createModal } from 'latchkey'
 import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount as useModalAccount } from 'latchkey/react'
-import { latchkeyConnector, syncWagmiChain, toLatchkeyNetworks } from 'latchkey/wagmi'
+import { latchkeyConnector, syncWagmiChain, syncWagmiConnections, toLatchkeyNetworks } from 'latchkey/wagmi'
 import { defineChain, parseEther, type Address } from 'viem'
-import { createConfig, http, useConnect, useConnection, useConnectors, useDisconnect, useSendTransaction, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
+import { createConfig, http, useConnect, useConnection, useConnections, useConnectors, useDisconnect, useSendTransaction, useSwitchConnection, useWaitForTransactionReceipt, WagmiProvider } from 'wagmi'
 
 /**
  * A local chain. The RPC URL comes from `?rpc=` so the example's test can point it at its own anvil; a real dapp
@@ -37,6 +37,8 @@ const config = createConfig({
 })
 // While no wallet is connected, wagmi's chain and the modal's network follow each other too.
 syncWagmiChain(modal, config)
+// Every wallet the modal holds is a wagmi connection; a switch on either side is a switch on the other.
+syncWagmiConnections(modal, config)
 const queryClient = new QueryClient()
 
 /** Where the example sends ether: an address of its own, made once per page. */
@@ -44,7 +46,9 @@ const receiver = `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) =>
 
 /** The dapp's own code: wagmi's hooks only (v3 names: useConnection, mutate). */
 function Dapp() {
-  const { address, status, chainId } = useConnection()
+  const { address, status, chainId, connector } = useConnection()
+  const connections = useConnections()
+  const switchConnection = useSwitchConnection()
   const modalAccount = useModalAccount()
   const disconnect = useDisconnect()
   const connect = useConnect()
@@ -65,6 +69,20 @@ function Dapp() {
           </output>
         </p>
       )}
+      <ul aria-label="wagmi connections">
+        {connections.map((c) => (
+          <li key={c.connector.uid}>
+            <output data-testid="wagmi-connection">
+              {c.connector.name} {c.accounts[0]}
+            </output>
+            {c.connector.uid !== connector?.uid && (
+              <button type="button" onClick={() => switchConnection.mutate({ connector: c.connector })}>
+                Switch to {c.connector.name} with wagmi
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
       <button type="button" disabled={status !== 'connected' || isPending} onClick={() => send.mutate({ to: receiver, value: parseEther('1.5') })}>
         Send 1.5 ETH with wagmi
       </button>
