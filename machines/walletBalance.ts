@@ -42,6 +42,8 @@ const readNotProvided = () => {
  *   lamports, satoshis) is asked, at most `walletRequestTimeout`; a balance already read stays shown meanwhile.
  * - `ready`: read again after `nativeBalanceTtl`.
  * - `unavailable`: the read failed (its error, or a `RequestTimeoutError`, in context); read again after `balanceRetry`.
+ *   A balance read before is kept with the error: the switcher shows it said not to be current
+ *   (`connectWalletBalance` status `stale`) until a read succeeds.
  * - `walletBalance.retarget` with another address or network reads that one at once, the old balance dropped.
  *
  * Actor to provide: `readBalance` (never through the held wallet itself: it may hang or sit on another network).

@@ -111,7 +111,7 @@ export const viewCss = `
 .lk-wallet-switcher-add { display: block; margin: 6px auto 0; }
 .lk-wallet-switcher-address { font-weight: 400; color: var(--lk-muted); font-size: calc(var(--lk-font-size-master) * 1.2); }
 .lk-wallet-switcher-balance { font-weight: 400; color: var(--lk-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-.lk-wallet-switcher-balance[data-status='loading'], .lk-wallet-switcher-balance[data-status='unavailable'] { color: var(--lk-muted); }
+.lk-wallet-switcher-balance[data-status='loading'], .lk-wallet-switcher-balance[data-status='unavailable'], .lk-wallet-switcher-balance[data-status='stale'] { color: var(--lk-muted); }
 .lk-foot { margin: 12px 0 0; text-align: center; color: var(--lk-muted); }
 .lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
 .lk-legal-label { display: flex; gap: 10px; align-items: flex-start; cursor: pointer; line-height: 1.4; }

@@ -86,6 +86,27 @@ describe('the switcher balances on the assembly', () => {
     actor.stop()
   })
 
+  test('behavior: a balance whose later read fails stays shown, said not to be current, until a read succeeds again', async () => {
+    let calls = 0
+    const { actor, row } = start(async () => {
+      calls += 1
+      if (calls === 2 || calls === 3) throw new NodeDownError('node down')
+      return { value: calls === 1 ? 2n * 10n ** 18n : 3n * 10n ** 18n, decimals: 18, symbol: 'ETH', name: 'Ether' }
+    })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(row('eip155:b')).toEqual({ status: 'ready', text: '2 ETH' })
+    // The read after the native balance's time to live fails: the figure stays, marked not current.
+    await vi.advanceTimersByTimeAsync(timing.nativeBalanceTtl)
+    expect(row('eip155:b')).toEqual({ status: 'stale', text: '2 ETH' })
+    // Read again after the back-off, still failing, still marked; then a read succeeds and the new figure is current.
+    await vi.advanceTimersByTimeAsync(timing.balanceRetry)
+    expect(row('eip155:b')).toEqual({ status: 'stale', text: '2 ETH' })
+    await vi.advanceTimersByTimeAsync(timing.balanceRetry)
+    expect(row('eip155:b')).toEqual({ status: 'ready', text: '3 ETH' })
+    expect(calls).toBe(4)
+    actor.stop()
+  })
+
   test('behavior: one row failing leaves the others read', async () => {
     const { actor, row } = start(
       async ({ address }) => {

@@ -17,10 +17,14 @@ const sameList = (a: ConnectionsView, b: ConnectionsView) =>
   a.activeId === b.activeId && a.isSwitching === b.isSwitching && a.connections.length === b.connections.length && a.connections.every((c, i) => c.id === b.connections[i]?.id && c.address === b.connections[i]?.address)
 
 /**
-/** A row's balance line: the balance, or calmly that it is being read or could not be (the row stays usable). */
+/**
+ * A row's balance line: the balance, or calmly that it is being read or could not be (the row stays usable); a balance
+ * whose later read failed stays shown, said not to be current ('1.5 ETH · not current'), until a read succeeds.
+ */
 function BalanceLine({ view }: { view: WalletBalanceView }) {
   const copy = useCopy()
-  const text = view.status === 'ready' ? view.text : view.status === 'unavailable' ? copy.multiWallet.balanceUnavailable : copy.multiWallet.balanceLoading
+  const text =
+    view.status === 'ready' ? view.text : view.status === 'stale' ? copy.multiWallet.balanceStale(view.text ?? '') : view.status === 'unavailable' ? copy.multiWallet.balanceUnavailable : copy.multiWallet.balanceLoading
   return (
     <span className="lk-wallet-switcher-balance" data-testid="wallet-switcher-balance" data-status={view.status} aria-busy={view.status === 'loading' || undefined}>
       {text}

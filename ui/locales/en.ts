@@ -328,6 +328,8 @@ export const en = {
     add: 'Add wallet',
     balanceLoading: 'Reading balance…',
     balanceUnavailable: 'Balance unavailable',
+    /** A balance whose later read failed: the last figure, said not to be current. */
+    balanceStale: (amount: string) => `${amount} · not current`,
   },
   profileWallets: {
     accountEntry: 'Your wallets',
