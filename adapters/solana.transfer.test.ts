@@ -14,6 +14,9 @@ import { SolanaTransactionError } from './solana.errors.ts'
 import { createSolanaTransferAdapter, InvalidSignedTransactionError } from './solana.transfer.ts'
 import type { CreateSolanaTransferAdapterParameters } from './solana.transfer.ts'
 import type { TransferRequest } from './types.ts'
+import { associatedTokenAddress, tokenAmountOf } from './solana.spl.ts'
+import { devSolanaKeypairs } from '../dev/solana/accounts.ts'
+import { DEV_SPL_MINT_ADDRESS } from '../dev/solana/tokens.ts'
 
 /**
  * Sending SOL with the Solana transfer adapter, the dev Solana wallet (registered through the Wallet Standard) and
@@ -161,6 +164,46 @@ describe('sendTransfer and waitForTransfer', () => {
     const { transfer, request, wallet } = await setup()
     wallet.misbehave = { alterTransaction: true }
     await expect(transfer.sendTransfer(request())).rejects.toMatchObject({ name: 'InvalidSignedTransactionError', reason: 'altered' })
+  })
+})
+
+describe('SPL tokens', () => {
+  /** Dev account 4 (it holds the dev token, `dev/solana/tokens.ts`) in a wallet of its own. */
+  async function tokenSetup(broadcast: 'wallet' | 'rpc') {
+    const holder = devSolanaKeypairs()[4]!
+    const wallet = new DevSolanaWallet({ rpcUrl, keypairs: [holder], name: `Token Wallet ${++count}`, autoApprove: true })
+    cleanups.push(registerDevSolanaWallet(wallet, window))
+    const solana = createSolanaAdapter({ networks: [localnet] })
+    await solana.connect({ connectorId: wallet.name })
+    const transfer = createSolanaTransferAdapter({ adapter: solana, networks: [localnet], pollInterval: 20, broadcast })
+    const from = holder.publicKey.toBase58()
+    const to = Keypair.generate().publicKey.toBase58()
+    const request: TransferRequest = { connectorId: wallet.name, from, to, amount: 1_250_000n, caipNetworkId: localnet.caipNetworkId, tokenAddress: DEV_SPL_MINT_ADDRESS }
+    return { wallet, transfer, from, to, request }
+  }
+  const tokens = async (owner: string) => {
+    const account = await connection.getAccountInfo(new PublicKey(await associatedTokenAddress(owner, DEV_SPL_MINT_ADDRESS)))
+    return account ? tokenAmountOf(account.data) : undefined
+  }
+
+  for (const broadcast of ['wallet', 'rpc'] as const) {
+    test(`behavior: a token transfer (broadcast ${broadcast}) makes the recipient's token account and moves the amount; success after confirmation`, async () => {
+      const { transfer, request, from, to, wallet } = await tokenSetup(broadcast)
+      expect(await transfer.estimateTransfer(request)).toEqual({ gas: 1n, gasPrice: 5000n, fee: 5000n })
+      const before = await tokens(from)
+      const { hash } = await transfer.sendTransfer(request)
+      expect(await transfer.waitForTransfer({ connectorId: wallet.name, caipNetworkId: localnet.caipNetworkId, hash })).toMatchObject({ hash, status: 'success' })
+      expect(await tokens(to)).toBe(1_250_000n)
+      expect(await tokens(from)).toBe(before! - 1_250_000n)
+    })
+  }
+
+  test('behavior: more tokens than held is refused by the runtime before the wallet is asked, in its words', async () => {
+    const { transfer, request, wallet } = await tokenSetup('wallet')
+    const error = await transfer.estimateTransfer({ ...request, amount: 10n ** 15n }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(SolanaTransactionError)
+    expect((error as SolanaTransactionError).shortMessage).toMatch(/^Error processing Instruction 1: /)
+    expect(wallet.pending).toEqual([])
   })
 })
 

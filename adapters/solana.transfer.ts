@@ -1,4 +1,4 @@
-import type { VersionedTransaction } from '@solana/web3.js'
+import type { Connection, VersionedTransaction } from '@solana/web3.js'
 import { ConnectorNotFoundError } from './eip155.ts'
 import { InvalidTransferError, transferPollInterval, transferReceiptTimeout } from './eip155.transfer.ts'
 import type { TimerClock } from './boundary.ts'
@@ -8,6 +8,7 @@ import type { CaipNetwork } from './networks.ts'
 import { feature, loadSolanaWeb3, SolanaChainNotSupportedError, solanaFeatures, SolanaRpcRequestError, verifyEd25519 } from './solana.ts'
 import type { SolanaAdapter } from './solana.ts'
 import { base58Decode, base58Encode, isSolanaAddress } from './solana.base58.ts'
+import { isTokenProgram, mintDecimalsOf, splTransferInstructions } from './solana.spl.ts'
 import { describeTransactionError, SolanaTransactionError, toSolanaWalletError } from './solana.errors.ts'
 import type { SolanaTransactionErrorJson } from './solana.errors.ts'
 import type { TransferAdapter, TransferEstimate, TransferReceipt, TransferRequest } from './types.ts'
@@ -83,12 +84,14 @@ export type CreateSolanaTransferAdapterParameters = {
   clock?: TimerClock | undefined
 }
 
-/** A validated request. */
-type CheckedTransfer = { from: string; to: string; amount: bigint; network: CaipNetwork; rpcUrl: string }
+/** A validated request (`mint`: an SPL token's mint, none for SOL). */
+type CheckedTransfer = { from: string; to: string; amount: bigint; network: CaipNetwork; rpcUrl: string; mint?: string | undefined }
 
 /**
- * Sending SOL (spec §4 Send, §6: solana sends). A transfer is one System program transfer instruction in a
- * legacy transaction (v0 when the wallet signs only v0), fee payer = sender, amounts in lamports.
+ * Sending SOL and SPL tokens (spec §4 Send, §6: solana sends; §1 Pay). A SOL transfer is one System program transfer
+ * instruction in a legacy transaction (v0 when the wallet signs only v0), fee payer = sender, amounts in lamports. With
+ * `tokenAddress` (an SPL mint) it is the recipient's associated token account made when missing (paid by the sender)
+ * and a `TransferChecked` of `amount` base units of that mint (`adapters/solana.spl.ts`).
  *
  * - `estimateTransfer`: `getFeeForMessage` of the transaction (`gas` = 1 signature, `gasPrice` = `fee` = lamports)
  *   and a `simulateTransaction` (no signature check): a transfer the runtime would refuse throws
@@ -103,7 +106,8 @@ type CheckedTransfer = { from: string; to: string; amount: bigint; network: Caip
  *   `blockNumber` is the slot.
  *
  * Errors: {@link InvalidTransferError} ('Invalid receiver address' for malformed base58 or a wrong length,
- * 'Unsupported chain' for a non-solana CAIP-2 id, 'An amount and receiver address are required', token transfers),
+ * 'Unsupported chain' for a non-solana CAIP-2 id, 'An amount and receiver address are required', 'Unsupported token' for
+ * a `tokenAddress` that is no SPL mint),
  * `ConnectorNotFoundError`, `UnauthorizedProviderError` (4100: `from` is not the wallet's connected account),
  * {@link SolanaChainNotSupportedError}, {@link SolanaTransactionError} (the runtime's failure in plain words, e.g.
  * 'Transaction results in an account (1) with insufficient funds for rent'), {@link InvalidSignedTransactionError},
@@ -130,14 +134,15 @@ export function createSolanaTransferAdapter({
     const network = networkOf(networks, request.caipNetworkId)
     const rpcUrl = adapter.nodeUrl(network)
     if (!rpcUrl) throw new InvalidTransferError('caipNetworkId', `${network.caipNetworkId} has no RPC URL.`)
-    if (request.tokenAddress !== undefined) throw new InvalidTransferError('tokenAddress', 'Only SOL transfers are supported on Solana; SPL tokens are not.', 'Unsupported token')
+    if (request.tokenAddress !== undefined && !isSolanaAddress(request.tokenAddress))
+      throw new InvalidTransferError('tokenAddress', `An SPL token is named by its mint's address (base58, 32 bytes), got ${JSON.stringify(request.tokenAddress)}.`, 'Unsupported token')
     const from = checkAddress('from', request.from)
     const to = checkAddress('to', request.to)
     const { amount } = request
     if (typeof amount !== 'bigint' || amount <= 0n || amount > maxLamports) {
       throw new InvalidTransferError('amount', `The amount must be a positive integer of lamports below 2^64, got ${typeof amount === 'bigint' ? amount : typeof amount}.`)
     }
-    return { from, to, amount, network, rpcUrl }
+    return { from, to, amount, network, rpcUrl, mint: request.tokenAddress }
   }
 
   /** The unsigned transfer transaction with the latest blockhash, in a version the wallet signs. */
@@ -145,11 +150,8 @@ export function createSolanaTransferAdapter({
     const [{ PublicKey, SystemProgram, TransactionMessage, VersionedTransaction }, connection] = await Promise.all([loadSolanaWeb3(), adapter.connection(checked.rpcUrl)])
     const { blockhash } = await rpc(checked.rpcUrl, () => connection.getLatestBlockhash('confirmed'))
     const payerKey = new PublicKey(checked.from)
-    const message = new TransactionMessage({
-      payerKey,
-      recentBlockhash: blockhash,
-      instructions: [SystemProgram.transfer({ fromPubkey: payerKey, toPubkey: new PublicKey(checked.to), lamports: checked.amount })],
-    })
+    const instructions = checked.mint ? await splInstructions(checked, connection) : [SystemProgram.transfer({ fromPubkey: payerKey, toPubkey: new PublicKey(checked.to), lamports: checked.amount })]
+    const message = new TransactionMessage({ payerKey, recentBlockhash: blockhash, instructions })
     return new VersionedTransaction(version === 'legacy' ? message.compileToLegacyMessage() : message.compileToV0Message())
   }
 
@@ -274,6 +276,20 @@ async function checkSigned(signed: unknown, messageBytes: Uint8Array, from: stri
     throw new InvalidSignedTransactionError('unsigned', `The signature of ${from} does not verify.`)
   }
   return base58Encode(signature)
+}
+
+/**
+ * An SPL token transfer's instructions (`adapters/solana.spl.ts`): the mint read on the network for its token program
+ * and decimals.
+ * @throws InvalidTransferError ('Unsupported token') when the mint is no SPL mint on that network.
+ */
+async function splInstructions(checked: CheckedTransfer, connection: Connection) {
+  const { PublicKey } = await loadSolanaWeb3()
+  const mint = new PublicKey(checked.mint!)
+  const account = await rpc(checked.rpcUrl, () => connection.getAccountInfo(mint, 'confirmed'))
+  const decimals = account && isTokenProgram(account.owner.toBase58()) ? mintDecimalsOf(account.data) : undefined
+  if (!account || decimals === undefined) throw new InvalidTransferError('tokenAddress', `${checked.mint} is not an SPL token mint on ${checked.network.name}.`, 'Unsupported token')
+  return splTransferInstructions({ owner: new PublicKey(checked.from), recipient: new PublicKey(checked.to), mint, amount: checked.amount, decimals, tokenProgram: account.owner })
 }
 
 /** The configured Solana network of a CAIP-2 id ('Unsupported chain' for another namespace, spec §5). */

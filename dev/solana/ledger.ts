@@ -8,6 +8,7 @@ import { LiteSVM } from 'litesvm'
 import { base58Encode } from '../../adapters/solana.base58.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, devSolanaKeypairs } from './accounts.ts'
 import { toTransactionErrorJson } from './errors.ts'
+import { devSplAccounts } from './splSeed.ts'
 import type { TransactionErrorJson } from './errors.ts'
 
 /** How many blocks a blockhash stays usable after it was the latest (a validator's 150). */
@@ -97,6 +98,15 @@ export class SolanaLedger {
     for (const { address, lamports } of funding) {
       const result = this.airdrop(new PublicKey(address), lamports)
       if (!result.landed || result.entry.err) throw new Error(`Could not fund ${address} with ${lamports} lamports: ${JSON.stringify(result.landed ? result.entry.err : result.err)}`)
+    }
+    // The dev SPL token (tokens.ts): its mint and the dev accounts' holdings, written as genesis accounts.
+    if (options.fundDevAccounts !== false) {
+      for (const { address, data, owner } of devSplAccounts(
+        this.faucet.publicKey,
+        devSolanaKeypairs().map((k) => k.publicKey),
+      )) {
+        this.svm.setAccount(address, { lamports: Number(this.minimumBalanceForRentExemption(data.length)), data, owner, executable: false, rentEpoch: 0 })
+      }
     }
   }
 
