@@ -376,6 +376,7 @@ function WalletActions() {
           <button type="button" className="btn" onClick={() => modal.open({ view: 'Send' })}>
             Open the send form
           </button>
+          {state.features.pay && <PayRequest />}
         </>
       )}
       {error && (

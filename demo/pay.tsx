@@ -1,17 +1,21 @@
 /**
- * The demo's payment request (spec §1 Pay): the dapp asks the visitor to pay an amount of ETH or a dev token to a
+ * The demo's payment request (spec §1 Pay): the dapp asks the visitor to pay an amount of ETH, SOL or a dev token to a
  * recipient with `usePay()` (`modal.pay`), and shows how it ended. On with `?features=pay:on` (pay is off by default,
  * spec §8).
  */
 import { useState } from 'react'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
+import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../dev/solana/network.ts'
+import { DEV_SPL_MINT_ADDRESS } from '../dev/solana/tokens.ts'
 import { usePay } from '../ui/react.tsx'
 
-/** The assets the demo can ask for, on the first dev chain (anvil 31337), as CAIP-19 ids. */
+/** The assets the demo can ask for, on the first dev chain (anvil 31337) and the local Solana chain, as CAIP-19 ids. */
 const assets = [
   { label: 'ETH', id: 'eip155:31337/slip44:60' },
   { label: 'dUSDT (6 decimals)', id: `eip155:31337/erc20:${DEV_TETHER_ADDRESS}` },
   { label: 'DEV (18 decimals)', id: `eip155:31337/erc20:${DEV_TOKEN_ADDRESS}` },
+  { label: 'SOL (Solana Localnet)', id: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/slip44:501` },
+  { label: 'dUSDC (SPL, Solana Localnet)', id: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/token:${DEV_SPL_MINT_ADDRESS}` },
 ] as const
 
 /** Asks for a payment and shows its result (`data-testid="pay-result"`: the status and the whole result). */
@@ -28,7 +32,7 @@ export function PayRequest() {
       <div className="row">
         <div className="field">
           <label htmlFor="pay-to">Pay to</label>
-          <input id="pay-to" value={recipient} placeholder="0x…" autoComplete="off" spellCheck={false} onChange={(e) => setRecipient(e.target.value)} />
+          <input id="pay-to" value={recipient} placeholder="0x…, a name or a Solana address" autoComplete="off" spellCheck={false} onChange={(e) => setRecipient(e.target.value)} />
         </div>
         <div className="field">
           <label htmlFor="pay-amount">Pay amount</label>

@@ -1,34 +1,40 @@
 import * as v from 'valibot'
 import { parseAddress } from '../adapters/address.ts'
+import { isSolanaAddress } from '../adapters/solana.base58.ts'
+import { looksLikeName } from './receiverName.ts'
 import { BaseError, type BaseErrorParameters } from '../adapters/errors.ts'
 import type { CaipNetwork } from '../adapters/networks.ts'
 
 /*
  * The boundary of Pay (spec §1 "optional features … and pay", §2 "pay loaded on demand"): what a dapp hands
  * `modal.pay`, checked before anything opens, and normalised to what the pay chart is given. Amounts are decimal
- * strings in the asset's units and become base units (wei for ETH, the token's smallest unit for an ERC-20); no
- * float ever holds an amount.
+ * strings in the asset's units and become base units (wei for ETH, lamports for SOL, the token's smallest unit for an
+ * ERC-20 or an SPL token); no float ever holds an amount.
  */
 
 /** A 0x-prefixed hex string. */
 export type Hex = `0x${string}`
 
 /**
- * The asset to pay in, as a dapp gives it (eip155 only):
+ * The asset to pay in, as a dapp gives it:
  * - a CAIP-19 id: `eip155:<chainId>/slip44:<coinType>` for the network's native currency, `eip155:<chainId>/erc20:<address>`
- *   for an ERC-20 token;
- * - `{ chainId, address }`: an ERC-20 token at `address` on chain `chainId` (a number or `eip155:<n>`);
+ *   for an ERC-20 token; `solana:<genesis>/slip44:501` for SOL, `solana:<genesis>/token:<mint>` for an SPL token (the
+ *   genesis hash or its first 32 characters, the CAIP-2 reference);
+ * - `{ chainId, address }`: an ERC-20 token at `address` on chain `chainId` (a number or `eip155:<n>`), or an SPL token
+ *   of mint `address` with `chainId` `solana:<reference>`;
  * - `'native'`: the native currency of `chainId` (required then).
  */
 export type PayAssetParameter = string | { chainId: number | string; address: string }
 
 /**
  * What `modal.pay` takes:
- * - `recipient`: the 0x address paid (EIP-55 checksum required when mixed case);
+ * - `recipient`: on eip155 the 0x address paid (EIP-55 checksum required when mixed case) or a name (`alice.reown.id`)
+ *   resolved as Send resolves it; on solana a base58 public key;
  * - `amount`: how much, a decimal string in the asset's units (`'1.5'` ETH, `'12.34'` USDC), > 0, with at most as many
  *   fraction digits as the asset has decimals;
  * - `asset`: {@link PayAssetParameter};
- * - `chainId`: the network (a number or `eip155:<n>`); required with `'native'`, and must agree with the asset's chain;
+ * - `chainId`: the network (a number, `eip155:<n>` or `solana:<reference>`); required with `'native'`, and must agree
+ *   with the asset's chain;
  * - `memo`: the dapp's words shown with the request (≤ {@link maxMemoLength} characters).
  */
 export type PayParameters = {
@@ -39,25 +45,34 @@ export type PayParameters = {
   memo?: string | undefined
 }
 
-/**
- * The asset, checked: its chain, its kind, the token's address for an ERC-20, and its CAIP-19 id; with its network's name
- * and native currency (`native`: what the fee is paid in).
- */
-export type PayAsset = { chainId: number; caipNetworkId: string; caip19: string; networkName: string; native: { symbol: string; decimals: number } } & (
-  | { kind: 'native'; symbol: string; decimals: number }
-  | { kind: 'erc20'; address: Hex }
-)
+/** The namespaces a payment can be made on. */
+export type PayNamespace = 'eip155' | 'solana'
 
-/** The request, checked (the amount still a decimal string: an ERC-20's decimals are read from its contract). */
-export type PayRequest = { recipient: Hex; amount: string; asset: PayAsset; memo: string | undefined }
+/**
+ * The asset, checked: its namespace and chain (`chainId`: the EIP-155 number, or the Solana CAIP-2 reference), its kind,
+ * the token's address for an ERC-20 or the mint's for an SPL token, and its CAIP-19 id; with its network's name and native
+ * currency (`native`: what the fee is paid in).
+ */
+export type PayAsset = { caipNetworkId: string; caip19: string; networkName: string; native: { symbol: string; decimals: number } } & (
+  | { namespace: 'eip155'; chainId: number }
+  | { namespace: 'solana'; chainId: string }
+) &
+  ({ kind: 'native'; symbol: string; decimals: number } | { kind: 'erc20'; address: Hex } | { kind: 'spl'; address: string })
+
+/**
+ * The request, checked (the amount still a decimal string: a token's decimals are read from its contract or mint).
+ * `recipientName`: the name the dapp gave, until the pay chart's reads resolve it (`recipient` is the name until then).
+ */
+export type PayRequest = { recipient: string; recipientName?: string | undefined; amount: string; asset: PayAsset; memo: string | undefined }
 
 /** The longest memo shown (characters). */
 export const maxMemoLength = 140
 
 /**
- * A payment a dapp asked for that cannot be made as given: the recipient is not an address, the amount is not a
- * positive decimal string or has more fraction digits than the asset's decimals, the asset is neither native nor an
- * ERC-20 of an eip155 network, the chains disagree. Nothing was opened. `path` names the refused field.
+ * A payment a dapp asked for that cannot be made as given: the recipient is not an address of the asset's namespace
+ * (nor, on eip155, a name), the amount is not a positive decimal string or has more fraction digits than the asset's
+ * decimals, the asset is neither native nor an ERC-20 of an eip155 network nor SOL or an SPL token of a solana network
+ * (a mint that is no base58 public key), the chains disagree. Nothing was opened. `path` names the refused field.
  */
 export class InvalidPayParametersError extends BaseError {
   override name = 'InvalidPayParametersError'
@@ -69,7 +84,7 @@ export class InvalidPayParametersError extends BaseError {
   }
 }
 
-/** The payment names an eip155 network the dapp did not configure. Nothing was opened. */
+/** The payment names an eip155 or solana network the dapp did not configure. Nothing was opened. */
 export class PayChainNotConfiguredError extends BaseError {
   override name = 'PayChainNotConfiguredError'
   /** The chain asked for, as given. */
@@ -80,16 +95,20 @@ export class PayChainNotConfiguredError extends BaseError {
   }
 }
 
-const chainIdWords = 'must be an EIP-155 chain id or eip155:<id>'
-const chainIdSchema = v.union([v.pipe(v.number(), v.integer(chainIdWords), v.minValue(1, chainIdWords)), v.pipe(v.string(), v.regex(/^eip155:[1-9][0-9]*$/, chainIdWords))], chainIdWords)
+const chainIdWords = 'must be an EIP-155 chain id, eip155:<id> or solana:<reference>'
+const chainIdSchema = v.union(
+  [v.pipe(v.number(), v.integer(chainIdWords), v.minValue(1, chainIdWords)), v.pipe(v.string(), v.regex(/^(?:eip155:[1-9][0-9]*|solana:[1-9A-HJ-NP-Za-km-z]{1,44})$/, chainIdWords))],
+  chainIdWords,
+)
 const decimalPattern = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
-const caip19Pattern = /^eip155:([1-9][0-9]*)\/(slip44:[0-9]+|erc20:0x[0-9a-fA-F]{40})$/
+const caip19Pattern = /^(eip155:[1-9][0-9]*|solana:[1-9A-HJ-NP-Za-km-z]{1,44})\/(slip44|erc20|token):(.+)$/
+const assetWords = 'must be a CAIP-19 id (eip155:<id>/slip44:<n>, eip155:<id>/erc20:<address>, solana:<genesis>/slip44:501, solana:<genesis>/token:<mint>), { chainId, address } or "native"'
 
 const parametersSchema = v.strictObject(
   {
     recipient: v.string('must be an address string'),
     amount: v.pipe(v.string('must be a decimal string (not a number: no floats)'), v.regex(decimalPattern, 'must be a decimal string such as "1.5"')),
-    asset: v.union([v.string(), v.strictObject({ chainId: chainIdSchema, address: v.string() })], 'must be a CAIP-19 id (eip155:<id>/slip44:<n>, eip155:<id>/erc20:<address>), { chainId, address } or "native"'),
+    asset: v.union([v.string(), v.strictObject({ chainId: chainIdSchema, address: v.string() })], assetWords),
     chainId: v.optional(chainIdSchema),
     memo: v.optional(v.pipe(v.string('must be text'), v.maxLength(maxMemoLength, `must be at most ${maxMemoLength} characters`))),
   },
@@ -99,7 +118,11 @@ const parametersSchema = v.strictObject(
 /** A checksummed address (parseAddress returns it with its 0x), typed as such. */
 const hexOf = (checked: string): Hex => `0x${checked.slice(2)}`
 
-const chainOf = (id: number | string): number => (typeof id === 'number' ? id : Number(id.slice('eip155:'.length)))
+/** The CAIP-2 id of a chain id as given: a number is eip155; a Solana reference is cut to 32 characters (CAIP-30). */
+const caipOf = (id: number | string): string => {
+  if (typeof id === 'number') return `eip155:${id}`
+  return id.startsWith('solana:') ? id.slice(0, 'solana:'.length + 32) : id
+}
 
 function preview(value: unknown): string {
   try {
@@ -122,16 +145,39 @@ function tokenAddress(value: string): Hex {
   }
 }
 
+function mintAddress(value: string): string {
+  if (!isSolanaAddress(value)) refuse('asset', "the SPL token's mint must be a Solana public key (base58, 32 bytes)", value)
+  return value
+}
+
+/** The recipient of the asset's namespace; an eip155 name (Send's rule) is kept to be resolved before anything opens. */
+function recipientOf(recipient: string, namespace: PayNamespace): { recipient: string; recipientName?: string } {
+  if (namespace === 'solana') {
+    if (!isSolanaAddress(recipient)) refuse('recipient', 'must be a Solana public key (base58, 32 bytes)', recipient)
+    return { recipient }
+  }
+  if (looksLikeName(recipient.trim())) {
+    const name = recipient.trim().toLowerCase()
+    return { recipient: name, recipientName: name }
+  }
+  try {
+    return { recipient: hexOf(parseAddress('eip155', recipient)) }
+  } catch (cause) {
+    throw new InvalidPayParametersError('recipient', 'must be an EVM address (EIP-55 checksum when mixed case) or a name', { cause })
+  }
+}
+
 /**
- * Checks what a dapp handed `modal.pay` (spec §1, §2 Pay): the fields' shapes, the recipient (EIP-55), the asset (native
- * or ERC-20 of a configured eip155 network), the chains agreeing, and, for a native asset, the amount against the
- * network's decimals ({@link toBaseUnits}; an ERC-20's amount is checked once its decimals are read). Pure: it throws
- * before anything opens.
+ * Checks what a dapp handed `modal.pay` (spec §1, §2 Pay): the fields' shapes, the asset (native or ERC-20 of a configured
+ * eip155 network, SOL or an SPL token of a configured solana network), the recipient of its namespace (eip155: EIP-55 or
+ * a name, resolved before anything opens; solana: a base58 public key), the chains agreeing, and, for a native asset, the
+ * amount against the network's decimals ({@link toBaseUnits}; a token's amount is checked once its decimals are read).
+ * Pure: it throws before anything opens.
  *
  * @param parameters what the dapp passed ({@link PayParameters}).
- * @param networks the configured networks (only the eip155 ones can be paid on).
+ * @param networks the configured networks (the eip155 and solana ones can be paid on).
  * @throws InvalidPayParametersError naming the first refused field (`amount: must be a decimal string such as "1.5"`).
- * @throws PayChainNotConfiguredError when the asset's chain is not a configured eip155 network.
+ * @throws PayChainNotConfiguredError when the asset's chain is not a configured eip155 or solana network.
  * @example
  * validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60' }, [anvil])
  * // { recipient: '0x7099…79C8', amount: '0.5', asset: { kind: 'native', chainId: 31337, symbol: 'ETH', decimals: 18, … }, memo: undefined }
@@ -145,41 +191,43 @@ export function validatePay(parameters: unknown, networks: readonly CaipNetwork[
     refuse(typeof key === 'string' ? key : 'parameters', issue.message, issue.input)
   }
   const { recipient, amount, asset, chainId, memo } = parsed.output
-  let checkedRecipient: Hex
-  try {
-    checkedRecipient = hexOf(parseAddress('eip155', recipient))
-  } catch (cause) {
-    throw new InvalidPayParametersError('recipient', 'must be an EVM address (EIP-55 checksum when mixed case)', { cause })
-  }
-  const asked = chainId === undefined ? undefined : chainOf(chainId)
-  let chain: number
-  let token: Hex | undefined
+  const asked = chainId === undefined ? undefined : caipOf(chainId)
+  let caipNetworkId: string
+  let token: string | undefined
   if (typeof asset === 'object') {
-    chain = chainOf(asset.chainId)
-    token = tokenAddress(asset.address)
+    caipNetworkId = caipOf(asset.chainId)
+    token = caipNetworkId.startsWith('solana:') ? mintAddress(asset.address) : tokenAddress(asset.address)
   } else if (asset === 'native') {
     if (asked === undefined) refuse('chainId', 'is required with the asset "native"', chainId)
-    chain = asked
+    caipNetworkId = asked
   } else {
     const match = caip19Pattern.exec(asset)
-    if (!match) refuse('asset', 'must be an eip155 CAIP-19 id (eip155:<id>/slip44:<n> or eip155:<id>/erc20:<address>)', asset)
-    chain = Number(match[1])
-    if (match[2]!.startsWith('erc20:')) token = tokenAddress(match[2]!.slice('erc20:'.length))
+    if (!match) refuse('asset', assetWords, asset)
+    caipNetworkId = caipOf(match[1]!)
+    const [kind, reference] = [match[2]!, match[3]!]
+    const solana = caipNetworkId.startsWith('solana:')
+    if (kind === 'slip44') {
+      if (!/^[0-9]+$/.test(reference) || (solana && reference !== '501')) refuse('asset', solana ? 'SOL is slip44:501' : 'a native currency is slip44:<coin type>', asset)
+    } else if (kind === (solana ? 'token' : 'erc20')) token = solana ? mintAddress(reference) : tokenAddress(reference)
+    else refuse('asset', solana ? 'a token on solana is token:<mint>' : 'a token on eip155 is erc20:<address>', asset)
   }
-  if (asked !== undefined && asked !== chain) refuse('chainId', `must be the asset's chain (${chain})`, chainId)
-  const caipNetworkId = `eip155:${chain}`
-  const network = networks.find((n) => n.caipNetworkId === caipNetworkId)
+  if (asked !== undefined && asked !== caipNetworkId) refuse('chainId', `must be the asset's chain (${caipNetworkId})`, chainId)
+  const network = networks.find((n) => n.caipNetworkId === caipNetworkId && (n.chainNamespace === 'eip155' || n.chainNamespace === 'solana'))
   if (!network)
     throw new PayChainNotConfiguredError(
-      chainId ?? chain,
-      networks.filter((n) => n.chainNamespace === 'eip155').map((n) => n.caipNetworkId),
+      chainId ?? caipNetworkId,
+      networks.filter((n) => n.chainNamespace === 'eip155' || n.chainNamespace === 'solana').map((n) => n.caipNetworkId),
     )
-  const shared = { chainId: chain, caipNetworkId, networkName: network.name, native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals } }
-  const checkedAsset: PayAsset = token
-    ? { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: token }
-    : { ...shared, kind: 'native', caip19: `${caipNetworkId}/slip44:60`, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
+  const namespace: PayNamespace = network.chainNamespace === 'solana' ? 'solana' : 'eip155'
+  const where = namespace === 'solana' ? { namespace, chainId: String(network.id) } : { namespace, chainId: Number(caipNetworkId.slice('eip155:'.length)) }
+  const shared = { ...where, caipNetworkId, networkName: network.name, native: { symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals } } as const
+  const checkedAsset: PayAsset = !token
+    ? { ...shared, kind: 'native', caip19: `${caipNetworkId}/slip44:${namespace === 'solana' ? 501 : 60}`, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
+    : namespace === 'solana'
+      ? { ...shared, kind: 'spl', caip19: `${caipNetworkId}/token:${token}`, address: token }
+      : { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: token as Hex }
   if (checkedAsset.kind === 'native') toBaseUnits(amount, checkedAsset.decimals)
-  return { recipient: checkedRecipient, amount, asset: checkedAsset, memo }
+  return { ...recipientOf(recipient, namespace), amount, asset: checkedAsset, memo }
 }
 
 /**

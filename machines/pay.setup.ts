@@ -21,18 +21,20 @@ export type PayWallet = { connectorId: string; address: string; caipNetworkId: s
 
 /**
  * How a payment ended: what `modal.pay` resolves with (the same shape as `PayReturnType`).
- * - `success`: the transfer's receipt is in (status 1): `txHash`, the EIP-155 `chainId`, `paidAmount` as asked;
+ * - `success`: the transfer's receipt is in (status 1; on solana its confirmation): `txHash` (a base58 signature on
+ *   solana), `chainId` (the EIP-155 number, or the Solana CAIP-2 reference), `paidAmount` as asked;
  * - `failed`, `expired`, `cancelled`: `reason` in words a visitor understands.
  */
-export type PayOutcome = { status: 'success'; txHash: string; chainId: number; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
+export type PayOutcome = { status: 'success'; txHash: string; chainId: number | string; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
 
 /**
  * What the pay chart read before it shows the request (`readPayment`; the node of the asset's network, never the wallet):
  * the asset's `decimals` and `symbol` (an ERC-20's from its contract), its icon when there is one, the wallet's
  * `balance` of the asset and its `nativeBalance` (both in base units: wei, the token's smallest unit), and the network
- * `fee` the transfer will cost (wei: gas × gas price).
+ * `fee` the transfer will cost (wei: gas × gas price; lamports on solana, with the rent of the recipient's token account
+ * when an SPL transfer makes it), and `recipient`, the address a recipient's name resolved to.
  */
-export type PayReading = { decimals: number; symbol: string; iconUrl?: string | undefined; balance: bigint; nativeBalance: bigint; fee: bigint }
+export type PayReading = { decimals: number; symbol: string; iconUrl?: string | undefined; balance: bigint; nativeBalance: bigint; fee: bigint; recipient?: string | undefined }
 
 /**
  * One request `modal.pay` handed the feature, by its `key`: `asking` until its end; `ended` with its {@link PayOutcome};
@@ -87,6 +89,17 @@ export class PayAssetUnreadableError extends BaseError {
   override name = 'PayAssetUnreadableError'
   constructor(asset: string, args: { details?: string; cause?: unknown } = {}) {
     super('The asset to pay in could not be read from its network', { details: `Asset ${asset}. ${args.details ?? ''}`.trim(), cause: args.cause })
+  }
+}
+
+/** The recipient the dapp named (`alice.reown.id`) has no address on the payment's network, or its lookup failed. */
+export class PayRecipientNotResolvedError extends BaseError {
+  override name = 'PayRecipientNotResolvedError'
+  /** The name, as looked up (lower case). */
+  recipientName: string
+  constructor(recipientName: string, args: { details?: string; cause?: unknown } = {}) {
+    super("The recipient's name does not resolve to an address", args)
+    this.recipientName = recipientName
   }
 }
 
@@ -156,8 +169,8 @@ export const paySetup = setup({
     exchangeDeadline: ({ context }: { context: PayContext }) => context.exchangeSession?.expiresIn ?? 0,
   },
   guards: {
-    /** No connected eip155 account to pay from. */
-    hasNoWallet: ({ context }) => context.target?.namespace !== 'eip155' || !context.target.address,
+    /** No connected account of the asset's namespace (eip155, solana) to pay from. */
+    hasNoWallet: ({ context, event }) => event.type === 'pay.request' && (context.target?.namespace !== event.request.asset.namespace || !context.target.address),
     /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */
     isAmountRefused: ({ context }, reading: PayReading) => 'error' in unitsOf(context.request!, reading.decimals),
     /** The wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
@@ -199,10 +212,11 @@ export const paySetup = setup({
     }),
     /** Params: the reason. A request that never became the payment under way (no wallet, another one under way). */
     endRequest: assign(({ context, event }, reason: string) => (event.type === 'pay.request' ? record(context, { key: event.key, phase: 'ended', outcome: { status: 'failed', reason } }) : {})),
-    /** Params: what `readPayment` answered. */
+    /** Params: what `readPayment` answered (a recipient's name replaced by the address it resolved to). */
     setReading: assign(({ context }, reading: PayReading) => {
       const parsed = unitsOf(context.request!, reading.decimals)
-      return { reading, units: 'units' in parsed ? parsed.units : undefined }
+      const request = reading.recipient ? { ...context.request!, recipient: reading.recipient } : context.request
+      return { reading, request, units: 'units' in parsed ? parsed.units : undefined }
     }),
     /** Params: what `readPayment` answered (`isAmountRefused`). */
     refuseAmount: assign(({ context }, reading: PayReading) => {

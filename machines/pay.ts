@@ -4,7 +4,7 @@ import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
 import type { SystemMessage } from './system.ts'
 
 export { payReasons } from './pay.messages.ts'
-export { PayAssetUnreadableError, reasonOf } from './pay.setup.ts'
+export { PayAssetUnreadableError, PayRecipientNotResolvedError, reasonOf } from './pay.setup.ts'
 export type { PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
 export type { CreateExchangeSessionInput, PayExchange, PayExchangeSession, PayExchangeStatus, VerifyExchangeTransferInput } from './pay.exchange.ts'
 
@@ -34,10 +34,11 @@ const leaving = {
  * default off). The feature holds the Pay view and the requests `modal.pay` hands it (`pay.request`, each by its key;
  * `requests` is what the public API follows):
  *
- * `idle` → `pay.request` (no eip155 wallet connected, or another payment under way: ended `failed` at once) →
- * `preparing` (`readPayment`: the asset's decimals and symbol, an ERC-20's from its contract, the wallet's balances and
- * the fee, on the asset's network, within `payReadTimeout`; the modal is not open yet: an amount with more fraction digits than the decimals or
- * an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
+ * `idle` → `pay.request` (no wallet of the asset's namespace connected, or another payment under way: ended `failed` at
+ * once) → `preparing` (`readPayment`: a recipient's name resolved, the asset's decimals and symbol, an ERC-20's from its
+ * contract, an SPL token's from its mint, the wallet's balances and the fee, on the asset's network, within
+ * `payReadTimeout`; the modal is not open yet: a name that does not resolve, an amount with more fraction digits than
+ * the decimals or an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
  * `short` when the balance cannot cover the amount and the fee, explained before any prompt) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
@@ -75,7 +76,7 @@ export const payMachine = paySetup.createMachine({
     idle: {
       on: {
         'pay.request': [
-          { guard: 'hasNoWallet', actions: { type: 'endRequest', params: payReasons.noWallet } },
+          { guard: 'hasNoWallet', actions: { type: 'endRequest', params: ({ event }) => (event.request.asset.namespace === 'solana' ? payReasons.noSolanaWallet : payReasons.noWallet) } },
           { target: 'preparing', actions: 'startRequest' },
         ],
       },
@@ -133,13 +134,13 @@ export const payMachine = paySetup.createMachine({
         src: 'transaction',
         input: ({ context }): TransactionInput => ({
           caipNetworkId: context.request!.asset.caipNetworkId,
-          namespace: 'eip155',
+          namespace: context.request!.asset.namespace,
           connectorId: context.wallet!.connectorId,
           request: {
             from: context.wallet!.address,
             to: context.request!.recipient,
             value: context.units!,
-            ...(context.request!.asset.kind === 'erc20' ? { token: context.request!.asset.address } : {}),
+            ...(context.request!.asset.kind !== 'native' ? { token: context.request!.asset.address } : {}),
           } satisfies PayTransferRequest,
         }),
         onDone: [

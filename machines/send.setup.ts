@@ -1,3 +1,4 @@
+import { looksLikeName } from './receiverName.ts'
 import { assign, emit, enqueueActions, fromPromise, or, raise, setup, stateIn } from 'xstate'
 import { formatUnits } from 'viem'
 import { ActorNotProvidedError } from '../kernel/errors.ts'
@@ -29,7 +30,6 @@ type ResolvedName = { address: string | null; avatar?: string | null }
 type ReceiverProfile = { name?: string | null | undefined; avatar?: string | null | undefined }
 
 const isNative = (token: TokenBalance | undefined) => Boolean(token && !token.address)
-const looksLikeName = (value: string) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value)
 const sumUsd = (balances: readonly TokenBalance[]) => balances.reduce((s, t) => s + (Number.isFinite(t.value) ? t.value : 0), 0).toFixed(2)
 
 const notProvided = (name: string) => () => {

@@ -27,10 +27,10 @@ function modalWith(pay: boolean | undefined) {
 }
 
 /** A modal with pay on and the real dev wallet (on anvil) connected; `asked` lists the methods the wallet was asked since. */
-async function connected({ autoApprove = true } = {}) {
+async function connected({ autoApprove = true, api = undefined as { blockchainUrl: string } | undefined } = {}) {
   const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   const unannounce = announceDevWallet(wallet, { rdns: 'dev.latchkey.wallet' })
-  const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false, features: { pay: true } })
+  const modal = createModal({ projectId: 'p', networks: [anvil], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), walletConnect: false, features: { pay: true }, ...(api ? { api } : {}) })
   cleanups.push(() => modal.destroy(), unannounce)
   modal.open()
   modal.actor.send({ type: 'app.selectWallet', connectorId: 'dev.latchkey.wallet' })
@@ -58,7 +58,7 @@ describe('modal.pay', () => {
     await modal.ready()
     await expect(modal.pay({ recipient: BOB, amount: 0.5 as unknown as string, asset: 'eip155:31337/slip44:60' })).rejects.toThrow(InvalidPayParametersError)
     await expect(modal.pay({ recipient: BOB.replace('C8', 'c8'), amount: '1', asset: 'eip155:31337/slip44:60' })).rejects.toMatchObject({ path: 'recipient' })
-    await expect(modal.pay({ recipient: 'bob.eth', amount: '1', asset: 'eip155:31337/slip44:60' })).rejects.toMatchObject({ path: 'recipient' })
+    await expect(modal.pay({ recipient: 'bob', amount: '1', asset: 'eip155:31337/slip44:60' })).rejects.toMatchObject({ path: 'recipient' })
     await expect(modal.pay({ recipient: BOB, amount: '1', asset: 'eip155:1/slip44:60' })).rejects.toThrow(PayChainNotConfiguredError)
     expect(modal.getState().open).toBe(false)
     expect(modal.getLogs().filter((e) => e.message.includes('Pay Not Enabled'))).toHaveLength(0)
@@ -123,5 +123,30 @@ describe('modal.pay', () => {
     await waitFor(() => expect(payState(modal)).toEqual({ reviewing: 'ready' }))
     modal.destroy()
     await expect(result).resolves.toEqual({ status: 'cancelled', reason: 'The payment was cancelled.' })
+  })
+
+  test('behavior: a recipient named as Send names one (bob.reown.id, the reference API) is paid at the address it resolves to', async () => {
+    const { modal, wallet, sends } = await connected({ autoApprove: false, api: { blockchainUrl: `${inject('apiUrl')}/blockchain` } })
+    const result = modal.pay({ recipient: 'Bob.Reown.ID', amount: '0.0042', asset: 'native', chainId: 31337 })
+    await waitFor(() => expect(payState(modal)).toEqual({ reviewing: 'ready' }))
+    modal.actor.send({ type: 'feature.deliver', feature: 'pay', event: { type: 'pay.confirm' } })
+    await waitFor(() => expect(sends()).toHaveLength(1))
+    expect((sends()[0]!.params as [{ to: string }])[0].to.toLowerCase()).toBe(BOB.toLowerCase())
+    wallet.approve(sends()[0]!.id)
+    const ended = await result
+    expect(ended).toMatchObject({ status: 'success', paidAmount: '0.0042' })
+    const tx = await chain.getTransaction({ hash: (ended as { txHash: `0x${string}` }).txHash })
+    expect({ to: tx.to, value: tx.value }).toEqual({ to: BOB.toLowerCase(), value: parseEther('0.0042') })
+  })
+
+  test('bad input: a name that does not resolve is a typed error before anything opens; the wallet is asked nothing', async () => {
+    const { modal, sends } = await connected({ autoApprove: false, api: { blockchainUrl: `${inject('apiUrl')}/blockchain` } })
+    await expect(modal.pay({ recipient: 'nobody-here.reown.id', amount: '1', asset: 'native', chainId: 31337 })).rejects.toMatchObject({
+      name: 'PayRecipientNotResolvedError',
+      recipientName: 'nobody-here.reown.id',
+      shortMessage: "The recipient's name does not resolve to an address",
+    })
+    expect(modal.getState().open).toBe(false)
+    expect(sends()).toEqual([])
   })
 })

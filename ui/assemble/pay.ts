@@ -1,13 +1,15 @@
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, numberToHex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, getAddress, isAddress, numberToHex } from 'viem'
 import { fromPromise } from 'xstate'
 import { callForeign } from '../../adapters/boundary.ts'
 import { toBaseUnits, type PayRequest } from '../../machines/pay.input.ts'
-import { PayAssetUnreadableError, payMachine, type PayReading, type PayRecord, type PayTransferRequest, type PayWallet } from '../../machines/pay.ts'
+import { PayAssetUnreadableError, PayRecipientNotResolvedError, payMachine, type PayReading, type PayRecord, type PayTransferRequest, type PayWallet } from '../../machines/pay.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { directoryTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
 import { exchangeImplementations } from './payExchange.ts'
+import { readSolanaPaymentOn } from './pay.solana.ts'
+import { resolveNameOn } from './resolveName.ts'
 
 /** Gas a transfer takes when the node cannot estimate it (the wallet cannot pay it yet): a native transfer's, an ERC-20 `transfer`'s bound. */
 const fallbackGas = { native: 21_000n, erc20: 100_000n } as const
@@ -19,15 +21,22 @@ const quantity = (value: unknown, method: string, asset: string): bigint => {
 
 /**
  * What the Pay view needs before it shows (spec §1 Pay: "insufficient balance or gas explained before the prompt"),
- * read on the node of the asset's network: an ERC-20's `decimals()` and `symbol()` from its contract (a contract that
+ * read on the node of the asset's network, a recipient's name resolved first (as Send resolves it; one without an
+ * address is a {@link PayRecipientNotResolvedError}); on solana `pay.solana.ts`; on eip155: an ERC-20's `decimals()` and `symbol()` from its contract (a contract that
  * does not answer them is no ERC-20: {@link PayAssetUnreadableError}), the wallet's balance of the asset and of the
  * native currency, and the fee (`eth_estimateGas` × `eth_gasPrice`; an estimate the node refuses, as for a transfer
  * the wallet cannot pay, takes {@link fallbackGas}).
  */
 export function readPaymentOn(host: FeatureHost) {
   const images = directoryTokenImages(host)
-  return async ({ request, wallet }: { request: PayRequest; wallet: PayWallet }): Promise<PayReading> => {
+  const readSolana = readSolanaPaymentOn(host, images)
+  const resolveName = resolveNameOn(host)
+  return async ({ request: asked, wallet }: { request: PayRequest; wallet: PayWallet }): Promise<PayReading> => {
+    // A recipient's name first (Send's rule and lookup): nothing opens for a name without an address.
+    const recipient = asked.recipientName ? await resolveRecipient(resolveName, asked) : undefined
+    const request = recipient ? { ...asked, recipient } : asked
     const { asset } = request
+    if (asset.namespace === 'solana') return readSolana({ request, wallet })
     const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
     const nativeBalance = quantity(await node('eth_getBalance', [wallet.address, 'latest']), 'eth_getBalance', asset.caip19)
     const gasPrice = quantity(await node('eth_gasPrice', []), 'eth_gasPrice', asset.caip19)
@@ -40,7 +49,7 @@ export function readPaymentOn(host: FeatureHost) {
       symbol = asset.symbol
       balance = nativeBalance
       transaction = { from: wallet.address, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
-    } else {
+    } else if (asset.kind === 'erc20') {
       const read = async <F extends 'decimals' | 'symbol' | 'balanceOf'>(functionName: F, args: readonly unknown[] = []) => {
         const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
         const answer = await node('eth_call', [{ to: asset.address, data }, 'latest'])
@@ -58,16 +67,29 @@ export function readPaymentOn(host: FeatureHost) {
         () => 'ERC-20',
       )
       balance = (await read('balanceOf', [wallet.address])) as bigint
-      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [request.recipient, safeUnits(request.amount, decimals)] })
+      const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [request.recipient as `0x${string}`, safeUnits(request.amount, decimals)] })
       transaction = { from: wallet.address, to: asset.address, data }
-    }
+    } else throw new PayAssetUnreadableError(asset.caip19, { details: 'Not an eip155 asset.' })
     const gas = await node('eth_estimateGas', [transaction]).then(
       (g) => quantity(g, 'eth_estimateGas', asset.caip19),
       () => fallbackGas[asset.kind],
     )
     const iconUrl = await images(symbol)
-    return { decimals, symbol, iconUrl, balance, nativeBalance, fee: gas * gasPrice }
+    return { decimals, symbol, iconUrl, balance, nativeBalance, fee: gas * gasPrice, ...(recipient ? { recipient } : {}) }
   }
+}
+
+/**
+ * The address a recipient's name resolves to on the asset's network.
+ * @throws PayRecipientNotResolvedError when the name has no address there, or the lookup failed (its cause).
+ */
+async function resolveRecipient(resolveName: ReturnType<typeof resolveNameOn>, request: PayRequest): Promise<string> {
+  const name = request.recipientName!
+  const resolved = await resolveName({ name, caipNetworkId: request.asset.caipNetworkId }).catch((cause: unknown) => {
+    throw new PayRecipientNotResolvedError(name, { details: 'The name lookup failed (Error resolving name).', cause })
+  })
+  if (!resolved.address || !isAddress(resolved.address, { strict: false })) throw new PayRecipientNotResolvedError(name, { details: `${name} has no address on ${request.asset.networkName}.` })
+  return getAddress(resolved.address)
 }
 
 /** The amount in base units for an estimate (the chart refuses a bad amount itself): zero when it does not fit. */

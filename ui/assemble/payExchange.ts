@@ -19,15 +19,18 @@ import type { FeatureHost } from './host.ts'
  */
 export async function verifyTransferOn(host: FeatureHost, { request, units, txHash }: VerifyExchangeTransferInput): Promise<boolean> {
   const { asset } = request
+  // The chain is read for eip155 transfers only: an exchange's claim on another namespace is never taken as paid.
+  if (asset.namespace !== 'eip155' || asset.kind === 'spl') return false
+  const recipient = request.recipient as `0x${string}`
   const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
   const receipt = (await node('eth_getTransactionReceipt', [txHash])) as { status?: string; logs?: unknown[] } | null
   if (receipt?.status !== '0x1') return false
   if (asset.kind === 'native') {
     const tx = (await node('eth_getTransactionByHash', [txHash])) as { to?: string | null; value?: string } | null
-    return Boolean(tx?.to && typeof tx.value === 'string' && isAddressEqual(tx.to as `0x${string}`, request.recipient) && BigInt(tx.value) === units)
+    return Boolean(tx?.to && typeof tx.value === 'string' && isAddressEqual(tx.to as `0x${string}`, recipient) && BigInt(tx.value) === units)
   }
   const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: (receipt.logs ?? []) as Log[], strict: true })
-  return logs.some((log) => isAddressEqual(log.address, asset.address) && isAddressEqual(log.args.to, request.recipient) && log.args.value === units)
+  return logs.some((log) => isAddressEqual(log.address, asset.address) && isAddressEqual(log.args.to, recipient) && log.args.value === units)
 }
 
 /**

@@ -1,13 +1,11 @@
 import { fromPromise } from 'xstate'
-import { evmCoinType } from '../../adapters/coinType.ts'
 import { callForeign } from '../../adapters/boundary.ts'
 import { sendMachine, type SendTransferInput } from '../../machines/send.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
-import { ApiError } from '../../services/api.ts'
 import type { FeatureHost } from './host.ts'
 import { directoryTokenImages, withTokenImages } from './tokenImages.ts'
 import { waitForEndOn } from './transaction.ts'
-import { evmChainIdOf } from '../../kernel/caip.ts'
+import { resolveNameOn } from './resolveName.ts'
 
 /** The amounts travel as decimal strings in the machine (wei, lamports); the transfer adapter takes bigints. */
 const toTransfer = (input: { connectorId: string; from: string; to: string; amount: string; caipNetworkId: string; tokenAddress?: string | undefined }) => ({
@@ -21,21 +19,13 @@ const toTransfer = (input: { connectorId: string; from: string; to: string; amou
  */
 export function assemble(host: FeatureHost) {
   const tokenImages = directoryTokenImages(host)
+  const resolveName = resolveNameOn(host)
   return sendMachine.provide({
     actors: {
       // A token without an icon gets the directory's image of its symbol (spec §7).
       fetchBalances: fromPromise(async ({ input }) => withTokenImages(await (await host.blockchain()).getBalances({ address: input.address, chainId: input.caipNetworkId }), tokenImages)),
-      resolveName: fromPromise(async ({ input }) => {
-        // An unknown name is a 404: no address (not a failed lookup, which is 'Error resolving name').
-        const profile = await (await host.blockchain()).lookupName({ name: input.name }).catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) return undefined
-          throw error
-        })
-        const chainId = evmChainIdOf(input.caipNetworkId)
-        // The chain's own coin type (ENSIP-11), else the default EVM address (coin type 60).
-        const entry = profile?.addresses[String(evmCoinType(chainId))] ?? profile?.addresses['60']
-        return { address: entry?.address ?? null, avatar: profile?.attributes?.['avatar'] ?? null }
-      }),
+      // An unknown name is a 404: no address (not a failed lookup, which is 'Error resolving name').
+      resolveName: fromPromise(({ input }) => resolveName(input)),
       fetchReceiverProfile: fromPromise(async ({ input }) => (await host.blockchain()).getIdentity({ address: input.address })),
       estimateTransfer: fromPromise(async ({ input }) => {
         const transfer = await host.transfer(input.caipNetworkId)

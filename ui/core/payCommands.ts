@@ -15,15 +15,23 @@ export type { PayParameters }
 /**
  * How a payment ended (what `modal.pay` resolves with; it never stays pending once the modal is closed or destroyed):
  * - `success`: the transfer's receipt is in: `txHash`, the EIP-155 `chainId`, `paidAmount` (a decimal string in the
- *   asset's units, as asked);
+ *   asset's units, as asked); on solana, once the transfer is confirmed: `txHash` its base58 signature, `chainId` the
+ *   network's CAIP-2 reference (`'5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'`);
  * - `failed`, `expired`, `cancelled` (the visitor closed the modal): `reason` in words a visitor understands.
  */
-export type PayReturnType = { status: 'success'; txHash: `0x${string}`; chainId: number; paidAmount: string } | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
-/** What `pay` may reject with (bad input only; nothing opened): `InvalidPayParametersError`, `PayChainNotConfiguredError`. */
+export type PayReturnType =
+  | { status: 'success'; txHash: `0x${string}`; chainId: number; paidAmount: string }
+  | { status: 'success'; txHash: string; chainId: string; paidAmount: string }
+  | { status: 'failed' | 'expired' | 'cancelled'; reason: string }
+/**
+ * What `pay` may reject with (bad input only; nothing opened): `InvalidPayParametersError`, `PayChainNotConfiguredError`,
+ * `PayAssetUnreadableError`, `PayRecipientNotResolvedError`.
+ */
 export type PayErrorType =
   | import('../../machines/pay.input.ts').InvalidPayParametersError
   | import('../../machines/pay.input.ts').PayChainNotConfiguredError
   | import('../../machines/pay.setup.ts').PayAssetUnreadableError
+  | import('../../machines/pay.setup.ts').PayRecipientNotResolvedError
 
 /** The spec's info alert for a disabled feature (§8, like 'Multi-Wallet Not Enabled'): shown in debug mode. */
 export const payNotEnabled = {
@@ -82,14 +90,17 @@ export function createPayCommands({ actor, faced, load }: { actor: RootActor; fa
 
   return {
     /**
-     * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay) from the connected eip155 wallet: the
+     * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay) from the connected wallet of the asset's
+     * namespace (eip155: ETH or an ERC-20; solana: SOL or an SPL token): the
      * Pay view (what is asked, the wallet's balance), a network switch when the wallet is elsewhere, the transfer and
      * its receipt. Resolves with how it ended, never pending once the modal is closed (`cancelled` before the wallet
      * sent the transfer) or destroyed (`cancelled`). With `features.pay` off (the default, spec §8; the project's remote
      * configuration overrides it): the 'Pay Not Enabled' alert (debug mode) and `{ status: 'failed', reason }`, nothing
-     * opened. The input is checked before anything opens, an ERC-20's amount against the decimals its contract answers.
+     * opened. The input is checked before anything opens, a token's amount against the decimals its contract or mint
+     * answers, a recipient's name resolved as Send resolves it.
      * @throws InvalidPayParametersError (the refused field named), PayChainNotConfiguredError, PayAssetUnreadableError
-     *   (the token answers no ERC-20 `decimals()`).
+     *   (the token answers no ERC-20 `decimals()`, the mint is no SPL mint), PayRecipientNotResolvedError (a name without
+     *   an address on that network).
      * @example const result = await modal.pay({ recipient: '0x7099…79C8', amount: '12.5', asset: 'eip155:8453/erc20:0x8335…2913' })
      */
     async pay(parameters: PayParameters): Promise<PayReturnType> {

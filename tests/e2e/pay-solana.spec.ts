@@ -1,0 +1,101 @@
+/**
+ * Pay on solana (spec §1 Pay: "SOL / SPL tokens on solana") through the demo's 'Ask for a payment' (`usePay`,
+ * `modal.pay`) from the Solana dev wallet on the local Solana chain (LiteSVM), pay on with `?features=pay:on`. Each
+ * journey asserts what the chain says (the recipient's lamports or token account) and what the dapp's promise resolved
+ * with. Dev account 1 pays (the other Solana journeys spend from account 0); each recipient is a fresh key.
+ */
+import { Keypair } from '@solana/web3.js'
+import type { Locator, Page } from '@playwright/test'
+import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
+import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
+import { dialog, expect, openConnected, test } from './fixtures.ts'
+import { SOLANA_RPC_URL } from './stack.ts'
+import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
+
+/** One JSON-RPC read on the local Solana chain, beside the modal. */
+async function solanaRead<T>(method: string, params: unknown[]): Promise<T> {
+  const response = await fetch(SOLANA_RPC_URL, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return ((await response.json()) as { result: T }).result
+}
+const lamports = async (address: string) => BigInt((await solanaRead<{ value: number }>('getBalance', [address])).value)
+/** The dUSDC an owner's associated token account holds (undefined: no account). */
+async function dusdc(owner: string): Promise<bigint | undefined> {
+  const answer = await solanaRead<{ value: { data: [string, string] } | null }>('getAccountInfo', [await associatedTokenAddress(owner, DEV_SPL_MINT_ADDRESS), { encoding: 'base64' }])
+  return answer.value ? tokenAmountOf(Uint8Array.from(Buffer.from(answer.value.data[0], 'base64'))) : undefined
+}
+const fresh = () => Keypair.generate().publicKey.toBase58()
+
+function solanaPanel(page: Page): Locator {
+  return page.getByTestId('dev-solana-wallet')
+}
+const solanaRequests = (page: Page) => solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })
+
+/** Asks for a payment from the demo's panel: the Pay view opens with what is asked. */
+async function askForPayment(page: Page, { to, amount, asset }: { to: string; amount: string; asset: string }) {
+  await page.getByLabel('Pay to').fill(to)
+  await page.getByLabel('Pay amount').fill(amount)
+  await page.getByLabel('Pay in').selectOption({ label: asset })
+  await page.getByRole('button', { name: 'Ask for payment' }).click()
+  const pay = dialog(page, 'Pay')
+  await expect(pay.getByTestId('pay-asked')).toContainText(amount)
+  return pay
+}
+
+const resolved = async (page: Page) => JSON.parse((await page.getByTestId('pay-result').textContent()) ?? 'null') as Record<string, unknown>
+
+test('SOL from the Solana dev wallet: one prompt however often Pay is pressed, success once confirmed, the recipient holds it', async ({ page }) => {
+  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  const to = fresh()
+  const pay = await askForPayment(page, { to, amount: '0.125', asset: 'SOL (Solana Localnet)' })
+  await expect(pay.getByTestId('pay-balance')).toContainText('SOL')
+  const button = pay.getByRole('button', { name: 'Pay 0.125 SOL' })
+  await button.click()
+  await button.click({ force: true })
+  const request = solanaRequests(page).filter({ hasText: 'Send transaction?' })
+  await expect(request).toHaveCount(1)
+  await expect(request).toContainText(`Transfer 0.125 SOL to ${to}`)
+  await request.getByRole('button', { name: 'Approve' }).click()
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('pay-status')).toHaveText('success')
+  const result = await resolved(page)
+  expect(result).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '0.125' })
+  const [status] = (await solanaRead<{ value: Array<{ err: unknown; confirmationStatus: string } | null> }>('getSignatureStatuses', [[result['txHash']]])).value
+  expect(status).toMatchObject({ err: null, confirmationStatus: 'finalized' })
+  expect(await lamports(to)).toBe(125_000_000n)
+  await pay.getByRole('button', { name: 'Done' }).click()
+  await expect(pay).toBeHidden()
+})
+
+test('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
+  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  const to = fresh()
+  const pay = await askForPayment(page, { to, amount: '3.25', asset: 'dUSDC (SPL, Solana Localnet)' })
+  await expect(pay.getByTestId('pay-asked')).toContainText('dUSDC')
+  await expect(pay.getByTestId('pay-balance')).toContainText('dUSDC')
+  await pay.getByRole('button', { name: 'Pay 3.25 dUSDC' }).click()
+  await solanaRequests(page).filter({ hasText: 'Send transaction?' }).getByRole('button', { name: 'Approve' }).click()
+  await expect(pay.getByText('Payment complete')).toBeVisible({ timeout: 15_000 })
+  expect(await resolved(page)).toMatchObject({ status: 'success', chainId: SOLANA_LOCALNET_REFERENCE, paidAmount: '3.25' })
+  expect(await dusdc(to)).toBe(3_250_000n)
+})
+
+test('more SOL than the wallet holds is explained before any prompt; Pay stays disabled; bad input is refused before anything opens', async ({ page }) => {
+  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  const pay = await askForPayment(page, { to: fresh(), amount: '5000', asset: 'SOL (Solana Localnet)' })
+  await expect(pay.getByTestId('pay-short')).toHaveText('Not enough SOL in this wallet to pay this amount. Add SOL to the wallet, or cancel.')
+  await expect(pay.getByRole('button', { name: 'Pay 5000 SOL' })).toBeDisabled()
+  await expect(solanaRequests(page)).toHaveCount(0)
+  await pay.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
+  // An amount finer than the mint's 6 decimals, a recipient that is no public key: typed errors, nothing opens.
+  await page.getByLabel('Pay to').fill(fresh())
+  await page.getByLabel('Pay amount').fill('1.1234567')
+  await page.getByLabel('Pay in').selectOption({ label: 'dUSDC (SPL, Solana Localnet)' })
+  await page.getByRole('button', { name: 'Ask for payment' }).click()
+  await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 6 fraction digits (the asset's decimals)")
+  await page.getByLabel('Pay to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+  await page.getByRole('button', { name: 'Ask for payment' }).click()
+  await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
+  await expect(dialog(page, 'Pay')).toHaveCount(0)
+  await expect(solanaRequests(page)).toHaveCount(0)
+})
