@@ -18,9 +18,10 @@ const rpc = inject('anvilRpc1')
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil Local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: rpc, testnet: true })
 const COUNT = 20
 
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!()
+/** Undone after each test, last first; a wallet's goes once its node requests have settled (none left in flight). */
+const cleanups: Array<() => void | Promise<void>> = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
 })
 
 test('behavior: twenty held wallets all come back at reload with the same active one; a switch to the last signs with it', async () => {
@@ -31,7 +32,11 @@ test('behavior: twenty held wallets all come back at reload with the same active
       const account = privateKeyToAccount(`0x${(i + 1).toString(16).padStart(64, '0')}`)
       const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true, accounts: [account] })
       await wallet.request({ method: 'eth_requestAccounts' })
-      cleanups.push(announceDevWallet(wallet, { rdns, name: `Wallet ${i + 1}`, uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }))
+      const unannounce = announceDevWallet(wallet, { rdns, name: `Wallet ${i + 1}`, uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` })
+      cleanups.push(() => {
+        unannounce()
+        return wallet.abandonNodeRequests()
+      })
       return { rdns, wallet }
     }),
   )

@@ -27,9 +27,10 @@ const FIRST = 'dev.latchkey.wallet'
 const SECOND = 'dev.latchkey.wallet.second'
 const THIRD = 'dev.latchkey.wallet.third'
 
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!()
+/** Undone after each test, last first; a wallet's goes once its node requests have settled (none left in flight). */
+const cleanups: Array<() => void | Promise<void>> = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
 })
 
 /** Each test wallet's EIP-6963 identity and dev account. */
@@ -45,7 +46,11 @@ async function heldWallet(rdns: string) {
   const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
-  cleanups.push(announceDevWallet(wallet, { rdns, name, uuid }))
+  const unannounce = announceDevWallet(wallet, { rdns, name, uuid })
+  cleanups.push(() => {
+    unannounce()
+    return wallet.abandonNodeRequests()
+  })
   return wallet
 }
 

@@ -26,9 +26,10 @@ const identities: Record<string, { name: string; uuid: string; index: number }> 
   [SECOND]: { name: 'Second Wallet', uuid: '8b2d3f4a-5c6e-4f7a-9b0c-1d2e3f4a5b6c', index: 4 },
 }
 
-const cleanups: Array<() => void> = []
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!()
+/** Undone after each test, last first; a wallet's goes once its node requests have settled (none left in flight). */
+const cleanups: Array<() => void | Promise<void>> = []
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!()
 })
 
 /** A development wallet on its dev account that approved the site before, announced as `rdns`. */
@@ -37,7 +38,11 @@ async function heldWallet(rdns: string): Promise<DevWallet> {
   const wallet = new DevWallet({ chains: [{ chainId: 31337, name: 'Anvil Local', rpcUrl: rpc }], storage: createMemoryStorage(), autoApprove: true })
   wallet.setAccount(index)
   await wallet.request({ method: 'eth_requestAccounts' })
-  cleanups.push(announceDevWallet(wallet, { rdns, name, uuid }))
+  const unannounce = announceDevWallet(wallet, { rdns, name, uuid })
+  cleanups.push(() => {
+    unannounce()
+    return wallet.abandonNodeRequests()
+  })
   return wallet
 }
 

@@ -38,7 +38,8 @@ export const devWalletIcon = `data:image/svg+xml,${encodeURIComponent(devWalletI
  * @param options info overrides (defaults: name 'Latchkey Dev Wallet', rdns 'dev.latchkey.wallet',
  *   {@link devWalletIcon}, a fresh UUID) and `injectWindowEthereum`.
  * @param target where events are dispatched and listened for; default `window`.
- * @returns a function that stops re-announcing (and undoes `window.ethereum` injection).
+ * @returns a function that stops re-announcing, undoes `window.ethereum` injection and abandons the wallet's node
+ *   requests still in flight (`DevWallet.abandonNodeRequests`).
  */
 export function announceDevWallet(wallet: DevWallet, options: AnnounceOptions = {}, target: EventTarget = window): () => void {
   const info: DevWalletInfo = Object.freeze({
@@ -62,6 +63,8 @@ export function announceDevWallet(wallet: DevWallet, options: AnnounceOptions = 
 
   return () => {
     target.removeEventListener('eip6963:requestProvider', announce)
+    // Gone from the page: what it still waits for from the node is abandoned (nothing left in flight after it).
+    void wallet.abandonNodeRequests()
     if (options.injectWindowEthereum && host.ethereum === wallet) {
       if (hadEthereum) host.ethereum = previousEthereum
       else delete host.ethereum

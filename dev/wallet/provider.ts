@@ -145,6 +145,8 @@ export class DevWallet {
   readonly #queue = new Map<number, QueueEntry>()
   #nextId = 1
   #rpcId = 1
+  /** The node requests in flight (`#forward`): each one's abort and its fetch settling (`abandonNodeRequests`). */
+  #inflight = new Map<AbortController, Promise<unknown>>()
   #connecting: Promise<void> | undefined
   readonly #listeners = new Map<string, Set<(...args: any[]) => void>>()
   readonly #subscribers = new Set<() => void>()
@@ -365,6 +367,21 @@ export class DevWallet {
     this.#notify()
   }
 
+  /**
+   * The wallet leaves the page (its announcement withdrawn, `announceDevWallet`'s returned function): the requests it
+   * forwarded to the node and still waits for are abandoned (each rejects with a 4900 error). Resolves once each of
+   * their fetches has settled (a fetch that does not honour its abort signal at that moment, such as happy-dom's
+   * during a CORS preflight, ends with the node's answer), so a test that awaits it leaves nothing in flight when its
+   * window goes. Later requests are forwarded as before.
+   */
+  async abandonNodeRequests(): Promise<void> {
+    const settling = [...this.#inflight.entries()].map(([controller, fetched]) => {
+      controller.abort(new DevWalletRpcError(4900, 'The wallet left the page.'))
+      return fetched.catch(() => undefined)
+    })
+    await Promise.all(settling)
+  }
+
   // ---------------------------------------------------------------- methods
 
   async #dispatch(method: string, params: unknown): Promise<unknown> {
@@ -548,20 +565,33 @@ export class DevWallet {
   async #forward(method: string, params: unknown): Promise<unknown> {
     const { rpcUrl } = this.#currentChain()
     let response: Response
-    try {
-      response = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: this.#rpcId++, method, params: params ?? [] }),
-      })
-    } catch (error) {
-      throw new DevWalletRpcError(-32603, `Could not reach ${rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
-    }
+    const controller = new AbortController()
+    const fetched = fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: this.#rpcId++, method, params: params ?? [] }),
+      signal: controller.signal,
+    }).then((r) =>
+      r.json().then(
+        (json: unknown) => ({ response: r, json }),
+        () => ({ response: r, json: undefined }),
+      ),
+    )
+    this.#inflight.set(controller, fetched)
     let body: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } }
     try {
-      body = (await response.json()) as typeof body
-    } catch {
-      throw new DevWalletRpcError(-32603, `Invalid JSON-RPC response from ${rpcUrl} (HTTP ${response.status}).`)
+      let json: unknown
+      try {
+        ;({ response, json } = await fetched)
+      } catch (error) {
+        if (controller.signal.aborted) throw controller.signal.reason
+        throw new DevWalletRpcError(-32603, `Could not reach ${rpcUrl}: ${error instanceof Error ? error.message : String(error)}`)
+      }
+      if (controller.signal.aborted) throw controller.signal.reason
+      if (json === undefined || json === null || typeof json !== 'object') throw new DevWalletRpcError(-32603, `Invalid JSON-RPC response from ${rpcUrl} (HTTP ${response.status}).`)
+      body = json as typeof body
+    } finally {
+      this.#inflight.delete(controller)
     }
     if (body.error) {
       const { code, message, data } = body.error

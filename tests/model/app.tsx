@@ -423,6 +423,8 @@ export async function renderApp(
       page.unmount()
       cleanup()
       modal.destroy()
+      // The wallets' node requests still in flight (a balance read the modal started) end before the test's window goes.
+      await Promise.all([wallet.abandonNodeRequests(), second?.abandonNodeRequests()])
     },
   }
 }
