@@ -40,8 +40,23 @@ export function isConnectingView(context: RootContext, view: ViewName): boolean 
   return view === 'ConnectingExternal' || holderOf(context, view)?.connecting === true
 }
 
-/** What a registration's `available` and `input` are asked with: the root's own state only (no child's snapshot). */
+/** {@link featureFacts} per root context: a context is never changed in place (each `assign` makes a new one). */
+const factsOf = new WeakMap<RootContext, FeatureFacts>()
+
+/**
+ * What a registration's `available` and `input` are asked with: the root's own state only (no child's snapshot).
+ * Computed once per context: telling every feature a moment asks each registration's `available` with the same facts.
+ */
 export function featureFacts(context: RootContext): FeatureFacts {
+  let facts = factsOf.get(context)
+  if (!facts) {
+    facts = computeFacts(context)
+    factsOf.set(context, facts)
+  }
+  return facts
+}
+
+function computeFacts(context: RootContext): FeatureFacts {
   return {
     view: context.view,
     holder: holderOf(context, context.view)?.id,
