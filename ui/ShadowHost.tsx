@@ -14,7 +14,27 @@ import { ShadowStyle, ShadowStyleContext, shellStyleRank } from './shadowStyles.
  * hydration sees the same markup. Attaching the shadow root hides it at once (it has no slot); the next
  * render drops it for the shadow content. Keep it static: it must not depend on state the server does not have.
  */
-export function ShadowHost({ children, css, nonce, inline = false, testId, fallback }: { children: ReactNode; css: string; nonce?: string | undefined; inline?: boolean; testId?: string; fallback?: ReactNode }) {
+export function ShadowHost({
+  children,
+  css,
+  nonce,
+  inline = false,
+  testId,
+  fallback,
+  lang,
+  dir,
+}: {
+  children: ReactNode
+  css: string
+  nonce?: string | undefined
+  inline?: boolean
+  testId?: string
+  fallback?: ReactNode
+  /** The language of what it shows (`lang` on the host: the shadow tree inherits it), e.g. `'ar'`. */
+  lang?: string | undefined
+  /** The writing direction (`dir` on the host: the shadow tree inherits it, so `:dir()` and logical properties follow). */
+  dir?: 'ltr' | 'rtl' | undefined
+}) {
   const [root, setRoot] = useState<ShadowRoot | null>(null)
   const ref = useCallback((el: HTMLElement | null) => {
     if (el) setRoot(el.shadowRoot ?? el.attachShadow({ mode: 'open' }))
@@ -23,7 +43,7 @@ export function ShadowHost({ children, css, nonce, inline = false, testId, fallb
   const Host = inline ? 'span' : 'div'
   // The host's own inline-block is set through React's `style` prop: the CSS object model, which CSP does not govern.
   return (
-    <Host ref={ref} data-testid={testId} style={inline ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
+    <Host ref={ref} data-testid={testId} lang={lang} dir={dir} style={inline ? { display: 'inline-block', maxWidth: '100%' } : undefined}>
       {root && scope
         ? createPortal(
             <ShadowStyleContext.Provider value={scope}>

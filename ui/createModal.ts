@@ -17,6 +17,7 @@ import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 import type { ModalInstance } from './instance.ts'
 import { ConnectionNotFoundError, FeatureDisabledError, ModalDestroyedError } from './errors.ts'
 import { browserIdleEnvironment, scheduleIdlePrefetch, whenIdle } from './idlePrefetch.ts'
+import { createLocaleState } from './i18n/state.ts'
 import { loadCoreModule, loadedCoreModule, type CoreModule } from './coreModule.ts'
 
 /** The public types (`types.ts`), re-exported unchanged: the public entries import them from here. */
@@ -97,6 +98,8 @@ export function createModal(options: ModalOptions) {
     themeListeners.add(listener)
     return () => void themeListeners.delete(listener)
   }
+  /** The language (`locale` option, `setLocale`): its catalogue is fetched with the first opening's code, never before. */
+  const locale = createLocaleState(options, (message) => log.warn(message))
   if (options.adapter === null && options.walletConnect === false) {
     throw new InvalidOptionsError('No way to connect', { details: 'With `adapter: null`, WalletConnect must stay on.' })
   }
@@ -242,6 +245,7 @@ export function createModal(options: ModalOptions) {
     },
     prefetch(view: ViewName): void {
       cancelIdlePrefetch()
+      void locale.load()
       // Connect's code comes in the core's round trip, not one after it (`firstOpen.ts`).
       if (view === 'Connect' && !core) import('./firstOpen.ts').catch(() => {})
       void request().then(
@@ -251,6 +255,7 @@ export function createModal(options: ModalOptions) {
     },
     open(args: { view?: ViewName; data?: ViewData } = {}): Promise<void> {
       checkViewData(args.view, args.data)
+      void locale.load()
       // The view's name is checked by the core against this build's views (the feature manifests come with the core,
       // never with the page): before the core is in, an unknown name rejects the returned promise when it arrives.
       if (core) {
@@ -282,6 +287,9 @@ export function createModal(options: ModalOptions) {
       return theme
     },
     subscribeTheme,
+    getLocale: locale.get,
+    subscribeLocale: locale.subscribe,
+    setLocale: locale.set,
     setThemeMode(mode: ThemeMode): void {
       validateThemeMode(mode)
       if (mode !== theme.themeMode) setTheme({ ...theme, themeMode: mode })
@@ -373,6 +381,7 @@ export function createModal(options: ModalOptions) {
     prefetchedAtIdle = true
     tellFollowers()
     if (view === 'Connect') import('./firstOpen.ts').catch(() => {})
+    void locale.load()
     loadCoreModule().then(
       (m) => {
         m.prefetchIntent(view)

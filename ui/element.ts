@@ -34,6 +34,7 @@ import * as core from './core.ts'
 import { ModalShell } from './Modal.tsx'
 import { AccountButton, ConnectButton, NetworkButton, useModalCss } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
+import { LocaleScope, useModalLocale } from './i18n/useModalLocale.ts'
 import type { ThemeVariables } from './theme.ts'
 
 export * from '../adapters/networks.ts'
@@ -225,12 +226,10 @@ export function modalOptionsFromAttributes(get: (name: (typeof modalAttributes)[
  */
 function ElementModal({ modal, pageButtons }: { modal: ModalInstance; pageButtons: Map<HTMLElement, number> }) {
   const css = useModalCss(modal)
-  return createElement(
-    ModalContext.Provider,
-    { value: modal },
-    // biome-ignore lint/correctness/noChildrenProp: createElement without JSX: ShadowHost's props type declares `children`
-    createElement(PageButtonsContext.Provider, { value: pageButtons }, createElement(ShadowHost, { css, nonce: modal.options.nonce, testId: 'latchkey-modal', children: createElement(ModalShell) })),
-  )
+  const { locale: lang, direction: dir } = useModalLocale(modal)
+  // biome-ignore lint/correctness/noChildrenProp: createElement without JSX: ShadowHost's props type declares `children`
+  const host = createElement(ShadowHost, { css, nonce: modal.options.nonce, testId: 'latchkey-modal', lang, dir, children: createElement(ModalShell) })
+  return createElement(ModalContext.Provider, { value: modal }, createElement(LocaleScope, { modal }, createElement(PageButtonsContext.Provider, { value: pageButtons }, host)))
 }
 
 /** The classes {@link defineLatchkeyElements} registers (made on the call: `HTMLElement` exists only in a browser). */
@@ -417,7 +416,7 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
       }
       this.#host = host
       this.#root ??= createRoot(this)
-      this.#root.render(createElement(ModalContext.Provider, { value: modal }, createElement(PageButtonsContext.Provider, { value: host.pageButtons }, this.content())))
+      this.#root.render(createElement(ModalContext.Provider, { value: modal }, createElement(LocaleScope, { modal }, createElement(PageButtonsContext.Provider, { value: host.pageButtons }, this.content()))))
       // Its modal destroyed (the element removed, or created again after an attribute change): wait for the next.
       host.addEventListener('latchkey-destroyed', this.#onHostDestroyed, { once: true })
     }

@@ -30,10 +30,12 @@ afterEach(cleanup)
 /** Never answers: the feature's fetches stay under way (what the test looks at is the machine's state). */
 const pending = () => fromPromise(() => new Promise<never>(() => {})) as never
 
+/** The facade's locale before any catalogue: English words, numbers in en-US. */
+const englishLocale = { locale: 'en', direction: 'ltr', numberLocale: 'en-US', copy: null }
 function renderWith(h: ReturnType<typeof createRootHarness>, children: ReactNode) {
   // The facade's internal contract with the hooks: its core (root actor and view-model functions) is in.
   const core = { actor: h.actor, connect: { connectAccount, connectConnecting, connectModal, connectNetwork } }
-  const modal = { actor: h.actor, options: {}, peekCore: () => core, subscribeCore: () => () => {} } as unknown as ModalInstance
+  const modal = { actor: h.actor, options: {}, peekCore: () => core, subscribeCore: () => () => {}, getLocale: () => englishLocale, subscribeLocale: () => () => {} } as unknown as ModalInstance
   return render(<ModalContext.Provider value={modal}>{children}</ModalContext.Provider>)
 }
 

@@ -2,7 +2,6 @@ import { useSelector } from './useSelector.ts'
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react'
 import type { EventFromLogic } from 'xstate'
 import type { AccountView } from '../machines/connection.connect.ts'
-import { visitorLocale } from './locale.ts'
 import type { ModalView } from '../machines/modal.connect.ts'
 import type { NetworkView } from '../machines/network.connect.ts'
 import type { CoreInstance } from './createModal.core.ts'
@@ -131,9 +130,17 @@ export function useAccount(): AccountView {
   return useSelector(connection, (s) => (s && core ? core.connect.connectAccount(s, net, locale) : modal.getState().account), same)
 }
 
-/** The locale of numbers and fiat values: the `locale` option, else the browser's language ({@link visitorLocale}). */
+/**
+ * The locale of numbers and fiat values: the tag of the `locale` option or of `setLocale`, else the browser's language
+ * (`ui/i18n/state.ts`).
+ */
 export function useLocale(): string {
-  return visitorLocale(useModalInstance().options.locale)
+  const modal = useModalInstance()
+  return useSyncExternalStore(
+    modal.subscribeLocale,
+    () => modal.getLocale().numberLocale,
+    () => modal.getLocale().numberLocale,
+  )
 }
 
 /** The active namespace (spec §3). */

@@ -8,6 +8,7 @@ import type { CoreInstance } from './createModal.core.ts'
 import type { PayParameters, PayReturnType } from './core/payCommands.ts'
 import type { GetCallsStatusReturnType, SendCallsParameters, SendCallsReturnType } from './core/callsCommands.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
+import type { ModalLocale } from './i18n/state.ts'
 import type { ModalOptions, ModalState, ModalTheme } from './types.ts'
 
 /**
@@ -101,6 +102,20 @@ export type ModalInstance = {
    * modal.setThemeVariables({ accent: '#ff0066', borderRadiusMaster: '2px' })
    */
   setThemeVariables(variables: ThemeVariables): void
+  /** The language the modal speaks now, its direction, the locale of its numbers and its catalogue (`ui/i18n/state.ts`). */
+  getLocale(): ModalLocale
+  /** Calls `listener` when the language changes (its words are in by then); returns unsubscribe. */
+  subscribeLocale: (listener: (locale: ModalLocale) => void) => () => void
+  /**
+   * Changes the modal's language at run time, open or closed: `'auto'` or a BCP 47 tag, resolved as the `locale`
+   * option is (the language's supported locale, else English). Its words are fetched (a chunk per locale), then every
+   * visible string, the writing direction and the numbers change at once; until then the modal keeps its words. The
+   * promise resolves once they show (also when a later `setLocale` took over, or the fetch failed: the modal's log
+   * tells why).
+   * @throws InvalidOptionsError `setLocale(locale): Invalid locale: …` for anything but `'auto'` or a well-formed tag.
+   * @example await modal.setLocale('ja')
+   */
+  setLocale(locale: string): Promise<void>
   /**
    * Switches the active network: through the wallet when connected (SwitchNetwork shows while it confirms),
    * else just sets it (spec §4). An unknown id is ignored (alert in debug mode).

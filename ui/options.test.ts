@@ -244,10 +244,18 @@ describe('createModal refuses every other option of the wrong shape (defects 8, 
   })
 
   test('bad input: a malformed locale tag is refused, naming the option and the tag; a well-formed one is accepted', () => {
-    expect(refusal({ locale: 'en_US!' })).toMatchObject({ option: 'options.locale', shortMessage: 'options.locale: Invalid locale: "en_US!" is not a BCP 47 language tag' })
+    expect(refusal({ locale: 'en_US!' })).toMatchObject({ option: 'options.locale', shortMessage: `options.locale: Invalid locale: "en_US!" is not 'auto' or a BCP 47 language tag` })
     expect(refusal({ locale: 7 }).option).toBe('options.locale')
     expect(refusal({ locale: '' }).option).toBe('options.locale')
+    expect(refusal({ locale: 'Auto' }).option).toBe('options.locale')
     expect(() => make({ locale: 'de-DE' })).not.toThrow()
+    expect(() => make({ locale: 'auto' })).not.toThrow()
+  })
+
+  test('bad input: messages that are not an object of words (a number for a word, a list of words, a string) are refused, naming the option', () => {
+    expect(refusal({ messages: { 'titles.Connect': 42 } }).option).toBe('options.messages.titles.Connect')
+    expect(refusal({ messages: 'Connect' }).option).toBe('options.messages')
+    expect(() => make({ messages: { 'titles.Connect': 'Sign in', 'callsStatus.asking': (n: number) => `${n}` } })).not.toThrow()
   })
 
   test("bad input: a nonce that is not CSP's base64 text (a number, empty, spaces, quotes, a directive) is refused, naming the option; base64 and base64url pass", () => {

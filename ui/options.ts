@@ -118,11 +118,21 @@ const optionsShape = v.looseObject({
   ),
   // Spec §5 "Theme mode is light or dark": the option also arrives from plain JavaScript; it is set only here.
   themeMode: v.optional(themeModeShape),
-  // The locale of numbers and fiat values; default the browser's language.
+  // The modal's language and the locale of numbers and fiat values: 'auto' (default, the browser's languages) or a tag.
   locale: v.optional(
     v.pipe(
       v.string(),
-      v.check(isLocaleTag, (issue) => `Invalid locale: ${preview(issue.input)} is not a BCP 47 language tag`),
+      v.check(
+        (tag) => tag === 'auto' || isLocaleTag(tag),
+        (issue) => `Invalid locale: ${preview(issue.input)} is not 'auto' or a BCP 47 language tag`,
+      ),
+    ),
+  ),
+  // Per-key word overrides: the keys are checked against the English catalogue when it loads (ui/i18n/catalogue.ts).
+  messages: v.optional(
+    v.record(
+      v.string(),
+      v.union([v.string(), v.function(), v.array(v.unknown())], (issue) => `Invalid message: expected a string or a function but received ${preview(issue.input)}`),
     ),
   ),
   themeVariables: v.optional(themeVariablesShape),

@@ -30,7 +30,7 @@ describe('server rendering', () => {
     // The connect and network buttons in their hosts' light DOM (the shadow content replaces them in the browser), no
     // account button while disconnected, the modal's host (empty: the modal is closed).
     expect(html).toMatchInlineSnapshot(
-      `"<span style="display:inline-block;max-width:100%"><button type="button" class="lk-page-button" aria-haspopup="dialog">Connect Wallet</button></span><span style="display:inline-block;max-width:100%"><button type="button" class="lk-page-button" data-variant="neutral" aria-haspopup="dialog" aria-label="Switch network (Ethereum)">Ethereum</button></span><div data-testid="latchkey-modal"></div>"`,
+      `"<span lang="en" dir="ltr" style="display:inline-block;max-width:100%"><button type="button" class="lk-page-button" aria-haspopup="dialog">Connect Wallet</button></span><span lang="en" dir="ltr" style="display:inline-block;max-width:100%"><button type="button" class="lk-page-button" data-variant="neutral" aria-haspopup="dialog" aria-label="Switch network (Ethereum)">Ethereum</button></span><div data-testid="latchkey-modal" lang="en" dir="ltr"></div>"`,
     )
   })
 

@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode, type RefObject } from 'react'
 import { createRoot } from 'react-dom/client'
-import { ModalContext, PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
+import { useModalLocale } from './i18n/useModalLocale.ts'
+import { CopyContext, ModalContext, PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
 import type { ModalInstance } from './createModal.ts'
 import type { ViewName } from '../machines/views.ts'
 import { useAccount, useCore, useModal, useNetwork } from './hooks.ts'
@@ -54,14 +55,17 @@ export function useModalCss(modal: ModalInstance): string {
 export function ModalProvider({ modal, children }: { modal: ModalInstance; children?: ReactNode }) {
   const css = useModalCss(modal)
   const [pageButtons] = useState(() => new Map<HTMLElement, number>())
+  const locale = useModalLocale(modal)
   return (
     <ModalContext.Provider value={modal}>
-      <PageButtonsContext.Provider value={pageButtons}>
-        {children}
-        <ShadowHost css={css} nonce={modal.options.nonce} testId="latchkey-modal">
-          <ModalBody />
-        </ShadowHost>
-      </PageButtonsContext.Provider>
+      <CopyContext.Provider value={locale.copy}>
+        <PageButtonsContext.Provider value={pageButtons}>
+          {children}
+          <ShadowHost css={css} nonce={modal.options.nonce} testId="latchkey-modal" lang={locale.locale} dir={locale.direction}>
+            <ModalBody />
+          </ShadowHost>
+        </PageButtonsContext.Provider>
+      </CopyContext.Provider>
     </ModalContext.Provider>
   )
 }
@@ -215,8 +219,9 @@ export function mountModal(modal: ModalInstance, container: HTMLElement = docume
 function PageButton({ children, fallback }: { children: ReactNode; fallback?: ReactNode }) {
   const modal = useModalInstance()
   const css = useModalCss(modal)
+  const locale = useModalLocale(modal)
   return (
-    <ShadowHost css={css} nonce={modal.options.nonce} inline fallback={fallback}>
+    <ShadowHost css={css} nonce={modal.options.nonce} inline fallback={fallback} lang={locale.locale} dir={locale.direction}>
       {children}
     </ShadowHost>
   )

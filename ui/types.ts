@@ -13,6 +13,7 @@ import type { ViewName } from '../machines/views.ts'
 import type { ManifestOptions } from '../machines/manifests.ts'
 import type { StorageLike } from '../services/storage.ts'
 import type { ThemeMode, ThemeVariables } from './theme.ts'
+import type { CopyOverrides } from './locales/en.ts'
 import type { WalletFeaturesOrderItem } from './slots.order.ts'
 import type { LogOptions } from './log.ts'
 import type { SwapProvider } from '../kernel/swap.ts'
@@ -56,11 +57,22 @@ export type ModalCoreOptions = {
    */
   nonce?: string
   /**
-   * The BCP 47 locale numbers and fiat values are written in (grouping, decimal separator, currency
-   * format), e.g. `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`. Default the visitor's browser language
-   * (`navigator.language`). A malformed tag throws `InvalidOptionsError` (`options.locale`).
+   * The language the modal speaks, and the locale numbers and fiat values are written in (grouping, decimal
+   * separator, currency format: `'de-DE'` → `1.000.000,000 DEV`, `1.234,56 $`). `'auto'` (default): the first of
+   * the browser's languages (`navigator.languages`) the modal has words for, falling back by language (`pt-PT` →
+   * `pt-BR`) and then to English; numbers then follow the browser's first language. A tag: that language's words (same
+   * fallback) and numbers in that tag. Change it at run time with `setLocale`. A malformed tag throws
+   * `InvalidOptionsError` (`options.locale`).
+   * @example createModal({ projectId, networks, locale: 'de-DE' })
    */
-  locale?: string
+  locale?: 'auto' | (string & {})
+  /**
+   * Per-key replacements of the modal's words, in every locale: keys are the English catalogue's dotted paths
+   * (`'titles.Connect'`), typed, so a misspelt key is a type error; a value is a string, or a function of the same
+   * values as English's. From plain JavaScript, a key English lacks or a value of another kind is left out and logged.
+   * @example createModal({ projectId, networks, messages: { 'titles.Connect': 'Sign in with a wallet' } })
+   */
+  messages?: CopyOverrides
   /** Restore a stored connection on load (spec §4). Default true. */
   enableReconnect?: boolean
   /**

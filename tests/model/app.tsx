@@ -79,8 +79,10 @@ export async function renderApp(
     featuredWalletIds?: string[]
     /** Networks the dapp configures after the two anvil chains (e.g. `mainnet`: the catalogue lists the wallets of its chains). */
     extraNetworks?: CaipNetwork[]
-    /** The `locale` option (numbers and fiat values). */
+    /** The `locale` option (the modal's language, numbers and fiat values). */
     locale?: string
+    /** The `messages` option (per-key word overrides). */
+    messages?: Parameters<typeof createModal>[0]['messages']
     /** Embedded mode (`enableEmbedded`): closing shows Account when connected. */
     embedded?: boolean
     /**
@@ -227,6 +229,7 @@ export async function renderApp(
     ...(fixture.allowUnsupportedChain ? { allowUnsupportedChain: true } : {}),
     ...(fixture.embedded ? { enableEmbedded: true } : {}),
     ...(fixture.locale ? { locale: fixture.locale } : {}),
+    ...(fixture.messages ? { messages: fixture.messages } : {}),
     ...(fixture.inspect ? { inspect: fixture.inspect } : {}),
     ...(fixture.platform ? { platform: fixture.platform } : {}),
     ...(fixture.customWallets ? { customWallets: fixture.customWallets } : {}),

@@ -1,3 +1,4 @@
+import type { Widen } from '../i18n/keys.ts'
 import type { MessageKey } from '../../machines/messages.ts'
 import type { SendMessageKey } from '../../machines/send.messages.ts'
 
@@ -164,4 +165,5 @@ export const enShell = {
 } as const
 
 /** The shell's words: the part of {@link Copy} the initial JS holds. */
-export type ShellCopy = typeof enShell
+/** The shell's part of a catalogue (English's words widened to `string`). */
+export type ShellCopy = Widen<typeof enShell>

@@ -1,3 +1,4 @@
+import type { KeyPaths, ValueAt, Widen } from '../i18n/keys.ts'
 import { enShell } from './en.shell.ts'
 
 /**
@@ -450,4 +451,15 @@ export const en = {
   },
 } as const
 
-export type Copy = typeof en
+/** A catalogue's shape (every locale's, English's words widened to `string`: see `Widen`). */
+export type Copy = Widen<typeof en>
+
+/** A key of the catalogue, as the `messages` option names it: `'titles.Connect'`, `'newToWallets'`. */
+export type CopyKey = KeyPaths<Copy>
+
+/**
+ * Per-key replacements of the catalogue's words (the `messages` option): each value of the English one's kind (a
+ * string, or a function of the same values returning a string).
+ * @example const messages: CopyOverrides = { 'titles.Connect': 'Sign in with a wallet' }
+ */
+export type CopyOverrides = { readonly [K in CopyKey]?: ValueAt<Copy, K> }
