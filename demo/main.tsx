@@ -145,6 +145,8 @@ const modal = createModal({
   networks: [anvil1, anvil2, mainnet, arbitrum, bsc, solanaLocal, bitcoinLocal],
   metadata: { name: 'Latchkey demo', description: 'Demo dapp', url: location.origin, icons: [demoIcon] },
   themeMode,
+  // `?locale=ar-XB` (or any tag): the modal's language; default 'auto', the browser's.
+  ...(params.get('locale') ? { locale: params.get('locale')! } : {}),
   debug: true,
   // The reference server (dev/api) implements the three contracts of openapi/.
   api: { blockchainUrl: `${apiUrl}/blockchain`, directoryUrl: `${apiUrl}/directory`, analyticsUrl: `${apiUrl}/analytics` },

@@ -59,6 +59,13 @@ button:focus-visible, input:focus-visible { outline: 2px solid var(--lk-accent);
 @keyframes lk-fade-out { from { opacity: 1 } to { opacity: 0 } }
 @keyframes lk-slide-next { from { opacity: 0; transform: translateX(8px) } to { opacity: 1; transform: none } }
 @keyframes lk-slide-prev { from { opacity: 0; transform: translateX(-8px) } to { opacity: 1; transform: none } }
+/* Right to left (ar, fa, he: dir="rtl" on the host): a view further on comes from the left, Back's chevron and the
+   pickers' chevrons point the other way, and values (addresses, amounts, balances) read left to right in their own
+   isolates, their direction taken from their first letter ("1.5 ETH" never becomes "ETH 1.5"). */
+:host([dir="rtl"]) .lk-body { animation-name: lk-slide-prev; }
+:host([dir="rtl"]) .lk-body[data-direction="prev"] { animation-name: lk-slide-next; }
+:host([dir="rtl"]) .lk-directional { transform: scaleX(-1); }
+.lk-address, .lk-balance, .lk-fiat, .lk-name-chip, .lk-page-button-address, .lk-page-button-amount, .lk-page-button-balance, .lk-swap-amount, .lk-wallet-switcher-address, .lk-wallet-switcher-balance { unicode-bidi: plaintext; }
 @keyframes lk-pulse { 50% { opacity: 0.5 } }
 @keyframes lk-spin { to { transform: rotate(360deg) } }
 @keyframes lk-shake { 10%, 90% { transform: translateX(-2px) } 20%, 80% { transform: translateX(4px) } 30%, 50%, 70% { transform: translateX(-6px) } 40%, 60% { transform: translateX(6px) } }

@@ -8,7 +8,7 @@
  */
 export const viewCss = `
 .lk-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; }
-.lk-row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; text-align: left; }
+.lk-row { width: 100%; display: flex; align-items: center; gap: 12px; padding: 8px 12px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; text-align: start; }
 .lk-row:hover { border-color: var(--lk-accent); }
 /* A wallet row's room while it is awaited (RowPlaceholder): a row's box, pulsing; it folds to nothing (its track to 0fr,
    the list's 8px gap taken back) when its row will not come. */
@@ -24,13 +24,13 @@ export const viewCss = `
 .lk-tag[data-variant="accent"] { color: var(--lk-foreground); border-color: var(--lk-accent); }
 .lk-wallet-icon { width: 32px; height: 32px; border-radius: calc(var(--lk-border-radius-master) * 2); object-fit: cover; background: var(--lk-background); }
 .lk-wallet-icon-lg { width: 72px; height: 72px; border-radius: calc(var(--lk-border-radius-master) * 4); }
-.lk-fiat { margin-left: auto; flex-shrink: 0; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
+.lk-fiat { margin-inline-start: auto; flex-shrink: 0; color: var(--lk-muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
 .lk-muted { color: var(--lk-muted); margin: 0; }
 .lk-error { color: var(--lk-danger); margin: 0; }
 .lk-primary { padding: 10px 16px; border: none; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-accent); color: var(--lk-accent-foreground); font: inherit; font-weight: 600; cursor: pointer; }
 .lk-secondary { padding: 10px 16px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-foreground); font: inherit; cursor: pointer; width: 100%; }
 .lk-form { gap: 12px; width: 100%; }
-.lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: left; }
+.lk-field { display: flex; flex-direction: column; gap: 4px; width: 100%; text-align: start; }
 .lk-field > label { font-weight: 600; }
 .lk-field .lk-search { margin-bottom: 0; }
 .lk-input-row { display: flex; gap: 8px; align-items: stretch; }
@@ -39,23 +39,23 @@ export const viewCss = `
 .lk-social-button { flex: 1; display: inline-flex; align-items: center; justify-content: center; min-height: 44px; border: 1px solid transparent; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); cursor: pointer; }
 .lk-social-button:hover { border-color: var(--lk-accent); }
 .lk-social-status { display: flex; align-items: center; gap: 10px; margin: 0; }
-.lk-email { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; text-align: left; }
+.lk-email { display: flex; flex-direction: column; gap: 8px; width: 100%; margin-bottom: 12px; text-align: start; }
 .lk-email .lk-search { margin-bottom: 0; flex: 1; min-width: 0; }
 .lk-email .lk-primary { flex: none; }
 .lk-otp { letter-spacing: 0.4em; font-variant-numeric: tabular-nums; text-align: center; }
 .lk-divider { display: flex; align-items: center; gap: 8px; color: var(--lk-muted); margin: 4px 0 12px; }
 .lk-divider::before, .lk-divider::after { content: ''; flex: 1; border-top: 1px solid var(--lk-border); }
 .lk-max { width: auto; padding: 6px 12px; }
-.lk-token-button { display: flex; align-items: center; gap: 10px; text-align: left; }
+.lk-token-button { display: flex; align-items: center; gap: 10px; text-align: start; }
 .lk-receiver { min-height: 1.4em; display: inline-flex; align-items: center; gap: 6px; word-break: break-all; }
 .lk-avatar-sm { width: 20px; height: 20px; border-radius: 50%; }
 .lk-wide { width: 100%; }
-.lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; width: 100%; margin: 0; text-align: left; }
+.lk-summary { display: grid; grid-template-columns: auto 1fr; gap: 8px 16px; width: 100%; margin: 0; text-align: start; }
 .lk-summary dt { color: var(--lk-muted); }
-.lk-summary dd { margin: 0; text-align: right; word-break: break-all; }
+.lk-summary dd { margin: 0; text-align: end; word-break: break-all; }
 /* CallsStatus: one row per call of a batch (what and to whom; below, its state coloured, landed: success, not landed:
    danger, and its explorer link). */
-.lk-call { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 4px 12px; padding: 8px 12px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
+.lk-call { display: grid; grid-template-columns: 1fr auto; align-items: center; gap: 4px 12px; padding: 8px 12px; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: start; }
 .lk-call-name { grid-column: 1 / -1; min-width: 0; }
 .lk-call-state { color: var(--lk-muted); white-space: nowrap; }
 .lk-call[data-state="landed"] .lk-call-state { color: var(--lk-success); }
@@ -74,7 +74,7 @@ export const viewCss = `
 .lk-tabs { display: flex; gap: 4px; padding: 4px; margin: 8px 0; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-tab { flex: 1; padding: 6px 8px; border: none; border-radius: calc(var(--lk-border-radius-master) * 3); background: transparent; color: var(--lk-muted); font: inherit; cursor: pointer; }
 .lk-tab[aria-selected="true"] { background: var(--lk-background); color: var(--lk-foreground); font-weight: 600; }
-.lk-tabpanel { height: 260px; overflow-y: auto; text-align: left; }
+.lk-tabpanel { height: 260px; overflow-y: auto; text-align: start; }
 .lk-tabpanel:focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 /* On a short window the tab panel gives up height first (it scrolls its own rows), down to about two rows. */
 @media (max-height: 860px) { .lk-tabpanel { height: clamp(120px, calc(100dvh - 600px), 260px); } }
@@ -113,12 +113,12 @@ export const viewCss = `
 .lk-wallet-switcher-balance { font-weight: 400; color: var(--lk-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .lk-wallet-switcher-balance[data-status='loading'], .lk-wallet-switcher-balance[data-status='unavailable'], .lk-wallet-switcher-balance[data-status='stale'] { color: var(--lk-muted); }
 .lk-foot { margin: 12px 0 0; text-align: center; color: var(--lk-muted); }
-.lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: left; }
+.lk-legal { margin: 0 0 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); text-align: start; }
 .lk-legal-label { display: flex; gap: 10px; align-items: flex-start; cursor: pointer; line-height: 1.4; }
 .lk-legal-label input { width: 18px; height: 18px; margin: 1px 0 0; flex: none; accent-color: var(--lk-accent); }
 .lk-legal a, .lk-store-link { color: var(--lk-foreground); font-weight: 600; text-decoration: underline; text-decoration-color: var(--lk-accent); text-underline-offset: 2px; }
 .lk-legal-note { margin-top: 6px; font-size: calc(var(--lk-font-size-master) * 1.2); }
-.lk-onboarding { display: flex; flex-direction: column; gap: 16px; text-align: left; }
+.lk-onboarding { display: flex; flex-direction: column; gap: 16px; text-align: start; }
 .lk-points { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 16px; }
 .lk-point { display: flex; gap: 14px; align-items: flex-start; }
 .lk-point-icon { flex: none; width: 44px; height: 44px; display: inline-flex; align-items: center; justify-content: center; border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); color: var(--lk-accent); }
@@ -130,7 +130,7 @@ export const viewCss = `
 .lk-input-row .lk-select { flex: none; }
 .lk-input-row .lk-search { flex: 1; min-width: 0; }
 .lk-input-icon { display: inline-flex; align-items: center; flex: none; }
-.lk-notice { margin: 0 0 8px; padding: 8px 12px; width: 100%; border: 1px dashed var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); color: var(--lk-foreground); text-align: left; }
+.lk-notice { margin: 0 0 8px; padding: 8px 12px; width: 100%; border: 1px dashed var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); color: var(--lk-foreground); text-align: start; }
 .lk-summary dd.lk-strong, .lk-summary dt.lk-strong { font-weight: 700; color: var(--lk-foreground); }
 .lk-store-links { display: flex; flex-wrap: wrap; gap: 0 12px; font-size: calc(var(--lk-font-size-master) * 1.2); }
 /* Each store link is a 24 px target (WCAG 2.5.8), also when the links wrap to a second line. */
@@ -141,7 +141,7 @@ export const viewCss = `
 .lk-empty .lk-muted { line-height: 1.4; }
 .lk-empty-title { margin: 0; font-weight: 600; word-break: break-word; }
 .lk-fit { width: auto; }
-.lk-profile-wallets { list-style: none; margin: 0; padding: 0; width: 100%; display: flex; flex-direction: column; gap: 8px; text-align: left; }
+.lk-profile-wallets { list-style: none; margin: 0; padding: 0; width: 100%; display: flex; flex-direction: column; gap: 8px; text-align: start; }
 .lk-profile-wallet { display: flex; align-items: center; gap: 12px; padding: 10px 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-profile-wallet[aria-current="true"] { border-color: var(--lk-accent); }
 .lk-profile-wallet-text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; overflow-wrap: anywhere; }
@@ -151,7 +151,7 @@ export const viewCss = `
 .lk-badge { flex: none; padding: 2px 8px; border-radius: 999px; background: var(--lk-accent); color: var(--lk-accent-foreground); font-size: calc(var(--lk-font-size-master) * 1.2); font-weight: 600; }
 .lk-email-row { display: inline-flex; align-items: center; gap: 4px; max-width: 100%; }
 .lk-label { font-weight: 600; }
-.lk-section-title { margin: 12px 0 8px; font-size: inherit; font-weight: 600; color: var(--lk-muted); text-align: left; }
+.lk-section-title { margin: 12px 0 8px; font-size: inherit; font-weight: 600; color: var(--lk-muted); text-align: start; }
 .lk-swap-side { gap: 8px; padding: 12px; border: 1px solid var(--lk-border); border-radius: calc(var(--lk-border-radius-master) * 4); background: var(--lk-surface); }
 .lk-swap-side .lk-search { background: var(--lk-background); }
 .lk-swap-amount { font-size: calc(var(--lk-font-size-master) * 2); font-weight: 600; font-variant-numeric: tabular-nums; }
@@ -166,7 +166,7 @@ export const viewCss = `
    when they come); a form's error sits under its field, on the left. */
 .lk-search[aria-invalid="true"], .lk-name-input:has(> [aria-invalid="true"]) { border-color: var(--lk-danger); }
 .lk-center > .lk-error:empty, .lk-center > .lk-muted[role="status"]:empty { margin-top: -12px; }
-.lk-form > .lk-error, .lk-email > .lk-error { align-self: stretch; text-align: left; }
+.lk-form > .lk-error, .lk-email > .lk-error { align-self: stretch; text-align: start; }
 .lk-field > label { overflow-wrap: anywhere; }
 .lk-center > .lk-search { margin-bottom: 0; }
 .lk-field > .lk-field-sentence { font-weight: 400; }
@@ -188,10 +188,10 @@ export const viewCss = `
 .lk-with-glyph { display: inline-flex; align-items: center; justify-content: center; gap: 8px; }
 a.lk-primary { display: block; text-align: center; text-decoration: none; }
 /* A picker button (a token, a provider): the chevron says it opens a list. */
-.lk-chevron { flex: none; margin-left: auto; color: var(--lk-muted); }
+.lk-chevron { flex: none; margin-inline-start: auto; color: var(--lk-muted); }
 .lk-done-glyph { display: inline-flex; color: var(--lk-success); }
 .lk-done-heading { margin: 0; font-size: calc(var(--lk-font-size-master) * 1.6); font-weight: 600; }
-.lk-name-chip { max-width: 100%; overflow-wrap: anywhere; text-align: left; }
+.lk-name-chip { max-width: 100%; overflow-wrap: anywhere; text-align: start; }
 /* A spinner inside a line of text (ProfileWallets' loading, the email update's wait, a name being registered): inline
    it had no size (an empty inline box ignores width and height); the line centres it beside its words. */
 .lk-spinner { display: inline-block; flex: none; vertical-align: middle; }
@@ -206,7 +206,7 @@ select:focus-visible, a:focus-visible { outline: 2px solid var(--lk-accent); out
 /* A failure's icon (ToneIcon): a ring in the danger colour and a cross in a disc on its corner, colour not the only sign. */
 .lk-tone-icon { position: relative; display: inline-flex; padding: 4px; border-radius: calc(var(--lk-border-radius-master) * 5); }
 .lk-tone-icon[data-tone="error"] { box-shadow: 0 0 0 2px var(--lk-danger); }
-.lk-tone-mark { position: absolute; right: -8px; bottom: -8px; width: 24px; height: 24px; display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; border: 2px solid var(--lk-background); background: var(--lk-danger); color: var(--lk-background); }
+.lk-tone-mark { position: absolute; inset-inline-end: -8px; bottom: -8px; width: 24px; height: 24px; display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; border: 2px solid var(--lk-background); background: var(--lk-danger); color: var(--lk-background); }
 /* Centred lines (a view's hint, an empty state's words) never end on one orphan word. */
 .lk-center > p, .lk-empty p { text-wrap: pretty; }
 .lk-center > p.lk-muted, .lk-center > p.lk-error { text-wrap: balance; }

@@ -151,7 +151,7 @@ export const SwapGlyph = ({ size = 24 }: { size?: number }) => (
 
 /** A picker's chevron (Swap's token buttons, the on-ramp's provider): the button opens a list. */
 export const ChevronGlyph = () => (
-  <svg {...base} className="lk-chevron">
+  <svg {...base} className="lk-chevron lk-directional">
     <path d="m6 3.5 4.5 4.5L6 12.5" />
   </svg>
 )

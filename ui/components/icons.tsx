@@ -6,7 +6,7 @@
 export const base = { width: 16, height: 16, viewBox: '0 0 16 16', fill: 'none', stroke: 'currentColor', strokeWidth: 1.6, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
 
 export const BackIcon = () => (
-  <svg {...base}>
+  <svg {...base} className="lk-directional">
     <path d="M10 3 5 8l5 5" />
   </svg>
 )

@@ -51,7 +51,9 @@ export function AccountTabs() {
 
   const onKeyDown = (e: React.KeyboardEvent, index: number) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return
-    const next = tabs[(index + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!
+    // Right to left, the tabs run from the right: the left arrow goes to the next one (WAI-ARIA tabs pattern).
+    const forward = (e.key === 'ArrowRight') !== (getComputedStyle(e.currentTarget).direction === 'rtl')
+    const next = tabs[(index + (forward ? 1 : tabs.length - 1)) % tabs.length]!
     data.selectTab(next)
     const el = e.currentTarget.parentElement?.querySelector(`#${CSS.escape(`${baseId}-tab-${next}`)}`) as HTMLElement | null
     el?.focus()

@@ -109,7 +109,7 @@ export default function AllWallets() {
             setScrollTop(0)
           }}
         />
-        {catalogue.isSearching && <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', right: 40, top: 9 }} />}
+        {catalogue.isSearching && <span className="lk-spinner" role="progressbar" aria-label={copy.searching} style={{ position: 'absolute', insetInlineEnd: 40, top: 9 }} />}
       </div>
       {rows.length === 0 && !catalogue.isLoading ? (
         failureNotice ? null : catalogue.isSearching || !q ? (
