@@ -14,6 +14,9 @@ export type { ConnectionView } from '../machines/multiWallet.connect.ts'
 export type { SwitchConnectionParameters, DeleteConnectionParameters } from './core/connectionCommands.ts'
 export type { SendCallsParameters, SendCallsReturnType, SendCallsErrorType, GetCallsStatusReturnType } from './core/callsCommands.ts'
 export type { BatchCallParameter } from '../machines/batch.calls.ts'
+export type { ModalLocale } from './i18n/state.ts'
+export type { SupportedLocale } from './i18n/tags.ts'
+export type { Copy, CopyKey, CopyOverrides } from './locales/en.ts'
 // The errors of the batched-calls API, for `instanceof` (a module of their own: none of the batch code comes with them).
 export {
   InvalidCallsError,

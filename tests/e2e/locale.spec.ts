@@ -10,7 +10,10 @@ const modalHost = (page: import('@playwright/test').Page) => page.getByTestId('l
 
 test('locale ar-XB: the modal opens right to left, its words from the catalogue, and a wallet connects', async ({ page }) => {
   await page.goto('/?locale=ar-XB')
-  await page.getByRole('button', { name: /Connect Wallet/ }).first().click()
+  await page
+    .getByRole('button', { name: /Connect Wallet/ })
+    .first()
+    .click()
   const connect = anyDialog(page)
   await expect(connect).toBeVisible()
   await expect(modalHost(page)).toHaveAttribute('dir', 'rtl')

@@ -7,10 +7,6 @@ import { catalogueLoaders } from './loaders.ts'
  * English or the dapp overrides a word: the English-only page never fetches it.
  */
 
-/** A locale module's catalogue: every key of English (the completeness test checks it), possibly fewer while a locale is written. */
-export type LocaleCatalogue = DeepPartial<Copy>
-type DeepPartial<T> = T extends (...args: never[]) => unknown ? T : T extends readonly unknown[] ? T : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> } : T
-
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**

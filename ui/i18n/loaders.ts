@@ -1,4 +1,8 @@
-import type { LocaleCatalogue } from './catalogue.ts'
+import type { Copy } from '../locales/en.ts'
+
+/** A locale module's catalogue: every key of English (the completeness test checks it), possibly fewer while a locale is written. */
+export type LocaleCatalogue = DeepPartial<Copy>
+type DeepPartial<T> = T extends (...args: never[]) => unknown ? T : T extends readonly unknown[] ? T : T extends object ? { readonly [K in keyof T]?: DeepPartial<T[K]> } : T
 
 /**
  * Each supported locale's catalogue, as a chunk of its own (spec §1 lazy rule: a locale's words load only for a
