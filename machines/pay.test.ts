@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { defineEvmNetwork } from '../adapters/networks.ts'
+import { defineEvmNetwork, defineSolanaNetwork } from '../adapters/networks.ts'
+import { connectPay } from './pay.connect.ts'
+import { base58Encode } from '../adapters/solana.base58.ts'
 import { UserRejectedRequestError } from '../adapters/errors.ts'
 import { InvalidPayParametersError, validatePay } from './pay.input.ts'
 import { PayAssetUnreadableError, payMachine, payReasons, type PayReading, type PayTransferRequest } from './pay.ts'
@@ -93,6 +95,41 @@ describe('pay chart', () => {
     actor.send({ type: 'pay.confirm' })
     expect(actor.getSnapshot().matches({ reviewing: 'short' })).toBe(true)
     expect(sent).toEqual([])
+  })
+
+  test('behavior: short is said before any prompt for each namespace and each want: the asset, the amount with the fee, or the fee of a token', async () => {
+    const solanaNet = defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
+    const solanaAccount: ConnectedAccount = { address: 'HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV', caipNetworkId: solanaNet.caipNetworkId, namespace: 'solana', connectorId: 'sol', supported: true, testnet: true }
+    const sol = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', amount: '1', asset: `${solanaNet.caipNetworkId}/slip44:501` }, [solanaNet])
+    const spl = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', amount: '1', asset: `${solanaNet.caipNetworkId}/token:4oYp8nTG8Jr1Auvs4EJeNPLasZ8gFkyt4JBRcBco74a8` }, [solanaNet])
+    const lamports = { decimals: 9, symbol: 'SOL', balance: 10n ** 9n, nativeBalance: 10n ** 9n, fee: 5000n }
+    const tokens = { decimals: 6, symbol: 'dUSDC', balance: 10n ** 6n, nativeBalance: 10n ** 9n, fee: 5000n + 2_039_280n }
+    const cases = [
+      { what: 'eip155 native: the amount but not the fee', request: native, target: account(), reading: { ...rich, balance: 5n * 10n ** 17n, nativeBalance: 5n * 10n ** 17n }, shortOf: 'fee' },
+      { what: 'eip155 token: less than the amount', request: token, target: account(), reading: { ...rich, decimals: 6, balance: 1_249_999n }, shortOf: 'asset' },
+      { what: 'eip155 token: the amount, but no ETH for the fee', request: token, target: account(), reading: { ...rich, decimals: 6, balance: 1_250_000n, nativeBalance: 0n }, shortOf: 'fee' },
+      { what: 'solana SOL: exactly the amount, none left for the fee', request: sol, target: solanaAccount, reading: lamports, shortOf: 'fee' },
+      { what: 'solana SPL: less than the amount', request: spl, target: solanaAccount, reading: { ...tokens, balance: 999_999n }, shortOf: 'asset' },
+      { what: 'solana SPL: the amount, but too few lamports for the fee and the rent', request: spl, target: solanaAccount, reading: { ...tokens, nativeBalance: 2_000_000n }, shortOf: 'fee' },
+    ] as const
+    for (const c of cases) {
+      const { actor, sent } = start({ reading: async () => c.reading, target: c.target })
+      actor.send({ type: 'pay.request', key: c.what, request: c.request })
+      await waitFor(actor, (s) => s.matches({ reviewing: 'short' }) || s.matches({ reviewing: 'ready' }))
+      expect(connectPay(actor.getSnapshot()).shortOf, c.what).toBe(c.shortOf)
+      actor.send({ type: 'pay.confirm' })
+      expect(actor.getSnapshot().matches({ reviewing: 'short' }), c.what).toBe(true)
+      expect(sent, c.what).toEqual([])
+    }
+    // Enough of everything on solana: ready, and Pay sends one transfer of the mint.
+    const signature = base58Encode(new Uint8Array(64).fill(7))
+    const { actor, sent } = start({ reading: async () => tokens, target: solanaAccount, send: async () => ({ hash: signature }) })
+    actor.send({ type: 'pay.request', key: 'rich', request: spl })
+    await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
+    actor.send({ type: 'pay.confirm' })
+    await waitFor(actor, (s) => s.matches('succeeded'))
+    expect(sent).toEqual([{ from: solanaAccount.address, to: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', value: 1_000_000n, token: '4oYp8nTG8Jr1Auvs4EJeNPLasZ8gFkyt4JBRcBco74a8' }])
+    expect(actor.getSnapshot().context.requests['rich']).toMatchObject({ phase: 'ended', outcome: { status: 'success', txHash: signature, chainId: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', paidAmount: '1' } })
   })
 
   test('behavior: no wallet, or another payment under way: failed at once with the reason', async () => {

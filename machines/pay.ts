@@ -13,6 +13,11 @@ export type PayTransferRequest = { from: string; to: string; value: bigint; toke
 
 /** The Pay view as a new history (spec §2: the modal's view stack), and the modal opened when it was closed. */
 const showPayView = { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Pay' } } satisfies SystemMessage } as const
+/**
+ * The embedded wallet's approval (ApproveTransaction) ends on Account when it succeeds: the payment's own view comes
+ * back (only while Account shows, so a modal on Pay or elsewhere is left as it is).
+ */
+const backToPay = { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Pay', from: 'Account' } } satisfies SystemMessage } as const
 const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.open' } } satisfies SystemMessage } as const
 const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
 const cancelled = { type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } } as const
@@ -145,13 +150,13 @@ export const payMachine = paySetup.createMachine({
         }),
         onDone: [
           { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'reviewing' },
-          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: { type: 'recordSuccess', params: outcomeOf } },
-          { target: 'failed', actions: { type: 'recordFailure', params: outcomeOf } },
+          { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: [{ type: 'recordSuccess', params: outcomeOf }, backToPay] },
+          { target: 'failed', actions: [{ type: 'recordFailure', params: outcomeOf }, backToPay] },
         ],
       },
       states: {
         /** The wallet is asked: closing or Cancel now gives the payment up. */
-        prompting: { on: { ...leaving, 'transaction.submitted': { target: 'confirming', actions: 'setHash' } } },
+        prompting: { on: { ...leaving, 'transaction.submitted': { target: 'confirming', actions: ['setHash', backToPay] } } },
         /** Broadcast: only the chain decides now (closing the modal does not cancel it). */
         confirming: { on: { 'root.account': { actions: 'setTarget' } } },
       },
