@@ -25,6 +25,8 @@ export type PayView = {
   /** The recipient in full (to copy) and shortened (`0x7099…79C8`). */
   recipient: string
   recipientShort: string
+  /** The name the site gave for the recipient (`bob.reown.id`), shown beside the address it resolved to. */
+  recipientName: string | undefined
   memo: string | undefined
   /** The wallet paying: its address shortened. */
   walletShort: string
@@ -54,6 +56,7 @@ const empty: PayView = {
   caipNetworkId: undefined,
   recipient: '',
   recipientShort: '',
+  recipientName: undefined,
   memo: undefined,
   walletShort: '',
   balance: undefined,
@@ -103,6 +106,7 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
     caipNetworkId: asset.caipNetworkId,
     recipient: request.recipient,
     recipientShort: truncateAddress(request.recipient),
+    recipientName: request.recipientName,
     memo: request.memo,
     walletShort: truncateAddress(wallet?.address),
     balance: reading ? `${formatAmount(formatUnits(reading.balance, reading.decimals), locale, 6)} ${symbol}` : undefined,

@@ -103,6 +103,7 @@ export default function Pay() {
       <dl className="lk-summary">
         <dt>{t.recipient}</dt>
         <dd data-testid="pay-recipient" title={flow.recipient} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4 }}>
+          {flow.recipientName && <span data-testid="pay-recipient-name">{flow.recipientName}</span>}
           <span style={{ fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>{' '}
           <button
             type="button"
