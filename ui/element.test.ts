@@ -194,6 +194,24 @@ describe('latchkey/element: in the page', () => {
     await waitFor(() => expect(deepQuery(button, 'button')).toBeNull())
   })
 
+  test('behavior: the locale attribute picks the language; changing it changes the words in place (the same modal), and a malformed one is refused', async () => {
+    defineLatchkeyElements({ networks: { anvil } })
+    const el = addModal({ locale: 'en-XA' })
+    const modal = await el.ready
+    expect(modal.options.locale).toBe('en-XA')
+    const button = document.createElement('latchkey-button')
+    document.body.append(button)
+    await waitFor(() => expect(deepQuery(button, 'button')).not.toBeNull())
+    deepQuery(button, 'button')!.click()
+    await waitFor(() => expect(deepQuery(button, 'button')?.textContent).toMatch(/^\[Çöññéçţ Ŵåļļéţ ·+\]$/))
+    el.setAttribute('locale', 'ar-XB')
+    await waitFor(() => expect(modal.getLocale()).toMatchObject({ locale: 'ar-XB', direction: 'rtl' }))
+    expect(el.modal).toBe(modal)
+    await waitFor(() => expect(deepQuery(document.body, '[data-testid="latchkey-modal"]')?.getAttribute('dir')).toBe('rtl'))
+    el.setAttribute('locale', 'not a tag!')
+    await expect(el.ready).rejects.toThrow(/locale/)
+  })
+
   test('behavior: removing the modal element destroys its modal', async () => {
     defineLatchkeyElements({ networks: { anvil } })
     const el = addModal()

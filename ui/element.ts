@@ -15,7 +15,7 @@
  * the modal loads, so a page needs nothing else:
  *
  * @example
- * <latchkey-modal id="wallet" project-id="my-project" networks="mainnet,arbitrum" theme-mode="dark"></latchkey-modal>
+ * <latchkey-modal id="wallet" project-id="my-project" networks="mainnet,arbitrum" theme-mode="dark" locale="auto"></latchkey-modal>
  * <latchkey-button modal="wallet"></latchkey-button>
  * <script type="module">
  *   import { defineLatchkeyElements } from './latchkey-element.js'
@@ -35,6 +35,7 @@ import { ModalShell } from './Modal.tsx'
 import { AccountButton, ConnectButton, NetworkButton, useModalCss } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
 import { LocaleScope, useModalLocale } from './i18n/useModalLocale.ts'
+import { isLocaleChoice } from './i18n/state.ts'
 import type { ThemeVariables } from './theme.ts'
 
 export * from '../adapters/networks.ts'
@@ -50,6 +51,7 @@ export const modalAttributes = [
   'default-network',
   'theme-mode',
   'theme-variables',
+  'locale',
   'blockchain-url',
   'directory-url',
   'relay-url',
@@ -185,6 +187,8 @@ export function modalOptionsFromAttributes(get: (name: (typeof modalAttributes)[
     if (themeMode !== 'light' && themeMode !== 'dark') throw new InvalidElementAttributeError(element, 'theme-mode', `Expected "light" or "dark", got "${themeMode}"`)
     options.themeMode = themeMode
   }
+  const locale = get('locale')
+  if (locale !== null) options.locale = locale
   const themeVariables = get('theme-variables')
   if (themeVariables !== null) {
     let parsed: unknown
@@ -322,8 +326,10 @@ function makeElements(defaults: DefineLatchkeyElementsOptions) {
         if (!this.isConnected) this.#teardown()
       })
     }
-    attributeChangedCallback(_name: string, previous: string | null, next: string | null) {
+    attributeChangedCallback(name: string, previous: string | null, next: string | null) {
       if (previous === next || (!this.#modal && !this.#error)) return
+      // The language changes in place (setLocale): the connection and the open view stay.
+      if (name === 'locale' && this.#modal && (next === null || isLocaleChoice(next))) return void this.#modal.setLocale(next ?? 'auto')
       this.#recreate()
     }
     #recreate() {

@@ -7,6 +7,7 @@ import { walletFeaturesOrder } from './slots.order.ts'
 import { logLevels } from '../kernel/log.ts'
 import { swapProviders } from '../kernel/swap.ts'
 import type { ModalOptions } from './types.ts'
+import { isLocaleChoice } from './i18n/state.ts'
 import type { FeatureOptions } from '../machines/features.ts'
 import { booleanOption, checkShape, fn, imageUrl, InvalidOptionsError, nonEmptyString, optionPath, refuse, refuseAt, type OptionsObject, type Path } from '../kernel/optionChecks.ts'
 
@@ -84,15 +85,6 @@ const networkShape = v.looseObject({
   imageUrl: v.optional(imageUrl),
 })
 
-/** A well-formed BCP 47 language tag (`Intl.getCanonicalLocales` throws a RangeError for a malformed one). */
-function isLocaleTag(tag: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1
-  } catch {
-    return false
-  }
-}
-
 /** `themeMode` (spec §5 "Theme mode is light or dark"); also `setThemeMode`'s argument. */
 const themeModeShape = v.picklist(['light', 'dark'], (issue) => `Invalid theme mode: expected 'light' or 'dark' but received ${preview(issue.input)}`)
 /** `themeVariables`; also `setThemeVariables`' argument. */
@@ -122,10 +114,7 @@ const optionsShape = v.looseObject({
   locale: v.optional(
     v.pipe(
       v.string(),
-      v.check(
-        (tag) => tag === 'auto' || isLocaleTag(tag),
-        (issue) => `Invalid locale: ${preview(issue.input)} is not 'auto' or a BCP 47 language tag`,
-      ),
+      v.check(isLocaleChoice, (issue) => `Invalid locale: ${preview(issue.input)} is not 'auto' or a BCP 47 language tag`),
     ),
   ),
   // Per-key word overrides: the keys are checked against the English catalogue when it loads (ui/i18n/catalogue.ts).

@@ -29,7 +29,7 @@ export type LocaleState = {
   load(): Promise<void>
 }
 
-/** `'auto'`, or a well-formed BCP 47 tag. */
+/** `'auto'`, or a well-formed BCP 47 tag (`Intl.getCanonicalLocales` throws a RangeError for a malformed one). */
 export function isLocaleChoice(value: unknown): value is string {
   if (value === 'auto') return true
   if (typeof value !== 'string') return false
