@@ -10,6 +10,7 @@ type DeepPartial<T> = T extends (...args: never[]) => unknown ? T : T extends re
  * its tag in `supportedLocales` (`tags.ts`).
  */
 export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatalogue>>> = {
+  ar: () => import('../locales/ar.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
