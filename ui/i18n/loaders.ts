@@ -11,6 +11,7 @@ type DeepPartial<T> = T extends (...args: never[]) => unknown ? T : T extends re
  */
 export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatalogue>>> = {
   ar: () => import('../locales/ar.ts').then((m) => m.default),
+  ja: () => import('../locales/ja.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
