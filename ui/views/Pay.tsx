@@ -102,9 +102,14 @@ export default function Pay() {
       </p>
       <dl className="lk-summary">
         <dt>{t.recipient}</dt>
-        <dd data-testid="pay-recipient" title={flow.recipient} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4 }}>
-          {flow.recipientName && <span data-testid="pay-recipient-name">{flow.recipientName}</span>}
-          <span style={{ fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>{' '}
+        <dd data-testid="pay-recipient" title={flow.recipient} style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 4, ...(flow.recipientName ? { flexWrap: 'wrap' } : {}) }}>
+          {/* A name the site gave: its own line above the address it resolved to, which never breaks. */}
+          {flow.recipientName && (
+            <span data-testid="pay-recipient-name" style={{ flexBasis: '100%', textAlign: 'right', overflowWrap: 'anywhere' }}>
+              {flow.recipientName}
+            </span>
+          )}
+          <span style={{ fontFamily: 'ui-monospace, monospace', ...(flow.recipientName ? { whiteSpace: 'nowrap' } : {}) }}>{flow.recipientShort}</span>{' '}
           <button
             type="button"
             className="lk-icon-button"
