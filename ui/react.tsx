@@ -129,7 +129,12 @@ function ModalBody() {
       stop()
     }
   }, [modal, Shell])
-  if (core && Shell) {
+  // A first opening in another language waits for its words (the pre-core dialog meanwhile) instead of showing English
+  // for a moment; once the shell is on screen a change of language happens in place.
+  const locale = useModalLocale(modal)
+  const shellShown = useRef(false)
+  if (core && Shell && (shellShown.current || !locale.pending)) {
+    if (state.open) shellShown.current = true
     return continued ? (
       <div className="lk-continued">
         <Shell opener={opener} />
@@ -153,6 +158,8 @@ const noPending = () => undefined
 function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefObject<HTMLElement | null>; onShown: () => void }) {
   const copy = useShellCopy()
   const modal = useModalInstance()
+  // Another language's words are on their way: no English title meanwhile.
+  const wordsPending = useModalLocale(modal).pending
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -179,7 +186,7 @@ function PreCoreDialog({ view, opener, onShown }: { view: ViewName; opener: RefO
         <header className="lk-header">
           <span />
           <h2 className="lk-title" id={titleId}>
-            {copy.titles[view]}
+            {wordsPending ? '' : copy.titles[view]}
           </h2>
           <button type="button" className="lk-icon-button" aria-label={copy.close} onClick={() => modal.close()}>
             <CloseIcon />

@@ -23,10 +23,19 @@ describe('the modal speaks the chosen locale', () => {
     app = await renderApp({ locale: 'ar-XB' })
     // Nothing is fetched before intent: English until the first opening asks for the catalogue.
     expect(host().getAttribute('dir')).toBe('ltr')
+    // Every title the dialog shows while it opens: never English's (it waits for the words, untitled meanwhile).
+    const titles: string[] = []
+    const seen = new MutationObserver(() => {
+      for (const h of host().shadowRoot?.querySelectorAll('h2') ?? []) titles.push(h.textContent ?? '')
+    })
+    seen.observe(host().shadowRoot!, { subtree: true, childList: true, characterData: true })
     fireEvent.click(await app.get('button', en.connectButton))
     await waitFor(() => expect(host().getAttribute('dir')).toBe('rtl'))
     expect(host().getAttribute('lang')).toBe('ar-XB')
     const dialog = await app.get('dialog', `${RLO}${en.titles.Connect}\u202c`)
+    seen.disconnect()
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles.filter((t) => t === en.titles.Connect)).toEqual([])
     fireEvent.click(await within(dialog).findByRole('button', { name: new RegExp(WALLET_NAME) }))
     await app.settle()
     await app.walletAnswer('Approve')

@@ -15,19 +15,25 @@ describe("the facade's locale state", () => {
   test('English with no overrides: nothing to fetch, nothing told; numbers in the tag asked for', async () => {
     const { state, seen } = make({ locale: 'en-GB' })
     await state.load()
-    expect(state.get()).toEqual({ locale: 'en', direction: 'ltr', numberLocale: 'en-GB', copy: null })
+    expect(state.get()).toEqual({ locale: 'en', direction: 'ltr', numberLocale: 'en-GB', copy: null, pending: false })
     expect(seen).toEqual([])
   })
 
   test('a locale with a catalogue shows English until load(), then its words, direction and tag together, told once', async () => {
     const { state, seen } = make({ locale: 'ar-XB' })
     expect(state.get()).toMatchObject({ locale: 'en', direction: 'ltr', copy: null })
-    await Promise.all([state.load(), state.load()])
-    expect(seen).toHaveLength(1)
+    const loading = Promise.all([state.load(), state.load()])
+    // Told that words are on their way (the first opening waits for them), then told once they are in.
+    expect(state.get()).toMatchObject({ locale: 'en', pending: true })
+    await loading
+    expect(seen.map((l) => [l.locale, l.pending])).toEqual([
+      ['en', true],
+      ['ar-XB', false],
+    ])
     expect(state.get()).toMatchObject({ locale: 'ar-XB', direction: 'rtl', numberLocale: 'ar-XB' })
     expect(state.get().copy?.titles.Connect).toBe('\u202eConnect Wallet\u202c')
     await state.load()
-    expect(seen).toHaveLength(1)
+    expect(seen).toHaveLength(2)
   })
 
   test('the last setLocale wins: a catalogue that arrives after a later choice is not shown', async () => {
@@ -35,7 +41,7 @@ describe("the facade's locale state", () => {
     const first = state.set('en-XA')
     await state.set('en')
     await first
-    expect(state.get()).toMatchObject({ locale: 'en', copy: null })
+    expect(state.get()).toMatchObject({ locale: 'en', copy: null, pending: false })
   })
 
   test('a language without words: English words, numbers in that language; malformed choices are refused and change nothing', async () => {

@@ -17,6 +17,8 @@ export type ModalLocale = {
   readonly numberLocale: string
   /** The catalogue the views read; `null` while English's built-in words apply. */
   readonly copy: Copy | null
+  /** Another language's words are on their way (the first opening waits for them rather than flash English). */
+  readonly pending: boolean
 }
 
 /** The locale part of the facade: state, subscription, `setLocale`, and the load the first opening asks for. */
@@ -54,7 +56,7 @@ export function createLocaleState(options: { locale?: string | undefined; messag
   const first = resolveLocale(options.locale, browserLanguages())
   const needsCatalogue = (locale: string) => locale !== 'en' || options.messages !== undefined
   // English's built-in words until the chosen catalogue is in (fetched on the first intent, never before).
-  let state: ModalLocale = { locale: 'en', direction: 'ltr', numberLocale: numberLocaleOf(options.locale), copy: null }
+  let state: ModalLocale = { locale: 'en', direction: 'ltr', numberLocale: numberLocaleOf(options.locale), copy: null, pending: false }
   /** The choice being applied (its catalogue may still be loading), and the catalogue already in per locale. */
   let wanted = { locale: first, numberLocale: state.numberLocale }
   let loading: Promise<void> | undefined
@@ -66,6 +68,7 @@ export function createLocaleState(options: { locale?: string | undefined; messag
   const fetchFor = (target: { locale: string; numberLocale: string }): Promise<void> => {
     if (loading && loadingFor === target.locale) return loading
     loadingFor = target.locale
+    if (!state.pending) apply({ ...state, pending: true })
     const attempt = import('./catalogue.ts')
       .then((m) => m.buildCatalogue(target.locale, options.messages))
       .then(
@@ -73,10 +76,11 @@ export function createLocaleState(options: { locale?: string | undefined; messag
           if (refused.length) onError(`Some messages were not applied: ${refused.join('; ')}`)
           // A later choice won meanwhile: this catalogue is not shown.
           if (wanted.locale !== target.locale) return
-          apply({ locale: target.locale, direction: directionOf(target.locale), numberLocale: wanted.numberLocale, copy })
+          apply({ locale: target.locale, direction: directionOf(target.locale), numberLocale: wanted.numberLocale, copy, pending: false })
         },
         (error: unknown) => {
           onError(`The words for ${target.locale} could not be loaded: ${error instanceof Error ? error.message : String(error)}`)
+          if (wanted.locale === target.locale) apply({ ...state, pending: false })
         },
       )
       .finally(() => {
@@ -102,11 +106,11 @@ export function createLocaleState(options: { locale?: string | undefined; messag
       const locale = resolveLocale(requested, browserLanguages())
       wanted = { locale, numberLocale: numberLocaleOf(requested) }
       if (!needsCatalogue(locale)) {
-        apply({ locale, direction: directionOf(locale), numberLocale: wanted.numberLocale, copy: null })
+        apply({ locale, direction: directionOf(locale), numberLocale: wanted.numberLocale, copy: null, pending: false })
         return Promise.resolve()
       }
       if (state.locale === locale && state.copy) {
-        apply({ ...state, numberLocale: wanted.numberLocale })
+        apply({ ...state, numberLocale: wanted.numberLocale, pending: false })
         return Promise.resolve()
       }
       return fetchFor(wanted)
