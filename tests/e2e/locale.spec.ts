@@ -57,3 +57,22 @@ test('setLocale while the modal is open changes every word at once, and back; a 
   await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
   await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
 })
+
+test('setLocale ja while the modal is open: the title and the buttons speak Japanese, lang is ja, and the words fit', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+  const connect = anyDialog(page)
+  await expect(connect.getByRole('heading')).toHaveText('Connect Wallet')
+  await page.evaluate(() => (window as unknown as { latchkey: { setLocale(tag: string): Promise<void> } }).latchkey.setLocale('ja'))
+  await expect(connect.getByRole('heading')).toHaveText('ウォレットを接続')
+  await expect(connect.getByRole('button', { name: '閉じる' })).toBeVisible()
+  await expect(connect.getByRole('button', { name: 'Close' })).toHaveCount(0)
+  await expect(modalHost(page)).toHaveAttribute('lang', 'ja')
+  await expect(modalHost(page)).toHaveAttribute('dir', 'ltr')
+  // The heading is one line: the Japanese title is not wrapped or clipped in the modal's header.
+  const heading = connect.getByRole('heading')
+  const { scrollWidth, clientWidth } = await heading.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }))
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+  await expectNoAxeViolations(page, 'Connect in ja')
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ja-connect.png` })
+})
