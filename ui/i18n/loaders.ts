@@ -12,6 +12,8 @@ type DeepPartial<T> = T extends (...args: never[]) => unknown ? T : T extends re
 export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatalogue>>> = {
   ar: () => import('../locales/ar.ts').then((m) => m.default),
   ja: () => import('../locales/ja.ts').then((m) => m.default),
+  'zh-CN': () => import('../locales/zh-CN.ts').then((m) => m.default),
+  'zh-TW': () => import('../locales/zh-TW.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
