@@ -14,6 +14,8 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   ja: () => import('../locales/ja.ts').then((m) => m.default),
   'zh-CN': () => import('../locales/zh-CN.ts').then((m) => m.default),
   'zh-TW': () => import('../locales/zh-TW.ts').then((m) => m.default),
+  ko: () => import('../locales/ko.ts').then((m) => m.default),
+  ru: () => import('../locales/ru.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
