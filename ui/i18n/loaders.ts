@@ -16,6 +16,8 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   'zh-TW': () => import('../locales/zh-TW.ts').then((m) => m.default),
   ko: () => import('../locales/ko.ts').then((m) => m.default),
   ru: () => import('../locales/ru.ts').then((m) => m.default),
+  uk: () => import('../locales/uk.ts').then((m) => m.default),
+  hi: () => import('../locales/hi.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
