@@ -18,6 +18,8 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   ru: () => import('../locales/ru.ts').then((m) => m.default),
   uk: () => import('../locales/uk.ts').then((m) => m.default),
   hi: () => import('../locales/hi.ts').then((m) => m.default),
+  id: () => import('../locales/id.ts').then((m) => m.default),
+  th: () => import('../locales/th.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
