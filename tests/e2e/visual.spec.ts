@@ -37,6 +37,8 @@ import {
   walletPanel,
   walletRequests,
 } from './fixtures.ts'
+import { pseudoLong } from '../../ui/i18n/pseudo.ts'
+import arWords from '../../ui/locales/ar.ts'
 
 // Each test walks many views with a screenshot each (and on the phone an axe check each): longer beside another worker.
 // Each test sets the balances and the state it shoots, so the tests spread over the workers rather than run in one after
@@ -509,6 +511,34 @@ async function shortWindowViews(page: Page, theme: Theme, size: string): Promise
   await shoot(page, 'Account', `account-${size}`, theme, 'desktop', (view) => [...amounts(view), view.getByRole('tabpanel')])
 }
 
+/**
+ * Connect and Account in right to left (Arabic) and in the long pseudo-locale (en-XA: every word about 40 % longer):
+ * nothing clipped, mirrored where it should be. The titles and the page's button are the catalogues' own words.
+ */
+async function localeViews(page: Page, theme: Theme, device: Device): Promise<void> {
+  const locales = [
+    ['ar', arWords],
+    ['en-XA', pseudoLong()],
+  ] as const
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  // Disconnected first (the page has no stored connection yet), then connected (a stored session per locale).
+  for (const [tag, words] of locales) {
+    await page.goto(`/?theme=${theme}&locale=${tag}`)
+    await expect(liveState(page).status).toHaveText('disconnected')
+    await tapOrClick(page.getByRole('button', { name: words.connectButton, exact: true }).first(), device)
+    await expect(page.getByTestId('latchkey-modal')).toHaveAttribute('lang', tag)
+    await shoot(page, words.titles.Connect, `connect-${tag}`, theme, device)
+  }
+  await setAnvilBalance(ACCOUNT_0, '10000')
+  for (const [tag, words] of locales) {
+    await openConnected(page, { path: `/?theme=${theme}&locale=${tag}` })
+    await tapOrClick(accountButton(page).address, device)
+    const account = dialog(page, words.titles.Account)
+    await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
+    await shoot(page, words.titles.Account, `account-${tag}`, theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+  }
+}
+
 // Light and dark in one walk ({@link darkToo}), except 1366×768 (light only).
 for (const [size, viewport, dark] of [
   ['1280x720', { width: 1280, height: 720 }, true],
@@ -541,6 +571,9 @@ test.describe('desktop', () => {
   test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
     await payViews(page, 'light', 'desktop')
   })
+  test('Connect and Account in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, desktop)', async ({ page }) => {
+    await localeViews(page, 'light', 'desktop')
+  })
   test('the Batched Calls view looks as it did (light and dark, desktop)', async ({ page }) => {
     await callsViews(page, 'light', 'desktop')
   })
@@ -563,6 +596,9 @@ test.describe('phone', () => {
   })
   test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
     await payViews(page, 'light', 'phone')
+  })
+  test('Connect and Account in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, phone)', async ({ page }) => {
+    await localeViews(page, 'light', 'phone')
   })
   test('the Batched Calls view looks as it did (light and dark, phone)', async ({ page }) => {
     await callsViews(page, 'light', 'phone')
