@@ -20,6 +20,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   hi: () => import('../locales/hi.ts').then((m) => m.default),
   id: () => import('../locales/id.ts').then((m) => m.default),
   th: () => import('../locales/th.ts').then((m) => m.default),
+  vi: () => import('../locales/vi.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
