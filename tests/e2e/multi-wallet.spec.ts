@@ -214,6 +214,92 @@ test('hostile: switching to an unknown id throws ConnectionNotFoundError and cha
   await expect(liveState(page).address).toHaveText(SECOND.address)
 })
 
+/** How many more EIP-6963 identities the 20-wallet test announces for the second dev wallet (2 + 18 = 20 held). */
+const ALIASES = 18
+const aliasName = (i: number) => `Alias Wallet ${i + 1}`
+
+test('hostile: twenty wallets held: the switcher lists every one in a list that scrolls inside the dialog, and a switch to the last is painted in the first frame after the click', async ({ page }) => {
+  test.setTimeout(120_000)
+  // The second dev wallet announced again under eighteen more EIP-6963 identities (the same extension seen twenty
+  // times): each a wallet of its own to the modal, all on dev account 1, all holding the site once it approved it.
+  await page.addInitScript(
+    ({ count }) => {
+      const aliases = Array.from({ length: count }, (_, i) => ({
+        uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        name: `Alias Wallet ${i + 1}`,
+        rdns: `dev.latchkey.wallet.alias${i + 1}`,
+      }))
+      window.addEventListener('eip6963:announceProvider', (event) => {
+        const detail = (event as CustomEvent<{ info: { rdns: string; icon: string }; provider: unknown }>).detail
+        if (detail.info.rdns !== 'dev.latchkey.wallet.second') return
+        for (const info of aliases) window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info: Object.freeze({ ...info, icon: detail.info.icon }), provider: detail.provider }) }))
+      })
+    },
+    { count: ALIASES },
+  )
+  await connectedWithFirst(page)
+  await addSecond(page)
+  // The page's stored connections (spec §3) with the eighteen aliases added: a reload restores all twenty.
+  await page.evaluate(
+    ({ count, address }) => {
+      const key = '@latchkey/connections'
+      const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as { eip155?: unknown[] }
+      const aliases = Array.from({ length: count }, (_, i) => ({ connectorId: `dev.latchkey.wallet.alias${i + 1}`, accounts: [{ address }], lastUsed: i + 1 }))
+      localStorage.setItem(key, JSON.stringify({ ...stored, eip155: [...aliases, ...(stored.eip155 ?? [])] }))
+    },
+    { count: ALIASES, address: SECOND.address },
+  )
+  await page.reload()
+  await expect(liveState(page).status).toHaveText('connected', { timeout: 30_000 })
+  // The flag is the remote config's, fetched at the first opening: Account opened, every held wallet comes back.
+  await accountButton(page).address.click()
+  await expect.poll(() => held(page).then((h) => h?.length)).toBe(ALIASES + 2)
+  const { region, rows } = switcher(page)
+  await expect(rows).toHaveCount(ALIASES + 2)
+
+  // The list scrolls inside the dialog: taller than its box, the dialog stays within the window, the last row is out
+  // of view until the list is scrolled to it.
+  // The last row: the alias used least recently (active first, then newest first).
+  const last = rows.last()
+  await expect(last.getByRole('button', { name: `Switch to ${aliasName(0)}`, exact: true })).toHaveCount(1)
+  const list = region.getByRole('list')
+  const box = await list.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight, overflow: getComputedStyle(el).overflowY }))
+  expect(box.overflow).toBe('auto')
+  expect(box.scroll).toBeGreaterThan(box.client)
+  const viewport = page.viewportSize()!
+  const dialogBox = (await dialog(page, 'Account').boundingBox())!
+  expect(dialogBox.y + dialogBox.height).toBeLessThanOrEqual(viewport.height + 1)
+  await expect(last).not.toBeInViewport()
+  await last.scrollIntoViewIfNeeded()
+  await expect(last).toBeInViewport()
+
+  // One press on the last row: counted in the page, the frame in which its row is first marked active (1: the first
+  // animation frame after the click paints it; the wallet's restore follows without a prompt).
+  await page.evaluate((name) => {
+    const w = window as unknown as { __switchFrame?: number }
+    const host = document.querySelector('[data-testid=latchkey-modal]')?.shadowRoot
+    document.addEventListener(
+      'click',
+      () => {
+        let frames = 0
+        const frame = () => {
+          frames += 1
+          const active = host?.querySelector('[data-testid=wallet-switcher] li[aria-current]')?.textContent ?? ''
+          if (active.includes(name)) w.__switchFrame = frames
+          else if (frames < 120) requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      },
+      { capture: true, once: true },
+    )
+  }, aliasName(0))
+  await last.getByRole('button', { name: `Switch to ${aliasName(0)}`, exact: true }).click()
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __switchFrame?: number }).__switchFrame)).toBe(1)
+  await expect.poll(() => held(page).then((h) => h?.find(([, , active]) => active)?.[0])).toBe('eip155:dev.latchkey.wallet.alias1')
+  await expect(liveState(page).status).toHaveText('connected')
+  await expect(rows).toHaveCount(ALIASES + 2)
+})
+
 test('Disconnect with two wallets held disconnects both (spec §4: disconnected means disconnected); a reload restores neither', async ({ page }) => {
   await connectedWithFirst(page)
   await addSecond(page)
