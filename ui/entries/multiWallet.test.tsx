@@ -42,6 +42,33 @@ describe('the wallet switcher', () => {
     }
   })
 
+  test('behavior: a switch is painted before the wallet answers: while its restore waits, Account shows the chosen wallet active with its address, not a loading view', async () => {
+    const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
+    try {
+      await waitFor(() => expect(app.modal.getState().account.isConnected).toBe(true))
+      await app.ensureOpen()
+      const switcher = () => within(app.dialog()!).getByRole('region', { name: 'Connected wallets' })
+      const rows = () => within(switcher()).getAllByRole('listitem')
+      await waitFor(() => expect(rows()).toHaveLength(2))
+      // The second wallet's account request is held: its restore cannot end while the test looks.
+      app.gates.close('second:eth_accounts')
+      within(switcher())
+        .getByRole('button', { name: `Switch to ${SECOND_WALLET_NAME}` })
+        .click()
+      await waitFor(() => expect(app.gates.waiting('second:eth_accounts')).toBeGreaterThan(0))
+      expect(app.modal.getState().connections?.isSwitching).toBe(true)
+      expect(rows()[0]!.textContent).toContain(SECOND_WALLET_NAME)
+      expect(rows()[0]!.getAttribute('aria-current')).toBe('true')
+      expect(within(app.dialog()!).getByTestId('account-address').getAttribute('title')).toBe(app.second!.state.address)
+      app.gates.open('second:eth_accounts')
+      await app.gates.release('second:eth_accounts')
+      await waitFor(() => expect(app.modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND_RDNS, address: app.second!.state.address }))
+      expect(rows()[0]!.textContent).toContain(SECOND_WALLET_NAME)
+    } finally {
+      await app.dispose()
+    }
+  })
+
   test("behavior: each row shows its wallet's native balance like the Account view's; the active row's is the Account view's own", async () => {
     const app = await renderApp({ stored: true, authorised: true, secondWallet: true, features: { multiWallet: true }, api: true })
     try {

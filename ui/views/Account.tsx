@@ -4,6 +4,8 @@ import { CheckIcon, CopyIcon } from '../components/glyphs.tsx'
 import { useCopy } from '../copy.ts'
 import { useAccount, useActiveNamespace, useFeatures, useNetwork, useSend } from '../hooks.ts'
 import { useAccountData } from '../hooks/account.ts'
+import { useConnections } from '../hooks/connections.ts'
+import { truncateAddress } from '../../machines/format.ts'
 import { useModalInstance } from '../context.ts'
 import { AccountTabs } from './AccountTabs.tsx'
 import { type AccountSlotProps, entryLabel, type RenderSlot, type SlotProps, slotComponents, slotEntries } from '../slots.ts'
@@ -33,19 +35,23 @@ export function Account() {
   const [copied, setCopied] = useState(false)
   const { identityName, identityAvatar, identityKnown, hasRegisteredName, namesFailed, totalFiat, isLoadingBalances } = useAccountData()
   const avatar = safeImageUrl(identityAvatar ?? undefined)
-  if (!account.address) return <p className="lk-muted">{copy.loading}</p>
-  const address = account.address
+  // Multi-wallet (spec §6): while a switch restores the chosen wallet, Account stays and shows it (its address, the
+  // switcher marking it active) from the click on, instead of a loading view until the wallet answers.
+  const { activeConnection, isSwitching } = useConnections()
+  const switchingTo = !account.address && isSwitching ? activeConnection : undefined
+  const address = account.address ?? switchingTo?.address
+  if (!address) return <p className="lk-muted">{copy.loading}</p>
   // What the slots' components are handed; `slot` renders a slot inside an entry (the email row's controls).
   const slotProps: AccountSlotProps = {
     address,
-    connectorId: account.connectorId,
+    connectorId: account.connectorId ?? switchingTo?.connectorId,
     namespace,
     identity: { name: identityName ?? undefined, known: identityKnown, hasRegisteredName, namesFailed },
     slot: (slot, props) => renderSlot(slot, props),
   }
   const renderSlot: RenderSlot = (slot, props) => slotComponents(slot, gate).map(({ key, Component }) => <Component key={key} {...({ ...slotProps, ...props } as SlotProps[typeof slot])} />)
   // The address line: the looked-up name, else a feature's (a name just registered), else the truncated address.
-  const name = slotComponents('account.name', gate).reduceRight<ReactNode>((fallback, { key, Component }) => <Component key={key} {...slotProps} fallback={fallback} />, account.displayAddress)
+  const name = slotComponents('account.name', gate).reduceRight<ReactNode>((fallback, { key, Component }) => <Component key={key} {...slotProps} fallback={fallback} />, account.displayAddress ?? truncateAddress(address))
   return (
     <div className="lk-center">
       {avatar ? <img className="lk-avatar" src={avatar} alt="" width={64} height={64} /> : <Avatar address={address} />}
