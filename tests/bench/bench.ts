@@ -829,7 +829,7 @@ function reportFirstUse({ rows, setupFetches, aborted, error }: FirstUseReport):
     row.label,
     row.page,
     row.gesture,
-    row.error ? `NOT PAINTED: ${row.error}` : row.paintedMs === undefined ? 'not painted' : ms(row.paintedMs),
+    row.error ? `NOT PAINTED: ${row.error}` : row.paintedMs === undefined ? 'not painted' : `${ms(row.paintedMs)}${row.paintedFrame ? ` (frame ${row.paintedFrame})` : ''}`,
     filesCell(row.files),
     kB(totalOf(row.files).gzip),
     [...row.requests, ...row.sockets.map((url) => `WebSocket ${url}`)].join(', ') || '—',
@@ -855,7 +855,8 @@ function reportFirstUse({ rows, setupFetches, aborted, error }: FirstUseReport):
   console.log(
     '  Painted after = ms from the click to the animation frame after the one in which the view first showed settled\n' +
       '  (its dialog with data-view = the view, nothing aria-busy, no skeleton; for a connection or a sign-in: the\n' +
-      '  modal closed and the page\'s "Open Account" button shown), timed in the page; frame steps (~16.7 ms at 60 Hz). A view\n' +
+      '  modal closed and the page\'s "Open Account" button shown), timed in the page; frame steps (~16.7 ms at 60 Hz). (frame N):\n' +
+      '  the view first showed in the Nth animation frame after the click (frame 1: painted by the first frame after it). A view\n' +
       "  whose chunk was not prefetched shows the shell's skeleton until its chunk resolves (no Suspense throttle).\n" +
       '  Files fetched = the JS/CSS of the build fetched from the click until the network was quiet (500 ms), named by their\n' +
       "  main module, less the chunks of the views the painted view leads to (the registry's `next`), listed apart as\n" +

@@ -61,6 +61,8 @@ const benchRegistry = manifests.map((manifest) => ({
 
 /** The stand-in wallets' names in Connect (EIP-6963 `info.name`, Wallet Standard `name`). */
 const BENCH_WALLET = 'Bench Wallet (stand-in)'
+/** A second EIP-6963 stand-in (dev account 1), for the multi-wallet run: held beside the first. */
+const BENCH_WALLET_2 = 'Bench Wallet 2 (stand-in)'
 const BENCH_SOLANA_WALLET = 'Bench Solana Wallet (stand-in)'
 const BENCH_BITCOIN_WALLET = 'Bench Bitcoin Wallet (stand-in)'
 
@@ -99,6 +101,11 @@ export type FirstUseRow = {
   page: string
   /** Milliseconds from the gesture to the frame after the one that first showed the view, timed in the page; undefined when not painted. */
   paintedMs: number | undefined
+  /**
+   * In which animation frame after the gesture the view first showed (1: the first frame after the click, so painted
+   * by it); undefined when not painted.
+   */
+  paintedFrame?: number | undefined
   /** Files the step needed (everything but the prefetched chunks of the next views). */
   files: FetchedFile[]
   /** Chunks of the views the painted view leads to, prefetched while it shows. */
@@ -166,6 +173,28 @@ export async function measureFirstUse(
   const results: FirstUseResults = { rows: [], setupFetches: [], aborted: [], fetches: [] }
   await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: 'fixture' }, evmSteps(), results)
   await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: `fixture, dev account ${NAMELESS_DEV_ACCOUNT}`, account: NAMELESS_DEV_ACCOUNT }, namesSteps(), results)
+  // Multi-wallet under its own project, whose remote config (which overrides the option, spec §6) has it on.
+  const multiWalletProject = await fetch(`${apiUrl}/__control/features`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ projectId: 'latchkey-bench-multi-wallet', features: { multiWallet: true } }),
+  })
+  if (multiWalletProject.ok) await runSteps(browser, pages.evm, { apiUrl, rpcUrl, page: 'fixture ?multiWallet', query: { multiWallet: '' } }, multiWalletSteps(), results)
+  else
+    results.rows.push({
+      feature: 'multiWallet',
+      label: 'the run',
+      gesture: '',
+      views: [],
+      page: 'fixture ?multiWallet',
+      paintedMs: undefined,
+      files: [],
+      prefetched: [],
+      earlier: [],
+      requests: [],
+      sockets: [],
+      error: `the reference server refused its project's config (HTTP ${multiWalletProject.status})`,
+    })
   if (secure) {
     const email = `bench-${Date.now()}@example.com`
     const withSecure = { apiUrl, rpcUrl, query: { secure: secure.url }, allow: [secure.url] }
@@ -320,6 +349,47 @@ function evmSteps(): Step[] {
       },
       painted: `${viewPainted('SendPreview')} && !lk.text().includes('Loading')`,
       views: ['SendPreview'],
+    },
+  ]
+}
+
+/**
+ * Multi-wallet on the library-only page with `?multiWallet` (spec §6): the first stand-in connected, Account's 'Add
+ * wallet' → Connect over Account → the second stand-in held beside it, then Account's switcher, and one press on
+ * 'Switch to' the first: painted when the first's row is marked active (the switcher's own paint of the switch), then
+ * when the modal's account is the first's again (its wallet restored without a prompt).
+ */
+function multiWalletSteps(): Step[] {
+  const first = DEV_ADDRESSES[0]!
+  return [
+    { label: 'Connect', gesture: "click 'Connect Wallet'", act: click('Connect Wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
+    { label: 'first wallet', gesture: `click '${BENCH_WALLET}' → connected, modal closed`, act: click(BENCH_WALLET), painted: connectedAndClosed, views: [] },
+    { label: 'Account', gesture: "click the page's 'Open Account'", act: click('Open Account'), painted: viewPainted('Account'), views: ['Account'] },
+    { feature: 'multiWallet', label: 'Add wallet (Connect over Account)', gesture: "click 'Add wallet'", act: click('Add wallet'), painted: viewPainted('Connect'), views: ['Connect'] },
+    { feature: 'multiWallet', label: 'second wallet held', gesture: `click '${BENCH_WALLET_2}' → connected, modal closed`, act: click(BENCH_WALLET_2), painted: connectedAndClosed, views: [] },
+    {
+      feature: 'multiWallet',
+      label: 'Account with the switcher',
+      gesture: "click the page's 'Open Account'",
+      act: click('Open Account'),
+      painted: `${viewPainted('Account')} && lk.active().includes(${JSON.stringify(BENCH_WALLET_2)})`,
+      views: ['Account'],
+    },
+    {
+      feature: 'multiWallet',
+      label: 'Switch: marked active',
+      gesture: `click 'Switch to ${BENCH_WALLET}'`,
+      act: click(`Switch to ${BENCH_WALLET}`),
+      painted: `lk.active().includes(${JSON.stringify(BENCH_WALLET)})`,
+      views: ['Account'],
+    },
+    {
+      feature: 'multiWallet',
+      label: 'Switch back: account restored',
+      gesture: `click 'Switch to ${BENCH_WALLET_2}', until the modal's account is it and no switch is under way`,
+      act: click(`Switch to ${BENCH_WALLET_2}`),
+      painted: `lk.active().includes(${JSON.stringify(BENCH_WALLET_2)}) && window.__benchModal.getState().account.address !== ${JSON.stringify(first)} && window.__benchModal.getState().account.isConnected && !window.__benchModal.getState().connections?.isSwitching`,
+      views: ['Account'],
     },
   ]
 }
@@ -519,6 +589,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
     results.fetches.push({ page: options.page, label: 'page load', files: log.take().files })
     for (const step of steps) {
       let paintedMs: number | undefined
+      let paintedFrame: number | undefined
       let error: string | undefined
       let unquiet: string | undefined
       try {
@@ -526,6 +597,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
         await step.act(page)
         await page.waitForFunction('typeof window.__benchPainted === "number"', undefined, { timeout: TIMEOUT_MS })
         paintedMs = Number(await page.evaluate('window.__benchPainted'))
+        paintedFrame = Number(await page.evaluate('window.__benchPaintedFrame'))
         // Painted: a request that never ends (seen once, not reproduced) is listed with the row, the run goes on.
         await network.quiet().catch((e: unknown) => {
           unquiet = `! ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`
@@ -552,6 +624,7 @@ async function runSteps(browser: Browser, { server, chunks }: FirstUsePage, opti
         views: step.views,
         page: options.page,
         paintedMs,
+        paintedFrame,
         files: await weighNamed(server, chunks, split.own),
         prefetched: await weighNamed(server, chunks, split.prefetched),
         earlier: await weighNamed(server, chunks, fetchedBefore(chunks, step.views, traffic.files)),
@@ -575,9 +648,9 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
   const evmAccount = devAccounts()[options.account ?? 0]!
   const bitcoin = devBitcoinAccounts()[0]!.payment
   const solanaAddress = DEV_SOLANA_ADDRESSES[0]!
-  await context.exposeBinding('__benchWalletRequest', async (_source, request: { method: string; params?: unknown[] }) => {
+  await context.exposeBinding('__benchWalletRequest', async (_source, request: { method: string; params?: unknown[]; wallet?: 'second' }) => {
     try {
-      return { result: await evmWallet(request, evmAccount, options.rpcUrl) }
+      return { result: await evmWallet(request, request.wallet === 'second' ? devAccounts()[1]! : evmAccount, options.rpcUrl) }
     } catch (error) {
       const e = error as { code?: number; message?: string }
       return { error: { code: typeof e.code === 'number' ? e.code : -32603, message: e.message ?? String(error) } }
@@ -585,7 +658,7 @@ async function prepareContext(context: BrowserContext, server: StaticServer, opt
   })
   await context.addInitScript({
     content: pageScript({
-      evm: { name: BENCH_WALLET },
+      evm: { name: BENCH_WALLET, second: BENCH_WALLET_2 },
       solana: { name: BENCH_SOLANA_WALLET, address: solanaAddress, publicKey: [...base58Decode(solanaAddress)], chain: SOLANA_LOCALNET_CAIP_NETWORK_ID },
       bitcoin: { name: BENCH_BITCOIN_WALLET, address: bitcoin.address, publicKey: [...bitcoin.publicKey], chain: 'bitcoin:regtest' },
     }),
@@ -694,7 +767,7 @@ function solanaRpc(request: Request): { status: number; headers: Record<string, 
  *   one account (no signing: the runs never sign there).
  */
 function pageScript(wallets: {
-  evm: { name: string }
+  evm: { name: string; second: string }
   solana: { name: string; address: string; publicKey: number[]; chain: string }
   bitcoin: { name: string; address: string; publicKey: number[]; chain: string }
 }): string {
@@ -716,6 +789,7 @@ function pageScript(wallets: {
     text: () => dialog()?.textContent ?? '',
     has: (selector) => !!dialog()?.querySelector(selector),
     rows: () => shadow()?.querySelectorAll('[data-testid=wallet-list] li').length ?? 0,
+    active: () => dialog()?.querySelector('[data-testid=wallet-switcher] li[aria-current]')?.textContent ?? '',
   }
   window.__benchShown = () => { const d = dialog(); return d ? '[' + d.getAttribute('data-view') + '] ' + d.innerText.replace(/\s+/g, ' ') : '' }
   let generation = 0
@@ -724,10 +798,15 @@ function pageScript(wallets: {
     window.__benchPainted = undefined
     const holds = new Function('lk', 'return (' + condition + ')')
     let start
+    let frames = 0
+    window.__benchPaintedFrame = undefined
     const frame = () => {
       if (mine !== generation) return
-      if (holds(lk)) requestAnimationFrame(() => { if (mine === generation) window.__benchPainted = performance.now() - start })
-      else requestAnimationFrame(frame)
+      frames += 1
+      if (holds(lk)) {
+        window.__benchPaintedFrame = frames
+        requestAnimationFrame(() => { if (mine === generation) window.__benchPainted = performance.now() - start })
+      } else requestAnimationFrame(frame)
     }
     const begin = () => {
       if (mine !== generation || start !== undefined) return
@@ -771,7 +850,17 @@ function pageScript(wallets: {
   }
   const info = Object.freeze({ uuid: '6f1c8a52-3d4e-4b7a-9c21-8e5f0d2b7a13', name: wallets.evm.name, icon, rdns: 'dev.latchkey.bench' })
   const detail = Object.freeze({ info, provider })
-  const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+  // The second one (multi-wallet run): the same answers for dev account 1.
+  const second = { ...provider, async request({ method, params }) {
+    const answer = await window.__benchWalletRequest({ method, params, wallet: 'second' })
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+    return answer.result
+  } }
+  const secondDetail = Object.freeze({ info: Object.freeze({ uuid: '0d3b5e7a-9c1f-4e2d-8b6a-4f7e1c9d2a85', name: wallets.evm.second, icon, rdns: 'dev.latchkey.bench.second' }), provider: second })
+  const announce = () => {
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+    window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: secondDetail }))
+  }
   window.addEventListener('eip6963:requestProvider', announce)
   announce()
 
