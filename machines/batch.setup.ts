@@ -43,6 +43,8 @@ export type BatchInput = {
   atomicRequired: boolean
   capabilities: Record<string, unknown>
   resume?: { id: string; fallback?: FallbackProgress | undefined } | undefined
+  /** The invoker shows its own toasts (the swap's approve + swap in one prompt): the batch shows none. */
+  quiet?: boolean | undefined
 }
 
 /**
@@ -149,8 +151,14 @@ const statusReading = (context: BatchContext, answer: unknown) => readCallsStatu
 /** The view a batch's toast opens with its Details button: what happened to each call (machines/calls.ts holds it). */
 export const callsStatusView = 'CallsStatus'
 
-/** A toast event for the toast actor (`systemId` `toast`), with Details opening {@link callsStatusView}. */
-const toast = (variant: 'loading' | 'success' | 'error', message: ToastText) => ({ to: 'toast', event: { type: 'toast.show', variant, message, opens: callsStatusView } })
+/**
+ * The `tell` params of a toast for the toast actor (`systemId` `toast`), with Details opening {@link callsStatusView};
+ * none for a quiet batch (its invoker shows its own).
+ */
+const toast =
+  (variant: 'loading' | 'success' | 'error', message: ToastText) =>
+  ({ context }: { context: BatchContext }) =>
+    context.quiet ? undefined : { to: 'toast', event: { type: 'toast.show' as const, variant, message, opens: callsStatusView } }
 
 /** The parent learns the batch is on its way: the wallet's id, or in the fallback the actor's own id. */
 function tellParentAccepted() {

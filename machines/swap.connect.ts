@@ -69,8 +69,13 @@ export type SwapView = {
   error: SwapMessage | undefined
   failure: ErrorSummary | undefined
   loading: boolean
-  /** The hash of the transaction (the approval's or the swap's) whose end is not known, in `unconfirmed`. */
+  /**
+   * The hash of the transaction (the approval's or the swap's) whose end is not known, in `unconfirmed`; for a batch of
+   * both, its transaction's, else the wallet's batch id.
+   */
   unconfirmedHash: string | undefined
+  /** `unconfirmedHash` is a transaction's (it has an explorer page), not a batch id. */
+  unconfirmedIsTransaction: boolean
 }
 
 /** The view model before the swap machine arrived: loading, nothing chosen. */
@@ -93,6 +98,7 @@ export const swapNotLoaded: SwapView = {
   failure: undefined,
   loading: false,
   unconfirmedHash: undefined,
+  unconfirmedIsTransaction: false,
 }
 
 /** A state value `matches` tests (a state of the swap machine, or a part of one). */
@@ -114,10 +120,14 @@ const phases: Array<[SwapStateTest, SwapPhase]> = [
   [{ approving: { transacting: 'confirming' } }, 'confirmingApproval'],
   [{ approving: 'readingAllowance' }, 'confirmingApproval'],
   ['approving', 'approving'],
+  // The approval and the swap in one batch: one prompt for both, then the swap's wait.
+  ['batching', 'swapping'],
+  [{ swapping: { batch: 'confirming' } }, 'confirmingSwap'],
   [{ swapping: 'requoting' }, 'requoting'],
   [{ swapping: { transacting: 'confirming' } }, 'confirmingSwap'],
   ['swapping', 'swapping'],
   ['unconfirmed', 'unconfirmed'],
+  ['recheckingBatch', 'confirmingSwap'],
 ]
 
 function phaseOf(snapshot: SnapshotFrom<typeof swapMachine>): SwapPhase {
@@ -192,5 +202,6 @@ export function connectSwap(snapshot: SnapshotFrom<typeof swapMachine> | undefin
     failure: c.failure,
     loading: snapshot.hasTag('loading'),
     unconfirmedHash: snapshot.hasTag('unconfirmed') ? c.unconfirmed?.hash : undefined,
+    unconfirmedIsTransaction: snapshot.hasTag('unconfirmed') && c.unconfirmed !== undefined && c.unconfirmed.hash !== c.unconfirmed.batchId,
   }
 }

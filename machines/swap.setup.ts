@@ -26,6 +26,9 @@ import { backToFormAction, popTransactionAction, reserveTransactionAction, tellA
 import { timing } from './timing.ts'
 import type { ToastEvent } from './toast.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
+import { batchMachine, type BatchOutcome, type GetCapabilitiesInput } from './batch.ts'
+import { atomicStatusOf } from './batch.status.ts'
+import { chainIdOf } from './batch.setup.ts'
 import { actorErrorOf } from './narrow.ts'
 import { machineTypes } from './machineTypes.ts'
 
@@ -53,6 +56,7 @@ export const emptyForm = {
   hash: undefined,
   unconfirmed: undefined,
   built: undefined,
+  approval: undefined,
   error: undefined,
   failure: undefined,
 } satisfies Partial<SwapContext>
@@ -88,8 +92,12 @@ const swapBase = setup({
     /** One transaction (the approval, then the swap): its `send` actor takes a {@link SwapTransaction} as its request. */
     transaction: transactionMachine,
     fetchAllowance: fromPromise<{ allowance: string }, SwapQuoteInput>(notProvided('fetchAllowance')),
+    /** `wallet_getCapabilities` for the account and chain, answered as is (read by `isAtomicReady`). */
+    getCapabilities: fromPromise<unknown, GetCapabilitiesInput>(notProvided('getCapabilities')),
+    /** The approval and the swap as one batch (EIP-5792, `atomicRequired`): the batch machine with its wallet calls. */
+    batch: batchMachine,
   },
-  delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh },
+  delays: { quoteDebounce: timing.swapQuoteDebounce, quoteRefresh: timing.swapQuoteRefresh, capabilitiesTimeout: timing.walletRequestTimeout },
   guards: {
     hasTarget: ({ context }) => Boolean(context.target),
     /** The root's account moment: no account any more (disconnected, or another namespace without one). */
@@ -100,7 +108,7 @@ const swapBase = setup({
     isOtherAccount: ({ context, event }) =>
       event.type === 'root.account' && (event.change === 'switched' || event.account?.address !== context.target?.address || event.account?.caipNetworkId !== context.target?.caipNetworkId),
     /** A swap waits for the wallet or the chain, or was sent with its end unknown: its preview, never a new form. */
-    isPending: or([stateIn('approving'), stateIn('swapping'), stateIn('rechecking'), stateIn('unconfirmed')]),
+    isPending: or([stateIn('batching'), stateIn('approving'), stateIn('swapping'), stateIn('rechecking'), stateIn('recheckingBatch'), stateIn('unconfirmed')]),
     /** `open({ view: 'Swap' })`: the form opens (the router already shows it). */
     isOpeningForm: ({ event }) => event.type === 'root.open' && event.view === 'Swap',
     /** Back on the preview (not on the form or the picker). */
@@ -122,10 +130,21 @@ const swapBase = setup({
     exceedsBalance: ({ context }) => (fromUnits(context) ?? 0n) > balanceUnits(balanceOf(tokenAt(context, 'from'), context.balances)),
     isInvalidSlippage: ({ event }) => event.type === 'swap.setSlippage' && slippageBps(event.slippage) === undefined,
     needsApproval: ({ context }) => needsApproval(context, fromUnits(context) ?? 0n),
+    /** The approval waits to go in one batch with the swap (the wallet runs calls atomically). */
+    isBatched: ({ context }) => context.approval !== undefined,
     isAllowanceShort: ({ context }, read: { allowance: string }) => BigInt(read.allowance) < (fromUnits(context) ?? 0n),
     /** The new quote pays less than the minimum the visitor reviewed. */
     isBelowReviewedMinimum: ({ context }, quote: SwapQuote) => context.reviewedMinimum !== undefined && BigInt(quote.toAmount) < BigInt(context.reviewedMinimum),
     isOutcome,
+    /** Params: the capabilities answer. The wallet runs calls atomically on the swap's chain (`atomic` supported or ready). */
+    isAtomicReady: ({ context }, answer: unknown) => {
+      const status = context.target ? atomicStatusOf(answer, chainIdOf(context.target.caipNetworkId)) : undefined
+      return status === 'supported' || status === 'ready'
+    },
+    /** Params: the batch's outcome and the ends it is tested against. */
+    isBatchEnd: (_, { outcome, status }: { outcome: BatchOutcome; status: readonly BatchOutcome['status'][] }) => status.includes(outcome.status),
+    /** Sent as one batch, status unknown: Check again asks the wallet for the batch's status. */
+    isBatchUnconfirmed: ({ context }) => context.unconfirmed?.step === 'batch',
     /** A Check again found the approval confirmed (the swap then goes on). */
     isApprovalConfirmed: ({ context }, outcome: TransactionOutcome) => context.unconfirmed?.step === 'approve' && outcome.status === 'confirmed',
   },
@@ -187,6 +206,20 @@ const swapBase = setup({
     setReviewedMinimum: assign(({ context }) => ({ reviewedMinimum: context.quote ? minimumReceived(context.quote.toAmount, context.slippage).toString() : undefined })),
     setDetails: assign((_, details: SwapReviewDetails) => ({ details })),
     setBuilt: assign((_, built: SwapTransaction) => ({ built })),
+    setApproval: assign((_, approval: SwapTransaction) => ({ approval })),
+    clearApproval: assign({ approval: undefined }),
+    /** Params: a confirmed batch's outcome. Its last transaction is the swap's (one transaction when atomic). */
+    setBatchHash: assign(({ context }, outcome: BatchOutcome) => ({ hash: outcome.hashes.at(-1) ?? context.hash })),
+    /** Params: a batch that did not confirm. A revert on chain (all or some calls) says so on the form. */
+    setBatchFailure: assign((_, outcome: BatchOutcome) => ({
+      failure: outcome.error ?? { name: 'BatchFailedError', message: `The batch ended ${outcome.status}` },
+      error: outcome.status === 'reverted' || outcome.status === 'partial' ? swapMessageRefs.reverted : undefined,
+    })),
+    /** Params: a batch sent whose end is not known: its id, and its transaction when the wallet named one. */
+    setBatchUnconfirmed: assign(({ context }, outcome: BatchOutcome) => {
+      const batchId = outcome.id ?? context.unconfirmed?.batchId
+      return { unconfirmed: batchId ? { step: 'batch' as const, batchId, hash: outcome.report?.receipts?.at(-1)?.transactionHash ?? batchId } : undefined }
+    }),
     setAllowance: assign(({ context }, read: { allowance: string }) => ({ details: { ...(context.details ?? { gasPrice: '0' }), allowance: read.allowance } })),
     setFailure: assign({ failure: ({ event }) => summarizeError(actorErrorOf(event)) }),
     /** A transaction that did not confirm: its failure; a revert says so on the form. */

@@ -1,9 +1,10 @@
 import { messageOf } from './messages.ts'
 import { swapMessageRefs } from './swap.messages.ts'
-import { fromUnits, type SwapContext, type SwapQuoteInput, type SwapTransaction } from './swap.types.ts'
 import { emptyForm, swapSetup, swapTarget } from './swap.setup.ts'
 import type { SystemMessage } from './system.ts'
-import { outcomeIn, outcomeOf, type TransactionInput } from './transaction.ts'
+import { outcomeIn, outcomeOf } from './transaction.ts'
+import { chainHexOf } from './batch.setup.ts'
+import { batchEndIn, batchInput, batchOutcomeOf, quoteInput, transactionInput } from './swap.inputs.ts'
 
 export { nativeTokenAddress, defaultSlippage, fallbackSwapGas, addressPart, isNativeToken, balanceOf, balanceUnits, slippageBps, minimumReceived, needsApproval, gasLimitWithHeadroom } from './swap.tokens.ts'
 export type { SwapReviewDetails, SwapToken } from './swap.tokens.ts'
@@ -25,6 +26,8 @@ const openTransitions = [
 const toRouter = (event: { type: `router.${string}`; view?: string }): SystemMessage => ({ to: 'router', event })
 /** The swap's loading toast hidden when the swap is cleared before its outcome (never another toast). */
 const hideSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.hide', loading: 'swapSubmitted' } } } as const
+/** The swap's loading toast, shown once the wallet accepted the batch of approve + swap (the transaction machine shows it otherwise). */
+const showSubmittedToast = { type: 'tell', params: { to: 'toast', event: { type: 'toast.show', variant: 'loading', message: messageOf('swapSubmitted') } } } as const
 /** The preview shown (over the form, or over Account when asked for a pending swap). */
 const showPreview = { type: 'tell', params: toRouter({ type: 'router.push', view: 'SwapPreview' }) } as const
 /** Account as a new history. */
@@ -212,14 +215,14 @@ export const swapMachine = swapSetup.createMachine({
           on: {
             'swap.confirm': [
               { guard: 'hasInvalidSlippage', actions: { type: 'setError', params: { message: swapMessageRefs.invalidSlippage } } },
-              { target: 'reserving', actions: ['clearError', 'reserveTransaction'] },
+              { target: 'reserving', actions: ['clearError', 'clearApproval', 'reserveTransaction'] },
             ],
           },
         },
         /** The router is asked for the swap's entry (the approval and the swap are one): taken, the wallet is asked; refused (full, spec §9), the review stays. */
         reserving: {
           on: {
-            'router.transactionAccepted': [{ guard: 'needsApproval', target: '#swap.approving' }, { target: '#swap.swapping' }],
+            'router.transactionAccepted': [{ guard: 'needsApproval', target: '#swap.batching' }, { target: '#swap.swapping' }],
             'router.transactionRefused': { target: 'ready' },
           },
         },
@@ -235,9 +238,42 @@ export const swapMachine = swapSetup.createMachine({
         },
       },
     },
+    /**
+     * An approval is needed: a wallet that runs calls atomically on the chain (`wallet_getCapabilities`: `atomic`
+     * supported or ready) gets the approval and the swap as one batch, one prompt (EIP-5792); any other answer, none in
+     * `capabilitiesTimeout`, or a failure: the two prompts (`approving`, then `swapping`).
+     */
+    batching: {
+      tags: ['loading'],
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            id: 'getCapabilities',
+            src: 'getCapabilities',
+            input: ({ context }) => ({ connectorId: context.target!.connectorId, from: context.target!.address, chainId: chainHexOf(context.target!.caipNetworkId) }),
+            onDone: [{ guard: { type: 'isAtomicReady', params: ({ event }: { event: { output: unknown } }) => event.output }, target: 'building' }, { target: '#swap.approving' }],
+            onError: { target: '#swap.approving' },
+          },
+          after: { capabilitiesTimeout: { target: '#swap.approving' } },
+        },
+        /** The approval is built and kept (`approval`); the swap is built after a fresh quote (`swapping`), then both are sent. */
+        building: {
+          invoke: {
+            id: 'buildApprove',
+            src: 'buildApprove',
+            input: ({ context }) => quoteInput(context),
+            onDone: { target: '#swap.swapping', actions: { type: 'setApproval', params: ({ event }) => event.output } },
+            onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed', ...failureMoves] },
+          },
+        },
+      },
+    },
     /** The approval (first wallet prompt): the router may spend the from token. */
     approving: {
       tags: ['loading'],
+      // The two prompts: no approval waits to go in a batch.
+      entry: 'clearApproval',
       initial: 'building',
       states: {
         building: {
@@ -328,8 +364,41 @@ export const swapMachine = swapSetup.createMachine({
             id: 'buildSwap',
             src: 'buildSwap',
             input: ({ context }) => ({ ...quoteInput(context), slippage: context.slippage }),
-            onDone: { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
+            onDone: [
+              { guard: 'isBatched', target: 'batch', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
+              { target: 'transacting', actions: { type: 'setBuilt', params: ({ event }) => event.output } },
+            ],
             onError: { target: '#swap.form.quoted', actions: ['setFailure', 'emitFailed', ...failureMoves] },
+          },
+        },
+        /**
+         * The approval and the swap as one batch (the batch machine, `atomicRequired`, its toasts left to the swap): one
+         * prompt, then its status until it ends. A wallet that refuses to run them together (nothing sent) gets the two
+         * prompts instead.
+         */
+        batch: {
+          invoke: {
+            id: 'swapBatch',
+            src: 'batch',
+            input: ({ context }) => batchInput(context),
+            onDone: [
+              { guard: { type: 'isBatchEnd', params: batchEndIn('confirmed') }, target: '#swap.idle', actions: [{ type: 'setBatchHash', params: batchOutcomeOf }, 'emitSucceeded', ...successMoves, 'resetForm'] },
+              { guard: { type: 'isBatchEnd', params: batchEndIn('rejected') }, target: '#swap.form.quoted', actions: ['clearApproval', 'emitCancelled', { type: 'popTransaction', params: { outcome: 'cancel' } }] },
+              { guard: { type: 'isBatchEnd', params: batchEndIn('atomicUnsupported') }, target: '#swap.approving' },
+              {
+                guard: { type: 'isBatchEnd', params: batchEndIn('unknown') },
+                target: '#swap.unconfirmed',
+                actions: [{ type: 'setBatchUnconfirmed', params: batchOutcomeOf }, 'emitUnconfirmed', ...unconfirmedMoves],
+              },
+              { target: '#swap.form.quoted', actions: ['clearApproval', { type: 'setBatchFailure', params: batchOutcomeOf }, 'emitFailed', ...failureMoves] },
+            ],
+          },
+          exit: hideSubmittedToast,
+          initial: 'prompting',
+          states: {
+            // Accepted by the wallet: the swap's loading toast until the end.
+            prompting: { on: { 'batch.accepted': { target: 'confirming', actions: showSubmittedToast } } },
+            confirming: {},
           },
         },
         /** The swap's transaction: the wallet's prompt, then the chain's end (the transaction machine). */
@@ -365,7 +434,10 @@ export const swapMachine = swapSetup.createMachine({
     unconfirmed: {
       tags: ['unconfirmed'],
       on: {
-        'swap.recheck': { target: 'rechecking', actions: 'clearError' },
+        'swap.recheck': [
+          { guard: 'isBatchUnconfirmed', target: 'recheckingBatch', actions: 'clearError' },
+          { target: 'rechecking', actions: 'clearError' },
+        ],
         'swap.dismiss': { target: 'idle', actions: ['resetForm', resetToAccount] },
         // Back leaves it too (the root goes back to Account), never to the form with its amount.
         'root.back': { guard: 'isBackFromPreview', target: 'idle', actions: 'resetForm' },
@@ -387,21 +459,19 @@ export const swapMachine = swapSetup.createMachine({
         ],
       },
     },
+    /** Check again for a batch: the batch machine picks it up by its id (its status asked, no prompt). */
+    recheckingBatch: {
+      tags: ['loading'],
+      invoke: {
+        id: 'recheckBatch',
+        src: 'batch',
+        input: ({ context }) => batchInput(context, context.unconfirmed!.batchId),
+        onDone: [
+          { guard: { type: 'isBatchEnd', params: batchEndIn('confirmed') }, target: 'idle', actions: [{ type: 'setBatchHash', params: batchOutcomeOf }, 'emitSucceeded', ...successMoves, 'resetForm'] },
+          { guard: { type: 'isBatchEnd', params: batchEndIn('unknown') }, target: 'unconfirmed' },
+          { target: '#swap.form.quoted', actions: ['clearUnconfirmed', 'clearApproval', { type: 'setBatchFailure', params: batchOutcomeOf }, 'emitFailed', ...failureMoves] },
+        ],
+      },
+    },
   },
 })
-
-/** The transaction machine's input for this swap's account and network (`request`: the built transaction). */
-function transactionInput(context: SwapContext, request?: SwapTransaction): TransactionInput {
-  return { caipNetworkId: context.target!.caipNetworkId, namespace: context.target!.namespace, connectorId: context.target!.connectorId, request }
-}
-
-/** The quote the context describes (call once the form checked it). */
-function quoteInput(context: SwapContext): SwapQuoteInput {
-  return {
-    caipNetworkId: context.target!.caipNetworkId,
-    userAddress: context.target!.address,
-    from: context.fromToken!,
-    to: context.toToken!,
-    amount: (fromUnits(context) ?? 0n).toString(),
-  }
-}

@@ -6,6 +6,7 @@ import { addressPart, type SwapReviewDetails, type SwapToken } from './swap.toke
 import type { TransactionSubmittedEvent } from './transaction.ts'
 import type { RootMoment } from './features.ts'
 import type { RouterReply } from './router.ts'
+import type { BatchReport } from './batch.setup.ts'
 
 /*
  * The swap machine's types, errors and amount helpers, apart from its chart (machines/swap.ts re-exports them all).
@@ -44,10 +45,15 @@ export type SwapContext = {
   details?: SwapReviewDetails | undefined
   approveHash?: string | undefined
   hash?: string | undefined
-  /** Sent, status unknown: which transaction (the approval or the swap) and its hash. */
-  unconfirmed?: { step: 'approve' | 'swap'; hash: string } | undefined
+  /**
+   * Sent, status unknown: which transaction (the approval or the swap) and its hash; or the approval and the swap
+   * sent as one batch (`batch`), its wallet batch id (`batchId`) and `hash` the batch's transaction when known, else its id.
+   */
+  unconfirmed?: { step: 'approve' | 'swap' | 'batch'; hash: string; batchId?: string | undefined } | undefined
   /** The transaction built last (the approval, then the swap): the request the transaction machine hands the wallet. */
   built?: SwapTransaction | undefined
+  /** The approval built for a batch (EIP-5792, approve + swap in one prompt): the first of its two calls. */
+  approval?: SwapTransaction | undefined
   /** The form's or the review's message. */
   error?: SwapMessage | undefined
   /** The last API or wallet failure. */
@@ -80,6 +86,8 @@ export type SwapEvent =
   | RootMoment
   /** The router's answer to the transaction entry asked for at Confirm. */
   | RouterReply
+  /** The batch of approve + swap (machines/batch.ts) tells its parent it was accepted by the wallet, then its end. */
+  | BatchReport
 
 /** The swap machine's input: the connected account it starts with (none: not connected). */
 export type SwapInput = { target?: SwapTarget | undefined } | undefined

@@ -54,7 +54,8 @@ export class DevWalletCalls {
   mode: DevWalletCallsMode = 'sequential'
   readonly #host: DevWalletCallsHost
   readonly #batches = new Map<string, Batch>()
-  #reverter: Hex | undefined
+  /** The reverting contract's address by chain id, once deployed (each chain its own). */
+  readonly #reverters = new Map<number, Hex>()
   /** DevBatchExecutor's address by chain id, once deployed. */
   readonly #executors = new Map<number, Hex>()
   #next = 1
@@ -147,14 +148,16 @@ export class DevWalletCalls {
     }
   }
 
-  /** The reverting contract, deployed by the batch's account on first use. */
+  /** The current chain's reverting contract, deployed by the batch's account on its first use on that chain. */
   async #reverterAddress(from: Hex): Promise<Hex> {
-    if (this.#reverter) return this.#reverter
+    const chainId = this.#host.chainId()
+    const known = this.#reverters.get(chainId)
+    if (known) return known
     const hash = await this.#host.send({ from, data: reverterInitCode })
     for (;;) {
       const receipt = (await this.#host.read('eth_getTransactionReceipt', [hash])) as { contractAddress?: Hex } | null
       if (receipt?.contractAddress) {
-        this.#reverter = receipt.contractAddress
+        this.#reverters.set(chainId, receipt.contractAddress)
         return receipt.contractAddress
       }
       await new Promise((resolve) => setTimeout(resolve, 50))

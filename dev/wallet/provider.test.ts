@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Address, EIP1193Provider, Hex } from 'viem'
 import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES } from '../accounts.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
@@ -626,6 +627,41 @@ describe('DevWallet', () => {
       expect(() => wallet.removeListener('accountsChanged', listener)).toThrow('removeListener is broken')
       wallet.misbehave = {}
       expect(wallet.removeListener('accountsChanged', listener)).toBe(wallet)
+    })
+  })
+
+  describe('batched calls', () => {
+    /** Sends two 1-wei transfers as one batch on the wallet's chain and waits for its end; resolves with its status. */
+    async function partialBatch(wallet: DevWallet, chainId: number, to: Address): Promise<number> {
+      const { id } = (await wallet.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: toHex(chainId),
+            from: addr0,
+            atomicRequired: false,
+            calls: [
+              { to, value: '0x1' },
+              { to, value: '0x1' },
+            ],
+          },
+        ],
+      })) as { id: Hex }
+      for (;;) {
+        const status = (await wallet.request({ method: 'wallet_getCallsStatus', params: [id] })) as { status: number }
+        if (status.status !== 100) return status.status
+      }
+    }
+
+    it("reverts the second call of a partial batch on each chain with that chain's own reverting contract: 600 on both, one transfer each", async () => {
+      const wallet = await connected()
+      wallet.calls.mode = 'partial'
+      const to = privateKeyToAccount(generatePrivateKey()).address
+      expect(await partialBatch(wallet, 31337, to)).toBe(600)
+      await wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] })
+      expect(await partialBatch(wallet, 31338, to)).toBe(600)
+      for (const rpcUrl of [rpc1, rpc2]) expect(await createPublicClient({ transport: http(rpcUrl) }).getBalance({ address: to })).toBe(1n)
     })
   })
 })

@@ -1,9 +1,9 @@
-import { createPublicClient, createWalletClient, erc20Abi, formatUnits, http, parseEther, parseUnits, type Address } from 'viem'
+import { createWalletClient, erc20Abi, formatUnits, http, parseEther, parseUnits } from 'viem'
 import { devAccounts } from '../../dev/accounts.ts'
-import { getAmountOut, pairAbi, pairAddress, ROUTER_ADDRESS, routerAbi, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
+import { getAmountOut, ROUTER_ADDRESS, routerAbi, WETH_ADDRESS } from '../../dev/dex/exchange.ts'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../../dev/tokens/tokens.ts'
 import { ACCOUNT_0, accountButton, anvilBalanceWei, anvilTokenBalance, apiTokenPrice, approveWalletRequest, dialog, expect, openConnected, rejectWalletRequest, RPC, test, walletRequests } from './fixtures.ts'
-import type { Page } from '@playwright/test'
+import { allowance, fillSwap, reserves, setAllowance, swapChain } from './swapSteps.ts'
 
 /**
  * Swap on the e2e stack's exchange (dev/dex: Uniswap v2 on anvil), through the demo and the dev wallet:
@@ -11,23 +11,7 @@ import type { Page } from '@playwright/test'
  * the quote the form showed; an approval is a prompt of its own; a rejection in either prompt keeps the form; a
  * failing quote endpoint offers a retry that works.
  */
-const client = createPublicClient({ transport: http(RPC[31337]) })
-const owner = devAccounts()[0]!
-
-/** The pool's reserves of `tokenIn` and `tokenOut` now (token0 is the lower address). */
-async function reserves(tokenIn: Address, tokenOut: Address): Promise<{ reserveIn: bigint; reserveOut: bigint }> {
-  const [r0, r1] = await client.readContract({ address: pairAddress(tokenIn, tokenOut), abi: pairAbi, functionName: 'getReserves' })
-  return tokenIn.toLowerCase() < tokenOut.toLowerCase() ? { reserveIn: r0, reserveOut: r1 } : { reserveIn: r1, reserveOut: r0 }
-}
-
-/** Account 0's allowance of `token` to the router set to `amount` (a fresh start for the approval tests). */
-async function setAllowance(token: Address, amount: bigint): Promise<void> {
-  const wallet = createWalletClient({ account: owner, transport: http(RPC[31337]) })
-  const hash = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [ROUTER_ADDRESS, amount], chain: null })
-  await client.waitForTransactionReceipt({ hash })
-}
-
-const allowance = (token: Address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'allowance', args: [ACCOUNT_0, ROUTER_ADDRESS] })
+const client = swapChain
 
 /** What the reference server answers as a balance's `value` (USD, rounded to cents), as en-US currency. */
 function usd(amount: string, price: number): string {
@@ -36,27 +20,6 @@ function usd(amount: string, price: number): string {
 
 /** The displayed amount as a number ('1,974.316' → 1974.316). */
 const shown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
-
-/** Account → Swap, `amount` of the pay token (ETH, or `from` picked), `to` picked; resolves once quoted. */
-async function fillSwap(page: Page, amount: string, to: string, from?: string): Promise<void> {
-  await accountButton(page).address.click()
-  await dialog(page, 'Account').getByRole('button', { name: 'Swap', exact: true }).click()
-  const swap = dialog(page, 'Swap')
-  if (from) {
-    await swap.getByRole('button', { name: /^You pay: / }).click()
-    await dialog(page, 'Select Token')
-      .getByRole('button', { name: new RegExp(`^${from}\\b`) })
-      .first()
-      .click()
-  }
-  await swap.getByRole('button', { name: /^You receive: / }).click()
-  await dialog(page, 'Select Token')
-    .getByRole('button', { name: new RegExp(`^${to}\\b`) })
-    .first()
-    .click()
-  await swap.getByTestId('swap-amount').fill(amount)
-  await expect(swap.getByRole('button', { name: 'Review swap' })).toBeEnabled({ timeout: 15_000 })
-}
 
 // Swapping is the subject, not connecting: each test starts with dev account 0 connected on chain 31337.
 test.beforeEach(async ({ page }) => {

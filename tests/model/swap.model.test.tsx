@@ -4,6 +4,7 @@ import { UserRejectedRequestError } from '../../adapters/errors.ts'
 import { GasPriceNotSupportedError, NoLiquidityError, swapMachine, SwapNetworkNotSupportedError, type SwapContext, type SwapTarget, type SwapToken, type SwapTransaction } from '../../machines/swap.ts'
 import { timing } from '../../machines/timing.ts'
 import { transactionMachine } from '../../machines/transaction.ts'
+import type { BatchOutcome } from '../../machines/batch.ts'
 import type { TokenBalance } from '../../services/schemas.ts'
 import { buildModelPaths, coverageReport, delayedEvents, formatCoverage, stateKey, type ModelPath } from './coverage.ts'
 
@@ -46,6 +47,22 @@ const failed = { status: 'failed', error: { name: 'JsonRpcError', message: 'Inte
 const reverted = { name: 'TransactionRevertedError', message: 'Transaction reverted' }
 
 const done = (id: string, output: unknown, tag?: string): E => ({ type: `xstate.done.actor.${id}`, output, ...(tag ? { tag } : {}) })
+const BATCH = `0x${'b'.repeat(64)}`
+/** The batch machine's outcome (machines/batch.ts): an atomic batch's one transaction, or its end not known. */
+const batchDone = (id: string, status: BatchOutcome['status']): E =>
+  done(
+    id,
+    {
+      status,
+      via: 'wallet',
+      id: BATCH,
+      hashes: status === 'confirmed' ? [HASH] : [],
+      landed: status === 'confirmed' ? [0, 1] : [],
+      ...(status === 'unknown' ? { report: { status: 100, statusClass: 'pending', receipts: [{ transactionHash: HASH, status: 'success' }] } } : {}),
+      ...(status === 'confirmed' || status === 'rejected' ? {} : { error: { name: 'CallsStatusError', message: `The wallet reported ${status}` } }),
+    } satisfies BatchOutcome,
+    status,
+  )
 const error = (id: string, e: Error): E => ({ type: `xstate.error.actor.${id}`, error: e })
 const ctx = (s: any) => s.context as SwapContext
 const sym = (address: string | undefined) => [ETH, DEV, USDT].find((t) => t.address === address)?.symbol
@@ -120,6 +137,18 @@ const events = (s: any): E[] => {
     if (s.matches({ review: 'reserving' })) list.push({ type: 'router.transactionAccepted' }, { type: 'router.transactionRefused' })
     if (s.matches({ review: 'refreshing' })) list.push(done('fetchQuote', quoteFor(s)), error('fetchQuote', new Error('503')))
   }
+  // The wallet's capabilities: atomic on this chain (one batch, one prompt), not (two prompts), or no answer.
+  if (s.matches({ batching: 'checking' })) {
+    list.push(done('getCapabilities', { '0x7a69': { atomic: { status: 'supported' } } }), done('getCapabilities', { '0x7a69': { atomic: { status: 'ready' } } }, 'ready'))
+    list.push(done('getCapabilities', { '0x7a69': { atomic: { status: 'unsupported' } } }, 'unsupported'), error('getCapabilities', Object.assign(new Error('Method not found'), { code: 4200 })))
+  }
+  if (s.matches({ batching: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
+  // The approval and the swap as one batch (the batch machine's outcome, held): accepted, then each end.
+  if (s.matches({ swapping: { batch: 'prompting' } })) {
+    list.push({ type: 'batch.accepted', key: 'swapBatch', id: BATCH }, batchDone('swapBatch', 'rejected'), batchDone('swapBatch', 'atomicUnsupported'))
+  }
+  if (s.matches({ swapping: { batch: 'confirming' } })) for (const end of ['confirmed', 'reverted', 'partial', 'failed', 'unknown'] as const) list.push(batchDone('swapBatch', end))
+  if (s.matches('recheckingBatch')) for (const end of ['confirmed', 'reverted', 'unknown'] as const) list.push(batchDone('recheckBatch', end))
   if (s.matches({ approving: 'building' })) list.push(done('buildApprove', tx('0x095ea7b3')), error('buildApprove', new Error('400')))
   // One run of the transaction machine (the approval): the wallet answers its prompt, then the receipt rule its end.
   if (s.matches({ approving: { transacting: 'prompting' } })) list.push(submitted, done('approve', { status: 'rejected' }, 'rejected'), done('approve', failed, 'failed'))
@@ -164,6 +193,7 @@ const serialize = (s: any) =>
     al: ctx(s).details?.allowance,
     ts: ctx(s).details?.tokenSettles,
     u: ctx(s).unconfirmed?.step,
+    ap: ctx(s).approval !== undefined,
   })
 
 const run = buildModelPaths(swapMachine, { events, serialize })
@@ -194,6 +224,9 @@ async function walk(path: ModelPath) {
         // The production transaction machine, its wallet prompt and receipt wait held like the other calls.
         transaction: transactionMachine.provide({ actors: { send: hold as never, waitForEnd: hold as never } }),
         fetchAllowance: hold as never,
+        getCapabilities: hold as never,
+        // The batch machine is walked on its own (tests/model/batch.model.test.tsx): here its outcome is held.
+        batch: hold as never,
       },
     }),
     // Not connected yet: the walk's first step is the root's account moment.
@@ -228,6 +261,13 @@ async function walk(path: ModelPath) {
           expect(call!.input).toMatchObject({ from: before.context.fromToken, to: before.context.toToken, userAddress: user, amount: quoteFor(before).fromAmount })
         }
         if (id === 'buildSwap') expect(call!.input.slippage).toBe(before.context.slippage)
+        // One batch: the approval then the swap, together or not at all, the batch's toasts left to the swap.
+        if (id === 'swapBatch') {
+          expect(call!.input).toMatchObject({ atomicRequired: true, quiet: true, from: user, caipNetworkId: chain })
+          expect(call!.input.calls.map((c: { data: string }) => c.data)).toEqual(['0x095ea7b3', '0x38ed1739'])
+        }
+        if (id === 'recheckBatch') expect(call!.input.resume).toEqual({ id: BATCH })
+        if (id === 'getCapabilities') expect(call!.input).toEqual({ connectorId: 'dev', from: user, chainId: '0x7a69' })
         if (e.type.startsWith('xstate.done')) call!.resolve(e.output)
         else call!.reject(e.error)
       } else if (e.type.startsWith('xstate.after.')) {

@@ -1,7 +1,5 @@
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { callForeign } from '../../adapters/boundary.ts'
-import { NotConnectedError } from '../../adapters/eip155.ts'
 import { batchMachine, storedBatchOf, type BatchCallTransaction, type StoredBatch } from '../../machines/batch.ts'
 import { callsMachine, type CallsRequest } from '../../machines/calls.ts'
 import { pendingBatchesKey } from '../../machines/calls.feature.ts'
@@ -9,6 +7,7 @@ import { transactionMachine } from '../../machines/transaction.ts'
 import type { ModalStorage } from '../../services/storage.ts'
 import type { FeatureHost, FeaturePublicFace } from './host.ts'
 import { waitForEndOn } from './transaction.ts'
+import { walletCallActors } from './walletCalls.ts'
 
 const hex = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]*$/))
 const storedBatchSchema = v.object({
@@ -52,12 +51,7 @@ function forgetBatch(storage: ModalStorage, id: string) {
  * in storage until their end.
  */
 export function assemble(host: FeatureHost) {
-  /** The provider's answer to one request; a wallet that is not connected any more is `NotConnectedError`. */
-  const ask = (connectorId: string, method: string, params: unknown) => {
-    const provider = host.eip1193(connectorId)
-    if (!provider) return Promise.reject(new NotConnectedError())
-    return callForeign(method, () => provider.request({ method, params }))
-  }
+  const { ask, getCapabilities, sendCalls, getCallsStatus } = walletCallActors(host)
   return callsMachine.provide({
     actors: {
       loadStored: fromPromise(async ({ input }) => {
@@ -66,9 +60,9 @@ export function assemble(host: FeatureHost) {
       }),
       batch: batchMachine.provide({
         actors: {
-          getCapabilities: fromPromise(({ input }) => ask(input.connectorId, 'wallet_getCapabilities', [input.from, [input.chainId]])),
-          sendCalls: fromPromise(({ input }) => ask(input.connectorId, 'wallet_sendCalls', [input.request])),
-          getCallsStatus: fromPromise(({ input }) => ask(input.connectorId, 'wallet_getCallsStatus', [input.id])),
+          getCapabilities,
+          sendCalls,
+          getCallsStatus,
           transaction: transactionMachine.provide({
             actors: {
               send: fromPromise(async ({ input }) => {

@@ -5,6 +5,8 @@ import { GasPriceNotSupportedError, NoLiquidityError, SwapNetworkNotSupportedErr
 import { transactionMachine } from '../../machines/transaction.ts'
 import type { FeatureHost } from './host.ts'
 import { waitForEndOn } from './transaction.ts'
+import { walletCallActors } from './walletCalls.ts'
+import { batchMachine } from '../../machines/batch.ts'
 
 /** The API's answer as one of the swap machine's errors: its spec §8 strings and 'No liquidity' (422) are told apart. */
 function swapApiError(error: unknown): unknown {
@@ -27,12 +29,17 @@ const mapped = async <T>(fn: () => Promise<T>): Promise<T> => {
 /**
  * The swap machine (spec §2 "Swap takes swap arguments", §7 convert) on this instance's blockchain API (the convert calls of spec §7, the balances) and
  * the eip155 transfer adapter's `sendContractCall` (the connector's EIP-1193 provider: a browser wallet,
- * WalletConnect, the embedded wallet). A dapp's own transfer adapter is foreign code: its calls go through the boundary.
+ * WalletConnect, the embedded wallet); the approval and the swap go as one batch through the same provider's
+ * EIP-5792 methods when the wallet runs calls atomically on the chain. A dapp's own transfer adapter is foreign code: its calls go through the boundary.
  */
 export function assemble(host: FeatureHost) {
   const api = () => host.blockchain()
+  const wallet = walletCallActors(host)
   return swapMachine.provide({
     actors: {
+      getCapabilities: wallet.getCapabilities,
+      // Approve + swap in one prompt (EIP-5792, `atomicRequired`): never the one-by-one fallback, nothing kept in storage.
+      batch: batchMachine.provide({ actors: { getCapabilities: wallet.getCapabilities, sendCalls: wallet.sendCalls, getCallsStatus: wallet.getCallsStatus } }),
       loadSwap: fromPromise(({ input }) =>
         mapped(async () => {
           const b = await api()

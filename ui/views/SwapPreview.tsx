@@ -50,7 +50,12 @@ export default function SwapPreview() {
         <dd data-testid="swap-preview-fee">{flow.fee || (flow.phase === 'preparing' ? copy.estimatingFee : '—')}</dd>
       </dl>
       {flow.phase === 'unconfirmed' && flow.unconfirmedHash ? (
-        <TransactionUnconfirmed hash={flow.unconfirmedHash} explorer={explorerOf(network.active, flow.unconfirmedHash)} onRecheck={() => flow.recheck()} onLeave={() => flow.dismiss()} />
+        <TransactionUnconfirmed
+          hash={flow.unconfirmedHash}
+          explorer={flow.unconfirmedIsTransaction ? explorerOf(network.active, flow.unconfirmedHash) : undefined}
+          onRecheck={() => flow.recheck()}
+          onLeave={() => flow.dismiss()}
+        />
       ) : (
         <>
           <div className="lk-field">
