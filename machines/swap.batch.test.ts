@@ -6,6 +6,8 @@ import { batchMachine, type SendCallsInput } from './batch.ts'
 import { swapMachine, swapMessageRefs, type SwapEmitted, type SwapTarget, type SwapToken, type SwapTransaction } from './swap.ts'
 import { timing } from './timing.ts'
 import { transactionMachine } from './transaction.ts'
+import type { TransactionEnd } from './transactionEnd.ts'
+import type { SwapReviewDetails } from './swap.tokens.ts'
 
 /*
  * The swap's approval and swap in one batch (EIP-5792): the swap chart on the production batch machine, the wallet's
@@ -44,14 +46,14 @@ function harness(wallet: Wallet) {
       actors: {
         loadSwap: fromPromise(async () => ({ tokens: [DEV, USDT], balances })),
         fetchQuote: fromPromise(async ({ input }) => ({ fromAmount: input.amount, toAmount: (BigInt(input.amount) * 2n).toString() })),
-        prepareReview: fromPromise(async () => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
+        prepareReview: fromPromise(async (): Promise<SwapReviewDetails> => ({ gasPrice: '1000000000', allowance: '0', gas: '150000' })),
         buildApprove: fromPromise(async () => approveTx),
         buildSwap: fromPromise(async () => swapTx),
         fetchAllowance: fromPromise(async () => ({ allowance: (2n ** 256n - 1n).toString() })),
         transaction: transactionMachine.provide({
           actors: {
             send: fromPromise(async ({ input }) => (seen.sent.push(input.request as SwapTransaction), { hash: HASH })),
-            waitForEnd: fromPromise(async () => ({ status: 'success' as const, hash: HASH })),
+            waitForEnd: fromPromise(async (): Promise<TransactionEnd> => ({ status: 'success', hash: HASH })),
           },
         }),
         getCapabilities: fromPromise(() => (wallet.capabilities ?? (async () => atomic('supported')))()),

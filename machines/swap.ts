@@ -60,6 +60,12 @@ const successMoves = [
  *   again every `quoteRefresh`. `swap.confirm` goes to `approving` when the allowance is short of the amount (never
  *   for the native currency or an unwrap the token settles itself, see {@link needsApproval}), else
  *   `swapping`; `swap.edit` back to the form.
+ * - `batching` (EIP-5792, spec §7 `wallet_sendCalls`): an approval is needed and the wallet runs calls atomically on the
+ *   chain (`wallet_getCapabilities`: `atomic` supported or ready): the approval is built and kept, the swap built after
+ *   a fresh quote (`swapping`), and both go as one batch (`swapping.batch`: the batch machine, `machines/batch.ts`, with
+ *   `atomicRequired` and no toasts of its own): one prompt, one end. Any other answer, none in `capabilitiesTimeout`,
+ *   or a wallet that refuses to run them together at the prompt (nothing sent): the two prompts below. A batch whose
+ *   end is not known is `unconfirmed` too; Check again (`recheckingBatch`) asks its status by its id, no prompt.
  * - `approving` (one wallet prompt): built, then one run of the transaction machine (`machines/transaction.ts`: the
  *   prompt, the chain's end by the receipt rule), then the allowance read back: short → the form with 'allowanceShort'.
  * - `swapping` (another prompt): the quote is read again first (`requoting`): when the pool moved below the minimum
@@ -86,8 +92,9 @@ const successMoves = [
  * root; a rejection: the form); an unknown end shows its status over Account. Back on the preview edits again (or
  * leaves a swap whose end is unknown).
  *
- * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `fetchAllowance`, and
- * `transaction` (the transaction machine with its `send`, taking a {@link SwapTransaction}, and `waitForEnd`).
+ * Actors to provide: `loadSwap`, `fetchQuote`, `prepareReview`, `buildApprove`, `buildSwap`, `fetchAllowance`,
+ * `transaction` (the transaction machine with its `send`, taking a {@link SwapTransaction}, and `waitForEnd`),
+ * `getCapabilities` (`wallet_getCapabilities`, answered as is) and `batch` (the batch machine with its wallet calls).
  */
 export const swapMachine = swapSetup.createMachine({
   id: 'swap',
