@@ -114,7 +114,10 @@ const optionsShape = v.looseObject({
   locale: v.optional(
     v.pipe(
       v.string(),
-      v.check((tag: string) => isLocaleChoice(tag), (issue) => `Invalid locale: ${preview(issue.input)} is not 'auto' or a BCP 47 language tag`),
+      v.check(
+        (tag: string) => isLocaleChoice(tag),
+        (issue) => `Invalid locale: ${preview(issue.input)} is not 'auto' or a BCP 47 language tag`,
+      ),
     ),
   ),
   // Per-key word overrides: the keys are checked against the English catalogue when it loads (ui/i18n/catalogue.ts).
