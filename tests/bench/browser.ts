@@ -106,23 +106,24 @@ export type ClickToPaintPage = {
 }
 
 /**
- * Opens `server`'s page (the first load warms the HTTP stack and is not measured). Each `measure()` reloads
+ * Opens `server`'s page (with `options.query`, e.g. `?locale=ja`; its connect button named `options.button`; the first
+ * load warms the HTTP stack and is not measured). Each `measure()` reloads
  * it and reads the probe that the bench's Vite config inlined (probe.ts): milliseconds from the click on
  * "Connect Wallet" to the `role=dialog` element in the DOM, and to the first frame after the one that painted it.
  */
-export async function openClickToPaint(browser: Browser, server: StaticServer): Promise<ClickToPaintPage> {
+export async function openClickToPaint(browser: Browser, server: StaticServer, options: { query?: string; button?: string | RegExp } = {}): Promise<ClickToPaintPage> {
   const context: BrowserContext = await browser.newContext()
   try {
     const page = await context.newPage()
     page.setDefaultTimeout(TIMEOUT_MS)
     const network = trackNetwork(page, server)
-    await page.goto(server.url, { waitUntil: 'load' })
+    await page.goto(`${server.url}${options.query ?? ''}`, { waitUntil: 'load' })
     await network.quiet()
     return {
       async measure() {
         await page.reload({ waitUntil: 'load' })
         await network.quiet()
-        await page.getByRole('button', { name: 'Connect Wallet', exact: true }).click()
+        await page.getByRole('button', { name: options.button ?? 'Connect Wallet', exact: true }).click()
         // Strings, not functions: tsx compiles this file with keepNames, whose helpers do not exist in the page.
         await page.waitForFunction('typeof window.__benchClickToPaint === "number"')
         const timing: unknown = await page.evaluate('({ toDom: window.__benchClickToDom, toPaint: window.__benchClickToPaint })')
