@@ -21,6 +21,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   id: () => import('../locales/id.ts').then((m) => m.default),
   th: () => import('../locales/th.ts').then((m) => m.default),
   vi: () => import('../locales/vi.ts').then((m) => m.default),
+  he: () => import('../locales/he.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
