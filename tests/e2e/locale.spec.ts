@@ -76,3 +76,27 @@ test('setLocale ja while the modal is open: the title and the buttons speak Japa
   await expectNoAxeViolations(page, 'Connect in ja')
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ja-connect.png` })
 })
+
+test.describe('a browser whose first language is Arabic', () => {
+  test.use({ locale: 'ar' })
+
+  test("locale 'auto' picks ar: the modal opens right to left in Arabic, its close button on the left", async ({ page }) => {
+    await page.goto('/')
+    // The page button speaks the shell's English until the first intent loads the Arabic words.
+    await page
+      .getByRole('button', { name: /Connect Wallet|ربط المحفظة/ })
+      .first()
+      .click()
+    const connect = anyDialog(page)
+    await expect(connect).toBeVisible()
+    await expect(modalHost(page)).toHaveAttribute('lang', 'ar')
+    await expect(modalHost(page)).toHaveAttribute('dir', 'rtl')
+    await expect(connect.getByRole('heading')).toHaveText('ربط المحفظة')
+    await expect(connect.getByRole('button', { name: 'إغلاق' })).toBeVisible()
+    const box = await connect.boundingBox()
+    const close = await connect.getByRole('button', { name: 'إغلاق' }).boundingBox()
+    expect(close!.x - box!.x).toBeLessThan(box!.width / 2)
+    await expectNoAxeViolations(page, 'Connect in ar')
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/locale-ar-connect.png` })
+  })
+})
