@@ -54,8 +54,9 @@ export function wagmiJourney(name: 'wagmi-v2' | 'wagmi-v3', hooks: string): void
  * Multi-wallet through wagmi (spec §6), both ways: two wallets held in the modal (the dev wallet, then 'Second Dev
  * Wallet' added from Account) are wagmi's two connections (`syncWagmiConnections`); wagmi's own switch
  * (`useSwitchAccount` in wagmi 2, `useSwitchConnection` in wagmi 3) switches the modal, and the modal's switcher
- * switches wagmi. After each switch a wagmi send is checked on anvil: the active account pays 1.5 ETH and gas, the
- * held one is untouched, so a send from the wrong wallet fails the test.
+ * switches wagmi; removing the active wallet in the modal leaves wagmi on the other. After each of these a wagmi send
+ * is checked on anvil: the active account pays 1.5 ETH and gas, the held one is untouched, so a send from the wrong
+ * wallet fails the test.
  */
 export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
   test(`${name}: two wallets held are wagmi's two connections; wagmi's switch moves the modal, the modal's switch moves wagmi, and each wagmi send leaves from the active one on anvil`, async ({
@@ -88,6 +89,8 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
     const sendWithWagmi = async (): Promise<{ first: bigint; second: bigint }> => {
       const before = [await weiOf(ACCOUNT_0), await weiOf(ACCOUNT_1)] as const
       await page.getByRole('button', { name: 'Send 1.5 ETH with wagmi' }).click()
+      // On the chain first: the page may still say 'mined' of the previous send for a moment after the click.
+      await expect.poll(async () => before[0] + before[1] - (await weiOf(ACCOUNT_0)) - (await weiOf(ACCOUNT_1))).toBeGreaterThanOrEqual(parseEther('1.5'))
       await expect(page.getByTestId('wagmi-transaction')).toHaveText('mined')
       return { first: before[0] - (await weiOf(ACCOUNT_0)), second: before[1] - (await weiOf(ACCOUNT_1)) }
     }
@@ -121,6 +124,16 @@ export function wagmiMultiWalletJourney(name: 'wagmi-v2' | 'wagmi-v3'): void {
     await page.keyboard.press('Escape')
     await expect(page.getByRole('dialog')).toHaveCount(0)
     paidOnlyBy(await sendWithWagmi(), 'second')
+
+    // Removing the active wallet in the modal: the other one is the modal's and wagmi's account, wagmi lists it alone.
+    await accountButton.click()
+    await switcher.getByRole('button', { name: 'Remove Second Dev Wallet', exact: true }).click()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(ACCOUNT_0)
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+    await expect(connections.getByTestId('wagmi-connection')).toHaveText([`latchkey ${ACCOUNT_0}`])
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    paidOnlyBy(await sendWithWagmi(), 'first')
     expect(pageErrors).toEqual([])
   })
 }
