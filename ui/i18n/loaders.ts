@@ -22,6 +22,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   th: () => import('../locales/th.ts').then((m) => m.default),
   vi: () => import('../locales/vi.ts').then((m) => m.default),
   he: () => import('../locales/he.ts').then((m) => m.default),
+  fa: () => import('../locales/fa.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
