@@ -5,8 +5,21 @@ import { loadPeer, MissingPeerDependencyError, provideNodeGlobal } from './peers
 import { rpcNodeUrl } from './rpc.ts'
 import { NoWalletConnectSessionError, type PairingProposal, type WalletConnectClient, walletConnectConnector, WalletConnectInitError, type WalletConnectOptions } from './walletconnect.connector.ts'
 
-/** The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL). */
-export const eip155SessionMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const
+/**
+ * The wallet methods a session asks for on eip155 (the rest are reads, sent to the network's RPC URL), batched calls
+ * (EIP-5792, spec §7) among them.
+ */
+export const eip155SessionMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+] as const
 /** The wallet events a session subscribes to. */
 export const eip155SessionEvents = ['chainChanged', 'accountsChanged'] as const
 

@@ -114,6 +114,30 @@ describe('WalletConnect over the loopback relay', () => {
     expect(await createPublicClient({ transport: http(rpc1) }).getBalance({ address: to })).toBe(parseEther('0.25'))
   })
 
+  test('behavior: batched calls (EIP-5792) reach the wallet through the session: capabilities, one wallet_sendCalls, its status 200; both transfers on anvil', async () => {
+    const account = await fundedAccount()
+    const { adapter, walletConnect } = await dapp()
+    const w = await wallet({ account })
+    await paired(walletConnect, w)
+    await adapter.connect({ connectorId: id })
+    const provider = adapter.getProvider(id)!
+    expect(await provider.request({ method: 'wallet_getCapabilities', params: [account.address, ['0x7a69']] })).toEqual({ '0x7a69': { atomic: { status: 'unsupported' } } })
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const request = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      from: account.address,
+      atomicRequired: false,
+      calls: [
+        { to, value: '0x1' },
+        { to, value: '0x2' },
+      ],
+    }
+    const { id: batchId } = (await provider.request({ method: 'wallet_sendCalls', params: [request] })) as { id: string }
+    await expect.poll(async () => ((await provider.request({ method: 'wallet_getCallsStatus', params: [batchId] })) as { status: number }).status, { timeout: 10_000 }).toBe(200)
+    expect(await createPublicClient({ transport: http(rpc1) }).getBalance({ address: to })).toBe(3n)
+  })
+
   test('behavior: switching to an approved chain reports chainChanged (a number); a chain the wallet does not know answers 4902, then adding it switches', async () => {
     const { adapter, walletConnect } = await dapp()
     // The wallet knows only the first anvil: the session approves eip155:31337 alone.

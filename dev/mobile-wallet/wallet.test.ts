@@ -199,7 +199,17 @@ describe('DevMobileWallet over the loopback relay', () => {
     expect('session' in outcome && outcome.session.namespaces.eip155).toEqual({
       chains: ['eip155:31338'],
       accounts: [`eip155:31338:${DEV_ADDRESSES[0]}`],
-      methods: ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'],
+      methods: [
+        'personal_sign',
+        'eth_signTypedData_v4',
+        'eth_sendTransaction',
+        'wallet_switchEthereumChain',
+        'wallet_addEthereumChain',
+        'wallet_getCapabilities',
+        'wallet_sendCalls',
+        'wallet_getCallsStatus',
+        'wallet_showCallsStatus',
+      ],
       events: ['chainChanged', 'accountsChanged'],
     })
     expect(wallet.state).toMatchObject({ status: 'connected', chainId: 31338, paired: true, pending: [] })
@@ -282,6 +292,37 @@ describe('DevMobileWallet over the loopback relay', () => {
     const receipt = await client.waitForTransactionReceipt({ hash: outcome.result })
     expect(receipt).toMatchObject({ status: 'success', from: account.address.toLowerCase(), to: to.toLowerCase() })
     expect(await client.getBalance({ address: to })).toBe(parseEther('1'))
+  })
+
+  test('behavior: batched calls (EIP-5792): capabilities say atomic unsupported; wallet_sendCalls is one approval, both transfers land one by one; the status ends 200 with two receipts', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const client = createPublicClient({ transport: http(inject('anvilRpc1')) })
+    await client.request({ method: 'anvil_setBalance' as never, params: [account.address, '0x56BC75E2D63100000'] as never })
+    const { dapp, wallet, session } = await connect({ wallet: { account } })
+    expect(await request(dapp, session, 'wallet_getCapabilities', [account.address, ['0x7a69']])).toEqual({ result: { '0x7a69': { atomic: { status: 'unsupported' } } } })
+    const to = privateKeyToAccount(generatePrivateKey()).address
+    const calls = [
+      { to, value: '0x1' },
+      { to, value: '0x2' },
+    ]
+    const sent = request<{ id: Hex }>(dapp, session, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: account.address, atomicRequired: false, calls }], 'eip155:31337')
+    const pending = await pendingRequest(wallet)
+    expect(pending).toMatchObject({ kind: 'sendTransaction', method: 'wallet_sendCalls', question: 'Send 2 calls?' })
+    await wallet.approve(pending.id)
+    const outcome = await sent
+    if (!('result' in outcome)) throw new Error(JSON.stringify(outcome))
+    let status: { status: number; receipts: Array<{ status: string }> }
+    do {
+      const answer = await request<typeof status>(dapp, session, 'wallet_getCallsStatus', [outcome.result.id], 'eip155:31337')
+      if (!('result' in answer)) throw new Error(JSON.stringify(answer))
+      status = answer.result
+    } while (status.status === 100)
+    expect(status).toMatchObject({ status: 200, atomic: false, receipts: [{ status: '0x1' }, { status: '0x1' }] })
+    expect(await client.getBalance({ address: to })).toBe(3n)
+    expect(await client.getTransactionCount({ address: account.address })).toBe(2)
+    // Another account's batch is refused without asking.
+    expect(await request(dapp, session, 'wallet_sendCalls', [{ version: '2.0.0', chainId: '0x7a69', from: DEV_ADDRESSES[1], calls }])).toMatchObject({ error: { code: 4100 } })
+    expect(wallet.state.pending).toEqual([])
   })
 
   test('behavior: a rejected request gets 4001; bad params get -32602 and another account 4100, without asking', async () => {

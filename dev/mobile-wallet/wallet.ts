@@ -2,7 +2,9 @@
  * The development mobile wallet: the wallet side of WalletConnect v2, built on `@walletconnect/sign-client`,
  * for the demo and the tests. It pairs from a `wc:` URI, shows the dapp's proposal, approves or
  * rejects it, answers `personal_sign`, `eth_signTypedData_v4`, `eth_sendTransaction` (signed locally, sent to
- * the anvil of the request's chain), `wallet_switchEthereumChain` and `wallet_addEthereumChain`, and can
+ * the anvil of the request's chain), `wallet_switchEthereumChain`, `wallet_addEthereumChain` and batched calls
+ * (EIP-5792: `wallet_getCapabilities`, `wallet_sendCalls` on one approval, run one by one, `wallet_getCallsStatus`,
+ * `wallet_showCallsStatus`; ./calls.ts), and can
  * disconnect from its side. Runs in Node (unit tests) and in the browser (`demo/mobile-wallet.html`).
  *
  * Keys: the anvil dev accounts of `dev/accounts.ts` (never use them for anything of value). Dev and test only;
@@ -20,11 +22,23 @@ import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
 import { signInWithFarcaster } from '../farcaster/siwf.ts'
+import type { DevWalletCalls } from '../wallet/calls.ts'
+import { mobileWalletCalls } from './calls.ts'
 
 export type { DevWalletChain } from '../wallet/provider.ts'
 
 /** Methods the wallet approves in a session's eip155 namespace and answers. */
-export const supportedMethods = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction', 'wallet_switchEthereumChain', 'wallet_addEthereumChain'] as const
+export const supportedMethods = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+  'wallet_getCapabilities',
+  'wallet_sendCalls',
+  'wallet_getCallsStatus',
+  'wallet_showCallsStatus',
+] as const
 /** Events the wallet approves in a session's eip155 namespace and emits. */
 export const supportedEvents = ['chainChanged', 'accountsChanged'] as const
 
@@ -210,6 +224,8 @@ export class DevMobileWallet {
   readonly #chains: DevWalletChain[]
   readonly #storagePrefix: string
   readonly #queue = new Map<number, QueueEntry>()
+  /** Batched calls (EIP-5792) by chain id. */
+  readonly #batches = new Map<number, DevWalletCalls>()
   readonly #listeners = new Set<(state: DevMobileWalletState) => void>()
   readonly #clients = new Map<string, WalletClient<Transport, Chain>>()
   readonly #storage: KeyValueStorage
@@ -758,7 +774,33 @@ export class DevMobileWallet {
         }
       }
     }
+    if (method === 'wallet_sendCalls' || method === 'wallet_getCapabilities' || method === 'wallet_getCallsStatus' || method === 'wallet_showCallsStatus') {
+      const calls = this.#callsOn(caipReference(chainId))
+      if (method !== 'wallet_sendCalls') return { kind: 'sign', immediate: true, run: () => calls.request(method, params) }
+      const [request] = tuple(method, params, 1)
+      if (typeof request !== 'object' || request === null) throw invalidParams(method, 'expected [{ version, chainId, from, calls }].')
+      this.#checkAddress(method, (request as { from?: unknown }).from)
+      return { kind: 'sendTransaction', run: () => calls.request(method, params) }
+    }
     throw new DevWalletRpcError(4200, `The mobile wallet does not support ${method}.`)
+  }
+
+  /** The batched calls of a chain the wallet knows (their ids are the chain's): -32602 for one it does not. */
+  #callsOn(chainId: number): DevWalletCalls {
+    const chain = this.#findChain(chainId)
+    if (!chain) throw invalidParams('wallet_sendCalls', `the wallet has no RPC for chain ${chainId}.`)
+    let calls = this.#batches.get(chainId)
+    if (!calls) {
+      calls = mobileWalletCalls({
+        chainId,
+        client: this.#client(chain),
+        account: this.#account,
+        checkAddress: (method, address) => this.#checkAddress(method, address),
+        chainIds: () => this.#chains.map((c) => c.chainId),
+      })
+      this.#batches.set(chainId, calls)
+    }
+    return calls
   }
 
   /** Adds `chainId` to the session when missing, makes it current and emits `chainChanged`. @returns null (the RPC result). */

@@ -1,0 +1,42 @@
+import type { Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
+import { DevWalletCalls } from '../wallet/calls.ts'
+import { DevWalletRpcError } from '../wallet/rpcParams.ts'
+
+/** What the mobile wallet's batched calls need of it on one chain. */
+export type MobileCallsHost = {
+  chainId: number
+  /** The chain's wallet client (signs locally, sends to the chain's anvil). */
+  client: WalletClient<Transport, Chain>
+  account: LocalAccount
+  /** Throws -32602 for a malformed address, 4100 for another account than the wallet's. */
+  checkAddress(method: string, address: unknown): void
+  /** Every chain the wallet knows. */
+  chainIds(): number[]
+}
+
+/**
+ * The development mobile wallet's EIP-5792 methods on one chain (`wallet_getCapabilities`, `wallet_sendCalls` v2,
+ * `wallet_getCallsStatus`, `wallet_showCallsStatus`), answered over WalletConnect: the dev browser wallet's
+ * {@link DevWalletCalls} in its one-by-one mode (`atomic` unsupported: each call its own transaction, signed locally
+ * and sent to the chain's anvil). The visitor approves the batch once, in the wallet's own prompt, before `request`.
+ */
+export function mobileWalletCalls(host: MobileCallsHost): DevWalletCalls {
+  const { client, account } = host
+  return new DevWalletCalls({
+    send: async (tx) => {
+      const { from: _from, value, gas, ...rest } = tx as { from: Hex; to?: Hex; data?: Hex; value?: Hex; gas?: Hex }
+      return client.sendTransaction({ ...rest, account, chain: client.chain, ...(value ? { value: BigInt(value) } : {}), ...(gas ? { gas: BigInt(gas) } : {}) } as Parameters<typeof client.sendTransaction>[0])
+    },
+    // Approved already: the wallet's prompt for `wallet_sendCalls` came before the batch runs.
+    ask: async () => {},
+    read: (method, params) => client.request({ method, params } as never),
+    chainId: () => host.chainId,
+    account: (method, address) => {
+      host.checkAddress(method, address)
+      return { address: account.address }
+    },
+    chainIds: () => host.chainIds(),
+    error: (code, message) => new DevWalletRpcError(code, message),
+    sendDelegated: () => Promise.reject(new DevWalletRpcError(4200, 'The mobile wallet runs batched calls one by one.')),
+  })
+}
