@@ -272,6 +272,8 @@ function WalletActions() {
       <section className="card" aria-label="Wallet actions">
         <h2>Use your wallet</h2>
         <p className="muted">Connect a wallet with the button at the top to sign a message and send a small amount.</p>
+        {/* Pay needs no wallet: an exchange account can pay. */}
+        {state.features.pay && <PayRequest />}
       </section>
     )
   }

@@ -22,6 +22,7 @@ import type { AnvilInstance } from './anvil.ts'
 import { startApiServer } from './api/server.ts'
 import type { ApiServer } from './api/server.ts'
 import { defaultPagePorts, loopbackOrigins } from './api/dataset.ts'
+import { fundExchangeHotWallet } from './exchange/fund.ts'
 import { deployDevTokens, devTokens } from './tokens/deploy.ts'
 import { ROUTER_ADDRESS, WETH_ADDRESS, deployDevExchange } from './dex/deploy.ts'
 import { deployDevFidRegistry } from './farcaster/registry.ts'
@@ -133,6 +134,8 @@ async function main(): Promise<void> {
   try {
     await Promise.all(anvils.map((anvil) => deployDevTokens({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(anvils.map((anvil) => deployDevExchange({ rpcUrl: anvil.url, chainId: anvil.chainId })))
+    // The reference exchange pays ERC-20s too: its hot wallet (dev account 6) holds the dev tokens.
+    await Promise.all(anvils.map((anvil) => fundExchangeHotWallet({ rpcUrl: anvil.url })))
     await Promise.all(anvils.map((anvil) => deployDevFidRegistry({ rpcUrl: anvil.url, chainId: anvil.chainId })))
     await Promise.all(anvils.map((anvil) => deployDevAa({ rpcUrl: anvil.url, chainId: anvil.chainId })))
   } catch (error) {

@@ -5,12 +5,12 @@ import type { PayExchange, payMachine, PayOutcome } from './pay.ts'
 
 /**
  * Where the payment is, as the Pay view shows it: `loading` (the feature's module or the balances are on their way),
- * `ready` (Pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
+ * `ready` (Pay), `noWallet` (no wallet connected on an EVM network: the exchanges are the ways to pay), `short` (not enough of the asset, or of the native currency for the fee), `switching` (the wallet is
  * asked to change network), `prompting` (confirm in the wallet), `confirming` (broadcast, waiting for the receipt),
  * `exchangeOpening` (the exchange is asked for a session), `exchangeWaiting` (the visitor is on the exchange's page; its
  * status is followed), `succeeded`, `failed`, `expired` (the exchange's deadline passed unpaid).
  */
-export type PayPhase = 'loading' | 'ready' | 'short' | 'switching' | 'prompting' | 'confirming' | 'exchangeOpening' | 'exchangeWaiting' | 'succeeded' | 'failed' | 'expired'
+export type PayPhase = 'loading' | 'ready' | 'noWallet' | 'short' | 'switching' | 'prompting' | 'confirming' | 'exchangeOpening' | 'exchangeWaiting' | 'succeeded' | 'failed' | 'expired'
 
 /** The Pay view's model (STYLE rule 3). Amounts are the visitor's text (grouped, floored), never floats. */
 export type PayView = {
@@ -36,8 +36,10 @@ export type PayView = {
   fee: string | undefined
   /** In `short`: what is missing, the asset or the native currency for the fee. */
   shortOf: 'asset' | 'fee' | undefined
-  /** The end, in `succeeded` and `failed`. */
+  /** The end, in `succeeded`, `failed` and `expired`. */
   outcome: PayOutcome | undefined
+  /** In `failed` and `expired`: the end's action goes back to the ways to pay, `exchange` when an exchange was tried (Choose another way), `wallet` otherwise (Try again). */
+  retryKind: 'wallet' | 'exchange' | undefined
   /** The transfer's hash once the wallet sent it (or the exchange's, once the chain showed it). */
   hash: string | undefined
   /** The exchanges that can pay it (the Pay view's other ways). */
@@ -63,6 +65,7 @@ const empty: PayView = {
   fee: undefined,
   shortOf: undefined,
   outcome: undefined,
+  retryKind: undefined,
   hash: undefined,
   exchanges: [],
   exchange: undefined,
@@ -71,6 +74,7 @@ const empty: PayView = {
 
 function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
   if (snapshot.matches({ reviewing: 'short' })) return 'short'
+  if (snapshot.matches({ reviewing: 'noWallet' })) return 'noWallet'
   if (snapshot.matches('reviewing')) return 'ready'
   if (snapshot.matches('switchingNetwork')) return 'switching'
   if (snapshot.matches({ transferring: 'prompting' })) return 'prompting'
@@ -91,8 +95,7 @@ function phaseOf(snapshot: SnapshotFrom<typeof payMachine>): PayPhase {
 export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined, locale?: string): PayView {
   const request = snapshot?.context.request
   if (!snapshot || !request) return empty
-  const { reading, key, wallet, hash, exchanges = [], exchangeId, exchangeSession } = snapshot.context
-  const record = key ? snapshot.context.requests[key] : undefined
+  const { reading, wallet, hash, exchanges = [], exchangeId, exchangeSession, end } = snapshot.context
   const { asset } = request
   const symbol = reading?.symbol ?? (asset.kind === 'native' ? asset.symbol : '')
   const phase = phaseOf(snapshot)
@@ -112,7 +115,8 @@ export function connectPay(snapshot: SnapshotFrom<typeof payMachine> | undefined
     balance: reading ? `${formatAmount(formatUnits(reading.balance, reading.decimals), locale, 6)} ${symbol}` : undefined,
     fee: reading ? formatFee(reading.fee, asset.native.decimals, asset.native.symbol, locale) : undefined,
     shortOf: phase === 'short' ? (shortOfAsset ? 'asset' : 'fee') : undefined,
-    outcome: record?.phase === 'ended' ? record.outcome : undefined,
+    outcome: end,
+    retryKind: phase === 'failed' || phase === 'expired' ? (exchangeId ? 'exchange' : 'wallet') : undefined,
     hash,
     exchanges,
     exchange: exchanges.find((e) => e.id === exchangeId),

@@ -12,9 +12,10 @@ export type PayExchange = { id: string; name: string; imageUrl?: string | undefi
 
 /**
  * A deposit session the exchange opened for the payment: its `sessionId`, the exchange's page `url` (the visitor approves
- * there), and `expiresIn`, the ms from its opening to its deadline (the exchange's own; 0 when already past).
+ * there), its `deadline` (the exchange's own, ms since the epoch: what storage keeps) and `expiresIn`, the ms from its
+ * opening (or its pick-up after a reload) to that deadline (0 when already past).
  */
-export type PayExchangeSession = { exchangeId: string; sessionId: string; url: string; expiresIn: number }
+export type PayExchangeSession = { exchangeId: string; sessionId: string; url: string; deadline: number; expiresIn: number }
 
 /** A session's status as the exchange answered it (`services/exchange.ts` `DepositStatus`). */
 export type PayExchangeStatus = DepositStatus

@@ -23,6 +23,7 @@ export const payManifest = defineFeature<typeof payMachine>()({
   views: { Pay: {} },
   holdsViews: true,
   // `modal.pay` hands it the checked request (the core finds it by this, never by its id).
-  takes: ['pay.request'],
+  // `pay.resume`: the payment kept in storage, picked up after a reload.
+  takes: ['pay.request', 'pay.resume'],
   register: () => payFeature,
 })

@@ -17,5 +17,6 @@ export const payReasons = {
   exchangeUnavailable: 'The exchange could not start the payment. Nothing was paid.',
   exchangeFailed: 'The exchange did not complete the payment.',
   exchangeExpired: 'The exchange did not receive the payment before its deadline. Nothing was paid.',
+  resumeLost: 'The payment under way before the page reloaded could not be picked up again. Check your wallet or the exchange before paying again.',
   exchangeMismatch: 'The exchange reported a transfer that does not match this payment (another amount or recipient): it is not counted as paid.',
 } as const

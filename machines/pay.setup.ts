@@ -10,6 +10,7 @@ import { timing } from './timing.ts'
 import { payReasons } from './pay.messages.ts'
 import { isOutcome, transactionMachine, type TransactionOutcome } from './transaction.ts'
 import { claimMatches, type CreateExchangeSessionInput, type PayExchange, type PayExchangeSession, type PayExchangeStatus, type VerifyExchangeTransferInput } from './pay.exchange.ts'
+import type { ResumedPayment } from './pay.stored.ts'
 
 /*
  * The pay machine's setup (spec §1 optional features "… and pay", §2 "pay loaded on demand"): its types, actors, guards
@@ -52,7 +53,9 @@ export type PayInput = { target?: ConnectedAccount | undefined }
  * - the payment under way: its `key`, checked `request`, paying `wallet`, `reading`, amount in base `units`, the
  *   transfer's `hash`;
  * - the exchanges that can pay it (`exchanges`, listed on the Pay view), the chosen `exchangeId`, its deposit
- *   `exchangeSession`, and the `claim` of its `succeeded` status while the chain is read for it.
+ *   `exchangeSession`, and the `claim` of its `succeeded` status while the chain is read for it;
+ * - `end`: how the attempt ended, as the end view shows it (the request's record takes it once the visitor leaves a
+ *   failed or expired end, at once for a success).
  */
 export type PayContext = {
   target: ConnectedAccount | undefined
@@ -67,6 +70,7 @@ export type PayContext = {
   exchangeId?: string | undefined
   exchangeSession?: PayExchangeSession | undefined
   claim?: (PayExchangeStatus & { status: 'succeeded' }) | undefined
+  end?: PayOutcome | undefined
 }
 
 export type PayEvent =
@@ -78,8 +82,12 @@ export type PayEvent =
   | { type: 'pay.cancel' }
   /** The Pay view's exchange row: pay with that exchange (its page opens in this click). */
   | { type: 'pay.exchange'; exchangeId: string }
-  /** The end view's one action (Done, Close): the modal closes. */
+  /** The end view's Done or Close: the modal closes, the payment ends as shown. */
   | { type: 'pay.done' }
+  /** A failed or expired end's Try again / Choose another way: a new attempt of the same request, from the ways to pay. */
+  | { type: 'pay.retry' }
+  /** From the core after a reload: the payment kept in storage under `key` is picked up again. */
+  | { type: 'pay.resume'; key: string }
   /** The transaction machine's hash: the transfer is on its way. */
   | { type: 'transaction.submitted'; hash: string }
   | RootMoment
@@ -145,12 +153,19 @@ const cleared = {
   exchangeId: undefined,
   exchangeSession: undefined,
   claim: undefined,
+  end: undefined,
 }
+/** What one attempt holds (a new attempt of the same request starts without it). */
+const attemptCleared = { hash: undefined, exchangeId: undefined, exchangeSession: undefined, claim: undefined, end: undefined }
+/** The wallet a payment is made from: the connected account of the asset's `namespace`, if any (none: only an exchange can pay). */
+const walletOf = (target: ConnectedAccount | undefined, namespace: string | undefined): PayWallet | undefined =>
+  target && target.namespace === namespace && target.address ? { connectorId: target.connectorId, address: target.address, caipNetworkId: target.caipNetworkId } : undefined
 
 export const paySetup = setup({
   types: machineTypes<{ context: PayContext; events: PayEvent; input: PayInput }>(),
   actors: {
-    readPayment: fromPromise<PayReading, { request: PayRequest; wallet: PayWallet }>(notProvided('readPayment')),
+    /** `wallet` none: the asset alone is read (decimals, symbol), balances and fee 0. */
+    readPayment: fromPromise<PayReading, { request: PayRequest; wallet: PayWallet | undefined }>(notProvided('readPayment')),
     switchNetwork: fromPromise<void, { connectorId: string; caipNetworkId: string }>(notProvided('switchNetwork')),
     transaction: transactionMachine,
     /** The exchanges that can pay the request's asset on its network (none: an empty list). */
@@ -161,6 +176,8 @@ export const paySetup = setup({
     getExchangeStatus: fromPromise<PayExchangeStatus, { sessionId: string }>(notProvided('getExchangeStatus')),
     /** Whether the chain shows the transfer the exchange names, of the request's amount to its recipient. */
     verifyExchangeTransfer: fromPromise<boolean, VerifyExchangeTransferInput>(notProvided('verifyExchangeTransfer')),
+    /** The payment kept in storage under `key` (an exchange session or a sent transfer), or none (nothing readable). */
+    loadStoredPayment: fromPromise<ResumedPayment | undefined, { key: string }>(notProvided('loadStoredPayment')),
   },
   delays: {
     payReadTimeout: timing.payReadTimeout,
@@ -169,8 +186,10 @@ export const paySetup = setup({
     exchangeDeadline: ({ context }: { context: PayContext }) => context.exchangeSession?.expiresIn ?? 0,
   },
   guards: {
-    /** No connected account of the asset's namespace (eip155, solana) to pay from. */
-    hasNoWallet: ({ context, event }) => event.type === 'pay.request' && (context.target?.namespace !== event.request.asset.namespace || !context.target.address),
+    /** A Solana asset and no Solana wallet connected: no exchange pays on solana, so nothing can pay it. */
+    hasNoSolanaWallet: ({ context, event }) => event.type === 'pay.request' && event.request.asset.namespace === 'solana' && (context.target?.namespace !== 'solana' || !context.target.address),
+    /** No wallet pays this payment (none connected in the asset's namespace): only the exchanges can. */
+    hasNoWallet: ({ context }) => !context.wallet,
     /** Params: what `readPayment` answered. The amount has more fraction digits than the asset's decimals. */
     isAmountRefused: ({ context }, reading: PayReading) => 'error' in unitsOf(context.request!, reading.decimals),
     /** The wallet holds less of the asset than asked, or too little of the native currency for the amount and the fee. */
@@ -182,7 +201,7 @@ export const paySetup = setup({
     },
     isOnPayNetwork: ({ context }) => context.wallet?.caipNetworkId === context.request?.asset.caipNetworkId,
     /** The account moment leaves no account, or another address than the paying wallet's. */
-    isWalletLost: ({ context, event }) => event.type === 'root.account' && (!event.account || event.account.address.toLowerCase() !== context.wallet?.address.toLowerCase()),
+    isWalletLost: ({ context, event }) => event.type === 'root.account' && context.wallet !== undefined && (!event.account || event.account.address.toLowerCase() !== context.wallet.address.toLowerCase()),
     isOutcome,
     /** Params: what `getExchangeStatus` answered. Its status is `status`. */
     isExchangeStatus: (_, params: { output: PayExchangeStatus; status: PayExchangeStatus['status'] }) => params.output.status === params.status,
@@ -192,6 +211,10 @@ export const paySetup = setup({
     isVerified: (_, verified: boolean) => verified,
     /** The exchange chosen is one the Pay view listed. */
     isListedExchange: ({ context, event }) => event.type === 'pay.exchange' && (context.exchanges ?? []).some((e) => e.id === event.exchangeId),
+    /** Params: what `loadStoredPayment` answered. An exchange session to follow again. */
+    isStoredExchange: (_, stored: ResumedPayment | undefined) => stored?.exchangeSession !== undefined,
+    /** Params: what `loadStoredPayment` answered. A wallet transfer sent, its receipt to wait for again. */
+    isStoredTransfer: (_, stored: ResumedPayment | undefined) => stored?.hash !== undefined && stored.wallet !== undefined,
   },
   actions: {
     tell: tellAction<PayContext, PayEvent>(),
@@ -201,15 +224,22 @@ export const paySetup = setup({
     setWalletChain: assign(({ context, event }) => (event.type === 'root.account' && event.account && context.wallet ? { wallet: { ...context.wallet, caipNetworkId: event.account.caipNetworkId } } : {})),
     startRequest: assign(({ context, event }) => {
       if (event.type !== 'pay.request') return {}
-      const t = context.target!
-      return {
-        ...cleared,
-        ...record(context, { key: event.key, phase: 'asking' }),
-        key: event.key,
-        request: event.request,
-        wallet: { connectorId: t.connectorId, address: t.address, caipNetworkId: t.caipNetworkId },
-      }
+      return { ...cleared, ...record(context, { key: event.key, phase: 'asking' }), key: event.key, request: event.request, wallet: walletOf(context.target, event.request.asset.namespace) }
     }),
+    /** A new attempt of the same request (Try again, Choose another way): from the wallet connected now; the request stays unsettled. */
+    restartAttempt: assign(({ context }) => ({ ...attemptCleared, wallet: walletOf(context.target, context.request?.asset.namespace) })),
+    /** Params: the key of the payment kept in storage, picked up after a reload. */
+    startResume: assign(({ context, event }) => (event.type === 'pay.resume' ? { ...cleared, ...record(context, { key: event.key, phase: 'asking' }), key: event.key } : {})),
+    /** Params: what `loadStoredPayment` answered: the payment's context again. */
+    restorePayment: assign((_, stored: ResumedPayment | undefined) => (stored ? { ...stored } : {})),
+    /** Nothing readable was kept for the payment picked up: it ends failed (its promise was the page's before the reload). */
+    recordResumeLost: assign(({ context }) => ({ ...record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: payReasons.resumeLost } }) })),
+    /** The attempt's end becomes the request's (what `modal.pay` resolves with). */
+    settle: assign(({ context }) => (context.key && context.end ? record(context, { key: context.key, phase: 'ended', outcome: context.end }) : {})),
+    /** Keeps the payment under way in storage (an exchange session, a transfer's hash): the assembly's; a reload picks it up. */
+    storePayment: () => {},
+    /** Drops the payment kept in storage (it ended, or it was given up). */
+    forgetPayment: () => {},
     /** Params: the reason. A request that never became the payment under way (no wallet, another one under way). */
     endRequest: assign(({ context, event }, reason: string) => (event.type === 'pay.request' ? record(context, { key: event.key, phase: 'ended', outcome: { status: 'failed', reason } }) : {})),
     /** Params: what `readPayment` answered (a recipient's name replaced by the address it resolved to). */
@@ -236,20 +266,16 @@ export const paySetup = setup({
     setOnPayNetwork: assign({ wallet: ({ context }) => ({ ...context.wallet!, caipNetworkId: context.request!.asset.caipNetworkId }) }),
     setHash: assign(({ event }) => (event.type === 'transaction.submitted' ? { hash: event.hash } : {})),
     /** Params: the transaction's outcome (`confirmed`): the payment's success. */
-    recordSuccess: assign(({ context }, outcome: TransactionOutcome) =>
-      record(context, {
-        key: context.key!,
-        phase: 'ended',
-        outcome: { status: 'success', txHash: 'hash' in outcome ? outcome.hash : (context.hash ?? ''), chainId: context.request!.asset.chainId, paidAmount: context.request!.amount },
-      }),
-    ),
+    recordSuccess: assign(({ context }, outcome: TransactionOutcome) => ({
+      end: { status: 'success', txHash: 'hash' in outcome ? outcome.hash : (context.hash ?? ''), chainId: context.request!.asset.chainId, paidAmount: context.request!.amount },
+    })),
     /** Params: the transaction's outcome (any end but `confirmed` and `rejected`). */
     recordFailure: assign(({ context }, outcome: TransactionOutcome) => ({
       hash: 'hash' in outcome ? outcome.hash : context.hash,
-      ...record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: reasonOf(outcome) } }),
+      end: { status: 'failed', reason: reasonOf(outcome) },
     })),
     /** Params: the status and reason of an end the visitor or the wallet caused (cancelled, the wallet lost). */
-    recordEnd: assign(({ context }, end: { status: 'failed' | 'cancelled' | 'expired'; reason: string }) => ({ ...record(context, { key: context.key!, phase: 'ended', outcome: end }) })),
+    recordEnd: assign((_, end: { status: 'failed' | 'cancelled' | 'expired'; reason: string }) => ({ end })),
     clearPayment: assign(cleared),
     /** Params: what `listExchanges` answered. */
     setExchanges: assign((_, exchanges: PayExchange[]) => ({ exchanges })),
@@ -265,12 +291,12 @@ export const paySetup = setup({
     /** Params: a `succeeded` status naming this payment: the chain is read for it. */
     setClaim: assign((_, claim: PayExchangeStatus) => (claim.status === 'succeeded' ? { claim, hash: claim.txHash } : {})),
     /** The exchange's transfer is on chain, as asked: the payment's success. */
-    recordExchangeSuccess: assign(({ context }) =>
-      record(context, { key: context.key!, phase: 'ended', outcome: { status: 'success', txHash: context.claim!.txHash, chainId: context.request!.asset.chainId, paidAmount: context.request!.amount } }),
-    ),
+    recordExchangeSuccess: assign(({ context }) => ({
+      end: { status: 'success', txHash: context.claim!.txHash, chainId: context.request!.asset.chainId, paidAmount: context.request!.amount },
+    })),
     /** Params: the exchange's `failed` status: its reason after ours. */
-    recordExchangeFailure: assign(({ context }, status: PayExchangeStatus) =>
-      record(context, { key: context.key!, phase: 'ended', outcome: { status: 'failed', reason: status.status === 'failed' ? `${payReasons.exchangeFailed} ${status.reason}` : payReasons.exchangeFailed } }),
-    ),
+    recordExchangeFailure: assign((_, status: PayExchangeStatus) => ({
+      end: { status: 'failed', reason: status.status === 'failed' ? `${payReasons.exchangeFailed} ${status.reason}` : payReasons.exchangeFailed },
+    })),
   },
 })

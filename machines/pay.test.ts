@@ -132,10 +132,14 @@ describe('pay chart', () => {
     expect(actor.getSnapshot().context.requests['rich']).toMatchObject({ phase: 'ended', outcome: { status: 'success', txHash: signature, chainId: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', paidAmount: '1' } })
   })
 
-  test('behavior: no wallet, or another payment under way: failed at once with the reason', async () => {
+  test('behavior: no wallet: the Pay view says so (no Pay, the exchanges are the ways); another payment under way: failed at once with the reason', async () => {
     const none = start({ target: null })
     none.actor.send({ type: 'pay.request', key: 'n', request: native })
-    await expect(none.ended('n')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.noWallet } })
+    await waitFor(none.actor, (s) => s.matches({ reviewing: 'noWallet' }))
+    none.actor.send({ type: 'pay.confirm' })
+    expect(none.actor.getSnapshot().matches({ reviewing: 'noWallet' })).toBe(true)
+    none.actor.send({ type: 'pay.cancel' })
+    await expect(none.ended('n')).resolves.toMatchObject({ outcome: { status: 'cancelled' } })
     const { actor, ended } = start()
     actor.send({ type: 'pay.request', key: 'a', request: native })
     actor.send({ type: 'pay.request', key: 'b', request: native })
@@ -172,6 +176,15 @@ describe('pay chart', () => {
     actor.send({ type: 'pay.request', key: 'a', request: native })
     await waitFor(actor, (s) => s.matches({ reviewing: 'ready' }))
     actor.send({ type: 'pay.confirm' })
+    await waitFor(actor, (s) => s.matches('failed'))
+    expect(actor.getSnapshot().context.end).toEqual({ status: 'failed', reason: payReasons.reverted })
+    // Try again: a new attempt of the same request (one more transfer asked), still unsettled until the end is left.
+    actor.send({ type: 'pay.retry' })
+    expect(actor.getSnapshot().matches({ reviewing: 'ready' })).toBe(true)
+    expect(actor.getSnapshot().context.requests.a).toEqual({ key: 'a', phase: 'asking' })
+    actor.send({ type: 'pay.confirm' })
+    await waitFor(actor, (s) => s.matches('failed'))
+    actor.send({ type: 'pay.done' })
     await expect(ended('a')).resolves.toMatchObject({ outcome: { status: 'failed', reason: payReasons.reverted } })
   })
 

@@ -7,6 +7,8 @@ export { payReasons } from './pay.messages.ts'
 export { PayAssetUnreadableError, PayRecipientNotResolvedError, reasonOf } from './pay.setup.ts'
 export type { PayContext, PayEvent, PayInput, PayOutcome, PayReading, PayRecord, PayWallet } from './pay.setup.ts'
 export type { CreateExchangeSessionInput, PayExchange, PayExchangeSession, PayExchangeStatus, VerifyExchangeTransferInput } from './pay.exchange.ts'
+export { pendingPaymentKey, resumedPaymentOf, storedPaymentOf } from './pay.stored.ts'
+export type { ResumedPayment, StoredPayment } from './pay.stored.ts'
 
 /** The transfer the `transaction` machine's `send` actor hands the wallet: native (`to`, `value` in wei) or an ERC-20 `transfer` of `token`. */
 export type PayTransferRequest = { from: string; to: string; value: bigint; token?: string | undefined }
@@ -20,18 +22,26 @@ const showPayView = { type: 'tell', params: { to: 'router', event: { type: 'rout
 const backToPay = { type: 'tell', params: { to: 'router', event: { type: 'router.reset', view: 'Pay', from: 'Account' } } satisfies SystemMessage } as const
 const openModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.open' } } satisfies SystemMessage } as const
 const closeModal = { type: 'tell', params: { to: 'modal', event: { type: 'modal.close' } } satisfies SystemMessage } as const
-const cancelled = { type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } } as const
-const walletLost = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } } as const
+const cancelled = [{ type: 'recordEnd', params: { status: 'cancelled', reason: payReasons.cancelled } }, 'settle', 'forgetPayment'] as const
+const walletLost = [{ type: 'recordEnd', params: { status: 'failed', reason: payReasons.walletLost } }, 'settle', 'forgetPayment'] as const
 const exchangeExpired = { type: 'recordEnd', params: { status: 'expired', reason: payReasons.exchangeExpired } } as const
 const exchangeMismatch = { type: 'recordEnd', params: { status: 'failed', reason: payReasons.exchangeMismatch } } as const
-/** The end views' one action (Done, Close) closes the modal; the modal closed otherwise clears them. */
-const endView = { on: { 'pay.done': { target: 'idle', actions: ['clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: 'clearPayment' } } } as const
+/**
+ * An end view: the payment kept in storage is dropped. Done or Close closes the modal, the modal closed otherwise clears
+ * it; a failed or expired end settles the request only then (`settle`: Try again may still pay it), a success at once.
+ */
+const endView = {
+  entry: 'forgetPayment',
+  on: { 'pay.done': { target: 'idle', actions: ['settle', 'clearPayment', closeModal] }, 'root.closed': { target: 'idle', actions: ['settle', 'clearPayment'] } },
+} as const
+/** A failed or expired end: Try again / Choose another way is a new attempt of the same request, from the ways to pay. */
+const retryableEnd = { ...endView, on: { ...endView.on, 'pay.retry': { target: 'reviewing', actions: 'restartAttempt' } } } as const
 
 /** Before the hash: the visitor's Cancel or the modal closed ends the payment `cancelled`; the wallet gone ends it `failed`. */
 const leaving = {
-  'pay.cancel': { target: '#pay.idle', actions: [cancelled, 'clearPayment', closeModal] },
-  'root.closed': { target: '#pay.idle', actions: [cancelled, 'clearPayment'] },
-  'root.account': [{ guard: 'isWalletLost', target: '#pay.idle', actions: ['setTarget', walletLost, 'clearPayment', closeModal] }, { actions: ['setTarget', 'setWalletChain'] }],
+  'pay.cancel': { target: '#pay.idle', actions: [...cancelled, 'clearPayment', closeModal] },
+  'root.closed': { target: '#pay.idle', actions: [...cancelled, 'clearPayment'] },
+  'root.account': [{ guard: 'isWalletLost', target: '#pay.idle', actions: ['setTarget', ...walletLost, 'clearPayment', closeModal] }, { actions: ['setTarget', 'setWalletChain'] }],
 } as const
 
 /**
@@ -39,12 +49,13 @@ const leaving = {
  * default off). The feature holds the Pay view and the requests `modal.pay` hands it (`pay.request`, each by its key;
  * `requests` is what the public API follows):
  *
- * `idle` → `pay.request` (no wallet of the asset's namespace connected, or another payment under way: ended `failed` at
- * once) → `preparing` (`readPayment`: a recipient's name resolved, the asset's decimals and symbol, an ERC-20's from its
+ * `idle` → `pay.request` (another payment under way, or no Solana wallet for a Solana asset: ended `failed` at once) →
+ * `preparing` (`readPayment`: a recipient's name resolved, the asset's decimals and symbol, an ERC-20's from its
  * contract, an SPL token's from its mint, the wallet's balances and the fee, on the asset's network, within
  * `payReadTimeout`; the modal is not open yet: a name that does not resolve, an amount with more fraction digits than
  * the decimals or an unreadable asset is `refused`, `modal.pay` rejects) → `reviewing` (the Pay view, the modal opened: `ready`, or
- * `short` when the balance cannot cover the amount and the fee, explained before any prompt) → `pay.confirm` →
+ * `short` when the balance cannot cover the amount and the fee, explained before any prompt; `noWallet` with no eip155
+ * wallet connected: the exchanges are the ways to pay, the asset alone was read) → `pay.confirm` →
  * `switchingNetwork` when the wallet is on another network (declined: back to reviewing) → `transferring`, one run of
  * the transaction machine (`machines/transaction.ts`): `prompting` the wallet, then `confirming` by the receipt rule →
  * `succeeded` only once the receipt confirmed it, `failed` for a revert, a replacement, the wallet's failure or an end
@@ -61,12 +72,23 @@ const leaving = {
  *
  * Before the hash exists, Cancel or closing the modal ends it `cancelled`, the wallet disconnecting `failed`. Once the
  * transfer is broadcast, closing does not cancel it: the chain decides and the request ends with its receipt. The end
- * views (`succeeded`, `failed`, `expired`) have one action (`pay.done`), which closes the modal.
+ * views (`succeeded`, `failed`, `expired`) drop the stored payment; Done or Close (`pay.done`) closes the modal. A
+ * success settles the request at once; a failed or expired end settles it (`settle`: the attempt's `end` becomes the
+ * request's record) only when the visitor leaves it (Close, the modal closed): `pay.retry` (Try again, Choose another
+ * way) is a new attempt of the same request from the ways to pay (`reviewing`), so the request resolves once, with its
+ * final end.
+ *
+ * Storage (spec §3; `storePayment`, `forgetPayment`): an exchange session from its opening, a wallet transfer from its
+ * hash, are kept until their end. After a reload the core sends `pay.resume` with the stored key: `resuming` reads it
+ * (`loadStoredPayment`) and goes on where it was, the Pay view shown: `exchange.awaiting` (to the deadline it had) or
+ * `transferring.confirming` (the transaction machine started with the hash: no prompt); nothing readable ends the key
+ * `failed` (`payReasons.resumeLost`).
  *
  * Actors to provide: `readPayment` ({ request, wallet } → {@link PayReading}), `switchNetwork` ({ connectorId,
  * caipNetworkId } → void), the `transaction` machine's own (`send` taking a {@link PayTransferRequest}), and the exchange's:
  * `listExchanges`, `createExchangeSession`, `getExchangeStatus`, `verifyExchangeTransfer`; actions `openExchangeWindow`,
- * `pointExchangeWindow`, `closeExchangeWindow`.
+ * `pointExchangeWindow`, `closeExchangeWindow`; storage: `loadStoredPayment` ({ key } → {@link ResumedPayment}), actions
+ * `storePayment`, `forgetPayment`.
  */
 export const payMachine = paySetup.createMachine({
   id: 'pay',
@@ -81,9 +103,32 @@ export const payMachine = paySetup.createMachine({
     idle: {
       on: {
         'pay.request': [
-          { guard: 'hasNoWallet', actions: { type: 'endRequest', params: ({ event }) => (event.request.asset.namespace === 'solana' ? payReasons.noSolanaWallet : payReasons.noWallet) } },
+          { guard: 'hasNoSolanaWallet', actions: { type: 'endRequest', params: payReasons.noSolanaWallet } },
           { target: 'preparing', actions: 'startRequest' },
         ],
+        'pay.resume': { target: 'resuming', actions: 'startResume' },
+      },
+    },
+    /** After a reload: the payment kept in storage is read and followed again where it was, the Pay view showing it. */
+    resuming: {
+      invoke: {
+        id: 'loadStoredPayment',
+        src: 'loadStoredPayment',
+        input: ({ context }) => ({ key: context.key! }),
+        onDone: [
+          {
+            guard: { type: 'isStoredExchange', params: ({ event }) => event.output },
+            target: '#pay.exchange.awaiting',
+            actions: [{ type: 'restorePayment', params: ({ event }) => event.output }, showPayView, openModal],
+          },
+          {
+            guard: { type: 'isStoredTransfer', params: ({ event }) => event.output },
+            target: '#pay.transferring.confirming',
+            actions: [{ type: 'restorePayment', params: ({ event }) => event.output }, showPayView, openModal],
+          },
+          { target: 'idle', actions: ['recordResumeLost', 'forgetPayment', 'clearPayment'] },
+        ],
+        onError: { target: 'idle', actions: ['recordResumeLost', 'forgetPayment', 'clearPayment'] },
       },
     },
     /** The asset and the balances are read; nothing is shown yet. */
@@ -91,7 +136,7 @@ export const payMachine = paySetup.createMachine({
       invoke: {
         id: 'readPayment',
         src: 'readPayment',
-        input: ({ context }) => ({ request: context.request!, wallet: context.wallet! }),
+        input: ({ context }) => ({ request: context.request!, wallet: context.wallet }),
         onDone: [
           { guard: { type: 'isAmountRefused', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'refuseAmount', params: ({ event }) => event.output } },
           { target: 'reviewing', actions: [{ type: 'setReading', params: ({ event }) => event.output }, showPayView, openModal] },
@@ -114,7 +159,9 @@ export const payMachine = paySetup.createMachine({
         onError: { actions: { type: 'setExchanges', params: [] } },
       },
       states: {
-        checking: { always: [{ guard: 'isShort', target: 'short' }, { target: 'ready' }] },
+        checking: { always: [{ guard: 'hasNoWallet', target: 'noWallet' }, { guard: 'isShort', target: 'short' }, { target: 'ready' }] },
+        /** No wallet connected on an EVM network: the exchanges are the ways to pay (none: the view says to connect one). */
+        noWallet: {},
         ready: { on: { 'pay.confirm': [{ guard: 'isOnPayNetwork', target: '#pay.transferring' }, { target: '#pay.switchingNetwork' }] } },
         /** Not enough of the asset, or of the native currency for the fee: said before any prompt, no Pay. */
         short: {},
@@ -141,6 +188,8 @@ export const payMachine = paySetup.createMachine({
           caipNetworkId: context.request!.asset.caipNetworkId,
           namespace: context.request!.asset.namespace,
           connectorId: context.wallet!.connectorId,
+          // Picked up after a reload: the transfer sent before it, followed by its hash (no prompt).
+          ...(context.hash ? { hash: context.hash } : {}),
           request: {
             from: context.wallet!.address,
             to: context.request!.recipient,
@@ -149,14 +198,14 @@ export const payMachine = paySetup.createMachine({
           } satisfies PayTransferRequest,
         }),
         onDone: [
-          { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'reviewing' },
+          { guard: { type: 'isOutcome', params: outcomeIn('rejected') }, target: 'reviewing', actions: 'forgetPayment' },
           { guard: { type: 'isOutcome', params: outcomeIn('confirmed') }, target: 'succeeded', actions: [{ type: 'recordSuccess', params: outcomeOf }, backToPay] },
           { target: 'failed', actions: [{ type: 'recordFailure', params: outcomeOf }, backToPay] },
         ],
       },
       states: {
         /** The wallet is asked: closing or Cancel now gives the payment up. */
-        prompting: { on: { ...leaving, 'transaction.submitted': { target: 'confirming', actions: ['setHash', backToPay] } } },
+        prompting: { on: { ...leaving, 'transaction.submitted': { target: 'confirming', actions: ['setHash', backToPay, 'storePayment'] } } },
         /** Broadcast: only the chain decides now (closing the modal does not cancel it). */
         confirming: { on: { 'root.account': { actions: 'setTarget' } } },
       },
@@ -165,8 +214,8 @@ export const payMachine = paySetup.createMachine({
     exchange: {
       initial: 'opening',
       on: {
-        'pay.cancel': { target: '#pay.idle', actions: [cancelled, 'closeExchangeWindow', 'clearPayment', closeModal] },
-        'root.closed': { target: '#pay.idle', actions: [cancelled, 'closeExchangeWindow', 'clearPayment'] },
+        'pay.cancel': { target: '#pay.idle', actions: [...cancelled, 'closeExchangeWindow', 'clearPayment', closeModal] },
+        'root.closed': { target: '#pay.idle', actions: [...cancelled, 'closeExchangeWindow', 'clearPayment'] },
       },
       states: {
         opening: {
@@ -179,6 +228,8 @@ export const payMachine = paySetup.createMachine({
               target: 'awaiting',
               actions: [
                 { type: 'setExchangeSession', params: ({ event }) => event.output },
+                // Kept before the page opens: on a phone the exchange's page replaces this one, whose return picks it up.
+                'storePayment',
                 { type: 'pointExchangeWindow', params: ({ event }) => event.output },
               ],
             },
@@ -229,10 +280,11 @@ export const payMachine = paySetup.createMachine({
         },
       },
     },
-    succeeded: endView,
-    failed: endView,
+    /** Paid: the request settles at once (what the end view says is final). */
+    succeeded: { ...endView, entry: ['settle', 'forgetPayment'] },
+    failed: retryableEnd,
     /** The exchange's deadline passed unpaid. */
-    expired: endView,
+    expired: retryableEnd,
   },
 })
 

@@ -30,6 +30,8 @@ export const storageKeys = {
   disconnectedConnectorIds: 'disconnected_connector_ids',
   deepLinkChoice: 'deeplink_choice',
   smartAccountEnabledNetworks: 'smart_account_enabled_networks',
+  /** The payment under way (an exchange session, a sent transfer): a reload picks it up again (spec §1 Pay). */
+  pendingPayment: 'pending_payment',
   connectedConnectorId: (namespace: string) => `${namespace}:connected_connector_id`,
 } as const
 
@@ -372,6 +374,8 @@ export function createStorage({ storage = defaultStorage(), prefix = storagePref
     setSmartAccountEnabledNetworks: (chainIds: readonly number[]) => write(storageKeys.smartAccountEnabledNetworks, [...new Set(chainIds)]),
 
     /** The wallet link last opened on a phone (spec §3 deep-link choice): `{ href, name }`; malformed values read as none. */
+    /** The key of the payment kept under way (`pending_payment`), or none: the whole record is read by the pay feature. */
+    getPendingPaymentKey: () => read(storageKeys.pendingPayment, v.object({ key: v.pipe(v.string(), v.minLength(1)) }))?.key,
     getDeepLinkChoice: () => read(storageKeys.deepLinkChoice, v.object({ href: v.string(), name: v.string() })),
     setDeepLinkChoice: (choice: { href: string; name: string }) => write(storageKeys.deepLinkChoice, { href: choice.href, name: choice.name }),
     removeDeepLinkChoice: () => remove(storageKeys.deepLinkChoice),

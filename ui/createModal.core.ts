@@ -139,7 +139,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
     ...createNetworkCommands(started, adapters.adapters),
     ...createWalletCommands(started, adapters),
     ...createConnectionCommands({ actor: started, faced: state.faced }),
-    ...createPayCommands({ actor: started, faced: state.faced, load: () => import('../machines/pay.input.ts') }),
+    ...createPayCommands({ actor: started, faced: state.faced, storage, load: () => import('../machines/pay.input.ts') }),
     ...lazyCallsCommands(() =>
       import('./core/callsCommands.ts').then((m) => m.createCallsCommands({ actor: started, faced: state.faced, provider: (id) => adapters.walletOf('eip155', id) as Eip1193Provider | undefined })),
     ),

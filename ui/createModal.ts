@@ -329,6 +329,11 @@ export function createModal(options: ModalOptions) {
     pay(parameters) {
       return request().then((c) => c.pay(parameters))
     },
+    getPayResult() {
+      // Nothing kept under way: no core is fetched for the answer.
+      if (!core && !storage.getPendingPaymentKey()) return Promise.resolve(undefined)
+      return request().then((c) => c.getPayResult())
+    },
     getCallsStatus(id) {
       return request().then((c) => c.getCallsStatus(id))
     },
@@ -366,10 +371,11 @@ export function createModal(options: ModalOptions) {
     },
   }
   // A second modal on the page, or an entry that brought the core's module: the core at once. Storage holding a
-  // connection to restore, a social login's return or an inspector: fetched at once, not on the first click.
+  // connection to restore or a payment under way, a social login's return or an inspector: fetched at once, not on the
+  // first click.
   const loaded = loadedCoreModule()
   if (loaded) attach(loaded)
-  else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || options.inspect) void request().catch(() => {})
+  else if (hasStoredConnection(options, storage) || hasSocialReturn(options) || storage.getPendingPaymentKey() || options.inspect) void request().catch(() => {})
   // Once the page is idle, the first opening's code (the view `open()` would show), unless `prefetch: false`; then, in a
   // later idle period, the core itself: its actors start (connector discovery, the other tabs' storage events), none of
   // which requests anything from the network (the remote config, analytics and the catalogue wait for the opening), so a

@@ -186,6 +186,14 @@ export type ModalInstance = {
    */
   pay(parameters: PayParameters): Promise<PayReturnType>
   /**
+   * How the payment under way before a reload ended (spec §1 Pay): a payment with an exchange, or a wallet transfer sent
+   * and not confirmed yet, is kept in storage; the next page (a reload, or the return from the exchange's page on a
+   * phone) shows it again, follows it to its end and resolves this with that end, as `pay` would have. `undefined` when
+   * none was under way (nothing is fetched for it then).
+   * @example const resumed = await modal.getPayResult() // { status: 'success', txHash, chainId, paidAmount } | … | undefined
+   */
+  getPayResult(): Promise<PayReturnType | undefined>
+  /**
    * A batch's status in EIP-5792's v2 shape (`{ id, chainId, status, atomic, receipts }`): 100 pending, 200 confirmed,
    * 400 failed off-chain, 500 reverted, 600 partially executed. A batch this modal sent is answered from its chart;
    * another id is asked of the wallet (`wallet_getCallsStatus`) and its answer checked.

@@ -96,15 +96,15 @@ const totalSupplySlot = numberToHex(0, { size: 32 })
 const balanceSlot = (holder: Address): Hex => keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [holder, 1n]))
 
 /**
- * Gives the deployer `amount` more of a dev token with anvil's `anvil_setStorageAt` (balance and total supply both
- * raised, no `Transfer` event): the dev tokens mint only to dev accounts 0..4 in their constructor, whose balances
- * the tests count on.
+ * Gives `holder` (default the deployer) `amount` more of a dev token with anvil's `anvil_setStorageAt` (balance and
+ * total supply both raised, no `Transfer` event): the dev tokens mint only to dev accounts 0..4 in their constructor,
+ * whose balances the tests count on.
  */
-async function mintWithAnvil(client: PublicClient, token: Address, amount: bigint): Promise<void> {
+export async function mintWithAnvil(client: PublicClient, token: Address, amount: bigint, holder: Address = DEX_DEPLOYER): Promise<void> {
   const read = (slot: Hex) => client.getStorageAt({ address: token, slot }).then((value) => BigInt(value ?? '0x0'))
-  const [balance, supply] = await Promise.all([read(balanceSlot(DEX_DEPLOYER)), read(totalSupplySlot)])
+  const [balance, supply] = await Promise.all([read(balanceSlot(holder)), read(totalSupplySlot)])
   const set = (slot: Hex, value: bigint) => client.request({ method: 'anvil_setStorageAt' as 'eth_chainId', params: [token, slot, numberToHex(value, { size: 32 })] as never })
-  await set(balanceSlot(DEX_DEPLOYER), balance + amount)
+  await set(balanceSlot(holder), balance + amount)
   await set(totalSupplySlot, supply + amount)
 }
 

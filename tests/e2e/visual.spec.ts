@@ -407,11 +407,14 @@ async function sessionsView(page: Page, theme: Theme, device: Device): Promise<v
 /**
  * Pay (spec §1 Pay), asked for from the demo's panel (pay on with `?features=pay:on`): the review with the dapp's note,
  * the same asked for more than the wallet holds (said before any prompt; the reference exchange offered beside the
- * wallet in both), the end after the wallet approved, and the end after the exchange declined on its page. The balance,
- * the fee and the hash change between runs: masked.
+ * wallet in both), the end after the wallet approved, the end after the exchange declined on its page, then (Choose
+ * another way) the exchange's page open and followed, and its deadline passed (the page's clock moved 15 min on). The
+ * balance, the fee and the hash change between runs: masked.
  */
 async function payViews(page: Page, theme: Theme, device: Device): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme })
+  // The page's clock is Playwright's, flowing with real time until the expiry is shot.
+  await page.clock.install()
   await openConnected(page, { path: `/?theme=${theme}&features=pay:on` })
   const ask = async (amount: string) => {
     await page.getByLabel('Pay to').fill(ACCOUNT_1)
@@ -445,6 +448,15 @@ async function payViews(page: Page, theme: Theme, device: Device): Promise<void>
   await exchange.close()
   await expect(dialog(page, 'Pay').getByText('The payment did not go through')).toBeVisible({ timeout: 15_000 })
   await shoot(page, 'Pay', 'pay-exchange-failed', theme, device, masked)
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Choose another way' }), device)
+  const again = page.waitForEvent('popup')
+  await tapOrClick(dialog(page, 'Pay').getByRole('button', { name: 'Pay with Reference Exchange' }), device)
+  await (await again).waitForURL(/\/exchange\/pay\//)
+  await expect(dialog(page, 'Pay').getByRole('link', { name: 'Open Reference Exchange again' })).toBeVisible()
+  await shoot(page, 'Pay', 'pay-exchange-waiting', theme, device, masked)
+  await page.clock.fastForward('15:01')
+  await expect(dialog(page, 'Pay').getByText('The payment expired')).toBeVisible({ timeout: 15_000 })
+  await shoot(page, 'Pay', 'pay-exchange-expired', theme, device, masked)
 }
 
 /**

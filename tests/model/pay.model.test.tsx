@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { UserRejectedRequestError } from '../../adapters/errors.ts'
-import { defineEvmNetwork } from '../../adapters/networks.ts'
+import { NonErrorThrownError } from '../../kernel/errors.ts'
+import { defineEvmNetwork, defineSolanaNetwork } from '../../adapters/networks.ts'
 import { validatePay } from '../../machines/pay.input.ts'
 import { PayAssetUnreadableError, payMachine } from '../../machines/pay.ts'
 import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
@@ -11,11 +12,16 @@ import { buildModelPaths, coverageReport, formatCoverage } from './coverage.ts'
  * unreadable asset, no answer in time), Pay, Cancel, the modal closed, the wallet's network switch (done, declined), the transaction's
  * ends (confirmed, rejected, reverted), the hash, the wallet gone or on another chain, Done; with an exchange: the
  * list (answered, failed), the choice, the session (opened, refused), the polls (pending, a claim of this payment or of
- * another, failed, expired, garbage), the chain's word on the claim, the deadline. Walked at the chart
+ * another, failed, expired, garbage), the chain's word on the claim, the deadline; Try again from a failed or expired
+ * end; without a wallet (the exchanges only); after a reload, the payment kept in storage picked up (an exchange
+ * session, a sent transfer, nothing readable). Walked at the chart
  * level; the Pay view's gestures are walked in the browser (tests/e2e/pay.spec.ts).
  */
 const anvil = defineEvmNetwork({ id: 31337, name: 'Anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrl: 'http://127.0.0.1:8545', testnet: true })
 const request = validatePay({ recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '0.5', asset: 'eip155:31337/slip44:60' }, [anvil])
+const localnet = defineSolanaNetwork({ reference: 'AK7zphcMpwwaFXRuPquNGSMjWsVvhFPZ', name: 'Solana Localnet', rpcUrl: 'http://127.0.0.1:8899', testnet: true })
+/** A Solana payment: with no Solana wallet connected it ends at once (no exchange pays on solana). */
+const solRequest = validatePay({ recipient: '7BNg9dvdHrtiuYmK1wF2DoMRbRkZup9Q9wWsdCjvSd4S', amount: '1', asset: `${localnet.caipNetworkId}/slip44:501` }, [localnet])
 const HASH = `0x${'ab'.repeat(32)}`
 const rich = { decimals: 18, symbol: 'ETH', balance: 10n ** 22n, nativeBalance: 10n ** 22n, fee: 10n ** 13n }
 /** A reading named for the graph's event keys (its bigints do not serialise). */
@@ -25,14 +31,23 @@ const account = (caipNetworkId: string) => ({ address: '0xf39Fd6e51aad88F6F4ce6a
 const moved = { type: 'root.account', change: 'changed', account: account('eip155:1'), holder: 'pay' }
 const gone = { type: 'root.account', change: 'disconnected', account: undefined, holder: 'pay' }
 const closed = { type: 'root.closed', view: 'Pay' }
-const session = { exchangeId: 'reference', sessionId: 'session-1', url: 'http://127.0.0.1:8600/exchange/pay/session-1', expiresIn: 60_000 }
+const session = { exchangeId: 'reference', sessionId: 'session-1', url: 'http://127.0.0.1:8600/exchange/pay/session-1', deadline: 1_800_000_060_000, expiresIn: 60_000 }
+const resumedBase = { key: 'r', request, units: 5n * 10n ** 17n, reading: { ...rich, balance: 0n, nativeBalance: 0n, fee: 0n } }
+const wallet = { connectorId: 'dev', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', caipNetworkId: 'eip155:31337' }
 const claim = (amount: string) => ({ status: 'succeeded', txHash: HASH, amount, recipient: request.recipient })
 const statuses = [{ status: 'pending' }, claim('0.5'), claim('0.4'), { status: 'failed', reason: 'Declined.' }, { status: 'expired' }]
 
 type S = { matches: (value: unknown) => boolean; context: { wallet?: { caipNetworkId: string }; target?: unknown; key?: string; exchanges?: unknown[] } }
 const events = (s: S) => {
   const list: Array<{ type: string; [k: string]: unknown }> = [{ type: 'pay.request', key: s.context.key ? 'second' : 'first', request }]
-  if (s.matches('idle')) list.push(gone)
+  if (s.matches('idle')) list.push(gone, { type: 'pay.resume', key: 'r' }, { type: 'pay.request', key: 'sol', request: solRequest })
+  if (s.matches('resuming'))
+    list.push(
+      { type: 'xstate.done.actor.loadStoredPayment', output: named('exchange', { ...resumedBase, exchanges: [{ id: 'reference', name: 'Reference Exchange' }], exchangeId: 'reference', exchangeSession: session }) },
+      { type: 'xstate.done.actor.loadStoredPayment', output: named('transfer', { ...resumedBase, wallet, hash: HASH }) },
+      { type: 'xstate.done.actor.loadStoredPayment', output: undefined },
+      { type: 'xstate.error.actor.loadStoredPayment', error: new NonErrorThrownError('storage unreadable') },
+    )
   if (s.matches('preparing'))
     list.push(
       { type: 'xstate.done.actor.readPayment', output: named('rich', { ...rich }) },
@@ -68,6 +83,7 @@ const events = (s: S) => {
       { type: 'xstate.error.actor.verifyExchangeTransfer', error: new Error('node') },
     )
   if (s.matches('succeeded') || s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.done' }, closed)
+  if (s.matches('failed') || s.matches('expired')) list.push({ type: 'pay.retry' })
   return list
 }
 const serialize = (s: S & { value: unknown }) => JSON.stringify([s.value, s.context.wallet?.caipNetworkId ?? null, Boolean(s.context.target), s.context.key ?? null, s.context.exchanges?.length ?? null])

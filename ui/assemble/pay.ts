@@ -10,6 +10,7 @@ import { waitForEndOn } from './transaction.ts'
 import { exchangeImplementations } from './payExchange.ts'
 import { readSolanaPaymentOn } from './pay.solana.ts'
 import { resolveNameOn } from './resolveName.ts'
+import { storageImplementations } from './payStored.ts'
 
 /** Gas a transfer takes when the node cannot estimate it (the wallet cannot pay it yet): a native transfer's, an ERC-20 `transfer`'s bound. */
 const fallbackGas = { native: 21_000n, erc20: 100_000n } as const
@@ -31,14 +32,17 @@ export function readPaymentOn(host: FeatureHost) {
   const images = directoryTokenImages(host)
   const readSolana = readSolanaPaymentOn(host, images)
   const resolveName = resolveNameOn(host)
-  return async ({ request: asked, wallet }: { request: PayRequest; wallet: PayWallet }): Promise<PayReading> => {
+  return async ({ request: asked, wallet }: { request: PayRequest; wallet: PayWallet | undefined }): Promise<PayReading> => {
     // A recipient's name first (Send's rule and lookup): nothing opens for a name without an address.
     const recipient = asked.recipientName ? await resolveRecipient(resolveName, asked) : undefined
     const request = recipient ? { ...asked, recipient } : asked
     const { asset } = request
-    if (asset.namespace === 'solana') return readSolana({ request, wallet })
+    // A Solana payment always has its wallet (the chart ends one without it first: no exchange pays on solana).
+    if (asset.namespace === 'solana') return readSolana({ request, wallet: wallet! })
     const node = (method: string, params: readonly unknown[]) => host.nodeRequest({ caipNetworkId: asset.caipNetworkId, method, params })
-    const nativeBalance = quantity(await node('eth_getBalance', [wallet.address, 'latest']), 'eth_getBalance', asset.caip19)
+    // No wallet (an exchange pays): the asset alone is read, no balance and no fee.
+    const from = wallet?.address
+    const nativeBalance = from ? quantity(await node('eth_getBalance', [from, 'latest']), 'eth_getBalance', asset.caip19) : 0n
     const gasPrice = quantity(await node('eth_gasPrice', []), 'eth_gasPrice', asset.caip19)
     let decimals: number
     let symbol: string
@@ -48,7 +52,7 @@ export function readPaymentOn(host: FeatureHost) {
       decimals = asset.decimals
       symbol = asset.symbol
       balance = nativeBalance
-      transaction = { from: wallet.address, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
+      transaction = { from: from ?? request.recipient, to: request.recipient, value: numberToHex(safeUnits(request.amount, decimals)) }
     } else if (asset.kind === 'erc20') {
       const read = async <F extends 'decimals' | 'symbol' | 'balanceOf'>(functionName: F, args: readonly unknown[] = []) => {
         const data = encodeFunctionData({ abi: erc20Abi, functionName, args } as never)
@@ -66,10 +70,11 @@ export function readPaymentOn(host: FeatureHost) {
         (s) => (typeof s === 'string' && s.trim() ? s.trim() : 'ERC-20'),
         () => 'ERC-20',
       )
-      balance = (await read('balanceOf', [wallet.address])) as bigint
+      balance = from ? ((await read('balanceOf', [from])) as bigint) : 0n
       const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [request.recipient as `0x${string}`, safeUnits(request.amount, decimals)] })
-      transaction = { from: wallet.address, to: asset.address, data }
+      transaction = { from: from ?? request.recipient, to: asset.address, data }
     } else throw new PayAssetUnreadableError(asset.caip19, { details: 'Not an eip155 asset.' })
+    if (!from) return { decimals, symbol, iconUrl: await images(symbol), balance: 0n, nativeBalance: 0n, fee: 0n, ...(recipient ? { recipient } : {}) }
     const gas = await node('eth_estimateGas', [transaction]).then(
       (g) => quantity(g, 'eth_estimateGas', asset.caip19),
       () => fallbackGas[asset.kind],
@@ -110,10 +115,12 @@ function safeUnits(amount: string, decimals: number): bigint {
 export function assemble(host: FeatureHost) {
   const readPayment = readPaymentOn(host)
   const exchange = exchangeImplementations(host)
+  const stored = storageImplementations(host.storage)
   return payMachine.provide({
-    actions: exchange.actions,
+    actions: { ...exchange.actions, ...stored.actions },
     actors: {
       ...exchange.actors,
+      ...stored.actors,
       readPayment: fromPromise(({ input }) => readPayment(input)),
       switchNetwork: fromPromise(({ input }) => host.switchWalletChain(input)),
       transaction: transactionMachine.provide({

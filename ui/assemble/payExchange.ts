@@ -57,7 +57,8 @@ export function exchangeImplementations(host: FeatureHost) {
       createExchangeSession: fromPromise(async ({ input, signal }: { input: CreateExchangeSessionInput; signal: AbortSignal }): Promise<PayExchangeSession> => {
         const api = await client()
         const session = await api.createSession({ ...query(input.request), exchangeId: input.exchangeId, amount: input.request.amount, recipient: input.request.recipient }, { signal })
-        return { exchangeId: input.exchangeId, sessionId: session.sessionId, url: session.url, expiresIn: Math.max(0, Date.parse(session.deadline) - Date.now()) }
+        const deadline = Date.parse(session.deadline)
+        return { exchangeId: input.exchangeId, sessionId: session.sessionId, url: session.url, deadline, expiresIn: Math.max(0, deadline - Date.now()) }
       }),
       getExchangeStatus: fromPromise(async ({ input, signal }: { input: { sessionId: string }; signal: AbortSignal }) => {
         return (await client()).getStatus(input.sessionId, { signal })

@@ -6,6 +6,7 @@
  */
 import type { PayParameters } from '../../machines/pay.input.ts'
 import type { RootActor } from '../../machines/root.ts'
+import type { ModalStorage } from '../../services/storage.ts'
 import { payReasons } from '../../machines/pay.messages.ts'
 import { featureTaking } from '../assemble/index.ts'
 import type { FacedFeature } from './publicState.ts'
@@ -53,7 +54,7 @@ const nextKey = () => `latchkey-pay-${Date.now().toString(36)}-${(sequence++).to
  * @param faced the features whose module is in, with their public faces (the pay feature's answers the request).
  * @example const { pay } = createPayCommands({ actor, faced, load: () => import('../../machines/pay.input.ts') })
  */
-export function createPayCommands({ actor, faced, load }: { actor: RootActor; faced: () => FacedFeature[]; load: () => Promise<typeof import('../../machines/pay.input.ts')> }) {
+export function createPayCommands({ actor, faced, storage, load }: { actor: RootActor; faced: () => FacedFeature[]; storage: ModalStorage; load: () => Promise<typeof import('../../machines/pay.input.ts')> }) {
   const holder = () => faced().find((f) => f.face.pay)
 
   /** Settles once the request `key` ended (or was refused), following the root (the feature's arrival) and the feature; a stopped root (destroyed) is cancelled. */
@@ -88,13 +89,38 @@ export function createPayCommands({ actor, faced, load }: { actor: RootActor; fa
     })
   }
 
+  /** The payment kept in storage before this page loaded (a reload, the return from the exchange's page), picked up again. */
+  const resumed = resume()
+  function resume(): Promise<PayReturnType> | undefined {
+    const key = storage.getPendingPaymentKey()
+    const feature = featureTaking('pay.resume')
+    if (!key || !feature || !actor.getSnapshot().context.flags.pay) return undefined
+    actor.send({ type: 'feature.deliver', feature, event: { type: 'pay.resume', key } })
+    const end = follow(key)
+    end.catch(() => {})
+    return end
+  }
+
   return {
     /**
+     * How the payment picked up after a reload ended (spec §1 Pay: "a reload mid-payment resumes from storage"): the
+     * page that called `pay` is gone with its promise, so the page after the reload asks here. The modal shows the
+     * payment again (the exchange's session followed, or the sent transfer's receipt awaited) and this resolves with
+     * its end, as `pay` would have (a failed or expired end once the visitor leaves it). `undefined` when no payment
+     * was under way at the page's start.
+     * @example const result = await modal.getPayResult(); if (result?.status === 'success') showReceipt(result.txHash)
+     */
+    getPayResult(): Promise<PayReturnType | undefined> {
+      return resumed ?? Promise.resolve(undefined)
+    },
+    /**
      * Asks the visitor to pay `amount` of `asset` to `recipient` (spec §1 Pay) from the connected wallet of the asset's
-     * namespace (eip155: ETH or an ERC-20; solana: SOL or an SPL token): the
-     * Pay view (what is asked, the wallet's balance), a network switch when the wallet is elsewhere, the transfer and
-     * its receipt. Resolves with how it ended, never pending once the modal is closed (`cancelled` before the wallet
-     * sent the transfer) or destroyed (`cancelled`). With `features.pay` off (the default, spec §8; the project's remote
+     * namespace (eip155: ETH or an ERC-20; solana: SOL or an SPL token) or, on eip155, an exchange account (no wallet
+     * needed): the Pay view (what is asked, the wallet's balance, the exchanges), a network
+     * switch when the wallet is elsewhere, the transfer and its receipt, or the exchange's session. Resolves once with
+     * the final end: a success at once, a failed or expired end when the visitor leaves it (Try again / Choose another
+     * way is a new attempt of the same request); never pending once the modal is closed (`cancelled` before the wallet
+     * sent the transfer) or destroyed (`cancelled`). A reload in the middle: see `getPayResult`. With `features.pay` off (the default, spec §8; the project's remote
      * configuration overrides it): the 'Pay Not Enabled' alert (debug mode) and `{ status: 'failed', reason }`, nothing
      * opened. The input is checked before anything opens, a token's amount against the decimals its contract or mint
      * answers, a recipient's name resolved as Send resolves it.

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { asError } from '../../kernel/errors.ts'
 import { useModalInstance } from '../context.ts'
 import type { PayParameters, PayReturnType } from '../core/payCommands.ts'
@@ -21,7 +21,8 @@ export type UsePayReturnType = {
 
 /**
  * Asks the visitor for a payment (spec §1 Pay) through the modal: `pay` is `modal.pay`, and `status`, `result`, `error`
- * follow the last call (an earlier call's late answer is ignored).
+ * follow the last call (an earlier call's late answer is ignored). After a reload in the middle of a payment, they follow
+ * the payment picked up from storage (`modal.getPayResult()`): `pending`, then its end, unless `pay` was called since.
  * @example
  * const { pay, status, result } = usePay()
  * <button disabled={status === 'pending'} onClick={() => pay({ recipient, amount: '5', asset: 'eip155:8453/erc20:0x8335…2913' })}>Pay</button>
@@ -45,6 +46,22 @@ export function usePay(): UsePayReturnType {
     },
     [modal],
   )
+  useEffect(() => {
+    // The payment under way before a reload, if any (its promise was the previous page's).
+    if (modal.storage.getPendingPaymentKey()) setLast((prev) => (prev.n === 0 ? { n: 0, status: 'pending' } : prev))
+    let live = true
+    modal.getPayResult().then(
+      (result) => {
+        if (live) setLast((prev) => (prev.n !== 0 ? prev : result ? { n: 0, status: result.status, result } : prev.status === 'pending' ? { n: 0, status: 'idle' } : prev))
+      },
+      (error: unknown) => {
+        if (live) setLast((prev) => (prev.n === 0 ? { n: 0, status: 'error', error: asError(error) } : prev))
+      },
+    )
+    return () => {
+      live = false
+    }
+  }, [modal])
   const reset = useCallback(() => setLast((prev) => ({ n: prev.n + 1, status: 'idle' })), [])
   return { pay, status: last.status, result: last.result, error: last.error, reset }
 }

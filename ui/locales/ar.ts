@@ -537,6 +537,10 @@ const ar = {
     exchangeWaiting: (exchange: string) => `وافق على الدفع في صفحة ${iso(exchange)}. تتابع هذه الصفحة العملية وتنتهي تلقائيًا.`,
     exchangeReopen: (exchange: string) => `فتح ${iso(exchange)} مرة أخرى`,
     expired: 'انتهت صلاحية الدفع',
+    tryAgain: 'حاول مرة أخرى',
+    chooseAnother: 'اختر طريقة أخرى',
+    noWallet: 'لا توجد محفظة متصلة',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'للدفع من محفظة، اتصل بمحفظة على شبكة EVM. أو ادفع من حساب في منصة تداول أدناه.' : 'اتصل بمحفظة على شبكة EVM للدفع.'),
   },
   callsStatus: {
     none: 'لم تُرسَل أي استدعاءات من هذا الموقع بعد.',

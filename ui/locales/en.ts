@@ -416,6 +416,10 @@ export const en = {
     exchangeWaiting: (exchange: string) => `Approve the payment on ${exchange}'s page. This view follows it and ends by itself.`,
     exchangeReopen: (exchange: string) => `Open ${exchange} again`,
     expired: 'The payment expired',
+    tryAgain: 'Try again',
+    chooseAnother: 'Choose another way',
+    noWallet: 'No wallet connected',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'To pay from a wallet, connect one on an EVM network. Or pay from an exchange account below.' : 'Connect a wallet on an EVM network to pay.'),
   },
   /** CallsStatus (EIP-5792 batched calls): where the batch is, each end in words, and each call with its transaction. */
   callsStatus: {

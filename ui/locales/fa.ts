@@ -533,6 +533,10 @@ const fa = {
     exchangeWaiting: (exchange: string) => `پرداخت را در صفحه ${iso(exchange)} تأیید کنید. این صفحه آن را دنبال می‌کند و خودش پایان می‌یابد.`,
     exchangeReopen: (exchange: string) => `باز کردن دوباره ${iso(exchange)}`,
     expired: 'مهلت پرداخت تمام شد',
+    tryAgain: 'دوباره امتحان کنید',
+    chooseAnother: 'راه دیگری را انتخاب کنید',
+    noWallet: 'هیچ کیف پولی وصل نیست',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'برای پرداخت از کیف پول، یک کیف پول در شبکه EVM وصل کنید. یا از حساب صرافی در پایین پرداخت کنید.' : 'برای پرداخت، یک کیف پول در شبکه EVM وصل کنید.'),
   },
   callsStatus: {
     none: 'هنوز هیچ فراخوانی از این سایت ارسال نشده است.',

@@ -533,6 +533,10 @@ const he = {
     exchangeWaiting: (exchange: string) => `אשרו את התשלום בדף של ${iso(exchange)}. התצוגה הזו עוקבת אחריו ומסתיימת מעצמה.`,
     exchangeReopen: (exchange: string) => `פתיחת ${iso(exchange)} שוב`,
     expired: 'תוקף התשלום פג',
+    tryAgain: 'לנסות שוב',
+    chooseAnother: 'לבחור דרך אחרת',
+    noWallet: 'אין ארנק מחובר',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'כדי לשלם מארנק, חברו ארנק ברשת EVM. או שלמו מחשבון בבורסה למטה.' : 'חברו ארנק ברשת EVM כדי לשלם.'),
   },
   callsStatus: {
     none: 'עדיין לא נשלחו קריאות מהאתר הזה.',

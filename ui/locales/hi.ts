@@ -520,6 +520,10 @@ const hi = {
     exchangeWaiting: (exchange: string) => `${exchange} के पेज पर भुगतान स्वीकृत करें। यह व्यू उसे फ़ॉलो करता है और अपने-आप समाप्त हो जाता है।`,
     exchangeReopen: (exchange: string) => `${exchange} फिर से खोलें`,
     expired: 'भुगतान की समय-सीमा समाप्त हो गई',
+    tryAgain: 'फिर से कोशिश करें',
+    chooseAnother: 'कोई और तरीका चुनें',
+    noWallet: 'कोई वॉलेट कनेक्ट नहीं है',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'वॉलेट से भुगतान करने के लिए, किसी EVM नेटवर्क पर एक वॉलेट कनेक्ट करें। या नीचे किसी एक्सचेंज खाते से भुगतान करें।' : 'भुगतान करने के लिए किसी EVM नेटवर्क पर वॉलेट कनेक्ट करें।'),
   },
   callsStatus: {
     none: 'इस साइट से अभी तक कोई कॉल नहीं भेजा गया।',

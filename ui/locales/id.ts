@@ -520,6 +520,10 @@ const indonesian = {
     exchangeWaiting: (exchange: string) => `Setujui pembayaran di halaman ${exchange}. Tampilan ini mengikutinya dan selesai dengan sendirinya.`,
     exchangeReopen: (exchange: string) => `Buka ${exchange} lagi`,
     expired: 'Pembayaran kedaluwarsa',
+    tryAgain: 'Coba lagi',
+    chooseAnother: 'Pilih cara lain',
+    noWallet: 'Tidak ada dompet yang terhubung',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Untuk membayar dari dompet, hubungkan dompet di jaringan EVM. Atau bayar dari akun bursa di bawah.' : 'Hubungkan dompet di jaringan EVM untuk membayar.'),
   },
   callsStatus: {
     none: 'Belum ada panggilan yang dikirim dari situs ini.',

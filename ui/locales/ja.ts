@@ -520,6 +520,11 @@ const ja = {
     exchangeWaiting: (exchange: string) => `${exchange} のページで支払いを承認してください。この画面は自動で進み、終了します。`,
     exchangeReopen: (exchange: string) => `${exchange} をもう一度開く`,
     expired: '支払いの有効期限が切れました',
+    tryAgain: 'もう一度試す',
+    chooseAnother: '別の方法を選ぶ',
+    noWallet: 'ウォレットが接続されていません',
+    noWalletHint: (hasExchanges: boolean) =>
+      hasExchanges ? 'ウォレットで支払うには、EVM ネットワークのウォレットを接続してください。または、下の取引所アカウントで支払えます。' : '支払うには EVM ネットワークのウォレットを接続してください。',
   },
   callsStatus: {
     none: 'このサイトからはまだ呼び出しが送信されていません。',

@@ -520,6 +520,10 @@ const ko = {
     exchangeWaiting: (exchange: string) => `${exchange} 페이지에서 결제를 승인하세요. 이 화면은 진행 상황을 따라가다 자동으로 종료됩니다.`,
     exchangeReopen: (exchange: string) => `${exchange} 다시 열기`,
     expired: '결제가 만료되었습니다',
+    tryAgain: '다시 시도',
+    chooseAnother: '다른 방법 선택',
+    noWallet: '연결된 지갑 없음',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '지갑으로 결제하려면 EVM 네트워크의 지갑을 연결하세요. 또는 아래 거래소 계정으로 결제하세요.' : '결제하려면 EVM 네트워크의 지갑을 연결하세요.'),
   },
   callsStatus: {
     none: '이 사이트에서 아직 보낸 호출이 없습니다.',

@@ -532,6 +532,10 @@ const ru = {
     exchangeWaiting: (exchange: string) => `Подтвердите платёж на странице ${exchange}. Этот экран следит за ним и закроется сам.`,
     exchangeReopen: (exchange: string) => `Открыть ${exchange} снова`,
     expired: 'Срок платежа истёк',
+    tryAgain: 'Попробовать снова',
+    chooseAnother: 'Выбрать другой способ',
+    noWallet: 'Кошелёк не подключён',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'Чтобы заплатить из кошелька, подключите кошелёк в сети EVM. Или заплатите со счёта на бирже ниже.' : 'Подключите кошелёк в сети EVM, чтобы заплатить.'),
   },
   callsStatus: {
     none: 'Этот сайт ещё не отправлял вызовов.',

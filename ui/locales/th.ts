@@ -520,6 +520,10 @@ const th = {
     exchangeWaiting: (exchange: string) => `อนุมัติการชำระเงินบนหน้าของ ${exchange} หน้านี้จะติดตามและปิดเองเมื่อเสร็จ`,
     exchangeReopen: (exchange: string) => `เปิด ${exchange} อีกครั้ง`,
     expired: 'การชำระเงินหมดอายุแล้ว',
+    tryAgain: 'ลองอีกครั้ง',
+    chooseAnother: 'เลือกวิธีอื่น',
+    noWallet: 'ไม่ได้เชื่อมต่อวอลเล็ต',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? 'หากต้องการชำระจากวอลเล็ต ให้เชื่อมต่อวอลเล็ตบนเครือข่าย EVM หรือชำระจากบัญชีกระดานเทรดด้านล่าง' : 'เชื่อมต่อวอลเล็ตบนเครือข่าย EVM เพื่อชำระเงิน'),
   },
   callsStatus: {
     none: 'ยังไม่มีการเรียกที่ส่งจากเว็บไซต์นี้',

@@ -532,6 +532,10 @@ const uk = {
     exchangeWaiting: (exchange: string) => `Підтвердьте платіж на сторінці ${exchange}. Цей екран стежить за ним і закриється сам.`,
     exchangeReopen: (exchange: string) => `Відкрити ${exchange} знову`,
     expired: 'Строк платежу минув',
+    tryAgain: 'Спробувати знову',
+    chooseAnother: 'Вибрати інший спосіб',
+    noWallet: "Гаманець не під'єднано",
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? "Щоб заплатити з гаманця, під'єднайте гаманець у мережі EVM. Або заплатіть з рахунку на біржі нижче." : "Під'єднайте гаманець у мережі EVM, щоб заплатити."),
   },
   callsStatus: {
     none: 'Цей сайт ще не надсилав викликів.',

@@ -520,6 +520,11 @@ const vi = {
     exchangeWaiting: (exchange: string) => `Phê duyệt thanh toán trên trang của ${exchange}. Màn hình này sẽ theo dõi và tự kết thúc.`,
     exchangeReopen: (exchange: string) => `Mở lại ${exchange}`,
     expired: 'Thanh toán đã hết hạn',
+    tryAgain: 'Thử lại',
+    chooseAnother: 'Chọn cách khác',
+    noWallet: 'Chưa kết nối ví',
+    noWalletHint: (hasExchanges: boolean) =>
+      hasExchanges ? 'Để thanh toán từ ví, hãy kết nối một ví trên mạng EVM. Hoặc thanh toán từ tài khoản sàn giao dịch bên dưới.' : 'Hãy kết nối một ví trên mạng EVM để thanh toán.',
   },
   callsStatus: {
     none: 'Trang này chưa gửi lệnh gọi nào.',

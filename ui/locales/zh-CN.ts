@@ -520,6 +520,10 @@ const zhCN = {
     exchangeWaiting: (exchange: string) => `请在 ${exchange} 页面上批准付款。此页面会自动跟进并结束。`,
     exchangeReopen: (exchange: string) => `重新打开 ${exchange}`,
     expired: '付款已过期',
+    tryAgain: '重试',
+    chooseAnother: '选择其他方式',
+    noWallet: '未连接钱包',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '要用钱包付款，请连接 EVM 网络上的钱包。也可以在下方用交易所账户付款。' : '请连接 EVM 网络上的钱包以付款。'),
   },
   callsStatus: {
     none: '此网站尚未发送任何调用。',

@@ -520,6 +520,10 @@ const zhTW = {
     exchangeWaiting: (exchange: string) => `請在 ${exchange} 的頁面上核准付款。這個畫面會自動追蹤並結束。`,
     exchangeReopen: (exchange: string) => `重新開啟 ${exchange}`,
     expired: '付款已逾期',
+    tryAgain: '再試一次',
+    chooseAnother: '選擇其他方式',
+    noWallet: '未連接錢包',
+    noWalletHint: (hasExchanges: boolean) => (hasExchanges ? '若要用錢包付款，請連接 EVM 網路上的錢包。也可以在下方用交易所帳戶付款。' : '請連接 EVM 網路上的錢包以付款。'),
   },
   callsStatus: {
     none: '這個網站尚未送出任何呼叫。',

@@ -13,8 +13,9 @@ import { usePayFlow } from '../hooks/payFlow.ts'
  * a copy button, the site's note), then the way to pay: the connected wallet with its balance and the network fee, and
  * Pay, or why it cannot pay (not enough of the asset, or of the native currency for the fee) before any prompt. While
  * the wallet and the chain decide the view says which. Beside the wallet, the exchanges that can pay it: choosing one
- * opens its page in a new tab and the view follows the payment there. Each end (paid, failed, expired) has its own words
- * and one action (Done, Close).
+ * opens its page in a new tab and the view follows the payment there; without a connected wallet the exchanges are the
+ * ways to pay. Each end (paid, failed, expired) has its own words and its action: Done for a payment made; Try again (a
+ * wallet's failure) or Choose another way (an exchange's) back to the ways to pay, with Close beside it.
  */
 export default function Pay() {
   const copy = useCopy()
@@ -56,9 +57,20 @@ export default function Pay() {
             {t.transaction} {flow.hash}
           </p>
         )}
-        <button type="button" className="lk-primary lk-wide" onClick={() => flow.done()}>
-          {ok ? t.done : t.close}
-        </button>
+        {flow.retryKind ? (
+          <div className="lk-actions">
+            <button type="button" className="lk-secondary" onClick={() => flow.done()}>
+              {t.close}
+            </button>
+            <button type="button" className="lk-primary" onClick={() => flow.retry()}>
+              {flow.retryKind === 'exchange' ? t.chooseAnother : t.tryAgain}
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="lk-primary lk-wide" onClick={() => flow.done()}>
+            {ok ? t.done : t.close}
+          </button>
+        )}
       </div>
     )
   }
@@ -89,6 +101,7 @@ export default function Pay() {
     )
   }
 
+  const noWallet = flow.phase === 'noWallet'
   const busy = flow.phase === 'switching' || flow.phase === 'prompting' || flow.phase === 'confirming'
   const status = flow.phase === 'loading' ? t.loading : flow.phase === 'switching' ? t.switching(flow.networkName) : flow.phase === 'prompting' ? t.prompting : flow.phase === 'confirming' ? t.confirming : ''
   return (
@@ -142,10 +155,19 @@ export default function Pay() {
           </>
         )}
         <dt>{t.payWith}</dt>
-        <dd data-testid="pay-balance">{flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}</dd>
-        <dt>{t.networkFee}</dt>
-        <dd data-testid="pay-fee">{flow.fee ?? '—'}</dd>
+        <dd data-testid="pay-balance">{noWallet ? t.noWallet : flow.balance ? t.walletBalance(flow.walletShort, flow.balance) : '—'}</dd>
+        {!noWallet && (
+          <>
+            <dt>{t.networkFee}</dt>
+            <dd data-testid="pay-fee">{flow.fee ?? '—'}</dd>
+          </>
+        )}
       </dl>
+      {noWallet && (
+        <p className="lk-muted" data-testid="pay-no-wallet">
+          {t.noWalletHint(flow.exchanges.length > 0)}
+        </p>
+      )}
       {flow.phase === 'short' && (
         <p className="lk-error" role="alert" data-testid="pay-short">
           {flow.shortOf === 'fee' ? t.shortOfFee(network?.nativeCurrency.symbol ?? flow.symbol) : t.shortOfAsset(flow.symbol)}
@@ -155,7 +177,7 @@ export default function Pay() {
         {status}
       </p>
       {busy && <span className="lk-spinner" aria-hidden="true" />}
-      {flow.exchanges.length > 0 && (flow.phase === 'ready' || flow.phase === 'short') && (
+      {flow.exchanges.length > 0 && (flow.phase === 'ready' || flow.phase === 'short' || noWallet) && (
         <div style={{ width: '100%' }}>
           <p className="lk-muted" style={{ margin: '0 0 8px' }}>
             {t.orExchange}
@@ -176,9 +198,11 @@ export default function Pay() {
         <button type="button" className="lk-secondary" disabled={flow.phase === 'confirming'} onClick={() => flow.cancel()}>
           {t.cancel}
         </button>
-        <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
-          {t.payButton(flow.amount, flow.symbol)}
-        </button>
+        {!noWallet && (
+          <button type="button" className="lk-primary" disabled={flow.phase !== 'ready'} onClick={() => flow.confirm()}>
+            {t.payButton(flow.amount, flow.symbol)}
+          </button>
+        )}
       </div>
     </div>
   )
