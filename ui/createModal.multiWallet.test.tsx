@@ -101,12 +101,18 @@ describe('multi-wallet on', () => {
   test('behavior: a reload restores both held wallets and the same active one; a switch makes the other one the account every surface reads, without revoking the first', async () => {
     const { modal, first, second, storage } = await reloadWithTwoWallets()
     await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: FIRST, address: first.state.address }))
+    // subscribeState tells every change of the connections (the active one first, then the switch's end).
+    const told: Array<string | undefined> = []
+    const stop = modal.subscribeState((state) => told.push(`${state.connections?.activeId} ${state.connections?.isSwitching}`))
 
     modal.switchConnection({ address: second.state.address.toLowerCase() })
     // Painted at once: the chosen one is marked active while its wallet is restored.
     expect(modal.getState().connections).toMatchObject({ activeId: `eip155:${SECOND}`, isSwitching: true })
     await waitFor(() => expect(modal.getState().account).toMatchObject({ isConnected: true, connectorId: SECOND, address: second.state.address }))
     expect(modal.getState().connections?.isSwitching).toBe(false)
+    stop()
+    expect(told).toContain(`eip155:${SECOND} true`)
+    expect(told.at(-1)).toBe(`eip155:${SECOND} false`)
     expect((await modal.getProvider('eip155')?.request({ method: 'eth_accounts' })) as string[]).toEqual([second.state.address])
     // The first still holds the site; storage keeps both, the second active.
     expect(first.state.authorised).toBe(true)

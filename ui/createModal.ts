@@ -274,6 +274,7 @@ export function createModal(options: ModalOptions) {
     },
     getState,
     getProvider: ((namespace: ChainNamespace) => core?.getProvider(namespace)) as CoreInstance['getProvider'],
+    subscribeState: (listener: (state: ModalState) => void) => facade.subscribe(listener),
     subscribe(listener: (state: ModalState) => void): () => void {
       if (core) return core.subscribe(listener)
       const entry: { listener: (state: ModalState) => void; stop?: () => void } = { listener }

@@ -80,6 +80,11 @@ export type ModalInstance = {
   getProvider: CoreInstance['getProvider']
   /** Calls `listener` with the new state on every change; returns unsubscribe. */
   subscribe(listener: (state: ModalState) => void): () => void
+  /**
+   * The same as {@link subscribe}, under the name other wallet modals use (`subscribeState`): every change of the public
+   * state (spec §3), the `connections` of multi-wallet included (spec §6).
+   */
+  subscribeState(listener: (state: ModalState) => void): () => void
   /** The theme now: `themeMode` and `themeVariables` as created, then as `setThemeMode` / `setThemeVariables` left them. */
   getTheme(): ModalTheme
   /** Calls `listener` with the new theme on every `setThemeMode` / `setThemeVariables`; returns unsubscribe. */
