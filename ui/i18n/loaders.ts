@@ -23,6 +23,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   vi: () => import('../locales/vi.ts').then((m) => m.default),
   he: () => import('../locales/he.ts').then((m) => m.default),
   fa: () => import('../locales/fa.ts').then((m) => m.default),
+  de: () => import('../locales/de.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
