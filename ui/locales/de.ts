@@ -527,6 +527,11 @@ const de = {
     exchangeWaiting: (exchange: string) => `Bestätige die Zahlung auf der Seite von ${exchange}. Diese Ansicht verfolgt sie und schließt von selbst ab.`,
     exchangeReopen: (exchange: string) => `${exchange} erneut öffnen`,
     expired: 'Die Zahlung ist abgelaufen',
+    tryAgain: 'Erneut versuchen',
+    chooseAnother: 'Anderen Weg wählen',
+    noWallet: 'Keine Wallet verbunden',
+    noWalletHint: (hasExchanges: boolean) =>
+      hasExchanges ? 'Um mit einer Wallet zu zahlen, verbinde eine in einem EVM-Netzwerk. Oder zahle unten von einem Börsenkonto.' : 'Verbinde eine Wallet in einem EVM-Netzwerk, um zu zahlen.',
   },
   callsStatus: {
     none: 'Von dieser Website wurden noch keine Aufrufe gesendet.',

@@ -527,6 +527,11 @@ const fr = {
     exchangeWaiting: (exchange: string) => `Approuvez le paiement sur la page de ${exchange}. Cette vue le suit et se termine d'elle-même.`,
     exchangeReopen: (exchange: string) => `Rouvrir ${exchange}`,
     expired: 'Le paiement a expiré',
+    tryAgain: 'Réessayer',
+    chooseAnother: 'Choisir un autre moyen',
+    noWallet: 'Aucun wallet connecté',
+    noWalletHint: (hasExchanges: boolean) =>
+      hasExchanges ? 'Pour payer depuis un wallet, connectez-en un sur un réseau EVM. Ou payez depuis un compte d’exchange ci-dessous.' : 'Connectez un wallet sur un réseau EVM pour payer.',
   },
   callsStatus: {
     none: "Aucun appel n'a encore été envoyé depuis ce site.",
