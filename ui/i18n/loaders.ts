@@ -27,6 +27,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   fr: () => import('../locales/fr.ts').then((m) => m.default),
   es: () => import('../locales/es.ts').then((m) => m.default),
   'pt-BR': () => import('../locales/pt-BR.ts').then((m) => m.default),
+  it: () => import('../locales/it.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
