@@ -29,6 +29,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   'pt-BR': () => import('../locales/pt-BR.ts').then((m) => m.default),
   it: () => import('../locales/it.ts').then((m) => m.default),
   nl: () => import('../locales/nl.ts').then((m) => m.default),
+  pl: () => import('../locales/pl.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }
