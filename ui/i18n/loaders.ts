@@ -30,6 +30,7 @@ export const catalogueLoaders: Readonly<Record<string, () => Promise<LocaleCatal
   it: () => import('../locales/it.ts').then((m) => m.default),
   nl: () => import('../locales/nl.ts').then((m) => m.default),
   pl: () => import('../locales/pl.ts').then((m) => m.default),
+  tr: () => import('../locales/tr.ts').then((m) => m.default),
   'en-XA': () => import('./pseudo.ts').then((m) => m.pseudoLong()),
   'ar-XB': () => import('./pseudo.ts').then((m) => m.pseudoRightToLeft()),
 }

@@ -10,7 +10,7 @@
  * text that is clipped or hard-coded shows), `ar-XB` (English words written right to left: layouts that break in a
  * right-to-left script show).
  */
-export const supportedLocales = ['en', 'ar', 'ja', 'zh-CN', 'zh-TW', 'ko', 'ru', 'uk', 'hi', 'id', 'th', 'vi', 'he', 'fa', 'de', 'fr', 'es', 'pt-BR', 'it', 'nl', 'pl', 'en-XA', 'ar-XB'] as const
+export const supportedLocales = ['en', 'ar', 'ja', 'zh-CN', 'zh-TW', 'ko', 'ru', 'uk', 'hi', 'id', 'th', 'vi', 'he', 'fa', 'de', 'fr', 'es', 'pt-BR', 'it', 'nl', 'pl', 'tr', 'en-XA', 'ar-XB'] as const
 
 /** A supported locale's tag ({@link supportedLocales}). */
 export type SupportedLocale = (typeof supportedLocales)[number]
