@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
 import { onHeld, renderApp, type App } from '../../tests/model/app.tsx'
 import { en } from '../locales/en.ts'
+import de from '../locales/de.ts'
 
 /**
  * Activity with the API's answer at the trust boundary: a history answer whose `minedAt` is not a
@@ -28,11 +29,13 @@ async function activityWith(body: unknown, locale?: string): Promise<string> {
   app = await renderApp({ stored: true, authorised: true, api: true, hold: ['api:history'], ...(locale ? { locale } : {}) })
   await app.get('button', /0x/)
   await app.ensureOpen()
-  await app.clickInDialog('tab', en.tabs.activity)
+  // The modal speaks the locale's language when it has words (de-DE → German).
+  const words = locale?.startsWith('de') ? de : en
+  await app.clickInDialog('tab', words.tabs.activity)
   const response = new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
   await onHeld(app, 'api:history', () => app!.gates.answer('api:history', response))
   const panel = () => within(app!.dialog()!).getByRole('tabpanel')
-  await waitFor(() => expect(panel().textContent).toMatch(new RegExp(`${en.activityFailed}|${en.noActivity}|0[.,]5`)))
+  await waitFor(() => expect(panel().textContent).toMatch(new RegExp(`${words.activityFailed}|${words.noActivity}|0[.,]5`)))
   return panel().textContent ?? ''
 }
 
@@ -60,9 +63,9 @@ describe('numbers in the locale', () => {
     expect(text).toContain(`${en.sent} 0.5 ETH`)
   }, 30_000)
 
-  test('behavior: the locale option (de-DE) writes the activity amount, the balance and the total value', async () => {
+  test('behavior: the locale option (de-DE) writes the activity amount in German words, the balance and the total value', async () => {
     const text = await activityWith({ data: [transaction('2024-05-01T10:00:00.000Z')], next: null }, 'de-DE')
-    expect(text).toContain(`${en.sent} 0,5 ETH`)
+    expect(text).toContain(`${de.sent} 0,5 ETH`)
     // '10.000 ETH' or '9.999,98 ETH': '.' groups thousands, ',' before at most 3 decimals, no trailing zero.
     expect(within(app!.dialog()!).getByTestId('account-balance').textContent).toMatch(/^\d{1,3}(\.\d{3})*(,\d{0,2}[1-9])? ETH$/)
     // Every token of the dev chain is priced: the total shows, as de-DE writes dollars ('30.001.500,00 $').
