@@ -31,6 +31,7 @@ const framePromptFree =
 const http = (onError: string) => `an API call only: the API client aborts it after its request timeout (services/api.ts defaultRequestTimeout, spec §9 10 s, ApiTimeoutError) → onError: ${onError}`
 const siwxBounded = "the `siwx` option's call: siwxActors end it with RequestTimeoutError after siwxRequestTimeout (10 s) → onError shows the failure"
 
+const batchBounded = "one run of the batch machine: its prompt is the visitor's (batch.prompting), its status polling ends by callsStatusTimeout as 'status unknown'"
 const transactionBounded = "one run of the transaction machine: its prompt is the visitor's (transaction.prompting), its receipt wait ends by receiptWaitTimeout (transaction.confirming) as 'sent, status unknown'"
 /** Waits that may go on without an `after` of their own, each with its reason. */
 const exemptions: Record<string, string> = {
@@ -46,6 +47,9 @@ const exemptions: Record<string, string> = {
   'batch.fallback.calling': transactionBounded,
   'batch.fallback.following': transactionBounded,
   'calls.loading': 'reads the batches kept in local storage (synchronous behind a promise, no network): it settles at once',
+  'pay.resuming': 'reads the payment kept in local storage (synchronous behind a promise, no network): it settles at once',
+  'swap.swapping.batch': `${batchBounded} (approve + swap as one wallet_sendCalls)`,
+  'swap.recheckingBatch': `${batchBounded} (Check again: the batch's status by its id, no prompt)`,
   'send.flow.transacting': transactionBounded,
   'pay.transferring': transactionBounded,
   // The wallet's network-switch prompt: the visitor decides, and closing the modal ends the payment cancelled.
@@ -114,6 +118,7 @@ const exemptions: Record<string, string> = {
   'swap.review.preparing': http('review.prepareFailed'),
   'swap.review.refreshing': http('review.ready (the shown quote stays)'),
   'swap.approving.building': http('form.quoted with the failure'),
+  'swap.batching.building': http('form.quoted with the failure'),
   'swap.approving.readingAllowance': http('form.quoted with the failure'),
   'swap.swapping.requoting': http('form.quoteFailed'),
   'swap.swapping.building': http('form.quoted with the failure'),
