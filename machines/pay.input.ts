@@ -225,7 +225,7 @@ export function validatePay(parameters: unknown, networks: readonly CaipNetwork[
     ? { ...shared, kind: 'native', caip19: `${caipNetworkId}/slip44:${namespace === 'solana' ? 501 : 60}`, symbol: network.nativeCurrency.symbol, decimals: network.nativeCurrency.decimals }
     : namespace === 'solana'
       ? { ...shared, kind: 'spl', caip19: `${caipNetworkId}/token:${token}`, address: token }
-      : { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: token as Hex }
+      : { ...shared, kind: 'erc20', caip19: `${caipNetworkId}/erc20:${token}`, address: hexOf(token) }
   if (checkedAsset.kind === 'native') toBaseUnits(amount, checkedAsset.decimals)
   return { ...recipientOf(recipient, namespace), amount, asset: checkedAsset, memo }
 }

@@ -15,9 +15,12 @@ export const batchEndIn =
 /** Params for an action from the batch's `onDone`: its outcome. */
 export const batchOutcomeOf = ({ event }: { event: { output: BatchOutcome } }): BatchOutcome => event.output
 
+/** A `0x`-prefixed text the swap API's schema checked (services/schemas.ts), as the `Hex` type (no assertion). */
+const hexOf = (checked: string): Hex => `0x${checked.slice(2)}`
+
 /** The batch machine's input: the approval and the swap built, to run together (nothing sent otherwise), no toasts of its own. */
 export function batchInput(context: SwapContext, resume?: string): BatchInput {
-  const call = (tx: SwapTransaction): BatchCall => ({ to: tx.to as Hex, data: tx.data as Hex, value: `0x${BigInt(tx.value || '0').toString(16)}` })
+  const call = (tx: SwapTransaction): BatchCall => ({ to: hexOf(tx.to), data: hexOf(tx.data), value: `0x${BigInt(tx.value || '0').toString(16)}` })
   return {
     connectorId: context.target!.connectorId,
     from: context.target!.address,
