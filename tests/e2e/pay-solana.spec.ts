@@ -88,12 +88,13 @@ test('more SOL than the wallet holds is explained before any prompt; Pay stays d
   await expect(solanaRequests(page)).toHaveCount(0)
   await pay.getByRole('button', { name: 'Cancel' }).click()
   await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
-  // An amount finer than the mint's 6 decimals, a recipient that is no public key: typed errors, nothing opens.
+  // An amount finer than SOL's 9 decimals, a recipient that is no public key: typed errors, nothing opens. (dUSDC's
+  // 6 decimals are checked in ui/createModal.paySolana.test.ts: the demo does not offer it, dev/solana/README.md.)
   await page.getByLabel('Pay to').fill(fresh())
-  await page.getByLabel('Pay amount').fill('1.1234567')
-  await page.getByLabel('Pay in').selectOption({ label: 'dUSDC (SPL, Solana Localnet)' })
+  await page.getByLabel('Pay amount').fill('1.1234567891')
+  await page.getByLabel('Pay in').selectOption({ label: 'SOL (Solana Localnet)' })
   await page.getByRole('button', { name: 'Ask for payment' }).click()
-  await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 6 fraction digits (the asset's decimals)")
+  await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 9 fraction digits (the asset's decimals)")
   await page.getByLabel('Pay to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   await page.getByRole('button', { name: 'Ask for payment' }).click()
   await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
