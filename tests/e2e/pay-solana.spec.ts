@@ -95,6 +95,7 @@ test('more SOL than the wallet holds is explained before any prompt; Pay stays d
   await page.getByLabel('Pay in').selectOption({ label: 'SOL (Solana Localnet)' })
   await page.getByRole('button', { name: 'Ask for payment' }).click()
   await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 9 fraction digits (the asset's decimals)")
+  await page.getByLabel('Pay amount').fill('1')
   await page.getByLabel('Pay to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
   await page.getByRole('button', { name: 'Ask for payment' }).click()
   await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
