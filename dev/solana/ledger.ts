@@ -59,6 +59,17 @@ export type SolanaLedgerOptions = {
 }
 
 /**
+ * The Associated Token Account program is not run here: once LiteSVM 0.8 has run it, the next garbage collection aborts
+ * the process ("std::bad_alloc"; dev/solana/README.md). A transaction that names it is refused as a node without the
+ * program would refuse it (ProgramAccountNotFound), before LiteSVM sees it.
+ */
+const ataProgram = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+const ataProgramRefused = 'Program ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL is not available on the dev chain (LiteSVM 0.8 aborts after running it: dev/solana/README.md)'
+function runsAtaProgram(transaction: VersionedTransaction): boolean {
+  return transaction.message.staticAccountKeys.some((key) => key.toBase58() === ataProgram)
+}
+
+/**
  * The chain state behind the local RPC. Every method is synchronous (LiteSVM is), so requests never interleave.
  *
  * Blocks: slot = block height, starting at 0; each landed transaction (airdrops included) makes one block and a
@@ -160,6 +171,7 @@ export class SolanaLedger {
       transaction.message.recentBlockhash = replacementBlockhash
     }
     const signature = signatureOf(transaction)
+    if (runsAtaProgram(transaction)) return { err: 'ProgramAccountNotFound', logs: [ataProgramRefused], unitsConsumed: 0 }
     if (this.#bySignature.has(signature)) return { err: 'AlreadyProcessed', logs: [], unitsConsumed: 0 }
     if (!this.isBlockhashValid(transaction.message.recentBlockhash)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0 }
     if (!options.sigVerify) this.svm.withSigverify(false)
@@ -182,6 +194,7 @@ export class SolanaLedger {
    */
   submit(transaction: VersionedTransaction): SubmitResult {
     const signature = signatureOf(transaction)
+    if (runsAtaProgram(transaction)) return { landed: false, signature, err: 'ProgramAccountNotFound', logs: [ataProgramRefused] }
     if (this.#bySignature.has(signature)) return { landed: false, signature, err: 'AlreadyProcessed', logs: [] }
     if (!this.isBlockhashValid(transaction.message.recentBlockhash)) return { landed: false, signature, err: 'BlockhashNotFound', logs: [] }
     const keys = transaction.message.staticAccountKeys

@@ -58,4 +58,15 @@ describe('the dev SPL token', () => {
     expect(result.landed && result.entry.err).not.toBeNull()
     expect(await amountOf(sender!.publicKey)).toBe(before)
   })
+
+  test('behavior: a transaction naming the Associated Token Account program is refused before LiteSVM runs it (ProgramAccountNotFound, with why), in a simulation too; nothing moves', async () => {
+    const [sender] = devSolanaKeypairs(1)
+    const before = await amountOf(sender!.publicKey)
+    const instructions = await splTransferInstructions({ owner: sender!.publicKey, recipient: Keypair.generate().publicKey, mint, amount: 1n, decimals: DEV_SPL_DECIMALS, tokenProgram: new PublicKey(splTokenProgramId) })
+    const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: sender!.publicKey, recentBlockhash: ledger.latestBlockhash().blockhash, instructions }).compileToLegacyMessage())
+    transaction.sign([sender!])
+    expect(ledger.simulate(transaction, { sigVerify: true })).toMatchObject({ err: 'ProgramAccountNotFound', logs: [expect.stringContaining('not available on the dev chain')] })
+    expect(ledger.submit(transaction)).toMatchObject({ landed: false, err: 'ProgramAccountNotFound' })
+    expect(await amountOf(sender!.publicKey)).toBe(before)
+  })
 })
