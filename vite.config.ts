@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
+import { catalogueGroup } from './dev/catalogueGroup.ts'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -63,7 +64,8 @@ export default defineConfig({
     rolldownOptions: {
       input: { main: `${root}demo/index.html`, visualiser: `${root}demo/visualiser.html`, mobileWallet: `${root}demo/mobile-wallet.html`, csp: `${root}demo/csp.html` },
       // Minified, the functions keep their names: the visualiser shows the machines' guards and actions by them.
-      output: { keepNames: true },
+      // Each locale's words one chunk, their shared helpers with the catalogue (dev/catalogueGroup.ts).
+      output: { keepNames: true, codeSplitting: { includeDependenciesRecursively: false, groups: [catalogueGroup] } },
     },
   },
 })

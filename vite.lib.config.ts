@@ -3,6 +3,7 @@ import { builtinModules } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { catalogueGroup } from './dev/catalogueGroup.ts'
 import { firstOpenGroup } from './dev/firstOpenGroup.ts'
 
 /**
@@ -73,8 +74,9 @@ export default defineConfig({
         entryFileNames: '[name].js',
         chunkFileNames: 'chunks/[name]-[hash].js',
         // The first opening's modules in one chunk (dev/firstOpenGroup.ts): only the modules the group's test names,
-        // not their dependencies (those an entry reaches stay in the entry's chunks).
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }] },
+        // not their dependencies (those an entry reaches stay in the entry's chunks). The catalogue's group keeps each
+        // locale one chunk (dev/catalogueGroup.ts).
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'firstOpen', test: firstOpen.test }, catalogueGroup] },
         // The React entry is a client module for React Server Components (Next.js App Router): its first statement.
         banner: (chunk) => (chunk.isEntry && chunk.name === 'react' ? "'use client';" : ''),
       },
