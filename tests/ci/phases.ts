@@ -2,17 +2,19 @@
  * `npm test` and `npm run test:quick`: runs npm scripts as timed phases and ends with the report of tests/ci/report.ts
  * (the phases with their seconds, the slowest tests and Vitest files).
  *
- * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <script>[+<script>…]…`, e.g.
- * `tests/ci/phases.ts typecheck+lint+test:unit test:integration+test:examples test:e2e`.
+ * Usage: `node --import tsx tests/ci/phases.ts [--parallel] <lane>[+<lane>…]…`, a lane being `<script>[><script>…]`,
+ * e.g. `tests/ci/phases.ts typecheck+lint+test:unit 'test:integration+test:examples>test:e2e'`.
  *
- * - Each argument is a group; groups run one after another, the scripts of a group (`a+b`) side by side, their output
- *   lines prefixed with `[script]`. Every phase runs even when an earlier one failed, so one run shows every failure
+ * - Each argument is a group; groups run one after another, the lanes of a group (`a+b`) side by side, their output
+ *   lines prefixed with `[script]`. The scripts of one lane (`a>b`) run one after the other: b starts when a ends, while
+ *   the group's other lanes go on (the e2e tests start as soon as the examples end, beside the integration tests,
+ *   instead of waiting for both). Every phase runs even when an earlier one failed, so one run shows every failure
  *   and every phase's time; the exit status is 1 when any phase failed.
  * - `--parallel`: all at once (`test:quick`: the type check on one core, the unit tests on the other).
  * - Each phase's CPU (user + system, itself and every process it waited for, from bash's `times`) is reported beside
  *   its wall clock: CPU ÷ wall is how many cores it kept busy, the measure of what can run beside it.
- *   Those processes miss what runs detached (Chromium's renderers, a setup's servers), so each group's busy cores of
- *   the whole machine (/proc/stat, where there is one) are shown too: for the e2e phase that is the real cost.
+ *   Those processes miss what runs detached (Chromium's renderers, a setup's servers), so the busy cores of the whole
+ *   machine while each phase ran (/proc/stat, where there is one) are shown too: for the e2e phase that is the real cost.
  * - A script that package.json does not define is skipped with a note (a phase another change adds, e.g. `lint`).
  * - A failed phase's last 40 lines are repeated at the very end of the report (a failure no report file records, such
  *   as a Vitest unhandled error, then still shows at the tail of a CI log).
@@ -84,10 +86,12 @@ function passThrough(script: string, stream: 'out' | 'err', target: NodeJS.Write
 /**
  * Runs `npm run <script>` through bash, which records with `times` the CPU the script and all it waited for used.
  *
- * @param group the phase's group (phases of one group run side by side); `prefixed`: its lines carry `[script]`.
+ * @param group the phase's group, `lane` its lane in the group (lanes of one group run side by side); `prefixed`: its
+ *   lines carry `[script]`.
  */
-function run(script: string, group: number, prefixed: boolean): Promise<Phase> {
+function run(script: string, group: number, lane: number, prefixed: boolean): Promise<Phase> {
   const started = performance.now()
+  const busyBefore = machineBusySeconds()
   console.log(`\n▶ npm run ${script}`)
   const timesFile = join(tmpdir(), `latchkey-phase-${process.pid}-${script.replace(/[^\w.-]/g, '_')}.times`)
   return new Promise((resolve) => {
@@ -102,9 +106,12 @@ function run(script: string, group: number, prefixed: boolean): Promise<Phase> {
       ended = true
       out.end()
       err.end()
-      const phase: Phase = { name: script, seconds: (performance.now() - started) / 1000, status, group }
+      const seconds = (performance.now() - started) / 1000
+      const phase: Phase = { name: script, seconds, status, group, lane }
       const cpu = readTimes(timesFile)
       if (cpu !== undefined) phase.cpuSeconds = cpu
+      const busyAfter = machineBusySeconds()
+      if (busyBefore !== undefined && busyAfter !== undefined && seconds > 0) phase.machineCores = (busyAfter - busyBefore) / seconds
       resolve(phase)
     }
     child.on('error', () => done(127))
@@ -134,8 +141,14 @@ async function main(): Promise<number> {
       return false
     })
   const wanted = args.filter((a) => !a.startsWith('--'))
-  // `--parallel`: one group of every script; otherwise each argument is a group, `a+b` running a and b side by side.
-  const groups = (parallel ? [wanted.flatMap((a) => a.split('+'))] : wanted.map((a) => a.split('+'))).map(present).filter((g) => g.length > 0)
+  // `--parallel`: one group of every script, each its own lane; otherwise each argument is a group, `a+b` running lanes a
+  // and b side by side, and `a>b` running b after a in one lane.
+  const lanesOf = (arg: string) =>
+    arg
+      .split('+')
+      .map((lane) => present(lane.split('>')))
+      .filter((lane) => lane.length > 0)
+  const groups = (parallel ? [wanted.flatMap((a) => a.split(/[+>]/)).flatMap((s) => lanesOf(s))] : wanted.map(lanesOf)).filter((g) => g.length > 0)
   // The reports of the phases about to run start afresh; older ones of other phases stay out of this run's report.
   rmSync(reportsDir, { recursive: true, force: true })
   mkdirSync(reportsDir, { recursive: true })
@@ -143,14 +156,16 @@ async function main(): Promise<number> {
   const phases: Phase[] = []
   const install = Number(process.env.LATCHKEY_INSTALL_SECONDS)
   if (process.env.LATCHKEY_INSTALL_SECONDS && Number.isFinite(install)) phases.push({ name: 'install', seconds: install, status: 0 })
-  for (const [index, group] of groups.entries()) {
-    const busyBefore = machineBusySeconds()
-    const started = performance.now()
-    const ran = await Promise.all(group.map((script) => run(script, index + 1, group.length > 1)))
-    const busyAfter = machineBusySeconds()
-    const wall = (performance.now() - started) / 1000
-    if (busyBefore !== undefined && busyAfter !== undefined && wall > 0) for (const phase of ran) phase.machineCores = (busyAfter - busyBefore) / wall
-    phases.push(...ran)
+  for (const [index, lanes] of groups.entries()) {
+    const prefixed = lanes.flat().length > 1
+    const ran = await Promise.all(
+      lanes.map(async (scripts, lane) => {
+        const done: Phase[] = []
+        for (const script of scripts) done.push(await run(script, index + 1, lane, prefixed))
+        return done
+      }),
+    )
+    phases.push(...ran.flat())
   }
 
   writeFileSync(join(reportsDir, 'phases.json'), JSON.stringify(phases, null, 2))

@@ -189,6 +189,26 @@ describe('CI report', () => {
     ])
   })
 
+  test('behavior: a lane of a group counts as the sum of its phases, the group as its longest lane, and each phase says what ran beside it and before it', () => {
+    const text = formatReport(
+      [
+        { name: 'install', seconds: 80, status: 0 },
+        { name: 'test:integration', seconds: 300, status: 0, group: 2, lane: 0 },
+        { name: 'test:examples', seconds: 200, status: 0, group: 2, lane: 1 },
+        { name: 'test:e2e', seconds: 400, status: 1, group: 2, lane: 1 },
+      ],
+      { tests: [], files: [] },
+    )
+    expect(text.split('\n').slice(1, 7)).toEqual([
+      '  phase             seconds  result',
+      '  install              80.0  passed',
+      '  test:integration    300.0  passed (beside test:examples, test:e2e)',
+      '  test:examples       200.0  passed (beside test:integration)',
+      '  test:e2e            400.0  FAILED (exit 1) (beside test:integration) (after test:examples)',
+      '  total               680.0  11.3 min',
+    ])
+  })
+
   test('behavior: a missing reports folder gives no tests, not an error', () => {
     expect(collectTimes(join(tmpdir(), 'latchkey-no-such-dir'))).toEqual({ tests: [], files: [] })
   })

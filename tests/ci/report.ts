@@ -18,7 +18,8 @@ export const reportsDir = join(repoRoot, 'test-reports')
 /**
  * One phase of a run: its name (an npm script, or `install`), its wall-clock seconds, its exit status (0 = passed), and
  * when measured the CPU seconds (user + system) its processes used: CPU ÷ wall is how many of the cores it kept busy.
- * Phases of the same `group` ran side by side (the run's wall clock counts the longest of them).
+ * Phases of the same `group` ran side by side, each in its `lane`; the phases of one lane ran one after another. The
+ * run's wall clock counts, for each group, its longest lane.
  */
 export type Phase = {
   name: string
@@ -29,6 +30,8 @@ export type Phase = {
   /** How many cores the whole machine kept busy while the phase's group ran (/proc/stat): what the phase and everything it started cost, with whatever else ran then. */
   machineCores?: number
   group?: number
+  /** Within its group, the lane it ran in: phases of one lane ran one after the other (absent: a lane of its own). */
+  lane?: number
 }
 /**
  * One test's time: where it ran (`unit`, `integration`, `e2e`, …), its file and full title, its duration in ms, and,
@@ -190,16 +193,25 @@ export function formatReport(phases: readonly Phase[], times: { tests: TestTime[
   const withMachine = phases.some((p) => p.machineCores !== undefined)
   const machine = (p: Phase) => (withMachine ? `${p.machineCores === undefined ? ''.padStart(7) : p.machineCores.toFixed(2).padStart(7)}  ` : '')
   lines.push('Phases', `  ${'phase'.padEnd(width)}  seconds  ${withCpu ? '    cpu  cores  ' : ''}${withMachine ? 'machine  ' : ''}result`)
+  // A phase without a lane ran in one of its own (the phases.json of a run before lanes existed).
+  const lane = (p: Phase) => (p.lane === undefined ? `own ${phases.indexOf(p)}` : `lane ${p.lane}`)
   const beside = (p: Phase) => {
-    const others = phases.filter((o) => o !== p && o.group !== undefined && o.group === p.group).map((o) => o.name)
-    return others.length ? ` (beside ${others.join(', ')})` : ''
+    const together = phases.filter((o) => o !== p && o.group !== undefined && o.group === p.group)
+    const others = together.filter((o) => lane(o) !== lane(p)).map((o) => o.name)
+    const before = together.filter((o) => lane(o) === lane(p) && phases.indexOf(o) < phases.indexOf(p)).map((o) => o.name)
+    return `${others.length ? ` (beside ${others.join(', ')})` : ''}${before.length ? ` (after ${before.join(', ')})` : ''}`
   }
   for (const p of phases) lines.push(`  ${p.name.padEnd(width)}  ${p.seconds.toFixed(1).padStart(7)}  ${cpu(p)}${machine(p)}${p.status === 0 ? 'passed' : `FAILED (exit ${p.status})`}${beside(p)}`)
-  // Wall clock: a group of phases run side by side counts as its longest phase.
-  const longest = new Map<string, number>()
+  // Wall clock: a group counts as its longest lane, a lane as the sum of its phases.
+  const lanes = new Map<string, number>()
   for (const [i, p] of phases.entries()) {
-    const key = p.group === undefined ? `alone ${i}` : `group ${p.group}`
-    longest.set(key, Math.max(longest.get(key) ?? 0, p.seconds))
+    const key = p.group === undefined ? `alone ${i}` : `group ${p.group}|${lane(p)}`
+    lanes.set(key, (lanes.get(key) ?? 0) + p.seconds)
+  }
+  const longest = new Map<string, number>()
+  for (const [key, seconds] of lanes) {
+    const group = key.replace(/\|.*$/, '')
+    longest.set(group, Math.max(longest.get(group) ?? 0, seconds))
   }
   const total = [...longest.values()].reduce((sum, s) => sum + s, 0)
   lines.push(`  ${'total'.padEnd(width)}  ${total.toFixed(1).padStart(7)}  ${(total / 60).toFixed(1)} min`)
