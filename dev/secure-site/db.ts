@@ -9,6 +9,7 @@ import { openMemoryPglite } from '../pglite.ts'
 import { socialSchema } from './social.ts'
 import { emailUpdateSchema } from './emailUpdate.ts'
 import { solanaSchema } from './solana.ts'
+import { smartCallsSchema } from './smartCalls.ts'
 
 /** The schema, applied once when the database opens. Times are Unix milliseconds (`double precision`). */
 const schema = `
@@ -86,6 +87,7 @@ export async function openSecureDb(dataDir?: string): Promise<SecureDb> {
   await db.exec(socialSchema)
   await db.exec(emailUpdateSchema)
   await db.exec(solanaSchema)
+  await db.exec(smartCallsSchema)
   return db
 }
 

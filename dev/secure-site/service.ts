@@ -17,6 +17,7 @@ import { createSolanaWallets, isSolanaChainId, SolanaWalletError } from './solan
 import type { SecureSolanaChain } from './solana.ts'
 import { createSmartAccounts, SmartAccountSendError } from './smartAccount.ts'
 import { grantSmartSession, SmartSessionGrantError } from './smartSessions.ts'
+import { createSmartCalls, SmartCallsError } from './smartCalls.ts'
 
 /** How long a mailed code is valid, in ms: 10 minutes. */
 export const otpTtl = 10 * 60_000
@@ -145,6 +146,7 @@ export function createSecureService(options: SecureServiceOptions) {
   const fundWei = options.fundWei ?? defaultFundWei
   const solanaChains = options.solanaChains ?? []
   const smart = createSmartAccounts(options.chains)
+  const calls = createSmartCalls({ db, smart, chainIds: options.chains.map((c) => c.chainId) })
   /** Whether the user prefers its smart account on `chainId` (stored per user and chain in the database; `eoa` until set). */
   const prefersSmart = async (userId: number, chainId: number): Promise<boolean> => smart.isEnabled(chainId) && (await preferredAccountType(db, userId, chainId)) === 'smartAccount'
   const solana = createSolanaWallets({ db, chains: solanaChains, ...(options.solanaFundLamports !== undefined ? { fundLamports: options.solanaFundLamports } : {}) })
@@ -515,6 +517,20 @@ export function createSecureService(options: SecureServiceOptions) {
             throw error
           }
         }
+        case 'wallet_getCapabilities':
+        case 'wallet_sendCalls':
+        case 'wallet_getCallsStatus':
+          // EIP-5792 as the smart account (one user operation of every call); the EOA answers 4200 (smartCalls.ts).
+          try {
+            if (method === 'wallet_getCapabilities') {
+              return await calls.capabilities({ account: smartAddress, params, isSmart: (id) => prefersSmart(user.id, id) })
+            }
+            if (method === 'wallet_sendCalls') return await calls.send({ userId: user.id, ownerKey: () => keyOf(user.id), account: smartAddress, chainId: chain.chainId, params })
+            return await calls.status({ userId: user.id, account: smartAddress, params })
+          } catch (error) {
+            if (error instanceof SmartCallsError || error instanceof SmartAccountSendError) throw new SecureSiteError(400, error.shortMessage, { code: error.code })
+            throw error
+          }
         default:
           if (safeForwarded.has(method)) return jsonRpc(chain.rpcUrl, method, params)
           if (unsafeUnsupported.has(method)) throw new SecureSiteError(400, secureMessages.notSupported, { code: 4200 })
@@ -627,13 +643,10 @@ const safeForwarded = new Set([
   'eth_sendRawTransaction',
   'eth_getAccount',
 ])
-/** Unsafe methods of spec §5 this dev wallet does not implement (batch calls, revoking permissions, user operations). */
+/** Methods of spec §5 this dev wallet does not implement (revoking permissions, user operations, assets). */
 const unsafeUnsupported = new Set([
-  'wallet_sendCalls',
   'wallet_revokePermissions',
   'eth_sendUserOperation',
-  'wallet_getCapabilities',
-  'wallet_getCallsStatus',
   'wallet_getAssets',
   'eth_getUserOperationByHash',
   'eth_getUserOperationReceipt',

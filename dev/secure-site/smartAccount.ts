@@ -8,7 +8,8 @@
 import { createPublicClient, defineChain, http } from 'viem'
 import type { Address, Hash, Hex, PublicClient, SignableMessage, TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createBundlerClient } from 'viem/account-abstraction'
+import { createBundlerClient, UserOperationReceiptNotFoundError } from 'viem/account-abstraction'
+import type { UserOperationReceipt } from 'viem/account-abstraction'
 import { SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountFactoryAbi, toDevSimpleAccount } from '../aa/account.ts'
 import { ProviderRpcError } from '../../adapters/errors.ts'
 
@@ -100,24 +101,61 @@ export function createSmartAccounts(chains: readonly SmartAccountChain[]) {
      * @throws SmartAccountSendError with the bundler's code and words, or `-32000` when the operation reverted on chain.
      */
     async send(ownerKey: Hex, chainId: number, calls: readonly SmartAccountCall[]): Promise<{ transactionHash: Hash; userOpHash: Hash }> {
-      const chain = chainOf(chainId)
-      if (!chain?.bundlerUrl) throw new SmartAccountSendError('Smart accounts are not enabled on this network', 4901)
-      const client = clientOf(chain)
-      const owner = privateKeyToAccount(ownerKey)
-      const account = await toDevSimpleAccount({ client, owner, address: await this.addressOf(owner.address) })
-      const bundler = createBundlerClient({ client, transport: http(chain.bundlerUrl, { retryCount: 0, timeout: 30_000 }), pollingInterval: 100 })
+      const userOpHash = await this.submit(ownerKey, chainId, calls)
       try {
-        const userOpHash = await bundler.sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })) })
-        const receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: 30_000 })
+        const receipt = await bundlerOf(chainId).waitForUserOperationReceipt({ hash: userOpHash, timeout: 30_000 })
         if (!receipt.success) throw new SmartAccountSendError('The user operation reverted', -32000)
         return { transactionHash: receipt.receipt.transactionHash, userOpHash }
       } catch (error) {
-        if (error instanceof SmartAccountSendError) throw error
-        const rpc = findRpcError(error)
-        throw new SmartAccountSendError(rpc?.details ?? (error as { shortMessage?: string }).shortMessage ?? 'The user operation failed', rpc?.code ?? -32000)
+        throw sendErrorOf(error)
+      }
+    },
+    /**
+     * Submits `calls` as one user operation of the owner's smart account (`execute` for one call, `executeBatch` for
+     * several: all or nothing, a call that reverts reverts them all) to the chain's bundler, without waiting for it
+     * to be mined.
+     *
+     * @returns the user operation hash (its receipt: {@link operationReceipt}).
+     * @throws SmartAccountSendError with the bundler's code and words (a call that reverts in the estimate of a deployed
+     *   account: `-32521`), 4901 on a chain without smart accounts.
+     */
+    async submit(ownerKey: Hex, chainId: number, calls: readonly SmartAccountCall[]): Promise<Hash> {
+      const account = await this.accountOf(ownerKey, chainId)
+      try {
+        return await bundlerOf(chainId).sendUserOperation({ account, calls: calls.map((call) => ({ to: call.to, value: call.value, ...(call.data ? { data: call.data } : {}) })) })
+      } catch (error) {
+        throw sendErrorOf(error)
+      }
+    },
+    /**
+     * The receipt of user operation `userOpHash` on `chainId` as the bundler reports it (`success` false: its calls
+     * reverted), or undefined while the bundler has none.
+     *
+     * @throws SmartAccountSendError 4901 on a chain without smart accounts; the bundler's error when it cannot answer.
+     */
+    async operationReceipt(chainId: number, userOpHash: Hash): Promise<UserOperationReceipt | undefined> {
+      try {
+        return await bundlerOf(chainId).getUserOperationReceipt({ hash: userOpHash })
+      } catch (error) {
+        if (error instanceof UserOperationReceiptNotFoundError) return undefined
+        throw sendErrorOf(error)
       }
     },
   }
+
+  /** The bundler client of `chainId`. @throws SmartAccountSendError 4901 on a chain without smart accounts. */
+  function bundlerOf(chainId: number) {
+    const chain = chainOf(chainId)
+    if (!chain?.bundlerUrl) throw new SmartAccountSendError('Smart accounts are not enabled on this network', 4901)
+    return createBundlerClient({ client: clientOf(chain), transport: http(chain.bundlerUrl, { retryCount: 0, timeout: 30_000 }), pollingInterval: 100 })
+  }
+}
+
+/** A failure of the bundler as a {@link SmartAccountSendError}: its code and words, or `-32000`. */
+function sendErrorOf(error: unknown): SmartAccountSendError {
+  if (error instanceof SmartAccountSendError) return error
+  const rpc = findRpcError(error)
+  return new SmartAccountSendError(rpc?.details ?? (error as { shortMessage?: string }).shortMessage ?? 'The user operation failed', rpc?.code ?? -32000)
 }
 
 /** The bundler's JSON-RPC error inside a viem error chain (its `code` and `details`). */

@@ -30,6 +30,25 @@ describe('describeRequest', () => {
     expect(summary.body).toBe('Data: 0xabcd')
   })
 
+  it('behavior: wallet_sendCalls shows every call (recipient and value in ETH) under one title, and the data of those with some', () => {
+    const calls = [
+      { to: '0x000000000000000000000000000000000000dEaD', value: '0x6f05b59d3b20000' },
+      { to: '0x000000000000000000000000000000000000bEEF', data: '0x095ea7b3' },
+    ]
+    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }] })).toEqual({
+      title: 'Send 2 calls together',
+      rows: [
+        { label: 'Requested by', value: 'Demo · http://127.0.0.1:5273' },
+        { label: 'Network', value: 'Anvil Local (31337)' },
+        { label: 'Call 1', value: '0x000000000000000000000000000000000000dEaD · 0.5 ETH' },
+        { label: 'Call 2', value: '0x000000000000000000000000000000000000bEEF · 0 ETH' },
+      ],
+      body: 'Call 2 data: 0x095ea7b3',
+    })
+    // A malformed request still gets a title (the server refuses it after the approval).
+    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ calls: 'x' }] }).title).toBe('Send 0 calls together')
+  })
+
   it('behavior: eth_signTypedData_v4 shows the primary type and the message', () => {
     const typed = JSON.stringify({ primaryType: 'Mail', types: {}, domain: {}, message: { contents: 'hi' } })
     expect(describeRequest({ ...base, method: 'eth_signTypedData_v4', params: ['0x1', typed] }).body).toBe('Mail\n{\n  "contents": "hi"\n}')

@@ -54,15 +54,17 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
     }
     case 'eth_sendTransaction': {
       const tx = (params[0] ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
-      let value = '0 ETH'
-      try {
-        value = `${formatEther(typeof tx.value === 'string' ? BigInt(tx.value) : 0n)} ETH`
-      } catch {
-        value = String(tx.value)
-      }
-      const rows = [from, network, { label: 'To', value: typeof tx.to === 'string' ? tx.to : 'New contract' }, { label: 'Value', value }]
+      const rows = [from, network, { label: 'To', value: typeof tx.to === 'string' ? tx.to : 'New contract' }, { label: 'Value', value: etherOf(tx.value) }]
       const data = typeof tx.data === 'string' && tx.data !== '0x' ? tx.data : undefined
       return { title: 'Send transaction', rows, ...(data ? { body: `Data: ${data}` } : {}) }
+    }
+    case 'wallet_sendCalls': {
+      // Every call with its recipient and value; the data of those that carry some in the body.
+      const list = (params[0] as { calls?: unknown } | undefined)?.calls
+      const calls = (Array.isArray(list) ? list : []) as Array<{ to?: unknown; value?: unknown; data?: unknown } | null>
+      const rows = calls.map((call, i) => ({ label: `Call ${i + 1}`, value: `${typeof call?.to === 'string' ? call.to : '?'} · ${etherOf(call?.value)}` }))
+      const data = calls.flatMap((call, i) => (typeof call?.data === 'string' && call.data !== '0x' ? [`Call ${i + 1} data: ${call.data}`] : []))
+      return { title: `Send ${calls.length} ${calls.length === 1 ? 'call' : 'calls'} together`, rows: [from, network, ...rows], ...(data.length ? { body: data.join('\n') } : {}) }
     }
     case 'solana_signMessage': {
       const message = (request.params as { message?: unknown } | undefined)?.message
@@ -84,6 +86,15 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
     }
     default:
       return { title: request.method, rows: [from, network], body: JSON.stringify(request.params, null, 2) }
+  }
+}
+
+/** A hex wei quantity as ETH ('0.01 ETH'; absent: '0 ETH'); what cannot be read, as given. */
+function etherOf(value: unknown): string {
+  try {
+    return `${formatEther(typeof value === 'string' ? BigInt(value) : 0n)} ETH`
+  } catch {
+    return String(value)
   }
 }
 

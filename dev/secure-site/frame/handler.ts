@@ -457,7 +457,7 @@ export function createFrameHandler(options: FrameHandlerOptions) {
       const approved = await Promise.race([turn, abortedPromise])
       if (!approved) throw new FrameApiError(aborted ? REQUEST_ABORTED : FRAME_USER_REJECTED)
       const result = await Promise.race([api.rpc(token(), { method, params, chainId: requestChain }), abortedPromise])
-      if (method === 'eth_sendTransaction' && requestChain === chainId) await pushSmartAccountState(origin)
+      if ((method === 'eth_sendTransaction' || method === 'wallet_sendCalls') && requestChain === chainId) await pushSmartAccountState(origin)
       return result
     } finally {
       pending.delete(request.id)

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createPublicClient, decodeFunctionData, getAddress, http, parseEther } from 'viem'
+import type { Address, Hash, Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { ENTRY_POINT_ADDRESS, SIMPLE_ACCOUNT_FACTORY_ADDRESS, simpleAccountAbi } from '../aa/account.ts'
+import { entryPointAbi } from '../aa/artifacts.ts'
+import { startDevBundler } from '../aa/bundler.ts'
+import type { DevBundlerServer } from '../aa/bundler.ts'
+import { startMailServer } from './mail.ts'
+import type { MailMessage, MailServer } from './mail.ts'
+import { startSecureSite } from './server.ts'
+import type { SecureSite } from './server.ts'
+
+/**
+ * Batched calls (EIP-5792) of the embedded wallet over HTTP with its real parts: PGlite, the loopback SMTP server, the
+ * Vitest anvils (EntryPoint and factory deployed by the global setup) and a dev bundler of this file's own. Chain 31337
+ * has the bundler; chain 31338 is configured without one. The chain is read with viem: balances, the EntryPoint's
+ * UserOperationEvent, and the user operation inside the `handleOps` transaction.
+ */
+const anvil1 = inject('anvilRpc1')
+const anvil2 = inject('anvilRpc2')
+const chain = createPublicClient({ transport: http(anvil1), cacheTime: 0 })
+let mail: MailServer
+let site: SecureSite
+let bundler: DevBundlerServer
+let seq = 0
+
+beforeAll(async () => {
+  mail = await startMailServer({ port: 0 })
+  bundler = await startDevBundler({ port: 0, chains: [{ chainId: 31337, rpcUrl: anvil1 }] })
+  site = await startSecureSite({
+    port: 0,
+    mail,
+    chains: [
+      { chainId: 31337, rpcUrl: anvil1, name: 'Anvil Local', bundlerUrl: bundler.rpcUrl(31337) },
+      { chainId: 31338, rpcUrl: anvil2, name: 'Anvil Local 2' },
+    ],
+    fundWei: parseEther('10'),
+    allowedAncestors: ['http://127.0.0.1:5273'],
+  })
+}, 90_000)
+afterAll(async () => {
+  await site?.stop()
+  await bundler?.stop()
+  await mail?.stop()
+})
+
+async function call(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  const response = await fetch(`${site.url}${path}`, {
+    method,
+    headers: { ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  })
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> }
+}
+
+/** A fresh email user signed in; with `smart`, its smart account preferred on 31337 (counterfactual: not deployed). */
+async function signUp(smart = true): Promise<{ token: string; owner: Address; account: Address }> {
+  const email = `calls${++seq}-${Date.now()}@example.com`
+  const deviceId = `device${String(seq).padStart(4, '0')}smartcalls00`
+  await call('POST', '/api/connect-email', { body: { email, deviceId } })
+  const { json: box } = await call('GET', `/mailbox/messages?to=${encodeURIComponent(email)}`)
+  expect((await fetch((box.messages as MailMessage[])[0]!.link!)).status).toBe(200)
+  const { json } = await call('POST', '/api/connect-device', { body: { email, deviceId } })
+  const token = json.token as string
+  const owner = (await call('GET', '/api/user', { token })).json.address as Address
+  if (!smart) return { token, owner, account: owner }
+  const switched = await call('POST', '/api/preferred-account', { token, body: { type: 'smartAccount', chainId: 31337 } })
+  return { token, owner, account: switched.json.smartAccountAddress as Address }
+}
+
+const rpc = (token: string, method: string, params: unknown, chainId: unknown = 31337) => call('POST', '/api/rpc', { token, body: { method, params, chainId } })
+const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address
+const batch = (from: Address, calls: unknown[], extra: Record<string, unknown> = {}) => [{ version: '2.0.0', chainId: '0x7a69', from, atomicRequired: true, calls, ...extra }]
+/** A call that reverts: the factory has no function of that selector and no fallback. */
+const reverting = { to: SIMPLE_ACCOUNT_FACTORY_ADDRESS, data: '0xdeadbeef' }
+
+/** The user operation inside the `handleOps` transaction `hash`: its sender and its call data decoded as the account's. */
+async function operationIn(hash: Hash) {
+  const tx = await chain.getTransaction({ hash })
+  expect(getAddress(tx.to!)).toBe(ENTRY_POINT_ADDRESS)
+  const { functionName, args } = decodeFunctionData({ abi: entryPointAbi, data: tx.input })
+  expect(functionName).toBe('handleOps')
+  const ops = (args as unknown as [Array<{ sender: Address; callData: Hex }>])[0]
+  expect(ops).toHaveLength(1)
+  return { sender: getAddress(ops[0]!.sender), call: decodeFunctionData({ abi: simpleAccountAbi, data: ops[0]!.callData }) }
+}
+
+describe('secure site: batched calls of the smart account', () => {
+  it('behavior: the EOA keeps the answers of a wallet without batched calls (4200), for capabilities, sends and statuses', async () => {
+    const { token, owner } = await signUp(false)
+    expect(await rpc(token, 'wallet_getCapabilities', [owner, ['0x7a69']])).toMatchObject({ status: 400, json: { code: 4200 } })
+    expect(await rpc(token, 'wallet_sendCalls', batch(owner, [{ to: fresh(), value: '0x1' }]))).toMatchObject({ status: 400, json: { code: 4200 } })
+    expect(await rpc(token, 'wallet_getCallsStatus', [`0x${'ab'.repeat(32)}`])).toMatchObject({ status: 400, json: { code: 4200 } })
+  }, 60_000)
+
+  it('behavior: capabilities say atomic supported where the smart account is the wallet’s, unsupported on the chain without smart accounts', async () => {
+    const { token, account } = await signUp()
+    expect((await rpc(token, 'wallet_getCapabilities', [account])).json.result).toEqual({ '0x7a69': { atomic: { status: 'supported' } }, '0x7a6a': { atomic: { status: 'unsupported' } } })
+    expect((await rpc(token, 'wallet_getCapabilities', [account, ['0x7a69', '0x1']])).json.result).toEqual({ '0x7a69': { atomic: { status: 'supported' } } })
+    expect(await rpc(token, 'wallet_getCapabilities', [fresh()])).toMatchObject({ status: 400, json: { code: 4100 } })
+    expect(await rpc(token, 'wallet_getCapabilities', [account, 'all'])).toMatchObject({ status: 400, json: { code: -32602 } })
+  }, 60_000)
+
+  it('behavior: two calls are one user operation (executeBatch) mined through the bundler; the status is 200 with its transaction, and the account is deployed', async () => {
+    const { token, account, owner } = await signUp()
+    const [first, second] = [fresh(), fresh()]
+    const sent = await rpc(
+      token,
+      'wallet_sendCalls',
+      batch(account, [
+        { to: first, value: `0x${parseEther('0.5').toString(16)}` },
+        { to: second, value: '0x2a', data: '0x' },
+      ]),
+    )
+    expect(sent.status).toBe(200)
+    const { id } = sent.json.result as { id: Hash }
+    expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    const status = (await rpc(token, 'wallet_getCallsStatus', [id])).json.result as { status: number; receipts: Array<{ transactionHash: Hash; status: string }> }
+    expect(status).toMatchObject({ version: '2.0.0', id, chainId: '0x7a69', status: 200, atomic: true, receipts: [{ status: '0x1' }] })
+    expect(status.receipts).toHaveLength(1)
+    // The one transaction carries the one operation of this account, whose call is executeBatch of both calls.
+    const op = await operationIn(status.receipts[0]!.transactionHash)
+    expect(op.sender).toBe(account)
+    expect(op.call.functionName).toBe('executeBatch')
+    expect(op.call.args).toEqual([
+      [first, second],
+      [parseEther('0.5'), 42n],
+      ['0x', '0x'],
+    ])
+    expect(await chain.getBalance({ address: first })).toBe(parseEther('0.5'))
+    expect(await chain.getBalance({ address: second })).toBe(42n)
+    expect(await chain.getBalance({ address: owner })).toBe(parseEther('10'))
+    expect(await chain.getCode({ address: account })).not.toBeUndefined()
+    expect((await call('GET', '/api/account-state?chainId=31337', { token })).json).toMatchObject({ smartAccountDeployed: true })
+  }, 90_000)
+
+  it('behavior: a call that reverts reverts them all (status 500, nothing moved); once deployed, the bundler refuses such a batch before sending (its code)', async () => {
+    const { token, account } = await signUp()
+    const receiver = fresh()
+    const sent = await rpc(token, 'wallet_sendCalls', batch(account, [{ to: receiver, value: '0x64' }, reverting]))
+    expect(sent.status).toBe(200)
+    const { id } = sent.json.result as { id: Hash }
+    const status = (await rpc(token, 'wallet_getCallsStatus', [id])).json.result as { status: number; receipts: Array<{ transactionHash: Hash; status: string }> }
+    expect(status).toMatchObject({ status: 500, atomic: true, receipts: [{ status: '0x0' }] })
+    expect((await chain.getTransactionReceipt({ hash: status.receipts[0]!.transactionHash })).status).toBe('success')
+    expect(await chain.getBalance({ address: receiver })).toBe(0n)
+    // The first operation deployed the account (the deployment is validation, not the reverted call).
+    expect(await chain.getCode({ address: account })).not.toBeUndefined()
+    const block = await chain.getBlockNumber()
+    expect(await rpc(token, 'wallet_sendCalls', batch(account, [{ to: receiver, value: '0x64' }, reverting]))).toMatchObject({ status: 400, json: { code: -32521 } })
+    expect(await chain.getBlockNumber()).toBe(block)
+    expect(await chain.getBalance({ address: receiver })).toBe(0n)
+  }, 90_000)
+
+  it('behavior: a dapp’s own batch id is the id; used twice it is refused (5720); a batch is its user’s only (5730 for another, or an unknown id)', async () => {
+    const { token, account } = await signUp()
+    const receiver = fresh()
+    const sent = await rpc(token, 'wallet_sendCalls', batch(account, [{ to: receiver, value: '0x7' }], { id: 'order-7' }))
+    expect(sent.json.result).toEqual({ id: 'order-7' })
+    expect((await rpc(token, 'wallet_getCallsStatus', ['order-7'])).json.result).toMatchObject({ id: 'order-7', status: 200 })
+    expect(await rpc(token, 'wallet_sendCalls', batch(account, [{ to: receiver, value: '0x7' }], { id: 'order-7' }))).toMatchObject({ status: 400, json: { code: 5720 } })
+    expect(await chain.getBalance({ address: receiver })).toBe(7n)
+    const other = await signUp()
+    expect(await rpc(other.token, 'wallet_getCallsStatus', ['order-7'])).toMatchObject({ status: 400, json: { code: 5730 } })
+    expect(await rpc(token, 'wallet_getCallsStatus', [`0x${'cd'.repeat(32)}`])).toMatchObject({ status: 400, json: { code: 5730 } })
+    expect(await rpc(token, 'wallet_getCallsStatus', [])).toMatchObject({ status: 400, json: { code: -32602 } })
+  }, 90_000)
+
+  it('bad input: each malformed request is refused with its code and nothing is sent', async () => {
+    const { token, account } = await signUp()
+    const to = fresh()
+    const block = await chain.getBlockNumber()
+    const refusals: Array<[unknown, number]> = [
+      ['not a request', -32602],
+      [batch(account, [])[0], -32602],
+      [batch(account, [{ to: 'dEaD', value: '0x1' }])[0], -32602],
+      [batch(account, [{ to, data: 'abcd' }])[0], -32602],
+      [batch(account, [{ to, data: '0xabc' }])[0], -32602],
+      [batch(account, [{ to, value: '10' }])[0], -32602],
+      [batch(account, [{ to, value: '0x01' }])[0], -32602],
+      [batch(fresh(), [{ to, value: '0x1' }])[0], 4100],
+      [batch(account, [{ to, value: '0x1' }], { chainId: '0x7a6a' })[0], 5710],
+      [
+        batch(
+          account,
+          Array.from({ length: 11 }, () => ({ to, value: '0x1' })),
+        )[0],
+        5740,
+      ],
+      [batch(account, [{ to, value: '0x1' }], { capabilities: { paymasterService: { url: 'http://127.0.0.1:1' } } })[0], 5700],
+      [batch(account, [{ to, value: '0x1', capabilities: { paymasterService: {} } }])[0], 5700],
+      [batch(account, [{ to, value: '0x1' }], { id: '' })[0], -32602],
+    ]
+    for (const [request, code] of refusals) expect(await rpc(token, 'wallet_sendCalls', [request]), JSON.stringify(request)).toMatchObject({ status: 400, json: { code } })
+    // A capability marked optional is not a reason to refuse.
+    expect((await rpc(token, 'wallet_sendCalls', batch(account, [{ to, value: '0x1' }], { capabilities: { paymasterService: { optional: true } } }))).status).toBe(200)
+    expect(await chain.getBalance({ address: to })).toBe(1n)
+    expect(await chain.getBlockNumber()).toBe(block + 1n)
+  }, 90_000)
+})
