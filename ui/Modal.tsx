@@ -7,6 +7,8 @@ import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
+import { fillSlots } from './i18n/slots.ts'
+import { enShell } from './locales/en.shell.ts'
 
 /** The views the branding footer (the `reownBranding` feature) sits under. */
 const brandedViews: readonly ViewName[] = ['Connect', 'Account']
@@ -123,7 +125,15 @@ function BrandingFooter({ view }: { view: ViewName }) {
   if (!features.reownBranding || !brandedViews.includes(view)) return null
   return (
     <p className="lk-branding" data-testid="branding-footer">
-      {copy.brandingPrefix} <span className="lk-branding-name">{copy.brandingName}</span>
+      {fillSlots(
+        copy.branding,
+        [
+          <span key="name" className="lk-branding-name">
+            {copy.brandingName}
+          </span>,
+        ],
+        { fallback: enShell.branding },
+      )}
     </p>
   )
 }

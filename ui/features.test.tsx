@@ -281,7 +281,7 @@ describe('features through the public API', () => {
   describe('reownBranding', () => {
     test('behavior: on (the default), the footer "UX by latchkey" is at the bottom of Connect and Account', async () => {
       await openAccount()
-      expect(branding()).toBe(`${en.brandingPrefix} ${en.brandingName}`)
+      expect(branding()).toBe(en.branding(en.brandingName))
       await app!.clickInDialog('button', en.receive)
       await app!.get('dialog', en.titles.Receive)
       expect(branding()).toBeNull()

@@ -85,8 +85,8 @@ describe('hooks with features loaded on intent', () => {
     const h = createRootHarness({ loaders: { send: () => load.promise } })
     renderWith(h, <Send />)
     // Named by what it shows (WCAG 2.5.3): the word 'Token' for assistive technology, then 'Loading…'.
-    const token = screen.getByRole('button', { name: `${en.token}: ${en.loading}` })
-    expect(token.textContent).toBe(`${en.token}: ${en.loading}`)
+    const token = screen.getByRole('button', { name: en.tokenButton(en.loading) })
+    expect(token.textContent).toBe(en.tokenButton(en.loading))
     const receiver = screen.getByRole('textbox', { name: en.receiver }) as HTMLInputElement
     fireEvent.change(receiver, { target: { value: 'alice.reown.id' } })
     expect(h.actor.getSnapshot().context.loading).toEqual(['send'])

@@ -3,6 +3,7 @@ import type { CatalogueWallet } from '../../machines/catalogue.connect.ts'
 import type { PairingWallet } from '../../machines/pairing.ts'
 import { useModalInstance } from '../context.ts'
 import { useCopy } from '../copy.ts'
+import { errorSentence } from '../errorSentence.ts'
 import { WalletIcon } from './WalletIcon.tsx'
 import { RowTag } from './RowTag.tsx'
 import { useId } from 'react'
@@ -21,7 +22,8 @@ export function CatalogueRow({ wallet, tag, blockedBy }: { wallet: CatalogueWall
   const modal = useModalInstance()
   const viaRelay = modal.actor.getSnapshot().context.options.walletConnectConnectorId !== undefined
   const link = viaRelay ? undefined : catalogueWalletLink(wallet)
-  const refused = link?.kind === 'refused' ? `${copy.pairingLinkRefused}: ${link.error.shortMessage}` : undefined
+  // The catalogue's sentence for the refusal (the error's own message is for developers: the console, the event).
+  const refused = link?.kind === 'refused' ? errorSentence(copy, link.error) : undefined
   const tagId = useId()
   // A certified wallet's tag says so in words beside the check, never a bare symbol.
   const certified = !refused && !tag && wallet.badge_type === 'certified'

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { type Copy, en } from '../locales/en.ts'
+import { createElement } from 'react'
 import { applyOverrides, buildCatalogue, mergeCatalogue } from './catalogue.ts'
 import { catalogueLoaders } from './loaders.ts'
+import { fillSlots } from './slots.ts'
 
 /** Every leaf of a catalogue by dotted path, with its kind (a function's kind includes its number of values). */
 function shape(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -39,6 +41,25 @@ describe('a locale catalogue over English', () => {
     ])
     // The English module itself is untouched.
     expect(en.titles.Connect).toBe('Connect Wallet')
+  })
+
+  test('every locale places each slot of a slotted message exactly once, in its own word order', async () => {
+    const slot = (name: string) => createElement('b', { 'data-slot': name })
+    const slotted = (copy: Copy) => [
+      fillSlots(copy.legalAgree, [slot('terms'), slot('privacy')]),
+      fillSlots(copy.pay.succeededBody, ['1.5', 'ETH', slot('recipient')]),
+      fillSlots(copy.tokenButton, [slot('token')]),
+      fillSlots(copy.branding, [slot('name')]),
+    ]
+    const slotsOf = (parts: unknown[]) => parts.flatMap((part) => (typeof part === 'object' && part ? [(part as { key: string }).key] : [])).sort()
+    const english = slotted(en as Copy).map(slotsOf)
+    expect(english).toEqual([['slot0', 'slot1'], ['slot2'], ['slot0'], ['slot0']])
+    for (const [tag, load] of Object.entries(catalogueLoaders)) {
+      const copy = mergeCatalogue(en as Copy, await load())
+      // fillSlots throws a MessageSlotsError for a message that drops a slot or places one twice.
+      expect(slotted(copy).map(slotsOf), tag).toEqual(english)
+      expect(copy.pay.succeededBody('1.5', 'ETH', 'to-me'), tag).toContain('1.5')
+    }
   })
 
   test('every locale has every key of English, of the same kind, with the same values for its messages, and no other', async () => {

@@ -64,7 +64,7 @@ export const arShell = {
   wrongNetwork: 'شبكة خاطئة',
   retryBalance: 'الرصيد غير متاح. أعد المحاولة',
   loading: 'جارٍ التحميل…',
-  brandingPrefix: 'تجربة الاستخدام من',
+  branding: (name: string) => `تجربة الاستخدام من ${isolate(name)}`,
   brandingName: 'latchkey',
   unknownError: 'خطأ غير معروف',
   networkNotFound: 'الشبكة غير موجودة',

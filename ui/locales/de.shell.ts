@@ -51,7 +51,7 @@ export const deShell = {
   wrongNetwork: 'Falsches Netzwerk',
   retryBalance: 'Guthaben nicht verfügbar. Erneut versuchen',
   loading: 'Wird geladen…',
-  brandingPrefix: 'UX von',
+  branding: (name: string) => `UX von ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Unbekannter Fehler',
   networkNotFound: 'Netzwerk nicht gefunden',

@@ -53,8 +53,8 @@ export const enShell = {
   /** The page's account button when the wallet's balance could not be read: the retry beside it. */
   retryBalance: 'Balance unavailable. Try again',
   loading: 'Loading…',
-  /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey". */
-  brandingPrefix: 'UX by',
+  /** The branding footer of Connect and Account (the `reownBranding` feature): "UX by latchkey", the slot `brandingName`. */
+  branding: (name: string) => `UX by ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Unknown error',
   /** The debug-mode alert of a switch to a network the dapp does not configure (spec §8 SWITCH_NETWORK_NOT_FOUND). */

@@ -29,9 +29,9 @@ export const en = {
   getWalletElsewhere: "Install a wallet from your phone's app store or your browser's extension store, then come back.",
   useWalletConnect: 'Connect with WalletConnect',
   /** The legal checkbox (spec §9 "legal checkbox off" by default). */
-  legalAgreePrefix: 'I agree to the',
+  /** The checkbox's sentence, its two slots the links named by `legalTerms` and `legalPrivacy`. */
+  legalAgree: (terms: string, privacy: string) => `I agree to the ${terms} and ${privacy}`,
   legalTerms: 'Terms of Service',
-  legalAnd: 'and',
   legalPrivacy: 'Privacy Policy',
   legalRequired: 'Agree to the terms above to choose a wallet.',
   qrCode: 'QR code',
@@ -79,7 +79,8 @@ export const en = {
   signInReturning: (network: string) => `Switch back to ${network} in your wallet, where you are signed in`,
   thisApp: 'This app',
   send: 'Send',
-  token: 'Token',
+  /** The token button's name: its words said to a screen reader only, the slot what the button shows (symbol, balance). */
+  tokenButton: (token: string) => `Token: ${token}`,
   chooseToken: 'Choose a token',
   amount: 'Amount',
   max: 'Max',
@@ -127,8 +128,7 @@ export const en = {
     rateOf: (from: string, rate: string, to: string) => `1 ${from} = ${rate} ${to}`,
     priceImpact: 'Price impact',
     minimumReceived: 'Minimum received',
-    slippage: 'Slippage tolerance',
-    slippageUnit: '%',
+    slippageInPercent: 'Slippage tolerance (%)',
     networkFee: 'Network fee',
     preparing: 'Preparing the swap…',
     confirm: 'Swap',
@@ -404,7 +404,8 @@ export const en = {
     prompting: 'Confirm the payment in your wallet',
     confirming: 'Payment sent. Waiting for the network to confirm it…',
     succeeded: 'Payment complete',
-    succeededBody: (amount: string, symbol: string) => `You paid ${amount} ${symbol} to`,
+    /** The recipient's slot holds its short address. */
+    succeededBody: (amount: string, symbol: string, recipient: string) => `You paid ${amount} ${symbol} to ${recipient}.`,
     succeededConfirmed: 'The network confirmed it.',
     failed: 'The payment did not go through',
     done: 'Done',
@@ -450,7 +451,9 @@ export const en = {
     /** A call's explorer link: its words, and its accessible name (the words, told which call). */
     viewOnExplorer: (explorer: string) => `View on ${explorer}`,
     viewCallOnExplorer: (index: number, explorer: string) => `Call ${index}: View on ${explorer}`,
-    explorer: 'the explorer',
+    /** The same, for a network whose explorer has no name. */
+    viewOnTheExplorer: 'View on the explorer',
+    viewCallOnTheExplorer: (index: number) => `Call ${index}: View on the explorer`,
     done: 'Done',
   },
 } as const

@@ -51,7 +51,7 @@ export const esShell = {
   wrongNetwork: 'Red incorrecta',
   retryBalance: 'Saldo no disponible. Reintentar',
   loading: 'Cargando…',
-  brandingPrefix: 'UX de',
+  branding: (name: string) => `UX de ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Error desconocido',
   networkNotFound: 'Red no encontrada',

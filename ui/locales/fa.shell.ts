@@ -51,7 +51,7 @@ export const faShell = {
   wrongNetwork: 'شبکه اشتباه',
   retryBalance: 'موجودی در دسترس نیست. دوباره تلاش کنید',
   loading: 'در حال بارگذاری…',
-  brandingPrefix: 'تجربه کاربری از',
+  branding: (name: string) => `تجربه کاربری از ${isolate(name)}`,
   brandingName: 'latchkey',
   unknownError: 'خطای ناشناخته',
   networkNotFound: 'شبکه پیدا نشد',

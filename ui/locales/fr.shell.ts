@@ -51,7 +51,7 @@ export const frShell = {
   wrongNetwork: 'Mauvais réseau',
   retryBalance: 'Solde indisponible. Réessayer',
   loading: 'Chargement…',
-  brandingPrefix: 'UX par',
+  branding: (name: string) => `UX par ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Erreur inconnue',
   networkNotFound: 'Réseau introuvable',

@@ -51,7 +51,7 @@ export const heShell = {
   wrongNetwork: 'רשת שגויה',
   retryBalance: 'היתרה לא זמינה. לנסות שוב',
   loading: 'טוען…',
-  brandingPrefix: 'חוויית משתמש מאת',
+  branding: (name: string) => `חוויית משתמש מאת ${isolate(name)}`,
   brandingName: 'latchkey',
   unknownError: 'שגיאה לא ידועה',
   networkNotFound: 'הרשת לא נמצאה',

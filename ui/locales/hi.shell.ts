@@ -44,7 +44,7 @@ export const hiShell = {
   wrongNetwork: 'गलत नेटवर्क',
   retryBalance: 'बैलेंस उपलब्ध नहीं। फिर कोशिश करें',
   loading: 'लोड हो रहा है…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `${name} द्वारा UX`,
   brandingName: 'latchkey',
   unknownError: 'अज्ञात त्रुटि',
   networkNotFound: 'नेटवर्क नहीं मिला',

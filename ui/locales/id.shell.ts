@@ -44,7 +44,7 @@ export const idShell = {
   wrongNetwork: 'Jaringan salah',
   retryBalance: 'Saldo tidak tersedia. Coba lagi',
   loading: 'Memuat…',
-  brandingPrefix: 'UX oleh',
+  branding: (name: string) => `UX oleh ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Kesalahan tidak dikenal',
   networkNotFound: 'Jaringan Tidak Ditemukan',

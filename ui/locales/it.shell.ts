@@ -51,7 +51,7 @@ export const itShell = {
   wrongNetwork: 'Rete errata',
   retryBalance: 'Saldo non disponibile. Riprova',
   loading: 'Caricamento…',
-  brandingPrefix: 'UX di',
+  branding: (name: string) => `UX di ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Errore sconosciuto',
   networkNotFound: 'Rete non trovata',

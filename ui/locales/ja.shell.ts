@@ -44,7 +44,7 @@ export const jaShell = {
   wrongNetwork: 'ネットワークが違います',
   retryBalance: '残高を取得できません。再試行',
   loading: '読み込み中…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `${name} による UX`,
   brandingName: 'latchkey',
   unknownError: '不明なエラー',
   networkNotFound: 'ネットワークが見つかりません',

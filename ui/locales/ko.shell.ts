@@ -44,7 +44,7 @@ export const koShell = {
   wrongNetwork: '잘못된 네트워크',
   retryBalance: '잔액을 불러올 수 없습니다. 다시 시도',
   loading: '불러오는 중…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX 제공: ${name}`,
   brandingName: 'latchkey',
   unknownError: '알 수 없는 오류',
   networkNotFound: '네트워크를 찾을 수 없음',

@@ -51,7 +51,7 @@ export const nlShell = {
   wrongNetwork: 'Verkeerd netwerk',
   retryBalance: 'Saldo niet beschikbaar. Opnieuw proberen',
   loading: 'Laden…',
-  brandingPrefix: 'UX door',
+  branding: (name: string) => `UX door ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Onbekende fout',
   networkNotFound: 'Netwerk niet gevonden',

@@ -51,7 +51,7 @@ export const plShell = {
   wrongNetwork: 'Niewłaściwa sieć',
   retryBalance: 'Saldo niedostępne. Spróbuj ponownie',
   loading: 'Wczytywanie…',
-  brandingPrefix: 'UX od',
+  branding: (name: string) => `UX od ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Nieznany błąd',
   networkNotFound: 'Nie znaleziono sieci',

@@ -51,7 +51,7 @@ export const ptBRShell = {
   wrongNetwork: 'Rede errada',
   retryBalance: 'Saldo indisponível. Tentar novamente',
   loading: 'Carregando…',
-  brandingPrefix: 'UX por',
+  branding: (name: string) => `UX por ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Erro desconhecido',
   networkNotFound: 'Rede não encontrada',

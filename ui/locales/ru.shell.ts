@@ -52,7 +52,7 @@ export const ruShell = {
   wrongNetwork: 'Не та сеть',
   retryBalance: 'Баланс недоступен. Повторить',
   loading: 'Загрузка…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX от ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Неизвестная ошибка',
   networkNotFound: 'Сеть не найдена',

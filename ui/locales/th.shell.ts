@@ -44,7 +44,7 @@ export const thShell = {
   wrongNetwork: 'เครือข่ายไม่ถูกต้อง',
   retryBalance: 'ไม่สามารถแสดงยอดคงเหลือ ลองอีกครั้ง',
   loading: 'กำลังโหลด…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX โดย ${name}`,
   brandingName: 'latchkey',
   unknownError: 'ข้อผิดพลาดที่ไม่ทราบสาเหตุ',
   networkNotFound: 'ไม่พบเครือข่าย',

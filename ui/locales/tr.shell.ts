@@ -53,7 +53,7 @@ export const trShell = {
   wrongNetwork: 'Yanlış ağ',
   retryBalance: 'Bakiye alınamadı. Tekrar dene',
   loading: 'Yükleniyor…',
-  brandingPrefix: 'UX:',
+  branding: (name: string) => `Kullanıcı deneyimi: ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Bilinmeyen hata',
   networkNotFound: 'Ağ Bulunamadı',

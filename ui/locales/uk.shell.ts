@@ -52,7 +52,7 @@ export const ukShell = {
   wrongNetwork: 'Не та мережа',
   retryBalance: 'Баланс недоступний. Повторити',
   loading: 'Завантаження…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX від ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Невідома помилка',
   networkNotFound: 'Мережу не знайдено',

@@ -44,7 +44,7 @@ export const viShell = {
   wrongNetwork: 'Sai mạng',
   retryBalance: 'Không có số dư. Thử lại',
   loading: 'Đang tải…',
-  brandingPrefix: 'UX bởi',
+  branding: (name: string) => `UX bởi ${name}`,
   brandingName: 'latchkey',
   unknownError: 'Lỗi không xác định',
   networkNotFound: 'Không tìm thấy mạng',

@@ -44,7 +44,7 @@ export const zhCNShell = {
   wrongNetwork: '网络错误',
   retryBalance: '无法获取余额。重试',
   loading: '加载中…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX 由 ${name} 提供`,
   brandingName: 'latchkey',
   unknownError: '未知错误',
   networkNotFound: '未找到网络',

@@ -44,7 +44,7 @@ export const zhTWShell = {
   wrongNetwork: '網路錯誤',
   retryBalance: '無法取得餘額。重試',
   loading: '載入中…',
-  brandingPrefix: 'UX by',
+  branding: (name: string) => `UX 由 ${name} 提供`,
   brandingName: 'latchkey',
   unknownError: '未知的錯誤',
   networkNotFound: '找不到網路',

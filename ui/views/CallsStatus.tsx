@@ -23,7 +23,7 @@ export default function CallsStatus() {
   const modal = useModalInstance()
   const network = modal.options.networks.find((n) => n.caipNetworkId === flow.caipNetworkId)
   const total = flow.calls.length
-  const explorerName = network?.blockExplorers?.default.name ?? t.explorer
+  const explorerName = network?.blockExplorers?.default.name
   const heading: Partial<Record<CallsStatusPhase, string>> = {
     confirmed: t.confirmed,
     failed: t.failed,
@@ -78,8 +78,8 @@ export default function CallsStatus() {
                 </span>
                 <span className="lk-call-state">{state}</span>
                 {url && (
-                  <a className="lk-call-link" href={url} target="_blank" rel="noopener noreferrer" aria-label={t.viewCallOnExplorer(call.index + 1, explorerName)}>
-                    {t.viewOnExplorer(explorerName)}
+                  <a className="lk-call-link" href={url} target="_blank" rel="noopener noreferrer" aria-label={explorerName ? t.viewCallOnExplorer(call.index + 1, explorerName) : t.viewCallOnTheExplorer(call.index + 1)}>
+                    {explorerName ? t.viewOnExplorer(explorerName) : t.viewOnTheExplorer}
                   </a>
                 )}
               </li>

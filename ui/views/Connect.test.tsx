@@ -160,7 +160,7 @@ describe('catalogue rows with WalletConnect off open links only through the link
     fireEvent.click(el)
     await app.settle()
     expect(open).not.toHaveBeenCalled()
-    await waitFor(() => expect(toastText()).toContain(`${en.pairingLinkRefused}: Invalid wallet link`))
+    await waitFor(() => expect(toastText()).toContain(en.errors.byName.InvalidWalletLinkError))
   })
 
   test('bad input: a directory wallet whose webapp_link carries credentials opens nothing', async () => {

@@ -64,8 +64,9 @@ export default function ConnectingWalletConnect() {
     </a>
   )
   const linkError = pairing.linkError && (
-    <p className="lk-error" role="alert">
-      {copy.pairingLinkRefused}: {pairing.linkError}
+    // The catalogue's sentence; the refusal's own reason (English, for developers) stays in an attribute.
+    <p className="lk-error" role="alert" data-reason={pairing.linkError}>
+      {errorSentence(copy, { name: 'InvalidWalletLinkError' })}
     </p>
   )
 

@@ -5,6 +5,8 @@ import { ToneIcon } from '../components/ToneIcon.tsx'
 import { WalletIcon } from '../components/WalletIcon.tsx'
 import { useModalInstance } from '../context.ts'
 import { useCopy } from '../copy.ts'
+import { fillSlots } from '../i18n/slots.ts'
+import { en } from '../locales/en.ts'
 import { useSend } from '../hooks.ts'
 import { usePayFlow } from '../hooks/payFlow.ts'
 
@@ -44,7 +46,18 @@ export default function Pay() {
         <p className="lk-muted">
           {ok ? (
             <>
-              {t.succeededBody(flow.amount, flow.symbol)} <span style={{ whiteSpace: 'nowrap', fontFamily: 'ui-monospace, monospace' }}>{flow.recipientShort}</span>. {t.succeededConfirmed}
+              {fillSlots(
+                t.succeededBody,
+                [
+                  flow.amount,
+                  flow.symbol,
+                  <span key="recipient" style={{ whiteSpace: 'nowrap', fontFamily: 'ui-monospace, monospace' }}>
+                    {flow.recipientShort}
+                  </span>,
+                ],
+                { fallback: en.pay.succeededBody },
+              )}{' '}
+              {t.succeededConfirmed}
             </>
           ) : flow.outcome && 'reason' in flow.outcome ? (
             flow.outcome.reason

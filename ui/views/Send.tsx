@@ -1,5 +1,7 @@
-import { useId } from 'react'
+import { Fragment, useId } from 'react'
 import { useCopy } from '../copy.ts'
+import { fillSlots } from '../i18n/slots.ts'
+import { en } from '../locales/en.ts'
 import { useSendFlow } from '../hooks/send.ts'
 import { safeImageUrl, WalletIcon } from '../components/WalletIcon.tsx'
 import { ChevronGlyph } from '../components/glyphs.tsx'
@@ -48,18 +50,25 @@ export default function Send() {
     >
       <button type="button" className="lk-secondary lk-token-button" onClick={() => flow.chooseToken()}>
         {/* Named by what it shows (WCAG 2.5.3): 'Token: ETH Balance: 1.000 ETH', the word 'Token' said, not shown. */}
-        <span className="lk-sr-only">{copy.token}: </span>
-        {flow.token ? (
-          <>
-            <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} glyph="token" />
-            <span className="lk-row-name">
-              {flow.token.symbol}
-              <br />
-              <span className="lk-muted">{copy.balanceOf(flow.token.balance, flow.token.symbol)}</span>
-            </span>
-          </>
-        ) : (
-          <span className="lk-row-name">{flow.isLoadingBalances ? copy.loading : unavailable ? copy.balanceUnavailable : copy.chooseToken}</span>
+        {fillSlots(
+          copy.tokenButton,
+          [
+            flow.token ? (
+              <Fragment key="token">
+                <WalletIcon src={flow.token.iconUrl} name={flow.token.symbol} glyph="token" />
+                <span className="lk-row-name">
+                  {flow.token.symbol}
+                  <br />
+                  <span className="lk-muted">{copy.balanceOf(flow.token.balance, flow.token.symbol)}</span>
+                </span>
+              </Fragment>
+            ) : (
+              <span key="token" className="lk-row-name">
+                {flow.isLoadingBalances ? copy.loading : unavailable ? copy.balanceUnavailable : copy.chooseToken}
+              </span>
+            ),
+          ],
+          { fallback: en.tokenButton, text: (part) => <span className="lk-sr-only">{part}</span> },
         )}
         {/* The chevron says the row opens the token list, as Swap's token buttons do. */}
         <ChevronGlyph />

@@ -59,9 +59,7 @@ export default function SwapPreview() {
       ) : (
         <>
           <div className="lk-field">
-            <label htmlFor={slippageId}>
-              {copy.swap.slippage} ({copy.swap.slippageUnit})
-            </label>
+            <label htmlFor={slippageId}>{copy.swap.slippageInPercent}</label>
             <input
               id={slippageId}
               className="lk-search"

@@ -6,6 +6,8 @@ import { RowPlaceholder } from '../../components/RowPlaceholder.tsx'
 import { RowTag } from '../../components/RowTag.tsx'
 import { WalletIcon } from '../../components/WalletIcon.tsx'
 import { useCopy } from '../../copy.ts'
+import { fillSlots } from '../../i18n/slots.ts'
+import { en } from '../../locales/en.ts'
 import { useSend } from '../../hooks.ts'
 import { useConnectView, useReservedRows } from '../../hooks/catalogue.ts'
 import { useLegal } from '../../hooks/legal.ts'
@@ -119,7 +121,9 @@ export function LegalCheckbox({ legal, noteId }: { legal: ReturnType<typeof useL
       <label className="lk-legal-label">
         <input type="checkbox" checked={legal.accepted} onChange={(e) => legal.setAccepted(e.currentTarget.checked)} />
         <span>
-          {copy.legalAgreePrefix} {link(legal.termsUrl, copy.legalTerms)} {copy.legalAnd} {link(legal.privacyUrl, copy.legalPrivacy)}
+          {fillSlots(copy.legalAgree, [<Fragment key="terms">{link(legal.termsUrl, copy.legalTerms)}</Fragment>, <Fragment key="privacy">{link(legal.privacyUrl, copy.legalPrivacy)}</Fragment>], {
+            fallback: en.legalAgree,
+          })}
         </span>
       </label>
       {!legal.accepted && (
