@@ -12,7 +12,7 @@ import type { Browser } from 'playwright'
 import { SourceMapConsumer } from 'source-map-js'
 import { repoRoot } from '../../dev/anvil.ts'
 import { trackNetwork } from './browser.ts'
-import { phoneProfile } from './phone.ts'
+import { idleWorkDone, phoneProfile } from './phone.ts'
 import type { StaticServer } from './serve.ts'
 
 /** One V8 CPU profile node (CDP `Profiler.ProfileNode`), the fields read here. */
@@ -20,7 +20,7 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 /** What the taps cost: tap → first row painted per run (ms), and ms per tap by source file, inclusive and self. */
-export type TapProfile = { tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number> }
+export type TapProfile = { tapToRow: number[]; inclusive: Map<string, number>; self: Map<string, number>; inclusiveLines: Map<string, number> }
 
 const firstRowPainted = `new Promise((resolve) => {
   const roots = () => { const out = [document]; for (let i = 0; i < out.length; i++) for (const el of out[i].querySelectorAll('*')) if (el.shadowRoot) out.push(el.shadowRoot); return out }
@@ -34,17 +34,28 @@ const firstRowPainted = `new Promise((resolve) => {
  * @param outDir the page's build folder, holding the `.map` files next to the chunks (build with `sourcemap: true`).
  */
 export async function profileTap(browser: Browser, server: StaticServer, outDir: string, runs: number): Promise<TapProfile> {
-  const result: TapProfile = { tapToRow: [], inclusive: new Map(), self: new Map() }
+  const result: TapProfile = { tapToRow: [], inclusive: new Map(), self: new Map(), inclusiveLines: new Map() }
   const maps = new Map<string, SourceMapConsumer | null>()
-  const sourceOf = (frame: ProfileNode['callFrame']): string => {
-    if (!frame.url) return frame.functionName || '(native)'
+  /** The frame's source file, and its function's source file and line (`file:line`, where the function starts). */
+  const placeOf = (frame: ProfileNode['callFrame']): { source: string; line: string } => {
+    if (!frame.url) return { source: frame.functionName || '(native)', line: frame.functionName || '(native)' }
     const file = frame.url.split('/').pop() ?? frame.url
     if (!maps.has(file)) {
       const path = join(outDir, 'assets', `${file}.map`)
       maps.set(file, existsSync(path) ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8'))) : null)
     }
+    const original = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber })
+    if (!original?.source) return { source: file, line: `${file}:${frame.lineNumber + 1} ${frame.functionName}` }
+    const source = relative(repoRoot, resolve(outDir, 'assets', original.source)).replace(/^.*node_modules\//, '')
+    return { source, line: `${source}:${original.line} ${frame.functionName}` }
+  }
+  const places = new Map<number, { source: string; line: string }>()
+  /** Whether a frame is the library's own code (not a package's, nor the browser's): the functions listed by line. */
+  const own = (frame: ProfileNode['callFrame']): boolean => {
+    if (!frame.url) return false
+    const file = frame.url.split('/').pop() ?? frame.url
     const source = maps.get(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source
-    return source ? relative(repoRoot, resolve(outDir, 'assets', source)).replace(/^.*node_modules\//, '') : file
+    return source !== undefined && source !== null && !source.includes('node_modules/')
   }
   const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms / runs)
   for (let i = 0; i < runs; i++) {
@@ -58,8 +69,7 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
       await page.goto(server.url)
       const button = page.getByRole('button', { name: 'Connect Wallet', exact: true }).first()
       await button.waitFor()
-      await page.waitForFunction('new Promise((resolve) => requestIdleCallback(() => resolve(true)))')
-      await network.quiet()
+      await idleWorkDone(page, network)
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
       await cdp.send('Profiler.start')
@@ -67,16 +77,20 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
       result.tapToRow.push((await page.evaluate(firstRowPainted)) as number)
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile }
       const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+      places.clear()
       const parent = new Map<number, number>()
       for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id)
       profile.samples.forEach((id, k) => {
         const ms = (profile.timeDeltas[k] ?? 0) / 1000
         const onStack = new Set<string>()
         for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
-          const source = sourceOf(byId.get(node)!.callFrame)
+          if (!places.has(node)) places.set(node, placeOf(byId.get(node)!.callFrame))
+          const { source, line } = places.get(node)!
           if (node === id) add(result.self, source, ms)
           if (!onStack.has(source)) add(result.inclusive, source, ms)
+          if (!onStack.has(line) && own(byId.get(node)!.callFrame)) add(result.inclusiveLines, line, ms)
           onStack.add(source)
+          onStack.add(line)
         }
       })
     } finally {
@@ -88,15 +102,16 @@ export async function profileTap(browser: Browser, server: StaticServer, outDir:
 
 /** Prints {@link profileTap}'s result: the taps, then the `top` files by inclusive and by self time. */
 export function reportTapProfile(profile: TapProfile, top = 25): void {
-  const rows = (map: Map<string, number>) =>
+  const rows = (map: Map<string, number>, count = top) =>
     [...map]
       .filter(([source]) => !['(root)', '(program)', '(idle)'].includes(source))
       .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
+      .slice(0, count)
       .map(([source, ms]) => `    ${ms.toFixed(1).padStart(7)} ms  ${source}`)
       .join('\n')
   console.log(`  tap → first wallet row painted (CPU ×${phoneProfile.cpuRate}, no network throttling): ${profile.tapToRow.map((ms) => ms.toFixed(0)).join(', ')} ms`)
   console.log(`  (program) ${(profile.self.get('(program)') ?? 0).toFixed(1)} ms per tap: the browser's own work and compilation, sampled until the profiler stopped.`)
   console.log(`\n  By source file, inclusive (ms per tap):\n${rows(profile.inclusive)}`)
-  console.log(`\n  By source file, self (ms per tap):\n${rows(profile.self)}\n`)
+  console.log(`\n  By source file, self (ms per tap):\n${rows(profile.self)}`)
+  console.log(`\n  The library's own functions (source file and first line, the minified name), inclusive (ms per tap):\n${rows(profile.inclusiveLines, 2 * top)}\n`)
 }
