@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { defaultFeatures, ignoredConfigurationWarning, isFeatureOn, isRestrictedTimeZone, localFeatureKeys, remoteFeatureKeys, resolveFeatures, visitorTimeZone } from './features.ts'
 
 describe('features', () => {
@@ -101,5 +101,16 @@ describe('features', () => {
     const own = visitorTimeZone()
     expect(typeof own).toBe('string')
     expect(resolveFeatures({}, undefined).features.onramp).toBe(!isRestrictedTimeZone(own))
+  })
+  test('behavior: the time zone is read from Intl once per page, not at every resolution (an opening resolves the features again)', () => {
+    const own = visitorTimeZone()
+    const read = vi.spyOn(Intl, 'DateTimeFormat')
+    try {
+      expect([visitorTimeZone(), visitorTimeZone()]).toEqual([own, own])
+      resolveFeatures({ onramp: true }, undefined)
+      expect(read).not.toHaveBeenCalled()
+    } finally {
+      read.mockRestore()
+    }
   })
 })

@@ -98,13 +98,23 @@ export const restrictedTimeZones: readonly string[] = ['Asia/Shanghai', 'Asia/Ur
  */
 export const timeZoneRestrictedFeatures = ['onramp', 'swaps'] as const satisfies readonly FeatureFlag[]
 
-/** The visitor's IANA time zone from `Intl`, or undefined where the runtime cannot tell (it never throws). */
+/** The time zone {@link visitorTimeZone} read, once per page (`zone` undefined where the runtime could not tell). */
+let readTimeZone: { zone: string | undefined } | undefined
+
+/**
+ * The visitor's IANA time zone from `Intl`, or undefined where the runtime cannot tell (it never throws). Read once per
+ * page and kept: building an `Intl.DateTimeFormat` costs milliseconds on a slow phone, and every opening resolves the
+ * features again (the remote config's machine, the root's facts).
+ */
 export function visitorTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
-  } catch {
-    return undefined
+  if (!readTimeZone) {
+    try {
+      readTimeZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined }
+    } catch {
+      readTimeZone = { zone: undefined }
+    }
   }
+  return readTimeZone.zone
 }
 
 /** True when `timeZone` is one of {@link restrictedTimeZones} (exact IANA name). */
