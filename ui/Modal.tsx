@@ -1,7 +1,7 @@
-import { Suspense, useContext, useEffect, useId, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { Suspense, useContext, useEffect, useId, useRef, useState, useSyncExternalStore, type ComponentType, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import type { ViewName } from '../machines/views.ts'
 import { PageButtonsContext, useShellCopy, useModalInstance } from './context.ts'
-import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, titleOf, viewCode, type PreloadableView } from './features.ts'
+import { isViewOn, loadedViewCss, nextViewsOf, prefetchView, subscribeViewCss, titleOf, viewCode, type PreloadableView } from './features.ts'
 import { useConnecting, useFeatures, useModalView, useSend, useToast } from './hooks.ts'
 import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
@@ -251,6 +251,10 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const exiting = view.presence === 'unmountSuspended'
   const open = mounted && !exiting
   const connecting = useConnecting()
+  // The views' CSS, adopted by the shadow root as soon as it is in (with the first view's chunk, at idle or on intent),
+  // the modal open or closed: a first opening adds no stylesheet, whose parsing and rules the tap would wait for.
+  const viewCss = useSyncExternalStore(subscribeViewCss, loadedViewCss, loadedViewCss)
+  const viewStyle = <ShadowStyle css={viewCss} rank={viewStyleRank} ahead />
 
   // Declared before the focus return below: on close the page is usable again before focus goes back to it.
   useInertPage(open, dialogRef)
@@ -309,7 +313,13 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
     if (!active || !dialog.contains(active)) dialog.focus({ preventScroll: true })
   }, [open, view.view])
 
-  if (!mounted) return <Toast />
+  if (!mounted)
+    return (
+      <>
+        {viewStyle}
+        <Toast />
+      </>
+    )
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Escape') {
@@ -340,6 +350,7 @@ export function ModalShell({ opener }: { opener?: RefObject<HTMLElement | null> 
   const title = view.view === 'ConnectingExternal' ? (copy.connectingTitles[connecting.phase] ?? copy.titles.ConnectingExternal) : titleOf(copy.titles, view.view)
   return (
     <>
+      {viewStyle}
       {/* A press on the backdrop closes (spec); keyboard users close with Escape or the Close button. */}
       <div
         className="lk-overlay"

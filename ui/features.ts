@@ -156,11 +156,25 @@ const byView = new Map<ViewName, { feature: FeatureViews; view: ViewRegistration
 /** The views' shared CSS once in ({@link loadedViewCss}); a cache of code, like the chunks. */
 let viewCss: string | undefined
 let viewCssPending: Promise<void> | undefined
+/** Told once the views' CSS is in ({@link subscribeViewCss}). */
+const viewCssFollowers = new Set<() => void>()
 /** Fetches `styles.views.ts` (the CSS of the views' insides) once, with the first view's chunk. */
 function loadViewCss(): Promise<void> {
   return (viewCssPending ??= import('./styles.views.ts').then((m) => {
     viewCss = m.viewCss
+    for (const follower of [...viewCssFollowers]) follower()
   }))
+}
+
+/**
+ * Follows the arrival of the views' CSS ({@link loadedViewCss}) without asking for it: `follower` is called once it is
+ * in (fetched with the first view's chunk, by an intent or the idle prefetch). Returns the unsubscribe. For
+ * `useSyncExternalStore`: the modal shell adopts that CSS while closed, so that a first opening has no stylesheet to add.
+ * @example useSyncExternalStore(subscribeViewCss, loadedViewCss, loadedViewCss)
+ */
+export function subscribeViewCss(follower: () => void): () => void {
+  viewCssFollowers.add(follower)
+  return () => void viewCssFollowers.delete(follower)
 }
 
 /**

@@ -11,6 +11,8 @@ import { ModalProvider } from './react.tsx'
 import { ShadowHost } from './ShadowHost.tsx'
 import { adoptCss, ShadowStyle, shellStyleRank, supportsAdoptedStyleSheets, viewStyleRank } from './shadowStyles.tsx'
 import { modalCss } from './styles.ts'
+import { viewCss } from './styles.views.ts'
+import { viewCode } from './features.ts'
 
 /**
  * The modal's CSS reaches its shadow roots without inline `<style>` where the browser has constructable stylesheets
@@ -41,6 +43,17 @@ async function render(ui: React.ReactNode, doc: Document = document): Promise<HT
 /** Each shadow root under `host` that the modal's `ShadowHost`s made, in document order. */
 function shadowRoots(host: Element): ShadowRoot[] {
   return [...host.querySelectorAll('*')].flatMap((el) => (el.shadowRoot ? [el.shadowRoot] : []))
+}
+
+/** A second document whose window has no constructible CSSStyleSheet (the class exists, its constructor throws). */
+function windowWithoutConstructableSheets(): Document {
+  const win = new Window({ url: 'http://127.0.0.1/' })
+  ;(win as unknown as { CSSStyleSheet: unknown }).CSSStyleSheet = class {
+    constructor() {
+      throw new TypeError('Illegal constructor')
+    }
+  }
+  return win.document as unknown as Document
 }
 
 const textOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n')
@@ -75,10 +88,53 @@ describe('constructable stylesheets where the browser has them', () => {
     expect(second!.adoptedStyleSheets[0]).toBe(first!.adoptedStyleSheets[0])
     const sheet = first!.adoptedStyleSheets[0]!
     const releaseA = adoptCss(first!, modalCss, shellStyleRank)
-    expect(first!.adoptedStyleSheets.filter((s) => s === sheet)).toHaveLength(2)
+    // Counted, not adopted twice: the root's sheets are left as they are.
+    expect(first!.adoptedStyleSheets).toEqual([sheet])
     releaseA()
     releaseA() // idempotent
     expect(first!.adoptedStyleSheets).toEqual([sheet])
+  })
+
+  test('behavior: the same CSS adopted again into a root at the same rank is counted: it stays until its last user releases it', () => {
+    const host = document.createElement('div')
+    document.body.append(host)
+    const root = host.attachShadow({ mode: 'open' })
+    const css = '.ahead { color: blue; }'
+    const releaseAhead = adoptCss(root, css, viewStyleRank)
+    const sheets = root.adoptedStyleSheets
+    const releaseView = adoptCss(root, css, viewStyleRank)
+    expect(root.adoptedStyleSheets).toHaveLength(1)
+    expect(root.adoptedStyleSheets[0]).toBe(sheets[0])
+    releaseAhead()
+    releaseAhead() // idempotent: the view's hold is not released by it
+    expect(root.adoptedStyleSheets).toHaveLength(1)
+    releaseView()
+    expect(root.adoptedStyleSheets).toEqual([])
+    // At another rank the same text is a second place in the cascade.
+    const releaseShell = adoptCss(root, css, shellStyleRank)
+    const releaseLater = adoptCss(root, css, viewStyleRank)
+    expect(root.adoptedStyleSheets).toHaveLength(2)
+    releaseShell()
+    releaseLater()
+    host.remove()
+  })
+
+  test("behavior: an 'ahead' ShadowStyle adopts its CSS where constructable stylesheets exist and renders no <style> where they do not", async () => {
+    const host = await render(
+      <ShadowHost css=".s{}">
+        <ShadowStyle css=".ahead{}" rank={viewStyleRank} ahead />
+      </ShadowHost>,
+    )
+    const [root] = shadowRoots(host)
+    expect(root!.adoptedStyleSheets.map(textOf)).toEqual([expect.stringContaining('.s'), expect.stringContaining('.ahead')])
+    const doc = windowWithoutConstructableSheets()
+    const fallback = await render(
+      <ShadowHost css=".s{}">
+        <ShadowStyle css=".ahead{}" rank={viewStyleRank} ahead />
+      </ShadowHost>,
+      doc,
+    )
+    expect([...shadowRoots(fallback)[0]!.querySelectorAll('style')].map((s) => s.textContent)).toEqual(['.s{}'])
   })
 
   test("behavior: the modal's sheets keep their rank order whatever order they arrive in; a page's own sheet in the root stays first and is kept", async () => {
@@ -97,14 +153,32 @@ describe('constructable stylesheets where the browser has them', () => {
     host.remove()
   })
 
+  test("behavior: the closed modal adopts the views' CSS once it is in, so the first opening adds no stylesheet", async () => {
+    const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }) } as ModalOptions)
+    instances.push(modal)
+    const host = await render(<ModalProvider modal={modal} />)
+    const [root] = shadowRoots(host)
+    await act(async () => {
+      await viewCode('Connect')!.preload()
+    })
+    expect(root!.querySelector('[role=dialog]')).toBeNull()
+    expect(root!.adoptedStyleSheets.map(textOf)).toEqual([expect.stringContaining('.lk-overlay'), expect.stringContaining(viewCss.slice(0, 40).trim().split('{')[0]!.trim())])
+    const before = [...root!.adoptedStyleSheets]
+    await act(async () => modal.open())
+    expect(root!.querySelector('[role=dialog]')).not.toBeNull()
+    expect(root!.adoptedStyleSheets).toEqual(before)
+  })
+
   test('behavior: a theme change swaps the shell sheet in place (same cascade position), no <style> appears', async () => {
     const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), themeMode: 'light' } as ModalOptions)
     instances.push(modal)
     const host = await render(<ModalProvider modal={modal} />)
     const [root] = shadowRoots(host)
     const before = root!.adoptedStyleSheets[0]!
+    // The views' CSS too, when an earlier test fetched it: the closed shell adopts it after the shell's.
+    const count = root!.adoptedStyleSheets.length
     await act(async () => modal.setThemeVariables({ accent: '#abcdef' }))
-    expect(root!.adoptedStyleSheets).toHaveLength(1)
+    expect(root!.adoptedStyleSheets).toHaveLength(count)
     expect(root!.adoptedStyleSheets[0]).not.toBe(before)
     expect(textOf(root!.adoptedStyleSheets[0]!)).toContain('#abcdef')
     expect(root!.querySelectorAll('style')).toHaveLength(0)
@@ -112,17 +186,6 @@ describe('constructable stylesheets where the browser has them', () => {
 })
 
 describe('the <style nonce> fallback where constructable stylesheets are missing', () => {
-  /** A second document whose window has no constructible CSSStyleSheet (the class exists, its constructor throws). */
-  function windowWithoutConstructableSheets(): Document {
-    const win = new Window({ url: 'http://127.0.0.1/' })
-    ;(win as unknown as { CSSStyleSheet: unknown }).CSSStyleSheet = class {
-      constructor() {
-        throw new TypeError('Illegal constructor')
-      }
-    }
-    return win.document as unknown as Document
-  }
-
   test("behavior: each shadow root gets <style> elements carrying the modal's nonce option: the shell's CSS and the views'", async () => {
     const doc = windowWithoutConstructableSheets()
     const modal = createModal({ projectId: 'p', networks: [mainnet], storage: createMemoryStorage(), adapter: createEip155Adapter({ window }), nonce: 'cmFuZG9t' } as ModalOptions)

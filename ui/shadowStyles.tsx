@@ -26,7 +26,8 @@ export const shellStyleRank = 0
 export const viewStyleRank = 1
 
 type Shared = { sheet: CSSStyleSheet; users: number }
-type Adopted = { sheet: CSSStyleSheet; rank: number; order: number }
+/** A sheet a root adopted at a rank; `users`: the `adoptCss` calls holding it there (one entry, however many ask). */
+type Adopted = { sheet: CSSStyleSheet; rank: number; order: number; users: number }
 
 /** Whether each window's `CSSStyleSheet` is constructible (Safari before 16.4 has the class but not the constructor). */
 const constructible = new WeakMap<object, boolean>()
@@ -73,7 +74,9 @@ function applyTo(root: ShadowRoot): void {
 
 /**
  * Adopts `css` into `root` as a constructable stylesheet (shared with the document's other roots showing the same text)
- * at cascade `rank`, and returns the function that takes it out again (the sheet is dropped with its last user).
+ * at cascade `rank`, and returns the function that takes it out again (the sheet is dropped with its last user). The
+ * same text adopted again into the same root at the same rank is counted, not added twice: the root's sheets change only
+ * when the first adopts it and the last releases it.
  * Call only when {@link supportsAdoptedStyleSheets} says so.
  * @param css CSS text; `@import` rules are ignored by `replaceSync`, and none is used.
  * @param rank cascade order among the modal's sheets of this root: lower first ({@link shellStyleRank}, {@link viewStyleRank}).
@@ -93,19 +96,28 @@ export function adoptCss(root: ShadowRoot, css: string, rank: number): () => voi
     shared.set(css, entry)
   }
   entry.users++
-  const adopted: Adopted = { sheet: entry.sheet, rank, order: arrivals++ }
   const list = adoptedByRoot.get(root) ?? []
-  adoptedByRoot.set(root, [...list, adopted])
-  applyTo(root)
+  // The root already shows this sheet at this rank (the shell adopts the views' CSS ahead of the first view): counted,
+  // and the root's sheets are left as they are, so the browser has no style to work out again.
+  let adopted = list.find((a) => a.sheet === entry.sheet && a.rank === rank)
+  if (adopted) adopted.users++
+  else {
+    adopted = { sheet: entry.sheet, rank, order: arrivals++, users: 1 }
+    adoptedByRoot.set(root, [...list, adopted])
+    applyTo(root)
+  }
+  const held = adopted
   let released = false
   return () => {
     if (released) return
     released = true
-    adoptedByRoot.set(
-      root,
-      (adoptedByRoot.get(root) ?? []).filter((a) => a !== adopted),
-    )
-    applyTo(root)
+    if (--held.users === 0) {
+      adoptedByRoot.set(
+        root,
+        (adoptedByRoot.get(root) ?? []).filter((a) => a !== held),
+      )
+      applyTo(root)
+    }
     const current = shared.get(css)
     if (current && --current.users === 0) shared.delete(css)
   }
@@ -115,9 +127,12 @@ export function adoptCss(root: ShadowRoot, css: string, rank: number): () => voi
  * The modal's CSS for the shadow root it renders in (from `ShadowHost`'s {@link ShadowStyleContext}): adopted as a
  * constructable stylesheet where the browser has them (renders nothing), else a `<style>` element with the modal's
  * `nonce`. Adopted in a layout effect, so the first paint is styled. Nothing while `css` is undefined.
+ * `ahead`: CSS adopted before anything that uses it renders (the views' CSS while the modal is closed), so the browser
+ * has parsed it and built its rules by the first opening; nothing where constructable stylesheets are missing (the
+ * `<style>` of the part that uses it comes with that part).
  * @example <ShadowStyle css={loadedViewCss()} rank={viewStyleRank} />
  */
-export function ShadowStyle({ css, rank }: { css: string | undefined; rank: number }) {
+export function ShadowStyle({ css, rank, ahead = false }: { css: string | undefined; rank: number; ahead?: boolean }) {
   const scope = useContext(ShadowStyleContext)
   const root = scope?.root ?? null
   const adopt = root !== null && supportsAdoptedStyleSheets(root)
@@ -125,6 +140,6 @@ export function ShadowStyle({ css, rank }: { css: string | undefined; rank: numb
     if (!adopt || !root || css === undefined) return
     return adoptCss(root, css, rank)
   }, [adopt, root, css, rank])
-  if (adopt || css === undefined) return null
+  if (adopt || ahead || css === undefined) return null
   return <style nonce={scope?.nonce}>{css}</style>
 }
