@@ -382,6 +382,13 @@ export function createModal(options: ModalOptions) {
   // which requests anything from the network (the remote config, analytics and the catalogue wait for the opening), so a
   // tap only opens. The shell and Connect's chunk come in meanwhile.
   const idleEnv = browserIdleEnvironment()
+  /** Brings Connect's feature machines once their modules are in (`firstOpen.ts`, fetched at idle); not once opened. */
+  const prepare = (created: CoreInstance) => {
+    if (destroyed || created.getState().open) return
+    void import('./firstOpen.ts').then(() => {
+      if (!destroyed && !created.getState().open) created.prepareConnect()
+    })
+  }
   cancelIdlePrefetch = scheduleIdlePrefetch(options.prefetch, idleEnv, () => {
     const view: ViewName = getState().account.isConnected ? 'Account' : 'Connect'
     if (core || requested || destroyed) return facade.prefetch(view)
@@ -393,7 +400,11 @@ export function createModal(options: ModalOptions) {
       (m) => {
         m.prefetchIntent(view)
         if (core || destroyed || !idleEnv) return
-        cancelIdlePrefetch = whenIdle(idleEnv, () => attach(m))
+        cancelIdlePrefetch = whenIdle(idleEnv, () => {
+          const created = attach(m)
+          // A third idle period: Connect's feature machines, brought once their modules are in, without a request.
+          if (created && view === 'Connect' && !created.getState().open) cancelIdlePrefetch = whenIdle(idleEnv, () => prepare(created))
+        })
       },
       () => {},
     )

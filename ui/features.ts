@@ -231,9 +231,18 @@ export function prefetchView(view: ViewName): void {
  */
 export function prefetchIntent(view: ViewName): void {
   prefetchView(view)
-  for (const id of [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]) trackCodeLoad<unknown>(featureAssemblies[id]()).catch(() => {})
+  for (const id of openingMachines(view)) trackCodeLoad<unknown>(featureAssemblies[id]()).catch(() => {})
   // Every feature machine is handed the instance's service clients, whose module loads with the first one.
   trackCodeLoad(import('./createModal.services.ts')).catch(() => {})
+}
+
+/**
+ * The feature machines an opening on `view` needs: those every opening brings (the remote config's) and the view's own
+ * (Connect: the catalogue), in that order.
+ * @example openingMachines('Connect') // ['remoteConfig', 'catalogue']
+ */
+export function openingMachines(view: ViewName): FeatureMachineId[] {
+  return [...alwaysFetched, ...(byView.get(view)?.view.machines ?? [])]
 }
 
 /** The registration of a view and its feature (undefined for a view no feature owns: none in this build). */

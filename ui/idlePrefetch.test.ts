@@ -174,20 +174,25 @@ describe('scheduleIdlePrefetch', () => {
 describe("the facade's idle prefetch", () => {
   const base = (extra: Partial<ModalOptions> = {}): ModalOptions =>
     ({ projectId: 'p', networks: [mainnet, arbitrum], storage: createMemoryStorage(), walletConnect: false, enableReconnect: false, ...extra }) as ModalOptions
-  let idle: Array<() => void> = []
+  /** The page's pending idle callbacks by handle (handles never reused, as the browser's). */
+  const idle = new Map<number, () => void>()
+  let handles = 0
   beforeEach(() => {
     forgetCoreForTests()
-    idle = []
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb))
-    vi.stubGlobal('cancelIdleCallback', (handle: number) => {
-      idle[handle - 1] = () => {}
+    idle.clear()
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => {
+      idle.set(++handles, cb)
+      return handles
     })
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => void idle.delete(handle))
   })
   afterEach(() => {
     vi.unstubAllGlobals()
   })
   const fireIdle = () => {
-    for (const cb of idle.splice(0)) cb()
+    const due = [...idle.values()]
+    idle.clear()
+    for (const cb of due) cb()
   }
 
   test("behavior: at idle the first open's code is fetched (core, shell, Connect); in the next idle period the core is created, with no intent", async () => {
@@ -197,7 +202,7 @@ describe("the facade's idle prefetch", () => {
     expect(modal.isCoreRequested()).toBe(true)
     expect(modal.peekCore()).toBeUndefined()
     // The core's module arrives; its creation waits for an idle period of its own.
-    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    await vi.waitFor(() => expect(idle.size).toBe(1))
     expect(modal.peekCore()).toBeUndefined()
     fireIdle()
     expect(modal.peekCore()).toBeDefined()
@@ -206,10 +211,53 @@ describe("the facade's idle prefetch", () => {
     modal.destroy()
   })
 
+  test("behavior: in a third idle period Connect's feature machines (remote config, catalogue) are brought, with no request and no change of state", async () => {
+    const fetches = vi.fn(globalThis.fetch)
+    vi.stubGlobal('fetch', fetches)
+    const modal = createModal(base())
+    fireIdle()
+    await vi.waitFor(() => expect(idle.size).toBe(1))
+    fireIdle()
+    const core = modal.peekCore()!
+    const before = modal.getState()
+    const listener = vi.fn()
+    modal.subscribe(listener)
+    expect(Object.keys(core.actor.getSnapshot().context.features)).toEqual([])
+    await vi.waitFor(() => expect(idle.size).toBe(1))
+    fireIdle()
+    await vi.waitFor(() => expect(Object.keys(core.actor.getSnapshot().context.features).sort()).toEqual(['catalogue', 'remoteConfig']))
+    expect(fetches).not.toHaveBeenCalled()
+    expect(modal.getState()).toBe(before)
+    expect(listener).not.toHaveBeenCalled()
+    // The opening then finds them there: the remote config loads on it, as it would have.
+    modal.open()
+    expect(modal.getState().open).toBe(true)
+    modal.destroy()
+  })
+
+  test('behavior: an intent before the third idle period leaves the feature machines to the opening: the idle step brings none', async () => {
+    const modal = createModal(base())
+    fireIdle()
+    await vi.waitFor(() => expect(idle.size).toBe(1))
+    fireIdle()
+    await vi.waitFor(() => expect(idle.size).toBe(1))
+    modal.prefetch('Connect')
+    modal.open()
+    fireIdle()
+    // The idle step would bring them once Connect's modules are in: they are, and it brought none.
+    await import('./firstOpen.ts')
+    await Promise.resolve()
+    const { context } = modal.peekCore()!.actor.getSnapshot()
+    // Neither spawned nor being fetched (Connect's view, not rendered here, would bring it).
+    expect([...Object.keys(context.features), ...context.loading]).not.toContain('catalogue')
+    expect(modal.getState().open).toBe(true)
+    modal.destroy()
+  })
+
   test('behavior: destroyed between the fetch and the next idle period: no core is created', async () => {
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    await vi.waitFor(() => expect(idle.size).toBe(1))
     modal.destroy()
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
@@ -220,7 +268,7 @@ describe("the facade's idle prefetch", () => {
     vi.stubGlobal('navigator', { ...navigator, connection })
     const modal = createModal(base())
     fireIdle()
-    await vi.waitFor(() => expect(idle).toHaveLength(1))
+    await vi.waitFor(() => expect(idle.size).toBe(1))
     connection.saveData = true
     fireIdle()
     expect(modal.peekCore()).toBeUndefined()
@@ -231,7 +279,7 @@ describe("the facade's idle prefetch", () => {
 
   test('behavior: prefetch false: nothing is requested at idle', () => {
     const modal = createModal(base({ prefetch: false }))
-    expect(idle).toEqual([])
+    expect(idle.size).toBe(0)
     fireIdle()
     expect(modal.isCoreRequested()).toBe(false)
     modal.destroy()

@@ -5,7 +5,7 @@
 import type { RootActor } from '../../machines/root.ts'
 import type { SiwxSession } from '../../kernel/siwx.ts'
 import { isViewName, type ViewData, type ViewName } from '../../machines/views.ts'
-import { disabledFlagOf, prefetchIntent } from '../features.ts'
+import { disabledFlagOf, openingMachines, prefetchIntent } from '../features.ts'
 import { FeatureDisabledError } from '../errors.ts'
 import { InvalidOptionsError } from '../options.ts'
 import { checkViewData } from '../viewData.ts'
@@ -49,6 +49,17 @@ export function createModalCommands({ actor, requireSiwx, faced }: CreateModalCo
       // requested one, else Account when connected, else Connect (the open rules may still pick another).
       prefetchIntent(args.view ?? (actor.getSnapshot().context.connection.getSnapshot().hasTag('connected') ? 'Account' : 'Connect'))
       actor.send({ type: 'app.open', ...(args.view ? { view: args.view } : {}), ...(args.data ? { data: args.data } : {}) })
+    },
+    /**
+     * Prepares a first opening of Connect before the visitor asks for it (spec §2 "Opening the modal"; the idle
+     * prefetch calls it once the core is created at idle): the feature machines that opening needs
+     * ({@link openingMachines}: the remote config's, the catalogue) are brought now (`feature.ensure`, their modules being
+     * in), so that a tap only opens. Both wait for the opening before they do anything: the remote config loads on
+     * `root.opened`, the catalogue on Connect's `catalogue.load`; nothing is requested and the public state is unchanged.
+     * Only Connect's: Account's machine reads the account's data as it starts.
+     */
+    prepareConnect() {
+      for (const feature of openingMachines('Connect')) actor.send({ type: 'feature.ensure', feature })
     },
     /** Closes the modal; refused (the modal shakes) while a required sign-in has no session. */
     close() {
