@@ -1,0 +1,94 @@
+/**
+ * Batched calls (EIP-5792) from the embedded wallet's smart account, in Chromium against the e2e stack: an email user
+ * switched to its smart account sends the demo's 'Send two calls' (`modal.sendCalls`). The modal reads `atomic`
+ * supported from the secure site, the frame shows the batch once ('Send 2 calls together') on ApproveTransaction, and
+ * the secure site sends both calls as one user operation (`executeBatch`) through the dev bundler; its status is read
+ * from the operation's receipt. The chain is read with viem: the receiver's balance, the EntryPoint's
+ * UserOperationEvent of the account, and the user operation inside the one `handleOps` transaction.
+ */
+import type { Page } from '@playwright/test'
+import { createPublicClient, decodeFunctionData, getAddress, http, parseAbiItem, parseEther, parseEventLogs } from 'viem'
+import type { Address, Hex } from 'viem'
+import { ENTRY_POINT_ADDRESS, simpleAccountAbi } from '../../dev/aa/account.ts'
+import { entryPointAbi } from '../../dev/aa/artifacts.ts'
+import { accountButton, anvilBalanceWei, anvilBlockNumber, anyDialog, dialog, expect, freshAddress, openConnectedEmail, RPC, test, toast } from './fixtures.ts'
+
+const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
+const userOperationEvent = parseAbiItem(
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+)
+
+/** Opens a fresh email user's page and switches its wallet to the smart account from Account; returns its address. */
+async function onSmartAccount(page: Page): Promise<Address> {
+  const session = await openConnectedEmail(page)
+  await accountButton(page).address.click()
+  const account = dialog(page, 'Account')
+  await account.getByRole('button', { name: 'Switch to your smart account' }).click()
+  await expect(account.getByTestId('account-type')).toHaveText('Smart account', { timeout: 20_000 })
+  const smart = getAddress(await page.evaluate(() => (window as any).latchkey.getState().account.address as string))
+  expect(smart).not.toBe(getAddress(session.address))
+  await page.keyboard.press('Escape')
+  await expect(anyDialog(page)).toHaveCount(0)
+  return smart
+}
+
+/** The smart account's user operations mined after block `mark`: their success and the transaction of each. */
+async function operationsSince(mark: bigint, sender: Address) {
+  if ((await chain.getBlockNumber()) <= mark) return []
+  const logs = parseEventLogs({ abi: [userOperationEvent], logs: await chain.getLogs({ address: ENTRY_POINT_ADDRESS, fromBlock: mark + 1n }) })
+  return logs.filter((log) => getAddress(log.args.sender) === sender).map((log) => ({ success: log.args.success, transactionHash: log.transactionHash }))
+}
+
+test('the smart account runs two calls as one user operation: one approval in the frame, status 200, both transfers in one executeBatch', async ({ page }) => {
+  test.setTimeout(180_000)
+  const smart = await onSmartAccount(page)
+  const receiver = freshAddress()
+  const mark = await anvilBlockNumber()
+  await page.getByLabel('Recipient').fill(receiver)
+  await page.getByLabel('Amount (ETH)').fill('0.001')
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+  // One approval for the batch, in the frame (the secure site's origin), listing both calls.
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByText('Send 2 calls together')).toBeVisible()
+  await expect(frame.getByText(`${receiver} · 0.001 ETH`)).toHaveCount(2)
+  await frame.getByRole('button', { name: /approve/i }).click()
+  await expect(toast(page, 'Calls confirmed')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('batch-status')).toHaveText('200', { timeout: 20_000 })
+  expect(await anvilBalanceWei(receiver)).toBe(parseEther('0.002'))
+  // One user operation of the account, successful, whose call is executeBatch of both transfers.
+  const operations = await operationsSince(mark, smart)
+  expect(operations).toEqual([{ success: true, transactionHash: expect.any(String) }])
+  const tx = await chain.getTransaction({ hash: operations[0]!.transactionHash })
+  const handleOps = decodeFunctionData({ abi: entryPointAbi, data: tx.input })
+  const [op] = (handleOps.args as unknown as [Array<{ sender: Address; callData: Hex }>])[0]
+  expect(getAddress(op!.sender)).toBe(smart)
+  expect(decodeFunctionData({ abi: simpleAccountAbi, data: op!.callData })).toEqual({
+    functionName: 'executeBatch',
+    args: [
+      [getAddress(receiver), getAddress(receiver)],
+      [parseEther('0.001'), parseEther('0.001')],
+      ['0x', '0x'],
+    ],
+  })
+  // The first operation deployed the account; the frame says so to the dapp.
+  expect(await chain.getCode({ address: smart })).not.toBeUndefined()
+  await expect.poll(() => page.evaluate(() => (window as any).latchkey.getState().account.smartAccountDeployed), { timeout: 20_000 }).toBe(true)
+})
+
+test('the smart account: rejecting the one approval in the frame sends nothing', async ({ page }) => {
+  test.setTimeout(180_000)
+  const smart = await onSmartAccount(page)
+  const receiver = freshAddress()
+  const mark = await anvilBlockNumber()
+  await page.getByLabel('Recipient').fill(receiver)
+  await page.getByLabel('Amount (ETH)').fill('0.001')
+  await page.getByRole('button', { name: 'Send two calls' }).click()
+  await expect(dialog(page, 'Approve Transaction')).toBeVisible({ timeout: 20_000 })
+  const frame = page.frameLocator('iframe[data-latchkey-frame]')
+  await expect(frame.getByText('Send 2 calls together')).toBeVisible()
+  await frame.getByRole('button', { name: /reject/i }).click()
+  await expect(toast(page, 'You declined the calls in your wallet')).toBeVisible({ timeout: 20_000 })
+  expect(await operationsSince(mark, smart)).toEqual([])
+  expect(await anvilBalanceWei(receiver)).toBe(0n)
+})
