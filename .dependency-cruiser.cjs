@@ -97,6 +97,20 @@ module.exports = {
       to: { path: '^(dev|demo|tests|examples)/' },
     },
     {
+      name: 'library-not-to-testing',
+      severity: 'error',
+      comment: "The test kit (latchkey/testing) sits above the library: nothing of `latchkey` itself imports it, so it never reaches a dapp's bundle.",
+      from: { path: library, pathNot: test },
+      to: { path: '^testing/' },
+    },
+    {
+      name: 'testing-not-to-dev-or-tests',
+      severity: 'error',
+      comment: 'The test kit ships in the package: it never imports the local stack, the demo, the tests or the examples (dev/ imports it).',
+      from: { path: '^testing/', pathNot: test },
+      to: { path: '^(dev|demo|tests|examples)/' },
+    },
+    {
       name: 'facade-only-from-entries',
       severity: 'error',
       comment: "Only the public entries import the facade (ui/createModal.ts): the files below it name the instance's type from ui/instance.ts and reach the core's module through ui/coreModule.ts.",

@@ -30,6 +30,9 @@ const candidates: Record<string, string> = {
   wagmi: 'ui/wagmi.ts',
   ethers: 'ui/ethers.ts',
   element: 'ui/element.ts',
+  // The test kit (docs/testing.md): its own entries, nothing of `latchkey` itself imports them.
+  testing: 'testing/index.ts',
+  'testing-playwright': 'testing/playwright.ts',
 }
 export const libEntries = Object.fromEntries(
   Object.entries(candidates)

@@ -31,7 +31,7 @@ function rpcProvider(url: string, fault: Fault = () => undefined) {
       }
       if (f === 'http500') {
         calls.push({ method, outcome: 'failed' })
-        // What the dev wallet (dev/wallet/provider.ts) throws for an HTTP 500 without a JSON-RPC body.
+        // What the dev wallet (testing/wallet/provider.ts) throws for an HTTP 500 without a JSON-RPC body.
         throw { code: -32603, message: `Invalid JSON-RPC response from ${url} (HTTP 500).` }
       }
       if (f) {

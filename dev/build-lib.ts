@@ -2,7 +2,8 @@
  * Builds the package: `npm run build:lib`, run by `prepack` so `npm pack` and `npm publish` ship built
  * output only. Three steps:
  * 1. `vite build -c vite.lib.config.ts`: every public entry to ESM JavaScript in dist/lib (chunks kept, `'use client'`
- *    on the React entry); and `vite.element.config.ts` when present: the custom elements' single file in dist/element.
+ *    on the React entry); and `vite.element.config.ts` when present: the custom elements' single file in dist/element;
+ *    and `vite.testing.config.ts`: the test wallet's page script, dist/lib/test-wallet.js (`latchkey/testing/playwright`).
  * 2. `tsc -p tsconfig.build.json --noCheck`: declarations in dist/lib/types; their relative imports rewritten from
  *    `.ts`/`.tsx` to `.js` (tsc's rewriteRelativeImportExtensions rewrites emitted JS only, not declarations), so a
  *    consumer's TypeScript resolves them without allowImportingTsExtensions. `--noCheck` emits without the full type
@@ -52,6 +53,8 @@ export async function buildLib(): Promise<void> {
   // The custom elements' single ES module for pages without a bundler (vite.element.config.ts): shipped in
   // dist/element when its config is there (written beside this build; built only once it exists).
   if (existsSync(join(root, 'vite.element.config.ts'))) await build({ configFile: join(root, 'vite.element.config.ts'), logLevel: 'warn' })
+  // The test wallet's page script beside the `latchkey/testing/playwright` entry (vite.testing.config.ts).
+  await build({ configFile: join(root, 'vite.testing.config.ts'), logLevel: 'warn' })
 
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--noCheck'], { stdio: 'inherit' })
   if (tsc.status !== 0) throw new LibBuildError(`tsc -p tsconfig.build.json --noCheck failed (${tsc.status})`)
@@ -71,6 +74,7 @@ export async function buildLib(): Promise<void> {
       if (bareGlobal.test(line)) problems.push(`${file.slice(root.length)}:${i + 1} reads a bare \`global\`: ${line.trim().slice(0, 120)}`)
     })
   }
+  if (!existsSync(join(out, 'test-wallet.js'))) problems.push('dist/lib/test-wallet.js (the test wallet page script) was not built')
   for (const [name, source] of Object.entries(libEntries)) {
     const declaration = join(out, 'types', source.slice(root.length).replace(/\.tsx?$/, '.d.ts'))
     try {

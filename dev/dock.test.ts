@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
 import { within } from '@testing-library/react'
-import { DevWallet } from './wallet/provider.ts'
+import { DevWallet } from '../testing/wallet/provider.ts'
 import { mountWalletPanel } from './wallet/panel.ts'
 import { mountWalletDock, type DockWallet, type WalletDock } from './dock.ts'
 

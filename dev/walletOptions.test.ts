@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEV_ADDRESSES } from './accounts.ts'
 import { DevSolanaWallet } from './solana-wallet/wallet.ts'
-import { DevWallet } from './wallet/provider.ts'
+import { DevWallet } from '../testing/wallet/provider.ts'
 import { DevWalletOptionsError } from './walletOptions.ts'
 
 const chains = [{ chainId: 31337, name: 'Anvil Local', rpcUrl: 'http://127.0.0.1:1' }]

@@ -4,7 +4,7 @@
  * Deterministic (same id, same bytes). Dev-only.
  */
 import { createHash } from 'node:crypto'
-import { devWalletIconSvg } from '../wallet/announce.ts'
+import { devWalletIconSvg } from '../../testing/wallet/announce.ts'
 import { fiatMark, networkMark, tokenMark, walletMark } from './marks.ts'
 
 /**

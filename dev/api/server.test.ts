@@ -698,7 +698,7 @@ describe('wallet directory', () => {
     expect(await (await get(`/directory/getWalletImage/${wallet.image_id}`)).text()).toBe(svg)
 
     // The development wallet's image is the key it announces (EIP-6963), not a monogram.
-    const { devWalletIconSvg } = await import('../wallet/announce.ts')
+    const { devWalletIconSvg } = await import('../../testing/wallet/announce.ts')
     const devWallet = catalogue.find((w) => w.rdns === devWalletRdns)!
     expect(await (await get(`/directory/getWalletImage/${devWallet.image_id}`)).text()).toBe(devWalletIconSvg)
 

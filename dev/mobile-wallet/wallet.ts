@@ -15,17 +15,17 @@ import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress
 import type { Address, Chain, LocalAccount, Transport, WalletClient } from 'viem'
 import { devAccounts } from '../accounts.ts'
 import { describeRequest } from '../wallet/panel.ts'
-import { DevWalletRpcError } from '../wallet/provider.ts'
-import type { DevWalletChain, PendingRequestKind } from '../wallet/provider.ts'
+import { DevWalletRpcError } from '../../testing/wallet/provider.ts'
+import type { DevWalletChain, PendingRequestKind } from '../../testing/wallet/provider.ts'
 import { parseConnectionUrl, wsProtocols } from '../../kernel/urls.ts'
 import { MemoryKeyValueStorage } from './storage.ts'
 import type { KeyValueStorage } from './storage.ts'
 import { DevMobileWalletError, parseWalletConnectUri } from './uri.ts'
 import { signInWithFarcaster } from '../farcaster/siwf.ts'
-import type { DevWalletCalls } from '../wallet/calls.ts'
+import type { DevWalletCalls } from '../../testing/wallet/calls.ts'
 import { mobileWalletCalls } from './calls.ts'
 
-export type { DevWalletChain } from '../wallet/provider.ts'
+export type { DevWalletChain } from '../../testing/wallet/provider.ts'
 
 /** Methods the wallet approves in a session's eip155 namespace and answers. */
 export const supportedMethods = [

@@ -1,6 +1,6 @@
 /**
  * Compiles `dev/wallet/contracts/DevBatchExecutor.sol` with solc-js (the `solc` npm package, pinned) and writes
- * `dev/wallet/batchExecutor.artifact.ts`: its ABI, its creation bytecode and the fingerprint of the input (solc's version,
+ * `testing/wallet/batchExecutor.artifact.ts`: its ABI, its creation bytecode and the fingerprint of the input (solc's version,
  * the settings, the source). `batchExecutor.test.ts` fails when the checked-in artifact was compiled from another input,
  * without compiling again. Dev-only. Run: `npx tsx dev/wallet/compile.ts`.
  */
@@ -11,7 +11,7 @@ import solc from 'solc'
 import { BaseError } from '../../adapters/errors.ts'
 
 const sourcePath = fileURLToPath(new URL('./contracts/DevBatchExecutor.sol', import.meta.url))
-const artifactPath = fileURLToPath(new URL('./batchExecutor.artifact.ts', import.meta.url))
+const artifactPath = fileURLToPath(new URL('../../testing/wallet/batchExecutor.artifact.ts', import.meta.url))
 /** solc standard-JSON settings (EVM pinned to cancun like dev/aa: no opcode of a later fork is needed). */
 const settings = { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } as const
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { within } from '@testing-library/react'
 import { encodeFunctionData, erc20Abi } from 'viem'
 import { DEV_ADDRESSES } from '../accounts.ts'
-import { DevWallet } from './provider.ts'
+import { DevWallet } from '../../testing/wallet/provider.ts'
 import { describeRequest, mountWalletPanel } from './panel.ts'
 
 const chains = [

@@ -1,5 +1,5 @@
 import { decodeFunctionData, erc20Abi, formatEther, hexToString, isHex, size, slice } from 'viem'
-import type { DevWallet, PendingRequest } from './provider.ts'
+import type { DevWallet, PendingRequest } from '../../testing/wallet/provider.ts'
 import { shortAddress } from '../shortAddress.ts'
 
 let mountCount = 0
@@ -30,7 +30,7 @@ const styles = {
  *
  * Controls (all with accessible names): select 'Account' (calls `setAccount`), select 'Wallet chain'
  * (calls `setChain`), select 'Batched calls' (`calls.mode`: run them one by one, all in one transaction, answer
- * 4200, revert the second call, revert every call; dev/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
+ * 4200, revert the second call, revert every call; testing/wallet/calls.ts), checkbox 'Auto-approve', button 'Disconnect site', and per pending request a
  * `role="region"` named 'Wallet request' with a question ('Connect to this site?', 'Switch to chain 31338?',
  * 'Sign message?', 'Send 2 calls?', …) and buttons 'Approve' / 'Reject'. Re-renders on every wallet change.
  *

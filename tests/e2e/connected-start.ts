@@ -15,21 +15,20 @@
  * the reconnect itself is asserted for real by connect.spec.ts ('a reload restores the connection without a wallet
  * prompt') and by {@link openConnected}'s own spec (connected-start.spec.ts).
  *
- * Nothing here depends on the demo page but {@link openConnected}'s final wait, so the storage half can become part
- * of a public test kit for dapps that embed the modal with the development wallets.
+ * The storage half is the public test kit's (`latchkey/testing`: `connectedStorage`, `gotoWithStorage`); this file adds
+ * the development wallets' identities and the email session.
  */
 import { expect, type Page } from '@playwright/test'
-import { BaseError } from '../../adapters/errors.ts'
 import { DEV_ADDRESSES } from '../../dev/accounts.ts'
+import { ConnectedStartError } from '../../testing/errors.ts'
+import { gotoWithStorage } from '../../testing/playwright/connectedStart.ts'
+import { connectedStorage, MODAL_STORAGE_PREFIX as PREFIX } from '../../testing/session.ts'
 import { DEV_SOLANA_ADDRESSES } from '../../dev/solana/accounts.ts'
 import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
 
-/** The storage prefix of the modal's keys (services/storage.ts `storagePrefix`, spec §3). */
-const PREFIX = '@latchkey/'
-
 /** The development wallets a connected start can stand for, by namespace: connector id (and name), storage key. */
 const WALLETS = {
-  /** EIP-6963: the connector id is the announced rdns (dev/wallet/announce.ts). */
+  /** EIP-6963: the connector id is the announced rdns (testing/wallet/announce.ts). */
   eip155: { connectorId: 'dev.latchkey.wallet', name: 'Latchkey Dev Wallet', storageKey: 'latchkey-dev-wallet' },
   /** Wallet Standard: the connector id is the wallet's name (adapters/solana.ts). */
   solana: { connectorId: 'Latchkey Dev Solana Wallet', name: 'Latchkey Dev Solana Wallet', storageKey: 'latchkey-dev-solana-wallet' },
@@ -62,10 +61,8 @@ export type ConnectedSession = {
 const BITCOIN_REGTEST = 'bip122:0f9188f13cb7b2c71f2a335e3a4fc328'
 const ACCOUNT_COUNT = 5
 
-/** A connected start asked for something the development wallets do not have. */
-export class ConnectedStartError extends BaseError {
-  override name = 'ConnectedStartError'
-}
+/** A connected start asked for something the development wallets do not have (the test kit's error). */
+export { ConnectedStartError, gotoWithStorage }
 
 /**
  * The stored session of a connected start, without touching a page: the localStorage entries (modal and wallet) and
@@ -89,19 +86,9 @@ export function connectedSession(start: ConnectedStart = {}): ConnectedSession {
   const address = namespace === 'eip155' ? DEV_ADDRESSES[account] : namespace === 'solana' ? DEV_SOLANA_ADDRESSES[account] : undefined
   const wallet = WALLETS[namespace]
 
-  const modal: Record<string, unknown> = {
-    [`${namespace}:connected_connector_id`]: wallet.connectorId,
-    active_caip_network_id: caipNetworkId,
-    active_namespace: namespace,
-    connected_namespaces: [namespace],
-    connection_status: 'connected',
-    wallet_id: wallet.connectorId,
-    wallet_name: wallet.name,
-    ...(address ? { connections: { [namespace]: [{ connectorId: wallet.connectorId, accounts: [{ address }] }] } } : {}),
-  }
   const walletState = namespace === 'eip155' ? { authorised: true, accountIndex: account, chainId, addedChains: [], autoApprove: false } : { authorised: true, accountIndex: account, autoApprove: false }
-  const storage: Record<string, string> = { [wallet.storageKey]: JSON.stringify(walletState) }
-  for (const [key, value] of Object.entries(modal)) storage[`${PREFIX}${key}`] = JSON.stringify(value)
+  // The modal's keys as the test kit stores them (latchkey/testing `connectedStorage`), the dev wallet's own beside them.
+  const storage = connectedStorage({ namespace, connectorId: wallet.connectorId, name: wallet.name, caipNetworkId, ...(address ? { address } : {}), walletStorage: { [wallet.storageKey]: JSON.stringify(walletState) } })
   return { namespace, caipNetworkId, address, storage }
 }
 
@@ -119,25 +106,6 @@ export async function gotoWithStoredSession(page: Page, start: ConnectedStart = 
   const session = connectedSession(start)
   await gotoWithStorage(page, { top: session.storage }, path)
   return session
-}
-
-/**
- * Navigates to `path` with localStorage entries written before any script of the page runs: `top` into the top frame,
- * and `byOrigin[origin]` into every frame of that origin (the embedded wallet's secure frame, which the modal creates
- * only once the page has loaded). The seeding is removed once the page has loaded and `until` (when given: e.g. the
- * restore finished, the frames it needs are in) has resolved, so later reloads keep what the product stored since.
- */
-export async function gotoWithStorage(page: Page, storage: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }, path = '/', until?: () => Promise<void>): Promise<void> {
-  const seeding = await page.addInitScript((s: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }) => {
-    const entries = window === window.top ? s.top : s.byOrigin?.[location.origin]
-    for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value)
-  }, storage)
-  try {
-    await page.goto(path)
-    await until?.()
-  } finally {
-    await seeding.dispose()
-  }
 }
 
 /** An embedded-wallet (email) user signed in on the secure site through its API: see {@link createEmailSession}. */

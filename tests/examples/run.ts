@@ -26,6 +26,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { findFreePort, startAnvil, type AnvilInstance } from '../../dev/anvil.ts'
+import { chromiumExecutable } from '../chromium.ts'
 import { BaseError } from '../../kernel/errors.ts'
 
 /** A step of the examples' run failed: a command, a copy, a server that did not answer, a missing spec. */
@@ -240,10 +241,22 @@ async function main(): Promise<number> {
   try {
     anvil = await phase('anvil', async () => startAnvil({ port: await findFreePort(), chainId: 31337 }))
     for (const name of examples) servers.push(await phase(`${name}: npm start`, () => serve(name, dirs[name]!)))
+    // An example with a Playwright suite of its own (examples/<name>/playwright.config.ts, e.g. qa-kit, which tests the
+    // dapp with latchkey/testing/playwright from the tarball) runs it in its work copy, against its served build and the
+    // run's anvil, with its own @playwright/test: nothing of the repository is on its resolution path.
+    const ownSuites = examples.filter((name) => existsSync(join(dirs[name]!, 'playwright.config.ts')))
+    for (const name of ownSuites) {
+      const server = servers.find((s) => s.name === name)!
+      await phase(`${name}: its own playwright suite`, () => sh('npx', ['playwright', 'test'], dirs[name]!, { BASE_URL: server.url, LATCHKEY_TEST_RPC_URL: anvil!.url, CHROMIUM_PATH: chromiumExecutable }))
+    }
     const status = await phase('playwright', () => {
-      const specs = examples.map((name) => `${name}.spec.ts`).filter((spec) => existsSync(join(root, 'tests/examples', spec)))
-      const missing = examples.filter((name) => !specs.includes(`${name}.spec.ts`))
+      const specs = examples
+        .filter((name) => !ownSuites.includes(name))
+        .map((name) => `${name}.spec.ts`)
+        .filter((spec) => existsSync(join(root, 'tests/examples', spec)))
+      const missing = examples.filter((name) => !ownSuites.includes(name) && !specs.includes(`${name}.spec.ts`))
       if (missing.length) throw new ExampleRunError(`No spec for ${missing.join(', ')}: add tests/examples/<name>.spec.ts (README.md here)`)
+      if (specs.length === 0) return 0
       const result = spawnSync('npx', ['playwright', 'test', '-c', 'tests/examples/playwright.config.ts', ...specs.map((s) => `tests/examples/${s}`)], {
         cwd: root,
         stdio: 'inherit',

@@ -6,7 +6,7 @@ import { batchExecutorAddress, executeData } from './batchExecutor.ts'
  * - `sequential`: the calls run one by one, each its own transaction (non-atomic: `atomic` is `unsupported`);
  * - `atomic`: the calls run in one transaction, all or nothing (`atomic` is `supported`): the account delegates to the
  *   dev batch executor through EIP-7702 (anvil runs the latest fork rules, Prague's included) and calls itself with
- *   `execute(calls)` (dev/wallet/batchExecutor.ts); a call that reverts reverts them all (status 500);
+ *   `execute(calls)` (testing/wallet/batchExecutor.ts); a call that reverts reverts them all (status 500);
  * - `unsupported`: every EIP-5792 method answers 4200, as a wallet without batched calls;
  * - `partial`: one by one, the second call reverts on chain, the others land (status 600);
  * - `revert`: one by one, every call reverts on chain (status 500).

@@ -1,7 +1,7 @@
 import { BaseError as ViemBaseError, createWalletClient, defineChain, getAddress, http, isAddress, isHex } from 'viem'
 import type { Address, Chain, Hex, LocalAccount, Transport, WalletClient } from 'viem'
-import { DEV_ADDRESSES, devAccount } from '../accounts.ts'
-import { DevWalletOptionsError } from '../walletOptions.ts'
+import { DEV_ADDRESSES, devAccount } from './accounts.ts'
+import { DevWalletOptionsError, UnknownAccountError, UnknownChainError } from '../errors.ts'
 import { DevWalletCalls } from './calls.ts'
 import { DevWalletRpcError, hexQuantity, invalidParams, isCurrency, isStoredChain, readChainId, toHex, toRpcError, tuple, unauthorised, unsupported, userRejected } from './rpcParams.ts'
 
@@ -112,7 +112,7 @@ const refusedMethods = new Set(['eth_sign', 'eth_signTransaction', 'eth_signType
 
 /**
  * A development EIP-1193 wallet backed by viem local accounts and a local node (anvil).
- * Used by the demo page and the tests; never part of the library bundle.
+ * Used by the demo page, the tests and `latchkey/testing` (the test wallet); never part of `latchkey` itself.
  *
  * Requests that need the user (connect, switch/add chain, sign, send) wait in an approval queue
  * ({@link DevWallet.pending}) until {@link DevWallet.approve} or {@link DevWallet.reject} is called,
@@ -130,7 +130,7 @@ export class DevWallet {
   hang: ReadonlySet<string>
   /** Test hook: see {@link DevWalletMisbehaviour}. Mutable. */
   misbehave: DevWalletMisbehaviour
-  /** Batched calls (EIP-5792), run one by one; its `mode` is the panel's 'Batched calls' switch (`dev/wallet/calls.ts`). */
+  /** Batched calls (EIP-5792), run one by one; its `mode` is the panel's 'Batched calls' switch (`testing/wallet/calls.ts`). */
   readonly calls: DevWalletCalls
 
   readonly #chains: readonly DevWalletChain[]
@@ -281,6 +281,20 @@ export class DevWallet {
   }
 
   /**
+   * Fails a pending request with `error` (what the wallet's `request()` rejects with: a wallet's own error, such as a
+   * {@link DevWalletRpcError} with a code of its choosing).
+   * @returns false when no pending request has this id.
+   */
+  fail(id: number, error: unknown): boolean {
+    const entry = this.#queue.get(id)
+    if (!entry) return false
+    this.#queue.delete(id)
+    entry.reject(error)
+    this.#notify()
+    return true
+  }
+
+  /**
    * Takes the persisted state again (the wallet's storage key changed in another tab of the origin): a browser
    * extension's state is the browser's, not one page's, so a site authorised in one tab is authorised in the others,
    * and the chain and account are the same. The change is adopted silently, as a wallet that tells only the tab that
@@ -312,11 +326,11 @@ export class DevWallet {
 
   /**
    * Selects account `index` (user action in the wallet). Emits `accountsChanged` when the site is connected.
-   * @throws RangeError when `index` is not an index of {@link DevWallet.addresses}.
+   * @throws UnknownAccountError when `index` is not an index of {@link DevWallet.addresses}.
    */
   setAccount(index: number): void {
     if (!Number.isInteger(index) || index < 0 || index >= this.#addresses.length) {
-      throw new RangeError(`No dev wallet account at index ${index}.`)
+      throw new UnknownAccountError(index, this.#addresses.length)
     }
     if (index === this.#state.accountIndex) return
     this.#state.accountIndex = index
@@ -328,10 +342,14 @@ export class DevWallet {
   /**
    * Switches the wallet's chain (user action in the wallet, no approval). Emits `chainChanged`.
    * @param chainId decimal chain id of a known chain ({@link DevWallet.chains}).
-   * @throws Error when the chain is unknown.
+   * @throws UnknownChainError when the chain is unknown.
    */
   setChain(chainId: number): void {
-    if (!this.#findChain(chainId)) throw new Error(`The dev wallet does not know chain ${chainId}.`)
+    if (!this.#findChain(chainId))
+      throw new UnknownChainError(
+        chainId,
+        this.chains.map((c) => c.chainId),
+      )
     this.#changeChain(chainId)
   }
 
@@ -549,7 +567,7 @@ export class DevWallet {
     }
   }
 
-  /** An atomic batch (`dev/wallet/calls.ts`): the account calls itself, delegated to `delegate` by EIP-7702. */
+  /** An atomic batch (`testing/wallet/calls.ts`): the account calls itself, delegated to `delegate` by EIP-7702. */
   async #sendDelegated({ delegate, data }: { delegate: Hex; data: Hex }): Promise<Hex> {
     const account = this.#requireAuthorised()
     const client = this.#client(this.#currentChain())

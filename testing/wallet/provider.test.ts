@@ -2,7 +2,8 @@ import { describe, expect, inject, it } from 'vitest'
 import { createPublicClient, http, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { Address, EIP1193Provider, Hex } from 'viem'
-import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES } from '../accounts.ts'
+import { DEV_ACCOUNT_BALANCE, DEV_ADDRESSES } from './accounts.ts'
+import { UnknownAccountError } from '../errors.ts'
 import { DevWallet, DevWalletRpcError } from './provider.ts'
 import type { DevWalletOptions, PendingRequest, WalletStorage } from './provider.ts'
 
@@ -312,8 +313,8 @@ describe('DevWallet', () => {
       expect(wallet.state.address).toBe(addr1)
       wallet.setAccount(1) // unchanged: no event
       expect(events).toHaveLength(1)
-      expect(() => wallet.setAccount(5)).toThrow(RangeError)
-      expect(() => wallet.setAccount(-1)).toThrow(RangeError)
+      expect(() => wallet.setAccount(5)).toThrow(UnknownAccountError)
+      expect(() => wallet.setAccount(-1)).toThrow(UnknownAccountError)
     })
 
     it('setAccount does not emit while not connected', async () => {

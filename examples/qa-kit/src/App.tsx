@@ -1,0 +1,103 @@
+import { createModal, defineEvmNetwork, toSiwxMessage, type SiwxConfig, type SiwxSession } from 'latchkey'
+import { AccountButton, ConnectButton, ModalProvider, NetworkButton, useAccount } from 'latchkey/react'
+import { useState, useSyncExternalStore } from 'react'
+import { parseEther, toHex, verifyMessage } from 'viem'
+
+/** A local chain (anvil's defaults); the test's wallet reads and sends on the test's own anvil. */
+const anvil = defineEvmNetwork({
+  id: 31337,
+  name: 'Anvil Local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrl: 'http://127.0.0.1:8545',
+})
+
+/**
+ * Sign-in with the wallet, kept in the page: the message is EIP-4361, the signature is checked with viem before the
+ * session is kept. A real dapp checks it on its server (createSiwx() of latchkey talks to one); this keeps the example
+ * to one process.
+ */
+const sessions = new Map<string, SiwxSession>()
+const listeners = new Set<() => void>()
+const siwx: SiwxConfig = {
+  async createMessage({ accountAddress, chainId }) {
+    const nonce = crypto.randomUUID().replaceAll('-', '')
+    return toSiwxMessage({ accountAddress, chainId, domain: location.host, uri: location.origin, version: '1', nonce, issuedAt: new Date().toISOString() })
+  },
+  async addSession(session) {
+    const valid = await verifyMessage({ address: session.data.accountAddress as `0x${string}`, message: session.message, signature: session.signature as `0x${string}` })
+    if (!valid) throw new TypeError('The signature does not match the account')
+    sessions.set(`${session.data.chainId} ${session.data.accountAddress.toLowerCase()}`, session)
+    for (const listener of listeners) listener()
+  },
+  async getSessions(chainId, address) {
+    const session = sessions.get(`${chainId} ${address.toLowerCase()}`)
+    return session ? [session] : []
+  },
+  async revokeSession(chainId, address) {
+    sessions.delete(`${chainId} ${address.toLowerCase()}`)
+    for (const listener of listeners) listener()
+  },
+}
+
+const modal = createModal({
+  projectId: 'latchkey-example',
+  networks: [anvil],
+  metadata: { name: 'latchkey QA kit example', description: 'Tested with latchkey/testing', url: location.origin, icons: [] },
+  walletConnect: false,
+  siwx,
+})
+
+function SignedIn() {
+  const signedIn = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => [...sessions.values()][0]?.data.accountAddress ?? '',
+  )
+  return <output data-testid="example-signed-in">{signedIn || 'Not signed in'}</output>
+}
+
+/** The tip jar (a burn address): the dapp's own transaction, sent through the connected wallet. */
+const TIP_JAR = '0x000000000000000000000000000000000000dEaD'
+
+function Account() {
+  const account = useAccount()
+  const [sent, setSent] = useState('')
+  if (!account.isConnected) return <p>Not connected</p>
+  const tip = async () => {
+    const provider = modal.getProvider('eip155')
+    try {
+      const hash = await provider?.request({ method: 'eth_sendTransaction', params: [{ from: account.address, to: TIP_JAR, value: toHex(parseEther('1.5')) }] })
+      setSent(String(hash))
+    } catch (error) {
+      setSent(`Not sent: ${(error as { code?: number }).code ?? 'error'}`)
+    }
+  }
+  return (
+    <>
+      <p>
+        Connected: <output data-testid="example-address">{account.address}</output>
+      </p>
+      <button type="button" onClick={tip}>
+        Tip 1.5 ETH
+      </button>
+      <output data-testid="example-tip">{sent}</output>
+    </>
+  )
+}
+
+export default function App() {
+  return (
+    <ModalProvider modal={modal}>
+      <h1>latchkey · QA kit</h1>
+      <ConnectButton />
+      <AccountButton />
+      <NetworkButton />
+      <Account />
+      <p>
+        Signed in: <SignedIn />
+      </p>
+    </ModalProvider>
+  )
+}

@@ -1,0 +1,84 @@
+/**
+ * `latchkey/testing/playwright`: Playwright fixtures for a dapp's tests of its wallet flows (guide: docs/testing.md).
+ *
+ * ```ts
+ * import { expect, test } from 'latchkey/testing/playwright'
+ * test('sends', async ({ page, wallet, modal, chain }) => { … })
+ * ```
+ *
+ * Fixtures: `chain` (anvil started per worker, or `rpcUrl` / LATCHKEY_TEST_RPC_URL; `evm_snapshot` before each test,
+ * `evm_revert` after), `wallet` (a test wallet on that chain, `walletOptions` merged in), `modal` (the page object),
+ * `connected` (the page opened at `startPath` already connected, through the modal's reconnect). Needs
+ * `@playwright/test` (an optional peer dependency of latchkey) and, to start anvil, `@foundry-rs/anvil` or Foundry.
+ */
+import { test as base } from '@playwright/test'
+import { findFreePort, startAnvil } from './node/anvil.ts'
+import { connectChain, type TestChain } from './playwright/chain.ts'
+import { connectedStart, type ConnectedSession } from './playwright/connectedStart.ts'
+import { ModalPage } from './playwright/modal.ts'
+import { installTestWallet, setWalletScriptUrl, type PageTestWalletOptions, type TestWalletHandle } from './playwright/wallet.ts'
+
+// The page script is built beside this entry (dist/lib/test-wallet.js).
+setWalletScriptUrl(new URL('./test-wallet.js', import.meta.url))
+
+export { expect } from '@playwright/test'
+export * from './index.ts'
+export { AnvilStartError, startAnvil } from './node/anvil.ts'
+export type { AnvilInstance, StartAnvilOptions } from './node/anvil.ts'
+export { ChainRequestError, connectChain } from './playwright/chain.ts'
+export type { TestChain } from './playwright/chain.ts'
+export { connectedStart, gotoWithStorage } from './playwright/connectedStart.ts'
+export type { ConnectedSession, ConnectedStartOptions } from './playwright/connectedStart.ts'
+export { ModalPage } from './playwright/modal.ts'
+export { installTestWallet } from './playwright/wallet.ts'
+export type { PageTestWalletOptions, TestWalletHandle } from './playwright/wallet.ts'
+
+/** The options a project or a file sets with `test.use({ … })`. */
+export type LatchkeyTestOptions = {
+  /** An existing node for `chain` instead of a new anvil (default LATCHKEY_TEST_RPC_URL). */
+  rpcUrl: string | undefined
+  /** Merged into the `wallet` fixture's options (accounts or mnemonic, rdns, name, answer…). */
+  walletOptions: PageTestWalletOptions
+  /** Where `connected` opens the page (default '/'). */
+  startPath: string
+}
+
+/** The fixtures. */
+export type LatchkeyFixtures = { chain: TestChain; wallet: TestWalletHandle; modal: ModalPage; connected: ConnectedSession }
+
+/** Playwright's `test` with the latchkey fixtures. */
+export const test = base.extend<LatchkeyFixtures & Omit<LatchkeyTestOptions, 'rpcUrl'>, { rpcUrl: string | undefined; chainUrl: string }>({
+  rpcUrl: [process.env.LATCHKEY_TEST_RPC_URL, { option: true, scope: 'worker' }],
+  chainUrl: [
+    async ({ rpcUrl }, use) => {
+      if (rpcUrl) return use(rpcUrl)
+      const anvil = await startAnvil({ port: await findFreePort(), chainId: 31337 })
+      try {
+        await use(anvil.url)
+      } finally {
+        await anvil.stop()
+      }
+    },
+    { scope: 'worker' },
+  ],
+  chain: async ({ chainUrl }, use) => {
+    const chain = await connectChain(chainUrl)
+    const snapshot = await chain.request<string>('evm_snapshot')
+    try {
+      await use(chain)
+    } finally {
+      await chain.request('evm_revert', [snapshot])
+    }
+  },
+  walletOptions: [{}, { option: true }],
+  wallet: async ({ page, chain, walletOptions }, use) => {
+    await use(await installTestWallet(page, { rpcUrl: chain.rpcUrl, chains: [chain.chainId], ...walletOptions }))
+  },
+  modal: async ({ page }, use) => {
+    await use(new ModalPage(page))
+  },
+  startPath: ['/', { option: true }],
+  connected: async ({ page, wallet, startPath }, use) => {
+    await use(await connectedStart(page, { wallet, path: startPath }))
+  },
+})

@@ -1,0 +1,67 @@
+/**
+ * `connectedStart(page, { wallet })`: opens the dapp already connected, through the modal's real reconnect (spec §4):
+ * the stored entries of a connection made earlier (testing/session.ts) are written into the page's localStorage before
+ * its first script, the page is opened, and the seeding is removed, so a later reload keeps what the modal stored since.
+ */
+import type { Page } from '@playwright/test'
+import { ConnectedStartError } from '../errors.ts'
+import { connectedStorage, testWalletConnection, type StoredConnection } from '../session.ts'
+import type { TestWalletHandle } from './wallet.ts'
+
+/** What {@link connectedStart} takes. */
+export type ConnectedStartOptions = {
+  /** The test wallet installed in the page (`installTestWallet`), or a stored connection of another wallet. */
+  wallet: TestWalletHandle | StoredConnection
+  /** The namespace; only 'eip155' for the test wallet (the default). */
+  namespace?: 'eip155' | 'solana' | 'bip122'
+  /** The test wallet's account index (default 0). */
+  account?: number
+  /** The EVM chain, one of the test wallet's (default its first). */
+  chainId?: number
+  /** Where to open the page (default '/', against Playwright's `baseURL`). */
+  path?: string
+}
+
+/** What a connected start stands for: the CAIP-2 network and the address, and the entries written. */
+export type ConnectedSession = { namespace: string; caipNetworkId: string; address: string | undefined; storage: Record<string, string> }
+
+/**
+ * Writes the stored connection into the page's localStorage (top frame) before its first script, opens `path`, then
+ * removes the seeding. It does not wait for the restore: assert what your page shows when connected.
+ * @returns the session the page was given.
+ * @throws ConnectedStartError for a namespace other than the test wallet's, an account or chain the wallet does not have.
+ */
+export async function connectedStart(page: Page, options: ConnectedStartOptions): Promise<ConnectedSession> {
+  const { wallet, namespace = 'eip155', account, chainId, path = '/' } = options
+  let connection: StoredConnection
+  if ('page' in wallet) {
+    if (namespace !== 'eip155') throw new ConnectedStartError('The test wallet is an EVM wallet', { details: `namespace must be eip155 for it, got ${namespace}` })
+    connection = testWalletConnection({ wallet, ...(account === undefined ? {} : { account }), ...(chainId === undefined ? {} : { chainId }) })
+  } else {
+    connection = wallet
+  }
+  const storage = connectedStorage(connection)
+  await gotoWithStorage(page, { top: storage }, path)
+  return { namespace: connection.namespace, caipNetworkId: connection.caipNetworkId, address: connection.address, storage }
+}
+
+/**
+ * Opens `path` with localStorage entries written before any script of the page: `top` into the top frame,
+ * `byOrigin[origin]` into every frame of that origin; a test wallet already in the page reads its state again. The seeding is removed once the page has loaded and `until` (when
+ * given) has resolved, so later reloads keep what the product stored since.
+ */
+export async function gotoWithStorage(page: Page, storage: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }, path = '/', until?: () => Promise<void>): Promise<void> {
+  const seeding = await page.addInitScript((s: { top?: Record<string, string>; byOrigin?: Record<string, Record<string, string>> }) => {
+    const entries = window === window.top ? s.top : s.byOrigin?.[location.origin]
+    for (const [key, value] of Object.entries(entries ?? {})) localStorage.setItem(key, value)
+    // A test wallet whose page script ran before this one takes its seeded state (authorisation, account, chain) again.
+    const wallets = (globalThis as { __latchkeyTestWallets?: Record<string, { provider: { reload(): void } }> }).__latchkeyTestWallets
+    for (const wallet of Object.values(wallets ?? {})) wallet.provider.reload()
+  }, storage)
+  try {
+    await page.goto(path)
+    await until?.()
+  } finally {
+    await seeding.dispose()
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * `installTestWallet(page, options)`: the test wallet of `latchkey/testing` in a Playwright page, before the page's own
+ * scripts, and the test's handle on it. Options are checked in Node first (a malformed one throws here, typed); the
+ * handle's calls run in the page, on the wallet the page script made.
+ */
+import type { Page } from '@playwright/test'
+import { TestWalletError, UnknownAccountError, UnknownChainError } from '../errors.ts'
+import { createTestWallet, parseAnswer, type Prompt, type PromptAnswer, type PromptKind, type TestWalletOptions } from '../wallet/testWallet.ts'
+import type { DevWalletMisbehaviour } from '../wallet/provider.ts'
+
+/** The options of a test wallet in a page: {@link TestWalletOptions} without `storage` (the page's localStorage is used). */
+export type PageTestWalletOptions = Omit<TestWalletOptions, 'storage'>
+
+/** The test's handle on a test wallet in a page. Its calls need the page loaded (after `page.goto`). */
+export type TestWalletHandle = {
+  readonly page: Page
+  /** rdns (the modal's connector id), name and icon. */
+  readonly info: { rdns: string; name: string; icon: string }
+  /** Checksummed addresses, account 0 first. */
+  readonly addresses: readonly `0x${string}`[]
+  /** The chain ids it was given, the first current at start. */
+  readonly chainIds: readonly number[]
+  /** The answer to every prompt with none queued. */
+  setAnswer(answer: PromptAnswer): Promise<void>
+  /** Queues the answer to the next prompt (of `kind`, when given). */
+  answerNext(answer: PromptAnswer, kind?: PromptKind): Promise<void>
+  /** The next prompt left hanging (of `kind`), once there is one (Playwright's timeout applies). */
+  waitForPrompt(kind?: PromptKind, options?: { timeout?: number }): Promise<Prompt>
+  /** Answers a hanging prompt (default the oldest). */
+  settle(answer: PromptAnswer, id?: number): Promise<void>
+  /** The prompts left hanging. */
+  prompts(): Promise<Prompt[]>
+  /** Authorised or not, the selected account, the current chain. */
+  state(): Promise<{ authorised: boolean; accountIndex: number; address: `0x${string}`; chainId: number }>
+  /** Selects an account in the wallet: `accountsChanged`. */
+  setAccount(index: number): Promise<void>
+  /** Switches the wallet's chain: `chainChanged`. */
+  setChain(chainId: number): Promise<void>
+  /** Disconnects the site from the wallet's side: `accountsChanged` [] and `disconnect`. */
+  disconnect(): Promise<void>
+  /** Makes the wallet answer like a broken one (garbage accounts or chain id, thrown strings…). */
+  misbehave(misbehaviour: DevWalletMisbehaviour): Promise<void>
+}
+
+/** Where the page script is: set by the `latchkey/testing/playwright` entry (beside the built file). */
+let scriptUrl: URL | undefined
+let scriptText: string | undefined
+
+/** Sets where the test wallet's page script is read from (the entry does, from its own location). */
+export function setWalletScriptUrl(url: URL): void {
+  scriptUrl = url
+}
+
+async function walletScript(): Promise<string> {
+  if (scriptText !== undefined) return scriptText
+  const { readFile } = await import('node:fs/promises')
+  const path = process.env.LATCHKEY_TEST_WALLET_SCRIPT ?? scriptUrl
+  try {
+    if (path === undefined) throw new TestWalletError('No page script location')
+    scriptText = await readFile(path, 'utf8')
+  } catch (cause) {
+    throw new TestWalletError("The test wallet's page script is missing (test-wallet.js beside latchkey/testing/playwright): reinstall latchkey", { cause })
+  }
+  return scriptText
+}
+
+/**
+ * Adds a test wallet to `page`: announced over EIP-6963 before any script of each document the page loads (top frame),
+ * its authorisation, account and chain kept in the page's localStorage as an extension keeps them.
+ *
+ * @returns the handle; its `addresses`, `info` and `chainIds` are known at once, its calls need the page loaded.
+ * @throws TestWalletOptionsError for each malformed option (see `TestWalletOptions`), before the page is touched.
+ * @example
+ * const wallet = await installTestWallet(page, { mnemonic, chains: [31337], rpcUrl: 'http://127.0.0.1:8545' })
+ * await page.goto('/'); await wallet.answerNext('reject', 'sign')
+ */
+export async function installTestWallet(page: Page, options: PageTestWalletOptions = {}): Promise<TestWalletHandle> {
+  const model = createTestWallet(options)
+  const config = { ...options, rdns: model.info.rdns }
+  await page.addInitScript({ content: `${await walletScript()}\nlatchkeyTestWallet.install(${JSON.stringify(config)});` })
+  const rdns = model.info.rdns
+  const chainIds = model.chainIds
+
+  const call = async <T>(method: string, ...args: unknown[]): Promise<T> => {
+    const answer = await page.evaluate(
+      ([rdns, method, args]) => {
+        const wallet = globalThis.__latchkeyTestWallets?.[rdns] as unknown as Record<string, unknown> | undefined
+        if (!wallet) return { missing: true as const }
+        const member = wallet[method]
+        const value = typeof member === 'function' ? (member as (...a: unknown[]) => unknown).apply(wallet, args) : member
+        return { value: JSON.parse(JSON.stringify(value ?? null)) as unknown }
+      },
+      [rdns, method, args] as const,
+    )
+    if ('missing' in answer) throw new TestWalletError(`The test wallet ${rdns} is not in the page: call its methods after page.goto`)
+    return answer.value as T
+  }
+
+  return {
+    page,
+    info: { ...model.info },
+    addresses: model.addresses,
+    chainIds,
+    setAnswer: (answer) => call('setAnswer', parseAnswer(answer)),
+    answerNext: (answer, kind) => call('answerNext', parseAnswer(answer), kind),
+    async waitForPrompt(kind, { timeout } = {}) {
+      const handle = await page.waitForFunction(
+        ([rdns, kind]) => globalThis.__latchkeyTestWallets?.[rdns]?.prompts.find((p) => kind === null || p.kind === kind),
+        [rdns, kind ?? null] as const,
+        timeout === undefined ? {} : { timeout },
+      )
+      return (await handle.jsonValue()) as Prompt
+    },
+    settle: (answer, id) => call('settle', parseAnswer(answer), id),
+    prompts: () => call('prompts'),
+    state: () => call('state'),
+    async setAccount(index) {
+      if (!Number.isInteger(index) || index < 0 || index >= model.addresses.length) throw new UnknownAccountError(index, model.addresses.length)
+      await call('setAccount', index)
+    },
+    async setChain(chainId) {
+      const known = await call<number[]>('chainIds')
+      if (!known.includes(chainId)) throw new UnknownChainError(chainId, known)
+      await call('setChain', chainId)
+    },
+    disconnect: () => call('disconnect'),
+    misbehave: (misbehaviour) => call('misbehave', misbehaviour),
+  }
+}

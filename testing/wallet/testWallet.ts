@@ -1,0 +1,291 @@
+/**
+ * The test wallet of `latchkey/testing`: the development EVM wallet ({@link DevWallet}: EIP-1193 over viem local
+ * accounts, reads forwarded to the chain's RPC, transactions signed and sent for real) with its prompts answered by
+ * the test instead of a person. Every request that needs the user (connect, switch or add a chain, sign, send) is a
+ * prompt; the test decides each one — approve, reject (4001), hang (never answered until the test says so), or fail
+ * with a given EIP-1193 error — in advance (`answerNext`, `setAnswer`) or while it waits (`waitForPrompt`, `settle`).
+ * The wallet's own actions emit the EIP-1193 events: `setAccount` (accountsChanged), `setChain` (chainChanged),
+ * `disconnect` (accountsChanged [] and disconnect).
+ */
+import type { Hex } from 'viem'
+import { TestWalletError, TestWalletOptionsError } from '../errors.ts'
+import { announceDevWallet, devWalletIcon, type DevWalletInfo } from './announce.ts'
+import { accountsFromOptions, preview } from './keys.ts'
+import { DevWallet, DevWalletRpcError, type DevWalletChain, type DevWalletMisbehaviour, type PendingRequest, type PendingRequestKind, type WalletStorage } from './provider.ts'
+
+/** How a prompt is answered: approved, rejected by the user (4001), left hanging, or failed with this EIP-1193 error. */
+export type PromptAnswer = 'approve' | 'reject' | 'hang' | { code: number; message: string; data?: unknown }
+/** What a prompt asks: 'connect', 'switchChain', 'addChain', 'sign' (personal_sign, typed data) or 'sendTransaction'. */
+export type PromptKind = PendingRequestKind
+/** A prompt the wallet shows: its id (for `settle`), kind, EIP-1193 method and params. */
+export type Prompt = PendingRequest
+
+/** A chain of the test wallet: its id, and the RPC it reads from and sends through (default the wallet's `rpcUrl`). */
+export type TestWalletChain = { chainId: number; rpcUrl?: string; name?: string; nativeCurrency?: { name: string; symbol: string; decimals: number } }
+
+/** What {@link createTestWallet} takes. Every field is optional; each malformed one is a {@link TestWalletOptionsError}. */
+export type TestWalletOptions = {
+  /** Private keys (0x + 64 hex digits), account 0 first. Default: anvil's five development accounts. */
+  accounts?: readonly Hex[]
+  /** A BIP-39 English mnemonic instead of `accounts`: its first `accountCount` accounts (default 5) at m/44'/60'/0'/0/i. */
+  mnemonic?: string
+  /** How many accounts `mnemonic` gives (1–20). */
+  accountCount?: number
+  /** The chains, the first current: chain ids (on `rpcUrl`) or {@link TestWalletChain}s. Default `[31337]`. */
+  chains?: readonly (number | TestWalletChain)[]
+  /** The RPC URL of the chains given without one (anvil's default `http://127.0.0.1:8545`). */
+  rpcUrl?: string
+  /** EIP-6963 identity: reverse-DNS id (the modal's connector id), default 'org.latchkey.test-wallet'. */
+  rdns?: string
+  /** EIP-6963 name, shown in Connect; default 'Test Wallet'. */
+  name?: string
+  /** EIP-6963 icon, a data URI; default the development wallet's key. */
+  icon?: string
+  /** How prompts are answered when no `answerNext` is queued. Default 'approve'. */
+  answer?: PromptAnswer
+  /** Where the wallet keeps its authorisation, account and chain (as an extension does); default memory only. */
+  storage?: WalletStorage
+  /** The storage key; default `latchkey-test-wallet:<rdns>`. */
+  storageKey?: string
+}
+
+/** The default EIP-6963 identity of a test wallet. */
+export const TEST_WALLET_RDNS = 'org.latchkey.test-wallet'
+export const TEST_WALLET_NAME = 'Test Wallet'
+const DEFAULT_RPC_URL = 'http://127.0.0.1:8545'
+
+/** The storage key a test wallet with this rdns keeps its state under (its authorisation of the site, account, chain). */
+export function testWalletStorageKey(rdns: string = TEST_WALLET_RDNS): string {
+  return `latchkey-test-wallet:${rdns}`
+}
+
+/**
+ * Checks an answer given by a test.
+ * @throws TestWalletOptionsError when it is not 'approve', 'reject', 'hang' or `{ code: integer, message: string }`.
+ */
+export function parseAnswer(value: unknown, field = 'answer'): PromptAnswer {
+  if (value === 'approve' || value === 'reject' || value === 'hang') return value
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const { code, message, data } = value as Record<string, unknown>
+    if (Number.isInteger(code) && typeof message === 'string') return { code: code as number, message, ...(data !== undefined ? { data } : {}) }
+  }
+  throw new TestWalletOptionsError('Invalid prompt answer', { details: `${field} must be 'approve', 'reject', 'hang' or { code, message }, got ${preview(value)}` })
+}
+
+const promptKinds: readonly PromptKind[] = ['connect', 'switchChain', 'addChain', 'sign', 'sendTransaction']
+
+function parseKind(value: unknown): PromptKind | undefined {
+  if (value === undefined) return undefined
+  if (promptKinds.includes(value as PromptKind)) return value as PromptKind
+  throw new TestWalletOptionsError('Invalid prompt kind', { details: `kind must be one of ${promptKinds.join(', ')}, got ${preview(value)}` })
+}
+
+function parseChains(chains: unknown, rpcUrl: unknown): DevWalletChain[] {
+  if (typeof rpcUrl !== 'string' || !/^https?:\/\/[^\s]+$/.test(rpcUrl)) throw new TestWalletOptionsError('Invalid test wallet RPC URL', { details: `options.rpcUrl must be an http(s) URL, got ${preview(rpcUrl)}` })
+  if (!Array.isArray(chains) || chains.length === 0) throw new TestWalletOptionsError('Invalid test wallet chains', { details: 'options.chains must be a non-empty array of chain ids or { chainId, rpcUrl }' })
+  return chains.map((entry: unknown, i) => {
+    const chain = (typeof entry === 'number' ? { chainId: entry } : entry) as Partial<TestWalletChain> | null
+    const chainId = chain?.chainId
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
+      throw new TestWalletOptionsError('Invalid test wallet chain', { details: `options.chains[${i}] must be a positive integer chain id, got ${preview(typeof entry === 'number' ? entry : chainId)}` })
+    }
+    const url = chain?.rpcUrl ?? rpcUrl
+    if (typeof url !== 'string' || !/^https?:\/\/[^\s]+$/.test(url)) throw new TestWalletOptionsError('Invalid test wallet chain', { details: `options.chains[${i}].rpcUrl must be an http(s) URL, got ${preview(url)}` })
+    return { chainId, name: chain?.name ?? `Chain ${chainId}`, rpcUrl: url, ...(chain?.nativeCurrency ? { nativeCurrency: chain.nativeCurrency } : {}) }
+  })
+}
+
+/**
+ * A wallet a test controls. `provider` is its EIP-1193 provider (give it to the page, or announce it with
+ * {@link TestWallet.announce}); the rest is the test's side.
+ */
+export class TestWallet {
+  /** The EIP-1193 provider (the development wallet). */
+  readonly provider: DevWallet
+  /** The EIP-6963 identity it is announced with. */
+  readonly info: Omit<DevWalletInfo, 'uuid'>
+  #answer: PromptAnswer
+  readonly #queued: Array<{ answer: PromptAnswer; kind: PromptKind | undefined }> = []
+  readonly #hung = new Set<number>()
+  #answering = false
+  readonly #waiters = new Set<{ kind: PromptKind | undefined; resolve: (prompt: Prompt) => void }>()
+
+  /** @throws TestWalletOptionsError for each malformed option (see {@link TestWalletOptions}). */
+  constructor(options: TestWalletOptions = {}) {
+    if (typeof options !== 'object' || options === null) throw new TestWalletOptionsError('Invalid test wallet options', { details: `options must be an object, got ${preview(options)}` })
+    const accounts = accountsFromOptions(options)
+    const chains = parseChains(options.chains ?? [31337], options.rpcUrl ?? DEFAULT_RPC_URL)
+    this.#answer = parseAnswer(options.answer ?? 'approve', 'options.answer')
+    for (const key of ['rdns', 'name', 'icon', 'storageKey'] as const) {
+      const value = options[key]
+      if (value !== undefined && (typeof value !== 'string' || value.length === 0))
+        throw new TestWalletOptionsError('Invalid test wallet option', { details: `options.${key} must be a non-empty string, got ${preview(value)}` })
+    }
+    const rdns = options.rdns ?? TEST_WALLET_RDNS
+    this.info = { rdns, name: options.name ?? TEST_WALLET_NAME, icon: options.icon ?? devWalletIcon }
+    this.provider = new DevWallet({
+      chains,
+      ...(accounts ? { accounts } : {}),
+      ...(options.storage ? { storage: options.storage } : {}),
+      storageKey: options.storageKey ?? testWalletStorageKey(rdns),
+      autoApprove: false,
+    })
+    this.provider.subscribe(() => this.#answerPending())
+  }
+
+  /** The checksummed addresses of the accounts, index order. */
+  get addresses(): readonly Hex[] {
+    return this.provider.addresses
+  }
+
+  /** The wallet's chain ids: its own, then those a site added. */
+  get chainIds(): readonly number[] {
+    return this.provider.chains.map((c) => c.chainId)
+  }
+
+  /** Authorised or not, the selected account (index and address), the current chain id. */
+  get state(): { authorised: boolean; accountIndex: number; address: Hex; chainId: number } {
+    const { authorised, accountIndex, address, chainId } = this.provider.state
+    return { authorised, accountIndex, address, chainId }
+  }
+
+  /** The prompts left hanging, oldest first. */
+  get prompts(): Prompt[] {
+    return this.provider.pending
+  }
+
+  /**
+   * The answer to every prompt with none queued (`answerNext`). 'hang' leaves them pending until {@link TestWallet.settle}.
+   * @throws TestWalletOptionsError for a malformed answer.
+   */
+  setAnswer(answer: PromptAnswer): void {
+    this.#answer = parseAnswer(answer)
+  }
+
+  /**
+   * Queues the answer to the next prompt (of `kind`, when given; any kind otherwise). Queued answers are used in order.
+   * @throws TestWalletOptionsError for a malformed answer or kind.
+   */
+  answerNext(answer: PromptAnswer, kind?: PromptKind): void {
+    this.#queued.push({ answer: parseAnswer(answer), kind: parseKind(kind) })
+  }
+
+  /**
+   * Resolves with the next prompt left hanging (of `kind`, when given), or the oldest one already hanging.
+   * @throws TestWalletOptionsError for a malformed kind.
+   */
+  waitForPrompt(kind?: PromptKind): Promise<Prompt> {
+    const wanted = parseKind(kind)
+    const already = this.prompts.find((p) => wanted === undefined || p.kind === wanted)
+    if (already) return Promise.resolve(already)
+    return new Promise((resolve) => {
+      const waiter = {
+        kind: wanted,
+        resolve: (prompt: Prompt) => {
+          this.#waiters.delete(waiter)
+          resolve(prompt)
+        },
+      }
+      this.#waiters.add(waiter)
+    })
+  }
+
+  /**
+   * Answers a hanging prompt (default: the oldest).
+   * @throws TestWalletError when no prompt hangs (or none with this id); TestWalletOptionsError for a malformed answer.
+   */
+  settle(answer: PromptAnswer, id?: number): void {
+    const parsed = parseAnswer(answer)
+    const prompt = id === undefined ? this.prompts[0] : this.prompts.find((p) => p.id === id)
+    if (!prompt) throw new TestWalletError(id === undefined ? 'No prompt is pending in the test wallet' : `No pending prompt ${id} in the test wallet`)
+    this.#apply(prompt, parsed)
+  }
+
+  /**
+   * Selects account `index` (as the user does in the wallet): emits `accountsChanged` when the site is connected.
+   * @throws UnknownAccountError outside the wallet's accounts.
+   */
+  setAccount(index: number): void {
+    this.provider.setAccount(index)
+  }
+
+  /**
+   * Switches the wallet's chain (as the user does in the wallet): emits `chainChanged`.
+   * @throws UnknownChainError for a chain the wallet does not have.
+   */
+  setChain(chainId: number): void {
+    this.provider.setChain(chainId)
+  }
+
+  /** Disconnects the site from the wallet's side: emits `accountsChanged` ([]) and `disconnect` (4900). */
+  disconnect(): void {
+    this.provider.disconnect()
+  }
+
+  /** Makes the wallet misbehave like a broken real one (answers garbage accounts or chain ids, throws strings…). */
+  misbehave(misbehaviour: DevWalletMisbehaviour): void {
+    this.provider.misbehave = { ...misbehaviour }
+  }
+
+  /**
+   * Announces the wallet over EIP-6963 on `target` (default `window`), now and on every `eip6963:requestProvider`.
+   * @returns a function that withdraws it.
+   */
+  announce(target: EventTarget = window): () => void {
+    return announceDevWallet(this.provider, { ...this.info }, target)
+  }
+
+  /** Answers each new prompt in turn; an answer settles a prompt and notifies again, which is not re-entered. */
+  #answerPending(): void {
+    if (this.#answering) return
+    this.#answering = true
+    try {
+      for (let prompt = this.#unanswered(); prompt; prompt = this.#unanswered()) this.#answerOne(prompt)
+    } finally {
+      this.#answering = false
+    }
+  }
+
+  #unanswered(): Prompt | undefined {
+    return this.provider.pending.find((p) => !this.#hung.has(p.id))
+  }
+
+  #answerOne(prompt: Prompt): void {
+    const index = this.#queued.findIndex((q) => q.kind === undefined || q.kind === prompt.kind)
+    const answer = index >= 0 ? this.#queued.splice(index, 1)[0]!.answer : this.#answer
+    this.#apply(prompt, answer)
+  }
+
+  #apply(prompt: Prompt, answer: PromptAnswer): void {
+    if (answer === 'hang') {
+      this.#hung.add(prompt.id)
+      for (const waiter of [...this.#waiters]) if (waiter.kind === undefined || waiter.kind === prompt.kind) waiter.resolve(prompt)
+      return
+    }
+    this.#hung.delete(prompt.id)
+    if (answer === 'approve') this.provider.approve(prompt.id)
+    else if (answer === 'reject') this.provider.reject(prompt.id)
+    else this.provider.fail(prompt.id, new DevWalletRpcError(answer.code, answer.message, answer.data))
+  }
+}
+
+/**
+ * A test wallet (see {@link TestWallet}), not announced yet.
+ * @throws TestWalletOptionsError for each malformed option.
+ * @example const wallet = createTestWallet({ mnemonic, chains: [31337], rpcUrl: anvil.url }); wallet.answerNext('reject', 'sign')
+ */
+export function createTestWallet(options: TestWalletOptions = {}): TestWallet {
+  return new TestWallet(options)
+}
+
+/**
+ * A test wallet announced over EIP-6963 in `target` (default `window`): for Vitest with happy-dom or jsdom, or any page
+ * script. The modal finds it as it finds a browser extension. Its state is kept in `localStorage` when there is one.
+ * @returns the wallet and the function that withdraws it.
+ * @throws TestWalletOptionsError for each malformed option.
+ */
+export function installTestWallet(options: TestWalletOptions = {}, target: EventTarget = window): { wallet: TestWallet; uninstall: () => void } {
+  const storage = options.storage ?? (typeof localStorage === 'undefined' ? undefined : localStorage)
+  const wallet = new TestWallet({ ...options, ...(storage ? { storage } : {}) })
+  return { wallet, uninstall: wallet.announce(target) }
+}
