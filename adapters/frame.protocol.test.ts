@@ -100,4 +100,12 @@ describe('frame protocol', () => {
     expect(url.origin + url.pathname).toBe('https://s.example/frame')
     expect(Object.fromEntries(url.searchParams)).toEqual({ projectId: 'p1', chainId: '10', version: '4', enableLogger: 'true', rpcUrl: 'http://r' })
   })
+  it("behavior: the frame URL carries the modal's locale, canonical; bad input: a malformed tag is left out", () => {
+    const localeOf = (locale: string) => new URL(frameUrl({ secureSiteUrl: 'https://s.example', projectId: 'p1', chainId: 10, enableLogger: false, locale })).searchParams.get('locale')
+    expect(localeOf('ar')).toBe('ar')
+    expect(localeOf('PT-br')).toBe('pt-BR')
+    expect(localeOf('<script>')).toBeNull()
+    expect(localeOf('en_US')).toBeNull()
+    expect(localeOf('')).toBeNull()
+  })
 })

@@ -400,16 +400,30 @@ export const ORIGIN_NOT_ALLOWED = 'Unauthorized: origin not allowed'
 export const INVALID_KEY = 'Unauthorized: invalid key'
 
 /**
- * The frame URL (spec §7): `<secureSiteUrl>/frame?projectId=..&chainId=..&version=4&enableLogger=..&rpcUrl=..`.
+ * The frame URL (spec §7): `<secureSiteUrl>/frame?projectId=..&chainId=..&version=4&enableLogger=..&rpcUrl=..&locale=..`.
+ * `locale` is the modal's language (BCP 47, e.g. `ar`), so the frame's pages speak it; a value that is not a well-formed
+ * tag is left out (the frame then speaks English).
  * @example frameUrl({ secureSiteUrl: 'https://secure.example', projectId: 'p', chainId: 1, enableLogger: false })
  * // 'https://secure.example/frame?projectId=p&chainId=1&version=4&enableLogger=false'
  */
-export function frameUrl(p: { secureSiteUrl: string; projectId: string; chainId: number | string; enableLogger: boolean; rpcUrl?: string | undefined; version?: number }): string {
+export function frameUrl(p: { secureSiteUrl: string; projectId: string; chainId: number | string; enableLogger: boolean; rpcUrl?: string | undefined; locale?: string | undefined; version?: number }): string {
   const url = new URL('frame', p.secureSiteUrl.endsWith('/') ? p.secureSiteUrl : `${p.secureSiteUrl}/`)
   url.searchParams.set('projectId', p.projectId)
   url.searchParams.set('chainId', String(p.chainId))
   url.searchParams.set('version', String(p.version ?? FRAME_SDK_VERSION))
   url.searchParams.set('enableLogger', String(p.enableLogger))
   if (p.rpcUrl) url.searchParams.set('rpcUrl', p.rpcUrl)
+  const locale = canonicalTag(p.locale)
+  if (locale) url.searchParams.set('locale', locale)
   return url.toString()
+}
+
+/** A well-formed BCP 47 tag in its canonical form (`AR` → `ar`), else undefined. */
+function canonicalTag(tag: string | undefined): string | undefined {
+  if (!tag) return undefined
+  try {
+    return Intl.getCanonicalLocales(tag)[0]
+  } catch {
+    return undefined
+  }
 }

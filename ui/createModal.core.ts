@@ -49,6 +49,8 @@ export type CoreShared = {
   log: ModalLog
   theme: () => ModalTheme
   subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
+  /** The modal's language now (`getLocale().locale`): the embedded wallet's frame speaks it. */
+  locale?: (() => string) | undefined
 }
 
 /** The core instance: everything `createModal`'s facade forwards to once it is in (`ModalInstance` is the facade). */
@@ -73,7 +75,7 @@ export function createCore(options: ModalOptions, validated: ValidateOptionsRetu
   const networksNow = (): readonly CaipNetwork[] => root().getSnapshot().context.network.getSnapshot().context.networks
   const metadata: Metadata = options.metadata ?? { name: globalThis.document?.title || 'App', description: '', url: globalThis.location?.origin ?? '', icons: [] }
 
-  const embedded = createEmbeddedBridge({ options, storage, log: shared.log, metadata, theme: shared.theme, subscribeTheme: shared.subscribeTheme, networksNow, root, toast })
+  const embedded = createEmbeddedBridge({ options, storage, log: shared.log, metadata, theme: shared.theme, subscribeTheme: shared.subscribeTheme, locale: shared.locale, networksNow, root, toast })
   const adapters = createCoreAdapters({ options, metadata, networksNow, authProvider: embedded.authProvider, solanaAuth: embedded.solanaAuth })
   const { walletConnect } = adapters
   const reporting = createReporting({ options, storage, log: shared.log, adapter: adapters.adapter, solanaNetworks: adapters.solanaNetworks, solanaAdapterFor: adapters.solanaAdapterFor, root, toast })

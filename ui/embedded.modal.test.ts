@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, expect, test } from 'vitest'
+import { afterEach, expect, test, vi } from 'vitest'
 import { defineEvmNetwork, mainnet } from '../adapters/networks.ts'
 import { createMemoryStorage } from '../services/storage.ts'
 import { frameFixture } from '../tests/model/frameFixture.ts'
@@ -27,4 +27,22 @@ test('behavior: the frame URL carries chainId and the rpcUrl of the active EVM n
   const url = new URL(urls[0]!)
   expect(url.searchParams.get('chainId')).toBe('31337')
   expect(url.searchParams.get('rpcUrl')).toBe('http://127.0.0.1:18545')
+})
+
+test("behavior: the frame URL carries the modal's locale (spec §4: the frame pages speak it), the one set at run time too", async () => {
+  const urls: string[] = []
+  const f = frameFixture()
+  const modal = createModal({
+    projectId: 'p',
+    networks: [mainnet],
+    storage: createMemoryStorage(),
+    locale: 'de',
+    embeddedWallet: { secureSiteUrl: 'https://secure.test', createTransport: (url: string) => (urls.push(url), f.transport) },
+  } as ModalOptions)
+  instances.push(modal)
+  await modal.setLocale('ar-XB')
+  const embedded = await modal.embedded!()
+  void embedded.provider.request({ method: 'eth_accounts' }).catch(() => {})
+  await vi.waitFor(() => expect(urls).toHaveLength(1))
+  expect(new URL(urls[0]!).searchParams.get('locale')).toBe('ar-XB')
 })

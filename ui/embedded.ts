@@ -42,6 +42,8 @@ export type CreateEmbeddedWalletParameters = {
   chainId: () => number
   /** The active network's RPC URL (passed in the frame URL; the frame does not trust it). */
   rpcUrl?: (() => string | undefined) | undefined
+  /** The modal's language now (BCP 47): the frame's pages speak it (the frame URL's `locale`). */
+  locale?: (() => string) | undefined
   debug: boolean
   storage: EmbeddedStorage
   metadata: { name: string; description: string; url: string; icons: string[] }
@@ -82,7 +84,7 @@ export function createEmbeddedWallet(p: CreateEmbeddedWalletParameters) {
   let transport: FrameTransport | undefined
   const getTransport = () => {
     if (transport) return transport
-    const url = frameUrl({ secureSiteUrl: p.secureSiteUrl, projectId: p.projectId, chainId: p.chainId(), enableLogger: p.debug, rpcUrl: p.rpcUrl?.() })
+    const url = frameUrl({ secureSiteUrl: p.secureSiteUrl, projectId: p.projectId, chainId: p.chainId(), enableLogger: p.debug, rpcUrl: p.rpcUrl?.(), locale: p.locale?.() })
     return (transport = p.createTransport ? p.createTransport(url) : createFrameTransport({ url, window: win }))
   }
   const frame: ActorRefFrom<typeof frameMachine> = createActor(frameMachine.provide({ actors: { mount: frameMountActor(getTransport) } }), { input: { debug: p.debug } })
@@ -192,6 +194,8 @@ export function embeddedWalletOfModal(m: {
   theme?: (() => { themeMode?: 'light' | 'dark' | undefined; themeVariables?: object | undefined }) | undefined
   /** The RPC URL of an EVM chain of the modal (the frame URL's `rpcUrl`, spec §7: the frame's chain reads). */
   rpcUrlOf?: ((chainId: number) => string | undefined) | undefined
+  /** The modal's language now (`getLocale().locale`): the frame's pages speak it. */
+  locale?: (() => string) | undefined
   open(): void
   toast(message: string): void
   refreshBalance(): void
@@ -210,6 +214,7 @@ export function embeddedWalletOfModal(m: {
     projectId: m.options.projectId,
     chainId,
     ...(m.rpcUrlOf ? { rpcUrl: () => m.rpcUrlOf!(chainId()) } : {}),
+    ...(m.locale ? { locale: m.locale } : {}),
     debug: m.options.debug ?? false,
     storage: m.storage,
     metadata: { ...m.metadata, icons: [...m.metadata.icons] },

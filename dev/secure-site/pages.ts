@@ -7,23 +7,36 @@ import { build } from 'esbuild'
 import type { MailMessage } from './mail.ts'
 import type { SecureChain } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
+import { frameDirection, type FrameLocale } from './frame/words/index.ts'
 
 export const frameDir = fileURLToPath(new URL('./frame/', import.meta.url))
 
 /**
- * Bundles the frame page's script (`frame/main.ts`) for the browser with esbuild.
+ * Bundles the frame page's script (`frame/main.ts`) for the browser with esbuild, with one locale's words: the module
+ * `frame/words/chosen.ts` is replaced by `frame/words/<locale>.ts`, so no other language ships.
  *
+ * @param locale a locale with frame words (`frameLocale` checked the frame URL's); English by default.
  * @returns the JavaScript text (ES2022, one file).
  */
-export async function bundleFrameScript(): Promise<string> {
+export async function bundleFrameScript(locale: FrameLocale = 'en'): Promise<string> {
   const result = await build({
     entryPoints: [`${frameDir}main.ts`],
+    plugins: [
+      {
+        name: 'frame-words',
+        setup(b) {
+          b.onResolve({ filter: /\/words\/chosen\.ts$/ }, () => ({ path: `${frameDir}words/${locale}.ts` }))
+        },
+      },
+    ],
     bundle: true,
     write: false,
     format: 'esm',
     target: 'es2022',
     minify: false,
     legalComments: 'none',
+    // The words as they are (the script is sent as UTF-8), not as \u escapes.
+    charset: 'utf8',
     logLevel: 'silent',
   })
   return result.outputFiles[0]!.text
@@ -73,11 +86,12 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 
 /**
  * The frame page's HTML. The allowed ancestors and the chains' names reach the script in meta tags (data, not code).
+ * `locale` (checked by `frameLocale`) sets the page's `lang` and `dir` and names the script bundled with its words.
  */
-export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[], solanaChains: readonly SecureSolanaChain[] = []): string {
+export function frameHtml(ancestors: readonly string[], chains: readonly SecureChain[], solanaChains: readonly SecureSolanaChain[] = [], locale: FrameLocale = 'en'): string {
   const names = Object.fromEntries([...chains.map((c) => [c.chainId, c.name ?? `Chain ${c.chainId}`]), ...solanaChains.map((c) => [c.caipNetworkId, c.name ?? c.caipNetworkId])])
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${frameDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -85,7 +99,7 @@ export function frameHtml(ancestors: readonly string[], chains: readonly SecureC
 <meta name="latchkey-chains" content="${escapeHtml(JSON.stringify(names))}">
 <title>Latchkey secure frame</title>
 <link rel="stylesheet" href="/frame.css">
-<script type="module" src="/frame.js"></script>
+<script type="module" src="/frame.js?locale=${locale}"></script>
 </head>
 <body>
 <main id="approval" hidden></main>

@@ -323,8 +323,19 @@ describe('the frame page and the API boundary', () => {
     expect(csp).not.toContain('unsafe-inline')
     expect(csp).not.toContain('unsafe-eval')
     expect(csp).toContain("require-trusted-types-for 'script'")
-    expect(text).toContain('<script type="module" src="/frame.js">')
+    expect(text).toContain('<script type="module" src="/frame.js?locale=en">')
     expect(text).not.toMatch(/<script>(?!<\/script>)/)
+  })
+
+  it("behavior: /frame in the modal's locale: Arabic's lang and dir, its script with Arabic's words; bad input: an unknown or malformed locale is English", async () => {
+    const arabic = await call('GET', '/frame?projectId=p&chainId=31337&version=4&enableLogger=false&locale=ar')
+    expect(arabic.text).toContain('<html lang="ar" dir="rtl">')
+    expect((await call('GET', '/frame.js?locale=ar')).text).toContain('موافقة')
+    for (const bad of ['xx-YY', '%3Cscript%3E', '..%2Fen']) {
+      const page = await call('GET', `/frame?projectId=p&chainId=31337&version=4&enableLogger=false&locale=${bad}`)
+      expect(page.text, bad).toContain('<html lang="en" dir="ltr">')
+      expect(page.text, bad).toContain('src="/frame.js?locale=en"')
+    }
   })
 
   it('behavior: the API refuses requests from another origin', async () => {

@@ -4,7 +4,8 @@
  *
  * ```
  * GET  /frame                 the frame page (CSP frame-ancestors = the allowed ancestors; strict CSP otherwise)
- * GET  /frame.js, /frame.css  its script (dev/secure-site/frame/main.ts bundled with esbuild at start) and styles
+ * GET  /frame.js, /frame.css  its script (dev/secure-site/frame/main.ts bundled with esbuild: English at start, another
+ *                             `locale`'s words on its first request) and styles
  * POST /api/connect-email     { email, deviceId } → { action: VERIFY_DEVICE | VERIFY_OTP | CONNECT }  (429 + retryAfterSeconds)
  * POST /api/connect-device    { email, deviceId } → { verified: false } | { verified: true, token }
  * POST /api/connect-otp       { email, deviceId, otp } → { token }
@@ -57,6 +58,7 @@ import type { SocialConfig, SocialLogin } from './social.ts'
 import type { SecureChain, SecureService } from './service.ts'
 import type { SecureSolanaChain } from './solana.ts'
 import { keepAliveLonger } from '../keepAlive.ts'
+import { frameLocale, type FrameLocale } from './frame/words/index.ts'
 import { frameDir, bundleFrameScript, frameCsp, pageCsp, escapeHtml, frameHtml, page, mailboxHtml } from './pages.ts'
 
 /** Options of {@link startSecureSite}. */
@@ -127,6 +129,13 @@ const maxBodyBytes = 64 * 1024
  */
 export async function startSecureSite(options: StartSecureSiteOptions): Promise<SecureSite> {
   const [db, script, css] = await Promise.all([options.db ?? openSecureDb(options.dataDir), bundleFrameScript(), readFile(`${frameDir}frame.css`, 'utf8')])
+  /** The frame script per locale: English's bundled at start, another's on its first request (then kept). */
+  const scripts = new Map<FrameLocale, Promise<string>>([['en', Promise.resolve(script)]])
+  const scriptFor = (locale: FrameLocale): Promise<string> => {
+    let bundled = scripts.get(locale)
+    if (!bundled) scripts.set(locale, (bundled = bundleFrameScript(locale)))
+    return bundled
+  }
   const mailer = createMailer({ port: options.mail.port })
   /** Dev-only clock offset (ms) set through `/__control/clock`. */
   let offsetMs = 0
@@ -173,9 +182,9 @@ export async function startSecureSite(options: StartSecureSiteOptions): Promise<
       case 'GET /':
         return sendHtml(res, page('Latchkey secure site', '<h1>Latchkey secure site (dev)</h1><p><a href="/mailbox">Mailbox</a></p>'), pageCsp)
       case 'GET /frame':
-        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains), frameCsp(options.allowedAncestors, url.searchParams.get('rpcUrl')))
+        return sendHtml(res, frameHtml(options.allowedAncestors, options.chains, options.solanaChains, frameLocale(url.searchParams.get('locale'))), frameCsp(options.allowedAncestors, url.searchParams.get('rpcUrl')))
       case 'GET /frame.js':
-        return send(res, 200, 'text/javascript; charset=utf-8', script)
+        return send(res, 200, 'text/javascript; charset=utf-8', await scriptFor(frameLocale(url.searchParams.get('locale'))))
       case 'GET /frame.css':
         return send(res, 200, 'text/css; charset=utf-8', css)
       case 'POST /api/connect-email': {

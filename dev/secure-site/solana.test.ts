@@ -10,6 +10,7 @@ import type { SecureSite } from './server.ts'
 import { defaultSolanaFundLamports, solanaMessages } from './solana.ts'
 import { describeSolanaTransaction, formatSol } from './frame/solanaTx.ts'
 import { describeRequest } from './frame/approval.ts'
+import en from './frame/words/en.ts'
 
 /**
  * The embedded wallet's Solana side over HTTP with its real parts: PGlite, the loopback SMTP server, and
@@ -240,7 +241,7 @@ describe('the approval card of Solana requests (the frame page)', () => {
     const wire = await transfer(from, DEV_SOLANA_ADDRESSES[1]!, 1_500_000_000)
     expect(describeSolanaTransaction(wire)).toEqual({ version: 0, feePayer: from, instructions: [{ kind: 'transfer', from, to: DEV_SOLANA_ADDRESSES[1], lamports: 1_500_000_000n }] })
     const base = { id: '1', chainId: chain, chainName: 'Solana Localnet', dappName: 'Demo', dappOrigin: 'http://127.0.0.1:5273' }
-    expect(describeRequest({ ...base, method: 'solana_signAndSendTransaction', params: { transaction: wire } })).toEqual({
+    expect(describeRequest({ ...base, method: 'solana_signAndSendTransaction', params: { transaction: wire } }, en)).toEqual({
       title: 'Send transaction',
       rows: [
         { label: 'Requested by', value: 'Demo · http://127.0.0.1:5273' },
@@ -250,8 +251,8 @@ describe('the approval card of Solana requests (the frame page)', () => {
         { label: 'Fee payer', value: from },
       ],
     })
-    expect(describeRequest({ ...base, method: 'solana_signMessage', params: { message: base58Encode(new TextEncoder().encode('hello solana')) } }).body).toBe('hello solana')
-    expect(describeRequest({ ...base, method: 'solana_signTransaction', params: { transaction: 'garbage' } }).body).toBe('Not a readable transaction')
+    expect(describeRequest({ ...base, method: 'solana_signMessage', params: { message: base58Encode(new TextEncoder().encode('hello solana')) } }, en).body).toBe('hello solana')
+    expect(describeRequest({ ...base, method: 'solana_signTransaction', params: { transaction: 'garbage' } }, en).body).toBe('Not a readable transaction')
     expect(formatSol(1n)).toBe('0.000000001 SOL')
     expect(formatSol(2_000_000_000n)).toBe('2 SOL')
   })

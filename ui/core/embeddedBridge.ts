@@ -27,6 +27,8 @@ export type CreateEmbeddedBridgeParameters = {
   /** The modal's theme now, and its changes (the facade owns it). */
   theme: () => ModalTheme
   subscribeTheme: (listener: (theme: ModalTheme) => void) => () => void
+  /** The modal's language now: the frame's pages speak it (spec §4 frame pages). */
+  locale?: (() => string) | undefined
   /** The configured networks now (the network actor's list). */
   networksNow: () => readonly CaipNetwork[]
   /** The root actor; called only once it exists (after the core started). */
@@ -89,6 +91,7 @@ export function createEmbeddedBridge(p: CreateEmbeddedBridgeParameters) {
           metadata: p.metadata,
           evmNetworkIds,
           theme: p.theme,
+          ...(p.locale ? { locale: p.locale } : {}),
           rpcUrlOf: (chainId) => p.networksNow().find((n) => n.chainNamespace === 'eip155' && Number(n.id) === chainId)?.rpcUrls.default.http[0],
           open: () => p.root().send({ type: 'app.open' }),
           toast: p.toast,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { toHex } from 'viem'
 import { createApprovalUi, describeRequest, readableMessage } from './approval.ts'
 import type { ApprovalRequest } from './handler.ts'
+import en from './words/en.ts'
 
 /** The frame's own approval UI: what it says is signed, and its buttons, in happy-dom. */
 const base: Omit<ApprovalRequest, 'method' | 'params'> = { id: 'r1', chainId: 31337, chainName: 'Anvil Local', dappName: 'Demo', dappOrigin: 'http://127.0.0.1:5273' }
@@ -12,7 +13,7 @@ describe('describeRequest', () => {
     expect(readableMessage(toHex('Hello\nworld'))).toBe('Hello\nworld')
     expect(readableMessage('0x00ff10')).toBe('0x00ff10')
     expect(readableMessage('plain text')).toBe('plain text')
-    expect(describeRequest({ ...base, method: 'personal_sign', params: [toHex('Sign in'), '0x1'] })).toEqual({
+    expect(describeRequest({ ...base, method: 'personal_sign', params: [toHex('Sign in'), '0x1'] }, en)).toEqual({
       title: 'Sign message',
       rows: [
         { label: 'Requested by', value: 'Demo · http://127.0.0.1:5273' },
@@ -23,7 +24,7 @@ describe('describeRequest', () => {
   })
 
   it('behavior: eth_sendTransaction shows the recipient, the value in ETH and the data', () => {
-    const summary = describeRequest({ ...base, method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x6f05b59d3b20000', data: '0xabcd' }] })
+    const summary = describeRequest({ ...base, method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x6f05b59d3b20000', data: '0xabcd' }] }, en)
     expect(summary.title).toBe('Send transaction')
     expect(summary.rows).toContainEqual({ label: 'To', value: '0x000000000000000000000000000000000000dEaD' })
     expect(summary.rows).toContainEqual({ label: 'Value', value: '0.5 ETH' })
@@ -35,7 +36,7 @@ describe('describeRequest', () => {
       { to: '0x000000000000000000000000000000000000dEaD', value: '0x6f05b59d3b20000' },
       { to: '0x000000000000000000000000000000000000bEEF', data: '0x095ea7b3' },
     ]
-    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }] })).toEqual({
+    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ version: '2.0.0', chainId: '0x7a69', atomicRequired: true, calls }] }, en)).toEqual({
       title: 'Send 2 calls together',
       rows: [
         { label: 'Requested by', value: 'Demo · http://127.0.0.1:5273' },
@@ -46,12 +47,12 @@ describe('describeRequest', () => {
       body: 'Call 2 data: 0x095ea7b3',
     })
     // A malformed request still gets a title (the server refuses it after the approval).
-    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ calls: 'x' }] }).title).toBe('Send 0 calls together')
+    expect(describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ calls: 'x' }] }, en).title).toBe('Send 0 calls together')
   })
 
   it('behavior: eth_signTypedData_v4 shows the primary type and the message', () => {
     const typed = JSON.stringify({ primaryType: 'Mail', types: {}, domain: {}, message: { contents: 'hi' } })
-    expect(describeRequest({ ...base, method: 'eth_signTypedData_v4', params: ['0x1', typed] }).body).toBe('Mail\n{\n  "contents": "hi"\n}')
+    expect(describeRequest({ ...base, method: 'eth_signTypedData_v4', params: ['0x1', typed] }, en).body).toBe('Mail\n{\n  "contents": "hi"\n}')
   })
 })
 
@@ -59,7 +60,7 @@ describe('createApprovalUi', () => {
   function mount() {
     document.body.innerHTML = '<main id="approval" hidden></main>'
     const root = document.getElementById('approval') as HTMLElement
-    return { root, ui: createApprovalUi(root, document) }
+    return { root, ui: createApprovalUi(root, document, en) }
   }
 
   it('behavior: shows the request as text (never as HTML); Approve resolves true and hides it', async () => {
@@ -119,5 +120,22 @@ describe('createApprovalUi', () => {
     ])
     ui.setTheme('dark', { background: 'url(https://evil.test/x)', fontFamily: 'a;}body{display:none', borderRadiusMaster: 'calc(100vh)' })
     expect([style.getPropertyValue('--lk-bg'), style.getPropertyValue('--lk-fg'), style.getPropertyValue('--lk-font-family'), style.getPropertyValue('--lk-radius-master')]).toEqual(['', '', '', ''])
+  })
+})
+
+describe('the approval UI in another locale', () => {
+  it('behavior: the approval card speaks the locale: Arabic title, labels, counts by Arabic plural rules, buttons', async () => {
+    const ar = (await import('./words/ar.ts')).default
+    const calls = (n: number) => describeRequest({ ...base, method: 'wallet_sendCalls', params: [{ calls: Array.from({ length: n }, () => ({ to: '0x000000000000000000000000000000000000dEaD', value: '0x0' })) }] }, ar)
+    expect(calls(1).title).toBe('إرسال استدعاء واحد')
+    expect(calls(2).title).toBe('إرسال استدعاءين معًا')
+    expect(calls(3).title).toBe('إرسال \u20683\u2069 استدعاءات معًا')
+    document.body.innerHTML = '<main id="approval" hidden></main>'
+    const root = document.getElementById('approval') as HTMLElement
+    void createApprovalUi(root, document, ar).open({ ...base, method: 'personal_sign', params: ['0x6869', '0x1'] })
+    expect(root.querySelector('h1')?.textContent).toBe('توقيع رسالة')
+    expect([...root.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual(['مطلوبة من', 'الشبكة'])
+    expect([...root.querySelectorAll('button')].map((b) => b.textContent)).toEqual(['رفض', 'موافقة'])
+    expect(root.querySelector('pre')?.getAttribute('aria-label')).toBe('الرسالة')
   })
 })

@@ -8,6 +8,7 @@ import { formatEther, hexToString, isHex } from 'viem'
 import type { ApprovalRequest, ApprovalUi } from './handler.ts'
 import { base58Decode } from '../../../adapters/solana.base58.ts'
 import { describeSolanaTransaction, formatSol } from './solanaTx.ts'
+import type { FrameWords } from './words/en.ts'
 
 /** What the approval shows: a title, labelled rows and an optional block of text. */
 export type ApprovalSummary = { title: string; rows: Array<{ label: string; value: string }>; body?: string }
@@ -25,18 +26,18 @@ export function readableMessage(message: unknown): string {
 }
 
 /**
- * Summarises an RPC request for the approval UI.
+ * Summarises an RPC request for the approval UI, in the words `w` (the frame's locale: `words/<locale>.ts`).
  *
- * @example describeRequest({ method: 'personal_sign', params: ['0x68656c6c6f', '0x…'], chainName: 'Anvil Local', … })
+ * @example describeRequest({ method: 'personal_sign', params: ['0x68656c6c6f', '0x…'], chainName: 'Anvil Local', … }, en)
  * // { title: 'Sign message', rows: [{ label: 'Network', value: 'Anvil Local' }, …], body: 'hello' }
  */
-export function describeRequest(request: ApprovalRequest): ApprovalSummary {
+export function describeRequest(request: ApprovalRequest, w: FrameWords): ApprovalSummary {
   const params = Array.isArray(request.params) ? (request.params as unknown[]) : []
-  const network = { label: 'Network', value: `${request.chainName} (${request.chainId})` }
-  const from = { label: 'Requested by', value: request.dappName ? `${request.dappName} · ${request.dappOrigin}` : request.dappOrigin }
+  const network = { label: w.network, value: `${request.chainName} (${request.chainId})` }
+  const from = { label: w.requestedBy, value: request.dappName ? `${request.dappName} · ${request.dappOrigin}` : request.dappOrigin }
   switch (request.method) {
     case 'personal_sign':
-      return { title: 'Sign message', rows: [from, network], body: readableMessage(params[0]) }
+      return { title: w.signMessage, rows: [from, network], body: readableMessage(params[0]) }
     case 'eth_signTypedData_v4': {
       let body = String(params[1])
       try {
@@ -45,26 +46,26 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
       } catch {
         // shown as given
       }
-      return { title: 'Sign typed data', rows: [from, network], body }
+      return { title: w.signTypedData, rows: [from, network], body }
     }
     case 'wallet_grantPermissions': {
       const grant = (params[0] ?? {}) as { expiry?: unknown; permissions?: unknown }
       const ends = typeof grant.expiry === 'number' ? new Date(grant.expiry * 1000).toISOString() : String(grant.expiry)
-      return { title: 'Grant permissions', rows: [from, network, { label: 'Until', value: ends }], body: JSON.stringify(grant.permissions, null, 2) }
+      return { title: w.grantPermissions, rows: [from, network, { label: w.until, value: ends }], body: JSON.stringify(grant.permissions, null, 2) }
     }
     case 'eth_sendTransaction': {
       const tx = (params[0] ?? {}) as { to?: unknown; value?: unknown; data?: unknown }
-      const rows = [from, network, { label: 'To', value: typeof tx.to === 'string' ? tx.to : 'New contract' }, { label: 'Value', value: etherOf(tx.value) }]
+      const rows = [from, network, { label: w.to, value: typeof tx.to === 'string' ? tx.to : w.newContract }, { label: w.value, value: etherOf(tx.value) }]
       const data = typeof tx.data === 'string' && tx.data !== '0x' ? tx.data : undefined
-      return { title: 'Send transaction', rows, ...(data ? { body: `Data: ${data}` } : {}) }
+      return { title: w.sendTransaction, rows, ...(data ? { body: w.data(data) } : {}) }
     }
     case 'wallet_sendCalls': {
       // Every call with its recipient and value; the data of those that carry some in the body.
       const list = (params[0] as { calls?: unknown } | undefined)?.calls
       const calls = (Array.isArray(list) ? list : []) as Array<{ to?: unknown; value?: unknown; data?: unknown } | null>
-      const rows = calls.map((call, i) => ({ label: `Call ${i + 1}`, value: `${typeof call?.to === 'string' ? call.to : '?'} · ${etherOf(call?.value)}` }))
-      const data = calls.flatMap((call, i) => (typeof call?.data === 'string' && call.data !== '0x' ? [`Call ${i + 1} data: ${call.data}`] : []))
-      return { title: `Send ${calls.length} ${calls.length === 1 ? 'call' : 'calls'} together`, rows: [from, network, ...rows], ...(data.length ? { body: data.join('\n') } : {}) }
+      const rows = calls.map((call, i) => ({ label: w.call(i + 1), value: `${typeof call?.to === 'string' ? call.to : '?'} · ${etherOf(call?.value)}` }))
+      const data = calls.flatMap((call, i) => (typeof call?.data === 'string' && call.data !== '0x' ? [w.callData(i + 1, call.data)] : []))
+      return { title: w.sendCalls(calls.length), rows: [from, network, ...rows], ...(data.length ? { body: data.join('\n') } : {}) }
     }
     case 'solana_signMessage': {
       const message = (request.params as { message?: unknown } | undefined)?.message
@@ -74,15 +75,15 @@ export function describeRequest(request: ApprovalRequest): ApprovalSummary {
       } catch {
         // shown as given
       }
-      return { title: 'Sign message', rows: [from, solanaNetwork(request)], body }
+      return { title: w.signMessage, rows: [from, solanaNetwork(request, w)], body }
     }
     case 'solana_signTransaction':
     case 'solana_signAndSendTransaction':
-      return describeSolana(request.method === 'solana_signAndSendTransaction' ? 'Send transaction' : 'Sign transaction', [(request.params as { transaction?: unknown } | undefined)?.transaction], from, request)
+      return describeSolana(request.method === 'solana_signAndSendTransaction' ? w.sendTransaction : w.signTransaction, [(request.params as { transaction?: unknown } | undefined)?.transaction], from, request, w)
     case 'solana_signAllTransactions': {
       const list = (request.params as { transactions?: unknown } | undefined)?.transactions
       const all = Array.isArray(list) ? list : []
-      return describeSolana(`Sign ${all.length} transactions`, all, from, request)
+      return describeSolana(w.signTransactions(all.length), all, from, request, w)
     }
     default:
       return { title: request.method, rows: [from, network], body: JSON.stringify(request.params, null, 2) }
@@ -99,34 +100,34 @@ function etherOf(value: unknown): string {
 }
 
 /** The network row of a Solana request: its name (the CAIP-2 id is long and says nothing to a visitor). */
-function solanaNetwork(request: ApprovalRequest): { label: string; value: string } {
-  return { label: 'Network', value: request.chainName }
+function solanaNetwork(request: ApprovalRequest, w: FrameWords): { label: string; value: string } {
+  return { label: w.network, value: request.chainName }
 }
 
 /** Solana transactions: the transfers as To / Amount rows, the fee payer, other programs in the body. */
-function describeSolana(title: string, wires: unknown[], from: { label: string; value: string }, request: ApprovalRequest): ApprovalSummary {
-  const rows = [from, solanaNetwork(request)]
+function describeSolana(title: string, wires: unknown[], from: { label: string; value: string }, request: ApprovalRequest, w: FrameWords): ApprovalSummary {
+  const rows = [from, solanaNetwork(request, w)]
   const lines: string[] = []
   let feePayer: string | undefined
   for (const [i, wire] of wires.entries()) {
     const tx = describeSolanaTransaction(wire)
     const prefix = wires.length > 1 ? `#${i + 1} ` : ''
     if (!tx) {
-      lines.push(`${prefix}Not a readable transaction`)
+      lines.push(`${prefix}${w.unreadable}`)
       continue
     }
     feePayer ??= tx.feePayer
     for (const ix of tx.instructions) {
       if (ix.kind === 'transfer' && wires.length === 1 && tx.instructions.length === 1) {
-        rows.push({ label: 'To', value: ix.to }, { label: 'Amount', value: formatSol(ix.lamports) })
+        rows.push({ label: w.to, value: ix.to }, { label: w.amount, value: formatSol(ix.lamports) })
       } else if (ix.kind === 'transfer') {
-        lines.push(`${prefix}Transfer ${formatSol(ix.lamports)} to ${ix.to}`)
+        lines.push(`${prefix}${w.transfer(formatSol(ix.lamports), ix.to)}`)
       } else {
-        lines.push(`${prefix}Program ${ix.programId} (${ix.dataLength} bytes of data)`)
+        lines.push(`${prefix}${w.program(ix.programId, ix.dataLength)}`)
       }
     }
   }
-  if (feePayer) rows.push({ label: 'Fee payer', value: feePayer })
+  if (feePayer) rows.push({ label: w.feePayer, value: feePayer })
   return { title, rows, ...(lines.length > 0 ? { body: lines.join('\n') } : {}) }
 }
 
@@ -141,10 +142,10 @@ const themeProperties: ReadonlyArray<readonly [string, string, RegExp]> = [
 ]
 
 /**
- * The approval UI in `root` (the page's `<main id="approval">`). One request at a time (the handler queues them).
- * Approve has the focus when it opens; Escape rejects.
+ * The approval UI in `root` (the page's `<main id="approval">`), in `words` (the frame's locale).
+ * One request at a time (the handler queues them). Approve has the focus when it opens; Escape rejects.
  */
-export function createApprovalUi(root: HTMLElement, doc: Document = document): ApprovalUi {
+export function createApprovalUi(root: HTMLElement, doc: Document, words: FrameWords): ApprovalUi {
   let current: { id: string; settle(approved: boolean): void } | undefined
 
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
@@ -163,7 +164,7 @@ export function createApprovalUi(root: HTMLElement, doc: Document = document): A
   return {
     open(request) {
       current?.settle(false)
-      const summary = describeRequest(request)
+      const summary = describeRequest(request, words)
       return new Promise<boolean>((resolve) => {
         const settle = (approved: boolean): void => {
           if (current?.id !== request.id) return
@@ -182,17 +183,17 @@ export function createApprovalUi(root: HTMLElement, doc: Document = document): A
           wrap.append(el('dt', undefined, row.label), el('dd', undefined, row.value))
           list.append(wrap)
         }
-        card.append(el('p', 'badge', 'Embedded wallet · secure site'), title, list)
+        card.append(el('p', 'badge', words.badge), title, list)
         if (summary.body !== undefined) {
           const body = el('pre', 'body', summary.body)
           body.tabIndex = 0
-          body.setAttribute('aria-label', summary.title === 'Sign message' ? 'Message' : 'Details')
+          body.setAttribute('aria-label', summary.title === words.signMessage ? words.message : words.details)
           card.append(body)
         }
         const actions = el('div', 'actions')
-        const reject = el('button', 'reject', 'Reject')
+        const reject = el('button', 'reject', words.reject)
         reject.type = 'button'
-        const approve = el('button', 'approve', 'Approve')
+        const approve = el('button', 'approve', words.approve)
         approve.type = 'button'
         reject.addEventListener('click', () => settle(false))
         approve.addEventListener('click', () => settle(true))

@@ -7,6 +7,7 @@ import { createApprovalUi } from './approval.ts'
 import { createChainReader, createFrameApi } from './api.ts'
 import { createFrameHandler, FrameParentNotSetError } from './handler.ts'
 import type { FrameStore } from './handler.ts'
+import words from './words/chosen.ts'
 
 function meta<T>(name: string, fallback: T): T {
   try {
@@ -60,7 +61,7 @@ else {
     readyOrigins,
     api: createFrameApi(location.origin),
     store,
-    approval: createApprovalUi(document.getElementById('approval') as HTMLElement),
+    approval: createApprovalUi(document.getElementById('approval') as HTMLElement, document, words),
     chainId,
     // Spec §7: the dapp's RPC for the chain reads (the CSP's connect-src admits its origin only when it is http(s)).
     ...(params.get('rpcUrl') ? { rpcUrl: params.get('rpcUrl')!, readChain: createChainReader() } : {}),
