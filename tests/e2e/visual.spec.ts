@@ -524,8 +524,9 @@ async function shortWindowViews(page: Page, theme: Theme, size: string): Promise
 }
 
 /**
- * Connect and Account in right to left (Arabic) and in the long pseudo-locale (en-XA: every word about 40 % longer):
- * nothing clipped, mirrored where it should be. The titles and the page's button are the catalogues' own words.
+ * Connect, All Wallets, the declined connection (an error view), Account, Swap and Send in right to left (Arabic) and
+ * in the long pseudo-locale (en-XA: every word about 40 % longer): nothing clipped, mirrored where it should be. The
+ * titles and the buttons are the catalogues' own words.
  */
 async function localeViews(page: Page, theme: Theme, device: Device): Promise<void> {
   const locales = [
@@ -540,6 +541,17 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
     await tapOrClick(page.getByRole('button', { name: words.connectButton, exact: true }).first(), device)
     await expect(page.getByTestId('latchkey-modal')).toHaveAttribute('lang', tag)
     await shoot(page, words.titles.Connect, `connect-${tag}`, theme, device)
+    await tapOrClick(dialog(page, words.titles.Connect).getByRole('button', { name: words.allWallets }), device)
+    const all = dialog(page, words.titles.AllWallets)
+    await expect(all.getByRole('listbox').or(all.getByRole('list')).first()).toBeVisible()
+    await shoot(page, words.titles.AllWallets, `all-wallets-${tag}`, theme, device)
+    await tapOrClick(all.getByRole('button', { name: words.back, exact: true }), device)
+    await tapOrClick(dialog(page, words.titles.Connect).getByRole('button', { name: 'Latchkey Dev Wallet', exact: true }), device)
+    await expect(walletRequests(page)).toHaveCount(1)
+    await rejectWalletRequest(page, 'Connect to this site?')
+    await shoot(page, words.connectingTitles.declined!, `connection-declined-${tag}`, theme, device)
+    await tapOrClick(dialog(page, words.connectingTitles.declined!).getByRole('button', { name: words.close }), device)
+    await expect(anyDialog(page)).toHaveCount(0)
   }
   await setAnvilBalance(ACCOUNT_0, '10000')
   for (const [tag, words] of locales) {
@@ -548,6 +560,17 @@ async function localeViews(page: Page, theme: Theme, device: Device): Promise<vo
     const account = dialog(page, words.titles.Account)
     await expect(account.getByRole('tabpanel')).not.toHaveAttribute('aria-busy', 'true')
     await shoot(page, words.titles.Account, `account-${tag}`, theme, device, (view) => [...amounts(view), view.getByRole('tabpanel')])
+    // Swap before a quote (its token buttons' balances move between specs: masked).
+    await tapOrClick(account.getByRole('button', { name: words.swap.start, exact: true }), device)
+    const swap = dialog(page, words.titles.Swap)
+    await expect(swap.getByTestId('swap-to-amount')).toHaveAttribute('data-placeholder', 'true')
+    await shoot(page, words.titles.Swap, `swap-${tag}`, theme, device, (view) => [view.locator('.lk-swap-token .lk-muted')])
+    await tapOrClick(swap.getByRole('button', { name: words.back, exact: true }), device)
+    await tapOrClick(dialog(page, words.titles.Account).getByRole('button', { name: words.send, exact: true }), device)
+    const send = dialog(page, words.titles.Send)
+    await expect(send.getByRole('textbox', { name: words.amount, exact: true })).toBeVisible()
+    await shoot(page, words.titles.Send, `send-${tag}`, theme, device, (view) => [...amounts(view), view.locator('.lk-token-button .lk-muted')])
+    await tapOrClick(send.getByRole('button', { name: words.back, exact: true }), device)
   }
 }
 
@@ -583,7 +606,7 @@ test.describe('desktop', () => {
   test('the Pay view looks as it did (light and dark, desktop)', async ({ page }) => {
     await payViews(page, 'light', 'desktop')
   })
-  test('Connect and Account in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, desktop)', async ({ page }) => {
+  test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, desktop)', async ({ page }) => {
     await localeViews(page, 'light', 'desktop')
   })
   test('the Batched Calls view looks as it did (light and dark, desktop)', async ({ page }) => {
@@ -609,7 +632,7 @@ test.describe('phone', () => {
   test('the Pay view looks as it did (light and dark, phone)', async ({ page }) => {
     await payViews(page, 'light', 'phone')
   })
-  test('Connect and Account in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, phone)', async ({ page }) => {
+  test('Connect, All Wallets, an error, Account, Swap and Send in Arabic (right to left) and in the long pseudo-locale look as they did (light and dark, phone)', async ({ page }) => {
     await localeViews(page, 'light', 'phone')
   })
   test('the Batched Calls view looks as it did (light and dark, phone)', async ({ page }) => {

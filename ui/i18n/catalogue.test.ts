@@ -59,6 +59,8 @@ describe('a locale catalogue over English', () => {
       // fillSlots throws a MessageSlotsError for a message that drops a slot or places one twice.
       expect(slotted(copy).map(slotsOf), tag).toEqual(english)
       expect(copy.pay.succeededBody('1.5', 'ETH', 'to-me'), tag).toContain('1.5')
+      // Max's accessible name holds its visible word (WCAG 2.5.3), with or without a symbol.
+      for (const symbol of ['ETH', '']) expect(copy.maxLabel(copy.max, symbol), tag).toContain(copy.max)
     }
   })
 

@@ -74,7 +74,7 @@ const ar = {
   chooseToken: 'اختر رمزًا',
   amount: 'المبلغ',
   max: 'الحد الأقصى',
-  maxLabel: (symbol: string) => (symbol ? `الحد الأقصى: استخدام رصيد ${isolate(symbol)} بالكامل` : 'الحد الأقصى: استخدام الرصيد بالكامل'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: استخدام رصيد ${isolate(symbol)} بالكامل` : `${max}: استخدام الرصيد بالكامل`),
   receiver: 'إلى',
   receiverPlaceholder: 'العنوان أو الاسم',
   resolvingName: 'جارٍ البحث عن الاسم…',

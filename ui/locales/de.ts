@@ -69,7 +69,7 @@ const de = {
   chooseToken: 'Token wählen',
   amount: 'Betrag',
   max: 'Max',
-  maxLabel: (symbol: string) => (symbol ? `Max: das gesamte ${symbol}-Guthaben verwenden` : 'Max: das gesamte Guthaben verwenden'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: das gesamte ${symbol}-Guthaben verwenden` : `${max}: das gesamte Guthaben verwenden`),
   receiver: 'An',
   receiverPlaceholder: 'Adresse oder Name',
   resolvingName: 'Name wird gesucht…',

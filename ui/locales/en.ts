@@ -84,8 +84,8 @@ export const en = {
   chooseToken: 'Choose a token',
   amount: 'Amount',
   max: 'Max',
-  /** Max's accessible name: its visible word first (WCAG 2.5.3), then what it does. */
-  maxLabel: (symbol: string) => (symbol ? `Max: use the whole ${symbol} balance` : 'Max: use the whole balance'),
+  /** Max's accessible name: its visible word (`max`, a slot, so every locale keeps it: WCAG 2.5.3), then what it does. */
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: use the whole ${symbol} balance` : `${max}: use the whole balance`),
   receiver: 'To',
   receiverPlaceholder: 'Address or name',
   resolvingName: 'Looking up the name…',

@@ -69,7 +69,7 @@ const es = {
   chooseToken: 'Elige un token',
   amount: 'Monto',
   max: 'Máx.',
-  maxLabel: (symbol: string) => (symbol ? `Máx.: usar todo el saldo de ${symbol}` : 'Máx.: usar todo el saldo'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: usar todo el saldo de ${symbol}` : `${max}: usar todo el saldo`),
   receiver: 'Para',
   receiverPlaceholder: 'Dirección o nombre',
   resolvingName: 'Buscando el nombre…',

@@ -74,7 +74,7 @@ const fa = {
   chooseToken: 'انتخاب توکن',
   amount: 'مبلغ',
   max: 'حداکثر',
-  maxLabel: (symbol: string) => (symbol ? `حداکثر: استفاده از کل موجودی ${isolate(symbol)}` : 'حداکثر: استفاده از کل موجودی'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: استفاده از کل موجودی ${isolate(symbol)}` : `${max}: استفاده از کل موجودی`),
   receiver: 'به',
   receiverPlaceholder: 'آدرس یا نام',
   resolvingName: 'در حال جستجوی نام…',

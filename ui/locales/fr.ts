@@ -69,7 +69,7 @@ const fr = {
   chooseToken: 'Choisir un jeton',
   amount: 'Montant',
   max: 'Max',
-  maxLabel: (symbol: string) => (symbol ? `Max : utiliser tout le solde ${symbol}` : 'Max : utiliser tout le solde'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max} : utiliser tout le solde ${symbol}` : `${max} : utiliser tout le solde`),
   receiver: 'À',
   receiverPlaceholder: 'Adresse ou nom',
   resolvingName: 'Recherche du nom…',

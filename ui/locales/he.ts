@@ -74,7 +74,7 @@ const he = {
   chooseToken: 'בחירת טוקן',
   amount: 'סכום',
   max: 'מקסימום',
-  maxLabel: (symbol: string) => (symbol ? `מקסימום: שימוש בכל יתרת ה-${isolate(symbol)}` : 'מקסימום: שימוש בכל היתרה'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: שימוש בכל יתרת ה-${isolate(symbol)}` : `${max}: שימוש בכל היתרה`),
   receiver: 'אל',
   receiverPlaceholder: 'כתובת או שם',
   resolvingName: 'מחפש את השם…',

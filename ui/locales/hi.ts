@@ -69,7 +69,7 @@ const hi = {
   chooseToken: 'टोकन चुनें',
   amount: 'राशि',
   max: 'अधिकतम',
-  maxLabel: (symbol: string) => (symbol ? `अधिकतम: पूरा ${symbol} बैलेंस इस्तेमाल करें` : 'अधिकतम: पूरा बैलेंस इस्तेमाल करें'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: पूरा ${symbol} बैलेंस इस्तेमाल करें` : `${max}: पूरा बैलेंस इस्तेमाल करें`),
   receiver: 'प्राप्तकर्ता',
   receiverPlaceholder: 'पता या नाम',
   resolvingName: 'नाम खोजा जा रहा है…',

@@ -69,7 +69,7 @@ const indonesian = {
   chooseToken: 'Pilih token',
   amount: 'Jumlah',
   max: 'Maks',
-  maxLabel: (symbol: string) => (symbol ? `Maks: gunakan seluruh saldo ${symbol}` : 'Maks: gunakan seluruh saldo'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: gunakan seluruh saldo ${symbol}` : `${max}: gunakan seluruh saldo`),
   receiver: 'Ke',
   receiverPlaceholder: 'Alamat atau nama',
   resolvingName: 'Mencari nama…',

@@ -69,7 +69,7 @@ const it = {
   chooseToken: 'Scegli un token',
   amount: 'Importo',
   max: 'Max',
-  maxLabel: (symbol: string) => (symbol ? `Max: usa tutto il saldo ${symbol}` : 'Max: usa tutto il saldo'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: usa tutto il saldo ${symbol}` : `${max}: usa tutto il saldo`),
   receiver: 'A',
   receiverPlaceholder: 'Indirizzo o nome',
   resolvingName: 'Ricerca del nome…',

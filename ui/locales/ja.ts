@@ -69,7 +69,7 @@ const ja = {
   chooseToken: 'トークンを選択',
   amount: '金額',
   max: '最大',
-  maxLabel: (symbol: string) => (symbol ? `最大：${symbol} の残高をすべて使う` : '最大：残高をすべて使う'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}：${symbol} の残高をすべて使う` : `${max}：残高をすべて使う`),
   receiver: '送金先',
   receiverPlaceholder: 'アドレスまたは名前',
   resolvingName: '名前を検索しています…',

@@ -69,7 +69,7 @@ const ko = {
   chooseToken: '토큰 선택',
   amount: '금액',
   max: '최대',
-  maxLabel: (symbol: string) => (symbol ? `최대: ${symbol} 잔액 전체 사용` : '최대: 잔액 전체 사용'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: ${symbol} 잔액 전체 사용` : `${max}: 잔액 전체 사용`),
   receiver: '받는 사람',
   receiverPlaceholder: '주소 또는 이름',
   resolvingName: '이름을 찾는 중…',

@@ -69,7 +69,7 @@ const nl = {
   chooseToken: 'Kies een token',
   amount: 'Bedrag',
   max: 'Max',
-  maxLabel: (symbol: string) => (symbol ? `Max: het hele ${symbol}-saldo gebruiken` : 'Max: het hele saldo gebruiken'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: het hele ${symbol}-saldo gebruiken` : `${max}: het hele saldo gebruiken`),
   receiver: 'Aan',
   receiverPlaceholder: 'Adres of naam',
   resolvingName: 'Naam wordt opgezocht…',

@@ -69,7 +69,7 @@ const pl = {
   chooseToken: 'Wybierz token',
   amount: 'Kwota',
   max: 'Maks.',
-  maxLabel: (symbol: string) => (symbol ? `Maks.: użyj całego salda ${symbol}` : 'Maks.: użyj całego salda'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: użyj całego salda ${symbol}` : `${max}: użyj całego salda`),
   receiver: 'Do',
   receiverPlaceholder: 'Adres lub nazwa',
   resolvingName: 'Wyszukiwanie nazwy…',

@@ -69,7 +69,7 @@ const ptBR = {
   chooseToken: 'Escolha um token',
   amount: 'Valor',
   max: 'Máx.',
-  maxLabel: (symbol: string) => (symbol ? `Máx.: usar todo o saldo de ${symbol}` : 'Máx.: usar todo o saldo'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: usar todo o saldo de ${symbol}` : `${max}: usar todo o saldo`),
   receiver: 'Para',
   receiverPlaceholder: 'Endereço ou nome',
   resolvingName: 'Buscando o nome…',

@@ -69,7 +69,7 @@ const ru = {
   chooseToken: 'Выберите токен',
   amount: 'Сумма',
   max: 'Макс.',
-  maxLabel: (symbol: string) => (symbol ? `Макс.: использовать весь баланс ${symbol}` : 'Макс.: использовать весь баланс'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: использовать весь баланс ${symbol}` : `${max}: использовать весь баланс`),
   receiver: 'Кому',
   receiverPlaceholder: 'Адрес или имя',
   resolvingName: 'Ищем имя…',

@@ -69,7 +69,7 @@ const th = {
   chooseToken: 'เลือกโทเค็น',
   amount: 'จำนวน',
   max: 'สูงสุด',
-  maxLabel: (symbol: string) => (symbol ? `สูงสุด: ใช้ยอด ${symbol} ทั้งหมด` : 'สูงสุด: ใช้ยอดทั้งหมด'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: ใช้ยอด ${symbol} ทั้งหมด` : `${max}: ใช้ยอดทั้งหมด`),
   receiver: 'ถึง',
   receiverPlaceholder: 'ที่อยู่หรือชื่อ',
   resolvingName: 'กำลังค้นหาชื่อ…',

@@ -73,7 +73,7 @@ const tr = {
   chooseToken: 'Token seçin',
   amount: 'Tutar',
   max: 'Maks',
-  maxLabel: (symbol: string) => (symbol ? `Maks: tüm ${symbol} bakiyesini kullan` : 'Maks: tüm bakiyeyi kullan'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: tüm ${symbol} bakiyesini kullan` : `${max}: tüm bakiyeyi kullan`),
   receiver: 'Alıcı',
   receiverPlaceholder: 'Adres veya ad',
   resolvingName: 'Ad aranıyor…',

@@ -69,7 +69,7 @@ const uk = {
   chooseToken: 'Виберіть токен',
   amount: 'Сума',
   max: 'Макс.',
-  maxLabel: (symbol: string) => (symbol ? `Макс.: використати весь баланс ${symbol}` : 'Макс.: використати весь баланс'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: використати весь баланс ${symbol}` : `${max}: використати весь баланс`),
   receiver: 'Кому',
   receiverPlaceholder: "Адреса або ім'я",
   resolvingName: "Шукаємо ім'я…",

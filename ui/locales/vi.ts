@@ -69,7 +69,7 @@ const vi = {
   chooseToken: 'Chọn token',
   amount: 'Số lượng',
   max: 'Tối đa',
-  maxLabel: (symbol: string) => (symbol ? `Tối đa: dùng toàn bộ số dư ${symbol}` : 'Tối đa: dùng toàn bộ số dư'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}: dùng toàn bộ số dư ${symbol}` : `${max}: dùng toàn bộ số dư`),
   receiver: 'Đến',
   receiverPlaceholder: 'Địa chỉ hoặc tên',
   resolvingName: 'Đang tìm tên…',

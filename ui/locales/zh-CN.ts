@@ -69,7 +69,7 @@ const zhCN = {
   chooseToken: '选择代币',
   amount: '金额',
   max: '最大',
-  maxLabel: (symbol: string) => (symbol ? `最大：使用全部 ${symbol} 余额` : '最大：使用全部余额'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}：使用全部 ${symbol} 余额` : `${max}：使用全部余额`),
   receiver: '收款方',
   receiverPlaceholder: '地址或名称',
   resolvingName: '正在查询名称…',

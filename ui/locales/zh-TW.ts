@@ -69,7 +69,7 @@ const zhTW = {
   chooseToken: '選擇代幣',
   amount: '金額',
   max: '最大',
-  maxLabel: (symbol: string) => (symbol ? `最大：使用全部 ${symbol} 餘額` : '最大：使用全部餘額'),
+  maxLabel: (max: string, symbol: string) => (symbol ? `${max}：使用全部 ${symbol} 餘額` : `${max}：使用全部餘額`),
   receiver: '收款方',
   receiverPlaceholder: '地址或名稱',
   resolvingName: '正在查詢名稱…',

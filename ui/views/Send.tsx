@@ -89,7 +89,7 @@ export default function Send() {
             aria-describedby={invalid.amount ? errorId : undefined}
             onChange={(e) => flow.setAmount(e.target.value)}
           />
-          <button type="button" className="lk-secondary lk-max" disabled={!flow.token} aria-label={copy.maxLabel(flow.token?.symbol ?? '')} onClick={() => flow.setMax()}>
+          <button type="button" className="lk-secondary lk-max" disabled={!flow.token} aria-label={copy.maxLabel(copy.max, flow.token?.symbol ?? '')} onClick={() => flow.setMax()}>
             {copy.max}
           </button>
         </div>

@@ -102,7 +102,7 @@ export default function Swap() {
             aria-describedby={amountInvalid ? errorId : undefined}
             onChange={(e) => flow.setAmount(e.target.value)}
           />
-          <button type="button" className="lk-secondary lk-max" disabled={!flow.from?.held} aria-label={copy.maxLabel(flow.from?.symbol ?? '')} onClick={() => flow.setMax()}>
+          <button type="button" className="lk-secondary lk-max" disabled={!flow.from?.held} aria-label={copy.maxLabel(copy.max, flow.from?.symbol ?? '')} onClick={() => flow.setMax()}>
             {copy.max}
           </button>
         </div>
