@@ -7,6 +7,7 @@ import { BackIcon, CloseIcon } from './components/icons.tsx'
 import { deepActiveElement } from './ShadowHost.tsx'
 import { ShadowStyle, viewStyleRank } from './shadowStyles.tsx'
 import { messageText } from './errorSentence.ts'
+import { timing } from '../machines/timing.ts'
 import { fillSlots } from './i18n/slots.ts'
 import { enShell } from './locales/en.shell.ts'
 
@@ -21,8 +22,8 @@ function ViewBody({ view }: { view: ViewName }) {
   const next = nextViewsOf(view, features, reach).join(',')
   useEffect(() => {
     // The chunks of the views one step away, while this one shows; a view of a feature that is off is never fetched.
-    // After this view's first paint: an effect of a tap's render runs before the browser paints, and preparing their
-    // fetches (the bundler's preload links) would delay the frame that shows this view.
+    // After this view's first paint and its transition: an effect of a tap's render runs before the browser paints, and
+    // preparing their fetches (the bundler's preload links) then evaluating them would delay the frames that show it.
     const names = next ? (next.split(',') as ViewName[]) : []
     return afterPaint(() => {
       for (const name of names) prefetchView(name)
@@ -35,8 +36,9 @@ function ViewBody({ view }: { view: ViewName }) {
 }
 
 /**
- * Runs `run` once the browser has painted the next frame (a task queued from that frame's animation callback, so after
- * its paint); returns the cancel. Without `requestAnimationFrame` (test DOMs), in a task of its own.
+ * Runs `run` once the browser has painted the next frame and the view's transition has played (a task queued
+ * `timing.viewTransition` ms after that frame's animation callback), so that secondary work never takes a frame of
+ * the opening; returns the cancel. Without `requestAnimationFrame` (test DOMs), in a task of its own.
  * @example useEffect(() => afterPaint(() => prefetchView('AllWallets')), [])
  */
 function afterPaint(run: () => void): () => void {
@@ -46,7 +48,7 @@ function afterPaint(run: () => void): () => void {
     return () => clearTimeout(timer)
   }
   const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0)
+    timer = setTimeout(run, timing.viewTransition)
   })
   return () => {
     cancelAnimationFrame(frame)
