@@ -187,8 +187,7 @@ describe('SPL tokens', () => {
   }
 
   for (const broadcast of ['wallet', 'rpc'] as const) {
-    // LiteSVM 0.8 aborts the process (std::bad_alloc at the next garbage collection) once the Associated Token Account program has run, even in a simulation, so the dev Solana chain cannot run an SPL transfer until LiteSVM is upgraded (1.x is @solana/kit-based); skipped, not removed.
-    test.skip(`behavior: a token transfer (broadcast ${broadcast}) makes the recipient's token account and moves the amount; success after confirmation`, async () => {
+    test(`behavior: a token transfer (broadcast ${broadcast}) makes the recipient's token account and moves the amount; success after confirmation`, async () => {
       const { transfer, request, from, to, wallet } = await tokenSetup(broadcast)
       expect(await transfer.estimateTransfer(request)).toEqual({ gas: 1n, gasPrice: 5000n, fee: 5000n })
       const before = await tokens(from)
@@ -199,8 +198,7 @@ describe('SPL tokens', () => {
     })
   }
 
-  // LiteSVM 0.8 aborts the process (std::bad_alloc at the next garbage collection) once the Associated Token Account program has run, even in a simulation, so the dev Solana chain cannot run an SPL transfer until LiteSVM is upgraded (1.x is @solana/kit-based); skipped, not removed.
-  test.skip('behavior: more tokens than held is refused by the runtime before the wallet is asked, in its words', async () => {
+  test('behavior: more tokens than held is refused by the runtime before the wallet is asked, in its words', async () => {
     const { transfer, request, wallet } = await tokenSetup('wallet')
     const error = await transfer.estimateTransfer({ ...request, amount: 10n ** 15n }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(SolanaTransactionError)

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import { DEV_TETHER_ADDRESS, DEV_TOKEN_ADDRESS } from '../dev/tokens/tokens.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID } from '../dev/solana/network.ts'
+import { DEV_SPL_MINT_ADDRESS } from '../dev/solana/tokens.ts'
 import { usePay } from '../ui/react.tsx'
 
 /** The assets the demo can ask for, on the first dev chain (anvil 31337) and the local Solana chain, as CAIP-19 ids. */
@@ -14,8 +15,7 @@ const assets = [
   { label: 'dUSDT (6 decimals)', id: `eip155:31337/erc20:${DEV_TETHER_ADDRESS}` },
   { label: 'DEV (18 decimals)', id: `eip155:31337/erc20:${DEV_TOKEN_ADDRESS}` },
   { label: 'SOL (Solana Localnet)', id: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/slip44:501` },
-  // No dUSDC (SPL) here: the local Solana chain's LiteSVM 0.8 aborts the stack once the Associated Token Account program
-  // has run (dev/solana/README.md); SPL payments are built and unit-checked, not offered on the demo until it is upgraded.
+  { label: 'dUSDC (SPL, Solana Localnet)', id: `${SOLANA_LOCALNET_CAIP_NETWORK_ID}/token:${DEV_SPL_MINT_ADDRESS}` },
 ] as const
 
 /** Asks for a payment and shows its result (`data-testid="pay-result"`: the status and the whole result). */

@@ -96,8 +96,7 @@ describe('modal.pay on solana', () => {
     expect(payState(modal)).toBe('succeeded')
   })
 
-  // LiteSVM 0.8 aborts the process (std::bad_alloc at the next garbage collection) once the Associated Token Account program has run, even in a simulation, so the dev Solana chain cannot run an SPL transfer until LiteSVM is upgraded (1.x is @solana/kit-based); skipped, not removed.
-  test.skip('behavior: an SPL token (dUSDC, decimals and symbol read from its mint): the recipient token account made and paid; the rent counted in the fee', async () => {
+  test('behavior: an SPL token (dUSDC, decimals and symbol read from its mint): the recipient token account made and paid; the rent counted in the fee', async () => {
     const { modal, from } = await connected(await funded(1, 10_000_000n))
     const to = fresh()
     const result = modal.pay({ recipient: to, amount: '2.5', asset: { chainId: SOLANA, address: DEV_SPL_MINT_ADDRESS } })
@@ -122,8 +121,11 @@ describe('modal.pay on solana', () => {
   })
 
   test('behavior: not enough SOL, not enough of the token, or the token but too little SOL for the fee and the rent: each said before any prompt (short)', async () => {
-    // The SPL cases ('not enough of the token', 'too little SOL for the fee and the rent') are left out: LiteSVM 0.8 aborts the process (std::bad_alloc at the next garbage collection) once the Associated Token Account program has run, even in a simulation, so the dev Solana chain cannot run an SPL transfer until LiteSVM is upgraded (1.x is @solana/kit-based); skipped, not removed.
-    const cases = [{ keypair: await funded(0.5), amount: '1', asset: SOL }]
+    const cases = [
+      { keypair: await funded(0.5), amount: '1', asset: SOL },
+      { keypair: await funded(0.5), amount: '1', asset: DUSDC },
+      { keypair: await funded(0.001, 5_000_000n), amount: '1', asset: DUSDC },
+    ]
     for (const { keypair, amount, asset } of cases) {
       const { modal, wallet } = await connected(keypair, { autoApprove: false })
       const result = modal.pay({ recipient: fresh(), amount, asset })

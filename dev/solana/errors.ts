@@ -13,7 +13,7 @@ export type TransactionErrorJson = SolanaTransactionErrorJson
 /** The runtime's sentence for an error (shared with the adapters: `adapters/solana.errors.ts`). */
 export { describeTransactionError }
 
-/** LiteSVM's `TransactionErrorFieldless`, by numeric value (the order of litesvm 0.8's `internal.d.ts`). */
+/** LiteSVM's `TransactionErrorFieldless`, by numeric value (the order of litesvm 1.5's `internal.d.ts`, unchanged since 0.8). */
 export const transactionErrorNames = [
   'AccountInUse',
   'AccountLoadedTwice',

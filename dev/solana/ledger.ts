@@ -2,8 +2,13 @@
  * The local Solana chain: a LiteSVM (the real Solana runtime, in-process) with what a validator adds around it
  * and LiteSVM leaves out — blocks (one per landed transaction), a window of recent blockhashes, a faucet, and
  * the history of every landed transaction by address. `server.ts` puts a JSON-RPC front on it. Dev-only.
+ *
+ * The ledger speaks `@solana/web3.js` (PublicKey, VersionedTransaction) like the rest of the project; LiteSVM 1.x
+ * speaks `@solana/kit` (Address, Transaction), and only this file converts between them (by the wire bytes).
  */
 import { Keypair, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js'
+import { address, getTransactionDecoder, lamports, signature as kitSignature } from '@solana/kit'
+import type { Address, Transaction } from '@solana/kit'
 import { LiteSVM } from 'litesvm'
 import { base58Encode } from '../../adapters/solana.base58.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, devSolanaKeypairs } from './accounts.ts'
@@ -39,6 +44,16 @@ export type LedgerEntry = {
   computeUnitsConsumed: number
 }
 
+/** An account as the ledger hands it out (web3.js keys, as the RPC shows it). */
+export type LedgerAccount = {
+  lamports: bigint
+  data: Uint8Array
+  owner: PublicKey
+  executable: boolean
+  /** Always 0 (LiteSVM keeps no rent epoch; rent-exempt accounts never collect rent). */
+  rentEpoch: bigint
+}
+
 /** What {@link SolanaLedger.submit} did with a transaction. */
 export type SubmitResult =
   | { landed: true; entry: LedgerEntry }
@@ -58,16 +73,17 @@ export type SolanaLedgerOptions = {
   now?: () => number
 }
 
+/** A web3.js key as LiteSVM's kit `Address`. */
+const addressOf = (key: PublicKey): Address => address(key.toBase58())
+
 /**
- * The Associated Token Account program is not run here: once LiteSVM 0.8 has run it, the next garbage collection aborts
- * the process ("std::bad_alloc"; dev/solana/README.md). A transaction that names it is refused as a node without the
- * program would refuse it (ProgramAccountNotFound), before LiteSVM sees it.
+ * A web3.js transaction as LiteSVM's kit `Transaction` (its wire bytes decoded: the message bytes and the signatures by
+ * signer, an all-zero one as missing), for `ledger.svm`'s `sendTransaction` and `simulateTransaction`.
  */
-const ataProgram = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
-const ataProgramRefused = 'Program ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL is not available on the dev chain (LiteSVM 0.8 aborts after running it: dev/solana/README.md)'
-function runsAtaProgram(transaction: VersionedTransaction): boolean {
-  return transaction.message.staticAccountKeys.some((key) => key.toBase58() === ataProgram)
-}
+export const kitTransactionOf = (transaction: VersionedTransaction): Transaction => getTransactionDecoder().decode(transaction.serialize())
+
+/** Whether a required signature is missing (all zeros): the runtime's signature check fails it (SignatureFailure). */
+const lacksSignature = (transaction: VersionedTransaction): boolean => transaction.signatures.some((s) => s.every((byte) => byte === 0))
 
 /**
  * The chain state behind the local RPC. Every method is synchronous (LiteSVM is), so requests never interleave.
@@ -96,13 +112,7 @@ export class SolanaLedger {
     // LiteSVM checks only "the latest blockhash"; the ledger keeps a validator's window itself (see #checkBlockhash).
     this.svm = new LiteSVM().withBlockhashCheck(false)
     this.faucet = Keypair.fromSeed(faucetSeed)
-    this.svm.setAccount(this.faucet.publicKey, {
-      lamports: Number(faucetLamports),
-      data: new Uint8Array(),
-      owner: SystemProgram.programId,
-      executable: false,
-      rentEpoch: 0,
-    })
+    this.#setAccount(this.faucet.publicKey, { lamports: faucetLamports, data: new Uint8Array(), owner: SystemProgram.programId })
     this.#rememberBlockhash()
     this.#setClock()
     const funding = [...(options.fundDevAccounts === false ? [] : devSolanaKeypairs().map((k) => ({ address: k.publicKey.toBase58(), lamports: DEV_SOLANA_ACCOUNT_LAMPORTS }))), ...(options.fund ?? [])]
@@ -116,7 +126,7 @@ export class SolanaLedger {
         this.faucet.publicKey,
         devSolanaKeypairs().map((k) => k.publicKey),
       )) {
-        this.svm.setAccount(address, { lamports: Number(this.minimumBalanceForRentExemption(data.length)), data, owner, executable: false, rentEpoch: 0 })
+        this.#setAccount(address, { lamports: this.minimumBalanceForRentExemption(data.length), data, owner })
       }
     }
   }
@@ -144,13 +154,15 @@ export class SolanaLedger {
   }
 
   /** Lamports of an address; 0 when the account does not exist. */
-  getBalance(address: PublicKey): bigint {
-    return this.svm.getBalance(address) ?? 0n
+  getBalance(key: PublicKey): bigint {
+    return this.svm.getBalance(addressOf(key)) ?? 0n
   }
 
   /** The account, or null when it does not exist. */
-  getAccount(address: PublicKey): ReturnType<LiteSVM['getAccount']> {
-    return this.svm.getAccount(address)
+  getAccount(key: PublicKey): LedgerAccount | null {
+    const account = this.svm.getAccount(addressOf(key))
+    if (!account.exists) return null
+    return { lamports: account.lamports, data: account.data, owner: new PublicKey(account.programAddress), executable: account.executable, rentEpoch: 0n }
   }
 
   /** Lamports an account with `dataLength` bytes of data needs to be rent-exempt (890 880 for 0 bytes). */
@@ -171,12 +183,12 @@ export class SolanaLedger {
       transaction.message.recentBlockhash = replacementBlockhash
     }
     const signature = signatureOf(transaction)
-    if (runsAtaProgram(transaction)) return { err: 'ProgramAccountNotFound', logs: [ataProgramRefused], unitsConsumed: 0 }
     if (this.#bySignature.has(signature)) return { err: 'AlreadyProcessed', logs: [], unitsConsumed: 0 }
     if (!this.isBlockhashValid(transaction.message.recentBlockhash)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0 }
+    if (options.sigVerify && lacksSignature(transaction)) return { err: 'SignatureFailure', logs: [], unitsConsumed: 0 }
     if (!options.sigVerify) this.svm.withSigverify(false)
     try {
-      const result = this.svm.simulateTransaction(transaction)
+      const result = this.svm.simulateTransaction(kitTransactionOf(transaction))
       const meta = result.meta()
       const err = 'err' in result ? toTransactionErrorJson(result.err()) : null
       return { err, logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()), ...(replacementBlockhash ? { replacementBlockhash } : {}) }
@@ -194,20 +206,20 @@ export class SolanaLedger {
    */
   submit(transaction: VersionedTransaction): SubmitResult {
     const signature = signatureOf(transaction)
-    if (runsAtaProgram(transaction)) return { landed: false, signature, err: 'ProgramAccountNotFound', logs: [ataProgramRefused] }
     if (this.#bySignature.has(signature)) return { landed: false, signature, err: 'AlreadyProcessed', logs: [] }
     if (!this.isBlockhashValid(transaction.message.recentBlockhash)) return { landed: false, signature, err: 'BlockhashNotFound', logs: [] }
+    if (lacksSignature(transaction)) return { landed: false, signature, err: 'SignatureFailure', logs: [] }
     const keys = transaction.message.staticAccountKeys
     const preBalances = keys.map((key) => Number(this.getBalance(key)))
     let result: ReturnType<LiteSVM['sendTransaction']>
     try {
-      result = this.svm.sendTransaction(transaction)
+      result = this.svm.sendTransaction(kitTransactionOf(transaction))
     } catch (error) {
       return { landed: false, signature, err: 'SanitizeFailure', logs: [messageOf(error)] }
     }
     const meta = 'err' in result ? result.meta() : result
     const err = 'err' in result ? toTransactionErrorJson(result.err()) : null
-    const landed = err === null || (err !== 'AlreadyProcessed' && this.svm.getTransaction(transaction.signatures[0] as Uint8Array) !== null)
+    const landed = err === null || (err !== 'AlreadyProcessed' && this.svm.getTransaction(kitSignature(signature)) !== null)
     if (!landed) return { landed: false, signature, err: err ?? 'SanitizeFailure', logs: meta.logs() }
     const entry: LedgerEntry = {
       signature,
@@ -250,6 +262,11 @@ export class SolanaLedger {
   /** Landed transactions that name `address` among their account keys, newest first. */
   entriesFor(address: string): LedgerEntry[] {
     return [...(this.#byAddress.get(address) ?? [])].reverse()
+  }
+
+  /** Writes an account straight into the runtime (genesis accounts: no transaction, no block). */
+  #setAccount(key: PublicKey, account: { lamports: bigint; data: Uint8Array; owner: PublicKey }): void {
+    this.svm.setAccount({ address: addressOf(key), lamports: lamports(account.lamports), data: account.data, programAddress: addressOf(account.owner), executable: false, space: BigInt(account.data.length) })
   }
 
   #record(entry: LedgerEntry): void {

@@ -11,8 +11,8 @@ import type { LedgerEntry, SolanaLedger } from './ledger.ts'
 import { lamportsPerSignature } from './ledger.ts'
 import { SOLANA_LOCALNET_GENESIS_HASH } from './network.ts'
 
-/** The `solana-core` version the server reports; the runtime is LiteSVM 0.8's (Agave 2.x programs). */
-export const solanaCoreVersion = '2.2.0'
+/** The `solana-core` version the server reports: the runtime is LiteSVM 1.5's, built on the Agave 4.3 crates. */
+export const solanaCoreVersion = '4.3.0'
 /** Largest wire transaction a node accepts (the packet size less headers), bytes. */
 export const maxTransactionBytes = 1232
 /** The most signatures `getSignatureStatuses` takes at once, and the default/maximum `getSignaturesForAddress` limit. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { base58Encode } from '../../adapters/solana.base58.ts'
 import { DEV_SOLANA_ACCOUNT_LAMPORTS, DEV_SOLANA_ADDRESSES, devSolanaKeypairs } from './accounts.ts'
 import { describeTransactionError, toTransactionErrorJson } from './errors.ts'
+import { kitTransactionOf } from './ledger.ts'
 import { SOLANA_LOCALNET_CAIP_NETWORK_ID, SOLANA_LOCALNET_GENESIS_HASH, SOLANA_LOCALNET_REFERENCE, solanaLocalnet } from './network.ts'
 import { maxRequestBytes, startSolanaRpc } from './server.ts'
 import type { SolanaRpcServer } from './server.ts'
@@ -414,14 +415,14 @@ describe('runtime errors', () => {
     const { svm } = rpc.ledger
     const nobody = Keypair.generate()
     const fromNobody = await signed(nobody, [transfer(nobody, Keypair.generate().publicKey, 1)])
-    expect(toTransactionErrorJson((svm.sendTransaction(fromNobody) as { err(): unknown }).err())).toBe('AccountNotFound')
+    expect(toTransactionErrorJson((svm.sendTransaction(kitTransactionOf(fromNobody)) as { err(): unknown }).err())).toBe('AccountNotFound')
     const sender = funded(1)
     const tx = await signed(sender, [transfer(sender, Keypair.generate().publicKey, 1_000_000)])
-    svm.sendTransaction(tx)
-    expect(toTransactionErrorJson((svm.sendTransaction(tx) as { err(): unknown }).err())).toBe('AlreadyProcessed')
+    svm.sendTransaction(kitTransactionOf(tx))
+    expect(toTransactionErrorJson((svm.sendTransaction(kitTransactionOf(tx)) as { err(): unknown }).err())).toBe('AlreadyProcessed')
     const forged = await signed(sender, [transfer(sender, Keypair.generate().publicKey, 2_000_000)])
     forged.signatures[0] = new Uint8Array(64).fill(2)
-    expect(toTransactionErrorJson((svm.sendTransaction(forged) as { err(): unknown }).err())).toBe('SignatureFailure')
+    expect(toTransactionErrorJson((svm.sendTransaction(kitTransactionOf(forged)) as { err(): unknown }).err())).toBe('SignatureFailure')
   })
 
   test("behavior: describeTransactionError gives the runtime's sentences", () => {

@@ -66,8 +66,7 @@ test('SOL from the Solana dev wallet: one prompt however often Pay is pressed, s
   await expect(pay).toBeHidden()
 })
 
-// LiteSVM 0.8 aborts the process (std::bad_alloc at the next garbage collection) once the Associated Token Account program has run, even in a simulation, so the dev Solana chain cannot run an SPL transfer until LiteSVM is upgraded (1.x is @solana/kit-based); skipped, not removed.
-test.skip('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
+test('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
   await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
   const to = fresh()
   const pay = await askForPayment(page, { to, amount: '3.25', asset: 'dUSDC (SPL, Solana Localnet)' })
