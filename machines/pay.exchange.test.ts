@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { defineEvmNetwork } from '../adapters/networks.ts'
+import { defineEvmNetwork, solana } from '../adapters/networks.ts'
 import { InvalidResponseError } from '../services/api.ts'
+import { claimMatches } from './pay.exchange.ts'
 import { validatePay } from './pay.input.ts'
 import { payMachine, payReasons, resumedPaymentOf, storedPaymentOf, type PayExchangeSession, type PayExchangeStatus, type PayReading, type StoredPayment } from './pay.ts'
 import { timing } from './timing.ts'
@@ -156,6 +157,27 @@ describe('pay chart: with an exchange', () => {
     actor.send({ type: 'root.closed', view: 'Pay' })
     expect(record()).toEqual({ key: 'a', phase: 'ended', outcome: { status: 'cancelled', reason: payReasons.cancelled } })
     expect(calls.closed).toBe(1)
+  })
+})
+
+describe('claimMatches: whether an exchange\u2019s success names this payment', () => {
+  test('hostile: on solana a recipient differing only in case is another key (base58 is case-sensitive), never a match', () => {
+    const ALICE = 'HPRrGFaH1GeKXeURURykoaHz1ejDuRbyEJXdcNq6FjhV'
+    const onSolana = validatePay({ recipient: ALICE, amount: '0.25', asset: `${solana.caipNetworkId}/slip44:501` }, [solana])
+    const claim = (recipient: string): PayExchangeStatus => ({ status: 'succeeded', txHash: HASH, amount: '0.25', recipient })
+    expect(claimMatches(onSolana, 250_000_000n, 9, claim(ALICE))).toBe(true)
+    expect(claimMatches(onSolana, 250_000_000n, 9, claim(ALICE.toLowerCase()))).toBe(false)
+    expect(claimMatches(onSolana, 250_000_000n, 9, claim(ALICE.toUpperCase()))).toBe(false)
+    expect(claimMatches(onSolana, 250_000_000n, 9, claim(`${ALICE.slice(0, -1)}v`))).toBe(false)
+  })
+
+  test('behavior: on eip155 the address matches in any case (hex: the case is only its checksum); another address or amount does not', () => {
+    const units = 500_000_000_000_000_000n
+    expect(claimMatches(request, units, 18, paid({ recipient: BOB.toLowerCase() }))).toBe(true)
+    expect(claimMatches(request, units, 18, paid({ recipient: BOB.toUpperCase().replace('0X', '0x') }))).toBe(true)
+    expect(claimMatches(request, units, 18, paid({ recipient: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' }))).toBe(false)
+    expect(claimMatches(request, units, 18, paid({ amount: '0.5000000000000000001' }))).toBe(false)
+    expect(claimMatches(request, undefined, 18, paid())).toBe(false)
   })
 })
 

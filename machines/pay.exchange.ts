@@ -31,16 +31,23 @@ export type CreateExchangeSessionInput = { request: PayRequest; exchangeId: stri
 export type VerifyExchangeTransferInput = { request: PayRequest; units: bigint; txHash: string }
 
 /**
- * Whether an exchange's `succeeded` names this payment: the same recipient (any case) and the same amount in the
- * asset's base units (`'0.50'` is `'0.5'`). An amount the decimals cannot hold does not match.
+ * Whether an exchange's `succeeded` names this payment: the same recipient and the same amount in the asset's base
+ * units (`'0.50'` is `'0.5'`). The recipient is compared as its namespace writes addresses: an eip155 address in any
+ * case (hex; the case is only its EIP-55 checksum), a solana address letter for letter (base58 is case-sensitive: a
+ * key differing only in case is another key). An amount the decimals cannot hold does not match.
  * @example claimMatches(request, 500000000000000000n, 18, { status: 'succeeded', txHash, amount: '0.5', recipient }) // true
  */
 export function claimMatches(request: PayRequest, units: bigint | undefined, decimals: number | undefined, status: PayExchangeStatus): boolean {
   if (status.status !== 'succeeded' || units === undefined || decimals === undefined) return false
-  if (status.recipient.toLowerCase() !== request.recipient.toLowerCase()) return false
+  if (!sameRecipient(request, status.recipient)) return false
   try {
     return toBaseUnits(status.amount, decimals) === units
   } catch {
     return false
   }
+}
+
+/** Whether `claimed` is the request's recipient: eip155 hex in any case, any other namespace (base58) exactly. */
+function sameRecipient(request: PayRequest, claimed: string): boolean {
+  return request.asset.namespace === 'eip155' ? claimed.toLowerCase() === request.recipient.toLowerCase() : claimed === request.recipient
 }
