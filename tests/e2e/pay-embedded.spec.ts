@@ -5,26 +5,13 @@
  * Each journey starts with a fresh email user signed in (the login is embedded.spec's subject) and asserts the
  * recipient's balance on anvil and the resolved result.
  */
-import type { Page } from '@playwright/test'
 import { parseEther } from 'viem'
 import { accountButton, anvilBalanceWei, anyDialog, dialog, expect, freshAddress, openConnectedEmail, test } from './fixtures.ts'
-
-/** Asks for a payment from the demo's panel: the Pay view opens with what is asked. */
-async function askForPayment(page: Page, { to, amount, asset }: { to: string; amount: string; asset: string }) {
-  await page.getByLabel('Pay to').fill(to)
-  await page.getByLabel('Pay amount').fill(amount)
-  await page.getByLabel('Pay in').selectOption({ label: asset })
-  await page.getByRole('button', { name: 'Ask for payment' }).click()
-  const pay = dialog(page, 'Pay')
-  await expect(pay.getByTestId('pay-asked')).toContainText(amount)
-  return pay
-}
-
-const resolved = async (page: Page) => JSON.parse((await page.getByTestId('pay-result').textContent()) ?? 'null') as Record<string, unknown>
+import { askForPayment, PAY_ON, resolved } from './paySteps.ts'
 
 test('ETH from the email wallet: approved in the frame, success after the receipt, the recipient paid from the embedded account', async ({ page }) => {
   test.setTimeout(90_000)
-  const session = await openConnectedEmail(page, { path: '/?features=pay:on' })
+  const session = await openConnectedEmail(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '0.0234', asset: 'ETH' })
   await expect(pay.getByTestId('pay-balance')).toContainText('ETH', { timeout: 20_000 })
@@ -45,7 +32,7 @@ test('ETH from the email wallet: approved in the frame, success after the receip
 
 test("from the email user's smart account (a user operation through the bundler): success after the receipt, the recipient paid, the EOA untouched", async ({ page }) => {
   test.setTimeout(180_000)
-  const session = await openConnectedEmail(page, { path: '/?features=pay:on' })
+  const session = await openConnectedEmail(page, { path: PAY_ON })
   const eoa = session.address as `0x${string}`
   await accountButton(page).address.click()
   const account = dialog(page, 'Account')

@@ -9,6 +9,7 @@ import type { Locator, Page } from '@playwright/test'
 import { associatedTokenAddress, tokenAmountOf } from '../../adapters/solana.spl.ts'
 import { SOLANA_LOCALNET_REFERENCE } from '../../dev/solana/network.ts'
 import { dialog, expect, openConnected, test } from './fixtures.ts'
+import { askForPayment, PAY_ON, requestPayment, resolved } from './paySteps.ts'
 import { SOLANA_RPC_URL } from './stack.ts'
 import { DEV_SPL_MINT_ADDRESS } from '../../dev/solana/tokens.ts'
 
@@ -30,21 +31,8 @@ function solanaPanel(page: Page): Locator {
 }
 const solanaRequests = (page: Page) => solanaPanel(page).getByRole('region', { name: 'Solana wallet request' })
 
-/** Asks for a payment from the demo's panel: the Pay view opens with what is asked. */
-async function askForPayment(page: Page, { to, amount, asset }: { to: string; amount: string; asset: string }) {
-  await page.getByLabel('Pay to').fill(to)
-  await page.getByLabel('Pay amount').fill(amount)
-  await page.getByLabel('Pay in').selectOption({ label: asset })
-  await page.getByRole('button', { name: 'Ask for payment' }).click()
-  const pay = dialog(page, 'Pay')
-  await expect(pay.getByTestId('pay-asked')).toContainText(amount)
-  return pay
-}
-
-const resolved = async (page: Page) => JSON.parse((await page.getByTestId('pay-result').textContent()) ?? 'null') as Record<string, unknown>
-
 test('SOL from the Solana dev wallet: one prompt however often Pay is pressed, success once confirmed, the recipient holds it', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
   const to = fresh()
   const pay = await askForPayment(page, { to, amount: '0.125', asset: 'SOL (Solana Localnet)' })
   await expect(pay.getByTestId('pay-balance')).toContainText('SOL')
@@ -67,7 +55,7 @@ test('SOL from the Solana dev wallet: one prompt however often Pay is pressed, s
 })
 
 test('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana dev wallet: the recipient token account holds the amount', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
   const to = fresh()
   const pay = await askForPayment(page, { to, amount: '3.25', asset: 'dUSDC (SPL, Solana Localnet)' })
   await expect(pay.getByTestId('pay-asked')).toContainText('dUSDC')
@@ -80,7 +68,7 @@ test('an SPL token (dUSDC, decimals and symbol from its mint) from the Solana de
 })
 
 test('more SOL than the wallet holds is explained before any prompt; Pay stays disabled; bad input is refused before anything opens', async ({ page }) => {
-  await openConnected(page, { namespace: 'solana', account: 1, path: '/?features=pay:on' })
+  await openConnected(page, { namespace: 'solana', account: 1, path: PAY_ON })
   const pay = await askForPayment(page, { to: fresh(), amount: '5000', asset: 'SOL (Solana Localnet)' })
   await expect(pay.getByTestId('pay-short')).toHaveText('Not enough SOL in this wallet to pay this amount. Add SOL to the wallet, or cancel.')
   await expect(pay.getByRole('button', { name: 'Pay 5000 SOL' })).toBeDisabled()
@@ -89,14 +77,9 @@ test('more SOL than the wallet holds is explained before any prompt; Pay stays d
   await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
   // An amount finer than SOL's 9 decimals, a recipient that is no public key: typed errors, nothing opens. (dUSDC's
   // 6 decimals are checked in ui/createModal.paySolana.test.ts: the demo does not offer it, dev/solana/README.md.)
-  await page.getByLabel('Pay to').fill(fresh())
-  await page.getByLabel('Pay amount').fill('1.1234567891')
-  await page.getByLabel('Pay in').selectOption({ label: 'SOL (Solana Localnet)' })
-  await page.getByRole('button', { name: 'Ask for payment' }).click()
+  await requestPayment(page, { to: fresh(), amount: '1.1234567891', asset: 'SOL (Solana Localnet)' })
   await expect(page.getByTestId('pay-error')).toHaveText("amount: must have at most 9 fraction digits (the asset's decimals)")
-  await page.getByLabel('Pay amount').fill('1')
-  await page.getByLabel('Pay to').fill('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-  await page.getByRole('button', { name: 'Ask for payment' }).click()
+  await requestPayment(page, { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '1', asset: 'SOL (Solana Localnet)' })
   await expect(page.getByTestId('pay-error')).toHaveText('recipient: must be a Solana public key (base58, 32 bytes)')
   await expect(dialog(page, 'Pay')).toHaveCount(0)
   await expect(solanaRequests(page)).toHaveCount(0)

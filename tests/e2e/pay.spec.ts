@@ -3,36 +3,18 @@
  * anvil, pay turned on with `?features=pay:on` (off by default, spec §8). Each journey asserts what the chain says
  * (the recipient's balance, the sender's nonce) and what the dapp's promise resolved with.
  */
-import type { Page } from '@playwright/test'
 import { createPublicClient, http, parseEther } from 'viem'
 import { ACCOUNT_0, anvilBalanceWei, anvilTokenBalance, approveWalletRequest, dialog, expect, freshAddress, openConnected, rejectWalletRequest, RPC, test, walletRequests } from './fixtures.ts'
+import { askForPayment, exchangeWaiting, PAY_ON, payWithExchange, resolved } from './paySteps.ts'
 
 const chain = createPublicClient({ transport: http(RPC[31337]), cacheTime: 0 })
 const nonceOf = () => chain.getTransactionCount({ address: ACCOUNT_0, blockTag: 'latest' })
 
-/** Asks for a payment from the demo's panel: the Pay view opens with what is asked. */
-async function askForPayment(page: Page, { to, amount, asset, memo = 'Order #1042' }: { to: string; amount: string; asset: string; memo?: string }) {
-  await page.getByLabel('Pay to').fill(to)
-  await page.getByLabel('Pay amount').fill(amount)
-  await page.getByLabel('Pay in').selectOption({ label: asset })
-  await page.getByLabel('Note').fill(memo)
-  await page.getByRole('button', { name: 'Ask for payment' }).click()
-  const pay = dialog(page, 'Pay')
-  await expect(pay.getByTestId('pay-asked')).toContainText(amount)
-  await expect(pay.getByTestId('pay-memo')).toHaveText(memo)
-  return pay
-}
-
-/** What the dapp's promise resolved with, as the demo shows it. */
-async function resolved(page: Page) {
-  return JSON.parse((await page.getByTestId('pay-result').textContent()) ?? 'null') as Record<string, unknown>
-}
-
 test('ETH from the dev wallet: one transfer however often Pay is pressed, success after the receipt, the recipient paid', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const nonce = await nonceOf()
-  const pay = await askForPayment(page, { to, amount: '0.0125', asset: 'ETH' })
+  const pay = await askForPayment(page, { to, amount: '0.0125', asset: 'ETH', memo: 'Order #1042' })
   await expect(pay.getByTestId('pay-balance')).toContainText('ETH')
   const button = pay.getByRole('button', { name: 'Pay 0.0125 ETH' })
   await button.click()
@@ -51,7 +33,7 @@ test('ETH from the dev wallet: one transfer however often Pay is pressed, succes
 })
 
 test('an ERC-20 (dUSDT, decimals read from its contract) from the dev wallet: the recipient holds the amount', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '2.5', asset: 'dUSDT (6 decimals)' })
   await expect(pay.getByTestId('pay-asked')).toContainText('dUSDT')
@@ -63,7 +45,7 @@ test('an ERC-20 (dUSDT, decimals read from its contract) from the dev wallet: th
 })
 
 test('a rejection in the wallet returns to the review; closing the modal then resolves cancelled, nothing sent', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const nonce = await nonceOf()
   const pay = await askForPayment(page, { to, amount: '0.001', asset: 'ETH' })
@@ -79,7 +61,7 @@ test('a rejection in the wallet returns to the review; closing the modal then re
 })
 
 test('more than the wallet holds is explained before any prompt; Pay stays disabled', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const pay = await askForPayment(page, { to: freshAddress(), amount: '50000000', asset: 'ETH' })
   await expect(pay.getByTestId('pay-short')).toHaveText('Not enough ETH in this wallet to pay this amount. Add ETH to the wallet, or cancel.')
   await expect(pay.getByRole('button', { name: 'Pay 50000000 ETH' })).toBeDisabled()
@@ -88,18 +70,8 @@ test('more than the wallet holds is explained before any prompt; Pay stays disab
   await expect(page.getByTestId('pay-status')).toHaveText('cancelled')
 })
 
-/** Chooses the reference exchange on the Pay view: its page opens in a new tab, the view follows the payment. */
-async function payWithExchange(page: Page, pay: ReturnType<typeof dialog>) {
-  const tab = page.waitForEvent('popup')
-  await pay.getByRole('button', { name: 'Pay with Reference Exchange' }).click()
-  const exchange = await tab
-  await exchange.waitForURL(/\/exchange\/pay\//)
-  await expect(pay.getByText("Approve the payment on Reference Exchange's page", { exact: false })).toBeVisible()
-  return exchange
-}
-
 test('with the reference exchange: approved on its page, the exchange pays on chain and the promise resolves success with its transfer', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const nonce = await nonceOf()
   const pay = await askForPayment(page, { to, amount: '0.042', asset: 'ETH' })
@@ -119,7 +91,7 @@ test('with the reference exchange: approved on its page, the exchange pays on ch
 })
 
 test('with the reference exchange: declined on its page, the view says so and the promise resolves failed, nothing paid', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '0.003', asset: 'ETH' })
   const exchange = await payWithExchange(page, pay)
@@ -135,14 +107,14 @@ test('with the reference exchange: declined on its page, the view says so and th
 })
 
 test('with the reference exchange: a reload in the middle picks the session up from storage; approved then, the recipient is paid and the page learns success', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '0.021', asset: 'ETH' })
   const exchange = await payWithExchange(page, pay)
   await page.reload()
   // The page after the reload: the modal shows the payment again and the dapp's usePay follows it (modal.getPayResult).
   const resumed = dialog(page, 'Pay')
-  await expect(resumed.getByText("Approve the payment on Reference Exchange's page", { exact: false })).toBeVisible({ timeout: 30_000 })
+  await expect(resumed.getByText(exchangeWaiting, { exact: false })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('pay-status')).toHaveText('pending')
   await exchange.getByRole('button', { name: 'Approve' }).click()
   await expect(exchange.getByTestId('status')).toHaveText('succeeded')
@@ -161,14 +133,14 @@ test("with the reference exchange: a payment that never settles expires at the e
 }) => {
   // The page's clock is Playwright's, flowing with real time until the test moves it past the 15 min deadline.
   await page.clock.install()
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '0.007', asset: 'ETH' })
   const exchange = await payWithExchange(page, pay)
   await exchange.getByLabel('It never settles').check()
   await exchange.getByRole('button', { name: 'Approve' }).click()
   await expect(exchange.getByTestId('status')).toHaveText('pending')
-  await expect(pay.getByText("Approve the payment on Reference Exchange's page", { exact: false })).toBeVisible()
+  await expect(pay.getByText(exchangeWaiting, { exact: false })).toBeVisible()
   await page.clock.fastForward('15:01')
   await expect(pay.getByText('The payment expired')).toBeVisible({ timeout: 15_000 })
   await expect(pay.getByText('The exchange did not receive the payment before its deadline. Nothing was paid.')).toBeVisible()
@@ -186,7 +158,7 @@ test("with the reference exchange: a payment that never settles expires at the e
 })
 
 test('with no wallet connected: the Pay view says so and offers the exchange, which pays the recipient', async ({ page }) => {
-  await page.goto('/?features=pay:on')
+  await page.goto(PAY_ON)
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '0.011', asset: 'ETH' })
   await expect(pay.getByTestId('pay-balance')).toHaveText('No wallet connected')
@@ -201,7 +173,7 @@ test('with no wallet connected: the Pay view says so and offers the exchange, wh
 })
 
 test('with the reference exchange: an ERC-20 (dUSDT) approved on its page is paid from its hot wallet; the recipient holds the tokens', async ({ page }) => {
-  await openConnected(page, { path: '/?features=pay:on' })
+  await openConnected(page, { path: PAY_ON })
   const to = freshAddress()
   const pay = await askForPayment(page, { to, amount: '3.5', asset: 'dUSDT (6 decimals)' })
   const exchange = await payWithExchange(page, pay)
